@@ -1,0 +1,56 @@
+"""The scenarios and ship designs that ship with each rule system.
+
+A system keeps them in its package, under ``data/scenarios/*.toml`` and
+``data/ships.toml``; a scenario is found by its id (the file name without
+``.toml``) or by a path to any TOML file.
+"""
+
+from __future__ import annotations
+
+from importlib.resources import as_file, files
+from pathlib import Path
+from typing import Any
+
+from vectorwar.errors import ScenarioError
+from vectorwar.registry import systems
+from vectorwar.scenario import Scenario, load_scenario, read_toml
+
+
+def _data_dir(system_name: str) -> Path | None:
+    system = systems()[system_name]
+    package = type(system).__module__.rsplit(".", 1)[0]
+    root = files(package) / "data"
+    with as_file(root) as path:
+        return path if path.is_dir() else None
+
+
+def scenario_paths() -> dict[str, Path]:
+    """Built-in scenario files by id, across every registered system."""
+    found: dict[str, Path] = {}
+    for name in systems():
+        data = _data_dir(name)
+        if data is None:
+            continue
+        for path in sorted((data / "scenarios").glob("*.toml")):
+            found[path.stem] = path
+    return found
+
+
+def builtin_scenario(name_or_path: str) -> Scenario:
+    """A scenario by built-in id, or from a ``.toml`` path."""
+    if name_or_path.endswith(".toml") or "/" in name_or_path:
+        return load_scenario(Path(name_or_path))
+    paths = scenario_paths()
+    if name_or_path not in paths:
+        raise ScenarioError(
+            f"no scenario called {name_or_path!r} (built-in: {', '.join(paths) or 'none'}; or give a .toml path)"
+        )
+    return load_scenario(paths[name_or_path])
+
+
+def ship_catalogue(system_name: str) -> dict[str, dict[str, Any]]:
+    """The system's built-in designs as raw tables, by design id."""
+    data = _data_dir(system_name)
+    if data is None or not (data / "ships.toml").is_file():
+        return {}
+    return read_toml(data / "ships.toml")

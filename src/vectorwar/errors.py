@@ -1,0 +1,55 @@
+"""The exceptions vectorwar raises.
+
+Every error a player or a designer can cause has one specific type, and its
+message holds the offending input and, for rule violations, the rule that
+forbids it. Nothing is changed or written when one of these is raised.
+"""
+
+from __future__ import annotations
+
+
+class VectorwarError(Exception):
+    """Base of every error vectorwar raises on purpose."""
+
+
+class OrderSyntaxError(VectorwarError, ValueError):
+    """An order's text does not parse in the system's notation."""
+
+    def __init__(self, text: str, problem: str) -> None:
+        self.text = text
+        self.problem = problem
+        super().__init__(f"cannot read order {text!r}: {problem}")
+
+
+class IllegalOrderError(VectorwarError, ValueError):
+    """An order parses but a rule forbids it.
+
+    ``rule`` cites the rule (for example ``"MSC 6.0 Moving a Ship"``) so the
+    player can look it up in one step.
+    """
+
+    def __init__(self, order: str, problem: str, rule: str) -> None:
+        self.order = order
+        self.problem = problem
+        self.rule = rule
+        super().__init__(f"illegal order {order!r}: {problem} ({rule})")
+
+
+class NotYourTurnError(IllegalOrderError):
+    """A seat tried to give orders when the game is not waiting for it."""
+
+
+class ScenarioError(VectorwarError, ValueError):
+    """A scenario or ship file is invalid; the message names file, key and problem."""
+
+
+class DesignError(ScenarioError):
+    """A ship design breaks its system's design rules."""
+
+
+class SaveFileError(VectorwarError, ValueError):
+    """A save file cannot be read or does not replay to the state it records."""
+
+
+class UnknownSystemError(VectorwarError, LookupError):
+    """No rule system is registered under that name."""

@@ -1,0 +1,175 @@
+"""Typed events: what happened when orders were resolved.
+
+Each event type has a ``kind`` tag, serialises to plain data and describes
+itself in words for the dice and event log. Rule systems add their own event
+types by subclassing :class:`Event`; the registry below finds them by tag
+when a log is read back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from vectorwar.dice import Roll
+from vectorwar.hexes import Direction, Position
+from vectorwar.serial import from_data, to_data
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base of every event; subclasses set a unique ``kind`` tag."""
+
+    kind: ClassVar[str] = "event"
+
+    def describe(self) -> str:
+        return self.kind
+
+
+def _event_types() -> dict[str, type[Event]]:
+    found: dict[str, type[Event]] = {}
+    stack: list[type[Event]] = list(Event.__subclasses__())
+    while stack:
+        cls = stack.pop()
+        stack.extend(cls.__subclasses__())
+        if "__slots__" not in cls.__dict__:
+            continue  # dataclass(slots=True) leaves the pre-slots class behind as a subclass
+        other = found.setdefault(cls.kind, cls)
+        if other is not cls:
+            raise TypeError(f"event kind {cls.kind!r} is used by {other.__qualname__} and {cls.__qualname__}")
+    return found
+
+
+def event_to_data(event: Event) -> dict[str, Any]:
+    data: dict[str, Any] = to_data(event)
+    return {"kind": event.kind, **data}
+
+
+def event_from_data(data: dict[str, Any]) -> Event:
+    fields = dict(data)
+    tag = fields.pop("kind", None)
+    types = _event_types()
+    if not isinstance(tag, str) or tag not in types:
+        raise ValueError(f"unknown event kind {tag!r}")
+    return from_data(types[tag], fields)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnBegan(Event):
+    kind: ClassVar[str] = "turn-began"
+    turn: int
+
+    def describe(self) -> str:
+        return f"--- turn {self.turn} ---"
+
+
+@dataclass(frozen=True, slots=True)
+class Rolled(Event):
+    kind: ClassVar[str] = "rolled"
+    purpose: str
+    dice: str
+    faces: tuple[int, ...]
+    total: int
+
+    @classmethod
+    def of(cls, roll: Roll) -> Rolled:
+        return cls(roll.purpose, roll.kind, roll.faces, roll.total)
+
+    def describe(self) -> str:
+        faces = "+".join(str(f) for f in self.faces)
+        return f"roll {self.dice} for {self.purpose}: [{faces}] = {self.total}"
+
+
+@dataclass(frozen=True, slots=True)
+class Moved(Event):
+    kind: ClassVar[str] = "moved"
+    ship: str
+    plot: str
+    path: tuple[Position, ...]
+    facing: Direction
+
+    def describe(self) -> str:
+        return f"{self.ship} plots {self.plot}: {self.path[0]} -> {self.path[-1]}, facing {self.facing}"
+
+
+@dataclass(frozen=True, slots=True)
+class InitiativeSet(Event):
+    kind: ClassVar[str] = "initiative"
+    order: tuple[str, ...]
+
+    def describe(self) -> str:
+        return "initiative order: " + ", ".join(self.order)
+
+
+@dataclass(frozen=True, slots=True)
+class Fired(Event):
+    kind: ClassVar[str] = "fired"
+    ship: str
+    weapon: str
+    target: str
+    range: int
+    need: int
+    roll: int
+    hit: bool
+    note: str = ""
+
+    def describe(self) -> str:
+        verdict = "hit" if self.hit else "miss"
+        extra = f" ({self.note})" if self.note else ""
+        return (
+            f"{self.ship} fires {self.weapon} at {self.target}, range {self.range}, "
+            f"needs {self.need} or less, rolls {self.roll}: {verdict}{extra}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Damaged(Event):
+    kind: ClassVar[str] = "damaged"
+    ship: str
+    location: str
+    amount: int
+    remaining: int
+
+    def describe(self) -> str:
+        return f"{self.ship} loses {self.amount} {self.location} ({self.remaining} left)"
+
+
+@dataclass(frozen=True, slots=True)
+class Destroyed(Event):
+    kind: ClassVar[str] = "destroyed"
+    ship: str
+
+    def describe(self) -> str:
+        return f"{self.ship} is destroyed"
+
+
+@dataclass(frozen=True, slots=True)
+class LeftMap(Event):
+    kind: ClassVar[str] = "left-map"
+    ship: str
+    at: Position
+
+    def describe(self) -> str:
+        return f"{self.ship} leaves the map at {self.at} and is out of the battle"
+
+
+@dataclass(frozen=True, slots=True)
+class Note(Event):
+    """A plain remark in the log (a shot wasted on a wreck, a forced slow-down)."""
+
+    kind: ClassVar[str] = "note"
+    text: str
+
+    def describe(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver(Event):
+    kind: ClassVar[str] = "game-over"
+    winners: tuple[str, ...]
+    reason: str
+
+    def describe(self) -> str:
+        who = " and ".join(self.winners) + " win" if self.winners else "draw"
+        return f"game over: {who} ({self.reason})"

@@ -1,0 +1,223 @@
+"""A game in progress: the turn engine every rule system runs on.
+
+The game holds the setup (scenario, options, seed), the system's current
+state, the dice counter, the event log and the history of resolved orders.
+It answers :attr:`Game.prompt` ("who must act now?"), takes orders with
+:meth:`Game.submit` and, once every seat the prompt names has ordered, asks
+the rule system to resolve them.
+
+Secret simultaneous plots wait in :attr:`Game.pending` and are never part of
+the state or of any seat's view but their author's. An order that is
+rejected leaves the game exactly as it was.
+
+>>> from vectorwar.registry import get_system
+>>> from vectorwar.catalogue import builtin_scenario
+>>> game = Game.new(get_system("msc"), builtin_scenario("msc-duel"), seed=1)
+>>> game.prompt.kind, game.prompt.seats
+('plot', ('red', 'blue'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from vectorwar.dice import Dice
+from vectorwar.errors import IllegalOrderError, NotYourTurnError
+from vectorwar.events import Event, Rolled
+from vectorwar.rules import Clock, OptionValue, Order, Prompt, Result, RuleSystem
+from vectorwar.scenario import Scenario
+
+
+@dataclass(frozen=True, slots=True)
+class OrderBatch:
+    """The orders one prompt received, as canonical text, in seat order."""
+
+    clock: Clock
+    orders: tuple[tuple[str, str], ...]
+
+
+@dataclass(slots=True)
+class Game:
+    system: RuleSystem[Any]
+    scenario: Scenario
+    seed: int
+    options: dict[str, OptionValue]
+    state: Any
+    dice_count: int = 0
+    events: list[Event] = field(default_factory=list)
+    history: list[OrderBatch] = field(default_factory=list)
+    pending: dict[str, Order] = field(default_factory=dict)
+
+    @classmethod
+    def new(
+        cls,
+        system: RuleSystem[Any],
+        scenario: Scenario,
+        seed: int,
+        options: Mapping[str, object] | None = None,
+    ) -> Game:
+        """Set up ``scenario``; ``options`` override the scenario's, which override defaults."""
+        from vectorwar.errors import ScenarioError
+
+        if scenario.system != system.manifest.name:
+            raise ScenarioError(f"scenario {scenario.id!r} is for {scenario.system!r}, not {system.manifest.name!r}")
+        try:
+            resolved = system.manifest.resolve_options({**scenario.options, **(options or {})})
+        except ValueError as err:
+            raise ScenarioError(f"scenario {scenario.id!r}: options: {err}") from None
+        state = system.new_state(scenario, resolved)
+        game = cls(system, scenario, seed, resolved, state)
+        dice = Dice(seed)
+        game.state, events = system.start(state, dice)
+        game._absorb(dice, events)
+        return game
+
+    # -- asking -------------------------------------------------------------
+
+    @property
+    def prompt(self) -> Prompt | None:
+        return self.system.prompt(self.state)
+
+    @property
+    def clock(self) -> Clock | None:
+        p = self.prompt
+        return p.clock if p else None
+
+    @property
+    def waiting_for(self) -> tuple[str, ...]:
+        """Seats whose orders the current prompt still needs."""
+        p = self.prompt
+        return tuple(s for s in p.seats if s not in self.pending) if p else ()
+
+    @property
+    def result(self) -> Result | None:
+        return self.system.result(self.state)
+
+    @property
+    def is_over(self) -> bool:
+        return self.prompt is None
+
+    @property
+    def turn(self) -> int:
+        return len(self.history)
+
+    # -- ordering -----------------------------------------------------------
+
+    def parse(self, seat: str, text: str) -> Order:
+        """Read ``text`` as an order for ``seat`` at the current prompt."""
+        self._prompt_for(seat, text)
+        return self.system.parse_order(self.state, seat, text)
+
+    def check(self, seat: str, order: Order | str) -> Order:
+        """Parse and validate without submitting; raises like :meth:`submit`."""
+        self._prompt_for(seat, str(order))
+        parsed = self.system.parse_order(self.state, seat, order) if isinstance(order, str) else order
+        self.system.check_order(self.state, seat, parsed)
+        return parsed
+
+    def submit(self, seat: str, order: Order | str) -> list[Event]:
+        """Give ``seat``'s order for the current prompt.
+
+        A simultaneous plot may be replaced until the last seat's plot is in.
+        Returns the events of the resolution, or ``[]`` if still waiting.
+        Raises :class:`OrderSyntaxError` or :class:`IllegalOrderError`,
+        leaving the game untouched.
+        """
+        parsed = self.check(seat, order)
+        self.pending[seat] = parsed
+        if self.waiting_for:
+            return []
+        return self._resolve()
+
+    def withdraw(self, seat: str) -> None:
+        """Take back a plot not yet resolved."""
+        self.pending.pop(seat, None)
+
+    def _prompt_for(self, seat: str, text: str) -> Prompt:
+        p = self.prompt
+        if p is None:
+            raise IllegalOrderError(text, "the game is over", "game end")
+        if seat not in p.seats:
+            raise NotYourTurnError(
+                text,
+                f"{seat} has no orders to give now; waiting for {', '.join(p.seats)} ({p.kind}, {p.clock})",
+                "sequence of play",
+            )
+        return p
+
+    def _resolve(self) -> list[Event]:
+        p = self.prompt
+        if p is None:  # pragma: no cover - submit() checked the prompt
+            raise RuntimeError("nothing to resolve")
+        orders = {s: self.pending[s] for s in p.seats}
+        batch = OrderBatch(p.clock, tuple((s, str(o)) for s, o in orders.items()))
+        dice = Dice(self.seed, self.dice_count)
+        new_state, events = self.system.resolve(self.state, orders, dice)
+        self.state = new_state
+        self.pending.clear()
+        self.history.append(batch)
+        return self._absorb(dice, events)
+
+    def _absorb(self, dice: Dice, events: list[Event]) -> list[Event]:
+        logged = sum(1 for e in events if isinstance(e, Rolled))
+        if logged != len(dice.log):
+            # A roll that is not in the log would break "every roll is shown".
+            raise RuntimeError(f"{self.system.manifest.name} rolled {len(dice.log)} times but logged {logged} rolls")
+        self.dice_count = dice.count
+        self.events.extend(events)
+        return events
+
+    # -- views, replay, undo --------------------------------------------------
+
+    def view(self, seat: str | None) -> dict[str, Any]:
+        """What ``seat`` may see now (``None``: a spectator), as plain data."""
+        from vectorwar.events import event_to_data
+
+        p = self.prompt
+        own = self.pending.get(seat) if seat is not None else None
+        return {
+            "system": self.system.manifest.name,
+            "scenario": self.scenario.id,
+            "seat": seat,
+            "prompt": None
+            if p is None
+            else {
+                "clock": str(p.clock),
+                "kind": p.kind,
+                "seats": list(p.seats),
+                "simultaneous": p.simultaneous,
+                "waiting_for": list(self.waiting_for),
+                "help": p.help,
+            },
+            "my_pending_order": None if own is None else str(own),
+            "state": self.system.observe(self.state, seat),
+            "events": [event_to_data(e) for e in self.events],
+        }
+
+    @classmethod
+    def replay(
+        cls,
+        system: RuleSystem[Any],
+        scenario: Scenario,
+        seed: int,
+        options: Mapping[str, object],
+        history: Sequence[OrderBatch],
+    ) -> Game:
+        """Rebuild a game from its setup and orders. Raises if an order no longer fits."""
+        game = cls.new(system, scenario, seed, options)
+        for number, batch in enumerate(history, 1):
+            if game.clock != batch.clock:
+                raise IllegalOrderError(
+                    str(batch.orders),
+                    f"order batch {number} was given at {batch.clock} but the game is at {game.clock}",
+                    "replay",
+                )
+            for seat, text in batch.orders:
+                game.submit(seat, text)
+        return game
+
+    def undo(self) -> Game:
+        """The game as it was before the last resolved batch of orders."""
+        return Game.replay(self.system, self.scenario, self.seed, self.options, self.history[:-1])

@@ -1,0 +1,89 @@
+"""The playing area: a map built from rectangular map sections.
+
+A section is a block of ``width x height`` hexes in offset coordinates whose
+top-left hex is ``origin``. VV5 lays fifteen lettered sections in three rows
+of five; MSC plays on one blank map. Terrain is a per-hex tag that the rule
+systems interpret (for example ``"blocking"`` stops line of sight in MSC).
+
+>>> m = HexMap.single(10, 8)
+>>> m.contains(Hex.parse("9,7")), m.contains(Hex.parse("10,7"))
+(True, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from vectorwar.hexes import Hex
+
+
+@dataclass(frozen=True, slots=True)
+class MapSection:
+    name: str
+    col: int
+    row: int
+    width: int
+    height: int
+
+    def contains(self, h: Hex) -> bool:
+        return self.col <= h.col < self.col + self.width and self.row <= h.row < self.row + self.height
+
+    def hexes(self) -> Iterator[Hex]:
+        for c in range(self.col, self.col + self.width):
+            for r in range(self.row, self.row + self.height):
+                yield Hex.from_offset(c, r)
+
+
+@dataclass(frozen=True, slots=True)
+class HexMap:
+    """Map bounds (the union of its sections) and terrain by hex."""
+
+    sections: tuple[MapSection, ...]
+    terrain: tuple[tuple[Hex, str], ...] = field(default=())
+
+    @classmethod
+    def single(cls, width: int, height: int, terrain: tuple[tuple[Hex, str], ...] = ()) -> HexMap:
+        return cls((MapSection("map", 0, 0, width, height),), terrain)
+
+    @classmethod
+    def grid(cls, names: list[list[str]], width: int, height: int, terrain: tuple[tuple[Hex, str], ...] = ()) -> HexMap:
+        """Sections laid out in rows, as VV5 lays sections A-O."""
+        sections = tuple(
+            MapSection(name, c * width, r * height, width, height)
+            for r, row in enumerate(names)
+            for c, name in enumerate(row)
+        )
+        return cls(sections, terrain)
+
+    def contains(self, h: Hex) -> bool:
+        return any(s.contains(h) for s in self.sections)
+
+    def section_of(self, h: Hex) -> MapSection | None:
+        return next((s for s in self.sections if s.contains(h)), None)
+
+    @property
+    def extent(self) -> tuple[int, int, int, int]:
+        """``(min_col, min_row, max_col, max_row)`` inclusive."""
+        return (
+            min(s.col for s in self.sections),
+            min(s.row for s in self.sections),
+            max(s.col + s.width - 1 for s in self.sections),
+            max(s.row + s.height - 1 for s in self.sections),
+        )
+
+    def terrain_at(self, h: Hex) -> str | None:
+        for where, kind in self.terrain:
+            if where == h:
+                return kind
+        return None
+
+    def hexes_with(self, kind: str) -> frozenset[Hex]:
+        return frozenset(h for h, k in self.terrain if k == kind)
+
+    def distance_to_edge(self, h: Hex) -> int:
+        """Steps from ``h`` to the nearest hex outside the map (0 if outside)."""
+        if not self.contains(h):
+            return 0
+        c0, r0, c1, r1 = self.extent
+        return 1 + min(h.col - c0, c1 - h.col, h.row - r0, r1 - h.row)

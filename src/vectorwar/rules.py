@@ -1,0 +1,226 @@
+"""The contract between the kernel and a rule system plug-in.
+
+A rule system is an object implementing :class:`RuleSystem`, registered under
+the ``vectorwar.systems`` entry-point group. The kernel never looks inside a
+system's state: it asks the system *who must act now and with what kind of
+order* (:meth:`RuleSystem.prompt`), checks orders through it, and hands it
+the orders to resolve with the game's dice. Resolution is a pure function of
+``(state, orders, dice)``, which is what makes save, replay, undo and network
+play simple.
+
+Turns can be cut finer than phases: :class:`Clock` carries a ``segment``
+(AV:T resolves 8 per turn) and a ``subphase`` (VMS moves ship classes in
+subphases), so the kernel's data model already holds both.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+from vectorwar.dice import Dice
+from vectorwar.events import Event
+
+if TYPE_CHECKING:
+    from vectorwar.scenario import Scenario
+
+OptionValue = bool | int | str
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """A named rule option (house rule or optional rule) and its default."""
+
+    name: str
+    default: OptionValue
+    description: str
+    choices: tuple[OptionValue, ...] = ()
+
+    def check(self, value: object) -> OptionValue:
+        if type(value) is not type(self.default):
+            raise ValueError(f"option {self.name} takes a {type(self.default).__name__}, got {value!r}")
+        if self.choices and value not in self.choices:
+            raise ValueError(f"option {self.name} must be one of {', '.join(map(str, self.choices))}, got {value!r}")
+        return value
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseSpec:
+    """One phase of the system's turn, as its sequence of play lists it."""
+
+    name: str
+    description: str
+    orders: str = ""  # the order kind players give in this phase ("" for none)
+    simultaneous: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Manifest:
+    """What a system is: its phases, its dice, its options and their defaults."""
+
+    name: str
+    title: str
+    source: str
+    phases: tuple[PhaseSpec, ...]
+    dice: tuple[str, ...]
+    options: tuple[OptionSpec, ...] = ()
+    segments_per_turn: int = 1
+    subphases: tuple[str, ...] = ()
+    min_sides: int = 2
+    max_sides: int = 2
+
+    def option(self, name: str) -> OptionSpec:
+        for spec in self.options:
+            if spec.name == name:
+                return spec
+        known = ", ".join(o.name for o in self.options) or "none"
+        raise KeyError(f"{self.name} has no option {name!r} (known: {known})")
+
+    def resolve_options(self, given: Mapping[str, object]) -> dict[str, OptionValue]:
+        """Defaults overlaid with ``given``; raises ``ValueError`` on unknown or bad values."""
+        out: dict[str, OptionValue] = {o.name: o.default for o in self.options}
+        for name, value in given.items():
+            try:
+                spec = self.option(name)
+            except KeyError as err:
+                raise ValueError(err.args[0]) from None
+            out[name] = spec.check(value)
+        return out
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Clock:
+    """Where in the game we are: turn, segment (AV:T), subphase (VMS), phase."""
+
+    turn: int
+    phase: str
+    segment: int = 0
+    subphase: str = ""
+
+    def __str__(self) -> str:
+        parts = [f"turn {self.turn}"]
+        if self.segment:
+            parts.append(f"segment {self.segment}")
+        if self.subphase:
+            parts.append(self.subphase)
+        parts.append(self.phase)
+        return ", ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """The answer to "who must act now, and with what kind of order?".
+
+    ``simultaneous`` prompts are secret plots: every listed seat orders,
+    nobody sees another's order until all are in. Otherwise the single listed
+    seat declares in turn order and sees everything so far.
+    """
+
+    clock: Clock
+    seats: tuple[str, ...]
+    kind: str
+    simultaneous: bool
+    help: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    winners: tuple[str, ...]
+    reason: str
+    scores: Mapping[str, float] = field(default_factory=dict)
+
+
+class Order(Protocol):
+    """An order value: printing it gives the text notation that parses back."""
+
+    def __str__(self) -> str: ...
+
+
+S = TypeVar("S")
+
+
+class Bot(Protocol):
+    """A computer player. It sees what its seat may see and returns an order."""
+
+    def choose(self, state: Any, seat: str, rng: random.Random) -> Order: ...
+
+
+class RuleSystem(ABC, Generic[S]):
+    """A rule system plug-in. Subclass, fill in the manifest, register it."""
+
+    manifest: Manifest
+    state_type: type[S]
+
+    @abstractmethod
+    def new_state(self, scenario: Scenario, options: Mapping[str, OptionValue]) -> S:
+        """The state at the start of turn 1, from a validated scenario.
+
+        Raises :class:`~vectorwar.errors.ScenarioError` for system-specific
+        problems (unknown design, illegal starting speed...).
+        """
+
+    def start(self, state: S, dice: Dice) -> tuple[S, list[Event]]:
+        """Run any chance steps before the first decision (default: none)."""
+        return state, []
+
+    @abstractmethod
+    def prompt(self, state: S) -> Prompt | None:
+        """Who must act now; ``None`` once the game is over."""
+
+    @abstractmethod
+    def parse_order(self, state: S, seat: str, text: str) -> Order:
+        """Read ``text`` in the notation of the current prompt's order kind.
+
+        Raises :class:`~vectorwar.errors.OrderSyntaxError`.
+        """
+
+    @abstractmethod
+    def check_order(self, state: S, seat: str, order: Order) -> None:
+        """Raise :class:`~vectorwar.errors.IllegalOrderError` if a rule forbids ``order``."""
+
+    @abstractmethod
+    def resolve(self, state: S, orders: Mapping[str, Order], dice: Dice) -> tuple[S, list[Event]]:
+        """Apply the prompt's orders, then run on until the next decision or the end."""
+
+    @abstractmethod
+    def result(self, state: S) -> Result | None:
+        """The outcome once the game is over, else ``None``."""
+
+    @abstractmethod
+    def random_order(self, state: S, seat: str, rng: random.Random) -> Order:
+        """A uniformly chosen legal order for the current prompt (never illegal)."""
+
+    def bots(self) -> Mapping[str, Callable[[], Bot]]:
+        """Computer players by name; ``random`` is always available."""
+        return {"random": lambda: _RandomBot(self)}
+
+    def observe(self, state: S, seat: str | None) -> Any:
+        """What ``seat`` may see of ``state`` as plain data (``None``: a spectator).
+
+        The default shows everything, right for games without hidden
+        information; plots waiting in the kernel are never part of the state.
+        """
+        from vectorwar.serial import to_data
+
+        return to_data(state, self.state_type)
+
+    def state_to_data(self, state: S) -> Any:
+        from vectorwar.serial import to_data
+
+        return to_data(state, self.state_type)
+
+    def state_from_data(self, data: Any) -> S:
+        from vectorwar.serial import from_data
+
+        return from_data(self.state_type, data)
+
+
+class _RandomBot:
+    def __init__(self, system: RuleSystem[Any]) -> None:
+        self.system = system
+
+    def choose(self, state: Any, seat: str, rng: random.Random) -> Order:
+        return self.system.random_order(state, seat, rng)

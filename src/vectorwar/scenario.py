@@ -1,0 +1,186 @@
+"""Scenario and ship files: TOML, validated with pydantic.
+
+A scenario names its rule system, its map, its sides and their ships (each
+placed at a hex with a facing and a starting speed), the options it plays
+with, and any designs of its own. The system-independent part is checked
+here; each rule system checks its designs and placements with models of its
+own, through :func:`validate_model`, so every error reads
+``FILE: KEY: PROBLEM``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from vectorwar.errors import OrderSyntaxError, ScenarioError
+from vectorwar.hexes import Direction, Hex
+from vectorwar.maps import HexMap, MapSection
+
+M = TypeVar("M", bound=BaseModel)
+
+IDENT = r"^[A-Za-z][A-Za-z0-9_-]*$"
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ShipPlacement(_Strict):
+    """One ship on the starting map."""
+
+    id: str = Field(pattern=IDENT, description="Name the ship goes by in orders, e.g. Hawk")
+    design: str = Field(description="Design id from the system's catalogue or this file's [designs]")
+    at: str = Field(description="Starting hex, col,row")
+    facing: str = Field(description="Starting facing, A-F")
+    speed: int = Field(default=0, ge=0, description="Starting SPEED (MSC) or velocity size")
+    velocity: str = Field(default="0", description="Starting velocity, e.g. 'A=2, B=1' (vector systems)")
+    altitude: int = 0
+
+    @field_validator("at")
+    @classmethod
+    def _hex(cls, v: str) -> str:
+        try:
+            Hex.parse(v)
+        except OrderSyntaxError as err:
+            raise ValueError(err.problem) from None
+        return v
+
+    @field_validator("facing")
+    @classmethod
+    def _facing(cls, v: str) -> str:
+        try:
+            Direction.parse(v)
+        except OrderSyntaxError as err:
+            raise ValueError(err.problem) from None
+        return v.upper()
+
+    @property
+    def hex(self) -> Hex:
+        return Hex.parse(self.at)
+
+    @property
+    def direction(self) -> Direction:
+        return Direction.parse(self.facing)
+
+
+class SideSpec(_Strict):
+    id: str = Field(pattern=IDENT, description="Seat name used in orders, e.g. red")
+    name: str = ""
+    ships: list[ShipPlacement] = Field(min_length=1)
+
+
+class SectionSpec(_Strict):
+    name: str
+    col: int
+    row: int
+    width: int = Field(gt=0)
+    height: int = Field(gt=0)
+
+
+class TerrainSpec(_Strict):
+    at: str
+    kind: str = Field(description="Terrain tag the rule system reads, e.g. blocking")
+
+    @field_validator("at")
+    @classmethod
+    def _hex(cls, v: str) -> str:
+        return ShipPlacement._hex(v)
+
+
+class MapSpec(_Strict):
+    """Either one ``width x height`` map or a list of sections."""
+
+    width: int | None = Field(default=None, gt=0)
+    height: int | None = Field(default=None, gt=0)
+    sections: list[SectionSpec] = Field(default_factory=list)
+    terrain: list[TerrainSpec] = Field(default_factory=list)
+
+    def build(self) -> HexMap:
+        terrain = tuple((Hex.parse(t.at), t.kind) for t in self.terrain)
+        if self.sections:
+            return HexMap(tuple(MapSection(**s.model_dump()) for s in self.sections), terrain)
+        if self.width is None or self.height is None:
+            raise ValueError("a map needs width and height, or sections")
+        return HexMap.single(self.width, self.height, terrain)
+
+
+class Scenario(_Strict):
+    """A scenario file (see ``vectorwar schema scenario`` for the JSON Schema)."""
+
+    id: str = Field(default="", description="Filled from the file name when empty")
+    system: str
+    title: str
+    description: str = ""
+    max_turns: int = Field(default=30, gt=0, description="The game ends (a draw unless decided) after this turn")
+    map: MapSpec
+    sides: list[SideSpec] = Field(min_length=2)
+    options: dict[str, bool | int | str] = Field(default_factory=dict)
+    designs: dict[str, dict[str, Any]] = Field(
+        default_factory=dict, description="Designs used only by this scenario, in the system's design format"
+    )
+
+    @field_validator("sides")
+    @classmethod
+    def _unique(cls, sides: list[SideSpec]) -> list[SideSpec]:
+        seen: set[str] = set()
+        for side in sides:
+            if side.id in seen:
+                raise ValueError(f"side id {side.id!r} used twice")
+            seen.add(side.id)
+            for ship in side.ships:
+                if ship.id in seen:
+                    raise ValueError(f"ship id {ship.id!r} used twice (ids must be unique across sides and ships)")
+                seen.add(ship.id)
+        return sides
+
+    def hex_map(self) -> HexMap:
+        return self.map.build()
+
+    def to_data(self) -> dict[str, Any]:
+        return self.model_dump(mode="json")
+
+
+def format_validation_error(source: str, err: ValidationError, prefix: tuple[str | int, ...] = ()) -> str:
+    lines = []
+    for e in err.errors():
+        key = ".".join(str(p) for p in (*prefix, *e["loc"])) or "(top level)"
+        lines.append(f"{source}: {key}: {e['msg']}")
+    return "\n".join(lines)
+
+
+def validate_model(model: type[M], data: Any, source: str, prefix: tuple[str | int, ...] = ()) -> M:
+    """``model.model_validate(data)``, with errors as ``SOURCE: KEY: PROBLEM``."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as err:
+        raise ScenarioError(format_validation_error(source, err, prefix)) from None
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise ScenarioError(f"{path}: no such file") from None
+    except tomllib.TOMLDecodeError as err:
+        raise ScenarioError(f"{path}: not valid TOML: {err}") from None
+
+
+def load_scenario(path: Path) -> Scenario:
+    data = read_toml(path)
+    data.setdefault("id", path.stem)
+    return scenario_from_data(data, str(path))
+
+
+def scenario_from_data(data: Mapping[str, Any], source: str) -> Scenario:
+    scenario = validate_model(Scenario, dict(data), source)
+    try:
+        scenario.hex_map()
+    except ValueError as err:
+        raise ScenarioError(f"{source}: map: {err}") from None
+    return scenario

@@ -1,0 +1,1 @@
+"""The rule systems that ship with vectorwar, each a plug-in on the kernel."""

@@ -1,0 +1,71 @@
+"""MSC's six ship sides and their 60-degree firing arcs (MSC 2.0, 7.0 chart).
+
+Each arc is centred on one hexside of the ship's counter and bounded by the
+lines through its corners, so a hex whose centre lies exactly on such a line
+is in both neighbouring arcs, as the chart's note says.
+
+The picture below (ship at the centre, facing A, up the page) marks hexes in
+the F arc with ``F`` and hexes on the F/FR boundary with ``*``::
+
+        F * .
+      F F F * .
+        F . .
+
+>>> from vectorwar.hexes import Hex, Direction
+>>> sorted(s.name for s in sides_seeing(Hex.parse("0,0"), Direction.A, Hex.parse("1,-2")))
+['F', 'FR']
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from functools import cache
+
+from vectorwar.hexes import Arc, Bearing, Direction, Hex
+
+
+class Side(Enum):
+    """A side of the ship: where a weapon sits and the arc it covers."""
+
+    F = "F"
+    FL = "FL"
+    FR = "FR"
+    RL = "RL"
+    RR = "RR"
+    R = "R"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def arc(self) -> Arc:
+        return ARCS[self]
+
+
+# Rays are 30-degree steps clockwise from the ship's nose (see vectorwar.hexes).
+ARCS: dict[Side, Arc] = {
+    Side.F: Arc(11, 1),
+    Side.FR: Arc(1, 3),
+    Side.RR: Arc(3, 5),
+    Side.R: Arc(5, 7),
+    Side.RL: Arc(7, 9),
+    Side.FL: Arc(9, 11),
+}
+
+# The order the text lists the sides in; used where a rule needs one side of
+# several (see docs/rulings.md, "weapon hit on a boundary").
+TEXT_ORDER: tuple[Side, ...] = (Side.F, Side.FL, Side.FR, Side.RL, Side.RR, Side.R)
+
+
+@cache
+def _sides_for_offset(dq: int, dr: int, facing: Direction) -> frozenset[Side]:
+    if dq == 0 and dr == 0:
+        # Range 0: ruled to be in every arc (docs/rulings.md).
+        return frozenset(Side)
+    bearing = Bearing.between(Hex(0, 0), Hex(dq, dr)).relative_to(facing)
+    return frozenset(s for s in TEXT_ORDER if ARCS[s].contains(bearing))
+
+
+def sides_seeing(origin: Hex, facing: Direction, target: Hex) -> frozenset[Side]:
+    """The sides of a ship at ``origin`` facing ``facing`` whose arcs hold ``target``."""
+    return _sides_for_offset(target.q - origin.q, target.r - origin.r, facing)

@@ -1,0 +1,122 @@
+"""MSC combat (MSC 7.0): range, line of sight, arcs, to-hit and damage."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from vectorwar.dice import Dice
+from vectorwar.events import Damaged, Destroyed, Event, Fired, Rolled
+from vectorwar.hexes import Hex
+from vectorwar.maps import HexMap
+from vectorwar.systems.msc.arcs import TEXT_ORDER, Side, sides_seeing
+from vectorwar.systems.msc.state import Ship
+
+MAX_RANGE = 6
+RULE_COMBAT = "MSC 7.0 Combat"
+RULE_RANGE = "MSC 7.0 Range"
+
+
+def range_modifier(distance: int) -> int | None:
+    """To-hit modifier for a range, or ``None`` beyond 6 hexes (MSC 7.0 Range)."""
+    if distance == 0:
+        return 2
+    if distance <= 2:
+        return 1
+    if distance <= 4:
+        return 0
+    if distance <= MAX_RANGE:
+        return -1
+    return None
+
+
+def to_hit_number(shooter: Ship, distance: int) -> int | None:
+    """The highest d6 roll that hits, or ``None`` out of range."""
+    mod = range_modifier(distance)
+    return None if mod is None else shooter.to_hit + mod
+
+
+def hit_chance(need: int) -> float:
+    return min(max(need, 0), 6) / 6
+
+
+def line_of_sight(hex_map: HexMap, a: Hex, b: Hex) -> bool:
+    """Clear unless an intervening hex is ``blocking`` terrain.
+
+    Where the line runs along the edge between two hexes, it is blocked only
+    if both are blocking (docs/rulings.md, "line of sight").
+    """
+    blocking = hex_map.hexes_with("blocking")
+    if not blocking:
+        return True
+    steps = a.line_candidates(b)[1:-1]
+    return not any(all(h in blocking for h in step) for step in steps)
+
+
+def weapon_bears(hex_map: HexMap, shooter: Ship, side: Side, target: Ship) -> str | None:
+    """``None`` if ``side``'s weapon may shoot ``target`` now, else why not."""
+    if side not in shooter.weapons_fitted:
+        return f"{shooter.id} has no weapon on its {side} side"
+    if side not in shooter.weapons:
+        return f"{shooter.id}'s {side} weapon is destroyed"
+    distance = shooter.hex.distance(target.hex)
+    if distance > MAX_RANGE:
+        return f"{target.id} is {distance} hexes away; weapons reach 6"
+    if side not in sides_seeing(shooter.hex, shooter.facing, target.hex):
+        return f"{target.id} is not in the {side} arc"
+    if not line_of_sight(hex_map, shooter.hex, target.hex):
+        return f"no clear line of sight from {shooter.hex} to {target.hex}"
+    return None
+
+
+def damage_side(target: Ship, attacker_hex: Hex) -> Side | None:
+    """Which of the target's weapons a damage roll of 6 destroys, if any.
+
+    It is the weapon on the side facing the attacker. On a boundary (or at
+    range 0) several sides face it: the first of them, in the text's order
+    F, FL, FR, RL, RR, with a working weapon (docs/rulings.md).
+    """
+    facing = sides_seeing(target.hex, target.facing, attacker_hex)
+    for side in TEXT_ORDER:
+        if side in facing and side in target.weapons:
+            return side
+    return None
+
+
+def fire_weapon(hex_map: HexMap, shooter: Ship, side: Side, target: Ship, dice: Dice, events: list[Event]) -> Ship:
+    """Roll to hit and, on a hit, for damage. Returns the target as it is after."""
+    distance = shooter.hex.distance(target.hex)
+    need = to_hit_number(shooter, distance)
+    if need is None:  # pragma: no cover - check_order refused it
+        raise ValueError("target out of range")
+    roll = dice.roll("d6", f"{shooter.id} {side} weapon to hit {target.id}")
+    events.append(Rolled.of(roll))
+    hit = roll.total <= need
+    events.append(Fired(shooter.id, str(side), target.id, distance, need, roll.total, hit))
+    if not hit:
+        return target
+    return apply_hit(target, shooter.hex, dice, events)
+
+
+def apply_hit(target: Ship, attacker_hex: Hex, dice: Dice, events: list[Event]) -> Ship:
+    """One hit of damage, applied at once (MSC 7.0 Damage)."""
+    roll = dice.roll("d6", f"damage to {target.id}")
+    events.append(Rolled.of(roll))
+    location = "SHIELD"
+    if roll.total == 5 and target.engine > 0:
+        location = "ENGINE"
+    elif roll.total == 6:
+        side = damage_side(target, attacker_hex)
+        if side is not None:
+            target = replace(target, weapons=tuple(w for w in target.weapons if w != side))
+            events.append(Damaged(target.id, f"{side} weapon", 1, 0))
+            return target
+    if location == "ENGINE":
+        target = replace(target, engine=target.engine - 1)
+        events.append(Damaged(target.id, "ENGINE", 1, target.engine))
+        return target
+    target = replace(target, shields=target.shields - 1)
+    events.append(Damaged(target.id, "SHIELD", 1, target.shields))
+    if target.shields <= 0:
+        target = replace(target, status="destroyed")
+        events.append(Destroyed(target.id))
+    return target

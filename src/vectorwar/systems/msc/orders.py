@@ -1,0 +1,153 @@
+"""MSC order notation: movement plots (MSC 6.0) and fire declarations (MSC 7.0).
+
+A ship's move is written as the text writes it: ``2L1`` is two hexes
+forward, one hexside left, one hex forward. A plain ``0`` is no movement.
+A side's plot lists every ship: ``Hawk 2L1; Kite 3``.
+
+A fire declaration lists shots, ``SHIP SIDE>TARGET``, several per ship
+allowed: ``Hawk F>Raven FL>Raven; Kite F>Raven``. ``hold`` fires nothing.
+
+>>> m = Move.parse("2L1")
+>>> m.steps, m.speed, str(m)
+(('F', 'F', 'L', 'F'), 4, '2L1')
+>>> str(Move.parse("R02"))
+'R2'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from vectorwar.errors import OrderSyntaxError
+from vectorwar.systems.msc.arcs import Side
+
+_MOVE = re.compile(r"^[0-9LRlr]+$")
+_TOKEN = re.compile(r"\d+|[LRlr]")
+_SHOT = re.compile(r"^([A-Za-z][A-Za-z0-9]*)\s*>\s*([A-Za-z][A-Za-z0-9_-]*)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One ship's movement for a turn: a sequence of F (forward), L and R."""
+
+    steps: tuple[str, ...]
+
+    @property
+    def speed(self) -> int:
+        """Every step costs 1 SPEED, so the plot's length is the SPEED it uses."""
+        return len(self.steps)
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        t = text.strip()
+        if not _MOVE.match(t):
+            raise OrderSyntaxError(text, "a move is digits (hexes forward) and L/R (turns), like 2L1, or 0")
+        steps: list[str] = []
+        for token in _TOKEN.findall(t):
+            if token.isdigit():
+                steps.extend("F" * int(token))
+            else:
+                steps.append(token.upper())
+        return cls(tuple(steps))
+
+    def __str__(self) -> str:
+        out: list[str] = []
+        run = 0
+        for step in self.steps:
+            if step == "F":
+                run += 1
+                continue
+            if run:
+                out.append(str(run))
+                run = 0
+            out.append(step)
+        if run:
+            out.append(str(run))
+        return "".join(out) or "0"
+
+
+@dataclass(frozen=True, slots=True)
+class Plot:
+    """A side's movement orders: one move per ship, in the side's ship order."""
+
+    moves: tuple[tuple[str, Move], ...]
+
+    def __str__(self) -> str:
+        return "; ".join(f"{ship} {move}" for ship, move in self.moves)
+
+    def move_for(self, ship: str) -> Move | None:
+        return next((m for s, m in self.moves if s == ship), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Shot:
+    ship: str
+    weapon: Side
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class FireOrders:
+    """A side's fire declaration for its combat phase, resolved in this order."""
+
+    shots: tuple[Shot, ...]
+
+    def __str__(self) -> str:
+        if not self.shots:
+            return "hold"
+        groups: list[str] = []
+        for shot in self.shots:
+            piece = f"{shot.weapon}>{shot.target}"
+            if groups and groups[-1].split(" ", 1)[0] == shot.ship:
+                groups[-1] += f" {piece}"
+            else:
+                groups.append(f"{shot.ship} {piece}")
+        return "; ".join(groups)
+
+
+def _entries(text: str) -> list[str]:
+    return [e.strip() for e in re.split(r"[;\n]", text) if e.strip()]
+
+
+def parse_plot(text: str, ships: dict[str, str]) -> Plot:
+    """Read a side's plot. ``ships`` maps lower-cased ids to the real ids."""
+    moves: list[tuple[str, Move]] = []
+    for entry in _entries(text):
+        parts = entry.split()
+        if len(parts) != 2:
+            raise OrderSyntaxError(text, f"{entry!r}: each entry is SHIP MOVE, like 'Hawk 2L1'")
+        name, move = parts
+        ship = ships.get(name.lower())
+        if ship is None:
+            raise OrderSyntaxError(
+                text, f"{entry!r}: no ship of yours called {name!r} (yours: {', '.join(ships.values())})"
+            )
+        moves.append((ship, Move.parse(move)))
+    if not moves:
+        raise OrderSyntaxError(text, "a plot lists each ship's move, like 'Hawk 2L1; Kite 3'")
+    return Plot(tuple(moves))
+
+
+def parse_fire(text: str, own: dict[str, str], targets: dict[str, str]) -> FireOrders:
+    """Read a fire declaration; ``own``/``targets`` map lower-cased ids to ids."""
+    if text.strip().lower() in ("hold", "pass", "-", ""):
+        return FireOrders(())
+    shots: list[Shot] = []
+    for entry in _entries(text):
+        parts = entry.split()
+        ship = own.get(parts[0].lower())
+        if ship is None:
+            raise OrderSyntaxError(text, f"{entry!r}: no ship of yours called {parts[0]!r}")
+        if len(parts) < 2:
+            raise OrderSyntaxError(text, f"{entry!r}: give SIDE>TARGET after the ship, like 'Hawk F>Raven'")
+        for piece in parts[1:]:
+            m = _SHOT.match(piece)
+            if not m:
+                raise OrderSyntaxError(text, f"{piece!r}: a shot is SIDE>TARGET, like F>Raven")
+            side_name, target_name = m.group(1).upper(), m.group(2)
+            if side_name not in Side.__members__:
+                raise OrderSyntaxError(text, f"{piece!r}: {side_name!r} is not a side (F, FL, FR, RL, RR, R)")
+            target = targets.get(target_name.lower(), target_name)
+            shots.append(Shot(ship, Side(side_name), target))
+    return FireOrders(tuple(shots))
