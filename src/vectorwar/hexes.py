@@ -18,7 +18,7 @@ Conventions (shared by every rule system):
 >>> Hex.parse("3,4").neighbour(Direction.A)
 Hex.parse('3,3')
 >>> Hex.parse("0,0").distance(Hex.parse("3,1"))
-4
+3
 >>> str(Direction.parse("c").turned(-1))
 'B'
 """

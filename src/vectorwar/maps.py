@@ -59,6 +59,30 @@ class HexMap:
     def contains(self, h: Hex) -> bool:
         return any(s.contains(h) for s in self.sections)
 
+    def section(self, name: str) -> MapSection:
+        for s in self.sections:
+            if s.name == name:
+                return s
+        raise KeyError(f"no map section {name!r} (sections: {', '.join(s.name for s in self.sections)})")
+
+    def locate(self, text: str) -> Hex:
+        """A hex from ``col,row`` or section-relative ``SECTION@col,row``.
+
+        Section-relative coordinates count from the section's top-left hex,
+        so ``F@0,3`` is on the left edge of section F.
+
+        >>> HexMap.grid([["A", "B"]], 10, 8).locate("B@0,2")
+        Hex.parse('10,2')
+        """
+        name, at, local = text.partition("@")
+        if not at:
+            return Hex.parse(text)
+        section = self.section(name.strip())
+        offset = Hex.parse(local)
+        if not (0 <= offset.col < section.width and 0 <= offset.row < section.height):
+            raise ValueError(f"{text!r}: section {section.name} is {section.width}x{section.height} hexes")
+        return Hex.from_offset(section.col + offset.col, section.row + offset.row)
+
     def section_of(self, h: Hex) -> MapSection | None:
         return next((s for s in self.sections if s.contains(h)), None)
 

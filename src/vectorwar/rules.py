@@ -25,6 +25,8 @@ from vectorwar.dice import Dice
 from vectorwar.events import Event
 
 if TYPE_CHECKING:
+    from vectorwar.display import Card, CardTable, Counter
+    from vectorwar.hexes import Hex
     from vectorwar.scenario import Scenario
 
 OptionValue = bool | int | str
@@ -206,6 +208,28 @@ class RuleSystem(ABC, Generic[S]):
         from vectorwar.serial import to_data
 
         return to_data(state, self.state_type)
+
+    # -- display protocol: plain data for front ends (vectorwar.display) ------
+
+    def counters(self, state: S) -> list[Counter]:
+        """The pieces on the map (default: none, so a front end draws a bare map)."""
+        return []
+
+    def ship_cards(self, state: S) -> list[Card]:
+        """Each ship's record sheet (default: none)."""
+        return []
+
+    def arc_hexes(self, state: S, ship_id: str) -> dict[str, frozenset[Hex]]:
+        """Weapon name -> map hexes in its arc and range; raises ``KeyError`` for an unknown ship."""
+        return {}
+
+    def catalogue_table(self) -> CardTable | None:
+        """The built-in designs as a table for people (default: ``None``, show the raw files)."""
+        return None
+
+    def design_schema(self) -> dict[str, Any] | None:
+        """JSON Schema of the system's ship design format, if it has one."""
+        return None
 
     def state_to_data(self, state: S) -> Any:
         from vectorwar.serial import to_data

@@ -45,9 +45,9 @@ class ShipPlacement(_Strict):
     @classmethod
     def _hex(cls, v: str) -> str:
         try:
-            Hex.parse(v)
+            Hex.parse(v.partition("@")[2] or v)
         except OrderSyntaxError as err:
-            raise ValueError(err.problem) from None
+            raise ValueError(f"{err.problem}, or SECTION@col,row") from None
         return v
 
     @field_validator("facing")
@@ -58,10 +58,6 @@ class ShipPlacement(_Strict):
         except OrderSyntaxError as err:
             raise ValueError(err.problem) from None
         return v.upper()
-
-    @property
-    def hex(self) -> Hex:
-        return Hex.parse(self.at)
 
     @property
     def direction(self) -> Direction:
@@ -93,20 +89,36 @@ class TerrainSpec(_Strict):
 
 
 class MapSpec(_Strict):
-    """Either one ``width x height`` map or a list of sections."""
+    """One ``width x height`` map, a list of sections, or a ``grid`` of lettered sections.
+
+    A grid is rows of section names (``["A B C D E", "F G H I J"]``), each
+    section ``width x height`` hexes: VV5 lays its board out this way.
+    """
 
     width: int | None = Field(default=None, gt=0)
     height: int | None = Field(default=None, gt=0)
     sections: list[SectionSpec] = Field(default_factory=list)
+    grid: list[str] = Field(default_factory=list, description="Rows of section names, space separated")
     terrain: list[TerrainSpec] = Field(default_factory=list)
 
     def build(self) -> HexMap:
-        terrain = tuple((Hex.parse(t.at), t.kind) for t in self.terrain)
-        if self.sections:
-            return HexMap(tuple(MapSection(**s.model_dump()) for s in self.sections), terrain)
-        if self.width is None or self.height is None:
+        if self.grid:
+            if self.width is None or self.height is None:
+                raise ValueError("a grid map needs the width and height of one section")
+            bare = HexMap.grid([row.split() for row in self.grid], self.width, self.height)
+        elif self.sections:
+            bare = HexMap(tuple(MapSection(**s.model_dump()) for s in self.sections))
+        elif self.width is None or self.height is None:
             raise ValueError("a map needs width and height, or sections")
-        return HexMap.single(self.width, self.height, terrain)
+        else:
+            bare = HexMap.single(self.width, self.height)
+        terrain = []
+        for i, t in enumerate(self.terrain):
+            try:
+                terrain.append((bare.locate(t.at), t.kind))
+            except (KeyError, ValueError) as err:
+                raise ValueError(f"terrain.{i}.at: {err.args[0]}") from None
+        return HexMap(bare.sections, tuple(terrain))
 
 
 class Scenario(_Strict):
@@ -140,6 +152,10 @@ class Scenario(_Strict):
 
     def hex_map(self) -> HexMap:
         return self.map.build()
+
+    def locate(self, ship: ShipPlacement) -> Hex:
+        """The starting hex of ``ship`` (``at`` may be section-relative)."""
+        return self.hex_map().locate(ship.at)
 
     def to_data(self) -> dict[str, Any]:
         return self.model_dump(mode="json")
@@ -180,7 +196,13 @@ def load_scenario(path: Path) -> Scenario:
 def scenario_from_data(data: Mapping[str, Any], source: str) -> Scenario:
     scenario = validate_model(Scenario, dict(data), source)
     try:
-        scenario.hex_map()
+        hex_map = scenario.hex_map()
     except ValueError as err:
         raise ScenarioError(f"{source}: map: {err}") from None
+    for i, side in enumerate(scenario.sides):
+        for j, ship in enumerate(side.ships):
+            try:
+                hex_map.locate(ship.at)
+            except (KeyError, ValueError) as err:
+                raise ScenarioError(f"{source}: sides.{i}.ships.{j}.at: {err.args[0]}") from None
     return scenario

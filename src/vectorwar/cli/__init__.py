@@ -1,14 +1,34 @@
-"""The ``vectorwar`` command line."""
+"""The ``vectorwar`` command line.
+
+The commands live in modules by what they work on: :mod:`.info` (what is
+installed), :mod:`.session` (a save file, one step at a time),
+:mod:`.interactive` (``play``) and :mod:`.simulate`; :mod:`.render` draws.
+"""
 
 import typer
 
-app = typer.Typer(help="vectorwar: tactical starship combat on hex maps.")
+from vectorwar.cli.info import scenarios_command, schema_command, ships_command, systems_command
+from vectorwar.cli.interactive import play_command
+from vectorwar.cli.session import log_command, new_command, orders_command, show_command, undo_command
+from vectorwar.cli.simulate import simulate_command
 
+app = typer.Typer(
+    help="vectorwar: tactical starship combat on hex maps. Start with `vectorwar play`.",
+    no_args_is_help=True,
+    pretty_exceptions_show_locals=False,
+    rich_markup_mode=None,
+)
 
-@app.command()
-def systems() -> None:
-    """List the rule systems."""
-    from vectorwar.registry import systems as found
+app.command("play")(play_command)
+app.command("new")(new_command)
+app.command("orders")(orders_command)
+app.command("show")(show_command)
+app.command("log")(log_command)
+app.command("undo")(undo_command)
+app.command("simulate")(simulate_command)
+app.command("systems")(systems_command)
+app.command("scenarios")(scenarios_command)
+app.command("ships")(ships_command)
+app.command("schema")(schema_command)
 
-    for name, system in found().items():
-        print(name, system.manifest.title)
+__all__ = ["app"]

@@ -3,7 +3,7 @@
 >>> from vectorwar.hexes import Hex, Direction
 >>> path, facing = trace(Hex.parse("5,5"), Direction.A, Move.parse("2L1"))
 >>> [str(h) for h in path], str(facing)
-(['5,5', '5,4', '5,3', '4,2'], 'F')
+(['5,5', '5,4', '5,3', '4,3'], 'F')
 """
 
 from __future__ import annotations

@@ -131,7 +131,7 @@ def parse_plot(text: str, ships: dict[str, str]) -> Plot:
 
 def parse_fire(text: str, own: dict[str, str], targets: dict[str, str]) -> FireOrders:
     """Read a fire declaration; ``own``/``targets`` map lower-cased ids to ids."""
-    if text.strip().lower() in ("hold", "pass", "-", ""):
+    if text.strip().lower() in ("hold", "pass", "-"):
         return FireOrders(())
     shots: list[Shot] = []
     for entry in _entries(text):
@@ -150,4 +150,6 @@ def parse_fire(text: str, own: dict[str, str], targets: dict[str, str]) -> FireO
                 raise OrderSyntaxError(text, f"{piece!r}: {side_name!r} is not a side (F, FL, FR, RL, RR, R)")
             target = targets.get(target_name.lower(), target_name)
             shots.append(Shot(ship, Side(side_name), target))
+    if not shots:  # blank text: an accidental Enter must not throw away the combat phase
+        raise OrderSyntaxError(text, "give shots like 'Hawk F>Raven', or 'hold' to fire nothing")
     return FireOrders(tuple(shots))

@@ -11,12 +11,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from typing import Any
 
 from vectorwar.catalogue import ship_catalogue
 from vectorwar.dice import Dice
+from vectorwar.display import Card, CardTable, Counter
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.events import Event, GameOver, InitiativeSet, LeftMap, Moved, Note, Rolled, TurnBegan
-from vectorwar.hexes import Position
+from vectorwar.hexes import Hex, Position
 from vectorwar.rules import (
     Bot,
     Clock,
@@ -30,6 +32,7 @@ from vectorwar.rules import (
     RuleSystem,
 )
 from vectorwar.scenario import Scenario
+from vectorwar.systems.msc import display
 from vectorwar.systems.msc.arcs import Side
 from vectorwar.systems.msc.combat import RULE_COMBAT, weapon_bears
 from vectorwar.systems.msc.combat import fire_weapon as _fire
@@ -107,7 +110,8 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
                     raise ScenarioError(
                         f"{where}.speed: starting SPEED {placed.speed} is above ENGINE {design.engine} (MSC 6.0)"
                     )
-                if not hex_map.contains(placed.hex):
+                start = hex_map.locate(placed.at)
+                if not hex_map.contains(start):
                     raise ScenarioError(f"{where}.at: hex {placed.at} is not on the map")
                 ships.append(
                     Ship(
@@ -119,7 +123,7 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
                         shield_rating=design.shields,
                         to_hit=design.to_hit,
                         weapons_fitted=design.weapon_sides,
-                        hex=placed.hex,
+                        hex=start,
                         facing=placed.direction,
                         speed=placed.speed,
                         engine=design.engine,
@@ -185,6 +189,8 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
         for ship_id in named:
             if named.count(ship_id) > 1:
                 raise IllegalOrderError(str(plot), f"{ship_id} has two moves; give one per ship", RULE_PLOT)
+            if ship_id not in {s.id for s in ships}:
+                raise IllegalOrderError(str(plot), f"{ship_id} is not one of your ships in play", RULE_PLOT)
         missing = [s.id for s in ships if s.id not in named]
         if missing:
             raise IllegalOrderError(
@@ -221,6 +227,8 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
             if (shot.ship, shot.weapon) in used:
                 raise IllegalOrderError(label, "each weapon may fire once per turn", "MSC 7.0 Combat")
             used.add((shot.ship, shot.weapon))
+            if shot.ship not in {s.id for s in state.ships_of(seat)}:
+                raise IllegalOrderError(label, f"{shot.ship} is not one of your ships in play", RULE_COMBAT)
             try:
                 target = state.ship(shot.target)
             except KeyError:
@@ -312,9 +320,12 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
     def _next_firer(self, state: MSCState, dice: Dice, events: list[Event]) -> MSCState:
         while state.firing < len(state.fire_order):
             side = state.fire_order[state.firing]
-            if state.ships_of(side) and self.legal_shots(state, side):
+            if not state.ships_of(side):
+                pass  # wiped out earlier this turn: no combat phase, nothing to report
+            elif self.legal_shots(state, side):
                 return state
-            events.append(Note(f"{side} has no target in range and arc"))
+            else:
+                events.append(Note(f"{side} has no target in range and arc"))
             state = replace(state, firing=state.firing + 1)
         return self._end_turn(state, events)
 
@@ -364,6 +375,23 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
         from vectorwar.systems.msc.bots import GreedyBot
 
         return {**super().bots(), "greedy": GreedyBot}
+
+    # -- display (see vectorwar.systems.msc.display) ----------------------------
+
+    def counters(self, state: MSCState) -> list[Counter]:
+        return display.counters(state)
+
+    def ship_cards(self, state: MSCState) -> list[Card]:
+        return display.ship_cards(state)
+
+    def arc_hexes(self, state: MSCState, ship_id: str) -> dict[str, frozenset[Hex]]:
+        return display.arc_hexes(state, ship_id)
+
+    def catalogue_table(self) -> CardTable:
+        return display.catalogue_table(self.designs())
+
+    def design_schema(self) -> dict[str, Any]:
+        return Design.model_json_schema()
 
 
 system = MinimalSpaceCombat()

@@ -1,0 +1,181 @@
+"""What every command shares: consoles, error reporting, seat and option specs, saving.
+
+Library errors become one ``error: ...`` line on stderr and exit code 1;
+malformed command-line values are usage errors (exit code 2, from click).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, ParamSpec, TypeVar
+
+import typer
+from rich.console import Console
+
+from vectorwar.errors import VectorwarError
+from vectorwar.events import Event
+from vectorwar.game import Game
+from vectorwar.play import bot_turns
+from vectorwar.rules import Bot, OptionValue, RuleSystem
+from vectorwar.scenario import Scenario
+
+HUMAN = "human"
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+class UserError(VectorwarError, ValueError):
+    """A command-line request that cannot be met (unknown seat, file exists...)."""
+
+
+def out_console() -> Console:
+    # Built per command so that a replaced sys.stdout (tests, pipes) is honoured.
+    return Console(highlight=False, soft_wrap=True)
+
+
+def err_console() -> Console:
+    return Console(stderr=True, highlight=False)
+
+
+def one_line(err: BaseException) -> str:
+    """An error message folded onto one line (validation errors come one per line)."""
+    lines = [line.strip() for line in str(err).splitlines() if line.strip()]
+    return "; ".join(lines) or type(err).__name__
+
+
+def report(err: BaseException) -> None:
+    typer.echo(f"error: {one_line(err)}", err=True)
+
+
+def reports_errors(command: Callable[P, R]) -> Callable[P, R]:
+    """Turn the library's errors into ``error: ...`` and exit code 1, with no traceback."""
+
+    @functools.wraps(command)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return command(*args, **kwargs)
+        except (VectorwarError, ValueError) as err:
+            report(err)
+            raise typer.Exit(1) from None
+        except OSError as err:
+            # Unreadable or unwritable files are the user's to fix, not a bug to trace.
+            report(err)
+            raise typer.Exit(1) from None
+
+    return wrapper
+
+
+def split_assignment(text: str, what: str) -> tuple[str, str]:
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip() or not value.strip():
+        raise typer.BadParameter(f"{text!r}: write {what}")
+    return name.strip(), value.strip()
+
+
+def seat_ids(scenario: Scenario) -> list[str]:
+    return [side.id for side in scenario.sides]
+
+
+def find_seat(seats: Iterable[str], name: str) -> str:
+    """A seat by name, in any case."""
+    seats = list(seats)
+    for seat in seats:
+        if seat.lower() == name.lower():
+            return seat
+    raise UserError(f"no seat called {name!r} (seats: {', '.join(seats)})")
+
+
+def parse_seats(
+    specs: Sequence[str],
+    scenario: Scenario,
+    system: RuleSystem[Any],
+    default: str | Callable[[int], str] = HUMAN,
+) -> dict[str, str]:
+    """``red=greedy`` specs to a controller for every seat.
+
+    Seats not named get ``default``, or ``default(index)`` for a seat's position.
+    """
+    seats = seat_ids(scenario)
+    named: dict[str, str] = {}
+    for spec in specs:
+        seat_name, controller = split_assignment(spec, "SEAT=CONTROLLER, like red=greedy")
+        named[find_seat(seats, seat_name)] = controller.lower()
+    known = [HUMAN, *system.bots()]
+    for seat, controller in named.items():
+        if controller not in known:
+            raise UserError(f"seat {seat}: no player called {controller!r} (known: {', '.join(known)})")
+    return {seat: named.get(seat, default(i) if callable(default) else default) for i, seat in enumerate(seats)}
+
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+def parse_options(specs: Sequence[str], system: RuleSystem[Any]) -> dict[str, OptionValue]:
+    """``name=value`` specs, each value read as the type of the option's default."""
+    options: dict[str, OptionValue] = {}
+    for spec in specs:
+        name, raw = split_assignment(spec, "NAME=VALUE, like map_edge=forbid")
+        try:
+            default = system.manifest.option(name).default
+        except KeyError as err:
+            raise UserError(err.args[0]) from None
+        value: OptionValue
+        if isinstance(default, bool):
+            if raw.lower() not in _TRUE | _FALSE:
+                raise UserError(f"option {name} is true or false, got {raw!r}")
+            value = raw.lower() in _TRUE
+        elif isinstance(default, int):
+            try:
+                value = int(raw)
+            except ValueError:
+                raise UserError(f"option {name} takes a whole number, got {raw!r}") from None
+        else:
+            value = raw
+        options[name] = value
+    return options
+
+
+def humans(controllers: Mapping[str, str], seats: Iterable[str]) -> list[str]:
+    return [s for s in seats if controllers.get(s, HUMAN) == HUMAN]
+
+
+def answer_bots(game: Game, bots: Mapping[str, Bot]) -> list[Event]:
+    """Let the computer players give the orders they owe, until a person must act.
+
+    Unlike a bare :func:`bot_turns`, this stops *before* a bot plots a
+    secret move alongside a person, so no bot plot waits in the save file
+    where the person could read it. Returns the events this produced.
+    """
+    start = len(game.events)
+    if not game.waiting_for or any(s not in bots for s in game.waiting_for):
+        return []
+    for _ in bot_turns(game, bots):
+        if any(s not in bots for s in game.waiting_for):
+            break
+    return game.events[start:]
+
+
+def take_back(game: Game, controllers: Mapping[str, str]) -> Game:
+    """The game as it was when a person last had to give orders.
+
+    A plot still waiting is withdrawn first; otherwise resolved batches are
+    dropped back to and including the last one with a person's order, so the
+    computer players' answers to it go too. (With computer players only,
+    one batch goes.)
+    """
+    people = set(humans(controllers, seat_ids(game.scenario))) or set(seat_ids(game.scenario))
+    if game.pending:
+        return Game.replay(game.system, game.scenario, game.seed, game.options, game.history)
+    for index in range(len(game.history) - 1, -1, -1):
+        if any(seat in people for seat, _ in game.history[index].orders):
+            return Game.replay(game.system, game.scenario, game.seed, game.options, game.history[:index])
+    raise UserError("nothing to take back: no orders have been given yet")
+
+
+def refuse_overwrite(path: Path, force: bool) -> None:
+    if path.exists() and not force:
+        raise UserError(f"{path} already exists; choose another file or add --force to overwrite it")

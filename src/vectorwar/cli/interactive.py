@@ -1,0 +1,248 @@
+"""``vectorwar play``: a game at the keyboard, hot-seat or against the computer.
+
+The save file is rewritten after every accepted order, so quitting at any
+prompt (``quit``, end of input, Ctrl-C) loses nothing and ``vectorwar play
+FILE`` carries on from the same prompt. When two or more people share the
+keyboard, secret plots are given on a cleared screen after a hand-over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from vectorwar.cli.common import HUMAN, UserError, answer_bots, humans, out_console, reports_errors, take_back
+from vectorwar.cli.screen import board, event_lines, game_screen, result_text, status
+from vectorwar.cli.session import OptionOpt, SeatOpt, SeedOpt, create_game, players_line
+from vectorwar.errors import SaveFileError
+from vectorwar.events import Event
+from vectorwar.game import Game
+from vectorwar.play import make_bots
+from vectorwar.rules import Bot
+from vectorwar.savefile import load_game, save_game
+
+DEFAULT_FILE = Path("vectorwar-game.json")
+DEFAULT_SCENARIO = "msc-duel"
+DEFAULT_OPPONENT = "greedy"
+
+QUIT = {"quit", "exit", "q"}
+HELP_TEXT = (
+    "Type your orders and press Enter. Other commands: "
+    "'map' shows the board again, 'arcs SHIP' highlights a ship's weapon arcs, "
+    "'undo' takes back your last orders, 'help', 'quit' (the game is saved; "
+    "resume with `vectorwar play FILE`)."
+)
+
+
+class Handled(Enum):
+    NO = "no"  # not a table command: the line is orders
+    YES = "yes"
+    MOVED_ON = "moved on"  # the game changed (undo): ask again from the top
+
+
+class Quit(Exception):
+    """The player left the table (quit, end of input or Ctrl-C)."""
+
+
+@dataclass
+class Session:
+    """The game at the keyboard: the game, who plays which seat, and where it is saved."""
+
+    game: Game
+    controllers: dict[str, str]
+    path: Path
+    console: Console
+    bots: dict[str, Bot] = field(init=False)
+    people: list[str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.bots = make_bots(self.game.system, self.controllers)
+        self.people = humans(self.controllers, [s.id for s in self.game.scenario.sides])
+
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.people) > 1
+
+    def save(self) -> None:
+        save_game(self.game, self.path, self.controllers)
+
+    def read(self, prompt: str) -> str:
+        try:
+            return self.console.input(prompt)
+        except (EOFError, KeyboardInterrupt):
+            self.console.print()
+            raise Quit from None
+
+    def clear(self) -> None:
+        if self.console.is_terminal:
+            # 3J also empties the scrollback, where the last plot could be read.
+            self.console.file.write("\x1b[H\x1b[2J\x1b[3J")
+            self.console.file.flush()
+
+    def hand_over(self, seat: str) -> None:
+        self.console.rule(Text(f"hand over to {seat}: secret orders", style="bold"))
+        if self.console.is_terminal:
+            self.read(f"{seat}, press Enter when the others cannot see the screen ")
+            self.clear()
+
+    def run(self) -> None:
+        while not self.game.is_over:
+            due = [s for s in self.game.waiting_for if s in self.people]
+            if not due:
+                self.show_events(answer_bots(self.game, self.bots))
+                self.save()
+                continue
+            self.turn_of(due[0])
+        # The screen ends with the result.
+        self.console.print(game_screen(self.game, None, None, self.controllers), soft_wrap=True)
+
+    def turn_of(self, seat: str) -> None:
+        prompt = self.game.prompt
+        if prompt is None:  # run() checked the game is not over
+            return
+        secret = prompt.simultaneous and self.hot_seat
+        if secret:
+            self.hand_over(seat)
+        self.console.print(game_screen(self.game, seat, None, self.controllers), soft_wrap=True)
+        while True:
+            line = self.read(f"{seat}> ").strip()
+            if not line:
+                continue
+            if line.lower() in QUIT:
+                raise Quit
+            handled = self.command(seat, line)
+            if handled is Handled.MOVED_ON:
+                return
+            if handled is Handled.YES:
+                continue
+            start = len(self.game.events)
+            try:
+                self.game.submit(seat, line)
+            except ValueError as err:
+                self.console.print(Text(f"error: {err}", style="bold red"))
+                self.console.print(Text(prompt.help, style="dim"))
+                continue
+            break
+        answer_bots(self.game, self.bots)
+        self.save()
+        if secret and self.game.pending:
+            # Still waiting for another person's plot: wipe this one off the screen.
+            self.clear()
+            self.console.print(Text(f"{seat}'s orders are in."))
+        else:
+            self.show_events(self.game.events[start:])
+
+    def show_events(self, events: Sequence[Event]) -> None:
+        for line in event_lines(events):
+            self.console.print(line)
+
+    def command(self, seat: str, line: str) -> Handled:
+        """Carry out ``line`` if it is a table command rather than orders."""
+        word, _, rest = line.partition(" ")
+        word, rest = word.lower(), rest.strip()
+        if word in ("help", "?") and not rest:
+            self.console.print(Text(HELP_TEXT))
+            self.console.print(status(self.game, seat, self.controllers))
+            return Handled.YES
+        if word == "map" and not rest:
+            self.console.print(game_screen(self.game, seat, None, self.controllers), soft_wrap=True)
+            return Handled.YES
+        if word == "arcs" and rest:
+            try:
+                self.console.print(board(self.game, rest), soft_wrap=True)
+            except UserError as err:
+                self.console.print(Text(f"error: {err}", style="bold red"))
+            return Handled.YES
+        if word == "undo" and not rest:
+            try:
+                self.game = take_back(self.game, self.controllers)
+            except UserError as err:
+                self.console.print(Text(f"error: {err}", style="bold red"))
+                return Handled.YES
+            self.save()
+            self.console.print(Text(f"took back to {self.game.clock}"))
+            return Handled.MOVED_ON
+        return Handled.NO
+
+
+def _opponent_default(index: int) -> str:
+    return HUMAN if index == 0 else DEFAULT_OPPONENT
+
+
+def _in_progress(path: Path) -> bool:
+    try:
+        game, _ = load_game(path)
+    except SaveFileError:
+        return True  # unreadable: not ours to overwrite without --force
+    return not game.is_over
+
+
+@reports_errors
+def play_command(
+    file: Annotated[
+        Path | None, typer.Argument(help=f"Save file (default: ./{DEFAULT_FILE})", dir_okay=False, metavar="FILE")
+    ] = None,
+    new: Annotated[
+        str | None,
+        typer.Option(
+            "--new", help=f"Start this scenario (default when starting: {DEFAULT_SCENARIO})", metavar="SCENARIO"
+        ),
+    ] = None,
+    seat: SeatOpt = None,
+    seed: SeedOpt = None,
+    option: OptionOpt = None,
+    force: Annotated[bool, typer.Option("--force", help="Start over even if FILE holds a game in progress")] = False,
+) -> None:
+    """Play at the keyboard: resume FILE, or start a game in it.
+
+    With no arguments: resume ./vectorwar-game.json, or start a duel against
+    the greedy computer player there. Starting a game without --seat, you
+    play the first seat and the computer the rest; with --seat, seats not
+    named are played by people (e.g. --seat blue=human for hot-seat).
+    """
+    path = file or DEFAULT_FILE
+    console = out_console()
+    game: Game
+    controllers: dict[str, str]
+    if new is None and path.exists() and not force:
+        game, controllers = load_game(path)
+        fresh = game.is_over and file is None
+        if game.is_over and not fresh:
+            console.print(result_text(game))
+            console.print(Text(f"(start another with: vectorwar play {path} --new SCENARIO)"))
+            return
+        if not fresh:
+            if seat or seed is not None or option:
+                raise UserError(f"{path} holds a game in progress; --seat, --seed and --option apply to new games")
+            console.print(Text(f"resuming {path}: {game.scenario.title}, {players_line(controllers)}"))
+    else:
+        fresh = True
+    if fresh:
+        if path.exists() and not force and _in_progress(path):
+            raise UserError(f"{path} holds a game in progress; resume it with `vectorwar play {path}` or add --force")
+        game, controllers, events = create_game(
+            new or DEFAULT_SCENARIO, seat or [], option or [], seed, HUMAN if seat else _opponent_default
+        )
+        save_game(game, path, controllers)
+        console.print(
+            Text(f"new {game.scenario.id} game in {path} (seed {game.seed}): {players_line(controllers)}", style="bold")
+        )
+        for line in event_lines(events):
+            console.print(line)
+    session = Session(game, controllers, path, console)
+    console.print(Text(HELP_TEXT, style="dim"))
+    try:
+        session.run()
+    except Quit:
+        console.print(Text(f"game saved in {path}; resume with: vectorwar play {path}"))
+    except KeyboardInterrupt:
+        # Ctrl-C while the computer plays: the file still holds the last accepted order.
+        console.print(Text(f"\ninterrupted; game saved in {path}; resume with: vectorwar play {path}"))
+        raise typer.Exit(130) from None

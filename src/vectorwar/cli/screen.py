@@ -1,0 +1,123 @@
+"""A game as a player sees it: map, ship cards, whose orders are awaited, events.
+
+Only the kernel's view of the game is used here (prompt, pending plots,
+events) and the display protocol for the rest, so any rule system shows up.
+A seat sees its own waiting plot, never another's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from vectorwar.cli.common import HUMAN, UserError, find_seat
+from vectorwar.cli.render import map_legend, render_cards, render_map, side_styles, view_window
+from vectorwar.events import Event, GameOver, Rolled, TurnBegan
+from vectorwar.game import Game
+
+
+def styles_for(game: Game) -> dict[str, str]:
+    return side_styles([side.id for side in game.scenario.sides])
+
+
+def resolve_ship(game: Game, name: str) -> str:
+    ids = [c.id for c in game.system.counters(game.state)]
+    for ident in ids:
+        if ident.lower() == name.lower():
+            return ident
+    raise UserError(f"no ship called {name!r} (ships: {', '.join(ids) or 'none'})")
+
+
+def title_line(game: Game) -> Text:
+    where = "game over" if game.is_over else str(game.clock)
+    return Text(f"{game.scenario.title} ({game.system.manifest.title}) - {where}", style="bold")
+
+
+def board(game: Game, arcs_ship: str | None = None) -> RenderableType:
+    """The map with its legend; ``arcs_ship`` highlights that ship's weapon arcs."""
+    styles = styles_for(game)
+    counters = game.system.counters(game.state)
+    arcs = None
+    ship = None
+    if arcs_ship is not None:
+        ship = resolve_ship(game, arcs_ship)
+        arcs = game.system.arc_hexes(game.state, ship)
+    hex_map = game.scenario.hex_map()
+    live = [c for c in counters if c.status == "active"]
+    focus = [c.position.hex for c in live if ship is None or c.id == ship]
+    window = view_window(hex_map, focus)
+    parts: list[RenderableType] = [render_map(hex_map, counters, styles, arcs, window)]
+    if window != hex_map.extent:
+        c0, r0, c1, r1 = window
+        parts.append(
+            Text(f"(showing columns {c0}-{c1}, rows {r0}-{r1} of the map; every ship is listed below)", style="dim")
+        )
+    parts.append(map_legend(counters, styles, hex_map, ship))
+    return Group(*parts)
+
+
+def status(game: Game, seat: str | None = None, controllers: Mapping[str, str] | None = None) -> Text:
+    """Whose orders are awaited, and ``seat``'s own waiting plot; or the result."""
+    prompt = game.prompt
+    if prompt is None:
+        return result_text(game)
+    controllers = controllers or {}
+    text = Text()
+
+    def who(s: str) -> str:
+        player = controllers.get(s, HUMAN)
+        return s if player == HUMAN else f"{s} ({player})"
+
+    text.append(f"{prompt.clock}: waiting for {', '.join(who(s) for s in game.waiting_for)}", style="bold")
+    given = [s for s in prompt.seats if s in game.pending]
+    if given:
+        text.append(f"\norders already in from {', '.join(given)}")
+    if seat is not None and seat in game.pending:
+        text.append(f"\nyour orders ({seat}): {game.pending[seat]}")
+    kind = f"{prompt.kind} orders" + (", secret until all are in" if prompt.simultaneous else "")
+    text.append(f"\n{kind}: {prompt.help}" if prompt.help else f"\n{kind}", style="dim")
+    return text
+
+
+def result_text(game: Game) -> Text:
+    result = game.result
+    if result is None:
+        return Text("game over", style="bold")
+    who = " and ".join(result.winners) + (" wins" if len(result.winners) == 1 else " win")
+    verdict = who if result.winners else "a draw"
+    text = Text(f"game over: {verdict} ({result.reason})", style="bold")
+    if result.scores:
+        scores = ", ".join(f"{s} {v:g}" for s, v in result.scores.items())
+        text.append(f"\nscores: {scores}", style="")
+    return text
+
+
+def game_screen(
+    game: Game,
+    seat: str | None = None,
+    arcs_ship: str | None = None,
+    controllers: Mapping[str, str] | None = None,
+) -> RenderableType:
+    if seat is not None:
+        seat = find_seat((s.id for s in game.scenario.sides), seat)
+    cards = game.system.ship_cards(game.state)
+    parts: list[RenderableType] = [title_line(game), board(game, arcs_ship)]
+    if cards:
+        parts.append(render_cards(cards, styles_for(game)))
+    parts.append(status(game, seat, controllers))
+    return Group(*parts)
+
+
+def event_line(event: Event) -> Text:
+    text = event.describe()
+    if isinstance(event, TurnBegan | GameOver):
+        return Text(text, style="bold")
+    if isinstance(event, Rolled):
+        return Text(f"  {text}", style="dim")
+    return Text(f"  {text}")
+
+
+def event_lines(events: Iterable[Event]) -> Sequence[Text]:
+    return [event_line(e) for e in events]

@@ -1,0 +1,150 @@
+"""Commands on a save file, one step at a time: new, orders, show, log, undo.
+
+Each command loads the file, does its work in memory and writes the file
+back only once everything succeeded, so a refused order leaves it untouched.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.text import Text
+
+from vectorwar.catalogue import builtin_scenario
+from vectorwar.cli.common import (
+    HUMAN,
+    UserError,
+    answer_bots,
+    find_seat,
+    out_console,
+    parse_options,
+    parse_seats,
+    refuse_overwrite,
+    reports_errors,
+    seat_ids,
+    take_back,
+)
+from vectorwar.cli.screen import event_lines, game_screen, status
+from vectorwar.events import Event
+from vectorwar.game import Game
+from vectorwar.play import make_bots
+from vectorwar.registry import get_system
+from vectorwar.savefile import load_game, save_game
+
+FileArg = Annotated[Path, typer.Argument(help="Save file (JSON)", dir_okay=False, metavar="FILE")]
+SeatOpt = Annotated[
+    list[str] | None,
+    typer.Option("--seat", help="Who plays a seat: SEAT=human or SEAT=BOT (e.g. blue=greedy)", metavar="SEAT=PLAYER"),
+]
+OptionOpt = Annotated[
+    list[str] | None, typer.Option("--option", help="Rule option NAME=VALUE (see `systems`)", metavar="NAME=VALUE")
+]
+SeedOpt = Annotated[int | None, typer.Option(help="Dice seed (default: a random one, printed)", metavar="N")]
+
+
+def create_game(
+    scenario_id: str,
+    seats: Sequence[str],
+    options: Sequence[str],
+    seed: int | None,
+    default_player: str | Callable[[int], str] = HUMAN,
+) -> tuple[Game, dict[str, str], list[Event]]:
+    """A new game whose computer players have already given what they owe."""
+    scenario = builtin_scenario(scenario_id)
+    system = get_system(scenario.system)
+    controllers = parse_seats(seats, scenario, system, default_player)
+    chosen = parse_options(options, system)
+    game = Game.new(system, scenario, secrets.randbelow(2**31) if seed is None else seed, chosen)
+    events = list(game.events)
+    events.extend(answer_bots(game, make_bots(system, controllers)))
+    return game, controllers, events
+
+
+def players_line(controllers: dict[str, str]) -> str:
+    return ", ".join(f"{seat} {player}" for seat, player in controllers.items())
+
+
+@reports_errors
+def new_command(
+    scenario: Annotated[
+        str, typer.Argument(help="Built-in scenario id (see `scenarios`) or a .toml file", metavar="SCENARIO")
+    ],
+    file: FileArg,
+    seed: SeedOpt = None,
+    seat: SeatOpt = None,
+    option: OptionOpt = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists")] = False,
+) -> None:
+    """Start a game in a new save file. Seats not given with --seat are played by people."""
+    refuse_overwrite(file, force)
+    game, controllers, events = create_game(scenario, seat or [], option or [], seed)
+    save_game(game, file, controllers)
+    console = out_console()
+    console.print(Text(f"new {game.scenario.id} game in {file} (seed {game.seed}): {players_line(controllers)}"))
+    for line in event_lines(events):
+        console.print(line)
+    console.print(status(game, None, controllers))
+
+
+@reports_errors
+def orders_command(
+    file: FileArg,
+    seat: Annotated[str, typer.Argument(help="The seat giving the orders, e.g. red", metavar="SEAT")],
+    text: Annotated[str, typer.Argument(help="The orders, in the system's notation (quote them)", metavar="TEXT")],
+) -> None:
+    """Give a seat's orders; computer players then answer, and the file is saved."""
+    game, controllers = load_game(file)
+    seat = find_seat(seat_ids(game.scenario), seat)
+    player = controllers.get(seat, HUMAN)
+    if player != HUMAN:
+        raise UserError(f"seat {seat} is played by the computer ({player})")
+    prompt = game.prompt
+    start = len(game.events)
+    game.submit(seat, text)
+    answer_bots(game, make_bots(game.system, controllers))
+    save_game(game, file, controllers)
+    console = out_console()
+    if prompt is not None and prompt.simultaneous and seat in game.pending:
+        console.print(Text(f"{seat}'s orders are in; they stay secret until every seat has given theirs"))
+    else:
+        console.print(Text(f"{seat}: {text}"))
+    for line in event_lines(game.events[start:]):
+        console.print(line)
+    console.print(status(game, seat, controllers))
+
+
+@reports_errors
+def show_command(
+    file: FileArg,
+    seat: Annotated[
+        str | None, typer.Option(help="Show as this seat (includes its own waiting orders)", metavar="SEAT")
+    ] = None,
+    arcs: Annotated[str | None, typer.Option(help="Highlight this ship's weapon arcs", metavar="SHIP")] = None,
+) -> None:
+    """Show the map, the ship cards and whose orders are awaited."""
+    game, controllers = load_game(file)
+    out_console().print(game_screen(game, seat, arcs, controllers), soft_wrap=True)
+
+
+@reports_errors
+def log_command(file: FileArg) -> None:
+    """Print the event log, every die roll included, in words."""
+    game, _ = load_game(file)
+    console = out_console()
+    for line in event_lines(game.events):
+        console.print(line)
+
+
+@reports_errors
+def undo_command(file: FileArg) -> None:
+    """Take back the last orders a person gave (and the computer's answers to them)."""
+    game, controllers = load_game(file)
+    earlier = take_back(game, controllers)
+    save_game(earlier, file, controllers)
+    console = out_console()
+    console.print(Text(f"took back to {earlier.clock}"))
+    console.print(status(earlier, None, controllers))

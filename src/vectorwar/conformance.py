@@ -1,0 +1,177 @@
+"""The conformance kit: checks every registered rule system must pass.
+
+For each of a system's built-in scenarios and a few seeds it plays random
+legal games to the end and checks that
+
+* every order a bot gives is legal and its text notation reads back to the
+  same order (``parse(str(order)) == order``);
+* a rejected order leaves the game untouched;
+* saving and loading gives the identical state and event log;
+* replaying the orders from the setup gives the identical state and log;
+* the same seed gives the same game, every roll is logged with a purpose.
+
+Run it from a test suite (``tests/test_conformance.py`` does) or by hand::
+
+    from vectorwar.conformance import check_system
+    check_system("msc")
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from vectorwar.catalogue import builtin_scenario, scenario_paths
+from vectorwar.errors import IllegalOrderError, OrderSyntaxError
+from vectorwar.events import Rolled, event_to_data
+from vectorwar.game import Game
+from vectorwar.play import bot_rng
+from vectorwar.registry import get_system
+from vectorwar.rules import RuleSystem
+from vectorwar.savefile import game_from_data, game_to_data
+from vectorwar.scenario import Scenario
+
+
+class ConformanceError(AssertionError):
+    """A rule system broke one of the kernel's guarantees."""
+
+
+@dataclass(frozen=True)
+class Report:
+    system: str
+    scenario: str
+    seed: int
+    turns: int
+    orders: int
+    rolls: int
+    winners: tuple[str, ...]
+
+
+def _fail(where: str, problem: str) -> ConformanceError:
+    return ConformanceError(f"{where}: {problem}")
+
+
+def _fingerprint(game: Game) -> str:
+    return json.dumps([game.system.state_to_data(game.state), [event_to_data(e) for e in game.events]], sort_keys=True)
+
+
+def play_random_game(system: RuleSystem[Any], scenario: Scenario, seed: int, max_orders: int = 5000) -> Game:
+    """A game where every seat is the ``random`` bot, checked order by order."""
+    where = f"{system.manifest.name}/{scenario.id}/seed {seed}"
+    game = Game.new(system, scenario, seed)
+    bot = system.bots()["random"]()
+    given = 0
+    while not game.is_over:
+        if given >= max_orders:
+            raise _fail(where, f"game not over after {max_orders} orders")
+        seat = game.waiting_for[0]
+        order = bot.choose(game.state, seat, bot_rng(seed, seat, given))
+        text = str(order)
+        try:
+            reread = system.parse_order(game.state, seat, text)
+        except OrderSyntaxError as err:
+            raise _fail(where, f"order {text!r} does not read back: {err}") from None
+        if reread != order:
+            raise _fail(where, f"order {text!r} reads back as {reread!r}, not {order!r}")
+        before = _fingerprint(game)
+        try:
+            game.submit(seat, order)
+        except IllegalOrderError as err:
+            raise _fail(where, f"random bot gave an illegal order: {err}") from None
+        given += 1
+        if given % 7 == 0 and not game.is_over:
+            _check_rejection_is_harmless(game, where)
+        if _fingerprint(game) == before and not game.pending:
+            raise _fail(where, "resolving orders changed nothing")
+    return game
+
+
+def _check_rejection_is_harmless(game: Game, where: str) -> None:
+    prompt = game.prompt
+    if prompt is None:
+        return
+    before = _fingerprint(game)
+    pending = dict(game.pending)
+    seat = game.waiting_for[0] if game.waiting_for else prompt.seats[0]
+    for junk in ("", "%%%", "no such order at all 999"):
+        try:
+            game.submit(seat, junk)
+        except (OrderSyntaxError, IllegalOrderError):
+            pass
+        else:
+            raise _fail(where, f"junk order {junk!r} was accepted")
+    try:
+        game.submit("no-such-seat", "x")
+    except IllegalOrderError:
+        pass
+    else:
+        raise _fail(where, "an order from a seat that does not exist was accepted")
+    if _fingerprint(game) != before or game.pending != pending:
+        raise _fail(where, "a rejected order changed the game")
+
+
+def check_game(game: Game) -> None:
+    """Save/load identity, replay identity and the dice log of a finished game."""
+    where = f"{game.system.manifest.name}/{game.scenario.id}/seed {game.seed}"
+    data = game_to_data(game)
+    loaded, _ = game_from_data(json.loads(json.dumps(data)), where)
+    if loaded.state != game.state or loaded.events != game.events:
+        raise _fail(where, "save and load did not give the identical game")
+    replayed = Game.replay(game.system, game.scenario, game.seed, game.options, game.history)
+    if replayed.state != game.state or replayed.events != game.events:
+        raise _fail(where, "replaying the orders did not give the identical game")
+    state_again = game.system.state_from_data(json.loads(json.dumps(game.system.state_to_data(game.state))))
+    if state_again != game.state:
+        raise _fail(where, "the state does not survive JSON and back")
+    rolls = [e for e in game.events if isinstance(e, Rolled)]
+    logged_dice = sum(len(r.faces) for r in rolls)
+    if logged_dice != game.dice_count:
+        raise _fail(where, f"{game.dice_count} dice thrown but {logged_dice} logged")
+    if any(not r.purpose for r in rolls):
+        raise _fail(where, "a roll was logged without its purpose")
+
+
+def check_scenario(system_name: str, scenario: Scenario, seeds: Iterable[int] = (0, 1, 2)) -> list[Report]:
+    system = get_system(system_name)
+    reports: list[Report] = []
+    for seed in seeds:
+        game = play_random_game(system, scenario, seed)
+        check_game(game)
+        again = play_random_game(system, scenario, seed)
+        if _fingerprint(again) != _fingerprint(game):
+            raise _fail(f"{system_name}/{scenario.id}/seed {seed}", "the same seed gave a different game")
+        result = game.result
+        if result is None:
+            raise _fail(f"{system_name}/{scenario.id}/seed {seed}", "game over but no result")
+        reports.append(
+            Report(
+                system_name,
+                scenario.id,
+                seed,
+                game.history[-1].clock.turn if game.history else 0,
+                sum(len(b.orders) for b in game.history),
+                game.dice_count,
+                result.winners,
+            )
+        )
+    return reports
+
+
+def scenarios_of(system_name: str) -> list[Scenario]:
+    out = []
+    for name in scenario_paths():
+        scenario = builtin_scenario(name)
+        if scenario.system == system_name:
+            out.append(scenario)
+    return out
+
+
+def check_system(system_name: str, seeds: Iterable[int] = (0, 1, 2)) -> list[Report]:
+    """Run the whole kit over every built-in scenario of ``system_name``."""
+    scenarios = scenarios_of(system_name)
+    if not scenarios:
+        raise _fail(system_name, "ships no scenario, so nothing can be checked")
+    seeds = tuple(seeds)
+    return [r for s in scenarios for r in check_scenario(system_name, s, seeds)]

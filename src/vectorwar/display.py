@@ -1,0 +1,67 @@
+"""What a rule system shows a player, as plain data any front end can draw.
+
+A system describes its pieces on the map (:class:`Counter`), its record
+sheets (:class:`Card`) and, for one ship, the hexes each weapon can reach.
+The terminal front end turns these into pictures; a web or GUI front end
+could draw the same data without knowing anything about the system.
+
+>>> short_labels(["Raven", "Rook", "Hawk", "Hornet", "R"])
+{'Raven': 'Ra', 'Rook': 'Ro', 'Hawk': 'Ha', 'Hornet': 'Ho', 'R': 'R'}
+>>> short_labels(["Alpha1", "Alpha2"])
+{'Alpha1': 'Al', 'Alpha2': 'A2'}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from vectorwar.hexes import Direction, Position
+
+
+@dataclass(frozen=True, slots=True)
+class Counter:
+    """One playing piece on the map."""
+
+    id: str
+    side: str
+    position: Position
+    facing: Direction | None
+    status: str = "active"
+    label: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CardTable:
+    """A table on a card, like a record sheet's turn-by-turn lines."""
+
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A record sheet: a title, label/value lines and an optional table."""
+
+    title: str
+    side: str
+    rows: tuple[tuple[str, str], ...]
+    table: CardTable | None = None
+    status: str = "active"
+
+
+def short_labels(ids: Iterable[str], width: int = 2) -> dict[str, str]:
+    """Unique labels of at most ``width`` characters for map counters.
+
+    The first letters are tried first because players recognise them;
+    a clash falls back to the first letter plus a distinguishing character.
+    """
+    ids = list(ids)
+    labels: dict[str, str] = {}
+    used: set[str] = set()
+    for ident in ids:
+        candidates = [ident[:width], *(ident[0] + c for c in ident[1:][::-1]), *(ident[0] + str(n) for n in range(10))]
+        label = next((c for c in candidates if c not in used), ident[:width])
+        labels[ident] = label
+        used.add(label)
+    return labels

@@ -1,0 +1,205 @@
+"""The movement grid: which hexes a ship's vectors move it on each segment.
+
+A vector of ``n`` hexes per turn is spread over the turn's eight segments so
+that after segment ``s`` the ship has covered ``floor(n * s / 8)`` hexes: it
+is never ahead of where steady motion would put it, and it catches up on the
+segment where it falls a whole hex behind (A2.1: 7 hexes a turn moves on
+segments 2-8; 12 moves 1, 2, 1, 2, ...).
+
+A vector of 8 or more moves one hex every segment for each full 8, and only
+what is left over (the *remainder*) needs a pattern (A5.2851).
+
+Two horizontal remainders (the *split*, larger first, "4|2") are one straight
+line across the hexes: its ``major + minor`` steps are timed like a single
+vector, and a step belongs to the minor direction whenever the minor
+direction's share, ``floor(minor * k / n)``, ticks over.
+
+The vertical remainder is looked up against the *sum* of the horizontal
+remainders (A5.365: 4|2|1 reads the 6|1 vertical grid). The climb is laid on
+the same straight line: with ``n = horizontal + vertical`` steps in all, the
+``j``-th climb sits at the middle of its share of the line, step
+``ceil(n * (2j - 1) / (2 * vertical))``, and moves on the segment that step
+falls in. Everything here is exact integer arithmetic.
+
+See ``docs/rules/avt.md`` and the ruling "Remainder grids" in ``docs/rulings.md``.
+
+>>> spread(7)
+(0, 1, 1, 1, 1, 1, 1, 1)
+>>> spread(12)
+(1, 2, 1, 2, 1, 2, 1, 2)
+>>> split_pattern(4, 2)
+((0, 0), (1, 0), (1, 0), (0, 1), (0, 0), (1, 0), (1, 0), (0, 1))
+>>> vertical_pattern(9, 1)
+(0, 0, 0, 1, 0, 0, 0, 0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from vectorwar.systems.avt.arrows import Arrow, arrows_of
+from vectorwar.vectors import Velocity
+
+SEGMENTS = 8
+
+
+def _cumulative(n: int, s: int) -> int:
+    return (n * s) // SEGMENTS
+
+
+def spread(hexes: int) -> tuple[int, ...]:
+    """Hexes moved on each of the 8 segments by a vector of ``hexes`` per turn."""
+    if hexes < 0:
+        raise ValueError(f"a vector's size is never negative, got {hexes}")
+    return tuple(_cumulative(hexes, s) - _cumulative(hexes, s - 1) for s in range(1, SEGMENTS + 1))
+
+
+def _segment_of_step(n: int, k: int) -> int:
+    """The segment (1-8) on which step ``k`` (1-based) of an ``n``-step line is taken."""
+    return -(-SEGMENTS * k // n)
+
+
+def split_pattern(major: int, minor: int) -> tuple[tuple[int, int], ...]:
+    """Per segment, the (major, minor) hexes of a horizontal remainder split.
+
+    ``major`` and ``minor`` are the two remainders (each 0-7); the larger one
+    is the major. The 6|3 split of the first sample game moves A, A, B, A,
+    A, B, A, then A and B together:
+
+    >>> split_pattern(6, 3)
+    ((1, 0), (1, 0), (0, 1), (1, 0), (1, 0), (0, 1), (1, 0), (1, 1))
+    """
+    if not 0 <= minor <= major:
+        raise ValueError(f"a split is written larger|smaller, got {major}|{minor}")
+    n = major + minor
+    rows = [[0, 0] for _ in range(SEGMENTS)]
+    for k in range(1, n + 1):
+        is_minor = (minor * k) // n > (minor * (k - 1)) // n
+        rows[_segment_of_step(n, k) - 1][1 if is_minor else 0] += 1
+    return tuple((a, b) for a, b in rows)
+
+
+def vertical_pattern(horizontal: int, vertical: int) -> tuple[int, ...]:
+    """Per segment, the levels climbed (or dived) by a vertical remainder.
+
+    ``horizontal`` is the sum of the horizontal remainders, as the text adds
+    them up to enter the vertical remainder grid. With nothing horizontal the
+    vertical vector is timed like any single vector:
+
+    >>> vertical_pattern(0, 7) == spread(7)
+    True
+    >>> vertical_pattern(6, 1)
+    (0, 0, 0, 0, 1, 0, 0, 0)
+    """
+    if horizontal < 0 or vertical < 0:
+        raise ValueError(f"remainders are never negative, got {horizontal}|{vertical}")
+    n = horizontal + vertical
+    rows = [0] * SEGMENTS
+    for j in range(1, vertical + 1):
+        k = -(-n * (2 * j - 1) // (2 * vertical))
+        rows[_segment_of_step(n, k) - 1] += 1
+    return tuple(rows)
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """One column of the movement grid: an arrow and its hexes per turn."""
+
+    arrow: Arrow
+    per_turn: int
+
+    def __str__(self) -> str:
+        return f"{self.arrow}={self.per_turn}"
+
+
+@dataclass(frozen=True, slots=True)
+class MovementGrid:
+    """A ship's movement grid: the yellow (larger horizontal), tan (smaller
+    horizontal) and pink (vertical) columns, and the hexes each moves on
+    each segment.
+
+    >>> grid = MovementGrid.of(Velocity.parse("A=6, B=3, up=1"))
+    >>> [grid.moves(s) for s in range(1, 9)]
+    ['A', 'A', 'B', 'A up', 'A', 'B', 'A', 'A B']
+    """
+
+    yellow: Column | None
+    tan: Column | None
+    pink: Column | None
+    rows: tuple[tuple[int, int, int], ...]
+
+    @classmethod
+    def of(cls, velocity: Velocity) -> MovementGrid:
+        """The grid for a consolidated velocity (A5.284-A5.285, A5.365)."""
+        counts = arrows_of(velocity)
+        # Larger first; of two equal vectors the anticlockwise one (A of A|B, F of F|A) leads.
+        horizontal = sorted(((n, a) for a, n in counts.items() if not a.vertical), key=lambda p: p[1].value)
+        if len(horizontal) == 2 and horizontal[0][1] is Arrow.A and horizontal[1][1] is Arrow.F:
+            horizontal.reverse()
+        horizontal.sort(key=lambda p: -p[0])
+        yellow = Column(horizontal[0][1], horizontal[0][0]) if horizontal else None
+        tan = Column(horizontal[1][1], horizontal[1][0]) if len(horizontal) > 1 else None
+        pink = next((Column(a, n) for a, n in counts.items() if a.vertical), None)
+        big, small, up = (c.per_turn if c else 0 for c in (yellow, tan, pink))
+        big_full, big_rest = divmod(big, SEGMENTS)
+        small_full, small_rest = divmod(small, SEGMENTS)
+        up_full, up_rest = divmod(up, SEGMENTS)
+        if small_rest > big_rest:
+            pattern = tuple((b, a) for a, b in split_pattern(small_rest, big_rest))
+        else:
+            pattern = split_pattern(big_rest, small_rest)
+        climb = vertical_pattern(big_rest + small_rest, up_rest)
+        rows = tuple(
+            (big_full + pattern[i][0], small_full + pattern[i][1], up_full + climb[i]) for i in range(SEGMENTS)
+        )
+        return cls(yellow, tan, pink, rows)
+
+    def counts(self, segment: int) -> dict[Arrow, int]:
+        """Hexes along each arrow on ``segment`` (1-8)."""
+        if not 1 <= segment <= SEGMENTS:
+            raise ValueError(f"segments run 1-{SEGMENTS}, got {segment}")
+        row = self.rows[segment - 1]
+        out: dict[Arrow, int] = {}
+        for column, n in zip((self.yellow, self.tan, self.pink), row, strict=True):
+            if column is not None and n:
+                out[column.arrow] = n
+        return out
+
+    def steps(self, segment: int) -> tuple[Arrow, ...]:
+        """The segment's hexes as unit steps, interleaved to keep to a straight line."""
+        return line_order(self.counts(segment))
+
+    def moves(self, segment: int) -> str:
+        """The segment's row as a player reads it: ``'A up'``, ``'-'`` for no move."""
+        return " ".join(str(a) for a in self.steps(segment)) or "-"
+
+    def __str__(self) -> str:
+        heads = [str(c) if c else "-" for c in (self.yellow, self.tan, self.pink)]
+        lines = ["seg  " + "  ".join(f"{h:>6}" for h in heads)]
+        for s, row in enumerate(self.rows, 1):
+            lines.append(f"{s:>3}  " + "  ".join(f"{n or '':>6}" for n in row))
+        return "\n".join(lines)
+
+
+def line_order(counts: dict[Arrow, int]) -> tuple[Arrow, ...]:
+    """Unit steps along several arrows, interleaved as evenly as a straight line.
+
+    Each step goes to the arrow furthest behind its share; ties go to the
+    arrow with more steps, then to the order given.
+
+    >>> [str(a) for a in line_order({Arrow.A: 2, Arrow.B: 1, Arrow.UP: 1})]
+    ['A', 'B', 'up', 'A']
+    """
+    total = sum(counts.values())
+    done = dict.fromkeys(counts, 0)
+    out: list[Arrow] = []
+    order = list(counts)
+    for step in range(1, total + 1):
+        # Behind-ness compared exactly: want_a/total - done_a, scaled by total.
+        best = max(
+            (a for a in order if done[a] < counts[a]),
+            key=lambda a: (counts[a] * step - done[a] * total, counts[a], -order.index(a)),
+        )
+        done[best] += 1
+        out.append(best)
+    return tuple(out)

@@ -1,0 +1,64 @@
+"""VV5 firing arcs, relative to the ship's heading.
+
+The text's arc diagrams are missing; these are vectorwar's rulings
+(docs/rulings.md, "VV5 arcs"), in 30-degree rays from the nose:
+
+* missiles launch into the **forward arc**: 60 degrees either side of the
+  nose, up to and including the hex rows straight out of the two front
+  hexsides (rays 10 to 2);
+* **forward guns** have the narrower forward gun arc: 30 degrees either side,
+  corner lines included (rays 11 to 1), the same 60-degree wedge MSC uses;
+* **180-degree fwd / aft** turrets cover the front or back half, the
+  beam lines (rays 3 and 9) in both;
+* **180-degree left / right** turrets cover one side, the line of hexes
+  straight ahead in both and the line straight behind in neither, as the
+  text says;
+* **360-degree turrets** fire anywhere;
+* the **rear arc** (Shock rule) is the forward gun arc reversed.
+
+tests/vv5/test_arcs.py draws each arc as a hex picture.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from vectorwar.hexes import Arc, Bearing, Direction, Hex
+
+MISSILE_ARC = Arc(10, 2)
+REAR_ARC = Arc(5, 7)
+
+GUN_ARCS: dict[str, Arc] = {
+    "forward": Arc(11, 1),
+    "fwd180": Arc(9, 3),
+    "aft180": Arc(3, 9),
+    "left180": Arc(6, 12, include_start=False, include_end=True),
+    "right180": Arc(0, 6, include_start=True, include_end=False),
+    "turret360": Arc(0, 12),
+}
+
+# Short names used in gunfire orders.
+ARC_CODES: dict[str, str] = {
+    "fwd": "forward",
+    "f180": "fwd180",
+    "a180": "aft180",
+    "l180": "left180",
+    "r180": "right180",
+    "t360": "turret360",
+}
+CODE_OF: dict[str, str] = {v: k for k, v in ARC_CODES.items()}
+
+
+@cache
+def _relative(dq: int, dr: int, facing: Direction) -> Bearing:
+    return Bearing.between(Hex(0, 0), Hex(dq, dr)).relative_to(facing)
+
+
+def in_arc(arc: Arc, origin: Hex, facing: Direction, target: Hex) -> bool:
+    """Is ``target`` inside ``arc`` of a ship at ``origin`` heading ``facing``?
+
+    The same hex is never in an arc: VV5 allows one ship per hex.
+    """
+    if origin == target:
+        return False
+    return arc.contains(_relative(target.q - origin.q, target.r - origin.r, facing))

@@ -1,0 +1,142 @@
+"""The ``greedy`` VV5 computer player.
+
+* Declaration order: it declares last, to see the others' launches first.
+* Missiles: each ship with missiles left launches at the enemy it is most
+  likely to hit, one target a turn (splitting fire costs accuracy), two
+  missiles when the odds are good.
+* Guns: every mount fires both of its rapid-fire shots, all guns together,
+  at the target it is most likely to hit.
+* Plotting: each ship tries every combination of rotations (one way) and
+  thrust, guesses the enemy drift on, and picks the end that puts enemies in
+  its arcs and keeps it out of theirs at next turn's gunfire, accelerating
+  away from incoming missiles, closing the range, never leaving the board
+  or ending on a rock, and keeping its speed in hand.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from vectorwar.hexes import Direction, Hex
+from vectorwar.rules import Order
+from vectorwar.systems.vv5.arcs import GUN_ARCS, MISSILE_ARC, in_arc
+from vectorwar.systems.vv5.combat import gun_modifier, gun_to_hit, guns_facing, missile_to_hit
+from vectorwar.systems.vv5.movement import is_solid, plan, turn_allowance
+from vectorwar.systems.vv5.orders import DeclareOrder, Gunfire, Launch, Launches, Manoeuvre, Plot, Shot
+from vectorwar.systems.vv5.rules import gun_problem, launch_problem
+from vectorwar.systems.vv5.state import Ship, VV5State
+
+# P(2D6 >= n) for n = 0..13.
+_AT_LEAST = [1.0, 1.0, 1.0, 35 / 36, 33 / 36, 30 / 36, 26 / 36, 21 / 36, 15 / 36, 10 / 36, 6 / 36, 3 / 36, 1 / 36, 0.0]
+
+
+def p_at_least(n: int) -> float:
+    return _AT_LEAST[max(0, min(13, n))]
+
+
+class GreedyBot:
+    def choose(self, state: Any, seat: str, rng: random.Random) -> Order:
+        if not isinstance(state, VV5State):
+            raise TypeError("this GreedyBot plays VV5 states")
+        if state.phase == "choose-order":
+            others = tuple(s for s in state.sides_in_play() if s != seat)
+            return DeclareOrder((*others, seat))
+        if state.phase == "missiles":
+            return self._launches(state, seat)
+        if state.phase == "guns":
+            return self._guns(state, seat)
+        return Plot(tuple((ship.id, self._plot(state, ship, rng)) for ship in state.ships_of(seat)))
+
+    @staticmethod
+    def _launches(state: VV5State, seat: str) -> Launches:
+        out: list[Launch] = []
+        for ship in state.ships_of(seat):
+            if not ship.missiles_ready:
+                continue
+            best: tuple[float, str] | None = None
+            for target in state.enemies_of(seat):
+                if launch_problem(state, ship, target) is not None:
+                    continue
+                distance = ship.hex.distance(target.hex)
+                need = (missile_to_hit(distance) or 13) + (1 if distance > 1 and guns_facing(target, ship.hex) else 0)
+                p = 35 / 36 if not target.can_accelerate else p_at_least(need + target.acceleration.boxes // 2)
+                if best is None or p > best[0]:
+                    best = (p, target.id)
+            if best is not None and best[0] >= 10 / 36:
+                count = 2 if best[0] >= 21 / 36 and ship.missiles_ready >= 2 else 1
+                out.append(Launch(ship.id, count, best[1]))
+        return Launches(tuple(out))
+
+    @staticmethod
+    def _guns(state: VV5State, seat: str) -> Gunfire:
+        shots: list[Shot] = []
+        for ship in state.ships_of(seat):
+            for mount in ship.mounts:
+                if mount.guns.boxes == 0:
+                    continue
+                best: tuple[float, str] | None = None
+                for target in state.enemies_of(seat):
+                    if gun_problem(state, ship, mount.arc, target) is not None:
+                        continue
+                    need = gun_to_hit(ship.hex.distance(target.hex)) or 13
+                    p = p_at_least(need - gun_modifier(mount.guns.boxes, target))
+                    if best is None or p > best[0]:
+                        best = (p, target.id)
+                if best is not None:
+                    shots.extend(Shot(ship.id, mount.arc, mount.guns.boxes, best[1]) for _ in range(2))
+        return Gunfire(tuple(shots))
+
+    def _plot(self, state: VV5State, ship: Ship, rng: random.Random) -> Manoeuvre:
+        rotations, thrust = turn_allowance(ship)
+        candidates: list[Manoeuvre] = []
+        for turns in range(0, min(rotations, 3) + 1):
+            for way in ("L", "R") if turns else ("",):
+                for g in range(thrust + 1):
+                    steps = [way] * turns + ([str(g)] if g else [])
+                    candidates.append(Manoeuvre(tuple(steps)))
+        enemies = [(e, e.hex.shifted(e.velocity.dq, e.velocity.dr)) for e in state.enemies_of(ship.side)]
+        incoming = sum(1 for m in state.incoming if m.target == ship.id)
+        scored: list[tuple[float, int, Manoeuvre]] = []
+        for i, move in enumerate(candidates):
+            facing, velocity = plan(ship.facing, ship.velocity, move)
+            end = ship.hex.shifted(velocity.dq, velocity.dr)
+            score = self._score(state, ship, end, facing, velocity.speed, enemies)
+            score += 0.6 * incoming * move.thrust
+            score -= 0.01 * (move.turns + move.thrust)  # all else equal, save fuel for later turns
+            scored.append((score, -i, move))
+        top = max(s for s, _, _ in scored)
+        best = [m for s, _, m in scored if s >= top - 1e-9]
+        return rng.choice(best)
+
+    @staticmethod
+    def _score(
+        state: VV5State, ship: Ship, end: Hex, facing: Direction, speed: int, enemies: list[tuple[Ship, Hex]]
+    ) -> float:
+        if not state.map.contains(end) or is_solid(state.map.terrain_at(end)):
+            return -1000.0
+        drift = end.shifted(end.q - ship.hex.q, end.r - ship.hex.r)
+        score = 0.0
+        if not state.map.contains(drift):
+            score -= 3.0 + speed
+        score -= 0.3 * max(0, speed - 4)
+        nearest = 99
+        for enemy, where in enemies:
+            distance = end.distance(where)
+            nearest = min(nearest, distance)
+            if where == end:
+                score -= 2.0  # a collision is a coin toss
+                continue
+            need = gun_to_hit(distance)
+            if need is not None:
+                for mount in ship.mounts:
+                    if mount.guns.boxes and in_arc(GUN_ARCS[mount.arc], end, facing, where):
+                        score += 2 * mount.guns.boxes * p_at_least(need - gun_modifier(mount.guns.boxes, enemy))
+                for mount in enemy.mounts:
+                    if mount.guns.boxes and in_arc(GUN_ARCS[mount.arc], where, enemy.facing, end):
+                        score -= 1.6 * mount.guns.boxes * p_at_least(need - gun_modifier(mount.guns.boxes, ship))
+            if ship.missiles_ready and missile_to_hit(distance) and in_arc(MISSILE_ARC, end, facing, where):
+                score += 0.3
+        if nearest < 99:
+            score -= 0.08 * nearest
+        return score

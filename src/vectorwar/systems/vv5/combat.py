@@ -1,0 +1,238 @@
+"""VV5 combat: missile and gun tables, line of fire, deflection, damage allocation."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Literal
+
+from vectorwar.dice import Dice
+from vectorwar.events import Damaged, Destroyed, Event, Rolled
+from vectorwar.hexes import Hex
+from vectorwar.maps import HexMap
+from vectorwar.systems.vv5.arcs import GUN_ARCS, in_arc
+from vectorwar.systems.vv5.events import ArmourHit, KnockedOut
+from vectorwar.systems.vv5.movement import is_solid
+from vectorwar.systems.vv5.state import Box, Launcher, Mount, Ship, VV5State
+
+MISSILE_RANGE = 15
+GUN_RANGE = 6
+TRACK_TOP = 3  # the incoming-missile track runs from 3+ down to 12
+TRACK_BOTTOM = 12
+
+RULE_MISSILES = "VV5 Launch Missiles"
+RULE_GUNS = "VV5 Gunfire"
+RULE_DAMAGE = "VV5 Damage"
+
+
+def missile_to_hit(distance: int) -> int | None:
+    """The missile table: 2D6 needed at launch range, ``None`` beyond 15 hexes."""
+    if distance < 1 or distance > MISSILE_RANGE:
+        return None
+    if distance == 1:
+        return 10
+    return min(6 + (distance - 2) // 2, 12)
+
+
+def gun_to_hit(distance: int) -> int | None:
+    """The gun table: 2D6 needed (7+ at range 1 ... 12 at range 6), ``None`` beyond."""
+    if distance < 1 or distance > GUN_RANGE:
+        return None
+    return 6 + distance
+
+
+def gun_modifier(guns: int, target: Ship) -> int:
+    """Dice-roll modifiers: several guns +1, target 20+ t +1 (40+ t +2), unable to accelerate +3."""
+    mod = 1 if guns > 1 else 0
+    if target.mass >= 40:
+        mod += 2
+    elif target.mass >= 20:
+        mod += 1
+    if not target.can_accelerate:
+        mod += 3
+    return mod
+
+
+def on_track(to_hit: int) -> int:
+    return max(TRACK_TOP, min(TRACK_BOTTOM, to_hit))
+
+
+def guns_facing(target: Ship, shooter_hex: Hex) -> bool:
+    """Does ``target`` have a working gun whose arc covers ``shooter_hex``?"""
+    return any(
+        m.guns.boxes > 0 and in_arc(GUN_ARCS[m.arc], target.hex, target.facing, shooter_hex) for m in target.mounts
+    )
+
+
+def line_of_fire(hex_map: HexMap, a: Hex, b: Hex) -> bool:
+    """Clear unless a large asteroid or dense body lies between (both, on an edge run)."""
+    solid = {h for h, k in hex_map.terrain if is_solid(k)}
+    if not solid:
+        return True
+    return not any(all(h in solid for h in step) for step in a.line_candidates(b)[1:-1])
+
+
+def ships_in_the_way(state: VV5State, a: Hex, b: Hex) -> list[Ship]:
+    """Ships in hexes between firer and target, nearest the firer first."""
+    between = a.line_to(b)[1:-1]
+    return [s for h in between if (s := state.occupant(h)) is not None]
+
+
+# -- damage -----------------------------------------------------------------
+
+LOCATIONS = {1: "structure", 2: "cargo", 3: "agility", 4: "acceleration", 5: "weapons", 6: "life support"}
+
+
+def _weapon_systems(ship: Ship) -> list[str]:
+    """Weapon systems still able to take a hit, in the order the sub-roll assigns them.
+
+    Missiles come first, then gun mounts from the last listed to the first:
+    that order reproduces the text's Defender example (1-2 missiles, 3-4 the
+    360-degree turret, 5-6 the forward guns).
+    """
+    systems: list[str] = []
+    if any(x != "destroyed" for x in ship.launchers):
+        systems.append("missiles")
+    systems.extend(m.arc for m in reversed(ship.mounts) if m.guns.boxes > 0 or m.guns.armour > 0)
+    return systems
+
+
+def _pick(options: list[str], dice: Dice, events: list[Event], purpose: str) -> str:
+    """Choose one of several evenly with a d6, re-rolling faces that fall past the end."""
+    if len(options) == 1:
+        return options[0]
+    band = 6 // len(options) if 6 % len(options) == 0 else 1
+    while True:
+        roll = dice.roll("d6", purpose)
+        events.append(Rolled.of(roll))
+        index = (roll.total - 1) // band
+        if index < len(options):
+            return options[index]
+
+
+def _hit_box(box: Box) -> tuple[Box, bool]:
+    """Armour first; returns the box after and whether real damage was done."""
+    if box.armour > 0:
+        return replace(box, armour=box.armour - 1), False
+    return replace(box, boxes=box.boxes - 1), True
+
+
+def damage_structure(ship: Ship, events: list[Event], use_armour: bool = True) -> Ship:
+    if use_armour and ship.structure.armour > 0:
+        structure = replace(ship.structure, armour=ship.structure.armour - 1)
+        events.append(ArmourHit(ship.id, "structure", structure.armour))
+        return replace(ship, structure=structure)
+    structure = replace(ship.structure, boxes=max(0, ship.structure.boxes - 1))
+    ship = replace(ship, structure=structure, damage_taken=ship.damage_taken + 1)
+    events.append(Damaged(ship.id, "structural integrity", 1, structure.boxes))
+    if structure.boxes == 0 and ship.active:
+        ship = replace(ship, status="destroyed")
+        events.append(Destroyed(ship.id))
+    return ship
+
+
+BoxField = Literal["cargo", "agility", "acceleration", "life_support"]
+
+
+def _with_box(ship: Ship, field: BoxField, box: Box) -> Ship:
+    if field == "cargo":
+        return replace(ship, cargo=box)
+    if field == "agility":
+        return replace(ship, agility=box)
+    if field == "acceleration":
+        return replace(ship, acceleration=box)
+    return replace(ship, life_support=box)
+
+
+def _damage_box(ship: Ship, field: BoxField, label: str, events: list[Event]) -> Ship:
+    box: Box = getattr(ship, field)
+    if box.armour == 0 and box.boxes == 0:
+        return damage_structure(ship, events, use_armour=False)
+    box, real = _hit_box(box)
+    ship = _with_box(ship, field, box)
+    if real:
+        ship = replace(ship, damage_taken=ship.damage_taken + 1)
+        events.append(Damaged(ship.id, label, 1, box.boxes))
+    else:
+        events.append(ArmourHit(ship.id, label, box.armour))
+    return ship
+
+
+def _damage_launchers(ship: Ship, dice: Dice, events: list[Event]) -> Ship:
+    armour = ship.missile_armour
+    if armour.armour > 0:
+        armour = replace(armour, armour=armour.armour - 1)
+        events.append(ArmourHit(ship.id, "missiles", armour.armour))
+        return replace(ship, missile_armour=armour)
+    launchers: list[Launcher] = list(ship.launchers)
+    if len(launchers) == 1:
+        # A lone launcher goes, and takes a point of structure with it.
+        ship = replace(ship, launchers=("destroyed",), damage_taken=ship.damage_taken + 1)
+        events.append(Damaged(ship.id, "missile launcher", 1, 0))
+        return damage_structure(ship, events)
+    pairs = [(i, i + 1) for i in range(0, len(launchers), 2)]
+    intact = [p for p in pairs if any(launchers[j] != "destroyed" for j in p if j < len(launchers))]
+    some_spent = any(x == "spent" for x in launchers)
+    if some_spent and len(intact) > 1:
+        labels = [f"launchers {a + 1}-{b + 1}" for a, b in intact]
+        chosen = intact[labels.index(_pick(labels, dice, events, f"which missile pair of {ship.id} is hit"))]
+    else:
+        chosen = intact[0]
+    for j in chosen:
+        if j < len(launchers):
+            launchers[j] = "destroyed"
+    ship = replace(ship, launchers=tuple(launchers), damage_taken=ship.damage_taken + 1)
+    ready = sum(1 for x in launchers if x == "ready")
+    events.append(Damaged(ship.id, "missile launchers", 2, ready))
+    return ship
+
+
+def _damage_weapons(ship: Ship, dice: Dice, events: list[Event]) -> Ship:
+    systems = _weapon_systems(ship)
+    if not systems:
+        return damage_structure(ship, events, use_armour=False)
+    system = _pick(systems, dice, events, f"which weapon system of {ship.id} is hit")
+    if system == "missiles":
+        return _damage_launchers(ship, dice, events)
+    mount = ship.mount(system)
+    if mount is None:  # pragma: no cover - _weapon_systems only lists fitted mounts
+        raise KeyError(system)
+    box, real = _hit_box(mount.guns)
+    ship = ship.with_mount(Mount(mount.arc, box))
+    if real:
+        ship = replace(ship, damage_taken=ship.damage_taken + 1)
+        events.append(Damaged(ship.id, f"{system} gun", 1, box.boxes))
+    else:
+        events.append(ArmourHit(ship.id, f"{system} guns", box.armour))
+    return ship
+
+
+def damage_point(ship: Ship, dice: Dice, events: list[Event], cause: str) -> Ship:
+    """One point of damage: roll the location and mark the card (VV5 Damage, Armour)."""
+    if not ship.active:
+        return ship
+    roll = dice.roll("d6", f"hit location on {ship.id} ({cause})")
+    events.append(Rolled.of(roll))
+    location = LOCATIONS[roll.total]
+    if location == "structure":
+        return damage_structure(ship, events)
+    if location == "cargo":
+        return _damage_box(ship, "cargo", "cargo", events)
+    if location == "agility":
+        return _damage_box(ship, "agility", "agility", events)
+    if location == "acceleration":
+        return _damage_box(ship, "acceleration", "acceleration", events)
+    if location == "weapons":
+        return _damage_weapons(ship, dice, events)
+    if ship.life_support.armour > 0 or ship.life_support.boxes > 0:
+        ship = _damage_box(ship, "life_support", "life support", events)
+        if ship.life_support.boxes == 0 and ship.active:
+            ship = replace(ship, status="knocked-out")
+            events.append(KnockedOut(ship.id))
+        return ship
+    return damage_structure(ship, events, use_armour=False)  # pragma: no cover - life support is required
+
+
+def apply_damage(ship: Ship, points: int, dice: Dice, events: list[Event], cause: str) -> Ship:
+    for _ in range(points):
+        ship = damage_point(ship, dice, events, cause)
+    return ship

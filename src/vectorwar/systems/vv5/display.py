@@ -1,0 +1,111 @@
+"""What VV5 shows a player: counters with vector markers, status cards, arcs, the catalogue.
+
+The status card follows the paper one: boxes per damage location (open
+``O``, knocked out ``✕``), armour ovals (``o``, crossed ``x``), gun mounts,
+missile launchers (``O`` ready, ``●`` launched, ``✕`` destroyed), the incoming
+missiles with the number each needs right now, and the plot record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from vectorwar.display import Card, CardTable, Counter, short_labels
+from vectorwar.hexes import Hex, Position
+from vectorwar.systems.vv5.arcs import CODE_OF, GUN_ARCS, MISSILE_ARC, in_arc
+from vectorwar.systems.vv5.combat import GUN_RANGE, MISSILE_RANGE, on_track
+from vectorwar.systems.vv5.design import Design
+from vectorwar.systems.vv5.state import Box, Ship, VV5State
+
+LAUNCHER_MARKS = {"ready": "O", "spent": "●", "destroyed": "✕"}
+
+
+def boxes(box: Box) -> str:
+    """Open and knocked-out boxes, then armour ovals.
+
+    >>> boxes(Box(2, 1, 3, 2))
+    'O O ✕  armour o x'
+    """
+    marks = " ".join(["O"] * box.boxes + ["✕"] * (box.fitted - box.boxes)) or "-"
+    if box.armour_fitted:
+        marks += "  armour " + " ".join(["o"] * box.armour + ["x"] * (box.armour_fitted - box.armour))
+    return marks
+
+
+def counters(state: VV5State) -> list[Counter]:
+    labels = short_labels(s.id for s in state.ships)
+    return [Counter(s.id, s.side, Position(s.hex), s.facing, s.status, labels[s.id]) for s in state.ships]
+
+
+def ship_card(state: VV5State, ship: Ship) -> Card:
+    rows: list[tuple[str, str]] = [
+        ("SIDE", ship.side),
+        ("DESIGN", f"{ship.name} ({ship.design}), {ship.mass} t {ship.kind}"),
+        ("AT", f"{ship.hex} heading {ship.facing}"),
+        ("VECTOR", f"{ship.velocity}, marker at {ship.vector_marker}"),
+        ("6 LIFE SUPPORT", boxes(ship.life_support)),
+    ]
+    for mount in ship.mounts:
+        rows.append((f"5 GUNS {CODE_OF[mount.arc]}", boxes(mount.guns)))
+    if ship.launchers or ship.missile_armour.armour_fitted:
+        marks = " ".join(LAUNCHER_MARKS[x] for x in ship.launchers) or "-"
+        if ship.missile_armour.armour_fitted:
+            armour = ship.missile_armour
+            marks += "  armour " + " ".join(["o"] * armour.armour + ["x"] * (armour.armour_fitted - armour.armour))
+        rows.append(("5 MISSILES", marks))
+    rows += [
+        ("4 ACCELERATION", boxes(ship.acceleration)),
+        ("3 AGILITY", boxes(ship.agility)),
+        ("2 CARGO", boxes(ship.cargo)),
+        ("1 STRUCTURE", boxes(ship.structure)),
+    ]
+    incoming = [m for m in state.incoming if m.target == ship.id]
+    if incoming:
+        rows.append(("INCOMING", ", ".join(f"{m.shooter} {on_track(m.to_hit + ship.accelerated)}+" for m in incoming)))
+    if not ship.active:
+        rows.append(("STATUS", ship.status.upper()))
+    table = CardTable(("Turn", "Plot"), tuple((str(e.turn), e.plot) for e in ship.record))
+    return Card(f"{ship.id}: {ship.name}", ship.side, tuple(rows), table, ship.status)
+
+
+def ship_cards(state: VV5State) -> list[Card]:
+    return [ship_card(state, s) for s in state.ships]
+
+
+def arc_hexes(state: VV5State, ship_id: str) -> dict[str, frozenset[Hex]]:
+    """Hexes each working gun mount (within 6) and the missile arc (within 15) cover."""
+    ship = state.ship(ship_id)
+    if not ship.active:
+        return {}
+    out: dict[str, frozenset[Hex]] = {}
+    for mount in ship.mounts:
+        if mount.guns.boxes:
+            reach = (h for h in ship.hex.within(GUN_RANGE) if state.map.contains(h))
+            out[CODE_OF[mount.arc]] = frozenset(
+                h for h in reach if in_arc(GUN_ARCS[mount.arc], ship.hex, ship.facing, h)
+            )
+    if ship.missiles_ready:
+        reach = (h for h in ship.hex.within(MISSILE_RANGE) if state.map.contains(h))
+        out["msl"] = frozenset(h for h in reach if in_arc(MISSILE_ARC, ship.hex, ship.facing, h))
+    return out
+
+
+def catalogue_table(designs: Mapping[str, Design]) -> CardTable:
+    rows = tuple(
+        (
+            key,
+            d.name,
+            d.kind,
+            f"{d.mass}",
+            f"{d.acceleration}G",
+            str(d.agility),
+            ", ".join(f"{m.guns} {CODE_OF[m.arc]}" for m in d.guns) or "none",
+            str(d.missiles),
+            str(d.cargo),
+            f"{d.used_tenths / 10:g}/{d.mass}",
+            d.notes,
+        )
+        for key, d in designs.items()
+    )
+    headers = ("id", "name", "kind", "t", "accel", "agility", "guns", "missiles", "cargo", "tons used", "notes")
+    return CardTable(headers, rows)

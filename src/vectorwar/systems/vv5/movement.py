@@ -1,0 +1,189 @@
+"""VV5 movement: plots, vector markers, collisions, gravity, terrain, the board edge.
+
+A ship's vector marker sits at ``hex + velocity``. Each acceleration in a plot
+moves the marker one hex per G in the direction the ship points at that
+moment; then every ship moves onto its marker, collisions are settled, and
+the marker is re-placed as the mirror image of the ship's old position
+(so the new velocity is the displacement just made), pulled by any strangely
+dense body the ship passed next to.
+
+>>> from vectorwar.hexes import Direction, Hex
+>>> facing, velocity = plan(Direction.A, Velocity(), Manoeuvre.parse("RR1"))
+>>> str(facing), str(velocity)
+('C', 'C=1')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from vectorwar.dice import Dice
+from vectorwar.errors import IllegalOrderError
+from vectorwar.events import Event, LeftMap, Moved, Note, Rolled
+from vectorwar.hexes import Direction, Hex, Position
+from vectorwar.maps import HexMap
+from vectorwar.systems.vv5.events import Collided, Crashed, Pulled
+from vectorwar.systems.vv5.orders import Manoeuvre
+from vectorwar.systems.vv5.state import PlotEntry, Ship, VV5State
+from vectorwar.vectors import Velocity
+
+RULE_PLOT = "VV5 Plotting Movement"
+RULE_EMERGENCY = "VV5 Plotting Movement (emergency thrusters)"
+
+ASTEROID = "asteroid"
+DENSE_PREFIX = "dense-"
+
+
+def gravity_of(kind: str | None) -> int:
+    """G pull of a terrain tag (``dense-2`` pulls 2 hexes); 0 for anything else."""
+    if kind and kind.startswith(DENSE_PREFIX):
+        return int(kind[len(DENSE_PREFIX) :])
+    return 0
+
+
+def is_solid(kind: str | None) -> bool:
+    """Large asteroids and strangely dense bodies: they block fire and wreck ships ending on them."""
+    return kind == ASTEROID or gravity_of(kind) > 0
+
+
+def turn_allowance(ship: Ship) -> tuple[int, int]:
+    """(rotations, G of thrust) the ship may plot this turn.
+
+    With no agility left the emergency thrusters give one rotation, as long
+    as there is acceleration to divert, and no thrust (docs/rulings.md).
+    """
+    if ship.agility.boxes > 0:
+        return ship.agility.boxes, ship.acceleration.boxes
+    if ship.acceleration.boxes > 0:
+        return 1, 0
+    return 0, 0
+
+
+def check_manoeuvre(ship: Ship, move: Manoeuvre) -> None:
+    label = f"{ship.id} {move}"
+    rotations, thrust = turn_allowance(ship)
+    emergency = ship.agility.boxes == 0
+    if move.turns > rotations:
+        if emergency:
+            why = (
+                "no agility left: emergency thrusters allow one rotation and no thrust"
+                if ship.acceleration.boxes
+                else "no agility and no acceleration left: the ship cannot rotate"
+            )
+            raise IllegalOrderError(label, why, RULE_EMERGENCY)
+        raise IllegalOrderError(label, f"{move.turns} rotations but Agility is {rotations}", RULE_PLOT)
+    if move.thrust > thrust:
+        if emergency and move.thrust:
+            raise IllegalOrderError(
+                label, "with no agility left the engines only turn the ship: no thrust", RULE_EMERGENCY
+            )
+        raise IllegalOrderError(label, f"{move.thrust}G of thrust but Acceleration is {thrust}", RULE_PLOT)
+
+
+def plan(facing: Direction, velocity: Velocity, move: Manoeuvre) -> tuple[Direction, Velocity]:
+    """Heading after the rotations and velocity after the thrust, step by step."""
+    for step in move.steps:
+        if step == "L":
+            facing = facing.turned(-1)
+        elif step == "R":
+            facing = facing.turned(1)
+        else:
+            velocity += Velocity.toward(facing, int(step))
+    return facing, velocity
+
+
+def gravity_pull(hex_map: HexMap, path: Sequence[Hex]) -> Velocity:
+    """The pull on the vector marker from every hex entered next to a dense body."""
+    bodies = [(h, gravity_of(k)) for h, k in hex_map.terrain if gravity_of(k)]
+    pull = Velocity()
+    for entered in path[1:]:
+        for body, g in bodies:
+            if entered.distance(body) == 1:
+                direction = next(d for d in Direction if entered.neighbour(d) == body)
+                pull += Velocity.toward(direction, g)
+    return pull
+
+
+def _settle_collisions(state: VV5State, ends: dict[str, Hex], dice: Dice, events: list[Event]) -> dict[str, Hex]:
+    """One ship per hex at the end of movement: competitive dice, losers knocked aside."""
+    ends = dict(ends)
+    for _ in range(50):  # each pass settles at least one crowded hex
+        by_hex: dict[Hex, list[str]] = {}
+        for ship_id, where in ends.items():
+            if state.map.contains(where):
+                by_hex.setdefault(where, []).append(ship_id)
+        crowded = sorted((h, ids) for h, ids in by_hex.items() if len(ids) > 1)
+        if not crowded:
+            return ends
+        where, ids = crowded[0]
+        winner = _competitive(ids, dice, events, f"collision at {where}")
+        for loser in ids:
+            if loser == winner:
+                continue
+            roll = dice.roll("d6", f"direction {loser} is knocked from {where}")
+            events.append(Rolled.of(roll))
+            target = where.neighbour(Direction(roll.total - 1))
+            events.append(Collided(loser, winner, Position(where), Position(target)))
+            # Landing on another ship just makes a new crowded hex for the next pass.
+            ends[loser] = target
+    return ends  # pragma: no cover - 50 passes always settle a real board
+
+
+def _competitive(ids: list[str], dice: Dice, events: list[Event], why: str) -> str:
+    """Everyone rolls a d6; highest wins; the tied re-roll among themselves."""
+    contenders = sorted(ids)
+    while True:
+        rolls = {}
+        for ship_id in contenders:
+            roll = dice.roll("d6", f"{why}: {ship_id}")
+            events.append(Rolled.of(roll))
+            rolls[ship_id] = roll.total
+        best = max(rolls.values())
+        contenders = [s for s in contenders if rolls[s] == best]
+        if len(contenders) == 1:
+            return contenders[0]
+
+
+def move_ships(state: VV5State, plots: dict[str, Manoeuvre], dice: Dice, events: list[Event]) -> VV5State:
+    """Carry out every ship's plot at once (VV5 Moving starships, Collisions)."""
+    planned: dict[str, tuple[Direction, Velocity]] = {}
+    ends: dict[str, Hex] = {}
+    for ship in state.ships:
+        if not ship.active:
+            continue
+        move = plots.get(ship.id, Manoeuvre(()))
+        facing, velocity = plan(ship.facing, ship.velocity, move)
+        planned[ship.id] = (facing, velocity)
+        ends[ship.id] = ship.hex.shifted(velocity.dq, velocity.dr)
+    ends = _settle_collisions(state, ends, dice, events)
+    for ship_id, end in ends.items():
+        ship = state.ship(ship_id)
+        move = plots.get(ship_id, Manoeuvre(()))
+        facing, velocity = planned[ship_id]
+        path = ship.hex.line_to(ship.hex.shifted(velocity.dq, velocity.dr))
+        if path[-1] != end:
+            path = [*path, end]  # knocked aside after a collision
+        pull = gravity_pull(state.map, path)
+        new_velocity = Velocity(end.q - ship.hex.q, end.r - ship.hex.r) + pull
+        moved = replace(
+            ship,
+            hex=end,
+            facing=facing,
+            velocity=new_velocity,
+            accelerated=move.thrust,
+            record=(*ship.record, PlotEntry(state.turn, str(move))),
+        )
+        events.append(Moved(ship_id, str(move), tuple(Position(h) for h in path), facing))
+        if not pull.is_zero:
+            events.append(Pulled(ship_id, str(pull)))
+        if not state.map.contains(end):
+            moved = replace(moved, status="exited")
+            events.append(LeftMap(ship_id, Position(end)))
+        elif is_solid(state.map.terrain_at(end)):
+            moved = replace(moved, status="crashed")
+            events.append(Crashed(ship_id, Position(end), state.map.terrain_at(end) or ""))
+        state = state.with_ship(moved)
+    if not ends:
+        events.append(Note("no starship moves"))
+    return state

@@ -1,0 +1,211 @@
+"""VV5 order notation.
+
+* Declaration order (the initiative side's choice): ``blue, red``: the sides
+  in the order they declare missiles and gunfire. Naming only the first side
+  is enough; the rest follow in seat order.
+* Missile launches: ``X1 2>Y1; X2 1>Y2`` (ship, missiles, target) or ``hold``.
+* Gunfire: ``X1 fwd*2>Y1 fwd*2>Y1; X2 t360*1>Y3``: each shot is a gun mount
+  (``fwd`` forward guns, ``f180``/``a180``/``l180``/``r180`` 180-degree turrets,
+  ``t360`` 360-degree turret), how many of its guns fire together, and the
+  target. Each gun may fire twice a turn (rapid fire). ``hold`` fires nothing.
+* Movement plot, written as the text writes it: ``RR1`` turns right twice
+  then accelerates 1G in the new heading; digits are G of acceleration, ``L``
+  and ``R`` 60-degree rotations, ``0`` drifts. A side's plot: ``X1 RR1; X2 0``.
+
+>>> m = Manoeuvre.parse("RR1")
+>>> m.steps, m.turns, m.thrust, str(m)
+(('R', 'R', '1'), 2, 1, 'RR1')
+>>> str(Manoeuvre.parse("1 1L0"))
+'2L'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from vectorwar.errors import OrderSyntaxError
+from vectorwar.systems.vv5.arcs import ARC_CODES, CODE_OF
+
+_PLOT = re.compile(r"^[0-9LRlr ]+$")
+_TOKENS = re.compile(r"\d+|[LRlr]")
+_LAUNCH = re.compile(r"^(\d+)\s*>\s*([A-Za-z][A-Za-z0-9_-]*)$")
+_SHOT = re.compile(r"^([a-z0-9]+)(?:\*(\d+))?>([A-Za-z][A-Za-z0-9_-]*)$", re.IGNORECASE)
+
+
+def entries(text: str) -> list[str]:
+    return [e.strip() for e in re.split(r"[;\n]", text) if e.strip()]
+
+
+def _ship(name: str, ships: dict[str, str], text: str) -> str:
+    ship = ships.get(name.lower())
+    if ship is None:
+        raise OrderSyntaxError(text, f"no ship of yours called {name!r} (yours: {', '.join(ships.values()) or 'none'})")
+    return ship
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareOrder:
+    sides: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return ", ".join(self.sides)
+
+    @classmethod
+    def parse(cls, text: str, sides: tuple[str, ...]) -> DeclareOrder:
+        lookup = {s.lower(): s for s in sides}
+        named: list[str] = []
+        for word in re.split(r"[,\s]+", text.strip()):
+            if not word or word.lower() == "first":
+                continue
+            side = lookup.get(word.lower())
+            if side is None:
+                raise OrderSyntaxError(text, f"{word!r} is not a side in play ({', '.join(sides)})")
+            if side in named:
+                raise OrderSyntaxError(text, f"{side} is named twice")
+            named.append(side)
+        if not named:
+            raise OrderSyntaxError(text, "name the side that declares first, e.g. 'blue first'")
+        return cls((*named, *(s for s in sides if s not in named)))
+
+
+@dataclass(frozen=True, slots=True)
+class Launch:
+    ship: str
+    missiles: int
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class Launches:
+    launches: tuple[Launch, ...]
+
+    def __str__(self) -> str:
+        return "; ".join(f"{x.ship} {x.missiles}>{x.target}" for x in self.launches) or "hold"
+
+    @classmethod
+    def parse(cls, text: str, own: dict[str, str], targets: dict[str, str]) -> Launches:
+        if text.strip().lower() in ("hold", "pass", "-"):
+            return cls(())
+        out: list[Launch] = []
+        for entry in entries(text):
+            parts = entry.split()
+            ship = _ship(parts[0], own, text)
+            if len(parts) < 2:
+                raise OrderSyntaxError(text, f"{entry!r}: give COUNT>TARGET after the ship, like 'X1 2>Y1'")
+            for piece in parts[1:]:
+                m = _LAUNCH.match(piece)
+                if not m:
+                    raise OrderSyntaxError(text, f"{piece!r}: a launch is COUNT>TARGET, like 2>Y1")
+                out.append(Launch(ship, int(m.group(1)), targets.get(m.group(2).lower(), m.group(2))))
+        if not out:
+            raise OrderSyntaxError(text, "give launches like 'X1 2>Y1', or 'hold'")
+        return cls(tuple(out))
+
+
+@dataclass(frozen=True, slots=True)
+class Shot:
+    ship: str
+    mount: str  # the mount's arc name, e.g. "forward"
+    guns: int
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class Gunfire:
+    shots: tuple[Shot, ...]
+
+    def __str__(self) -> str:
+        groups: list[str] = []
+        last = ""
+        for shot in self.shots:
+            piece = f"{CODE_OF[shot.mount]}*{shot.guns}>{shot.target}"
+            if groups and last == shot.ship:
+                groups[-1] += f" {piece}"
+            else:
+                groups.append(f"{shot.ship} {piece}")
+            last = shot.ship
+        return "; ".join(groups) or "hold"
+
+    @classmethod
+    def parse(
+        cls, text: str, own: dict[str, str], targets: dict[str, str], guns: dict[tuple[str, str], int]
+    ) -> Gunfire:
+        """``guns`` maps (ship, mount arc) to working guns, the default count for a shot."""
+        if text.strip().lower() in ("hold", "pass", "-"):
+            return cls(())
+        out: list[Shot] = []
+        for entry in entries(text):
+            parts = entry.split()
+            ship = _ship(parts[0], own, text)
+            if len(parts) < 2:
+                raise OrderSyntaxError(text, f"{entry!r}: give MOUNT*GUNS>TARGET after the ship, like 'X1 fwd*2>Y1'")
+            for piece in parts[1:]:
+                m = _SHOT.match(piece)
+                if not m:
+                    raise OrderSyntaxError(text, f"{piece!r}: a shot is MOUNT*GUNS>TARGET, like fwd*2>Y1")
+                code = m.group(1).lower()
+                if code not in ARC_CODES:
+                    raise OrderSyntaxError(text, f"{piece!r}: {code!r} is not a mount ({', '.join(ARC_CODES)})")
+                mount = ARC_CODES[code]
+                count = int(m.group(2)) if m.group(2) else guns.get((ship, mount), 0)
+                out.append(Shot(ship, mount, count, targets.get(m.group(3).lower(), m.group(3))))
+        if not out:
+            raise OrderSyntaxError(text, "give shots like 'X1 fwd*2>Y1', or 'hold'")
+        return cls(tuple(out))
+
+
+@dataclass(frozen=True, slots=True)
+class Manoeuvre:
+    """One ship's plot: rotations (L, R) and accelerations (digits, in G)."""
+
+    steps: tuple[str, ...]
+
+    @property
+    def turns(self) -> int:
+        return sum(1 for s in self.steps if s in ("L", "R"))
+
+    @property
+    def thrust(self) -> int:
+        return sum(int(s) for s in self.steps if s.isdigit())
+
+    @classmethod
+    def parse(cls, text: str) -> Manoeuvre:
+        t = text.strip()
+        if not t or not _PLOT.match(t):
+            raise OrderSyntaxError(text, "a plot is L/R (60-degree rotations) and digits (G of thrust), like RR1, or 0")
+        steps: list[str] = []
+        for token in _TOKENS.findall(t):
+            token = token.upper()
+            if token.isdigit():
+                if int(token) == 0:
+                    continue
+                if steps and steps[-1].isdigit():
+                    steps[-1] = str(int(steps[-1]) + int(token))  # "1 1" is 2G in one heading
+                    continue
+                token = str(int(token))
+            steps.append(token)
+        return cls(tuple(steps))
+
+    def __str__(self) -> str:
+        return "".join(self.steps) or "0"
+
+
+@dataclass(frozen=True, slots=True)
+class Plot:
+    moves: tuple[tuple[str, Manoeuvre], ...]
+
+    def __str__(self) -> str:
+        return "; ".join(f"{ship} {move}" for ship, move in self.moves)
+
+    @classmethod
+    def parse(cls, text: str, own: dict[str, str]) -> Plot:
+        moves: list[tuple[str, Manoeuvre]] = []
+        for entry in entries(text):
+            parts = entry.split(None, 1)
+            if len(parts) != 2:
+                raise OrderSyntaxError(text, f"{entry!r}: each entry is SHIP PLOT, like 'X1 RR1'")
+            moves.append((_ship(parts[0], own, text), Manoeuvre.parse(parts[1])))
+        if not moves:
+            raise OrderSyntaxError(text, "a plot lists each ship, like 'X1 RR1; X2 0'")
+        return cls(tuple(moves))

@@ -1,0 +1,640 @@
+"""Vector V5 as a vectorwar rule system: the sequence of play.
+
+Each turn (VV5 Sequence of Play): initiative is rolled; the side holding it
+chooses the order in which sides declare; each side in that order launches
+missiles, then each fires guns (to-hit rolled at once, damage noted); gun
+damage is resolved; every side plots movement in secret; ships move onto
+their vector markers, collisions are settled and markers mirrored; incoming
+missiles are resolved; boarding actions (scenario hooks) follow.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from vectorwar.catalogue import ship_catalogue
+from vectorwar.dice import Dice
+from vectorwar.display import Card, CardTable, Counter
+from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
+from vectorwar.events import Event, GameOver, InitiativeSet, Note, Rolled, TurnBegan
+from vectorwar.hexes import Hex, Position
+from vectorwar.rules import (
+    Bot,
+    Clock,
+    Manifest,
+    OptionSpec,
+    OptionValue,
+    Order,
+    PhaseSpec,
+    Prompt,
+    Result,
+    RuleSystem,
+)
+from vectorwar.scenario import Scenario
+from vectorwar.systems.vv5 import display
+from vectorwar.systems.vv5.arcs import GUN_ARCS, MISSILE_ARC, in_arc
+from vectorwar.systems.vv5.combat import (
+    RULE_GUNS,
+    RULE_MISSILES,
+    apply_damage,
+    gun_modifier,
+    gun_to_hit,
+    guns_facing,
+    line_of_fire,
+    missile_to_hit,
+    on_track,
+    ships_in_the_way,
+)
+from vectorwar.systems.vv5.design import Design, design_from_data
+from vectorwar.systems.vv5.events import Deflected, GunsFired, InitiativeWon, MissileLaunched, MissileResolved
+from vectorwar.systems.vv5.movement import check_manoeuvre, move_ships, turn_allowance
+from vectorwar.systems.vv5.orders import DeclareOrder, Gunfire, Launch, Launches, Manoeuvre, Plot, Shot
+from vectorwar.systems.vv5.state import Box, GunDamage, Missile, Mount, Ship, VV5State
+from vectorwar.vectors import Velocity
+
+RULE_ORDER = "VV5 Initiative (the initiative player chooses who declares first)"
+RULE_PLOT = "VV5 Plotting Movement"
+
+HELP = {
+    "declare-order": "the side that declares missiles and gunfire first, e.g. 'blue first' "
+    "(or the full order 'blue, red')",
+    "missiles": "launches as SHIP COUNT>TARGET, e.g. 'X1 2>Y1; X2 1>Y2', or 'hold'",
+    "guns": "shots as SHIP MOUNT*GUNS>TARGET (mounts fwd f180 a180 l180 r180 t360; each gun fires twice a turn), "
+    "e.g. 'X1 fwd*2>Y1 fwd*2>Y1', or 'hold'",
+    "plot": "one plot per ship: L/R rotate 60 degrees, digits accelerate that many G, e.g. 'X1 RR1; X2 0'",
+}
+
+MANIFEST = Manifest(
+    name="vv5",
+    title="Vector V5",
+    source="../shared/seeds/001_b2e225cb8a9dead4.txt",
+    phases=(
+        PhaseSpec("initiative", "Initiative: 1D6 per side, +2 to the side with fewest ships; ties keep the holder"),
+        PhaseSpec("declare-order", "The initiative side picks who declares first", "declare-order"),
+        PhaseSpec("missiles", "Launch Missiles, side by side in the chosen order", "missiles"),
+        PhaseSpec("guns", "Fire Guns, side by side; to-hit rolled at once, damage noted", "guns"),
+        PhaseSpec("gun-damage", "Gun Damage: hit locations rolled for every point noted"),
+        PhaseSpec("plot", "Plot Movement in secret: rotations and accelerations", "plot", True),
+        PhaseSpec("movement", "Ships move onto their vector markers; collisions; markers mirrored"),
+        PhaseSpec("missile-resolution", "Incoming missiles resolved, 2D6 damage each at once"),
+        PhaseSpec("boarding", "Boarding actions (scenario rules)"),
+    ),
+    dice=("d6", "2d6"),
+    options=(
+        OptionSpec(
+            "several_targets",
+            "harder",
+            "Launching at more than one target in a turn: 'harder' (+1 to each missile's to-hit number per "
+            "missile launched), 'easier' (-1, the literal wording) or 'ignore'",
+            ("harder", "easier", "ignore"),
+        ),
+    ),
+    max_sides=4,
+)
+
+
+def _ids(ships: tuple[Ship, ...]) -> dict[str, str]:
+    return {s.id.lower(): s.id for s in ships}
+
+
+def build_ship(ship_id: str, side: str, design_id: str, design: Design, **where: object) -> Ship:
+    """A ship fresh from the yard: boxes and armour from its design."""
+    a = design.armour
+    return Ship(
+        id=ship_id,
+        side=side,
+        design=design_id,
+        name=design.name,
+        mass=design.mass,
+        kind=design.kind,
+        structure=Box.new(design.mass, a.structure),
+        cargo=Box.new(design.cargo, a.cargo),
+        agility=Box.new(design.agility, a.agility),
+        acceleration=Box.new(design.acceleration, a.acceleration),
+        life_support=Box.new(1, a.life_support),
+        mounts=tuple(Mount(m.arc, Box.new(m.guns, m.armour)) for m in design.guns),
+        launchers=tuple("ready" for _ in range(design.missiles)),
+        missile_armour=Box.new(0, a.missiles),
+        **where,  # type: ignore[arg-type]
+    )
+
+
+class VectorV5(RuleSystem[VV5State]):
+    manifest = MANIFEST
+    state_type = VV5State
+
+    # -- setup ------------------------------------------------------------------
+
+    def designs(self, scenario: Scenario | None = None) -> dict[str, Design]:
+        out = {k: design_from_data(v, "vv5 catalogue ships.toml", k) for k, v in ship_catalogue("vv5").items()}
+        if scenario is not None:
+            for key, table in scenario.designs.items():
+                out[key] = design_from_data(table, f"scenario {scenario.id}", f"designs.{key}")
+        return out
+
+    def new_state(self, scenario: Scenario, options: Mapping[str, OptionValue]) -> VV5State:
+        designs = self.designs(scenario)
+        hex_map = scenario.hex_map()
+        ships: list[Ship] = []
+        taken: set[object] = set()
+        for i, side in enumerate(scenario.sides):
+            for j, placed in enumerate(side.ships):
+                where = f"scenario {scenario.id}: sides.{i}.ships.{j}"
+                design = designs.get(placed.design)
+                if design is None:
+                    raise ScenarioError(
+                        f"{where}.design: no design {placed.design!r} (known: {', '.join(sorted(designs))})"
+                    )
+                start = scenario.locate(placed)
+                if not hex_map.contains(start):
+                    raise ScenarioError(f"{where}.at: hex {placed.at} is not on the map")
+                if start in taken:
+                    raise ScenarioError(f"{where}.at: hex {start} already holds a ship (one per hex)")
+                taken.add(start)
+                try:
+                    velocity = Velocity.parse(placed.velocity)
+                except OrderSyntaxError as err:
+                    raise ScenarioError(f"{where}.velocity: {err.problem}") from None
+                ships.append(
+                    build_ship(
+                        placed.id,
+                        side.id,
+                        placed.design,
+                        design,
+                        hex=start,
+                        facing=placed.direction,
+                        velocity=velocity,
+                    )
+                )
+        return VV5State(
+            turn=1,
+            phase="plot",
+            sides=tuple(s.id for s in scenario.sides),
+            ships=tuple(ships),
+            map=hex_map,
+            max_turns=scenario.max_turns,
+            options=dict(options),
+        )
+
+    def start(self, state: VV5State, dice: Dice) -> tuple[VV5State, list[Event]]:
+        events: list[Event] = []
+        return self._begin_turn(state, dice, events), events
+
+    # -- asking -------------------------------------------------------------------
+
+    def prompt(self, state: VV5State) -> Prompt | None:
+        if state.phase == "over":
+            return None
+        if state.phase == "plot":
+            return Prompt(Clock(state.turn, "plot"), state.sides_in_play(), "plot", True, HELP["plot"])
+        if state.phase == "choose-order":
+            return Prompt(
+                Clock(state.turn, "declare-order"), (state.initiative,), "declare-order", False, HELP["declare-order"]
+            )
+        side = state.declare_order[state.declaring]
+        return Prompt(Clock(state.turn, state.phase), (side,), state.phase, False, HELP[state.phase])
+
+    def result(self, state: VV5State) -> Result | None:
+        if state.phase != "over":
+            return None
+        return Result(state.winners, state.end_reason, {s: float(v) for s, v in victory_points(state).items()})
+
+    # -- orders ---------------------------------------------------------------------
+
+    def parse_order(self, state: VV5State, seat: str, text: str) -> Order:
+        own = _ids(state.ships_of(seat))
+        everyone = _ids(state.ships)
+        if state.phase == "choose-order":
+            return DeclareOrder.parse(text, state.sides_in_play())
+        if state.phase == "missiles":
+            return Launches.parse(text, own, everyone)
+        if state.phase == "guns":
+            guns = {(s.id, m.arc): m.guns.boxes for s in state.ships_of(seat) for m in s.mounts}
+            return Gunfire.parse(text, own, everyone, guns)
+        if state.phase == "plot":
+            return Plot.parse(text, own)
+        raise OrderSyntaxError(text, "the game is over")
+
+    def check_order(self, state: VV5State, seat: str, order: Order) -> None:
+        expected = {"choose-order": DeclareOrder, "missiles": Launches, "guns": Gunfire, "plot": Plot}.get(state.phase)
+        if expected is None:
+            raise IllegalOrderError(str(order), "the game is over", "game end")
+        if not isinstance(order, expected):
+            raise IllegalOrderError(str(order), f"{state.phase} orders are due now", "VV5 Sequence of Play")
+        if isinstance(order, DeclareOrder):
+            if sorted(order.sides) != sorted(state.sides_in_play()):
+                raise IllegalOrderError(str(order), "list every side in play once", RULE_ORDER)
+        elif isinstance(order, Launches):
+            self._check_launches(state, seat, order)
+        elif isinstance(order, Gunfire):
+            self._check_gunfire(state, seat, order)
+        elif isinstance(order, Plot):
+            self._check_plot(state, seat, order)
+
+    def _target(self, state: VV5State, seat: str, label: str, target_id: str, rule: str) -> Ship:
+        try:
+            target = state.ship(target_id)
+        except KeyError:
+            raise IllegalOrderError(label, f"there is no ship called {target_id!r}", rule) from None
+        if target.side == seat:
+            raise IllegalOrderError(label, f"{target.id} is on your own side", rule)
+        if not target.active:
+            raise IllegalOrderError(label, f"{target.id} is {target.status}", rule)
+        return target
+
+    def _check_launches(self, state: VV5State, seat: str, order: Launches) -> None:
+        used: dict[str, int] = {}
+        for launch in order.launches:
+            label = f"{launch.ship} {launch.missiles}>{launch.target}"
+            ship = state.ship(launch.ship)
+            target = self._target(state, seat, label, launch.target, RULE_MISSILES)
+            if launch.missiles < 1:
+                raise IllegalOrderError(label, "launch at least one missile", RULE_MISSILES)
+            used[ship.id] = used.get(ship.id, 0) + launch.missiles
+            if used[ship.id] > ship.missiles_ready:
+                raise IllegalOrderError(
+                    label, f"{ship.id} has {ship.missiles_ready} missile(s) left to launch", RULE_MISSILES
+                )
+            why = launch_problem(state, ship, target)
+            if why:
+                raise IllegalOrderError(label, why, RULE_MISSILES)
+
+    def _check_gunfire(self, state: VV5State, seat: str, order: Gunfire) -> None:
+        used: dict[tuple[str, str], int] = {}
+        for shot in order.shots:
+            label = f"{shot.ship} {shot.mount}*{shot.guns}>{shot.target}"
+            ship = state.ship(shot.ship)
+            mount = ship.mount(shot.mount)
+            if mount is None:
+                raise IllegalOrderError(label, f"{ship.id} has no {shot.mount} guns", RULE_GUNS)
+            if shot.guns < 1 or shot.guns > mount.guns.boxes:
+                raise IllegalOrderError(
+                    label, f"the {shot.mount} mount has {mount.guns.boxes} working gun(s)", RULE_GUNS
+                )
+            key = (ship.id, shot.mount)
+            used[key] = used.get(key, 0) + shot.guns
+            if used[key] > 2 * mount.guns.boxes:
+                raise IllegalOrderError(
+                    label, "each gun fires at most twice a turn (rapid fire)", "VV5 Gunfire (rapid fire)"
+                )
+            target = self._target(state, seat, label, shot.target, RULE_GUNS)
+            why = gun_problem(state, ship, shot.mount, target)
+            if why:
+                raise IllegalOrderError(label, why, RULE_GUNS)
+
+    def _check_plot(self, state: VV5State, seat: str, plot: Plot) -> None:
+        named = [s for s, _ in plot.moves]
+        for ship_id in named:
+            if named.count(ship_id) > 1:
+                raise IllegalOrderError(str(plot), f"{ship_id} is plotted twice", RULE_PLOT)
+        missing = [s.id for s in state.ships_of(seat) if s.id not in named]
+        if missing:
+            raise IllegalOrderError(str(plot), f"no plot for {', '.join(missing)}: plot every starship", RULE_PLOT)
+        for ship_id, move in plot.moves:
+            check_manoeuvre(state.ship(ship_id), move)
+
+    # -- resolution ---------------------------------------------------------------
+
+    def resolve(self, state: VV5State, orders: Mapping[str, Order], dice: Dice) -> tuple[VV5State, list[Event]]:
+        events: list[Event] = []
+        if state.phase == "choose-order":
+            order = orders[state.initiative]
+            if not isinstance(order, DeclareOrder):  # pragma: no cover - checked
+                raise TypeError("declare order expected")
+            events.append(InitiativeSet(order.sides))
+            state = self._next_declarer(
+                replace(state, phase="missiles", declare_order=order.sides, declaring=0), dice, events
+            )
+        elif state.phase == "missiles":
+            launches = orders[state.declare_order[state.declaring]]
+            if not isinstance(launches, Launches):  # pragma: no cover - checked
+                raise TypeError("launches expected")
+            state = self._launch(state, launches, events)
+            state = self._next_declarer(replace(state, declaring=state.declaring + 1), dice, events)
+        elif state.phase == "guns":
+            gunfire = orders[state.declare_order[state.declaring]]
+            if not isinstance(gunfire, Gunfire):  # pragma: no cover - checked
+                raise TypeError("gunfire expected")
+            state = self._fire(state, gunfire, dice, events)
+            state = self._next_declarer(replace(state, declaring=state.declaring + 1), dice, events)
+        elif state.phase == "plot":
+            plots: dict[str, Manoeuvre] = {}
+            for plot in orders.values():
+                if not isinstance(plot, Plot):  # pragma: no cover - checked
+                    raise TypeError("plot expected")
+                plots.update(dict(plot.moves))
+            state = move_ships(state, plots, dice, events)
+            state = self._resolve_missiles(state, dice, events)
+            state = self._end_turn(state, dice, events)
+        return state, events
+
+    def _begin_turn(self, state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
+        events.append(TurnBegan(state.turn))
+        state = replace(
+            state,
+            ships=tuple(replace(s, accelerated=0) for s in state.ships),
+            guns_fired=(),
+            declaring=0,
+            declare_order=(),
+        )
+        in_play = state.sides_in_play()
+        holder, kept = roll_initiative(state, dice, events)
+        events.append(InitiativeWon(holder, kept))
+        state = replace(state, initiative=holder)
+        if len(in_play) > 1 and any(self._can_shoot(state, side) for side in in_play):
+            return replace(state, phase="choose-order")
+        return replace(state, phase="plot")
+
+    def _can_shoot(self, state: VV5State, side: str) -> bool:
+        return bool(legal_launch_targets(state, side) or legal_gun_targets(state, side))
+
+    def _next_declarer(self, state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
+        while True:
+            if state.declaring >= len(state.declare_order):
+                if state.phase == "missiles":
+                    state = replace(state, phase="guns", declaring=0)
+                    continue
+                state = self._gun_damage(state, dice, events)
+                return replace(state, phase="plot", declaring=0)
+            side = state.declare_order[state.declaring]
+            able = legal_launch_targets(state, side) if state.phase == "missiles" else legal_gun_targets(state, side)
+            if state.ships_of(side) and able:
+                return state
+            state = replace(state, declaring=state.declaring + 1)
+
+    def _launch(self, state: VV5State, order: Launches, events: list[Event]) -> VV5State:
+        mode = state.options.get("several_targets", "harder")
+        for ship_id in dict.fromkeys(x.ship for x in order.launches):
+            mine = [x for x in order.launches if x.ship == ship_id]
+            count = sum(x.missiles for x in mine)
+            spread = len({x.target for x in mine}) > 1
+            adjust = 0 if not spread or mode == "ignore" else (count if mode == "harder" else -count)
+            ship = state.ship(ship_id)
+            launchers = list(ship.launchers)
+            for launch in mine:
+                target = state.ship(launch.target)
+                distance = ship.hex.distance(target.hex)
+                base = missile_to_hit(distance)
+                if base is None:  # pragma: no cover - checked
+                    raise ValueError("out of missile range")
+                facing_guns = 1 if distance > 1 and guns_facing(target, ship.hex) else 0
+                to_hit = on_track(base + facing_guns + adjust)
+                for _ in range(launch.missiles):
+                    launchers[launchers.index("ready")] = "spent"
+                    state = replace(state, incoming=(*state.incoming, Missile(ship.id, target.id, to_hit)))
+                    events.append(MissileLaunched(ship.id, target.id, distance, to_hit))
+            state = state.with_ship(replace(ship, launchers=tuple(launchers)))
+        return state
+
+    def _fire(self, state: VV5State, order: Gunfire, dice: Dice, events: list[Event]) -> VV5State:
+        for shot in order.shots:
+            state = _fire_shot(state, shot, dice, events)
+        return state
+
+    def _gun_damage(self, state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
+        for record in state.gun_damage:
+            target = state.ship(record.target)
+            attacker_side = state.ship(record.attacker).side
+            damaged = apply_damage(target, record.points, dice, events, f"gunfire from {record.attacker}")
+            state = state.with_ship(credit(target, damaged, attacker_side))
+        return replace(state, gun_damage=())
+
+    def _resolve_missiles(self, state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
+        for missile in state.incoming:
+            target = state.ship(missile.target)
+            if not target.active:
+                events.append(Note(f"{missile.shooter}'s missile finds no target: {target.id} is {target.status}"))
+                continue
+            need = on_track(missile.to_hit + target.accelerated)
+            roll = dice.roll("2d6", f"{missile.shooter}'s missile at {target.id}")
+            events.append(Rolled.of(roll))
+            if roll.total == 2:
+                hit, note = False, "a 2 always misses"
+            elif roll.total == 12:
+                hit, note = True, "a 12 always hits"
+            elif not target.can_accelerate:
+                hit, note = True, "the target cannot accelerate"
+            else:
+                hit, note = roll.total >= need, ""
+            events.append(MissileResolved(missile.shooter, target.id, need, roll.total, hit, note))
+            if hit:
+                damage = dice.roll("2d6", f"missile damage to {target.id}")
+                events.append(Rolled.of(damage))
+                shooter_side = state.ship(missile.shooter).side
+                damaged = apply_damage(target, damage.total, dice, events, f"missile from {missile.shooter}")
+                state = state.with_ship(credit(target, damaged, shooter_side))
+        return replace(state, incoming=())
+
+    def _end_turn(self, state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
+        if len(state.sides_in_play()) <= 1:
+            return _finish(
+                state,
+                "only one side has starships left in play" if state.sides_in_play() else "no starships left",
+                events,
+            )
+        if state.turn >= state.max_turns:
+            return _finish(state, f"turn limit {state.max_turns} reached", events)
+        return self._begin_turn(replace(state, turn=state.turn + 1), dice, events)
+
+    # -- computer players -----------------------------------------------------------
+
+    def random_order(self, state: VV5State, seat: str, rng: random.Random) -> Order:
+        if state.phase == "choose-order":
+            sides = list(state.sides_in_play())
+            rng.shuffle(sides)
+            return DeclareOrder(tuple(sides))
+        if state.phase == "missiles":
+            launches: list[Launch] = []
+            for ship in state.ships_of(seat):
+                targets = [t for t in state.enemies_of(seat) if launch_problem(state, ship, t) is None]
+                if targets and ship.missiles_ready and rng.random() < 0.5:
+                    launches.append(Launch(ship.id, rng.randint(1, ship.missiles_ready), rng.choice(targets).id))
+            return Launches(tuple(launches))
+        if state.phase == "guns":
+            shots: list[Shot] = []
+            for ship in state.ships_of(seat):
+                for mount in ship.mounts:
+                    targets = [t for t in state.enemies_of(seat) if gun_problem(state, ship, mount.arc, t) is None]
+                    if not targets or mount.guns.boxes == 0:
+                        continue
+                    for _ in range(rng.randint(0, 2)):
+                        shots.append(Shot(ship.id, mount.arc, rng.randint(1, mount.guns.boxes), rng.choice(targets).id))
+            return Gunfire(tuple(shots))
+        if state.phase == "plot":
+            return Plot(tuple((s.id, random_manoeuvre(s, rng)) for s in state.ships_of(seat)))
+        raise IllegalOrderError("", "the game is over", "game end")
+
+    def bots(self) -> Mapping[str, Callable[[], Bot]]:
+        from vectorwar.systems.vv5.bots import GreedyBot
+
+        return {**super().bots(), "greedy": GreedyBot}
+
+    # -- display (see vectorwar.systems.vv5.display) ---------------------------------
+
+    def counters(self, state: VV5State) -> list[Counter]:
+        return display.counters(state)
+
+    def ship_cards(self, state: VV5State) -> list[Card]:
+        return display.ship_cards(state)
+
+    def arc_hexes(self, state: VV5State, ship_id: str) -> dict[str, frozenset[Hex]]:
+        return display.arc_hexes(state, ship_id)
+
+    def catalogue_table(self) -> CardTable | None:
+        return display.catalogue_table(self.designs())
+
+    def design_schema(self) -> dict[str, Any] | None:
+        return Design.model_json_schema()
+
+
+# -- rules as functions (shared with the bots) -------------------------------------
+
+
+def launch_problem(state: VV5State, ship: Ship, target: Ship) -> str | None:
+    distance = ship.hex.distance(target.hex)
+    if missile_to_hit(distance) is None:
+        return f"{target.id} is {distance} hexes away; missiles reach 15"
+    if not in_arc(MISSILE_ARC, ship.hex, ship.facing, target.hex):
+        return f"{target.id} is not in {ship.id}'s forward arc"
+    if not line_of_fire(state.map, ship.hex, target.hex):
+        return f"an asteroid or dense body blocks the line from {ship.hex} to {target.hex}"
+    return None
+
+
+def gun_problem(state: VV5State, ship: Ship, arc: str, target: Ship) -> str | None:
+    distance = ship.hex.distance(target.hex)
+    if gun_to_hit(distance) is None:
+        return f"{target.id} is {distance} hexes away; guns reach 6"
+    if not in_arc(GUN_ARCS[arc], ship.hex, ship.facing, target.hex):
+        return f"{target.id} is not in the {arc} arc"
+    if not line_of_fire(state.map, ship.hex, target.hex):
+        return f"an asteroid or dense body blocks the line from {ship.hex} to {target.hex}"
+    return None
+
+
+def legal_launch_targets(state: VV5State, side: str) -> list[tuple[Ship, Ship]]:
+    return [
+        (ship, target)
+        for ship in state.ships_of(side)
+        if ship.missiles_ready
+        for target in state.enemies_of(side)
+        if launch_problem(state, ship, target) is None
+    ]
+
+
+def legal_gun_targets(state: VV5State, side: str) -> list[tuple[Ship, str, Ship]]:
+    return [
+        (ship, mount.arc, target)
+        for ship in state.ships_of(side)
+        for mount in ship.mounts
+        if mount.guns.boxes > 0
+        for target in state.enemies_of(side)
+        if gun_problem(state, ship, mount.arc, target) is None
+    ]
+
+
+def roll_initiative(state: VV5State, dice: Dice, events: list[Event]) -> tuple[str, bool]:
+    """1D6 per side, +2 to the side(s) with fewest ships in play; a tie keeps last turn's holder."""
+    sides = state.sides_in_play() or state.sides
+    counts = {s: len(state.ships_of(s)) for s in sides}
+    fewest = min(counts.values())
+    bonus = {s: 2 if counts[s] == fewest and len(set(counts.values())) > 1 else 0 for s in sides}
+    contenders = list(sides)
+    while True:
+        totals: dict[str, int] = {}
+        for side in contenders:
+            roll = dice.roll("d6", f"initiative for {side}" + (" (+2, fewest ships)" if bonus[side] else ""))
+            events.append(Rolled.of(roll))
+            totals[side] = roll.total + bonus[side]
+        best = max(totals.values())
+        top = [s for s in contenders if totals[s] == best]
+        if len(top) == 1:
+            return top[0], False
+        if state.initiative in top:
+            return state.initiative, True
+        contenders = top  # no holder yet (turn 1) or the holder lost: the tied re-roll
+
+
+def _fire_shot(state: VV5State, shot: Shot, dice: Dice, events: list[Event]) -> VV5State:
+    ship = state.ship(shot.ship)
+    target = state.ship(shot.target)
+    if not target.active:
+        events.append(Note(f"{ship.id}'s shot at {target.id} is lost: it is {target.status}"))
+        return state
+    distance = ship.hex.distance(target.hex)
+    need = gun_to_hit(distance)
+    if need is None:  # pragma: no cover - checked
+        raise ValueError("out of gun range")
+    modifier = gun_modifier(shot.guns, target)
+    roll = dice.roll("2d6", f"{ship.id} {shot.mount} guns at {target.id}")
+    events.append(Rolled.of(roll))
+    hit = roll.total + modifier >= need
+    damage = (shot.guns if roll.faces[0] == roll.faces[1] else 1) if hit else 0
+    events.append(
+        GunsFired(ship.id, shot.mount, shot.guns, target.id, distance, need, modifier, roll.total, hit, damage)
+    )
+    if not hit:
+        return state
+    victim = target
+    for blocker in ships_in_the_way(state, ship.hex, target.hex):
+        check = dice.roll("d6", f"does the shot at {target.id} hit {blocker.id} in the way")
+        events.append(Rolled.of(check))
+        if check.total == 6:
+            victim = blocker
+            events.append(Deflected(blocker.id, target.id, Position(blocker.hex)))
+            break
+    return replace(state, gun_damage=(*state.gun_damage, GunDamage(victim.id, damage, ship.id)))
+
+
+def credit(before: Ship, after: Ship, side: str) -> Ship:
+    """Record which side did the damage, for victory points."""
+    done = after.damage_taken - before.damage_taken
+    if done:
+        after = replace(after, damage_by=_add(after.damage_by, side, done))
+    if before.active and not after.active:
+        after = replace(after, destroyed_by=side)
+    return after
+
+
+def _add(tally: tuple[tuple[str, int], ...], side: str, points: int) -> tuple[tuple[str, int], ...]:
+    merged = dict(tally)
+    merged[side] = merged.get(side, 0) + points
+    return tuple(sorted(merged.items()))
+
+
+def victory_points(state: VV5State) -> dict[str, int]:
+    """Destroyed starship: 3 VP per SI point to the side that destroyed it; damage: 1 VP a point."""
+    points = dict.fromkeys(state.sides, 0)
+    for ship in state.ships:
+        for side, done in ship.damage_by:
+            if side in points and side != ship.destroyed_by:
+                points[side] += done
+        if ship.destroyed_by in points:
+            points[ship.destroyed_by] += 3 * ship.mass
+    return points
+
+
+def _finish(state: VV5State, reason: str, events: list[Event]) -> VV5State:
+    vps = victory_points(state)
+    best = max(vps.values()) if vps else 0
+    leaders = tuple(s for s in state.sides if vps[s] == best)
+    winners = leaders if len(leaders) == 1 else ()
+    summary = ", ".join(f"{s} {v} VP" for s, v in vps.items())
+    events.append(GameOver(winners, f"{reason}; {summary}"))
+    return replace(state, phase="over", winners=winners, end_reason=f"{reason}; {summary}")
+
+
+def random_manoeuvre(ship: Ship, rng: random.Random) -> Manoeuvre:
+    rotations, thrust = turn_allowance(ship)
+    turns = rng.randint(0, rotations)
+    g = rng.randint(0, thrust)
+    steps: list[str] = [rng.choice("LR") for _ in range(turns)]
+    if g:
+        steps.insert(rng.randint(0, len(steps)), str(g))
+    return Manoeuvre(tuple(steps))
+
+
+system = VectorV5()

@@ -1,0 +1,109 @@
+"""``vectorwar play`` with scripted keyboard input: quitting, resuming, hot-seat."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .helpers import game_in, run
+
+DEFAULT = "vectorwar-game.json"
+
+# Flying straight at SPEED 1 and never firing is always legal for Hawk
+# until the game ends; a "hold" given at a plot prompt is refused and the
+# next line answers it, so the script fits whatever prompts come.
+CRUISE = "Hawk 1\nhold\n" * 60
+
+
+@pytest.fixture
+def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_play_quits_resumes_exactly_and_finishes(in_tmp: Path) -> None:
+    code, out, _ = run("play", "--seed", "11", input="Hawk 2\nquit\n")
+    assert code == 0
+    assert "new msc-duel game in vectorwar-game.json (seed 11): red human, blue greedy" in out
+    assert "Hawk plots 2: 3,7 -> 5,6, facing B" in out
+    assert "game saved in vectorwar-game.json" in out
+    saved = game_in(in_tmp / DEFAULT)
+    assert not saved.is_over
+    assert saved.history[0].orders[0] == ("red", "Hawk 2")
+    clock = saved.clock
+
+    code, out, _ = run("play", input=CRUISE)
+    assert code == 0
+    assert out.startswith("resuming vectorwar-game.json")
+    assert f"Duel (Minimal Space Combat) - {clock}" in out.split("red>")[0]
+    finished = game_in(in_tmp / DEFAULT)
+    assert finished.is_over
+    assert finished.history[: len(saved.history)] == saved.history
+    assert "game over: " in out
+
+
+def test_end_of_input_saves_like_quit(in_tmp: Path) -> None:
+    code, out, _ = run("play", "--seed", "11", input="Hawk 2\n")
+    assert code == 0
+    assert "game saved" in out
+    assert len(game_in(in_tmp / DEFAULT).history) >= 1
+
+
+def test_bad_orders_are_explained_and_asked_again(in_tmp: Path) -> None:
+    code, out, _ = run("play", "--seed", "11", input="Hawk 9\nfly away\nHawk 2\nquit\n")
+    assert code == 0
+    assert "error: illegal order 'Hawk 9': SPEED 9 is above ENGINE 3" in out
+    assert "MSC 6.0" in out
+    assert "error: cannot read order 'fly away'" in out
+    assert out.count("red> ") >= 3
+    assert game_in(in_tmp / DEFAULT).history[0].orders[0] == ("red", "Hawk 2")
+
+
+def test_table_commands_do_not_count_as_orders(in_tmp: Path) -> None:
+    code, out, _ = run("play", "--seed", "11", input="help\nmap\narcs hawk\nHawk 2\nundo\nquit\n")
+    assert code == 0
+    assert "Hawk's weapon arcs" in out
+    assert "took back to turn 1, plot" in out
+    assert game_in(in_tmp / DEFAULT).history == []
+
+
+def test_hot_seat_plots_stay_secret_and_resume_at_the_next_player(in_tmp: Path) -> None:
+    code, out, _ = run("play", "duel.json", "--seat", "blue=human", "--seed", "2", input="Hawk 1L\nquit\n")
+    assert code == 0
+    assert "red human, blue human" in out
+    assert "hand over to red" in out
+    assert "red's orders are in." in out
+    assert "hand over to blue" in out
+    assert "1L" not in out  # red's plot is never on blue's screen
+    pending = game_in(in_tmp / "duel.json").pending
+    assert list(pending) == ["red"]
+    assert str(pending["red"]) == "Hawk 1L"
+
+    code, out, _ = run("play", "duel.json", input="Raven 2\nquit\n")
+    assert code == 0
+    assert "red>" not in out.split("blue>")[0]  # blue, who still owes a plot, is asked first
+    assert "Hawk plots 1L: 3,7 -> 4,7, facing A" in out
+    assert game_in(in_tmp / "duel.json").turn == 1
+
+
+def test_play_starts_over_only_when_asked(in_tmp: Path) -> None:
+    run("play", "g.json", "--seed", "3", input="quit\n")
+    code, _, err = run("play", "g.json", "--new", "msc-fleet", input="quit\n")
+    assert code == 1
+    assert "--force" in err
+    assert game_in(in_tmp / "g.json").scenario.id == "msc-duel"
+    code, _, err = run("play", "g.json", "--seed", "4", input="quit\n")
+    assert code == 1
+    assert "new games" in err
+    code, _, _ = run("play", "g.json", "--new", "msc-fleet", "--force", input="quit\n")
+    assert code == 0
+    assert game_in(in_tmp / "g.json").scenario.id == "msc-fleet"
+
+
+def test_a_finished_game_shows_its_result(in_tmp: Path) -> None:
+    run("new", "msc-duel", "done.json", "--seat", "red=greedy", "--seat", "blue=random", "--seed", "1")
+    assert game_in(in_tmp / "done.json").is_over
+    code, out, _ = run("play", "done.json", input="")
+    assert code == 0
+    assert "game over: red wins" in out

@@ -1,0 +1,108 @@
+"""The turn engine: prompts, order checking, secrecy, resolution, undo."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from vectorwar.catalogue import builtin_scenario
+from vectorwar.errors import IllegalOrderError, NotYourTurnError, OrderSyntaxError, ScenarioError
+from vectorwar.events import Moved, TurnBegan
+from vectorwar.game import Game
+from vectorwar.registry import get_system
+from vectorwar.savefile import game_to_data
+
+
+@pytest.fixture
+def game() -> Game:
+    return Game.new(get_system("msc"), builtin_scenario("msc-duel"), seed=1)
+
+
+def test_a_new_game_asks_every_side_for_a_secret_plot(game: Game) -> None:
+    prompt = game.prompt
+    assert prompt is not None
+    assert prompt.kind == "plot"
+    assert prompt.simultaneous
+    assert prompt.seats == ("red", "blue")
+    assert isinstance(game.events[0], TurnBegan)
+
+
+def test_plots_wait_until_every_seat_has_plotted(game: Game) -> None:
+    assert game.submit("red", "Hawk 3") == []
+    assert game.waiting_for == ("blue",)
+    events = game.submit("blue", "Raven 2")
+    assert any(isinstance(e, Moved) for e in events)
+    assert len(game.history) == 1
+    assert dict(game.history[0].orders) == {"red": "Hawk 3", "blue": "Raven 2"}
+
+
+def test_a_pending_plot_can_be_replaced_and_withdrawn(game: Game) -> None:
+    game.submit("red", "Hawk 3")
+    game.submit("red", "Hawk 1L1")
+    assert str(game.pending["red"]) == "Hawk 1L1"
+    game.withdraw("red")
+    assert game.waiting_for == ("red", "blue")
+
+
+def test_a_pending_plot_is_hidden_from_the_other_seat(game: Game) -> None:
+    game.submit("red", "Hawk 1L1")
+    assert game.view("red")["my_pending_order"] == "Hawk 1L1"
+    blue_view = game.view("blue")
+    assert blue_view["my_pending_order"] is None
+    assert "1L1" not in str(blue_view)
+    assert "1L1" not in str(game.view(None))
+
+
+def test_orders_from_a_seat_that_is_not_asked_are_refused(game: Game) -> None:
+    with pytest.raises(NotYourTurnError, match="green has no orders"):
+        game.submit("green", "Hawk 3")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(max_size=30))
+def test_any_rejected_text_leaves_the_game_untouched(text: str) -> None:
+    game = Game.new(get_system("msc"), builtin_scenario("msc-duel"), seed=2)
+    game.submit("blue", "Raven 2")
+    before = game_to_data(game)
+    try:
+        game.submit("red", text)
+    except (OrderSyntaxError, IllegalOrderError):
+        assert game_to_data(game) == before
+    else:
+        assert game.history  # accepted: it must have been a legal plot for Hawk
+
+
+def test_an_illegal_order_names_the_rule(game: Game) -> None:
+    with pytest.raises(IllegalOrderError) as err:
+        game.submit("red", "Hawk LL1")
+    assert "MSC 6.0" in str(err.value)
+    assert "Hawk LL1" in str(err.value)
+
+
+def test_undo_returns_to_the_previous_decision(game: Game) -> None:
+    game.submit("red", "Hawk 3")
+    game.submit("blue", "Raven 2")
+    before = game.undo()
+    fresh = Game.new(get_system("msc"), builtin_scenario("msc-duel"), seed=1)
+    assert before.state == fresh.state
+    assert before.events == fresh.events
+
+
+def test_options_are_checked_against_the_manifest() -> None:
+    with pytest.raises(ScenarioError, match="no option 'warp_drive'"):
+        Game.new(get_system("msc"), builtin_scenario("msc-duel"), seed=1, options={"warp_drive": True})
+    with pytest.raises(ScenarioError, match="must be one of"):
+        Game.new(get_system("msc"), builtin_scenario("msc-duel"), seed=1, options={"map_edge": "wrap"})
+    with pytest.raises(ScenarioError, match="takes a bool"):
+        Game.new(get_system("msc"), builtin_scenario("msc-duel"), seed=1, options={"strict_turn_spacing": 1})
+
+
+def test_after_the_end_no_orders_are_taken() -> None:
+    from vectorwar.play import play_out
+
+    game = play_out(builtin_scenario("msc-duel"), {"red": "greedy", "blue": "greedy"}, seed=3)
+    assert game.is_over
+    assert game.result is not None
+    with pytest.raises(IllegalOrderError, match="game is over"):
+        game.submit("red", "Hawk 1")

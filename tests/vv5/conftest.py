@@ -1,0 +1,73 @@
+"""Helpers for building VV5 situations by hand."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from vectorwar.dice import Dice
+from vectorwar.hexes import Direction, Hex
+from vectorwar.maps import HexMap
+from vectorwar.systems.vv5.design import Design, GunMount
+from vectorwar.systems.vv5.rules import build_ship, system
+from vectorwar.systems.vv5.state import Ship, VV5State
+from vectorwar.vectors import Velocity
+
+
+def make_ship(
+    ship_id: str = "X1",
+    side: str = "red",
+    at: str = "10,10",
+    facing: str = "A",
+    velocity: str = "0",
+    design: Design | None = None,
+) -> Ship:
+    d = design or system.designs()["dynamo"]
+    return build_ship(
+        ship_id,
+        side,
+        d.name.lower(),
+        d,
+        hex=Hex.parse(at),
+        facing=Direction.parse(facing),
+        velocity=Velocity.parse(velocity),
+    )
+
+
+def make_state(*ships: Ship, hex_map: HexMap | None = None, **changes: object) -> VV5State:
+    state = VV5State(
+        turn=1,
+        phase="plot",
+        sides=tuple(dict.fromkeys(s.side for s in ships)),
+        ships=ships,
+        map=hex_map or HexMap.single(30, 30),
+        max_turns=15,
+        options={"several_targets": "harder"},
+    )
+    return replace(state, **changes)  # type: ignore[arg-type]
+
+
+GUNSHIP = Design(name="Gunship", mass=10, acceleration=1, agility=1, guns=(GunMount(arc="forward", guns=2),))
+
+
+@pytest.fixture
+def gunship() -> Design:
+    return GUNSHIP
+
+
+class LoadedDice(Dice):
+    """Real dice whose faces are scripted, for reproducing exact table results."""
+
+    def __init__(self, *faces: int) -> None:
+        super().__init__(seed=0)
+        self.script = list(faces)
+
+    def _face(self, sides: int) -> int:
+        if not self.script:
+            raise AssertionError("the test ran out of scripted dice")
+        face = self.script.pop(0)
+        if not 1 <= face <= sides:
+            raise AssertionError(f"scripted face {face} is not on a d{sides}")
+        self.count += 1
+        return face
