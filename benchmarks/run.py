@@ -1,7 +1,9 @@
 """vectorwar benchmarks: run with ``python benchmarks/run.py`` and read the figures.
 
-Targets (issue 2): 1,000 greedy-vs-greedy 3 v 3 MSC games in at most 60 s on
-one core. Figures are printed, never asserted in the test suite.
+Targets: 1,000 greedy-vs-greedy 3 v 3 MSC games in at most 60 s on one core;
+1,000 greedy-vs-greedy VV5 Dogfights in at most 60 s; one full VV5 turn with
+24 ships resolved in at most 20 ms median. Figures are printed, never
+asserted in the test suite.
 """
 
 from __future__ import annotations
@@ -14,7 +16,60 @@ import time
 from collections.abc import Callable
 
 from vectorwar.catalogue import builtin_scenario
-from vectorwar.play import simulate
+from vectorwar.game import Game
+from vectorwar.play import bot_rng, make_bots, simulate
+from vectorwar.registry import get_system
+from vectorwar.scenario import scenario_from_data
+
+
+def vv5_big_battle() -> dict[str, object]:
+    """12 against 12 on the VV5 board, ships close enough to fight at once."""
+    sides = []
+    for side, col, facing in (("red", 18, "B"), ("blue", 30, "E")):
+        ships = [
+            {
+                "id": f"{side[0].upper()}{i}",
+                "design": "harpy" if i % 2 else "dynamo",
+                "at": f"{col + (i % 3) * 2},{4 + 2 * (i // 3)}",
+                "facing": facing,
+                "velocity": f"{facing}=1",
+            }
+            for i in range(12)
+        ]
+        sides.append({"id": side, "ships": ships})
+    return {
+        "id": "bench-24",
+        "system": "vv5",
+        "title": "24-ship benchmark",
+        "max_turns": 15,
+        "map": {"grid": ["A B C D E", "F G H I J", "K L M N O"], "width": 10, "height": 8},
+        "sides": sides,
+    }
+
+
+def vv5_turn_times(turns: int = 8) -> list[float]:
+    """Milliseconds to resolve each whole turn (bots' thinking excluded)."""
+    system = get_system("vv5")
+    scenario = scenario_from_data(vv5_big_battle(), "benchmark")
+    times = []
+    for seed in range(3):
+        game = Game.new(system, scenario, seed)
+        bots = make_bots(system, {"red": "greedy", "blue": "greedy"})
+        for _ in range(turns):
+            spent = 0.0
+            clock = game.clock
+            if clock is None:
+                break
+            while game.clock is not None and game.clock.turn == clock.turn:
+                for seat in game.waiting_for:
+                    order = bots[seat].choose(game.state, seat, bot_rng(seed, seat, len(game.history)))
+                    t = time.perf_counter()
+                    game.submit(seat, order)
+                    spent += time.perf_counter() - t
+            times.append(spent * 1000)
+            if game.is_over:
+                break
+    return times
 
 
 def timed(label: str, target_s: float | None, work: Callable[[], object]) -> dict[str, object]:
@@ -55,6 +110,24 @@ def main() -> None:
             lambda: simulate(duel, {"red": "greedy", "blue": "random"}, n).to_data(["red", "blue"]),
         ),
     ]
+    dogfight = builtin_scenario("vv5-dogfight")
+    rows.append(
+        timed(
+            f"vv5 dogfight greedy vs greedy, {n} games",
+            60.0 * scale,
+            lambda: simulate(dogfight, {"red": "greedy", "blue": "greedy"}, n).to_data(["red", "blue"]),
+        )
+    )
+    turn_ms = vv5_turn_times()
+    rows.append(
+        {
+            "benchmark": f"vv5 full turn, 24 ships, median ms ({len(turn_ms)} turns)",
+            "median_ms": round(statistics.median(turn_ms), 2),
+            "max_ms": round(max(turn_ms), 2),
+            "target_ms": 20.0,
+            "met": statistics.median(turn_ms) <= 20.0,
+        }
+    )
     per_game = []
     for seed in range(50):
         t = time.perf_counter()

@@ -171,5 +171,10 @@ class GameOver(Event):
     reason: str
 
     def describe(self) -> str:
-        who = " and ".join(self.winners) + " win" if self.winners else "draw"
+        if not self.winners:
+            who = "a draw"
+        elif len(self.winners) == 1:
+            who = f"{self.winners[0]} wins"
+        else:
+            who = " and ".join(self.winners) + " win"
         return f"game over: {who} ({self.reason})"

@@ -15,7 +15,7 @@ from vectorwar.registry import get_system
 from vectorwar.scenario import Scenario, scenario_from_data
 from vectorwar.systems.msc.arcs import Side
 from vectorwar.systems.msc.rules import MinimalSpaceCombat
-from vectorwar.systems.msc.state import MSCState, Ship
+from vectorwar.systems.msc.state import MSCState
 
 _system = get_system("msc")
 assert isinstance(_system, MinimalSpaceCombat)
@@ -56,29 +56,20 @@ def new_game(ships: Iterable[Placement], seed: int = 0, **kwargs: Any) -> Game:
     return Game.new(MSC, make_scenario(ships, **kwargs), seed)
 
 
-def ship(state: MSCState, ship_id: str) -> Ship:
-    return state.ship(ship_id)
-
-
 def in_fire_phase(state: MSCState, order: tuple[str, ...] = ("red", "blue"), firing: int = 0) -> MSCState:
     """``state`` moved on to a combat phase with the given initiative order."""
     return replace(state, phase="fire", fire_order=order, firing=firing)
-
-
-def describe(events: Iterable[object]) -> list[str]:
-    return [e.describe() for e in events]  # type: ignore[attr-defined]
 
 
 # -- loaded dice ----------------------------------------------------------------
 
 
 @cache
-def seed_for_faces(faces: tuple[int, ...], sides: int = 6) -> int:
-    """The first seed whose dice, from count 0, throw ``faces`` (d6 unless ``sides``)."""
-    kind = {6: "d6", 10: "d10", 20: "d20"}[sides]
+def seed_for_faces(faces: tuple[int, ...]) -> int:
+    """The first seed whose dice, from count 0, throw the d6 ``faces`` in order."""
     for seed in range(2_000_000):
         dice = Dice(seed)
-        if all(dice.roll(kind, "probe").total == f for f in faces):  # type: ignore[arg-type]
+        if all(dice.roll("d6", "probe").total == f for f in faces):
             return seed
     raise LookupError(f"no seed throws {faces}")  # pragma: no cover
 

@@ -43,7 +43,7 @@ def setup(
         ],
         terrain=terrain,
     )
-    return game.state  # type: ignore[no-any-return]
+    return game.state
 
 
 def of(events: list[Event], kind: type[Event]) -> list[Event]:
@@ -216,7 +216,7 @@ def test_ruling_no_automatic_hit_or_miss() -> None:
     sure = setup("6,5", shooter_design="ship3")  # TO-HIT 5, range 1: 6
     events: list[Event] = []
     fire_weapon(sure.map, sure.ship("Hawk"), Side.F, sure.ship("Raven"), dice_rolling(6, 1), events)
-    assert [e.hit for e in of(events, Fired)] == [True]  # type: ignore[attr-defined]
+    assert [e.hit for e in of(events, Fired)] == [True]
     never = setup("6,1")
     blind = replace(never.ship("Hawk"), to_hit=0)  # TO-HIT 0 at range 5: need -1
     events = []

@@ -120,7 +120,7 @@ def test_msc_3_0_over_budget_error_shows_the_cost_line() -> None:
     over = Design.model_construct(name="t", engine=6, shields=5, to_hit=5, weapons=SIDES_WITH_WEAPONS, notes="")
     assert over.build_points == 26
     with pytest.raises(ValueError, match="costs 26 BP") as err:
-        over._budget()  # type: ignore[operator]
+        over._budget()
     message = str(err.value)
     assert over.cost_line() in message
     assert "ENGINE 6 + SHIELDS 5 + TO-HIT 5 + 5 weapons x 2" in message

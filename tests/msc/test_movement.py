@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
 from vectorwar.errors import IllegalOrderError, ScenarioError
 from vectorwar.events import Moved
+from vectorwar.game import Game
 from vectorwar.hexes import Direction, Hex
 from vectorwar.systems.msc.movement import allowed_speeds, check_move, sequences, trace
 from vectorwar.systems.msc.orders import Move
@@ -16,11 +18,11 @@ from vectorwar.systems.msc.orders import Move
 from .helpers import MSC, make_scenario, new_game
 
 
-def duel(speed: int = 2, design: str = "ship1", at: str = "5,5", facing: str = "A", **kwargs: object):  # type: ignore[no-untyped-def]
+def duel(speed: int = 2, design: str = "ship1", at: str = "5,5", facing: str = "A", **kwargs: Any) -> Game:
     """Red's Hawk (Ship 1, ENGINE 3 unless ``design`` says otherwise) and a distant blue Raven."""
     return new_game(
         [("red", "Hawk", design, at, facing, speed), ("blue", "Raven", "ship1", "18,12", "A", 0)],
-        **kwargs,  # type: ignore[arg-type]
+        **kwargs,
     )
 
 

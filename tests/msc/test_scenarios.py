@@ -83,7 +83,9 @@ def _check_record_of_play(game: Game) -> None:
 @pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
 @pytest.mark.parametrize("pair", PAIRS, ids="-vs-".join)
 @pytest.mark.parametrize("scenario_id", SCENARIOS)
-def test_msc_scenarios_play_to_the_end_with_bots(scenario_id: str, pair: tuple[str, str], options: dict) -> None:  # type: ignore[type-arg]
+def test_msc_scenarios_play_to_the_end_with_bots(
+    scenario_id: str, pair: tuple[str, str], options: dict[str, object]
+) -> None:
     scenario = builtin_scenario(scenario_id)
     for seed in range(4):
         game = play_out(scenario, {"red": pair[0], "blue": pair[1]}, seed=seed, options=options)

@@ -155,7 +155,9 @@ GLASS = {"glass": {"name": "Glass", "engine": 1, "shields": 1, "to_hit": 5, "wea
 FACE_OFF = [("red", "Hawk", "glass", "6,6", "A", 0), ("blue", "Raven", "glass", "6,5", "D", 0)]
 
 
-def _after_plots(seed: int, ships: list[tuple[str, str, str, str, str, int]], designs: dict) -> Game:  # type: ignore[type-arg]
+def _after_plots(
+    seed: int, ships: list[tuple[str, str, str, str, str, int]], designs: dict[str, dict[str, object]]
+) -> Game:
     game = new_game(ships, seed=seed, designs=designs)
     for side in game.waiting_for:
         game.submit(side, "; ".join(f"{s.id} 0" for s in game.state.ships_of(side)))
@@ -322,7 +324,7 @@ def test_ruling_every_side_leaving_at_once_has_no_winner() -> None:
     game = new_game([EDGE[0], ("blue", "Raven", "ship1", "19,5", "C", 1)])
     game.submit("red", "Hawk 1")
     events = game.submit("blue", "Raven 1")
-    assert events[-1] == GameOver((), "mutual elimination")
+    assert events[-1] == GameOver((), "no side has a ship left in the battle")
     assert game.result is not None
     assert game.result.winners == ()
 

@@ -307,6 +307,8 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
         return tuple(order)
 
     def _fire(self, state: MSCState, fire: FireOrders, dice: Dice, events: list[Event]) -> MSCState:
+        if not fire.shots:
+            events.append(Note(f"{state.fire_order[state.firing]} holds fire"))
         for shot in fire.shots:
             target = state.ship(shot.target)
             if not target.active:
@@ -342,7 +344,7 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
     def _end(state: MSCState, reason: str, events: list[Event], draw: bool = False) -> MSCState:
         winners = () if draw else state.sides_in_play()
         if not winners and not draw:
-            reason = "mutual elimination"
+            reason = "no side has a ship left in the battle"
         events.append(GameOver(winners, reason))
         return replace(state, phase="over", winners=winners, end_reason=reason)
 

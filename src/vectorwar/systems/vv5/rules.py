@@ -366,6 +366,8 @@ class VectorV5(RuleSystem[VV5State]):
             state = replace(state, declaring=state.declaring + 1)
 
     def _launch(self, state: VV5State, order: Launches, events: list[Event]) -> VV5State:
+        if not order.launches:
+            events.append(Note(f"{state.declare_order[state.declaring]} launches no missiles"))
         mode = state.options.get("several_targets", "harder")
         for ship_id in dict.fromkeys(x.ship for x in order.launches):
             mine = [x for x in order.launches if x.ship == ship_id]
@@ -390,6 +392,8 @@ class VectorV5(RuleSystem[VV5State]):
         return state
 
     def _fire(self, state: VV5State, order: Gunfire, dice: Dice, events: list[Event]) -> VV5State:
+        if not order.shots:
+            events.append(Note(f"{state.declare_order[state.declaring]} holds its guns"))
         for shot in order.shots:
             state = _fire_shot(state, shot, dice, events)
         return state
@@ -621,6 +625,10 @@ def _finish(state: VV5State, reason: str, events: list[Event]) -> VV5State:
     vps = victory_points(state)
     best = max(vps.values()) if vps else 0
     leaders = tuple(s for s in state.sides if vps[s] == best)
+    if len(leaders) > 1:
+        # Level on points: a side still on the board holds the field (docs/rulings.md).
+        holding = tuple(s for s in leaders if s in state.sides_in_play())
+        leaders = holding if len(holding) == 1 else leaders
     winners = leaders if len(leaders) == 1 else ()
     summary = ", ".join(f"{s} {v} VP" for s, v in vps.items())
     events.append(GameOver(winners, f"{reason}; {summary}"))
