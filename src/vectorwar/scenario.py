@@ -40,6 +40,10 @@ class ShipPlacement(_Strict):
     speed: int = Field(default=0, ge=0, description="Starting SPEED (MSC) or velocity size")
     velocity: str = Field(default="0", description="Starting velocity, e.g. 'A=2, B=1' (vector systems)")
     altitude: int = 0
+    loadout: list[str] = Field(
+        default_factory=list,
+        description="Equipment tags the system reads, e.g. VV5 'traction' or 'bombs:2' (replacing missiles)",
+    )
 
     @field_validator("at")
     @classmethod
@@ -134,6 +138,10 @@ class Scenario(_Strict):
     options: dict[str, bool | int | str] = Field(default_factory=dict)
     designs: dict[str, dict[str, Any]] = Field(
         default_factory=dict, description="Designs used only by this scenario, in the system's design format"
+    )
+    special: dict[str, Any] = Field(
+        default_factory=dict,
+        description="The scenario's special rules, in the system's own format (e.g. VV5 kind = 'stasis-pod')",
     )
 
     @field_validator("sides")

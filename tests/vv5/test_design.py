@@ -75,7 +75,7 @@ def test_every_catalogue_design_is_legal_and_the_named_masses_match_the_text() -
     catalogue = system.designs()
     assert {k: catalogue[k].mass for k in ("dynamo", "harpy", "ghost")} == {"dynamo": 6, "harpy": 7, "ghost": 5}
     assert all(d.spare_tenths >= 0 for d in catalogue.values())
-    assert {d.kind for d in catalogue.values()} == {"fighter", "transport"}
+    assert {d.kind for d in catalogue.values()} == {"fighter", "transport", "adp"}
 
 
 def test_the_defender_matches_its_sample_status_card() -> None:

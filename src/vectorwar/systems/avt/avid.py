@@ -49,7 +49,6 @@ from pydantic_core import core_schema
 from vectorwar.errors import OrderSyntaxError
 from vectorwar.hexes import Direction, Position, _str_schema
 from vectorwar.systems.avt import sphere
-from vectorwar.vectors import Velocity
 
 COLOURS = ("amber", "blue", "green", "purple")
 _LETTERS = "ABCDEF"
@@ -102,7 +101,8 @@ class Window:
             w = _WORDS.match(t)
             if not w:
                 raise OrderSyntaxError(
-                    text, "a window is a direction or corner with + or - per 30 degrees: A, F/A, C+, C/D-, F++, up, down"
+                    text,
+                    "a window is a direction or corner with + or - per 30 degrees: A, F/A, C+, C/D-, F++, up, down",
                 )
             ray = parse_ray(w.group(1), w.group(2), text)
             colour, sign = w.group(3).lower(), w.group(4)
@@ -170,18 +170,27 @@ class TargetMarker:
         return f"{self.window} {shown}"
 
 
+# Per sector (d, d+1): the axial steps of d and of the next direction clockwise, and their determinant.
+_SECTORS: tuple[tuple[Direction, int, int, int, int, int], ...] = tuple(
+    (d, *d.delta, *d.turned(1).delta, d.delta[0] * d.turned(1).delta[1] - d.delta[1] * d.turned(1).delta[0])
+    for d in Direction
+)
+
+
 def horizontal_split(dq: int, dr: int) -> tuple[Direction, int, int]:
-    """The offset as ``x`` hexes in ``d`` and ``y`` in the next direction clockwise, ``x > 0``."""
-    parts = Velocity(dq, dr).components()
-    if not parts:
+    """The offset as ``x`` hexes in ``d`` and ``y`` in the next direction clockwise, ``x > 0``.
+
+    >>> horizontal_split(-2, -3)   # 3 in A and 2 in F: F first, clockwise
+    (<Direction.F: 5>, 2, 3)
+    """
+    if dq == 0 and dr == 0:
         raise ValueError("no horizontal offset")
-    if len(parts) == 1:
-        ((d, x),) = parts.items()
-        return d, x, 0
-    (d1, n1), (d2, n2) = sorted(parts.items())
-    if d1 is Direction.A and d2 is Direction.F:  # the F/A corner: F comes first clockwise
-        return Direction.F, n2, n1
-    return d1, n1, n2
+    for d, aq, ar, bq, br, det in _SECTORS:
+        x = (dq * br - dr * bq) // det
+        y = (aq * dr - ar * dq) // det
+        if x > 0 and y >= 0 and x * aq + y * bq == dq and x * ar + y * br == dr:
+            return d, x, y
+    raise AssertionError("unreachable: every offset lies in one sector")  # pragma: no cover
 
 
 def horizontal_ray(dq: int, dr: int) -> int:

@@ -22,10 +22,11 @@ from vectorwar.hexes import Direction, Hex
 from vectorwar.rules import Order
 from vectorwar.systems.vv5.arcs import GUN_ARCS, MISSILE_ARC, in_arc
 from vectorwar.systems.vv5.combat import gun_modifier, gun_to_hit, guns_facing, missile_to_hit
+from vectorwar.systems.vv5.honour import honour_binds, honourable, on_board_plots
 from vectorwar.systems.vv5.movement import is_solid, plan, turn_allowance
 from vectorwar.systems.vv5.orders import DeclareOrder, Gunfire, Launch, Launches, Manoeuvre, Plot, Shot
 from vectorwar.systems.vv5.rules import gun_problem, launch_problem
-from vectorwar.systems.vv5.state import Ship, VV5State
+from vectorwar.systems.vv5.state import PodState, Ship, VV5State
 
 # P(2D6 >= n) for n = 0..13.
 _AT_LEAST = [1.0, 1.0, 1.0, 35 / 36, 33 / 36, 30 / 36, 26 / 36, 21 / 36, 15 / 36, 10 / 36, 6 / 36, 3 / 36, 1 / 36, 0.0]
@@ -33,6 +34,29 @@ _AT_LEAST = [1.0, 1.0, 1.0, 35 / 36, 33 / 36, 30 / 36, 26 / 36, 21 / 36, 15 / 36
 
 def p_at_least(n: int) -> float:
     return _AT_LEAST[max(0, min(13, n))]
+
+
+def objective_score(state: VV5State, ship: Ship, end: Hex, speed: int) -> float:
+    """Pull toward the scenario's objective (only the Stasis Pod has one so far)."""
+    pod = state.special
+    if not isinstance(pod, PodState):
+        return 0.0
+    if pod.holder == ship.id:
+        corner = dict(pod.corners)[ship.side]
+        if not state.map.contains(end):
+            # Off the board with the pod: a win near home, a draw elsewhere.
+            return 1100.0 if end.distance(corner) <= pod.exit_radius else 900.0
+        return -0.5 * end.distance(corner)
+    if pod.holder:
+        holder = state.ship(pod.holder)
+        return -0.2 * end.distance(holder.hex) if holder.side != ship.side else 0.0
+    if "traction" in ship.loadout:
+        distance = end.distance(pod.pod)
+        grab = (6 - speed) / 6 if distance == 1 and speed < 6 else 0.0
+        # Arrive slowly: a grab needs a die roll over the velocity.
+        wanted = max(0, min(4, (distance - 1) // 2))
+        return 6.0 * grab - 0.4 * distance - 0.6 * abs(speed - wanted)
+    return 0.0
 
 
 class GreedyBot:
@@ -95,6 +119,8 @@ class GreedyBot:
                 for g in range(thrust + 1):
                     steps = [way] * turns + ([str(g)] if g else [])
                     candidates.append(Manoeuvre(tuple(steps)))
+        if honour_binds(state):  # the honour rule: look wider for a plot that stays on the board
+            candidates += [m for m in on_board_plots(state, ship) if m not in candidates]
         enemies = [(e, e.hex.shifted(e.velocity.dq, e.velocity.dr)) for e in state.enemies_of(ship.side)]
         incoming = sum(1 for m in state.incoming if m.target == ship.id)
         scored: list[tuple[float, int, Manoeuvre]] = []
@@ -102,12 +128,13 @@ class GreedyBot:
             facing, velocity = plan(ship.facing, ship.velocity, move)
             end = ship.hex.shifted(velocity.dq, velocity.dr)
             score = self._score(state, ship, end, facing, velocity.speed, enemies)
+            score += objective_score(state, ship, end, velocity.speed)
             score += 0.6 * incoming * move.thrust
             score -= 0.01 * (move.turns + move.thrust)  # all else equal, save fuel for later turns
             scored.append((score, -i, move))
         top = max(s for s, _, _ in scored)
         best = [m for s, _, m in scored if s >= top - 1e-9]
-        return rng.choice(best)
+        return honourable(state, ship, rng.choice(best), rng)
 
     @staticmethod
     def _score(

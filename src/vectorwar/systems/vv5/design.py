@@ -107,7 +107,9 @@ class Design(BaseModel):
     missiles: int = Field(default=0, ge=0, le=20, description="Missile launchers, one missile each")
     cargo: int = Field(default=0, ge=0, description="Cargo boxes (troopers, refugees, bombs' bay...)")
     armour: Armour = Armour()
-    kind: Literal["fighter", "transport", "other"] = "fighter"
+    kind: Literal["fighter", "transport", "adp", "other"] = Field(
+        default="fighter", description="adp = automated defence platform, played by the engine"
+    )
     notes: str = ""
     check_budget: bool = Field(
         default=True, description="False only for scenario objects (ADPs, derelicts) that are not built by these rules"

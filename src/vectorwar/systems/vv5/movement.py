@@ -32,6 +32,7 @@ RULE_PLOT = "VV5 Plotting Movement"
 RULE_EMERGENCY = "VV5 Plotting Movement (emergency thrusters)"
 
 ASTEROID = "asteroid"
+ASTEROID_FIELD = "asteroid-field"
 DENSE_PREFIX = "dense-"
 
 

@@ -19,7 +19,7 @@ from vectorwar.catalogue import ship_catalogue
 from vectorwar.dice import Dice
 from vectorwar.display import Card, CardTable, Counter
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
-from vectorwar.events import Event, GameOver, InitiativeSet, Note, Rolled, TurnBegan
+from vectorwar.events import Event, GameOver, InitiativeSet, Moved, Note, Rolled, TurnBegan
 from vectorwar.hexes import Hex, Position
 from vectorwar.rules import (
     Bot,
@@ -34,7 +34,7 @@ from vectorwar.rules import (
     RuleSystem,
 )
 from vectorwar.scenario import Scenario
-from vectorwar.systems.vv5 import display
+from vectorwar.systems.vv5 import display, specials
 from vectorwar.systems.vv5.arcs import GUN_ARCS, MISSILE_ARC, in_arc
 from vectorwar.systems.vv5.combat import (
     RULE_GUNS,
@@ -49,9 +49,11 @@ from vectorwar.systems.vv5.combat import (
     ships_in_the_way,
 )
 from vectorwar.systems.vv5.design import Design, design_from_data
-from vectorwar.systems.vv5.events import Deflected, GunsFired, InitiativeWon, MissileLaunched, MissileResolved
-from vectorwar.systems.vv5.movement import check_manoeuvre, move_ships, turn_allowance
+from vectorwar.systems.vv5.events import Crashed, Deflected, GunsFired, InitiativeWon, MissileLaunched, MissileResolved
+from vectorwar.systems.vv5.honour import RULE_HONOUR, honour_problem, honourable
+from vectorwar.systems.vv5.movement import ASTEROID_FIELD, check_manoeuvre, move_ships, turn_allowance
 from vectorwar.systems.vv5.orders import DeclareOrder, Gunfire, Launch, Launches, Manoeuvre, Plot, Shot
+from vectorwar.systems.vv5.specials.adp import platforms_drift, platforms_fire
 from vectorwar.systems.vv5.state import Box, GunDamage, Missile, Mount, Ship, VV5State
 from vectorwar.vectors import Velocity
 
@@ -90,6 +92,12 @@ MANIFEST = Manifest(
             "Launching at more than one target in a turn: 'harder' (+1 to each missile's to-hit number per "
             "missile launched), 'easier' (-1, the literal wording) or 'ignore'",
             ("harder", "easier", "ignore"),
+        ),
+        OptionSpec(
+            "honour_rule",
+            False,
+            "Scenario 1's point of honour: no plot may take a ship off the board until a starship has been "
+            "destroyed or turn 15 (one plot sheet) is over, unless every plot of that ship leaves it",
         ),
     ),
     max_sides=4,
@@ -158,18 +166,11 @@ class VectorV5(RuleSystem[VV5State]):
                     velocity = Velocity.parse(placed.velocity)
                 except OrderSyntaxError as err:
                     raise ScenarioError(f"{where}.velocity: {err.problem}") from None
-                ships.append(
-                    build_ship(
-                        placed.id,
-                        side.id,
-                        placed.design,
-                        design,
-                        hex=start,
-                        facing=placed.direction,
-                        velocity=velocity,
-                    )
+                ship = build_ship(
+                    placed.id, side.id, placed.design, design, hex=start, facing=placed.direction, velocity=velocity
                 )
-        return VV5State(
+                ships.append(fit_loadout(ship, tuple(placed.loadout), f"{where}.loadout"))
+        state = VV5State(
             turn=1,
             phase="plot",
             sides=tuple(s.id for s in scenario.sides),
@@ -178,9 +179,11 @@ class VectorV5(RuleSystem[VV5State]):
             max_turns=scenario.max_turns,
             options=dict(options),
         )
+        return specials.set_up(state, scenario.special, f"scenario {scenario.id}")
 
     def start(self, state: VV5State, dice: Dice) -> tuple[VV5State, list[Event]]:
         events: list[Event] = []
+        state = specials.begin(state, dice, events)
         return self._begin_turn(state, dice, events), events
 
     # -- asking -------------------------------------------------------------------
@@ -295,6 +298,9 @@ class VectorV5(RuleSystem[VV5State]):
             raise IllegalOrderError(str(plot), f"no plot for {', '.join(missing)}: plot every starship", RULE_PLOT)
         for ship_id, move in plot.moves:
             check_manoeuvre(state.ship(ship_id), move)
+            dishonour = honour_problem(state, state.ship(ship_id), move)
+            if dishonour:
+                raise IllegalOrderError(f"{ship_id} {move}", dishonour, RULE_HONOUR)
 
     # -- resolution ---------------------------------------------------------------
 
@@ -326,8 +332,16 @@ class VectorV5(RuleSystem[VV5State]):
                 if not isinstance(plot, Plot):  # pragma: no cover - checked
                     raise TypeError("plot expected")
                 plots.update(dict(plot.moves))
+            first = len(events)
             state = move_ships(state, plots, dice, events)
+            state = platforms_drift(state, dice, events)
+            state = asteroid_fields(state, [e for e in events[first:] if isinstance(e, Moved)], dice, events)
+            special = specials.special_for(state)
+            if special is not None:
+                state = special.after_movement(state, dice, events)
             state = self._resolve_missiles(state, dice, events)
+            if special is not None:
+                state = special.boarding(state, dice, events)
             state = self._end_turn(state, dice, events)
         return state, events
 
@@ -346,7 +360,14 @@ class VectorV5(RuleSystem[VV5State]):
         state = replace(state, initiative=holder)
         if len(in_play) > 1 and any(self._can_shoot(state, side) for side in in_play):
             return replace(state, phase="choose-order")
-        return replace(state, phase="plot")
+        return self._after_gunfire(state, dice, events)
+
+    def _after_gunfire(self, state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
+        """Defence platforms fire, then all gun damage is resolved, then plotting."""
+        state = platforms_fire(state, dice, events)
+        state = self._gun_damage(state, dice, events)
+        over = _elimination(state, events)
+        return over if over is not None else replace(state, phase="plot", declaring=0)
 
     def _can_shoot(self, state: VV5State, side: str) -> bool:
         return bool(legal_launch_targets(state, side) or legal_gun_targets(state, side))
@@ -357,8 +378,7 @@ class VectorV5(RuleSystem[VV5State]):
                 if state.phase == "missiles":
                     state = replace(state, phase="guns", declaring=0)
                     continue
-                state = self._gun_damage(state, dice, events)
-                return replace(state, phase="plot", declaring=0)
+                return self._after_gunfire(state, dice, events)
             side = state.declare_order[state.declaring]
             able = legal_launch_targets(state, side) if state.phase == "missiles" else legal_gun_targets(state, side)
             if state.ships_of(side) and able:
@@ -383,7 +403,8 @@ class VectorV5(RuleSystem[VV5State]):
                 if base is None:  # pragma: no cover - checked
                     raise ValueError("out of missile range")
                 facing_guns = 1 if distance > 1 and guns_facing(target, ship.hex) else 0
-                to_hit = on_track(base + facing_guns + adjust)
+                phasers = 1 if target.kind == "adp" else 0  # its phasers shoot at the missile
+                to_hit = on_track(base + facing_guns + phasers + adjust)
                 for _ in range(launch.missiles):
                     launchers[launchers.index("ready")] = "spent"
                     state = replace(state, incoming=(*state.incoming, Missile(ship.id, target.id, to_hit)))
@@ -433,12 +454,13 @@ class VectorV5(RuleSystem[VV5State]):
         return replace(state, incoming=())
 
     def _end_turn(self, state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
-        if len(state.sides_in_play()) <= 1:
-            return _finish(
-                state,
-                "only one side has starships left in play" if state.sides_in_play() else "no starships left",
-                events,
-            )
+        special = specials.special_for(state)
+        scenario_end = special.game_over(state) if special is not None else None
+        if scenario_end:
+            return _finish(state, scenario_end, events)
+        over = _elimination(state, events)
+        if over is not None:
+            return over
         if state.turn >= state.max_turns:
             return _finish(state, f"turn limit {state.max_turns} reached", events)
         return self._begin_turn(replace(state, turn=state.turn + 1), dice, events)
@@ -468,7 +490,9 @@ class VectorV5(RuleSystem[VV5State]):
                         shots.append(Shot(ship.id, mount.arc, rng.randint(1, mount.guns.boxes), rng.choice(targets).id))
             return Gunfire(tuple(shots))
         if state.phase == "plot":
-            return Plot(tuple((s.id, random_manoeuvre(s, rng)) for s in state.ships_of(seat)))
+            return Plot(
+                tuple((s.id, honourable(state, s, random_manoeuvre(s, rng), rng)) for s in state.ships_of(seat))
+            )
         raise IllegalOrderError("", "the game is over", "game end")
 
     def bots(self) -> Mapping[str, Callable[[], Bot]]:
@@ -614,15 +638,32 @@ def victory_points(state: VV5State) -> dict[str, int]:
     points = dict.fromkeys(state.sides, 0)
     for ship in state.ships:
         for side, done in ship.damage_by:
-            if side in points and side != ship.destroyed_by:
+            if side in points and side not in (ship.destroyed_by, ship.side):  # no VPs for hitting a friend
                 points[side] += done
-        if ship.destroyed_by in points:
+        if ship.destroyed_by in points and ship.destroyed_by != ship.side:
             points[ship.destroyed_by] += 3 * ship.mass
     return points
 
 
+def _elimination(state: VV5State, events: list[Event]) -> VV5State | None:
+    """The finished game if no side, or (for most scenarios) only one, has starships in play."""
+    special = specials.special_for(state)
+    in_play = state.sides_in_play()
+    if not in_play:
+        return _finish(state, "no starships left in play", events)
+    if len(in_play) == 1 and (special is None or special.ends_on_elimination):
+        return _finish(state, "only one side has starships left in play", events)
+    return None
+
+
 def _finish(state: VV5State, reason: str, events: list[Event]) -> VV5State:
     vps = victory_points(state)
+    special = specials.special_for(state)
+    verdict = special.decide(state, vps) if special is not None else None
+    if verdict is not None:
+        winners, why = verdict
+        events.append(GameOver(winners, f"{reason}; {why}"))
+        return replace(state, phase="over", winners=winners, end_reason=f"{reason}; {why}")
     best = max(vps.values()) if vps else 0
     leaders = tuple(s for s in state.sides if vps[s] == best)
     if len(leaders) > 1:
@@ -633,6 +674,49 @@ def _finish(state: VV5State, reason: str, events: list[Event]) -> VV5State:
     summary = ", ".join(f"{s} {v} VP" for s, v in vps.items())
     events.append(GameOver(winners, f"{reason}; {summary}"))
     return replace(state, phase="over", winners=winners, end_reason=f"{reason}; {summary}")
+
+
+LOADOUTS = ("traction",)
+
+
+def fit_loadout(ship: Ship, loadout: tuple[str, ...], where: str) -> Ship:
+    """Scenario equipment: ``traction`` turns one missile launcher into a traction unit."""
+    for tag in loadout:
+        if tag not in LOADOUTS:
+            raise ScenarioError(f"{where}: unknown equipment {tag!r} (known: {', '.join(LOADOUTS)})")
+    if "traction" in loadout:
+        if not ship.launchers:
+            raise ScenarioError(f"{where}: a traction unit replaces a missile launcher, and {ship.id} has none")
+        ship = replace(ship, launchers=ship.launchers[1:])
+    return replace(ship, loadout=loadout)
+
+
+def asteroid_fields(state: VV5State, moves: list[Moved], dice: Dice, events: list[Event]) -> VV5State:
+    """A ship flying through an asteroid field rolls 2D6 against its velocity (VV5 scenario 5).
+
+    Under the velocity it hits a rock and is destroyed; equal, a small one
+    does 1D6 damage. One roll per turn however many field hexes it crosses.
+    """
+    field = state.map.hexes_with(ASTEROID_FIELD)
+    if not field:
+        return state
+    for move in moves:
+        ship = state.ship(move.ship)
+        if not ship.active or not any(p.hex in field for p in move.path[1:]):
+            continue
+        speed = ship.velocity.speed
+        roll = dice.roll("2d6", f"{ship.id} flies through the asteroid field at velocity {speed}")
+        events.append(Rolled.of(roll))
+        if roll.total < speed:
+            events.append(Note(f"{ship.id} strikes an asteroid"))
+            ship = replace(ship, status="crashed")
+            events.append(Crashed(ship.id, move.path[-1], ASTEROID_FIELD))
+        elif roll.total == speed:
+            damage = dice.roll("d6", f"a small rock hits {ship.id}")
+            events.append(Rolled.of(damage))
+            ship = apply_damage(ship, damage.total, dice, events, "a small rock")
+        state = state.with_ship(ship)
+    return state
 
 
 def random_manoeuvre(ship: Ship, rng: random.Random) -> Manoeuvre:

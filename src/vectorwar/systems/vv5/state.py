@@ -74,6 +74,7 @@ class Ship:
     damage_by: tuple[tuple[str, int], ...] = ()  # (side, points) who did that damage
     destroyed_by: str = ""  # the side whose fire put it out of the game
     record: tuple[PlotEntry, ...] = ()
+    loadout: tuple[str, ...] = ()  # scenario equipment: "traction" (a launcher converted), ...
 
     @property
     def active(self) -> bool:
@@ -117,6 +118,23 @@ class GunDamage:
 
 
 @dataclass(frozen=True, slots=True)
+class PodState:
+    """Scenario 4: where the stasis pod is, who holds it, and the sides' start corners."""
+
+    kind: Literal["stasis-pod"]
+    pod: Hex
+    body: Hex
+    holder: str = ""
+    corners: tuple[tuple[str, Hex], ...] = ()
+    exit_radius: int = 5
+    feature: str = ""
+    exited_at: Hex | None = None
+
+
+SpecialState = PodState
+
+
+@dataclass(frozen=True, slots=True)
 class VV5State:
     turn: int
     phase: Phase
@@ -133,6 +151,8 @@ class VV5State:
     guns_fired: tuple[tuple[str, str, int], ...] = ()  # (ship, mount arc, shots used) this turn
     winners: tuple[str, ...] = ()
     end_reason: str = ""
+    special: SpecialState | None = None
+    automated: tuple[str, ...] = ()  # sides the engine plays (defence platforms); not in ``sides``
 
     def ship(self, ship_id: str) -> Ship:
         for s in self.ships:

@@ -1,0 +1,118 @@
+"""What an AV:T player sees: counters on the map and each ship's control card as text.
+
+The card holds what the Ship Control Card and SSD would: the movement grid
+(yellow, tan and pink columns, the current segment marked), vectors, the
+thrust chart's state and pending dots, the AVID (orientation symbols and a
+target marker for every enemy, mapped to the firing arc window) and the
+timing track.
+"""
+
+from __future__ import annotations
+
+from vectorwar.display import Card, CardTable, Counter
+from vectorwar.hexes import Direction, Hex
+from vectorwar.systems.avt.arcs import map_to_arc, middle_row
+from vectorwar.systems.avt.avid import Window, horizontal_ray, shoot_bearing
+from vectorwar.systems.avt.grid import SEGMENTS
+from vectorwar.systems.avt.lasers import max_range
+from vectorwar.systems.avt.orientation import MARKERS
+from vectorwar.systems.avt.state import AVTState, Ship
+
+_SYMBOL = {"nose": "Nose", "top": "Top", "starboard": "Stbd", "port": "Port", "aft": "Aft", "bottom": "Bottom"}
+
+
+def _when(absolute: int) -> str:
+    return f"turn {(absolute - 1) // SEGMENTS + 1} seg {(absolute - 1) % SEGMENTS + 1}"
+
+
+def counters(state: AVTState) -> list[Counter]:
+    out = []
+    for s in state.ships:
+        heading = s.orientation.heading
+        facing = Direction(heading // 2) if s.kind == "ship" and heading % 2 == 0 else None
+        out.append(Counter(s.id, s.side, s.position, facing, s.status, str(s.orientation) if s.kind == "ship" else ""))
+    return out
+
+
+def avid_lines(state: AVTState, ship: Ship) -> list[tuple[str, str]]:
+    """Orientation symbols and a target marker per enemy, as label/value rows."""
+    rows = [
+        (_SYMBOL[name], " or ".join(str(w) for w in ship.orientation.marker(name)))
+        for name in MARKERS
+        if state.three_d or name in ("nose", "starboard", "port", "aft")
+    ]
+    for enemy in state.enemies_of(ship.side):
+        marker = shoot_bearing(ship.position, enemy.position, state.three_d)
+        if marker.window is None:
+            rows.append((f"-> {enemy.id}", "in this space"))
+            continue
+        if state.three_d:
+            arc = "/".join(str(w) for w in map_to_arc(ship.orientation, marker.window))
+        else:
+            arc = str(middle_row(ship.orientation, marker.window))
+        rows.append((f"-> {enemy.id}", f"{marker}, arc window {arc}"))
+    return rows
+
+
+def ship_cards(state: AVTState) -> list[Card]:
+    cards = []
+    for ship in state.ships:
+        if ship.kind != "ship":
+            continue
+        design = state.designs[ship.design]
+        chart = ship.chart
+        thrust = f"{chart.setting}, cell {chart.cell}/8" if chart.setting or chart.cell else "off"
+        pending = ", ".join(f"{a}={n}" for a, n in chart.pending_dots().items()) or "none"
+        rows: list[tuple[str, str]] = [
+            ("position", str(ship.position)),
+            ("vectors", str(ship.velocity)),
+            ("thrust", thrust),
+            ("pending dots", pending),
+            ("bias", "-" if ship.bias is None else str(ship.bias)),
+            ("fuel", f"{ship.fuel}/{design.fuel}" + (f" ({chart.fuel} to spend)" if chart.fuel else "")),
+            ("battery", f"{ship.battery}/{design.battery}"),
+        ]
+        if ship.turning is not None:
+            plan = ", ".join(
+                f"{o.nose if ship.turning.kind == 'pivot' else o} {_when(at)}" for at, o in ship.turning.stops
+            )
+            rows.append((ship.turning.kind, f"{ship.turning.order}: {plan}"))
+        cooling = [f"{name} {_when(at)}" for name, at in ship.cooling if at > state.now]
+        rows.append(("cooling", ", ".join(cooling) or "all lasers ready"))
+        rows.extend(avid_lines(state, ship))
+        grid = ship.grid
+        heads = tuple(str(c) if c else "-" for c in (grid.yellow, grid.tan, grid.pink))
+        table = CardTable(
+            ("seg", *heads, ""),
+            tuple(
+                (str(s), *(str(n) if n else "" for n in grid.rows[s - 1]), "<" if s == state.segment else "")
+                for s in range(1, SEGMENTS + 1)
+            ),
+        )
+        cards.append(Card(f"{ship.id}: {ship.name}", ship.side, tuple(rows), table, ship.status))
+    return cards
+
+
+def arc_hexes(state: AVTState, ship_id: str) -> dict[str, frozenset[Hex]]:
+    """Mount -> hexes at the ship's own altitude inside its arc and its lasers' range."""
+    ship = state.ship(ship_id)
+    design = state.designs[ship.design]
+    out: dict[str, frozenset[Hex]] = {}
+    for mount, spec in sorted(design.mounts.items()):
+        arc = design.arcs[mount]
+        by_ray: dict[int, bool] = {}
+        found: set[Hex] = set()
+        for h in ship.position.hex.within(max_range(spec.weapon)):
+            if h == ship.position.hex:
+                continue
+            ray = horizontal_ray(*h.minus(ship.position.hex))
+            if ray not in by_ray:
+                window = Window(0, ray)
+                if state.three_d:
+                    by_ray[ray] = any(w in arc for w in map_to_arc(ship.orientation, window))
+                else:
+                    by_ray[ray] = middle_row(ship.orientation, window) in arc
+            if by_ray[ray]:
+                found.add(h)
+        out[mount] = frozenset(found)
+    return out

@@ -1,0 +1,167 @@
+"""AV:T orders: what a captain intends this segment, in a text notation.
+
+The paper game has players check boxes on the orders console every segment
+(A4.12, A5.212); here a side writes its intentions and the computer keeps
+every chart. One entry per ship that does something, entries separated by
+``;``, actions by ``,``:
+
+* ``thrust N``: set the engine to thrust N (0 turns it off); it stays on
+  until changed (A5.242);
+* ``bias X``: the direction odd acceleration dots go to when thrusting at a
+  hex corner (A5.272);
+* ``pivot W``: begin a pivot that brings the nose to AVID window ``W``
+  (``A``, ``B/C``, ``C+``, ``up`` ...) by the quickest path (A5.221);
+* ``roll stbd N`` or ``roll port N``: begin a roll of N x 30 degrees;
+* ``fire A1>Square B1>Square``: fire lasers (mount letter and row) at targets.
+
+``hold`` changes nothing. Printing an order gives the
+canonical text, which reads back to the same order.
+
+>>> o = parse_orders("Rafik pivot c+, thrust 4; ", {"rafik": "Rafik"}, {"square": "Square"})
+>>> str(o)
+'Rafik thrust 4, pivot C+'
+>>> str(parse_orders("rafik fire a1>square B1>Square, roll port 2", {"rafik": "Rafik"}, {"square": "Square"}))
+'Rafik roll port 2, fire A1>Square B1>Square'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from vectorwar.errors import OrderSyntaxError
+from vectorwar.hexes import Direction
+from vectorwar.systems.avt.avid import Window
+
+_SHOT = re.compile(r"^([A-Za-z])(\d)>([A-Za-z][A-Za-z0-9_-]*)$")
+HOLD = ("hold", "-", "pass")
+
+
+@dataclass(frozen=True, slots=True)
+class Shot:
+    laser: str
+    target: str
+
+    def __str__(self) -> str:
+        return f"{self.laser}>{self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class ShipOrders:
+    """One ship's orders for the segment; ``None``/0/empty means no change."""
+
+    ship: str
+    thrust: int | None = None
+    bias: Direction | None = None
+    pivot: Window | None = None
+    roll: int = 0
+    shots: tuple[Shot, ...] = ()
+
+    def actions(self) -> list[str]:
+        out: list[str] = []
+        if self.thrust is not None:
+            out.append(f"thrust {self.thrust}")
+        if self.bias is not None:
+            out.append(f"bias {self.bias}")
+        if self.pivot is not None:
+            out.append(f"pivot {self.pivot}")
+        if self.roll:
+            out.append(f"roll {'stbd' if self.roll > 0 else 'port'} {abs(self.roll)}")
+        if self.shots:
+            out.append("fire " + " ".join(str(s) for s in self.shots))
+        return out
+
+    @property
+    def empty(self) -> bool:
+        return not self.actions()
+
+    def __str__(self) -> str:
+        return " ".join([self.ship, ", ".join(self.actions())]) if not self.empty else self.ship
+
+
+@dataclass(frozen=True, slots=True)
+class SegmentOrders:
+    """A side's orders for one segment, one entry per ship given orders, in the side's ship order."""
+
+    ships: tuple[ShipOrders, ...] = ()
+
+    def __str__(self) -> str:
+        given = [str(s) for s in self.ships if not s.empty]
+        return "; ".join(given) if given else "hold"
+
+    def for_ship(self, ship: str) -> ShipOrders | None:
+        return next((s for s in self.ships if s.ship == ship), None)
+
+
+def _action(text: str, entry: str, current: ShipOrders, targets: dict[str, str]) -> ShipOrders:
+    words = entry.split()
+    verb = words[0].lower() if words else ""
+    rest = words[1:]
+    seen = {
+        "thrust": current.thrust is not None,
+        "bias": current.bias is not None,
+        "pivot": current.pivot is not None,
+        "roll": current.roll != 0,
+        "fire": bool(current.shots),
+    }
+    if seen.get(verb):
+        raise OrderSyntaxError(text, f"{verb!r} given twice for {current.ship}")
+    if verb == "thrust":
+        if len(rest) != 1 or not rest[0].isdigit():
+            raise OrderSyntaxError(text, f"{entry!r}: write thrust and a whole number, like 'thrust 5'")
+        return replace(current, thrust=int(rest[0]))
+    if verb == "bias":
+        if len(rest) != 1:
+            raise OrderSyntaxError(text, f"{entry!r}: write bias and a direction, like 'bias A'")
+        return replace(current, bias=Direction.parse(rest[0]))
+    if verb == "pivot":
+        if not rest:
+            raise OrderSyntaxError(text, f"{entry!r}: write pivot and the nose's new window, like 'pivot B/C'")
+        return replace(current, pivot=Window.parse(" ".join(rest)))
+    if verb == "roll":
+        side = rest[0].lower() if rest else ""
+        if len(rest) != 2 or side not in ("stbd", "starboard", "port") or not rest[1].isdigit() or rest[1] == "0":
+            raise OrderSyntaxError(text, f"{entry!r}: write roll, stbd or port, and 30-degree steps: 'roll stbd 2'")
+        return replace(current, roll=int(rest[1]) * (-1 if side == "port" else 1))
+    if verb == "fire":
+        if not rest:
+            raise OrderSyntaxError(text, f"{entry!r}: list shots as LASER>TARGET, like 'fire A1>Square'")
+        shots: list[Shot] = []
+        for piece in rest:
+            m = _SHOT.match(piece)
+            if not m:
+                raise OrderSyntaxError(text, f"{piece!r}: a shot is a laser (mount letter and row) > target: A1>Square")
+            target = targets.get(m.group(3).lower(), m.group(3))
+            shots.append(Shot(f"{m.group(1).upper()}{m.group(2)}", target))
+        return replace(current, shots=tuple(shots))
+    raise OrderSyntaxError(text, f"{entry!r}: an action is thrust, bias, pivot, roll or fire")
+
+
+def parse_orders(text: str, own: dict[str, str], targets: dict[str, str]) -> SegmentOrders:
+    """Read a side's orders. ``own`` and ``targets`` map lower-case ship ids to ids."""
+    if text.strip().lower() in HOLD:
+        return SegmentOrders()
+    if not text.strip():
+        raise OrderSyntaxError(text, "give each ship's actions, or 'hold' to change nothing")
+    entries: dict[str, ShipOrders] = {}
+    for raw in text.split(";"):
+        chunk = raw.strip()
+        if not chunk:
+            continue
+        name, _, rest = chunk.partition(" ")
+        ship = own.get(name.lower())
+        if ship is None:
+            raise OrderSyntaxError(
+                text, f"{chunk!r}: no ship of yours called {name!r} (yours: {', '.join(own.values()) or 'none'})"
+            )
+        if ship in entries:
+            raise OrderSyntaxError(text, f"{ship} has two entries; put all its actions in one")
+        orders = ShipOrders(ship)
+        for action in rest.split(","):
+            if action.strip():
+                orders = _action(text, action.strip(), orders, targets)
+        if orders.empty:
+            raise OrderSyntaxError(text, f"{chunk!r}: give {ship} an action (thrust, bias, pivot, roll, fire)")
+        entries[ship] = orders
+    order = list(own.values())
+    return SegmentOrders(tuple(sorted(entries.values(), key=lambda o: order.index(o.ship))))

@@ -1,0 +1,340 @@
+"""Attack Vector: Tactical as a vectorwar rule system (movement, orientation, bearings).
+
+A turn is eight segments (A2.0, B1.2); every segment each side with a ship
+gives its orders at once (they are revealed together, A5.212) and the
+segment is resolved in the text's order (:mod:`.segment`). Orders are
+intentions: set thrust, choose a bias, begin a pivot or roll, fire; the
+computer keeps the thrust chart, AVID, movement grid and timing track.
+
+Part 1 of the system: lasers may only be fired at targets (the tutorial's
+chocolates); damage to ships (armour, soak, hit locations) and power and
+heat beyond the batteries are not implemented yet (docs/rules/avt.md).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import replace
+
+from vectorwar.catalogue import ship_catalogue
+from vectorwar.dice import Dice
+from vectorwar.display import Card, Counter
+from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
+from vectorwar.events import Event, TurnBegan
+from vectorwar.hexes import Direction, Hex, Position
+from vectorwar.rules import Clock, Manifest, OptionSpec, OptionValue, Order, PhaseSpec, Prompt, Result, RuleSystem
+from vectorwar.scenario import Scenario
+from vectorwar.systems.avt import display
+from vectorwar.systems.avt.design import Design, design_from_data
+from vectorwar.systems.avt.events import SegmentBegan
+from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders, Shot, parse_orders
+from vectorwar.systems.avt.orientation import Orientation, pivot_path, pivot_paths, wedges
+from vectorwar.systems.avt.segment import laser_bears, resolve_segment
+from vectorwar.systems.avt.state import AVTState, Ship
+from vectorwar.vectors import Velocity
+
+RULE_ORDERS = "AV:T (A5.212) orders step"
+RULE_THRUST = "AV:T (A5.242) change thrust"
+RULE_PIVOT = "AV:T (A5.222) pivots"
+RULE_ROLL = "AV:T (A2.4) rolls"
+RULE_FIRE = "AV:T (A5.166) firing"
+RULE_2D = "AV:T Design Note: the 2-D play experience (option three_d = false)"
+
+HELP = (
+    "per ship: 'Rafik thrust 5, bias A, pivot B/C, roll stbd 1, fire A1>Square'; ships separated by ';'; "
+    "'hold' changes nothing"
+)
+
+MANIFEST = Manifest(
+    name="avt",
+    title="Attack Vector: Tactical (part 1: movement, orientation, bearings)",
+    source="../shared/seeds/002_6f6bbe4033d6a8ea.txt (Ad Astra Games, 2011; introduction and tutorial)",
+    phases=(
+        PhaseSpec("plotting", "Plotting: each future position marker is placed from the movement grid"),
+        PhaseSpec("orders", "Orders: every side writes its orders for the segment", "orders", True),
+        PhaseSpec("fire", "Reveal fire and long orders: lasers fire from where the ships are now"),
+        PhaseSpec("thrust", "Resolve thrust: a cell of the thrust chart, its dots and displacement"),
+        PhaseSpec("movement", "Movement: ships move to their future positions, facing changes advance"),
+        PhaseSpec("break", "Thrust break check: off the chart, facing change done, or engine off"),
+    ),
+    dice=("d10",),
+    options=(
+        OptionSpec(
+            "three_d",
+            True,
+            "3-D play (default). false is the text's 2-D option: no altitude, amber ring only, "
+            "orthogonal thrust only, middle row of the firing arcs",
+        ),
+    ),
+    segments_per_turn=8,
+    max_sides=6,
+)
+
+
+def _lookup(ids: list[str]) -> dict[str, str]:
+    return {i.lower(): i for i in ids}
+
+
+class AttackVector(RuleSystem[AVTState]):
+    manifest = MANIFEST
+    state_type = AVTState
+
+    # -- setup ----------------------------------------------------------------
+
+    def designs(self, scenario: Scenario | None = None) -> dict[str, Design]:
+        """The catalogue plus the scenario's own designs (which win on a clash)."""
+        out = {k: design_from_data(v, "avt catalogue ships.toml", k) for k, v in ship_catalogue("avt").items()}
+        if scenario is not None:
+            for key, table in scenario.designs.items():
+                out[key] = design_from_data(table, f"scenario {scenario.id}", f"designs.{key}")
+        return out
+
+    def new_state(self, scenario: Scenario, options: Mapping[str, OptionValue]) -> AVTState:
+        designs = self.designs(scenario)
+        three_d = bool(options.get("three_d", True))
+        hex_map = scenario.hex_map()
+        ships: list[Ship] = []
+        used: set[str] = set()
+        for i, side in enumerate(scenario.sides):
+            for j, placed in enumerate(side.ships):
+                where = f"scenario {scenario.id}: sides.{i}.ships.{j}"
+                design = designs.get(placed.design)
+                if design is None:
+                    known = ", ".join(sorted(designs))
+                    raise ScenarioError(f"{where}.design: no design {placed.design!r} (known: {known})")
+                if placed.speed:
+                    raise ScenarioError(
+                        f"{where}.speed: AV:T ships start with a velocity ('A=6, B=3, up=1'), not speed"
+                    )
+                try:
+                    velocity = Velocity.parse(placed.velocity)
+                except OrderSyntaxError as err:
+                    raise ScenarioError(f"{where}.velocity: {err.problem}") from None
+                if design.kind == "target" and not velocity.is_zero:
+                    raise ScenarioError(f"{where}.velocity: a target does not move")
+                if not three_d:
+                    velocity = Velocity(velocity.dq, velocity.dr, 0)
+                start = hex_map.locate(placed.at)
+                altitude = placed.altitude if three_d else 0
+                ships.append(
+                    Ship(
+                        id=placed.id,
+                        side=side.id,
+                        design=placed.design,
+                        name=design.name,
+                        kind=design.kind,
+                        position=Position(start, altitude),
+                        velocity=velocity,
+                        orientation=Orientation.level(2 * placed.direction.value),
+                        fuel=design.fuel,
+                        battery=design.battery,
+                    )
+                )
+                used.add(placed.design)
+        return AVTState(
+            turn=1,
+            segment=1,
+            phase="orders",
+            sides=tuple(s.id for s in scenario.sides),
+            ships=tuple(ships),
+            map=hex_map,
+            max_turns=scenario.max_turns,
+            options=dict(options),
+            designs={k: v for k, v in designs.items() if k in used},
+        )
+
+    def start(self, state: AVTState, dice: Dice) -> tuple[AVTState, list[Event]]:
+        return state, [TurnBegan(state.turn), SegmentBegan(state.turn, state.segment)]
+
+    # -- asking ---------------------------------------------------------------
+
+    def prompt(self, state: AVTState) -> Prompt | None:
+        if state.phase != "orders":
+            return None
+        clock = Clock(state.turn, "orders", segment=state.segment)
+        return Prompt(clock, state.commanders(), "orders", True, HELP)
+
+    def result(self, state: AVTState) -> Result | None:
+        if state.phase != "over":
+            return None
+        scores = {side: float(sum(1 for s in state.ships if s.side != side and not s.active)) for side in state.sides}
+        return Result(state.winners, state.end_reason, scores)
+
+    # -- orders ---------------------------------------------------------------
+
+    def parse_order(self, state: AVTState, seat: str, text: str) -> Order:
+        if state.phase != "orders":
+            raise OrderSyntaxError(text, "the game is over")
+        own = _lookup([s.id for s in state.ships_of(seat) if s.kind == "ship"])
+        return parse_orders(text, own, _lookup([s.id for s in state.ships]))
+
+    def check_order(self, state: AVTState, seat: str, order: Order) -> None:
+        if state.phase != "orders":
+            raise IllegalOrderError(str(order), "the game is over", "game end")
+        if not isinstance(order, SegmentOrders):
+            raise IllegalOrderError(str(order), "segment orders are due now", RULE_ORDERS)
+        mine = {s.id for s in state.ships_of(seat) if s.kind == "ship"}
+        named = [o.ship for o in order.ships]
+        for o in order.ships:
+            if named.count(o.ship) > 1:
+                raise IllegalOrderError(str(order), f"{o.ship} has two entries; give each ship one", RULE_ORDERS)
+            if o.ship not in mine:
+                raise IllegalOrderError(str(o), f"{o.ship} is not one of your ships in play", RULE_ORDERS)
+            self._check_ship(state, o)
+
+    def _check_ship(self, state: AVTState, o: ShipOrders) -> None:
+        ship = state.ship(o.ship)
+        design = state.designs[ship.design]
+        text = str(o)
+        if o.thrust is not None:
+            if not 0 <= o.thrust <= design.thrust:
+                raise IllegalOrderError(text, f"thrust {o.thrust} is above {ship.name}'s {design.thrust}", RULE_THRUST)
+            if o.thrust and ship.fuel - ship.chart.fuel <= 0:
+                raise IllegalOrderError(text, f"{ship.id} has no fuel left", "AV:T (A5.282) fuel")
+        if o.pivot is not None and o.roll:
+            raise IllegalOrderError(text, "one facing change at a time: pivot or roll, not both", RULE_PIVOT)
+        if (o.pivot is not None or o.roll) and ship.turning is not None:
+            raise IllegalOrderError(
+                text,
+                f"{ship.id} is still carrying out '{ship.turning.order}' until segment "
+                f"{(ship.turning.ends - 1) % 8 + 1}; one facing change at a time",
+                RULE_PIVOT,
+            )
+        if o.pivot is not None:
+            self._check_pivot(state, ship, design, o)
+        if o.roll:
+            if not state.three_d:
+                raise IllegalOrderError(text, "rolls need altitude, which is switched off", RULE_2D)
+            if abs(o.roll) > len(design.rolls):
+                limit = 30 * len(design.rolls)
+                raise IllegalOrderError(
+                    text, f"a roll of {30 * abs(o.roll)} degrees is off the roll chart ({limit})", RULE_ROLL
+                )
+        self._check_shots(state, ship, design, o)
+
+    @staticmethod
+    def _check_pivot(state: AVTState, ship: Ship, design: Design, o: ShipOrders) -> None:
+        text = str(o)
+        nose = o.pivot
+        if nose is None:  # pragma: no cover - the caller checked
+            return
+        if not state.three_d and nose.level != 0:
+            raise IllegalOrderError(text, "with altitude off the nose stays in the amber ring", RULE_2D)
+        if nose == ship.orientation.nose:
+            raise IllegalOrderError(text, f"{ship.id}'s nose is already at {nose}", RULE_PIVOT)
+        if abs(nose.level) == 2 and nose.ray % 2:
+            raise IllegalOrderError(text, "the green rings have no corner windows", RULE_PIVOT)
+        path = pivot_path(ship.orientation, nose, state.three_d)
+        if wedges(path) > len(design.pivots):
+            raise IllegalOrderError(
+                text,
+                f"the quickest pivot to {nose} is {30 * wedges(path)} degrees, beyond "
+                f"{ship.name}'s pivot chart ({30 * len(design.pivots)})",
+                RULE_PIVOT,
+            )
+
+    @staticmethod
+    def _check_shots(state: AVTState, ship: Ship, design: Design, o: ShipOrders) -> None:
+        lasers = [s.laser for s in o.shots]
+        power = 0
+        for shot in o.shots:
+            label = f"{ship.id} fire {shot}"
+            if lasers.count(shot.laser) > 1:
+                raise IllegalOrderError(label, f"{shot.laser} can fire once a segment", RULE_FIRE)
+            try:
+                target = state.ship(shot.target)
+            except KeyError:
+                raise IllegalOrderError(label, f"there is no ship called {shot.target!r}", RULE_FIRE) from None
+            if target.side == ship.side or not target.active:
+                raise IllegalOrderError(label, f"{target.id} is not an enemy in play", RULE_FIRE)
+            if target.kind != "target":
+                raise IllegalOrderError(
+                    label,
+                    "damage to ships (armour, soak, hit locations) is not implemented yet; fire at targets",
+                    RULE_FIRE,
+                )
+            why = laser_bears(state, design, ship, shot.laser, target)
+            if why is not None:
+                raise IllegalOrderError(label, why, RULE_FIRE)
+            power += design.mounts[design.lasers[shot.laser]].power
+        if power > ship.battery:
+            raise IllegalOrderError(
+                str(o), f"these shots need {power} power but the batteries hold {ship.battery}", "AV:T (A5.372) power"
+            )
+
+    # -- resolution -----------------------------------------------------------
+
+    def resolve(self, state: AVTState, orders: Mapping[str, Order], dice: Dice) -> tuple[AVTState, list[Event]]:
+        plots: dict[str, SegmentOrders] = {}
+        for side, order in orders.items():
+            if not isinstance(order, SegmentOrders):  # pragma: no cover - check_order refused it
+                raise TypeError("segment orders expected")
+            plots[side] = order
+        return resolve_segment(state, plots, dice)
+
+    # -- computer players -------------------------------------------------------
+
+    def random_order(self, state: AVTState, seat: str, rng: random.Random) -> Order:
+        if state.phase != "orders":
+            raise IllegalOrderError("", "the game is over", "game end")
+        out: list[ShipOrders] = []
+        for ship in state.ships_of(seat):
+            if ship.kind != "ship":
+                continue
+            o = self._random_ship_orders(state, ship, rng)
+            if not o.empty:
+                out.append(o)
+        return SegmentOrders(tuple(out))
+
+    @staticmethod
+    def _random_ship_orders(state: AVTState, ship: Ship, rng: random.Random) -> ShipOrders:
+        design = state.designs[ship.design]
+        o = ShipOrders(ship.id)
+        if rng.random() < 0.25 and ship.fuel - ship.chart.fuel > 0:
+            choices = [t for t in range(design.thrust + 1) if t != ship.chart.setting]
+            if choices:
+                o = replace(o, thrust=rng.choice(choices))
+        if rng.random() < 0.1:
+            o = replace(o, bias=rng.choice(list(Direction)))
+        if ship.turning is None and rng.random() < 0.3:
+            if state.three_d and rng.random() < 0.25:
+                steps = rng.randint(1, len(design.rolls))
+                o = replace(o, roll=steps * rng.choice((1, -1)))
+            else:
+                reachable = sorted(
+                    w
+                    for w, path in pivot_paths(ship.orientation, state.three_d).items()
+                    if path and wedges(path) <= len(design.pivots)
+                )
+                if reachable:
+                    o = replace(o, pivot=rng.choice(reachable))
+        shots: list[Shot] = []
+        battery = ship.battery
+        for laser, mount in design.lasers.items():
+            power = design.mounts[mount].power
+            if power > battery or rng.random() < 0.5:
+                continue
+            targets = [
+                t
+                for t in state.enemies_of(ship.side)
+                if t.kind == "target" and laser_bears(state, design, ship, laser, t) is None
+            ]
+            if targets:
+                shots.append(Shot(laser, rng.choice(targets).id))
+                battery -= power
+        return replace(o, shots=tuple(shots))
+
+    # -- display (see vectorwar.systems.avt.display) ----------------------------
+
+    def counters(self, state: AVTState) -> list[Counter]:
+        return display.counters(state)
+
+    def ship_cards(self, state: AVTState) -> list[Card]:
+        return display.ship_cards(state)
+
+    def arc_hexes(self, state: AVTState, ship_id: str) -> dict[str, frozenset[Hex]]:
+        return display.arc_hexes(state, ship_id)
+
+
+system = AttackVector()

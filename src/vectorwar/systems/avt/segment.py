@@ -1,0 +1,296 @@
+"""One segment of AV:T, in the text's order (A5.212, A5.245).
+
+1. Plotting: each ship's future position comes from its movement grid.
+2. Orders: thrust settings, bias, pivots and rolls begin.
+3. Reveal fire and long orders: lasers fire from where the ships are now.
+4. Resolve thrust: a cell of each burning ship's thrust chart is checked off;
+   its displacement (if not pivoting) moves the future position marker on.
+5. Movement: ships move to their future positions; pivots and rolls reach
+   their next window.
+6. Thrust break check: off the bottom of the chart, a facing change
+   completed, or the engine turned off, and the burn's dots become vectors
+   (fuel spent, vectors consolidated, movement grid rewritten).
+
+Then the reactors refill the batteries and the next segment (or turn)
+begins. Everything is a pure function of state, orders and dice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from vectorwar.dice import Dice
+from vectorwar.events import Destroyed, Event, GameOver, Note, Rolled, TurnBegan
+from vectorwar.hexes import Position
+from vectorwar.systems.avt.arcs import map_to_arc, middle_row
+from vectorwar.systems.avt.arrows import Arrow, arrows_of
+from vectorwar.systems.avt.avid import TargetMarker, shoot_bearing
+from vectorwar.systems.avt.consolidate import consolidate
+from vectorwar.systems.avt.design import Design
+from vectorwar.systems.avt.events import (
+    FacingChanged,
+    LaserFired,
+    OrdersGiven,
+    SegmentBegan,
+    ShipMoved,
+    TargetDestroyed,
+    ThrustBurned,
+    VectorsResolved,
+)
+from vectorwar.systems.avt.grid import SEGMENTS
+from vectorwar.systems.avt.lasers import damage, entry, max_range
+from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders
+from vectorwar.systems.avt.orientation import pivot_path, roll_path, schedule
+from vectorwar.systems.avt.state import AVTState, Ship, Turning
+
+RULE_FIRE = "AV:T (A5.16) firing lasers"
+
+
+def marker_between(state: AVTState, shooter: Ship, target: Ship) -> TargetMarker:
+    return shoot_bearing(shooter.position, target.position, state.three_d)
+
+
+def arc_windows(state: AVTState, shooter: Ship, marker: TargetMarker) -> tuple[str, ...]:
+    """The firing arc window(s) a target marker maps to, as text."""
+    if marker.window is None:
+        return ()
+    if not state.three_d:
+        return (str(middle_row(shooter.orientation, marker.window)),)
+    return tuple(str(w) for w in map_to_arc(shooter.orientation, marker.window))
+
+
+def laser_bears(state: AVTState, design: Design, shooter: Ship, laser: str, target: Ship) -> str | None:
+    """Why ``laser`` cannot fire at ``target`` now, or ``None`` if it can."""
+    mount = design.lasers.get(laser)
+    if mount is None:
+        return f"{shooter.id} has no laser {laser} (it has {', '.join(design.lasers) or 'none'})"
+    spec = design.mounts[mount]
+    if shooter.ready_at(laser) > state.now:
+        return f"{laser} is cooling until turn {(shooter.ready_at(laser) - 1) // SEGMENTS + 1} segment " + str(
+            (shooter.ready_at(laser) - 1) % SEGMENTS + 1
+        )
+    marker = marker_between(state, shooter, target)
+    if marker.window is None:
+        return f"{target.id} is in {shooter.id}'s own space"
+    if marker.range > max_range(spec.weapon):
+        return f"{target.id} is at range {marker.range}, beyond {spec.weapon}'s {max_range(spec.weapon)}"
+    arc = design.arcs[mount]
+    if state.three_d:
+        windows = map_to_arc(shooter.orientation, marker.window)
+    else:
+        windows = (middle_row(shooter.orientation, marker.window),)
+    if not any(w in arc for w in windows):
+        shown = "/".join(str(w) for w in windows)
+        return f"{target.id} is seen through AVID {marker} = arc window {shown}, outside mount {mount}'s arc"
+    return None
+
+
+def _begin_facing_change(state: AVTState, design: Design, ship: Ship, orders: ShipOrders) -> Ship:
+    if orders.pivot is not None:
+        path = pivot_path(ship.orientation, orders.pivot, state.three_d)
+        stops = schedule(path, design.pivots)
+        turning = Turning("pivot", f"pivot {orders.pivot}", tuple((state.now + t, o) for t, o in stops))
+    else:
+        path = roll_path(ship.orientation, orders.roll)
+        stops = schedule(path, design.rolls)
+        side = "stbd" if orders.roll > 0 else "port"
+        turning = Turning("roll", f"roll {side} {abs(orders.roll)}", tuple((state.now + t, o) for t, o in stops))
+    return replace(ship, turning=turning) if turning.stops else ship
+
+
+def _resolve_vectors(ship: Ship, reason: str, events: list[Event]) -> Ship:
+    counts = arrows_of(ship.velocity)
+    for arrow, n in ship.chart.pending_dots().items():
+        counts[arrow] = counts.get(arrow, 0) + n
+    result = consolidate(counts)
+    fuel_left = ship.fuel - ship.chart.fuel
+    events.append(VectorsResolved(ship.id, reason, ship.chart.fuel, fuel_left, result.velocity, result.steps))
+    return replace(ship, velocity=result.velocity, fuel=fuel_left, chart=ship.chart.broken())
+
+
+def _orders_step(state: AVTState, orders: Mapping[str, SegmentOrders], events: list[Event]) -> AVTState:
+    for side in state.sides:
+        given = orders.get(side)
+        if given is None:
+            continue
+        for o in given.ships:
+            if o.empty:
+                continue
+            ship = state.ship(o.ship)
+            design = state.designs[ship.design]
+            events.append(OrdersGiven(ship.id, ", ".join(o.actions())))
+            if o.thrust is not None and o.thrust != ship.chart.setting:
+                if ship.chart.burning and o.thrust > 0:
+                    # A new setting starts its own column from the top (ruling "Changing thrust").
+                    ship = _resolve_vectors(ship, f"thrust changed to {o.thrust}", events)
+                ship = replace(ship, chart=replace(ship.chart, setting=o.thrust))
+            if o.bias is not None:
+                ship = replace(ship, bias=o.bias)
+            if o.pivot is not None or o.roll:
+                ship = _begin_facing_change(state, design, ship, o)
+            state = state.with_ship(ship)
+    return state
+
+
+def _fire_step(state: AVTState, orders: Mapping[str, SegmentOrders], dice: Dice, events: list[Event]) -> AVTState:
+    scored: dict[str, list[tuple[str, int]]] = {}
+    for side in state.sides:
+        given = orders.get(side)
+        if given is None:
+            continue
+        for o in given.ships:
+            shooter = state.ship(o.ship)
+            design = state.designs[shooter.design]
+            for shot in o.shots:
+                target = state.ship(shot.target)
+                spec = design.mounts[design.lasers[shot.laser]]
+                marker = marker_between(state, shooter, target)
+                roll = dice.roll("d10", f"{shooter.id} {shot.laser} at {target.id}, range {marker.range}")
+                events.append(Rolled.of(roll))
+                text = entry(spec.weapon, marker.range, roll.total)
+                points = damage(spec.weapon, marker.range, roll.total)
+                window = "/".join(arc_windows(state, shooter, marker))
+                events.append(
+                    LaserFired(
+                        shooter.id, shot.laser, target.id, str(marker), window, marker.range, roll.total, text, points
+                    )
+                )
+                scored.setdefault(target.id, []).append((shooter.id, points))
+                shooter = replace(
+                    shooter,
+                    battery=shooter.battery - spec.power,
+                    cooling=(
+                        *((n, t) for n, t in shooter.cooling if n != shot.laser),
+                        (shot.laser, state.now + spec.cooling),
+                    ),
+                )
+            state = state.with_ship(shooter)
+    for target_id, hits in scored.items():
+        target = state.ship(target_id)
+        total = sum(points for _, points in hits)
+        toughness = state.designs[target.design].toughness
+        if target.active and total >= toughness:
+            by = " and ".join(sorted({who for who, _ in hits}))
+            events.append(TargetDestroyed(target.id, by, f"{total} damage this segment, {toughness} needed"))
+            events.append(Destroyed(target.id))
+            state = state.with_ship(replace(target, status="destroyed"))
+        elif target.active:
+            events.append(
+                Note(f"{target.id} takes {total} damage this segment; {toughness} in one segment destroys it")
+            )
+    return state
+
+
+def _thrust_step(state: AVTState, paths: dict[str, list[Arrow]], events: list[Event]) -> AVTState:
+    for ship in state.ships:
+        if not ship.active or ship.kind != "ship" or ship.chart.setting == 0:
+            continue
+        need = ship.chart.fuel_for_next_cell()
+        if ship.fuel - ship.chart.fuel < need:
+            events.append(Note(f"{ship.id} has no fuel for another cell of thrust {ship.chart.setting}: engine off"))
+            state = state.with_ship(replace(ship, chart=replace(ship.chart, setting=0)))
+            continue
+        pivoting = ship.turning is not None and ship.turning.kind == "pivot"
+        chart, burn = ship.chart.burn(ship.orientation.nose, ship.bias, pivoting)
+        dots = ", ".join(f"{a}={n}" for a, n in burn.dots)
+        shifted = " ".join(str(a) for a in burn.displacement)
+        events.append(ThrustBurned(ship.id, chart.setting, burn.cell, dots, shifted))
+        paths[ship.id].extend(burn.displacement)
+        state = state.with_ship(replace(ship, chart=chart))
+    return state
+
+
+def _step(position: Position, arrow: Arrow) -> Position:
+    return arrow.velocity.moved(position)
+
+
+def _movement_step(state: AVTState, paths: dict[str, list[Arrow]], events: list[Event]) -> tuple[AVTState, set[str]]:
+    completed: set[str] = set()
+    for ship_id, steps in paths.items():
+        ship = state.ship(ship_id)
+        if not ship.active:
+            continue
+        if steps:
+            path = [ship.position]
+            for arrow in steps:
+                path.append(_step(path[-1], arrow))
+            events.append(ShipMoved(ship.id, " ".join(str(a) for a in steps), tuple(path)))
+            ship = replace(ship, position=path[-1])
+            state = state.with_ship(ship)
+            for target in state.ships:
+                if target.active and target.kind == "target" and target.position in path[1:]:
+                    events.append(TargetDestroyed(target.id, ship.id, "flown through: eaten"))
+                    events.append(Destroyed(target.id))
+                    state = state.with_ship(replace(target, status="destroyed"))
+        turning = ship.turning
+        if turning is not None:
+            reached = [o for at, o in turning.stops if at == state.now]
+            if reached:
+                done = turning.ends == state.now
+                ship = replace(ship, orientation=reached[-1], turning=None if done else turning)
+                events.append(FacingChanged(ship.id, reached[-1], done))
+                if done:
+                    completed.add(ship.id)
+                state = state.with_ship(ship)
+    return state, completed
+
+
+def _break_step(state: AVTState, completed: set[str], events: list[Event]) -> AVTState:
+    for ship in state.ships:
+        if not ship.chart.burning:
+            continue
+        reasons = []
+        if ship.chart.off_the_bottom:
+            reasons.append("off the bottom of the thrust chart")
+        if ship.id in completed:
+            reasons.append("facing change completed")
+        if ship.chart.setting == 0:
+            reasons.append("thrust set to zero")
+        if reasons:
+            state = state.with_ship(_resolve_vectors(ship, ", ".join(reasons), events))
+    return state
+
+
+def resolve_segment(state: AVTState, orders: Mapping[str, SegmentOrders], dice: Dice) -> tuple[AVTState, list[Event]]:
+    """Play the current segment with every side's orders, then move on to the next decision."""
+    events: list[Event] = []
+    paths = {s.id: list(s.grid.steps(state.segment)) for s in state.ships if s.active and s.kind == "ship"}
+    state = _orders_step(state, orders, events)
+    state = _fire_step(state, orders, dice, events)
+    state = _thrust_step(state, paths, events)
+    state, completed = _movement_step(state, paths, events)
+    state = _break_step(state, completed, events)
+    state = replace(
+        state,
+        ships=tuple(
+            replace(s, battery=min(state.designs[s.design].battery, s.battery + state.designs[s.design].reactor))
+            if s.active and s.kind == "ship"
+            else s
+            for s in state.ships
+        ),
+    )
+    return advance(state, events), events
+
+
+def advance(state: AVTState, events: list[Event]) -> AVTState:
+    """On to the next segment, ending the turn or the game as due."""
+    if len(state.sides_in_play()) <= 1 or not state.commanders():
+        return end(state, "elimination", events)
+    if state.segment < SEGMENTS:
+        state = replace(state, segment=state.segment + 1)
+    else:
+        if state.turn >= state.max_turns:
+            return end(state, f"turn limit {state.max_turns} reached", events, draw=True)
+        state = replace(state, turn=state.turn + 1, segment=1)
+        events.append(TurnBegan(state.turn))
+    events.append(SegmentBegan(state.turn, state.segment))
+    return state
+
+
+def end(state: AVTState, reason: str, events: list[Event], draw: bool = False) -> AVTState:
+    winners = () if draw else state.sides_in_play()
+    if not draw and len(winners) != 1:
+        winners, reason = (), f"{reason}: nobody left to win"
+    events.append(GameOver(winners, reason))
+    return replace(state, phase="over", winners=winners, end_reason=reason)

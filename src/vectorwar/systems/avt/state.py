@@ -1,0 +1,125 @@
+"""AV:T game state: plain, frozen data that serialises to JSON and back.
+
+A ship carries what its Ship Control Card and SSD record: position
+(hex and altitude), vectors, orientation, the thrust chart with the AVID's
+pending dots, the bias direction, any facing change under way, fuel,
+battery and each laser's cooling (the timing track).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from typing import Literal
+
+from vectorwar.hexes import Direction, Position
+from vectorwar.maps import HexMap
+from vectorwar.rules import OptionValue
+from vectorwar.systems.avt.design import Design
+from vectorwar.systems.avt.grid import SEGMENTS, MovementGrid
+from vectorwar.systems.avt.orientation import Orientation
+from vectorwar.systems.avt.thrust import ThrustChart
+from vectorwar.vectors import Velocity
+
+Status = Literal["active", "destroyed"]
+Phase = Literal["orders", "over"]
+Kind = Literal["ship", "target"]
+
+
+@lru_cache(maxsize=4096)
+def _grid(velocity: Velocity) -> MovementGrid:
+    return MovementGrid.of(velocity)
+
+
+def absolute(turn: int, segment: int) -> int:
+    """Segments since the start of the game, counting from 1."""
+    return (turn - 1) * SEGMENTS + segment
+
+
+@dataclass(frozen=True, slots=True)
+class Turning:
+    """A facing change under way: each window reached and the segment (absolute) it is reached in."""
+
+    kind: Literal["pivot", "roll"]
+    order: str
+    stops: tuple[tuple[int, Orientation], ...]
+
+    @property
+    def ends(self) -> int:
+        return self.stops[-1][0]
+
+
+@dataclass(frozen=True, slots=True)
+class Ship:
+    id: str
+    side: str
+    design: str
+    name: str
+    kind: Kind
+    position: Position
+    velocity: Velocity = field(default_factory=Velocity)
+    orientation: Orientation = field(default_factory=lambda: Orientation(0, 0))
+    chart: ThrustChart = field(default_factory=ThrustChart)
+    bias: Direction | None = None
+    turning: Turning | None = None
+    fuel: int = 0
+    battery: int = 0
+    cooling: tuple[tuple[str, int], ...] = ()
+    status: Status = "active"
+
+    @property
+    def active(self) -> bool:
+        return self.status == "active"
+
+    @property
+    def grid(self) -> MovementGrid:
+        return _grid(self.velocity)
+
+    def ready_at(self, laser: str) -> int:
+        """The absolute segment from which ``laser`` may fire again (0: ready now)."""
+        return next((at for name, at in self.cooling if name == laser), 0)
+
+
+@dataclass(frozen=True, slots=True)
+class AVTState:
+    turn: int
+    segment: int
+    phase: Phase
+    sides: tuple[str, ...]
+    ships: tuple[Ship, ...]
+    map: HexMap
+    max_turns: int
+    options: dict[str, OptionValue]
+    designs: dict[str, Design]
+    winners: tuple[str, ...] = ()
+    end_reason: str = ""
+
+    @property
+    def now(self) -> int:
+        return absolute(self.turn, self.segment)
+
+    @property
+    def three_d(self) -> bool:
+        return bool(self.options.get("three_d", True))
+
+    def ship(self, ship_id: str) -> Ship:
+        for s in self.ships:
+            if s.id == ship_id:
+                return s
+        raise KeyError(ship_id)
+
+    def ships_of(self, side: str, active_only: bool = True) -> tuple[Ship, ...]:
+        return tuple(s for s in self.ships if s.side == side and (s.active or not active_only))
+
+    def commanders(self) -> tuple[str, ...]:
+        """Sides with an active ship (not a target) to give orders to."""
+        return tuple(side for side in self.sides if any(s.kind == "ship" for s in self.ships_of(side)))
+
+    def enemies_of(self, side: str) -> tuple[Ship, ...]:
+        return tuple(s for s in self.ships if s.side != side and s.active)
+
+    def sides_in_play(self) -> tuple[str, ...]:
+        return tuple(side for side in self.sides if self.ships_of(side))
+
+    def with_ship(self, ship: Ship) -> AVTState:
+        return replace(self, ships=tuple(ship if s.id == ship.id else s for s in self.ships))

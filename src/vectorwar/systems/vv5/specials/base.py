@@ -1,0 +1,41 @@
+"""The hooks a VV5 scenario's special rules may fill in (each defaults to nothing)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from vectorwar.dice import Dice
+from vectorwar.events import Event
+from vectorwar.systems.vv5.state import VV5State
+
+
+class Special:
+    kind: ClassVar[str] = ""
+
+    def set_up(self, state: VV5State, table: dict[str, Any], source: str) -> VV5State:
+        """Validate the ``[special]`` table and record the scenario's objects (no dice yet)."""
+        return state
+
+    def begin(self, state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
+        """Rolls made once before turn 1 (what lies near the pod, purchase points...)."""
+        return state
+
+    def after_movement(self, state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
+        """After ships move and before missiles strike (terrain effects, carried objects)."""
+        return state
+
+    def boarding(self, state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
+        """The Boarding Actions phase."""
+        return state
+
+    #: Does the game end when only one side has starships left? Not if an
+    #: objective remains to be taken (the stasis pod).
+    ends_on_elimination: ClassVar[bool] = True
+
+    def game_over(self, state: VV5State) -> str | None:
+        """A reason if the scenario's own end condition is met."""
+        return None
+
+    def decide(self, state: VV5State, points: dict[str, int]) -> tuple[tuple[str, ...], str] | None:
+        """Winners and a verdict when the scenario decides by its own objective, else ``None`` (VPs decide)."""
+        return None

@@ -1,0 +1,173 @@
+"""VV5 scenario 4, Stasis Pod.
+
+An orbited body sits at the centre of the map with the pod next to it; a die
+decides what else is there (1 an asteroid field down the centre sections C, H
+and M, 2 a defence platform, 3 the body is a large asteroid, 4-6 it is a
+strangely dense body of gravity 1-3). Starships that swapped a missile for a
+traction unit (loadout ``traction``) try to grab the pod in the Boarding
+Actions phase from a hex next to it: 1D6 over their velocity succeeds; when
+rivals both succeed the faster one gets it, equal speeds roll off. The pod
+rides with its holder and drops where the holder is lost. A side wins by
+taking the pod off the board within 5 hexes of its starting corner; off
+anywhere else the game is drawn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from vectorwar.dice import Dice
+from vectorwar.errors import ScenarioError
+from vectorwar.events import Event, Note, Rolled
+from vectorwar.hexes import Direction, Hex
+from vectorwar.maps import HexMap
+from vectorwar.scenario import validate_model
+from vectorwar.systems.vv5.specials.base import Special
+from vectorwar.systems.vv5.state import PodState, VV5State
+
+Feature = Literal["roll", "asteroid-field", "adp", "asteroid", "dense-1", "dense-2", "dense-3"]
+FEATURES: dict[int, str] = {1: "asteroid-field", 2: "adp", 3: "asteroid", 4: "dense-1", 5: "dense-2", 6: "dense-3"}
+FIELD_SECTIONS = ("C", "H", "M")
+
+
+class PodSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: Literal["stasis-pod"]
+    body: str = Field(description="Hex of the orbited body, e.g. H@4,3 for the centre of the board")
+    pod: str = Field(description="Hex of the pod, next to the body")
+    feature: Feature = Field(default="roll", description="What is near the pod; 'roll' rolls the text's d6 table")
+    corners: dict[str, str] = Field(description="Each side's starting corner hex")
+    exit_radius: int = Field(default=5, ge=0)
+
+
+class StasisPod(Special):
+    kind = "stasis-pod"
+    ends_on_elimination = False
+
+    def set_up(self, state: VV5State, table: dict[str, Any], source: str) -> VV5State:
+        spec = validate_model(PodSpec, table, source, ("special",))
+        try:
+            body, pod = state.map.locate(spec.body), state.map.locate(spec.pod)
+            corners = tuple((side, state.map.locate(at)) for side, at in sorted(spec.corners.items()))
+        except (KeyError, ValueError) as err:
+            raise ScenarioError(f"{source}: special: {err.args[0]}") from None
+        if body.distance(pod) != 1:
+            raise ScenarioError(f"{source}: special.pod: the pod must be next to the body ({spec.pod} is not)")
+        missing = set(state.sides) - {side for side, _ in corners}
+        if missing:
+            raise ScenarioError(f"{source}: special.corners: no corner for {', '.join(sorted(missing))}")
+        for side, _ in corners:
+            if side not in state.sides:
+                raise ScenarioError(f"{source}: special.corners: {side!r} is not a side of this scenario")
+        return replace(
+            state,
+            special=PodState(
+                "stasis-pod", pod, body, corners=corners, exit_radius=spec.exit_radius, feature=spec.feature
+            ),
+        )
+
+    def begin(self, state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
+        pod = _pod(state)
+        feature = pod.feature
+        if feature == "roll":
+            roll = dice.roll("d6", "what is near the stasis pod")
+            events.append(Rolled.of(roll))
+            feature = FEATURES[roll.total]
+        events.append(Note(f"near the stasis pod: {feature}"))
+        body = pod.body
+        terrain = [(h, k) for h, k in state.map.terrain if h not in (body, pod.pod)]
+        terrain.append((body, feature if feature.startswith("dense-") else "asteroid"))
+        if feature == "asteroid-field":
+            for name in FIELD_SECTIONS:
+                try:
+                    section = state.map.section(name)
+                except KeyError:
+                    continue
+                terrain.extend((h, "asteroid-field") for h in section.hexes() if h not in (body, pod.pod))
+        state = replace(state, map=HexMap(state.map.sections, tuple(terrain)), special=replace(pod, feature=feature))
+        if feature == "adp":
+            state = _place_platform(state, body, pod.pod)
+        return state
+
+    def after_movement(self, state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
+        pod = _pod(state)
+        if not pod.holder:
+            return state
+        holder = state.ship(pod.holder)
+        if holder.status == "exited":
+            return replace(state, special=replace(pod, pod=holder.hex, exited_at=holder.hex))
+        if not holder.active:
+            events.append(Note(f"the stasis pod drifts free where {holder.id} was lost, at {holder.hex}"))
+            return replace(state, special=replace(pod, pod=holder.hex, holder=""))
+        return replace(state, special=replace(pod, pod=holder.hex))
+
+    def boarding(self, state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
+        pod = _pod(state)
+        if pod.holder:
+            return state
+        grabbers = [
+            s
+            for s in state.ships
+            if s.active and "traction" in s.loadout and s.hex.distance(pod.pod) == 1 and s.side in state.sides
+        ]
+        caught = []
+        for ship in grabbers:
+            roll = dice.roll(
+                "d6", f"{ship.id} grapples the stasis pod (needs more than velocity {ship.velocity.speed})"
+            )
+            events.append(Rolled.of(roll))
+            if roll.total > ship.velocity.speed:
+                caught.append(ship)
+        if not caught:
+            return state
+        fastest = max(s.velocity.speed for s in caught)
+        caught = [s for s in caught if s.velocity.speed == fastest]
+        while len({s.side for s in caught}) > 1:
+            rolls = {}
+            for s in caught:
+                roll = dice.roll("d6", f"contested grab of the pod: {s.id}")
+                events.append(Rolled.of(roll))
+                rolls[s.id] = roll.total
+            best = max(rolls.values())
+            caught = [s for s in caught if rolls[s.id] == best]
+        winner = caught[0]
+        events.append(Note(f"{winner.id} has the stasis pod in its traction beam"))
+        return replace(state, special=replace(pod, holder=winner.id, pod=winner.hex))
+
+    def game_over(self, state: VV5State) -> str | None:
+        pod = _pod(state)
+        return None if pod.exited_at is None else f"the stasis pod left the board at {pod.exited_at}"
+
+    def decide(self, state: VV5State, points: dict[str, int]) -> tuple[tuple[str, ...], str] | None:
+        pod = _pod(state)
+        if pod.exited_at is None:
+            return (), "nobody took the stasis pod off the board: a draw"
+        side = state.ship(pod.holder).side
+        corner = dict(pod.corners)[side]
+        if pod.exited_at.distance(corner) <= pod.exit_radius:
+            return (side,), f"{side} took the stasis pod home at {pod.exited_at}"
+        return (), f"the stasis pod left the board at {pod.exited_at}, away from {side}'s corner: a draw"
+
+
+def _pod(state: VV5State) -> PodState:
+    if not isinstance(state.special, PodState):  # pragma: no cover - only called for this scenario
+        raise TypeError("not a stasis-pod game")
+    return state.special
+
+
+def _place_platform(state: VV5State, body: Hex, pod: Hex) -> VV5State:
+    from vectorwar.systems.vv5.rules import build_ship, system
+    from vectorwar.vectors import Velocity
+
+    design = system.designs()["adp"]
+    spot = next(
+        h
+        for h in (pod.neighbour(d) for d in Direction)
+        if h != body and state.occupant(h) is None and state.map.contains(h)
+    )
+    platform = build_ship("ADP1", "defences", "adp", design, hex=spot, facing=Direction.A, velocity=Velocity())
+    return replace(state, ships=(*state.ships, platform), automated=(*state.automated, "defences"))

@@ -1,0 +1,179 @@
+"""VV5 scenario 4, Stasis Pod: features, traction units, grabbing, carrying, winning."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from vectorwar.catalogue import builtin_scenario
+from vectorwar.dice import Dice
+from vectorwar.errors import ScenarioError
+from vectorwar.events import Event, Note
+from vectorwar.game import Game
+from vectorwar.hexes import Direction, Hex
+from vectorwar.registry import get_system
+from vectorwar.scenario import scenario_from_data
+from vectorwar.systems.vv5.specials.adp import platforms_drift, platforms_fire
+from vectorwar.systems.vv5.specials.pod import StasisPod
+from vectorwar.systems.vv5.state import PodState, VV5State
+from vectorwar.vectors import Velocity
+
+from .conftest import LoadedDice
+
+
+def pod_game(feature: str = "asteroid", seed: int = 1) -> Game:
+    data = builtin_scenario("vv5-stasis-pod").to_data()
+    data["special"]["feature"] = feature
+    return Game.new(get_system("vv5"), scenario_from_data(data, "test"), seed)
+
+
+def pod_of(state: VV5State) -> PodState:
+    assert isinstance(state.special, PodState)
+    return state.special
+
+
+@pytest.mark.parametrize(
+    ("feature", "body_terrain"),
+    [("asteroid", "asteroid"), ("dense-2", "dense-2"), ("adp", "asteroid"), ("asteroid-field", "asteroid")],
+)
+def test_the_feature_near_the_pod(feature: str, body_terrain: str) -> None:
+    state = pod_game(feature).state
+    pod = pod_of(state)
+    assert state.map.terrain_at(pod.body) == body_terrain
+    assert pod.body.distance(pod.pod) == 1
+    if feature == "adp":
+        adp = state.ship("ADP1")
+        assert adp.kind == "adp"
+        assert state.automated == ("defences",)
+        assert adp.hex.distance(pod.pod) == 1
+    if feature == "asteroid-field":
+        assert len(state.map.hexes_with("asteroid-field")) > 100
+
+
+def test_the_feature_roll_follows_the_texts_table() -> None:
+    seen = {}
+    for seed in range(40):
+        game = pod_game("roll", seed)
+        roll = next(e for e in game.events if getattr(e, "purpose", "") == "what is near the stasis pod")
+        seen[roll.total] = pod_of(game.state).feature  # type: ignore[attr-defined]
+    expected = {1: "asteroid-field", 2: "adp", 3: "asteroid", 4: "dense-1", 5: "dense-2", 6: "dense-3"}
+    assert seen == expected
+
+
+def test_a_traction_unit_replaces_a_launcher() -> None:
+    state = pod_game().state
+    assert state.ship("X1").loadout == ("traction",)
+    assert len(state.ship("X1").launchers) == 3  # a Harpy has 4
+
+
+def test_traction_needs_a_launcher_to_replace() -> None:
+    data = builtin_scenario("vv5-stasis-pod").to_data()
+    data["sides"][0]["ships"][1]["loadout"] = ["traction", "traction"]
+    data["sides"][0]["ships"][1]["design"] = "courier"
+    with pytest.raises(
+        ScenarioError, match=r"sides\.0\.ships\.1\.loadout: a traction unit replaces a missile launcher"
+    ):
+        Game.new(get_system("vv5"), scenario_from_data(data, "test"), 1)
+
+
+def test_bad_special_tables_are_refused_with_the_key() -> None:
+    data = builtin_scenario("vv5-stasis-pod").to_data()
+    data["special"]["pod"] = "H@8,7"
+    with pytest.raises(ScenarioError, match=r"special\.pod: the pod must be next to the body"):
+        Game.new(get_system("vv5"), scenario_from_data(data, "test"), 1)
+    data = builtin_scenario("vv5-stasis-pod").to_data()
+    data["special"]["corners"] = {"red": "A@0,0"}
+    with pytest.raises(ScenarioError, match=r"special\.corners: no corner for blue"):
+        Game.new(get_system("vv5"), scenario_from_data(data, "test"), 1)
+
+
+def _beside_pod(state: VV5State, ship_id: str, speed: int, side_of_pod: Direction = Direction.C) -> VV5State:
+    pod = pod_of(state)
+    ship = state.ship(ship_id)
+    return state.with_ship(
+        replace(ship, hex=pod.pod.neighbour(side_of_pod), velocity=Velocity.toward(Direction.A, speed))
+    )
+
+
+def test_grabbing_needs_more_than_the_velocity() -> None:
+    state = _beside_pod(pod_game().state, "X1", 2)
+    events: list[Event] = []
+    missed = StasisPod().boarding(state, LoadedDice(2), events)
+    assert pod_of(missed).holder == ""
+    caught = StasisPod().boarding(state, LoadedDice(3), events)
+    assert pod_of(caught).holder == "X1"
+
+
+def test_ships_without_traction_cannot_grab() -> None:
+    state = _beside_pod(pod_game().state, "X2", 0)
+    assert pod_of(StasisPod().boarding(state, LoadedDice(), [])).holder == ""
+
+
+def test_a_contested_grab_goes_to_the_faster_ship() -> None:
+    state = _beside_pod(pod_game().state, "X1", 1, Direction.C)
+    state = _beside_pod(state, "Y1", 2, Direction.D)
+    assert pod_of(StasisPod().boarding(state, LoadedDice(6, 6), [])).holder == "Y1"
+
+
+def test_an_equal_contest_is_rolled_off() -> None:
+    state = _beside_pod(pod_game().state, "X1", 1, Direction.C)
+    state = _beside_pod(state, "Y1", 1, Direction.D)
+    # Both grab (6, 6), then the roll-off: X1 rolls 2, Y1 rolls 5.
+    assert pod_of(StasisPod().boarding(state, LoadedDice(6, 6, 2, 5), [])).holder == "Y1"
+
+
+def test_the_pod_rides_with_its_holder_and_drops_when_it_is_lost() -> None:
+    state = _beside_pod(pod_game().state, "X1", 0)
+    state = replace(state, special=replace(pod_of(state), holder="X1"))
+    moved = state.with_ship(replace(state.ship("X1"), hex=Hex.parse("10,10")))
+    assert pod_of(StasisPod().after_movement(moved, Dice(1), [])).pod == Hex.parse("10,10")
+    lost = moved.with_ship(replace(moved.ship("X1"), status="destroyed"))
+    events: list[Event] = []
+    dropped = pod_of(StasisPod().after_movement(lost, Dice(1), events))
+    assert (dropped.holder, dropped.pod) == ("", Hex.parse("10,10"))
+    assert any(isinstance(e, Note) and "drifts free" in e.text for e in events)
+
+
+@pytest.mark.parametrize(("exit_at", "winners"), [("0,3", ("red",)), ("30,0", ())])
+def test_taking_the_pod_off_the_board(exit_at: str, winners: tuple[str, ...]) -> None:
+    state = pod_game().state
+    where = Hex.parse(exit_at).neighbour(Direction.A)  # one hex off the top edge
+    state = state.with_ship(replace(state.ship("X1"), hex=where, status="exited"))
+    state = replace(state, special=replace(pod_of(state), holder="X1"))
+    special = StasisPod()
+    state = special.after_movement(state, Dice(1), [])
+    assert special.game_over(state) is not None
+    verdict = special.decide(state, {"red": 0, "blue": 0})
+    assert verdict is not None
+    assert verdict[0] == winners
+
+
+def test_defence_platforms_shoot_the_nearest_and_drift() -> None:
+    state = pod_game("adp").state
+    adp = state.ship("ADP1")
+    near = state.with_ship(replace(state.ship("X1"), hex=adp.hex.neighbour(Direction.A, 3)))
+    events: list[Event] = []
+    fired = platforms_fire(near, LoadedDice(2, 1, 5), events)  # 2D6 = 3 >= range 3: a hit for 5
+    assert fired.gun_damage[-1].target == "X1"
+    assert fired.gun_damage[-1].points == 5
+    drifted = platforms_drift(state, LoadedDice(4), [])  # 4 = direction D
+    assert drifted.ship("ADP1").hex == adp.hex.neighbour(Direction.D)
+
+
+def test_missiles_at_a_platform_are_harder() -> None:
+    state = pod_game("adp").state
+    adp = state.ship("ADP1")
+    shooter = replace(state.ship("X1"), hex=adp.hex.neighbour(Direction.D, 4), facing=Direction.A)
+    state = replace(state.with_ship(shooter), phase="missiles", declare_order=("red", "blue"), declaring=0)
+    system = get_system("vv5")
+    after, _ = system.resolve(state, {"red": system.parse_order(state, "red", "X1 1>ADP1")}, LoadedDice(*[1] * 20))
+    assert after.incoming[-1].to_hit == 7 + 1 + 1  # range 4, guns facing (a 360 turret), phasers
+
+
+def test_bots_play_the_pod_scenario_to_an_end() -> None:
+    from vectorwar.play import play_out
+
+    for seed in range(3):
+        game = play_out(builtin_scenario("vv5-stasis-pod"), {"red": "greedy", "blue": "greedy"}, seed)
+        assert game.result is not None
