@@ -7,9 +7,10 @@ A system keeps them in its package, under ``data/scenarios/*.toml`` and
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib.resources import as_file, files
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from vectorwar.errors import ScenarioError
 from vectorwar.registry import systems
@@ -46,6 +47,24 @@ def builtin_scenario(name_or_path: str) -> Scenario:
             f"no scenario called {name_or_path!r} (built-in: {', '.join(paths) or 'none'}; or give a .toml path)"
         )
     return load_scenario(paths[name_or_path])
+
+
+D = TypeVar("D")
+
+
+def load_designs(
+    system_name: str, read: Callable[[Any, str, str], D], scenario: Scenario | None = None
+) -> dict[str, D]:
+    """The system's catalogue plus a scenario's own designs (which win on a clash).
+
+    ``read(table, source, key)`` validates one design table and raises with
+    the source and key in its message.
+    """
+    out = {k: read(v, f"{system_name} catalogue ships.toml", k) for k, v in ship_catalogue(system_name).items()}
+    if scenario is not None:
+        for key, table in scenario.designs.items():
+            out[key] = read(table, f"scenario {scenario.id}", f"designs.{key}")
+    return out
 
 
 def ship_catalogue(system_name: str) -> dict[str, dict[str, Any]]:

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from math import isqrt
 from typing import Any
 
@@ -247,8 +248,13 @@ def shoot_bearing(origin: Position, target: Position, three_d: bool = True) -> T
     >>> print(shoot_bearing(Position.parse("0,0"), Position.parse("1,-2")))
     A/B 2
     """
-    dq, dr = target.hex.minus(origin.hex)
     dz = target.altitude - origin.altitude if three_d else 0
+    return marker_for_offset(target.hex.q - origin.hex.q, target.hex.r - origin.hex.r, dz)
+
+
+@lru_cache(maxsize=65536)
+def marker_for_offset(dq: int, dr: int, dz: int) -> TargetMarker:
+    """The target marker for a target ``(dq, dr)`` axial hexes and ``dz`` levels away."""
     out = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
     if out == 0 and dz == 0:
         return TargetMarker(None, 0)

@@ -113,11 +113,17 @@ def _action(text: str, entry: str, current: ShipOrders, targets: dict[str, str])
     if verb == "bias":
         if len(rest) != 1:
             raise OrderSyntaxError(text, f"{entry!r}: write bias and a direction, like 'bias A'")
-        return replace(current, bias=Direction.parse(rest[0]))
+        try:
+            return replace(current, bias=Direction.parse(rest[0]))
+        except OrderSyntaxError as err:
+            raise OrderSyntaxError(text, f"{entry!r}: {err.problem}") from None
     if verb == "pivot":
         if not rest:
             raise OrderSyntaxError(text, f"{entry!r}: write pivot and the nose's new window, like 'pivot B/C'")
-        return replace(current, pivot=Window.parse(" ".join(rest)))
+        try:
+            return replace(current, pivot=Window.parse(" ".join(rest)))
+        except OrderSyntaxError as err:
+            raise OrderSyntaxError(text, f"{entry!r}: {err.problem}") from None
     if verb == "roll":
         side = rest[0].lower() if rest else ""
         if len(rest) != 2 or side not in ("stbd", "starboard", "port") or not rest[1].isdigit() or rest[1] == "0":

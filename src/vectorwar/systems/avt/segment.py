@@ -22,7 +22,6 @@ from dataclasses import replace
 
 from vectorwar.dice import Dice
 from vectorwar.events import Destroyed, Event, GameOver, Note, Rolled, TurnBegan
-from vectorwar.hexes import Position
 from vectorwar.systems.avt.arcs import map_to_arc, middle_row
 from vectorwar.systems.avt.arrows import Arrow, arrows_of
 from vectorwar.systems.avt.avid import TargetMarker, shoot_bearing
@@ -42,7 +41,8 @@ from vectorwar.systems.avt.grid import SEGMENTS
 from vectorwar.systems.avt.lasers import damage, entry, max_range
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders
 from vectorwar.systems.avt.orientation import pivot_path, roll_path, schedule
-from vectorwar.systems.avt.state import AVTState, Ship, Turning
+from vectorwar.systems.avt.state import AVTState, Ship, Turning, grid_steps
+from vectorwar.systems.avt.thrust import ThrustChart
 
 RULE_FIRE = "AV:T (A5.16) firing lasers"
 
@@ -182,58 +182,57 @@ def _fire_step(state: AVTState, orders: Mapping[str, SegmentOrders], dice: Dice,
     return state
 
 
-def _thrust_step(state: AVTState, paths: dict[str, list[Arrow]], events: list[Event]) -> AVTState:
-    for ship in state.ships:
-        if not ship.active or ship.kind != "ship" or ship.chart.setting == 0:
-            continue
-        need = ship.chart.fuel_for_next_cell()
-        if ship.fuel - ship.chart.fuel < need:
-            events.append(Note(f"{ship.id} has no fuel for another cell of thrust {ship.chart.setting}: engine off"))
-            state = state.with_ship(replace(ship, chart=replace(ship.chart, setting=0)))
-            continue
-        pivoting = ship.turning is not None and ship.turning.kind == "pivot"
-        chart, burn = ship.chart.burn(ship.orientation.nose, ship.bias, pivoting)
-        dots = ", ".join(f"{a}={n}" for a, n in burn.dots)
-        shifted = " ".join(str(a) for a in burn.displacement)
-        events.append(ThrustBurned(ship.id, chart.setting, burn.cell, dots, shifted))
-        paths[ship.id].extend(burn.displacement)
-        state = state.with_ship(replace(ship, chart=chart))
-    return state
+def _burn(ship: Ship, steps: list[Arrow], events: list[Event]) -> ThrustChart:
+    """Resolve thrust for one ship: its chart after this segment's cell; displacement joins ``steps``."""
+    chart = ship.chart
+    if chart.setting == 0:
+        return chart
+    if ship.fuel - chart.fuel < chart.fuel_for_next_cell():
+        events.append(Note(f"{ship.id} has no fuel for another cell of thrust {chart.setting}: engine off"))
+        return replace(chart, setting=0)
+    pivoting = ship.turning is not None and ship.turning.kind == "pivot"
+    chart, burn = chart.burn(ship.orientation.nose, ship.bias, pivoting)
+    dots = ", ".join(f"{a}={n}" for a, n in burn.dots)
+    shifted = " ".join(str(a) for a in burn.displacement)
+    events.append(ThrustBurned(ship.id, chart.setting, burn.cell, dots, shifted))
+    steps.extend(burn.displacement)
+    return chart
 
 
-def _step(position: Position, arrow: Arrow) -> Position:
-    return arrow.velocity.moved(position)
-
-
-def _movement_step(state: AVTState, paths: dict[str, list[Arrow]], events: list[Event]) -> tuple[AVTState, set[str]]:
+def _thrust_and_movement(
+    state: AVTState, paths: dict[str, list[Arrow]], events: list[Event]
+) -> tuple[AVTState, set[str]]:
+    """Resolve thrust for every ship, then move them all and advance their facing changes."""
+    charts = {ship_id: _burn(state.ship(ship_id), steps, events) for ship_id, steps in paths.items()}
     completed: set[str] = set()
+    ships = {s.id: s for s in state.ships}
     for ship_id, steps in paths.items():
-        ship = state.ship(ship_id)
-        if not ship.active:
-            continue
+        ship = ships[ship_id]
+        position, orientation, turning = ship.position, ship.orientation, ship.turning
         if steps:
-            path = [ship.position]
+            path = [position]
             for arrow in steps:
-                path.append(_step(path[-1], arrow))
+                path.append(arrow.velocity.moved(path[-1]))
+            position = path[-1]
             events.append(ShipMoved(ship.id, " ".join(str(a) for a in steps), tuple(path)))
-            ship = replace(ship, position=path[-1])
-            state = state.with_ship(ship)
-            for target in state.ships:
+            for target in ships.values():
                 if target.active and target.kind == "target" and target.position in path[1:]:
                     events.append(TargetDestroyed(target.id, ship.id, "flown through: eaten"))
                     events.append(Destroyed(target.id))
-                    state = state.with_ship(replace(target, status="destroyed"))
-        turning = ship.turning
+                    ships[target.id] = replace(target, status="destroyed")
         if turning is not None:
             reached = [o for at, o in turning.stops if at == state.now]
             if reached:
+                orientation = reached[-1]
                 done = turning.ends == state.now
-                ship = replace(ship, orientation=reached[-1], turning=None if done else turning)
-                events.append(FacingChanged(ship.id, reached[-1], done))
+                events.append(FacingChanged(ship.id, orientation, done))
                 if done:
                     completed.add(ship.id)
-                state = state.with_ship(ship)
-    return state, completed
+                    turning = None
+        ships[ship_id] = replace(
+            ship, position=position, orientation=orientation, turning=turning, chart=charts[ship_id]
+        )
+    return replace(state, ships=tuple(ships[s.id] for s in state.ships)), completed
 
 
 def _break_step(state: AVTState, completed: set[str], events: list[Event]) -> AVTState:
@@ -255,22 +254,23 @@ def _break_step(state: AVTState, completed: set[str], events: list[Event]) -> AV
 def resolve_segment(state: AVTState, orders: Mapping[str, SegmentOrders], dice: Dice) -> tuple[AVTState, list[Event]]:
     """Play the current segment with every side's orders, then move on to the next decision."""
     events: list[Event] = []
-    paths = {s.id: list(s.grid.steps(state.segment)) for s in state.ships if s.active and s.kind == "ship"}
+    paths = {s.id: list(grid_steps(s.velocity, state.segment)) for s in state.ships if s.active and s.kind == "ship"}
     state = _orders_step(state, orders, events)
     state = _fire_step(state, orders, dice, events)
-    state = _thrust_step(state, paths, events)
-    state, completed = _movement_step(state, paths, events)
+    state, completed = _thrust_and_movement(state, paths, events)
     state = _break_step(state, completed, events)
-    state = replace(
-        state,
-        ships=tuple(
-            replace(s, battery=min(state.designs[s.design].battery, s.battery + state.designs[s.design].reactor))
-            if s.active and s.kind == "ship"
-            else s
-            for s in state.ships
-        ),
-    )
-    return advance(state, events), events
+    return advance(_recharge(state), events), events
+
+
+def _recharge(state: AVTState) -> AVTState:
+    """The reactors refill the batteries, up to their capacity (A5.39, power per segment)."""
+    for ship in state.ships:
+        if ship.active and ship.kind == "ship":
+            design = state.designs[ship.design]
+            battery = min(design.battery, ship.battery + design.reactor)
+            if battery != ship.battery:
+                state = state.with_ship(replace(ship, battery=battery))
+    return state
 
 
 def advance(state: AVTState, events: list[Event]) -> AVTState:

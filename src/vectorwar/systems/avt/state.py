@@ -15,6 +15,7 @@ from typing import Literal
 from vectorwar.hexes import Direction, Position
 from vectorwar.maps import HexMap
 from vectorwar.rules import OptionValue
+from vectorwar.systems.avt.arrows import Arrow
 from vectorwar.systems.avt.design import Design
 from vectorwar.systems.avt.grid import SEGMENTS, MovementGrid
 from vectorwar.systems.avt.orientation import Orientation
@@ -29,6 +30,12 @@ Kind = Literal["ship", "target"]
 @lru_cache(maxsize=4096)
 def _grid(velocity: Velocity) -> MovementGrid:
     return MovementGrid.of(velocity)
+
+
+@lru_cache(maxsize=16384)
+def grid_steps(velocity: Velocity, segment: int) -> tuple[Arrow, ...]:
+    """The hexes a velocity moves on ``segment`` (its movement grid row), as unit steps."""
+    return _grid(velocity).steps(segment)
 
 
 def absolute(turn: int, segment: int) -> int:

@@ -206,13 +206,8 @@ class ThrustChart:
                     minor_carry -= _UNIT
                     displaced.append(pick(heading.minor, 0))
         fuel = dots(self.setting, cell)
-        chart = replace(
-            self,
-            cell=cell,
-            pending=tuple(pending),
-            fuel=self.fuel + fuel,
-            carry=(major_carry, minor_carry),
-            corner=(ray, laid, shifted),
+        chart = ThrustChart(
+            self.setting, cell, tuple(pending), self.fuel + fuel, (major_carry, minor_carry), (ray, laid, shifted)
         )
         return chart, Burn(cell, tuple(sorted(laid_now.items())), fuel, tuple(displaced))
 

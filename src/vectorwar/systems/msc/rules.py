@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from vectorwar.catalogue import ship_catalogue
+from vectorwar.catalogue import load_designs
 from vectorwar.dice import Dice
 from vectorwar.display import Card, CardTable, Counter
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
@@ -88,11 +88,7 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
 
     def designs(self, scenario: Scenario | None = None) -> dict[str, Design]:
         """The catalogue, plus the scenario's own designs (which win on a clash)."""
-        out = {k: design_from_data(v, "msc catalogue ships.toml", k) for k, v in ship_catalogue("msc").items()}
-        if scenario is not None:
-            for key, table in scenario.designs.items():
-                out[key] = design_from_data(table, f"scenario {scenario.id}", f"designs.{key}")
-        return out
+        return load_designs("msc", design_from_data, scenario)
 
     def new_state(self, scenario: Scenario, options: Mapping[str, OptionValue]) -> MSCState:
         designs = self.designs(scenario)

@@ -7,11 +7,12 @@ SPEED and movement order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
 
 from vectorwar.hexes import Direction, Hex
 from vectorwar.maps import HexMap
+from vectorwar.roster import Roster
 from vectorwar.rules import OptionValue
 from vectorwar.systems.msc.arcs import Side
 
@@ -57,7 +58,7 @@ class Ship:
 
 
 @dataclass(frozen=True, slots=True)
-class MSCState:
+class MSCState(Roster[Ship]):
     turn: int
     phase: Phase
     sides: tuple[str, ...]
@@ -69,21 +70,3 @@ class MSCState:
     firing: int = 0
     winners: tuple[str, ...] = ()
     end_reason: str = ""
-
-    def ship(self, ship_id: str) -> Ship:
-        for s in self.ships:
-            if s.id == ship_id:
-                return s
-        raise KeyError(ship_id)
-
-    def ships_of(self, side: str, active_only: bool = True) -> tuple[Ship, ...]:
-        return tuple(s for s in self.ships if s.side == side and (s.active or not active_only))
-
-    def enemies_of(self, side: str) -> tuple[Ship, ...]:
-        return tuple(s for s in self.ships if s.side != side and s.active)
-
-    def sides_in_play(self) -> tuple[str, ...]:
-        return tuple(side for side in self.sides if self.ships_of(side))
-
-    def with_ship(self, ship: Ship) -> MSCState:
-        return replace(self, ships=tuple(ship if s.id == ship.id else s for s in self.ships))

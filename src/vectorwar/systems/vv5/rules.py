@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from vectorwar.catalogue import ship_catalogue
+from vectorwar.catalogue import load_designs
 from vectorwar.dice import Dice
 from vectorwar.display import Card, CardTable, Counter
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
@@ -137,11 +137,7 @@ class VectorV5(RuleSystem[VV5State]):
     # -- setup ------------------------------------------------------------------
 
     def designs(self, scenario: Scenario | None = None) -> dict[str, Design]:
-        out = {k: design_from_data(v, "vv5 catalogue ships.toml", k) for k, v in ship_catalogue("vv5").items()}
-        if scenario is not None:
-            for key, table in scenario.designs.items():
-                out[key] = design_from_data(table, f"scenario {scenario.id}", f"designs.{key}")
-        return out
+        return load_designs("vv5", design_from_data, scenario)
 
     def new_state(self, scenario: Scenario, options: Mapping[str, OptionValue]) -> VV5State:
         designs = self.designs(scenario)

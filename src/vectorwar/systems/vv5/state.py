@@ -13,6 +13,7 @@ from typing import Literal
 
 from vectorwar.hexes import Direction, Hex
 from vectorwar.maps import HexMap
+from vectorwar.roster import Roster
 from vectorwar.rules import OptionValue
 from vectorwar.vectors import Velocity
 
@@ -135,7 +136,7 @@ SpecialState = PodState
 
 
 @dataclass(frozen=True, slots=True)
-class VV5State:
+class VV5State(Roster[Ship]):
     turn: int
     phase: Phase
     sides: tuple[str, ...]
@@ -153,24 +154,6 @@ class VV5State:
     end_reason: str = ""
     special: SpecialState | None = None
     automated: tuple[str, ...] = ()  # sides the engine plays (defence platforms); not in ``sides``
-
-    def ship(self, ship_id: str) -> Ship:
-        for s in self.ships:
-            if s.id == ship_id:
-                return s
-        raise KeyError(ship_id)
-
-    def ships_of(self, side: str, active_only: bool = True) -> tuple[Ship, ...]:
-        return tuple(s for s in self.ships if s.side == side and (s.active or not active_only))
-
-    def enemies_of(self, side: str) -> tuple[Ship, ...]:
-        return tuple(s for s in self.ships if s.side != side and s.active)
-
-    def sides_in_play(self) -> tuple[str, ...]:
-        return tuple(side for side in self.sides if self.ships_of(side))
-
-    def with_ship(self, ship: Ship) -> VV5State:
-        return replace(self, ships=tuple(ship if s.id == ship.id else s for s in self.ships))
 
     def occupant(self, where: Hex) -> Ship | None:
         return next((s for s in self.ships if s.active and s.hex == where), None)

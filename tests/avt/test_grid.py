@@ -1,0 +1,141 @@
+"""The movement grid (A2.1, A5.284-A5.2851, A5.365) against the text's worked numbers."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from vectorwar.systems.avt.arrows import Arrow, arrows_of
+from vectorwar.systems.avt.grid import MovementGrid, line_order, split_pattern, spread, vertical_pattern
+from vectorwar.vectors import Velocity
+
+
+def moved_on(counts: tuple[int, ...]) -> list[int]:
+    return [s for s, n in enumerate(counts, 1) if n]
+
+
+def test_avt_a2_1_seven_hexes_a_turn_move_on_segments_2_to_8() -> None:
+    assert moved_on(spread(7)) == [2, 3, 4, 5, 6, 7, 8]
+    assert spread(7) == (0, 1, 1, 1, 1, 1, 1, 1)
+
+
+def test_avt_a2_1_twelve_hexes_a_turn_move_1_2_1_2() -> None:
+    assert spread(12) == (1, 2, 1, 2, 1, 2, 1, 2)
+
+
+def test_avt_a5_2851_a_vector_over_8_moves_every_segment_plus_the_remainder_pattern() -> None:
+    grid = MovementGrid.of(Velocity.parse("A=12, B=2"))
+    four_two = MovementGrid.of(Velocity.parse("A=4, B=2"))
+    for s in range(1, 9):
+        plain = four_two.counts(s)
+        fast = grid.counts(s)
+        assert fast[Arrow.A] == plain.get(Arrow.A, 0) + 1
+        assert fast.get(Arrow.B, 0) == plain.get(Arrow.B, 0)
+
+
+def test_avt_a5_285_the_4_2_split_matches_the_second_and_third_sample_games() -> None:
+    # A5.29: segment 8 moves one hex in B; A5.32-A5.36: segment 1 none, 2 A, 3 A, 4 B, 5 none.
+    grid = MovementGrid.of(Velocity.parse("A=4, B=2"))
+    assert [grid.moves(s) for s in range(1, 9)] == ["-", "A", "A", "B", "-", "A", "A", "B"]
+    assert (str(grid.yellow), str(grid.tan), grid.pink) == ("A=4", "B=2", None)
+
+
+def test_avt_a5_364_a_consolidated_grid_keeps_its_pattern_with_the_directions_swapped() -> None:
+    # "because the larger vector is always put in the yellow column, we can keep the grid ... and just
+    # change the directions at the top of each column": 4A|2B became 4B|2A.
+    old = MovementGrid.of(Velocity.parse("A=4, B=2"))
+    new = MovementGrid.of(Velocity.parse("A=2, B=4"))
+    assert (str(new.yellow), str(new.tan)) == ("B=4", "A=2")
+    assert [r[:2] for r in new.rows] == [r[:2] for r in old.rows]
+
+
+def test_avt_a5_12_to_a5_17_first_sample_game_moves_segment_by_segment() -> None:
+    grid = MovementGrid.of(Velocity.parse("A=6, B=3, up=1"))
+    # A5.12 A; A5.13 A; A5.14 B; A5.15 A and one level up; A5.16 A; A5.17 B; A5.18 the rest of the grid.
+    assert [grid.moves(s) for s in range(1, 7)] == ["A", "A", "B", "A up", "A", "B"]
+    total = {a: sum(grid.counts(s).get(a, 0) for s in range(1, 9)) for a in (Arrow.A, Arrow.B, Arrow.UP)}
+    assert total == {Arrow.A: 6, Arrow.B: 3, Arrow.UP: 1}
+
+
+def test_avt_a5_365_the_4_2_1_split_reads_the_6_1_vertical_grid() -> None:
+    grid = MovementGrid.of(Velocity.parse("A=2, B=4, up=1"))
+    assert grid.pink is not None and str(grid.pink) == "up=1"
+    assert tuple(r[2] for r in grid.rows) == vertical_pattern(6, 1)
+    # A straight 3-D line: the climb happens mid-turn, not at either end.
+    assert vertical_pattern(6, 1).index(1) + 1 == 5
+
+
+def test_ruling_remainder_grids_split_patterns() -> None:
+    assert split_pattern(6, 3) == ((1, 0), (1, 0), (0, 1), (1, 0), (1, 0), (0, 1), (1, 0), (1, 1))
+    assert split_pattern(4, 0) == tuple((n, 0) for n in spread(4))
+    with pytest.raises(ValueError, match="larger"):
+        split_pattern(2, 4)
+
+
+def test_ruling_remainder_grids_vertical_alone_is_timed_like_any_vector() -> None:
+    for v in range(8):
+        assert vertical_pattern(0, v) == spread(v)
+
+
+def test_avt_grid_vertical_is_timed_against_the_horizontal_sum() -> None:
+    # The text looks the pink column up by (sum of horizontal remainders | vertical): it changes with h.
+    assert vertical_pattern(9, 1) == (0, 0, 0, 1, 0, 0, 0, 0)
+    assert vertical_pattern(0, 1) == (0, 0, 0, 0, 0, 0, 0, 1)
+
+
+def test_avt_grid_descending_uses_the_down_arrow() -> None:
+    grid = MovementGrid.of(Velocity.parse("C=3, down=2"))
+    assert grid.pink is not None and grid.pink.arrow is Arrow.DOWN
+    assert sum(r[2] for r in grid.rows) == 2
+
+
+def test_avt_grid_equal_vectors_put_the_anticlockwise_one_in_the_yellow_column() -> None:
+    assert str(MovementGrid.of(Velocity.parse("A=3, F=3")).yellow) == "F=3"
+    assert str(MovementGrid.of(Velocity.parse("B=3, C=3")).yellow) == "B=3"
+
+
+def test_avt_grid_segment_numbers_are_checked() -> None:
+    with pytest.raises(ValueError, match="1-8"):
+        MovementGrid.of(Velocity()).counts(9)
+
+
+def test_line_order_interleaves_evenly() -> None:
+    assert [str(a) for a in line_order({Arrow.A: 2, Arrow.B: 2})] == ["A", "B", "A", "B"]
+    assert line_order({}) == ()
+
+
+velocities = st.builds(
+    Velocity,
+    st.integers(-20, 20),
+    st.integers(-20, 20),
+    st.integers(-12, 12),
+)
+
+
+@given(velocities)
+def test_property_a_whole_turn_of_the_grid_moves_exactly_the_vector(v: Velocity) -> None:
+    grid = MovementGrid.of(v)
+    totals: dict[Arrow, int] = {}
+    for s in range(1, 9):
+        for arrow in grid.steps(s):
+            totals[arrow] = totals.get(arrow, 0) + 1
+    assert totals == arrows_of(v)
+
+
+@given(st.integers(0, 60))
+def test_property_spread_never_runs_ahead_of_steady_motion_nor_a_hex_behind(n: int) -> None:
+    done = 0
+    for s, moved in enumerate(spread(n), 1):
+        done += moved
+        assert done * 8 <= n * s < (done + 1) * 8
+
+
+@given(st.integers(0, 7), st.integers(0, 7), st.integers(0, 7))
+def test_property_split_patterns_hold_every_hex_and_stay_on_a_line(a: int, b: int, v: int) -> None:
+    major, minor = max(a, b), min(a, b)
+    pattern = split_pattern(major, minor)
+    assert sum(m for m, _ in pattern) == major and sum(n for _, n in pattern) == minor
+    assert tuple(m + n for m, n in pattern) == spread(major + minor)
+    climb = vertical_pattern(major + minor, v)
+    assert sum(climb) == v

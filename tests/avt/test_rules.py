@@ -1,0 +1,291 @@
+"""The AV:T plug-in: orders, the segment sequence, thrust breaks, fire, the 2-D option, the kit."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from vectorwar.conformance import check_system
+from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
+from vectorwar.game import Game
+from vectorwar.hexes import Hex, Position
+from vectorwar.systems.avt.events import LaserFired, TargetDestroyed, ThrustBurned, VectorsResolved
+from vectorwar.systems.avt.orders import SegmentOrders
+from vectorwar.systems.avt.state import AVTState
+from vectorwar.vectors import Velocity
+
+from .helpers import AVT, make_scenario, offset, rafik_game, with_ship
+
+HOME = Hex.from_offset(20, 20)
+
+
+def run(game: Game, *orders: str) -> list[object]:
+    events: list[object] = []
+    for text in orders:
+        events.extend(game.submit("blue", text))
+    return events
+
+
+def test_avt_a2_0_a_turn_is_eight_segments_of_simultaneous_orders() -> None:
+    assert AVT.manifest.segments_per_turn == 8
+    assert [p.name for p in AVT.manifest.phases] == ["plotting", "orders", "fire", "thrust", "movement", "break"]
+    game = rafik_game()
+    clocks = []
+    for _ in range(9):
+        prompt = game.prompt
+        assert prompt is not None and prompt.simultaneous and prompt.seats == ("blue",)
+        clocks.append((prompt.clock.turn, prompt.clock.segment))
+        game.submit("blue", "hold")
+    assert clocks == [(1, s) for s in range(1, 9)] + [(2, 1)]
+
+
+def test_avt_orders_read_back_and_name_ships_case_blind() -> None:
+    game = rafik_game()
+    order = game.parse("blue", "rafik ROLL Starboard 2, bias c, thrust 3")
+    assert str(order) == "Rafik thrust 3, bias C, roll stbd 2"
+    assert game.parse("blue", str(order)) == order
+    assert str(game.parse("blue", "hold")) == "hold"
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("", "hold"),
+        ("Raven thrust 2", "no ship of yours"),
+        ("Rafik thrust", "whole number"),
+        ("Rafik thrust 2, thrust 3", "given twice"),
+        ("Rafik roll up 2", "stbd or port"),
+        ("Rafik fire A>Far", "mount letter and row"),
+        ("Rafik dance", "an action is"),
+        ("Rafik pivot A/C", "not a hex corner"),
+        ("Rafik thrust 1; Rafik bias A", "two entries"),
+    ],
+)
+def test_avt_order_syntax_errors_hold_the_input(text: str, problem: str) -> None:
+    with pytest.raises(OrderSyntaxError, match=problem) as err:
+        rafik_game().parse("blue", text)
+    assert repr(text) in str(err.value)
+
+
+def test_avt_a5_24_thrust_is_limited_to_the_thrust_matrix() -> None:
+    game = rafik_game()
+    with pytest.raises(IllegalOrderError, match=r"thrust 6 is above Rafik Mk. 1's 5.*A5.242"):
+        game.submit("blue", "Rafik thrust 6")
+
+
+def test_avt_one_facing_change_at_a_time() -> None:
+    game = rafik_game()
+    game.submit("blue", "Rafik pivot B/C")
+    with pytest.raises(IllegalOrderError, match="still carrying out 'pivot B/C'"):
+        game.submit("blue", "Rafik roll port 1")
+    with pytest.raises(IllegalOrderError, match="pivot or roll, not both"):
+        rafik_game().submit("blue", "Rafik pivot B, roll stbd 1")
+    with pytest.raises(IllegalOrderError, match="already at A"):
+        rafik_game().submit("blue", "Rafik pivot A")
+
+
+def test_avt_a5_222_a_pivot_beyond_the_caterpillar_chart_is_refused() -> None:
+    game = rafik_game()
+    state: AVTState = game.state
+    short = state.designs["rafik"].model_copy(update={"pivot_chart": [[0], [0, 1], [0, 1, 2]]})
+    game.state = replace(state, designs={**state.designs, "rafik": short})
+    with pytest.raises(IllegalOrderError, match="quickest pivot to C is 120 degrees, beyond .* \\(90\\)"):
+        game.submit("blue", "Rafik pivot C")
+    game.submit("blue", "Rafik pivot B/C")
+
+
+def test_avt_a5_2431_thrust_stays_on_until_changed_and_starts_from_the_top() -> None:
+    game = rafik_game()
+    events = run(game, "Rafik thrust 5", "hold", "hold")
+    cells = [e.cell for e in events if isinstance(e, ThrustBurned)]
+    assert cells == [1, 2, 3]
+
+
+def test_avt_a5_245_off_the_bottom_of_the_chart_breaks_the_burn_and_restarts() -> None:
+    game = rafik_game()
+    events = run(game, "Rafik thrust 5", *["hold"] * 8)
+    resolved = [e for e in events if isinstance(e, VectorsResolved)]
+    assert [r.reason for r in resolved] == ["off the bottom of the thrust chart"]
+    assert str(resolved[0].velocity) == "A=10" and resolved[0].fuel == 10
+    cells = [e.cell for e in events if isinstance(e, ThrustBurned)]
+    assert cells == [1, 2, 3, 4, 5, 6, 7, 8, 1]
+    # Displacement over the full column: 5 hexes, half the 10 dots (A2.4); then the new vector moves on.
+    shifted = sum(len(e.displacement.split()) for e in events if isinstance(e, ThrustBurned))
+    assert shifted == 5
+
+
+def test_ruling_changing_thrust_resolves_the_burn_so_far() -> None:
+    game = rafik_game()
+    events = run(game, "Rafik thrust 5", "hold", "Rafik thrust 2")
+    (resolved,) = [e for e in events if isinstance(e, VectorsResolved)]
+    assert resolved.reason == "thrust changed to 2" and str(resolved.velocity) == "A=2"
+    burns = [(e.thrust, e.cell) for e in events if isinstance(e, ThrustBurned)]
+    assert burns == [(5, 1), (5, 2), (2, 1)]
+
+
+def test_ruling_out_of_fuel_the_engine_cuts_out() -> None:
+    game = rafik_game()
+    with_ship(game, "Rafik", fuel=2)
+    events = run(game, "Rafik thrust 5", "hold", "hold")
+    assert [e.cell for e in events if isinstance(e, ThrustBurned)] == [1, 2]
+    rafik = game.state.ship("Rafik")
+    assert rafik.fuel == 0 and rafik.chart.setting == 0 and str(rafik.velocity) == "A=2"
+    with pytest.raises(IllegalOrderError, match="no fuel left"):
+        game.submit("blue", "Rafik thrust 1")
+
+
+def test_avt_a5_166_two_lasers_at_point_blank_eat_a_chocolate_in_one_segment() -> None:
+    target = offset(HOME, ("A", 3))
+    for seed in range(4):
+        game = rafik_game(targets=[("Square", str(target), 0)], seed=seed)
+        events = game.submit("blue", "Rafik fire A1>Square A2>Square")
+        fired = [e for e in events if isinstance(e, LaserFired)]
+        assert [(e.marker, e.arc_window) for e in fired] == [("A 3", "12")] * 2
+        assert sum(e.damage for e in fired) >= 10
+        assert [e.target for e in events if isinstance(e, TargetDestroyed)] == ["Square"]
+        # A5.372: two lasers spend 6 of the 22 in the batteries; the reactor then puts 3 back.
+        assert game.state.ship("Rafik").battery == 22 - 6 + 3
+
+
+def test_avt_a5_113_one_laser_alone_never_does_ten_points() -> None:
+    target = offset(HOME, ("A", 3))
+    game = rafik_game(targets=[("Square", str(target), 0)])
+    events = game.submit("blue", "Rafik fire A1>Square")
+    assert not any(isinstance(e, TargetDestroyed) for e in events)
+    assert game.state.ship("Square").active
+
+
+def test_avt_a5_371_a_laser_cools_for_five_segments() -> None:
+    target = offset(HOME, ("A", 20))
+    game = rafik_game(targets=[("Far", str(target), 0)])
+    run(game, "hold", "hold", "hold", "hold", "hold", "Rafik fire A1>Far")
+    rafik = game.state.ship("Rafik")
+    assert rafik.ready_at("A1") == 11  # fired on segment 6: ready on segment 3 of the next turn
+    with pytest.raises(IllegalOrderError, match="cooling until turn 2 segment 3"):
+        game.submit("blue", "Rafik fire A1>Far")
+
+
+def test_avt_firing_needs_arc_range_power_and_a_target() -> None:
+    behind = offset(HOME, ("D", 3))
+    game = rafik_game(targets=[("Aft", str(behind), 0), ("Gone", str(offset(HOME, ("A", 40))), 0)])
+    with pytest.raises(IllegalOrderError, match="arc window 6, outside mount A's arc"):
+        game.submit("blue", "Rafik fire A1>Aft")
+    with pytest.raises(IllegalOrderError, match="range 40, beyond 3 MRLS's 30"):
+        game.submit("blue", "Rafik fire A1>Gone")
+    with pytest.raises(IllegalOrderError, match="no laser H1"):
+        game.submit("blue", "Rafik fire H1>Aft")
+    with_ship(game, "Rafik", battery=5)
+    with pytest.raises(IllegalOrderError, match="need 6 power but the batteries hold 5"):
+        game.submit("blue", "Rafik fire D1>Aft E1>Aft")
+
+
+def test_avt_lasers_do_not_fire_at_ships_yet() -> None:
+    ships = [
+        ("blue", "Rafik", "rafik", "20,20", "A", "0", 0),
+        ("red", "Raven", "rafik", "20,17", "D", "0", 0),
+    ]
+    game = Game.new(AVT, make_scenario(ships), 0)
+    with pytest.raises(IllegalOrderError, match="not implemented yet"):
+        game.submit("blue", "Rafik fire A1>Raven")
+
+
+def test_avt_game_ends_when_every_target_is_eaten() -> None:
+    game = rafik_game(velocity="A=8", targets=[("Square", str(offset(HOME, ("A", 2))), 0)])
+    events = run(game, "hold", "hold")
+    assert game.is_over and game.result is not None and game.result.winners == ("blue",)
+    assert any(isinstance(e, TargetDestroyed) and e.how == "flown through: eaten" for e in events)
+
+
+def test_avt_turn_limit_is_a_draw() -> None:
+    game = rafik_game(max_turns=1)
+    run(game, *["hold"] * 8)
+    assert game.is_over and game.result is not None and game.result.winners == ()
+
+
+def test_avt_design_note_2d_option_drops_altitude_pivots_only_in_amber_and_no_rolls() -> None:
+    ships = [
+        ("blue", "Rafik", "rafik", "20,20", "A", "A=2, up=3", 4),
+        ("chocolates", "Up", "chocolate", "20,14", "A", "0", 5),
+    ]
+    game = Game.new(AVT, make_scenario(ships, options={"three_d": False}), 0)
+    rafik = game.state.ship("Rafik")
+    assert rafik.position == Position(HOME, 0) and rafik.velocity == Velocity.parse("A=2")
+    with pytest.raises(IllegalOrderError, match="amber ring"):
+        game.submit("blue", "Rafik pivot A+")
+    with pytest.raises(IllegalOrderError, match="altitude, which is switched off"):
+        game.submit("blue", "Rafik roll stbd 1")
+    card = AVT.ship_cards(game.state)[0]
+    assert ("-> Up", "A 6, arc window 12") in card.rows
+
+
+def test_avt_scenario_errors_name_the_key() -> None:
+    bad_velocity = [("blue", "Rafik", "rafik", "20,20", "A", "A=x", 0), ("c", "T", "chocolate", "1,1", "A", "0", 0)]
+    with pytest.raises(ScenarioError, match=r"sides.0.ships.0.velocity: .*DIRECTION=COUNT"):
+        Game.new(AVT, make_scenario(bad_velocity), 0)
+    moving_target = [("blue", "Rafik", "rafik", "20,20", "A", "0", 0), ("c", "T", "chocolate", "1,1", "A", "A=1", 0)]
+    with pytest.raises(ScenarioError, match="sides.1.ships.0.velocity: a target does not move"):
+        Game.new(AVT, make_scenario(moving_target), 0)
+    unknown = [("blue", "Rafik", "wasp", "20,20", "A", "0", 0), ("c", "T", "chocolate", "1,1", "A", "0", 0)]
+    with pytest.raises(ScenarioError, match="no design 'wasp'"):
+        Game.new(AVT, make_scenario(unknown), 0)
+
+
+def test_avt_ship_card_shows_grid_vectors_thrust_and_avid() -> None:
+    game = rafik_game(velocity="A=4, B=2", targets=[("Square", str(offset(HOME, ("A", 1), ("B", 1))), 0)])
+    game.submit("blue", "Rafik thrust 5")
+    (card,) = AVT.ship_cards(game.state)
+    rows = dict(card.rows)
+    assert rows["vectors"] == "A=4, B=2"
+    assert rows["thrust"] == "5, cell 1/8" and rows["pending dots"] == "A=1"
+    assert rows["Nose"] == "A" and rows["Top"] == "up"
+    assert rows["-> Square"].startswith("A/B 2")
+    assert card.table is not None and card.table.headers[:3] == ("seg", "A=4", "B=2")
+    assert [r[0] for r in card.table.rows if r[-1] == "<"] == ["2"]
+
+
+def test_avt_arc_hexes_follow_the_mount_arcs() -> None:
+    game = rafik_game()
+    hexes = AVT.arc_hexes(game.state, "Rafik")
+    ahead, behind = offset(HOME, ("A", 5)), offset(HOME, ("D", 5))
+    assert ahead in hexes["A"] and behind not in hexes["A"]
+    assert behind in hexes["D"] and behind in hexes["E"]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.builds(Velocity, st.integers(-12, 12), st.integers(-12, 12), st.integers(-6, 6)),
+    st.lists(st.sampled_from(["hold", "Rafik pivot B", "Rafik pivot C+", "Rafik roll port 2", "Rafik bias B"]), min_size=8, max_size=8),
+)
+def test_property_without_thrust_vectors_never_change_and_a_turn_moves_exactly_the_vector(
+    velocity: Velocity, orders: list[str]
+) -> None:
+    game = rafik_game(velocity=str(velocity), targets=[("Far", "0,0", 40)])
+    start = game.state.ship("Rafik").position
+    for text in orders:
+        try:
+            game.submit("blue", text)
+        except IllegalOrderError:
+            game.submit("blue", "hold")
+        assert game.state.ship("Rafik").velocity == velocity
+    assert game.state.ship("Rafik").position == velocity.moved(start)
+
+
+def test_avt_random_orders_are_legal_and_read_back() -> None:
+    import random
+
+    game = rafik_game(velocity="A=2")
+    rng = random.Random(3)
+    for _ in range(24):
+        order = AVT.random_order(game.state, "blue", rng)
+        assert isinstance(order, SegmentOrders)
+        assert game.parse("blue", str(order)) == order
+        game.submit("blue", order)
+
+
+def test_avt_passes_the_conformance_kit() -> None:
+    reports = check_system("avt", seeds=(0, 1))
+    assert {r.scenario for r in reports} == {"avt-drift", "avt-pivot-thrust"}
+    assert all(r.orders > 0 and r.rolls > 0 for r in reports)

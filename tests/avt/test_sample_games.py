@@ -1,0 +1,143 @@
+"""The tutorial's sample games replayed segment by segment against the text (A5.1-A5.36)."""
+
+from __future__ import annotations
+
+from vectorwar.catalogue import builtin_scenario
+from vectorwar.game import Game
+from vectorwar.hexes import Position
+from vectorwar.systems.avt.arrows import Arrow
+from vectorwar.systems.avt.events import FacingChanged, ShipMoved, TargetDestroyed, ThrustBurned, VectorsResolved
+from vectorwar.systems.avt.grid import vertical_pattern
+from vectorwar.systems.avt.orientation import Orientation
+from vectorwar.systems.avt.segment import arc_windows, laser_bears, marker_between
+from vectorwar.systems.avt.state import AVTState
+
+from .helpers import AVT, offset, rafik_game, with_ship
+
+
+def seen(state: AVTState, target: str) -> tuple[str, tuple[str, ...]]:
+    """The target marker for ``target`` on the Rafik's AVID and the arc window(s) it maps to."""
+    rafik, other = state.ship("Rafik"), state.ship(target)
+    marker = marker_between(state, rafik, other)
+    return str(marker), arc_windows(state, rafik, marker)
+
+
+def moves(events: list[object]) -> str:
+    return " ".join(e.steps for e in events if isinstance(e, ShipMoved)) or "-"
+
+
+def test_avt_a5_1_sample_game_one_segment_by_segment() -> None:
+    game = Game.new(AVT, builtin_scenario("avt-drift"), seed=0)
+    start = game.state.ship("Rafik").position
+    assert str(game.state.ship("Rafik").velocity) == "A=6, B=3, up=1"
+    expected_moves = ["A", "A", "B", "A up", "A", "B"]
+    bearings = {
+        # A5.133: the square, one hex out in A and one in B.
+        2: ("Square", "A/B 2", ("1",)),
+        # A5.134-A5.14: predicted and re-shot after moving: one hex out in B.
+        3: ("Square", "B 1", ("2",)),
+        # A5.152-A5.153: the triangle, 4 out in A and 2 in F, one level below: range 6 amber through F/A.
+        4: ("Triangle", "F/A 6", ("11",)),
+        # A5.161-A5.1652: 3 in A and 2 in F, 2 levels below: range 5, lower blue, one down and to port.
+        5: ("Triangle", "F/A- (5)", ("11-",)),
+        # A5.171: the circle, 6 out and 5 up: range 7 through the blue ring in A.
+        6: ("Circle", "A+ 7", ("12+",)),
+    }
+    for segment in range(1, 7):
+        state: AVTState = game.state
+        assert state.segment == segment
+        if segment in bearings:
+            target, marker, windows = bearings[segment]
+            assert seen(state, target) == (marker, windows), f"segment {segment}"
+        if segment == 5:
+            rafik = state.ship("Rafik")
+            design = state.designs["rafik"]
+            # A5.166: of the three forward mounts only A and B can fire at the triangle.
+            bearing_mounts = {
+                m for m in "ABC" if laser_bears(state, design, rafik, f"{m}1", state.ship("Triangle")) is None
+            }
+            assert bearing_mounts == {"A", "B"}
+        events = game.submit("blue", "hold")
+        assert moves(events) == expected_moves[segment - 1], f"segment {segment}"
+        if segment == 3:
+            # A5.141: moving to the future position marker eats the square.
+            assert any(isinstance(e, TargetDestroyed) and e.target == "Square" for e in events)
+    # After segment 6: 4 in A, 2 in B and one level up from the start.
+    assert game.state.ship("Rafik").position == Position(offset(start.hex, ("A", 4), ("B", 2)), 1)
+
+
+def test_avt_a5_181_drifting_on_for_another_turn_repeats_the_grid() -> None:
+    game = Game.new(AVT, builtin_scenario("avt-drift"), seed=0)
+    start = game.state.ship("Rafik").position
+    for _ in range(16):
+        if game.is_over:
+            break
+        game.submit("blue", "hold")
+    assert game.state.ship("Rafik").position == Position(offset(start.hex, ("A", 12), ("B", 6)), 2)
+    assert str(game.state.ship("Rafik").velocity) == "A=6, B=3, up=1"
+
+
+def test_avt_a5_2_sample_game_two_segment_by_segment() -> None:
+    game = Game.new(AVT, builtin_scenario("avt-pivot-thrust"), seed=0)
+    start = game.state.ship("Rafik").position
+    orders = {1: "Rafik pivot A", 3: "Rafik thrust 5", 5: "Rafik pivot B/C", 6: "Rafik bias A", 8: "Rafik thrust 0"}
+    # Per segment: nose after movement, pending dots after Resolve Thrust.
+    expected = {
+        1: ("F/A", {}),  # A5.224: the +0 wedge shifts the nose to F/A
+        2: ("A", {}),  # A5.23: the pivot completes
+        3: ("A", {Arrow.A: 1}),  # A5.2431: first cell, one dot in A
+        4: ("A", {Arrow.A: 2}),  # A5.251
+        5: ("A/B", {Arrow.A: 3}),  # A5.262: the dot goes in A, then the nose turns to A/B
+        6: ("B", {Arrow.A: 4, Arrow.B: 1}),  # A5.273-A5.275: two dots, A then B; no displacement
+        7: ("B/C", {}),  # A5.281: one more in B, the pivot completes, the burn breaks
+    }
+    for segment in range(1, 8):
+        events = game.submit("blue", orders.get(segment, "hold"))
+        rafik = game.state.ship("Rafik")
+        nose, dots = expected[segment]
+        assert str(rafik.orientation) == nose, f"segment {segment}"
+        assert rafik.chart.pending_dots() == dots, f"segment {segment}"
+        assert rafik.position == start, f"segment {segment}: the future position marker stays on the ship"
+        burns = [e for e in events if isinstance(e, ThrustBurned)]
+        assert all(not b.displacement for b in burns)
+        if segment == 7:
+            (resolved,) = [e for e in events if isinstance(e, VectorsResolved)]
+            assert resolved.reason == "facing change completed"
+            # A5.282-A5.284: six fuel units for six dots; vectors 4 in A and 2 in B.
+            assert (resolved.fuel, resolved.fuel_left, str(resolved.velocity)) == (6, 99, "A=4, B=2")
+    grid = game.state.ship("Rafik").grid
+    assert (str(grid.yellow), str(grid.tan)) == ("A=4", "B=2")
+    # A5.29: segment 8 moves one hex in B; thrust goes to 0, so no new cell is burned.
+    events = game.submit("blue", orders[8])
+    assert moves(events) == "B"
+    assert not any(isinstance(e, ThrustBurned) for e in events)
+    assert game.state.ship("Rafik").position == Position(start.hex.neighbour(Arrow.B.direction), 0)
+
+
+def test_avt_a5_3_sample_game_three_pivot_up_angled_thrust_and_a_3d_split() -> None:
+    # A5.31: continuing game two: vectors 4 in A and 2 in B, facing B/C, six fuel units burned.
+    game = rafik_game(velocity="A=4, B=2", facing="A")
+    with_ship(game, "Rafik", orientation=Orientation.level(3), fuel=99)
+    orders = {1: "Rafik pivot C+", 3: "Rafik thrust 4", 5: "Rafik thrust 0"}
+    expected_moves = ["-", "A", "A", "B", "-"]
+    log: list[list[object]] = []
+    for segment in range(1, 6):
+        events = game.submit("blue", orders.get(segment, "hold"))
+        log.append(list(events))
+        assert moves(events) == expected_moves[segment - 1], f"segment {segment}"
+    rafik = game.state.ship("Rafik")
+    # A5.322: on segment 1 the nose does not move; A5.331: it reaches C (blue) on segment 2.
+    assert not any(isinstance(e, FacingChanged) for e in log[0])
+    (turned,) = [e for e in log[1] if isinstance(e, FacingChanged)]
+    assert str(turned.orientation) == "C+" and turned.completed
+    # A5.343, A5.351: one dot in C, then one in C and one up.
+    burns = [e for seg in log for e in seg if isinstance(e, ThrustBurned)]
+    assert [b.dots for b in burns] == ["C=1", "C=1, up=1"]
+    # A5.361-A5.365: engine off, two fuel units (eight in all), vectors 2 in A, 4 in B, 1 up.
+    (resolved,) = [e for e in log[4] if isinstance(e, VectorsResolved)]
+    assert resolved.reason == "thrust set to zero" and resolved.fuel == 2
+    assert rafik.fuel == 105 - 8
+    assert str(rafik.velocity) == "A=2, B=4, up=1"
+    grid = rafik.grid
+    assert (str(grid.yellow), str(grid.tan), str(grid.pink)) == ("B=4", "A=2", "up=1")
+    assert tuple(r[2] for r in grid.rows) == vertical_pattern(6, 1)
