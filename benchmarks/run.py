@@ -128,6 +128,18 @@ def main() -> None:
             "met": statistics.median(turn_ms) <= 20.0,
         }
     )
+    from vectorwar.systems.avt.bench import TARGET_MS, turn_times
+
+    avt_ms = turn_times()
+    rows.append(
+        {
+            "benchmark": f"avt full turn, 8 ships thrusting and pivoting, all bearings, median ms ({len(avt_ms)})",
+            "median_ms": round(statistics.median(avt_ms), 2),
+            "max_ms": round(max(avt_ms), 2),
+            "target_ms": TARGET_MS,
+            "met": statistics.median(avt_ms) <= TARGET_MS,
+        }
+    )
     per_game = []
     for seed in range(50):
         t = time.perf_counter()

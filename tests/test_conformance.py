@@ -18,5 +18,5 @@ def test_every_system_conforms(name: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("name", list(systems()))
 def test_every_system_conforms_over_many_seeds(name: str) -> None:
-    reports = check_system(name, seeds=range(2, 30))
+    reports = check_system(name, seeds=range(2, 12))
     assert len({r.winners for r in reports}) > 1  # random games do not all end alike

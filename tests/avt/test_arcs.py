@@ -37,7 +37,9 @@ def test_avt_a5_1651_a5_1652_f_a_lower_blue_is_one_down_and_to_port_of_the_nose(
 
 def test_avt_a5_166_only_mounts_a_and_b_of_the_three_forward_mounts_can_fire() -> None:
     covering = mounts_covering(Orientation.level(0), "F/A-")
-    assert "A" in covering and "B" in covering and "C" not in covering
+    assert "A" in covering
+    assert "B" in covering
+    assert "C" not in covering
 
 
 def test_avt_a5_171_the_circle_in_a_upper_blue_is_above_the_nose() -> None:

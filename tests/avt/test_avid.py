@@ -92,7 +92,8 @@ def test_avt_a5_153_6_out_and_1_level_down_is_range_6_amber() -> None:
 def test_avt_a5_162_5_out_and_2_down_is_range_5_lower_blue_circled() -> None:
     marker = shoot_bearing(Position(HERE, 1), Position(offset(HERE, ("A", 3), ("F", 2)), -1))
     assert marker == TargetMarker(Window.parse("F/A-"), 5)
-    assert marker.window is not None and marker.window.below
+    assert marker.window is not None
+    assert marker.window.below
     assert str(marker) == "F/A- (5)"  # brackets stand in for the tutorial's circle
 
 

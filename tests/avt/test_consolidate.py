@@ -68,4 +68,5 @@ def test_property_consolidation_is_the_vector_sum_in_the_grids_form(counts: dict
 @given(st.builds(Velocity, st.integers(-20, 20), st.integers(-20, 20), st.integers(-9, 9)))
 def test_property_a_consolidated_velocity_is_left_alone(v: Velocity) -> None:
     result = consolidate(arrows_of(v))
-    assert result.velocity == v and result.steps == ()
+    assert result.velocity == v
+    assert result.steps == ()

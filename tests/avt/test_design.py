@@ -49,7 +49,9 @@ def test_avt_a5_45_hit_location_tables_match_the_damage_example() -> None:
 def test_avt_designed_parts_are_marked() -> None:
     rafik = system.designs()["rafik"]
     text = " ".join(rafik.designed)
-    assert "roll_chart" in text and "mounts B-G" in text and "pivot_chart rows 4-6" in text
+    assert "roll_chart" in text
+    assert "mounts B-G" in text
+    assert "pivot_chart rows 4-6" in text
     # The pivot chart's first three rows are the tutorial's.
     assert rafik.pivots[:3] == ((0,), (0, 1), (0, 1, 2))
 
@@ -77,8 +79,10 @@ def test_avt_design_errors_name_the_file_and_key() -> None:
 def test_avt_a2_2_reading_the_weapon_table() -> None:
     # The text's example: range 10, roll 6, 7 points.
     assert damage("3 MRLS", 10, 6) == 7
-    assert entry("3 MRLS", 23, 1) == "D1" and damage("3 MRLS", 23, 1) == 0
-    assert damage("3 MRLS", 30, 10) == 1 and max_range("3 MRLS") == 30
+    assert entry("3 MRLS", 23, 1) == "D1"
+    assert damage("3 MRLS", 23, 1) == 0
+    assert damage("3 MRLS", 30, 10) == 1
+    assert max_range("3 MRLS") == 30
     with pytest.raises(ValueError, match="beyond"):
         damage("3 MRLS", 31, 5)
     with pytest.raises(KeyError, match="no weapon table"):

@@ -60,7 +60,8 @@ def test_avt_a5_12_to_a5_17_first_sample_game_moves_segment_by_segment() -> None
 
 def test_avt_a5_365_the_4_2_1_split_reads_the_6_1_vertical_grid() -> None:
     grid = MovementGrid.of(Velocity.parse("A=2, B=4, up=1"))
-    assert grid.pink is not None and str(grid.pink) == "up=1"
+    assert grid.pink is not None
+    assert str(grid.pink) == "up=1"
     assert tuple(r[2] for r in grid.rows) == vertical_pattern(6, 1)
     # A straight 3-D line: the climb happens mid-turn, not at either end.
     assert vertical_pattern(6, 1).index(1) + 1 == 5
@@ -86,7 +87,8 @@ def test_avt_grid_vertical_is_timed_against_the_horizontal_sum() -> None:
 
 def test_avt_grid_descending_uses_the_down_arrow() -> None:
     grid = MovementGrid.of(Velocity.parse("C=3, down=2"))
-    assert grid.pink is not None and grid.pink.arrow is Arrow.DOWN
+    assert grid.pink is not None
+    assert grid.pink.arrow is Arrow.DOWN
     assert sum(r[2] for r in grid.rows) == 2
 
 
@@ -135,7 +137,8 @@ def test_property_spread_never_runs_ahead_of_steady_motion_nor_a_hex_behind(n: i
 def test_property_split_patterns_hold_every_hex_and_stay_on_a_line(a: int, b: int, v: int) -> None:
     major, minor = max(a, b), min(a, b)
     pattern = split_pattern(major, minor)
-    assert sum(m for m, _ in pattern) == major and sum(n for _, n in pattern) == minor
+    assert sum(m for m, _ in pattern) == major
+    assert sum(n for _, n in pattern) == minor
     assert tuple(m + n for m, n in pattern) == spread(major + minor)
     climb = vertical_pattern(major + minor, v)
     assert sum(climb) == v

@@ -83,7 +83,8 @@ def test_avt_a2_4_pivots_tilt_the_nose_up_and_down_through_the_poles() -> None:
 
 def test_avt_pivots_prefer_staying_level_when_as_quick() -> None:
     path = pivot_path(Orientation.level(0), Window.parse("D"))
-    assert wedges(path) == 6 and all(s.orientation.pitch == 0 for s in path)
+    assert wedges(path) == 6
+    assert all(s.orientation.pitch == 0 for s in path)
 
 
 def test_avt_the_green_ring_is_one_wedge_between_windows() -> None:
@@ -95,7 +96,8 @@ def test_avt_a2_4_rolls_turn_the_ship_about_its_nose() -> None:
     path = roll_path(Orientation.level(0), 3)
     assert [str(s.orientation) for s in path] == ["A roll +1", "A roll +2", "A roll +3"]
     rolled = path[-1].orientation
-    assert markers(rolled)["top"] == "B/C" and markers(rolled)["starboard"] == "down"
+    assert markers(rolled)["top"] == "B/C"
+    assert markers(rolled)["starboard"] == "down"
     assert [str(s.orientation) for s in roll_path(Orientation.level(0), -1)] == ["A roll -1"]
 
 
@@ -142,7 +144,8 @@ def valid_orientations(draw: st.DrawFn) -> Orientation:
 @given(valid_orientations())
 def test_property_the_ships_axes_are_square_and_the_nose_is_in_its_window(o: Orientation) -> None:
     nose, starboard, top = o.frame
-    assert abs(sphere.dot(nose, top)) < 1e-9 and abs(sphere.dot(nose, starboard)) < 1e-9
+    assert abs(sphere.dot(nose, top)) < 1e-9
+    assert abs(sphere.dot(nose, starboard)) < 1e-9
     assert abs(sphere.dot(top, starboard)) < 1e-9
     assert o.marker("nose") == (o.nose,)
     assert o.marker("aft") == (o.nose.opposite,)

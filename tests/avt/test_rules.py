@@ -36,7 +36,9 @@ def test_avt_a2_0_a_turn_is_eight_segments_of_simultaneous_orders() -> None:
     clocks = []
     for _ in range(9):
         prompt = game.prompt
-        assert prompt is not None and prompt.simultaneous and prompt.seats == ("blue",)
+        assert prompt is not None
+        assert prompt.simultaneous
+        assert prompt.seats == ("blue",)
         clocks.append((prompt.clock.turn, prompt.clock.segment))
         game.submit("blue", "hold")
     assert clocks == [(1, s) for s in range(1, 9)] + [(2, 1)]
@@ -92,7 +94,7 @@ def test_avt_a5_222_a_pivot_beyond_the_caterpillar_chart_is_refused() -> None:
     state: AVTState = game.state
     short = state.designs["rafik"].model_copy(update={"pivot_chart": [[0], [0, 1], [0, 1, 2]]})
     game.state = replace(state, designs={**state.designs, "rafik": short})
-    with pytest.raises(IllegalOrderError, match="quickest pivot to C is 120 degrees, beyond .* \\(90\\)"):
+    with pytest.raises(IllegalOrderError, match=r"quickest pivot to C is 120 degrees, beyond .* \(90\)"):
         game.submit("blue", "Rafik pivot C")
     game.submit("blue", "Rafik pivot B/C")
 
@@ -109,7 +111,8 @@ def test_avt_a5_245_off_the_bottom_of_the_chart_breaks_the_burn_and_restarts() -
     events = run(game, "Rafik thrust 5", *["hold"] * 8)
     resolved = [e for e in events if isinstance(e, VectorsResolved)]
     assert [r.reason for r in resolved] == ["off the bottom of the thrust chart"]
-    assert str(resolved[0].velocity) == "A=10" and resolved[0].fuel == 10
+    assert str(resolved[0].velocity) == "A=10"
+    assert resolved[0].fuel == 10
     cells = [e.cell for e in events if isinstance(e, ThrustBurned)]
     assert cells == [1, 2, 3, 4, 5, 6, 7, 8, 1]
     # Displacement over the full column: 5 hexes, half the 10 dots (A2.4); then the new vector moves on.
@@ -121,7 +124,8 @@ def test_ruling_changing_thrust_resolves_the_burn_so_far() -> None:
     game = rafik_game()
     events = run(game, "Rafik thrust 5", "hold", "Rafik thrust 2")
     (resolved,) = [e for e in events if isinstance(e, VectorsResolved)]
-    assert resolved.reason == "thrust changed to 2" and str(resolved.velocity) == "A=2"
+    assert resolved.reason == "thrust changed to 2"
+    assert str(resolved.velocity) == "A=2"
     burns = [(e.thrust, e.cell) for e in events if isinstance(e, ThrustBurned)]
     assert burns == [(5, 1), (5, 2), (2, 1)]
 
@@ -132,7 +136,9 @@ def test_ruling_out_of_fuel_the_engine_cuts_out() -> None:
     events = run(game, "Rafik thrust 5", "hold", "hold")
     assert [e.cell for e in events if isinstance(e, ThrustBurned)] == [1, 2]
     rafik = game.state.ship("Rafik")
-    assert rafik.fuel == 0 and rafik.chart.setting == 0 and str(rafik.velocity) == "A=2"
+    assert rafik.fuel == 0
+    assert rafik.chart.setting == 0
+    assert str(rafik.velocity) == "A=2"
     with pytest.raises(IllegalOrderError, match="no fuel left"):
         game.submit("blue", "Rafik thrust 1")
 
@@ -195,14 +201,18 @@ def test_avt_lasers_do_not_fire_at_ships_yet() -> None:
 def test_avt_game_ends_when_every_target_is_eaten() -> None:
     game = rafik_game(velocity="A=8", targets=[("Square", str(offset(HOME, ("A", 2))), 0)])
     events = run(game, "hold", "hold")
-    assert game.is_over and game.result is not None and game.result.winners == ("blue",)
+    assert game.is_over
+    assert game.result is not None
+    assert game.result.winners == ("blue",)
     assert any(isinstance(e, TargetDestroyed) and e.how == "flown through: eaten" for e in events)
 
 
 def test_avt_turn_limit_is_a_draw() -> None:
     game = rafik_game(max_turns=1)
     run(game, *["hold"] * 8)
-    assert game.is_over and game.result is not None and game.result.winners == ()
+    assert game.is_over
+    assert game.result is not None
+    assert game.result.winners == ()
 
 
 def test_avt_design_note_2d_option_drops_altitude_pivots_only_in_amber_and_no_rolls() -> None:
@@ -212,7 +222,8 @@ def test_avt_design_note_2d_option_drops_altitude_pivots_only_in_amber_and_no_ro
     ]
     game = Game.new(AVT, make_scenario(ships, options={"three_d": False}), 0)
     rafik = game.state.ship("Rafik")
-    assert rafik.position == Position(HOME, 0) and rafik.velocity == Velocity.parse("A=2")
+    assert rafik.position == Position(HOME, 0)
+    assert rafik.velocity == Velocity.parse("A=2")
     with pytest.raises(IllegalOrderError, match="amber ring"):
         game.submit("blue", "Rafik pivot A+")
     with pytest.raises(IllegalOrderError, match="altitude, which is switched off"):
@@ -226,7 +237,7 @@ def test_avt_scenario_errors_name_the_key() -> None:
     with pytest.raises(ScenarioError, match=r"sides.0.ships.0.velocity: .*DIRECTION=COUNT"):
         Game.new(AVT, make_scenario(bad_velocity), 0)
     moving_target = [("blue", "Rafik", "rafik", "20,20", "A", "0", 0), ("c", "T", "chocolate", "1,1", "A", "A=1", 0)]
-    with pytest.raises(ScenarioError, match="sides.1.ships.0.velocity: a target does not move"):
+    with pytest.raises(ScenarioError, match=r"sides\.1\.ships\.0\.velocity: a target does not move"):
         Game.new(AVT, make_scenario(moving_target), 0)
     unknown = [("blue", "Rafik", "wasp", "20,20", "A", "0", 0), ("c", "T", "chocolate", "1,1", "A", "0", 0)]
     with pytest.raises(ScenarioError, match="no design 'wasp'"):
@@ -239,10 +250,13 @@ def test_avt_ship_card_shows_grid_vectors_thrust_and_avid() -> None:
     (card,) = AVT.ship_cards(game.state)
     rows = dict(card.rows)
     assert rows["vectors"] == "A=4, B=2"
-    assert rows["thrust"] == "5, cell 1/8" and rows["pending dots"] == "A=1"
-    assert rows["Nose"] == "A" and rows["Top"] == "up"
+    assert rows["thrust"] == "5, cell 1/8"
+    assert rows["pending dots"] == "A=1"
+    assert rows["Nose"] == "A"
+    assert rows["Top"] == "up"
     assert rows["-> Square"].startswith("A/B 2")
-    assert card.table is not None and card.table.headers[:3] == ("seg", "A=4", "B=2")
+    assert card.table is not None
+    assert card.table.headers[:3] == ("seg", "A=4", "B=2")
     assert [r[0] for r in card.table.rows if r[-1] == "<"] == ["2"]
 
 
@@ -250,14 +264,20 @@ def test_avt_arc_hexes_follow_the_mount_arcs() -> None:
     game = rafik_game()
     hexes = AVT.arc_hexes(game.state, "Rafik")
     ahead, behind = offset(HOME, ("A", 5)), offset(HOME, ("D", 5))
-    assert ahead in hexes["A"] and behind not in hexes["A"]
-    assert behind in hexes["D"] and behind in hexes["E"]
+    assert ahead in hexes["A"]
+    assert behind not in hexes["A"]
+    assert behind in hexes["D"]
+    assert behind in hexes["E"]
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.builds(Velocity, st.integers(-12, 12), st.integers(-12, 12), st.integers(-6, 6)),
-    st.lists(st.sampled_from(["hold", "Rafik pivot B", "Rafik pivot C+", "Rafik roll port 2", "Rafik bias B"]), min_size=8, max_size=8),
+    st.lists(
+        st.sampled_from(["hold", "Rafik pivot B", "Rafik pivot C+", "Rafik roll port 2", "Rafik bias B"]),
+        min_size=8,
+        max_size=8,
+    ),
 )
 def test_property_without_thrust_vectors_never_change_and_a_turn_moves_exactly_the_vector(
     velocity: Velocity, orders: list[str]
@@ -289,3 +309,26 @@ def test_avt_passes_the_conformance_kit() -> None:
     reports = check_system("avt", seeds=(0, 1))
     assert {r.scenario for r in reports} == {"avt-drift", "avt-pivot-thrust"}
     assert all(r.orders > 0 and r.rolls > 0 for r in reports)
+
+
+def test_avt_a2_4_markers_future_position_and_end_of_turn() -> None:
+    game = rafik_game(velocity="A=6, B=3, up=1")
+    rows = dict(AVT.ship_cards(game.state)[0].rows)
+    assert rows["future position"] == str(Position(offset(HOME, ("A", 1)), 0))
+    assert rows["end of turn"] == str(Position(offset(HOME, ("A", 6), ("B", 3)), 1))
+
+
+def test_avt_benchmark_turn_thrusts_pivots_and_rolls_every_ship() -> None:
+    from vectorwar.systems.avt.bench import eight_ships, turn_times
+
+    game = Game.new(AVT, eight_ships(), 0)
+    assert len(game.state.ships) == 8
+    assert len(turn_times(repeats=2)) == 2
+    events = []
+    for segment in range(1, 9):
+        red = "; ".join(f"R{i} thrust 5, pivot A/B+" for i in range(4)) if segment == 1 else "hold"
+        blue = "; ".join(f"B{i} thrust 4, roll stbd 2" for i in range(4)) if segment == 1 else "hold"
+        game.submit("red", red)
+        events += game.submit("blue", blue)
+    assert {e.ship for e in events if isinstance(e, ThrustBurned)} == {s.id for s in game.state.ships}
+    assert all(str(s.orientation) in ("A/B+", "D roll +2") for s in game.state.ships)

@@ -129,13 +129,15 @@ def test_avt_a5_3_sample_game_three_pivot_up_angled_thrust_and_a_3d_split() -> N
     # A5.322: on segment 1 the nose does not move; A5.331: it reaches C (blue) on segment 2.
     assert not any(isinstance(e, FacingChanged) for e in log[0])
     (turned,) = [e for e in log[1] if isinstance(e, FacingChanged)]
-    assert str(turned.orientation) == "C+" and turned.completed
+    assert str(turned.orientation) == "C+"
+    assert turned.completed
     # A5.343, A5.351: one dot in C, then one in C and one up.
     burns = [e for seg in log for e in seg if isinstance(e, ThrustBurned)]
     assert [b.dots for b in burns] == ["C=1", "C=1, up=1"]
     # A5.361-A5.365: engine off, two fuel units (eight in all), vectors 2 in A, 4 in B, 1 up.
     (resolved,) = [e for e in log[4] if isinstance(e, VectorsResolved)]
-    assert resolved.reason == "thrust set to zero" and resolved.fuel == 2
+    assert resolved.reason == "thrust set to zero"
+    assert resolved.fuel == 2
     assert rafik.fuel == 105 - 8
     assert str(rafik.velocity) == "A=2, B=4, up=1"
     grid = rafik.grid

@@ -85,7 +85,8 @@ def test_avt_thrust_toward_a_pole_is_orthogonal_and_a_green_nose_leads_with_the_
     assert thrust_heading(Window.parse("up")).major == (Arrow.UP, Arrow.UP)
     assert thrust_heading(Window.parse("up")).minor is None
     green = thrust_heading(Window.parse("C--"))
-    assert green.major == (Arrow.DOWN, Arrow.DOWN) and green.minor == (Arrow.C, Arrow.C)
+    assert green.major == (Arrow.DOWN, Arrow.DOWN)
+    assert green.minor == (Arrow.C, Arrow.C)
     assert [minor_dots(4, c) for c in range(1, 9)] == [0, 1, 0, 1, 0, 1, 0, 1]
 
 
@@ -101,7 +102,8 @@ def test_avt_displacement_cells_and_carry() -> None:
 
 def test_avt_no_displacement_while_pivoting_keeps_the_carry() -> None:
     chart, burns = burn_cells(ThrustChart(setting=5, cell=3), ["A"], pivoting=True)
-    assert burns[0].displacement == () and chart.carry == (0, 0)
+    assert burns[0].displacement == ()
+    assert chart.carry == (0, 0)
 
 
 def test_avt_the_chart_refuses_a_cell_off_the_bottom_or_without_thrust() -> None:
@@ -115,6 +117,7 @@ def test_avt_the_chart_refuses_a_cell_off_the_bottom_or_without_thrust() -> None
 
 def test_avt_a5_282_a_break_clears_the_pending_dots_and_fuel_and_restarts_at_the_top() -> None:
     chart, _ = burn_cells(ThrustChart(setting=5), ["A"] * 3)
-    assert chart.burning and chart.fuel == 3
+    assert chart.burning
+    assert chart.fuel == 3
     fresh = chart.broken()
     assert (fresh.cell, fresh.fuel, fresh.pending_dots(), fresh.setting) == (0, 0, {}, 5)

@@ -4,34 +4,45 @@ The card holds what the Ship Control Card and SSD would: the movement grid
 (yellow, tan and pink columns, the current segment marked), vectors, the
 thrust chart's state and pending dots, the AVID (orientation symbols and a
 target marker for every enemy, mapped to the firing arc window) and the
-timing track.
+timing track. The future position (FP) and end of turn (EoT) markers are
+where the movement grid alone takes the ship (A2.4 Markers); thrust still to
+come is not in them.
 """
 
 from __future__ import annotations
 
-from vectorwar.display import Card, CardTable, Counter
-from vectorwar.hexes import Direction, Hex
+from vectorwar.display import Card, CardTable, Counter, short_labels
+from vectorwar.hexes import Direction, Hex, Position
 from vectorwar.systems.avt.arcs import map_to_arc, middle_row
 from vectorwar.systems.avt.avid import Window, horizontal_ray, shoot_bearing
 from vectorwar.systems.avt.grid import SEGMENTS
 from vectorwar.systems.avt.lasers import max_range
 from vectorwar.systems.avt.orientation import MARKERS
-from vectorwar.systems.avt.state import AVTState, Ship
+from vectorwar.systems.avt.state import AVTState, Ship, grid_steps, when
 
 _SYMBOL = {"nose": "Nose", "top": "Top", "starboard": "Stbd", "port": "Port", "aft": "Aft", "bottom": "Bottom"}
 
 
-def _when(absolute: int) -> str:
-    return f"turn {(absolute - 1) // SEGMENTS + 1} seg {(absolute - 1) % SEGMENTS + 1}"
-
-
 def counters(state: AVTState) -> list[Counter]:
+    labels = short_labels(s.id for s in state.ships)
     out = []
     for s in state.ships:
         heading = s.orientation.heading
-        facing = Direction(heading // 2) if s.kind == "ship" and heading % 2 == 0 else None
-        out.append(Counter(s.id, s.side, s.position, facing, s.status, str(s.orientation) if s.kind == "ship" else ""))
+        # A counter can only point at a hexside; corner and vertical noses show no arrow (the card has them).
+        facing = (
+            Direction(heading // 2) if s.kind == "ship" and heading % 2 == 0 and abs(s.orientation.pitch) < 3 else None
+        )
+        out.append(Counter(s.id, s.side, s.position, facing, s.status, labels[s.id]))
     return out
+
+
+def future_position(ship: Ship, first: int, last: int) -> Position:
+    """Where the movement grid alone puts the ship after segments ``first``..``last`` (the FP and EoT markers)."""
+    position = ship.position
+    for segment in range(first, last + 1):
+        for arrow in grid_steps(ship.velocity, segment):
+            position = arrow.velocity.moved(position)
+    return position
 
 
 def avid_lines(state: AVTState, ship: Ship) -> list[tuple[str, str]]:
@@ -65,6 +76,8 @@ def ship_cards(state: AVTState) -> list[Card]:
         pending = ", ".join(f"{a}={n}" for a, n in chart.pending_dots().items()) or "none"
         rows: list[tuple[str, str]] = [
             ("position", str(ship.position)),
+            ("future position", str(future_position(ship, state.segment, state.segment))),
+            ("end of turn", str(future_position(ship, state.segment, SEGMENTS))),
             ("vectors", str(ship.velocity)),
             ("thrust", thrust),
             ("pending dots", pending),
@@ -74,10 +87,10 @@ def ship_cards(state: AVTState) -> list[Card]:
         ]
         if ship.turning is not None:
             plan = ", ".join(
-                f"{o.nose if ship.turning.kind == 'pivot' else o} {_when(at)}" for at, o in ship.turning.stops
+                f"{o.nose if ship.turning.kind == 'pivot' else o} {when(at)}" for at, o in ship.turning.stops
             )
             rows.append((ship.turning.kind, f"{ship.turning.order}: {plan}"))
-        cooling = [f"{name} {_when(at)}" for name, at in ship.cooling if at > state.now]
+        cooling = [f"{name} {when(at)}" for name, at in ship.cooling if at > state.now]
         rows.append(("cooling", ", ".join(cooling) or "all lasers ready"))
         rows.extend(avid_lines(state, ship))
         grid = ship.grid

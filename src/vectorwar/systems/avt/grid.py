@@ -21,7 +21,7 @@ the same straight line: with ``n = horizontal + vertical`` steps in all, the
 ``ceil(n * (2j - 1) / (2 * vertical))``, and moves on the segment that step
 falls in. Everything here is exact integer arithmetic.
 
-See ``docs/rules/avt.md`` and the ruling "Remainder grids" in ``docs/rulings.md``.
+See ``docs/rules/avt.md`` and ``docs/rulings.md``, *AV:T remainder grids*.
 
 >>> spread(7)
 (0, 1, 1, 1, 1, 1, 1, 1)

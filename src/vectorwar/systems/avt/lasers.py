@@ -2,8 +2,8 @@
 
 The tutorial prints the 3 MRLS table (the 3-space medium range laser). An
 entry ``Dn`` is a damage type the excerpt does not explain (its laser rules,
-E2.x, are not included); it scores no damage here until they are (ruling
-"Laser D entries").
+E2.x, are not included); it scores no damage here until they are (docs/rulings.md,
+*AV:T laser D entries*).
 
 >>> damage("3 MRLS", 10, 6)   # the text's example: range 10, roll 6
 7

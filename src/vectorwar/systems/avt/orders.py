@@ -73,7 +73,7 @@ class ShipOrders:
 
     @property
     def empty(self) -> bool:
-        return not self.actions()
+        return self.thrust is None and self.bias is None and self.pivot is None and not self.roll and not self.shots
 
     def __str__(self) -> str:
         return " ".join([self.ship, ", ".join(self.actions())]) if not self.empty else self.ship

@@ -17,7 +17,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import replace
 
-from vectorwar.catalogue import ship_catalogue
+from vectorwar.catalogue import load_designs
 from vectorwar.dice import Dice
 from vectorwar.display import Card, Counter
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
@@ -31,7 +31,7 @@ from vectorwar.systems.avt.events import SegmentBegan
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders, Shot, parse_orders
 from vectorwar.systems.avt.orientation import Orientation, pivot_path, pivot_paths, wedges
 from vectorwar.systems.avt.segment import laser_bears, resolve_segment
-from vectorwar.systems.avt.state import AVTState, Ship
+from vectorwar.systems.avt.state import AVTState, Ship, when
 from vectorwar.vectors import Velocity
 
 RULE_ORDERS = "AV:T (A5.212) orders step"
@@ -84,11 +84,7 @@ class AttackVector(RuleSystem[AVTState]):
 
     def designs(self, scenario: Scenario | None = None) -> dict[str, Design]:
         """The catalogue plus the scenario's own designs (which win on a clash)."""
-        out = {k: design_from_data(v, "avt catalogue ships.toml", k) for k, v in ship_catalogue("avt").items()}
-        if scenario is not None:
-            for key, table in scenario.designs.items():
-                out[key] = design_from_data(table, f"scenario {scenario.id}", f"designs.{key}")
-        return out
+        return load_designs("avt", design_from_data, scenario)
 
     def new_state(self, scenario: Scenario, options: Mapping[str, OptionValue]) -> AVTState:
         designs = self.designs(scenario)
@@ -197,8 +193,8 @@ class AttackVector(RuleSystem[AVTState]):
         if (o.pivot is not None or o.roll) and ship.turning is not None:
             raise IllegalOrderError(
                 text,
-                f"{ship.id} is still carrying out '{ship.turning.order}' until segment "
-                f"{(ship.turning.ends - 1) % 8 + 1}; one facing change at a time",
+                f"{ship.id} is still carrying out '{ship.turning.order}' until {when(ship.turning.ends)}; "
+                "one facing change at a time",
                 RULE_PIVOT,
             )
         if o.pivot is not None:

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from vectorwar.dice import Dice
-from vectorwar.events import Destroyed, Event, GameOver, Note, Rolled, TurnBegan
+from vectorwar.events import Event, GameOver, Note, Rolled, TurnBegan
 from vectorwar.systems.avt.arcs import map_to_arc, middle_row
 from vectorwar.systems.avt.arrows import Arrow, arrows_of
 from vectorwar.systems.avt.avid import TargetMarker, shoot_bearing
@@ -41,10 +41,8 @@ from vectorwar.systems.avt.grid import SEGMENTS
 from vectorwar.systems.avt.lasers import damage, entry, max_range
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders
 from vectorwar.systems.avt.orientation import pivot_path, roll_path, schedule
-from vectorwar.systems.avt.state import AVTState, Ship, Turning, grid_steps
+from vectorwar.systems.avt.state import AVTState, Ship, Turning, grid_steps, when
 from vectorwar.systems.avt.thrust import ThrustChart
-
-RULE_FIRE = "AV:T (A5.16) firing lasers"
 
 
 def marker_between(state: AVTState, shooter: Ship, target: Ship) -> TargetMarker:
@@ -67,9 +65,7 @@ def laser_bears(state: AVTState, design: Design, shooter: Ship, laser: str, targ
         return f"{shooter.id} has no laser {laser} (it has {', '.join(design.lasers) or 'none'})"
     spec = design.mounts[mount]
     if shooter.ready_at(laser) > state.now:
-        return f"{laser} is cooling until turn {(shooter.ready_at(laser) - 1) // SEGMENTS + 1} segment " + str(
-            (shooter.ready_at(laser) - 1) % SEGMENTS + 1
-        )
+        return f"{laser} is cooling until {when(shooter.ready_at(laser))} (A5.371)"
     marker = marker_between(state, shooter, target)
     if marker.window is None:
         return f"{target.id} is in {shooter.id}'s own space"
@@ -122,7 +118,7 @@ def _orders_step(state: AVTState, orders: Mapping[str, SegmentOrders], events: l
             events.append(OrdersGiven(ship.id, ", ".join(o.actions())))
             if o.thrust is not None and o.thrust != ship.chart.setting:
                 if ship.chart.burning and o.thrust > 0:
-                    # A new setting starts its own column from the top (ruling "Changing thrust").
+                    # A new setting starts its own column from the top (docs/rulings.md, *AV:T changing thrust*).
                     ship = _resolve_vectors(ship, f"thrust changed to {o.thrust}", events)
                 ship = replace(ship, chart=replace(ship.chart, setting=o.thrust))
             if o.bias is not None:
@@ -173,7 +169,6 @@ def _fire_step(state: AVTState, orders: Mapping[str, SegmentOrders], dice: Dice,
         if target.active and total >= toughness:
             by = " and ".join(sorted({who for who, _ in hits}))
             events.append(TargetDestroyed(target.id, by, f"{total} damage this segment, {toughness} needed"))
-            events.append(Destroyed(target.id))
             state = state.with_ship(replace(target, status="destroyed"))
         elif target.active:
             events.append(
@@ -218,7 +213,6 @@ def _thrust_and_movement(
             for target in ships.values():
                 if target.active and target.kind == "target" and target.position in path[1:]:
                     events.append(TargetDestroyed(target.id, ship.id, "flown through: eaten"))
-                    events.append(Destroyed(target.id))
                     ships[target.id] = replace(target, status="destroyed")
         if turning is not None:
             reached = [o for at, o in turning.stops if at == state.now]
@@ -229,9 +223,9 @@ def _thrust_and_movement(
                 if done:
                     completed.add(ship.id)
                     turning = None
-        ships[ship_id] = replace(
-            ship, position=position, orientation=orientation, turning=turning, chart=charts[ship_id]
-        )
+        chart = charts[ship_id]
+        if (position, orientation, turning, chart) != (ship.position, ship.orientation, ship.turning, ship.chart):
+            ships[ship_id] = replace(ship, position=position, orientation=orientation, turning=turning, chart=chart)
     return replace(state, ships=tuple(ships[s.id] for s in state.ships)), completed
 
 

@@ -8,12 +8,13 @@ battery and each laser's cooling (the timing track).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 
 from vectorwar.hexes import Direction, Position
 from vectorwar.maps import HexMap
+from vectorwar.roster import Roster
 from vectorwar.rules import OptionValue
 from vectorwar.systems.avt.arrows import Arrow
 from vectorwar.systems.avt.design import Design
@@ -41,6 +42,15 @@ def grid_steps(velocity: Velocity, segment: int) -> tuple[Arrow, ...]:
 def absolute(turn: int, segment: int) -> int:
     """Segments since the start of the game, counting from 1."""
     return (turn - 1) * SEGMENTS + segment
+
+
+def when(absolute_segment: int) -> str:
+    """An absolute segment as a player reads it.
+
+    >>> when(11)
+    'turn 2 segment 3'
+    """
+    return f"turn {(absolute_segment - 1) // SEGMENTS + 1} segment {(absolute_segment - 1) % SEGMENTS + 1}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +98,7 @@ class Ship:
 
 
 @dataclass(frozen=True, slots=True)
-class AVTState:
+class AVTState(Roster[Ship]):
     turn: int
     segment: int
     phase: Phase
@@ -109,24 +119,6 @@ class AVTState:
     def three_d(self) -> bool:
         return bool(self.options.get("three_d", True))
 
-    def ship(self, ship_id: str) -> Ship:
-        for s in self.ships:
-            if s.id == ship_id:
-                return s
-        raise KeyError(ship_id)
-
-    def ships_of(self, side: str, active_only: bool = True) -> tuple[Ship, ...]:
-        return tuple(s for s in self.ships if s.side == side and (s.active or not active_only))
-
     def commanders(self) -> tuple[str, ...]:
         """Sides with an active ship (not a target) to give orders to."""
         return tuple(side for side in self.sides if any(s.kind == "ship" for s in self.ships_of(side)))
-
-    def enemies_of(self, side: str) -> tuple[Ship, ...]:
-        return tuple(s for s in self.ships if s.side != side and s.active)
-
-    def sides_in_play(self) -> tuple[str, ...]:
-        return tuple(side for side in self.sides if self.ships_of(side))
-
-    def with_ship(self, ship: Ship) -> AVTState:
-        return replace(self, ships=tuple(ship if s.id == ship.id else s for s in self.ships))

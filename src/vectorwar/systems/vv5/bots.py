@@ -26,7 +26,17 @@ from vectorwar.systems.vv5.honour import honour_binds, honourable, on_board_plot
 from vectorwar.systems.vv5.movement import is_solid, plan, turn_allowance
 from vectorwar.systems.vv5.orders import DeclareOrder, Gunfire, Launch, Launches, Manoeuvre, Plot, Shot
 from vectorwar.systems.vv5.rules import gun_problem, launch_problem
-from vectorwar.systems.vv5.state import PodState, Ship, VV5State
+from vectorwar.systems.vv5.specials import boarding, invasion, pirates
+from vectorwar.systems.vv5.specials.cargo_runs import steer
+from vectorwar.systems.vv5.state import (
+    BoardingState,
+    CargoRunState,
+    InvasionState,
+    PirateState,
+    PodState,
+    Ship,
+    VV5State,
+)
 
 # P(2D6 >= n) for n = 0..13.
 _AT_LEAST = [1.0, 1.0, 1.0, 35 / 36, 33 / 36, 30 / 36, 26 / 36, 21 / 36, 15 / 36, 10 / 36, 6 / 36, 3 / 36, 1 / 36, 0.0]
@@ -38,6 +48,14 @@ def p_at_least(n: int) -> float:
 
 def objective_score(state: VV5State, ship: Ship, end: Hex, speed: int) -> float:
     """Pull toward the scenario's objective (only the Stasis Pod has one so far)."""
+    if isinstance(state.special, CargoRunState):
+        return steer(state, ship, end, speed)
+    if isinstance(state.special, PirateState):
+        return pirates.objective(state, ship, end, speed)
+    if isinstance(state.special, InvasionState):
+        return invasion.objective(state, ship, end, speed)
+    if isinstance(state.special, BoardingState):
+        return boarding.boarding_objective(state, ship, end, speed)
     pod = state.special
     if not isinstance(pod, PodState):
         return 0.0
@@ -57,6 +75,13 @@ def objective_score(state: VV5State, ship: Ship, end: Hex, speed: int) -> float:
         wanted = max(0, min(4, (distance - 1) // 2))
         return 6.0 * grab - 0.4 * distance - 0.6 * abs(speed - wanted)
     return 0.0
+
+
+def target_weight(state: VV5State, seat: str, target: Ship) -> float:
+    """How much a target is worth shooting (0: leave it alone, e.g. a derelict still to be boarded)."""
+    if isinstance(state.special, BoardingState):
+        return boarding.target_weight(state, seat, target)
+    return 1.0
 
 
 class GreedyBot:
@@ -80,11 +105,13 @@ class GreedyBot:
                 continue
             best: tuple[float, str] | None = None
             for target in state.enemies_of(seat):
-                if launch_problem(state, ship, target) is not None:
+                weight = target_weight(state, seat, target)
+                if not weight or launch_problem(state, ship, target) is not None:
                     continue
                 distance = ship.hex.distance(target.hex)
                 need = (missile_to_hit(distance) or 13) + (1 if distance > 1 and guns_facing(target, ship.hex) else 0)
                 p = 35 / 36 if not target.can_accelerate else p_at_least(need + target.acceleration.boxes // 2)
+                p *= weight
                 if best is None or p > best[0]:
                     best = (p, target.id)
             if best is not None and best[0] >= 10 / 36:
@@ -101,10 +128,11 @@ class GreedyBot:
                     continue
                 best: tuple[float, str] | None = None
                 for target in state.enemies_of(seat):
-                    if gun_problem(state, ship, mount.arc, target) is not None:
+                    weight = target_weight(state, seat, target)
+                    if not weight or gun_problem(state, ship, mount.arc, target) is not None:
                         continue
                     need = gun_to_hit(ship.hex.distance(target.hex)) or 13
-                    p = p_at_least(need - gun_modifier(mount.guns.boxes, target))
+                    p = p_at_least(need - gun_modifier(mount.guns.boxes, target)) * weight
                     if best is None or p > best[0]:
                         best = (p, target.id)
                 if best is not None:
@@ -121,7 +149,11 @@ class GreedyBot:
                     candidates.append(Manoeuvre(tuple(steps)))
         if honour_binds(state):  # the honour rule: look wider for a plot that stays on the board
             candidates += [m for m in on_board_plots(state, ship) if m not in candidates]
-        enemies = [(e, e.hex.shifted(e.velocity.dq, e.velocity.dr)) for e in state.enemies_of(ship.side)]
+        enemies = [
+            (e, e.hex.shifted(e.velocity.dq, e.velocity.dr))
+            for e in state.enemies_of(ship.side)
+            if target_weight(state, ship.side, e)
+        ]
         incoming = sum(1 for m in state.incoming if m.target == ship.id)
         scored: list[tuple[float, int, Manoeuvre]] = []
         for i, move in enumerate(candidates):

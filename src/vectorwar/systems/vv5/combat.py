@@ -71,6 +71,20 @@ def line_of_fire(hex_map: HexMap, a: Hex, b: Hex) -> bool:
     return not any(all(h in solid for h in step) for step in a.line_candidates(b)[1:-1])
 
 
+def hull_in_the_way(state: VV5State, a: Hex, target: Ship) -> Ship | None:
+    """A huge ship (the Ghost Ship) between firer and target: nothing can be fired through it.
+
+    Like an asteroid it blocks an edge run only if it fills both hexes of the step.
+    """
+    for hull in state.ships:
+        if not hull.active or not hull.footprint or hull.id == target.id:
+            continue
+        filled = set(hull.hexes)
+        if any(all(h in filled for h in step) for step in a.line_candidates(target.hex)[1:-1]):
+            return hull
+    return None
+
+
 def ships_in_the_way(state: VV5State, a: Hex, b: Hex) -> list[Ship]:
     """Ships in hexes between firer and target, nearest the firer first."""
     between = a.line_to(b)[1:-1]
@@ -171,7 +185,8 @@ def _damage_launchers(ship: Ship, dice: Dice, events: list[Event]) -> Ship:
         return damage_structure(ship, events)
     pairs = [(i, i + 1) for i in range(0, len(launchers), 2)]
     intact = [p for p in pairs if any(launchers[j] != "destroyed" for j in p if j < len(launchers))]
-    some_spent = any(x == "spent" for x in launchers)
+    # The pairs differ once some missiles are spent or bombs are aboard: the die picks the pair hit.
+    some_spent = any(x in ("spent", "bomb") for x in launchers)
     if some_spent and len(intact) > 1:
         labels = [f"launchers {a + 1}-{b + 1}" for a, b in intact]
         chosen = intact[labels.index(_pick(labels, dice, events, f"which missile pair of {ship.id} is hit"))]

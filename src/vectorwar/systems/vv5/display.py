@@ -2,7 +2,7 @@
 
 The status card follows the paper one: boxes per damage location (open
 ``O``, knocked out ``✕``), armour ovals (``o``, crossed ``x``), gun mounts,
-missile launchers (``O`` ready, ``●`` launched, ``✕`` destroyed), the incoming
+missile launchers (``O`` ready, ``●`` launched, ``✕`` destroyed, ``B`` a bomb), the incoming
 missiles with the number each needs right now, and the plot record.
 """
 
@@ -17,7 +17,7 @@ from vectorwar.systems.vv5.combat import GUN_RANGE, MISSILE_RANGE, on_track
 from vectorwar.systems.vv5.design import Design
 from vectorwar.systems.vv5.state import Box, Ship, VV5State
 
-LAUNCHER_MARKS = {"ready": "O", "spent": "●", "destroyed": "✕"}
+LAUNCHER_MARKS = {"ready": "O", "spent": "●", "destroyed": "✕", "bomb": "B"}
 
 
 def boxes(box: Box) -> str:

@@ -112,13 +112,19 @@ def _settle_collisions(state: VV5State, ends: dict[str, Hex], dice: Dice, events
     for _ in range(50):  # each pass settles at least one crowded hex
         by_hex: dict[Hex, list[str]] = {}
         for ship_id, where in ends.items():
-            if state.map.contains(where):
-                by_hex.setdefault(where, []).append(ship_id)
+            # A huge ship crowds every hex it fills, not just its own.
+            for filled in replace(state.ship(ship_id), hex=where).hexes:
+                if state.map.contains(filled):
+                    by_hex.setdefault(filled, []).append(ship_id)
         crowded = sorted((h, ids) for h, ids in by_hex.items() if len(ids) > 1)
         if not crowded:
             return ends
         where, ids = crowded[0]
-        winner = _competitive(ids, dice, events, f"collision at {where}")
+        steadfast = [i for i in ids if state.ship(i).steadfast]
+        if len(steadfast) == 1:
+            winner = steadfast[0]
+        else:
+            winner = _competitive(steadfast or ids, dice, events, f"collision at {where}")
         for loser in ids:
             if loser == winner:
                 continue

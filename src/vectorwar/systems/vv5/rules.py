@@ -43,6 +43,7 @@ from vectorwar.systems.vv5.combat import (
     gun_modifier,
     gun_to_hit,
     guns_facing,
+    hull_in_the_way,
     line_of_fire,
     missile_to_hit,
     on_track,
@@ -51,7 +52,7 @@ from vectorwar.systems.vv5.combat import (
 from vectorwar.systems.vv5.design import Design, design_from_data
 from vectorwar.systems.vv5.events import Crashed, Deflected, GunsFired, InitiativeWon, MissileLaunched, MissileResolved
 from vectorwar.systems.vv5.honour import RULE_HONOUR, honour_problem, honourable
-from vectorwar.systems.vv5.movement import ASTEROID_FIELD, check_manoeuvre, move_ships, turn_allowance
+from vectorwar.systems.vv5.movement import ASTEROID_FIELD, check_manoeuvre, is_solid, move_ships, turn_allowance
 from vectorwar.systems.vv5.orders import DeclareOrder, Gunfire, Launch, Launches, Manoeuvre, Plot, Shot
 from vectorwar.systems.vv5.specials.adp import platforms_drift, platforms_fire
 from vectorwar.systems.vv5.state import Box, GunDamage, Missile, Mount, Ship, VV5State
@@ -98,6 +99,33 @@ MANIFEST = Manifest(
             False,
             "Scenario 1's point of honour: no plot may take a ship off the board until a starship has been "
             "destroyed or turn 15 (one plot sheet) is over, unless every plot of that ship leaves it",
+        ),
+        OptionSpec(
+            "cargo_lost_with_ship",
+            True,
+            "Scenarios 3 and 8: the troopers or refugees still aboard a transport that is destroyed, knocked "
+            "out or crashed count as cargo boxes destroyed (+5 VP each to the interceptor); off, only boxes "
+            "knocked out by hits count",
+        ),
+        OptionSpec(
+            "ghost_log_escape",
+            True,
+            "Scenario 7: after the Ghost Ship's log is downloaded the game goes on until a holder takes a "
+            "starship off the board within 5 hexes of its start (True), or the download itself wins (False)",
+        ),
+        OptionSpec(
+            "pirate_evasion",
+            "field",
+            "Scenario 5: where the pirate may roll to evade its pursuers in the Boarding Actions phase: 'field' "
+            "(only from inside the asteroid field, its home ground) or 'anywhere' (the literal text, which lets "
+            "the pirate escape on turn 1 from its starting distance)",
+            ("field", "anywhere"),
+        ),
+        OptionSpec(
+            "invasion_bodies_shift",
+            True,
+            "Scenario 9: the strangely dense bodies, like the alien platforms, are shifted one hex at random "
+            "after moving (True), or hold their course exactly (False)",
         ),
     ),
     max_sides=4,
@@ -155,7 +183,9 @@ class VectorV5(RuleSystem[VV5State]):
                 start = scenario.locate(placed)
                 if not hex_map.contains(start):
                     raise ScenarioError(f"{where}.at: hex {placed.at} is not on the map")
-                if start in taken:
+                if start in taken and not is_solid(hex_map.terrain_at(start)):
+                    # Ships based on a large asteroid may start there together (scenario 8, Refugees):
+                    # one ship per hex only binds at the end of a move.
                     raise ScenarioError(f"{where}.at: hex {start} already holds a ship (one per hex)")
                 taken.add(start)
                 try:
@@ -328,6 +358,9 @@ class VectorV5(RuleSystem[VV5State]):
                 if not isinstance(plot, Plot):  # pragma: no cover - checked
                     raise TypeError("plot expected")
                 plots.update(dict(plot.moves))
+            special = specials.special_for(state)
+            if special is not None:
+                state = special.before_movement(state, dice, events)
             first = len(events)
             state = move_ships(state, plots, dice, events)
             state = platforms_drift(state, dice, events)
@@ -356,6 +389,11 @@ class VectorV5(RuleSystem[VV5State]):
         state = replace(state, initiative=holder)
         if len(in_play) > 1 and any(self._can_shoot(state, side) for side in in_play):
             return replace(state, phase="choose-order")
+        if len(in_play) == 1 and self._can_shoot(state, in_play[0]):
+            # Alone against the engine's platforms (Invasion): no one to declare before, straight to missiles.
+            return self._next_declarer(
+                replace(state, phase="missiles", declare_order=in_play, declaring=0), dice, events
+            )
         return self._after_gunfire(state, dice, events)
 
     def _after_gunfire(self, state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
@@ -525,6 +563,9 @@ def launch_problem(state: VV5State, ship: Ship, target: Ship) -> str | None:
         return f"{target.id} is not in {ship.id}'s forward arc"
     if not line_of_fire(state.map, ship.hex, target.hex):
         return f"an asteroid or dense body blocks the line from {ship.hex} to {target.hex}"
+    hull = hull_in_the_way(state, ship.hex, target)
+    if hull is not None:
+        return f"{hull.id} is in the way, and nothing can be fired through it"
     return None
 
 
@@ -536,6 +577,9 @@ def gun_problem(state: VV5State, ship: Ship, arc: str, target: Ship) -> str | No
         return f"{target.id} is not in the {arc} arc"
     if not line_of_fire(state.map, ship.hex, target.hex):
         return f"an asteroid or dense body blocks the line from {ship.hex} to {target.hex}"
+    hull = hull_in_the_way(state, ship.hex, target)
+    if hull is not None:
+        return f"{hull.id} is in the way, and nothing can be fired through it"
     return None
 
 
@@ -618,6 +662,10 @@ def credit(before: Ship, after: Ship, side: str) -> Ship:
     done = after.damage_taken - before.damage_taken
     if done:
         after = replace(after, damage_by=_add(after.damage_by, side, done))
+    cargo = before.cargo.boxes - after.cargo.boxes
+    if cargo:
+        # Kept apart: a damaged transport scores only its non-cargo damage; lost cargo scores on its own.
+        after = replace(after, cargo_lost_by=_add(after.cargo_lost_by, side, cargo))
     if before.active and not after.active:
         after = replace(after, destroyed_by=side)
     return after
@@ -630,15 +678,23 @@ def _add(tally: tuple[tuple[str, int], ...], side: str, points: int) -> tuple[tu
 
 
 def victory_points(state: VV5State) -> dict[str, int]:
-    """Destroyed starship: 3 VP per SI point to the side that destroyed it; damage: 1 VP a point."""
+    """Destroyed starship: 3 VP per SI point to the side that destroyed it; damage: 1 VP a point.
+
+    Transports (scenarios 3, 6, 8): destroyed 2 VP per SI point; damage 1 VP
+    per 2 points, not counting hits on cargo boxes (scenarios score those).
+    A scenario's special rules then add their own points.
+    """
     points = dict.fromkeys(state.sides, 0)
     for ship in state.ships:
+        transport = ship.kind == "transport"
+        cargo = dict(ship.cargo_lost_by)
         for side, done in ship.damage_by:
             if side in points and side not in (ship.destroyed_by, ship.side):  # no VPs for hitting a friend
-                points[side] += done
+                points[side] += (done - cargo.get(side, 0)) // 2 if transport else done
         if ship.destroyed_by in points and ship.destroyed_by != ship.side:
-            points[ship.destroyed_by] += 3 * ship.mass
-    return points
+            points[ship.destroyed_by] += (2 if transport else 3) * ship.mass
+    special = specials.special_for(state)
+    return points if special is None else special.score(state, points)
 
 
 def _elimination(state: VV5State, events: list[Event]) -> VV5State | None:
@@ -672,18 +728,36 @@ def _finish(state: VV5State, reason: str, events: list[Event]) -> VV5State:
     return replace(state, phase="over", winners=winners, end_reason=f"{reason}; {summary}")
 
 
-LOADOUTS = ("traction",)
+LOADOUTS = ("traction", "bombs:N")
 
 
 def fit_loadout(ship: Ship, loadout: tuple[str, ...], where: str) -> Ship:
-    """Scenario equipment: ``traction`` turns one missile launcher into a traction unit."""
+    """Scenario equipment: ``traction`` turns one missile launcher into a traction unit;
+    ``bombs:N`` loads bombs in place of the last N missiles (scenario 2, Strike Force).
+
+    Bombs stay in their launcher slots, so a missile hit on the pair holding
+    them loses them; they can never be launched.
+    """
     for tag in loadout:
-        if tag not in LOADOUTS:
+        if tag not in LOADOUTS and not tag.startswith("bombs:"):
             raise ScenarioError(f"{where}: unknown equipment {tag!r} (known: {', '.join(LOADOUTS)})")
     if "traction" in loadout:
         if not ship.launchers:
             raise ScenarioError(f"{where}: a traction unit replaces a missile launcher, and {ship.id} has none")
         ship = replace(ship, launchers=ship.launchers[1:])
+    for tag in loadout:
+        if tag.startswith("bombs:"):
+            count = tag.removeprefix("bombs:")
+            if not count.isdigit() or int(count) < 1:
+                raise ScenarioError(f"{where}: {tag!r}: write bombs:N with N a whole number of bombs, 1 or more")
+            n = int(count)
+            ready = ship.missiles_ready
+            if n > ready:
+                raise ScenarioError(f"{where}: {tag!r}: {ship.id} has only {ready} missile launcher(s) to load")
+            launchers = list(ship.launchers)
+            for i in [i for i, x in enumerate(launchers) if x == "ready"][-n:]:
+                launchers[i] = "bomb"
+            ship = replace(ship, launchers=tuple(launchers))
     return replace(ship, loadout=loadout)
 
 
@@ -692,22 +766,25 @@ def asteroid_fields(state: VV5State, moves: list[Moved], dice: Dice, events: lis
 
     Under the velocity it hits a rock and is destroyed; equal, a small one
     does 1D6 damage. One roll per turn however many field hexes it crosses.
+    A scenario may add to the roll (Pirates: the pirate knows its home field).
     """
     field = state.map.hexes_with(ASTEROID_FIELD)
     if not field:
         return state
+    special = specials.special_for(state)
     for move in moves:
         ship = state.ship(move.ship)
         if not ship.active or not any(p.hex in field for p in move.path[1:]):
             continue
         speed = ship.velocity.speed
+        bonus = special.asteroid_field_bonus(state, ship) if special is not None else 0
         roll = dice.roll("2d6", f"{ship.id} flies through the asteroid field at velocity {speed}")
         events.append(Rolled.of(roll))
-        if roll.total < speed:
+        if roll.total + bonus < speed:
             events.append(Note(f"{ship.id} strikes an asteroid"))
             ship = replace(ship, status="crashed")
             events.append(Crashed(ship.id, move.path[-1], ASTEROID_FIELD))
-        elif roll.total == speed:
+        elif roll.total + bonus == speed:
             damage = dice.roll("d6", f"a small rock hits {ship.id}")
             events.append(Rolled.of(damage))
             ship = apply_damage(ship, damage.total, dice, events, "a small rock")

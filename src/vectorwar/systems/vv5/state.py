@@ -9,7 +9,9 @@ marker sits at ``hex + velocity``).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Annotated, Literal
+
+from pydantic import Field
 
 from vectorwar.hexes import Direction, Hex
 from vectorwar.maps import HexMap
@@ -19,7 +21,7 @@ from vectorwar.vectors import Velocity
 
 Status = Literal["active", "destroyed", "knocked-out", "exited", "crashed"]
 Phase = Literal["choose-order", "missiles", "guns", "plot", "over"]
-Launcher = Literal["ready", "spent", "destroyed"]
+Launcher = Literal["ready", "spent", "destroyed", "bomb"]  # a bomb fills a launcher slot, never launched
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,10 +78,18 @@ class Ship:
     destroyed_by: str = ""  # the side whose fire put it out of the game
     record: tuple[PlotEntry, ...] = ()
     loadout: tuple[str, ...] = ()  # scenario equipment: "traction" (a launcher converted), ...
+    footprint: tuple[tuple[int, int], ...] = ()  # a huge ship's further hexes, as (dq, dr) from ``hex``
+    steadfast: bool = False  # a derelict far heavier than any starship: never the one knocked aside
+    cargo_lost_by: tuple[tuple[str, int], ...] = ()  # (side, points) of ``damage_by`` that fell on cargo boxes
 
     @property
     def active(self) -> bool:
         return self.status == "active"
+
+    @property
+    def hexes(self) -> tuple[Hex, ...]:
+        """Every hex the ship fills (one, unless it is a huge ship such as the Ghost Ship)."""
+        return (self.hex, *(self.hex.shifted(dq, dr) for dq, dr in self.footprint))
 
     @property
     def vector_marker(self) -> Hex:
@@ -132,7 +142,89 @@ class PodState:
     exited_at: Hex | None = None
 
 
-SpecialState = PodState
+@dataclass(frozen=True, slots=True)
+class BoardingState:
+    """Scenarios 6 and 7: starship troopers boarding a derelict (``target``) for its data.
+
+    ``boarded`` holds (transport, troopers it sent across); ``aboard`` and
+    ``lost`` count troopers by side; ``log`` is the sides that downloaded the
+    data and ``carriers`` the ships that held it at that moment.
+    """
+
+    kind: Literal["alien-starship", "ghost-ship"]
+    target: str
+    corners: tuple[tuple[str, Hex], ...] = ()
+    exit_radius: int = 5
+    transport: str = "fixed"
+    transports: tuple[tuple[str, str], ...] = ()
+    boarded: tuple[tuple[str, int], ...] = ()
+    aboard: tuple[tuple[str, int], ...] = ()
+    lost: tuple[tuple[str, int], ...] = ()
+    log: tuple[str, ...] = ()
+    carriers: tuple[str, ...] = ()
+    escaped: tuple[str, ...] = ()
+    gone: str = ""  # why the derelict is out of the game, once it is
+
+
+@dataclass(frozen=True, slots=True)
+class CargoRunState:
+    """Scenarios 2, 3 and 8: one side must fly across the board with bombs, troopers or refugees.
+
+    ``exits`` holds (ship, edge) for every ship that left the board; ``deliveries``
+    the (ship, what, VP) results, rolled or counted as each ship left.
+    """
+
+    kind: Literal["strike-force", "assault-force", "refugees"]
+    crossing: str
+    interceptor: str
+    exit_edges: tuple[str, ...]
+    exits: tuple[tuple[str, str], ...] = ()
+    deliveries: tuple[tuple[str, str, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PirateState:
+    """Scenario 5: the pirate side's run for its asteroid-field base.
+
+    ``field_bonus`` is added to the pirate side's asteroid-field rolls;
+    ``escaped`` is set once an evasion roll succeeds.
+    """
+
+    kind: Literal["pirates"]
+    pirate_side: str
+    field_bonus: int = 1
+    escaped: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Body:
+    """Scenario 9: a moving strangely dense body (gravity ``gravity`` G).
+
+    ``status`` is ``on-board``, ``exited`` (and ``edge`` says where) or
+    ``removed`` (taken away when a defence platform was destroyed).
+    """
+
+    name: str
+    gravity: int
+    hex: Hex
+    velocity: Velocity
+    status: Literal["on-board", "exited", "removed"] = "on-board"
+    edge: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class InvasionState:
+    """Scenario 9: the bodies, the engine's alien side, and the platforms already paid for with a body."""
+
+    kind: Literal["invasion"]
+    alien_side: str
+    bodies: tuple[Body, ...]
+    platforms_lost: tuple[str, ...] = ()
+
+
+SpecialState = Annotated[
+    PodState | BoardingState | CargoRunState | PirateState | InvasionState, Field(discriminator="kind")
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,4 +248,4 @@ class VV5State(Roster[Ship]):
     automated: tuple[str, ...] = ()  # sides the engine plays (defence platforms); not in ``sides``
 
     def occupant(self, where: Hex) -> Ship | None:
-        return next((s for s in self.ships if s.active and s.hex == where), None)
+        return next((s for s in self.ships if s.active and where in s.hexes), None)

@@ -15,11 +15,18 @@ from typing import Any
 from vectorwar.dice import Dice
 from vectorwar.errors import ScenarioError
 from vectorwar.events import Event
+from vectorwar.systems.vv5.specials.alien_starship import AlienStarship
 from vectorwar.systems.vv5.specials.base import Special
+from vectorwar.systems.vv5.specials.cargo_runs import CARGO_RUNS
+from vectorwar.systems.vv5.specials.ghost_ship import GhostShip
+from vectorwar.systems.vv5.specials.invasion import Invasion
+from vectorwar.systems.vv5.specials.pirates import Pirates
 from vectorwar.systems.vv5.specials.pod import StasisPod
 from vectorwar.systems.vv5.state import VV5State
 
-SPECIALS: dict[str, Special] = {s.kind: s for s in (StasisPod(),)}
+SPECIALS: dict[str, Special] = {
+    s.kind: s for s in (StasisPod(), *CARGO_RUNS, Pirates(), Invasion(), AlienStarship(), GhostShip())
+}
 
 
 def special_for(state: VV5State) -> Special | None:

@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from vectorwar.dice import Dice
 from vectorwar.events import Event
-from vectorwar.systems.vv5.state import VV5State
+from vectorwar.systems.vv5.state import Ship, VV5State
 
 
 class Special:
@@ -20,9 +20,17 @@ class Special:
         """Rolls made once before turn 1 (what lies near the pod, purchase points...)."""
         return state
 
+    def before_movement(self, state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
+        """Once plots are in, before ships move: scenario objects that move with them (Invasion's bodies)."""
+        return state
+
     def after_movement(self, state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
         """After ships move and before missiles strike (terrain effects, carried objects)."""
         return state
+
+    def asteroid_field_bonus(self, state: VV5State, ship: Ship) -> int:
+        """Added to a ship's asteroid-field roll (the pirate knows its home field)."""
+        return 0
 
     def boarding(self, state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
         """The Boarding Actions phase."""
@@ -39,3 +47,7 @@ class Special:
     def decide(self, state: VV5State, points: dict[str, int]) -> tuple[tuple[str, ...], str] | None:
         """Winners and a verdict when the scenario decides by its own objective, else ``None`` (VPs decide)."""
         return None
+
+    def score(self, state: VV5State, points: dict[str, int]) -> dict[str, int]:
+        """The scenario's own victory points added to the plain tally (bombs, troopers, refugees)."""
+        return points
