@@ -169,12 +169,27 @@ def test_stasis_pod_sides_start_within_3_hexes_of_their_corners_at_1_hex_a_turn(
             assert ship.velocity.speed == 1
 
 
+@pytest.mark.parametrize("name", ["vv5-strike-force", "vv5-assault-force"])
+def test_strike_and_assault_forces_start_on_j_and_interceptors_on_the_top_of_d(name: str) -> None:
+    """Scenarios 2 and 3: crossers on the right edge of J at 1 hex a turn, interceptors on D's top edge at 2."""
+    state = Game.new(get_system("vv5"), builtin_scenario(name), seed=0).state
+    assert isinstance(state, VV5State)
+    crossing, interceptor = state.sides
+    for side, section, speed in ((crossing, "J", 1), (interceptor, "D", 2)):
+        for ship in state.ships_of(side):
+            placed = state.map.section_of(ship.hex)
+            assert placed is not None
+            assert placed.name == section
+            assert ship.hex.col == 49 if section == "J" else ship.hex.row == 0
+            assert ship.velocity.speed == speed
+
+
 # -- the docs cite real tests and real code ------------------------------------------------
 
 ROOT = Path(__file__).resolve().parents[2]
 VV5_SRC = ROOT / "src" / "vectorwar" / "systems" / "vv5"
 TEST_REF = re.compile(r"`((?:\.\./|vv5/)?test_[a-z0-9_]+\.py)?::(test_[a-z0-9_]+)`")
-CODE_REF = re.compile(r"`((?:vectorwar\.)?[a-z_][a-z0-9_.]*):([A-Za-z_][A-Za-z0-9_.]*)`")
+CODE_REF = re.compile(r"`((?:vectorwar\.)?[a-z_][a-z0-9_./]*):([A-Za-z_][A-Za-z0-9_.]*)`")  # rulings: `specials/x.py:f`
 
 
 @cache
@@ -234,15 +249,33 @@ def _has(dotted: str, name: str) -> bool:
     return True
 
 
-EXAMPLES = {("module", "name"), ("rules", "VectorV5.x")}  # the key at the top of docs/rules/vv5.md
+# The key at the top of docs/rules/vv5.md, and a loadout tag that looks like a reference.
+EXAMPLES = {("module", "name"), ("rules", "VectorV5.x"), ("bombs", "N")}
 
 
 def test_every_cited_code_name_exists() -> None:
     text = (ROOT / "docs" / "rules" / "vv5.md").read_text(encoding="utf-8") + _vv5_rulings()
     refs = {m.groups() for m in CODE_REF.finditer(text)}
-    code = {(module.removesuffix(".py"), name) for module, name in refs} - EXAMPLES
+    code = {(module.removesuffix(".py").replace("/", "."), name) for module, name in refs} - EXAMPLES
     assert len(code) > 60
     broken = sorted(f"{m}:{n}" for m, n in code if not _resolve(m, n))
     assert not broken, f"the docs cite code that does not exist: {broken}"
     files = set(re.findall(r"`(data/[a-z0-9_/.-]+\.toml)`", text))
     assert {f for f in files if not (VV5_SRC / f).exists()} == set()
+
+
+def _anchor(heading: str) -> str:
+    return re.sub(r"[^a-z0-9 -]", "", heading.lower()).replace(" ", "-")
+
+
+def test_every_link_in_the_rules_map_lands_on_a_heading() -> None:
+    text = (ROOT / "docs" / "rules" / "vv5.md").read_text(encoding="utf-8")
+    rulings = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
+    own = {_anchor(h) for h in re.findall(r"^## (.+)$", text, re.M)}
+    ruled = {_anchor(h) for h in re.findall(r"^## (.+)$", rulings, re.M)}
+    jumps = set(re.findall(r"\]\(#([a-z0-9-]+)\)", text))
+    links = set(re.findall(r"\(\.\./rulings\.md#([a-z0-9-]+)\)", text))
+    assert len(jumps) > 20
+    assert len(links) > 15
+    assert jumps <= own
+    assert links <= ruled

@@ -426,6 +426,18 @@ def test_ruling_turn_limit_of_the_dogfights_is_one_plot_sheet() -> None:
         assert builtin_scenario(name).max_turns == 15
 
 
+def test_ruling_the_game_ends_in_the_gun_damage_step_when_one_side_is_left() -> None:
+    """*VV5 victory and the turn limit*: a side wiped out by gun damage ends the game before plotting."""
+    x = make_ship("X1", "red", at="10,10", facing="A", design=GUNSHIP)
+    y = make_ship("Y1", "blue", at="10,8", facing="A")  # its guns point away from X1
+    state = make_state(x, y, phase="guns", declare_order=("red", "blue"))
+    # 3 + 5 = 8 hits at range 2 for 1 point; location 6 knocks out Y1's life support.
+    after, _ = system.resolve(state, {"red": Gunfire((Shot("X1", "forward", 1, "Y1"),))}, LoadedDice(3, 5, 6))
+    assert after.phase == "over"
+    assert after.winners == ("red",)
+    assert "only one side" in after.end_reason
+
+
 def test_ruling_a_level_score_goes_to_the_side_holding_the_field() -> None:
     """*VV5 victory and the turn limit*: level on VPs, the side still on the board wins."""
     red = make_ship("X1", "red", at="10,10")
@@ -533,7 +545,7 @@ def test_house_rule_honour_refuses_a_plot_off_the_board() -> None:
 
 
 def test_house_rule_honour_lapses_once_a_starship_is_destroyed() -> None:
-    """*VV5 honour rule*: destroyed, knocked out or wrecked on a rock ends it; a ship that left does not."""
+    """*VV5 honour rule*: a player's ship destroyed, knocked out or wrecked ends it; fled ships, platforms do not."""
     for status in ("destroyed", "knocked-out", "crashed"):
         wreck = replace(make_ship("Y2", "blue", at="25,25"), status=status)
         state = _edge_state()
@@ -542,6 +554,12 @@ def test_house_rule_honour_lapses_once_a_starship_is_destroyed() -> None:
     state = _edge_state()
     with pytest.raises(IllegalOrderError, match="honour"):
         _plot(replace(state, ships=(*state.ships, fled)), "X1 1")  # type: ignore[type-var,attr-defined]
+    platform = replace(make_ship("P1", "defences", at="25,25"), status="destroyed")  # engine-played, not a side
+    with pytest.raises(IllegalOrderError, match="honour"):
+        _plot(
+            replace(state, ships=(*state.ships, platform), automated=("defences",)),  # type: ignore[type-var,attr-defined]
+            "X1 1",
+        )
 
 
 def test_house_rule_honour_lapses_after_one_plot_sheet() -> None:

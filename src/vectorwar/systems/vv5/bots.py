@@ -26,6 +26,7 @@ from vectorwar.systems.vv5.honour import honour_binds, honourable, on_board_plot
 from vectorwar.systems.vv5.movement import is_solid, plan, turn_allowance
 from vectorwar.systems.vv5.orders import DeclareOrder, Gunfire, Launch, Launches, Manoeuvre, Plot, Shot
 from vectorwar.systems.vv5.rules import gun_problem, launch_problem
+from vectorwar.systems.vv5.shock import forced
 from vectorwar.systems.vv5.specials import boarding, invasion, pirates
 from vectorwar.systems.vv5.specials.cargo_runs import steer
 from vectorwar.systems.vv5.state import (
@@ -77,6 +78,16 @@ def objective_score(state: VV5State, ship: Ship, end: Hex, speed: int) -> float:
     return 0.0
 
 
+def planned_plot(state: VV5State, ship: Ship) -> Manoeuvre | None:
+    """A scenario's multi-turn plan for this ship (a transport's rendezvous), which the bot then favours."""
+    if isinstance(state.special, BoardingState):
+        return boarding.planned_plot(state, ship)
+    return None
+
+
+PLAN_BONUS = 30.0  # enough to outweigh the one-turn gun and arc terms, not the board edge or a rock
+
+
 def target_weight(state: VV5State, seat: str, target: Ship) -> float:
     """How much a target is worth shooting (0: leave it alone, e.g. a derelict still to be boarded)."""
     if isinstance(state.special, BoardingState):
@@ -95,7 +106,8 @@ class GreedyBot:
             return self._launches(state, seat)
         if state.phase == "guns":
             return self._guns(state, seat)
-        return Plot(tuple((ship.id, self._plot(state, ship, rng)) for ship in state.ships_of(seat)))
+        due = [s for s in state.ships_of(seat) if state.phase == "plot" or s.id in state.ace_replot]
+        return Plot(tuple((ship.id, self._plot(state, ship, rng)) for ship in due))
 
     @staticmethod
     def _launches(state: VV5State, seat: str) -> Launches:
@@ -140,6 +152,9 @@ class GreedyBot:
         return Gunfire(tuple(shots))
 
     def _plot(self, state: VV5State, ship: Ship, rng: random.Random) -> Manoeuvre:
+        panic = forced(state, ship)  # optional rule Shock: a panicked ship has no choice
+        if panic is not None:
+            return panic
         rotations, thrust = turn_allowance(ship)
         candidates: list[Manoeuvre] = []
         for turns in range(0, min(rotations, 3) + 1):
@@ -149,6 +164,9 @@ class GreedyBot:
                     candidates.append(Manoeuvre(tuple(steps)))
         if honour_binds(state):  # the honour rule: look wider for a plot that stays on the board
             candidates += [m for m in on_board_plots(state, ship) if m not in candidates]
+        planned = planned_plot(state, ship)
+        if planned is not None and planned not in candidates:
+            candidates.append(planned)
         enemies = [
             (e, e.hex.shifted(e.velocity.dq, e.velocity.dr))
             for e in state.enemies_of(ship.side)
@@ -163,6 +181,8 @@ class GreedyBot:
             score += objective_score(state, ship, end, velocity.speed)
             score += 0.6 * incoming * move.thrust
             score -= 0.01 * (move.turns + move.thrust)  # all else equal, save fuel for later turns
+            if move == planned:
+                score += PLAN_BONUS
             scored.append((score, -i, move))
         top = max(s for s, _, _ in scored)
         best = [m for s, _, m in scored if s >= top - 1e-9]

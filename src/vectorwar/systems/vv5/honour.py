@@ -38,7 +38,8 @@ def honour_binds(state: VV5State) -> bool:
         return False
     if state.turn > PLOT_SHEET_TURNS:
         return False
-    return not any(s.status in OUT_BY_FIRE for s in state.ships)
+    # Only the players' starships count: not defence platforms or derelicts the engine plays.
+    return not any(s.status in OUT_BY_FIRE and s.side in state.sides for s in state.ships)
 
 
 def plotted_end(ship: Ship, move: Manoeuvre) -> Hex:

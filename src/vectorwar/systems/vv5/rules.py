@@ -34,7 +34,7 @@ from vectorwar.rules import (
     RuleSystem,
 )
 from vectorwar.scenario import Scenario
-from vectorwar.systems.vv5 import display, specials
+from vectorwar.systems.vv5 import crews, display, shock, specials
 from vectorwar.systems.vv5.arcs import GUN_ARCS, MISSILE_ARC, in_arc
 from vectorwar.systems.vv5.combat import (
     RULE_GUNS,
@@ -52,7 +52,7 @@ from vectorwar.systems.vv5.combat import (
 from vectorwar.systems.vv5.design import Design, design_from_data
 from vectorwar.systems.vv5.events import Crashed, Deflected, GunsFired, InitiativeWon, MissileLaunched, MissileResolved
 from vectorwar.systems.vv5.honour import RULE_HONOUR, honour_problem, honourable
-from vectorwar.systems.vv5.movement import ASTEROID_FIELD, check_manoeuvre, is_solid, move_ships, turn_allowance
+from vectorwar.systems.vv5.movement import ASTEROID_FIELD, check_manoeuvre, is_solid, turn_allowance
 from vectorwar.systems.vv5.orders import DeclareOrder, Gunfire, Launch, Launches, Manoeuvre, Plot, Shot
 from vectorwar.systems.vv5.specials.adp import platforms_drift, platforms_fire
 from vectorwar.systems.vv5.state import Box, GunDamage, Missile, Mount, Ship, VV5State
@@ -68,6 +68,7 @@ HELP = {
     "guns": "shots as SHIP MOUNT*GUNS>TARGET (mounts fwd f180 a180 l180 r180 t360; each gun fires twice a turn), "
     "e.g. 'X1 fwd*2>Y1 fwd*2>Y1', or 'hold'",
     "plot": "one plot per ship: L/R rotate 60 degrees, digits accelerate that many G, e.g. 'X1 RR1; X2 0'",
+    "ace-replot": "Ace Moment: a new plot for each of your aces named, having seen every other ship move, e.g. 'X1 L2'",
 }
 
 MANIFEST = Manifest(
@@ -80,8 +81,15 @@ MANIFEST = Manifest(
         PhaseSpec("missiles", "Launch Missiles, side by side in the chosen order", "missiles"),
         PhaseSpec("guns", "Fire Guns, side by side; to-hit rolled at once, damage noted", "guns"),
         PhaseSpec("gun-damage", "Gun Damage: hit locations rolled for every point noted"),
+        PhaseSpec("panic", "Shock (optional): panic checks, then panicked ships roll their forced move"),
         PhaseSpec("plot", "Plot Movement in secret: rotations and accelerations", "plot", True),
         PhaseSpec("movement", "Ships move onto their vector markers; collisions; markers mirrored"),
+        PhaseSpec(
+            "ace-replot",
+            "Experienced Crews (optional): aces with an Ace Moment re-plot after every other ship has moved",
+            "ace-replot",
+            True,
+        ),
         PhaseSpec("missile-resolution", "Incoming missiles resolved, 2D6 damage each at once"),
         PhaseSpec("boarding", "Boarding actions (scenario rules)"),
     ),
@@ -120,6 +128,26 @@ MANIFEST = Manifest(
             "(only from inside the asteroid field, its home ground) or 'anywhere' (the literal text, which lets "
             "the pirate escape on turn 1 from its starting distance)",
             ("field", "anywhere"),
+        ),
+        OptionSpec(
+            "experienced_crews",
+            False,
+            "Optional rule Experienced Crews: crews named by 'crew:NAME:POINTS' loadout tags are Rookies (no "
+            "points: to-hit numbers 1 worse), Regulars, Veterans (+1 to attacks) or Aces (+1 and Ace Moments); "
+            "crews of lost ships roll to escape at the end",
+        ),
+        OptionSpec(
+            "ace_moment",
+            "table",
+            "Experienced Crews: an Ace of level N has its Ace Moment on a 1D6 of 1..N ('table', as the experience "
+            "table gives it) or only on a 6 ('six', the Ace Moments paragraph, the same for every level)",
+            ("table", "six"),
+        ),
+        OptionSpec(
+            "shock",
+            False,
+            "Optional rule Shock: shock points from rear-arc fire, incoming missiles, gun and missile damage and "
+            "friendly losses; a panic check before plotting; panicked ships fly a move rolled on the panic table",
         ),
         OptionSpec(
             "invasion_bodies_shift",
@@ -195,7 +223,8 @@ class VectorV5(RuleSystem[VV5State]):
                 ship = build_ship(
                     placed.id, side.id, placed.design, design, hex=start, facing=placed.direction, velocity=velocity
                 )
-                ships.append(fit_loadout(ship, tuple(placed.loadout), f"{where}.loadout"))
+                ship = fit_loadout(ship, tuple(placed.loadout), f"{where}.loadout")
+                ships.append(crews.fit_crew(ship, tuple(placed.loadout), f"{where}.loadout"))
         state = VV5State(
             turn=1,
             phase="plot",
@@ -219,6 +248,9 @@ class VectorV5(RuleSystem[VV5State]):
             return None
         if state.phase == "plot":
             return Prompt(Clock(state.turn, "plot"), state.sides_in_play(), "plot", True, HELP["plot"])
+        if state.phase == "ace-replot":
+            seats = tuple(dict.fromkeys(state.ship(a).side for a in state.ace_replot))
+            return Prompt(Clock(state.turn, "ace-replot"), seats, "ace-replot", True, HELP["ace-replot"])
         if state.phase == "choose-order":
             return Prompt(
                 Clock(state.turn, "declare-order"), (state.initiative,), "declare-order", False, HELP["declare-order"]
@@ -245,10 +277,14 @@ class VectorV5(RuleSystem[VV5State]):
             return Gunfire.parse(text, own, everyone, guns)
         if state.phase == "plot":
             return Plot.parse(text, own)
+        if state.phase == "ace-replot":
+            return Plot.parse(text, _ids(tuple(state.ship(a) for a in state.ace_replot if state.ship(a).side == seat)))
         raise OrderSyntaxError(text, "the game is over")
 
     def check_order(self, state: VV5State, seat: str, order: Order) -> None:
-        expected = {"choose-order": DeclareOrder, "missiles": Launches, "guns": Gunfire, "plot": Plot}.get(state.phase)
+        expected = {"choose-order": DeclareOrder, "missiles": Launches, "guns": Gunfire, "plot": Plot}.get(
+            "plot" if state.phase == "ace-replot" else state.phase
+        )
         if expected is None:
             raise IllegalOrderError(str(order), "the game is over", "game end")
         if not isinstance(order, expected):
@@ -319,11 +355,20 @@ class VectorV5(RuleSystem[VV5State]):
         for ship_id in named:
             if named.count(ship_id) > 1:
                 raise IllegalOrderError(str(plot), f"{ship_id} is plotted twice", RULE_PLOT)
-        missing = [s.id for s in state.ships_of(seat) if s.id not in named]
+        due = [s for s in state.ships_of(seat) if state.phase == "plot" or s.id in state.ace_replot]
+        # A panicked ship may be left out: the engine flies its panic move (optional rule Shock).
+        missing = [s.id for s in due if s.id not in named and shock.forced(state, s) is None]
         if missing:
             raise IllegalOrderError(str(plot), f"no plot for {', '.join(missing)}: plot every starship", RULE_PLOT)
         for ship_id, move in plot.moves:
+            if state.phase == "ace-replot" and ship_id not in state.ace_replot:
+                raise IllegalOrderError(str(plot), f"{ship_id} has no Ace Moment to re-plot", crews.RULE_ACE)
             check_manoeuvre(state.ship(ship_id), move)
+            panic = shock.plot_problem(state, state.ship(ship_id), move)
+            if panic:
+                raise IllegalOrderError(f"{ship_id} {move}", panic, shock.RULE_PANIC)
+            if shock.forced(state, state.ship(ship_id)) is not None:
+                continue  # panic overrides the honour rule
             dishonour = honour_problem(state, state.ship(ship_id), move)
             if dishonour:
                 raise IllegalOrderError(f"{ship_id} {move}", dishonour, RULE_HONOUR)
@@ -358,21 +403,41 @@ class VectorV5(RuleSystem[VV5State]):
                 if not isinstance(plot, Plot):  # pragma: no cover - checked
                     raise TypeError("plot expected")
                 plots.update(dict(plot.moves))
+            plots = shock.fill_panic_moves(state, plots)
             special = specials.special_for(state)
             if special is not None:
                 state = special.before_movement(state, dice, events)
+            aces = crews.roll_ace_moments(state, dice, events)
             first = len(events)
-            state = move_ships(state, plots, dice, events)
+            state = crews.move_all_but(state, plots, aces, dice, events)
             state = platforms_drift(state, dice, events)
             state = asteroid_fields(state, [e for e in events[first:] if isinstance(e, Moved)], dice, events)
-            special = specials.special_for(state)
-            if special is not None:
-                state = special.after_movement(state, dice, events)
-            state = self._resolve_missiles(state, dice, events)
-            if special is not None:
-                state = special.boarding(state, dice, events)
-            state = self._end_turn(state, dice, events)
+            if aces:
+                state = replace(state, phase="ace-replot", ace_replot=aces)
+            else:
+                state = self._after_movement(state, dice, events)
+        elif state.phase == "ace-replot":
+            replots: dict[str, Manoeuvre] = {}
+            for plot in orders.values():
+                if not isinstance(plot, Plot):  # pragma: no cover - checked
+                    raise TypeError("plot expected")
+                replots.update(dict(plot.moves))
+            first = len(events)
+            state = crews.move_aces(state, replots, dice, events)
+            state = asteroid_fields(state, [e for e in events[first:] if isinstance(e, Moved)], dice, events)
+            state = self._after_movement(replace(state, phase="plot", ace_replot=()), dice, events)
+        state = shock.absorb(state, shock.since_check(events))
+        state = crews.roll_escapes(state, dice, events)
         return state, events
+
+    def _after_movement(self, state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
+        special = specials.special_for(state)
+        if special is not None:
+            state = special.after_movement(state, dice, events)
+        state = self._resolve_missiles(state, dice, events)
+        if special is not None:
+            state = special.boarding(state, dice, events)
+        return self._end_turn(state, dice, events)
 
     def _begin_turn(self, state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
         events.append(TurnBegan(state.turn))
@@ -401,7 +466,7 @@ class VectorV5(RuleSystem[VV5State]):
         state = platforms_fire(state, dice, events)
         state = self._gun_damage(state, dice, events)
         over = _elimination(state, events)
-        return over if over is not None else replace(state, phase="plot", declaring=0)
+        return over if over is not None else shock.panic_check(replace(state, phase="plot", declaring=0), dice, events)
 
     def _can_shoot(self, state: VV5State, side: str) -> bool:
         return bool(legal_launch_targets(state, side) or legal_gun_targets(state, side))
@@ -438,7 +503,8 @@ class VectorV5(RuleSystem[VV5State]):
                     raise ValueError("out of missile range")
                 facing_guns = 1 if distance > 1 and guns_facing(target, ship.hex) else 0
                 phasers = 1 if target.kind == "adp" else 0  # its phasers shoot at the missile
-                to_hit = on_track(base + facing_guns + phasers + adjust)
+                crew = crews.attack_bonus(state, ship)
+                to_hit = on_track(base + facing_guns + phasers + adjust - crew)
                 for _ in range(launch.missiles):
                     launchers[launchers.index("ready")] = "spent"
                     state = replace(state, incoming=(*state.incoming, Missile(ship.id, target.id, to_hit)))
@@ -458,6 +524,8 @@ class VectorV5(RuleSystem[VV5State]):
             target = state.ship(record.target)
             attacker_side = state.ship(record.attacker).side
             damaged = apply_damage(target, record.points, dice, events, f"gunfire from {record.attacker}")
+            if crews.enabled(state):
+                damaged = crews.note_attacker(damaged, record.attacker)
             state = state.with_ship(credit(target, damaged, attacker_side))
         return replace(state, gun_damage=())
 
@@ -484,6 +552,8 @@ class VectorV5(RuleSystem[VV5State]):
                 events.append(Rolled.of(damage))
                 shooter_side = state.ship(missile.shooter).side
                 damaged = apply_damage(target, damage.total, dice, events, f"missile from {missile.shooter}")
+                if crews.enabled(state):
+                    damaged = crews.note_attacker(damaged, missile.shooter)
                 state = state.with_ship(credit(target, damaged, shooter_side))
         return replace(state, incoming=())
 
@@ -525,7 +595,18 @@ class VectorV5(RuleSystem[VV5State]):
             return Gunfire(tuple(shots))
         if state.phase == "plot":
             return Plot(
-                tuple((s.id, honourable(state, s, random_manoeuvre(s, rng), rng)) for s in state.ships_of(seat))
+                tuple(
+                    (s.id, shock.forced(state, s) or honourable(state, s, random_manoeuvre(s, rng), rng))
+                    for s in state.ships_of(seat)
+                )
+            )
+        if state.phase == "ace-replot":
+            return Plot(
+                tuple(
+                    (s.id, honourable(state, s, random_manoeuvre(s, rng), rng))
+                    for s in state.ships_of(seat)
+                    if s.id in state.ace_replot
+                )
             )
         raise IllegalOrderError("", "the game is over", "game end")
 
@@ -636,7 +717,7 @@ def _fire_shot(state: VV5State, shot: Shot, dice: Dice, events: list[Event]) -> 
     need = gun_to_hit(distance)
     if need is None:  # pragma: no cover - checked
         raise ValueError("out of gun range")
-    modifier = gun_modifier(shot.guns, target)
+    modifier = gun_modifier(shot.guns, target) + crews.attack_bonus(state, ship)
     roll = dice.roll("2d6", f"{ship.id} {shot.mount} guns at {target.id}")
     events.append(Rolled.of(roll))
     hit = roll.total + modifier >= need
@@ -728,7 +809,7 @@ def _finish(state: VV5State, reason: str, events: list[Event]) -> VV5State:
     return replace(state, phase="over", winners=winners, end_reason=f"{reason}; {summary}")
 
 
-LOADOUTS = ("traction", "bombs:N")
+LOADOUTS = ("traction", "bombs:N", "crew:NAME:POINTS")
 
 
 def fit_loadout(ship: Ship, loadout: tuple[str, ...], where: str) -> Ship:
@@ -739,7 +820,7 @@ def fit_loadout(ship: Ship, loadout: tuple[str, ...], where: str) -> Ship:
     them loses them; they can never be launched.
     """
     for tag in loadout:
-        if tag not in LOADOUTS and not tag.startswith("bombs:"):
+        if tag not in LOADOUTS and not tag.startswith(("bombs:", crews.TAG)):
             raise ScenarioError(f"{where}: unknown equipment {tag!r} (known: {', '.join(LOADOUTS)})")
     if "traction" in loadout:
         if not ship.launchers:

@@ -20,7 +20,7 @@ from vectorwar.rules import OptionValue
 from vectorwar.vectors import Velocity
 
 Status = Literal["active", "destroyed", "knocked-out", "exited", "crashed"]
-Phase = Literal["choose-order", "missiles", "guns", "plot", "over"]
+Phase = Literal["choose-order", "missiles", "guns", "plot", "ace-replot", "over"]
 Launcher = Literal["ready", "spent", "destroyed", "bomb"]  # a bomb fills a launcher slot, never launched
 
 
@@ -81,6 +81,14 @@ class Ship:
     footprint: tuple[tuple[int, int], ...] = ()  # a huge ship's further hexes, as (dq, dr) from ``hex``
     steadfast: bool = False  # a derelict far heavier than any starship: never the one knocked aside
     cargo_lost_by: tuple[tuple[str, int], ...] = ()  # (side, points) of ``damage_by`` that fell on cargo boxes
+    # Optional rules Experienced Crews and Shock (vectorwar.systems.vv5.crews, .shock):
+    crew: str = ""  # the crew's name, "" for an unnamed crew
+    experience: int = 0  # the crew's experience points at the start of the game
+    shock: tuple[str, ...] = ()  # shock categories marked since the last panic check (one point each)
+    panicked: bool = False  # panicked at the last panic check (until the next one)
+    panic_move: str = ""  # the plot the panic table forces on it this turn
+    hit_by: tuple[str, ...] = ()  # ships whose gunfire or missiles damaged it (kill credit)
+    crew_fate: str = ""  # after the game, for a ship lost: "escaped", "captured" or "killed"
 
     @property
     def active(self) -> bool:
@@ -246,6 +254,7 @@ class VV5State(Roster[Ship]):
     end_reason: str = ""
     special: SpecialState | None = None
     automated: tuple[str, ...] = ()  # sides the engine plays (defence platforms); not in ``sides``
+    ace_replot: tuple[str, ...] = ()  # aces with an Ace Moment still to re-plot (phase "ace-replot")
 
     def occupant(self, where: Hex) -> Ship | None:
         return next((s for s in self.ships if s.active and where in s.hexes), None)

@@ -22,6 +22,7 @@ hit (every point of damage falls on its structure).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Literal
 
@@ -33,6 +34,9 @@ from vectorwar.events import Event, Note, Rolled
 from vectorwar.hexes import Direction, Hex
 from vectorwar.scenario import validate_model
 from vectorwar.systems.vv5.design import Design
+from vectorwar.systems.vv5.movement import is_solid, turn_allowance
+from vectorwar.systems.vv5.orders import Manoeuvre
+from vectorwar.systems.vv5.planner import rendezvous, ring
 from vectorwar.systems.vv5.specials.base import Special
 from vectorwar.systems.vv5.state import BoardingState, Box, Ship, VV5State
 from vectorwar.vectors import Velocity
@@ -283,50 +287,79 @@ class BoardingSpecial(Special):
 
 # -- the greedy bot's view --------------------------------------------------------
 
-_ACCELS = (Velocity(), *(Velocity.toward(d) for d in Direction))
+HOLD_OFF = 15  #: transports wait this far from the derelict (its ring beyond phaser reach of platforms next to it)
 
 
-def _goal_ring(target: Ship) -> list[Hex]:
-    """Hexes next to the derelict, relative to its own hex (the derelict's frame of reference)."""
-    rel = [Hex(0, 0).shifted(dq, dr) for dq, dr in ((0, 0), *target.footprint)]
-    return [n for h in rel for n in h.neighbours() if n not in rel]
+def _phaser_hit(distance: int) -> float:
+    """P(2D6 >= distance): a defence platform's phaser hitting at that range."""
+    return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= distance) / 36
 
 
-def _safe_speed(distance: int) -> int:
-    """The fastest approach that can still brake to a stop at 1G a turn."""
-    speed = 0
-    # A transport turns one hexside a turn, so allow two turns to bring its nose round before braking.
-    while (speed + 1) * (speed + 2) // 2 + 2 * (speed + 1) <= distance:
-        speed += 1
-    return speed
+def _armed_platforms(state: VV5State) -> list[Ship]:
+    return [s for s in state.ships if s.active and s.kind == "adp" and any(m.guns.boxes for m in s.mounts)]
 
 
-def _arrival_cost(p: Hex, u: Velocity, ring: list[Hex]) -> float:
-    """Distance to the ring plus how far the relative velocity is from a braking approach."""
-    goal = min(ring, key=lambda h: (p.distance(h), h))
-    distance = p.distance(goal)
-    if distance == 0:
-        return 2.0 * u.speed
-    speed = _safe_speed(distance)
-    dq, dr = goal.q - p.q, goal.r - p.r
-    wanted = Hex(0, 0).line_to(Hex(dq, dr))[min(speed, distance)]
-    return distance + 2.0 * Hex(u.dq, u.dr).distance(wanted)
+def _open_water(state: VV5State) -> Callable[[Hex], bool]:
+    return lambda h: state.map.contains(h) and not is_solid(state.map.terrain_at(h))
 
 
-def _rendezvous_cost(p: Hex, u: Velocity, facing: Direction, ring: list[Hex], depth: int) -> float:
-    """Turns (plus what is left) to sit next to the derelict at its velocity, for a 1G, one-turn transport.
+def _holding_point(state: VV5State, ship: Ship, target: Ship) -> Hex:
+    """Where a transport waits, out of the platforms' reach, on its own side of the derelict."""
+    corner = dict(board(state).corners).get(ship.side, ship.hex)
+    line = target.hex.line_to(corner)
+    spot = line[min(HOLD_OFF, len(line) - 1)]
+    while not state.map.contains(spot) and spot != target.hex:  # pragma: no cover - corners are on the board
+        spot = line[line.index(spot) - 1]
+    return spot
 
-    Searched in the derelict's frame: one rotation and 1G of thrust a turn.
+
+def planned_plot(state: VV5State, ship: Ship) -> Manoeuvre | None:
+    """The multi-turn plan of a transport still carrying troopers (None: let the greedy scoring decide).
+
+    While the derelict's platforms can still fire, the transport makes for a
+    waiting spot out of their reach and stops there; once they are silenced
+    it plans a rendezvous: next to the derelict, at its velocity.
     """
-    best = _arrival_cost(p, u, ring)
-    if best == 0 or depth == 0:
-        return best
-    for turn in (-1, 0, 1):
-        nose = facing.turned(turn)
-        for thrust in (0, 1):
-            v = u + Velocity.toward(nose, thrust)
-            best = min(best, 1.0 + _rendezvous_cost(p.shifted(v.dq, v.dr), v, nose, ring, depth - 1))
-    return best
+    b = board(state)
+    target = state.ship(b.target)
+    if not ship.active or not target.active or b.log or b.gone or not troopers_on(ship, b):
+        return None
+    rotations, thrust = turn_allowance(ship)
+    if not thrust:
+        return None
+    body = frozenset({(0, 0), *target.footprint})
+    if _armed_platforms(state):
+        spot = _holding_point(state, ship, target)
+        plan = rendezvous(
+            ship.hex,
+            ship.velocity,
+            ship.facing,
+            rotations,
+            thrust,
+            spot,
+            STILL,
+            ring([(0, 0)]) | {(0, 0)},
+            body=frozenset(),
+            inside=_open_water(state),
+        )
+    else:
+        blocked = {(s.hex.q - target.hex.q, s.hex.r - target.hex.r) for s in state.ships if s.active and s.steadfast}
+        goal = ring(body) - blocked
+        if not goal:  # pragma: no cover - three platforms leave three free hexes
+            return None
+        plan = rendezvous(
+            ship.hex,
+            ship.velocity,
+            ship.facing,
+            rotations,
+            thrust,
+            target.hex,
+            target.velocity,
+            frozenset(goal),
+            body=body,
+            inside=_open_water(state),
+        )
+    return plan.move if plan.estimate < float("inf") else None
 
 
 def boarding_objective(state: VV5State, ship: Ship, end: Hex, speed: int) -> float:
@@ -342,21 +375,15 @@ def boarding_objective(state: VV5State, ship: Ship, end: Hex, speed: int) -> flo
         enemy_carriers = [state.ship(c) for c in b.carriers if state.ship(c).active and state.ship(c).side != ship.side]
         return -0.3 * min((end.distance(c.hex) for c in enemy_carriers), default=0)
     troopers = troopers_on(ship, b)
-    guards = [s for s in state.ships if s.active and s.kind == "adp"]
-    if guards:
-        # Platforms shoot the nearest ship: fighters clear them while the troopers hold off out of reach.
-        if troopers:
-            reach = min(end.distance(g.hex) for g in guards)
-            return -3.0 * max(0, 14 - reach) - 0.5 * abs(end.distance(target.hex) - 15)
-        return -0.4 * min(end.distance(g.hex) for g in guards)
     if troopers:
-        velocity = Velocity(end.q - ship.hex.q, end.r - ship.hex.r)
-        there = target.hex.shifted(target.velocity.dq, target.velocity.dr)
-        p = Hex(end.q - there.q, end.r - there.r)
-        u = velocity - target.velocity
-        thrust = velocity - ship.velocity
-        facing = next((d for d in Direction if Velocity.toward(d) == thrust), ship.facing)
-        return 40.0 - 4.0 * _rendezvous_cost(p, u, facing, _goal_ring(target), 2)
+        return 0.0  # the rendezvous planner steers transports (planned_plot)
+    guards = _armed_platforms(state)
+    if guards:
+        # Platforms shoot the nearest ship at 2D6 >= range: keep out of their easy reach, this turn and next.
+        drift = end.shifted(end.q - ship.hex.q, end.r - ship.hex.r)
+        danger = sum(_phaser_hit(end.distance(g.hex)) + 0.5 * _phaser_hit(drift.distance(g.hex)) for g in guards)
+        own = [s for s in state.ships_of(ship.side) if s.id != ship.id and troopers_on(s, b)]
+        return -6.0 * danger - 0.05 * min((end.distance(s.hex) for s in own), default=0)
     # Escorts stay near the derelict, where the transports are going.
     return -0.15 * end.distance(target.hex)
 

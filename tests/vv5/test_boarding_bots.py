@@ -1,0 +1,111 @@
+"""The greedy bot in VV5 scenarios 6 and 7: transports plan their rendezvous, escorts respect the platforms."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from vectorwar.catalogue import builtin_scenario
+from vectorwar.game import Game
+from vectorwar.hexes import Direction
+from vectorwar.play import simulate
+from vectorwar.registry import get_system
+from vectorwar.scenario import scenario_from_data
+from vectorwar.systems.vv5.bots import GreedyBot, planned_plot
+from vectorwar.systems.vv5.movement import plan as apply_plot
+from vectorwar.systems.vv5.orders import Plot
+from vectorwar.systems.vv5.specials.boarding import HOLD_OFF, board, boarding_objective, can_board
+from vectorwar.systems.vv5.state import VV5State
+from vectorwar.vectors import Velocity
+
+
+def start(name: str) -> VV5State:
+    data = builtin_scenario(name).to_data()
+    data["special"]["transport"] = "fixed"
+    return Game.new(get_system("vv5"), scenario_from_data(data, "test"), 1).state
+
+
+def test_a_lone_transport_following_its_plan_boards_the_ghost_ship() -> None:
+    state = start("vv5-ghost-ship")
+    ghost, ship = state.ship("GS"), state.ship("T1")
+    for _ in range(12):
+        move = planned_plot(state, ship)
+        assert move is not None
+        facing, velocity = apply_plot(ship.facing, ship.velocity, move)
+        ship = replace(ship, hex=ship.hex.shifted(velocity.dq, velocity.dr), facing=facing, velocity=velocity)
+        ghost = replace(ghost, hex=ghost.hex.shifted(ghost.velocity.dq, ghost.velocity.dr))
+        state = state.with_ship(ship).with_ship(ghost)
+        assert state.map.contains(ship.hex)
+        if can_board(state, ship, ghost):
+            break
+    assert can_board(state, ship, ghost)
+    assert state.map.contains(ghost.hex)  # aboard before the Ghost Ship reaches the black hole
+
+
+def test_the_bot_plots_the_plan_for_a_transport() -> None:
+    state = start("vv5-ghost-ship")
+    state = replace(state, phase="plot")
+    order = GreedyBot().choose(state, "red", random.Random(0))
+    assert isinstance(order, Plot)
+    assert dict(order.moves)["T1"] == planned_plot(state, state.ship("T1"))
+    assert planned_plot(state, state.ship("X1")) is None  # escorts are not planned for
+
+
+def test_transports_wait_out_of_phaser_reach_while_platforms_can_fire() -> None:
+    state = start("vv5-alien-starship")
+    ship = state.ship("T1")
+    platforms = [s for s in state.ships if s.kind == "adp"]
+    for _ in range(15):
+        move = planned_plot(state, ship)
+        assert move is not None
+        facing, velocity = apply_plot(ship.facing, ship.velocity, move)
+        ship = replace(ship, hex=ship.hex.shifted(velocity.dq, velocity.dr), facing=facing, velocity=velocity)
+        state = state.with_ship(ship)
+        assert min(ship.hex.distance(p.hex) for p in platforms) > 12  # the phasers cannot reach
+    assert ship.velocity.speed == 0  # stopped at the waiting spot, not drifting in
+    assert ship.hex.distance(state.ship("AS").hex) <= HOLD_OFF + 1
+
+
+def test_with_the_platforms_silenced_the_transport_goes_in() -> None:
+    state = start("vv5-alien-starship")
+    for p in [s for s in state.ships if s.kind == "adp"]:
+        state = state.with_ship(replace(p, status="destroyed"))
+    ship, starship = state.ship("T1"), state.ship("AS")
+    for _ in range(20):
+        move = planned_plot(state, ship)
+        assert move is not None
+        facing, velocity = apply_plot(ship.facing, ship.velocity, move)
+        ship = replace(ship, hex=ship.hex.shifted(velocity.dq, velocity.dr), facing=facing, velocity=velocity)
+        state = state.with_ship(ship)
+        if can_board(state, ship, starship):
+            break
+    assert can_board(state, ship, starship)
+
+
+def test_escorts_keep_away_from_the_platforms() -> None:
+    state = start("vv5-alien-starship")
+    escort = state.ship("X1")
+    adp = next(s for s in state.ships if s.kind == "adp")
+    near = adp.hex.neighbour(Direction.A, 3)
+    far = adp.hex.neighbour(Direction.F, 11)
+    still = replace(escort, hex=near, velocity=Velocity())
+    assert boarding_objective(state, still, near, 0) < boarding_objective(state, replace(still, hex=far), far, 0)
+
+
+def test_no_plan_once_the_troopers_are_aboard() -> None:
+    state = start("vv5-ghost-ship")
+    state = replace(state, special=replace(board(state), boarded=(("T1", 6),), aboard=(("red", 6),)))
+    assert planned_plot(state, state.ship("T1")) is None
+
+
+SEEDS = range(200, 210)
+
+
+@pytest.mark.parametrize("name", ["vv5-ghost-ship", "vv5-alien-starship"])
+@pytest.mark.parametrize("seat", ["red", "blue"])
+def test_greedy_beats_random(name: str, seat: str) -> None:
+    other = "blue" if seat == "red" else "red"
+    summary = simulate(builtin_scenario(name), {seat: "greedy", other: "random"}, len(SEEDS), SEEDS[0])
+    assert summary.wins[seat] > summary.wins[other]
