@@ -11,6 +11,7 @@ from vectorwar.game import Game
 from vectorwar.hexes import Direction, Hex
 from vectorwar.registry import get_system
 from vectorwar.scenario import scenario_from_data
+from vectorwar.systems.vv5 import crews, shock
 from vectorwar.systems.vv5.combat import missile_to_hit
 from vectorwar.systems.vv5.rules import _elimination, victory_points
 from vectorwar.systems.vv5.rules import system as vv5
@@ -19,7 +20,7 @@ from vectorwar.systems.vv5.specials.alien_starship import AlienStarship
 from vectorwar.systems.vv5.specials.boarding import board
 from vectorwar.systems.vv5.state import CargoRunState, VV5State
 
-from .conftest import LoadedDice
+from .conftest import LoadedDice, make_ship, make_state
 
 SYSTEM = get_system("vv5")
 
@@ -159,3 +160,21 @@ def test_ruling_sides_downloading_the_ancient_data_together_share_the_win() -> N
     verdict = AlienStarship().decide(state, {"red": 0, "blue": 40})
     assert verdict is not None
     assert set(verdict[0]) == {"red", "blue"}
+
+
+# -- optional rules: Experienced Crews and Shock -----------------------------------------
+
+
+def test_ruling_shock_without_experienced_crews_has_no_ratings_and_engine_ships_no_crew() -> None:
+    """*VV5 optional rules and crews*: no Rookie +1 nor Ace reduction without crews; platforms are never crewed."""
+    shocked = ("s1", "s2")
+    rookie = replace(make_ship("X1", "red"), crew="rookie", experience=0, shock=shocked)
+    ace = replace(make_ship("X2", "red", at="5,5"), crew="ace", experience=20, shock=shocked)
+    base = {"several_targets": "harder", "shock": True}
+    alone = make_state(rookie, ace, options={**base, "experienced_crews": False})
+    assert [shock.panic_need(alone, s) for s in (rookie, ace)] == [2, 2]
+    both = make_state(rookie, ace, options={**base, "experienced_crews": True})
+    assert [shock.panic_need(both, s) for s in (rookie, ace)] == [3, 0]
+    platform = replace(make_ship("P1", "defences", at="9,9"), crew="nobody", experience=0)
+    engine = replace(make_state(platform, options={**base, "experienced_crews": True}), automated=("defences",))
+    assert crews.attack_bonus(engine, platform) == 0
