@@ -10,7 +10,8 @@ from vectorwar.dice import Dice
 from vectorwar.hexes import Direction, Hex
 from vectorwar.maps import HexMap
 from vectorwar.systems.vv5.design import Design, GunMount
-from vectorwar.systems.vv5.rules import build_ship, system
+from vectorwar.systems.vv5.equipment import build_ship
+from vectorwar.systems.vv5.rules import system
 from vectorwar.systems.vv5.state import Ship, VV5State
 from vectorwar.vectors import Velocity
 

@@ -18,8 +18,9 @@ from vectorwar.systems.vv5.combat import (
 from vectorwar.systems.vv5.design import Design
 from vectorwar.systems.vv5.events import ArmourHit, Deflected, GunsFired, KnockedOut, MissileResolved
 from vectorwar.systems.vv5.orders import Gunfire, Launches, Shot
-from vectorwar.systems.vv5.rules import system, victory_points
+from vectorwar.systems.vv5.rules import system
 from vectorwar.systems.vv5.state import Box
+from vectorwar.systems.vv5.victory import victory_points
 
 from .conftest import GUNSHIP, LoadedDice, make_ship, make_state
 
@@ -130,13 +131,13 @@ def test_doubles_do_damage_equal_to_the_guns_fired() -> None:
     target = make_ship("Y1", "blue", at="10,8", facing="A")
     state = make_state(shooter, target, phase="guns", declare_order=("red", "blue"))
     events: list[Event] = []
-    from vectorwar.systems.vv5.rules import _fire_shot
+    from vectorwar.systems.vv5.gunfire import fire_shot
 
-    after = _fire_shot(state, Shot("X1", "forward", 2, "Y1"), LoadedDice(4, 4), events)
+    after = fire_shot(state, Shot("X1", "forward", 2, "Y1"), LoadedDice(4, 4), events)
     fired = next(e for e in events if isinstance(e, GunsFired))
     assert (fired.need, fired.modifier, fired.hit, fired.damage) == (8, 1, True, 2)
     assert after.gun_damage[0].points == 2
-    after = _fire_shot(state, Shot("X1", "forward", 2, "Y1"), LoadedDice(3, 5), [])
+    after = fire_shot(state, Shot("X1", "forward", 2, "Y1"), LoadedDice(3, 5), [])
     assert after.gun_damage[0].points == 1
 
 
@@ -146,12 +147,12 @@ def test_a_hit_may_strike_a_ship_in_the_way() -> None:
     target = make_ship("Y1", "blue", at="10,7", facing="A")
     state = make_state(shooter, blocker, target)
     events: list[Event] = []
-    from vectorwar.systems.vv5.rules import _fire_shot
+    from vectorwar.systems.vv5.gunfire import fire_shot
 
-    after = _fire_shot(state, Shot("X1", "forward", 1, "Y1"), LoadedDice(6, 6, 6), events)
+    after = fire_shot(state, Shot("X1", "forward", 1, "Y1"), LoadedDice(6, 6, 6), events)
     assert after.gun_damage[0].target == "Z1"
     assert any(isinstance(e, Deflected) for e in events)
-    after = _fire_shot(state, Shot("X1", "forward", 1, "Y1"), LoadedDice(6, 6, 5), [])
+    after = fire_shot(state, Shot("X1", "forward", 1, "Y1"), LoadedDice(6, 6, 5), [])
     assert after.gun_damage[0].target == "Y1"
 
 

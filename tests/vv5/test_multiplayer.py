@@ -18,8 +18,8 @@ from vectorwar.hexes import Hex
 from vectorwar.play import play_out
 from vectorwar.registry import get_system
 from vectorwar.systems.vv5.events import InitiativeWon
-from vectorwar.systems.vv5.rules import victory_points
 from vectorwar.systems.vv5.state import VV5State
+from vectorwar.systems.vv5.victory import victory_points
 
 SETUPS = {
     "vv5-dogfight-3": {"red": "F", "blue": "E", "green": "O"},

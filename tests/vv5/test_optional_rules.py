@@ -20,8 +20,9 @@ from vectorwar.registry import get_system
 from vectorwar.scenario import Scenario
 from vectorwar.systems.vv5 import crews, shock
 from vectorwar.systems.vv5.events import Collided, GunsFired, MissileLaunched
+from vectorwar.systems.vv5.gunfire import fire_shot
 from vectorwar.systems.vv5.orders import Launch, Launches, Manoeuvre, Plot, Shot
-from vectorwar.systems.vv5.rules import _fire_shot, system
+from vectorwar.systems.vv5.rules import system
 from vectorwar.systems.vv5.state import Box, Ship, VV5State
 
 from .conftest import LoadedDice, make_ship, make_state
@@ -116,7 +117,7 @@ def test_rookie_gun_needs_one_more(points: int, hit: bool) -> None:
     assert shooter.hex.distance(target.hex) == 1
     state = make_state(shooter, target, options=opts(), phase="guns")
     events: list[Event] = []
-    _fire_shot(state, Shot("X1", "forward", 1, "Y1"), LoadedDice(3, 4, 6), events)
+    fire_shot(state, Shot("X1", "forward", 1, "Y1"), LoadedDice(3, 4, 6), events)
     fired = next(e for e in events if isinstance(e, GunsFired))
     assert fired.hit is hit
     assert fired.modifier == (-1 if points == 0 else 0)
@@ -126,7 +127,7 @@ def test_veteran_gun_gets_plus_one() -> None:
     shooter = crewed(5, "X1", "red", at="10,10", facing="A")
     target = crewed(3, "Y1", "blue", at="10,9", facing="A")
     events: list[Event] = []
-    _fire_shot(make_state(shooter, target, options=opts()), Shot("X1", "forward", 1, "Y1"), LoadedDice(2, 4), events)
+    fire_shot(make_state(shooter, target, options=opts()), Shot("X1", "forward", 1, "Y1"), LoadedDice(2, 4), events)
     fired = next(e for e in events if isinstance(e, GunsFired))
     assert (fired.modifier, fired.roll, fired.hit) == (1, 6, True)
 

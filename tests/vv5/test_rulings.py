@@ -21,18 +21,14 @@ from vectorwar.systems.vv5.arcs import GUN_ARCS, MISSILE_ARC, REAR_ARC
 from vectorwar.systems.vv5.combat import TRACK_BOTTOM, TRACK_TOP, damage_point, guns_facing, on_track
 from vectorwar.systems.vv5.design import Design, GunMount
 from vectorwar.systems.vv5.events import Collided, Deflected, GunsFired, MissileResolved
+from vectorwar.systems.vv5.gunfire import fire_shot
 from vectorwar.systems.vv5.honour import honour_binds, on_board_plots, plotted_end, reachable
+from vectorwar.systems.vv5.initiative import roll_initiative
 from vectorwar.systems.vv5.movement import move_ships, turn_allowance
 from vectorwar.systems.vv5.orders import DeclareOrder, Gunfire, Launches, Manoeuvre, Plot, Shot
-from vectorwar.systems.vv5.rules import (
-    MANIFEST,
-    _finish,
-    _fire_shot,
-    roll_initiative,
-    system,
-    victory_points,
-)
+from vectorwar.systems.vv5.rules import MANIFEST, system
 from vectorwar.systems.vv5.state import Box
+from vectorwar.systems.vv5.victory import finish, victory_points
 from vectorwar.vectors import Velocity
 
 from .conftest import GUNSHIP, LoadedDice, make_ship, make_state
@@ -184,9 +180,9 @@ def test_ruling_the_several_guns_bonus_is_per_group() -> None:
     target = make_ship("Y1", "blue", at="10,8", facing="A")
     state = make_state(shooter, target)
     one: list[Event] = []
-    _fire_shot(state, Shot("X1", "forward", 1, "Y1"), LoadedDice(3, 4), one)
+    fire_shot(state, Shot("X1", "forward", 1, "Y1"), LoadedDice(3, 4), one)
     two: list[Event] = []
-    _fire_shot(state, Shot("X1", "forward", 2, "Y1"), LoadedDice(3, 4), two)
+    fire_shot(state, Shot("X1", "forward", 2, "Y1"), LoadedDice(3, 4), two)
     fired = [next(e for e in log if isinstance(e, GunsFired)) for log in (one, two)]
     assert [(f.modifier, f.hit) for f in fired] == [(0, False), (1, True)]  # need 8 at range 2
 
@@ -200,7 +196,7 @@ def test_ruling_gunfire_has_no_automatic_miss_on_2() -> None:
     hulk = Design(name="Hulk", mass=40, check_budget=False)  # 40 t (+2) and no acceleration (+3)
     target = make_ship("Y1", "blue", at="10,9", facing="A", design=hulk)
     events: list[Event] = []
-    after = _fire_shot(make_state(shooter, target), Shot("X1", "forward", 2, "Y1"), LoadedDice(1, 1), events)
+    after = fire_shot(make_state(shooter, target), Shot("X1", "forward", 2, "Y1"), LoadedDice(1, 1), events)
     fired = next(e for e in events if isinstance(e, GunsFired))
     assert (fired.roll, fired.modifier, fired.need, fired.hit) == (2, 6, 7, True)
     assert after.gun_damage[0].points == 2  # and a double: damage equal to the guns fired
@@ -217,7 +213,7 @@ def test_ruling_deflection_checks_each_ship_in_the_way_nearest_first() -> None:
     target = make_ship("Y1", "blue", at="10,6", facing="A")
     state = make_state(shooter, near, far, target)
     events: list[Event] = []
-    after = _fire_shot(state, Shot("X1", "forward", 1, "Y1"), LoadedDice(6, 6, 5, 6), events)
+    after = fire_shot(state, Shot("X1", "forward", 1, "Y1"), LoadedDice(6, 6, 5, 6), events)
     checks = [e.purpose for e in events if isinstance(e, Rolled) and "in the way" in e.purpose]
     assert [c.split()[-4] for c in checks] == ["Z1", "Z2"]
     assert after.gun_damage[0].target == "Z2"
@@ -236,7 +232,7 @@ def test_ruling_deflection_follows_the_kernel_line_and_its_tie_rule() -> None:
     friends = [make_ship(f"Z{i}", "red", at=str(h), facing="A") for i, h in enumerate(candidates)]
     target = make_ship("Y1", "blue", at=str(target_hex), facing="A")
     events: list[Event] = []
-    after = _fire_shot(
+    after = fire_shot(
         make_state(shooter, *friends, target), Shot("X1", "forward", 1, "Y1"), LoadedDice(6, 6, 6), events
     )
     hit = next(e for e in events if isinstance(e, Deflected))
@@ -442,9 +438,9 @@ def test_ruling_a_level_score_goes_to_the_side_holding_the_field() -> None:
     """*VV5 victory and the turn limit*: level on VPs, the side still on the board wins."""
     red = make_ship("X1", "red", at="10,10")
     gone = replace(make_ship("Y1", "blue", at="5,5"), status="exited")
-    over = _finish(make_state(red, gone), "test", [])
+    over = finish(make_state(red, gone), "test", [])
     assert over.winners == ("red",)
-    both = _finish(make_state(red, make_ship("Y1", "blue", at="5,5")), "test", [])
+    both = finish(make_state(red, make_ship("Y1", "blue", at="5,5")), "test", [])
     assert both.winners == ()  # both still fighting and level: a draw
 
 

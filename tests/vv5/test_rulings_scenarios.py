@@ -13,12 +13,12 @@ from vectorwar.registry import get_system
 from vectorwar.scenario import scenario_from_data
 from vectorwar.systems.vv5 import crews, shock
 from vectorwar.systems.vv5.combat import missile_to_hit
-from vectorwar.systems.vv5.rules import _elimination, victory_points
 from vectorwar.systems.vv5.rules import system as vv5
 from vectorwar.systems.vv5.specials import SPECIALS
 from vectorwar.systems.vv5.specials.alien_starship import AlienStarship
 from vectorwar.systems.vv5.specials.boarding import board
 from vectorwar.systems.vv5.state import CargoRunState, VV5State
+from vectorwar.systems.vv5.victory import elimination, victory_points
 
 from .conftest import LoadedDice, make_ship, make_state
 
@@ -146,9 +146,9 @@ def test_ruling_a_lone_side_plays_on_in_the_ghost_ship_but_not_at_the_alien_star
     """*VV5 the Ghost Ship's log*: one side left may still board and run home; scenario 6 ends as a dogfight."""
     events: list[Event] = []
     ghost = gone(new_state("vv5-ghost-ship", transport="fixed"), "blue")
-    assert _elimination(ghost, events) is None
+    assert elimination(ghost, events) is None
     alien = gone(new_state("vv5-alien-starship", transport="fixed"), "blue")
-    finished = _elimination(alien, events)
+    finished = elimination(alien, events)
     assert finished is not None
     assert finished.phase == "over"
 

@@ -15,11 +15,12 @@ from vectorwar.hexes import Direction, Hex
 from vectorwar.registry import get_system
 from vectorwar.scenario import scenario_from_data
 from vectorwar.systems.vv5.movement import move_ships
-from vectorwar.systems.vv5.rules import gun_problem, victory_points
 from vectorwar.systems.vv5.specials.alien_starship import AlienStarship
 from vectorwar.systems.vv5.specials.boarding import board, troopers_lost
 from vectorwar.systems.vv5.specials.ghost_ship import GhostShip
 from vectorwar.systems.vv5.state import Box, VV5State
+from vectorwar.systems.vv5.targeting import gun_problem
+from vectorwar.systems.vv5.victory import victory_points
 from vectorwar.vectors import Velocity
 
 from .conftest import LoadedDice

@@ -20,10 +20,10 @@ from vectorwar.scenario import scenario_from_data
 from vectorwar.systems.vv5.combat import damage_point
 from vectorwar.systems.vv5.movement import move_ships
 from vectorwar.systems.vv5.orders import Manoeuvre
-from vectorwar.systems.vv5.rules import credit, victory_points
 from vectorwar.systems.vv5.specials import SPECIALS
 from vectorwar.systems.vv5.specials.cargo_runs import edge_of, steer
 from vectorwar.systems.vv5.state import Box, CargoRunState, VV5State
+from vectorwar.systems.vv5.victory import credit, victory_points
 from vectorwar.vectors import Velocity
 
 from .conftest import LoadedDice

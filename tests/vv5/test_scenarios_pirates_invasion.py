@@ -16,9 +16,10 @@ from vectorwar.hexes import Direction, Hex, Position
 from vectorwar.play import simulate
 from vectorwar.registry import get_system
 from vectorwar.scenario import scenario_from_data
+from vectorwar.systems.vv5.hazards import asteroid_fields
 from vectorwar.systems.vv5.movement import move_ships
 from vectorwar.systems.vv5.orders import Manoeuvre
-from vectorwar.systems.vv5.rules import asteroid_fields, system
+from vectorwar.systems.vv5.rules import system
 from vectorwar.systems.vv5.specials.adp import platforms_drift
 from vectorwar.systems.vv5.specials.invasion import Invasion
 from vectorwar.systems.vv5.specials.pirates import Pirates

@@ -177,3 +177,27 @@ def test_bots_play_the_pod_scenario_to_an_end() -> None:
     for seed in range(3):
         game = play_out(builtin_scenario("vv5-stasis-pod"), {"red": "greedy", "blue": "greedy"}, seed)
         assert game.result is not None
+
+
+def test_a_platform_without_phasers_gives_missiles_no_extra_step() -> None:
+    state = pod_game("adp").state
+    adp = state.ship("ADP1")
+    silent = adp.with_mount(replace(adp.mounts[0], guns=replace(adp.mounts[0].guns, boxes=0)))
+    shooter = replace(state.ship("X1"), hex=adp.hex.neighbour(Direction.D, 4), facing=Direction.A)
+    state = replace(state.with_ship(shooter).with_ship(silent), phase="missiles", declare_order=("red", "blue"))
+    system = get_system("vv5")
+    after, _ = system.resolve(state, {"red": system.parse_order(state, "red", "X1 1>ADP1")}, LoadedDice(*[1] * 20))
+    assert after.incoming[-1].to_hit == 7  # range 4: no guns facing, no phasers
+
+
+def test_a_shot_is_never_deflected_onto_its_own_target() -> None:
+    from vectorwar.systems.vv5.combat import ships_in_the_way
+
+    state = pod_game().state
+    x1, y1 = state.ship("X1"), state.ship("Y1")
+    # Give Y1 a second hull hex on the line of fire, as the Ghost Ship has.
+    near = replace(x1, hex=Hex.parse("10,10"), facing=Direction.A)
+    far = replace(y1, hex=Hex.parse("10,6"), footprint=((0, 1),))  # and 10,7 below it
+    state = state.with_ship(near).with_ship(far)
+    assert ships_in_the_way(state, near.hex, far.hex) == [state.ship("Y1")]
+    assert ships_in_the_way(state, near.hex, far.hex, "X1", "Y1") == []

@@ -10,8 +10,8 @@ from vectorwar.events import Event, Rolled
 from vectorwar.game import Game
 from vectorwar.registry import get_system
 from vectorwar.systems.vv5.events import InitiativeWon
+from vectorwar.systems.vv5.initiative import roll_initiative
 from vectorwar.systems.vv5.orders import DeclareOrder
-from vectorwar.systems.vv5.rules import roll_initiative
 
 from .conftest import GUNSHIP, LoadedDice, make_ship, make_state
 

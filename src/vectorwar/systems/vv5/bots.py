@@ -25,7 +25,6 @@ from vectorwar.systems.vv5.combat import gun_modifier, gun_to_hit, guns_facing, 
 from vectorwar.systems.vv5.honour import honour_binds, honourable, on_board_plots
 from vectorwar.systems.vv5.movement import is_solid, plan, turn_allowance
 from vectorwar.systems.vv5.orders import DeclareOrder, Gunfire, Launch, Launches, Manoeuvre, Plot, Shot
-from vectorwar.systems.vv5.rules import gun_problem, launch_problem
 from vectorwar.systems.vv5.shock import forced
 from vectorwar.systems.vv5.specials import boarding, invasion, pirates
 from vectorwar.systems.vv5.specials.cargo_runs import steer
@@ -38,6 +37,7 @@ from vectorwar.systems.vv5.state import (
     Ship,
     VV5State,
 )
+from vectorwar.systems.vv5.targeting import gun_problem, launch_problem
 
 # P(2D6 >= n) for n = 0..13.
 _AT_LEAST = [1.0, 1.0, 1.0, 35 / 36, 33 / 36, 30 / 36, 26 / 36, 21 / 36, 15 / 36, 10 / 36, 6 / 36, 3 / 36, 1 / 36, 0.0]

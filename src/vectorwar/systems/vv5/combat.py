@@ -85,10 +85,19 @@ def hull_in_the_way(state: VV5State, a: Hex, target: Ship) -> Ship | None:
     return None
 
 
-def ships_in_the_way(state: VV5State, a: Hex, b: Hex) -> list[Ship]:
-    """Ships in hexes between firer and target, nearest the firer first."""
+def ships_in_the_way(state: VV5State, a: Hex, b: Hex, shooter: str = "", target: str = "") -> list[Ship]:
+    """Other ships in hexes between firer and target, nearest the firer first.
+
+    A two-hex hull (the Ghost Ship) can lie across the line itself; the
+    firer and the target are never "in the way" of their own shot.
+    """
     between = a.line_to(b)[1:-1]
-    return [s for h in between if (s := state.occupant(h)) is not None]
+    found: list[Ship] = []
+    for h in between:
+        s = state.occupant(h)
+        if s is not None and s.id not in (shooter, target) and s not in found:
+            found.append(s)
+    return found
 
 
 # -- damage -----------------------------------------------------------------

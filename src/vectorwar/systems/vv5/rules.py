@@ -19,8 +19,8 @@ from vectorwar.catalogue import load_designs
 from vectorwar.dice import Dice
 from vectorwar.display import Card, CardTable, Counter
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
-from vectorwar.events import Event, GameOver, InitiativeSet, Moved, Note, Rolled, TurnBegan
-from vectorwar.hexes import Hex, Position
+from vectorwar.events import Event, InitiativeSet, Moved, Note, Rolled, TurnBegan
+from vectorwar.hexes import Hex
 from vectorwar.rules import (
     Bot,
     Clock,
@@ -35,27 +35,27 @@ from vectorwar.rules import (
 )
 from vectorwar.scenario import Scenario
 from vectorwar.systems.vv5 import crews, display, shock, specials
-from vectorwar.systems.vv5.arcs import GUN_ARCS, MISSILE_ARC, in_arc
 from vectorwar.systems.vv5.combat import (
     RULE_GUNS,
     RULE_MISSILES,
     apply_damage,
-    gun_modifier,
-    gun_to_hit,
     guns_facing,
-    hull_in_the_way,
-    line_of_fire,
     missile_to_hit,
     on_track,
-    ships_in_the_way,
 )
 from vectorwar.systems.vv5.design import Design, design_from_data
-from vectorwar.systems.vv5.events import Crashed, Deflected, GunsFired, InitiativeWon, MissileLaunched, MissileResolved
+from vectorwar.systems.vv5.equipment import build_ship, fit_loadout
+from vectorwar.systems.vv5.events import InitiativeWon, MissileLaunched, MissileResolved
+from vectorwar.systems.vv5.gunfire import fire_shot
+from vectorwar.systems.vv5.hazards import asteroid_fields
 from vectorwar.systems.vv5.honour import RULE_HONOUR, honour_problem, honourable
-from vectorwar.systems.vv5.movement import ASTEROID_FIELD, check_manoeuvre, is_solid, turn_allowance
+from vectorwar.systems.vv5.initiative import roll_initiative
+from vectorwar.systems.vv5.movement import check_manoeuvre, is_solid, turn_allowance
 from vectorwar.systems.vv5.orders import DeclareOrder, Gunfire, Launch, Launches, Manoeuvre, Plot, Shot
 from vectorwar.systems.vv5.specials.adp import platforms_drift, platforms_fire
-from vectorwar.systems.vv5.state import Box, GunDamage, Missile, Mount, Ship, VV5State
+from vectorwar.systems.vv5.state import Missile, Ship, VV5State
+from vectorwar.systems.vv5.targeting import gun_problem, launch_problem, legal_gun_targets, legal_launch_targets
+from vectorwar.systems.vv5.victory import credit, elimination, finish, victory_points
 from vectorwar.vectors import Velocity
 
 RULE_ORDER = "VV5 Initiative (the initiative player chooses who declares first)"
@@ -162,28 +162,6 @@ MANIFEST = Manifest(
 
 def _ids(ships: tuple[Ship, ...]) -> dict[str, str]:
     return {s.id.lower(): s.id for s in ships}
-
-
-def build_ship(ship_id: str, side: str, design_id: str, design: Design, **where: object) -> Ship:
-    """A ship fresh from the yard: boxes and armour from its design."""
-    a = design.armour
-    return Ship(
-        id=ship_id,
-        side=side,
-        design=design_id,
-        name=design.name,
-        mass=design.mass,
-        kind=design.kind,
-        structure=Box.new(design.mass, a.structure),
-        cargo=Box.new(design.cargo, a.cargo),
-        agility=Box.new(design.agility, a.agility),
-        acceleration=Box.new(design.acceleration, a.acceleration),
-        life_support=Box.new(1, a.life_support),
-        mounts=tuple(Mount(m.arc, Box.new(m.guns, m.armour)) for m in design.guns),
-        launchers=tuple("ready" for _ in range(design.missiles)),
-        missile_armour=Box.new(0, a.missiles),
-        **where,  # type: ignore[arg-type]
-    )
 
 
 class VectorV5(RuleSystem[VV5State]):
@@ -465,7 +443,7 @@ class VectorV5(RuleSystem[VV5State]):
         """Defence platforms fire, then all gun damage is resolved, then plotting."""
         state = platforms_fire(state, dice, events)
         state = self._gun_damage(state, dice, events)
-        over = _elimination(state, events)
+        over = elimination(state, events)
         return over if over is not None else shock.panic_check(replace(state, phase="plot", declaring=0), dice, events)
 
     def _can_shoot(self, state: VV5State, side: str) -> bool:
@@ -502,7 +480,8 @@ class VectorV5(RuleSystem[VV5State]):
                 if base is None:  # pragma: no cover - checked
                     raise ValueError("out of missile range")
                 facing_guns = 1 if distance > 1 and guns_facing(target, ship.hex) else 0
-                phasers = 1 if target.kind == "adp" else 0  # its phasers shoot at the missile
+                # A platform's working phasers shoot at the missile.
+                phasers = 1 if target.kind == "adp" and any(m.guns.boxes for m in target.mounts) else 0
                 crew = crews.attack_bonus(state, ship)
                 to_hit = on_track(base + facing_guns + phasers + adjust - crew)
                 for _ in range(launch.missiles):
@@ -516,7 +495,7 @@ class VectorV5(RuleSystem[VV5State]):
         if not order.shots:
             events.append(Note(f"{state.declare_order[state.declaring]} holds its guns"))
         for shot in order.shots:
-            state = _fire_shot(state, shot, dice, events)
+            state = fire_shot(state, shot, dice, events)
         return state
 
     def _gun_damage(self, state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
@@ -561,12 +540,12 @@ class VectorV5(RuleSystem[VV5State]):
         special = specials.special_for(state)
         scenario_end = special.game_over(state) if special is not None else None
         if scenario_end:
-            return _finish(state, scenario_end, events)
-        over = _elimination(state, events)
+            return finish(state, scenario_end, events)
+        over = elimination(state, events)
         if over is not None:
             return over
         if state.turn >= state.max_turns:
-            return _finish(state, f"turn limit {state.max_turns} reached", events)
+            return finish(state, f"turn limit {state.max_turns} reached", events)
         return self._begin_turn(replace(state, turn=state.turn + 1), dice, events)
 
     # -- computer players -----------------------------------------------------------
@@ -631,246 +610,6 @@ class VectorV5(RuleSystem[VV5State]):
 
     def design_schema(self) -> dict[str, Any] | None:
         return Design.model_json_schema()
-
-
-# -- rules as functions (shared with the bots) -------------------------------------
-
-
-def launch_problem(state: VV5State, ship: Ship, target: Ship) -> str | None:
-    distance = ship.hex.distance(target.hex)
-    if missile_to_hit(distance) is None:
-        return f"{target.id} is {distance} hexes away; missiles reach 15"
-    if not in_arc(MISSILE_ARC, ship.hex, ship.facing, target.hex):
-        return f"{target.id} is not in {ship.id}'s forward arc"
-    if not line_of_fire(state.map, ship.hex, target.hex):
-        return f"an asteroid or dense body blocks the line from {ship.hex} to {target.hex}"
-    hull = hull_in_the_way(state, ship.hex, target)
-    if hull is not None:
-        return f"{hull.id} is in the way, and nothing can be fired through it"
-    return None
-
-
-def gun_problem(state: VV5State, ship: Ship, arc: str, target: Ship) -> str | None:
-    distance = ship.hex.distance(target.hex)
-    if gun_to_hit(distance) is None:
-        return f"{target.id} is {distance} hexes away; guns reach 6"
-    if not in_arc(GUN_ARCS[arc], ship.hex, ship.facing, target.hex):
-        return f"{target.id} is not in the {arc} arc"
-    if not line_of_fire(state.map, ship.hex, target.hex):
-        return f"an asteroid or dense body blocks the line from {ship.hex} to {target.hex}"
-    hull = hull_in_the_way(state, ship.hex, target)
-    if hull is not None:
-        return f"{hull.id} is in the way, and nothing can be fired through it"
-    return None
-
-
-def legal_launch_targets(state: VV5State, side: str) -> list[tuple[Ship, Ship]]:
-    return [
-        (ship, target)
-        for ship in state.ships_of(side)
-        if ship.missiles_ready
-        for target in state.enemies_of(side)
-        if launch_problem(state, ship, target) is None
-    ]
-
-
-def legal_gun_targets(state: VV5State, side: str) -> list[tuple[Ship, str, Ship]]:
-    return [
-        (ship, mount.arc, target)
-        for ship in state.ships_of(side)
-        for mount in ship.mounts
-        if mount.guns.boxes > 0
-        for target in state.enemies_of(side)
-        if gun_problem(state, ship, mount.arc, target) is None
-    ]
-
-
-def roll_initiative(state: VV5State, dice: Dice, events: list[Event]) -> tuple[str, bool]:
-    """1D6 per side, +2 to the side(s) with fewest ships in play; a tie keeps last turn's holder."""
-    sides = state.sides_in_play() or state.sides
-    counts = {s: len(state.ships_of(s)) for s in sides}
-    fewest = min(counts.values())
-    bonus = {s: 2 if counts[s] == fewest and len(set(counts.values())) > 1 else 0 for s in sides}
-    contenders = list(sides)
-    while True:
-        totals: dict[str, int] = {}
-        for side in contenders:
-            roll = dice.roll("d6", f"initiative for {side}" + (" (+2, fewest ships)" if bonus[side] else ""))
-            events.append(Rolled.of(roll))
-            totals[side] = roll.total + bonus[side]
-        best = max(totals.values())
-        top = [s for s in contenders if totals[s] == best]
-        if len(top) == 1:
-            return top[0], False
-        if state.initiative in top:
-            return state.initiative, True
-        contenders = top  # no holder yet (turn 1) or the holder lost: the tied re-roll
-
-
-def _fire_shot(state: VV5State, shot: Shot, dice: Dice, events: list[Event]) -> VV5State:
-    ship = state.ship(shot.ship)
-    target = state.ship(shot.target)
-    if not target.active:
-        events.append(Note(f"{ship.id}'s shot at {target.id} is lost: it is {target.status}"))
-        return state
-    distance = ship.hex.distance(target.hex)
-    need = gun_to_hit(distance)
-    if need is None:  # pragma: no cover - checked
-        raise ValueError("out of gun range")
-    modifier = gun_modifier(shot.guns, target) + crews.attack_bonus(state, ship)
-    roll = dice.roll("2d6", f"{ship.id} {shot.mount} guns at {target.id}")
-    events.append(Rolled.of(roll))
-    hit = roll.total + modifier >= need
-    damage = (shot.guns if roll.faces[0] == roll.faces[1] else 1) if hit else 0
-    events.append(
-        GunsFired(ship.id, shot.mount, shot.guns, target.id, distance, need, modifier, roll.total, hit, damage)
-    )
-    if not hit:
-        return state
-    victim = target
-    for blocker in ships_in_the_way(state, ship.hex, target.hex):
-        check = dice.roll("d6", f"does the shot at {target.id} hit {blocker.id} in the way")
-        events.append(Rolled.of(check))
-        if check.total == 6:
-            victim = blocker
-            events.append(Deflected(blocker.id, target.id, Position(blocker.hex)))
-            break
-    return replace(state, gun_damage=(*state.gun_damage, GunDamage(victim.id, damage, ship.id)))
-
-
-def credit(before: Ship, after: Ship, side: str) -> Ship:
-    """Record which side did the damage, for victory points."""
-    done = after.damage_taken - before.damage_taken
-    if done:
-        after = replace(after, damage_by=_add(after.damage_by, side, done))
-    cargo = before.cargo.boxes - after.cargo.boxes
-    if cargo:
-        # Kept apart: a damaged transport scores only its non-cargo damage; lost cargo scores on its own.
-        after = replace(after, cargo_lost_by=_add(after.cargo_lost_by, side, cargo))
-    if before.active and not after.active:
-        after = replace(after, destroyed_by=side)
-    return after
-
-
-def _add(tally: tuple[tuple[str, int], ...], side: str, points: int) -> tuple[tuple[str, int], ...]:
-    merged = dict(tally)
-    merged[side] = merged.get(side, 0) + points
-    return tuple(sorted(merged.items()))
-
-
-def victory_points(state: VV5State) -> dict[str, int]:
-    """Destroyed starship: 3 VP per SI point to the side that destroyed it; damage: 1 VP a point.
-
-    Transports (scenarios 3, 6, 8): destroyed 2 VP per SI point; damage 1 VP
-    per 2 points, not counting hits on cargo boxes (scenarios score those).
-    A scenario's special rules then add their own points.
-    """
-    points = dict.fromkeys(state.sides, 0)
-    for ship in state.ships:
-        transport = ship.kind == "transport"
-        cargo = dict(ship.cargo_lost_by)
-        for side, done in ship.damage_by:
-            if side in points and side not in (ship.destroyed_by, ship.side):  # no VPs for hitting a friend
-                points[side] += (done - cargo.get(side, 0)) // 2 if transport else done
-        if ship.destroyed_by in points and ship.destroyed_by != ship.side:
-            points[ship.destroyed_by] += (2 if transport else 3) * ship.mass
-    special = specials.special_for(state)
-    return points if special is None else special.score(state, points)
-
-
-def _elimination(state: VV5State, events: list[Event]) -> VV5State | None:
-    """The finished game if no side, or (for most scenarios) only one, has starships in play."""
-    special = specials.special_for(state)
-    in_play = state.sides_in_play()
-    if not in_play:
-        return _finish(state, "no starships left in play", events)
-    if len(in_play) == 1 and (special is None or special.ends_on_elimination):
-        return _finish(state, "only one side has starships left in play", events)
-    return None
-
-
-def _finish(state: VV5State, reason: str, events: list[Event]) -> VV5State:
-    vps = victory_points(state)
-    special = specials.special_for(state)
-    verdict = special.decide(state, vps) if special is not None else None
-    if verdict is not None:
-        winners, why = verdict
-        events.append(GameOver(winners, f"{reason}; {why}"))
-        return replace(state, phase="over", winners=winners, end_reason=f"{reason}; {why}")
-    best = max(vps.values()) if vps else 0
-    leaders = tuple(s for s in state.sides if vps[s] == best)
-    if len(leaders) > 1:
-        # Level on points: a side still on the board holds the field (docs/rulings.md).
-        holding = tuple(s for s in leaders if s in state.sides_in_play())
-        leaders = holding if len(holding) == 1 else leaders
-    winners = leaders if len(leaders) == 1 else ()
-    summary = ", ".join(f"{s} {v} VP" for s, v in vps.items())
-    events.append(GameOver(winners, f"{reason}; {summary}"))
-    return replace(state, phase="over", winners=winners, end_reason=f"{reason}; {summary}")
-
-
-LOADOUTS = ("traction", "bombs:N", "crew:NAME:POINTS")
-
-
-def fit_loadout(ship: Ship, loadout: tuple[str, ...], where: str) -> Ship:
-    """Scenario equipment: ``traction`` turns one missile launcher into a traction unit;
-    ``bombs:N`` loads bombs in place of the last N missiles (scenario 2, Strike Force).
-
-    Bombs stay in their launcher slots, so a missile hit on the pair holding
-    them loses them; they can never be launched.
-    """
-    for tag in loadout:
-        if tag not in LOADOUTS and not tag.startswith(("bombs:", crews.TAG)):
-            raise ScenarioError(f"{where}: unknown equipment {tag!r} (known: {', '.join(LOADOUTS)})")
-    if "traction" in loadout:
-        if not ship.launchers:
-            raise ScenarioError(f"{where}: a traction unit replaces a missile launcher, and {ship.id} has none")
-        ship = replace(ship, launchers=ship.launchers[1:])
-    for tag in loadout:
-        if tag.startswith("bombs:"):
-            count = tag.removeprefix("bombs:")
-            if not count.isdigit() or int(count) < 1:
-                raise ScenarioError(f"{where}: {tag!r}: write bombs:N with N a whole number of bombs, 1 or more")
-            n = int(count)
-            ready = ship.missiles_ready
-            if n > ready:
-                raise ScenarioError(f"{where}: {tag!r}: {ship.id} has only {ready} missile launcher(s) to load")
-            launchers = list(ship.launchers)
-            for i in [i for i, x in enumerate(launchers) if x == "ready"][-n:]:
-                launchers[i] = "bomb"
-            ship = replace(ship, launchers=tuple(launchers))
-    return replace(ship, loadout=loadout)
-
-
-def asteroid_fields(state: VV5State, moves: list[Moved], dice: Dice, events: list[Event]) -> VV5State:
-    """A ship flying through an asteroid field rolls 2D6 against its velocity (VV5 scenario 5).
-
-    Under the velocity it hits a rock and is destroyed; equal, a small one
-    does 1D6 damage. One roll per turn however many field hexes it crosses.
-    A scenario may add to the roll (Pirates: the pirate knows its home field).
-    """
-    field = state.map.hexes_with(ASTEROID_FIELD)
-    if not field:
-        return state
-    special = specials.special_for(state)
-    for move in moves:
-        ship = state.ship(move.ship)
-        if not ship.active or not any(p.hex in field for p in move.path[1:]):
-            continue
-        speed = ship.velocity.speed
-        bonus = special.asteroid_field_bonus(state, ship) if special is not None else 0
-        roll = dice.roll("2d6", f"{ship.id} flies through the asteroid field at velocity {speed}")
-        events.append(Rolled.of(roll))
-        if roll.total + bonus < speed:
-            events.append(Note(f"{ship.id} strikes an asteroid"))
-            ship = replace(ship, status="crashed")
-            events.append(Crashed(ship.id, move.path[-1], ASTEROID_FIELD))
-        elif roll.total + bonus == speed:
-            damage = dice.roll("d6", f"a small rock hits {ship.id}")
-            events.append(Rolled.of(damage))
-            ship = apply_damage(ship, damage.total, dice, events, "a small rock")
-        state = state.with_ship(ship)
-    return state
 
 
 def random_manoeuvre(ship: Ship, rng: random.Random) -> Manoeuvre:

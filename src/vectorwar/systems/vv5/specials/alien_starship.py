@@ -53,7 +53,8 @@ class AlienStarship(BoardingSpecial):
     kind = "alien-starship"
 
     def set_up(self, state: VV5State, table: dict[str, Any], source: str) -> VV5State:
-        from vectorwar.systems.vv5.rules import build_ship, system
+        from vectorwar.systems.vv5.equipment import build_ship
+        from vectorwar.systems.vv5.rules import system
 
         spec = read_spec(AlienSpec, state, table, source)
         if not isinstance(spec, AlienSpec):  # pragma: no cover - read_spec builds the type it is given

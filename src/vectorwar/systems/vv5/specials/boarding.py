@@ -73,7 +73,7 @@ def place_derelict(
     velocity: Velocity = STILL,
     footprint: tuple[tuple[int, int], ...] = (),
 ) -> VV5State:
-    from vectorwar.systems.vv5.rules import build_ship
+    from vectorwar.systems.vv5.equipment import build_ship
 
     ship = build_ship(
         ship_id, DERELICT_SIDE, design.name.lower(), design, hex=at, facing=Direction.A, velocity=velocity
@@ -147,7 +147,8 @@ def troopers_on(ship: Ship, b: BoardingState) -> int:
 
 def roll_transports(state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
     """Each side's randomly determined transport (the text's scenarios 6 and 7)."""
-    from vectorwar.systems.vv5.rules import build_ship, system
+    from vectorwar.systems.vv5.equipment import build_ship
+    from vectorwar.systems.vv5.rules import system
 
     b = board(state)
     if b.transport != "roll":

@@ -160,7 +160,8 @@ def _pod(state: VV5State) -> PodState:
 
 
 def _place_platform(state: VV5State, body: Hex, pod: Hex) -> VV5State:
-    from vectorwar.systems.vv5.rules import build_ship, system
+    from vectorwar.systems.vv5.equipment import build_ship
+    from vectorwar.systems.vv5.rules import system
     from vectorwar.vectors import Velocity
 
     design = system.designs()["adp"]
