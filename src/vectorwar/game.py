@@ -63,6 +63,13 @@ class Game:
 
         if scenario.system != system.manifest.name:
             raise ScenarioError(f"scenario {scenario.id!r} is for {scenario.system!r}, not {system.manifest.name!r}")
+        unknown = sorted(set(scenario.setup) - set(system.setup_steps))
+        if unknown:
+            known = ", ".join(system.setup_steps) or "none"
+            raise ScenarioError(
+                f"scenario {scenario.id!r}: setup.{unknown[0]}: "
+                f"{system.manifest.name} has no such set-up step (known: {known})"
+            )
         try:
             resolved = system.manifest.resolve_options({**scenario.options, **(options or {})})
         except ValueError as err:

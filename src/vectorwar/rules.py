@@ -155,6 +155,8 @@ class RuleSystem(ABC, Generic[S]):
 
     manifest: Manifest
     state_type: type[S]
+    #: Names of the pre-game steps a scenario's ``[setup]`` table may ask for.
+    setup_steps: tuple[str, ...] = ()
 
     @abstractmethod
     def new_state(self, scenario: Scenario, options: Mapping[str, OptionValue]) -> S:

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from vectorwar.errors import OrderSyntaxError, ScenarioError
 from vectorwar.hexes import Direction, Hex
@@ -71,7 +71,9 @@ class ShipPlacement(_Strict):
 class SideSpec(_Strict):
     id: str = Field(pattern=IDENT, description="Seat name used in orders, e.g. red")
     name: str = ""
-    ships: list[ShipPlacement] = Field(min_length=1)
+    ships: list[ShipPlacement] = Field(
+        default_factory=list, description="Starting ships; may be empty only if the scenario's setup provides them"
+    )
 
 
 class SectionSpec(_Strict):
@@ -139,10 +141,22 @@ class Scenario(_Strict):
     designs: dict[str, dict[str, Any]] = Field(
         default_factory=dict, description="Designs used only by this scenario, in the system's design format"
     )
+    setup: dict[str, Any] = Field(
+        default_factory=dict,
+        description="Steps before turn 1, in the system's own format (e.g. VV5 [setup.purchase])",
+    )
     special: dict[str, Any] = Field(
         default_factory=dict,
         description="The scenario's special rules, in the system's own format (e.g. VV5 kind = 'stasis-pod')",
     )
+
+    @model_validator(mode="after")
+    def _fleets(self) -> Scenario:
+        if not self.setup:
+            for i, side in enumerate(self.sides):
+                if not side.ships:
+                    raise ValueError(f"sides.{i} ({side.id}) has no ships, and there is no setup to provide them")
+        return self
 
     @field_validator("sides")
     @classmethod

@@ -20,6 +20,7 @@ from typing import Any
 
 from vectorwar.hexes import Direction, Hex
 from vectorwar.rules import Order
+from vectorwar.systems.vv5 import buying
 from vectorwar.systems.vv5.arcs import GUN_ARCS, MISSILE_ARC, in_arc
 from vectorwar.systems.vv5.combat import gun_modifier, gun_to_hit, guns_facing, missile_to_hit
 from vectorwar.systems.vv5.honour import honour_binds, honourable, on_board_plots
@@ -99,6 +100,8 @@ class GreedyBot:
     def choose(self, state: Any, seat: str, rng: random.Random) -> Order:
         if not isinstance(state, VV5State):
             raise TypeError("this GreedyBot plays VV5 states")
+        if state.phase == "purchase":
+            return buying.greedy_buy(state, seat)
         if state.phase == "choose-order":
             others = tuple(s for s in state.sides_in_play() if s != seat)
             return DeclareOrder((*others, seat))

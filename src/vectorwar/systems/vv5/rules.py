@@ -34,7 +34,8 @@ from vectorwar.rules import (
     RuleSystem,
 )
 from vectorwar.scenario import Scenario
-from vectorwar.systems.vv5 import crews, display, shock, specials
+from vectorwar.systems.vv5 import buying, crews, display, shock, specials
+from vectorwar.systems.vv5.buying import Buy
 from vectorwar.systems.vv5.combat import (
     RULE_GUNS,
     RULE_MISSILES,
@@ -76,6 +77,7 @@ MANIFEST = Manifest(
     title="Vector V5",
     source="../shared/seeds/001_b2e225cb8a9dead4.txt",
     phases=(
+        PhaseSpec("purchase", "Before turn 1, if the scenario says so: sides buy their starships", "purchase"),
         PhaseSpec("initiative", "Initiative: 1D6 per side, +2 to the side with fewest ships; ties keep the holder"),
         PhaseSpec("declare-order", "The initiative side picks who declares first", "declare-order"),
         PhaseSpec("missiles", "Launch Missiles, side by side in the chosen order", "missiles"),
@@ -167,6 +169,7 @@ def _ids(ships: tuple[Ship, ...]) -> dict[str, str]:
 class VectorV5(RuleSystem[VV5State]):
     manifest = MANIFEST
     state_type = VV5State
+    setup_steps = ("purchase",)
 
     # -- setup ------------------------------------------------------------------
 
@@ -212,11 +215,15 @@ class VectorV5(RuleSystem[VV5State]):
             max_turns=scenario.max_turns,
             options=dict(options),
         )
+        state = replace(state, purchase=buying.read_setup(scenario, designs, hex_map))
         return specials.set_up(state, scenario.special, f"scenario {scenario.id}")
 
     def start(self, state: VV5State, dice: Dice) -> tuple[VV5State, list[Event]]:
         events: list[Event] = []
         state = specials.begin(state, dice, events)
+        state = buying.begin(state, dice, events)
+        if state.purchase is not None:
+            return state, events
         return self._begin_turn(state, dice, events), events
 
     # -- asking -------------------------------------------------------------------
@@ -224,6 +231,8 @@ class VectorV5(RuleSystem[VV5State]):
     def prompt(self, state: VV5State) -> Prompt | None:
         if state.phase == "over":
             return None
+        if state.phase == "purchase":
+            return buying.prompt(state)
         if state.phase == "plot":
             return Prompt(Clock(state.turn, "plot"), state.sides_in_play(), "plot", True, HELP["plot"])
         if state.phase == "ace-replot":
@@ -246,6 +255,8 @@ class VectorV5(RuleSystem[VV5State]):
     def parse_order(self, state: VV5State, seat: str, text: str) -> Order:
         own = _ids(state.ships_of(seat))
         everyone = _ids(state.ships)
+        if state.phase == "purchase":
+            return Buy.parse(text)
         if state.phase == "choose-order":
             return DeclareOrder.parse(text, state.sides_in_play())
         if state.phase == "missiles":
@@ -260,14 +271,20 @@ class VectorV5(RuleSystem[VV5State]):
         raise OrderSyntaxError(text, "the game is over")
 
     def check_order(self, state: VV5State, seat: str, order: Order) -> None:
-        expected = {"choose-order": DeclareOrder, "missiles": Launches, "guns": Gunfire, "plot": Plot}.get(
-            "plot" if state.phase == "ace-replot" else state.phase
-        )
+        expected = {
+            "purchase": Buy,
+            "choose-order": DeclareOrder,
+            "missiles": Launches,
+            "guns": Gunfire,
+            "plot": Plot,
+        }.get("plot" if state.phase == "ace-replot" else state.phase)
         if expected is None:
             raise IllegalOrderError(str(order), "the game is over", "game end")
         if not isinstance(order, expected):
             raise IllegalOrderError(str(order), f"{state.phase} orders are due now", "VV5 Sequence of Play")
-        if isinstance(order, DeclareOrder):
+        if isinstance(order, Buy):
+            buying.check(state, seat, order)
+        elif isinstance(order, DeclareOrder):
             if sorted(order.sides) != sorted(state.sides_in_play()):
                 raise IllegalOrderError(str(order), "list every side in play once", RULE_ORDER)
         elif isinstance(order, Launches):
@@ -355,6 +372,14 @@ class VectorV5(RuleSystem[VV5State]):
 
     def resolve(self, state: VV5State, orders: Mapping[str, Order], dice: Dice) -> tuple[VV5State, list[Event]]:
         events: list[Event] = []
+        if state.phase == "purchase":
+            seat, order = next(iter(orders.items()))
+            if not isinstance(order, Buy):  # pragma: no cover - checked
+                raise TypeError("a purchase expected")
+            state = buying.resolve(state, seat, order, dice, events)
+            if state.purchase is None:
+                state = self._begin_turn(state, dice, events)
+            return state, events
         if state.phase == "choose-order":
             order = orders[state.initiative]
             if not isinstance(order, DeclareOrder):  # pragma: no cover - checked
@@ -551,6 +576,8 @@ class VectorV5(RuleSystem[VV5State]):
     # -- computer players -----------------------------------------------------------
 
     def random_order(self, state: VV5State, seat: str, rng: random.Random) -> Order:
+        if state.phase == "purchase":
+            return buying.random_buy(state, seat, rng)
         if state.phase == "choose-order":
             sides = list(state.sides_in_play())
             rng.shuffle(sides)

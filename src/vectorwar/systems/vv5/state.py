@@ -20,7 +20,7 @@ from vectorwar.rules import OptionValue
 from vectorwar.vectors import Velocity
 
 Status = Literal["active", "destroyed", "knocked-out", "exited", "crashed"]
-Phase = Literal["choose-order", "missiles", "guns", "plot", "ace-replot", "over"]
+Phase = Literal["purchase", "choose-order", "missiles", "guns", "plot", "ace-replot", "over"]
 Launcher = Literal["ready", "spent", "destroyed", "bomb"]  # a bomb fills a launcher slot, never launched
 
 
@@ -230,6 +230,39 @@ class InvasionState:
     platforms_lost: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class StartSlots:
+    """Where a side's bought starships start: hexes in order, one heading and velocity."""
+
+    side: str
+    hexes: tuple[Hex, ...]
+    facing: Direction
+    velocity: Velocity
+    prefix: str
+
+
+@dataclass(frozen=True, slots=True)
+class PurchaseState:
+    """The Dogfight purchase before turn 1 (see vv5/buying.py)."""
+
+    points: tuple[tuple[str, int], ...]  # each buying side's points left
+    order: tuple[str, ...]  # buying sides, in picking order
+    slots: tuple[StartSlots, ...]
+    pool: tuple[str, ...]  # design ids on offer (the cup's counters, in the draw variant)
+    budget: int = 0  # tons per side; 0 rolls 2D6 + 8 for each side
+    double: bool = False  # a larger dogfight
+    draw: bool = False
+    cup: tuple[str, ...] = ()  # counters still in the cup (draw variant)
+    left: tuple[str, ...] = ()  # types the last pick left on the table (draw variant)
+    offered: tuple[str, ...] = ()  # types the side to pick may choose from (draw variant)
+    picking: int = 0  # index into ``order``
+    bought: tuple[tuple[str, str], ...] = ()  # (side, design), in buying order
+    finished: tuple[str, ...] = ()
+
+    def points_of(self, side: str) -> int:
+        return dict(self.points)[side]
+
+
 SpecialState = Annotated[
     PodState | BoardingState | CargoRunState | PirateState | InvasionState, Field(discriminator="kind")
 ]
@@ -255,6 +288,7 @@ class VV5State(Roster[Ship]):
     special: SpecialState | None = None
     automated: tuple[str, ...] = ()  # sides the engine plays (defence platforms); not in ``sides``
     ace_replot: tuple[str, ...] = ()  # aces with an Ace Moment still to re-plot (phase "ace-replot")
+    purchase: PurchaseState | None = None  # the set-up purchase, until it is over
 
     def occupant(self, where: Hex) -> Ship | None:
         return next((s for s in self.ships if s.active and where in s.hexes), None)
