@@ -229,6 +229,13 @@ class RuleSystem(ABC, Generic[S]):
         """The built-in designs as a table for people (default: ``None``, show the raw files)."""
         return None
 
+    def design_cards(self, tables: Mapping[str, Any], source: str) -> list[Card] | None:
+        """Check a file of designs (key -> table) and show each as a card; ``None``: no designer.
+
+        Raises :class:`~vectorwar.errors.DesignError` naming ``source``, the key and the rule broken.
+        """
+        return None
+
     def design_schema(self) -> dict[str, Any] | None:
         """JSON Schema of the system's ship design format, if it has one."""
         return None

@@ -255,18 +255,20 @@ def test_refugee_set_up_is_checked(side: int, ship: int, at: str, problem: str) 
         new_game("vv5-refugees", change=change)
 
 
-@pytest.mark.parametrize(("at", "vp"), [("-1,10", 30), ("50,10", 30), ("20,24", 0)])
-def test_refugees_count_across_either_narrow_edge(at: str, vp: int) -> None:
-    state = off_board(new_game("vv5-refugees").state, "T1", at)
+@pytest.mark.parametrize(("at", "counted"), [("-1,10", True), ("50,10", True), ("20,24", False)])
+def test_refugees_count_across_either_narrow_edge(at: str, counted: bool) -> None:
+    state = new_game("vv5-refugees").state
+    boxes = state.ship("T1").cargo.boxes  # 6 in a Courier, 10 in a Hauler: the hull is rolled for
+    state = off_board(state, "T1", at)
     state = SPECIALS["refugees"].after_movement(state, LoadedDice(), [])  # no dice: they are counted
-    assert victory_points(state)["refugees"] == vp
+    assert victory_points(state)["refugees"] == (5 * boxes if counted else 0)
 
 
 def test_killed_refugees_score_for_the_interceptor() -> None:
     state = new_game("vv5-refugees").state
     t1 = state.ship("T1")
     state = state.with_ship(replace(t1, status="knocked-out", destroyed_by="intercept"))
-    assert victory_points(state)["intercept"] == 2 * 12 + 5 * 6
+    assert victory_points(state)["intercept"] == 2 * t1.mass + 5 * t1.cargo.fitted
 
 
 # -- the bots -----------------------------------------------------------------------

@@ -7,8 +7,10 @@ installed), :mod:`.session` (a save file, one step at a time),
 
 import typer
 
+from vectorwar.cli.design import design_command
 from vectorwar.cli.info import scenarios_command, schema_command, ships_command, systems_command
 from vectorwar.cli.interactive import play_command
+from vectorwar.cli.roster import roster_command
 from vectorwar.cli.session import log_command, new_command, orders_command, show_command, undo_command
 from vectorwar.cli.simulate import simulate_command
 
@@ -30,5 +32,7 @@ app.command("systems")(systems_command)
 app.command("scenarios")(scenarios_command)
 app.command("ships")(ships_command)
 app.command("schema")(schema_command)
+app.command("design")(design_command)
+app.command("roster")(roster_command)
 
 __all__ = ["app"]

@@ -97,6 +97,18 @@ def arc_hexes(state: MSCState, ship_id: str) -> dict[str, frozenset[Hex]]:
     }
 
 
+def design_card(key: str, design: Design) -> Card:
+    """A design's build-point sheet and the Ship Turn Record it starts with."""
+    rows: tuple[tuple[str, str], ...] = (
+        ("BUILD POINTS", f"{design.build_points} ({design.cost_line()})"),
+        ("ENGINE", ovals(design.engine, design.engine)),
+        ("SHIELD", ovals(design.shields, design.shields)),
+        ("TO-HIT", str(design.to_hit)),
+        ("WEAPONS", "  ".join(f"{s} {OPEN if s.value in design.weapons else FILLED}" for s in RECORD_SIDES)),
+    )
+    return Card(f"{key}: {design.name}", "", rows)
+
+
 def catalogue_table(designs: Mapping[str, Design]) -> CardTable:
     rows = tuple(
         (

@@ -388,6 +388,9 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
     def catalogue_table(self) -> CardTable:
         return display.catalogue_table(self.designs())
 
+    def design_cards(self, tables: Mapping[str, Any], source: str) -> list[Card] | None:
+        return [display.design_card(k, design_from_data(v, source, k)) for k, v in tables.items()]
+
     def design_schema(self) -> dict[str, Any]:
         return Design.model_json_schema()
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from vectorwar.display import Card, CardTable, Counter, short_labels
-from vectorwar.hexes import Hex, Position
+from vectorwar.hexes import Direction, Hex, Position
 from vectorwar.systems.vv5.arcs import CODE_OF, GUN_ARCS, MISSILE_ARC, in_arc
 from vectorwar.systems.vv5.combat import GUN_RANGE, MISSILE_RANGE, on_track
 from vectorwar.systems.vv5.design import Design
@@ -88,6 +88,29 @@ def arc_hexes(state: VV5State, ship_id: str) -> dict[str, frozenset[Hex]]:
         reach = (h for h in ship.hex.within(MISSILE_RANGE) if state.map.contains(h))
         out["msl"] = frozenset(h for h in reach if in_arc(MISSILE_ARC, ship.hex, ship.facing, h))
     return out
+
+
+def design_card(key: str, design: Design) -> Card:
+    """A design's tonnage sheet and the boxes and armour ovals its status card will have."""
+    from vectorwar.systems.vv5.equipment import build_ship
+    from vectorwar.vectors import Velocity
+
+    ship = build_ship(key, "", key, design, hex=Hex(0, 0), facing=Direction.A, velocity=Velocity())
+    rows: list[tuple[str, str]] = [("MASS", f"{design.mass} t {design.kind}")]
+    rows += [(line.item, f"{line.tenths / 10:g} t") for line in design.tonnage()]
+    rows.append(("SPARE", f"{design.spare_tenths / 10:g} t"))
+    rows.append(("6 LIFE SUPPORT", boxes(ship.life_support)))
+    for mount in ship.mounts:
+        rows.append((f"5 GUNS {CODE_OF[mount.arc]}", boxes(mount.guns)))
+    if ship.launchers or ship.missile_armour.armour_fitted:
+        rows.append(("5 MISSILES", " ".join("O" for _ in ship.launchers) or "-"))
+    rows += [
+        ("4 ACCELERATION", boxes(ship.acceleration)),
+        ("3 AGILITY", boxes(ship.agility)),
+        ("2 CARGO", boxes(ship.cargo)),
+        ("1 STRUCTURE", boxes(ship.structure)),
+    ]
+    return Card(f"{key}: {design.name}", "", tuple(rows))
 
 
 def catalogue_table(designs: Mapping[str, Design]) -> CardTable:

@@ -635,6 +635,9 @@ class VectorV5(RuleSystem[VV5State]):
     def catalogue_table(self) -> CardTable | None:
         return display.catalogue_table(self.designs())
 
+    def design_cards(self, tables: Mapping[str, Any], source: str) -> list[Card] | None:
+        return [display.design_card(k, design_from_data(v, source, k)) for k, v in tables.items()]
+
     def design_schema(self) -> dict[str, Any] | None:
         return Design.model_json_schema()
 

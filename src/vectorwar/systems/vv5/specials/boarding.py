@@ -147,22 +147,31 @@ def troopers_on(ship: Ship, b: BoardingState) -> int:
 
 def roll_transports(state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
     """Each side's randomly determined transport (the text's scenarios 6 and 7)."""
-    from vectorwar.systems.vv5.equipment import build_ship
-    from vectorwar.systems.vv5.rules import system
-
     b = board(state)
     if b.transport != "roll":
         return state
-    designs = system.designs()
     for side, ship_id in b.transports:
-        roll = dice.roll("d6", f"which transport {side} gets")
-        events.append(Rolled.of(roll))
-        key = TRANSPORT_ROLL[roll.total]
-        old = state.ship(ship_id)
-        new = build_ship(ship_id, side, key, designs[key], hex=old.hex, facing=old.facing, velocity=old.velocity)
-        events.append(Note(f"{side}'s transport {ship_id} is a {designs[key].name} with {new.cargo.boxes} troopers"))
-        state = state.with_ship(new)
+        state = roll_transport(state, side, ship_id, "troopers", dice, events)
     return state
+
+
+def roll_transport(
+    state: VV5State, side: str, ship_id: str, carrying: str, dice: Dice, events: list[Event]
+) -> VV5State:
+    """Roll one side's transport (1-3 Courier, 4-6 Hauler) and put it where the file's transport was."""
+    from vectorwar.systems.vv5.equipment import build_ship
+    from vectorwar.systems.vv5.rules import system
+
+    designs = system.designs()
+    roll = dice.roll("d6", f"which transport {side} gets")
+    events.append(Rolled.of(roll))
+    key = TRANSPORT_ROLL[roll.total]
+    old = state.ship(ship_id)
+    new = build_ship(ship_id, side, key, designs[key], hex=old.hex, facing=old.facing, velocity=old.velocity)
+    # The crew (optional rules) and scenario tags belong to the seat, not to the hull rolled for.
+    new = replace(new, loadout=old.loadout, crew=old.crew, experience=old.experience)
+    events.append(Note(f"{side}'s transport {ship_id} is a {designs[key].name} with {new.cargo.boxes} {carrying}"))
+    return state.with_ship(new)
 
 
 def can_board(state: VV5State, ship: Ship, target: Ship) -> bool:

@@ -10,9 +10,10 @@ edges while the *interceptor* tries to stop it:
   the left edge; each intact box rolls 1D6 as it leaves: 3-6 the trooper
   lands (+3 VP), 1-2 it cannot. Each cargo box destroyed is +5 VP to the
   side that destroyed it.
-* Refugees: the crossing side launches from a large asteroid at the centre;
-  each cargo box of refugees carried off either narrow (left or right) edge
-  is +5 VP, each one destroyed +5 VP to the interceptor.
+* Refugees: the crossing side launches from a large asteroid at the centre,
+  its transport's hull rolled for before turn 1 (Courier or Hauler); each
+  cargo box of refugees carried off either narrow (left or right) edge is
+  +5 VP, each one destroyed +5 VP to the interceptor.
 
 Which edge a ship left by is worked out from the off-board hex it moved to.
 The delivery rolls are made as the carrier leaves (nothing can change its
@@ -37,6 +38,7 @@ from vectorwar.maps import HexMap
 from vectorwar.scenario import validate_model
 from vectorwar.systems.vv5.movement import is_solid
 from vectorwar.systems.vv5.specials.base import Special
+from vectorwar.systems.vv5.specials.boarding import roll_transport
 from vectorwar.systems.vv5.state import CargoRunState, Ship, VV5State
 
 Edge = Literal["left", "right", "top", "bottom"]
@@ -237,6 +239,14 @@ class Refugees(AssaultForce):
                     f"{source}: sides: {ship.id} starts {ship.hex.distance(rock)} hexes from the asteroid; "
                     f"interceptors start at least {spec.min_distance} away ({self.rule})"
                 )
+
+    def begin(self, state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
+        """The refugees' transport is randomly determined: roll the hull for each one, still on the rock."""
+        run = _run(state)
+        for ship in state.ships_of(run.crossing):
+            if ship.kind == "transport" and ship.cargo.fitted > 0:
+                state = roll_transport(state, run.crossing, ship.id, "boxes of refugees", dice, events)
+        return state
 
     def deliver(self, ship: Ship, dice: Dice, events: list[Event]) -> list[tuple[str, str, int]]:
         if ship.kind != "transport" or not ship.cargo.boxes:
