@@ -73,7 +73,11 @@ def game_from_data(data: Any, source: str = "save") -> tuple[Game, dict[str, str
 
 def save_game(game: Game, path: Path, controllers: dict[str, str] | None = None) -> None:
     """Write ``path`` atomically: a crash leaves the old file or the new, never half of one."""
-    text = json.dumps(game_to_data(game, controllers), indent=1, sort_keys=False) + "\n"
+    write_atomically(path, json.dumps(game_to_data(game, controllers), indent=1, sort_keys=False) + "\n")
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` in one step: write a temporary file beside it, sync, rename."""
     path = Path(path)
     fd, tmp = tempfile.mkstemp(dir=path.parent or Path("."), prefix=f".{path.name}.", suffix=".tmp")
     try:
@@ -97,4 +101,4 @@ def load_game(path: Path) -> tuple[Game, dict[str, str]]:
     return game_from_data(data, str(path))
 
 
-__all__ = ["Clock", "game_from_data", "game_to_data", "load_game", "save_game"]
+__all__ = ["Clock", "game_from_data", "game_to_data", "load_game", "save_game", "write_atomically"]

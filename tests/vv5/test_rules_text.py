@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import ast
-import importlib
 import re
 from dataclasses import replace
-from functools import cache
-from pathlib import Path
 
 import pytest
 from pydantic import ValidationError
 
+from tests.support import docs_check
+from tests.support.docs_check import ROOT, citation_pattern, has, missing_tests, rulings_section
 from vectorwar.catalogue import builtin_scenario
 from vectorwar.errors import IllegalOrderError
 from vectorwar.events import Event
@@ -186,36 +184,13 @@ def test_strike_and_assault_forces_start_on_j_and_interceptors_on_the_top_of_d(n
 
 # -- the docs cite real tests and real code ------------------------------------------------
 
-ROOT = Path(__file__).resolve().parents[2]
 VV5_SRC = ROOT / "src" / "vectorwar" / "systems" / "vv5"
-TEST_REF = re.compile(r"`((?:\.\./|vv5/)?test_[a-z0-9_]+\.py)?::(test_[a-z0-9_]+)`")
-CODE_REF = re.compile(r"`((?:vectorwar\.)?[a-z_][a-z0-9_./]*):([A-Za-z_][A-Za-z0-9_.]*)`")  # rulings: `specials/x.py:f`
-
-
-@cache
-def _test_names(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    return {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name.startswith("test_")}
-
-
-def _cited_tests(text: str, base: Path) -> list[tuple[Path, str]]:
-    """Every ``file::test`` citation; a bare ``::test`` continues the last file named."""
-    out: list[tuple[Path, str]] = []
-    current: Path | None = None
-    for match in TEST_REF.finditer(text):
-        file, name = match.groups()
-        if file:
-            current = (base / file).resolve()
-        assert current is not None, f"{name} cited before any file"
-        out.append((current, name))
-    return out
+TEST_REF = citation_pattern("vv5")
+CODE_REF = docs_check.CODE_REF  # rulings: `specials/x.py:f`
 
 
 def _vv5_rulings() -> str:
-    text = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
-    start = text.index("\n# VV5\n")
-    end = text.find("\n# ", start + 1)
-    return text[start : end if end != -1 else len(text)]
+    return rulings_section("VV5")
 
 
 @pytest.mark.parametrize(
@@ -224,29 +199,15 @@ def _vv5_rulings() -> str:
 )
 def test_every_cited_test_exists(doc: str, base: str) -> None:
     text = _vv5_rulings() if doc.endswith("#VV5") else (ROOT / "docs" / doc).read_text(encoding="utf-8")
-    cited = _cited_tests(text, ROOT / base)
-    assert len(cited) > 50
-    missing = [f"{p.relative_to(ROOT)}::{n}" for p, n in cited if not p.exists() or n not in _test_names(p)]
+    count, missing = missing_tests(text, ROOT / base, TEST_REF)
+    assert count > 50
     assert not missing, f"{doc} cites tests that do not exist: {missing}"
 
 
 def _resolve(module: str, name: str) -> bool:
     """``module`` is a VV5 module, or a kernel one (``vectorwar.x``, or a bare name the VV5 package lacks)."""
     tries = [module] if module.startswith("vectorwar.") else [f"vectorwar.systems.vv5.{module}", f"vectorwar.{module}"]
-    return any(_has(dotted, name) for dotted in tries)
-
-
-def _has(dotted: str, name: str) -> bool:
-    try:
-        obj: object = importlib.import_module(dotted)
-    except ModuleNotFoundError:
-        return False
-    for part in name.split("."):
-        fields = getattr(obj, "model_fields", {})  # pydantic fields are not class attributes
-        if not hasattr(obj, part) and part not in fields:
-            return False
-        obj = getattr(obj, part, None)
-    return True
+    return any(has(dotted, name) for dotted in tries)
 
 
 # The key at the top of docs/rules/vv5.md, and a loadout tag that looks like a reference.

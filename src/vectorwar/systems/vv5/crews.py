@@ -24,8 +24,6 @@ count as Regulars and never roll.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -349,18 +347,9 @@ def roster_from_data(data: Any, source: str = "roster") -> CrewRoster:
 
 def save_roster(roster: CrewRoster, path: Path) -> None:
     """Write atomically, as save files are: the old roster or the new, never half of one."""
-    text = json.dumps(roster_to_data(roster), indent=1) + "\n"
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=path.parent or Path("."), prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    from vectorwar.savefile import write_atomically
+
+    write_atomically(path, json.dumps(roster_to_data(roster), indent=1) + "\n")
 
 
 def load_roster(path: Path) -> CrewRoster:
