@@ -17,6 +17,8 @@ from vectorwar.systems.avt.state import AVTState, Ship
 if "avt" not in systems():
     register(AVT)
 
+__all__ = ["AVT", "Placement", "make_scenario", "offset", "position_after", "rafik_game", "rotate_offset", "with_ship"]
+
 # A placement: (side, id, design, at, facing, velocity, altitude).
 Placement = tuple[str, str, str, str, str, str, int]
 

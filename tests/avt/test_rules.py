@@ -251,6 +251,7 @@ def test_avt_ship_card_shows_grid_vectors_thrust_and_avid() -> None:
     rows = dict(card.rows)
     assert rows["vectors"] == "A=4, B=2"
     assert rows["thrust"] == "5, cell 1/8"
+    assert rows["thrust matrix"] == "row 1 of 1: max 5"
     assert rows["pending dots"] == "A=1"
     assert rows["Nose"] == "A"
     assert rows["Top"] == "up"
@@ -307,7 +308,7 @@ def test_avt_random_orders_are_legal_and_read_back() -> None:
 
 def test_avt_passes_the_conformance_kit() -> None:
     reports = check_system("avt", seeds=(0, 1))
-    assert {r.scenario for r in reports} == {"avt-drift", "avt-pivot-thrust"}
+    assert {r.scenario for r in reports} == {"avt-drift", "avt-pivot-thrust", "avt-pitch-and-climb"}
     assert all(r.orders > 0 and r.rolls > 0 for r in reports)
 
 

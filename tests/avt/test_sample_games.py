@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
+
 from vectorwar.catalogue import builtin_scenario
 from vectorwar.game import Game
-from vectorwar.hexes import Position
+from vectorwar.hexes import Hex, Position
 from vectorwar.systems.avt.arrows import Arrow
 from vectorwar.systems.avt.events import FacingChanged, ShipMoved, TargetDestroyed, ThrustBurned, VectorsResolved
 from vectorwar.systems.avt.grid import vertical_pattern
@@ -22,7 +25,7 @@ def seen(state: AVTState, target: str) -> tuple[str, tuple[str, ...]]:
     return str(marker), arc_windows(state, rafik, marker)
 
 
-def moves(events: list[object]) -> str:
+def moves(events: Sequence[object]) -> str:
     return " ".join(e.steps for e in events if isinstance(e, ShipMoved)) or "-"
 
 
@@ -114,10 +117,16 @@ def test_avt_a5_2_sample_game_two_segment_by_segment() -> None:
     assert game.state.ship("Rafik").position == Position(start.hex.neighbour(Arrow.B.direction), 0)
 
 
-def test_avt_a5_3_sample_game_three_pivot_up_angled_thrust_and_a_3d_split() -> None:
-    # A5.31: continuing game two: vectors 4 in A and 2 in B, facing B/C, six fuel units burned.
+def game_three_by_hand() -> Game:
+    """A5.31: continuing game two: vectors 4 in A and 2 in B, facing B/C, six fuel units burned."""
     game = rafik_game(velocity="A=4, B=2", facing="A")
     with_ship(game, "Rafik", orientation=Orientation.level(3), fuel=99)
+    return game
+
+
+def play_game_three(game: Game) -> None:
+    """Segments 1-5 of sample game three, checked against the text."""
+    start = game.state.ship("Rafik").position
     orders = {1: "Rafik pivot C+", 3: "Rafik thrust 4", 5: "Rafik thrust 0"}
     expected_moves = ["-", "A", "A", "B", "-"]
     log: list[list[object]] = []
@@ -143,3 +152,35 @@ def test_avt_a5_3_sample_game_three_pivot_up_angled_thrust_and_a_3d_split() -> N
     grid = rafik.grid
     assert (str(grid.yellow), str(grid.tan), str(grid.pink)) == ("B=4", "A=2", "up=1")
     assert tuple(r[2] for r in grid.rows) == vertical_pattern(6, 1)
+    # Moved A, A, B: nothing vertical yet.
+    assert rafik.position == Position(offset(start.hex, ("A", 2), ("B", 1)), 0)
+
+
+def test_avt_a5_3_sample_game_three_pivot_up_angled_thrust_and_a_3d_split() -> None:
+    play_game_three(game_three_by_hand())
+
+
+def test_avt_a5_31_sample_game_three_scenario_starts_where_game_two_ended() -> None:
+    game = Game.new(AVT, builtin_scenario("avt-pitch-and-climb"), seed=0)
+    rafik = game.state.ship("Rafik")
+    # Everything but where the ship is on the map matches the state built by hand.
+    by_hand = game_three_by_hand().state.ship("Rafik")
+    assert rafik == replace(by_hand, position=rafik.position)
+    assert (str(rafik.orientation), rafik.fuel, str(rafik.velocity)) == ("B/C", 99, "A=4, B=2")
+    # A5.31: at the D edge of the map (the bottom row of hexes is 29).
+    assert rafik.position == Position(Hex.parse("8,28"), 0)
+    play_game_three(game)
+
+
+def test_avt_a5_37_sample_game_three_two_lasers_on_segment_6_eat_the_square() -> None:
+    game = Game.new(AVT, builtin_scenario("avt-pitch-and-climb"), seed=0)
+    for order in ("Rafik pivot C+", "hold", "Rafik thrust 4", "hold", "Rafik thrust 0"):
+        game.submit("blue", order)
+    state: AVTState = game.state
+    # A5.37: the Square is 4 hexes out in C, one level up, seen one window below the nose: in mount A's arc.
+    assert seen(state, "Square") == ("C 4", ("12-",))
+    assert laser_bears(state, state.designs["rafik"], state.ship("Rafik"), "A1", state.ship("Square")) is None
+    events = game.submit("blue", "Rafik fire A1>Square A2>Square")
+    assert any(isinstance(e, TargetDestroyed) and e.target == "Square" for e in events)
+    # A5.372: 6 power spent, 22 becomes 16; the reactor's 3 a segment then refill it (AV:T batteries).
+    assert game.state.ship("Rafik").battery == 16 + 3

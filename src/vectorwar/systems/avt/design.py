@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from vectorwar.errors import DesignError
 from vectorwar.scenario import validate_model
 from vectorwar.systems.avt.arcs import ArcWindow, parse_arc
+from vectorwar.systems.avt.fuel import max_thrust
 from vectorwar.systems.avt.orientation import Chart
 
 
@@ -63,6 +64,15 @@ class Design(_Strict):
     kind: Literal["ship", "target"] = "ship"
     thrust: int = Field(default=0, ge=0, description="Maximum thrust, the Thrust Matrix's first row")
     fuel: int = Field(default=0, ge=0, description="Fuel units on the fuel track")
+    thrust_matrix: list[int] = Field(
+        default_factory=list,
+        description="Every row of the Thrust Matrix, top first (the first is `thrust`); empty: the one row `thrust`",
+    )
+    fuel_spaces: int = Field(default=0, ge=0, description="Hull spaces of fuel: the fuel track's columns (0: one row)")
+    fuel_shapes: list[int] = Field(
+        default_factory=list,
+        description="Units burned when each change of fuel shape is reached, one per Thrust Matrix row after the first",
+    )
     reactor: int = Field(default=0, ge=0, description="Power per segment the reactors put in the batteries (RCT)")
     battery: int = Field(default=0, ge=0, description="Battery capacity (BTTY)")
     flex: int = Field(default=0, ge=0, description="Flex points (not used yet)")
@@ -91,7 +101,31 @@ class Design(_Strict):
         for name in self.mounts:
             if len(name) != 1 or not name.isupper():
                 raise ValueError(f"mount {name!r}: mounts are single capital letters, A, B ...")
+        return self._matrix_needs()
+
+    def _matrix_needs(self) -> Design:
+        rows = self.matrix
+        if rows[0] != self.thrust:
+            raise ValueError(f"thrust_matrix: the first row is the thrust, {self.thrust}, not {rows[0]}")
+        if any(b <= a for a, b in pairwise(rows)):
+            raise ValueError(f"thrust_matrix: each row is higher than the one above (the ship is lighter): {rows}")
+        if len(self.fuel_shapes) != len(rows) - 1:
+            raise ValueError(
+                f"fuel_shapes: each change of shape moves one row down the thrust matrix, so {len(rows)} rows "
+                f"need {len(rows) - 1} changes, got {len(self.fuel_shapes)}"
+            )
+        if any(not 0 < n < self.fuel for n in self.fuel_shapes) or any(b <= a for a, b in pairwise(self.fuel_shapes)):
+            raise ValueError(f"fuel_shapes: changes come in burning order within the {self.fuel} units")
         return self
+
+    @property
+    def matrix(self) -> tuple[int, ...]:
+        """The Thrust Matrix's rows, top first."""
+        return tuple(self.thrust_matrix) or (self.thrust,)
+
+    def max_thrust(self, fuel_left: int) -> int:
+        """Current maximum thrust with ``fuel_left`` units on the track (A2.4 Thrust, Fuel Unit)."""
+        return max_thrust(self.matrix, self.fuel_shapes, max(0, self.fuel - fuel_left))
 
     @cached_property
     def pivots(self) -> Chart:

@@ -15,6 +15,8 @@ from vectorwar.display import Card, CardTable, Counter, short_labels
 from vectorwar.hexes import Direction, Hex, Position
 from vectorwar.systems.avt.arcs import map_to_arc, middle_row
 from vectorwar.systems.avt.avid import Window, horizontal_ray, shoot_bearing
+from vectorwar.systems.avt.design import Design
+from vectorwar.systems.avt.fuel import matrix_row
 from vectorwar.systems.avt.grid import SEGMENTS
 from vectorwar.systems.avt.lasers import max_range
 from vectorwar.systems.avt.orientation import MARKERS
@@ -65,6 +67,12 @@ def avid_lines(state: AVTState, ship: Ship) -> list[tuple[str, str]]:
     return rows
 
 
+def _matrix(design: Design, fuel_left: int) -> str:
+    """Where the fuel track puts the ship on its Thrust Matrix: ``row 1 of 2: max 5``."""
+    row = matrix_row(max(0, design.fuel - fuel_left), design.fuel_shapes)
+    return f"row {min(row, len(design.matrix) - 1) + 1} of {len(design.matrix)}: max {design.max_thrust(fuel_left)}"
+
+
 def ship_cards(state: AVTState) -> list[Card]:
     cards = []
     for ship in state.ships:
@@ -80,6 +88,7 @@ def ship_cards(state: AVTState) -> list[Card]:
             ("end of turn", str(future_position(ship, state.segment, SEGMENTS))),
             ("vectors", str(ship.velocity)),
             ("thrust", thrust),
+            ("thrust matrix", _matrix(design, ship.fuel)),
             ("pending dots", pending),
             ("bias", "-" if ship.bias is None else str(ship.bias)),
             ("fuel", f"{ship.fuel}/{design.fuel}" + (f" ({chart.fuel} to spend)" if chart.fuel else "")),

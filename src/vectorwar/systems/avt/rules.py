@@ -31,6 +31,7 @@ from vectorwar.systems.avt.events import SegmentBegan
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders, Shot, parse_orders
 from vectorwar.systems.avt.orientation import Orientation, pivot_path, pivot_paths, wedges
 from vectorwar.systems.avt.segment import laser_bears, resolve_segment
+from vectorwar.systems.avt.start import starts
 from vectorwar.systems.avt.state import AVTState, Ship, when
 from vectorwar.vectors import Velocity
 
@@ -128,6 +129,9 @@ class AttackVector(RuleSystem[AVTState]):
                     )
                 )
                 used.add(placed.design)
+        # Starting states beyond a placement (orientation, fuel, thrust, bias): [special.start.<id>].
+        begin = starts(scenario, designs, three_d)
+        ships = [begin[s.id].apply(s) if s.id in begin else s for s in ships]
         return AVTState(
             turn=1,
             segment=1,
@@ -184,8 +188,9 @@ class AttackVector(RuleSystem[AVTState]):
         design = state.designs[ship.design]
         text = str(o)
         if o.thrust is not None:
-            if not 0 <= o.thrust <= design.thrust:
-                raise IllegalOrderError(text, f"thrust {o.thrust} is above {ship.name}'s {design.thrust}", RULE_THRUST)
+            limit = design.max_thrust(ship.fuel)
+            if not 0 <= o.thrust <= limit:
+                raise IllegalOrderError(text, f"thrust {o.thrust} is above {ship.name}'s {limit}", RULE_THRUST)
             if o.thrust and ship.fuel - ship.chart.fuel <= 0:
                 raise IllegalOrderError(text, f"{ship.id} has no fuel left", "AV:T (A5.282) fuel")
         if o.pivot is not None and o.roll:
@@ -288,7 +293,7 @@ class AttackVector(RuleSystem[AVTState]):
         design = state.designs[ship.design]
         o = ShipOrders(ship.id)
         if rng.random() < 0.25 and ship.fuel - ship.chart.fuel > 0:
-            choices = [t for t in range(design.thrust + 1) if t != ship.chart.setting]
+            choices = [t for t in range(design.max_thrust(ship.fuel) + 1) if t != ship.chart.setting]
             if choices:
                 o = replace(o, thrust=rng.choice(choices))
         if rng.random() < 0.1:

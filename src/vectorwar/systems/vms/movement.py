@@ -1,0 +1,134 @@
+"""One ship's VMS turn: thrust, rotation, flat turn and the move, as one pure function.
+
+The text's Procedure runs plot, thrust, rotation; the record then shows the
+vector and rotation the ship starts the next turn with. The ship moves this
+turn on its vector *after* this turn's thrust, which is what the flat-turn
+example does (A=5 accelerated to 6, then 6 hexes moved along A).
+
+The movement example, turn 3: course A=4, B=2, facing B; 2 hexes of thrust
+toward B and a clockwise rotation started:
+
+>>> ship = Design.model_validate({"name": "Hyperion", "ship_class": "medium", "thrust": 12,
+...     "accel_cost": 2, "pivot_cost": "1+1", "thrusters": [{"side": s, "rating": 6}
+...     for s in ("forward", "aft", "port", "starboard")]})
+>>> start = Motion(Hex.parse("10,10"), Velocity.parse("A=4, B=2"), Direction.B)
+>>> turn3 = move(ship, start, Plot((Burn("aft1", 4, Direction.B), Burn("port1", 1)), rotation=1), turn=3)
+>>> str(turn3.motion.velocity), turn3.motion.facing, turn3.motion.rotation
+('A=4, B=4', <Direction.C: 2>, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from vectorwar.errors import IllegalOrderError
+from vectorwar.hexes import Direction, Hex
+from vectorwar.systems.vms.flat_turn import flat_turn
+from vectorwar.systems.vms.record import TurnRecord, record_turn
+from vectorwar.systems.vms.rotation import overspeed, rotation_cost, small_craft_turn
+from vectorwar.systems.vms.ships import Design
+from vectorwar.systems.vms.thrust import Burn, ThrustUse, apply_burns, check_total
+from vectorwar.vectors import Velocity
+
+
+@dataclass(frozen=True, slots=True)
+class Motion:
+    """Where a ship is and how it moves: hex, vector, facing, rotation speed (hexsides/turn, + clockwise)."""
+
+    hex: Hex
+    velocity: Velocity
+    facing: Direction
+    rotation: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Plot:
+    """One ship's plot for a turn.
+
+    ``rotation`` is, for large ships, the change of rotation speed bought
+    with the rotational burns (the "This" boxes); for fighters and shuttles,
+    the hexsides turned at the end of the move. ``flat_turn`` is hexsides of
+    flat turn, + clockwise.
+    """
+
+    burns: tuple[Burn, ...] = ()
+    rotation: int = 0
+    flat_turn: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TurnResult:
+    """A ship's turn worked out.
+
+    ``hexsides_turned`` feeds the -2 per hexside weapon penalty;
+    ``overspeed`` is X of the Xd10 structure damage to roll at turn end.
+    """
+
+    motion: Motion
+    path: tuple[Hex, ...]
+    thrust: ThrustUse
+    thrust_spent: int
+    flat_turn_cost: int
+    hexsides_turned: int
+    overspeed: int
+    record: TurnRecord
+
+
+def move(
+    design: Design,
+    motion: Motion,
+    plot: Plot,
+    turn: int,
+    lost: Mapping[str, int] | None = None,
+    lost_thrust: int = 0,
+    rotate_before_thrust: bool = False,
+) -> TurnResult:
+    """Work out one turn of ``plot`` for a ship, refusing an illegal plot with :class:`IllegalOrderError`.
+
+    ``lost`` is thruster rating lost to critical hits, ``lost_thrust`` total
+    thrust lost. ``rotate_before_thrust`` fires thrusters from the facing
+    after this turn's rotation (ruling *Thrust before rotation*).
+    """
+    if design.small_craft:
+        rotation_points = small_craft_turn(design, plot.rotation)
+        new_rate, turned = 0, plot.rotation
+    else:
+        assert design.pivot_cost is not None  # the design validator requires it
+        new_rate = motion.rotation + plot.rotation
+        rotation_points = rotation_cost(motion.rotation, new_rate, design.pivot_cost)
+        turned = new_rate
+    # Small craft turn at the end of their move, so they always thrust from the start facing.
+    firing_facing = motion.facing.turned(turned) if rotate_before_thrust and not design.small_craft else motion.facing
+    use = apply_burns(design, firing_facing, plot.burns, lost)
+    if use.rotational_points != rotation_points:
+        raise IllegalOrderError(
+            " ".join(str(b) for b in plot.burns) or "no burns",
+            f"the rotation plotted needs {rotation_points} rotational points, the burns give {use.rotational_points}",
+            "VMS Rotational System 2-3",
+        )
+    new_velocity = motion.velocity + use.velocity_change
+    flat = flat_turn(design, new_velocity, motion.facing.turned(turned), plot.flat_turn)
+    spent = use.points + flat.cost
+    check_total(design, spent, lost_thrust)
+    hexsides = abs(turned) + abs(flat.hexsides)
+    extra = overspeed(design.rotation_limit, hexsides)
+    if extra and design.small_craft:
+        raise IllegalOrderError(
+            f"turn {turned:+d}, flat turn {flat.hexsides:+d}",
+            f"a {design.ship_class} turns at most {design.rotation_limit} hexsides a turn",
+            "VMS Rotational System 5",
+        )
+    end = motion.hex.shifted(flat.moves_on.dq, flat.moves_on.dr)
+    after = Motion(end, flat.next_velocity, flat.next_facing, new_rate)
+    record = record_turn(
+        turn,
+        motion.velocity,
+        motion.rotation,
+        motion.facing,
+        use.hexes,
+        flat.next_velocity,
+        new_rate,
+        flat.next_facing,
+    )
+    return TurnResult(after, tuple(motion.hex.line_to(end)), use, spent, flat.cost, hexsides, extra, record)

@@ -1,0 +1,163 @@
+"""VMS ship data: what a design must say for the movement rules.
+
+The text converts AoG ship sheets and prints no numbers, so every field here
+is the ship-sheet value the rules read, in a TOML-friendly form:
+
+>>> sharlin = Design.model_validate({
+...     "name": "Sharlin", "ship_class": "capital", "thrust": 24, "accel_cost": 5,
+...     "pivot_cost": "3+3", "flat_turn_cost": "1", "initiative": 1,
+...     "thrusters": [{"side": "forward", "rating": 6}, {"side": "aft", "rating": 12},
+...                   {"side": "port", "rating": 6}, {"side": "starboard", "rating": 6}],
+... })
+>>> sorted(sharlin.thruster_table())
+['aft1', 'forward1', 'port1', 'starboard1']
+>>> str(sharlin.pivot_cost), sharlin.pivot_cost.start, sharlin.flat_turn_cost.cost(6)
+('3+3', 3, 6)
+>>> sharlin.rotation_limit, sharlin.small_craft
+(2, False)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler, model_validator
+from pydantic_core import core_schema
+
+from vectorwar.errors import OrderSyntaxError
+from vectorwar.hexes import _str_schema
+
+ShipClass = Literal["capital", "medium", "shuttle", "fighter", "civilian"]
+Side = Literal["forward", "aft", "port", "starboard"]
+SIDES: tuple[Side, ...] = ("forward", "aft", "port", "starboard")
+
+# Rotation speed limits in hexsides per turn (Rotational System, rule 5).
+# Capital ships count as "most warships" (docs/rules/vms.md, ruling *Ship class
+# for rotation limits*); fighters have none.
+ROTATION_LIMITS: dict[ShipClass, int | None] = {
+    "civilian": 1,
+    "capital": 2,
+    "medium": 2,
+    "shuttle": 3,
+    "fighter": None,
+}
+SMALL_CRAFT: frozenset[ShipClass] = frozenset({"fighter", "shuttle"})
+
+
+@dataclass(frozen=True, slots=True)
+class PivotCost:
+    """The ship sheet's pivot cost ``start+stop``, in rotation points per hexside/turn.
+
+    >>> PivotCost.parse("2 + 4")
+    PivotCost(start=2, stop=4)
+    """
+
+    start: int
+    stop: int
+
+    @classmethod
+    def parse(cls, text: str) -> PivotCost:
+        parts = text.split("+")
+        try:
+            start, stop = (int(p) for p in parts)
+        except ValueError:
+            raise OrderSyntaxError(text, "a pivot cost is written START+STOP, for example 3+3") from None
+        if start < 1 or stop < 1:
+            raise OrderSyntaxError(text, "both halves of a pivot cost must be at least 1")
+        return cls(start, stop)
+
+    def __str__(self) -> str:
+        return f"{self.start}+{self.stop}"
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
+        return _str_schema(cls, cls.parse)
+
+
+@dataclass(frozen=True, slots=True)
+class FlatTurnCost:
+    """Thrust per hexside of flat turn as a fraction of speed (``"1"``, ``"1/2"``, ``"2/3"``).
+
+    AoG sheets print turn costs as a multiple of speed; a fraction of a point
+    rounds up, because a thrust point cannot be split.
+
+    >>> FlatTurnCost.parse("1/2").cost(5), FlatTurnCost.parse("1").cost(6)
+    (3, 6)
+    """
+
+    numerator: int
+    denominator: int = 1
+
+    @classmethod
+    def parse(cls, text: str) -> FlatTurnCost:
+        top, _, bottom = text.strip().partition("/")
+        try:
+            num, den = int(top), int(bottom or "1")
+        except ValueError:
+            raise OrderSyntaxError(text, "a flat turn cost is a fraction of speed, for example 1 or 1/2") from None
+        if num < 1 or den < 1:
+            raise OrderSyntaxError(text, "a flat turn cost must be a positive fraction of speed")
+        return cls(num, den)
+
+    def cost(self, speed: int) -> int:
+        return math.ceil(speed * self.numerator / self.denominator)
+
+    def __str__(self) -> str:
+        return str(self.numerator) if self.denominator == 1 else f"{self.numerator}/{self.denominator}"
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
+        return _str_schema(cls, cls.parse)
+
+
+class Thruster(BaseModel):
+    """One thruster: the side it is mounted on and the most thrust it may carry in a turn."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    side: Side
+    rating: int = Field(ge=1)
+
+
+class Design(BaseModel):
+    """A VMS ship design (one ``[[ship]]`` table of a ships file)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = Field(min_length=1)
+    ship_class: ShipClass
+    thrust: int = Field(ge=0, description="thrust points available each turn")
+    accel_cost: int = Field(ge=1, description="thrust points per hex/turn of velocity change")
+    thrusters: tuple[Thruster, ...]
+    pivot_cost: PivotCost | None = Field(default=None, description="START+STOP; not used by fighters and shuttles")
+    initiative: int = Field(default=0, description="the ship sheet's initiative modifier")
+    flat_turn_cost: FlatTurnCost | None = Field(default=None, description="per hexside, as a fraction of speed")
+
+    @model_validator(mode="after")
+    def _rules(self) -> Design:
+        for side in SIDES:
+            n = sum(1 for t in self.thrusters if t.side == side)
+            if not 1 <= n <= 4:
+                raise ValueError(f"{self.name} has {n} {side} thrusters; every side has 1 to 4")
+        if self.pivot_cost is None and not self.small_craft:
+            raise ValueError(f"{self.name} is a {self.ship_class} ship and needs a pivot_cost such as 3+3")
+        return self
+
+    @property
+    def small_craft(self) -> bool:
+        """Fighters and shuttles turn at will instead of plotting rotational thrust."""
+        return self.ship_class in SMALL_CRAFT
+
+    @property
+    def rotation_limit(self) -> int | None:
+        return ROTATION_LIMITS[self.ship_class]
+
+    def thruster_table(self) -> dict[str, Thruster]:
+        """Thrusters by id: the side and its number on that side, from 1 (``port2``)."""
+        table: dict[str, Thruster] = {}
+        for side in SIDES:
+            for n, t in enumerate((t for t in self.thrusters if t.side == side), start=1):
+                table[f"{side}{n}"] = t
+        return table
