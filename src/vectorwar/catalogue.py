@@ -7,14 +7,14 @@ A system keeps them in its package, under ``data/scenarios/*.toml`` and
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from importlib.resources import as_file, files
 from pathlib import Path
 from typing import Any, TypeVar
 
 from vectorwar.errors import ScenarioError
 from vectorwar.registry import systems
-from vectorwar.scenario import Scenario, load_scenario, read_toml
+from vectorwar.scenario import Scenario, ShipPlacement, load_scenario, read_toml
 
 
 def _data_dir(system_name: str) -> Path | None:
@@ -65,6 +65,14 @@ def load_designs(
         for key, table in scenario.designs.items():
             out[key] = read(table, f"scenario {scenario.id}", f"designs.{key}")
     return out
+
+
+def design_for(designs: Mapping[str, D], placed: ShipPlacement, where: str) -> D:
+    """The design a placement names, refused (naming ``where``) if there is none."""
+    design = designs.get(placed.design)
+    if design is None:
+        raise ScenarioError(f"{where}.design: no design {placed.design!r} (known: {', '.join(sorted(designs))})")
+    return design
 
 
 def ship_catalogue(system_name: str) -> dict[str, dict[str, Any]]:

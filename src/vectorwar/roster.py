@@ -23,7 +23,17 @@ and ``sides`` fields; its ship type needs ``id``, ``side`` and ``active``.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from typing import Any, Generic, Protocol, Self, TypeVar
+
+
+def id_lookup(ids: Iterable[str]) -> dict[str, str]:
+    """Ids by their lower-case form, so orders may name ships and sides in any case.
+
+    >>> id_lookup(["Hawk", "X1"])["hawk"]
+    'Hawk'
+    """
+    return {i.lower(): i for i in ids}
 
 
 class RosterShip(Protocol):

@@ -11,7 +11,7 @@ own, through :func:`validate_model`, so every error reads
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from vectorwar.errors import OrderSyntaxError, ScenarioError
 from vectorwar.hexes import Direction, Hex
 from vectorwar.maps import HexMap, MapSection
+from vectorwar.vectors import Velocity
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -66,6 +67,19 @@ class ShipPlacement(_Strict):
     @property
     def direction(self) -> Direction:
         return Direction.parse(self.facing)
+
+    def start_hex(self, hex_map: HexMap, where: str) -> Hex:
+        """The starting hex, refused (naming ``where``) if it is off the map."""
+        start = hex_map.locate(self.at)
+        if not hex_map.contains(start):
+            raise ScenarioError(f"{where}.at: hex {self.at} is not on the map")
+        return start
+
+    def start_velocity(self, where: str) -> Velocity:
+        try:
+            return Velocity.parse(self.velocity)
+        except OrderSyntaxError as err:
+            raise ScenarioError(f"{where}.velocity: {err.problem}") from None
 
 
 class SideSpec(_Strict):
@@ -174,6 +188,12 @@ class Scenario(_Strict):
 
     def hex_map(self) -> HexMap:
         return self.map.build()
+
+    def placements(self) -> Iterator[tuple[str, str, ShipPlacement]]:
+        """Each ship placement with its side's id and the key its errors name."""
+        for i, side in enumerate(self.sides):
+            for j, placed in enumerate(side.ships):
+                yield f"scenario {self.id}: sides.{i}.ships.{j}", side.id, placed
 
     def locate(self, ship: ShipPlacement) -> Hex:
         """The starting hex of ``ship`` (``at`` may be section-relative)."""

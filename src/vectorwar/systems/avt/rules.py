@@ -17,12 +17,13 @@ import random
 from collections.abc import Mapping
 from dataclasses import replace
 
-from vectorwar.catalogue import load_designs
+from vectorwar.catalogue import design_for, load_designs
 from vectorwar.dice import Dice
 from vectorwar.display import Card, Counter
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.events import Event, TurnBegan
 from vectorwar.hexes import Direction, Hex, Position
+from vectorwar.roster import id_lookup
 from vectorwar.rules import Clock, Manifest, OptionSpec, OptionValue, Order, PhaseSpec, Prompt, Result, RuleSystem
 from vectorwar.scenario import Scenario
 from vectorwar.systems.avt import display
@@ -73,10 +74,6 @@ MANIFEST = Manifest(
 )
 
 
-def _lookup(ids: list[str]) -> dict[str, str]:
-    return {i.lower(): i for i in ids}
-
-
 class AttackVector(RuleSystem[AVTState]):
     manifest = MANIFEST
     state_type = AVTState
@@ -93,42 +90,32 @@ class AttackVector(RuleSystem[AVTState]):
         hex_map = scenario.hex_map()
         ships: list[Ship] = []
         used: set[str] = set()
-        for i, side in enumerate(scenario.sides):
-            for j, placed in enumerate(side.ships):
-                where = f"scenario {scenario.id}: sides.{i}.ships.{j}"
-                design = designs.get(placed.design)
-                if design is None:
-                    known = ", ".join(sorted(designs))
-                    raise ScenarioError(f"{where}.design: no design {placed.design!r} (known: {known})")
-                if placed.speed:
-                    raise ScenarioError(
-                        f"{where}.speed: AV:T ships start with a velocity ('A=6, B=3, up=1'), not speed"
-                    )
-                try:
-                    velocity = Velocity.parse(placed.velocity)
-                except OrderSyntaxError as err:
-                    raise ScenarioError(f"{where}.velocity: {err.problem}") from None
-                if design.kind == "target" and not velocity.is_zero:
-                    raise ScenarioError(f"{where}.velocity: a target does not move")
-                if not three_d:
-                    velocity = Velocity(velocity.dq, velocity.dr, 0)
-                start = hex_map.locate(placed.at)
-                altitude = placed.altitude if three_d else 0
-                ships.append(
-                    Ship(
-                        id=placed.id,
-                        side=side.id,
-                        design=placed.design,
-                        name=design.name,
-                        kind=design.kind,
-                        position=Position(start, altitude),
-                        velocity=velocity,
-                        orientation=Orientation.level(2 * placed.direction.value),
-                        fuel=design.fuel,
-                        battery=design.battery,
-                    )
+        for where, side_id, placed in scenario.placements():
+            design = design_for(designs, placed, where)
+            if placed.speed:
+                raise ScenarioError(f"{where}.speed: AV:T ships start with a velocity ('A=6, B=3, up=1'), not speed")
+            velocity = placed.start_velocity(where)
+            if design.kind == "target" and not velocity.is_zero:
+                raise ScenarioError(f"{where}.velocity: a target does not move")
+            if not three_d:
+                velocity = Velocity(velocity.dq, velocity.dr, 0)
+            start = hex_map.locate(placed.at)
+            altitude = placed.altitude if three_d else 0
+            ships.append(
+                Ship(
+                    id=placed.id,
+                    side=side_id,
+                    design=placed.design,
+                    name=design.name,
+                    kind=design.kind,
+                    position=Position(start, altitude),
+                    velocity=velocity,
+                    orientation=Orientation.level(2 * placed.direction.value),
+                    fuel=design.fuel,
+                    battery=design.battery,
                 )
-                used.add(placed.design)
+            )
+            used.add(placed.design)
         # Starting states beyond a placement (orientation, fuel, thrust, bias): [special.start.<id>].
         begin = starts(scenario, designs, three_d)
         ships = [begin[s.id].apply(s) if s.id in begin else s for s in ships]
@@ -166,8 +153,8 @@ class AttackVector(RuleSystem[AVTState]):
     def parse_order(self, state: AVTState, seat: str, text: str) -> Order:
         if state.phase != "orders":
             raise OrderSyntaxError(text, "the game is over")
-        own = _lookup([s.id for s in state.ships_of(seat) if s.kind == "ship"])
-        return parse_orders(text, own, _lookup([s.id for s in state.ships]))
+        own = id_lookup([s.id for s in state.ships_of(seat) if s.kind == "ship"])
+        return parse_orders(text, own, id_lookup([s.id for s in state.ships]))
 
     def check_order(self, state: AVTState, seat: str, order: Order) -> None:
         if state.phase != "orders":

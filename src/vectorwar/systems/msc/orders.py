@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 
 from vectorwar.errors import OrderSyntaxError
+from vectorwar.notation import entries, grouped, is_hold, ship_pieces
 from vectorwar.systems.msc.arcs import Side
 
 _MOVE = re.compile(r"^[0-9LRlr]+$")
@@ -94,26 +95,13 @@ class FireOrders:
     shots: tuple[Shot, ...]
 
     def __str__(self) -> str:
-        if not self.shots:
-            return "hold"
-        groups: list[str] = []
-        for shot in self.shots:
-            piece = f"{shot.weapon}>{shot.target}"
-            if groups and groups[-1].split(" ", 1)[0] == shot.ship:
-                groups[-1] += f" {piece}"
-            else:
-                groups.append(f"{shot.ship} {piece}")
-        return "; ".join(groups)
-
-
-def _entries(text: str) -> list[str]:
-    return [e.strip() for e in re.split(r"[;\n]", text) if e.strip()]
+        return grouped((shot.ship, f"{shot.weapon}>{shot.target}") for shot in self.shots) or "hold"
 
 
 def parse_plot(text: str, ships: dict[str, str]) -> Plot:
     """Read a side's plot. ``ships`` maps lower-cased ids to the real ids."""
     moves: list[tuple[str, Move]] = []
-    for entry in _entries(text):
+    for entry in entries(text):
         parts = entry.split()
         if len(parts) != 2:
             raise OrderSyntaxError(text, f"{entry!r}: each entry is SHIP MOVE, like 'Hawk 2L1'")
@@ -131,25 +119,25 @@ def parse_plot(text: str, ships: dict[str, str]) -> Plot:
 
 def parse_fire(text: str, own: dict[str, str], targets: dict[str, str]) -> FireOrders:
     """Read a fire declaration; ``own``/``targets`` map lower-cased ids to ids."""
-    if text.strip().lower() in ("hold", "pass", "-"):
+    if is_hold(text):
         return FireOrders(())
-    shots: list[Shot] = []
-    for entry in _entries(text):
-        parts = entry.split()
-        ship = own.get(parts[0].lower())
+
+    def ship_of(name: str, entry: str) -> str:
+        ship = own.get(name.lower())
         if ship is None:
-            raise OrderSyntaxError(text, f"{entry!r}: no ship of yours called {parts[0]!r}")
-        if len(parts) < 2:
-            raise OrderSyntaxError(text, f"{entry!r}: give SIDE>TARGET after the ship, like 'Hawk F>Raven'")
-        for piece in parts[1:]:
-            m = _SHOT.match(piece)
-            if not m:
-                raise OrderSyntaxError(text, f"{piece!r}: a shot is SIDE>TARGET, like F>Raven")
-            side_name, target_name = m.group(1).upper(), m.group(2)
-            if side_name not in Side.__members__:
-                raise OrderSyntaxError(text, f"{piece!r}: {side_name!r} is not a side (F, FL, FR, RL, RR, R)")
-            target = targets.get(target_name.lower(), target_name)
-            shots.append(Shot(ship, Side(side_name), target))
+            raise OrderSyntaxError(text, f"{entry!r}: no ship of yours called {name!r}")
+        return ship
+
+    shots: list[Shot] = []
+    for ship, piece in ship_pieces(text, ship_of, "give SIDE>TARGET after the ship, like 'Hawk F>Raven'"):
+        m = _SHOT.match(piece)
+        if not m:
+            raise OrderSyntaxError(text, f"{piece!r}: a shot is SIDE>TARGET, like F>Raven")
+        side_name, target_name = m.group(1).upper(), m.group(2)
+        if side_name not in Side.__members__:
+            raise OrderSyntaxError(text, f"{piece!r}: {side_name!r} is not a side (F, FL, FR, RL, RR, R)")
+        target = targets.get(target_name.lower(), target_name)
+        shots.append(Shot(ship, Side(side_name), target))
     if not shots:  # blank text: an accidental Enter must not throw away the combat phase
         raise OrderSyntaxError(text, "give shots like 'Hawk F>Raven', or 'hold' to fire nothing")
     return FireOrders(tuple(shots))

@@ -13,12 +13,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from vectorwar.catalogue import load_designs
+from vectorwar.catalogue import design_for, load_designs
 from vectorwar.dice import Dice
 from vectorwar.display import Card, CardTable, Counter
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.events import Event, GameOver, InitiativeSet, LeftMap, Moved, Note, Rolled, TurnBegan
 from vectorwar.hexes import Hex, Position
+from vectorwar.roster import id_lookup
 from vectorwar.rules import (
     Bot,
     Clock,
@@ -76,10 +77,6 @@ MANIFEST = Manifest(
 )
 
 
-def _lookup(ids: list[str]) -> dict[str, str]:
-    return {i.lower(): i for i in ids}
-
-
 class MinimalSpaceCombat(RuleSystem[MSCState]):
     manifest = MANIFEST
     state_type = MSCState
@@ -94,39 +91,31 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
         designs = self.designs(scenario)
         hex_map = scenario.hex_map()
         ships: list[Ship] = []
-        for i, side in enumerate(scenario.sides):
-            for j, placed in enumerate(side.ships):
-                where = f"scenario {scenario.id}: sides.{i}.ships.{j}"
-                design = designs.get(placed.design)
-                if design is None:
-                    raise ScenarioError(
-                        f"{where}.design: no design {placed.design!r} (known: {', '.join(sorted(designs))})"
-                    )
-                if placed.speed > design.engine:
-                    raise ScenarioError(
-                        f"{where}.speed: starting SPEED {placed.speed} is above ENGINE {design.engine} (MSC 6.0)"
-                    )
-                start = hex_map.locate(placed.at)
-                if not hex_map.contains(start):
-                    raise ScenarioError(f"{where}.at: hex {placed.at} is not on the map")
-                ships.append(
-                    Ship(
-                        id=placed.id,
-                        side=side.id,
-                        design=placed.design,
-                        name=design.name,
-                        engine_rating=design.engine,
-                        shield_rating=design.shields,
-                        to_hit=design.to_hit,
-                        weapons_fitted=design.weapon_sides,
-                        hex=start,
-                        facing=placed.direction,
-                        speed=placed.speed,
-                        engine=design.engine,
-                        shields=design.shields,
-                        weapons=design.weapon_sides,
-                    )
+        for where, side_id, placed in scenario.placements():
+            design = design_for(designs, placed, where)
+            if placed.speed > design.engine:
+                raise ScenarioError(
+                    f"{where}.speed: starting SPEED {placed.speed} is above ENGINE {design.engine} (MSC 6.0)"
                 )
+            start = placed.start_hex(hex_map, where)
+            ships.append(
+                Ship(
+                    id=placed.id,
+                    side=side_id,
+                    design=placed.design,
+                    name=design.name,
+                    engine_rating=design.engine,
+                    shield_rating=design.shields,
+                    to_hit=design.to_hit,
+                    weapons_fitted=design.weapon_sides,
+                    hex=start,
+                    facing=placed.direction,
+                    speed=placed.speed,
+                    engine=design.engine,
+                    shields=design.shields,
+                    weapons=design.weapon_sides,
+                )
+            )
         return MSCState(
             turn=1,
             phase="plot",
@@ -160,11 +149,11 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
     # -- orders ---------------------------------------------------------------
 
     def parse_order(self, state: MSCState, seat: str, text: str) -> Order:
-        own = _lookup([s.id for s in state.ships_of(seat)])
+        own = id_lookup([s.id for s in state.ships_of(seat)])
         if state.phase == "plot":
             return parse_plot(text, own)
         if state.phase == "fire":
-            return parse_fire(text, own, _lookup([s.id for s in state.ships]))
+            return parse_fire(text, own, id_lookup([s.id for s in state.ships]))
         raise OrderSyntaxError(text, "the game is over")
 
     def check_order(self, state: MSCState, seat: str, order: Order) -> None:

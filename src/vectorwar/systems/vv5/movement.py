@@ -124,7 +124,7 @@ def _settle_collisions(state: VV5State, ends: dict[str, Hex], dice: Dice, events
         if len(steadfast) == 1:
             winner = steadfast[0]
         else:
-            winner = _competitive(steadfast or ids, dice, events, f"collision at {where}")
+            winner = roll_off(sorted(steadfast or ids), dice, events, f"collision at {where}")
         for loser in ids:
             if loser == winner:
                 continue
@@ -137,9 +137,9 @@ def _settle_collisions(state: VV5State, ends: dict[str, Hex], dice: Dice, events
     return ends  # pragma: no cover - 50 passes always settle a real board
 
 
-def _competitive(ids: list[str], dice: Dice, events: list[Event], why: str) -> str:
-    """Everyone rolls a d6; highest wins; the tied re-roll among themselves."""
-    contenders = sorted(ids)
+def roll_off(ids: list[str], dice: Dice, events: list[Event], why: str) -> str:
+    """Competitive dice: each rolls a d6 in the order given; highest wins; the tied re-roll among themselves."""
+    contenders = list(ids)
     while True:
         rolls = {}
         for ship_id in contenders:

@@ -25,16 +25,14 @@ import re
 from dataclasses import dataclass
 
 from vectorwar.errors import OrderSyntaxError
+from vectorwar.notation import entries, grouped, is_hold, ship_pieces
+from vectorwar.roster import id_lookup
 from vectorwar.systems.vv5.arcs import ARC_CODES, CODE_OF
 
 _PLOT = re.compile(r"^[0-9LRlr ]+$")
 _TOKENS = re.compile(r"\d+|[LRlr]")
 _LAUNCH = re.compile(r"^(\d+)\s*>\s*([A-Za-z][A-Za-z0-9_-]*)$")
 _SHOT = re.compile(r"^([a-z0-9]+)(?:\*(\d+))?>([A-Za-z][A-Za-z0-9_-]*)$", re.IGNORECASE)
-
-
-def entries(text: str) -> list[str]:
-    return [e.strip() for e in re.split(r"[;\n]", text) if e.strip()]
 
 
 def _ship(name: str, ships: dict[str, str], text: str) -> str:
@@ -53,7 +51,7 @@ class DeclareOrder:
 
     @classmethod
     def parse(cls, text: str, sides: tuple[str, ...]) -> DeclareOrder:
-        lookup = {s.lower(): s for s in sides}
+        lookup = id_lookup(sides)
         named: list[str] = []
         for word in re.split(r"[,\s]+", text.strip()):
             if not word or word.lower() == "first":
@@ -85,19 +83,15 @@ class Launches:
 
     @classmethod
     def parse(cls, text: str, own: dict[str, str], targets: dict[str, str]) -> Launches:
-        if text.strip().lower() in ("hold", "pass", "-"):
+        if is_hold(text):
             return cls(())
         out: list[Launch] = []
-        for entry in entries(text):
-            parts = entry.split()
-            ship = _ship(parts[0], own, text)
-            if len(parts) < 2:
-                raise OrderSyntaxError(text, f"{entry!r}: give COUNT>TARGET after the ship, like 'X1 2>Y1'")
-            for piece in parts[1:]:
-                m = _LAUNCH.match(piece)
-                if not m:
-                    raise OrderSyntaxError(text, f"{piece!r}: a launch is COUNT>TARGET, like 2>Y1")
-                out.append(Launch(ship, int(m.group(1)), targets.get(m.group(2).lower(), m.group(2))))
+        usage = "give COUNT>TARGET after the ship, like 'X1 2>Y1'"
+        for ship, piece in ship_pieces(text, lambda name, _: _ship(name, own, text), usage):
+            m = _LAUNCH.match(piece)
+            if not m:
+                raise OrderSyntaxError(text, f"{piece!r}: a launch is COUNT>TARGET, like 2>Y1")
+            out.append(Launch(ship, int(m.group(1)), targets.get(m.group(2).lower(), m.group(2))))
         if not out:
             raise OrderSyntaxError(text, "give launches like 'X1 2>Y1', or 'hold'")
         return cls(tuple(out))
@@ -116,40 +110,27 @@ class Gunfire:
     shots: tuple[Shot, ...]
 
     def __str__(self) -> str:
-        groups: list[str] = []
-        last = ""
-        for shot in self.shots:
-            piece = f"{CODE_OF[shot.mount]}*{shot.guns}>{shot.target}"
-            if groups and last == shot.ship:
-                groups[-1] += f" {piece}"
-            else:
-                groups.append(f"{shot.ship} {piece}")
-            last = shot.ship
-        return "; ".join(groups) or "hold"
+        return grouped((s.ship, f"{CODE_OF[s.mount]}*{s.guns}>{s.target}") for s in self.shots) or "hold"
 
     @classmethod
     def parse(
         cls, text: str, own: dict[str, str], targets: dict[str, str], guns: dict[tuple[str, str], int]
     ) -> Gunfire:
         """``guns`` maps (ship, mount arc) to working guns, the default count for a shot."""
-        if text.strip().lower() in ("hold", "pass", "-"):
+        if is_hold(text):
             return cls(())
         out: list[Shot] = []
-        for entry in entries(text):
-            parts = entry.split()
-            ship = _ship(parts[0], own, text)
-            if len(parts) < 2:
-                raise OrderSyntaxError(text, f"{entry!r}: give MOUNT*GUNS>TARGET after the ship, like 'X1 fwd*2>Y1'")
-            for piece in parts[1:]:
-                m = _SHOT.match(piece)
-                if not m:
-                    raise OrderSyntaxError(text, f"{piece!r}: a shot is MOUNT*GUNS>TARGET, like fwd*2>Y1")
-                code = m.group(1).lower()
-                if code not in ARC_CODES:
-                    raise OrderSyntaxError(text, f"{piece!r}: {code!r} is not a mount ({', '.join(ARC_CODES)})")
-                mount = ARC_CODES[code]
-                count = int(m.group(2)) if m.group(2) else guns.get((ship, mount), 0)
-                out.append(Shot(ship, mount, count, targets.get(m.group(3).lower(), m.group(3))))
+        usage = "give MOUNT*GUNS>TARGET after the ship, like 'X1 fwd*2>Y1'"
+        for ship, piece in ship_pieces(text, lambda name, _: _ship(name, own, text), usage):
+            m = _SHOT.match(piece)
+            if not m:
+                raise OrderSyntaxError(text, f"{piece!r}: a shot is MOUNT*GUNS>TARGET, like fwd*2>Y1")
+            code = m.group(1).lower()
+            if code not in ARC_CODES:
+                raise OrderSyntaxError(text, f"{piece!r}: {code!r} is not a mount ({', '.join(ARC_CODES)})")
+            mount = ARC_CODES[code]
+            count = int(m.group(2)) if m.group(2) else guns.get((ship, mount), 0)
+            out.append(Shot(ship, mount, count, targets.get(m.group(3).lower(), m.group(3))))
         if not out:
             raise OrderSyntaxError(text, "give shots like 'X1 fwd*2>Y1', or 'hold'")
         return cls(tuple(out))

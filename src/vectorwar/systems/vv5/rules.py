@@ -15,12 +15,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from vectorwar.catalogue import load_designs
+from vectorwar.catalogue import design_for, load_designs
 from vectorwar.dice import Dice
 from vectorwar.display import Card, CardTable, Counter
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.events import Event, InitiativeSet, Moved, Note, Rolled, TurnBegan
 from vectorwar.hexes import Hex
+from vectorwar.roster import id_lookup
 from vectorwar.rules import (
     Bot,
     Clock,
@@ -57,7 +58,6 @@ from vectorwar.systems.vv5.specials.adp import platforms_drift, platforms_fire
 from vectorwar.systems.vv5.state import Missile, Ship, VV5State
 from vectorwar.systems.vv5.targeting import gun_problem, launch_problem, legal_gun_targets, legal_launch_targets
 from vectorwar.systems.vv5.victory import credit, elimination, finish, victory_points
-from vectorwar.vectors import Velocity
 
 RULE_ORDER = "VV5 Initiative (the initiative player chooses who declares first)"
 RULE_PLOT = "VV5 Plotting Movement"
@@ -162,10 +162,6 @@ MANIFEST = Manifest(
 )
 
 
-def _ids(ships: tuple[Ship, ...]) -> dict[str, str]:
-    return {s.id.lower(): s.id for s in ships}
-
-
 class VectorV5(RuleSystem[VV5State]):
     manifest = MANIFEST
     state_type = VV5State
@@ -180,32 +176,21 @@ class VectorV5(RuleSystem[VV5State]):
         designs = self.designs(scenario)
         hex_map = scenario.hex_map()
         ships: list[Ship] = []
-        taken: set[object] = set()
-        for i, side in enumerate(scenario.sides):
-            for j, placed in enumerate(side.ships):
-                where = f"scenario {scenario.id}: sides.{i}.ships.{j}"
-                design = designs.get(placed.design)
-                if design is None:
-                    raise ScenarioError(
-                        f"{where}.design: no design {placed.design!r} (known: {', '.join(sorted(designs))})"
-                    )
-                start = scenario.locate(placed)
-                if not hex_map.contains(start):
-                    raise ScenarioError(f"{where}.at: hex {placed.at} is not on the map")
-                if start in taken and not is_solid(hex_map.terrain_at(start)):
-                    # Ships based on a large asteroid may start there together (scenario 8, Refugees):
-                    # one ship per hex only binds at the end of a move.
-                    raise ScenarioError(f"{where}.at: hex {start} already holds a ship (one per hex)")
-                taken.add(start)
-                try:
-                    velocity = Velocity.parse(placed.velocity)
-                except OrderSyntaxError as err:
-                    raise ScenarioError(f"{where}.velocity: {err.problem}") from None
-                ship = build_ship(
-                    placed.id, side.id, placed.design, design, hex=start, facing=placed.direction, velocity=velocity
-                )
-                ship = fit_loadout(ship, tuple(placed.loadout), f"{where}.loadout")
-                ships.append(crews.fit_crew(ship, tuple(placed.loadout), f"{where}.loadout"))
+        taken: set[Hex] = set()
+        for where, side_id, placed in scenario.placements():
+            design = design_for(designs, placed, where)
+            start = placed.start_hex(hex_map, where)
+            if start in taken and not is_solid(hex_map.terrain_at(start)):
+                # Ships based on a large asteroid may start there together (scenario 8, Refugees):
+                # one ship per hex only binds at the end of a move.
+                raise ScenarioError(f"{where}.at: hex {start} already holds a ship (one per hex)")
+            taken.add(start)
+            velocity = placed.start_velocity(where)
+            ship = build_ship(
+                placed.id, side_id, placed.design, design, hex=start, facing=placed.direction, velocity=velocity
+            )
+            ship = fit_loadout(ship, tuple(placed.loadout), f"{where}.loadout")
+            ships.append(crews.fit_crew(ship, tuple(placed.loadout), f"{where}.loadout"))
         state = VV5State(
             turn=1,
             phase="plot",
@@ -253,8 +238,8 @@ class VectorV5(RuleSystem[VV5State]):
     # -- orders ---------------------------------------------------------------------
 
     def parse_order(self, state: VV5State, seat: str, text: str) -> Order:
-        own = _ids(state.ships_of(seat))
-        everyone = _ids(state.ships)
+        own = id_lookup(s.id for s in state.ships_of(seat))
+        everyone = id_lookup(s.id for s in state.ships)
         if state.phase == "purchase":
             return Buy.parse(text)
         if state.phase == "choose-order":
@@ -267,7 +252,7 @@ class VectorV5(RuleSystem[VV5State]):
         if state.phase == "plot":
             return Plot.parse(text, own)
         if state.phase == "ace-replot":
-            return Plot.parse(text, _ids(tuple(state.ship(a) for a in state.ace_replot if state.ship(a).side == seat)))
+            return Plot.parse(text, id_lookup(a for a in state.ace_replot if state.ship(a).side == seat))
         raise OrderSyntaxError(text, "the game is over")
 
     def check_order(self, state: VV5State, seat: str, order: Order) -> None:

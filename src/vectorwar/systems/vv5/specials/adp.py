@@ -18,7 +18,7 @@ from vectorwar.events import Event, Moved, Note, Rolled
 from vectorwar.hexes import Direction, Position
 from vectorwar.systems.vv5.combat import line_of_fire
 from vectorwar.systems.vv5.events import GunsFired
-from vectorwar.systems.vv5.movement import is_solid
+from vectorwar.systems.vv5.movement import is_solid, roll_off
 from vectorwar.systems.vv5.state import GunDamage, Ship, VV5State
 
 PHASER_RANGE = 12  # 2D6 cannot reach a higher number
@@ -43,15 +43,9 @@ def _pick_target(state: VV5State, adp: Ship, dice: Dice, events: list[Event]) ->
     close = [s for s in targets if adp.hex.distance(s.hex) == nearest]
     biggest = max(s.mass for s in close)
     close = [s for s in close if s.mass == biggest]
-    while len(close) > 1:
-        rolls = {}
-        for s in close:
-            roll = dice.roll("d6", f"{adp.id} chooses between equal targets: {s.id}")
-            events.append(Rolled.of(roll))
-            rolls[s.id] = roll.total
-        best = max(rolls.values())
-        close = [s for s in close if rolls[s.id] == best]
-    return close[0]
+    if len(close) == 1:
+        return close[0]
+    return state.ship(roll_off([s.id for s in close], dice, events, f"{adp.id} chooses between equal targets"))
 
 
 def platforms_fire(state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
