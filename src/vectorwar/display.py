@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from vectorwar.hexes import Direction, Position
+from vectorwar.hexes import Direction, Hex, Position
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +29,29 @@ class Counter:
     facing: Direction | None
     status: str = "active"
     label: str = ""
+    #: Velocity the way the system's players write it ("A=4, B=2", "speed 3").
+    velocity: str = ""
+    #: Where the system draws velocity on the map (VV5's vector marker), if anywhere.
+    markers: tuple[Hex, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class MoveOption:
+    """One legal movement plot for one ship, and what it would do.
+
+    ``text`` is the ship's entry in the seat's order ("Hawk 2L1"); a seat's
+    order is its ships' entries joined by ``"; "``. ``path`` runs from the
+    ship's current position to where the plot leaves it (a front end draws it
+    as the ghost), and ``facing`` is the facing it ends with.
+    """
+
+    text: str
+    path: tuple[Position, ...]
+    facing: Direction | None
+
+    @property
+    def end(self) -> Position:
+        return self.path[-1]
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cache
 
 from vectorwar.hexes import Hex
 
@@ -33,6 +34,14 @@ class MapSection:
         for c in range(self.col, self.col + self.width):
             for r in range(self.row, self.row + self.height):
                 yield Hex.from_offset(c, r)
+
+
+@cache
+def _cells(sections: tuple[MapSection, ...]) -> frozenset[tuple[int, int]]:
+    # Asked for every hex of every path and arc, so it is worth one set per layout.
+    return frozenset(
+        (c, r) for s in sections for c in range(s.col, s.col + s.width) for r in range(s.row, s.row + s.height)
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +66,7 @@ class HexMap:
         return cls(sections, terrain)
 
     def contains(self, h: Hex) -> bool:
-        return any(s.contains(h) for s in self.sections)
+        return (h.col, h.row) in _cells(self.sections)
 
     def section(self, name: str) -> MapSection:
         for s in self.sections:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
@@ -25,7 +25,7 @@ from vectorwar.dice import Dice
 from vectorwar.events import Event
 
 if TYPE_CHECKING:
-    from vectorwar.display import Card, CardTable, Counter
+    from vectorwar.display import Card, CardTable, Counter, MoveOption
     from vectorwar.hexes import Hex
     from vectorwar.scenario import Scenario
 
@@ -223,6 +223,15 @@ class RuleSystem(ABC, Generic[S]):
 
     def arc_hexes(self, state: S, ship_id: str) -> dict[str, frozenset[Hex]]:
         """Weapon name -> map hexes in its arc and range; raises ``KeyError`` for an unknown ship."""
+        return {}
+
+    def move_options(self, state: S, seat: str) -> Mapping[str, Sequence[MoveOption]]:
+        """Ship id -> every legal movement plot for it, when ``seat`` must plot movement now.
+
+        Front ends offer these as the only choices and draw each one's path as
+        a ghost; the union of their end hexes is the ship's reachable area.
+        Default: none (the front end falls back to typed orders).
+        """
         return {}
 
     def catalogue_table(self) -> CardTable | None:

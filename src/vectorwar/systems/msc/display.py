@@ -19,13 +19,15 @@ tell the two apart), and a Turn / Speed / Move line per turn played.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
-from vectorwar.display import Card, CardTable, Counter, short_labels
+from vectorwar.display import Card, CardTable, Counter, MoveOption, short_labels
 from vectorwar.hexes import Hex, Position
 from vectorwar.systems.msc.arcs import Side, sides_seeing
 from vectorwar.systems.msc.combat import MAX_RANGE
 from vectorwar.systems.msc.design import MAX_RATING, Design
+from vectorwar.systems.msc.movement import trace
+from vectorwar.systems.msc.orders import Move
 from vectorwar.systems.msc.state import MSCState, Ship
 
 OPEN = "O"
@@ -57,7 +59,19 @@ def weapon_ovals(ship: Ship) -> str:
 
 def counters(state: MSCState) -> list[Counter]:
     labels = short_labels(s.id for s in state.ships)
-    return [Counter(s.id, s.side, Position(s.hex), s.facing, s.status, labels[s.id]) for s in state.ships]
+    return [
+        Counter(s.id, s.side, Position(s.hex), s.facing, s.status, labels[s.id], velocity=f"speed {s.speed}")
+        for s in state.ships
+    ]
+
+
+def move_options(ship: Ship, moves: Iterable[Move]) -> list[MoveOption]:
+    """Each move as the ship's plot entry, with the hexes it enters."""
+    options = []
+    for move in moves:
+        path, facing = trace(ship.hex, ship.facing, move)
+        options.append(MoveOption(f"{ship.id} {move}", tuple(Position(h) for h in path), facing))
+    return options
 
 
 def ship_card(ship: Ship) -> Card:

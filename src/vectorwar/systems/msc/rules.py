@@ -9,13 +9,13 @@ damage applying at once. A side with nothing in range and arc is skipped.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from vectorwar.catalogue import design_for, load_designs
 from vectorwar.dice import Dice
-from vectorwar.display import Card, CardTable, Counter
+from vectorwar.display import Card, CardTable, Counter, MoveOption
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.events import Event, GameOver, InitiativeSet, LeftMap, Moved, Note, Rolled, TurnBegan
 from vectorwar.hexes import Hex, Position
@@ -335,18 +335,19 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
 
     # -- computer players -------------------------------------------------------
 
+    def _plottable(self, state: MSCState, ship: Ship) -> list[Move]:
+        """The moves ``ship`` may plot now, with the map-edge option applied."""
+        strict = bool(state.options.get("strict_turn_spacing"))
+        options = self._legal_moves(state, ship, strict)
+        if state.options.get("map_edge") == "forbid":
+            # Leaving is only forbidden while some move stays on the map.
+            staying = [m for m in options if not self._leaves_map(state, ship, m)]
+            options = staying or options
+        return options
+
     def random_order(self, state: MSCState, seat: str, rng: random.Random) -> Order:
         if state.phase == "plot":
-            strict = bool(state.options.get("strict_turn_spacing"))
-            forbid = state.options.get("map_edge") == "forbid"
-            moves: list[tuple[str, Move]] = []
-            for ship in state.ships_of(seat):
-                options = self._legal_moves(state, ship, strict)
-                if forbid:
-                    staying = [m for m in options if not self._leaves_map(state, ship, m)]
-                    options = staying or options
-                moves.append((ship.id, rng.choice(options)))
-            return Plot(tuple(moves))
+            return Plot(tuple((ship.id, rng.choice(self._plottable(state, ship))) for ship in state.ships_of(seat)))
         if state.phase == "fire":
             shots: list[Shot] = []
             for ship in state.ships_of(seat):
@@ -364,6 +365,11 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
         return {**super().bots(), "greedy": GreedyBot}
 
     # -- display (see vectorwar.systems.msc.display) ----------------------------
+
+    def move_options(self, state: MSCState, seat: str) -> Mapping[str, Sequence[MoveOption]]:
+        if state.phase != "plot" or seat not in state.sides_in_play():
+            return {}
+        return {ship.id: display.move_options(ship, self._plottable(state, ship)) for ship in state.ships_of(seat)}
 
     def counters(self, state: MSCState) -> list[Counter]:
         return display.counters(state)

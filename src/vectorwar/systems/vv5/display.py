@@ -34,7 +34,20 @@ def boxes(box: Box) -> str:
 
 def counters(state: VV5State) -> list[Counter]:
     labels = short_labels(s.id for s in state.ships)
-    return [Counter(s.id, s.side, Position(s.hex), s.facing, s.status, labels[s.id]) for s in state.ships]
+    return [
+        Counter(
+            s.id,
+            s.side,
+            Position(s.hex),
+            s.facing,
+            s.status,
+            labels[s.id],
+            velocity=str(s.velocity),
+            # A ship at rest has its marker under it: nothing to draw.
+            markers=(s.vector_marker,) if s.active and not s.velocity.is_zero else (),
+        )
+        for s in state.ships
+    ]
 
 
 def ship_card(state: VV5State, ship: Ship) -> Card:

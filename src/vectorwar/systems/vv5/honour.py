@@ -19,6 +19,7 @@ the board, which is no breach of honour).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from vectorwar.hexes import Direction, Hex
 from vectorwar.systems.vv5.movement import plan, turn_allowance
@@ -48,15 +49,14 @@ def plotted_end(ship: Ship, move: Manoeuvre) -> Hex:
     return ship.hex.shifted(velocity.dq, velocity.dr)
 
 
-def reachable(facing: Direction, rotations: int, thrust: int) -> dict[tuple[int, int], Manoeuvre]:
-    """Every change of velocity a plot within the allowance can make, with one plot making it.
+def search_plots(facing: Direction, rotations: int, thrust: int) -> Iterator[tuple[Direction, int, int, Manoeuvre]]:
+    """Every distinct (heading, velocity change) within the allowance, fewest steps first.
 
     Plots are searched one step (a rotation or 1G) at a time, so split thrust
-    such as ``1L1`` is covered; the plot kept for each result is the first
-    found, which uses the fewest steps.
+    such as ``1L1`` is covered; each result comes with the first plot found
+    making it. The empty plot is not yielded.
     """
     start = (facing, 0, 0, 0, 0)  # facing, dq, dr, rotations used, G used
-    found: dict[tuple[int, int], Manoeuvre] = {(0, 0): Manoeuvre(())}
     seen = {start}
     frontier: list[tuple[tuple[Direction, int, int, int, int], tuple[str, ...]]] = [(start, ())]
     while frontier:
@@ -74,9 +74,19 @@ def reachable(facing: Direction, rotations: int, thrust: int) -> dict[tuple[int,
                     continue
                 seen.add(key)
                 path = (*steps, step)
-                found.setdefault((key[1], key[2]), Manoeuvre.parse(" ".join(path)))
+                yield key[0], key[1], key[2], Manoeuvre.parse(" ".join(path))
                 nxt.append((key, path))
         frontier = nxt
+
+
+def reachable(facing: Direction, rotations: int, thrust: int) -> dict[tuple[int, int], Manoeuvre]:
+    """Every change of velocity a plot within the allowance can make, with one plot making it.
+
+    The plot kept for each result is the first found, which uses the fewest steps.
+    """
+    found: dict[tuple[int, int], Manoeuvre] = {(0, 0): Manoeuvre(())}
+    for _, dq, dr, move in search_plots(facing, rotations, thrust):
+        found.setdefault((dq, dr), move)
     return found
 
 

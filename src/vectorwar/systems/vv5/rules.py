@@ -11,13 +11,13 @@ missiles are resolved; boarding actions (scenario hooks) follow.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from vectorwar.catalogue import design_for, load_designs
 from vectorwar.dice import Dice
-from vectorwar.display import Card, CardTable, Counter
+from vectorwar.display import Card, CardTable, Counter, MoveOption
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.events import Event, InitiativeSet, Moved, Note, Rolled, TurnBegan
 from vectorwar.hexes import Hex
@@ -35,7 +35,7 @@ from vectorwar.rules import (
     RuleSystem,
 )
 from vectorwar.scenario import Scenario
-from vectorwar.systems.vv5 import buying, crews, display, shock, specials
+from vectorwar.systems.vv5 import buying, crews, display, preview, shock, specials
 from vectorwar.systems.vv5.buying import Buy
 from vectorwar.systems.vv5.combat import (
     RULE_GUNS,
@@ -607,6 +607,9 @@ class VectorV5(RuleSystem[VV5State]):
         return {**super().bots(), "greedy": GreedyBot}
 
     # -- display (see vectorwar.systems.vv5.display) ---------------------------------
+
+    def move_options(self, state: VV5State, seat: str) -> Mapping[str, Sequence[MoveOption]]:
+        return preview.move_options(state, seat)
 
     def counters(self, state: VV5State) -> list[Counter]:
         return display.counters(state)

@@ -1,0 +1,174 @@
+"""What one viewer may see of a game, as JSON-ready data for any front end.
+
+The browser UI draws nothing it does not find here: the map, the counters,
+the record cards, who must act, the viewer's legal plots with their ghost
+paths, the viewer's firing arcs, the log in words and the result. The scene
+is built from the display protocol (:mod:`vectorwar.display`), so a rule
+system that fills those hooks shows up in the browser with no web code of
+its own.
+
+Secrecy lives here as much as in the server: another seat's plot is never
+read. The only unresolved orders in a scene are the viewer's own.
+
+>>> from vectorwar.catalogue import builtin_scenario
+>>> from vectorwar.game import Game
+>>> from vectorwar.registry import get_system
+>>> game = Game.new(get_system("msc"), builtin_scenario("msc-duel"), seed=1)
+>>> _ = game.submit("red", "Hawk 2")
+>>> build_scene(game, ["blue"])["pending"], build_scene(game, ["red"])["pending"]
+({}, {'red': 'Hawk 2'})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from vectorwar.display import Card, Counter, MoveOption
+from vectorwar.events import Event, TurnBegan
+from vectorwar.game import Game
+from vectorwar.hexes import Position
+from vectorwar.maps import HexMap
+
+#: Side colours for sides whose name is not a colour, in scenario order.
+PALETTE: tuple[str, ...] = ("#d64545", "#3b7dd8", "#3fa34d", "#b04fc7", "#2aa5a5", "#c9a227")
+NAMED_COLOURS: dict[str, str] = {
+    "red": "#d64545",
+    "blue": "#3b7dd8",
+    "green": "#3fa34d",
+    "purple": "#b04fc7",
+    "magenta": "#b04fc7",
+    "cyan": "#2aa5a5",
+    "yellow": "#c9a227",
+    "gold": "#c9a227",
+    "orange": "#e07b28",
+    "white": "#d8d8d8",
+    "black": "#5a5a5a",
+    "grey": "#8a8a8a",
+    "gray": "#8a8a8a",
+}
+
+
+def side_colours(sides: Sequence[str]) -> list[dict[str, str]]:
+    """A colour per side: its own name if that is a colour, else the palette's.
+
+    >>> [s["colour"] for s in side_colours(["blue", "pirates"])]
+    ['#3b7dd8', '#3b7dd8']
+    """
+    return [
+        {"name": side, "colour": NAMED_COLOURS.get(side.lower(), PALETTE[i % len(PALETTE)])}
+        for i, side in enumerate(sides)
+    ]
+
+
+def position_data(position: Position) -> dict[str, Any]:
+    return {"hex": str(position.hex), "altitude": position.altitude}
+
+
+def map_data(hex_map: HexMap) -> dict[str, Any]:
+    return {
+        "extent": list(hex_map.extent),
+        "sections": [
+            {"name": s.name, "col": s.col, "row": s.row, "width": s.width, "height": s.height} for s in hex_map.sections
+        ],
+        "terrain": [{"hex": str(h), "kind": kind} for h, kind in hex_map.terrain],
+    }
+
+
+def counter_data(counter: Counter) -> dict[str, Any]:
+    return {
+        "id": counter.id,
+        "side": counter.side,
+        "label": counter.label or counter.id,
+        **position_data(counter.position),
+        "facing": None if counter.facing is None else str(counter.facing),
+        "status": counter.status,
+        "velocity": counter.velocity,
+        "markers": [str(h) for h in counter.markers],
+    }
+
+
+def card_data(card: Card) -> dict[str, Any]:
+    table = card.table
+    return {
+        "title": card.title,
+        "side": card.side,
+        "status": card.status,
+        "rows": [list(row) for row in card.rows],
+        "table": None if table is None else {"headers": list(table.headers), "rows": [list(r) for r in table.rows]},
+    }
+
+
+def option_data(option: MoveOption) -> dict[str, Any]:
+    return {
+        "text": option.text,
+        "path": [position_data(p) for p in option.path],
+        "end": position_data(option.end),
+        "facing": None if option.facing is None else str(option.facing),
+    }
+
+
+def events_data(events: Sequence[Event]) -> list[dict[str, Any]]:
+    """Each event in words, with the turn it happened in (0 before the first turn)."""
+    out: list[dict[str, Any]] = []
+    turn = 0
+    for event in events:
+        if isinstance(event, TurnBegan):
+            turn = event.turn
+        out.append({"turn": turn, "kind": type(event).__name__, "text": event.describe()})
+    return out
+
+
+def build_scene(game: Game, seats: Sequence[str]) -> dict[str, Any]:
+    """What a viewer acting for ``seats`` may see now (no seats: a spectator)."""
+    system, state = game.system, game.state
+    viewer = [s for s in seats if s in {side.id for side in game.scenario.sides}]
+    prompt = game.prompt
+    waiting = game.waiting_for
+    counters = system.counters(state)
+    acting = [s for s in viewer if prompt is not None and s in prompt.seats]
+    # Arcs cost a bearing per hex in range, so only a viewer with orders to give gets them.
+    armed = [c.id for c in counters if c.side in acting and c.status == "active"]
+    result = game.result
+    return {
+        "system": system.manifest.name,
+        "system_title": system.manifest.title,
+        "scenario": {"id": game.scenario.id, "title": game.scenario.title},
+        "step": len(game.history),
+        "viewer": viewer,
+        "sides": side_colours([side.id for side in game.scenario.sides]),
+        "map": map_data(game.scenario.hex_map()),
+        "counters": [counter_data(c) for c in counters],
+        "cards": [card_data(c) for c in system.ship_cards(state)],
+        "prompt": None
+        if prompt is None
+        else {
+            "clock": str(prompt.clock),
+            "kind": prompt.kind,
+            "seats": list(prompt.seats),
+            "simultaneous": prompt.simultaneous,
+            "waiting_for": list(waiting),
+            "help": prompt.help,
+        },
+        "my_turn": [s for s in acting if s in waiting],
+        # Only the viewer's own plots: another seat's is secret until resolved.
+        "pending": {s: str(game.pending[s]) for s in viewer if s in game.pending},
+        "move_options": {
+            ship: [option_data(o) for o in options]
+            for seat in acting
+            for ship, options in system.move_options(state, seat).items()
+        },
+        "arcs": {ship: _arcs(game, ship) for ship in armed},
+        "events": events_data(game.events),
+        "result": None
+        if result is None
+        else {"winners": list(result.winners), "reason": result.reason, "scores": dict(result.scores)},
+    }
+
+
+def _arcs(game: Game, ship_id: str) -> dict[str, list[str]]:
+    try:
+        arcs = game.system.arc_hexes(game.state, ship_id)
+    except KeyError:
+        return {}
+    return {weapon: sorted(str(h) for h in hexes) for weapon, hexes in arcs.items()}

@@ -1,0 +1,149 @@
+"""The viewer scene: legal plots with true ghosts, secrecy, plain JSON."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from vectorwar.catalogue import builtin_scenario
+from vectorwar.game import Game
+from vectorwar.registry import get_system
+from vectorwar.scene import build_scene
+
+PLOTTED = [("msc", "msc-duel"), ("msc", "msc-fleet"), ("vv5", "vv5-dogfight"), ("vv5", "vv5-strike-force")]
+
+
+def new_game(system: str, scenario: str, seed: int = 1) -> Game:
+    return Game.new(get_system(system), builtin_scenario(scenario), seed=seed)
+
+
+def to_plot(game: Game, rng: random.Random) -> None:
+    """Play random orders until the prompt is a simultaneous plot with move options."""
+    for _ in range(200):
+        prompt = game.prompt
+        assert prompt is not None, "the game ended before a plot"
+        if prompt.simultaneous and game.system.move_options(game.state, prompt.seats[0]):
+            return
+        seat = prompt.seats[0]
+        game.submit(seat, game.system.random_order(game.state, seat, rng))
+    raise AssertionError("no plot prompt reached")
+
+
+@pytest.mark.parametrize(("system", "scenario"), PLOTTED)
+@settings(max_examples=15, deadline=None)
+@given(data=st.data())
+def test_every_move_option_is_legal_and_its_ghost_is_where_the_ship_goes(
+    system: str, scenario: str, data: st.DataObject
+) -> None:
+    game = new_game(system, scenario, seed=data.draw(st.integers(0, 50)))
+    rng = random.Random(data.draw(st.integers(0, 1000)))
+    for _ in range(data.draw(st.integers(0, 3))):
+        to_plot(game, rng)
+        seat = game.prompt.seats[0]  # type: ignore[union-attr]
+        game.submit(seat, game.system.random_order(game.state, seat, rng))
+        if game.is_over:
+            return
+    to_plot(game, rng)
+    prompt = game.prompt
+    assert prompt is not None
+    ghosts = {}
+    for seat in prompt.seats:
+        scene = build_scene(game, [seat])
+        options = scene["move_options"]
+        assert options, f"{seat} must plot but is offered nothing"
+        at = {c["id"]: c["hex"] for c in scene["counters"]}
+        picks = []
+        for ship, choices in options.items():
+            for choice in choices:
+                assert choice["path"][0]["hex"] == at[ship]
+                assert choice["end"] == choice["path"][-1]
+            pick = data.draw(st.sampled_from(choices))
+            picks.append(pick["text"])
+            ghosts[ship] = pick
+        # Every offered entry is accepted as part of the seat's order.
+        game.submit(seat, "; ".join(picks))
+    moved = {c["id"]: c for c in build_scene(game, [])["counters"]}
+    knocked = {e["text"].split()[0] for e in build_scene(game, [])["events"] if e["kind"] in ("Collided", "Pulled")}
+    for ship, ghost in ghosts.items():
+        if ship in knocked or moved[ship]["status"] != "active":
+            continue  # collisions and gravity are resolution's business, not the preview's
+        assert moved[ship]["hex"] == ghost["end"]["hex"], ghost["text"]
+        assert moved[ship]["facing"] == ghost["facing"]
+
+
+@pytest.mark.parametrize(("system", "scenario"), PLOTTED)
+def test_move_options_are_distinct_places_or_headings(system: str, scenario: str) -> None:
+    game = new_game(system, scenario)
+    seat = game.prompt.seats[0]  # type: ignore[union-attr]
+    for ship, options in build_scene(game, [seat])["move_options"].items():
+        ends = [(o["end"]["hex"], o["facing"]) for o in options]
+        if system == "vv5":
+            assert len(ends) == len(set(ends)), ship
+        assert len({o["text"] for o in options}) == len(options), ship
+
+
+def test_another_seats_plot_never_shows() -> None:
+    game = new_game("vv5", "vv5-dogfight")
+    before = build_scene(game, ["blue"])
+    spectator_before = build_scene(game, [])
+    plot = "; ".join(opts[-1]["text"] for opts in build_scene(game, ["red"])["move_options"].values())
+    game.submit("red", plot)
+    after = build_scene(game, ["blue"])
+    assert after["pending"] == {}
+    assert build_scene(game, ["red"])["pending"] == {"red": plot}
+    # The only thing blue learns is that red is no longer awaited.
+    assert before["prompt"]["waiting_for"] == ["red", "blue"]
+    assert after["prompt"]["waiting_for"] == ["blue"]
+    before["prompt"]["waiting_for"] = after["prompt"]["waiting_for"]
+    assert before == after
+    spectator_after = build_scene(game, [])
+    spectator_before["prompt"]["waiting_for"] = spectator_after["prompt"]["waiting_for"]
+    assert spectator_before == spectator_after
+
+
+def test_spectators_and_waiting_seats_get_no_choices_or_arcs() -> None:
+    game = new_game("msc", "msc-duel")
+    spectator = build_scene(game, [])
+    assert spectator["viewer"] == []
+    assert spectator["move_options"] == {}
+    assert spectator["arcs"] == {}
+    assert spectator["my_turn"] == []
+    red = build_scene(game, ["red", "no-such-side"])
+    assert red["viewer"] == ["red"]
+    assert red["my_turn"] == ["red"]
+    assert set(red["arcs"]) == {c["id"] for c in red["counters"] if c["side"] == "red"}
+
+
+@pytest.mark.parametrize("scenario", ["msc-duel", "vv5-dogfight", "avt-drift"])
+def test_scene_is_plain_json(scenario: str) -> None:
+    system = scenario.split("-")[0]
+    game = new_game(system, scenario)
+    seat = game.prompt.seats[0]  # type: ignore[union-attr]
+    scene = build_scene(game, [seat])
+    assert json.loads(json.dumps(scene)) == scene
+    assert scene["system"] == system
+    assert scene["sides"][0]["colour"].startswith("#")
+    assert scene["map"]["sections"]
+    assert all(e["text"] for e in scene["events"])
+
+
+def test_events_carry_the_turn_they_happened_in() -> None:
+    game = new_game("msc", "msc-duel")
+    game.submit("red", "Hawk 2")
+    game.submit("blue", "Raven 2")
+    turns = [e["turn"] for e in build_scene(game, [])["events"]]
+    assert turns[0] == 1
+    assert turns == sorted(turns)
+
+
+def test_vv5_counters_show_velocity_and_the_vector_marker() -> None:
+    game = new_game("vv5", "vv5-dogfight")
+    for counter in build_scene(game, [])["counters"]:
+        assert counter["velocity"]
+        if counter["velocity"] != "0":
+            assert len(counter["markers"]) == 1
+            assert counter["markers"][0] != counter["hex"]
