@@ -402,3 +402,16 @@ def test_options_off_leave_the_game_alone() -> None:
         seat = game.waiting_for[0]
         game.submit(seat, system.random_order(game.state, seat, rng))
     assert not any(e.kind.startswith(("vv5-panic", "vv5-ace", "vv5-crew")) for e in game.events)
+
+
+def test_the_card_shows_crew_shock_and_panic_only_with_the_options() -> None:
+    from vectorwar.systems.vv5.display import ship_card
+
+    ace = replace(crewed(12), shock=(shock.REAR, shock.INCOMING), panicked=True, panic_move="LL")
+    rows = dict(ship_card(make_state(ace, crewed(0, "Y1", "blue"), options=opts()), ace).rows)
+    assert rows["CREW"] == "crew-X1, Ace (12 points)"
+    # Two shock points, less the Ace's level 1: panics on 1 only.
+    assert rows["SHOCK"].startswith("2 (") and rows["SHOCK"].endswith("panics on 1D6 <= 1")
+    assert rows["PANIC"] == "must fly LL"
+    plain = dict(ship_card(make_state(ace, crewed(0, "Y1", "blue")), ace).rows)
+    assert not {"CREW", "SHOCK", "PANIC"} & set(plain)

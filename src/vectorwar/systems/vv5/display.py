@@ -75,10 +75,28 @@ def ship_card(state: VV5State, ship: Ship) -> Card:
     incoming = [m for m in state.incoming if m.target == ship.id]
     if incoming:
         rows.append(("INCOMING", ", ".join(f"{m.shooter} {on_track(m.to_hit + ship.accelerated)}+" for m in incoming)))
+    rows += crew_rows(state, ship)
     if not ship.active:
         rows.append(("STATUS", ship.status.upper()))
     table = CardTable(("Turn", "Plot"), tuple((str(e.turn), e.plot) for e in ship.record))
     return Card(f"{ship.id}: {ship.name}", ship.side, tuple(rows), table, ship.status)
+
+
+def crew_rows(state: VV5State, ship: Ship) -> list[tuple[str, str]]:
+    """The optional rules' lines: the crew's rating, shock points and panic (only when those rules are on)."""
+    from vectorwar.systems.vv5 import crews, shock
+
+    rows: list[tuple[str, str]] = []
+    if crews.enabled(state) and crews.crewed(state, ship):
+        name = f"{ship.crew}, " if ship.crew else ""
+        rows.append(("CREW", f"{name}{crews.rating(ship.experience)} ({ship.experience} points)"))
+    if shock.enabled(state) and ship.active:
+        marks = ", ".join(ship.shock) or "none"
+        line = f"{shock.points(ship)} ({marks}); panics on 1D6 <= {shock.panic_need(state, ship)}"
+        rows.append(("SHOCK", line))
+        if ship.panicked:
+            rows.append(("PANIC", f"must fly {ship.panic_move or '0'}"))
+    return rows
 
 
 def ship_cards(state: VV5State) -> list[Card]:
