@@ -411,7 +411,8 @@ def test_the_card_shows_crew_shock_and_panic_only_with_the_options() -> None:
     rows = dict(ship_card(make_state(ace, crewed(0, "Y1", "blue"), options=opts()), ace).rows)
     assert rows["CREW"] == "crew-X1, Ace (12 points)"
     # Two shock points, less the Ace's level 1: panics on 1 only.
-    assert rows["SHOCK"].startswith("2 (") and rows["SHOCK"].endswith("panics on 1D6 <= 1")
+    assert rows["SHOCK"].startswith("2 (")
+    assert rows["SHOCK"].endswith("panics on 1D6 <= 1")
     assert rows["PANIC"] == "must fly LL"
     plain = dict(ship_card(make_state(ace, crewed(0, "Y1", "blue")), ace).rows)
     assert not {"CREW", "SHOCK", "PANIC"} & set(plain)
