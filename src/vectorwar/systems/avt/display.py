@@ -14,28 +14,51 @@ from __future__ import annotations
 from vectorwar.display import Card, CardTable, Counter, short_labels
 from vectorwar.hexes import Direction, Hex, Position
 from vectorwar.systems.avt.arcs import map_to_arc, middle_row
+from vectorwar.systems.avt.arrows import arrows_of
 from vectorwar.systems.avt.avid import Window, horizontal_ray, shoot_bearing
 from vectorwar.systems.avt.design import Design
 from vectorwar.systems.avt.fuel import matrix_row
 from vectorwar.systems.avt.grid import SEGMENTS
 from vectorwar.systems.avt.lasers import max_range
 from vectorwar.systems.avt.orientation import MARKERS
-from vectorwar.systems.avt.state import AVTState, Ship, grid_steps, when
+from vectorwar.systems.avt.state import HEAT_TENTHS, AVTState, Ship, grid_steps, heat_text, when
+from vectorwar.systems.avt.turn_end import radiator_output
+from vectorwar.vectors import Velocity
 
 _SYMBOL = {"nose": "Nose", "top": "Top", "starboard": "Stbd", "port": "Port", "aft": "Aft", "bottom": "Bottom"}
 
 
+def vector_text(velocity: Velocity) -> str:
+    """Vectors the way AV:T players write them: counts on the AVID's arrows.
+
+    >>> vector_text(Velocity.parse("A=2, B=4, up=1")), vector_text(Velocity())
+    ('2 A, 4 B, 1 up', 'none')
+    """
+    return ", ".join(f"{n} {arrow}" for arrow, n in arrows_of(velocity).items()) or "none"
+
+
+def counter_facing(ship: Ship) -> Direction | None:
+    """The hexside a counter points at; corner and steep noses show no arrow (the card has them)."""
+    heading = ship.orientation.heading
+    if ship.kind == "ship" and heading % 2 == 0 and abs(ship.orientation.pitch) < 3:
+        return Direction(heading // 2)
+    return None
+
+
 def counters(state: AVTState) -> list[Counter]:
     labels = short_labels(s.id for s in state.ships)
-    out = []
-    for s in state.ships:
-        heading = s.orientation.heading
-        # A counter can only point at a hexside; corner and vertical noses show no arrow (the card has them).
-        facing = (
-            Direction(heading // 2) if s.kind == "ship" and heading % 2 == 0 and abs(s.orientation.pitch) < 3 else None
+    return [
+        Counter(
+            s.id,
+            s.side,
+            s.position,
+            counter_facing(s),
+            s.status,
+            labels[s.id],
+            velocity=vector_text(s.velocity) if s.kind == "ship" else "",
         )
-        out.append(Counter(s.id, s.side, s.position, facing, s.status, labels[s.id]))
-    return out
+        for s in state.ships
+    ]
 
 
 def future_position(ship: Ship, first: int, last: int) -> Position:
@@ -73,6 +96,21 @@ def _matrix(design: Design, fuel_left: int) -> str:
     return f"row {min(row, len(design.matrix) - 1) + 1} of {len(design.matrix)}: max {design.max_thrust(fuel_left)}"
 
 
+def heat_lines(design: Design, ship: Ship) -> list[tuple[str, str]]:
+    """The Energy Board and Heat Management Console (A5.312-A5.314), with the choices for the turn's end."""
+    reactors = f"on, +{design.reactor} a segment" if ship.reactors_on else "off"
+    if ship.reactors_next is not None:
+        reactors += f" ({'on' if ship.reactors_next else 'off'} next turn)"
+    stored = ship.heat_tenths
+    heat = f"{heat_text(stored)}/{design.heat_sinks}"
+    if stored > design.heat_sinks * HEAT_TENTHS:
+        heat += f" ({heat_text(stored - design.heat_sinks * HEAT_TENTHS)} excess)"
+    radiators = f"{ship.radiators}, {heat_text(radiator_output(design))} a turn when out"
+    if ship.radiators_next is not None:
+        radiators += f" ({ship.radiators_next} ordered)"
+    return [("reactors", reactors), ("heat stored", heat), ("radiators", radiators), ("flex points", str(design.flex))]
+
+
 def ship_cards(state: AVTState) -> list[Card]:
     cards = []
     for ship in state.ships:
@@ -93,6 +131,7 @@ def ship_cards(state: AVTState) -> list[Card]:
             ("bias", "-" if ship.bias is None else str(ship.bias)),
             ("fuel", f"{ship.fuel}/{design.fuel}" + (f" ({chart.fuel} to spend)" if chart.fuel else "")),
             ("battery", f"{ship.battery}/{design.battery}"),
+            *heat_lines(design, ship),
         ]
         if ship.turning is not None:
             plan = ", ".join(

@@ -8,6 +8,7 @@ from typing import ClassVar
 from vectorwar.events import Event
 from vectorwar.hexes import Position
 from vectorwar.systems.avt.orientation import Orientation
+from vectorwar.systems.avt.state import HEAT_TENTHS, heat_text
 from vectorwar.vectors import Velocity
 
 
@@ -115,3 +116,93 @@ class TargetDestroyed(Event):
 
     def describe(self) -> str:
         return f"{self.target} is destroyed by {self.by} ({self.how})"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnded(Event):
+    """The end-of-turn procedure begins (A5.39: after segment 8, before segment 1)."""
+
+    kind: ClassVar[str] = "avt-turn-end"
+    turn: int
+
+    def describe(self) -> str:
+        return f"-- end of turn {self.turn}: record keeping --"
+
+
+@dataclass(frozen=True, slots=True)
+class HeatRecorded(Event):
+    """Step 1: reactors that were on put their heat in the heat sinks (A5.39). Heat in tenths."""
+
+    kind: ClassVar[str] = "avt-heat"
+    ship: str
+    generated_tenths: int
+    stored_tenths: int
+    capacity: int
+
+    def describe(self) -> str:
+        made = (
+            f"reactors made {heat_text(self.generated_tenths)} heat"
+            if self.generated_tenths
+            else "reactors off, no heat"
+        )
+        over = self.stored_tenths - self.capacity * HEAT_TENTHS
+        excess = f", {heat_text(over)} over: excess heat" if over > 0 else ""
+        stored = heat_text(self.stored_tenths)
+        return f"{self.ship} records heat: {made}; {stored} stored in {self.capacity} heat sinks{excess}"
+
+
+@dataclass(frozen=True, slots=True)
+class HeatDumped(Event):
+    """Step 2: extended radiators dump heat (A5.391). Heat in tenths."""
+
+    kind: ClassVar[str] = "avt-heat-dumped"
+    ship: str
+    dumped_tenths: int
+    stored_tenths: int
+
+    def describe(self) -> str:
+        return (
+            f"{self.ship}'s radiators dump {heat_text(self.dumped_tenths)} heat: {heat_text(self.stored_tenths)} stored"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ReactorsSet(Event):
+    """Step 3: the reactors chosen for the next turn (A5.39, A5.392)."""
+
+    kind: ClassVar[str] = "avt-reactors"
+    ship: str
+    on: bool
+    changed: bool
+    turn: int
+
+    def describe(self) -> str:
+        state = "on" if self.on else "off (no power, no heat)"
+        verb = "turns its reactors" if self.changed else "keeps its reactors"
+        return f"{self.ship} {verb} {state} for turn {self.turn}"
+
+
+@dataclass(frozen=True, slots=True)
+class RadiatorsSet(Event):
+    """Step 4: radiators extend or retract, a full turn either way (A5.391, A5.392). Heat in tenths."""
+
+    kind: ClassVar[str] = "avt-radiators"
+    ship: str
+    before: str
+    after: str
+    turn: int
+    stored_tenths: int
+
+    def describe(self) -> str:
+        if self.before == self.after:
+            return f"{self.ship}'s radiators stay {self.after} for turn {self.turn}"
+        if self.after == "extending":
+            return (
+                f"{self.ship}'s radiators extend during turn {self.turn}: no thrust while they are not in; "
+                "extending radiators is a surrender signal"
+            )
+        if self.after == "retracting":
+            return f"{self.ship}'s radiators retract during turn {self.turn}"
+        if self.after == "in":
+            return f"{self.ship}'s radiators are in; heat rounded up to {heat_text(self.stored_tenths)}"
+        return f"{self.ship}'s radiators are out: they dump heat from the end of turn {self.turn}"

@@ -12,9 +12,13 @@ every chart. One entry per ship that does something, entries separated by
 * ``pivot W``: begin a pivot that brings the nose to AVID window ``W``
   (``A``, ``B/C``, ``C+``, ``up`` ...) by the quickest path (A5.221);
 * ``roll stbd N`` or ``roll port N``: begin a roll of N x 30 degrees;
-* ``fire A1>Square B1>Square``: fire lasers (mount letter and row) at targets.
+* ``fire A1>Square B1>Square``: fire lasers (mount letter and row) at targets;
+* ``reactors on`` or ``reactors off``, ``radiators out`` or ``radiators in``:
+  the choices of the end-of-turn procedure, written during the turn and
+  carried out between segment 8 and segment 1 (A5.39, A5.392).
 
-``hold`` changes nothing. Printing an order gives the
+``hold`` changes nothing; so does a ship's own entry ``Rafik hold``, which
+lets a side write an entry for every ship. Printing an order gives the
 canonical text, which reads back to the same order.
 
 >>> o = parse_orders("Rafik pivot c+, thrust 4; ", {"rafik": "Rafik"}, {"square": "Square"})
@@ -28,6 +32,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from vectorwar.errors import OrderSyntaxError
 from vectorwar.hexes import Direction
@@ -56,6 +61,8 @@ class ShipOrders:
     pivot: Window | None = None
     roll: int = 0
     shots: tuple[Shot, ...] = ()
+    reactors: bool | None = None
+    radiators: Literal["in", "out"] | None = None
 
     def actions(self) -> list[str]:
         out: list[str] = []
@@ -69,11 +76,23 @@ class ShipOrders:
             out.append(f"roll {'stbd' if self.roll > 0 else 'port'} {abs(self.roll)}")
         if self.shots:
             out.append("fire " + " ".join(str(s) for s in self.shots))
+        if self.reactors is not None:
+            out.append(f"reactors {'on' if self.reactors else 'off'}")
+        if self.radiators is not None:
+            out.append(f"radiators {self.radiators}")
         return out
 
     @property
     def empty(self) -> bool:
-        return self.thrust is None and self.bias is None and self.pivot is None and not self.roll and not self.shots
+        return (
+            self.thrust is None
+            and self.bias is None
+            and self.pivot is None
+            and not self.roll
+            and not self.shots
+            and self.reactors is None
+            and self.radiators is None
+        )
 
     def __str__(self) -> str:
         return " ".join([self.ship, ", ".join(self.actions())]) if not self.empty else self.ship
@@ -96,6 +115,7 @@ class SegmentOrders:
 def _action(text: str, entry: str, current: ShipOrders, targets: dict[str, str]) -> ShipOrders:
     words = entry.split()
     verb = words[0].lower() if words else ""
+    verb = {"reactor": "reactors", "radiator": "radiators"}.get(verb, verb)
     rest = words[1:]
     seen = {
         "thrust": current.thrust is not None,
@@ -103,6 +123,8 @@ def _action(text: str, entry: str, current: ShipOrders, targets: dict[str, str])
         "pivot": current.pivot is not None,
         "roll": current.roll != 0,
         "fire": bool(current.shots),
+        "reactors": current.reactors is not None,
+        "radiators": current.radiators is not None,
     }
     if seen.get(verb):
         raise OrderSyntaxError(text, f"{verb!r} given twice for {current.ship}")
@@ -140,7 +162,18 @@ def _action(text: str, entry: str, current: ShipOrders, targets: dict[str, str])
             target = targets.get(m.group(3).lower(), m.group(3))
             shots.append(Shot(f"{m.group(1).upper()}{m.group(2)}", target))
         return replace(current, shots=tuple(shots))
-    raise OrderSyntaxError(text, f"{entry!r}: an action is thrust, bias, pivot, roll or fire")
+    if verb == "reactors":
+        if len(rest) != 1 or rest[0].lower() not in ("on", "off"):
+            raise OrderSyntaxError(text, f"{entry!r}: write 'reactors on' or 'reactors off' (for the next turn)")
+        return replace(current, reactors=rest[0].lower() == "on")
+    if verb == "radiators":
+        wanted = rest[0].lower() if len(rest) == 1 else ""
+        if wanted not in ("in", "out"):
+            raise OrderSyntaxError(text, f"{entry!r}: write 'radiators out' or 'radiators in' (they move next turn)")
+        return replace(current, radiators="out" if wanted == "out" else "in")
+    raise OrderSyntaxError(
+        text, f"{entry!r}: an action is thrust, bias, pivot, roll, fire, reactors or radiators (or hold alone)"
+    )
 
 
 def parse_orders(text: str, own: dict[str, str], targets: dict[str, str]) -> SegmentOrders:
@@ -150,6 +183,7 @@ def parse_orders(text: str, own: dict[str, str], targets: dict[str, str]) -> Seg
     if not text.strip():
         raise OrderSyntaxError(text, "give each ship's actions, or 'hold' to change nothing")
     entries: dict[str, ShipOrders] = {}
+    named: set[str] = set()
     for raw in text.split(";"):
         chunk = raw.strip()
         if not chunk:
@@ -160,14 +194,19 @@ def parse_orders(text: str, own: dict[str, str], targets: dict[str, str]) -> Seg
             raise OrderSyntaxError(
                 text, f"{chunk!r}: no ship of yours called {name!r} (yours: {', '.join(own.values()) or 'none'})"
             )
-        if ship in entries:
+        if ship in named:
             raise OrderSyntaxError(text, f"{ship} has two entries; put all its actions in one")
+        named.add(ship)
+        if rest.strip().lower() in HOLD:
+            continue
         orders = ShipOrders(ship)
         for action in rest.split(","):
             if action.strip():
                 orders = _action(text, action.strip(), orders, targets)
         if orders.empty:
-            raise OrderSyntaxError(text, f"{chunk!r}: give {ship} an action (thrust, bias, pivot, roll, fire)")
+            raise OrderSyntaxError(
+                text, f"{chunk!r}: give {ship} an action (thrust, bias, pivot, roll, fire, reactors, radiators) or hold"
+            )
         entries[ship] = orders
     order = list(own.values())
     return SegmentOrders(tuple(sorted(entries.values(), key=lambda o: order.index(o.ship))))

@@ -3,30 +3,32 @@
 A turn is eight segments (A2.0, B1.2); every segment each side with a ship
 gives its orders at once (they are revealed together, A5.212) and the
 segment is resolved in the text's order (:mod:`.segment`). Orders are
-intentions: set thrust, choose a bias, begin a pivot or roll, fire; the
-computer keeps the thrust chart, AVID, movement grid and timing track.
+intentions: set thrust, choose a bias, begin a pivot or roll, fire, and the
+reactor and radiator choices for the end of the turn; the computer keeps the
+thrust chart, AVID, movement grid, timing track and heat record
+(:mod:`.turn_end`).
 
 Part 1 of the system: lasers may only be fired at targets (the tutorial's
-chocolates); damage to ships (armour, soak, hit locations) and power and
-heat beyond the batteries are not implemented yet (docs/rules/avt.md).
+chocolates); damage to ships (armour, soak, hit locations), the effects of
+heat and flex points are not implemented yet (docs/rules/avt.md).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from vectorwar.catalogue import design_for, load_designs
 from vectorwar.dice import Dice
-from vectorwar.display import Card, Counter
+from vectorwar.display import Card, Counter, MoveOption
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.events import Event, TurnBegan
 from vectorwar.hexes import Direction, Hex, Position
 from vectorwar.roster import id_lookup
 from vectorwar.rules import Clock, Manifest, OptionSpec, OptionValue, Order, PhaseSpec, Prompt, Result, RuleSystem
 from vectorwar.scenario import Scenario
-from vectorwar.systems.avt import display
+from vectorwar.systems.avt import display, ghosts
 from vectorwar.systems.avt.design import Design, design_from_data
 from vectorwar.systems.avt.events import SegmentBegan
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders, Shot, parse_orders
@@ -41,11 +43,13 @@ RULE_THRUST = "AV:T (A5.242) change thrust"
 RULE_PIVOT = "AV:T (A5.222) pivots"
 RULE_ROLL = "AV:T (A2.4) rolls"
 RULE_FIRE = "AV:T (A5.166) firing"
+RULE_REACTORS = "AV:T (A5.39, A5.392) reactors are chosen for the next turn"
+RULE_RADIATORS = "AV:T (A5.391) radiators"
 RULE_2D = "AV:T Design Note: the 2-D play experience (option three_d = false)"
 
 HELP = (
-    "per ship: 'Rafik thrust 5, bias A, pivot B/C, roll stbd 1, fire A1>Square'; ships separated by ';'; "
-    "'hold' changes nothing"
+    "per ship: 'Rafik thrust 5, bias A, pivot B/C, roll stbd 1, fire A1>Square'; for the end of the turn "
+    "'reactors off', 'radiators out'; ships separated by ';'; 'hold' changes nothing"
 )
 
 MANIFEST = Manifest(
@@ -180,6 +184,12 @@ class AttackVector(RuleSystem[AVTState]):
                 raise IllegalOrderError(text, f"thrust {o.thrust} is above {ship.name}'s {limit}", RULE_THRUST)
             if o.thrust and ship.fuel - ship.chart.fuel <= 0:
                 raise IllegalOrderError(text, f"{ship.id} has no fuel left", "AV:T (A5.282) fuel")
+            if o.thrust and ship.radiators != "in":
+                raise IllegalOrderError(
+                    text,
+                    f"{ship.id}'s radiators are {ship.radiators}; a ship thrusts only with them in",
+                    RULE_RADIATORS,
+                )
         if o.pivot is not None and o.roll:
             raise IllegalOrderError(text, "one facing change at a time: pivot or roll, not both", RULE_PIVOT)
         if (o.pivot is not None or o.roll) and ship.turning is not None:
@@ -200,6 +210,26 @@ class AttackVector(RuleSystem[AVTState]):
                     text, f"a roll of {30 * abs(o.roll)} degrees is off the roll chart ({limit})", RULE_ROLL
                 )
         self._check_shots(state, ship, design, o)
+        self._check_end_of_turn_choices(ship, design, o)
+
+    @staticmethod
+    def _check_end_of_turn_choices(ship: Ship, design: Design, o: ShipOrders) -> None:
+        text = str(o)
+        if o.reactors is not None and design.reactor == 0:
+            raise IllegalOrderError(text, f"{ship.name} has no reactors to switch", RULE_REACTORS)
+        if o.radiators is None:
+            return
+        if design.radiators == 0:
+            raise IllegalOrderError(text, f"{ship.name} has no radiators", RULE_RADIATORS)
+        if ship.radiators in ("extending", "retracting"):
+            raise IllegalOrderError(
+                text,
+                f"{ship.id}'s radiators are {ship.radiators} this turn (a full turn either way); "
+                "order them again next turn",
+                RULE_RADIATORS,
+            )
+        if o.radiators == ship.radiators and ship.radiators_next is None:
+            raise IllegalOrderError(text, f"{ship.id}'s radiators are already {ship.radiators}", RULE_RADIATORS)
 
     @staticmethod
     def _check_pivot(state: AVTState, ship: Ship, design: Design, o: ShipOrders) -> None:
@@ -280,9 +310,14 @@ class AttackVector(RuleSystem[AVTState]):
         design = state.designs[ship.design]
         o = ShipOrders(ship.id)
         if rng.random() < 0.25 and ship.fuel - ship.chart.fuel > 0:
-            choices = [t for t in range(design.max_thrust(ship.fuel) + 1) if t != ship.chart.setting]
+            top = design.max_thrust(ship.fuel) if ship.radiators == "in" else 0
+            choices = [t for t in range(top + 1) if t != ship.chart.setting]
             if choices:
                 o = replace(o, thrust=rng.choice(choices))
+        if design.reactor and rng.random() < 0.02:
+            o = replace(o, reactors=rng.random() < 0.5)
+        if design.radiators and ship.radiators in ("in", "out") and rng.random() < 0.01:
+            o = replace(o, radiators="in" if ship.radiators == "out" else "out")
         if rng.random() < 0.1:
             o = replace(o, bias=rng.choice(list(Direction)))
         if ship.turning is None and rng.random() < 0.3:
@@ -317,6 +352,9 @@ class AttackVector(RuleSystem[AVTState]):
 
     def counters(self, state: AVTState) -> list[Counter]:
         return display.counters(state)
+
+    def move_options(self, state: AVTState, seat: str) -> Mapping[str, Sequence[MoveOption]]:
+        return ghosts.move_options(state, seat)
 
     def ship_cards(self, state: AVTState) -> list[Card]:
         return display.ship_cards(state)

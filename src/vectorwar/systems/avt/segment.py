@@ -11,21 +11,23 @@
    completed, or the engine turned off, and the burn's dots become vectors
    (fuel spent, vectors consolidated, movement grid rewritten).
 
-Then the reactors refill the batteries and the next segment (or turn)
-begins. Everything is a pure function of state, orders and dice.
+Then the reactors (if on) refill the batteries and the next segment
+begins; after segment 8 the end-of-turn procedure runs first
+(:mod:`.turn_end`). Everything is a pure function of state, orders and dice.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
 from vectorwar.dice import Dice
 from vectorwar.events import Event, GameOver, Note, Rolled, TurnBegan
 from vectorwar.systems.avt.arcs import map_to_arc, middle_row
-from vectorwar.systems.avt.arrows import Arrow, arrows_of
+from vectorwar.systems.avt.arrows import Arrow
 from vectorwar.systems.avt.avid import TargetMarker, shoot_bearing
-from vectorwar.systems.avt.consolidate import consolidate
+from vectorwar.systems.avt.breaks import resolve_vectors
 from vectorwar.systems.avt.design import Design
 from vectorwar.systems.avt.events import (
     FacingChanged,
@@ -35,7 +37,6 @@ from vectorwar.systems.avt.events import (
     ShipMoved,
     TargetDestroyed,
     ThrustBurned,
-    VectorsResolved,
 )
 from vectorwar.systems.avt.grid import SEGMENTS
 from vectorwar.systems.avt.lasers import damage, entry, max_range
@@ -43,6 +44,7 @@ from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders
 from vectorwar.systems.avt.orientation import pivot_path, roll_path, schedule
 from vectorwar.systems.avt.state import AVTState, Ship, Turning, grid_steps, when
 from vectorwar.systems.avt.thrust import ThrustChart
+from vectorwar.systems.avt.turn_end import end_of_turn
 
 
 def marker_between(state: AVTState, shooter: Ship, target: Ship) -> TargetMarker:
@@ -95,17 +97,9 @@ def _begin_facing_change(state: AVTState, design: Design, ship: Ship, orders: Sh
     return replace(ship, turning=turning) if turning.stops else ship
 
 
-def _resolve_vectors(ship: Ship, reason: str, events: list[Event]) -> Ship:
-    counts = arrows_of(ship.velocity)
-    for arrow, n in ship.chart.pending_dots().items():
-        counts[arrow] = counts.get(arrow, 0) + n
-    result = consolidate(counts)
-    fuel_left = ship.fuel - ship.chart.fuel
-    events.append(VectorsResolved(ship.id, reason, ship.chart.fuel, fuel_left, result.velocity, result.steps))
-    return replace(ship, velocity=result.velocity, fuel=fuel_left, chart=ship.chart.broken())
-
-
 def _orders_step(state: AVTState, orders: Mapping[str, SegmentOrders], events: list[Event]) -> AVTState:
+    ships = {s.id: s for s in state.ships}
+    given_any = False
     for side in state.sides:
         given = orders.get(side)
         if given is None:
@@ -113,20 +107,30 @@ def _orders_step(state: AVTState, orders: Mapping[str, SegmentOrders], events: l
         for o in given.ships:
             if o.empty:
                 continue
-            ship = state.ship(o.ship)
+            given_any = True
+            ship = ships[o.ship]
             design = state.designs[ship.design]
             events.append(OrdersGiven(ship.id, ", ".join(o.actions())))
+            # One replace per ship: the segment is resolved for many ships many times (the benchmark).
+            changes: dict[str, Any] = {}
             if o.thrust is not None and o.thrust != ship.chart.setting:
                 if ship.chart.burning and o.thrust > 0:
                     # A new setting starts its own column from the top (docs/rulings.md, *AV:T changing thrust*).
-                    ship = _resolve_vectors(ship, f"thrust changed to {o.thrust}", events)
-                ship = replace(ship, chart=replace(ship.chart, setting=o.thrust))
+                    ship = resolve_vectors(ship, f"thrust changed to {o.thrust}", events)
+                changes["chart"] = replace(ship.chart, setting=o.thrust)
             if o.bias is not None:
-                ship = replace(ship, bias=o.bias)
+                changes["bias"] = o.bias
+            # Written now, carried out between segment 8 and segment 1 (A5.392, turn_end).
+            if o.reactors is not None:
+                changes["reactors_next"] = None if o.reactors == ship.reactors_on else o.reactors
+            if o.radiators is not None:
+                changes["radiators_next"] = None if o.radiators == ship.radiators else o.radiators
+            if changes:
+                ship = replace(ship, **changes)
             if o.pivot is not None or o.roll:
                 ship = _begin_facing_change(state, design, ship, o)
-            state = state.with_ship(ship)
-    return state
+            ships[ship.id] = ship
+    return replace(state, ships=tuple(ships[s.id] for s in state.ships)) if given_any else state
 
 
 def _fire_step(state: AVTState, orders: Mapping[str, SegmentOrders], dice: Dice, events: list[Event]) -> AVTState:
@@ -136,6 +140,8 @@ def _fire_step(state: AVTState, orders: Mapping[str, SegmentOrders], dice: Dice,
         if given is None:
             continue
         for o in given.ships:
+            if not o.shots:
+                continue
             shooter = state.ship(o.ship)
             design = state.designs[shooter.design]
             for shot in o.shots:
@@ -198,9 +204,9 @@ def _thrust_and_movement(
     state: AVTState, paths: dict[str, list[Arrow]], events: list[Event]
 ) -> tuple[AVTState, set[str]]:
     """Resolve thrust for every ship, then move them all and advance their facing changes."""
-    charts = {ship_id: _burn(state.ship(ship_id), steps, events) for ship_id, steps in paths.items()}
-    completed: set[str] = set()
     ships = {s.id: s for s in state.ships}
+    charts = {ship_id: _burn(ships[ship_id], steps, events) for ship_id, steps in paths.items()}
+    completed: set[str] = set()
     for ship_id, steps in paths.items():
         ship = ships[ship_id]
         position, orientation, turning = ship.position, ship.orientation, ship.turning
@@ -230,7 +236,8 @@ def _thrust_and_movement(
 
 
 def _break_step(state: AVTState, completed: set[str], events: list[Event]) -> AVTState:
-    for ship in state.ships:
+    ships = list(state.ships)
+    for i, ship in enumerate(ships):
         if not ship.chart.burning:
             continue
         reasons = []
@@ -241,30 +248,36 @@ def _break_step(state: AVTState, completed: set[str], events: list[Event]) -> AV
         if ship.chart.setting == 0:
             reasons.append("thrust set to zero")
         if reasons:
-            state = state.with_ship(_resolve_vectors(ship, ", ".join(reasons), events))
-    return state
+            ships[i] = resolve_vectors(ship, ", ".join(reasons), events)
+    return replace(state, ships=tuple(ships)) if ships != list(state.ships) else state
+
+
+def play_segment(state: AVTState, orders: Mapping[str, SegmentOrders], dice: Dice, events: list[Event]) -> AVTState:
+    """The segment's steps in the text's order (A5.212, A5.244), stopping before the next segment."""
+    paths = {s.id: list(grid_steps(s.velocity, state.segment)) for s in state.ships if s.active and s.kind == "ship"}
+    state = _orders_step(state, orders, events)
+    state = _fire_step(state, orders, dice, events)
+    state, completed = _thrust_and_movement(state, paths, events)
+    return _break_step(state, completed, events)
 
 
 def resolve_segment(state: AVTState, orders: Mapping[str, SegmentOrders], dice: Dice) -> tuple[AVTState, list[Event]]:
     """Play the current segment with every side's orders, then move on to the next decision."""
     events: list[Event] = []
-    paths = {s.id: list(grid_steps(s.velocity, state.segment)) for s in state.ships if s.active and s.kind == "ship"}
-    state = _orders_step(state, orders, events)
-    state = _fire_step(state, orders, dice, events)
-    state, completed = _thrust_and_movement(state, paths, events)
-    state = _break_step(state, completed, events)
+    state = play_segment(state, orders, dice, events)
     return advance(_recharge(state), events), events
 
 
 def _recharge(state: AVTState) -> AVTState:
-    """The reactors refill the batteries, up to their capacity (A5.39, power per segment)."""
-    for ship in state.ships:
-        if ship.active and ship.kind == "ship":
+    """Reactors that are on refill the batteries, up to their capacity (A5.39, power per segment)."""
+    ships = list(state.ships)
+    for i, ship in enumerate(ships):
+        if ship.active and ship.kind == "ship" and ship.reactors_on:
             design = state.designs[ship.design]
             battery = min(design.battery, ship.battery + design.reactor)
             if battery != ship.battery:
-                state = state.with_ship(replace(ship, battery=battery))
-    return state
+                ships[i] = replace(ship, battery=battery)
+    return replace(state, ships=tuple(ships)) if ships != list(state.ships) else state
 
 
 def advance(state: AVTState, events: list[Event]) -> AVTState:
@@ -274,6 +287,7 @@ def advance(state: AVTState, events: list[Event]) -> AVTState:
     if state.segment < SEGMENTS:
         state = replace(state, segment=state.segment + 1)
     else:
+        state = end_of_turn(state, events)
         if state.turn >= state.max_turns:
             return end(state, f"turn limit {state.max_turns} reached", events, draw=True)
         state = replace(state, turn=state.turn + 1, segment=1)

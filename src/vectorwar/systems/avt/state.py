@@ -3,7 +3,9 @@
 A ship carries what its Ship Control Card and SSD record: position
 (hex and altitude), vectors, orientation, the thrust chart with the AVID's
 pending dots, the bias direction, any facing change under way, fuel,
-battery and each laser's cooling (the timing track).
+battery, each laser's cooling (the timing track) and the Heat Management
+Console: heat stored, reactors and radiators, with the choices written for
+the end of the turn.
 """
 
 from __future__ import annotations
@@ -26,6 +28,22 @@ from vectorwar.vectors import Velocity
 Status = Literal["active", "destroyed"]
 Phase = Literal["orders", "over"]
 Kind = Literal["ship", "target"]
+#: Radiators take a full turn to extend or retract (A5.391).
+RadiatorStatus = Literal["in", "extending", "out", "retracting"]
+RadiatorChoice = Literal["in", "out"]
+
+#: Heat is kept in tenths of a point: radiators dump 0.4 a turn each (A5.391).
+HEAT_TENTHS = 10
+
+
+def heat_text(tenths: int) -> str:
+    """Heat points as a player writes them.
+
+    >>> heat_text(30), heat_text(18)
+    ('3', '1.8')
+    """
+    whole, part = divmod(tenths, HEAT_TENTHS)
+    return f"{whole}" if not part else f"{whole}.{part}"
 
 
 @lru_cache(maxsize=4096)
@@ -83,6 +101,13 @@ class Ship:
     battery: int = 0
     cooling: tuple[tuple[str, int], ...] = ()
     status: Status = "active"
+    #: Heat Management Console (A5.314, A5.39-A5.392); heat in tenths of a point.
+    heat_tenths: int = 0
+    reactors_on: bool = True
+    radiators: RadiatorStatus = "in"
+    #: Choices written during the turn for the end-of-turn procedure (A5.392); ``None``: no change.
+    reactors_next: bool | None = None
+    radiators_next: RadiatorChoice | None = None
 
     @property
     def active(self) -> bool:

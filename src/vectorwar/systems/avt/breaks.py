@@ -1,0 +1,28 @@
+"""Resolving a burn's vectors at a thrust break (A5.245, A5.28-A5.286, A5.36-A5.364).
+
+The pending dots join the ship's vectors, the whole is consolidated, the
+burn's fuel is marked off the track and the thrust chart goes back to the
+top. Both the segment's thrust break check and the end-of-turn procedure
+(radiators extending cut the engine) break burns this way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from vectorwar.events import Event
+from vectorwar.systems.avt.arrows import arrows_of
+from vectorwar.systems.avt.consolidate import consolidate
+from vectorwar.systems.avt.events import VectorsResolved
+from vectorwar.systems.avt.state import Ship
+
+
+def resolve_vectors(ship: Ship, reason: str, events: list[Event]) -> Ship:
+    """The ship after its burn breaks for ``reason``: new vectors, fuel spent, chart back at the top."""
+    counts = arrows_of(ship.velocity)
+    for arrow, n in ship.chart.pending_dots().items():
+        counts[arrow] = counts.get(arrow, 0) + n
+    result = consolidate(counts)
+    fuel_left = ship.fuel - ship.chart.fuel
+    events.append(VectorsResolved(ship.id, reason, ship.chart.fuel, fuel_left, result.velocity, result.steps))
+    return replace(ship, velocity=result.velocity, fuel=fuel_left, chart=ship.chart.broken())

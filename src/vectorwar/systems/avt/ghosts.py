@@ -1,0 +1,75 @@
+"""Move options for front ends: a few useful order entries per ship, each with the path it flies.
+
+AV:T orders are intentions (thrust, pivots, rolls, fire) rather than a list
+of hexes, so the set of legal entries is far too large to list. A front end
+gets a bounded, useful set for each of the seat's ships at the orders
+prompt:
+
+* ``SHIP hold``: no change (the current thrust setting, if any, stays on);
+* ``SHIP thrust N`` for every setting from 0 to the ship's current maximum
+  other than the one set, along the current nose, with no pivot. None but
+  ``thrust 0`` when the ship has no fuel left or its radiators are not in.
+
+Each option's path is where the ship would be after each remaining segment
+of this turn (its position now first, altitude included) if the entry were
+given now and nothing else were ordered until the turn ends. It is flown by
+the segment's own steps (:func:`.segment.play_segment`) on a copy of the
+game holding only that ship, so it is exactly what resolution would do: fire
+and the other ships cannot change a ship's own movement.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from vectorwar.dice import Dice
+from vectorwar.display import MoveOption
+from vectorwar.hexes import Position
+from vectorwar.systems.avt.display import counter_facing
+from vectorwar.systems.avt.grid import SEGMENTS
+from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders
+from vectorwar.systems.avt.segment import play_segment
+from vectorwar.systems.avt.state import AVTState, Ship
+
+
+def entries(state: AVTState, ship: Ship) -> list[ShipOrders]:
+    """The bounded set of entries offered for ``ship``: hold, then each other thrust setting."""
+    design = state.designs[ship.design]
+    can_thrust = ship.radiators == "in" and ship.fuel - ship.chart.fuel > 0
+    top = design.max_thrust(ship.fuel) if can_thrust else 0
+    return [ShipOrders(ship.id)] + [ShipOrders(ship.id, thrust=t) for t in range(top + 1) if t != ship.chart.setting]
+
+
+def entry_text(orders: ShipOrders) -> str:
+    """The entry as a side writes it; an empty entry is the ship's own ``hold``."""
+    return str(orders) if not orders.empty else f"{orders.ship} hold"
+
+
+def fly(state: AVTState, ship: Ship, orders: ShipOrders) -> tuple[tuple[Position, ...], Ship]:
+    """Positions after each remaining segment of the turn (starting where it is), and the ship at the end."""
+    alone = replace(state, ships=(ship,))
+    given = {ship.side: SegmentOrders((orders,) if not orders.empty else ())}
+    # The entries offered never fire, so these dice are never thrown.
+    dice = Dice(0, 0)
+    path = [ship.position]
+    for segment in range(state.segment, SEGMENTS + 1):
+        alone = play_segment(replace(alone, segment=segment), given, dice, [])
+        given = {}
+        path.append(alone.ship(ship.id).position)
+    return tuple(path), alone.ship(ship.id)
+
+
+def move_options(state: AVTState, seat: str) -> dict[str, list[MoveOption]]:
+    """Ship id -> the options offered, for the seat's ships at an orders prompt (else nothing)."""
+    if state.phase != "orders" or seat not in state.commanders():
+        return {}
+    out: dict[str, list[MoveOption]] = {}
+    for ship in state.ships_of(seat):
+        if ship.kind != "ship" or not ship.active:
+            continue
+        options = []
+        for orders in entries(state, ship):
+            path, end = fly(state, ship, orders)
+            options.append(MoveOption(entry_text(orders), path, counter_facing(end)))
+        out[ship.id] = options
+    return out
