@@ -44,6 +44,11 @@ def _cells(sections: tuple[MapSection, ...]) -> frozenset[tuple[int, int]]:
     )
 
 
+# The last layout asked about, recognised by identity: hashing a tuple of many sections
+# for the cache above costs more than the look-up, and callers ask about one map in bursts.
+_last_cells: tuple[tuple[MapSection, ...], frozenset[tuple[int, int]]] = ((), frozenset())
+
+
 @dataclass(frozen=True, slots=True)
 class HexMap:
     """Map bounds (the union of its sections) and terrain by hex."""
@@ -66,7 +71,12 @@ class HexMap:
         return cls(sections, terrain)
 
     def contains(self, h: Hex) -> bool:
-        return (h.col, h.row) in _cells(self.sections)
+        global _last_cells
+        sections, cells = _last_cells
+        if sections is not self.sections:
+            cells = _cells(self.sections)
+            _last_cells = (self.sections, cells)
+        return (h.col, h.row) in cells
 
     def section(self, name: str) -> MapSection:
         for s in self.sections:

@@ -14,6 +14,12 @@ package holds only movement, as pure functions with no knowledge of weapons:
 * :mod:`.record`: the odd/even current/next record the text has players keep.
 * :mod:`.initiative`: the d20 roll and the class subphases.
 
-It is not a registered rule system yet: plotting, prompts and the pairing
-with a combat module come with the plug-in (docs/rules/vms.md).
+The rule-system plug-in (:mod:`.rules`, ``system``) adds the turn: initiative,
+subphase plots (:mod:`.orders`, the menu in :mod:`.planner`), the combat
+module the scenario names (:mod:`vectorwar.combat`), bots (:mod:`.bots`) and
+display (:mod:`.display`).
 """
+
+from vectorwar.systems.vms.rules import system
+
+__all__ = ["system"]

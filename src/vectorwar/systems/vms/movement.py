@@ -56,6 +56,15 @@ class Plot:
     rotation: int = 0
     flat_turn: int = 0
 
+    def __str__(self) -> str:
+        """The plot notation (vectorwar.systems.vms.orders): ``aft1:B=4 port1:rot=1 R1``, ``drift``."""
+        parts = [str(b) for b in self.burns]
+        if self.rotation:
+            parts.append(f"{'R' if self.rotation > 0 else 'L'}{abs(self.rotation)}")
+        if self.flat_turn:
+            parts.append(f"flat:{'R' if self.flat_turn > 0 else 'L'}{abs(self.flat_turn)}")
+        return " ".join(parts) or "drift"
+
 
 @dataclass(frozen=True, slots=True)
 class TurnResult:
@@ -72,7 +81,23 @@ class TurnResult:
     flat_turn_cost: int
     hexsides_turned: int
     overspeed: int
-    record: TurnRecord
+    turn: int
+    start: Motion
+
+    @property
+    def record(self) -> TurnRecord:
+        """The current/next graphic pair for this turn (worked out on demand: menus never need it)."""
+        after = self.motion
+        return record_turn(
+            self.turn,
+            self.start.velocity,
+            self.start.rotation,
+            self.start.facing,
+            self.thrust.hexes,
+            after.velocity,
+            after.rotation,
+            after.facing,
+        )
 
 
 def move(
@@ -121,14 +146,4 @@ def move(
         )
     end = motion.hex.shifted(flat.moves_on.dq, flat.moves_on.dr)
     after = Motion(end, flat.next_velocity, flat.next_facing, new_rate)
-    record = record_turn(
-        turn,
-        motion.velocity,
-        motion.rotation,
-        motion.facing,
-        use.hexes,
-        flat.next_velocity,
-        new_rate,
-        flat.next_facing,
-    )
-    return TurnResult(after, tuple(motion.hex.line_to(end)), use, spent, flat.cost, hexsides, extra, record)
+    return TurnResult(after, tuple(motion.hex.line_to(end)), use, spent, flat.cost, hexsides, extra, turn, motion)

@@ -134,6 +134,11 @@ class Design(BaseModel):
     pivot_cost: PivotCost | None = Field(default=None, description="START+STOP; not used by fighters and shuttles")
     initiative: int = Field(default=0, description="the ship sheet's initiative modifier")
     flat_turn_cost: FlatTurnCost | None = Field(default=None, description="per hexside, as a fraction of speed")
+    combat: dict[str, dict[str, Any]] = Field(
+        default_factory=dict,
+        description="the ship's data for each combat module, by module name ([NAME.combat.msc], [NAME.combat.vv5])",
+    )
+    notes: str = ""
 
     @model_validator(mode="after")
     def _rules(self) -> Design:

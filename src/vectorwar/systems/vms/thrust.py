@@ -128,7 +128,7 @@ def apply_burns(
             points_by_direction[burn.push] = points_by_direction.get(burn.push, 0) + burn.points
         per_thruster[burn.thruster] = per_thruster.get(burn.thruster, 0) + burn.points
     for name, used in per_thruster.items():
-        rating = effective_rating(design, name, lost)
+        rating = max(0, table[name].rating - lost.get(name, 0))  # effective_rating, without re-listing
         if used > rating:
             raise IllegalOrderError(name, f"{used} points through {name}, rated {rating}", RULE_THRUSTERS)
     hexes: dict[Direction, int] = {}

@@ -1,0 +1,190 @@
+"""The contract between a movement system and a combat module.
+
+A movement system (VMS) owns where ships are and how they move; a combat
+module owns weapons, to-hit rolls and damage. They meet in three places:
+
+* the movement side hands the module a :class:`CombatView`: each ship as a
+  neutral :class:`Combatant` (position, facing, hexsides turned and thrust
+  used this turn, whether it can still thrust, status) plus the module's own
+  card for it and the map;
+* the module's card for a ship is built from the combat section of the
+  ship's design (:meth:`CombatModule.card`), and lives in the movement
+  system's state as plain data;
+* damage comes back as the module's updated cards and a list of neutral
+  :class:`Effect` records ("thrust lost", "destroyed", "disabled",
+  "weapon lost") that the movement side applies to its own record.
+
+A movement system never names a module: it looks one up by the name the
+scenario gives (:func:`vectorwar.combat.module`).
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from vectorwar.dice import Dice
+from vectorwar.events import Event, Rolled
+from vectorwar.hexes import Direction, Hex
+from vectorwar.maps import HexMap
+from vectorwar.rules import Order, PhaseSpec
+
+Status = Literal["active", "destroyed", "disabled", "disengaged"]
+EffectKind = Literal["thrust lost", "destroyed", "disabled", "weapon lost"]
+
+
+@dataclass(frozen=True, slots=True)
+class Combatant:
+    """What a combat module may know of a ship's movement, in neutral terms.
+
+    ``hexsides_turned`` is every hexside the facing changed this turn (VMS
+    gives -2 to hit per hexside through it); ``thrust_used`` the thrust
+    points spent this turn; ``can_thrust`` whether any thrust is left to it.
+    """
+
+    id: str
+    side: str
+    name: str
+    hex: Hex
+    facing: Direction
+    hexsides_turned: int = 0
+    thrust_used: int = 0
+    can_thrust: bool = True
+    status: Status = "active"
+
+    @property
+    def active(self) -> bool:
+        return self.status == "active"
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """A result of damage the movement side must apply.
+
+    ``thrust lost``: ``parts`` more of ``of`` equal parts of the ship's thrust
+    are gone (an MSC ENGINE point of a rating of 3 is 1 of 3);
+    ``destroyed``/``disabled``: the ship is out of the fight (a wreck, or a
+    hulk with its crew dead); ``weapon lost``: ``what`` no longer fires
+    (for the log and the bots; the module's card already says so).
+    """
+
+    ship: str
+    kind: EffectKind
+    parts: int = 1
+    of: int = 1
+    what: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CombatView:
+    """The neutral snapshot a module reads: every ship, the module's cards, the map, the turning penalty."""
+
+    ships: tuple[Combatant, ...]
+    cards: Mapping[str, Any]
+    map: HexMap
+    #: To-hit points a shooter loses per hexside it turned this turn (VMS: 2).
+    penalty_per_hexside: int = 0
+
+    def ship(self, ship_id: str) -> Combatant:
+        for s in self.ships:
+            if s.id == ship_id:
+                return s
+        raise KeyError(ship_id)
+
+    def ships_of(self, side: str) -> tuple[Combatant, ...]:
+        return tuple(s for s in self.ships if s.side == side and s.active)
+
+    def enemies_of(self, side: str) -> tuple[Combatant, ...]:
+        return tuple(s for s in self.ships if s.side != side and s.active)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a step of combat did: the cards it changed (by ship id) and the effects to apply."""
+
+    cards: Mapping[str, Any]
+    effects: tuple[Effect, ...] = ()
+
+
+class CombatModule(ABC):
+    """A combat system that plays under a movement system (see the module docstring)."""
+
+    name: str
+    title: str
+    source: str
+    dice: tuple[str, ...]
+    #: The combat phase as the movement system's manifest lists it.
+    phase: PhaseSpec
+    fire_help: str
+
+    @abstractmethod
+    def card(self, name: str, data: Mapping[str, Any], source: str) -> Any:
+        """A fresh card from a design's combat table for this module.
+
+        Raises :class:`~vectorwar.errors.DesignError` naming ``source``.
+        """
+
+    @abstractmethod
+    def fire_order(self, sides: Sequence[str], dice: Dice, events: list[Event]) -> tuple[str, ...]:
+        """The order in which sides declare and resolve fire this turn."""
+
+    @abstractmethod
+    def parse_fire(self, view: CombatView, side: str, text: str) -> Order:
+        """Read a side's fire declaration (raises :class:`~vectorwar.errors.OrderSyntaxError`)."""
+
+    @abstractmethod
+    def check_fire(self, view: CombatView, side: str, order: Order) -> None:
+        """Raise :class:`~vectorwar.errors.IllegalOrderError` if a rule forbids ``order``."""
+
+    @abstractmethod
+    def legal_shots(self, view: CombatView, side: str) -> list[Order]:
+        """Every single shot the side could declare now, each as an order on its own."""
+
+    @abstractmethod
+    def random_fire(self, view: CombatView, side: str, rng: random.Random) -> Order:
+        """A random legal declaration (may be ``hold``)."""
+
+    @abstractmethod
+    def greedy_fire(self, view: CombatView, side: str) -> Order:
+        """Every weapon that bears, at the enemy it is most likely to finish."""
+
+    @abstractmethod
+    def fire(self, view: CombatView, side: str, order: Order, dice: Dice, events: list[Event]) -> Outcome:
+        """Resolve a checked declaration."""
+
+    def after_fire(self, view: CombatView, dice: Dice, events: list[Event]) -> Outcome:
+        """Steps once every side has fired (default: none)."""
+        return Outcome({})
+
+    @abstractmethod
+    def structure_damage(self, view: CombatView, ship_id: str, dice: int, total: int, events: list[Event]) -> Outcome:
+        """Damage the movement rules inflict on the primary structure: ``dice`` d10 that came to ``total``."""
+
+    @abstractmethod
+    def card_rows(self, card: Any) -> list[tuple[str, str]]:
+        """The card's lines for a record sheet."""
+
+    @abstractmethod
+    def arc_hexes(self, view: CombatView, ship_id: str) -> dict[str, frozenset[Hex]]:
+        """Weapon name -> map hexes in its arc and range."""
+
+    @abstractmethod
+    def strength(self, card: Any) -> float:
+        """How much fight is left in a card (scores at the end of a game)."""
+
+
+def roll_off(sides: Sequence[str], dice: Dice, events: list[Event], purpose: str = "fire order") -> tuple[str, ...]:
+    """Each side rolls a d6, highest first; sides tied re-roll among themselves."""
+    rolls: dict[str, int] = {}
+    for side in sides:
+        roll = dice.roll("d6", f"{purpose} for {side}")
+        events.append(Rolled.of(roll))
+        rolls[side] = roll.total
+    order: list[str] = []
+    for value in sorted(set(rolls.values()), reverse=True):
+        tied = tuple(s for s in sides if rolls[s] == value)
+        order.extend(tied if len(tied) == 1 else roll_off(tied, dice, events, purpose))
+    return tuple(order)

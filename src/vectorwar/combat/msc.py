@@ -1,0 +1,245 @@
+"""Minimal Space Combat's fire and damage (MSC 7.0) as a combat module.
+
+The module is an adapter: each shot builds, for the moment of the roll, the
+MSC ``Ship`` the MSC system itself uses (from the neutral combatant and the
+module's card) and calls MSC's own functions, ``weapon_bears`` (range, arc,
+line of sight), ``fire_weapon`` (to-hit and the damage table) and MSC's
+fire-order notation. What the movement side adds is the turning penalty: the
+shooter's TO-HIT is lowered by the view's penalty per hexside turned this
+turn. An ENGINE hit comes back as "thrust lost", one part of the ENGINE
+rating; the last SHIELD gone as "destroyed".
+
+The design's ``[combat.msc]`` table is an MSC design (``engine``,
+``shields``, ``to_hit``, ``weapons``), checked by MSC's own design rules
+(25 BP at most); ``name`` may be left out.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from vectorwar.dice import Dice
+from vectorwar.errors import IllegalOrderError
+from vectorwar.events import Damaged, Destroyed, Event, Note
+from vectorwar.hexes import Hex
+from vectorwar.roster import id_lookup
+from vectorwar.rules import Order, PhaseSpec
+from vectorwar.systems.msc.arcs import Side, sides_seeing
+from vectorwar.systems.msc.combat import MAX_RANGE, RULE_COMBAT, fire_weapon, hit_chance, to_hit_number, weapon_bears
+from vectorwar.systems.msc.design import design_from_data
+from vectorwar.systems.msc.orders import FireOrders, Shot, parse_fire
+from vectorwar.systems.msc.state import Ship
+
+from .base import CombatModule, CombatView, Effect, Outcome, roll_off
+
+RULE_PENALTY = "VMS Rotational System 4 (-2 per hexside turned)"
+
+
+@dataclass(frozen=True, slots=True)
+class MSCCard:
+    """The combat half of an MSC Ship Turn Record: ratings and the ovals still open."""
+
+    module: Literal["msc"]
+    engine_rating: int
+    shield_rating: int
+    to_hit: int
+    weapons_fitted: tuple[Side, ...]
+    engine: int
+    shields: int
+    weapons: tuple[Side, ...]
+
+
+def _card(view: CombatView, ship_id: str) -> MSCCard:
+    card = view.cards[ship_id]
+    if not isinstance(card, MSCCard):
+        raise TypeError(f"{ship_id} has no MSC combat card")
+    return card
+
+
+def as_msc_ship(view: CombatView, ship_id: str, penalty: int = 0) -> Ship:
+    """The MSC ``Ship`` MSC's functions expect, TO-HIT lowered by ``penalty``."""
+    c = view.ship(ship_id)
+    card = _card(view, ship_id)
+    return Ship(
+        id=c.id,
+        side=c.side,
+        design=c.name,
+        name=c.name,
+        engine_rating=card.engine_rating,
+        shield_rating=card.shield_rating,
+        to_hit=card.to_hit - penalty,
+        weapons_fitted=card.weapons_fitted,
+        hex=c.hex,
+        facing=c.facing,
+        speed=0,
+        engine=card.engine,
+        shields=card.shields,
+        weapons=card.weapons,
+        status="active" if c.active else "destroyed",
+    )
+
+
+def turn_penalty(view: CombatView, ship_id: str) -> int:
+    """How much the shooter's turning this turn costs it (VMS, in to-hit points)."""
+    return view.penalty_per_hexside * view.ship(ship_id).hexsides_turned
+
+
+class MSCCombat(CombatModule):
+    name = "msc"
+    title = "Minimal Space Combat fire and damage"
+    source = "../shared/seeds/004_bc5643c5592641a2.txt, MSC 7.0"
+    dice = ("d6",)
+    phase = PhaseSpec("fire", "Combat (MSC 7.0): sides declare and resolve fire in d6 initiative order", "fire")
+    fire_help = "shots as SHIP SIDE>TARGET, e.g. 'Hawk F>Raven FL>Raven; Kite FR>Raven', or 'hold'"
+
+    def card(self, name: str, data: Mapping[str, Any], source: str) -> MSCCard:
+        design = design_from_data({"name": name, **data}, source, "combat.msc")
+        sides = design.weapon_sides
+        return MSCCard("msc", design.engine, design.shields, design.to_hit, sides, design.engine, design.shields, sides)
+
+    def fire_order(self, sides: Sequence[str], dice: Dice, events: list[Event]) -> tuple[str, ...]:
+        # MSC 4.0: a d6 each, highest first, ties re-rolled.
+        return roll_off(sides, dice, events, "initiative")
+
+    def parse_fire(self, view: CombatView, side: str, text: str) -> FireOrders:
+        return parse_fire(text, id_lookup(s.id for s in view.ships_of(side)), id_lookup(s.id for s in view.ships))
+
+    def check_fire(self, view: CombatView, side: str, order: Order) -> None:
+        if not isinstance(order, FireOrders):
+            raise IllegalOrderError(str(order), "fire declarations are due now", RULE_COMBAT)
+        used: set[tuple[str, Side]] = set()
+        own = {s.id for s in view.ships_of(side)}
+        for shot in order.shots:
+            label = f"{shot.ship} {shot.weapon}>{shot.target}"
+            if (shot.ship, shot.weapon) in used:
+                raise IllegalOrderError(label, "each weapon may fire once per turn", RULE_COMBAT)
+            used.add((shot.ship, shot.weapon))
+            if shot.ship not in own:
+                raise IllegalOrderError(label, f"{shot.ship} is not one of your ships in play", RULE_COMBAT)
+            try:
+                target = view.ship(shot.target)
+            except KeyError:
+                raise IllegalOrderError(label, f"there is no ship called {shot.target!r}", RULE_COMBAT) from None
+            if target.side == side:
+                raise IllegalOrderError(label, f"{target.id} is on your own side", RULE_COMBAT)
+            if not target.active:
+                raise IllegalOrderError(label, f"{target.id} is {target.status}", RULE_COMBAT)
+            why = weapon_bears(view.map, as_msc_ship(view, shot.ship), shot.weapon, as_msc_ship(view, target.id))
+            if why is not None:
+                raise IllegalOrderError(label, why, RULE_COMBAT)
+
+    def _shots(self, view: CombatView, side: str) -> list[Shot]:
+        return [
+            Shot(ship.id, weapon, target.id)
+            for ship in view.ships_of(side)
+            for weapon in _card(view, ship.id).weapons
+            for target in view.enemies_of(side)
+            if weapon_bears(view.map, as_msc_ship(view, ship.id), weapon, as_msc_ship(view, target.id)) is None
+        ]
+
+    def legal_shots(self, view: CombatView, side: str) -> list[Order]:
+        return [FireOrders((shot,)) for shot in self._shots(view, side)]
+
+    def random_fire(self, view: CombatView, side: str, rng: random.Random) -> FireOrders:
+        shots: list[Shot] = []
+        for ship in view.ships_of(side):
+            for weapon in _card(view, ship.id).weapons:
+                targets = [s for s in self._shots(view, side) if s.ship == ship.id and s.weapon == weapon]
+                choice = rng.choice([None, *targets])
+                if choice is not None:
+                    shots.append(choice)
+        return FireOrders(tuple(shots))
+
+    def greedy_fire(self, view: CombatView, side: str) -> FireOrders:
+        shots: list[Shot] = []
+        for ship in view.ships_of(side):
+            for weapon in _card(view, ship.id).weapons:
+                options = [s for s in self._shots(view, side) if s.ship == ship.id and s.weapon == weapon]
+                if options:
+                    shots.append(max(options, key=lambda s: self._value(view, s)))
+        return FireOrders(tuple(shots))
+
+    def _value(self, view: CombatView, shot: Shot) -> tuple[float, int]:
+        shooter = as_msc_ship(view, shot.ship, turn_penalty(view, shot.ship))
+        target = view.ship(shot.target)
+        need = to_hit_number(shooter, shooter.hex.distance(target.hex))
+        return (hit_chance(need or 0), -_card(view, target.id).shields)
+
+    def fire(self, view: CombatView, side: str, order: Order, dice: Dice, events: list[Event]) -> Outcome:
+        if not isinstance(order, FireOrders):  # pragma: no cover - check_fire refused it
+            raise TypeError("MSC fire orders expected")
+        if not order.shots:
+            events.append(Note(f"{side} holds fire"))
+        cards: dict[str, MSCCard] = {}
+        effects: list[Effect] = []
+        destroyed: set[str] = set()
+        for shot in order.shots:
+            current = CombatView(view.ships, {**view.cards, **cards}, view.map, view.penalty_per_hexside)
+            if shot.target in destroyed:
+                events.append(Note(f"{shot.ship}'s {shot.weapon} shot is lost: {shot.target} is already destroyed"))
+                continue
+            penalty = turn_penalty(view, shot.ship)
+            if penalty:
+                events.append(Note(f"{shot.ship} turned this turn: TO-HIT {-penalty:+d} ({RULE_PENALTY})"))
+            before = as_msc_ship(current, shot.target)
+            after = fire_weapon(view.map, as_msc_ship(current, shot.ship, penalty), shot.weapon, before, dice, events)
+            cards[shot.target] = _card_after(_card(current, shot.target), after)
+            effects.extend(_effects(before, after))
+            if after.status == "destroyed":
+                destroyed.add(shot.target)
+        return Outcome(cards, tuple(effects))
+
+    def structure_damage(self, view: CombatView, ship_id: str, dice: int, total: int, events: list[Event]) -> Outcome:
+        # MSC has no structure track but its SHIELDS: one per die (ruling *VMS overspeed damage*).
+        card = _card(view, ship_id)
+        shields = max(0, card.shields - dice)
+        events.append(Damaged(ship_id, "SHIELD", card.shields - shields, shields))
+        effects: tuple[Effect, ...] = ()
+        if shields == 0:
+            events.append(Destroyed(ship_id))
+            effects = (Effect(ship_id, "destroyed"),)
+        return Outcome({ship_id: replace(card, shields=shields)}, effects)
+
+    def card_rows(self, card: Any) -> list[tuple[str, str]]:
+        if not isinstance(card, MSCCard):
+            raise TypeError("MSC card expected")
+        fitted = " ".join(str(w) for w in card.weapons_fitted) or "none"
+        working = " ".join(str(w) for w in card.weapons) or "none"
+        return [
+            ("ENGINE", f"{card.engine}/{card.engine_rating}"),
+            ("SHIELDS", f"{card.shields}/{card.shield_rating}"),
+            ("TO-HIT", str(card.to_hit)),
+            ("weapons", f"{working} (fitted {fitted})"),
+        ]
+
+    def arc_hexes(self, view: CombatView, ship_id: str) -> dict[str, frozenset[Hex]]:
+        ship = as_msc_ship(view, ship_id)
+        out: dict[str, frozenset[Hex]] = {}
+        for weapon in ship.weapons:
+            out[f"{weapon} weapon"] = frozenset(
+                h
+                for h in ship.hex.within(MAX_RANGE)
+                if view.map.contains(h) and weapon in sides_seeing(ship.hex, ship.facing, h)
+            )
+        return out
+
+    def strength(self, card: Any) -> float:
+        return float(card.shields) if isinstance(card, MSCCard) else 0.0
+
+
+def _card_after(card: MSCCard, ship: Ship) -> MSCCard:
+    return replace(card, engine=ship.engine, shields=ship.shields, weapons=ship.weapons)
+
+
+def _effects(before: Ship, after: Ship) -> list[Effect]:
+    out: list[Effect] = []
+    if after.engine < before.engine:
+        out.append(Effect(after.id, "thrust lost", before.engine - after.engine, max(1, after.engine_rating)))
+    for lost in set(before.weapons) - set(after.weapons):
+        out.append(Effect(after.id, "weapon lost", what=f"{lost} weapon"))
+    if after.status == "destroyed" and before.status != "destroyed":
+        out.append(Effect(after.id, "destroyed"))
+    return out

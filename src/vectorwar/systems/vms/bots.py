@@ -1,0 +1,72 @@
+"""The ``greedy`` VMS bot: close to gun range with a weapon facing the enemy, then fire everything.
+
+Movement picks, from the plot menu (vectorwar.systems.vms.planner), the plot
+that leaves the ship nearest 2 hexes from where the closest enemy will drift
+to, facing it, staying on the map and not building up speed it cannot
+shed; fire is the combat module's own greedy declaration.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from vectorwar.hexes import Bearing, Hex
+from vectorwar.rules import Order
+from vectorwar.systems.vms.movement import Plot, TurnResult
+from vectorwar.systems.vms.orders import MovePlot, SubphaseChoice
+from vectorwar.systems.vms.state import VMSShip, VMSState
+
+if TYPE_CHECKING:
+    from vectorwar.systems.vms.rules import VectorMovement
+
+IDEAL_RANGE = 2
+
+
+def _score(state: VMSState, ship: VMSShip, result: TurnResult, targets: list[Hex]) -> float:
+    end = result.motion.hex
+    if not all(state.map.contains(h) for h in result.path):
+        return -1000.0
+    score = 0.0
+    if targets:
+        target = min(targets, key=end.distance)
+        score -= abs(end.distance(target) - IDEAL_RANGE)
+        if end != target:
+            ray = Bearing.between(end, target).relative_to(result.motion.facing).ray
+            score += 2.0 if ray in (11, 0, 1) else 0.0
+    # Speed is hard to lose again: keep it to what one turn of thrust can cancel.
+    speed = result.motion.velocity.speed
+    brake = max(1, ship.spec.thrust // ship.spec.accel_cost)
+    score -= max(0, speed - brake) * 0.5
+    drift = end.shifted(result.motion.velocity.dq, result.motion.velocity.dr)
+    if not state.map.contains(drift):
+        score -= 3.0
+    return score
+
+
+class GreedyBot:
+    def choose(self, state: VMSState, seat: str, rng: random.Random) -> Order:
+        from vectorwar.systems.vms.rules import system
+
+        engine: VectorMovement = system
+        if state.phase == "initiative":
+            # Moving later sees more of the enemy's moves.
+            return SubphaseChoice(tuple((s.id, s.choices[-1]) for s in engine.choosers(state, seat)))
+        if state.phase == "plot":
+            targets = [
+                e.hex.shifted(e.velocity.dq, e.velocity.dr) if not e.moved else e.hex for e in state.enemies_of(seat)
+            ]
+            moves: list[tuple[str, Plot]] = []
+            for ship in engine.movers(state, seat):
+                options = engine.plots_for(state, ship)
+                if not options:
+                    moves.append((ship.id, Plot()))
+                    continue
+                scored = [(_score(state, ship, r, targets), p) for p, r in options]
+                best = max(score for score, _ in scored)
+                top = [p for score, p in scored if score == best]
+                moves.append((ship.id, rng.choice(top)))
+            return MovePlot(tuple(moves))
+        if state.phase == "fire":
+            return engine.combat(state).greedy_fire(engine.view(state), seat)
+        return engine.random_order(state, seat, rng)

@@ -1,0 +1,162 @@
+"""The plots offered for a ship: a bounded, legal set for menus and bots.
+
+Every legal VMS plot cannot be listed: thrust may be split over any
+thrusters and directions in any amounts. The set offered is
+
+* every rotation the ship may plot without exceeding its class limit
+  (fighters, which have none, up to 3 hexsides either way: a half turn);
+* combined with no thrust, or thrust toward **one** direction of any whole
+  number of hexes the ship can pay for;
+* and, for ships with a flat turn, one hexside of flat turn either way with
+  no rotation.
+
+Burns are routed through the thrusters greedily (translational thrust first
+through the side that pushes that way, rotational thrust through the flanks
+first). Each candidate is checked by :func:`~.movement.move` itself, so the
+set holds only legal plots. Plots mixing directions are legal when typed
+(docs/rules/vms.md, *Plot menus*).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Mapping
+
+from vectorwar.errors import IllegalOrderError
+from vectorwar.hexes import Direction
+from vectorwar.systems.vms.movement import Motion, Plot, TurnResult, move
+from vectorwar.systems.vms.rotation import rotation_cost
+from vectorwar.systems.vms.ships import SIDES, Design, Side
+from vectorwar.systems.vms.thrust import Burn, effective_rating, pushes
+
+SMALL_CRAFT_MENU_LIMIT = 3
+ROTATION_ORDER: tuple[Side, ...] = ("port", "starboard", "forward", "aft")
+
+
+def _rotations(design: Design, rate: int) -> list[int]:
+    limit = design.rotation_limit
+    if design.small_craft:
+        k = SMALL_CRAFT_MENU_LIMIT if limit is None else limit
+        return list(range(-k, k + 1))
+    k = 2 if limit is None else limit
+    return [new - rate for new in range(-k, k + 1)]
+
+
+def _route(names: list[str], points: int, used: dict[str, int], ratings: Mapping[str, int]) -> list[Burn]:
+    """Send ``points`` through ``names`` in turn, up to each one's spare rating (rotational if no push)."""
+    burns: list[Burn] = []
+    for name in names:
+        if points <= 0:
+            break
+        take = min(ratings[name] - used.get(name, 0), points)
+        if take > 0:
+            burns.append(Burn(name, take))
+            used[name] = used.get(name, 0) + take
+            points -= take
+    return burns if points <= 0 else []
+
+
+def candidate_plots(
+    design: Design, motion: Motion, lost: Mapping[str, int], available: int, firing_facing: Direction
+) -> Iterator[Plot]:
+    table = design.thruster_table()
+    ratings = {name: effective_rating(design, name, lost) for name in table}
+    pusher = {d: next(s for s in SIDES if d in pushes(s, firing_facing)) for d in Direction}
+    by_side = {side: [n for n, t in table.items() if t.side == side] for side in SIDES}
+    rotational_names = [n for side in ROTATION_ORDER for n in by_side[side]]
+    for r in _rotations(design, motion.rotation):
+        if design.small_craft:
+            rot_points = abs(r)
+        else:
+            assert design.pivot_cost is not None  # validated with the design
+            rot_points = rotation_cost(motion.rotation, motion.rotation + r, design.pivot_cost)
+        if rot_points > available:
+            continue
+        thrusts: list[tuple[Direction | None, int]] = [(None, 0)]
+        for direction in Direction:
+            most = (available - rot_points) // design.accel_cost
+            thrusts.extend((direction, h) for h in range(1, most + 1))
+        for push, hexes in thrusts:
+            used: dict[str, int] = {}
+            burns: list[Burn] = []
+            if push is not None:
+                routed = _route(by_side[pusher[push]], hexes * design.accel_cost, used, ratings)
+                if not routed:
+                    continue
+                burns = [Burn(b.thruster, b.points, push) for b in routed]
+            if rot_points:
+                spin = _route(rotational_names, rot_points, used, ratings)
+                if not spin:
+                    continue
+                burns.extend(spin)
+            yield Plot(tuple(burns), r)
+            if design.flat_turn_cost is not None and r == 0:
+                yield Plot(tuple(burns), 0, 1)
+                yield Plot(tuple(burns), 0, -1)
+
+
+def _candidates(design: Design, motion: Motion, available: int, rotate_before_thrust: bool) -> list[Plot]:
+    """Every candidate plot, routed from each facing the thrusters may fire from (no duplicates)."""
+    out = list(dict.fromkeys(candidate_plots(design, motion, {}, available, motion.facing)))
+    if rotate_before_thrust and not design.small_craft:
+        # Thrusters fire from the turned facing: route again for each rotation's end facing.
+        seen = set(out)
+        for r in _rotations(design, motion.rotation):
+            facing = motion.facing.turned(motion.rotation + r)
+            for plot in candidate_plots(design, motion, {}, available, facing):
+                if plot.rotation == r and plot not in seen:
+                    seen.add(plot)
+                    out.append(plot)
+    return out
+
+
+def _try(
+    design: Design, motion: Motion, plot: Plot, turn: int, lost_thrust: int, rotate_before_thrust: bool
+) -> TurnResult | None:
+    try:
+        result = move(design, motion, plot, turn, None, lost_thrust, rotate_before_thrust)
+    except IllegalOrderError:
+        return None
+    # Legal, but a menu should not offer structure damage.
+    return None if result.overspeed else result
+
+
+def legal_plots(
+    design: Design, motion: Motion, turn: int, lost_thrust: int, rotate_before_thrust: bool
+) -> list[tuple[Plot, TurnResult]]:
+    """The offered plots (see the module docstring), each with what it does."""
+    available = max(0, design.thrust - lost_thrust)
+    out: list[tuple[Plot, TurnResult]] = []
+    for plot in _candidates(design, motion, available, rotate_before_thrust):
+        result = _try(design, motion, plot, turn, lost_thrust, rotate_before_thrust)
+        if result is not None:
+            out.append((plot, result))
+    return out
+
+
+def random_plot(
+    design: Design,
+    motion: Motion,
+    turn: int,
+    lost_thrust: int,
+    rotate_before_thrust: bool,
+    rng: random.Random,
+    keep: Callable[[TurnResult], bool],
+) -> Plot:
+    """A plot drawn evenly from the offered ones that ``keep`` accepts (else from all offered).
+
+    The first legal plot of a shuffled candidate list is an even draw, and
+    far cheaper than working out the whole menu.
+    """
+    available = max(0, design.thrust - lost_thrust)
+    candidates = _candidates(design, motion, available, rotate_before_thrust)
+    rng.shuffle(candidates)
+    fallback: Plot | None = None
+    for plot in candidates:
+        result = _try(design, motion, plot, turn, lost_thrust, rotate_before_thrust)
+        if result is None:
+            continue
+        if keep(result):
+            return plot
+        fallback = fallback or plot
+    return fallback or Plot()

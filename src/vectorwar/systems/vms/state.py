@@ -1,0 +1,78 @@
+"""VMS game state: plain, frozen data.
+
+A ship carries its movement record (hex, vector, facing, rotation speed, the
+thrust lost to damage), what it did this turn (the subphase it moves in,
+thrust by direction, hexsides turned, the vector it started with, for the
+current/next record pair) and its combat module's card, which only the
+module reads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from vectorwar.combat import CombatCard
+from vectorwar.combat.base import Status
+from vectorwar.hexes import Direction, Hex
+from vectorwar.maps import HexMap
+from vectorwar.roster import Roster
+from vectorwar.rules import OptionValue
+from vectorwar.systems.vms.ships import Design
+from vectorwar.vectors import Velocity
+
+Phase = Literal["initiative", "plot", "fire", "over"]
+
+
+@dataclass(frozen=True, slots=True)
+class VMSShip:
+    id: str
+    side: str
+    design: str
+    name: str
+    spec: Design  # the movement data of the design, kept so resolution needs no catalogue
+    hex: Hex
+    velocity: Velocity
+    facing: Direction
+    card: CombatCard
+    rotation: int = 0  # hexsides/turn, + clockwise (large ships only)
+    status: Status = "active"
+    thrust_lost: int = 0
+    # This turn:
+    choices: tuple[str, ...] = ()  # subphases initiative allows, the normal one first
+    initiative_roll: int = 0
+    subphase: str = ""
+    moved: bool = False
+    start_hex: Hex | None = None
+    start_velocity: Velocity = Velocity(0, 0)  # noqa: RUF009 - a frozen value, safe to share
+    start_rotation: int = 0
+    start_facing: Direction = Direction.A
+    thrust: tuple[tuple[Direction, int], ...] = ()  # hexes of velocity change bought, by direction
+    thrust_used: int = 0
+    hexsides_turned: int = 0
+    overspeed: int = 0
+    plot: str = ""
+
+    @property
+    def active(self) -> bool:
+        return self.status == "active"
+
+
+@dataclass(frozen=True, slots=True)
+class VMSState(Roster[VMSShip]):
+    turn: int
+    phase: Phase
+    sides: tuple[str, ...]
+    ships: tuple[VMSShip, ...]
+    map: HexMap
+    max_turns: int
+    options: dict[str, OptionValue]
+    subphase: str = ""
+    fire_order: tuple[str, ...] = ()
+    firing: int = 0
+    winners: tuple[str, ...] = ()
+    end_reason: str = ""
+
+    @property
+    def combat(self) -> str:
+        return str(self.options["combat"])
