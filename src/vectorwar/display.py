@@ -55,6 +55,20 @@ class MoveOption:
 
 
 @dataclass(frozen=True, slots=True)
+class ShotOption:
+    """One legal shot a ship may add to a fire declaration.
+
+    ``piece`` is written after the ship's id in the seat's order, and a ship's
+    pieces are separated by spaces ("Hawk F>Raven FL>Raven"; "X1 fwd*1>Y1").
+    ``weapon`` names the entry in :meth:`RuleSystem.arc_hexes` it fires.
+    """
+
+    weapon: str
+    target: str
+    piece: str
+
+
+@dataclass(frozen=True, slots=True)
 class CardTable:
     """A table on a card, like a record sheet's turn-by-turn lines."""
 

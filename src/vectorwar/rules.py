@@ -25,7 +25,7 @@ from vectorwar.dice import Dice
 from vectorwar.events import Event
 
 if TYPE_CHECKING:
-    from vectorwar.display import Card, CardTable, Counter, MoveOption
+    from vectorwar.display import Card, CardTable, Counter, MoveOption, ShotOption
     from vectorwar.hexes import Hex
     from vectorwar.scenario import Scenario
 
@@ -231,6 +231,14 @@ class RuleSystem(ABC, Generic[S]):
         Front ends offer these as the only choices and draw each one's path as
         a ghost; the union of their end hexes is the ship's reachable area.
         Default: none (the front end falls back to typed orders).
+        """
+        return {}
+
+    def fire_options(self, state: S, seat: str) -> Mapping[str, Sequence[ShotOption]]:
+        """Ship id -> every legal single shot, when ``seat`` must declare fire now.
+
+        Front ends offer these as buttons (weapon, then target) instead of
+        asking players to type the notation. Default: none.
         """
         return {}
 

@@ -158,6 +158,11 @@ def build_scene(game: Game, seats: Sequence[str]) -> dict[str, Any]:
             for seat in acting
             for ship, options in system.move_options(state, seat).items()
         },
+        "fire_options": {
+            ship: [{"weapon": o.weapon, "target": o.target, "piece": o.piece} for o in options]
+            for seat in acting
+            for ship, options in system.fire_options(state, seat).items()
+        },
         "arcs": {ship: _arcs(game, ship) for ship in armed},
         "events": events_data(game.events),
         "result": None

@@ -147,3 +147,31 @@ def test_vv5_counters_show_velocity_and_the_vector_marker() -> None:
         if counter["velocity"] != "0":
             assert len(counter["markers"]) == 1
             assert counter["markers"][0] != counter["hex"]
+
+
+@pytest.mark.parametrize(("system", "scenario"), PLOTTED)
+def test_every_fire_option_is_a_legal_order_alone_and_together(system: str, scenario: str) -> None:
+    rng = random.Random(3)
+    offered = 0
+    for seed in range(6):
+        game = new_game(system, scenario, seed)
+        for _ in range(60):
+            prompt = game.prompt
+            if prompt is None:
+                break
+            seat = game.waiting_for[0]
+            options = build_scene(game, [seat])["fire_options"]
+            for ship, shots in options.items():
+                for shot in shots:
+                    game.check(seat, f"{ship} {shot['piece']}")
+                    offered += 1
+                assert {s["weapon"] for s in shots} <= set(build_scene(game, [seat])["arcs"][ship])
+            if options:
+                # One shot per weapon from every ship together is one legal declaration.
+                together = []
+                for ship, shots in options.items():
+                    firsts = {s["weapon"]: s["piece"] for s in reversed(shots)}
+                    together.append(f"{ship} {' '.join(firsts.values())}")
+                game.check(seat, "; ".join(together))
+            game.submit(seat, game.system.random_order(game.state, seat, rng))
+    assert offered, "no shot was ever offered"

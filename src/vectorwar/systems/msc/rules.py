@@ -15,7 +15,7 @@ from typing import Any
 
 from vectorwar.catalogue import design_for, load_designs
 from vectorwar.dice import Dice
-from vectorwar.display import Card, CardTable, Counter, MoveOption
+from vectorwar.display import Card, CardTable, Counter, MoveOption, ShotOption
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.events import Event, GameOver, InitiativeSet, LeftMap, Moved, Note, Rolled, TurnBegan
 from vectorwar.hexes import Hex, Position
@@ -370,6 +370,16 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
         if state.phase != "plot" or seat not in state.sides_in_play():
             return {}
         return {ship.id: display.move_options(ship, self._plottable(state, ship)) for ship in state.ships_of(seat)}
+
+    def fire_options(self, state: MSCState, seat: str) -> Mapping[str, Sequence[ShotOption]]:
+        prompt = self.prompt(state)
+        if state.phase != "fire" or prompt is None or seat not in prompt.seats:
+            return {}
+        options: dict[str, list[ShotOption]] = {}
+        for shot in self.legal_shots(state, seat):
+            piece = f"{shot.weapon}>{shot.target}"
+            options.setdefault(shot.ship, []).append(ShotOption(str(shot.weapon), shot.target, piece))
+        return options
 
     def counters(self, state: MSCState) -> list[Counter]:
         return display.counters(state)

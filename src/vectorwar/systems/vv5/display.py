@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from vectorwar.display import Card, CardTable, Counter, short_labels
+from vectorwar.display import Card, CardTable, Counter, ShotOption, short_labels
 from vectorwar.hexes import Direction, Hex, Position
 from vectorwar.systems.vv5.arcs import CODE_OF, GUN_ARCS, MISSILE_ARC, in_arc
 from vectorwar.systems.vv5.combat import GUN_RANGE, MISSILE_RANGE, on_track
@@ -119,6 +119,28 @@ def arc_hexes(state: VV5State, ship_id: str) -> dict[str, frozenset[Hex]]:
         reach = (h for h in ship.hex.within(MISSILE_RANGE) if state.map.contains(h))
         out["msl"] = frozenset(h for h in reach if in_arc(MISSILE_ARC, ship.hex, ship.facing, h))
     return out
+
+
+def fire_options(state: VV5State, seat: str) -> dict[str, list[ShotOption]]:
+    """Each legal launch (one missile) or gun shot (each number of guns) as an order piece.
+
+    Weapons are named as :func:`arc_hexes` names them. Launching more than one
+    missile, or firing a mount twice (rapid fire), is the same piece repeated.
+    """
+    from vectorwar.systems.vv5.targeting import legal_gun_targets, legal_launch_targets
+
+    options: dict[str, list[ShotOption]] = {}
+    if state.phase == "missiles":
+        for ship, target in legal_launch_targets(state, seat):
+            options.setdefault(ship.id, []).append(ShotOption("msl", target.id, f"1>{target.id}"))
+    elif state.phase == "guns":
+        for ship, arc, target in legal_gun_targets(state, seat):
+            code = CODE_OF[arc]
+            guns = next(m.guns.boxes for m in ship.mounts if m.arc == arc)
+            options.setdefault(ship.id, []).extend(
+                ShotOption(code, target.id, f"{code}*{n}>{target.id}") for n in range(1, guns + 1)
+            )
+    return options
 
 
 def design_card(key: str, design: Design) -> Card:

@@ -17,7 +17,7 @@ from typing import Any
 
 from vectorwar.catalogue import design_for, load_designs
 from vectorwar.dice import Dice
-from vectorwar.display import Card, CardTable, Counter, MoveOption
+from vectorwar.display import Card, CardTable, Counter, MoveOption, ShotOption
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.events import Event, InitiativeSet, Moved, Note, Rolled, TurnBegan
 from vectorwar.hexes import Hex
@@ -610,6 +610,12 @@ class VectorV5(RuleSystem[VV5State]):
 
     def move_options(self, state: VV5State, seat: str) -> Mapping[str, Sequence[MoveOption]]:
         return preview.move_options(state, seat)
+
+    def fire_options(self, state: VV5State, seat: str) -> Mapping[str, Sequence[ShotOption]]:
+        prompt = self.prompt(state)
+        if prompt is None or seat not in prompt.seats:
+            return {}
+        return display.fire_options(state, seat)
 
     def counters(self, state: VV5State) -> list[Counter]:
         return display.counters(state)
