@@ -52,6 +52,7 @@ def make_scenario(
     *,
     options: Mapping[str, object] | None = None,
     designs: Mapping[str, dict[str, Any]] | None = None,
+    special: Mapping[str, Any] | None = None,
     max_turns: int = 5,
     width: int = 30,
     height: int = 30,
@@ -70,6 +71,7 @@ def make_scenario(
         "sides": [{"id": side, "ships": placed} for side, placed in sides.items()],
         "options": dict(options or {}),
         "designs": dict(designs or DESIGNS),
+        "special": dict(special or {}),
     }
     return scenario_from_data(data, "test scenario")
 

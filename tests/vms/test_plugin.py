@@ -226,6 +226,27 @@ def test_thrust_lost_effects_cut_the_thrust_a_plot_may_spend() -> None:
     assert not VMS.view(state).ship("Hyperion").can_thrust
 
 
+@pytest.mark.parametrize("advanced", [False, True])
+def test_thrust_lost_cuts_rotation_as_well_as_acceleration_end_to_end(advanced: bool) -> None:
+    """Rotational System 6: after an engine hit rotational thrust is short too, in orders and in the menu."""
+    game = new_game(DUEL, options={"vms_advanced_rotation": advanced})
+    state = VMS.apply_outcome(state_of(game), Outcome({}, (Effect("Hyperion", "thrust lost", 5, 6),)), [])
+    assert state.ship("Hyperion").thrust_lost == 10  # 2 of 12 left
+    # R3 costs 3 points either way: three starts at 1+1, or three points of the variant.
+    with pytest.raises(IllegalOrderError, match="has 2 thrust"):
+        VMS.check_order(state, "red", MovePlot((("Hyperion", parse_ship_plot("port1:rot=3 R3")),)))
+    VMS.check_order(state, "red", MovePlot((("Hyperion", parse_ship_plot("port1:rot=2 R2")),)))
+    offered = VMS.plots_for(state, state.ship("Hyperion"))
+    assert offered
+    assert max(result.thrust_spent for _, result in offered) == 2
+    assert any(plot.rotation for plot, _ in offered)
+    # Every thrust point gone: the rotation can be neither started nor stopped, only drifted.
+    state = VMS.apply_outcome(state, Outcome({}, (Effect("Hyperion", "thrust lost", 1, 6),)), [])
+    assert [str(plot) for plot, _ in VMS.plots_for(state, state.ship("Hyperion"))] == ["drift"]
+    with pytest.raises(IllegalOrderError, match="has 0 thrust"):
+        VMS.check_order(state, "red", MovePlot((("Hyperion", parse_ship_plot("port1:rot=1 R1")),)))
+
+
 def test_leaving_the_map_disengages_the_ship() -> None:
     game = new_game([("red", "Hyperion", "hyperion", "2,2", "A", "A=3"), ("blue", "Hulk", "target", "20,20", "D", "0")])
     plot(game, "red", "Hyperion drift")

@@ -16,6 +16,7 @@ from vectorwar.combat.base import CombatModule
 from vectorwar.display import Card, CardTable, Counter, short_labels
 from vectorwar.hexes import Direction, Position
 from vectorwar.systems.vms.record import Graphic, TurnRecord, record_turn
+from vectorwar.systems.vms.rotation import AdvancedRotation
 from vectorwar.systems.vms.ships import Design
 from vectorwar.systems.vms.state import VMSShip, VMSState
 
@@ -54,6 +55,9 @@ def record(state: VMSState, ship: VMSShip) -> TurnRecord:
             ship.facing,
         )
     drift = 0 if ship.spec.small_craft else ship.rotation
+    if _advanced(state, ship):
+        assert ship.spec.pivot_cost is not None  # large ships have one
+        drift = AdvancedRotation(ship.spin_rate, ship.spin_carried).advance(ship.spec.pivot_cost)[0]
     return record_turn(
         state.turn,
         ship.velocity,
@@ -64,6 +68,31 @@ def record(state: VMSState, ship: VMSShip) -> TurnRecord:
         ship.rotation,
         ship.facing.turned(drift),
     )
+
+
+def _advanced(state: VMSState, ship: VMSShip) -> bool:
+    return bool(state.options.get("vms_advanced_rotation")) and not ship.spec.small_craft
+
+
+def _spin(state: VMSState, ship: VMSShip) -> str:
+    """The rotation row: hexsides/turn, and under the advanced variant the points and the part carried."""
+    pivot = ship.spec.pivot_cost
+    if _advanced(state, ship) and pivot is not None:
+        spin = AdvancedRotation(ship.spin_rate, ship.spin_carried)
+        rate = spin.hexsides_per_turn(pivot)
+        way = "right" if spin.rate > 0 else "left"
+        carried = spin.carried_points(pivot)
+        shown = "none" if not spin.rate else f"{abs(rate):g} hexsides/turn {way}"
+        return f"{shown}; {carried:g} of {pivot.start} points carried toward the next hexside"
+    return "none" if not ship.rotation else f"{abs(ship.rotation)} {'right' if ship.rotation > 0 else 'left'}"
+
+
+def _initiative(state: VMSState, ship: VMSShip) -> str:
+    """The total this turn, its terms when the scenario adds any, the roll and the subphase."""
+    terms = ship.initiative_terms(state.turn)
+    shown = [f"sheet {ship.spec.initiative:+d}", *(str(m) for m in ship.initiative_modifiers if m.applies(state.turn))]
+    parts = f" ({', '.join(shown)})" if len(shown) > 1 else ""
+    return f"{sum(terms):+d}{parts}, rolled {ship.initiative_roll}: {ship.subphase or '-'}"
 
 
 def _halves(graphic: Graphic, d: Direction) -> str:
@@ -87,7 +116,7 @@ def ship_card(state: VMSState, ship: VMSShip, combat: CombatModule) -> Card:
     rec = record(state, ship)
     thrusters = ", ".join(f"{name} {t.rating}" for name, t in spec.thruster_table().items())
     spent = ", ".join(f"{d}={n}" for d, n in ship.thrust) or "none"
-    spin = "none" if not ship.rotation else f"{abs(ship.rotation)} {'right' if ship.rotation > 0 else 'left'}"
+    spin = _spin(state, ship)
     rows: list[tuple[str, str]] = [
         ("side", ship.side),
         ("design", f"{ship.name} ({ship.design}), {spec.ship_class}"),
@@ -99,7 +128,7 @@ def ship_card(state: VMSState, ship: VMSShip, combat: CombatModule) -> Card:
         ("accel/decel cost", str(spec.accel_cost)),
         ("pivot cost", str(spec.pivot_cost) if spec.pivot_cost else "turns at will, 1 per hexside"),
         ("thrusters", thrusters),
-        ("initiative", f"{spec.initiative:+d}, rolled {ship.initiative_roll}: {ship.subphase or '-'}"),
+        ("initiative", _initiative(state, ship)),
     ]
     if spec.flat_turn_cost is not None:
         rows.append(("flat turn cost", f"{spec.flat_turn_cost} x speed per hexside"))

@@ -26,7 +26,7 @@ from vectorwar.errors import IllegalOrderError
 from vectorwar.hexes import Direction, Hex
 from vectorwar.systems.vms.flat_turn import flat_turn
 from vectorwar.systems.vms.record import TurnRecord, record_turn
-from vectorwar.systems.vms.rotation import overspeed, rotation_cost, small_craft_turn
+from vectorwar.systems.vms.rotation import AdvancedRotation, overspeed, rotation_cost, small_craft_turn
 from vectorwar.systems.vms.ships import Design
 from vectorwar.systems.vms.thrust import Burn, ThrustUse, apply_burns, check_total
 from vectorwar.vectors import Velocity
@@ -34,12 +34,18 @@ from vectorwar.vectors import Velocity
 
 @dataclass(frozen=True, slots=True)
 class Motion:
-    """Where a ship is and how it moves: hex, vector, facing, rotation speed (hexsides/turn, + clockwise)."""
+    """Where a ship is and how it moves: hex, vector, facing, rotation speed (hexsides/turn, + clockwise).
+
+    Under the advanced rotation variant ``spin`` is the exact rate and the
+    part-hexside carried; ``rotation`` is then its whole hexsides (toward
+    zero), which is what the record's boxes hold.
+    """
 
     hex: Hex
     velocity: Velocity
     facing: Direction
     rotation: int = 0
+    spin: AdvancedRotation = AdvancedRotation()  # noqa: RUF009 - a frozen value, safe to share
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,8 +53,9 @@ class Plot:
     """One ship's plot for a turn.
 
     ``rotation`` is, for large ships, the change of rotation speed bought
-    with the rotational burns (the "This" boxes); for fighters and shuttles,
-    the hexsides turned at the end of the move. ``flat_turn`` is hexsides of
+    with the rotational burns (the "This" boxes), or under the advanced
+    variant the rotational points themselves (+ clockwise); for fighters and
+    shuttles, the hexsides turned at the end of the move. ``flat_turn`` is hexsides of
     flat turn, + clockwise.
     """
 
@@ -108,16 +115,27 @@ def move(
     lost: Mapping[str, int] | None = None,
     lost_thrust: int = 0,
     rotate_before_thrust: bool = False,
+    advanced_rotation: bool = False,
 ) -> TurnResult:
     """Work out one turn of ``plot`` for a ship, refusing an illegal plot with :class:`IllegalOrderError`.
 
     ``lost`` is thruster rating lost to critical hits, ``lost_thrust`` total
     thrust lost. ``rotate_before_thrust`` fires thrusters from the facing
     after this turn's rotation (ruling *Thrust before rotation*).
+    ``advanced_rotation`` plays the Advanced Rotation Variant: the plot's
+    rotation is rotational points, and the facing turns by the whole
+    hexsides accumulated (small craft turn at will either way).
     """
+    spin = motion.spin
     if design.small_craft:
         rotation_points = small_craft_turn(design, plot.rotation)
         new_rate, turned = 0, plot.rotation
+    elif advanced_rotation:
+        assert design.pivot_cost is not None  # the design validator requires it
+        rotation_points = abs(plot.rotation)
+        # The rate changes first, so a rotation started this turn already turns the ship (the text's "first turn").
+        turned, spin = spin.thrust(plot.rotation, design.pivot_cost).advance(design.pivot_cost)
+        new_rate = spin.whole_hexsides(design.pivot_cost)
     else:
         assert design.pivot_cost is not None  # the design validator requires it
         new_rate = motion.rotation + plot.rotation
@@ -145,5 +163,5 @@ def move(
             "VMS Rotational System 5",
         )
     end = motion.hex.shifted(flat.moves_on.dq, flat.moves_on.dr)
-    after = Motion(end, flat.next_velocity, flat.next_facing, new_rate)
+    after = Motion(end, flat.next_velocity, flat.next_facing, new_rate, spin)
     return TurnResult(after, tuple(motion.hex.line_to(end)), use, spent, flat.cost, hexsides, extra, turn, motion)

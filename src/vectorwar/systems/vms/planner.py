@@ -5,6 +5,8 @@ thrusters and directions in any amounts. The set offered is
 
 * every rotation the ship may plot without exceeding its class limit
   (fighters, which have none, up to 3 hexsides either way: a half turn);
+  under the advanced rotation variant, every number of rotational points
+  either way up to one start plus one stop cost;
 * combined with no thrust, or thrust toward **one** direction of any whole
   number of hexes the ship can pay for;
 * and, for ships with a flat turn, one hexside of flat turn either way with
@@ -33,13 +35,33 @@ SMALL_CRAFT_MENU_LIMIT = 3
 ROTATION_ORDER: tuple[Side, ...] = ("port", "starboard", "forward", "aft")
 
 
-def _rotations(design: Design, rate: int) -> list[int]:
+def _rotations(design: Design, rate: int, advanced_rotation: bool = False) -> list[int]:
     limit = design.rotation_limit
     if design.small_craft:
         k = SMALL_CRAFT_MENU_LIMIT if limit is None else limit
         return list(range(-k, k + 1))
+    if advanced_rotation:
+        assert design.pivot_cost is not None  # validated with the design
+        # Points, not hexsides: enough to start or stop a whole hexside/turn either way.
+        most = min(design.thrust, design.pivot_cost.start + design.pivot_cost.stop)
+        return list(range(-most, most + 1))
     k = 2 if limit is None else limit
     return [new - rate for new in range(-k, k + 1)]
+
+
+def _rotation_points(design: Design, motion: Motion, r: int, advanced_rotation: bool) -> int:
+    if design.small_craft or advanced_rotation:
+        return abs(r)
+    assert design.pivot_cost is not None  # validated with the design
+    return rotation_cost(motion.rotation, motion.rotation + r, design.pivot_cost)
+
+
+def _turned(design: Design, motion: Motion, r: int, advanced_rotation: bool) -> int:
+    """Hexsides a large ship turns this turn for plotted rotation ``r``."""
+    if advanced_rotation:
+        assert design.pivot_cost is not None  # validated with the design
+        return motion.spin.thrust(r, design.pivot_cost).advance(design.pivot_cost)[0]
+    return motion.rotation + r
 
 
 def _route(names: list[str], points: int, used: dict[str, int], ratings: Mapping[str, int]) -> list[Burn]:
@@ -57,19 +79,20 @@ def _route(names: list[str], points: int, used: dict[str, int], ratings: Mapping
 
 
 def candidate_plots(
-    design: Design, motion: Motion, lost: Mapping[str, int], available: int, firing_facing: Direction
+    design: Design,
+    motion: Motion,
+    lost: Mapping[str, int],
+    available: int,
+    firing_facing: Direction,
+    advanced_rotation: bool = False,
 ) -> Iterator[Plot]:
     table = design.thruster_table()
     ratings = {name: effective_rating(design, name, lost) for name in table}
     pusher = {d: next(s for s in SIDES if d in pushes(s, firing_facing)) for d in Direction}
     by_side = {side: [n for n, t in table.items() if t.side == side] for side in SIDES}
     rotational_names = [n for side in ROTATION_ORDER for n in by_side[side]]
-    for r in _rotations(design, motion.rotation):
-        if design.small_craft:
-            rot_points = abs(r)
-        else:
-            assert design.pivot_cost is not None  # validated with the design
-            rot_points = rotation_cost(motion.rotation, motion.rotation + r, design.pivot_cost)
+    for r in _rotations(design, motion.rotation, advanced_rotation):
+        rot_points = _rotation_points(design, motion, r, advanced_rotation)
         if rot_points > available:
             continue
         thrusts: list[tuple[Direction | None, int]] = [(None, 0)]
@@ -95,15 +118,17 @@ def candidate_plots(
                 yield Plot(tuple(burns), 0, -1)
 
 
-def _candidates(design: Design, motion: Motion, available: int, rotate_before_thrust: bool) -> list[Plot]:
+def _candidates(
+    design: Design, motion: Motion, available: int, rotate_before_thrust: bool, advanced_rotation: bool
+) -> list[Plot]:
     """Every candidate plot, routed from each facing the thrusters may fire from (no duplicates)."""
-    out = list(dict.fromkeys(candidate_plots(design, motion, {}, available, motion.facing)))
+    out = list(dict.fromkeys(candidate_plots(design, motion, {}, available, motion.facing, advanced_rotation)))
     if rotate_before_thrust and not design.small_craft:
         # Thrusters fire from the turned facing: route again for each rotation's end facing.
         seen = set(out)
-        for r in _rotations(design, motion.rotation):
-            facing = motion.facing.turned(motion.rotation + r)
-            for plot in candidate_plots(design, motion, {}, available, facing):
+        for r in _rotations(design, motion.rotation, advanced_rotation):
+            facing = motion.facing.turned(_turned(design, motion, r, advanced_rotation))
+            for plot in candidate_plots(design, motion, {}, available, facing, advanced_rotation):
                 if plot.rotation == r and plot not in seen:
                     seen.add(plot)
                     out.append(plot)
@@ -111,10 +136,16 @@ def _candidates(design: Design, motion: Motion, available: int, rotate_before_th
 
 
 def _try(
-    design: Design, motion: Motion, plot: Plot, turn: int, lost_thrust: int, rotate_before_thrust: bool
+    design: Design,
+    motion: Motion,
+    plot: Plot,
+    turn: int,
+    lost_thrust: int,
+    rotate_before_thrust: bool,
+    advanced_rotation: bool,
 ) -> TurnResult | None:
     try:
-        result = move(design, motion, plot, turn, None, lost_thrust, rotate_before_thrust)
+        result = move(design, motion, plot, turn, None, lost_thrust, rotate_before_thrust, advanced_rotation)
     except IllegalOrderError:
         return None
     # Legal, but a menu should not offer structure damage.
@@ -122,13 +153,18 @@ def _try(
 
 
 def legal_plots(
-    design: Design, motion: Motion, turn: int, lost_thrust: int, rotate_before_thrust: bool
+    design: Design,
+    motion: Motion,
+    turn: int,
+    lost_thrust: int,
+    rotate_before_thrust: bool,
+    advanced_rotation: bool = False,
 ) -> list[tuple[Plot, TurnResult]]:
     """The offered plots (see the module docstring), each with what it does."""
     available = max(0, design.thrust - lost_thrust)
     out: list[tuple[Plot, TurnResult]] = []
-    for plot in _candidates(design, motion, available, rotate_before_thrust):
-        result = _try(design, motion, plot, turn, lost_thrust, rotate_before_thrust)
+    for plot in _candidates(design, motion, available, rotate_before_thrust, advanced_rotation):
+        result = _try(design, motion, plot, turn, lost_thrust, rotate_before_thrust, advanced_rotation)
         if result is not None:
             out.append((plot, result))
     return out
@@ -142,6 +178,7 @@ def random_plot(
     rotate_before_thrust: bool,
     rng: random.Random,
     keep: Callable[[TurnResult], bool],
+    advanced_rotation: bool = False,
 ) -> Plot:
     """A plot drawn evenly from the offered ones that ``keep`` accepts (else from all offered).
 
@@ -149,11 +186,11 @@ def random_plot(
     far cheaper than working out the whole menu.
     """
     available = max(0, design.thrust - lost_thrust)
-    candidates = _candidates(design, motion, available, rotate_before_thrust)
+    candidates = _candidates(design, motion, available, rotate_before_thrust, advanced_rotation)
     rng.shuffle(candidates)
     fallback: Plot | None = None
     for plot in candidates:
-        result = _try(design, motion, plot, turn, lost_thrust, rotate_before_thrust)
+        result = _try(design, motion, plot, turn, lost_thrust, rotate_before_thrust, advanced_rotation)
         if result is None:
             continue
         if keep(result):

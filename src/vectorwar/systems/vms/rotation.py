@@ -132,6 +132,15 @@ class AdvancedRotation:
         turned = abs(total) // unit * (1 if total >= 0 else -1)
         return turned, AdvancedRotation(self.rate, total - turned * unit)
 
+    def whole_hexsides(self, pivot: PivotCost) -> int:
+        """The rate's whole hexsides/turn, toward zero (what the basic record's boxes can hold)."""
+        unit = pivot.start * pivot.stop
+        return abs(self.rate) // unit * (1 if self.rate >= 0 else -1)
+
+    def carried_points(self, pivot: PivotCost) -> float:
+        """The part-hexside carried, in start points (the text's "5 left over")."""
+        return abs(self.carried) / pivot.stop
+
     def hexsides_per_turn(self, pivot: PivotCost) -> float:
         """The rate as hexsides/turn, for display (1.5 in the text's example)."""
         return self.rate / (pivot.start * pivot.stop)

@@ -52,10 +52,11 @@ from vectorwar.scenario import Scenario, validate_model
 from vectorwar.systems.vms import display
 from vectorwar.systems.vms.events import CourseSet, SubphaseSet, ThrustLost
 from vectorwar.systems.vms.initiative import DEFAULT_ORDER, SUBPHASE_ORDERS, roll_initiative
+from vectorwar.systems.vms.modifiers import scenario_modifiers
 from vectorwar.systems.vms.movement import Motion, Plot, TurnResult, move
 from vectorwar.systems.vms.orders import MovePlot, SubphaseChoice
 from vectorwar.systems.vms.planner import legal_plots, random_plot
-from vectorwar.systems.vms.rotation import overspeed_damage
+from vectorwar.systems.vms.rotation import AdvancedRotation, overspeed_damage
 from vectorwar.systems.vms.ships import Design
 from vectorwar.systems.vms.state import VMSShip, VMSState
 
@@ -66,6 +67,7 @@ PLOT_HELP = (
     "each ship moving now: burns THRUSTER:DIR=POINTS or THRUSTER:rot=POINTS, a rotation R1/L1, "
     "flat:R1, or 'drift'; e.g. 'Hawk aft1:B=4 port1:rot=1 R1; Kite drift'"
 )
+ADVANCED_HELP = "; advanced rotation: a large ship's R15/L15 is its rotational points this turn"
 INITIATIVE_HELP = "the subphase for each ship with a choice, e.g. 'Viper remaining; Wasp fighters'"
 
 MANIFEST = Manifest(
@@ -103,6 +105,11 @@ MANIFEST = Manifest(
             "Fire thrusters from the facing after this turn's rotation instead of before it",
         ),
         OptionSpec(
+            "vms_advanced_rotation",
+            False,
+            "Advanced Rotation Variant: rotational thrust in points, a rate may hold part of a hexside",
+        ),
+        OptionSpec(
             "vms_turn_penalty",
             2,
             "To-hit points a shooter loses per hexside it turned this turn (the text: 2)",
@@ -119,7 +126,13 @@ def _order(state: VMSState) -> tuple[str, ...]:
 
 
 def motion_of(ship: VMSShip) -> Motion:
-    return Motion(ship.hex, ship.velocity, ship.facing, ship.rotation)
+    return Motion(
+        ship.hex, ship.velocity, ship.facing, ship.rotation, AdvancedRotation(ship.spin_rate, ship.spin_carried)
+    )
+
+
+def advanced(state: VMSState) -> bool:
+    return bool(state.options.get("vms_advanced_rotation"))
 
 
 class VectorMovement(RuleSystem[VMSState]):
@@ -135,6 +148,11 @@ class VectorMovement(RuleSystem[VMSState]):
         combat = module(str(options["combat"]))
         designs = self.designs(scenario)
         hex_map = scenario.hex_map()
+        modifiers = scenario_modifiers(
+            scenario.special,
+            ((placed.id, side) for _, side, placed in scenario.placements()),
+            f"scenario {scenario.id}",
+        )
         ships: list[VMSShip] = []
         for where, side_id, placed in scenario.placements():
             design = design_for(designs, placed, where)
@@ -158,6 +176,7 @@ class VectorMovement(RuleSystem[VMSState]):
                     velocity=placed.start_velocity(where),
                     facing=placed.direction,
                     card=card,
+                    initiative_modifiers=modifiers[placed.id],
                 )
             )
         return VMSState(
@@ -210,7 +229,8 @@ class VectorMovement(RuleSystem[VMSState]):
             return Prompt(Clock(state.turn, "initiative"), seats, "initiative", True, INITIATIVE_HELP)
         if state.phase == "plot":
             seats = tuple(side for side in state.sides if self.movers(state, side))
-            return Prompt(Clock(state.turn, "plot", subphase=state.subphase), seats, "plot", True, PLOT_HELP)
+            help_text = PLOT_HELP + (ADVANCED_HELP if advanced(state) else "")
+            return Prompt(Clock(state.turn, "plot", subphase=state.subphase), seats, "plot", True, help_text)
         if state.phase == "fire":
             side = state.fire_order[state.firing]
             clock = Clock(state.turn, f"combat, player {state.firing + 1}")
@@ -284,6 +304,7 @@ class VectorMovement(RuleSystem[VMSState]):
                 state.turn,
                 lost_thrust=ship.thrust_lost,
                 rotate_before_thrust=bool(state.options.get("vms_rotate_before_thrust")),
+                advanced_rotation=advanced(state),
             )
         except IllegalOrderError as err:
             # Name the ship and its whole plot; keep the movement rule that was broken.
@@ -297,6 +318,7 @@ class VectorMovement(RuleSystem[VMSState]):
             state.turn,
             ship.thrust_lost,
             bool(state.options.get("vms_rotate_before_thrust")),
+            advanced(state),
         )
 
     # -- resolution ---------------------------------------------------------------
@@ -330,7 +352,9 @@ class VectorMovement(RuleSystem[VMSState]):
         for ship in state.ships:
             if not ship.active:
                 continue
-            initiative, rolled = roll_initiative(ship.id, ship.spec.ship_class, (ship.spec.initiative,), dice, order)
+            initiative, rolled = roll_initiative(
+                ship.id, ship.spec.ship_class, ship.initiative_terms(state.turn), dice, order
+            )
             events.append(rolled)
             events.append(
                 SubphaseSet(ship.id, initiative.total, initiative.roll, initiative.choices[0], initiative.choices)
@@ -383,6 +407,8 @@ class VectorMovement(RuleSystem[VMSState]):
                     velocity=after.velocity,
                     facing=after.facing,
                     rotation=after.rotation,
+                    spin_rate=after.spin.rate,
+                    spin_carried=after.spin.carried,
                     moved=True,
                     thrust=tuple(sorted(turn.thrust.hexes.items())),
                     thrust_used=turn.thrust_spent,
@@ -479,6 +505,7 @@ class VectorMovement(RuleSystem[VMSState]):
                     before,
                     rng,
                     lambda r: all(state.map.contains(h) for h in r.path),
+                    advanced_rotation=advanced(state),
                 )
                 moves.append((ship.id, plot))
             return MovePlot(tuple(moves))

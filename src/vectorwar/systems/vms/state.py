@@ -18,6 +18,7 @@ from vectorwar.hexes import Direction, Hex
 from vectorwar.maps import HexMap
 from vectorwar.roster import Roster
 from vectorwar.rules import OptionValue
+from vectorwar.systems.vms.modifiers import InitiativeModifier
 from vectorwar.systems.vms.ships import Design
 from vectorwar.vectors import Velocity
 
@@ -35,9 +36,14 @@ class VMSShip:
     velocity: Velocity
     facing: Direction
     card: CombatCard
-    rotation: int = 0  # hexsides/turn, + clockwise (large ships only)
+    rotation: int = 0  # hexsides/turn, + clockwise (large ships only); whole hexsides under the advanced variant
+    # The advanced rotation variant's exact rate and the part-hexside carried,
+    # in units of 1/(start x stop) hexside (rotation:AdvancedRotation).
+    spin_rate: int = 0
+    spin_carried: int = 0
     status: Status = "active"
     thrust_lost: int = 0
+    initiative_modifiers: tuple[InitiativeModifier, ...] = ()  # the scenario's, beside the sheet's
     # This turn:
     choices: tuple[str, ...] = ()  # subphases initiative allows, the normal one first
     initiative_roll: int = 0
@@ -56,6 +62,10 @@ class VMSShip:
     @property
     def active(self) -> bool:
         return self.status == "active"
+
+    def initiative_terms(self, turn: int) -> tuple[int, ...]:
+        """Every initiative modifier holding on ``turn``: the sheet's, then the scenario's."""
+        return (self.spec.initiative, *(m.value for m in self.initiative_modifiers if m.applies(turn)))
 
 
 @dataclass(frozen=True, slots=True)
