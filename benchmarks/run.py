@@ -92,6 +92,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=1000, help="games per simulation benchmark")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument("--web", action="store_true", help="also run the web server benchmark (benchmarks/web.py)")
     args = parser.parse_args()
     n = args.games
     scale = n / 1000
@@ -153,6 +154,10 @@ def main() -> None:
         }
     )
     rows.append({"benchmark": "peak memory", "max_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024})
+    if args.web:
+        from web import web_rows  # benchmarks/web.py, beside this script
+
+        rows.extend(web_rows())
     if args.json:
         print(json.dumps(rows, indent=1))
         return

@@ -11,6 +11,7 @@ from vectorwar.cli.design import design_command
 from vectorwar.cli.info import scenarios_command, schema_command, ships_command, systems_command
 from vectorwar.cli.interactive import play_command
 from vectorwar.cli.roster import roster_command
+from vectorwar.cli.serve import serve_command
 from vectorwar.cli.session import log_command, new_command, orders_command, show_command, undo_command
 from vectorwar.cli.simulate import simulate_command
 
@@ -34,5 +35,6 @@ app.command("ships")(ships_command)
 app.command("schema")(schema_command)
 app.command("design")(design_command)
 app.command("roster")(roster_command)
+app.command("serve")(serve_command)
 
 __all__ = ["app"]

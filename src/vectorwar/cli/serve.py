@@ -1,0 +1,43 @@
+"""``vectorwar serve``: the game server for playing in the browser (see docs/web.md)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from vectorwar.cli.common import UserError, reports_errors
+
+
+@reports_errors
+def serve_command(
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="Database URL, e.g. postgresql+psycopg://user@host/db (default: SQLite in your data directory)",
+            metavar="URL",
+        ),
+    ] = None,
+    host: Annotated[str, typer.Option(help="Address to listen on", metavar="HOST")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on", metavar="N")] = 8000,
+) -> None:
+    """Start the game server and play in the browser.
+
+    Open the printed address; the lobby starts a game against the computer in one click.
+    """
+    import uvicorn
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from vectorwar.web.app import create_app
+    from vectorwar.web.store import default_db_url
+
+    try:
+        app = create_app(db or default_db_url())
+    except SQLAlchemyError as err:
+        raise UserError(f"cannot open the database {db or default_db_url()}: {err}") from None
+    shown = f"[{host}]" if ":" in host else host
+    typer.echo(f"vectorwar is at http://{shown}:{port}/", nl=True)
+    # Players think for a while between orders; keeping their connection open that long
+    # spares most orders a new connection (and the race of reusing one just closed).
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio", timeout_keep_alive=75)

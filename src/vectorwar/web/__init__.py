@@ -1,0 +1,1 @@
+"""The game server behind ``vectorwar serve``: HTTP API, WebSocket, storage (see docs/web.md)."""

@@ -1,0 +1,374 @@
+"""The FastAPI application: the HTTP API, the WebSocket and the browser UI's files (docs/web.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+
+from vectorwar.errors import IllegalOrderError, OrderSyntaxError
+from vectorwar.web.hub import Hub, Viewer
+from vectorwar.web.service import (
+    BadSetup,
+    Created,
+    GameNotFound,
+    GameService,
+    SeatForbidden,
+    StaleClock,
+    catalogue,
+)
+from vectorwar.web.store import Store, default_db_url
+
+STATIC = Path(__file__).resolve().parent / "static"
+
+ORDER_MAX = 4000
+NAME_MAX = 200
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class NewGameBody(_Body):
+    scenario: str = Field(min_length=1, max_length=NAME_MAX, description="Built-in scenario id, e.g. vv5-dogfight")
+    seats: dict[str, str] = Field(
+        default_factory=dict, description='side -> "human" or "bot:NAME"; sides left out are human'
+    )
+    hotseat: bool = Field(default=False, description="One player (one token) holds every human seat")
+    seed: int | None = Field(default=None, ge=0, lt=2**63, description="The game's dice seed; random if left out")
+    options: dict[str, bool | int | str] = Field(default_factory=dict, description="Rule options by name")
+
+
+class OrderBody(_Body):
+    seat: str = Field(min_length=1, max_length=NAME_MAX)
+    text: str = Field(max_length=ORDER_MAX, description="The order in the system's notation")
+    clock: str = Field(max_length=NAME_MAX, description="The prompt's clock text the order was written for")
+
+
+class CheckBody(_Body):
+    seat: str = Field(min_length=1, max_length=NAME_MAX)
+    text: str = Field(max_length=ORDER_MAX)
+
+
+class DraftBody(_Body):
+    text: str = Field(max_length=ORDER_MAX, description="The order being edited; empty deletes the draft")
+
+
+# Answers, as OpenAPI shows them (the routes return JSON directly, already in these shapes).
+
+
+class PlayerOut(BaseModel):
+    seats: list[str]
+    token: str = Field(description="Keep it secret: it acts for these seats")
+    url: str = Field(description="The player's game page, /games/{id}?token=TOKEN")
+
+
+class CreatedOut(BaseModel):
+    id: str
+    players: list[PlayerOut]
+    spectate_url: str
+
+
+class ScenarioOut(BaseModel):
+    id: str
+    title: str
+    description: str
+    sides: list[str]
+
+
+class SystemOut(BaseModel):
+    name: str
+    title: str
+    bots: list[str]
+    scenarios: list[ScenarioOut]
+
+
+class GameOut(BaseModel):
+    id: str
+    system: str
+    scenario: str
+    title: str
+    turn: int
+    over: bool
+    seats: dict[str, str] = Field(description='side -> "human" or "bot:NAME"')
+
+
+class OrderOut(BaseModel):
+    accepted: bool
+    resolved: bool = Field(description="This order completed its prompt, which was resolved")
+    duplicate: bool = Field(description="A retry of an order already accepted for that clock; nothing changed")
+    scene: dict[str, Any] = Field(description="The caller's scene after the order and the bots' answers")
+
+
+class CheckOut(BaseModel):
+    ok: bool
+    canonical: str
+
+
+class ErrorDetail(BaseModel):
+    type: str
+    message: str
+    input: str | None = None
+    rule: str | None = None
+    clock: str | None = None
+
+
+class ErrorOut(BaseModel):
+    error: ErrorDetail
+
+
+def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    return {status: {"model": ErrorOut} for status in statuses}
+
+
+SCENE_DOC = "The viewer's scene (docs/web.md, The scene)"
+
+
+def error(status: int, kind: str, message: str, **extra: Any) -> JSONResponse:
+    return JSONResponse({"error": {"type": kind, "message": message, **extra}}, status_code=status)
+
+
+def bearer(authorization: str | None, token: str | None) -> str | None:
+    """The token of a request: ``Authorization: Bearer TOKEN`` or the ``token`` query parameter."""
+    if authorization and authorization.lower().startswith("bearer "):
+        return authorization[7:].strip()
+    return token
+
+
+def create_app(db_url: str | None = None) -> FastAPI:
+    """The server's application on the database at ``db_url`` (default: SQLite in the user data dir)."""
+    store = Store(db_url or default_db_url())
+    service = GameService(store)
+    hub = Hub()
+    service.on_change(hub.publish)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        yield
+        store.close()
+
+    app = FastAPI(
+        title="vectorwar",
+        summary="Tactical starship combat in the browser: games, orders, live scenes.",
+        lifespan=lifespan,
+    )
+    app.state.service = service
+    app.state.store = store
+    app.state.hub = hub
+    app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
+
+    _error_handlers(app)
+
+    def created(new: Created) -> JSONResponse:
+        return JSONResponse(
+            {
+                "id": new.id,
+                "players": [
+                    {"seats": list(p.seats), "token": p.token, "url": f"/games/{new.id}?token={p.token}"}
+                    for p in new.players
+                ],
+                "spectate_url": f"/games/{new.id}",
+            },
+            status_code=201,
+        )
+
+    def auth(request: Request) -> str | None:
+        header = request.headers.get("authorization")
+        return bearer(header, request.query_params.get("token"))
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> Response:
+        return _page("index.html")
+
+    @app.get("/games/{game_id}", include_in_schema=False)
+    async def game_page(game_id: str) -> Response:
+        return _page("game.html")
+
+    @app.get("/api/systems", summary="Rule systems, their bots and built-in scenarios", response_model=list[SystemOut])
+    async def list_systems() -> JSONResponse:
+        return JSONResponse(await asyncio.to_thread(catalogue))
+
+    @app.get("/api/games", summary="Games on this server, newest first", response_model=list[GameOut])
+    async def list_games() -> JSONResponse:
+        return JSONResponse(
+            [
+                {
+                    "id": g.id,
+                    "system": g.system,
+                    "scenario": g.scenario,
+                    "title": g.title,
+                    "turn": g.turn,
+                    "over": g.over,
+                    "seats": g.seats,
+                }
+                for g in await service.games()
+            ]
+        )
+
+    @app.post(
+        "/api/games",
+        status_code=201,
+        summary="Create a game; answers one token per player",
+        response_model=CreatedOut,
+        responses=_errors(422),
+    )
+    async def new_game(body: NewGameBody) -> JSONResponse:
+        return created(await service.create(body.scenario, body.seats, body.hotseat, body.seed, body.options))
+
+    @app.post(
+        "/api/quickstart",
+        status_code=201,
+        summary="A VV5 Dogfight against the greedy bot, for newcomers",
+        response_model=CreatedOut,
+    )
+    async def quickstart() -> JSONResponse:
+        return created(await service.quickstart())
+
+    @app.get(
+        "/api/games/{game_id}",
+        summary="The scene the caller's token may see",
+        response_description=SCENE_DOC,
+        responses=_errors(404),
+    )
+    async def game_scene(game_id: str, request: Request) -> JSONResponse:
+        return JSONResponse(await service.scene(game_id, auth(request)))
+
+    @app.post(
+        "/api/games/{game_id}/orders",
+        summary="Give a seat's order for the prompt named by clock",
+        response_model=OrderOut,
+        responses=_errors(400, 403, 404, 409),
+    )
+    async def give_order(game_id: str, body: OrderBody, request: Request) -> JSONResponse:
+        done = await service.submit(game_id, auth(request), body.seat, body.text, body.clock)
+        return JSONResponse(
+            {"accepted": True, "resolved": done.resolved, "duplicate": done.duplicate, "scene": done.scene}
+        )
+
+    @app.post(
+        "/api/games/{game_id}/check",
+        summary="Check an order without giving it",
+        response_model=CheckOut,
+        responses=_errors(400, 403, 404),
+    )
+    async def check_order(game_id: str, body: CheckBody, request: Request) -> JSONResponse:
+        canonical = await service.check(game_id, auth(request), body.seat, body.text)
+        return JSONResponse({"ok": True, "canonical": canonical})
+
+    @app.delete(
+        "/api/games/{game_id}/orders/{seat}",
+        status_code=204,
+        summary="Take back an unresolved plot",
+        responses=_errors(403, 404),
+    )
+    async def withdraw(game_id: str, seat: str, request: Request) -> Response:
+        await service.withdraw(game_id, auth(request), seat)
+        return Response(status_code=204)
+
+    @app.put(
+        "/api/games/{game_id}/drafts/{seat}",
+        status_code=204,
+        summary="Keep the order being edited",
+        responses=_errors(403, 404),
+    )
+    async def put_draft(game_id: str, seat: str, body: DraftBody, request: Request) -> Response:
+        await service.set_draft(game_id, auth(request), seat, body.text)
+        return Response(status_code=204)
+
+    @app.get(
+        "/api/games/{game_id}/replay",
+        summary="The spectator's scene after N resolved order batches",
+        response_description=SCENE_DOC,
+        responses=_errors(404),
+    )
+    async def replay(game_id: str, step: Annotated[int, Query(ge=0)] = 0) -> JSONResponse:
+        scene = await service.replay(game_id, step)
+        if scene is None:
+            return error(404, "NoSuchStep", f"game {game_id} has no step {step}")
+        return JSONResponse(scene)
+
+    @app.websocket("/ws/games/{game_id}")
+    async def live_scenes(websocket: WebSocket, game_id: str) -> None:
+        await websocket.accept()
+        try:
+            async with service.locked(game_id) as live:
+                viewer = Viewer(websocket, live.seats_of(websocket.query_params.get("token")))
+                # Joined under the game's lock, so no change slips between this scene and the next.
+                hub.join(game_id, viewer)
+                viewer.offer({"type": "scene", "scene": live.scene(viewer.seats)})
+        except GameNotFound as err:
+            await websocket.close(code=4404, reason=str(err))
+            return
+        pump = asyncio.create_task(hub.pump(viewer))
+        try:
+            while True:
+                raw = await websocket.receive()
+                if raw["type"] == "websocket.disconnect":
+                    break
+                await viewer.send(_answer(raw.get("text")))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            hub.leave(game_id, viewer)
+            pump.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await pump
+
+    return app
+
+
+def _answer(text: str | None) -> dict[str, Any]:
+    """The answer to a client's message: clients only ever need to ping."""
+    try:
+        message = json.loads(text) if text is not None else None
+    except ValueError:
+        message = None
+    if isinstance(message, dict) and message.get("type") == "ping":
+        return {"type": "pong"}
+    return {"type": "error", "message": 'the socket only takes {"type": "ping"}; send orders with POST'}
+
+
+def _page(name: str) -> Response:
+    path = STATIC / name
+    if not path.is_file():
+        return error(404, "NotFound", f"the browser UI has no {name} yet")
+    return FileResponse(path)
+
+
+def _error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(OrderSyntaxError)
+    async def syntax(_request: Request, err: Exception) -> JSONResponse:
+        if not isinstance(err, OrderSyntaxError):  # pragma: no cover - registered for this type
+            raise err
+        return error(400, type(err).__name__, str(err), input=err.text, rule=None)
+
+    @app.exception_handler(IllegalOrderError)
+    async def illegal(_request: Request, err: Exception) -> JSONResponse:
+        if not isinstance(err, IllegalOrderError):  # pragma: no cover - registered for this type
+            raise err
+        return error(400, type(err).__name__, str(err), input=err.order, rule=err.rule)
+
+    @app.exception_handler(GameNotFound)
+    async def not_found(_request: Request, err: Exception) -> JSONResponse:
+        return error(404, "NotFound", str(err))
+
+    @app.exception_handler(SeatForbidden)
+    async def forbidden(_request: Request, err: Exception) -> JSONResponse:
+        return error(403, "Forbidden", str(err))
+
+    @app.exception_handler(StaleClock)
+    async def stale(_request: Request, err: Exception) -> JSONResponse:
+        current = err.current if isinstance(err, StaleClock) else None
+        return error(409, "StaleClock", str(err), clock=current)
+
+    @app.exception_handler(BadSetup)
+    async def bad_setup(_request: Request, err: Exception) -> JSONResponse:
+        return error(422, "BadSetup", str(err))

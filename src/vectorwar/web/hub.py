@@ -1,0 +1,66 @@
+"""Live updates: each WebSocket viewer gets its own scene after every change to its game.
+
+A viewer's scene is built for the seats its token holds, so what one
+connection receives never depends on who else is watching. Each connection
+has its own outbox holding only the newest scene: a slow client skips
+scenes it has not read yet instead of slowing the game down.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi import WebSocket
+
+from vectorwar.web.service import LiveGame
+
+
+@dataclass(eq=False)
+class Viewer:
+    websocket: WebSocket
+    seats: tuple[str, ...]
+    outbox: asyncio.Queue[dict[str, Any]] = field(default_factory=lambda: asyncio.Queue(maxsize=1))
+    _sending: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    async def send(self, message: dict[str, Any]) -> None:
+        # Scenes and pongs go out from two tasks; one frame at a time.
+        async with self._sending:
+            await self.websocket.send_json(message)
+
+    def offer(self, message: dict[str, Any]) -> None:
+        """Queue ``message`` in place of any scene the client has not been sent yet."""
+        if self.outbox.full():
+            self.outbox.get_nowait()
+        self.outbox.put_nowait(message)
+
+
+class Hub:
+    def __init__(self) -> None:
+        self._viewers: dict[str, set[Viewer]] = {}
+
+    def join(self, game_id: str, viewer: Viewer) -> None:
+        self._viewers.setdefault(game_id, set()).add(viewer)
+
+    def leave(self, game_id: str, viewer: Viewer) -> None:
+        viewers = self._viewers.get(game_id)
+        if viewers is None:
+            return
+        viewers.discard(viewer)
+        if not viewers:
+            del self._viewers[game_id]
+
+    def watching(self, game_id: str) -> int:
+        return len(self._viewers.get(game_id, ()))
+
+    async def publish(self, live: LiveGame) -> None:
+        async with live.lock:
+            # Built under the lock so that every viewer sees the same moment of the game.
+            for viewer in self._viewers.get(live.id, set()).copy():
+                viewer.offer({"type": "scene", "scene": live.scene(viewer.seats)})
+
+    async def pump(self, viewer: Viewer) -> None:
+        """Send the viewer's outbox until the connection closes."""
+        while True:
+            await viewer.send(await viewer.outbox.get())

@@ -1,0 +1,315 @@
+"""Where the server keeps its games: SQLAlchemy tables and the transactions that change them.
+
+A game is stored as its setup (the whole scenario, options, seed), who
+plays each seat, the hashes of its tokens, every resolved order batch, the
+plots still waiting and the players' drafts. The state itself is never
+stored: the service rebuilds it by replaying the batches, the same
+guarantee the save files give. Each method is one transaction, so a crash
+leaves a change wholly written or not at all.
+
+>>> store = Store("sqlite://")
+>>> store.load("g_missing") is None
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    delete,
+    event,
+    select,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
+from sqlalchemy.pool import StaticPool
+
+DATA_DIR_ENV = "VECTORWAR_DATA_DIR"
+
+
+def data_dir() -> Path:
+    """The directory for the default database; ``VECTORWAR_DATA_DIR`` overrides the user data dir."""
+    override = os.environ.get(DATA_DIR_ENV)
+    return Path(override) if override else Path(platformdirs.user_data_dir("vectorwar"))
+
+
+def default_db_url() -> str:
+    path = data_dir()
+    path.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{path / 'games.db'}"
+
+
+def token_hash(token: str) -> str:
+    """What the store keeps of a token: a leaked database must not let anyone act for a seat."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    system: Mapped[str] = mapped_column(String(40))
+    scenario_id: Mapped[str] = mapped_column(String(200))
+    title: Mapped[str] = mapped_column(String(400))
+    # The whole scenario, so that a later edit of a built-in file never changes a stored game.
+    scenario: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # A summary for the lobby, kept up to date with every change.
+    step: Mapped[int] = mapped_column(Integer, default=0)
+    turn: Mapped[int] = mapped_column(Integer, default=1)
+    over: Mapped[bool] = mapped_column(default=False)
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[str] = mapped_column(String(100), primary_key=True)
+    position: Mapped[int] = mapped_column(Integer)
+    controller: Mapped[str] = mapped_column(String(100))  # "human" or "bot:NAME"
+
+
+class TokenRow(Base):
+    __tablename__ = "tokens"
+
+    hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    seats: Mapped[list[str]] = mapped_column(JSON)
+
+
+class BatchRow(Base):
+    __tablename__ = "order_batches"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    step: Mapped[int] = mapped_column(Integer, primary_key=True)  # 0 for the first batch
+    clock: Mapped[dict[str, Any]] = mapped_column(JSON)
+    orders: Mapped[list[list[str]]] = mapped_column(JSON)  # [[seat, canonical text], ...] in seat order
+
+
+class PendingRow(Base):
+    __tablename__ = "pending_plots"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[str] = mapped_column(String(100), primary_key=True)
+    clock: Mapped[str] = mapped_column(String(200))
+    text: Mapped[str] = mapped_column(Text)
+
+
+class DraftRow(Base):
+    __tablename__ = "drafts"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[str] = mapped_column(String(100), primary_key=True)
+    text: Mapped[str] = mapped_column(Text)
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    """Everything stored when a game is created."""
+
+    id: str
+    system: str
+    scenario_id: str
+    title: str
+    scenario: dict[str, Any]
+    seed: int
+    options: dict[str, Any]
+    controllers: dict[str, str]  # seat -> controller, in the scenario's seat order
+    tokens: dict[str, tuple[str, ...]]  # token hash -> seats it holds
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """A change of a game's orders: batches resolved since ``first_step`` and the plots now waiting."""
+
+    first_step: int
+    batches: tuple[tuple[dict[str, Any], tuple[tuple[str, str], ...]], ...]  # (clock data, orders)
+    pending: Mapping[str, str]
+    clock: str  # the prompt the pending plots were given at ("" once the game is over)
+    turn: int
+    over: bool
+    cleared_drafts: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    """A game as the store holds it, ready to be replayed."""
+
+    id: str
+    system: str
+    scenario: dict[str, Any]
+    seed: int
+    options: dict[str, Any]
+    controllers: dict[str, str]
+    tokens: dict[str, tuple[str, ...]]
+    batches: list[tuple[dict[str, Any], list[tuple[str, str]]]]
+    pending: dict[str, tuple[str, str]]  # seat -> (clock, text)
+    drafts: dict[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    id: str
+    system: str
+    scenario: str
+    title: str
+    turn: int
+    over: bool
+    seats: dict[str, str]
+    created: datetime
+
+
+class Store:
+    """The database behind the server; every public method is one transaction."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = _engine(url)
+        from vectorwar.web.migrations import upgrade
+
+        upgrade(self.engine)
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def create(self, new: NewGame) -> None:
+        with self._sessions.begin() as db:
+            db.add(
+                GameRow(
+                    id=new.id,
+                    system=new.system,
+                    scenario_id=new.scenario_id,
+                    title=new.title,
+                    scenario=new.scenario,
+                    seed=new.seed,
+                    options=new.options,
+                    created=datetime.now(UTC),
+                    step=0,
+                    turn=1,
+                    over=False,
+                )
+            )
+            db.flush()  # PostgreSQL checks the foreign keys below at once
+            for position, (seat, controller) in enumerate(new.controllers.items()):
+                db.add(SeatRow(game_id=new.id, seat=seat, position=position, controller=controller))
+            for digest, seats in new.tokens.items():
+                db.add(TokenRow(hash=digest, game_id=new.id, seats=list(seats)))
+
+    def record(self, game_id: str, progress: Progress) -> None:
+        """Add resolved batches and replace the waiting plots, in one transaction."""
+        with self._sessions.begin() as db:
+            for offset, (clock, orders) in enumerate(progress.batches):
+                db.add(
+                    BatchRow(
+                        game_id=game_id,
+                        step=progress.first_step + offset,
+                        clock=clock,
+                        orders=[[seat, text] for seat, text in orders],
+                    )
+                )
+            db.execute(delete(PendingRow).where(PendingRow.game_id == game_id))
+            for seat, text in progress.pending.items():
+                db.add(PendingRow(game_id=game_id, seat=seat, clock=progress.clock, text=text))
+            if progress.cleared_drafts:
+                db.execute(
+                    delete(DraftRow).where(DraftRow.game_id == game_id, DraftRow.seat.in_(progress.cleared_drafts))
+                )
+            row = db.get_one(GameRow, game_id)
+            row.step = progress.first_step + len(progress.batches)
+            row.turn = progress.turn
+            row.over = progress.over
+
+    def set_draft(self, game_id: str, seat: str, text: str) -> None:
+        with self._sessions.begin() as db:
+            row = db.get(DraftRow, (game_id, seat))
+            if text == "":
+                if row is not None:
+                    db.delete(row)
+            elif row is None:
+                db.add(DraftRow(game_id=game_id, seat=seat, text=text))
+            else:
+                row.text = text
+
+    def load(self, game_id: str) -> StoredGame | None:
+        with self._sessions() as db:
+            row = db.get(GameRow, game_id)
+            if row is None:
+                return None
+            seats = db.scalars(select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.position))
+            tokens = db.scalars(select(TokenRow).where(TokenRow.game_id == game_id))
+            batches = db.scalars(select(BatchRow).where(BatchRow.game_id == game_id).order_by(BatchRow.step))
+            pending = db.scalars(select(PendingRow).where(PendingRow.game_id == game_id))
+            drafts = db.scalars(select(DraftRow).where(DraftRow.game_id == game_id))
+            return StoredGame(
+                id=row.id,
+                system=row.system,
+                scenario=row.scenario,
+                seed=row.seed,
+                options=row.options,
+                controllers={s.seat: s.controller for s in seats},
+                tokens={t.hash: tuple(t.seats) for t in tokens},
+                batches=[(b.clock, [(str(s), str(t)) for s, t in b.orders]) for b in batches],
+                pending={p.seat: (p.clock, p.text) for p in pending},
+                drafts={d.seat: d.text for d in drafts},
+            )
+
+    def games(self, limit: int = 200) -> list[GameSummary]:
+        """The newest games first, for the lobby."""
+        with self._sessions() as db:
+            rows = list(db.scalars(select(GameRow).order_by(GameRow.created.desc(), GameRow.id).limit(limit)))
+            ids = [r.id for r in rows]
+            seats: dict[str, dict[str, str]] = {i: {} for i in ids}
+            if ids:
+                for s in db.scalars(select(SeatRow).where(SeatRow.game_id.in_(ids)).order_by(SeatRow.position)):
+                    seats[s.game_id][s.seat] = s.controller
+            return [
+                GameSummary(r.id, r.system, r.scenario_id, r.title, r.turn, r.over, seats[r.id], r.created)
+                for r in rows
+            ]
+
+
+def _engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        memory = url in ("sqlite://", "sqlite:///:memory:")
+        engine = create_engine(
+            url,
+            # One shared connection keeps an in-memory database alive between sessions.
+            poolclass=StaticPool if memory else None,
+            connect_args={"check_same_thread": False, "timeout": 30},
+        )
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    # WAL lets readers go on while an order is written; FULL syncs the log on every
+    # commit, so an acknowledged order survives a power cut as well as a killed process.
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()

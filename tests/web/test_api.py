@@ -1,0 +1,326 @@
+"""The HTTP API against a real SQLite file: playing games, every error status, retries, drafts, replay."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tests.web.helpers import Mirror
+from vectorwar.scene import build_scene
+from vectorwar.web.app import create_app
+
+
+def create(client: TestClient, scenario: str, seats: dict[str, str], seed: int = 7, **extra: Any) -> dict[str, Any]:
+    answer = client.post("/api/games", json={"scenario": scenario, "seats": seats, "seed": seed, **extra})
+    assert answer.status_code == 201, answer.text
+    data: dict[str, Any] = answer.json()
+    return data
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def token_of(created: dict[str, Any], seat: str) -> str:
+    token: str = next(p["token"] for p in created["players"] if seat in p["seats"])
+    return token
+
+
+def play(client: TestClient, scenario: str, seats: dict[str, str], seed: int, limit: int = 200) -> tuple[Mirror, str]:
+    """Play the people's seats with legal random orders until the end; the mirror checks every answer."""
+    created = create(client, scenario, seats, seed)
+    game_id = created["id"]
+    mirror = Mirror.of(scenario, seed, seats)
+    for _ in range(limit):
+        due = mirror.due()
+        if not due:
+            break
+        seat = due[0]
+        text = mirror.order_for(seat)
+        step = len(mirror.game.history)
+        answer = client.post(
+            f"/api/games/{game_id}/orders",
+            json={"seat": seat, "text": text, "clock": mirror.clock},
+            headers=auth(token_of(created, seat)),
+        )
+        assert answer.status_code == 200, answer.text
+        mirror.game.submit(seat, text)
+        completed = len(mirror.game.history) > step
+        mirror.run_bots()
+        body = answer.json()
+        assert body["accepted"] is True
+        assert body["duplicate"] is False
+        assert body["resolved"] is completed
+        scene = body["scene"]
+        assert scene["game"] == game_id
+        assert scene["step"] == len(mirror.game.history)
+        assert (scene["prompt"] or {}).get("clock") == (mirror.clock if not mirror.game.is_over else None)
+    return mirror, game_id
+
+
+def test_systems_list_msc_and_vv5_with_bots_and_scenarios(client: TestClient) -> None:
+    systems = {s["name"]: s for s in client.get("/api/systems").json()}
+    assert {"msc", "vv5"} <= set(systems)
+    assert "greedy" in systems["vv5"]["bots"]
+    dogfight = next(s for s in systems["vv5"]["scenarios"] if s["id"] == "vv5-dogfight")
+    assert dogfight["sides"] == ["red", "blue"]
+    assert all(s["id"].startswith("msc-") for s in systems["msc"]["scenarios"])
+
+
+@pytest.mark.parametrize(("scenario", "seed"), [("msc-duel", 3), ("vv5-dogfight", 5)])
+def test_a_game_against_greedy_plays_to_the_end_exactly_as_the_kernel_plays_it(
+    client: TestClient, scenario: str, seed: int
+) -> None:
+    mirror, game_id = play(client, scenario, {"red": "human", "blue": "bot:greedy"}, seed)
+    assert mirror.game.is_over
+    scene = client.get(f"/api/games/{game_id}").json()
+    expected = build_scene(mirror.game, [])
+    assert scene["result"] == expected["result"] is not None
+    assert scene["events"] == expected["events"]
+    listed = next(g for g in client.get("/api/games").json() if g["id"] == game_id)
+    assert listed["over"] is True
+    assert listed["seats"] == {"red": "human", "blue": "bot:greedy"}
+
+
+def test_a_game_is_rebuilt_from_the_store_by_a_new_server(db_url: str) -> None:
+    with TestClient(create_app(db_url)) as client:
+        created = create(client, "msc-duel", {"red": "human", "blue": "human"}, seed=11)
+        mirror = Mirror.of("msc-duel", 11, {"red": "human", "blue": "human"})
+        for _ in range(5):
+            seat = mirror.due()[0]
+            text = mirror.order_for(seat)
+            answer = client.post(
+                f"/api/games/{created['id']}/orders",
+                json={"seat": seat, "text": text, "clock": mirror.clock},
+                headers=auth(token_of(created, seat)),
+            )
+            assert answer.status_code == 200, answer.text
+            mirror.give(seat, text)
+        before = client.get(f"/api/games/{created['id']}", headers=auth(token_of(created, "red"))).json()
+    with TestClient(create_app(db_url)) as again:
+        after = again.get(f"/api/games/{created['id']}", headers=auth(token_of(created, "red"))).json()
+    assert after == before
+    assert after["step"] == len(mirror.game.history) > 0
+
+
+def test_hotseat_gives_one_token_for_every_human_seat(client: TestClient) -> None:
+    created = create(client, "msc-duel", {"red": "human", "blue": "human"}, hotseat=True)
+    assert [p["seats"] for p in created["players"]] == [["red", "blue"]]
+    token = created["players"][0]["token"]
+    assert created["players"][0]["url"] == f"/games/{created['id']}?token={token}"
+    scene = client.get(f"/api/games/{created['id']}?token={token}").json()
+    assert scene["viewer"] == ["red", "blue"]
+    assert scene["my_turn"] == ["red", "blue"]
+
+
+def test_quickstart_is_a_vv5_dogfight_against_greedy_waiting_for_the_newcomer(client: TestClient) -> None:
+    answer = client.post("/api/quickstart")
+    assert answer.status_code == 201
+    created = answer.json()
+    assert [p["seats"] for p in created["players"]] == [["red"]]
+    scene = client.get(f"/api/games/{created['id']}?token={created['players'][0]['token']}").json()
+    assert scene["scenario"]["id"] == "vv5-dogfight"
+    assert scene["players"] == {"red": "human", "blue": "bot:greedy"}
+    # The bot has plotted already (secretly): only red is awaited.
+    assert scene["prompt"]["waiting_for"] == ["red"]
+    assert scene["pending"] == {}
+    assert scene["move_options"]
+
+
+@pytest.fixture
+def duel(client: TestClient) -> dict[str, Any]:
+    """An MSC duel between two people, nothing ordered yet."""
+    return create(client, "msc-duel", {"red": "human", "blue": "human"}, seed=2)
+
+
+def order(client: TestClient, game: dict[str, Any], seat: str, text: str, clock: str, token: str | None = None) -> Any:
+    headers = auth(token if token is not None else token_of(game, seat))
+    return client.post(
+        f"/api/games/{game['id']}/orders", json={"seat": seat, "text": text, "clock": clock}, headers=headers
+    )
+
+
+def snapshot(client: TestClient, game: dict[str, Any]) -> tuple[Any, ...]:
+    red = client.get(f"/api/games/{game['id']}", headers=auth(token_of(game, "red"))).json()
+    blue = client.get(f"/api/games/{game['id']}", headers=auth(token_of(game, "blue"))).json()
+    return red["step"], red["pending"], blue["pending"], red["counters"], red["prompt"]
+
+
+def test_every_bad_request_gets_its_status_and_changes_nothing(client: TestClient, duel: dict[str, Any]) -> None:
+    gid = duel["id"]
+    clock = "turn 1, plot"
+    before = snapshot(client, duel)
+
+    syntax = order(client, duel, "red", "Hawk ???", clock)
+    assert syntax.status_code == 400
+    err = syntax.json()["error"]
+    assert err["type"] == "OrderSyntaxError"
+    assert err["input"] in "Hawk ???"
+    assert err["input"] in err["message"]
+
+    illegal = order(client, duel, "red", "Hawk 9", clock)
+    assert illegal.status_code == 400
+    err = illegal.json()["error"]
+    assert err["type"] == "IllegalOrderError"
+    assert err["rule"].startswith("MSC")
+
+    forbidden = order(client, duel, "blue", "Raven 1", clock, token=token_of(duel, "red"))
+    assert forbidden.status_code == 403
+    assert order(client, duel, "red", "Hawk 1", clock, token="not-a-token").status_code == 403
+    assert (
+        client.post(f"/api/games/{gid}/orders", json={"seat": "red", "text": "Hawk 1", "clock": clock}).status_code
+        == 403
+    )
+    assert client.delete(f"/api/games/{gid}/orders/blue", headers=auth(token_of(duel, "red"))).status_code == 403
+    assert (
+        client.put(f"/api/games/{gid}/drafts/blue", json={"text": "x"}, headers=auth(token_of(duel, "red"))).status_code
+        == 403
+    )
+
+    stale = order(client, duel, "red", "Hawk 1", "turn 7, plot")
+    assert stale.status_code == 409
+    assert stale.json()["error"]["clock"] == clock
+
+    assert client.get("/api/games/g_nope").status_code == 404
+    assert order(client, {"id": "g_nope", "players": duel["players"]}, "red", "Hawk 1", clock).status_code == 404
+    assert client.get("/api/games/g_nope/replay?step=0").status_code == 404
+
+    malformed = [
+        {"seat": "red", "text": "Hawk 1"},  # no clock
+        {"seat": "red", "text": 5, "clock": clock},
+        {"seat": "red", "text": "Hawk 1", "clock": clock, "extra": 1},
+        {"seat": "", "text": "Hawk 1", "clock": clock},
+        {"seat": "red", "text": "x" * 5000, "clock": clock},
+        [1, 2],
+    ]
+    for body in malformed:
+        answer = client.post(f"/api/games/{gid}/orders", json=body, headers=auth(token_of(duel, "red")))
+        assert answer.status_code == 422, body
+    for raw, status in ((b"{not json", 422), (b"\xff{", 400)):
+        answer = client.post(
+            f"/api/games/{gid}/orders",
+            content=raw,
+            headers={**auth(token_of(duel, "red")), "Content-Type": "application/json"},
+        )
+        assert answer.status_code == status, raw
+    for bad_game in (
+        {"scenario": "no-such-scenario"},
+        {"scenario": "msc-duel", "seats": {"green": "human"}},
+        {"scenario": "msc-duel", "seats": {"red": "bot:nobody"}},
+        {"scenario": "msc-duel", "seats": {"red": "greedy"}},
+        {"scenario": "msc-duel", "options": {"no_such_option": True}},
+        {"scenario": "msc-duel", "seed": -1},
+    ):
+        answer = client.post("/api/games", json=bad_game)
+        assert answer.status_code == 422, bad_game
+        assert answer.text
+    assert client.get(f"/api/games/{gid}/replay?step=-1").status_code == 422
+    assert snapshot(client, duel) == before
+
+
+def test_an_order_out_of_turn_is_the_rules_error(client: TestClient, duel: dict[str, Any]) -> None:
+    mirror = Mirror.of("msc-duel", 2, {"red": "human", "blue": "human"}, people="greedy")
+    for _ in range(40):
+        prompt = mirror.game.prompt
+        assert prompt is not None
+        if not prompt.simultaneous:
+            break
+        for seat in mirror.due():
+            text = mirror.order_for(seat)
+            assert order(client, duel, seat, text, mirror.clock).status_code == 200
+            mirror.give(seat, text)
+    assert not prompt.simultaneous
+    idle = next(s for s in ("red", "blue") if s not in prompt.seats)
+    answer = order(client, duel, idle, "hold", mirror.clock)
+    assert answer.status_code == 400
+    assert answer.json()["error"]["type"] == "NotYourTurnError"
+
+
+def test_a_retry_is_harmless(client: TestClient, duel: dict[str, Any]) -> None:
+    first = order(client, duel, "red", "Hawk 1", "turn 1, plot")
+    assert first.json()["duplicate"] is False
+    again = order(client, duel, "red", "hawk 1", "turn 1, plot")
+    assert again.status_code == 200
+    assert again.json() | {"scene": None} == {"accepted": True, "resolved": False, "duplicate": True, "scene": None}
+    # A changed plot before the last is in replaces the first: not a retry.
+    changed = order(client, duel, "red", "Hawk 2", "turn 1, plot")
+    assert changed.json()["duplicate"] is False
+    assert changed.json()["scene"]["pending"] == {"red": "Hawk 2"}
+    resolved = order(client, duel, "blue", "Raven 1", "turn 1, plot")
+    assert resolved.json()["resolved"] is True
+    step = resolved.json()["scene"]["step"]
+    late = order(client, duel, "red", "Hawk 2", "turn 1, plot")
+    assert late.status_code == 200
+    assert late.json()["duplicate"] is True
+    assert late.json()["resolved"] is True
+    assert late.json()["scene"]["step"] == step
+
+
+def test_check_answers_the_canonical_order_and_stores_nothing(client: TestClient, duel: dict[str, Any]) -> None:
+    answer = client.post(
+        f"/api/games/{duel['id']}/check", json={"seat": "red", "text": "hawk 1"}, headers=auth(token_of(duel, "red"))
+    )
+    assert answer.json() == {"ok": True, "canonical": "Hawk 1"}
+    bad = client.post(
+        f"/api/games/{duel['id']}/check", json={"seat": "red", "text": "Hawk 9"}, headers=auth(token_of(duel, "red"))
+    )
+    assert bad.status_code == 400
+    assert snapshot(client, duel)[1] == {}
+
+
+def test_a_plot_can_be_taken_back_until_the_last_is_in(client: TestClient, db_url: str, duel: dict[str, Any]) -> None:
+    assert order(client, duel, "red", "Hawk 1", "turn 1, plot").status_code == 200
+    assert snapshot(client, duel)[1] == {"red": "Hawk 1"}
+    gone = client.delete(f"/api/games/{duel['id']}/orders/red", headers=auth(token_of(duel, "red")))
+    assert gone.status_code == 204
+    assert snapshot(client, duel)[1] == {}
+    with TestClient(create_app(db_url)) as again:
+        scene = again.get(f"/api/games/{duel['id']}", headers=auth(token_of(duel, "red"))).json()
+    assert scene["pending"] == {}
+    assert scene["prompt"]["waiting_for"] == ["red", "blue"]
+
+
+def test_drafts_come_back_to_their_own_seat_only(client: TestClient, db_url: str, duel: dict[str, Any]) -> None:
+    gid = duel["id"]
+    red = auth(token_of(duel, "red"))
+    assert client.put(f"/api/games/{gid}/drafts/red", json={"text": "Hawk 1L"}, headers=red).status_code == 204
+    assert client.get(f"/api/games/{gid}", headers=red).json()["drafts"] == {"red": "Hawk 1L"}
+    assert client.get(f"/api/games/{gid}", headers=auth(token_of(duel, "blue"))).json()["drafts"] == {}
+    assert client.get(f"/api/games/{gid}").json()["drafts"] == {}
+    with TestClient(create_app(db_url)) as again:
+        assert again.get(f"/api/games/{gid}", headers=red).json()["drafts"] == {"red": "Hawk 1L"}
+        # Giving the order uses the draft up.
+        assert order(again, duel, "red", "Hawk 1", "turn 1, plot").json()["scene"]["drafts"] == {}
+    with TestClient(create_app(db_url)) as third:
+        assert third.get(f"/api/games/{gid}", headers=red).json()["drafts"] == {}
+        assert third.put(f"/api/games/{gid}/drafts/red", json={"text": "x"}, headers=red).status_code == 204
+        assert third.put(f"/api/games/{gid}/drafts/red", json={"text": ""}, headers=red).status_code == 204
+        assert third.get(f"/api/games/{gid}", headers=red).json()["drafts"] == {}
+
+
+def test_replay_steps_through_the_resolved_batches(client: TestClient) -> None:
+    mirror, game_id = play(client, "msc-duel", {"red": "human", "blue": "bot:greedy"}, seed=4, limit=6)
+    steps = len(mirror.game.history)
+    assert steps >= 3
+    for step in (0, 1, steps):
+        scene = client.get(f"/api/games/{game_id}/replay?step={step}").json()
+        past = mirror.game.replay(
+            mirror.game.system, mirror.game.scenario, mirror.game.seed, mirror.game.options, mirror.game.history[:step]
+        )
+        expected = build_scene(past, [])
+        assert scene["step"] == step
+        assert scene["counters"] == expected["counters"]
+        assert scene["events"] == expected["events"]
+        assert scene["viewer"] == []
+        assert scene["pending"] == {}
+    assert client.get(f"/api/games/{game_id}/replay?step={steps + 1}").status_code == 404
+
+
+def test_openapi_documents_the_api(client: TestClient) -> None:
+    paths = client.get("/openapi.json").json()["paths"]
+    assert {"/api/games", "/api/games/{game_id}/orders", "/api/quickstart", "/api/games/{game_id}/replay"} <= set(paths)
+    orders = paths["/api/games/{game_id}/orders"]["post"]
+    assert {"200", "400", "403", "404", "409", "422"} <= set(orders["responses"])
+    assert orders["responses"]["409"]["content"]["application/json"]["schema"]["$ref"].endswith("/ErrorOut")

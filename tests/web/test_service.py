@@ -1,0 +1,89 @@
+"""The service and the store underneath the API: memory limits, concurrency, failed commits, migrations."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import sqlalchemy as sa
+from fastapi.testclient import TestClient
+
+from tests.web.helpers import Mirror, run_async
+from vectorwar.web.app import create_app
+from vectorwar.web.service import GameService
+from vectorwar.web.store import Store
+
+
+def test_the_schema_is_migrated_once_and_to_the_newest_version(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    Store(url).close()
+    store = Store(url)  # a second start finds the schema up to date
+    tables = set(sa.inspect(store.engine).get_table_names())
+    assert {"games", "seats", "tokens", "order_batches", "pending_plots", "drafts", "alembic_version"} <= tables
+    with store.engine.connect() as db:
+        assert db.execute(sa.text("SELECT version_num FROM alembic_version")).scalar_one() == "0001"
+    assert "hash" in {c["name"] for c in sa.inspect(store.engine).get_columns("tokens")}
+    assert "token" not in {c["name"] for c in sa.inspect(store.engine).get_columns("tokens")}
+
+
+def test_games_dropped_from_memory_come_back_from_the_store(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        service = GameService(Store(f"sqlite:///{tmp_path / 'games.db'}"), max_live=1)
+        seats = {"red": "human", "blue": "bot:greedy"}
+        games = [await service.create("msc-duel", seats, seed=seed) for seed in (1, 2)]
+        mirrors = [Mirror.of("msc-duel", seed, seats) for seed in (1, 2)]
+        for _ in range(4):
+            for created, mirror in zip(games, mirrors, strict=True):
+                if mirror.game.is_over:
+                    continue
+                text = mirror.order_for("red")
+                done = await service.submit(created.id, created.players[0].token, "red", text, mirror.clock)
+                mirror.give("red", text)
+                assert done.scene["step"] == len(mirror.game.history)
+        assert len(service._live) == 1
+
+    run_async(scenario)
+
+
+def test_plots_arriving_together_resolve_once(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        store = Store(f"sqlite:///{tmp_path / 'games.db'}")
+        service = GameService(store)
+        created = await service.create("msc-duel", {"red": "human", "blue": "human"}, seed=3)
+        token = {p.seats[0]: p.token for p in created.players}
+        answers = await asyncio.gather(
+            service.submit(created.id, token["red"], "red", "Hawk 1", "turn 1, plot"),
+            service.submit(created.id, token["blue"], "blue", "Raven 1", "turn 1, plot"),
+            service.submit(created.id, token["red"], "red", "Hawk 1", "turn 1, plot"),
+        )
+        assert sorted(a.duplicate for a in answers) == [False, False, True]
+        assert sum(a.resolved and not a.duplicate for a in answers) == 1
+        stored = store.load(created.id)
+        assert stored is not None
+        assert len(stored.batches) == 1
+        assert stored.batches[0][1] == [("red", "Hawk 1"), ("blue", "Raven 1")]
+
+    run_async(scenario)
+
+
+def test_an_order_whose_commit_fails_is_not_accepted(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    with TestClient(create_app(url), raise_server_exceptions=False) as client:
+        created = client.post("/api/games", json={"scenario": "msc-duel", "seed": 4}).json()
+        gid, token = created["id"], created["players"][0]["token"]
+        engine = client.app.state.store.engine  # type: ignore[attr-defined]
+        with engine.begin() as db:
+            refuse = "SELECT RAISE(ABORT, 'disk full')"
+            db.execute(sa.text(f"CREATE TRIGGER full_disk BEFORE INSERT ON pending_plots BEGIN {refuse}; END"))
+        body = {"seat": "red", "text": "Hawk 1", "clock": "turn 1, plot"}
+        failed = client.post(f"/api/games/{gid}/orders", json=body, headers={"Authorization": f"Bearer {token}"})
+        assert failed.status_code == 500
+        scene = client.get(f"/api/games/{gid}?token={token}").json()
+        assert scene["pending"] == {}
+        assert scene["prompt"]["waiting_for"] == ["red", "blue"]
+        with engine.begin() as db:
+            db.execute(sa.text("DROP TRIGGER full_disk"))
+        again = client.post(f"/api/games/{gid}/orders", json=body, headers={"Authorization": f"Bearer {token}"})
+        assert again.status_code == 200
+        assert again.json()["duplicate"] is False
+        assert again.json()["scene"]["pending"] == {"red": "Hawk 1"}
