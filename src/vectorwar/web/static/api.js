@@ -1,0 +1,184 @@
+// Talking to the vectorwar server (docs/web.md): HTTP JSON calls and the live WebSocket.
+
+/** An answer the server refused, with its structured error when it sent one. */
+export class ApiError extends Error {
+  constructor(status, body) {
+    const err = body && body.error;
+    let message = `HTTP ${status}`;
+    if (err && err.message) {
+      message = err.message;
+    } else if (body && body.detail) {
+      message = typeof body.detail === "string" ? body.detail : JSON.stringify(body.detail);
+    }
+    super(message);
+    this.status = status;
+    this.body = body;
+    this.type = err ? err.type : null;
+    this.rule = err ? err.rule : null;
+  }
+}
+
+/** Where the game page finds its game id and token: `?game=ID&token=T` or a `/games/ID` path. */
+export function pageParams(loc = window.location) {
+  const query = new URLSearchParams(loc.search);
+  let game = query.get("game") || query.get("id");
+  if (!game) {
+    const m = loc.pathname.match(/\/(?:games?|play)\/([^/?#]+)/);
+    if (m) game = decodeURIComponent(m[1]);
+  }
+  let token = query.get("token") || (loc.hash.startsWith("#token=") ? loc.hash.slice(7) : null);
+  if (game && token) {
+    rememberToken(game, token);
+  } else if (game && !query.has("spectate")) {
+    // A player who closed the tab and opens the bare game page gets their seat back.
+    token = savedToken(game);
+  }
+  return { game, token };
+}
+
+const TOKENS_KEY = "vectorwar.tokens";
+
+function readTokens() {
+  try {
+    return JSON.parse(localStorage.getItem(TOKENS_KEY) || "{}");
+  } catch {
+    return {};
+  }
+}
+
+export function rememberToken(game, token, seats = null) {
+  const all = readTokens();
+  const prev = all[game] || {};
+  all[game] = { token, seats: seats || prev.seats || [] };
+  try {
+    localStorage.setItem(TOKENS_KEY, JSON.stringify(all));
+  } catch {
+    // Private windows may refuse storage; the join link still works.
+  }
+}
+
+export function savedToken(game) {
+  const entry = readTokens()[game];
+  return entry ? entry.token : null;
+}
+
+export function savedGames() {
+  return readTokens();
+}
+
+export class Api {
+  constructor(token = null) {
+    this.token = token;
+  }
+
+  async request(method, path, body = undefined) {
+    const headers = { Accept: "application/json" };
+    if (this.token) headers.Authorization = `Bearer ${this.token}`;
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    const res = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (res.status === 204) return null;
+    let data = null;
+    const text = await res.text();
+    if (text) {
+      try {
+        data = JSON.parse(text);
+      } catch {
+        data = { detail: text };
+      }
+    }
+    if (!res.ok) throw new ApiError(res.status, data);
+    return data;
+  }
+
+  systems() {
+    return this.request("GET", "/api/systems");
+  }
+  games() {
+    return this.request("GET", "/api/games");
+  }
+  createGame(spec) {
+    return this.request("POST", "/api/games", spec);
+  }
+  scene(game) {
+    return this.request("GET", `/api/games/${encodeURIComponent(game)}`);
+  }
+  submit(game, seat, text, clock) {
+    return this.request("POST", `/api/games/${encodeURIComponent(game)}/orders`, { seat, text, clock });
+  }
+  check(game, seat, text) {
+    return this.request("POST", `/api/games/${encodeURIComponent(game)}/check`, { seat, text });
+  }
+  withdraw(game, seat) {
+    return this.request("DELETE", `/api/games/${encodeURIComponent(game)}/orders/${encodeURIComponent(seat)}`);
+  }
+  saveDraft(game, seat, text) {
+    return this.request("PUT", `/api/games/${encodeURIComponent(game)}/drafts/${encodeURIComponent(seat)}`, { text });
+  }
+  replay(game, step) {
+    return this.request("GET", `/api/games/${encodeURIComponent(game)}/replay?step=${step}`);
+  }
+}
+
+/**
+ * The live connection: calls onScene for every scene the server pushes and reports its state
+ * through onState ("connecting", "open", "closed"). Reconnects with a growing delay.
+ */
+export class LiveSocket {
+  constructor(game, token, { onScene, onState }) {
+    this.game = game;
+    this.token = token;
+    this.onScene = onScene;
+    this.onState = onState;
+    this.delay = 500;
+    this.stopped = false;
+    this.ws = null;
+    this.pingTimer = null;
+  }
+
+  url() {
+    const proto = window.location.protocol === "https:" ? "wss:" : "ws:";
+    const q = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
+    return `${proto}//${window.location.host}/ws/games/${encodeURIComponent(this.game)}${q}`;
+  }
+
+  open() {
+    this.onState("connecting");
+    const ws = new WebSocket(this.url());
+    this.ws = ws;
+    ws.addEventListener("open", () => {
+      this.delay = 500;
+      this.onState("open");
+      // Proxies drop idle sockets; a ping now and then keeps ours alive.
+      this.pingTimer = setInterval(() => {
+        if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ping" }));
+      }, 25000);
+    });
+    ws.addEventListener("message", (ev) => {
+      let msg;
+      try {
+        msg = JSON.parse(ev.data);
+      } catch {
+        return;
+      }
+      if (msg.type === "scene" && msg.scene) this.onScene(msg.scene);
+    });
+    ws.addEventListener("close", () => {
+      clearInterval(this.pingTimer);
+      if (this.ws !== ws) return;
+      this.onState("closed");
+      if (!this.stopped) {
+        setTimeout(() => this.open(), this.delay);
+        this.delay = Math.min(this.delay * 2, 10000);
+      }
+    });
+  }
+
+  close() {
+    this.stopped = true;
+    if (this.ws) this.ws.close();
+  }
+}

@@ -1,0 +1,239 @@
+// The lobby: quick start against the computer, game set-up, join links, games to watch or resume.
+
+import { Api, rememberToken, savedGames } from "./api.js";
+import { fill, h } from "./panels.js";
+
+const $ = (id) => document.getElementById(id);
+const api = new Api();
+let systems = [];
+
+const QUICK_SCENARIO = "vv5-dogfight";
+const QUICK_BOT = "greedy";
+
+function absolute(url) {
+  return new URL(url, window.location.href).href;
+}
+
+/** Where a player's link leads; the server's link is used as given, with a fallback for old servers. */
+function playerUrl(game, player) {
+  if (player.url) return absolute(player.url);
+  return absolute(`/games/${encodeURIComponent(game)}?token=${encodeURIComponent(player.token)}`);
+}
+
+/** A spectator link never picks up a token this browser kept for the game. */
+function spectateUrl(id) {
+  return absolute(`/games/${encodeURIComponent(id)}?spectate=1`);
+}
+
+function currentSystem() {
+  return systems.find((s) => s.name === $("system").value) || null;
+}
+
+function currentScenario() {
+  const sys = currentSystem();
+  return sys ? sys.scenarios.find((s) => s.id === $("scenario").value) || null : null;
+}
+
+function fillSystems() {
+  $("system").replaceChildren(...systems.map((s) => h("option", { value: s.name }, `${s.title} (${s.name})`)));
+  const vv5 = systems.find((s) => s.name === "vv5");
+  if (vv5) $("system").value = "vv5";
+  fillScenarios();
+}
+
+function fillScenarios() {
+  const sys = currentSystem();
+  const scenarios = sys ? sys.scenarios : [];
+  $("scenario").replaceChildren(...scenarios.map((s) => h("option", { value: s.id }, s.title)));
+  fillSeats();
+}
+
+function fillSeats() {
+  const sys = currentSystem();
+  const sc = currentScenario();
+  $("scenario-description").textContent = sc ? sc.description || "" : "";
+  const box = $("seats");
+  box.replaceChildren(h("legend", {}, "Seats"));
+  if (!sc) return;
+  sc.sides.forEach((side, i) => {
+    const id = `seat-${side}`;
+    const select = h(
+      "select",
+      { id, name: id, dataset: { side } },
+      h("option", { value: "human" }, "person"),
+      ...(sys.bots || []).map((b) => h("option", { value: `bot:${b}` }, `computer: ${b}`)),
+    );
+    // A newcomer most likely wants to play the first side against the computer.
+    if (i > 0 && (sys.bots || []).length) {
+      select.value = (sys.bots || []).includes(QUICK_BOT) ? `bot:${QUICK_BOT}` : `bot:${sys.bots[0]}`;
+    }
+    box.append(h("div", { class: "field seat" }, h("label", { for: id }, side), select));
+  });
+}
+
+function showCreated(created, spec) {
+  const box = $("created");
+  box.hidden = false;
+  const rows = (created.players || []).map((p) => {
+    const url = playerUrl(created.id, p);
+    const copy = h(
+      "button",
+      {
+        type: "button",
+        class: "secondary copy",
+        onclick: async () => {
+          try {
+            await navigator.clipboard.writeText(url);
+            copy.textContent = "Copied";
+          } catch {
+            copy.textContent = "Select and copy the link";
+          }
+        },
+      },
+      "Copy link",
+    );
+    return h(
+      "li",
+      { class: "player-link", dataset: { seats: p.seats.join(",") } },
+      h("strong", {}, p.seats.join(" + ")),
+      " ",
+      h("a", { href: url, class: "join" }, "Play"),
+      " ",
+      copy,
+      h("input", { type: "text", readonly: true, value: url, "aria-label": `join link for ${p.seats.join(", ")}`, class: "link" }),
+    );
+  });
+  const bots = Object.entries(spec.seats).filter(([, v]) => v.startsWith("bot:"));
+  fill(
+    box,
+    h("h3", {}, `Game ${created.id} is ready`),
+    h("p", { class: "hint" }, "Each link is that player's key to their seats: send it only to them."),
+    h("ul", { class: "links" }, ...rows),
+    bots.length ? h("p", {}, `Computer players: ${bots.map(([s, v]) => `${s} (${v.slice(4)})`).join(", ")}`) : null,
+    h("p", {}, h("a", { href: spectateUrl(created.id), class: "spectate" }, "Watch as a spectator")),
+  );
+  box.querySelector("a.join")?.focus();
+}
+
+async function create(spec) {
+  const created = await api.createGame(spec);
+  for (const p of created.players || []) rememberToken(created.id, p.token, p.seats);
+  return created;
+}
+
+async function quickStart() {
+  const status = $("quick-status");
+  const button = $("quick-start");
+  button.disabled = true;
+  status.textContent = "Setting up the game…";
+  try {
+    let created;
+    try {
+      created = await api.request("POST", "/api/quickstart");
+    } catch (err) {
+      if (err.status !== 404 && err.status !== 405) throw err;
+      // A server without the quick-start route: ask for the same game the general way.
+      const vv5 = systems.find((s) => s.name === "vv5");
+      const sc = vv5 && vv5.scenarios.find((s) => s.id === QUICK_SCENARIO);
+      const sides = sc ? sc.sides : ["red", "blue"];
+      const seats = Object.fromEntries(sides.map((s, i) => [s, i === 0 ? "human" : `bot:${QUICK_BOT}`]));
+      created = await api.createGame({ scenario: QUICK_SCENARIO, seats });
+    }
+    for (const p of created.players || []) rememberToken(created.id, p.token, p.seats);
+    const player = (created.players || [])[0];
+    window.location.href = playerUrl(created.id, player);
+  } catch (err) {
+    status.textContent = `Could not start: ${err.message}`;
+    button.disabled = false;
+  }
+}
+
+async function submitForm(ev) {
+  ev.preventDefault();
+  const sc = currentScenario();
+  if (!sc) return;
+  const seats = {};
+  for (const sel of $("seats").querySelectorAll("select")) seats[sel.dataset.side] = sel.value;
+  const spec = { scenario: sc.id, seats };
+  if ($("hotseat").checked) spec.hotseat = true;
+  const seed = $("seed").value.trim();
+  if (seed) spec.seed = Number(seed);
+  const status = $("create-status");
+  status.textContent = "Creating…";
+  try {
+    const created = await create(spec);
+    status.textContent = "";
+    showCreated(created, spec);
+    loadGames();
+  } catch (err) {
+    status.textContent = `Refused: ${err.message}`;
+  }
+}
+
+async function loadGames() {
+  const box = $("games");
+  let games;
+  try {
+    games = await api.games();
+  } catch (err) {
+    box.replaceChildren(h("p", { class: "hint" }, `Could not list games: ${err.message}`));
+    return;
+  }
+  if (!games.length) {
+    box.replaceChildren(h("p", { class: "hint" }, "No games yet."));
+    return;
+  }
+  const mine = savedGames();
+  const rows = games.map((g) => {
+    const seats = Object.entries(g.seats || {})
+      .map(([s, k]) => `${s}: ${k}`)
+      .join(", ");
+    const saved = mine[g.id];
+    const links = [h("a", { href: spectateUrl(g.id), class: "watch" }, "watch")];
+    if (saved && saved.token) {
+      links.unshift(
+        h(
+          "a",
+          { href: playerUrl(g.id, { token: saved.token }), class: "resume" },
+          `resume${saved.seats && saved.seats.length ? ` as ${saved.seats.join(" + ")}` : ""}`,
+        ),
+        " · ",
+      );
+    }
+    return h(
+      "tr",
+      { dataset: { game: g.id } },
+      h("td", {}, g.title || g.scenario),
+      h("td", {}, g.system),
+      h("td", {}, g.over ? "over" : `turn ${g.turn}`),
+      h("td", {}, seats),
+      h("td", {}, ...links),
+    );
+  });
+  box.replaceChildren(
+    h(
+      "table",
+      { class: "games-table" },
+      h("thead", {}, h("tr", {}, ...["Scenario", "System", "Turn", "Seats", ""].map((x) => h("th", { scope: "col" }, x)))),
+      h("tbody", {}, ...rows),
+    ),
+  );
+}
+
+async function main() {
+  $("quick-start").addEventListener("click", quickStart);
+  $("system").addEventListener("change", fillScenarios);
+  $("scenario").addEventListener("change", fillSeats);
+  $("create-form").addEventListener("submit", submitForm);
+  $("refresh-games").addEventListener("click", loadGames);
+  try {
+    systems = await api.systems();
+    fillSystems();
+    document.body.dataset.ready = "true";
+  } catch (err) {
+    $("create-status").textContent = `Could not load the rule systems: ${err.message}`;
+  }
+  loadGames();
+}
+
+main();
