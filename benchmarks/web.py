@@ -171,9 +171,11 @@ async def bench(games: int, seconds: float, think: float, scenario: str = SCENAR
                 clients = await asyncio.gather(*(new_client(http, url, seed, scenario) for seed in range(games)))
                 started = time.monotonic()
                 cpu_before = cpu_s(server.pid)
+                client_before = time.process_time()
                 await asyncio.gather(*(play(c, http, url, think, started + seconds) for c in clients))
                 elapsed = time.monotonic() - started
                 cpu = cpu_s(server.pid) - cpu_before
+                client_cpu = time.process_time() - client_before
             memory = rss_kib(server.pid)
         finally:
             server.terminate()
@@ -193,6 +195,8 @@ async def bench(games: int, seconds: float, think: float, scenario: str = SCENAR
         "target_p99_ms": TARGET_P99_MS,
         "server_cpu_ms_per_order": round(cpu * 1000 / len(times), 2) if times else None,
         "met": p99 <= TARGET_P99_MS,
+        "client_cpu_share": round(client_cpu / elapsed, 2),
+        "server_cpu_share": round(cpu / elapsed, 2),
         "server_rss_mb_idle": round(idle["VmRSS"] / 1024, 1),
         "server_rss_mb": round(memory["VmRSS"] / 1024, 1),
         "server_peak_rss_mb": round(memory["VmHWM"] / 1024, 1),

@@ -25,6 +25,7 @@ Hex.parse('3,3')
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -227,7 +228,8 @@ class Hex:
         >>> [str(h) for h in Hex.parse("0,0").line_to(Hex.parse("3,0"))]
         ['0,0', '1,0', '2,0', '3,0']
         """
-        return [step[0] for step in _line(self, target)]
+        q, r = self.q, self.r
+        return [Hex(q + step[0][0], r + step[0][1]) for step in _line_shape(target.q - q, target.r - r)]
 
     def line_candidates(self, target: Hex) -> list[tuple[Hex, ...]]:
         """Like :meth:`line_to`, but each step lists every hex the exact line
@@ -249,19 +251,25 @@ _EPS = (1e-6, 2e-6, -3e-6)
 
 
 def _line(a: Hex, b: Hex) -> list[tuple[Hex, ...]]:
-    n = a.distance(b)
+    # A line's shape depends only on the offset between its ends (the nudge is
+    # far larger than any rounding error), so shapes are drawn once from the origin.
+    return [tuple(Hex(a.q + dq, a.r + dr) for dq, dr in step) for step in _line_shape(b.q - a.q, b.r - a.r)]
+
+
+@functools.lru_cache(maxsize=4096)
+def _line_shape(dq: int, dr: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    n = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
     if n == 0:
-        return [(a,)]
-    steps: list[tuple[Hex, ...]] = []
+        return (((0, 0),),)
+    steps: list[tuple[tuple[int, int], ...]] = []
     for i in range(n + 1):
         t = i / n
-        x = a.q + (b.q - a.q) * t
-        y = a.r + (b.r - a.r) * t
-        z = a.s + (b.s - a.s) * t
+        x, y = dq * t, dr * t
+        z = -x - y
         plus = _cube_round(x + _EPS[0], y + _EPS[1], z + _EPS[2])
         minus = _cube_round(x - _EPS[0], y - _EPS[1], z - _EPS[2])
-        steps.append((plus,) if plus == minus else (plus, minus))
-    return steps
+        steps.append(((plus.q, plus.r),) if plus == minus else ((plus.q, plus.r), (minus.q, minus.r)))
+    return tuple(steps)
 
 
 @dataclass(frozen=True, slots=True)

@@ -155,3 +155,37 @@ def test_positions_carry_altitude() -> None:
     assert str(Position.parse("3,4")) == "3,4"
     with pytest.raises(OrderSyntaxError, match="altitude"):
         Position.parse("3,4@up")
+
+
+def _reference_line(a: Hex, b: Hex) -> list[tuple[Hex, ...]]:
+    """The textbook cube-coordinate line, nudged both ways, computed afresh from the two ends."""
+    n = a.distance(b)
+    if n == 0:
+        return [(a,)]
+    eps = (1e-6, 2e-6, -3e-6)
+
+    def cube_round(x: float, y: float, z: float) -> Hex:
+        rx, ry, rz = round(x), round(y), round(z)
+        dx, dy, dz = abs(rx - x), abs(ry - y), abs(rz - z)
+        if dx > dy and dx > dz:
+            rx = -ry - rz
+        elif dy > dz:
+            ry = -rx - rz
+        return Hex(int(rx), int(ry))
+
+    steps: list[tuple[Hex, ...]] = []
+    for i in range(n + 1):
+        t = i / n
+        x, y, z = (a.q + (b.q - a.q) * t, a.r + (b.r - a.r) * t, a.s + (b.s - a.s) * t)
+        plus = cube_round(x + eps[0], y + eps[1], z + eps[2])
+        minus = cube_round(x - eps[0], y - eps[1], z - eps[2])
+        steps.append((plus,) if plus == minus else (plus, minus))
+    return steps
+
+
+@given(hexes, hexes)
+def test_lines_drawn_from_a_cached_shape_match_the_line_drawn_afresh(a: Hex, b: Hex) -> None:
+    # Lines are drawn once per offset and moved to their start; that must change nothing.
+    expected = _reference_line(a, b)
+    assert a.line_candidates(b) == expected
+    assert a.line_to(b) == [step[0] for step in expected]

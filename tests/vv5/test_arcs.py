@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from tests.support.hexpic import draw_picture, parse_picture
 from vectorwar.hexes import Arc, Direction, Hex
-from vectorwar.systems.vv5.arcs import GUN_ARCS, MISSILE_ARC, REAR_ARC, in_arc
+from vectorwar.systems.vv5.arcs import GUN_ARCS, MISSILE_ARC, REAR_ARC, covered_hexes, in_arc
 
 SHIP = Hex.from_offset(4, 4)
 
@@ -240,3 +240,22 @@ def test_arcs_turn_with_the_ship(facing: Direction, dq: int, dr: int) -> None:
     turned = Hex(x, z)
     for arc in (MISSILE_ARC, REAR_ARC, *GUN_ARCS.values()):
         assert in_arc(arc, Hex(0, 0), Direction.A, target) == in_arc(arc, Hex(0, 0), facing, turned)
+
+
+@given(
+    st.sampled_from([*GUN_ARCS.values(), MISSILE_ARC, REAR_ARC]),
+    st.sampled_from(list(Direction)),
+    st.integers(min_value=0, max_value=16),
+    st.integers(min_value=-20, max_value=20),
+    st.integers(min_value=-20, max_value=20),
+)
+def test_covered_hexes_are_the_hexes_in_arc_and_reach_on_the_map(
+    arc: Arc, facing: Direction, radius: int, q: int, r: int
+) -> None:
+    origin = Hex(q, r)
+
+    def on_map(h: Hex) -> bool:  # a map that stops at column 0
+        return h.col >= 0
+
+    expected = {h for h in origin.within(radius) if on_map(h) and in_arc(arc, origin, facing, h)}
+    assert covered_hexes(arc, origin, facing, radius, on_map) == expected

@@ -22,9 +22,9 @@ from vectorwar.systems.vv5.combat import TRACK_BOTTOM, TRACK_TOP, damage_point, 
 from vectorwar.systems.vv5.design import Design, GunMount
 from vectorwar.systems.vv5.events import Collided, Deflected, GunsFired, MissileResolved
 from vectorwar.systems.vv5.gunfire import fire_shot
-from vectorwar.systems.vv5.honour import honour_binds, on_board_plots, plotted_end, reachable
+from vectorwar.systems.vv5.honour import honour_binds, on_board_plots, plotted_end, reachable, search_plots
 from vectorwar.systems.vv5.initiative import roll_initiative
-from vectorwar.systems.vv5.movement import move_ships, turn_allowance
+from vectorwar.systems.vv5.movement import move_ships, plan, turn_allowance
 from vectorwar.systems.vv5.orders import DeclareOrder, Gunfire, Launches, Manoeuvre, Plot, Shot
 from vectorwar.systems.vv5.rules import MANIFEST, system
 from vectorwar.systems.vv5.state import Box
@@ -582,6 +582,36 @@ def test_house_rule_honour_search_covers_split_thrust() -> None:
     assert move.thrust == 2
     assert move.turns == 1
     assert plotted_end(make_ship(facing="A"), move) == make_ship().hex.shifted(split.dq, split.dr)
+
+
+def _every_outcome_by_brute_force(facing: Direction, rotations: int, thrust: int) -> dict[tuple[str, int, int], int]:
+    """Each (heading, velocity change) any step order within the allowance reaches, with its fewest steps."""
+    best: dict[tuple[str, int, int], int] = {}
+    frontier = [(facing, 0, 0, 0, 0)]
+    for length in range(rotations + thrust + 1):
+        for f, dq, dr, _, _ in frontier:
+            best.setdefault((f.name, dq, dr), length)
+        nxt = []
+        for f, dq, dr, t, g in frontier:
+            if t < rotations:
+                nxt += [(f.turned(-1), dq, dr, t + 1, g), (f.turned(1), dq, dr, t + 1, g)]
+            if g < thrust:
+                push = Velocity.toward(f, 1)
+                nxt.append((f, dq + push.dq, dr + push.dr, t, g + 1))
+        frontier = nxt
+    return best
+
+
+@pytest.mark.parametrize(("rotations", "thrust"), [(1, 1), (2, 2), (1, 3), (3, 2), (2, 4)])
+def test_plot_search_finds_every_outcome_once_by_its_shortest_plot(rotations: int, thrust: int) -> None:
+    """The pruned, cached search behind previews, bots and the honour rule misses nothing."""
+    expected = _every_outcome_by_brute_force(Direction.C, rotations, thrust)
+    found = [(f.name, dq, dr, move) for f, dq, dr, move in search_plots(Direction.C, rotations, thrust)]
+    assert len({(f, dq, dr) for f, dq, dr, _ in found}) == len(found)
+    assert {(f, dq, dr) for f, dq, dr, _ in found} | {("C", 0, 0)} == set(expected)
+    for f, dq, dr, move in found:
+        assert move.turns + move.thrust == expected[(f, dq, dr)]
+        assert plan(Direction.C, Velocity(), move) == (Direction[f], Velocity(dq, dr))
 
 
 def test_house_rule_honour_random_plots_are_always_honourable() -> None:

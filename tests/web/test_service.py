@@ -5,13 +5,14 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 from tests.web.helpers import Mirror, run_async
 from vectorwar.web.app import create_app
 from vectorwar.web.service import GameService
-from vectorwar.web.store import Store
+from vectorwar.web.store import Progress, Store
 
 
 def test_the_schema_is_migrated_once_and_to_the_newest_version(tmp_path: Path) -> None:
@@ -87,3 +88,19 @@ def test_an_order_whose_commit_fails_is_not_accepted(tmp_path: Path) -> None:
         assert again.status_code == 200
         assert again.json()["duplicate"] is False
         assert again.json()["scene"]["pending"] == {"red": "Hawk 1"}
+
+
+def test_recording_progress_for_a_game_the_store_lacks_writes_nothing(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'games.db'}")
+    progress = Progress(
+        first_step=0,
+        batches=(({"turn": 1, "phase": "plot"}, (("red", "Hawk 1"),)),),
+        pending={},
+        clock="turn 1, plot",
+        turn=1,
+        over=False,
+    )
+    with pytest.raises(LookupError, match="g_missing"):
+        store.record("g_missing", progress)
+    with store.engine.connect() as db:
+        assert db.execute(sa.text("SELECT count(*) FROM order_batches")).scalar_one() == 0

@@ -36,8 +36,32 @@ def serve_command(
         app = create_app(db or default_db_url())
     except SQLAlchemyError as err:
         raise UserError(f"cannot open the database {db or default_db_url()}: {err}") from None
+    _settle_memory()
     shown = f"[{host}]" if ":" in host else host
     typer.echo(f"vectorwar is at http://{shown}:{port}/", nl=True)
     # Players think for a while between orders; keeping their connection open that long
     # spares most orders a new connection (and the race of reusing one just closed).
     uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio", timeout_keep_alive=75)
+
+
+def _settle_memory() -> None:
+    """Keep the garbage collector's full passes short and rare while many games are live.
+
+    A full pass walks every object the collector tracks, and the server's code
+    (FastAPI, SQLAlchemy, every rule system) is most of them: tens of
+    milliseconds a pass, landing on whichever order is being answered. What is
+    loaded at start-up lives as long as the process, so it is frozen out of
+    the collector's sight; and a young pass waits for more allocations, since
+    the engine's value types are mostly freed by reference counting anyway.
+    """
+    import gc
+
+    from vectorwar.registry import systems
+    from vectorwar.web.service import catalogue
+
+    catalogue()  # loads every registered system and its scenarios now, not on the first order
+    for system in systems().values():
+        system.bots()
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 20)

@@ -37,7 +37,7 @@ from vectorwar.events import Event, Note, Rolled
 from vectorwar.hexes import Direction, Hex
 from vectorwar.roster import id_lookup
 from vectorwar.rules import Order, PhaseSpec
-from vectorwar.systems.vv5.arcs import CODE_OF, GUN_ARCS, in_arc
+from vectorwar.systems.vv5.arcs import CODE_OF, GUN_ARCS, covered_hexes, in_arc
 from vectorwar.systems.vv5.combat import (
     GUN_RANGE,
     RULE_GUNS,
@@ -287,11 +287,7 @@ class VV5Combat(CombatModule):
     def arc_hexes(self, view: CombatView, ship_id: str) -> dict[str, frozenset[Hex]]:
         ship = view.ship(ship_id)
         return {
-            f"{m.arc} guns": frozenset(
-                h
-                for h in ship.hex.within(GUN_RANGE)
-                if view.map.contains(h) and in_arc(GUN_ARCS[m.arc], ship.hex, ship.facing, h)
-            )
+            f"{m.arc} guns": covered_hexes(GUN_ARCS[m.arc], ship.hex, ship.facing, GUN_RANGE, view.map.contains)
             for m in _card(view, ship_id).mounts
             if m.guns.boxes > 0
         }

@@ -238,8 +238,8 @@ def create_app(db_url: str | None = None) -> FastAPI:
         response_description=SCENE_DOC,
         responses=_errors(404),
     )
-    async def game_scene(game_id: str, request: Request) -> JSONResponse:
-        return JSONResponse(await service.scene(game_id, auth(request)))
+    async def game_scene(game_id: str, request: Request) -> Response:
+        return _json_text(await service.scene(game_id, auth(request)))
 
     @app.post(
         "/api/games/{game_id}/orders",
@@ -247,11 +247,11 @@ def create_app(db_url: str | None = None) -> FastAPI:
         response_model=OrderOut,
         responses=_errors(400, 403, 404, 409),
     )
-    async def give_order(game_id: str, body: OrderBody, request: Request) -> JSONResponse:
+    async def give_order(game_id: str, body: OrderBody, request: Request) -> Response:
         done = await service.submit(game_id, auth(request), body.seat, body.text, body.clock)
-        return JSONResponse(
-            {"accepted": True, "resolved": done.resolved, "duplicate": done.duplicate, "scene": done.scene}
-        )
+        head = json.dumps({"accepted": True, "resolved": done.resolved, "duplicate": done.duplicate})
+        # The scene is JSON text already (the same text the sockets get): spliced in, not re-encoded.
+        return _json_text(head[:-1] + ', "scene": ' + done.scene_text + "}")
 
     @app.post(
         "/api/games/{game_id}/check",
@@ -303,7 +303,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
                 viewer = Viewer(websocket, live.seats_of(websocket.query_params.get("token")))
                 # Joined under the game's lock, so no change slips between this scene and the next.
                 hub.join(game_id, viewer)
-                viewer.offer({"type": "scene", "scene": live.scene(viewer.seats)})
+                viewer.offer_scene(live.scene_text(viewer.seats))
         except GameNotFound as err:
             await websocket.close(code=4404, reason=str(err))
             return
@@ -334,6 +334,10 @@ def _answer(text: str | None) -> dict[str, Any]:
     if isinstance(message, dict) and message.get("type") == "ping":
         return {"type": "pong"}
     return {"type": "error", "message": 'the socket only takes {"type": "ping"}; send orders with POST'}
+
+
+def _json_text(text: str) -> Response:
+    return Response(text, media_type="application/json")
 
 
 def _page(name: str) -> Response:

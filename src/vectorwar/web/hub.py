@@ -9,6 +9,7 @@ scenes it has not read yet instead of slowing the game down.
 from __future__ import annotations
 
 import asyncio
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,19 +22,26 @@ from vectorwar.web.service import LiveGame
 class Viewer:
     websocket: WebSocket
     seats: tuple[str, ...]
-    outbox: asyncio.Queue[dict[str, Any]] = field(default_factory=lambda: asyncio.Queue(maxsize=1))
+    outbox: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(maxsize=1))
     _sending: asyncio.Lock = field(default_factory=asyncio.Lock)
 
-    async def send(self, message: dict[str, Any]) -> None:
+    async def send(self, message: dict[str, Any] | str) -> None:
+        """Send a message: data, or JSON text already encoded."""
+        text = message if isinstance(message, str) else json.dumps(message)
         # Scenes and pongs go out from two tasks; one frame at a time.
         async with self._sending:
-            await self.websocket.send_json(message)
+            await self.websocket.send_text(text)
 
-    def offer(self, message: dict[str, Any]) -> None:
-        """Queue ``message`` in place of any scene the client has not been sent yet."""
+    def offer_scene(self, scene_text: str) -> None:
+        """Queue a scene (JSON text) in place of any scene the client has not been sent yet."""
         if self.outbox.full():
             self.outbox.get_nowait()
-        self.outbox.put_nowait(message)
+        self.outbox.put_nowait(scene_message(scene_text))
+
+
+def scene_message(scene_text: str) -> str:
+    """The socket message carrying a scene: ``{"type": "scene", "scene": ...}``."""
+    return '{"type":"scene","scene":' + scene_text + "}"
 
 
 class Hub:
@@ -58,7 +66,7 @@ class Hub:
         async with live.lock:
             # Built under the lock so that every viewer sees the same moment of the game.
             for viewer in self._viewers.get(live.id, set()).copy():
-                viewer.offer({"type": "scene", "scene": live.scene(viewer.seats)})
+                viewer.offer_scene(live.scene_text(viewer.seats))
 
     async def pump(self, viewer: Viewer) -> None:
         """Send the viewer's outbox until the connection closes."""

@@ -12,6 +12,7 @@ memory is never ahead of the database for long.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import secrets
 from collections import OrderedDict
@@ -80,7 +81,13 @@ class Created:
 class Submitted:
     resolved: bool
     duplicate: bool
-    scene: dict[str, Any]
+    #: The caller's scene after the order, as JSON text (see :meth:`LiveGame.scene_text`).
+    scene_text: str
+
+    @property
+    def scene(self) -> dict[str, Any]:
+        parsed: dict[str, Any] = json.loads(self.scene_text)
+        return parsed
 
 
 @dataclass(eq=False)
@@ -96,7 +103,7 @@ class LiveGame:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     #: Set when the game was dropped from memory; whoever waited on its lock must fetch it again.
     stale: bool = False
-    _scenes: dict[tuple[str, ...], dict[str, Any]] = field(default_factory=dict)
+    _scenes: dict[tuple[str, ...], str] = field(default_factory=dict)
 
     def seats_of(self, token: str | None) -> tuple[str, ...]:
         """The seats ``token`` holds here; none for no token or a stranger's (a spectator)."""
@@ -107,18 +114,30 @@ class LiveGame:
     def changed(self) -> None:
         self._scenes.clear()
 
-    def scene(self, seats: Sequence[str]) -> dict[str, Any]:
-        """The viewer's scene; built once per change for each set of seats, since plot options are costly."""
+    def scene_text(self, seats: Sequence[str]) -> str:
+        """The viewer's scene as JSON text, built and encoded once per change for each set of seats.
+
+        Plot options are costly to build, and the same scene goes to the order's
+        answer and to every socket of those seats. Keeping it as one string
+        rather than thousands of small dicts also keeps the garbage collector's
+        full passes short while many games are live.
+        """
         key = tuple(seats)
         base = self._scenes.get(key)
         if base is None:
-            base = self._scenes[key] = build_scene(self.game, key)
-        return {
-            **base,
+            base = self._scenes[key] = json.dumps(build_scene(self.game, key), separators=(",", ":"))
+        extra = {
             "game": self.id,
-            "players": dict(self.controllers),
+            "players": self.controllers,
             "drafts": {s: self.drafts[s] for s in key if s in self.drafts},
         }
+        # build_scene has none of these keys, so prefixing them gives one well-formed object.
+        return json.dumps(extra, separators=(",", ":"))[:-1] + "," + base[1:]
+
+    def scene(self, seats: Sequence[str]) -> dict[str, Any]:
+        """The viewer's scene as data (see :meth:`scene_text`)."""
+        parsed: dict[str, Any] = json.loads(self.scene_text(seats))
+        return parsed
 
 
 Listener = Callable[[LiveGame], Awaitable[None]]
@@ -180,9 +199,10 @@ class GameService:
         live = self._live.get(game_id)
         return live if live is not None else await self.get(game_id)
 
-    async def scene(self, game_id: str, token: str | None) -> dict[str, Any]:
+    async def scene(self, game_id: str, token: str | None) -> str:
+        """The scene ``token`` may see, as JSON text."""
         async with self.locked(game_id) as live:
-            return live.scene(live.seats_of(token))
+            return live.scene_text(live.seats_of(token))
 
     async def games(self) -> list[GameSummary]:
         return await asyncio.to_thread(self.store.games)
@@ -264,7 +284,7 @@ class GameService:
             game = live.game
             done = _already_given(game, seat, text, clock)
             if done is not None:
-                return Submitted(resolved=done, duplicate=True, scene=live.scene(viewer))
+                return Submitted(resolved=done, duplicate=True, scene_text=live.scene_text(viewer))
             if game.clock is not None and str(game.clock) != clock:
                 raise StaleClock(clock, str(game.clock))
             before = len(game.history)
@@ -275,9 +295,9 @@ class GameService:
             self._bots_move(live)
             await self._persist(live, before, cleared_drafts=(seat,))
             live.changed()
-            scene = live.scene(viewer)
+            scene = live.scene_text(viewer)
         await self._notify(live)
-        return Submitted(resolved=resolved, duplicate=False, scene=scene)
+        return Submitted(resolved=resolved, duplicate=False, scene_text=scene)
 
     async def check(self, game_id: str, token: str | None, seat: str, text: str) -> str:
         """The canonical text of ``text`` as ``seat``'s order now; nothing is stored."""

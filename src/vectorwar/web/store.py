@@ -14,9 +14,11 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
-from collections.abc import Mapping
+import threading
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -34,10 +36,12 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    insert,
     select,
+    update,
 )
 from sqlalchemy.engine import Engine
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 DATA_DIR_ENV = "VECTORWAR_DATA_DIR"
@@ -191,12 +195,21 @@ class Store:
 
         upgrade(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        # SQLite has one writer at a time, and a writer that finds the file locked sleeps
+        # in steps of up to 100 ms before trying again. Writers of this process queue on a
+        # lock instead, which wakes the next one the moment the last commits.
+        self._one_writer = threading.Lock() if url.startswith("sqlite") else None
 
     def close(self) -> None:
         self.engine.dispose()
 
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[Session]:
+        with self._one_writer or contextlib.nullcontext(), self._sessions.begin() as db:
+            yield db
+
     def create(self, new: NewGame) -> None:
-        with self._sessions.begin() as db:
+        with self._writing() as db:
             db.add(
                 GameRow(
                     id=new.id,
@@ -219,31 +232,49 @@ class Store:
                 db.add(TokenRow(hash=digest, game_id=new.id, seats=list(seats)))
 
     def record(self, game_id: str, progress: Progress) -> None:
-        """Add resolved batches and replace the waiting plots, in one transaction."""
-        with self._sessions.begin() as db:
-            for offset, (clock, orders) in enumerate(progress.batches):
-                db.add(
-                    BatchRow(
-                        game_id=game_id,
-                        step=progress.first_step + offset,
-                        clock=clock,
-                        orders=[[seat, text] for seat, text in orders],
-                    )
+        """Add resolved batches and replace the waiting plots, in one transaction.
+
+        Written as plain statements on a connection rather than through the ORM's
+        unit of work: this runs for every order, and the rows are write-only here.
+        """
+        with self._one_writer or contextlib.nullcontext(), self.engine.begin() as db:
+            # The game row first: it holds the whole scenario, so it is updated, never loaded.
+            done = db.execute(
+                update(GameRow)
+                .where(GameRow.id == game_id)
+                .values(step=progress.first_step + len(progress.batches), turn=progress.turn, over=progress.over)
+            )
+            if done.rowcount != 1:
+                raise LookupError(f"no game {game_id!r} in the store")
+            if progress.batches:
+                db.execute(
+                    insert(BatchRow),
+                    [
+                        {
+                            "game_id": game_id,
+                            "step": progress.first_step + offset,
+                            "clock": clock,
+                            "orders": [[seat, text] for seat, text in orders],
+                        }
+                        for offset, (clock, orders) in enumerate(progress.batches)
+                    ],
                 )
             db.execute(delete(PendingRow).where(PendingRow.game_id == game_id))
-            for seat, text in progress.pending.items():
-                db.add(PendingRow(game_id=game_id, seat=seat, clock=progress.clock, text=text))
+            if progress.pending:
+                db.execute(
+                    insert(PendingRow),
+                    [
+                        {"game_id": game_id, "seat": seat, "clock": progress.clock, "text": text}
+                        for seat, text in progress.pending.items()
+                    ],
+                )
             if progress.cleared_drafts:
                 db.execute(
                     delete(DraftRow).where(DraftRow.game_id == game_id, DraftRow.seat.in_(progress.cleared_drafts))
                 )
-            row = db.get_one(GameRow, game_id)
-            row.step = progress.first_step + len(progress.batches)
-            row.turn = progress.turn
-            row.over = progress.over
 
     def set_draft(self, game_id: str, seat: str, text: str) -> None:
-        with self._sessions.begin() as db:
+        with self._writing() as db:
             row = db.get(DraftRow, (game_id, seat))
             if text == "":
                 if row is not None:

@@ -21,6 +21,7 @@ tests/vv5/test_arcs.py draws each arc as a hex picture.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 from vectorwar.hexes import Arc, Bearing, Direction, Hex
@@ -62,3 +63,25 @@ def in_arc(arc: Arc, origin: Hex, facing: Direction, target: Hex) -> bool:
     if origin == target:
         return False
     return arc.contains(_relative(target.q - origin.q, target.r - origin.r, facing))
+
+
+@cache
+def _offsets_in_arc(arc: Arc, facing: Direction, radius: int) -> tuple[tuple[int, int], ...]:
+    origin = Hex(0, 0)
+    return tuple((h.q, h.r) for h in origin.within(radius) if in_arc(arc, origin, facing, h))
+
+
+def covered_hexes(
+    arc: Arc, origin: Hex, facing: Direction, radius: int, on_map: Callable[[Hex], bool]
+) -> frozenset[Hex]:
+    """Every hex on the map within ``radius`` of ``origin`` that ``arc`` covers.
+
+    Arcs are the same shape wherever the ship is, so the shape for each
+    heading and reach is worked out once and moved to the ship; a viewer's
+    scene asks for these every time the game changes.
+
+    >>> sorted(str(h) for h in covered_hexes(GUN_ARCS["forward"], Hex(0, 0), Direction.A, 1, lambda h: True))
+    ['0,-1']
+    """
+    hexes = (Hex(origin.q + dq, origin.r + dr) for dq, dr in _offsets_in_arc(arc, facing, radius))
+    return frozenset(h for h in hexes if on_map(h))

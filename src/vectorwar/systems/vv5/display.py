@@ -12,7 +12,7 @@ from collections.abc import Mapping
 
 from vectorwar.display import Card, CardTable, Counter, ShotOption, short_labels
 from vectorwar.hexes import Direction, Hex, Position
-from vectorwar.systems.vv5.arcs import CODE_OF, GUN_ARCS, MISSILE_ARC, in_arc
+from vectorwar.systems.vv5.arcs import CODE_OF, GUN_ARCS, MISSILE_ARC, covered_hexes
 from vectorwar.systems.vv5.combat import GUN_RANGE, MISSILE_RANGE, on_track
 from vectorwar.systems.vv5.design import Design
 from vectorwar.systems.vv5.state import Box, Ship, VV5State
@@ -111,13 +111,10 @@ def arc_hexes(state: VV5State, ship_id: str) -> dict[str, frozenset[Hex]]:
     out: dict[str, frozenset[Hex]] = {}
     for mount in ship.mounts:
         if mount.guns.boxes:
-            reach = (h for h in ship.hex.within(GUN_RANGE) if state.map.contains(h))
-            out[CODE_OF[mount.arc]] = frozenset(
-                h for h in reach if in_arc(GUN_ARCS[mount.arc], ship.hex, ship.facing, h)
-            )
+            arc = GUN_ARCS[mount.arc]
+            out[CODE_OF[mount.arc]] = covered_hexes(arc, ship.hex, ship.facing, GUN_RANGE, state.map.contains)
     if ship.missiles_ready:
-        reach = (h for h in ship.hex.within(MISSILE_RANGE) if state.map.contains(h))
-        out["msl"] = frozenset(h for h in reach if in_arc(MISSILE_ARC, ship.hex, ship.facing, h))
+        out["msl"] = covered_hexes(MISSILE_ARC, ship.hex, ship.facing, MISSILE_RANGE, state.map.contains)
     return out
 
 

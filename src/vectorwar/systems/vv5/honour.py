@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from functools import cache
 
 from vectorwar.hexes import Direction, Hex
 from vectorwar.systems.vv5.movement import plan, turn_allowance
@@ -56,26 +57,43 @@ def search_plots(facing: Direction, rotations: int, thrust: int) -> Iterator[tup
     such as ``1L1`` is covered; each result comes with the first plot found
     making it. The empty plot is not yielded.
     """
-    start = (facing, 0, 0, 0, 0)  # facing, dq, dr, rotations used, G used
-    seen = {start}
-    frontier: list[tuple[tuple[Direction, int, int, int, int], tuple[str, ...]]] = [(start, ())]
+    # The search is pure geometry and every viewer's scene asks for it: do it once per allowance.
+    return iter(_plot_table(facing, rotations, thrust))
+
+
+@cache
+def _plot_table(facing: Direction, rotations: int, thrust: int) -> tuple[tuple[Direction, int, int, Manoeuvre], ...]:
+    return tuple(_search(facing, rotations, thrust))
+
+
+def _search(facing: Direction, rotations: int, thrust: int) -> Iterator[tuple[Direction, int, int, Manoeuvre]]:
+    # Breadth first, so each outcome is first reached by its shortest plot. A state
+    # (heading, velocity change) reached with no fewer rotations and G used than a state
+    # met before can lead nowhere new, so it is dropped: this keeps the search small.
+    Outcome = tuple[Direction, int, int]
+    spent: dict[Outcome, list[tuple[int, int]]] = {(facing, 0, 0): [(0, 0)]}
+    frontier: list[tuple[Outcome, int, int, tuple[str, ...]]] = [((facing, 0, 0), 0, 0, ())]
     while frontier:
-        nxt: list[tuple[tuple[Direction, int, int, int, int], tuple[str, ...]]] = []
-        for (f, dq, dr, turns, g), steps in frontier:
-            moves: list[tuple[tuple[Direction, int, int, int, int], str]] = []
+        nxt: list[tuple[Outcome, int, int, tuple[str, ...]]] = []
+        for (f, dq, dr), turns, g, steps in frontier:
+            moves: list[tuple[Outcome, int, int, str]] = []
             if turns < rotations:
-                moves.append(((f.turned(-1), dq, dr, turns + 1, g), "L"))
-                moves.append(((f.turned(1), dq, dr, turns + 1, g), "R"))
+                moves.append(((f.turned(-1), dq, dr), turns + 1, g, "L"))
+                moves.append(((f.turned(1), dq, dr), turns + 1, g, "R"))
             if g < thrust:
                 push = Velocity.toward(f, 1)
-                moves.append(((f, dq + push.dq, dr + push.dr, turns, g + 1), "1"))
-            for key, step in moves:
-                if key in seen:
+                moves.append(((f, dq + push.dq, dr + push.dr), turns, g + 1, "1"))
+            for outcome, t, used, step in moves:
+                before = spent.get(outcome)
+                if before is not None and any(t0 <= t and g0 <= used for t0, g0 in before):
                     continue
-                seen.add(key)
                 path = (*steps, step)
-                yield key[0], key[1], key[2], Manoeuvre.parse(" ".join(path))
-                nxt.append((key, path))
+                nxt.append((outcome, t, used, path))
+                if before is None:
+                    spent[outcome] = [(t, used)]
+                    yield outcome[0], outcome[1], outcome[2], Manoeuvre.parse(" ".join(path))
+                else:
+                    before.append((t, used))
         frontier = nxt
 
 
