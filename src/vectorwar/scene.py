@@ -50,15 +50,24 @@ NAMED_COLOURS: dict[str, str] = {
 
 
 def side_colours(sides: Sequence[str]) -> list[dict[str, str]]:
-    """A colour per side: its own name if that is a colour, else the palette's.
+    """A colour per side: its own name if that is a colour, else a palette colour no other side has.
 
     >>> [s["colour"] for s in side_colours(["blue", "pirates"])]
-    ['#3b7dd8', '#3b7dd8']
+    ['#3b7dd8', '#d64545']
+    >>> [s["colour"] for s in side_colours(["chocolates", "blue"])]
+    ['#d64545', '#3b7dd8']
     """
-    return [
-        {"name": side, "colour": NAMED_COLOURS.get(side.lower(), PALETTE[i % len(PALETTE)])}
-        for i, side in enumerate(sides)
-    ]
+    named = {side: NAMED_COLOURS[side.lower()] for side in sides if side.lower() in NAMED_COLOURS}
+    free = [c for c in PALETTE if c not in named.values()] or list(PALETTE)
+    out: list[dict[str, str]] = []
+    unnamed = 0
+    for side in sides:
+        colour = named.get(side)
+        if colour is None:
+            colour = free[unnamed % len(free)]
+            unnamed += 1
+        out.append({"name": side, "colour": colour})
+    return out
 
 
 def position_data(position: Position) -> dict[str, Any]:

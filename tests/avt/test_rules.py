@@ -13,6 +13,7 @@ from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.game import Game
 from vectorwar.hexes import Hex, Position
 from vectorwar.systems.avt.events import LaserFired, TargetDestroyed, ThrustBurned, VectorsResolved
+from vectorwar.systems.avt.lasers import max_range
 from vectorwar.systems.avt.orders import SegmentOrders
 from vectorwar.systems.avt.state import AVTState
 from vectorwar.vectors import Velocity
@@ -269,6 +270,11 @@ def test_avt_arc_hexes_follow_the_mount_arcs() -> None:
     assert behind not in hexes["A"]
     assert behind in hexes["D"]
     assert behind in hexes["E"]
+    # Only the board: what a viewer can see and aim at.
+    assert all(game.state.map.contains(h) for covered in hexes.values() for h in covered)
+    reach = max(len(covered) for covered in hexes.values())
+    assert reach > 0
+    assert any(not game.state.map.contains(h) for h in HOME.within(max_range("3 MRLS")))
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -10,6 +10,7 @@ import re
 import shutil
 from pathlib import Path
 
+import httpx
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
@@ -166,6 +167,25 @@ def test_msc_duel_against_greedy_from_lobby_to_replay(page: Page, server: Server
     page.keyboard.press("ArrowRight")
     page.wait_for_selector("body[data-replay-step='1']", timeout=TIMEOUT_MS)
     expect(counter(page, "Hawk")).to_have_attribute("data-hex", end or "")
+    # Page Down and Page Up move a turn at a time; the label says which moment is shown.
+    game_id = page.evaluate("location.pathname.split('/').pop()")
+    timeline = httpx.get(f"{server.url}/api/games/{game_id}/timeline").json()["steps"]
+    # A turn starts at its first batch; from step 1 (turn 1 resolved) the next start is a later turn's.
+    starts = [s["step"] for i, s in enumerate(timeline) if i == 0 or s["turn"] != timeline[i - 1]["turn"]]
+    later = next(step for step in starts if step > 1)
+    expect(page.locator("#replay-label")).to_contain_text(f"after {timeline[0]['clock']}")
+    page.keyboard.press("PageDown")
+    page.wait_for_selector(f"body[data-replay-step='{later}']", timeout=TIMEOUT_MS)
+    expect(page.locator("#replay-label")).to_contain_text(f"after {timeline[later - 1]['clock']}")
+    page.keyboard.press("PageUp")
+    back = max(step for step in starts if step < later)
+    page.wait_for_selector(f"body[data-replay-step='{back}']", timeout=TIMEOUT_MS)
+    page.click("#replay-prev-turn")
+    page.wait_for_selector("body[data-replay-step='0']", timeout=TIMEOUT_MS)
+    expect(page.locator("#replay-label")).to_contain_text("before the first order")
+    page.click("#replay-next-turn")
+    page.wait_for_selector(f"body[data-replay-step='{starts[1]}']", timeout=TIMEOUT_MS)
+    slider.focus()
     page.keyboard.press("End")
     page.wait_for_selector(f"body[data-replay-step='{final_step}']", timeout=TIMEOUT_MS)
     expect(counter(page, "Hawk")).to_have_attribute("data-hex", final_hex)

@@ -318,9 +318,21 @@ def test_replay_steps_through_the_resolved_batches(client: TestClient) -> None:
     assert client.get(f"/api/games/{game_id}/replay?step={steps + 1}").status_code == 404
 
 
+def test_timeline_names_each_resolved_batch_for_scrubbing_by_turn(client: TestClient) -> None:
+    mirror, game_id = play(client, "msc-duel", {"red": "human", "blue": "bot:greedy"}, seed=4, limit=6)
+    steps = client.get(f"/api/games/{game_id}/timeline").json()["steps"]
+    history = mirror.game.history
+    assert [s["clock"] for s in steps] == [str(b.clock) for b in history]
+    assert [s["turn"] for s in steps] == [b.clock.turn for b in history]
+    assert [s["step"] for s in steps] == list(range(len(history)))
+    assert len({s["turn"] for s in steps}) >= 2
+    assert client.get("/api/games/g_nosuchgame/timeline").status_code == 404
+
+
 def test_openapi_documents_the_api(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
-    assert {"/api/games", "/api/games/{game_id}/orders", "/api/quickstart", "/api/games/{game_id}/replay"} <= set(paths)
+    documented = {"/api/games", "/api/games/{game_id}/orders", "/api/quickstart", "/api/games/{game_id}/replay"}
+    assert documented | {"/api/games/{game_id}/timeline"} <= set(paths)
     orders = paths["/api/games/{game_id}/orders"]["post"]
     assert {"200", "400", "403", "404", "409", "422"} <= set(orders["responses"])
     assert orders["responses"]["409"]["content"]["application/json"]["schema"]["$ref"].endswith("/ErrorOut")

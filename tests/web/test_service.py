@@ -104,3 +104,17 @@ def test_recording_progress_for_a_game_the_store_lacks_writes_nothing(tmp_path: 
         store.record("g_missing", progress)
     with store.engine.connect() as db:
         assert db.execute(sa.text("SELECT count(*) FROM order_batches")).scalar_one() == 0
+
+
+def test_timeline_counts_avt_segments() -> None:
+    async def scenario() -> None:
+        service = GameService(Store("sqlite://"))
+        created = await service.create("avt-drift", {"blue": "bot:random", "chocolates": "bot:random"}, seed=2)
+        steps = await service.timeline(created.id)
+        first_turn = [s["segment"] for s in steps if s["turn"] == 1]
+        assert first_turn[:8] == list(range(1, 9))
+        assert all(
+            str(s["clock"]).startswith(f"turn {s['turn']}, segment {s['segment']}") for s in steps if s["segment"]
+        )
+
+    run_async(scenario)

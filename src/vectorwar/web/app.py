@@ -113,6 +113,17 @@ class CheckOut(BaseModel):
     canonical: str
 
 
+class TimelineStep(BaseModel):
+    step: int = Field(description="Index of the batch in the game's history (0 is the first)")
+    clock: str = Field(description="The prompt the batch answered, e.g. 'turn 2, segment 3, orders'")
+    turn: int
+    segment: int = Field(description="AV:T's segment (1-8); 0 in systems without segments")
+
+
+class TimelineOut(BaseModel):
+    steps: list[TimelineStep]
+
+
 class ErrorDetail(BaseModel):
     type: str
     message: str
@@ -294,6 +305,15 @@ def create_app(db_url: str | None = None) -> FastAPI:
         if scene is None:
             return error(404, "NoSuchStep", f"game {game_id} has no step {step}")
         return JSONResponse(scene)
+
+    @app.get(
+        "/api/games/{game_id}/timeline",
+        summary="Each resolved order batch's clock, for scrubbing a replay by turn or segment",
+        response_model=TimelineOut,
+        responses=_errors(404),
+    )
+    async def timeline(game_id: str) -> JSONResponse:
+        return JSONResponse({"steps": await service.timeline(game_id)})
 
     @app.websocket("/ws/games/{game_id}")
     async def live_scenes(websocket: WebSocket, game_id: str) -> None:

@@ -207,6 +207,18 @@ class GameService:
     async def games(self) -> list[GameSummary]:
         return await asyncio.to_thread(self.store.games)
 
+    async def timeline(self, game_id: str) -> list[dict[str, Any]]:
+        """What each resolved batch was: its step, clock, turn and segment, for a replay's scrubber.
+
+        Replaying to ``step`` shows the game after that many batches, so the
+        batch at index ``step`` is what comes next from there.
+        """
+        async with self.locked(game_id) as live:
+            return [
+                {"step": i, "clock": str(b.clock), "turn": b.clock.turn, "segment": b.clock.segment}
+                for i, b in enumerate(live.game.history)
+            ]
+
     async def replay(self, game_id: str, step: int) -> dict[str, Any] | None:
         """The spectator's scene after ``step`` resolved batches; ``None`` past the end."""
         async with self.locked(game_id) as live:

@@ -155,7 +155,7 @@ def ship_cards(state: AVTState) -> list[Card]:
 
 
 def arc_hexes(state: AVTState, ship_id: str) -> dict[str, frozenset[Hex]]:
-    """Mount -> hexes at the ship's own altitude inside its arc and its lasers' range."""
+    """Mount -> hexes of the map at the ship's own altitude inside its arc and its lasers' range."""
     ship = state.ship(ship_id)
     design = state.designs[ship.design]
     out: dict[str, frozenset[Hex]] = {}
@@ -164,7 +164,7 @@ def arc_hexes(state: AVTState, ship_id: str) -> dict[str, frozenset[Hex]]:
         by_ray: dict[int, bool] = {}
         found: set[Hex] = set()
         for h in ship.position.hex.within(max_range(spec.weapon)):
-            if h == ship.position.hex:
+            if h == ship.position.hex or not state.map.contains(h):
                 continue
             ray = horizontal_ray(*h.minus(ship.position.hex))
             if ray not in by_ray:

@@ -121,6 +121,9 @@ export class Api {
   replay(game, step) {
     return this.request("GET", `/api/games/${encodeURIComponent(game)}/replay?step=${step}`);
   }
+  timeline(game) {
+    return this.request("GET", `/api/games/${encodeURIComponent(game)}/timeline`);
+  }
 }
 
 /**

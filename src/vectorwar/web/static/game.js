@@ -3,6 +3,7 @@
 import { Api, LiveSocket, pageParams } from "./api.js";
 import { HexMap } from "./hexmap.js";
 import { OrdersPanel } from "./orders.js";
+import { ViewToggle } from "./view3d.js";
 import { h, renderCards, renderLog, renderResult, renderStatus, sideChip, sideColours } from "./panels.js";
 
 const $ = (id) => document.getElementById(id);
@@ -26,7 +27,9 @@ const map = new HexMap($("map"), {
   onHexClick: (hex) => {
     if (mode === "live") orders.pickHex(hex);
   },
+  onViewKey: () => view3d.toggle(),
 });
+const view3d = new ViewToggle($("view-3d"), map, game);
 
 function showError(err) {
   const box = $("error");
@@ -74,6 +77,7 @@ function draw(scene) {
   document.title = `${scenarioTitle} · ${scene.system_title || scene.system} · vectorwar`;
   document.body.dataset.step = String(scene.step);
   document.body.dataset.over = scene.result ? "true" : "false";
+  view3d.choose(scene);
   map.render(scene);
   renderStatus($("status"), scene, mode);
   renderLegend(scene);
@@ -97,11 +101,52 @@ function acceptLive(scene) {
   const slider = $("replay-step");
   slider.max = String(scene.step);
   if (mode === "live") draw(scene);
-  else updateReplayLabel();
+  else refreshTimeline();
+}
+
+// Each resolved batch's clock ({step, clock, turn, segment}); fetched when replay opens and
+// again whenever the live game has moved past it.
+let timeline = [];
+
+async function refreshTimeline() {
+  if (live && timeline.length >= live.step) return;
+  try {
+    timeline = (await api.timeline(game)).steps || [];
+  } catch (err) {
+    showError(err);
+  }
+  updateReplayLabel();
+}
+
+/** Words for the moment replay step `step` shows: the position after that many batches. */
+function momentOf(step) {
+  if (step === 0) return "before the first order";
+  const batch = timeline[step - 1];
+  return batch ? `after ${batch.clock}` : "";
 }
 
 function updateReplayLabel() {
-  $("replay-label").textContent = `${replayStep} / ${live ? live.step : 0}`;
+  const moment = momentOf(replayStep);
+  $("replay-label").textContent = `${replayStep} / ${live ? live.step : 0}${moment ? ` · ${moment}` : ""}`;
+}
+
+/** Steps at which a turn begins (the first batch of each turn), and the end of the game so far. */
+function turnStarts() {
+  const starts = [0];
+  for (let s = 1; s < timeline.length; s++) {
+    if (timeline[s].turn !== timeline[s - 1].turn) starts.push(s);
+  }
+  starts.push(live ? live.step : timeline.length);
+  return starts;
+}
+
+function jumpTurn(direction) {
+  const starts = turnStarts();
+  const target =
+    direction > 0
+      ? starts.find((s) => s > replayStep)
+      : [...starts].reverse().find((s) => s < replayStep);
+  if (target !== undefined) showReplay(target);
 }
 
 let replayToken = 0;
@@ -128,6 +173,7 @@ function enterReplay() {
   $("replay-toggle").setAttribute("aria-pressed", "true");
   $("replay-step").max = String(live.step);
   showReplay(live.result ? 0 : live.step);
+  refreshTimeline();
   $("replay-step").focus();
 }
 
@@ -146,6 +192,15 @@ $("replay-exit").addEventListener("click", exitReplay);
 $("replay-step").addEventListener("input", (ev) => showReplay(Number(ev.target.value)));
 $("replay-prev").addEventListener("click", () => showReplay(replayStep - 1));
 $("replay-next").addEventListener("click", () => showReplay(replayStep + 1));
+$("replay-prev-turn").addEventListener("click", () => jumpTurn(-1));
+$("replay-next-turn").addEventListener("click", () => jumpTurn(1));
+$("replay-step").addEventListener("keydown", (ev) => {
+  // Page keys move a turn at a time (the slider's own big steps mean nothing in a game).
+  if (ev.key === "PageUp" || ev.key === "PageDown") {
+    ev.preventDefault();
+    jumpTurn(ev.key === "PageDown" ? 1 : -1);
+  }
+});
 $("zoom-in").addEventListener("click", () => map.zoom(1.25));
 $("zoom-out").addEventListener("click", () => map.zoom(1 / 1.25));
 $("zoom-fit").addEventListener("click", () => map.fit());

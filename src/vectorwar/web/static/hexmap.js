@@ -1,10 +1,19 @@
 // The SVG hex map: flat-topped hexes in odd-q offset "col,row" (odd columns half a hex lower),
 // directions A-F clockwise with A at the top. Draws sections, terrain, counters, vector markers,
-// shading (reachable hexes, weapon arcs) and the ghost of a plot; pans and zooms.
+// shading (reachable hexes, weapon arcs) and the ghost of a plot; pans and zooms. For games with
+// altitude it can tilt the map into a 3-D view where counters stand above or below the plane.
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 export const SIZE = 20; // centre to corner, in SVG units
 const H = Math.sqrt(3) * SIZE;
+// The 3-D view is an oblique projection: the plane keeps its width and loses half its depth, which
+// reads as a table seen from above at an angle without hiding anything behind anything else.
+export const TILT = 0.5;
+// One altitude level is about a hex tall, so a climb of N levels looks like N hexes of height;
+// a little less keeps the highest counters of a scenario (AV:T goes to 6 or so) near the map.
+export const LIFT = 0.8 * H;
+// Shadows are a bit wider than a counter so they stay visible around one at altitude 0.
+const SHADOW_R = SIZE * 0.78;
 
 export function parseHex(text) {
   const [c, r] = String(text).split(",").map((s) => parseInt(s.trim(), 10));
@@ -35,7 +44,9 @@ function hexPoints(hexText, size = SIZE) {
 
 /** Screen angle in degrees of a facing letter: A up, then clockwise in 60-degree steps. */
 export function facingAngle(letter) {
-  const i = "ABCDEF".indexOf(String(letter || "").toUpperCase());
+  // A counter with no facing (an AV:T target, a derelict) gets no arrow: "" would match at index 0.
+  const text = String(letter || "").toUpperCase();
+  const i = text.length === 1 ? "ABCDEF".indexOf(text) : -1;
   return i < 0 ? null : -90 + 60 * i;
 }
 
@@ -57,18 +68,56 @@ const TERRAIN_LABELS = {
   planet: "planet",
 };
 
+/**
+ * Every position off the plane in a scene (counters and each step of a legal plot): what fitting
+ * the 3-D view must leave room for, above and below the board.
+ */
+function raisedPositions(scene) {
+  const out = [];
+  const see = (hex, altitude) => {
+    if (altitude) out.push({ hex, altitude });
+  };
+  for (const c of scene.counters || []) see(c.hex, c.altitude);
+  for (const options of Object.values(scene.move_options || {})) {
+    for (const o of options) {
+      for (const p of o.path || []) see(p.hex, p.altitude);
+      if (o.end) see(o.end.hex, o.end.altitude);
+    }
+  }
+  return out;
+}
+
+/** Whether a scene has a third dimension worth a 3-D view. */
+export function hasAltitude(scene) {
+  return scene.system === "avt" || (scene.counters || []).some((c) => c.altitude);
+}
+
 export class HexMap {
-  constructor(svg, { onCounterClick, onHexClick } = {}) {
+  constructor(svg, { onCounterClick, onHexClick, onViewKey } = {}) {
     this.svg = svg;
     this.onCounterClick = onCounterClick || (() => {});
     this.onHexClick = onHexClick || (() => {});
+    this.onViewKey = onViewKey || (() => {});
     this.view = null; // {x, y, w, h}
     this.bounds = null;
+    this.planeBounds = null; // the board's own area, in plane (flat) coordinates
+    this.raised = [];
+    this.raisedKey = "[]";
+    this.threeD = false;
     this.extentKey = "";
+    this.counters = [];
+    this.ghostArgs = [null];
     this.layers = {};
-    for (const name of ["grid", "terrain", "sections", "reach", "arc", "trails", "markers", "ghost", "counters"]) {
+    // Everything that lies on the map plane shares one group, so tilting it is one transform.
+    this.plane = el("g", { class: "plane" }, svg);
+    for (const name of ["grid", "terrain", "sections", "reach", "arc", "trails"]) {
+      this.layers[name] = el("g", { class: `layer-${name}` }, this.plane);
+    }
+    // Pieces stay upright in 3-D, so they live outside the plane and are placed by project().
+    for (const name of ["shadows", "markers", "ghost", "counters"]) {
       this.layers[name] = el("g", { class: `layer-${name}` }, svg);
     }
+    svg.dataset.view = "flat";
     this.sideColours = {};
     this.marked = new Set();
     this.installPanZoom();
@@ -86,11 +135,87 @@ export class HexMap {
     this.sideColours = Object.fromEntries((scene.sides || []).map((s) => [s.name, s.colour]));
     const map = scene.map || {};
     const key = JSON.stringify([map.extent, map.sections, map.terrain]);
+    this.raised = raisedPositions(scene);
+    const raisedKey = JSON.stringify(this.raised);
+    const moved = raisedKey !== this.raisedKey;
+    this.raisedKey = raisedKey;
     if (key !== this.extentKey) {
       this.extentKey = key;
       this.drawBoard(map);
+    } else if (moved && this.threeD) {
+      this.reframe(() => this.updateBounds());
     }
     this.drawCounters(scene.counters || []);
+  }
+
+  get tilt() {
+    return this.threeD ? TILT : 1;
+  }
+
+  /**
+   * Where a hex at an altitude is drawn, in SVG units. Every piece is placed through here, so the
+   * flat and the 3-D view differ in this one place (and in hexAt, its inverse on the plane).
+   */
+  project(hexText, altitude = 0) {
+    const { x, y } = centre(hexText);
+    if (!this.threeD) return { x, y };
+    return { x, y: y * TILT - (altitude || 0) * LIFT };
+  }
+
+  /** Switch between the flat map and the tilted 3-D view, looking at the same place. */
+  setThreeD(on) {
+    on = Boolean(on);
+    if (on === this.threeD) return;
+    this.reframe(() => {
+      this.threeD = on;
+      this.svg.dataset.view = on ? "3d" : "flat";
+      if (on) this.plane.setAttribute("transform", `scale(1,${TILT})`);
+      else this.plane.removeAttribute("transform");
+      this.updateBounds();
+      this.drawCounters(this.counters);
+      this.ghost(...this.ghostArgs);
+    });
+  }
+
+  /**
+   * Change what the view is drawn in (`change`), then put the view back where the player had it:
+   * one who saw the whole map keeps seeing all of it, a zoomed-in one keeps the same plane point
+   * in the middle.
+   */
+  reframe(change) {
+    const v = this.view;
+    const b = this.bounds;
+    const whole = v && b && v.w >= b.w - 0.5 && v.h >= b.h - 0.5;
+    const focus = v ? { x: v.x + v.w / 2, y: (v.y + v.h / 2) / this.tilt } : null;
+    change();
+    if (!v) return;
+    if (whole) {
+      this.fit();
+    } else {
+      v.x = focus.x - v.w / 2;
+      v.y = focus.y * this.tilt - v.h / 2;
+      this.applyView();
+    }
+  }
+
+  /** The area panning may show: the board, and in 3-D also the room above and below it that pieces use. */
+  updateBounds() {
+    const p = this.planeBounds;
+    if (!p) return;
+    if (!this.threeD) {
+      this.bounds = { ...p };
+      return;
+    }
+    // Room for a whole counter (at its largest) beyond the highest and the lowest position.
+    const margin = SIZE * 1.6;
+    let top = p.y * TILT;
+    let bottom = (p.y + p.h) * TILT;
+    for (const r of this.raised) {
+      const { y } = this.project(r.hex, r.altitude);
+      top = Math.min(top, y - margin);
+      bottom = Math.max(bottom, y + margin);
+    }
+    this.bounds = { x: p.x, y: top, w: p.w, h: bottom - top };
   }
 
   drawBoard(map) {
@@ -149,8 +274,9 @@ export class HexMap {
     // The playing area's edge.
     const tl = centre(`${c0},${r0}`);
     const br = centre(`${c1},${r1}`);
-    this.bounds = { x: tl.x - SIZE * 2, y: tl.y - H * 1.5, w: br.x - tl.x + SIZE * 4, h: br.y - tl.y + H * 3 };
+    this.planeBounds = { x: tl.x - SIZE * 2, y: tl.y - H * 1.5, w: br.x - tl.x + SIZE * 4, h: br.y - tl.y + H * 3 };
     el("rect", { x: tl.x - SIZE, y: tl.y - H / 2, width: br.x - tl.x + 2 * SIZE, height: br.y - tl.y + H * 1.5, class: "map-edge" }, this.layers.sections);
+    this.updateBounds();
     this.fit();
   }
 
@@ -213,23 +339,23 @@ export class HexMap {
     this.applyView();
   }
 
-  /** Centre the view on a hex without changing the zoom. */
-  centreOn(hexText) {
+  /** Centre the view on a hex (at an altitude, in 3-D) without changing the zoom. */
+  centreOn(hexText, altitude = 0) {
     if (!this.view) return;
-    const { x, y } = centre(hexText);
+    const { x, y } = this.project(hexText, altitude);
     this.view.x = x - this.view.w / 2;
     this.view.y = y - this.view.h / 2;
     this.applyView();
   }
 
   /** Bring a hex into view (keeping the zoom) when it lies outside the middle of the view. */
-  ensureVisible(hexText) {
+  ensureVisible(hexText, altitude = 0) {
     if (!this.view) return;
-    const { x, y } = centre(hexText);
+    const { x, y } = this.project(hexText, altitude);
     const v = this.view;
     const mx = v.w * 0.1;
     const my = v.h * 0.1;
-    if (x < v.x + mx || x > v.x + v.w - mx || y < v.y + my || y > v.y + v.h - my) this.centreOn(hexText);
+    if (x < v.x + mx || x > v.x + v.w - mx || y < v.y + my || y > v.y + v.h - my) this.centreOn(hexText, altitude);
   }
 
   toSvg(clientX, clientY) {
@@ -242,8 +368,10 @@ export class HexMap {
     return { x: p.x, y: p.y };
   }
 
-  /** The hex under an SVG point (round to the nearest centre among nearby candidates). */
-  hexAt(x, y) {
+  /** The plane's hex under an SVG point (round to the nearest centre among nearby candidates). */
+  hexAt(x, svgY) {
+    // Clicks land on the plane, so undo its tilt (altitude never applies to the plane itself).
+    const y = svgY / this.tilt;
     const approxCol = Math.round(x / (1.5 * SIZE));
     let best = null;
     for (let c = approxCol - 1; c <= approxCol + 1; c++) {
@@ -318,6 +446,7 @@ export class HexMap {
         "=": () => this.zoom(1.25),
         "-": () => this.zoom(1 / 1.25),
         0: () => this.fit(),
+        3: () => this.onViewKey(),
       };
       const fn = keys[ev.key];
       if (fn) {
@@ -332,23 +461,35 @@ export class HexMap {
   }
 
   drawCounters(counters) {
+    this.counters = counters;
     const layer = this.layers.counters;
     const markers = this.layers.markers;
     layer.replaceChildren();
     markers.replaceChildren();
+    this.layers.shadows.replaceChildren();
     // Sort so that live ships draw above wrecks sharing a hex.
-    const sorted = [...counters].sort((a, b) => (a.status === "active") - (b.status === "active"));
-    const perHex = {};
+    const byStatus = (a, b) => (a.status === "active") - (b.status === "active");
+    let sorted = [...counters].sort(byStatus);
+    if (this.threeD) {
+      // Painter's order: the far side of the plane first, so nearer counters and stalks cover it.
+      const depth = (c) => this.project(c.hex, 0).y;
+      sorted = sorted.sort((a, b) => depth(a) - depth(b) || (a.altitude || 0) - (b.altitude || 0) || byStatus(a, b));
+    }
+    const perStack = {};
     for (const c of sorted) {
-      const n = (perHex[c.hex] = (perHex[c.hex] || 0) + 1) - 1;
-      const { x, y } = centre(c.hex);
+      // Counters at one hex but different altitudes do not overlap in 3-D, so only a true stack fans out.
+      const stack = this.threeD ? `${c.hex}@${c.altitude || 0}` : c.hex;
+      const n = (perStack[stack] = (perStack[stack] || 0) + 1) - 1;
       // Stacked counters fan out a little so every one stays clickable.
-      const ox = x + n * 5;
-      const oy = y - n * 5;
+      const fan = (p) => ({ x: p.x + n * 5, y: p.y - n * 5 });
+      const { x: ox, y: oy } = fan(this.project(c.hex, c.altitude));
+      const { x: bx, y: by } = fan(this.project(c.hex, 0));
       const colour = this.colour(c.side);
+      if (this.threeD) this.stand(c, { x: bx, y: by }, { x: ox, y: oy }, colour);
       for (const m of c.markers || []) {
-        const mp = centre(m);
-        el("line", { x1: ox, y1: oy, x2: mp.x, y2: mp.y, class: "vector-line", stroke: colour }, markers);
+        // Vector markers have no altitude: they and their lines lie on the plane.
+        const mp = this.project(m, 0);
+        el("line", { x1: bx, y1: by, x2: mp.x, y2: mp.y, class: "vector-line", stroke: colour }, markers);
         const mk = el(
           "g",
           { class: "vector-marker", "data-ship": c.id, "data-hex": m, ...this.placed(mp.x, mp.y) },
@@ -368,12 +509,41 @@ export class HexMap {
           "data-hex": c.hex,
           "data-side": c.side,
           "data-facing": c.facing || "",
+          "data-altitude": c.altitude || 0,
           ...this.placed(ox, oy),
         },
         layer,
       );
       this.counterShape(g, c, colour);
     }
+  }
+
+  /**
+   * What lets a player read a counter's hex and its altitude at once in 3-D: a shadow on the plane
+   * at its hex, and a stalk from there up (or down, dashed, below the plane) to the counter, whose
+   * altitude tag sits where the stalk meets it. The stalk goes into the counters layer just before
+   * its counter, so it keeps the painter's order.
+   */
+  stand(c, base, top, colour, { ghost = false, shadowLayer = this.layers.shadows, stalkLayer = this.layers.counters } = {}) {
+    const id = ghost ? null : c.id;
+    const shadow = { cx: base.x, cy: base.y, rx: SHADOW_R, ry: SHADOW_R * TILT };
+    el("ellipse", { ...shadow, class: ghost ? "shadow ghost-shadow" : "shadow", "data-id": id, fill: colour }, shadowLayer);
+    const altitude = c.altitude || 0;
+    if (!altitude) return;
+    el(
+      "line",
+      {
+        x1: base.x,
+        y1: base.y,
+        x2: top.x,
+        y2: top.y,
+        class: `stalk${altitude < 0 ? " below" : ""}${ghost ? " ghost-stalk" : ""}`,
+        "data-id": id,
+        "data-altitude": altitude,
+        stroke: colour,
+      },
+      stalkLayer,
+    );
   }
 
   counterShape(g, c, colour, ghost = false) {
@@ -389,7 +559,12 @@ export class HexMap {
     }
     const label = el("text", { x: 0, y: 4, class: "counter-label" }, g);
     label.textContent = c.label || c.id;
-    if (c.altitude) {
+    if (c.altitude && this.threeD) {
+      // On the stalk where it leaves the counter: part of the piece, so it scales and moves with it.
+      const up = c.altitude > 0;
+      const tag = el("text", { x: 6, y: up ? s * 0.82 + 11 : -s * 0.82 - 4, class: "stalk-label" }, g);
+      tag.textContent = up ? `+${c.altitude}` : `${c.altitude}`;
+    } else if (c.altitude) {
       const alt = el("text", { x: s - 2, y: s * 0.78, class: "counter-alt" }, g);
       alt.textContent = c.altitude > 0 ? `+${c.altitude}` : `${c.altitude}`;
     }
@@ -399,7 +574,7 @@ export class HexMap {
     }
     if (!ghost) {
       const title = el("title", {}, g);
-      title.textContent = `${c.id} (${c.side}) at ${c.hex}${c.facing ? `, facing ${c.facing}` : ""}${
+      title.textContent = `${c.id} (${c.side}) at ${c.hex}${c.altitude ? `, altitude ${c.altitude}` : ""}${c.facing ? `, facing ${c.facing}` : ""}${
         c.velocity ? `, velocity ${c.velocity}` : ""
       }${c.status && c.status !== "active" ? `, ${c.status}` : ""}`;
     }
@@ -422,8 +597,9 @@ export class HexMap {
     }
   }
 
-  /** Draw the ghost of one plot (null clears it). */
+  /** Draw the ghost of one plot (null clears it); in 3-D each step of the path at its own altitude. */
   ghost(counter, option, colour) {
+    this.ghostArgs = [counter, option, colour];
     const layer = this.layers.ghost;
     layer.replaceChildren();
     if (!counter || !option) return;
@@ -431,17 +607,23 @@ export class HexMap {
     const end = option.end || path[path.length - 1];
     if (!end) return;
     const g = el("g", { id: "ghost", class: "ghost", "data-ship": counter.id, "data-end": end.hex, "data-text": option.text }, layer);
-    const pts = path.map((p) => {
-      const c = centre(p.hex);
-      return `${c.x.toFixed(1)},${c.y.toFixed(1)}`;
-    });
-    if (pts.length > 1) el("polyline", { points: pts.join(" "), class: "ghost-path", stroke: colour }, g);
+    const at = (p) => this.project(p.hex, p.altitude);
+    const pointsOf = (list) => list.map((c) => `${c.x.toFixed(1)},${c.y.toFixed(1)}`).join(" ");
+    const climbs = this.threeD && path.some((p) => p.altitude);
+    // A climbing path also gets its trace on the plane, so the hexes it crosses stay readable.
+    if (climbs && path.length > 1) {
+      el("polyline", { points: pointsOf(path.map((p) => this.project(p.hex, 0))), class: "ghost-trace", stroke: colour }, g);
+    }
+    if (path.length > 1) el("polyline", { points: pointsOf(path.map(at)), class: "ghost-path", stroke: colour }, g);
     for (const p of path.slice(1, -1)) {
-      const c = centre(p.hex);
+      const c = at(p);
       el("circle", { cx: c.x, cy: c.y, r: 3, class: "ghost-step", fill: colour }, g);
     }
-    const e = centre(end.hex);
-    const cg = el("g", { class: "ghost-counter", ...this.placed(e.x, e.y) }, g);
+    const e = at(end);
+    if (this.threeD) {
+      this.stand({ altitude: end.altitude }, this.project(end.hex, 0), e, colour, { ghost: true, shadowLayer: g, stalkLayer: g });
+    }
+    const cg = el("g", { class: "ghost-counter", "data-altitude": end.altitude || 0, ...this.placed(e.x, e.y) }, g);
     this.counterShape(cg, { ...counter, facing: option.facing || counter.facing, altitude: end.altitude }, colour, true);
   }
 }

@@ -293,7 +293,7 @@ export class OrdersPanel {
         });
         input.addEventListener("focus", () => {
           focusShip(ship, chosen[ship]);
-          if (counter) this.map.ensureVisible(counter.hex);
+          if (counter) this.map.ensureVisible(counter.hex, counter.altitude);
         });
         const label = h(
           "label",
