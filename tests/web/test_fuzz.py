@@ -1,0 +1,124 @@
+"""Nothing a client sends can crash the server or change a game it refuses.
+
+Hypothesis writes order texts from each system's own vocabulary mixed with
+junk, and bodies of any JSON shape, for a game of every registered system.
+The TestClient re-raises any exception the app lets through, so a crash
+fails the test rather than hiding behind a 500.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from vectorwar.web.app import create_app
+
+#: One scenario per registered system, all seats people, with words its orders use.
+GAMES: dict[str, tuple[dict[str, str], list[str]]] = {
+    "msc-duel": ({"red": "human", "blue": "human"}, ["Hawk", "Raven", "F", "FL", "L", "R"]),
+    "vv5-dogfight": ({"red": "human", "blue": "human"}, ["X1", "X2", "Y1", "fwd", "t360", "msl", "L", "R"]),
+    "vms-capital-duel-vv5": ({"red": "human", "blue": "human"}, ["rot=", "port1", "aft", "R", "L", "earlier"]),
+    "avt-drift": (
+        {"blue": "human", "chocolates": "human"},
+        ["Rafik", "thrust", "pivot", "roll", "stbd", "bias", "fire", "A1", "Square", "reactors", "off"],
+    ),
+}
+ALLOWED = {200, 400, 403, 409, 422}
+
+pieces = st.one_of(
+    st.sampled_from(sorted({w for _, words in GAMES.values() for w in words})),
+    st.sampled_from(["0", "1", "2", "5", "12", "-1", "99", ">", "*", ";", ":", "=", "+", "/", " ", "hold", "@"]),
+    st.text(max_size=6),
+)
+order_texts = st.lists(pieces, max_size=10).map(" ".join)
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@pytest.fixture(scope="module")
+def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient, dict[str, dict[str, Any]]]]:
+    db = tmp_path_factory.mktemp("fuzz") / "games.db"
+    with TestClient(create_app(f"sqlite:///{db}")) as client:
+        games = {}
+        for scenario, (seats, _) in GAMES.items():
+            answer = client.post("/api/games", json={"scenario": scenario, "seats": seats, "seed": 11})
+            assert answer.status_code == 201, answer.text
+            games[scenario] = answer.json()
+        yield client, games
+
+
+def _view(client: TestClient, game: dict[str, Any]) -> list[Any]:
+    scenes = [client.get(f"/api/games/{game['id']}?token={p['token']}").json() for p in game["players"]]
+    return [(s["step"], s["pending"], s["counters"], s["prompt"], s["cards"]) for s in scenes]
+
+
+FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+@FUZZ
+@given(st.sampled_from(sorted(GAMES)), st.data(), order_texts)
+def test_any_order_text_is_answered_and_a_refused_one_changes_nothing(
+    world: tuple[TestClient, dict[str, dict[str, Any]]], scenario: str, data: st.DataObject, text: str
+) -> None:
+    client, games = world
+    game = games[scenario]
+    before = _view(client, game)
+    player = data.draw(st.sampled_from(game["players"]))
+    seat = data.draw(st.sampled_from([*player["seats"], *GAMES[scenario][0]]))
+    scene = client.get(f"/api/games/{game['id']}?token={player['token']}").json()
+    clock = (scene["prompt"] or {}).get("clock") or "turn 1, plot"
+    answer = client.post(
+        f"/api/games/{game['id']}/orders",
+        json={"seat": seat, "text": text, "clock": clock},
+        headers={"Authorization": f"Bearer {player['token']}"},
+    )
+    assert answer.status_code in ALLOWED, answer.text
+    if answer.status_code == 400:
+        error = answer.json()["error"]
+        assert error["type"] in {"OrderSyntaxError", "IllegalOrderError", "NotYourTurnError"}
+        assert error["message"]
+    if answer.status_code != 200:
+        assert _view(client, game) == before
+
+
+@FUZZ
+@given(
+    st.sampled_from(sorted(GAMES)),
+    st.sampled_from(["orders", "check", "drafts/{seat}", "games"]),
+    json_values,
+)
+def test_any_json_body_is_answered_without_a_crash(
+    world: tuple[TestClient, dict[str, dict[str, Any]]], scenario: str, endpoint: str, body: Any
+) -> None:
+    client, games = world
+    game = games[scenario]
+    player = game["players"][0]
+    headers = {"Authorization": f"Bearer {player['token']}"}
+    before = _view(client, game)
+    if endpoint == "games":
+        answer = client.post("/api/games", json=body)
+        assert answer.status_code in {201, 422}, answer.text
+    elif endpoint == "drafts/{seat}":
+        answer = client.put(f"/api/games/{game['id']}/drafts/{player['seats'][0]}", json=body, headers=headers)
+        assert answer.status_code in {204, 422}, answer.text
+    else:
+        answer = client.post(f"/api/games/{game['id']}/{endpoint}", json=body, headers=headers)
+        assert answer.status_code in ALLOWED, answer.text
+    if answer.status_code >= 400:
+        assert _view(client, game) == before
+
+
+def test_the_fuzzed_games_exist_for_every_registered_system(tmp_path: Path) -> None:
+    from vectorwar.catalogue import builtin_scenario
+    from vectorwar.registry import systems
+
+    assert {builtin_scenario(s).system for s in GAMES} == set(systems())
