@@ -143,6 +143,8 @@ def build_scene(game: Game, seats: Sequence[str]) -> dict[str, Any]:
         "system": system.manifest.name,
         "system_title": system.manifest.title,
         "scenario": {"id": game.scenario.id, "title": game.scenario.title},
+        # The house rules in force are public: every player agreed to them.
+        "options": dict(game.options),
         "step": len(game.history),
         "viewer": viewer,
         "sides": side_colours([side.id for side in game.scenario.sides]),

@@ -286,3 +286,31 @@ def test_hot_seat_plot_taken_back_and_both_sides_plot(page: Page, server: Server
     blue.locator("button.commit").click()
     wait_step_after(page, before)
     expect(page.locator(".status .phase")).to_contain_text("turn 2")
+
+
+def test_lobby_offers_the_systems_rule_options_and_the_game_gets_them(page: Page, server: Server) -> None:
+    page.goto(server.url + "/")
+    page.wait_for_selector("body[data-ready=true]", timeout=TIMEOUT_MS)
+    page.select_option("#system", "vv5")
+    page.select_option("#scenario", "vv5-dogfight")
+    expect(page.locator("#options")).not_to_be_visible()
+    page.click("#options-box summary")
+    expect(page.locator("#options")).to_be_visible()
+    honour = page.locator("#option-honour_rule")
+    expect(honour).not_to_be_checked()
+    honour.check()
+    page.select_option("#option-several_targets", "easier")
+    page.click("#create")
+    join = page.locator("#created li.player-link a.join").first
+    expect(join).to_be_visible(timeout=TIMEOUT_MS)
+    game_id = (join.get_attribute("href") or "").split("?")[0].rsplit("/", 1)[-1]
+    chosen = httpx.get(f"{server.url}/api/games/{game_id}").json()["options"]
+    assert chosen["honour_rule"] is True
+    assert chosen["several_targets"] == "easier"
+    assert chosen["shock"] is False
+    # A scenario's own settings are the starting point: this VMS duel is fought with VV5 combat.
+    page.select_option("#system", "vms")
+    page.select_option("#scenario", "vms-capital-duel-vv5")
+    expect(page.locator("#option-combat")).to_have_value("vv5")
+    page.select_option("#scenario", "vms-capital-duel-msc")
+    expect(page.locator("#option-combat")).to_have_value("msc")

@@ -69,6 +69,21 @@ def test_systems_list_msc_and_vv5_with_bots_and_scenarios(client: TestClient) ->
     assert all(s["id"].startswith("msc-") for s in systems["msc"]["scenarios"])
 
 
+def test_systems_list_rule_options_and_scenarios_presets_and_games_apply_them(client: TestClient) -> None:
+    systems = {s["name"]: s for s in client.get("/api/systems").json()}
+    honour = next(o for o in systems["vv5"]["options"] if o["name"] == "honour_rule")
+    assert honour["default"] is False
+    assert honour["description"]
+    edge = next(o for o in systems["msc"]["options"] if o["name"] == "map_edge")
+    assert edge["choices"] == ["disengage", "forbid"]
+    duel_vv5 = next(s for s in systems["vms"]["scenarios"] if s["id"] == "vms-capital-duel-vv5")
+    assert duel_vv5["options"] == {"combat": "vv5"}
+    created = create(client, "vv5-dogfight", {"red": "human", "blue": "bot:greedy"}, options={"honour_rule": True})
+    scene = client.get(f"/api/games/{created['id']}").json()
+    assert scene["options"]["honour_rule"] is True
+    assert scene["options"]["shock"] is False
+
+
 @pytest.mark.parametrize(("scenario", "seed"), [("msc-duel", 3), ("vv5-dogfight", 5)])
 def test_a_game_against_greedy_plays_to_the_end_exactly_as_the_kernel_plays_it(
     client: TestClient, scenario: str, seed: int

@@ -82,6 +82,16 @@ class ScenarioOut(BaseModel):
     title: str
     description: str
     sides: list[str]
+    options: dict[str, bool | int | str] = Field(description="Options the scenario sets over the system's defaults")
+
+
+class OptionOut(BaseModel):
+    name: str
+    default: bool | int | str
+    description: str
+    choices: list[bool | int | str] = Field(
+        description="The allowed values; empty when any value of the default's type is"
+    )
 
 
 class SystemOut(BaseModel):
@@ -89,6 +99,7 @@ class SystemOut(BaseModel):
     title: str
     bots: list[str]
     scenarios: list[ScenarioOut]
+    options: list[OptionOut] = Field(description="Optional and house rules a game may set in POST /api/games")
 
 
 class GameOut(BaseModel):

@@ -454,7 +454,7 @@ def _rebuild(stored: StoredGame) -> LiveGame:
 
 @cache
 def catalogue() -> list[dict[str, Any]]:
-    """Every registered system with its bots and built-in scenarios, for the lobby."""
+    """Every registered system with its bots, built-in scenarios and rule options, for the lobby."""
     paths = scenario_paths()
     out: list[dict[str, Any]] = []
     for name, system in systems().items():
@@ -466,7 +466,25 @@ def catalogue() -> list[dict[str, Any]]:
                 continue
             if sc.system == name:
                 scenarios.append(
-                    {"id": sid, "title": sc.title, "description": sc.description, "sides": [s.id for s in sc.sides]}
+                    {
+                        "id": sid,
+                        "title": sc.title,
+                        "description": sc.description,
+                        "sides": [s.id for s in sc.sides],
+                        "options": dict(sc.options),
+                    }
                 )
-        out.append({"name": name, "title": system.manifest.title, "bots": list(system.bots()), "scenarios": scenarios})
+        options = [
+            {"name": o.name, "default": o.default, "description": o.description, "choices": list(o.choices)}
+            for o in system.manifest.options
+        ]
+        out.append(
+            {
+                "name": name,
+                "title": system.manifest.title,
+                "bots": list(system.bots()),
+                "scenarios": scenarios,
+                "options": options,
+            }
+        )
     return out

@@ -41,6 +41,53 @@ function fillSystems() {
   fillScenarios();
 }
 
+/**
+ * One control per rule option of the system (a checkbox, a list of choices, or a number),
+ * starting from what the scenario sets, else the system's default.
+ */
+function fillOptions() {
+  const sys = currentSystem();
+  const sc = currentScenario();
+  const preset = (sc && sc.options) || {};
+  const box = $("options");
+  const options = (sys && sys.options) || [];
+  box.replaceChildren(h("legend", {}, "Rule options"));
+  // Folded away by default: a newcomer needs none of them to start playing.
+  $("options-box").hidden = options.length === 0;
+  for (const option of options) {
+    const o = { ...option, default: option.name in preset ? preset[option.name] : option.default };
+    const id = `option-${o.name}`;
+    const data = { option: o.name, kind: typeof o.default };
+    let control;
+    if (typeof o.default === "boolean") {
+      control = h("input", { type: "checkbox", id, name: id, dataset: data });
+      control.checked = o.default;
+    } else if ((o.choices || []).length) {
+      control = h("select", { id, name: id, dataset: data }, ...o.choices.map((c) => h("option", { value: String(c) }, String(c))));
+      control.value = String(o.default);
+    } else {
+      control = h("input", { type: typeof o.default === "number" ? "number" : "text", id, name: id, dataset: data });
+      control.value = String(o.default);
+    }
+    control.dataset.default = String(o.default);
+    const label = h("label", { for: id }, o.name.replaceAll("_", " "));
+    const row = typeof o.default === "boolean" ? h("div", { class: "field inline rule-option" }, control, label) : h("div", { class: "field inline rule-option" }, label, control);
+    row.append(h("p", { class: "option-help" }, o.description));
+    box.append(row);
+  }
+}
+
+/** The options whose controls differ from the system's defaults, typed as the server expects. */
+function chosenOptions() {
+  const out = {};
+  for (const control of $("options").querySelectorAll("[data-option]")) {
+    const kind = control.dataset.kind;
+    const value = kind === "boolean" ? control.checked : kind === "number" ? Number(control.value) : control.value;
+    if (String(value) !== control.dataset.default) out[control.dataset.option] = value;
+  }
+  return out;
+}
+
 function fillScenarios() {
   const sys = currentSystem();
   const scenarios = sys ? sys.scenarios : [];
@@ -49,6 +96,7 @@ function fillScenarios() {
 }
 
 function fillSeats() {
+  fillOptions();
   const sys = currentSystem();
   const sc = currentScenario();
   $("scenario-description").textContent = sc ? sc.description || "" : "";
@@ -156,6 +204,8 @@ async function submitForm(ev) {
   for (const sel of $("seats").querySelectorAll("select")) seats[sel.dataset.side] = sel.value;
   const spec = { scenario: sc.id, seats };
   if ($("hotseat").checked) spec.hotseat = true;
+  const options = chosenOptions();
+  if (Object.keys(options).length) spec.options = options;
   const seed = $("seed").value.trim();
   if (seed) spec.seed = Number(seed);
   const status = $("create-status");
