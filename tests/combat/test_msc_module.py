@@ -103,3 +103,14 @@ def test_roll_off_reroll_ties_among_the_tied() -> None:
     rolls = [e for e in events if isinstance(e, Rolled)]
     first = {r.purpose.rsplit(" ", 1)[1]: r.total for r in rolls[:3]}
     assert [first[s] for s in order] == sorted(first.values(), reverse=True) or len(rolls) > 3
+
+
+def test_shot_options_are_the_weapons_that_bear_named_as_their_arcs() -> None:
+    view = duel("msc", MSC_TABLE, distance=2)
+    options = MSC.shot_options(view, "Hawk")
+    # Raven is dead ahead: only the F weapon bears (FL and FR cover the forward corners, not the nose).
+    assert [(o.weapon, o.target, o.piece) for o in options] == [("F weapon", "Raven", "F>Raven")]
+    assert {o.weapon for o in options} <= set(MSC.arc_hexes(view, "Hawk"))
+    for o in options:
+        MSC.check_fire(view, "red", MSC.parse_fire(view, "red", f"Hawk {o.piece}"))
+    assert MSC.shot_options(duel("msc", MSC_TABLE, distance=9), "Hawk") == []

@@ -97,3 +97,18 @@ def test_bots_fire_only_legal_shots() -> None:
     greedy = VV5.greedy_fire(view, "red")
     VV5.check_fire(view, "red", greedy)
     assert str(greedy) == "Hawk fwd*2>Raven fwd*2>Raven"
+
+
+def test_shot_options_offer_each_gun_count_named_as_the_arcs() -> None:
+    view = duel("vv5", VV5_TABLE, distance=3)
+    options = VV5.shot_options(view, "Hawk")
+    assert [(o.weapon, o.target, o.piece) for o in options] == [
+        ("forward guns", "Raven", "fwd*1>Raven"),
+        ("forward guns", "Raven", "fwd*2>Raven"),
+    ]
+    assert {o.weapon for o in options} <= set(VV5.arc_hexes(view, "Hawk"))
+    for o in options:
+        VV5.check_fire(view, "red", VV5.parse_fire(view, "red", f"Hawk {o.piece}"))
+    # Raven faces Hawk, so its guns answer; out of gun range nobody is offered anything.
+    assert [o.target for o in VV5.shot_options(view, "Raven")] == ["Hawk", "Hawk"]
+    assert VV5.shot_options(duel("vv5", VV5_TABLE, distance=8), "Hawk") == []

@@ -175,3 +175,31 @@ def test_every_fire_option_is_a_legal_order_alone_and_together(system: str, scen
                 game.check(seat, "; ".join(together))
             game.submit(seat, game.system.random_order(game.state, seat, rng))
     assert offered, "no shot was ever offered"
+
+
+@pytest.mark.parametrize(
+    ("system", "scenario"),
+    [("vms", "vms-fighter-screen-msc"), ("vms", "vms-capital-duel-vv5"), ("avt", "avt-drift")],
+)
+def test_vms_and_avt_scenes_carry_legal_shots(system: str, scenario: str) -> None:
+    offered = 0
+    for seed in range(4):
+        game = new_game(system, scenario, seed)
+        bots = game.system.bots()
+        bot = bots.get("greedy", bots["random"])()
+        for _ in range(120):
+            if game.prompt is None:
+                break
+            seat = game.waiting_for[0]
+            scene = build_scene(game, [seat])
+            options = scene["fire_options"]
+            for ship, shots in options.items():
+                for shot in shots:
+                    assert shot["target"] != ship
+                    game.check(seat, f"{ship} {shot['piece']}")
+                    offered += 1
+                assert {s["weapon"] for s in shots} <= set(scene["arcs"][ship])
+            if scene["prompt"]["kind"] != "fire" and system == "vms":
+                assert options == {}
+            game.submit(seat, bot.choose(game.state, seat, random.Random(seed)))
+    assert offered, "no shot was ever offered"

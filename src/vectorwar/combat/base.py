@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from vectorwar.dice import Dice
+from vectorwar.display import ShotOption
 from vectorwar.events import Event, Rolled
 from vectorwar.hexes import Direction, Hex
 from vectorwar.maps import HexMap
@@ -142,6 +143,15 @@ class CombatModule(ABC):
     @abstractmethod
     def legal_shots(self, view: CombatView, side: str) -> list[Order]:
         """Every single shot the side could declare now, each as an order on its own."""
+
+    @abstractmethod
+    def shot_options(self, view: CombatView, ship_id: str) -> list[ShotOption]:
+        """Every single shot ``ship_id`` could declare now, as order pieces for front ends.
+
+        Each piece written after the ship's id is a legal declaration on its
+        own; ``weapon`` is named as :meth:`arc_hexes` names it. Empty for a
+        ship out of the fight.
+        """
 
     @abstractmethod
     def random_fire(self, view: CombatView, side: str, rng: random.Random) -> Order:

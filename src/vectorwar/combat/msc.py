@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from vectorwar.dice import Dice
+from vectorwar.display import ShotOption
 from vectorwar.errors import IllegalOrderError
 from vectorwar.events import Damaged, Destroyed, Event, Note
 from vectorwar.hexes import Hex
@@ -82,6 +83,11 @@ def as_msc_ship(view: CombatView, ship_id: str, penalty: int = 0) -> Ship:
     )
 
 
+def weapon_name(weapon: Side) -> str:
+    """A weapon as :meth:`MSCCombat.arc_hexes` and :meth:`MSCCombat.shot_options` name it."""
+    return f"{weapon} weapon"
+
+
 def turn_penalty(view: CombatView, ship_id: str) -> int:
     """How much the shooter's turning this turn costs it (VMS, in to-hit points)."""
     return view.penalty_per_hexside * view.ship(ship_id).hexsides_turned
@@ -131,17 +137,29 @@ class MSCCombat(CombatModule):
             if why is not None:
                 raise IllegalOrderError(label, why, RULE_COMBAT)
 
-    def _shots(self, view: CombatView, side: str) -> list[Shot]:
+    def _ship_shots(self, view: CombatView, ship_id: str) -> list[Shot]:
+        """The one enumeration of legal single shots: prompts, bots and front ends all read it."""
+        ship = view.ship(ship_id)
+        if not ship.active:
+            return []
         return [
             Shot(ship.id, weapon, target.id)
-            for ship in view.ships_of(side)
             for weapon in _card(view, ship.id).weapons
-            for target in view.enemies_of(side)
+            for target in view.enemies_of(ship.side)
             if weapon_bears(view.map, as_msc_ship(view, ship.id), weapon, as_msc_ship(view, target.id)) is None
         ]
 
+    def _shots(self, view: CombatView, side: str) -> list[Shot]:
+        return [shot for ship in view.ships_of(side) for shot in self._ship_shots(view, ship.id)]
+
     def legal_shots(self, view: CombatView, side: str) -> list[Order]:
         return [FireOrders((shot,)) for shot in self._shots(view, side)]
+
+    def shot_options(self, view: CombatView, ship_id: str) -> list[ShotOption]:
+        return [
+            ShotOption(weapon_name(shot.weapon), shot.target, f"{shot.weapon}>{shot.target}")
+            for shot in self._ship_shots(view, ship_id)
+        ]
 
     def random_fire(self, view: CombatView, side: str, rng: random.Random) -> FireOrders:
         shots: list[Shot] = []
@@ -219,7 +237,7 @@ class MSCCombat(CombatModule):
         ship = as_msc_ship(view, ship_id)
         out: dict[str, frozenset[Hex]] = {}
         for weapon in ship.weapons:
-            out[f"{weapon} weapon"] = frozenset(
+            out[weapon_name(weapon)] = frozenset(
                 h
                 for h in ship.hex.within(MAX_RANGE)
                 if view.map.contains(h) and weapon in sides_seeing(ship.hex, ship.facing, h)

@@ -32,6 +32,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from vectorwar.dice import Dice
+from vectorwar.display import ShotOption
 from vectorwar.errors import DesignError, IllegalOrderError
 from vectorwar.events import Event, Note, Rolled
 from vectorwar.hexes import Direction, Hex
@@ -112,6 +113,11 @@ def as_vv5_ship(view: CombatView, ship_id: str, to_be_shot: bool = False) -> Shi
     )
 
 
+def mount_name(arc: str) -> str:
+    """A mount as :meth:`VV5Combat.arc_hexes` and :meth:`VV5Combat.shot_options` name it."""
+    return f"{arc} guns"
+
+
 def gun_problem(view: CombatView, ship_id: str, arc: str, target_id: str) -> str | None:
     """Why ``arc``'s guns may not shoot the target, or ``None``: range, arc, line of fire."""
     ship, target = view.ship(ship_id), view.ship(target_id)
@@ -181,14 +187,29 @@ class VV5Combat(CombatModule):
     def _targets(self, view: CombatView, ship_id: str, arc: str, side: str) -> list[str]:
         return [t.id for t in view.enemies_of(side) if gun_problem(view, ship_id, arc, t.id) is None]
 
+    def _ship_mounts(self, view: CombatView, ship_id: str) -> list[Mount]:
+        return [m for m in _card(view, ship_id).mounts if m.guns.boxes > 0]
+
     def _mounts(self, view: CombatView, side: str) -> list[tuple[str, Mount]]:
-        return [(s.id, m) for s in view.ships_of(side) for m in _card(view, s.id).mounts if m.guns.boxes > 0]
+        return [(s.id, m) for s in view.ships_of(side) for m in self._ship_mounts(view, s.id)]
 
     def legal_shots(self, view: CombatView, side: str) -> list[Order]:
         return [
             Gunfire((Shot(ship, m.arc, 1, target),))
             for ship, m in self._mounts(view, side)
             for target in self._targets(view, ship, m.arc, side)
+        ]
+
+    def shot_options(self, view: CombatView, ship_id: str) -> list[ShotOption]:
+        # Each number of the mount's guns is its own piece, as under VV5 itself; rapid fire repeats one.
+        ship = view.ship(ship_id)
+        if not ship.active:
+            return []
+        return [
+            ShotOption(mount_name(m.arc), target, f"{CODE_OF[m.arc]}*{n}>{target}")
+            for m in self._ship_mounts(view, ship_id)
+            for target in self._targets(view, ship_id, m.arc, ship.side)
+            for n in range(1, m.guns.boxes + 1)
         ]
 
     def random_fire(self, view: CombatView, side: str, rng: random.Random) -> Gunfire:
@@ -287,7 +308,7 @@ class VV5Combat(CombatModule):
     def arc_hexes(self, view: CombatView, ship_id: str) -> dict[str, frozenset[Hex]]:
         ship = view.ship(ship_id)
         return {
-            f"{m.arc} guns": covered_hexes(GUN_ARCS[m.arc], ship.hex, ship.facing, GUN_RANGE, view.map.contains)
+            mount_name(m.arc): covered_hexes(GUN_ARCS[m.arc], ship.hex, ship.facing, GUN_RANGE, view.map.contains)
             for m in _card(view, ship_id).mounts
             if m.guns.boxes > 0
         }

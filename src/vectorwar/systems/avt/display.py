@@ -11,7 +11,7 @@ come is not in them.
 
 from __future__ import annotations
 
-from vectorwar.display import Card, CardTable, Counter, short_labels
+from vectorwar.display import Card, CardTable, Counter, ShotOption, short_labels
 from vectorwar.hexes import Direction, Hex, Position
 from vectorwar.systems.avt.arcs import map_to_arc, middle_row
 from vectorwar.systems.avt.arrows import arrows_of
@@ -21,6 +21,7 @@ from vectorwar.systems.avt.fuel import matrix_row
 from vectorwar.systems.avt.grid import SEGMENTS
 from vectorwar.systems.avt.lasers import max_range
 from vectorwar.systems.avt.orientation import MARKERS
+from vectorwar.systems.avt.segment import laser_targets
 from vectorwar.systems.avt.state import HEAT_TENTHS, AVTState, Ship, grid_steps, heat_text, when
 from vectorwar.systems.avt.turn_end import radiator_output
 from vectorwar.vectors import Velocity
@@ -177,3 +178,25 @@ def arc_hexes(state: AVTState, ship_id: str) -> dict[str, frozenset[Hex]]:
                 found.add(h)
         out[mount] = frozenset(found)
     return out
+
+
+def fire_options(state: AVTState, seat: str) -> dict[str, list[ShotOption]]:
+    """Each laser shot a ship of ``seat`` may order this segment on its own, as ``fire LASER>TARGET``.
+
+    Weapons are the mounts, as :func:`arc_hexes` names them. A laser whose
+    power is more than the batteries hold is left out; several shots together
+    may still need more power than there is, which the order check reports.
+    """
+    if state.phase != "orders" or seat not in state.commanders():
+        return {}
+    options: dict[str, list[ShotOption]] = {}
+    for ship in state.ships_of(seat):
+        if ship.kind != "ship":
+            continue
+        design = state.designs[ship.design]
+        for laser, mount in design.lasers.items():
+            if design.mounts[mount].power > ship.battery:
+                continue
+            for target in laser_targets(state, design, ship, laser):
+                options.setdefault(ship.id, []).append(ShotOption(mount, target.id, f"fire {laser}>{target.id}"))
+    return options

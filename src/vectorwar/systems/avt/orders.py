@@ -13,6 +13,8 @@ every chart. One entry per ship that does something, entries separated by
   (``A``, ``B/C``, ``C+``, ``up`` ...) by the quickest path (A5.221);
 * ``roll stbd N`` or ``roll port N``: begin a roll of N x 30 degrees;
 * ``fire A1>Square B1>Square``: fire lasers (mount letter and row) at targets;
+  the word may be repeated before each shot (``fire A1>Square fire B1>Square``),
+  which is how a front end adds shots one piece at a time (``fire_options``);
 * ``reactors on`` or ``reactors off``, ``radiators out`` or ``radiators in``:
   the choices of the end-of-turn procedure, written during the turn and
   carried out between segment 8 and segment 1 (A5.39, A5.392).
@@ -26,6 +28,8 @@ canonical text, which reads back to the same order.
 'Rafik thrust 4, pivot C+'
 >>> str(parse_orders("rafik fire a1>square B1>Square, roll port 2", {"rafik": "Rafik"}, {"square": "Square"}))
 'Rafik roll port 2, fire A1>Square B1>Square'
+>>> str(parse_orders("Rafik fire A1>Square fire B1>Square", {"rafik": "Rafik"}, {"square": "Square"}))
+'Rafik fire A1>Square B1>Square'
 """
 
 from __future__ import annotations
@@ -156,11 +160,15 @@ def _action(text: str, entry: str, current: ShipOrders, targets: dict[str, str])
             raise OrderSyntaxError(text, f"{entry!r}: list shots as LASER>TARGET, like 'fire A1>Square'")
         shots: list[Shot] = []
         for piece in rest:
+            if piece.lower() == "fire":
+                continue
             m = _SHOT.match(piece)
             if not m:
                 raise OrderSyntaxError(text, f"{piece!r}: a shot is a laser (mount letter and row) > target: A1>Square")
             target = targets.get(m.group(3).lower(), m.group(3))
             shots.append(Shot(f"{m.group(1).upper()}{m.group(2)}", target))
+        if not shots:
+            raise OrderSyntaxError(text, f"{entry!r}: list shots as LASER>TARGET, like 'fire A1>Square'")
         return replace(current, shots=tuple(shots))
     if verb == "reactors":
         if len(rest) != 1 or rest[0].lower() not in ("on", "off"):

@@ -21,7 +21,7 @@ from dataclasses import replace
 
 from vectorwar.catalogue import design_for, load_designs
 from vectorwar.dice import Dice
-from vectorwar.display import Card, Counter, MoveOption
+from vectorwar.display import Card, Counter, MoveOption, ShotOption
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.events import Event, TurnBegan
 from vectorwar.hexes import Direction, Hex, Position
@@ -33,7 +33,7 @@ from vectorwar.systems.avt.design import Design, design_from_data
 from vectorwar.systems.avt.events import SegmentBegan
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders, Shot, parse_orders
 from vectorwar.systems.avt.orientation import Orientation, pivot_path, pivot_paths, wedges
-from vectorwar.systems.avt.segment import laser_bears, resolve_segment
+from vectorwar.systems.avt.segment import laser_targets, resolve_segment, shot_problem
 from vectorwar.systems.avt.start import starts
 from vectorwar.systems.avt.state import AVTState, Ship, when
 from vectorwar.vectors import Velocity
@@ -264,15 +264,7 @@ class AttackVector(RuleSystem[AVTState]):
                 target = state.ship(shot.target)
             except KeyError:
                 raise IllegalOrderError(label, f"there is no ship called {shot.target!r}", RULE_FIRE) from None
-            if target.side == ship.side or not target.active:
-                raise IllegalOrderError(label, f"{target.id} is not an enemy in play", RULE_FIRE)
-            if target.kind != "target":
-                raise IllegalOrderError(
-                    label,
-                    "damage to ships (armour, soak, hit locations) is not implemented yet; fire at targets",
-                    RULE_FIRE,
-                )
-            why = laser_bears(state, design, ship, shot.laser, target)
+            why = shot_problem(state, design, ship, shot.laser, target)
             if why is not None:
                 raise IllegalOrderError(label, why, RULE_FIRE)
             power += design.mounts[design.lasers[shot.laser]].power
@@ -338,11 +330,7 @@ class AttackVector(RuleSystem[AVTState]):
             power = design.mounts[mount].power
             if power > battery or rng.random() < 0.5:
                 continue
-            targets = [
-                t
-                for t in state.enemies_of(ship.side)
-                if t.kind == "target" and laser_bears(state, design, ship, laser, t) is None
-            ]
+            targets = laser_targets(state, design, ship, laser)
             if targets:
                 shots.append(Shot(laser, rng.choice(targets).id))
                 battery -= power
@@ -355,6 +343,9 @@ class AttackVector(RuleSystem[AVTState]):
 
     def move_options(self, state: AVTState, seat: str) -> Mapping[str, Sequence[MoveOption]]:
         return ghosts.move_options(state, seat)
+
+    def fire_options(self, state: AVTState, seat: str) -> Mapping[str, Sequence[ShotOption]]:
+        return display.fire_options(state, seat)
 
     def ship_cards(self, state: AVTState) -> list[Card]:
         return display.ship_cards(state)

@@ -84,6 +84,20 @@ def laser_bears(state: AVTState, design: Design, shooter: Ship, laser: str, targ
     return None
 
 
+def shot_problem(state: AVTState, design: Design, shooter: Ship, laser: str, target: Ship) -> str | None:
+    """Why ``laser`` may not fire at ``target`` now, power aside (a ship's shots share its batteries), or ``None``."""
+    if target.side == shooter.side or not target.active:
+        return f"{target.id} is not an enemy in play"
+    if target.kind != "target":
+        return "damage to ships (armour, soak, hit locations) is not implemented yet; fire at targets"
+    return laser_bears(state, design, shooter, laser, target)
+
+
+def laser_targets(state: AVTState, design: Design, shooter: Ship, laser: str) -> list[Ship]:
+    """Every ship ``laser`` may fire at now (power aside), in roster order: bots and front ends read this."""
+    return [t for t in state.enemies_of(shooter.side) if shot_problem(state, design, shooter, laser, t) is None]
+
+
 def _begin_facing_change(state: AVTState, design: Design, ship: Ship, orders: ShipOrders) -> Ship:
     if orders.pivot is not None:
         path = pivot_path(ship.orientation, orders.pivot, state.three_d)

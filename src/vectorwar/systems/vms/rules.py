@@ -31,7 +31,7 @@ from vectorwar.catalogue import design_for, load_designs
 from vectorwar.combat import MODULES, CombatModule, module
 from vectorwar.combat.base import Combatant, CombatView, Outcome
 from vectorwar.dice import Dice
-from vectorwar.display import Card, CardTable, Counter, MoveOption
+from vectorwar.display import Card, CardTable, Counter, MoveOption, ShotOption
 from vectorwar.errors import DesignError, IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.events import Event, GameOver, InitiativeSet, LeftMap, Moved, Note, TurnBegan
 from vectorwar.hexes import Hex, Position
@@ -540,6 +540,14 @@ class VectorMovement(RuleSystem[VMSState]):
             ]
             for ship in self.movers(state, seat)
         }
+
+    def fire_options(self, state: VMSState, seat: str) -> Mapping[str, Sequence[ShotOption]]:
+        prompt = self.prompt(state)
+        if state.phase != "fire" or prompt is None or seat not in prompt.seats:
+            return {}
+        combat, view = self.combat(state), self.view(state)
+        options = {ship.id: combat.shot_options(view, ship.id) for ship in state.ships_of(seat)}
+        return {ship_id: shots for ship_id, shots in options.items() if shots}
 
     def catalogue_table(self) -> CardTable:
         return display.catalogue_table(self.designs())

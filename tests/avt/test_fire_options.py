@@ -1,0 +1,138 @@
+"""AV:T ``fire_options``: each laser shot a ship may order this segment, as a ``fire LASER>TARGET`` piece.
+
+The sample games are played by the random bot, in 3-D and with the 2-D
+option; at every orders prompt the offers are checked against the kernel's
+own order check both ways (each offered piece is accepted, alone, with the
+ship's other offered pieces and after a movement entry; every laser at every
+ship is accepted only if offered) and against the geometry (range, arc).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from vectorwar.catalogue import builtin_scenario
+from vectorwar.errors import IllegalOrderError, OrderSyntaxError
+from vectorwar.game import Game
+from vectorwar.play import bot_rng, make_bots
+from vectorwar.systems.avt.lasers import max_range
+from vectorwar.systems.avt.segment import arc_windows, marker_between
+from vectorwar.systems.avt.state import AVTState
+
+from .helpers import AVT
+
+GAMES = [
+    ("avt-drift", True),
+    ("avt-pivot-thrust", True),
+    ("avt-pitch-and-climb", True),
+    ("avt-drift", False),
+    ("avt-pivot-thrust", False),
+]
+
+
+def accepted(game: Game, seat: str, text: str) -> bool:
+    try:
+        game.check(seat, text)
+    except (OrderSyntaxError, IllegalOrderError):
+        return False
+    return True
+
+
+def check_offers(game: Game, seat: str) -> int:
+    state = game.state
+    if not isinstance(state, AVTState):
+        raise TypeError("an AV:T game expected")
+    options = AVT.fire_options(state, seat)
+    moves = AVT.move_options(state, seat) if options else {}
+    for ship_id, shots in options.items():
+        ship = state.ship(ship_id)
+        design = state.designs[ship.design]
+        assert (ship.side, ship.active, ship.kind) == (seat, True, "ship")
+        arcs = AVT.arc_hexes(state, ship_id)
+        for shot in shots:
+            target = state.ship(shot.target)
+            assert target.id != ship_id
+            assert target.side != seat
+            assert target.active
+            spec = design.mounts[shot.weapon]
+            marker = marker_between(state, ship, target)
+            assert marker.range <= max_range(spec.weapon)
+            assert ship.position.hex.distance(target.position.hex) <= max_range(spec.weapon)
+            assert any(w in {str(a) for a in design.arcs[shot.weapon]} for w in arc_windows(state, ship, marker))
+            if target.position.altitude == ship.position.altitude:
+                # arc_hexes shades the ship's own level, so only there can the two be compared hex for hex.
+                assert target.position.hex in arcs[shot.weapon], f"{ship_id} {shot.piece}"
+            assert accepted(game, seat, f"{ship_id} {shot.piece}"), f"{ship_id} {shot.piece}"
+        # One shot per laser, as the UI appends pieces, while the batteries can pay for them.
+        pieces: dict[str, str] = {}
+        power = 0
+        for shot in shots:
+            laser = shot.piece.split()[1].split(">")[0]
+            cost = design.mounts[shot.weapon].power
+            if laser not in pieces and power + cost <= ship.battery:
+                pieces[laser] = shot.piece
+                power += cost
+        together = " ".join(pieces.values())
+        assert accepted(game, seat, f"{ship_id} {together}"), together
+        # The order needs no movement entry, but shots may follow one as another action (after the hold).
+        for move in moves[ship_id][1:2]:
+            assert accepted(game, seat, f"{move.text}, {together}"), f"{move.text}, {together}"
+    # Complete as well as legal: every laser at every ship is accepted only if offered.
+    for ship in state.ships_of(seat):
+        if ship.kind != "ship":
+            continue
+        offered = {s.piece for s in options.get(ship.id, ())}
+        for laser in state.designs[ship.design].lasers:
+            for other in state.ships:
+                piece = f"fire {laser}>{other.id}"
+                assert accepted(game, seat, f"{ship.id} {piece}") == (piece in offered), f"{ship.id} {piece}"
+    return sum(len(shots) for shots in options.values())
+
+
+@pytest.mark.parametrize(("scenario", "three_d"), GAMES)
+def test_every_offered_shot_is_accepted_and_every_legal_shot_offered(scenario: str, three_d: bool) -> None:
+    offered = 0
+    sides = [s.id for s in builtin_scenario(scenario).sides]
+    for seed in range(3):
+        game = Game.new(AVT, builtin_scenario(scenario), seed, {"three_d": three_d})
+        bots = make_bots(AVT, dict.fromkeys(sides, "random"))
+        while not game.is_over:
+            for side in sides:
+                if side not in game.waiting_for:
+                    assert AVT.fire_options(game.state, side) == {}, f"{side} gives no orders now"
+            for seat in game.waiting_for:
+                offered += check_offers(game, seat)
+                order = bots[seat].choose(game.state, seat, bot_rng(seed, seat, len(game.history)))
+                game.submit(seat, order)
+                if game.is_over:
+                    break
+        assert AVT.fire_options(game.state, "blue") == {}, "nothing is offered once the game is over"
+    assert offered, "no shot was ever offered"
+
+
+def test_the_random_bot_fires_only_offered_shots() -> None:
+    """The bot and the front end read one enumeration of legal shots (segment.laser_targets)."""
+    fired = 0
+    for seed in range(4):
+        game = Game.new(AVT, builtin_scenario("avt-drift"), seed)
+        bot = make_bots(AVT, {"blue": "random"})["blue"]
+        while not game.is_over:
+            offers = {(ship, s.piece) for ship, shots in AVT.fire_options(game.state, "blue").items() for s in shots}
+            order = bot.choose(game.state, "blue", bot_rng(seed, "blue", len(game.history)))
+            for entry in str(order).split(";"):
+                ship, _, actions = entry.strip().partition(" ")
+                for action in actions.split(", "):
+                    if action.startswith("fire "):
+                        shots = {(ship, f"fire {s}") for s in action.split()[1:]}
+                        assert shots <= offers, entry
+                        fired += len(shots)
+            game.submit("blue", order)
+    assert fired
+
+
+def test_several_shots_may_each_carry_the_word_fire() -> None:
+    state = Game.new(AVT, builtin_scenario("avt-drift"), 1).state
+    order = AVT.parse_order(state, "blue", "Rafik thrust 2, fire A1>Square fire A2>Triangle")
+    assert str(order) == "Rafik thrust 2, fire A1>Square A2>Triangle"
+    with pytest.raises(OrderSyntaxError, match="LASER>TARGET"):
+        AVT.parse_order(state, "blue", "Rafik fire fire")
