@@ -21,13 +21,21 @@ def duel(
     turned: int = 0,
     target_can_thrust: bool = True,
     penalty: int = 2,
+    target_accelerated: int = 0,
+    target_facing: Direction = Direction.D,
 ) -> CombatView:
-    """Hawk (red) at 5,10 facing A, Raven (blue) ``distance`` hexes straight ahead."""
+    """Hawk (red) at 5,10 facing A, Raven (blue) ``distance`` hexes straight ahead, facing Hawk unless told."""
     m = module(system)
     here = Hex.parse("5,10")
     hawk = Combatant("Hawk", "red", "Hawk", here, Direction.A, hexsides_turned=turned)
     raven = Combatant(
-        "Raven", "blue", "Raven", here.neighbour(Direction.A, distance), Direction.D, can_thrust=target_can_thrust
+        "Raven",
+        "blue",
+        "Raven",
+        here.neighbour(Direction.A, distance),
+        target_facing,
+        can_thrust=target_can_thrust,
+        accelerated=target_accelerated,
     )
     cards = {"Hawk": m.card("Hawk", table, "test"), "Raven": m.card("Raven", table, "test")}
     return CombatView((hawk, raven), cards, HexMap.single(12, 14), penalty)

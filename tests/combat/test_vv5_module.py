@@ -3,27 +3,34 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from vectorwar.combat import module
+from vectorwar.combat.base import CombatView
 from vectorwar.combat.vv5 import VV5Card
 from vectorwar.dice import Dice
 from vectorwar.errors import DesignError, IllegalOrderError
-from vectorwar.events import Event
-from vectorwar.systems.vv5.events import GunsFired
+from vectorwar.events import Event, Rolled
+from vectorwar.hexes import Direction, Hex
+from vectorwar.systems.vv5.events import GunsFired, MissileLaunched, MissileResolved
 
 from .helpers import VV5_TABLE, duel
+
+MISSILE_TABLE = {**VV5_TABLE, "missiles": 3, "armour": {"missiles": 1}}
 
 VV5 = module("vv5")
 
 
-def test_card_is_a_vv5_design_without_missiles() -> None:
+def test_card_is_a_vv5_design_with_its_launchers() -> None:
     card = VV5.card("Hawk", VV5_TABLE, "test")
     assert isinstance(card, VV5Card)
     assert (card.structure.boxes, card.acceleration.boxes, card.mounts[0].guns.boxes) == (20, 2, 2)
-    with pytest.raises(DesignError, match="missiles"):
-        VV5.card("Hawk", {**VV5_TABLE, "missiles": 2}, "test")
+    assert card.launchers == ()
+    armed = VV5.card("Hawk", MISSILE_TABLE, "test")
+    assert isinstance(armed, VV5Card)
+    assert (armed.launchers, armed.missiles_ready, armed.missile_armour.armour) == (("ready",) * 3, 3, 1)
     with pytest.raises(DesignError, match="over"):
         VV5.card("Hawk", {**VV5_TABLE, "mass": 3}, "test")
 
@@ -112,3 +119,127 @@ def test_shot_options_offer_each_gun_count_named_as_the_arcs() -> None:
     # Raven faces Hawk, so its guns answer; out of gun range nobody is offered anything.
     assert [o.target for o in VV5.shot_options(view, "Raven")] == ["Hawk", "Hawk"]
     assert VV5.shot_options(duel("vv5", VV5_TABLE, distance=8), "Hawk") == []
+
+
+def _missile_duel(**kwargs: object) -> CombatView:
+    return duel("vv5", MISSILE_TABLE, **kwargs)  # type: ignore[arg-type]
+
+
+def _launch(view: CombatView, order: str) -> tuple[CombatView, list[Event]]:
+    """Hawk's declaration fired, and the view with the cards it changed."""
+    events: list[Event] = []
+    VV5.check_fire(view, "red", VV5.parse_fire(view, "red", order))
+    out = VV5.fire(view, "red", VV5.parse_fire(view, "red", order), Dice(1), events)
+    return replace(view, cards={**view.cards, **out.cards}), events
+
+
+def test_a_launch_marks_the_target_at_the_table_number_plus_guns_facing_and_turning() -> None:
+    # Range 3 on the missile table is 6+; Raven's forward guns face Hawk: +1 (VV5 Launch Missiles).
+    view, events = _launch(_missile_duel(distance=3), "Hawk 2>Raven")
+    launched = [e for e in events if isinstance(e, MissileLaunched)]
+    assert [(e.ship, e.target, e.range, e.to_hit) for e in launched] == [("Hawk", "Raven", 3, 7)] * 2
+    assert view.cards["Raven"].incoming == (("Hawk", 7), ("Hawk", 7))
+    assert view.cards["Hawk"].launchers == ("spent", "spent", "ready")
+    # Raven turned away: no guns facing; Hawk turned a hexside this turn: the VMS penalty, 2, raises the number.
+    away, _ = _launch(_missile_duel(distance=3, target_facing=Direction.A), "Hawk 1>Raven")
+    assert away.cards["Raven"].incoming == (("Hawk", 6),)
+    turned, _ = _launch(_missile_duel(distance=3, turned=1), "Hawk 1>Raven")
+    assert turned.cards["Raven"].incoming == (("Hawk", 9),)
+    # Range 1 is 10+, with no extra for guns facing.
+    close, _ = _launch(_missile_duel(distance=1), "Hawk 1>Raven")
+    assert close.cards["Raven"].incoming == (("Hawk", 10),)
+
+
+def test_launches_are_checked_against_missiles_left_range_and_the_forward_arc() -> None:
+    view = _missile_duel(distance=3)
+    with pytest.raises(IllegalOrderError, match="3 missile\\(s\\) left") as err:
+        VV5.check_fire(view, "red", VV5.parse_fire(view, "red", "Hawk 2>Raven 2>Raven"))
+    assert err.value.rule == "VV5 Launch Missiles"
+    spent, _ = _launch(view, "Hawk 3>Raven")
+    with pytest.raises(IllegalOrderError, match="0 missile"):
+        VV5.check_fire(spent, "red", VV5.parse_fire(spent, "red", "Hawk 1>Raven"))
+    assert VV5.shot_options(spent, "Hawk") == [o for o in VV5.shot_options(spent, "Hawk") if o.weapon != "missiles"]
+    assert "missiles" not in VV5.arc_hexes(spent, "Hawk")
+    # Raven moved behind Hawk: out of its forward arc.
+    behind = replace(view, ships=(view.ships[0], replace(view.ship("Raven"), hex=Hex.parse("5,13"))))
+    with pytest.raises(IllegalOrderError, match="not in Hawk's forward arc"):
+        VV5.check_fire(behind, "red", VV5.parse_fire(behind, "red", "Hawk 1>Raven"))
+    with pytest.raises(IllegalOrderError, match="at least one"):
+        VV5.check_fire(view, "red", VV5.parse_fire(view, "red", "Hawk 0>Raven"))
+
+
+def test_a_volley_mixes_launches_and_gunfire_and_reads_back_the_same() -> None:
+    view = _missile_duel(distance=2)
+    order = VV5.parse_fire(view, "red", "hawk fwd*2>raven 1>raven fwd*1>raven")
+    assert str(order) == "Hawk 1>Raven fwd*2>Raven fwd*1>Raven"
+    assert str(VV5.parse_fire(view, "red", str(order))) == str(order)
+    VV5.check_fire(view, "red", order)
+    options = VV5.shot_options(view, "Hawk")
+    assert [(o.weapon, o.piece) for o in options if o.weapon == "missiles"] == [
+        ("missiles", "1>Raven"),
+        ("missiles", "2>Raven"),
+        ("missiles", "3>Raven"),
+    ]
+    assert view.ship("Raven").hex in VV5.arc_hexes(view, "Hawk")["missiles"]
+    for o in options:
+        VV5.check_fire(view, "red", VV5.parse_fire(view, "red", f"Hawk {o.piece}"))
+
+
+def test_missiles_roll_after_movement_each_g_of_acceleration_one_space_down() -> None:
+    launched, _ = _launch(_missile_duel(distance=3), "Hawk 2>Raven")
+    resolved: list[MissileResolved] = []
+    for accelerated in (0, 2):
+        view = replace(launched, ships=(launched.ships[0], replace(launched.ship("Raven"), accelerated=accelerated)))
+        events: list[Event] = []
+        out = VV5.after_movement(view, Dice(4), events)
+        resolved = [e for e in events if isinstance(e, MissileResolved)]
+        assert [e.to_hit for e in resolved] == [7 + accelerated] * 2
+        for e in resolved:
+            expected = e.roll != 2 and (e.roll == 12 or e.roll >= e.to_hit)
+            assert e.hit == expected
+        assert out.cards["Raven"].incoming == ()
+        hits = sum(e.hit for e in resolved)
+        damage_rolls = [e for e in events if isinstance(e, Rolled) and e.purpose.startswith("missile damage")]
+        assert len(damage_rolls) == hits
+
+
+def test_a_missile_always_hits_a_target_that_cannot_accelerate_except_on_a_2() -> None:
+    launched, _ = _launch(_missile_duel(distance=9, target_can_thrust=False), "Hawk 3>Raven")
+    seen: set[bool] = set()
+    for seed in range(40):
+        events: list[Event] = []
+        VV5.after_movement(launched, Dice(seed), events)
+        for e in (e for e in events if isinstance(e, MissileResolved)):
+            assert e.hit == (e.roll != 2)
+            seen.add(e.hit)
+    assert True in seen
+
+
+def test_a_missile_at_a_ship_already_out_finds_no_target() -> None:
+    launched, _ = _launch(_missile_duel(distance=3), "Hawk 1>Raven")
+    gone = replace(launched, ships=(launched.ships[0], replace(launched.ship("Raven"), status="destroyed")))
+    events: list[Event] = []
+    out = VV5.after_movement(gone, Dice(1), events)
+    assert not any(isinstance(e, MissileResolved) for e in events)
+    assert any("finds no target" in e.describe() for e in events)
+    assert out.cards["Raven"].incoming == ()
+
+
+def test_the_card_shows_missiles_left_and_incoming_markers() -> None:
+    launched, _ = _launch(_missile_duel(distance=3), "Hawk 2>Raven")
+    hawk = dict(VV5.card_rows(launched.cards["Hawk"]))
+    raven = dict(VV5.card_rows(launched.cards["Raven"]))
+    assert hawk["missiles"] == "1 ready of 3, 2 spent (+1 armour)"
+    assert raven["incoming missiles"].startswith("from Hawk at 7+, from Hawk at 7+")
+
+
+def test_launching_at_two_targets_follows_the_several_targets_option() -> None:
+    base = _missile_duel(distance=3)
+    kite = replace(base.ship("Raven"), id="Kite", name="Kite", hex=Hex.parse("6,7"))
+    view = replace(base, ships=(*base.ships, kite), cards={**base.cards, "Kite": base.cards["Raven"]})
+    numbers = {}
+    for mode in ("harder", "easier", "ignore"):
+        spread = replace(view, options={"several_targets": mode})
+        after, _ = _launch(spread, "Hawk 1>Raven 1>Kite")
+        numbers[mode] = after.cards["Raven"].incoming[0][1]
+    assert numbers == {"harder": 9, "easier": 5, "ignore": 7}

@@ -39,11 +39,11 @@ def accepted(game: Game, seat: str, text: str) -> bool:
 
 
 def every_piece(state: VMSState) -> list[str]:
-    """Every shot a player could write for one ship in this game's notation, legal or not."""
+    """Every shot or launch a player could write for one ship in this game's notation, legal or not."""
     if state.combat == "msc":
         weapons = [str(side) for side in Side]
     else:
-        weapons = [f"{code}*{n}" for code in CODE_OF.values() for n in range(1, 6)]
+        weapons = [f"{code}*{n}" for code in CODE_OF.values() for n in range(1, 6)] + [str(n) for n in range(5)]
     return [f"{weapon}>{ship.id}" for weapon in weapons for ship in state.ships]
 
 

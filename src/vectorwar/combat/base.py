@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from vectorwar.dice import Dice
@@ -31,7 +31,7 @@ from vectorwar.display import ShotOption
 from vectorwar.events import Event, Rolled
 from vectorwar.hexes import Direction, Hex
 from vectorwar.maps import HexMap
-from vectorwar.rules import Order, PhaseSpec
+from vectorwar.rules import OptionSpec, OptionValue, Order, PhaseSpec
 
 Status = Literal["active", "destroyed", "disabled", "disengaged"]
 EffectKind = Literal["thrust lost", "destroyed", "disabled", "weapon lost"]
@@ -43,7 +43,10 @@ class Combatant:
 
     ``hexsides_turned`` is every hexside the facing changed this turn (VMS
     gives -2 to hit per hexside through it); ``thrust_used`` the thrust
-    points spent this turn; ``can_thrust`` whether any thrust is left to it.
+    points spent this turn; ``accelerated`` the hexes per turn of velocity
+    change those points bought, in every direction together (VV5's "G of
+    acceleration", which moves incoming missiles down the track);
+    ``can_thrust`` whether any thrust is left to it.
     """
 
     id: str
@@ -55,6 +58,7 @@ class Combatant:
     thrust_used: int = 0
     can_thrust: bool = True
     status: Status = "active"
+    accelerated: int = 0
 
     @property
     def active(self) -> bool:
@@ -81,13 +85,15 @@ class Effect:
 
 @dataclass(frozen=True, slots=True)
 class CombatView:
-    """The neutral snapshot a module reads: every ship, the module's cards, the map, the turning penalty."""
+    """The neutral snapshot a module reads: every ship, the module's cards, the map, the turning penalty, options."""
 
     ships: tuple[Combatant, ...]
     cards: Mapping[str, Any]
     map: HexMap
     #: To-hit points a shooter loses per hexside it turned this turn (VMS: 2).
     penalty_per_hexside: int = 0
+    #: The game's options; the module reads its own (:attr:`CombatModule.options`) here.
+    options: Mapping[str, OptionValue] = field(default_factory=dict)
 
     def ship(self, ship_id: str) -> Combatant:
         for s in self.ships:
@@ -120,6 +126,8 @@ class CombatModule(ABC):
     #: The combat phase as the movement system's manifest lists it.
     phase: PhaseSpec
     fire_help: str
+    #: The module's own rule options; a movement system lists them in its manifest beside its own.
+    options: tuple[OptionSpec, ...] = ()
 
     @abstractmethod
     def card(self, name: str, data: Mapping[str, Any], source: str) -> Any:
@@ -167,6 +175,10 @@ class CombatModule(ABC):
 
     def after_fire(self, view: CombatView, dice: Dice, events: list[Event]) -> Outcome:
         """Steps once every side has fired (default: none)."""
+        return Outcome({})
+
+    def after_movement(self, view: CombatView, dice: Dice, events: list[Event]) -> Outcome:
+        """Steps once every ship has moved, before the fire phase (default: none; VV5: incoming missiles)."""
         return Outcome({})
 
     @abstractmethod

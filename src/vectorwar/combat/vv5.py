@@ -15,49 +15,69 @@ An acceleration hit comes back as "thrust lost" (one of the fitted
 acceleration boxes), life support gone as "disabled", structure gone as
 "destroyed".
 
-Left out of this first cut (docs/rules/vms.md): missiles, shots deflected by
-ships in the way, huge hulls, crews and shock; VV5's initiative with its +2
-for the smaller side is a plain d6 roll-off for the fire order.
+Missiles are launched in the same declaration as gunfire
+(``X1 2>Y1 fwd*2>Y1``: two missiles and a two-gun shot). A launch puts an
+incoming marker on the target's card at the table's number (+1 if the
+target has guns facing the launcher, the several-targets option, and the
+movement side's turning penalty); the missile flies through the next
+movement phase, where every hex of velocity change the target buys moves
+its marker one space down, and is rolled for once every ship has moved
+(:meth:`VV5Combat.after_movement`), as VV5 rolls after its own movement.
+
+Left out (docs/rules/vms.md): shots deflected by ships in the way, huge
+hulls, crews and shock; VV5's initiative with its +2 for the smaller side is
+a plain d6 roll-off for the fire order.
 
 The design's ``[combat.vv5]`` table is a VV5 design (``mass``,
-``acceleration``, ``agility``, ``guns``, ``armour``, ...), checked by VV5's
-tonnage rules; ``missiles`` must be 0.
+``acceleration``, ``agility``, ``guns``, ``missiles``, ``armour``, ...),
+checked by VV5's tonnage rules.
 """
 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from vectorwar.dice import Dice
 from vectorwar.display import ShotOption
-from vectorwar.errors import DesignError, IllegalOrderError
+from vectorwar.errors import IllegalOrderError, OrderSyntaxError
 from vectorwar.events import Event, Note, Rolled
 from vectorwar.hexes import Direction, Hex
+from vectorwar.notation import grouped, is_hold, ship_pieces
 from vectorwar.roster import id_lookup
 from vectorwar.rules import Order, PhaseSpec
-from vectorwar.systems.vv5.arcs import CODE_OF, GUN_ARCS, covered_hexes, in_arc
+from vectorwar.systems.vv5.arcs import CODE_OF, GUN_ARCS, MISSILE_ARC, covered_hexes
 from vectorwar.systems.vv5.combat import (
     GUN_RANGE,
+    MISSILE_RANGE,
     RULE_GUNS,
+    RULE_MISSILES,
+    SEVERAL_TARGETS,
     apply_damage,
     damage_structure,
     gun_modifier,
     gun_to_hit,
-    line_of_fire,
+    guns_facing,
+    missile_to_hit,
+    missile_verdict,
+    on_track,
+    spread_adjustment,
 )
 from vectorwar.systems.vv5.design import design_from_data
 from vectorwar.systems.vv5.equipment import build_ship
-from vectorwar.systems.vv5.events import GunsFired
-from vectorwar.systems.vv5.orders import Gunfire, Shot
-from vectorwar.systems.vv5.state import Box, Mount, Ship
+from vectorwar.systems.vv5.events import GunsFired, MissileLaunched, MissileResolved
+from vectorwar.systems.vv5.orders import Gunfire, Launch, Launches, Shot
+from vectorwar.systems.vv5.state import Box, Launcher, Mount, Ship
+from vectorwar.systems.vv5.targeting import gun_reach, missile_reach
 from vectorwar.vectors import Velocity
 
 from .base import CombatModule, CombatView, Effect, Outcome, roll_off
 
 RULE_RAPID = "VV5 Gunfire (rapid fire)"
+MISSILES = "missiles"  # the launchers' name in arcs and shot options
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +94,13 @@ class VV5Card:
     life_support: Box
     mounts: tuple[Mount, ...]
     noted: tuple[tuple[str, int], ...] = ()  # (attacker, points) of gun damage this turn
+    launchers: tuple[Launcher, ...] = ()
+    missile_armour: Box = Box(0)  # noqa: RUF009 - a frozen value, safe to share
+    incoming: tuple[tuple[str, int], ...] = ()  # (launcher's ship, to-hit at launch) of missiles flying at it
+
+    @property
+    def missiles_ready(self) -> int:
+        return sum(1 for launcher in self.launchers if launcher == "ready")
 
 
 def _card(view: CombatView, ship_id: str) -> VV5Card:
@@ -107,8 +134,8 @@ def as_vv5_ship(view: CombatView, ship_id: str, to_be_shot: bool = False) -> Shi
         acceleration=replace(card.acceleration, boxes=0) if to_be_shot and not c.can_thrust else card.acceleration,
         life_support=card.life_support,
         mounts=card.mounts,
-        launchers=(),
-        missile_armour=Box.new(0),
+        launchers=card.launchers,
+        missile_armour=card.missile_armour,
         status="active" if c.active else "destroyed",
     )
 
@@ -121,45 +148,153 @@ def mount_name(arc: str) -> str:
 def gun_problem(view: CombatView, ship_id: str, arc: str, target_id: str) -> str | None:
     """Why ``arc``'s guns may not shoot the target, or ``None``: range, arc, line of fire."""
     ship, target = view.ship(ship_id), view.ship(target_id)
-    distance = ship.hex.distance(target.hex)
-    if gun_to_hit(distance) is None:
-        return f"{target.id} is {distance} hexes away; guns reach {GUN_RANGE}"
-    if not in_arc(GUN_ARCS[arc], ship.hex, ship.facing, target.hex):
-        return f"{target.id} is not in the {arc} arc"
-    if not line_of_fire(view.map, ship.hex, target.hex):
-        return f"an asteroid or dense body blocks the line from {ship.hex} to {target.hex}"
-    return None
+    return gun_reach(view.map, arc, ship.hex, ship.facing, target.id, target.hex)
+
+
+def launch_problem(view: CombatView, ship_id: str, target_id: str) -> str | None:
+    """Why ``ship_id``'s missiles may not be launched at the target, or ``None``: range, forward arc, line of fire."""
+    ship, target = view.ship(ship_id), view.ship(target_id)
+    return missile_reach(view.map, ship.id, ship.hex, ship.facing, target.id, target.hex)
+
+
+@dataclass(frozen=True, slots=True)
+class Volley:
+    """A side's whole declaration: its missile launches and its gunfire (``X1 2>Y1 fwd*2>Y1; X2 t360*1>Y3``).
+
+    >>> own = {"x1": "X1"}
+    >>> v = Volley.parse("x1 fwd*2>Y1 1>Y1", own, {"y1": "Y1"}, {("X1", "forward"): 2})
+    >>> str(v), str(v.launches), str(v.gunfire)
+    ('X1 1>Y1 fwd*2>Y1', 'X1 1>Y1', 'X1 fwd*2>Y1')
+    >>> str(Volley.parse("hold", own, {}, {}))
+    'hold'
+    >>> Volley.parse("", own, {}, {})
+    Traceback (most recent call last):
+    ...
+    vectorwar.errors.OrderSyntaxError: cannot read order '': give launches or shots like 'X1 2>Y1 fwd*2>Y1', or 'hold'
+    """
+
+    launches: Launches
+    gunfire: Gunfire
+
+    def __str__(self) -> str:
+        # Launches first, then shots, each in their own order, so that the text reads back to an equal volley.
+        return (
+            grouped(
+                [
+                    *((x.ship, f"{x.missiles}>{x.target}") for x in self.launches.launches),
+                    *((s.ship, f"{CODE_OF[s.mount]}*{s.guns}>{s.target}") for s in self.gunfire.shots),
+                ]
+            )
+            or "hold"
+        )
+
+    @classmethod
+    def parse(cls, text: str, own: dict[str, str], targets: dict[str, str], guns: dict[tuple[str, str], int]) -> Volley:
+        """Launches are ``COUNT>TARGET``, shots ``MOUNT*GUNS>TARGET``; each kind is read by VV5's own notation."""
+        if is_hold(text):
+            return cls(Launches(()), Gunfire(()))
+        launches: list[str] = []
+        shots: list[str] = []
+        usage = "give launches (2>Y1) or shots (fwd*2>Y1) after the ship, like 'X1 2>Y1 fwd*2>Y1'"
+        for ship, piece in ship_pieces(text, lambda name, _: _own_ship(name, own, text), usage):
+            (launches if _LAUNCH.match(piece) else shots).append(f"{ship} {piece}")
+        if not launches and not shots:
+            raise OrderSyntaxError(text, "give launches or shots like 'X1 2>Y1 fwd*2>Y1', or 'hold'")
+        return cls(
+            Launches.parse("; ".join(launches), own, targets) if launches else Launches(()),
+            Gunfire.parse("; ".join(shots), own, targets, guns) if shots else Gunfire(()),
+        )
+
+
+_LAUNCH = re.compile(r"^\d+>")
+
+
+def _own_ship(name: str, own: dict[str, str], text: str) -> str:
+    ship = own.get(name.lower())
+    if ship is None:
+        raise OrderSyntaxError(text, f"no ship of yours called {name!r} (yours: {', '.join(own.values()) or 'none'})")
+    return ship
 
 
 class VV5Combat(CombatModule):
     name = "vv5"
-    title = "Vector V5 guns and damage"
-    source = "../shared/seeds/001_b2e225cb8a9dead4.txt, Gunfire, Gun Damage, Damage, Armour"
+    title = "Vector V5 missiles, guns and damage"
+    source = "../shared/seeds/001_b2e225cb8a9dead4.txt, Launch Missiles, Gunfire, Gun Damage, Damage, Armour"
     dice = ("d6", "2d6")
-    phase = PhaseSpec("fire", "Gunfire (VV5): sides declare and fire in d6 order; gun damage is rolled after", "fire")
-    fire_help = "shots as SHIP MOUNT*GUNS>TARGET, e.g. 'X1 fwd*2>Y1 fwd*2>Y1; X2 t360*1>Y3', or 'hold'"
+    phase = PhaseSpec(
+        "fire",
+        "Missiles and gunfire (VV5): sides declare and fire in d6 order; gun damage is rolled after, "
+        "missiles after the next movement",
+        "fire",
+    )
+    fire_help = (
+        "launches as SHIP COUNT>TARGET and shots as SHIP MOUNT*GUNS>TARGET, "
+        "e.g. 'X1 2>Y1 fwd*2>Y1 fwd*2>Y1; X2 t360*1>Y3', or 'hold'"
+    )
+    options = (SEVERAL_TARGETS,)
 
     def card(self, name: str, data: Mapping[str, Any], source: str) -> VV5Card:
         design = design_from_data({"name": name, **data}, source, "combat.vv5")
-        if design.missiles:
-            raise DesignError(f"{source}: combat.vv5.missiles: VV5 missiles are not played under VMS yet; use 0")
         s = build_ship("card", "side", name, design, hex=Hex(0, 0), facing=Direction.A, velocity=Velocity())
-        return VV5Card("vv5", s.mass, s.kind, s.structure, s.cargo, s.agility, s.acceleration, s.life_support, s.mounts)
+        return VV5Card(
+            "vv5",
+            s.mass,
+            s.kind,
+            s.structure,
+            s.cargo,
+            s.agility,
+            s.acceleration,
+            s.life_support,
+            s.mounts,
+            launchers=s.launchers,
+            missile_armour=s.missile_armour,
+        )
 
     def fire_order(self, sides: Sequence[str], dice: Dice, events: list[Event]) -> tuple[str, ...]:
         return roll_off(sides, dice, events, "initiative")
 
-    def parse_fire(self, view: CombatView, side: str, text: str) -> Gunfire:
+    def parse_fire(self, view: CombatView, side: str, text: str) -> Volley:
         own = id_lookup(s.id for s in view.ships_of(side))
         guns = {(s.id, m.arc): m.guns.boxes for s in view.ships_of(side) for m in _card(view, s.id).mounts}
-        return Gunfire.parse(text, own, id_lookup(s.id for s in view.ships), guns)
+        return Volley.parse(text, own, id_lookup(s.id for s in view.ships), guns)
 
     def check_fire(self, view: CombatView, side: str, order: Order) -> None:
-        if not isinstance(order, Gunfire):
-            raise IllegalOrderError(str(order), "gunfire is due now", RULE_GUNS)
+        if not isinstance(order, Volley):
+            raise IllegalOrderError(str(order), "missile launches and gunfire are due now", RULE_GUNS)
+        self._check_launches(view, side, order.launches)
+        self._check_gunfire(view, side, order.gunfire)
+
+    @staticmethod
+    def _enemy(view: CombatView, side: str, label: str, target_id: str, rule: str) -> None:
+        try:
+            target = view.ship(target_id)
+        except KeyError:
+            raise IllegalOrderError(label, f"there is no ship called {target_id!r}", rule) from None
+        if target.side == side or not target.active:
+            raise IllegalOrderError(label, f"{target.id} is not an enemy ship in play", rule)
+
+    def _check_launches(self, view: CombatView, side: str, launches: Launches) -> None:
+        own = {s.id for s in view.ships_of(side)}
+        used: dict[str, int] = {}
+        for launch in launches.launches:
+            label = f"{launch.ship} {launch.missiles}>{launch.target}"
+            if launch.ship not in own:
+                raise IllegalOrderError(label, f"{launch.ship} is not one of your ships in play", RULE_MISSILES)
+            if launch.missiles < 1:
+                raise IllegalOrderError(label, "launch at least one missile", RULE_MISSILES)
+            used[launch.ship] = used.get(launch.ship, 0) + launch.missiles
+            ready = _card(view, launch.ship).missiles_ready
+            if used[launch.ship] > ready:
+                raise IllegalOrderError(label, f"{launch.ship} has {ready} missile(s) left to launch", RULE_MISSILES)
+            self._enemy(view, side, label, launch.target, RULE_MISSILES)
+            why = launch_problem(view, launch.ship, launch.target)
+            if why:
+                raise IllegalOrderError(label, why, RULE_MISSILES)
+
+    def _check_gunfire(self, view: CombatView, side: str, gunfire: Gunfire) -> None:
         own = {s.id for s in view.ships_of(side)}
         used: dict[tuple[str, str], int] = {}
-        for shot in order.shots:
+        for shot in gunfire.shots:
             label = f"{shot.ship} {CODE_OF[shot.mount]}*{shot.guns}>{shot.target}"
             if shot.ship not in own:
                 raise IllegalOrderError(label, f"{shot.ship} is not one of your ships in play", RULE_GUNS)
@@ -174,18 +309,20 @@ class VV5Combat(CombatModule):
             used[key] = used.get(key, 0) + shot.guns
             if used[key] > 2 * mount.guns.boxes:
                 raise IllegalOrderError(label, "each gun fires at most twice a turn (rapid fire)", RULE_RAPID)
-            try:
-                target = view.ship(shot.target)
-            except KeyError:
-                raise IllegalOrderError(label, f"there is no ship called {shot.target!r}", RULE_GUNS) from None
-            if target.side == side or not target.active:
-                raise IllegalOrderError(label, f"{target.id} is not an enemy ship in play", RULE_GUNS)
-            why = gun_problem(view, shot.ship, shot.mount, target.id)
+            self._enemy(view, side, label, shot.target, RULE_GUNS)
+            why = gun_problem(view, shot.ship, shot.mount, shot.target)
             if why:
                 raise IllegalOrderError(label, why, RULE_GUNS)
 
     def _targets(self, view: CombatView, ship_id: str, arc: str, side: str) -> list[str]:
         return [t.id for t in view.enemies_of(side) if gun_problem(view, ship_id, arc, t.id) is None]
+
+    def _launch_targets(self, view: CombatView, ship_id: str) -> list[str]:
+        """Every enemy ``ship_id`` may launch at now (none once its missiles are gone)."""
+        ship = view.ship(ship_id)
+        if not ship.active or not _card(view, ship_id).missiles_ready:
+            return []
+        return [t.id for t in view.enemies_of(ship.side) if launch_problem(view, ship_id, t.id) is None]
 
     def _ship_mounts(self, view: CombatView, ship_id: str) -> list[Mount]:
         return [m for m in _card(view, ship_id).mounts if m.guns.boxes > 0]
@@ -194,51 +331,108 @@ class VV5Combat(CombatModule):
         return [(s.id, m) for s in view.ships_of(side) for m in self._ship_mounts(view, s.id)]
 
     def legal_shots(self, view: CombatView, side: str) -> list[Order]:
-        return [
-            Gunfire((Shot(ship, m.arc, 1, target),))
+        launches = [
+            Volley(Launches((Launch(ship.id, 1, target),)), Gunfire(()))
+            for ship in view.ships_of(side)
+            for target in self._launch_targets(view, ship.id)
+        ]
+        shots = [
+            Volley(Launches(()), Gunfire((Shot(ship, m.arc, 1, target),)))
             for ship, m in self._mounts(view, side)
             for target in self._targets(view, ship, m.arc, side)
         ]
+        return [*launches, *shots]
 
     def shot_options(self, view: CombatView, ship_id: str) -> list[ShotOption]:
-        # Each number of the mount's guns is its own piece, as under VV5 itself; rapid fire repeats one.
+        # Each number of missiles or of the mount's guns is its own piece, as under VV5 itself.
         ship = view.ship(ship_id)
         if not ship.active:
             return []
-        return [
+        ready = _card(view, ship_id).missiles_ready
+        launches = [
+            ShotOption(MISSILES, target, f"{n}>{target}")
+            for target in self._launch_targets(view, ship_id)
+            for n in range(1, ready + 1)
+        ]
+        shots = [
             ShotOption(mount_name(m.arc), target, f"{CODE_OF[m.arc]}*{n}>{target}")
             for m in self._ship_mounts(view, ship_id)
             for target in self._targets(view, ship_id, m.arc, ship.side)
             for n in range(1, m.guns.boxes + 1)
         ]
+        return [*launches, *shots]
 
-    def random_fire(self, view: CombatView, side: str, rng: random.Random) -> Gunfire:
+    def random_fire(self, view: CombatView, side: str, rng: random.Random) -> Volley:
+        launches: list[Launch] = []
+        for ship in view.ships_of(side):
+            targets = self._launch_targets(view, ship.id)
+            if targets and rng.random() < 0.5:
+                ready = _card(view, ship.id).missiles_ready
+                launches.append(Launch(ship.id, rng.randint(1, ready), rng.choice(targets)))
         shots: list[Shot] = []
-        for ship, m in self._mounts(view, side):
-            targets = self._targets(view, ship, m.arc, side)
+        for ship_id, m in self._mounts(view, side):
+            targets = self._targets(view, ship_id, m.arc, side)
             if targets:
                 for _ in range(rng.randint(0, 2)):
-                    shots.append(Shot(ship, m.arc, rng.randint(1, m.guns.boxes), rng.choice(targets)))
-        return Gunfire(tuple(shots))
+                    shots.append(Shot(ship_id, m.arc, rng.randint(1, m.guns.boxes), rng.choice(targets)))
+        return Volley(Launches(tuple(launches)), Gunfire(tuple(shots)))
 
-    def greedy_fire(self, view: CombatView, side: str) -> Gunfire:
+    def greedy_fire(self, view: CombatView, side: str) -> Volley:
+        launches: list[Launch] = []
+        for ship in view.ships_of(side):
+            # One target a turn (spreading costs accuracy); two missiles when the number is 7 or better.
+            options = [(self._launch_number(view, ship.id, t, 0), t) for t in self._launch_targets(view, ship.id)]
+            if options:
+                need, target = min(options)
+                if need <= 9:
+                    ready = _card(view, ship.id).missiles_ready
+                    launches.append(Launch(ship.id, min(ready, 2 if need <= 7 else 1), target))
         shots: list[Shot] = []
-        for ship, m in self._mounts(view, side):
-            targets = self._targets(view, ship, m.arc, side)
+        for ship_id, m in self._mounts(view, side):
+            targets = self._targets(view, ship_id, m.arc, side)
             if targets:
-                here = view.ship(ship).hex
+                here = view.ship(ship_id).hex
                 best = min(targets, key=lambda t: (here.distance(view.ship(t).hex), _card(view, t).structure.boxes))
                 # Rapid fire: every gun of the mount, twice.
-                shots.extend([Shot(ship, m.arc, m.guns.boxes, best)] * 2)
-        return Gunfire(tuple(shots))
+                shots.extend([Shot(ship_id, m.arc, m.guns.boxes, best)] * 2)
+        return Volley(Launches(tuple(launches)), Gunfire(tuple(shots)))
+
+    def _launch_number(self, view: CombatView, ship_id: str, target_id: str, adjust: int) -> int:
+        """The incoming marker's space at launch: the table, guns facing, ``adjust``, the turning penalty."""
+        ship, target = view.ship(ship_id), view.ship(target_id)
+        distance = ship.hex.distance(target.hex)
+        base = missile_to_hit(distance)
+        if base is None:  # pragma: no cover - checked before
+            raise ValueError("out of missile range")
+        facing = 1 if distance > 1 and guns_facing(as_vv5_ship(view, target_id), ship.hex) else 0
+        turning = view.penalty_per_hexside * ship.hexsides_turned
+        return on_track(base + facing + adjust + turning)
 
     def fire(self, view: CombatView, side: str, order: Order, dice: Dice, events: list[Event]) -> Outcome:
-        if not isinstance(order, Gunfire):  # pragma: no cover - check_fire refused it
-            raise TypeError("VV5 gunfire expected")
-        if not order.shots:
-            events.append(Note(f"{side} holds its guns"))
+        if not isinstance(order, Volley):  # pragma: no cover - check_fire refused it
+            raise TypeError("a VV5 volley expected")
+        if not order.launches.launches and not order.gunfire.shots:
+            events.append(Note(f"{side} holds its missiles and guns"))
         cards: dict[str, VV5Card] = {}
-        for shot in order.shots:
+
+        def current(ship_id: str) -> VV5Card:
+            return cards.get(ship_id, _card(view, ship_id))
+
+        mode = str(view.options.get(SEVERAL_TARGETS.name, SEVERAL_TARGETS.default))
+        for ship_id in dict.fromkeys(x.ship for x in order.launches.launches):
+            mine = [x for x in order.launches.launches if x.ship == ship_id]
+            adjust = spread_adjustment([(x.missiles, x.target) for x in mine], mode)
+            launchers = list(current(ship_id).launchers)
+            for launch in mine:
+                to_hit = self._launch_number(view, ship_id, launch.target, adjust)
+                distance = view.ship(ship_id).hex.distance(view.ship(launch.target).hex)
+                for _ in range(launch.missiles):
+                    launchers[launchers.index("ready")] = "spent"
+                    marked = current(launch.target)
+                    cards[launch.target] = replace(marked, incoming=(*marked.incoming, (ship_id, to_hit)))
+                    events.append(MissileLaunched(ship_id, launch.target, distance, to_hit))
+            cards[ship_id] = replace(current(ship_id), launchers=tuple(launchers))
+        for shot in order.gunfire.shots:
             shooter, target = view.ship(shot.ship), view.ship(shot.target)
             distance = shooter.hex.distance(target.hex)
             need = gun_to_hit(distance)
@@ -256,7 +450,7 @@ class VV5Combat(CombatModule):
                 )
             )
             if hit:
-                card = cards.get(target.id, _card(view, target.id))
+                card = current(target.id)
                 cards[target.id] = replace(card, noted=(*card.noted, (shooter.id, damage)))
         return Outcome(cards)
 
@@ -272,6 +466,32 @@ class VV5Combat(CombatModule):
             for attacker, points in card.noted:
                 after = apply_damage(after, points, dice, events, f"gunfire from {attacker}")
             cards[c.id] = replace(_card_after(card, after), noted=())
+            effects.extend(_effects(before, after, card))
+        return Outcome(cards, tuple(effects))
+
+    def after_movement(self, view: CombatView, dice: Dice, events: list[Event]) -> Outcome:
+        """Every incoming missile is rolled for, its 2D6 damage applied before the next (Resolving Missile Attacks)."""
+        cards: dict[str, VV5Card] = {}
+        effects: list[Effect] = []
+        for c in view.ships:
+            card = _card(view, c.id)
+            if not card.incoming:
+                continue
+            before = as_vv5_ship(view, c.id)
+            after = before
+            for shooter, to_hit in card.incoming:
+                if not after.active or not c.active:
+                    events.append(Note(f"{shooter}'s missile finds no target: {c.id} is out of the fight"))
+                    continue
+                roll = dice.roll("2d6", f"{shooter}'s missile at {c.id}")
+                events.append(Rolled.of(roll))
+                need, hit, note = missile_verdict(to_hit, c.accelerated, roll.total, c.can_thrust)
+                events.append(MissileResolved(shooter, c.id, need, roll.total, hit, note))
+                if hit:
+                    damage = dice.roll("2d6", f"missile damage to {c.id}")
+                    events.append(Rolled.of(damage))
+                    after = apply_damage(after, damage.total, dice, events, f"missile from {shooter}")
+            cards[c.id] = replace(_card_after(card, after), incoming=())
             effects.extend(_effects(before, after, card))
         return Outcome(cards, tuple(effects))
 
@@ -301,17 +521,42 @@ class VV5Combat(CombatModule):
             ("life support", box(card.life_support)),
         ]
         rows.extend((f"{m.arc} guns", box(m.guns)) for m in card.mounts)
+        if card.launchers:
+            armour = f" (+{card.missile_armour.armour} armour)" if card.missile_armour.armour_fitted else ""
+            spent = card.launchers.count("spent")
+            lost = card.launchers.count("destroyed")
+            rows.append(
+                (
+                    "missiles",
+                    f"{card.missiles_ready} ready of {len(card.launchers)}"
+                    + (f", {spent} spent" if spent else "")
+                    + (f", {lost} launcher(s) destroyed" if lost else "")
+                    + armour,
+                )
+            )
+        if card.incoming:
+            rows.append(
+                (
+                    "incoming missiles",
+                    ", ".join(f"from {s} at {n}+" for s, n in card.incoming)
+                    + " (each G it accelerates next movement: 1 higher)",
+                )
+            )
         if card.noted:
             rows.append(("gun damage noted", ", ".join(f"{p} from {a}" for a, p in card.noted)))
         return rows
 
     def arc_hexes(self, view: CombatView, ship_id: str) -> dict[str, frozenset[Hex]]:
         ship = view.ship(ship_id)
-        return {
+        card = _card(view, ship_id)
+        arcs = {
             mount_name(m.arc): covered_hexes(GUN_ARCS[m.arc], ship.hex, ship.facing, GUN_RANGE, view.map.contains)
-            for m in _card(view, ship_id).mounts
+            for m in card.mounts
             if m.guns.boxes > 0
         }
+        if card.missiles_ready:
+            arcs[MISSILES] = covered_hexes(MISSILE_ARC, ship.hex, ship.facing, MISSILE_RANGE, view.map.contains)
+        return arcs
 
     def strength(self, card: Any) -> float:
         return float(card.structure.boxes) if isinstance(card, VV5Card) else 0.0
@@ -326,6 +571,8 @@ def _card_after(card: VV5Card, ship: Ship) -> VV5Card:
         acceleration=ship.acceleration,
         life_support=ship.life_support,
         mounts=ship.mounts,
+        launchers=ship.launchers,
+        missile_armour=ship.missile_armour,
     )
 
 

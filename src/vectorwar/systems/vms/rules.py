@@ -8,9 +8,10 @@ A turn (docs/rules/vms.md):
 2. **Movement by subphase.** In the order of option ``vms_subphase_order``,
    each subphase with ships in it is a simultaneous plot prompt
    (``Clock.subphase`` names it); the plots are then carried out together.
-3. **Combat.** The combat module named by option ``combat`` (``msc`` or
-   ``vv5``) runs its fire phase: sides declare and resolve in the module's
-   order, then the module's after-fire step (VV5's gun damage).
+3. **Combat.** Once every ship has moved, the combat module named by
+   option ``combat`` (``msc`` or ``vv5``) runs its after-movement step (VV5's
+   incoming missiles), then its fire phase: sides declare and resolve in the
+   module's order, then the module's after-fire step (VV5's gun damage).
 4. **End of turn.** Ships that rotated over their class limit roll Xd10
    structure damage, handed to the combat module.
 
@@ -115,6 +116,8 @@ MANIFEST = Manifest(
             "To-hit points a shooter loses per hexside it turned this turn (the text: 2)",
             (0, 1, 2),
         ),
+        # The combat modules' own options (VV5's several_targets), read only by the module in play.
+        *(spec for m in MODULES.values() for spec in m.options),
     ),
     subphases=SUBPHASE_ORDERS[DEFAULT_ORDER],
     max_sides=6,
@@ -209,11 +212,12 @@ class VectorMovement(RuleSystem[VMSState]):
                 s.thrust_used,
                 s.spec.thrust - s.thrust_lost > 0,
                 s.status,
+                sum(hexes for _, hexes in s.thrust),
             )
             for s in state.ships
         )
         penalty = state.options.get("vms_turn_penalty", 2)
-        return CombatView(ships, {s.id: s.card for s in state.ships}, state.map, int(penalty))
+        return CombatView(ships, {s.id: s.card for s in state.ships}, state.map, int(penalty), state.options)
 
     # -- asking -----------------------------------------------------------------
 
@@ -388,6 +392,10 @@ class VectorMovement(RuleSystem[VMSState]):
         for name in order[start:]:
             if any(s.active and s.subphase == name and not s.moved for s in state.ships):
                 return replace(state, phase="plot", subphase=name)
+        # Every ship has moved: the module's step for that moment (VV5's incoming missiles), then combat.
+        state = self.apply_outcome(state, self.combat(state).after_movement(self.view(state), dice, events), events)
+        if len(state.sides_in_play()) <= 1:
+            return self._end(state, "elimination", events)
         return self._start_combat(state, dice, events)
 
     def _move(self, state: VMSState, orders: Mapping[str, Order], events: list[Event]) -> VMSState:

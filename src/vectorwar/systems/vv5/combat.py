@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Literal
 
@@ -9,6 +10,7 @@ from vectorwar.dice import Dice
 from vectorwar.events import Damaged, Destroyed, Event, Rolled
 from vectorwar.hexes import Hex
 from vectorwar.maps import HexMap
+from vectorwar.rules import OptionSpec
 from vectorwar.systems.vv5.arcs import GUN_ARCS, in_arc
 from vectorwar.systems.vv5.events import ArmourHit, KnockedOut
 from vectorwar.systems.vv5.movement import is_solid
@@ -20,6 +22,15 @@ TRACK_TOP = 3  # the incoming-missile track runs from 3+ down to 12
 TRACK_BOTTOM = 12
 
 RULE_MISSILES = "VV5 Launch Missiles"
+
+#: The house rule on launching at several targets (see :func:`spread_adjustment`), under VV5 and its combat module.
+SEVERAL_TARGETS = OptionSpec(
+    "several_targets",
+    "harder",
+    "Launching at more than one target in a turn: 'harder' (+1 to each missile's to-hit number per "
+    "missile launched), 'easier' (-1, the literal wording) or 'ignore'",
+    ("harder", "easier", "ignore"),
+)
 RULE_GUNS = "VV5 Gunfire"
 RULE_DAMAGE = "VV5 Damage"
 
@@ -54,6 +65,46 @@ def gun_modifier(guns: int, target: Ship) -> int:
 
 def on_track(to_hit: int) -> int:
     return max(TRACK_TOP, min(TRACK_BOTTOM, to_hit))
+
+
+def spread_adjustment(launches: Sequence[tuple[int, str]], mode: str) -> int:
+    """What launching at several targets in one turn adds to each missile's number (option ``several_targets``).
+
+    ``launches`` is one ship's ``(missiles, target)`` this turn. One target:
+    nothing. Several: ``harder`` adds 1 per missile launched, ``easier``
+    takes 1 off (the literal wording), ``ignore`` nothing.
+
+    >>> spread_adjustment([(2, "Y1"), (1, "Y2")], "harder"), spread_adjustment([(3, "Y1")], "harder")
+    (3, 0)
+    >>> spread_adjustment([(1, "Y1"), (1, "Y2")], "easier")
+    -2
+    """
+    if len({target for _, target in launches}) < 2 or mode == "ignore":
+        return 0
+    count = sum(missiles for missiles, _ in launches)
+    return count if mode == "harder" else -count
+
+
+def missile_verdict(to_hit: int, accelerated: int, roll: int, can_accelerate: bool) -> tuple[int, bool, str]:
+    """A missile's resolution: ``(number needed, hit, why)`` for its marker, the target's G this turn and 2D6.
+
+    The target's acceleration moves the marker down the track first; an
+    unmodified 2 misses and 12 hits; a target that cannot accelerate is hit
+    by anything but a 2 (VV5 Resolving Missile Attacks).
+
+    >>> missile_verdict(7, 2, 8, True)
+    (9, False, '')
+    >>> missile_verdict(11, 3, 12, True), missile_verdict(6, 0, 3, False)
+    ((12, True, 'a 12 always hits'), (6, True, 'the target cannot accelerate'))
+    """
+    need = on_track(to_hit + accelerated)
+    if roll == 2:
+        return need, False, "a 2 always misses"
+    if roll == 12:
+        return need, True, "a 12 always hits"
+    if not can_accelerate:
+        return need, True, "the target cannot accelerate"
+    return need, roll >= need, ""
 
 
 def guns_facing(target: Ship, shooter_hex: Hex) -> bool:

@@ -40,10 +40,13 @@ from vectorwar.systems.vv5.buying import Buy
 from vectorwar.systems.vv5.combat import (
     RULE_GUNS,
     RULE_MISSILES,
+    SEVERAL_TARGETS,
     apply_damage,
     guns_facing,
     missile_to_hit,
+    missile_verdict,
     on_track,
+    spread_adjustment,
 )
 from vectorwar.systems.vv5.design import Design, design_from_data
 from vectorwar.systems.vv5.equipment import build_ship, fit_loadout
@@ -97,13 +100,7 @@ MANIFEST = Manifest(
     ),
     dice=("d6", "2d6"),
     options=(
-        OptionSpec(
-            "several_targets",
-            "harder",
-            "Launching at more than one target in a turn: 'harder' (+1 to each missile's to-hit number per "
-            "missile launched), 'easier' (-1, the literal wording) or 'ignore'",
-            ("harder", "easier", "ignore"),
-        ),
+        SEVERAL_TARGETS,
         OptionSpec(
             "honour_rule",
             False,
@@ -475,12 +472,10 @@ class VectorV5(RuleSystem[VV5State]):
     def _launch(self, state: VV5State, order: Launches, events: list[Event]) -> VV5State:
         if not order.launches:
             events.append(Note(f"{state.declare_order[state.declaring]} launches no missiles"))
-        mode = state.options.get("several_targets", "harder")
+        mode = str(state.options.get("several_targets", "harder"))
         for ship_id in dict.fromkeys(x.ship for x in order.launches):
             mine = [x for x in order.launches if x.ship == ship_id]
-            count = sum(x.missiles for x in mine)
-            spread = len({x.target for x in mine}) > 1
-            adjust = 0 if not spread or mode == "ignore" else (count if mode == "harder" else -count)
+            adjust = spread_adjustment([(x.missiles, x.target) for x in mine], mode)
             ship = state.ship(ship_id)
             launchers = list(ship.launchers)
             for launch in mine:
@@ -524,17 +519,9 @@ class VectorV5(RuleSystem[VV5State]):
             if not target.active:
                 events.append(Note(f"{missile.shooter}'s missile finds no target: {target.id} is {target.status}"))
                 continue
-            need = on_track(missile.to_hit + target.accelerated)
             roll = dice.roll("2d6", f"{missile.shooter}'s missile at {target.id}")
             events.append(Rolled.of(roll))
-            if roll.total == 2:
-                hit, note = False, "a 2 always misses"
-            elif roll.total == 12:
-                hit, note = True, "a 12 always hits"
-            elif not target.can_accelerate:
-                hit, note = True, "the target cannot accelerate"
-            else:
-                hit, note = roll.total >= need, ""
+            need, hit, note = missile_verdict(missile.to_hit, target.accelerated, roll.total, target.can_accelerate)
             events.append(MissileResolved(missile.shooter, target.id, need, roll.total, hit, note))
             if hit:
                 damage = dice.roll("2d6", f"missile damage to {target.id}")

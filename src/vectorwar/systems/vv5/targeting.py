@@ -6,37 +6,59 @@ order checks, the bots and the display all ask the same questions here.
 
 from __future__ import annotations
 
+from vectorwar.hexes import Direction, Hex
+from vectorwar.maps import HexMap
 from vectorwar.systems.vv5.arcs import GUN_ARCS, MISSILE_ARC, in_arc
-from vectorwar.systems.vv5.combat import gun_to_hit, hull_in_the_way, line_of_fire, missile_to_hit
+from vectorwar.systems.vv5.combat import (
+    GUN_RANGE,
+    MISSILE_RANGE,
+    gun_to_hit,
+    hull_in_the_way,
+    line_of_fire,
+    missile_to_hit,
+)
 from vectorwar.systems.vv5.state import Ship, VV5State
 
 
-def launch_problem(state: VV5State, ship: Ship, target: Ship) -> str | None:
-    distance = ship.hex.distance(target.hex)
+def missile_reach(hex_map: HexMap, ship_id: str, at: Hex, facing: Direction, target_id: str, target: Hex) -> str | None:
+    """Range, forward arc and line of fire for a launch from ``at``: the board's part of the check."""
+    distance = at.distance(target)
     if missile_to_hit(distance) is None:
-        return f"{target.id} is {distance} hexes away; missiles reach 15"
-    if not in_arc(MISSILE_ARC, ship.hex, ship.facing, target.hex):
-        return f"{target.id} is not in {ship.id}'s forward arc"
-    if not line_of_fire(state.map, ship.hex, target.hex):
-        return f"an asteroid or dense body blocks the line from {ship.hex} to {target.hex}"
+        return f"{target_id} is {distance} hexes away; missiles reach {MISSILE_RANGE}"
+    if not in_arc(MISSILE_ARC, at, facing, target):
+        return f"{target_id} is not in {ship_id}'s forward arc"
+    if not line_of_fire(hex_map, at, target):
+        return f"an asteroid or dense body blocks the line from {at} to {target}"
+    return None
+
+
+def gun_reach(hex_map: HexMap, arc: str, at: Hex, facing: Direction, target_id: str, target: Hex) -> str | None:
+    """Range, the mount's arc and line of fire for a shot from ``at``: the board's part of the check."""
+    distance = at.distance(target)
+    if gun_to_hit(distance) is None:
+        return f"{target_id} is {distance} hexes away; guns reach {GUN_RANGE}"
+    if not in_arc(GUN_ARCS[arc], at, facing, target):
+        return f"{target_id} is not in the {arc} arc"
+    if not line_of_fire(hex_map, at, target):
+        return f"an asteroid or dense body blocks the line from {at} to {target}"
+    return None
+
+
+def _hull_problem(state: VV5State, ship: Ship, target: Ship) -> str | None:
     hull = hull_in_the_way(state, ship.hex, target)
     if hull is not None:
         return f"{hull.id} is in the way, and nothing can be fired through it"
     return None
+
+
+def launch_problem(state: VV5State, ship: Ship, target: Ship) -> str | None:
+    return missile_reach(state.map, ship.id, ship.hex, ship.facing, target.id, target.hex) or _hull_problem(
+        state, ship, target
+    )
 
 
 def gun_problem(state: VV5State, ship: Ship, arc: str, target: Ship) -> str | None:
-    distance = ship.hex.distance(target.hex)
-    if gun_to_hit(distance) is None:
-        return f"{target.id} is {distance} hexes away; guns reach 6"
-    if not in_arc(GUN_ARCS[arc], ship.hex, ship.facing, target.hex):
-        return f"{target.id} is not in the {arc} arc"
-    if not line_of_fire(state.map, ship.hex, target.hex):
-        return f"an asteroid or dense body blocks the line from {ship.hex} to {target.hex}"
-    hull = hull_in_the_way(state, ship.hex, target)
-    if hull is not None:
-        return f"{hull.id} is in the way, and nothing can be fired through it"
-    return None
+    return gun_reach(state.map, arc, ship.hex, ship.facing, target.id, target.hex) or _hull_problem(state, ship, target)
 
 
 def legal_launch_targets(state: VV5State, side: str) -> list[tuple[Ship, Ship]]:
