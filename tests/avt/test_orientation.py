@@ -49,6 +49,26 @@ def test_avt_a5_222_a5_224_a_60_degree_pivot_from_f_to_a_passes_f_a_and_complete
     assert timed(Orientation.level(10), "A") == [(0, "F/A"), (1, "A")]
 
 
+def test_avt_a5_23_a_completed_pivot_turns_every_other_symbol_with_the_nose() -> None:
+    # Game two: F to A, and every other level pivot: the marks keep their places relative to the nose.
+    assert markers(pivot_path(Orientation.level(10), Window.parse("A"))[-1].orientation) == markers(
+        Orientation.level(0)
+    )
+    for start in range(12):
+        for ray in range(12):
+            if ray == start:
+                continue
+            done = pivot_path(Orientation.level(start), Window(0, ray))[-1].orientation
+            assert markers(done) == {
+                "nose": str(Window(0, ray)),
+                "top": "up",
+                "starboard": str(Window(0, (ray + 3) % 12)),
+                "port": str(Window(0, (ray + 9) % 12)),
+                "aft": str(Window(0, (ray + 6) % 12)),
+                "bottom": "down",
+            }
+
+
 def test_avt_a5_261_the_90_degree_pivot_runs_plus_0_plus_1_plus_2() -> None:
     assert timed(Orientation.level(0), "B/C") == [(0, "A/B"), (1, "B"), (2, "B/C")]
 
@@ -106,6 +126,17 @@ def test_ruling_orientation_model_a_symbol_between_windows_is_shown_in_both() ->
     assert markers(o)["top"] == "B++ or C++"
     # On a corner heading the same roll lands the top squarely in a green window.
     assert markers(Orientation.level(1).rolled(1))["top"] == "C++"
+
+
+def test_ruling_orientation_model_a_90_degree_pitch_from_a_corner_heading_takes_4_wedges() -> None:
+    # docs/rulings.md, AV:T orientation model: the green ring has no corner windows, so from B/C the nose
+    # climbs to B/C+, crosses diagonally to C++ (two wedges) and then reaches the pole.
+    path = pivot_path(Orientation.level(3), Window.parse("up"))
+    assert [(str(s.orientation.nose), s.wedges) for s in path] == [("B/C+", 1), ("C++", 2), ("up", 1)]
+    assert wedges(path) == 4
+    assert timed(Orientation.level(3), "up") == [(0, "B/C+"), (2, "C++"), (3, "up")]
+    # From a hexside the same 90 degrees is three wedges, one a window.
+    assert wedges(pivot_path(Orientation.level(2), Window.parse("up"))) == 3
 
 
 def test_avt_orientation_text_reads_back() -> None:

@@ -8,13 +8,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from vectorwar.catalogue import builtin_scenario
 from vectorwar.conformance import check_system
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.game import Game
 from vectorwar.hexes import Hex, Position
-from vectorwar.systems.avt.events import LaserFired, TargetDestroyed, ThrustBurned, VectorsResolved
+from vectorwar.systems.avt.events import LaserFired, ShipMoved, TargetDestroyed, ThrustBurned, VectorsResolved
 from vectorwar.systems.avt.lasers import max_range
 from vectorwar.systems.avt.orders import SegmentOrders
+from vectorwar.systems.avt.rules import EXAMPLE, HELP, ROLL_EXAMPLE
 from vectorwar.systems.avt.state import AVTState
 from vectorwar.vectors import Velocity
 
@@ -70,6 +72,39 @@ def test_avt_orders_read_back_and_name_ships_case_blind() -> None:
 def test_avt_order_syntax_errors_hold_the_input(text: str, problem: str) -> None:
     with pytest.raises(OrderSyntaxError, match=problem) as err:
         rafik_game().parse("blue", text)
+    assert repr(text) in str(err.value)
+
+
+def test_avt_the_helps_sample_orders_are_legal_in_sample_game_one() -> None:
+    game = Game.new(AVT, builtin_scenario("avt-drift"), seed=0)
+    assert EXAMPLE in HELP
+    assert ROLL_EXAMPLE in HELP
+    with_roll = EXAMPLE.replace("pivot B/C", ROLL_EXAMPLE)
+    assert with_roll != EXAMPLE
+    for text in (EXAMPLE, with_roll):
+        order = game.check("blue", text)
+        assert str(order) == text
+    # The help shows the pivot and the roll apart: together they are refused.
+    with pytest.raises(IllegalOrderError, match="one facing change at a time"):
+        game.check("blue", f"{EXAMPLE}, {ROLL_EXAMPLE}")
+
+
+def test_avt_shots_listed_with_commas_read_as_one_fire_order() -> None:
+    state = Game.new(AVT, builtin_scenario("avt-drift"), 1).state
+    spaced = AVT.parse_order(state, "blue", "Rafik fire A1>Square A2>Square")
+    assert AVT.parse_order(state, "blue", "Rafik fire A1>Square, A2>Square") == spaced
+    assert AVT.parse_order(state, "blue", "Rafik fire A1>Square, fire A2>Square") == spaced
+    assert str(AVT.parse_order(state, "blue", "Rafik fire A1>Square, A2>Square, thrust 2")) == (
+        "Rafik thrust 2, fire A1>Square A2>Square"
+    )
+
+
+@pytest.mark.parametrize(
+    "text", ["Rafik A1>Square", "Rafik thrust 2, A1>Square", "Rafik fire A1>Square, thrust 2, A2>Square"]
+)
+def test_avt_a_shot_without_fire_before_it_says_how_to_list_shots(text: str) -> None:
+    with pytest.raises(OrderSyntaxError, match="after the word fire, shots separated by spaces") as err:
+        rafik_game(targets=[("Square", "0,0", 0)]).parse("blue", text)
     assert repr(text) in str(err.value)
 
 
@@ -250,15 +285,18 @@ def test_avt_ship_card_shows_grid_vectors_thrust_and_avid() -> None:
     game.submit("blue", "Rafik thrust 5")
     (card,) = AVT.ship_cards(game.state)
     rows = dict(card.rows)
-    assert rows["vectors"] == "A=4, B=2"
+    # Vectors, grid columns and dots as counts on the AVID's arrows, as the counters write them.
+    assert rows["vectors"] == "4 A, 2 B"
     assert rows["thrust"] == "5, cell 1/8"
     assert rows["thrust matrix"] == "row 1 of 1: max 5"
-    assert rows["pending dots"] == "A=1"
+    assert rows["pending dots"] == "1 A"
     assert rows["Nose"] == "A"
     assert rows["Top"] == "up"
     assert rows["-> Square"].startswith("A/B 2")
     assert card.table is not None
-    assert card.table.headers[:3] == ("seg", "A=4", "B=2")
+    assert card.table.headers[:4] == ("seg", "4 A", "2 B", "-")
+    (still,) = AVT.ship_cards(rafik_game().state)
+    assert dict(still.rows)["vectors"] == "none"
     assert [r[0] for r in card.table.rows if r[-1] == "<"] == ["2"]
 
 
@@ -323,6 +361,55 @@ def test_avt_a2_4_markers_future_position_and_end_of_turn() -> None:
     rows = dict(AVT.ship_cards(game.state)[0].rows)
     assert rows["future position"] == str(Position(offset(HOME, ("A", 1)), 0))
     assert rows["end of turn"] == str(Position(offset(HOME, ("A", 6), ("B", 3)), 1))
+
+
+def test_ruling_markers_leave_out_thrust_still_to_come() -> None:
+    # docs/rulings.md, AV:T markers leave out thrust to come: three cells of thrust 5 leave three dots
+    # pending and the fourth cell will displace the ship a hex in A, yet both markers stay on the ship.
+    game = rafik_game()
+    run(game, "Rafik thrust 5", "hold", "hold")
+    here = game.state.ship("Rafik").position
+    assert game.state.ship("Rafik").chart.pending_dots()
+    rows = dict(AVT.ship_cards(game.state)[0].rows)
+    assert (rows["future position"], rows["end of turn"]) == (str(here), str(here))
+    events = run(game, "hold")
+    assert [e.steps for e in events if isinstance(e, ShipMoved)] == ["A"]
+
+
+@pytest.mark.parametrize(("facing_change", "displaced"), [("Rafik roll stbd 2", ["A"]), ("Rafik pivot B", [])])
+def test_ruling_rolls_do_not_stop_displacement(facing_change: str, displaced: list[str]) -> None:
+    # docs/rulings.md, AV:T rolls do not stop displacement: thrust 5's fourth cell has a displacement
+    # arrow (A5.274); a roll begun that segment leaves it alone, a pivot (A5.274) cancels it.
+    game = rafik_game()
+    run(game, "Rafik thrust 5", "hold", "hold")
+    events = run(game, facing_change)
+    assert game.state.ship("Rafik").turning is not None
+    (burn,) = [e for e in events if isinstance(e, ThrustBurned)]
+    assert burn.cell == 4
+    assert burn.displacement.split() == displaced
+    assert [e.steps for e in events if isinstance(e, ShipMoved)] == displaced
+
+
+def test_avt_a5_243_thrust_is_public() -> None:
+    ships = [("blue", "Rafik", "rafik", "20,20", "A", "0", 0), ("red", "Raven", "rafik", "10,10", "D", "0", 0)]
+    game = Game.new(AVT, make_scenario(ships), 0)
+    game.submit("blue", "Rafik thrust 5")
+    # Orders are secret until every side's are in (A5.212) ...
+    waiting = game.view("red")
+    assert waiting["my_pending_order"] is None
+    assert [s["chart"]["setting"] for s in waiting["state"]["ships"]] == [0, 0]
+    assert not [e for e in waiting["events"] if e["kind"] == "avt-orders"]
+    game.submit("red", "hold")
+    # ... but once the segment is resolved the other side sees the thrust setting, the burn and the card.
+    for seat in ("red", None):
+        seen = game.view(seat)
+        (rafik,) = [s for s in seen["state"]["ships"] if s["id"] == "Rafik"]
+        assert rafik["chart"]["setting"] == 5
+        assert {"kind": "avt-thrust", "ship": "Rafik", "thrust": 5} in [
+            {k: e[k] for k in ("kind", "ship", "thrust") if k in e} for e in seen["events"]
+        ]
+    cards = {c.title.split(":")[0]: dict(c.rows) for c in AVT.ship_cards(game.state)}
+    assert cards["Rafik"]["thrust"] == "5, cell 1/8"
 
 
 def test_avt_benchmark_turn_thrusts_pivots_and_rolls_every_ship() -> None:

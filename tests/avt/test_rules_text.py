@@ -8,6 +8,7 @@ import pytest
 
 from tests.support import docs_check
 from tests.support.docs_check import ROOT, citation_pattern, has, missing_tests, rulings_section
+from vectorwar.systems.avt.rules import EXAMPLE, ROLL_EXAMPLE
 
 AVT_SRC = ROOT / "src" / "vectorwar" / "systems" / "avt"
 TEST_REF = citation_pattern("avt")
@@ -66,3 +67,9 @@ def test_every_link_in_the_rules_map_lands_on_a_heading() -> None:
     assert len(links) > 10
     assert jumps <= own, f"jumps to no heading: {jumps - own}"
     assert links <= ruled, f"links to no AV:T ruling: {links - ruled}"
+
+
+def test_the_rules_map_shows_the_helps_sample_orders() -> None:
+    text = (ROOT / "docs" / "rules" / "avt.md").read_text(encoding="utf-8")
+    assert f"`{EXAMPLE}`" in text
+    assert f"`{ROLL_EXAMPLE}`" in text

@@ -106,6 +106,21 @@ def test_avt_no_displacement_while_pivoting_keeps_the_carry() -> None:
     assert chart.carry == (0, 0)
 
 
+def test_ruling_a_pivoting_cells_displacement_is_dropped_not_held_over() -> None:
+    # docs/rulings.md, AV:T pivoting drops the cell's displacement: thrust 5 displaces 5 hexes over a whole
+    # column (A2.4), but with its fourth cell burned while pivoting (A5.274) that cell's share is lost for good.
+    chart, burns = burn_cells(ThrustChart(setting=5), ["A"] * 3)
+    carried = chart.carry
+    chart, (pivot_cell,) = burn_cells(chart, ["A"], pivoting=True)
+    assert pivot_cell.displacement == ()
+    assert chart.carry == carried
+    chart, rest = burn_cells(chart, ["A"] * 4)
+    assert sum(len(b.displacement) for b in [*burns, pivot_cell, *rest]) == 4
+    # The column ends short of its fifth hex by exactly the dropped cell's share (the carry counts a hex as
+    # 128 and cell c of thrust T adds 2T(2c - 1)): held over, that share would have made the fifth hex.
+    assert chart.carry == (128 - 2 * 5 * (2 * 4 - 1), 0)
+
+
 def test_avt_the_chart_refuses_a_cell_off_the_bottom_or_without_thrust() -> None:
     with pytest.raises(ValueError, match="no thrust"):
         ThrustChart().burn(Window.parse("A"), None, False)

@@ -76,7 +76,9 @@ def status(game: Game, seat: str | None = None, controllers: Mapping[str, str] |
         text.append(f"\norders already in from {', '.join(given)}")
     if seat is not None and seat in game.pending:
         text.append(f"\nyour orders ({seat}): {game.pending[seat]}")
-    kind = f"{prompt.kind} orders" + (", secret until all are in" if prompt.simultaneous else "")
+    kind = (prompt.kind if prompt.kind.endswith(("order", "orders")) else f"{prompt.kind} orders") + (
+        ", secret until all are in" if prompt.simultaneous else ""
+    )
     text.append(f"\n{kind}: {prompt.help}" if prompt.help else f"\n{kind}", style="dim")
     return text
 

@@ -6,7 +6,13 @@ thrust chart's state and pending dots, the AVID (orientation symbols and a
 target marker for every enemy, mapped to the firing arc window) and the
 timing track. The future position (FP) and end of turn (EoT) markers are
 where the movement grid alone takes the ship (A2.4 Markers); thrust still to
-come is not in them.
+come is not in them (docs/rulings.md, *AV:T markers leave out thrust to come*).
+
+Vectors, grid columns and pending dots are written the AV:T way, a count on
+an AVID arrow (``2 A, 4 B, 1 up``). Brackets stand in for the tutorial's
+circle round anything below the amber ring: a target marker's range
+(``F/A- (5)``) and an orientation symbol's window (the Aft row of a ship
+nosed 30 degrees up reads ``(F-)``, A5.333, A5.3331).
 """
 
 from __future__ import annotations
@@ -71,10 +77,21 @@ def future_position(ship: Ship, first: int, last: int) -> Position:
     return position
 
 
+def symbol_window(window: Window) -> str:
+    """An orientation symbol's window, bracketed (circled) when below the amber ring.
+
+    >>> symbol_window(Window.parse("F-")), symbol_window(Window.parse("down")), symbol_window(Window.parse("C+"))
+    ('(F-)', '(down)', 'C+')
+    """
+    # The paper AVID is seen from above, where a window below the map overlies the one above it: hence the
+    # circle. Brackets keep the card reading like the paper and like target markers (A5.162).
+    return f"({window})" if window.below else str(window)
+
+
 def avid_lines(state: AVTState, ship: Ship) -> list[tuple[str, str]]:
     """Orientation symbols and a target marker per enemy, as label/value rows."""
     rows = [
-        (_SYMBOL[name], " or ".join(str(w) for w in ship.orientation.marker(name)))
+        (_SYMBOL[name], " or ".join(symbol_window(w) for w in ship.orientation.marker(name)))
         for name in MARKERS
         if state.three_d or name in ("nose", "starboard", "port", "aft")
     ]
@@ -120,12 +137,12 @@ def ship_cards(state: AVTState) -> list[Card]:
         design = state.designs[ship.design]
         chart = ship.chart
         thrust = f"{chart.setting}, cell {chart.cell}/8" if chart.setting or chart.cell else "off"
-        pending = ", ".join(f"{a}={n}" for a, n in chart.pending_dots().items()) or "none"
+        pending = ", ".join(f"{n} {a}" for a, n in chart.pending_dots().items()) or "none"
         rows: list[tuple[str, str]] = [
             ("position", str(ship.position)),
             ("future position", str(future_position(ship, state.segment, state.segment))),
             ("end of turn", str(future_position(ship, state.segment, SEGMENTS))),
-            ("vectors", str(ship.velocity)),
+            ("vectors", vector_text(ship.velocity)),
             ("thrust", thrust),
             ("thrust matrix", _matrix(design, ship.fuel)),
             ("pending dots", pending),
@@ -143,7 +160,7 @@ def ship_cards(state: AVTState) -> list[Card]:
         rows.append(("cooling", ", ".join(cooling) or "all lasers ready"))
         rows.extend(avid_lines(state, ship))
         grid = ship.grid
-        heads = tuple(str(c) if c else "-" for c in (grid.yellow, grid.tan, grid.pink))
+        heads = tuple(f"{c.per_turn} {c.arrow}" if c else "-" for c in (grid.yellow, grid.tan, grid.pink))
         table = CardTable(
             ("seg", *heads, ""),
             tuple(

@@ -12,9 +12,12 @@ every chart. One entry per ship that does something, entries separated by
 * ``pivot W``: begin a pivot that brings the nose to AVID window ``W``
   (``A``, ``B/C``, ``C+``, ``up`` ...) by the quickest path (A5.221);
 * ``roll stbd N`` or ``roll port N``: begin a roll of N x 30 degrees;
-* ``fire A1>Square B1>Square``: fire lasers (mount letter and row) at targets;
-  the word may be repeated before each shot (``fire A1>Square fire B1>Square``),
-  which is how a front end adds shots one piece at a time (``fire_options``);
+* ``fire A1>Square B1>Square``: fire lasers (mount letter and row) at targets,
+  shots separated by spaces; the word may be repeated before each shot
+  (``fire A1>Square fire B1>Square``), which is how a front end adds shots one
+  piece at a time (``fire_options``). Shots written with commas
+  (``fire A1>Square, B1>Square``) are read as the same list, since that is
+  how a list is usually written; a shot with no ``fire`` before it is refused;
 * ``reactors on`` or ``reactors off``, ``radiators out`` or ``radiators in``:
   the choices of the end-of-turn procedure, written during the turn and
   carried out between segment 8 and segment 1 (A5.39, A5.392).
@@ -30,6 +33,8 @@ canonical text, which reads back to the same order.
 'Rafik roll port 2, fire A1>Square B1>Square'
 >>> str(parse_orders("Rafik fire A1>Square fire B1>Square", {"rafik": "Rafik"}, {"square": "Square"}))
 'Rafik fire A1>Square B1>Square'
+>>> str(parse_orders("Rafik fire A1>Square, B1>Square, thrust 2", {"rafik": "Rafik"}, {"square": "Square"}))
+'Rafik thrust 2, fire A1>Square B1>Square'
 """
 
 from __future__ import annotations
@@ -126,7 +131,6 @@ def _action(text: str, entry: str, current: ShipOrders, targets: dict[str, str])
         "bias": current.bias is not None,
         "pivot": current.pivot is not None,
         "roll": current.roll != 0,
-        "fire": bool(current.shots),
         "reactors": current.reactors is not None,
         "radiators": current.radiators is not None,
     }
@@ -158,7 +162,8 @@ def _action(text: str, entry: str, current: ShipOrders, targets: dict[str, str])
     if verb == "fire":
         if not rest:
             raise OrderSyntaxError(text, f"{entry!r}: list shots as LASER>TARGET, like 'fire A1>Square'")
-        shots: list[Shot] = []
+        # Shots add to any already listed: the word fire may come before each of them.
+        shots: list[Shot] = list(current.shots)
         for piece in rest:
             if piece.lower() == "fire":
                 continue
@@ -167,7 +172,7 @@ def _action(text: str, entry: str, current: ShipOrders, targets: dict[str, str])
                 raise OrderSyntaxError(text, f"{piece!r}: a shot is a laser (mount letter and row) > target: A1>Square")
             target = targets.get(m.group(3).lower(), m.group(3))
             shots.append(Shot(f"{m.group(1).upper()}{m.group(2)}", target))
-        if not shots:
+        if len(shots) == len(current.shots):
             raise OrderSyntaxError(text, f"{entry!r}: list shots as LASER>TARGET, like 'fire A1>Square'")
         return replace(current, shots=tuple(shots))
     if verb == "reactors":
@@ -179,6 +184,10 @@ def _action(text: str, entry: str, current: ShipOrders, targets: dict[str, str])
         if wanted not in ("in", "out"):
             raise OrderSyntaxError(text, f"{entry!r}: write 'radiators out' or 'radiators in' (they move next turn)")
         return replace(current, radiators="out" if wanted == "out" else "in")
+    if _SHOT.match(words[0]):
+        raise OrderSyntaxError(
+            text, f"{entry!r}: a shot goes after the word fire, shots separated by spaces: 'fire A1>Square A2>Square'"
+        )
     raise OrderSyntaxError(
         text, f"{entry!r}: an action is thrust, bias, pivot, roll, fire, reactors or radiators (or hold alone)"
     )
@@ -208,9 +217,17 @@ def parse_orders(text: str, own: dict[str, str], targets: dict[str, str]) -> Seg
         if rest.strip().lower() in HOLD:
             continue
         orders = ShipOrders(ship)
+        firing = False
         for action in rest.split(","):
-            if action.strip():
-                orders = _action(text, action.strip(), orders, targets)
+            piece = action.strip()
+            if not piece:
+                continue
+            # 'fire A1>Square, A2>Square': players list shots with commas too; a bare shot right
+            # after a fire action continues its list.
+            if firing and _SHOT.match(piece.split()[0]):
+                piece = f"fire {piece}"
+            orders = _action(text, piece, orders, targets)
+            firing = piece.split()[0].lower() == "fire"
         if orders.empty:
             raise OrderSyntaxError(
                 text, f"{chunk!r}: give {ship} an action (thrust, bias, pivot, roll, fire, reactors, radiators) or hold"

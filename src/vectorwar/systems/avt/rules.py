@@ -47,9 +47,14 @@ RULE_REACTORS = "AV:T (A5.39, A5.392) reactors are chosen for the next turn"
 RULE_RADIATORS = "AV:T (A5.391) radiators"
 RULE_2D = "AV:T Design Note: the 2-D play experience (option three_d = false)"
 
+#: The help's sample orders, each legal at the start of sample game one (avt-drift); a pivot and a roll
+#: are shown apart because a ship makes one facing change at a time.
+EXAMPLE = "Rafik thrust 5, bias A, pivot B/C, fire A1>Square A2>Square"
+ROLL_EXAMPLE = "roll stbd 1"
 HELP = (
-    "per ship: 'Rafik thrust 5, bias A, pivot B/C, roll stbd 1, fire A1>Square'; for the end of the turn "
-    "'reactors off', 'radiators out'; ships separated by ';'; 'hold' changes nothing"
+    f"per ship: '{EXAMPLE}' (one facing change at a time: '{ROLL_EXAMPLE}' in place of the pivot; "
+    "shots separated by spaces); for the end of the turn 'reactors off', 'radiators out'; "
+    "ships separated by ';'; 'hold' changes nothing"
 )
 
 MANIFEST = Manifest(
