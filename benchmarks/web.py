@@ -133,7 +133,7 @@ async def play(client: Client, http: httpx.AsyncClient, url: str, think: float, 
                 game = client.game
                 rng_order = bot_rng(game.seed, "red", len(game.history))
                 text = str(client.me.choose(game.state, "red", rng_order))
-                body = {"seat": "red", "text": text, "clock": str(game.clock)}
+                body = {"seat": "red", "text": text, "step": len(game.history)}
                 start = time.perf_counter()
                 for attempt in range(3):
                     try:
@@ -144,7 +144,7 @@ async def play(client: Client, http: httpx.AsyncClient, url: str, think: float, 
                         )
                         break
                     except httpx.TransportError:
-                        # A kept-alive connection closed under us: the clock makes the retry harmless.
+                        # A kept-alive connection closed under us: the step makes the retry harmless.
                         client.retries += 1
                         if attempt == 2:
                             raise

@@ -72,6 +72,11 @@ class Mirror:
     def clock(self) -> str:
         return str(self.game.clock)
 
+    @property
+    def step(self) -> int:
+        """The prompt's number, which an order names (the scene's ``step``)."""
+        return len(self.game.history)
+
     def due(self) -> list[str]:
         return [s for s in self.game.waiting_for if s in self.people]
 

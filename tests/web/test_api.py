@@ -42,7 +42,7 @@ def play(client: TestClient, scenario: str, seats: dict[str, str], seed: int, li
         step = len(mirror.game.history)
         answer = client.post(
             f"/api/games/{game_id}/orders",
-            json={"seat": seat, "text": text, "clock": mirror.clock},
+            json={"seat": seat, "text": text, "step": mirror.step},
             headers=auth(token_of(created, seat)),
         )
         assert answer.status_code == 200, answer.text
@@ -108,7 +108,7 @@ def test_a_game_is_rebuilt_from_the_store_by_a_new_server(db_url: str) -> None:
             text = mirror.order_for(seat)
             answer = client.post(
                 f"/api/games/{created['id']}/orders",
-                json={"seat": seat, "text": text, "clock": mirror.clock},
+                json={"seat": seat, "text": text, "step": mirror.step},
                 headers=auth(token_of(created, seat)),
             )
             assert answer.status_code == 200, answer.text
@@ -150,10 +150,10 @@ def duel(client: TestClient) -> dict[str, Any]:
     return create(client, "msc-duel", {"red": "human", "blue": "human"}, seed=2)
 
 
-def order(client: TestClient, game: dict[str, Any], seat: str, text: str, clock: str, token: str | None = None) -> Any:
+def order(client: TestClient, game: dict[str, Any], seat: str, text: str, step: int, token: str | None = None) -> Any:
     headers = auth(token if token is not None else token_of(game, seat))
     return client.post(
-        f"/api/games/{game['id']}/orders", json={"seat": seat, "text": text, "clock": clock}, headers=headers
+        f"/api/games/{game['id']}/orders", json={"seat": seat, "text": text, "step": step}, headers=headers
     )
 
 
@@ -165,28 +165,27 @@ def snapshot(client: TestClient, game: dict[str, Any]) -> tuple[Any, ...]:
 
 def test_every_bad_request_gets_its_status_and_changes_nothing(client: TestClient, duel: dict[str, Any]) -> None:
     gid = duel["id"]
-    clock = "turn 1, plot"
+    step = 0
     before = snapshot(client, duel)
 
-    syntax = order(client, duel, "red", "Hawk ???", clock)
+    syntax = order(client, duel, "red", "Hawk ???", step)
     assert syntax.status_code == 400
     err = syntax.json()["error"]
     assert err["type"] == "OrderSyntaxError"
     assert err["input"] in "Hawk ???"
     assert err["input"] in err["message"]
 
-    illegal = order(client, duel, "red", "Hawk 9", clock)
+    illegal = order(client, duel, "red", "Hawk 9", step)
     assert illegal.status_code == 400
     err = illegal.json()["error"]
     assert err["type"] == "IllegalOrderError"
     assert err["rule"].startswith("MSC")
 
-    forbidden = order(client, duel, "blue", "Raven 1", clock, token=token_of(duel, "red"))
+    forbidden = order(client, duel, "blue", "Raven 1", step, token=token_of(duel, "red"))
     assert forbidden.status_code == 403
-    assert order(client, duel, "red", "Hawk 1", clock, token="not-a-token").status_code == 403
+    assert order(client, duel, "red", "Hawk 1", step, token="not-a-token").status_code == 403
     assert (
-        client.post(f"/api/games/{gid}/orders", json={"seat": "red", "text": "Hawk 1", "clock": clock}).status_code
-        == 403
+        client.post(f"/api/games/{gid}/orders", json={"seat": "red", "text": "Hawk 1", "step": step}).status_code == 403
     )
     assert client.delete(f"/api/games/{gid}/orders/blue", headers=auth(token_of(duel, "red"))).status_code == 403
     assert (
@@ -194,20 +193,23 @@ def test_every_bad_request_gets_its_status_and_changes_nothing(client: TestClien
         == 403
     )
 
-    stale = order(client, duel, "red", "Hawk 1", "turn 7, plot")
+    stale = order(client, duel, "red", "Hawk 1", 7)
     assert stale.status_code == 409
-    assert stale.json()["error"]["clock"] == clock
+    assert stale.json()["error"]["type"] == "StalePrompt"
+    assert (stale.json()["error"]["step"], stale.json()["error"]["clock"]) == (0, "turn 1, plot")
 
     assert client.get("/api/games/g_nope").status_code == 404
-    assert order(client, {"id": "g_nope", "players": duel["players"]}, "red", "Hawk 1", clock).status_code == 404
+    assert order(client, {"id": "g_nope", "players": duel["players"]}, "red", "Hawk 1", step).status_code == 404
     assert client.get("/api/games/g_nope/replay?step=0").status_code == 404
 
     malformed = [
-        {"seat": "red", "text": "Hawk 1"},  # no clock
-        {"seat": "red", "text": 5, "clock": clock},
-        {"seat": "red", "text": "Hawk 1", "clock": clock, "extra": 1},
-        {"seat": "", "text": "Hawk 1", "clock": clock},
-        {"seat": "red", "text": "x" * 5000, "clock": clock},
+        {"seat": "red", "text": "Hawk 1"},  # no step
+        {"seat": "red", "text": "Hawk 1", "step": -1},
+        {"seat": "red", "text": "Hawk 1", "step": "turn 1, plot"},
+        {"seat": "red", "text": 5, "step": step},
+        {"seat": "red", "text": "Hawk 1", "step": step, "extra": 1},
+        {"seat": "", "text": "Hawk 1", "step": step},
+        {"seat": "red", "text": "x" * 5000, "step": step},
         [1, 2],
     ]
     for body in malformed:
@@ -244,33 +246,63 @@ def test_an_order_out_of_turn_is_the_rules_error(client: TestClient, duel: dict[
             break
         for seat in mirror.due():
             text = mirror.order_for(seat)
-            assert order(client, duel, seat, text, mirror.clock).status_code == 200
+            assert order(client, duel, seat, text, mirror.step).status_code == 200
             mirror.give(seat, text)
     assert not prompt.simultaneous
     idle = next(s for s in ("red", "blue") if s not in prompt.seats)
-    answer = order(client, duel, idle, "hold", mirror.clock)
+    answer = order(client, duel, idle, "hold", mirror.step)
     assert answer.status_code == 400
     assert answer.json()["error"]["type"] == "NotYourTurnError"
 
 
 def test_a_retry_is_harmless(client: TestClient, duel: dict[str, Any]) -> None:
-    first = order(client, duel, "red", "Hawk 1", "turn 1, plot")
+    first = order(client, duel, "red", "Hawk 1", 0)
     assert first.json()["duplicate"] is False
-    again = order(client, duel, "red", "hawk 1", "turn 1, plot")
+    again = order(client, duel, "red", "hawk 1", 0)
     assert again.status_code == 200
     assert again.json() | {"scene": None} == {"accepted": True, "resolved": False, "duplicate": True, "scene": None}
     # A changed plot before the last is in replaces the first: not a retry.
-    changed = order(client, duel, "red", "Hawk 2", "turn 1, plot")
+    changed = order(client, duel, "red", "Hawk 2", 0)
     assert changed.json()["duplicate"] is False
     assert changed.json()["scene"]["pending"] == {"red": "Hawk 2"}
-    resolved = order(client, duel, "blue", "Raven 1", "turn 1, plot")
+    resolved = order(client, duel, "blue", "Raven 1", 0)
     assert resolved.json()["resolved"] is True
     step = resolved.json()["scene"]["step"]
-    late = order(client, duel, "red", "Hawk 2", "turn 1, plot")
+    late = order(client, duel, "red", "Hawk 2", 0)
     assert late.status_code == 200
     assert late.json()["duplicate"] is True
     assert late.json()["resolved"] is True
     assert late.json()["scene"]["step"] == step
+    # Not what red gave at step 0, so not a retry: the prompt it was written for has passed.
+    other = order(client, duel, "red", "Hawk 1", 0)
+    assert other.status_code == 409
+    assert "Hawk 2" in other.json()["error"]["message"]
+    assert snapshot(client, duel)[0] == step
+
+
+def test_a_retry_is_recognised_when_prompts_in_a_row_share_a_clock(client: TestClient) -> None:
+    """VV5 declares missiles and gunfire seat after seat within one clock: the step tells the prompts apart."""
+    seats = {"red": "human", "blue": "human"}
+    game = create(client, "vv5-dogfight", seats, seed=5)
+    mirror = Mirror.of("vv5-dogfight", 5, seats)
+    retried = 0
+    for _ in range(120):
+        if mirror.game.is_over or retried >= 3:
+            break
+        seat = mirror.due()[0]
+        text, step, clock = mirror.order_for(seat), mirror.step, mirror.clock
+        first = order(client, game, seat, text, step)
+        assert first.status_code == 200, first.text
+        mirror.give(seat, text)
+        if mirror.game.prompt is None or mirror.clock != clock or seat in mirror.due():
+            continue
+        # The next prompt reads the same clock and the seat has nothing to give: a retry must still be one.
+        again = order(client, game, seat, text, step)
+        assert again.status_code == 200, again.text
+        assert again.json()["duplicate"] is True
+        assert again.json()["scene"]["step"] == mirror.step
+        retried += 1
+    assert retried >= 1, "no two prompts in a row shared a clock: pick another seed"
 
 
 def test_check_answers_the_canonical_order_and_stores_nothing(client: TestClient, duel: dict[str, Any]) -> None:
@@ -286,7 +318,7 @@ def test_check_answers_the_canonical_order_and_stores_nothing(client: TestClient
 
 
 def test_a_plot_can_be_taken_back_until_the_last_is_in(client: TestClient, db_url: str, duel: dict[str, Any]) -> None:
-    assert order(client, duel, "red", "Hawk 1", "turn 1, plot").status_code == 200
+    assert order(client, duel, "red", "Hawk 1", 0).status_code == 200
     assert snapshot(client, duel)[1] == {"red": "Hawk 1"}
     gone = client.delete(f"/api/games/{duel['id']}/orders/red", headers=auth(token_of(duel, "red")))
     assert gone.status_code == 204
@@ -307,7 +339,7 @@ def test_drafts_come_back_to_their_own_seat_only(client: TestClient, db_url: str
     with TestClient(create_app(db_url)) as again:
         assert again.get(f"/api/games/{gid}", headers=red).json()["drafts"] == {"red": "Hawk 1L"}
         # Giving the order uses the draft up.
-        assert order(again, duel, "red", "Hawk 1", "turn 1, plot").json()["scene"]["drafts"] == {}
+        assert order(again, duel, "red", "Hawk 1", 0).json()["scene"]["drafts"] == {}
     with TestClient(create_app(db_url)) as third:
         assert third.get(f"/api/games/{gid}", headers=red).json()["drafts"] == {}
         assert third.put(f"/api/games/{gid}/drafts/red", json={"text": "x"}, headers=red).status_code == 204
@@ -351,3 +383,57 @@ def test_openapi_documents_the_api(client: TestClient) -> None:
     orders = paths["/api/games/{game_id}/orders"]["post"]
     assert {"200", "400", "403", "404", "409", "422"} <= set(orders["responses"])
     assert orders["responses"]["409"]["content"]["application/json"]["schema"]["$ref"].endswith("/ErrorOut")
+
+
+def test_a_malformed_request_is_described_but_never_echoed(client: TestClient, duel: dict[str, Any]) -> None:
+    secret = "do-not-echo-" + "z" * 4100
+    answer = client.post(
+        f"/api/games/{duel['id']}/orders",
+        json={"seat": "red", "text": secret, "step": 0},
+        headers=auth(token_of(duel, "red")),
+    )
+    assert answer.status_code == 422
+    err = answer.json()["error"]
+    assert err["type"] == "InvalidRequest"
+    assert err["fields"][0]["where"] == "body.text"
+    assert "4000" in err["message"]
+    assert "do-not-echo" not in answer.text
+
+
+def test_a_body_over_the_limit_is_refused_before_it_is_read(client: TestClient, duel: dict[str, Any]) -> None:
+    huge = b'{"text": "' + b"x" * (70 * 1024) + b'"}'
+    headers = {**auth(token_of(duel, "red")), "Content-Type": "application/json"}
+    said = client.put(f"/api/games/{duel['id']}/drafts/red", content=huge, headers=headers)
+    assert said.status_code == 413
+    assert said.json()["error"]["type"] == "TooLarge"
+
+    def chunks() -> Any:
+        # No Content-Length: the size is only known by reading.
+        yield huge[: len(huge) // 2]
+        yield huge[len(huge) // 2 :]
+
+    streamed = client.put(f"/api/games/{duel['id']}/drafts/red", content=chunks(), headers=headers)
+    assert streamed.status_code == 413
+    assert snapshot(client, duel)[1] == {}
+    small = client.put(f"/api/games/{duel['id']}/drafts/red", json={"text": "Hawk 1"}, headers=headers)
+    assert small.status_code == 204
+
+
+def test_an_unknown_game_page_is_404_with_a_way_back(client: TestClient, duel: dict[str, Any]) -> None:
+    missing = client.get("/games/g_nope")
+    assert missing.status_code == 404
+    assert "text/html" in missing.headers["content-type"]
+    assert 'href="/"' in missing.text
+    assert "g_nope" in missing.text
+    assert client.get(f"/games/{duel['id']}").status_code == 200
+    assert client.get("/games/%3Cb%3E").text.count("<b>") == 0
+
+
+def test_openapi_documents_the_token(client: TestClient) -> None:
+    spec = client.get("/openapi.json").json()
+    schemes = spec["components"]["securitySchemes"]
+    assert {s["type"] for s in schemes.values()} == {"http", "apiKey"}
+    assert any(s.get("in") == "query" and s.get("name") == "token" for s in schemes.values())
+    give = spec["paths"]["/api/games/{game_id}/orders"]["post"]
+    assert give.get("security"), "the order endpoint should say it takes a token"
+    assert "step" in spec["components"]["schemas"]["OrderBody"]["required"]

@@ -75,10 +75,10 @@ def test_any_order_text_is_answered_and_a_refused_one_changes_nothing(
     player = data.draw(st.sampled_from(game["players"]))
     seat = data.draw(st.sampled_from([*player["seats"], *GAMES[scenario][0]]))
     scene = client.get(f"/api/games/{game['id']}?token={player['token']}").json()
-    clock = (scene["prompt"] or {}).get("clock") or "turn 1, plot"
+    step = data.draw(st.sampled_from([scene["step"], scene["step"], max(scene["step"] - 1, 0), scene["step"] + 1]))
     answer = client.post(
         f"/api/games/{game['id']}/orders",
-        json={"seat": seat, "text": text, "clock": clock},
+        json={"seat": seat, "text": text, "step": step},
         headers={"Authorization": f"Bearer {player['token']}"},
     )
     assert answer.status_code in ALLOWED, answer.text

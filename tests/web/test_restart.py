@@ -22,10 +22,10 @@ def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         yield url
 
 
-def give(server: Server, gid: str, token: str, seat: str, text: str, clock: str) -> dict[str, Any]:
+def give(server: Server, gid: str, token: str, seat: str, text: str, step: int) -> dict[str, Any]:
     answer = httpx.post(
         f"{server.url}/api/games/{gid}/orders",
-        json={"seat": seat, "text": text, "clock": clock},
+        json={"seat": seat, "text": text, "step": step},
         headers={"Authorization": f"Bearer {token}"},
         timeout=30,
     )
@@ -52,11 +52,11 @@ def test_a_killed_server_loses_no_accepted_order(db: str, tmp_path: Path) -> Non
         while len(msc.game.history) < 3 or not msc.game.prompt or not msc.game.prompt.simultaneous:
             seat = msc.due()[0]
             text = msc.order_for(seat)
-            give(server, duel["id"], tokens[seat], seat, text, msc.clock)
+            give(server, duel["id"], tokens[seat], seat, text, msc.step)
             msc.give(seat, text)
         plot = msc.order_for("red")
-        plot_clock = msc.clock
-        give(server, duel["id"], tokens["red"], "red", plot, plot_clock)
+        plot_step = msc.step
+        give(server, duel["id"], tokens["red"], "red", plot, plot_step)
         msc.game.submit("red", plot)
         httpx.put(
             f"{server.url}/api/games/{duel['id']}/drafts/blue",
@@ -73,7 +73,7 @@ def test_a_killed_server_loses_no_accepted_order(db: str, tmp_path: Path) -> Non
         vv5 = Mirror.of("vv5-dogfight", 8, bot_seats)
         for _ in range(4):
             text = vv5.order_for("red")
-            give(server, fight["id"], fight_token, "red", text, vv5.clock)
+            give(server, fight["id"], fight_token, "red", text, vv5.step)
             vv5.give("red", text)
 
         server.kill()
@@ -87,10 +87,10 @@ def test_a_killed_server_loses_no_accepted_order(db: str, tmp_path: Path) -> Non
         assert blue["pending"] == {}
         assert blue["drafts"] == {"blue": "Raven 1"}
         # A retry of the plot sent before the crash is recognised as already accepted.
-        assert give(server, duel["id"], tokens["red"], "red", plot, plot_clock)["duplicate"] is True
+        assert give(server, duel["id"], tokens["red"], "red", plot, plot_step)["duplicate"] is True
         # The game goes on exactly as the kernel plays it.
         blue_plot = msc.order_for("blue")
-        after = give(server, duel["id"], tokens["blue"], "blue", blue_plot, msc.clock)
+        after = give(server, duel["id"], tokens["blue"], "blue", blue_plot, msc.step)
         msc.give("blue", blue_plot)
         assert after["resolved"] is True
         assert after["scene"]["counters"] == build_scene(msc.game, ["blue"])["counters"]
@@ -100,7 +100,7 @@ def test_a_killed_server_loses_no_accepted_order(db: str, tmp_path: Path) -> Non
         assert resumed["step"] == len(vv5.game.history)
         assert resumed["prompt"]["waiting_for"] == list(vv5.game.waiting_for)
         text = vv5.order_for("red")
-        answer = give(server, fight["id"], fight_token, "red", text, vv5.clock)
+        answer = give(server, fight["id"], fight_token, "red", text, vv5.step)
         vv5.give("red", text)
         assert answer["scene"]["step"] == len(vv5.game.history)
         assert answer["scene"]["counters"] == build_scene(vv5.game, ["red"])["counters"]

@@ -55,7 +55,7 @@ def test_a_plot_reaches_no_other_viewer_before_it_resolves(server: Server) -> No
 
         answer = httpx.post(
             f"{server.url}/api/games/{gid}/orders",
-            json={"seat": "red", "text": plot, "clock": mirror.clock},
+            json={"seat": "red", "text": plot, "step": mirror.step},
             headers={"Authorization": f"Bearer {tokens['red']}"},
         )
         assert answer.status_code == 200
@@ -65,7 +65,7 @@ def test_a_plot_reaches_no_other_viewer_before_it_resolves(server: Server) -> No
         # Red's token cannot plot, withdraw or draft for blue.
         forged = httpx.post(
             f"{server.url}/api/games/{gid}/orders",
-            json={"seat": "blue", "text": "Raven 0", "clock": mirror.clock},
+            json={"seat": "blue", "text": "Raven 0", "step": mirror.step},
             headers={"Authorization": f"Bearer {tokens['red']}"},
         )
         assert forged.status_code == 403
@@ -85,7 +85,7 @@ def test_a_plot_reaches_no_other_viewer_before_it_resolves(server: Server) -> No
         blue_plot = mirror.order_for("blue")
         answer = httpx.post(
             f"{server.url}/api/games/{gid}/orders",
-            json={"seat": "blue", "text": blue_plot, "clock": mirror.clock},
+            json={"seat": "blue", "text": blue_plot, "step": mirror.step},
             headers={"Authorization": f"Bearer {tokens['blue']}"},
         )
         assert answer.json()["resolved"] is True

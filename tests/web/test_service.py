@@ -10,6 +10,8 @@ import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 from tests.web.helpers import Mirror, run_async
+from vectorwar.events import Event
+from vectorwar.game import Game
 from vectorwar.web.app import create_app
 from vectorwar.web.service import GameService
 from vectorwar.web.store import Progress, Store
@@ -38,7 +40,7 @@ def test_games_dropped_from_memory_come_back_from_the_store(tmp_path: Path) -> N
                 if mirror.game.is_over:
                     continue
                 text = mirror.order_for("red")
-                done = await service.submit(created.id, created.players[0].token, "red", text, mirror.clock)
+                done = await service.submit(created.id, created.players[0].token, "red", text, mirror.step)
                 mirror.give("red", text)
                 assert done.scene["step"] == len(mirror.game.history)
         assert len(service._live) == 1
@@ -53,9 +55,9 @@ def test_plots_arriving_together_resolve_once(tmp_path: Path) -> None:
         created = await service.create("msc-duel", {"red": "human", "blue": "human"}, seed=3)
         token = {p.seats[0]: p.token for p in created.players}
         answers = await asyncio.gather(
-            service.submit(created.id, token["red"], "red", "Hawk 1", "turn 1, plot"),
-            service.submit(created.id, token["blue"], "blue", "Raven 1", "turn 1, plot"),
-            service.submit(created.id, token["red"], "red", "Hawk 1", "turn 1, plot"),
+            service.submit(created.id, token["red"], "red", "Hawk 1", 0),
+            service.submit(created.id, token["blue"], "blue", "Raven 1", 0),
+            service.submit(created.id, token["red"], "red", "Hawk 1", 0),
         )
         assert sorted(a.duplicate for a in answers) == [False, False, True]
         assert sum(a.resolved and not a.duplicate for a in answers) == 1
@@ -76,7 +78,7 @@ def test_an_order_whose_commit_fails_is_not_accepted(tmp_path: Path) -> None:
         with engine.begin() as db:
             refuse = "SELECT RAISE(ABORT, 'disk full')"
             db.execute(sa.text(f"CREATE TRIGGER full_disk BEFORE INSERT ON pending_plots BEGIN {refuse}; END"))
-        body = {"seat": "red", "text": "Hawk 1", "clock": "turn 1, plot"}
+        body = {"seat": "red", "text": "Hawk 1", "step": 0}
         failed = client.post(f"/api/games/{gid}/orders", json=body, headers={"Authorization": f"Bearer {token}"})
         assert failed.status_code == 500
         scene = client.get(f"/api/games/{gid}?token={token}").json()
@@ -88,6 +90,45 @@ def test_an_order_whose_commit_fails_is_not_accepted(tmp_path: Path) -> None:
         assert again.status_code == 200
         assert again.json()["duplicate"] is False
         assert again.json()["scene"]["pending"] == {"red": "Hawk 1"}
+
+
+def test_a_resolution_that_fails_midway_leaves_the_game_as_the_store_has_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bug in a rule system must not leave memory ahead of the store: the game comes back as stored."""
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    resolve = Game._resolve
+
+    def resolve_then_fail(game: Game) -> list[Event]:
+        resolve(game)  # the turn is played in memory ...
+        raise RuntimeError("a bug in the rules")  # ... and then something breaks before it is stored
+
+    with TestClient(create_app(url), raise_server_exceptions=False) as client:
+        created = client.post("/api/games", json={"scenario": "msc-duel", "seed": 4, "hotseat": True}).json()
+        gid, token = created["id"], created["players"][0]["token"]
+        headers = {"Authorization": f"Bearer {token}"}
+        red = client.post(
+            f"/api/games/{gid}/orders", json={"seat": "red", "text": "Hawk 1", "step": 0}, headers=headers
+        )
+        assert red.status_code == 200
+        monkeypatch.setattr(Game, "_resolve", resolve_then_fail)
+        blue = client.post(
+            f"/api/games/{gid}/orders", json={"seat": "blue", "text": "Raven 1", "step": 0}, headers=headers
+        )
+        assert blue.status_code == 500
+        monkeypatch.setattr(Game, "_resolve", resolve)
+        scene = client.get(f"/api/games/{gid}", headers=headers).json()
+        assert scene["step"] == 0
+        assert scene["pending"] == {"red": "Hawk 1"}
+        assert scene["prompt"]["waiting_for"] == ["blue"]
+        again = client.post(
+            f"/api/games/{gid}/orders", json={"seat": "blue", "text": "Raven 1", "step": 0}, headers=headers
+        )
+        assert again.json()["resolved"] is True
+        assert again.json()["duplicate"] is False
+    with TestClient(create_app(url)) as restarted:
+        # The store has the turn now: memory was never ahead of it.
+        assert restarted.get(f"/api/games/{gid}", headers=headers).json()["step"] == 1
 
 
 def test_recording_progress_for_a_game_the_store_lacks_writes_nothing(tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 from typing import Annotated
 
 import typer
@@ -37,11 +38,33 @@ def serve_command(
     except SQLAlchemyError as err:
         raise UserError(f"cannot open the database {db or default_db_url()}: {err}") from None
     _settle_memory()
+    listening = _listen(host, port)
+    bound = listening.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
-    typer.echo(f"vectorwar is at http://{shown}:{port}/", nl=True)
+    # Printed once the port is ours, so the address always works (and --port 0 shows the real one).
+    typer.echo(f"vectorwar is at http://{shown}:{bound}/")
     # Players think for a while between orders; keeping their connection open that long
     # spares most orders a new connection (and the race of reusing one just closed).
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio", timeout_keep_alive=75)
+    config = uvicorn.Config(
+        app, host=host, port=bound, log_level="warning", ws="websockets-sansio", timeout_keep_alive=75
+    )
+    uvicorn.Server(config).run(sockets=[listening])
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port`` and listening; a clear error if that is not possible."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+        sock.listen(2048)
+    except OSError as err:
+        sock.close()
+        reason = err.strerror or str(err)
+        raise UserError(f"cannot listen on {host}:{port}: {reason} (is another server using that port?)") from None
+    sock.set_inheritable(True)
+    return sock
 
 
 def _settle_memory() -> None:

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi import Depends, FastAPI, Query, Request, Security, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.security import APIKeyQuery, HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError
 from vectorwar.web.hub import Hub, Viewer
@@ -22,7 +26,7 @@ from vectorwar.web.service import (
     GameNotFound,
     GameService,
     SeatForbidden,
-    StaleClock,
+    StalePrompt,
     catalogue,
 )
 from vectorwar.web.store import Store, default_db_url
@@ -31,6 +35,31 @@ STATIC = Path(__file__).resolve().parent / "static"
 
 ORDER_MAX = 4000
 NAME_MAX = 200
+#: No request the API takes comes near this; a larger body is refused before it is read.
+BODY_MAX = 64 * 1024
+
+_BEARER = HTTPBearer(
+    auto_error=False,
+    scheme_name="token",
+    description="A player's token, as created with the game: it names the seats it may act for",
+)
+_QUERY_TOKEN = APIKeyQuery(
+    name="token",
+    auto_error=False,
+    scheme_name="token in the query",
+    description="The same token as a query parameter (join links and WebSockets use it)",
+)
+
+
+def request_token(
+    header: Annotated[HTTPAuthorizationCredentials | None, Security(_BEARER)],
+    query: Annotated[str | None, Security(_QUERY_TOKEN)],
+) -> str | None:
+    """The caller's token, from ``Authorization: Bearer`` or ``?token=``; none: a spectator."""
+    return header.credentials if header is not None else query
+
+
+Token = Annotated[str | None, Depends(request_token)]
 
 
 class _Body(BaseModel):
@@ -50,7 +79,11 @@ class NewGameBody(_Body):
 class OrderBody(_Body):
     seat: str = Field(min_length=1, max_length=NAME_MAX)
     text: str = Field(max_length=ORDER_MAX, description="The order in the system's notation")
-    clock: str = Field(max_length=NAME_MAX, description="The prompt's clock text the order was written for")
+    step: int = Field(
+        ge=0,
+        lt=2**31,
+        description="The scene's step (resolved batches so far) the order was written for; a retry sends the same",
+    )
 
 
 class CheckBody(_Body):
@@ -115,7 +148,7 @@ class GameOut(BaseModel):
 class OrderOut(BaseModel):
     accepted: bool
     resolved: bool = Field(description="This order completed its prompt, which was resolved")
-    duplicate: bool = Field(description="A retry of an order already accepted for that clock; nothing changed")
+    duplicate: bool = Field(description="A retry of an order already accepted for that step; nothing changed")
     scene: dict[str, Any] = Field(description="The caller's scene after the order and the bots' answers")
 
 
@@ -140,7 +173,9 @@ class ErrorDetail(BaseModel):
     message: str
     input: str | None = None
     rule: str | None = None
+    step: int | None = None
     clock: str | None = None
+    fields: list[dict[str, str]] | None = Field(default=None, description="A malformed request's problems: where, what")
 
 
 class ErrorOut(BaseModel):
@@ -156,13 +191,6 @@ SCENE_DOC = "The viewer's scene (docs/web.md, The scene)"
 
 def error(status: int, kind: str, message: str, **extra: Any) -> JSONResponse:
     return JSONResponse({"error": {"type": kind, "message": message, **extra}}, status_code=status)
-
-
-def bearer(authorization: str | None, token: str | None) -> str | None:
-    """The token of a request: ``Authorization: Bearer TOKEN`` or the ``token`` query parameter."""
-    if authorization and authorization.lower().startswith("bearer "):
-        return authorization[7:].strip()
-    return token
 
 
 def create_app(db_url: str | None = None) -> FastAPI:
@@ -188,6 +216,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
 
     _error_handlers(app)
+    app.add_middleware(BodyLimit, limit=BODY_MAX)
 
     def created(new: Created) -> JSONResponse:
         return JSONResponse(
@@ -202,16 +231,16 @@ def create_app(db_url: str | None = None) -> FastAPI:
             status_code=201,
         )
 
-    def auth(request: Request) -> str | None:
-        header = request.headers.get("authorization")
-        return bearer(header, request.query_params.get("token"))
-
     @app.get("/", include_in_schema=False)
     async def index() -> Response:
         return _page("index.html")
 
     @app.get("/games/{game_id}", include_in_schema=False)
     async def game_page(game_id: str) -> Response:
+        try:
+            await service.get(game_id)
+        except GameNotFound:
+            return HTMLResponse(_NO_GAME.format(game=html.escape(game_id)), status_code=404)
         return _page("game.html")
 
     @app.get("/api/systems", summary="Rule systems, their bots and built-in scenarios", response_model=list[SystemOut])
@@ -260,17 +289,17 @@ def create_app(db_url: str | None = None) -> FastAPI:
         response_description=SCENE_DOC,
         responses=_errors(404),
     )
-    async def game_scene(game_id: str, request: Request) -> Response:
-        return _json_text(await service.scene(game_id, auth(request)))
+    async def game_scene(game_id: str, token: Token) -> Response:
+        return _json_text(await service.scene(game_id, token))
 
     @app.post(
         "/api/games/{game_id}/orders",
-        summary="Give a seat's order for the prompt named by clock",
+        summary="Give a seat's order for the prompt at step",
         response_model=OrderOut,
         responses=_errors(400, 403, 404, 409),
     )
-    async def give_order(game_id: str, body: OrderBody, request: Request) -> Response:
-        done = await service.submit(game_id, auth(request), body.seat, body.text, body.clock)
+    async def give_order(game_id: str, body: OrderBody, token: Token) -> Response:
+        done = await service.submit(game_id, token, body.seat, body.text, body.step)
         head = json.dumps({"accepted": True, "resolved": done.resolved, "duplicate": done.duplicate})
         # The scene is JSON text already (the same text the sockets get): spliced in, not re-encoded.
         return _json_text(head[:-1] + ', "scene": ' + done.scene_text + "}")
@@ -281,8 +310,8 @@ def create_app(db_url: str | None = None) -> FastAPI:
         response_model=CheckOut,
         responses=_errors(400, 403, 404),
     )
-    async def check_order(game_id: str, body: CheckBody, request: Request) -> JSONResponse:
-        canonical = await service.check(game_id, auth(request), body.seat, body.text)
+    async def check_order(game_id: str, body: CheckBody, token: Token) -> JSONResponse:
+        canonical = await service.check(game_id, token, body.seat, body.text)
         return JSONResponse({"ok": True, "canonical": canonical})
 
     @app.delete(
@@ -291,8 +320,8 @@ def create_app(db_url: str | None = None) -> FastAPI:
         summary="Take back an unresolved plot",
         responses=_errors(403, 404),
     )
-    async def withdraw(game_id: str, seat: str, request: Request) -> Response:
-        await service.withdraw(game_id, auth(request), seat)
+    async def withdraw(game_id: str, seat: str, token: Token) -> Response:
+        await service.withdraw(game_id, token, seat)
         return Response(status_code=204)
 
     @app.put(
@@ -301,8 +330,8 @@ def create_app(db_url: str | None = None) -> FastAPI:
         summary="Keep the order being edited",
         responses=_errors(403, 404),
     )
-    async def put_draft(game_id: str, seat: str, body: DraftBody, request: Request) -> Response:
-        await service.set_draft(game_id, auth(request), seat, body.text)
+    async def put_draft(game_id: str, seat: str, body: DraftBody, token: Token) -> Response:
+        await service.set_draft(game_id, token, seat, body.text)
         return Response(status_code=204)
 
     @app.get(
@@ -367,6 +396,57 @@ def _answer(text: str | None) -> dict[str, Any]:
     return {"type": "error", "message": 'the socket only takes {"type": "ping"}; send orders with POST'}
 
 
+_NO_GAME = """<!doctype html><html lang="en"><meta charset="utf-8"><title>No such game - vectorwar</title>
+<body><h1>No such game</h1><p>This server has no game <code>{game}</code>.
+<a href="/">Back to the lobby</a>.</p></body></html>"""
+
+
+class BodyLimit:
+    """Refuses request bodies over ``limit`` bytes with 413, whether or not they say their length."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = dict(scope["headers"]).get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.limit):
+            await self._refuse(scope, receive, send)
+            return
+        # A body sent in chunks is read here, up to the limit, and handed on whole.
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                break
+            chunks.append(message.get("body", b""))
+            size += len(chunks[-1])
+            if size > self.limit:
+                await self._refuse(scope, receive, send)
+                return
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if sent:
+                return await receive()
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        await self.app(scope, replay, send)
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        answer = error(413, "TooLarge", f"a request body may be at most {self.limit} bytes")
+        await answer(scope, receive, send)
+
+
 def _json_text(text: str) -> Response:
     return Response(text, media_type="application/json")
 
@@ -379,6 +459,18 @@ def _page(name: str) -> Response:
 
 
 def _error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(RequestValidationError)
+    async def malformed(_request: Request, err: Exception) -> JSONResponse:
+        if not isinstance(err, RequestValidationError):  # pragma: no cover - registered for this type
+            raise err
+        # Where and what, never the value sent back: a client may have sent anything.
+        fields = [
+            {"where": ".".join(str(part) for part in e.get("loc", ())), "problem": str(e.get("msg", "invalid"))}
+            for e in err.errors()
+        ]
+        message = "; ".join(f"{f['where']}: {f['problem']}" for f in fields) or "the request is malformed"
+        return error(422, "InvalidRequest", message, fields=fields)
+
     @app.exception_handler(OrderSyntaxError)
     async def syntax(_request: Request, err: Exception) -> JSONResponse:
         if not isinstance(err, OrderSyntaxError):  # pragma: no cover - registered for this type
@@ -399,10 +491,11 @@ def _error_handlers(app: FastAPI) -> None:
     async def forbidden(_request: Request, err: Exception) -> JSONResponse:
         return error(403, "Forbidden", str(err))
 
-    @app.exception_handler(StaleClock)
+    @app.exception_handler(StalePrompt)
     async def stale(_request: Request, err: Exception) -> JSONResponse:
-        current = err.current if isinstance(err, StaleClock) else None
-        return error(409, "StaleClock", str(err), clock=current)
+        if not isinstance(err, StalePrompt):  # pragma: no cover - registered for this type
+            raise err
+        return error(409, "StalePrompt", str(err), step=err.step, clock=err.clock)
 
     @app.exception_handler(BadSetup)
     async def bad_setup(_request: Request, err: Exception) -> JSONResponse:

@@ -23,7 +23,7 @@ from functools import cache
 from typing import Any
 
 from vectorwar.catalogue import builtin_scenario, scenario_paths
-from vectorwar.errors import ScenarioError, VectorwarError
+from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError, VectorwarError
 from vectorwar.game import Game, OrderBatch
 from vectorwar.play import bot_rng
 from vectorwar.registry import get_system, systems
@@ -52,13 +52,19 @@ class SeatForbidden(PermissionError):
         super().__init__(f"this token does not hold seat {seat!r}")
 
 
-class StaleClock(ValueError):
-    """The order was written for a prompt that is no longer the game's."""
+class StalePrompt(ValueError):
+    """The order was written for a prompt that is no longer the game's.
 
-    def __init__(self, given: str, current: str | None) -> None:
-        self.current = current
-        now = current if current is not None else "the game is over"
-        super().__init__(f"the order was written for {given!r} but the game is at {now!r}")
+    Prompts are numbered by ``step``, the count of resolved batches, which a
+    scene carries: two prompts in a row may read the same clock (VV5's missile
+    launches, seat after seat), but never share a step.
+    """
+
+    def __init__(self, given: int, step: int, clock: str | None, note: str = "") -> None:
+        self.step = step
+        self.clock = clock
+        now = f"step {step} ({clock})" if clock is not None else f"step {step} (the game is over)"
+        super().__init__(f"the order was written for step {given} but the game is at {now}{note}")
 
 
 class BadSetup(ValueError):
@@ -177,7 +183,7 @@ class GameService:
         # Bots owe their orders as soon as the game is back, as after any change.
         async with self.locked(game_id) as live:
             before = len(live.game.history)
-            moved = self._bots_move(live)
+            moved = await asyncio.to_thread(self._bots_move, live)
             if moved:
                 await self._persist(live, before)
         if moved:
@@ -277,7 +283,7 @@ class GameService:
         await asyncio.to_thread(self.store.create, new)
         self._remember(LiveGame(game_id, game, controllers, tokens, {}, bots))
         async with self.locked(game_id) as live:
-            if self._bots_move(live):
+            if await asyncio.to_thread(self._bots_move, live):
                 await self._persist(live, 0)
         return Created(game_id, players)
 
@@ -287,24 +293,21 @@ class GameService:
 
     # -- changing -----------------------------------------------------------
 
-    async def submit(self, game_id: str, token: str | None, seat: str, text: str, clock: str) -> Submitted:
-        """Take ``seat``'s order written for the prompt ``clock``; raises order errors, 403, 409."""
+    async def submit(self, game_id: str, token: str | None, seat: str, text: str, step: int) -> Submitted:
+        """Take ``seat``'s order written for the prompt at ``step``; raises order errors, 403, 409."""
         async with self.locked(game_id) as live:
             viewer = live.seats_of(token)
             if seat not in viewer:
                 raise SeatForbidden(seat)
             game = live.game
-            done = _already_given(game, seat, text, clock)
+            done = _already_given(game, seat, text, step)
             if done is not None:
                 return Submitted(resolved=done, duplicate=True, scene_text=live.scene_text(viewer))
-            if game.clock is not None and str(game.clock) != clock:
-                raise StaleClock(clock, str(game.clock))
             before = len(game.history)
-            game.submit(seat, text)
+            # Resolving and the bots' turns can take a while: off the event loop, under the game's lock.
+            await asyncio.to_thread(self._apply, live, seat, text)
             resolved = len(game.history) > before
             live.drafts.pop(seat, None)
-            # The bots' answers go into the same transaction: one commit per order.
-            self._bots_move(live)
             await self._persist(live, before, cleared_drafts=(seat,))
             live.changed()
             scene = live.scene_text(viewer)
@@ -351,6 +354,27 @@ class GameService:
                 return
             self._live.pop(idle).stale = True
 
+    def _apply(self, live: LiveGame, seat: str, text: str) -> None:
+        """Give the order and the bots' answers (they go into the same transaction: one commit per order).
+
+        A refused order leaves the game untouched (the kernel's promise). Any
+        other failure may have left it half-resolved, so the game is dropped
+        from memory and rebuilt from the store, which never saw the change.
+        """
+        try:
+            live.game.submit(seat, text)
+        except (OrderSyntaxError, IllegalOrderError):
+            raise
+        except BaseException:
+            log.exception("game %s: resolving %s's order failed; reloading it from the store", live.id, seat)
+            self._forget(live)
+            raise
+        self._bots_move(live)
+
+    def _forget(self, live: LiveGame) -> None:
+        live.stale = True
+        self._live.pop(live.id, None)
+
     def _bots_move(self, live: LiveGame) -> bool:
         """Let the bots give every order they owe now; returns whether any did (the caller stores them)."""
         game = live.game
@@ -387,8 +411,7 @@ class GameService:
             await asyncio.to_thread(self.store.record, live.id, progress)
         except BaseException:
             # Memory may now be ahead of the store: forget it and rebuild from the store next time.
-            live.stale = True
-            self._live.pop(live.id, None)
+            self._forget(live)
             raise
 
     async def _notify(self, live: LiveGame) -> None:
@@ -396,14 +419,17 @@ class GameService:
             await listener(live)
 
 
-def _already_given(game: Game, seat: str, text: str, clock: str) -> bool | None:
-    """Whether ``seat``'s order for ``clock`` is already in: ``True`` resolved, ``False`` waiting, else ``None``.
+def _already_given(game: Game, seat: str, text: str, step: int) -> bool | None:
+    """Whether this is a retry of ``seat``'s order for the prompt at ``step``.
 
-    A retry names the clock it was written for; once that prompt is past, any
-    order the seat gave at that clock is the one the retry repeats.
+    ``True``: that order was resolved; ``False``: it is waiting, unchanged;
+    ``None``: it is a new order for the current prompt. Any other request
+    written for a past prompt is stale (:class:`StalePrompt`): a retry repeats
+    the text it sent, so a different text for a past step is not one.
     """
-    current = game.clock
-    if current is not None and str(current) == clock:
+    now = len(game.history)
+    current = None if game.clock is None else str(game.clock)
+    if step == now and current is not None:
         waiting = game.pending.get(seat)
         if waiting is None:
             return None
@@ -411,11 +437,20 @@ def _already_given(game: Game, seat: str, text: str, clock: str) -> bool | None:
             same = str(game.system.parse_order(game.state, seat, text)) == str(waiting)
         except ValueError:
             return None
+        # A different plot replaces the waiting one, as the kernel allows until the last is in.
         return False if same else None
-    for batch in reversed(game.history):
-        if str(batch.clock) == clock and any(s == seat for s, _ in batch.orders):
+    if 0 <= step < now:
+        given = dict(game.history[step].orders).get(seat)
+        if given is not None and _same_text(given, text):
             return True
-    return None
+        note = f"; {seat}'s order then was {given!r}" if given is not None else ""
+        raise StalePrompt(step, now, current, note)
+    raise StalePrompt(step, now, current)
+
+
+def _same_text(recorded: str, sent: str) -> bool:
+    """A recorded canonical order and a client's text agree up to spacing and case."""
+    return " ".join(recorded.split()).lower() == " ".join(sent.split()).lower()
 
 
 def _turn(game: Game) -> int:

@@ -106,8 +106,9 @@ export class Api {
   scene(game) {
     return this.request("GET", `/api/games/${encodeURIComponent(game)}`);
   }
-  submit(game, seat, text, clock) {
-    return this.request("POST", `/api/games/${encodeURIComponent(game)}/orders`, { seat, text, clock });
+  /** `step` is the scene's step the order was written for: a retry of it is recognised as one. */
+  submit(game, seat, text, step) {
+    return this.request("POST", `/api/games/${encodeURIComponent(game)}/orders`, { seat, text, step });
   }
   check(game, seat, text) {
     return this.request("POST", `/api/games/${encodeURIComponent(game)}/check`, { seat, text });

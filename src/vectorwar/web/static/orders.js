@@ -656,7 +656,7 @@ export class OrdersPanel {
     panel.status.textContent = "Sending…";
     try {
       this.saveDraft[panel.seat].flush();
-      const res = await this.api.submit(this.game, panel.seat, text, this.scene.prompt.clock);
+      const res = await this.api.submit(this.game, panel.seat, text, this.scene.step);
       this.armed = null;
       this.fireArmed = null;
       if (res && res.scene) this.onScene(res.scene);
