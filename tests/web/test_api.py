@@ -437,3 +437,73 @@ def test_openapi_documents_the_token(client: TestClient) -> None:
     give = spec["paths"]["/api/games/{game_id}/orders"]["post"]
     assert give.get("security"), "the order endpoint should say it takes a token"
     assert "step" in spec["components"]["schemas"]["OrderBody"]["required"]
+
+
+CUSTOM = """
+id = "close-duel"
+title = "Knife fight"
+system = "msc"
+max_turns = 5
+
+[map]
+width = 8
+height = 8
+
+[designs.brick]
+name = "Brick"
+engine = 1
+shields = 5
+to_hit = 3
+weapons = ["F", "FL", "FR", "RL"]
+
+[[sides]]
+id = "red"
+[[sides.ships]]
+id = "Hawk"
+design = "brick"
+at = "3,4"
+facing = "B"
+
+[[sides]]
+id = "blue"
+[[sides.ships]]
+id = "Raven"
+design = "ship3"
+at = "5,4"
+facing = "E"
+"""
+
+
+def test_a_scenario_file_a_player_brings_is_played_and_kept(client: TestClient, db_url: str) -> None:
+    answer = client.post("/api/games", json={"scenario_toml": CUSTOM, "seats": {"blue": "bot:greedy"}, "seed": 3})
+    assert answer.status_code == 201, answer.text
+    game = answer.json()
+    scene = client.get(f"/api/games/{game['id']}", headers=auth(token_of(game, "red"))).json()
+    assert scene["scenario"] == {"id": "close-duel", "title": "Knife fight"}
+    assert {c["id"]: c["hex"] for c in scene["counters"]} == {"Hawk": "3,4", "Raven": "5,4"}
+    hawk = next(card for card in scene["cards"] if card["title"].startswith("Hawk"))
+    assert "Brick" in str(hawk)
+    given = order(client, game, "red", "Hawk 0", 0)
+    assert given.status_code == 200, given.text
+    with TestClient(create_app(db_url)) as restarted:
+        again = restarted.get(f"/api/games/{game['id']}", headers=auth(token_of(game, "red"))).json()
+    assert again["scenario"]["title"] == "Knife fight"
+    assert again["step"] == given.json()["scene"]["step"]
+
+
+def test_a_bad_scenario_file_is_refused_with_where_and_what(client: TestClient) -> None:
+    cases = {
+        "not toml [": "not valid TOML",
+        CUSTOM.replace('system = "msc"', 'system = "nope"'): "no rule system called 'nope'",
+        CUSTOM.replace('at = "5,4"', 'at = "50,4"'): "sides.1.ships.0.at",
+        CUSTOM.replace("engine = 1", "engine = 99"): "brick",
+    }
+    for text, says in cases.items():
+        answer = client.post("/api/games", json={"scenario_toml": text})
+        assert answer.status_code == 422, text
+        assert says in answer.json()["error"]["message"], answer.text
+    both = client.post("/api/games", json={"scenario": "msc-duel", "scenario_toml": CUSTOM})
+    neither = client.post("/api/games", json={})
+    assert both.status_code == neither.status_code == 422
+    assert "either scenario" in both.json()["error"]["message"]
+    assert client.get("/api/games").json() == []

@@ -15,7 +15,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.security import APIKeyQuery, HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError
@@ -28,6 +28,7 @@ from vectorwar.web.service import (
     SeatForbidden,
     StalePrompt,
     catalogue,
+    read_scenario,
 )
 from vectorwar.web.store import Store, default_db_url
 
@@ -35,6 +36,7 @@ STATIC = Path(__file__).resolve().parent / "static"
 
 ORDER_MAX = 4000
 NAME_MAX = 200
+SCENARIO_MAX = 60_000
 #: No request the API takes comes near this; a larger body is refused before it is read.
 BODY_MAX = 64 * 1024
 
@@ -67,13 +69,27 @@ class _Body(BaseModel):
 
 
 class NewGameBody(_Body):
-    scenario: str = Field(min_length=1, max_length=NAME_MAX, description="Built-in scenario id, e.g. vv5-dogfight")
+    scenario: str | None = Field(
+        default=None, min_length=1, max_length=NAME_MAX, description="Built-in scenario id, e.g. vv5-dogfight"
+    )
+    scenario_toml: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=SCENARIO_MAX,
+        description="A scenario file's text (TOML, as `vectorwar schema scenario` describes), instead of `scenario`",
+    )
     seats: dict[str, str] = Field(
         default_factory=dict, description='side -> "human" or "bot:NAME"; sides left out are human'
     )
     hotseat: bool = Field(default=False, description="One player (one token) holds every human seat")
     seed: int | None = Field(default=None, ge=0, lt=2**63, description="The game's dice seed; random if left out")
     options: dict[str, bool | int | str] = Field(default_factory=dict, description="Rule options by name")
+
+    @model_validator(mode="after")
+    def _one_scenario(self) -> NewGameBody:
+        if (self.scenario is None) == (self.scenario_toml is None):
+            raise ValueError("give either scenario (a built-in id) or scenario_toml (a scenario file's text)")
+        return self
 
 
 class OrderBody(_Body):
@@ -272,7 +288,8 @@ def create_app(db_url: str | None = None) -> FastAPI:
         responses=_errors(422),
     )
     async def new_game(body: NewGameBody) -> JSONResponse:
-        return created(await service.create(body.scenario, body.seats, body.hotseat, body.seed, body.options))
+        scenario = body.scenario if body.scenario_toml is None else read_scenario(body.scenario_toml)
+        return created(await service.create(scenario or "", body.seats, body.hotseat, body.seed, body.options))
 
     @app.post(
         "/api/quickstart",

@@ -15,6 +15,7 @@ import asyncio
 import json
 import logging
 import secrets
+import tomllib
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
@@ -23,12 +24,12 @@ from functools import cache
 from typing import Any
 
 from vectorwar.catalogue import builtin_scenario, scenario_paths
-from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError, VectorwarError
+from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError, UnknownSystemError, VectorwarError
 from vectorwar.game import Game, OrderBatch
 from vectorwar.play import bot_rng
 from vectorwar.registry import get_system, systems
 from vectorwar.rules import Bot, Clock, Order
-from vectorwar.scenario import load_scenario, scenario_from_data
+from vectorwar.scenario import Scenario, load_scenario, scenario_from_data
 from vectorwar.scene import build_scene
 from vectorwar.serial import from_data, to_data
 from vectorwar.web.store import GameSummary, NewGame, Progress, Store, StoredGame, token_hash
@@ -240,19 +241,26 @@ class GameService:
 
     async def create(
         self,
-        scenario_id: str,
+        scenario_id: str | Scenario,
         seats: Mapping[str, str],
         hotseat: bool = False,
         seed: int | None = None,
         options: Mapping[str, object] | None = None,
     ) -> Created:
-        try:
-            scenario = builtin_scenario(scenario_id) if scenario_id in scenario_paths() else None
-        except ScenarioError as err:
-            raise BadSetup(str(err)) from None
+        """A new game of a built-in scenario (by id) or of a scenario a player brought (see :func:`read_scenario`)."""
+        if isinstance(scenario_id, Scenario):
+            scenario: Scenario | None = scenario_id
+        else:
+            try:
+                scenario = builtin_scenario(scenario_id) if scenario_id in scenario_paths() else None
+            except ScenarioError as err:
+                raise BadSetup(str(err)) from None
         if scenario is None:
             raise BadSetup(f"no scenario called {scenario_id!r} (known: {', '.join(scenario_paths())})")
-        system = get_system(scenario.system)
+        try:
+            system = get_system(scenario.system)
+        except UnknownSystemError as err:
+            raise BadSetup(f"scenario {scenario.id}: {err}") from None
         sides = [s.id for s in scenario.sides]
         unknown = [s for s in seats if s not in sides]
         if unknown:
@@ -417,6 +425,24 @@ class GameService:
     async def _notify(self, live: LiveGame) -> None:
         for listener in self._listeners:
             await listener(live)
+
+
+def read_scenario(text: str, source: str = "uploaded scenario") -> Scenario:
+    """A scenario file's TOML text, checked as ``vectorwar`` checks its own; raises :class:`BadSetup`.
+
+    The file is self-contained: designs of its own go in its ``[designs]``
+    table, the rest come from the system's catalogue. It is stored with the
+    game, so the game resumes and replays without the file.
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise BadSetup(f"{source}: not valid TOML: {err}") from None
+    data.setdefault("id", "custom")
+    try:
+        return scenario_from_data(data, source)
+    except ScenarioError as err:
+        raise BadSetup(str(err)) from None
 
 
 def _already_given(game: Game, seat: str, text: str, step: int) -> bool | None:
