@@ -26,6 +26,7 @@ from typing import Any
 from vectorwar.dice import Dice
 from vectorwar.errors import IllegalOrderError, NotYourTurnError
 from vectorwar.events import Event, Rolled
+from vectorwar.maps import HexMap
 from vectorwar.rules import Clock, OptionValue, Order, Prompt, Result, RuleSystem
 from vectorwar.scenario import Scenario
 
@@ -101,6 +102,11 @@ class Game:
     @property
     def result(self) -> Result | None:
         return self.system.result(self.state)
+
+    @property
+    def board(self) -> HexMap:
+        """The map as it is now: the scenario's, with whatever the rules laid on it (:meth:`RuleSystem.board`)."""
+        return self.system.board(self.state) or self.scenario.hex_map()
 
     @property
     def is_over(self) -> bool:

@@ -27,6 +27,7 @@ from vectorwar.events import Event
 if TYPE_CHECKING:
     from vectorwar.display import Card, CardTable, Counter, MoveOption, ShotOption
     from vectorwar.hexes import Hex
+    from vectorwar.maps import HexMap
     from vectorwar.scenario import Scenario
 
 OptionValue = bool | int | str
@@ -212,6 +213,14 @@ class RuleSystem(ABC, Generic[S]):
         return to_data(state, self.state_type)
 
     # -- display protocol: plain data for front ends (vectorwar.display) ------
+
+    def board(self, state: S) -> HexMap | None:
+        """The map as the game has it now, when set-up or play changed the scenario's (default: ``None``).
+
+        A scenario's special rules may lay terrain of their own (VV5's Pirates
+        fills whole sections with an asteroid field); front ends draw this map.
+        """
+        return None
 
     def counters(self, state: S) -> list[Counter]:
         """The pieces on the map (default: none, so a front end draws a bare map)."""

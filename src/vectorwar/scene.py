@@ -148,7 +148,7 @@ def build_scene(game: Game, seats: Sequence[str]) -> dict[str, Any]:
         "step": len(game.history),
         "viewer": viewer,
         "sides": side_colours([side.id for side in game.scenario.sides]),
-        "map": map_data(game.scenario.hex_map()),
+        "map": map_data(game.board),
         "counters": [counter_data(c) for c in counters],
         "cards": [card_data(c) for c in system.ship_cards(state)],
         "prompt": None

@@ -44,7 +44,7 @@ def board(game: Game, arcs_ship: str | None = None) -> RenderableType:
     if arcs_ship is not None:
         ship = resolve_ship(game, arcs_ship)
         arcs = game.system.arc_hexes(game.state, ship)
-    hex_map = game.scenario.hex_map()
+    hex_map = game.board
     live = [c for c in counters if c.status == "active"]
     focus = [c.position.hex for c in live if ship is None or c.id == ship]
     window = view_window(hex_map, focus)

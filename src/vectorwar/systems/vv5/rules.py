@@ -21,6 +21,7 @@ from vectorwar.display import Card, CardTable, Counter, MoveOption, ShotOption
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.events import Event, InitiativeSet, Moved, Note, Rolled, TurnBegan
 from vectorwar.hexes import Hex
+from vectorwar.maps import HexMap
 from vectorwar.roster import id_lookup
 from vectorwar.rules import (
     Bot,
@@ -603,6 +604,9 @@ class VectorV5(RuleSystem[VV5State]):
         if prompt is None or seat not in prompt.seats:
             return {}
         return display.fire_options(state, seat)
+
+    def board(self, state: VV5State) -> HexMap:
+        return state.map
 
     def counters(self, state: VV5State) -> list[Counter]:
         return display.counters(state)
