@@ -2,8 +2,10 @@
 
 Movement picks, from the plot menu (vectorwar.systems.vms.planner), the plot
 that leaves the ship nearest 2 hexes from where the closest enemy will drift
-to, facing it, staying on the map and not building up speed it cannot
-shed; fire is the combat module's own greedy declaration.
+to, facing it, staying on the map, not building up speed it cannot shed and
+not turning more than it must (turning spoils this turn's aim, and rotation
+left running spoils the next); fire is the combat module's own greedy
+declaration.
 """
 
 from __future__ import annotations
@@ -21,6 +23,12 @@ if TYPE_CHECKING:
     from vectorwar.systems.vms.rules import VectorMovement
 
 IDEAL_RANGE = 2
+#: Score lost per hexside/turn of rotation left running: it turns the guns away next turn and costs thrust to stop.
+ROTATION_WEIGHT = 1.0
+#: Score lost per hexside turned this turn: each costs the guns -2 (Rotational System 4).
+TURNED_WEIGHT = 0.5
+#: Score lost per hex/turn of speed beyond what one turn of thrust can cancel.
+SPEED_WEIGHT = 0.5
 
 
 def _score(state: VMSState, ship: VMSShip, result: TurnResult, targets: list[Hex]) -> float:
@@ -37,8 +45,12 @@ def _score(state: VMSState, ship: VMSShip, result: TurnResult, targets: list[Hex
     # Speed is hard to lose again: keep it to what one turn of thrust can cancel.
     speed = result.motion.velocity.speed
     brake = max(1, ship.spec.thrust // ship.spec.accel_cost)
-    score -= max(0, speed - brake) * 0.5
-    drift = end.shifted(result.motion.velocity.dq, result.motion.velocity.dr)
+    score -= max(0, speed - brake) * SPEED_WEIGHT
+    # Rotation keeps going until paid to stop, and every hexside turned this turn costs the guns -2.
+    score -= abs(result.motion.rotation) * ROTATION_WEIGHT
+    score -= result.hexsides_turned * TURNED_WEIGHT
+    velocity = result.motion.velocity
+    drift = end.shifted(velocity.dq, velocity.dr)
     if not state.map.contains(drift):
         score -= 3.0
     return score
