@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support.orders import accepted
 from vectorwar.catalogue import builtin_scenario
-from vectorwar.errors import IllegalOrderError, OrderSyntaxError
+from vectorwar.errors import OrderSyntaxError
 from vectorwar.game import Game
 from vectorwar.play import bot_rng, make_bots
 from vectorwar.systems.avt.lasers import max_range
@@ -28,14 +29,6 @@ GAMES = [
     ("avt-drift", False),
     ("avt-pivot-thrust", False),
 ]
-
-
-def accepted(game: Game, seat: str, text: str) -> bool:
-    try:
-        game.check(seat, text)
-    except (OrderSyntaxError, IllegalOrderError):
-        return False
-    return True
 
 
 def check_offers(game: Game, seat: str) -> int:

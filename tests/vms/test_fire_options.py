@@ -12,9 +12,9 @@ from collections.abc import Mapping, Sequence
 
 import pytest
 
+from tests.support.orders import accepted
 from vectorwar.catalogue import builtin_scenario
 from vectorwar.display import ShotOption
-from vectorwar.errors import IllegalOrderError, OrderSyntaxError
 from vectorwar.game import Game
 from vectorwar.play import bot_rng, make_bots
 from vectorwar.systems.msc.arcs import Side
@@ -28,14 +28,6 @@ SCENARIOS = [
 ]
 # Both bots on both sides, and a mixed pair, so fights happen at many ranges and arcs.
 CONTROLLERS = [("greedy", "greedy"), ("random", "random"), ("greedy", "random")]
-
-
-def accepted(game: Game, seat: str, text: str) -> bool:
-    try:
-        game.check(seat, text)
-    except (OrderSyntaxError, IllegalOrderError):
-        return False
-    return True
 
 
 def every_piece(state: VMSState) -> list[str]:
