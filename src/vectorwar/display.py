@@ -69,6 +69,35 @@ class ShotOption:
 
 
 @dataclass(frozen=True, slots=True)
+class OrderPiece:
+    """One more action a ship may add to its entry, besides its move and its shots.
+
+    Systems whose single order entry per ship combines movement with other
+    choices (AV:T: ``Rafik thrust 5 bias A pivot B/C fire A1>Square``) offer
+    them as pieces. ``group`` is a player-facing label for a set of
+    alternatives, of which a front end lets the player pick at most one
+    ("pivot", "roll", "bias", "reactors", "radiators"); ``text`` is what the
+    piece writes into the ship's entry ("pivot B/C").
+
+    A front end composes a ship's entry from, separated by spaces:
+
+    1. the ship's id;
+    2. the chosen :class:`MoveOption`'s text without the ship's id (its
+       body); a body of ``hold`` contributes nothing when anything else is
+       chosen;
+    3. the text of each chosen piece, in the order of the groups;
+    4. the piece of each chosen :class:`ShotOption`.
+
+    Each piece offered is legal on its own with no other action; pieces
+    together may still break a rule (a pivot and a roll at once), which the
+    order check reports.
+    """
+
+    group: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class CardTable:
     """A table on a card, like a record sheet's turn-by-turn lines."""
 

@@ -25,7 +25,7 @@ from vectorwar.dice import Dice
 from vectorwar.events import Event
 
 if TYPE_CHECKING:
-    from vectorwar.display import Card, CardTable, Counter, MoveOption, ShotOption
+    from vectorwar.display import Card, CardTable, Counter, MoveOption, OrderPiece, ShotOption
     from vectorwar.hexes import Hex
     from vectorwar.maps import HexMap
     from vectorwar.scenario import Scenario
@@ -248,6 +248,21 @@ class RuleSystem(ABC, Generic[S]):
 
         Front ends offer these as buttons (weapon, then target) instead of
         asking players to type the notation. Default: none.
+        """
+        return {}
+
+    def order_pieces(self, state: S, seat: str) -> Mapping[str, Sequence[OrderPiece]]:
+        """Ship id -> the other actions a ship may add to its entry now, when ``seat`` must order.
+
+        For systems whose one entry per ship joins movement, fire and other
+        choices (AV:T's pivots, rolls, bias, reactors and radiators). Front
+        ends offer one choice per :attr:`OrderPiece.group` (or none) and
+        compose the ship's entry, separated by spaces, from the ship id, the
+        chosen move option's text without the ship id (``hold`` contributes
+        nothing when anything else is chosen), the chosen pieces in group
+        order, then the chosen shots' pieces (:meth:`fire_options`). Only
+        pieces legal on their own are offered; the order check judges them
+        together. Default: none.
         """
         return {}
 

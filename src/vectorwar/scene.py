@@ -2,10 +2,10 @@
 
 The browser UI draws nothing it does not find here: the map, the counters,
 the record cards, who must act, the viewer's legal plots with their ghost
-paths, the viewer's firing arcs, the log in words and the result. The scene
-is built from the display protocol (:mod:`vectorwar.display`), so a rule
-system that fills those hooks shows up in the browser with no web code of
-its own.
+paths, the other actions an entry may add (``order_pieces``), the viewer's
+firing arcs, the log in words and the result. The scene is built from the
+display protocol (:mod:`vectorwar.display`), so a rule system that fills
+those hooks shows up in the browser with no web code of its own.
 
 Secrecy lives here as much as in the server: another seat's plot is never
 read. The only unresolved orders in a scene are the viewer's own.
@@ -173,6 +173,11 @@ def build_scene(game: Game, seats: Sequence[str]) -> dict[str, Any]:
             ship: [{"weapon": o.weapon, "target": o.target, "piece": o.piece} for o in options]
             for seat in acting
             for ship, options in system.fire_options(state, seat).items()
+        },
+        "order_pieces": {
+            ship: [{"group": p.group, "text": p.text} for p in pieces]
+            for seat in acting
+            for ship, pieces in system.order_pieces(state, seat).items()
         },
         "arcs": {ship: _arcs(game, ship) for ship in armed},
         "events": events_data(game.events),

@@ -100,6 +100,40 @@ def test_avt_shots_listed_with_commas_read_as_one_fire_order() -> None:
 
 
 @pytest.mark.parametrize(
+    "spaced",
+    [
+        "Rafik thrust 3 pivot B/C fire A1>Square fire A2>Square",
+        "Rafik thrust 3 pivot B/C fire A1>Square A2>Square",
+        "rafik THRUST 3, pivot b/c fire A1>square, A2>Square",
+        "Rafik fire A1>Square pivot B/C, thrust 3 fire A2>Square",
+    ],
+)
+def test_avt_actions_may_be_separated_by_spaces(spaced: str) -> None:
+    """docs/rulings.md, *AV:T actions separated by spaces*: the canonical text keeps the commas."""
+    state = Game.new(AVT, builtin_scenario("avt-drift"), 1).state
+    canonical = "Rafik thrust 3, pivot B/C, fire A1>Square A2>Square"
+    order = AVT.parse_order(state, "blue", spaced)
+    assert order == AVT.parse_order(state, "blue", canonical)
+    assert str(order) == canonical
+    AVT.check_order(state, "blue", order)
+
+
+def test_avt_spaced_actions_read_every_action_word() -> None:
+    game = rafik_game()
+    spaced = game.parse("blue", "Rafik thrust 2 bias C roll port 1 reactors off radiators out")
+    assert str(spaced) == "Rafik thrust 2, bias C, roll port 1, reactors off, radiators out"
+    # A window written in colour words is one action even though it is two words.
+    assert str(game.parse("blue", "Rafik pivot F/A blue- thrust 1")) == "Rafik thrust 1, pivot F/A-"
+    assert str(game.parse("blue", "Rafik reactor on radiator in")) == "Rafik reactors on, radiators in"
+    with pytest.raises(OrderSyntaxError, match="given twice"):
+        game.parse("blue", "Rafik thrust 2 thrust 3")
+    with pytest.raises(OrderSyntaxError, match="new window"):
+        game.parse("blue", "Rafik pivot thrust 2")
+    with pytest.raises(OrderSyntaxError, match="whole number"):
+        game.parse("blue", "Rafik thrust 2 A1>Far")
+
+
+@pytest.mark.parametrize(
     "text", ["Rafik A1>Square", "Rafik thrust 2, A1>Square", "Rafik fire A1>Square, thrust 2, A2>Square"]
 )
 def test_avt_a_shot_without_fire_before_it_says_how_to_list_shots(text: str) -> None:

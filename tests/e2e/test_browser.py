@@ -204,7 +204,10 @@ def test_quick_start_vv5_dogfight_keeps_drafts_and_moves(page: Page, server: Ser
     # VV5 shows velocity as a vector marker tied to its ship, and in words.
     expect(page.locator("#map .vector-marker[data-ship='X1']")).to_have_count(1)
     expect(page.locator("#velocity-legend li[data-ship='X1'] .velocity")).not_to_be_empty()
+    # The ship cards are a tab away from the orders.
+    page.click("#tab-ships")
     expect(page.locator("#cards .card").first).to_be_visible()
+    page.click("#tab-orders")
 
     x1 = page.locator("form.seat-orders input[type=radio][data-ship='X1'][value='X1 1']")
     x2 = page.locator("form.seat-orders input[type=radio][data-ship='X2']").first
@@ -259,27 +262,38 @@ def test_hot_seat_plot_taken_back_and_both_sides_plot(page: Page, server: Server
     wait_live(page)
     red = page.locator("form.seat-orders[data-seat='red']")
     blue = page.locator("form.seat-orders[data-seat='blue']")
-    expect(red).to_be_visible()
-    expect(blue).to_be_visible()
+    handover = page.locator("#handover")
+
+    def ready_for(seat: str) -> None:
+        expect(handover).to_be_visible(timeout=TIMEOUT_MS)
+        expect(handover).to_have_attribute("data-seat", seat)
+        page.click("#handover-ready")
+        expect(handover).to_be_hidden()
 
     def plot(form: Locator, ships: list[str]) -> None:
         for ship in ships:
             form.locator(f"input[type=radio][data-ship='{ship}']").first.check()
 
-    plot(blue, ["Y1"])
+    # One seat at a time: red first, blue's orders wait behind the hand-over.
+    ready_for("red")
+    expect(red).to_be_visible()
+    expect(blue).to_be_hidden()
     plot(red, ["X1", "X2"])
     red.locator("button.commit").click()
     pending = page.locator("section.pending[data-seat='red']")
+    ready_for("blue")
     expect(pending).to_be_visible(timeout=TIMEOUT_MS)
-    # Blue's half-made plot survives red's commit redrawing the panel.
-    expect(blue.locator("input[type=radio][data-ship='Y1']").first).to_be_checked()
+    expect(blue).to_be_visible()
     shoot(page, artefacts / "hotseat-01-red-sent.png")
 
+    # Taken back (red asks for it): the screen goes back to red, and red plots again.
     pending.get_by_role("button", name="Take it back").click()
+    ready_for("red")
     expect(red).to_be_visible(timeout=TIMEOUT_MS)
     expect(pending).to_have_count(0)
     plot(red, ["X1", "X2"])
     red.locator("button.commit").click()
+    ready_for("blue")
     expect(pending).to_be_visible(timeout=TIMEOUT_MS)
     before = step_of(page)
     plot(blue, ["Y1", "Y2"])

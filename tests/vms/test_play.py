@@ -17,6 +17,7 @@ from vectorwar.events import Fired
 from vectorwar.game import Game
 from vectorwar.play import bot_turns, make_bots, play_out
 from vectorwar.savefile import game_from_data, game_to_data, load_game
+from vectorwar.systems.vms.orders import WORD_OF
 from vectorwar.systems.vms.state import VMSState
 from vectorwar.systems.vv5.events import GunsFired
 
@@ -112,3 +113,21 @@ def test_conformance_kit_until_the_entry_point_is_installed() -> None:
 
 def test_golden_playthrough() -> None:
     check_golden("vms-mixed-fleet-msc-seed5.txt", "vms-mixed-fleet-msc", {"red": "greedy", "blue": "random"}, 5)
+
+
+def test_the_initiative_help_names_the_ships_with_a_choice_and_its_example_is_legal() -> None:
+    scenario = builtin_scenario("vms-fighter-screen-vv5")
+    for seed in range(20):
+        game = Game.new(VMS, scenario, seed)
+        prompt = game.prompt
+        if prompt is not None and prompt.kind == "initiative":
+            break
+    else:
+        pytest.fail("no seed gave an initiative choice on turn 1")
+    example = prompt.help.rsplit("e.g. '", 1)[1].rstrip("'")
+    seat = prompt.seats[0]
+    assert str(game.check(seat, example)) == example
+    choosers = VMS.choosers(game.state, seat)
+    assert choosers
+    for ship in choosers:
+        assert f"{ship.id} ({' or '.join(WORD_OF[c] for c in ship.choices)})" in prompt.help

@@ -347,6 +347,21 @@ def test_drafts_come_back_to_their_own_seat_only(client: TestClient, db_url: str
         assert third.get(f"/api/games/{gid}", headers=red).json()["drafts"] == {}
 
 
+def test_a_draft_that_arrives_after_its_prompt_has_passed_is_dropped(client: TestClient) -> None:
+    """The browser's last draft save can race the order it became; it must not come back at the next prompt."""
+    game = create(client, "msc-duel", {"red": "human", "blue": "bot:greedy"}, seed=4)
+    red = auth(token_of(game, "red"))
+    given = order(client, game, "red", "Hawk 1", 0)
+    step = given.json()["scene"]["step"]
+    assert step >= 1
+    late = client.put(f"/api/games/{game['id']}/drafts/red", json={"text": "Hawk 1", "step": 0}, headers=red)
+    assert late.status_code == 204
+    assert client.get(f"/api/games/{game['id']}", headers=red).json()["drafts"] == {}
+    now = client.put(f"/api/games/{game['id']}/drafts/red", json={"text": "Hawk 2", "step": step}, headers=red)
+    assert now.status_code == 204
+    assert client.get(f"/api/games/{game['id']}", headers=red).json()["drafts"] == {"red": "Hawk 2"}
+
+
 def test_replay_steps_through_the_resolved_batches(client: TestClient) -> None:
     mirror, game_id = play(client, "msc-duel", {"red": "human", "blue": "bot:greedy"}, seed=4, limit=6)
     steps = len(mirror.game.history)

@@ -109,6 +109,13 @@ class CheckBody(_Body):
 
 class DraftBody(_Body):
     text: str = Field(max_length=ORDER_MAX, description="The order being edited; empty deletes the draft")
+    step: int | None = Field(
+        default=None,
+        ge=0,
+        lt=2**31,
+        description="The scene's step the draft was written at: a draft that arrives once that prompt has passed "
+        "(it raced its own order) is dropped",
+    )
 
 
 # Answers, as OpenAPI shows them (the routes return JSON directly, already in these shapes).
@@ -348,7 +355,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
         responses=_errors(403, 404),
     )
     async def put_draft(game_id: str, seat: str, body: DraftBody, token: Token) -> Response:
-        await service.set_draft(game_id, token, seat, body.text)
+        await service.set_draft(game_id, token, seat, body.text, body.step)
         return Response(status_code=204)
 
     @app.get(

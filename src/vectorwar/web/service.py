@@ -340,10 +340,18 @@ class GameService:
             live.changed()
         await self._notify(live)
 
-    async def set_draft(self, game_id: str, token: str | None, seat: str, text: str) -> None:
+    async def set_draft(self, game_id: str, token: str | None, seat: str, text: str, step: int | None = None) -> None:
+        """Keep what ``seat`` is editing; a draft written at a ``step`` that has passed is dropped.
+
+        A browser saves drafts a moment after each edit, so the last save can
+        arrive after the order it became (which cleared the draft): kept, it
+        would come back as a stale draft at the next prompt.
+        """
         async with self.locked(game_id) as live:
             if seat not in live.seats_of(token):
                 raise SeatForbidden(seat)
+            if step is not None and step != len(live.game.history):
+                return
             await asyncio.to_thread(self.store.set_draft, game_id, seat, text)
             if text:
                 live.drafts[seat] = text

@@ -3,7 +3,10 @@
 The paper game has players check boxes on the orders console every segment
 (A4.12, A5.212); here a side writes its intentions and the computer keeps
 every chart. One entry per ship that does something, entries separated by
-``;``, actions by ``,``:
+``;``, actions by ``,`` or by spaces alone (a new action begins at each
+action word: thrust, bias, pivot, roll, fire, reactors, radiators), which is
+how a front end joins the pieces a player picked
+(docs/rulings.md, *AV:T actions separated by spaces*):
 
 * ``thrust N``: set the engine to thrust N (0 turns it off); it stays on
   until changed (A5.242);
@@ -35,6 +38,8 @@ canonical text, which reads back to the same order.
 'Rafik fire A1>Square B1>Square'
 >>> str(parse_orders("Rafik fire A1>Square, B1>Square, thrust 2", {"rafik": "Rafik"}, {"square": "Square"}))
 'Rafik thrust 2, fire A1>Square B1>Square'
+>>> str(parse_orders("Rafik thrust 3 pivot B/C fire A1>Square fire A2>Square", {"rafik": "Rafik"}, {}))
+'Rafik thrust 3, pivot B/C, fire A1>Square A2>Square'
 """
 
 from __future__ import annotations
@@ -49,6 +54,8 @@ from vectorwar.systems.avt.avid import Window
 
 _SHOT = re.compile(r"^([A-Za-z])(\d)>([A-Za-z][A-Za-z0-9_-]*)$")
 HOLD = ("hold", "-", "pass")
+#: The words that begin an action: with no comma before it, a new action starts at each of them.
+VERBS = frozenset({"thrust", "bias", "pivot", "roll", "fire", "reactors", "reactor", "radiators", "radiator"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,6 +200,32 @@ def _action(text: str, entry: str, current: ShipOrders, targets: dict[str, str])
     )
 
 
+def split_actions(rest: str) -> list[str]:
+    """A ship's actions, split at commas and before every action word.
+
+    A bare shot right after a fire action continues its list, since players
+    list shots with commas too (``fire A1>Square, A2>Square``).
+
+    >>> split_actions("thrust 3 bias A, pivot B/C fire A1>Square, A2>Square fire B1>Square")
+    ['thrust 3', 'bias A', 'pivot B/C', 'fire A1>Square', 'fire A2>Square', 'fire B1>Square']
+    """
+    out: list[str] = []
+    for part in rest.split(","):
+        words = part.split()
+        if not words:
+            continue
+        if out and out[-1].split()[0].lower() == "fire" and _SHOT.match(words[0]):
+            words.insert(0, "fire")
+        actions: list[list[str]] = []
+        for word in words:
+            if not actions or word.lower() in VERBS:
+                actions.append([word])
+            else:
+                actions[-1].append(word)
+        out.extend(" ".join(a) for a in actions)
+    return out
+
+
 def parse_orders(text: str, own: dict[str, str], targets: dict[str, str]) -> SegmentOrders:
     """Read a side's orders. ``own`` and ``targets`` map lower-case ship ids to ids."""
     if text.strip().lower() in HOLD:
@@ -217,17 +250,8 @@ def parse_orders(text: str, own: dict[str, str], targets: dict[str, str]) -> Seg
         if rest.strip().lower() in HOLD:
             continue
         orders = ShipOrders(ship)
-        firing = False
-        for action in rest.split(","):
-            piece = action.strip()
-            if not piece:
-                continue
-            # 'fire A1>Square, A2>Square': players list shots with commas too; a bare shot right
-            # after a fire action continues its list.
-            if firing and _SHOT.match(piece.split()[0]):
-                piece = f"fire {piece}"
+        for piece in split_actions(rest):
             orders = _action(text, piece, orders, targets)
-            firing = piece.split()[0].lower() == "fire"
         if orders.empty:
             raise OrderSyntaxError(
                 text, f"{chunk!r}: give {ship} an action (thrust, bias, pivot, roll, fire, reactors, radiators) or hold"

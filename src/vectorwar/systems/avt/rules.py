@@ -21,14 +21,14 @@ from dataclasses import replace
 
 from vectorwar.catalogue import design_for, load_designs
 from vectorwar.dice import Dice
-from vectorwar.display import Card, Counter, MoveOption, ShotOption
+from vectorwar.display import Card, Counter, MoveOption, OrderPiece, ShotOption
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.events import Event, TurnBegan
 from vectorwar.hexes import Direction, Hex, Position
 from vectorwar.roster import id_lookup
 from vectorwar.rules import Clock, Manifest, OptionSpec, OptionValue, Order, PhaseSpec, Prompt, Result, RuleSystem
 from vectorwar.scenario import Scenario
-from vectorwar.systems.avt import display, ghosts
+from vectorwar.systems.avt import display, ghosts, pieces
 from vectorwar.systems.avt.design import Design, design_from_data
 from vectorwar.systems.avt.events import SegmentBegan
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders, Shot, parse_orders
@@ -351,6 +351,27 @@ class AttackVector(RuleSystem[AVTState]):
 
     def fire_options(self, state: AVTState, seat: str) -> Mapping[str, Sequence[ShotOption]]:
         return display.fire_options(state, seat)
+
+    def order_pieces(self, state: AVTState, seat: str) -> Mapping[str, Sequence[OrderPiece]]:
+        """Bias, pivots, rolls, reactors and radiators (:mod:`.pieces`), each one the order check accepts alone."""
+        if state.phase != "orders" or seat not in state.commanders():
+            return {}
+        out: dict[str, list[OrderPiece]] = {}
+        for ship in state.ships_of(seat):
+            if ship.kind != "ship" or not ship.active:
+                continue
+            legal = [p for p in pieces.candidates(state, ship) if self._legal(state, seat, f"{ship.id} {p.text}")]
+            if legal:
+                out[ship.id] = legal
+        return out
+
+    def _legal(self, state: AVTState, seat: str, text: str) -> bool:
+        """Whether ``text`` passes the checks :meth:`vectorwar.game.Game.check` makes of it now."""
+        try:
+            self.check_order(state, seat, self.parse_order(state, seat, text))
+        except (OrderSyntaxError, IllegalOrderError):
+            return False
+        return True
 
     def ship_cards(self, state: AVTState) -> list[Card]:
         return display.ship_cards(state)

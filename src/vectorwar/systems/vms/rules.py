@@ -55,7 +55,7 @@ from vectorwar.systems.vms.events import CourseSet, SubphaseSet, ThrustLost
 from vectorwar.systems.vms.initiative import DEFAULT_ORDER, SUBPHASE_ORDERS, roll_initiative
 from vectorwar.systems.vms.modifiers import scenario_modifiers
 from vectorwar.systems.vms.movement import Motion, Plot, TurnResult, move
-from vectorwar.systems.vms.orders import MovePlot, SubphaseChoice
+from vectorwar.systems.vms.orders import WORD_OF, MovePlot, SubphaseChoice
 from vectorwar.systems.vms.planner import legal_plots, random_plot
 from vectorwar.systems.vms.rotation import AdvancedRotation, overspeed_damage
 from vectorwar.systems.vms.ships import Design
@@ -69,7 +69,6 @@ PLOT_HELP = (
     "flat:R1, or 'drift'; e.g. 'Hawk aft1:B=4 port1:rot=1 R1; Kite drift'"
 )
 ADVANCED_HELP = "; advanced rotation: a large ship's R15/L15 is its rotational points this turn"
-INITIATIVE_HELP = "the subphase for each ship with a choice, e.g. 'Viper remaining; Wasp fighters'"
 
 MANIFEST = Manifest(
     name="vms",
@@ -224,13 +223,22 @@ class VectorMovement(RuleSystem[VMSState]):
     def choosers(self, state: VMSState, seat: str) -> tuple[VMSShip, ...]:
         return tuple(s for s in state.ships_of(seat) if len(s.choices) > 1)
 
+    def initiative_help(self, state: VMSState, seats: tuple[str, ...]) -> str:
+        """The initiative prompt's help, naming this turn's ships with a choice and their subphases."""
+        ships = [ship for seat in seats for ship in self.choosers(state, seat)]
+        listed = ", ".join(f"{s.id} ({' or '.join(WORD_OF[c] for c in s.choices)})" for s in ships)
+        example = SubphaseChoice(tuple((s.id, s.choices[-1]) for s in self.choosers(state, seats[0]))) if seats else ""
+        return f"the subphase for each ship with a choice: {listed}; e.g. '{example}'"
+
     def movers(self, state: VMSState, seat: str) -> tuple[VMSShip, ...]:
         return tuple(s for s in state.ships_of(seat) if s.subphase == state.subphase and not s.moved)
 
     def prompt(self, state: VMSState) -> Prompt | None:
         if state.phase == "initiative":
             seats = tuple(side for side in state.sides if self.choosers(state, side))
-            return Prompt(Clock(state.turn, "initiative"), seats, "initiative", True, INITIATIVE_HELP)
+            return Prompt(
+                Clock(state.turn, "initiative"), seats, "initiative", True, self.initiative_help(state, seats)
+            )
         if state.phase == "plot":
             seats = tuple(side for side in state.sides if self.movers(state, side))
             help_text = PLOT_HELP + (ADVANCED_HELP if advanced(state) else "")

@@ -63,7 +63,8 @@ class DeclareOrder:
                 raise OrderSyntaxError(text, f"{side} is named twice")
             named.append(side)
         if not named:
-            raise OrderSyntaxError(text, "name the side that declares first, e.g. 'blue first'")
+            example = f", e.g. '{sides[0]} first'" if sides else ""
+            raise OrderSyntaxError(text, f"name the side that declares first{example}")
         return cls((*named, *(s for s in sides if s not in named)))
 
 

@@ -67,14 +67,24 @@ RULE_ORDER = "VV5 Initiative (the initiative player chooses who declares first)"
 RULE_PLOT = "VV5 Plotting Movement"
 
 HELP = {
-    "declare-order": "the side that declares missiles and gunfire first, e.g. 'blue first' "
-    "(or the full order 'blue, red')",
     "missiles": "launches as SHIP COUNT>TARGET, e.g. 'X1 2>Y1; X2 1>Y2', or 'hold'",
     "guns": "shots as SHIP MOUNT*GUNS>TARGET (mounts fwd f180 a180 l180 r180 t360; each gun fires twice a turn), "
     "e.g. 'X1 fwd*2>Y1 fwd*2>Y1', or 'hold'",
     "plot": "one plot per ship: L/R rotate 60 degrees, digits accelerate that many G, e.g. 'X1 RR1; X2 0'",
     "ace-replot": "Ace Moment: a new plot for each of your aces named, having seen every other ship move, e.g. 'X1 L2'",
 }
+
+
+def declare_order_help(sides: Sequence[str]) -> str:
+    """The declare-order prompt's help, with the game's own sides as its examples.
+
+    >>> declare_order_help(("red", "blue", "gold"))[51:]
+    "'red first', 'blue first' or 'gold first' (or the full order, e.g. 'red, blue, gold')"
+    """
+    firsts = [f"'{side} first'" for side in sides]
+    choice = firsts[0] if len(firsts) < 2 else f"{', '.join(firsts[:-1])} or {firsts[-1]}"
+    return f"the side that declares missiles and gunfire first: {choice} (or the full order, e.g. '{', '.join(sides)}')"
+
 
 MANIFEST = Manifest(
     name="vv5",
@@ -223,7 +233,11 @@ class VectorV5(RuleSystem[VV5State]):
             return Prompt(Clock(state.turn, "ace-replot"), seats, "ace-replot", True, HELP["ace-replot"])
         if state.phase == "choose-order":
             return Prompt(
-                Clock(state.turn, "declare-order"), (state.initiative,), "declare-order", False, HELP["declare-order"]
+                Clock(state.turn, "declare-order"),
+                (state.initiative,),
+                "declare-order",
+                False,
+                declare_order_help(state.sides_in_play()),
             )
         side = state.declare_order[state.declaring]
         return Prompt(Clock(state.turn, state.phase), (side,), state.phase, False, HELP[state.phase])

@@ -75,19 +75,38 @@ export class Api {
     const headers = { Accept: "application/json" };
     if (this.token) headers.Authorization = `Bearer ${this.token}`;
     if (body !== undefined) headers["Content-Type"] = "application/json";
-    const res = await fetch(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (res.status === 204) return null;
+    // The browser's own words for a lost connection ("Failed to fetch", "NetworkError when
+    // attempting to fetch resource") tell a player nothing: say what happened and what to do.
+    const unreachable = () => {
+      const sendsOrder = method === "POST" && /\/orders$/.test(path);
+      const then = sendsOrder
+        ? "Your orders were not sent: commit them again once it is back."
+        : "Check your connection and try again.";
+      return new ApiError(0, { error: { type: "Unreachable", message: `Cannot reach the server: is it still running? ${then}` } });
+    };
+    let res;
+    let text;
+    try {
+      res = await fetch(path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (res.status === 204) return null;
+      text = await res.text();
+    } catch {
+      throw unreachable();
+    }
     let data = null;
-    const text = await res.text();
     if (text) {
       try {
         data = JSON.parse(text);
       } catch {
-        data = { detail: text };
+        // Not the server's JSON: a proxy's error page, or the server dying mid-answer.
+        data =
+          res.status >= 500
+            ? { error: { type: "ServerError", message: `The server had a problem (HTTP ${res.status}). Try again in a moment.` } }
+            : { detail: text };
       }
     }
     if (!res.ok) throw new ApiError(res.status, data);
@@ -116,8 +135,9 @@ export class Api {
   withdraw(game, seat) {
     return this.request("DELETE", `/api/games/${encodeURIComponent(game)}/orders/${encodeURIComponent(seat)}`);
   }
-  saveDraft(game, seat, text) {
-    return this.request("PUT", `/api/games/${encodeURIComponent(game)}/drafts/${encodeURIComponent(seat)}`, { text });
+  /** `step` is the scene's step the draft was written at: one arriving after that prompt has passed is dropped. */
+  saveDraft(game, seat, text, step) {
+    return this.request("PUT", `/api/games/${encodeURIComponent(game)}/drafts/${encodeURIComponent(seat)}`, { text, step });
   }
   replay(game, step) {
     return this.request("GET", `/api/games/${encodeURIComponent(game)}/replay?step=${step}`);

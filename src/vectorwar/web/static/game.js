@@ -1,8 +1,11 @@
-// The game page: live scene over the WebSocket, the map, orders, cards, log, result and replay.
+// The game page: live scene over the WebSocket, the map, orders, cards, log, result and replay;
+// the side column's tabs, and the hot-seat hand-over between seats at a secret prompt.
 
 import { Api, LiveSocket, pageParams } from "./api.js";
+import { HandOver } from "./handover.js";
 import { HexMap } from "./hexmap.js";
 import { OrdersPanel } from "./orders.js";
+import { Tabs } from "./tabs.js";
 import { ViewToggle } from "./view3d.js";
 import { h, renderCards, renderLog, renderResult, renderStatus, sideChip, sideColours } from "./panels.js";
 
@@ -11,25 +14,140 @@ const $ = (id) => document.getElementById(id);
 const { game, token } = pageParams();
 const api = new Api(token);
 let live = null; // the newest live scene
+let shown = null; // the scene on screen (live, or a replayed step)
 let mode = "live"; // or "replay"
 let replayStep = 0;
+let selected = null; // the counter last clicked on the map, until the next prompt
+let acting = null; // the seat ordering on this screen during a hot-seat hand-over
+
+/** Visible plot radios (the seat ordering now) for a ship. */
+function plotRadios(ship) {
+  return [
+    ...document.querySelectorAll(`#orders form.seat-orders:not([hidden]) input[type=radio][data-ship="${CSS.escape(ship)}"]`),
+  ];
+}
+
+/** The ship the zoom buttons centre on: the one clicked, the one being plotted, else the viewer's own. */
+function focusShip() {
+  const scene = shown;
+  if (!scene) return null;
+  const counters = scene.counters || [];
+  const has = (id) => id && counters.some((c) => c.id === id);
+  if (has(selected)) return selected;
+  if (mode === "live" && has(orders.activeShip) && plotRadios(orders.activeShip).length) return orders.activeShip;
+  const viewer = scene.viewer || [];
+  const own = counters.filter((c) => viewer.includes(c.side));
+  const ship = own.find((c) => c.status === "active") || own[0];
+  return ship ? ship.id : null;
+}
+
+function showCard(id) {
+  const card = document.querySelector(`.card[data-title^="${CSS.escape(id)}:"], .card[data-title="${CSS.escape(id)}"]`);
+  if (!card) return;
+  tabs.select("ships");
+  card.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  card.classList.add("flash");
+  setTimeout(() => card.classList.remove("flash"), 900);
+}
+
+/**
+ * A click on a hex picks the plot ending there. The orders panel does that for the plot list it
+ * built last; in hot-seat that may be another seat's (hidden) list, so the visible one is tried too.
+ */
+function pickHex(hex) {
+  if (orders.pickHex(hex)) return;
+  const ship = orders.activeShip;
+  if (!ship) return;
+  const inputs = plotRadios(ship).filter((i) => i.dataset.end === hex);
+  if (!inputs.length) return;
+  const next = inputs[(inputs.findIndex((i) => i.checked) + 1) % inputs.length];
+  next.checked = true;
+  next.dispatchEvent(new Event("change"));
+  next.focus({ preventScroll: true });
+  next.scrollIntoView({ block: "nearest" });
+}
 
 const map = new HexMap($("map"), {
   onCounterClick: (id) => {
     if (mode === "live" && orders.pickTarget(id)) return;
-    const card = document.querySelector(`.card[data-title^="${CSS.escape(id)}:"], .card[data-title="${CSS.escape(id)}"]`);
-    if (card) {
-      card.scrollIntoView({ block: "nearest", behavior: "smooth" });
-      card.classList.add("flash");
-      setTimeout(() => card.classList.remove("flash"), 900);
+    selected = id;
+    // One of the player's own ships being plotted: select it in the orders (its reach and ghost).
+    const radios = mode === "live" && tabs.current === "orders" ? plotRadios(id) : [];
+    if (radios.length) {
+      (radios.find((r) => r.checked) || radios[0]).focus();
+      return;
     }
+    showCard(id);
   },
   onHexClick: (hex) => {
-    if (mode === "live") orders.pickHex(hex);
+    if (mode === "live") pickHex(hex);
   },
   onViewKey: () => view3d.toggle(),
+  focus: focusShip,
 });
 const view3d = new ViewToggle($("view-3d"), map, game);
+
+// Events seen on the Log tab; newer ones are counted on the tab while another panel shows.
+let logSeen = null;
+const tabs = new Tabs(document.querySelector(".side .tabs"), {
+  onSelect: (name) => {
+    if (name === "log") {
+      const log = $("log");
+      log.scrollTop = log.scrollHeight;
+    }
+    if (shown) updateBadges(shown);
+  },
+});
+
+function updateBadges(scene) {
+  const events = (scene.events || []).length;
+  // What happened before the page opened is not news.
+  if (tabs.current === "log" || mode === "replay" || logSeen === null) logSeen = events;
+  const unread = Math.max(0, events - logSeen);
+  tabs.badge("log", unread ? String(unread) : "", unread ? `${unread} new` : "");
+  const needed = mode === "live" && (scene.my_turn || []).length && tabs.current !== "orders";
+  tabs.badge("orders", needed ? "!" : "", needed ? "your orders are needed" : "");
+}
+
+$("skip-orders").addEventListener("click", () => tabs.select("orders"));
+
+const handover = new HandOver($("handover"), {
+  covered: [document.querySelector(".map-pane"), document.querySelector(".side")],
+  onReady: (seat) => {
+    acting = seat;
+    showActingSeat();
+    tabs.select("orders");
+    $("panel-orders").scrollTop = 0;
+    const form = document.querySelector(`#orders form.seat-orders[data-seat="${CSS.escape(seat)}"]`);
+    const first = form && form.querySelector("input[type=radio]:checked, input[type=radio], input[type=text], button");
+    if (first) first.focus({ preventScroll: true });
+  },
+});
+
+/**
+ * Hot-seat at a secret prompt: only the acting seat's form shows (the others wait their turn
+ * behind the hand-over), and the map shows that seat's reach, not the last form built.
+ */
+function showActingSeat() {
+  const forms = [...document.querySelectorAll("#orders form.seat-orders")];
+  for (const form of forms) form.hidden = Boolean(acting) && form.dataset.seat !== acting;
+  if (!acting) return;
+  const form = forms.find((f) => f.dataset.seat === acting);
+  if (!form) return;
+  const radios = [...form.querySelectorAll("input[type=radio]")];
+  if (radios.length && !radios.some((r) => r.dataset.ship === orders.activeShip)) {
+    // The panel's own focus handler draws a ship's reach and chosen plot; no focus is moved.
+    (radios.find((r) => r.checked) || radios[0]).dispatchEvent(new FocusEvent("focus"));
+  }
+}
+
+/** Long plots (VMS burns) get a list a whole line wide, so the end hex is never cut off. */
+function fitPlotLists() {
+  for (const list of document.querySelectorAll("#orders .options")) {
+    const longest = Math.max(0, ...[...list.querySelectorAll(".option")].map((o) => o.textContent.length));
+    list.classList.toggle("one-column", longest > 22);
+  }
+}
 
 function showError(err) {
   const box = $("error");
@@ -65,11 +183,12 @@ function renderLegend(scene) {
         c.facing ? h("span", { class: "facing-note" }, ` facing ${c.facing}`) : null,
       ),
     );
-  $("velocity-legend").replaceChildren(items.length ? h("ul", {}, ...items) : "");
+  $("velocity-legend").replaceChildren(...(items.length ? [h("ul", {}, ...items)] : []));
 }
 
 /** Draw a scene; in replay mode the orders panel stays empty because nothing can be ordered. */
 function draw(scene) {
+  shown = scene;
   const colours = sideColours(scene);
   const scenarioTitle = scene.scenario ? scene.scenario.title : "";
   $("title").textContent = `${scenarioTitle}`;
@@ -77,21 +196,40 @@ function draw(scene) {
   document.title = `${scenarioTitle} · ${scene.system_title || scene.system} · vectorwar`;
   document.body.dataset.step = String(scene.step);
   document.body.dataset.over = scene.result ? "true" : "false";
+  // The legend sits above the map: filled first, so the map's size is settled before it is fitted.
+  renderLegend(scene);
   view3d.choose(scene);
   map.render(scene);
   renderStatus($("status"), scene, mode);
-  renderLegend(scene);
-  renderCards($("cards"), scene.cards, colours);
+  renderCards($("cards"), scene.cards, colours, scene);
   renderLog($("log"), scene.events);
   renderResult($("result"), scene.result, colours);
+  const prompt = scene.prompt ? `${scene.step} ${scene.prompt.clock}` : "";
   if (mode === "live") {
+    const newPrompt = prompt !== draw.prompt;
+    draw.prompt = prompt;
     orders.update(scene);
+    // A spectator has nothing to order: the log is the thing to watch.
+    if (!draw.opened && !(scene.viewer || []).length) tabs.select("log");
+    draw.opened = true;
+    if (newPrompt) {
+      selected = null;
+      $("panel-orders").scrollTop = 0;
+      // A new prompt with orders to give: show them (the player may still look at another tab).
+      if ((scene.my_turn || []).length) tabs.select("orders");
+    }
+    acting = handover.update(scene, mode);
+    showActingSeat();
+    fitPlotLists();
   } else {
+    handover.update(scene, mode);
+    acting = null;
     orders.clear();
     $("orders").replaceChildren(
       h("p", { class: "hint replay-note" }, `Replay at step ${scene.step}. Orders are given in the live game.`),
     );
   }
+  updateBadges(scene);
 }
 
 function acceptLive(scene) {
@@ -201,9 +339,10 @@ $("replay-step").addEventListener("keydown", (ev) => {
     jumpTurn(ev.key === "PageDown" ? 1 : -1);
   }
 });
-$("zoom-in").addEventListener("click", () => map.zoom(1.25));
-$("zoom-out").addEventListener("click", () => map.zoom(1 / 1.25));
-$("zoom-fit").addEventListener("click", () => map.fit());
+$("zoom-in").addEventListener("click", () => map.zoomStep(1.25));
+$("zoom-out").addEventListener("click", () => map.zoomStep(1 / 1.25));
+$("zoom-fit").addEventListener("click", () => map.fitShips());
+$("zoom-board").addEventListener("click", () => map.fitBoard());
 
 function setSocketState(state) {
   document.body.dataset.socket = state;

@@ -14,6 +14,13 @@ export const TILT = 0.5;
 export const LIFT = 0.8 * H;
 // Shadows are a bit wider than a counter so they stay visible around one at altitude 0.
 const SHADOW_R = SIZE * 0.78;
+// The default view (fitShips): never smaller than this many screen pixels per SVG unit, so a hex
+// is at least 34 px corner to corner (29 px flat to flat) and a counter stays readable; and never
+// bigger than MAX_FIT_SCALE just because two ships are close together.
+export const MIN_FIT_SCALE = 0.85;
+export const MAX_FIT_SCALE = 1.6;
+// Room left around the ships when fitting, so no counter (or facing arrow) touches the map's edge.
+const FIT_MARGIN = SIZE * 2.2;
 
 export function parseHex(text) {
   const [c, r] = String(text).split(",").map((s) => parseInt(s.trim(), 10));
@@ -93,12 +100,19 @@ export function hasAltitude(scene) {
 }
 
 export class HexMap {
-  constructor(svg, { onCounterClick, onHexClick, onViewKey } = {}) {
+  constructor(svg, { onCounterClick, onHexClick, onViewKey, focus } = {}) {
     this.svg = svg;
     this.onCounterClick = onCounterClick || (() => {});
     this.onHexClick = onHexClick || (() => {});
     this.onViewKey = onViewKey || (() => {});
+    // The ship the zoom buttons and keys centre on (the selected or the player's own), or null.
+    this.focus = focus || (() => null);
     this.view = null; // {x, y, w, h}
+    // Following the ships: the view is fitted to them again whenever they move, until the player
+    // pans or zooms it themselves (fitting the ships again starts following again).
+    this.auto = true;
+    this.fitKey = "";
+    this.fitScene = null;
     this.bounds = null;
     this.planeBounds = null; // the board's own area, in plane (flat) coordinates
     this.raised = [];
@@ -125,9 +139,24 @@ export class HexMap {
       new ResizeObserver(() => {
         if (!this.view) return;
         this.pieceScaleDone = false;
-        this.rescalePieces();
+        if (this.auto) {
+          this.fitShips();
+          return;
+        }
+        // Keep the middle of the view and the zoom; only the shape of the window changed.
+        const v = this.view;
+        const { width, height } = this.screenSize();
+        const k = this.scale || Math.min(width / v.w, height / v.h);
+        const cx = v.x + v.w / 2;
+        const cy = v.y + v.h / 2;
+        this.view = { x: cx - width / k / 2, y: cy - height / k / 2, w: width / k, h: height / k };
+        this.applyView();
       }).observe(svg);
     }
+  }
+
+  screenSize() {
+    return { width: this.svg.clientWidth || 800, height: this.svg.clientHeight || 600 };
   }
 
   /** Draw the board and pieces of a scene; keeps the current pan and zoom if the map is the same. */
@@ -139,6 +168,12 @@ export class HexMap {
     const raisedKey = JSON.stringify(this.raised);
     const moved = raisedKey !== this.raisedKey;
     this.raisedKey = raisedKey;
+    this.fitScene = {
+      counters: scene.counters || [],
+      viewer: scene.viewer || [],
+      move_options: scene.move_options || {},
+      fire_options: scene.fire_options || {},
+    };
     if (key !== this.extentKey) {
       this.extentKey = key;
       this.drawBoard(map);
@@ -146,6 +181,7 @@ export class HexMap {
       this.reframe(() => this.updateBounds());
     }
     this.drawCounters(scene.counters || []);
+    if (this.auto && this.fitKey !== this.fitKeyNow()) this.fitShips();
   }
 
   get tilt() {
@@ -189,8 +225,10 @@ export class HexMap {
     const focus = v ? { x: v.x + v.w / 2, y: (v.y + v.h / 2) / this.tilt } : null;
     change();
     if (!v) return;
-    if (whole) {
-      this.fit();
+    if (this.auto) {
+      this.fitShips();
+    } else if (whole) {
+      this.fitBoard();
     } else {
       v.x = focus.x - v.w / 2;
       v.y = focus.y * this.tilt - v.h / 2;
@@ -277,13 +315,95 @@ export class HexMap {
     this.planeBounds = { x: tl.x - SIZE * 2, y: tl.y - H * 1.5, w: br.x - tl.x + SIZE * 4, h: br.y - tl.y + H * 3 };
     el("rect", { x: tl.x - SIZE, y: tl.y - H / 2, width: br.x - tl.x + 2 * SIZE, height: br.y - tl.y + H * 1.5, class: "map-edge" }, this.layers.sections);
     this.updateBounds();
-    this.fit();
+    this.fitShips();
   }
 
-  fit() {
+  /**
+   * What the default view is fitted to, as sets of SVG points, widest first: the ships in play,
+   * the viewer's own, the focused ship alone; each with its vector markers, the ends of its legal
+   * plots (the reachable area shaded while plotting) and the ships it may fire at now.
+   */
+  fitSets() {
+    const scene = this.fitScene || { counters: [], viewer: [], move_options: {}, fire_options: {} };
+    const active = scene.counters.filter((c) => !c.status || c.status === "active");
+    const live = active.length ? active : scene.counters;
+    const withTargets = (list) => {
+      const ids = new Set(list.map((c) => c.id));
+      for (const c of list) for (const o of scene.fire_options[c.id] || []) ids.add(o.target);
+      return live.filter((c) => ids.has(c.id));
+    };
+    const own = withTargets(live.filter((c) => scene.viewer.includes(c.side)));
+    const focusId = this.focus();
+    const focused = withTargets(live.filter((c) => c.id === focusId));
+    const points = (list) =>
+      list.flatMap((c) => [
+        this.project(c.hex, c.altitude),
+        ...(this.threeD && c.altitude ? [this.project(c.hex, 0)] : []),
+        ...(c.markers || []).map((m) => this.project(m, 0)),
+        ...(scene.move_options[c.id] || []).flatMap((o) => {
+          const end = o.end || (o.path || [])[(o.path || []).length - 1];
+          return end ? [this.project(end.hex, end.altitude)] : [];
+        }),
+      ]);
+    const sets = [points(live)];
+    if (own.length && own.length < live.length) sets.push(points(own));
+    if (focused.length && focused.length < (own.length || live.length)) sets.push(points(focused));
+    return sets.filter((set) => set.length);
+  }
+
+  fitKeyNow() {
+    return JSON.stringify([this.threeD, this.fitSets()]);
+  }
+
+  /**
+   * The default view: the whole board when it can be shown with readable hexes, else every ship
+   * in play (each as close as it fits, up to MAX_FIT_SCALE), else the viewer's own ships, else
+   * the focused one, centred at the smallest readable zoom; a margin is left all round. Starts
+   * following the ships again.
+   */
+  fitShips() {
+    this.auto = true;
     if (!this.bounds) return;
-    this.view = { ...this.bounds };
+    this.fitKey = this.fitKeyNow();
+    const { width, height } = this.screenSize();
+    const boxes = this.fitSets().map((points) => {
+      const xs = points.map((p) => p.x);
+      const ys = points.map((p) => p.y);
+      const x = Math.min(...xs) - FIT_MARGIN;
+      const y = Math.min(...ys) - FIT_MARGIN;
+      return { x, y, w: Math.max(...xs) + FIT_MARGIN - x, h: Math.max(...ys) + FIT_MARGIN - y };
+    });
+    const framed = (b, k) => {
+      const cx = b.x + b.w / 2;
+      const cy = b.y + b.h / 2;
+      return { x: cx - width / k / 2, y: cy - height / k / 2, w: width / k, h: height / k };
+    };
+    const scaleFor = (b) => Math.min(width / b.w, height / b.h);
+    // The board, or every ship, as close as they fit (up to MAX_FIT_SCALE).
+    const whole = [this.bounds, boxes[0]].find((b) => b && scaleFor(b) >= MIN_FIT_SCALE);
+    // Otherwise the viewer's own ships if they fit, else the focused one, in the middle, with as
+    // much of the board around them as readable hexes allow.
+    const some = boxes.slice(1).find((b) => scaleFor(b) >= MIN_FIT_SCALE) || boxes[boxes.length - 1];
+    this.view = whole
+      ? framed(whole, Math.min(scaleFor(whole), MAX_FIT_SCALE))
+      : framed(some || this.bounds, MIN_FIT_SCALE);
     this.applyView();
+  }
+
+  /** The whole board, however small its hexes get (the player asked for it: no more following). */
+  fitBoard() {
+    if (!this.bounds) return;
+    this.auto = false;
+    const { width, height } = this.screenSize();
+    const b = this.bounds;
+    const k = Math.min(width / b.w, height / b.h);
+    this.view = { x: b.x + b.w / 2 - width / k / 2, y: b.y + b.h / 2 - height / k / 2, w: width / k, h: height / k };
+    this.applyView();
+  }
+
+  /** The "0" key and the fit button: the ships in play. */
+  fit() {
+    this.fitShips();
   }
 
   applyView() {
@@ -295,6 +415,10 @@ export class HexMap {
       v.y = v.h >= b.h ? b.y - (v.h - b.h) / 2 : Math.min(Math.max(v.y, b.y), b.y + b.h - v.h);
     }
     this.svg.setAttribute("viewBox", `${v.x.toFixed(1)} ${v.y.toFixed(1)} ${v.w.toFixed(1)} ${v.h.toFixed(1)}`);
+    const { width, height } = this.screenSize();
+    this.scale = Math.min(width / v.w, height / v.h);
+    this.svg.dataset.scale = this.scale.toFixed(3);
+    this.svg.dataset.follow = String(this.auto);
     this.rescalePieces();
   }
 
@@ -330,6 +454,25 @@ export class HexMap {
     const f = v.w / w;
     this.view = { x: px - (px - v.x) / f, y: py - (py - v.y) / f, w, h: v.h / f };
     this.applyView();
+  }
+
+  /**
+   * The zoom buttons and keys: centre on the focused ship (the selected or the player's own, see
+   * `focus`) and zoom there, so zooming in never loses the ship; with none, the view's middle.
+   */
+  zoomStep(factor) {
+    if (!this.view) return;
+    this.auto = false;
+    const id = this.focus();
+    const c = id ? this.counters.find((x) => x.id === id) : null;
+    if (c) {
+      const { x, y } = this.project(c.hex, c.altitude);
+      this.view.x = x - this.view.w / 2;
+      this.view.y = y - this.view.h / 2;
+      this.zoom(factor, x, y);
+    } else {
+      this.zoom(factor);
+    }
   }
 
   pan(dx, dy) {
@@ -400,6 +543,7 @@ export class HexMap {
       if (!drag.moved && Math.hypot(dx, dy) < 4) return;
       if (!drag.moved) {
         drag.moved = true;
+        this.auto = false;
         svg.setPointerCapture(drag.id);
         svg.classList.add("dragging");
       }
@@ -429,6 +573,7 @@ export class HexMap {
       "wheel",
       (ev) => {
         ev.preventDefault();
+        this.auto = false;
         const p = this.toSvg(ev.clientX, ev.clientY);
         this.zoom(ev.deltaY < 0 ? 1.15 : 1 / 1.15, p.x, p.y);
       },
@@ -437,19 +582,25 @@ export class HexMap {
     svg.addEventListener("keydown", (ev) => {
       if (!this.view) return;
       const step = this.view.w / 10;
+      const panBy = (dx, dy) => {
+        this.auto = false;
+        this.pan(dx, dy);
+      };
       const keys = {
-        ArrowLeft: () => this.pan(-step, 0),
-        ArrowRight: () => this.pan(step, 0),
-        ArrowUp: () => this.pan(0, -step),
-        ArrowDown: () => this.pan(0, step),
-        "+": () => this.zoom(1.25),
-        "=": () => this.zoom(1.25),
-        "-": () => this.zoom(1 / 1.25),
-        0: () => this.fit(),
+        ArrowLeft: () => panBy(-step, 0),
+        ArrowRight: () => panBy(step, 0),
+        ArrowUp: () => panBy(0, -step),
+        ArrowDown: () => panBy(0, step),
+        "+": () => this.zoomStep(1.25),
+        "=": () => this.zoomStep(1.25),
+        "-": () => this.zoomStep(1 / 1.25),
+        0: () => this.fitShips(),
+        m: () => this.fitBoard(),
+        M: () => this.fitBoard(),
         3: () => this.onViewKey(),
       };
       const fn = keys[ev.key];
-      if (fn) {
+      if (fn && !ev.ctrlKey && !ev.metaKey && !ev.altKey) {
         ev.preventDefault();
         fn();
       }

@@ -167,11 +167,40 @@ export class OrdersPanel {
   }
 
   pendingBlock(seat, text, colours) {
+    // Hot-seat (one viewer, several seats) at a secret prompt: the next seat's player is at this
+    // screen, so the plot stays covered, and out of the page, until someone asks to see it.
+    const secret = Boolean(this.scene.prompt && this.scene.prompt.simultaneous && (this.scene.viewer || []).length > 1);
+    let body = h("p", { class: "pending-text" }, h("code", {}, text));
+    if (secret) {
+      const note = h("span", { class: "pending-hidden-note" }, "sent (hidden until all are in)");
+      let plot = null;
+      const toggle = h(
+        "button",
+        {
+          type: "button",
+          class: "secondary show-plot",
+          "aria-expanded": "false",
+          onclick: () => {
+            if (plot) {
+              plot.replaceWith(note);
+              plot = null;
+            } else {
+              plot = h("code", {}, text);
+              note.replaceWith(plot);
+            }
+            toggle.setAttribute("aria-expanded", String(Boolean(plot)));
+            toggle.textContent = plot ? "Hide" : "Show";
+          },
+        },
+        "Show",
+      );
+      body = h("p", { class: "pending-text pending-hidden" }, note, toggle);
+    }
     const block = h(
       "section",
       { class: "pending", dataset: { seat } },
       h("h3", {}, sideChip(seat, colours[seat]), " order sent"),
-      h("p", { class: "pending-text" }, h("code", {}, text)),
+      body,
     );
     if (this.scene.prompt && this.scene.prompt.simultaneous) {
       block.append(
@@ -211,13 +240,16 @@ export class OrdersPanel {
     const commit = h("button", { type: "submit", class: "commit" }, `Commit ${seat}'s orders`);
     form.append(h("h3", {}, sideChip(seat, colours[seat]), " orders"));
     const panel = { seat, form, status, commit, text: () => "" };
+    const step = this.scene.step;
     this.saveDraft[seat] = debounce((text) => {
-      this.api.saveDraft(this.game, seat, text).catch(() => {
+      this.api.saveDraft(this.game, seat, text, step).catch(() => {
         // A lost draft only costs retyping; the order itself is never sent this way.
       });
     }, DRAFT_DELAY_MS);
 
-    if (ships.length) {
+    if (ships.length && this.composes(ships)) {
+      this.buildComposer(panel, ships, draft, colours[seat]);
+    } else if (ships.length) {
       this.buildMovePicker(panel, ships, draft, colours[seat]);
     } else {
       this.buildTextOrder(panel, draft);
@@ -228,8 +260,8 @@ export class OrdersPanel {
       this.commit(panel);
     });
     form.addEventListener("keydown", (ev) => {
-      // Radio lists do not submit on Enter by themselves.
-      if (ev.key === "Enter" && ev.target.type === "radio") {
+      // Radio lists and selects do not submit on Enter by themselves.
+      if (ev.key === "Enter" && (ev.target.type === "radio" || ev.target.tagName === "SELECT")) {
         ev.preventDefault();
         this.commit(panel);
       }
@@ -319,12 +351,38 @@ export class OrdersPanel {
     panel.form.append(preview);
     showPreview();
     focusShip(ships[0], chosen[ships[0]]);
+    const radio = (ship, opt) =>
+      [...panel.form.querySelectorAll("input[type=radio]")].find((i) => i.dataset.ship === ship && i.value === opt.text);
+    // Any system's plot may be written by hand; a typed plot the lists hold is shown in them again.
+    const refresh = () => {
+      showPreview();
+      focusShip(ships.includes(this.activeShip) ? this.activeShip : ships[0]);
+    };
+    this.addTypeToggle(panel, [...panel.form.querySelectorAll("fieldset.ship-plot"), preview], {
+      refresh,
+      load: (text) => {
+        const wanted = entries(text).map(norm);
+        const found = ships
+          .map((ship) => [ship, scene.move_options[ship].find((o) => wanted.includes(norm(o.text)))])
+          .filter(([, opt]) => opt);
+        if (!wanted.length || found.length !== wanted.length) return false;
+        for (const [ship, opt] of found) {
+          chosen[ship] = opt;
+          radio(ship, opt).checked = true;
+        }
+        return true;
+      },
+    });
+    const known = ships.flatMap((ship) => scene.move_options[ship].map((o) => norm(o.text)));
+    if (draftEntries.some((e) => !known.includes(e))) panel.typeOrder(draft);
   }
 
   /** Clicking a reachable hex picks the plot ending there (clicking again cycles through them). */
   pickHex(hex) {
     const picker = this.activePicker;
     if (!picker || !this.activeShip || !this.container.contains(picker.panel.form)) return false;
+    // While the order is typed the lists are put away: a click on the map must not change them.
+    if (picker.panel.typed) return true;
     const ship = this.activeShip;
     const inputs = [...picker.panel.form.querySelectorAll(`input[type=radio][data-ship="${CSS.escape(ship)}"]`)].filter(
       (i) => i.dataset.end === hex,
@@ -337,6 +395,377 @@ export class OrdersPanel {
     next.focus({ preventScroll: true });
     next.scrollIntoView({ block: "nearest" });
     return true;
+  }
+
+  /**
+   * Whether the seat's ships get the composer: a ship that moves and, in the same entry, may
+   * also fire or add other actions (`order_pieces`, AV:T's pivots, rolls, bias...).
+   */
+  composes(ships) {
+    const fire = this.scene.fire_options || {};
+    const pieces = this.scene.order_pieces || {};
+    return ships.some((s) => (fire[s] || []).length || (pieces[s] || []).length);
+  }
+
+  /** A debounced live check of `textOf()` into the panel's status while `live()` says it is shown. */
+  liveCheck(panel, textOf, live) {
+    return debounce(async () => {
+      const text = textOf();
+      if (!live()) return;
+      if (!text) {
+        panel.status.className = "check";
+        panel.status.textContent = "";
+        return;
+      }
+      try {
+        const res = await this.api.check(this.game, panel.seat, text);
+        if (!live() || textOf() !== text) return;
+        panel.status.className = "check ok";
+        panel.status.textContent = `✓ ${res.canonical || text}`;
+      } catch (err) {
+        if (!live() || textOf() !== text) return;
+        panel.status.className = "check bad";
+        panel.status.textContent = err.message;
+      }
+    }, CHECK_DELAY_MS);
+  }
+
+  /**
+   * "Type the order instead": puts the pickers (`controls`) away for a free order line, checked
+   * live, so any legal order can always be written. Switching back shows the typed order in the
+   * pickers when `load(text)` can (else the pickers keep their choices). `panel.typeOrder(text)`
+   * opens the line with a text (a draft the pickers cannot show).
+   */
+  addTypeToggle(panel, controls, { refresh, load }) {
+    const seat = panel.seat;
+    const picked = panel.text;
+    const input = h("input", {
+      type: "text",
+      class: "order-text",
+      name: `order-${seat}`,
+      "aria-label": `Order for ${seat}`,
+      autocomplete: "off",
+      spellcheck: "false",
+      placeholder: "type the order",
+    });
+    const line = h("div", { class: "typed-order", hidden: true }, input);
+    const toggle = h(
+      "button",
+      { type: "button", class: "secondary type-toggle", "aria-pressed": "false", "aria-controls": `typed-${seat}` },
+      "Type the order instead",
+    );
+    line.id = `typed-${seat}`;
+    const check = this.liveCheck(panel, () => input.value.trim(), () => Boolean(panel.typed));
+    input.addEventListener("input", () => {
+      check();
+      this.saveDraft[seat](input.value.trim());
+    });
+    const show = (typed) => {
+      panel.typed = typed;
+      for (const node of controls) node.hidden = typed;
+      line.hidden = !typed;
+      toggle.setAttribute("aria-pressed", String(typed));
+      toggle.textContent = typed ? "Use the choices instead" : "Type the order instead";
+    };
+    panel.typeOrder = (text) => {
+      input.value = text;
+      show(true);
+      // A weapon armed in the put-away picker must not take map clicks meanwhile.
+      if (this.fireArmed && this.fireArmed.panel === panel) {
+        this.fireArmed = null;
+        this.map.mark([]);
+        this.map.shade("arc", [], "arc");
+        for (const b of panel.form.querySelectorAll("button.weapon")) b.setAttribute("aria-pressed", "false");
+      }
+      panel.text = () => input.value.trim();
+      panel.commit.disabled = false;
+      panel.status.className = "check";
+      panel.status.textContent = "";
+      check();
+    };
+    toggle.addEventListener("click", () => {
+      if (!panel.typed) {
+        panel.typeOrder(picked());
+        input.focus();
+        return;
+      }
+      const text = input.value.trim();
+      if (text && text !== picked()) load(text);
+      show(false);
+      panel.text = picked;
+      panel.status.className = "check";
+      panel.status.textContent = "";
+      refresh();
+      this.saveDraft[seat](panel.text());
+      toggle.focus();
+    });
+    panel.form.append(line, h("p", { class: "type-toggle-row" }, toggle));
+  }
+
+  /**
+   * One composer per ship that moves and may also fire or add other actions in the same entry
+   * (AV:T): the movement radios (ghost and reach as in the plain list), a select per piece
+   * group, and the shot picker. The entry is the ship id, the move's body ("hold" only when
+   * nothing else is chosen), the chosen pieces in group order, then the shots, joined by
+   * spaces; the whole order is previewed and checked live, so what only fails together (a pivot
+   * with a roll, shots over the battery) shows the server's words before committing.
+   */
+  buildComposer(panel, ships, draft, colour) {
+    const scene = this.scene;
+    const seat = panel.seat;
+    const fire = this.fireOptionsFor(seat) || {};
+    const allPieces = scene.order_pieces || {};
+    const chosen = {};
+    const picks = {};
+    const shots = {};
+    const groupsOf = (ship) => [...new Set((allPieces[ship] || []).map((p) => p.group))];
+    const bodyOf = (ship, opt) => (opt.text.startsWith(`${ship} `) ? opt.text.slice(ship.length + 1) : opt.text).trim();
+    const entryOf = (ship) => {
+      const opt = chosen[ship];
+      if (!opt) return "";
+      const extra = [...groupsOf(ship).map((g) => (picks[ship] || {})[g]).filter(Boolean), ...(shots[ship] || [])];
+      const body = bodyOf(ship, opt);
+      const move = body && !(norm(body) === "hold" && extra.length) ? [body] : [];
+      return [ship, ...move, ...extra].join(" ");
+    };
+    panel.text = () =>
+      ships
+        .map(entryOf)
+        .filter(Boolean)
+        .join("; ");
+    const preview = h("p", { class: "order-preview" });
+    const check = this.liveCheck(panel, () => panel.text(), () => !panel.typed && ships.every((s) => chosen[s]));
+    const showPreview = () => {
+      if (panel.typed) return;
+      const text = panel.text();
+      preview.replaceChildren("Order: ", h("code", { "data-order": text }, text || "—"));
+      const complete = ships.every((s) => chosen[s]);
+      panel.commit.disabled = !complete;
+      if (complete) {
+        panel.status.className = "check";
+        panel.status.textContent = "Checking…";
+        check();
+      } else {
+        panel.status.className = "check";
+        panel.status.textContent = `Choose a plot for ${ships.filter((s) => !chosen[s]).join(", ")}.`;
+      }
+    };
+    const changed = () => {
+      showPreview();
+      this.saveDraft[seat](panel.text());
+    };
+    const focusShip = (ship, option) => {
+      const options = scene.move_options[ship];
+      this.map.shade(
+        "reach",
+        options.map((o) => (o.end || o.path[o.path.length - 1]).hex),
+        "reach",
+      );
+      this.map.ghost(this.counter(ship) || { id: ship }, option || chosen[ship] || null, colour);
+      this.activeShip = ship;
+    };
+    this.activePicker = { ships, chosen, focusShip, panel };
+    const chips = {};
+    const showShots = (ship) => {
+      const list = shots[ship] || [];
+      chips[ship].replaceChildren(
+        h("span", { class: "fire-row-label" }, "Firing:"),
+        ...(list.length
+          ? list.map((piece, i) =>
+              h(
+                "button",
+                {
+                  type: "button",
+                  class: "piece",
+                  title: `remove ${piece} from ${ship}'s shots`,
+                  "aria-label": `Remove ${ship} ${piece}`,
+                  dataset: { ship, piece },
+                  onclick: () => {
+                    shots[ship].splice(i, 1);
+                    showShots(ship);
+                    changed();
+                  },
+                },
+                piece,
+                h("span", { class: "remove", "aria-hidden": "true" }, "×"),
+              ),
+            )
+          : [h("span", { class: "hint" }, "nothing")]),
+      );
+    };
+    panel.shotsOf = (ship) => shots[ship] || [];
+    panel.addShot = (ship, piece) => {
+      if (!chips[ship]) return;
+      shots[ship] = [...(shots[ship] || []), piece];
+      showShots(ship);
+      changed();
+    };
+    const controls = [];
+    const radios = {};
+    const selects = {};
+    for (const ship of ships) {
+      const options = scene.move_options[ship];
+      const counter = this.counter(ship);
+      radios[ship] = [];
+      selects[ship] = {};
+      const list = h("div", { class: "options", role: "radiogroup", "aria-label": `Plots for ${ship}` });
+      for (const [i, opt] of options.entries()) {
+        const end = opt.end || opt.path[opt.path.length - 1];
+        const id = `opt-${seat}-${ship}-${i}`;
+        const input = h("input", {
+          type: "radio",
+          name: `plot-${seat}-${ship}`,
+          id,
+          value: opt.text,
+          dataset: { ship, end: end.hex, facing: opt.facing || "" },
+        });
+        radios[ship].push([input, opt]);
+        input.addEventListener("change", () => {
+          chosen[ship] = opt;
+          focusShip(ship, opt);
+          changed();
+        });
+        input.addEventListener("focus", () => {
+          focusShip(ship, chosen[ship]);
+          if (counter) this.map.ensureVisible(counter.hex, counter.altitude);
+        });
+        const label = h(
+          "label",
+          { for: id, class: "option", dataset: { end: end.hex } },
+          input,
+          h("span", { class: "opt-text" }, bodyOf(ship, opt)),
+          h("span", { class: "opt-end" }, `→ ${end.hex}${end.altitude ? ` alt ${end.altitude}` : ""}${opt.facing ? ` ${opt.facing}` : ""}`),
+        );
+        label.addEventListener("mouseenter", () => focusShip(ship, opt));
+        label.addEventListener("mouseleave", () => focusShip(ship, chosen[ship]));
+        list.append(label);
+      }
+      const where = counter ? ` at ${counter.hex}${counter.velocity ? `, ${counter.velocity}` : ""}` : "";
+      const box = h(
+        "fieldset",
+        { class: "ship-plot composer", dataset: { ship } },
+        h("legend", {}, `${ship}${where}`, h("span", { class: "count" }, ` ${options.length} legal plots`)),
+        h("div", { class: "composer-part" }, h("span", { class: "composer-label" }, "Move"), list),
+      );
+      const groups = groupsOf(ship);
+      if (groups.length) {
+        const row = h("div", { class: "composer-part composer-pieces" });
+        for (const group of groups) {
+          const offered = allPieces[ship].filter((p) => p.group === group);
+          const select = h(
+            "select",
+            { class: "piece-select", name: `piece-${seat}-${ship}-${group}`, dataset: { ship, group } },
+            h("option", { value: "" }, "—"),
+            ...offered.map((p) =>
+              h("option", { value: p.text }, p.text.startsWith(`${group} `) ? p.text.slice(group.length + 1) : p.text),
+            ),
+          );
+          select.addEventListener("change", () => {
+            picks[ship] = { ...(picks[ship] || {}), [group]: select.value };
+            changed();
+          });
+          selects[ship][group] = select;
+          row.append(h("label", { class: "piece-group" }, h("span", { class: "composer-label" }, group), select));
+        }
+        box.append(row);
+      }
+      const shipFire = fire[ship] || [];
+      if (shipFire.length) {
+        const weaponRow = h("div", { class: "fire-row weapons" }, h("span", { class: "fire-row-label" }, "Weapon"));
+        const targetRow = h("div", { class: "fire-row targets", hidden: true });
+        for (const weapon of [...new Set(shipFire.map((o) => o.weapon))]) {
+          const targets = [...new Set(shipFire.filter((o) => o.weapon === weapon).map((o) => o.target))];
+          weaponRow.append(
+            h(
+              "button",
+              {
+                type: "button",
+                class: "helper weapon",
+                "aria-pressed": "false",
+                title: `can fire at ${targets.join(", ")}`,
+                dataset: { ship, weapon, targets: targets.join(",") },
+                onclick: (ev) => this.armFire(panel, ship, weapon, shipFire, targetRow, ev.currentTarget),
+              },
+              weapon,
+              h("span", { class: "in-arc" }, ` ${targets.length}`),
+            ),
+          );
+        }
+        chips[ship] = h("div", { class: "fire-chosen", "aria-live": "polite" });
+        box.append(
+          h("div", { class: "composer-part composer-fire", dataset: { ship } }, weaponRow, targetRow, chips[ship]),
+        );
+        showShots(ship);
+      }
+      controls.push(box);
+      panel.form.append(box);
+    }
+    controls.push(preview);
+    panel.form.append(preview);
+    if (Object.keys(chips).length) {
+      const hint = h("p", { class: "hint" }, "Pick a weapon, then a target (a button, or a ringed counter on the map).");
+      controls.push(hint);
+      panel.form.append(hint);
+    }
+
+    /** Shows a seat order in the controls; false (nothing changed) when some part has no control. */
+    const load = (text) => {
+      const found = {};
+      for (const entry of entries(text)) {
+        const words = entry.split(/\s+/);
+        const ship = ships.find((s) => norm(s) === norm(words[0]));
+        if (!ship || found[ship]) return false;
+        let rest = words.slice(1).map(norm);
+        const takes = (piece) => {
+          const want = norm(piece).split(" ");
+          if (want.length > rest.length || want.some((w, i) => rest[i] !== w)) return false;
+          rest = rest.slice(want.length);
+          return true;
+        };
+        const moves = radios[ship].map(([, opt]) => opt).sort((a, b) => bodyOf(ship, b).length - bodyOf(ship, a).length);
+        let move = moves.find((opt) => bodyOf(ship, opt) && takes(bodyOf(ship, opt)));
+        const picked = {};
+        const fired = [];
+        const offered = allPieces[ship] || [];
+        const firing = [...new Set((fire[ship] || []).map((o) => o.piece))];
+        while (rest.length) {
+          const piece = offered.find((p) => !picked[p.group] && takes(p.text));
+          if (piece) {
+            picked[piece.group] = piece.text;
+            continue;
+          }
+          const shot = firing.find((p) => takes(p));
+          if (!shot) return false;
+          fired.push(shot);
+        }
+        if (!move) move = moves.find((opt) => norm(bodyOf(ship, opt)) === "hold");
+        if (!move) return false;
+        found[ship] = { move, picked, fired };
+      }
+      if (!Object.keys(found).length) return false;
+      for (const ship of ships) {
+        const got = found[ship];
+        chosen[ship] = got ? got.move : undefined;
+        for (const [input, opt] of radios[ship]) input.checked = Boolean(got) && opt === got.move;
+        picks[ship] = got ? got.picked : {};
+        for (const [group, select] of Object.entries(selects[ship])) select.value = picks[ship][group] || "";
+        shots[ship] = got ? got.fired : [];
+        if (chips[ship]) showShots(ship);
+      }
+      return true;
+    };
+
+    const refresh = () => {
+      showPreview();
+      focusShip(ships.includes(this.activeShip) ? this.activeShip : ships[0]);
+    };
+    this.addTypeToggle(panel, controls, { refresh, load });
+    if (draft && !load(draft)) {
+      panel.typeOrder(draft);
+    } else {
+      showPreview();
+    }
+    focusShip(ships[0], chosen[ships[0]]);
   }
 
   buildTextOrder(panel, draft) {
@@ -566,6 +995,10 @@ export class OrdersPanel {
   }
 
   addPiece(panel, ship, piece) {
+    if (panel.addShot) {
+      panel.addShot(ship, piece);
+      return;
+    }
     const pieces = firePieces(panel.input.value);
     pieces[ship] = [...(pieces[ship] || []), piece];
     this.writeFire(panel, pieces);
@@ -629,7 +1062,10 @@ export class OrdersPanel {
   pickTarget(shipId) {
     const fire = this.fireArmed;
     if (fire && this.container.contains(fire.panel.form)) {
-      const shot = fire.shots.find((o) => o.target === shipId);
+      // A composer (one shot per laser) takes the weapon's next laser not yet firing at it.
+      const taken = fire.panel.shotsOf ? fire.panel.shotsOf(fire.ship) : [];
+      const matching = fire.shots.filter((o) => o.target === shipId);
+      const shot = matching.find((o) => !taken.includes(o.piece)) || matching[0];
       if (!shot) return false;
       this.addPiece(fire.panel, fire.ship, shot.piece);
       return true;

@@ -1,0 +1,55 @@
+"""Order pieces for front ends: the other actions a ship may add to its entry now.
+
+Move options (:mod:`.ghosts`) give a ship's thrust setting and fire options
+(:func:`.display.fire_options`) its shots; the rest of an AV:T entry is
+offered here as :class:`~vectorwar.display.OrderPiece`\\ s, one group per
+kind of action, of which a player picks at most one each:
+
+* ``bias``: each direction other than the bias set (A5.272);
+* ``pivot``: each AVID window other than the nose's that the ship's pivot
+  chart reaches by the quickest path (A5.222), and ``roll``: ``stbd N`` and
+  ``port N`` for every roll on the roll chart (3-D only), both only while no
+  facing change is under way (docs/rulings.md, *AV:T one facing change at a
+  time*);
+* ``reactors``: the opposite of what the reactors will be next turn, and
+  ``radiators``: the opposite of where the radiators are going, when they
+  are not already moving (A5.391, A5.392).
+
+These are candidates; the rule system keeps only those its own order check
+accepts alone (:meth:`.rules.AttackVector.order_pieces`), so a control never
+offers an illegal choice.
+"""
+
+from __future__ import annotations
+
+from vectorwar.display import OrderPiece
+from vectorwar.hexes import Direction
+from vectorwar.systems.avt.avid import Window
+from vectorwar.systems.avt.orientation import pivot_paths, wedges
+from vectorwar.systems.avt.state import AVTState, Ship
+
+
+def _window_order(window: Window) -> tuple[int, bool, int]:
+    """Amber first, then blue, green and purple; above before below; clockwise from A."""
+    return abs(window.level), window.level < 0, window.ray
+
+
+def candidates(state: AVTState, ship: Ship) -> list[OrderPiece]:
+    """The pieces worth offering ``ship`` now, in group order (bias, pivot, roll, reactors, radiators)."""
+    design = state.designs[ship.design]
+    out = [OrderPiece("bias", f"bias {d}") for d in Direction if d != ship.bias]
+    if ship.turning is None:
+        paths = pivot_paths(ship.orientation, state.three_d)
+        reach = len(design.pivots)
+        windows = sorted((w for w, path in paths.items() if path and wedges(path) <= reach), key=_window_order)
+        out += [OrderPiece("pivot", f"pivot {w}") for w in windows]
+        if state.three_d:
+            steps = range(1, len(design.rolls) + 1)
+            out += [OrderPiece("roll", f"roll {side} {n}") for side in ("stbd", "port") for n in steps]
+    if design.reactor:
+        on_next = ship.reactors_on if ship.reactors_next is None else ship.reactors_next
+        out.append(OrderPiece("reactors", "reactors off" if on_next else "reactors on"))
+    if design.radiators and ship.radiators in ("in", "out"):
+        going = ship.radiators_next or ship.radiators
+        out.append(OrderPiece("radiators", "radiators in" if going == "out" else "radiators out"))
+    return out

@@ -1,0 +1,177 @@
+"""AV:T ``order_pieces``: the other actions a ship may add to its entry, each legal on its own.
+
+The sample games are played by the random bot, in 3-D and with the 2-D
+option; at every orders prompt the offers are checked against the kernel's
+own order check both ways: every offered piece is accepted alone (and after a
+move option, joined with spaces as a front end joins them), and every pivot
+and roll the check accepts alone is offered.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+
+import pytest
+
+from tests.support.orders import accepted
+from vectorwar.catalogue import builtin_scenario
+from vectorwar.display import OrderPiece
+from vectorwar.game import Game
+from vectorwar.hexes import Direction
+from vectorwar.play import bot_rng, make_bots
+from vectorwar.registry import get_system
+from vectorwar.scene import build_scene
+from vectorwar.systems.avt.avid import ALL_WINDOWS
+from vectorwar.systems.avt.state import AVTState
+
+from .helpers import AVT, rafik_game, with_ship
+
+GROUPS = ("bias", "pivot", "roll", "reactors", "radiators")
+GAMES = [
+    ("avt-drift", True),
+    ("avt-pivot-thrust", True),
+    ("avt-pitch-and-climb", True),
+    ("avt-drift", False),
+]
+
+
+def texts(pieces: Mapping[str, Sequence[OrderPiece]], ship: str, group: str | None = None) -> list[str]:
+    return [p.text for p in pieces.get(ship, ()) if group is None or p.group == group]
+
+
+def check_offers(game: Game, seat: str) -> int:
+    state = game.state
+    assert isinstance(state, AVTState)
+    offers = AVT.order_pieces(state, seat)
+    moves = AVT.move_options(state, seat)
+    for ship_id, pieces in offers.items():
+        ship = state.ship(ship_id)
+        assert (ship.side, ship.active, ship.kind) == (seat, True, "ship")
+        groups = [p.group for p in pieces]
+        # Groups come together, in a fixed order.
+        assert groups == sorted(groups, key=GROUPS.index)
+        assert len({p.text for p in pieces}) == len(pieces)
+        for piece in pieces:
+            assert piece.text.split()[0] == piece.group
+            assert accepted(game, seat, f"{ship_id} {piece.text}"), f"{ship_id} {piece.text}"
+        # A front end's composition: the move option's body, then a piece, separated by spaces.
+        thrust = moves[ship_id][-1].text
+        for piece in pieces[:: max(1, len(pieces) // 7)]:
+            assert accepted(game, seat, f"{thrust} {piece.text}"), f"{thrust} {piece.text}"
+        # Complete: every pivot and roll the check accepts alone is offered.
+        offered = {p.text for p in pieces}
+        for window in ALL_WINDOWS:
+            text = f"pivot {window}"
+            assert accepted(game, seat, f"{ship_id} {text}") == (text in offered), f"{ship_id} {text}"
+        for side in ("stbd", "port"):
+            for n in range(1, 9):
+                text = f"roll {side} {n}"
+                assert accepted(game, seat, f"{ship_id} {text}") == (text in offered), f"{ship_id} {text}"
+        for d in Direction:
+            assert (f"bias {d}" in offered) == (d != ship.bias)
+    return sum(len(p) for p in offers.values())
+
+
+@pytest.mark.parametrize(("scenario", "three_d"), GAMES)
+def test_every_offered_piece_is_accepted_alone_and_every_legal_pivot_and_roll_offered(
+    scenario: str, three_d: bool
+) -> None:
+    offered = 0
+    sides = [s.id for s in builtin_scenario(scenario).sides]
+    for seed in range(2):
+        game = Game.new(AVT, builtin_scenario(scenario), seed, {"three_d": three_d})
+        bots = make_bots(AVT, dict.fromkeys(sides, "random"))
+        while not game.is_over:
+            for side in sides:
+                if side not in game.waiting_for:
+                    assert AVT.order_pieces(game.state, side) == {}, f"{side} gives no orders now"
+            for seat in game.waiting_for:
+                offered += check_offers(game, seat)
+                order = bots[seat].choose(game.state, seat, bot_rng(seed, seat, len(game.history)))
+                game.submit(seat, order)
+                if game.is_over:
+                    break
+        assert AVT.order_pieces(game.state, "blue") == {}, "nothing is offered once the game is over"
+    assert offered
+
+
+def test_pieces_at_the_start_of_sample_game_one() -> None:
+    game = Game.new(AVT, builtin_scenario("avt-drift"), 1)
+    pieces = AVT.order_pieces(game.state, "blue")
+    assert list(pieces) == ["Rafik"]
+    assert texts(pieces, "Rafik", "bias") == [f"bias {d}" for d in "ABCDEF"]
+    pivots = texts(pieces, "Rafik", "pivot")
+    assert "pivot A" not in pivots  # the nose is already there
+    assert pivots[:3] == ["pivot A/B", "pivot B", "pivot B/C"]
+    assert {"pivot B/C", "pivot C+", "pivot up", "pivot down"} <= set(pivots)
+    assert texts(pieces, "Rafik", "roll") == [f"roll {s} {n}" for s in ("stbd", "port") for n in range(1, 7)]
+    assert texts(pieces, "Rafik", "reactors") == ["reactors off"]
+    assert texts(pieces, "Rafik", "radiators") == ["radiators out"]
+    assert AVT.order_pieces(game.state, "chocolates") == {}  # targets take no orders
+
+
+def test_no_facing_change_is_offered_while_one_is_under_way() -> None:
+    game = rafik_game()
+    game.submit("blue", "Rafik pivot D")
+    pieces = AVT.order_pieces(game.state, "blue")
+    assert texts(pieces, "Rafik", "pivot") == texts(pieces, "Rafik", "roll") == []
+    assert texts(pieces, "Rafik", "bias")
+
+
+def test_the_2d_option_offers_amber_pivots_and_no_rolls() -> None:
+    game = rafik_game(options={"three_d": False})
+    pieces = AVT.order_pieces(game.state, "blue")
+    assert texts(pieces, "Rafik", "roll") == []
+    assert texts(pieces, "Rafik", "pivot") == [f"pivot {w}" for w in ("A/B", "B", "B/C", "C", "C/D", "D")] + [
+        f"pivot {w}" for w in ("D/E", "E", "E/F", "F", "F/A")
+    ]
+
+
+def test_reactor_and_radiator_pieces_offer_the_change_from_what_comes_next() -> None:
+    game = rafik_game()
+    game.submit("blue", "Rafik reactors off, radiators out")
+    pieces = AVT.order_pieces(game.state, "blue")
+    # Ordered for the turn's end: the piece offered takes the order back.
+    assert texts(pieces, "Rafik", "reactors") == ["reactors on"]
+    assert texts(pieces, "Rafik", "radiators") == ["radiators in"]
+    with_ship(game, "Rafik", radiators="extending", radiators_next=None)
+    assert texts(AVT.order_pieces(game.state, "blue"), "Rafik", "radiators") == []
+    with_ship(game, "Rafik", radiators="out", reactors_on=False, reactors_next=None)
+    pieces = AVT.order_pieces(game.state, "blue")
+    assert texts(pieces, "Rafik", "radiators") == ["radiators in"]
+    assert texts(pieces, "Rafik", "reactors") == ["reactors on"]
+
+
+def test_a_destroyed_ship_is_offered_nothing() -> None:
+    game = rafik_game()
+    with_ship(game, "Rafik", status="destroyed")
+    assert AVT.order_pieces(game.state, "blue") == {}
+
+
+@pytest.mark.parametrize("scenario", ["msc-duel", "vv5-dogfight", "vms-capital-duel-vv5"])
+def test_other_systems_offer_no_pieces(scenario: str) -> None:
+    found = builtin_scenario(scenario)
+    game = Game.new(get_system(found.system), found, 1)
+    for seat in game.waiting_for:
+        assert game.system.order_pieces(game.state, seat) == {}
+    assert build_scene(game, list(game.waiting_for))["order_pieces"] == {}
+
+
+def test_the_scene_carries_pieces_for_the_acting_seats_only() -> None:
+    game = Game.new(AVT, builtin_scenario("avt-drift"), 1)
+    scene = build_scene(game, ["blue"])
+    assert scene["order_pieces"]["Rafik"][0] == {"group": "bias", "text": "bias A"}
+    assert {"group": "pivot", "text": "pivot B/C"} in scene["order_pieces"]["Rafik"]
+    assert build_scene(game, ["chocolates"])["order_pieces"] == {}
+    assert build_scene(game, [])["order_pieces"] == {}
+
+
+def test_an_avt_scene_is_built_quickly() -> None:
+    """The scene is built on every push; the pieces' checks must not slow it much."""
+    game = Game.new(AVT, builtin_scenario("avt-drift"), 1)
+    build_scene(game, ["blue"])
+    start = time.perf_counter()
+    for _ in range(5):
+        AVT.order_pieces(game.state, "blue")
+    assert (time.perf_counter() - start) / 5 < 0.02
