@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
+from vectorwar.catalogue import builtin_scenario
 from vectorwar.game import Game
 from vectorwar.hexes import Direction, Hex, Position
+from vectorwar.play import bot_rng, make_bots
 from vectorwar.registry import register, systems
 from vectorwar.scenario import Scenario, scenario_from_data
 from vectorwar.systems.avt import system as AVT
@@ -94,3 +96,34 @@ def rotate_offset(dq: int, dr: int, sixths: int) -> tuple[int, int]:
     for _ in range(sixths % 6):
         dq, dr = -dr, dq + dr
     return dq, dr
+
+
+def play_checking_offers(
+    scenario: str,
+    three_d: bool,
+    seeds: int,
+    offers: Callable[[AVTState, str], Mapping[str, object]],
+    check: Callable[[Game, str], int],
+) -> int:
+    """Random-bot playthroughs of ``scenario``; returns the total ``check`` counted.
+
+    At every prompt a seat with nothing to order is offered nothing, and each
+    seat that orders has its offers checked before it orders; once the game
+    is over nothing is offered.
+    """
+    counted = 0
+    sides = [s.id for s in builtin_scenario(scenario).sides]
+    for seed in range(seeds):
+        game = Game.new(AVT, builtin_scenario(scenario), seed, {"three_d": three_d})
+        bots = make_bots(AVT, dict.fromkeys(sides, "random"))
+        while not game.is_over:
+            for side in sides:
+                if side not in game.waiting_for:
+                    assert offers(game.state, side) == {}, f"{side} gives no orders now"
+            for seat in game.waiting_for:
+                counted += check(game, seat)
+                game.submit(seat, bots[seat].choose(game.state, seat, bot_rng(seed, seat, len(game.history))))
+                if game.is_over:
+                    break
+        assert offers(game.state, sides[-1]) == {}, "nothing is offered once the game is over"
+    return counted

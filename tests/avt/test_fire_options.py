@@ -20,7 +20,7 @@ from vectorwar.systems.avt.lasers import max_range
 from vectorwar.systems.avt.segment import arc_windows, marker_between
 from vectorwar.systems.avt.state import AVTState
 
-from .helpers import AVT
+from .helpers import AVT, play_checking_offers
 
 GAMES = [
     ("avt-drift", True),
@@ -84,22 +84,7 @@ def check_offers(game: Game, seat: str) -> int:
 
 @pytest.mark.parametrize(("scenario", "three_d"), GAMES)
 def test_every_offered_shot_is_accepted_and_every_legal_shot_offered(scenario: str, three_d: bool) -> None:
-    offered = 0
-    sides = [s.id for s in builtin_scenario(scenario).sides]
-    for seed in range(3):
-        game = Game.new(AVT, builtin_scenario(scenario), seed, {"three_d": three_d})
-        bots = make_bots(AVT, dict.fromkeys(sides, "random"))
-        while not game.is_over:
-            for side in sides:
-                if side not in game.waiting_for:
-                    assert AVT.fire_options(game.state, side) == {}, f"{side} gives no orders now"
-            for seat in game.waiting_for:
-                offered += check_offers(game, seat)
-                order = bots[seat].choose(game.state, seat, bot_rng(seed, seat, len(game.history)))
-                game.submit(seat, order)
-                if game.is_over:
-                    break
-        assert AVT.fire_options(game.state, "blue") == {}, "nothing is offered once the game is over"
+    offered = play_checking_offers(scenario, three_d, 3, AVT.fire_options, check_offers)
     assert offered, "no shot was ever offered"
 
 

@@ -19,13 +19,12 @@ from vectorwar.catalogue import builtin_scenario
 from vectorwar.display import OrderPiece
 from vectorwar.game import Game
 from vectorwar.hexes import Direction
-from vectorwar.play import bot_rng, make_bots
 from vectorwar.registry import get_system
 from vectorwar.scene import build_scene
 from vectorwar.systems.avt.avid import ALL_WINDOWS
 from vectorwar.systems.avt.state import AVTState
 
-from .helpers import AVT, rafik_game, with_ship
+from .helpers import AVT, play_checking_offers, rafik_game, with_ship
 
 GROUPS = ("bias", "pivot", "roll", "reactors", "radiators")
 GAMES = [
@@ -77,22 +76,7 @@ def check_offers(game: Game, seat: str) -> int:
 def test_every_offered_piece_is_accepted_alone_and_every_legal_pivot_and_roll_offered(
     scenario: str, three_d: bool
 ) -> None:
-    offered = 0
-    sides = [s.id for s in builtin_scenario(scenario).sides]
-    for seed in range(2):
-        game = Game.new(AVT, builtin_scenario(scenario), seed, {"three_d": three_d})
-        bots = make_bots(AVT, dict.fromkeys(sides, "random"))
-        while not game.is_over:
-            for side in sides:
-                if side not in game.waiting_for:
-                    assert AVT.order_pieces(game.state, side) == {}, f"{side} gives no orders now"
-            for seat in game.waiting_for:
-                offered += check_offers(game, seat)
-                order = bots[seat].choose(game.state, seat, bot_rng(seed, seat, len(game.history)))
-                game.submit(seat, order)
-                if game.is_over:
-                    break
-        assert AVT.order_pieces(game.state, "blue") == {}, "nothing is offered once the game is over"
+    offered = play_checking_offers(scenario, three_d, 2, AVT.order_pieces, check_offers)
     assert offered
 
 

@@ -671,26 +671,8 @@ export class OrdersPanel {
       }
       const shipFire = fire[ship] || [];
       if (shipFire.length) {
-        const weaponRow = h("div", { class: "fire-row weapons" }, h("span", { class: "fire-row-label" }, "Weapon"));
         const targetRow = h("div", { class: "fire-row targets", hidden: true });
-        for (const weapon of [...new Set(shipFire.map((o) => o.weapon))]) {
-          const targets = [...new Set(shipFire.filter((o) => o.weapon === weapon).map((o) => o.target))];
-          weaponRow.append(
-            h(
-              "button",
-              {
-                type: "button",
-                class: "helper weapon",
-                "aria-pressed": "false",
-                title: `can fire at ${targets.join(", ")}`,
-                dataset: { ship, weapon, targets: targets.join(",") },
-                onclick: (ev) => this.armFire(panel, ship, weapon, shipFire, targetRow, ev.currentTarget),
-              },
-              weapon,
-              h("span", { class: "in-arc" }, ` ${targets.length}`),
-            ),
-          );
-        }
+        const weaponRow = this.weaponRow(panel, ship, shipFire, targetRow);
         chips[ship] = h("div", { class: "fire-chosen", "aria-live": "polite" });
         box.append(
           h("div", { class: "composer-part composer-fire", dataset: { ship } }, weaponRow, targetRow, chips[ship]),
@@ -928,28 +910,9 @@ export class OrdersPanel {
     input.addEventListener("input", showChosen);
     for (const [ship, options] of Object.entries(fire)) {
       const counter = this.counter(ship);
-      const weapons = [...new Set(options.map((o) => o.weapon))];
-      const weaponRow = h("div", { class: "fire-row weapons" }, h("span", { class: "fire-row-label" }, "Weapon"));
       const targetRow = h("div", { class: "fire-row targets", hidden: true });
       rows[ship] = targetRow;
-      for (const weapon of weapons) {
-        const targets = [...new Set(options.filter((o) => o.weapon === weapon).map((o) => o.target))];
-        weaponRow.append(
-          h(
-            "button",
-            {
-              type: "button",
-              class: "helper weapon",
-              "aria-pressed": "false",
-              title: `can fire at ${targets.join(", ")}`,
-              dataset: { ship, weapon, targets: targets.join(",") },
-              onclick: (ev) => this.armFire(panel, ship, weapon, options, targetRow, ev.currentTarget),
-            },
-            weapon,
-            h("span", { class: "in-arc" }, ` ${targets.length}`),
-          ),
-        );
-      }
+      const weaponRow = this.weaponRow(panel, ship, options, targetRow);
       const where = counter ? ` at ${counter.hex}` : "";
       box.append(h("fieldset", { class: "ship-fire", dataset: { ship } }, h("legend", {}, `${ship}${where}`), weaponRow, targetRow));
     }
@@ -961,6 +924,30 @@ export class OrdersPanel {
     if (only.length === 1 && new Set(only[0][1].map((o) => o.weapon)).size === 1) {
       box.querySelector("button.weapon").click();
     }
+  }
+
+  /** A ship's weapon buttons: each shows how many targets it has and, pressed, their buttons in `targetRow`. */
+  weaponRow(panel, ship, options, targetRow) {
+    const row = h("div", { class: "fire-row weapons" }, h("span", { class: "fire-row-label" }, "Weapon"));
+    for (const weapon of [...new Set(options.map((o) => o.weapon))]) {
+      const targets = [...new Set(options.filter((o) => o.weapon === weapon).map((o) => o.target))];
+      row.append(
+        h(
+          "button",
+          {
+            type: "button",
+            class: "helper weapon",
+            "aria-pressed": "false",
+            title: `can fire at ${targets.join(", ")}`,
+            dataset: { ship, weapon, targets: targets.join(",") },
+            onclick: (ev) => this.armFire(panel, ship, weapon, options, targetRow, ev.currentTarget),
+          },
+          weapon,
+          h("span", { class: "in-arc" }, ` ${targets.length}`),
+        ),
+      );
+    }
+    return row;
   }
 
   armFire(panel, ship, weapon, options, targetRow, button) {
