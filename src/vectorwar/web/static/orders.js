@@ -287,56 +287,20 @@ export class OrdersPanel {
         .filter((s) => chosen[s])
         .map((s) => chosen[s].text)
         .join("; ");
-    const focusShip = (ship, option) => {
-      const options = scene.move_options[ship];
-      this.map.shade(
-        "reach",
-        options.map((o) => (o.end || o.path[o.path.length - 1]).hex),
-        "reach",
-      );
-      this.map.ghost(this.counter(ship) || { id: ship }, option || chosen[ship] || null, colour);
-      this.activeShip = ship;
-    };
+    const focusShip = (ship, option) => this.focusPlot(ship, option || chosen[ship] || null, colour);
     this.activePicker = { ships, chosen, focusShip, panel };
     for (const ship of ships) {
       const options = scene.move_options[ship];
       const counter = this.counter(ship);
-      const list = h("div", { class: "options", role: "radiogroup", "aria-label": `Plots for ${ship}` });
-      for (const [i, opt] of options.entries()) {
-        const end = opt.end || opt.path[opt.path.length - 1];
-        const short = opt.text.startsWith(`${ship} `) ? opt.text.slice(ship.length + 1) : opt.text;
-        const id = `opt-${panel.seat}-${ship}-${i}`;
-        const input = h("input", {
-          type: "radio",
-          name: `plot-${panel.seat}-${ship}`,
-          id,
-          value: opt.text,
-          dataset: { ship, end: end.hex, facing: opt.facing || "" },
-        });
+      const { list, inputs } = this.plotList(panel.seat, ship, chosen, focusShip, () => {
+        showPreview();
+        this.saveDraft[panel.seat](panel.text());
+      });
+      for (const [input, opt] of inputs) {
         if (draftEntries.includes(norm(opt.text))) {
           input.checked = true;
           chosen[ship] = opt;
         }
-        input.addEventListener("change", () => {
-          chosen[ship] = opt;
-          focusShip(ship, opt);
-          showPreview();
-          this.saveDraft[panel.seat](panel.text());
-        });
-        input.addEventListener("focus", () => {
-          focusShip(ship, chosen[ship]);
-          if (counter) this.map.ensureVisible(counter.hex, counter.altitude);
-        });
-        const label = h(
-          "label",
-          { for: id, class: "option", dataset: { end: end.hex } },
-          input,
-          h("span", { class: "opt-text" }, short),
-          h("span", { class: "opt-end" }, `→ ${end.hex}${end.altitude ? ` alt ${end.altitude}` : ""}${opt.facing ? ` ${opt.facing}` : ""}`),
-        );
-        label.addEventListener("mouseenter", () => focusShip(ship, opt));
-        label.addEventListener("mouseleave", () => focusShip(ship, chosen[ship]));
-        list.append(label);
       }
       const where = counter ? ` at ${counter.hex}${counter.velocity ? `, ${counter.velocity}` : ""}` : "";
       panel.form.append(
@@ -375,6 +339,61 @@ export class OrdersPanel {
     });
     const known = ships.flatMap((ship) => scene.move_options[ship].map((o) => norm(o.text)));
     if (draftEntries.some((e) => !known.includes(e))) panel.typeOrder(draft);
+  }
+
+  /** Shade `ship`'s reachable hexes and draw `option`'s ghost (none: the ship as it is). */
+  focusPlot(ship, option, colour) {
+    const options = this.scene.move_options[ship];
+    this.map.shade(
+      "reach",
+      options.map((o) => (o.end || o.path[o.path.length - 1]).hex),
+      "reach",
+    );
+    this.map.ghost(this.counter(ship) || { id: ship }, option, colour);
+    this.activeShip = ship;
+  }
+
+  /**
+   * A ship's legal plots as a radio group: choosing one records it in `chosen` and calls
+   * `picked`; focus and hover show its ghost. Answers the group and its [input, option] pairs.
+   */
+  plotList(seat, ship, chosen, focusShip, picked) {
+    const counter = this.counter(ship);
+    const list = h("div", { class: "options", role: "radiogroup", "aria-label": `Plots for ${ship}` });
+    const inputs = [];
+    for (const [i, opt] of this.scene.move_options[ship].entries()) {
+      const end = opt.end || opt.path[opt.path.length - 1];
+      const body = (opt.text.startsWith(`${ship} `) ? opt.text.slice(ship.length + 1) : opt.text).trim();
+      const id = `opt-${seat}-${ship}-${i}`;
+      const input = h("input", {
+        type: "radio",
+        name: `plot-${seat}-${ship}`,
+        id,
+        value: opt.text,
+        dataset: { ship, end: end.hex, facing: opt.facing || "" },
+      });
+      inputs.push([input, opt]);
+      input.addEventListener("change", () => {
+        chosen[ship] = opt;
+        focusShip(ship, opt);
+        picked();
+      });
+      input.addEventListener("focus", () => {
+        focusShip(ship, chosen[ship]);
+        if (counter) this.map.ensureVisible(counter.hex, counter.altitude);
+      });
+      const label = h(
+        "label",
+        { for: id, class: "option", dataset: { end: end.hex } },
+        input,
+        h("span", { class: "opt-text" }, body),
+        h("span", { class: "opt-end" }, `→ ${end.hex}${end.altitude ? ` alt ${end.altitude}` : ""}${opt.facing ? ` ${opt.facing}` : ""}`),
+      );
+      label.addEventListener("mouseenter", () => focusShip(ship, opt));
+      label.addEventListener("mouseleave", () => focusShip(ship, chosen[ship]));
+      list.append(label);
+    }
+    return { list, inputs };
   }
 
   /** Clicking a reachable hex picks the plot ending there (clicking again cycles through them). */
@@ -554,16 +573,7 @@ export class OrdersPanel {
       showPreview();
       this.saveDraft[seat](panel.text());
     };
-    const focusShip = (ship, option) => {
-      const options = scene.move_options[ship];
-      this.map.shade(
-        "reach",
-        options.map((o) => (o.end || o.path[o.path.length - 1]).hex),
-        "reach",
-      );
-      this.map.ghost(this.counter(ship) || { id: ship }, option || chosen[ship] || null, colour);
-      this.activeShip = ship;
-    };
+    const focusShip = (ship, option) => this.focusPlot(ship, option || chosen[ship] || null, colour);
     this.activePicker = { ships, chosen, focusShip, panel };
     const chips = {};
     const showShots = (ship) => {
@@ -606,40 +616,9 @@ export class OrdersPanel {
     for (const ship of ships) {
       const options = scene.move_options[ship];
       const counter = this.counter(ship);
-      radios[ship] = [];
       selects[ship] = {};
-      const list = h("div", { class: "options", role: "radiogroup", "aria-label": `Plots for ${ship}` });
-      for (const [i, opt] of options.entries()) {
-        const end = opt.end || opt.path[opt.path.length - 1];
-        const id = `opt-${seat}-${ship}-${i}`;
-        const input = h("input", {
-          type: "radio",
-          name: `plot-${seat}-${ship}`,
-          id,
-          value: opt.text,
-          dataset: { ship, end: end.hex, facing: opt.facing || "" },
-        });
-        radios[ship].push([input, opt]);
-        input.addEventListener("change", () => {
-          chosen[ship] = opt;
-          focusShip(ship, opt);
-          changed();
-        });
-        input.addEventListener("focus", () => {
-          focusShip(ship, chosen[ship]);
-          if (counter) this.map.ensureVisible(counter.hex, counter.altitude);
-        });
-        const label = h(
-          "label",
-          { for: id, class: "option", dataset: { end: end.hex } },
-          input,
-          h("span", { class: "opt-text" }, bodyOf(ship, opt)),
-          h("span", { class: "opt-end" }, `→ ${end.hex}${end.altitude ? ` alt ${end.altitude}` : ""}${opt.facing ? ` ${opt.facing}` : ""}`),
-        );
-        label.addEventListener("mouseenter", () => focusShip(ship, opt));
-        label.addEventListener("mouseleave", () => focusShip(ship, chosen[ship]));
-        list.append(label);
-      }
+      const { list, inputs } = this.plotList(seat, ship, chosen, focusShip, changed);
+      radios[ship] = inputs;
       const where = counter ? ` at ${counter.hex}${counter.velocity ? `, ${counter.velocity}` : ""}` : "";
       const box = h(
         "fieldset",
