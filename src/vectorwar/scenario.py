@@ -235,6 +235,16 @@ def load_scenario(path: Path) -> Scenario:
     return scenario_from_data(data, str(path))
 
 
+def scenario_from_toml(text: str, source: str, default_id: str) -> Scenario:
+    """A scenario file's text, checked as :func:`load_scenario` checks a file (``id`` defaults to ``default_id``)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise ScenarioError(f"{source}: not valid TOML: {err}") from None
+    data.setdefault("id", default_id)
+    return scenario_from_data(data, source)
+
+
 def scenario_from_data(data: Mapping[str, Any], source: str) -> Scenario:
     scenario = validate_model(Scenario, dict(data), source)
     try:

@@ -15,7 +15,6 @@ import asyncio
 import json
 import logging
 import secrets
-import tomllib
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
@@ -29,7 +28,7 @@ from vectorwar.game import Game, OrderBatch
 from vectorwar.play import bot_rng
 from vectorwar.registry import get_system, systems
 from vectorwar.rules import Bot, Clock, Order
-from vectorwar.scenario import Scenario, load_scenario, scenario_from_data
+from vectorwar.scenario import Scenario, load_scenario, scenario_from_data, scenario_from_toml
 from vectorwar.scene import build_scene
 from vectorwar.serial import from_data, to_data
 from vectorwar.web.store import GameSummary, NewGame, Progress, Store, StoredGame, token_hash
@@ -443,12 +442,7 @@ def read_scenario(text: str, source: str = "uploaded scenario") -> Scenario:
     game, so the game resumes and replays without the file.
     """
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise BadSetup(f"{source}: not valid TOML: {err}") from None
-    data.setdefault("id", "custom")
-    try:
-        return scenario_from_data(data, source)
+        return scenario_from_toml(text, source, "custom")
     except ScenarioError as err:
         raise BadSetup(str(err)) from None
 
