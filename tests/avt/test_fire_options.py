@@ -16,8 +16,8 @@ from vectorwar.catalogue import builtin_scenario
 from vectorwar.errors import OrderSyntaxError
 from vectorwar.game import Game
 from vectorwar.play import bot_rng, make_bots
+from vectorwar.systems.avt.fire import arc_windows, marker_between
 from vectorwar.systems.avt.lasers import max_range
-from vectorwar.systems.avt.segment import arc_windows, marker_between
 from vectorwar.systems.avt.state import AVTState
 
 from .helpers import AVT, play_checking_offers

@@ -13,7 +13,15 @@ from vectorwar.conformance import check_system
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.game import Game
 from vectorwar.hexes import Hex, Position
-from vectorwar.systems.avt.events import LaserFired, ShipMoved, TargetDestroyed, ThrustBurned, VectorsResolved
+from vectorwar.systems.avt.events import (
+    AllocationRow,
+    DamageStruck,
+    LaserFired,
+    ShipMoved,
+    TargetDestroyed,
+    ThrustBurned,
+    VectorsResolved,
+)
 from vectorwar.systems.avt.lasers import max_range
 from vectorwar.systems.avt.orders import SegmentOrders
 from vectorwar.systems.avt.rules import EXAMPLE, HELP, ROLL_EXAMPLE
@@ -258,14 +266,23 @@ def test_avt_firing_needs_arc_range_power_and_a_target() -> None:
         game.submit("blue", "Rafik fire D1>Aft E1>Aft")
 
 
-def test_avt_lasers_do_not_fire_at_ships_yet() -> None:
+def test_avt_a5_4_lasers_fire_at_ships_and_damage_is_allocated() -> None:
     ships = [
         ("blue", "Rafik", "rafik", "20,20", "A", "0", 0),
         ("red", "Raven", "rafik", "20,17", "D", "0", 0),
     ]
     game = Game.new(AVT, make_scenario(ships), 0)
-    with pytest.raises(IllegalOrderError, match="not implemented yet"):
-        game.submit("blue", "Rafik fire A1>Raven")
+    game.submit("blue", "Rafik fire A1>Raven A2>Raven")
+    events = game.submit("red", "hold")
+    fired = [e for e in events if isinstance(e, LaserFired)]
+    struck = [e for e in events if isinstance(e, DamageStruck)]
+    assert len(fired) == 2
+    # One ship's lasers at one target in one segment are one pool, striking the Raven's nose (it faces the Rafik).
+    assert len(struck) == 1
+    assert struck[0].points == sum(e.damage for e in fired)
+    assert (struck[0].incoming, struck[0].region) == ("D", "nose")
+    assert any(isinstance(e, AllocationRow) for e in events)
+    assert game.state.ship("Raven").incoming == "D"  # type: ignore[attr-defined]
 
 
 def test_avt_game_ends_when_every_target_is_eaten() -> None:
@@ -309,8 +326,8 @@ def test_avt_scenario_errors_name_the_key() -> None:
     moving_target = [("blue", "Rafik", "rafik", "20,20", "A", "0", 0), ("c", "T", "chocolate", "1,1", "A", "A=1", 0)]
     with pytest.raises(ScenarioError, match=r"sides\.1\.ships\.0\.velocity: a target does not move"):
         Game.new(AVT, make_scenario(moving_target), 0)
-    unknown = [("blue", "Rafik", "wasp", "20,20", "A", "0", 0), ("c", "T", "chocolate", "1,1", "A", "0", 0)]
-    with pytest.raises(ScenarioError, match="no design 'wasp'"):
+    unknown = [("blue", "Rafik", "hornet", "20,20", "A", "0", 0), ("c", "T", "chocolate", "1,1", "A", "0", 0)]
+    with pytest.raises(ScenarioError, match="no design 'hornet'"):
         Game.new(AVT, make_scenario(unknown), 0)
 
 
@@ -386,7 +403,14 @@ def test_avt_random_orders_are_legal_and_read_back() -> None:
 
 def test_avt_passes_the_conformance_kit() -> None:
     reports = check_system("avt", seeds=(0, 1))
-    assert {r.scenario for r in reports} == {"avt-drift", "avt-pivot-thrust", "avt-pitch-and-climb"}
+    assert {r.scenario for r in reports} == {
+        "avt-drift",
+        "avt-pivot-thrust",
+        "avt-pitch-and-climb",
+        "avt-damage",
+        "avt-duel-wasp",
+        "avt-duel-rafik",
+    }
     assert all(r.orders > 0 and r.rolls > 0 for r in reports)
 
 

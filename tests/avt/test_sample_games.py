@@ -10,9 +10,9 @@ from vectorwar.game import Game
 from vectorwar.hexes import Hex, Position
 from vectorwar.systems.avt.arrows import Arrow
 from vectorwar.systems.avt.events import FacingChanged, ShipMoved, TargetDestroyed, ThrustBurned, VectorsResolved
+from vectorwar.systems.avt.fire import arc_windows, laser_bears, marker_between
 from vectorwar.systems.avt.grid import vertical_pattern
 from vectorwar.systems.avt.orientation import Orientation
-from vectorwar.systems.avt.segment import arc_windows, laser_bears, marker_between
 from vectorwar.systems.avt.state import AVTState
 
 from .helpers import AVT, offset, position_after, rafik_game, with_ship

@@ -29,6 +29,123 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+Face = Literal["nose", "aft", "port", "starboard", "top", "bottom"]
+Depth = Literal["nose", "aft", "side"]
+FACES: tuple[Face, ...] = ("nose", "aft", "port", "starboard", "top", "bottom")
+#: The four neighbours of each face, in the order its armour diagram names its off-centre regions.
+NEIGHBOURS: dict[Face, tuple[Face, ...]] = {
+    "nose": ("top", "bottom", "port", "starboard"),
+    "aft": ("top", "bottom", "port", "starboard"),
+    "port": ("top", "bottom", "nose", "aft"),
+    "starboard": ("top", "bottom", "nose", "aft"),
+    "top": ("nose", "aft", "port", "starboard"),
+    "bottom": ("nose", "aft", "port", "starboard"),
+}
+#: The 30 armour regions (A5.43): each face's centre and the region one off it toward each neighbour.
+REGIONS: tuple[str, ...] = tuple(r for f in FACES for r in (f, *(f"{f}-{n}" for n in NEIGHBOURS[f])))
+#: Systems with rules of their own (A5.452-A5.457, A5.47); any other name in a hit location table is a
+#: plain row of boxes listed in ``SSD.systems`` (cargo, bridge, hyperdrives ...).
+SPECIAL_SYSTEMS = frozenset(
+    {
+        "structural integrity",
+        "pivot/si",
+        "batteries",
+        "heat sinks",
+        "reactors",
+        "radiators",
+        "fuel",
+        "thrust",
+        "quarters",
+        "electronics",
+        "no effect",
+    }
+)
+
+
+def region_face(region: str) -> Face:
+    face = region.partition("-")[0]
+    if face not in FACES:
+        raise ValueError(f"no armour region {region!r}")
+    return face
+
+
+class SSD(_Strict):
+    """The damage side of the Ship's Systems Display: armour diagram, hull depths' use and system boxes.
+
+    Box lists read left to right, the order damage marks them (A5.452). Where the
+    excerpt prints no SSD, the numbers are the design's own (see ``Design.designed``).
+    """
+
+    armour: dict[str, int] = Field(description="Skin armour of each of the 30 regions, by name (nose, nose-top ...)")
+    region_tables: dict[str, Face] = Field(
+        default_factory=dict, description="Regions whose hit location table is not their face's (A5.462)"
+    )
+    region_depths: dict[str, Depth] = Field(
+        default_factory=dict, description="Regions whose hull depth is not their face's (A5.462)"
+    )
+    structure: list[int] = Field(
+        min_length=1, max_length=60, description="Structural Integrity track: 0 a box, n an octagon (A5.454)"
+    )
+    batteries: list[int] = Field(default_factory=list, max_length=60, description="Capacity left with each box")
+    heat_sinks: list[int] = Field(default_factory=list, max_length=60, description="Capacity left with each box")
+    reactors: list[int] = Field(default_factory=list, max_length=20, description="Power of each box; 0 is the X")
+    radiators: int = Field(default=0, ge=0, le=20, description="Radiator boxes; each dumps an equal share")
+    quarters: list[bool] = Field(default_factory=list, max_length=60, description="Quarters boxes; true: a wrench")
+    electronics: list[str] = Field(default_factory=list, max_length=20, description="Electronics check boxes")
+    systems: dict[str, int] = Field(default_factory=dict, description="Other systems: boxes of each, by name")
+
+    @field_validator("armour")
+    @classmethod
+    def _regions(cls, armour: dict[str, int]) -> dict[str, int]:
+        missing = [r for r in REGIONS if r not in armour]
+        extra = [r for r in armour if r not in REGIONS]
+        if missing or extra:
+            raise ValueError(
+                f"armour needs exactly the 30 regions {', '.join(REGIONS)}"
+                + (f"; missing {', '.join(missing)}" if missing else "")
+                + (f"; unknown {', '.join(extra)}" if extra else "")
+            )
+        if any(not 0 <= v <= 99 for v in armour.values()):
+            raise ValueError("skin armour is 0-99")
+        return armour
+
+    @field_validator("region_tables", "region_depths")
+    @classmethod
+    def _known(cls, table: dict[str, str]) -> dict[str, str]:
+        unknown = [r for r in table if r not in REGIONS]
+        if unknown:
+            raise ValueError(f"unknown armour regions {', '.join(unknown)}")
+        return table
+
+    @field_validator("structure", "batteries", "heat_sinks", "reactors")
+    @classmethod
+    def _numbers(cls, boxes: list[int], info: Any) -> list[int]:
+        if any(not 0 <= b <= 999 for b in boxes):
+            raise ValueError(f"{info.field_name} boxes hold numbers 0-999")
+        if info.field_name != "structure" and any(b > a for a, b in pairwise(boxes)):
+            raise ValueError(f"{info.field_name}: what is left falls as boxes are marked left to right: {boxes}")
+        return boxes
+
+    @field_validator("systems")
+    @classmethod
+    def _systems(cls, systems: dict[str, int]) -> dict[str, int]:
+        for name, boxes in systems.items():
+            if name.lower() != name or name in SPECIAL_SYSTEMS:
+                raise ValueError(f"systems.{name}: names are lower case and not one of the special systems")
+            if not 1 <= boxes <= 60:
+                raise ValueError(f"systems.{name}: 1-60 boxes")
+        return systems
+
+    def table(self, region: str) -> Face:
+        """The hit location table damage entering ``region`` uses."""
+        return self.region_tables.get(region, region_face(region))
+
+    def depth_kind(self, region: str) -> Depth:
+        face = region_face(region)
+        default: Depth = "nose" if face == "nose" else "aft" if face == "aft" else "side"
+        return self.region_depths.get(region, default)
+
+
 class MountSpec(_Strict):
     """A weapon mount: its lasers (one per row, named A1, A2 ...) and its arc diagram."""
 
@@ -37,6 +154,12 @@ class MountSpec(_Strict):
     power: int = Field(ge=0, description="Battery points to fire one laser (the 3 of 3(+5))")
     cooling: int = Field(ge=1, description="Segments before a laser fires again (the +5 of 3(+5))")
     arc: list[str] = Field(min_length=1, description="Arc diagram windows: clock hours, ranges like 10..2, top, all")
+    hits: list[int] = Field(
+        default_factory=lambda: [0],
+        min_length=1,
+        max_length=8,
+        description="Each laser's damage track (A5.47): 0 for the first box, then each pentagon's number",
+    )
 
     @field_validator("arc")
     @classmethod
@@ -83,8 +206,9 @@ class Design(_Strict):
     roll_chart: list[list[int]] = Field(default_factory=list, description="Caterpillar chart for rolls")
     mounts: dict[str, MountSpec] = Field(default_factory=dict)
     hit_locations: dict[str, list[str]] = Field(
-        default_factory=dict, description="Hit location tables, 'SYSTEM armour' per d10 roll (not used yet)"
+        default_factory=dict, description="Hit location tables, 'SYSTEM armour' per d10 roll (A5.45)"
     )
+    ssd: SSD | None = Field(default=None, description="Armour regions and system boxes (A5.43-A5.48); none: no damage")
     toughness: int = Field(default=10, ge=1, description="A target's damage in one segment that destroys it")
     designed: list[str] = Field(default_factory=list, description="What vectorwar designed where the text is silent")
     notes: str = ""
@@ -101,7 +225,38 @@ class Design(_Strict):
         for name in self.mounts:
             if len(name) != 1 or not name.isupper():
                 raise ValueError(f"mount {name!r}: mounts are single capital letters, A, B ...")
+        self._ssd_needs()
         return self._matrix_needs()
+
+    def _ssd_needs(self) -> None:
+        ssd = self.ssd
+        if ssd is None:
+            return
+        for face in (*FACES, "core"):
+            if face not in self.hit_locations:
+                raise ValueError(f"an SSD needs a hit location table for the {face}")
+        if any(k not in self.hull_depth for k in ("nose", "aft", "side")):
+            raise ValueError("an SSD needs hull_depth for nose, aft and side")
+        for table, rows in self.hit_locations.items():
+            if len(rows) != 10:
+                raise ValueError(f"hit_locations.{table}: a d10 table has 10 rows, got {len(rows)}")
+            for row in rows:
+                system, armour = hit_entry(row)
+                known = (
+                    system in SPECIAL_SYSTEMS
+                    or system in ssd.systems
+                    or (system.startswith("mount ") and system[6:].upper() in self.mounts)
+                )
+                if not known:
+                    raise ValueError(f"hit_locations.{table}: {row!r} names no system of the SSD")
+                if not 0 <= armour <= 99:
+                    raise ValueError(f"hit_locations.{table}: {row!r}: component armour is 0-99")
+        if ssd.batteries and ssd.batteries[0] != self.battery:
+            raise ValueError(f"ssd.batteries starts at the battery capacity {self.battery}")
+        if ssd.heat_sinks and ssd.heat_sinks[0] != self.heat_sinks:
+            raise ValueError(f"ssd.heat_sinks starts at the heat sink capacity {self.heat_sinks}")
+        if ssd.reactors and ssd.reactors[0] != self.reactor:
+            raise ValueError(f"ssd.reactors starts at the reactor power {self.reactor}")
 
     def _matrix_needs(self) -> Design:
         rows = self.matrix
@@ -143,6 +298,18 @@ class Design(_Strict):
     @cached_property
     def arcs(self) -> dict[str, frozenset[ArcWindow]]:
         return {m: parse_arc(spec.arc) for m, spec in self.mounts.items()}
+
+
+def hit_entry(row: str) -> tuple[str, int]:
+    """A hit location table row, ``"Mount A 2"``, as (system in lower case, component armour).
+
+    >>> hit_entry("Heat Sinks 1"), hit_entry("Mount A 2")
+    (('heat sinks', 1), ('mount a', 2))
+    """
+    name, _, armour = row.strip().rpartition(" ")
+    if not name or not armour.isdigit() or len(armour) > 2:
+        raise ValueError(f"a hit location row is 'SYSTEM ARMOUR', like 'Batteries 1', got {row!r}")
+    return name.lower(), int(armour)
 
 
 def design_from_data(data: Any, source: str, key: str) -> Design:

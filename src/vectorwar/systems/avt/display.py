@@ -23,11 +23,12 @@ from vectorwar.systems.avt.arcs import map_to_arc, middle_row
 from vectorwar.systems.avt.arrows import arrows_of
 from vectorwar.systems.avt.avid import Window, horizontal_ray, shoot_bearing
 from vectorwar.systems.avt.design import Design
+from vectorwar.systems.avt.fire import laser_targets
 from vectorwar.systems.avt.fuel import matrix_row
 from vectorwar.systems.avt.grid import SEGMENTS
 from vectorwar.systems.avt.lasers import max_range
 from vectorwar.systems.avt.orientation import MARKERS
-from vectorwar.systems.avt.segment import laser_targets
+from vectorwar.systems.avt.ssd import ship_heat_capacity
 from vectorwar.systems.avt.state import HEAT_TENTHS, AVTState, Ship, grid_steps, heat_text, when
 from vectorwar.systems.avt.turn_end import radiator_output
 from vectorwar.vectors import Velocity
@@ -120,10 +121,11 @@ def heat_lines(design: Design, ship: Ship) -> list[tuple[str, str]]:
     if ship.reactors_next is not None:
         reactors += f" ({'on' if ship.reactors_next else 'off'} next turn)"
     stored = ship.heat_tenths
-    heat = f"{heat_text(stored)}/{design.heat_sinks}"
-    if stored > design.heat_sinks * HEAT_TENTHS:
-        heat += f" ({heat_text(stored - design.heat_sinks * HEAT_TENTHS)} excess)"
-    radiators = f"{ship.radiators}, {heat_text(radiator_output(design))} a turn when out"
+    sinks = ship_heat_capacity(design, ship)
+    heat = f"{heat_text(stored)}/{sinks}"
+    if stored > sinks * HEAT_TENTHS:
+        heat += f" ({heat_text(stored - sinks * HEAT_TENTHS)} excess)"
+    radiators = f"{ship.radiators}, {heat_text(radiator_output(design, ship))} a turn when out"
     if ship.radiators_next is not None:
         radiators += f" ({ship.radiators_next} ordered)"
     return [("reactors", reactors), ("heat stored", heat), ("radiators", radiators), ("flex points", str(design.flex))]

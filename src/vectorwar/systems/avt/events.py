@@ -206,3 +206,56 @@ class RadiatorsSet(Event):
         if self.after == "in":
             return f"{self.ship}'s radiators are in; heat rounded up to {heat_text(self.stored_tenths)}"
         return f"{self.ship}'s radiators are out: they dump heat from the end of turn {self.turn}"
+
+
+@dataclass(frozen=True, slots=True)
+class DamageStruck(Event):
+    """A pool of damage reaches a ship: the window marked "I" and the region struck (A5.42-A5.431)."""
+
+    kind: ClassVar[str] = "avt-struck"
+    ship: str
+    points: int
+    source: str
+    incoming: str
+    region: str
+    choices: tuple[str, ...]
+
+    def describe(self) -> str:
+        chose = f" (the attacker's choice of {' or '.join(self.choices)})" if len(self.choices) > 1 else ""
+        return (
+            f"{self.points} damage from {self.source} strikes {self.ship} through {self.incoming}: {self.region}{chose}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class AllocationRow(Event):
+    """One line of the damage allocation table, as the text's example writes it (A5.45-A5.46).
+
+    ``roll`` is the hit location roll (0 for the skin's initial soak), ``soak`` the 2d10- (-1: no roll needed).
+    """
+
+    kind: ClassVar[str] = "avt-allocation"
+    ship: str
+    left: int
+    table: str
+    roll: int
+    system: str
+    armour: int
+    soak: int
+    note: str = ""
+
+    def describe(self) -> str:
+        where = "skin" if self.roll == 0 else f"{self.table} d10 {self.roll}"
+        soak = "no soak roll" if self.soak < 0 else f"soak {self.soak}"
+        note = f"; {self.note}" if self.note else ""
+        return f"{self.ship}: {self.left} left, {where}: {self.system}, armour {self.armour}, {soak}{note}"
+
+
+@dataclass(frozen=True, slots=True)
+class ShipDestroyed(Event):
+    kind: ClassVar[str] = "avt-ship-destroyed"
+    ship: str
+    how: str
+
+    def describe(self) -> str:
+        return f"{self.ship} is destroyed ({self.how})"

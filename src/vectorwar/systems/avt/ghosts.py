@@ -29,6 +29,7 @@ from vectorwar.systems.avt.display import counter_facing
 from vectorwar.systems.avt.grid import SEGMENTS
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders
 from vectorwar.systems.avt.segment import play_segment
+from vectorwar.systems.avt.ssd import thrust_limit
 from vectorwar.systems.avt.state import AVTState, Ship
 
 
@@ -36,7 +37,7 @@ def entries(state: AVTState, ship: Ship) -> list[ShipOrders]:
     """The bounded set of entries offered for ``ship``: hold, then each other thrust setting."""
     design = state.designs[ship.design]
     can_thrust = ship.radiators == "in" and ship.fuel - ship.chart.fuel > 0
-    top = design.max_thrust(ship.fuel) if can_thrust else 0
+    top = thrust_limit(design, ship) if can_thrust else 0
     return [ShipOrders(ship.id)] + [ShipOrders(ship.id, thrust=t) for t in range(top + 1) if t != ship.chart.setting]
 
 

@@ -1,17 +1,28 @@
 """Laser weapon tables: damage by range bracket and d10 roll (A2.2, A5.166).
 
 The tutorial prints the 3 MRLS table (the 3-space medium range laser). An
-entry ``Dn`` is a damage type the excerpt does not explain (its laser rules,
-E2.x, are not included); it scores no damage here until they are (docs/rulings.md,
-*AV:T laser D entries*).
+entry ``Dn`` is not explained in the excerpt (its laser rules are left out).
+The table's shape says what it must be: ``D`` entries sit where the beam is
+weakest (low rolls at long range), always beside a 1 or 2 or worse, and their
+number falls as the shot gets worse (D7 next to real damage, D1 at the far
+corner). vectorwar reads ``Dn`` as a chance of a single point: a second d10
+of ``n`` or less scores 1, otherwise nothing (option ``laser_d_entries``,
+``chance``; ``none`` scores nothing; docs/rulings.md, *AV:T laser D entries*).
 
 >>> damage("3 MRLS", 10, 6)   # the text's example: range 10, roll 6
 7
->>> damage("3 MRLS", 14, 1), max_range("3 MRLS")
-(0, 30)
+>>> damage("3 MRLS", 14, 1, "chance", 5), damage("3 MRLS", 14, 1, "chance", 6), damage("3 MRLS", 14, 1, "none")
+(1, 0, 0)
+>>> max_range("3 MRLS")
+30
 """
 
 from __future__ import annotations
+
+from typing import Literal
+
+#: What a ``Dn`` entry scores: ``chance`` (1 point on a second d10 of n or less) or ``none``.
+DMode = Literal["chance", "none"]
 
 # Brackets are (first range, last range); rows are d10 rolls 1-10.
 TABLES: dict[str, tuple[tuple[tuple[int, int], ...], tuple[tuple[str, ...], ...]]] = {
@@ -54,7 +65,9 @@ def entry(weapon: str, range_: int, roll: int) -> str:
     raise ValueError(f"range {range_} is beyond the {weapon} table (0-{max_range(weapon)})")
 
 
-def damage(weapon: str, range_: int, roll: int) -> int:
-    """Damage points scored; ``Dn`` entries score none (see the module notes)."""
+def damage(weapon: str, range_: int, roll: int, mode: DMode = "chance", second: int | None = None) -> int:
+    """Damage points scored; a ``Dn`` entry scores 1 if ``second`` (a d10) is ``n`` or less (module notes)."""
     text = entry(weapon, range_, roll)
-    return 0 if text.startswith("D") else int(text)
+    if not text.startswith("D"):
+        return int(text)
+    return 1 if mode == "chance" and second is not None and second <= int(text[1:]) else 0

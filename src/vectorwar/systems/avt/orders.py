@@ -21,6 +21,15 @@ how a front end joins the pieces a player picked
   piece at a time (``fire_options``). Shots written with commas
   (``fire A1>Square, B1>Square``) are read as the same list, since that is
   how a list is usually written; a shot with no ``fire`` before it is refused;
+* ``aim REGION``: where the ship's shots land when the target sees them on
+  the boundary of two armour regions (A5.431), like ``aim nose-top``; without
+  it the thinner armour is chosen;
+* ``electronics BOX``: the defender's choice (A5.457) of the electronics box
+  this ship gives up first when its Electronics are hit, like
+  ``electronics communications``; it stands until changed;
+* ``repair SYSTEM``: set a free repair team on one damaged box of a system
+  (``repair reactors``, ``repair A1``, ``repair sensors``); two turns, 6+ on
+  a d10 (A5.48);
 * ``reactors on`` or ``reactors off``, ``radiators out`` or ``radiators in``:
   the choices of the end-of-turn procedure, written during the turn and
   carried out between segment 8 and segment 1 (A5.39, A5.392).
@@ -51,11 +60,29 @@ from typing import Literal
 from vectorwar.errors import OrderSyntaxError
 from vectorwar.hexes import Direction
 from vectorwar.systems.avt.avid import Window
+from vectorwar.systems.avt.design import REGIONS
 
 _SHOT = re.compile(r"^([A-Za-z])(\d)>([A-Za-z][A-Za-z0-9_-]*)$")
 HOLD = ("hold", "-", "pass")
+#: Actions whose next word is their object, whatever it is (``repair reactors``, ``electronics fire control``).
+_OBJECT_VERBS = frozenset({"repair", "electronics"})
 #: The words that begin an action: with no comma before it, a new action starts at each of them.
-VERBS = frozenset({"thrust", "bias", "pivot", "roll", "fire", "reactors", "reactor", "radiators", "radiator"})
+VERBS = frozenset(
+    {
+        "thrust",
+        "bias",
+        "pivot",
+        "roll",
+        "fire",
+        "aim",
+        "electronics",
+        "repair",
+        "reactors",
+        "reactor",
+        "radiators",
+        "radiator",
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +104,9 @@ class ShipOrders:
     pivot: Window | None = None
     roll: int = 0
     shots: tuple[Shot, ...] = ()
+    aim: str | None = None
+    electronics: str | None = None
+    repair: str | None = None
     reactors: bool | None = None
     radiators: Literal["in", "out"] | None = None
 
@@ -92,6 +122,12 @@ class ShipOrders:
             out.append(f"roll {'stbd' if self.roll > 0 else 'port'} {abs(self.roll)}")
         if self.shots:
             out.append("fire " + " ".join(str(s) for s in self.shots))
+        if self.aim is not None:
+            out.append(f"aim {self.aim}")
+        if self.electronics is not None:
+            out.append(f"electronics {self.electronics}")
+        if self.repair is not None:
+            out.append(f"repair {self.repair}")
         if self.reactors is not None:
             out.append(f"reactors {'on' if self.reactors else 'off'}")
         if self.radiators is not None:
@@ -106,6 +142,9 @@ class ShipOrders:
             and self.pivot is None
             and not self.roll
             and not self.shots
+            and self.aim is None
+            and self.electronics is None
+            and self.repair is None
             and self.reactors is None
             and self.radiators is None
         )
@@ -138,6 +177,9 @@ def _action(text: str, entry: str, current: ShipOrders, targets: dict[str, str])
         "bias": current.bias is not None,
         "pivot": current.pivot is not None,
         "roll": current.roll != 0,
+        "aim": current.aim is not None,
+        "electronics": current.electronics is not None,
+        "repair": current.repair is not None,
         "reactors": current.reactors is not None,
         "radiators": current.radiators is not None,
     }
@@ -182,6 +224,20 @@ def _action(text: str, entry: str, current: ShipOrders, targets: dict[str, str])
         if len(shots) == len(current.shots):
             raise OrderSyntaxError(text, f"{entry!r}: list shots as LASER>TARGET, like 'fire A1>Square'")
         return replace(current, shots=tuple(shots))
+    if verb == "aim":
+        if len(rest) != 1 or rest[0].lower() not in REGIONS:
+            raise OrderSyntaxError(text, f"{entry!r}: write aim and an armour region: {', '.join(REGIONS)}")
+        return replace(current, aim=rest[0].lower())
+    if verb == "electronics":
+        if not rest or len(" ".join(rest)) > 40:
+            raise OrderSyntaxError(
+                text, f"{entry!r}: write electronics and the box to give up first, like 'electronics sensors'"
+            )
+        return replace(current, electronics=" ".join(rest).lower())
+    if verb == "repair":
+        if not rest or len(" ".join(rest)) > 40:
+            raise OrderSyntaxError(text, f"{entry!r}: write repair and the damaged system, like 'repair reactors'")
+        return replace(current, repair=" ".join(rest).lower())
     if verb == "reactors":
         if len(rest) != 1 or rest[0].lower() not in ("on", "off"):
             raise OrderSyntaxError(text, f"{entry!r}: write 'reactors on' or 'reactors off' (for the next turn)")
@@ -196,7 +252,9 @@ def _action(text: str, entry: str, current: ShipOrders, targets: dict[str, str])
             text, f"{entry!r}: a shot goes after the word fire, shots separated by spaces: 'fire A1>Square A2>Square'"
         )
     raise OrderSyntaxError(
-        text, f"{entry!r}: an action is thrust, bias, pivot, roll, fire, reactors or radiators (or hold alone)"
+        text,
+        f"{entry!r}: an action is thrust, bias, pivot, roll, fire, aim, electronics, repair, reactors or radiators "
+        "(or hold alone)",
     )
 
 
@@ -208,6 +266,8 @@ def split_actions(rest: str) -> list[str]:
 
     >>> split_actions("thrust 3 bias A, pivot B/C fire A1>Square, A2>Square fire B1>Square")
     ['thrust 3', 'bias A', 'pivot B/C', 'fire A1>Square', 'fire A2>Square', 'fire B1>Square']
+    >>> split_actions("repair reactors thrust 2 electronics fire control")
+    ['repair reactors', 'thrust 2', 'electronics fire control']
     """
     out: list[str] = []
     for part in rest.split(","):
@@ -218,7 +278,9 @@ def split_actions(rest: str) -> list[str]:
             words.insert(0, "fire")
         actions: list[list[str]] = []
         for word in words:
-            if not actions or word.lower() in VERBS:
+            # The word after repair or electronics names a system, even one spelt like an action (reactors).
+            names_object = bool(actions) and len(actions[-1]) == 1 and actions[-1][0].lower() in _OBJECT_VERBS
+            if not actions or (word.lower() in VERBS and not names_object):
                 actions.append([word])
             else:
                 actions[-1].append(word)

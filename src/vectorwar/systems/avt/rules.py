@@ -31,9 +31,12 @@ from vectorwar.scenario import Scenario
 from vectorwar.systems.avt import display, ghosts, pieces
 from vectorwar.systems.avt.design import Design, design_from_data
 from vectorwar.systems.avt.events import SegmentBegan
+from vectorwar.systems.avt.fire import aim_choices, laser_targets, shot_problem
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders, Shot, parse_orders
 from vectorwar.systems.avt.orientation import Orientation, pivot_path, pivot_paths, wedges
-from vectorwar.systems.avt.segment import laser_targets, resolve_segment, shot_problem
+from vectorwar.systems.avt.repairs import repairable, system_key
+from vectorwar.systems.avt.segment import resolve_segment
+from vectorwar.systems.avt.ssd import repair_teams, thrust_limit
 from vectorwar.systems.avt.start import starts
 from vectorwar.systems.avt.state import AVTState, Ship, when
 from vectorwar.vectors import Velocity
@@ -45,6 +48,9 @@ RULE_ROLL = "AV:T (A2.4) rolls"
 RULE_FIRE = "AV:T (A5.166) firing"
 RULE_REACTORS = "AV:T (A5.39, A5.392) reactors are chosen for the next turn"
 RULE_RADIATORS = "AV:T (A5.391) radiators"
+RULE_AIM = "AV:T (A5.431) boundary regions"
+RULE_ELECTRONICS = "AV:T (A5.457) the defender chooses the electronics box"
+RULE_REPAIR = "AV:T (A5.48) repairs"
 RULE_2D = "AV:T Design Note: the 2-D play experience (option three_d = false)"
 
 #: The help's sample orders, each legal at the start of sample game one (avt-drift); a pivot and a roll
@@ -76,6 +82,34 @@ MANIFEST = Manifest(
             True,
             "3-D play (default). false is the text's 2-D option: no altitude, amber ring only, "
             "orthogonal thrust only, middle row of the firing arcs",
+        ),
+        OptionSpec(
+            "laser_d_entries",
+            "chance",
+            "What a Dn entry of a laser table scores: chance (default: 1 point on a second d10 of n or less) "
+            "or none (docs/rulings.md, AV:T laser D entries)",
+            ("chance", "none"),
+        ),
+        OptionSpec(
+            "laser_pools",
+            "ship",
+            "Lasers at a ship: one ship's hits in a segment are one pool (ship, default) or each hit its own "
+            "(each) (docs/rulings.md, AV:T adding laser damage)",
+            ("ship", "each"),
+        ),
+        OptionSpec(
+            "hull_depth",
+            "boxes",
+            "What counts toward hull depth: every box marked counts at least one point (boxes, default, as the "
+            "71-point example) or only damage points absorbed (points) (docs/rulings.md, AV:T hull depth counts boxes)",
+            ("boxes", "points"),
+        ),
+        OptionSpec(
+            "surrender",
+            "ends",
+            "Extending radiators signals surrender (A5.391): the game ends there (ends, default) or plays on "
+            "(play-on) (docs/rulings.md, AV:T surrender)",
+            ("ends", "play-on"),
         ),
     ),
     segments_per_turn=8,
@@ -184,7 +218,7 @@ class AttackVector(RuleSystem[AVTState]):
         design = state.designs[ship.design]
         text = str(o)
         if o.thrust is not None:
-            limit = design.max_thrust(ship.fuel)
+            limit = thrust_limit(design, ship)
             if not 0 <= o.thrust <= limit:
                 raise IllegalOrderError(text, f"thrust {o.thrust} is above {ship.name}'s {limit}", RULE_THRUST)
             if o.thrust and ship.fuel - ship.chart.fuel <= 0:
@@ -216,6 +250,24 @@ class AttackVector(RuleSystem[AVTState]):
                 )
         self._check_shots(state, ship, design, o)
         self._check_end_of_turn_choices(ship, design, o)
+        if o.repair is not None:
+            self._check_repair(ship, design, o.repair, str(o))
+
+    @staticmethod
+    def _check_repair(ship: Ship, design: Design, what: str, text: str) -> None:
+        key = system_key(what)
+        if key in ("structure", "structural integrity"):
+            raise IllegalOrderError(text, "the Structural Integrity track is not repaired in battle", RULE_REPAIR)
+        if repair_teams(design, ship) < 1:
+            raise IllegalOrderError(text, f"{ship.id} has no free repair team (wrenches in its Quarters)", RULE_REPAIR)
+        if repairable(ship, key) < 1:
+            damaged = sorted({k for k, n in ship.marks if n and k != "structure"} | set(ship.electronics_lost))
+            raise IllegalOrderError(
+                text,
+                f"{ship.id} has no damage to {key} that a team is not already repairing "
+                f"(damaged: {', '.join(damaged) or 'nothing'})",
+                RULE_REPAIR,
+            )
 
     @staticmethod
     def _check_end_of_turn_choices(ship: Ship, design: Design, o: ShipOrders) -> None:
@@ -277,6 +329,28 @@ class AttackVector(RuleSystem[AVTState]):
             raise IllegalOrderError(
                 str(o), f"these shots need {power} power but the batteries hold {ship.battery}", "AV:T (A5.372) power"
             )
+        if o.aim is not None:
+            at_ships = [state.ship(s.target) for s in o.shots if state.ship(s.target).kind == "ship"]
+            choices = {r for target in at_ships for r in aim_choices(state, ship, target)}
+            boundary = [t for t in at_ships if len(aim_choices(state, ship, t)) > 1]
+            if not boundary or o.aim not in choices:
+                where = ", ".join(sorted(choices)) or "no ship"
+                raise IllegalOrderError(
+                    str(o),
+                    f"aim {o.aim} is not the attacker's to choose: these shots strike {where}; the attacker "
+                    "chooses only between the two regions of a boundary",
+                    RULE_AIM,
+                )
+        if o.electronics is not None:
+            boxes = design.ssd.electronics if design.ssd else []
+            if o.electronics not in boxes or o.electronics in ship.electronics_lost:
+                left = [b for b in boxes if b not in ship.electronics_lost]
+                raise IllegalOrderError(
+                    str(o),
+                    f"{ship.id} has no electronics box {o.electronics!r} left to give up "
+                    f"(it has {', '.join(left) or 'none'})",
+                    RULE_ELECTRONICS,
+                )
 
     # -- resolution -----------------------------------------------------------
 
@@ -307,7 +381,7 @@ class AttackVector(RuleSystem[AVTState]):
         design = state.designs[ship.design]
         o = ShipOrders(ship.id)
         if rng.random() < 0.25 and ship.fuel - ship.chart.fuel > 0:
-            top = design.max_thrust(ship.fuel) if ship.radiators == "in" else 0
+            top = thrust_limit(design, ship) if ship.radiators == "in" else 0
             choices = [t for t in range(top + 1) if t != ship.chart.setting]
             if choices:
                 o = replace(o, thrust=rng.choice(choices))

@@ -10,7 +10,7 @@ the end of the turn.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Literal
 
@@ -85,6 +85,14 @@ class Turning:
 
 
 @dataclass(frozen=True, slots=True)
+class Repair:
+    """A repair team at work (A5.48): one damage point of ``system``, done at the start of turn ``done``."""
+
+    system: str
+    done: int
+
+
+@dataclass(frozen=True, slots=True)
 class Ship:
     id: str
     side: str
@@ -108,6 +116,19 @@ class Ship:
     #: Choices written during the turn for the end-of-turn procedure (A5.392); ``None``: no change.
     reactors_next: bool | None = None
     radiators_next: RadiatorChoice | None = None
+    #: The SSD's damage record (A5.452): how many boxes of each system are marked (``laser A1`` for a laser).
+    marks: tuple[tuple[str, int], ...] = ()
+    #: Electronics boxes marked, by name, in the order lost (the defender chooses them, A5.457).
+    electronics_lost: tuple[str, ...] = ()
+    #: Fuel units lost with destroyed tanks (A5.452: whole columns), apart from fuel burned.
+    fuel_lost: int = 0
+    #: The AVID window last marked "I" for incoming damage (A5.42), or "".
+    incoming: str = ""
+    repairs: tuple[Repair, ...] = ()
+    #: Systems used this turn: a repair of one of them fails at the turn break (A5.48).
+    used: tuple[str, ...] = ()
+    #: The defender's standing choice of which electronics boxes go first (A5.457); unnamed ones after.
+    electronics_order: tuple[str, ...] = ()
 
     @property
     def active(self) -> bool:
@@ -116,6 +137,18 @@ class Ship:
     @property
     def grid(self) -> MovementGrid:
         return _grid(self.velocity)
+
+    def marked(self, system: str) -> int:
+        """Boxes of ``system`` marked off so far."""
+        return next((n for name, n in self.marks if name == system), 0)
+
+    def with_marks(self, system: str, count: int) -> Ship:
+        """The ship with ``count`` boxes of ``system`` marked (0 clears the entry)."""
+        rest = tuple((name, n) for name, n in self.marks if name != system)
+        return replace(self, marks=tuple(sorted((*rest, (system, count)) if count else rest)))
+
+    def using(self, system: str) -> Ship:
+        return self if system in self.used else replace(self, used=(*self.used, system))
 
     def ready_at(self, laser: str) -> int:
         """The absolute segment from which ``laser`` may fire again (0: ready now)."""

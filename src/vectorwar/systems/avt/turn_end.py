@@ -28,10 +28,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from vectorwar.dice import Dice
 from vectorwar.events import Event
 from vectorwar.systems.avt.breaks import resolve_vectors
 from vectorwar.systems.avt.design import Design
 from vectorwar.systems.avt.events import HeatDumped, HeatRecorded, RadiatorsSet, ReactorsSet, TurnEnded
+from vectorwar.systems.avt.repairs import repair_step
+from vectorwar.systems.avt.ssd import radiator_tenths, ship_heat_capacity
 from vectorwar.systems.avt.state import HEAT_TENTHS, AVTState, RadiatorStatus, Ship
 
 #: One step of the procedure: a ship, its design and the turn that follows -> the ship after the step.
@@ -47,16 +50,16 @@ def round_up(tenths: int) -> int:
     return -(-tenths // HEAT_TENTHS) * HEAT_TENTHS
 
 
-def radiator_output(design: Design) -> int:
-    """Heat a turn the design's radiators dump when out, in tenths (the SSD's radiator output)."""
-    return round(design.radiators * HEAT_TENTHS)
+def radiator_output(design: Design, ship: Ship | None = None) -> int:
+    """Heat a turn the radiators dump when out, in tenths (the SSD's output, less destroyed radiators)."""
+    return radiator_tenths(design, ship)
 
 
 def record_heat(ship: Ship, design: Design, coming: int, events: list[Event]) -> Ship:
     """Step 1: the reactors' heat for the turn just played goes into the heat sinks."""
     generated = round_up(design.reactor * HEAT_TENTHS) if ship.reactors_on else 0
     stored = ship.heat_tenths + generated
-    events.append(HeatRecorded(ship.id, generated, stored, design.heat_sinks))
+    events.append(HeatRecorded(ship.id, generated, stored, ship_heat_capacity(design, ship)))
     return replace(ship, heat_tenths=stored)
 
 
@@ -64,7 +67,7 @@ def dump_heat(ship: Ship, design: Design, coming: int, events: list[Event]) -> S
     """Step 2: radiators that are out dump their output, never below zero."""
     if ship.radiators != "out":
         return ship
-    dumped = min(ship.heat_tenths, radiator_output(design))
+    dumped = min(ship.heat_tenths, radiator_output(design, ship))
     stored = ship.heat_tenths - dumped
     events.append(HeatDumped(ship.id, dumped, stored))
     return replace(ship, heat_tenths=stored)
@@ -111,7 +114,7 @@ STEPS: tuple[tuple[str, ShipStep], ...] = (
 )
 
 
-def end_of_turn(state: AVTState, events: list[Event]) -> AVTState:
+def end_of_turn(state: AVTState, events: list[Event], dice: Dice) -> AVTState:
     """Run the end-of-turn procedure for every ship in play (targets keep no records)."""
     events.append(TurnEnded(state.turn))
     ships = {s.id: s for s in state.ships}
@@ -120,4 +123,8 @@ def end_of_turn(state: AVTState, events: list[Event]) -> AVTState:
         for ship_id in keeping:
             ship = ships[ship_id]
             ships[ship_id] = step(ship, state.designs[ship.design], state.turn + 1, events)
+    # Damage control (A5.48): after the record keeping, with what each ship used this turn.
+    for ship_id in keeping:
+        ship = ships[ship_id]
+        ships[ship_id] = repair_step(ship, state.designs[ship.design], state.turn + 1, dice, events)
     return replace(state, ships=tuple(ships[s.id] for s in state.ships))
