@@ -14,7 +14,7 @@ from vectorwar.systems.avt.design import Design
 from vectorwar.systems.avt.events import AllocationRow, ShipDestroyed
 from vectorwar.systems.avt.orientation import Orientation
 from vectorwar.systems.avt.rules import AttackVector
-from vectorwar.systems.avt.ssd import laser_state, reactor_power
+from vectorwar.systems.avt.ssd import battery_capacity, laser_state, reactor_power, thrust_limit
 from vectorwar.systems.avt.state import Ship
 
 
@@ -130,3 +130,76 @@ def test_avt_a5_442_the_36_point_example_the_attacker_picks_the_4_armour_region(
     first = rows(events)[0]
     assert (first.left, first.armour, first.soak) == (36, 4, 1)
     assert rows(events)[1].left == 31  # 31 damage points reach the interior
+
+
+def test_avt_a5_453_a_full_battery_explodes_into_a_new_pool_on_the_same_table() -> None:
+    events: list[Event] = []
+    dice = LoadedDice(
+        *soak(1),  # skin: 20 - 4 - 1 = 15 get in
+        8,
+        *soak(1),  # nose 8: Batteries (armour 1), full: capacity 22 -> 18 with 22 stored
+        5,
+        5,  # the explosion: 2d10 = 10, less armour 1 = 9
+        2,
+        *soak(9),  # the explosion's pool: Quarters absorbs all 9
+        1,
+        *soak(9),  # back to the first pool (13 left): Quarters 9
+        1,
+        *soak(4),  # Quarters 4: nothing left
+    )
+    after = allocate(ship(), design(), 20, "nose-top", dice, events)
+    table = rows(events)
+    assert "Full Battery explodes" in table[1].note
+    assert "= 9 more on this table" in table[1].note
+    assert (table[2].left, table[2].table, table[2].system) == (9, "nose", "Quarters")
+    assert "explosion" in table[2].note
+    assert (table[3].left, table[4].left) == (13, 4)
+    assert after.battery == 18
+    assert battery_capacity(design(), after.marked("batteries")) == 18
+    assert not dice.script
+
+
+def test_avt_a5_46_damage_past_the_third_hull_depth_exits_with_a_final_soak() -> None:
+    events: list[Event] = []
+    # A ship with no hull to speak of: hull depth 1 everywhere, so every row moves the damage on.
+    thin = design().model_copy(update={"hull_depth": {"nose": 1, "aft": 1, "side": 1}})
+    dice = LoadedDice(*soak(1), 2, *soak(2), 1, *soak(2), 2, *soak(2), *soak(3))
+    allocate(ship(), thin, 30, "nose-top", dice, events)
+    table = rows(events)
+    assert [r.table for r in table] == ["skin", "nose", "core", "aft", "skin"]
+    assert "Transition to Core" in table[1].note
+    assert "Transition to Aft" in table[2].note
+    assert "exit the far side" in table[3].note
+    assert table[4].system == "far side skin (aft-bottom)"
+    assert not dice.script
+
+
+def test_ruling_hull_depth_option_points_counts_only_damage_absorbed() -> None:
+    # With only points counted, the 71-point example's zero-soak Cargo row does not dig in: the Core comes later.
+    events: list[Event] = []
+    allocate(ship(battery=16), design(), 71, "nose-bottom", seventy_one_dice(), events, count="points")
+    assert "Transition to Core" not in rows(events)[9].note
+
+
+def test_avt_a5_454_a_structural_hit_with_the_track_full_destroys_the_ship() -> None:
+    events: list[Event] = []
+    full = ship(marks=(("structure", 12),))
+    after = allocate(full, design(), 20, "nose-top", LoadedDice(*soak(0), then_seed=3), events)
+    assert not after.active
+    assert any(isinstance(e, ShipDestroyed) for e in events)
+
+
+def test_avt_a5_452_fuel_hits_take_whole_columns_and_thrust_hits_the_engines() -> None:
+    events: list[Event] = []
+    # Port skin 4, soak 1: 1 gets in; Fuel (armour 0) with a soak of 0 takes a column and an SI hit;
+    # then Cargo with soak 2 exceeds the 1 left.
+    rafik = ship()
+    after = allocate(rafik, design(), 6, "port", LoadedDice(*soak(1), 3, 1, 1, 1, *soak(2)), events)
+    assert after.fuel == rafik.fuel - 4  # the left-most column of 105 units in 30 columns holds 4
+    assert (after.fuel_lost, after.marked("fuel"), after.marked("structure")) == (4, 1, 1)
+    assert "fuel column 1 lost: 4 units" in rows(events)[1].note
+    # The Wasp's aft table starts with its engines: a Thrust box lowers its maximum thrust.
+    wasp = ship("wasp")
+    hit = allocate(wasp, design("wasp"), 8, "aft", LoadedDice(*soak(1), 1, *soak(1), 1, *soak(9)), [])
+    assert hit.marked("thrust") == 1
+    assert thrust_limit(design("wasp"), hit) == 5

@@ -109,7 +109,7 @@ def _capacity_hit(a: _Allocation, system: str, armour: int) -> None:
     boxes = ssd_of(a.design).batteries if system == "batteries" else ssd_of(a.design).heat_sinks
     marked = a.ship.marked(system)
     if marked >= len(boxes):
-        a.notes.append(f"every {system[:-1]} box already gone")
+        a.notes.append(f"every {'battery' if system == 'batteries' else 'heat sink'} box already gone")
         return
     a.ship = a.ship.with_marks(system, marked + 1)
     if system == "batteries":
@@ -251,11 +251,16 @@ def _hit(a: _Allocation, table: str, left: int, preference: tuple[str, ...]) -> 
         a.structure_hit()
     boxes = sum(n for _, n in a.ship.marks) + len(a.ship.electronics_lost) - before
     a.row(left, table, location, label, armour, soak)
-    for blast in a.explosions:
-        _explosion(a, table, blast, preference)
-    a.explosions = []
+    _explode(a, table, preference)
     absorbed = armour + soak
     return absorbed, max(absorbed, boxes) if a.count == "boxes" else absorbed
+
+
+def _explode(a: _Allocation, table: str, preference: tuple[str, ...]) -> None:
+    """Resolve the explosions the last box set off, each taken off the list before it is allocated."""
+    blasts, a.explosions = a.explosions, []
+    for blast in blasts:
+        _explosion(a, table, blast, preference)
 
 
 def _explosion(a: _Allocation, table: str, points: int, preference: tuple[str, ...]) -> None:
@@ -276,9 +281,7 @@ def _explosion(a: _Allocation, table: str, points: int, preference: tuple[str, .
             a.structure_hit()
         a.row(left, table, location, label, armour, soak)
         left -= armour + soak
-        for blast in a.explosions:  # a chain: another full battery or heat sink in the blast
-            _explosion(a, table, blast, preference)
-        a.explosions = []
+        _explode(a, table, preference)  # a chain: another full battery or heat sink in the blast
 
 
 def _skin(a: _Allocation, region: str, points: int, final: bool) -> int:
