@@ -203,3 +203,47 @@ def test_avt_a5_452_fuel_hits_take_whole_columns_and_thrust_hits_the_engines() -
     hit = allocate(wasp, design("wasp"), 8, "aft", LoadedDice(*soak(1), 1, *soak(1), 1, *soak(9)), [])
     assert hit.marked("thrust") == 1
     assert thrust_limit(design("wasp"), hit) == 5
+
+
+def test_avt_a5_43_every_window_of_the_ship_strikes_one_region_or_a_boundary_and_every_region_is_reachable() -> None:
+    from vectorwar.systems.avt.arcs import ALL_ARC_WINDOWS
+    from vectorwar.systems.avt.armour import regions_of
+    from vectorwar.systems.avt.design import REGIONS
+
+    seen: set[str] = set()
+    for window in ALL_ARC_WINDOWS:
+        regions = regions_of(window)
+        assert 1 <= len(regions) <= 2
+        # A boundary joins two regions of one face (A5.431: the attacker chooses between neighbours).
+        assert len({r.split("-")[0] for r in regions}) == 1
+        seen.update(regions)
+    assert seen == set(REGIONS)
+
+
+def test_avt_a5_461_a5_462_the_wasp_is_a_cylinder_with_its_one_off_the_nose_regions_on_the_sides() -> None:
+    wasp = design("wasp")
+    ssd = wasp.ssd
+    assert ssd is not None
+    assert wasp.hull_depth["nose"] == wasp.hull_depth["aft"] > wasp.hull_depth["side"]
+    for region in ("nose-top", "nose-bottom", "nose-port", "nose-starboard"):
+        assert (ssd.table(region), ssd.depth_kind(region)) == ("nose", "side")
+    assert (ssd.table("nose"), ssd.depth_kind("nose")) == ("nose", "nose")
+    rafik = design().ssd
+    assert rafik is not None
+    assert {rafik.depth_kind(r) for r in ("nose", "nose-top", "aft-port", "port")} == {"nose", "aft", "side"}
+    assert design().hit_locations["core"][6] == "Electronics 2"  # as the 71-point example has it
+
+
+def test_avt_a5_47_a_damaged_laser_rolls_against_its_next_pentagon_each_time_it_fires() -> None:
+    from vectorwar.game import Game
+
+    from .helpers import AVT, make_scenario
+
+    ships = [("blue", "Rafik", "rafik", "20,20", "A", "0", 0), ("red", "Raven", "rafik", "20,17", "D", "0", 0)]
+    game = Game.new(AVT, make_scenario(ships), 0)
+    state = game.state
+    game.state = state.with_ship(replace(state.ship("Rafik"), marks=(("laser A1", 1),)))
+    game.submit("blue", "Rafik fire A1>Raven")
+    events = game.submit("red", "hold")
+    pentagon = [e for e in events if "under 3 marks a pentagon" in e.describe()]
+    assert len(pentagon) == 1  # the A1 track is a box then pentagons of 3 and 6
