@@ -3,11 +3,14 @@
 
 import { Api, LiveSocket, pageParams } from "./api.js";
 import { HandOver } from "./handover.js";
-import { HexMap } from "./hexmap.js";
-import { OrdersPanel } from "./orders.js";
+import { HexMap } from "./map/hexmap.js";
+import { OrdersPanel } from "./orders/panel.js";
 import { Tabs } from "./tabs.js";
 import { ViewToggle } from "./view3d.js";
-import { h, renderCards, renderLog, renderResult, renderStatus, sideChip, sideColours } from "./panels.js";
+import { renderCards } from "./cards.js";
+import { h, sideChip, sideColours } from "./dom.js";
+import { renderLog } from "./log.js";
+import { renderResult, renderStatus } from "./status.js";
 
 const $ = (id) => document.getElementById(id);
 
