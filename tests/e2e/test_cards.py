@@ -38,11 +38,11 @@ TIMEOUT_MS = 10_000
 
 #: Draw cards with the page's own module and stylesheet; report each line's marks and words.
 RENDER_JS = """async ([system, cards]) => {
-  const panels = await import('/static/panels.js');
+  const sheet = await import('/static/cards.js');
   const box = document.createElement('div');
   box.style.width = '400px';
   document.body.append(box);
-  panels.renderCards(box, cards, {}, {system});
+  sheet.renderCards(box, cards, {}, {system});
   const rows = [...box.querySelectorAll('.card-rows tr')].map(tr => ({
     card: tr.closest('.card').dataset.title,
     label: tr.querySelector('th').textContent,

@@ -1,13 +1,18 @@
-// The game page: live scene over the WebSocket, the map, orders, cards, log, result and replay;
-// the side column's tabs, and the hot-seat hand-over between seats at a secret prompt.
+// The game page: live scene over the WebSocket, the map, orders, cards, log, result and replay
+// (its scrubber is replay.js); the side column's tabs, and the hot-seat hand-over between seats
+// at a secret prompt.
 
 import { Api, LiveSocket, pageParams } from "./api.js";
 import { HandOver } from "./handover.js";
-import { HexMap } from "./hexmap.js";
-import { OrdersPanel } from "./orders.js";
+import { HexMap } from "./map/hexmap.js";
+import { OrdersPanel } from "./orders/panel.js";
 import { Tabs } from "./tabs.js";
 import { ViewToggle } from "./view3d.js";
-import { h, renderCards, renderLog, renderResult, renderStatus, sideChip, sideColours } from "./panels.js";
+import { renderCards } from "./cards.js";
+import { Replay } from "./replay.js";
+import { h, sideChip, sideColours } from "./dom.js";
+import { renderLog } from "./log.js";
+import { renderResult, renderStatus } from "./status.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -15,8 +20,6 @@ const { game, token } = pageParams();
 const api = new Api(token);
 let live = null; // the newest live scene
 let shown = null; // the scene on screen (live, or a replayed step)
-let mode = "live"; // or "replay"
-let replayStep = 0;
 let selected = null; // the counter last clicked on the map, until the next prompt
 let acting = null; // the seat ordering on this screen during a hot-seat hand-over
 
@@ -34,7 +37,7 @@ function focusShip() {
   const counters = scene.counters || [];
   const has = (id) => id && counters.some((c) => c.id === id);
   if (has(selected)) return selected;
-  if (mode === "live" && has(orders.activeShip) && plotRadios(orders.activeShip).length) return orders.activeShip;
+  if (replay.mode === "live" && has(orders.activeShip) && plotRadios(orders.activeShip).length) return orders.activeShip;
   const viewer = scene.viewer || [];
   const own = counters.filter((c) => viewer.includes(c.side));
   const ship = own.find((c) => c.status === "active") || own[0];
@@ -69,10 +72,10 @@ function pickHex(hex) {
 
 const map = new HexMap($("map"), {
   onCounterClick: (id) => {
-    if (mode === "live" && orders.pickTarget(id)) return;
+    if (replay.mode === "live" && orders.pickTarget(id)) return;
     selected = id;
     // One of the player's own ships being plotted: select it in the orders (its reach and ghost).
-    const radios = mode === "live" && tabs.current === "orders" ? plotRadios(id) : [];
+    const radios = replay.mode === "live" && tabs.current === "orders" ? plotRadios(id) : [];
     if (radios.length) {
       (radios.find((r) => r.checked) || radios[0]).focus();
       return;
@@ -80,7 +83,7 @@ const map = new HexMap($("map"), {
     showCard(id);
   },
   onHexClick: (hex) => {
-    if (mode === "live") pickHex(hex);
+    if (replay.mode === "live") pickHex(hex);
   },
   onViewKey: () => view3d.toggle(),
   focus: focusShip,
@@ -102,10 +105,10 @@ const tabs = new Tabs(document.querySelector(".side .tabs"), {
 function updateBadges(scene) {
   const events = (scene.events || []).length;
   // What happened before the page opened is not news.
-  if (tabs.current === "log" || mode === "replay" || logSeen === null) logSeen = events;
+  if (tabs.current === "log" || replay.mode === "replay" || logSeen === null) logSeen = events;
   const unread = Math.max(0, events - logSeen);
   tabs.badge("log", unread ? String(unread) : "", unread ? `${unread} new` : "");
-  const needed = mode === "live" && (scene.my_turn || []).length && tabs.current !== "orders";
+  const needed = replay.mode === "live" && (scene.my_turn || []).length && tabs.current !== "orders";
   tabs.badge("orders", needed ? "!" : "", needed ? "your orders are needed" : "");
 }
 
@@ -200,12 +203,12 @@ function draw(scene) {
   renderLegend(scene);
   view3d.choose(scene);
   map.render(scene);
-  renderStatus($("status"), scene, mode);
+  renderStatus($("status"), scene, replay.mode);
   renderCards($("cards"), scene.cards, colours, scene);
   renderLog($("log"), scene.events);
   renderResult($("result"), scene.result, colours);
   const prompt = scene.prompt ? `${scene.step} ${scene.prompt.clock}` : "";
-  if (mode === "live") {
+  if (replay.mode === "live") {
     const newPrompt = prompt !== draw.prompt;
     draw.prompt = prompt;
     orders.update(scene);
@@ -218,11 +221,11 @@ function draw(scene) {
       // A new prompt with orders to give: show them (the player may still look at another tab).
       if ((scene.my_turn || []).length) tabs.select("orders");
     }
-    acting = handover.update(scene, mode);
+    acting = handover.update(scene, replay.mode);
     showActingSeat();
     fitPlotLists();
   } else {
-    handover.update(scene, mode);
+    handover.update(scene, replay.mode);
     acting = null;
     orders.clear();
     $("orders").replaceChildren(
@@ -236,109 +239,20 @@ function acceptLive(scene) {
   // A push can overtake the answer to our own order; never go back to an older scene.
   if (live && scene.step < live.step) return;
   live = scene;
-  const slider = $("replay-step");
-  slider.max = String(scene.step);
-  if (mode === "live") draw(scene);
-  else refreshTimeline();
+  replay.liveMoved(scene);
+  if (replay.mode === "live") draw(scene);
 }
 
-// Each resolved batch's clock ({step, clock, turn, segment}); fetched when replay opens and
-// again whenever the live game has moved past it.
-let timeline = [];
-
-async function refreshTimeline() {
-  if (live && timeline.length >= live.step) return;
-  try {
-    timeline = (await api.timeline(game)).steps || [];
-  } catch (err) {
-    showError(err);
-  }
-  updateReplayLabel();
-}
-
-/** Words for the moment replay step `step` shows: the position after that many batches. */
-function momentOf(step) {
-  if (step === 0) return "before the first order";
-  const batch = timeline[step - 1];
-  return batch ? `after ${batch.clock}` : "";
-}
-
-function updateReplayLabel() {
-  const moment = momentOf(replayStep);
-  $("replay-label").textContent = `${replayStep} / ${live ? live.step : 0}${moment ? ` · ${moment}` : ""}`;
-}
-
-/** Steps at which a turn begins (the first batch of each turn), and the end of the game so far. */
-function turnStarts() {
-  const starts = [0];
-  for (let s = 1; s < timeline.length; s++) {
-    if (timeline[s].turn !== timeline[s - 1].turn) starts.push(s);
-  }
-  starts.push(live ? live.step : timeline.length);
-  return starts;
-}
-
-function jumpTurn(direction) {
-  const starts = turnStarts();
-  const target =
-    direction > 0
-      ? starts.find((s) => s > replayStep)
-      : [...starts].reverse().find((s) => s < replayStep);
-  if (target !== undefined) showReplay(target);
-}
-
-let replayToken = 0;
-async function showReplay(step) {
-  replayStep = Math.max(0, Math.min(step, live ? live.step : 0));
-  $("replay-step").value = String(replayStep);
-  updateReplayLabel();
-  const mine = ++replayToken;
-  try {
-    const scene = await api.replay(game, replayStep);
-    if (mine !== replayToken || mode !== "replay") return;
-    document.body.dataset.replayStep = String(replayStep);
-    draw(scene);
-  } catch (err) {
-    showError(err);
-  }
-}
-
-function enterReplay() {
-  if (!live) return;
-  mode = "replay";
-  document.body.dataset.mode = "replay";
-  $("replay-bar").hidden = false;
-  $("replay-toggle").setAttribute("aria-pressed", "true");
-  $("replay-step").max = String(live.step);
-  showReplay(live.result ? 0 : live.step);
-  refreshTimeline();
-  $("replay-step").focus();
-}
-
-function exitReplay() {
-  mode = "live";
-  document.body.dataset.mode = "live";
-  delete document.body.dataset.replayStep;
-  $("replay-bar").hidden = true;
-  $("replay-toggle").setAttribute("aria-pressed", "false");
-  orders.key = "";
-  if (live) draw(live);
-}
-
-$("replay-toggle").addEventListener("click", () => (mode === "live" ? enterReplay() : exitReplay()));
-$("replay-exit").addEventListener("click", exitReplay);
-$("replay-step").addEventListener("input", (ev) => showReplay(Number(ev.target.value)));
-$("replay-prev").addEventListener("click", () => showReplay(replayStep - 1));
-$("replay-next").addEventListener("click", () => showReplay(replayStep + 1));
-$("replay-prev-turn").addEventListener("click", () => jumpTurn(-1));
-$("replay-next-turn").addEventListener("click", () => jumpTurn(1));
-$("replay-step").addEventListener("keydown", (ev) => {
-  // Page keys move a turn at a time (the slider's own big steps mean nothing in a game).
-  if (ev.key === "PageUp" || ev.key === "PageDown") {
-    ev.preventDefault();
-    jumpTurn(ev.key === "PageDown" ? 1 : -1);
-  }
+const replay = new Replay(api, game, {
+  latest: () => live,
+  show: draw,
+  onExit: () => {
+    orders.key = "";
+    if (live) draw(live);
+  },
+  onError: showError,
 });
+
 $("zoom-in").addEventListener("click", () => map.zoomStep(1.25));
 $("zoom-out").addEventListener("click", () => map.zoomStep(1 / 1.25));
 $("zoom-fit").addEventListener("click", () => map.fitShips());

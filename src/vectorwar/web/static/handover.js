@@ -4,7 +4,7 @@
 // so nobody sees what the seat before them plotted. Open prompts (one seat after another, in
 // view of all) need no hand-over.
 
-import { sideColours } from "./panels.js";
+import { sideColours } from "./dom.js";
 
 export class HandOver {
   /**

@@ -1,7 +1,7 @@
 // The lobby: quick start against the computer, game set-up, join links, games to watch or resume.
 
 import { Api, rememberToken, savedGames } from "./api.js";
-import { fill, h } from "./panels.js";
+import { fill, h } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
 const api = new Api();

@@ -1,7 +1,7 @@
 // The map's "3-D" button: offered when a game has altitude, on by default for AV:T, and the
 // player's choice kept per game in localStorage (a stored choice wins over the default).
 
-import { hasAltitude } from "./hexmap.js";
+import { hasAltitude } from "./map/hexmap.js";
 
 export class ViewToggle {
   constructor(button, map, game) {

@@ -1,0 +1,203 @@
+// Pan and zoom: the SVG viewBox, kept inside the board; zooming about a point or the focused ship;
+// the default view fitted to the ships and followed until the player pans or zooms; the whole
+// board on request; and keeping the view when the window or the projection changes.
+
+import { SIZE, TILT } from "./geometry.js";
+import { boardView, fitScene, fitSets, shipsView } from "./fit.js";
+
+export class Viewport {
+  /**
+   * `pieces` grows counters when zoomed far out and knows where they are; `focus()` names the
+   * ship the zoom centres on (the selected or the player's own), or null.
+   */
+  constructor(svg, projection, pieces, focus) {
+    this.svg = svg;
+    this.projection = projection;
+    this.pieces = pieces;
+    this.focus = focus;
+    this.view = null; // {x, y, w, h}
+    // Following the ships: the view is fitted to them again whenever they move, until the player
+    // pans or zooms it themselves (fitting the ships again starts following again).
+    this.auto = true;
+    this.fitKey = "";
+    this.scene = fitScene({});
+    this.bounds = null;
+    this.planeBounds = null; // the board's own area, in plane (flat) coordinates
+    this.raised = [];
+    this.scale = undefined;
+    if (window.ResizeObserver) new ResizeObserver(() => this.resized()).observe(svg);
+  }
+
+  screenSize() {
+    return { width: this.svg.clientWidth || 800, height: this.svg.clientHeight || 600 };
+  }
+
+  resized() {
+    if (!this.view) return;
+    this.pieces.scaleDone = false;
+    if (this.auto) {
+      this.fitShips();
+      return;
+    }
+    // Keep the middle of the view and the zoom; only the shape of the window changed.
+    const v = this.view;
+    const { width, height } = this.screenSize();
+    const k = this.scale || Math.min(width / v.w, height / v.h);
+    const cx = v.x + v.w / 2;
+    const cy = v.y + v.h / 2;
+    this.view = { x: cx - width / k / 2, y: cy - height / k / 2, w: width / k, h: height / k };
+    this.applyView();
+  }
+
+  /**
+   * Change what the view is drawn in (`change`), then put the view back where the player had it:
+   * one who saw the whole map keeps seeing all of it, a zoomed-in one keeps the same plane point
+   * in the middle.
+   */
+  reframe(change) {
+    const v = this.view;
+    const b = this.bounds;
+    const whole = v && b && v.w >= b.w - 0.5 && v.h >= b.h - 0.5;
+    const focus = v ? { x: v.x + v.w / 2, y: (v.y + v.h / 2) / this.projection.tilt } : null;
+    change();
+    if (!v) return;
+    if (this.auto) {
+      this.fitShips();
+    } else if (whole) {
+      this.fitBoard();
+    } else {
+      v.x = focus.x - v.w / 2;
+      v.y = focus.y * this.projection.tilt - v.h / 2;
+      this.applyView();
+    }
+  }
+
+  /** The area panning may show: the board, and in 3-D also the room above and below it that pieces use. */
+  updateBounds() {
+    const p = this.planeBounds;
+    if (!p) return;
+    if (!this.projection.threeD) {
+      this.bounds = { ...p };
+      return;
+    }
+    // Room for a whole counter (at its largest) beyond the highest and the lowest position.
+    const margin = SIZE * 1.6;
+    let top = p.y * TILT;
+    let bottom = (p.y + p.h) * TILT;
+    for (const r of this.raised) {
+      const { y } = this.projection.project(r.hex, r.altitude);
+      top = Math.min(top, y - margin);
+      bottom = Math.max(bottom, y + margin);
+    }
+    this.bounds = { x: p.x, y: top, w: p.w, h: bottom - top };
+  }
+
+  fitKeyNow() {
+    return JSON.stringify([this.projection.threeD, fitSets(this.scene, this.projection, this.focus())]);
+  }
+
+  /** Fit the view to the ships again if they moved since it was last fitted (while following). */
+  follow() {
+    if (this.auto && this.fitKey !== this.fitKeyNow()) this.fitShips();
+  }
+
+  /** The default view (see fit.js `shipsView`). Starts following the ships again. */
+  fitShips() {
+    this.auto = true;
+    if (!this.bounds) return;
+    this.fitKey = this.fitKeyNow();
+    this.view = shipsView(this.bounds, fitSets(this.scene, this.projection, this.focus()), this.screenSize());
+    this.applyView();
+  }
+
+  /** The whole board, however small its hexes get (the player asked for it: no more following). */
+  fitBoard() {
+    if (!this.bounds) return;
+    this.auto = false;
+    this.view = boardView(this.bounds, this.screenSize());
+    this.applyView();
+  }
+
+  applyView() {
+    const v = this.view;
+    // Keep the map on screen: pan no further than its edge, and centre it when zoomed out past it.
+    const b = this.bounds;
+    if (b) {
+      v.x = v.w >= b.w ? b.x - (v.w - b.w) / 2 : Math.min(Math.max(v.x, b.x), b.x + b.w - v.w);
+      v.y = v.h >= b.h ? b.y - (v.h - b.h) / 2 : Math.min(Math.max(v.y, b.y), b.y + b.h - v.h);
+    }
+    this.svg.setAttribute("viewBox", `${v.x.toFixed(1)} ${v.y.toFixed(1)} ${v.w.toFixed(1)} ${v.h.toFixed(1)}`);
+    const { width, height } = this.screenSize();
+    this.scale = Math.min(width / v.w, height / v.h);
+    this.svg.dataset.scale = this.scale.toFixed(3);
+    this.svg.dataset.follow = String(this.auto);
+    this.pieces.rescale(this.scale);
+  }
+
+  zoom(factor, cx = null, cy = null) {
+    const v = this.view;
+    if (!v) return;
+    const px = cx === null ? v.x + v.w / 2 : cx;
+    const py = cy === null ? v.y + v.h / 2 : cy;
+    const w = Math.min(Math.max(v.w / factor, SIZE * 6), this.bounds.w * 3);
+    const f = v.w / w;
+    this.view = { x: px - (px - v.x) / f, y: py - (py - v.y) / f, w, h: v.h / f };
+    this.applyView();
+  }
+
+  /**
+   * The zoom buttons and keys: centre on the focused ship (the selected or the player's own, see
+   * `focus`) and zoom there, so zooming in never loses the ship; with none, the view's middle.
+   */
+  zoomStep(factor) {
+    if (!this.view) return;
+    this.auto = false;
+    const id = this.focus();
+    const c = id ? this.pieces.counters.find((x) => x.id === id) : null;
+    if (c) {
+      const { x, y } = this.projection.project(c.hex, c.altitude);
+      this.view.x = x - this.view.w / 2;
+      this.view.y = y - this.view.h / 2;
+      this.zoom(factor, x, y);
+    } else {
+      this.zoom(factor);
+    }
+  }
+
+  pan(dx, dy) {
+    if (!this.view) return;
+    this.view.x += dx;
+    this.view.y += dy;
+    this.applyView();
+  }
+
+  /** Centre the view on a hex (at an altitude, in 3-D) without changing the zoom. */
+  centreOn(hexText, altitude = 0) {
+    if (!this.view) return;
+    const { x, y } = this.projection.project(hexText, altitude);
+    this.view.x = x - this.view.w / 2;
+    this.view.y = y - this.view.h / 2;
+    this.applyView();
+  }
+
+  /** Bring a hex into view (keeping the zoom) when it lies outside the middle of the view. */
+  ensureVisible(hexText, altitude = 0) {
+    if (!this.view) return;
+    const { x, y } = this.projection.project(hexText, altitude);
+    const v = this.view;
+    const mx = v.w * 0.1;
+    const my = v.h * 0.1;
+    if (x < v.x + mx || x > v.x + v.w - mx || y < v.y + my || y > v.y + v.h - my) this.centreOn(hexText, altitude);
+  }
+
+  /** The SVG point under a screen point. */
+  toSvg(clientX, clientY) {
+    const pt = this.svg.createSVGPoint();
+    pt.x = clientX;
+    pt.y = clientY;
+    const m = this.svg.getScreenCTM();
+    if (!m) return { x: 0, y: 0 };
+    const p = pt.matrixTransform(m.inverse());
+    return { x: p.x, y: p.y };
+  }
+}

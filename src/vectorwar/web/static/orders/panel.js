@@ -1,0 +1,323 @@
+// The orders panel's shell: which seats owe orders and which form each gets (the AV:T composer,
+// the plain move picker, or the order line), sent orders waiting for the others, the commit and
+// the drafts kept on the server while the player edits, and the map clicks the forms take (a
+// shaded hex picks a plot, a ringed counter a target). The forms are in the modules beside it.
+
+import { h, sideChip, sideColours } from "../dom.js";
+import { aimArmed } from "./arc-weapons.js";
+import { Composer } from "./composer.js";
+import { buildMovePicker } from "./move-picker.js";
+import { pendingBlock } from "./pending.js";
+import { debounce } from "./text.js";
+import { buildTextOrder } from "./text-order.js";
+
+const DRAFT_DELAY_MS = 500;
+const CHECK_DELAY_MS = 250;
+
+/**
+ * One seat's form. The form built into it sets `text()` (the order as it stands) and, as it
+ * needs them, `typed` (the typed line is showing), `typeOrder(text)`, `input` and `edited()` (the
+ * order line), `addShot(ship, piece)` and `shotsOf(ship)` (the shots chosen so far).
+ */
+class SeatForm {
+  constructor(seat, colour) {
+    this.seat = seat;
+    this.form = h("form", { class: "seat-orders", dataset: { seat }, novalidate: true });
+    this.status = h("p", { class: "check", role: "status", "aria-live": "polite" });
+    this.commit = h("button", { type: "submit", class: "commit" }, `Commit ${seat}'s orders`);
+    this.form.append(h("h3", {}, sideChip(seat, colour), " orders"));
+    this.text = () => "";
+    this.typed = false;
+    this.busy = false;
+  }
+
+  /** The status line: `kind` "ok", "bad" or "" (neutral). */
+  say(kind, text) {
+    this.status.className = kind ? `check ${kind}` : "check";
+    this.status.textContent = text;
+  }
+}
+
+export class OrdersPanel {
+  constructor(container, { api, game, map, onScene, onError }) {
+    this.container = container;
+    this.api = api;
+    this.game = game;
+    this.map = map;
+    this.onScene = onScene;
+    this.onError = onError;
+    this.key = "";
+    this.scene = null;
+    this.seatPanels = [];
+    this.saveDraft = {}; // seat -> debounced save of its draft
+    // Set by the forms: the plot lists a hex click picks from, the ship whose plots are shown,
+    // the weapon whose targets are ringed (`fireArmed`), a weapon guessed from arcs (`armed`).
+    this.activePicker = null;
+    this.activeShip = null;
+    this.fireArmed = null;
+    this.armed = null;
+  }
+
+  /** Rebuild only when what must be ordered changes, so a push never wipes what is being typed. */
+  update(scene) {
+    this.scene = scene;
+    const key = JSON.stringify([
+      scene.game,
+      scene.prompt && scene.prompt.clock,
+      scene.my_turn,
+      scene.pending,
+      Object.keys(scene.move_options || {}),
+      scene.step,
+    ]);
+    if (key === this.key) {
+      this.refreshWaiting();
+      return;
+    }
+    this.key = key;
+    this.build();
+  }
+
+  /** Nothing drawn on the map for orders: no ghost, reach, arc or ringed targets. */
+  clearMap() {
+    this.fireArmed = null;
+    this.map.mark([]);
+    this.map.ghost(null);
+    this.map.shade("reach", [], "reach");
+    this.map.shade("arc", [], "arc");
+  }
+
+  clear() {
+    this.key = "";
+    this.seatPanels = [];
+    this.clearMap();
+    this.container.replaceChildren();
+  }
+
+  /** Put an armed weapon away: its arc and rings go, its buttons in `scope` are released. */
+  disarm(scope) {
+    this.fireArmed = null;
+    this.map.mark([]);
+    this.map.shade("arc", [], "arc");
+    for (const b of scope.querySelectorAll("button.weapon")) b.setAttribute("aria-pressed", "false");
+  }
+
+  ownerOf(shipId) {
+    const c = this.counter(shipId);
+    return c ? c.side : null;
+  }
+
+  counter(shipId) {
+    return (this.scene.counters || []).find((x) => x.id === shipId) || null;
+  }
+
+  /** Whether `ship` is `seat`'s (a ship without a counter is, when one seat alone is to act). */
+  ordersShip(seat, ship) {
+    const owner = this.ownerOf(ship);
+    return owner === seat || (owner === null && (this.scene.my_turn || []).length === 1);
+  }
+
+  build() {
+    const scene = this.scene;
+    const clock = scene.prompt ? scene.prompt.clock : null;
+    // Another seat's commit rebuilds the panel (hot-seat); what this seat was editing survives it.
+    this.carried = {};
+    if (clock === this.lastClock) {
+      for (const p of this.seatPanels) {
+        const text = p.text();
+        if (text) this.carried[p.seat] = text;
+      }
+    }
+    this.lastClock = clock;
+    this.clearMap();
+    this.seatPanels = [];
+    const colours = sideColours(scene);
+    const viewer = scene.viewer || [];
+    const mine = scene.my_turn || [];
+    const pending = scene.pending || {};
+    const nodes = [];
+    if (!viewer.length) {
+      this.container.replaceChildren(h("p", { class: "hint" }, "You are watching this game."));
+      return;
+    }
+    if (!scene.prompt) {
+      this.container.replaceChildren(h("p", { class: "hint" }, "No more orders: the game is over."));
+      return;
+    }
+    if (scene.prompt.help) nodes.push(h("p", { class: "prompt-help" }, scene.prompt.help));
+    for (const seat of viewer) {
+      if (pending[seat] !== undefined && !mine.includes(seat)) {
+        nodes.push(pendingBlock(scene, seat, pending[seat], colours, () => this.takeBack(seat)));
+      } else if (mine.includes(seat)) {
+        nodes.push(this.seatForm(seat, colours));
+      }
+    }
+    if (!nodes.some((n) => n.classList && (n.classList.contains("seat-orders") || n.classList.contains("pending")))) {
+      nodes.push(h("p", { class: "hint waiting", id: "waiting-note" }, ""));
+    }
+    this.container.replaceChildren(...nodes);
+    this.refreshWaiting();
+    const first = this.container.querySelector("input[type=radio]:checked, input[type=radio], input[type=text]");
+    if (first && document.activeElement === document.body) first.focus({ preventScroll: true });
+  }
+
+  refreshWaiting() {
+    const note = this.container.querySelector("#waiting-note");
+    if (!note || !this.scene.prompt) return;
+    const waiting = this.scene.prompt.waiting_for || [];
+    note.textContent = waiting.length ? `Waiting for ${waiting.join(", ")}…` : "Resolving…";
+  }
+
+  async takeBack(seat) {
+    try {
+      await this.api.withdraw(this.game, seat);
+      const fresh = await this.api.scene(this.game);
+      this.onScene(fresh);
+    } catch (err) {
+      this.onError(err);
+    }
+  }
+
+  seatForm(seat, colours) {
+    const scene = this.scene;
+    const ships = Object.keys(scene.move_options || {}).filter((id) => this.ordersShip(seat, id));
+    const draft = this.carried[seat] || (scene.drafts || {})[seat] || "";
+    const panel = new SeatForm(seat, colours[seat]);
+    const step = scene.step;
+    this.saveDraft[seat] = debounce((text) => {
+      this.api.saveDraft(this.game, seat, text, step).catch(() => {
+        // A lost draft only costs retyping; the order itself is never sent this way.
+      });
+    }, DRAFT_DELAY_MS);
+
+    if (ships.length && this.composes(ships)) {
+      new Composer(this, panel, ships, draft, colours[seat]);
+    } else if (ships.length) {
+      buildMovePicker(this, panel, ships, draft, colours[seat]);
+    } else {
+      buildTextOrder(this, panel, draft);
+    }
+    const form = panel.form;
+    form.append(panel.status, h("div", { class: "actions" }, panel.commit, h("span", { class: "kbd-hint" }, "Enter commits")));
+    form.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      this.commit(panel);
+    });
+    form.addEventListener("keydown", (ev) => {
+      // Radio lists and selects do not submit on Enter by themselves.
+      if (ev.key === "Enter" && (ev.target.type === "radio" || ev.target.tagName === "SELECT")) {
+        ev.preventDefault();
+        this.commit(panel);
+      }
+    });
+    this.seatPanels.push(panel);
+    return form;
+  }
+
+  /**
+   * Whether the seat's ships get the composer: a ship that moves and, in the same entry, may
+   * also fire or add other actions (`order_pieces`, AV:T's pivots, rolls, bias...).
+   */
+  composes(ships) {
+    const fire = this.scene.fire_options || {};
+    const pieces = this.scene.order_pieces || {};
+    return ships.some((s) => (fire[s] || []).length || (pieces[s] || []).length);
+  }
+
+  /** This seat's ships with legal shots now ({ship: [{weapon, target, piece}]}), or null. */
+  fireOptionsFor(seat) {
+    const all = this.scene.fire_options || {};
+    const mine = Object.entries(all).filter(([ship, opts]) => opts.length && this.ordersShip(seat, ship));
+    return mine.length ? Object.fromEntries(mine) : null;
+  }
+
+  /** Shade `ship`'s reachable hexes and draw `option`'s ghost (none: the ship as it is). */
+  focusPlot(ship, option, colour) {
+    const options = this.scene.move_options[ship];
+    this.map.shade(
+      "reach",
+      options.map((o) => (o.end || o.path[o.path.length - 1]).hex),
+      "reach",
+    );
+    this.map.ghost(this.counter(ship) || { id: ship }, option, colour);
+    this.activeShip = ship;
+  }
+
+  /** A debounced live check of `textOf()` into the panel's status while `live()` says it is shown. */
+  liveCheck(panel, textOf, live) {
+    return debounce(async () => {
+      const text = textOf();
+      if (!live()) return;
+      if (!text) {
+        panel.say("", "");
+        return;
+      }
+      try {
+        const res = await this.api.check(this.game, panel.seat, text);
+        if (!live() || textOf() !== text) return;
+        panel.say("ok", `✓ ${res.canonical || text}`);
+      } catch (err) {
+        if (!live() || textOf() !== text) return;
+        panel.say("bad", err.message);
+      }
+    }, CHECK_DELAY_MS);
+  }
+
+  /** Clicking a reachable hex picks the plot ending there (clicking again cycles through them). */
+  pickHex(hex) {
+    const picker = this.activePicker;
+    if (!picker || !this.activeShip || !this.container.contains(picker.panel.form)) return false;
+    // While the order is typed the lists are put away: a click on the map must not change them.
+    if (picker.panel.typed) return true;
+    const ship = this.activeShip;
+    const inputs = [...picker.panel.form.querySelectorAll(`input[type=radio][data-ship="${CSS.escape(ship)}"]`)].filter(
+      (i) => i.dataset.end === hex,
+    );
+    if (!inputs.length) return false;
+    const current = inputs.findIndex((i) => i.checked);
+    const next = inputs[(current + 1) % inputs.length];
+    next.checked = true;
+    next.dispatchEvent(new Event("change"));
+    next.focus({ preventScroll: true });
+    next.scrollIntoView({ block: "nearest" });
+    return true;
+  }
+
+  /** A counter clicked on the map becomes a target of the armed weapon. */
+  pickTarget(shipId) {
+    const fire = this.fireArmed;
+    if (fire && this.container.contains(fire.panel.form)) {
+      // A composer (one shot per laser) takes the weapon's next laser not yet firing at it.
+      const taken = fire.panel.shotsOf ? fire.panel.shotsOf(fire.ship) : [];
+      const matching = fire.shots.filter((o) => o.target === shipId);
+      const shot = matching.find((o) => !taken.includes(o.piece)) || matching[0];
+      if (!shot) return false;
+      fire.panel.addShot(fire.ship, shot.piece);
+      return true;
+    }
+    return aimArmed(this, shipId);
+  }
+
+  async commit(panel) {
+    const text = panel.text();
+    if (!text || panel.commit.disabled || panel.busy) return;
+    panel.busy = true;
+    panel.commit.disabled = true;
+    panel.say("", "Sending…");
+    try {
+      this.saveDraft[panel.seat].flush();
+      const res = await this.api.submit(this.game, panel.seat, text, this.scene.step);
+      this.armed = null;
+      this.fireArmed = null;
+      if (res && res.scene) this.onScene(res.scene);
+    } catch (err) {
+      panel.say("bad", err.message);
+      if (err.status === 409) {
+        // Written for a moment that has passed: show the game as it is now.
+        this.api.scene(this.game).then(this.onScene, this.onError);
+      }
+    } finally {
+      panel.busy = false;
+      panel.commit.disabled = false;
+    }
+  }
+}
