@@ -1,4 +1,4 @@
-"""Attack Vector: Tactical as a vectorwar rule system (movement, orientation, bearings).
+"""Attack Vector: Tactical as a vectorwar rule system: the tutorial's whole game.
 
 A turn is eight segments (A2.0, B1.2); every segment each side with a ship
 gives its orders at once (they are revealed together, A5.212) and the
@@ -8,9 +8,12 @@ reactor and radiator choices for the end of the turn; the computer keeps the
 thrust chart, AVID, movement grid, timing track and heat record
 (:mod:`.turn_end`).
 
-Part 1 of the system: lasers may only be fired at targets (the tutorial's
-chocolates); damage to ships (armour, soak, hit locations), the effects of
-heat and flex points are not implemented yet (docs/rules/avt.md).
+Lasers fire at the tutorial's chocolates and at ships (:mod:`.fire`); damage
+is allocated in the text's order (:mod:`.damage`, :mod:`.armour`), damaged
+boxes change what a ship can do (:mod:`.ssd`), repair teams work at the turn
+break (:mod:`.repairs`), and extending radiators surrenders. What the excerpt
+only names (heat damage, flex points, crews, other weapons) is not here
+(docs/rules/avt.md).
 """
 
 from __future__ import annotations
@@ -59,13 +62,14 @@ EXAMPLE = "Rafik thrust 5, bias A, pivot B/C, fire A1>Square A2>Square"
 ROLL_EXAMPLE = "roll stbd 1"
 HELP = (
     f"per ship: '{EXAMPLE}' (one facing change at a time: '{ROLL_EXAMPLE}' in place of the pivot; "
-    "shots separated by spaces); for the end of the turn 'reactors off', 'radiators out'; "
+    "shots separated by spaces); 'aim nose-top' on a boundary, 'electronics sensors', 'repair reactors'; "
+    "for the end of the turn 'reactors off', 'radiators out' (out is the surrender signal); "
     "ships separated by ';'; 'hold' changes nothing"
 )
 
 MANIFEST = Manifest(
     name="avt",
-    title="Attack Vector: Tactical (part 1: movement, orientation, bearings)",
+    title="Attack Vector: Tactical (the tutorial: movement, bearings, lasers, damage, power and heat)",
     source="../shared/seeds/002_6f6bbe4033d6a8ea.txt (Ad Astra Games, 2011; introduction and tutorial)",
     phases=(
         PhaseSpec("plotting", "Plotting: each future position marker is placed from the movement grid"),
