@@ -25,7 +25,7 @@ from vectorwar.systems.avt.state import AVTState
 
 from .helpers import AVT, play_checking_offers, rafik_game, with_ship
 
-GROUPS = ("bias", "pivot", "roll", "reactors", "radiators")
+GROUPS = ("bias", "pivot", "roll", "repair", "electronics", "reactors", "radiators")
 GAMES = [
     ("avt-drift", True),
     ("avt-pivot-thrust", True),
@@ -148,3 +148,18 @@ def test_the_scene_carries_pieces_for_the_acting_seats_only() -> None:
     assert {"group": "pivot", "text": "pivot B/C"} in scene["order_pieces"]["Rafik"]
     assert build_scene(game, ["chocolates"])["order_pieces"] == {}
     assert build_scene(game, [])["order_pieces"] == {}
+
+
+def test_repair_and_electronics_pieces_follow_the_damage_and_the_defenders_choice() -> None:
+    game = Game.new(AVT, builtin_scenario("avt-duel-rafik"), 1)
+    assert texts(AVT.order_pieces(game.state, "blue"), "Rafik", "repair") == []
+    assert texts(AVT.order_pieces(game.state, "blue"), "Rafik", "electronics") == [
+        "electronics sensors",
+        "electronics fire control",
+        "electronics communications",
+        "electronics navigation",
+    ]
+    with_ship(game, "Rafik", marks=(("laser A1", 1), ("reactors", 1)), electronics_order=("sensors",))
+    pieces = AVT.order_pieces(game.state, "blue")
+    assert texts(pieces, "Rafik", "repair") == ["repair A1", "repair reactors"]
+    assert "electronics sensors" not in texts(pieces, "Rafik", "electronics")

@@ -11,6 +11,9 @@ kind of action, of which a player picks at most one each:
   ``port N`` for every roll on the roll chart (3-D only), both only while no
   facing change is under way (docs/rulings.md, *AV:T one facing change at a
   time*);
+* ``repair``: each damaged system a free repair team may work on (A5.48),
+  and ``electronics``: each electronics box the ship could give up first
+  other than the one it names now (A5.457);
 * ``reactors``: the opposite of what the reactors will be next turn, and
   ``radiators``: the opposite of where the radiators are going, when they
   are not already moving (A5.391, A5.392).
@@ -46,6 +49,12 @@ def candidates(state: AVTState, ship: Ship) -> list[OrderPiece]:
         if state.three_d:
             steps = range(1, len(design.rolls) + 1)
             out += [OrderPiece("roll", f"roll {side} {n}") for side in ("stbd", "port") for n in steps]
+    damaged = sorted({k for k, n in ship.marks if n and k != "structure"} | set(ship.electronics_lost))
+    out += [OrderPiece("repair", f"repair {key.removeprefix('laser ')}") for key in damaged]
+    if design.ssd is not None:
+        first = ship.electronics_order[:1]
+        spare = [b for b in design.ssd.electronics if b not in ship.electronics_lost and (b,) != first]
+        out += [OrderPiece("electronics", f"electronics {b}") for b in spare]
     if design.reactor:
         on_next = ship.reactors_on if ship.reactors_next is None else ship.reactors_next
         out.append(OrderPiece("reactors", "reactors off" if on_next else "reactors on"))

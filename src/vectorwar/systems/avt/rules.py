@@ -391,7 +391,10 @@ class AttackVector(RuleSystem[AVTState]):
                 o = replace(o, thrust=rng.choice(choices))
         if design.reactor and rng.random() < 0.02:
             o = replace(o, reactors=rng.random() < 0.5)
-        if design.radiators and ship.radiators in ("in", "out") and rng.random() < 0.01:
+        # Radiators out is the surrender signal (A5.391): the random player never gives it with an enemy ship about.
+        facing_ships = any(s.kind == "ship" for s in state.enemies_of(ship.side))
+        wants = design.radiators and ship.radiators in ("in", "out") and rng.random() < 0.01
+        if wants and (ship.radiators == "out" or not facing_ships):
             o = replace(o, radiators="in" if ship.radiators == "out" else "out")
         if rng.random() < 0.1:
             o = replace(o, bias=rng.choice(list(Direction)))
