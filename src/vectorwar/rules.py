@@ -82,6 +82,14 @@ class Manifest:
         known = ", ".join(o.name for o in self.options) or "none"
         raise KeyError(f"{self.name} has no option {name!r} (known: {known})")
 
+    def side_limit_problem(self, sides: int) -> str | None:
+        """Why ``sides`` sides cannot play this system (naming the limit), or None if they can."""
+        if sides < self.min_sides:
+            return f"{sides} sides, but {self.name} needs at least {self.min_sides} (min_sides)"
+        if sides > self.max_sides:
+            return f"{sides} sides, but {self.name} plays at most {self.max_sides} (max_sides)"
+        return None
+
     def resolve_options(self, given: Mapping[str, object]) -> dict[str, OptionValue]:
         """Defaults overlaid with ``given``; raises ``ValueError`` on unknown or bad values."""
         out: dict[str, OptionValue] = {o.name: o.default for o in self.options}
