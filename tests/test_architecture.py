@@ -196,3 +196,15 @@ def test_every_allowed_impurity_is_still_needed() -> None:
     for module, (allowed, _reason) in IMPURE_ALLOWED.items():
         found = {i.what for i in impurities(module, module_files()[module])}
         assert set(allowed) <= found, f"{module}: no longer does {set(allowed) - found}; drop the exception"
+
+
+def test_docs_name_every_kernel_module_public_module_and_exception() -> None:
+    docs = (Path(__file__).resolve().parents[1] / "docs" / "architecture.md").read_text(encoding="utf-8")
+    layers = docs[docs.index("## Layers and what may import what") : docs.index("## Adding a rule system")]
+    kernel_row = next(line for line in layers.splitlines() if line.startswith("| kernel |"))
+    undocumented = [m for m in kernel_modules() if m != "vectorwar" and f"`{m.rsplit('.', 1)[-1]}`" not in kernel_row]
+    assert undocumented == [], "add these to the kernel row of docs/architecture.md's layer table"
+    for name in (*PUBLIC, *(m.removeprefix("vectorwar.systems.") for m in PUBLIC_EXTRA)):
+        assert f"`{name}`" in layers
+    for module in IMPURE_ALLOWED:
+        assert module.removeprefix("vectorwar.").replace(".", "/") + ".py" in layers
