@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from vectorwar.dice import Dice
 from vectorwar.events import Event
+from vectorwar.serial import from_data, to_data
 
 if TYPE_CHECKING:
     from vectorwar.display import Card, CardTable, Counter, MoveOption, OrderPiece, ShotOption
@@ -216,8 +217,6 @@ class RuleSystem(ABC, Generic[S]):
         The default shows everything, right for games without hidden
         information; plots waiting in the kernel are never part of the state.
         """
-        from vectorwar.serial import to_data
-
         return to_data(state, self.state_type)
 
     # -- display protocol: plain data for front ends (vectorwar.display) ------
@@ -290,13 +289,9 @@ class RuleSystem(ABC, Generic[S]):
         return None
 
     def state_to_data(self, state: S) -> Any:
-        from vectorwar.serial import to_data
-
         return to_data(state, self.state_type)
 
     def state_from_data(self, data: Any) -> S:
-        from vectorwar.serial import from_data
-
         return from_data(self.state_type, data)
 
 
