@@ -66,7 +66,7 @@ def system_of(module: str) -> str | None:
 
 def is_public(module: str) -> bool:
     system = system_of(module)
-    return module == system or module.rsplit(".", 1)[-1] in PUBLIC or module in PUBLIC_EXTRA
+    return module == system or module in {f"{system}.{name}" for name in PUBLIC} or module in PUBLIC_EXTRA
 
 
 def test_the_graph_sees_imports_inside_functions_and_under_type_checking(tmp_path: Path) -> None:
@@ -208,3 +208,12 @@ def test_docs_name_every_kernel_module_public_module_and_exception() -> None:
         assert f"`{name}`" in layers
     for module in IMPURE_ALLOWED:
         assert module.removeprefix("vectorwar.").replace(".", "/") + ".py" in layers
+
+
+def test_public_means_the_package_and_its_top_level_api_catalogue_and_bots() -> None:
+    assert is_public("vectorwar.systems.vv5")
+    assert is_public("vectorwar.systems.vv5.api")
+    assert is_public("vectorwar.systems.msc.catalogue")
+    assert is_public("vectorwar.systems.vms.bots")
+    assert not is_public("vectorwar.systems.vv5.state")
+    assert not is_public("vectorwar.systems.vv5.specials.api")
