@@ -2,10 +2,31 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from vectorwar.conformance import check_system
+from tests.support.golden import GOLDEN_DIR
+from vectorwar.catalogue import builtin_scenario
+from vectorwar.conformance import ConformanceError, Golden, check_golden, check_system, play_random_game
 from vectorwar.registry import systems
+from vectorwar.rules import Order
+from vectorwar.systems.msc import MinimalSpaceCombat
+from vectorwar.systems.msc.state import MSCState
+
+#: Each system's golden game (also diffed by the system's own tests, with VECTORWAR_UPDATE_GOLDEN to rewrite).
+GOLDEN = {
+    "msc": ("msc-duel-seed7.txt", "msc-duel", {"red": "greedy", "blue": "random"}, 7),
+    "vv5": ("vv5-dogfight-seed3.txt", "vv5-dogfight", {"red": "greedy", "blue": "random"}, 3),
+    "vms": ("vms-mixed-fleet-msc-seed5.txt", "vms-mixed-fleet-msc", {"red": "greedy", "blue": "random"}, 5),
+}
+#: Systems whose golden game is still to come: AV:T's waits for its combat rules, which change its games.
+GOLDEN_TO_COME = {"avt"}
+
+
+def golden(name: str) -> Golden:
+    file, scenario, controllers, seed = GOLDEN[name]
+    return Golden(file, scenario, controllers, seed, (GOLDEN_DIR / file).read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize("name", list(systems()))
@@ -15,8 +36,47 @@ def test_every_system_conforms(name: str) -> None:
     assert all(r.orders > 0 and r.rolls > 0 for r in reports)
 
 
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_every_system_replays_its_golden_game(name: str) -> None:
+    game = check_golden(golden(name))
+    assert game.is_over
+    assert len(game.events) > 20
+
+
+def test_every_system_has_a_golden_game_or_is_listed_as_to_come() -> None:
+    assert set(systems()) == set(GOLDEN) | GOLDEN_TO_COME
+    assert not set(GOLDEN) & GOLDEN_TO_COME
+
+
+def test_a_changed_golden_log_fails_with_the_diff() -> None:
+    real = golden("msc")
+    lines = real.log.splitlines(keepends=True)
+    wrong = Golden(real.name, real.scenario, real.controllers, real.seed, "".join([*lines[:3], "no such event\n"]))
+    with pytest.raises(ConformanceError, match=r"(?s)event log changed.*-no such event"):
+        check_golden(wrong)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", list(systems()))
 def test_every_system_conforms_over_many_seeds(name: str) -> None:
     reports = check_system(name, seeds=range(2, 12))
     assert len({r.winners for r in reports}) > 1  # random games do not all end alike
+
+
+class LeakyMSC(MinimalSpaceCombat):
+    """MSC that lets every seat see the last order it checked: a secret plot leaks."""
+
+    last_checked = ""
+
+    def check_order(self, state: MSCState, seat: str, order: Order) -> None:
+        super().check_order(state, seat, order)
+        self.last_checked = str(order)
+
+    def observe(self, state: MSCState, seat: str | None) -> Any:
+        return {"state": super().observe(state, seat), "last": self.last_checked}
+
+
+def test_a_secret_plot_seen_by_another_seat_fails_the_kit() -> None:
+    with pytest.raises(ConformanceError, match=r"secret plot .* changed the view of blue before every plot was in"):
+        play_random_game(LeakyMSC(), builtin_scenario("msc-duel"), 0)
+    assert play_random_game(MinimalSpaceCombat(), builtin_scenario("msc-duel"), 0).is_over

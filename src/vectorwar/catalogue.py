@@ -8,6 +8,7 @@ A system keeps them in its package, under ``data/scenarios/*.toml`` and
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import cache
 from importlib.resources import as_file, files
 from pathlib import Path
 from typing import Any, TypeVar
@@ -60,7 +61,7 @@ def load_designs(
     ``read(table, source, key)`` validates one design table and raises with
     the source and key in its message.
     """
-    out = {k: read(v, f"{system_name} catalogue ships.toml", k) for k, v in ship_catalogue(system_name).items()}
+    out: dict[str, D] = dict(_builtin_designs(_ships_file(system_name), system_name, read))
     if scenario is not None:
         for key, table in scenario.designs.items():
             out[key] = read(table, f"scenario {scenario.id}", f"designs.{key}")
@@ -75,9 +76,25 @@ def design_for(designs: Mapping[str, D], placed: ShipPlacement, where: str) -> D
     return design
 
 
-def ship_catalogue(system_name: str) -> dict[str, dict[str, Any]]:
-    """The system's built-in designs as raw tables, by design id."""
+def _ships_file(system_name: str) -> Path | None:
     data = _data_dir(system_name)
     if data is None or not (data / "ships.toml").is_file():
+        return None
+    return data / "ships.toml"
+
+
+def ship_catalogue(system_name: str) -> dict[str, dict[str, Any]]:
+    """The system's built-in designs as raw tables, by design id."""
+    path = _ships_file(system_name)
+    return {} if path is None else read_toml(path)
+
+
+# Every game used to re-read and re-validate its system's ships.toml (it showed in
+# profiles). Designs are frozen, so one parse per (file, reader) serves the process;
+# callers get a fresh dict each time, so adding a scenario's designs never leaks.
+@cache
+def _builtin_designs(path: Path | None, system_name: str, read: Callable[[Any, str, str], Any]) -> Mapping[str, Any]:
+    if path is None:
         return {}
-    return read_toml(data / "ships.toml")
+    source = f"{system_name} catalogue ships.toml"
+    return {k: read(v, source, k) for k, v in read_toml(path).items()}

@@ -8,7 +8,15 @@ legal games to the end and checks that
 * a rejected order leaves the game untouched;
 * saving and loading gives the identical state and event log;
 * replaying the orders from the setup gives the identical state and log;
-* the same seed gives the same game, every roll is logged with a purpose.
+* the same seed gives the same game, every roll is logged with a purpose;
+* a seat's secret plot shows in its own view and nowhere else: while it is
+  pending, every other seat's ``Game.view`` and browser scene, and the
+  spectator's, are exactly what they were before it was given (but for the
+  list of seats still to plot);
+
+and, given a golden game (a bot game's event log in words, kept by the
+system's tests), that the same bots and seed replay it line for line and that
+it too survives save, load and replay (:func:`check_golden`).
 
 Run it from a test suite (``tests/test_conformance.py`` does) or by hand::
 
@@ -18,20 +26,26 @@ Run it from a test suite (``tests/test_conformance.py`` does) or by hand::
 
 from __future__ import annotations
 
+import difflib
 import json
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from vectorwar.catalogue import builtin_scenario, scenario_paths
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError
 from vectorwar.events import Rolled, event_to_data
 from vectorwar.game import Game
-from vectorwar.play import bot_rng
+from vectorwar.play import bot_rng, play_out
 from vectorwar.registry import get_system
 from vectorwar.rules import RuleSystem
 from vectorwar.savefile import game_from_data, game_to_data
 from vectorwar.scenario import Scenario
+from vectorwar.scene import build_scene
+
+#: Secret plots checked for leaks per game: enough to cover each kind of simultaneous prompt early on,
+#: few enough that building every seat's scene does not dominate the kit's time.
+SECRECY_CHECKS = 4
 
 
 class ConformanceError(AssertionError):
@@ -57,12 +71,15 @@ def _fingerprint(game: Game) -> str:
     return json.dumps([game.system.state_to_data(game.state), [event_to_data(e) for e in game.events]], sort_keys=True)
 
 
-def play_random_game(system: RuleSystem[Any], scenario: Scenario, seed: int, max_orders: int = 5000) -> Game:
-    """A game where every seat is the ``random`` bot, checked order by order."""
+def play_random_game(
+    system: RuleSystem[Any], scenario: Scenario, seed: int, max_orders: int = 5000, secrets: int = SECRECY_CHECKS
+) -> Game:
+    """A game where every seat is the ``random`` bot, checked order by order (the first ``secrets`` plots for leaks)."""
     where = f"{system.manifest.name}/{scenario.id}/seed {seed}"
     game = Game.new(system, scenario, seed)
     bot = system.bots()["random"]()
     given = 0
+    secrets_checked = 0
     while not game.is_over:
         if given >= max_orders:
             raise _fail(where, f"game not over after {max_orders} orders")
@@ -76,16 +93,54 @@ def play_random_game(system: RuleSystem[Any], scenario: Scenario, seed: int, max
         if reread != order:
             raise _fail(where, f"order {text!r} reads back as {reread!r}, not {order!r}")
         before = _fingerprint(game)
+        secret = secrets_checked < secrets and _is_secret_plot(game, seat)
+        others = _others_views(game, seat) if secret else {}
         try:
             game.submit(seat, order)
         except IllegalOrderError as err:
             raise _fail(where, f"random bot gave an illegal order: {err}") from None
+        if secret:
+            secrets_checked += 1
+            _check_secret_kept(game, seat, text, others, where)
         given += 1
         if given % 7 == 0 and not game.is_over:
             _check_rejection_is_harmless(game, where)
         if _fingerprint(game) == before and not game.pending:
             raise _fail(where, "resolving orders changed nothing")
     return game
+
+
+def _is_secret_plot(game: Game, seat: str) -> bool:
+    """Is ``seat`` about to give a secret plot that others still wait on (so it stays pending)?"""
+    prompt = game.prompt
+    return prompt is not None and prompt.simultaneous and len(game.waiting_for) > 1 and seat in game.waiting_for
+
+
+def _without_waiting(view: dict[str, Any]) -> dict[str, Any]:
+    """A view or scene less the list of seats still to act, which may change when anyone plots."""
+    out = dict(view)
+    if isinstance(out.get("prompt"), dict):
+        out["prompt"] = {k: v for k, v in out["prompt"].items() if k != "waiting_for"}
+    return out
+
+
+def _others_views(game: Game, seat: str) -> dict[str, str]:
+    """Every other seat's view and scene, and a spectator's, as comparable text."""
+    out: dict[str, str] = {}
+    for other in [s.id for s in game.scenario.sides if s.id != seat] + [None]:
+        out[f"view of {other or 'a spectator'}"] = json.dumps(_without_waiting(game.view(other)), sort_keys=True)
+        scene = build_scene(game, [other] if other else [])
+        out[f"scene of {other or 'a spectator'}"] = json.dumps(_without_waiting(scene), sort_keys=True)
+    return out
+
+
+def _check_secret_kept(game: Game, seat: str, text: str, before: dict[str, str], where: str) -> None:
+    if game.view(seat)["my_pending_order"] != text:
+        raise _fail(where, f"{seat}'s own view does not show its pending plot {text!r}")
+    after = _others_views(game, seat)
+    for name, seen in before.items():
+        if after[name] != seen:
+            raise _fail(where, f"{seat}'s secret plot {text!r} changed the {name} before every plot was in")
 
 
 def _check_rejection_is_harmless(game: Game, where: str) -> None:
@@ -133,13 +188,45 @@ def check_game(game: Game) -> None:
         raise _fail(where, "a roll was logged without its purpose")
 
 
+@dataclass(frozen=True)
+class Golden:
+    """A golden game: bots, seed and the event log in words they must reproduce."""
+
+    name: str
+    scenario: str
+    controllers: Mapping[str, str] = field(hash=False)
+    seed: int
+    log: str
+
+
+def event_log(game: Game) -> str:
+    """A game's events in words, one a line (the golden files' format)."""
+    return "".join(f"{e.describe()}\n" for e in game.events)
+
+
+def check_golden(golden: Golden) -> Game:
+    """Replay a golden game with its bots and seed; the log must match line for line."""
+    where = f"golden {golden.name}"
+    game = play_out(builtin_scenario(golden.scenario), dict(golden.controllers), seed=golden.seed)
+    if not game.is_over:
+        raise _fail(where, "the game did not finish")
+    actual = event_log(game)
+    if actual != golden.log:
+        diff = "".join(
+            difflib.unified_diff(golden.log.splitlines(True), actual.splitlines(True), golden.name, "this run")
+        )
+        raise _fail(where, f"the event log changed:\n{diff}")
+    check_game(game)
+    return game
+
+
 def check_scenario(system_name: str, scenario: Scenario, seeds: Iterable[int] = (0, 1, 2)) -> list[Report]:
     system = get_system(system_name)
     reports: list[Report] = []
     for seed in seeds:
         game = play_random_game(system, scenario, seed)
         check_game(game)
-        again = play_random_game(system, scenario, seed)
+        again = play_random_game(system, scenario, seed, secrets=0)
         if _fingerprint(again) != _fingerprint(game):
             raise _fail(f"{system_name}/{scenario.id}/seed {seed}", "the same seed gave a different game")
         result = game.result

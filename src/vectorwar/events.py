@@ -2,8 +2,10 @@
 
 Each event type has a ``kind`` tag, serialises to plain data and describes
 itself in words for the dice and event log. Rule systems add their own event
-types by subclassing :class:`Event`; the registry below finds them by tag
-when a log is read back.
+types by subclassing :class:`Event`. Logs are written (save files, the
+browser) but never read back into events: a save is checked by replaying its
+orders, so no registry of event types is needed (tests/kernel/test_events.py
+keeps the tags unique, since front ends switch on them).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import Any, ClassVar
 
 from vectorwar.dice import Roll
 from vectorwar.hexes import Direction, Position
-from vectorwar.serial import from_data, to_data
+from vectorwar.serial import to_data
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,32 +28,9 @@ class Event:
         return self.kind
 
 
-def _event_types() -> dict[str, type[Event]]:
-    found: dict[str, type[Event]] = {}
-    stack: list[type[Event]] = list(Event.__subclasses__())
-    while stack:
-        cls = stack.pop()
-        stack.extend(cls.__subclasses__())
-        if "__slots__" not in cls.__dict__:
-            continue  # dataclass(slots=True) leaves the pre-slots class behind as a subclass
-        other = found.setdefault(cls.kind, cls)
-        if other is not cls:
-            raise TypeError(f"event kind {cls.kind!r} is used by {other.__qualname__} and {cls.__qualname__}")
-    return found
-
-
 def event_to_data(event: Event) -> dict[str, Any]:
     data: dict[str, Any] = to_data(event)
     return {"kind": event.kind, **data}
-
-
-def event_from_data(data: dict[str, Any]) -> Event:
-    fields = dict(data)
-    tag = fields.pop("kind", None)
-    types = _event_types()
-    if not isinstance(tag, str) or tag not in types:
-        raise ValueError(f"unknown event kind {tag!r}")
-    return from_data(types[tag], fields)
 
 
 @dataclass(frozen=True, slots=True)

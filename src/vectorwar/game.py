@@ -64,6 +64,8 @@ class Game:
 
         if scenario.system != system.manifest.name:
             raise ScenarioError(f"scenario {scenario.id!r} is for {scenario.system!r}, not {system.manifest.name!r}")
+        if problem := system.manifest.side_limit_problem(len(scenario.sides)):
+            raise ScenarioError(f"scenario {scenario.id!r}: sides: {problem}")
         unknown = sorted(set(scenario.setup) - set(system.setup_steps))
         if unknown:
             known = ", ".join(system.setup_steps) or "none"

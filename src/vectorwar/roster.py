@@ -51,16 +51,36 @@ ShipT = TypeVar("ShipT", bound=RosterShip)
 
 
 class Roster(Generic[ShipT]):
-    __slots__ = ()
+    """Look-ups over ``ships`` and ``sides``; finding a ship by id is a dict look-up.
+
+    The index (ship id -> place in ``ships``) lives in a slot of its own, not a
+    dataclass field: it is built on first use, is not part of the state's
+    equality, repr or plain data, and so never reaches a save file. The state is
+    frozen, so an index once built stays true; ``with_ship`` keeps every id in
+    its place and hands the index on to the new state.
+    """
+
+    __slots__ = ("_ship_index",)
 
     ships: tuple[ShipT, ...]
     sides: tuple[str, ...]
+    _ship_index: dict[str, int]
+
+    def _index(self) -> dict[str, int]:
+        try:
+            index: dict[str, int] = self._ship_index
+        except AttributeError:
+            index = {}
+            for i, s in enumerate(self.ships):
+                index.setdefault(s.id, i)  # the first ship of an id, as a scan would find
+            object.__setattr__(self, "_ship_index", index)
+        return index
 
     def ship(self, ship_id: str) -> ShipT:
-        for s in self.ships:
-            if s.id == ship_id:
-                return s
-        raise KeyError(ship_id)
+        i = self._index().get(ship_id)
+        if i is None:
+            raise KeyError(ship_id)
+        return self.ships[i]
 
     def ships_of(self, side: str, active_only: bool = True) -> tuple[ShipT, ...]:
         return tuple(s for s in self.ships if s.side == side and (s.active or not active_only))
@@ -73,7 +93,14 @@ class Roster(Generic[ShipT]):
 
     def with_ship(self, ship: ShipT) -> Self:
         """The same state with ``ship`` replacing the ship of the same id."""
-        ships = tuple(ship if s.id == ship.id else s for s in self.ships)
+        index = self._index()
+        i = index.get(ship.id)
+        if len(index) != len(self.ships):  # an id twice (never from a scenario): replace every one
+            ships = tuple(ship if s.id == ship.id else s for s in self.ships)
+        else:
+            ships = self.ships if i is None else (*self.ships[:i], ship, *self.ships[i + 1 :])
         this: Any = self
         result: Self = dataclasses.replace(this, ships=ships)
+        if result.ships is ships:  # no __post_init__ rebuilt the tuple: the ids sit where they were
+            object.__setattr__(result, "_ship_index", index)
         return result

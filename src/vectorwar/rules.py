@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from vectorwar.dice import Dice
 from vectorwar.events import Event
+from vectorwar.serial import from_data, to_data
 
 if TYPE_CHECKING:
     from vectorwar.display import Card, CardTable, Counter, MoveOption, OrderPiece, ShotOption
@@ -81,6 +82,14 @@ class Manifest:
                 return spec
         known = ", ".join(o.name for o in self.options) or "none"
         raise KeyError(f"{self.name} has no option {name!r} (known: {known})")
+
+    def side_limit_problem(self, sides: int) -> str | None:
+        """Why ``sides`` sides cannot play this system (naming the limit), or None if they can."""
+        if sides < self.min_sides:
+            return f"{sides} sides, but {self.name} needs at least {self.min_sides} (min_sides)"
+        if sides > self.max_sides:
+            return f"{sides} sides, but {self.name} plays at most {self.max_sides} (max_sides)"
+        return None
 
     def resolve_options(self, given: Mapping[str, object]) -> dict[str, OptionValue]:
         """Defaults overlaid with ``given``; raises ``ValueError`` on unknown or bad values."""
@@ -208,8 +217,6 @@ class RuleSystem(ABC, Generic[S]):
         The default shows everything, right for games without hidden
         information; plots waiting in the kernel are never part of the state.
         """
-        from vectorwar.serial import to_data
-
         return to_data(state, self.state_type)
 
     # -- display protocol: plain data for front ends (vectorwar.display) ------
@@ -282,13 +289,9 @@ class RuleSystem(ABC, Generic[S]):
         return None
 
     def state_to_data(self, state: S) -> Any:
-        from vectorwar.serial import to_data
-
         return to_data(state, self.state_type)
 
     def state_from_data(self, data: Any) -> S:
-        from vectorwar.serial import from_data
-
         return from_data(self.state_type, data)
 
 

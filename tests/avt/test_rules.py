@@ -471,7 +471,7 @@ def test_avt_a5_243_thrust_is_public() -> None:
 
 
 def test_avt_benchmark_turn_thrusts_pivots_and_rolls_every_ship() -> None:
-    from vectorwar.systems.avt.bench import eight_ships, turn_times
+    from benchmarks.avt_turn import eight_ships, turn_times
 
     game = Game.new(AVT, eight_ships(), 0)
     assert len(game.state.ships) == 8

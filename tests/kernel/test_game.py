@@ -106,3 +106,30 @@ def test_after_the_end_no_orders_are_taken() -> None:
     assert game.result is not None
     with pytest.raises(IllegalOrderError, match="game is over"):
         game.submit("red", "Hawk 1")
+
+
+def test_a_scenario_with_more_sides_than_the_system_plays_is_refused_naming_the_limit() -> None:
+    from vectorwar.scenario import scenario_from_data
+
+    def sides(n: int) -> list[dict[str, object]]:
+        return [
+            {"id": f"s{i}", "ships": [{"id": f"S{i}", "design": "ship1", "at": f"{2 + 2 * i},3", "facing": "B"}]}
+            for i in range(n)
+        ]
+
+    data = {"system": "msc", "title": "crowd", "map": {"width": 20, "height": 14}}
+    msc = get_system("msc")
+    assert msc.manifest.max_sides == 6
+    assert (
+        len(Game.new(msc, scenario_from_data({**data, "id": "six", "sides": sides(6)}, "six"), seed=1).state.sides) == 6
+    )
+    with pytest.raises(ScenarioError, match=r"scenario 'seven': sides: 7 sides, but msc plays at most 6 \(max_sides\)"):
+        Game.new(msc, scenario_from_data({**data, "id": "seven", "sides": sides(7)}, "seven"), seed=1)
+
+
+def test_too_few_sides_for_a_system_name_its_minimum() -> None:
+    from dataclasses import replace
+
+    manifest = replace(get_system("msc").manifest, min_sides=3)
+    assert manifest.side_limit_problem(2) == "2 sides, but msc needs at least 3 (min_sides)"
+    assert manifest.side_limit_problem(3) is None

@@ -117,3 +117,13 @@ def test_systems_come_from_entry_points() -> None:
     assert get_system("msc").manifest.title == "Minimal Space Combat"
     with pytest.raises(UnknownSystemError, match="no rule system called 'chess'"):
         get_system("chess")
+
+
+def test_a_systems_ships_file_is_parsed_once_per_process() -> None:
+    from vectorwar.systems.vv5 import catalogue
+
+    first = catalogue.designs()
+    first["mine"] = first["harpy"]  # a caller's dict is its own: nothing leaks into the next game
+    second = catalogue.designs()
+    assert "mine" not in second
+    assert second["harpy"] is first["harpy"]  # the same parsed design, not a re-read of ships.toml

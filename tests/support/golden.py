@@ -11,6 +11,7 @@ import difflib
 import os
 from pathlib import Path
 
+from vectorwar import conformance
 from vectorwar.catalogue import builtin_scenario
 from vectorwar.play import play_out
 
@@ -21,7 +22,7 @@ def event_log(scenario: str, controllers: dict[str, str], seed: int) -> str:
     game = play_out(builtin_scenario(scenario), controllers, seed=seed)
     if not game.is_over:
         raise AssertionError(f"{scenario} seed {seed} did not finish")
-    return "".join(f"{e.describe()}\n" for e in game.events)
+    return conformance.event_log(game)
 
 
 def check_golden(name: str, scenario: str, controllers: dict[str, str], seed: int) -> None:

@@ -28,11 +28,21 @@ from vectorwar.events import Damaged, Destroyed, Event, Note
 from vectorwar.hexes import Hex
 from vectorwar.roster import id_lookup
 from vectorwar.rules import Order, PhaseSpec
-from vectorwar.systems.msc.arcs import Side, sides_seeing
-from vectorwar.systems.msc.combat import MAX_RANGE, RULE_COMBAT, fire_weapon, hit_chance, to_hit_number, weapon_bears
-from vectorwar.systems.msc.design import design_from_data
-from vectorwar.systems.msc.orders import FireOrders, Shot, parse_fire
-from vectorwar.systems.msc.state import Ship
+from vectorwar.systems.msc.api import (
+    MAX_RANGE,
+    RULE_COMBAT,
+    FireOrders,
+    Ship,
+    Shot,
+    Side,
+    design_from_data,
+    fire_weapon,
+    hit_chance,
+    parse_fire,
+    sides_seeing,
+    to_hit_number,
+    weapon_bears,
+)
 
 from .base import CombatModule, CombatView, Effect, Outcome, roll_off
 

@@ -49,29 +49,41 @@ from vectorwar.hexes import Direction, Hex
 from vectorwar.notation import grouped, is_hold, ship_pieces
 from vectorwar.roster import id_lookup
 from vectorwar.rules import Order, PhaseSpec
-from vectorwar.systems.vv5.arcs import CODE_OF, GUN_ARCS, MISSILE_ARC, covered_hexes
-from vectorwar.systems.vv5.combat import (
+from vectorwar.systems.vv5.api import (
+    CODE_OF,
+    GUN_ARCS,
     GUN_RANGE,
+    MISSILE_ARC,
     MISSILE_RANGE,
     RULE_GUNS,
     RULE_MISSILES,
     SEVERAL_TARGETS,
+    Box,
+    Gunfire,
+    GunsFired,
+    Launch,
+    Launcher,
+    Launches,
+    MissileLaunched,
+    MissileResolved,
+    Mount,
+    Ship,
+    Shot,
     apply_damage,
+    build_ship,
+    covered_hexes,
     damage_structure,
+    design_from_data,
     gun_modifier,
+    gun_reach,
     gun_to_hit,
     guns_facing,
+    missile_reach,
     missile_to_hit,
     missile_verdict,
     on_track,
     spread_adjustment,
 )
-from vectorwar.systems.vv5.design import design_from_data
-from vectorwar.systems.vv5.equipment import build_ship
-from vectorwar.systems.vv5.events import GunsFired, MissileLaunched, MissileResolved
-from vectorwar.systems.vv5.orders import Gunfire, Launch, Launches, Shot
-from vectorwar.systems.vv5.state import Box, Launcher, Mount, Ship
-from vectorwar.systems.vv5.targeting import gun_reach, missile_reach
 from vectorwar.vectors import Velocity
 
 from .base import CombatModule, CombatView, Effect, Outcome, roll_off

@@ -12,6 +12,7 @@ segment or by a ship flying through their space (A5.113).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cached_property
 from itertools import pairwise
 from typing import Any, Literal
@@ -281,6 +282,14 @@ class Design(_Strict):
     def max_thrust(self, fuel_left: int) -> int:
         """Current maximum thrust with ``fuel_left`` units on the track (A2.4 Thrust, Fuel Unit)."""
         return max_thrust(self.matrix, self.fuel_shapes, max(0, self.fuel - fuel_left))
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Design:
+        # The charts below are cached on the instance; a copy with new fields must not inherit them.
+        # (Catalogue designs are shared by every game in the process, so they are often already cached.)
+        copy = super().model_copy(update=update, deep=deep)
+        for name in ("pivots", "rolls", "lasers", "arcs"):
+            copy.__dict__.pop(name, None)
+        return copy
 
     @cached_property
     def pivots(self) -> Chart:

@@ -22,7 +22,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from vectorwar.catalogue import design_for, load_designs
+from vectorwar.catalogue import design_for
 from vectorwar.dice import Dice
 from vectorwar.display import Card, Counter, MoveOption, OrderPiece, ShotOption
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
@@ -31,8 +31,8 @@ from vectorwar.hexes import Direction, Hex, Position
 from vectorwar.roster import id_lookup
 from vectorwar.rules import Clock, Manifest, OptionSpec, OptionValue, Order, PhaseSpec, Prompt, Result, RuleSystem
 from vectorwar.scenario import Scenario
-from vectorwar.systems.avt import display, ghosts, pieces
-from vectorwar.systems.avt.design import Design, design_from_data
+from vectorwar.systems.avt import catalogue, display, ghosts, pieces
+from vectorwar.systems.avt.design import Design
 from vectorwar.systems.avt.events import SegmentBegan
 from vectorwar.systems.avt.fire import aim_choices, laser_targets, shot_problem
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders, Shot, parse_orders
@@ -129,7 +129,7 @@ class AttackVector(RuleSystem[AVTState]):
 
     def designs(self, scenario: Scenario | None = None) -> dict[str, Design]:
         """The catalogue plus the scenario's own designs (which win on a clash)."""
-        return load_designs("avt", design_from_data, scenario)
+        return catalogue.designs(scenario)
 
     def new_state(self, scenario: Scenario, options: Mapping[str, OptionValue]) -> AVTState:
         designs = self.designs(scenario)

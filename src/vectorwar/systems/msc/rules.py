@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from vectorwar.catalogue import design_for, load_designs
+from vectorwar.catalogue import design_for
 from vectorwar.dice import Dice
 from vectorwar.display import Card, CardTable, Counter, MoveOption, ShotOption
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
@@ -33,8 +33,9 @@ from vectorwar.rules import (
     RuleSystem,
 )
 from vectorwar.scenario import Scenario
-from vectorwar.systems.msc import display
+from vectorwar.systems.msc import catalogue, display
 from vectorwar.systems.msc.arcs import Side
+from vectorwar.systems.msc.bots import GreedyBot
 from vectorwar.systems.msc.combat import RULE_COMBAT, weapon_bears
 from vectorwar.systems.msc.combat import fire_weapon as _fire
 from vectorwar.systems.msc.design import Design, design_from_data
@@ -85,7 +86,7 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
 
     def designs(self, scenario: Scenario | None = None) -> dict[str, Design]:
         """The catalogue, plus the scenario's own designs (which win on a clash)."""
-        return load_designs("msc", design_from_data, scenario)
+        return catalogue.designs(scenario)
 
     def new_state(self, scenario: Scenario, options: Mapping[str, OptionValue]) -> MSCState:
         designs = self.designs(scenario)
@@ -360,8 +361,6 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
         raise IllegalOrderError("", "the game is over", "game end")
 
     def bots(self) -> Mapping[str, Callable[[], Bot]]:
-        from vectorwar.systems.msc.bots import GreedyBot
-
         return {**super().bots(), "greedy": GreedyBot}
 
     # -- display (see vectorwar.systems.msc.display) ----------------------------

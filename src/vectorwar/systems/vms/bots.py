@@ -11,16 +11,26 @@ declaration.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from vectorwar.combat.base import CombatModule, CombatView
 from vectorwar.hexes import Bearing, Hex
 from vectorwar.rules import Order
 from vectorwar.systems.vms.movement import Plot, TurnResult
 from vectorwar.systems.vms.orders import MovePlot, SubphaseChoice
 from vectorwar.systems.vms.state import VMSShip, VMSState
 
-if TYPE_CHECKING:
-    from vectorwar.systems.vms.rules import VectorMovement
+
+class Engine(Protocol):
+    """What the bot asks of the rule system; the system hands itself in, so this module needs no ``rules``."""
+
+    def choosers(self, state: VMSState, seat: str) -> tuple[VMSShip, ...]: ...
+    def movers(self, state: VMSState, seat: str) -> tuple[VMSShip, ...]: ...
+    def plots_for(self, state: VMSState, ship: VMSShip) -> list[tuple[Plot, TurnResult]]: ...
+    def combat(self, state: VMSState) -> CombatModule: ...
+    def view(self, state: VMSState) -> CombatView: ...
+    def random_order(self, state: VMSState, seat: str, rng: random.Random) -> Order: ...
+
 
 IDEAL_RANGE = 2
 #: Score lost per hexside/turn of rotation left running: it turns the guns away next turn and costs thrust to stop.
@@ -57,10 +67,11 @@ def _score(state: VMSState, ship: VMSShip, result: TurnResult, targets: list[Hex
 
 
 class GreedyBot:
-    def choose(self, state: VMSState, seat: str, rng: random.Random) -> Order:
-        from vectorwar.systems.vms.rules import system
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
 
-        engine: VectorMovement = system
+    def choose(self, state: VMSState, seat: str, rng: random.Random) -> Order:
+        engine = self.engine
         if state.phase == "initiative":
             # Moving later sees more of the enemy's moves.
             return SubphaseChoice(tuple((s.id, s.choices[-1]) for s in engine.choosers(state, seat)))

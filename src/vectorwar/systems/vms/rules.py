@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from vectorwar.catalogue import design_for, load_designs
+from vectorwar.catalogue import design_for
 from vectorwar.combat import MODULES, CombatModule, module
 from vectorwar.combat.base import Combatant, CombatView, Outcome
 from vectorwar.dice import Dice
@@ -49,8 +49,9 @@ from vectorwar.rules import (
     Result,
     RuleSystem,
 )
-from vectorwar.scenario import Scenario, validate_model
-from vectorwar.systems.vms import display
+from vectorwar.scenario import Scenario
+from vectorwar.systems.vms import catalogue, display
+from vectorwar.systems.vms.bots import GreedyBot
 from vectorwar.systems.vms.events import CourseSet, SubphaseSet, ThrustLost
 from vectorwar.systems.vms.initiative import DEFAULT_ORDER, SUBPHASE_ORDERS, roll_initiative
 from vectorwar.systems.vms.modifiers import scenario_modifiers
@@ -144,7 +145,7 @@ class VectorMovement(RuleSystem[VMSState]):
     # -- setup ------------------------------------------------------------------
 
     def designs(self, scenario: Scenario | None = None) -> dict[str, Design]:
-        return load_designs("vms", design_from_data, scenario)
+        return catalogue.designs(scenario)
 
     def new_state(self, scenario: Scenario, options: Mapping[str, OptionValue]) -> VMSState:
         combat = module(str(options["combat"]))
@@ -530,9 +531,7 @@ class VectorMovement(RuleSystem[VMSState]):
         raise IllegalOrderError("", "the game is over", "game end")
 
     def bots(self) -> Mapping[str, Callable[[], Bot]]:
-        from vectorwar.systems.vms.bots import GreedyBot
-
-        return {**super().bots(), "greedy": GreedyBot}
+        return {**super().bots(), "greedy": lambda: GreedyBot(self)}
 
     # -- display (vectorwar.systems.vms.display) ------------------------------------
 
@@ -569,23 +568,10 @@ class VectorMovement(RuleSystem[VMSState]):
         return display.catalogue_table(self.designs())
 
     def design_cards(self, tables: Mapping[str, Any], source: str) -> list[Card] | None:
-        return [display.design_card(k, design_from_data(v, source, k)) for k, v in tables.items()]
+        return [display.design_card(k, catalogue.design_from_data(v, source, k)) for k, v in tables.items()]
 
     def design_schema(self) -> dict[str, Any]:
         return Design.model_json_schema()
-
-
-def design_from_data(data: Any, source: str, key: str) -> Design:
-    """Validate one VMS design table and its combat tables; errors name ``source`` and ``key``."""
-    try:
-        design = validate_model(Design, data, source, (key,))
-    except ScenarioError as err:
-        raise DesignError(str(err)) from None
-    for name, table in design.combat.items():
-        if name not in MODULES:
-            raise DesignError(f"{source}: {key}.combat.{name}: no combat module {name!r} (known: {', '.join(MODULES)})")
-        MODULES[name].card(design.name, table, f"{source}: {key}")
-    return design
 
 
 system = VectorMovement()

@@ -37,6 +37,7 @@ from vectorwar.hexes import Direction
 from vectorwar.maps import HexMap
 from vectorwar.rules import Clock, Prompt
 from vectorwar.scenario import Scenario, validate_model
+from vectorwar.systems.vv5 import catalogue
 from vectorwar.systems.vv5.design import Design
 from vectorwar.systems.vv5.equipment import build_ship
 from vectorwar.systems.vv5.purchase import MAX_SHIPS, purchase_choices
@@ -224,9 +225,7 @@ def _buying(state: VV5State) -> PurchaseState:
 
 
 def _designs(state: VV5State) -> dict[str, Design]:
-    from vectorwar.systems.vv5.rules import system
-
-    return system.designs()
+    return catalogue.designs()
 
 
 def _offered(state: VV5State, buying: PurchaseState) -> dict[str, Design]:

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from vectorwar.dice import Dice
 from vectorwar.errors import SaveFileError, ScenarioError
 from vectorwar.events import Event, LeftMap, Moved, Rolled
+from vectorwar.savefile import write_atomically
 from vectorwar.systems.vv5.events import Crashed, Pulled
 from vectorwar.systems.vv5.movement import move_ships
 from vectorwar.systems.vv5.orders import Manoeuvre
@@ -347,8 +348,6 @@ def roster_from_data(data: Any, source: str = "roster") -> CrewRoster:
 
 def save_roster(roster: CrewRoster, path: Path) -> None:
     """Write atomically, as save files are: the old roster or the new, never half of one."""
-    from vectorwar.savefile import write_atomically
-
     write_atomically(path, json.dumps(roster_to_data(roster), indent=1) + "\n")
 
 

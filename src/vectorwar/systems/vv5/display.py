@@ -12,10 +12,14 @@ from collections.abc import Mapping
 
 from vectorwar.display import Card, CardTable, Counter, ShotOption, short_labels
 from vectorwar.hexes import Direction, Hex, Position
+from vectorwar.systems.vv5 import crews, shock
 from vectorwar.systems.vv5.arcs import CODE_OF, GUN_ARCS, MISSILE_ARC, covered_hexes
 from vectorwar.systems.vv5.combat import GUN_RANGE, MISSILE_RANGE, on_track
 from vectorwar.systems.vv5.design import Design
+from vectorwar.systems.vv5.equipment import build_ship
 from vectorwar.systems.vv5.state import Box, Ship, VV5State
+from vectorwar.systems.vv5.targeting import legal_gun_targets, legal_launch_targets
+from vectorwar.vectors import Velocity
 
 LAUNCHER_MARKS = {"ready": "O", "spent": "●", "destroyed": "✕", "bomb": "B"}
 
@@ -84,8 +88,6 @@ def ship_card(state: VV5State, ship: Ship) -> Card:
 
 def crew_rows(state: VV5State, ship: Ship) -> list[tuple[str, str]]:
     """The optional rules' lines: the crew's rating, shock points and panic (only when those rules are on)."""
-    from vectorwar.systems.vv5 import crews, shock
-
     rows: list[tuple[str, str]] = []
     if crews.enabled(state) and crews.crewed(state, ship):
         name = f"{ship.crew}, " if ship.crew else ""
@@ -124,8 +126,6 @@ def fire_options(state: VV5State, seat: str) -> dict[str, list[ShotOption]]:
     Weapons are named as :func:`arc_hexes` names them. Launching more than one
     missile, or firing a mount twice (rapid fire), is the same piece repeated.
     """
-    from vectorwar.systems.vv5.targeting import legal_gun_targets, legal_launch_targets
-
     options: dict[str, list[ShotOption]] = {}
     if state.phase == "missiles":
         for ship, target in legal_launch_targets(state, seat):
@@ -142,9 +142,6 @@ def fire_options(state: VV5State, seat: str) -> dict[str, list[ShotOption]]:
 
 def design_card(key: str, design: Design) -> Card:
     """A design's tonnage sheet and the boxes and armour ovals its status card will have."""
-    from vectorwar.systems.vv5.equipment import build_ship
-    from vectorwar.vectors import Velocity
-
     ship = build_ship(key, "", key, design, hex=Hex(0, 0), facing=Direction.A, velocity=Velocity())
     rows: list[tuple[str, str]] = [("MASS", f"{design.mass} t {design.kind}")]
     rows += [(line.item, f"{line.tenths / 10:g} t") for line in design.tonnage()]

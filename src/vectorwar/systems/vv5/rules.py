@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from vectorwar.catalogue import design_for, load_designs
+from vectorwar.catalogue import design_for
 from vectorwar.dice import Dice
 from vectorwar.display import Card, CardTable, Counter, MoveOption, ShotOption
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
@@ -36,7 +36,8 @@ from vectorwar.rules import (
     RuleSystem,
 )
 from vectorwar.scenario import Scenario
-from vectorwar.systems.vv5 import buying, crews, display, preview, shock, specials
+from vectorwar.systems.vv5 import buying, catalogue, crews, display, preview, shock, specials
+from vectorwar.systems.vv5.bots import GreedyBot
 from vectorwar.systems.vv5.buying import Buy
 from vectorwar.systems.vv5.combat import (
     RULE_GUNS,
@@ -178,7 +179,7 @@ class VectorV5(RuleSystem[VV5State]):
     # -- setup ------------------------------------------------------------------
 
     def designs(self, scenario: Scenario | None = None) -> dict[str, Design]:
-        return load_designs("vv5", design_from_data, scenario)
+        return catalogue.designs(scenario)
 
     def new_state(self, scenario: Scenario, options: Mapping[str, OptionValue]) -> VV5State:
         designs = self.designs(scenario)
@@ -604,8 +605,6 @@ class VectorV5(RuleSystem[VV5State]):
         raise IllegalOrderError("", "the game is over", "game end")
 
     def bots(self) -> Mapping[str, Callable[[], Bot]]:
-        from vectorwar.systems.vv5.bots import GreedyBot
-
         return {**super().bots(), "greedy": GreedyBot}
 
     # -- display (see vectorwar.systems.vv5.display) ---------------------------------

@@ -23,6 +23,8 @@ from pydantic import Field
 
 from vectorwar.errors import OrderSyntaxError, ScenarioError
 from vectorwar.hexes import Direction
+from vectorwar.systems.vv5 import catalogue
+from vectorwar.systems.vv5.equipment import build_ship
 from vectorwar.systems.vv5.specials.boarding import (
     BoardingSpec,
     BoardingSpecial,
@@ -53,9 +55,6 @@ class AlienStarship(BoardingSpecial):
     kind = "alien-starship"
 
     def set_up(self, state: VV5State, table: dict[str, Any], source: str) -> VV5State:
-        from vectorwar.systems.vv5.equipment import build_ship
-        from vectorwar.systems.vv5.rules import system
-
         spec = read_spec(AlienSpec, state, table, source)
         if not isinstance(spec, AlienSpec):  # pragma: no cover - read_spec builds the type it is given
             raise TypeError("alien-starship spec expected")
@@ -71,7 +70,7 @@ class AlienStarship(BoardingSpecial):
         if any(state.occupant(h) is not None for h in (at, *spots)):
             raise ScenarioError(f"{source}: special.at: a starship already sits where the ancient starship goes")
         state = place_derelict(state, STARSHIP_ID, ANCIENT, at)
-        design = system.designs()["adp"]
+        design = catalogue.designs()["adp"]
         platforms = tuple(
             build_ship(f"ADP{i + 1}", PLATFORM_SIDE, "adp", design, hex=h, facing=Direction.A, velocity=Velocity())
             for i, h in enumerate(spots)

@@ -33,7 +33,9 @@ from vectorwar.errors import ScenarioError
 from vectorwar.events import Event, Note, Rolled
 from vectorwar.hexes import Direction, Hex
 from vectorwar.scenario import validate_model
+from vectorwar.systems.vv5 import catalogue
 from vectorwar.systems.vv5.design import Design
+from vectorwar.systems.vv5.equipment import build_ship
 from vectorwar.systems.vv5.movement import is_solid, turn_allowance
 from vectorwar.systems.vv5.orders import Manoeuvre
 from vectorwar.systems.vv5.planner import rendezvous, ring
@@ -73,8 +75,6 @@ def place_derelict(
     velocity: Velocity = STILL,
     footprint: tuple[tuple[int, int], ...] = (),
 ) -> VV5State:
-    from vectorwar.systems.vv5.equipment import build_ship
-
     ship = build_ship(
         ship_id, DERELICT_SIDE, design.name.lower(), design, hex=at, facing=Direction.A, velocity=velocity
     )
@@ -159,10 +159,8 @@ def roll_transport(
     state: VV5State, side: str, ship_id: str, carrying: str, dice: Dice, events: list[Event]
 ) -> VV5State:
     """Roll one side's transport (1-3 Courier, 4-6 Hauler) and put it where the file's transport was."""
-    from vectorwar.systems.vv5.equipment import build_ship
-    from vectorwar.systems.vv5.rules import system
 
-    designs = system.designs()
+    designs = catalogue.designs()
     roll = dice.roll("d6", f"which transport {side} gets")
     events.append(Rolled.of(roll))
     key = TRANSPORT_ROLL[roll.total]

@@ -25,8 +25,11 @@ from vectorwar.events import Event, Note, Rolled
 from vectorwar.hexes import Direction, Hex
 from vectorwar.maps import HexMap
 from vectorwar.scenario import validate_model
+from vectorwar.systems.vv5 import catalogue
+from vectorwar.systems.vv5.equipment import build_ship
 from vectorwar.systems.vv5.specials.base import Special
 from vectorwar.systems.vv5.state import PodState, VV5State
+from vectorwar.vectors import Velocity
 
 Feature = Literal["roll", "asteroid-field", "adp", "asteroid", "dense-1", "dense-2", "dense-3"]
 FEATURES: dict[int, str] = {1: "asteroid-field", 2: "adp", 3: "asteroid", 4: "dense-1", 5: "dense-2", 6: "dense-3"}
@@ -160,11 +163,7 @@ def _pod(state: VV5State) -> PodState:
 
 
 def _place_platform(state: VV5State, body: Hex, pod: Hex) -> VV5State:
-    from vectorwar.systems.vv5.equipment import build_ship
-    from vectorwar.systems.vv5.rules import system
-    from vectorwar.vectors import Velocity
-
-    design = system.designs()["adp"]
+    design = catalogue.designs()["adp"]
     spot = next(
         h
         for h in (pod.neighbour(d) for d in Direction)

@@ -5,7 +5,9 @@ first group pivots twice and the second rolls, and before each segment every
 ship shoots a bearing on every other ship and maps it to its firing arc
 diagram. :func:`turn_times` gives the milliseconds each whole turn took,
 orders checked and resolved through the kernel's :class:`~vectorwar.game.Game`.
-``benchmarks/run.py`` prints the median.
+``benchmarks/run.py`` prints the median. It lives here, outside the product
+package, because timing is no part of the rules; the test suite only plays
+its turn (tests/avt/test_rules.py) and asserts no time.
 """
 
 from __future__ import annotations
@@ -13,10 +15,10 @@ from __future__ import annotations
 import time
 
 from vectorwar.game import Game
+from vectorwar.registry import get_system
 from vectorwar.scenario import Scenario, scenario_from_data
 from vectorwar.systems.avt.arcs import map_to_arc
 from vectorwar.systems.avt.avid import shoot_bearing
-from vectorwar.systems.avt.rules import system
 from vectorwar.systems.avt.state import AVTState
 
 TARGET_MS = 5.0
@@ -59,6 +61,7 @@ def _all_bearings(state: AVTState) -> int:
 
 def turn_times(repeats: int = 30) -> list[float]:
     """Milliseconds per turn over ``repeats`` fresh games (orders parsed beforehand)."""
+    system = get_system("avt")
     scenario = eight_ships()
     times: list[float] = []
     for seed in range(repeats):
