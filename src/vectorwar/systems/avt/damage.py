@@ -251,9 +251,7 @@ def _hit(a: _Allocation, table: str, left: int, preference: tuple[str, ...]) -> 
         a.structure_hit()
     boxes = sum(n for _, n in a.ship.marks) + len(a.ship.electronics_lost) - before
     a.row(left, table, location, label, armour, soak)
-    for blast in a.explosions:
-        _explosion(a, table, blast, preference)
-    a.explosions = []
+    _explode(a, table, preference)
     absorbed = armour + soak
     return absorbed, max(absorbed, boxes) if a.count == "boxes" else absorbed
 
@@ -276,9 +274,18 @@ def _explosion(a: _Allocation, table: str, points: int, preference: tuple[str, .
             a.structure_hit()
         a.row(left, table, location, label, armour, soak)
         left -= armour + soak
-        for blast in a.explosions:  # a chain: another full battery or heat sink in the blast
-            _explosion(a, table, blast, preference)
-        a.explosions = []
+        _explode(a, table, preference)  # a chain: another full battery or heat sink in the blast
+
+
+def _explode(a: _Allocation, table: str, preference: tuple[str, ...]) -> None:
+    """Allocate the explosions waiting, each once.
+
+    The list is emptied before any is allocated: an explosion allocated while
+    it is still waiting would set itself off again from inside its own pool.
+    """
+    blasts, a.explosions = a.explosions, []
+    for blast in blasts:
+        _explosion(a, table, blast, preference)
 
 
 def _skin(a: _Allocation, region: str, points: int, final: bool) -> int:
@@ -322,8 +329,9 @@ def allocate(
     depth = design.hull_depth[ssd.depth_kind(region)]
     stages = [table, "core", OPPOSITE_FACE[ssd.table(region)]]
     used = 0
-    if left > 0:
-        _note_last(a, f"Core at <= {max(0, left - depth)} points left")
+    if left > depth:
+        # The text notes where the Core begins only when the pool is deep enough to reach it.
+        _note_last(a, f"Core at <= {left - depth} points left")
     while left > 0 and a.ship.active:
         hit = _hit(a, stages[0], left, preference)
         if hit is None:
@@ -338,7 +346,8 @@ def allocate(
                 _skin(a, far_side(region), left, final=True)
                 break
             after = stages[1].capitalize() if len(stages) > 1 else "the far side"
-            _note_last(a, f"Transition to {stages[0].capitalize()}; {after} at <= {max(0, left - depth)} points left")
+            reach = f"; {after} at <= {left - depth} points left" if left > depth else ""
+            _note_last(a, f"Transition to {stages[0].capitalize()}{reach}")
     return a.ship
 
 
