@@ -247,3 +247,44 @@ def test_avt_a5_47_a_damaged_laser_rolls_against_its_next_pentagon_each_time_it_
     events = game.submit("red", "hold")
     pentagon = [e for e in events if "under 3 marks a pentagon" in e.describe()]
     assert len(pentagon) == 1  # the A1 track is a box then pentagons of 3 and 6
+
+
+def test_an_exploding_battery_is_its_own_pool_allocated_once() -> None:
+    # A5.453: 20 points at the nose (armour 5, soak 1) hit a full battery (armour 1, soak 2): it explodes for
+    # 2d10 = 8 less its armour 1 = 7, a pool of its own on the nose table until spent; then the first pool
+    # goes on with its 11 points.
+    dice = LoadedDice(
+        *soak(1),
+        8,
+        *soak(2),
+        4,
+        4,  # the explosion's 2d10
+        1,
+        *soak(2),  # explosion: Quarters, 7 -> 5
+        4,
+        *soak(3),  # explosion: Cargo, 5 -> 2
+        7,
+        *soak(1),  # explosion: Reactors 2 + 1 > 2: the explosion is spent
+        7,
+        *soak(9),  # the first pool: Reactors 2 + 9 = its last 11 points
+    )
+    events: list[Event] = []
+    after = allocate(ship(), design(), 20, "nose", dice, events)
+    rows = [e for e in events if isinstance(e, AllocationRow)]
+    blast = [r.left for r in rows if "explosion" in r.note]
+    main = [r.left for r in rows if "explosion" not in r.note]
+    assert blast == [7, 5, 2]
+    assert main == [20, 14, 11]
+    assert not dice.script  # every die scripted was used, and no more
+    assert dict(after.marks) == {"batteries": 1, "cargo": 1, "quarters": 1, "reactors": 1}
+
+
+def test_hull_depth_notes_appear_only_where_the_pool_can_reach_them() -> None:
+    # The text notes "Core at <= 33 points left" because 63 points are past the skin; a pool no deeper than
+    # the hull depth gets no such note, and a transition names the next stage only if the rest can reach it.
+    _, events = seventy_one()
+    notes = [r.note for r in rows(events)]
+    assert notes[17].endswith("Transition to Aft")
+    shallow: list[Event] = []
+    allocate(ship(), design(), 16, "nose", LoadedDice(*soak(1), 7, *soak(9)), shallow)
+    assert "Core" not in rows(shallow)[0].note

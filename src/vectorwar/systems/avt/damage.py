@@ -325,8 +325,9 @@ def allocate(
     depth = design.hull_depth[ssd.depth_kind(region)]
     stages = [table, "core", OPPOSITE_FACE[ssd.table(region)]]
     used = 0
-    if left > 0:
-        _note_last(a, f"Core at <= {max(0, left - depth)} points left")
+    if left > depth:
+        # The text notes where the Core begins only when the pool is deep enough to reach it.
+        _note_last(a, f"Core at <= {left - depth} points left")
     while left > 0 and a.ship.active:
         hit = _hit(a, stages[0], left, preference)
         if hit is None:
@@ -341,7 +342,8 @@ def allocate(
                 _skin(a, far_side(region), left, final=True)
                 break
             after = stages[1].capitalize() if len(stages) > 1 else "the far side"
-            _note_last(a, f"Transition to {stages[0].capitalize()}; {after} at <= {max(0, left - depth)} points left")
+            reach = f"; {after} at <= {left - depth} points left" if left > depth else ""
+            _note_last(a, f"Transition to {stages[0].capitalize()}{reach}")
     return a.ship
 
 

@@ -8,6 +8,14 @@ timing track. The future position (FP) and end of turn (EoT) markers are
 where the movement grid alone takes the ship (A2.4 Markers); thrust still to
 come is not in them (docs/rulings.md, *AV:T markers leave out thrust to come*).
 
+The SSD's side of the card (A5.43-A5.48) follows the Energy Board: what
+damage has left of each capacity ("16/18 (capacity 18 of 22)"), the
+Structural Integrity track and its next octagon, every system's boxes
+marked, the repair teams, the window marked "I", each laser's state and
+timer, and the armour diagram, one row per face with its four regions
+around it. Only what differs from the undamaged ship is spelled out, so an
+untouched ship's card stays short.
+
 Vectors, grid columns and pending dots are written the AV:T way, a count on
 an AVID arrow (``2 A, 4 B, 1 up``). Brackets stand in for the tutorial's
 circle round anything below the amber ring: a target marker's range
@@ -22,18 +30,31 @@ from vectorwar.hexes import Direction, Hex, Position
 from vectorwar.systems.avt.arcs import map_to_arc, middle_row
 from vectorwar.systems.avt.arrows import arrows_of
 from vectorwar.systems.avt.avid import Window, horizontal_ray, shoot_bearing
-from vectorwar.systems.avt.design import Design
+from vectorwar.systems.avt.design import FACES, NEIGHBOURS, SSD, Design
 from vectorwar.systems.avt.fire import laser_targets
 from vectorwar.systems.avt.fuel import matrix_row
 from vectorwar.systems.avt.grid import SEGMENTS
 from vectorwar.systems.avt.lasers import max_range
 from vectorwar.systems.avt.orientation import MARKERS
-from vectorwar.systems.avt.ssd import ship_heat_capacity
+from vectorwar.systems.avt.ssd import (
+    laser_state,
+    next_pentagon,
+    radiator_tenths,
+    repair_teams,
+    ship_battery_capacity,
+    ship_heat_capacity,
+    ship_reactor_power,
+    thrust_limit,
+)
 from vectorwar.systems.avt.state import HEAT_TENTHS, AVTState, Ship, grid_steps, heat_text, when
 from vectorwar.systems.avt.turn_end import radiator_output
 from vectorwar.vectors import Velocity
 
 _SYMBOL = {"nose": "Nose", "top": "Top", "starboard": "Stbd", "port": "Port", "aft": "Aft", "bottom": "Bottom"}
+#: Faces as the armour rows name them: short, like the AVID's symbols, but in lower case like the regions.
+_FACE = {"nose": "nose", "aft": "aft", "port": "port", "starboard": "stbd", "top": "top", "bottom": "bottom"}
+#: A "boxes marked" row holds about this many characters before the list goes on in the next row.
+_ROW_WIDTH = 44
 
 
 def vector_text(velocity: Velocity) -> str:
@@ -109,26 +130,187 @@ def avid_lines(state: AVTState, ship: Ship) -> list[tuple[str, str]]:
     return rows
 
 
-def _matrix(design: Design, fuel_left: int) -> str:
-    """Where the fuel track puts the ship on its Thrust Matrix: ``row 1 of 2: max 5``."""
+def _matrix(design: Design, ship: Ship) -> str:
+    """Where the fuel track puts the ship on its Thrust Matrix, less engine damage: ``row 1 of 2: max 5``."""
+    fuel_left = ship.fuel
     row = matrix_row(max(0, design.fuel - fuel_left), design.fuel_shapes)
-    return f"row {min(row, len(design.matrix) - 1) + 1} of {len(design.matrix)}: max {design.max_thrust(fuel_left)}"
+    text = f"row {min(row, len(design.matrix) - 1) + 1} of {len(design.matrix)}: max {thrust_limit(design, ship)}"
+    lost = ship.marked("thrust")
+    if lost:
+        text += f" ({design.max_thrust(fuel_left)} less {lost} thrust box{'es' if lost > 1 else ''} marked)"
+    return text
+
+
+def _with_notes(text: str, notes: list[str]) -> str:
+    return f"{text} ({'; '.join(notes)})" if notes else text
 
 
 def heat_lines(design: Design, ship: Ship) -> list[tuple[str, str]]:
-    """The Energy Board and Heat Management Console (A5.312-A5.314), with the choices for the turn's end."""
-    reactors = f"on, +{design.reactor} a segment" if ship.reactors_on else "off"
+    """The Energy Board and Heat Management Console (A5.312-A5.314), with the choices for the turn's end.
+
+    Damage shows as what is left against the undamaged figure: reactors give the
+    power of their highest unmarked box but make the same heat (A5.452).
+    """
+    power = ship_reactor_power(design, ship)
+    notes: list[str] = []
+    if not ship.reactors_on:
+        reactors = "off"
+    elif power:
+        reactors = f"on, +{power} a segment"
+    else:
+        reactors = "on, no power"
+    if power < design.reactor and ship.reactors_on:
+        notes.append(f"{f'of {design.reactor}' if power else 'X box'}, heat still {design.reactor} a turn")
     if ship.reactors_next is not None:
-        reactors += f" ({'on' if ship.reactors_next else 'off'} next turn)"
+        notes.append(f"{'on' if ship.reactors_next else 'off'} next turn")
     stored = ship.heat_tenths
     sinks = ship_heat_capacity(design, ship)
-    heat = f"{heat_text(stored)}/{sinks}"
+    heat_notes = []
     if stored > sinks * HEAT_TENTHS:
-        heat += f" ({heat_text(stored - sinks * HEAT_TENTHS)} excess)"
-    radiators = f"{ship.radiators}, {heat_text(radiator_output(design, ship))} a turn when out"
+        heat_notes.append(f"{heat_text(stored - sinks * HEAT_TENTHS)} excess")
+    if sinks < design.heat_sinks:
+        heat_notes.append(f"capacity {sinks} of {design.heat_sinks}")
+    output = radiator_output(design, ship)
+    radiators = f"{ship.radiators}, {heat_text(output)} a turn when out"
+    radiator_notes = []
+    if output < radiator_tenths(design):
+        radiator_notes.append(f"of {heat_text(radiator_tenths(design))}")
     if ship.radiators_next is not None:
-        radiators += f" ({ship.radiators_next} ordered)"
-    return [("reactors", reactors), ("heat stored", heat), ("radiators", radiators), ("flex points", str(design.flex))]
+        radiator_notes.append(f"{ship.radiators_next} ordered")
+    return [
+        ("reactors", _with_notes(reactors, notes)),
+        ("heat stored", _with_notes(f"{heat_text(stored)}/{sinks}", heat_notes)),
+        ("radiators", _with_notes(radiators, radiator_notes)),
+        ("flex points", str(design.flex)),
+    ]
+
+
+def battery_text(design: Design, ship: Ship) -> str:
+    """Power in the batteries against what they hold now, and the undamaged capacity once boxes are marked."""
+    capacity = ship_battery_capacity(design, ship)
+    text = f"{ship.battery}/{capacity}"
+    return f"{text} (capacity {capacity} of {design.battery})" if capacity < design.battery else text
+
+
+def fuel_text(ship: Ship, design: Design) -> str:
+    notes = []
+    if ship.fuel_lost:
+        notes.append(f"{ship.fuel_lost} lost with tanks")
+    if ship.chart.fuel:
+        notes.append(f"{ship.chart.fuel} to spend")
+    return _with_notes(f"{ship.fuel}/{design.fuel}", notes)
+
+
+def structure_text(ssd: SSD, ship: Ship) -> str:
+    """The Structural Integrity track (A5.454): hits taken and the next octagon, whose d10 decides the ship's fate.
+
+    >>> from vectorwar.systems.avt.rules import AttackVector
+    >>> from vectorwar.hexes import Position
+    >>> ssd = AttackVector().designs()["rafik"].ssd
+    >>> ship = Ship("X", "blue", "rafik", "Rafik", "ship", Position.parse("0,0"))
+    >>> structure_text(ssd, ship), structure_text(ssd, ship.with_marks("structure", 4))
+    ('0/12 hit, next octagon 2 at box 4', '4/12 hit, next octagon 3 at box 7')
+    >>> structure_text(ssd, ship.with_marks("structure", 12))
+    '12/12 hit: the next hit destroys the ship'
+    """
+    track = ssd.structure
+    hit = ship.marked("structure")
+    text = f"{hit}/{len(track)} hit"
+    if hit >= len(track):
+        # docs/rulings.md, *AV:T structure track full*.
+        return f"{text}: the next hit destroys the ship"
+    octagon = next(((box, n) for box, n in enumerate(track) if box >= hit and n), None)
+    if octagon is None:
+        return f"{text}, no octagon left"
+    return f"{text}, next octagon {octagon[1]} at box {octagon[0] + 1}"
+
+
+def _boxes(design: Design, ssd: SSD, system: str) -> int:
+    """How many boxes ``system`` has on the SSD (the rows damage marks, A5.452)."""
+    rows: dict[str, int] = {
+        "batteries": len(ssd.batteries),
+        "heat sinks": len(ssd.heat_sinks),
+        "reactors": len(ssd.reactors),
+        "radiators": ssd.radiators,
+        "quarters": len(ssd.quarters),
+        "fuel": max(1, design.fuel_spaces),
+        "thrust": design.thrust,
+    }
+    # Like damage.py's plain hits: a system the SSD gives no row of boxes is one box.
+    return rows.get(system) or ssd.systems.get(system, 1)
+
+
+def damage_lines(design: Design, ssd: SSD, ship: Ship) -> list[tuple[str, str]]:
+    """Every system with boxes marked, as ``cargo 3/6``, alphabetically; lasers and the SI track have rows of
+    their own. Electronics name the boxes the defender gave up (A5.457). Long lists go on in unlabelled rows."""
+    parts = [
+        (
+            f"fuel columns {n}/{_boxes(design, ssd, name)}"
+            if name == "fuel"
+            else f"{name} {n}/{_boxes(design, ssd, name)}"
+        )
+        for name, n in ship.marks
+        if name != "structure" and not name.startswith("laser ")
+    ]
+    if ship.electronics_lost:
+        lost = ship.electronics_lost
+        parts.append(f"electronics {len(lost)}/{len(ssd.electronics)} ({', '.join(lost)})")
+    if not parts:
+        return [("boxes marked", "none")]
+    lines: list[str] = []
+    for part in sorted(parts):
+        if lines and len(lines[-1]) + 2 + len(part) <= _ROW_WIDTH:
+            lines[-1] += f", {part}"
+        else:
+            lines.append(part)
+    return [
+        ("boxes marked" if i == 0 else "", line + ("," if i < len(lines) - 1 else "")) for i, line in enumerate(lines)
+    ]
+
+
+def repair_text(design: Design, ssd: SSD, ship: Ship) -> str:
+    """Repair teams (A5.456, A5.48): free ones, those at work and when each rolls, and those lost with Quarters."""
+    text = f"{repair_teams(design, ship)} free"
+    if ship.repairs:
+        text += ", at work: " + ", ".join(f"{r.system} (rolls before turn {r.done})" for r in ship.repairs)
+    lost = sum(1 for box, wrench in enumerate(ssd.quarters) if wrench and box < ship.marked("quarters"))
+    return f"{text}, {lost} lost" if lost else text
+
+
+def laser_lines(state: AVTState, design: Design, ship: Ship) -> list[tuple[str, str]]:
+    """The lasers ready to fire in one row; each other laser in its own: damaged, cooling or destroyed (A5.47)."""
+    ready: list[str] = []
+    rows: list[tuple[str, str]] = []
+    for laser in design.lasers:
+        condition = laser_state(design, ship, laser)
+        if condition == "destroyed":
+            rows.append((laser, "destroyed"))
+            continue
+        parts = []
+        if condition == "damaged":
+            parts.append(f"damaged, next pentagon {next_pentagon(design, ship, laser)}")
+        at = ship.ready_at(laser)
+        if at > state.now:
+            parts.append(f"cooling, ready {when(at)}")
+        if parts:
+            rows.append((laser, "; ".join(parts)))
+        else:
+            ready.append(laser)
+    return [("lasers ready", " ".join(ready) or "none"), *rows]
+
+
+def armour_lines(ssd: SSD) -> list[tuple[str, str]]:
+    """The armour diagram (A5.43, A5.44): each face's centre, then its four regions one off toward each neighbour.
+
+    >>> from vectorwar.systems.avt.rules import AttackVector
+    >>> armour_lines(AttackVector().designs()["rafik"].ssd)[0]
+    ('armour nose', '5 [top 4, bottom 4, port 5, stbd 5]')
+    """
+    rows = []
+    for face in FACES:
+        around = ", ".join(f"{_FACE[n]} {ssd.armour[f'{face}-{n}']}" for n in NEIGHBOURS[face])
+        rows.append((f"armour {_FACE[face]}", f"{ssd.armour[face]} [{around}]"))
+    return rows
 
 
 def ship_cards(state: AVTState) -> list[Card]:
@@ -146,21 +328,28 @@ def ship_cards(state: AVTState) -> list[Card]:
             ("end of turn", str(future_position(ship, state.segment, SEGMENTS))),
             ("vectors", vector_text(ship.velocity)),
             ("thrust", thrust),
-            ("thrust matrix", _matrix(design, ship.fuel)),
+            ("thrust matrix", _matrix(design, ship)),
             ("pending dots", pending),
             ("bias", "-" if ship.bias is None else str(ship.bias)),
-            ("fuel", f"{ship.fuel}/{design.fuel}" + (f" ({chart.fuel} to spend)" if chart.fuel else "")),
-            ("battery", f"{ship.battery}/{design.battery}"),
+            ("fuel", fuel_text(ship, design)),
+            ("battery", battery_text(design, ship)),
             *heat_lines(design, ship),
         ]
+        ssd = design.ssd
+        if ssd is not None:
+            rows.append(("SI track", structure_text(ssd, ship)))
+            rows.extend(damage_lines(design, ssd, ship))
+            rows.append(("repair teams", repair_text(design, ssd, ship)))
+            rows.append(("incoming (I)", ship.incoming or "none"))
         if ship.turning is not None:
             plan = ", ".join(
                 f"{o.nose if ship.turning.kind == 'pivot' else o} {when(at)}" for at, o in ship.turning.stops
             )
             rows.append((ship.turning.kind, f"{ship.turning.order}: {plan}"))
-        cooling = [f"{name} {when(at)}" for name, at in ship.cooling if at > state.now]
-        rows.append(("cooling", ", ".join(cooling) or "all lasers ready"))
+        rows.extend(laser_lines(state, design, ship))
         rows.extend(avid_lines(state, ship))
+        if ssd is not None:
+            rows.extend(armour_lines(ssd))
         grid = ship.grid
         heads = tuple(f"{c.per_turn} {c.arrow}" if c else "-" for c in (grid.yellow, grid.tan, grid.pink))
         table = CardTable(

@@ -221,10 +221,16 @@ class DamageStruck(Event):
     choices: tuple[str, ...]
 
     def describe(self) -> str:
-        chose = f" (the attacker's choice of {' or '.join(self.choices)})" if len(self.choices) > 1 else ""
+        chose = f" (a boundary: the attacker's choice of {' or '.join(self.choices)})" if len(self.choices) > 1 else ""
         return (
-            f"{self.points} damage from {self.source} strikes {self.ship} through {self.incoming}: {self.region}{chose}"
+            f'{self.ship} marks "I" in {self.incoming}: {self.points} damage from {self.source} '
+            f"strikes its {self.region} region{chose}"
         )
+
+
+#: Widths of the allocation table's columns in the log, so that the rows of one pool line up in a terminal.
+_WHERE_WIDTH = 13
+_SYSTEM_WIDTH = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,6 +238,14 @@ class AllocationRow(Event):
     """One line of the damage allocation table, as the text's example writes it (A5.45-A5.46).
 
     ``roll`` is the hit location roll (0 for the skin's initial soak), ``soak`` the 2d10- (-1: no roll needed).
+    The log writes the text's columns in its order, padded so a pool's rows line up:
+
+    >>> print(AllocationRow("Red", 71, "skin", 0, "skin (nose-bottom)", 4, 4, "Initial Soak").describe())
+    Red: 71 left | -             | skin (nose-bottom)   | armour 4 | soak 4 | Initial Soak
+    >>> print(AllocationRow("Red", 54, "nose", 10, "Mount A", 2, 2, "A1 (3 MRLS) 1st hit").describe())
+    Red: 54 left | nose d10 10   | Mount A              | armour 2 | soak 2 | A1 (3 MRLS) 1st hit
+    >>> print(AllocationRow("Red", 3, "skin", 0, "skin (aft)", 3, -1).describe())
+    Red:  3 left | -             | skin (aft)           | armour 3 | no soak
     """
 
     kind: ClassVar[str] = "avt-allocation"
@@ -245,10 +259,18 @@ class AllocationRow(Event):
     note: str = ""
 
     def describe(self) -> str:
-        where = "skin" if self.roll == 0 else f"{self.table} d10 {self.roll}"
-        soak = "no soak roll" if self.soak < 0 else f"soak {self.soak}"
-        note = f"; {self.note}" if self.note else ""
-        return f"{self.ship}: {self.left} left, {where}: {self.system}, armour {self.armour}, {soak}{note}"
+        # The text's "NA" location roll for the skin is "-": the system column already says "skin".
+        where = "-" if self.roll == 0 else f"{self.table} d10 {self.roll}"
+        cells = [
+            f"{self.ship}: {self.left:>2} left",
+            f"{where:<{_WHERE_WIDTH}}",
+            f"{self.system:<{_SYSTEM_WIDTH}}",
+            f"armour {self.armour}",
+            "no soak" if self.soak < 0 else f"soak {self.soak}",
+        ]
+        if self.note:
+            cells.append(self.note)
+        return " | ".join(cells)
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,4 +280,4 @@ class ShipDestroyed(Event):
     how: str
 
     def describe(self) -> str:
-        return f"{self.ship} is destroyed ({self.how})"
+        return f"{self.ship} is destroyed: {self.how}"
