@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from vectorwar.dice import Dice
+from tests.support.dice import LoadedDice as LoadedDice  # the VV5 tests import it from here
 from vectorwar.hexes import Direction, Hex
 from vectorwar.maps import HexMap
 from vectorwar.systems.vv5.design import Design, GunMount
@@ -55,20 +55,3 @@ GUNSHIP = Design(name="Gunship", mass=10, acceleration=1, agility=1, guns=(GunMo
 @pytest.fixture
 def gunship() -> Design:
     return GUNSHIP
-
-
-class LoadedDice(Dice):
-    """Real dice whose faces are scripted, for reproducing exact table results."""
-
-    def __init__(self, *faces: int) -> None:
-        super().__init__(seed=0)
-        self.script = list(faces)
-
-    def _face(self, sides: int) -> int:
-        if not self.script:
-            raise AssertionError("the test ran out of scripted dice")
-        face = self.script.pop(0)
-        if not 1 <= face <= sides:
-            raise AssertionError(f"scripted face {face} is not on a d{sides}")
-        self.count += 1
-        return face

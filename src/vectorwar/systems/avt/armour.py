@@ -87,23 +87,6 @@ def struck(orientation: Orientation, incoming: Window, three_d: bool) -> tuple[s
     return tuple(out)
 
 
-def far_side(region: str) -> str:
-    """The region straight through the ship from ``region``, where damage that exits leaves (A5.46).
-
-    >>> far_side("nose-bottom"), far_side("port"), far_side("top-starboard")
-    ('aft-top', 'starboard', 'bottom-port')
-    """
-    opposite = {
-        "nose": "aft",
-        "aft": "nose",
-        "port": "starboard",
-        "starboard": "port",
-        "top": "bottom",
-        "bottom": "top",
-    }
-    return "-".join(opposite[part] for part in region.split("-"))
-
-
 OPPOSITE_FACE: dict[str, Face] = {
     "nose": "aft",
     "aft": "nose",
@@ -112,3 +95,12 @@ OPPOSITE_FACE: dict[str, Face] = {
     "top": "bottom",
     "bottom": "top",
 }
+
+
+def far_side(region: str) -> str:
+    """The region straight through the ship from ``region``, where damage that exits leaves (A5.46).
+
+    >>> far_side("nose-bottom"), far_side("port"), far_side("top-starboard")
+    ('aft-top', 'starboard', 'bottom-port')
+    """
+    return "-".join(OPPOSITE_FACE[part] for part in region.split("-"))
