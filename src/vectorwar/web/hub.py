@@ -10,12 +10,19 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import WebSocket
 
-from vectorwar.web.service import LiveGame
+from vectorwar.web.service import LiveGame, OverBudget
+
+log = logging.getLogger("vectorwar.web")
+
+#: Builds the scene some seats see of a game now, as JSON text (:meth:`GameService.viewer_scene`).
+SceneOf = Callable[[LiveGame, tuple[str, ...]], Awaitable[str]]
 
 
 @dataclass(eq=False)
@@ -45,8 +52,9 @@ def scene_message(scene_text: str) -> str:
 
 
 class Hub:
-    def __init__(self) -> None:
+    def __init__(self, scene_of: SceneOf) -> None:
         self._viewers: dict[str, set[Viewer]] = {}
+        self._scene_of = scene_of
 
     def join(self, game_id: str, viewer: Viewer) -> None:
         self._viewers.setdefault(game_id, set()).add(viewer)
@@ -66,7 +74,11 @@ class Hub:
         async with live.lock:
             # Built under the lock so that every viewer sees the same moment of the game.
             for viewer in self._viewers.get(live.id, set()).copy():
-                viewer.offer_scene(live.scene_text(viewer.seats))
+                try:
+                    viewer.offer_scene(await self._scene_of(live, viewer.seats))
+                except OverBudget as err:
+                    # That viewer keeps its last scene; the next change offers a new one.
+                    log.warning("game %s: %s", live.id, err)
 
     async def pump(self, viewer: Viewer) -> None:
         """Send the viewer's outbox until the connection closes."""
