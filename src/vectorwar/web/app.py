@@ -224,7 +224,7 @@ def create_app(db_url: str | None = None, budgets: Budgets | None = None) -> Fas
     """
     store = Store(db_url or default_db_url())
     service = GameService(store, budgets=budgets)
-    hub = Hub(service.viewer_scene)
+    hub = Hub(service.viewer_scenes)
     service.on_change(hub.publish)
 
     @contextlib.asynccontextmanager

@@ -38,6 +38,7 @@ from vectorwar.catalogue import scenario_paths
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.game import Game
 from vectorwar.registry import systems
+from vectorwar.rules import Bot
 from vectorwar.scenario import Scenario, load_scenario
 from vectorwar.web import referee
 from vectorwar.web.referee import GameNotFound, SeatForbidden, StalePrompt, Table
@@ -167,20 +168,63 @@ class GameService:
         except TimeoutError:
             raise OverBudget(what, budget) from None
 
-    async def viewer_scene(self, live: LiveGame, seats: Sequence[str], *, limited: bool = True) -> str:
-        """The scene these seats see of the game now on the table, as JSON text, built off the loop once per change.
+    async def viewer_scenes(
+        self, live: LiveGame, seat_sets: Sequence[Sequence[str]], *, limited: bool = True
+    ) -> list[str]:
+        """The scene each set of seats sees of the game now on the table, as JSON text.
 
-        ``limited``: refused past the scene budget (an accepted order's answer is not: it must carry its scene).
+        Scenes not built yet for this game are built together, in one trip to a
+        worker thread, and kept until the game changes. ``limited``: refused past
+        the scene budget (an accepted order's answer is not: it must carry its scene).
         """
         table = live.table
         game = table.game
-        key = tuple(seats)
-        base = table.cached_scene(key)
-        if base is None:
+        keys = [tuple(seats) for seats in seat_sets]
+        bases = {key: base for key in keys if (base := table.cached_scene(key)) is not None}
+        missing = [key for key in dict.fromkeys(keys) if key not in bases]
+        if missing:
             limit = self.budgets.scene if limited else None
-            base = await self._work("building the scene", limit, referee.scene_base, game, key)
-            table.keep_scene(game, key, base)
-        return table.dressed(key, base)
+            built = await self._work("building the scene", limit, _scene_bases, game, missing)
+            for key, base in zip(missing, built, strict=True):
+                table.keep_scene(game, key, base)
+                bases[key] = base
+        return [table.dressed(key, bases[key]) for key in keys]
+
+    async def viewer_scene(self, live: LiveGame, seats: Sequence[str], *, limited: bool = True) -> str:
+        """One viewer's scene (see :meth:`viewer_scenes`)."""
+        return (await self.viewer_scenes(live, [seats], limited=limited))[0]
+
+    async def _order(
+        self, live: LiveGame, before: Game, seat: str, text: str, step: int, viewer: tuple[str, ...]
+    ) -> tuple[referee.Ruling, Game, str | None]:
+        """Rule on an order, then the bots' answers and the answer's scene: one trip to a worker thread.
+
+        The ruling must come within the order budget (else :class:`OverBudget`,
+        nothing taken); the rest then has the bots' budget, past which the order
+        stands without the bots' answers. One trip rather than three keeps an
+        order's round trip short on a busy machine, where every hand-over
+        between threads waits for the scheduler. Returns the ruling, the game
+        after it (and the bots), and that game's scene for ``viewer`` if built.
+        """
+        progress = _Progress()
+        work = functools.partial(_play_order, progress, live.id, before, seat, text, step, live.table.bots, viewer)
+        running = asyncio.get_running_loop().run_in_executor(self._pool, work)
+        # A result nobody waits for any more is still collected, so a late error is not reported as lost.
+        running.add_done_callback(lambda done: done.cancelled() or done.exception())
+        try:
+            ruling, answer, base = await asyncio.wait_for(asyncio.shield(running), self.budgets.order)
+        except TimeoutError:
+            if progress.ruling is None:
+                raise OverBudget(f"{seat}'s order", self.budgets.order) from None
+            try:
+                ruling, answer, base = await asyncio.wait_for(asyncio.shield(running), self.budgets.bots)
+            except TimeoutError:
+                log.warning("game %s: %s", live.id, OverBudget("the computer players' orders", self.budgets.bots))
+                return progress.ruling, progress.ruling.game or before, None
+        if answer is not None and answer.failure is not None:
+            log.error("game %s: a bot failed", live.id, exc_info=answer.failure)
+        after = answer.game if answer is not None and answer.game is not None else ruling.game
+        return ruling, after or before, base
 
     # -- reading ------------------------------------------------------------
 
@@ -289,13 +333,14 @@ class GameService:
             table = live.table
             viewer = table.acting_for(token, seat)
             before = table.game
-            ruling = await self._work(f"{seat}'s order", self.budgets.order, _rule, game_id, before, seat, text, step)
+            ruling, after, base = await self._order(live, before, seat, text, step, viewer)
             if ruling.game is None:
                 scene = await self.viewer_scene(live, viewer, limited=False)
                 return Submitted(resolved=ruling.resolved, duplicate=True, scene_text=scene)
-            after = await self._bots_answer(live, ruling.game) or ruling.game
             await self._persist(live, before, after, cleared_drafts=(seat,))
             table.drafts.pop(seat, None)
+            if base is not None:
+                table.keep_scene(after, viewer, base)
             # The order is in: its answer carries the scene, however long that takes.
             scene = await self.viewer_scene(live, viewer, limited=False)
         await self._notify(live)
@@ -383,6 +428,34 @@ class GameService:
     async def _notify(self, live: LiveGame) -> None:
         for listener in self._listeners:
             await listener(live)
+
+
+class _Progress:
+    """How far an order's worker has got, for the event loop to read if the worker runs late."""
+
+    ruling: referee.Ruling | None = None
+
+
+def _play_order(
+    progress: _Progress,
+    game_id: str,
+    game: Game,
+    seat: str,
+    text: str,
+    step: int,
+    bots: Mapping[str, Bot],
+    viewer: tuple[str, ...],
+) -> tuple[referee.Ruling, referee.BotAnswer | None, str | None]:
+    ruling = _rule(game_id, game, seat, text, step)
+    progress.ruling = ruling
+    if ruling.game is None:
+        return ruling, None, None
+    answer = referee.bots_answer(ruling.game, bots)
+    return ruling, answer, referee.scene_base(answer.game or ruling.game, viewer)
+
+
+def _scene_bases(game: Game, seat_sets: Sequence[tuple[str, ...]]) -> list[str]:
+    return [referee.scene_base(game, seats) for seats in seat_sets]
 
 
 def _rule(game_id: str, game: Game, seat: str, text: str, step: int) -> referee.Ruling:
