@@ -158,12 +158,15 @@ class Opening:
 def open_game(
     scenario: str | Scenario,
     seats: Mapping[str, str],
-    hotseat: bool = False,
-    seed: int | None = None,
+    hotseat: bool,
+    seed: int,
     options: Mapping[str, object] | None = None,
     scenario_toml: str | None = None,
 ) -> Opening:
-    """Set up a game as a request asks (through the kernel's :func:`set_up`); raises :class:`SetupError`."""
+    """Set up a game as a request asks (through the kernel's :func:`set_up`); raises :class:`SetupError`.
+
+    The seed is the caller's to draw: the referee draws no random numbers.
+    """
     if scenario_toml is not None:
         chosen = scenario_from_text(scenario_toml)
     else:

@@ -1,7 +1,7 @@
 """The async layer around the referee: games in memory, the store, locks, worker threads and budgets.
 
 The referee (:mod:`vectorwar.web.referee`) decides; this layer does the
-waiting. Every change to a game (an order, a withdrawn plot, a bot's move)
+waiting, the storing and the sending, and draws seeds, tokens and game ids. Every change to a game (an order, a withdrawn plot, a bot's move)
 happens under that game's asyncio lock, and is written to the store before
 the new game is put on its table and anyone is told: an acknowledged order
 is a committed order. If a write fails, the game is dropped from memory and
@@ -40,6 +40,7 @@ from vectorwar.game import Game
 from vectorwar.registry import systems
 from vectorwar.rules import Bot
 from vectorwar.scenario import Scenario, load_scenario
+from vectorwar.setup import new_seed
 from vectorwar.web import referee
 from vectorwar.web.referee import GameNotFound, SeatForbidden, StalePrompt, Table
 from vectorwar.web.store import GameSummary, Store, token_hash
@@ -309,7 +310,7 @@ class GameService:
             scenario_id,
             seats,
             hotseat,
-            seed,
+            new_seed() if seed is None else seed,
             options,
         )
         players = tuple(Player(group, secrets.token_urlsafe(24)) for group in opening.groups)
