@@ -1,11 +1,12 @@
 """The async layer around the referee: games in memory, the store, locks, worker threads and budgets.
 
 The referee (:mod:`vectorwar.web.referee`) decides; this layer does the
-waiting, the storing and the sending, and draws seeds, tokens and game ids. Every change to a game (an order, a withdrawn plot, a bot's move)
-happens under that game's asyncio lock, and is written to the store before
-the new game is put on its table and anyone is told: an acknowledged order
-is a committed order. If a write fails, the game is dropped from memory and
-the next request rebuilds it from what the store holds, so memory is never
+waiting, the storing and the sending, and draws seeds, tokens and game ids.
+Every change to a game (an order, a withdrawn plot, a bot's move) happens
+under that game's asyncio lock, and is written to the store before the new
+game is put on its table and anyone is told: an acknowledged order is a
+committed order. If a write fails, the game is dropped from memory and the
+next request rebuilds it from what the store holds, so memory is never
 ahead of the database.
 
 Game work never runs on the event loop. Checks, orders, scenes, the bots'
