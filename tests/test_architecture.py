@@ -28,9 +28,10 @@ from tests.support.imports import (
 FRONT_ENDS = ("vectorwar.cli", "vectorwar.web", "vectorwar.env", "vectorwar.lab", "vectorwar.conformance")
 RULE_CODE = ("vectorwar.systems", "vectorwar.combat")
 #: Kernel modules that run games; rule code must not reach up into them.
-GAME_RUNNING = ("vectorwar.play", "vectorwar.scene", "vectorwar.registry")
-#: Kernel modules whose job is I/O (files the user names, packaged data, entry points).
-KERNEL_IO = ("vectorwar.scenario", "vectorwar.catalogue", "vectorwar.savefile", "vectorwar.registry")
+GAME_RUNNING = ("vectorwar.play", "vectorwar.setup", "vectorwar.scene", "vectorwar.registry")
+#: Kernel modules whose job is I/O (files the user names, packaged data, entry points; the set-up also draws
+#: each game's secret seed from the operating system).
+KERNEL_IO = ("vectorwar.scenario", "vectorwar.catalogue", "vectorwar.savefile", "vectorwar.registry", "vectorwar.setup")
 
 #: The modules of a system that code outside it may import (besides the package itself).
 PUBLIC = ("api", "catalogue", "bots")

@@ -84,7 +84,8 @@ def play_random_game(
         if given >= max_orders:
             raise _fail(where, f"game not over after {max_orders} orders")
         seat = game.waiting_for[0]
-        order = bot.choose(game.state, seat, bot_rng(seed, seat, given))
+        # Like every bot, it sees only what its seat may see.
+        order = bot.choose(system.seat_view(game.state, seat), seat, bot_rng(seed, seat, given))
         text = str(order)
         try:
             reread = system.parse_order(game.state, seat, text)

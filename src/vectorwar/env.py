@@ -19,17 +19,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from vectorwar.catalogue import builtin_scenario
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError
 from vectorwar.game import Game
-from vectorwar.registry import get_system
 from vectorwar.rules import Order
+from vectorwar.setup import find_scenario, set_up, system_of
 
 
 class VectorwarEnv:
     def __init__(self, scenario: str, options: dict[str, object] | None = None) -> None:
-        self.scenario = builtin_scenario(scenario)
-        self.system = get_system(self.scenario.system)
+        self.scenario = find_scenario(scenario)
+        self.system = system_of(self.scenario)
         self.options = options or {}
         self.possible_agents = [s.id for s in self.scenario.sides]
         self.game: Game | None = None
@@ -48,7 +47,8 @@ class VectorwarEnv:
         return self._game().view(agent)
 
     def reset(self, seed: int = 0) -> tuple[dict[str, Any], dict[str, Any]]:
-        self.game = Game.new(self.system, self.scenario, seed, self.options)
+        # Every seat is an agent: set up with no computer players.
+        self.game = set_up(self.scenario, seed=seed, options=self.options).game
         return {a: self.observe(a) for a in self.possible_agents}, {a: {} for a in self.possible_agents}
 
     def step(

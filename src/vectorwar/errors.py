@@ -43,6 +43,14 @@ class ScenarioError(VectorwarError, ValueError):
     """A scenario or ship file is invalid; the message names file, key and problem."""
 
 
+class SetupError(ScenarioError):
+    """A game that cannot be set up as asked: unknown scenario, side, player or option.
+
+    Raised by :mod:`vectorwar.setup` for every front end alike, so the same
+    mistake reads the same from the command line and from the web API.
+    """
+
+
 class DesignError(ScenarioError):
     """A ship design breaks its system's design rules."""
 

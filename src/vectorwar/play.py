@@ -14,24 +14,13 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from vectorwar.errors import ScenarioError
+from vectorwar.errors import SetupError
 from vectorwar.game import Game
-from vectorwar.registry import get_system
-from vectorwar.rules import Bot, RuleSystem
+from vectorwar.rules import Bot, Order
 from vectorwar.scenario import Scenario
+from vectorwar.setup import HUMAN, make_bots, set_up
 
-
-def make_bots(system: RuleSystem[Any], controllers: Mapping[str, str]) -> dict[str, Bot]:
-    """Bots for every seat whose controller names a bot (``human`` seats are skipped)."""
-    available = system.bots()
-    bots: dict[str, Bot] = {}
-    for seat, name in controllers.items():
-        if name == "human":
-            continue
-        if name not in available:
-            raise ScenarioError(f"seat {seat}: no computer player {name!r} (known: {', '.join(available)}, human)")
-        bots[seat] = available[name]()
-    return bots
+__all__ = ["Summary", "bot_order", "bot_rng", "bot_turns", "make_bots", "play_out", "simulate"]
 
 
 def bot_rng(seed: int, seat: str, step: int) -> random.Random:
@@ -39,18 +28,32 @@ def bot_rng(seed: int, seat: str, step: int) -> random.Random:
     return random.Random(f"bot:{seed}:{seat}:{step}")
 
 
-def bot_turns(game: Game, bots: Mapping[str, Bot]) -> Iterator[str]:
-    """Let bots give every order they owe now, until a human must act or the game ends.
+def bot_order(game: Game, seat: str, bot: Bot) -> Order:
+    """What ``bot`` orders for ``seat`` now, seeing only what that seat may see.
 
-    Yields the seat of each order given.
+    The bot is handed :meth:`RuleSystem.seat_view` (the state :meth:`RuleSystem.observe`
+    shows the seat), never the game: other seats' secret plots wait in
+    :attr:`Game.pending`, outside any state a bot is given.
+    """
+    view = game.system.seat_view(game.state, seat)
+    return bot.choose(view, seat, bot_rng(game.seed, seat, len(game.history)))
+
+
+def bot_turns(game: Game, bots: Mapping[str, Bot], *, beside_people: bool = True) -> Iterator[str]:
+    """The one bot loop: bots give every order they owe now, until a person must act or the game ends.
+
+    Yields the seat of each order given. With ``beside_people`` off, bots wait
+    while any person still owes an order to the same prompt: a terminal's save
+    file must not hold a bot's secret plot where the person could read it. The
+    server keeps plots where no player can see them, so its bots plot at once.
     """
     while not game.is_over:
-        due = [s for s in game.waiting_for if s in bots]
-        if not due:
+        waiting = game.waiting_for
+        due = [s for s in waiting if s in bots]
+        if not due or (not beside_people and len(due) < len(waiting)):
             return
         for seat in due:
-            order = bots[seat].choose(game.state, seat, bot_rng(game.seed, seat, len(game.history)))
-            game.submit(seat, order)
+            game.submit(seat, bot_order(game, seat, bots[seat]))
             yield seat
 
 
@@ -61,16 +64,14 @@ def play_out(
     options: Mapping[str, object] | None = None,
 ) -> Game:
     """Play a whole game between bots."""
-    system = get_system(scenario.system)
     seats = [s.id for s in scenario.sides]
-    missing = [s for s in seats if controllers.get(s, "human") == "human"]
+    missing = [s for s in seats if controllers.get(s, HUMAN) == HUMAN]
     if missing:
-        raise ScenarioError(f"every seat needs a computer player to play out; none for {', '.join(missing)}")
-    game = Game.new(system, scenario, seed, options)
-    bots = make_bots(system, controllers)
-    for _ in bot_turns(game, bots):
+        raise SetupError(f"every seat needs a computer player to play out; none for {', '.join(missing)}")
+    setup = set_up(scenario, controllers, seed=seed, options=options)
+    for _ in bot_turns(setup.game, setup.bots):
         pass
-    return game
+    return setup.game
 
 
 @dataclass

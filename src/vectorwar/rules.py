@@ -155,7 +155,11 @@ S = TypeVar("S")
 
 
 class Bot(Protocol):
-    """A computer player. It sees what its seat may see and returns an order."""
+    """A computer player. It sees what its seat may see and returns an order.
+
+    ``state`` is the seat's view (:meth:`RuleSystem.seat_view`); the kernel's
+    one bot loop (:func:`vectorwar.play.bot_turns`) never hands a bot more.
+    """
 
     def choose(self, state: Any, seat: str, rng: random.Random) -> Order: ...
 
@@ -211,13 +215,21 @@ class RuleSystem(ABC, Generic[S]):
         """Computer players by name; ``random`` is always available."""
         return {"random": lambda: _RandomBot(self)}
 
-    def observe(self, state: S, seat: str | None) -> Any:
-        """What ``seat`` may see of ``state`` as plain data (``None``: a spectator).
+    def seat_view(self, state: S, seat: str | None) -> S:
+        """``state`` as ``seat`` may know it, hidden parts removed (``None``: a spectator).
 
-        The default shows everything, right for games without hidden
-        information; plots waiting in the kernel are never part of the state.
+        Bots are handed this, never the state itself. The default is the whole
+        state, which is right for every shipped system: their only secrets are
+        simultaneous plots not yet resolved, and those wait in the kernel
+        (:attr:`Game.pending`), outside the state. A system that keeps
+        something hidden in its state (a cup's order, a hand of cards) blanks
+        it here, and :meth:`observe` follows.
         """
-        return to_data(state, self.state_type)
+        return state
+
+    def observe(self, state: S, seat: str | None) -> Any:
+        """What ``seat`` may see of ``state`` as plain data: :meth:`seat_view`, serialised."""
+        return to_data(self.seat_view(state, seat), self.state_type)
 
     # -- display protocol: plain data for front ends (vectorwar.display) ------
 

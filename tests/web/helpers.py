@@ -18,11 +18,10 @@ from typing import Any
 
 import httpx
 
-from vectorwar.catalogue import builtin_scenario
 from vectorwar.game import Game
-from vectorwar.play import bot_rng, make_bots
-from vectorwar.registry import get_system
+from vectorwar.play import bot_rng, bot_turns, make_bots
 from vectorwar.rules import Bot
+from vectorwar.setup import set_up
 
 
 @dataclass
@@ -39,23 +38,16 @@ class Mirror:
 
     @classmethod
     def of(cls, scenario: str, seed: int, seats: Mapping[str, str], people: str = "random") -> Mirror:
-        sc = builtin_scenario(scenario)
-        system = get_system(sc.system)
-        game = Game.new(system, sc, seed)
-        bots = make_bots(system, {s: c.removeprefix("bot:") for s, c in seats.items() if c != "human"})
-        players = make_bots(system, {s.id: people for s in sc.sides if seats.get(s.id, "human") == "human"})
-        mirror = cls(game, bots, players)
+        setup = set_up(scenario, {s: c.removeprefix("bot:") for s, c in seats.items()}, seed=seed)
+        humans = {s: people for s, player in setup.players.items() if player == "human"}
+        mirror = cls(setup.game, setup.bots, make_bots(setup.game.system, humans))
         mirror.run_bots()
         return mirror
 
     def run_bots(self) -> None:
-        game = self.game
-        while not game.is_over:
-            due = [s for s in game.waiting_for if s in self.server_bots]
-            if not due:
-                return
-            for seat in due:
-                game.submit(seat, self.server_bots[seat].choose(game.state, seat, self.rng(seat)))
+        # The kernel's bot loop, as the server runs it.
+        for _ in bot_turns(self.game, self.server_bots):
+            pass
 
     def rng(self, seat: str) -> Any:
         return bot_rng(self.game.seed, seat, len(self.game.history))

@@ -18,10 +18,11 @@ from vectorwar.errors import VectorwarError
 from vectorwar.events import Event
 from vectorwar.game import Game
 from vectorwar.play import bot_turns
-from vectorwar.rules import Bot, OptionValue, RuleSystem
+from vectorwar.rules import Bot, RuleSystem
 from vectorwar.scenario import Scenario
+from vectorwar.setup import HUMAN, Default, game_options, seat_players
 
-HUMAN = "human"
+__all__ = ["HUMAN", "UserError", "answer_bots", "find_seat", "parse_options", "parse_seats", "take_back"]
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -92,51 +93,22 @@ def parse_seats(
     specs: Sequence[str],
     scenario: Scenario,
     system: RuleSystem[Any],
-    default: str | Callable[[int], str] = HUMAN,
+    default: Default = HUMAN,
 ) -> dict[str, str]:
-    """``red=greedy`` specs to a controller for every seat.
+    """``red=greedy`` specs to a player for every seat (checked by the kernel's set-up, in its words).
 
     Seats not named get ``default``, or ``default(index)`` for a seat's position.
     """
-    seats = seat_ids(scenario)
-    named: dict[str, str] = {}
-    for spec in specs:
-        seat_name, controller = split_assignment(spec, "SEAT=CONTROLLER, like red=greedy")
-        named[find_seat(seats, seat_name)] = controller.lower()
-    known = [HUMAN, *system.bots()]
-    for seat, controller in named.items():
-        if controller not in known:
-            raise UserError(f"seat {seat}: no player called {controller!r} (known: {', '.join(known)})")
-    return {seat: named.get(seat, default(i) if callable(default) else default) for i, seat in enumerate(seats)}
+    return seat_players(scenario, system, _assignments(specs, "SEAT=PLAYER, like red=greedy"), default)
 
 
-_TRUE = {"true", "yes", "on", "1"}
-_FALSE = {"false", "no", "off", "0"}
-
-
-def parse_options(specs: Sequence[str], system: RuleSystem[Any]) -> dict[str, OptionValue]:
+def parse_options(specs: Sequence[str], system: RuleSystem[Any], scenario: Scenario) -> dict[str, object]:
     """``name=value`` specs, each value read as the type of the option's default."""
-    options: dict[str, OptionValue] = {}
-    for spec in specs:
-        name, raw = split_assignment(spec, "NAME=VALUE, like map_edge=forbid")
-        try:
-            default = system.manifest.option(name).default
-        except KeyError as err:
-            raise UserError(err.args[0]) from None
-        value: OptionValue
-        if isinstance(default, bool):
-            if raw.lower() not in _TRUE | _FALSE:
-                raise UserError(f"option {name} is true or false, got {raw!r}")
-            value = raw.lower() in _TRUE
-        elif isinstance(default, int):
-            try:
-                value = int(raw)
-            except ValueError:
-                raise UserError(f"option {name} takes a whole number, got {raw!r}") from None
-        else:
-            value = raw
-        options[name] = value
-    return options
+    return game_options(system, scenario, _assignments(specs, "NAME=VALUE, like map_edge=forbid"), as_text=True)
+
+
+def _assignments(specs: Sequence[str], what: str) -> dict[str, str]:
+    return dict(split_assignment(spec, what) for spec in specs)
 
 
 def humans(controllers: Mapping[str, str], seats: Iterable[str]) -> list[str]:
@@ -146,16 +118,14 @@ def humans(controllers: Mapping[str, str], seats: Iterable[str]) -> list[str]:
 def answer_bots(game: Game, bots: Mapping[str, Bot]) -> list[Event]:
     """Let the computer players give the orders they owe, until a person must act.
 
-    Unlike a bare :func:`bot_turns`, this stops *before* a bot plots a
-    secret move alongside a person, so no bot plot waits in the save file
-    where the person could read it. Returns the events this produced.
+    This is the kernel's bot loop with ``beside_people`` off: it stops
+    *before* a bot plots a secret move alongside a person, so no bot plot
+    waits in the save file where the person could read it. Returns the events
+    this produced.
     """
     start = len(game.events)
-    if not game.waiting_for or any(s not in bots for s in game.waiting_for):
-        return []
-    for _ in bot_turns(game, bots):
-        if any(s not in bots for s in game.waiting_for):
-            break
+    for _ in bot_turns(game, bots, beside_people=False):
+        pass
     return game.events[start:]
 
 

@@ -6,7 +6,6 @@ back only once everything succeeded, so a refused order leaves it untouched.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated
@@ -14,7 +13,6 @@ from typing import Annotated
 import typer
 from rich.text import Text
 
-from vectorwar.catalogue import builtin_scenario
 from vectorwar.cli.common import (
     HUMAN,
     UserError,
@@ -32,8 +30,8 @@ from vectorwar.cli.screen import event_lines, game_screen, status
 from vectorwar.events import Event
 from vectorwar.game import Game
 from vectorwar.play import make_bots
-from vectorwar.registry import get_system
 from vectorwar.savefile import load_game, save_game
+from vectorwar.setup import find_scenario, set_up, system_of
 
 FileArg = Annotated[Path, typer.Argument(help="Save file (JSON)", dir_okay=False, metavar="FILE")]
 SeatOpt = Annotated[
@@ -54,14 +52,18 @@ def create_game(
     default_player: str | Callable[[int], str] = HUMAN,
 ) -> tuple[Game, dict[str, str], list[Event]]:
     """A new game whose computer players have already given what they owe."""
-    scenario = builtin_scenario(scenario_id)
-    system = get_system(scenario.system)
-    controllers = parse_seats(seats, scenario, system, default_player)
-    chosen = parse_options(options, system)
-    game = Game.new(system, scenario, secrets.randbelow(2**31) if seed is None else seed, chosen)
+    scenario = find_scenario(scenario_id, files=True)
+    system = system_of(scenario)
+    setup = set_up(
+        scenario,
+        parse_seats(seats, scenario, system, default_player),
+        seed=seed,
+        options=parse_options(options, system, scenario),
+    )
+    game = setup.game
     events = list(game.events)
-    events.extend(answer_bots(game, make_bots(system, controllers)))
-    return game, controllers, events
+    events.extend(answer_bots(game, setup.bots))
+    return game, setup.players, events
 
 
 def players_line(controllers: dict[str, str]) -> str:

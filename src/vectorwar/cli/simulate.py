@@ -10,11 +10,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from vectorwar.catalogue import builtin_scenario
 from vectorwar.cli.common import HUMAN, UserError, err_console, out_console, parse_options, parse_seats, reports_errors
 from vectorwar.cli.session import OptionOpt, SeatOpt
 from vectorwar.play import Summary, simulate
-from vectorwar.registry import get_system
+from vectorwar.setup import find_scenario, system_of
 
 DEFAULT_BOT = "greedy"
 
@@ -32,13 +31,13 @@ def simulate_command(
 
     Seats not given with --seat are played by the greedy computer player.
     """
-    sc = builtin_scenario(scenario)
-    system = get_system(sc.system)
+    sc = find_scenario(scenario, files=True)
+    system = system_of(sc)
     controllers = parse_seats(seat or [], sc, system, DEFAULT_BOT)
     people = [s for s, player in controllers.items() if player == HUMAN]
     if people:
         raise UserError(f"simulate needs a computer player in every seat; {', '.join(people)} set to human")
-    options = parse_options(option or [], system)
+    options = parse_options(option or [], system, sc)
     seats = list(controllers)
     if as_json:
         summary = simulate(sc, controllers, games, seed, options)

@@ -10,25 +10,26 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Query, Request, Security, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Depends, FastAPI, Query, Request, Security, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.security import APIKeyQuery, HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from vectorwar.errors import IllegalOrderError, OrderSyntaxError
+from vectorwar.errors import IllegalOrderError, OrderSyntaxError, SetupError
 from vectorwar.web.hub import Hub, Viewer
 from vectorwar.web.service import (
-    BadSetup,
+    Budgets,
     Created,
     GameNotFound,
     GameService,
+    OverBudget,
     SeatForbidden,
     StalePrompt,
     catalogue,
-    read_scenario,
 )
 from vectorwar.web.store import Store, default_db_url
 
@@ -216,16 +217,20 @@ def error(status: int, kind: str, message: str, **extra: Any) -> JSONResponse:
     return JSONResponse({"error": {"type": kind, "message": message, **extra}}, status_code=status)
 
 
-def create_app(db_url: str | None = None) -> FastAPI:
-    """The server's application on the database at ``db_url`` (default: SQLite in the user data dir)."""
+def create_app(db_url: str | None = None, budgets: Budgets | None = None) -> FastAPI:
+    """The server's application on the database at ``db_url`` (default: SQLite in the user data dir).
+
+    ``budgets``: how long each kind of game work may take (:class:`Budgets`; tests set small ones).
+    """
     store = Store(db_url or default_db_url())
-    service = GameService(store)
-    hub = Hub()
+    service = GameService(store, budgets=budgets)
+    hub = Hub(service.viewer_scenes)
     service.on_change(hub.publish)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         yield
+        service.close()
         store.close()
 
     app = FastAPI(
@@ -237,176 +242,206 @@ def create_app(db_url: str | None = None) -> FastAPI:
     app.state.store = store
     app.state.hub = hub
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
-
     _error_handlers(app)
     app.add_middleware(BodyLimit, limit=BODY_MAX)
-
-    def created(new: Created) -> JSONResponse:
-        return JSONResponse(
-            {
-                "id": new.id,
-                "players": [
-                    {"seats": list(p.seats), "token": p.token, "url": f"/games/{new.id}?token={p.token}"}
-                    for p in new.players
-                ],
-                "spectate_url": f"/games/{new.id}",
-            },
-            status_code=201,
-        )
-
-    @app.get("/", include_in_schema=False)
-    async def index() -> Response:
-        return _page("index.html")
-
-    @app.get("/games/{game_id}", include_in_schema=False)
-    async def game_page(game_id: str) -> Response:
-        try:
-            await service.get(game_id)
-        except GameNotFound:
-            return HTMLResponse(_NO_GAME.format(game=html.escape(game_id)), status_code=404)
-        return _page("game.html")
-
-    @app.get("/api/systems", summary="Rule systems, their bots and built-in scenarios", response_model=list[SystemOut])
-    async def list_systems() -> JSONResponse:
-        return JSONResponse(await asyncio.to_thread(catalogue))
-
-    @app.get("/api/games", summary="Games on this server, newest first", response_model=list[GameOut])
-    async def list_games() -> JSONResponse:
-        return JSONResponse(
-            [
-                {
-                    "id": g.id,
-                    "system": g.system,
-                    "scenario": g.scenario,
-                    "title": g.title,
-                    "turn": g.turn,
-                    "over": g.over,
-                    "seats": g.seats,
-                }
-                for g in await service.games()
-            ]
-        )
-
-    @app.post(
-        "/api/games",
-        status_code=201,
-        summary="Create a game; answers one token per player",
-        response_model=CreatedOut,
-        responses=_errors(422),
-    )
-    async def new_game(body: NewGameBody) -> JSONResponse:
-        scenario = body.scenario if body.scenario_toml is None else read_scenario(body.scenario_toml)
-        return created(await service.create(scenario or "", body.seats, body.hotseat, body.seed, body.options))
-
-    @app.post(
-        "/api/quickstart",
-        status_code=201,
-        summary="A VV5 Dogfight against the greedy bot, for newcomers",
-        response_model=CreatedOut,
-    )
-    async def quickstart() -> JSONResponse:
-        return created(await service.quickstart())
-
-    @app.get(
-        "/api/games/{game_id}",
-        summary="The scene the caller's token may see",
-        response_description=SCENE_DOC,
-        responses=_errors(404),
-    )
-    async def game_scene(game_id: str, token: Token) -> Response:
-        return _json_text(await service.scene(game_id, token))
-
-    @app.post(
-        "/api/games/{game_id}/orders",
-        summary="Give a seat's order for the prompt at step",
-        response_model=OrderOut,
-        responses=_errors(400, 403, 404, 409),
-    )
-    async def give_order(game_id: str, body: OrderBody, token: Token) -> Response:
-        done = await service.submit(game_id, token, body.seat, body.text, body.step)
-        head = json.dumps({"accepted": True, "resolved": done.resolved, "duplicate": done.duplicate})
-        # The scene is JSON text already (the same text the sockets get): spliced in, not re-encoded.
-        return _json_text(head[:-1] + ', "scene": ' + done.scene_text + "}")
-
-    @app.post(
-        "/api/games/{game_id}/check",
-        summary="Check an order without giving it",
-        response_model=CheckOut,
-        responses=_errors(400, 403, 404),
-    )
-    async def check_order(game_id: str, body: CheckBody, token: Token) -> JSONResponse:
-        canonical = await service.check(game_id, token, body.seat, body.text)
-        return JSONResponse({"ok": True, "canonical": canonical})
-
-    @app.delete(
-        "/api/games/{game_id}/orders/{seat}",
-        status_code=204,
-        summary="Take back an unresolved plot",
-        responses=_errors(403, 404),
-    )
-    async def withdraw(game_id: str, seat: str, token: Token) -> Response:
-        await service.withdraw(game_id, token, seat)
-        return Response(status_code=204)
-
-    @app.put(
-        "/api/games/{game_id}/drafts/{seat}",
-        status_code=204,
-        summary="Keep the order being edited",
-        responses=_errors(403, 404),
-    )
-    async def put_draft(game_id: str, seat: str, body: DraftBody, token: Token) -> Response:
-        await service.set_draft(game_id, token, seat, body.text, body.step)
-        return Response(status_code=204)
-
-    @app.get(
-        "/api/games/{game_id}/replay",
-        summary="The spectator's scene after N resolved order batches",
-        response_description=SCENE_DOC,
-        responses=_errors(404),
-    )
-    async def replay(game_id: str, step: Annotated[int, Query(ge=0)] = 0) -> JSONResponse:
-        scene = await service.replay(game_id, step)
-        if scene is None:
-            return error(404, "NoSuchStep", f"game {game_id} has no step {step}")
-        return JSONResponse(scene)
-
-    @app.get(
-        "/api/games/{game_id}/timeline",
-        summary="Each resolved order batch's clock, for scrubbing a replay by turn or segment",
-        response_model=TimelineOut,
-        responses=_errors(404),
-    )
-    async def timeline(game_id: str) -> JSONResponse:
-        return JSONResponse({"steps": await service.timeline(game_id)})
-
-    @app.websocket("/ws/games/{game_id}")
-    async def live_scenes(websocket: WebSocket, game_id: str) -> None:
-        await websocket.accept()
-        try:
-            async with service.locked(game_id) as live:
-                viewer = Viewer(websocket, live.seats_of(websocket.query_params.get("token")))
-                # Joined under the game's lock, so no change slips between this scene and the next.
-                hub.join(game_id, viewer)
-                viewer.offer_scene(live.scene_text(viewer.seats))
-        except GameNotFound as err:
-            await websocket.close(code=4404, reason=str(err))
-            return
-        pump = asyncio.create_task(hub.pump(viewer))
-        try:
-            while True:
-                raw = await websocket.receive()
-                if raw["type"] == "websocket.disconnect":
-                    break
-                await viewer.send(_answer(raw.get("text")))
-        except WebSocketDisconnect:
-            pass
-        finally:
-            hub.leave(game_id, viewer)
-            pump.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await pump
-
+    for router in (pages, lobby, games, sockets):
+        app.include_router(router)
     return app
+
+
+def _service(request: HTTPConnection) -> GameService:
+    service: GameService = request.app.state.service
+    return service
+
+
+Service = Annotated[GameService, Depends(_service)]
+
+# -- the browser's pages -----------------------------------------------------
+
+pages = APIRouter(include_in_schema=False)
+
+
+@pages.get("/")
+async def index() -> Response:
+    return _page("index.html")
+
+
+@pages.get("/games/{game_id}")
+async def game_page(game_id: str, service: Service) -> Response:
+    try:
+        await service.get(game_id)
+    except GameNotFound:
+        return HTMLResponse(_NO_GAME.format(game=html.escape(game_id)), status_code=404)
+    return _page("game.html")
+
+
+# -- the lobby: systems, games, creating one --------------------------------
+
+lobby = APIRouter(prefix="/api", tags=["lobby"])
+
+
+@lobby.get("/systems", summary="Rule systems, their bots and built-in scenarios", response_model=list[SystemOut])
+async def list_systems() -> JSONResponse:
+    return JSONResponse(await asyncio.to_thread(catalogue))
+
+
+@lobby.get("/games", summary="Games on this server, newest first", response_model=list[GameOut])
+async def list_games(service: Service) -> JSONResponse:
+    fields = ("id", "system", "scenario", "title", "turn", "over", "seats")
+    return JSONResponse([{f: getattr(g, f) for f in fields} for g in await service.games()])
+
+
+@lobby.post(
+    "/games",
+    status_code=201,
+    summary="Create a game; answers one token per player",
+    response_model=CreatedOut,
+    responses=_errors(422),
+)
+async def new_game(body: NewGameBody, service: Service) -> JSONResponse:
+    new = await service.create(
+        body.scenario or "", body.seats, body.hotseat, body.seed, body.options, scenario_toml=body.scenario_toml
+    )
+    return _created(new)
+
+
+@lobby.post(
+    "/quickstart",
+    status_code=201,
+    summary="A VV5 Dogfight against the greedy bot, for newcomers",
+    response_model=CreatedOut,
+)
+async def quickstart(service: Service) -> JSONResponse:
+    return _created(await service.quickstart())
+
+
+def _created(new: Created) -> JSONResponse:
+    players = [
+        {"seats": list(p.seats), "token": p.token, "url": f"/games/{new.id}?token={p.token}"} for p in new.players
+    ]
+    return JSONResponse({"id": new.id, "players": players, "spectate_url": f"/games/{new.id}"}, status_code=201)
+
+
+# -- one game: its scene, orders, drafts, replay -----------------------------
+
+games = APIRouter(prefix="/api/games/{game_id}", tags=["game"])
+
+
+@games.get(
+    "",
+    summary="The scene the caller's token may see",
+    response_description=SCENE_DOC,
+    responses=_errors(404, 422),
+)
+async def game_scene(game_id: str, token: Token, service: Service) -> Response:
+    return _json_text(await service.scene(game_id, token))
+
+
+@games.post(
+    "/orders",
+    summary="Give a seat's order for the prompt at step",
+    response_model=OrderOut,
+    responses=_errors(400, 403, 404, 409, 422),
+)
+async def give_order(game_id: str, body: OrderBody, token: Token, service: Service) -> Response:
+    done = await service.submit(game_id, token, body.seat, body.text, body.step)
+    head = json.dumps({"accepted": True, "resolved": done.resolved, "duplicate": done.duplicate})
+    # The scene is JSON text already (the same text the sockets get): spliced in, not re-encoded.
+    return _json_text(head[:-1] + ', "scene": ' + done.scene_text + "}")
+
+
+@games.post(
+    "/check",
+    summary="Check an order without giving it",
+    response_model=CheckOut,
+    responses=_errors(400, 403, 404, 422),
+)
+async def check_order(game_id: str, body: CheckBody, token: Token, service: Service) -> JSONResponse:
+    canonical = await service.check(game_id, token, body.seat, body.text)
+    return JSONResponse({"ok": True, "canonical": canonical})
+
+
+@games.delete(
+    "/orders/{seat}",
+    status_code=204,
+    summary="Take back an unresolved plot",
+    responses=_errors(403, 404),
+)
+async def withdraw(game_id: str, seat: str, token: Token, service: Service) -> Response:
+    await service.withdraw(game_id, token, seat)
+    return Response(status_code=204)
+
+
+@games.put(
+    "/drafts/{seat}",
+    status_code=204,
+    summary="Keep the order being edited",
+    responses=_errors(403, 404),
+)
+async def put_draft(game_id: str, seat: str, body: DraftBody, token: Token, service: Service) -> Response:
+    await service.set_draft(game_id, token, seat, body.text, body.step)
+    return Response(status_code=204)
+
+
+@games.get(
+    "/replay",
+    summary="The spectator's scene after N resolved order batches",
+    response_description=SCENE_DOC,
+    responses=_errors(404, 422),
+)
+async def replay(game_id: str, service: Service, step: Annotated[int, Query(ge=0)] = 0) -> JSONResponse:
+    scene = await service.replay(game_id, step)
+    if scene is None:
+        return error(404, "NoSuchStep", f"game {game_id} has no step {step}")
+    return JSONResponse(scene)
+
+
+@games.get(
+    "/timeline",
+    summary="Each resolved order batch's clock, for scrubbing a replay by turn or segment",
+    response_model=TimelineOut,
+    responses=_errors(404),
+)
+async def timeline(game_id: str, service: Service) -> JSONResponse:
+    return JSONResponse({"steps": await service.timeline(game_id)})
+
+
+# -- live scenes over a WebSocket ---------------------------------------------
+
+sockets = APIRouter()
+
+
+@sockets.websocket("/ws/games/{game_id}")
+async def live_scenes(websocket: WebSocket, game_id: str, service: Service) -> None:
+    await websocket.accept()
+    hub: Hub = websocket.app.state.hub
+    try:
+        async with service.locked(game_id) as live:
+            viewer = Viewer(websocket, live.seats_of(websocket.query_params.get("token")))
+            # Joined under the game's lock, so no change slips between this scene and the next.
+            hub.join(game_id, viewer)
+            viewer.offer_scene(await service.viewer_scene(live, viewer.seats))
+    except GameNotFound as err:
+        await websocket.close(code=4404, reason=str(err))
+        return
+    except OverBudget:
+        hub.leave(game_id, viewer)
+        await websocket.close(code=1013, reason="building the scene took too long; try again later")
+        return
+    pump = asyncio.create_task(hub.pump(viewer))
+    try:
+        while True:
+            raw = await websocket.receive()
+            if raw["type"] == "websocket.disconnect":
+                break
+            await viewer.send(_answer(raw.get("text")))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        hub.leave(game_id, viewer)
+        pump.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await pump
 
 
 def _answer(text: str | None) -> dict[str, Any]:
@@ -521,6 +556,11 @@ def _error_handlers(app: FastAPI) -> None:
             raise err
         return error(409, "StalePrompt", str(err), step=err.step, clock=err.clock)
 
-    @app.exception_handler(BadSetup)
+    @app.exception_handler(SetupError)
     async def bad_setup(_request: Request, err: Exception) -> JSONResponse:
+        # The kernel's set-up error, word for word as the command line prints it.
         return error(422, "BadSetup", str(err))
+
+    @app.exception_handler(OverBudget)
+    async def over_budget(_request: Request, err: Exception) -> JSONResponse:
+        return error(422, "OverBudget", str(err))

@@ -10,12 +10,19 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import WebSocket
 
-from vectorwar.web.service import LiveGame
+from vectorwar.web.service import LiveGame, OverBudget
+
+log = logging.getLogger("vectorwar.web")
+
+#: Builds the scenes sets of seats see of a game now, as JSON text (:meth:`GameService.viewer_scenes`).
+ScenesOf = Callable[[LiveGame, list[tuple[str, ...]]], Awaitable[list[str]]]
 
 
 @dataclass(eq=False)
@@ -45,8 +52,9 @@ def scene_message(scene_text: str) -> str:
 
 
 class Hub:
-    def __init__(self) -> None:
+    def __init__(self, scenes_of: ScenesOf) -> None:
         self._viewers: dict[str, set[Viewer]] = {}
+        self._scenes_of = scenes_of
 
     def join(self, game_id: str, viewer: Viewer) -> None:
         self._viewers.setdefault(game_id, set()).add(viewer)
@@ -65,8 +73,17 @@ class Hub:
     async def publish(self, live: LiveGame) -> None:
         async with live.lock:
             # Built under the lock so that every viewer sees the same moment of the game.
-            for viewer in self._viewers.get(live.id, set()).copy():
-                viewer.offer_scene(live.scene_text(viewer.seats))
+            viewers = list(self._viewers.get(live.id, ()))
+            if not viewers:
+                return
+            try:
+                scenes = await self._scenes_of(live, [viewer.seats for viewer in viewers])
+            except OverBudget as err:
+                # The viewers keep their last scene; the next change offers a new one.
+                log.warning("game %s: %s", live.id, err)
+                return
+            for viewer, scene in zip(viewers, scenes, strict=True):
+                viewer.offer_scene(scene)
 
     async def pump(self, viewer: Viewer) -> None:
         """Send the viewer's outbox until the connection closes."""

@@ -1,74 +1,98 @@
-"""Games on the server: kept in memory, rebuilt from the store by replay, changed one at a time.
+"""The async layer around the referee: games in memory, the store, locks, worker threads and budgets.
 
+The referee (:mod:`vectorwar.web.referee`) decides; this layer does the
+waiting, the storing and the sending, and draws seeds, tokens and game ids.
 Every change to a game (an order, a withdrawn plot, a bot's move) happens
-under that game's asyncio lock, and is written to the store before anyone
-is told: an acknowledged order is a committed order. Bots give their orders
-through the same ``Game.submit`` as people, right after each change, and
-their orders are stored the same way. If a write fails, the game is dropped
-from memory and the next request rebuilds it from what the store holds, so
-memory is never ahead of the database for long.
+under that game's asyncio lock, and is written to the store before the new
+game is put on its table and anyone is told: an acknowledged order is a
+committed order. If a write fails, the game is dropped from memory and the
+next request rebuilds it from what the store holds, so memory is never
+ahead of the database.
+
+Game work never runs on the event loop. Checks, orders, scenes, the bots'
+turns, set-ups, replays and rebuilds run on a pool of worker threads of
+their own (the store's I/O uses asyncio's default pool, so a game's work
+can never hold up another game's commit), and each kind but rebuilds has a
+time budget (:class:`Budgets`). A request whose work runs over its budget is
+refused with :class:`OverBudget`; as that work runs on a copy of the game
+(or only reads it), the game is unchanged, and the thread's late result is
+dropped. A thread cannot be stopped, so it runs to its end; the pool's
+size bounds how many such threads there can be, and work waiting for a free
+thread counts against its budget like any other.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import secrets
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
-from vectorwar.catalogue import builtin_scenario, scenario_paths
-from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError, UnknownSystemError, VectorwarError
-from vectorwar.game import Game, OrderBatch
-from vectorwar.play import bot_rng
-from vectorwar.registry import get_system, systems
-from vectorwar.rules import Bot, Clock, Order
-from vectorwar.scenario import Scenario, load_scenario, scenario_from_data, scenario_from_toml
-from vectorwar.scene import build_scene
-from vectorwar.serial import from_data, to_data
-from vectorwar.web.store import GameSummary, NewGame, Progress, Store, StoredGame, token_hash
+from vectorwar.catalogue import scenario_paths
+from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
+from vectorwar.game import Game
+from vectorwar.registry import systems
+from vectorwar.rules import Bot
+from vectorwar.scenario import Scenario, load_scenario
+from vectorwar.setup import new_seed
+from vectorwar.web import referee
+from vectorwar.web.referee import GameNotFound, SeatForbidden, StalePrompt, Table
+from vectorwar.web.store import GameSummary, Store, token_hash
+
+__all__ = [
+    "Budgets",
+    "Created",
+    "GameNotFound",
+    "GameService",
+    "LiveGame",
+    "OverBudget",
+    "Player",
+    "SeatForbidden",
+    "StalePrompt",
+    "Submitted",
+]
 
 log = logging.getLogger("vectorwar.web")
 
-HUMAN = "human"
-BOT_PREFIX = "bot:"
-
 QUICKSTART_SCENARIO = "vv5-dogfight"
-QUICKSTART_SEATS = {"red": HUMAN, "blue": "bot:greedy"}
+QUICKSTART_SEATS = {"red": "human", "blue": "bot:greedy"}
+
+R = TypeVar("R")
 
 
-class GameNotFound(LookupError):
-    def __init__(self, game_id: str) -> None:
-        super().__init__(f"no game {game_id!r}")
+@dataclass(frozen=True, slots=True)
+class Budgets:
+    """Seconds each kind of game work may take off the event loop before its request is refused.
 
-
-class SeatForbidden(PermissionError):
-    def __init__(self, seat: str) -> None:
-        super().__init__(f"this token does not hold seat {seat!r}")
-
-
-class StalePrompt(ValueError):
-    """The order was written for a prompt that is no longer the game's.
-
-    Prompts are numbered by ``step``, the count of resolved batches, which a
-    scene carries: two prompts in a row may read the same clock (VV5's missile
-    launches, seat after seat), but never share a step.
+    Generous next to what play needs (tens of milliseconds; docs/web.md), so
+    only runaway work meets them.
     """
 
-    def __init__(self, given: int, step: int, clock: str | None, note: str = "") -> None:
-        self.step = step
-        self.clock = clock
-        now = f"step {step} ({clock})" if clock is not None else f"step {step} (the game is over)"
-        super().__init__(f"the order was written for step {given} but the game is at {now}{note}")
+    check: float = 2.0
+    order: float = 5.0
+    scene: float = 5.0
+    bots: float = 10.0
+    setup: float = 5.0
+    replay: float = 10.0
 
 
-class BadSetup(ValueError):
-    """A request to create a game that cannot be set up (unknown scenario, seat, bot or option)."""
+class OverBudget(Exception):
+    """Game work took longer than the server allows for it; the request is refused and nothing changed."""
+
+    def __init__(self, what: str, seconds: float) -> None:
+        self.what = what
+        self.seconds = seconds
+        super().__init__(
+            f"{what} took longer than the server's budget of {seconds:g} s for it, "
+            "so the request was refused; nothing changed"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +111,7 @@ class Created:
 class Submitted:
     resolved: bool
     duplicate: bool
-    #: The caller's scene after the order, as JSON text (see :meth:`LiveGame.scene_text`).
+    #: The caller's scene after the order, as JSON text (the same text its sockets get).
     scene_text: str
 
     @property
@@ -98,68 +122,111 @@ class Submitted:
 
 @dataclass(eq=False)
 class LiveGame:
-    """One game in memory with what the server needs around it."""
+    """A table in memory with its lock."""
 
-    id: str
-    game: Game
-    controllers: dict[str, str]
-    tokens: dict[str, tuple[str, ...]]
-    drafts: dict[str, str]
-    bots: dict[str, Bot]
+    table: Table
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     #: Set when the game was dropped from memory; whoever waited on its lock must fetch it again.
     stale: bool = False
-    _scenes: dict[tuple[str, ...], str] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        return self.table.id
 
     def seats_of(self, token: str | None) -> tuple[str, ...]:
-        """The seats ``token`` holds here; none for no token or a stranger's (a spectator)."""
-        if not token:
-            return ()
-        return self.tokens.get(token_hash(token), ())
-
-    def changed(self) -> None:
-        self._scenes.clear()
-
-    def scene_text(self, seats: Sequence[str]) -> str:
-        """The viewer's scene as JSON text, built and encoded once per change for each set of seats.
-
-        Plot options are costly to build, and the same scene goes to the order's
-        answer and to every socket of those seats. Keeping it as one string
-        rather than thousands of small dicts also keeps the garbage collector's
-        full passes short while many games are live.
-        """
-        key = tuple(seats)
-        base = self._scenes.get(key)
-        if base is None:
-            base = self._scenes[key] = json.dumps(build_scene(self.game, key), separators=(",", ":"))
-        extra = {
-            "game": self.id,
-            "players": self.controllers,
-            "drafts": {s: self.drafts[s] for s in key if s in self.drafts},
-        }
-        # build_scene has none of these keys, so prefixing them gives one well-formed object.
-        return json.dumps(extra, separators=(",", ":"))[:-1] + "," + base[1:]
-
-    def scene(self, seats: Sequence[str]) -> dict[str, Any]:
-        """The viewer's scene as data (see :meth:`scene_text`)."""
-        parsed: dict[str, Any] = json.loads(self.scene_text(seats))
-        return parsed
+        return self.table.seats_of(token)
 
 
 Listener = Callable[[LiveGame], Awaitable[None]]
 
 
 class GameService:
-    def __init__(self, store: Store, max_live: int = 500) -> None:
+    def __init__(self, store: Store, max_live: int = 500, budgets: Budgets | None = None, workers: int = 8) -> None:
         self.store = store
+        self.budgets = budgets or Budgets()
         #: Games in memory, least recently used first; the oldest idle ones are dropped past ``max_live``.
         self._live: OrderedDict[str, LiveGame] = OrderedDict()
         self.max_live = max_live
         self._loading: dict[str, asyncio.Lock] = {}
         self._listeners: list[Listener] = []
+        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="vectorwar-game")
 
     def on_change(self, listener: Listener) -> None:
         self._listeners.append(listener)
+
+    def close(self) -> None:
+        # Threads still running over their budget finish on their own; nobody waits for them.
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+    # -- off the event loop -------------------------------------------------
+
+    async def _work(self, what: str, budget: float | None, fn: Callable[..., R], *args: Any) -> R:
+        """``fn(*args)`` on a worker thread; past ``budget`` seconds, :class:`OverBudget` (``None``: no limit)."""
+        running = asyncio.get_running_loop().run_in_executor(self._pool, functools.partial(fn, *args))
+        if budget is None:
+            return await running
+        try:
+            return await asyncio.wait_for(running, budget)
+        except TimeoutError:
+            raise OverBudget(what, budget) from None
+
+    async def viewer_scenes(
+        self, live: LiveGame, seat_sets: Sequence[Sequence[str]], *, limited: bool = True
+    ) -> list[str]:
+        """The scene each set of seats sees of the game now on the table, as JSON text.
+
+        Scenes not built yet for this game are built together, in one trip to a
+        worker thread, and kept until the game changes. ``limited``: refused past
+        the scene budget (an accepted order's answer is not: it must carry its scene).
+        """
+        table = live.table
+        game = table.game
+        keys = [tuple(seats) for seats in seat_sets]
+        bases = {key: base for key in keys if (base := table.cached_scene(key)) is not None}
+        missing = [key for key in dict.fromkeys(keys) if key not in bases]
+        if missing:
+            limit = self.budgets.scene if limited else None
+            built = await self._work("building the scene", limit, _scene_bases, game, missing)
+            for key, base in zip(missing, built, strict=True):
+                table.keep_scene(game, key, base)
+                bases[key] = base
+        return [table.dressed(key, bases[key]) for key in keys]
+
+    async def viewer_scene(self, live: LiveGame, seats: Sequence[str], *, limited: bool = True) -> str:
+        """One viewer's scene (see :meth:`viewer_scenes`)."""
+        return (await self.viewer_scenes(live, [seats], limited=limited))[0]
+
+    async def _order(
+        self, live: LiveGame, before: Game, seat: str, text: str, step: int, viewer: tuple[str, ...]
+    ) -> tuple[referee.Ruling, Game, str | None]:
+        """Rule on an order, then the bots' answers and the answer's scene: one trip to a worker thread.
+
+        The ruling must come within the order budget (else :class:`OverBudget`,
+        nothing taken); the rest then has the bots' budget, past which the order
+        stands without the bots' answers. One trip rather than three keeps an
+        order's round trip short on a busy machine, where every hand-over
+        between threads waits for the scheduler. Returns the ruling, the game
+        after it (and the bots), and that game's scene for ``viewer`` if built.
+        """
+        progress = _Progress()
+        work = functools.partial(_play_order, progress, live.id, before, seat, text, step, live.table.bots, viewer)
+        running = asyncio.get_running_loop().run_in_executor(self._pool, work)
+        # A result nobody waits for any more is still collected, so a late error is not reported as lost.
+        running.add_done_callback(lambda done: done.cancelled() or done.exception())
+        try:
+            ruling, answer, base = await asyncio.wait_for(asyncio.shield(running), self.budgets.order)
+        except TimeoutError:
+            if progress.ruling is None:
+                raise OverBudget(f"{seat}'s order", self.budgets.order) from None
+            try:
+                ruling, answer, base = await asyncio.wait_for(asyncio.shield(running), self.budgets.bots)
+            except TimeoutError:
+                log.warning("game %s: %s", live.id, OverBudget("the computer players' orders", self.budgets.bots))
+                return progress.ruling, progress.ruling.game or before, None
+        if answer is not None and answer.failure is not None:
+            log.error("game %s: a bot failed", live.id, exc_info=answer.failure)
+        after = answer.game if answer is not None and answer.game is not None else ruling.game
+        return ruling, after or before, base
 
     # -- reading ------------------------------------------------------------
 
@@ -177,15 +244,13 @@ class GameService:
                 if stored is None:
                     self._loading.pop(game_id, None)
                     raise GameNotFound(game_id)
-                live = _rebuild(stored)
+                # Replaying a stored game is how it comes back at all: off the loop, but never refused.
+                live = LiveGame(await self._work("replaying the game", None, referee.rebuild, stored))
                 self._remember(live)
         self._loading.pop(game_id, None)
         # Bots owe their orders as soon as the game is back, as after any change.
         async with self.locked(game_id) as live:
-            before = len(live.game.history)
-            moved = await asyncio.to_thread(self._bots_move, live)
-            if moved:
-                await self._persist(live, before)
+            moved = await self._bots_move(live)
         if moved:
             await self._notify(live)
         return live
@@ -208,33 +273,24 @@ class GameService:
     async def scene(self, game_id: str, token: str | None) -> str:
         """The scene ``token`` may see, as JSON text."""
         async with self.locked(game_id) as live:
-            return live.scene_text(live.seats_of(token))
+            seats = live.seats_of(token)
+        # A game on the table is never changed in place, so the scene needs no lock while it is built.
+        return await self.viewer_scene(live, seats)
 
     async def games(self) -> list[GameSummary]:
         return await asyncio.to_thread(self.store.games)
 
     async def timeline(self, game_id: str) -> list[dict[str, Any]]:
-        """What each resolved batch was: its step, clock, turn and segment, for a replay's scrubber.
-
-        Replaying to ``step`` shows the game after that many batches, so the
-        batch at index ``step`` is what comes next from there.
-        """
         async with self.locked(game_id) as live:
-            return [
-                {"step": i, "clock": str(b.clock), "turn": b.clock.turn, "segment": b.clock.segment}
-                for i, b in enumerate(live.game.history)
-            ]
+            return referee.timeline(live.table.game)
 
     async def replay(self, game_id: str, step: int) -> dict[str, Any] | None:
         """The spectator's scene after ``step`` resolved batches; ``None`` past the end."""
         async with self.locked(game_id) as live:
-            game = live.game
-            if not 0 <= step <= len(game.history):
-                return None
-            history = game.history[:step]
-            controllers = dict(live.controllers)
-        past = await asyncio.to_thread(Game.replay, game.system, game.scenario, game.seed, game.options, history)
-        return {**build_scene(past, ()), "game": game_id, "players": controllers, "drafts": {}}
+            game = live.table.game
+            controllers = dict(live.table.controllers)
+        scene = await self._work("replaying the game", self.budgets.replay, referee.replay_scene, game, step)
+        return None if scene is None else {**scene, "game": game_id, "players": controllers, "drafts": {}}
 
     # -- creating -----------------------------------------------------------
 
@@ -245,53 +301,26 @@ class GameService:
         hotseat: bool = False,
         seed: int | None = None,
         options: Mapping[str, object] | None = None,
+        scenario_toml: str | None = None,
     ) -> Created:
-        """A new game of a built-in scenario (by id) or of a scenario a player brought (see :func:`read_scenario`)."""
-        if isinstance(scenario_id, Scenario):
-            scenario: Scenario | None = scenario_id
-        else:
-            try:
-                scenario = builtin_scenario(scenario_id) if scenario_id in scenario_paths() else None
-            except ScenarioError as err:
-                raise BadSetup(str(err)) from None
-        if scenario is None:
-            raise BadSetup(f"no scenario called {scenario_id!r} (known: {', '.join(scenario_paths())})")
-        try:
-            system = get_system(scenario.system)
-        except UnknownSystemError as err:
-            raise BadSetup(f"scenario {scenario.id}: {err}") from None
-        sides = [s.id for s in scenario.sides]
-        unknown = [s for s in seats if s not in sides]
-        if unknown:
-            raise BadSetup(f"scenario {scenario.id} has no side {unknown[0]!r} (sides: {', '.join(sides)})")
-        controllers = {side: seats.get(side, HUMAN) for side in sides}
-        bots = _bots(system.bots(), controllers)
-        seed = secrets.randbelow(2**31) if seed is None else seed
-        try:
-            game = Game.new(system, scenario, seed, options)
-        except VectorwarError as err:
-            raise BadSetup(str(err)) from None
-        people = [s for s, c in controllers.items() if c == HUMAN]
-        groups = [tuple(people)] if hotseat and people else [(s,) for s in people]
-        players = tuple(Player(group, secrets.token_urlsafe(24)) for group in groups)
+        """A new game of a built-in scenario (by id), a :class:`Scenario`, or a scenario file's text."""
+        opening = await self._work(
+            "setting up the game",
+            self.budgets.setup,
+            functools.partial(referee.open_game, scenario_toml=scenario_toml),
+            scenario_id,
+            seats,
+            hotseat,
+            new_seed() if seed is None else seed,
+            options,
+        )
+        players = tuple(Player(group, secrets.token_urlsafe(24)) for group in opening.groups)
         game_id = "g_" + secrets.token_hex(6)
         tokens = {token_hash(p.token): p.seats for p in players}
-        new = NewGame(
-            id=game_id,
-            system=system.manifest.name,
-            scenario_id=scenario.id,
-            title=scenario.title,
-            scenario=scenario.to_data(),
-            seed=seed,
-            options=dict(game.options),
-            controllers=controllers,
-            tokens=tokens,
-        )
-        await asyncio.to_thread(self.store.create, new)
-        self._remember(LiveGame(game_id, game, controllers, tokens, {}, bots))
+        await asyncio.to_thread(self.store.create, referee.record_of(game_id, opening, tokens))
+        self._remember(LiveGame(referee.new_table(game_id, opening, tokens)))
         async with self.locked(game_id) as live:
-            if await asyncio.to_thread(self._bots_move, live):
-                await self._persist(live, 0)
+            await self._bots_move(live)
         return Created(game_id, players)
 
     async def quickstart(self) -> Created:
@@ -301,42 +330,39 @@ class GameService:
     # -- changing -----------------------------------------------------------
 
     async def submit(self, game_id: str, token: str | None, seat: str, text: str, step: int) -> Submitted:
-        """Take ``seat``'s order written for the prompt at ``step``; raises order errors, 403, 409."""
+        """Take ``seat``'s order written for the prompt at ``step``; raises order errors, 403, 409, over budget."""
         async with self.locked(game_id) as live:
-            viewer = live.seats_of(token)
-            if seat not in viewer:
-                raise SeatForbidden(seat)
-            game = live.game
-            done = _already_given(game, seat, text, step)
-            if done is not None:
-                return Submitted(resolved=done, duplicate=True, scene_text=live.scene_text(viewer))
-            before = len(game.history)
-            # Resolving and the bots' turns can take a while: off the event loop, under the game's lock.
-            await asyncio.to_thread(self._apply, live, seat, text)
-            resolved = len(game.history) > before
-            live.drafts.pop(seat, None)
-            await self._persist(live, before, cleared_drafts=(seat,))
-            live.changed()
-            scene = live.scene_text(viewer)
+            table = live.table
+            viewer = table.acting_for(token, seat)
+            before = table.game
+            ruling, after, base = await self._order(live, before, seat, text, step, viewer)
+            if ruling.game is None:
+                scene = await self.viewer_scene(live, viewer, limited=False)
+                return Submitted(resolved=ruling.resolved, duplicate=True, scene_text=scene)
+            await self._persist(live, before, after, cleared_drafts=(seat,))
+            table.drafts.pop(seat, None)
+            if base is not None:
+                table.keep_scene(after, viewer, base)
+            # The order is in: its answer carries the scene, however long that takes.
+            scene = await self.viewer_scene(live, viewer, limited=False)
         await self._notify(live)
-        return Submitted(resolved=resolved, duplicate=False, scene_text=scene)
+        return Submitted(resolved=len(after.history) > len(before.history), duplicate=False, scene_text=scene)
 
     async def check(self, game_id: str, token: str | None, seat: str, text: str) -> str:
         """The canonical text of ``text`` as ``seat``'s order now; nothing is stored."""
         async with self.locked(game_id) as live:
-            if seat not in live.seats_of(token):
-                raise SeatForbidden(seat)
-            return str(live.game.check(seat, text))
+            live.table.acting_for(token, seat)
+            game = live.table.game
+        return await self._work("checking the order", self.budgets.check, referee.check_order, game, seat, text)
 
     async def withdraw(self, game_id: str, token: str | None, seat: str) -> None:
         async with self.locked(game_id) as live:
-            if seat not in live.seats_of(token):
-                raise SeatForbidden(seat)
-            if seat not in live.game.pending:
+            live.table.acting_for(token, seat)
+            before = live.table.game
+            after = referee.withdrawn(before, seat)
+            if after is None:
                 return
-            live.game.withdraw(seat)
-            await self._persist(live, len(live.game.history))
-            live.changed()
+            await self._persist(live, before, after)
         await self._notify(live)
 
     async def set_draft(self, game_id: str, token: str | None, seat: str, text: str, step: int | None = None) -> None:
@@ -347,15 +373,14 @@ class GameService:
         would come back as a stale draft at the next prompt.
         """
         async with self.locked(game_id) as live:
-            if seat not in live.seats_of(token):
-                raise SeatForbidden(seat)
-            if step is not None and step != len(live.game.history):
+            live.table.acting_for(token, seat)
+            if not referee.draft_applies(live.table.game, step):
                 return
             await asyncio.to_thread(self.store.set_draft, game_id, seat, text)
             if text:
-                live.drafts[seat] = text
+                live.table.drafts[seat] = text
             else:
-                live.drafts.pop(seat, None)
+                live.table.drafts.pop(seat, None)
 
     # -- inside -------------------------------------------------------------
 
@@ -369,155 +394,86 @@ class GameService:
                 return
             self._live.pop(idle).stale = True
 
-    def _apply(self, live: LiveGame, seat: str, text: str) -> None:
-        """Give the order and the bots' answers (they go into the same transaction: one commit per order).
-
-        A refused order leaves the game untouched (the kernel's promise). Any
-        other failure may have left it half-resolved, so the game is dropped
-        from memory and rebuilt from the store, which never saw the change.
-        """
+    async def _bots_answer(self, live: LiveGame, game: Game) -> Game | None:
+        """The game after the bots' orders (``None``: none given); a failing or slow bot's seat waits."""
         try:
-            live.game.submit(seat, text)
-        except (OrderSyntaxError, IllegalOrderError):
-            raise
+            answer = await self._work(
+                "the computer players' orders", self.budgets.bots, referee.bots_answer, game, live.table.bots
+            )
+        except OverBudget as err:
+            log.warning("game %s: %s", live.id, err)
+            return None
+        if answer.failure is not None:
+            log.error("game %s: a bot failed", live.id, exc_info=answer.failure)
+        return answer.game
+
+    async def _bots_move(self, live: LiveGame) -> bool:
+        """Let the bots give every order they owe now and store them; returns whether any did."""
+        before = live.table.game
+        after = await self._bots_answer(live, before)
+        if after is None:
+            return False
+        await self._persist(live, before, after)
+        return True
+
+    async def _persist(self, live: LiveGame, before: Game, after: Game, cleared_drafts: tuple[str, ...] = ()) -> None:
+        """Store the change from ``before`` to ``after``, then put ``after`` on the table."""
+        try:
+            await asyncio.to_thread(self.store.record, live.id, referee.progress(before, after, cleared_drafts))
         except BaseException:
-            log.exception("game %s: resolving %s's order failed; reloading it from the store", live.id, seat)
-            self._forget(live)
+            # The store may or may not have it: forget the game and rebuild it from the store next time.
+            live.stale = True
+            self._live.pop(live.id, None)
             raise
-        self._bots_move(live)
-
-    def _forget(self, live: LiveGame) -> None:
-        live.stale = True
-        self._live.pop(live.id, None)
-
-    def _bots_move(self, live: LiveGame) -> bool:
-        """Let the bots give every order they owe now; returns whether any did (the caller stores them)."""
-        game = live.game
-        given = False
-        try:
-            while not game.is_over:
-                due = [s for s in game.waiting_for if s in live.bots]
-                if not due:
-                    break
-                for seat in due:
-                    order: Order = live.bots[seat].choose(game.state, seat, bot_rng(game.seed, seat, len(game.history)))
-                    game.submit(seat, order)
-                    given = True
-        except Exception:
-            # A bot's bug must not take the server down; the game waits for that seat instead.
-            log.exception("game %s: a bot failed", live.id)
-        if given:
-            live.changed()
-        return given
-
-    async def _persist(self, live: LiveGame, before: int, cleared_drafts: tuple[str, ...] = ()) -> None:
-        game = live.game
-        clock = game.clock
-        progress = Progress(
-            first_step=before,
-            batches=tuple((to_data(b.clock, Clock), b.orders) for b in game.history[before:]),
-            pending={seat: str(order) for seat, order in game.pending.items()},
-            clock="" if clock is None else str(clock),
-            turn=_turn(game),
-            over=clock is None,
-            cleared_drafts=cleared_drafts,
-        )
-        try:
-            await asyncio.to_thread(self.store.record, live.id, progress)
-        except BaseException:
-            # Memory may now be ahead of the store: forget it and rebuild from the store next time.
-            self._forget(live)
-            raise
+        live.table.game = after
 
     async def _notify(self, live: LiveGame) -> None:
         for listener in self._listeners:
             await listener(live)
 
 
-def read_scenario(text: str, source: str = "uploaded scenario") -> Scenario:
-    """A scenario file's TOML text, checked as ``vectorwar`` checks its own; raises :class:`BadSetup`.
+class _Progress:
+    """How far an order's worker has got, for the event loop to read if the worker runs late."""
 
-    The file is self-contained: designs of its own go in its ``[designs]``
-    table, the rest come from the system's catalogue. It is stored with the
-    game, so the game resumes and replays without the file.
-    """
+    ruling: referee.Ruling | None = None
+
+
+def _play_order(
+    progress: _Progress,
+    game_id: str,
+    game: Game,
+    seat: str,
+    text: str,
+    step: int,
+    bots: Mapping[str, Bot],
+    viewer: tuple[str, ...],
+) -> tuple[referee.Ruling, referee.BotAnswer | None, str | None]:
+    ruling = _rule(game_id, game, seat, text, step)
+    progress.ruling = ruling
+    if ruling.game is None:
+        return ruling, None, None
+    answer = referee.bots_answer(ruling.game, bots)
+    return ruling, answer, referee.scene_base(answer.game or ruling.game, viewer)
+
+
+def _scene_bases(game: Game, seat_sets: Sequence[tuple[str, ...]]) -> list[str]:
+    return [referee.scene_base(game, seats) for seats in seat_sets]
+
+
+def _rule(game_id: str, game: Game, seat: str, text: str, step: int) -> referee.Ruling:
+    """The referee's ruling on an order, with a rule system's bug logged (the table is untouched)."""
     try:
-        return scenario_from_toml(text, source, "custom")
-    except ScenarioError as err:
-        raise BadSetup(str(err)) from None
+        return referee.rule_on_order(game, seat, text, step)
+    except (OrderSyntaxError, IllegalOrderError, StalePrompt):
+        raise
+    except Exception:
+        log.exception("game %s: resolving %s's order failed; the game stays as stored", game_id, seat)
+        raise
 
 
-def _already_given(game: Game, seat: str, text: str, step: int) -> bool | None:
-    """Whether this is a retry of ``seat``'s order for the prompt at ``step``.
-
-    ``True``: that order was resolved; ``False``: it is waiting, unchanged;
-    ``None``: it is a new order for the current prompt. Any other request
-    written for a past prompt is stale (:class:`StalePrompt`): a retry repeats
-    the text it sent, so a different text for a past step is not one.
-    """
-    now = len(game.history)
-    current = None if game.clock is None else str(game.clock)
-    if step == now and current is not None:
-        waiting = game.pending.get(seat)
-        if waiting is None:
-            return None
-        try:
-            same = str(game.system.parse_order(game.state, seat, text)) == str(waiting)
-        except ValueError:
-            return None
-        # A different plot replaces the waiting one, as the kernel allows until the last is in.
-        return False if same else None
-    if 0 <= step < now:
-        given = dict(game.history[step].orders).get(seat)
-        if given is not None and _same_text(given, text):
-            return True
-        note = f"; {seat}'s order then was {given!r}" if given is not None else ""
-        raise StalePrompt(step, now, current, note)
-    raise StalePrompt(step, now, current)
-
-
-def _same_text(recorded: str, sent: str) -> bool:
-    """A recorded canonical order and a client's text agree up to spacing and case."""
-    return " ".join(recorded.split()).lower() == " ".join(sent.split()).lower()
-
-
-def _turn(game: Game) -> int:
-    clock = game.clock
-    if clock is not None:
-        return clock.turn
-    return game.history[-1].clock.turn if game.history else 1
-
-
-def _bots(available: Mapping[str, Callable[[], Bot]], controllers: Mapping[str, str]) -> dict[str, Bot]:
-    bots: dict[str, Bot] = {}
-    for seat, controller in controllers.items():
-        if controller == HUMAN:
-            continue
-        name = controller.removeprefix(BOT_PREFIX)
-        if not controller.startswith(BOT_PREFIX) or name not in available:
-            known = ", ".join([HUMAN, *(BOT_PREFIX + b for b in available)])
-            raise BadSetup(f"seat {seat}: no player {controller!r} (known: {known})")
-        bots[seat] = available[name]()
-    return bots
-
-
-def _rebuild(stored: StoredGame) -> LiveGame:
-    """Replay a stored game; the pending plots go back in as their authors gave them."""
-    system = get_system(stored.system)
-    scenario = scenario_from_data(stored.scenario, f"game {stored.id}: scenario")
-    history = [OrderBatch(from_data(Clock, clock), tuple(orders)) for clock, orders in stored.batches]
-    game = Game.replay(system, scenario, stored.seed, stored.options, history)
-    for seat, (clock, text) in stored.pending.items():
-        if str(game.clock) == clock:
-            game.submit(seat, text)
-    live = LiveGame(stored.id, game, dict(stored.controllers), dict(stored.tokens), dict(stored.drafts), {})
-    live.bots = _bots(system.bots(), live.controllers)
-    return live
-
-
-@cache
+@functools.cache
 def catalogue() -> list[dict[str, Any]]:
-    """Every registered system with its bots, built-in scenarios and rule options, for the lobby."""
+    """Every registered system with its bots, built-in scenarios and rule options, for the lobby (read from files)."""
     paths = scenario_paths()
     out: list[dict[str, Any]] = []
     for name, system in systems().items():

@@ -1,0 +1,373 @@
+"""The referee: what the server decides about its games, with no I/O (docs/web.md, "The referee").
+
+State in, decisions out. Given a game and a request, the referee says
+whether the request may be made (the token's seats, the prompt's step),
+what the game becomes, what the computer players then order, what must be
+recorded, and what each viewer sees. It never waits, stores, sends, draws
+random numbers or reads a clock: the async layer (:mod:`vectorwar.web.service`)
+does all of that, and runs the costly functions here on worker threads, each
+within a time budget.
+
+A game on a :class:`Table` is never changed in place. Every change is made
+on a copy (:func:`copy_game`) that the async layer puts on the table once
+it is stored, so work running off the event loop reads a game that nobody
+writes, and a request refused part-way (over its budget, a failed commit,
+a bug in a rule system) leaves the table as it was.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from vectorwar.errors import SetupError
+from vectorwar.game import Game, OrderBatch
+from vectorwar.play import bot_turns
+from vectorwar.registry import get_system
+from vectorwar.rules import Bot, Clock
+from vectorwar.scenario import Scenario, scenario_from_data
+from vectorwar.scene import build_scene
+from vectorwar.serial import from_data, to_data
+from vectorwar.setup import HUMAN, SetUp, find_scenario, make_bots, scenario_from_text, set_up
+from vectorwar.web.store import NewGame, Progress, StoredGame, token_hash
+
+BOT_PREFIX = "bot:"
+
+
+class GameNotFound(LookupError):
+    def __init__(self, game_id: str) -> None:
+        super().__init__(f"no game {game_id!r}")
+
+
+class SeatForbidden(PermissionError):
+    def __init__(self, seat: str) -> None:
+        super().__init__(f"this token does not hold seat {seat!r}")
+
+
+class StalePrompt(ValueError):
+    """The order was written for a prompt that is no longer the game's.
+
+    Prompts are numbered by ``step``, the count of resolved batches, which a
+    scene carries: two prompts in a row may read the same clock (VV5's missile
+    launches, seat after seat), but never share a step.
+    """
+
+    def __init__(self, given: int, step: int, clock: str | None, note: str = "") -> None:
+        self.step = step
+        self.clock = clock
+        now = f"step {step} ({clock})" if clock is not None else f"step {step} (the game is over)"
+        super().__init__(f"the order was written for step {given} but the game is at {now}{note}")
+
+
+# -- a table: one game with what the server knows around it -------------------
+
+
+@dataclass(eq=False)
+class Table:
+    """One game on the server: the game, who plays it, the tokens' seats, drafts, bots and scenes built."""
+
+    id: str
+    game: Game
+    #: side -> ``human`` or ``bot:NAME`` (the API's spelling).
+    controllers: dict[str, str]
+    #: token hash -> the seats it holds.
+    tokens: dict[str, tuple[str, ...]]
+    drafts: dict[str, str]
+    bots: dict[str, Bot]
+    _scenes: dict[tuple[str, ...], str] = field(default_factory=dict)
+    _scenes_of: Game | None = None
+
+    def seats_of(self, token: str | None) -> tuple[str, ...]:
+        """The seats ``token`` holds here; none for no token or a stranger's (a spectator)."""
+        return self.tokens.get(token_hash(token), ()) if token else ()
+
+    def acting_for(self, token: str | None, seat: str) -> tuple[str, ...]:
+        """The token's seats, provided they include ``seat``; raises :class:`SeatForbidden`."""
+        viewer = self.seats_of(token)
+        if seat not in viewer:
+            raise SeatForbidden(seat)
+        return viewer
+
+    def cached_scene(self, seats: Sequence[str]) -> str | None:
+        """The scene built for these seats of the game now on the table, if there is one."""
+        if self._scenes_of is not self.game:
+            return None
+        return self._scenes.get(tuple(seats))
+
+    def keep_scene(self, game: Game, seats: Sequence[str], base: str) -> None:
+        """Keep a scene built for ``game``, unless another game has been put on the table since."""
+        if game is not self.game:
+            return
+        if self._scenes_of is not game:
+            self._scenes = {}
+            self._scenes_of = game
+        self._scenes[tuple(seats)] = base
+
+    def dressed(self, seats: Sequence[str], base: str) -> str:
+        """The viewer's scene text: the game's scene plus what the server adds (id, players, own drafts)."""
+        extra = {
+            "game": self.id,
+            "players": self.controllers,
+            "drafts": {s: self.drafts[s] for s in seats if s in self.drafts},
+        }
+        # build_scene has none of these keys, so prefixing them gives one well-formed object.
+        return json.dumps(extra, separators=(",", ":"))[:-1] + "," + base[1:]
+
+
+def scene_base(game: Game, seats: Sequence[str]) -> str:
+    """What these seats see of ``game``, as compact JSON text (built once per game and seats, then kept).
+
+    Plot options are costly to build, and the same scene goes to an order's
+    answer and to every socket of those seats. Kept as one string rather
+    than thousands of small dicts, the cached scenes of many live games also
+    keep the garbage collector's full passes short.
+    """
+    return json.dumps(build_scene(game, tuple(seats)), separators=(",", ":"))
+
+
+def copy_game(game: Game) -> Game:
+    """A game to change without touching ``game`` (states are frozen, so only the lists are copied)."""
+    return Game(
+        game.system,
+        game.scenario,
+        game.seed,
+        game.options,
+        game.state,
+        game.dice_count,
+        list(game.events),
+        list(game.history),
+        dict(game.pending),
+    )
+
+
+# -- creating and rebuilding ---------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Opening:
+    """A game set up for the server: the kernel's set-up, the sides' controllers and the players' seats."""
+
+    setup: SetUp
+    controllers: dict[str, str]
+    #: The seats of each player who gets a token: one each, or all of them for hot-seat play.
+    groups: tuple[tuple[str, ...], ...]
+
+
+def open_game(
+    scenario: str | Scenario,
+    seats: Mapping[str, str],
+    hotseat: bool,
+    seed: int,
+    options: Mapping[str, object] | None = None,
+    scenario_toml: str | None = None,
+) -> Opening:
+    """Set up a game as a request asks (through the kernel's :func:`set_up`); raises :class:`SetupError`.
+
+    The seed is the caller's to draw: the referee draws no random numbers.
+    """
+    if scenario_toml is not None:
+        chosen = scenario_from_text(scenario_toml)
+    else:
+        chosen = find_scenario(scenario) if isinstance(scenario, str) else scenario
+    players = {side: _kernel_player(side, controller) for side, controller in seats.items()}
+    setup = set_up(chosen, players, seed=seed, options=options)
+    controllers = {side: api_player(player) for side, player in setup.players.items()}
+    people = [s for s, p in setup.players.items() if p == HUMAN]
+    groups = (tuple(people),) if hotseat and people else tuple((s,) for s in people)
+    return Opening(setup, controllers, groups)
+
+
+def api_player(player: str) -> str:
+    """A kernel player name as the API spells it: ``human`` or ``bot:NAME``."""
+    return player if player == HUMAN else BOT_PREFIX + player
+
+
+def _kernel_player(side: str, controller: str) -> str:
+    if controller == HUMAN:
+        return HUMAN
+    if controller.startswith(BOT_PREFIX):
+        return controller.removeprefix(BOT_PREFIX)
+    raise SetupError(f"seat {side}: no player {controller!r} (a player is {HUMAN} or {BOT_PREFIX}NAME)")
+
+
+def record_of(game_id: str, opening: Opening, tokens: Mapping[str, tuple[str, ...]]) -> NewGame:
+    """What the store keeps of a new game (``tokens``: token hash -> seats)."""
+    game = opening.setup.game
+    return NewGame(
+        id=game_id,
+        system=game.system.manifest.name,
+        scenario_id=game.scenario.id,
+        title=game.scenario.title,
+        scenario=game.scenario.to_data(),
+        seed=game.seed,
+        options=dict(game.options),
+        controllers=dict(opening.controllers),
+        tokens=dict(tokens),
+    )
+
+
+def new_table(game_id: str, opening: Opening, tokens: Mapping[str, tuple[str, ...]]) -> Table:
+    return Table(game_id, opening.setup.game, dict(opening.controllers), dict(tokens), {}, dict(opening.setup.bots))
+
+
+def rebuild(stored: StoredGame) -> Table:
+    """Replay a stored game; the pending plots go back in as their authors gave them."""
+    system = get_system(stored.system)
+    scenario = scenario_from_data(stored.scenario, f"game {stored.id}: scenario")
+    history = [OrderBatch(from_data(Clock, clock), tuple(orders)) for clock, orders in stored.batches]
+    game = Game.replay(system, scenario, stored.seed, stored.options, history)
+    for seat, (clock, text) in stored.pending.items():
+        if str(game.clock) == clock:
+            game.submit(seat, text)
+    controllers = dict(stored.controllers)
+    bots = make_bots(system, {s: c.removeprefix(BOT_PREFIX) for s, c in controllers.items()})
+    return Table(stored.id, game, controllers, dict(stored.tokens), dict(stored.drafts), bots)
+
+
+# -- orders ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """What an order comes to: a retry of one already taken (``game`` is ``None``), or the game after it."""
+
+    duplicate: bool
+    resolved: bool
+    game: Game | None
+
+
+def rule_on_order(game: Game, seat: str, text: str, step: int) -> Ruling:
+    """``seat``'s order written for the prompt at ``step``; raises the rules' errors or :class:`StalePrompt`."""
+    done = already_given(game, seat, text, step)
+    if done is not None:
+        return Ruling(duplicate=True, resolved=done, game=None)
+    after = copy_game(game)
+    after.submit(seat, text)
+    return Ruling(duplicate=False, resolved=len(after.history) > len(game.history), game=after)
+
+
+def check_order(game: Game, seat: str, text: str) -> str:
+    """The canonical text of ``text`` as ``seat``'s order now; raises the rules' errors."""
+    return str(game.check(seat, text))
+
+
+@dataclass(frozen=True, slots=True)
+class BotAnswer:
+    """The game after the computer players' orders (``None``: none were owed) and a bot's failure, if any."""
+
+    game: Game | None
+    failure: Exception | None = None
+
+
+def bots_answer(game: Game, bots: Mapping[str, Bot]) -> BotAnswer:
+    """Every order the bots owe now, through the kernel's bot loop.
+
+    Each order is given on a fresh copy, so a bot (or resolution) that fails
+    leaves the game as it was after the last order that went in: that seat
+    then waits, rather than the server going down.
+    """
+    current = game
+    try:
+        while True:
+            after = copy_game(current)
+            if next(bot_turns(after, bots), None) is None:
+                break
+            current = after
+    except Exception as err:  # a bot's bug must not take the server down
+        return BotAnswer(None if current is game else current, err)
+    return BotAnswer(None if current is game else current)
+
+
+def withdrawn(game: Game, seat: str) -> Game | None:
+    """The game with ``seat``'s unresolved plot taken back; ``None`` when it has none."""
+    if seat not in game.pending:
+        return None
+    after = copy_game(game)
+    after.withdraw(seat)
+    return after
+
+
+def draft_applies(game: Game, step: int | None) -> bool:
+    """Whether a draft written at ``step`` is still for the current prompt (a late one raced its order)."""
+    return step is None or step == len(game.history)
+
+
+def progress(before: Game, after: Game, cleared_drafts: tuple[str, ...] = ()) -> Progress:
+    """What the store must record for the game to go from ``before`` to ``after``."""
+    first = len(before.history)
+    clock = after.clock
+    return Progress(
+        first_step=first,
+        batches=tuple((to_data(b.clock, Clock), b.orders) for b in after.history[first:]),
+        pending={seat: str(order) for seat, order in after.pending.items()},
+        clock="" if clock is None else str(clock),
+        turn=_turn(after),
+        over=clock is None,
+        cleared_drafts=cleared_drafts,
+    )
+
+
+def already_given(game: Game, seat: str, text: str, step: int) -> bool | None:
+    """Whether this is a retry of ``seat``'s order for the prompt at ``step``.
+
+    ``True``: that order was resolved; ``False``: it is waiting, unchanged;
+    ``None``: it is a new order for the current prompt. Any other request
+    written for a past prompt is stale (:class:`StalePrompt`): a retry repeats
+    the text it sent, so a different text for a past step is not one.
+    """
+    now = len(game.history)
+    current = None if game.clock is None else str(game.clock)
+    if step == now and current is not None:
+        waiting = game.pending.get(seat)
+        if waiting is None:
+            return None
+        try:
+            same = str(game.system.parse_order(game.state, seat, text)) == str(waiting)
+        except ValueError:
+            return None
+        # A different plot replaces the waiting one, as the kernel allows until the last is in.
+        return False if same else None
+    if 0 <= step < now:
+        given = dict(game.history[step].orders).get(seat)
+        if given is not None and _same_text(given, text):
+            return True
+        note = f"; {seat}'s order then was {given!r}" if given is not None else ""
+        raise StalePrompt(step, now, current, note)
+    raise StalePrompt(step, now, current)
+
+
+def _same_text(recorded: str, sent: str) -> bool:
+    """A recorded canonical order and a client's text agree up to spacing and case."""
+    return " ".join(recorded.split()).lower() == " ".join(sent.split()).lower()
+
+
+def _turn(game: Game) -> int:
+    clock = game.clock
+    if clock is not None:
+        return clock.turn
+    return game.history[-1].clock.turn if game.history else 1
+
+
+# -- looking back ----------------------------------------------------------------
+
+
+def timeline(game: Game) -> list[dict[str, Any]]:
+    """What each resolved batch was: its step, clock, turn and segment, for a replay's scrubber.
+
+    Replaying to ``step`` shows the game after that many batches, so the
+    batch at index ``step`` is what comes next from there.
+    """
+    return [
+        {"step": i, "clock": str(b.clock), "turn": b.clock.turn, "segment": b.clock.segment}
+        for i, b in enumerate(game.history)
+    ]
+
+
+def replay_scene(game: Game, step: int) -> dict[str, Any] | None:
+    """The spectator's scene after ``step`` resolved batches; ``None`` past the end."""
+    if not 0 <= step <= len(game.history):
+        return None
+    past = Game.replay(game.system, game.scenario, game.seed, game.options, game.history[:step])
+    return build_scene(past, ())
