@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError
+from vectorwar.limits import MAX_ORDER_CHARS
 from vectorwar.web.hub import Hub, Viewer
 from vectorwar.web.service import (
     BadSetup,
@@ -34,7 +35,7 @@ from vectorwar.web.store import Store, default_db_url
 
 STATIC = Path(__file__).resolve().parent / "static"
 
-ORDER_MAX = 4000
+ORDER_MAX = MAX_ORDER_CHARS  # the kernel refuses longer orders anyway; this answers before reading them
 NAME_MAX = 200
 SCENARIO_MAX = 60_000
 #: No request the API takes comes near this; a larger body is refused before it is read.
