@@ -84,6 +84,8 @@ MAX_DESIGN_NUMBER = Limit(99, "MAX_DESIGN_NUMBER")
 MAX_DESIGNS = Limit(100, "MAX_DESIGNS")
 #: Resolved order batches in a save file (every prompt of the longest game is far fewer).
 MAX_HISTORY = Limit(100_000, "MAX_HISTORY")
+#: Bits of a game's seed, whoever chose it (a drawn seed has 128: vectorwar.dice.SEED_BITS).
+MAX_SEED_BITS = Limit(256, "MAX_SEED_BITS")
 #: Decimal digits of any number read from text before it is compared with its limit.
 MAX_DIGITS = Limit(12, "MAX_DIGITS")
 

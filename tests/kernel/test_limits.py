@@ -9,10 +9,10 @@ from hypothesis import strategies as st
 
 from vectorwar import limits
 from vectorwar.catalogue import builtin_scenario, scenario_paths
-from vectorwar.errors import IllegalOrderError, OrderLimitError, OrderSyntaxError, ScenarioError
+from vectorwar.errors import IllegalOrderError, OrderLimitError, OrderSyntaxError, SaveFileError, ScenarioError
 from vectorwar.game import Game
 from vectorwar.registry import get_system
-from vectorwar.savefile import game_to_data
+from vectorwar.savefile import game_from_data, game_to_data
 from vectorwar.scenario import scenario_from_data, scenario_from_toml
 from vectorwar.systems.vv5.orders import Gunfire, Launches, Manoeuvre
 
@@ -239,3 +239,20 @@ def test_any_scenario_velocity_is_accepted_within_the_limit_and_refused_beyond(n
 
 
 _GAMES: dict[str, Game] = {}
+
+
+@pytest.mark.parametrize(
+    ("change", "key"),
+    [
+        (lambda d: d.update(seed=2**300), "seed"),
+        (lambda d: d.update(seed="7"), "seed"),
+        (lambda d: d.update(history=[{}] * (limits.MAX_HISTORY + 1)), "history"),
+        (lambda d: d.update(pending={f"s{i}": "x" for i in range(9)}), "pending"),
+        (lambda d: d["scenario"].update(max_turns=10**9), "max_turns"),
+    ],
+)
+def test_a_save_file_is_checked_against_the_limits_before_it_is_replayed(change: object, key: str) -> None:
+    data = game_to_data(new_game("msc-duel"))
+    change(data)  # type: ignore[operator]
+    with pytest.raises(SaveFileError, match=key):
+        game_from_data(data)
