@@ -6,7 +6,6 @@ back only once everything succeeded, so a refused order leaves it untouched.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated
@@ -29,8 +28,10 @@ from vectorwar.cli.common import (
     take_back,
 )
 from vectorwar.cli.screen import event_lines, game_screen, status
+from vectorwar.dice import new_seed
 from vectorwar.events import Event
 from vectorwar.game import Game
+from vectorwar.limits import MAX_SEED_BITS
 from vectorwar.play import make_bots
 from vectorwar.registry import get_system
 from vectorwar.savefile import load_game, save_game
@@ -43,7 +44,21 @@ SeatOpt = Annotated[
 OptionOpt = Annotated[
     list[str] | None, typer.Option("--option", help="Rule option NAME=VALUE (see `systems`)", metavar="NAME=VALUE")
 ]
-SeedOpt = Annotated[int | None, typer.Option(help="Dice seed (default: a random one, printed)", metavar="N")]
+SeedOpt = Annotated[
+    int | None,
+    typer.Option(
+        help="Dice seed, to repeat a game: whoever knows it can foresee every roll "
+        "(default: a secret 128-bit seed, never printed, kept in the save file)",
+        metavar="N",
+        min=0,
+        max=2**MAX_SEED_BITS - 1,
+    ),
+]
+
+
+def seed_note(game: Game, chosen: bool) -> str:
+    """How a new game's seed is announced: a chosen one is the chooser's own, a drawn one stays secret."""
+    return f"seed {game.seed}, chosen: it foretells every roll" if chosen else "dice seed drawn in secret"
 
 
 def create_game(
@@ -58,7 +73,7 @@ def create_game(
     system = get_system(scenario.system)
     controllers = parse_seats(seats, scenario, system, default_player)
     chosen = parse_options(options, system)
-    game = Game.new(system, scenario, secrets.randbelow(2**31) if seed is None else seed, chosen)
+    game = Game.new(system, scenario, new_seed() if seed is None else seed, chosen)
     events = list(game.events)
     events.extend(answer_bots(game, make_bots(system, controllers)))
     return game, controllers, events
@@ -84,7 +99,11 @@ def new_command(
     game, controllers, events = create_game(scenario, seat or [], option or [], seed)
     save_game(game, file, controllers)
     console = out_console()
-    console.print(Text(f"new {game.scenario.id} game in {file} (seed {game.seed}): {players_line(controllers)}"))
+    console.print(
+        Text(
+            f"new {game.scenario.id} game in {file} ({seed_note(game, seed is not None)}): {players_line(controllers)}"
+        )
+    )
     for line in event_lines(events):
         console.print(line)
     console.print(status(game, None, controllers))

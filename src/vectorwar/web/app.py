@@ -83,7 +83,15 @@ class NewGameBody(_Body):
         default_factory=dict, description='side -> "human" or "bot:NAME"; sides left out are human'
     )
     hotseat: bool = Field(default=False, description="One player (one token) holds every human seat")
-    seed: int | None = Field(default=None, ge=0, lt=2**63, description="The game's dice seed; random if left out")
+    seed: int | None = Field(
+        default=None,
+        ge=0,
+        lt=2**63,
+        description=(
+            "The game's dice seed, to repeat a game: whoever knows it can foresee every roll. "
+            "Left out, the server draws a secret 128-bit seed that no player is shown while the game is on"
+        ),
+    )
     options: dict[str, bool | int | str] = Field(default_factory=dict, description="Rule options by name")
 
     @model_validator(mode="after")

@@ -23,6 +23,7 @@ from functools import cache
 from typing import Any
 
 from vectorwar.catalogue import builtin_scenario, scenario_paths
+from vectorwar.dice import new_seed
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError, UnknownSystemError, VectorwarError
 from vectorwar.game import Game, OrderBatch
 from vectorwar.play import bot_rng
@@ -266,7 +267,8 @@ class GameService:
             raise BadSetup(f"scenario {scenario.id} has no side {unknown[0]!r} (sides: {', '.join(sides)})")
         controllers = {side: seats.get(side, HUMAN) for side in sides}
         bots = _bots(system.bots(), controllers)
-        seed = secrets.randbelow(2**31) if seed is None else seed
+        # Drawn in secret unless the creator chose one; it never leaves the server while the game is on.
+        seed = new_seed() if seed is None else seed
         try:
             game = Game.new(system, scenario, seed, options)
         except VectorwarError as err:
