@@ -80,6 +80,8 @@ MAX_TURNS = Limit(200, "MAX_TURNS")
 MAX_LOADOUT = Limit(32, "MAX_LOADOUT")
 #: Any one rating of a design the rules leave open (thrust, pivot cost, boxes of armour, cargo...).
 MAX_DESIGN_NUMBER = Limit(99, "MAX_DESIGN_NUMBER")
+#: Characters of one equipment tag (``bombs:2``, ``crew:Ivanova:12``).
+MAX_TAG_CHARS = Limit(80, "MAX_TAG_CHARS")
 #: Designs of a scenario's own.
 MAX_DESIGNS = Limit(100, "MAX_DESIGNS")
 #: Resolved order batches in a save file (every prompt of the longest game is far fewer).

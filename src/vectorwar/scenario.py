@@ -13,7 +13,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -30,6 +30,7 @@ from vectorwar.limits import (
     MAX_MAP_SIDE,
     MAX_SHIPS,
     MAX_SIDES,
+    MAX_TAG_CHARS,
     MAX_TURNS,
     MAX_VELOCITY,
     cite,
@@ -46,6 +47,25 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+def check_start_velocity(v: str) -> str:
+    """A starting velocity's text, refused beyond the limits when the file is read.
+
+    Checked then so that no game is ever stored with a velocity whose path
+    would be too long to draw or fly (limits.MAX_VELOCITY, MAX_CLIMB).
+    """
+    try:
+        velocity = Velocity.parse(v)
+    except OrderSyntaxError as err:
+        raise ValueError(err.problem) from None
+    if velocity.speed > MAX_VELOCITY:
+        raise ValueError(f"{velocity.speed} hexes per turn is above the limit of {MAX_VELOCITY} ({cite(MAX_VELOCITY)})")
+    if abs(velocity.dz) > MAX_CLIMB:
+        raise ValueError(
+            f"{abs(velocity.dz)} levels per turn up or down is above the limit of {MAX_CLIMB} ({cite(MAX_CLIMB)})"
+        )
+    return v
+
+
 class ShipPlacement(_Strict):
     """One ship on the starting map."""
 
@@ -58,7 +78,7 @@ class ShipPlacement(_Strict):
         default="0", max_length=200, description="Starting velocity, e.g. 'A=2, B=1' (vector systems)"
     )
     altitude: int = Field(default=0, ge=-MAX_ALTITUDE, le=MAX_ALTITUDE)
-    loadout: list[str] = Field(
+    loadout: list[Annotated[str, Field(max_length=MAX_TAG_CHARS)]] = Field(
         default_factory=list,
         max_length=MAX_LOADOUT,
         description="Equipment tags the system reads, e.g. VV5 'traction' or 'bombs:2' (replacing missiles)",
@@ -76,21 +96,7 @@ class ShipPlacement(_Strict):
     @field_validator("velocity")
     @classmethod
     def _velocity(cls, v: str) -> str:
-        # Checked here, when the file is read, so that no game is ever stored with a velocity
-        # whose path would be too long to draw or fly (limits.MAX_VELOCITY).
-        try:
-            velocity = Velocity.parse(v)
-        except OrderSyntaxError as err:
-            raise ValueError(err.problem) from None
-        if velocity.speed > MAX_VELOCITY:
-            raise ValueError(
-                f"{velocity.speed} hexes per turn is above the limit of {MAX_VELOCITY} ({cite(MAX_VELOCITY)})"
-            )
-        if abs(velocity.dz) > MAX_CLIMB:
-            raise ValueError(
-                f"{abs(velocity.dz)} levels per turn up or down is above the limit of {MAX_CLIMB} ({cite(MAX_CLIMB)})"
-            )
-        return v
+        return check_start_velocity(v)
 
     @field_validator("facing")
     @classmethod

@@ -256,3 +256,20 @@ def test_a_save_file_is_checked_against_the_limits_before_it_is_replayed(change:
     change(data)  # type: ignore[operator]
     with pytest.raises(SaveFileError, match=key):
         game_from_data(data)
+
+
+def test_vv5_purchases_and_equipment_tags_have_limits() -> None:
+    from vectorwar.systems.vv5.buying import Buy
+
+    with pytest.raises(OrderLimitError, match="VV5 Scenario 1"):
+        Buy.parse("buy 99999999 harpy")
+    data = builtin_scenario("vv5-dogfight").to_data()
+    data["sides"][0]["ships"][0]["loadout"] = ["bombs:" + "9" * 5000]
+    with pytest.raises(ScenarioError, match=f"loadout.0: String should have at most {limits.MAX_TAG_CHARS}"):
+        scenario_from_data(data, "uploaded")
+    purchase = builtin_scenario("vv5-dogfight-purchase").to_data()
+    start = next(iter(purchase["setup"]["purchase"]["start"].values()))
+    start["velocity"] = "C=99999999"
+    sc = scenario_from_data(purchase, "uploaded")
+    with pytest.raises(ScenarioError, match="velocity"):
+        Game.new(get_system("vv5"), sc, 1)
