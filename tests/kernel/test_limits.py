@@ -273,3 +273,31 @@ def test_vv5_purchases_and_equipment_tags_have_limits() -> None:
     sc = scenario_from_data(purchase, "uploaded")
     with pytest.raises(ScenarioError, match="velocity"):
         Game.new(get_system("vv5"), sc, 1)
+
+
+def test_the_vms_menu_of_a_design_at_the_limits_stays_short_and_larger_plots_can_be_typed() -> None:
+    """docs/rulings.md, *VMS plot menu of a large design*: thrust 99 at accel cost 1 used to offer ~59,000 plots."""
+    from vectorwar.scene import build_scene
+    from vectorwar.systems.vms.planner import MENU_MOST_HEXES
+
+    data = builtin_scenario("vms-capital-duel-msc").to_data()
+    sides = ("forward", "aft", "port", "starboard")
+    data["designs"] = {
+        "huge": {
+            "name": "Huge",
+            "ship_class": "capital",
+            "thrust": limits.MAX_DESIGN_NUMBER,
+            "accel_cost": 1,
+            "pivot_cost": f"{limits.MAX_DESIGN_NUMBER}+{limits.MAX_DESIGN_NUMBER}",
+            "thrusters": [{"side": s, "rating": limits.MAX_DESIGN_NUMBER} for s in sides],
+            "combat": {"msc": {"engine": 3, "shields": 3, "to_hit": 3}},
+        }
+    }
+    data["sides"][0]["ships"][0]["design"] = "huge"
+    data["options"]["vms_advanced_rotation"] = True
+    game = Game.new(get_system("vms"), scenario_from_data(data, "uploaded"), 1)
+    offered = build_scene(game, ["red"])["move_options"]["Tern"]
+    assert 0 < len(offered) < 1000
+    assert "Tern aft1:A=20" not in {o["text"] for o in offered}
+    assert max(int(b.split("=")[1]) for o in offered for b in o["text"].split() if ":A=" in b) == MENU_MOST_HEXES
+    assert str(game.check("red", "Tern aft1:A=20")) == "Tern aft1:A=20"
