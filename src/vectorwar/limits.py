@@ -82,6 +82,13 @@ MAX_LOADOUT = Limit(32, "MAX_LOADOUT")
 MAX_DESIGN_NUMBER = Limit(99, "MAX_DESIGN_NUMBER")
 #: Characters of one equipment tag (``bombs:2``, ``crew:Ivanova:12``).
 MAX_TAG_CHARS = Limit(80, "MAX_TAG_CHARS")
+#: Any number in a scenario's own designs and in its [setup] and [special] tables, whatever the system
+#: (each system's models may bound a field tighter; this holds even where one does not).
+MAX_TABLE_NUMBER = Limit(999, "MAX_TABLE_NUMBER")
+#: Items of any list in those tables.
+MAX_TABLE_ITEMS = Limit(1000, "MAX_TABLE_ITEMS")
+#: Tables and lists nested in one another in those tables.
+MAX_TABLE_DEPTH = Limit(16, "MAX_TABLE_DEPTH")
 #: Designs of a scenario's own.
 MAX_DESIGNS = Limit(100, "MAX_DESIGNS")
 #: Resolved order batches in a save file (every prompt of the longest game is far fewer).

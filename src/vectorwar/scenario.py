@@ -30,6 +30,9 @@ from vectorwar.limits import (
     MAX_MAP_SIDE,
     MAX_SHIPS,
     MAX_SIDES,
+    MAX_TABLE_DEPTH,
+    MAX_TABLE_ITEMS,
+    MAX_TABLE_NUMBER,
     MAX_TAG_CHARS,
     MAX_TURNS,
     MAX_VELOCITY,
@@ -244,6 +247,16 @@ class Scenario(_Strict):
                     raise ValueError(f"sides.{i} ({side.id}) has no ships, and there is no setup to provide them")
         return self
 
+    @field_validator("designs", "setup", "special")
+    @classmethod
+    def _system_tables(cls, tables: dict[str, Any]) -> dict[str, Any]:
+        # These tables are read by each system's own models, which may not bound every number;
+        # a number a system would loop over must never reach it unchecked.
+        problem = _table_problem(tables, "")
+        if problem:
+            raise ValueError(problem)
+        return tables
+
     @field_validator("sides")
     @classmethod
     def _unique(cls, sides: list[SideSpec]) -> list[SideSpec]:
@@ -275,6 +288,29 @@ class Scenario(_Strict):
         return self.model_dump(mode="json")
 
 
+def _table_problem(value: Any, where: str, depth: int = 0) -> str:
+    """The first number or list in a system's table beyond the engine's limits, as ``KEY: PROBLEM`` ("" if none)."""
+    key = where or "(top level)"
+    if depth > MAX_TABLE_DEPTH:
+        return f"{key}: nested more than {MAX_TABLE_DEPTH} deep ({cite(MAX_TABLE_DEPTH)})"
+    if isinstance(value, bool):
+        return ""
+    if isinstance(value, int | float) and abs(value) > MAX_TABLE_NUMBER:
+        return f"{key}: {value} is above the limit of {MAX_TABLE_NUMBER} ({cite(MAX_TABLE_NUMBER)})"
+    items: list[tuple[str, Any]] = []
+    if isinstance(value, list):
+        if len(value) > MAX_TABLE_ITEMS:
+            return f"{key}: {len(value)} items is above the limit of {MAX_TABLE_ITEMS} ({cite(MAX_TABLE_ITEMS)})"
+        items = [(str(i), v) for i, v in enumerate(value)]
+    elif isinstance(value, dict):
+        items = [(str(k), v) for k, v in value.items()]
+    for name, item in items:
+        problem = _table_problem(item, f"{where}.{name}" if where else name, depth + 1)
+        if problem:
+            return problem
+    return ""
+
+
 def format_validation_error(source: str, err: ValidationError, prefix: tuple[str | int, ...] = ()) -> str:
     lines = []
     for e in err.errors():
@@ -299,6 +335,8 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise ScenarioError(f"{path}: no such file") from None
     except tomllib.TOMLDecodeError as err:
         raise ScenarioError(f"{path}: not valid TOML: {err}") from None
+    except RecursionError:  # tomllib reads nested arrays recursively
+        raise ScenarioError(f"{path}: not valid TOML: arrays or tables nested too deeply") from None
 
 
 def load_scenario(path: Path) -> Scenario:
@@ -313,6 +351,8 @@ def scenario_from_toml(text: str, source: str, default_id: str) -> Scenario:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise ScenarioError(f"{source}: not valid TOML: {err}") from None
+    except RecursionError:  # tomllib reads nested arrays recursively
+        raise ScenarioError(f"{source}: not valid TOML: arrays or tables nested too deeply") from None
     data.setdefault("id", default_id)
     return scenario_from_data(data, source)
 

@@ -104,7 +104,7 @@ def test_vms_designs_of_a_scenario_have_limits() -> None:
     design = {
         "name": "Huge",
         "ship_class": "capital",
-        "thrust": 10**9,
+        "thrust": 500,
         "accel_cost": 1,
         "pivot_cost": "1+1",
         "thrusters": [{"side": s, "rating": 1} for s in ("forward", "aft", "port", "starboard")],
@@ -301,3 +301,26 @@ def test_the_vms_menu_of_a_design_at_the_limits_stays_short_and_larger_plots_can
     assert "Tern aft1:A=20" not in {o["text"] for o in offered}
     assert max(int(b.split("=")[1]) for o in offered for b in o["text"].split() if ":A=" in b) == MENU_MOST_HEXES
     assert str(game.check("red", "Tern aft1:A=20")) == "Tern aft1:A=20"
+
+
+def test_every_number_in_a_scenarios_own_designs_and_tables_has_a_limit_whatever_the_system() -> None:
+    """An AV:T design of thrust 100,000 took 16 s to draw its ghosts; it is refused when the file is read."""
+    data = builtin_scenario("avt-drift").to_data()
+    data["designs"] = {"huge": {"thrust": 100_000}}
+    with pytest.raises(ScenarioError, match=f"huge.thrust: 100000 is above the limit of {limits.MAX_TABLE_NUMBER}"):
+        scenario_from_data(data, "uploaded")
+    data["designs"] = {"long": {"arc": ["1"] * (limits.MAX_TABLE_ITEMS + 1)}}
+    with pytest.raises(ScenarioError, match=r"long\.arc"):
+        scenario_from_data(data, "uploaded")
+    nested: list[object] = []
+    for _ in range(40):
+        nested = [nested]
+    data["designs"] = {}
+    data["special"] = {"deep": nested}
+    with pytest.raises(ScenarioError, match="MAX_TABLE_DEPTH"):
+        scenario_from_data(data, "uploaded")
+
+
+def test_a_scenario_file_nested_past_what_toml_can_read_is_a_scenario_error() -> None:
+    with pytest.raises(ScenarioError, match="nested too deeply"):
+        scenario_from_toml("a = " + "[" * 5000 + "]" * 5000, "uploaded", "deep")
