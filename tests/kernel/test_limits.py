@@ -324,3 +324,19 @@ def test_every_number_in_a_scenarios_own_designs_and_tables_has_a_limit_whatever
 def test_a_scenario_file_nested_past_what_toml_can_read_is_a_scenario_error() -> None:
     with pytest.raises(ScenarioError, match="nested too deeply"):
         scenario_from_toml("a = " + "[" * 5000 + "]" * 5000, "uploaded", "deep")
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=NUMBERS, which=st.sampled_from(["launch", "guns"]))
+def test_any_count_of_vv5_missiles_or_guns_parses_or_raises_order_limit_error(n: int, which: str) -> None:
+    text = f"X1 {n}>Y1" if which == "launch" else f"X1 fwd*{n}>Y1"
+    if n > limits.MAX_WEAPONS:
+        with pytest.raises(OrderLimitError) as err:
+            Launches.parse(text, VV5_OWN, VV5_TARGETS) if which == "launch" else Gunfire.parse(
+                text, VV5_OWN, VV5_TARGETS, {}
+            )
+        assert err.value.limit == limits.MAX_WEAPONS
+    elif which == "launch":
+        assert Launches.parse(text, VV5_OWN, VV5_TARGETS).launches[0].missiles == n
+    else:
+        assert Gunfire.parse(text, VV5_OWN, VV5_TARGETS, {}).shots[0].guns == n
