@@ -3,7 +3,6 @@ the game still replays from it, and a seat replacing its secret plot tells the o
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, cast
@@ -13,7 +12,7 @@ import sqlalchemy as sa
 from fastapi import WebSocket
 from fastapi.testclient import TestClient
 
-from tests.web.helpers import throwaway_postgres
+from tests.web.helpers import run_async, throwaway_postgres
 from tests.web.test_api import auth, token_of
 from vectorwar.dice import SEED_BITS, Dice, new_seed
 from vectorwar.events import Rolled
@@ -168,7 +167,7 @@ def test_replacing_a_secret_plot_sends_nothing_to_the_other_viewers(tmp_path: Pa
         assert "Hawk 3" not in str(blue)
         service.store.close()
 
-    asyncio.run(play())
+    run_async(play)
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
@@ -200,7 +199,13 @@ def test_a_database_of_the_first_schema_keeps_its_seeds_and_then_holds_128_bit_o
         service.store.close()
         return created.id
 
-    new_id = asyncio.run(create())
+    new_ids: list[str] = []
+
+    async def create_one() -> None:
+        new_ids.append(await create())
+
+    run_async(create_one)
+    new_id = new_ids[0]
     store = Store(db)
     old = store.load("g_old")
     new = store.load(new_id)
