@@ -5,6 +5,13 @@ hash of ``(s, n)``. So the whole random state of a game is two integers that
 live in its plain-data state, a game replays exactly from its seed, and a
 rule system's resolution is a pure function of state and orders.
 
+Since every die is a public function of the seed, whoever knows the seed
+knows every future roll, and a small seed can be found from a few rolls
+shown. So a seed nobody chose is drawn by :func:`vectorwar.setup.new_seed` with 128 bits
+from the operating system's secret source, and the front ends keep it from
+the players until the game is over. A seed a player chooses (for a local or
+a test game) is allowed, but its chooser can foresee every roll.
+
 >>> dice = Dice(seed=7)
 >>> roll = dice.roll("d6", "initiative for red")
 >>> 1 <= roll.total <= 6, roll.purpose, dice.count
@@ -20,6 +27,9 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 DiceKind = Literal["d6", "2d6", "d10", "d20", "2d10-diff", "xd10"]
+
+#: Bits of a drawn seed: far too many to search for from the rolls a game shows.
+SEED_BITS = 128
 
 _SIDES: dict[str, int] = {"d6": 6, "2d6": 6, "d10": 10, "d20": 20, "2d10-diff": 10, "xd10": 10}
 

@@ -21,6 +21,23 @@ class OrderSyntaxError(VectorwarError, ValueError):
         super().__init__(f"cannot read order {text!r}: {problem}")
 
 
+class OrderLimitError(OrderSyntaxError):
+    """A number in an order is beyond the limit of its field; it was refused before any work was done.
+
+    ``field`` says what the number is for, ``limit`` is the largest allowed
+    and ``rule`` names the rule or the engine limit (:mod:`vectorwar.limits`)
+    that sets it.
+    """
+
+    def __init__(self, text: str, field: str, value: str, limit: int, rule: str) -> None:
+        self.field = field
+        self.value = value
+        self.limit = limit
+        self.rule = rule
+        shown = value if len(value) <= 24 else f"{value[:20]}... ({len(value)} digits)"
+        super().__init__(text, f"{field} {shown} is above the limit of {limit} ({rule})")
+
+
 class IllegalOrderError(VectorwarError, ValueError):
     """An order parses but a rule forbids it.
 

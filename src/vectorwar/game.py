@@ -24,8 +24,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vectorwar.dice import Dice
-from vectorwar.errors import IllegalOrderError, NotYourTurnError
+from vectorwar.errors import IllegalOrderError, NotYourTurnError, OrderLimitError
 from vectorwar.events import Event, Rolled
+from vectorwar.limits import MAX_ORDER_CHARS, cite
 from vectorwar.maps import HexMap
 from vectorwar.rules import Clock, OptionValue, Order, Prompt, Result, RuleSystem
 from vectorwar.scenario import Scenario
@@ -123,11 +124,14 @@ class Game:
     def parse(self, seat: str, text: str) -> Order:
         """Read ``text`` as an order for ``seat`` at the current prompt."""
         self._prompt_for(seat, text)
+        _check_length(text)
         return self.system.parse_order(self.state, seat, text)
 
     def check(self, seat: str, order: Order | str) -> Order:
         """Parse and validate without submitting; raises like :meth:`submit`."""
         self._prompt_for(seat, str(order))
+        if isinstance(order, str):
+            _check_length(order)
         parsed = self.system.parse_order(self.state, seat, order) if isinstance(order, str) else order
         self.system.check_order(self.state, seat, parsed)
         return parsed
@@ -236,3 +240,15 @@ class Game:
     def undo(self) -> Game:
         """The game as it was before the last resolved batch of orders."""
         return Game.replay(self.system, self.scenario, self.seed, self.options, self.history[:-1])
+
+
+def _check_length(text: str) -> None:
+    """Refuse an order too long to be worth reading before any system parses it."""
+    if len(text) > MAX_ORDER_CHARS:
+        raise OrderLimitError(
+            f"{text[:40]}...",
+            "the order's length in characters",
+            str(len(text)),
+            MAX_ORDER_CHARS,
+            cite(MAX_ORDER_CHARS),
+        )

@@ -19,6 +19,7 @@ from vectorwar import __version__
 from vectorwar.errors import SaveFileError, VectorwarError
 from vectorwar.events import event_to_data
 from vectorwar.game import Game, OrderBatch
+from vectorwar.limits import MAX_HISTORY, MAX_SEED_BITS, MAX_SIDES, cite
 from vectorwar.registry import get_system
 from vectorwar.rules import Clock
 from vectorwar.scenario import scenario_from_data
@@ -52,11 +53,12 @@ def game_from_data(data: Any, source: str = "save") -> tuple[Game, dict[str, str
         raise SaveFileError(f"{source}: not a vectorwar save file")
     if data.get("version") != VERSION:
         raise SaveFileError(f"{source}: save format version {data.get('version')!r}, this vectorwar reads {VERSION}")
+    _check_bounds(data, source)
     try:
         system = get_system(str(data["system"]))
         scenario = scenario_from_data(data["scenario"], f"{source}: scenario")
         history = [from_data(OrderBatch, b) for b in data["history"]]
-        game = Game.replay(system, scenario, int(data["seed"]), data["options"], history)
+        game = Game.replay(system, scenario, data["seed"], data["options"], history)
         for seat, text in dict(data.get("pending", {})).items():
             game.submit(seat, text)
     except KeyError as err:
@@ -69,6 +71,23 @@ def game_from_data(data: Any, source: str = "save") -> tuple[Game, dict[str, str
         raise SaveFileError(f"{source}: replaying the orders does not give the recorded event log")
     controllers = {str(k): str(v) for k, v in dict(data.get("controllers", {})).items()}
     return game, controllers
+
+
+def _check_bounds(data: dict[str, Any], source: str) -> None:
+    """The save's numbers and lists against their limits, before anything is replayed from them."""
+    seed = data.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**MAX_SEED_BITS:
+        wanted = f"a whole number from 0 to 2**{MAX_SEED_BITS} - 1 ({cite(MAX_SEED_BITS)})"
+        raise SaveFileError(f"{source}: seed: {wanted}, not {str(seed)[:40]}")
+    history = data.get("history", [])
+    if not isinstance(history, list) or len(history) > MAX_HISTORY:
+        size = len(history) if isinstance(history, list) else type(history).__name__
+        raise SaveFileError(
+            f"{source}: history: a list of at most {MAX_HISTORY} order batches ({cite(MAX_HISTORY)}), not {size}"
+        )
+    pending = data.get("pending", {})
+    if not isinstance(pending, dict) or len(pending) > MAX_SIDES:
+        raise SaveFileError(f"{source}: pending: at most one plot per seat ({cite(MAX_SIDES)})")
 
 
 def save_game(game: Game, path: Path, controllers: dict[str, str] | None = None) -> None:

@@ -13,12 +13,31 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from vectorwar.errors import OrderSyntaxError, ScenarioError
 from vectorwar.hexes import Direction, Hex
+from vectorwar.limits import (
+    MAX_ALTITUDE,
+    MAX_CLIMB,
+    MAX_DESIGNS,
+    MAX_LOADOUT,
+    MAX_MAP_HEXES,
+    MAX_MAP_OFFSET,
+    MAX_MAP_SECTIONS,
+    MAX_MAP_SIDE,
+    MAX_SHIPS,
+    MAX_SIDES,
+    MAX_TABLE_DEPTH,
+    MAX_TABLE_ITEMS,
+    MAX_TABLE_NUMBER,
+    MAX_TAG_CHARS,
+    MAX_TURNS,
+    MAX_VELOCITY,
+    cite,
+)
 from vectorwar.maps import HexMap, MapSection
 from vectorwar.vectors import Velocity
 
@@ -31,6 +50,25 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+def check_start_velocity(v: str) -> str:
+    """A starting velocity's text, refused beyond the limits when the file is read.
+
+    Checked then so that no game is ever stored with a velocity whose path
+    would be too long to draw or fly (limits.MAX_VELOCITY, MAX_CLIMB).
+    """
+    try:
+        velocity = Velocity.parse(v)
+    except OrderSyntaxError as err:
+        raise ValueError(err.problem) from None
+    if velocity.speed > MAX_VELOCITY:
+        raise ValueError(f"{velocity.speed} hexes per turn is above the limit of {MAX_VELOCITY} ({cite(MAX_VELOCITY)})")
+    if abs(velocity.dz) > MAX_CLIMB:
+        raise ValueError(
+            f"{abs(velocity.dz)} levels per turn up or down is above the limit of {MAX_CLIMB} ({cite(MAX_CLIMB)})"
+        )
+    return v
+
+
 class ShipPlacement(_Strict):
     """One ship on the starting map."""
 
@@ -38,11 +76,14 @@ class ShipPlacement(_Strict):
     design: str = Field(description="Design id from the system's catalogue or this file's [designs]")
     at: str = Field(description="Starting hex, col,row")
     facing: str = Field(description="Starting facing, A-F")
-    speed: int = Field(default=0, ge=0, description="Starting SPEED (MSC) or velocity size")
-    velocity: str = Field(default="0", description="Starting velocity, e.g. 'A=2, B=1' (vector systems)")
-    altitude: int = 0
-    loadout: list[str] = Field(
+    speed: int = Field(default=0, ge=0, le=MAX_VELOCITY, description="Starting SPEED (MSC) or velocity size")
+    velocity: str = Field(
+        default="0", max_length=200, description="Starting velocity, e.g. 'A=2, B=1' (vector systems)"
+    )
+    altitude: int = Field(default=0, ge=-MAX_ALTITUDE, le=MAX_ALTITUDE)
+    loadout: list[Annotated[str, Field(max_length=MAX_TAG_CHARS)]] = Field(
         default_factory=list,
+        max_length=MAX_LOADOUT,
         description="Equipment tags the system reads, e.g. VV5 'traction' or 'bombs:2' (replacing missiles)",
     )
 
@@ -54,6 +95,11 @@ class ShipPlacement(_Strict):
         except OrderSyntaxError as err:
             raise ValueError(f"{err.problem}, or SECTION@col,row") from None
         return v
+
+    @field_validator("velocity")
+    @classmethod
+    def _velocity(cls, v: str) -> str:
+        return check_start_velocity(v)
 
     @field_validator("facing")
     @classmethod
@@ -86,16 +132,18 @@ class SideSpec(_Strict):
     id: str = Field(pattern=IDENT, description="Seat name used in orders, e.g. red")
     name: str = ""
     ships: list[ShipPlacement] = Field(
-        default_factory=list, description="Starting ships; may be empty only if the scenario's setup provides them"
+        default_factory=list,
+        max_length=MAX_SHIPS,
+        description="Starting ships; may be empty only if the scenario's setup provides them",
     )
 
 
 class SectionSpec(_Strict):
     name: str
-    col: int
-    row: int
-    width: int = Field(gt=0)
-    height: int = Field(gt=0)
+    col: int = Field(ge=-MAX_MAP_OFFSET, le=MAX_MAP_OFFSET)
+    row: int = Field(ge=-MAX_MAP_OFFSET, le=MAX_MAP_OFFSET)
+    width: int = Field(gt=0, le=MAX_MAP_SIDE)
+    height: int = Field(gt=0, le=MAX_MAP_SIDE)
 
 
 class TerrainSpec(_Strict):
@@ -115,11 +163,31 @@ class MapSpec(_Strict):
     section ``width x height`` hexes: VV5 lays its board out this way.
     """
 
-    width: int | None = Field(default=None, gt=0)
-    height: int | None = Field(default=None, gt=0)
-    sections: list[SectionSpec] = Field(default_factory=list)
-    grid: list[str] = Field(default_factory=list, description="Rows of section names, space separated")
-    terrain: list[TerrainSpec] = Field(default_factory=list)
+    width: int | None = Field(default=None, gt=0, le=MAX_MAP_SIDE)
+    height: int | None = Field(default=None, gt=0, le=MAX_MAP_SIDE)
+    sections: list[SectionSpec] = Field(default_factory=list, max_length=MAX_MAP_SECTIONS)
+    grid: list[str] = Field(
+        default_factory=list, max_length=MAX_MAP_SECTIONS, description="Rows of section names, space separated"
+    )
+    terrain: list[TerrainSpec] = Field(default_factory=list, max_length=MAX_MAP_HEXES)
+
+    @model_validator(mode="after")
+    def _size(self) -> MapSpec:
+        # Counted from the numbers alone, before any hex is built.
+        if self.grid:
+            count = sum(len(row.split()) for row in self.grid)
+            if count > MAX_MAP_SECTIONS:
+                raise ValueError(
+                    f"{count} sections is above the limit of {MAX_MAP_SECTIONS} ({cite(MAX_MAP_SECTIONS)})"
+                )
+            hexes = count * (self.width or 0) * (self.height or 0)
+        elif self.sections:
+            hexes = sum(s.width * s.height for s in self.sections)
+        else:
+            hexes = (self.width or 0) * (self.height or 0)
+        if hexes > MAX_MAP_HEXES:
+            raise ValueError(f"{hexes} hexes is above the limit of {MAX_MAP_HEXES} ({cite(MAX_MAP_HEXES)})")
+        return self
 
     def build(self) -> HexMap:
         if self.grid:
@@ -148,12 +216,16 @@ class Scenario(_Strict):
     system: str
     title: str
     description: str = ""
-    max_turns: int = Field(default=30, gt=0, description="The game ends (a draw unless decided) after this turn")
+    max_turns: int = Field(
+        default=30, gt=0, le=MAX_TURNS, description="The game ends (a draw unless decided) after this turn"
+    )
     map: MapSpec
-    sides: list[SideSpec] = Field(min_length=2)
+    sides: list[SideSpec] = Field(min_length=2, max_length=MAX_SIDES)
     options: dict[str, bool | int | str] = Field(default_factory=dict)
     designs: dict[str, dict[str, Any]] = Field(
-        default_factory=dict, description="Designs used only by this scenario, in the system's design format"
+        default_factory=dict,
+        max_length=MAX_DESIGNS,
+        description="Designs used only by this scenario, in the system's design format",
     )
     setup: dict[str, Any] = Field(
         default_factory=dict,
@@ -166,11 +238,24 @@ class Scenario(_Strict):
 
     @model_validator(mode="after")
     def _fleets(self) -> Scenario:
+        ships = sum(len(side.ships) for side in self.sides)
+        if ships > MAX_SHIPS:
+            raise ValueError(f"{ships} ships is above the limit of {MAX_SHIPS} ({cite(MAX_SHIPS)})")
         if not self.setup:
             for i, side in enumerate(self.sides):
                 if not side.ships:
                     raise ValueError(f"sides.{i} ({side.id}) has no ships, and there is no setup to provide them")
         return self
+
+    @field_validator("designs", "setup", "special")
+    @classmethod
+    def _system_tables(cls, tables: dict[str, Any]) -> dict[str, Any]:
+        # These tables are read by each system's own models, which may not bound every number;
+        # a number a system would loop over must never reach it unchecked.
+        problem = _table_problem(tables, "")
+        if problem:
+            raise ValueError(problem)
+        return tables
 
     @field_validator("sides")
     @classmethod
@@ -203,6 +288,29 @@ class Scenario(_Strict):
         return self.model_dump(mode="json")
 
 
+def _table_problem(value: Any, where: str, depth: int = 0) -> str:
+    """The first number or list in a system's table beyond the engine's limits, as ``KEY: PROBLEM`` ("" if none)."""
+    key = where or "(top level)"
+    if depth > MAX_TABLE_DEPTH:
+        return f"{key}: nested more than {MAX_TABLE_DEPTH} deep ({cite(MAX_TABLE_DEPTH)})"
+    if isinstance(value, bool):
+        return ""
+    if isinstance(value, int | float) and abs(value) > MAX_TABLE_NUMBER:
+        return f"{key}: {value} is above the limit of {MAX_TABLE_NUMBER} ({cite(MAX_TABLE_NUMBER)})"
+    items: list[tuple[str, Any]] = []
+    if isinstance(value, list):
+        if len(value) > MAX_TABLE_ITEMS:
+            return f"{key}: {len(value)} items is above the limit of {MAX_TABLE_ITEMS} ({cite(MAX_TABLE_ITEMS)})"
+        items = [(str(i), v) for i, v in enumerate(value)]
+    elif isinstance(value, dict):
+        items = [(str(k), v) for k, v in value.items()]
+    for name, item in items:
+        problem = _table_problem(item, f"{where}.{name}" if where else name, depth + 1)
+        if problem:
+            return problem
+    return ""
+
+
 def format_validation_error(source: str, err: ValidationError, prefix: tuple[str | int, ...] = ()) -> str:
     lines = []
     for e in err.errors():
@@ -227,6 +335,8 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise ScenarioError(f"{path}: no such file") from None
     except tomllib.TOMLDecodeError as err:
         raise ScenarioError(f"{path}: not valid TOML: {err}") from None
+    except RecursionError:  # tomllib reads nested arrays recursively
+        raise ScenarioError(f"{path}: not valid TOML: arrays or tables nested too deeply") from None
 
 
 def load_scenario(path: Path) -> Scenario:
@@ -241,6 +351,8 @@ def scenario_from_toml(text: str, source: str, default_id: str) -> Scenario:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise ScenarioError(f"{source}: not valid TOML: {err}") from None
+    except RecursionError:  # tomllib reads nested arrays recursively
+        raise ScenarioError(f"{source}: not valid TOML: arrays or tables nested too deeply") from None
     data.setdefault("id", default_id)
     return scenario_from_data(data, source)
 

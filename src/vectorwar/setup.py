@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from vectorwar.catalogue import scenario_paths
+from vectorwar.dice import SEED_BITS
 from vectorwar.errors import ScenarioError, SetupError, UnknownSystemError
 from vectorwar.game import Game
 from vectorwar.registry import get_system
@@ -51,8 +52,15 @@ class SetUp:
 
 
 def new_seed() -> int:
-    """A seed for a game whose request did not choose one (the one place seeds are drawn)."""
-    return secrets.randbelow(2**31)
+    """A seed nobody can guess, for a game whose request did not choose one (the one place seeds are drawn).
+
+    ``SEED_BITS`` random bits from :mod:`secrets`; a leading 1 above them makes every drawn seed the same
+    length, so its size tells nothing and the test of its strength is simply its bit length.
+
+    >>> new_seed().bit_length() == SEED_BITS + 1
+    True
+    """
+    return (1 << SEED_BITS) | secrets.randbits(SEED_BITS)
 
 
 def find_scenario(name: str, *, files: bool = False) -> Scenario:

@@ -24,6 +24,7 @@ from pydantic_core import core_schema
 
 from vectorwar.errors import OrderSyntaxError
 from vectorwar.hexes import Direction, Hex, Position, _str_schema
+from vectorwar.limits import MAX_VELOCITY_TERM, read_number
 
 _TERM = re.compile(r"^\s*([A-Fa-f]|up|down)\s*=\s*(\d+)\s*$", re.IGNORECASE)
 
@@ -102,7 +103,7 @@ class Velocity:
             m = _TERM.match(term)
             if not m:
                 raise OrderSyntaxError(text, f"{term.strip()!r} is not DIRECTION=COUNT (A-F, up or down)")
-            key, count = m.group(1).lower(), int(m.group(2))
+            key, count = m.group(1).lower(), read_number(m.group(2), "a velocity's count", MAX_VELOCITY_TERM, text)
             if key == "up":
                 total += cls(0, 0, count)
             elif key == "down":

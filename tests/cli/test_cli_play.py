@@ -25,7 +25,8 @@ def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_play_quits_resumes_exactly_and_finishes(in_tmp: Path) -> None:
     code, out, _ = run("play", "--seed", "11", input="Hawk 2\nquit\n")
     assert code == 0
-    assert "new msc-duel game in vectorwar-game.json (seed 11): red human, blue greedy" in out
+    chosen = "seed 11, chosen: it foretells every roll"
+    assert f"new msc-duel game in vectorwar-game.json ({chosen}): red human, blue greedy" in out
     assert "Hawk plots 2: 3,7 -> 5,6, facing B" in out
     assert "game saved in vectorwar-game.json" in out
     saved = game_in(in_tmp / DEFAULT)

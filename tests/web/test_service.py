@@ -24,7 +24,7 @@ def test_the_schema_is_migrated_once_and_to_the_newest_version(tmp_path: Path) -
     tables = set(sa.inspect(store.engine).get_table_names())
     assert {"games", "seats", "tokens", "order_batches", "pending_plots", "drafts", "alembic_version"} <= tables
     with store.engine.connect() as db:
-        assert db.execute(sa.text("SELECT version_num FROM alembic_version")).scalar_one() == "0001"
+        assert db.execute(sa.text("SELECT version_num FROM alembic_version")).scalar_one() == "0002"
     assert "hash" in {c["name"] for c in sa.inspect(store.engine).get_columns("tokens")}
     assert "token" not in {c["name"] for c in sa.inspect(store.engine).get_columns("tokens")}
 

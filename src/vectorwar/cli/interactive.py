@@ -20,7 +20,7 @@ from rich.text import Text
 
 from vectorwar.cli.common import HUMAN, UserError, answer_bots, humans, out_console, reports_errors, take_back
 from vectorwar.cli.screen import board, event_lines, game_screen, result_text, status
-from vectorwar.cli.session import OptionOpt, SeatOpt, SeedOpt, create_game, players_line
+from vectorwar.cli.session import OptionOpt, SeatOpt, SeedOpt, create_game, players_line, seed_note
 from vectorwar.errors import SaveFileError
 from vectorwar.events import Event
 from vectorwar.game import Game
@@ -232,7 +232,11 @@ def play_command(
         )
         save_game(game, path, controllers)
         console.print(
-            Text(f"new {game.scenario.id} game in {path} (seed {game.seed}): {players_line(controllers)}", style="bold")
+            Text(
+                f"new {game.scenario.id} game in {path} ({seed_note(game, seed is not None)}): "
+                f"{players_line(controllers)}",
+                style="bold",
+            )
         )
         for line in event_lines(events):
             console.print(line)

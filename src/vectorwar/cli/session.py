@@ -29,6 +29,7 @@ from vectorwar.cli.common import (
 from vectorwar.cli.screen import event_lines, game_screen, status
 from vectorwar.events import Event
 from vectorwar.game import Game
+from vectorwar.limits import MAX_SEED_BITS
 from vectorwar.play import make_bots
 from vectorwar.savefile import load_game, save_game
 from vectorwar.setup import find_scenario, set_up, system_of
@@ -41,7 +42,21 @@ SeatOpt = Annotated[
 OptionOpt = Annotated[
     list[str] | None, typer.Option("--option", help="Rule option NAME=VALUE (see `systems`)", metavar="NAME=VALUE")
 ]
-SeedOpt = Annotated[int | None, typer.Option(help="Dice seed (default: a random one, printed)", metavar="N")]
+SeedOpt = Annotated[
+    int | None,
+    typer.Option(
+        help="Dice seed, to repeat a game: whoever knows it can foresee every roll "
+        "(default: a secret 128-bit seed, never printed, kept in the save file)",
+        metavar="N",
+        min=0,
+        max=2**MAX_SEED_BITS - 1,
+    ),
+]
+
+
+def seed_note(game: Game, chosen: bool) -> str:
+    """How a new game's seed is announced: a chosen one is the chooser's own, a drawn one stays secret."""
+    return f"seed {game.seed}, chosen: it foretells every roll" if chosen else "dice seed drawn in secret"
 
 
 def create_game(
@@ -86,7 +101,11 @@ def new_command(
     game, controllers, events = create_game(scenario, seat or [], option or [], seed)
     save_game(game, file, controllers)
     console = out_console()
-    console.print(Text(f"new {game.scenario.id} game in {file} (seed {game.seed}): {players_line(controllers)}"))
+    console.print(
+        Text(
+            f"new {game.scenario.id} game in {file} ({seed_note(game, seed is not None)}): {players_line(controllers)}"
+        )
+    )
     for line in event_lines(events):
         console.print(line)
     console.print(status(game, None, controllers))

@@ -20,6 +20,7 @@ from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, SetupError
+from vectorwar.limits import MAX_ORDER_CHARS
 from vectorwar.web.hub import Hub, Viewer
 from vectorwar.web.service import (
     Budgets,
@@ -35,7 +36,7 @@ from vectorwar.web.store import Store, default_db_url
 
 STATIC = Path(__file__).resolve().parent / "static"
 
-ORDER_MAX = 4000
+ORDER_MAX = MAX_ORDER_CHARS  # the kernel refuses longer orders anyway; this answers before reading them
 NAME_MAX = 200
 SCENARIO_MAX = 60_000
 #: No request the API takes comes near this; a larger body is refused before it is read.
@@ -83,7 +84,15 @@ class NewGameBody(_Body):
         default_factory=dict, description='side -> "human" or "bot:NAME"; sides left out are human'
     )
     hotseat: bool = Field(default=False, description="One player (one token) holds every human seat")
-    seed: int | None = Field(default=None, ge=0, lt=2**63, description="The game's dice seed; random if left out")
+    seed: int | None = Field(
+        default=None,
+        ge=0,
+        lt=2**63,
+        description=(
+            "The game's dice seed, to repeat a game: whoever knows it can foresee every roll. "
+            "Left out, the server draws a secret 128-bit seed that no player is shown while the game is on"
+        ),
+    )
     options: dict[str, bool | int | str] = Field(default_factory=dict, description="Rule options by name")
 
     @model_validator(mode="after")

@@ -30,6 +30,8 @@ class Viewer:
     websocket: WebSocket
     seats: tuple[str, ...]
     outbox: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(maxsize=1))
+    #: The last scene offered: the same scene again is not sent (see :meth:`offer_scene`).
+    last_scene: str | None = None
     _sending: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     async def send(self, message: dict[str, Any] | str) -> None:
@@ -40,7 +42,15 @@ class Viewer:
             await self.websocket.send_text(text)
 
     def offer_scene(self, scene_text: str) -> None:
-        """Queue a scene (JSON text) in place of any scene the client has not been sent yet."""
+        """Queue a scene (JSON text) in place of any scene the client has not been sent yet.
+
+        A scene equal to the last one offered is dropped: otherwise a message with
+        nothing new would still tell the viewer that something changed out of its
+        sight, such as another seat replacing its secret plot.
+        """
+        if scene_text == self.last_scene:
+            return
+        self.last_scene = scene_text
         if self.outbox.full():
             self.outbox.get_nowait()
         self.outbox.put_nowait(scene_message(scene_text))

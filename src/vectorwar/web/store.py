@@ -27,7 +27,6 @@ from typing import Any
 import platformdirs
 from sqlalchemy import (
     JSON,
-    BigInteger,
     DateTime,
     ForeignKey,
     Integer,
@@ -77,7 +76,8 @@ class GameRow(Base):
     title: Mapped[str] = mapped_column(String(400))
     # The whole scenario, so that a later edit of a built-in file never changes a stored game.
     scenario: Mapped[dict[str, Any]] = mapped_column(JSON)
-    seed: Mapped[int] = mapped_column(BigInteger)
+    # Decimal text: a drawn seed has 128 bits (vectorwar.dice.SEED_BITS), more than BIGINT holds.
+    seed: Mapped[str] = mapped_column(String(80))
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     # A summary for the lobby, kept up to date with every change.
@@ -217,7 +217,7 @@ class Store:
                     scenario_id=new.scenario_id,
                     title=new.title,
                     scenario=new.scenario,
-                    seed=new.seed,
+                    seed=str(new.seed),
                     options=new.options,
                     created=datetime.now(UTC),
                     step=0,
@@ -298,7 +298,7 @@ class Store:
                 id=row.id,
                 system=row.system,
                 scenario=row.scenario,
-                seed=row.seed,
+                seed=int(row.seed),
                 options=row.options,
                 controllers={s.seat: s.controller for s in seats},
                 tokens={t.hash: tuple(t.seats) for t in tokens},

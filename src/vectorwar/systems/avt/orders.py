@@ -57,8 +57,9 @@ import re
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from vectorwar.errors import OrderSyntaxError
+from vectorwar.errors import OrderLimitError, OrderSyntaxError
 from vectorwar.hexes import Direction
+from vectorwar.limits import MAX_PIECES_PER_SHIP, MAX_THRUST_POINTS, cite, read_number
 from vectorwar.systems.avt.avid import Window
 from vectorwar.systems.avt.design import REGIONS
 
@@ -66,6 +67,11 @@ _SHOT = re.compile(r"^([A-Za-z])(\d)>([A-Za-z][A-Za-z0-9_-]*)$")
 HOLD = ("hold", "-", "pass")
 #: Actions whose next word is their object, whatever it is (``repair reactors``, ``electronics fire control``).
 _OBJECT_VERBS = frozenset({"repair", "electronics"})
+#: A roll of 12 x 30 degrees is a whole turn, the most any roll chart could hold (A2.4).
+MAX_ROLL_STEPS = 12
+RULE_ROLL_STEPS = "a whole turn, AV:T (A2.4) rolls"
+#: Characters of a pivot's window: the longest written form is a dozen.
+MAX_WINDOW_CHARS = 24
 #: The words that begin an action: with no comma before it, a new action starts at each of them.
 VERBS = frozenset(
     {
@@ -188,7 +194,7 @@ def _action(text: str, entry: str, current: ShipOrders, targets: dict[str, str])
     if verb == "thrust":
         if len(rest) != 1 or not rest[0].isdigit():
             raise OrderSyntaxError(text, f"{entry!r}: write thrust and a whole number, like 'thrust 5'")
-        return replace(current, thrust=int(rest[0]))
+        return replace(current, thrust=read_number(rest[0], "thrust", MAX_THRUST_POINTS, text))
     if verb == "bias":
         if len(rest) != 1:
             raise OrderSyntaxError(text, f"{entry!r}: write bias and a direction, like 'bias A'")
@@ -199,15 +205,22 @@ def _action(text: str, entry: str, current: ShipOrders, targets: dict[str, str])
     if verb == "pivot":
         if not rest:
             raise OrderSyntaxError(text, f"{entry!r}: write pivot and the nose's new window, like 'pivot B/C'")
+        window = " ".join(rest)
+        if len(window) > MAX_WINDOW_CHARS:
+            # The longest window name ("F/A (amber +)") is far shorter; nothing longer is worth matching.
+            raise OrderLimitError(
+                text, "the pivot's window, in characters", str(len(window)), MAX_WINDOW_CHARS, "AV:T window names"
+            )
         try:
-            return replace(current, pivot=Window.parse(" ".join(rest)))
+            return replace(current, pivot=Window.parse(window))
         except OrderSyntaxError as err:
             raise OrderSyntaxError(text, f"{entry!r}: {err.problem}") from None
     if verb == "roll":
         side = rest[0].lower() if rest else ""
         if len(rest) != 2 or side not in ("stbd", "starboard", "port") or not rest[1].isdigit() or rest[1] == "0":
             raise OrderSyntaxError(text, f"{entry!r}: write roll, stbd or port, and 30-degree steps: 'roll stbd 2'")
-        return replace(current, roll=int(rest[1]) * (-1 if side == "port" else 1))
+        steps = read_number(rest[1], "roll steps", MAX_ROLL_STEPS, text, RULE_ROLL_STEPS)
+        return replace(current, roll=steps * (-1 if side == "port" else 1))
     if verb == "fire":
         if not rest:
             raise OrderSyntaxError(text, f"{entry!r}: list shots as LASER>TARGET, like 'fire A1>Square'")
@@ -219,6 +232,14 @@ def _action(text: str, entry: str, current: ShipOrders, targets: dict[str, str])
             m = _SHOT.match(piece)
             if not m:
                 raise OrderSyntaxError(text, f"{piece!r}: a shot is a laser (mount letter and row) > target: A1>Square")
+            if len(shots) >= MAX_PIECES_PER_SHIP:
+                raise OrderLimitError(
+                    text,
+                    f"shots by {current.ship}",
+                    str(len(shots) + 1),
+                    MAX_PIECES_PER_SHIP,
+                    cite(MAX_PIECES_PER_SHIP),
+                )
             target = targets.get(m.group(3).lower(), m.group(3))
             shots.append(Shot(f"{m.group(1).upper()}{m.group(2)}", target))
         if len(shots) == len(current.shots):

@@ -19,7 +19,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from vectorwar.errors import OrderSyntaxError
+from vectorwar.errors import OrderLimitError, OrderSyntaxError
+from vectorwar.limits import MAX_MOVE_STEPS, cite, read_number
 from vectorwar.notation import entries, grouped, is_hold, ship_pieces
 from vectorwar.systems.msc.arcs import Side
 
@@ -44,8 +45,15 @@ class Move:
         t = text.strip()
         if not _MOVE.match(t):
             raise OrderSyntaxError(text, "a move is digits (hexes forward) and L/R (turns), like 2L1, or 0")
+        tokens = _TOKEN.findall(t)
+        # Count before expanding: a move is a list of steps, so a large number must never reach extend().
+        length = 0
+        for token in tokens:
+            length += read_number(token, "the move's steps", MAX_MOVE_STEPS, text) if token.isdigit() else 1
+            if length > MAX_MOVE_STEPS:
+                raise OrderLimitError(text, "the move's steps", str(length), MAX_MOVE_STEPS, cite(MAX_MOVE_STEPS))
         steps: list[str] = []
-        for token in _TOKEN.findall(t):
+        for token in tokens:
             if token.isdigit():
                 steps.extend("F" * int(token))
             else:

@@ -34,8 +34,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from vectorwar.errors import OrderSyntaxError
+from vectorwar.errors import OrderLimitError, OrderSyntaxError
 from vectorwar.hexes import Direction
+from vectorwar.limits import MAX_PIECES_PER_SHIP, MAX_ROTATION, MAX_THRUST_POINTS, cite, read_number
 from vectorwar.notation import entries
 from vectorwar.systems.vms.initiative import CAPITAL, FIGHTERS, MEDIUM, REMAINING, SHUTTLES
 from vectorwar.systems.vms.movement import Plot
@@ -70,11 +71,16 @@ def parse_ship_plot(text: str) -> Plot:
             continue
         burn = _BURN.match(word)
         if burn:
-            thruster, push, points = burn.groups()
-            if int(points) < 1:
+            thruster, push, digits = burn.groups()
+            if len(burns) >= MAX_PIECES_PER_SHIP:
+                raise OrderLimitError(
+                    text, "burns in one plot", str(len(burns) + 1), MAX_PIECES_PER_SHIP, cite(MAX_PIECES_PER_SHIP)
+                )
+            points = read_number(digits, f"{word!r}: thrust points", MAX_THRUST_POINTS, text)
+            if points < 1:
                 raise OrderSyntaxError(text, f"{word!r}: a burn is at least 1 thrust point")
             direction = None if push.lower() == "rot" else Direction.parse(push.upper())
-            burns.append(Burn(thruster.lower(), int(points), direction))
+            burns.append(Burn(thruster.lower(), points, direction))
             continue
         turn = _TURN.match(word)
         if not turn:
@@ -82,7 +88,8 @@ def parse_ship_plot(text: str) -> Plot:
                 text, f"{word!r}: expected a burn (aft1:B=4, port1:rot=1), a rotation (R1, L2), flat:R1 or drift"
             )
         is_flat, way, amount = turn.groups()
-        value = int(amount) * (1 if way.upper() == "R" else -1)
+        size = read_number(amount, f"{word!r}: {'flat turn' if is_flat else 'rotation'}", MAX_ROTATION, text)
+        value = size * (1 if way.upper() == "R" else -1)
         if value == 0:
             raise OrderSyntaxError(text, f"{word!r}: leave out a rotation of 0")
         if is_flat:

@@ -32,6 +32,11 @@ from vectorwar.systems.vms.ships import SIDES, Design, Side
 from vectorwar.systems.vms.thrust import Burn, effective_rating, pushes
 
 SMALL_CRAFT_MENU_LIMIT = 3
+#: The menu's largest thrust toward one direction (hexes/turn) and advanced rotation (points): the most any
+#: built-in design can use (a fighter's 8), so the menu of a scenario's own design of thrust 99 stays as
+#: short as theirs. Larger plots stay legal when typed (docs/rulings.md, *VMS plot menu of a large design*).
+MENU_MOST_HEXES = 8
+MENU_MOST_ROTATION_POINTS = 8
 ROTATION_ORDER: tuple[Side, ...] = ("port", "starboard", "forward", "aft")
 
 
@@ -43,7 +48,7 @@ def _rotations(design: Design, rate: int, advanced_rotation: bool = False) -> li
     if advanced_rotation:
         assert design.pivot_cost is not None  # validated with the design
         # Points, not hexsides: enough to start or stop a whole hexside/turn either way.
-        most = min(design.thrust, design.pivot_cost.start + design.pivot_cost.stop)
+        most = min(design.thrust, design.pivot_cost.start + design.pivot_cost.stop, MENU_MOST_ROTATION_POINTS)
         return list(range(-most, most + 1))
     k = 2 if limit is None else limit
     return [new - rate for new in range(-k, k + 1)]
@@ -97,7 +102,7 @@ def candidate_plots(
             continue
         thrusts: list[tuple[Direction | None, int]] = [(None, 0)]
         for direction in Direction:
-            most = (available - rot_points) // design.accel_cost
+            most = min((available - rot_points) // design.accel_cost, MENU_MOST_HEXES)
             thrusts.extend((direction, h) for h in range(1, most + 1))
         for push, hexes in thrusts:
             used: dict[str, int] = {}

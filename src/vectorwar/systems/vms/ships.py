@@ -28,6 +28,7 @@ from pydantic_core import core_schema
 
 from vectorwar.errors import OrderSyntaxError
 from vectorwar.hexes import _str_schema
+from vectorwar.limits import MAX_DESIGN_NUMBER, read_number
 
 ShipClass = Literal["capital", "medium", "shuttle", "fighter", "civilian"]
 Side = Literal["forward", "aft", "port", "starboard"]
@@ -60,10 +61,9 @@ class PivotCost:
     @classmethod
     def parse(cls, text: str) -> PivotCost:
         parts = text.split("+")
-        try:
-            start, stop = (int(p) for p in parts)
-        except ValueError:
-            raise OrderSyntaxError(text, "a pivot cost is written START+STOP, for example 3+3") from None
+        if len(parts) != 2 or not all(p.strip().isdecimal() for p in parts):
+            raise OrderSyntaxError(text, "a pivot cost is written START+STOP, for example 3+3")
+        start, stop = (read_number(p.strip(), "a pivot cost's half", MAX_DESIGN_NUMBER, text) for p in parts)
         if start < 1 or stop < 1:
             raise OrderSyntaxError(text, "both halves of a pivot cost must be at least 1")
         return cls(start, stop)
@@ -93,10 +93,10 @@ class FlatTurnCost:
     @classmethod
     def parse(cls, text: str) -> FlatTurnCost:
         top, _, bottom = text.strip().partition("/")
-        try:
-            num, den = int(top), int(bottom or "1")
-        except ValueError:
-            raise OrderSyntaxError(text, "a flat turn cost is a fraction of speed, for example 1 or 1/2") from None
+        bottom = bottom or "1"
+        if not (top.strip().isdecimal() and bottom.strip().isdecimal()):
+            raise OrderSyntaxError(text, "a flat turn cost is a fraction of speed, for example 1 or 1/2")
+        num, den = (read_number(p.strip(), "a flat turn cost's part", MAX_DESIGN_NUMBER, text) for p in (top, bottom))
         if num < 1 or den < 1:
             raise OrderSyntaxError(text, "a flat turn cost must be a positive fraction of speed")
         return cls(num, den)
@@ -118,7 +118,7 @@ class Thruster(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     side: Side
-    rating: int = Field(ge=1)
+    rating: int = Field(ge=1, le=MAX_DESIGN_NUMBER)
 
 
 class Design(BaseModel):
@@ -128,11 +128,13 @@ class Design(BaseModel):
 
     name: str = Field(min_length=1)
     ship_class: ShipClass
-    thrust: int = Field(ge=0, description="thrust points available each turn")
-    accel_cost: int = Field(ge=1, description="thrust points per hex/turn of velocity change")
+    thrust: int = Field(ge=0, le=MAX_DESIGN_NUMBER, description="thrust points available each turn")
+    accel_cost: int = Field(ge=1, le=MAX_DESIGN_NUMBER, description="thrust points per hex/turn of velocity change")
     thrusters: tuple[Thruster, ...]
     pivot_cost: PivotCost | None = Field(default=None, description="START+STOP; not used by fighters and shuttles")
-    initiative: int = Field(default=0, description="the ship sheet's initiative modifier")
+    initiative: int = Field(
+        default=0, ge=-MAX_DESIGN_NUMBER, le=MAX_DESIGN_NUMBER, description="the ship sheet's initiative modifier"
+    )
     flat_turn_cost: FlatTurnCost | None = Field(default=None, description="per hexside, as a fraction of speed")
     combat: dict[str, dict[str, Any]] = Field(
         default_factory=dict,

@@ -28,15 +28,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from vectorwar.dice import Dice
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.events import Event, Note, Rolled
 from vectorwar.hexes import Direction
+from vectorwar.limits import read_number
 from vectorwar.maps import HexMap
 from vectorwar.rules import Clock, Prompt
-from vectorwar.scenario import Scenario, validate_model
+from vectorwar.scenario import Scenario, check_start_velocity, validate_model
 from vectorwar.systems.vv5 import catalogue
 from vectorwar.systems.vv5.design import Design
 from vectorwar.systems.vv5.equipment import build_ship
@@ -63,7 +64,7 @@ class Buy:
         m = _BUY.match(text)
         if not m:
             raise OrderSyntaxError(text, "write 'buy COUNT DESIGN', e.g. 'buy 2 harpy', or 'done'")
-        return cls(m.group(2).lower(), int(m.group(1)))
+        return cls(m.group(2).lower(), read_number(m.group(1), "starships in one buy", MAX_SHIPS, text, RULE))
 
     def __str__(self) -> str:
         return "done" if not self.count else f"buy {self.count} {self.design}"
@@ -76,6 +77,11 @@ class StartSpec(BaseModel):
     facing: str = Field(description="Heading of every bought ship, A-F")
     velocity: str = Field(default="0", description="Starting velocity of every bought ship, e.g. C=1")
     prefix: str = Field(pattern=r"^[A-Za-z]+$", description="Ship ids are this plus a number, e.g. X for X1, X2")
+
+    @field_validator("velocity")
+    @classmethod
+    def _velocity(cls, v: str) -> str:
+        return check_start_velocity(v)
 
 
 class PurchaseSpec(BaseModel):

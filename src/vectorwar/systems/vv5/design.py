@@ -27,6 +27,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from vectorwar.errors import DesignError, ScenarioError
+from vectorwar.limits import MAX_DESIGN_NUMBER
 from vectorwar.scenario import validate_model
 
 GunArc = Literal["forward", "fwd180", "aft180", "left180", "right180", "turret360"]
@@ -80,12 +81,12 @@ class Armour(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    structure: int = Field(default=0, ge=0)
-    cargo: int = Field(default=0, ge=0)
-    agility: int = Field(default=0, ge=0)
-    acceleration: int = Field(default=0, ge=0)
-    missiles: int = Field(default=0, ge=0)
-    life_support: int = Field(default=0, ge=0)
+    structure: int = Field(default=0, ge=0, le=MAX_DESIGN_NUMBER)
+    cargo: int = Field(default=0, ge=0, le=MAX_DESIGN_NUMBER)
+    agility: int = Field(default=0, ge=0, le=MAX_DESIGN_NUMBER)
+    acceleration: int = Field(default=0, ge=0, le=MAX_DESIGN_NUMBER)
+    missiles: int = Field(default=0, ge=0, le=MAX_DESIGN_NUMBER)
+    life_support: int = Field(default=0, ge=0, le=MAX_DESIGN_NUMBER)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +106,9 @@ class Design(BaseModel):
     agility: int = Field(default=0, ge=0, le=MAX_AGILITY, description="Turns per turn")
     guns: tuple[GunMount, ...] = ()
     missiles: int = Field(default=0, ge=0, le=20, description="Missile launchers, one missile each")
-    cargo: int = Field(default=0, ge=0, description="Cargo boxes (troopers, refugees, bombs' bay...)")
+    cargo: int = Field(
+        default=0, ge=0, le=MAX_DESIGN_NUMBER, description="Cargo boxes (troopers, refugees, bombs' bay...)"
+    )
     armour: Armour = Armour()
     kind: Literal["fighter", "transport", "adp", "other"] = Field(
         default="fighter", description="adp = automated defence platform, played by the engine"

@@ -24,7 +24,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from vectorwar.errors import OrderSyntaxError
+from vectorwar.errors import OrderLimitError, OrderSyntaxError
+from vectorwar.limits import MAX_MOVE_STEPS, MAX_PIECES_PER_SHIP, MAX_WEAPONS, cite, read_number
 from vectorwar.notation import entries, grouped, is_hold, ship_pieces
 from vectorwar.roster import id_lookup
 from vectorwar.systems.vv5.arcs import ARC_CODES, CODE_OF
@@ -40,6 +41,14 @@ def _ship(name: str, ships: dict[str, str], text: str) -> str:
     if ship is None:
         raise OrderSyntaxError(text, f"no ship of yours called {name!r} (yours: {', '.join(ships.values()) or 'none'})")
     return ship
+
+
+def _count_piece(given: list[Launch] | list[Shot], ship: str, text: str, what: str) -> None:
+    """Refuse one more launch or shot by ``ship`` once it has the most one entry may hold."""
+    if sum(1 for g in given if g.ship == ship) >= MAX_PIECES_PER_SHIP:
+        raise OrderLimitError(
+            text, f"{what} by {ship}", str(MAX_PIECES_PER_SHIP + 1), MAX_PIECES_PER_SHIP, cite(MAX_PIECES_PER_SHIP)
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +101,9 @@ class Launches:
             m = _LAUNCH.match(piece)
             if not m:
                 raise OrderSyntaxError(text, f"{piece!r}: a launch is COUNT>TARGET, like 2>Y1")
-            out.append(Launch(ship, int(m.group(1)), targets.get(m.group(2).lower(), m.group(2))))
+            _count_piece(out, ship, text, "launches")
+            missiles = read_number(m.group(1), "missiles in one launch", MAX_WEAPONS, text)
+            out.append(Launch(ship, missiles, targets.get(m.group(2).lower(), m.group(2))))
         if not out:
             raise OrderSyntaxError(text, "give launches like 'X1 2>Y1', or 'hold'")
         return cls(tuple(out))
@@ -130,7 +141,12 @@ class Gunfire:
             if code not in ARC_CODES:
                 raise OrderSyntaxError(text, f"{piece!r}: {code!r} is not a mount ({', '.join(ARC_CODES)})")
             mount = ARC_CODES[code]
-            count = int(m.group(2)) if m.group(2) else guns.get((ship, mount), 0)
+            _count_piece(out, ship, text, "shots")
+            count = (
+                read_number(m.group(2), "guns in one shot", MAX_WEAPONS, text)
+                if m.group(2)
+                else guns.get((ship, mount), 0)
+            )
             out.append(Shot(ship, mount, count, targets.get(m.group(3).lower(), m.group(3))))
         if not out:
             raise OrderSyntaxError(text, "give shots like 'X1 fwd*2>Y1', or 'hold'")
@@ -157,8 +173,12 @@ class Manoeuvre:
         if not t or not _PLOT.match(t):
             raise OrderSyntaxError(text, "a plot is L/R (60-degree rotations) and digits (G of thrust), like RR1, or 0")
         steps: list[str] = []
+        size = 0  # G and turns so far: the plot is refused as soon as it passes the limit
         for token in _TOKENS.findall(t):
             token = token.upper()
+            size += read_number(token, "G of thrust", MAX_MOVE_STEPS, text) if token.isdigit() else 1
+            if size > MAX_MOVE_STEPS:
+                raise OrderLimitError(text, "G and turns in one plot", str(size), MAX_MOVE_STEPS, cite(MAX_MOVE_STEPS))
             if token.isdigit():
                 if int(token) == 0:
                     continue
