@@ -251,9 +251,10 @@ def _hit(a: _Allocation, table: str, left: int, preference: tuple[str, ...]) -> 
         a.structure_hit()
     boxes = sum(n for _, n in a.ship.marks) + len(a.ship.electronics_lost) - before
     a.row(left, table, location, label, armour, soak)
-    for blast in a.explosions:
+    # Taken off the list before they go off, so a blast is not set off again by the hits it makes.
+    blasts, a.explosions = a.explosions, []
+    for blast in blasts:
         _explosion(a, table, blast, preference)
-    a.explosions = []
     absorbed = armour + soak
     return absorbed, max(absorbed, boxes) if a.count == "boxes" else absorbed
 
@@ -276,9 +277,9 @@ def _explosion(a: _Allocation, table: str, points: int, preference: tuple[str, .
             a.structure_hit()
         a.row(left, table, location, label, armour, soak)
         left -= armour + soak
-        for blast in a.explosions:  # a chain: another full battery or heat sink in the blast
+        blasts, a.explosions = a.explosions, []
+        for blast in blasts:  # a chain: another full battery or heat sink in the blast
             _explosion(a, table, blast, preference)
-        a.explosions = []
 
 
 def _skin(a: _Allocation, region: str, points: int, final: bool) -> int:
