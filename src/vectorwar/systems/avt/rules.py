@@ -16,7 +16,7 @@ heat and flex points are not implemented yet (docs/rules/avt.md).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from vectorwar.catalogue import design_for, load_designs
@@ -26,7 +26,18 @@ from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.events import Event, TurnBegan
 from vectorwar.hexes import Direction, Hex, Position
 from vectorwar.roster import id_lookup
-from vectorwar.rules import Clock, Manifest, OptionSpec, OptionValue, Order, PhaseSpec, Prompt, Result, RuleSystem
+from vectorwar.rules import (
+    Bot,
+    Clock,
+    Manifest,
+    OptionSpec,
+    OptionValue,
+    Order,
+    PhaseSpec,
+    Prompt,
+    Result,
+    RuleSystem,
+)
 from vectorwar.scenario import Scenario
 from vectorwar.systems.avt import display, ghosts, pieces
 from vectorwar.systems.avt.design import Design, design_from_data
@@ -375,6 +386,11 @@ class AttackVector(RuleSystem[AVTState]):
             if not o.empty:
                 out.append(o)
         return SegmentOrders(tuple(out))
+
+    def bots(self) -> Mapping[str, Callable[[], Bot]]:
+        from vectorwar.systems.avt.bots import GreedyBot
+
+        return {**super().bots(), "greedy": GreedyBot}
 
     @staticmethod
     def _random_ship_orders(state: AVTState, ship: Ship, rng: random.Random) -> ShipOrders:
