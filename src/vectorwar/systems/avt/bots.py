@@ -28,9 +28,10 @@ way; never dice, the other side's orders or its damage record):
   the soak roll are taken from each pool once, so a volley of five does far
   more than five single shots. It fires every ready laser that bears, as
   the batteries allow, when the volley's expected damage beyond armour and
-  an average soak is at least what waiting a few segments for more lasers
-  (cooling, A5.371) or battery power (A5.372), at the range predicted then,
-  would bring. On a boundary it aims at the thinner armour, then the
+  an average soak is worth a few points and at least what waiting up to
+  eight segments for more lasers (cooling, A5.371), battery power (A5.372),
+  a closer range or a pivot under way would bring, discounted for each
+  segment waited. On a boundary it aims at the thinner armour, then the
   shallower hull (A5.431).
 * **Power and heat**: in a fight (an enemy within the lasers' 30 hexes)
   the reactors stay on, since without them a ship fires one battery's worth
