@@ -98,6 +98,41 @@ def avt_scene_row() -> dict[str, object]:
     }
 
 
+def avt_greedy_row(games: int = 12) -> dict[str, object]:
+    """Milliseconds per decision of the AV:T greedy player in the Rafik v Wasp duel against random; target 100 ms."""
+    from vectorwar.catalogue import builtin_scenario
+    from vectorwar.game import Game
+    from vectorwar.play import bot_rng, make_bots
+    from vectorwar.registry import get_system
+
+    system = get_system("avt")
+    times = []
+    for seed in range(games):
+        seat = "blue" if seed % 2 == 0 else "red"
+        game = Game.new(system, builtin_scenario("avt-duel-wasp"), seed)
+        bots = make_bots(system, {seat: "greedy", "red" if seat == "blue" else "blue": "random"})
+        while not game.is_over:
+            for side in game.waiting_for:
+                t = time.perf_counter()
+                order = bots[side].choose(game.state, side, bot_rng(seed, side, len(game.history)))
+                if side == seat:
+                    times.append((time.perf_counter() - t) * 1000)
+                game.submit(side, order)
+                if game.is_over:
+                    break
+    times.sort()
+    p99 = times[int(0.99 * (len(times) - 1))]
+    return {
+        "benchmark": f"avt greedy decision, ms ({len(times)} decisions, {games} duel games)",
+        "median_ms": round(statistics.median(times), 2),
+        "mean_ms": round(statistics.fmean(times), 2),
+        "p99_ms": round(p99, 2),
+        "max_ms": round(times[-1], 2),
+        "target_ms": 100.0,
+        "met": p99 <= 100.0,
+    }
+
+
 def timed(label: str, target_s: float | None, work: Callable[[], object]) -> dict[str, object]:
     start = time.process_time()
     wall = time.perf_counter()
@@ -172,6 +207,7 @@ def main() -> None:
     from attacks import attack_rows  # benchmarks/attacks.py, beside this script
 
     rows.extend(attack_rows())
+    rows.append(avt_greedy_row())
     per_game = []
     for seed in range(50):
         t = time.perf_counter()

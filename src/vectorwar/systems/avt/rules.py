@@ -19,7 +19,7 @@ only names (heat damage, flex points, crews, other weapons) is not here
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from vectorwar.catalogue import design_for
@@ -29,9 +29,21 @@ from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.events import Event, TurnBegan
 from vectorwar.hexes import Direction, Hex, Position
 from vectorwar.roster import id_lookup
-from vectorwar.rules import Clock, Manifest, OptionSpec, OptionValue, Order, PhaseSpec, Prompt, Result, RuleSystem
+from vectorwar.rules import (
+    Bot,
+    Clock,
+    Manifest,
+    OptionSpec,
+    OptionValue,
+    Order,
+    PhaseSpec,
+    Prompt,
+    Result,
+    RuleSystem,
+)
 from vectorwar.scenario import Scenario
 from vectorwar.systems.avt import catalogue, display, ghosts, pieces
+from vectorwar.systems.avt.bots import GreedyBot
 from vectorwar.systems.avt.design import Design
 from vectorwar.systems.avt.events import SegmentBegan
 from vectorwar.systems.avt.fire import aim_choices, laser_targets, shot_problem
@@ -379,6 +391,9 @@ class AttackVector(RuleSystem[AVTState]):
             if not o.empty:
                 out.append(o)
         return SegmentOrders(tuple(out))
+
+    def bots(self) -> Mapping[str, Callable[[], Bot]]:
+        return {**super().bots(), "greedy": GreedyBot}
 
     @staticmethod
     def _random_ship_orders(state: AVTState, ship: Ship, rng: random.Random) -> ShipOrders:

@@ -1,0 +1,523 @@
+"""The ``greedy`` AV:T computer player.
+
+Each segment, for each of its ships, it looks at the nearest enemy ship and
+decides three things from what the board shows (positions, vectors, the
+public thrust setting and burn, orientation and any facing change under
+way; never dice, the other side's orders or its damage record):
+
+* **Movement** is a steering rule on the two ships' *effective* velocities
+  (vectors plus the dots of the burn under way, which join the vectors when
+  the burn breaks). It wants the enemy to close at the speed from which the
+  ship can still stop at the standoff range (well inside point blank, 0-10
+  for the 3 MRLS) and to match the enemy's drift across the line between
+  them. The difference between that and the relative velocity now is the
+  velocity change it needs. When that is large it pivots its nose toward it
+  (the reachable window whose thrust points most nearly that way, the AVID's
+  angled burns included; near the enemy, windows that also keep lasers
+  bearing are preferred) and burns; braking is the same rule, so it turns
+  around rather than fly past. Ships and their future positions are
+  predicted segment by segment from these velocities and the thrust set.
+  When the change needed is small, or the enemy will stay within the close
+  band (1-9 hexes) for the next turn anyway, it cuts the engine and pivots
+  to the orientation that brings the most lasers to bear, and the thickest
+  armour to face, where the enemy will be when the pivot is done. A burn
+  under way continues down to a smaller change than starts one
+  (hysteresis), so it does not chatter between the two.
+* **Fire** is by volleys: one ship's lasers that hit a ship in a segment
+  make one pool (option ``laser_pools``), and the struck region's armour and
+  the soak roll are taken from each pool once, so a volley of five does far
+  more than five single shots. It fires every ready laser that bears, as
+  the batteries allow, when the volley's expected damage beyond armour and
+  an average soak is worth a few points and at least what waiting up to
+  eight segments for more lasers (cooling, A5.371), battery power (A5.372),
+  a closer range or a pivot under way would bring, discounted for each
+  segment waited. On a boundary it aims at the thinner armour, then the
+  shallower hull (A5.431).
+* **Power and heat**: in a fight (an enemy within the lasers' 30 hexes)
+  the reactors stay on, since without them a ship fires one battery's worth
+  and then a laser every few segments; heat beyond the heat sinks is
+  recorded as excess, whose only effect in the rules so far is that a hit
+  heat sink explodes. Out of a fight the reactors run only to fill the
+  batteries, and never past the heat sinks' capacity. Radiators stay in:
+  extending them is the surrender signal (A5.391).
+
+It plays through the same order API as a person: a
+:class:`~.orders.SegmentOrders` that :meth:`.rules.AttackVector.check_order`
+accepts. It uses no randomness, so it is deterministic whatever its random
+source.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, replace
+from typing import Any
+
+from vectorwar.errors import IllegalOrderError
+from vectorwar.hexes import Position
+from vectorwar.rules import Order
+from vectorwar.systems.avt.arcs import ArcWindow, map_to_arc, middle_row
+from vectorwar.systems.avt.armour import struck
+from vectorwar.systems.avt.arrows import Arrow
+from vectorwar.systems.avt.avid import ALL_WINDOWS, Window, marker_for_offset
+from vectorwar.systems.avt.design import Design
+from vectorwar.systems.avt.fire import aim_choices, marker_between, shot_problem
+from vectorwar.systems.avt.lasers import TABLES, max_range
+from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders, Shot
+from vectorwar.systems.avt.orientation import Orientation, pivot_path, pivot_paths, schedule, wedges
+from vectorwar.systems.avt.ssd import (
+    laser_state,
+    ship_battery_capacity,
+    ship_heat_capacity,
+    ship_reactor_power,
+    thrust_limit,
+)
+from vectorwar.systems.avt.state import HEAT_TENTHS, AVTState, Ship
+from vectorwar.systems.avt.thrust import thrust_heading
+from vectorwar.vectors import Velocity
+
+Vec = tuple[float, float, float]
+
+_ROOT3_2 = math.sqrt(3.0) / 2.0
+#: Segments in a turn, as a float for the kinematics.
+_SEG = 8.0
+#: The mean of a 2d10- soak roll (the larger d10 less the smaller): 3.3.
+MEAN_SOAK = 3.3
+#: Range the greedy player closes to and holds, well inside the 3 MRLS's point-blank bracket (0-10).
+STANDOFF = 5.0
+#: Distances (hexes) it is content to drift within rather than burn to hold the standoff exactly.
+CLOSE_BAND = (1.0, 9.0)
+#: The share of its acceleration it counts on for braking, for a margin.
+BRAKING = 0.8
+#: Relative speed (hexes a turn) below which drifting within the close band needs no burn.
+SETTLED_SPEED = 3.0
+#: Near the enemy, what each laser bearing adds to a burn direction's alignment (a cosine) when choosing it.
+BEARING_WEIGHT = 0.1
+#: Closing speed (hexes a turn) it will not exceed however far away the enemy is.
+MAX_CLOSING = 12.0
+#: Velocity change (hexes a turn) that starts a burn, and the one that keeps a burn going.
+START_BURN = 3.0
+KEEP_BURN = 1.5
+#: Expected damage past the skin below which a volley is not worth its power and cooling.
+MIN_NET = 3.0
+#: Segments ahead it compares a volley now with: long enough for every laser to cool (A5.371).
+WAIT = 8
+#: Enemy distance (hexes) within which the reactors stay on: the 3 MRLS's longest range.
+FIGHTING_RANGE = 30.0
+#: How much a point of skin armour turned toward the enemy counts against one more laser bearing on it.
+ARMOUR_WEIGHT = 0.5
+#: What a volley's worth is kept for each segment it waits: the enemy may move, turn or fire first.
+PATIENCE = 0.93
+
+
+def _add(a: Vec, b: Vec) -> Vec:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
+
+
+def _sub(a: Vec, b: Vec) -> Vec:
+    return (a[0] - b[0], a[1] - b[1], a[2] - b[2])
+
+
+def _scale(a: Vec, k: float) -> Vec:
+    return (a[0] * k, a[1] * k, a[2] * k)
+
+
+def _dot(a: Vec, b: Vec) -> float:
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+
+
+def _norm(a: Vec) -> float:
+    return math.sqrt(_dot(a, a))
+
+
+def _unit(a: Vec) -> Vec:
+    n = _norm(a)
+    return _scale(a, 1.0 / n) if n > 1e-12 else (0.0, 0.0, 0.0)
+
+
+def _flat(dq: float, dr: float, dz: float) -> Vec:
+    """Axial hex offsets (and levels) as a vector in hexes: x toward B/C, y toward A, z up."""
+    return (dq * _ROOT3_2, -dr - dq / 2.0, dz)
+
+
+def _where(position: Position) -> Vec:
+    return _flat(position.hex.q, position.hex.r, position.altitude)
+
+
+def _arrow(arrow: Arrow) -> Vec:
+    v = arrow.velocity
+    return _flat(v.dq, v.dr, v.dz)
+
+
+def _velocity(v: Velocity) -> Vec:
+    return _flat(v.dq, v.dr, v.dz)
+
+
+def effective_velocity(ship: Ship) -> Vec:
+    """Vectors plus the pending dots of the burn under way (they join the vectors when it breaks)."""
+    out = _velocity(ship.velocity)
+    for arrow, n in ship.chart.pending_dots().items():
+        out = _add(out, _scale(_arrow(arrow), n))
+    return out
+
+
+def thrust_direction(nose: Window) -> Vec:
+    """Velocity gained per dot of the orthogonal column with the nose in ``nose`` (angled burns included)."""
+    heading = thrust_heading(nose)
+    major = _scale(_add(_arrow(heading.major[0]), _arrow(heading.major[1])), 0.5)
+    if heading.minor is None:
+        return major
+    minor = _scale(_add(_arrow(heading.minor[0]), _arrow(heading.minor[1])), 0.5)
+    return _add(major, _scale(minor, 0.5))
+
+
+_THRUST: dict[Window, Vec] = {w: thrust_direction(w) for w in ALL_WINDOWS}
+_THRUST_UNIT: dict[Window, Vec] = {w: _unit(v) for w, v in _THRUST.items()}
+
+
+def expected_damage(weapon: str, range_: int, d_chance: bool = True) -> float:
+    """A shot's mean damage at ``range_`` (a ``Dn`` entry scores 1 with chance n/10 under ``chance``)."""
+    brackets, rows = TABLES[weapon]
+    for column, (low, high) in enumerate(brackets):
+        if low <= range_ <= high:
+            total = 0.0
+            for row in rows:
+                text = row[column]
+                if text.startswith("D"):
+                    total += int(text[1:]) / 10.0 if d_chance else 0.0
+                else:
+                    total += int(text)
+            return total / len(rows)
+    return 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class _Track:
+    """Where a ship is and is going, as the board shows it."""
+
+    at: Vec
+    velocity: Vec
+    #: Velocity gained per segment from the thrust set now (public, A5.243), along the nose.
+    push: Vec
+
+    def after(self, segments: float) -> Vec:
+        turns = segments / _SEG
+        # Each segment's thrust adds its dots, and the ship covers an eighth of its velocity a segment.
+        return _add(_add(self.at, _scale(self.velocity, turns)), _scale(self.push, segments * segments / (2 * _SEG)))
+
+
+def track(ship: Ship) -> _Track:
+    push = _scale(_THRUST[ship.orientation.nose], ship.chart.setting / 4.0) if ship.chart.setting else (0, 0, 0)
+    return _Track(_where(ship.position), effective_velocity(ship), (float(push[0]), float(push[1]), float(push[2])))
+
+
+def _marker_between_points(state: AVTState, start: Vec, end: Vec) -> tuple[Window | None, int]:
+    """The AVID window and range from one predicted point to another (rounded to hexes and levels)."""
+    d = _sub(end, start)
+    dq = round(d[0] / _ROOT3_2)
+    dr = round(-d[1] - dq / 2.0)
+    dz = round(d[2]) if state.three_d else 0
+    marker = marker_for_offset(dq, dr, dz)
+    return marker.window, marker.range
+
+
+class GreedyBot:
+    """Close to point blank, hold there, and fire volleys; deterministic (no random choices)."""
+
+    def choose(self, state: Any, seat: str, rng: random.Random) -> Order:
+        if not isinstance(state, AVTState):
+            raise TypeError("the AV:T greedy player plays AV:T states")
+        if state.phase != "orders":
+            raise IllegalOrderError("", "the game is over", "game end")
+        entries = []
+        for ship in state.ships_of(seat):
+            if ship.kind != "ship":
+                continue
+            entry = self.ship_orders(state, ship)
+            if not entry.empty:
+                entries.append(entry)
+        return SegmentOrders(tuple(entries))
+
+    # -- one ship ---------------------------------------------------------------
+
+    def ship_orders(self, state: AVTState, ship: Ship) -> ShipOrders:
+        design = state.designs[ship.design]
+        enemies = [e for e in state.enemies_of(ship.side) if e.kind == "ship"]
+        orders = ShipOrders(ship.id)
+        if enemies:
+            here = _where(ship.position)
+            enemy = min(enemies, key=lambda e: (_norm(_sub(_where(e.position), here)), e.id))
+            # Movement first: the fire decision weighs waiting for the lasers a new pivot brings to bear.
+            orders = self._move(state, design, ship, enemy, orders)
+            orders = self._fire(state, design, ship, enemy, orders)
+        return self._power(state, design, ship, enemies, orders)
+
+    # -- movement ---------------------------------------------------------------
+
+    def needed_change(self, design: Design, ship: Ship, enemy: Ship) -> Vec:
+        """The velocity change (hexes a turn) that would set the closing speed and drift the rule wants."""
+        mine, theirs = track(ship), track(enemy)
+        offset = _sub(theirs.at, mine.at)
+        distance = _norm(offset)
+        toward = _unit(offset)
+        relative = _sub(theirs.velocity, mine.velocity)
+        # Braking starts with a turn-around: the speed from which turning round (t turns, coasting) and then
+        # burning at ``accel`` (hexes a turn, per turn) stops it in the gap: v t + v^2 / 2 accel = gap.
+        accel = max(1.0, design.thrust * 2.0 * BRAKING)
+        t = turn_around(design)
+        gap = distance - STANDOFF
+        speed = accel * (math.sqrt(t * t + 2.0 * abs(gap) / accel) - t)
+        closing = math.copysign(min(MAX_CLOSING, speed), gap)
+        if gap < 0:
+            closing = max(closing, -2.0)
+        wanted = _scale(toward, -closing)
+        return _sub(relative, wanted)
+
+    def _move(self, state: AVTState, design: Design, ship: Ship, enemy: Ship, orders: ShipOrders) -> ShipOrders:
+        can_burn = ship.radiators == "in" and ship.fuel - ship.chart.fuel > 0
+        limit = thrust_limit(design, ship) if can_burn else 0
+        need = self.needed_change(design, ship, enemy)
+        size = _norm(need)
+        setting = ship.chart.setting
+        burning = setting > 0
+        nose = ship.orientation.nose
+        if (
+            limit > 0
+            and size > (KEEP_BURN if burning else START_BURN)
+            and (burning or not self._settled(state, ship, enemy))
+        ):
+            aim = _unit(need)
+            lined_up = _dot(_THRUST_UNIT[nose], aim)
+            if ship.turning is None:
+                target = self._thrust_window(state, design, ship, enemy, aim)
+                if target is not None and target != nose and _dot(_THRUST_UNIT[target], aim) > lined_up + 0.05:
+                    orders = replace(orders, pivot=target)
+                    return self._set_thrust(orders, setting, 0 if lined_up < 0.7 else setting or limit, limit)
+            if lined_up >= 0.7:
+                want = limit if size > 4 else max(1, min(limit, math.ceil(size)))
+                # Keep a burn's setting unless it is far off: a new setting starts its column again.
+                if burning and abs(want - setting) <= 1:
+                    want = setting
+                return self._set_thrust(orders, setting, want, limit)
+            return self._set_thrust(orders, setting, 0, limit)
+        orders = self._set_thrust(orders, setting, 0, limit)
+        if ship.turning is None:
+            target = self._fire_window(state, design, ship, enemy)
+            if target is not None:
+                orders = replace(orders, pivot=target)
+        return orders
+
+    @staticmethod
+    def _settled(state: AVTState, ship: Ship, enemy: Ship) -> bool:
+        """Whether the enemy, drifting slowly, stays inside the close band (in range) for the next turn."""
+        mine, theirs = track(ship), track(enemy)
+        if _norm(_sub(theirs.velocity, mine.velocity)) > SETTLED_SPEED:
+            return False
+        for t in range(0, 9, 2):
+            _, range_ = _marker_between_points(state, mine.after(t), theirs.after(t))
+            if not CLOSE_BAND[0] <= range_ <= CLOSE_BAND[1]:
+                return False
+        return True
+
+    @staticmethod
+    def _set_thrust(orders: ShipOrders, setting: int, want: int, limit: int) -> ShipOrders:
+        want = max(0, min(want, limit))
+        return orders if want == setting else replace(orders, thrust=want)
+
+    @staticmethod
+    def _reachable(state: AVTState, design: Design, ship: Ship) -> list[tuple[Window, Orientation, int, int]]:
+        """(nose window, orientation, wedges, segments to finish) of every pivot the chart allows, and staying put."""
+        out = [(ship.orientation.nose, ship.orientation, 0, 0)]
+        reach = len(design.pivots)
+        for window, path in sorted(pivot_paths(ship.orientation, state.three_d).items()):
+            if not path or wedges(path) > reach:
+                continue
+            stops = schedule(path, design.pivots)
+            out.append((window, path[-1].orientation, wedges(path), stops[-1][0] + 1))
+        return out
+
+    def _thrust_window(self, state: AVTState, design: Design, ship: Ship, enemy: Ship, aim: Vec) -> Window | None:
+        """The nose window to burn in: thrust along ``aim`` first, and near the enemy lasers bearing too."""
+        mine, theirs = track(ship), track(enemy)
+        close = _norm(_sub(theirs.at, mine.at)) <= CLOSE_BAND[1] + 4
+        best: tuple[float, Window] | None = None
+        for window, orientation, n, takes in self._reachable(state, design, ship):
+            score = _dot(_THRUST_UNIT[window], aim) - 0.02 * n
+            if close and BEARING_WEIGHT:
+                seen, _ = _marker_between_points(state, mine.after(takes), theirs.after(takes))
+                if seen is not None:
+                    score += BEARING_WEIGHT * self._bearing_count(state, design, ship, orientation, seen)
+            if best is None or score > best[0] + 1e-9:
+                best = (score, window)
+        return best[1] if best else None
+
+    def _bearing_count(
+        self, state: AVTState, design: Design, ship: Ship, orientation: Orientation, enemy_window: Window
+    ) -> int:
+        windows = _arc_windows(state, orientation, enemy_window)
+        count = 0
+        for laser, mount in design.lasers.items():
+            if laser_state(design, ship, laser) == "destroyed":
+                continue
+            if any(w in design.arcs[mount] for w in windows):
+                count += 1
+        return count
+
+    @staticmethod
+    def _armour_shown(state: AVTState, design: Design, orientation: Orientation, enemy_window: Window) -> int:
+        """The skin armour the enemy's fire would meet: the thinner region on a boundary, as it would choose."""
+        if design.ssd is None:
+            return 0
+        ssd = design.ssd
+        return min(ssd.armour[r] for r in struck(orientation, enemy_window, state.three_d))
+
+    def _fire_window(self, state: AVTState, design: Design, ship: Ship, enemy: Ship) -> Window | None:
+        """The pivot that brings the most lasers to bear when it is done, if it beats staying put."""
+        mine, theirs = track(ship), track(enemy)
+        best: tuple[float, Window] | None = None
+        current = 0.0
+        for window, orientation, n, takes in self._reachable(state, design, ship):
+            seen, _ = _marker_between_points(state, mine.after(takes), theirs.after(takes))
+            if seen is None:
+                continue
+            count = self._bearing_count(state, design, ship, orientation, seen) + ARMOUR_WEIGHT * self._armour_shown(
+                state, design, orientation, seen
+            )
+            score = count - 0.05 * n
+            if n == 0:
+                current = count
+            if best is None or score > best[0] + 1e-9:
+                best = (score, window)
+        if best is None or best[1] == ship.orientation.nose or best[0] < current + 0.5:
+            return None
+        return best[1]
+
+    # -- fire -------------------------------------------------------------------
+
+    def _fire(self, state: AVTState, design: Design, ship: Ship, enemy: Ship, orders: ShipOrders) -> ShipOrders:
+        ready = [laser for laser in design.lasers if shot_problem(state, design, ship, laser, enemy) is None]
+        if not ready:
+            return orders
+        ready.sort(key=lambda laser: (design.mounts[design.lasers[laser]].power, laser))
+        battery = ship.battery
+        volley: list[str] = []
+        for laser in ready:
+            power = design.mounts[design.lasers[laser]].power
+            if power <= battery:
+                volley.append(laser)
+                battery -= power
+        if not volley:
+            return orders
+        d_chance = state.options.get("laser_d_entries", "chance") != "none"
+        weapon = design.mounts[design.lasers[volley[0]]].weapon
+        marker = marker_between(state, ship, enemy)
+        choices = aim_choices(state, ship, enemy)
+        enemy_design = state.designs[enemy.design]
+        ssd = enemy_design.ssd
+        if ssd is None or not choices:
+            return orders
+        region = min(
+            choices, key=lambda r: (ssd.armour[r], enemy_design.hull_depth.get(ssd.depth_kind(r), 0), choices.index(r))
+        )
+        armour = ssd.armour[region]
+        now = self._net(len(volley) * expected_damage(weapon, marker.range, d_chance), armour)
+        if now < MIN_NET:
+            return orders
+        if now < self._best_later(state, design, ship, enemy, orders, weapon, armour, d_chance):
+            return orders
+        shots = tuple(Shot(laser, enemy.id) for laser in volley)
+        orders = replace(orders, shots=shots)
+        if len(choices) > 1:
+            orders = replace(orders, aim=region)
+        return orders
+
+    @staticmethod
+    def _net(pool: float, armour: int) -> float:
+        """A pool's expected damage past the skin: its armour and an average soak (none at armour 0)."""
+        return pool - armour - (MEAN_SOAK if armour else 0.0)
+
+    def _best_later(
+        self,
+        state: AVTState,
+        design: Design,
+        ship: Ship,
+        enemy: Ship,
+        orders: ShipOrders,
+        weapon: str,
+        armour: int,
+        d_chance: bool,
+    ) -> float:
+        """The best volley waiting 1..WAIT segments could bring, the enemy and ship drifting.
+
+        The ship's orientation follows the facing change under way or the pivot just ordered.
+        """
+        stops: tuple[tuple[int, Orientation], ...] = ship.turning.stops if ship.turning is not None else ()
+        if orders.pivot is not None:
+            path = pivot_path(ship.orientation, orders.pivot, state.three_d)
+            stops = tuple((state.now + t, o) for t, o in schedule(path, design.pivots))
+        mine, theirs = track(ship), track(enemy)
+        power_now = ship.battery
+        recharge = ship_reactor_power(design, ship) if ship.reactors_on else 0
+        capacity = ship_battery_capacity(design, ship)
+        best = 0.0
+        for wait in range(1, WAIT + 1):
+            seen, range_ = _marker_between_points(state, mine.after(wait), theirs.after(wait))
+            if seen is None or range_ > max_range(weapon):
+                continue
+            passed = [o for at, o in stops if at < state.now + wait]
+            orientation = passed[-1] if passed else ship.orientation
+            windows = _arc_windows(state, orientation, seen)
+            power = min(capacity, power_now + wait * recharge)
+            count = 0
+            for laser, mount in sorted(design.lasers.items()):
+                spec = design.mounts[mount]
+                if laser_state(design, ship, laser) == "destroyed" or ship.ready_at(laser) > state.now + wait:
+                    continue
+                if any(w in design.arcs[mount] for w in windows) and spec.power <= power:
+                    count += 1
+                    power -= spec.power
+            # A little is lost to waiting: the enemy may move, turn or fire first.
+            later = PATIENCE**wait * self._net(count * expected_damage(weapon, range_, d_chance), armour)
+            best = max(best, later)
+        return best
+
+    # -- power and heat -----------------------------------------------------------
+
+    def _power(
+        self, state: AVTState, design: Design, ship: Ship, enemies: list[Ship], orders: ShipOrders
+    ) -> ShipOrders:
+        if not design.reactor:
+            return orders
+        capacity = ship_battery_capacity(design, ship)
+        turn_heat = design.reactor * HEAT_TENTHS
+        # Heat stored once this turn's reactor heat is recorded (A5.39).
+        heat = ship.heat_tenths + (turn_heat if ship.reactors_on else 0)
+        here = _where(ship.position)
+        fighting = any(_norm(_sub(_where(e.position), here)) <= FIGHTING_RANGE for e in enemies)
+        # In a fight the reactors stay on: without them a ship fires one volley and then a laser every few
+        # segments. Out of one they run only to fill the batteries, and never past the heat sinks.
+        room = heat + turn_heat <= ship_heat_capacity(design, ship) * HEAT_TENTHS
+        on = fighting or (ship.battery < capacity and room)
+        going = ship.reactors_on if ship.reactors_next is None else ship.reactors_next
+        if on != going:
+            orders = replace(orders, reactors=on)
+        return orders
+
+
+def turn_around(design: Design) -> float:
+    """Turns a 180-degree pivot takes on the ship's pivot chart (its largest pivot if that is less)."""
+    if not design.pivots:
+        return 1.0
+    row = design.pivots[min(5, len(design.pivots) - 1)]
+    return (row[-1] + 1) / _SEG
+
+
+def _arc_windows(state: AVTState, orientation: Orientation, window: Window) -> tuple[ArcWindow, ...]:
+    """The firing arc window(s) a target seen through ``window`` lies in (the 2-D option: middle row only)."""
+    return map_to_arc(orientation, window) if state.three_d else (middle_row(orientation, window),)
+
+
+def _shot_power(design: Design) -> int:
+    """Power for one shot of the ship's dearest laser."""
+    return max((m.power for m in design.mounts.values() if m.lasers), default=0)

@@ -1,0 +1,185 @@
+"""The AV:T ``greedy`` computer player: legal orders only, deterministic, closes and holds range, beats random."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.avt.helpers import AVT, make_scenario
+from vectorwar.catalogue import builtin_scenario
+from vectorwar.game import Game
+from vectorwar.play import bot_rng, make_bots, play_out
+from vectorwar.systems.avt.bots import GreedyBot, expected_damage, turn_around
+from vectorwar.systems.avt.fire import marker_between
+from vectorwar.systems.avt.orders import SegmentOrders
+from vectorwar.systems.avt.state import AVTState
+
+DUELS = ("avt-duel-wasp", "avt-duel-rafik")
+
+
+def other(seat: str) -> str:
+    return "red" if seat == "blue" else "blue"
+
+
+def test_greedy_is_registered_with_the_avt_system() -> None:
+    assert isinstance(AVT.bots()["greedy"](), GreedyBot)
+    assert "random" in AVT.bots()
+
+
+@pytest.mark.parametrize("scenario", DUELS)
+@pytest.mark.parametrize("seat", ["blue", "red"])
+def test_every_greedy_order_passes_the_order_check_as_given_and_as_text(scenario: str, seat: str) -> None:
+    checked = 0
+    for seed in (0, 1):
+        game = Game.new(AVT, builtin_scenario(scenario), seed)
+        bots = make_bots(AVT, {seat: "greedy", other(seat): "random"})
+        while not game.is_over:
+            for side in game.waiting_for:
+                order = bots[side].choose(game.state, side, bot_rng(seed, side, len(game.history)))
+                if side == seat:
+                    assert isinstance(order, SegmentOrders)
+                    AVT.check_order(game.state, side, order)
+                    again = AVT.parse_order(game.state, side, str(order))
+                    AVT.check_order(game.state, side, again)
+                    assert str(again) == str(order)
+                    assert all(o.radiators is None for o in order.ships), "radiators stay in: out is surrender"
+                    checked += 1
+                game.submit(side, order)
+                if game.is_over:
+                    break
+    assert checked > 40
+
+
+@pytest.mark.parametrize("scenario", [*DUELS, "avt-damage", "avt-drift", "avt-pivot-thrust"])
+def test_greedy_against_itself_gives_only_legal_orders_in_every_avt_scenario(scenario: str) -> None:
+    game = Game.new(AVT, builtin_scenario(scenario), 3)
+    bot = GreedyBot()
+    steps = 0
+    while not game.is_over and steps < 120:
+        for side in game.waiting_for:
+            order = bot.choose(game.state, side, random.Random(steps))
+            AVT.check_order(game.state, side, AVT.parse_order(game.state, side, str(order)))
+            game.submit(side, order)
+            steps += 1
+            if game.is_over:
+                break
+    assert steps > 0
+
+
+@pytest.mark.parametrize("three_d", [True, False])
+def test_greedy_orders_are_legal_in_the_odd_states_random_play_reaches(three_d: bool) -> None:
+    # Random against random pitches, rolls, runs fuel down, extends radiators and takes damage: whatever
+    # the state, the greedy player's order for either side passes the check.
+    checked = 0
+    for seed in range(3):
+        game = Game.new(AVT, builtin_scenario("avt-duel-wasp"), seed, {"three_d": three_d})
+        bots = make_bots(AVT, {"blue": "random", "red": "random"})
+        while not game.is_over:
+            for side in game.waiting_for:
+                greedy = GreedyBot().choose(game.state, side, random.Random(0))
+                AVT.check_order(game.state, side, AVT.parse_order(game.state, side, str(greedy)))
+                checked += 1
+            for side in game.waiting_for:
+                game.submit(side, bots[side].choose(game.state, side, bot_rng(seed, side, len(game.history))))
+                if game.is_over:
+                    break
+    assert checked > 100
+
+
+def test_greedy_is_deterministic_whatever_its_random_source() -> None:
+    game = Game.new(AVT, builtin_scenario("avt-duel-wasp"), 7)
+    bot = GreedyBot()
+    for _ in range(30):
+        state = game.state
+        orders = {str(bot.choose(state, "blue", random.Random(seed))) for seed in range(3)}
+        assert len(orders) == 1
+        game.submit("blue", orders.pop())
+        game.submit("red", AVT.random_order(state, "red", random.Random(len(game.history))))
+
+
+def test_a_greedy_game_replays_exactly_from_its_seed() -> None:
+    first = play_out(builtin_scenario("avt-duel-rafik"), {"blue": "greedy", "red": "random"}, 11)
+    second = play_out(builtin_scenario("avt-duel-rafik"), {"blue": "greedy", "red": "random"}, 11)
+    assert [h.orders for h in first.history] == [h.orders for h in second.history]
+    assert first.result == second.result
+
+
+@pytest.mark.parametrize("seat", ["blue", "red"])
+def test_greedy_closes_to_point_blank_and_holds_range_against_a_ship_that_sits_still(seat: str) -> None:
+    game = Game.new(AVT, builtin_scenario("avt-duel-rafik"), 0)
+    bot = GreedyBot()
+    ranges: list[int] = []
+    volleys = 0
+    while not game.is_over:
+        state: AVTState = game.state
+        ranges.append(marker_between(state, state.ships_of(seat)[0], state.ships_of(other(seat))[0]).range)
+        order = bot.choose(state, seat, random.Random(0))
+        assert isinstance(order, SegmentOrders)
+        volleys += any(o.shots for o in order.ships)
+        game.submit(seat, order)
+        if not game.is_over:
+            game.submit(other(seat), "hold")
+    assert ranges[0] == 25
+    # In point blank range (0-10) by the start of turn 4, and still there at every segment from turn 5 on:
+    # it braked and turned round rather than fly past and away.
+    assert ranges[3 * 8] <= 10
+    assert max(ranges[4 * 8 :]) <= 10
+    assert volleys >= 10
+
+
+def test_greedy_fires_a_volley_not_a_scatter_of_single_shots() -> None:
+    game = Game.new(AVT, builtin_scenario("avt-duel-rafik"), 0)
+    bot = GreedyBot()
+    sizes: list[int] = []
+    while not game.is_over and game.state.turn <= 6:
+        order = bot.choose(game.state, "blue", random.Random(0))
+        assert isinstance(order, SegmentOrders)
+        sizes += [len(o.shots) for o in order.ships if o.shots]
+        game.submit("blue", order)
+        if not game.is_over:
+            game.submit("red", "hold")
+    assert sizes
+    assert min(sizes) >= 3
+
+
+def test_greedy_switches_reactors_off_when_batteries_are_full_and_no_enemy_is_in_reach() -> None:
+    far = make_scenario(
+        [("blue", "Rafik", "rafik", "20,60", "A", "0", 0), ("red", "Sultan", "rafik", "20,5", "D", "0", 0)],
+        height=70,
+    )
+    game = Game.new(AVT, far, 0)
+    order = GreedyBot().choose(game.state, "blue", random.Random(0))
+    assert isinstance(order, SegmentOrders)
+    entry = order.for_ship("Rafik")
+    assert entry is not None
+    assert entry.reactors is False
+    near = Game.new(AVT, builtin_scenario("avt-duel-rafik"), 0)
+    order = GreedyBot().choose(near.state, "blue", random.Random(0))
+    assert isinstance(order, SegmentOrders)
+    entry = order.for_ship("Rafik")
+    assert entry is not None
+    assert entry.reactors is None  # on, as they are, with an enemy within the lasers' reach
+
+
+def test_expected_damage_reads_the_3_mrls_table() -> None:
+    assert expected_damage("3 MRLS", 10) == pytest.approx(6.6)
+    assert expected_damage("3 MRLS", 12) == pytest.approx(4.17)
+    assert expected_damage("3 MRLS", 12, d_chance=False) == pytest.approx(4.1)
+    assert expected_damage("3 MRLS", 31) == 0.0
+
+
+def test_turn_around_time_comes_from_the_pivot_chart() -> None:
+    designs = AVT.designs()
+    assert turn_around(designs["rafik"]) == pytest.approx(6 / 8)
+    assert turn_around(designs["wasp"]) == pytest.approx(5 / 8)
+
+
+def test_greedy_beats_random_in_the_rafik_wasp_duel() -> None:
+    scenario = builtin_scenario("avt-duel-wasp")
+    wins = 0
+    for seed in range(20):
+        result = play_out(scenario, {"blue": "greedy", "red": "random"}, seed).result
+        assert result is not None
+        wins += result.winners == ("blue",)
+    assert wins >= 16
