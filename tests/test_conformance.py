@@ -19,9 +19,10 @@ GOLDEN = {
     "msc": ("msc-duel-seed7.txt", "msc-duel", {"red": "greedy", "blue": "random"}, 7),
     "vv5": ("vv5-dogfight-seed3.txt", "vv5-dogfight", {"red": "greedy", "blue": "random"}, 3),
     "vms": ("vms-mixed-fleet-msc-seed5.txt", "vms-mixed-fleet-msc", {"red": "greedy", "blue": "random"}, 5),
+    "avt": ("avt-duel-wasp-seed4.txt", "avt-duel-wasp", {"blue": "greedy", "red": "random"}, 4),
 }
-#: Systems whose golden game is still to come: AV:T's waits for its combat rules, which change its games.
-GOLDEN_TO_COME = {"avt"}
+#: Systems whose golden game is still to come.
+GOLDEN_TO_COME: set[str] = set()
 
 
 def golden(name: str) -> Golden:
