@@ -87,3 +87,15 @@ def test_avt_a2_2_reading_the_weapon_table() -> None:
         damage("3 MRLS", 31, 5)
     with pytest.raises(KeyError, match="no weapon table"):
         damage("8 HRLS", 1, 1)
+
+
+def test_design_numbers_are_bounded_before_any_work_depends_on_them() -> None:
+    from vectorwar.errors import DesignError
+    from vectorwar.systems.avt.design import design_from_data
+
+    base = {"name": "x", "pivot_chart": [[0]], "roll_chart": [[0]]}
+    for field, value, limit in (("thrust", 999, "30"), ("fuel", 10**9, "999"), ("battery", 10**6, "999")):
+        with pytest.raises(DesignError, match=rf"x\.{field}: .*{limit}"):
+            design_from_data({**base, field: value}, "f", "x")
+    with pytest.raises(DesignError, match="rows go up to 180 degrees"):
+        design_from_data({**base, "pivot_chart": [[0] * (i + 1) for i in range(7)]}, "f", "x")

@@ -20,10 +20,15 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from vectorwar.errors import DesignError
+from vectorwar.limits import MAX_DESIGN_NUMBER, MAX_TABLE_NUMBER
 from vectorwar.scenario import validate_model
 from vectorwar.systems.avt.arcs import ArcWindow, parse_arc
 from vectorwar.systems.avt.fuel import max_thrust
 from vectorwar.systems.avt.orientation import Chart
+
+#: The highest thrust a design may have: 7.5 G, six times the Rafik's. Planning and drawing a ship's
+#: options grow with its thrust, so an outlandish number is refused when the design is read.
+MAX_THRUST = 30
 
 
 class _Strict(BaseModel):
@@ -152,8 +157,10 @@ class MountSpec(_Strict):
 
     weapon: str = Field(default="3 MRLS", description="Weapon table the lasers fire on")
     lasers: int = Field(ge=1, le=4, description="Lasers in the mount, one per row")
-    power: int = Field(ge=0, description="Battery points to fire one laser (the 3 of 3(+5))")
-    cooling: int = Field(ge=1, description="Segments before a laser fires again (the +5 of 3(+5))")
+    power: int = Field(ge=0, le=MAX_DESIGN_NUMBER, description="Battery points to fire one laser (the 3 of 3(+5))")
+    cooling: int = Field(
+        ge=1, le=MAX_DESIGN_NUMBER, description="Segments before a laser fires again (the +5 of 3(+5))"
+    )
     arc: list[str] = Field(min_length=1, description="Arc diagram windows: clock hours, ranges like 10..2, top, all")
     hits: list[int] = Field(
         default_factory=lambda: [0],
@@ -186,22 +193,30 @@ class Design(_Strict):
 
     name: str
     kind: Literal["ship", "target"] = "ship"
-    thrust: int = Field(default=0, ge=0, description="Maximum thrust, the Thrust Matrix's first row")
-    fuel: int = Field(default=0, ge=0, description="Fuel units on the fuel track")
+    thrust: int = Field(default=0, ge=0, le=MAX_THRUST, description="Maximum thrust, the Thrust Matrix's first row")
+    fuel: int = Field(default=0, ge=0, le=MAX_TABLE_NUMBER, description="Fuel units on the fuel track")
     thrust_matrix: list[int] = Field(
         default_factory=list,
         description="Every row of the Thrust Matrix, top first (the first is `thrust`); empty: the one row `thrust`",
     )
-    fuel_spaces: int = Field(default=0, ge=0, description="Hull spaces of fuel: the fuel track's columns (0: one row)")
+    fuel_spaces: int = Field(
+        default=0, ge=0, le=MAX_DESIGN_NUMBER, description="Hull spaces of fuel: the fuel track's columns (0: one row)"
+    )
     fuel_shapes: list[int] = Field(
         default_factory=list,
         description="Units burned when each change of fuel shape is reached, one per Thrust Matrix row after the first",
     )
-    reactor: int = Field(default=0, ge=0, description="Power per segment the reactors put in the batteries (RCT)")
-    battery: int = Field(default=0, ge=0, description="Battery capacity (BTTY)")
-    flex: int = Field(default=0, ge=0, description="Flex points (not used yet)")
-    heat_sinks: int = Field(default=0, ge=0, description="Heat sink capacity (not used yet)")
-    radiators: float = Field(default=0.0, ge=0, description="Heat a turn the radiators dump when out (not used yet)")
+    reactor: int = Field(
+        default=0, ge=0, le=MAX_DESIGN_NUMBER, description="Power per segment the reactors put in the batteries (RCT)"
+    )
+    battery: int = Field(default=0, ge=0, le=MAX_TABLE_NUMBER, description="Battery capacity (BTTY)")
+    flex: int = Field(
+        default=0, ge=0, le=MAX_DESIGN_NUMBER, description="Flex points (shown; their rules are not in the excerpt)"
+    )
+    heat_sinks: int = Field(default=0, ge=0, le=MAX_TABLE_NUMBER, description="Heat sink capacity")
+    radiators: float = Field(
+        default=0.0, ge=0, le=MAX_DESIGN_NUMBER, description="Heat a turn the radiators dump when out"
+    )
     hull_depth: dict[Literal["nose", "aft", "side"], int] = Field(default_factory=dict)
     pivot_chart: list[list[int]] = Field(default_factory=list, description="Caterpillar chart for pivots")
     roll_chart: list[list[int]] = Field(default_factory=list, description="Caterpillar chart for rolls")
@@ -210,14 +225,34 @@ class Design(_Strict):
         default_factory=dict, description="Hit location tables, 'SYSTEM armour' per d10 roll (A5.45)"
     )
     ssd: SSD | None = Field(default=None, description="Armour regions and system boxes (A5.43-A5.48); none: no damage")
-    toughness: int = Field(default=10, ge=1, description="A target's damage in one segment that destroys it")
+    toughness: int = Field(
+        default=10, ge=1, le=MAX_TABLE_NUMBER, description="A target's damage in one segment that destroys it"
+    )
     designed: list[str] = Field(default_factory=list, description="What vectorwar designed where the text is silent")
     notes: str = ""
 
     @field_validator("pivot_chart", "roll_chart")
     @classmethod
     def _charts(cls, chart: list[list[int]], info: Any) -> list[list[int]]:
+        if len(chart) > 6:
+            raise ValueError(f"{info.field_name}: rows go up to 180 degrees (6), got {len(chart)}")
+        if any(not 0 <= t <= MAX_DESIGN_NUMBER for row in chart for t in row):
+            raise ValueError(f"{info.field_name}: timings are 0-{MAX_DESIGN_NUMBER} segments")
         return _check_chart(chart, info.field_name)
+
+    @field_validator("hull_depth")
+    @classmethod
+    def _depths(cls, depths: dict[str, int]) -> dict[str, int]:
+        if any(not 1 <= d <= MAX_TABLE_NUMBER for d in depths.values()):
+            raise ValueError(f"hull_depth: each depth is 1-{MAX_TABLE_NUMBER}")
+        return depths
+
+    @field_validator("thrust_matrix")
+    @classmethod
+    def _matrix_rows(cls, rows: list[int]) -> list[int]:
+        if len(rows) > 20 or any(not 0 <= r <= MAX_THRUST for r in rows):
+            raise ValueError(f"thrust_matrix: at most 20 rows of thrust 0-{MAX_THRUST}")
+        return rows
 
     @model_validator(mode="after")
     def _ship_needs(self) -> Design:
