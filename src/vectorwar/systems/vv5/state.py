@@ -249,7 +249,7 @@ class PurchaseState:
     order: tuple[str, ...]  # buying sides, in picking order
     slots: tuple[StartSlots, ...]
     pool: tuple[str, ...]  # design ids on offer (the cup's counters, in the draw variant)
-    budget: int = 0  # tons per side; 0 rolls 2D6 + 8 for each side
+    budget: int = 0  # tons per side; 0 rolls 2D6 + 8 once for every side
     double: bool = False  # a larger dogfight
     draw: bool = False
     cup: tuple[str, ...] = ()  # counters still in the cup (draw variant)
