@@ -255,7 +255,7 @@ class VectorMovement(RuleSystem[VMSState]):
             return None
         combat = self.combat(state)
         scores = {side: sum(combat.strength(s.card) for s in state.ships_of(side)) for side in state.sides}
-        return Result(state.winners, state.end_reason, scores)
+        return Result(state.winners, state.end_reason, scores, combat.strength_label)
 
     # -- orders -----------------------------------------------------------------
 

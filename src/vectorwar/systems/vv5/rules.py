@@ -246,7 +246,8 @@ class VectorV5(RuleSystem[VV5State]):
     def result(self, state: VV5State) -> Result | None:
         if state.phase != "over":
             return None
-        return Result(state.winners, state.end_reason, {s: float(v) for s, v in victory_points(state).items()})
+        scores = {s: float(v) for s, v in victory_points(state).items()}
+        return Result(state.winners, state.end_reason, scores, "VP")
 
     # -- orders ---------------------------------------------------------------------
 
