@@ -280,6 +280,27 @@ def test_update_roster_counts_wins_kills_and_escapes(tmp_path: Path) -> None:
     assert roster.tag("C0").startswith("crew:C0:")
 
 
+def test_ruling_untagged_crews_join_the_roster_under_their_side_and_ship() -> None:
+    """*VV5 crews without a name*: a dogfight with experienced crews and no crew tags still feeds the roster."""
+    scenario = builtin_scenario("vv5-dogfight")
+    scenario = scenario.model_copy(update={"options": {**scenario.options, **BOTH}})
+    game = play_random_game(get_system("vv5"), scenario, 0)
+    state: VV5State = game.state
+    assert all(not ship.crew for ship in state.ships)
+    roster = crews.update_roster(crews.CrewRoster(), game)
+    assert sorted(c.name for c in roster.crews) == sorted(f"{s.side} {s.id}" for s in state.ships)
+    for ship in state.ships:
+        record = roster.crew(f"{ship.side} {ship.id}")
+        assert record is not None
+        gained = crews.experience_gained(state, ship)
+        assert record.experience == gained
+        assert record.status == (ship.crew_fate if ship.crew_fate in ("killed", "captured") else "active")
+    assert any(c.experience for c in roster.crews)  # the winners at least gained a point
+    # The roster's tag puts the crew aboard again next game.
+    first = roster.crews[0]
+    assert roster.tag(first.name) == f"crew:{first.name}:{first.experience}"
+
+
 def test_kill_credit_goes_to_every_ship_that_hit() -> None:
     a, b = crewed(1, "X1", "red"), crewed(1, "X2", "red", at="12,12")
     dead = replace(crewed(1, "Y1", "blue", at="14,14"), status="destroyed", hit_by=("X1", "X2"))

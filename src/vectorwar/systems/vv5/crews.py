@@ -302,8 +302,21 @@ def experience_gained(state: VV5State, ship: Ship) -> int:
     return points
 
 
+def roster_name(ship: Ship) -> str:
+    """The crew's name in a campaign roster: its tag's name, else its side and ship ("red X1").
+
+    An untagged crew is still a crew the campaign follows (docs/rulings.md,
+    *VV5 crews without a name*): the default names the seat it flew, so the
+    next game can put it aboard again with the roster's tag.
+    """
+    return ship.crew or f"{ship.side} {ship.id}"
+
+
 def update_roster(roster: CrewRoster, game: Game) -> CrewRoster:
-    """The roster after a finished game: experience added, the dead and captured marked."""
+    """The roster after a finished game: experience added, the dead and captured marked.
+
+    Every crewed ship counts, named or not (:func:`roster_name`).
+    """
     state = game.state
     if not isinstance(state, VV5State) or state.phase != "over":
         raise ValueError("update_roster needs a finished VV5 game")
@@ -314,11 +327,12 @@ def update_roster(roster: CrewRoster, game: Game) -> CrewRoster:
         raise ValueError(f"the roster already counts game {key}")
     crews = {c.name: c for c in roster.crews}
     for ship in state.ships:
-        if not ship.crew:
+        if not crewed(state, ship):
             continue
-        before = crews.get(ship.crew, CrewRecord(ship.crew, ship.experience))
+        name = roster_name(ship)
+        before = crews.get(name, CrewRecord(name, ship.experience))
         status = ship.crew_fate if ship.crew_fate in ("killed", "captured") else "active"
-        crews[ship.crew] = CrewRecord(ship.crew, before.experience + experience_gained(state, ship), status)
+        crews[name] = CrewRecord(name, before.experience + experience_gained(state, ship), status)
     return CrewRoster(tuple(crews.values()), (*roster.games, key))
 
 
