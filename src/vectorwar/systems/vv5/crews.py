@@ -17,6 +17,11 @@ After the game every crew whose ship was destroyed, knocked out or crashed
 rolls 1D6 (+1 for an Ace) on the winning or losing side's escape table, and
 :func:`update_roster` carries experience into a campaign roster file.
 
+A crew may escape voluntarily (``X1 escape`` in place of the ship's plot):
+the ship is abandoned at once, out of the battle, and the escape always
+works; if the crew's side does not win, 1D6 at the end of the game captures
+them on 1-2 (docs/rulings.md, *VV5 voluntary escapes*).
+
 Defence platforms and other ships of engine-played sides have no crew: they
 count as Regulars and never roll.
 """
@@ -160,6 +165,8 @@ class CrewFate(Event):
 
     def describe(self) -> str:
         who = f"{self.crew} ({self.ship})" if self.crew else f"{self.ship}'s crew"
+        if not self.roll:
+            return f"{who}, escaped voluntarily on the winning side: {self.fate}"
         return f"{who} rolls {self.roll} to escape: {self.fate}"
 
 
@@ -231,6 +238,37 @@ def move_aces(state: VV5State, plots: dict[str, Manoeuvre], dice: Dice, events: 
 # -- escapes --------------------------------------------------------------------
 
 
+def escape_problem(state: VV5State, ship: Ship) -> str | None:
+    """Why ``ship``'s crew may not escape voluntarily now (``None``: they may)."""
+    if not enabled(state):
+        return f"voluntary escapes belong to the optional rule Experienced Crews (option {OPTION})"
+    if not crewed(state, ship):
+        return f"{ship.id} has no crew to escape"
+    if state.phase == "ace-replot":
+        return "an Ace Moment re-plots the ship's move; the crew may escape at the next plot"
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Abandoned(Event):
+    kind: ClassVar[str] = "vv5-abandoned"
+    ship: str
+    crew: str
+
+    def describe(self) -> str:
+        who = self.crew or "the crew"
+        return f"{who} abandon {self.ship}: a voluntary escape; the ship is out of the battle"
+
+
+def abandon(state: VV5State, ships: tuple[str, ...], events: list[Event]) -> VV5State:
+    """The crews of ``ships`` escape voluntarily before movement: their ships leave the battle where they are."""
+    for ship_id in ships:
+        ship = state.ship(ship_id)
+        events.append(Abandoned(ship.id, ship.crew))
+        state = state.with_ship(replace(ship, status="abandoned", velocity=Velocity()))
+    return state
+
+
 def escape_fate(won: bool, roll: int, ace: bool) -> str:
     total = roll + (1 if ace else 0)
     if won:
@@ -245,6 +283,9 @@ def roll_escapes(state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
     if not enabled(state) or state.phase != "over":
         return state
     for ship in state.ships:
+        if ship.status == "abandoned" and not ship.crew_fate and crewed(state, ship):
+            state = state.with_ship(replace(ship, crew_fate=_voluntary_fate(state, ship, dice, events)))
+            continue
         if ship.status not in LOST or ship.crew_fate or not crewed(state, ship):
             continue
         ace = ace_level(ship.experience) > 0
@@ -254,6 +295,18 @@ def roll_escapes(state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
         events.append(CrewFate(ship.id, ship.crew, roll.total, fate))
         state = state.with_ship(replace(ship, crew_fate=fate))
     return state
+
+
+def _voluntary_fate(state: VV5State, ship: Ship, dice: Dice, events: list[Event]) -> str:
+    """A voluntary escape always works; on the side that did not win, 1-2 on 1D6 is capture."""
+    if ship.side in state.winners:
+        events.append(CrewFate(ship.id, ship.crew, 0, "escaped"))
+        return "escaped"
+    roll = dice.roll("d6", f"capture of {ship.id}'s crew after their voluntary escape (1-2 captured)")
+    events.append(Rolled.of(roll))
+    fate = "captured" if roll.total <= 2 else "escaped"
+    events.append(CrewFate(ship.id, ship.crew, roll.total, fate))
+    return fate
 
 
 # -- the campaign roster ----------------------------------------------------------
@@ -298,7 +351,8 @@ def experience_gained(state: VV5State, ship: Ship) -> int:
         for enemy in state.ships
         if enemy.side != ship.side and enemy.status in KILLED_BY_FIRE and ship.id in enemy.hit_by
     )
-    points += 1 if ship.crew_fate == "escaped" else 0
+    # The text's point is for "escaping from a destroyed starship": a voluntary escape earns none.
+    points += 1 if ship.crew_fate == "escaped" and ship.status in LOST else 0
     return points
 
 

@@ -11,6 +11,8 @@
 * Movement plot, written as the text writes it: ``RR1`` turns right twice
   then accelerates 1G in the new heading; digits are G of acceleration, ``L``
   and ``R`` 60-degree rotations, ``0`` drifts. A side's plot: ``X1 RR1; X2 0``.
+  With Experienced Crews, ``X2 escape`` in place of a plot: the crew leave
+  their ship (a voluntary escape).
 
 >>> m = Manoeuvre.parse("RR1")
 >>> m.steps, m.turns, m.thrust, str(m)
@@ -173,21 +175,32 @@ class Manoeuvre:
         return "".join(self.steps) or "0"
 
 
+ESCAPE = "escape"
+
+
 @dataclass(frozen=True, slots=True)
 class Plot:
+    """A side's plot: each ship's manoeuvre, and the ships whose crews escape instead (``X1 escape``)."""
+
     moves: tuple[tuple[str, Manoeuvre], ...]
+    escapes: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        return "; ".join(f"{ship} {move}" for ship, move in self.moves)
+        return "; ".join([*(f"{ship} {move}" for ship, move in self.moves), *(f"{s} {ESCAPE}" for s in self.escapes)])
 
     @classmethod
     def parse(cls, text: str, own: dict[str, str]) -> Plot:
         moves: list[tuple[str, Manoeuvre]] = []
+        escapes: list[str] = []
         for entry in entries(text):
             parts = entry.split(None, 1)
             if len(parts) != 2:
                 raise OrderSyntaxError(text, f"{entry!r}: each entry is SHIP PLOT, like 'X1 RR1'")
-            moves.append((_ship(parts[0], own, text), Manoeuvre.parse(parts[1])))
-        if not moves:
+            ship = _ship(parts[0], own, text)
+            if parts[1].strip().lower() == ESCAPE:
+                escapes.append(ship)
+            else:
+                moves.append((ship, Manoeuvre.parse(parts[1])))
+        if not moves and not escapes:
             raise OrderSyntaxError(text, "a plot lists each ship, like 'X1 RR1; X2 0'")
-        return cls(tuple(moves))
+        return cls(tuple(moves), tuple(escapes))

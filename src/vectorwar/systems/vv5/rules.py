@@ -228,7 +228,10 @@ class VectorV5(RuleSystem[VV5State]):
         if state.phase == "purchase":
             return buying.prompt(state)
         if state.phase == "plot":
-            return Prompt(Clock(state.turn, "plot"), state.sides_in_play(), "plot", True, HELP["plot"])
+            help = HELP["plot"] + (
+                "; or 'X1 escape': the crew abandon the ship (a voluntary escape)" if crews.enabled(state) else ""
+            )
+            return Prompt(Clock(state.turn, "plot"), state.sides_in_play(), "plot", True, help)
         if state.phase == "ace-replot":
             seats = tuple(dict.fromkeys(state.ship(a).side for a in state.ace_replot))
             return Prompt(Clock(state.turn, "ace-replot"), seats, "ace-replot", True, HELP["ace-replot"])
@@ -345,10 +348,14 @@ class VectorV5(RuleSystem[VV5State]):
                 raise IllegalOrderError(label, why, RULE_GUNS)
 
     def _check_plot(self, state: VV5State, seat: str, plot: Plot) -> None:
-        named = [s for s, _ in plot.moves]
+        named = [s for s, _ in plot.moves] + list(plot.escapes)
         for ship_id in named:
             if named.count(ship_id) > 1:
                 raise IllegalOrderError(str(plot), f"{ship_id} is plotted twice", RULE_PLOT)
+        for ship_id in plot.escapes:
+            problem = crews.escape_problem(state, state.ship(ship_id))
+            if problem:
+                raise IllegalOrderError(f"{ship_id} escape", problem, crews.RULE_CREWS)
         due = [s for s in state.ships_of(seat) if state.phase == "plot" or s.id in state.ace_replot]
         # A panicked ship may be left out: the engine flies its panic move (optional rule Shock).
         missing = [s.id for s in due if s.id not in named and shock.forced(state, s) is None]
@@ -405,6 +412,7 @@ class VectorV5(RuleSystem[VV5State]):
                 if not isinstance(plot, Plot):  # pragma: no cover - checked
                     raise TypeError("plot expected")
                 plots.update(dict(plot.moves))
+                state = crews.abandon(state, plot.escapes, events)
             plots = shock.fill_panic_moves(state, plots)
             special = specials.special_for(state)
             if special is not None:
