@@ -38,7 +38,7 @@ from vectorwar.errors import SaveFileError, ScenarioError
 from vectorwar.events import Event, LeftMap, Moved, Rolled
 from vectorwar.savefile import write_atomically
 from vectorwar.systems.vv5.events import Crashed, Pulled
-from vectorwar.systems.vv5.movement import move_ships
+from vectorwar.systems.vv5.movement import move_ships, settle_edge
 from vectorwar.systems.vv5.orders import Manoeuvre
 from vectorwar.systems.vv5.state import Ship, VV5State
 from vectorwar.vectors import Velocity
@@ -198,19 +198,31 @@ def roll_ace_moments(state: VV5State, dice: Dice, events: list[Event]) -> tuple[
 
 
 def move_all_but(
-    state: VV5State, plots: dict[str, Manoeuvre], waiting: tuple[str, ...], dice: Dice, events: list[Event]
+    state: VV5State,
+    plots: dict[str, Manoeuvre],
+    waiting: tuple[str, ...],
+    dice: Dice,
+    events: list[Event],
+    retreating: frozenset[str] = frozenset(),
 ) -> VV5State:
     """Move every ship but the aces waiting to re-plot (they stay put for now)."""
     if not waiting:
-        return move_ships(state, plots, dice, events)
+        return move_ships(state, plots, dice, events, retreating)
     others = replace(state, ships=tuple(s for s in state.ships if s.id not in waiting))
-    moved = move_ships(others, plots, dice, events)
+    moved = move_ships(others, plots, dice, events, settle=False)
     for ship in moved.ships:
         state = state.with_ship(ship)
-    return state
+    # The edge is settled on the whole battle, so a shift carries the waiting aces too.
+    return settle_edge(state, retreating, events)
 
 
-def move_aces(state: VV5State, plots: dict[str, Manoeuvre], dice: Dice, events: list[Event]) -> VV5State:
+def move_aces(
+    state: VV5State,
+    plots: dict[str, Manoeuvre],
+    dice: Dice,
+    events: list[Event],
+    retreating: frozenset[str] = frozenset(),
+) -> VV5State:
     """Move the re-plotted aces among ships that have already moved.
 
     The placed ships take part as immovable pieces (steadfast, not moving), so
@@ -223,7 +235,7 @@ def move_aces(state: VV5State, plots: dict[str, Manoeuvre], dice: Dice, events: 
     )
     sub = replace(state, ships=(*(s for s in state.ships if s.id in aces), *placed))
     scratch: list[Event] = []
-    moved = move_ships(sub, plots, dice, scratch)
+    moved = move_ships(sub, plots, dice, scratch, settle=False)
     fixed = {s.id for s in placed}
     for event in scratch:
         if isinstance(event, Moved | LeftMap | Pulled | Crashed) and event.ship in fixed:
@@ -232,7 +244,7 @@ def move_aces(state: VV5State, plots: dict[str, Manoeuvre], dice: Dice, events: 
     for ship in moved.ships:
         if ship.id in aces:
             state = state.with_ship(ship)
-    return state
+    return settle_edge(state, retreating, events)
 
 
 # -- escapes --------------------------------------------------------------------
