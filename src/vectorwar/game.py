@@ -238,7 +238,12 @@ class Game:
         return game
 
     def undo(self) -> Game:
-        """The game as it was before the last resolved batch of orders."""
+        """The game as it was before the last resolved batch of orders.
+
+        Everyone has seen that batch, and the seed replays the same dice: a
+        front end offers this only when the table agrees or in practice
+        (docs/architecture.md, *Save, replay, undo*).
+        """
         return Game.replay(self.system, self.scenario, self.seed, self.options, self.history[:-1])
 
 

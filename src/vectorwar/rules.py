@@ -143,6 +143,8 @@ class Result:
     winners: tuple[str, ...]
     reason: str
     scores: Mapping[str, float] = field(default_factory=dict)
+    #: What a score counts, printed after the number ("3 shields left"); only VV5 has victory points.
+    score_label: str = "points"
 
 
 class Order(Protocol):

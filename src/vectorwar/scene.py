@@ -183,7 +183,12 @@ def build_scene(game: Game, seats: Sequence[str]) -> dict[str, Any]:
         "events": events_data(game.events),
         "result": None
         if result is None
-        else {"winners": list(result.winners), "reason": result.reason, "scores": dict(result.scores)},
+        else {
+            "winners": list(result.winners),
+            "reason": result.reason,
+            "scores": dict(result.scores),
+            "score_label": result.score_label,
+        },
     }
 
 

@@ -142,3 +142,31 @@ def test_property_split_patterns_hold_every_hex_and_stay_on_a_line(a: int, b: in
     assert tuple(m + n for m, n in pattern) == spread(major + minor)
     climb = vertical_pattern(major + minor, v)
     assert sum(climb) == v
+
+
+def test_ruling_remainder_grids_one_hex_per_column_per_segment_for_7_4() -> None:
+    """docs/rulings.md, *AV:T remainder grids*: each dot copied from the play aid is one hex (A5.285)."""
+    pattern = split_pattern(7, 4)
+    assert moved_on(tuple(a for a, _ in pattern)) == [1, 2, 3, 4, 6, 7, 8]
+    assert moved_on(tuple(b for _, b in pattern)) == [3, 5, 6, 8]
+    assert vertical_pattern(2, 7) == (1, 1, 0, 1, 1, 1, 1, 1)
+
+
+def test_property_every_three_way_split_gives_each_column_at_most_one_remainder_hex_a_segment() -> None:
+    """All 8 x 8 x 8 remainders, and every grid with up to two full turns in each column besides."""
+    for major in range(8):
+        for minor in range(major + 1):
+            pattern = split_pattern(major, minor)
+            assert all(a <= 1 and b <= 1 for a, b in pattern), (major, minor, pattern)
+            for v in range(8):
+                climb = vertical_pattern(major + minor, v)
+                assert max(climb) <= 1, (major, minor, v, climb)
+                assert sum(climb) == v
+    for a in range(24):
+        for b in range(0, 24, 3):
+            for up in (0, 5, 7, 15, 23):
+                grid = MovementGrid.of(Velocity.parse(f"A={a}, B={b}, up={up}"))
+                for i, column in enumerate((grid.yellow, grid.tan, grid.pink)):
+                    if column is not None:
+                        full = column.per_turn // 8
+                        assert {row[i] - full for row in grid.rows} <= {0, 1}, (a, b, up, str(grid))

@@ -168,20 +168,51 @@ def test_log_tells_the_game_in_words(tmp_path: Path) -> None:
     assert "--- turn 2 ---" in lines
 
 
-def test_undo_takes_back_the_persons_orders_and_the_computers_answers(tmp_path: Path) -> None:
+def test_undo_takes_back_the_persons_orders_and_the_computers_answers_in_practice(tmp_path: Path) -> None:
     save = tmp_path / "g.json"
     run("new", "msc-duel", str(save), "--seed", "1", "--seat", "blue=greedy")
     run("orders", str(save), "red", "Hawk 2")
-    assert len(game_in(save).history) >= 1
-    code, out, _ = run("undo", str(save))
+    history = game_in(save).history
+    assert len(history) >= 1
+    code, _, err = run("undo", str(save))
+    assert code == 1
+    assert "taking them back would show you the computer's secret orders and the dice to come" in err
+    assert game_in(save).history == history
+    code, out, _ = run("undo", str(save), "--practice")
     assert code == 0
-    assert "turn 1, plot" in out
+    assert "practice: took back to turn 1, plot; the computer will give the same orders again" in out
     game = game_in(save)
     assert game.history == []
     assert game.pending == {}
-    code, _, err = run("undo", str(save))
+    code, _, err = run("undo", str(save), "--practice")
     assert code == 1
     assert "nothing to take back" in err
+
+
+def test_undo_withdraws_a_waiting_plot_no_one_has_seen(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    run("new", "msc-duel", str(save), "--seed", "1", "--seat", "blue=human")
+    run("orders", str(save), "red", "Hawk 2")
+    assert list(game_in(save).pending) == ["red"]
+    code, out, _ = run("undo", str(save))
+    assert code == 0
+    assert "withdrew red's waiting orders (no one had seen them)" in out
+    assert game_in(save).pending == {}
+
+
+def test_undo_of_a_resolved_turn_between_people_needs_agreement(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    run("new", "msc-duel", str(save), "--seed", "1", "--seat", "blue=human")
+    run("orders", str(save), "red", "Hawk 2")
+    run("orders", str(save), "blue", "Raven 1")
+    assert len(game_in(save).history) == 1
+    code, _, err = run("undo", str(save))
+    assert code == 1
+    assert "only if the whole table agrees" in err
+    code, out, _ = run("undo", str(save), "--agreed")
+    assert code == 0
+    assert "as the table agreed" in out
+    assert game_in(save).history == []
 
 
 def test_simulate_json_is_only_json_and_greedy_beats_random() -> None:

@@ -62,11 +62,40 @@ def test_bad_orders_are_explained_and_asked_again(in_tmp: Path) -> None:
 
 
 def test_table_commands_do_not_count_as_orders(in_tmp: Path) -> None:
-    code, out, _ = run("play", "--seed", "11", input="help\nmap\narcs hawk\nHawk 2\nundo\nquit\n")
+    code, out, _ = run("play", "--seed", "11", "--practice", input="help\nmap\narcs hawk\nHawk 2\nundo\nquit\n")
     assert code == 0
     assert "Hawk's weapon arcs" in out
-    assert "took back to turn 1, plot" in out
+    assert "practice: took back to turn 1, plot" in out
+    assert "the computer will give the same orders again and the dice will roll the same" in out
     assert game_in(in_tmp / DEFAULT).history == []
+
+
+def test_undo_against_the_computer_never_shows_its_orders_or_the_dice(in_tmp: Path) -> None:
+    """Undoing a resolved turn would replay the bot's secret plot and the same dice: refused."""
+    code, out, _ = run("play", "--seed", "11", input="Hawk 2\nundo\nquit\n")
+    assert code == 0
+    assert "error: the orders of turn 1, plot are resolved" in out
+    assert "took back" not in out
+    assert game_in(in_tmp / DEFAULT).history[0].orders[0] == ("red", "Hawk 2")
+
+
+def test_hot_seat_undo_of_a_resolved_turn_needs_the_whole_table(in_tmp: Path) -> None:
+    # red plots, blue plots: turn 1 resolves; red asks to undo it at the next prompt.
+    seats = ("--seat", "blue=human", "--seed", "2")
+    script = "Hawk 1\n\nRaven 1\n"
+    code, out, _ = run("play", "duel.json", *seats, input=script)
+    assert code == 0
+    done = game_in(in_tmp / "duel.json").history
+    assert len(done) >= 1
+    # Blue says no: nothing changes.
+    code, out, _ = run("play", "duel.json", input="\nundo\nn\nquit\n")
+    assert "blue: red asks to take back the last resolved orders" in out
+    assert "blue says no: nothing is taken back" in out
+    assert game_in(in_tmp / "duel.json").history == done
+    # Blue agrees: the turn goes, and the note says the dice will roll the same.
+    code, out, _ = run("play", "duel.json", input="\nundo\ny\nquit\n")
+    assert "as the table agreed; the dice will roll the same again" in out
+    assert len(game_in(in_tmp / "duel.json").history) < len(done)
 
 
 def test_hot_seat_plots_stay_secret_and_resume_at_the_next_player(in_tmp: Path) -> None:

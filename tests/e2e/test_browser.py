@@ -311,15 +311,18 @@ def test_lobby_offers_the_systems_rule_options_and_the_game_gets_them(page: Page
     page.click("#options-box summary")
     expect(page.locator("#options")).to_be_visible()
     honour = page.locator("#option-honour_rule")
-    expect(honour).not_to_be_checked()
-    honour.check()
+    # The Dogfight plays Scenario 1 as written: honour and the shift by agreement start on.
+    expect(honour).to_be_checked()
+    expect(page.locator("#option-board_shift")).to_be_checked()
+    honour.uncheck()
     page.select_option("#option-several_targets", "easier")
     page.click("#create")
     join = page.locator("#created li.player-link a.join").first
     expect(join).to_be_visible(timeout=TIMEOUT_MS)
     game_id = (join.get_attribute("href") or "").split("?")[0].rsplit("/", 1)[-1]
     chosen = httpx.get(f"{server.url}/api/games/{game_id}").json()["options"]
-    assert chosen["honour_rule"] is True
+    assert chosen["honour_rule"] is False
+    assert chosen["board_shift"] is True
     assert chosen["several_targets"] == "easier"
     assert chosen["shock"] is False
     # A scenario's own settings are the starting point: this VMS duel is fought with VV5 combat.

@@ -51,6 +51,7 @@ def test_every_move_option_is_legal_and_its_ghost_is_where_the_ship_goes(
     prompt = game.prompt
     assert prompt is not None
     ghosts = {}
+    start = len(game.events)
     for seat in prompt.seats:
         scene = build_scene(game, [seat])
         options = scene["move_options"]
@@ -68,10 +69,13 @@ def test_every_move_option_is_legal_and_its_ghost_is_where_the_ship_goes(
         game.submit(seat, "; ".join(picks))
     moved = {c["id"]: c for c in build_scene(game, [])["counters"]}
     knocked = {e["text"].split()[0] for e in build_scene(game, [])["events"] if e["kind"] in ("Collided", "Pulled")}
+    # The VV5 Dogfight's board shift moves every ship together once all have moved: resolution's business too.
+    shifted = any(e.kind == "vv5-board-shifted" for e in game.events[start:])
     for ship, ghost in ghosts.items():
         if ship in knocked or moved[ship]["status"] != "active":
             continue  # collisions and gravity are resolution's business, not the preview's
-        assert moved[ship]["hex"] == ghost["end"]["hex"], ghost["text"]
+        if not shifted:
+            assert moved[ship]["hex"] == ghost["end"]["hex"], ghost["text"]
         assert moved[ship]["facing"] == ghost["facing"]
 
 

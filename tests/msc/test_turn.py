@@ -288,6 +288,22 @@ def test_ruling_turn_limit_ends_in_a_draw() -> None:
         game.submit("red", "Hawk 0")
 
 
+def test_ruling_turn_limit_scores_are_labelled_shields_left_not_victory_points() -> None:
+    """docs/rulings.md "Turn limit": MSC has no victory points; the result line says what it counts."""
+    from vectorwar.cli.screen import result_text
+    from vectorwar.scene import build_scene
+
+    game = new_game(FAR_APART, max_turns=1)
+    game.submit("red", "Hawk 0")
+    game.submit("blue", "Raven 0")
+    assert game.result is not None
+    assert game.result.score_label == "shields left"
+    line = result_text(game).plain
+    assert "red 3 shields left, blue 3 shields left" in line
+    assert "VP" not in line
+    assert build_scene(game, ("red",))["result"]["score_label"] == "shields left"
+
+
 def test_ruling_turn_limit_defaults_to_the_record_sheets_30_turns() -> None:
     scenario = make_scenario(FAR_APART)
     assert scenario.max_turns == 30

@@ -325,3 +325,52 @@ def test_flat_turn_example_as_a_game_order() -> None:
     assert ship.hex == Hex.parse("10,19")  # six hexes along A first
     with pytest.raises(IllegalOrderError, match="no flat turn ability"):
         VMS.check_order(state_of(game), "blue", MovePlot((("Hulk", parse_ship_plot("flat:R1")),)))
+
+
+@pytest.mark.parametrize(("combat", "dice", "total"), [("msc", 2, 2), ("vv5", 1, 10)])
+def test_ruling_rotation_limits_fall_with_the_hull_left(combat: str, dice: int, total: int) -> None:
+    """Rotational System 5, "unless degraded by damage": a hull at half strength takes half the rotation."""
+    game = new_game(DUEL, options={"combat": combat})
+    state = state_of(game)
+    two = MovePlot((("Hyperion", parse_ship_plot("port1:rot=2 R2")),))
+    assert VMS.work_out(state, state.ship("Hyperion"), two.moves[0][1]).overspeed == 0
+    events: list[Event] = []
+    outcome = VMS.combat(state).structure_damage(VMS.view(state), "Hyperion", dice, total, events)
+    state = VMS.apply_outcome(state, outcome, events)
+    ship = state.ship("Hyperion")
+    assert ship.rotation_limit_lost == 1
+    assert "Hyperion's damaged hull now takes at most 1 hexside(s) a turn of rotation (was 2)" in [
+        e.describe() for e in events
+    ]
+    # Rotating 2 a turn is still legal for a large ship, but now over its limit: Xd10 at the end of the turn.
+    VMS.check_order(state, "red", two)
+    assert VMS.work_out(state, ship, two.moves[0][1]).overspeed == 1
+    # The menu offers no rotation over the limit.
+    assert max(abs(p.rotation) for p, _ in VMS.plots_for(state, ship)) == 1
+    assert ("rotation limit", "1 a turn (hull damage)") in VMS.ship_cards(state)[0].rows
+
+
+def test_house_rule_rotation_limits_never_degrade_when_switched_off() -> None:
+    game = new_game(DUEL, options={"vms_damaged_rotation_limits": False})
+    state = state_of(game)
+    events: list[Event] = []
+    outcome = VMS.combat(state).structure_damage(VMS.view(state), "Hyperion", 2, 2, events)
+    state = VMS.apply_outcome(state, outcome, events)
+    assert state.ship("Hyperion").rotation_limit_lost == 0
+    assert VMS.work_out(state, state.ship("Hyperion"), parse_ship_plot("port1:rot=2 R2")).overspeed == 0
+
+
+def test_ruling_a_damaged_shuttle_may_not_turn_past_its_cut_limit() -> None:
+    """Small craft limits are absolute, so a shuttle's plot over its damaged limit is refused."""
+    designs = {**DESIGNS, "shuttle": design(name="Mule", ship_class="shuttle", thrust=8, accel_cost=1, pivot_cost=None)}
+    game = new_game(
+        [("red", "Mule", "shuttle", "10,20", "A", "0"), ("blue", "Hulk", "target", "25,3", "D", "0")], designs=designs
+    )
+    state = state_of(game)
+    VMS.work_out(state, state.ship("Mule"), parse_ship_plot("port1:rot=3 R3"))
+    events: list[Event] = []
+    outcome = VMS.combat(state).structure_damage(VMS.view(state), "Mule", 2, 2, events)
+    state = VMS.apply_outcome(state, outcome, events)  # 1 SHIELD of 3 left: 3 x 1/3 = 1 hexside
+    assert state.ship("Mule").rotation_limit_lost == 2
+    with pytest.raises(IllegalOrderError, match="turns at most 1 hexsides a turn"):
+        VMS.work_out(state, state.ship("Mule"), parse_ship_plot("port1:rot=2 R2"))

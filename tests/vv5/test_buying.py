@@ -30,12 +30,25 @@ def test_buy_orders_read_and_print() -> None:
 def test_points_are_rolled_2d6_plus_8_and_logged() -> None:
     game = game_with(points="2d6+8", seed=7)
     rolls = [e for e in game.events if getattr(e, "purpose", "").startswith("purchase points for")]
-    assert [r.purpose for r in rolls] == ["purchase points for red", "purchase points for blue"]  # type: ignore[attr-defined]
+    assert [r.purpose for r in rolls] == ["purchase points for every side"]  # type: ignore[attr-defined]
     points = dict(game.state.purchase.points)
-    assert points == {"red": rolls[0].total + 8, "blue": rolls[1].total + 8}  # type: ignore[attr-defined]
+    assert points == {"red": rolls[0].total + 8, "blue": rolls[0].total + 8}  # type: ignore[attr-defined]
     prompt = game.prompt
     assert prompt is not None
     assert (prompt.kind, prompt.seats) == ("purchase", ("red",))
+
+
+@pytest.mark.parametrize("seed", range(1, 13))
+def test_ruling_one_purchase_roll_gives_every_side_the_same_tons(seed: int) -> None:
+    """docs/rulings.md, *VV5 the purchase phase*: 2D6 + 8 is "the tons available to both sides"."""
+    game = game_with(points="2d6+8", seed=seed)
+    rolls = [e for e in game.events if getattr(e, "purpose", "").startswith("purchase points")]
+    assert len(rolls) == 1
+    assert set(dict(game.state.purchase.points).values()) == {rolls[0].total + 8}  # type: ignore[attr-defined]
+    data = builtin_scenario("vv5-dogfight-purchase").to_data()
+    data["setup"]["purchase"].update(double=True)
+    large = Game.new(get_system("vv5"), scenario_from_data(data, "test"), seed)
+    assert set(dict(large.state.purchase.points).values()) == {2 * (rolls[0].total + 8)}
 
 
 def test_pairs_where_affordable_and_at_most_three_ships() -> None:

@@ -11,6 +11,7 @@ import pytest
 
 from vectorwar.catalogue import builtin_scenario
 from vectorwar.conformance import check_game, play_random_game
+from vectorwar.dice import Dice
 from vectorwar.errors import IllegalOrderError, ScenarioError
 from vectorwar.events import Destroyed, Event, Moved
 from vectorwar.game import Game
@@ -248,6 +249,56 @@ def test_crews_of_lost_ships_roll_at_the_end() -> None:
     assert after.ship("X2").crew_fate == ""
 
 
+def test_a_crew_may_escape_voluntarily_in_place_of_its_plot() -> None:
+    """Experienced Crews: "Crews may voluntarily attempt to escape from a starship" (*VV5 voluntary escapes*)."""
+    x1, x2 = crewed(3, "X1", "red", velocity="A=2"), crewed(1, "X2", "red", at="12,12")
+    y1 = crewed(1, "Y1", "blue", at="20,20")
+    state = make_state(x1, x2, y1, options=opts())
+    plot = Plot.parse("X1 escape; X2 0", {"x1": "X1", "x2": "X2"})
+    assert plot == Plot((("X2", Manoeuvre(())),), ("X1",))
+    assert Plot.parse(str(plot), {"x1": "X1", "x2": "X2"}) == plot
+    system.check_order(state, "red", plot)
+    prompt = system.prompt(state)
+    assert prompt is not None
+    assert "'X1 escape'" in prompt.help
+    after, events = system.resolve(state, {"red": plot, "blue": Plot.parse("Y1 0", {"y1": "Y1"})}, Dice(1))
+    ship = after.ship("X1")
+    assert (ship.status, ship.hex) == ("abandoned", x1.hex)  # left where it was, out of the battle
+    assert "crew-X1 abandon X1: a voluntary escape; the ship is out of the battle" in [e.describe() for e in events]
+    assert not any(isinstance(e, Moved) and e.ship == "X1" for e in events)
+    assert [s.id for s in after.ships_of("red")] == ["X2"]
+
+
+def test_voluntary_escapes_need_the_option_and_a_crew() -> None:
+    state = make_state(crewed(1, "X1", "red"), crewed(1, "Y1", "blue", at="20,20"))
+    with pytest.raises(IllegalOrderError, match="optional rule Experienced Crews"):
+        system.check_order(state, "red", Plot((), ("X1",)))
+
+
+def test_ruling_a_voluntary_escape_always_works_but_losers_are_captured_on_1_or_2() -> None:
+    """*VV5 voluntary escapes*: no roll for the winners; 1-2 captures on the other side; no escape point."""
+    red = replace(crewed(1, "X1", "red"), status="abandoned")
+    red2 = replace(crewed(1, "X2", "red", at="12,12"), status="abandoned")
+    blue = replace(crewed(1, "Y1", "blue", at="14,14"), status="abandoned")
+    state = make_state(red, red2, blue, options=opts(), phase="over", winners=("blue",))
+    events: list[Event] = []
+    after = crews.roll_escapes(state, LoadedDice(2, 3), events)  # X1 rolls 2, X2 rolls 3, Y1 no roll
+    assert [after.ship(s).crew_fate for s in ("X1", "X2", "Y1")] == ["captured", "escaped", "escaped"]
+    assert "crew-Y1 (Y1), escaped voluntarily on the winning side: escaped" in [e.describe() for e in events]
+    # Escaping an intact ship is not "escaping from a destroyed starship": no point for it.
+    assert crews.experience_gained(after, after.ship("X2")) == 0
+    assert crews.experience_gained(after, after.ship("Y1")) == 1  # the win only
+
+
+def test_a_side_whose_crews_all_escape_is_out_of_the_battle() -> None:
+    x1, y1 = crewed(1, "X1", "red"), crewed(1, "Y1", "blue", at="20,20")
+    state = make_state(x1, y1, options=opts())
+    after, _ = system.resolve(state, {"red": Plot((), ("X1",)), "blue": Plot.parse("Y1 0", {"y1": "Y1"})}, Dice(1))
+    assert after.phase == "over"
+    assert after.winners == ("blue",)
+    assert after.ship("X1").crew_fate in ("escaped", "captured")
+
+
 def finished_game(seed: int = 0) -> Game:
     scenario = with_crews(builtin_scenario("vv5-dogfight"), (12, 0, 5, 1), BOTH)
     return play_random_game(get_system("vv5"), scenario, seed)
@@ -278,6 +329,27 @@ def test_update_roster_counts_wins_kills_and_escapes(tmp_path: Path) -> None:
     crews.save_roster(roster, path)
     assert crews.load_roster(path) == roster
     assert roster.tag("C0").startswith("crew:C0:")
+
+
+def test_ruling_untagged_crews_join_the_roster_under_their_side_and_ship() -> None:
+    """*VV5 crews without a name*: a dogfight with experienced crews and no crew tags still feeds the roster."""
+    scenario = builtin_scenario("vv5-dogfight")
+    scenario = scenario.model_copy(update={"options": {**scenario.options, **BOTH}})
+    game = play_random_game(get_system("vv5"), scenario, 0)
+    state: VV5State = game.state
+    assert all(not ship.crew for ship in state.ships)
+    roster = crews.update_roster(crews.CrewRoster(), game)
+    assert sorted(c.name for c in roster.crews) == sorted(f"{s.side} {s.id}" for s in state.ships)
+    for ship in state.ships:
+        record = roster.crew(f"{ship.side} {ship.id}")
+        assert record is not None
+        gained = crews.experience_gained(state, ship)
+        assert record.experience == gained
+        assert record.status == (ship.crew_fate if ship.crew_fate in ("killed", "captured") else "active")
+    assert any(c.experience for c in roster.crews)  # the winners at least gained a point
+    # The roster's tag puts the crew aboard again next game.
+    first = roster.crews[0]
+    assert roster.tag(first.name) == f"crew:{first.name}:{first.experience}"
 
 
 def test_kill_credit_goes_to_every_ship_that_hit() -> None:

@@ -118,8 +118,8 @@ def test_the_dogfight_starts_on_the_left_of_f_and_the_right_of_j_closing_at_1_he
 def test_purchase_points_are_2d6_plus_8_doubled_for_a_larger_fight() -> None:
     """Scenario 1: 2D6 + 8 tons to spend; double for larger dogfights."""
     events: list[Event] = []
-    assert roll_budget(LoadedDice(3, 4), events, "red") == 15
-    assert roll_budget(LoadedDice(3, 4), [], "red", large=True) == 30
+    assert roll_budget(LoadedDice(3, 4), events) == 15
+    assert roll_budget(LoadedDice(3, 4), [], large=True) == 30
     assert len(events) == 1
 
 

@@ -12,15 +12,16 @@ from dataclasses import replace
 import pytest
 
 from vectorwar.catalogue import builtin_scenario
-from vectorwar.errors import IllegalOrderError
+from vectorwar.errors import IllegalOrderError, ScenarioError
 from vectorwar.events import Damaged, Event, LeftMap, Rolled
+from vectorwar.game import Game
 from vectorwar.hexes import Arc, Direction, Hex
 from vectorwar.maps import HexMap
 from vectorwar.play import play_out
 from vectorwar.systems.vv5.arcs import GUN_ARCS, MISSILE_ARC, REAR_ARC
 from vectorwar.systems.vv5.combat import TRACK_BOTTOM, TRACK_TOP, damage_point, guns_facing, on_track
 from vectorwar.systems.vv5.design import Design, GunMount
-from vectorwar.systems.vv5.events import Collided, Deflected, GunsFired, MissileResolved
+from vectorwar.systems.vv5.events import BoardShifted, Collided, Deflected, GunsFired, MissileResolved
 from vectorwar.systems.vv5.gunfire import fire_shot
 from vectorwar.systems.vv5.honour import honour_binds, on_board_plots, plotted_end, reachable, search_plots
 from vectorwar.systems.vv5.initiative import roll_initiative
@@ -345,6 +346,77 @@ def test_ruling_a_ship_leaving_the_board_is_out_and_scores_nothing() -> None:
     assert after.sides_in_play() == ("red",)
     assert any(isinstance(e, LeftMap) for e in events)
     assert victory_points(after) == {"red": 0, "blue": 0}
+
+
+SHIFT = {"several_targets": "harder", "board_shift": True}
+
+
+def test_ruling_the_dogfight_shifts_every_ship_and_marker_to_keep_ships_on_the_board() -> None:
+    """*VV5 leaving the board*: the Dogfight's shift by agreement keeps the fight on the board."""
+    runner = make_ship("Y1", "blue", at="1,5", facing="A", velocity="F=3")
+    other = make_ship("Y2", "blue", at="6,8", facing="A", velocity="A=1")
+    stayer = make_ship("X1", "red", at="15,15", facing="B", velocity="B=2")
+    state = make_state(stayer, runner, other, options=SHIFT)
+    events: list[Event] = []
+    after = move_ships(state, {}, LoadedDice(), events)
+    assert all(s.active for s in after.ships)
+    assert all(after.map.contains(s.hex) for s in after.ships)
+    assert not any(isinstance(e, LeftMap) for e in events)
+    shifted = [e for e in events if isinstance(e, BoardShifted)]
+    assert [e.to_keep for e in shifted] == [("Y1",)]
+    # One translation for every ship: distances and vectors are as the move left them.
+    plain = move_ships(replace(state, options={"several_targets": "harder"}), {}, LoadedDice(), [])
+    offsets = {s.id: after.ship(s.id).hex.minus(plain.ship(s.id).hex) for s in plain.ships}
+    assert len(set(offsets.values())) == 1
+    assert offsets["Y1"] != (0, 0)
+    assert [s.velocity for s in after.ships] == [s.velocity for s in plain.ships]
+
+
+def test_ruling_a_ship_plotted_to_retreat_leaves_and_nothing_shifts() -> None:
+    runner = make_ship("Y1", "blue", at="1,5", facing="A", velocity="F=3")
+    stayer = make_ship("X1", "red", at="15,15", facing="B")
+    state = make_state(stayer, runner, options=SHIFT)
+    plot = Plot.parse("Y1 0 retreat", {"y1": "Y1"})
+    assert plot.retreats == ("Y1",)
+    assert str(plot) == "Y1 0 retreat"
+    system.check_order(state, "blue", plot)
+    events: list[Event] = []
+    after = move_ships(state, {}, LoadedDice(), events, frozenset(plot.retreats))
+    assert after.ship("Y1").status == "exited"
+    assert after.ship("X1").hex == stayer.hex
+    assert not any(isinstance(e, BoardShifted) for e in events)
+
+
+def test_ruling_ships_spread_wider_than_the_board_leave_as_usual() -> None:
+    top = make_ship("X1", "red", at="5,0", facing="A", velocity="A=2")
+    bottom = make_ship("Y1", "blue", at="5,29", facing="D", velocity="D=2")
+    events: list[Event] = []
+    after = move_ships(make_state(top, bottom, options=SHIFT), {}, LoadedDice(), events)
+    assert [s.status for s in after.ships] == ["exited", "exited"]
+    assert "the starships are spread wider than the board: no shift keeps them all on it" in [
+        e.describe() for e in events
+    ]
+
+
+def test_house_rule_honour_forbids_a_retreat_while_it_binds_under_the_shift() -> None:
+    runner = make_ship("Y1", "blue", at="1,5", facing="A", velocity="F=3")
+    stayer = make_ship("X1", "red", at="15,15", facing="B")
+    state = make_state(stayer, runner, options={**SHIFT, "honour_rule": True})
+    assert not honour_binds(state)  # a plot off the board is shifted back, so honour has nothing to refuse
+    system.check_order(state, "blue", Plot.parse("Y1 0", {"y1": "Y1"}))
+    with pytest.raises(IllegalOrderError, match="honour forbids retreat"):
+        system.check_order(state, "blue", Plot.parse("Y1 0 retreat", {"y1": "Y1"}))
+    later = replace(state, turn=16)
+    system.check_order(later, "blue", Plot.parse("Y1 0 retreat", {"y1": "Y1"}))
+
+
+def test_ruling_the_dogfight_scenarios_play_with_the_shift_and_honour() -> None:
+    for name in ("vv5-dogfight", "vv5-dogfight-purchase", "vv5-dogfight-draw", "vv5-dogfight-3", "vv5-dogfight-4"):
+        options = builtin_scenario(name).options
+        assert (options.get("board_shift"), options.get("honour_rule")) == (True, True), name
+    assert MANIFEST.option("board_shift").default is False  # the other scenarios: "this is not possible"
+    with pytest.raises(ScenarioError, match="board_shift"):
+        Game.new(system, builtin_scenario("vv5-pirates"), 1, {"board_shift": True})
 
 
 # -- VV5 initiative with more than two sides ------------------------------------------

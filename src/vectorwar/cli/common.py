@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
@@ -129,21 +130,71 @@ def answer_bots(game: Game, bots: Mapping[str, Bot]) -> list[Event]:
     return game.events[start:]
 
 
-def take_back(game: Game, controllers: Mapping[str, str]) -> Game:
-    """The game as it was when a person last had to give orders.
+class TakeBackRefused(UserError):
+    """An undo that would show a player what others ordered or what the dice will do."""
 
-    A plot still waiting is withdrawn first; otherwise resolved batches are
-    dropped back to and including the last one with a person's order, so the
-    computer players' answers to it go too. (With computer players only,
-    one batch goes.)
+
+@dataclass(frozen=True, slots=True)
+class TakenBack:
+    """What an undo left: the earlier game, and a sentence saying plainly what was undone."""
+
+    game: Game
+    note: str
+
+
+def take_back(
+    game: Game,
+    controllers: Mapping[str, str],
+    seat: str | None = None,
+    *,
+    agreed: bool = False,
+    practice: bool = False,
+) -> TakenBack:
+    """Undo only what no one else has seen, unless the table allows more.
+
+    A person's own plot still waiting (``seat``'s, or with no seat every
+    person's) is withdrawn: no one has seen it. A resolved batch has been seen
+    by every seat, and replaying it replays the computer players' plots and
+    the very same dice (the seed fixes them), so it is taken back only in
+    practice (``practice``: the note says so) or when every seat is a person
+    and the whole table agrees (``agreed``). Batches then go back to and
+    including the last one with a person's order, so the computer players'
+    answers to it go too (with computer players only, one batch goes).
     """
-    people = set(humans(controllers, seat_ids(game.scenario))) or set(seat_ids(game.scenario))
-    if game.pending:
-        return Game.replay(game.system, game.scenario, game.seed, game.options, game.history)
-    for index in range(len(game.history) - 1, -1, -1):
-        if any(seat in people for seat, _ in game.history[index].orders):
-            return Game.replay(game.system, game.scenario, game.seed, game.options, game.history[:index])
-    raise UserError("nothing to take back: no orders have been given yet")
+    seats = seat_ids(game.scenario)
+    people = humans(controllers, seats)
+    own = [s for s in game.pending if (s == seat if seat is not None else s in people)]
+    if own:
+        earlier = Game.replay(game.system, game.scenario, game.seed, game.options, game.history)
+        for other, order in game.pending.items():
+            if other not in own:
+                earlier.pending[other] = order
+        return TakenBack(earlier, f"withdrew {' and '.join(own)}'s waiting orders (no one had seen them)")
+    voters = set(people) or set(seats)
+    index = next(
+        (i for i in range(len(game.history) - 1, -1, -1) if voters & {s for s, _ in game.history[i].orders}), None
+    )
+    if index is None:
+        raise UserError("nothing to take back: no orders have been given yet")
+    everyone_human = len(people) == len(seats)
+    if not practice and not (everyone_human and agreed):
+        if everyone_human:
+            raise TakeBackRefused(
+                f"the orders of {game.history[index].clock} are resolved and every player has seen what came of them; "
+                "they can be taken back only if the whole table agrees (`vectorwar undo FILE --agreed`)"
+            )
+        raise TakeBackRefused(
+            f"the orders of {game.history[index].clock} are resolved: taking them back would show you the "
+            "computer's secret orders and the dice to come; only your own orders still waiting can be taken "
+            "back (--practice allows it)"
+        )
+    earlier = Game.replay(game.system, game.scenario, game.seed, game.options, game.history[:index])
+    if everyone_human and agreed:
+        return TakenBack(
+            earlier, f"took back to {earlier.clock} as the table agreed; the dice will roll the same again"
+        )
+    bots = "" if everyone_human else "the computer will give the same orders again and "
+    return TakenBack(earlier, f"practice: took back to {earlier.clock}; {bots}the dice will roll the same")
 
 
 def refuse_overwrite(path: Path, force: bool) -> None:

@@ -18,7 +18,16 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from vectorwar.cli.common import HUMAN, UserError, answer_bots, humans, out_console, reports_errors, take_back
+from vectorwar.cli.common import (
+    HUMAN,
+    TakeBackRefused,
+    UserError,
+    answer_bots,
+    humans,
+    out_console,
+    reports_errors,
+    take_back,
+)
 from vectorwar.cli.screen import board, event_lines, game_screen, result_text, status
 from vectorwar.cli.session import OptionOpt, SeatOpt, SeedOpt, create_game, players_line, seed_note
 from vectorwar.errors import SaveFileError
@@ -36,7 +45,8 @@ QUIT = {"quit", "exit", "q"}
 HELP_TEXT = (
     "Type your orders and press Enter. Other commands: "
     "'map' shows the board again, 'arcs SHIP' highlights a ship's weapon arcs, "
-    "'undo' takes back your last orders, 'help', 'quit' (the game is saved; "
+    "'undo' takes back your orders not yet seen by anyone (a resolved turn only if every other "
+    "player agrees, or in practice), 'help', 'quit' (the game is saved; "
     "resume with `vectorwar play FILE`)."
 )
 
@@ -59,6 +69,8 @@ class Session:
     controllers: dict[str, str]
     path: Path
     console: Console
+    #: Undo may take back resolved turns, replaying the computer's orders and the same dice.
+    practice: bool = False
     bots: dict[str, Bot] = field(init=False)
     people: list[str] = field(init=False)
 
@@ -139,6 +151,23 @@ class Session:
         else:
             self.show_events(self.game.events[start:])
 
+    @property
+    def everyone_human(self) -> bool:
+        return self.hot_seat and len(self.people) == len(self.game.scenario.sides)
+
+    def table_agrees(self, seat: str) -> bool:
+        """Ask every other person whether ``seat`` may take back a resolved turn they have all seen."""
+        for other in self.people:
+            if other != seat:
+                answer = self.read(
+                    f"{other}: {seat} asks to take back the last resolved orders "
+                    "(the dice will roll the same again); agree? [y/N] "
+                )
+                if answer.strip().lower() not in ("y", "yes"):
+                    self.console.print(Text(f"{other} says no: nothing is taken back"))
+                    return False
+        return True
+
     def show_events(self, events: Sequence[Event]) -> None:
         for line in event_lines(events):
             self.console.print(line)
@@ -162,12 +191,21 @@ class Session:
             return Handled.YES
         if word == "undo" and not rest:
             try:
-                self.game = take_back(self.game, self.controllers)
+                try:
+                    taken = take_back(self.game, self.controllers, seat, practice=self.practice)
+                except TakeBackRefused:
+                    # A resolved turn in a game of people only: the whole table may agree to take it back.
+                    if not self.everyone_human:
+                        raise
+                    if not self.table_agrees(seat):
+                        return Handled.YES
+                    taken = take_back(self.game, self.controllers, seat, agreed=True)
             except UserError as err:
                 self.console.print(Text(f"error: {err}", style="bold red"))
                 return Handled.YES
+            self.game = taken.game
             self.save()
-            self.console.print(Text(f"took back to {self.game.clock}"))
+            self.console.print(Text(taken.note))
             return Handled.MOVED_ON
         return Handled.NO
 
@@ -199,6 +237,13 @@ def play_command(
     seed: SeedOpt = None,
     option: OptionOpt = None,
     force: Annotated[bool, typer.Option("--force", help="Start over even if FILE holds a game in progress")] = False,
+    practice: Annotated[
+        bool,
+        typer.Option(
+            "--practice",
+            help="Let undo take back resolved turns (the computer's orders and the dice replay the same)",
+        ),
+    ] = False,
 ) -> None:
     """Play at the keyboard: resume FILE, or start a game in it.
 
@@ -240,8 +285,10 @@ def play_command(
         )
         for line in event_lines(events):
             console.print(line)
-    session = Session(game, controllers, path, console)
+    session = Session(game, controllers, path, console, practice)
     console.print(Text(HELP_TEXT, style="dim"))
+    if practice:
+        console.print(Text("practice: undo takes back resolved turns; the computer and the dice then replay the same"))
     try:
         session.run()
     except Quit:

@@ -91,7 +91,7 @@ def result_text(game: Game) -> Text:
     verdict = who if result.winners else "a draw"
     text = Text(f"game over: {verdict} ({result.reason})", style="bold")
     if result.scores:
-        scores = ", ".join(f"{s} {v:g}" for s, v in result.scores.items())
+        scores = ", ".join(f"{s} {v:g} {result.score_label}" for s, v in result.scores.items())
         text.append(f"\nscores: {scores}", style="")
     return text
 

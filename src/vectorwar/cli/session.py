@@ -161,11 +161,23 @@ def log_command(file: FileArg) -> None:
 
 
 @reports_errors
-def undo_command(file: FileArg) -> None:
-    """Take back the last orders a person gave (and the computer's answers to them)."""
+def undo_command(
+    file: FileArg,
+    agreed: Annotated[
+        bool, typer.Option("--agreed", help="Every seat is a person and the whole table agrees to undo a resolved turn")
+    ] = False,
+    practice: Annotated[
+        bool, typer.Option("--practice", help="Undo a resolved turn anyway: the computer and the dice replay the same")
+    ] = False,
+) -> None:
+    """Take back orders no one else has seen: a person's orders still waiting.
+
+    A resolved turn goes back (with the computer's answers to it) only with
+    --agreed (every seat a person) or --practice.
+    """
     game, controllers = load_game(file)
-    earlier = take_back(game, controllers)
-    save_game(earlier, file, controllers)
+    taken = take_back(game, controllers, agreed=agreed, practice=practice)
+    save_game(taken.game, file, controllers)
     console = out_console()
-    console.print(Text(f"took back to {earlier.clock}"))
-    console.print(status(earlier, None, controllers))
+    console.print(Text(taken.note))
+    console.print(status(taken.game, None, controllers))

@@ -126,6 +126,8 @@ class CombatModule(ABC):
     #: The combat phase as the movement system's manifest lists it.
     phase: PhaseSpec
     fire_help: str
+    #: What :meth:`strength` counts, as a result line prints it after the number ("3 shields left").
+    strength_label: str
     #: The module's own rule options; a movement system lists them in its manifest beside its own.
     options: tuple[OptionSpec, ...] = ()
 

@@ -105,6 +105,7 @@ def turn_penalty(view: CombatView, ship_id: str) -> int:
 
 class MSCCombat(CombatModule):
     name = "msc"
+    strength_label = "shields left"
     title = "Minimal Space Combat fire and damage"
     source = "../shared/seeds/004_bc5643c5592641a2.txt, MSC 7.0"
     dice = ("d6",)

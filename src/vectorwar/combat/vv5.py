@@ -230,6 +230,7 @@ def _own_ship(name: str, own: dict[str, str], text: str) -> str:
 
 class VV5Combat(CombatModule):
     name = "vv5"
+    strength_label = "structure left"
     title = "Vector V5 missiles, guns and damage"
     source = "../shared/seeds/001_b2e225cb8a9dead4.txt, Launch Missiles, Gunfire, Gun Damage, Damage, Armour"
     dice = ("d6", "2d6")

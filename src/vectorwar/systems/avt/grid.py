@@ -12,14 +12,19 @@ what is left over (the *remainder*) needs a pattern (A5.2851).
 Two horizontal remainders (the *split*, larger first, "4|2") are one straight
 line across the hexes: its ``major + minor`` steps are timed like a single
 vector, and a step belongs to the minor direction whenever the minor
-direction's share, ``floor(minor * k / n)``, ticks over.
+direction's share, ``floor(minor * k / n)``, ticks over. The player copies
+the play aid's dots into the grid "turning each dot into a 1" (A5.285), so a
+column moves at most one remainder hex a segment: where the line would give
+the major two (7|4 on segment 6), its second hex trades places with the
+minor hex of the nearest segment where the major has none.
 
 The vertical remainder is looked up against the *sum* of the horizontal
 remainders (A5.365: 4|2|1 reads the 6|1 vertical grid). The climb is laid on
 the same straight line: with ``n = horizontal + vertical`` steps in all, the
 ``j``-th climb sits at the middle of its share of the line, step
 ``ceil(n * (2j - 1) / (2 * vertical))``, and moves on the segment that step
-falls in. Everything here is exact integer arithmetic.
+falls in, or, if another climb is already there, on the nearest segment
+without one. Everything here is exact integer arithmetic.
 
 See ``docs/rules/avt.md`` and ``docs/rulings.md``, *AV:T remainder grids*.
 
@@ -35,6 +40,7 @@ See ``docs/rules/avt.md`` and ``docs/rulings.md``, *AV:T remainder grids*.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from vectorwar.systems.avt.arrows import Arrow, arrows_of
@@ -76,7 +82,23 @@ def split_pattern(major: int, minor: int) -> tuple[tuple[int, int], ...]:
     for k in range(1, n + 1):
         is_minor = (minor * k) // n > (minor * (k - 1)) // n
         rows[_segment_of_step(n, k) - 1][1 if is_minor else 0] += 1
+    # A dot of the printed grid is one hex, so the major column never moves twice in a segment
+    # (7|4 would put two A on segment 6 and none on 7): its second hex trades places with the
+    # minor hex of the nearest segment where the major has none. The line's hexes per segment stay.
+    for s in range(SEGMENTS):
+        if rows[s][0] > 1:
+            t = _nearest(s, lambda i: rows[i] == [0, 1])
+            rows[s], rows[t] = [1, 1], [1, 0]
     return tuple((a, b) for a, b in rows)
+
+
+def _nearest(segment: int, free: Callable[[int], bool]) -> int:
+    """The index nearest ``segment`` (0-7) where ``free`` holds, the later one on a tie."""
+    for distance in range(1, SEGMENTS):
+        for i in (segment + distance, segment - distance):
+            if 0 <= i < SEGMENTS and free(i):
+                return i
+    raise ValueError(f"no free segment near segment {segment + 1}")
 
 
 def vertical_pattern(horizontal: int, vertical: int) -> tuple[int, ...]:
@@ -97,7 +119,11 @@ def vertical_pattern(horizontal: int, vertical: int) -> tuple[int, ...]:
     rows = [0] * SEGMENTS
     for j in range(1, vertical + 1):
         k = -(-n * (2 * j - 1) // (2 * vertical))
-        rows[_segment_of_step(n, k) - 1] += 1
+        segment = _segment_of_step(n, k) - 1
+        if rows[segment]:
+            # One dot, one level: a second climb on a segment moves to the nearest one without.
+            segment = _nearest(segment, lambda i: not rows[i])
+        rows[segment] += 1
     return tuple(rows)
 
 

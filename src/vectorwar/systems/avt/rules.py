@@ -205,7 +205,7 @@ class AttackVector(RuleSystem[AVTState]):
         if state.phase != "over":
             return None
         scores = {side: float(sum(1 for s in state.ships if s.side != side and not s.active)) for side in state.sides}
-        return Result(state.winners, state.end_reason, scores)
+        return Result(state.winners, state.end_reason, scores, "enemy ships out")
 
     # -- orders ---------------------------------------------------------------
 

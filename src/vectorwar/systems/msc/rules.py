@@ -144,8 +144,9 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
     def result(self, state: MSCState) -> Result | None:
         if state.phase != "over":
             return None
+        # MSC has no victory points: the score is the fight left in each side, its shields.
         scores = {side: float(sum(s.shields for s in state.ships_of(side))) for side in state.sides}
-        return Result(state.winners, state.end_reason, scores)
+        return Result(state.winners, state.end_reason, scores, "shields left")
 
     # -- orders ---------------------------------------------------------------
 

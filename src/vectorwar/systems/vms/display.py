@@ -132,6 +132,8 @@ def ship_card(state: VMSState, ship: VMSShip, combat: CombatModule) -> Card:
     ]
     if spec.flat_turn_cost is not None:
         rows.append(("flat turn cost", f"{spec.flat_turn_cost} x speed per hexside"))
+    if ship.rotation_limit_lost:
+        rows.append(("rotation limit", f"{spec.limit_after(ship.rotation_limit_lost)} a turn (hull damage)"))
     if ship.hexsides_turned:
         rows.append(("turned this turn", f"{ship.hexsides_turned} hexside(s)"))
     rows.extend(combat.card_rows(ship.card))

@@ -61,3 +61,16 @@ class ThrustLost(Event):
 
     def describe(self) -> str:
         return f"{self.ship} loses {self.lost} thrust to damage ({self.left} left)"
+
+
+@dataclass(frozen=True, slots=True)
+class RotationLimitCut(Event):
+    kind: ClassVar[str] = "vms-rotation-limit-cut"
+    ship: str
+    limit: int
+    was: int
+
+    def describe(self) -> str:
+        return (
+            f"{self.ship}'s damaged hull now takes at most {self.limit} hexside(s) a turn of rotation (was {self.was})"
+        )

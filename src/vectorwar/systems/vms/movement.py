@@ -116,6 +116,7 @@ def move(
     lost_thrust: int = 0,
     rotate_before_thrust: bool = False,
     advanced_rotation: bool = False,
+    limit_lost: int = 0,
 ) -> TurnResult:
     """Work out one turn of ``plot`` for a ship, refusing an illegal plot with :class:`IllegalOrderError`.
 
@@ -125,10 +126,11 @@ def move(
     ``advanced_rotation`` plays the Advanced Rotation Variant: the plot's
     rotation is rotational points, and the facing turns by the whole
     hexsides accumulated (small craft turn at will either way).
+    ``limit_lost`` is hexsides of the class rotation limit lost to damage.
     """
     spin = motion.spin
     if design.small_craft:
-        rotation_points = small_craft_turn(design, plot.rotation)
+        rotation_points = small_craft_turn(design, plot.rotation, limit_lost)
         new_rate, turned = 0, plot.rotation
     elif advanced_rotation:
         assert design.pivot_cost is not None  # the design validator requires it
@@ -155,11 +157,12 @@ def move(
     spent = use.points + flat.cost
     check_total(design, spent, lost_thrust)
     hexsides = abs(turned) + abs(flat.hexsides)
-    extra = overspeed(design.rotation_limit, hexsides)
+    limit = design.limit_after(limit_lost)
+    extra = overspeed(limit, hexsides)
     if extra and design.small_craft:
         raise IllegalOrderError(
             f"turn {turned:+d}, flat turn {flat.hexsides:+d}",
-            f"a {design.ship_class} turns at most {design.rotation_limit} hexsides a turn",
+            f"a {design.ship_class} turns at most {limit} hexsides a turn" + (" now (damage)" if limit_lost else ""),
             "VMS Rotational System 5",
         )
     end = motion.hex.shifted(flat.moves_on.dq, flat.moves_on.dr)

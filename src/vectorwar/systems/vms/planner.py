@@ -3,7 +3,8 @@
 Every legal VMS plot cannot be listed: thrust may be split over any
 thrusters and directions in any amounts. The set offered is
 
-* every rotation the ship may plot without exceeding its class limit
+* every rotation the ship may plot without exceeding its class limit (as
+  damage left it: ruling *VMS rotation limits degraded by damage*)
   (fighters, which have none, up to 3 hexsides either way: a half turn);
   under the advanced rotation variant, every number of rotational points
   either way up to one start plus one stop cost;
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 
 from vectorwar.errors import IllegalOrderError
 from vectorwar.hexes import Direction
@@ -40,8 +42,8 @@ MENU_MOST_ROTATION_POINTS = 8
 ROTATION_ORDER: tuple[Side, ...] = ("port", "starboard", "forward", "aft")
 
 
-def _rotations(design: Design, rate: int, advanced_rotation: bool = False) -> list[int]:
-    limit = design.rotation_limit
+def _rotations(design: Design, rate: int, advanced_rotation: bool = False, limit_lost: int = 0) -> list[int]:
+    limit = design.limit_after(limit_lost)
     if design.small_craft:
         k = SMALL_CRAFT_MENU_LIMIT if limit is None else limit
         return list(range(-k, k + 1))
@@ -90,13 +92,14 @@ def candidate_plots(
     available: int,
     firing_facing: Direction,
     advanced_rotation: bool = False,
+    limit_lost: int = 0,
 ) -> Iterator[Plot]:
     table = design.thruster_table()
     ratings = {name: effective_rating(design, name, lost) for name in table}
     pusher = {d: next(s for s in SIDES if d in pushes(s, firing_facing)) for d in Direction}
     by_side = {side: [n for n, t in table.items() if t.side == side] for side in SIDES}
     rotational_names = [n for side in ROTATION_ORDER for n in by_side[side]]
-    for r in _rotations(design, motion.rotation, advanced_rotation):
+    for r in _rotations(design, motion.rotation, advanced_rotation, limit_lost):
         rot_points = _rotation_points(design, motion, r, advanced_rotation)
         if rot_points > available:
             continue
@@ -123,38 +126,54 @@ def candidate_plots(
                 yield Plot(tuple(burns), 0, -1)
 
 
-def _candidates(
-    design: Design, motion: Motion, available: int, rotate_before_thrust: bool, advanced_rotation: bool
-) -> list[Plot]:
-    """Every candidate plot, routed from each facing the thrusters may fire from (no duplicates)."""
-    out = list(dict.fromkeys(candidate_plots(design, motion, {}, available, motion.facing, advanced_rotation)))
-    if rotate_before_thrust and not design.small_craft:
-        # Thrusters fire from the turned facing: route again for each rotation's end facing.
-        seen = set(out)
-        for r in _rotations(design, motion.rotation, advanced_rotation):
-            facing = motion.facing.turned(_turned(design, motion, r, advanced_rotation))
-            for plot in candidate_plots(design, motion, {}, available, facing, advanced_rotation):
-                if plot.rotation == r and plot not in seen:
-                    seen.add(plot)
-                    out.append(plot)
-    return out
+@dataclass(frozen=True, slots=True)
+class _Setting:
+    """What every candidate of one ship's menu shares besides its plot."""
 
+    design: Design
+    motion: Motion
+    turn: int
+    lost_thrust: int
+    rotate_before_thrust: bool
+    advanced_rotation: bool
+    limit_lost: int
 
-def _try(
-    design: Design,
-    motion: Motion,
-    plot: Plot,
-    turn: int,
-    lost_thrust: int,
-    rotate_before_thrust: bool,
-    advanced_rotation: bool,
-) -> TurnResult | None:
-    try:
-        result = move(design, motion, plot, turn, None, lost_thrust, rotate_before_thrust, advanced_rotation)
-    except IllegalOrderError:
-        return None
-    # Legal, but a menu should not offer structure damage.
-    return None if result.overspeed else result
+    def candidates(self) -> list[Plot]:
+        """Every candidate plot, routed from each facing the thrusters may fire from (no duplicates)."""
+        design, motion, advanced_rotation = self.design, self.motion, self.advanced_rotation
+        available = max(0, design.thrust - self.lost_thrust)
+        out = list(
+            dict.fromkeys(
+                candidate_plots(design, motion, {}, available, motion.facing, advanced_rotation, self.limit_lost)
+            )
+        )
+        if self.rotate_before_thrust and not design.small_craft:
+            # Thrusters fire from the turned facing: route again for each rotation's end facing.
+            seen = set(out)
+            for r in _rotations(design, motion.rotation, advanced_rotation, self.limit_lost):
+                facing = motion.facing.turned(_turned(design, motion, r, advanced_rotation))
+                for plot in candidate_plots(design, motion, {}, available, facing, advanced_rotation, self.limit_lost):
+                    if plot.rotation == r and plot not in seen:
+                        seen.add(plot)
+                        out.append(plot)
+        return out
+
+    def attempt(self, plot: Plot) -> TurnResult | None:
+        """What ``plot`` does, or ``None`` if it is illegal."""
+        try:
+            return move(
+                self.design,
+                self.motion,
+                plot,
+                self.turn,
+                None,
+                self.lost_thrust,
+                self.rotate_before_thrust,
+                self.advanced_rotation,
+                self.limit_lost,
+            )
+        except IllegalOrderError:
+            return None
 
 
 def legal_plots(
@@ -164,15 +183,23 @@ def legal_plots(
     lost_thrust: int,
     rotate_before_thrust: bool,
     advanced_rotation: bool = False,
+    limit_lost: int = 0,
 ) -> list[tuple[Plot, TurnResult]]:
-    """The offered plots (see the module docstring), each with what it does."""
-    available = max(0, design.thrust - lost_thrust)
+    """The offered plots (see the module docstring), each with what it does.
+
+    A menu does not offer structure damage: plots over the rotation limit are
+    left out, unless every plot is over it (a ship whose limit damage cut
+    below its rotation, unable to pay to slow down); then those turning
+    least over it are offered.
+    """
+    setting = _Setting(design, motion, turn, lost_thrust, rotate_before_thrust, advanced_rotation, limit_lost)
     out: list[tuple[Plot, TurnResult]] = []
-    for plot in _candidates(design, motion, available, rotate_before_thrust, advanced_rotation):
-        result = _try(design, motion, plot, turn, lost_thrust, rotate_before_thrust, advanced_rotation)
+    for plot in setting.candidates():
+        result = setting.attempt(plot)
         if result is not None:
             out.append((plot, result))
-    return out
+    least = min((r.overspeed for _, r in out), default=0)
+    return [(p, r) for p, r in out if r.overspeed == least]
 
 
 def random_plot(
@@ -184,21 +211,27 @@ def random_plot(
     rng: random.Random,
     keep: Callable[[TurnResult], bool],
     advanced_rotation: bool = False,
+    limit_lost: int = 0,
 ) -> Plot:
     """A plot drawn evenly from the offered ones that ``keep`` accepts (else from all offered).
 
     The first legal plot of a shuffled candidate list is an even draw, and
-    far cheaper than working out the whole menu.
+    far cheaper than working out the whole menu. Plots over the rotation limit
+    are drawn only when no other is legal.
     """
-    available = max(0, design.thrust - lost_thrust)
-    candidates = _candidates(design, motion, available, rotate_before_thrust, advanced_rotation)
+    setting = _Setting(design, motion, turn, lost_thrust, rotate_before_thrust, advanced_rotation, limit_lost)
+    candidates = setting.candidates()
     rng.shuffle(candidates)
     fallback: Plot | None = None
+    over: Plot | None = None
     for plot in candidates:
-        result = _try(design, motion, plot, turn, lost_thrust, rotate_before_thrust, advanced_rotation)
+        result = setting.attempt(plot)
         if result is None:
+            continue
+        if result.overspeed:
+            over = over or plot
             continue
         if keep(result):
             return plot
         fallback = fallback or plot
-    return fallback or Plot()
+    return fallback or over or Plot()

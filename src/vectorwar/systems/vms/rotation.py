@@ -31,7 +31,9 @@ start-cost's worth accumulated (the text's 10/15 example):
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from fractions import Fraction
 
 from vectorwar.dice import Dice
 from vectorwar.errors import IllegalOrderError
@@ -78,7 +80,23 @@ def overspeed_damage(ship: str, extra: int, dice: Dice) -> Rolled | None:
     return Rolled.of(dice.roll("xd10", f"structure damage to {ship}: rotating {extra} over its limit", extra))
 
 
-def small_craft_turn(design: Design, hexsides: int) -> int:
+def limit_lost(limit: int | None, hull_left: float, hull_full: float) -> int:
+    """Hexsides of a rotation limit lost to damage: the limit falls with the hull left, rounded up.
+
+    The text's limits hold "unless degraded by damage" and come from the
+    stress a rotation puts on the hull, so a hull at half strength takes half
+    the rotation (docs/rulings.md, *VMS rotation limits degraded by damage*):
+
+    >>> limit_lost(2, 3, 6), limit_lost(2, 4, 6), limit_lost(3, 1, 6), limit_lost(None, 0, 6)
+    (1, 0, 2, 0)
+    """
+    if limit is None or hull_full <= 0 or hull_left <= 0:
+        return 0
+    left = Fraction(hull_left) / Fraction(hull_full)
+    return limit - min(limit, math.ceil(limit * left))
+
+
+def small_craft_turn(design: Design, hexsides: int, limit_lost: int = 0) -> int:
     """Thrust a fighter or shuttle pays to turn ``hexsides`` (signed) at the end of its move.
 
     One point per hexside covers both starting and stopping; the craft ends
@@ -89,7 +107,7 @@ def small_craft_turn(design: Design, hexsides: int) -> int:
         raise IllegalOrderError(
             f"turn {hexsides}", f"{design.name} is a {design.ship_class} ship and plots rotational thrust", RULE_LIMITS
         )
-    limit = design.rotation_limit
+    limit = design.limit_after(limit_lost)
     if limit is not None and abs(hexsides) > limit:
         raise IllegalOrderError(
             f"turn {hexsides}", f"a {design.ship_class} turns at most {limit} hexsides a turn", RULE_LIMITS

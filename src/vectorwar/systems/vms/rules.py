@@ -52,13 +52,13 @@ from vectorwar.rules import (
 from vectorwar.scenario import Scenario
 from vectorwar.systems.vms import catalogue, display
 from vectorwar.systems.vms.bots import GreedyBot
-from vectorwar.systems.vms.events import CourseSet, SubphaseSet, ThrustLost
+from vectorwar.systems.vms.events import CourseSet, RotationLimitCut, SubphaseSet, ThrustLost
 from vectorwar.systems.vms.initiative import DEFAULT_ORDER, SUBPHASE_ORDERS, roll_initiative
 from vectorwar.systems.vms.modifiers import scenario_modifiers
 from vectorwar.systems.vms.movement import Motion, Plot, TurnResult, move
 from vectorwar.systems.vms.orders import WORD_OF, MovePlot, SubphaseChoice
 from vectorwar.systems.vms.planner import legal_plots, random_plot
-from vectorwar.systems.vms.rotation import AdvancedRotation, overspeed_damage
+from vectorwar.systems.vms.rotation import AdvancedRotation, limit_lost, overspeed_damage
 from vectorwar.systems.vms.ships import Design
 from vectorwar.systems.vms.state import VMSShip, VMSState
 
@@ -109,6 +109,12 @@ MANIFEST = Manifest(
             "vms_advanced_rotation",
             False,
             "Advanced Rotation Variant: rotational thrust in points, a rate may hold part of a hexside",
+        ),
+        OptionSpec(
+            "vms_damaged_rotation_limits",
+            True,
+            "Rotation limits fall with the hull left, rounded up (the text: 'unless degraded by damage'; "
+            "docs/rulings.md, VMS rotation limits degraded by damage); off, they never change",
         ),
         OptionSpec(
             "vms_turn_penalty",
@@ -255,7 +261,7 @@ class VectorMovement(RuleSystem[VMSState]):
             return None
         combat = self.combat(state)
         scores = {side: sum(combat.strength(s.card) for s in state.ships_of(side)) for side in state.sides}
-        return Result(state.winners, state.end_reason, scores)
+        return Result(state.winners, state.end_reason, scores, combat.strength_label)
 
     # -- orders -----------------------------------------------------------------
 
@@ -318,6 +324,7 @@ class VectorMovement(RuleSystem[VMSState]):
                 lost_thrust=ship.thrust_lost,
                 rotate_before_thrust=bool(state.options.get("vms_rotate_before_thrust")),
                 advanced_rotation=advanced(state),
+                limit_lost=ship.rotation_limit_lost,
             )
         except IllegalOrderError as err:
             # Name the ship and its whole plot; keep the movement rule that was broken.
@@ -332,6 +339,7 @@ class VectorMovement(RuleSystem[VMSState]):
             ship.thrust_lost,
             bool(state.options.get("vms_rotate_before_thrust")),
             advanced(state),
+            ship.rotation_limit_lost,
         )
 
     # -- resolution ---------------------------------------------------------------
@@ -464,7 +472,7 @@ class VectorMovement(RuleSystem[VMSState]):
     def apply_outcome(self, state: VMSState, outcome: Outcome, events: list[Event]) -> VMSState:
         """Put a combat step's cards on the ships and apply its neutral effects."""
         for ship_id, card in outcome.cards.items():
-            state = state.with_ship(replace(state.ship(ship_id), card=card))
+            state = state.with_ship(self._hull_limits(state, replace(state.ship(ship_id), card=card), events))
         for effect in outcome.effects:
             ship = state.ship(effect.ship)
             if effect.kind == "thrust lost":
@@ -478,6 +486,23 @@ class VectorMovement(RuleSystem[VMSState]):
                 events.append(Note(f"{ship.id} is disabled and out of the fight"))
             state = state.with_ship(ship)
         return state
+
+    def _hull_limits(self, state: VMSState, ship: VMSShip, events: list[Event]) -> VMSShip:
+        """Cut the rotation limit to the hull left (ruling *VMS rotation limits degraded by damage*)."""
+        if not state.options.get("vms_damaged_rotation_limits", True) or ship.spec.rotation_limit is None:
+            return ship
+        combat = self.combat(state)
+        table = ship.spec.combat.get(combat.name)
+        if table is None:  # pragma: no cover - new_state refused the design
+            return ship
+        full = combat.strength(combat.card(ship.spec.name, table, f"design {ship.design}"))
+        lost = max(ship.rotation_limit_lost, limit_lost(ship.spec.rotation_limit, combat.strength(ship.card), full))
+        if lost == ship.rotation_limit_lost:
+            return ship
+        was, now = ship.spec.limit_after(ship.rotation_limit_lost), ship.spec.limit_after(lost)
+        if was is not None and now is not None and now < was and combat.strength(ship.card) > 0:
+            events.append(RotationLimitCut(ship.id, now, was))
+        return replace(ship, rotation_limit_lost=lost)
 
     def _end_turn(self, state: VMSState, dice: Dice, events: list[Event]) -> VMSState:
         combat = self.combat(state)
@@ -523,6 +548,7 @@ class VectorMovement(RuleSystem[VMSState]):
                     rng,
                     lambda r: all(state.map.contains(h) for h in r.path),
                     advanced_rotation=advanced(state),
+                    limit_lost=ship.rotation_limit_lost,
                 )
                 moves.append((ship.id, plot))
             return MovePlot(tuple(moves))

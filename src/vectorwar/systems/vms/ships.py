@@ -159,7 +159,13 @@ class Design(BaseModel):
 
     @property
     def rotation_limit(self) -> int | None:
+        """The class limit of an undamaged ship (``None``: fighters have none)."""
         return ROTATION_LIMITS[self.ship_class]
+
+    def limit_after(self, lost: int) -> int | None:
+        """The limit once ``lost`` hexsides of it went to damage (never below 1 while the ship holds together)."""
+        limit = self.rotation_limit
+        return None if limit is None else max(1, limit - lost)
 
     def thruster_table(self) -> dict[str, Thruster]:
         """Thrusters by id: the side and its number on that side, from 1 (``port2``)."""

@@ -1,7 +1,7 @@
 """VMS game state: plain, frozen data.
 
 A ship carries its movement record (hex, vector, facing, rotation speed, the
-thrust lost to damage), what it did this turn (the subphase it moves in,
+thrust and rotation limit lost to damage), what it did this turn (the subphase it moves in,
 thrust by direction, hexsides turned, the vector it started with, for the
 current/next record pair) and its combat module's card, which only the
 module reads.
@@ -43,6 +43,7 @@ class VMSShip:
     spin_carried: int = 0
     status: Status = "active"
     thrust_lost: int = 0
+    rotation_limit_lost: int = 0  # hexsides of the class limit lost to hull damage
     initiative_modifiers: tuple[InitiativeModifier, ...] = ()  # the scenario's, beside the sheet's
     # This turn:
     choices: tuple[str, ...] = ()  # subphases initiative allows, the normal one first

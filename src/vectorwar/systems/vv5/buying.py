@@ -1,8 +1,8 @@
 """The Dogfight purchase as a set-up phase before turn 1 (VV5 scenario 1).
 
 A scenario asks for it with a ``[setup.purchase]`` table: which sides buy,
-their points (``"2d6+8"``, rolled and logged, or a fixed number; ``double``
-for a larger dogfight), the designs on offer, and each buying side's start
+their points (``"2d6+8"``, rolled once for all sides and logged, or a
+fixed number; ``double`` for a larger dogfight), the designs on offer, and each buying side's start
 hexes. Sides then take turns to buy, one type at a time, in pairs where the
 points allow and never more than three starships (the rules in
 :mod:`vectorwar.systems.vv5.purchase`), until each side says ``done`` or can
@@ -41,7 +41,7 @@ from vectorwar.scenario import Scenario, check_start_velocity, validate_model
 from vectorwar.systems.vv5 import catalogue
 from vectorwar.systems.vv5.design import Design
 from vectorwar.systems.vv5.equipment import build_ship
-from vectorwar.systems.vv5.purchase import MAX_SHIPS, purchase_choices
+from vectorwar.systems.vv5.purchase import MAX_SHIPS, purchase_choices, roll_budget
 from vectorwar.systems.vv5.state import PurchaseState, StartSlots, VV5State
 from vectorwar.vectors import Velocity
 
@@ -87,7 +87,7 @@ class StartSpec(BaseModel):
 class PurchaseSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    points: int | Literal["2d6+8"] = Field(default="2d6+8", description="Tons each side may spend")
+    points: int | Literal["2d6+8"] = Field(default="2d6+8", description="Tons every side may spend (one roll)")
     double: bool = Field(default=False, description="A larger dogfight: double the points")
     draw: bool = Field(default=False, description="The draw-from-a-container variant")
     pool: list[str] = Field(
@@ -135,21 +135,18 @@ def read_setup(scenario: Scenario, designs: Mapping[str, Design], hex_map: HexMa
 
 
 def begin(state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
-    """Roll any 2D6 + 8 budgets, then open the buying (or skip it when there is none)."""
+    """Roll the 2D6 + 8 budget if there is one, then open the buying (or skip it when there is none)."""
     buying = state.purchase
     if buying is None:
         return state
-    points = []
+    # One budget for every side: the text rolls "the number of tons available to both sides".
+    if buying.budget:
+        value = buying.budget * (2 if buying.double else 1)
+    else:
+        value = roll_budget(dice, events, large=buying.double)
     for side in buying.order:
-        value = buying.budget
-        if not value:
-            roll = dice.roll("2d6", f"purchase points for {side}")
-            events.append(Rolled.of(roll))
-            value = roll.total + 8
-        value *= 2 if buying.double else 1
-        points.append((side, value))
         events.append(Note(f"{side} has {value} tons of purchase points"))
-    buying = replace(buying, points=tuple(points))
+    buying = replace(buying, points=tuple((side, value) for side in buying.order))
     return _next_pick(replace(state, phase="purchase", purchase=buying), dice, events, advance=False)
 
 

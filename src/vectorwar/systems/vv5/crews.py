@@ -17,6 +17,11 @@ After the game every crew whose ship was destroyed, knocked out or crashed
 rolls 1D6 (+1 for an Ace) on the winning or losing side's escape table, and
 :func:`update_roster` carries experience into a campaign roster file.
 
+A crew may escape voluntarily (``X1 escape`` in place of the ship's plot):
+the ship is abandoned at once, out of the battle, and the escape always
+works; if the crew's side does not win, 1D6 at the end of the game captures
+them on 1-2 (docs/rulings.md, *VV5 voluntary escapes*).
+
 Defence platforms and other ships of engine-played sides have no crew: they
 count as Regulars and never roll.
 """
@@ -33,7 +38,7 @@ from vectorwar.errors import SaveFileError, ScenarioError
 from vectorwar.events import Event, LeftMap, Moved, Rolled
 from vectorwar.savefile import write_atomically
 from vectorwar.systems.vv5.events import Crashed, Pulled
-from vectorwar.systems.vv5.movement import move_ships
+from vectorwar.systems.vv5.movement import move_ships, settle_edge
 from vectorwar.systems.vv5.orders import Manoeuvre
 from vectorwar.systems.vv5.state import Ship, VV5State
 from vectorwar.vectors import Velocity
@@ -160,6 +165,8 @@ class CrewFate(Event):
 
     def describe(self) -> str:
         who = f"{self.crew} ({self.ship})" if self.crew else f"{self.ship}'s crew"
+        if not self.roll:
+            return f"{who}, escaped voluntarily on the winning side: {self.fate}"
         return f"{who} rolls {self.roll} to escape: {self.fate}"
 
 
@@ -191,19 +198,31 @@ def roll_ace_moments(state: VV5State, dice: Dice, events: list[Event]) -> tuple[
 
 
 def move_all_but(
-    state: VV5State, plots: dict[str, Manoeuvre], waiting: tuple[str, ...], dice: Dice, events: list[Event]
+    state: VV5State,
+    plots: dict[str, Manoeuvre],
+    waiting: tuple[str, ...],
+    dice: Dice,
+    events: list[Event],
+    retreating: frozenset[str] = frozenset(),
 ) -> VV5State:
     """Move every ship but the aces waiting to re-plot (they stay put for now)."""
     if not waiting:
-        return move_ships(state, plots, dice, events)
+        return move_ships(state, plots, dice, events, retreating)
     others = replace(state, ships=tuple(s for s in state.ships if s.id not in waiting))
-    moved = move_ships(others, plots, dice, events)
+    moved = move_ships(others, plots, dice, events, settle=False)
     for ship in moved.ships:
         state = state.with_ship(ship)
-    return state
+    # The edge is settled on the whole battle, so a shift carries the waiting aces too.
+    return settle_edge(state, retreating, events)
 
 
-def move_aces(state: VV5State, plots: dict[str, Manoeuvre], dice: Dice, events: list[Event]) -> VV5State:
+def move_aces(
+    state: VV5State,
+    plots: dict[str, Manoeuvre],
+    dice: Dice,
+    events: list[Event],
+    retreating: frozenset[str] = frozenset(),
+) -> VV5State:
     """Move the re-plotted aces among ships that have already moved.
 
     The placed ships take part as immovable pieces (steadfast, not moving), so
@@ -216,7 +235,7 @@ def move_aces(state: VV5State, plots: dict[str, Manoeuvre], dice: Dice, events: 
     )
     sub = replace(state, ships=(*(s for s in state.ships if s.id in aces), *placed))
     scratch: list[Event] = []
-    moved = move_ships(sub, plots, dice, scratch)
+    moved = move_ships(sub, plots, dice, scratch, settle=False)
     fixed = {s.id for s in placed}
     for event in scratch:
         if isinstance(event, Moved | LeftMap | Pulled | Crashed) and event.ship in fixed:
@@ -225,10 +244,41 @@ def move_aces(state: VV5State, plots: dict[str, Manoeuvre], dice: Dice, events: 
     for ship in moved.ships:
         if ship.id in aces:
             state = state.with_ship(ship)
-    return state
+    return settle_edge(state, retreating, events)
 
 
 # -- escapes --------------------------------------------------------------------
+
+
+def escape_problem(state: VV5State, ship: Ship) -> str | None:
+    """Why ``ship``'s crew may not escape voluntarily now (``None``: they may)."""
+    if not enabled(state):
+        return f"voluntary escapes belong to the optional rule Experienced Crews (option {OPTION})"
+    if not crewed(state, ship):
+        return f"{ship.id} has no crew to escape"
+    if state.phase == "ace-replot":
+        return "an Ace Moment re-plots the ship's move; the crew may escape at the next plot"
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Abandoned(Event):
+    kind: ClassVar[str] = "vv5-abandoned"
+    ship: str
+    crew: str
+
+    def describe(self) -> str:
+        who = self.crew or "the crew"
+        return f"{who} abandon {self.ship}: a voluntary escape; the ship is out of the battle"
+
+
+def abandon(state: VV5State, ships: tuple[str, ...], events: list[Event]) -> VV5State:
+    """The crews of ``ships`` escape voluntarily before movement: their ships leave the battle where they are."""
+    for ship_id in ships:
+        ship = state.ship(ship_id)
+        events.append(Abandoned(ship.id, ship.crew))
+        state = state.with_ship(replace(ship, status="abandoned", velocity=Velocity()))
+    return state
 
 
 def escape_fate(won: bool, roll: int, ace: bool) -> str:
@@ -245,6 +295,9 @@ def roll_escapes(state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
     if not enabled(state) or state.phase != "over":
         return state
     for ship in state.ships:
+        if ship.status == "abandoned" and not ship.crew_fate and crewed(state, ship):
+            state = state.with_ship(replace(ship, crew_fate=_voluntary_fate(state, ship, dice, events)))
+            continue
         if ship.status not in LOST or ship.crew_fate or not crewed(state, ship):
             continue
         ace = ace_level(ship.experience) > 0
@@ -254,6 +307,18 @@ def roll_escapes(state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
         events.append(CrewFate(ship.id, ship.crew, roll.total, fate))
         state = state.with_ship(replace(ship, crew_fate=fate))
     return state
+
+
+def _voluntary_fate(state: VV5State, ship: Ship, dice: Dice, events: list[Event]) -> str:
+    """A voluntary escape always works; on the side that did not win, 1-2 on 1D6 is capture."""
+    if ship.side in state.winners:
+        events.append(CrewFate(ship.id, ship.crew, 0, "escaped"))
+        return "escaped"
+    roll = dice.roll("d6", f"capture of {ship.id}'s crew after their voluntary escape (1-2 captured)")
+    events.append(Rolled.of(roll))
+    fate = "captured" if roll.total <= 2 else "escaped"
+    events.append(CrewFate(ship.id, ship.crew, roll.total, fate))
+    return fate
 
 
 # -- the campaign roster ----------------------------------------------------------
@@ -298,12 +363,26 @@ def experience_gained(state: VV5State, ship: Ship) -> int:
         for enemy in state.ships
         if enemy.side != ship.side and enemy.status in KILLED_BY_FIRE and ship.id in enemy.hit_by
     )
-    points += 1 if ship.crew_fate == "escaped" else 0
+    # The text's point is for "escaping from a destroyed starship": a voluntary escape earns none.
+    points += 1 if ship.crew_fate == "escaped" and ship.status in LOST else 0
     return points
 
 
+def roster_name(ship: Ship) -> str:
+    """The crew's name in a campaign roster: its tag's name, else its side and ship ("red X1").
+
+    An untagged crew is still a crew the campaign follows (docs/rulings.md,
+    *VV5 crews without a name*): the default names the seat it flew, so the
+    next game can put it aboard again with the roster's tag.
+    """
+    return ship.crew or f"{ship.side} {ship.id}"
+
+
 def update_roster(roster: CrewRoster, game: Game) -> CrewRoster:
-    """The roster after a finished game: experience added, the dead and captured marked."""
+    """The roster after a finished game: experience added, the dead and captured marked.
+
+    Every crewed ship counts, named or not (:func:`roster_name`).
+    """
     state = game.state
     if not isinstance(state, VV5State) or state.phase != "over":
         raise ValueError("update_roster needs a finished VV5 game")
@@ -314,11 +393,12 @@ def update_roster(roster: CrewRoster, game: Game) -> CrewRoster:
         raise ValueError(f"the roster already counts game {key}")
     crews = {c.name: c for c in roster.crews}
     for ship in state.ships:
-        if not ship.crew:
+        if not crewed(state, ship):
             continue
-        before = crews.get(ship.crew, CrewRecord(ship.crew, ship.experience))
+        name = roster_name(ship)
+        before = crews.get(name, CrewRecord(name, ship.experience))
         status = ship.crew_fate if ship.crew_fate in ("killed", "captured") else "active"
-        crews[ship.crew] = CrewRecord(ship.crew, before.experience + experience_gained(state, ship), status)
+        crews[name] = CrewRecord(name, before.experience + experience_gained(state, ship), status)
     return CrewRoster(tuple(crews.values()), (*roster.games, key))
 
 

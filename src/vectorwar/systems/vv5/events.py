@@ -133,3 +133,16 @@ class Pulled(Event):
 
     def describe(self) -> str:
         return f"gravity pulls {self.ship}'s vector marker {self.pull}"
+
+
+@dataclass(frozen=True, slots=True)
+class BoardShifted(Event):
+    kind: ClassVar[str] = "vv5-board-shifted"
+    by: str
+    to_keep: tuple[str, ...]
+
+    def describe(self) -> str:
+        return (
+            f"every starship and vector marker is shifted {self.by} to keep {', '.join(self.to_keep)} on the board "
+            "(the Dogfight's shift by agreement)"
+        )

@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from functools import cache
 
 from vectorwar.hexes import Direction, Hex
-from vectorwar.systems.vv5.movement import plan, turn_allowance
+from vectorwar.systems.vv5.movement import board_shift, plan, turn_allowance
 from vectorwar.systems.vv5.orders import Manoeuvre
 from vectorwar.systems.vv5.state import Ship, VV5State
 from vectorwar.vectors import Velocity
@@ -35,6 +35,26 @@ OUT_BY_FIRE = ("destroyed", "knocked-out", "crashed")
 
 
 def honour_binds(state: VV5State) -> bool:
+    """Does honour refuse plots that end off the board?
+
+    Only while the honour period lasts, and not when the Dogfight's board
+    shift brings such ships back (then only a plot marked ``retreat`` leaves,
+    see :func:`retreat_problem`).
+    """
+    return honour_period(state) and not board_shift(state)
+
+
+def retreat_problem(state: VV5State, ship: Ship) -> str | None:
+    """Why ``ship`` may not be plotted to retreat now (``None``: it may)."""
+    if not honour_period(state):
+        return None
+    return (
+        f"{ship.id} may not retreat: honour forbids retreat until a starship has been destroyed "
+        f"or turn {PLOT_SHEET_TURNS} is over"
+    )
+
+
+def honour_period(state: VV5State) -> bool:
     """Is the option on, no starship destroyed yet, and the first plot sheet still being filled?"""
     if not state.options.get(OPTION, False):
         return False

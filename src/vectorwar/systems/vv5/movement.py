@@ -23,12 +23,13 @@ from vectorwar.errors import IllegalOrderError
 from vectorwar.events import Event, LeftMap, Moved, Note, Rolled
 from vectorwar.hexes import Direction, Hex, Position
 from vectorwar.maps import HexMap
-from vectorwar.systems.vv5.events import Collided, Crashed, Pulled
+from vectorwar.systems.vv5.events import BoardShifted, Collided, Crashed, Pulled
 from vectorwar.systems.vv5.orders import Manoeuvre
 from vectorwar.systems.vv5.state import PlotEntry, Ship, VV5State
 from vectorwar.vectors import Velocity
 
 RULE_PLOT = "VV5 Plotting Movement"
+BOARD_SHIFT = "board_shift"
 RULE_EMERGENCY = "VV5 Plotting Movement (emergency thrusters)"
 
 ASTEROID = "asteroid"
@@ -152,8 +153,66 @@ def roll_off(ids: list[str], dice: Dice, events: list[Event], why: str) -> str:
             return contenders[0]
 
 
-def move_ships(state: VV5State, plots: dict[str, Manoeuvre], dice: Dice, events: list[Event]) -> VV5State:
-    """Carry out every ship's plot at once (VV5 Moving starships, Collisions)."""
+def board_shift(state: VV5State) -> bool:
+    """Is the Dogfight's shift by agreement in force (option ``board_shift``)?"""
+    return bool(state.options.get(BOARD_SHIFT, False))
+
+
+def shift_to_fit(hex_map: HexMap, keep: Sequence[Ship]) -> tuple[int, int] | None:
+    """The translation that puts every ship of ``keep`` on the board, or ``None`` if none does.
+
+    Of the translations that fit, the one leaving fewest vector markers off
+    the board wins, then the shortest, then the lowest ``(dq, dr)``: the same
+    answer every time.
+    """
+    if not keep:
+        return None
+    anchor = keep[0].hex
+    best: tuple[tuple[int, int, int, int], tuple[int, int]] | None = None
+    for section in hex_map.sections:
+        for col in range(section.col, section.col + section.width):
+            for row in range(section.row, section.row + section.height):
+                dq, dr = Hex.from_offset(col, row).minus(anchor)
+                if not all(hex_map.contains(s.hex.shifted(dq, dr)) for s in keep):
+                    continue
+                markers_off = sum(1 for s in keep if not hex_map.contains(s.vector_marker.shifted(dq, dr)))
+                key = (markers_off, Hex(0, 0).distance(Hex(dq, dr)), dq, dr)
+                if best is None or key < best[0]:
+                    best = (key, (dq, dr))
+    return None if best is None else best[1]
+
+
+def _shift_the_battle(state: VV5State, retreating: frozenset[str], events: list[Event]) -> VV5State:
+    """The Dogfight's shift: every ship and marker moves together so the ships stay on the board.
+
+    Only ships whose side let them retreat are left off; if no shift can hold
+    all the others (they are spread wider than the board), none is made.
+    """
+    keep = [s for s in state.ships if s.active and s.id not in retreating]
+    if all(state.map.contains(s.hex) for s in keep):
+        return state
+    offset = shift_to_fit(state.map, keep)
+    if offset is None:
+        events.append(Note("the starships are spread wider than the board: no shift keeps them all on it"))
+        return state
+    dq, dr = offset
+    events.append(BoardShifted(str(Velocity(dq, dr)), tuple(s.id for s in keep if not state.map.contains(s.hex))))
+    return replace(state, ships=tuple(replace(s, hex=s.hex.shifted(dq, dr)) for s in state.ships))
+
+
+def move_ships(
+    state: VV5State,
+    plots: dict[str, Manoeuvre],
+    dice: Dice,
+    events: list[Event],
+    retreating: frozenset[str] = frozenset(),
+    settle: bool = True,
+) -> VV5State:
+    """Carry out every ship's plot at once (VV5 Moving starships, Collisions).
+
+    Then the board edge is settled (:func:`settle_edge`) unless ``settle`` is
+    false: a caller moving part of the ships settles it on the whole battle.
+    """
     planned: dict[str, tuple[Direction, Velocity]] = {}
     ends: dict[str, Hex] = {}
     for ship in state.ships:
@@ -185,12 +244,27 @@ def move_ships(state: VV5State, plots: dict[str, Manoeuvre], dice: Dice, events:
         if not pull.is_zero:
             events.append(Pulled(ship_id, str(pull)))
         if not state.map.contains(end):
-            moved = replace(moved, status="exited")
-            events.append(LeftMap(ship_id, Position(end)))
+            pass  # the edge is settled once every ship has moved (the Dogfight may shift them all back)
         elif is_solid(state.map.terrain_at(end)):
             moved = replace(moved, status="crashed")
             events.append(Crashed(ship_id, Position(end), state.map.terrain_at(end) or ""))
         state = state.with_ship(moved)
     if not ends:
         events.append(Note("no starship moves"))
+    return settle_edge(state, retreating, events) if settle else state
+
+
+def settle_edge(state: VV5State, retreating: frozenset[str], events: list[Event]) -> VV5State:
+    """Ships off the board leave the battle; in a Dogfight with ``board_shift`` the battle shifts first.
+
+    With ``board_shift`` on, every ship and marker is shifted together to
+    bring back the ships that ended off the board, unless their side let them
+    retreat (``retreating``) (docs/rulings.md, *VV5 leaving the board*).
+    """
+    if board_shift(state):
+        state = _shift_the_battle(state, retreating, events)
+    for ship in state.ships:
+        if ship.active and not state.map.contains(ship.hex):
+            state = state.with_ship(replace(ship, status="exited"))
+            events.append(LeftMap(ship.id, Position(ship.hex)))
     return state

@@ -11,6 +11,10 @@
 * Movement plot, written as the text writes it: ``RR1`` turns right twice
   then accelerates 1G in the new heading; digits are G of acceleration, ``L``
   and ``R`` 60-degree rotations, ``0`` drifts. A side's plot: ``X1 RR1; X2 0``.
+  With Experienced Crews, ``X2 escape`` in place of a plot: the crew leave
+  their ship (a voluntary escape). In a Dogfight played with ``board_shift``,
+  ``X1 2 retreat`` lets the ship leave the board if its move ends off it
+  (otherwise every ship is shifted back on).
 
 >>> m = Manoeuvre.parse("RR1")
 >>> m.steps, m.turns, m.thrust, str(m)
@@ -193,21 +197,42 @@ class Manoeuvre:
         return "".join(self.steps) or "0"
 
 
+ESCAPE = "escape"
+RETREAT = "retreat"
+
+
 @dataclass(frozen=True, slots=True)
 class Plot:
+    """A side's plot: each ship's manoeuvre, the ships whose crews escape instead (``X1 escape``),
+    and the ships let retreat off the board (``X1 2 retreat``)."""
+
     moves: tuple[tuple[str, Manoeuvre], ...]
+    escapes: tuple[str, ...] = ()
+    retreats: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        return "; ".join(f"{ship} {move}" for ship, move in self.moves)
+        moves = (f"{ship} {move}" + (f" {RETREAT}" if ship in self.retreats else "") for ship, move in self.moves)
+        return "; ".join([*moves, *(f"{s} {ESCAPE}" for s in self.escapes)])
 
     @classmethod
     def parse(cls, text: str, own: dict[str, str]) -> Plot:
         moves: list[tuple[str, Manoeuvre]] = []
+        escapes: list[str] = []
+        retreats: list[str] = []
         for entry in entries(text):
             parts = entry.split(None, 1)
             if len(parts) != 2:
                 raise OrderSyntaxError(text, f"{entry!r}: each entry is SHIP PLOT, like 'X1 RR1'")
-            moves.append((_ship(parts[0], own, text), Manoeuvre.parse(parts[1])))
-        if not moves:
+            ship = _ship(parts[0], own, text)
+            body = parts[1].strip()
+            if body.lower() == ESCAPE:
+                escapes.append(ship)
+                continue
+            words = body.rsplit(None, 1)
+            if words[-1].lower() == RETREAT:
+                retreats.append(ship)
+                body = words[0] if len(words) == 2 else "0"  # "X1 retreat" drifts off
+            moves.append((ship, Manoeuvre.parse(body)))
+        if not moves and not escapes:
             raise OrderSyntaxError(text, "a plot lists each ship, like 'X1 RR1; X2 0'")
-        return cls(tuple(moves))
+        return cls(tuple(moves), tuple(escapes), tuple(retreats))

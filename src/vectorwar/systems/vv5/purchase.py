@@ -1,7 +1,8 @@
 """Buying starships for a Dogfight (VV5 scenario 1).
 
-Each side gets 2D6 + 8 tons of purchase points (double for larger fights)
-and buys one to three starships, a starship costing its mass in tons, in
+One roll of 2D6 + 8 gives the tons of purchase points every side has to
+spend (the text: "the number of tons available to both sides"; double for
+larger fights), and each side buys one to three starships, a starship costing its mass in tons, in
 pairs of a type where it can. Points left over carry to the player's next
 pick; once they are below the lightest starship on offer they are lost.
 
@@ -22,9 +23,12 @@ from vectorwar.systems.vv5.design import Design
 MAX_SHIPS = 3
 
 
-def roll_budget(dice: Dice, events: list[Event], side: str, large: bool = False) -> int:
-    """2D6 + 8 tons of purchase points (doubled for a larger dogfight)."""
-    roll = dice.roll("2d6", f"purchase points for {side}")
+def roll_budget(dice: Dice, events: list[Event], large: bool = False) -> int:
+    """2D6 + 8 tons of purchase points for every side (doubled for a larger dogfight).
+
+    One roll serves all sides (docs/rulings.md, *VV5 the purchase phase*).
+    """
+    roll = dice.roll("2d6", "purchase points for every side")
     events.append(Rolled.of(roll))
     points = roll.total + 8
     return 2 * points if large else points

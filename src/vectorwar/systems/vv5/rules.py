@@ -55,9 +55,9 @@ from vectorwar.systems.vv5.equipment import build_ship, fit_loadout
 from vectorwar.systems.vv5.events import InitiativeWon, MissileLaunched, MissileResolved
 from vectorwar.systems.vv5.gunfire import fire_shot
 from vectorwar.systems.vv5.hazards import asteroid_fields
-from vectorwar.systems.vv5.honour import RULE_HONOUR, honour_problem, honourable
+from vectorwar.systems.vv5.honour import RULE_HONOUR, honour_problem, honourable, retreat_problem
 from vectorwar.systems.vv5.initiative import roll_initiative
-from vectorwar.systems.vv5.movement import check_manoeuvre, is_solid, turn_allowance
+from vectorwar.systems.vv5.movement import BOARD_SHIFT, check_manoeuvre, is_solid, turn_allowance
 from vectorwar.systems.vv5.orders import DeclareOrder, Gunfire, Launch, Launches, Manoeuvre, Plot, Shot
 from vectorwar.systems.vv5.specials.adp import platforms_drift, platforms_fire
 from vectorwar.systems.vv5.state import Missile, Ship, VV5State
@@ -117,7 +117,15 @@ MANIFEST = Manifest(
             "honour_rule",
             False,
             "Scenario 1's point of honour: no plot may take a ship off the board until a starship has been "
-            "destroyed or turn 15 (one plot sheet) is over, unless every plot of that ship leaves it",
+            "destroyed or turn 15 (one plot sheet) is over, unless every plot of that ship leaves it "
+            "(with board_shift: no ship may be plotted to retreat); the Dogfight scenarios turn it on",
+        ),
+        OptionSpec(
+            BOARD_SHIFT,
+            False,
+            "Scenario 1's shift by agreement: a starship ending off the board is brought back by shifting "
+            "every ship and marker together, unless its plot says 'retreat'; only for maps without terrain "
+            "or special rules (the text allows it in the Dogfight alone, whose scenarios turn it on)",
         ),
         OptionSpec(
             "cargo_lost_with_ship",
@@ -209,6 +217,11 @@ class VectorV5(RuleSystem[VV5State]):
             max_turns=scenario.max_turns,
             options=dict(options),
         )
+        if options.get(BOARD_SHIFT) and (scenario.special or hex_map.terrain):
+            raise ScenarioError(
+                f"scenario {scenario.id}: options: {BOARD_SHIFT}: shifting ships back onto the board is the "
+                "Dogfight's; this scenario has terrain or special rules fixed to the board"
+            )
         state = replace(state, purchase=buying.read_setup(scenario, designs, hex_map))
         return specials.set_up(state, scenario.special, f"scenario {scenario.id}")
 
@@ -228,7 +241,10 @@ class VectorV5(RuleSystem[VV5State]):
         if state.phase == "purchase":
             return buying.prompt(state)
         if state.phase == "plot":
-            return Prompt(Clock(state.turn, "plot"), state.sides_in_play(), "plot", True, HELP["plot"])
+            help = HELP["plot"] + (
+                "; or 'X1 escape': the crew abandon the ship (a voluntary escape)" if crews.enabled(state) else ""
+            )
+            return Prompt(Clock(state.turn, "plot"), state.sides_in_play(), "plot", True, help)
         if state.phase == "ace-replot":
             seats = tuple(dict.fromkeys(state.ship(a).side for a in state.ace_replot))
             return Prompt(Clock(state.turn, "ace-replot"), seats, "ace-replot", True, HELP["ace-replot"])
@@ -246,7 +262,8 @@ class VectorV5(RuleSystem[VV5State]):
     def result(self, state: VV5State) -> Result | None:
         if state.phase != "over":
             return None
-        return Result(state.winners, state.end_reason, {s: float(v) for s, v in victory_points(state).items()})
+        scores = {s: float(v) for s, v in victory_points(state).items()}
+        return Result(state.winners, state.end_reason, scores, "VP")
 
     # -- orders ---------------------------------------------------------------------
 
@@ -344,10 +361,18 @@ class VectorV5(RuleSystem[VV5State]):
                 raise IllegalOrderError(label, why, RULE_GUNS)
 
     def _check_plot(self, state: VV5State, seat: str, plot: Plot) -> None:
-        named = [s for s, _ in plot.moves]
+        named = [s for s, _ in plot.moves] + list(plot.escapes)
         for ship_id in named:
             if named.count(ship_id) > 1:
                 raise IllegalOrderError(str(plot), f"{ship_id} is plotted twice", RULE_PLOT)
+        for ship_id in plot.escapes:
+            problem = crews.escape_problem(state, state.ship(ship_id))
+            if problem:
+                raise IllegalOrderError(f"{ship_id} escape", problem, crews.RULE_CREWS)
+        for ship_id in plot.retreats:
+            problem = retreat_problem(state, state.ship(ship_id))
+            if problem:
+                raise IllegalOrderError(f"{ship_id} retreat", problem, RULE_HONOUR)
         due = [s for s in state.ships_of(seat) if state.phase == "plot" or s.id in state.ace_replot]
         # A panicked ship may be left out: the engine flies its panic move (optional rule Shock).
         missing = [s.id for s in due if s.id not in named and shock.forced(state, s) is None]
@@ -400,17 +425,20 @@ class VectorV5(RuleSystem[VV5State]):
             state = self._next_declarer(replace(state, declaring=state.declaring + 1), dice, events)
         elif state.phase == "plot":
             plots: dict[str, Manoeuvre] = {}
+            retreating: set[str] = set()
             for plot in orders.values():
                 if not isinstance(plot, Plot):  # pragma: no cover - checked
                     raise TypeError("plot expected")
                 plots.update(dict(plot.moves))
+                retreating.update(plot.retreats)
+                state = crews.abandon(state, plot.escapes, events)
             plots = shock.fill_panic_moves(state, plots)
             special = specials.special_for(state)
             if special is not None:
                 state = special.before_movement(state, dice, events)
             aces = crews.roll_ace_moments(state, dice, events)
             first = len(events)
-            state = crews.move_all_but(state, plots, aces, dice, events)
+            state = crews.move_all_but(state, plots, aces, dice, events, frozenset(retreating))
             state = platforms_drift(state, dice, events)
             state = asteroid_fields(state, [e for e in events[first:] if isinstance(e, Moved)], dice, events)
             if aces:
@@ -419,12 +447,14 @@ class VectorV5(RuleSystem[VV5State]):
                 state = self._after_movement(state, dice, events)
         elif state.phase == "ace-replot":
             replots: dict[str, Manoeuvre] = {}
+            retreating = set()
             for plot in orders.values():
                 if not isinstance(plot, Plot):  # pragma: no cover - checked
                     raise TypeError("plot expected")
                 replots.update(dict(plot.moves))
+                retreating.update(plot.retreats)
             first = len(events)
-            state = crews.move_aces(state, replots, dice, events)
+            state = crews.move_aces(state, replots, dice, events, frozenset(retreating))
             state = asteroid_fields(state, [e for e in events[first:] if isinstance(e, Moved)], dice, events)
             state = self._after_movement(replace(state, phase="plot", ace_replot=()), dice, events)
         state = shock.absorb(state, shock.since_check(events))

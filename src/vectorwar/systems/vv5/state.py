@@ -19,7 +19,7 @@ from vectorwar.roster import Roster
 from vectorwar.rules import OptionValue
 from vectorwar.vectors import Velocity
 
-Status = Literal["active", "destroyed", "knocked-out", "exited", "crashed"]
+Status = Literal["active", "destroyed", "knocked-out", "exited", "crashed", "abandoned"]
 Phase = Literal["purchase", "choose-order", "missiles", "guns", "plot", "ace-replot", "over"]
 Launcher = Literal["ready", "spent", "destroyed", "bomb"]  # a bomb fills a launcher slot, never launched
 
@@ -88,7 +88,7 @@ class Ship:
     panicked: bool = False  # panicked at the last panic check (until the next one)
     panic_move: str = ""  # the plot the panic table forces on it this turn
     hit_by: tuple[str, ...] = ()  # ships whose gunfire or missiles damaged it (kill credit)
-    crew_fate: str = ""  # after the game, for a ship lost: "escaped", "captured" or "killed"
+    crew_fate: str = ""  # after the game, for a ship lost or abandoned: "escaped", "captured" or "killed"
 
     @property
     def active(self) -> bool:
@@ -249,7 +249,7 @@ class PurchaseState:
     order: tuple[str, ...]  # buying sides, in picking order
     slots: tuple[StartSlots, ...]
     pool: tuple[str, ...]  # design ids on offer (the cup's counters, in the draw variant)
-    budget: int = 0  # tons per side; 0 rolls 2D6 + 8 for each side
+    budget: int = 0  # tons per side; 0 rolls 2D6 + 8 once for every side
     double: bool = False  # a larger dogfight
     draw: bool = False
     cup: tuple[str, ...] = ()  # counters still in the cup (draw variant)
