@@ -59,7 +59,7 @@ export function renderResult(container, result, colours) {
       ? h(
           "table",
           { class: "scores" },
-          h("tbody", {}, ...scores.map(([s, v]) => h("tr", {}, h("th", { scope: "row" }, sideChip(s, colours[s])), h("td", {}, `${v} VP`)))),
+          h("tbody", {}, ...scores.map(([s, v]) => h("tr", {}, h("th", { scope: "row" }, sideChip(s, colours[s])), h("td", {}, `${v} ${result.score_label || "points"}`)))),
         )
       : null,
   );
