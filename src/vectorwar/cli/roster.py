@@ -18,7 +18,7 @@ from rich.text import Text
 from vectorwar.cli.common import UserError, out_console, reports_errors
 from vectorwar.savefile import load_game
 from vectorwar.systems.vv5 import crews
-from vectorwar.systems.vv5.state import VV5State
+from vectorwar.systems.vv5.api import VV5State
 
 RosterArg = Annotated[
     Path,
