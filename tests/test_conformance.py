@@ -81,3 +81,40 @@ def test_a_secret_plot_seen_by_another_seat_fails_the_kit() -> None:
     with pytest.raises(ConformanceError, match=r"secret plot .* changed the view of blue before every plot was in"):
         play_random_game(LeakyMSC(), builtin_scenario("msc-duel"), 0)
     assert play_random_game(MinimalSpaceCombat(), builtin_scenario("msc-duel"), 0).is_over
+
+
+def test_every_golden_game_plays_the_same_in_processes_with_different_string_hashing() -> None:
+    """Python salts string hashes per process, so a set iterated in rule code could make a replay differ.
+
+    Each system's golden game is played in two fresh processes with different ``PYTHONHASHSEED``s; the
+    state after every order must be the same data.
+    """
+    import json
+    import os
+    import subprocess
+    import sys
+
+    games = {name: [scenario, controllers, seed] for name, (_, scenario, controllers, seed) in GOLDEN.items()}
+    script = (
+        "import hashlib, json, sys\n"
+        "from vectorwar.catalogue import builtin_scenario\n"
+        "from vectorwar.play import bot_turns\n"
+        "from vectorwar.setup import set_up\n"
+        f"games = {json.dumps(games)}\n"
+        "out = {}\n"
+        "for name, (scenario, controllers, seed) in games.items():\n"
+        "    setup = set_up(builtin_scenario(scenario), controllers, seed=seed)\n"
+        "    game, digests = setup.game, []\n"
+        "    for _ in bot_turns(game, setup.bots):\n"
+        "        data = json.dumps(game.system.state_to_data(game.state), sort_keys=True)\n"
+        "        digests.append(hashlib.sha256(data.encode()).hexdigest())\n"
+        "    out[name] = digests\n"
+        "json.dump(out, sys.stdout)\n"
+    )
+    runs = []
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+        runs.append(json.loads(done.stdout))
+    assert runs[0] == runs[1]

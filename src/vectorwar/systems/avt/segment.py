@@ -134,7 +134,7 @@ def _thrust_and_movement(
     completed: set[str] = set()
     for ship_id, steps in paths.items():
         ship = ships[ship_id]
-        for system in burning[ship_id]:
+        for system in sorted(burning[ship_id]):  # a set iterates in a per-process order; a replay must not
             ship = ship.using(system)
         position, orientation, turning = ship.position, ship.orientation, ship.turning
         if steps:
