@@ -168,3 +168,11 @@ def test_lab_command_writes_rows_and_a_report(tmp_path: Path) -> None:
     result = runner().invoke(app, ["lab", "run", "msc-duel", "--seat", "red=human", "--workers", "0"])
     assert result.exit_code == 1
     assert "computer player in every seat" in result.output
+
+
+def test_the_documented_example_plan_is_valid() -> None:
+    plan = Path(__file__).resolve().parents[2] / "docs" / "lab-sweep.toml"
+    jobs = load_plan(plan)
+    assert [j.label for j in jobs] == ["engine 2, shields 4", "engine 3, shields 3", "engine 4, shields 2"]
+    # Each point keeps the Hawk's engine and shields at the same total.
+    assert {j.scenario["designs"]["ship1"]["engine"] + j.scenario["designs"]["ship1"]["shields"] for j in jobs} == {6}

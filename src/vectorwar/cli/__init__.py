@@ -2,7 +2,7 @@
 
 The commands live in modules by what they work on: :mod:`.info` (what is
 installed), :mod:`.session` (a save file, one step at a time),
-:mod:`.interactive` (``play``) and :mod:`.simulate`; :mod:`.render` draws.
+:mod:`.interactive` (``play``), :mod:`.simulate` and :mod:`.lab` (``lab run/sweep/report``); :mod:`.render` draws.
 """
 
 import typer
