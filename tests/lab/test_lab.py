@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from distributed import LocalCluster
 
 from tests.cli.helpers import runner
 from vectorwar.catalogue import builtin_scenario
@@ -14,7 +15,7 @@ from vectorwar.cli import app
 from vectorwar.lab.games import COLUMNS, Job, play_seeds
 from vectorwar.lab.plan import load_plan, plan_jobs
 from vectorwar.lab.report import make_report, wilson
-from vectorwar.lab.runner import LabError, chunks, read_rows, run_jobs, write_rows
+from vectorwar.lab.runner import LabError, chunks, read_rows, require_extra, run_jobs, write_rows
 
 
 @pytest.fixture(autouse=True)
@@ -35,9 +36,18 @@ def test_two_workers_give_the_same_rows_as_one(tmp_path: Path) -> None:
     jobs = two_jobs()
     seen: list[tuple[int, int]] = []
     one = run_jobs(jobs, workers=1, chunk=5, local_directory=tmp_path / "one")
-    two = run_jobs(
-        jobs, workers=2, chunk=3, local_directory=tmp_path / "two", progress=lambda d, t: seen.append((d, t))
-    )
+    # Two workers reached as a running cluster, the way --scheduler does.
+    with LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=None,
+        host="127.0.0.1",
+        scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"},
+        local_directory=str(tmp_path / "two"),
+    ) as cluster:
+        assert len(cluster.workers) == 2
+        two = run_jobs(jobs, scheduler=cluster.scheduler_address, chunk=3, progress=lambda d, t: seen.append((d, t)))
     assert len(one) == 24
     assert one == two
     assert [(r["job"], r["seed"]) for r in one] == [(0, s) for s in range(3, 17)] + [(1, s) for s in range(10)]
@@ -46,6 +56,12 @@ def test_two_workers_give_the_same_rows_as_one(tmp_path: Path) -> None:
     assert [d for d, _ in seen] == sorted(d for d, _ in seen)
     # And the same as playing them here without Dask.
     assert run_jobs(jobs, workers=0) == one
+
+
+def test_a_missing_extra_is_named() -> None:
+    require_extra("pandas")
+    with pytest.raises(LabError, match=r"vectorwar\[lab\].*no_such_module_here"):
+        require_extra("pandas", "no_such_module_here")
 
 
 def test_chunks_cover_every_seed_once() -> None:
@@ -62,6 +78,7 @@ def test_a_row_records_the_game_and_its_damage() -> None:
     assert row["scenario"] == "msc-duel"
     assert json.loads(row["bots"]) == {"red": "greedy", "blue": "random"}
     assert row["draw"] == (row["winner"] == "")
+    assert row["initiative"] in ("red", "blue")
     ships = json.loads(row["ships"])
     assert {s["side"] for s in ships.values()} == {"red", "blue"}
     # Every point of damage taken was dealt by the ship that shot at it.
@@ -101,7 +118,7 @@ def test_a_sweep_changes_the_design_and_the_report_plots_the_swept_values(tmp_pa
     write_rows(run_jobs(jobs, workers=0), tmp_path / "r.parquet")
     report = make_report(read_rows(tmp_path / "r.parquet"), tmp_path / "report")
     assert report.labels["winrate-design-ship1-engine"] == ["2", "3", "4"]
-    for name in ("winrate-design-ship1-engine", "sides", "length", "summary"):
+    for name in ("winrate-design-ship1-engine", "sides", "length", "first-mover", "summary"):
         assert report.plots[name].read_bytes().startswith(b"\x89PNG")
     page = report.html.read_text()
     assert 'src="winrate-design-ship1-engine.png"' in page

@@ -34,8 +34,9 @@ ChunkOpt = Annotated[int, typer.Option("--chunk", min=1, help="Games per Dask ta
 
 
 def _run(jobs: list[Job], out: Path, csv: Path | None, workers: int | None, scheduler: str | None, chunk: int) -> None:
-    from vectorwar.lab.runner import run_jobs, write_rows
+    from vectorwar.lab.runner import require_extra, run_jobs, write_rows
 
+    require_extra("pandas", "pyarrow", *(() if workers == 0 and scheduler is None else ("distributed",)))
     total = sum(job.games for job in jobs)
     progress = Progress(
         TextColumn("games"),
@@ -112,8 +113,9 @@ def report_command(
 ) -> None:
     """Draw the report (HTML page and PNG plots) of a results file."""
     from vectorwar.lab.report import make_report
-    from vectorwar.lab.runner import read_rows
+    from vectorwar.lab.runner import read_rows, require_extra
 
+    require_extra("pandas", "pyarrow", "matplotlib")
     folder = out or results.with_name(results.stem + "-report")
     report = make_report(read_rows(results), folder)
     out_console().print(f"report: {report.html} ({len(report.plots)} plots)")

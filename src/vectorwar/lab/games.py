@@ -32,6 +32,7 @@ COLUMNS = (
     "reason",
     "turns",
     "steps",
+    "initiative",
     "scores",
     "ships",
 )
@@ -81,9 +82,21 @@ def game_row(job: Job, scenario: Scenario, game: Game) -> dict[str, Any]:
         "reason": "" if result is None else result.reason,
         "turns": game.history[-1].clock.turn if game.history else 0,
         "steps": len(game.history),
+        "initiative": first_initiative(game),
         "scores": _json({} if result is None else {s: float(v) for s, v in result.scores.items()}),
         "ships": _json(ship_tallies(game, scenario)),
     }
+
+
+def first_initiative(game: Game) -> str:
+    """The seat the rules put first on turn 1's initiative (the first mover); "" where the system rolls none."""
+    for event in game.events:
+        data = event_to_data(event)
+        if data.get("kind") == "initiative" and data.get("order"):
+            return str(data["order"][0])
+        if data.get("kind") == "vv5-initiative":
+            return str(data.get("side", ""))
+    return ""
 
 
 def ship_tallies(game: Game, scenario: Scenario) -> dict[str, dict[str, Any]]:

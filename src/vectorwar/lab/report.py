@@ -2,6 +2,7 @@
 
 * win rate of each seat, with a 95% Wilson interval, against each swept value;
 * side advantage: each seat's share of wins (and draws) over all games;
+* first-mover advantage: how the seat holding turn 1's initiative fares;
 * a histogram of game length in turns;
 * a tournament table: each bot's win rate against each other bot.
 """
@@ -112,6 +113,24 @@ def make_report(frame: Any, out_dir: Path, title: str = "vectorwar lab report") 
         return []
 
     panels += [("sides", draw_sides), ("length", draw_lengths)]
+    movers = [(str(m), w) for m, w in zip(frame["initiative"], winners, strict=True) if m]
+    if movers:
+
+        def draw_initiative(ax: Any) -> list[str]:
+            names = ["first mover wins", "draw", "first mover loses"]
+            counts = [
+                sum(m in w for m, w in movers),
+                sum(not w for _, w in movers),
+                sum(bool(w) and m not in w for m, w in movers),
+            ]
+            stats = [wilson(c, len(movers)) for c in counts]
+            ax.bar(names, [s[0] for s in stats], yerr=[[s[0] - s[1] for s in stats], [s[2] - s[0] for s in stats]])
+            ax.set_ylim(0, 1)
+            ax.set_ylabel("share of games (95% CI)")
+            ax.set_title(f"first-mover advantage (turn-1 initiative, {len(movers)} games)")
+            return names
+
+        panels.append(("first-mover", draw_initiative))
     table = tournament_table(frame)
     if table:
 

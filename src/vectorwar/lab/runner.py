@@ -24,6 +24,15 @@ class LabError(VectorwarError, ValueError):
     """A lab request that cannot be met (bad plan, unreadable results, no cluster)."""
 
 
+def require_extra(*modules: str) -> None:
+    """Refuse clearly when the ``lab`` extra is not installed (the base install has no Dask or pandas)."""
+    import importlib.util
+
+    missing = [m for m in modules if importlib.util.find_spec(m) is None]
+    if missing:
+        raise LabError(f"the lab needs its extra: pip install 'vectorwar[lab]' (missing: {', '.join(missing)})")
+
+
 def chunks(jobs: Sequence[Job], size: int) -> list[tuple[Job, list[int]]]:
     """Every job's seeds cut into runs of at most ``size``."""
     if size < 1:
