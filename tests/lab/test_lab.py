@@ -133,6 +133,14 @@ def test_a_tournament_plays_every_ordering_and_tables_the_bots(tmp_path: Path) -
     assert "<h2>Tournament</h2>" in report.html.read_text()
 
 
+def test_a_design_tournament_fields_each_design_in_each_seat(tmp_path: Path) -> None:
+    jobs = plan_jobs({"scenario": "msc-fleet", "games": 3, "tournament": {"designs": ["ship1", "ship3"]}}, "test plan")
+    fielded = [{side["id"]: {s["design"] for s in side["ships"]} for side in j.scenario["sides"]} for j in jobs]
+    assert fielded == [{"red": {"ship1"}, "blue": {"ship3"}}, {"red": {"ship3"}, "blue": {"ship1"}}]
+    report = make_report(pd.DataFrame(run_jobs(jobs, workers=0)), tmp_path)
+    assert report.labels["tournament"] == ["ship1", "ship3"]
+
+
 @pytest.mark.parametrize(
     ("plan", "message"),
     [
@@ -141,6 +149,9 @@ def test_a_tournament_plays_every_ordering_and_tables_the_bots(tmp_path: Path) -
         ({"scenario": "msc-duel", "grid": {"design.nope.engine": [1]}}, "no design 'nope'"),
         ({"scenario": "msc-duel", "grid": {"option.map_edge": ["sideways"]}}, "map_edge"),
         ({"scenario": "msc-duel", "games": 0}, "at least 1"),
+        ({"scenario": "msc-duel", "grid": {"fleet.green": ["ship1"]}}, "fleet.green: no such seat"),
+        ({"scenario": "msc-duel", "grid": {"fleet.red": ["ship9"]}}, "ship9"),
+        ({"scenario": "msc-duel", "tournament": {"bots": ["greedy"], "designs": ["ship1"]}}, "not both"),
         ({"scenario": "msc-duel", "sweep": {}}, "unknown key 'sweep'"),
     ],
 )

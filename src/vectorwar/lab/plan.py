@@ -5,11 +5,12 @@ A plan names a scenario and the seats' bots, and varies any of:
 * ``design.KEY.FIELD``: a field of a ship design (the scenario's own, else the catalogue's);
 * ``option.NAME``: a rule option;
 * ``seat.SEAT``: the bot in a seat;
+* ``fleet.SEAT``: a design every ship of a seat flies;
 
 over a grid (every combination of the ``[grid]`` lists), over explicit
 ``[[points]]`` (for values that must change together, like a BP split at
 equal cost), or both (every point with every grid combination). A
-``[tournament]`` table plays every ordering of its bots in the seats.
+``[tournament]`` table plays every ordering of its bots (or designs) in the seats.
 """
 
 from __future__ import annotations
@@ -28,7 +29,6 @@ from vectorwar.lab.runner import LabError
 from vectorwar.scenario import scenario_from_data
 
 PLAN_KEYS = {"scenario", "games", "first_seed", "seats", "options", "grid", "points", "tournament"}
-KINDS = ("design", "option", "seat")
 
 
 def load_plan(path: Path) -> list[Job]:
@@ -64,11 +64,14 @@ def plan_jobs(data: Mapping[str, Any], source: str) -> list[Job]:
     settings = [{**point, **combo} for point in points for combo in combos]
     tournament = data.get("tournament")
     if tournament is not None:
-        entrants = list(tournament.get("bots", bots))
+        if "bots" in tournament and "designs" in tournament:
+            raise LabError(f"{source}: tournament: give bots or designs, not both (sweep the other in [grid])")
+        what, kind = ("designs", "fleet") if "designs" in tournament else ("bots", "seat")
+        entrants = list(tournament.get(what, bots))
         if len(entrants) < len(seats):
-            raise LabError(f"{source}: tournament.bots: {len(seats)} seats need at least {len(seats)} bots")
+            raise LabError(f"{source}: tournament.{what}: {len(seats)} seats need at least {len(seats)} {what}")
         settings = [
-            {**s, **{f"seat.{seat}": bot for seat, bot in zip(seats, order, strict=True)}}
+            {**s, **{f"{kind}.{seat}": entrant for seat, entrant in zip(seats, order, strict=True)}}
             for s in settings
             for order in itertools.permutations(entrants, len(seats))
         ]
@@ -101,6 +104,7 @@ def _job(
     source: str,
 ) -> tuple[dict[str, Any], dict[str, str], dict[str, object]]:
     seats = dict(seats)
+    fleets: dict[str, str] = {}
     designs: dict[str, dict[str, Any]] = {k: dict(v) for k, v in scenario.get("designs", {}).items()}
     for key, value in setting.items():
         kind, _, rest = key.partition(".")
@@ -108,6 +112,8 @@ def _job(
             options[rest] = value
         elif kind == "seat" and rest:
             seats[rest] = str(value)
+        elif kind == "fleet" and rest:
+            fleets[rest] = str(value)
         elif kind == "design" and rest.count(".") == 1:
             design, field = rest.split(".")
             if design not in designs:
@@ -118,9 +124,18 @@ def _job(
             designs[design][field] = value
         else:
             raise LabError(
-                f"{source}: {key!r} is not a thing a plan can vary (design.KEY.FIELD, option.NAME or seat.SEAT)"
+                f"{source}: {key!r} is not a thing a plan can vary "
+                "(design.KEY.FIELD, option.NAME, seat.SEAT or fleet.SEAT)"
             )
-    return {**scenario, "designs": designs}, seats, options
+    sides = []
+    for side in scenario["sides"]:
+        if side["id"] in fleets:
+            side = {**side, "ships": [{**ship, "design": fleets[side["id"]]} for ship in side["ships"]]}
+        sides.append(side)
+    unknown = sorted(set(fleets) - {side["id"] for side in sides})
+    if unknown:
+        raise LabError(f"{source}: fleet.{unknown[0]}: no such seat (seats: {', '.join(s['id'] for s in sides)})")
+    return {**scenario, "designs": designs, "sides": sides}, seats, options
 
 
 def _check(job: Job, bots: list[str], seats: list[str], where: str) -> None:

@@ -4,7 +4,7 @@
 * side advantage: each seat's share of wins (and draws) over all games;
 * first-mover advantage: how the seat holding turn 1's initiative fares;
 * a histogram of game length in turns;
-* a tournament table: each bot's win rate against each other bot.
+* a tournament table: each bot's (or design's) win rate against each other one.
 """
 
 from __future__ import annotations
@@ -145,7 +145,7 @@ def make_report(frame: Any, out_dir: Path, title: str = "vectorwar lab report") 
                     if b in table[a]:
                         ax.text(j, i, f"{table[a][b][0]:.0%}", ha="center", va="center")
             ax.set_xlabel("against")
-            ax.set_title("tournament: win rate of row bot")
+            ax.set_title("tournament: win rate of row entrant")
             return bots
 
         panels.append(("tournament", draw_tournament))
@@ -191,14 +191,19 @@ def make_report(frame: Any, out_dir: Path, title: str = "vectorwar lab report") 
 
 
 def tournament_table(frame: Any) -> dict[str, dict[str, tuple[float, int]]]:
-    """Bot -> opponent -> (win rate, games), over two-seat games between different bots."""
+    """Entrant -> opponent -> (win rate, games), over two-seat games between different entrants.
+
+    A seat's entrant is its fleet's design where a plan set one (``fleet.SEAT``), else its bot.
+    """
     tally: dict[str, dict[str, list[int]]] = {}
-    for bots_text, seats_text, winner in zip(frame["bots"], frame["seats"], frame["winner"], strict=True):
-        bots, seats = json.loads(bots_text), json.loads(seats_text)
-        if len(seats) != 2 or bots[seats[0]] == bots[seats[1]]:
+    rows = zip(frame["bots"], frame["seats"], frame["params"], frame["winner"], strict=True)
+    for bots_text, seats_text, params_text, winner in rows:
+        bots, seats, params = json.loads(bots_text), json.loads(seats_text), json.loads(params_text)
+        entrant = {seat: str(params.get(f"fleet.{seat}", bots[seat])) for seat in seats}
+        if len(seats) != 2 or entrant[seats[0]] == entrant[seats[1]]:
             continue
         for seat, other in (seats, seats[::-1]):
-            cell = tally.setdefault(bots[seat], {}).setdefault(bots[other], [0, 0])
+            cell = tally.setdefault(entrant[seat], {}).setdefault(entrant[other], [0, 0])
             cell[0] += seat in winner.split(",")
             cell[1] += 1
     return {a: {b: (w / n, n) for b, (w, n) in row.items()} for a, row in tally.items()}
@@ -213,7 +218,7 @@ def _tournament_html(table: dict[str, dict[str, tuple[float, int]]]) -> str:
             f"<td>{table[a][b][0]:.0%} of {table[a][b][1]}</td>" if b in table[a] else "<td></td>" for b in bots
         )
         body += f"<tr><th>{html.escape(a)}</th>{cells}</tr>"
-    return f"<h2>Tournament</h2><table><tr><th>bot \\ against</th>{head}</tr>{body}</table>"
+    return f"<h2>Tournament</h2><table><tr><th>entrant \\ against</th>{head}</tr>{body}</table>"
 
 
 def _jobs_html(frame: Any, seats: list[str], winners: list[set[str]]) -> str:
