@@ -64,6 +64,11 @@ def test_a_missing_extra_is_named() -> None:
         require_extra("pandas", "no_such_module_here")
 
 
+def test_workers_and_a_scheduler_are_not_given_together() -> None:
+    with pytest.raises(LabError, match="not both"):
+        run_jobs(two_jobs(), workers=2, scheduler="tcp://127.0.0.1:8786")
+
+
 def test_chunks_cover_every_seed_once() -> None:
     pieces = chunks(two_jobs(), 4)
     assert [len(seeds) for _, seeds in pieces] == [4, 4, 4, 2, 4, 4, 2]

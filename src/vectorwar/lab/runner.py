@@ -59,6 +59,8 @@ def run_jobs(
     LocalCluster of ``workers`` processes is started (default: one per core).
     ``workers=0`` plays in this process without Dask.
     """
+    if scheduler is not None and workers is not None:
+        raise LabError("give a number of local workers or a scheduler address, not both (the cluster has its own)")
     pieces = chunks(jobs, chunk)
     total = sum(len(seeds) for _, seeds in pieces)
     done = 0
