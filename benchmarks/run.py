@@ -7,7 +7,9 @@ pieces included) built in at most 50 ms median; an AV:T duel turn with fire and
 damage allocation in at most 5 ms median and a 71-point allocation in at most
 1 ms median (benchmarks/avt_combat.py); each request of issue 15's attacker (huge
 numbers in orders and scenarios) refused in well under 50 ms of server CPU
-(benchmarks/attacks.py). Figures are printed, never asserted in the test suite.
+(benchmarks/attacks.py). ``--lab`` adds the lab's games per second on 1 and 2
+Dask workers and their ratio (benchmarks/lab.py). Figures are printed, never
+asserted in the test suite.
 """
 
 from __future__ import annotations
@@ -154,6 +156,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000, help="games per simulation benchmark")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--web", action="store_true", help="also run the web server benchmark (benchmarks/web.py)")
+    parser.add_argument(
+        "--lab", action="store_true", help="also run the lab's 1- and 2-worker benchmark (benchmarks/lab.py)"
+    )
     args = parser.parse_args()
     n = args.games
     scale = n / 1000
@@ -225,6 +230,10 @@ def main() -> None:
         from web import web_rows  # benchmarks/web.py, beside this script
 
         rows.extend(web_rows())
+    if args.lab:
+        from lab import lab_rows  # benchmarks/lab.py, beside this script
+
+        rows.extend(lab_rows())
     if args.json:
         print(json.dumps(rows, indent=1))
         return

@@ -1,72 +1,301 @@
-"""A small environment API for outside tools (in the style of PettingZoo's parallel API).
+"""Agent APIs: a PettingZoo ParallelEnv (and its AEC form) for outside learning and search tools.
 
-Agents are seats. At each step only the seats the game is waiting for act;
-``step`` takes their orders (objects or text), and returns per-seat
-observations (what that seat may see), rewards (+1 win, -1 loss, 0 draw,
-given once at the end), terminations and infos (illegal orders are reported
-in infos and leave the game unchanged).
+Agents are seats. Every seat steps together until the game ends; a seat the
+game is not waiting for passes. Actions are indices into a menu:
 
->>> env = VectorwarEnv("msc-duel")
+* action ``0`` is *pass*, legal only for a seat with nothing to order now;
+* actions ``1..MENU_SIZE`` pick from the seat's menu of legal orders for the
+  current prompt (``infos[seat]["legal_orders"]`` spells them out).
+
+The menu is a reproducible sample of distinct legal orders drawn with the
+system's ``random_order`` (a whole side's plot joins every ship's choices,
+so the full set is far too large to list); the observation's
+``action_mask`` marks which indices are legal. ``step`` also takes an order
+as text, for scripted agents and people at a prompt.
+
+Observations hold only what the seat may see: the map's counters (public in
+every system) encoded as numbers, one slot per piece, plus the clock. The
+whole seat view (:meth:`vectorwar.game.Game.view`) is available from
+:meth:`VectorwarParallelEnv.view`. Rewards are +1 for a winner and -1 for the
+others once a game is decided, 0 for a draw and on every other step.
+
+>>> env = VectorwarParallelEnv("msc-duel")
 >>> obs, infos = env.reset(seed=3)
 >>> env.agents
 ['red', 'blue']
->>> obs, rewards, terminations, truncations, infos = env.step({"red": "Hawk 3", "blue": "Raven 2"})
->>> obs["red"]["state"]["turn"] >= 1
-True
+>>> int(obs["red"]["action_mask"][0]), int(obs["red"]["action_mask"][1])
+(0, 1)
+>>> obs, rewards, terminations, truncations, infos = env.step({"red": 1, "blue": "Raven 2"})
+>>> env.game is not None and env.game.history[-1].orders[1]
+('blue', 'Raven 2')
 """
 
 from __future__ import annotations
 
+import functools
+import random
+from collections.abc import Mapping
 from typing import Any
 
-from vectorwar.errors import IllegalOrderError, OrderSyntaxError
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv, ParallelEnv
+from pettingzoo.utils.conversions import parallel_to_aec
+
+from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.game import Game
 from vectorwar.rules import Order
+from vectorwar.scenario import Scenario
 from vectorwar.setup import find_scenario, set_up, system_of
 
+#: Most legal orders offered at one prompt (the action space is this plus "pass").
+MENU_SIZE = 32
+#: Counter slots in an observation; pieces beyond these (a swarm of missiles) are left out.
+SLOTS = 24
+#: Numbers per slot: present, mine, active, column, row, altitude, facing (0 none, 1-6 A-F).
+SLOT_FEATURES = 7
+#: Numbers after the slots: turn, orders given so far, is it my turn, menu length.
+GLOBAL_FEATURES = 4
+OBS_LIMIT = 10_000.0
 
-class VectorwarEnv:
-    def __init__(self, scenario: str, options: dict[str, object] | None = None) -> None:
-        self.scenario = find_scenario(scenario)
+ObsDict = dict[str, np.ndarray[Any, Any]]
+Action = int | np.integer[Any] | str
+
+
+class VectorwarParallelEnv(ParallelEnv[str, ObsDict, Action]):
+    """One built-in (or file) scenario as a PettingZoo parallel environment."""
+
+    metadata: dict[str, Any] = {"name": "vectorwar_v1", "render_modes": []}  # noqa: RUF012 - PettingZoo's convention
+
+    def __init__(
+        self,
+        scenario: str | Scenario,
+        options: Mapping[str, object] | None = None,
+        max_cycles: int | None = None,
+    ) -> None:
+        # The one set-up every front end uses (vectorwar.setup): the same errors as the CLI and the server.
+        self.scenario = scenario if isinstance(scenario, Scenario) else find_scenario(scenario)
         self.system = system_of(self.scenario)
-        self.options = options or {}
-        self.possible_agents = [s.id for s in self.scenario.sides]
+        self.options = dict(options or {})
+        #: Steps after which every seat is truncated (None: play until the rules end the game).
+        self.max_cycles = max_cycles
+        self.possible_agents: list[str] = [s.id for s in self.scenario.sides]
+        self.agents: list[str] = []
         self.game: Game | None = None
+        self.render_mode = None
+        self._seed = -1
+        self._cycles = 0
+        self._slots: dict[str, int] = {}
+        self._menus: dict[str, list[str]] = {}
 
-    @property
-    def agents(self) -> list[str]:
-        """Seats that must act now (empty once the game is over)."""
-        return list(self.game.waiting_for) if self.game else []
+    # -- spaces -----------------------------------------------------------------
+
+    @functools.cache  # noqa: B019 - PettingZoo wants the same space object each time
+    def observation_space(self, agent: str) -> spaces.Dict:
+        size = SLOTS * SLOT_FEATURES + GLOBAL_FEATURES
+        return spaces.Dict(
+            {
+                "observation": spaces.Box(-OBS_LIMIT, OBS_LIMIT, (size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (MENU_SIZE + 1,), np.int8),
+            }
+        )
+
+    @functools.cache  # noqa: B019 - as above
+    def action_space(self, agent: str) -> spaces.Discrete:
+        return spaces.Discrete(MENU_SIZE + 1)
+
+    # -- running ------------------------------------------------------------------
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, ObsDict], dict[str, dict[str, Any]]]:
+        """Start a new game.
+
+        ``seed`` is the game's seed (omitted: one more than the last game's, 0
+        at first). ``options["rules"]`` overrides rule options for this game;
+        other keys are ignored, as Gymnasium lets environments do.
+        """
+        self._seed = self._seed + 1 if seed is None else seed
+        rules = dict(self.options)
+        if options is not None and "rules" in options:
+            given = options["rules"]
+            if not isinstance(given, Mapping):
+                raise ScenarioError(f"reset options: 'rules' must be a table of rule options, got {given!r}")
+            rules.update(given)
+        # Every seat is an agent: set up with no computer players.
+        self.game = set_up(self.scenario, seed=self._seed, options=rules).game
+        self.agents = list(self.possible_agents)
+        self._cycles = 0
+        self._slots = {}
+        self._refresh_menus()
+        return self._observations(), self._infos({})
+
+    def step(
+        self, actions: Mapping[str, Action]
+    ) -> tuple[dict[str, ObsDict], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]]:
+        """Give each waiting seat's order; an illegal or missing one is reported in infos and changes nothing."""
+        game = self._game()
+        errors: dict[str, str] = {}
+        for seat in game.waiting_for:
+            if seat not in actions:
+                errors[seat] = "no action given while the game waits for this seat"
+                continue
+            try:
+                order = self._order_for(seat, actions[seat])
+                game.submit(seat, order)
+            except (OrderSyntaxError, IllegalOrderError) as err:
+                errors[seat] = str(err)
+        for seat, action in actions.items():
+            if seat not in errors and seat not in self._menus and not _is_pass(action):
+                errors[seat] = f"{seat} has nothing to order now; only action 0 (pass) is legal"
+        self._cycles += 1
+        over = game.is_over
+        truncated = not over and self.max_cycles is not None and self._cycles >= self.max_cycles
+        rewards = dict.fromkeys(self.agents, 0.0)
+        result = game.result
+        if over and result is not None and result.winners:
+            rewards = {a: (1.0 if a in result.winners else -1.0) for a in self.agents}
+        self._refresh_menus()
+        observations = self._observations()
+        infos = self._infos(errors)
+        terminations = dict.fromkeys(self.agents, over)
+        truncations = dict.fromkeys(self.agents, truncated)
+        if over or truncated:
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def view(self, agent: str) -> dict[str, Any]:
+        """Everything ``agent``'s seat may see now, as plain data."""
+        return self._game().view(agent)
+
+    def legal_orders(self, agent: str) -> list[str]:
+        """The menu: action ``i`` (from 1) is ``legal_orders(agent)[i - 1]``."""
+        return list(self._menus.get(agent, []))
+
+    def render(self) -> None:
+        return None
+
+    def close(self) -> None:
+        return None
+
+    def state(self) -> np.ndarray[Any, Any]:
+        raise NotImplementedError("a global state would reveal secret plots; use each seat's observation")
+
+    # -- helpers ------------------------------------------------------------------
 
     def _game(self) -> Game:
         if self.game is None:
             raise RuntimeError("call reset() first")
         return self.game
 
-    def observe(self, agent: str) -> dict[str, Any]:
-        return self._game().view(agent)
+    def _order_for(self, seat: str, action: Action) -> Order | str:
+        if isinstance(action, str):
+            return action
+        index = int(action)
+        menu = self._menus[seat]
+        if not 1 <= index <= len(menu):
+            legal = f"1-{len(menu)}" if menu else "none"
+            raise IllegalOrderError(
+                str(index), f"action {index} is not on {seat}'s menu (legal: {legal}; see the action mask)", "menu"
+            )
+        return menu[index - 1]
 
-    def reset(self, seed: int = 0) -> tuple[dict[str, Any], dict[str, Any]]:
-        # Every seat is an agent: set up with no computer players.
-        self.game = set_up(self.scenario, seed=seed, options=self.options).game
-        return {a: self.observe(a) for a in self.possible_agents}, {a: {} for a in self.possible_agents}
-
-    def step(
-        self, actions: dict[str, Order | str]
-    ) -> tuple[dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool], dict[str, Any]]:
+    def _refresh_menus(self) -> None:
         game = self._game()
-        infos: dict[str, Any] = {a: {} for a in self.possible_agents}
-        for seat, order in actions.items():
+        self._menus = {seat: self._menu(game, seat) for seat in game.waiting_for}
+
+    def _menu(self, game: Game, seat: str) -> list[str]:
+        # Seeded by game, seat and step so the same game always offers the same menu.
+        rng = random.Random(f"env:{game.seed}:{seat}:{len(game.history)}")
+        menu: list[str] = []
+        for _ in range(MENU_SIZE * 2):
+            text = str(self.system.random_order(game.state, seat, rng))
+            if text in menu:
+                continue
             try:
-                game.submit(seat, order)
-            except (OrderSyntaxError, IllegalOrderError) as err:
-                infos[seat] = {"error": str(err)}
-        over = game.is_over
-        result = game.result
-        rewards = dict.fromkeys(self.possible_agents, 0.0)
-        if over and result is not None and result.winners:
-            rewards = {a: (1.0 if a in result.winners else -1.0) for a in self.possible_agents}
-        observations = {a: self.observe(a) for a in self.possible_agents}
-        terminations = dict.fromkeys(self.possible_agents, over)
-        truncations = dict.fromkeys(self.possible_agents, False)
-        return observations, rewards, terminations, truncations, infos
+                game.check(seat, text)
+            except (OrderSyntaxError, IllegalOrderError):
+                continue
+            menu.append(text)
+            if len(menu) == MENU_SIZE:
+                break
+        return menu
+
+    def _observations(self) -> dict[str, ObsDict]:
+        game = self._game()
+        counters = self.system.counters(game.state)
+        for counter in counters:
+            if counter.id not in self._slots and len(self._slots) < SLOTS:
+                self._slots[counter.id] = len(self._slots)
+        clock = game.clock
+        out: dict[str, ObsDict] = {}
+        for seat in self.agents:
+            vector = np.zeros(SLOTS * SLOT_FEATURES + GLOBAL_FEATURES, np.float32)
+            for counter in counters:
+                slot = self._slots.get(counter.id)
+                if slot is None:
+                    continue
+                facing = 0 if counter.facing is None else int(counter.facing) + 1
+                vector[slot * SLOT_FEATURES : (slot + 1) * SLOT_FEATURES] = (
+                    1.0,
+                    float(counter.side == seat),
+                    float(counter.status == "active"),
+                    counter.position.hex.col,
+                    counter.position.hex.row,
+                    counter.position.altitude,
+                    facing,
+                )
+            menu = self._menus.get(seat)
+            vector[SLOTS * SLOT_FEATURES :] = (
+                0 if clock is None else clock.turn,
+                len(game.history),
+                float(menu is not None),
+                0 if menu is None else len(menu),
+            )
+            np.clip(vector, -OBS_LIMIT, OBS_LIMIT, out=vector)
+            mask = np.zeros(MENU_SIZE + 1, np.int8)
+            if menu is None:
+                mask[0] = 1
+            else:
+                mask[1 : len(menu) + 1] = 1
+            out[seat] = {"observation": vector, "action_mask": mask}
+        return out
+
+    def _infos(self, errors: Mapping[str, str]) -> dict[str, dict[str, Any]]:
+        prompt = self._game().prompt
+        infos: dict[str, dict[str, Any]] = {}
+        for seat in self.agents:
+            info: dict[str, Any] = {
+                "legal_orders": list(self._menus.get(seat, [])),
+                "prompt": None if prompt is None else prompt.kind,
+            }
+            if seat in errors:
+                info["error"] = errors[seat]
+            infos[seat] = info
+        return infos
+
+
+def _is_pass(action: Action) -> bool:
+    return not isinstance(action, str) and int(action) == 0
+
+
+def parallel_env(
+    scenario: str | Scenario, options: Mapping[str, object] | None = None, max_cycles: int | None = None
+) -> VectorwarParallelEnv:
+    """PettingZoo's usual constructor name for the parallel form."""
+    return VectorwarParallelEnv(scenario, options, max_cycles)
+
+
+def aec_env(
+    scenario: str | Scenario, options: Mapping[str, object] | None = None, max_cycles: int | None = None
+) -> AECEnv[str, ObsDict, Action]:
+    """The same game as an agent-environment-cycle env: seats act one after another within each step.
+
+    Simultaneous plots stay secret this way too: the parallel env only sees the
+    orders once every seat has chosen.
+    """
+    return parallel_to_aec(VectorwarParallelEnv(scenario, options, max_cycles))
+
+
+#: The old name, kept for callers of the first environment API.
+VectorwarEnv = VectorwarParallelEnv

@@ -2,7 +2,7 @@
 
 The commands live in modules by what they work on: :mod:`.info` (what is
 installed), :mod:`.session` (a save file, one step at a time),
-:mod:`.interactive` (``play``) and :mod:`.simulate`; :mod:`.render` draws.
+:mod:`.interactive` (``play``), :mod:`.simulate` and :mod:`.lab` (``lab run/sweep/report``); :mod:`.render` draws.
 """
 
 import typer
@@ -10,6 +10,7 @@ import typer
 from vectorwar.cli.design import design_command
 from vectorwar.cli.info import scenarios_command, schema_command, ships_command, systems_command
 from vectorwar.cli.interactive import play_command
+from vectorwar.cli.lab import lab_app
 from vectorwar.cli.roster import roster_command
 from vectorwar.cli.serve import serve_command
 from vectorwar.cli.session import log_command, new_command, orders_command, show_command, undo_command
@@ -36,5 +37,6 @@ app.command("schema")(schema_command)
 app.command("design")(design_command)
 app.command("roster")(roster_command)
 app.command("serve")(serve_command)
+app.add_typer(lab_app, name="lab")
 
 __all__ = ["app"]

@@ -1,0 +1,120 @@
+"""``vectorwar lab``: many bot games on Dask, sweeps and tournaments, and their report (docs/lab.md)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from vectorwar.cli.common import HUMAN, UserError, err_console, out_console, parse_options, parse_seats, reports_errors
+from vectorwar.cli.session import OptionOpt, SeatOpt
+from vectorwar.lab.games import Job
+from vectorwar.setup import find_scenario, system_of
+
+lab_app = typer.Typer(
+    help="The designers' lab: thousands of bot games on Dask, sweeps, tournaments and reports.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+
+WorkersOpt = Annotated[
+    int | None,
+    typer.Option("--workers", min=0, help="Local worker processes (default: one per core; 0: no Dask)", metavar="N"),
+]
+SchedulerOpt = Annotated[
+    str | None,
+    typer.Option("--scheduler", help="A running Dask scheduler, e.g. tcp://10.0.0.5:8786", metavar="ADDRESS"),
+]
+OutOpt = Annotated[Path, typer.Option("--out", "-o", help="Parquet file to write", metavar="FILE")]
+CsvOpt = Annotated[Path | None, typer.Option("--csv", help="Also write the rows as CSV here", metavar="FILE")]
+ChunkOpt = Annotated[int, typer.Option("--chunk", min=1, help="Games per Dask task", metavar="N")]
+
+
+def _run(jobs: list[Job], out: Path, csv: Path | None, workers: int | None, scheduler: str | None, chunk: int) -> None:
+    from vectorwar.lab.runner import require_extra, run_jobs, write_rows
+
+    require_extra("pandas", "pyarrow", *(() if workers == 0 and scheduler is None else ("distributed",)))
+    total = sum(job.games for job in jobs)
+    progress = Progress(
+        TextColumn("games"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err_console(),
+        transient=True,
+    )
+    with progress:
+        task = progress.add_task("games", total=total)
+        rows = run_jobs(
+            jobs,
+            workers=workers,
+            scheduler=scheduler,
+            chunk=chunk,
+            progress=lambda done, _total: progress.update(task, completed=done),
+        )
+    write_rows(rows, out, csv)
+    draws = sum(1 for r in rows if r["draw"])
+    out_console().print(f"{len(rows)} games ({len(jobs)} set-ups, {draws} draws) written to {out}")
+
+
+@lab_app.command("run")
+@reports_errors
+def run_command(
+    scenario: Annotated[str, typer.Argument(help="Built-in scenario id or a .toml file", metavar="SCENARIO")],
+    games: Annotated[int, typer.Option("-n", "--games", min=1, help="How many games", metavar="N")] = 100,
+    seat: SeatOpt = None,
+    seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses SEED + i", metavar="N")] = 0,
+    option: OptionOpt = None,
+    out: OutOpt = Path("lab-results.parquet"),
+    csv: CsvOpt = None,
+    workers: WorkersOpt = None,
+    scheduler: SchedulerOpt = None,
+    chunk: ChunkOpt = 8,
+) -> None:
+    """Play one set-up many times, split by seed ranges over a Dask cluster; one row per game.
+
+    Seats not given with --seat are played by the greedy computer player (random where there is none).
+    """
+    sc = find_scenario(scenario)
+    system = system_of(sc)
+    controllers = parse_seats(seat or [], sc, system, "greedy" if "greedy" in system.bots() else "random")
+    people = [s for s, player in controllers.items() if player == HUMAN]
+    if people:
+        raise UserError(f"the lab needs a computer player in every seat; {', '.join(people)} set to human")
+    options = parse_options(option or [], system, sc)
+    job = Job(0, sc.to_data(), controllers, options, games=games, first_seed=seed)
+    _run([job], out, csv, workers, scheduler, chunk)
+
+
+@lab_app.command("sweep")
+@reports_errors
+def sweep_command(
+    plan: Annotated[Path, typer.Argument(help="Sweep or tournament plan (TOML, see docs/lab.md)", metavar="PLAN")],
+    out: OutOpt = Path("lab-results.parquet"),
+    csv: CsvOpt = None,
+    workers: WorkersOpt = None,
+    scheduler: SchedulerOpt = None,
+    chunk: ChunkOpt = 8,
+) -> None:
+    """Play every set-up of a sweep or tournament plan; one row per game."""
+    from vectorwar.lab.plan import load_plan
+
+    _run(load_plan(plan), out, csv, workers, scheduler, chunk)
+
+
+@lab_app.command("report")
+@reports_errors
+def report_command(
+    results: Annotated[Path, typer.Argument(help="Results file from `lab run` or `lab sweep`", metavar="RESULTS")],
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Folder for the report", metavar="DIR")] = None,
+) -> None:
+    """Draw the report (HTML page and PNG plots) of a results file."""
+    from vectorwar.lab.report import make_report
+    from vectorwar.lab.runner import read_rows, require_extra
+
+    require_extra("pandas", "pyarrow", "matplotlib")
+    folder = out or results.with_name(results.stem + "-report")
+    report = make_report(read_rows(results), folder)
+    out_console().print(f"report: {report.html} ({len(report.plots)} plots)")

@@ -1,0 +1,29 @@
+"""The lab's one door into the game-running kernel (:mod:`vectorwar.play`).
+
+Everything the lab needs from the bot loop goes through here, so that a
+change to how games are set up and bots are run touches one small module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from vectorwar.game import Game
+from vectorwar.play import play_out
+from vectorwar.registry import get_system
+from vectorwar.scenario import Scenario
+
+
+def play_game(scenario: Scenario, controllers: Mapping[str, str], seed: int, options: Mapping[str, object]) -> Game:
+    """One whole game between computer players, to its end."""
+    return play_out(scenario, controllers, seed, options)
+
+
+def bot_names(system_name: str) -> list[str]:
+    """The computer players a system offers, by name."""
+    return sorted(get_system(system_name).bots())
+
+
+def check_setup(scenario: Scenario, options: Mapping[str, object]) -> None:
+    """Set the game up once, so a bad design or option is refused before any worker plays it."""
+    Game.new(get_system(scenario.system), scenario, 0, options)

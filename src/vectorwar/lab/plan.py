@@ -1,0 +1,156 @@
+"""Sweeps and tournaments from a small TOML file (the schema is in docs/lab.md).
+
+A plan names a scenario and the seats' bots, and varies any of:
+
+* ``design.KEY.FIELD``: a field of a ship design (the scenario's own, else the catalogue's);
+* ``option.NAME``: a rule option;
+* ``seat.SEAT``: the bot in a seat;
+* ``fleet.SEAT``: a design every ship of a seat flies;
+
+over a grid (every combination of the ``[grid]`` lists), over explicit
+``[[points]]`` (for values that must change together, like a BP split at
+equal cost), or both (every point with every grid combination). A
+``[tournament]`` table plays every ordering of its bots (or designs) in the seats.
+"""
+
+from __future__ import annotations
+
+import itertools
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from vectorwar.catalogue import builtin_scenario, ship_catalogue
+from vectorwar.errors import ScenarioError
+from vectorwar.lab.adapter import bot_names, check_setup
+from vectorwar.lab.games import Job
+from vectorwar.lab.runner import LabError
+from vectorwar.scenario import scenario_from_data
+
+PLAN_KEYS = {"scenario", "games", "first_seed", "seats", "options", "grid", "points", "tournament"}
+
+
+def load_plan(path: Path) -> list[Job]:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise LabError(f"{path}: no such plan file") from None
+    except tomllib.TOMLDecodeError as err:
+        raise LabError(f"{path}: not valid TOML: {err}") from None
+    return plan_jobs(data, str(path))
+
+
+def plan_jobs(data: Mapping[str, Any], source: str) -> list[Job]:
+    """The jobs a plan stands for, each checked by setting its game up once."""
+    unknown = sorted(set(data) - PLAN_KEYS)
+    if unknown:
+        raise LabError(f"{source}: unknown key {unknown[0]!r} (known: {', '.join(sorted(PLAN_KEYS))})")
+    if "scenario" not in data:
+        raise LabError(f"{source}: scenario: missing (a built-in scenario id or a .toml path)")
+    scenario = builtin_scenario(str(data["scenario"]))
+    games = _positive(data.get("games", 20), f"{source}: games")
+    first_seed = int(data.get("first_seed", 0))
+    seats = [s.id for s in scenario.sides]
+    bots = bot_names(scenario.system)
+    default_bot = "greedy" if "greedy" in bots else "random"
+    base_seats = dict.fromkeys(seats, default_bot) | dict(data.get("seats", {}))
+    grid = dict(data.get("grid", {}))
+    for key, values in grid.items():
+        if not isinstance(values, list) or not values:
+            raise LabError(f"{source}: grid.{key}: give a non-empty list of values")
+    points: list[dict[str, Any]] = [dict(p) for p in data.get("points", [])] or [{}]
+    combos = [dict(zip(grid, values, strict=True)) for values in itertools.product(*grid.values())]
+    settings = [{**point, **combo} for point in points for combo in combos]
+    tournament = data.get("tournament")
+    if tournament is not None:
+        if "bots" in tournament and "designs" in tournament:
+            raise LabError(f"{source}: tournament: give bots or designs, not both (sweep the other in [grid])")
+        what, kind = ("designs", "fleet") if "designs" in tournament else ("bots", "seat")
+        entrants = list(tournament.get(what, bots))
+        if len(entrants) < len(seats):
+            raise LabError(f"{source}: tournament.{what}: {len(seats)} seats need at least {len(seats)} {what}")
+        settings = [
+            {**s, **{f"{kind}.{seat}": entrant for seat, entrant in zip(seats, order, strict=True)}}
+            for s in settings
+            for order in itertools.permutations(entrants, len(seats))
+        ]
+    jobs: list[Job] = []
+    for index, setting in enumerate(settings):
+        label = str(setting.pop("label", ""))
+        job = _job(index, scenario.to_data(), base_seats, dict(data.get("options", {})), setting, source)
+        jobs.append(
+            Job(
+                index=index,
+                scenario=job[0],
+                controllers=job[1],
+                options=job[2],
+                games=games,
+                first_seed=first_seed,
+                label=label or ", ".join(f"{k}={v}" for k, v in setting.items()),
+                params=setting,
+            )
+        )
+        _check(jobs[-1], bots, seats, f"{source}: {jobs[-1].label or 'the base set-up'}")
+    return jobs
+
+
+def _job(
+    index: int,
+    scenario: dict[str, Any],
+    seats: dict[str, str],
+    options: dict[str, object],
+    setting: Mapping[str, Any],
+    source: str,
+) -> tuple[dict[str, Any], dict[str, str], dict[str, object]]:
+    seats = dict(seats)
+    fleets: dict[str, str] = {}
+    designs: dict[str, dict[str, Any]] = {k: dict(v) for k, v in scenario.get("designs", {}).items()}
+    for key, value in setting.items():
+        kind, _, rest = key.partition(".")
+        if kind == "option" and rest:
+            options[rest] = value
+        elif kind == "seat" and rest:
+            seats[rest] = str(value)
+        elif kind == "fleet" and rest:
+            fleets[rest] = str(value)
+        elif kind == "design" and rest.count(".") == 1:
+            design, field = rest.split(".")
+            if design not in designs:
+                catalogue = ship_catalogue(scenario["system"])
+                if design not in catalogue:
+                    raise LabError(f"{source}: {key}: no design {design!r} in the scenario or the catalogue")
+                designs[design] = dict(catalogue[design])
+            designs[design][field] = value
+        else:
+            raise LabError(
+                f"{source}: {key!r} is not a thing a plan can vary "
+                "(design.KEY.FIELD, option.NAME, seat.SEAT or fleet.SEAT)"
+            )
+    sides = []
+    for side in scenario["sides"]:
+        if side["id"] in fleets:
+            side = {**side, "ships": [{**ship, "design": fleets[side["id"]]} for ship in side["ships"]]}
+        sides.append(side)
+    unknown = sorted(set(fleets) - {side["id"] for side in sides})
+    if unknown:
+        raise LabError(f"{source}: fleet.{unknown[0]}: no such seat (seats: {', '.join(s['id'] for s in sides)})")
+    return {**scenario, "designs": designs, "sides": sides}, seats, options
+
+
+def _check(job: Job, bots: list[str], seats: list[str], where: str) -> None:
+    for seat, bot in job.controllers.items():
+        if seat not in seats:
+            raise LabError(f"{where}: no seat {seat!r} (seats: {', '.join(seats)})")
+        if bot not in bots:
+            raise LabError(f"{where}: seat {seat}: no computer player {bot!r} (known: {', '.join(bots)})")
+    try:
+        check_setup(scenario_from_data(job.scenario, where), job.options)
+    except ScenarioError as err:
+        raise LabError(f"{where}: {err}") from None
+
+
+def _positive(value: object, where: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise LabError(f"{where}: give a whole number of games, at least 1, got {value!r}")
+    return value
