@@ -14,6 +14,7 @@ from typing import Any, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from vectorwar.errors import VectorwarError
 from vectorwar.events import Event
@@ -40,6 +41,18 @@ def out_console() -> Console:
 
 def err_console() -> Console:
     return Console(stderr=True, highlight=False)
+
+
+def games_progress() -> Progress:
+    """The progress bar of commands that play many games (on standard error, gone when done)."""
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err_console(),
+        transient=True,
+    )
 
 
 def one_line(err: BaseException) -> str:

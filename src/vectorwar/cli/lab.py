@@ -6,9 +6,16 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from vectorwar.cli.common import HUMAN, UserError, err_console, out_console, parse_options, parse_seats, reports_errors
+from vectorwar.cli.common import (
+    HUMAN,
+    UserError,
+    games_progress,
+    out_console,
+    parse_options,
+    parse_seats,
+    reports_errors,
+)
 from vectorwar.cli.session import OptionOpt, SeatOpt
 from vectorwar.lab.games import Job
 from vectorwar.setup import find_scenario, system_of
@@ -37,14 +44,7 @@ def _run(jobs: list[Job], out: Path, csv: Path | None, workers: int | None, sche
 
     require_extra("pandas", "pyarrow", *(() if workers == 0 and scheduler is None else ("distributed",)))
     total = sum(job.games for job in jobs)
-    progress = Progress(
-        TextColumn("games"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=err_console(),
-        transient=True,
-    )
+    progress = games_progress()
     with progress:
         task = progress.add_task("games", total=total)
         rows = run_jobs(

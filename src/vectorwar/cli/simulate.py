@@ -6,11 +6,18 @@ import json
 from typing import Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
-from vectorwar.cli.common import HUMAN, UserError, err_console, out_console, parse_options, parse_seats, reports_errors
+from vectorwar.cli.common import (
+    HUMAN,
+    UserError,
+    games_progress,
+    out_console,
+    parse_options,
+    parse_seats,
+    reports_errors,
+)
 from vectorwar.cli.session import OptionOpt, SeatOpt
 from vectorwar.play import Summary, simulate
 from vectorwar.setup import find_scenario, system_of
@@ -50,14 +57,7 @@ def simulate_command(
         }
         typer.echo(json.dumps(data, indent=2))
         return
-    progress = Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=err_console(),
-        transient=True,
-    )
+    progress = games_progress()
     with progress:
         task = progress.add_task(f"{sc.id}", total=games)
         summary = simulate(sc, controllers, games, seed, options, lambda done: progress.update(task, completed=done))
