@@ -186,6 +186,16 @@ def test_a_deeply_nested_body_is_refused_with_a_4xx(client: TestClient, depth: i
         assert "error" in json.loads(answer.text)
 
 
+def test_a_deeply_nested_socket_message_gets_an_error_and_the_socket_lives(client: TestClient) -> None:
+    created = client.post("/api/games", json={"scenario": "msc-duel", "seats": {"red": "human", "blue": "human"}})
+    with client.websocket_connect(f"/ws/games/{created.json()['id']}") as socket:
+        assert socket.receive_json()["type"] == "scene"
+        socket.send_text("[" * 100_000 + "]" * 100_000)
+        assert socket.receive_json()["type"] == "error"
+        socket.send_text('{"type": "ping"}')
+        assert socket.receive_json() == {"type": "pong"}
+
+
 def test_the_fuzzed_operations_cover_the_api(world: World) -> None:
     # A route added later is fuzzed without anyone editing this file; this guards the listing itself.
     assert ("POST", "/api/games/{game_id}/orders") in OPERATIONS

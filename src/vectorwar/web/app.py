@@ -458,7 +458,7 @@ def _answer(text: str | None) -> dict[str, Any]:
     """The answer to a client's message: clients only ever need to ping."""
     try:
         message = json.loads(text) if text is not None else None
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested past the parser's depth
         message = None
     if isinstance(message, dict) and message.get("type") == "ping":
         return {"type": "pong"}
