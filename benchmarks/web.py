@@ -9,6 +9,14 @@ receives every scene, and an order over HTTP after a think time. Each client
 keeps a local copy of its game (the server's bot is deterministic) to write
 legal orders. Target: order round-trip p99 at most 50 ms. The server's
 memory (resident set, now and at its peak) is read from /proc.
+
+It runs twice, on a fresh server each time: once with the players alone, once
+with one malicious client that sends a bad request every second, in turn the
+four of issue 15 (the MSC check 'Hawk 99999999', the VMS check 'Tern aft1:A=4
+port1:rot=3 R99999999', a scenario upload with velocity B=99999999999, and an
+order body of a megabyte). It prints both p99s and their ratio; target: the
+attacker moves the players' p99 by less than 20 %. ``--attacker off|on``
+runs one of the two only.
 """
 
 from __future__ import annotations
@@ -31,13 +39,16 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import connect
 
-from vectorwar.catalogue import builtin_scenario
+from vectorwar.catalogue import builtin_scenario, scenario_paths
 from vectorwar.game import Game
 from vectorwar.play import bot_rng, make_bots
 from vectorwar.registry import get_system
 from vectorwar.rules import Bot
 
 TARGET_P99_MS = 50.0
+#: How much one malicious client may move the players' order p99 (issue 15).
+TARGET_ATTACK_RATIO = 1.2
+ATTACK_EVERY_S = 1.0
 SCENARIO = "vv5-dogfight"
 SEATS = {"red": "human", "blue": "bot:greedy"}
 
@@ -63,6 +74,57 @@ class Client:
             for seat in due:
                 rng = bot_rng(self.game.seed, seat, len(self.game.history))
                 self.game.submit(seat, self.bots[seat].choose(self.game.state, seat, rng))
+
+
+@dataclass
+class Attacker:
+    """One malicious client: a bad request every ``ATTACK_EVERY_S``, the four attacks in turn."""
+
+    statuses: dict[str, list[int]] = field(default_factory=dict)
+    times_ms: list[float] = field(default_factory=list)
+
+    async def run(self, http: httpx.AsyncClient, url: str, until: float) -> None:
+        seats = {"red": "human", "blue": "human"}
+        games = {}
+        for scenario in ("msc-duel", "vms-capital-duel-msc"):
+            answer = await http.post(f"{url}/api/games", json={"scenario": scenario, "seats": seats})
+            answer.raise_for_status()
+            game = answer.json()
+            token = next(p["token"] for p in game["players"] if "red" in p["seats"])
+            games[scenario] = (game["id"], {"Authorization": f"Bearer {token}"})
+        upload = scenario_paths()["vms-capital-duel-msc"].read_text().replace('"A=1"', '"B=99999999999"')
+        msc, msc_auth = games["msc-duel"]
+        vms, vms_auth = games["vms-capital-duel-msc"]
+        attacks: list[tuple[str, str, dict[str, Any], dict[str, str]]] = [
+            ("msc-check", f"/api/games/{msc}/check", {"seat": "red", "text": "Hawk 99999999"}, msc_auth),
+            (
+                "vms-check",
+                f"/api/games/{vms}/check",
+                {"seat": "red", "text": "Tern aft1:A=4 port1:rot=3 R99999999"},
+                vms_auth,
+            ),
+            ("scenario-upload", "/api/games", {"scenario_toml": upload}, {}),
+            (
+                "huge-order",
+                f"/api/games/{msc}/orders",
+                {"seat": "red", "text": "Hawk 1 " * 150_000, "step": 0},
+                msc_auth,
+            ),
+        ]
+        n = 0
+        while time.monotonic() < until:
+            label, path, body, headers = attacks[n % len(attacks)]
+            n += 1
+            start = time.perf_counter()
+            try:
+                answer = await http.post(f"{url}{path}", json=body, headers=headers)
+                status = answer.status_code
+            except httpx.TransportError:
+                # The server may close the connection on a refused huge body: still an answer.
+                status = 0
+            self.times_ms.append((time.perf_counter() - start) * 1000)
+            self.statuses.setdefault(label, []).append(status)
+            await asyncio.sleep(ATTACK_EVERY_S)
 
 
 def free_port() -> int:
@@ -156,7 +218,9 @@ async def play(client: Client, http: httpx.AsyncClient, url: str, think: float, 
             watcher.cancel()
 
 
-async def bench(games: int, seconds: float, think: float, scenario: str = SCENARIO) -> dict[str, Any]:
+async def bench(
+    games: int, seconds: float, think: float, scenario: str = SCENARIO, attacker: bool = False
+) -> dict[str, Any]:
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory(prefix="vectorwar-bench-") as tmp:
@@ -172,7 +236,12 @@ async def bench(games: int, seconds: float, think: float, scenario: str = SCENAR
                 started = time.monotonic()
                 cpu_before = cpu_s(server.pid)
                 client_before = time.process_time()
-                await asyncio.gather(*(play(c, http, url, think, started + seconds) for c in clients))
+                players = [play(c, http, url, think, started + seconds) for c in clients]
+                bad = Attacker()
+                # The attacker has a connection of its own, as a separate client would.
+                async with httpx.AsyncClient(timeout=30) as evil:
+                    extra = [bad.run(evil, url, started + seconds)] if attacker else []
+                    await asyncio.gather(*players, *extra)
                 elapsed = time.monotonic() - started
                 cpu = cpu_s(server.pid) - cpu_before
                 client_cpu = time.process_time() - client_before
@@ -182,8 +251,9 @@ async def bench(games: int, seconds: float, think: float, scenario: str = SCENAR
             server.wait(10)
     times = sorted(t for c in clients for t in c.times_ms)
     p99 = times[min(len(times) - 1, int(len(times) * 0.99))] if times else float("nan")
+    attacked = ", one attacker sending a bad request a second" if attacker else ", no attacker"
     return {
-        "benchmark": f"web: {games} concurrent {scenario} games vs greedy, scripted clients, think {think} s",
+        "benchmark": f"web: {games} concurrent {scenario} games vs greedy, scripted clients, think {think} s{attacked}",
         "orders": len(times),
         "orders_per_s": round(len(times) / elapsed, 1),
         "finished_games": sum(c.game.is_over for c in clients),
@@ -200,14 +270,41 @@ async def bench(games: int, seconds: float, think: float, scenario: str = SCENAR
         "server_rss_mb_idle": round(idle["VmRSS"] / 1024, 1),
         "server_rss_mb": round(memory["VmRSS"] / 1024, 1),
         "server_peak_rss_mb": round(memory["VmHWM"] / 1024, 1),
+        **(
+            {
+                "attacks": {k: sorted(set(v)) for k, v in bad.statuses.items()},
+                "attack_requests": len(bad.times_ms),
+                "attack_max_ms": round(max(bad.times_ms), 2) if bad.times_ms else None,
+            }
+            if attacker
+            else {}
+        ),
     }
 
 
 def web_rows(
-    games: int = 100, seconds: float = 30.0, think: float = 5.0, scenario: str = SCENARIO
+    games: int = 100, seconds: float = 30.0, think: float = 5.0, scenario: str = SCENARIO, attacker: str = "both"
 ) -> list[dict[str, Any]]:
-    """The benchmark's figures as rows for ``benchmarks/run.py``."""
-    return [asyncio.run(bench(games, seconds, think, scenario))]
+    """The benchmark's figures as rows for ``benchmarks/run.py``: without and/or with the attacker."""
+    rows = []
+    if attacker in ("off", "both"):
+        rows.append(asyncio.run(bench(games, seconds, think, scenario, attacker=False)))
+    if attacker in ("on", "both"):
+        rows.append(asyncio.run(bench(games, seconds, think, scenario, attacker=True)))
+    if len(rows) == 2:
+        calm, attacked = rows[0]["p99_ms"], rows[1]["p99_ms"]
+        ratio = attacked / calm if calm else float("nan")
+        rows.append(
+            {
+                "benchmark": "web: order p99 with one attacker / without",
+                "p99_ms_without": calm,
+                "p99_ms_with": attacked,
+                "ratio": round(ratio, 2),
+                "target_ratio": TARGET_ATTACK_RATIO,
+                "met": ratio < TARGET_ATTACK_RATIO,
+            }
+        )
+    return rows
 
 
 def main() -> None:
@@ -220,9 +317,15 @@ def main() -> None:
     parser.add_argument(
         "--scenario", default=SCENARIO, help=f"built-in scenario, red human vs blue greedy ({SCENARIO})"
     )
+    parser.add_argument(
+        "--attacker",
+        choices=("off", "on", "both"),
+        default="both",
+        help="run without the malicious client, with it, or both and their ratio (default both)",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON instead of a line")
     args = parser.parse_args()
-    rows = web_rows(args.games, args.seconds, args.think, args.scenario)
+    rows = web_rows(args.games, args.seconds, args.think, args.scenario, args.attacker)
     if args.json:
         print(json.dumps(rows, indent=1))
         return

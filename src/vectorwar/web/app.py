@@ -16,6 +16,7 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.security import APIKeyQuery, HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+from starlette.exceptions import HTTPException
 from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -305,7 +306,7 @@ async def list_games(service: Service) -> JSONResponse:
     status_code=201,
     summary="Create a game; answers one token per player",
     response_model=CreatedOut,
-    responses=_errors(422),
+    responses=_errors(413, 422),
 )
 async def new_game(body: NewGameBody, service: Service) -> JSONResponse:
     new = await service.create(
@@ -350,7 +351,7 @@ async def game_scene(game_id: str, token: Token, service: Service) -> Response:
     "/orders",
     summary="Give a seat's order for the prompt at step",
     response_model=OrderOut,
-    responses=_errors(400, 403, 404, 409, 422),
+    responses=_errors(400, 403, 404, 409, 413, 422),
 )
 async def give_order(game_id: str, body: OrderBody, token: Token, service: Service) -> Response:
     done = await service.submit(game_id, token, body.seat, body.text, body.step)
@@ -363,7 +364,7 @@ async def give_order(game_id: str, body: OrderBody, token: Token, service: Servi
     "/check",
     summary="Check an order without giving it",
     response_model=CheckOut,
-    responses=_errors(400, 403, 404, 422),
+    responses=_errors(400, 403, 404, 413, 422),
 )
 async def check_order(game_id: str, body: CheckBody, token: Token, service: Service) -> JSONResponse:
     canonical = await service.check(game_id, token, body.seat, body.text)
@@ -385,7 +386,7 @@ async def withdraw(game_id: str, seat: str, token: Token, service: Service) -> R
     "/drafts/{seat}",
     status_code=204,
     summary="Keep the order being edited",
-    responses=_errors(403, 404),
+    responses=_errors(403, 404, 413),
 )
 async def put_draft(game_id: str, seat: str, body: DraftBody, token: Token, service: Service) -> Response:
     await service.set_draft(game_id, token, seat, body.text, body.step)
@@ -457,7 +458,7 @@ def _answer(text: str | None) -> dict[str, Any]:
     """The answer to a client's message: clients only ever need to ping."""
     try:
         message = json.loads(text) if text is not None else None
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested past the parser's depth
         message = None
     if isinstance(message, dict) and message.get("type") == "ping":
         return {"type": "pong"}
@@ -538,6 +539,22 @@ def _error_handlers(app: FastAPI) -> None:
         ]
         message = "; ".join(f"{f['where']}: {f['problem']}" for f in fields) or "the request is malformed"
         return error(422, "InvalidRequest", message, fields=fields)
+
+    @app.exception_handler(HTTPException)
+    async def framework(_request: Request, err: Exception) -> JSONResponse:
+        # The framework's own refusals (a body that is not JSON text, an unknown route) in the same
+        # shape as every other error, which the schema promises, instead of its {"detail": ...}.
+        if not isinstance(err, HTTPException):  # pragma: no cover - registered for this type
+            raise err
+        if err.status_code == 400:
+            # A body the framework could not even decode (not UTF-8, nested past the parser's
+            # depth): malformed like any other bad body, so the same 422 every route documents.
+            problem = f"cannot be read as JSON: {err.detail}"
+            return error(422, "InvalidRequest", f"body: {problem}", fields=[{"where": "body", "problem": problem}])
+        kind = {404: "NotFound", 405: "MethodNotAllowed"}.get(err.status_code, "HTTPError")
+        answer = error(err.status_code, kind, str(err.detail))
+        answer.headers.update(err.headers or {})
+        return answer
 
     @app.exception_handler(OrderSyntaxError)
     async def syntax(_request: Request, err: Exception) -> JSONResponse:
