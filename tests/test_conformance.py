@@ -19,7 +19,7 @@ GOLDEN = {
     "msc": ("msc-duel-seed7.txt", "msc-duel", {"red": "greedy", "blue": "random"}, 7),
     "vv5": ("vv5-dogfight-seed3.txt", "vv5-dogfight", {"red": "greedy", "blue": "random"}, 3),
     "vms": ("vms-mixed-fleet-msc-seed5.txt", "vms-mixed-fleet-msc", {"red": "greedy", "blue": "random"}, 5),
-    "avt": ("avt-duel-wasp-seed4.txt", "avt-duel-wasp", {"blue": "greedy", "red": "random"}, 4),
+    "avt": ("avt-duel-wasp-seed2.txt", "avt-duel-wasp", {"blue": "greedy", "red": "random"}, 2),
 }
 #: Systems whose golden game is still to come.
 GOLDEN_TO_COME: set[str] = set()

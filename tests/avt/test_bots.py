@@ -140,7 +140,9 @@ def test_greedy_fires_a_volley_not_a_scatter_of_single_shots() -> None:
         if not game.is_over:
             game.submit("red", "hold")
     assert sizes
-    assert min(sizes) >= 3
+    # Never a lone shot (armour and soak come off every pool), and mostly three lasers or more.
+    assert min(sizes) >= 2
+    assert sum(sizes) / len(sizes) >= 3
 
 
 def test_greedy_switches_reactors_off_when_batteries_are_full_and_no_enemy_is_in_reach() -> None:

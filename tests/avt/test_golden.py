@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from tests.support.golden import check_golden, golden_lines
 
-GOLDEN = "avt-duel-wasp-seed4.txt"
+GOLDEN = "avt-duel-wasp-seed2.txt"
 
 
-def test_avt_golden_duel_seed_4_greedy_vs_random() -> None:
-    """The beams-only duel end to end: the Rafik (greedy) against the Wasp (random), seed 4."""
-    check_golden(GOLDEN, "avt-duel-wasp", {"blue": "greedy", "red": "random"}, 4)
+def test_avt_golden_duel_seed_2_greedy_vs_random() -> None:
+    """The beams-only duel end to end: the Rafik (greedy) against the Wasp (random), seed 2."""
+    check_golden(GOLDEN, "avt-duel-wasp", {"blue": "greedy", "red": "random"}, 2)
 
 
 def test_avt_golden_log_is_a_fight_to_a_kill() -> None:
