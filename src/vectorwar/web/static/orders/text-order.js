@@ -7,19 +7,24 @@ import { h } from "../dom.js";
 import { addArcWeapons } from "./arc-weapons.js";
 import { buildFirePicker } from "./fire-picker.js";
 
-/** Fill `panel` with the line (`panel.input`; `panel.edited()` after any change to it). */
-export function buildTextOrder(shell, panel, draft) {
-  const scene = shell.scene;
-  const seat = panel.seat;
-  const input = h("input", {
+/** The line a seat types its order on (the order form's own and the move picker's typed one). */
+export function orderInput(seat, placeholder) {
+  return h("input", {
     type: "text",
     class: "order-text",
     name: `order-${seat}`,
     "aria-label": `Order for ${seat}`,
     autocomplete: "off",
     spellcheck: "false",
-    placeholder: "type the order, or use the buttons below",
+    placeholder,
   });
+}
+
+/** Fill `panel` with the line (`panel.input`; `panel.edited()` after any change to it). */
+export function buildTextOrder(shell, panel, draft) {
+  const scene = shell.scene;
+  const seat = panel.seat;
+  const input = orderInput(seat, "type the order, or use the buttons below");
   const fire = shell.fireOptionsFor(seat);
   // Firing nothing is an order too, so the line starts as "hold" rather than empty.
   input.value = draft || (fire ? "hold" : "");

@@ -3,6 +3,7 @@
 // pickers when they can hold it.
 
 import { h } from "../dom.js";
+import { orderInput } from "./text-order.js";
 
 /**
  * Add the toggle and the hidden line to `panel`'s form. `controls` are the picker's nodes put away
@@ -13,15 +14,7 @@ import { h } from "../dom.js";
 export function addTypeToggle(shell, panel, controls, { refresh, load }) {
   const seat = panel.seat;
   const picked = panel.text;
-  const input = h("input", {
-    type: "text",
-    class: "order-text",
-    name: `order-${seat}`,
-    "aria-label": `Order for ${seat}`,
-    autocomplete: "off",
-    spellcheck: "false",
-    placeholder: "type the order",
-  });
+  const input = orderInput(seat, "type the order");
   const line = h("div", { class: "typed-order", hidden: true }, input);
   const toggle = h(
     "button",
