@@ -1,4 +1,4 @@
-"""The lab's one door into the game-running kernel (:mod:`vectorwar.play`).
+"""The lab's one door into the game-running kernel (:mod:`vectorwar.setup`, :mod:`vectorwar.play`).
 
 Everything the lab needs from the bot loop goes through here, so that a
 change to how games are set up and bots are run touches one small module.
@@ -12,6 +12,7 @@ from vectorwar.game import Game
 from vectorwar.play import play_out
 from vectorwar.registry import get_system
 from vectorwar.scenario import Scenario
+from vectorwar.setup import set_up
 
 
 def play_game(scenario: Scenario, controllers: Mapping[str, str], seed: int, options: Mapping[str, object]) -> Game:
@@ -26,4 +27,4 @@ def bot_names(system_name: str) -> list[str]:
 
 def check_setup(scenario: Scenario, options: Mapping[str, object]) -> None:
     """Set the game up once, so a bad design or option is refused before any worker plays it."""
-    Game.new(get_system(scenario.system), scenario, 0, options)
+    set_up(scenario, seed=0, options=options)
