@@ -15,8 +15,9 @@ from vectorwar.systems.avt.events import (
     TurnEnded,
     VectorsResolved,
 )
+from vectorwar.systems.avt.ssd import radiator_tenths
 from vectorwar.systems.avt.state import AVTState, Ship
-from vectorwar.systems.avt.turn_end import STEPS, radiator_output, round_up
+from vectorwar.systems.avt.turn_end import STEPS, round_up
 
 from .helpers import AVT, rafik_game, with_ship
 
@@ -78,7 +79,7 @@ def test_avt_a5_39_end_of_turn_steps_run_after_segment_8_in_the_texts_order() ->
 def test_avt_a5_391_each_radiator_dumps_0_4_so_the_rafiks_dump_1_2_and_fractions_stay() -> None:
     game = rafik_game()
     state: AVTState = game.state
-    assert radiator_output(state.designs["rafik"]) == 12  # three radiators of 0.4 (A5.314: output 1.2)
+    assert radiator_tenths(state.designs["rafik"]) == 12  # three radiators of 0.4 (A5.314: output 1.2)
     with_ship(game, "Rafik", radiators="out")
     events = finish_turn(game)
     dumped = [e for e in events if isinstance(e, HeatDumped)]

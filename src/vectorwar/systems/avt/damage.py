@@ -235,14 +235,22 @@ def mark(a: _Allocation, system: str, armour: int, preference: tuple[str, ...]) 
 # -- the procedure ---------------------------------------------------------------------------------
 
 
-def _hit(a: _Allocation, table: str, left: int, preference: tuple[str, ...]) -> tuple[int, int] | None:
-    """One hit location row: (points absorbed, points counted toward hull depth), ``None`` when it stops."""
-    location = a.roll("d10", f"hit location ({table})")
-    system, armour = hit_entry(a.design.hit_locations[table][location - 1])
+def _hit(
+    a: _Allocation, table: str, left: int, preference: tuple[str, ...], blast: bool = False
+) -> tuple[int, int] | None:
+    """One hit location row (of an explosion's pool with ``blast``).
+
+    Returns (points absorbed, points counted toward hull depth), or ``None`` when allocation stops.
+    """
+    location = a.roll("d10", f"{'explosion ' if blast else ''}hit location ({table})")
+    entry = a.design.hit_locations[table][location - 1]
+    system, armour = hit_entry(entry)
     soak = a.roll("2d10-diff", f"soak ({system})")
-    label = a.design.hit_locations[table][location - 1].rpartition(" ")[0]
+    label = entry.rpartition(" ")[0]
+    if blast:
+        a.notes.append("explosion")
     if armour + soak > left:
-        a.notes.append("Exceeds damage left, END")
+        a.notes.append("exceeds the explosion's damage left, END" if blast else "Exceeds damage left, END")
         a.row(left, table, location, label, armour, soak)
         return None
     before = sum(n for _, n in a.ship.marks) + len(a.ship.electronics_lost)
@@ -251,7 +259,7 @@ def _hit(a: _Allocation, table: str, left: int, preference: tuple[str, ...]) -> 
         a.structure_hit()
     boxes = sum(n for _, n in a.ship.marks) + len(a.ship.electronics_lost) - before
     a.row(left, table, location, label, armour, soak)
-    _explode(a, table, preference)
+    _explode(a, table, preference)  # a full battery or heat sink this row destroyed (a chain in a blast)
     absorbed = armour + soak
     return absorbed, max(absorbed, boxes) if a.count == "boxes" else absorbed
 
@@ -267,21 +275,10 @@ def _explosion(a: _Allocation, table: str, points: int, preference: tuple[str, .
     """An exploding battery or heat sink: its own pool on the same table until spent (A5.453)."""
     left = points
     while left > 0 and a.ship.active:
-        location = a.roll("d10", f"explosion hit location ({table})")
-        system, armour = hit_entry(a.design.hit_locations[table][location - 1])
-        soak = a.roll("2d10-diff", f"soak ({system})")
-        label = a.design.hit_locations[table][location - 1].rpartition(" ")[0]
-        a.notes.append("explosion")
-        if armour + soak > left:
-            a.notes.append("exceeds the explosion's damage left, END")
-            a.row(left, table, location, label, armour, soak)
+        hit = _hit(a, table, left, preference, blast=True)
+        if hit is None:
             return
-        mark(a, system, armour, preference)
-        if soak == 0 and a.ship.active:
-            a.structure_hit()
-        a.row(left, table, location, label, armour, soak)
-        left -= armour + soak
-        _explode(a, table, preference)  # a chain: another full battery or heat sink in the blast
+        left -= hit[0]
 
 
 def _skin(a: _Allocation, region: str, points: int, final: bool) -> int:

@@ -47,7 +47,6 @@ from vectorwar.systems.avt.ssd import (
     thrust_limit,
 )
 from vectorwar.systems.avt.state import HEAT_TENTHS, AVTState, Ship, grid_steps, heat_text, when
-from vectorwar.systems.avt.turn_end import radiator_output
 from vectorwar.vectors import Velocity
 
 _SYMBOL = {"nose": "Nose", "top": "Top", "starboard": "Stbd", "port": "Port", "aft": "Aft", "bottom": "Bottom"}
@@ -170,7 +169,7 @@ def heat_lines(design: Design, ship: Ship) -> list[tuple[str, str]]:
         heat_notes.append(f"{heat_text(stored - sinks * HEAT_TENTHS)} excess")
     if sinks < design.heat_sinks:
         heat_notes.append(f"capacity {sinks} of {design.heat_sinks}")
-    output = radiator_output(design, ship)
+    output = radiator_tenths(design, ship)
     radiators = f"{ship.radiators}, {heat_text(output)} a turn when out"
     radiator_notes = []
     if output < radiator_tenths(design):

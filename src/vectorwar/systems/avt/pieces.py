@@ -29,6 +29,7 @@ from vectorwar.display import OrderPiece
 from vectorwar.hexes import Direction
 from vectorwar.systems.avt.avid import Window
 from vectorwar.systems.avt.orientation import pivot_paths, wedges
+from vectorwar.systems.avt.repairs import damaged_systems
 from vectorwar.systems.avt.state import AVTState, Ship
 
 
@@ -49,8 +50,7 @@ def candidates(state: AVTState, ship: Ship) -> list[OrderPiece]:
         if state.three_d:
             steps = range(1, len(design.rolls) + 1)
             out += [OrderPiece("roll", f"roll {side} {n}") for side in ("stbd", "port") for n in steps]
-    damaged = sorted({k for k, n in ship.marks if n and k != "structure"} | set(ship.electronics_lost))
-    out += [OrderPiece("repair", f"repair {key.removeprefix('laser ')}") for key in damaged]
+    out += [OrderPiece("repair", f"repair {key.removeprefix('laser ')}") for key in damaged_systems(ship)]
     if design.ssd is not None:
         first = ship.electronics_order[:1]
         spare = [b for b in design.ssd.electronics if b not in ship.electronics_lost and (b,) != first]

@@ -38,6 +38,11 @@ def system_key(text: str) -> str:
     return f"laser {m.group(1).upper()}{m.group(2)}" if m else t
 
 
+def damaged_systems(ship: Ship) -> list[str]:
+    """Every system with a box marked that a team could work on (the hull's track is not one), sorted."""
+    return sorted({k for k, n in ship.marks if n and k != "structure"} | set(ship.electronics_lost))
+
+
 def repairable(ship: Ship, key: str) -> int:
     """Marked boxes of ``key`` no team is working on yet (electronics boxes by name)."""
     if key == "structure":

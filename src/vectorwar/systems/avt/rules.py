@@ -49,7 +49,7 @@ from vectorwar.systems.avt.events import SegmentBegan
 from vectorwar.systems.avt.fire import aim_choices, laser_targets, shot_problem
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders, Shot, parse_orders
 from vectorwar.systems.avt.orientation import Orientation, pivot_path, pivot_paths, wedges
-from vectorwar.systems.avt.repairs import repairable, system_key
+from vectorwar.systems.avt.repairs import damaged_systems, repairable, system_key
 from vectorwar.systems.avt.segment import resolve_segment
 from vectorwar.systems.avt.ssd import repair_teams, thrust_limit
 from vectorwar.systems.avt.start import starts
@@ -277,7 +277,7 @@ class AttackVector(RuleSystem[AVTState]):
         if repair_teams(design, ship) < 1:
             raise IllegalOrderError(text, f"{ship.id} has no free repair team (wrenches in its Quarters)", RULE_REPAIR)
         if repairable(ship, key) < 1:
-            damaged = sorted({k for k, n in ship.marks if n and k != "structure"} | set(ship.electronics_lost))
+            damaged = damaged_systems(ship)
             raise IllegalOrderError(
                 text,
                 f"{ship.id} has no damage to {key} that a team is not already repairing "
@@ -346,10 +346,10 @@ class AttackVector(RuleSystem[AVTState]):
                 str(o), f"these shots need {power} power but the batteries hold {ship.battery}", "AV:T (A5.372) power"
             )
         if o.aim is not None:
-            at_ships = [state.ship(s.target) for s in o.shots if state.ship(s.target).kind == "ship"]
-            choices = {r for target in at_ships for r in aim_choices(state, ship, target)}
-            boundary = [t for t in at_ships if len(aim_choices(state, ship, t)) > 1]
-            if not boundary or o.aim not in choices:
+            targets = {s.target for s in o.shots if state.ship(s.target).kind == "ship"}
+            struck = [aim_choices(state, ship, state.ship(t)) for t in sorted(targets)]
+            choices = {r for regions in struck for r in regions}
+            if not any(len(regions) > 1 for regions in struck) or o.aim not in choices:
                 where = ", ".join(sorted(choices)) or "no ship"
                 raise IllegalOrderError(
                     str(o),

@@ -82,8 +82,7 @@ def radiator_tenths(design: Design, ship: Ship | None = None) -> int:
 
 def thrust_limit(design: Design, ship: Ship) -> int:
     """The ship's maximum thrust now: the Thrust Matrix row its fuel gives, less its marked thrust boxes."""
-    burned_or_lost = ship.fuel
-    return max(0, design.max_thrust(burned_or_lost) - ship.marked("thrust"))
+    return max(0, design.max_thrust(ship.fuel) - ship.marked("thrust"))
 
 
 def laser_state(design: Design, ship: Ship, laser: str) -> LaserState:

@@ -50,11 +50,6 @@ def round_up(tenths: int) -> int:
     return -(-tenths // HEAT_TENTHS) * HEAT_TENTHS
 
 
-def radiator_output(design: Design, ship: Ship | None = None) -> int:
-    """Heat a turn the radiators dump when out, in tenths (the SSD's output, less destroyed radiators)."""
-    return radiator_tenths(design, ship)
-
-
 def record_heat(ship: Ship, design: Design, coming: int, events: list[Event]) -> Ship:
     """Step 1: the reactors' heat for the turn just played goes into the heat sinks."""
     generated = round_up(design.reactor * HEAT_TENTHS) if ship.reactors_on else 0
@@ -67,7 +62,7 @@ def dump_heat(ship: Ship, design: Design, coming: int, events: list[Event]) -> S
     """Step 2: radiators that are out dump their output, never below zero."""
     if ship.radiators != "out":
         return ship
-    dumped = min(ship.heat_tenths, radiator_output(design, ship))
+    dumped = min(ship.heat_tenths, radiator_tenths(design, ship))
     stored = ship.heat_tenths - dumped
     events.append(HeatDumped(ship.id, dumped, stored))
     return replace(ship, heat_tenths=stored)
