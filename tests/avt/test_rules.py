@@ -484,3 +484,9 @@ def test_avt_benchmark_turn_thrusts_pivots_and_rolls_every_ship() -> None:
         events += game.submit("blue", blue)
     assert {e.ship for e in events if isinstance(e, ThrustBurned)} == {s.id for s in game.state.ships}
     assert all(str(s.orientation) in ("A/B+", "D roll +2") for s in game.state.ships)
+
+
+def test_ruling_avt_duels_run_to_the_kernels_thirty_turn_limit() -> None:
+    # A5.5 sets no length for the duel; 20 turns ended a crippled-but-alive enemy as a draw (avt-bots.md).
+    for key in ("avt-duel-wasp", "avt-duel-rafik"):
+        assert builtin_scenario(key).max_turns == 30
