@@ -43,7 +43,8 @@ document.hasFocus = () => false;
 
 
 def create(server: Server, seats: dict[str, str], seed: int = SEED) -> dict[str, Any]:
-    answer = httpx.post(f"{server.url}/api/games", json={"scenario": SCENARIO, "seats": seats, "seed": seed}, timeout=60)
+    spec = {"scenario": SCENARIO, "seats": seats, "seed": seed}
+    answer = httpx.post(f"{server.url}/api/games", json=spec, timeout=60)
     assert answer.status_code == 201, answer.text
     created: dict[str, Any] = answer.json()
     return created
@@ -183,11 +184,13 @@ def test_no_sideways_scroll_on_a_phone(page: Page, server: Server, artefacts: Pa
     open_page(page, url_of(server, created, "red"))
     assert page.evaluate(WIDTH_JS) <= 390
     for part in page.evaluate(TOPBAR_JS):
-        assert part["left"] >= 0 and part["right"] <= 390, part
+        assert part["left"] >= 0, part
+        assert part["right"] <= 390, part
     # The panels stack under the map, and the replay bar wraps as well.
     map_box = page.locator(".map-pane").bounding_box()
     side_box = page.locator(".side").bounding_box()
-    assert map_box is not None and side_box is not None
+    assert map_box is not None
+    assert side_box is not None
     assert side_box["y"] >= map_box["y"] + map_box["height"] - 1
     page.screenshot(path=str(artefacts / "phone-game.png"))
     page.click("#replay-toggle")

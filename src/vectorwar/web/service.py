@@ -46,6 +46,7 @@ from vectorwar.web import referee
 from vectorwar.web.chat import ChatForbidden, ChatGate, ChatLine, check_text
 from vectorwar.web.referee import GameNotFound, SeatForbidden, StalePrompt, Table
 from vectorwar.web.store import GameSummary, Store, token_hash
+from vectorwar.web.tracks import replay_with_tracks
 
 __all__ = [
     "Budgets",
@@ -296,7 +297,7 @@ class GameService:
         async with self.locked(game_id) as live:
             game = live.table.game
             controllers = dict(live.table.controllers)
-        scene = await self._work("replaying the game", self.budgets.replay, referee.replay_scene, game, step)
+        scene = await self._work("replaying the game", self.budgets.replay, replay_with_tracks, game, step)
         return None if scene is None else {**scene, "game": game_id, "players": controllers, "drafts": {}}
 
     # -- creating -----------------------------------------------------------

@@ -220,6 +220,7 @@ function draw(scene) {
   renderLegend(scene);
   view3d.choose(scene);
   map.render(scene);
+  map.tracks(replay.mode === "replay" ? scene.tracks || null : null, replay.layers());
   renderStatus($("status"), scene, replay.mode);
   renderCards($("cards"), scene.cards, colours, scene);
   renderLog($("log"), scene.events);
