@@ -31,6 +31,8 @@ SIZE = 20.0
 HEX_FLAT_UNITS = math.sqrt(3) * SIZE
 #: "At least ~28 px across" at the default zoom, measured the narrow way (flat to flat).
 MIN_HEX_PX = 28.0
+#: fit.js MIN_ALL_SHIPS_SCALE (0.5 px per unit): the smallest hexes the opening view takes to show every ship.
+MIN_ALL_SHIPS_HEX_PX = 0.5 * HEX_FLAT_UNITS - 0.5
 LAPTOPS = [(1280, 800), (1366, 768)]
 #: (scenario, the player's side, the others' seats): small, large and crowded boards.
 GAMES = [
@@ -107,9 +109,13 @@ def test_the_map_is_readable_and_nothing_covers_the_players_counters(
     # The map is the dominant area of the screen.
     assert svg["w"] >= 0.6 * width, svg
     assert svg["h"] >= 0.75 * height, svg
-    # The default zoom keeps hexes readable, whatever the size of the board.
+    # The default zoom keeps hexes readable, whatever the size of the board; smaller ones only so
+    # that every ship in play is on the opening screen (fit.js, MIN_ALL_SHIPS_SCALE).
     hex_px = px_per_unit(page) * HEX_FLAT_UNITS
-    assert hex_px >= MIN_HEX_PX, f"hexes are {hex_px:.1f} px across at the default zoom"
+    every: list[dict[str, Any]] = page.eval_on_selector_all("#map .counter", COUNTERS_JS)
+    if hex_px < MIN_HEX_PX:
+        assert all(inside(c, svg) for c in every), f"hexes are {hex_px:.1f} px across and still some ship is off screen"
+        assert hex_px >= MIN_ALL_SHIPS_HEX_PX, f"hexes are {hex_px:.1f} px across at the default zoom"
 
     controls: list[dict[str, Any]] = page.evaluate(RECTS_JS, CONTROLS)
     assert {c["id"] for c in controls} >= {"zoom-in", "zoom-out", "zoom-fit", "velocity-legend"}
@@ -160,7 +166,10 @@ def test_zoom_buttons_centre_on_the_players_ship(page: Page, server: Server, art
     # "Fit the ships" goes back to the default view and follows the ships again.
     page.click("#zoom-fit")
     expect(page.locator("#map")).to_have_attribute("data-follow", "true")
-    assert px_per_unit(page) * HEX_FLAT_UNITS >= MIN_HEX_PX
+    # Refugees' ships spread over a 50-column board: the default view shows them all.
+    assert px_per_unit(page) * HEX_FLAT_UNITS >= MIN_ALL_SHIPS_HEX_PX
+    every: list[dict[str, Any]] = page.eval_on_selector_all("#map .counter", COUNTERS_JS)
+    assert all(inside(c, svg) for c in every)
     page.screenshot(path=str(artefacts / "layout-zoomed-on-own-ship.png"))
 
 

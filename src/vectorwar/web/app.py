@@ -22,12 +22,14 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, SetupError
 from vectorwar.limits import MAX_ORDER_CHARS
+from vectorwar.web.chat import MAX_CHAT_CHARS, ChatForbidden, ChatLine, ChatRefused
 from vectorwar.web.hub import Hub, Viewer
 from vectorwar.web.service import (
     Budgets,
     Created,
     GameNotFound,
     GameService,
+    LiveGame,
     OverBudget,
     SeatForbidden,
     StalePrompt,
@@ -129,6 +131,12 @@ class DraftBody(_Body):
     )
 
 
+class ChatBody(_Body):
+    seat: str = Field(min_length=1, max_length=NAME_MAX, description="The seat speaking: one the token holds")
+    # Longer than a line may be, so that the refusal can name the limit (MAX_CHAT_CHARS) and the length.
+    text: str = Field(max_length=4 * MAX_CHAT_CHARS, description=f"At most {MAX_CHAT_CHARS} characters")
+
+
 # Answers, as OpenAPI shows them (the routes return JSON directly, already in these shapes).
 
 
@@ -202,6 +210,17 @@ class TimelineOut(BaseModel):
     steps: list[TimelineStep]
 
 
+class ChatLineOut(BaseModel):
+    n: int = Field(description="The line's number in the game's chat, 1 for the first")
+    seat: str
+    text: str = Field(description="As typed (trimmed): plain text, to be shown escaped")
+    at: str = Field(description="When the server stored it (ISO 8601, UTC)")
+
+
+class ChatOut(BaseModel):
+    lines: list[ChatLineOut]
+
+
 class ErrorDetail(BaseModel):
     type: str
     message: str
@@ -236,6 +255,11 @@ def create_app(db_url: str | None = None, budgets: Budgets | None = None) -> Fas
     service = GameService(store, budgets=budgets)
     hub = Hub(service.viewer_scenes)
     service.on_change(hub.publish)
+
+    async def chat_to_hub(live: LiveGame, line: ChatLine) -> None:
+        hub.chat(live, line)
+
+    service.on_chat(chat_to_hub)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -416,6 +440,28 @@ async def timeline(game_id: str, service: Service) -> JSONResponse:
     return JSONResponse({"steps": await service.timeline(game_id)})
 
 
+@games.get(
+    "/chat",
+    summary="The chat between the game's seats (players only)",
+    response_model=ChatOut,
+    responses=_errors(403, 404),
+)
+async def read_chat(game_id: str, token: Token, service: Service) -> JSONResponse:
+    return JSONResponse({"lines": [line.data() for line in await service.chat(game_id, token)]})
+
+
+@games.post(
+    "/chat",
+    status_code=201,
+    summary="Say a line to the game's other seats; live viewers holding a seat get it over the socket",
+    response_model=ChatLineOut,
+    responses=_errors(403, 404, 413, 422),
+)
+async def say(game_id: str, body: ChatBody, token: Token, service: Service) -> JSONResponse:
+    line = await service.say(game_id, token, body.seat, body.text)
+    return JSONResponse(line.data(), status_code=201)
+
+
 # -- live scenes over a WebSocket ---------------------------------------------
 
 sockets = APIRouter()
@@ -575,6 +621,16 @@ def _error_handlers(app: FastAPI) -> None:
     @app.exception_handler(SeatForbidden)
     async def forbidden(_request: Request, err: Exception) -> JSONResponse:
         return error(403, "Forbidden", str(err))
+
+    @app.exception_handler(ChatForbidden)
+    async def chat_forbidden(_request: Request, err: Exception) -> JSONResponse:
+        return error(403, "Forbidden", str(err))
+
+    @app.exception_handler(ChatRefused)
+    async def chat_refused(_request: Request, err: Exception) -> JSONResponse:
+        if not isinstance(err, ChatRefused):  # pragma: no cover - registered for this type
+            raise err
+        return error(422, "ChatRefused", str(err), rule=err.limit.name)
 
     @app.exception_handler(StalePrompt)
     async def stale(_request: Request, err: Exception) -> JSONResponse:

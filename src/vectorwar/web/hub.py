@@ -17,12 +17,18 @@ from typing import Any
 
 from fastapi import WebSocket
 
+from vectorwar.web.chat import ChatLine
 from vectorwar.web.service import LiveGame, OverBudget
 
 log = logging.getLogger("vectorwar.web")
 
 #: Builds the scenes sets of seats see of a game now, as JSON text (:meth:`GameService.viewer_scenes`).
 ScenesOf = Callable[[LiveGame, list[tuple[str, ...]]], Awaitable[list[str]]]
+
+
+#: Chat lines queued for one viewer. The chat's rate limit keeps a live client far below it; a
+#: client that stops reading loses the oldest, and reads them from GET .../chat when it reloads.
+NOTES_MAX = 256
 
 
 @dataclass(eq=False)
@@ -32,6 +38,8 @@ class Viewer:
     outbox: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(maxsize=1))
     #: The last scene offered: the same scene again is not sent (see :meth:`offer_scene`).
     last_scene: str | None = None
+    #: Chat lines not sent yet: every one is sent, in order (unlike scenes, none replaces another).
+    notes: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(maxsize=NOTES_MAX))
     _sending: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     async def send(self, message: dict[str, Any] | str) -> None:
@@ -95,7 +103,21 @@ class Hub:
             for viewer, scene in zip(viewers, scenes, strict=True):
                 viewer.offer_scene(scene)
 
+    def chat(self, live: LiveGame, line: ChatLine) -> None:
+        """Queue a chat line for the viewers of its game that hold a seat there; spectators get none."""
+        text = json.dumps({"type": "chat", "line": line.data()})
+        for viewer in self._viewers.get(live.id, ()):
+            if not viewer.seats:
+                continue
+            if viewer.notes.full():
+                viewer.notes.get_nowait()
+            viewer.notes.put_nowait(text)
+
     async def pump(self, viewer: Viewer) -> None:
-        """Send the viewer's outbox until the connection closes."""
-        while True:
-            await viewer.send(await viewer.outbox.get())
+        """Send the viewer's outbox and chat lines until the connection closes."""
+
+        async def drain(queue: asyncio.Queue[str]) -> None:
+            while True:
+                await viewer.send(await queue.get())
+
+        await asyncio.gather(drain(viewer.outbox), drain(viewer.notes))

@@ -363,11 +363,3 @@ def timeline(game: Game) -> list[dict[str, Any]]:
         {"step": i, "clock": str(b.clock), "turn": b.clock.turn, "segment": b.clock.segment}
         for i, b in enumerate(game.history)
     ]
-
-
-def replay_scene(game: Game, step: int) -> dict[str, Any] | None:
-    """The spectator's scene after ``step`` resolved batches; ``None`` past the end."""
-    if not 0 <= step <= len(game.history):
-        return None
-    past = Game.replay(game.system, game.scenario, game.seed, game.options, game.history[:step])
-    return build_scene(past, ())

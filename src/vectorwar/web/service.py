@@ -43,8 +43,10 @@ from vectorwar.rules import Bot
 from vectorwar.scenario import Scenario, load_scenario
 from vectorwar.setup import new_seed
 from vectorwar.web import referee
+from vectorwar.web.chat import ChatForbidden, ChatGate, ChatLine, check_text
 from vectorwar.web.referee import GameNotFound, SeatForbidden, StalePrompt, Table
 from vectorwar.web.store import GameSummary, Store, token_hash
+from vectorwar.web.tracks import replay_with_tracks
 
 __all__ = [
     "Budgets",
@@ -138,6 +140,7 @@ class LiveGame:
 
 
 Listener = Callable[[LiveGame], Awaitable[None]]
+ChatListener = Callable[[LiveGame, ChatLine], Awaitable[None]]
 
 
 class GameService:
@@ -149,10 +152,15 @@ class GameService:
         self.max_live = max_live
         self._loading: dict[str, asyncio.Lock] = {}
         self._listeners: list[Listener] = []
+        self._chat_listeners: list[ChatListener] = []
+        self.chat_gate = ChatGate()
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="vectorwar-game")
 
     def on_change(self, listener: Listener) -> None:
         self._listeners.append(listener)
+
+    def on_chat(self, listener: ChatListener) -> None:
+        self._chat_listeners.append(listener)
 
     def close(self) -> None:
         # Threads still running over their budget finish on their own; nobody waits for them.
@@ -289,7 +297,7 @@ class GameService:
         async with self.locked(game_id) as live:
             game = live.table.game
             controllers = dict(live.table.controllers)
-        scene = await self._work("replaying the game", self.budgets.replay, referee.replay_scene, game, step)
+        scene = await self._work("replaying the game", self.budgets.replay, replay_with_tracks, game, step)
         return None if scene is None else {**scene, "game": game_id, "players": controllers, "drafts": {}}
 
     # -- creating -----------------------------------------------------------
@@ -381,6 +389,27 @@ class GameService:
                 live.table.drafts[seat] = text
             else:
                 live.table.drafts.pop(seat, None)
+
+    # -- chat ---------------------------------------------------------------
+
+    async def say(self, game_id: str, token: str | None, seat: str, text: str) -> ChatLine:
+        """Store ``seat``'s chat line and hand it to the chat listeners; raises ChatRefused, 403, 404."""
+        line_text = check_text(text)
+        async with self.locked(game_id) as live:
+            live.table.acting_for(token, seat)
+            self.chat_gate.admit(game_id, seat)
+            # Under the lock: the store numbers a game's lines one after another.
+            line = await asyncio.to_thread(self.store.add_chat, game_id, seat, line_text)
+        for listener in self._chat_listeners:
+            await listener(live, line)
+        return line
+
+    async def chat(self, game_id: str, token: str | None) -> list[ChatLine]:
+        """The game's chat so far, for a token holding one of its seats; a spectator gets :class:`ChatForbidden`."""
+        async with self.locked(game_id) as live:
+            if not live.seats_of(token):
+                raise ChatForbidden()
+        return await asyncio.to_thread(self.store.chat, game_id)
 
     # -- inside -------------------------------------------------------------
 

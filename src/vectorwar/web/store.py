@@ -35,6 +35,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    func,
     insert,
     select,
     update,
@@ -42,6 +43,8 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
+
+from vectorwar.web.chat import MAX_CHAT_LINES, ChatLine, ChatRefused
 
 DATA_DIR_ENV = "VECTORWAR_DATA_DIR"
 
@@ -127,6 +130,16 @@ class DraftRow(Base):
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
     seat: Mapped[str] = mapped_column(String(100), primary_key=True)
     text: Mapped[str] = mapped_column(Text)
+
+
+class ChatRow(Base):
+    __tablename__ = "chat_lines"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)  # 1 for a game's first line
+    seat: Mapped[str] = mapped_column(String(100))
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,6 +297,26 @@ class Store:
             else:
                 row.text = text
 
+    def add_chat(self, game_id: str, seat: str, text: str) -> ChatLine:
+        """Store a chat line as the game's next; refused (:class:`ChatRefused`) once the game holds MAX_CHAT_LINES.
+
+        Numbered by the store, so callers must not add lines to one game at the same
+        time (the service adds them under the game's lock).
+        """
+        with self._writing() as db:
+            last = db.scalar(select(func.max(ChatRow.number)).where(ChatRow.game_id == game_id)) or 0
+            if last >= MAX_CHAT_LINES:
+                raise ChatRefused(f"this game's chat is full: it holds {MAX_CHAT_LINES} lines", MAX_CHAT_LINES)
+            line = ChatLine(last + 1, seat, text, datetime.now(UTC))
+            db.add(ChatRow(game_id=game_id, number=line.number, seat=seat, text=text, at=line.at))
+            return line
+
+    def chat(self, game_id: str) -> list[ChatLine]:
+        """A game's chat, oldest line first."""
+        with self._sessions() as db:
+            rows = db.scalars(select(ChatRow).where(ChatRow.game_id == game_id).order_by(ChatRow.number))
+            return [ChatLine(r.number, r.seat, r.text, _aware(r.at)) for r in rows]
+
     def load(self, game_id: str) -> StoredGame | None:
         with self._sessions() as db:
             row = db.get(GameRow, game_id)
@@ -320,6 +353,11 @@ class Store:
                 GameSummary(r.id, r.system, r.scenario_id, r.title, r.turn, r.over, seats[r.id], r.created)
                 for r in rows
             ]
+
+
+def _aware(at: datetime) -> datetime:
+    # SQLite hands back naive datetimes even for a timezone-aware column; every time stored is UTC.
+    return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
 
 
 def _engine(url: str) -> Engine:

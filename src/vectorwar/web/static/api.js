@@ -145,18 +145,27 @@ export class Api {
   timeline(game) {
     return this.request("GET", `/api/games/${encodeURIComponent(game)}/timeline`);
   }
+  /** The chat between the game's seats (a player's token only). */
+  chat(game) {
+    return this.request("GET", `/api/games/${encodeURIComponent(game)}/chat`);
+  }
+  say(game, seat, text) {
+    return this.request("POST", `/api/games/${encodeURIComponent(game)}/chat`, { seat, text });
+  }
 }
 
 /**
- * The live connection: calls onScene for every scene the server pushes and reports its state
- * through onState ("connecting", "open", "closed"). Reconnects with a growing delay.
+ * The live connection: calls onScene for every scene the server pushes, onChat for every chat
+ * line (players only), and reports its state through onState ("connecting", "open", "closed").
+ * Reconnects with a growing delay.
  */
 export class LiveSocket {
-  constructor(game, token, { onScene, onState }) {
+  constructor(game, token, { onScene, onState, onChat = () => {} }) {
     this.game = game;
     this.token = token;
     this.onScene = onScene;
     this.onState = onState;
+    this.onChat = onChat;
     this.delay = 500;
     this.stopped = false;
     this.ws = null;
@@ -189,6 +198,7 @@ export class LiveSocket {
         return;
       }
       if (msg.type === "scene" && msg.scene) this.onScene(msg.scene);
+      else if (msg.type === "chat" && msg.line) this.onChat(msg.line);
     });
     ws.addEventListener("close", () => {
       clearInterval(this.pingTimer);

@@ -3,6 +3,7 @@
 // at a secret prompt.
 
 import { Api, LiveSocket, pageParams } from "./api.js";
+import { ChatPanel } from "./chat.js";
 import { HandOver } from "./handover.js";
 import { HexMap } from "./map/hexmap.js";
 import { OrdersPanel } from "./orders/panel.js";
@@ -13,6 +14,7 @@ import { Replay } from "./replay.js";
 import { h, sideChip, sideColours } from "./dom.js";
 import { renderLog } from "./log.js";
 import { renderResult, renderStatus } from "./status.js";
+import { TurnSignal } from "./signal.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -90,13 +92,16 @@ const map = new HexMap($("map"), {
 });
 const view3d = new ViewToggle($("view-3d"), map, game);
 
-// Events seen on the Log tab; newer ones are counted on the tab while another panel shows.
+// Events seen on the Log tab; newer ones (and chat lines from the others) are counted on the tab
+// while another panel shows.
 let logSeen = null;
+let chatUnread = 0;
 const tabs = new Tabs(document.querySelector(".side .tabs"), {
   onSelect: (name) => {
     if (name === "log") {
       const log = $("log");
       log.scrollTop = log.scrollHeight;
+      chatUnread = 0;
     }
     if (shown) updateBadges(shown);
   },
@@ -106,7 +111,8 @@ function updateBadges(scene) {
   const events = (scene.events || []).length;
   // What happened before the page opened is not news.
   if (tabs.current === "log" || replay.mode === "replay" || logSeen === null) logSeen = events;
-  const unread = Math.max(0, events - logSeen);
+  if (tabs.current === "log") chatUnread = 0;
+  const unread = Math.max(0, events - logSeen) + chatUnread;
   tabs.badge("log", unread ? String(unread) : "", unread ? `${unread} new` : "");
   const needed = replay.mode === "live" && (scene.my_turn || []).length && tabs.current !== "orders";
   tabs.badge("orders", needed ? "!" : "", needed ? "your orders are needed" : "");
@@ -172,6 +178,17 @@ const orders = new OrdersPanel($("orders"), {
   onError: showError,
 });
 
+const signal = new TurnSignal({ notifyButton: $("notify-toggle"), soundButton: $("sound-toggle"), game });
+const chat = new ChatPanel($("chat"), {
+  api,
+  game,
+  onLine: (line, own) => {
+    if (own || tabs.current === "log") return;
+    chatUnread += 1;
+    if (shown) updateBadges(shown);
+  },
+});
+
 function renderLegend(scene) {
   const colours = sideColours(scene);
   const items = (scene.counters || [])
@@ -196,13 +213,14 @@ function draw(scene) {
   const scenarioTitle = scene.scenario ? scene.scenario.title : "";
   $("title").textContent = `${scenarioTitle}`;
   $("title").title = `${scene.system_title || scene.system} · game ${scene.game || game}`;
-  document.title = `${scenarioTitle} · ${scene.system_title || scene.system} · vectorwar`;
+  const title = `${scenarioTitle} · ${scene.system_title || scene.system} · vectorwar`;
   document.body.dataset.step = String(scene.step);
   document.body.dataset.over = scene.result ? "true" : "false";
   // The legend sits above the map: filled first, so the map's size is settled before it is fitted.
   renderLegend(scene);
   view3d.choose(scene);
   map.render(scene);
+  map.tracks(replay.mode === "replay" ? scene.tracks || null : null, replay.layers());
   renderStatus($("status"), scene, replay.mode);
   renderCards($("cards"), scene.cards, colours, scene);
   renderLog($("log"), scene.events);
@@ -233,12 +251,14 @@ function draw(scene) {
     );
   }
   updateBadges(scene);
+  signal.update(scene, replay.mode, title);
 }
 
 function acceptLive(scene) {
   // A push can overtake the answer to our own order; never go back to an older scene.
   if (live && scene.step < live.step) return;
   live = scene;
+  chat.update(scene);
   replay.liveMoved(scene);
   if (replay.mode === "live") draw(scene);
 }
@@ -259,6 +279,8 @@ $("zoom-fit").addEventListener("click", () => map.fitShips());
 $("zoom-board").addEventListener("click", () => map.fitBoard());
 
 function setSocketState(state) {
+  // Chat lines sent while the socket was down are read again from the store.
+  if (state === "open" && document.body.dataset.socket === "closed") chat.load();
   document.body.dataset.socket = state;
   const el = $("socket");
   el.textContent = state === "open" ? "live" : state;
@@ -276,7 +298,7 @@ async function main() {
   } catch (err) {
     showError(err);
   }
-  const socket = new LiveSocket(game, token, { onScene: acceptLive, onState: setSocketState });
+  const socket = new LiveSocket(game, token, { onScene: acceptLive, onState: setSocketState, onChat: (line) => chat.add(line) });
   socket.open();
   window.addEventListener("beforeunload", () => socket.close());
 }

@@ -1,6 +1,7 @@
 // Replay: the game page's scrubber over the resolved order batches. Step by step with ◀ ▶ and
 // the arrow keys, turn by turn with ◀◀ ▶▶ and Page Up / Page Down, each position labelled with
-// the clock of the last batch shown. While it is open the page is in "replay" mode.
+// the clock of the last batch shown. While it is open the page is in "replay" mode, and the map
+// draws each ship's trail and the shots of the turn shown (toggled in the bar; map/tracks.js).
 
 const $ = (id) => document.getElementById(id);
 
@@ -28,6 +29,9 @@ export class Replay {
   listen() {
     $("replay-toggle").addEventListener("click", () => (this.mode === "live" ? this.enter() : this.exit()));
     $("replay-exit").addEventListener("click", () => this.exit());
+    for (const id of ["replay-trails", "replay-shots"]) {
+      $(id).addEventListener("change", () => this.shown && this.show(this.shown));
+    }
     $("replay-step").addEventListener("input", (ev) => this.go(Number(ev.target.value)));
     $("replay-prev").addEventListener("click", () => this.go(this.step - 1));
     $("replay-next").addEventListener("click", () => this.go(this.step + 1));
@@ -40,6 +44,11 @@ export class Replay {
         this.jumpTurn(ev.key === "PageDown" ? 1 : -1);
       }
     });
+  }
+
+  /** What the map draws over a replayed scene: {trails, shots}, from the bar's check boxes. */
+  layers() {
+    return { trails: $("replay-trails").checked, shots: $("replay-shots").checked };
   }
 
   /** A new live scene arrived: the slider reaches it, and while replaying the labels learn of it. */
@@ -101,6 +110,7 @@ export class Replay {
       const scene = await this.api.replay(this.game, this.step);
       if (mine !== this.token || this.mode !== "replay") return;
       document.body.dataset.replayStep = String(this.step);
+      this.shown = scene;
       this.show(scene);
     } catch (err) {
       this.onError(err);

@@ -9,6 +9,10 @@ import { SIZE } from "./geometry.js";
 // MAX_FIT_SCALE just because two ships are close together.
 export const MIN_FIT_SCALE = 0.85;
 export const MAX_FIT_SCALE = 1.6;
+// Every ship in play is worth smaller hexes: down to this scale the opening view still shows them
+// all (a Dogfight's sides start 49 columns apart, wider than a 1366 px laptop shows at
+// MIN_FIT_SCALE). Counters stay readable there, as pieces.js draws them larger when zoomed out.
+export const MIN_ALL_SHIPS_SCALE = 0.5;
 // Room left around the ships when fitting, so no counter (or facing arrow) touches the map's edge.
 const FIT_MARGIN = SIZE * 2.2;
 
@@ -25,7 +29,9 @@ export function fitScene(scene) {
 /**
  * What the default view is fitted to, as sets of SVG points, widest first: the ships in play,
  * the viewer's own, the focused ship alone; each with its vector markers, the ends of its legal
- * plots (the reachable area shaded while plotting) and the ships it may fire at now.
+ * plots (the reachable area shaded while plotting) and the ships it may fire at now. The second
+ * set is always every ship in play with its markers alone (no plot ends), the opening view's
+ * fallback before any ship is left out.
  */
 export function fitSets(scene, projection, focusId) {
   const active = scene.counters.filter((c) => !c.status || c.status === "active");
@@ -48,7 +54,8 @@ export function fitSets(scene, projection, focusId) {
         return end ? [project(end.hex, end.altitude)] : [];
       }),
     ]);
-  const sets = [points(live)];
+  const bare = (list) => list.flatMap((c) => [project(c.hex, c.altitude), ...(c.markers || []).map((m) => project(m, 0))]);
+  const sets = [points(live), bare(live)];
   if (own.length && own.length < live.length) sets.push(points(own));
   if (focused.length && focused.length < (own.length || live.length)) sets.push(points(focused));
   return sets.filter((set) => set.length);
@@ -63,8 +70,10 @@ function framed(b, k, { width, height }) {
 
 /**
  * The default view: the whole board (`bounds`) when it can be shown with readable hexes, else
- * every ship in play (each as close as it fits, up to MAX_FIT_SCALE), else the viewer's own
- * ships, else the focused one, centred at the smallest readable zoom; a margin is left all round.
+ * every ship in play (each as close as it fits, up to MAX_FIT_SCALE), else every ship in play
+ * with smaller hexes (down to MIN_ALL_SHIPS_SCALE, with their reach if it fits, else the ships
+ * and markers alone), else the viewer's own ships, else the focused one, centred at the
+ * smallest readable zoom; a margin is left all round.
  */
 export function shipsView(bounds, sets, screen) {
   const { width, height } = screen;
@@ -77,10 +86,12 @@ export function shipsView(bounds, sets, screen) {
   });
   const scaleFor = (b) => Math.min(width / b.w, height / b.h);
   // The board, or every ship, as close as they fit (up to MAX_FIT_SCALE).
-  const whole = [bounds, boxes[0]].find((b) => b && scaleFor(b) >= MIN_FIT_SCALE);
+  const whole =
+    [bounds, boxes[0]].find((b) => b && scaleFor(b) >= MIN_FIT_SCALE) ||
+    boxes.slice(0, 2).find((b) => scaleFor(b) >= MIN_ALL_SHIPS_SCALE);
   // Otherwise the viewer's own ships if they fit, else the focused one, in the middle, with as
   // much of the board around them as readable hexes allow.
-  const some = boxes.slice(1).find((b) => scaleFor(b) >= MIN_FIT_SCALE) || boxes[boxes.length - 1];
+  const some = boxes.slice(2).find((b) => scaleFor(b) >= MIN_FIT_SCALE) || boxes[boxes.length - 1];
   return whole ? framed(whole, Math.min(scaleFor(whole), MAX_FIT_SCALE), screen) : framed(some || bounds, MIN_FIT_SCALE, screen);
 }
 

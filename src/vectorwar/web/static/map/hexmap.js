@@ -9,6 +9,7 @@ import { Projection, TILT, el, raisedPositions } from "./geometry.js";
 import { installPanZoom } from "./input.js";
 import { Overlays } from "./overlays.js";
 import { Pieces } from "./pieces.js";
+import { Tracks } from "./tracks.js";
 import { Viewport } from "./viewport.js";
 
 export { LIFT, SIZE, TILT, centre, facingAngle, hasAltitude, parseHex } from "./geometry.js";
@@ -24,7 +25,7 @@ export class HexMap {
       layers[name] = el("g", { class: `layer-${name}` }, this.plane);
     }
     // Pieces stay upright in 3-D, so they live outside the plane and are placed by project().
-    for (const name of ["shadows", "markers", "ghost", "counters"]) {
+    for (const name of ["tracks", "shadows", "markers", "ghost", "counters"]) {
       layers[name] = el("g", { class: `layer-${name}` }, svg);
     }
     this.layers = layers;
@@ -35,6 +36,10 @@ export class HexMap {
     this.projection = new Projection();
     this.pieces = new Pieces(svg, layers, this.projection, (side) => this.colour(side));
     this.overlays = new Overlays(layers, this.projection, this.pieces);
+    this.trackLines = new Tracks(layers.tracks, this.projection, (ship) => {
+      const counter = (this.pieces.counters || []).find((c) => c.id === ship);
+      return this.colour(counter ? counter.side : null);
+    });
     // The ship the zoom buttons and keys centre on (the selected or the player's own), or null.
     this.viewport = new Viewport(svg, this.projection, this.pieces, focus || (() => null));
     installPanZoom(svg, this.viewport, this.projection, {
@@ -101,6 +106,7 @@ export class HexMap {
       this.viewport.updateBounds();
       this.pieces.draw(this.pieces.counters);
       this.overlays.redrawGhost();
+      this.trackLines.redraw();
     });
   }
 
@@ -124,6 +130,11 @@ export class HexMap {
 
   ensureVisible(hexText, altitude = 0) {
     this.viewport.ensureVisible(hexText, altitude);
+  }
+
+  /** A replay's trails and shot lines (see tracks.js); null clears them. */
+  tracks(tracks, show) {
+    this.trackLines.draw(tracks, show);
   }
 
   shade(layerName, hexes, cls) {

@@ -1,0 +1,163 @@
+"""Chat between a game's seats: stored with the game, sent to that game's seats only, bounded.
+
+Each socket is read in the order its messages were sent, so "gets nothing" is checked by
+pinging after the chat line: a socket that had been sent the line would read it before its pong.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+
+from tests.web.helpers import throwaway_postgres
+from tests.web.test_api import auth, create, token_of
+from vectorwar.web.app import create_app
+from vectorwar.web.chat import CHAT_WINDOW_SECONDS, MAX_CHAT_BURST, MAX_CHAT_CHARS, ChatGate, ChatRefused
+from vectorwar.web.migrations import upgrade
+from vectorwar.web.store import Store
+
+SEATS = {"red": "human", "blue": "human"}
+
+
+def say(client: TestClient, game: dict[str, Any], seat: str, text: str, token: str | None = None) -> Any:
+    headers = auth(token if token is not None else token_of(game, seat))
+    return client.post(f"/api/games/{game['id']}/chat", json={"seat": seat, "text": text}, headers=headers)
+
+
+def socket(client: TestClient, game: dict[str, Any], token: str | None) -> WebSocketTestSession:
+    query = f"?token={token}" if token else ""
+    return client.websocket_connect(f"/ws/games/{game['id']}{query}")
+
+
+def first_scene(ws: WebSocketTestSession) -> None:
+    assert json.loads(ws.receive_text())["type"] == "scene"
+
+
+def next_is_pong(ws: WebSocketTestSession) -> None:
+    ws.send_text(json.dumps({"type": "ping"}))
+    message = json.loads(ws.receive_text())
+    assert message == {"type": "pong"}, f"expected nothing before the pong, got {message}"
+
+
+def test_a_line_reaches_the_other_seat_and_no_one_else(client: TestClient) -> None:
+    game = create(client, "msc-duel", SEATS, seed=2)
+    other = create(client, "msc-duel", SEATS, seed=3)
+    with (
+        socket(client, game, token_of(game, "red")) as red,
+        socket(client, game, None) as spectator,
+        socket(client, other, token_of(other, "red")) as elsewhere,
+    ):
+        for ws in (red, spectator, elsewhere):
+            first_scene(ws)
+        answer = say(client, game, "blue", "  <b>good luck</b>  ")
+        assert answer.status_code == 201, answer.text
+        line = answer.json()
+        assert (line["n"], line["seat"], line["text"]) == (1, "blue", "<b>good luck</b>")
+        got = json.loads(red.receive_text())
+        assert got == {"type": "chat", "line": line}
+        next_is_pong(spectator)
+        next_is_pong(elsewhere)
+        next_is_pong(red)
+    # Stored with the game: both seats read it back; the other game's chat is empty.
+    for seat in ("red", "blue"):
+        read = client.get(f"/api/games/{game['id']}/chat", headers=auth(token_of(game, seat)))
+        assert read.json() == {"lines": [line]}
+    assert client.get(f"/api/games/{other['id']}/chat", headers=auth(token_of(other, "red"))).json() == {"lines": []}
+    # A spectator neither reads it nor speaks.
+    refused = client.get(f"/api/games/{game['id']}/chat")
+    assert refused.status_code == 403
+    assert "spectator" in refused.json()["error"]["message"]
+    assert client.post(f"/api/games/{game['id']}/chat", json={"seat": "red", "text": "hi"}).status_code == 403
+
+
+def test_a_seat_speaks_only_for_itself(client: TestClient) -> None:
+    game = create(client, "msc-duel", SEATS, seed=2)
+    answer = say(client, game, "blue", "I am blue, honest", token=token_of(game, "red"))
+    assert answer.status_code == 403
+    assert say(client, game, "red", "hello").json()["n"] == 1
+    other = create(client, "msc-duel", SEATS, seed=3)
+    # A token of another game holds no seat here.
+    assert say(client, game, "red", "hi", token=token_of(other, "red")).status_code == 403
+    lines = client.get(f"/api/games/{game['id']}/chat", headers=auth(token_of(game, "red"))).json()["lines"]
+    assert [(x["seat"], x["text"]) for x in lines] == [("red", "hello")]
+
+
+def test_a_line_too_long_or_empty_is_refused_naming_the_limit(client: TestClient) -> None:
+    game = create(client, "msc-duel", SEATS, seed=2)
+    long = say(client, game, "red", "x" * (MAX_CHAT_CHARS + 1))
+    assert long.status_code == 422
+    error = long.json()["error"]
+    assert error["type"] == "ChatRefused"
+    assert error["rule"] == "MAX_CHAT_CHARS"
+    assert f"at most {MAX_CHAT_CHARS} characters; this one has {MAX_CHAT_CHARS + 1}" in error["message"]
+    assert say(client, game, "red", "   ").status_code == 422
+    assert say(client, game, "red", "bell\x07").status_code == 422
+    # Far too long is still the same clear refusal, not the framework's.
+    assert say(client, game, "red", "x" * 10 * MAX_CHAT_CHARS).status_code == 422
+    assert say(client, game, "red", "x" * MAX_CHAT_CHARS).status_code == 201
+    lines = client.get(f"/api/games/{game['id']}/chat", headers=auth(token_of(game, "red"))).json()["lines"]
+    assert len(lines) == 1
+
+
+def test_a_seat_that_talks_too_fast_is_refused_until_its_window_passes(client: TestClient) -> None:
+    game = create(client, "msc-duel", SEATS, seed=2)
+    for i in range(MAX_CHAT_BURST):
+        assert say(client, game, "red", f"line {i}").status_code == 201
+    fast = say(client, game, "red", "one more")
+    assert fast.status_code == 422
+    assert fast.json()["error"]["rule"] == "MAX_CHAT_BURST"
+    # The other seat has its own allowance.
+    assert say(client, game, "blue", "calm down").status_code == 201
+
+
+def test_the_gate_lets_a_seat_speak_again_once_its_window_has_passed() -> None:
+    now = [100.0]
+    gate = ChatGate(clock=lambda: now[0])
+    for _ in range(MAX_CHAT_BURST):
+        gate.admit("g", "red")
+    with pytest.raises(ChatRefused):
+        gate.admit("g", "red")
+    gate.admit("g2", "red")  # another game's seat is another allowance
+    now[0] += CHAT_WINDOW_SECONDS
+    gate.admit("g", "red")
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'games.db'}"
+        return
+    with throwaway_postgres() as url:
+        yield url
+
+
+def test_the_chat_migration_keeps_old_games_and_their_chat_survives_a_restart(db: str) -> None:
+    engine = sa.create_engine(db)
+    upgrade(engine, "0002")
+    with engine.begin() as conn:
+        conn.execute(
+            sa.text(
+                "INSERT INTO games (id, system, scenario_id, title, scenario, seed, options, created, step, turn, "
+                "over) VALUES ('g_old', 'msc', 'msc-duel', 'Duel', '{}', '7', '{}', '2026-01-01', 0, 1, false)"
+            )
+        )
+    engine.dispose()
+    store = Store(db)  # upgrades to the newest schema
+    assert store.load("g_old") is not None
+    assert store.chat("g_old") == []
+    store.close()
+    with TestClient(create_app(db)) as client:
+        game = create(client, "msc-duel", SEATS, seed=2)
+        assert say(client, game, "red", "é ☄ <tag>").status_code == 201
+        assert say(client, game, "blue", "second").status_code == 201
+    with TestClient(create_app(db)) as client:
+        lines = client.get(f"/api/games/{game['id']}/chat", headers=auth(token_of(game, "blue"))).json()["lines"]
+    assert [(x["n"], x["seat"], x["text"]) for x in lines] == [(1, "red", "é ☄ <tag>"), (2, "blue", "second")]
+    assert lines[0]["at"].endswith("+00:00")
