@@ -386,9 +386,11 @@ class PbemGame:
         if self.game is None:
             self.game = Game.new(self.system, self.scenario, seed, self.options)
         else:
+            # Every order read before the dice are rekeyed, so nothing changes if one were refused.
+            orders = {seat: self.game.check(seat, reveals[seat].plot) for seat in self.prompted}
             self.game.rekey(seed)
-            for seat in self.prompted:
-                self.game.submit(seat, reveals[seat].plot)
+            for seat, order in orders.items():
+                self.game.submit(seat, order)
         self.step += 1
         self.commits.clear()
         self.reveals.clear()

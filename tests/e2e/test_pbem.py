@@ -45,7 +45,9 @@ def download(page: Page, button: str, to: Path) -> dict[str, Any]:
     return data
 
 
-def test_a_player_loads_the_file_reveals_plots_and_downloads_it(page: Page, server: Server, tmp_path: Path) -> None:
+def test_a_player_loads_the_file_reveals_plots_and_downloads_it(
+    page: Page, server: Server, tmp_path: Path, artefacts: Path
+) -> None:
     # red made the game (its set-up secret committed); blue, elsewhere, committed and revealed its own.
     red = api(server, "new", {"scenario": "msc-duel", "seat": "red", "max_turns": 1})
     blue = api(server, "plot", {"file": red["file"], "seat": "blue"})
@@ -65,9 +67,11 @@ def test_a_player_loads_the_file_reveals_plots_and_downloads_it(page: Page, serv
     # The set-up's dice are thrown from both secrets; turn 1's plot is open and the map shows the ships.
     expect(page.locator("body")).to_have_attribute("data-step", "1")
     expect(page.locator("#map .counter[data-id=Hawk]")).to_have_count(1)
+    expect(page.locator("#cards .card").first).to_be_visible()
     page.fill("#pbem-order", "Hawk 1")
     page.click("#pbem-commit")
     expect(page.locator("#pbem-sealed")).to_contain_text("Hawk 1")
+    page.screenshot(path=str(artefacts / "pbem-sealed.png"))
     sent = download(page, "#pbem-download", tmp_path / "sent.vwpbem")
     assert sent["actions"][-1]["kind"] == "commit"
     assert sent["actions"][-1]["seat"] == "red"

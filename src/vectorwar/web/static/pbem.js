@@ -3,7 +3,8 @@
 // (the sealed plot, salt and secret until the reveal, and the last state seen) is kept in localStorage per game
 // and seat, and can be downloaded; the game file is what the players pass to each other.
 
-import { h, fill } from "./dom.js";
+import { renderCards } from "./cards.js";
+import { h, fill, sideColours } from "./dom.js";
 import { HexMap } from "./map/hexmap.js";
 
 const $ = (id) => document.getElementById(id);
@@ -81,6 +82,7 @@ function render(events) {
   if (view.scene) {
     if (!map) map = new HexMap($("map"));
     map.render(view.scene);
+    renderCards($("cards"), view.scene.cards, sideColours(view.scene), view.scene);
   }
 }
 
