@@ -28,7 +28,14 @@ from vectorwar.errors import (
 from vectorwar.events import Rolled
 from vectorwar.pbem import Commit, PbemGame, Reveal, check_keyring, dice_seed, game_from_data, link
 
-SCENARIOS = ["msc-duel", "vv5-dogfight", "vms-capital-duel-msc", "avt-duel-wasp"]
+SCENARIOS = [
+    "msc-duel",
+    "vv5-dogfight",
+    "vv5-dogfight-3",
+    "vms-capital-duel-msc",
+    # Eight segments a turn: eight steps a turn, each file replayed whole at every pass.
+    pytest.param("avt-duel-wasp", marks=pytest.mark.slow),
+]
 
 
 def secrets_in(text: str, player: Player) -> list[str]:
