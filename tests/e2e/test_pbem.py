@@ -18,7 +18,8 @@ pytestmark = pytest.mark.skipif(
     reason="chromium is not installed: run scripts/install-test-tools (Debian packages chromium, chromium-driver)",
 )
 
-TIMEOUT_MS = 20_000
+#: Generous: on a loaded shared machine each call replays the game file on the server.
+TIMEOUT_MS = 60_000
 
 
 def api(server: Server, route: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -29,6 +30,8 @@ def api(server: Server, route: str, body: dict[str, Any]) -> dict[str, Any]:
 
 
 def open_file(page: Page, path: Path, seat: str, keyring: Path | None = None) -> None:
+    # A file chosen before the page's module has run would fire its change event to no one.
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
     page.set_input_files("#pbem-file", str(path))
     expect(page.locator(f"#pbem-seat option[value={seat}]")).to_have_count(1)
     page.select_option("#pbem-seat", seat)

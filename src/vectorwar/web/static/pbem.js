@@ -159,3 +159,5 @@ $("pbem-download-keyring").addEventListener("click", () =>
   download(`${state.name.replace(/\.[^.]*$/, "")}.${state.seat}.secret.json`, state.keyring));
 
 guarded(loadSystems);
+// Every control answers from here on (tests wait for it before choosing a file).
+document.body.dataset.ready = "true";
