@@ -78,3 +78,48 @@ class SaveFileError(VectorwarError, ValueError):
 
 class UnknownSystemError(VectorwarError, LookupError):
     """No rule system is registered under that name."""
+
+
+class PbemError(VectorwarError, ValueError):
+    """A step of a play-by-e-mail game refused (docs/pbem.md); the game and its file are unchanged."""
+
+
+class PbemFileError(PbemError, SaveFileError):
+    """A play-by-e-mail game file or keyring that cannot be read: not one, malformed, over a limit, or its
+    recorded steps do not replay."""
+
+
+class OutOfStepError(PbemError):
+    """A commitment or a reveal at a moment the protocol does not allow it."""
+
+
+class DoubleCommitError(OutOfStepError):
+    """A side committed a second time to the same step: its first commitment binds it."""
+
+
+class EarlyRevealError(OutOfStepError):
+    """A reveal before every side has committed: it would let the others choose after seeing it."""
+
+
+class RevealMismatchError(PbemError):
+    """A reveal that does not open the commitment the side made."""
+
+
+class WrongRevealError(RevealMismatchError):
+    """The salt or the secret revealed is not the one committed to."""
+
+
+class PlotChangedError(RevealMismatchError):
+    """The salt and secret are the committed ones but the plot is not: it was changed after committing."""
+
+
+class StaleFileError(PbemError):
+    """A file older than one the player has already seen, or whose history differs from what they saw."""
+
+
+class SwappedFileError(PbemError):
+    """A file of another game, or a keyring of another game or seat."""
+
+
+class ForeignActionError(PbemError):
+    """The file holds a commitment or a reveal for the player's own seat that the player did not make."""

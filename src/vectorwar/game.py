@@ -150,6 +150,16 @@ class Game:
             return []
         return self._resolve()
 
+    def rekey(self, seed: int) -> None:
+        """Throw the dice of the next resolution from ``seed``, counting from its first die.
+
+        Play by e-mail (:mod:`vectorwar.pbem`) keys every resolution with a seed
+        all sides made together once their orders were sealed, so no one seed
+        fixes the whole game; everywhere else a game keeps the seed it began with.
+        """
+        self.seed = seed
+        self.dice_count = 0
+
     def withdraw(self, seat: str) -> None:
         """Take back a plot not yet resolved."""
         self.pending.pop(seat, None)

@@ -95,6 +95,10 @@ MAX_DESIGNS = Limit(100, "MAX_DESIGNS")
 MAX_HISTORY = Limit(100_000, "MAX_HISTORY")
 #: Bits of a game's seed, whoever chose it (a drawn seed has 128: vectorwar.dice.SEED_BITS).
 MAX_SEED_BITS = Limit(256, "MAX_SEED_BITS")
+#: Commitments and reveals in one play-by-e-mail game file (each resolved prompt takes two a side).
+MAX_PBEM_ACTIONS = Limit(200_000, "MAX_PBEM_ACTIONS")
+#: Bytes of a play-by-e-mail game file or keyring, refused before it is parsed.
+MAX_PBEM_FILE_BYTES = Limit(16 * 1024 * 1024, "MAX_PBEM_FILE_BYTES")
 #: Decimal digits of any number read from text before it is compared with its limit.
 MAX_DIGITS = Limit(12, "MAX_DIGITS")
 

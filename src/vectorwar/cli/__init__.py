@@ -2,7 +2,8 @@
 
 The commands live in modules by what they work on: :mod:`.info` (what is
 installed), :mod:`.session` (a save file, one step at a time),
-:mod:`.interactive` (``play``), :mod:`.simulate` and :mod:`.lab` (``lab run/sweep/report``); :mod:`.render` draws.
+:mod:`.interactive` (``play``), :mod:`.simulate`, :mod:`.lab` (``lab run/sweep/report``) and
+:mod:`.pbem` (play by e-mail); :mod:`.render` draws.
 """
 
 import typer
@@ -11,6 +12,7 @@ from vectorwar.cli.design import design_command
 from vectorwar.cli.info import scenarios_command, schema_command, ships_command, systems_command
 from vectorwar.cli.interactive import play_command
 from vectorwar.cli.lab import lab_app
+from vectorwar.cli.pbem import pbem_app
 from vectorwar.cli.roster import roster_command
 from vectorwar.cli.serve import serve_command
 from vectorwar.cli.session import log_command, new_command, orders_command, show_command, undo_command
@@ -38,5 +40,6 @@ app.command("design")(design_command)
 app.command("roster")(roster_command)
 app.command("serve")(serve_command)
 app.add_typer(lab_app, name="lab")
+app.add_typer(pbem_app, name="pbem")
 
 __all__ = ["app"]

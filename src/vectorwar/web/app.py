@@ -22,6 +22,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, SetupError
 from vectorwar.limits import MAX_ORDER_CHARS
+from vectorwar.web import pbem
 from vectorwar.web.chat import MAX_CHAT_CHARS, ChatForbidden, ChatLine, ChatRefused
 from vectorwar.web.hub import Hub, Viewer
 from vectorwar.web.service import (
@@ -277,9 +278,10 @@ def create_app(db_url: str | None = None, budgets: Budgets | None = None) -> Fas
     app.state.hub = hub
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     _error_handlers(app)
-    app.add_middleware(BodyLimit, limit=BODY_MAX)
+    app.add_middleware(BodyLimit, limit=BODY_MAX, wider={"/api/pbem/": pbem.PBEM_BODY_MAX})
     for router in (pages, lobby, games, sockets):
         app.include_router(router)
+    pbem.install(app)
     return app
 
 
@@ -298,6 +300,11 @@ pages = APIRouter(include_in_schema=False)
 @pages.get("/")
 async def index() -> Response:
     return _page("index.html")
+
+
+@pages.get("/pbem")
+async def pbem_page() -> Response:
+    return _page("pbem.html")
 
 
 @pages.get("/games/{game_id}")
@@ -517,19 +524,25 @@ _NO_GAME = """<!doctype html><html lang="en"><meta charset="utf-8"><title>No suc
 
 
 class BodyLimit:
-    """Refuses request bodies over ``limit`` bytes with 413, whether or not they say their length."""
+    """Refuses request bodies over ``limit`` bytes with 413, whether or not they say their length.
 
-    def __init__(self, app: ASGIApp, limit: int) -> None:
+    ``wider``: larger limits for paths under a prefix (play by e-mail brings a whole game file).
+    """
+
+    def __init__(self, app: ASGIApp, limit: int, wider: dict[str, int] | None = None) -> None:
         self.app = app
-        self.limit = limit
+        self.default = limit
+        self.wider = dict(wider or {})
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        path = str(scope.get("path", ""))
+        limit = next((n for prefix, n in self.wider.items() if path.startswith(prefix)), self.default)
         length = dict(scope["headers"]).get(b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.limit):
-            await self._refuse(scope, receive, send)
+        if length is not None and (not length.isdigit() or int(length) > limit):
+            await self._refuse(limit, scope, receive, send)
             return
         # A body sent in chunks is read here, up to the limit, and handed on whole.
         chunks: list[bytes] = []
@@ -540,8 +553,8 @@ class BodyLimit:
                 break
             chunks.append(message.get("body", b""))
             size += len(chunks[-1])
-            if size > self.limit:
-                await self._refuse(scope, receive, send)
+            if size > limit:
+                await self._refuse(limit, scope, receive, send)
                 return
             if not message.get("more_body", False):
                 break
@@ -557,8 +570,8 @@ class BodyLimit:
 
         await self.app(scope, replay, send)
 
-    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
-        answer = error(413, "TooLarge", f"a request body may be at most {self.limit} bytes")
+    async def _refuse(self, limit: int, scope: Scope, receive: Receive, send: Send) -> None:
+        answer = error(413, "TooLarge", f"a request body may be at most {limit} bytes")
         await answer(scope, receive, send)
 
 

@@ -1,0 +1,163 @@
+// Play by e-mail (docs/pbem.md): load a game file, see your seat, commit a plot, reveal, download the new file.
+// The server is stateless here: each call sends the file and this seat's keyring and gets both back. The keyring
+// (the sealed plot, salt and secret until the reveal, and the last state seen) is kept in localStorage per game
+// and seat, and can be downloaded; the game file is what the players pass to each other.
+
+import { renderCards } from "./cards.js";
+import { h, fill, sideColours } from "./dom.js";
+import { HexMap } from "./map/hexmap.js";
+
+const $ = (id) => document.getElementById(id);
+const state = { file: null, keyring: null, seat: null, view: null, name: "game.vwpbem" };
+let map = null;
+
+const keyringKey = (game, seat) => `vectorwar.pbem.${game}.${seat}`;
+
+function showError(message) {
+  const box = $("pbem-error");
+  box.textContent = message || "";
+  box.hidden = !message;
+  document.body.dataset.error = message ? "true" : "false";
+}
+
+async function call(route, body) {
+  const answer = await fetch(`/api/pbem/${route}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const data = await answer.json().catch(() => ({}));
+  if (!answer.ok) {
+    const error = data.error || {};
+    throw new Error(error.message || `the server answered ${answer.status}`);
+  }
+  return data;
+}
+
+function readFile(input) {
+  const file = input.files && input.files[0];
+  if (!file) return Promise.resolve(null);
+  return file.text().then((text) => ({ name: file.name, data: JSON.parse(text) }));
+}
+
+function seatOptions(select, seats, chosen) {
+  fill(select, seats.map((s) => h("option", { value: s, selected: s === chosen }, s)));
+}
+
+function accept(answer) {
+  state.file = answer.file;
+  state.keyring = answer.keyring;
+  state.view = answer.view;
+  state.seat = answer.view.seat;
+  localStorage.setItem(keyringKey(answer.view.game, state.seat), JSON.stringify(answer.keyring));
+  render(answer.events || []);
+}
+
+function owedLine(view) {
+  if (view.over) {
+    const r = view.result || {};
+    const who = (r.winners || []).length ? `${r.winners.join(" and ")} won` : "a draw";
+    return `Game over: ${who} (${r.reason || ""}).`;
+  }
+  const parts = Object.entries(view.owed).map(([seat, what]) => `${seat} owes a ${what === "commit" ? "commitment" : "reveal"}`);
+  return `Step ${view.step} (${view.moment}): ${parts.join(", ")}.`;
+}
+
+function render(events) {
+  const view = state.view;
+  document.body.dataset.step = String(view.step);
+  document.body.dataset.sequence = String(view.sequence);
+  $("pbem-seat-view").hidden = false;
+  const owed = view.owed[state.seat];
+  const mine = owed === "commit" ? "You owe your commitment." : owed === "reveal" ? "You owe your reveal." : "Nothing owed by you now: download the file and send it on.";
+  const sealed = view.sealed === null ? null : h("p", { id: "pbem-sealed" }, `Your sealed plot: ${view.sealed || "(none: a secret only)"}`);
+  fill($("pbem-status"), h("p", { id: "pbem-owed" }, owedLine(view)), h("p", {}, `${state.seat}: ${mine}`), sealed);
+  const prompted = view.prompted.includes(state.seat);
+  $("pbem-order").disabled = owed !== "commit" || !prompted;
+  $("pbem-commit").disabled = owed !== "commit";
+  $("pbem-reveal").disabled = owed !== "reveal";
+  const prompt = view.scene && view.scene.prompt;
+  $("pbem-help").textContent = prompted && prompt ? prompt.help || "" : owed === "commit" ? "No orders at this step: commit sends a secret for the dice." : "";
+  fill($("pbem-events"), events.map((line) => h("li", {}, line)));
+  if (view.scene) {
+    if (!map) map = new HexMap($("map"));
+    map.render(view.scene);
+    renderCards($("cards"), view.scene.cards, sideColours(view.scene), view.scene);
+  }
+}
+
+function download(name, data) {
+  const blob = new Blob([JSON.stringify(data, null, 1) + "\n"], { type: "application/json" });
+  const link = h("a", { href: URL.createObjectURL(blob), download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+async function guarded(work) {
+  showError("");
+  try {
+    await work();
+  } catch (err) {
+    showError(err.message);
+  }
+}
+
+async function loadSystems() {
+  const systems = await (await fetch("/api/systems")).json();
+  const scenarios = systems.flatMap((s) => s.scenarios.map((sc) => ({ ...sc, system: s.title })));
+  fill($("pbem-scenario"), scenarios.map((sc) => h("option", { value: sc.id, dataset: { sides: sc.sides.join(",") } }, `${sc.title} (${sc.system})`)));
+  const pickSides = () => {
+    const chosen = $("pbem-scenario").selectedOptions[0];
+    seatOptions($("pbem-new-seat"), chosen ? chosen.dataset.sides.split(",") : [], null);
+  };
+  $("pbem-scenario").addEventListener("change", pickSides);
+  pickSides();
+}
+
+$("pbem-file").addEventListener("change", () => guarded(async () => {
+  const read = await readFile($("pbem-file"));
+  if (!read) return;
+  state.file = read.data;
+  state.name = read.name;
+  const sides = ((read.data.scenario || {}).sides || []).map((s) => s.id);
+  seatOptions($("pbem-seat"), sides, state.seat);
+}));
+
+$("pbem-open").addEventListener("click", () => guarded(async () => {
+  if (!state.file) throw new Error("Choose the game file first.");
+  const seat = $("pbem-seat").value;
+  const uploaded = await readFile($("pbem-keyring"));
+  const kept = localStorage.getItem(keyringKey(state.file.game, seat));
+  const keyring = uploaded ? uploaded.data : kept ? JSON.parse(kept) : null;
+  accept(await call("view", { file: state.file, seat, keyring }));
+}));
+
+$("pbem-create").addEventListener("click", () => guarded(async () => {
+  const turns = $("pbem-turns").value;
+  const body = { scenario: $("pbem-scenario").value, seat: $("pbem-new-seat").value };
+  if (turns) body.max_turns = Number(turns);
+  state.name = `${body.scenario}.vwpbem`;
+  accept(await call("new", body));
+}));
+
+$("pbem-plot-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  guarded(async () => {
+    const order = $("pbem-order").disabled ? "" : $("pbem-order").value;
+    accept(await call("plot", { file: state.file, seat: state.seat, keyring: state.keyring, order }));
+    $("pbem-order").value = "";
+  });
+});
+
+$("pbem-reveal").addEventListener("click", () => guarded(async () => {
+  accept(await call("reveal", { file: state.file, seat: state.seat, keyring: state.keyring }));
+}));
+
+$("pbem-download").addEventListener("click", () => download(state.name, state.file));
+$("pbem-download-keyring").addEventListener("click", () =>
+  download(`${state.name.replace(/\.[^.]*$/, "")}.${state.seat}.secret.json`, state.keyring));
+
+guarded(loadSystems);
+// Every control answers from here on (tests wait for it before choosing a file).
+document.body.dataset.ready = "true";

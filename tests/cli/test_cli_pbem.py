@@ -1,0 +1,141 @@
+"""`vectorwar pbem`: a game played by passing the file between two players' folders, and refusals."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.cli.helpers import run
+from vectorwar.pbem import game_from_data
+
+
+def load(path: Path) -> dict[str, object]:
+    data: dict[str, object] = json.loads(path.read_text())
+    return data
+
+
+def send(source: Path, to: Path) -> None:
+    """E-mail the game file: copied into the other player's folder (the keyrings stay where they are)."""
+    shutil.copyfile(source, to)
+
+
+@pytest.fixture
+def folders(tmp_path: Path) -> dict[str, Path]:
+    out = {}
+    for seat in ("red", "blue"):
+        out[seat] = tmp_path / seat
+        out[seat].mkdir()
+    return out
+
+
+def act(folder: Path, seat: str, *, order: str | None = None) -> tuple[int, str, str]:
+    """Whatever ``seat`` owes in its copy of the file, as a player would type it (bots choose its orders)."""
+    file = folder / "g.vwpbem"
+    owed = game_from_data(load(file)).owed().get(seat)
+    if owed == "commit":
+        extra = [order] if order is not None else ["--bot", "random"]
+        return run("pbem", "plot", str(file), "--seat", seat, *extra)
+    if owed == "reveal":
+        return run("pbem", "reveal", str(file), "--seat", seat)
+    return 0, "", ""
+
+
+def test_a_game_is_played_to_the_end_by_passing_the_file(folders: dict[str, Path]) -> None:
+    red, blue = folders["red"], folders["blue"]
+    code, out, err = run(
+        "pbem", "new", "msc-duel", "--seat", "red", "--file", str(red / "g.vwpbem"), "--max-turns", "2"
+    )
+    assert code == 0, err
+    assert "blue: owes its commitment" in out
+    assert (red / "g.red.secret.json").exists()
+    holder, other = ("red", red), ("blue", blue)
+    for _ in range(200):
+        seat, folder = holder
+        while True:
+            code, out, err = act(folder, seat)
+            assert code == 0, err
+            if not out:
+                break
+        if game_from_data(load(folder / "g.vwpbem")).is_over:
+            break
+        send(folder / "g.vwpbem", other[1] / "g.vwpbem")
+        holder, other = other, holder
+    code, out, err = run("pbem", "status", str(folder / "g.vwpbem"))
+    assert code == 0, err
+    assert "game over" in out
+    # The last file goes to the other player too, whose keyring accepts it as following what it saw.
+    send(folder / "g.vwpbem", other[1] / "g.vwpbem")
+    code, out, err = run("pbem", "show", str(other[1] / "g.vwpbem"), "--seat", other[0])
+    assert code == 0, err
+    assert "game over" in out
+    finals = [game_from_data(load(f / "g.vwpbem")) for f in (red, blue)]
+    assert finals[0].head == finals[1].head
+    assert finals[0].game is not None
+    assert finals[0].game.history
+
+
+def test_show_is_the_seat_view_and_its_sealed_plot(folders: dict[str, Path]) -> None:
+    file = folders["red"] / "g.vwpbem"
+    run("pbem", "new", "msc-duel", "--seat", "red", "--file", str(file))
+    for seat, command in (("blue", "plot"), ("red", "reveal"), ("blue", "reveal")):
+        code, _, err = run("pbem", command, str(file), "--seat", seat)
+        assert code == 0, err
+    code, _, err = run("pbem", "plot", str(file), "--seat", "red", "Hawk 1")
+    assert code == 0, err
+    code, out, err = run("pbem", "show", str(file), "--seat", "red")
+    assert code == 0, err
+    assert "your sealed plot (red): Hawk 1" in out
+    code, out, _ = run("pbem", "show", str(file), "--seat", "blue")
+    assert "Hawk 1" not in out
+    assert "blue: owes its commitment" in out
+
+
+def test_refusals_name_the_problem_and_change_no_file(folders: dict[str, Path]) -> None:
+    file = folders["red"] / "g.vwpbem"
+    run("pbem", "new", "msc-duel", "--seat", "red", "--file", str(file))
+    code, _, err = run("pbem", "reveal", str(file), "--seat", "red")
+    assert code == 1
+    assert "before every side has committed" in err
+    code, _, err = run("pbem", "plot", str(file), "--seat", "red")
+    assert code == 1
+    assert "already committed" in err
+    old = file.read_text()
+    run("pbem", "plot", str(file), "--seat", "blue")
+    newer = file.read_text()
+    # A replayed file: blue has seen state 2, and is handed state 1 again.
+    file.write_text(old)
+    code, _, err = run("pbem", "show", str(file), "--seat", "blue")
+    assert code == 1
+    assert "old or replayed file" in err
+    file.write_text(newer)
+    # A plot changed after committing: red edits the plot sealed in its keyring, then reveals.
+    run("pbem", "reveal", str(file), "--seat", "red")
+    run("pbem", "reveal", str(file), "--seat", "blue")
+    run("pbem", "plot", str(file), "--seat", "red", "Hawk 1")
+    run("pbem", "plot", str(file), "--seat", "blue", "Raven 1")
+    keyring = folders["red"] / "g.red.secret.json"
+    keys = load(keyring)
+    keys["sealed"][0]["plot"] = "Hawk 0"  # type: ignore[index]
+    keyring.write_text(json.dumps(keys))
+    before = file.read_text()
+    code, _, err = run("pbem", "reveal", str(file), "--seat", "red")
+    assert code == 1
+    assert "not the plot committed to" in err
+    assert file.read_text() == before
+    # A wrong secret.
+    keys["sealed"][0]["plot"] = "Hawk 1"  # type: ignore[index]
+    keys["sealed"][0]["secret"] = "0" * 64  # type: ignore[index]
+    keyring.write_text(json.dumps(keys))
+    code, _, err = run("pbem", "reveal", str(file), "--seat", "red")
+    assert code == 1
+    assert "salt or secret" in err
+    # A swapped file: another game's file under this game's name.
+    other = folders["blue"] / "other.vwpbem"
+    run("pbem", "new", "msc-duel", "--seat", "blue", "--file", str(other))
+    shutil.copyfile(other, file)
+    code, _, err = run("pbem", "plot", str(file), "--seat", "red")
+    assert code == 1
+    assert "a file of another game" in err

@@ -1,0 +1,96 @@
+"""Play by e-mail in the browser: load a game file, reveal, plot, and download the file to pass on."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import Server
+
+pytestmark = pytest.mark.skipif(
+    shutil.which("chromium") is None,
+    reason="chromium is not installed: run scripts/install-test-tools (Debian packages chromium, chromium-driver)",
+)
+
+#: Generous: on a loaded shared machine each call replays the game file on the server.
+TIMEOUT_MS = 60_000
+
+
+def api(server: Server, route: str, body: dict[str, Any]) -> dict[str, Any]:
+    answer = httpx.post(f"{server.url}/api/pbem/{route}", json=body, timeout=60)
+    assert answer.status_code == 200, answer.text
+    data: dict[str, Any] = answer.json()
+    return data
+
+
+def open_file(page: Page, path: Path, seat: str, keyring: Path | None = None) -> None:
+    # A file chosen before the page's module has run would fire its change event to no one.
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    page.set_input_files("#pbem-file", str(path))
+    expect(page.locator(f"#pbem-seat option[value={seat}]")).to_have_count(1)
+    page.select_option("#pbem-seat", seat)
+    if keyring is not None:
+        page.set_input_files("#pbem-keyring", str(keyring))
+    page.click("#pbem-open")
+
+
+def download(page: Page, button: str, to: Path) -> dict[str, Any]:
+    with page.expect_download() as info:
+        page.click(button)
+    info.value.save_as(to)
+    data: dict[str, Any] = json.loads(to.read_text())
+    return data
+
+
+def test_a_player_loads_the_file_reveals_plots_and_downloads_it(
+    page: Page, server: Server, tmp_path: Path, artefacts: Path
+) -> None:
+    # red made the game (its set-up secret committed); blue, elsewhere, committed and revealed its own.
+    red = api(server, "new", {"scenario": "msc-duel", "seat": "red", "max_turns": 1})
+    blue = api(server, "plot", {"file": red["file"], "seat": "blue"})
+    blue = api(server, "reveal", {"file": blue["file"], "seat": "blue", "keyring": blue["keyring"]})
+    game = tmp_path / "duel.vwpbem"
+    game.write_text(json.dumps(blue["file"]))
+    red_keys = tmp_path / "duel.red.secret.json"
+    red_keys.write_text(json.dumps(red["keyring"]))
+
+    page.set_default_timeout(TIMEOUT_MS)
+    page.goto(f"{server.url}/")
+    page.click("#pbem-link")
+    expect(page).to_have_url(f"{server.url}/pbem")
+    open_file(page, game, "red", red_keys)
+    expect(page.locator("#pbem-owed")).to_contain_text("red owes a reveal")
+    page.click("#pbem-reveal")
+    # The set-up's dice are thrown from both secrets; turn 1's plot is open and the map shows the ships.
+    expect(page.locator("body")).to_have_attribute("data-step", "1")
+    expect(page.locator("#map .counter[data-id=Hawk]")).to_have_count(1)
+    expect(page.locator("#cards .card").first).to_be_visible()
+    page.fill("#pbem-order", "Hawk 1")
+    page.click("#pbem-commit")
+    expect(page.locator("#pbem-sealed")).to_contain_text("Hawk 1")
+    page.screenshot(path=str(artefacts / "pbem-sealed.png"))
+    sent = download(page, "#pbem-download", tmp_path / "sent.vwpbem")
+    assert sent["actions"][-1]["kind"] == "commit"
+    assert sent["actions"][-1]["seat"] == "red"
+    assert "Hawk 1" not in json.dumps(sent)
+    keys = download(page, "#pbem-download-keyring", tmp_path / "keys.json")
+    assert keys["sealed"][0]["plot"] == "Hawk 1"
+
+    # blue commits and reveals on its own machine and sends the file back; this browser kept red's keyring.
+    blue = api(server, "plot", {"file": sent, "seat": "blue", "keyring": blue["keyring"], "order": "Raven 1"})
+    blue = api(server, "reveal", {"file": blue["file"], "seat": "blue", "keyring": blue["keyring"]})
+    back = tmp_path / "back.vwpbem"
+    back.write_text(json.dumps(blue["file"]))
+    page.reload()
+    open_file(page, back, "red")
+    page.click("#pbem-reveal")
+    expect(page.locator("body")).to_have_attribute("data-step", "2")
+    expect(page.locator("#pbem-events li").first).to_be_visible()
+    final = download(page, "#pbem-download", tmp_path / "final.vwpbem")
+    assert final["actions"][-1] == {**final["actions"][-1], "kind": "reveal", "seat": "red", "plot": "Hawk 1"}

@@ -1,0 +1,83 @@
+"""Players of a play-by-e-mail game who share nothing but the file's text (tests only)."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+
+from vectorwar.catalogue import builtin_scenario
+from vectorwar.pbem import Keyring, PbemGame, check_keyring, game_from_data, new_keyring
+from vectorwar.rules import Bot
+
+
+def random_hex(rng: random.Random, digits: int = 64) -> str:
+    return f"{rng.getrandbits(digits * 4):0{digits}x}"
+
+
+def new_game(scenario_id: str, seed: int, max_turns: int = 2) -> PbemGame:
+    scenario = builtin_scenario(scenario_id).model_copy(update={"max_turns": max_turns})
+    return PbemGame.new(scenario, random_hex(random.Random(seed), 32))
+
+
+def text_of(pbem: PbemGame) -> str:
+    return json.dumps(pbem.to_data())
+
+
+@dataclass
+class Player:
+    """One seat's player: its own keyring and random source, and a bot that picks its plots."""
+
+    seat: str
+    rng: random.Random
+    bot: Bot | None = None
+    keyring: Keyring | None = None
+    seen: list[str] = field(default_factory=list)
+
+    def load(self, text: str) -> PbemGame:
+        pbem = game_from_data(json.loads(text))
+        if self.keyring is not None:
+            check_keyring(pbem, self.keyring)
+        return pbem
+
+    def act(self, text: str, plot: str | None = None) -> str:
+        """Whatever this seat owes in the file ``text``: commit (its bot's plot, or ``plot``) or reveal."""
+        pbem = self.load(text)
+        keyring = self.keyring or new_keyring(pbem, self.seat)
+        owed = pbem.owed().get(self.seat)
+        if owed == "commit":
+            if plot is None:
+                plot = self.choose(pbem)
+            sealed = pbem.seal(self.seat, plot, random_hex(self.rng), random_hex(self.rng))
+            pbem.commit(self.seat, *sealed.hashes(pbem.game_id, self.seat))
+            keyring = keyring.keep(sealed)
+        elif owed == "reveal":
+            sealed = keyring.sealed_at(pbem.step)
+            assert sealed is not None
+            pbem.reveal(self.seat, sealed.plot, sealed.salt, sealed.secret)
+        self.keyring = keyring.saw(pbem)
+        return text_of(pbem)
+
+    def choose(self, pbem: PbemGame) -> str:
+        if self.seat not in pbem.prompted or pbem.game is None:
+            return ""
+        if self.bot is None:
+            raise AssertionError(f"{self.seat} has orders to give and no bot")
+        game = pbem.game
+        view = game.system.seat_view(game.state, self.seat)
+        return str(self.bot.choose(view, self.seat, self.rng))
+
+
+def players_for(pbem: PbemGame, bot: str = "random", seed: int = 0) -> list[Player]:
+    bots = pbem.system.bots()
+    return [Player(seat, random.Random(f"{seed}:{seat}"), bots[bot]()) for seat in pbem.seats]
+
+
+def play_by_mail(text: str, players: list[Player], max_passes: int = 10_000) -> str:
+    """Pass the file round the table, each player doing what it owes, until the game is over."""
+    for n in range(max_passes):
+        player = players[n % len(players)]
+        text = player.act(text)
+        if game_from_data(json.loads(text)).is_over:
+            return text
+    raise AssertionError("the game did not end")

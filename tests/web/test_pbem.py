@@ -1,0 +1,65 @@
+"""Play by e-mail through the stateless API: the server answers with the new file and keyring, and keeps nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+
+def post(client: TestClient, route: str, body: dict[str, Any], status: int = 200) -> dict[str, Any]:
+    answer = client.post(f"/api/pbem/{route}", json=body)
+    assert answer.status_code == status, answer.text
+    data: dict[str, Any] = answer.json()
+    return data
+
+
+def test_a_game_is_played_through_the_api_with_the_file_and_keyrings_held_by_the_players(client: TestClient) -> None:
+    red = post(client, "new", {"scenario": "msc-duel", "seat": "red", "max_turns": 1})
+    file, keys = red["file"], {"red": red["keyring"]}
+    assert red["view"]["owed"] == {"blue": "commit"}
+    blue = post(client, "plot", {"file": file, "seat": "blue"})
+    file, keys["blue"] = blue["file"], blue["keyring"]
+    # The secret stays in blue's keyring; the file carries only hashes until the reveal.
+    secret = keys["blue"]["sealed"][0]["secret"]
+    assert secret not in str(file)
+    for seat in ("red", "blue"):
+        answer = post(client, "reveal", {"file": file, "seat": seat, "keyring": keys[seat]})
+        file, keys[seat] = answer["file"], answer["keyring"]
+    assert answer["view"]["moment"] == "turn 1, plot"
+    assert answer["view"]["scene"]["prompt"]["kind"] == "plot"
+    assert any("turn 1" in line for line in answer["events"])
+    for seat, order in (("red", "Hawk 1"), ("blue", "Raven 1")):
+        answer = post(client, "plot", {"file": file, "seat": seat, "keyring": keys[seat], "order": order})
+        file, keys[seat] = answer["file"], answer["keyring"]
+        assert answer["view"]["sealed"] == order
+        assert order not in str(file["actions"])
+    # The server kept nothing: a game file is all there is, and the games list is empty.
+    assert client.get("/api/games").json() == []
+    while not answer["view"]["over"]:
+        seat = next(iter(answer["view"]["owed"]))
+        what = answer["view"]["owed"][seat]
+        if what == "reveal":
+            answer = post(client, "reveal", {"file": file, "seat": seat, "keyring": keys[seat]})
+        else:
+            answer = post(client, "plot", {"file": file, "seat": seat, "keyring": keys[seat], "order": "hold"})
+        file, keys[seat] = answer["file"], answer["keyring"]
+    assert answer["view"]["result"]["reason"].startswith("turn limit")
+
+
+def test_refusals_answer_with_the_protocols_words(client: TestClient) -> None:
+    red = post(client, "new", {"scenario": "msc-duel", "seat": "red"})
+    early = post(client, "reveal", {"file": red["file"], "seat": "red", "keyring": red["keyring"]}, 409)
+    assert early["error"]["type"] == "EarlyRevealError"
+    twice = post(client, "plot", {"file": red["file"], "seat": "red", "keyring": red["keyring"]}, 409)
+    assert twice["error"]["type"] == "DoubleCommitError"
+    blue = post(client, "plot", {"file": red["file"], "seat": "blue"})
+    old = post(client, "view", {"file": red["file"], "seat": "blue", "keyring": blue["keyring"]}, 409)
+    assert old["error"]["type"] == "StaleFileError"
+    other = post(client, "new", {"scenario": "msc-duel", "seat": "red"})
+    swapped = post(client, "view", {"file": other["file"], "seat": "red", "keyring": red["keyring"]}, 409)
+    assert swapped["error"]["type"] == "SwappedFileError"
+    broken = post(client, "view", {"file": {**red["file"], "head": "0" * 64}, "seat": "red"}, 422)
+    assert broken["error"]["type"] == "PbemFileError"
+    bad_seat = post(client, "new", {"scenario": "msc-duel", "seat": "green"}, 422)
+    assert "no side 'green'" in bad_seat["error"]["message"]
