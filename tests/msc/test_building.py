@@ -100,3 +100,23 @@ def test_bots_build_and_fight(bot: str) -> None:
         spent = [e.describe() for e in game.events if " ship(s) for " in e.describe()]
         assert [line.split()[0] for line in spent] == ["red", "blue"]
         assert all(int(line.split(" for ")[1].split()[0]) <= 45 for line in spent)
+
+
+def test_the_build_menu_offers_the_catalogue_and_the_design_rules() -> None:
+    game = new(points=30)
+    menu = game.system.setup_menu(game.state, "red")
+    assert menu is not None
+    assert (menu.kind, menu.unit, menu.budget) == ("fleet", "BP", 30)
+    assert menu.custom is not None
+    assert menu.custom["weapon_cost"] == 2
+    assert menu.custom["max_cost"] == 25
+    assert menu.custom["max_ships"] == 6
+    for option in menu.options:
+        design = game.system.designs()[option.order]
+        assert option.cost == design.build_points
+        system, state = game.system, game.state
+        order = system.parse_order(state, "red", f"Hawk {option.order}")
+        system.check_order(state, "red", order)  # every catalogue design fits 30 BP on its own
+    game.submit("red", "Hawk ship1")
+    game.submit("blue", "Raven ship3")
+    assert game.system.setup_menu(game.state, "red") is None  # built: the battle is on

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from vectorwar.display import SetupMenu, SetupOption
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.events import Event, Note
 from vectorwar.hexes import Direction, Hex
@@ -237,6 +238,36 @@ def place(
                 Note(f"{ship_id}: {design.name}, {design.build_points} BP ({design.cost_line()}), starts at {at}")
             )
     return out
+
+
+def menu(build: BuildState, seat: str, catalogue: Mapping[str, Design]) -> SetupMenu | None:
+    """The build as a menu: the catalogue's designs with their BP, and the ratings a written-out design may take."""
+    if seat in build.done or seat not in {s.side for s in build.slots}:
+        return None
+    options = tuple(
+        SetupOption(
+            key,
+            d.name,
+            d.build_points,
+            f"ENGINE {d.engine}, SHIELDS {d.shields}, TO-HIT {d.to_hit}, weapons {' '.join(d.weapons) or 'none'}",
+            "catalogue",
+        )
+        for key, d in sorted(catalogue.items(), key=lambda kv: (kv[1].build_points, kv[0]))
+    )
+    custom = {
+        "ratings": [
+            {"name": "engine", "label": "ENGINE", "min": 0, "max": MAX_RATING},
+            {"name": "shields", "label": "SHIELDS", "min": 1, "max": MAX_RATING},
+            {"name": "to_hit", "label": "TO-HIT", "min": 0, "max": MAX_RATING},
+        ],
+        "rating_cost": 1,
+        "weapon_cost": WEAPON_COST,
+        "sides": list(WEAPON_SIDES),
+        "max_cost": MAX_BUILD_POINTS,
+        "max_ships": len(_slots(build, seat).hexes),
+        "prefix": seat[:1].upper(),
+    }
+    return SetupMenu("fleet", "Build your fleet", options, "BP", build.points, build.points, custom=custom)
 
 
 def random_fleet(build: BuildState, seat: str, catalogue: Mapping[str, Design], rng: random.Random) -> Fleet:

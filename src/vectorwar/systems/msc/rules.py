@@ -15,7 +15,7 @@ from typing import Any
 
 from vectorwar.catalogue import design_for
 from vectorwar.dice import Dice
-from vectorwar.display import Card, CardTable, Counter, MoveOption, ShotOption
+from vectorwar.display import Card, CardTable, Counter, MoveOption, SetupMenu, ShotOption
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.events import Event, GameOver, InitiativeSet, LeftMap, Moved, Note, Rolled, TurnBegan
 from vectorwar.hexes import Direction, Hex, Position
@@ -409,6 +409,11 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
 
     def arc_hexes(self, state: MSCState, ship_id: str) -> dict[str, frozenset[Hex]]:
         return display.arc_hexes(state, ship_id)
+
+    def setup_menu(self, state: MSCState, seat: str) -> SetupMenu | None:
+        if state.phase != "build" or state.build is None:
+            return None
+        return building.menu(state.build, seat, catalogue.designs())
 
     def catalogue_table(self) -> CardTable:
         return display.catalogue_table(self.designs())

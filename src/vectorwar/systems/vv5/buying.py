@@ -289,6 +289,17 @@ def choices_for(state: VV5State, side: str) -> list[Buy]:
     return choices
 
 
+def designs_on_offer(state: VV5State) -> dict[str, Design]:
+    """The designs the side to pick may buy from now (the cup's draw in the draw variant)."""
+    return _offered(state, _buying(state))
+
+
+def done_refused(state: VV5State, seat: str) -> bool:
+    """Whether ``done`` is refused now: bombs still owed, or a drawn type to buy in the draw variant."""
+    choices = choices_for(state, seat)
+    return bool(choices) and (bool(bombs_owed(state, seat)) or _buying(state).draw)
+
+
 def random_buy(state: VV5State, seat: str, rng: random.Random) -> Buy:
     choices = choices_for(state, seat)
     # Stopping early is allowed (except in the draw variant, or owing bombs), so the random player sometimes does.

@@ -17,7 +17,7 @@ from typing import Any
 
 from vectorwar.catalogue import design_for
 from vectorwar.dice import Dice
-from vectorwar.display import Card, CardTable, Counter, MoveOption, ShotOption
+from vectorwar.display import Card, CardTable, Counter, MoveOption, SetupMenu, ShotOption
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.events import Event, InitiativeSet, Moved, Note, Rolled, TurnBegan
 from vectorwar.hexes import Hex
@@ -36,7 +36,7 @@ from vectorwar.rules import (
     RuleSystem,
 )
 from vectorwar.scenario import Scenario
-from vectorwar.systems.vv5 import buying, catalogue, crews, display, placing, preview, shock, specials
+from vectorwar.systems.vv5 import buying, catalogue, crews, display, placing, preview, setup_menu, shock, specials
 from vectorwar.systems.vv5.bots import GreedyBot
 from vectorwar.systems.vv5.buying import Buy
 from vectorwar.systems.vv5.combat import (
@@ -684,6 +684,9 @@ class VectorV5(RuleSystem[VV5State]):
 
     def arc_hexes(self, state: VV5State, ship_id: str) -> dict[str, frozenset[Hex]]:
         return display.arc_hexes(state, ship_id)
+
+    def setup_menu(self, state: VV5State, seat: str) -> SetupMenu | None:
+        return setup_menu.menu(state, seat)
 
     def catalogue_table(self) -> CardTable | None:
         return display.catalogue_table(self.designs())
