@@ -141,3 +141,28 @@ def test_the_msc_build_panel_builds_a_fleet(page: Page, server: Server, artefact
     page.wait_for_selector("form.seat-orders[data-seat='red'] input[type=radio]", timeout=TIMEOUT_MS)
     red = sorted(c["id"] for c in scene_of(server, created)["counters"] if c["side"] == "red")
     assert red == ["R1", "R2", "R3"]
+
+
+def test_the_stasis_pod_body_is_placed_with_a_button(page: Page, server: Server) -> None:
+    created = create_game(server, "vv5-stasis-pod-place", {"red": "human", "blue": "bot:greedy"}, seed=4)
+    page.goto(server.url + created["players"][0]["url"])
+    page.wait_for_selector("body[data-socket=open]", timeout=TIMEOUT_MS)
+    form = page.locator("form.seat-orders[data-seat='red']")
+    buttons = form.locator(".setup-panel button.setup-option")
+    expect(buttons).to_have_count(4, timeout=TIMEOUT_MS)  # the four hexes at the centre of the board
+    assert [b.get_attribute("data-order") for b in buttons.all()] == [
+        "place body H@4,3",
+        "place body H@4,4",
+        "place body H@5,3",
+        "place body H@5,4",
+    ]
+    buttons.nth(3).click()
+    expect(form.locator(".check.ok")).to_contain_text("place body H@5,4", timeout=TIMEOUT_MS)
+    before = step_of(page)
+    form.locator("button.commit").click()
+    wait_past(page, before)
+    # The computer puts the pod beside it, the feature is rolled, and the battle opens on the plot.
+    page.wait_for_selector("form.seat-orders[data-seat='red'] input[type=radio]", timeout=TIMEOUT_MS)
+    log = " ".join(e["text"] for e in scene_of(server, created)["events"])
+    assert "red places the orbited body at H@5,4" in log
+    assert "blue places the stasis pod" in log
