@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from vectorwar.hexes import Direction, Hex, Position
 
@@ -95,6 +96,39 @@ class OrderPiece:
 
     group: str
     text: str
+
+
+@dataclass(frozen=True, slots=True)
+class SetupOption:
+    """One choice a set-up phase offers: the order text it gives, and what it is and costs."""
+
+    order: str  # a "pick" menu's whole order ("buy 2 harpy"); a "fleet" menu's design for one entry ("ship1")
+    label: str
+    cost: int = 0
+    stats: str = ""
+    group: str = ""  # options of one design or kind, shown together
+
+
+@dataclass(frozen=True, slots=True)
+class SetupMenu:
+    """A set-up phase (a purchase, a placement, a fleet to build) as a menu for front ends.
+
+    ``kind`` is ``"pick"`` (one option is the whole order; ``finish``, when
+    not empty, is the order that ends the seat's set-up) or ``"fleet"``
+    (options are designs, each chosen one becomes an entry ``NAME DESIGN``
+    and the entries, joined by ``"; "``, are the order; ``custom`` describes
+    the ratings a design written out may have, for a designer). ``budget``
+    and ``left`` are in ``unit`` (``None``: nothing to spend).
+    """
+
+    kind: str
+    title: str
+    options: tuple[SetupOption, ...]
+    unit: str = ""
+    budget: int | None = None
+    left: int | None = None
+    finish: str = ""
+    custom: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)

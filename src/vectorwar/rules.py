@@ -26,7 +26,7 @@ from vectorwar.events import Event
 from vectorwar.serial import from_data, to_data
 
 if TYPE_CHECKING:
-    from vectorwar.display import Card, CardTable, Counter, MoveOption, OrderPiece, ShotOption
+    from vectorwar.display import Card, CardTable, Counter, MoveOption, OrderPiece, SetupMenu, ShotOption
     from vectorwar.hexes import Hex
     from vectorwar.maps import HexMap
     from vectorwar.scenario import Scenario
@@ -286,6 +286,14 @@ class RuleSystem(ABC, Generic[S]):
         together. Default: none.
         """
         return {}
+
+    def setup_menu(self, state: S, seat: str) -> SetupMenu | None:
+        """The set-up phase ``seat`` must order now as a menu (purchases, placements, fleets); ``None``: none.
+
+        Every option's order is one the system's own check accepts, so a front
+        end can offer buttons instead of a text box.
+        """
+        return None
 
     def catalogue_table(self) -> CardTable | None:
         """The built-in designs as a table for people (default: ``None``, show the raw files)."""

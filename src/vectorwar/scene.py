@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from vectorwar.display import Card, Counter, MoveOption
+from vectorwar.display import Card, Counter, MoveOption, SetupMenu
 from vectorwar.events import Event, TurnBegan
 from vectorwar.game import Game
 from vectorwar.hexes import Position
@@ -117,6 +117,22 @@ def option_data(option: MoveOption) -> dict[str, Any]:
     }
 
 
+def setup_data(menu: SetupMenu) -> dict[str, Any]:
+    return {
+        "kind": menu.kind,
+        "title": menu.title,
+        "unit": menu.unit,
+        "budget": menu.budget,
+        "left": menu.left,
+        "finish": menu.finish,
+        "custom": menu.custom,
+        "options": [
+            {"order": o.order, "label": o.label, "cost": o.cost, "stats": o.stats, "group": o.group}
+            for o in menu.options
+        ],
+    }
+
+
 def events_data(events: Sequence[Event]) -> list[dict[str, Any]]:
     """Each event in words, with the turn it happened in (0 before the first turn)."""
     out: list[dict[str, Any]] = []
@@ -180,6 +196,8 @@ def build_scene(game: Game, seats: Sequence[str]) -> dict[str, Any]:
             for ship, pieces in system.order_pieces(state, seat).items()
         },
         "arcs": {ship: _arcs(game, ship) for ship in armed},
+        # A set-up phase (purchase, placement, fleet) as a menu for the acting seat's panel of buttons.
+        "setup": {seat: setup_data(menu) for seat in acting if (menu := system.setup_menu(state, seat)) is not None},
         "events": events_data(game.events),
         "result": None
         if result is None

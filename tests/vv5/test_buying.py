@@ -104,8 +104,8 @@ def test_the_texts_purchase_example_with_the_cup() -> None:
     assert dict(after.points)["red"] == 1  # below the 5 t Ghost: red's last point is wasted
     assert after.offered == ("dynamo", "ghost")  # the Dynamo red left, and blue's draw
     choices = procedure.choices_for(state, "blue")
-    assert ("dynamo", 2) in choices
-    assert ("ghost", 3) in choices
+    assert Buy("dynamo", 2) in choices
+    assert Buy("ghost", 3) in choices
 
 
 @pytest.mark.parametrize("scenario", ["vv5-dogfight-purchase", "vv5-dogfight-draw"])

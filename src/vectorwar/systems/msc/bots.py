@@ -20,6 +20,7 @@ from typing import Any
 
 from vectorwar.hexes import Direction, Hex
 from vectorwar.rules import Order
+from vectorwar.systems.msc import building, catalogue
 from vectorwar.systems.msc.arcs import sides_seeing
 from vectorwar.systems.msc.combat import hit_chance, line_of_sight, to_hit_number
 from vectorwar.systems.msc.movement import allowed_speeds, outcomes
@@ -49,6 +50,8 @@ class GreedyBot:
     def choose(self, state: Any, seat: str, rng: random.Random) -> Order:
         if not isinstance(state, MSCState):
             raise TypeError("GreedyBot plays MSC states")
+        if state.phase == "build" and state.build is not None:
+            return building.greedy_fleet(state.build, seat, catalogue.designs())
         if state.phase == "plot":
             return Plot(tuple((ship.id, self._plot(state, ship, rng)) for ship in state.ships_of(seat)))
         return self._fire(state, seat)

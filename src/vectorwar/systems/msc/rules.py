@@ -15,10 +15,10 @@ from typing import Any
 
 from vectorwar.catalogue import design_for
 from vectorwar.dice import Dice
-from vectorwar.display import Card, CardTable, Counter, MoveOption, ShotOption
+from vectorwar.display import Card, CardTable, Counter, MoveOption, SetupMenu, ShotOption
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.events import Event, GameOver, InitiativeSet, LeftMap, Moved, Note, Rolled, TurnBegan
-from vectorwar.hexes import Hex, Position
+from vectorwar.hexes import Direction, Hex, Position
 from vectorwar.roster import id_lookup
 from vectorwar.rules import (
     Bot,
@@ -33,9 +33,10 @@ from vectorwar.rules import (
     RuleSystem,
 )
 from vectorwar.scenario import Scenario
-from vectorwar.systems.msc import catalogue, display
+from vectorwar.systems.msc import building, catalogue, display
 from vectorwar.systems.msc.arcs import Side
 from vectorwar.systems.msc.bots import GreedyBot
+from vectorwar.systems.msc.building import Fleet
 from vectorwar.systems.msc.combat import RULE_COMBAT, weapon_bears
 from vectorwar.systems.msc.combat import fire_weapon as _fire
 from vectorwar.systems.msc.design import Design, design_from_data
@@ -54,6 +55,7 @@ MANIFEST = Manifest(
     title="Minimal Space Combat",
     source="../shared/seeds/004_bc5643c5592641a2.txt (Timothy Swenson, 1996, freeware)",
     phases=(
+        PhaseSpec("build", "Before turn 1, if the scenario says so: every side builds its ships by BP", "build", True),
         PhaseSpec("plot", "Move Orders: every side writes each ship's SPEED and move in secret", "plot", True),
         PhaseSpec("movement", "Movement: all ships carry out their moves together"),
         PhaseSpec("initiative", "Initiative: each side rolls a d6, highest is player 1, ties re-rolled"),
@@ -73,6 +75,11 @@ MANIFEST = Manifest(
             "'forbid' (moves that leave the map are illegal unless every legal move does)",
             ("disengage", "forbid"),
         ),
+        OptionSpec(
+            building.OPTION,
+            building.DEFAULT_POINTS,
+            "Build points each side spends on its ships, where the scenario has the players build them (MSC 5.0)",
+        ),
     ),
     max_sides=6,
 )
@@ -81,6 +88,7 @@ MANIFEST = Manifest(
 class MinimalSpaceCombat(RuleSystem[MSCState]):
     manifest = MANIFEST
     state_type = MSCState
+    setup_steps = ("build",)
 
     # -- setup ----------------------------------------------------------------
 
@@ -99,24 +107,9 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
                     f"{where}.speed: starting SPEED {placed.speed} is above ENGINE {design.engine} (MSC 6.0)"
                 )
             start = placed.start_hex(hex_map, where)
-            ships.append(
-                Ship(
-                    id=placed.id,
-                    side=side_id,
-                    design=placed.design,
-                    name=design.name,
-                    engine_rating=design.engine,
-                    shield_rating=design.shields,
-                    to_hit=design.to_hit,
-                    weapons_fitted=design.weapon_sides,
-                    hex=start,
-                    facing=placed.direction,
-                    speed=placed.speed,
-                    engine=design.engine,
-                    shields=design.shields,
-                    weapons=design.weapon_sides,
-                )
-            )
+            ships.append(_new_ship(placed.id, side_id, placed.design, design, start, placed.direction, placed.speed))
+        points = options.get(building.OPTION, building.DEFAULT_POINTS)
+        build = building.read_setup(scenario, hex_map, int(points))
         return MSCState(
             turn=1,
             phase="plot",
@@ -125,14 +118,19 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
             map=hex_map,
             max_turns=scenario.max_turns,
             options=dict(options),
+            build=build,
         )
 
     def start(self, state: MSCState, dice: Dice) -> tuple[MSCState, list[Event]]:
+        if state.build is not None:
+            return replace(state, phase="build"), [Note(f"every side builds its ships with {state.build.points} BP")]
         return state, [TurnBegan(state.turn)]
 
     # -- asking ---------------------------------------------------------------
 
     def prompt(self, state: MSCState) -> Prompt | None:
+        if state.phase == "build" and state.build is not None:
+            return building.prompt(state.build)
         if state.phase == "plot":
             return Prompt(Clock(state.turn, "plot"), state.sides_in_play(), "plot", True, PLOT_HELP)
         if state.phase == "fire":
@@ -152,6 +150,8 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
 
     def parse_order(self, state: MSCState, seat: str, text: str) -> Order:
         own = id_lookup([s.id for s in state.ships_of(seat)])
+        if state.phase == "build":
+            return Fleet.parse(text)
         if state.phase == "plot":
             return parse_plot(text, own)
         if state.phase == "fire":
@@ -159,7 +159,12 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
         raise OrderSyntaxError(text, "the game is over")
 
     def check_order(self, state: MSCState, seat: str, order: Order) -> None:
-        if state.phase == "plot":
+        if state.phase == "build" and state.build is not None:
+            if not isinstance(order, Fleet):
+                raise IllegalOrderError(str(order), "each side's fleet is due now", building.RULE)
+            taken = {s.id.lower() for s in state.ships}
+            building.check(state.build, seat, order, catalogue.designs(), taken)
+        elif state.phase == "plot":
             if not isinstance(order, Plot):
                 raise IllegalOrderError(str(order), "movement orders are due now", RULE_PLOT)
             self._check_plot(state, seat, order)
@@ -242,6 +247,19 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
 
     def resolve(self, state: MSCState, orders: Mapping[str, Order], dice: Dice) -> tuple[MSCState, list[Event]]:
         events: list[Event] = []
+        if state.phase == "build" and state.build is not None:
+            fleets = {side: o for side, o in orders.items() if isinstance(o, Fleet)}
+            built = [
+                _new_ship(ship_id, side, key, design, at, facing, speed)
+                for ship_id, side, key, design, at, facing, speed in building.place(
+                    state.build, fleets, catalogue.designs(), events
+                )
+            ]
+            state = replace(state, ships=(*state.ships, *built), build=None, phase="plot")
+            events.append(TurnBegan(state.turn))
+            if len(state.sides_in_play()) <= 1:
+                state = self._end(state, "elimination", events)
+            return state, events
         if state.phase == "plot":
             state = self._move(state, orders, events)
             state = self._after_movement(state, dice, events)
@@ -348,6 +366,8 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
         return options
 
     def random_order(self, state: MSCState, seat: str, rng: random.Random) -> Order:
+        if state.phase == "build" and state.build is not None:
+            return building.random_fleet(state.build, seat, catalogue.designs(), rng)
         if state.phase == "plot":
             return Plot(tuple((ship.id, rng.choice(self._plottable(state, ship))) for ship in state.ships_of(seat)))
         if state.phase == "fire":
@@ -390,6 +410,11 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
     def arc_hexes(self, state: MSCState, ship_id: str) -> dict[str, frozenset[Hex]]:
         return display.arc_hexes(state, ship_id)
 
+    def setup_menu(self, state: MSCState, seat: str) -> SetupMenu | None:
+        if state.phase != "build" or state.build is None:
+            return None
+        return building.menu(state.build, seat, catalogue.designs())
+
     def catalogue_table(self) -> CardTable:
         return display.catalogue_table(self.designs())
 
@@ -401,3 +426,23 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
 
 
 system = MinimalSpaceCombat()
+
+
+def _new_ship(ship_id: str, side: str, key: str, design: Design, at: Hex, facing: Direction, speed: int) -> Ship:
+    """A ship fresh from the yard: its Ship Turn Record with every oval open."""
+    return Ship(
+        id=ship_id,
+        side=side,
+        design=key,
+        name=design.name,
+        engine_rating=design.engine,
+        shield_rating=design.shields,
+        to_hit=design.to_hit,
+        weapons_fitted=design.weapon_sides,
+        hex=at,
+        facing=facing,
+        speed=speed,
+        engine=design.engine,
+        shields=design.shields,
+        weapons=design.weapon_sides,
+    )

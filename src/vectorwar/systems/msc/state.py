@@ -15,9 +15,10 @@ from vectorwar.maps import HexMap
 from vectorwar.roster import Roster
 from vectorwar.rules import OptionValue
 from vectorwar.systems.msc.arcs import Side
+from vectorwar.systems.msc.building import BuildState
 
 Status = Literal["active", "destroyed", "disengaged"]
-Phase = Literal["plot", "fire", "over"]
+Phase = Literal["build", "plot", "fire", "over"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,3 +71,4 @@ class MSCState(Roster[Ship]):
     firing: int = 0
     winners: tuple[str, ...] = ()
     end_reason: str = ""
+    build: BuildState | None = None  # the fleets still to build before turn 1 (phase "build")

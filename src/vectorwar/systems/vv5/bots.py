@@ -20,7 +20,7 @@ from typing import Any
 
 from vectorwar.hexes import Direction, Hex
 from vectorwar.rules import Order
-from vectorwar.systems.vv5 import buying
+from vectorwar.systems.vv5 import buying, placing
 from vectorwar.systems.vv5.arcs import GUN_ARCS, MISSILE_ARC, in_arc
 from vectorwar.systems.vv5.combat import gun_modifier, gun_to_hit, guns_facing, missile_to_hit
 from vectorwar.systems.vv5.honour import honour_binds, honourable, on_board_plots
@@ -102,6 +102,8 @@ class GreedyBot:
             raise TypeError("this GreedyBot plays VV5 states")
         if state.phase == "purchase":
             return buying.greedy_buy(state, seat)
+        if state.phase == "place":
+            return placing.greedy_place(state, seat)
         if state.phase == "choose-order":
             others = tuple(s for s in state.sides_in_play() if s != seat)
             return DeclareOrder((*others, seat))

@@ -14,10 +14,16 @@ type goes in a cup; a side picking draws until it has two types before it
 (counting the type the previous pick left on the table) and must buy one of
 them if it can. Points left over wait for the side's next pick.
 
-Orders: ``buy 2 harpy`` or ``done``.
+The other scenarios built on the Dogfight's set-up use the same phase: the
+points may be 2D6 + 10 (scenario 6), a side may have to carry bombs in place
+of missiles (``bombs``, scenario 2: the side's first buy names them, ``buy 2
+harpy bombs 1``), and a side may be given a transport per element (pair) of
+fighters (``escort``, scenario 3), placed after its fighters.
 
->>> Buy.parse("buy 2 Harpy"), str(Buy.parse("done"))
-(Buy(design='harpy', count=2), 'done')
+Orders: ``buy 2 harpy``, ``buy 2 harpy bombs 1`` or ``done``.
+
+>>> Buy.parse("buy 2 Harpy"), str(Buy.parse("done")), str(Buy.parse("buy 2 harpy bombs 1"))
+(Buy(design='harpy', count=2, bombs=0), 'done', 'buy 2 harpy bombs 1')
 """
 
 from __future__ import annotations
@@ -40,14 +46,19 @@ from vectorwar.rules import Clock, Prompt
 from vectorwar.scenario import Scenario, check_start_velocity, validate_model
 from vectorwar.systems.vv5 import catalogue
 from vectorwar.systems.vv5.design import Design
-from vectorwar.systems.vv5.equipment import build_ship
-from vectorwar.systems.vv5.purchase import MAX_SHIPS, purchase_choices, roll_budget
+from vectorwar.systems.vv5.equipment import build_ship, fit_loadout
+from vectorwar.systems.vv5.purchase import MAX_SHIPS, escorts_for, purchase_choices, roll_budget
 from vectorwar.systems.vv5.state import PurchaseState, StartSlots, VV5State
 from vectorwar.vectors import Velocity
 
 RULE = "VV5 Scenario 1 (purchase)"
 HELP = "buy a type, in pairs where you can afford them: e.g. 'buy 2 harpy' (see `vectorwar ships vv5`), or 'done'"
-_BUY = re.compile(r"^\s*buy\s+(\d+)\s+([A-Za-z][A-Za-z0-9_-]*)\s*$", re.IGNORECASE)
+HELP_BOMBS = "; the side's first buy carries its bombs in place of missiles: e.g. 'buy 2 harpy bombs 1' (bombs a ship)"
+_BUY = re.compile(
+    r"^\s*buy\s+(\d+)\s+([A-Za-z][A-Za-z0-9_-]*)(?:\s+bombs\s+(\d+))?\s*$",
+    re.IGNORECASE,
+)
+MAX_BOMBS = 8  # per ship: no fighter on offer carries more missiles
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +67,7 @@ class Buy:
 
     design: str
     count: int
+    bombs: int = 0  # bombs aboard each ship bought, in place of missiles (Strike Force)
 
     @classmethod
     def parse(cls, text: str) -> Buy:
@@ -63,11 +75,15 @@ class Buy:
             return cls("", 0)
         m = _BUY.match(text)
         if not m:
-            raise OrderSyntaxError(text, "write 'buy COUNT DESIGN', e.g. 'buy 2 harpy', or 'done'")
-        return cls(m.group(2).lower(), read_number(m.group(1), "starships in one buy", MAX_SHIPS, text, RULE))
+            raise OrderSyntaxError(text, "write 'buy COUNT DESIGN [bombs N]', e.g. 'buy 2 harpy', or 'done'")
+        count = read_number(m.group(1), "starships in one buy", MAX_SHIPS, text, RULE)
+        bombs = read_number(m.group(3), "bombs a ship", MAX_BOMBS, text, RULE) if m.group(3) else 0
+        return cls(m.group(2).lower(), count, bombs)
 
     def __str__(self) -> str:
-        return "done" if not self.count else f"buy {self.count} {self.design}"
+        if not self.count:
+            return "done"
+        return f"buy {self.count} {self.design}" + (f" bombs {self.bombs}" if self.bombs else "")
 
 
 class StartSpec(BaseModel):
@@ -76,18 +92,30 @@ class StartSpec(BaseModel):
     at: list[str] = Field(min_length=MAX_SHIPS, description="Start hexes in order, e.g. F@0,2 (three or more)")
     facing: str = Field(description="Heading of every bought ship, A-F")
     velocity: str = Field(default="0", description="Starting velocity of every bought ship, e.g. C=1")
+    facings: list[str] = Field(default_factory=list, description="A heading per start hex, in place of facing")
+    velocities: list[str] = Field(default_factory=list, description="A velocity per start hex, in place of velocity")
     prefix: str = Field(pattern=r"^[A-Za-z]+$", description="Ship ids are this plus a number, e.g. X for X1, X2")
+    bombs: int = Field(default=0, ge=0, le=MAX_BOMBS, description="Bombs the side must carry (Strike Force)")
+    escort: str = Field(default="", description="A transport design added per pair of fighters (Assault Force)")
+    escort_prefix: str = Field(default="T", pattern=r"^[A-Za-z]+$", description="Ids of the escorted transports")
 
     @field_validator("velocity")
     @classmethod
     def _velocity(cls, v: str) -> str:
         return check_start_velocity(v)
 
+    @field_validator("velocities")
+    @classmethod
+    def _velocities(cls, v: list[str]) -> list[str]:
+        return [check_start_velocity(x) for x in v]
+
 
 class PurchaseSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    points: int | Literal["2d6+8"] = Field(default="2d6+8", description="Tons every side may spend (one roll)")
+    points: int | Literal["2d6+8", "2d6+10"] = Field(
+        default="2d6+8", description="Tons every side may spend (one roll)"
+    )
     double: bool = Field(default=False, description="A larger dogfight: double the points")
     draw: bool = Field(default=False, description="The draw-from-a-container variant")
     pool: list[str] = Field(
@@ -117,17 +145,44 @@ def read_setup(scenario: Scenario, designs: Mapping[str, Design], hex_map: HexMa
         try:
             hexes = tuple(hex_map.locate(at) for at in start.at)
             facing, velocity = Direction.parse(start.facing), Velocity.parse(start.velocity)
+            facings = tuple(Direction.parse(f) for f in start.facings)
+            velocities = tuple(Velocity.parse(v) for v in start.velocities)
         except (KeyError, ValueError) as err:
             raise ScenarioError(f"{where}: {err}") from None
         if len(set(hexes)) != len(hexes) or not all(hex_map.contains(h) for h in hexes):
             raise ScenarioError(f"{where}.at: start hexes must be different hexes on the map")
-        slots.append(StartSlots(side, hexes, facing, velocity, start.prefix))
+        for key, values in (("facings", facings), ("velocities", velocities)):
+            if values and len(values) != len(hexes):
+                raise ScenarioError(f"{where}.{key}: give one for each of the {len(hexes)} start hexes, or none")
+        if start.escort:
+            escort = designs.get(start.escort)
+            if escort is None or escort.kind != "transport":
+                raise ScenarioError(f"{where}.escort: {start.escort!r} is not a transport design")
+            if len(hexes) < MAX_SHIPS + escorts_for(MAX_SHIPS):
+                raise ScenarioError(
+                    f"{where}.at: {MAX_SHIPS + escorts_for(MAX_SHIPS)} start hexes needed: fighters and transports"
+                )
+        slots.append(
+            StartSlots(
+                side,
+                hexes,
+                facing,
+                velocity,
+                start.prefix,
+                start.bombs,
+                start.escort,
+                start.escort_prefix,
+                facings,
+                velocities,
+            )
+        )
     return PurchaseState(
         points=tuple((s.side, 0) for s in slots),
         order=tuple(s.side for s in slots),
         slots=tuple(slots),
         pool=pool,
         budget=spec.points if isinstance(spec.points, int) else 0,
+        bonus=10 if spec.points == "2d6+10" else 8,
         double=spec.double,
         draw=spec.draw,
         cup=pool if spec.draw else (),
@@ -143,7 +198,7 @@ def begin(state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
     if buying.budget:
         value = buying.budget * (2 if buying.double else 1)
     else:
-        value = roll_budget(dice, events, large=buying.double)
+        value = roll_budget(dice, events, large=buying.double, plus=buying.bonus)
     for side in buying.order:
         events.append(Note(f"{side} has {value} tons of purchase points"))
     buying = replace(buying, points=tuple((side, value) for side in buying.order))
@@ -154,7 +209,8 @@ def prompt(state: VV5State) -> Prompt:
     buying = _buying(state)
     side = buying.order[buying.picking]
     offer = _offered(state, buying)
-    text = f"{HELP}; {side} has {buying.points_of(side)} t; on offer: " + ", ".join(
+    help = HELP + (HELP_BOMBS if bombs_owed(state, side) else "")
+    text = f"{help}; {side} has {buying.points_of(side)} t; on offer: " + ", ".join(
         f"{k} ({d.mass} t)" for k, d in offer.items()
     )
     return Prompt(Clock(0, "purchase"), (side,), "purchase", False, text)
@@ -164,18 +220,27 @@ def check(state: VV5State, seat: str, order: Buy) -> None:
     buying = _buying(state)
     choices = choices_for(state, seat)
     if not order.count:
+        if bombs_owed(state, seat) and choices:
+            raise IllegalOrderError(
+                str(order), f"{seat} must first buy ships carrying {bombs_owed(state, seat)} bomb(s)", "VV5 Scenario 2"
+            )
         if buying.draw and choices:
             raise IllegalOrderError(
                 str(order), "in the draw variant you must buy one of the drawn types if you can", RULE
             )
         return
-    if (order.design, order.count) not in choices:
-        offered = ", ".join(f"buy {n} {d}" for d, n in choices) or "nothing: say 'done'"
+    if order not in choices:
+        owed = bombs_owed(state, seat)
+        rules = f"pairs where affordable, at most {MAX_SHIPS} ships" + (
+            f"; this buy must carry the side's {owed} bomb(s) or more, no more bombs a ship than its missiles"
+            if owed
+            else ""
+        )
+        offered = ", ".join(str(c) for c in choices[:12]) or "nothing: say 'done'"
         raise IllegalOrderError(
             str(order),
-            f"not a purchase you can make with {buying.points_of(seat)} t (pairs where affordable, at most "
-            f"{MAX_SHIPS} ships); you can: {offered}",
-            RULE,
+            f"not a purchase you can make with {buying.points_of(seat)} t ({rules}); you can: {offered}",
+            "VV5 Scenario 2 (bombs)" if owed else RULE,
         )
 
 
@@ -187,35 +252,72 @@ def resolve(state: VV5State, seat: str, order: Buy, dice: Dice, events: list[Eve
     design = _designs(state)[order.design]
     points = tuple((s, p - design.mass * order.count if s == seat else p) for s, p in buying.points)
     bought = (*buying.bought, *((seat, order.design) for _ in range(order.count)))
-    events.append(Note(f"{seat} buys {order.count} {design.name} for {design.mass * order.count} t"))
+    bombs = (*buying.bombs, *(order.bombs for _ in range(order.count)))
+    carried = f", each with {order.bombs} bomb(s) in place of missiles" if order.bombs else ""
+    events.append(Note(f"{seat} buys {order.count} {design.name} for {design.mass * order.count} t{carried}"))
     left = tuple(t for t in buying.offered if t != order.design)
-    buying = replace(buying, points=points, bought=bought, left=left, offered=())
+    buying = replace(buying, points=points, bought=bought, bombs=bombs, left=left, offered=())
     return _next_pick(replace(state, purchase=buying), dice, events)
 
 
-def choices_for(state: VV5State, side: str) -> list[tuple[str, int]]:
+def bombs_owed(state: VV5State, side: str) -> int:
+    """Bombs the side must still take aboard: all of them with its first buy (docs/rulings.md, *VV5 bombs bought*)."""
+    buying = _buying(state)
+    slots = next((s for s in buying.slots if s.side == side), None)
+    if slots is None or not slots.bombs:
+        return 0
+    carried = sum(b for (s, _), b in zip(buying.bought, buying.bombs, strict=False) if s == side)
+    return max(0, slots.bombs - carried)
+
+
+def choices_for(state: VV5State, side: str) -> list[Buy]:
+    """Every purchase the side may make now (``done`` aside)."""
     buying = _buying(state)
     owned = sum(1 for s, _ in buying.bought if s == side) + len(state.ships_of(side))
-    return purchase_choices(buying.points_of(side), owned, _offered(state, buying))
+    offered = _offered(state, buying)
+    plain = purchase_choices(buying.points_of(side), owned, offered)
+    slots = next((s for s in buying.slots if s.side == side), None)
+    if slots is None or not slots.bombs:
+        return [Buy(d, n) for d, n in plain]
+    owed = bombs_owed(state, side)
+    choices: list[Buy] = []
+    for design, count in plain:
+        for bombs in range(offered[design].missiles + 1):
+            # The bombs the side owes come aboard with this buy, or the side could end without them.
+            if count * bombs >= owed:
+                choices.append(Buy(design, count, bombs))
+    return choices
+
+
+def designs_on_offer(state: VV5State) -> dict[str, Design]:
+    """The designs the side to pick may buy from now (the cup's draw in the draw variant)."""
+    return _offered(state, _buying(state))
+
+
+def done_refused(state: VV5State, seat: str) -> bool:
+    """Whether ``done`` is refused now: bombs still owed, or a drawn type to buy in the draw variant."""
+    choices = choices_for(state, seat)
+    return bool(choices) and (bool(bombs_owed(state, seat)) or _buying(state).draw)
 
 
 def random_buy(state: VV5State, seat: str, rng: random.Random) -> Buy:
     choices = choices_for(state, seat)
-    # Stopping early is allowed (except in the draw variant), so the random player sometimes does.
-    if choices and (_buying(state).draw or rng.random() < 0.85):
-        design, count = rng.choice(choices)
-        return Buy(design, count)
+    # Stopping early is allowed (except in the draw variant, or owing bombs), so the random player sometimes does.
+    if choices and (_buying(state).draw or bombs_owed(state, seat) or rng.random() < 0.85):
+        return rng.choice(choices)
     return Buy("", 0)
 
 
 def greedy_buy(state: VV5State, seat: str) -> Buy:
-    """Spend as many tons as possible, fewest ships for it first (bigger ships are tougher)."""
+    """Spend as many tons as possible, fewest ships for it first (bigger ships are tougher).
+
+    Bombs: just the side's due, spread so every ship keeps what missiles it can.
+    """
     designs = _designs(state)
     choices = choices_for(state, seat)
     if not choices:
         return Buy("", 0)
-    design, count = max(choices, key=lambda c: (designs[c[0]].mass * c[1], -c[1], c[0]))
-    return Buy(design, count)
+    return max(choices, key=lambda c: (designs[c.design].mass * c.count, -c.count, -c.count * c.bombs, c.design))
 
 
 # -- the buying loop ---------------------------------------------------------------
@@ -294,17 +396,33 @@ def _place_fleets(state: VV5State, events: list[Event]) -> VV5State:
     taken = {h for s in ships for h in s.hexes}
     used_ids = {s.id for s in ships}
     for slots in buying.slots:
-        mine = [d for side, d in buying.bought if side == slots.side]
-        free = [h for h in slots.hexes if h not in taken]
-        for number, (key, at) in enumerate(zip(mine, free, strict=False), 1):
-            ship_id = f"{slots.prefix}{number}"
+        mine = [(d, b) for (side, d), b in zip(buying.bought, _padded(buying), strict=True) if side == slots.side]
+        fighters = [(slots.prefix, key, bombs) for key, bombs in mine]
+        if slots.escort and mine:
+            # One transport per element (pair) of fighters: docs/rulings.md, *VV5 elements and bombs in Assault Force*.
+            fighters += [(slots.escort_prefix, slots.escort, 0)] * escorts_for(len(mine))
+        free = [i for i, h in enumerate(slots.hexes) if h not in taken]
+        numbers: dict[str, int] = {}
+        for (prefix, key, bombs), i in zip(fighters, free, strict=False):
+            at = slots.hexes[i]
+            facing = slots.facings[i] if slots.facings else slots.facing
+            velocity = slots.velocities[i] if slots.velocities else slots.velocity
+            number = numbers.get(prefix, 0) + 1
+            ship_id = f"{prefix}{number}"
             while ship_id in used_ids:
                 number += 10
-                ship_id = f"{slots.prefix}{number}"
+                ship_id = f"{prefix}{number}"
+            numbers[prefix] = number
             used_ids.add(ship_id)
             taken.add(at)
-            ships.append(
-                build_ship(ship_id, slots.side, key, designs[key], hex=at, facing=slots.facing, velocity=slots.velocity)
-            )
+            ship = build_ship(ship_id, slots.side, key, designs[key], hex=at, facing=facing, velocity=velocity)
+            if bombs:
+                ship = fit_loadout(ship, (f"bombs:{bombs}",), f"purchase of {ship_id}")
+            ships.append(ship)
             events.append(Note(f"{ship_id}, a {designs[key].name}, starts at {at}"))
     return replace(state, ships=tuple(ships), purchase=None, phase="plot")
+
+
+def _padded(buying: PurchaseState) -> tuple[int, ...]:
+    """Bombs beside every bought ship (games saved before bombs were bought have none)."""
+    return buying.bombs + (0,) * (len(buying.bought) - len(buying.bombs))

@@ -23,14 +23,14 @@ from vectorwar.systems.vv5.design import Design
 MAX_SHIPS = 3
 
 
-def roll_budget(dice: Dice, events: list[Event], large: bool = False) -> int:
-    """2D6 + 8 tons of purchase points for every side (doubled for a larger dogfight).
+def roll_budget(dice: Dice, events: list[Event], large: bool = False, plus: int = 8) -> int:
+    """2D6 + 8 tons of purchase points for every side (doubled for a larger dogfight; + 10 in scenario 6).
 
     One roll serves all sides (docs/rulings.md, *VV5 the purchase phase*).
     """
     roll = dice.roll("2d6", "purchase points for every side")
     events.append(Rolled.of(roll))
-    points = roll.total + 8
+    points = roll.total + plus
     return 2 * points if large else points
 
 
@@ -54,3 +54,8 @@ def purchase_choices(points: int, owned: int, offered: Mapping[str, Design]) -> 
 def points_wasted(points: int, catalogue: Mapping[str, Design]) -> bool:
     """True when no starship at all fits in the points left."""
     return all(design.mass > points for design in catalogue.values())
+
+
+def escorts_for(fighters: int) -> int:
+    """Transports an Assault Force adds: one per element (a pair, the last one maybe single) of fighters."""
+    return max(1, (fighters + 1) // 2)

@@ -17,7 +17,7 @@ from typing import Any
 
 from vectorwar.catalogue import design_for
 from vectorwar.dice import Dice
-from vectorwar.display import Card, CardTable, Counter, MoveOption, ShotOption
+from vectorwar.display import Card, CardTable, Counter, MoveOption, SetupMenu, ShotOption
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.events import Event, InitiativeSet, Moved, Note, Rolled, TurnBegan
 from vectorwar.hexes import Hex
@@ -36,7 +36,7 @@ from vectorwar.rules import (
     RuleSystem,
 )
 from vectorwar.scenario import Scenario
-from vectorwar.systems.vv5 import buying, catalogue, crews, display, preview, shock, specials
+from vectorwar.systems.vv5 import buying, catalogue, crews, display, placing, preview, setup_menu, shock, specials
 from vectorwar.systems.vv5.bots import GreedyBot
 from vectorwar.systems.vv5.buying import Buy
 from vectorwar.systems.vv5.combat import (
@@ -59,6 +59,7 @@ from vectorwar.systems.vv5.honour import RULE_HONOUR, honour_problem, honourable
 from vectorwar.systems.vv5.initiative import roll_initiative
 from vectorwar.systems.vv5.movement import BOARD_SHIFT, check_manoeuvre, is_solid, turn_allowance
 from vectorwar.systems.vv5.orders import DeclareOrder, Gunfire, Launch, Launches, Manoeuvre, Plot, Shot
+from vectorwar.systems.vv5.placing import Place
 from vectorwar.systems.vv5.specials.adp import platforms_drift, platforms_fire
 from vectorwar.systems.vv5.state import Missile, Ship, VV5State
 from vectorwar.systems.vv5.targeting import gun_problem, launch_problem, legal_gun_targets, legal_launch_targets
@@ -93,6 +94,9 @@ MANIFEST = Manifest(
     source="../shared/seeds/001_b2e225cb8a9dead4.txt",
     phases=(
         PhaseSpec("purchase", "Before turn 1, if the scenario says so: sides buy their starships", "purchase"),
+        PhaseSpec(
+            "place", "Before turn 1, if the scenario says so: players place the body and the stasis pod", "place"
+        ),
         PhaseSpec("initiative", "Initiative: 1D6 per side, +2 to the side with fewest ships; ties keep the holder"),
         PhaseSpec("declare-order", "The initiative side picks who declares first", "declare-order"),
         PhaseSpec("missiles", "Launch Missiles, side by side in the chosen order", "missiles"),
@@ -227,6 +231,9 @@ class VectorV5(RuleSystem[VV5State]):
 
     def start(self, state: VV5State, dice: Dice) -> tuple[VV5State, list[Event]]:
         events: list[Event] = []
+        if state.placing:
+            # The body and pod are the players' to place first; the special starts once they are down.
+            return replace(state, phase="place"), events
         state = specials.begin(state, dice, events)
         state = buying.begin(state, dice, events)
         if state.purchase is not None:
@@ -240,6 +247,8 @@ class VectorV5(RuleSystem[VV5State]):
             return None
         if state.phase == "purchase":
             return buying.prompt(state)
+        if state.phase == "place":
+            return placing.prompt(state)
         if state.phase == "plot":
             help = HELP["plot"] + (
                 "; or 'X1 escape': the crew abandon the ship (a voluntary escape)" if crews.enabled(state) else ""
@@ -272,6 +281,8 @@ class VectorV5(RuleSystem[VV5State]):
         everyone = id_lookup(s.id for s in state.ships)
         if state.phase == "purchase":
             return Buy.parse(text)
+        if state.phase == "place":
+            return Place.parse(text)
         if state.phase == "choose-order":
             return DeclareOrder.parse(text, state.sides_in_play())
         if state.phase == "missiles":
@@ -288,6 +299,7 @@ class VectorV5(RuleSystem[VV5State]):
     def check_order(self, state: VV5State, seat: str, order: Order) -> None:
         expected = {
             "purchase": Buy,
+            "place": Place,
             "choose-order": DeclareOrder,
             "missiles": Launches,
             "guns": Gunfire,
@@ -299,6 +311,8 @@ class VectorV5(RuleSystem[VV5State]):
             raise IllegalOrderError(str(order), f"{state.phase} orders are due now", "VV5 Sequence of Play")
         if isinstance(order, Buy):
             buying.check(state, seat, order)
+        elif isinstance(order, Place):
+            placing.check(state, seat, order)
         elif isinstance(order, DeclareOrder):
             if sorted(order.sides) != sorted(state.sides_in_play()):
                 raise IllegalOrderError(str(order), "list every side in play once", RULE_ORDER)
@@ -314,7 +328,7 @@ class VectorV5(RuleSystem[VV5State]):
             target = state.ship(target_id)
         except KeyError:
             raise IllegalOrderError(label, f"there is no ship called {target_id!r}", rule) from None
-        if target.side == seat:
+        if state.allied(target.side, seat):
             raise IllegalOrderError(label, f"{target.id} is on your own side", rule)
         if not target.active:
             raise IllegalOrderError(label, f"{target.id} is {target.status}", rule)
@@ -403,6 +417,15 @@ class VectorV5(RuleSystem[VV5State]):
             if state.purchase is None:
                 state = self._begin_turn(state, dice, events)
             return state, events
+        if state.phase == "place":
+            seat, order = next(iter(orders.items()))
+            if not isinstance(order, Place):  # pragma: no cover - checked
+                raise TypeError("a placement expected")
+            state = placing.resolve(state, seat, order, events)
+            if state.placing:
+                return state, events
+            state, more = self.start(replace(state, phase="plot"), dice)
+            return state, events + more
         if state.phase == "choose-order":
             order = orders[state.initiative]
             if not isinstance(order, DeclareOrder):  # pragma: no cover - checked
@@ -596,6 +619,8 @@ class VectorV5(RuleSystem[VV5State]):
     def random_order(self, state: VV5State, seat: str, rng: random.Random) -> Order:
         if state.phase == "purchase":
             return buying.random_buy(state, seat, rng)
+        if state.phase == "place":
+            return placing.random_place(state, seat, rng)
         if state.phase == "choose-order":
             sides = list(state.sides_in_play())
             rng.shuffle(sides)
@@ -659,6 +684,9 @@ class VectorV5(RuleSystem[VV5State]):
 
     def arc_hexes(self, state: VV5State, ship_id: str) -> dict[str, frozenset[Hex]]:
         return display.arc_hexes(state, ship_id)
+
+    def setup_menu(self, state: VV5State, seat: str) -> SetupMenu | None:
+        return setup_menu.menu(state, seat)
 
     def catalogue_table(self) -> CardTable | None:
         return display.catalogue_table(self.designs())

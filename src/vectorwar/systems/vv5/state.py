@@ -20,7 +20,7 @@ from vectorwar.rules import OptionValue
 from vectorwar.vectors import Velocity
 
 Status = Literal["active", "destroyed", "knocked-out", "exited", "crashed", "abandoned"]
-Phase = Literal["purchase", "choose-order", "missiles", "guns", "plot", "ace-replot", "over"]
+Phase = Literal["purchase", "place", "choose-order", "missiles", "guns", "plot", "ace-replot", "over"]
 Launcher = Literal["ready", "spent", "destroyed", "bomb"]  # a bomb fills a launcher slot, never launched
 
 
@@ -239,6 +239,11 @@ class StartSlots:
     facing: Direction
     velocity: Velocity
     prefix: str
+    bombs: int = 0  # bombs the side must carry in place of missiles (scenario 2), chosen as it buys
+    escort: str = ""  # a transport design added per element (pair) of fighters (scenario 3)
+    escort_prefix: str = "T"
+    facings: tuple[Direction, ...] = ()  # a heading per hex, when they differ (Pirates' two corners)
+    velocities: tuple[Velocity, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,7 +254,8 @@ class PurchaseState:
     order: tuple[str, ...]  # buying sides, in picking order
     slots: tuple[StartSlots, ...]
     pool: tuple[str, ...]  # design ids on offer (the cup's counters, in the draw variant)
-    budget: int = 0  # tons per side; 0 rolls 2D6 + 8 once for every side
+    budget: int = 0  # tons per side; 0 rolls 2D6 + ``bonus`` once for every side
+    bonus: int = 8  # the roll's addition: 8 for the Dogfight and Pirates, 10 at the Alien Starship
     double: bool = False  # a larger dogfight
     draw: bool = False
     cup: tuple[str, ...] = ()  # counters still in the cup (draw variant)
@@ -257,6 +263,7 @@ class PurchaseState:
     offered: tuple[str, ...] = ()  # types the side to pick may choose from (draw variant)
     picking: int = 0  # index into ``order``
     bought: tuple[tuple[str, str], ...] = ()  # (side, design), in buying order
+    bombs: tuple[int, ...] = ()  # bombs aboard each bought ship, beside ``bought``
     finished: tuple[str, ...] = ()
 
     def points_of(self, side: str) -> int:
@@ -289,6 +296,15 @@ class VV5State(Roster[Ship]):
     automated: tuple[str, ...] = ()  # sides the engine plays (defence platforms); not in ``sides``
     ace_replot: tuple[str, ...] = ()  # aces with an Ace Moment still to re-plot (phase "ace-replot")
     purchase: PurchaseState | None = None  # the set-up purchase, until it is over
+    placing: tuple[str, ...] = ()  # set-up placements still to make, in order, as "side:what" (phase "place")
+    allies: tuple[str, ...] = ()  # sides that fight together (Invasion's several human players)
+
+    def enemies_of(self, side: str) -> tuple[Ship, ...]:
+        friends = self.allies if side in self.allies else (side,)
+        return tuple(s for s in self.ships if s.side not in friends and s.active)
+
+    def allied(self, a: str, b: str) -> bool:
+        return a == b or (a in self.allies and b in self.allies)
 
     def occupant(self, where: Hex) -> Ship | None:
         return next((s for s in self.ships if s.active and where in s.hexes), None)

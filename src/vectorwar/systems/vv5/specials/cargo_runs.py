@@ -114,7 +114,10 @@ class CargoRun(Special):
         interceptor = next(s for s in state.sides if s != spec.crossing)
         edges = tuple(spec.exit_edges) if spec.exit_edges else self.default_edges
         state = replace(state, special=CargoRunState(self.kind, spec.crossing, interceptor, edges))
-        self.check(state, spec, source)
+        buying = state.purchase is not None and spec.crossing in state.purchase.order
+        if not buying:
+            # A side that buys its force is held to the same terms by the purchase (bombs, escorts).
+            self.check(state, spec, source)
         return state
 
     def check(self, state: VV5State, spec: CargoRunSpec, source: str) -> None:

@@ -87,9 +87,12 @@ class Invasion(Special):
             if state.occupant(at) is not None or any(o.hex == at for o in bodies):
                 raise ScenarioError(f"{where}.at: hex {b.at} is already taken")
             bodies.append(Body(b.name, b.gravity, at, velocity))
+        humans = tuple(s for s in state.sides if s != alien)
         state = replace(
             state,
-            sides=tuple(s for s in state.sides if s != alien),
+            sides=humans,
+            # "One or more players": every human flight fights the invasion together.
+            allies=humans if len(humans) > 1 else (),
             automated=(*state.automated, alien),
             special=InvasionState("invasion", alien, tuple(bodies)),
         )

@@ -40,8 +40,10 @@ class PodSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     kind: Literal["stasis-pod"]
-    body: str = Field(description="Hex of the orbited body, e.g. H@4,3 for the centre of the board")
-    pod: str = Field(description="Hex of the pod, next to the body")
+    body: str | None = Field(
+        default=None, description="Hex of the orbited body, e.g. H@4,3; leave out to have the players place it"
+    )
+    pod: str | None = Field(default=None, description="Hex of the pod, next to the body (with body)")
     feature: Feature = Field(default="roll", description="What is near the pod; 'roll' rolls the text's d6 table")
     corners: dict[str, str] = Field(description="Each side's starting corner hex")
     exit_radius: int = Field(default=5, ge=0)
@@ -53,13 +55,26 @@ class StasisPod(Special):
 
     def set_up(self, state: VV5State, table: dict[str, Any], source: str) -> VV5State:
         spec = validate_model(PodSpec, table, source, ("special",))
+        placing: tuple[str, ...] = ()
+        body_at, pod_at = spec.body, spec.pod
+        if (body_at is None) != (pod_at is None):
+            raise ScenarioError(f"{source}: special: give both body and pod, or neither (the players place them)")
+        if body_at is None or pod_at is None:
+            # The text: one player puts the body at the centre, the other the pod next to it
+            # (docs/rulings.md, *VV5 placing the body and the pod*). Until then both sit at the centre.
+            if len(state.sides) < 2:
+                raise ScenarioError(f"{source}: sides: two players place the body and the pod")
+            placing = (f"{state.sides[0]}:body", f"{state.sides[1]}:pod")
+            c0, r0, c1, r1 = state.map.extent
+            centre = Hex.from_offset((c0 + c1) // 2, (r0 + r1) // 2)
+            body_at, pod_at = str(centre), str(centre.neighbour(Direction.B))
         try:
-            body, pod = state.map.locate(spec.body), state.map.locate(spec.pod)
+            body, pod = state.map.locate(body_at), state.map.locate(pod_at)
             corners = tuple((side, state.map.locate(at)) for side, at in sorted(spec.corners.items()))
         except (KeyError, ValueError) as err:
             raise ScenarioError(f"{source}: special: {err.args[0]}") from None
         if body.distance(pod) != 1:
-            raise ScenarioError(f"{source}: special.pod: the pod must be next to the body ({spec.pod} is not)")
+            raise ScenarioError(f"{source}: special.pod: the pod must be next to the body ({pod_at} is not)")
         missing = set(state.sides) - {side for side, _ in corners}
         if missing:
             raise ScenarioError(f"{source}: special.corners: no corner for {', '.join(sorted(missing))}")
@@ -71,6 +86,7 @@ class StasisPod(Special):
             special=PodState(
                 "stasis-pod", pod, body, corners=corners, exit_radius=spec.exit_radius, feature=spec.feature
             ),
+            placing=placing,
         )
 
     def begin(self, state: VV5State, dice: Dice, events: list[Event]) -> VV5State:

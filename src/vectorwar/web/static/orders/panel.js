@@ -8,6 +8,7 @@ import { aimArmed } from "./arc-weapons.js";
 import { Composer } from "./composer.js";
 import { buildMovePicker } from "./move-picker.js";
 import { pendingBlock } from "./pending.js";
+import { buildSetupPanel } from "./setup-panel.js";
 import { debounce } from "./text.js";
 import { buildTextOrder } from "./text-order.js";
 
@@ -143,7 +144,9 @@ export class OrdersPanel {
       this.container.replaceChildren(h("p", { class: "hint" }, "No more orders: the game is over."));
       return;
     }
-    if (scene.prompt.help) nodes.push(h("p", { class: "prompt-help" }, scene.prompt.help));
+    // A set-up panel explains itself with its buttons; the help line is for the typed notation.
+    const setup = scene.setup || {};
+    if (scene.prompt.help && !mine.some((s) => setup[s])) nodes.push(h("p", { class: "prompt-help" }, scene.prompt.help));
     for (const seat of viewer) {
       if (pending[seat] !== undefined && !mine.includes(seat)) {
         nodes.push(pendingBlock(scene, seat, pending[seat], colours, () => this.takeBack(seat)));
@@ -189,7 +192,10 @@ export class OrdersPanel {
       });
     }, DRAFT_DELAY_MS);
 
-    if (ships.length && this.composes(ships)) {
+    const setup = (scene.setup || {})[seat];
+    if (setup) {
+      buildSetupPanel(this, panel, setup, draft);
+    } else if (ships.length && this.composes(ships)) {
       new Composer(this, panel, ships, draft, colours[seat]);
     } else if (ships.length) {
       buildMovePicker(this, panel, ships, draft, colours[seat]);

@@ -1,0 +1,54 @@
+"""VV5's set-up phases as menus for front ends: the purchase and the placements.
+
+Each option's order is one :mod:`buying` or :mod:`placing` accepts now, so a
+panel of buttons never offers an illegal order.
+"""
+
+from __future__ import annotations
+
+from vectorwar.display import SetupMenu, SetupOption
+from vectorwar.systems.vv5 import buying, placing
+from vectorwar.systems.vv5.design import Design
+from vectorwar.systems.vv5.state import VV5State
+
+
+def design_stats(design: Design) -> str:
+    """A fighter's card in one line: what the buyer weighs up."""
+    guns = ", ".join(f"{m.guns} {m.arc}" for m in design.guns) or "none"
+    parts = [f"{design.acceleration} G", f"agility {design.agility}", f"guns {guns}", f"missiles {design.missiles}"]
+    if design.cargo:
+        parts.append(f"cargo {design.cargo}")
+    return f"{design.mass} t: " + ", ".join(parts)
+
+
+def menu(state: VV5State, seat: str) -> SetupMenu | None:
+    if state.phase == "purchase" and state.purchase is not None:
+        prompt = buying.prompt(state)
+        if seat not in prompt.seats:
+            return None
+        designs = buying.designs_on_offer(state)
+        options = tuple(
+            SetupOption(
+                str(buy),
+                f"{buy.count} {designs[buy.design].name}"
+                + (f", {buy.bombs} bomb{'s' if buy.bombs > 1 else ''} each" if buy.bombs else ""),
+                designs[buy.design].mass * buy.count,
+                design_stats(designs[buy.design]),
+                buy.design,
+            )
+            for buy in buying.choices_for(state, seat)
+        )
+        points = state.purchase.points_of(seat)
+        finish = "" if buying.done_refused(state, seat) else "done"
+        return SetupMenu("pick", "Buy your starships", options, "t", None, points, finish)
+    if state.phase == "place" and state.placing:
+        side, what = placing.owed(state)
+        if seat != side:
+            return None
+        options = tuple(
+            SetupOption(f"place {what} {placing.name(state, h)}", placing.name(state, h), group=what)
+            for h in placing.choices(state)
+        )
+        title = "Place the orbited body at the centre" if what == "body" else "Place the stasis pod next to the body"
+        return SetupMenu("pick", title, options)
+    return None
