@@ -180,6 +180,8 @@ def build_scene(game: Game, seats: Sequence[str]) -> dict[str, Any]:
             for ship, pieces in system.order_pieces(state, seat).items()
         },
         "arcs": {ship: _arcs(game, ship) for ship in armed},
+        # A system's own diagrams (AV:T's AVIDs): public record-sheet data, drawn by front ends that know the kind.
+        "diagrams": system.diagrams(state),
         "events": events_data(game.events),
         "result": None
         if result is None
