@@ -245,7 +245,15 @@ function vectorArrows(ship, red) {
 function turnArrow(ship, centres) {
   const turning = ship.turning;
   if (!turning) return null;
-  const points = [turning.from, ...turning.stops.map((x) => x.window)].map((w) => centres.get(w)).filter(Boolean);
+  // The arrow runs a little inside the windows' centres, so it never covers the segment numbers.
+  const inside = ([x, y]) => {
+    const r = Math.hypot(x, y);
+    return r > 20 ? [(x * (r - 11)) / r, (y * (r - 11)) / r] : [x, y];
+  };
+  const points = [turning.from, ...turning.stops.map((x) => x.window)]
+    .map((w) => centres.get(w))
+    .filter(Boolean)
+    .map(inside);
   const unique = points.filter((p, i) => i === 0 || p[0] !== points[i - 1][0] || p[1] !== points[i - 1][1]);
   if (unique.length < 2) return null;
   return s("polyline", {
@@ -309,7 +317,8 @@ export function drawAvid(diagrams, ship, { red = false, onTarget = null } = {}) 
     "svg",
     {
       id: "avid-card",
-      class: `avid-card${red ? " red-card" : ""}`,
+      // The 2-D option uses the amber ring only (Design Note: 2-D): the others are drawn faded.
+      class: `avid-card${red ? " red-card" : ""}${diagrams.three_d ? "" : " flat"}`,
       viewBox: "-214 -214 474 428",
       role: "img",
       "aria-label": title,
