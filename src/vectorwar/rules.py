@@ -251,6 +251,16 @@ class RuleSystem(ABC, Generic[S]):
         """Each ship's record sheet (default: none)."""
         return []
 
+    def diagrams(self, state: S) -> dict[str, Any]:
+        """A system's own record-sheet diagrams as plain data (default: none).
+
+        For drawings no other system shares, like AV:T's AVID and firing arc
+        diagrams: the system decides where everything goes and says so in
+        JSON-ready data tagged with a ``kind``; front ends that know the kind
+        draw it and the rest ignore it.
+        """
+        return {}
+
     def arc_hexes(self, state: S, ship_id: str) -> dict[str, frozenset[Hex]]:
         """Weapon name -> map hexes in its arc and range; raises ``KeyError`` for an unknown ship."""
         return {}

@@ -198,6 +198,8 @@ def build_scene(game: Game, seats: Sequence[str]) -> dict[str, Any]:
         "arcs": {ship: _arcs(game, ship) for ship in armed},
         # A set-up phase (purchase, placement, fleet) as a menu for the acting seat's panel of buttons.
         "setup": {seat: setup_data(menu) for seat in acting if (menu := system.setup_menu(state, seat)) is not None},
+        # A system's own diagrams (AV:T's AVIDs): public record-sheet data, drawn by front ends that know the kind.
+        "diagrams": system.diagrams(state),
         "events": events_data(game.events),
         "result": None
         if result is None

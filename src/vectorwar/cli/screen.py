@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from vectorwar.cli.avid import avid_texts
 from vectorwar.cli.common import HUMAN, UserError, find_seat
 from vectorwar.cli.render import map_legend, render_cards, render_map, side_styles, view_window
 from vectorwar.events import Event, GameOver, Rolled, TurnBegan
@@ -108,6 +109,8 @@ def game_screen(
     parts: list[RenderableType] = [title_line(game), board(game, arcs_ship)]
     if cards:
         parts.append(render_cards(cards, styles_for(game)))
+    # AV:T's AVIDs, ring by ring: the terminal's drawing of what the browser draws as the paper card.
+    parts.extend(Text("\n".join(lines)) for lines in avid_texts(game.system.diagrams(game.state)))
     parts.append(status(game, seat, controllers))
     return Group(*parts)
 

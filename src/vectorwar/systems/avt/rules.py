@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 from vectorwar.catalogue import design_for
 from vectorwar.dice import Dice
@@ -42,7 +43,7 @@ from vectorwar.rules import (
     RuleSystem,
 )
 from vectorwar.scenario import Scenario
-from vectorwar.systems.avt import catalogue, display, ghosts, pieces
+from vectorwar.systems.avt import catalogue, diagrams, display, ghosts, pieces
 from vectorwar.systems.avt.bots import GreedyBot
 from vectorwar.systems.avt.design import Design
 from vectorwar.systems.avt.events import SegmentBegan
@@ -474,6 +475,10 @@ class AttackVector(RuleSystem[AVTState]):
 
     def arc_hexes(self, state: AVTState, ship_id: str) -> dict[str, frozenset[Hex]]:
         return display.arc_hexes(state, ship_id)
+
+    def diagrams(self, state: AVTState) -> dict[str, Any]:
+        """Each ship's AVID and firing arc diagrams (:mod:`.diagrams`)."""
+        return diagrams.diagrams(state)
 
 
 system = AttackVector()

@@ -10,6 +10,7 @@ import { OrdersPanel } from "./orders/panel.js";
 import { Tabs } from "./tabs.js";
 import { ViewToggle } from "./view3d.js";
 import { renderCards } from "./cards.js";
+import { AvidPanel } from "./avid-panel.js";
 import { Replay } from "./replay.js";
 import { h, sideChip, sideColours } from "./dom.js";
 import { renderLog } from "./log.js";
@@ -46,7 +47,9 @@ function focusShip() {
   return ship ? ship.id : null;
 }
 
+/** AV:T: a ship clicked on the map is the one whose AVID the AVID tab shows. */
 function showCard(id) {
+  avid.select(id);
   const card = document.querySelector(`.card[data-title^="${CSS.escape(id)}:"], .card[data-title="${CSS.escape(id)}"]`);
   if (!card) return;
   tabs.select("ships");
@@ -91,6 +94,7 @@ const map = new HexMap($("map"), {
   focus: focusShip,
 });
 const view3d = new ViewToggle($("view-3d"), map, game);
+const avid = new AvidPanel($("avid"), { tab: $("tab-avid") });
 
 // Events seen on the Log tab; newer ones (and chat lines from the others) are counted on the tab
 // while another panel shows.
@@ -223,6 +227,8 @@ function draw(scene) {
   map.tracks(replay.mode === "replay" ? scene.tracks || null : null, replay.layers());
   renderStatus($("status"), scene, replay.mode);
   renderCards($("cards"), scene.cards, colours, scene);
+  avid.update(scene);
+  if (tabs.current === "avid" && !AvidPanel.offered(scene)) tabs.select("ships");
   renderLog($("log"), scene.events);
   renderResult($("result"), scene.result, colours);
   const prompt = scene.prompt ? `${scene.step} ${scene.prompt.clock}` : "";

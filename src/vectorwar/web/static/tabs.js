@@ -1,4 +1,4 @@
-// The side column's tabs (Orders, Ships, Log): one panel at a time, each scrolling on its own,
+// The side column's tabs (Orders, Ships, AVID for AV:T, Log): one panel at a time, each scrolling on its own,
 // so the map keeps the screen. ARIA tabs: arrow keys, Home and End move between them.
 
 export class Tabs {
@@ -10,11 +10,13 @@ export class Tabs {
     for (const tab of this.tabs) {
       tab.addEventListener("click", () => this.select(tab.dataset.tab));
       tab.addEventListener("keydown", (ev) => {
-        const i = this.tabs.indexOf(tab);
-        const to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: this.tabs.length - 1 }[ev.key];
+        // A tab a game does not offer (AV:T's AVID elsewhere) is hidden and skipped.
+        const shown = this.tabs.filter((t) => !t.hidden);
+        const i = shown.indexOf(tab);
+        const to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: shown.length - 1 }[ev.key];
         if (to === undefined) return;
         ev.preventDefault();
-        const next = this.tabs[(to + this.tabs.length) % this.tabs.length];
+        const next = shown[(to + shown.length) % shown.length];
         this.select(next.dataset.tab);
         next.focus();
       });

@@ -1,0 +1,184 @@
+"""The AVID and the firing arc diagrams as plain data, for front ends that draw them.
+
+The rule modules decide which window everything is in; this module only
+gathers it, so a front end draws the paper card's layout without any AV:T
+geometry of its own (the browser's ``avid.js`` and the terminal's text AVID
+in ``vectorwar show`` both read it):
+
+* ``windows`` and ``arc_windows``: the 50 windows of the AVID (fixed to the
+  map) and of the firing arc diagrams (fixed to the ship), each with its
+  name, ``level`` (-3..3, the ring counted from the map's plane or the
+  ship's middle row) and ``ray`` (0-11 clockwise from A or from the Nose).
+* ``ships``: per ship, the orientation symbols' windows, the eight vector
+  arrows with the value in their white part and the dots this burn has laid
+  in their gray part, a target marker per enemy (its window, range, ring,
+  whether the tutorial circles it, the firing arc window(s) it maps to and
+  the mounts that reach it), the window marked "I", the pivot or roll under
+  way with the segment each window is reached, and each mount's arc.
+
+Everything here is public on the table: orientation and vectors are on the
+box miniature and counter, the thrust setting is announced (A5.243), and the
+cards already print the rest.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from vectorwar.systems.avt.arcs import ALL_ARC_WINDOWS, ArcWindow, map_to_arc, middle_row
+from vectorwar.systems.avt.arrows import Arrow, arrows_of
+from vectorwar.systems.avt.avid import ALL_WINDOWS, TargetMarker, Window, shoot_bearing
+from vectorwar.systems.avt.design import Design
+from vectorwar.systems.avt.grid import SEGMENTS
+from vectorwar.systems.avt.lasers import max_range
+from vectorwar.systems.avt.orientation import MARKERS, Orientation
+from vectorwar.systems.avt.state import AVTState, Ship
+
+#: The symbols' names as the card's key gives them; the browser draws each in the paper's shape.
+SYMBOL_LABELS = {
+    "nose": "Nose",
+    "top": "Top",
+    "starboard": "Starboard",
+    "port": "Port",
+    "aft": "Aft",
+    "bottom": "Bottom",
+}
+
+
+def window_data(window: Window) -> dict[str, Any]:
+    return {
+        "name": str(window),
+        "level": window.level,
+        "ray": window.ray,
+        "colour": window.colour,
+        "below": window.below,
+    }
+
+
+def arc_window_data(window: ArcWindow) -> dict[str, Any]:
+    return {"name": str(window), "level": window.level, "ray": window.ray}
+
+
+#: The two spheres never change, so their descriptions are built once.
+WINDOWS: tuple[dict[str, Any], ...] = tuple(window_data(w) for w in sorted(ALL_WINDOWS))
+ARC_WINDOWS: tuple[dict[str, Any], ...] = tuple(arc_window_data(w) for w in sorted(ALL_ARC_WINDOWS))
+
+
+def _when(absolute: int) -> dict[str, int]:
+    return {"turn": (absolute - 1) // SEGMENTS + 1, "segment": (absolute - 1) % SEGMENTS + 1}
+
+
+def _arc_of(state: AVTState, ship: Ship, window: Window) -> tuple[ArcWindow, ...]:
+    """The firing arc window(s) a target seen through ``window`` lies in (the 2-D option: the middle row only)."""
+    if state.three_d:
+        return map_to_arc(ship.orientation, window)
+    return (middle_row(ship.orientation, window),)
+
+
+def _reaching(design: Design, arc: tuple[ArcWindow, ...], marker: TargetMarker) -> list[str]:
+    """Mounts whose arc holds the target's window and whose weapon reaches its range (A5.166)."""
+    return [
+        mount
+        for mount, spec in sorted(design.mounts.items())
+        if marker.range <= max_range(spec.weapon) and any(w in design.arcs[mount] for w in arc)
+    ]
+
+
+def _targets(state: AVTState, ship: Ship, design: Design) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for enemy in state.enemies_of(ship.side):
+        marker = shoot_bearing(ship.position, enemy.position, state.three_d)
+        if marker.window is None:
+            out.append({"id": enemy.id, "window": None, "range": 0, "here": True})
+            continue
+        arc = _arc_of(state, ship, marker.window)
+        out.append(
+            {
+                "id": enemy.id,
+                "window": str(marker.window),
+                "range": marker.range,
+                "ring": marker.window.colour,
+                "below": marker.window.below,
+                # The tutorial circles a marker below the amber ring (A5.162).
+                "circled": marker.window.below,
+                "text": str(marker),
+                "arc": [str(w) for w in arc],
+                "mounts": _reaching(design, arc, marker),
+                "here": False,
+            }
+        )
+    return out
+
+
+def _turning(ship: Ship, now: int) -> dict[str, Any] | None:
+    """The pivot or roll arrow: the window it leaves and each window reached, with its segment (A5.222-A5.223).
+
+    A pivot's arrow follows the Nose; a roll turns the ship about its Nose,
+    so its arrow follows the Top.
+    """
+    turning = ship.turning
+    if turning is None:
+        return None
+
+    def tracked(o: Orientation) -> str:
+        return str(o.nose) if turning.kind == "pivot" else str(o.marker("top")[0])
+
+    return {
+        "kind": turning.kind,
+        "order": turning.order,
+        "from": tracked(ship.orientation),
+        # The paper keeps the whole arrow until the turn is done; windows already passed say so.
+        "stops": [{"window": tracked(o), **_when(at), "passed": at < now} for at, o in turning.stops],
+    }
+
+
+def _vectors(ship: Ship) -> list[dict[str, Any]]:
+    values = arrows_of(ship.velocity)
+    pending = ship.chart.pending_dots()
+    return [{"arrow": str(a), "value": values.get(a, 0), "dots": pending.get(a, 0)} for a in Arrow]
+
+
+def ship_diagram(state: AVTState, ship: Ship) -> dict[str, Any]:
+    """One ship's AVID and firing arc diagrams (see the module notes)."""
+    design = state.designs[ship.design]
+    shown = MARKERS if state.three_d else ("nose", "starboard", "port", "aft")
+    targets = _targets(state, ship, design)
+    return {
+        "ship": ship.id,
+        "side": ship.side,
+        "name": ship.name,
+        "status": ship.status,
+        "orientation": str(ship.orientation),
+        "symbols": [
+            {"name": name, "label": SYMBOL_LABELS[name], "windows": [str(w) for w in ship.orientation.marker(name)]}
+            for name in shown
+        ],
+        "vectors": _vectors(ship),
+        "thrust": {"setting": ship.chart.setting, "cell": ship.chart.cell},
+        "targets": targets,
+        "incoming": ship.incoming or None,
+        "turning": _turning(ship, state.now),
+        "mounts": [
+            {
+                "mount": mount,
+                "weapon": spec.weapon,
+                "range": max_range(spec.weapon),
+                "lasers": [laser for laser, m in design.lasers.items() if m == mount],
+                "arc": sorted(str(w) for w in design.arcs[mount]),
+            }
+            for mount, spec in sorted(design.mounts.items())
+        ],
+    }
+
+
+def diagrams(state: AVTState) -> dict[str, Any]:
+    """Every ship's AVID and firing arc diagrams, with the two spheres' windows, as plain data."""
+    return {
+        "kind": "avid",
+        "turn": state.turn,
+        "segment": state.segment,
+        "three_d": state.three_d,
+        "windows": list(WINDOWS),
+        "arc_windows": list(ARC_WINDOWS),
+        "ships": {s.id: ship_diagram(state, s) for s in state.ships if s.kind == "ship"},
+    }
