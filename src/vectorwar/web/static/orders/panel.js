@@ -9,6 +9,7 @@ import { Composer } from "./composer.js";
 import { buildMovePicker } from "./move-picker.js";
 import { pendingBlock } from "./pending.js";
 import { debounce } from "./text.js";
+import { ghostColour } from "./warnings.js";
 import { buildTextOrder } from "./text-order.js";
 
 const DRAFT_DELAY_MS = 500;
@@ -36,6 +37,23 @@ class SeatForm {
     this.status.className = kind ? `check ${kind}` : "check";
     this.status.textContent = text;
   }
+}
+
+/**
+ * Holding fire with a target in arc is asked about once per prompt: an order that names none of
+ * the seat's legal shots while some exist needs a yes before it is sent.
+ */
+function confirmHold(shell, panel, text) {
+  const fire = shell.fireOptionsFor(panel.seat);
+  if (!fire || panel.holdConfirmed) return true;
+  const shots = Object.values(fire).flat();
+  const said = text.toLowerCase();
+  if (shots.some((o) => said.includes(o.piece.toLowerCase()))) return true;
+  const ships = Object.keys(fire);
+  const ok = window.confirm(`Hold fire? ${ships.join(", ")} ${ships.length > 1 ? "have" : "has"} a target in arc.`);
+  panel.holdConfirmed = ok;
+  if (!ok) panel.say("", "Not sent: pick a weapon and a target, or commit again to hold fire.");
+  return ok;
 }
 
 export class OrdersPanel {
@@ -238,7 +256,8 @@ export class OrdersPanel {
       options.map((o) => (o.end || o.path[o.path.length - 1]).hex),
       "reach",
     );
-    this.map.ghost(this.counter(ship) || { id: ship }, option, colour);
+    // A plot that leaves the board or ends on a hazard is drawn in the warning colour.
+    this.map.ghost(this.counter(ship) || { id: ship }, option, ghostColour(option, colour));
     this.activeShip = ship;
   }
 
@@ -291,7 +310,8 @@ export class OrdersPanel {
       const matching = fire.shots.filter((o) => o.target === shipId);
       const shot = matching.find((o) => !taken.includes(o.piece)) || matching[0];
       if (!shot) return false;
-      fire.panel.addShot(fire.ship, shot.piece);
+      if (fire.queue) fire.queue(shot);
+      else fire.panel.addShot(fire.ship, shot.piece);
       return true;
     }
     return aimArmed(this, shipId);
@@ -300,6 +320,7 @@ export class OrdersPanel {
   async commit(panel) {
     const text = panel.text();
     if (!text || panel.commit.disabled || panel.busy) return;
+    if (!confirmHold(this, panel, text)) return;
     panel.busy = true;
     panel.commit.disabled = true;
     panel.say("", "Sending…");
