@@ -118,6 +118,10 @@ class OrderPiece:
 
     group: str
     text: str
+    #: The pieces alone write the whole entry (VMS: burns, rotation, flat turn): a front end composes
+    #: the entry from the ship id and the chosen pieces ("drift" when none), and shows the ghost of the
+    #: move option whose text is the same.
+    whole: bool = False
 
 
 @dataclass(frozen=True, slots=True)

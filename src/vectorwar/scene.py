@@ -191,7 +191,7 @@ def build_scene(game: Game, seats: Sequence[str]) -> dict[str, Any]:
             for ship, options in system.fire_options(state, seat).items()
         },
         "order_pieces": {
-            ship: [{"group": p.group, "text": p.text} for p in pieces]
+            ship: [{"group": p.group, "text": p.text, "whole": p.whole} for p in pieces]
             for seat in acting
             for ship, pieces in system.order_pieces(state, seat).items()
         },

@@ -229,3 +229,33 @@ def test_a_plot_that_leaves_the_board_is_marked_in_the_list_and_on_the_map(page:
     fine = page.locator("label.option:not(.warned)").first
     fine.locator("input").check()
     expect(page.locator("#ghost.warned")).to_have_count(0)
+
+
+def test_the_vms_composer_writes_a_legal_plot_from_thrusters_and_rotation(page: Page, server: Server) -> None:
+    created = create(server, {"red": "human", "blue": "bot:greedy"}, 5, scenario="vms-capital-duel-msc")
+    now = scene(server, created)
+    assert now["prompt"]["kind"] == "plot", now["prompt"]
+    ship = next(iter(now["order_pieces"]))
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(server.url + created["players"][0]["url"])
+    page.wait_for_selector("body[data-socket=open]", timeout=TIMEOUT_MS)
+    composer = page.locator(f"fieldset.vms-composer[data-ship='{ship}']")
+    expect(composer).to_be_visible(timeout=TIMEOUT_MS)
+    groups = [p["group"] for p in now["order_pieces"][ship]]
+    burn_group = next(g for g in groups if g.startswith("aft"))
+    burn = next(p["text"] for p in now["order_pieces"][ship] if p["group"] == burn_group)
+    rotation = next(p["text"] for p in now["order_pieces"][ship] if p["group"] == "rotation")
+    composer.locator(f"select[data-group='{burn_group}']").select_option(burn)
+    composer.locator("select[data-group='rotation']").select_option(rotation)
+    wanted = f"{ship} {burn} {rotation}"
+    expect(page.locator(".order-preview code")).to_have_text(wanted)
+    expect(page.locator("form.seat-orders p.check")).to_contain_text("✓", timeout=TIMEOUT_MS)
+    menu = [o["text"] for o in now["move_options"][ship]]
+    if wanted in menu:
+        expect(page.locator(f"#ghost[data-text='{wanted}']")).to_be_attached()
+    DOCS_IMG.mkdir(exist_ok=True)
+    page.screenshot(path=str(DOCS_IMG / "vms-composer-1366.png"))
+    step = int(page.locator("body").get_attribute("data-step") or "0")
+    page.locator("form.seat-orders button.commit").first.click()
+    page.wait_for_function("s => Number(document.body.dataset.step) > s", arg=step, timeout=TIMEOUT_MS)
+    expect(page.locator("#log li", has_text=ship).first).to_be_attached()

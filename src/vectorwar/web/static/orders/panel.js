@@ -11,6 +11,7 @@ import { pendingBlock } from "./pending.js";
 import { debounce } from "./text.js";
 import { ghostColour } from "./warnings.js";
 import { buildTextOrder } from "./text-order.js";
+import { composesWhole, VmsComposer } from "./vms-composer.js";
 
 const DRAFT_DELAY_MS = 500;
 const CHECK_DELAY_MS = 250;
@@ -207,7 +208,9 @@ export class OrdersPanel {
       });
     }, DRAFT_DELAY_MS);
 
-    if (ships.length && this.composes(ships)) {
+    if (ships.length && composesWhole(scene, ships)) {
+      new VmsComposer(this, panel, ships, draft, colours[seat]);
+    } else if (ships.length && this.composes(ships)) {
       new Composer(this, panel, ships, draft, colours[seat]);
     } else if (ships.length) {
       buildMovePicker(this, panel, ships, draft, colours[seat]);
