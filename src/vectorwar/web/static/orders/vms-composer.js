@@ -7,7 +7,8 @@
 // plot leaves the board. Like the AV:T composer, the order can be typed instead.
 
 import { fill, h } from "../dom.js";
-import { entries, norm } from "./text.js";
+import { Plots } from "./plots.js";
+import { entries, moveBody, norm } from "./text.js";
 import { addTypeToggle } from "./type-toggle.js";
 import { warningMark } from "./warnings.js";
 
@@ -21,8 +22,11 @@ export class VmsComposer {
     this.picks = {}; // ship -> {group: piece text}
     this.selects = {}; // ship -> {group: select}
     this.notes = {}; // ship -> the line under its selects (ghost or not, warnings)
-    this.preview = h("p", { class: "order-preview" });
-    shell.activePicker = null;
+    this.whole = {}; // ship -> a menu plot's body picked that the selects cannot show
+    // The menu of whole plots stays beside the selects: picking one sets the selects to it, and a
+    // click on a reachable hex picks the plot ending there.
+    this.plots = new Plots(shell, panel, ships, colour);
+    this.preview = this.plots.preview;
     this.build(draft);
   }
 
@@ -31,6 +35,8 @@ export class VmsComposer {
   }
 
   entryOf(ship) {
+    // A menu plot the selects cannot show (its rotation burns split another way) is sent as picked.
+    if (this.whole[ship]) return `${ship} ${this.whole[ship]}`;
     const chosen = this.groupsOf(ship)
       .map((g) => (this.picks[ship] || {})[g])
       .filter(Boolean);
@@ -49,6 +55,8 @@ export class VmsComposer {
 
   focus(ship) {
     const option = this.menuPlot(ship);
+    this.plots.chosen[ship] = option || undefined;
+    this.plots.check(ship, option);
     this.shell.focusPlot(ship, option, this.colour);
     const note = this.notes[ship];
     if (!note) return;
@@ -78,17 +86,21 @@ export class VmsComposer {
     this.check = shell.liveCheck(panel, () => panel.text(), () => !panel.typed);
     const controls = [];
     for (const ship of ships) {
-      const counter = shell.counter(ship);
-      const where = counter ? ` at ${counter.hex}${counter.velocity ? `, ${counter.velocity}` : ""}, facing ${counter.facing}` : "";
       this.selects[ship] = {};
       this.notes[ship] = h("p", { class: "vms-ghost-note" });
       const rows = this.groupsOf(ship).map((group) => this.select(ship, group));
-      const box = h(
-        "fieldset",
-        { class: "ship-plot composer vms-composer", dataset: { ship } },
-        h("legend", {}, `${ship}${where}`),
+      const list = this.plots.list(ship, () => {
+        const chosen = this.plots.chosen[ship];
+        this.whole[ship] = chosen && !this.loadEntry(ship, moveBody(ship, chosen)) ? moveBody(ship, chosen) : "";
+        this.changed(ship);
+      });
+      const box = this.plots.fieldset(
+        ship,
+        "ship-plot composer vms-composer",
+        h("p", { class: "hint" }, "Compose the burns and the rotation, or pick a whole plot from the menu."),
         h("div", { class: "composer-part composer-pieces" }, ...rows),
         this.notes[ship],
+        h("details", { class: "vms-menu", open: true }, h("summary", {}, "Menu of whole plots"), list),
       );
       box.addEventListener("focusin", () => this.focus(ship));
       controls.push(box);
@@ -112,11 +124,35 @@ export class VmsComposer {
       ...offered.map((p) => h("option", { value: p.text }, p.text)),
     );
     select.addEventListener("change", () => {
+      this.whole[ship] = "";
       this.picks[ship] = { ...(this.picks[ship] || {}), [group]: select.value };
       this.changed(ship);
     });
     this.selects[ship][group] = select;
     return h("label", { class: "piece-group" }, h("span", { class: "composer-label" }, group), select);
+  }
+
+  /** The groups' picks that write `body` (any order of pieces), or null when some word is no piece. */
+  picksFor(ship, body) {
+    const picked = {};
+    let left = norm(body) === "drift" ? "" : norm(body);
+    while (left) {
+      const piece = (this.pieces[ship] || []).find(
+        (p) => !picked[p.group] && (left === norm(p.text) || left.startsWith(`${norm(p.text)} `)),
+      );
+      if (!piece) return null;
+      picked[piece.group] = piece.text;
+      left = left.slice(norm(piece.text).length).trim();
+    }
+    return picked;
+  }
+
+  loadEntry(ship, body) {
+    const picked = this.picksFor(ship, body);
+    if (!picked) return false;
+    this.picks[ship] = picked;
+    for (const [group, select] of Object.entries(this.selects[ship])) select.value = picked[group] || "";
+    return true;
   }
 
   /** Show a typed order in the selects; false when some word is no piece of its ship. */
@@ -125,24 +161,11 @@ export class VmsComposer {
     for (const entry of entries(text)) {
       const [first, ...rest] = entry.split(/\s+/);
       const ship = this.ships.find((s) => norm(s) === norm(first));
-      if (!ship) return false;
-      const body = norm(rest.join(" "));
-      const picked = {};
-      let left = body === "drift" ? "" : body;
-      for (const group of this.groupsOf(ship)) {
-        const piece = this.pieces[ship].find((p) => p.group === group && (left === norm(p.text) || left.startsWith(`${norm(p.text)} `)));
-        if (piece) {
-          picked[group] = piece.text;
-          left = left.slice(norm(piece.text).length).trim();
-        }
-      }
-      if (left) return false;
+      const picked = ship ? this.picksFor(ship, rest.join(" ")) : null;
+      if (!picked) return false;
       found[ship] = picked;
     }
-    for (const ship of this.ships) {
-      this.picks[ship] = found[ship] || {};
-      for (const [group, select] of Object.entries(this.selects[ship])) select.value = this.picks[ship][group] || "";
-    }
+    for (const ship of this.ships) this.loadEntry(ship, Object.values(found[ship] || {}).join(" "));
     return true;
   }
 }
