@@ -191,7 +191,8 @@ def build_scene(game: Game, seats: Sequence[str]) -> dict[str, Any]:
             for ship, options in system.fire_options(state, seat).items()
         },
         "order_pieces": {
-            ship: [{"group": p.group, "text": p.text, "whole": p.whole} for p in pieces]
+            # "whole" only where it is set (VMS), so the other systems' pieces read as before.
+            ship: [{"group": p.group, "text": p.text, **({"whole": True} if p.whole else {})} for p in pieces]
             for seat in acting
             for ship, pieces in system.order_pieces(state, seat).items()
         },
