@@ -100,6 +100,43 @@ def avt_scene_row() -> dict[str, object]:
     }
 
 
+def avt_fleet_scenario(per_side: int) -> dict[str, object]:
+    """The beams-only duel's map with ``per_side`` Rafiks against as many Wasps, in range of each other."""
+    ships = [
+        {"id": f"Rafik{i + 1}", "design": "rafik", "at": f"{4 + 3 * i},24", "facing": "A"} for i in range(per_side)
+    ]
+    wasps = [{"id": f"Wasp{i + 1}", "design": "wasp", "at": f"{4 + 3 * i},14", "facing": "D"} for i in range(per_side)]
+    return {
+        "title": f"benchmark: {per_side} Rafiks against {per_side} Wasps",
+        "system": "avt",
+        "id": f"avt-fleet-{per_side}",
+        "map": {"width": 30, "height": 40},
+        "sides": [{"id": "blue", "ships": ships}, {"id": "red", "ships": wasps}],
+    }
+
+
+def avt_fleet_scene_row(per_side: int = 8) -> dict[str, object]:
+    """An AV:T player's scene for a side of 8 ships in range of 8 enemies (arcs, shots with odds); target 50 ms."""
+    from vectorwar.game import Game
+    from vectorwar.registry import get_system
+    from vectorwar.scenario import scenario_from_data
+    from vectorwar.scene import build_scene
+
+    scenario = scenario_from_data(avt_fleet_scenario(per_side), "benchmark")
+    game = Game.new(get_system("avt"), scenario, 1)
+    times = []
+    for _ in range(10):
+        t = time.perf_counter()
+        build_scene(game, ["blue"])
+        times.append((time.perf_counter() - t) * 1000)
+    return {
+        "benchmark": f"avt scene for a side of {per_side} ships, median ms (10 builds)",
+        "median_ms": round(statistics.median(times), 2),
+        "target_ms": 50.0,
+        "met": statistics.median(times) <= 50.0,
+    }
+
+
 def avt_greedy_row(games: int = 12) -> dict[str, object]:
     """Milliseconds per decision of the AV:T greedy player in the Rafik v Wasp duel against random; target 100 ms."""
     from vectorwar.catalogue import builtin_scenario
@@ -208,6 +245,7 @@ def main() -> None:
         }
     )
     rows.append(avt_scene_row())
+    rows.append(avt_fleet_scene_row())
     rows.extend(avt_combat.rows())
     from attacks import attack_rows  # benchmarks/attacks.py, beside this script
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from vectorwar.hexes import Direction, Hex, Position
+from vectorwar.odds import Odds
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +35,14 @@ class Counter:
     velocity: str = ""
     #: Where the system draws velocity on the map (VV5's vector marker), if anywhere.
     markers: tuple[Hex, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PlotWarning:
+    """Why a legal plot may not be what the player wants, in plain words, and the rule behind it."""
+
+    reason: str
+    rule: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,12 +70,26 @@ class ShotOption:
 
     ``piece`` is written after the ship's id in the seat's order, and a ship's
     pieces are separated by spaces ("Hawk F>Raven FL>Raven"; "X1 fwd*1>Y1").
-    ``weapon`` names the entry in :meth:`RuleSystem.arc_hexes` it fires.
+    ``weapon`` names the entry in :meth:`RuleSystem.arc_hexes` it fires and
+    ``label`` says what it is in words ("missile launcher", "mount A: 3 MRLS").
+    ``odds`` is what the rules give the shot now (:mod:`vectorwar.odds`), from
+    the function resolution reads its number from.
+
+    ``uses`` and ``limit`` let a front end refuse a queue the rules refuse: a
+    ship's pieces for one ``weapon`` may add up to at most ``limit`` uses in
+    one declaration (VV5: each gun fires twice, so a mount of two guns has 4
+    and ``fwd*2`` uses 2), ``limit_rule`` naming the rule; 0 means no limit
+    is known beyond the order check.
     """
 
     weapon: str
     target: str
     piece: str
+    label: str = ""
+    odds: Odds | None = None
+    uses: int = 1
+    limit: int = 0
+    limit_rule: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +119,10 @@ class OrderPiece:
 
     group: str
     text: str
+    #: The pieces alone write the whole entry (VMS: burns, rotation, flat turn): a front end composes
+    #: the entry from the ship id and the chosen pieces ("drift" when none), and shows the ghost of the
+    #: move option whose text is the same.
+    whole: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from vectorwar.dice import Dice
+from vectorwar.display import PlotWarning
 from vectorwar.events import Event
 from vectorwar.serial import from_data, to_data
 
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     from vectorwar.display import Card, CardTable, Counter, MoveOption, OrderPiece, SetupMenu, ShotOption
     from vectorwar.hexes import Hex
     from vectorwar.maps import HexMap
+    from vectorwar.odds import Odds
     from vectorwar.scenario import Scenario
 
 OptionValue = bool | int | str
@@ -243,6 +245,30 @@ class RuleSystem(ABC, Generic[S]):
         """
         return None
 
+    def edge_rule(self, state: S) -> tuple[str, str]:
+        """What flying off the board does in this game, in words, and the rule that says so."""
+        return ("the ship leaves the battle", f"{self.manifest.title}: the map edge")
+
+    def plot_warnings(self, state: S, option: MoveOption, board: HexMap) -> tuple[PlotWarning, ...]:
+        """What a player should know before choosing ``option``: it leaves ``board``, or ends on terrain.
+
+        The plot is legal (the menu holds only legal ones); a warning says
+        what it will do that a player may not mean: leave the board (and what
+        that does here, :meth:`edge_rule`), or end in a hex of terrain the
+        system gives a meaning (asteroids, a blocking hex). Systems with
+        further conditions add theirs.
+        """
+        found: list[PlotWarning] = []
+        off = next((p for p in option.path if not board.contains(p.hex)), None)
+        if off is not None:
+            effect, rule = self.edge_rule(state)
+            found.append(PlotWarning(f"leaves the board at {off.hex}: {effect}", rule))
+        end = option.path[-1].hex
+        kind = board.terrain_at(end) if off is None else None
+        if kind:
+            found.append(PlotWarning(f"ends in a hex of {kind} at {end}", f"{self.manifest.title}: terrain"))
+        return tuple(found)
+
     def counters(self, state: S) -> list[Counter]:
         """The pieces on the map (default: none, so a front end draws a bare map)."""
         return []
@@ -278,9 +304,23 @@ class RuleSystem(ABC, Generic[S]):
         """Ship id -> every legal single shot, when ``seat`` must declare fire now.
 
         Front ends offer these as buttons (weapon, then target) instead of
-        asking players to type the notation. Default: none.
+        asking players to type the notation. Each option carries its
+        :class:`~vectorwar.odds.Odds` (what the die must show, every modifier
+        named, the damage it can do) and the weapon in words. Default: none.
         """
         return {}
+
+    def shot_odds(self, state: S, seat: str, ship_id: str, piece: str) -> Odds | None:
+        """The odds of ``ship_id`` firing ``piece`` (as a :class:`ShotOption` writes it) now, or ``None``.
+
+        ``None`` when it is no legal shot of ``seat``'s at this moment. The
+        systems build these with the function their resolution reads the
+        number from, so the answer is what the dice will be compared with.
+        """
+        for option in self.fire_options(state, seat).get(ship_id, ()):
+            if option.piece == piece:
+                return option.odds
+        return None
 
     def order_pieces(self, state: S, seat: str) -> Mapping[str, Sequence[OrderPiece]]:
         """Ship id -> the other actions a ship may add to its entry now, when ``seat`` must order.

@@ -24,10 +24,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from vectorwar.display import Card, Counter, MoveOption, SetupMenu
+from vectorwar.display import Card, Counter, MoveOption, PlotWarning, SetupMenu, ShotOption
 from vectorwar.events import Event, TurnBegan
 from vectorwar.game import Game
-from vectorwar.hexes import Position
+from vectorwar.hexes import Hex, Position
 from vectorwar.maps import HexMap
 
 #: Side colours for sides whose name is not a colour, in scenario order.
@@ -108,12 +108,27 @@ def card_data(card: Card) -> dict[str, Any]:
     }
 
 
-def option_data(option: MoveOption) -> dict[str, Any]:
+def option_data(option: MoveOption, warnings: Sequence[PlotWarning] = ()) -> dict[str, Any]:
     return {
         "text": option.text,
         "path": [position_data(p) for p in option.path],
         "end": position_data(option.end),
         "facing": None if option.facing is None else str(option.facing),
+        "warnings": [{"reason": w.reason, "rule": w.rule} for w in warnings],
+    }
+
+
+def shot_data(option: ShotOption) -> dict[str, Any]:
+    """A legal shot with its weapon in words, its odds (as the rules resolve them) and its queue limit."""
+    return {
+        "weapon": option.weapon,
+        "target": option.target,
+        "piece": option.piece,
+        "label": option.label or option.weapon,
+        "odds": None if option.odds is None else option.odds.to_data(),
+        "uses": option.uses,
+        "limit": option.limit,
+        "limit_rule": option.limit_rule,
     }
 
 
@@ -155,6 +170,7 @@ def build_scene(game: Game, seats: Sequence[str]) -> dict[str, Any]:
     # Arcs cost a bearing per hex in range, so only a viewer with orders to give gets them.
     armed = [c.id for c in counters if c.side in acting and c.status == "active"]
     result = game.result
+    board = game.board
     return {
         "system": system.manifest.name,
         "system_title": system.manifest.title,
@@ -164,7 +180,7 @@ def build_scene(game: Game, seats: Sequence[str]) -> dict[str, Any]:
         "step": len(game.history),
         "viewer": viewer,
         "sides": side_colours([side.id for side in game.scenario.sides]),
-        "map": map_data(game.board),
+        "map": map_data(board),
         "counters": [counter_data(c) for c in counters],
         "cards": [card_data(c) for c in system.ship_cards(state)],
         "prompt": None
@@ -181,21 +197,22 @@ def build_scene(game: Game, seats: Sequence[str]) -> dict[str, Any]:
         # Only the viewer's own plots: another seat's is secret until resolved.
         "pending": {s: str(game.pending[s]) for s in viewer if s in game.pending},
         "move_options": {
-            ship: [option_data(o) for o in options]
+            ship: [option_data(o, system.plot_warnings(state, o, board)) for o in options]
             for seat in acting
             for ship, options in system.move_options(state, seat).items()
         },
         "fire_options": {
-            ship: [{"weapon": o.weapon, "target": o.target, "piece": o.piece} for o in options]
+            ship: [shot_data(o) for o in options]
             for seat in acting
             for ship, options in system.fire_options(state, seat).items()
         },
         "order_pieces": {
-            ship: [{"group": p.group, "text": p.text} for p in pieces]
+            # "whole" only where it is set (VMS), so the other systems' pieces read as before.
+            ship: [{"group": p.group, "text": p.text, **({"whole": True} if p.whole else {})} for p in pieces]
             for seat in acting
             for ship, pieces in system.order_pieces(state, seat).items()
         },
-        "arcs": {ship: _arcs(game, ship) for ship in armed},
+        "arcs": _all_arcs(game, armed),
         # A set-up phase (purchase, placement, fleet) as a menu for the acting seat's panel of buttons.
         "setup": {seat: setup_data(menu) for seat in acting if (menu := system.setup_menu(state, seat)) is not None},
         # A system's own diagrams (AV:T's AVIDs): public record-sheet data, drawn by front ends that know the kind.
@@ -212,9 +229,22 @@ def build_scene(game: Game, seats: Sequence[str]) -> dict[str, Any]:
     }
 
 
-def _arcs(game: Game, ship_id: str) -> dict[str, list[str]]:
-    try:
-        arcs = game.system.arc_hexes(game.state, ship_id)
-    except KeyError:
-        return {}
-    return {weapon: sorted(str(h) for h in hexes) for weapon, hexes in arcs.items()}
+def _all_arcs(game: Game, ships: Sequence[str]) -> dict[str, dict[str, list[str]]]:
+    # Arcs of several ships and weapons cover the same hexes many times over (a side of eight AV:T
+    # ships: some 20,000), so each hex is named once per scene.
+    names: dict[Hex, str] = {}
+
+    def name(h: Hex) -> str:
+        text = names.get(h)
+        if text is None:
+            text = names[h] = str(h)
+        return text
+
+    out: dict[str, dict[str, list[str]]] = {}
+    for ship_id in ships:
+        try:
+            arcs = game.system.arc_hexes(game.state, ship_id)
+        except KeyError:
+            arcs = {}
+        out[ship_id] = {weapon: sorted(map(name, hexes)) for weapon, hexes in arcs.items()}
+    return out

@@ -26,6 +26,7 @@ from vectorwar.display import ShotOption
 from vectorwar.errors import IllegalOrderError
 from vectorwar.events import Damaged, Destroyed, Event, Note
 from vectorwar.hexes import Hex
+from vectorwar.odds import Modifier, Odds
 from vectorwar.roster import id_lookup
 from vectorwar.rules import Order, PhaseSpec
 from vectorwar.systems.msc.api import (
@@ -39,6 +40,7 @@ from vectorwar.systems.msc.api import (
     fire_weapon,
     hit_chance,
     parse_fire,
+    shot_odds,
     sides_seeing,
     to_hit_number,
     weapon_bears,
@@ -101,6 +103,14 @@ def weapon_name(weapon: Side) -> str:
 def turn_penalty(view: CombatView, ship_id: str) -> int:
     """How much the shooter's turning this turn costs it (VMS, in to-hit points)."""
     return view.penalty_per_hexside * view.ship(ship_id).hexsides_turned
+
+
+def _penalty(view: CombatView, shot: Shot) -> tuple[Modifier, ...]:
+    penalty = turn_penalty(view, shot.ship)
+    if not penalty:
+        return ()
+    turned = view.ship(shot.ship).hexsides_turned
+    return (Modifier(f"{shot.ship} turned {turned} hexside(s) this turn", -penalty, RULE_PENALTY),)
 
 
 class MSCCombat(CombatModule):
@@ -168,9 +178,24 @@ class MSCCombat(CombatModule):
 
     def shot_options(self, view: CombatView, ship_id: str) -> list[ShotOption]:
         return [
-            ShotOption(weapon_name(shot.weapon), shot.target, f"{shot.weapon}>{shot.target}")
+            ShotOption(
+                weapon_name(shot.weapon),
+                shot.target,
+                f"{shot.weapon}>{shot.target}",
+                f"{shot.weapon.words} weapon",
+                self.odds(view, shot),
+                1,
+                1,
+                RULE_COMBAT,
+            )
             for shot in self._ship_shots(view, ship_id)
         ]
+
+    def odds(self, view: CombatView, shot: Shot) -> Odds:
+        """MSC's odds with the movement system's turning penalty named; :meth:`fire` rolls against the same."""
+        return shot_odds(
+            as_msc_ship(view, shot.ship), shot.weapon, as_msc_ship(view, shot.target), _penalty(view, shot)
+        )
 
     def random_fire(self, view: CombatView, side: str, rng: random.Random) -> FireOrders:
         shots: list[Shot] = []
@@ -214,7 +239,8 @@ class MSCCombat(CombatModule):
             if penalty:
                 events.append(Note(f"{shot.ship} turned this turn: TO-HIT {-penalty:+d} ({RULE_PENALTY})"))
             before = as_msc_ship(current, shot.target)
-            after = fire_weapon(view.map, as_msc_ship(current, shot.ship, penalty), shot.weapon, before, dice, events)
+            shooter = as_msc_ship(current, shot.ship)
+            after = fire_weapon(view.map, shooter, shot.weapon, before, dice, events, _penalty(current, shot))
             cards[shot.target] = _card_after(_card(current, shot.target), after)
             effects.extend(_effects(before, after))
             if after.status == "destroyed":

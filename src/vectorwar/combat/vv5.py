@@ -47,6 +47,7 @@ from vectorwar.errors import IllegalOrderError, OrderSyntaxError
 from vectorwar.events import Event, Note, Rolled
 from vectorwar.hexes import Direction, Hex
 from vectorwar.notation import grouped, is_hold, ship_pieces
+from vectorwar.odds import Modifier, Odds
 from vectorwar.roster import id_lookup
 from vectorwar.rules import Order, PhaseSpec
 from vectorwar.systems.vv5.api import (
@@ -58,6 +59,7 @@ from vectorwar.systems.vv5.api import (
     RULE_GUNS,
     RULE_MISSILES,
     SEVERAL_TARGETS,
+    WEAPON_WORDS,
     Box,
     Gunfire,
     GunsFired,
@@ -74,14 +76,12 @@ from vectorwar.systems.vv5.api import (
     covered_hexes,
     damage_structure,
     design_from_data,
-    gun_modifier,
+    gun_odds,
     gun_reach,
-    gun_to_hit,
     guns_facing,
+    missile_odds,
     missile_reach,
-    missile_to_hit,
     missile_verdict,
-    on_track,
     spread_adjustment,
 )
 from vectorwar.vectors import Velocity
@@ -89,6 +89,7 @@ from vectorwar.vectors import Velocity
 from .base import CombatModule, CombatView, Effect, Outcome, roll_off
 
 RULE_RAPID = "VV5 Gunfire (rapid fire)"
+RULE_TURN = "VMS Rotational System 4 (turning penalty)"
 MISSILES = "missiles"  # the launchers' name in arcs and shot options
 
 
@@ -363,12 +364,30 @@ class VV5Combat(CombatModule):
             return []
         ready = _card(view, ship_id).missiles_ready
         launches = [
-            ShotOption(MISSILES, target, f"{n}>{target}")
+            ShotOption(
+                MISSILES,
+                target,
+                f"{n}>{target}",
+                f"{WEAPON_WORDS['missiles']} ({n} missile{'s' if n > 1 else ''})",
+                self.launch_odds(view, ship_id, target, 0),
+                n,
+                ready,
+                RULE_MISSILES,
+            )
             for target in self._launch_targets(view, ship_id)
             for n in range(1, ready + 1)
         ]
         shots = [
-            ShotOption(mount_name(m.arc), target, f"{CODE_OF[m.arc]}*{n}>{target}")
+            ShotOption(
+                mount_name(m.arc),
+                target,
+                f"{CODE_OF[m.arc]}*{n}>{target}",
+                WEAPON_WORDS[m.arc],
+                self.gun_odds(view, Shot(ship_id, m.arc, n, target)),
+                n,
+                2 * m.guns.boxes,
+                RULE_RAPID,
+            )
             for m in self._ship_mounts(view, ship_id)
             for target in self._targets(view, ship_id, m.arc, ship.side)
             for n in range(1, m.guns.boxes + 1)
@@ -411,15 +430,37 @@ class VV5Combat(CombatModule):
         return Volley(Launches(tuple(launches)), Gunfire(tuple(shots)))
 
     def _launch_number(self, view: CombatView, ship_id: str, target_id: str, adjust: int) -> int:
-        """The incoming marker's space at launch: the table, guns facing, ``adjust``, the turning penalty."""
+        """The incoming marker's space at launch (:meth:`launch_odds`)."""
+        need = self.launch_odds(view, ship_id, target_id, adjust).need
+        if need is None:  # pragma: no cover - a missile always has a number
+            raise ValueError("no to-hit number")
+        return need
+
+    def launch_odds(self, view: CombatView, ship_id: str, target_id: str, adjust: int) -> Odds:
+        """A missile's odds: the table, guns facing, ``adjust`` (several targets), the turning penalty."""
         ship, target = view.ship(ship_id), view.ship(target_id)
         distance = ship.hex.distance(target.hex)
-        base = missile_to_hit(distance)
-        if base is None:  # pragma: no cover - checked before
-            raise ValueError("out of missile range")
-        facing = 1 if distance > 1 and guns_facing(as_vv5_ship(view, target_id), ship.hex) else 0
+        found: list[Modifier] = []
+        if distance > 1 and guns_facing(as_vv5_ship(view, target_id), ship.hex):
+            found.append(Modifier(f"{target_id}'s guns face the launch", 1, RULE_MISSILES))
+        if adjust:
+            found.append(Modifier("launching at several targets this turn", adjust, SEVERAL_TARGETS.name))
         turning = view.penalty_per_hexside * ship.hexsides_turned
-        return on_track(base + facing + adjust + turning)
+        if turning:
+            found.append(Modifier(f"{ship_id} turned {ship.hexsides_turned} hexside(s) this turn", turning, RULE_TURN))
+        return missile_odds(as_vv5_ship(view, ship_id), as_vv5_ship(view, target_id), tuple(found))
+
+    def gun_odds(self, view: CombatView, shot: Shot) -> Odds:
+        """A gun shot's odds: VV5's table and modifiers, less the turning penalty; :meth:`fire` rolls against it."""
+        shooter = view.ship(shot.ship)
+        penalty = view.penalty_per_hexside * shooter.hexsides_turned
+        extra = (
+            (Modifier(f"{shot.ship} turned {shooter.hexsides_turned} hexside(s) this turn", -penalty, RULE_TURN),)
+            if penalty
+            else ()
+        )
+        target = as_vv5_ship(view, shot.target, to_be_shot=True)
+        return gun_odds(as_vv5_ship(view, shot.ship), mount_name(shot.mount), shot.guns, target, extra)
 
     def fire(self, view: CombatView, side: str, order: Order, dice: Dice, events: list[Event]) -> Outcome:
         if not isinstance(order, Volley):  # pragma: no cover - check_fire refused it
@@ -447,12 +488,10 @@ class VV5Combat(CombatModule):
             cards[ship_id] = replace(current(ship_id), launchers=tuple(launchers))
         for shot in order.gunfire.shots:
             shooter, target = view.ship(shot.ship), view.ship(shot.target)
-            distance = shooter.hex.distance(target.hex)
-            need = gun_to_hit(distance)
-            if need is None:  # pragma: no cover - check_fire refused it
-                raise ValueError("out of gun range")
-            penalty = view.penalty_per_hexside * shooter.hexsides_turned
-            modifier = gun_modifier(shot.guns, as_vv5_ship(view, target.id, to_be_shot=True)) - penalty
+            odds = self.gun_odds(view, shot)
+            distance, need, modifier = odds.range, odds.need, odds.modifier
+            if need is None:  # pragma: no cover - a gun shot always has a number
+                raise ValueError("no to-hit number")
             roll = dice.roll("2d6", f"{shooter.id} {shot.mount} guns at {target.id}")
             events.append(Rolled.of(roll))
             hit = roll.total + modifier >= need

@@ -25,13 +25,17 @@ nosed 30 degrees up reads ``(F-)``, A5.333, A5.3331).
 
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import cache
+
 from vectorwar.display import Card, CardTable, Counter, ShotOption, short_labels
 from vectorwar.hexes import Direction, Hex, Position
-from vectorwar.systems.avt.arcs import map_to_arc, middle_row
+from vectorwar.maps import HexMap, MapSection
+from vectorwar.systems.avt.arcs import ArcWindow, map_to_arc, middle_row
 from vectorwar.systems.avt.arrows import arrows_of
 from vectorwar.systems.avt.avid import Window, horizontal_ray, shoot_bearing
 from vectorwar.systems.avt.design import FACES, NEIGHBOURS, SSD, Design
-from vectorwar.systems.avt.fire import laser_targets
+from vectorwar.systems.avt.fire import laser_odds, laser_targets
 from vectorwar.systems.avt.fuel import matrix_row
 from vectorwar.systems.avt.grid import SEGMENTS
 from vectorwar.systems.avt.lasers import max_range
@@ -362,27 +366,58 @@ def ship_cards(state: AVTState) -> list[Card]:
     return cards
 
 
+@cache
+def _map_hexes(sections: tuple[MapSection, ...]) -> tuple[Hex, ...]:
+    return tuple(dict.fromkeys(h for section in sections for h in section.hexes()))
+
+
+@cache
+def _ray(dq: int, dr: int) -> int:
+    return horizontal_ray(dq, dr)
+
+
+def _ray_groups(hex_map: HexMap, centre: Hex, radius: int) -> dict[int, list[Hex]]:
+    """The map's hexes within ``radius`` of ``centre`` (but not it), grouped by the AVID ray they are seen on."""
+    groups: dict[int, list[Hex]] = {}
+    q, r = centre.q, centre.r
+    for h in _map_hexes(hex_map.sections):
+        dq, dr = h.q - q, h.r - r
+        if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 > radius or (dq == 0 and dr == 0):
+            continue
+        groups.setdefault(_ray(dq, dr), []).append(h)
+    return groups
+
+
 def arc_hexes(state: AVTState, ship_id: str) -> dict[str, frozenset[Hex]]:
-    """Mount -> hexes of the map at the ship's own altitude inside its arc and its lasers' range."""
+    """Mount -> hexes of the map at the ship's own altitude inside its arc and its lasers' range.
+
+    A hex lies in an arc by the AVID ray it is seen on, so the map is walked
+    once per ship and range (grouping hexes by ray), each ray's arc windows
+    are worked out once for the ship's orientation, and each mount takes the
+    groups of the rays its arc holds.
+    """
     ship = state.ship(ship_id)
     design = state.designs[ship.design]
+    centre = ship.position.hex
+    groups_by_range: dict[int, dict[int, list[Hex]]] = {}
+    windows: dict[int, tuple[ArcWindow, ...]] = {}
     out: dict[str, frozenset[Hex]] = {}
     for mount, spec in sorted(design.mounts.items()):
+        reach = max_range(spec.weapon)
+        if reach not in groups_by_range:
+            groups_by_range[reach] = _ray_groups(state.map, centre, reach)
         arc = design.arcs[mount]
-        by_ray: dict[int, bool] = {}
-        found: set[Hex] = set()
-        for h in ship.position.hex.within(max_range(spec.weapon)):
-            if h == ship.position.hex or not state.map.contains(h):
-                continue
-            ray = horizontal_ray(*h.minus(ship.position.hex))
-            if ray not in by_ray:
+        found: list[Hex] = []
+        for ray, hexes in groups_by_range[reach].items():
+            if ray not in windows:
                 window = Window(0, ray)
-                if state.three_d:
-                    by_ray[ray] = any(w in arc for w in map_to_arc(ship.orientation, window))
-                else:
-                    by_ray[ray] = middle_row(ship.orientation, window) in arc
-            if by_ray[ray]:
-                found.add(h)
+                windows[ray] = (
+                    tuple(map_to_arc(ship.orientation, window))
+                    if state.three_d
+                    else (middle_row(ship.orientation, window),)
+                )
+            if any(w in arc for w in windows[ray]):
+                found.extend(hexes)
         out[mount] = frozenset(found)
     return out
 
@@ -402,8 +437,18 @@ def fire_options(state: AVTState, seat: str) -> dict[str, list[ShotOption]]:
             continue
         design = state.designs[ship.design]
         for laser, mount in design.lasers.items():
-            if design.mounts[mount].power > ship.battery:
+            spec = design.mounts[mount]
+            if spec.power > ship.battery:
                 continue
+            label = f"mount {mount}: {spec.weapon} ({spec.lasers} laser{'s' if spec.lasers > 1 else ''})"
             for target in laser_targets(state, design, ship, laser):
-                options.setdefault(ship.id, []).append(ShotOption(mount, target.id, f"fire {laser}>{target.id}"))
+                odds = laser_odds(state, ship, laser, target)
+                option = ShotOption(mount, target.id, f"fire {laser}>{target.id}", label, odds, 1, 0, "A5.371")
+                options.setdefault(ship.id, []).append(option)
+    # Each laser fires once (A5.371): a mount may fire as many shots as it has lasers ready now.
+    for ship_id, found in options.items():
+        ready: dict[str, set[str]] = {}
+        for o in found:
+            ready.setdefault(o.weapon, set()).add(o.piece.split(">")[0])
+        options[ship_id] = [replace(o, limit=len(ready[o.weapon])) for o in found]
     return options

@@ -25,13 +25,14 @@ from dataclasses import dataclass, replace
 
 from vectorwar.dice import Dice
 from vectorwar.events import Event, Note, Rolled
+from vectorwar.odds import Modifier, Odds
 from vectorwar.systems.avt.arcs import map_to_arc, middle_row
 from vectorwar.systems.avt.armour import struck
 from vectorwar.systems.avt.avid import TargetMarker, shoot_bearing
 from vectorwar.systems.avt.damage import HullDepthCount, allocate
 from vectorwar.systems.avt.design import Design
 from vectorwar.systems.avt.events import DamageStruck, LaserFired, TargetDestroyed
-from vectorwar.systems.avt.lasers import DMode, damage, entry, max_range
+from vectorwar.systems.avt.lasers import DMode, column_entry, column_odds, column_of, damage, max_range
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders
 from vectorwar.systems.avt.ssd import laser_state, next_pentagon
 from vectorwar.systems.avt.state import AVTState, Ship, when
@@ -92,6 +93,53 @@ def laser_targets(state: AVTState, design: Design, shooter: Ship, laser: str) ->
     return [t for t in state.enemies_of(shooter.side) if shot_problem(state, design, shooter, laser, t) is None]
 
 
+def _mode(state: AVTState) -> DMode:
+    return "none" if state.options.get("laser_d_entries", "chance") == "none" else "chance"
+
+
+def laser_odds(state: AVTState, shooter: Ship, laser: str, target: Ship) -> Odds:
+    """What ``laser`` at ``target`` reads now: the range bracket, the table column, the chance to score.
+
+    :func:`_shoot` reads the column from here, so the column shown before
+    the shot is the one its d10 is read in (A5.166).
+    """
+    design = state.designs[shooter.design]
+    mount = design.lasers[laser]
+    spec = design.mounts[mount]
+    marker = marker_between(state, shooter, target)
+    column, bracket = column_of(spec.weapon, marker.range)
+    mode = _mode(state)
+    scoring, average, most = column_odds(spec.weapon, column, mode)
+    window = "/".join(arc_windows(state, shooter, marker))
+    modifiers = (Modifier(f"range {marker.range}: bracket {bracket}", column, "A5.166 (weapon table column)"),)
+    notes = [
+        f"seen through AVID {marker}, arc window {window}",
+        f"uses {spec.power} battery points; then cools {spec.cooling} segment(s)",
+    ]
+    pentagon = next_pentagon(design, shooter, laser) if laser_state(design, shooter, laser) == "damaged" else 0
+    if pentagon:
+        notes.append(f"{laser} is damaged: a d10 under {pentagon} first marks a pentagon (A5.47)")
+    if mode == "chance" and any(column_entry(spec.weapon, column, r).startswith("D") for r in range(1, 11)):
+        notes.append("a Dn entry scores 1 on a second d10 of n or less (laser_d_entries)")
+    damage = f"0-{most} points, {float(average):.1f} on average, at the armour facing {shooter.id}"
+    return Odds(
+        shooter.id,
+        mount,
+        target.id,
+        marker.range,
+        "d10",
+        None,
+        "table",
+        0,
+        scoring,
+        modifiers,
+        damage,
+        bracket=bracket,
+        column=column,
+        notes=tuple(notes),
+    )
+
+
 def aim_choices(state: AVTState, shooter: Ship, target: Ship) -> tuple[str, ...]:
     """The armour region(s) a shot from ``shooter`` may strike ``target`` in (two on a boundary, A5.431)."""
     incoming = marker_between(state, target, shooter).window
@@ -113,7 +161,7 @@ def _shoot(
 ) -> tuple[Ship, list[tuple[str, str, int]]]:
     """Roll every shot of one ship; the ship after spending power, and (laser, target, damage) for each."""
     design = state.designs[shooter.design]
-    mode: DMode = "none" if state.options.get("laser_d_entries", "chance") == "none" else "chance"
+    mode = _mode(state)
     hits: list[tuple[str, str, int]] = []
     for shot in o.shots:
         target = state.ship(shot.target)
@@ -121,9 +169,10 @@ def _shoot(
         if laser_state(design, shooter, shot.laser) == "damaged":
             shooter = _pentagon_check(design, shooter, shot.laser, dice, events)
         marker = marker_between(state, shooter, target)
+        odds = laser_odds(state, shooter, shot.laser, target)
         roll = dice.roll("d10", f"{shooter.id} {shot.laser} at {target.id}, range {marker.range}")
         events.append(Rolled.of(roll))
-        text = entry(spec.weapon, marker.range, roll.total)
+        text = column_entry(spec.weapon, odds.column, roll.total)
         extra = None
         if text.startswith("D") and mode == "chance":
             second = dice.roll("d10", f"{shooter.id} {shot.laser}: {text} scores 1 on {text[1:]} or less")

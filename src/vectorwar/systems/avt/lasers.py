@@ -19,6 +19,8 @@ of ``n`` or less scores 1, otherwise nothing (option ``laser_d_entries``,
 
 from __future__ import annotations
 
+from fractions import Fraction
+from functools import cache
 from typing import Literal
 
 #: What a ``Dn`` entry scores: ``chance`` (1 point on a second d10 of n or less) or ``none``.
@@ -54,15 +56,54 @@ def max_range(weapon: str) -> int:
     return _table(weapon)[0][-1][1]
 
 
-def entry(weapon: str, range_: int, roll: int) -> str:
-    """The table entry for ``range_`` and a d10 ``roll``; raises ``ValueError`` out of range."""
-    brackets, rows = _table(weapon)
+def column_of(weapon: str, range_: int) -> tuple[int, str]:
+    """The table column (1 for the first) and its range bracket (``"0-10"``) for ``range_``.
+
+    >>> column_of("3 MRLS", 10), column_of("3 MRLS", 11)
+    ((1, '0-10'), (2, '11-13'))
+    """
+    brackets, _ = _table(weapon)
+    for column, (low, high) in enumerate(brackets, start=1):
+        if low <= range_ <= high:
+            return column, f"{low}-{high}"
+    raise ValueError(f"range {range_} is beyond the {weapon} table (0-{max_range(weapon)})")
+
+
+def column_entry(weapon: str, column: int, roll: int) -> str:
+    """The entry in ``column`` (1 for the first) for a d10 ``roll``."""
+    _, rows = _table(weapon)
     if not 1 <= roll <= 10:
         raise ValueError(f"a d10 roll is 1-10, got {roll}")
-    for column, (low, high) in enumerate(brackets):
-        if low <= range_ <= high:
-            return rows[roll - 1][column]
-    raise ValueError(f"range {range_} is beyond the {weapon} table (0-{max_range(weapon)})")
+    return rows[roll - 1][column - 1]
+
+
+def entry(weapon: str, range_: int, roll: int) -> str:
+    """The table entry for ``range_`` and a d10 ``roll``; raises ``ValueError`` out of range."""
+    return column_entry(weapon, column_of(weapon, range_)[0], roll)
+
+
+@cache
+def column_odds(weapon: str, column: int, mode: DMode) -> tuple[Fraction, Fraction, int]:
+    """For one column: the chance to score at least 1, the average score, and the most it can score.
+
+    >>> column_odds("3 MRLS", 1, "chance")
+    (Fraction(1, 1), Fraction(33, 5), 7)
+    """
+    scoring = Fraction(0)
+    average = Fraction(0)
+    most = 0
+    for roll in range(1, 11):
+        text = column_entry(weapon, column, roll)
+        if text.startswith("D"):
+            p = Fraction(int(text[1:]), 10) if mode == "chance" else Fraction(0)
+            scoring += p / 10
+            average += p / 10
+            most = max(most, 1 if mode == "chance" else 0)
+        else:
+            scoring += Fraction(1 if int(text) > 0 else 0, 10)
+            average += Fraction(int(text), 10)
+            most = max(most, int(text))
+    return scoring, average, most
 
 
 def damage(weapon: str, range_: int, roll: int, mode: DMode = "chance", second: int | None = None) -> int:

@@ -10,7 +10,15 @@ only when an outside module needs it (tests/test_architecture.py enforces it).
 from __future__ import annotations
 
 from vectorwar.systems.msc.arcs import Side, sides_seeing
-from vectorwar.systems.msc.combat import MAX_RANGE, RULE_COMBAT, fire_weapon, hit_chance, to_hit_number, weapon_bears
+from vectorwar.systems.msc.combat import (
+    MAX_RANGE,
+    RULE_COMBAT,
+    fire_weapon,
+    hit_chance,
+    shot_odds,
+    to_hit_number,
+    weapon_bears,
+)
 from vectorwar.systems.msc.design import Design, design_from_data
 from vectorwar.systems.msc.orders import FireOrders, Shot, parse_fire
 from vectorwar.systems.msc.state import Ship
@@ -27,6 +35,7 @@ __all__ = [
     "fire_weapon",
     "hit_chance",
     "parse_fire",
+    "shot_odds",
     "sides_seeing",
     "to_hit_number",
     "weapon_bears",

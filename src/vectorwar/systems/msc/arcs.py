@@ -41,6 +41,21 @@ class Side(Enum):
     def arc(self) -> Arc:
         return ARCS[self]
 
+    @property
+    def words(self) -> str:
+        """The side in words, as the text's chart names it ("Front Left")."""
+        return WORDS[self]
+
+
+WORDS: dict[Side, str] = {
+    Side.F: "Front",
+    Side.FL: "Front Left",
+    Side.FR: "Front Right",
+    Side.RL: "Rear Left",
+    Side.RR: "Rear Right",
+    Side.R: "Rear",
+}
+
 
 # Rays are 30-degree steps clockwise from the ship's nose (see vectorwar.hexes).
 ARCS: dict[Side, Arc] = {

@@ -8,6 +8,7 @@ from vectorwar.dice import Dice
 from vectorwar.events import Damaged, Destroyed, Event, Fired, Rolled
 from vectorwar.hexes import Hex
 from vectorwar.maps import HexMap
+from vectorwar.odds import Modifier, Odds, chance_at_most
 from vectorwar.systems.msc.arcs import TEXT_ORDER, Side, sides_seeing
 from vectorwar.systems.msc.state import Ship
 
@@ -37,6 +38,31 @@ def to_hit_number(shooter: Ship, distance: int) -> int | None:
 
 def hit_chance(need: int) -> float:
     return min(max(need, 0), 6) / 6
+
+
+#: What one MSC hit does (MSC 7.0 Damage): the d6 picks shield, engine or the weapon facing the shooter.
+DAMAGE_WORDS = "1 hit: d6 1-4 a SHIELD, 5 the ENGINE (else a SHIELD), 6 the weapon facing you (else a SHIELD)"
+
+
+def shot_odds(shooter: Ship, side: Side, target: Ship, extra: tuple[Modifier, ...] = ()) -> Odds:
+    """The odds of ``side``'s weapon at ``target``: TO-HIT plus the range modifier plus ``extra``.
+
+    ``extra`` is what another movement system adds (VMS's turning penalty,
+    :mod:`vectorwar.combat.msc`). :func:`fire_weapon` reads its number from
+    here. Raises ``ValueError`` beyond 6 hexes.
+    """
+    distance = shooter.hex.distance(target.hex)
+    mod = range_modifier(distance)
+    if mod is None:
+        raise ValueError(f"{target.id} is {distance} hexes away; weapons reach {MAX_RANGE}")
+    modifiers = (
+        Modifier(f"{shooter.id}'s TO-HIT rating", shooter.to_hit, "MSC 2.0 Ships"),
+        Modifier(f"range {distance}", mod, RULE_RANGE),
+        *extra,
+    )
+    need = sum(m.value for m in modifiers)
+    chance = chance_at_most("d6", need)
+    return Odds(shooter.id, str(side), target.id, distance, "d6", need, "at most", 0, chance, modifiers, DAMAGE_WORDS)
 
 
 def line_of_sight(hex_map: HexMap, a: Hex, b: Hex) -> bool:
@@ -82,12 +108,20 @@ def damage_side(target: Ship, attacker_hex: Hex) -> Side | None:
     return None
 
 
-def fire_weapon(hex_map: HexMap, shooter: Ship, side: Side, target: Ship, dice: Dice, events: list[Event]) -> Ship:
-    """Roll to hit and, on a hit, for damage. Returns the target as it is after."""
-    distance = shooter.hex.distance(target.hex)
-    need = to_hit_number(shooter, distance)
-    if need is None:  # pragma: no cover - check_order refused it
-        raise ValueError("target out of range")
+def fire_weapon(
+    hex_map: HexMap,
+    shooter: Ship,
+    side: Side,
+    target: Ship,
+    dice: Dice,
+    events: list[Event],
+    extra: tuple[Modifier, ...] = (),
+) -> Ship:
+    """Roll to hit (the number from :func:`shot_odds`) and, on a hit, for damage. Returns the target after."""
+    odds = shot_odds(shooter, side, target, extra)
+    distance, need = odds.range, odds.need
+    if need is None:  # pragma: no cover - an MSC shot always has a number
+        raise ValueError("no to-hit number")
     roll = dice.roll("d6", f"{shooter.id} {side} weapon to hit {target.id}")
     events.append(Rolled.of(roll))
     hit = roll.total <= need

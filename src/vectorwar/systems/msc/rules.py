@@ -37,7 +37,7 @@ from vectorwar.systems.msc import building, catalogue, display
 from vectorwar.systems.msc.arcs import Side
 from vectorwar.systems.msc.bots import GreedyBot
 from vectorwar.systems.msc.building import Fleet
-from vectorwar.systems.msc.combat import RULE_COMBAT, weapon_bears
+from vectorwar.systems.msc.combat import RULE_COMBAT, shot_odds, weapon_bears
 from vectorwar.systems.msc.combat import fire_weapon as _fire
 from vectorwar.systems.msc.design import Design, design_from_data
 from vectorwar.systems.msc.movement import allowed_speeds, check_move, sequences, trace
@@ -391,6 +391,11 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
             return {}
         return {ship.id: display.move_options(ship, self._plottable(state, ship)) for ship in state.ships_of(seat)}
 
+    def edge_rule(self, state: MSCState) -> tuple[str, str]:
+        if state.options.get("map_edge") == "forbid":
+            return ("allowed only because every move of this ship does (option map_edge = forbid)", RULE_EDGE)
+        return ("the ship disengages and leaves the battle (option map_edge = disengage)", RULE_EDGE)
+
     def fire_options(self, state: MSCState, seat: str) -> Mapping[str, Sequence[ShotOption]]:
         prompt = self.prompt(state)
         if state.phase != "fire" or prompt is None or seat not in prompt.seats:
@@ -398,7 +403,10 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
         options: dict[str, list[ShotOption]] = {}
         for shot in self.legal_shots(state, seat):
             piece = f"{shot.weapon}>{shot.target}"
-            options.setdefault(shot.ship, []).append(ShotOption(str(shot.weapon), shot.target, piece))
+            odds = shot_odds(state.ship(shot.ship), shot.weapon, state.ship(shot.target))
+            label = f"{shot.weapon.words} weapon"
+            option = ShotOption(str(shot.weapon), shot.target, piece, label, odds, 1, 1, RULE_COMBAT)
+            options.setdefault(shot.ship, []).append(option)
         return options
 
     def counters(self, state: MSCState) -> list[Counter]:

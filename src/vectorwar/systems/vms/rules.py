@@ -32,7 +32,7 @@ from vectorwar.catalogue import design_for
 from vectorwar.combat import MODULES, CombatModule, module
 from vectorwar.combat.base import Combatant, CombatView, Outcome
 from vectorwar.dice import Dice
-from vectorwar.display import Card, CardTable, Counter, MoveOption, ShotOption
+from vectorwar.display import Card, CardTable, Counter, MoveOption, OrderPiece, ShotOption
 from vectorwar.errors import DesignError, IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.events import Event, GameOver, InitiativeSet, LeftMap, Moved, Note, TurnBegan
 from vectorwar.hexes import Hex, Position
@@ -50,7 +50,7 @@ from vectorwar.rules import (
     RuleSystem,
 )
 from vectorwar.scenario import Scenario
-from vectorwar.systems.vms import catalogue, display
+from vectorwar.systems.vms import catalogue, display, pieces
 from vectorwar.systems.vms.bots import GreedyBot
 from vectorwar.systems.vms.events import CourseSet, RotationLimitCut, SubphaseSet, ThrustLost
 from vectorwar.systems.vms.initiative import DEFAULT_ORDER, SUBPHASE_ORDERS, roll_initiative
@@ -581,6 +581,26 @@ class VectorMovement(RuleSystem[VMSState]):
             ]
             for ship in self.movers(state, seat)
         }
+
+    def order_pieces(self, state: VMSState, seat: str) -> Mapping[str, Sequence[OrderPiece]]:
+        """A plot's burns per thruster, its rotation and its flat turn, for the composer (:mod:`.pieces`)."""
+        if state.phase != "plot":
+            return {}
+        out: dict[str, list[OrderPiece]] = {}
+        for ship in self.movers(state, seat):
+
+            def legal(plot: Plot, ship: VMSShip = ship) -> bool:
+                try:
+                    self.work_out(state, ship, plot)
+                except IllegalOrderError:
+                    return False
+                return True
+
+            menu = [plot for plot, _ in self.plots_for(state, ship)]
+            found = pieces.pieces(ship.spec, {}, menu, legal)
+            if found:
+                out[ship.id] = found
+        return out
 
     def fire_options(self, state: VMSState, seat: str) -> Mapping[str, Sequence[ShotOption]]:
         prompt = self.prompt(state)

@@ -10,7 +10,7 @@ only when an outside module needs it (tests/test_architecture.py enforces it).
 
 from __future__ import annotations
 
-from vectorwar.systems.vv5.arcs import CODE_OF, GUN_ARCS, MISSILE_ARC, covered_hexes
+from vectorwar.systems.vv5.arcs import CODE_OF, GUN_ARCS, MISSILE_ARC, WEAPON_WORDS, covered_hexes
 from vectorwar.systems.vv5.combat import (
     GUN_RANGE,
     MISSILE_RANGE,
@@ -20,8 +20,10 @@ from vectorwar.systems.vv5.combat import (
     apply_damage,
     damage_structure,
     gun_modifier,
+    gun_odds,
     gun_to_hit,
     guns_facing,
+    missile_odds,
     missile_to_hit,
     missile_verdict,
     on_track,
@@ -43,6 +45,7 @@ __all__ = [
     "RULE_GUNS",
     "RULE_MISSILES",
     "SEVERAL_TARGETS",
+    "WEAPON_WORDS",
     "Box",
     "Design",
     "Gunfire",
@@ -62,9 +65,11 @@ __all__ = [
     "damage_structure",
     "design_from_data",
     "gun_modifier",
+    "gun_odds",
     "gun_reach",
     "gun_to_hit",
     "guns_facing",
+    "missile_odds",
     "missile_reach",
     "missile_to_hit",
     "missile_verdict",

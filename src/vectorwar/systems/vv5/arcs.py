@@ -49,6 +49,17 @@ ARC_CODES: dict[str, str] = {
 }
 CODE_OF: dict[str, str] = {v: k for k, v in ARC_CODES.items()}
 
+#: Each weapon in words, as a player reads it (the fire panel's buttons): gun mounts by arc, and the launchers.
+WEAPON_WORDS: dict[str, str] = {
+    "forward": "forward guns",
+    "fwd180": "forward turret (180°)",
+    "aft180": "aft turret (180°)",
+    "left180": "left turret (180°)",
+    "right180": "right turret (180°)",
+    "turret360": "turret (360°)",
+    "missiles": "missile launcher",
+}
+
 
 @cache
 def _relative(dq: int, dr: int, facing: Direction) -> Bearing:

@@ -10,6 +10,7 @@ from vectorwar.dice import Dice
 from vectorwar.events import Damaged, Destroyed, Event, Rolled
 from vectorwar.hexes import Hex
 from vectorwar.maps import HexMap
+from vectorwar.odds import Modifier, Odds, chance_at_least, chance_at_most
 from vectorwar.rules import OptionSpec
 from vectorwar.systems.vv5.arcs import GUN_ARCS, in_arc
 from vectorwar.systems.vv5.events import ArmourHit, KnockedOut
@@ -32,6 +33,9 @@ SEVERAL_TARGETS = OptionSpec(
     ("harder", "easier", "ignore"),
 )
 RULE_GUNS = "VV5 Gunfire"
+RULE_RAPID = "VV5 Gunfire (rapid fire)"
+#: Said beside each missile's odds unless ``several_targets`` is ``ignore``: the odds are for one target a turn.
+SPREAD_NOTE = "launching at another target this turn too changes every missile's number (several_targets)"
 RULE_DAMAGE = "VV5 Damage"
 
 
@@ -65,6 +69,67 @@ def gun_modifier(guns: int, target: Ship) -> int:
 
 def on_track(to_hit: int) -> int:
     return max(TRACK_TOP, min(TRACK_BOTTOM, to_hit))
+
+
+def gun_modifiers(guns: int, target: Ship) -> tuple[Modifier, ...]:
+    """:func:`gun_modifier`'s parts, each named: what each adds to the 2D6 roll."""
+    found: list[Modifier] = []
+    if guns > 1:
+        found.append(Modifier(f"{guns} guns fire together", 1, RULE_GUNS))
+    if target.mass >= 40:
+        found.append(Modifier(f"{target.id} is {target.mass} t (40 t or more)", 2, RULE_GUNS))
+    elif target.mass >= 20:
+        found.append(Modifier(f"{target.id} is {target.mass} t (20 t or more)", 1, RULE_GUNS))
+    if not target.can_accelerate:
+        found.append(Modifier(f"{target.id} cannot accelerate", 3, RULE_GUNS))
+    return tuple(found)
+
+
+def gun_odds(shooter: Ship, mount: str, guns: int, target: Ship, extra: tuple[Modifier, ...] = ()) -> Odds:
+    """One gun shot's odds: the gun table's number, and every modifier added to the 2D6 roll.
+
+    ``extra`` is what the caller's rules add to the roll (an experienced
+    crew, VMS's turning penalty). Resolution reads ``need`` and ``modifier``
+    from here. Raises ``ValueError`` beyond gun range.
+    """
+    distance = shooter.hex.distance(target.hex)
+    need = gun_to_hit(distance)
+    if need is None:
+        raise ValueError(f"{target.id} is {distance} hexes away; guns reach {GUN_RANGE}")
+    modifiers = (*gun_modifiers(guns, target), *extra)
+    modifier = sum(m.value for m in modifiers)
+    base = Modifier(f"gun table at range {distance}", need, RULE_GUNS)
+    damage = f"1 point; on a double, {guns} (one per gun fired)" if guns > 1 else "1 point"
+    chance = chance_at_least("2d6", need - modifier)
+    return Odds(
+        shooter.id, mount, target.id, distance, "2d6", need, "at least", modifier, chance, (base, *modifiers), damage
+    )
+
+
+def missile_odds(shooter: Ship, target: Ship, modifiers: tuple[Modifier, ...]) -> Odds:
+    """A missile's odds at launch: the missile table plus ``modifiers``, placed on the incoming track.
+
+    The marker still moves one space per G the target accelerates before the
+    missile is rolled (:func:`missile_verdict`), so the chance shown is for a
+    target that does not accelerate. Raises ``ValueError`` out of range.
+    """
+    distance = shooter.hex.distance(target.hex)
+    base = missile_to_hit(distance)
+    if base is None:
+        raise ValueError(f"{target.id} is {distance} hexes away; missiles reach {MISSILE_RANGE}")
+    items = (Modifier(f"missile table at range {distance}", base, RULE_MISSILES), *modifiers)
+    raw = sum(m.value for m in items)
+    need = on_track(raw)
+    notes = [f"each G {target.id} accelerates this turn adds 1", "a 2 always misses, a 12 always hits"]
+    if need != raw:
+        notes.append(f"the incoming track runs from {TRACK_TOP}+ to {TRACK_BOTTOM}: {raw} is placed at {need}")
+    chance = chance_at_least("2d6", need) if target.can_accelerate else 1 - chance_at_most("2d6", 2)
+    if not target.can_accelerate:
+        notes.append(f"{target.id} cannot accelerate: anything but a 2 hits")
+    damage = "2D6 points"
+    return Odds(
+        shooter.id, "msl", target.id, distance, "2d6", need, "at least", 0, chance, items, damage, notes=tuple(notes)
+    )
 
 
 def spread_adjustment(launches: Sequence[tuple[int, str]], mode: str) -> int:

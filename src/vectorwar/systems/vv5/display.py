@@ -9,14 +9,24 @@ missiles with the number each needs right now, and the plot record.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from vectorwar.display import Card, CardTable, Counter, ShotOption, short_labels
 from vectorwar.hexes import Direction, Hex, Position
 from vectorwar.systems.vv5 import crews, shock
-from vectorwar.systems.vv5.arcs import CODE_OF, GUN_ARCS, MISSILE_ARC, covered_hexes
-from vectorwar.systems.vv5.combat import GUN_RANGE, MISSILE_RANGE, on_track
+from vectorwar.systems.vv5.arcs import CODE_OF, GUN_ARCS, MISSILE_ARC, WEAPON_WORDS, covered_hexes
+from vectorwar.systems.vv5.combat import (
+    GUN_RANGE,
+    MISSILE_RANGE,
+    RULE_MISSILES,
+    RULE_RAPID,
+    SPREAD_NOTE,
+    on_track,
+)
 from vectorwar.systems.vv5.design import Design
 from vectorwar.systems.vv5.equipment import build_ship
+from vectorwar.systems.vv5.gunfire import launch_odds, shot_odds
+from vectorwar.systems.vv5.orders import Shot
 from vectorwar.systems.vv5.state import Box, Ship, VV5State
 from vectorwar.systems.vv5.targeting import legal_gun_targets, legal_launch_targets
 from vectorwar.vectors import Velocity
@@ -124,18 +134,36 @@ def fire_options(state: VV5State, seat: str) -> dict[str, list[ShotOption]]:
     """Each legal launch (one missile) or gun shot (each number of guns) as an order piece.
 
     Weapons are named as :func:`arc_hexes` names them. Launching more than one
-    missile, or firing a mount twice (rapid fire), is the same piece repeated.
+    missile, or firing a mount twice (rapid fire), is the same piece repeated;
+    each option's ``uses`` and ``limit`` say how far (missiles ready; each
+    gun twice).
     """
     options: dict[str, list[ShotOption]] = {}
+    spread = "" if state.options.get("several_targets", "harder") == "ignore" else SPREAD_NOTE
     if state.phase == "missiles":
         for ship, target in legal_launch_targets(state, seat):
-            options.setdefault(ship.id, []).append(ShotOption("msl", target.id, f"1>{target.id}"))
+            odds = launch_odds(state, ship.id, target.id, 0)
+            if spread:
+                odds = replace(odds, notes=(*odds.notes, spread))
+            words = WEAPON_WORDS["missiles"]
+            option = ShotOption("msl", target.id, f"1>{target.id}", words, odds, 1, ship.missiles_ready, RULE_MISSILES)
+            options.setdefault(ship.id, []).append(option)
     elif state.phase == "guns":
         for ship, arc, target in legal_gun_targets(state, seat):
             code = CODE_OF[arc]
             guns = next(m.guns.boxes for m in ship.mounts if m.arc == arc)
             options.setdefault(ship.id, []).extend(
-                ShotOption(code, target.id, f"{code}*{n}>{target.id}") for n in range(1, guns + 1)
+                ShotOption(
+                    code,
+                    target.id,
+                    f"{code}*{n}>{target.id}",
+                    WEAPON_WORDS[arc],
+                    shot_odds(state, Shot(ship.id, arc, n, target.id)),
+                    n,
+                    2 * guns,
+                    RULE_RAPID,
+                )
+                for n in range(1, guns + 1)
             )
     return options
 

@@ -11,11 +11,53 @@ from dataclasses import replace
 from vectorwar.dice import Dice
 from vectorwar.events import Event, Note, Rolled
 from vectorwar.hexes import Position
+from vectorwar.odds import Modifier, Odds
 from vectorwar.systems.vv5 import crews
-from vectorwar.systems.vv5.combat import gun_modifier, gun_to_hit, ships_in_the_way
+from vectorwar.systems.vv5.arcs import CODE_OF
+from vectorwar.systems.vv5.combat import (
+    RULE_MISSILES,
+    SEVERAL_TARGETS,
+    gun_odds,
+    guns_facing,
+    missile_odds,
+    ships_in_the_way,
+)
 from vectorwar.systems.vv5.events import Deflected, GunsFired
 from vectorwar.systems.vv5.orders import Shot
-from vectorwar.systems.vv5.state import GunDamage, VV5State
+from vectorwar.systems.vv5.state import GunDamage, Ship, VV5State
+
+
+def crew_modifiers(state: VV5State, ship: Ship, sign: int) -> tuple[Modifier, ...]:
+    """The crew's bonus as a named modifier: ``sign`` 1 adds it to a roll, -1 takes it off a number."""
+    bonus = crews.attack_bonus(state, ship)
+    if not bonus:
+        return ()
+    words = f"{ship.id}'s rookie crew" if bonus < 0 else f"{ship.id}'s veteran or ace crew"
+    return (Modifier(words, sign * bonus, crews.RULE_CREWS),)
+
+
+def shot_odds(state: VV5State, shot: Shot) -> Odds:
+    """The odds of a gun ``Shot``: :func:`fire_shot` rolls against the same numbers."""
+    ship, target = state.ship(shot.ship), state.ship(shot.target)
+    return gun_odds(ship, CODE_OF[shot.mount], shot.guns, target, crew_modifiers(state, ship, 1))
+
+
+def launch_odds(state: VV5State, ship_id: str, target_id: str, spread: int) -> Odds:
+    """The odds of one missile from ``ship_id`` at ``target_id``: the number the launch puts on the track.
+
+    ``spread`` is what launching at several targets adds to each missile
+    (:func:`~vectorwar.systems.vv5.combat.spread_adjustment`).
+    """
+    ship, target = state.ship(ship_id), state.ship(target_id)
+    distance = ship.hex.distance(target.hex)
+    found: list[Modifier] = []
+    if distance > 1 and guns_facing(target, ship.hex):
+        found.append(Modifier(f"{target.id}'s guns face the launch", 1, RULE_MISSILES))
+    if target.kind == "adp" and any(m.guns.boxes for m in target.mounts):
+        found.append(Modifier(f"{target.id}'s phasers shoot at the missile", 1, RULE_MISSILES))
+    if spread:
+        found.append(Modifier("launching at several targets this turn", spread, SEVERAL_TARGETS.name))
+    return missile_odds(ship, target, (*found, *crew_modifiers(state, ship, -1)))
 
 
 def fire_shot(state: VV5State, shot: Shot, dice: Dice, events: list[Event]) -> VV5State:
@@ -24,11 +66,11 @@ def fire_shot(state: VV5State, shot: Shot, dice: Dice, events: list[Event]) -> V
     if not target.active:
         events.append(Note(f"{ship.id}'s shot at {target.id} is lost: it is {target.status}"))
         return state
-    distance = ship.hex.distance(target.hex)
-    need = gun_to_hit(distance)
-    if need is None:  # pragma: no cover - checked
-        raise ValueError("out of gun range")
-    modifier = gun_modifier(shot.guns, target) + crews.attack_bonus(state, ship)
+    odds = shot_odds(state, shot)
+    distance, modifier = odds.range, odds.modifier
+    need = odds.need
+    if need is None:  # pragma: no cover - a gun shot always has a number
+        raise ValueError("no to-hit number")
     roll = dice.roll("2d6", f"{ship.id} {shot.mount} guns at {target.id}")
     events.append(Rolled.of(roll))
     hit = roll.total + modifier >= need

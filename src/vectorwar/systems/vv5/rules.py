@@ -42,18 +42,16 @@ from vectorwar.systems.vv5.buying import Buy
 from vectorwar.systems.vv5.combat import (
     RULE_GUNS,
     RULE_MISSILES,
+    RULE_RAPID,
     SEVERAL_TARGETS,
     apply_damage,
-    guns_facing,
-    missile_to_hit,
     missile_verdict,
-    on_track,
     spread_adjustment,
 )
 from vectorwar.systems.vv5.design import Design, design_from_data
 from vectorwar.systems.vv5.equipment import build_ship, fit_loadout
 from vectorwar.systems.vv5.events import InitiativeWon, MissileLaunched, MissileResolved
-from vectorwar.systems.vv5.gunfire import fire_shot
+from vectorwar.systems.vv5.gunfire import fire_shot, launch_odds
 from vectorwar.systems.vv5.hazards import asteroid_fields
 from vectorwar.systems.vv5.honour import RULE_HONOUR, honour_problem, honourable, retreat_problem
 from vectorwar.systems.vv5.initiative import roll_initiative
@@ -366,9 +364,7 @@ class VectorV5(RuleSystem[VV5State]):
             key = (ship.id, shot.mount)
             used[key] = used.get(key, 0) + shot.guns
             if used[key] > 2 * mount.guns.boxes:
-                raise IllegalOrderError(
-                    label, "each gun fires at most twice a turn (rapid fire)", "VV5 Gunfire (rapid fire)"
-                )
+                raise IllegalOrderError(label, "each gun fires at most twice a turn (rapid fire)", RULE_RAPID)
             target = self._target(state, seat, label, shot.target, RULE_GUNS)
             why = gun_problem(state, ship, shot.mount, target)
             if why:
@@ -548,20 +544,14 @@ class VectorV5(RuleSystem[VV5State]):
             ship = state.ship(ship_id)
             launchers = list(ship.launchers)
             for launch in mine:
-                target = state.ship(launch.target)
-                distance = ship.hex.distance(target.hex)
-                base = missile_to_hit(distance)
-                if base is None:  # pragma: no cover - checked
-                    raise ValueError("out of missile range")
-                facing_guns = 1 if distance > 1 and guns_facing(target, ship.hex) else 0
-                # A platform's working phasers shoot at the missile.
-                phasers = 1 if target.kind == "adp" and any(m.guns.boxes for m in target.mounts) else 0
-                crew = crews.attack_bonus(state, ship)
-                to_hit = on_track(base + facing_guns + phasers + adjust - crew)
+                odds = launch_odds(state, ship.id, launch.target, adjust)
+                distance, to_hit = odds.range, odds.need
+                if to_hit is None:  # pragma: no cover - a missile always has a number
+                    raise ValueError("no to-hit number")
                 for _ in range(launch.missiles):
                     launchers[launchers.index("ready")] = "spent"
-                    state = replace(state, incoming=(*state.incoming, Missile(ship.id, target.id, to_hit)))
-                    events.append(MissileLaunched(ship.id, target.id, distance, to_hit))
+                    state = replace(state, incoming=(*state.incoming, Missile(ship.id, launch.target, to_hit)))
+                    events.append(MissileLaunched(ship.id, launch.target, distance, to_hit))
             state = state.with_ship(replace(ship, launchers=tuple(launchers)))
         return state
 
@@ -666,6 +656,14 @@ class VectorV5(RuleSystem[VV5State]):
 
     def move_options(self, state: VV5State, seat: str) -> Mapping[str, Sequence[MoveOption]]:
         return preview.move_options(state, seat)
+
+    def edge_rule(self, state: VV5State) -> tuple[str, str]:
+        if state.options.get(BOARD_SHIFT):
+            return (
+                "every ship and marker is shifted to bring it back (board_shift; 'retreat' lets it go)",
+                "VV5 Scenario 1 (leaving the board)",
+            )
+        return ("the ship leaves the battle", "VV5 Movement (leaving the board)")
 
     def fire_options(self, state: VV5State, seat: str) -> Mapping[str, Sequence[ShotOption]]:
         prompt = self.prompt(state)

@@ -38,7 +38,8 @@ export class Overlays {
     const end = option.end || path[path.length - 1];
     if (!end) return;
     const projection = this.projection;
-    const g = el("g", { id: "ghost", class: "ghost", "data-ship": counter.id, "data-end": end.hex, "data-text": option.text }, layer);
+    const warned = Boolean(option.warnings && option.warnings.length);
+    const g = el("g", { id: "ghost", class: warned ? "ghost warned" : "ghost", "data-ship": counter.id, "data-end": end.hex, "data-text": option.text }, layer);
     const at = (p) => projection.project(p.hex, p.altitude);
     const pointsOf = (list) => list.map((c) => `${c.x.toFixed(1)},${c.y.toFixed(1)}`).join(" ");
     const climbs = projection.threeD && path.some((p) => p.altitude);

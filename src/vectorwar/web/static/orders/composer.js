@@ -77,6 +77,7 @@ export class Composer {
       h("span", { class: "fire-row-label" }, "Firing:"),
       ...(list.length ? list.map((piece, i) => pieceChip(ship, piece, piece, remove(i))) : [h("span", { class: "hint" }, "nothing")]),
     );
+    if (this.panel.refreshQueue) this.panel.refreshQueue();
   }
 
   build(draft) {

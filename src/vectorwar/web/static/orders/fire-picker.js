@@ -39,12 +39,14 @@ export function buildFirePicker(shell, panel, fire) {
       nodes.push(h("span", { class: "hint" }, "nothing: the order is hold"));
     }
     chosen.replaceChildren(...nodes);
+    if (panel.refreshQueue) panel.refreshQueue();
   };
   panel.addShot = (ship, piece) => {
     const pieces = firePieces(input.value);
     pieces[ship] = [...(pieces[ship] || []), piece];
     write(pieces);
   };
+  panel.shotsOf = (ship) => firePieces(input.value)[ship] || [];
   input.addEventListener("input", showChosen);
   for (const [ship, options] of Object.entries(fire)) {
     const counter = shell.counter(ship);

@@ -10,7 +10,9 @@ import { buildMovePicker } from "./move-picker.js";
 import { pendingBlock } from "./pending.js";
 import { buildSetupPanel } from "./setup-panel.js";
 import { debounce } from "./text.js";
+import { ghostColour } from "./warnings.js";
 import { buildTextOrder } from "./text-order.js";
+import { composesWhole, VmsComposer } from "./vms-composer.js";
 
 const DRAFT_DELAY_MS = 500;
 const CHECK_DELAY_MS = 250;
@@ -37,6 +39,23 @@ class SeatForm {
     this.status.className = kind ? `check ${kind}` : "check";
     this.status.textContent = text;
   }
+}
+
+/**
+ * Holding fire with a target in arc is asked about once per prompt: an order that names none of
+ * the seat's legal shots while some exist needs a yes before it is sent.
+ */
+function confirmHold(shell, panel, text) {
+  const fire = shell.fireOptionsFor(panel.seat);
+  if (!fire || panel.holdConfirmed) return true;
+  const shots = Object.values(fire).flat();
+  const said = text.toLowerCase();
+  if (shots.some((o) => said.includes(o.piece.toLowerCase()))) return true;
+  const ships = Object.keys(fire);
+  const ok = window.confirm(`Hold fire? ${ships.join(", ")} ${ships.length > 1 ? "have" : "has"} a target in arc.`);
+  panel.holdConfirmed = ok;
+  if (!ok) panel.say("", "Not sent: pick a weapon and a target, or commit again to hold fire.");
+  return ok;
 }
 
 export class OrdersPanel {
@@ -195,6 +214,8 @@ export class OrdersPanel {
     const setup = (scene.setup || {})[seat];
     if (setup) {
       buildSetupPanel(this, panel, setup, draft);
+    } else if (ships.length && composesWhole(scene, ships)) {
+      new VmsComposer(this, panel, ships, draft, colours[seat]);
     } else if (ships.length && this.composes(ships)) {
       new Composer(this, panel, ships, draft, colours[seat]);
     } else if (ships.length) {
@@ -244,7 +265,8 @@ export class OrdersPanel {
       options.map((o) => (o.end || o.path[o.path.length - 1]).hex),
       "reach",
     );
-    this.map.ghost(this.counter(ship) || { id: ship }, option, colour);
+    // A plot that leaves the board or ends on a hazard is drawn in the warning colour.
+    this.map.ghost(this.counter(ship) || { id: ship }, option, ghostColour(option, colour));
     this.activeShip = ship;
   }
 
@@ -297,7 +319,8 @@ export class OrdersPanel {
       const matching = fire.shots.filter((o) => o.target === shipId);
       const shot = matching.find((o) => !taken.includes(o.piece)) || matching[0];
       if (!shot) return false;
-      fire.panel.addShot(fire.ship, shot.piece);
+      if (fire.queue) fire.queue(shot);
+      else fire.panel.addShot(fire.ship, shot.piece);
       return true;
     }
     return aimArmed(this, shipId);
@@ -306,6 +329,7 @@ export class OrdersPanel {
   async commit(panel) {
     const text = panel.text();
     if (!text || panel.commit.disabled || panel.busy) return;
+    if (!confirmHold(this, panel, text)) return;
     panel.busy = true;
     panel.commit.disabled = true;
     panel.say("", "Sending…");

@@ -4,6 +4,7 @@
 
 import { h } from "../dom.js";
 import { moveBody } from "./text.js";
+import { warned, warningMark } from "./warnings.js";
 
 export class Plots {
   /**
@@ -91,10 +92,11 @@ export class Plots {
       });
       const label = h(
         "label",
-        { for: id, class: "option", dataset: { end: end.hex } },
+        { for: id, class: warned(opt) ? "option warned" : "option", dataset: { end: end.hex } },
         input,
         h("span", { class: "opt-text" }, moveBody(ship, opt)),
         h("span", { class: "opt-end" }, `→ ${end.hex}${end.altitude ? ` alt ${end.altitude}` : ""}${opt.facing ? ` ${opt.facing}` : ""}`),
+        warningMark(opt),
       );
       label.addEventListener("mouseenter", () => this.focusShip(ship, opt));
       label.addEventListener("mouseleave", () => this.focusShip(ship, chosen[ship]));

@@ -3,6 +3,7 @@
 // targets on the map and lists one button per legal shot; and the chips of chosen pieces.
 
 import { h } from "../dom.js";
+import { oddsDetail, oddsShort, oddsTitle, queueProblem } from "./odds.js";
 
 /**
  * A ship's weapon buttons: each shows how many targets it has and, pressed, their buttons in
@@ -11,7 +12,10 @@ import { h } from "../dom.js";
 export function weaponRow(shell, panel, ship, options, targetRow) {
   const row = h("div", { class: "fire-row weapons" }, h("span", { class: "fire-row-label" }, "Weapon"));
   for (const weapon of [...new Set(options.map((o) => o.weapon))]) {
-    const targets = [...new Set(options.filter((o) => o.weapon === weapon).map((o) => o.target))];
+    const mine = options.filter((o) => o.weapon === weapon);
+    const targets = [...new Set(mine.map((o) => o.target))];
+    // The rule system names its weapons in words ("missile launcher", "mount A: 3 MRLS").
+    const label = mine[0].label || weapon;
     row.append(
       h(
         "button",
@@ -19,16 +23,40 @@ export function weaponRow(shell, panel, ship, options, targetRow) {
           type: "button",
           class: "helper weapon",
           "aria-pressed": "false",
-          title: `can fire at ${targets.join(", ")}`,
+          title: `${weapon}: can fire at ${targets.join(", ")}`,
           dataset: { ship, weapon, targets: targets.join(",") },
           onclick: (ev) => armFire(shell, panel, ship, weapon, options, targetRow, ev.currentTarget),
         },
-        weapon,
-        h("span", { class: "in-arc" }, ` ${targets.length}`),
+        label,
+        h("span", { class: "in-arc", title: "targets in arc" }, ` ${targets.length}`),
       ),
     );
   }
   return row;
+}
+
+/** Add `option` unless the ship's shots so far already spend what its weapon allows; say why not. */
+function queue(panel, ship, options, option) {
+  const chosen = panel.shotsOf ? panel.shotsOf(ship) : [];
+  const why = queueProblem(options, chosen, option);
+  if (why) {
+    if (panel.say) panel.say("bad", `Not queued: ${why}`);
+    return false;
+  }
+  panel.addShot(ship, option.piece);
+  return true;
+}
+
+/** Grey out the target buttons in `row` that the weapon's remaining uses no longer allow. */
+export function refreshQueue(panel, ship, options, row) {
+  if (!row) return;
+  const chosen = panel.shotsOf ? panel.shotsOf(ship) : [];
+  for (const b of row.querySelectorAll("button.target")) {
+    const option = options.find((o) => o.piece === b.dataset.piece);
+    const why = option ? queueProblem(options, chosen, option) : "";
+    b.disabled = Boolean(why);
+    b.title = why || (option ? oddsTitle(option.odds) : "");
+  }
 }
 
 function armFire(shell, panel, ship, weapon, options, targetRow, button) {
@@ -40,9 +68,11 @@ function armFire(shell, panel, ship, weapon, options, targetRow, button) {
   shell.map.shade("arc", arcs[weapon] || [], "arc");
   shell.map.mark(shots.map((o) => o.target));
   // A ringed counter clicked on the map now becomes one of these shots (OrdersPanel.pickTarget).
-  shell.fireArmed = { panel, ship, shots };
+  shell.fireArmed = { panel, ship, shots, queue: (o) => queue(panel, ship, options, o) };
   const perTarget = {};
   for (const o of shots) perTarget[o.target] = (perTarget[o.target] || 0) + 1;
+  const detail = h("div", { class: "odds-box", "aria-live": "polite" });
+  const show = (o) => detail.replaceChildren(oddsDetail(o));
   targetRow.replaceChildren(
     h("span", { class: "fire-row-label" }, "Target"),
     ...shots.map((o) =>
@@ -51,16 +81,24 @@ function armFire(shell, panel, ship, weapon, options, targetRow, button) {
         {
           type: "button",
           class: "helper target",
-          title: `add ${o.piece}`,
+          title: oddsTitle(o.odds) || `add ${o.piece}`,
           dataset: { ship, weapon, target: o.target, piece: o.piece },
-          onclick: () => panel.addShot(ship, o.piece),
+          onclick: () => queue(panel, ship, options, o),
+          onmouseenter: () => show(o),
+          onfocus: () => show(o),
         },
         // A target offered more than once (a gun count) is told apart by its piece.
         perTarget[o.target] > 1 ? `${o.target} · ${o.piece.replace(/>.*$/, "")}` : o.target,
+        o.odds ? h("span", { class: "odds" }, ` ${o.odds.percent}`) : null,
+        o.odds ? h("span", { class: "odds-need" }, ` ${oddsShort(o.odds).replace(/:.*$/, "")}`) : null,
       ),
     ),
+    detail,
   );
+  if (shots.length) show(shots[0]);
   targetRow.hidden = false;
+  panel.refreshQueue = () => refreshQueue(panel, ship, options, targetRow);
+  panel.refreshQueue();
 }
 
 /** A chosen piece as a button that removes it (`remove()`), reading `label`. */
