@@ -16,7 +16,7 @@ How one decision is made, for the seat's view of the game (never the game):
    already given waits in the kernel's ``pending`` and is in no state, so the
    bot cannot see it: it can only guess, and these guesses are the guess.
 3. **The matrix**: every (mine, theirs) pair is resolved and then played on by
-   the fast bot for every seat for ``horizon`` more prompts, ``rounds``
+   the fast bot for every seat to the end of the next turn (``turns``), ``rounds``
    times. Each round uses its own dice, the same for every pair (common random
    numbers: the pairs differ by the orders, not by luck). The dice are the
    bot's own (:class:`~vectorwar.dice.Dice` with a seed drawn from its own
@@ -48,22 +48,27 @@ __all__ = ["LEVELS", "Budget", "SearchBot", "search_bots"]
 class Budget:
     """How hard the bot thinks: candidate counts, rollouts per pair and how far each rollout looks."""
 
+    #: Own orders tried once each against the others' likeliest orders, the best ``mine`` kept.
+    screen: int = 12
     mine: int = 6
     theirs: int = 4
     rounds: int = 1
-    horizon: int = 6
+    #: Whole turns a rollout plays after the one under way (it stops at the first prompt of the turn after).
+    turns: int = 1
+    #: The most prompts a rollout plays, whatever ``turns`` says (AV:T has eight segments a turn).
+    horizon: int = 12
 
     @property
     def rollouts(self) -> int:
         """The most rollouts one decision may cost."""
-        return self.mine * self.theirs * self.rounds
+        return self.screen + self.mine * self.theirs * self.rounds
 
 
 #: Strength levels by name suffix: ``search`` is level 1, ``search:2`` and ``search:3`` think harder.
 LEVELS: dict[int, Budget] = {
-    1: Budget(mine=6, theirs=3, rounds=2, horizon=4),
-    2: Budget(mine=8, theirs=4, rounds=3, horizon=6),
-    3: Budget(mine=12, theirs=5, rounds=4, horizon=8),
+    1: Budget(screen=12, mine=5, theirs=3, rounds=2, turns=1, horizon=10),
+    2: Budget(screen=24, mine=6, theirs=4, rounds=3, turns=1, horizon=16),
+    3: Budget(screen=40, mine=8, theirs=5, rounds=4, turns=2, horizon=24),
 }
 
 #: Regret-matching sweeps over the estimated matrix (cheap: the matrix is at most a few dozen cells).
@@ -108,12 +113,15 @@ class SearchBot:
         del rng
         prompt = self.system.prompt(state)
         own = random.Random(f"search:{self.seed}:{seat}:{prompt.clock if prompt else ''}")
-        mine = self._candidates(state, seat, self.budget.mine, own)
+        mine = self._candidates(state, seat, max(self.budget.screen, self.budget.mine), own)
         if prompt is None or len(mine) == 1:
             return mine[0]
         others = [s for s in prompt.seats if s != seat] if prompt.simultaneous else []
         profiles = self._profiles(state, others, own)
-        table = self._matrix(state, seat, mine, profiles, own)
+        root = dict(self.system.standing(state))
+        if len(mine) > self.budget.mine:
+            mine = self._screened(state, seat, mine, profiles[0], root, own)
+        table = self._matrix(state, seat, mine, profiles, root, own)
         return mine[_pick(table)]
 
     # -- candidates -------------------------------------------------------------------
@@ -162,11 +170,36 @@ class SearchBot:
 
     # -- evaluation -------------------------------------------------------------------
 
+    def _screened(
+        self,
+        state: Any,
+        seat: str,
+        mine: Sequence[Any],
+        likeliest: dict[str, Any],
+        root: Mapping[str, float],
+        rng: random.Random,
+    ) -> list[Any]:
+        """The ``mine`` best of ``mine`` by one rollout each against the others' likeliest orders (the fast bot's)."""
+        dice_seed = rng.getrandbits(64)
+        scale = _scale(root)
+        scored = [
+            (self._value(self._rollout(state, {seat: order, **likeliest}, dice_seed), seat, root, scale), -i)
+            for i, order in enumerate(mine)
+        ]
+        # The fast bot's own order (index 0) always stays in: it is the yardstick the rest must beat.
+        best = [0, *(-i for _, i in sorted(scored, reverse=True) if i != 0)]
+        return [mine[i] for i in best[: self.budget.mine]]
+
     def _matrix(
-        self, state: Any, seat: str, mine: Sequence[Any], profiles: Sequence[dict[str, Any]], rng: random.Random
+        self,
+        state: Any,
+        seat: str,
+        mine: Sequence[Any],
+        profiles: Sequence[dict[str, Any]],
+        root: Mapping[str, float],
+        rng: random.Random,
     ) -> list[list[float]]:
-        root = dict(self.system.standing(state))
-        scale = max(1.0, 0.1 * sum(abs(v) for v in root.values()))
+        scale = _scale(root)
         table = [[0.0] * len(profiles) for _ in mine]
         for _ in range(self.budget.rounds):
             dice_seed = rng.getrandbits(64)
@@ -181,10 +214,13 @@ class SearchBot:
         self.rollouts += 1
         dice = Dice(dice_seed)
         policy_rng = random.Random(dice_seed)
+        start = self.system.prompt(state)
+        last_turn = (start.clock.turn if start is not None else 0) + self.budget.turns
         state, _ = self.system.resolve(state, orders, dice)
         for _ in range(self.budget.horizon):
             prompt = self.system.prompt(state)
-            if prompt is None:
+            # Stopping at a turn's start leaves every side the same number of moves and shots since the root.
+            if prompt is None or prompt.clock.turn > last_turn:
                 break
             given = {s: self._fast_order(state, s, policy_rng) for s in prompt.seats}
             state, _ = self.system.resolve(state, given, dice)
@@ -213,6 +249,11 @@ class SearchBot:
         if not result.winners:
             return 0.5 + OPEN_WEIGHT / 2 * lean
         return 1.0 / len(result.winners) if seat in result.winners else 0.0
+
+
+def _scale(root: Mapping[str, float]) -> float:
+    """The change in standing that counts as large: a tenth of everything at stake, at least one point."""
+    return max(1.0, 0.1 * sum(abs(v) for v in root.values()))
 
 
 def _swap(text: str, ship: str, option: str) -> str:
