@@ -55,8 +55,9 @@ class Budget:
     rounds: int = 1
     #: Whole turns a rollout plays after the one under way (it stops at the first prompt of the turn after).
     turns: int = 1
-    #: The most prompts a rollout plays, whatever ``turns`` says (AV:T has eight segments a turn).
-    horizon: int = 12
+    #: Prompts after which a rollout stops early, at the next prompt where several seats plot together
+    #: (a point where no side has moved or fired more than another since the root). AV:T has eight a turn.
+    horizon: int = 4
 
     @property
     def rollouts(self) -> int:
@@ -66,11 +67,13 @@ class Budget:
 
 #: Strength levels by name suffix: ``search`` is level 1, ``search:2`` and ``search:3`` think harder.
 LEVELS: dict[int, Budget] = {
-    1: Budget(screen=12, mine=5, theirs=3, rounds=2, turns=1, horizon=10),
-    2: Budget(screen=24, mine=6, theirs=4, rounds=3, turns=1, horizon=16),
-    3: Budget(screen=40, mine=8, theirs=5, rounds=4, turns=2, horizon=24),
+    1: Budget(screen=12, mine=5, theirs=3, rounds=2, turns=1, horizon=4),
+    2: Budget(screen=24, mine=6, theirs=4, rounds=3, turns=1, horizon=6),
+    3: Budget(screen=40, mine=8, theirs=5, rounds=4, turns=2, horizon=10),
 }
 
+#: A rollout stops after this many times ``horizon`` prompts whatever else (a game of one seat's prompts).
+HARD_STOP = 3
 #: Regret-matching sweeps over the estimated matrix (cheap: the matrix is at most a few dozen cells).
 RM_SWEEPS = 400
 #: How much a rollout that ends before the game does may say: values stay inside 0.5 +/- this.
@@ -217,10 +220,13 @@ class SearchBot:
         start = self.system.prompt(state)
         last_turn = (start.clock.turn if start is not None else 0) + self.budget.turns
         state, _ = self.system.resolve(state, orders, dice)
-        for _ in range(self.budget.horizon):
+        for played in range(HARD_STOP * self.budget.horizon):
             prompt = self.system.prompt(state)
-            # Stopping at a turn's start leaves every side the same number of moves and shots since the root.
+            # Stopping at a turn's start, or where several seats plot together, leaves no side a move or a
+            # shot ahead of another since the root.
             if prompt is None or prompt.clock.turn > last_turn:
+                break
+            if played >= self.budget.horizon and prompt.simultaneous and len(prompt.seats) > 1:
                 break
             given = {s: self._fast_order(state, s, policy_rng) for s in prompt.seats}
             state, _ = self.system.resolve(state, given, dice)
