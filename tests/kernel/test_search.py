@@ -30,7 +30,8 @@ def test_every_system_offers_search_and_its_stronger_levels() -> None:
         made = [bots[level]() for level in ("search", "search:2", "search:3")]
         assert all(isinstance(bot, SearchBot) for bot in made)
         costs = [bot.budget.rollouts for bot in made if isinstance(bot, SearchBot)]
-        assert costs == sorted(costs) and costs[0] < costs[-1]
+        assert costs == sorted(costs)
+        assert costs[0] < costs[-1]
 
 
 def test_a_seat_may_be_given_to_search_by_name_in_any_case() -> None:
@@ -82,7 +83,8 @@ def test_the_bots_own_seed_changes_its_sampling_not_the_games() -> None:
     bot = SearchBot(system, SMALL)
     bot.choose(view, "red", random.Random(1))
     assert 0 < bot.rollouts <= SMALL.rollouts
-    assert game.dice_count == 0 and game.state == view
+    assert game.dice_count == 0
+    assert game.state == view
 
 
 def test_regret_matching_picks_the_dominant_row_and_the_saddle() -> None:
@@ -107,7 +109,8 @@ def test_search_at_a_tiny_budget_plays_every_two_side_scenario_to_its_end(scenar
             break
         for seat in game.waiting_for:
             game.submit(seat, bot_order(game, seat, bots[seat]))  # submit checks every order like a person's
-    assert game.is_over and game.result is not None
+    assert game.is_over
+    assert game.result is not None
 
 
 def test_play_out_accepts_search_beside_greedy() -> None:
