@@ -32,7 +32,6 @@ rule code and this module read no clock (see ``tests/test_architecture.py``).
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -72,6 +71,8 @@ LEVELS: dict[int, Budget] = {
     3: Budget(screen=40, mine=8, theirs=5, rounds=4, turns=2, horizon=10),
 }
 
+#: The fast bot's order is preferred unless another is worth this much more (a tenth of the open games' range).
+FAST_BONUS = 0.04
 #: A rollout stops after this many times ``horizon`` prompts whatever else (a game of one seat's prompts).
 HARD_STOP = 3
 #: Regret-matching sweeps over the estimated matrix (cheap: the matrix is at most a few dozen cells).
@@ -184,11 +185,11 @@ class SearchBot:
     ) -> list[Any]:
         """The ``mine`` best of ``mine`` by one rollout each against the others' likeliest orders (the fast bot's)."""
         dice_seed = rng.getrandbits(64)
-        scale = _scale(root)
-        scored = [
-            (self._value(self._rollout(state, {seat: order, **likeliest}, dice_seed), seat, root, scale), -i)
-            for i, order in enumerate(mine)
+        outcomes = [
+            self._outcome(self._rollout(state, {seat: order, **likeliest}, dice_seed), seat, root) for order in mine
         ]
+        scale = _scale(outcomes)
+        scored = [(_value(o, scale) + (FAST_BONUS if i == 0 else 0.0), -i) for i, o in enumerate(outcomes)]
         # The fast bot's own order (index 0) always stays in: it is the yardstick the rest must beat.
         best = [0, *(-i for _, i in sorted(scored, reverse=True) if i != 0)]
         return [mine[i] for i in best[: self.budget.mine]]
@@ -202,14 +203,17 @@ class SearchBot:
         root: Mapping[str, float],
         rng: random.Random,
     ) -> list[list[float]]:
-        scale = _scale(root)
-        table = [[0.0] * len(profiles) for _ in mine]
+        cells: list[list[list[Outcome]]] = [[[] for _ in profiles] for _ in mine]
         for _ in range(self.budget.rounds):
             dice_seed = rng.getrandbits(64)
             for i, order in enumerate(mine):
                 for j, theirs in enumerate(profiles):
                     end = self._rollout(state, {seat: order, **theirs}, dice_seed)
-                    table[i][j] += self._value(end, seat, root, scale) / self.budget.rounds
+                    cells[i][j].append(self._outcome(end, seat, root))
+        scale = _scale([o for row in cells for cell in row for o in cell])
+        table = [[sum(_value(o, scale) for o in cell) / len(cell) for cell in row] for row in cells]
+        # Rollouts are few and noisy: another order must beat the fast bot's by a margin to be preferred.
+        table[0] = [v + FAST_BONUS for v in table[0]]
         return table
 
     def _rollout(self, state: Any, orders: Mapping[str, Any], dice_seed: int) -> Any:
@@ -241,25 +245,34 @@ class SearchBot:
             return self.system.random_order(state, seat, rng)
         return order
 
-    def _value(self, state: Any, seat: str, root: Mapping[str, float], scale: float) -> float:
-        """How good ``state`` is for ``seat``, 0 (lost) to 1 (won); an open game is judged by strength gained."""
+    def _outcome(self, state: Any, seat: str, root: Mapping[str, float]) -> Outcome:
+        """A rollout's end for ``seat``: the value of a decided game, or ``None`` and the standing gained."""
         now = self.system.standing(state)
         others = [s for s in now if s != seat]
         gain = now.get(seat, 0.0) - root.get(seat, 0.0)
         if others:
             gain -= sum(now[s] - root.get(s, 0.0) for s in others) / len(others)
-        lean = math.tanh(gain / scale)
         result = self.system.result(state)
         if result is None:
-            return 0.5 + OPEN_WEIGHT * lean
+            return None, gain
         if not result.winners:
-            return 0.5 + OPEN_WEIGHT / 2 * lean
-        return 1.0 / len(result.winners) if seat in result.winners else 0.0
+            return None, gain / 2  # a draw: half the weight of the same standing in an open game
+        return (1.0 / len(result.winners) if seat in result.winners else 0.0), 0.0
 
 
-def _scale(root: Mapping[str, float]) -> float:
-    """The change in standing that counts as large: a tenth of everything at stake, at least one point."""
-    return max(1.0, 0.1 * sum(abs(v) for v in root.values()))
+#: A rollout's end: the value of a decided game (else ``None``) and the standing gained over the others.
+Outcome = tuple[float | None, float]
+
+
+def _scale(outcomes: Sequence[Outcome]) -> float:
+    """The largest gain among ``outcomes``: open games are judged against the best and worst seen this decision."""
+    return max((abs(gain) for _, gain in outcomes), default=0.0) or 1.0
+
+
+def _value(outcome: Outcome, scale: float) -> float:
+    """0 (lost) to 1 (won); an open game lies within 0.5 +/- ``OPEN_WEIGHT`` by its share of the largest gain."""
+    fixed, gain = outcome
+    return fixed if fixed is not None else 0.5 + OPEN_WEIGHT * gain / scale
 
 
 def _swap(text: str, ship: str, option: str) -> str:
