@@ -22,7 +22,11 @@ How one decision is made, for the seat's view of the game (never the game):
    bot's own (:class:`~vectorwar.dice.Dice` with a seed drawn from its own
    random source), never the game's, so it cannot foresee a real roll.
 4. **The choice**: regret matching on the estimated matrix (the others as one
-   player wanting the opposite), and the order the resulting mix plays most.
+   player wanting the opposite) gives their most damaging mix of guesses; the
+   order best against that mix blended half and half with the guesses as
+   drawn is played. A declaration in turn (nobody else plotting now) is the
+   fast bot's own: it sees everything before it, and trials of two such
+   orders differ only by luck.
 
 Its random source is seeded from the bot's own seed, the seat and the clock,
 not from the game's seed, so two games that look the same to the seat get the
@@ -117,10 +121,14 @@ class SearchBot:
         del rng
         prompt = self.system.prompt(state)
         own = random.Random(f"search:{self.seed}:{seat}:{prompt.clock if prompt else ''}")
+        others = [s for s in prompt.seats if s != seat] if prompt is not None and prompt.simultaneous else []
+        if not others:
+            # A declaration in turn sees everything before it, and its trials would differ only by luck (two
+            # orders throw the same dice for different things): the fast bot's expected-value choice is better.
+            return self._candidates(state, seat, 1, own)[0]
         mine = self._candidates(state, seat, max(self.budget.screen, self.budget.mine), own)
-        if prompt is None or len(mine) == 1:
+        if len(mine) == 1:
             return mine[0]
-        others = [s for s in prompt.seats if s != seat] if prompt.simultaneous else []
         profiles = self._profiles(state, others, own)
         root = dict(self.system.standing(state))
         if len(mine) > self.budget.mine:
@@ -284,11 +292,28 @@ def _swap(text: str, ship: str, option: str) -> str:
 
 
 def _pick(table: Sequence[Sequence[float]]) -> int:
-    """The row regret matching plays most on the zero-sum game ``table`` (rows maximise); ties to the first."""
+    """The best row against the others' mix: half regret matching's, half the guesses' plausibility.
+
+    Regret matching on the zero-sum game ``table`` (rows maximise) gives the others' most damaging mix of
+    guesses; alone it makes the bot timid, since on a few noisy trials the riskiest rows look worst
+    somewhere. So the mix is blended half and half with the guesses as drawn (the first, the fast bot's
+    own, half the weight; the rest evenly), and the row best against the blend is played; ties to the first.
+    """
+    rows, cols = len(table), len(table[0])
+    y = _equilibrium(table)
+    prior = [1.0] if cols == 1 else [0.5, *([0.5 / (cols - 1)] * (cols - 1))]
+    blend = [(y[j] + prior[j]) / 2 for j in range(cols)]
+    values = [sum(table[i][j] * blend[j] for j in range(cols)) for i in range(rows)]
+    best = max(values)
+    return next(i for i, v in enumerate(values) if v >= best - 1e-9)
+
+
+def _equilibrium(table: Sequence[Sequence[float]]) -> list[float]:
+    """The columns' average strategy from regret matching plus on ``table`` (columns minimise)."""
     rows, cols = len(table), len(table[0])
     regret_r = [0.0] * rows
     regret_c = [0.0] * cols
-    total_r = [0.0] * rows
+    total_c = [0.0] * cols
     for _ in range(RM_SWEEPS):
         x = _strategy(regret_r)
         y = _strategy(regret_c)
@@ -298,11 +323,10 @@ def _pick(table: Sequence[Sequence[float]]) -> int:
         mean_c = sum(y[j] * col_values[j] for j in range(cols))
         for i in range(rows):
             regret_r[i] = max(0.0, regret_r[i] + row_values[i] - mean_r)  # regret matching plus
-            total_r[i] += x[i]
         for j in range(cols):
             regret_c[j] = max(0.0, regret_c[j] + mean_c - col_values[j])
-    best = max(total_r)
-    return next(i for i, t in enumerate(total_r) if t >= best - 1e-9)
+            total_c[j] += y[j]
+    return [t / RM_SWEEPS for t in total_c]
 
 
 def _strategy(regrets: Sequence[float]) -> list[float]:
