@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 from vectorwar.dice import Dice
 from vectorwar.display import PlotWarning
 from vectorwar.events import Event
+from vectorwar.search import search_bots
 from vectorwar.serial import from_data, to_data
 
 if TYPE_CHECKING:
@@ -216,8 +217,23 @@ class RuleSystem(ABC, Generic[S]):
         """A uniformly chosen legal order for the current prompt (never illegal)."""
 
     def bots(self) -> Mapping[str, Callable[[], Bot]]:
-        """Computer players by name; ``random`` is always available."""
-        return {"random": lambda: _RandomBot(self)}
+        """Computer players by name; ``random`` and the ``search`` levels (:mod:`vectorwar.search`) always are.
+
+        A system adds its own (``greedy``) to these; ``search`` plays its rollouts with ``greedy`` when there is one.
+        """
+        return {"random": lambda: _RandomBot(self), **search_bots(self)}
+
+    def standing(self, state: S) -> Mapping[str, float]:
+        """Each side's standing as one number, more is better, comparable over time (a search bot's yardstick).
+
+        Read by :mod:`vectorwar.search` to judge a rollout that stops before the game ends, from the
+        change since the decision. Default: each side's pieces in play; systems count their own
+        strength (shields, victory points).
+        """
+        sides: dict[str, float] = {}
+        for counter in self.counters(state):
+            sides[counter.side] = sides.get(counter.side, 0.0) + (1.0 if counter.status == "active" else 0.0)
+        return sides
 
     def seat_view(self, state: S, seat: str | None) -> S:
         """``state`` as ``seat`` may know it, hidden parts removed (``None``: a spectator).

@@ -37,7 +37,11 @@ from vectorwar.setup import find_scenario, set_up, system_of
 FileArg = Annotated[Path, typer.Argument(help="Save file (JSON)", dir_okay=False, metavar="FILE")]
 SeatOpt = Annotated[
     list[str] | None,
-    typer.Option("--seat", help="Who plays a seat: SEAT=human or SEAT=BOT (e.g. blue=greedy)", metavar="SEAT=PLAYER"),
+    typer.Option(
+        "--seat",
+        help="Who plays a seat: SEAT=human or SEAT=BOT: random, greedy, search, search:2, search:3 (e.g. blue=search)",
+        metavar="SEAT=PLAYER",
+    ),
 ]
 OptionOpt = Annotated[
     list[str] | None, typer.Option("--option", help="Rule option NAME=VALUE (see `systems`)", metavar="NAME=VALUE")

@@ -202,6 +202,13 @@ class AttackVector(RuleSystem[AVTState]):
         clock = Clock(state.turn, "orders", segment=state.segment)
         return Prompt(clock, state.commanders(), "orders", True, HELP)
 
+    def standing(self, state: AVTState) -> Mapping[str, float]:
+        # A ship in the fight is worth 10, less a tenth of one for every SSD box marked on it.
+        return {
+            side: sum(10.0 - 0.1 * sum(n for _, n in s.marks) for s in state.ships_of(side) if s.kind == "ship")
+            for side in state.sides
+        }
+
     def result(self, state: AVTState) -> Result | None:
         if state.phase != "over":
             return None

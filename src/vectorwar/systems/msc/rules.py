@@ -139,6 +139,10 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
             return Prompt(Clock(state.turn, phase), (side,), "fire", False, FIRE_HELP)
         return None
 
+    def standing(self, state: MSCState) -> Mapping[str, float]:
+        # The same yardstick as the result's score: the fight left in each side is its shields.
+        return {side: float(sum(s.shields for s in state.ships_of(side))) for side in state.sides}
+
     def result(self, state: MSCState) -> Result | None:
         if state.phase != "over":
             return None

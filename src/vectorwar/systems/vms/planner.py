@@ -192,6 +192,33 @@ def legal_plots(
     below its rotation, unable to pay to slow down); then those turning
     least over it are offered.
     """
+    key = (id(design), motion, turn, lost_thrust, rotate_before_thrust, advanced_rotation, limit_lost)
+    known = _MENUS.get(key)
+    if known is not None and known[0] is design:
+        return list(known[1])
+    menu = _legal_plots(design, motion, turn, lost_thrust, rotate_before_thrust, advanced_rotation, limit_lost)
+    if len(_MENUS) >= MENU_CACHE:
+        _MENUS.clear()
+    _MENUS[key] = (design, tuple(menu))
+    return menu
+
+
+#: Menus worked out lately, by design (its identity: designs are read once and shared by every state after) and
+#: the rest of the arguments. A search bot asks for the same ship's menu in hundreds of rollouts a decision; the
+#: design is kept beside the menu so that a new design at a reused ``id`` is never mistaken for the old one.
+_MENUS: dict[tuple[object, ...], tuple[Design, tuple[tuple[Plot, TurnResult], ...]]] = {}
+MENU_CACHE = 4096
+
+
+def _legal_plots(
+    design: Design,
+    motion: Motion,
+    turn: int,
+    lost_thrust: int,
+    rotate_before_thrust: bool,
+    advanced_rotation: bool,
+    limit_lost: int,
+) -> list[tuple[Plot, TurnResult]]:
     setting = _Setting(design, motion, turn, lost_thrust, rotate_before_thrust, advanced_rotation, limit_lost)
     out: list[tuple[Plot, TurnResult]] = []
     for plot in setting.candidates():

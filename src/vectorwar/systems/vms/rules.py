@@ -256,6 +256,11 @@ class VectorMovement(RuleSystem[VMSState]):
             return Prompt(clock, (side,), "fire", False, self.combat(state).fire_help)
         return None
 
+    def standing(self, state: VMSState) -> Mapping[str, float]:
+        # The combat module's own measure of a ship's fight left (shields or structure), as in the result.
+        combat = self.combat(state)
+        return {side: float(sum(combat.strength(s.card) for s in state.ships_of(side))) for side in state.sides}
+
     def result(self, state: VMSState) -> Result | None:
         if state.phase != "over":
             return None

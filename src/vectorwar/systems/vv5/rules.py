@@ -266,6 +266,10 @@ class VectorV5(RuleSystem[VV5State]):
         side = state.declare_order[state.declaring]
         return Prompt(Clock(state.turn, state.phase), (side,), state.phase, False, HELP[state.phase])
 
+    def standing(self, state: VV5State) -> Mapping[str, float]:
+        # Victory points decide VV5's games, and they grow with every point of damage done.
+        return {s: float(v) for s, v in victory_points(state).items()}
+
     def result(self, state: VV5State) -> Result | None:
         if state.phase != "over":
             return None

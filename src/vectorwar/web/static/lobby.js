@@ -10,6 +10,12 @@ let systems = [];
 const QUICK_SCENARIO = "vv5-dogfight";
 const QUICK_BOT = "greedy";
 
+// The search bot's strength levels are named search, search:2, search:3 (the CLI's --seat blue=search:2).
+function botLabel(name) {
+  const [bot, level] = name.split(":");
+  return bot === "search" ? `search, strength ${level || 1}` : name;
+}
+
 function absolute(url) {
   return new URL(url, window.location.href).href;
 }
@@ -109,7 +115,7 @@ function fillSeats() {
       "select",
       { id, name: id, dataset: { side } },
       h("option", { value: "human" }, "person"),
-      ...(sys.bots || []).map((b) => h("option", { value: `bot:${b}` }, `computer: ${b}`)),
+      ...(sys.bots || []).map((b) => h("option", { value: `bot:${b}` }, `computer: ${botLabel(b)}`)),
     );
     // A newcomer most likely wants to play the first side against the computer.
     if (i > 0 && (sys.bots || []).length) {

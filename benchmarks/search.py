@@ -1,0 +1,118 @@
+"""The search bot's engine figures: run with ``python benchmarks/search.py`` and read them.
+
+For one two-side scenario of each system, from positions reached by greedy play:
+
+* resolve: milliseconds per ``RuleSystem.resolve`` of the greedy orders (states are frozen values, so a
+  rollout starts from the position itself: the "copy" is a reference, and the only copy cost is what
+  ``resolve`` builds anew, measured here with it);
+* a JSON round trip of the state (``state_to_data`` then ``state_from_data``), for comparison: what a copy
+  would cost if states were not immutable;
+* rollouts per second: the search bot's own rollouts (resolve, then its fast bot to the end of the next turn);
+* the search bot's decision time at the default budget (``search``), mean and worst, in CPU seconds of this
+  process, so a busy shared machine does not inflate it (wall seconds are printed beside them).
+
+``--level N`` measures ``search:N`` instead; ``--decisions N`` sets how many decisions per scenario are timed.
+Figures are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from typing import Any
+
+from vectorwar.dice import Dice
+from vectorwar.game import Game
+from vectorwar.play import bot_order
+from vectorwar.search import LEVELS, SearchBot
+from vectorwar.setup import set_up
+
+SCENARIOS = ("msc-duel", "msc-fleet", "vv5-dogfight", "vms-capital-duel-msc", "vms-fighter-screen-vv5", "avt-duel-wasp")
+
+
+def positions(scenario: str, count: int) -> list[tuple[Game, str]]:
+    """``count`` positions of a greedy game, each with the seat to decide, spread through the game."""
+    setup = set_up(scenario, seed=11, default="greedy")
+    game, bots = setup.game, setup.bots
+    found: list[tuple[Game, str]] = []
+    step = 0
+    while not game.is_over:
+        for seat in game.waiting_for:
+            if step % 3 == 0:
+                snapshot = Game(game.system, game.scenario, game.seed, game.options, game.state, game.dice_count)
+                found.append((snapshot, seat))
+            game.submit(seat, bot_order(game, seat, bots[seat]))
+            step += 1
+    return found[:count] if len(found) <= count else found[:: max(1, len(found) // count)][:count]
+
+
+def resolve_figures(places: list[tuple[Game, str]]) -> tuple[float, float]:
+    """Milliseconds per resolve of the greedy orders, and per state JSON round trip."""
+    resolves: list[float] = []
+    copies: list[float] = []
+    for game, _ in places:
+        system = game.system
+        greedy = system.bots()["greedy"]()
+        prompt = system.prompt(game.state)
+        orders = {s: greedy.choose(game.state, s, random.Random(1)) for s in prompt.seats}
+        start = time.process_time()
+        for i in range(20):
+            system.resolve(game.state, orders, Dice(i))
+        resolves.append((time.process_time() - start) / 20 * 1000)
+        start = time.process_time()
+        for _ in range(20):
+            system.state_from_data(system.state_to_data(game.state))
+        copies.append((time.process_time() - start) / 20 * 1000)
+    return statistics.mean(resolves), statistics.mean(copies)
+
+
+def decision_figures(places: list[tuple[Game, str]], level: int) -> dict[str, float]:
+    cpu: list[float] = []
+    wall: list[float] = []
+    rollouts = 0
+    for game, seat in places:
+        bot = SearchBot(game.system, LEVELS[level])
+        view = game.system.seat_view(game.state, seat)
+        start_cpu, start_wall = time.process_time(), time.perf_counter()
+        bot.choose(view, seat, random.Random(0))
+        cpu.append(time.process_time() - start_cpu)
+        wall.append(time.perf_counter() - start_wall)
+        rollouts += bot.rollouts
+    spent = sum(cpu)
+    return {
+        "mean": statistics.mean(cpu),
+        "worst": max(cpu),
+        "wall": statistics.mean(wall),
+        "rollouts": rollouts / len(places),
+        "per_second": rollouts / spent if spent else 0.0,
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--level", type=int, default=1, choices=sorted(LEVELS))
+    parser.add_argument("--decisions", type=int, default=6)
+    parser.add_argument("scenarios", nargs="*", default=list(SCENARIOS))
+    args = parser.parse_args(argv)
+    name = "search" if args.level == 1 else f"search:{args.level}"
+    print(f"{name}: {LEVELS[args.level]}; CPU seconds of this process ({args.decisions} decisions a scenario)")
+    header = (
+        f"{'scenario':<24} {'resolve ms':>10} {'json copy ms':>12} {'rollouts/s':>10} "
+        f"{'rollouts':>8} {'decision s':>10} {'worst s':>8} {'wall s':>7}"
+    )
+    print(header)
+    for scenario in args.scenarios:
+        places = positions(scenario, args.decisions)
+        resolve_ms, copy_ms = resolve_figures(places)
+        d: dict[str, Any] = decision_figures(places, args.level)
+        print(
+            f"{scenario:<24} {resolve_ms:>10.2f} {copy_ms:>12.2f} {d['per_second']:>10.0f} "
+            f"{d['rollouts']:>8.0f} {d['mean']:>10.3f} {d['worst']:>8.3f} {d['wall']:>7.3f}",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()

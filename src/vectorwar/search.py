@@ -1,0 +1,345 @@
+"""The ``search`` computer player: short look-ahead by sampled plots and rollouts, for any rule system.
+
+It is built only on the rule-system contract (:mod:`vectorwar.rules`): who must
+act (``prompt``), the legal orders (``random_order``, ``move_options``, the
+system's own fast bot), ``resolve`` and ``result``, and :meth:`standing` to
+judge a game not yet over. It knows nothing of any system's rules.
+
+How one decision is made, for the seat's view of the game (never the game):
+
+1. **Candidates for itself**: the system's fast bot's order (``greedy``), the
+   same order with one ship's move swapped for another of its legal moves
+   (``move_options``), and orders drawn from the menu (``random_order``); each
+   is parsed and checked, duplicates dropped, at most ``mine`` of them.
+2. **Plausible orders for the others** who plot at the same time: drawn the
+   same way from *their* menus, seen from this seat's view. A secret plot
+   already given waits in the kernel's ``pending`` and is in no state, so the
+   bot cannot see it: it can only guess, and these guesses are the guess.
+3. **The matrix**: every (mine, theirs) pair is resolved and then played on by
+   the fast bot for every seat to the end of the next turn (``turns``), ``rounds``
+   times. Each round uses its own dice, the same for every pair (common random
+   numbers: the pairs differ by the orders, not by luck). The dice are the
+   bot's own (:class:`~vectorwar.dice.Dice` with a seed drawn from its own
+   random source), never the game's, so it cannot foresee a real roll.
+4. **The choice**: regret matching on the estimated matrix (the others as one
+   player wanting the opposite) gives their most damaging mix of guesses; the
+   order best against that mix blended half and half with the guesses as
+   drawn is played. A declaration in turn (nobody else plotting now) is the
+   fast bot's own: it sees everything before it, and trials of two such
+   orders differ only by luck.
+
+Its random source is seeded from the bot's own seed, the seat and the clock,
+not from the game's seed, so two games that look the same to the seat get the
+same answer. The budget is counted in rollouts, so a decision is reproducible;
+rule code and this module read no clock (see ``tests/test_architecture.py``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from vectorwar.dice import Dice
+from vectorwar.errors import VectorwarError
+
+__all__ = ["LEVELS", "Budget", "SearchBot", "search_bots"]
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How hard the bot thinks: candidate counts, rollouts per pair and how far each rollout looks."""
+
+    #: Own orders tried once each against the others' likeliest orders, the best ``mine`` kept.
+    screen: int = 12
+    mine: int = 6
+    theirs: int = 4
+    rounds: int = 1
+    #: Whole turns a rollout plays after the one under way (it stops at the first prompt of the turn after).
+    turns: int = 1
+    #: Prompts after which a rollout stops early, at the next prompt where several seats plot together
+    #: (a point where no side has moved or fired more than another since the root). AV:T has eight a turn.
+    horizon: int = 4
+
+    @property
+    def rollouts(self) -> int:
+        """The most rollouts one decision may cost."""
+        return self.screen + self.mine * self.theirs * self.rounds
+
+
+#: Strength levels by name suffix: ``search`` is level 1, ``search:2`` and ``search:3`` think harder.
+LEVELS: dict[int, Budget] = {
+    1: Budget(screen=12, mine=5, theirs=3, rounds=2, turns=1, horizon=4),
+    2: Budget(screen=24, mine=6, theirs=4, rounds=3, turns=1, horizon=6),
+    3: Budget(screen=40, mine=8, theirs=5, rounds=4, turns=2, horizon=10),
+}
+
+#: The fast bot's order is preferred unless another is worth this much more (a tenth of the open games' range).
+FAST_BONUS = 0.04
+#: A rollout stops after this many times ``horizon`` prompts whatever else (a game of one seat's prompts).
+HARD_STOP = 3
+#: Regret-matching sweeps over the estimated matrix (cheap: the matrix is at most a few dozen cells).
+RM_SWEEPS = 400
+#: How much a rollout that ends before the game does may say: values stay inside 0.5 +/- this.
+OPEN_WEIGHT = 0.4
+
+
+class Player(Protocol):
+    def choose(self, state: Any, seat: str, rng: random.Random) -> Any: ...
+
+
+class Engine(Protocol):
+    """What the bot asks of a rule system (a :class:`~vectorwar.rules.RuleSystem` has all of it)."""
+
+    def prompt(self, state: Any) -> Any: ...
+    def parse_order(self, state: Any, seat: str, text: str) -> Any: ...
+    def check_order(self, state: Any, seat: str, order: Any) -> None: ...
+    def resolve(self, state: Any, orders: Mapping[str, Any], dice: Dice) -> tuple[Any, list[Any]]: ...
+    def result(self, state: Any) -> Any: ...
+    def random_order(self, state: Any, seat: str, rng: random.Random) -> Any: ...
+    def move_options(self, state: Any, seat: str) -> Mapping[str, Sequence[Any]]: ...
+    def standing(self, state: Any) -> Mapping[str, float]: ...
+    def bots(self) -> Mapping[str, Callable[[], Player]]: ...
+
+
+class SearchBot:
+    """Sampled-matrix search with rollouts by the system's fast bot; see the module's text."""
+
+    def __init__(self, system: Engine, budget: Budget | None = None, seed: int = 0) -> None:
+        self.system = system
+        self.budget = budget or LEVELS[1]
+        #: The bot's own seed: with the seat and the clock it seeds every decision, apart from the game's seed.
+        self.seed = seed
+        made = system.bots()
+        self.policy: Player = made["greedy"]() if "greedy" in made else made["random"]()
+        #: Rollouts run so far (for benchmarks and tests).
+        self.rollouts = 0
+
+    def choose(self, state: Any, seat: str, rng: random.Random) -> Any:
+        # ``rng`` comes from the game's seed: left unused, so the answer depends on what the seat sees only.
+        del rng
+        prompt = self.system.prompt(state)
+        own = random.Random(f"search:{self.seed}:{seat}:{prompt.clock if prompt else ''}")
+        others = [s for s in prompt.seats if s != seat] if prompt is not None and prompt.simultaneous else []
+        if not others:
+            # A declaration in turn sees everything before it, and its trials would differ only by luck (two
+            # orders throw the same dice for different things): the fast bot's expected-value choice is better.
+            return self._candidates(state, seat, 1, own)[0]
+        mine = self._candidates(state, seat, max(self.budget.screen, self.budget.mine), own)
+        if len(mine) == 1:
+            return mine[0]
+        profiles = self._profiles(state, others, own)
+        root = dict(self.system.standing(state))
+        if len(mine) > self.budget.mine:
+            mine = self._screened(state, seat, mine, profiles[0], root, own)
+        table = self._matrix(state, seat, mine, profiles, root, own)
+        return mine[_pick(table)]
+
+    # -- candidates -------------------------------------------------------------------
+
+    def _candidates(self, state: Any, seat: str, wanted: int, rng: random.Random) -> list[Any]:
+        """Distinct legal orders for ``seat``: the fast bot's first, then one-ship variants, then the menu's."""
+        found: dict[str, Any] = {}
+
+        def offer(order: Any) -> None:
+            text = str(order)
+            if text in found or len(found) >= wanted:
+                return
+            try:
+                parsed = self.system.parse_order(state, seat, text)
+                self.system.check_order(state, seat, parsed)
+            except VectorwarError:
+                return
+            found[text] = parsed
+
+        base = self.policy.choose(state, seat, random.Random(rng.getrandbits(64)))
+        offer(base)
+        options = self.system.move_options(state, seat)
+        swaps = max(0, (wanted - 1) * 2 // 3)
+        tries = 0
+        while options and len(found) < 1 + swaps and tries < 4 * wanted:
+            tries += 1
+            ship = rng.choice(sorted(options))
+            if options[ship]:
+                offer(_swap(str(base), ship, rng.choice(options[ship]).text))
+        tries = 0
+        while len(found) < wanted and tries < 4 * wanted:
+            tries += 1
+            offer(self.system.random_order(state, seat, rng))
+        if not found:
+            # Every draw failed its check (it should not): the menu's order, unchecked, is still the rules' own.
+            return [self.system.random_order(state, seat, rng)]
+        return list(found.values())
+
+    def _profiles(self, state: Any, others: Sequence[str], rng: random.Random) -> list[dict[str, Any]]:
+        """Plausible orders of everyone else plotting now, as joint profiles (one empty one if nobody is)."""
+        if not others:
+            return [{}]
+        per_seat = {s: self._candidates(state, s, self.budget.theirs, rng) for s in others}
+        count = max(len(c) for c in per_seat.values())
+        return [{s: c[j % len(c)] for s, c in per_seat.items()} for j in range(count)]
+
+    # -- evaluation -------------------------------------------------------------------
+
+    def _screened(
+        self,
+        state: Any,
+        seat: str,
+        mine: Sequence[Any],
+        likeliest: dict[str, Any],
+        root: Mapping[str, float],
+        rng: random.Random,
+    ) -> list[Any]:
+        """The ``mine`` best of ``mine`` by one rollout each against the others' likeliest orders (the fast bot's)."""
+        dice_seed = rng.getrandbits(64)
+        outcomes = [
+            self._outcome(self._rollout(state, {seat: order, **likeliest}, dice_seed), seat, root) for order in mine
+        ]
+        scale = _scale(outcomes)
+        scored = [(_value(o, scale) + (FAST_BONUS if i == 0 else 0.0), -i) for i, o in enumerate(outcomes)]
+        # The fast bot's own order (index 0) always stays in: it is the yardstick the rest must beat.
+        best = [0, *(-i for _, i in sorted(scored, reverse=True) if i != 0)]
+        return [mine[i] for i in best[: self.budget.mine]]
+
+    def _matrix(
+        self,
+        state: Any,
+        seat: str,
+        mine: Sequence[Any],
+        profiles: Sequence[dict[str, Any]],
+        root: Mapping[str, float],
+        rng: random.Random,
+    ) -> list[list[float]]:
+        cells: list[list[list[Outcome]]] = [[[] for _ in profiles] for _ in mine]
+        for _ in range(self.budget.rounds):
+            dice_seed = rng.getrandbits(64)
+            for i, order in enumerate(mine):
+                for j, theirs in enumerate(profiles):
+                    end = self._rollout(state, {seat: order, **theirs}, dice_seed)
+                    cells[i][j].append(self._outcome(end, seat, root))
+        scale = _scale([o for row in cells for cell in row for o in cell])
+        table = [[sum(_value(o, scale) for o in cell) / len(cell) for cell in row] for row in cells]
+        # Rollouts are few and noisy: another order must beat the fast bot's by a margin to be preferred.
+        table[0] = [v + FAST_BONUS for v in table[0]]
+        return table
+
+    def _rollout(self, state: Any, orders: Mapping[str, Any], dice_seed: int) -> Any:
+        """The state after ``orders`` and ``horizon`` more prompts played by the fast bot, on the bot's own dice."""
+        self.rollouts += 1
+        dice = Dice(dice_seed)
+        policy_rng = random.Random(dice_seed)
+        start = self.system.prompt(state)
+        last_turn = (start.clock.turn if start is not None else 0) + self.budget.turns
+        state, _ = self.system.resolve(state, orders, dice)
+        for played in range(HARD_STOP * self.budget.horizon):
+            prompt = self.system.prompt(state)
+            # Stopping at a turn's start, or where several seats plot together, leaves no side a move or a
+            # shot ahead of another since the root.
+            if prompt is None or prompt.clock.turn > last_turn:
+                break
+            if played >= self.budget.horizon and prompt.simultaneous and len(prompt.seats) > 1:
+                break
+            given = {s: self._fast_order(state, s, policy_rng) for s in prompt.seats}
+            state, _ = self.system.resolve(state, given, dice)
+            dice.log.clear()
+        return state
+
+    def _fast_order(self, state: Any, seat: str, rng: random.Random) -> Any:
+        order = self.policy.choose(state, seat, rng)
+        try:
+            self.system.check_order(state, seat, order)
+        except VectorwarError:
+            return self.system.random_order(state, seat, rng)
+        return order
+
+    def _outcome(self, state: Any, seat: str, root: Mapping[str, float]) -> Outcome:
+        """A rollout's end for ``seat``: the value of a decided game, or ``None`` and the standing gained."""
+        now = self.system.standing(state)
+        others = [s for s in now if s != seat]
+        gain = now.get(seat, 0.0) - root.get(seat, 0.0)
+        if others:
+            gain -= sum(now[s] - root.get(s, 0.0) for s in others) / len(others)
+        result = self.system.result(state)
+        if result is None:
+            return None, gain
+        if not result.winners:
+            return None, gain / 2  # a draw: half the weight of the same standing in an open game
+        return (1.0 / len(result.winners) if seat in result.winners else 0.0), 0.0
+
+
+#: A rollout's end: the value of a decided game (else ``None``) and the standing gained over the others.
+Outcome = tuple[float | None, float]
+
+
+def _scale(outcomes: Sequence[Outcome]) -> float:
+    """The largest gain among ``outcomes``: open games are judged against the best and worst seen this decision."""
+    return max((abs(gain) for _, gain in outcomes), default=0.0) or 1.0
+
+
+def _value(outcome: Outcome, scale: float) -> float:
+    """0 (lost) to 1 (won); an open game lies within 0.5 +/- ``OPEN_WEIGHT`` by its share of the largest gain."""
+    fixed, gain = outcome
+    return fixed if fixed is not None else 0.5 + OPEN_WEIGHT * gain / scale
+
+
+def _swap(text: str, ship: str, option: str) -> str:
+    """``text`` (a side's order, entries split at ``;``) with ``ship``'s entry replaced by ``option``."""
+    entries = [] if text.strip().lower() == "hold" else [e.strip() for e in text.split(";") if e.strip()]
+    key = ship.lower()
+    kept = [e for e in entries if e.split()[0].lower() != key]
+    return "; ".join([*kept, option])
+
+
+def _pick(table: Sequence[Sequence[float]]) -> int:
+    """The best row against the others' mix: half regret matching's, half the guesses' plausibility.
+
+    Regret matching on the zero-sum game ``table`` (rows maximise) gives the others' most damaging mix of
+    guesses; alone it makes the bot timid, since on a few noisy trials the riskiest rows look worst
+    somewhere. So the mix is blended half and half with the guesses as drawn (the first, the fast bot's
+    own, half the weight; the rest evenly), and the row best against the blend is played; ties to the first.
+    """
+    rows, cols = len(table), len(table[0])
+    y = _equilibrium(table)
+    prior = [1.0] if cols == 1 else [0.5, *([0.5 / (cols - 1)] * (cols - 1))]
+    blend = [(y[j] + prior[j]) / 2 for j in range(cols)]
+    values = [sum(table[i][j] * blend[j] for j in range(cols)) for i in range(rows)]
+    best = max(values)
+    return next(i for i, v in enumerate(values) if v >= best - 1e-9)
+
+
+def _equilibrium(table: Sequence[Sequence[float]]) -> list[float]:
+    """The columns' average strategy from regret matching plus on ``table`` (columns minimise)."""
+    rows, cols = len(table), len(table[0])
+    regret_r = [0.0] * rows
+    regret_c = [0.0] * cols
+    total_c = [0.0] * cols
+    for _ in range(RM_SWEEPS):
+        x = _strategy(regret_r)
+        y = _strategy(regret_c)
+        row_values = [sum(table[i][j] * y[j] for j in range(cols)) for i in range(rows)]
+        col_values = [sum(table[i][j] * x[i] for i in range(rows)) for j in range(cols)]
+        mean_r = sum(x[i] * row_values[i] for i in range(rows))
+        mean_c = sum(y[j] * col_values[j] for j in range(cols))
+        for i in range(rows):
+            regret_r[i] = max(0.0, regret_r[i] + row_values[i] - mean_r)  # regret matching plus
+        for j in range(cols):
+            regret_c[j] = max(0.0, regret_c[j] + mean_c - col_values[j])
+            total_c[j] += y[j]
+    return [t / RM_SWEEPS for t in total_c]
+
+
+def _strategy(regrets: Sequence[float]) -> list[float]:
+    positive = sum(regrets)
+    if positive <= 0:
+        return [1.0 / len(regrets)] * len(regrets)
+    return [r / positive for r in regrets]
+
+
+def search_bots(system: Engine) -> dict[str, Callable[[], SearchBot]]:
+    """``search`` (level 1) and the stronger ``search:2`` and ``search:3`` for ``system``."""
+    made: dict[str, Callable[[], SearchBot]] = {}
+    for level, budget in LEVELS.items():
+        name = "search" if level == 1 else f"search:{level}"
+        made[name] = lambda budget=budget: SearchBot(system, budget)  # type: ignore[misc]
+    return made

@@ -1,0 +1,118 @@
+"""The ``search`` bot: it plays from what its seat sees, on its own dice, legally, in every system."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from vectorwar.catalogue import scenario_paths
+from vectorwar.game import Game
+from vectorwar.play import bot_order, play_out
+from vectorwar.registry import get_system
+from vectorwar.scenario import load_scenario
+from vectorwar.search import Budget, SearchBot, _pick, _swap
+from vectorwar.setup import set_up
+
+TINY = Budget(screen=2, mine=2, theirs=2, rounds=1, turns=0, horizon=2)
+SMALL = Budget(screen=6, mine=4, theirs=3, rounds=1, turns=0, horizon=4)
+
+
+def two_side_scenarios() -> list[str]:
+    return sorted(name for name, path in scenario_paths().items() if len(load_scenario(path).sides) == 2)
+
+
+def test_every_system_offers_search_and_its_stronger_levels() -> None:
+    for name in ("msc", "vv5", "vms", "avt"):
+        bots = get_system(name).bots()
+        assert {"search", "search:2", "search:3", "greedy", "random"} <= set(bots)
+        made = [bots[level]() for level in ("search", "search:2", "search:3")]
+        assert all(isinstance(bot, SearchBot) for bot in made)
+        costs = [bot.budget.rollouts for bot in made if isinstance(bot, SearchBot)]
+        assert costs == sorted(costs)
+        assert costs[0] < costs[-1]
+
+
+def test_a_seat_may_be_given_to_search_by_name_in_any_case() -> None:
+    setup = set_up("msc-duel", {"blue": "Search:2"}, seed=3)
+    assert setup.players["blue"] == "search:2"
+    assert isinstance(setup.bots["blue"], SearchBot)
+
+
+def same_view_other_secrets(scenario: str, them: str, plots: tuple[str, ...]) -> list[Game]:
+    """One game's position under other seeds (other future dice) and other secret plots of ``them``."""
+    base = set_up(scenario, seed=1).game
+    games = []
+    for seed, plot in zip((1, 2, 99, 12345), (*plots, None), strict=True):
+        game = dataclasses.replace(base, seed=seed, events=list(base.events), history=list(base.history), pending={})
+        if plot is not None:
+            game.submit(them, plot)
+        games.append(game)
+    return games
+
+
+@pytest.mark.parametrize(
+    ("scenario", "me", "them", "plots"),
+    [
+        ("msc-duel", "blue", "red", ("Hawk 3", "Hawk 1L1", "Hawk R2")),
+        ("vv5-dogfight", "blue", "red", ("X1 2; X2 3", "X1 L1; X2 0", "X1 RR; X2 1")),
+    ],
+)
+def test_the_decision_ignores_the_enemys_pending_plot_and_the_games_seed(
+    scenario: str, me: str, them: str, plots: tuple[str, ...]
+) -> None:
+    games = same_view_other_secrets(scenario, them, plots)
+    system = games[0].system
+    view = system.seat_view(games[0].state, me)
+    assert all(system.seat_view(g.state, me) == view for g in games), "the seat must see the same in every game"
+    assert len({str(g.pending.get(them)) for g in games}) == len(games), "the enemy's secret plots must differ"
+    before = [(g.dice_count, len(g.events), dict(g.pending), g.state) for g in games]
+    answers = {str(bot_order(g, me, SearchBot(system, SMALL))) for g in games}
+    assert len(answers) == 1, f"the answer changed with what the seat cannot see: {answers}"
+    # Thinking threw none of the game's dice and touched nothing of the game.
+    assert [(g.dice_count, len(g.events), dict(g.pending), g.state) for g in games] == before
+
+
+def test_the_bots_own_seed_changes_its_sampling_not_the_games() -> None:
+    game = set_up("msc-fleet", seed=4).game
+    system = game.system
+    view = system.seat_view(game.state, "red")
+    again = SearchBot(system, SMALL).choose(view, "red", random.Random(1))
+    assert str(SearchBot(system, SMALL).choose(view, "red", random.Random(2))) == str(again)
+    bot = SearchBot(system, SMALL)
+    bot.choose(view, "red", random.Random(1))
+    assert 0 < bot.rollouts <= SMALL.rollouts
+    assert game.dice_count == 0
+    assert game.state == view
+
+
+def test_regret_matching_picks_the_dominant_row_and_the_saddle() -> None:
+    assert _pick([[0.2, 0.3], [0.6, 0.7], [0.5, 0.1]]) == 1
+    # Matching pennies with a bonus row that guarantees 0.5: the safe row is the one played most.
+    assert _pick([[1.0, 0.0], [0.0, 1.0], [0.55, 0.55]]) == 2
+
+
+def test_a_ships_entry_is_swapped_and_the_others_kept() -> None:
+    assert _swap("Hawk 3; Kite 2", "kite", "Kite L1") == "Hawk 3; Kite L1"
+    assert _swap("hold", "Rafik", "Rafik thrust 2") == "Rafik thrust 2"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("scenario", two_side_scenarios())
+def test_search_at_a_tiny_budget_plays_every_two_side_scenario_to_its_end(scenario: str) -> None:
+    game = set_up(scenario, seed=7).game
+    system = game.system
+    bots = {seat: SearchBot(system, TINY) for seat in (s.id for s in game.scenario.sides)}
+    for _ in range(4000):
+        if game.is_over:
+            break
+        for seat in game.waiting_for:
+            game.submit(seat, bot_order(game, seat, bots[seat]))  # submit checks every order like a person's
+    assert game.is_over
+    assert game.result is not None
+
+
+def test_play_out_accepts_search_beside_greedy() -> None:
+    game = play_out(load_scenario(scenario_paths()["msc-duel"]), {"red": "greedy", "blue": "search"}, seed=2)
+    assert game.is_over
