@@ -247,6 +247,9 @@ def main() -> None:
     rows.append(avt_scene_row())
     rows.append(avt_fleet_scene_row())
     rows.extend(avt_combat.rows())
+    from avt_grid import grid_row  # benchmarks/avt_grid.py: the movement grid beside the peer's
+
+    rows.append(grid_row())
     from attacks import attack_rows  # benchmarks/attacks.py, beside this script
 
     rows.extend(attack_rows())

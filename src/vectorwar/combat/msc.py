@@ -163,11 +163,14 @@ class MSCCombat(CombatModule):
         ship = view.ship(ship_id)
         if not ship.active:
             return []
+        # Each ship converted once, not once per weapon: bots ask this for every candidate move.
+        shooter = as_msc_ship(view, ship.id)
+        targets = [as_msc_ship(view, target.id) for target in view.enemies_of(ship.side)]
         return [
             Shot(ship.id, weapon, target.id)
             for weapon in _card(view, ship.id).weapons
-            for target in view.enemies_of(ship.side)
-            if weapon_bears(view.map, as_msc_ship(view, ship.id), weapon, as_msc_ship(view, target.id)) is None
+            for target in targets
+            if weapon_bears(view.map, shooter, weapon, target) is None
         ]
 
     def _shots(self, view: CombatView, side: str) -> list[Shot]:

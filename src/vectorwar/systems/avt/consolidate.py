@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from vectorwar.systems.avt.arrows import HORIZONTAL, Arrow, velocity_of
 from vectorwar.vectors import Velocity
@@ -51,9 +52,19 @@ class Consolidation:
 
 
 def consolidate(counts: Mapping[Arrow, int]) -> Consolidation:
-    """Reduce vectors on any arrows by cancelling opposites and folding 120-degree pairs."""
+    """Reduce vectors on any arrows by cancelling opposites and folding 120-degree pairs.
+
+    The result depends on the counts alone (and their order, for ``before``),
+    so each distinct set is worked out once and then looked up.
+    """
+    return _consolidate(tuple(counts.items()))
+
+
+@lru_cache(maxsize=65536)
+def _consolidate(items: tuple[tuple[Arrow, int], ...]) -> Consolidation:
+    counts = dict(items)
     if any(n < 0 for n in counts.values()):
-        raise ValueError(f"vectors on the AVID are counts, never negative: {dict(counts)}")
+        raise ValueError(f"vectors on the AVID are counts, never negative: {counts}")
     arrows = {a: counts.get(a, 0) for a in Arrow}
     steps: list[str] = []
     changed = True

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from vectorwar.systems.avt.arrows import Arrow, arrows_of
 from vectorwar.vectors import Velocity
@@ -65,6 +66,7 @@ def _segment_of_step(n: int, k: int) -> int:
     return -(-SEGMENTS * k // n)
 
 
+@lru_cache(maxsize=64)  # remainders 0-7 each way: 8 x 8 splits
 def split_pattern(major: int, minor: int) -> tuple[tuple[int, int], ...]:
     """Per segment, the (major, minor) hexes of a horizontal remainder split.
 
@@ -101,6 +103,7 @@ def _nearest(segment: int, free: Callable[[int], bool]) -> int:
     raise ValueError(f"no free segment near segment {segment + 1}")
 
 
+@lru_cache(maxsize=512)  # remainders: horizontal 0-14 against vertical 0-7
 def vertical_pattern(horizontal: int, vertical: int) -> tuple[int, ...]:
     """Per segment, the levels climbed (or dived) by a vertical remainder.
 
@@ -205,6 +208,40 @@ class MovementGrid:
         for s, row in enumerate(self.rows, 1):
             lines.append(f"{s:>3}  " + "  ".join(f"{n or '':>6}" for n in row))
         return "\n".join(lines)
+
+
+#: Far more distinct velocities than any game meets; each entry is a few hundred bytes.
+_TABLE_SIZE = 65536
+
+
+@lru_cache(maxsize=_TABLE_SIZE)
+def grid_of(velocity: Velocity) -> MovementGrid:
+    """The movement grid of ``velocity``, worked out once per velocity and then looked up.
+
+    A grid depends on nothing but the consolidated velocity, and a game meets
+    few distinct ones, so a lookup table (filled as velocities turn up) beats
+    working the remainder patterns out again on every segment. Grids are
+    frozen, so every caller may share one.
+
+    >>> grid_of(Velocity.parse("A=6, B=3, up=1")) is grid_of(Velocity.parse("up=1, B=3, A=6"))
+    True
+    """
+    return MovementGrid.of(velocity)
+
+
+@lru_cache(maxsize=_TABLE_SIZE)
+def grid_from_text(text: str) -> MovementGrid:
+    """The movement grid of a vector written as text (``"A=6, B=3, up=1"``; any arrows, summed).
+
+    The text is read once (vectors on several arrows consolidate in the sum,
+    as :func:`~vectorwar.vectors.Velocity.parse` adds them) and the grid comes
+    from :func:`grid_of`'s table; a bad text raises as ``Velocity.parse`` does
+    and is not remembered.
+
+    >>> str(grid_from_text("A=4, C=2").yellow), [grid_from_text("A=4, C=2").moves(s) for s in (2, 4)]
+    ('A=2', ['A', 'B'])
+    """
+    return grid_of(Velocity.parse(text))
 
 
 def line_order(counts: dict[Arrow, int]) -> tuple[Arrow, ...]:
