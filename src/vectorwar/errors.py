@@ -78,3 +78,7 @@ class SaveFileError(VectorwarError, ValueError):
 
 class UnknownSystemError(VectorwarError, LookupError):
     """No rule system is registered under that name."""
+
+
+class TutorialError(ScenarioError):
+    """A tutorial file is invalid; the message names the file, the key and the problem."""
