@@ -34,6 +34,7 @@ from vectorwar.web.service import (
     catalogue,
 )
 from vectorwar.web.store import Store, default_db_url
+from vectorwar.web.tutorials import router as tutorials
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -254,7 +255,7 @@ def create_app(db_url: str | None = None, budgets: Budgets | None = None) -> Fas
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     _error_handlers(app)
     app.add_middleware(BodyLimit, limit=BODY_MAX)
-    for router in (pages, lobby, games, sockets):
+    for router in (pages, lobby, games, sockets, tutorials):
         app.include_router(router)
     return app
 

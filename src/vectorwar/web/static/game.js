@@ -13,11 +13,14 @@ import { Replay } from "./replay.js";
 import { h, sideChip, sideColours } from "./dom.js";
 import { renderLog } from "./log.js";
 import { renderResult, renderStatus } from "./status.js";
+import { setupTutorial } from "./tutorial.js";
 
 const $ = (id) => document.getElementById(id);
 
 const { game, token } = pageParams();
 const api = new Api(token);
+// Set up before the orders panel is built, so every order goes through the tutorial's check.
+const tutorial = setupTutorial(api, game);
 let live = null; // the newest live scene
 let shown = null; // the scene on screen (live, or a replayed step)
 let selected = null; // the counter last clicked on the map, until the next prompt
@@ -233,6 +236,7 @@ function draw(scene) {
     );
   }
   updateBadges(scene);
+  if (tutorial && replay.mode === "live") tutorial.update(scene);
 }
 
 function acceptLive(scene) {
