@@ -107,3 +107,6 @@ def test_a_wrong_move_and_an_illegal_one_are_explained_and_not_sent(page: Page, 
     expect(page.locator("#tutorial")).to_have_attribute("data-index", "0")
     # The controls the step names are ringed.
     expect(form.locator("button.commit.tutorial-spot")).to_have_count(1)
+    # Rules at hand: the prompt links to the rule rows that apply, on pages served by the app.
+    link = page.locator("#rule-links a[href='/rules/avt#rule-a5-166']")
+    expect(link).to_have_count(1, timeout=TIMEOUT_MS)

@@ -23,6 +23,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, SetupError
 from vectorwar.limits import MAX_ORDER_CHARS
 from vectorwar.web.hub import Hub, Viewer
+from vectorwar.web.rulebook import router as rulebook
 from vectorwar.web.service import (
     Budgets,
     Created,
@@ -255,7 +256,7 @@ def create_app(db_url: str | None = None, budgets: Budgets | None = None) -> Fas
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     _error_handlers(app)
     app.add_middleware(BodyLimit, limit=BODY_MAX)
-    for router in (pages, lobby, games, sockets, tutorials):
+    for router in (pages, lobby, games, sockets, tutorials, rulebook):
         app.include_router(router)
     return app
 
