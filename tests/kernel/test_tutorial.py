@@ -3,13 +3,16 @@ built-in tutorial plays through in its scenario with each step's expected order 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from vectorwar.errors import IllegalOrderError, TutorialError
 from vectorwar.game import Game
 from vectorwar.play import bot_turns
+from vectorwar.scene import build_scene
 from vectorwar.setup import set_up
 from vectorwar.tutorial import (
     MAX_TUTORIAL_BYTES,
@@ -186,3 +189,31 @@ def test_conformance_every_tutorial_plays_through_with_its_expected_orders(tutor
         for _ in bot_turns(game, bots):  # type: ignore[arg-type]
             pass
     assert progress(tutorial, game) == len(tutorial.steps)
+
+
+def offered(scene: dict[str, Any]) -> dict[str, set[str]]:
+    """What the orders panel offers now, by the attribute a tutorial's selector names it with."""
+    moves = {o["text"] for opts in scene["move_options"].values() for o in opts}
+    pieces = {p["text"] for opts in (scene["order_pieces"] or {}).values() for p in opts}
+    shots = [o for opts in (scene["fire_options"] or {}).values() for o in opts]
+    return {
+        "value": moves | pieces,
+        "data-weapon": {o["weapon"] for o in shots},
+        "data-piece": {o["piece"] for o in shots},
+    }
+
+
+@pytest.mark.parametrize("tutorial_id", sorted(tutorial_paths()))
+def test_conformance_every_control_a_step_names_is_offered_at_that_step(tutorial_id: str) -> None:
+    """A plot, piece or weapon a step rings (by its value, weapon or piece) is one the orders panel
+    builds at that moment, so the page can point at it (the browser test clicks them)."""
+    tutorial = builtin_tutorial(tutorial_id)
+    game, bots = start(tutorial)
+    for number, step in enumerate(tutorial.steps, 1):
+        have = offered(build_scene(game, (tutorial.seat,)))
+        for selector in step.highlight:
+            for attribute, value in re.findall(r'\[(value|data-weapon|data-piece)="([^"]+)"\]', selector):
+                assert value in have[attribute], f"{tutorial_id} step {number}: {selector} is not offered"
+        game.submit(tutorial.seat, step.example)
+        for _ in bot_turns(game, bots):  # type: ignore[arg-type]
+            pass

@@ -18,6 +18,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from pydantic import BaseModel, Field
 
 DOCS = Path(__file__).resolve().parent / "docs"
 
@@ -246,7 +247,28 @@ async def rules_page(name: str, format: Annotated[str, Query(pattern="^(html|tex
     return PlainTextResponse(found) if format == "text" else HTMLResponse(found)
 
 
-@router.get("/api/rules/prompt", tags=["rules"], summary="The rule rows that apply to a prompt, as links")
+class RuleLinkOut(BaseModel):
+    label: str
+    href: str = Field(description="The rules page and the row's anchor, e.g. /rules/avt#rule-a5-166")
+
+
+class _Error(BaseModel):
+    type: str
+    message: str
+    fields: list[dict[str, str]] | None = None
+
+
+class _ErrorOut(BaseModel):
+    error: _Error
+
+
+@router.get(
+    "/api/rules/prompt",
+    tags=["rules"],
+    summary="The rule rows that apply to a prompt, as links",
+    response_model=list[RuleLinkOut],
+    responses={422: {"model": _ErrorOut}},
+)
 async def rules_for_prompt(
     system: Annotated[str, Query(max_length=40)], phase: Annotated[str, Query(max_length=200)] = ""
 ) -> JSONResponse:

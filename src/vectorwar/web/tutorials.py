@@ -53,6 +53,71 @@ class TutorialCheckBody(BaseModel):
     text: str = Field(max_length=MAX_ORDER_CHARS, description="The order the learner is about to give")
 
 
+class _Error(BaseModel):
+    type: str
+    message: str
+    fields: list[dict[str, str]] | None = None
+
+
+class _ErrorOut(BaseModel):
+    error: _Error
+
+
+def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The error answers a route may give, in the shape of every other route's (app.ErrorOut)."""
+    return {status: {"model": _ErrorOut} for status in statuses}
+
+
+class TutorialOut(BaseModel):
+    id: str
+    title: str
+    system: str
+    scenario: str
+    steps: int = Field(description="How many steps it has")
+
+
+class StepOut(BaseModel):
+    text: str
+    highlight: list[str] = Field(description="CSS selectors of the controls to use, in order")
+    look: str | None
+    look_fallback: str
+    after: str = Field(description="What happened, said once the step's order is played")
+
+
+class TutorialStepsOut(BaseModel):
+    id: str
+    title: str
+    system: str
+    scenario: str
+    seat: str
+    intro: str
+    done: str
+    steps: list[StepOut]
+
+
+class StartedPlayerOut(BaseModel):
+    seats: list[str]
+    token: str
+    url: str
+
+
+class StartedOut(BaseModel):
+    id: str
+    players: list[StartedPlayerOut]
+    spectate_url: str
+
+
+class ProgressOut(BaseModel):
+    index: int = Field(description="Steps played so far (the current step's index)")
+    total: int
+    finished: bool
+    kind: str | None = Field(default=None, description="expected, unexpected, illegal or finished")
+    ok: bool | None = None
+    message: str | None = Field(default=None, description="The step's words, or the rules' refusal")
+    canonical: str | None = None
+    rule: str | None = None
+
+
 class NotThisTutorial(Exception):
     """The game was not set up for the tutorial asked about."""
 
@@ -72,12 +137,17 @@ def _not_found(message: str) -> JSONResponse:
     return JSONResponse({"error": {"type": "NotFound", "message": message}}, status_code=404)
 
 
-@router.get("/tutorials", summary="The guided tutorials, one or more per rule system")
+@router.get("/tutorials", summary="The guided tutorials, one or more per rule system", response_model=list[TutorialOut])
 async def list_tutorials() -> JSONResponse:
     return JSONResponse([_summary(t) for t in await asyncio.to_thread(builtin_tutorials)])
 
 
-@router.get("/tutorials/{tutorial_id}", summary="A tutorial's texts and the controls each step points at")
+@router.get(
+    "/tutorials/{tutorial_id}",
+    summary="A tutorial's texts and the controls each step points at",
+    response_model=TutorialStepsOut,
+    responses=_errors(404, 422),
+)
 async def tutorial_steps(tutorial_id: TutorialId) -> JSONResponse:
     try:
         t = await asyncio.to_thread(_tutorial, tutorial_id)
@@ -90,7 +160,13 @@ async def tutorial_steps(tutorial_id: TutorialId) -> JSONResponse:
     return JSONResponse({**_summary(t), "seat": t.seat, "intro": t.intro, "done": t.done, "steps": steps})
 
 
-@router.post("/tutorials/{tutorial_id}/start", status_code=201, summary="A new game set up for the tutorial")
+@router.post(
+    "/tutorials/{tutorial_id}/start",
+    status_code=201,
+    summary="A new game set up for the tutorial",
+    response_model=StartedOut,
+    responses=_errors(404, 413, 422),
+)
 async def start_tutorial(tutorial_id: TutorialId, service: Service) -> JSONResponse:
     try:
         t = await asyncio.to_thread(_tutorial, tutorial_id)
@@ -130,7 +206,12 @@ async def _answer(
     return JSONResponse(found)
 
 
-@router.get("/games/{game_id}/tutorial/{tutorial_id}", summary="How far the learner has come in the tutorial")
+@router.get(
+    "/games/{game_id}/tutorial/{tutorial_id}",
+    summary="How far the learner has come in the tutorial",
+    response_model=ProgressOut,
+    responses=_errors(404, 422),
+)
 async def tutorial_progress(game_id: str, tutorial_id: TutorialId, service: Service) -> JSONResponse:
     try:
         t = await asyncio.to_thread(_tutorial, tutorial_id)
@@ -142,6 +223,8 @@ async def tutorial_progress(game_id: str, tutorial_id: TutorialId, service: Serv
 @router.post(
     "/games/{game_id}/tutorial/{tutorial_id}/check",
     summary="Judge an order against the tutorial's step: expected, unexpected (explained) or illegal",
+    response_model=ProgressOut,
+    responses=_errors(403, 404, 413, 422),
 )
 async def tutorial_check(
     game_id: str, tutorial_id: TutorialId, body: TutorialCheckBody, service: Service, token: Token

@@ -129,8 +129,10 @@ export class TutorialPanel {
       if (found.length) found.forEach((el) => el.classList.add(SPOT));
       else document.getElementById("panel-orders")?.classList.add(SPOT);
       if (step.look) {
+        // The AVID or an arc diagram may sit on a tab not showing: then the tab is ringed too.
         const seen = safeAll(step.look);
-        (seen.length ? seen : safeAll(step.look_fallback)).forEach((el) => el.classList.add(LOOK));
+        seen.forEach((el) => el.classList.add(LOOK));
+        if (!seen.some((el) => el.getClientRects().length)) safeAll(step.look_fallback).forEach((el) => el.classList.add(LOOK));
       }
     }
     this.observer.observe(document.querySelector(".side") || document.body, { childList: true, subtree: true });
