@@ -31,7 +31,14 @@ RULE_CODE = ("vectorwar.systems", "vectorwar.combat")
 GAME_RUNNING = ("vectorwar.play", "vectorwar.setup", "vectorwar.scene", "vectorwar.registry")
 #: Kernel modules whose job is I/O (files the user names, packaged data, entry points; the set-up also draws
 #: each game's secret seed from the operating system).
-KERNEL_IO = ("vectorwar.scenario", "vectorwar.catalogue", "vectorwar.savefile", "vectorwar.registry", "vectorwar.setup")
+KERNEL_IO = (
+    "vectorwar.scenario",
+    "vectorwar.catalogue",
+    "vectorwar.savefile",
+    "vectorwar.registry",
+    "vectorwar.setup",
+    "vectorwar.tutorial",
+)
 
 #: The modules of a system that code outside it may import (besides the package itself).
 PUBLIC = ("api", "catalogue", "bots")

@@ -123,3 +123,7 @@ class SwappedFileError(PbemError):
 
 class ForeignActionError(PbemError):
     """The file holds a commitment or a reveal for the player's own seat that the player did not make."""
+
+
+class TutorialError(ScenarioError):
+    """A tutorial file is invalid; the message names the file, the key and the problem."""

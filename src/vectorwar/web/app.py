@@ -25,6 +25,7 @@ from vectorwar.limits import MAX_ORDER_CHARS
 from vectorwar.web import pbem
 from vectorwar.web.chat import MAX_CHAT_CHARS, ChatForbidden, ChatLine, ChatRefused
 from vectorwar.web.hub import Hub, Viewer
+from vectorwar.web.rulebook import router as rulebook
 from vectorwar.web.service import (
     Budgets,
     Created,
@@ -37,6 +38,7 @@ from vectorwar.web.service import (
     catalogue,
 )
 from vectorwar.web.store import Store, default_db_url
+from vectorwar.web.tutorials import router as tutorials
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -279,7 +281,7 @@ def create_app(db_url: str | None = None, budgets: Budgets | None = None) -> Fas
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     _error_handlers(app)
     app.add_middleware(BodyLimit, limit=BODY_MAX, wider={"/api/pbem/": pbem.PBEM_BODY_MAX})
-    for router in (pages, lobby, games, sockets):
+    for router in (pages, lobby, games, sockets, tutorials, rulebook):
         app.include_router(router)
     pbem.install(app)
     return app

@@ -363,6 +363,15 @@ class GameService:
             game = live.table.game
         return await self._work("checking the order", self.budgets.check, referee.check_order, game, seat, text)
 
+    async def inspect(self, game_id: str, token: str | None, seat: str | None, what: str, fn: Callable[[Game], R]) -> R:
+        """``fn(game)`` on a worker within the check's budget, the caller acting for ``seat`` (none:
+        anyone may ask); nothing is changed or stored (the tutorials' checks use it)."""
+        async with self.locked(game_id) as live:
+            if seat is not None:
+                live.table.acting_for(token, seat)
+            game = live.table.game
+        return await self._work(what, self.budgets.check, fn, game)
+
     async def withdraw(self, game_id: str, token: str | None, seat: str) -> None:
         async with self.locked(game_id) as live:
             live.table.acting_for(token, seat)

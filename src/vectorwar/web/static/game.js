@@ -16,11 +16,16 @@ import { h, sideChip, sideColours } from "./dom.js";
 import { renderLog } from "./log.js";
 import { renderResult, renderStatus } from "./status.js";
 import { TurnSignal } from "./signal.js";
+import { setupTutorial } from "./tutorial.js";
+import { RuleLinks } from "./rule-links.js";
 
 const $ = (id) => document.getElementById(id);
 
 const { game, token } = pageParams();
 const api = new Api(token);
+// Set up before the orders panel is built, so every order goes through the tutorial's check.
+const tutorial = setupTutorial(api, game);
+const ruleLinks = new RuleLinks(document.getElementById("rule-links"), api);
 let live = null; // the newest live scene
 let shown = null; // the scene on screen (live, or a replayed step)
 let selected = null; // the counter last clicked on the map, until the next prompt
@@ -258,6 +263,8 @@ function draw(scene) {
   }
   updateBadges(scene);
   signal.update(scene, replay.mode, title);
+  if (tutorial && replay.mode === "live") tutorial.update(scene);
+  if (replay.mode === "live") ruleLinks.update(scene);
 }
 
 function acceptLive(scene) {
