@@ -211,6 +211,10 @@ def test_holding_fire_with_a_target_in_arc_asks_once(page: Page, server: Server)
     assert len(asked) == 1
     assert "Hold fire?" in asked[0]
     assert int(page.locator("body").get_attribute("data-step") or "0") == step
+    # Asked once: committing the hold again sends it without a second question.
+    page.locator("form.seat-orders button.commit").first.click()
+    page.wait_for_function("n => Number(document.body.dataset.step) > n", arg=step, timeout=TIMEOUT_MS)
+    assert len(asked) == 1
 
 
 def test_a_plot_that_leaves_the_board_is_marked_in_the_list_and_on_the_map(page: Page, server: Server) -> None:

@@ -47,13 +47,16 @@ class SeatForm {
  */
 function confirmHold(shell, panel, text) {
   const fire = shell.fireOptionsFor(panel.seat);
-  if (!fire || panel.holdConfirmed) return true;
+  // A running tutorial checks every order itself and says when to hold: no second voice.
+  const tutoring = document.querySelector("#tutorial:not([data-finished=true])");
+  if (!fire || panel.holdConfirmed || tutoring) return true;
   const shots = Object.values(fire).flat();
   const said = text.toLowerCase();
   if (shots.some((o) => said.includes(o.piece.toLowerCase()))) return true;
   const ships = Object.keys(fire);
   const ok = window.confirm(`Hold fire? ${ships.join(", ")} ${ships.length > 1 ? "have" : "has"} a target in arc.`);
-  panel.holdConfirmed = ok;
+  // Asked once a prompt: after a "no", the next commit of a hold goes through (the status line says so).
+  panel.holdConfirmed = true;
   if (!ok) panel.say("", "Not sent: pick a weapon and a target, or commit again to hold fire.");
   return ok;
 }
