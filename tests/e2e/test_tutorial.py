@@ -40,7 +40,9 @@ def use_ringed_controls(page: Page, step: Step) -> None:
         if tag == "OPTION":
             ringed.locator("xpath=..").select_option(ringed.get_attribute("value"))
         elif tag == "INPUT" and kind == "radio":
-            ringed.check()
+            # A plain click, as a player's: the VMS composer redraws its menu on a pick, which check() reads
+            # as the box not changing state.
+            ringed.click()
         elif tag == "INPUT":
             ringed.fill(step.example)
         else:
