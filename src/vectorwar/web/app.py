@@ -25,6 +25,7 @@ from vectorwar.limits import MAX_ORDER_CHARS
 from vectorwar.web import pbem
 from vectorwar.web.chat import MAX_CHAT_CHARS, ChatForbidden, ChatLine, ChatRefused
 from vectorwar.web.hub import Hub, Viewer
+from vectorwar.web.responses import error_responses
 from vectorwar.web.rulebook import router as rulebook
 from vectorwar.web.service import (
     Budgets,
@@ -224,22 +225,7 @@ class ChatOut(BaseModel):
     lines: list[ChatLineOut]
 
 
-class ErrorDetail(BaseModel):
-    type: str
-    message: str
-    input: str | None = None
-    rule: str | None = None
-    step: int | None = None
-    clock: str | None = None
-    fields: list[dict[str, str]] | None = Field(default=None, description="A malformed request's problems: where, what")
-
-
-class ErrorOut(BaseModel):
-    error: ErrorDetail
-
-
-def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
-    return {status: {"model": ErrorOut} for status in statuses}
+_errors = error_responses
 
 
 SCENE_DOC = "The viewer's scene (docs/web.md, The scene)"

@@ -33,6 +33,7 @@ from vectorwar.pbem import (
 from vectorwar.scene import build_scene
 from vectorwar.setup import find_scenario, system_of
 from vectorwar.setup import game_options as checked_options
+from vectorwar.web.responses import error_responses
 
 R = TypeVar("R")
 
@@ -73,16 +74,7 @@ class PbemOut(BaseModel):
     events: list[str] = Field(default_factory=list, description="What a reveal that resolved the step did, in words")
 
 
-class _Error(BaseModel):
-    type: str
-    message: str
-
-
-class PbemErrorOut(BaseModel):
-    error: _Error
-
-
-_REFUSALS: dict[int | str, dict[str, Any]] = {status: {"model": PbemErrorOut} for status in (400, 409, 413, 422)}
+_REFUSALS = error_responses(400, 409, 413, 422)
 
 router = APIRouter(prefix="/api/pbem", tags=["play by e-mail"])
 

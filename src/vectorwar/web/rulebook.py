@@ -20,6 +20,8 @@ from fastapi import APIRouter, Query
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from pydantic import BaseModel, Field
 
+from vectorwar.web.responses import error_responses
+
 DOCS = Path(__file__).resolve().parent / "docs"
 
 #: Per system, the rule rows each kind of prompt needs: (phase word, page, the row's first cell).
@@ -252,22 +254,12 @@ class RuleLinkOut(BaseModel):
     href: str = Field(description="The rules page and the row's anchor, e.g. /rules/avt#rule-a5-166")
 
 
-class _Error(BaseModel):
-    type: str
-    message: str
-    fields: list[dict[str, str]] | None = None
-
-
-class _ErrorOut(BaseModel):
-    error: _Error
-
-
 @router.get(
     "/api/rules/prompt",
     tags=["rules"],
     summary="The rule rows that apply to a prompt, as links",
     response_model=list[RuleLinkOut],
-    responses={422: {"model": _ErrorOut}},
+    responses=error_responses(422),
 )
 async def rules_for_prompt(
     system: Annotated[str, Query(max_length=40)], phase: Annotated[str, Query(max_length=200)] = ""

@@ -17,6 +17,7 @@ from vectorwar.errors import TutorialError
 from vectorwar.game import Game
 from vectorwar.limits import MAX_ORDER_CHARS
 from vectorwar.tutorial import Tutorial, builtin_tutorial, builtin_tutorials, check_action, progress
+from vectorwar.web.responses import error_responses
 from vectorwar.web.service import GameService
 
 router = APIRouter(prefix="/api", tags=["tutorials"])
@@ -51,21 +52,6 @@ class TutorialCheckBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: str = Field(min_length=1, max_length=200)
     text: str = Field(max_length=MAX_ORDER_CHARS, description="The order the learner is about to give")
-
-
-class _Error(BaseModel):
-    type: str
-    message: str
-    fields: list[dict[str, str]] | None = None
-
-
-class _ErrorOut(BaseModel):
-    error: _Error
-
-
-def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
-    """The error answers a route may give, in the shape of every other route's (app.ErrorOut)."""
-    return {status: {"model": _ErrorOut} for status in statuses}
 
 
 class TutorialOut(BaseModel):
@@ -146,7 +132,7 @@ async def list_tutorials() -> JSONResponse:
     "/tutorials/{tutorial_id}",
     summary="A tutorial's texts and the controls each step points at",
     response_model=TutorialStepsOut,
-    responses=_errors(404, 422),
+    responses=error_responses(404, 422),
 )
 async def tutorial_steps(tutorial_id: TutorialId) -> JSONResponse:
     try:
@@ -165,7 +151,7 @@ async def tutorial_steps(tutorial_id: TutorialId) -> JSONResponse:
     status_code=201,
     summary="A new game set up for the tutorial",
     response_model=StartedOut,
-    responses=_errors(404, 413, 422),
+    responses=error_responses(404, 413, 422),
 )
 async def start_tutorial(tutorial_id: TutorialId, service: Service) -> JSONResponse:
     try:
@@ -210,7 +196,7 @@ async def _answer(
     "/games/{game_id}/tutorial/{tutorial_id}",
     summary="How far the learner has come in the tutorial",
     response_model=ProgressOut,
-    responses=_errors(404, 422),
+    responses=error_responses(404, 422),
 )
 async def tutorial_progress(game_id: str, tutorial_id: TutorialId, service: Service) -> JSONResponse:
     try:
@@ -224,7 +210,7 @@ async def tutorial_progress(game_id: str, tutorial_id: TutorialId, service: Serv
     "/games/{game_id}/tutorial/{tutorial_id}/check",
     summary="Judge an order against the tutorial's step: expected, unexpected (explained) or illegal",
     response_model=ProgressOut,
-    responses=_errors(403, 404, 413, 422),
+    responses=error_responses(403, 404, 413, 422),
 )
 async def tutorial_check(
     game_id: str, tutorial_id: TutorialId, body: TutorialCheckBody, service: Service, token: Token
