@@ -113,10 +113,11 @@ def open_page(page: Page, server: Server, created: dict[str, Any]) -> None:
     page.wait_for_selector("button.helper.weapon", timeout=TIMEOUT_MS)
 
 
-def fire_first_shot(page: Page, now: dict[str, Any]) -> dict[str, Any]:
-    """Press the first weapon and its first target; the odds the scene gave that shot."""
-    ship, options = next(iter(now["fire_options"].items()))
-    option = options[0]
+def fire_first_shot(page: Page, now: dict[str, Any], guns: bool = False) -> dict[str, Any]:
+    """Press the first weapon (``guns``: the first gun) and its first target; the odds the scene gave that shot."""
+    ship, option = next(
+        (ship, o) for ship, options in now["fire_options"].items() for o in options if not guns or o["weapon"] != "msl"
+    )
     weapon = page.locator(f"button.helper.weapon[data-ship='{ship}'][data-weapon='{option['weapon']}']")
     expect(weapon).to_contain_text(option["label"])
     weapon.click()
@@ -176,6 +177,19 @@ def test_vv5_gun_odds_name_every_modifier_and_the_log_agrees(page: Page, server:
         assert f"needs {odds['need']}+" in text, text
         modifier = f"{odds['modifier']:+d}" if odds["modifier"] else ""
         assert re.search(rf"rolls \d+{re.escape(modifier)}:", text), text
+
+
+def test_vv5_gun_odds_shown_before_the_shot_are_the_number_and_modifier_rolled(page: Page, server: Server) -> None:
+    created = create(server, {"red": "human", "blue": "bot:greedy"}, 3, scenario="vv5-dogfight")
+    now = drive_to_fire(server, created, "red", guns=True)
+    open_page(page, server, created)
+    odds = fire_first_shot(page, now, guns=True)
+    assert odds["dice"] == "2d6"
+    assert odds["weapon"] != "msl"
+    text = commit_and_read_log(page, odds)
+    assert f"needs {odds['need']}+" in text, text
+    modifier = f"{odds['modifier']:+d}" if odds["modifier"] else ""
+    assert re.search(rf"rolls \d+{re.escape(modifier)}:", text), text
 
 
 def test_a_third_burst_from_one_gun_is_not_queued(page: Page, server: Server) -> None:
@@ -259,6 +273,12 @@ def test_the_vms_composer_writes_a_legal_plot_from_thrusters_and_rotation(page: 
         expect(page.locator(f"#ghost[data-text='{wanted}']")).to_be_attached()
     DOCS_IMG.mkdir(exist_ok=True)
     page.screenshot(path=str(DOCS_IMG / "vms-composer-1366.png"))
+    # On a phone the composer stacks under the map and nothing scrolls sideways.
+    page.set_viewport_size({"width": 390, "height": 844})
+    composer.scroll_into_view_if_needed()
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
+    page.screenshot(path=str(DOCS_IMG / "vms-composer-390.png"))
+    page.set_viewport_size({"width": 1366, "height": 768})
     # A whole plot from the menu is the order as picked, whether or not the selects can show it.
     for option in (now["move_options"][ship][-1], now["move_options"][ship][1]):
         composer.locator(f"input[type=radio][value='{option['text']}']").dispatch_event("click")

@@ -86,6 +86,13 @@ def test_the_vv5_purchase_panel_buys_with_buttons(page: Page, server: Server, ar
     page.screenshot(path=str(artefacts / "setup-purchase.png"))
     if os.environ.get("VECTORWAR_DOC_SCREENSHOTS"):
         page.screenshot(path=str(DOC_IMG))
+    # On a phone the panel stacks under the map and nothing scrolls sideways.
+    page.set_viewport_size({"width": 390, "height": 844})
+    panel.scroll_into_view_if_needed()
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
+    if os.environ.get("VECTORWAR_DOC_SCREENSHOTS"):
+        page.screenshot(path=str(DOC_IMG.with_name("setup-purchase-390.png")))
+    page.set_viewport_size({"width": 1366, "height": 768})
 
     before = step_of(page)
     form.locator("button.commit").click()
