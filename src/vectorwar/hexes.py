@@ -237,6 +237,15 @@ class Hex:
         return _line(self, target)
 
 
+def nearest_hex(q: float, r: float) -> Hex:
+    """The hex nearest a fractional axial position (cube rounding).
+
+    >>> nearest_hex(1.4, -0.4) == Hex(1, 0)
+    True
+    """
+    return _cube_round(q, r, -q - r)
+
+
 def _cube_round(x: float, y: float, z: float) -> Hex:
     rx, ry, rz = round(x), round(y), round(z)
     dx, dy, dz = abs(rx - x), abs(ry - y), abs(rz - z)

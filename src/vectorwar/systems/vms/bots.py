@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from vectorwar.combat.base import Combatant, CombatModule, CombatView
-from vectorwar.hexes import Direction, Hex
+from vectorwar.hexes import Direction, Hex, nearest_hex
 from vectorwar.rules import Order
 from vectorwar.systems.vms.movement import Plot, TurnResult
 from vectorwar.systems.vms.orders import MovePlot, SubphaseChoice
@@ -105,18 +105,6 @@ def _xy(dq: float, dr: float) -> tuple[float, float]:
 _UNIT = {d: _xy(*d.delta) for d in Direction}
 
 
-def _round_hex(q: float, r: float) -> Hex:
-    """The hex nearest a fractional axial position (cube rounding)."""
-    s = -q - r
-    rq, rr, rs = round(q), round(r), round(s)
-    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
-    if dq > dr and dq > ds:
-        rq = -rr - rs
-    elif dr > ds:
-        rr = -rq - rs
-    return Hex(rq, rr)
-
-
 def capacity(design: Design, lost_thrust: int, facing: Direction) -> dict[Direction, int]:
     """Hexes/turn of velocity change the ship can buy toward each direction from ``facing`` (no rotation)."""
     total = max(0, design.thrust - lost_thrust) // design.accel_cost
@@ -148,7 +136,7 @@ def _stop(at: Hex, velocity: Velocity, brake: int, margin: int = 0) -> Hex:
         return at
     travel = speed * 4 if brake <= 0 else sum(speed - j * brake for j in range(1, speed // brake + 1))
     f = (travel + margin) / speed
-    return _round_hex(at.q + velocity.dq * f, at.r + velocity.dr * f)
+    return nearest_hex(at.q + velocity.dq * f, at.r + velocity.dr * f)
 
 
 def _guns(combat: CombatModule, view: CombatView, shooter: str, distance_to: dict[str, int]) -> float:
