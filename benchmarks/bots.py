@@ -1,0 +1,97 @@
+"""Bot against bot, from every seat, on every core: the tables of docs/bots.md.
+
+Each cell is what ``vectorwar simulate SCENARIO -n N --seat SEAT=CHALLENGER`` (the other seats
+played by DEFENDER) counts, seeds ``0 .. N-1``: the same games, split over worker processes.
+
+    python benchmarks/bots.py --challenger search --defender greedy -n 20 msc-duel vv5-dogfight
+    python benchmarks/bots.py --challenger greedy --defender random -n 50 --two-side
+
+Prints one row per scenario and seat: the challenger's wins, losses and draws and its share of
+the decisive games, then the wall time. ``--jsonl FILE`` also keeps every game's result.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import time
+from collections import defaultdict
+
+from vectorwar.catalogue import builtin_scenario, scenario_paths
+from vectorwar.play import play_out
+
+
+def _one(job: tuple[str, str, str, str, int]) -> dict[str, object]:
+    scenario_id, seat, challenger, defender, seed = job
+    scenario = builtin_scenario(scenario_id)
+    controllers = {s.id: (challenger if s.id == seat else defender) for s in scenario.sides}
+    started = time.process_time()
+    game = play_out(scenario, controllers, seed)
+    result = game.result
+    winners = sorted(result.winners) if result is not None else []
+    return {
+        "scenario": scenario_id,
+        "seat": seat,
+        "seed": seed,
+        "winners": winners,
+        "turns": game.history[-1].clock.turn if game.history else 0,
+        "cpu_s": round(time.process_time() - started, 3),
+    }
+
+
+def two_side_ids() -> list[str]:
+    return sorted(i for i in scenario_paths() if len(builtin_scenario(i).sides) == 2)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("scenarios", nargs="*")
+    parser.add_argument("--two-side", action="store_true", help="every built-in scenario with two sides")
+    parser.add_argument("--challenger", default="search")
+    parser.add_argument("--defender", default="greedy")
+    parser.add_argument("-n", "--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seats", default="", help="comma-separated seats (default: every seat)")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--jsonl", default="")
+    args = parser.parse_args()
+    ids = list(args.scenarios) + (two_side_ids() if args.two_side else [])
+    jobs = []
+    for scenario_id in ids:
+        seats = [s.id for s in builtin_scenario(scenario_id).sides]
+        wanted = [s for s in args.seats.split(",") if s] or seats
+        for seat in seats:
+            if seat in wanted:
+                jobs.extend(
+                    (scenario_id, seat, args.challenger, args.defender, args.seed + i) for i in range(args.games)
+                )
+    started = time.perf_counter()
+    rows: dict[tuple[str, str], list[dict[str, object]]] = defaultdict(list)
+    sink = open(args.jsonl, "a", encoding="utf-8") if args.jsonl else None  # noqa: SIM115 - kept open for the run
+    with multiprocessing.Pool(args.workers) as pool:
+        for row in pool.imap_unordered(_one, jobs):
+            rows[(str(row["scenario"]), str(row["seat"]))].append(row)
+            if sink is not None:
+                sink.write(json.dumps(row) + "\n")
+                sink.flush()
+    if sink is not None:
+        sink.close()
+    print(
+        f"{args.challenger} (in the seat named) against {args.defender},"
+        f" seeds {args.seed}..{args.seed + args.games - 1}"
+    )
+    print(f"{'scenario':28} {'seat':13} {'won':>4} {'lost':>4} {'drawn':>5} {'share':>6} {'cpu s/game':>10}")
+    for (scenario_id, seat), games in rows.items():
+        won = sum(1 for g in games if seat in g["winners"])  # type: ignore[operator]
+        drawn = sum(1 for g in games if not g["winners"])
+        lost = len(games) - won - drawn
+        share = f"{100 * won / (won + lost):.0f} %" if won + lost else "-"
+        cpu = sum(float(g["cpu_s"]) for g in games) / len(games)  # type: ignore[arg-type]
+        print(f"{scenario_id:28} {seat:13} {won:>4} {lost:>4} {drawn:>5} {share:>6} {cpu:>10.2f}")
+    print(f"wall {time.perf_counter() - started:.0f} s on {args.workers} workers")
+
+
+if __name__ == "__main__":
+    main()
