@@ -235,6 +235,15 @@ class RuleSystem(ABC, Generic[S]):
             sides[counter.side] = sides.get(counter.side, 0.0) + (1.0 if counter.status == "active" else 0.0)
         return sides
 
+    def rollout_cost(self, state: S) -> float:
+        """How many times a typical rollout's cost one from ``state`` takes (1.0: typical).
+
+        Read by :mod:`vectorwar.search`, which divides its rollouts by it so a decision keeps within its
+        time: a count, not a clock, so a decision stays reproducible. Default 1.0; a system whose fast
+        bot's cost grows with the ships in play says so.
+        """
+        return 1.0
+
     def seat_view(self, state: S, seat: str | None) -> S:
         """``state`` as ``seat`` may know it, hidden parts removed (``None``: a spectator).
 

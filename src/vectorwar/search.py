@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from vectorwar.dice import Dice
@@ -65,20 +65,30 @@ class Budget:
     @property
     def rollouts(self) -> int:
         """The most rollouts one decision may cost."""
-        return self.screen + self.mine * self.theirs * self.rounds
+        return SCREEN_ROUNDS * self.screen + self.mine * self.theirs * self.rounds
 
 
 #: Strength levels by name suffix: ``search`` is level 1, ``search:2`` and ``search:3`` think harder.
 LEVELS: dict[int, Budget] = {
-    1: Budget(screen=12, mine=5, theirs=3, rounds=2, turns=1, horizon=4),
-    2: Budget(screen=24, mine=6, theirs=4, rounds=3, turns=1, horizon=6),
-    3: Budget(screen=40, mine=8, theirs=5, rounds=4, turns=2, horizon=10),
+    1: Budget(screen=12, mine=5, theirs=2, rounds=6, turns=1, horizon=4),
+    2: Budget(screen=24, mine=6, theirs=3, rounds=8, turns=1, horizon=6),
+    3: Budget(screen=40, mine=8, theirs=4, rounds=10, turns=2, horizon=10),
 }
 
+#: Rollouts each own order gets in the screen (on the same dice for every order).
+SCREEN_ROUNDS = 2
 #: The fast bot's order is preferred unless another is worth this much more (a tenth of the open games' range).
 FAST_BONUS = 0.04
 #: A rollout stops after this many times ``horizon`` prompts whatever else (a game of one seat's prompts).
 HARD_STOP = 3
+#: Weight of the fast bot's guess of the others among the guesses as drawn (the rest share what is left).
+TRUST = 0.8
+#: Share of regret matching's most damaging mix in the blend the choice is judged against.
+CAUTION = 0.2
+#: Standard errors of the paired advantage another order must show over the fast bot's to be played.
+Z = 1.0
+#: Share of one-ship variants drawn from the moves ending next to the fast bot's (the rest: any legal move).
+NEAR_SHARE = 0.7
 #: Regret-matching sweeps over the estimated matrix (cheap: the matrix is at most a few dozen cells).
 RM_SWEEPS = 400
 #: How much a rollout that ends before the game does may say: values stay inside 0.5 +/- this.
@@ -100,6 +110,8 @@ class Engine(Protocol):
     def random_order(self, state: Any, seat: str, rng: random.Random) -> Any: ...
     def move_options(self, state: Any, seat: str) -> Mapping[str, Sequence[Any]]: ...
     def standing(self, state: Any) -> Mapping[str, float]: ...
+    def setup_menu(self, state: Any, seat: str) -> Any: ...
+    def rollout_cost(self, state: Any) -> float: ...
     def bots(self) -> Mapping[str, Callable[[], Player]]: ...
 
 
@@ -122,18 +134,24 @@ class SearchBot:
         prompt = self.system.prompt(state)
         own = random.Random(f"search:{self.seed}:{seat}:{prompt.clock if prompt else ''}")
         others = [s for s in prompt.seats if s != seat] if prompt is not None and prompt.simultaneous else []
-        if not others:
-            # A declaration in turn sees everything before it, and its trials would differ only by luck (two
-            # orders throw the same dice for different things): the fast bot's expected-value choice is better.
+        setup = self.system.setup_menu(state, seat) is not None
+        if setup or (not others and not self.system.move_options(state, seat)):
+            # A fire declaration in turn sees everything before it, and its trials would differ only by luck
+            # (two orders throw the same dice for different things): the fast bot's expected-value choice is
+            # better. A movement plot is searched even when nobody else plots now (VMS subphases): where a
+            # ship ends decides what the others can answer. A set-up choice (a fleet, a purchase, a
+            # placement) shapes the whole game, which a rollout of a turn or two cannot judge: the fast bot's
+            # rules of thumb are the better guide there too.
             return self._candidates(state, seat, 1, own)[0]
-        mine = self._candidates(state, seat, max(self.budget.screen, self.budget.mine), own)
+        budget = _scaled(self.budget, self.system.rollout_cost(state))
+        mine = self._candidates(state, seat, max(budget.screen, budget.mine), own)
         if len(mine) == 1:
             return mine[0]
-        profiles = self._profiles(state, others, own)
+        profiles = self._profiles(state, others, budget.theirs, own)
         root = dict(self.system.standing(state))
-        if len(mine) > self.budget.mine:
-            mine = self._screened(state, seat, mine, profiles[0], root, own)
-        table = self._matrix(state, seat, mine, profiles, root, own)
+        if len(mine) > budget.mine:
+            mine = self._screened(state, seat, mine, profiles[0], root, budget.mine, own)
+        table = self._matrix(state, seat, mine, profiles, root, budget.rounds, own)
         return mine[_pick(table)]
 
     # -- candidates -------------------------------------------------------------------
@@ -158,11 +176,14 @@ class SearchBot:
         options = self.system.move_options(state, seat)
         swaps = max(0, (wanted - 1) * 2 // 3)
         tries = 0
+        near = {ship: _near(str(base), ship, moves) for ship, moves in options.items()}
         while options and len(found) < 1 + swaps and tries < 4 * wanted:
             tries += 1
             ship = rng.choice(sorted(options))
-            if options[ship]:
-                offer(_swap(str(base), ship, rng.choice(options[ship]).text))
+            # Mostly a move ending next to the fast bot's (a small correction), sometimes any legal move.
+            pool = near[ship] if near[ship] and rng.random() < NEAR_SHARE else options[ship]
+            if pool:
+                offer(_swap(str(base), ship, rng.choice(pool).text))
         tries = 0
         while len(found) < wanted and tries < 4 * wanted:
             tries += 1
@@ -172,11 +193,11 @@ class SearchBot:
             return [self.system.random_order(state, seat, rng)]
         return list(found.values())
 
-    def _profiles(self, state: Any, others: Sequence[str], rng: random.Random) -> list[dict[str, Any]]:
+    def _profiles(self, state: Any, others: Sequence[str], theirs: int, rng: random.Random) -> list[dict[str, Any]]:
         """Plausible orders of everyone else plotting now, as joint profiles (one empty one if nobody is)."""
         if not others:
             return [{}]
-        per_seat = {s: self._candidates(state, s, self.budget.theirs, rng) for s in others}
+        per_seat = {s: self._candidates(state, s, theirs, rng) for s in others}
         count = max(len(c) for c in per_seat.values())
         return [{s: c[j % len(c)] for s, c in per_seat.items()} for j in range(count)]
 
@@ -189,18 +210,23 @@ class SearchBot:
         mine: Sequence[Any],
         likeliest: dict[str, Any],
         root: Mapping[str, float],
+        keep: int,
         rng: random.Random,
     ) -> list[Any]:
         """The ``mine`` best of ``mine`` by one rollout each against the others' likeliest orders (the fast bot's)."""
-        dice_seed = rng.getrandbits(64)
+        seeds = [rng.getrandbits(64) for _ in range(SCREEN_ROUNDS)]
         outcomes = [
-            self._outcome(self._rollout(state, {seat: order, **likeliest}, dice_seed), seat, root) for order in mine
+            [self._outcome(self._rollout(state, {seat: order, **likeliest}, d), seat, root) for d in seeds]
+            for order in mine
         ]
-        scale = _scale(outcomes)
-        scored = [(_value(o, scale) + (FAST_BONUS if i == 0 else 0.0), -i) for i, o in enumerate(outcomes)]
+        scale = _scale([o for row in outcomes for o in row])
+        scored = [
+            (sum(_value(o, scale) for o in row) / len(row) + (FAST_BONUS if i == 0 else 0.0), -i)
+            for i, row in enumerate(outcomes)
+        ]
         # The fast bot's own order (index 0) always stays in: it is the yardstick the rest must beat.
         best = [0, *(-i for _, i in sorted(scored, reverse=True) if i != 0)]
-        return [mine[i] for i in best[: self.budget.mine]]
+        return [mine[i] for i in best[:keep]]
 
     def _matrix(
         self,
@@ -209,20 +235,18 @@ class SearchBot:
         mine: Sequence[Any],
         profiles: Sequence[dict[str, Any]],
         root: Mapping[str, float],
+        rounds: int,
         rng: random.Random,
-    ) -> list[list[float]]:
+    ) -> list[list[list[float]]]:
         cells: list[list[list[Outcome]]] = [[[] for _ in profiles] for _ in mine]
-        for _ in range(self.budget.rounds):
+        for _ in range(rounds):
             dice_seed = rng.getrandbits(64)
             for i, order in enumerate(mine):
                 for j, theirs in enumerate(profiles):
                     end = self._rollout(state, {seat: order, **theirs}, dice_seed)
                     cells[i][j].append(self._outcome(end, seat, root))
         scale = _scale([o for row in cells for cell in row for o in cell])
-        table = [[sum(_value(o, scale) for o in cell) / len(cell) for cell in row] for row in cells]
-        # Rollouts are few and noisy: another order must beat the fast bot's by a margin to be preferred.
-        table[0] = [v + FAST_BONUS for v in table[0]]
-        return table
+        return [[[_value(o, scale) for o in cell] for cell in row] for row in cells]
 
     def _rollout(self, state: Any, orders: Mapping[str, Any], dice_seed: int) -> Any:
         """The state after ``orders`` and ``horizon`` more prompts played by the fast bot, on the bot's own dice."""
@@ -272,6 +296,17 @@ class SearchBot:
 Outcome = tuple[float | None, float]
 
 
+def _scaled(budget: Budget, cost: float) -> Budget:
+    """``budget`` with its screen and rounds divided by a rollout's relative ``cost`` (never below 2 rounds)."""
+    if cost <= 1.0:
+        return budget
+    return replace(
+        budget,
+        screen=max(budget.mine, round(budget.screen / cost)),
+        rounds=max(2, round(budget.rounds / cost)),
+    )
+
+
 def _scale(outcomes: Sequence[Outcome]) -> float:
     """The largest gain among ``outcomes``: open games are judged against the best and worst seen this decision."""
     return max((abs(gain) for _, gain in outcomes), default=0.0) or 1.0
@@ -283,6 +318,20 @@ def _value(outcome: Outcome, scale: float) -> float:
     return fixed if fixed is not None else 0.5 + OPEN_WEIGHT * gain / scale
 
 
+def _near(text: str, ship: str, moves: Sequence[Any]) -> list[Any]:
+    """``ship``'s legal moves ending within a hex (or a level) of where its entry in ``text`` ends, itself left out."""
+    entries = [] if text.strip().lower() == "hold" else [e.strip() for e in text.split(";") if e.strip()]
+    key = ship.lower()
+    mine = next((" ".join(e.lower().split()) for e in entries if e.split()[0].lower() == key), None)
+    chosen = next((m for m in moves if " ".join(m.text.lower().split()) == mine), None)
+    if chosen is None:
+        return []
+    end = chosen.end
+    return [
+        m for m in moves if m is not chosen and m.end.hex.distance(end.hex) + abs(m.end.altitude - end.altitude) <= 1
+    ]
+
+
 def _swap(text: str, ship: str, option: str) -> str:
     """``text`` (a side's order, entries split at ``;``) with ``ship``'s entry replaced by ``option``."""
     entries = [] if text.strip().lower() == "hold" else [e.strip() for e in text.split(";") if e.strip()]
@@ -291,21 +340,37 @@ def _swap(text: str, ship: str, option: str) -> str:
     return "; ".join([*kept, option])
 
 
-def _pick(table: Sequence[Sequence[float]]) -> int:
-    """The best row against the others' mix: half regret matching's, half the guesses' plausibility.
+def _pick(
+    samples: Sequence[Sequence[Sequence[float]]], trust: float = -1.0, caution: float = -1.0, z: float = -1.0
+) -> int:
+    """The row to play: the best against the others' likely mix, if it beats the fast bot's (row 0) clearly.
 
-    Regret matching on the zero-sum game ``table`` (rows maximise) gives the others' most damaging mix of
-    guesses; alone it makes the bot timid, since on a few noisy trials the riskiest rows look worst
-    somewhere. So the mix is blended half and half with the guesses as drawn (the first, the fast bot's
-    own, half the weight; the rest evenly), and the row best against the blend is played; ties to the first.
+    ``samples[i][j]`` holds row ``i``'s rollout values against guess ``j``, one per round, every round on
+    the same dice for every cell. Regret matching on the mean table (rows maximise) gives the others' most
+    damaging mix of guesses; alone it makes the bot timid, since on a few noisy trials the riskiest rows
+    look worst somewhere. So the mix is blended with the guesses as drawn (the first, the fast bot's own,
+    weighted ``trust``; the rest evenly), ``caution`` of the blend being regret matching's mix, and the row
+    best against the blend is played if its paired advantage over row 0, round by round on the same dice,
+    is more than ``FAST_BONUS`` plus ``z`` standard errors; else row 0. A negative argument takes the
+    module's setting (``TRUST``, ``CAUTION``, ``Z``).
     """
+    trust = TRUST if trust < 0 else trust
+    caution = CAUTION if caution < 0 else caution
+    z = Z if z < 0 else z
+    table = [[sum(cell) / len(cell) for cell in row] for row in samples]
     rows, cols = len(table), len(table[0])
     y = _equilibrium(table)
-    prior = [1.0] if cols == 1 else [0.5, *([0.5 / (cols - 1)] * (cols - 1))]
-    blend = [(y[j] + prior[j]) / 2 for j in range(cols)]
+    prior = [1.0] if cols == 1 else [trust, *([(1 - trust) / (cols - 1)] * (cols - 1))]
+    blend = [caution * y[j] + (1 - caution) * prior[j] for j in range(cols)]
     values = [sum(table[i][j] * blend[j] for j in range(cols)) for i in range(rows)]
-    best = max(values)
-    return next(i for i, v in enumerate(values) if v >= best - 1e-9)
+    best = max(range(rows), key=lambda i: (values[i], -i))
+    if best == 0:
+        return 0
+    rounds = min(len(cell) for row in samples for cell in row)
+    diffs = [sum(blend[j] * (samples[best][j][r] - samples[0][j][r]) for j in range(cols)) for r in range(rounds)]
+    mean = sum(diffs) / rounds
+    spread = (sum((d - mean) ** 2 for d in diffs) / (rounds - 1)) ** 0.5 / rounds**0.5 if rounds > 1 else 0.0
+    return best if mean > FAST_BONUS + z * spread else 0
 
 
 def _equilibrium(table: Sequence[Sequence[float]]) -> list[float]:

@@ -88,9 +88,21 @@ def test_the_bots_own_seed_changes_its_sampling_not_the_games() -> None:
 
 
 def test_regret_matching_picks_the_dominant_row_and_the_saddle() -> None:
-    assert _pick([[0.2, 0.3], [0.6, 0.7], [0.5, 0.1]]) == 1
-    # Matching pennies with a bonus row that guarantees 0.5: the safe row is the one played most.
-    assert _pick([[1.0, 0.0], [0.0, 1.0], [0.55, 0.55]]) == 2
+    assert _pick([[[0.2], [0.3]], [[0.6], [0.7]], [[0.5], [0.1]]]) == 1
+    # Matching pennies with a row that guarantees 0.55: with the guesses trusted evenly, the safe row is played;
+    # trusting the first guess (the fast bot's) most, the row that beats it is.
+    pennies = [[[1.0], [0.0]], [[0.0], [1.0]], [[0.55], [0.55]]]
+    assert _pick(pennies, trust=0.5, caution=0.5) == 2
+    assert _pick(pennies, trust=0.9, caution=0.1) == 0
+
+
+def test_a_row_better_only_on_one_lucky_round_does_not_replace_the_fast_bots() -> None:
+    steady = [[0.5, 0.5, 0.5, 0.5]]
+    lucky = [[0.5, 0.5, 0.5, 0.9]]  # better on average (0.6), on one round of four
+    clear = [[0.6, 0.65, 0.6, 0.62]]  # better on every round
+    assert _pick([steady, lucky], z=1.0) == 0
+    assert _pick([steady, lucky], z=0.0) == 1
+    assert _pick([steady, clear], z=1.0) == 1
 
 
 def test_a_ships_entry_is_swapped_and_the_others_kept() -> None:

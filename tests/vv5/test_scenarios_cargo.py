@@ -293,3 +293,23 @@ def test_the_greedy_pull_runs_carriers_for_their_edge_and_interceptors_at_them()
     y1 = state.ship("Y1")
     toward, away = y1.hex.neighbour(Direction.D, 2), y1.hex.neighbour(Direction.A, 2)
     assert steer(state, y1, toward, 2) > steer(state, y1, away, 2)
+
+
+# -- the search bot's yardstick: cargo on its way counts before it is delivered --------------------
+
+
+@pytest.mark.parametrize("name", ["vv5-strike-force", "vv5-assault-force", "vv5-refugees"])
+def test_standing_grows_as_a_carrier_nears_its_exit_edge_and_is_none_once_it_is_lost(name: str) -> None:
+    state = new_game(name).state
+    crossing = run_of(state).crossing
+    carrier = next(s for s in state.ships_of(crossing) if s.kind == "transport" or "bomb" in s.launchers)
+    far, near = (
+        SYSTEM.standing(state.with_ship(replace(carrier, hex=Hex.from_offset(col, carrier.hex.row))))[crossing]
+        for col in (40, 2)
+    )
+    assert near > far  # the left edge is an exit in all three scenarios
+    lost = SYSTEM.standing(
+        state.with_ship(replace(carrier, hex=Hex.from_offset(2, carrier.hex.row), status="destroyed"))
+    )
+    assert lost[crossing] < near
+    assert victory_points(state)[crossing] == 0  # progress is no score: the result still counts VPs only

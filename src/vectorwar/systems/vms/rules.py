@@ -256,6 +256,11 @@ class VectorMovement(RuleSystem[VMSState]):
             return Prompt(clock, (side,), "fire", False, self.combat(state).fire_help)
         return None
 
+    def rollout_cost(self, state: VMSState) -> float:
+        # The fast bot plans every ship over a menu of about a hundred plots: its cost, most of a rollout's,
+        # grows with the ships in play (two capital ships cost about one typical rollout).
+        return max(1.0, sum(1 for s in state.ships if s.active) / 2)
+
     def standing(self, state: VMSState) -> Mapping[str, float]:
         # The combat module's own measure of a ship's fight left (shields or structure), as in the result.
         combat = self.combat(state)

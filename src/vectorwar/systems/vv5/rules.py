@@ -267,8 +267,13 @@ class VectorV5(RuleSystem[VV5State]):
         return Prompt(Clock(state.turn, state.phase), (side,), state.phase, False, HELP[state.phase])
 
     def standing(self, state: VV5State) -> Mapping[str, float]:
-        # Victory points decide VV5's games, and they grow with every point of damage done.
-        return {s: float(v) for s, v in victory_points(state).items()}
+        # Victory points decide VV5's games, and they grow with every point of damage done; a scenario's
+        # objective adds what it is on course to earn (cargo flown toward its edge) before it pays out.
+        points = {s: float(v) for s, v in victory_points(state).items()}
+        special = specials.special_for(state)
+        for side, extra in ({} if special is None else special.progress(state)).items():
+            points[side] = points.get(side, 0.0) + extra
+        return points
 
     def result(self, state: VV5State) -> Result | None:
         if state.phase != "over":

@@ -51,3 +51,11 @@ class Special:
     def score(self, state: VV5State, points: dict[str, int]) -> dict[str, int]:
         """The scenario's own victory points added to the plain tally (bombs, troopers, refugees)."""
         return points
+
+    def progress(self, state: VV5State) -> dict[str, float]:
+        """Victory points the objective is on course to earn each side, by where things stand now.
+
+        Not a score: a search bot's yardstick (``RuleSystem.standing``) for a game stopped before its
+        objective pays out, so flying cargo toward its edge counts before it leaves the board.
+        """
+        return {}

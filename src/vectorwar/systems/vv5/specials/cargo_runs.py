@@ -156,6 +156,24 @@ class CargoRun(Special):
             out.append((ship.id, f"bomb: {what}", vp))
         return out
 
+    def expected_delivery(self, ship: Ship) -> float:
+        """The VP a carrier's cargo is expected to earn if it leaves by a proper edge now."""
+        return bombs_of(ship) * sum(vp for _, vp in BOMB_HIT.values()) / 6
+
+    def progress(self, state: VV5State) -> dict[str, float]:
+        # Each carrier still flying is worth its expected delivery times the share of the board it has
+        # crossed toward its nearest exit edge: a carrier halfway across has half its cargo's value in hand.
+        run = _run(state)
+        c0, r0, c1, r1 = state.map.extent
+        span = {"left": c1 - c0 + 1, "right": c1 - c0 + 1, "top": r1 - r0 + 1, "bottom": r1 - r0 + 1}
+        total = 0.0
+        for ship in state.ships_of(run.crossing):
+            if ship.status != "active" or not carries(ship):
+                continue
+            left = min(steps_to_edge(state.map, ship.hex, e) / span[e] for e in run.exit_edges)
+            total += self.expected_delivery(ship) * (1 - min(1.0, left))
+        return {run.crossing: total}
+
     def game_over(self, state: VV5State) -> str | None:
         run = _run(state)
         if state.ships_of(run.crossing):
@@ -195,6 +213,10 @@ class AssaultForce(CargoRun):
                 f"{source}: sides: {spec.crossing} needs one cargo-carrying transport per element (pair) of "
                 f"fighters: {wanted} for {fighters} fighter(s), has {len(transports)} ({self.rule})"
             )
+
+    def expected_delivery(self, ship: Ship) -> float:
+        troopers = ship.cargo.boxes if ship.kind == "transport" else 0
+        return super().expected_delivery(ship) + troopers * TROOPER_VP * (7 - TROOPER_LANDS) / 6
 
     def deliver(self, ship: Ship, dice: Dice, events: list[Event]) -> list[tuple[str, str, int]]:
         out = super().deliver(ship, dice, events)
@@ -250,6 +272,10 @@ class Refugees(AssaultForce):
             if ship.kind == "transport" and ship.cargo.fitted > 0:
                 state = roll_transport(state, run.crossing, ship.id, "boxes of refugees", dice, events)
         return state
+
+    def expected_delivery(self, ship: Ship) -> float:
+        refugees = ship.cargo.boxes if ship.kind == "transport" else 0
+        return CargoRun.expected_delivery(self, ship) + CARGO_VP * refugees
 
     def deliver(self, ship: Ship, dice: Dice, events: list[Event]) -> list[tuple[str, str, int]]:
         if ship.kind != "transport" or not ship.cargo.boxes:
