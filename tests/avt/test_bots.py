@@ -4,6 +4,7 @@ eats the tutorial's chocolates."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -11,9 +12,9 @@ from tests.avt.helpers import AVT, make_scenario, rafik_game
 from vectorwar.catalogue import builtin_scenario
 from vectorwar.game import Game
 from vectorwar.play import bot_rng, make_bots, play_out
-from vectorwar.systems.avt.bots import GreedyBot, eat_chance, expected_damage, turn_around
+from vectorwar.systems.avt.bots import GreedyBot, eat_chance, expected_damage, segments_left, turn_around
 from vectorwar.systems.avt.fire import marker_between
-from vectorwar.systems.avt.orders import SegmentOrders
+from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders
 from vectorwar.systems.avt.state import AVTState
 
 DUELS = ("avt-duel-wasp", "avt-duel-rafik")
@@ -238,3 +239,17 @@ def test_greedy_eats_every_chocolate_of_the_tutorials_sample_games(scenario: str
         result = play_out(builtin_scenario(scenario), {"blue": "greedy", "chocolates": "random"}, seed).result
         assert result is not None
         assert result.winners == ("blue",), f"{scenario} seed {seed}: {result}"
+
+
+def test_greedy_counts_no_wait_past_the_turn_limit() -> None:
+    game = Game.new(AVT, builtin_scenario("avt-damage"), 0)
+    state: AVTState = game.state
+    assert segments_left(state) == 4 * 8 - 1
+    last = replace(state, turn=state.max_turns, segment=8)
+    assert segments_left(last) == 0
+    blue, red = last.ship("Blue"), last.ship("Red")
+    design = last.designs[blue.design]
+    bot = GreedyBot()
+    # Mid-game it weighs volleys 1-3 segments ahead; on the last segment there are none to wait for.
+    assert bot._later_volleys(state, design, blue, red, ShipOrders("Blue"), "3 MRLS")
+    assert bot._later_volleys(last, design, blue, red, ShipOrders("Blue"), "3 MRLS") == []

@@ -64,6 +64,7 @@ from vectorwar.systems.avt.arrows import Arrow
 from vectorwar.systems.avt.avid import ALL_WINDOWS, Window, marker_for_offset
 from vectorwar.systems.avt.design import Design
 from vectorwar.systems.avt.fire import aim_choices, marker_between, shot_problem
+from vectorwar.systems.avt.grid import SEGMENTS
 from vectorwar.systems.avt.lasers import TABLES, max_range
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders, Shot
 from vectorwar.systems.avt.orientation import Orientation, pivot_path, pivot_paths, schedule, wedges
@@ -74,7 +75,7 @@ from vectorwar.systems.avt.ssd import (
     ship_reactor_power,
     thrust_limit,
 )
-from vectorwar.systems.avt.state import HEAT_TENTHS, AVTState, Ship
+from vectorwar.systems.avt.state import HEAT_TENTHS, AVTState, Ship, absolute
 from vectorwar.systems.avt.thrust import thrust_heading
 from vectorwar.vectors import Velocity
 
@@ -466,7 +467,8 @@ class GreedyBot:
         )
         armour = ssd.armour[region]
         now = self._net(len(volley) * expected_damage(weapon, marker.range, d_chance), armour)
-        if now < MIN_NET:
+        # The game's last segment: whatever gets through is better than lasers that never fire.
+        if now < (MIN_NET if segments_left(state) else 0.0):
             return orders
         if now < self._best_later(state, design, ship, enemy, orders, weapon, armour, d_chance):
             return orders
@@ -567,7 +569,7 @@ class GreedyBot:
         recharge = ship_reactor_power(design, ship) if ship.reactors_on else 0
         capacity = ship_battery_capacity(design, ship)
         out: list[tuple[int, int, int]] = []
-        for wait in range(1, WAIT + 1):
+        for wait in range(1, min(WAIT, segments_left(state)) + 1):
             seen, range_ = _marker_between_points(state, mine.after(wait), theirs.after(wait))
             if seen is None or range_ > max_range(weapon):
                 continue
@@ -607,6 +609,11 @@ class GreedyBot:
         if on != going:
             orders = replace(orders, reactors=on)
         return orders
+
+
+def segments_left(state: AVTState) -> int:
+    """Segments after this one before the turn limit ends the game: waiting longer brings nothing."""
+    return absolute(state.max_turns, SEGMENTS) - state.now
 
 
 def turn_around(design: Design) -> float:
