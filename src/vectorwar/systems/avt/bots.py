@@ -41,6 +41,14 @@ way; never dice, the other side's orders or its damage record):
   batteries, and never past the heat sinks' capacity. Radiators stay in:
   extending them is the surrender signal (A5.391).
 
+* **Targets** (the tutorial's chocolates): with no enemy ship left it closes
+  on the nearest target by the same movement rule and, for each target, fires
+  the fewest ready lasers that give about the best chance of putting its
+  toughness into it in one segment (:func:`eat_chance`), when that chance is
+  fair and waiting would not raise it.
+* **The turn limit**: no volley past the game's last segment is waited for,
+  and on that segment any volley expected to get past the armour fires.
+
 It plays through the same order API as a person: a
 :class:`~.orders.SegmentOrders` that :meth:`.rules.AttackVector.check_order`
 accepts. It uses no randomness, so it is deterministic whatever its random
