@@ -1,18 +1,20 @@
-"""The AV:T ``greedy`` computer player: legal orders only, deterministic, closes and holds range, beats random."""
+"""The AV:T ``greedy`` computer player: legal orders only, deterministic, closes and holds range, beats random,
+eats the tutorial's chocolates."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
-from tests.avt.helpers import AVT, make_scenario
+from tests.avt.helpers import AVT, make_scenario, rafik_game
 from vectorwar.catalogue import builtin_scenario
 from vectorwar.game import Game
 from vectorwar.play import bot_rng, make_bots, play_out
-from vectorwar.systems.avt.bots import GreedyBot, expected_damage, turn_around
+from vectorwar.systems.avt.bots import GreedyBot, eat_chance, expected_damage, segments_left, turn_around
 from vectorwar.systems.avt.fire import marker_between
-from vectorwar.systems.avt.orders import SegmentOrders
+from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders
 from vectorwar.systems.avt.state import AVTState
 
 DUELS = ("avt-duel-wasp", "avt-duel-rafik")
@@ -185,3 +187,69 @@ def test_greedy_beats_random_in_the_rafik_wasp_duel() -> None:
         assert result is not None
         wins += result.winners == ("blue",)
     assert wins >= 16
+
+
+# -- the tutorial's chocolates --------------------------------------------------------------
+
+
+def test_eat_chance_adds_up_the_3_mrls_table_to_a_targets_toughness() -> None:
+    # Point blank (0-10) every roll scores 5 or more, so two lasers always make 10 and one never does.
+    assert eat_chance("3 MRLS", 5, 2, 10) == pytest.approx(1.0)
+    assert eat_chance("3 MRLS", 5, 1, 10) == 0.0
+    # Range 11-13 (2-6 a shot, D7 on a 1): three lasers usually make 10, four nearly always.
+    three, four = eat_chance("3 MRLS", 12, 3, 10), eat_chance("3 MRLS", 12, 4, 10)
+    assert 0.6 < three < four < 1.0
+    assert eat_chance("3 MRLS", 12, 2, 10) < three
+    assert eat_chance("3 MRLS", 31, 8, 10) == 0.0
+
+
+def test_greedy_fires_at_a_chocolate_in_arc_and_in_range_and_eats_it() -> None:
+    game = rafik_game(at="20,20", facing="A", targets=(("Ahead", "20,17", 0),))
+    order = GreedyBot().choose(game.state, "blue", random.Random(0))
+    assert isinstance(order, SegmentOrders)
+    entry = order.for_ship("Rafik")
+    assert entry is not None
+    # Two lasers at point blank always make the chocolate's 10; it keeps the rest for later.
+    assert [s.target for s in entry.shots] == ["Ahead", "Ahead"]
+    game.submit("blue", order)
+    assert not game.state.ship("Ahead").active
+    assert game.result is not None
+    assert game.result.winners == ("blue",)
+
+
+def test_greedy_flies_to_a_chocolate_beyond_its_lasers_reach_and_eats_it() -> None:
+    game = rafik_game(at="20,60", facing="D", targets=(("Far", "20,5", 0),), height=70, max_turns=12)
+    bot = GreedyBot()
+    first = bot.choose(game.state, "blue", random.Random(0))
+    assert isinstance(first, SegmentOrders)
+    entry = first.for_ship("Rafik")
+    # Out of range (55 hexes): no shot, and it turns its nose toward the target to burn.
+    assert entry is not None
+    assert not entry.shots
+    assert entry.pivot is not None
+    while not game.is_over:  # the chocolates give no orders
+        game.submit("blue", bot.choose(game.state, "blue", random.Random(0)))
+    assert game.result is not None
+    assert game.result.winners == ("blue",)
+
+
+@pytest.mark.parametrize("scenario", ["avt-drift", "avt-pitch-and-climb", "avt-pivot-thrust"])
+def test_greedy_eats_every_chocolate_of_the_tutorials_sample_games(scenario: str) -> None:
+    for seed in range(3):
+        result = play_out(builtin_scenario(scenario), {"blue": "greedy", "chocolates": "random"}, seed).result
+        assert result is not None
+        assert result.winners == ("blue",), f"{scenario} seed {seed}: {result}"
+
+
+def test_greedy_counts_no_wait_past_the_turn_limit() -> None:
+    game = Game.new(AVT, builtin_scenario("avt-damage"), 0)
+    state: AVTState = game.state
+    assert segments_left(state) == 4 * 8 - 1
+    last = replace(state, turn=state.max_turns, segment=8)
+    assert segments_left(last) == 0
+    blue, red = last.ship("Blue"), last.ship("Red")
+    design = last.designs[blue.design]
+    bot = GreedyBot()
+    # Mid-game it weighs volleys 1-3 segments ahead; on the last segment there are none to wait for.
+    assert bot._later_volleys(state, design, blue, red, ShipOrders("Blue"), "3 MRLS")
+    assert bot._later_volleys(last, design, blue, red, ShipOrders("Blue"), "3 MRLS") == []

@@ -41,6 +41,14 @@ way; never dice, the other side's orders or its damage record):
   batteries, and never past the heat sinks' capacity. Radiators stay in:
   extending them is the surrender signal (A5.391).
 
+* **Targets** (the tutorial's chocolates): with no enemy ship left it closes
+  on the nearest target by the same movement rule and, for each target, fires
+  the fewest ready lasers that give about the best chance of putting its
+  toughness into it in one segment (:func:`eat_chance`), when that chance is
+  fair and waiting would not raise it.
+* **The turn limit**: no volley past the game's last segment is waited for,
+  and on that segment any volley expected to get past the armour fires.
+
 It plays through the same order API as a person: a
 :class:`~.orders.SegmentOrders` that :meth:`.rules.AttackVector.check_order`
 accepts. It uses no randomness, so it is deterministic whatever its random
@@ -52,6 +60,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from vectorwar.errors import IllegalOrderError
@@ -63,6 +72,7 @@ from vectorwar.systems.avt.arrows import Arrow
 from vectorwar.systems.avt.avid import ALL_WINDOWS, Window, marker_for_offset
 from vectorwar.systems.avt.design import Design
 from vectorwar.systems.avt.fire import aim_choices, marker_between, shot_problem
+from vectorwar.systems.avt.grid import SEGMENTS
 from vectorwar.systems.avt.lasers import TABLES, max_range
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders, Shot
 from vectorwar.systems.avt.orientation import Orientation, pivot_path, pivot_paths, schedule, wedges
@@ -73,7 +83,7 @@ from vectorwar.systems.avt.ssd import (
     ship_reactor_power,
     thrust_limit,
 )
-from vectorwar.systems.avt.state import HEAT_TENTHS, AVTState, Ship
+from vectorwar.systems.avt.state import HEAT_TENTHS, AVTState, Ship, absolute
 from vectorwar.systems.avt.thrust import thrust_heading
 from vectorwar.vectors import Velocity
 
@@ -110,6 +120,8 @@ FIGHTING_RANGE = 30.0
 ARMOUR_WEIGHT = 1.5
 #: What a volley's worth is kept for each segment it waits: the enemy may move, turn or fire first.
 PATIENCE = 0.93
+#: A target volley's chance of eating it below which the lasers are kept for a better one.
+MIN_EAT = 0.3
 
 
 def _add(a: Vec, b: Vec) -> Vec:
@@ -175,6 +187,37 @@ def thrust_direction(nose: Window) -> Vec:
 
 _THRUST: dict[Window, Vec] = {w: thrust_direction(w) for w in ALL_WINDOWS}
 _THRUST_UNIT: dict[Window, Vec] = {w: _unit(v) for w, v in _THRUST.items()}
+
+
+@lru_cache(maxsize=4096)
+def eat_chance(weapon: str, range_: int, lasers: int, toughness: int, d_chance: bool = True) -> float:
+    """The chance that ``lasers`` shots at ``range_`` add up to ``toughness`` (a target eaten, A5.113)."""
+    if lasers <= 0:
+        return 0.0
+    brackets, rows = TABLES[weapon]
+    column = next((c for c, (low, high) in enumerate(brackets) if low <= range_ <= high), None)
+    if column is None:
+        return 0.0
+    # One shot's points, capped at the toughness: beyond it nothing more is needed.
+    one = [0.0] * (toughness + 1)
+    for row in rows:
+        text = row[column]
+        if text.startswith("D"):
+            chance = int(text[1:]) / 10.0 if d_chance else 0.0
+            one[min(1, toughness)] += chance / len(rows)
+            one[0] += (1.0 - chance) / len(rows)
+        else:
+            one[min(int(text), toughness)] += 1.0 / len(rows)
+    total = [1.0] + [0.0] * toughness
+    for _ in range(lasers):
+        nxt = [0.0] * (toughness + 1)
+        for have, p in enumerate(total):
+            if p:
+                for points, q in enumerate(one):
+                    if q:
+                        nxt[min(have + points, toughness)] += p * q
+        total = nxt
+    return total[toughness]
 
 
 def expected_damage(weapon: str, range_: int, d_chance: bool = True) -> float:
@@ -246,13 +289,22 @@ class GreedyBot:
         design = state.designs[ship.design]
         enemies = [e for e in state.enemies_of(ship.side) if e.kind == "ship"]
         orders = ShipOrders(ship.id)
+        here = _where(ship.position)
         if enemies:
-            here = _where(ship.position)
             enemy = min(enemies, key=lambda e: (_norm(_sub(_where(e.position), here)), e.id))
             # Movement first: the fire decision weighs waiting for the lasers a new pivot brings to bear.
             orders = self._move(state, design, ship, enemy, orders)
             orders = self._fire(state, design, ship, enemy, orders)
-        return self._power(state, design, ship, enemies, orders)
+            return self._power(state, design, ship, enemies, orders)
+        # No enemy ship: the tutorial's chocolates (targets) are what is left to destroy. They sit still and
+        # never shoot back, so the ship closes on the nearest one as it would on a ship and eats every one
+        # its lasers can.
+        targets = [t for t in state.enemies_of(ship.side) if t.kind == "target"]
+        if targets:
+            nearest = min(targets, key=lambda t: (_norm(_sub(_where(t.position), here)), t.id))
+            orders = self._move(state, design, ship, nearest, orders)
+            orders = self._eat(state, design, ship, targets, orders)
+        return self._power(state, design, ship, targets, orders)
 
     # -- movement ---------------------------------------------------------------
 
@@ -423,7 +475,8 @@ class GreedyBot:
         )
         armour = ssd.armour[region]
         now = self._net(len(volley) * expected_damage(weapon, marker.range, d_chance), armour)
-        if now < MIN_NET:
+        # The game's last segment: whatever gets through is better than lasers that never fire.
+        if now < (MIN_NET if segments_left(state) else 0.0):
             return orders
         if now < self._best_later(state, design, ship, enemy, orders, weapon, armour, d_chance):
             return orders
@@ -432,6 +485,56 @@ class GreedyBot:
         if len(choices) > 1:
             orders = replace(orders, aim=region)
         return orders
+
+    def _eat(self, state: AVTState, design: Design, ship: Ship, targets: list[Ship], orders: ShipOrders) -> ShipOrders:
+        """Shots at targets: for each, the fewest ready lasers that eat it about as surely as all of them.
+
+        A target takes its toughness in one segment or nothing sticks (A5.113), so a volley is judged by
+        its chance of reaching that total. It fires when that chance is fair and no worse than what the
+        next few segments would give (closer, more lasers cool or round); nearer targets choose first.
+        """
+        here = _where(ship.position)
+        free = sorted(
+            (laser for laser in design.lasers if laser_state(design, ship, laser) != "destroyed"),
+            key=lambda laser: (design.mounts[design.lasers[laser]].power, laser),
+        )
+        battery = ship.battery
+        d_chance = state.options.get("laser_d_entries", "chance") != "none"
+        shots: list[Shot] = []
+        for target in sorted(targets, key=lambda t: (_norm(_sub(_where(t.position), here)), t.id)):
+            bearing = [laser for laser in free if shot_problem(state, design, ship, laser, target) is None]
+            volley: list[str] = []
+            power = battery
+            for laser in bearing:
+                cost = design.mounts[design.lasers[laser]].power
+                if cost <= power:
+                    volley.append(laser)
+                    power -= cost
+            if not volley:
+                continue
+            weapon = design.mounts[design.lasers[volley[0]]].weapon
+            toughness = state.designs[target.design].toughness
+            range_ = marker_between(state, ship, target).range
+            best = eat_chance(weapon, range_, len(volley), toughness, d_chance)
+            if best < MIN_EAT:
+                continue
+            later = max(
+                (
+                    PATIENCE**wait * eat_chance(weapon, at, count, toughness, d_chance)
+                    for wait, count, at in self._later_volleys(state, design, ship, target, orders, weapon)
+                ),
+                default=0.0,
+            )
+            if best < later:
+                continue
+            # Lasers kept back stay ready for the next target.
+            while len(volley) > 1 and eat_chance(weapon, range_, len(volley) - 1, toughness, d_chance) >= best - 0.02:
+                volley.pop()
+            for laser in volley:
+                free.remove(laser)
+                battery -= design.mounts[design.lasers[laser]].power
+                shots.append(Shot(laser, target.id))
+        return replace(orders, shots=tuple(shots)) if shots else orders
 
     @staticmethod
     def _net(pool: float, armour: int) -> float:
@@ -449,7 +552,19 @@ class GreedyBot:
         armour: int,
         d_chance: bool,
     ) -> float:
-        """The best volley waiting 1..WAIT segments could bring, the enemy and ship drifting.
+        """The best volley waiting 1..WAIT segments could bring, the enemy and ship drifting."""
+        best = 0.0
+        for wait, count, range_ in self._later_volleys(state, design, ship, enemy, orders, weapon):
+            # A little is lost to waiting: the enemy may move, turn or fire first.
+            later = PATIENCE**wait * self._net(count * expected_damage(weapon, range_, d_chance), armour)
+            best = max(best, later)
+        return best
+
+    @staticmethod
+    def _later_volleys(
+        state: AVTState, design: Design, ship: Ship, enemy: Ship, orders: ShipOrders, weapon: str
+    ) -> list[tuple[int, int, int]]:
+        """(segments waited, lasers that would bear and have power, range) for waits of 1..WAIT in range.
 
         The ship's orientation follows the facing change under way or the pivot just ordered.
         """
@@ -461,8 +576,8 @@ class GreedyBot:
         power_now = ship.battery
         recharge = ship_reactor_power(design, ship) if ship.reactors_on else 0
         capacity = ship_battery_capacity(design, ship)
-        best = 0.0
-        for wait in range(1, WAIT + 1):
+        out: list[tuple[int, int, int]] = []
+        for wait in range(1, min(WAIT, segments_left(state)) + 1):
             seen, range_ = _marker_between_points(state, mine.after(wait), theirs.after(wait))
             if seen is None or range_ > max_range(weapon):
                 continue
@@ -478,10 +593,8 @@ class GreedyBot:
                 if any(w in design.arcs[mount] for w in windows) and spec.power <= power:
                     count += 1
                     power -= spec.power
-            # A little is lost to waiting: the enemy may move, turn or fire first.
-            later = PATIENCE**wait * self._net(count * expected_damage(weapon, range_, d_chance), armour)
-            best = max(best, later)
-        return best
+            out.append((wait, count, range_))
+        return out
 
     # -- power and heat -----------------------------------------------------------
 
@@ -504,6 +617,11 @@ class GreedyBot:
         if on != going:
             orders = replace(orders, reactors=on)
         return orders
+
+
+def segments_left(state: AVTState) -> int:
+    """Segments after this one before the turn limit ends the game: waiting longer brings nothing."""
+    return absolute(state.max_turns, SEGMENTS) - state.now
 
 
 def turn_around(design: Design) -> float:
