@@ -12,7 +12,7 @@ from vectorwar.game import Game
 from vectorwar.play import bot_order, play_out
 from vectorwar.registry import get_system
 from vectorwar.scenario import load_scenario
-from vectorwar.search import Budget, SearchBot, _pick, _swap
+from vectorwar.search import LEVELS, Budget, SearchBot, _near, _pick, _scaled, _swap
 from vectorwar.setup import set_up
 
 TINY = Budget(screen=2, mine=2, theirs=2, rounds=1, turns=0, horizon=2)
@@ -103,6 +103,39 @@ def test_a_row_better_only_on_one_lucky_round_does_not_replace_the_fast_bots() -
     assert _pick([steady, lucky], z=1.0) == 0
     assert _pick([steady, lucky], z=0.0) == 1
     assert _pick([steady, clear], z=1.0) == 1
+
+
+def test_a_costly_systems_budget_is_divided_by_its_rollout_cost_and_keeps_two_rounds() -> None:
+    base = LEVELS[1]
+    assert _scaled(base, 1.0) == base
+    halved = _scaled(base, 2.0)
+    assert (halved.screen, halved.rounds, halved.mine) == (6, 3, base.mine)
+    floor = _scaled(base, 10.0)
+    assert floor.rounds == 2 and floor.screen == base.mine
+    assert floor.rollouts < halved.rollouts < base.rollouts
+
+
+def test_vms_rollouts_cost_more_with_more_ships_in_play_and_the_others_cost_one() -> None:
+    duel = set_up("vms-capital-duel-msc", seed=1).game
+    fleet = set_up("vms-mixed-fleet-msc", seed=1).game
+    assert duel.system.rollout_cost(duel.state) == 1.0  # two ships
+    assert fleet.system.rollout_cost(fleet.state) == 4.0  # eight ships
+    for name in ("msc-fleet", "vv5-dogfight", "avt-duel-wasp"):
+        game = set_up(name, seed=1).game
+        assert game.system.rollout_cost(game.state) == 1.0
+
+
+def test_one_ship_variants_near_the_fast_bots_move_end_within_a_hex_of_it() -> None:
+    game = set_up("vv5-dogfight", seed=1).game
+    seat = game.waiting_for[0]
+    options = game.system.move_options(game.state, seat)
+    ship, moves = next(iter(options.items()))
+    chosen = moves[len(moves) // 2]
+    near = _near(chosen.text, ship, moves)
+    assert near and chosen not in near
+    assert all(m.end.hex.distance(chosen.end.hex) <= 1 for m in near)
+    assert len(near) < len(moves) - 1  # some legal moves end further away
+    assert _near("hold", ship, moves) == []
 
 
 def test_a_ships_entry_is_swapped_and_the_others_kept() -> None:
