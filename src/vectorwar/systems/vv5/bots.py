@@ -95,8 +95,12 @@ def purchase(state: VV5State, seat: str) -> buying.Buy:
     return buying.greedy_buy(state, seat)
 
 
-def salvo_size(state: VV5State, ship: Ship, target: Ship, missed: float) -> int | None:
-    """Missiles ``ship`` launches at ``target`` when the scenario decides (None: one or two by the odds)."""
+def salvo_size(state: VV5State, ship: Ship, target: Ship, missed: float) -> tuple[int, float] | None:
+    """Missiles ``ship`` launches at ``target`` and each one's chance, when the scenario decides.
+
+    ``missed`` is the chance that the side's missiles already launched at
+    ``target`` this turn all miss; None: one or two by the odds.
+    """
     if isinstance(state.special, InvasionState):
         return invasion_tactics.salvo(state, ship, target, missed)
     return None
@@ -157,10 +161,10 @@ class GreedyBot:
                 if value < 10 / 36:
                     continue
                 count = 2 if value >= 21 / 36 and ship.missiles_ready >= 2 else 1
-            elif salvo == 0:
-                continue
             else:
-                count = min(ship.missiles_ready, salvo)
+                count, p = salvo
+                if not count:
+                    continue
             missed[target_id] = missed.get(target_id, 1.0) * (1 - p) ** count
             out.append(Launch(ship.id, count, target_id))
         return Launches(tuple(out))

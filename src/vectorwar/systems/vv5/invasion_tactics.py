@@ -141,8 +141,8 @@ def objective(state: VV5State, ship: Ship, end: Hex, facing: Direction, velocity
     return score + SHY * min(distance, PHASER_RANGE + 1)
 
 
-def salvo(state: VV5State, ship: Ship, target: Ship, missed: float) -> int:
-    """Missiles ``ship`` launches at platform ``target`` now (0: hold them).
+def salvo(state: VV5State, ship: Ship, target: Ship, missed: float) -> tuple[int, float]:
+    """Missiles ``ship`` launches at platform ``target`` now (0: hold them), and each one's chance.
 
     ``missed`` is the chance that the missiles the flight has already
     launched at it this turn all miss. Enough to be fairly sure of one hit
@@ -163,12 +163,12 @@ def salvo(state: VV5State, ship: Ship, target: Ship, missed: float) -> int:
         if distance <= PHASER_RANGE and nearest and _at_least(distance) >= DANGER:
             threshold = DESPERATE
     if p < threshold or p <= 0:
-        return 0
+        return 0, p
     count = 0
     while missed > 1 - SURE and count < ship.missiles_ready:
         missed *= 1 - p
         count += 1
-    return count
+    return count, p
 
 
 def buy(state: VV5State, seat: str) -> buying.Buy:
