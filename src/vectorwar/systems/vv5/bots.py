@@ -20,14 +20,14 @@ from typing import Any
 
 from vectorwar.hexes import Direction, Hex
 from vectorwar.rules import Order
-from vectorwar.systems.vv5 import buying, placing
+from vectorwar.systems.vv5 import buying, invasion_tactics, placing
 from vectorwar.systems.vv5.arcs import GUN_ARCS, MISSILE_ARC, in_arc
 from vectorwar.systems.vv5.combat import gun_modifier, gun_to_hit, guns_facing, missile_to_hit
 from vectorwar.systems.vv5.honour import honour_binds, honourable, on_board_plots
 from vectorwar.systems.vv5.movement import is_solid, plan, turn_allowance
 from vectorwar.systems.vv5.orders import DeclareOrder, Gunfire, Launch, Launches, Manoeuvre, Plot, Shot
 from vectorwar.systems.vv5.shock import forced
-from vectorwar.systems.vv5.specials import boarding, invasion, pirates
+from vectorwar.systems.vv5.specials import boarding, pirates
 from vectorwar.systems.vv5.specials.cargo_runs import steer
 from vectorwar.systems.vv5.state import (
     BoardingState,
@@ -39,6 +39,7 @@ from vectorwar.systems.vv5.state import (
     VV5State,
 )
 from vectorwar.systems.vv5.targeting import gun_problem, launch_problem
+from vectorwar.vectors import Velocity
 
 # P(2D6 >= n) for n = 0..13.
 _AT_LEAST = [1.0, 1.0, 1.0, 35 / 36, 33 / 36, 30 / 36, 26 / 36, 21 / 36, 15 / 36, 10 / 36, 6 / 36, 3 / 36, 1 / 36, 0.0]
@@ -48,14 +49,15 @@ def p_at_least(n: int) -> float:
     return _AT_LEAST[max(0, min(13, n))]
 
 
-def objective_score(state: VV5State, ship: Ship, end: Hex, speed: int) -> float:
-    """Pull toward the scenario's objective (only the Stasis Pod has one so far)."""
+def objective_score(state: VV5State, ship: Ship, end: Hex, facing: Direction, velocity: Velocity) -> float:
+    """Pull toward the scenario's objective, as its special rules state it."""
+    speed = velocity.speed
     if isinstance(state.special, CargoRunState):
         return steer(state, ship, end, speed)
     if isinstance(state.special, PirateState):
         return pirates.objective(state, ship, end, speed)
     if isinstance(state.special, InvasionState):
-        return invasion.objective(state, ship, end, speed)
+        return invasion_tactics.objective(state, ship, end, facing, velocity)
     if isinstance(state.special, BoardingState):
         return boarding.boarding_objective(state, ship, end, speed)
     pod = state.special
@@ -86,6 +88,24 @@ def planned_plot(state: VV5State, ship: Ship) -> Manoeuvre | None:
     return None
 
 
+def purchase(state: VV5State, seat: str) -> buying.Buy:
+    """The buy: what the scenario's objective needs where it says, else the most tons in the fewest ships."""
+    if isinstance(state.special, InvasionState):
+        return invasion_tactics.buy(state, seat)
+    return buying.greedy_buy(state, seat)
+
+
+def salvo_size(state: VV5State, ship: Ship, target: Ship, missed: float) -> tuple[int, float] | None:
+    """Missiles ``ship`` launches at ``target`` and each one's chance, when the scenario decides.
+
+    ``missed`` is the chance that the side's missiles already launched at
+    ``target`` this turn all miss; None: one or two by the odds.
+    """
+    if isinstance(state.special, InvasionState):
+        return invasion_tactics.salvo(state, ship, target, missed)
+    return None
+
+
 PLAN_BONUS = 30.0  # enough to outweigh the one-turn gun and arc terms, not the board edge or a rock
 
 
@@ -101,7 +121,7 @@ class GreedyBot:
         if not isinstance(state, VV5State):
             raise TypeError("this GreedyBot plays VV5 states")
         if state.phase == "purchase":
-            return buying.greedy_buy(state, seat)
+            return purchase(state, seat)
         if state.phase == "place":
             return placing.greedy_place(state, seat)
         if state.phase == "choose-order":
@@ -117,10 +137,12 @@ class GreedyBot:
     @staticmethod
     def _launches(state: VV5State, seat: str) -> Launches:
         out: list[Launch] = []
+        # Chance that none of the missiles already launched this turn at a target hits it.
+        missed: dict[str, float] = {}
         for ship in state.ships_of(seat):
             if not ship.missiles_ready:
                 continue
-            best: tuple[float, str] | None = None
+            best: tuple[float, float, str] | None = None
             for target in state.enemies_of(seat):
                 weight = target_weight(state, seat, target)
                 if not weight or launch_problem(state, ship, target) is not None:
@@ -128,12 +150,23 @@ class GreedyBot:
                 distance = ship.hex.distance(target.hex)
                 need = (missile_to_hit(distance) or 13) + (1 if distance > 1 and guns_facing(target, ship.hex) else 0)
                 p = 35 / 36 if not target.can_accelerate else p_at_least(need + target.acceleration.boxes // 2)
-                p *= weight
-                if best is None or p > best[0]:
-                    best = (p, target.id)
-            if best is not None and best[0] >= 10 / 36:
-                count = 2 if best[0] >= 21 / 36 and ship.missiles_ready >= 2 else 1
-                out.append(Launch(ship.id, count, best[1]))
+                value = p * weight
+                if best is None or value > best[0]:
+                    best = (value, p, target.id)
+            if best is None:
+                continue
+            value, p, target_id = best
+            salvo = salvo_size(state, ship, state.ship(target_id), missed.get(target_id, 1.0))
+            if salvo is None:
+                if value < 10 / 36:
+                    continue
+                count = 2 if value >= 21 / 36 and ship.missiles_ready >= 2 else 1
+            else:
+                count, p = salvo
+                if not count:
+                    continue
+            missed[target_id] = missed.get(target_id, 1.0) * (1 - p) ** count
+            out.append(Launch(ship.id, count, target_id))
         return Launches(tuple(out))
 
     @staticmethod
@@ -183,7 +216,7 @@ class GreedyBot:
             facing, velocity = plan(ship.facing, ship.velocity, move)
             end = ship.hex.shifted(velocity.dq, velocity.dr)
             score = self._score(state, ship, end, facing, velocity.speed, enemies)
-            score += objective_score(state, ship, end, velocity.speed)
+            score += objective_score(state, ship, end, facing, velocity)
             score += 0.6 * incoming * move.thrust
             score -= 0.01 * (move.turns + move.thrust)  # all else equal, save fuel for later turns
             if move == planned:

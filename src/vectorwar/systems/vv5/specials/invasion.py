@@ -27,8 +27,7 @@ from vectorwar.events import Event, Note, Rolled
 from vectorwar.hexes import Direction, Hex
 from vectorwar.maps import HexMap
 from vectorwar.scenario import validate_model
-from vectorwar.systems.vv5.movement import DENSE_PREFIX, gravity_pull
-from vectorwar.systems.vv5.specials.adp import PHASER_RANGE
+from vectorwar.systems.vv5.movement import DENSE_PREFIX
 from vectorwar.systems.vv5.specials.base import Special
 from vectorwar.systems.vv5.state import Body, InvasionState, Ship, VV5State
 from vectorwar.vectors import Velocity
@@ -215,43 +214,6 @@ def crash_risk(state: VV5State, end: Hex) -> float:
         elif aim.distance(end) == 1:
             risk += 1 / 6
     return risk
-
-
-def objective(state: VV5State, ship: Ship, end: Hex, speed: int) -> float:
-    """Greedy pull for the human flight: hunt the platforms, keep out of the bodies' way and grip."""
-    invasion = _invasion(state)
-    bodies = on_board(invasion)
-    score = -80.0 * crash_risk(state, end)
-    # The bodies move before the starships: their pull comes from where they are headed.
-    ahead = HexMap(
-        state.map.sections,
-        tuple((b.hex.shifted(b.velocity.dq, b.velocity.dr), f"{DENSE_PREFIX}{b.gravity}") for b in bodies),
-    )
-    path = ship.hex.line_to(end)
-    pull = gravity_pull(ahead, path)
-    flung = end.shifted(pull.dq, pull.dr)
-    if not state.map.contains(flung):
-        score -= 200.0  # flung off the board: the ship is out of the fight
-    score -= 1.0 * pull.speed
-    # The invaders come to the flight: rushing at them only carries a ship past and off the far edge.
-    score -= 1.0 * max(0, speed - 3)
-    dq, dr = end.minus(ship.hex)
-    if not state.map.contains(end.shifted(2 * dq, 2 * dr)):
-        score -= 5.0
-    platforms = [(p, p.hex.shifted(p.velocity.dq, p.velocity.dr)) for p in state.ships_of(invasion.alien_side)]
-    for _, where in platforms:
-        distance = flung.distance(where)
-        if distance <= PHASER_RANGE:
-            score -= 0.6 * 3.5 * _at_least(distance)  # expected phaser damage if it picks this ship
-    if platforms and bodies:
-        score -= 0.5 * min(flung.distance(w) for _, w in platforms)
-    return score
-
-
-def _at_least(n: int) -> float:
-    """P(2D6 >= n)."""
-    ways = [0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]
-    return sum(ways[t] for t in range(max(2, n), 13)) / 36
 
 
 def _invasion(state: VV5State) -> InvasionState:
