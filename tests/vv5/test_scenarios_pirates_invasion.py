@@ -298,7 +298,7 @@ def test_invasion_verdicts_and_end() -> None:
     assert Invasion().game_over(state) is None
     # The flight is gone: the bodies still out there get through.
     flightless = with_bodies(right, ("on-board", ""), removed)
-    for h in ("H1", "H2", "H3"):
+    for h in ("H1", "H2", "H3", "H4"):
         flightless = flightless.with_ship(replace(flightless.ship(h), status="destroyed"))
     assert Invasion().decide(flightless, {})[0] == ("aliens",)  # type: ignore[index]
 
