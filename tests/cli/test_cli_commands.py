@@ -28,7 +28,7 @@ def test_scenarios_lists_ids_systems_and_ships() -> None:
     assert "msc-duel" in out
     assert "msc-fleet" in out
     assert "red: Hawk (ship1)" in out
-    assert "blue: Raven (ship3)" in out
+    assert "blue: Raven (ship1)" in out
 
 
 def test_ships_shows_build_point_costs() -> None:

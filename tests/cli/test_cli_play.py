@@ -132,7 +132,7 @@ def test_play_starts_over_only_when_asked(in_tmp: Path) -> None:
 
 
 def test_a_finished_game_shows_its_result(in_tmp: Path) -> None:
-    run("new", "msc-duel", "done.json", "--seat", "red=greedy", "--seat", "blue=random", "--seed", "1")
+    run("new", "msc-duel", "done.json", "--seat", "red=greedy", "--seat", "blue=random", "--seed", "2")
     assert game_in(in_tmp / "done.json").is_over
     code, out, _ = run("play", "done.json", input="")
     assert code == 0

@@ -46,7 +46,7 @@ after = "You moved three."
 text = "Anything that turns right."
 highlight = ["#orders .commit"]
 match = 'Raven \\d?R.*'
-play = "Raven 2R1"
+play = "Raven 1R1"
 wrong = "Turn right somewhere."
 after = "You turned."
 """
@@ -68,7 +68,7 @@ def start(tutorial: Tutorial) -> tuple[Game, dict[str, object]]:
 def test_a_valid_file_loads_with_its_id_from_the_file_name(tmp_path: Path) -> None:
     tutorial = load_tutorial(write(tmp_path, GOOD))
     assert tutorial.id == "my-tutorial"
-    assert [s.example for s in tutorial.steps] == ["Raven 3", "Raven 2R1"]
+    assert [s.example for s in tutorial.steps] == ["Raven 3", "Raven 1R1"]
     assert tutorial.steps[0].highlight == ["#orders .commit"]
     assert tutorial.players() == {"blue": "human", "red": "random"}
 
@@ -78,8 +78,8 @@ def test_a_valid_file_loads_with_its_id_from_the_file_name(tmp_path: Path) -> No
     [
         (('order = ["Raven 3"]', ""), "give exactly one of order"),
         (('order = ["Raven 3"]', 'order = ["Raven 3"]\nmatch = "x"'), "give exactly one of order"),
-        (('play = "Raven 2R1"', 'play = "Raven 3"'), "does not match the pattern"),
-        (('play = "Raven 2R1"', ""), "needs play"),
+        (('play = "Raven 1R1"', 'play = "Raven 3"'), "does not match the pattern"),
+        (('play = "Raven 1R1"', ""), "needs play"),
         ((r"match = 'Raven \d?R.*'", "match = 'Raven ('"), "not a regular expression"),
         (('scenario = "msc-duel"', 'scenario = "no-such"'), "scenario: no scenario called 'no-such'"),
         (('scenario = "msc-duel"', 'scenario = "vv5-dogfight"'), "is a vv5 scenario, not msc"),
@@ -145,9 +145,9 @@ def test_progress_counts_the_learners_answered_prompts_and_ends_in_free_play(tmp
     for _ in bot_turns(game, bots):  # type: ignore[arg-type]
         pass
     assert progress(tutorial, game) == 1
-    assert check_action(tutorial, game, "Raven 2R1").kind == "expected"
-    assert check_action(tutorial, game, "Raven 2L1").kind == "unexpected"
-    game.submit("blue", "Raven 2R1")
+    assert check_action(tutorial, game, "Raven 1R1").kind == "expected"
+    assert check_action(tutorial, game, "Raven 1L1").kind == "unexpected"
+    game.submit("blue", "Raven 1R1")
     for _ in bot_turns(game, bots):  # type: ignore[arg-type]
         pass
     assert progress(tutorial, game) == 2

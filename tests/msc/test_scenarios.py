@@ -26,11 +26,21 @@ def test_msc_5_0_builtin_scenarios_are_registered() -> None:
     assert set(SCENARIOS) <= set(scenario_paths())
 
 
-def test_msc_5_0_duel_is_two_15_bp_sample_ships() -> None:
+def test_msc_5_0_duel_is_a_mirror_of_the_15_bp_sample_ship_1() -> None:
+    """The text leaves forces and placement to the players (MSC 5.0); vectorwar's duel is Ship 1
+    against Ship 1, placed facing each other, each seeing the other on the same bearing, so that
+    neither seat starts ahead (docs/bots.md: Ship 1 against Ship 3 went 73/27 between greedy bots)."""
     scenario = builtin_scenario("msc-duel")
     state = MSC.new_state(scenario, MSC.manifest.resolve_options(scenario.options))
     designs = MSC.designs(scenario)
-    assert [(s.side, s.id, s.design) for s in state.ships] == [("red", "Hawk", "ship1"), ("blue", "Raven", "ship3")]
+    assert [(s.side, s.id, s.design) for s in state.ships] == [("red", "Hawk", "ship1"), ("blue", "Raven", "ship1")]
+    hawk, raven = state.ships
+    # Each sees the other on the same bearing from its bow, at the same starting speed.
+    assert hawk.speed == raven.speed
+    assert hawk.hex.bearing_to(raven.hex).relative_to(hawk.facing) == raven.hex.bearing_to(hawk.hex).relative_to(
+        raven.facing
+    )
+    assert raven.facing == hawk.facing.opposite
     assert all(designs[s.design].build_points == 15 for s in state.ships)
     assert state.max_turns == 30
     assert state.map.hexes_with("blocking") == frozenset()  # the text's blank map

@@ -90,6 +90,9 @@ def test_ruling_refugee_ships_lift_off_each_its_own_way_and_interceptors_close_a
         assert ship.hex.distance(rock) >= 10
         assert ship.velocity.speed == 1
         assert ship.hex.neighbour(ship.facing).distance(rock) < ship.hex.distance(rock)
+    # They start in the refugees' way, one between the rock and each narrow edge, on the rock's row.
+    interceptors = state.ships_of("intercept")
+    assert sorted((s.hex.col < rock.col, s.hex.row) for s in interceptors) == [(False, rock.row), (True, rock.row)]
 
 
 def test_ruling_cargo_boxes_score_only_in_assault_force_and_refugees() -> None:

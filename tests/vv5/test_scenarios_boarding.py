@@ -61,6 +61,29 @@ def test_the_ghost_ship_fills_two_hexes_and_drifts_toward_the_players() -> None:
     assert state.occupant(state.map.locate("C@5,0")) == ghost
 
 
+@pytest.mark.parametrize("name", ["vv5-ghost-ship", "vv5-ghost-ship-3"])
+def test_red_and_blue_start_level_with_each_other_below_the_ghost_ship(name: str) -> None:
+    """The board has no exact left-right mirror (50 columns, odd ones half a hex lower), so the
+    two bottom corners are not alike: on the corner hexes themselves blue started half a hex lower
+    than red and lost 41 to 6 between greedy bots. Each blue ship now stands on the same row
+    height as its red counterpart, at the mirrored column or the one beside it (docs/bots.md)."""
+    state = Game.new(get_system("vv5"), builtin_scenario(name), 1).state
+    assert isinstance(state, VV5State)
+    red = sorted(state.ships_of("red"), key=lambda s: s.id)
+    blue = sorted(state.ships_of("blue"), key=lambda s: s.id)
+    assert len(red) == len(blue) == 3
+    width = state.map.locate("O@9,7").col + 1
+    for r, b in zip(red, blue, strict=True):
+        assert r.hex.centre()[1] == b.hex.centre()[1]
+        assert abs((width - 1 - r.hex.col) - b.hex.col) <= 1
+        assert r.velocity.speed == b.velocity.speed == 1
+    # The ghost ship drifts down the board's middle: each pair of counterparts starts within a hex
+    # of the same distance from it.
+    ghost = state.ship("GS")
+    for r, b in zip(red, blue, strict=True):
+        assert abs(min(r.hex.distance(h) for h in ghost.hexes) - min(b.hex.distance(h) for h in ghost.hexes)) <= 1
+
+
 def test_the_ancient_starship_and_its_three_platforms() -> None:
     state = alien_state()
     ancient = state.ship("AS")

@@ -1,0 +1,114 @@
+"""Greedy against greedy in every built-in scenario: the balance table of docs/bots.md.
+
+Each row is what ``vectorwar simulate SCENARIO -n N --json`` counts (every seat played by the
+system's greedy bot, the command's default; seeds ``0 .. N-1``): the same games, split over
+worker processes. It prints the table as Markdown, one row per scenario, every seat's share of
+the N games, then the draws, N, and what the rule text itself makes uneven (``TEXT`` below).
+
+    python benchmarks/balance.py -n 100 > table.md          # every built-in scenario
+    python benchmarks/balance.py -n 200 msc-duel vv5-ghost-ship
+
+A scenario's row is printed once all its games are in; the wall time goes to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import sys
+import time
+from collections import Counter, defaultdict
+
+from vectorwar.catalogue import builtin_scenario, scenario_paths
+from vectorwar.play import play_out
+
+#: Whether the text makes the scenario uneven between its seats, and how; the rest of a
+#: scenario's set-up is vectorwar's and should play even between equal bots.
+TEXT: dict[str, str] = {
+    "msc-duel": "no: the text leaves forces to the players; Ship 1 against Ship 1",
+    "msc-fleet": "no: the text's three example designs a side",
+    "msc-build": "no: each side builds to the same BP",
+    "vv5-dogfight": "no",
+    "vv5-dogfight-draw": "no: each side rolls its own points and draws its types in turn",
+    "vv5-dogfight-purchase": "no: each side rolls its own points",
+    "vv5-dogfight-3": "yes, by its start places: red on the left edge of F, blue and green in the far corners",
+    "vv5-dogfight-4": "no: the four corners",
+    "vv5-strike-force": "yes: bombers crossing the board against interceptors",
+    "vv5-strike-force-purchase": "yes: bombers crossing the board against interceptors",
+    "vv5-assault-force": "yes: a transport and escort crossing against interceptors",
+    "vv5-assault-force-purchase": "yes: a transport and escort crossing against interceptors",
+    "vv5-stasis-pod": "no: opposite corners, the same forces",
+    "vv5-stasis-pod-place": "no: opposite corners, the same forces (red places the body, blue the pod)",
+    "vv5-stasis-pod-3": "the text places two sides; vectorwar's third corner (top right) is not alike",
+    "vv5-stasis-pod-4": "no: four corners",
+    "vv5-pirates": "yes: one pirate running for the field against two chasers",
+    "vv5-pirates-purchase": "yes: one pirate running for the field against 2D6 + 8 points of chasers",
+    "vv5-alien-starship": "no: each side a transport and 17 points of fighters",
+    "vv5-alien-starship-purchase": "no: each side a transport and 2D6 + 10 points of fighters",
+    "vv5-alien-starship-3": "the text places two sides; vectorwar's third corner (top right) is not alike",
+    "vv5-ghost-ship": "no: each side a flight and a transport",
+    "vv5-ghost-ship-3": "the text places two sides; vectorwar's third starts behind the Ghost Ship (top left)",
+    "vv5-refugees": "yes: a transport and a flight running from an equal flight, which places first",
+    "vv5-invasion": "yes: the human flight against automated invaders",
+    "vv5-invasion-purchase": "yes: the human flight against automated invaders",
+    "vv5-invasion-2": "yes: two allied human flights (they win together) against automated invaders",
+    "vms-capital-duel-msc": "vectorwar's designs: Tern (flat turn) against Bastion",
+    "vms-capital-duel-vv5": "vectorwar's designs: Tern against Bastion",
+    "vms-fighter-screen-msc": "vectorwar's set-up: destroyer and frigate against four fighters",
+    "vms-fighter-screen-vv5": "vectorwar's set-up: destroyer and frigate against three fighters and a shuttle",
+    "vms-mixed-fleet-msc": "vectorwar's set-up: mixed fleets of our designs",
+    "vms-mixed-fleet-vv5": "vectorwar's set-up: mixed fleets of our designs",
+    "avt-duel-wasp": "vectorwar's Wasp against the text's Rafik",
+    "avt-duel-rafik": "no: Rafik against Rafik",
+    "avt-damage": "the tutorial's fourth sample game: 4 turns, mostly too short to finish",
+    "avt-drift": "a tutorial sample game: one Rafik and three chocolates to eat",
+    "avt-pitch-and-climb": "a tutorial sample game: one Rafik and three chocolates to eat",
+    "avt-pivot-thrust": "a tutorial sample game: one Rafik and three chocolates to eat",
+}
+
+
+def _one(job: tuple[str, int]) -> tuple[str, int, tuple[str, ...], float]:
+    scenario_id, seed = job
+    scenario = builtin_scenario(scenario_id)
+    started = time.process_time()
+    game = play_out(scenario, dict.fromkeys((s.id for s in scenario.sides), "greedy"), seed)
+    winners = tuple(sorted(game.result.winners)) if game.result is not None else ()
+    return scenario_id, seed, winners, time.process_time() - started
+
+
+def row(scenario_id: str, results: list[tuple[str, ...]]) -> str:
+    seats = [s.id for s in builtin_scenario(scenario_id).sides]
+    n = len(results)
+    wins: Counter[str] = Counter(seat for winners in results for seat in winners)
+    draws = sum(1 for winners in results if not winners)
+    shares = " / ".join(f"{seat} {100 * wins[seat] / n:.0f}" for seat in seats)
+    note = TEXT.get(scenario_id, "?")
+    return f"| `{scenario_id}` | {shares} | {100 * draws / n:.0f} | {n} | {note} |"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("scenarios", nargs="*", help="built-in scenario ids (default: every one)")
+    parser.add_argument("-n", "--games", type=int, default=100)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    args = parser.parse_args()
+    ids = list(args.scenarios) or sorted(scenario_paths())
+    jobs = [(scenario_id, seed) for scenario_id in ids for seed in range(args.games)]
+    started = time.perf_counter()
+    got: dict[str, list[tuple[str, ...]]] = defaultdict(list)
+    cpu: dict[str, float] = defaultdict(float)
+    print("| scenario | wins by seat (% of all games) | draws (%) | N | asymmetric by the text? |")
+    print("| --- | --- | --- | --- | --- |")
+    with multiprocessing.Pool(args.workers) as pool:
+        for scenario_id, _, winners, seconds in pool.imap(_one, jobs, chunksize=4):
+            got[scenario_id].append(winners)
+            cpu[scenario_id] += seconds
+            if len(got[scenario_id]) == args.games:
+                print(row(scenario_id, got[scenario_id]), flush=True)
+                print(f"{scenario_id}: {cpu[scenario_id] / args.games:.2f} cpu s a game", file=sys.stderr)
+    print(f"wall {time.perf_counter() - started:.0f} s on {args.workers} workers", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
