@@ -7,6 +7,7 @@ the N games, then the draws, N, and what the rule text itself makes uneven (``TE
 
     python benchmarks/balance.py -n 100 > table.md          # every built-in scenario
     python benchmarks/balance.py -n 200 msc-duel vv5-ghost-ship
+    python benchmarks/balance.py --bot search -n 10 msc-duel     # every seat played by ``search``
 
 A scenario's row is printed once all its games are in; the wall time goes to stderr.
 """
@@ -68,11 +69,11 @@ TEXT: dict[str, str] = {
 }
 
 
-def _one(job: tuple[str, int]) -> tuple[str, int, tuple[str, ...], float]:
-    scenario_id, seed = job
+def _one(job: tuple[str, int, str]) -> tuple[str, int, tuple[str, ...], float]:
+    scenario_id, seed, bot = job
     scenario = builtin_scenario(scenario_id)
     started = time.process_time()
-    game = play_out(scenario, dict.fromkeys((s.id for s in scenario.sides), "greedy"), seed)
+    game = play_out(scenario, dict.fromkeys((s.id for s in scenario.sides), bot), seed)
     winners = tuple(sorted(game.result.winners)) if game.result is not None else ()
     return scenario_id, seed, winners, time.process_time() - started
 
@@ -92,9 +93,10 @@ def main() -> None:
     parser.add_argument("scenarios", nargs="*", help="built-in scenario ids (default: every one)")
     parser.add_argument("-n", "--games", type=int, default=100)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--bot", default="greedy", help="the computer player of every seat (default: greedy)")
     args = parser.parse_args()
     ids = list(args.scenarios) or sorted(scenario_paths())
-    jobs = [(scenario_id, seed) for scenario_id in ids for seed in range(args.games)]
+    jobs = [(scenario_id, seed, args.bot) for scenario_id in ids for seed in range(args.games)]
     started = time.perf_counter()
     got: dict[str, list[tuple[str, ...]]] = defaultdict(list)
     cpu: dict[str, float] = defaultdict(float)
