@@ -453,13 +453,7 @@ class GreedyBot:
         if not ready:
             return orders
         ready.sort(key=lambda laser: (design.mounts[design.lasers[laser]].power, laser))
-        battery = ship.battery
-        volley: list[str] = []
-        for laser in ready:
-            power = design.mounts[design.lasers[laser]].power
-            if power <= battery:
-                volley.append(laser)
-                battery -= power
+        volley, _ = _affordable(design, ready, ship.battery)
         if not volley:
             return orders
         d_chance = state.options.get("laser_d_entries", "chance") != "none"
@@ -503,13 +497,7 @@ class GreedyBot:
         shots: list[Shot] = []
         for target in sorted(targets, key=lambda t: (_norm(_sub(_where(t.position), here)), t.id)):
             bearing = [laser for laser in free if shot_problem(state, design, ship, laser, target) is None]
-            volley: list[str] = []
-            power = battery
-            for laser in bearing:
-                cost = design.mounts[design.lasers[laser]].power
-                if cost <= power:
-                    volley.append(laser)
-                    power -= cost
+            volley, _ = _affordable(design, bearing, battery)
             if not volley:
                 continue
             weapon = design.mounts[design.lasers[volley[0]]].weapon
@@ -640,3 +628,14 @@ def _arc_windows(state: AVTState, orientation: Orientation, window: Window) -> t
 def _shot_power(design: Design) -> int:
     """Power for one shot of the ship's dearest laser."""
     return max((m.power for m in design.mounts.values() if m.lasers), default=0)
+
+
+def _affordable(design: Design, lasers: list[str], battery: int) -> tuple[list[str], int]:
+    """The lasers, in the order given, that the battery can power, and the charge left after them."""
+    volley: list[str] = []
+    for laser in lasers:
+        cost = design.mounts[design.lasers[laser]].power
+        if cost <= battery:
+            volley.append(laser)
+            battery -= cost
+    return volley, battery
