@@ -9,24 +9,30 @@ How one decision is made, for the seat's view of the game (never the game):
 
 1. **Candidates for itself**: the system's fast bot's order (``greedy``), the
    same order with one ship's move swapped for another of its legal moves
-   (``move_options``), and orders drawn from the menu (``random_order``); each
-   is parsed and checked, duplicates dropped, at most ``mine`` of them.
+   (``move_options``; mostly one ending next to the fast bot's), and orders
+   drawn from the menu (``random_order``); each is parsed and checked,
+   duplicates dropped, at most ``screen`` of them.
 2. **Plausible orders for the others** who plot at the same time: drawn the
    same way from *their* menus, seen from this seat's view. A secret plot
    already given waits in the kernel's ``pending`` and is in no state, so the
    bot cannot see it: it can only guess, and these guesses are the guess.
-3. **The matrix**: every (mine, theirs) pair is resolved and then played on by
-   the fast bot for every seat to the end of the next turn (``turns``), ``rounds``
-   times. Each round uses its own dice, the same for every pair (common random
-   numbers: the pairs differ by the orders, not by luck). The dice are the
-   bot's own (:class:`~vectorwar.dice.Dice` with a seed drawn from its own
-   random source), never the game's, so it cannot foresee a real roll.
-4. **The choice**: regret matching on the estimated matrix (the others as one
-   player wanting the opposite) gives their most damaging mix of guesses; the
-   order best against that mix blended half and half with the guesses as
-   drawn is played. A declaration in turn (nobody else plotting now) is the
-   fast bot's own: it sees everything before it, and trials of two such
-   orders differ only by luck.
+3. **The matrix**: the ``mine`` best candidates of a screen against the
+   others' likeliest orders meet every guess, each pair resolved and played
+   on by the fast bot for every seat to the end of the next turn (``turns``),
+   ``rounds`` times. Each round uses its own dice, the same for every pair
+   (common random numbers: the pairs differ by the orders, not by luck). The
+   dice are the bot's own (:class:`~vectorwar.dice.Dice` with a seed drawn
+   from its own random source), never the game's, so it cannot foresee a
+   real roll. A system whose rollouts cost more says so
+   (``rollout_cost``), and the budget shrinks to match.
+4. **The choice**: the orders are judged against the guesses weighted mostly
+   by plausibility (the fast bot's guess ``TRUST``) and partly
+   (``CAUTION``) by regret matching's most damaging mix; the best replaces
+   the fast bot's own order only if it wins by ``FAST_BONUS`` plus ``Z``
+   standard errors, round by round. A fire declaration in turn (nobody else
+   plotting now, no movement to plot) and a set-up choice are the fast bot's
+   own: the first sees everything before it and its trials would differ only
+   by luck; a rollout cannot judge the second.
 
 Its random source is seeded from the bot's own seed, the seat and the clock,
 not from the game's seed, so two games that look the same to the seat get the
@@ -51,7 +57,8 @@ __all__ = ["LEVELS", "Budget", "SearchBot", "search_bots"]
 class Budget:
     """How hard the bot thinks: candidate counts, rollouts per pair and how far each rollout looks."""
 
-    #: Own orders tried once each against the others' likeliest orders, the best ``mine`` kept.
+    #: Own orders screened (``SCREEN_ROUNDS`` rollouts each) against the others' likeliest orders;
+    #: the best ``mine`` kept.
     screen: int = 12
     mine: int = 6
     theirs: int = 4
@@ -213,7 +220,7 @@ class SearchBot:
         keep: int,
         rng: random.Random,
     ) -> list[Any]:
-        """The ``mine`` best of ``mine`` by one rollout each against the others' likeliest orders (the fast bot's)."""
+        """The ``keep`` best of ``mine`` by ``SCREEN_ROUNDS`` rollouts each against the others' likeliest orders."""
         seeds = [rng.getrandbits(64) for _ in range(SCREEN_ROUNDS)]
         outcomes = [
             [self._outcome(self._rollout(state, {seat: order, **likeliest}, d), seat, root) for d in seeds]
