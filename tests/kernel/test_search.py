@@ -111,7 +111,8 @@ def test_a_costly_systems_budget_is_divided_by_its_rollout_cost_and_keeps_two_ro
     halved = _scaled(base, 2.0)
     assert (halved.screen, halved.rounds, halved.mine) == (6, 3, base.mine)
     floor = _scaled(base, 10.0)
-    assert floor.rounds == 2 and floor.screen == base.mine
+    assert floor.rounds == 2
+    assert floor.screen == base.mine
     assert floor.rollouts < halved.rollouts < base.rollouts
 
 
@@ -132,7 +133,8 @@ def test_one_ship_variants_near_the_fast_bots_move_end_within_a_hex_of_it() -> N
     ship, moves = next(iter(options.items()))
     chosen = moves[len(moves) // 2]
     near = _near(chosen.text, ship, moves)
-    assert near and chosen not in near
+    assert near
+    assert chosen not in near
     assert all(m.end.hex.distance(chosen.end.hex) <= 1 for m in near)
     assert len(near) < len(moves) - 1  # some legal moves end further away
     assert _near("hold", ship, moves) == []
