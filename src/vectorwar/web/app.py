@@ -25,7 +25,7 @@ from vectorwar.limits import MAX_ORDER_CHARS
 from vectorwar.web import pbem
 from vectorwar.web.chat import MAX_CHAT_CHARS, ChatForbidden, ChatLine, ChatRefused
 from vectorwar.web.hub import Hub, Viewer
-from vectorwar.web.responses import error_responses
+from vectorwar.web.responses import error, error_responses
 from vectorwar.web.rulebook import router as rulebook
 from vectorwar.web.service import (
     Budgets,
@@ -229,10 +229,6 @@ _errors = error_responses
 
 
 SCENE_DOC = "The viewer's scene (docs/web.md, The scene)"
-
-
-def error(status: int, kind: str, message: str, **extra: Any) -> JSONResponse:
-    return JSONResponse({"error": {"type": kind, "message": message, **extra}}, status_code=status)
 
 
 def create_app(db_url: str | None = None, budgets: Budgets | None = None) -> FastAPI:

@@ -33,7 +33,7 @@ from vectorwar.pbem import (
 from vectorwar.scene import build_scene
 from vectorwar.setup import find_scenario, system_of
 from vectorwar.setup import game_options as checked_options
-from vectorwar.web.responses import error_responses
+from vectorwar.web.responses import error, error_responses
 
 R = TypeVar("R")
 
@@ -88,7 +88,7 @@ def install(app: FastAPI) -> None:
         # A file that cannot be read is a bad request body; any other refusal is the file's state
         # against the step asked for (an old file, a wrong reveal, a second commitment...).
         status = 422 if isinstance(err, PbemFileError) else 409
-        return JSONResponse({"error": {"type": type(err).__name__, "message": str(err)}}, status_code=status)
+        return error(status, type(err).__name__, str(err))
 
 
 async def _off_loop(fn: Callable[..., R], *args: Any) -> R:

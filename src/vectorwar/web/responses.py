@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 
@@ -29,3 +30,8 @@ class ErrorOut(BaseModel):
 def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
     """The error answers a route may give."""
     return {status: {"model": ErrorOut} for status in statuses}
+
+
+def error(status: int, kind: str, message: str, **extra: Any) -> JSONResponse:
+    """A refusal in the ``ErrorOut`` shape: its kind, what is wrong, and any detail (``rule``, ``input``...)."""
+    return JSONResponse({"error": {"type": kind, "message": message, **extra}}, status_code=status)

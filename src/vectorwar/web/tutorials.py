@@ -17,7 +17,7 @@ from vectorwar.errors import TutorialError
 from vectorwar.game import Game
 from vectorwar.limits import MAX_ORDER_CHARS
 from vectorwar.tutorial import Tutorial, builtin_tutorial, builtin_tutorials, check_action, progress
-from vectorwar.web.responses import error_responses
+from vectorwar.web.responses import error, error_responses
 from vectorwar.web.service import GameService
 
 router = APIRouter(prefix="/api", tags=["tutorials"])
@@ -120,7 +120,7 @@ def _tutorial(tutorial_id: str) -> Tutorial:
 
 
 def _not_found(message: str) -> JSONResponse:
-    return JSONResponse({"error": {"type": "NotFound", "message": message}}, status_code=404)
+    return error(404, "NotFound", message)
 
 
 @router.get("/tutorials", summary="The guided tutorials, one or more per rule system", response_model=list[TutorialOut])
@@ -188,7 +188,7 @@ async def _answer(
     try:
         found = await service.inspect(game_id, token, seat, "checking the order", functools.partial(_judge, t, text))
     except NotThisTutorial as err:
-        return JSONResponse({"error": {"type": "NotThisTutorial", "message": str(err)}}, status_code=422)
+        return error(422, "NotThisTutorial", str(err))
     return JSONResponse(found)
 
 
