@@ -142,16 +142,17 @@ class SearchBot:
         own = random.Random(f"search:{self.seed}:{seat}:{prompt.clock if prompt else ''}")
         others = [s for s in prompt.seats if s != seat] if prompt is not None and prompt.simultaneous else []
         setup = self.system.setup_menu(state, seat) is not None
-        if setup or (not others and not self.system.move_options(state, seat)):
+        options = {} if setup else self.system.move_options(state, seat)
+        if setup or (not others and not options):
             # A fire declaration in turn sees everything before it, and its trials would differ only by luck
             # (two orders throw the same dice for different things): the fast bot's expected-value choice is
             # better. A movement plot is searched even when nobody else plots now (VMS subphases): where a
             # ship ends decides what the others can answer. A set-up choice (a fleet, a purchase, a
             # placement) shapes the whole game, which a rollout of a turn or two cannot judge: the fast bot's
             # rules of thumb are the better guide there too.
-            return self._candidates(state, seat, 1, own)[0]
+            return self._candidates(state, seat, 1, own, {})[0]
         budget = _scaled(self.budget, self.system.rollout_cost(state))
-        mine = self._candidates(state, seat, max(budget.screen, budget.mine), own)
+        mine = self._candidates(state, seat, max(budget.screen, budget.mine), own, options)
         if len(mine) == 1:
             return mine[0]
         profiles = self._profiles(state, others, budget.theirs, own)
@@ -163,8 +164,11 @@ class SearchBot:
 
     # -- candidates -------------------------------------------------------------------
 
-    def _candidates(self, state: Any, seat: str, wanted: int, rng: random.Random) -> list[Any]:
-        """Distinct legal orders for ``seat``: the fast bot's first, then one-ship variants, then the menu's."""
+    def _candidates(
+        self, state: Any, seat: str, wanted: int, rng: random.Random, options: Mapping[str, Sequence[Any]]
+    ) -> list[Any]:
+        """Distinct legal orders for ``seat``: the fast bot's first, then one-ship variants of it (from
+        ``options``, the seat's ``move_options``), then the menu's."""
         found: dict[str, Any] = {}
 
         def offer(order: Any) -> None:
@@ -180,10 +184,9 @@ class SearchBot:
 
         base = self.policy.choose(state, seat, random.Random(rng.getrandbits(64)))
         offer(base)
-        options = self.system.move_options(state, seat)
         swaps = max(0, (wanted - 1) * 2 // 3)
         tries = 0
-        near = {ship: _near(str(base), ship, moves) for ship, moves in options.items()}
+        near = {ship: _near(str(base), ship, moves) for ship, moves in options.items()} if swaps else {}
         while options and len(found) < 1 + swaps and tries < 4 * wanted:
             tries += 1
             ship = rng.choice(sorted(options))
@@ -204,7 +207,7 @@ class SearchBot:
         """Plausible orders of everyone else plotting now, as joint profiles (one empty one if nobody is)."""
         if not others:
             return [{}]
-        per_seat = {s: self._candidates(state, s, theirs, rng) for s in others}
+        per_seat = {s: self._candidates(state, s, theirs, rng, self.system.move_options(state, s)) for s in others}
         count = max(len(c) for c in per_seat.values())
         return [{s: c[j % len(c)] for s, c in per_seat.items()} for j in range(count)]
 
@@ -348,7 +351,10 @@ def _swap(text: str, ship: str, option: str) -> str:
 
 
 def _pick(
-    samples: Sequence[Sequence[Sequence[float]]], trust: float = -1.0, caution: float = -1.0, z: float = -1.0
+    samples: Sequence[Sequence[Sequence[float]]],
+    trust: float | None = None,
+    caution: float | None = None,
+    z: float | None = None,
 ) -> int:
     """The row to play: the best against the others' likely mix, if it beats the fast bot's (row 0) clearly.
 
@@ -358,12 +364,12 @@ def _pick(
     look worst somewhere. So the mix is blended with the guesses as drawn (the first, the fast bot's own,
     weighted ``trust``; the rest evenly), ``caution`` of the blend being regret matching's mix, and the row
     best against the blend is played if its paired advantage over row 0, round by round on the same dice,
-    is more than ``FAST_BONUS`` plus ``z`` standard errors; else row 0. A negative argument takes the
+    is more than ``FAST_BONUS`` plus ``z`` standard errors; else row 0. An argument left out takes the
     module's setting (``TRUST``, ``CAUTION``, ``Z``).
     """
-    trust = TRUST if trust < 0 else trust
-    caution = CAUTION if caution < 0 else caution
-    z = Z if z < 0 else z
+    trust = TRUST if trust is None else trust
+    caution = CAUTION if caution is None else caution
+    z = Z if z is None else z
     table = [[sum(cell) / len(cell) for cell in row] for row in samples]
     rows, cols = len(table), len(table[0])
     y = _equilibrium(table)

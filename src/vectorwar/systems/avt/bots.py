@@ -453,7 +453,7 @@ class GreedyBot:
         if not ready:
             return orders
         ready.sort(key=lambda laser: (design.mounts[design.lasers[laser]].power, laser))
-        volley, _ = _affordable(design, ready, ship.battery)
+        volley = _affordable(design, ready, ship.battery)
         if not volley:
             return orders
         d_chance = state.options.get("laser_d_entries", "chance") != "none"
@@ -497,7 +497,7 @@ class GreedyBot:
         shots: list[Shot] = []
         for target in sorted(targets, key=lambda t: (_norm(_sub(_where(t.position), here)), t.id)):
             bearing = [laser for laser in free if shot_problem(state, design, ship, laser, target) is None]
-            volley, _ = _affordable(design, bearing, battery)
+            volley = _affordable(design, bearing, battery)
             if not volley:
                 continue
             weapon = design.mounts[design.lasers[volley[0]]].weapon
@@ -630,12 +630,12 @@ def _shot_power(design: Design) -> int:
     return max((m.power for m in design.mounts.values() if m.lasers), default=0)
 
 
-def _affordable(design: Design, lasers: list[str], battery: int) -> tuple[list[str], int]:
-    """The lasers, in the order given, that the battery can power, and the charge left after them."""
+def _affordable(design: Design, lasers: list[str], battery: int) -> list[str]:
+    """The lasers, in the order given, that the battery can power one after another."""
     volley: list[str] = []
     for laser in lasers:
         cost = design.mounts[design.lasers[laser]].power
         if cost <= battery:
             volley.append(laser)
             battery -= cost
-    return volley, battery
+    return volley
