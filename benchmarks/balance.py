@@ -21,8 +21,8 @@ import sys
 import time
 from collections import Counter, defaultdict
 
+from bots import one_game  # benchmarks/ runs as a folder of scripts: its modules import each other by name
 from vectorwar.catalogue import builtin_scenario, scenario_paths
-from vectorwar.play import play_out
 
 #: Whether the text makes the scenario uneven between its seats, and how; the rest of a
 #: scenario's set-up is vectorwar's and should play even between equal bots.
@@ -71,11 +71,9 @@ TEXT: dict[str, str] = {
 
 def _one(job: tuple[str, int, str]) -> tuple[str, int, tuple[str, ...], float]:
     scenario_id, seed, bot = job
-    scenario = builtin_scenario(scenario_id)
-    started = time.process_time()
-    game = play_out(scenario, dict.fromkeys((s.id for s in scenario.sides), bot), seed)
-    winners = tuple(sorted(game.result.winners)) if game.result is not None else ()
-    return scenario_id, seed, winners, time.process_time() - started
+    first = builtin_scenario(scenario_id).sides[0].id
+    played = one_game((scenario_id, first, bot, bot, seed))  # every seat the same bot
+    return scenario_id, seed, tuple(played["winners"]), float(played["cpu_s"])  # type: ignore[arg-type]
 
 
 def row(scenario_id: str, results: list[tuple[str, ...]]) -> str:

@@ -23,7 +23,8 @@ from vectorwar.catalogue import builtin_scenario, scenario_paths
 from vectorwar.play import play_out
 
 
-def _one(job: tuple[str, str, str, str, int]) -> dict[str, object]:
+def one_game(job: tuple[str, str, str, str, int]) -> dict[str, object]:
+    """One game: (scenario, seat, the seat's bot, every other seat's bot, seed) -> its result as plain data."""
     scenario_id, seat, challenger, defender, seed = job
     scenario = builtin_scenario(scenario_id)
     controllers = {s.id: (challenger if s.id == seat else defender) for s in scenario.sides}
@@ -71,7 +72,7 @@ def main() -> None:
     rows: dict[tuple[str, str], list[dict[str, object]]] = defaultdict(list)
     sink = open(args.jsonl, "a", encoding="utf-8") if args.jsonl else None  # noqa: SIM115 - kept open for the run
     with multiprocessing.Pool(args.workers) as pool:
-        for row in pool.imap_unordered(_one, jobs):
+        for row in pool.imap_unordered(one_game, jobs):
             rows[(str(row["scenario"]), str(row["seat"]))].append(row)
             if sink is not None:
                 sink.write(json.dumps(row) + "\n")
