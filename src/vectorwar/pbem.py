@@ -60,6 +60,7 @@ from vectorwar.errors import (
     VectorwarError,
     WrongRevealError,
 )
+from vectorwar.events import Event
 from vectorwar.game import Game
 from vectorwar.limits import MAX_HISTORY, MAX_ORDER_CHARS, MAX_PBEM_ACTIONS, MAX_SIDES
 from vectorwar.registry import get_system
@@ -337,6 +338,18 @@ class PbemGame:
         self.commits[seat] = action
         self._append(action)
         return action
+
+    def reveal_sealed(self, keyring: Keyring) -> tuple[Sealed, list[Event]]:
+        """Reveal what ``keyring`` sealed for this step: that plot, and the events its reveal resolved
+        (none until the step's last reveal). Raises :class:`OutOfStepError` if nothing is sealed for it."""
+        sealed = keyring.sealed_at(self.step)
+        if sealed is None:
+            raise OutOfStepError(
+                f"the keyring of {keyring.seat} holds no sealed plot for step {self.step}: commit first"
+            )
+        start = len(self.game.events) if self.game is not None else 0
+        self.reveal(keyring.seat, sealed.plot, sealed.salt, sealed.secret)
+        return sealed, list(self.game.events[start:]) if self.game is not None else []
 
     def reveal(self, seat: str, plot: str, salt: str, secret: str) -> Reveal:
         """Open ``seat``'s commitment; the last reveal of a step resolves it with the dice of every secret."""

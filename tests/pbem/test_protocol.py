@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -213,6 +214,31 @@ def test_a_reveal_before_every_side_committed_is_refused(table: tuple[str, dict[
     with pytest.raises(EarlyRevealError, match="waiting for the commitment of blue"):
         pbem.reveal("red", sealed.plot, sealed.salt, sealed.secret)
     assert pbem.to_data() == before
+
+
+def test_a_keyring_reveals_what_it_sealed_and_one_with_nothing_sealed_is_refused(
+    table: tuple[str, dict[str, Player]],
+) -> None:
+    text, players = table
+    text = players["red"].act(text, plot="Hawk 1")
+    text = players["blue"].act(text)
+    pbem = game_from_data(json.loads(text))
+    red, blue = players["red"].keyring, players["blue"].keyring
+    assert red is not None
+    assert blue is not None
+    before = unchanged(pbem)
+    with pytest.raises(OutOfStepError, match="the keyring of red holds no sealed plot for step 1: commit first"):
+        pbem.reveal_sealed(replace(red, sealed=()))
+    assert pbem.to_data() == before
+    sealed, events = pbem.reveal_sealed(red)
+    assert sealed.plot == "Hawk 1"
+    assert events == []  # blue has still to reveal: nothing resolves yet
+    assert pbem.step == 1
+    _, events = pbem.reveal_sealed(blue)
+    assert pbem.step == 2
+    assert events  # the last reveal resolves the step: its movement and fire
+    assert pbem.game is not None
+    assert events == pbem.game.events[-len(events) :]
 
 
 def test_committing_twice_is_refused(table: tuple[str, dict[str, Player]]) -> None:

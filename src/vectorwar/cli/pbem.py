@@ -191,19 +191,15 @@ def reveal_command(file: FileArg, seat: SeatOpt) -> None:
     pbem = load(file)
     seat = find_seat(pbem.seats, seat)
     keyring = load_keyring(file, pbem, seat, required=True)
-    sealed = keyring.sealed_at(pbem.step)
-    if sealed is None:
-        raise UserError(f"{keyring_path(file, seat)} holds no sealed plot for step {pbem.step}: commit first")
-    start = len(pbem.game.events) if pbem.game is not None else 0
     step = pbem.step
-    pbem.reveal(seat, sealed.plot, sealed.salt, sealed.secret)
+    sealed, events = pbem.reveal_sealed(keyring)
     save(file, pbem)
     save_keyring(file, keyring.saw(pbem))
     console = out_console()
     console.print(Text(f"{seat} revealed at step {step}" + (f": {sealed.plot}" if sealed.plot else "")))
     if pbem.step > step and pbem.game is not None:
         console.print(Text(f"every side revealed: step {step} resolved with the dice of every secret"))
-        for line in event_lines(pbem.game.events[start:]):
+        for line in event_lines(events):
             console.print(line)
     console.print(status_text(pbem, file))
 

@@ -165,13 +165,8 @@ def _plot(body: PlotBody) -> dict[str, Any]:
 
 def _reveal(body: SeatBody) -> dict[str, Any]:
     pbem, keyring = _open(body)
-    sealed = keyring.sealed_at(pbem.step)
-    if sealed is None:
-        raise PbemError(f"the keyring of {body.seat} holds no sealed plot for step {pbem.step}: commit first")
-    start = len(pbem.game.events) if pbem.game is not None else 0
-    pbem.reveal(body.seat, sealed.plot, sealed.salt, sealed.secret)
-    events = [e.describe() for e in pbem.game.events[start:]] if pbem.game is not None else []
-    return {**_answer(pbem, keyring.saw(pbem)), "events": events}
+    _, events = pbem.reveal_sealed(keyring)
+    return {**_answer(pbem, keyring.saw(pbem)), "events": [e.describe() for e in events]}
 
 
 def _open(body: SeatBody) -> tuple[PbemGame, Keyring]:
