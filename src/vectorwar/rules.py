@@ -325,6 +325,19 @@ class RuleSystem(ABC, Generic[S]):
         """
         return {}
 
+    def with_move(self, state: S, seat: str, order: Order, ship: str, move: MoveOption) -> Order:
+        """``order`` with ``ship``'s movement changed to ``move`` (one of its :meth:`move_options`).
+
+        The search bot builds its variants of the fast bot's order this way. The
+        default replaces the ship's whole entry (``;``-separated, ship first) with
+        the option's text, right where an entry is movement only. A system whose
+        entry also carries what is not movement (AV:T's shots) keeps that part.
+        Raises what :meth:`parse_order` raises; the caller checks the result.
+        """
+        entries = [] if str(order).strip().lower() == "hold" else [e.strip() for e in str(order).split(";")]
+        kept = [e for e in entries if e and e.split()[0].lower() != ship.lower()]
+        return self.parse_order(state, seat, "; ".join([*kept, move.text]))
+
     def fire_options(self, state: S, seat: str) -> Mapping[str, Sequence[ShotOption]]:
         """Ship id -> every legal single shot, when ``seat`` must declare fire now.
 

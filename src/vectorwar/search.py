@@ -9,7 +9,8 @@ How one decision is made, for the seat's view of the game (never the game):
 
 1. **Candidates for itself**: the system's fast bot's order (``greedy``), the
    same order with one ship's move swapped for another of its legal moves
-   (``move_options``; mostly one ending next to the fast bot's), and orders
+   (``move_options``, put in by ``with_move``, which keeps the rest of the
+   ship's entry; mostly a move ending next to the fast bot's), and orders
    drawn from the menu (``random_order``); each is parsed and checked,
    duplicates dropped, at most ``screen`` of them.
 2. **Plausible orders for the others** who plot at the same time: drawn the
@@ -116,6 +117,7 @@ class Engine(Protocol):
     def result(self, state: Any) -> Any: ...
     def random_order(self, state: Any, seat: str, rng: random.Random) -> Any: ...
     def move_options(self, state: Any, seat: str) -> Mapping[str, Sequence[Any]]: ...
+    def with_move(self, state: Any, seat: str, order: Any, ship: str, move: Any) -> Any: ...
     def standing(self, state: Any) -> Mapping[str, float]: ...
     def setup_menu(self, state: Any, seat: str) -> Any: ...
     def rollout_cost(self, state: Any) -> float: ...
@@ -193,7 +195,10 @@ class SearchBot:
             # Mostly a move ending next to the fast bot's (a small correction), sometimes any legal move.
             pool = near[ship] if near[ship] and rng.random() < NEAR_SHARE else options[ship]
             if pool:
-                offer(_swap(str(base), ship, rng.choice(pool).text))
+                try:
+                    offer(self.system.with_move(state, seat, base, ship, rng.choice(pool)))
+                except VectorwarError:
+                    continue
         tries = 0
         while len(found) < wanted and tries < 4 * wanted:
             tries += 1
@@ -340,14 +345,6 @@ def _near(text: str, ship: str, moves: Sequence[Any]) -> list[Any]:
     return [
         m for m in moves if m is not chosen and m.end.hex.distance(end.hex) + abs(m.end.altitude - end.altitude) <= 1
     ]
-
-
-def _swap(text: str, ship: str, option: str) -> str:
-    """``text`` (a side's order, entries split at ``;``) with ``ship``'s entry replaced by ``option``."""
-    entries = [] if text.strip().lower() == "hold" else [e.strip() for e in text.split(";") if e.strip()]
-    key = ship.lower()
-    kept = [e for e in entries if e.split()[0].lower() != key]
-    return "; ".join([*kept, option])
 
 
 def _pick(

@@ -102,3 +102,18 @@ def test_avt_a_hold_entry_stands_alone() -> None:
     with pytest.raises(OrderSyntaxError, match="an action is"):
         game.parse("blue", "Rafik hold, thrust 3")
     assert str(game.parse("blue", "rafik HOLD")) == "hold"
+
+
+def test_with_move_changes_only_the_burn_keeping_pivot_and_shots() -> None:
+    # The search bot's variants of the fast bot's order: another thrust setting, the same pivot and fire.
+    game = rafik_game(velocity="A=6, B=3, up=1")
+    options = {o.text: o for o in AVT.move_options(game.state, "blue")["Rafik"]}
+    order = AVT.parse_order(game.state, "blue", "Rafik thrust 1, pivot D, fire A1>Far")
+    burned = AVT.with_move(game.state, "blue", order, "Rafik", options["Rafik thrust 2"])
+    assert str(burned) == "Rafik thrust 2, pivot D, fire A1>Far"
+    held = AVT.with_move(game.state, "blue", order, "Rafik", options["Rafik hold"])
+    assert str(held) == "Rafik pivot D, fire A1>Far"
+    from_nothing = AVT.with_move(
+        game.state, "blue", AVT.parse_order(game.state, "blue", "hold"), "Rafik", options["Rafik thrust 3"]
+    )
+    assert str(from_nothing) == "Rafik thrust 3"

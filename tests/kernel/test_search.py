@@ -12,7 +12,7 @@ from vectorwar.game import Game
 from vectorwar.play import bot_order, play_out
 from vectorwar.registry import get_system
 from vectorwar.scenario import load_scenario
-from vectorwar.search import LEVELS, Budget, SearchBot, _near, _pick, _scaled, _swap
+from vectorwar.search import LEVELS, Budget, SearchBot, _near, _pick, _scaled
 from vectorwar.setup import set_up
 
 TINY = Budget(screen=2, mine=2, theirs=2, rounds=1, turns=0, horizon=2)
@@ -140,9 +140,13 @@ def test_one_ship_variants_near_the_fast_bots_move_end_within_a_hex_of_it() -> N
     assert _near("hold", ship, moves) == []
 
 
-def test_a_ships_entry_is_swapped_and_the_others_kept() -> None:
-    assert _swap("Hawk 3; Kite 2", "kite", "Kite L1") == "Hawk 3; Kite L1"
-    assert _swap("hold", "Rafik", "Rafik thrust 2") == "Rafik thrust 2"
+def test_with_move_by_default_replaces_one_ships_entry_and_keeps_the_others() -> None:
+    game = set_up("msc-fleet", seed=1).game
+    seat = game.waiting_for[0]
+    system, state = game.system, game.state
+    kite = next(m for m in system.move_options(state, seat)["Kite"] if m.text == "Kite L")
+    order = system.parse_order(state, seat, "Hawk 3; Kite 2; Falcon 3")
+    assert str(system.with_move(state, seat, order, "Kite", kite)) == "Hawk 3; Falcon 3; Kite L"
 
 
 @pytest.mark.slow

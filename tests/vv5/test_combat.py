@@ -252,3 +252,21 @@ def test_gun_damage_waits_until_every_side_has_fired() -> None:
     assert state.ship("Y1").structure.boxes == y.structure.boxes - 2
     assert state.ship("X1").structure.boxes == x.structure.boxes - 2
     assert next(e for e in events if isinstance(e, GunsFired)).ship == "Y1"
+
+
+def test_standing_counts_missiles_in_flight_for_the_points_they_are_expected_to_score() -> None:
+    # The search bot's judge: a trial that ends between a launch and its impact still sees the missile.
+    from vectorwar.systems.vv5.state import Missile
+    from vectorwar.systems.vv5.victory import missiles_on_course
+
+    target = make_ship("Y1", "blue", at="10,6")
+    boxes = target.acceleration.boxes
+    calm = make_state(make_ship("X1", "red"), target)
+    coming = make_state(make_ship("X1", "red"), target, incoming=(Missile("X1", "Y1", 7),))
+    need = 7 + boxes // 2  # the target burns half its acceleration away
+    chance = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= need) / 36
+    assert missiles_on_course(coming) == pytest.approx({"red": chance * 7, "blue": 0.0})
+    assert system.standing(coming)["red"] - system.standing(calm)["red"] == pytest.approx(chance * 7)
+    stranded = replace(target, acceleration=Box(0, 0, 3, 0))
+    adrift = make_state(make_ship("X1", "red"), stranded, incoming=(Missile("X1", "Y1", 7),))
+    assert missiles_on_course(adrift)["red"] == pytest.approx(35 / 36 * 7)

@@ -453,6 +453,21 @@ class AttackVector(RuleSystem[AVTState]):
     def move_options(self, state: AVTState, seat: str) -> Mapping[str, Sequence[MoveOption]]:
         return ghosts.move_options(state, seat)
 
+    def with_move(self, state: AVTState, seat: str, order: Order, ship: str, move: MoveOption) -> Order:
+        # A ship's entry carries its pivot, roll, shots and the rest beside the burn: only the burn changes,
+        # so a variant of the fast bot's order still fires as it would.
+        if not isinstance(order, SegmentOrders):
+            raise IllegalOrderError(str(order), "segment orders are due now", RULE_ORDERS)
+        given = self.parse_order(state, seat, move.text)
+        burn = (given.for_ship(ship) if isinstance(given, SegmentOrders) else None) or ShipOrders(ship)
+        entries = list(order.ships)
+        at = next((i for i, o in enumerate(entries) if o.ship == burn.ship), None)
+        if at is None:
+            entries.append(burn)
+        else:
+            entries[at] = replace(entries[at], thrust=burn.thrust, bias=burn.bias)
+        return SegmentOrders(tuple(entries))
+
     def fire_options(self, state: AVTState, seat: str) -> Mapping[str, Sequence[ShotOption]]:
         return display.fire_options(state, seat)
 

@@ -61,7 +61,7 @@ from vectorwar.systems.vv5.placing import Place
 from vectorwar.systems.vv5.specials.adp import platforms_drift, platforms_fire
 from vectorwar.systems.vv5.state import Missile, Ship, VV5State
 from vectorwar.systems.vv5.targeting import gun_problem, launch_problem, legal_gun_targets, legal_launch_targets
-from vectorwar.systems.vv5.victory import credit, elimination, finish, victory_points
+from vectorwar.systems.vv5.victory import credit, elimination, finish, missiles_on_course, victory_points
 
 RULE_ORDER = "VV5 Initiative (the initiative player chooses who declares first)"
 RULE_PLOT = "VV5 Plotting Movement"
@@ -270,6 +270,10 @@ class VectorV5(RuleSystem[VV5State]):
         # Victory points decide VV5's games, and they grow with every point of damage done; a scenario's
         # objective adds what it is on course to earn (cargo flown toward its edge) before it pays out.
         points = {s: float(v) for s, v in victory_points(state).items()}
+        # Missiles launched but not yet resolved count for what they are expected to do: a trial that stops
+        # between launch and impact would otherwise see only what the launch cost.
+        for side, extra in missiles_on_course(state).items():
+            points[side] = points.get(side, 0.0) + extra
         special = specials.special_for(state)
         for side, extra in ({} if special is None else special.progress(state)).items():
             points[side] = points.get(side, 0.0) + extra

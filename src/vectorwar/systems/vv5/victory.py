@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from vectorwar.events import Event, GameOver
 from vectorwar.systems.vv5 import specials
+from vectorwar.systems.vv5.combat import TRACK_BOTTOM, on_track
 from vectorwar.systems.vv5.state import Ship, VV5State
 
 
@@ -53,6 +54,39 @@ def victory_points(state: VV5State) -> dict[str, int]:
             points[ship.destroyed_by] += (2 if transport else 3) * ship.mass
     special = specials.special_for(state)
     return points if special is None else special.score(state, points)
+
+
+#: Chance that 2D6 rolls at least the index (2 always misses, 12 always hits: missiles' rules).
+_MISSILE_HITS = tuple(
+    sum(1 for a in range(1, 7) for b in range(1, 7) if a + b != 2 and (a + b == 12 or a + b >= need)) / 36
+    for need in range(TRACK_BOTTOM + 1)
+)
+#: Missile damage is 2D6 points.
+_MISSILE_DAMAGE = 7.0
+
+
+def missiles_on_course(state: VV5State) -> dict[str, float]:
+    """The victory points each side's missiles in flight are on course to score, in expectation.
+
+    Not a rule: the search bot's judge of a game not yet over (``standing``). A
+    trial that ends with missiles launched but not resolved would otherwise see
+    nothing of them. The target is taken to burn half its acceleration boxes
+    away, as a ship with missiles coming tends to; each hit is 2D6 points, half
+    the VP on a transport.
+    """
+    points = dict.fromkeys(state.sides, 0.0)
+    for missile in state.incoming:
+        target = state.ship(missile.target)
+        side = state.ship(missile.shooter).side
+        if not target.active or side not in points or side == target.side:
+            continue
+        if target.can_accelerate:
+            need = on_track(missile.to_hit + target.accelerated + target.acceleration.boxes // 2)
+            hit = _MISSILE_HITS[need]
+        else:
+            hit = 35 / 36
+        points[side] += hit * _MISSILE_DAMAGE * (0.5 if target.kind == "transport" else 1.0)
+    return points
 
 
 def elimination(state: VV5State, events: list[Event]) -> VV5State | None:
