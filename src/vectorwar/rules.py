@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 from vectorwar.dice import Dice
 from vectorwar.display import PlotWarning
 from vectorwar.events import Event
+from vectorwar.notation import entries, is_hold
 from vectorwar.search import search_bots
 from vectorwar.serial import from_data, to_data
 
@@ -334,8 +335,8 @@ class RuleSystem(ABC, Generic[S]):
         entry also carries what is not movement (AV:T's shots) keeps that part.
         Raises what :meth:`parse_order` raises; the caller checks the result.
         """
-        entries = [] if str(order).strip().lower() == "hold" else [e.strip() for e in str(order).split(";")]
-        kept = [e for e in entries if e and e.split()[0].lower() != ship.lower()]
+        text = str(order)
+        kept = [] if is_hold(text) else [e for e in entries(text) if e.split()[0].lower() != ship.lower()]
         return self.parse_order(state, seat, "; ".join([*kept, move.text]))
 
     def fire_options(self, state: S, seat: str) -> Mapping[str, Sequence[ShotOption]]:

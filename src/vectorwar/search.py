@@ -50,6 +50,7 @@ from typing import Any, Protocol
 
 from vectorwar.dice import Dice
 from vectorwar.errors import VectorwarError
+from vectorwar.notation import entries, is_hold
 
 __all__ = ["LEVELS", "Budget", "SearchBot", "search_bots"]
 
@@ -335,9 +336,9 @@ def _value(outcome: Outcome, scale: float) -> float:
 
 def _near(text: str, ship: str, moves: Sequence[Any]) -> list[Any]:
     """``ship``'s legal moves ending within a hex (or a level) of where its entry in ``text`` ends, itself left out."""
-    entries = [] if text.strip().lower() == "hold" else [e.strip() for e in text.split(";") if e.strip()]
+    given = [] if is_hold(text) else entries(text)
     key = ship.lower()
-    mine = next((" ".join(e.lower().split()) for e in entries if e.split()[0].lower() == key), None)
+    mine = next((" ".join(e.lower().split()) for e in given if e.split()[0].lower() == key), None)
     chosen = next((m for m in moves if " ".join(m.text.lower().split()) == mine), None)
     if chosen is None:
         return []

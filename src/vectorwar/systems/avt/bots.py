@@ -291,7 +291,7 @@ class GreedyBot:
         orders = ShipOrders(ship.id)
         here = _where(ship.position)
         if enemies:
-            enemy = min(enemies, key=lambda e: (_norm(_sub(_where(e.position), here)), e.id))
+            enemy = _nearest_first(enemies, here)[0]
             # Movement first: the fire decision weighs waiting for the lasers a new pivot brings to bear.
             orders = self._move(state, design, ship, enemy, orders)
             orders = self._fire(state, design, ship, enemy, orders)
@@ -301,7 +301,7 @@ class GreedyBot:
         # its lasers can.
         targets = [t for t in state.enemies_of(ship.side) if t.kind == "target"]
         if targets:
-            nearest = min(targets, key=lambda t: (_norm(_sub(_where(t.position), here)), t.id))
+            nearest = _nearest_first(targets, here)[0]
             orders = self._move(state, design, ship, nearest, orders)
             orders = self._eat(state, design, ship, targets, orders)
         return self._power(state, design, ship, targets, orders)
@@ -495,7 +495,7 @@ class GreedyBot:
         battery = ship.battery
         d_chance = state.options.get("laser_d_entries", "chance") != "none"
         shots: list[Shot] = []
-        for target in sorted(targets, key=lambda t: (_norm(_sub(_where(t.position), here)), t.id)):
+        for target in _nearest_first(targets, here):
             bearing = [laser for laser in free if shot_problem(state, design, ship, laser, target) is None]
             volley = _affordable(design, bearing, battery)
             if not volley:
@@ -628,6 +628,11 @@ def _arc_windows(state: AVTState, orientation: Orientation, window: Window) -> t
 def _shot_power(design: Design) -> int:
     """Power for one shot of the ship's dearest laser."""
     return max((m.power for m in design.mounts.values() if m.lasers), default=0)
+
+
+def _nearest_first(ships: list[Ship], here: Vec) -> list[Ship]:
+    """``ships`` by distance from ``here``, nearest first; ties by id, so every run picks the same one."""
+    return sorted(ships, key=lambda s: (_norm(_sub(_where(s.position), here)), s.id))
 
 
 def _affordable(design: Design, lasers: list[str], battery: int) -> list[str]:

@@ -22,7 +22,7 @@ from vectorwar.hexes import Direction, Hex
 from vectorwar.rules import Order
 from vectorwar.systems.vv5 import buying, invasion_tactics, placing
 from vectorwar.systems.vv5.arcs import GUN_ARCS, MISSILE_ARC, in_arc
-from vectorwar.systems.vv5.combat import gun_modifier, gun_to_hit, guns_facing, missile_to_hit
+from vectorwar.systems.vv5.combat import gun_modifier, gun_to_hit, guns_facing, missile_to_hit, p_at_least
 from vectorwar.systems.vv5.honour import honour_binds, honourable, on_board_plots
 from vectorwar.systems.vv5.movement import is_solid, plan, turn_allowance
 from vectorwar.systems.vv5.orders import DeclareOrder, Gunfire, Launch, Launches, Manoeuvre, Plot, Shot
@@ -40,13 +40,6 @@ from vectorwar.systems.vv5.state import (
 )
 from vectorwar.systems.vv5.targeting import gun_problem, launch_problem
 from vectorwar.vectors import Velocity
-
-# P(2D6 >= n) for n = 0..13.
-_AT_LEAST = [1.0, 1.0, 1.0, 35 / 36, 33 / 36, 30 / 36, 26 / 36, 21 / 36, 15 / 36, 10 / 36, 6 / 36, 3 / 36, 1 / 36, 0.0]
-
-
-def p_at_least(n: int) -> float:
-    return _AT_LEAST[max(0, min(13, n))]
 
 
 def objective_score(state: VV5State, ship: Ship, end: Hex, facing: Direction, velocity: Velocity) -> float:

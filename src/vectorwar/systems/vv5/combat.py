@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from fractions import Fraction
 from typing import Literal
 
 from vectorwar.dice import Dice
@@ -106,6 +107,31 @@ def gun_odds(shooter: Ship, mount: str, guns: int, target: Ship, extra: tuple[Mo
     )
 
 
+# P(2D6 >= n) for n = 0..13, as floats: the bots weigh thousands of these a decision.
+_AT_LEAST = (1.0, 1.0, 1.0, 35 / 36, 33 / 36, 30 / 36, 26 / 36, 21 / 36, 15 / 36, 10 / 36, 6 / 36, 3 / 36, 1 / 36, 0.0)
+
+
+def p_at_least(n: int) -> float:
+    """The chance that 2D6 totals ``n`` or more, any ``n``.
+
+    >>> p_at_least(7), p_at_least(-1), p_at_least(13)
+    (0.5833333333333334, 1.0, 0.0)
+    """
+    return _AT_LEAST[max(0, min(13, n))]
+
+
+def missile_hit_chance(need: int, can_accelerate: bool) -> Fraction:
+    """The chance that a missile whose marker stands at ``need`` on the incoming track hits.
+
+    The track runs from 3+ to 12, where a 2 missing and a 12 hitting change
+    nothing; a target that cannot accelerate is hit by anything but a 2.
+
+    >>> missile_hit_chance(8, True), missile_hit_chance(8, False)
+    (Fraction(5, 12), Fraction(35, 36))
+    """
+    return chance_at_least("2d6", need) if can_accelerate else 1 - chance_at_most("2d6", 2)
+
+
 def missile_odds(shooter: Ship, target: Ship, modifiers: tuple[Modifier, ...]) -> Odds:
     """A missile's odds at launch: the missile table plus ``modifiers``, placed on the incoming track.
 
@@ -123,7 +149,7 @@ def missile_odds(shooter: Ship, target: Ship, modifiers: tuple[Modifier, ...]) -
     notes = [f"each G {target.id} accelerates this turn adds 1", "a 2 always misses, a 12 always hits"]
     if need != raw:
         notes.append(f"the incoming track runs from {TRACK_TOP}+ to {TRACK_BOTTOM}: {raw} is placed at {need}")
-    chance = chance_at_least("2d6", need) if target.can_accelerate else 1 - chance_at_most("2d6", 2)
+    chance = missile_hit_chance(need, target.can_accelerate)
     if not target.can_accelerate:
         notes.append(f"{target.id} cannot accelerate: anything but a 2 hits")
     damage = "2D6 points"

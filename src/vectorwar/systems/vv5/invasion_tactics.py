@@ -30,12 +30,12 @@ from vectorwar.hexes import Direction, Hex
 from vectorwar.maps import HexMap
 from vectorwar.systems.vv5 import buying, catalogue
 from vectorwar.systems.vv5.arcs import MISSILE_ARC, in_arc
-from vectorwar.systems.vv5.combat import missile_to_hit
+from vectorwar.systems.vv5.combat import missile_to_hit, p_at_least
 from vectorwar.systems.vv5.gunfire import launch_odds
 from vectorwar.systems.vv5.movement import DENSE_PREFIX, gravity_pull
 from vectorwar.systems.vv5.specials.adp import PHASER_RANGE
-from vectorwar.systems.vv5.specials.invasion import crash_risk, on_board
-from vectorwar.systems.vv5.state import InvasionState, Ship, VV5State
+from vectorwar.systems.vv5.specials.invasion import crash_risk, invasion_state, on_board
+from vectorwar.systems.vv5.state import Ship, VV5State
 from vectorwar.vectors import Velocity
 
 THREAT = 6.0  # per expected phaser hit invited (a hit knocks a fighter out about half the time)
@@ -51,18 +51,6 @@ DESPERATE = 5 / 36  # ... and when a platform it is nearest to is likely to hit 
 DANGER = 0.4  # what "likely" is
 
 
-def _at_least(n: int) -> float:
-    """P(2D6 >= n)."""
-    ways = (0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1)
-    return sum(ways[t] for t in range(max(2, n), 13)) / 36
-
-
-def _invasion(state: VV5State) -> InvasionState:
-    if not isinstance(state.special, InvasionState):  # pragma: no cover - only called for this scenario
-        raise TypeError("not an invasion game")
-    return state.special
-
-
 def assigned(state: VV5State, ship: Ship) -> Ship | None:
     """The platform ``ship`` goes for; every ship of the flight works the same answer out.
 
@@ -72,7 +60,7 @@ def assigned(state: VV5State, ship: Ship) -> Ship | None:
     pairs do not swap from turn to turn. A ship with no missiles left
     watches the nearest platform.
     """
-    platforms = list(state.ships_of(_invasion(state).alien_side))
+    platforms = list(state.ships_of(invasion_state(state).alien_side))
     if not platforms:
         return None
     staying = [p for p in platforms if state.map.contains(p.hex.shifted(3 * p.velocity.dq, 3 * p.velocity.dr))]
@@ -96,7 +84,7 @@ def assigned(state: VV5State, ship: Ship) -> Ship | None:
 
 def objective(state: VV5State, ship: Ship, end: Hex, facing: Direction, velocity: Velocity) -> float:
     """Score one plot of a human ship (its end hex, heading and new velocity) by the scenario's objective."""
-    invasion = _invasion(state)
+    invasion = invasion_state(state)
     bodies = on_board(invasion)
     score = -80.0 * crash_risk(state, end)
     # The bodies move before the starships: their pull comes from where they are headed.
@@ -123,7 +111,7 @@ def objective(state: VV5State, ship: Ship, end: Hex, facing: Direction, velocity
         # Each platform shoots the starship nearest to it: one a friend is nearer to shoots the friend.
         other = min((f.distance(where) for f in friends), default=99)
         share = 1.0 if distance < other else 0.5 if distance == other else SHIELDED
-        score -= THREAT * share * _at_least(distance - bonus)
+        score -= THREAT * share * p_at_least(distance - bonus)
     target = assigned(state, ship)
     if target is None:
         return score
@@ -133,7 +121,7 @@ def objective(state: VV5State, ship: Ship, end: Hex, facing: Direction, velocity
         need = missile_to_hit(distance)
         if need is not None and distance <= STRIKE_RANGE and in_arc(MISSILE_ARC, end, facing, aim):
             # The platform's phasers and its turret each add one to the missile's number.
-            p = 35 / 36 if not target.can_accelerate else _at_least(need + 2)
+            p = 35 / 36 if not target.can_accelerate else p_at_least(need + 2)
             score += STRIKE * (1 - (1 - p) ** ship.missiles_ready)
         return score - PULL * distance
     if not target.can_accelerate and any(m.guns.boxes for m in ship.mounts):
@@ -154,13 +142,13 @@ def salvo(state: VV5State, ship: Ship, target: Ship, missed: float) -> tuple[int
         p = 35 / 36
     else:
         need = launch_odds(state, ship.id, target.id, 0).need
-        p = _at_least(need) if need is not None else 0.0
+        p = p_at_least(need) if need is not None else 0.0
     threshold = CALM
     flight = [f for f in state.ships_of(ship.side) if f.id != ship.id]
-    for platform in state.ships_of(_invasion(state).alien_side):
+    for platform in state.ships_of(invasion_state(state).alien_side):
         distance = ship.hex.distance(platform.hex)
         nearest = all(f.hex.distance(platform.hex) > distance for f in flight)
-        if distance <= PHASER_RANGE and nearest and _at_least(distance) >= DANGER:
+        if distance <= PHASER_RANGE and nearest and p_at_least(distance) >= DANGER:
             threshold = DESPERATE
     if p < threshold or p <= 0:
         return 0, p

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from vectorwar.events import Event, GameOver
 from vectorwar.systems.vv5 import specials
-from vectorwar.systems.vv5.combat import TRACK_BOTTOM, on_track
+from vectorwar.systems.vv5.combat import missile_hit_chance, on_track
 from vectorwar.systems.vv5.state import Ship, VV5State
 
 
@@ -56,11 +56,6 @@ def victory_points(state: VV5State) -> dict[str, int]:
     return points if special is None else special.score(state, points)
 
 
-#: Chance that 2D6 rolls at least the index (2 always misses, 12 always hits: missiles' rules).
-_MISSILE_HITS = tuple(
-    sum(1 for a in range(1, 7) for b in range(1, 7) if a + b != 2 and (a + b == 12 or a + b >= need)) / 36
-    for need in range(TRACK_BOTTOM + 1)
-)
 #: Missile damage is 2D6 points.
 _MISSILE_DAMAGE = 7.0
 
@@ -80,11 +75,8 @@ def missiles_on_course(state: VV5State) -> dict[str, float]:
         side = state.ship(missile.shooter).side
         if not target.active or side not in points or side == target.side:
             continue
-        if target.can_accelerate:
-            need = on_track(missile.to_hit + target.accelerated + target.acceleration.boxes // 2)
-            hit = _MISSILE_HITS[need]
-        else:
-            hit = 35 / 36
+        evasion = target.accelerated + target.acceleration.boxes // 2 if target.can_accelerate else 0
+        hit = float(missile_hit_chance(on_track(missile.to_hit + evasion), target.can_accelerate))
         points[side] += hit * _MISSILE_DAMAGE * (0.5 if target.kind == "transport" else 1.0)
     return points
 

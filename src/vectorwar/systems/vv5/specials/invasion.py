@@ -99,7 +99,7 @@ class Invasion(Special):
 
     def before_movement(self, state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
         state = _pay_for_platforms(state, dice, events)
-        invasion = _invasion(state)
+        invasion = invasion_state(state)
         shift = bool(state.options.get(OPTION, True))
         moved: list[Body] = []
         for body in invasion.bodies:
@@ -131,12 +131,12 @@ class Invasion(Special):
         return _pay_for_platforms(state, dice, events)
 
     def game_over(self, state: VV5State) -> str | None:
-        if not on_board(_invasion(state)):
+        if not on_board(invasion_state(state)):
             return "no strangely dense body is left on the board"
         return None
 
     def decide(self, state: VV5State, points: dict[str, int]) -> tuple[tuple[str, ...], str] | None:
-        invasion = _invasion(state)
+        invasion = invasion_state(state)
         exits = sum(1 for b in invasion.bodies if b.status == "exited" and b.edge == "right")
         why = f"{exits} strangely dense bod{'y' if exits == 1 else 'ies'} left by the right edge"
         left = len(on_board(invasion))
@@ -157,7 +157,7 @@ def on_board(invasion: InvasionState) -> tuple[Body, ...]:
 
 
 def _unpaid(state: VV5State) -> list[Ship]:
-    invasion = _invasion(state)
+    invasion = invasion_state(state)
     return [
         s
         for s in state.ships
@@ -168,7 +168,7 @@ def _unpaid(state: VV5State) -> list[Ship]:
 def _pay_for_platforms(state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
     """Each platform newly lost takes one randomly chosen body off the board."""
     for platform in _unpaid(state):
-        invasion = _invasion(state)
+        invasion = invasion_state(state)
         remaining = on_board(invasion)
         paid = replace(invasion, platforms_lost=(*invasion.platforms_lost, platform.id))
         if not remaining:
@@ -204,7 +204,7 @@ def _edge(hex_map: HexMap, h: Hex) -> str:
 
 def crash_risk(state: VV5State, end: Hex) -> float:
     """Chance that a body ends this turn on ``end`` (with the random shift, each neighbour 1 in 6)."""
-    invasion = _invasion(state)
+    invasion = invasion_state(state)
     shift = bool(state.options.get(OPTION, True))
     risk = 0.0
     for body in on_board(invasion):
@@ -216,7 +216,8 @@ def crash_risk(state: VV5State, end: Hex) -> float:
     return risk
 
 
-def _invasion(state: VV5State) -> InvasionState:
+def invasion_state(state: VV5State) -> InvasionState:
+    """The scenario's own state (bodies, platforms' side); a TypeError in any other game."""
     if not isinstance(state.special, InvasionState):  # pragma: no cover - only called for this scenario
         raise TypeError("not an invasion game")
     return state.special
