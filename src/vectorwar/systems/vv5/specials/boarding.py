@@ -34,6 +34,7 @@ from vectorwar.events import Event, Note, Rolled
 from vectorwar.hexes import Direction, Hex
 from vectorwar.scenario import validate_model
 from vectorwar.systems.vv5 import catalogue
+from vectorwar.systems.vv5.combat import p_at_least
 from vectorwar.systems.vv5.design import Design
 from vectorwar.systems.vv5.equipment import build_ship
 from vectorwar.systems.vv5.movement import is_solid, turn_allowance
@@ -298,11 +299,6 @@ class BoardingSpecial(Special):
 HOLD_OFF = 15  #: transports wait this far from the derelict (its ring beyond phaser reach of platforms next to it)
 
 
-def _phaser_hit(distance: int) -> float:
-    """P(2D6 >= distance): a defence platform's phaser hitting at that range."""
-    return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= distance) / 36
-
-
 def _armed_platforms(state: VV5State) -> list[Ship]:
     return [s for s in state.ships if s.active and s.kind == "adp" and any(m.guns.boxes for m in s.mounts)]
 
@@ -389,7 +385,7 @@ def boarding_objective(state: VV5State, ship: Ship, end: Hex, speed: int) -> flo
     if guards:
         # Platforms shoot the nearest ship at 2D6 >= range: keep out of their easy reach, this turn and next.
         drift = end.shifted(end.q - ship.hex.q, end.r - ship.hex.r)
-        danger = sum(_phaser_hit(end.distance(g.hex)) + 0.5 * _phaser_hit(drift.distance(g.hex)) for g in guards)
+        danger = sum(p_at_least(end.distance(g.hex)) + 0.5 * p_at_least(drift.distance(g.hex)) for g in guards)
         own = [s for s in state.ships_of(ship.side) if s.id != ship.id and troopers_on(s, b)]
         return -6.0 * danger - 0.05 * min((end.distance(s.hex) for s in own), default=0)
     # Escorts stay near the derelict, where the transports are going.
