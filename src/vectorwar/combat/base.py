@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -162,6 +163,16 @@ class CombatModule(ABC):
         own; ``weapon`` is named as :meth:`arc_hexes` names it. Empty for a
         ship out of the fight.
         """
+
+    def bearing(self, view: CombatView, ship_id: str) -> dict[tuple[str, str], int]:
+        """(weapon, target) -> how many of :meth:`shot_options`' pieces fire that weapon at that target.
+
+        What bears, without what each shot would do: a bot asks this for every
+        candidate move, so a module whose odds cost much overrides it with a
+        cheaper count. It must agree with :meth:`shot_options` (a test checks
+        every module on the built-in scenarios).
+        """
+        return dict(Counter((o.weapon, o.target) for o in self.shot_options(view, ship_id)))
 
     @abstractmethod
     def random_fire(self, view: CombatView, side: str, rng: random.Random) -> Order:

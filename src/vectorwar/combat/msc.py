@@ -194,6 +194,14 @@ class MSCCombat(CombatModule):
             for shot in self._ship_shots(view, ship_id)
         ]
 
+    def bearing(self, view: CombatView, ship_id: str) -> dict[tuple[str, str], int]:
+        # shot_options' pieces without their odds.
+        out: dict[tuple[str, str], int] = {}
+        for shot in self._ship_shots(view, ship_id):
+            key = (weapon_name(shot.weapon), shot.target)
+            out[key] = out.get(key, 0) + 1
+        return out
+
     def odds(self, view: CombatView, shot: Shot) -> Odds:
         """MSC's odds with the movement system's turning penalty named; :meth:`fire` rolls against the same."""
         return shot_odds(

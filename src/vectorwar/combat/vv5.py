@@ -394,6 +394,18 @@ class VV5Combat(CombatModule):
         ]
         return [*launches, *shots]
 
+    def bearing(self, view: CombatView, ship_id: str) -> dict[tuple[str, str], int]:
+        # shot_options' pieces without their odds, which cost most of a VMS bot's move scoring.
+        ship = view.ship(ship_id)
+        if not ship.active:
+            return {}
+        out = {(MISSILES, t): _card(view, ship_id).missiles_ready for t in self._launch_targets(view, ship_id)}
+        for m in self._ship_mounts(view, ship_id):
+            for target in self._targets(view, ship_id, m.arc, ship.side):
+                key = (mount_name(m.arc), target)
+                out[key] = out.get(key, 0) + m.guns.boxes
+        return out
+
     def random_fire(self, view: CombatView, side: str, rng: random.Random) -> Volley:
         launches: list[Launch] = []
         for ship in view.ships_of(side):

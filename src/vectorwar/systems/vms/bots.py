@@ -150,11 +150,7 @@ def _guns(combat: CombatModule, view: CombatView, shooter: str, distance_to: dic
     if spoiled == 0.0:
         return 0.0
     best: dict[str, float] = {}
-    pieces: dict[tuple[str, str], int] = {}
-    for option in combat.shot_options(view, shooter):
-        key = (option.weapon, option.target)
-        pieces[key] = pieces.get(key, 0) + 1
-    for (weapon, target), n in pieces.items():
+    for (weapon, target), n in combat.bearing(view, shooter).items():
         worth = RANGE_WORTH.get(distance_to.get(target, 0), FAR_WORTH) * min(n, MOST_PIECES)
         best[weapon] = max(best.get(weapon, 0.0), worth)
     return spoiled * sum(best.values())
