@@ -169,8 +169,8 @@ class CombatModule(ABC):
 
         What bears, without what each shot would do: a bot asks this for every
         candidate move, so a module whose odds cost much overrides it with a
-        cheaper count. It must agree with :meth:`shot_options` (a test checks
-        every module on the built-in scenarios).
+        cheaper count. It must agree with :meth:`shot_options` (a property
+        test checks both modules over many positions).
         """
         return dict(Counter((o.weapon, o.target) for o in self.shot_options(view, ship_id)))
 
