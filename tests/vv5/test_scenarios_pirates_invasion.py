@@ -165,6 +165,22 @@ def test_pirates_verdicts() -> None:
     assert decide(state, {})[0] == ()  # type: ignore[index]  # turn limit, still running
 
 
+def test_standing_counts_the_pirates_chance_to_get_away() -> None:
+    # The search bot's yardstick: the next evasion roll's chance (1D6 under the distance) times the stake, a kill's
+    # 2 VP per point of the pirate's mass; short of the field, half the stake times the share of the way it has come,
+    # however far the pursuers are (fleeing them elsewhere is no progress).
+    stake = 2 * pirate_state().ship("P1").mass
+    for distance, chance in ((1, 0), (4, 3 / 6), (7, 1), (9, 1)):
+        assert system.standing(_apart(pirate_state(), distance))["pirate"] == pytest.approx(stake * chance)
+    start = pirate_state()  # on the left edge, two thirds of the board from the field
+    nearer = start.with_ship(replace(start.ship("P1"), hex=start.map.locate("H@0,4")))
+    assert 0 < system.standing(start)["pirate"] < system.standing(nearer)["pirate"] < stake / 2
+    chased = nearer.with_ship(replace(nearer.ship("X1"), hex=nearer.ship("P1").hex.neighbour(Direction.A)))
+    assert system.standing(chased)["pirate"] == system.standing(nearer)["pirate"]
+    assert system.standing(start)["interceptors"] == 0
+    assert system.result(start) is None  # progress is no score: it decides nothing
+
+
 # -- Invasion --------------------------------------------------------------------------
 
 

@@ -99,6 +99,29 @@ class Pirates(Special):
     def game_over(self, state: VV5State) -> str | None:
         return "the pirate evaded its pursuers" if _pirates(state).escaped else None
 
+    def progress(self, state: VV5State) -> dict[str, float]:
+        # The pirate wins by getting away, which no VP counts: a trial stopped early weighs its chance at the
+        # next evasion roll (1D6 under the distance to the nearest pursuer) against the stake, the points a kill
+        # of the pirate would give; short of the field, half the stake times the share of the way it has come.
+        pirates = _pirates(state)
+        pursuers = state.enemies_of(pirates.pirate_side)
+        field = state.map.hexes_with(ASTEROID_FIELD)
+        c0, _, c1, _ = state.map.extent
+        total = 0.0
+        for ship in state.ships_of(pirates.pirate_side):
+            if not pursuers or not field:
+                continue
+            if may_evade(state, ship):
+                distance = min(ship.hex.distance(p.hex) for p in pursuers)
+                chance = min(6, max(0, distance - 1)) / 6
+            else:
+                # Only the way to the field counts out here: running from the pursuers elsewhere, off the board
+                # at worst (a draw), is no progress.
+                to_field = min(ship.hex.distance(h) for h in field)
+                chance = 0.5 * max(0.0, 1 - to_field / (c1 - c0 + 1))
+            total += chance * 2 * ship.mass
+        return {pirates.pirate_side: total}
+
     def decide(self, state: VV5State, points: dict[str, int]) -> tuple[tuple[str, ...], str] | None:
         pirates = _pirates(state)
         side = pirates.pirate_side
