@@ -16,6 +16,7 @@ from vectorwar.registry import get_system
 from vectorwar.scenario import scenario_from_data
 from vectorwar.systems.vv5.movement import move_ships
 from vectorwar.systems.vv5.specials.alien_starship import AlienStarship
+from vectorwar.systems.vv5.specials.base import homeward, whole_game
 from vectorwar.systems.vv5.specials.boarding import board, troopers_lost
 from vectorwar.systems.vv5.specials.ghost_ship import GhostShip
 from vectorwar.systems.vv5.state import Box, VV5State
@@ -254,6 +255,29 @@ def test_losing_every_log_carrier_ends_in_a_draw() -> None:
     for ship_id in ("X1", "T1"):
         state = state.with_ship(replace(state.ship(ship_id), status="destroyed"))
     assert GhostShip().game_over(state) == "every starship holding the computer log is gone"
+
+
+def test_standing_counts_troopers_aboard_and_the_log_on_its_way_home() -> None:
+    # The search bot's yardstick: a side alone aboard, its chance to download next phase (2D6 at or under its
+    # troopers) times the log held at the Ghost Ship; a side holding it, its best carrier's way home.
+    system = get_system("vv5")
+    state = ghost_state()
+    stake = whole_game(state)
+    ghost = state.ship("GS").hex
+    red_home = dict(board(state).corners)["red"]
+    assert system.standing(state) == {"red": 0, "blue": 0}
+    aboard = replace(state, special=replace(board(state), aboard=(("red", 4),)))
+    assert system.standing(aboard)["red"] == pytest.approx(6 / 36 * stake / 4)
+    contested = replace(state, special=replace(board(state), aboard=(("red", 4), ("blue", 2))))
+    assert system.standing(contested) == {"red": 0, "blue": 0}  # rivals aboard fight before anyone searches
+    held = replace(state, special=replace(board(state), log=("red",), carriers=("X1",)))
+    x1 = held.ship("X1")
+    at_ghost = held.with_ship(replace(x1, hex=ghost.neighbour(Direction.D)))
+    nearer = held.with_ship(replace(x1, hex=red_home.neighbour(Direction.A, 2)))
+    assert system.standing(at_ghost)["red"] < system.standing(nearer)["red"] <= stake * 3 / 4
+    assert system.standing(nearer)["red"] == homeward(stake, ghost, nearer.ship("X1").hex, red_home)
+    assert system.standing(nearer)["blue"] == 0
+    assert system.result(nearer) is None  # progress is no score
 
 
 def test_the_option_to_win_on_download() -> None:

@@ -149,6 +149,27 @@ def test_taking_the_pod_off_the_board(exit_at: str, winners: tuple[str, ...]) ->
     assert verdict[0] == winners
 
 
+def test_standing_counts_the_pod_held_and_the_way_it_has_come_home() -> None:
+    # The search bot's yardstick: a quarter of the stake (every ship's kill points) for the grab, up to half
+    # more as the holder nears its corner; nothing while nobody holds it.
+    system = get_system("vv5")
+    state = pod_game().state
+    free = system.standing(state)
+    held = replace(state, special=replace(pod_of(state), holder="X1"))
+    x1 = held.ship("X1")
+    corner = dict(pod_of(held).corners)[x1.side]
+    at_body = held.with_ship(replace(x1, hex=pod_of(held).body.neighbour(Direction.A)))
+    nearer = held.with_ship(replace(x1, hex=corner.neighbour(Direction.D, 4)))
+    stake = 3 * sum(s.mass for s in state.ships if s.side in state.sides)
+    assert free[x1.side] == 0
+    assert stake / 4 <= system.standing(at_body)[x1.side] < system.standing(nearer)[x1.side] <= stake * 3 / 4
+    others = [side for side in state.sides if side != x1.side]
+    assert all(system.standing(nearer)[side] == 0 for side in others)
+    lost = nearer.with_ship(replace(nearer.ship("X1"), status="destroyed"))
+    assert system.standing(lost)[x1.side] == 0
+    assert system.result(nearer) is None  # progress is no score
+
+
 def test_defence_platforms_shoot_the_nearest_and_drift() -> None:
     state = pod_game("adp").state
     adp = state.ship("ADP1")

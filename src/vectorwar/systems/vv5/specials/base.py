@@ -6,6 +6,7 @@ from typing import Any, ClassVar
 
 from vectorwar.dice import Dice
 from vectorwar.events import Event
+from vectorwar.hexes import Hex
 from vectorwar.systems.vv5.state import Ship, VV5State
 
 
@@ -59,3 +60,25 @@ class Special:
         objective pays out, so flying cargo toward its edge counts before it leaves the board.
         """
         return {}
+
+
+# -- the search bot's yardsticks for objectives (``Special.progress``) ---------------------------------------------
+
+
+def whole_game(state: VV5State) -> float:
+    """What an objective that decides the game is worth against victory points: every starship's kill points.
+
+    Where only the objective wins (the pod, the Ghost Ship's log), a trial's damage counts for little beside it.
+    """
+    return 3.0 * sum(s.mass for s in state.ships if s.side in state.sides)
+
+
+def homeward(stake: float, start: Hex, at: Hex, corner: Hex) -> float:
+    """A prize held and on its way home: a quarter of ``stake``, and up to half more for the way come from
+    ``start`` toward ``corner`` (a prize taken off the board there ends the game, which a trial sees itself).
+
+    >>> homeward(100.0, Hex(0, 10), Hex(0, 10), Hex(0, 0)), homeward(100.0, Hex(0, 10), Hex(0, 5), Hex(0, 0))
+    (25.0, 50.0)
+    """
+    share = min(1.0, max(0.0, 1 - at.distance(corner) / max(1, start.distance(corner))))
+    return stake * (0.25 + 0.5 * share)

@@ -25,6 +25,8 @@ from vectorwar.dice import Dice
 from vectorwar.errors import OrderSyntaxError, ScenarioError
 from vectorwar.events import Event, Note
 from vectorwar.hexes import Direction
+from vectorwar.systems.vv5.combat import p_at_least
+from vectorwar.systems.vv5.specials.base import homeward, whole_game
 from vectorwar.systems.vv5.specials.boarding import (
     BoardingSpec,
     BoardingSpecial,
@@ -90,6 +92,28 @@ class GhostShip(BoardingSpecial):
         if b.gone and not b.log:
             return b.gone
         return None
+
+    def progress(self, state: VV5State) -> dict[str, float]:
+        # Only the log taken home wins, which no VP counts. A trial stopped early gives a side holding the log
+        # its best carrier's way home from the Ghost Ship (``homeward``) against the whole game, and a side alone
+        # aboard its troopers' chance to download the log in the next Boarding Actions phase times the value
+        # of holding it at the derelict.
+        b = board(state)
+        stake = whole_game(state)
+        ghost = state.ship(GHOST_ID).hex
+        corners = dict(b.corners)
+        out: dict[str, float] = {}
+        for ship_id in b.carriers:
+            ship = state.ship(ship_id)
+            if ship.active and ship.side in corners:
+                value = homeward(stake, ghost, ship.hex, corners[ship.side])
+                out[ship.side] = max(out.get(ship.side, 0.0), value)
+        aboard = {side: n for side, n in b.aboard if n > 0}
+        if not b.log and not b.gone and len(aboard) == 1:
+            ((side, n),) = aboard.items()
+            if side in corners:
+                out[side] = (1 - p_at_least(n + 1)) * homeward(stake, ghost, ghost, corners[side])
+        return out
 
     def decide(self, state: VV5State, points: dict[str, int]) -> tuple[tuple[str, ...], str] | None:
         b = board(state)

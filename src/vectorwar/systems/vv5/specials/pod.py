@@ -27,7 +27,7 @@ from vectorwar.maps import HexMap
 from vectorwar.scenario import validate_model
 from vectorwar.systems.vv5 import catalogue
 from vectorwar.systems.vv5.equipment import build_ship
-from vectorwar.systems.vv5.specials.base import Special
+from vectorwar.systems.vv5.specials.base import Special, homeward, whole_game
 from vectorwar.systems.vv5.state import PodState, VV5State
 from vectorwar.vectors import Velocity
 
@@ -160,6 +160,18 @@ class StasisPod(Special):
     def game_over(self, state: VV5State) -> str | None:
         pod = _pod(state)
         return None if pod.exited_at is None else f"the stasis pod left the board at {pod.exited_at}"
+
+    def progress(self, state: VV5State) -> dict[str, float]:
+        # Only the pod taken home wins, which no VP counts: a trial stopped early gives the side holding it
+        # its way home from the body (``homeward``) against the whole game.
+        pod = _pod(state)
+        if not pod.holder:
+            return {}
+        holder = state.ship(pod.holder)
+        corner = dict(pod.corners).get(holder.side)
+        if corner is None or not holder.active:
+            return {}
+        return {holder.side: homeward(whole_game(state), pod.body, holder.hex, corner)}
 
     def decide(self, state: VV5State, points: dict[str, int]) -> tuple[tuple[str, ...], str] | None:
         pod = _pod(state)
