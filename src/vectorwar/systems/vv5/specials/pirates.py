@@ -112,8 +112,7 @@ class Pirates(Special):
             if not pursuers or not field:
                 continue
             if may_evade(state, ship):
-                distance = min(ship.hex.distance(p.hex) for p in pursuers)
-                chance = min(6, max(0, distance - 1)) / 6
+                chance = escape_chance(min(ship.hex.distance(p.hex) for p in pursuers))
             else:
                 # Only the way to the field counts out here: running from the pursuers elsewhere, off the board
                 # at worst (a draw), is no progress.
@@ -148,6 +147,15 @@ def may_evade(state: VV5State, ship: Ship) -> bool:
     return state.map.terrain_at(ship.hex) == ASTEROID_FIELD
 
 
+def escape_chance(distance: int) -> float:
+    """The chance that the evasion roll, 1D6, comes under ``distance`` (to the nearest pursuer).
+
+    >>> escape_chance(1), escape_chance(4), escape_chance(9)
+    (0.0, 0.5, 1.0)
+    """
+    return min(1.0, max(0.0, (distance - 1) / 6))
+
+
 def field_risk(speed: int, bonus: int) -> tuple[float, float]:
     """(chance of being destroyed, chance of 1D6 damage) for one asteroid-field roll."""
     ways = [0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]  # ways to roll 2..12 on 2D6, indexed by total
@@ -175,7 +183,7 @@ def objective(state: VV5State, ship: Ship, end: Hex, speed: int) -> float:
             return score
         distance = min(end.distance(h) for h in hunters)
         can_roll = in_field or state.options.get(OPTION, "field") == "anywhere"
-        escape = min(1.0, max(0.0, (distance - 1) / 6)) if can_roll else 0.0
+        escape = escape_chance(distance) if can_roll else 0.0
         # Speed buys little: the field's rocks punish it and the drive brakes only 2G a turn.
         score += 12.0 * escape - 0.6 * to_field + 0.3 * min(distance, 8) - 1.5 * max(0, speed - 4)
         # A transport turns slowly: hold a level course, clear of the top and bottom edges.
