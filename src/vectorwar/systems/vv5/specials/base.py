@@ -66,9 +66,11 @@ class Special:
 
 
 def whole_game(state: VV5State) -> float:
-    """What an objective that decides the game is worth against victory points: every starship's kill points.
+    """What an objective that decides the game is worth against victory points: 3 VP a point of every ship's mass.
 
-    Where only the objective wins (the pod, the Ghost Ship's log), a trial's damage counts for little beside it.
+    That is a starship's kill points for every ship in the game (a transport's are 2 a point, so this is a little
+    over the true total). Where only the objective wins (the pod, the Ghost Ship's log), a trial's damage counts
+    for little beside it.
     """
     return 3.0 * sum(s.mass for s in state.ships if s.side in state.sides)
 

@@ -106,11 +106,11 @@ class Pirates(Special):
         pirates = _pirates(state)
         pursuers = state.enemies_of(pirates.pirate_side)
         field = state.map.hexes_with(ASTEROID_FIELD)
+        if not pursuers or not field:
+            return {pirates.pirate_side: 0.0}
         c0, _, c1, _ = state.map.extent
         total = 0.0
         for ship in state.ships_of(pirates.pirate_side):
-            if not pursuers or not field:
-                continue
             if may_evade(state, ship):
                 chance = escape_chance(min(ship.hex.distance(p.hex) for p in pursuers))
             else:
