@@ -246,6 +246,16 @@ class RuleSystem(ABC, Generic[S]):
         """
         return 1.0
 
+    def fire_in_prospect(self, state: S) -> Mapping[str, float] | None:
+        """Each side's expected gain from the fire still to come this turn, if :meth:`standing` counts it.
+
+        Read by :mod:`vectorwar.search`: a system whose turn opens with fire from where the last moves left
+        the ships, and whose standing counts that fire in expectation, lets the bot judge a trial where the
+        moves are made, no shot rolled, and hold the fire of a second turn (see ``SearchBot._two_moves``).
+        ``None`` (the default): the standing counts only what has happened, and trials roll the fire.
+        """
+        return None
+
     def seat_view(self, state: S, seat: str | None) -> S:
         """``state`` as ``seat`` may know it, hidden parts removed (``None``: a spectator).
 

@@ -25,7 +25,12 @@ How one decision is made, for the seat's view of the game (never the game):
    dice are the bot's own (:class:`~vectorwar.dice.Dice` with a seed drawn
    from its own random source), never the game's, so it cannot foresee a
    real roll. A system whose rollouts cost more or less than most says so
-   (``rollout_cost``), and the budget shrinks or grows to match.
+   (``rollout_cost``), and the budget shrinks or grows to match. A system
+   whose standing counts the fire still to come in expectation
+   (``fire_in_prospect``, VV5) is judged where the moves are made instead,
+   no shot rolled, with the fire a second turn's moves promise at half
+   weight; its trials are cheap and all but free of luck, so the bot tries
+   every one-ship change of the fast bot's order rather than a sample.
 4. **The choice**: the orders are judged against the guesses weighted mostly
    by plausibility (the fast bot's guess ``TRUST``) and partly
    (``CAUTION``) by regret matching's most damaging mix; the best replaces
@@ -66,6 +71,7 @@ class Budget:
     theirs: int = 4
     rounds: int = 1
     #: Whole turns a rollout plays after the one under way (it stops at the first prompt of the turn after).
+    #: Neither this nor ``horizon`` binds a ``fire_in_prospect`` trial, which always plays two moves.
     turns: int = 1
     #: Prompts after which a rollout stops early, at the next prompt where several seats plot together
     #: (a point where no side has moved or fired more than another since the root). AV:T has eight a turn.
@@ -96,12 +102,20 @@ TRUST = 0.8
 CAUTION = 0.2
 #: Standard errors of the paired advantage another order must show over the fast bot's to be played.
 Z = 1.0
+#: With a ``fire_in_prospect`` judge, one-ship variants tried at most, as a multiple of the budget's screen.
+SWEEP = 16
 #: Share of one-ship variants drawn from the moves ending next to the fast bot's (the rest: any legal move).
 NEAR_SHARE = 0.7
 #: Regret-matching sweeps over the estimated matrix (cheap: the matrix is at most a few dozen cells).
 RM_SWEEPS = 400
 #: How much a rollout that ends before the game does may say: values stay inside 0.5 +/- this.
 OPEN_WEIGHT = 0.4
+#: Weight of the fire the second turn's moves promise, beside the next fire's (``fire_in_prospect`` trials).
+LATER = 0.5
+#: Prompts after which a ``fire_in_prospect`` trial stops whatever else (two turns of four sides and aces).
+PROSPECT_STOP = 40
+#: The order that gives no fire (the kernel's notation for an empty declaration).
+HOLD = "hold"
 
 
 class Player(Protocol):
@@ -120,6 +134,7 @@ class Engine(Protocol):
     def move_options(self, state: Any, seat: str) -> Mapping[str, Sequence[Any]]: ...
     def with_move(self, state: Any, seat: str, order: Any, ship: str, move: Any) -> Any: ...
     def standing(self, state: Any) -> Mapping[str, float]: ...
+    def fire_in_prospect(self, state: Any) -> Mapping[str, float] | None: ...
     def setup_menu(self, state: Any, seat: str) -> Any: ...
     def rollout_cost(self, state: Any) -> float: ...
     def bots(self) -> Mapping[str, Callable[[], Player]]: ...
@@ -137,6 +152,8 @@ class SearchBot:
         self.policy: Player = made["greedy"]() if "greedy" in made else made["random"]()
         #: Rollouts run so far (for benchmarks and tests).
         self.rollouts = 0
+        #: Whether this decision's trials are judged by the fire in prospect (the system offers it).
+        self._prospects = False
 
     def choose(self, state: Any, seat: str, rng: random.Random) -> Any:
         # ``rng`` comes from the game's seed: left unused, so the answer depends on what the seat sees only.
@@ -155,7 +172,11 @@ class SearchBot:
             # rules of thumb are the better guide there too.
             return self._candidates(state, seat, 1, own, {})[0]
         budget = _scaled(self.budget, self.system.rollout_cost(state))
-        mine = self._candidates(state, seat, max(budget.screen, budget.mine), own, options)
+        # A system that counts the fire to come judges a trial nearly free of luck, and cheaply (two moves,
+        # no shots rolled): the bot can try every one-ship change of the fast bot's order, not a sample.
+        self._prospects = self.system.fire_in_prospect(state) is not None
+        wanted = SWEEP * budget.screen if self._prospects else max(budget.screen, budget.mine)
+        mine = self._candidates(state, seat, wanted, own, options, sweep=self._prospects)
         if len(mine) == 1:
             return mine[0]
         profiles = self._profiles(state, others, budget.theirs, own)
@@ -168,10 +189,20 @@ class SearchBot:
     # -- candidates -------------------------------------------------------------------
 
     def _candidates(
-        self, state: Any, seat: str, wanted: int, rng: random.Random, options: Mapping[str, Sequence[Any]]
+        self,
+        state: Any,
+        seat: str,
+        wanted: int,
+        rng: random.Random,
+        options: Mapping[str, Sequence[Any]],
+        sweep: bool = False,
     ) -> list[Any]:
         """Distinct legal orders for ``seat``: the fast bot's first, then one-ship variants of it (from
-        ``options``, the seat's ``move_options``), then the menu's."""
+        ``options``, the seat's ``move_options``), then the menu's.
+
+        With ``sweep``, the variants are every legal move of every ship (those ending nearest the fast
+        bot's first, should ``wanted`` cut them short) and the menu adds nothing.
+        """
         found: dict[str, Any] = {}
 
         def offer(order: Any) -> None:
@@ -187,6 +218,15 @@ class SearchBot:
 
         base = self.policy.choose(state, seat, random.Random(rng.getrandbits(64)))
         offer(base)
+        if sweep:
+            for ship, move in _by_nearness(str(base), options):
+                if len(found) >= wanted:
+                    break
+                try:
+                    offer(self.system.with_move(state, seat, base, ship, move))
+                except VectorwarError:
+                    continue
+            return list(found.values())
         swaps = max(0, (wanted - 1) * 2 // 3)
         tries = 0
         near = {ship: _near(str(base), ship, moves) for ship, moves in options.items()} if swaps else {}
@@ -229,8 +269,12 @@ class SearchBot:
         keep: int,
         rng: random.Random,
     ) -> list[Any]:
-        """The ``keep`` best of ``mine`` by ``SCREEN_ROUNDS`` rollouts each against the others' likeliest orders."""
-        seeds = [rng.getrandbits(64) for _ in range(SCREEN_ROUNDS)]
+        """The ``keep`` best of ``mine`` by ``SCREEN_ROUNDS`` rollouts each against the others' likeliest orders.
+
+        One each where the fire is judged in prospect: those trials throw few dice (initiative, collisions),
+        so a second says little, and the sweep tries ten times the orders.
+        """
+        seeds = [rng.getrandbits(64) for _ in range(1 if self._prospects else SCREEN_ROUNDS)]
         outcomes = [
             [self._outcome(self._rollout(state, {seat: order, **likeliest}, d), seat, root) for d in seeds]
             for order in mine
@@ -259,19 +303,26 @@ class SearchBot:
             dice_seed = rng.getrandbits(64)
             for i, order in enumerate(mine):
                 for j, theirs in enumerate(profiles):
-                    end = self._rollout(state, {seat: order, **theirs}, dice_seed)
-                    cells[i][j].append(self._outcome(end, seat, root))
+                    trial = self._rollout(state, {seat: order, **theirs}, dice_seed)
+                    cells[i][j].append(self._outcome(trial, seat, root))
         scale = _scale([o for row in cells for cell in row for o in cell])
         return [[[_value(o, scale) for o in cell] for cell in row] for row in cells]
 
-    def _rollout(self, state: Any, orders: Mapping[str, Any], dice_seed: int) -> Any:
-        """The state after ``orders`` and ``horizon`` more prompts played by the fast bot, on the bot's own dice."""
+    def _rollout(self, state: Any, orders: Mapping[str, Any], dice_seed: int) -> Trial:
+        """Where ``orders`` lead, on the bot's own dice, the fast bot playing on: the end and its standing.
+
+        A system that counts the fire still to come (``fire_in_prospect``) gets :meth:`_two_moves`; any
+        other plays ``horizon`` more prompts (to the end of the next turn at most).
+        """
         self.rollouts += 1
         dice = Dice(dice_seed)
         policy_rng = random.Random(dice_seed)
         start = self.system.prompt(state)
-        last_turn = (start.clock.turn if start is not None else 0) + self.budget.turns
+        turn = start.clock.turn if start is not None else 0
         state, _ = self.system.resolve(state, orders, dice)
+        if self._prospects:
+            return self._two_moves(state, turn, dice, policy_rng)
+        last_turn = turn + self.budget.turns
         for played in range(HARD_STOP * self.budget.horizon):
             prompt = self.system.prompt(state)
             # Stopping at a turn's start, or where several seats plot together, leaves no side a move or a
@@ -283,9 +334,46 @@ class SearchBot:
             given = {s: self._fast_order(state, s, policy_rng) for s in prompt.seats}
             state, _ = self.system.resolve(state, given, dice)
             dice.log.clear()
-        return state
+        return state, self.system.standing(state)
 
-    def _fast_order(self, state: Any, seat: str, rng: random.Random) -> Any:
+    def _two_moves(self, state: Any, turn: int, dice: Dice, rng: random.Random) -> Trial:
+        """The trial of a system whose standing counts the fire to come: judged where the moves are made.
+
+        At the next turn's start the standing holds the damage done so far and the fire the ships now
+        face, in expectation: no throw of the dice decides the trial. The fast bot then makes every side's
+        next moves with the fire held (it is counted already), and the fire those moves promise is added
+        at ``LATER``'s weight: a plot that wins the next fire but leaves its ship overshooting, or drifting
+        off the board, pays for it there.
+        """
+        first: Mapping[str, float] | None = None
+        fired: Mapping[str, float] = {}
+        for _ in range(PROSPECT_STOP):
+            prompt = self.system.prompt(state)
+            if prompt is None:
+                break
+            if first is None and prompt.clock.turn > turn:
+                first = self.system.standing(state)
+                fired = self.system.fire_in_prospect(state) or {}
+            elif first is not None and prompt.clock.turn > turn + 1:
+                # What the second turn changed (its fire was held, so mostly the fire now in prospect).
+                now = self.system.standing(state)
+                return state, {s: v + LATER * (now.get(s, 0.0) - v + fired.get(s, 0.0)) for s, v in first.items()}
+            given = {s: self._fast_order(state, s, rng, hold=first is not None) for s in prompt.seats}
+            state, _ = self.system.resolve(state, given, dice)
+            dice.log.clear()
+        return state, self.system.standing(state) if first is None else first
+
+    def _fast_order(self, state: Any, seat: str, rng: random.Random, hold: bool = False) -> Any:
+        """The fast bot's order (the menu's if it fails its check); with ``hold``, no fire where the rules allow
+        none: a declaration in turn that takes ``hold`` (the trial counts that fire in prospect already)."""
+        prompt = self.system.prompt(state) if hold else None
+        if prompt is not None and not prompt.simultaneous:
+            try:
+                held = self.system.parse_order(state, seat, HOLD)
+                self.system.check_order(state, seat, held)
+                return held
+            except VectorwarError:
+                pass  # not a fire declaration (an order of declaring, a set-up choice): the fast bot's
         order = self.policy.choose(state, seat, rng)
         try:
             self.system.check_order(state, seat, order)
@@ -293,9 +381,9 @@ class SearchBot:
             return self.system.random_order(state, seat, rng)
         return order
 
-    def _outcome(self, state: Any, seat: str, root: Mapping[str, float]) -> Outcome:
+    def _outcome(self, trial: Trial, seat: str, root: Mapping[str, float]) -> Outcome:
         """A rollout's end for ``seat``: the value of a decided game, or ``None`` and the standing gained."""
-        now = self.system.standing(state)
+        state, now = trial
         others = [s for s in now if s != seat]
         gain = now.get(seat, 0.0) - root.get(seat, 0.0)
         if others:
@@ -310,6 +398,8 @@ class SearchBot:
 
 #: A rollout's end: the value of a decided game (else ``None``) and the standing gained over the others.
 Outcome = tuple[float | None, float]
+#: A rollout's end: the state it reached and the standing it is judged by.
+Trial = tuple[Any, Mapping[str, float]]
 
 
 def _scaled(budget: Budget, cost: float) -> Budget:
@@ -338,18 +428,37 @@ def _value(outcome: Outcome, scale: float) -> float:
     return fixed if fixed is not None else 0.5 + OPEN_WEIGHT * gain / scale
 
 
-def _near(text: str, ship: str, moves: Sequence[Any]) -> list[Any]:
-    """``ship``'s legal moves ending within a hex (or a level) of where its entry in ``text`` ends, itself left out."""
+def _chosen(text: str, ship: str, moves: Sequence[Any]) -> Any:
+    """The move of ``moves`` that ``ship``'s entry in the order ``text`` makes, or ``None``."""
     given = [] if is_hold(text) else entries(text)
     key = ship.lower()
     mine = next((" ".join(e.lower().split()) for e in given if e.split()[0].lower() == key), None)
-    chosen = next((m for m in moves if " ".join(m.text.lower().split()) == mine), None)
+    return next((m for m in moves if " ".join(m.text.lower().split()) == mine), None)
+
+
+def _gap(a: Any, b: Any) -> int:
+    """Hexes (and levels) between where two moves end."""
+    return int(a.end.hex.distance(b.end.hex) + abs(a.end.altitude - b.end.altitude))
+
+
+def _near(text: str, ship: str, moves: Sequence[Any]) -> list[Any]:
+    """``ship``'s legal moves ending within a hex (or a level) of where its entry in ``text`` ends, itself left out."""
+    chosen = _chosen(text, ship, moves)
     if chosen is None:
         return []
-    end = chosen.end
-    return [
-        m for m in moves if m is not chosen and m.end.hex.distance(end.hex) + abs(m.end.altitude - end.altitude) <= 1
-    ]
+    return [m for m in moves if m is not chosen and _gap(m, chosen) <= 1]
+
+
+def _by_nearness(text: str, options: Mapping[str, Sequence[Any]]) -> list[tuple[str, Any]]:
+    """Every ``(ship, move)`` of ``options`` but the one the order ``text`` makes, nearest its end first."""
+    found: list[tuple[int, int, str, Any]] = []
+    for ship, moves in sorted(options.items()):
+        chosen = _chosen(text, ship, moves)
+        found.extend(
+            (0 if chosen is None else _gap(m, chosen), i, ship, m) for i, m in enumerate(moves) if m is not chosen
+        )
+    found.sort(key=lambda item: item[:2])
+    return [(ship, move) for _, _, ship, move in found]
 
 
 def _pick(

@@ -12,7 +12,7 @@ from vectorwar.game import Game
 from vectorwar.play import bot_order, play_out
 from vectorwar.registry import get_system
 from vectorwar.scenario import load_scenario
-from vectorwar.search import LEVELS, Budget, SearchBot, _near, _pick, _scaled
+from vectorwar.search import LEVELS, Budget, SearchBot, _by_nearness, _chosen, _gap, _near, _pick, _scaled
 from vectorwar.setup import set_up
 
 TINY = Budget(screen=2, mine=2, theirs=2, rounds=1, turns=0, horizon=2)
@@ -119,7 +119,7 @@ def test_a_systems_budget_is_divided_by_its_rollout_cost_and_a_costly_one_keeps_
     assert (doubled.screen, doubled.rounds, doubled.mine) == (2 * base.screen, 2 * base.rounds, base.mine)
 
 
-def test_vms_rollouts_cost_more_with_more_ships_in_play_msc_less_and_the_others_one() -> None:
+def test_vms_and_vv5_rollouts_cost_more_with_more_ships_in_play_msc_less_and_the_others_one() -> None:
     duel = set_up("vms-capital-duel-msc", seed=1).game
     fleet = set_up("vms-mixed-fleet-msc", seed=1).game
     assert duel.system.rollout_cost(duel.state) == 1.0  # two ships
@@ -129,6 +129,9 @@ def test_vms_rollouts_cost_more_with_more_ships_in_play_msc_less_and_the_others_
         assert game.system.rollout_cost(game.state) == 1.0
     msc = set_up("msc-fleet", seed=1).game
     assert msc.system.rollout_cost(msc.state) == 0.5  # the cheapest rollouts: twice the trials
+    # VV5 counts a quarter for every ship in play, a transport (rendezvous planning) twice.
+    crowd = set_up("vv5-alien-starship", seed=1).game
+    assert crowd.system.rollout_cost(crowd.state) == 3.5  # two transports, six fighters, the derelict, 3 ADPs
 
 
 def test_one_ship_variants_near_the_fast_bots_move_end_within_a_hex_of_it() -> None:
@@ -143,6 +146,29 @@ def test_one_ship_variants_near_the_fast_bots_move_end_within_a_hex_of_it() -> N
     assert all(m.end.hex.distance(chosen.end.hex) <= 1 for m in near)
     assert len(near) < len(moves) - 1  # some legal moves end further away
     assert _near("hold", ship, moves) == []
+
+
+def test_where_the_fire_is_judged_in_prospect_every_one_ship_variant_is_tried_nearest_first() -> None:
+    game = set_up("vv5-dogfight", seed=1).game
+    seat = game.waiting_for[0]
+    system, state = game.system, game.state
+    assert system.fire_in_prospect(state) is not None
+    for name in ("msc-duel", "vms-capital-duel-msc", "avt-duel-wasp"):
+        other = set_up(name, seed=1).game
+        assert other.system.fire_in_prospect(other.state) is None  # their trials roll the fire
+    options = system.move_options(state, seat)
+    bot = SearchBot(system)
+    every = bot._candidates(state, seat, 10_000, random.Random(1), options, sweep=True)
+    variants = sum(len(moves) - 1 for moves in options.values())
+    assert variants > 50
+    assert 0.9 * variants <= len(every) - 1 <= variants
+    base = str(every[0])
+    ordered = _by_nearness(base, options)
+    gaps = [_gap(move, _chosen(base, ship, options[ship])) for ship, move in ordered]
+    assert gaps == sorted(gaps)
+    assert gaps[0] <= 1 < gaps[-1]
+    few = bot._candidates(state, seat, 6, random.Random(1), options, sweep=True)
+    assert [str(o) for o in few] == [str(o) for o in every[:6]]  # cut short, the nearest are kept
 
 
 def test_with_move_by_default_replaces_one_ships_entry_and_keeps_the_others() -> None:

@@ -121,14 +121,14 @@ class GreedyBot:
             others = tuple(s for s in state.sides_in_play() if s != seat)
             return DeclareOrder((*others, seat))
         if state.phase == "missiles":
-            return self._launches(state, seat)
+            return self.launches(state, seat)
         if state.phase == "guns":
-            return self._guns(state, seat)
+            return self.gunfire(state, seat)
         due = [s for s in state.ships_of(seat) if state.phase == "plot" or s.id in state.ace_replot]
         return Plot(tuple((ship.id, self._plot(state, ship, rng)) for ship in due))
 
     @staticmethod
-    def _launches(state: VV5State, seat: str) -> Launches:
+    def launches(state: VV5State, seat: str) -> Launches:
         out: list[Launch] = []
         # Chance that none of the missiles already launched this turn at a target hits it.
         missed: dict[str, float] = {}
@@ -163,7 +163,7 @@ class GreedyBot:
         return Launches(tuple(out))
 
     @staticmethod
-    def _guns(state: VV5State, seat: str) -> Gunfire:
+    def gunfire(state: VV5State, seat: str) -> Gunfire:
         shots: list[Shot] = []
         for ship in state.ships_of(seat):
             for mount in ship.mounts:

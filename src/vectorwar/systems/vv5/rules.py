@@ -58,6 +58,7 @@ from vectorwar.systems.vv5.initiative import roll_initiative
 from vectorwar.systems.vv5.movement import BOARD_SHIFT, check_manoeuvre, is_solid, turn_allowance
 from vectorwar.systems.vv5.orders import DeclareOrder, Gunfire, Launch, Launches, Manoeuvre, Plot, Shot
 from vectorwar.systems.vv5.placing import Place
+from vectorwar.systems.vv5.prospects import fire_in_prospect
 from vectorwar.systems.vv5.specials.adp import platforms_drift, platforms_fire
 from vectorwar.systems.vv5.state import Missile, Ship, VV5State
 from vectorwar.systems.vv5.targeting import gun_problem, launch_problem, legal_gun_targets, legal_launch_targets
@@ -274,10 +275,21 @@ class VectorV5(RuleSystem[VV5State]):
         # between launch and impact would otherwise see only what the launch cost.
         for side, extra in missiles_on_course(state).items():
             points[side] = points.get(side, 0.0) + extra
+        # Likewise the fire still to come this turn, from where the ships stand.
+        for side, extra in fire_in_prospect(state).items():
+            points[side] = points.get(side, 0.0) + extra
         special = specials.special_for(state)
         for side, extra in ({} if special is None else special.progress(state)).items():
             points[side] = points.get(side, 0.0) + extra
         return points
+
+    def fire_in_prospect(self, state: VV5State) -> Mapping[str, float] | None:
+        return fire_in_prospect(state)
+
+    def rollout_cost(self, state: VV5State) -> float:
+        # The fast bot's plots, most of a trial's cost, grow with the ships in play (two a side is typical),
+        # and a transport's rendezvous planning costs as much again.
+        return max(1.0, sum(2 if s.kind == "transport" else 1 for s in state.ships if s.active) / 4)
 
     def result(self, state: VV5State) -> Result | None:
         if state.phase != "over":

@@ -75,10 +75,16 @@ def missiles_on_course(state: VV5State) -> dict[str, float]:
         side = state.ship(missile.shooter).side
         if not target.active or side not in points or side == target.side:
             continue
-        evasion = target.accelerated + target.acceleration.boxes // 2 if target.can_accelerate else 0
-        hit = float(missile_hit_chance(on_track(missile.to_hit + evasion), target.can_accelerate))
+        hit = missile_hit(target, missile.to_hit, target.accelerated)
         points[side] += hit * _MISSILE_DAMAGE * (0.5 if target.kind == "transport" else 1.0)
     return points
+
+
+def missile_hit(target: Ship, to_hit: int, accelerated: int) -> float:
+    """A missile's chance at ``to_hit`` on the track, ``target`` having burnt ``accelerated`` G so far this turn
+    and taken to burn half its acceleration boxes more (the bots' guess: not a rule)."""
+    evasion = accelerated + target.acceleration.boxes // 2 if target.can_accelerate else 0
+    return float(missile_hit_chance(on_track(to_hit + evasion), target.can_accelerate))
 
 
 def elimination(state: VV5State, events: list[Event]) -> VV5State | None:

@@ -53,6 +53,12 @@ class Special:
         """The scenario's own victory points added to the plain tally (bombs, troopers, refugees)."""
         return points
 
+    def damage_stake(self, state: VV5State, ship: Ship) -> tuple[float, float]:
+        """Victory points the scenario adds for the side that damages ``ship``: for each point, on average,
+        and for the ship's loss (cargo boxes, in Assault Force and Refugees). Not a rule: the search bot's
+        judge of the fire to come (:mod:`~vectorwar.systems.vv5.prospects`)."""
+        return 0.0, 0.0
+
     def progress(self, state: VV5State) -> dict[str, float]:
         """Victory points the objective is on course to earn each side, by where things stand now.
 

@@ -237,6 +237,13 @@ class AssaultForce(CargoRun):
             points[side] = points.get(side, 0) + CARGO_VP * boxes
         return points
 
+    def damage_stake(self, state: VV5State, ship: Ship) -> tuple[float, float]:
+        # A point lands on cargo on a 2 of the location die; a lost transport loses every box still aboard.
+        if ship.side != _run(state).crossing or ship.kind != "transport" or not ship.cargo.boxes:
+            return 0.0, 0.0
+        with_ship = bool(state.options.get(OPTION_LOST_CARGO, True))
+        return CARGO_VP / 6, float(CARGO_VP * ship.cargo.boxes) if with_ship else 0.0
+
 
 class Refugees(AssaultForce):
     kind: ClassVar[RunKind] = "refugees"

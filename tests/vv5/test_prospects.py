@@ -1,0 +1,102 @@
+"""The fire in prospect (the search bot's judge of a VV5 position) against the fire the rules then roll."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from vectorwar.dice import Dice
+from vectorwar.search import SearchBot
+from vectorwar.systems.vv5.bots import GreedyBot
+from vectorwar.systems.vv5.prospects import fire_in_prospect, kill_chance
+from vectorwar.systems.vv5.rules import system
+from vectorwar.systems.vv5.state import Box, VV5State
+from vectorwar.systems.vv5.victory import victory_points
+
+from .conftest import GUNSHIP, make_ship, make_state
+
+
+def _fire_it(state: VV5State, seed: int) -> dict[str, int]:
+    """The victory points after the turn's fire, every side firing as greedy does, on ``seed``'s dice."""
+    dice = Dice(seed)
+    bot = GreedyBot()
+    while state.phase in ("missiles", "guns"):
+        side = state.declare_order[state.declaring]
+        state, _ = system.resolve(state, {side: bot.choose(state, side, random.Random(0))}, dice)
+    return victory_points(state)
+
+
+def test_a_last_box_of_structure_or_life_support_goes_on_a_1_or_a_6() -> None:
+    whole = {"cargo": Box(1), "agility": Box(1), "acceleration": Box(1)}
+    frail = replace(make_ship(), structure=Box(1), life_support=Box(1), **whole)
+    assert kill_chance(frail, [0.0, 1.0]) == pytest.approx(2 / 6)
+    assert kill_chance(frail, [1.0]) == 0.0
+    assert kill_chance(frail, [0.0, 0.0, 1.0]) == pytest.approx(1 - (4 / 6) ** 2)
+    # A system with nothing left passes its point on to structure (VV5 Damage).
+    bare = replace(frail, agility=Box(0), acceleration=Box(0))
+    assert kill_chance(bare, [0.0, 1.0]) == pytest.approx(4 / 6)
+
+
+def test_no_fire_is_in_prospect_once_the_turns_fire_is_over() -> None:
+    x = make_ship("X1", "red", at="10,10", facing="A", design=GUNSHIP)
+    y = make_ship("Y1", "blue", at="10,8", facing="A", design=GUNSHIP)
+    assert fire_in_prospect(make_state(x, y, phase="plot")) == {"red": 0.0, "blue": 0.0}
+
+
+@pytest.mark.parametrize("structure", [40, 3])
+def test_the_prospect_is_what_the_fire_scores_on_average(structure: int) -> None:
+    """Red's guns bear on blue's stern from 2 hexes; blue's do not bear back.
+
+    With a stout target the prospect is the expected damage exactly; with a
+    frail one it also weighs the kill (3 VP a ton), by the damage model's
+    approximation, so the check is looser there.
+    """
+    x = make_ship("X1", "red", at="10,10", facing="A", design=GUNSHIP)
+    y = make_ship("Y1", "blue", at="10,8", facing="A", design=GUNSHIP)
+    y = replace(y, structure=Box(structure))
+    state = make_state(x, y, phase="missiles", declare_order=("red", "blue"), declaring=0)
+    expected = fire_in_prospect(state)
+    assert expected["blue"] == 0.0
+    games = 4000
+    scored = sum(_fire_it(state, seed)["red"] for seed in range(games)) / games
+    assert expected["red"] > 0.5
+    assert expected["red"] == pytest.approx(scored, rel=0.05 if structure == 40 else 0.2)
+
+
+def test_a_search_trial_is_judged_where_the_moves_are_made_and_holds_the_next_turns_fire() -> None:
+    x = make_ship("X1", "red", at="10,12", facing="A", design=GUNSHIP)
+    y = make_ship("Y1", "blue", at="10,8", facing="D", design=GUNSHIP)
+    state = make_state(x, y)
+    bot = SearchBot(system)
+    bot._prospects = True
+    orders = {"red": system.parse_order(state, "red", "X1 1"), "blue": system.parse_order(state, "blue", "Y1 1")}
+    end, judged = bot._rollout(state, orders, 7)
+    assert end.turn == state.turn + 2  # stopped at the start of the turn after next
+    # The two ships closed head on: no shot was rolled, yet the trial sees the fire they faced.
+    assert [s.damage_taken for s in end.ships] == [0, 0]
+    assert judged["red"] > 0
+    assert judged["blue"] > 0
+
+
+def test_a_transports_cargo_raises_the_stake_of_shooting_it_where_the_scenario_scores_cargo() -> None:
+    from vectorwar.setup import set_up
+    from vectorwar.systems.vv5 import specials
+
+    state = set_up("vv5-refugees", seed=1).game.state
+    special = specials.special_for(state)
+    assert special is not None
+    transport = next(s for s in state.ships if s.kind == "transport")
+    fighter = next(s for s in state.ships if s.kind != "transport")
+    boxes = transport.cargo.boxes
+    assert boxes > 0
+    # 5 VP a box of refugees destroyed: a point lands on cargo 1 time in 6; a lost transport loses them all.
+    assert special.damage_stake(state, transport) == (5 / 6, 5.0 * boxes)
+    assert special.damage_stake(state, fighter) == (0.0, 0.0)
+    lenient = replace(state, options={**state.options, "cargo_lost_with_ship": False})
+    assert special.damage_stake(lenient, transport) == (5 / 6, 0.0)
+    strike = set_up("vv5-strike-force", seed=1).game.state
+    bomber = specials.special_for(strike)
+    assert bomber is not None
+    assert all(bomber.damage_stake(strike, s) == (0.0, 0.0) for s in strike.ships)
