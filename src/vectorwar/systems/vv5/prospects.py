@@ -12,9 +12,10 @@ the position), every shot hitting with its true chance; the points a target
 takes are summed over every shot at it, and the chance that they knock it
 out is worked out over where each point lands (structure, life support or a
 system already gone, which passes the point on to structure). Left out, as
-small: a shot deflected by a ship in the way, armour on the other systems,
-a crew's bonus. A scenario's own scoring of damage (cargo boxes) is the
-special's ``damage_stake``.
+small: a shot deflected by a ship in the way, a point that armour stops
+(it scores nothing), a crew's bonus and the Invasion platforms' phasers. A
+scenario's own scoring of damage (cargo boxes) is the special's
+``damage_stake``.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from collections.abc import Sequence
 
 from vectorwar.systems.vv5 import specials
 from vectorwar.systems.vv5.bots import GreedyBot
-from vectorwar.systems.vv5.combat import gun_modifier, gun_to_hit
+from vectorwar.systems.vv5.combat import gun_modifier, gun_to_hit, p_at_least
 from vectorwar.systems.vv5.gunfire import launch_odds
 from vectorwar.systems.vv5.state import Ship, VV5State
 from vectorwar.systems.vv5.victory import missile_hit
@@ -59,7 +60,7 @@ def _gun_chances(need: int) -> tuple[float, float]:
     >>> _gun_chances(7)
     (0.5833333333333334, 0.08333333333333333)
     """
-    hit = sum(6 - abs(t - 7) for t in range(2, 13) if t >= need) / 36
+    hit = p_at_least(need)
     double = sum(1 for k in range(1, 7) if 2 * k >= need) / 36
     return hit, double
 
