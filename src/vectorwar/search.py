@@ -358,16 +358,17 @@ class SearchBot:
                 # What the second turn changed (its fire was held, so mostly the fire now in prospect).
                 now = self.system.standing(state)
                 return state, {s: v + LATER * (now.get(s, 0.0) - v + fired.get(s, 0.0)) for s, v in first.items()}
-            given = {s: self._fast_order(state, s, rng, hold=first is not None) for s in prompt.seats}
+            # A declaration in turn after the first stop is fire the standing counted already: held.
+            hold = first is not None and not prompt.simultaneous
+            given = {s: self._fast_order(state, s, rng, hold=hold) for s in prompt.seats}
             state, _ = self.system.resolve(state, given, dice)
             dice.log.clear()
         return state, self.system.standing(state) if first is None else first
 
     def _fast_order(self, state: Any, seat: str, rng: random.Random, hold: bool = False) -> Any:
-        """The fast bot's order (the menu's if it fails its check); with ``hold``, no fire where the rules allow
-        none: a declaration in turn that takes ``hold`` (the trial counts that fire in prospect already)."""
-        prompt = self.system.prompt(state) if hold else None
-        if prompt is not None and not prompt.simultaneous:
+        """The fast bot's order (the menu's if it fails its check); with ``hold``, no fire if the order the
+        kernel's notation calls ``hold`` is legal here (a fire declaration; not an order of declaring)."""
+        if hold:
             try:
                 held = self.system.parse_order(state, seat, HOLD)
                 self.system.check_order(state, seat, held)
