@@ -249,10 +249,12 @@ class RuleSystem(ABC, Generic[S]):
     def fire_in_prospect(self, state: S) -> Mapping[str, float] | None:
         """Each side's expected gain from the fire still to come this turn, if :meth:`standing` counts it.
 
-        Read by :mod:`vectorwar.search`: a system whose turn opens with fire from where the last moves left
-        the ships, and whose standing counts that fire in expectation, lets the bot judge a trial where the
-        moves are made, no shot rolled, and hold the fire of a second turn (see ``SearchBot._two_moves``).
-        ``None`` (the default): the standing counts only what has happened, and trials roll the fire.
+        Read by :mod:`vectorwar.search`: a system whose standing counts the fire still to come from where
+        the moves left the ships, in expectation, lets the bot judge a trial where the moves are made (at
+        the first declaration in turn after them, or the next turn's start), no shot rolled, and hold the
+        fire of a second turn (see ``SearchBot._two_moves``). VV5's fire opens the next turn; VMS's follows
+        the moves in the same turn. ``None`` (the default): the standing counts only what has happened,
+        and trials roll the fire.
         """
         return None
 

@@ -27,7 +27,7 @@ How one decision is made, for the seat's view of the game (never the game):
    real roll. A system whose rollouts cost more or less than most says so
    (``rollout_cost``), and the budget shrinks or grows to match. A system
    whose standing counts the fire still to come in expectation
-   (``fire_in_prospect``, VV5) is judged where the moves are made instead,
+   (``fire_in_prospect``, VV5 and VMS) is judged where the moves are made instead,
    no shot rolled, with the fire a second turn's moves promise at half
    weight; its trials are cheap and all but free of luck, so the bot tries
    every one-ship change of the fast bot's order rather than a sample.
@@ -102,7 +102,8 @@ TRUST = 0.8
 CAUTION = 0.2
 #: Standard errors of the paired advantage another order must show over the fast bot's to be played.
 Z = 1.0
-#: With a ``fire_in_prospect`` judge, one-ship variants tried at most, as a multiple of the budget's screen.
+#: With a ``fire_in_prospect`` judge, one-ship variants tried at most, as a multiple of the budget's screen
+#: (divided by the system's ``rollout_cost``).
 SWEEP = 16
 #: Share of one-ship variants drawn from the moves ending next to the fast bot's (the rest: any legal move).
 NEAR_SHARE = 0.7
@@ -171,11 +172,12 @@ class SearchBot:
             # placement) shapes the whole game, which a rollout of a turn or two cannot judge: the fast bot's
             # rules of thumb are the better guide there too.
             return self._candidates(state, seat, 1, own, {})[0]
-        budget = _scaled(self.budget, self.system.rollout_cost(state))
+        cost = self.system.rollout_cost(state)
+        budget = _scaled(self.budget, cost)
         # A system that counts the fire to come judges a trial nearly free of luck, and cheaply (two moves,
         # no shots rolled): the bot can try every one-ship change of the fast bot's order, not a sample.
         self._prospects = self.system.fire_in_prospect(state) is not None
-        wanted = SWEEP * budget.screen if self._prospects else max(budget.screen, budget.mine)
+        wanted = _sweep(self.budget, cost) if self._prospects else max(budget.screen, budget.mine)
         mine = self._candidates(state, seat, wanted, own, options, sweep=self._prospects)
         if len(mine) == 1:
             return mine[0]
@@ -339,27 +341,35 @@ class SearchBot:
     def _two_moves(self, state: Any, turn: int, dice: Dice, rng: random.Random) -> Trial:
         """The trial of a system whose standing counts the fire to come: judged where the moves are made.
 
-        At the next turn's start the standing holds the damage done so far and the fire the ships now
-        face, in expectation: no throw of the dice decides the trial. The fast bot then makes every side's
-        next moves with the fire held (it is counted already), and the fire those moves promise is added
-        at ``LATER``'s weight: a plot that wins the next fire but leaves its ship overshooting, or drifting
-        off the board, pays for it there.
+        It stops where the moves are made and the fire is still to come: at the first declaration in turn
+        (a prompt not ``simultaneous``) after the moves, or at a later turn's first prompt, whichever comes
+        first (VV5's fire opens the next turn; VMS's follows the moves in the same turn). There the
+        standing holds the damage done so far and the fire the ships now face, in expectation: no throw of
+        the dice decides the trial. The fast bot then makes every side's next moves with the fire held (it is
+        counted already), and the fire those moves promise is added at ``LATER``'s weight, at the next such
+        stop: a plot that wins the next fire but leaves its ship overshooting, or drifting off the board, pays
+        for it there.
         """
         first: Mapping[str, float] | None = None
         fired: Mapping[str, float] = {}
+        # The turn of the last movement plot played (the root is one), ``None`` after a stop until the next.
+        moved: int | None = turn
         for _ in range(PROSPECT_STOP):
             prompt = self.system.prompt(state)
             if prompt is None:
                 break
-            if first is None and prompt.clock.turn > turn:
+            if moved is not None and (not prompt.simultaneous or prompt.clock.turn > moved):
+                if first is not None:
+                    # What the second moves changed (their fire was held, so mostly the fire now in prospect).
+                    now = self.system.standing(state)
+                    return state, {s: v + LATER * (now.get(s, 0.0) - v + fired.get(s, 0.0)) for s, v in first.items()}
                 first = self.system.standing(state)
                 fired = self.system.fire_in_prospect(state) or {}
-            elif first is not None and prompt.clock.turn > turn + 1:
-                # What the second turn changed (its fire was held, so mostly the fire now in prospect).
-                now = self.system.standing(state)
-                return state, {s: v + LATER * (now.get(s, 0.0) - v + fired.get(s, 0.0)) for s, v in first.items()}
+                moved = None
             # A declaration in turn after the first stop is fire the standing counted already: held.
             hold = first is not None and not prompt.simultaneous
+            if prompt.simultaneous:
+                moved = prompt.clock.turn
             given = {s: self._fast_order(state, s, rng, hold=hold) for s in prompt.seats}
             state, _ = self.system.resolve(state, given, dice)
             dice.log.clear()
@@ -416,6 +426,16 @@ def _scaled(budget: Budget, cost: float) -> Budget:
         screen=max(budget.mine, round(budget.screen / cost)),
         rounds=max(2, round(budget.rounds / cost)),
     )
+
+
+def _sweep(budget: Budget, cost: float) -> int:
+    """One-ship variants tried at most with a ``fire_in_prospect`` judge: ``SWEEP`` times the screen, divided by
+    a rollout's relative ``cost``, never fewer than the orders kept.
+
+    >>> _sweep(LEVELS[1], 1.0), _sweep(LEVELS[1], 3.5), _sweep(LEVELS[1], 100.0)
+    (192, 55, 5)
+    """
+    return max(budget.mine, round(SWEEP * budget.screen / cost))
 
 
 def _scale(outcomes: Sequence[Outcome]) -> float:

@@ -122,8 +122,9 @@ def test_a_systems_budget_is_divided_by_its_rollout_cost_and_a_costly_one_keeps_
 def test_vms_and_vv5_rollouts_cost_more_with_more_ships_in_play_msc_less_and_the_others_one() -> None:
     duel = set_up("vms-capital-duel-msc", seed=1).game
     fleet = set_up("vms-mixed-fleet-msc", seed=1).game
-    assert duel.system.rollout_cost(duel.state) == 1.0  # two ships
-    assert fleet.system.rollout_cost(fleet.state) == 4.0  # eight ships
+    # A VMS trial plays two turns of greedy plots, every ship planned over its menu: one a ship.
+    assert duel.system.rollout_cost(duel.state) == 2.0  # two ships
+    assert fleet.system.rollout_cost(fleet.state) == 8.0  # eight ships
     for name in ("vv5-dogfight", "avt-duel-wasp"):
         game = set_up(name, seed=1).game
         assert game.system.rollout_cost(game.state) == 1.0
@@ -153,7 +154,9 @@ def test_where_the_fire_is_judged_in_prospect_every_one_ship_variant_is_tried_ne
     seat = game.waiting_for[0]
     system, state = game.system, game.state
     assert system.fire_in_prospect(state) is not None
-    for name in ("msc-duel", "vms-capital-duel-msc", "avt-duel-wasp"):
+    vms = set_up("vms-capital-duel-msc", seed=1).game
+    assert vms.system.fire_in_prospect(vms.state) is not None  # its combat modules judge the fire too
+    for name in ("msc-duel", "avt-duel-wasp"):
         other = set_up(name, seed=1).game
         assert other.system.fire_in_prospect(other.state) is None  # their trials roll the fire
     options = system.move_options(state, seat)

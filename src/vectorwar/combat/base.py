@@ -183,6 +183,15 @@ class CombatModule(ABC):
         """Every weapon that bears, at the enemy it is most likely to finish."""
 
     @abstractmethod
+    def expected_losses(self, view: CombatView, side: str, order: Order) -> dict[str, float]:
+        """Ship id -> the :meth:`strength` that ship is expected to lose to ``side``'s checked declaration
+        ``order``, every shot at its true odds, all of it where the ship is expected out of the fight.
+
+        Not a rule: the search bot's judge of the fire still to come
+        (``RuleSystem.fire_in_prospect``), so a trial can stop where the moves are made.
+        """
+
+    @abstractmethod
     def fire(self, view: CombatView, side: str, order: Order, dice: Dice, events: list[Event]) -> Outcome:
         """Resolve a checked declaration."""
 

@@ -36,6 +36,7 @@ from vectorwar.systems.msc.api import (
     Ship,
     Shot,
     Side,
+    damage_side,
     design_from_data,
     fire_weapon,
     hit_chance,
@@ -233,6 +234,20 @@ class MSCCombat(CombatModule):
         need = to_hit_number(shooter, shooter.hex.distance(target.hex))
         return (hit_chance(need or 0), -_card(view, target.id).shields)
 
+    def expected_losses(self, view: CombatView, side: str, order: Order) -> dict[str, float]:
+        # A hit takes a SHIELD on 1-4 of the damage die, and on a 5 (ENGINE) or a 6 (the weapon facing the
+        # shooter) once those are gone (MSC 7.0 Damage); the last SHIELD destroys the ship.
+        if not isinstance(order, FireOrders):  # pragma: no cover - check_fire refused it
+            raise TypeError("MSC fire orders expected")
+        chances: dict[str, list[float]] = {}
+        for shot in order.shots:
+            card = _card(view, shot.target)
+            target = as_msc_ship(view, shot.target)
+            spare = (card.engine == 0) + (damage_side(target, view.ship(shot.ship).hex) is None)
+            hit = float(self.odds(view, shot).chance)
+            chances.setdefault(shot.target, []).append(hit * (4 + spare) / 6)
+        return {ship_id: _expected_min(_card(view, ship_id).shields, p) for ship_id, p in chances.items()}
+
     def fire(self, view: CombatView, side: str, order: Order, dice: Dice, events: list[Event]) -> Outcome:
         if not isinstance(order, FireOrders):  # pragma: no cover - check_fire refused it
             raise TypeError("MSC fire orders expected")
@@ -294,6 +309,18 @@ class MSCCombat(CombatModule):
 
     def strength(self, card: Any) -> float:
         return float(card.shields) if isinstance(card, MSCCard) else 0.0
+
+
+def _expected_min(cap: int, chances: Sequence[float]) -> float:
+    """The expected number of ``chances`` (independent events) that come true, counted up to ``cap``.
+
+    >>> _expected_min(1, [0.5, 0.5]), _expected_min(2, [0.5, 0.5])
+    (0.75, 1.0)
+    """
+    count = [1.0]  # count[k]: the chance that exactly k have come true so far
+    for p in chances:
+        count = [c * (1 - p) + (count[k - 1] * p if k else 0.0) for k, c in enumerate([*count, 0.0])]
+    return sum(min(k, cap) * c for k, c in enumerate(count))
 
 
 def _card_after(card: MSCCard, ship: Ship) -> MSCCard:

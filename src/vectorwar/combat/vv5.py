@@ -74,14 +74,17 @@ from vectorwar.systems.vv5.api import (
     apply_damage,
     build_ship,
     covered_hexes,
+    damage_odds,
     damage_structure,
     design_from_data,
     gun_odds,
     gun_reach,
     guns_facing,
+    missile_hit_chance,
     missile_odds,
     missile_reach,
     missile_verdict,
+    on_track,
     spread_adjustment,
 )
 from vectorwar.vectors import Velocity
@@ -473,6 +476,31 @@ class VV5Combat(CombatModule):
         )
         target = as_vv5_ship(view, shot.target, to_be_shot=True)
         return gun_odds(as_vv5_ship(view, shot.ship), mount_name(shot.mount), shot.guns, target, extra)
+
+    def expected_losses(self, view: CombatView, side: str, order: Order) -> dict[str, float]:
+        # Every shot's points at one target added up, and the structure they are expected to cost it over
+        # where each point lands (VV5 Damage). A missile is taken to meet a target burning half its
+        # acceleration to dodge, as VV5's own bots reckon.
+        if not isinstance(order, Volley):  # pragma: no cover - check_fire refused it
+            raise TypeError("a VV5 volley expected")
+        mode = str(view.options.get(SEVERAL_TARGETS.name, SEVERAL_TARGETS.default))
+        incoming: dict[str, damage_odds.Points] = {}
+        for ship_id in dict.fromkeys(x.ship for x in order.launches.launches):
+            mine = [x for x in order.launches.launches if x.ship == ship_id]
+            adjust = spread_adjustment([(x.missiles, x.target) for x in mine], mode)
+            for launch in mine:
+                target = view.ship(launch.target)
+                dodge = _card(view, target.id).acceleration.boxes // 2 if target.can_thrust else 0
+                need = on_track(self._launch_number(view, ship_id, launch.target, adjust) + dodge)
+                hit = damage_odds.missile(float(missile_hit_chance(need, target.can_thrust)))
+                for _ in range(launch.missiles):
+                    incoming[target.id] = damage_odds.add(incoming.get(target.id, damage_odds.NONE), hit)
+        for shot in order.gunfire.shots:
+            odds = self.gun_odds(view, shot)
+            need = 13 if odds.need is None else odds.need - odds.modifier
+            points = damage_odds.gun_shot(need, shot.guns)
+            incoming[shot.target] = damage_odds.add(incoming.get(shot.target, damage_odds.NONE), points)
+        return {ship_id: damage_odds.knock_out(as_vv5_ship(view, ship_id), p)[1] for ship_id, p in incoming.items()}
 
     def fire(self, view: CombatView, side: str, order: Order, dice: Dice, events: list[Event]) -> Outcome:
         if not isinstance(order, Volley):  # pragma: no cover - check_fire refused it

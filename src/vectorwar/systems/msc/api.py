@@ -13,6 +13,7 @@ from vectorwar.systems.msc.arcs import Side, sides_seeing
 from vectorwar.systems.msc.combat import (
     MAX_RANGE,
     RULE_COMBAT,
+    damage_side,
     fire_weapon,
     hit_chance,
     shot_odds,
@@ -31,6 +32,7 @@ __all__ = [
     "Ship",
     "Shot",
     "Side",
+    "damage_side",
     "design_from_data",
     "fire_weapon",
     "hit_chance",

@@ -257,14 +257,33 @@ class VectorMovement(RuleSystem[VMSState]):
         return None
 
     def rollout_cost(self, state: VMSState) -> float:
-        # The fast bot plans every ship over a menu of about a hundred plots: its cost, most of a rollout's,
-        # grows with the ships in play (two capital ships cost about one typical rollout).
-        return max(1.0, sum(1 for s in state.ships if s.active) / 2)
+        # The fast bot plans every ship over a menu of about a hundred plots: its cost, most of a trial's,
+        # grows with the ships in play. A trial plays the rest of this turn's moves and the next turn's
+        # (``fire_in_prospect``): a ship in play costs about one typical trial.
+        return max(1.0, float(sum(1 for s in state.ships if s.active)))
 
     def standing(self, state: VMSState) -> Mapping[str, float]:
-        # The combat module's own measure of a ship's fight left (shields or structure), as in the result.
+        # The combat module's own measure of a ship's fight left (shields or structure), as in the result,
+        # less what the fire still to come this turn is expected to take from it.
         combat = self.combat(state)
-        return {side: float(sum(combat.strength(s.card) for s in state.ships_of(side))) for side in state.sides}
+        points = {side: float(sum(combat.strength(s.card) for s in state.ships_of(side))) for side in state.sides}
+        for side, extra in self.fire_in_prospect(state).items():
+            points[side] += extra
+        return points
+
+    def fire_in_prospect(self, state: VMSState) -> dict[str, float]:
+        # Each side still to fire this turn fires as greedy would; what its shots are expected to take off
+        # their targets' strength is the targets' sides' loss (nothing outside the fire phase).
+        points = dict.fromkeys(state.sides, 0.0)
+        if state.phase != "fire":
+            return points
+        combat, view = self.combat(state), self.view(state)
+        for side in state.fire_order[state.firing :]:
+            if not state.ships_of(side):
+                continue
+            for ship_id, loss in combat.expected_losses(view, side, combat.greedy_fire(view, side)).items():
+                points[state.ship(ship_id).side] -= loss
+        return points
 
     def result(self, state: VMSState) -> Result | None:
         if state.phase != "over":

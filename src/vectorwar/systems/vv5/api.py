@@ -10,6 +10,7 @@ only when an outside module needs it (tests/test_architecture.py enforces it).
 
 from __future__ import annotations
 
+from vectorwar.systems.vv5 import damage_odds
 from vectorwar.systems.vv5.arcs import CODE_OF, GUN_ARCS, MISSILE_ARC, WEAPON_WORDS, covered_hexes
 from vectorwar.systems.vv5.combat import (
     GUN_RANGE,
@@ -23,6 +24,7 @@ from vectorwar.systems.vv5.combat import (
     gun_odds,
     gun_to_hit,
     guns_facing,
+    missile_hit_chance,
     missile_odds,
     missile_to_hit,
     missile_verdict,
@@ -62,6 +64,7 @@ __all__ = [
     "apply_damage",
     "build_ship",
     "covered_hexes",
+    "damage_odds",
     "damage_structure",
     "design_from_data",
     "gun_modifier",
@@ -69,6 +72,7 @@ __all__ = [
     "gun_reach",
     "gun_to_hit",
     "guns_facing",
+    "missile_hit_chance",
     "missile_odds",
     "missile_reach",
     "missile_to_hit",

@@ -24,78 +24,17 @@ from collections.abc import Sequence
 
 from vectorwar.systems.vv5 import specials
 from vectorwar.systems.vv5.bots import GreedyBot
-from vectorwar.systems.vv5.combat import gun_modifier, gun_to_hit, p_at_least
+from vectorwar.systems.vv5.combat import gun_modifier, gun_to_hit
+from vectorwar.systems.vv5.damage_odds import NONE, Points, add, gun_shot, knock_out, mean, missile
 from vectorwar.systems.vv5.gunfire import launch_odds
 from vectorwar.systems.vv5.state import Ship, VV5State
 from vectorwar.systems.vv5.victory import missile_hit
 
-#: A distribution of damage points: ``d[n]`` is the chance of exactly ``n`` points.
-Points = list[float]
-
-#: 2D6 damage (a missile hit): the chance of each total 0..12.
-_TWO_D6: Points = [0.0, 0.0, *(((6 - abs(t - 7)) / 36) for t in range(2, 13))]
-
-
-def _shot(p_hit: float, p_double: float, guns: int) -> Points:
-    """One gun shot: a miss, one point, or (a double with several guns) one point a gun."""
-    out = [0.0] * (guns + 1)
-    out[0] = 1 - p_hit
-    out[1] += p_hit - p_double
-    out[guns] += p_double
-    return out
-
-
-def _convolve(a: Points, b: Points) -> Points:
-    out = [0.0] * (len(a) + len(b) - 1)
-    for i, x in enumerate(a):
-        if x:
-            for j, y in enumerate(b):
-                out[i + j] += x * y
-    return out
-
-
-def _gun_chances(need: int) -> tuple[float, float]:
-    """2D6 at or over ``need``: the chance of a hit, and of a hit thrown as a double.
-
-    >>> _gun_chances(7)
-    (0.5833333333333334, 0.08333333333333333)
-    """
-    hit = p_at_least(need)
-    double = sum(1 for k in range(1, 7) if 2 * k >= need) / 36
-    return hit, double
-
 
 def kill_chance(ship: Ship, points: Points) -> float:
-    """The chance that ``points`` (a distribution) of damage knock ``ship`` out or destroy it.
-
-    Each point lands by 1D6: structure on a 1, life support on a 6, and on
-    2-5 a system, which passes the point on to structure once it has nothing
-    left (VV5 Damage). Armour is counted as boxes of its system.
-    """
-    structure = ship.structure.boxes + ship.structure.armour
-    life = ship.life_support.boxes + ship.life_support.armour
-    spent = sum(1 for box in (ship.cargo, ship.agility, ship.acceleration) if box.boxes + box.armour == 0)
-    if not any(m.guns.boxes + m.guns.armour for m in ship.mounts) and all(x == "destroyed" for x in ship.launchers):
-        spent += 1
-    to_structure, to_life = (1 + spent) / 6, (1 / 6 if life else 0.0)
-    alive = {(structure, life): 1.0}
-    killed = 0.0
-    total = 0.0
-    for n, chance in enumerate(points):
-        if n:
-            step: dict[tuple[int, int], float] = {}
-            for (s, lf), p in alive.items():
-                for (ds, dl), q in (((1, 0), to_structure), ((0, 1), to_life), ((0, 0), 1 - to_structure - to_life)):
-                    if not q:
-                        continue
-                    key = (s - ds, lf - dl)
-                    if key[0] <= 0 or (dl and key[1] <= 0):
-                        killed += p * q
-                    else:
-                        step[key] = step.get(key, 0.0) + p * q
-            alive = step
-        total += chance * killed
-    return total
+    """The chance that ``points`` (a distribution) of damage knock ``ship`` out or destroy it
+    (:func:`~vectorwar.systems.vv5.damage_odds.knock_out`)."""
+    return knock_out(ship, points)[0]
 
 
 def _sides_to_fire(state: VV5State) -> tuple[Sequence[str], Sequence[str]]:
@@ -128,32 +67,31 @@ def fire_in_prospect(state: VV5State) -> dict[str, float]:
         for launch in GreedyBot.launches(state, side).launches:
             target = state.ship(launch.target)
             need = launch_odds(state, launch.ship, launch.target, 0).need or 13
-            hit = missile_hit(target, need, 0)
-            dist = [1 - hit, 0.0, *(hit * p for p in _TWO_D6[2:])]
+            dist = missile(missile_hit(target, need, 0))
             incoming.setdefault(target.id, []).extend((side, dist) for _ in range(launch.missiles))
     for side in firing:
         for shot in GreedyBot.gunfire(state, side).shots:
             shooter, target = state.ship(shot.ship), state.ship(shot.target)
             need = gun_to_hit(shooter.hex.distance(target.hex)) or 13
-            hit, double = _gun_chances(need - gun_modifier(shot.guns, target))
-            incoming.setdefault(target.id, []).append((side, _shot(hit, double if shot.guns > 1 else 0.0, shot.guns)))
+            dist = gun_shot(need - gun_modifier(shot.guns, target), shot.guns)
+            incoming.setdefault(target.id, []).append((side, dist))
     for target_id, shots in incoming.items():
         target = state.ship(target_id)
-        total: Points = [1.0]
+        total = NONE
         expected: dict[str, float] = {}
         for side, dist in shots:
-            total = _convolve(total, dist)
-            expected[side] = expected.get(side, 0.0) + sum(n * p for n, p in enumerate(dist))
-        mean = sum(expected.values())
-        if not mean:
+            total = add(total, dist)
+            expected[side] = expected.get(side, 0.0) + mean(dist)
+        expected_total = sum(expected.values())
+        if not expected_total:
             continue
         kill = kill_chance(target, total)
         transport = target.kind == "transport"
         per_point, on_loss = (0.0, 0.0) if special is None else special.damage_stake(state, target)
-        worth = kill * ((2 if transport else 3) * target.mass + on_loss) + (1 - kill) * mean * (
+        worth = kill * ((2 if transport else 3) * target.mass + on_loss) + (1 - kill) * expected_total * (
             (0.5 if transport else 1.0) + per_point
         )
         for side, done in expected.items():
             if side in points and not state.allied(side, target.side):
-                points[side] += worth * done / mean
+                points[side] += worth * done / expected_total
     return points

@@ -1,0 +1,102 @@
+"""What VV5 fire is expected to do, as distributions of damage points: the search bot's judge, not a rule.
+
+Shared by VV5's own fire in prospect (:mod:`~vectorwar.systems.vv5.prospects`)
+and by the VV5 combat module under VMS (:mod:`vectorwar.combat.vv5`): a gun
+shot or a missile gives a distribution of points, the points at one target
+add up (:func:`add`), and :func:`knock_out` works out what they do to it
+over where each point lands.
+"""
+
+from __future__ import annotations
+
+from vectorwar.systems.vv5.combat import p_at_least
+from vectorwar.systems.vv5.state import Ship
+
+#: A distribution of damage points: ``d[n]`` is the chance of exactly ``n`` points.
+Points = list[float]
+
+#: 2D6 damage (a missile hit): the chance of each total 0..12.
+TWO_D6: Points = [0.0, 0.0, *(((6 - abs(t - 7)) / 36) for t in range(2, 13))]
+
+#: No damage for certain: where :func:`add` starts.
+NONE: Points = [1.0]
+
+
+def gun_shot(need: int, guns: int) -> Points:
+    """One gun shot needing ``need`` or more on 2D6 (modifiers already taken off): a miss, one point, or,
+    thrown as a double with several guns, one point a gun (VV5 Gunfire).
+
+    >>> [round(p, 3) for p in gun_shot(7, 2)]
+    [0.417, 0.5, 0.083]
+    """
+    hit = p_at_least(need)
+    if guns <= 1:
+        return [1 - hit, hit]
+    double = sum(1 for k in range(1, 7) if 2 * k >= need) / 36
+    out = [0.0] * (guns + 1)
+    out[0] = 1 - hit
+    out[1] += hit - double
+    out[guns] += double
+    return out
+
+
+def missile(hit: float) -> Points:
+    """One missile that hits with chance ``hit``: 2D6 points if it does."""
+    return [1 - hit, 0.0, *(hit * p for p in TWO_D6[2:])]
+
+
+def add(a: Points, b: Points) -> Points:
+    """The points of two independent attacks together."""
+    out = [0.0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b):
+                out[i + j] += x * y
+    return out
+
+
+def mean(points: Points) -> float:
+    return sum(n * p for n, p in enumerate(points))
+
+
+def knock_out(ship: Ship, points: Points) -> tuple[float, float]:
+    """The chance that ``points`` (a distribution) knock ``ship`` out or destroy it, and the structure boxes
+    it is expected to lose, all of them where it is out.
+
+    Each point lands by 1D6 (VV5 Damage): structure on a 1, armour first;
+    life support on a 6, armour first, the ship knocked out with its last
+    box; on 2-5 a system, which passes the point on to structure, past its
+    armour, once the system has nothing left. A system is taken to stay as
+    it is (spent or not) while the points land.
+    """
+    armour, boxes = ship.structure.armour, ship.structure.boxes
+    life = ship.life_support.boxes + ship.life_support.armour
+    spent = sum(1 for box in (ship.cargo, ship.agility, ship.acceleration) if box.boxes + box.armour == 0)
+    if not any(m.guns.boxes + m.guns.armour for m in ship.mounts) and all(x == "destroyed" for x in ship.launchers):
+        spent += 1
+    direct, passed, to_life = 1 / 6, spent / 6, (1 / 6 if life else 0.0)
+    idle = 1 - direct - passed - to_life
+    # (structure armour, structure boxes, life support) -> chance, for the ship still in the fight
+    alive = {(armour, boxes, life): 1.0}
+    killed = kill = lost = 0.0
+    for n, chance in enumerate(points):
+        if n:
+            step: dict[tuple[int, int, int], float] = {}
+            for (a, b, lf), p in alive.items():
+                moves = (
+                    ((a - 1, b, lf) if a else (a, b - 1, lf), direct),
+                    ((a, b - 1, lf), passed),
+                    ((a, b, lf - 1), to_life),
+                    ((a, b, lf), idle),
+                )
+                for key, q in moves:
+                    if not q:
+                        continue
+                    if key[1] <= 0 or key[2] <= 0:
+                        killed += p * q
+                    else:
+                        step[key] = step.get(key, 0.0) + p * q
+            alive = step
+        kill += chance * killed
+        lost += chance * (killed * boxes + sum(p * (boxes - b) for (_, b, _), p in alive.items()))
+    return kill, lost
