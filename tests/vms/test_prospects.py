@@ -12,7 +12,10 @@ from vectorwar.dice import Dice
 from vectorwar.game import Game
 from vectorwar.search import SearchBot
 from vectorwar.setup import SetUp, set_up
+from vectorwar.systems.vms.bots import stops_on_map
+from vectorwar.systems.vms.rules import LEAVING
 from vectorwar.systems.vms.state import VMSState
+from vectorwar.vectors import Velocity
 
 
 def _greedy(scenario: str, seed: int = 1) -> SetUp:
@@ -79,7 +82,10 @@ def test_the_prospect_is_the_targets_sides_loss_and_counts_in_the_standing_only_
     assert prospect is not None
     assert min(prospect.values()) < 0  # a loss to whoever is shot at
     combat = system.combat(state)
-    held = {s: float(sum(combat.strength(x.card) for x in state.ships_of(s))) for s in state.sides}
+    held = {
+        s: sum(combat.strength(x.card) * (1.0 if stops_on_map(state, x) else LEAVING) for x in state.ships_of(s))
+        for s in state.sides
+    }
     assert dict(system.standing(state)) == pytest.approx({s: held[s] + prospect[s] for s in state.sides})
     start = set_up("vms-capital-duel-msc", seed=1).game.state
     assert set(system.fire_in_prospect(start).values()) == {0.0}
@@ -102,3 +108,18 @@ def test_a_vms_search_trial_stops_at_the_fire_phase_of_the_turn_after_and_rolls_
     combat = game.system.combat(state)
     assert [combat.strength(x.card) for x in end.ships] == [combat.strength(x.card) for x in state.ships]
     assert set(judged) == set(state.sides)
+
+
+def test_a_ship_that_can_no_longer_stop_on_the_map_counts_for_part_of_its_strength() -> None:
+    s = _greedy("vms-capital-duel-msc")
+    state = s.game.state
+    system = s.game.system
+    ship = state.ships[0]
+    assert stops_on_map(state, ship)
+    before = system.standing(state)[ship.side]
+    # Heading for the nearest edge far faster than its thrust can take off before it gets there.
+    fast = replace(ship, velocity=Velocity(0, -40))
+    assert not stops_on_map(state, fast)
+    after = system.standing(state.with_ship(fast))[ship.side]
+    strength = system.combat(state).strength(ship.card)
+    assert after == pytest.approx(before - (1 - LEAVING) * strength)

@@ -139,6 +139,13 @@ def _stop(at: Hex, velocity: Velocity, brake: int, margin: int = 0) -> Hex:
     return nearest_hex(at.q + velocity.dq * f, at.r + velocity.dr * f)
 
 
+def stops_on_map(state: VMSState, ship: VMSShip) -> bool:
+    """Whether ``ship``, braking as hard as it can from next turn on, comes to rest on the map (greedy's test
+    for a plot, asked of where the ship is now)."""
+    can = capacity(ship.spec, ship.thrust_lost, ship.facing)
+    return state.map.contains(_stop(ship.hex, ship.velocity, _against(ship.velocity, can), margin=1))
+
+
 def _guns(combat: CombatModule, view: CombatView, shooter: str, distance_to: dict[str, int]) -> float:
     """The weapons of ``shooter`` that bear in ``view``, each at its best target, worth more closer.
 

@@ -51,7 +51,7 @@ from vectorwar.rules import (
 )
 from vectorwar.scenario import Scenario
 from vectorwar.systems.vms import catalogue, display, pieces
-from vectorwar.systems.vms.bots import GreedyBot
+from vectorwar.systems.vms.bots import GreedyBot, stops_on_map
 from vectorwar.systems.vms.events import CourseSet, RotationLimitCut, SubphaseSet, ThrustLost
 from vectorwar.systems.vms.initiative import DEFAULT_ORDER, SUBPHASE_ORDERS, roll_initiative
 from vectorwar.systems.vms.modifiers import scenario_modifiers
@@ -63,6 +63,8 @@ from vectorwar.systems.vms.ships import Design
 from vectorwar.systems.vms.state import VMSShip, VMSState
 
 RULE_PLOT = "VMS Procedure (every ship of the subphase plots)"
+#: The share of its strength a ship that can no longer stop on the map counts for in ``standing`` (search's judge).
+LEAVING = 0.5
 RULE_INITIATIVE = "VMS Rules Changes (Initiative)"
 
 PLOT_HELP = (
@@ -266,7 +268,14 @@ class VectorMovement(RuleSystem[VMSState]):
         # The combat module's own measure of a ship's fight left (shields or structure), as in the result,
         # less what the fire still to come this turn is expected to take from it.
         combat = self.combat(state)
-        points = {side: float(sum(combat.strength(s.card) for s in state.ships_of(side))) for side in state.sides}
+        # A ship that can no longer stop on the map will leave it (disengaged, out of the fight), a loss a
+        # trial of two turns seldom reaches: it counts at LEAVING's share of its strength.
+        points = {
+            side: sum(
+                combat.strength(s.card) * (1.0 if stops_on_map(state, s) else LEAVING) for s in state.ships_of(side)
+            )
+            for side in state.sides
+        }
         for side, extra in self.fire_in_prospect(state).items():
             points[side] += extra
         return points
