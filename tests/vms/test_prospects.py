@@ -94,10 +94,15 @@ def test_the_prospect_is_the_targets_sides_loss_and_counts_in_the_standing_only_
 def test_a_vms_search_trial_stops_at_the_fire_phase_of_the_turn_after_and_rolls_no_shot() -> None:
     s = _greedy("vms-capital-duel-msc")
     game = s.game
-    while not (game.state.phase == "plot" and len(game.waiting_for) == 1):
+    # Played by greedy to the second turn's plots (bounded: a game that ended first fails here, not hangs).
+    for _ in range(400):
+        if game.state.phase == "plot" and game.state.turn == 2:
+            break
         for seat in game.waiting_for:
-            game.submit(seat, s.bots[seat].choose(game.state, seat, random.Random(0)))
-    state, seat = game.state, game.waiting_for[0]
+            game.submit(seat, s.bots[seat].choose(game.system.seat_view(game.state, seat), seat, random.Random(0)))
+    state = game.state
+    assert isinstance(state, VMSState) and state.phase == "plot" and state.turn == 2
+    seat = game.waiting_for[0]
     bot = SearchBot(game.system)
     bot._prospects = True
     order = bot.policy.choose(state, seat, random.Random(0))

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
@@ -444,6 +444,15 @@ class VV5Combat(CombatModule):
                 shots.extend([Shot(ship_id, m.arc, m.guns.boxes, best)] * 2)
         return Volley(Launches(tuple(launches)), Gunfire(tuple(shots)))
 
+    def _launches(self, view: CombatView, launches: Launches) -> Iterator[tuple[Launch, int]]:
+        """Each launch with its incoming marker's space; a ship's launches share its several-targets adjustment."""
+        mode = str(view.options.get(SEVERAL_TARGETS.name, SEVERAL_TARGETS.default))
+        for ship_id in dict.fromkeys(x.ship for x in launches.launches):
+            mine = [x for x in launches.launches if x.ship == ship_id]
+            adjust = spread_adjustment([(x.missiles, x.target) for x in mine], mode)
+            for launch in mine:
+                yield launch, self._launch_number(view, ship_id, launch.target, adjust)
+
     def _launch_number(self, view: CombatView, ship_id: str, target_id: str, adjust: int) -> int:
         """The incoming marker's space at launch (:meth:`launch_odds`)."""
         need = self.launch_odds(view, ship_id, target_id, adjust).need
@@ -483,18 +492,13 @@ class VV5Combat(CombatModule):
         # acceleration to dodge, as VV5's own bots reckon.
         if not isinstance(order, Volley):  # pragma: no cover - check_fire refused it
             raise TypeError("a VV5 volley expected")
-        mode = str(view.options.get(SEVERAL_TARGETS.name, SEVERAL_TARGETS.default))
         incoming: dict[str, damage_odds.Points] = {}
-        for ship_id in dict.fromkeys(x.ship for x in order.launches.launches):
-            mine = [x for x in order.launches.launches if x.ship == ship_id]
-            adjust = spread_adjustment([(x.missiles, x.target) for x in mine], mode)
-            for launch in mine:
-                target = view.ship(launch.target)
-                dodge = _card(view, target.id).acceleration.boxes // 2 if target.can_thrust else 0
-                need = on_track(self._launch_number(view, ship_id, launch.target, adjust) + dodge)
-                hit = damage_odds.missile(float(missile_hit_chance(need, target.can_thrust)))
-                for _ in range(launch.missiles):
-                    incoming[target.id] = damage_odds.add(incoming.get(target.id, damage_odds.NONE), hit)
+        for launch, to_hit in self._launches(view, order.launches):
+            target = view.ship(launch.target)
+            dodge = _card(view, target.id).acceleration.boxes // 2 if target.can_thrust else 0
+            hit = damage_odds.missile(float(missile_hit_chance(on_track(to_hit + dodge), target.can_thrust)))
+            for _ in range(launch.missiles):
+                incoming[target.id] = damage_odds.add(incoming.get(target.id, damage_odds.NONE), hit)
         for shot in order.gunfire.shots:
             odds = self.gun_odds(view, shot)
             need = 13 if odds.need is None else odds.need - odds.modifier
@@ -512,19 +516,15 @@ class VV5Combat(CombatModule):
         def current(ship_id: str) -> VV5Card:
             return cards.get(ship_id, _card(view, ship_id))
 
-        mode = str(view.options.get(SEVERAL_TARGETS.name, SEVERAL_TARGETS.default))
-        for ship_id in dict.fromkeys(x.ship for x in order.launches.launches):
-            mine = [x for x in order.launches.launches if x.ship == ship_id]
-            adjust = spread_adjustment([(x.missiles, x.target) for x in mine], mode)
+        for launch, to_hit in self._launches(view, order.launches):
+            ship_id = launch.ship
             launchers = list(current(ship_id).launchers)
-            for launch in mine:
-                to_hit = self._launch_number(view, ship_id, launch.target, adjust)
-                distance = view.ship(ship_id).hex.distance(view.ship(launch.target).hex)
-                for _ in range(launch.missiles):
-                    launchers[launchers.index("ready")] = "spent"
-                    marked = current(launch.target)
-                    cards[launch.target] = replace(marked, incoming=(*marked.incoming, (ship_id, to_hit)))
-                    events.append(MissileLaunched(ship_id, launch.target, distance, to_hit))
+            distance = view.ship(ship_id).hex.distance(view.ship(launch.target).hex)
+            for _ in range(launch.missiles):
+                launchers[launchers.index("ready")] = "spent"
+                marked = current(launch.target)
+                cards[launch.target] = replace(marked, incoming=(*marked.incoming, (ship_id, to_hit)))
+                events.append(MissileLaunched(ship_id, launch.target, distance, to_hit))
             cards[ship_id] = replace(current(ship_id), launchers=tuple(launchers))
         for shot in order.gunfire.shots:
             shooter, target = view.ship(shot.ship), view.ship(shot.target)
