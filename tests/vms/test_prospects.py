@@ -101,7 +101,8 @@ def test_a_vms_search_trial_stops_at_the_fire_phase_of_the_turn_after_and_rolls_
         for seat in game.waiting_for:
             game.submit(seat, s.bots[seat].choose(game.system.seat_view(game.state, seat), seat, random.Random(0)))
     state = game.state
-    assert isinstance(state, VMSState) and state.phase == "plot" and state.turn == 2
+    assert isinstance(state, VMSState)
+    assert (state.phase, state.turn) == ("plot", 2)
     seat = game.waiting_for[0]
     bot = SearchBot(game.system)
     bot._prospects = True
