@@ -12,7 +12,12 @@ from hypothesis import strategies as st
 
 from vectorwar.combat import module
 from vectorwar.combat.base import CombatView
-from vectorwar.hexes import Direction
+from vectorwar.hexes import Direction, Hex
+from vectorwar.maps import HexMap
+from vectorwar.systems.msc.api import Ship as MSCShip
+from vectorwar.systems.msc.api import Side, in_reach, weapon_bears
+from vectorwar.systems.vv5.api import GUN_ARCS, gun_in_reach, gun_reach, missile_in_reach, missile_reach
+from vectorwar.systems.vv5.movement import ASTEROID
 
 from .helpers import MSC_TABLE, VV5_TABLE, duel
 
@@ -69,3 +74,49 @@ def test_a_ship_out_of_the_fight_has_nothing_bearing(system: str) -> None:
 def test_gun_boxes_are_the_pieces_of_a_vv5_mount() -> None:
     view = duel("vv5", TABLES["vv5"][1], distance=2)
     assert module("vv5").bearing(view, "Hawk") == {("missiles", "Raven"): 3, ("forward guns", "Raven"): 2}
+
+
+MSC_SHIP = MSCShip(
+    id="S",
+    side="blue",
+    design="Frigate",
+    name="S",
+    engine_rating=3,
+    shield_rating=4,
+    to_hit=4,
+    weapons_fitted=tuple(Side),
+    hex=Hex(0, 0),
+    facing=Direction(0),
+    speed=0,
+    engine=3,
+    shields=4,
+    weapons=tuple(Side),
+    status="active",
+)
+_ROCKS = (Hex(2, 0), Hex(2, -1), Hex(1, 1), Hex(-2, 2), Hex(0, -3), Hex(-1, -2))
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    q=st.integers(-8, 8),
+    r=st.integers(-8, 8),
+    facing=st.sampled_from(list(Direction)),
+    rocks=st.booleans(),
+    arc=st.sampled_from(sorted(GUN_ARCS)),
+    side=st.sampled_from(list(Side)),
+)
+def test_the_checks_without_words_agree_with_the_worded_ones(
+    q: int, r: int, facing: Direction, rocks: bool, arc: str, side: Side
+) -> None:
+    """Bots ask the quick checks (``in_reach``, ``gun_in_reach``, ``missile_in_reach``); orders and the display
+    ask the worded ones: both must refuse the same shots, whatever blocks the line."""
+    at, target = Hex(0, 0), Hex(q, r)
+    vv5_map = HexMap.single(40, 40, tuple((h, ASTEROID) for h in _ROCKS) if rocks else ())
+    msc_map = HexMap.single(40, 40, tuple((h, "blocking") for h in _ROCKS) if rocks else ())
+    assert gun_in_reach(vv5_map, arc, at, facing, target) == (gun_reach(vv5_map, arc, at, facing, "T", target) is None)
+    assert missile_in_reach(vv5_map, at, facing, target) == (
+        missile_reach(vv5_map, "S", at, facing, "T", target) is None
+    )
+    shooter = replace(MSC_SHIP, hex=at, facing=facing)
+    aimed = replace(MSC_SHIP, id="T", hex=target)
+    assert in_reach(msc_map, at, facing, side, target) == (weapon_bears(msc_map, shooter, side, aimed) is None)

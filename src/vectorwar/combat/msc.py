@@ -40,6 +40,7 @@ from vectorwar.systems.msc.api import (
     design_from_data,
     fire_weapon,
     hit_chance,
+    in_reach,
     parse_fire,
     shot_odds,
     sides_seeing,
@@ -196,12 +197,20 @@ class MSCCombat(CombatModule):
         ]
 
     def bearing(self, view: CombatView, ship_id: str) -> dict[tuple[str, str], int]:
-        # shot_options' pieces without their odds.
-        out: dict[tuple[str, str], int] = {}
-        for shot in self._ship_shots(view, ship_id):
-            key = (weapon_name(shot.weapon), shot.target)
-            out[key] = out.get(key, 0) + 1
-        return out
+        # _ship_shots' pieces (one a weapon and target), asked of the board directly: bots ask this for every
+        # candidate move, and converting every ship to MSC's Ship was most of its cost.
+        ship = view.ship(ship_id)
+        if not ship.active:
+            return {}
+        card = _card(view, ship_id)
+        enemies = view.enemies_of(ship.side)
+        return {
+            (weapon_name(weapon), t.id): 1
+            for weapon in card.weapons
+            if weapon in card.weapons_fitted
+            for t in enemies
+            if in_reach(view.map, ship.hex, ship.facing, weapon, t.hex)
+        }
 
     def odds(self, view: CombatView, shot: Shot) -> Odds:
         """MSC's odds with the movement system's turning penalty named; :meth:`fire` rolls against the same."""

@@ -77,10 +77,12 @@ from vectorwar.systems.vv5.api import (
     damage_odds,
     damage_structure,
     design_from_data,
+    gun_in_reach,
     gun_odds,
     gun_reach,
     guns_facing,
     missile_hit_chance,
+    missile_in_reach,
     missile_odds,
     missile_reach,
     missile_verdict,
@@ -399,14 +401,25 @@ class VV5Combat(CombatModule):
 
     def bearing(self, view: CombatView, ship_id: str) -> dict[tuple[str, str], int]:
         # shot_options' pieces without their odds, which cost most of a VMS bot's move scoring.
+        # The checks of _launch_targets and _targets, with the ships looked up once (this is the hot path).
         ship = view.ship(ship_id)
         if not ship.active:
             return {}
-        out = {(MISSILES, t): _card(view, ship_id).missiles_ready for t in self._launch_targets(view, ship_id)}
-        for m in self._ship_mounts(view, ship_id):
-            for target in self._targets(view, ship_id, m.arc, ship.side):
-                key = (mount_name(m.arc), target)
-                out[key] = out.get(key, 0) + m.guns.boxes
+        card = _card(view, ship_id)
+        enemies = view.enemies_of(ship.side)
+        ready = card.missiles_ready
+        out = {
+            (MISSILES, t.id): ready
+            for t in (enemies if ready else ())
+            if missile_in_reach(view.map, ship.hex, ship.facing, t.hex)
+        }
+        for m in card.mounts:
+            if m.guns.boxes <= 0:
+                continue
+            for t in enemies:
+                if gun_in_reach(view.map, m.arc, ship.hex, ship.facing, t.hex):
+                    key = (mount_name(m.arc), t.id)
+                    out[key] = out.get(key, 0) + m.guns.boxes
         return out
 
     def random_fire(self, view: CombatView, side: str, rng: random.Random) -> Volley:

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from vectorwar.dice import Dice
 from vectorwar.events import Damaged, Destroyed, Event, Fired, Rolled
-from vectorwar.hexes import Hex
+from vectorwar.hexes import Direction, Hex
 from vectorwar.maps import HexMap
 from vectorwar.odds import Modifier, Odds, chance_at_most
 from vectorwar.systems.msc.arcs import TEXT_ORDER, Side, sides_seeing
@@ -78,20 +78,31 @@ def line_of_sight(hex_map: HexMap, a: Hex, b: Hex) -> bool:
     return not any(all(h in blocking for h in step) for step in steps)
 
 
+def in_reach(hex_map: HexMap, at: Hex, facing: Direction, side: Side, target: Hex) -> bool:
+    """Whether a weapon on ``side`` of a ship at ``at`` reaches ``target``: range, arc, line of sight (the
+    board's part of :func:`weapon_bears`, with no words: bots ask it for every candidate move)."""
+    return (
+        at.distance(target) <= MAX_RANGE
+        and side in sides_seeing(at, facing, target)
+        and line_of_sight(hex_map, at, target)
+    )
+
+
 def weapon_bears(hex_map: HexMap, shooter: Ship, side: Side, target: Ship) -> str | None:
     """``None`` if ``side``'s weapon may shoot ``target`` now, else why not."""
     if side not in shooter.weapons_fitted:
         return f"{shooter.id} has no weapon on its {side} side"
     if side not in shooter.weapons:
         return f"{shooter.id}'s {side} weapon is destroyed"
+    if in_reach(hex_map, shooter.hex, shooter.facing, side, target.hex):
+        return None
     distance = shooter.hex.distance(target.hex)
     if distance > MAX_RANGE:
         return f"{target.id} is {distance} hexes away; weapons reach 6"
     if side not in sides_seeing(shooter.hex, shooter.facing, target.hex):
         return f"{target.id} is not in the {side} arc"
-    if not line_of_sight(hex_map, shooter.hex, target.hex):
-        return f"no clear line of sight from {shooter.hex} to {target.hex}"
-    return None
+    # Range and arc allow it, so the line of sight is what in_reach refused.
+    return f"no clear line of sight from {shooter.hex} to {target.hex}"
 
 
 def damage_side(target: Ship, attacker_hex: Hex) -> Side | None:

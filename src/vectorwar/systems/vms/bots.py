@@ -26,6 +26,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Protocol
 
 from vectorwar.combat.base import Combatant, CombatModule, CombatView
@@ -121,9 +122,14 @@ def _against(velocity: Velocity, can: dict[Direction, int]) -> int:
     """Hexes/turn the ship can take off ``velocity``: its thrust toward the direction nearest the opposite."""
     if velocity.dq == 0 and velocity.dr == 0:
         return max(can.values())
-    x, y = _xy(velocity.dq, velocity.dr)
-    d = min(Direction, key=lambda d: _UNIT[d][0] * x + _UNIT[d][1] * y)
-    return can[d]
+    return can[_opposite(velocity.dq, velocity.dr)]
+
+
+@lru_cache(maxsize=4096)
+def _opposite(dq: int, dr: int) -> Direction:
+    """The direction nearest the opposite of a vector (asked for every candidate plot: cached)."""
+    x, y = _xy(dq, dr)
+    return min(Direction, key=lambda d: _UNIT[d][0] * x + _UNIT[d][1] * y)
 
 
 def _stop(at: Hex, velocity: Velocity, brake: int, margin: int = 0) -> Hex:
@@ -131,12 +137,19 @@ def _stop(at: Hex, velocity: Velocity, brake: int, margin: int = 0) -> Hex:
 
     ``margin`` hexes further along, for a braking burn only roughly toward the opposite of the vector.
     """
-    speed = velocity.speed
-    if speed == 0:
+    if velocity.dq == 0 and velocity.dr == 0:
         return at
+    dq, dr = _stopping_run(velocity.dq, velocity.dr, brake, margin)
+    return nearest_hex(at.q + dq, at.r + dr)
+
+
+@lru_cache(maxsize=4096)
+def _stopping_run(dq: int, dr: int, brake: int, margin: int) -> tuple[float, float]:
+    """The run of :func:`_stop` from wherever the ship is (asked for every candidate plot: cached)."""
+    speed = Velocity(dq, dr).speed
     travel = speed * 4 if brake <= 0 else sum(speed - j * brake for j in range(1, speed // brake + 1))
     f = (travel + margin) / speed
-    return nearest_hex(at.q + velocity.dq * f, at.r + velocity.dr * f)
+    return dq * f, dr * f
 
 
 def stops_on_map(state: VMSState, ship: VMSShip) -> bool:

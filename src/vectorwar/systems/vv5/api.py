@@ -36,7 +36,7 @@ from vectorwar.systems.vv5.equipment import build_ship
 from vectorwar.systems.vv5.events import GunsFired, MissileLaunched, MissileResolved
 from vectorwar.systems.vv5.orders import Gunfire, Launch, Launches, Shot
 from vectorwar.systems.vv5.state import Box, Launcher, Mount, Ship, VV5State
-from vectorwar.systems.vv5.targeting import gun_reach, missile_reach
+from vectorwar.systems.vv5.targeting import gun_in_reach, gun_reach, missile_in_reach, missile_reach
 
 __all__ = [
     "CODE_OF",
@@ -67,12 +67,14 @@ __all__ = [
     "damage_odds",
     "damage_structure",
     "design_from_data",
+    "gun_in_reach",
     "gun_modifier",
     "gun_odds",
     "gun_reach",
     "gun_to_hit",
     "guns_facing",
     "missile_hit_chance",
+    "missile_in_reach",
     "missile_odds",
     "missile_reach",
     "missile_to_hit",

@@ -9,6 +9,8 @@ over where each point lands.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from vectorwar.systems.vv5.combat import p_at_least
 from vectorwar.systems.vv5.state import Ship
 
@@ -74,12 +76,29 @@ def knock_out(ship: Ship, points: Points) -> tuple[float, float]:
     spent = sum(1 for box in (ship.cargo, ship.agility, ship.acceleration) if box.boxes + box.armour == 0)
     if not any(m.guns.boxes + m.guns.armour for m in ship.mounts) and all(x == "destroyed" for x in ship.launchers):
         spent += 1
+    kill = lost = 0.0
+    # Worked out to a multiple of 16 points, so fire of nearly the same size shares one table.
+    landings = _landings(armour, boxes, life, spent, -(-len(points) // 16) * 16)
+    for chance, (killed, standing_lost) in zip(points, landings, strict=False):
+        kill += chance * killed
+        lost += chance * (killed * boxes + standing_lost)
+    return kill, lost
+
+
+@lru_cache(maxsize=1024)
+def _landings(armour: int, boxes: int, life: int, spent: int, count: int) -> tuple[tuple[float, float], ...]:
+    """For 0 to ``count - 1`` points landing on a ship so placed: the chance it is out, and the structure boxes
+    lost where it is still in the fight, weighted by their chance (:func:`knock_out` weighs them by the points').
+
+    It depends on the ship's boxes, not on the fire, so the search bot's many judgements of one ship share it.
+    """
     direct, passed, to_life = 1 / 6, spent / 6, (1 / 6 if life else 0.0)
     idle = 1 - direct - passed - to_life
     # (structure armour, structure boxes, life support) -> chance, for the ship still in the fight
     alive = {(armour, boxes, life): 1.0}
-    killed = kill = lost = 0.0
-    for n, chance in enumerate(points):
+    killed = 0.0
+    out: list[tuple[float, float]] = []
+    for n in range(count):
         if n:
             step: dict[tuple[int, int, int], float] = {}
             for (a, b, lf), p in alive.items():
@@ -97,6 +116,5 @@ def knock_out(ship: Ship, points: Points) -> tuple[float, float]:
                     else:
                         step[key] = step.get(key, 0.0) + p * q
             alive = step
-        kill += chance * killed
-        lost += chance * (killed * boxes + sum(p * (boxes - b) for (_, b, _), p in alive.items()))
-    return kill, lost
+        out.append((killed, sum(p * (boxes - b) for (_, b, _), p in alive.items())))
+    return tuple(out)

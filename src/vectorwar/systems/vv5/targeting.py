@@ -20,28 +20,48 @@ from vectorwar.systems.vv5.combat import (
 from vectorwar.systems.vv5.state import Ship, VV5State
 
 
+def missile_in_reach(hex_map: HexMap, at: Hex, facing: Direction, target: Hex) -> bool:
+    """:func:`missile_reach` with no words (bots ask it for every candidate move)."""
+    return (
+        missile_to_hit(at.distance(target)) is not None
+        and in_arc(MISSILE_ARC, at, facing, target)
+        and line_of_fire(hex_map, at, target)
+    )
+
+
+def gun_in_reach(hex_map: HexMap, arc: str, at: Hex, facing: Direction, target: Hex) -> bool:
+    """:func:`gun_reach` with no words (bots ask it for every candidate move)."""
+    return (
+        gun_to_hit(at.distance(target)) is not None
+        and in_arc(GUN_ARCS[arc], at, facing, target)
+        and line_of_fire(hex_map, at, target)
+    )
+
+
 def missile_reach(hex_map: HexMap, ship_id: str, at: Hex, facing: Direction, target_id: str, target: Hex) -> str | None:
     """Range, forward arc and line of fire for a launch from ``at``: the board's part of the check."""
+    if missile_in_reach(hex_map, at, facing, target):
+        return None
     distance = at.distance(target)
     if missile_to_hit(distance) is None:
         return f"{target_id} is {distance} hexes away; missiles reach {MISSILE_RANGE}"
     if not in_arc(MISSILE_ARC, at, facing, target):
         return f"{target_id} is not in {ship_id}'s forward arc"
-    if not line_of_fire(hex_map, at, target):
-        return f"an asteroid or dense body blocks the line from {at} to {target}"
-    return None
+    # Range and arc allow it, so the line of fire is what the check without words refused.
+    return f"an asteroid or dense body blocks the line from {at} to {target}"
 
 
 def gun_reach(hex_map: HexMap, arc: str, at: Hex, facing: Direction, target_id: str, target: Hex) -> str | None:
     """Range, the mount's arc and line of fire for a shot from ``at``: the board's part of the check."""
+    if gun_in_reach(hex_map, arc, at, facing, target):
+        return None
     distance = at.distance(target)
     if gun_to_hit(distance) is None:
         return f"{target_id} is {distance} hexes away; guns reach {GUN_RANGE}"
     if not in_arc(GUN_ARCS[arc], at, facing, target):
         return f"{target_id} is not in the {arc} arc"
-    if not line_of_fire(hex_map, at, target):
-        return f"an asteroid or dense body blocks the line from {at} to {target}"
-    return None
+    # Range and arc allow it, so the line of fire is what the check without words refused.
+    return f"an asteroid or dense body blocks the line from {at} to {target}"
 
 
 def _hull_problem(state: VV5State, ship: Ship, target: Ship) -> str | None:
