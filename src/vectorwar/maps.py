@@ -47,6 +47,7 @@ def _cells(sections: tuple[MapSection, ...]) -> frozenset[tuple[int, int]]:
 # The last layout asked about, recognised by identity: hashing a tuple of many sections
 # for the cache above costs more than the look-up, and callers ask about one map in bursts.
 _last_cells: tuple[tuple[MapSection, ...], frozenset[tuple[int, int]]] = ((), frozenset())
+_last_kind: tuple[tuple[tuple[Hex, str], ...], str, frozenset[Hex]] = ((), "", frozenset())
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +123,13 @@ class HexMap:
         return None
 
     def hexes_with(self, kind: str) -> frozenset[Hex]:
-        return frozenset(h for h, k in self.terrain if k == kind)
+        global _last_kind
+        terrain, asked, found = _last_kind
+        if terrain is not self.terrain or asked != kind:
+            # Asked for every line of sight a bot draws, so it is worth one set per terrain and kind.
+            found = frozenset(h for h, k in self.terrain if k == kind)
+            _last_kind = (self.terrain, kind, found)
+        return found
 
     def distance_to_edge(self, h: Hex) -> int:
         """Steps from ``h`` to the nearest hex outside the map (0 if outside)."""

@@ -23,7 +23,7 @@ from pydantic import GetCoreSchemaHandler
 from pydantic_core import core_schema
 
 from vectorwar.errors import OrderSyntaxError
-from vectorwar.hexes import Direction, Hex, Position, _str_schema
+from vectorwar.hexes import Direction, Position, _str_schema
 from vectorwar.limits import MAX_VELOCITY_TERM, read_number
 
 _TERM = re.compile(r"^\s*([A-Fa-f]|up|down)\s*=\s*(\d+)\s*$", re.IGNORECASE)
@@ -63,8 +63,12 @@ class Velocity:
 
     @property
     def speed(self) -> int:
-        """Horizontal hexes moved per turn."""
-        return Hex(0, 0).distance(Hex(self.dq, self.dr))
+        """Horizontal hexes moved per turn (the hex distance of ``dq, dr``, without building the hexes).
+
+        >>> Velocity(2, -3).speed, Velocity(2, 1).speed
+        (3, 3)
+        """
+        return (abs(self.dq) + abs(self.dr) + abs(self.dq + self.dr)) // 2
 
     def components(self) -> dict[Direction, int]:
         """The two-adjacent-direction form players write, zero terms left out."""

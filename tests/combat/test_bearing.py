@@ -11,12 +11,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vectorwar.combat import module
-from vectorwar.combat.base import CombatView
+from vectorwar.combat.base import CombatModule, CombatView
 from vectorwar.hexes import Direction, Hex
 from vectorwar.maps import HexMap
 from vectorwar.systems.msc.api import Ship as MSCShip
-from vectorwar.systems.msc.api import Side, in_reach, weapon_bears
-from vectorwar.systems.vv5.api import GUN_ARCS, gun_in_reach, gun_reach, missile_in_reach, missile_reach
+from vectorwar.systems.msc.api import Side, in_reach, sides_in_reach, weapon_bears
+from vectorwar.systems.vv5.api import (
+    GUN_ARCS,
+    gun_in_reach,
+    gun_reach,
+    missile_in_reach,
+    missile_reach,
+    weapons_in_reach,
+)
 from vectorwar.systems.vv5.movement import ASTEROID
 
 from .helpers import MSC_TABLE, VV5_TABLE, duel
@@ -120,3 +127,74 @@ def test_the_checks_without_words_agree_with_the_worded_ones(
     shooter = replace(MSC_SHIP, hex=at, facing=facing)
     aimed = replace(MSC_SHIP, id="T", hex=target)
     assert in_reach(msc_map, at, facing, side, target) == (weapon_bears(msc_map, shooter, side, aimed) is None)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    q=st.integers(-17, 17),
+    r=st.integers(-17, 17),
+    facing=st.sampled_from(list(Direction)),
+    rocks=st.booleans(),
+    arcs=st.frozensets(st.sampled_from(sorted(GUN_ARCS))),
+)
+def test_every_weapon_at_once_agrees_with_each_weapon_asked_alone(
+    q: int, r: int, facing: Direction, rocks: bool, arcs: frozenset[str]
+) -> None:
+    """``weapons_in_reach`` and ``sides_in_reach`` (the VMS bot's hot path, range and arcs looked up by the
+    offset) answer what the one-weapon checks answer, out to beyond missile range and with the line blocked."""
+    at, target = Hex(3, -2), Hex(3 + q, -2 + r)
+    rocks_here = tuple((Hex(h.q + 3, h.r - 2), kind) for h, kind in ((h, ASTEROID) for h in _ROCKS))
+    vv5_map = HexMap.single(60, 60, rocks_here if rocks else ())
+    missile, guns = weapons_in_reach(vv5_map, at, facing, target, arcs)
+    assert missile == missile_in_reach(vv5_map, at, facing, target)
+    assert guns == {a for a in arcs if gun_in_reach(vv5_map, a, at, facing, target)}
+    msc_map = HexMap.single(60, 60, tuple((h, "blocking") for h, _ in rocks_here) if rocks else ())
+    assert sides_in_reach(msc_map, at, facing, target) == {s for s in Side if in_reach(msc_map, at, facing, s, target)}
+
+
+@pytest.mark.parametrize("system", sorted(TABLES))
+@settings(max_examples=60, deadline=None)
+@given(
+    table=st.integers(0, 2),
+    step=st.sampled_from(list(Direction)),
+    steps=st.integers(0, 8),
+    facing=st.sampled_from(list(Direction)),
+    rocks=st.booleans(),
+)
+def test_bearing_from_a_candidate_end_is_bearing_with_the_ship_moved(
+    system: str, table: int, step: Direction, steps: int, facing: Direction, rocks: bool
+) -> None:
+    """A module's quick ``bearing_from`` (no view built) says what the contract's default says: ``bearing`` of
+    the view with the ship moved there."""
+    tables = TABLES[system]
+    view = duel(system, tables[table % len(tables)], distance=3)
+    if rocks:
+        kind = ASTEROID if system == "vv5" else "blocking"
+        view = replace(view, map=HexMap.single(12, 14, tuple((Hex(h.q + 5, h.r + 8), kind) for h in _ROCKS)))
+    at = view.ship("Hawk").hex.neighbour(step, steps)
+    m = module(system)
+    assert m.bearing_from(view, "Hawk", at, facing) == CombatModule.bearing_from(m, view, "Hawk", at, facing)
+
+
+@pytest.mark.parametrize("system", sorted(TABLES))
+@settings(max_examples=60, deadline=None)
+@given(
+    table=st.integers(0, 2),
+    step=st.sampled_from(list(Direction)),
+    steps=st.integers(0, 8),
+    facing=st.sampled_from(list(Direction)),
+)
+def test_no_bearing_count_is_over_the_arsenal(
+    system: str, table: int, step: Direction, steps: int, facing: Direction
+) -> None:
+    """``arsenal`` bounds every count ``bearing_from`` gives (the VMS bot skips plots by it)."""
+    tables = TABLES[system]
+    view = duel(system, tables[table % len(tables)], distance=2)
+    at = view.ship("Hawk").hex.neighbour(step, steps)
+    most = module(system).arsenal(view, "Hawk")
+    assert most
+    for (weapon, _), n in module(system).bearing_from(view, "Hawk", at, facing).items():
+        assert n <= most[weapon]
+    # Next to the target, every forward weapon bears with every piece it has.
+    for (weapon, _), n in module(system).bearing(view, "Hawk").items():
+        assert n == most[weapon]

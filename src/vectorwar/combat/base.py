@@ -24,7 +24,7 @@ import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from vectorwar.dice import Dice
@@ -173,6 +173,24 @@ class CombatModule(ABC):
         test checks both modules over many positions).
         """
         return dict(Counter((o.weapon, o.target) for o in self.shot_options(view, ship_id)))
+
+    def bearing_from(self, view: CombatView, ship_id: str, at: Hex, facing: Direction) -> dict[tuple[str, str], int]:
+        """:meth:`bearing` with ``ship_id`` moved to ``at``, facing ``facing`` (a bot's candidate end).
+
+        By default the view with the ship moved; a module whose :meth:`bearing` reads nothing of the
+        shooter but where it is, which way it faces and its card overrides it to skip building that view
+        (a VMS bot asks this for every candidate plot).
+        """
+        ships = tuple(replace(s, hex=at, facing=facing) if s.id == ship_id else s for s in view.ships)
+        return self.bearing(replace(view, ships=ships), ship_id)
+
+    def arsenal(self, view: CombatView, ship_id: str) -> dict[str, int] | None:
+        """Weapon -> the most pieces :meth:`bearing` can count for it at one target, wherever the ships are:
+        every count :meth:`bearing` and :meth:`bearing_from` give is at most this (a property test checks both
+        modules). A bot bounds what a candidate move can bring to bear with it, and skips working out the
+        moves that cannot beat its best. ``None`` (the default): not known, nothing is skipped.
+        """
+        return None
 
     @abstractmethod
     def random_fire(self, view: CombatView, side: str, rng: random.Random) -> Order:

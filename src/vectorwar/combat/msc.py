@@ -25,7 +25,7 @@ from vectorwar.dice import Dice
 from vectorwar.display import ShotOption
 from vectorwar.errors import IllegalOrderError
 from vectorwar.events import Damaged, Destroyed, Event, Note
-from vectorwar.hexes import Hex
+from vectorwar.hexes import Direction, Hex
 from vectorwar.odds import Modifier, Odds
 from vectorwar.roster import id_lookup
 from vectorwar.rules import Order, PhaseSpec
@@ -40,9 +40,9 @@ from vectorwar.systems.msc.api import (
     design_from_data,
     fire_weapon,
     hit_chance,
-    in_reach,
     parse_fire,
     shot_odds,
+    sides_in_reach,
     sides_seeing,
     to_hit_number,
     weapon_bears,
@@ -197,20 +197,30 @@ class MSCCombat(CombatModule):
         ]
 
     def bearing(self, view: CombatView, ship_id: str) -> dict[tuple[str, str], int]:
+        ship = view.ship(ship_id)
+        return self.bearing_from(view, ship_id, ship.hex, ship.facing)
+
+    def bearing_from(self, view: CombatView, ship_id: str, at: Hex, facing: Direction) -> dict[tuple[str, str], int]:
         # _ship_shots' pieces (one a weapon and target), asked of the board directly: bots ask this for every
         # candidate move, and converting every ship to MSC's Ship was most of its cost.
         ship = view.ship(ship_id)
         if not ship.active:
             return {}
         card = _card(view, ship_id)
-        enemies = view.enemies_of(ship.side)
+        reach = [(t.id, sides_in_reach(view.map, at, facing, t.hex)) for t in view.enemies_of(ship.side)]
         return {
-            (weapon_name(weapon), t.id): 1
+            (weapon_name(weapon), t): 1
             for weapon in card.weapons
             if weapon in card.weapons_fitted
-            for t in enemies
-            if in_reach(view.map, ship.hex, ship.facing, weapon, t.hex)
+            for t, sides in reach
+            if weapon in sides
         }
+
+    def arsenal(self, view: CombatView, ship_id: str) -> dict[str, int] | None:
+        if not view.ship(ship_id).active:
+            return {}
+        card = _card(view, ship_id)
+        return {weapon_name(w): 1 for w in card.weapons if w in card.weapons_fitted}
 
     def odds(self, view: CombatView, shot: Shot) -> Odds:
         """MSC's odds with the movement system's turning penalty named; :meth:`fire` rolls against the same."""

@@ -77,17 +77,16 @@ from vectorwar.systems.vv5.api import (
     damage_odds,
     damage_structure,
     design_from_data,
-    gun_in_reach,
     gun_odds,
     gun_reach,
     guns_facing,
     missile_hit_chance,
-    missile_in_reach,
     missile_odds,
     missile_reach,
     missile_verdict,
     on_track,
     spread_adjustment,
+    weapons_in_reach,
 )
 from vectorwar.vectors import Velocity
 
@@ -400,26 +399,37 @@ class VV5Combat(CombatModule):
         return [*launches, *shots]
 
     def bearing(self, view: CombatView, ship_id: str) -> dict[tuple[str, str], int]:
-        # shot_options' pieces without their odds, which cost most of a VMS bot's move scoring.
-        # The checks of _launch_targets and _targets, with the ships looked up once (this is the hot path).
+        ship = view.ship(ship_id)
+        return self.bearing_from(view, ship_id, ship.hex, ship.facing)
+
+    def bearing_from(self, view: CombatView, ship_id: str, at: Hex, facing: Direction) -> dict[tuple[str, str], int]:
+        # shot_options' pieces without their odds, which cost most of a VMS bot's move scoring; no view is
+        # built for the ship moved, and each target's range and line of fire are worked out once (the hot path).
         ship = view.ship(ship_id)
         if not ship.active:
             return {}
         card = _card(view, ship_id)
-        enemies = view.enemies_of(ship.side)
+        arcs = frozenset(m.arc for m in card.mounts if m.guns.boxes > 0)
+        reach = [(t.id, *weapons_in_reach(view.map, at, facing, t.hex, arcs)) for t in view.enemies_of(ship.side)]
         ready = card.missiles_ready
-        out = {
-            (MISSILES, t.id): ready
-            for t in (enemies if ready else ())
-            if missile_in_reach(view.map, ship.hex, ship.facing, t.hex)
-        }
+        out = {(MISSILES, t): ready for t, missile, _ in (reach if ready else ()) if missile}
         for m in card.mounts:
             if m.guns.boxes <= 0:
                 continue
-            for t in enemies:
-                if gun_in_reach(view.map, m.arc, ship.hex, ship.facing, t.hex):
-                    key = (mount_name(m.arc), t.id)
+            for t, _, guns in reach:
+                if m.arc in guns:
+                    key = (mount_name(m.arc), t)
                     out[key] = out.get(key, 0) + m.guns.boxes
+        return out
+
+    def arsenal(self, view: CombatView, ship_id: str) -> dict[str, int] | None:
+        if not view.ship(ship_id).active:
+            return {}
+        card = _card(view, ship_id)
+        out = {MISSILES: card.missiles_ready} if card.missiles_ready else {}
+        for m in card.mounts:
+            if m.guns.boxes > 0:
+                out[mount_name(m.arc)] = out.get(mount_name(m.arc), 0) + m.guns.boxes
         return out
 
     def random_fire(self, view: CombatView, side: str, rng: random.Random) -> Volley:

@@ -18,6 +18,7 @@ from vectorwar.systems.msc.combat import (
     hit_chance,
     in_reach,
     shot_odds,
+    sides_in_reach,
     to_hit_number,
     weapon_bears,
 )
@@ -40,6 +41,7 @@ __all__ = [
     "in_reach",
     "parse_fire",
     "shot_odds",
+    "sides_in_reach",
     "sides_seeing",
     "to_hit_number",
     "weapon_bears",

@@ -88,6 +88,15 @@ def in_reach(hex_map: HexMap, at: Hex, facing: Direction, side: Side, target: He
     )
 
 
+def sides_in_reach(hex_map: HexMap, at: Hex, facing: Direction, target: Hex) -> frozenset[Side]:
+    """The sides whose weapons reach ``target`` from ``at``: :func:`in_reach` for every side at once, the
+    range and line of sight worked out once (bots ask it for every candidate end)."""
+    if at.distance(target) > MAX_RANGE:
+        return frozenset()
+    sides = sides_seeing(at, facing, target)
+    return sides if sides and line_of_sight(hex_map, at, target) else frozenset()
+
+
 def weapon_bears(hex_map: HexMap, shooter: Ship, side: Side, target: Ship) -> str | None:
     """``None`` if ``side``'s weapon may shoot ``target`` now, else why not."""
     if side not in shooter.weapons_fitted:

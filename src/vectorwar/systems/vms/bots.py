@@ -24,12 +24,13 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Protocol
 
-from vectorwar.combat.base import Combatant, CombatModule, CombatView
+from vectorwar.combat.base import CombatModule, CombatView
 from vectorwar.hexes import Direction, Hex, nearest_hex
 from vectorwar.rules import Order
 from vectorwar.systems.vms.movement import Plot, TurnResult
@@ -73,6 +74,10 @@ FAR_WORTH = 0.7
 TURN_SPOIL = 0.2
 #: A weapon with several shots (VV5's gun boxes, missiles ready) counts at most this many.
 MOST_PIECES = 2
+#: The most a shot is worth at any range.
+TOP_WORTH = max(*RANGE_WORTH.values(), FAR_WORTH)
+#: Rounding room when a plot's ceiling is held against the best score (the two add their terms differently).
+SLACK = 1e-9
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,23 +111,30 @@ def _xy(dq: float, dr: float) -> tuple[float, float]:
 _UNIT = {d: _xy(*d.delta) for d in Direction}
 
 
-def capacity(design: Design, lost_thrust: int, facing: Direction) -> dict[Direction, int]:
+def capacity(design: Design, lost_thrust: int, facing: Direction) -> Mapping[Direction, int]:
     """Hexes/turn of velocity change the ship can buy toward each direction from ``facing`` (no rotation)."""
     total = max(0, design.thrust - lost_thrust) // design.accel_cost
-    table = design.thruster_table()
+    rated = tuple(sum(t.rating for t in design.thrusters if t.side == side) for side in SIDES)
+    return _capacity(total, design.accel_cost, rated, facing)
+
+
+@lru_cache(maxsize=4096)
+def _capacity(total: int, accel_cost: int, rated: tuple[int, ...], facing: Direction) -> Mapping[Direction, int]:
+    """:func:`capacity` from the thrust left, each side's rating and the facing (asked for every facing of every
+    ship at every plot a trial makes: cached, and read-only since it is shared)."""
     out: dict[Direction, int] = {}
     for d in Direction:
-        side = next(s for s in SIDES if d in pushes(s, facing))
-        rated = sum(t.rating for t in table.values() if t.side == side)
-        out[d] = min(total, rated // design.accel_cost)
-    return out
+        side = next(i for i, s in enumerate(SIDES) if d in pushes(s, facing))
+        out[d] = min(total, rated[side] // accel_cost)
+    return MappingProxyType(out)
 
 
-def _against(velocity: Velocity, can: dict[Direction, int]) -> int:
-    """Hexes/turn the ship can take off ``velocity``: its thrust toward the direction nearest the opposite."""
-    if velocity.dq == 0 and velocity.dr == 0:
+def _against(dq: int, dr: int, can: Mapping[Direction, int]) -> int:
+    """Hexes/turn the ship can take off a vector ``dq, dr``: its thrust toward the direction nearest the
+    opposite."""
+    if dq == 0 and dr == 0:
         return max(can.values())
-    return can[_opposite(velocity.dq, velocity.dr)]
+    return can[_opposite(dq, dr)]
 
 
 @lru_cache(maxsize=4096)
@@ -132,15 +144,22 @@ def _opposite(dq: int, dr: int) -> Direction:
     return min(Direction, key=lambda d: _UNIT[d][0] * x + _UNIT[d][1] * y)
 
 
-def _stop(at: Hex, velocity: Velocity, brake: int, margin: int = 0) -> Hex:
-    """Where a ship at ``at`` with ``velocity`` stops if it brakes by ``brake`` hexes/turn from next turn on.
+def _stop(at: Hex, dq: int, dr: int, brake: int, margin: int = 0) -> Hex:
+    """Where a ship at ``at`` with the vector ``dq, dr`` stops if it brakes by ``brake`` hexes/turn from next
+    turn on.
 
     ``margin`` hexes further along, for a braking burn only roughly toward the opposite of the vector.
     """
-    if velocity.dq == 0 and velocity.dr == 0:
+    if dq == 0 and dr == 0:
         return at
-    dq, dr = _stopping_run(velocity.dq, velocity.dr, brake, margin)
-    return nearest_hex(at.q + dq, at.r + dr)
+    return _rest(at.q, at.r, dq, dr, brake, margin)
+
+
+@lru_cache(maxsize=1 << 16)
+def _rest(q: int, r: int, dq: int, dr: int, brake: int, margin: int) -> Hex:
+    """:func:`_stop` by numbers (asked twice for every candidate plot of every trial: cached)."""
+    run_q, run_r = _stopping_run(dq, dr, brake, margin)
+    return nearest_hex(q + run_q, r + run_r)
 
 
 @lru_cache(maxsize=4096)
@@ -156,90 +175,182 @@ def stops_on_map(state: VMSState, ship: VMSShip) -> bool:
     """Whether ``ship``, braking as hard as it can from next turn on, comes to rest on the map (greedy's test
     for a plot, asked of where the ship is now)."""
     can = capacity(ship.spec, ship.thrust_lost, ship.facing)
-    return state.map.contains(_stop(ship.hex, ship.velocity, _against(ship.velocity, can), margin=1))
+    dq, dr = ship.velocity.dq, ship.velocity.dr
+    return state.map.contains(_stop(ship.hex, dq, dr, _against(dq, dr, can), margin=1))
+
+
+def _spoiled(hexsides_turned: int, penalty: int) -> float:
+    """The share of a shot left to a ship that turned ``hexsides_turned`` (VMS: -2 to hit a hexside, most of a
+    d6 shot's chance)."""
+    return max(0.0, 1.0 - TURN_SPOIL * (hexsides_turned * penalty))
+
+
+def _worth(bearing: dict[tuple[str, str], int], distance_to: dict[str, int]) -> float:
+    """The weapons of a :meth:`~vectorwar.combat.base.CombatModule.bearing` count, each at its best target,
+    worth more closer."""
+    best: dict[str, float] = {}
+    for (weapon, target), n in bearing.items():
+        worth = RANGE_WORTH.get(distance_to.get(target, 0), FAR_WORTH) * min(n, MOST_PIECES)
+        best[weapon] = max(best.get(weapon, 0.0), worth)
+    return sum(best.values())
 
 
 def _guns(combat: CombatModule, view: CombatView, shooter: str, distance_to: dict[str, int]) -> float:
-    """The weapons of ``shooter`` that bear in ``view``, each at its best target, worth more closer.
-
-    Each hexside the shooter turned costs a share of every shot (VMS: -2 to hit
-    a hexside, most of a d6 shot's chance).
-    """
-    turned = view.ship(shooter).hexsides_turned * view.penalty_per_hexside
-    spoiled = max(0.0, 1.0 - TURN_SPOIL * turned)
+    """The weapons of ``shooter`` that bear in ``view``, each at its best target, worth more closer; each
+    hexside the shooter turned costs a share of every shot."""
+    spoiled = _spoiled(view.ship(shooter).hexsides_turned, view.penalty_per_hexside)
     if spoiled == 0.0:
         return 0.0
-    best: dict[str, float] = {}
-    for (weapon, target), n in combat.bearing(view, shooter).items():
-        worth = RANGE_WORTH.get(distance_to.get(target, 0), FAR_WORTH) * min(n, MOST_PIECES)
-        best[weapon] = max(best.get(weapon, 0.0), worth)
-    return spoiled * sum(best.values())
+    return spoiled * _worth(combat.bearing(view, shooter), distance_to)
+
+
+@dataclass(frozen=True, slots=True)
+class _End:
+    """What one end hex gives every candidate ending there: the range to each enemy, the nearest enemy and its
+    range."""
+
+    distance_to: dict[str, int]
+    target: _Enemy
+    range: int
 
 
 class _Scorer:
-    """Scores one ship's candidate end positions, each distinct end worked out once."""
+    """Scores one ship's candidate end positions, each distinct end hex and each facing there worked out once."""
 
     def __init__(self, state: VMSState, ship: VMSShip, enemies: Sequence[_Enemy], engine: Engine) -> None:
         self.state, self.ship, self.enemies = state, ship, enemies
         self.combat = engine.combat(state)
         base = engine.view(state)
         moved = {e.id: e for e in enemies}
-        # The enemies where they will be; the ship's own entry is replaced per candidate.
+        # The enemies where they will be; the ship's own entry is moved per end hex (the threat) or handed to
+        # the module as a candidate end (its own guns).
         self.others = tuple(
             replace(c, hex=moved[c.id].hex, facing=moved[c.id].facing) if c.id in moved else c for c in base.ships
         )
         self.base = base
+        self.view = replace(base, ships=self.others)
         self.cache: dict[tuple[Hex, Direction, int], float] = {}
+        self.ends: dict[Hex, _End] = {}
         self.threats: dict[Hex, float] = {}
         self.can = {f: capacity(ship.spec, ship.thrust_lost, f) for f in Direction}
+        arsenal = self.combat.arsenal(self.view, ship.id)
+        #: The most the ship's own weapons can be worth from any end (every one bearing at its best range), or
+        #: ``None`` if the combat module does not say: a ceiling on the guns' part of every candidate's score.
+        self.most = None if arsenal is None else sum(TOP_WORTH * min(n, MOST_PIECES) for n in arsenal.values())
 
-    def _view(self, me: Combatant) -> CombatView:
-        ships = tuple(me if c.id == me.id else c for c in self.others)
-        return replace(self.base, ships=ships)
+    def _end(self, end: Hex) -> _End:
+        found = self.ends.get(end)
+        if found is None:
+            distance_to = {e.id: end.distance(e.hex) for e in self.enemies}
+            target = min(self.enemies, key=lambda e: distance_to[e.id])
+            found = _End(distance_to, target, distance_to[target.id])
+            self.ends[end] = found
+        return found
+
+    def _threat(self, end: Hex) -> float:
+        """The enemy's weapons bearing on the ship at ``end``: they depend on where it ends, not on how it faces or
+        turned."""
+        threat = self.threats.get(end)
+        if threat is None:
+            distance_to = self._end(end).distance_to
+            me = replace(self.base.ship(self.ship.id), hex=end)
+            view = replace(self.base, ships=tuple(me if c.id == me.id else c for c in self.others))
+            threat = sum(_guns(self.combat, view, e.id, {self.ship.id: distance_to[e.id]}) for e in self.enemies)
+            self.threats[end] = threat
+        return threat
 
     def _guns_at(self, end: Hex, facing: Direction, turned: int) -> float:
         key = (end, facing, turned)
         if key in self.cache:
             return self.cache[key]
-        me = replace(self.base.ship(self.ship.id), hex=end, facing=facing, hexsides_turned=turned)
-        view = self._view(me)
-        mine = {e.id: end.distance(e.hex) for e in self.enemies}
-        value = FIRE_WEIGHT * _guns(self.combat, view, self.ship.id, mine)
-        # The enemy's guns on the ship depend on where it ends, not on how it faces or turned.
-        threat = self.threats.get(end)
-        if threat is None:
-            threat = sum(_guns(self.combat, view, e.id, {self.ship.id: end.distance(e.hex)}) for e in self.enemies)
-            self.threats[end] = threat
-        value -= THREAT_WEIGHT * threat
+        spoiled = _spoiled(turned, self.base.penalty_per_hexside)
+        mine = 0.0
+        if spoiled != 0.0:
+            bearing = self.combat.bearing_from(self.view, self.ship.id, end, facing)
+            mine = spoiled * _worth(bearing, self._end(end).distance_to)
+        value = FIRE_WEIGHT * mine
+        value -= THREAT_WEIGHT * self._threat(end)
         self.cache[key] = value
         return value
 
-    def score(self, result: TurnResult) -> float:
+    def _terms(self, result: TurnResult) -> tuple[float, ...] | None:
+        """Every part of the score but the guns, each as it is taken off, in order; ``None`` for a path that leaves
+        the map."""
         state = self.state
         if not all(state.map.contains(h) for h in result.path):
-            return -1000.0
+            return None
         motion = result.motion
         end, velocity = motion.hex, motion.velocity
         # Next turn's thrust fires from the facing the ship ends with (the turn's rotation comes after it).
         can = self.can[motion.facing]
+        terms: list[float] = []
+        if self.enemies:
+            near = self._end(end)
+            target = near.target
+            terms.append(abs(near.range - IDEAL_RANGE))
+            rq, rr = velocity.dq - target.velocity.dq, velocity.dr - target.velocity.dr
+            brake = _against(rq, rr, can)
+            # Where the ship would come to rest against the enemy, braking from next turn on: past it is an overshoot.
+            rest = _stop(end, rq, rr, brake)
+            terms.append(STOP_WEIGHT * abs(rest.distance(target.hex) - IDEAL_RANGE))
+            terms.append(SPEED_WEIGHT * max(0, (abs(rq) + abs(rr) + abs(rq + rr)) // 2 - brake))
+        else:
+            terms.append(SPEED_WEIGHT * velocity.speed)
+        terms.append(abs(motion.rotation) * ROTATION_WEIGHT)
+        terms.append(result.hexsides_turned * TURNED_WEIGHT)
+        if not state.map.contains(
+            _stop(end, velocity.dq, velocity.dr, _against(velocity.dq, velocity.dr, can), margin=1)
+        ):
+            terms.append(OFF_MAP_WEIGHT)
+        return tuple(terms)
+
+    def _total(self, guns: float, terms: tuple[float, ...]) -> float:
         score = 0.0
         if self.enemies:
-            score += self._guns_at(end, motion.facing, result.hexsides_turned)
-            target = min(self.enemies, key=lambda e: end.distance(e.hex))
-            score -= abs(end.distance(target.hex) - IDEAL_RANGE)
-            relative = Velocity(velocity.dq - target.velocity.dq, velocity.dr - target.velocity.dr)
-            brake = _against(relative, can)
-            # Where the ship would come to rest against the enemy, braking from next turn on: past it is an overshoot.
-            rest = _stop(end, relative, brake)
-            score -= STOP_WEIGHT * abs(rest.distance(target.hex) - IDEAL_RANGE)
-            score -= SPEED_WEIGHT * max(0, relative.speed - brake)
-        else:
-            score -= SPEED_WEIGHT * velocity.speed
-        score -= abs(motion.rotation) * ROTATION_WEIGHT
-        score -= result.hexsides_turned * TURNED_WEIGHT
-        if not state.map.contains(_stop(end, velocity, _against(velocity, can), margin=1)):
-            score -= OFF_MAP_WEIGHT
+            score += guns
+        for term in terms:
+            score -= term
         return score
+
+    def score(self, result: TurnResult) -> float:
+        terms = self._terms(result)
+        if terms is None:
+            return -1000.0
+        motion = result.motion
+        guns = self._guns_at(motion.hex, motion.facing, result.hexsides_turned) if self.enemies else 0.0
+        return self._total(guns, terms)
+
+    def best(self, options: Sequence[tuple[Plot, TurnResult]]) -> list[Plot]:
+        """The plots of ``options`` that score highest, in the menu's order.
+
+        The guns are most of a score's cost, and most plots cannot win whatever their guns: each plot's
+        ceiling (its other terms, with every weapon of the ship bearing at its best range and no enemy weapon
+        on it) is worked out first, and plots are scored fully from the highest ceiling down, until the next
+        ceiling is below the best score found. The answer is the same as scoring every plot.
+        """
+        if not self.enemies or self.most is None:
+            scored = [(self.score(r), p) for p, r in options]
+            best = max(score for score, _ in scored)
+            return [p for score, p in scored if score == best]
+        terms = [self._terms(r) for _, r in options]
+        penalty = self.base.penalty_per_hexside
+        ceilings = [
+            -1000.0 if t is None else self._total(FIRE_WEIGHT * (_spoiled(r.hexsides_turned, penalty) * self.most), t)
+            for (_, r), t in zip(options, terms, strict=True)
+        ]
+        scores: dict[int, float] = {}
+        best = -math.inf
+        for i in sorted(range(len(options)), key=lambda i: -ceilings[i]):
+            if ceilings[i] < best - SLACK:
+                break
+            t = terms[i]
+            if t is None:
+                scores[i] = -1000.0
+            else:
+                motion, turned = options[i][1].motion, options[i][1].hexsides_turned
+                scores[i] = self._total(self._guns_at(motion.hex, motion.facing, turned), t)
+            best = max(best, scores[i])
+        return [p for i, (p, _) in enumerate(options) if scores.get(i) == best]
 
 
 class GreedyBot:
@@ -259,11 +370,7 @@ class GreedyBot:
                 if not options:
                     moves.append((ship.id, Plot()))
                     continue
-                scorer = _Scorer(state, ship, enemies, engine)
-                scored = [(scorer.score(r), p) for p, r in options]
-                best = max(score for score, _ in scored)
-                top = [p for score, p in scored if score == best]
-                moves.append((ship.id, rng.choice(top)))
+                moves.append((ship.id, rng.choice(_Scorer(state, ship, enemies, engine).best(options))))
             return MovePlot(tuple(moves))
         if state.phase == "fire":
             return engine.combat(state).greedy_fire(engine.view(state), seat)

@@ -26,6 +26,7 @@ import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from functools import cached_property
 from typing import Any
 
 from vectorwar.catalogue import design_for
@@ -36,6 +37,7 @@ from vectorwar.display import Card, CardTable, Counter, MoveOption, OrderPiece, 
 from vectorwar.errors import DesignError, IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.events import Event, GameOver, InitiativeSet, LeftMap, Moved, Note, TurnBegan
 from vectorwar.hexes import Hex, Position
+from vectorwar.memo import last_answer
 from vectorwar.roster import id_lookup
 from vectorwar.rules import (
     Bot,
@@ -280,7 +282,15 @@ class VectorMovement(RuleSystem[VMSState]):
             points[side] += extra
         return points
 
-    def fire_in_prospect(self, state: VMSState) -> dict[str, float]:
+    def fire_in_prospect(self, state: VMSState) -> Mapping[str, float]:
+        return self._prospects(state)
+
+    @cached_property
+    def _prospects(self) -> Callable[[VMSState], Mapping[str, float]]:
+        # A trial's stop asks for it twice for one state (the standing counts it): the last answer is kept.
+        return last_answer(self._fire_in_prospect)
+
+    def _fire_in_prospect(self, state: VMSState) -> dict[str, float]:
         # Each side still to fire this turn fires as greedy would; what its shots are expected to take off
         # their targets' strength is the targets' sides' loss (nothing outside the fire phase).
         points = dict.fromkeys(state.sides, 0.0)

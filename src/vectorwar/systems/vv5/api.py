@@ -36,7 +36,13 @@ from vectorwar.systems.vv5.equipment import build_ship
 from vectorwar.systems.vv5.events import GunsFired, MissileLaunched, MissileResolved
 from vectorwar.systems.vv5.orders import Gunfire, Launch, Launches, Shot
 from vectorwar.systems.vv5.state import Box, Launcher, Mount, Ship, VV5State
-from vectorwar.systems.vv5.targeting import gun_in_reach, gun_reach, missile_in_reach, missile_reach
+from vectorwar.systems.vv5.targeting import (
+    gun_in_reach,
+    gun_reach,
+    missile_in_reach,
+    missile_reach,
+    weapons_in_reach,
+)
 
 __all__ = [
     "CODE_OF",
@@ -81,4 +87,5 @@ __all__ = [
     "missile_verdict",
     "on_track",
     "spread_adjustment",
+    "weapons_in_reach",
 ]

@@ -20,8 +20,9 @@ scenario's own scoring of damage (cargo boxes) is the special's
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
+from vectorwar.memo import last_answer
 from vectorwar.systems.vv5 import specials
 from vectorwar.systems.vv5.bots import GreedyBot
 from vectorwar.systems.vv5.combat import gun_modifier, gun_to_hit
@@ -50,11 +51,14 @@ def _sides_to_fire(state: VV5State) -> tuple[Sequence[str], Sequence[str]]:
     return (), ()
 
 
-def fire_in_prospect(state: VV5State) -> dict[str, float]:
+@last_answer
+def fire_in_prospect(state: VV5State) -> Mapping[str, float]:
     """The victory points each side's fire still to come this turn is worth, in expectation.
 
     Nothing outside the fire phases (a plot, a purchase): the fire of a turn
-    is counted from its start until the gun damage is rolled.
+    is counted from its start until the gun damage is rolled. A trial's stop
+    asks it twice for one state (the standing counts it), so the last answer
+    is kept.
     """
     launching, firing = _sides_to_fire(state)
     points = dict.fromkeys(state.sides, 0.0)

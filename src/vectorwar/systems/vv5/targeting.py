@@ -6,6 +6,8 @@ order checks, the bots and the display all ask the same questions here.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from vectorwar.hexes import Direction, Hex
 from vectorwar.maps import HexMap
 from vectorwar.systems.vv5.arcs import GUN_ARCS, MISSILE_ARC, in_arc
@@ -36,6 +38,29 @@ def gun_in_reach(hex_map: HexMap, arc: str, at: Hex, facing: Direction, target: 
         and in_arc(GUN_ARCS[arc], at, facing, target)
         and line_of_fire(hex_map, at, target)
     )
+
+
+def weapons_in_reach(
+    hex_map: HexMap, at: Hex, facing: Direction, target: Hex, arcs: frozenset[str]
+) -> tuple[bool, frozenset[str]]:
+    """Whether a launch from ``at`` reaches ``target``, and which of the gun ``arcs`` do: the answers of
+    :func:`missile_in_reach` and :func:`gun_in_reach` for every weapon at once (a VMS bot asks this for every
+    candidate end and every target, so range and arcs are looked up by the offset and the line of fire is
+    drawn once, only where a weapon would otherwise bear)."""
+    missile, guns = _in_reach_by_offset(target.q - at.q, target.r - at.r, facing, arcs)
+    if (missile or guns) and not line_of_fire(hex_map, at, target):
+        return False, frozenset()
+    return missile, guns
+
+
+@lru_cache(maxsize=1 << 16)
+def _in_reach_by_offset(dq: int, dr: int, facing: Direction, arcs: frozenset[str]) -> tuple[bool, frozenset[str]]:
+    """Range and arcs alone, for a target ``dq, dr`` away: the same wherever the ship is."""
+    at, target = Hex(0, 0), Hex(dq, dr)
+    distance = at.distance(target)
+    missile = missile_to_hit(distance) is not None and in_arc(MISSILE_ARC, at, facing, target)
+    gun = gun_to_hit(distance) is not None
+    return missile, frozenset(a for a in arcs if gun and in_arc(GUN_ARCS[a], at, facing, target))
 
 
 def missile_reach(hex_map: HexMap, ship_id: str, at: Hex, facing: Direction, target_id: str, target: Hex) -> str | None:
