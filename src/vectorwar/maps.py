@@ -47,6 +47,7 @@ def _cells(sections: tuple[MapSection, ...]) -> frozenset[tuple[int, int]]:
 # The last layout asked about, recognised by identity: hashing a tuple of many sections
 # for the cache above costs more than the look-up, and callers ask about one map in bursts.
 _last_cells: tuple[tuple[MapSection, ...], frozenset[tuple[int, int]]] = ((), frozenset())
+_last_terrain: tuple[tuple[tuple[Hex, str], ...], dict[Hex, str]] = ((), {})
 _last_kind: tuple[tuple[tuple[Hex, str], ...], str, frozenset[Hex]] = ((), "", frozenset())
 
 
@@ -117,10 +118,22 @@ class HexMap:
         )
 
     def terrain_at(self, h: Hex) -> str | None:
-        for where, kind in self.terrain:
-            if where == h:
-                return kind
-        return None
+        """The terrain of ``h`` (the first listed, should a hex be listed twice), or ``None``.
+
+        >>> rocks = HexMap.single(4, 4, ((Hex(1, 1), "asteroid"), (Hex(1, 1), "dense"), (Hex(2, 0), "asteroid")))
+        >>> rocks.terrain_at(Hex(1, 1)), rocks.terrain_at(Hex(0, 0)), sorted(map(str, rocks.hexes_with("asteroid")))
+        ('asteroid', None, ['1,1', '2,0'])
+        """
+        global _last_terrain
+        terrain, by_hex = _last_terrain
+        if terrain is not self.terrain:
+            # Asked for every hex a planner or a bot tries, so it is worth one table per terrain. The first
+            # entry for a hex is its terrain, as a walk along the tuple would find.
+            by_hex = {}
+            for where, kind in self.terrain:
+                by_hex.setdefault(where, kind)
+            _last_terrain = (self.terrain, by_hex)
+        return by_hex.get(h)
 
     def hexes_with(self, kind: str) -> frozenset[Hex]:
         global _last_kind

@@ -138,7 +138,14 @@ def estimate(p: Offset, u: Offset, facing: Direction, goal: frozenset[Offset], a
 
 Inside = Callable[[Hex], bool]
 
+#: Estimates worked out lately, by goal and acceleration, then by state (relative position, velocity, facing).
+_ESTIMATES: dict[tuple[frozenset[Offset], int], dict[tuple[Offset, Offset, Direction], float]] = {}
+#: States kept for one goal and acceleration before its table is emptied, and (over 1024) tables kept: a bound
+#: on memory.
+ESTIMATES_KEPT = 1 << 16
 
+
+@lru_cache(maxsize=1024)
 def rendezvous(
     start: Hex,
     velocity: Velocity,
@@ -159,6 +166,9 @@ def rendezvous(
     ``goal`` and ``body`` are offsets from the target's hex (``ring(body)`` for
     "next to it"); the ship never plans to end a turn in the ``body``. A state
     whose board hex fails ``inside`` (off the map, on a rock) is dropped.
+    Answers are kept by their arguments (``inside`` by its value or identity):
+    a search bot's trials plan the same ship from the same position again and
+    again.
     """
     p0 = (start.q - target.q, start.r - target.r)
     u0 = (velocity.dq - target_velocity.dq, velocity.dr - target_velocity.dr)
@@ -167,11 +177,18 @@ def rendezvous(
     if u0 == (0, 0) and p0 in goal:
         return Plan(Manoeuvre(()), 0, 0.0)
     tq, tr = target_velocity.dq, target_velocity.dr
-    # state -> the first plot that led to it
-    level: dict[tuple[Offset, Offset, Direction], Manoeuvre | None] = {(p0, u0, facing): None}
+    # A plan asks for thousands of estimates, and a search bot's trials plan the same transports again and
+    # again: the same states come back, so estimates are kept by goal and acceleration, then by state.
+    if len(_ESTIMATES) > ESTIMATES_KEPT // 1024:
+        _ESTIMATES.clear()
+    known = _ESTIMATES.setdefault((goal, acceleration), {})
+    if len(known) > ESTIMATES_KEPT:
+        known.clear()
+    # state -> the first plot that led to it, and that plot as written (the tie-break of the ranking)
+    level: dict[tuple[Offset, Offset, Direction], tuple[str, Manoeuvre] | None] = {(p0, u0, facing): None}
     best: tuple[float, int, Manoeuvre] | None = None
     for depth in range(1, horizon + 1):
-        nxt: dict[tuple[Offset, Offset, Direction], tuple[float, Manoeuvre]] = {}
+        nxt: dict[tuple[Offset, Offset, Direction], tuple[float, str, Manoeuvre]] = {}
         for (p, u, f), first in level.items():
             for opt in plot_options(f, agility, acceleration):
                 nu = (u[0] + opt.thrust[0], u[1] + opt.thrust[1])
@@ -185,15 +202,18 @@ def rendezvous(
                     Hex(target.q + tq * depth + np_[0], target.r + tr * depth + np_[1])
                 ):
                     continue
-                lead = first if first is not None else opt.move
+                name, lead = first if first is not None else (str(opt.move), opt.move)
                 if nu == (0, 0) and np_ in goal:
                     return Plan(lead, depth, float(depth))
-                nxt[key] = (estimate(np_, nu, opt.facing, goal, acceleration), lead)
+                guess = known.get(key)
+                if guess is None:
+                    guess = known[key] = estimate(np_, nu, opt.facing, goal, acceleration)
+                nxt[key] = (guess, name, lead)
         if not nxt:
             break
-        ranked = sorted(nxt.items(), key=lambda kv: (kv[1][0], str(kv[1][1])))[:beam]
-        level = {k: lead for k, (_, lead) in ranked}
-        score, lead = ranked[0][1]
+        ranked = sorted(nxt.items(), key=lambda kv: (kv[1][0], kv[1][1]))[:beam]
+        level = {k: (name, lead) for k, (_, name, lead) in ranked}
+        score, _, lead = ranked[0][1]
         # The deepest level wins: a shallow state that looked good may only lead off the board.
         best = (depth + score, depth, lead)
     if best is None:

@@ -23,7 +23,7 @@ hit (every point of damage falls on its structure).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -32,6 +32,7 @@ from vectorwar.dice import Dice
 from vectorwar.errors import ScenarioError
 from vectorwar.events import Event, Note, Rolled
 from vectorwar.hexes import Direction, Hex
+from vectorwar.maps import HexMap
 from vectorwar.scenario import validate_model
 from vectorwar.systems.vv5 import catalogue
 from vectorwar.systems.vv5.combat import p_at_least
@@ -303,8 +304,20 @@ def _armed_platforms(state: VV5State) -> list[Ship]:
     return [s for s in state.ships if s.active and s.kind == "adp" and any(m.guns.boxes for m in s.mounts)]
 
 
+@dataclass(frozen=True, slots=True)
+class _OpenWater:
+    """Where a transport may plan to end a turn: on the map, not on a rock. A value, not a closure, so the
+    planner's answers can be kept by their arguments (a search bot's trials plan the same transport again and
+    again from the same position)."""
+
+    map: HexMap
+
+    def __call__(self, h: Hex) -> bool:
+        return self.map.contains(h) and not is_solid(self.map.terrain_at(h))
+
+
 def _open_water(state: VV5State) -> Callable[[Hex], bool]:
-    return lambda h: state.map.contains(h) and not is_solid(state.map.terrain_at(h))
+    return _OpenWater(state.map)
 
 
 def _holding_point(state: VV5State, ship: Ship, target: Ship) -> Hex:
