@@ -120,8 +120,9 @@ class HexMap:
     def terrain_at(self, h: Hex) -> str | None:
         """The terrain of ``h`` (the first listed, should a hex be listed twice), or ``None``.
 
-        >>> rocks = HexMap.single(4, 4, ((Hex(1, 1), "asteroid"), (Hex(1, 1), "dense"), (Hex(2, 0), "asteroid")))
-        >>> rocks.terrain_at(Hex(1, 1)), rocks.terrain_at(Hex(0, 0)), sorted(map(str, rocks.hexes_with("asteroid")))
+        >>> a, b = Hex.parse("1,1"), Hex.parse("2,0")
+        >>> rocks = HexMap.single(4, 4, ((a, "asteroid"), (a, "dense"), (b, "asteroid")))
+        >>> rocks.terrain_at(a), rocks.terrain_at(Hex(0, 0)), sorted(map(str, rocks.hexes_with("asteroid")))
         ('asteroid', None, ['1,1', '2,0'])
         """
         global _last_terrain
