@@ -4,9 +4,9 @@ Movement scores every plot of the plot menu (vectorwar.systems.vms.planner)
 by where it leaves the ship against where the enemy will drift to (its hex
 plus its vector, if it has not moved yet):
 
-* the guns it brings to bear there, asked of the combat module itself (its
-  shot options from a view with the ship moved), so arcs, mounts and range
-  are the module's own, closer shots worth more;
+* the guns it brings to bear there, asked of the combat module itself
+  (``CombatModule.bearing_from`` the candidate end), so arcs, mounts and
+  range are the module's own, closer shots worth more;
 * the enemy's guns bearing on it there, counted the same way, worth less;
 * the range to the nearest enemy against the ideal, now and after a turn of
   drift, less what one turn of thrust can correct (a plan that brakes in
@@ -18,6 +18,11 @@ plus its vector, if it has not moved yet):
 Everything is measured from the ship and its enemy only, never from a map
 direction, so a seat plays the same whichever way it faces. Fire is the
 combat module's own greedy declaration.
+
+The guns cost most of a score, so a plot whose other terms could not reach
+the best score found even with every weapon bearing (the module's
+``arsenal``) is never given its guns: the answer is the one scoring every
+plot would give (``_Scorer.best``; ``tests/vms/test_greedy.py``).
 """
 
 from __future__ import annotations
