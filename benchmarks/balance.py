@@ -1,13 +1,14 @@
 """Greedy against greedy in every built-in scenario: the balance table of docs/bots.md.
 
 Each row is what ``vectorwar simulate SCENARIO -n N --json`` counts (every seat played by the
-system's greedy bot, the command's default; seeds ``0 .. N-1``): the same games, split over
+system's greedy bot, the command's default; seeds ``0 .. N-1``, or from ``--seed``): the same games, split over
 worker processes. It prints the table as Markdown, one row per scenario, every seat's share of
 the N games, then the draws, N, and what the rule text itself makes uneven (``TEXT`` below).
 
     python benchmarks/balance.py -n 100 > table.md          # every built-in scenario
     python benchmarks/balance.py -n 200 msc-duel vv5-ghost-ship
     python benchmarks/balance.py --bot search -n 10 msc-duel     # every seat played by ``search``
+    python benchmarks/balance.py --bot search -n 20 --seed 6 avt-duel-wasp   # seeds 6 .. 25
 
 A scenario's row is printed once all its games are in; the wall time goes to stderr.
 """
@@ -91,10 +92,12 @@ def main() -> None:
     parser.add_argument("scenarios", nargs="*", help="built-in scenario ids (default: every one)")
     parser.add_argument("-n", "--games", type=int, default=100)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--seed", type=int, default=0, help="the first game's seed (default: 0)")
     parser.add_argument("--bot", default="greedy", help="the computer player of every seat (default: greedy)")
     args = parser.parse_args()
     ids = list(args.scenarios) or sorted(scenario_paths())
-    jobs = [(scenario_id, seed, args.bot) for scenario_id in ids for seed in range(args.games)]
+    seeds = range(args.seed, args.seed + args.games)
+    jobs = [(scenario_id, seed, args.bot) for scenario_id in ids for seed in seeds]
     started = time.perf_counter()
     got: dict[str, list[tuple[str, ...]]] = defaultdict(list)
     cpu: dict[str, float] = defaultdict(float)

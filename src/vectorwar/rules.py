@@ -258,6 +258,18 @@ class RuleSystem(ABC, Generic[S]):
         """
         return None
 
+    def resolve_in_prospect(
+        self, state: S, orders: Mapping[str, Order], dice: Dice
+    ) -> tuple[S, Mapping[str, float]] | None:
+        """:meth:`resolve` with the fire of ``orders`` counted in expectation, not rolled, if the system offers it.
+
+        Read by :mod:`vectorwar.search` for a system whose fire is given in the same simultaneous orders as
+        the moves (AV:T), where a trial has no prompt between the moves and the shots to stop at (as
+        :meth:`fire_in_prospect`'s have): the state after the prompt, its shots spent but their damage not
+        done, and the standing each seat is expected to lose to them. ``None`` (the default): not offered.
+        """
+        return None
+
     def seat_view(self, state: S, seat: str | None) -> S:
         """``state`` as ``seat`` may know it, hidden parts removed (``None``: a spectator).
 

@@ -30,7 +30,11 @@ How one decision is made, for the seat's view of the game (never the game):
    (``fire_in_prospect``, VV5 and VMS) is judged where the moves are made instead,
    no shot rolled, with the fire a second turn's moves promise at half
    weight; its trials are cheap and all but free of luck, so the bot tries
-   every one-ship change of the fast bot's order rather than a sample.
+   every one-ship change of the fast bot's order rather than a sample. A
+   system whose fire comes in the same orders as the moves (AV:T) offers
+   ``resolve_in_prospect`` instead: every prompt of a trial is resolved with
+   its shots at ships counted in expectation, and the trial is swept the same
+   way.
 4. **The choice**: the orders are judged against the guesses weighted mostly
    by plausibility (the fast bot's guess ``TRUST``) and partly
    (``CAUTION``) by regret matching's most damaging mix; the best replaces
@@ -115,6 +119,9 @@ OPEN_WEIGHT = 0.4
 LATER = 0.5
 #: Prompts after which a ``fire_in_prospect`` trial stops whatever else (two turns of four sides and aces).
 PROSPECT_STOP = 40
+#: Prompts a ``resolve_in_prospect`` trial plays after the root's, at every level: in AV:T, half a turn's
+#: segments. Not the budget's ``horizon``: eight segments judged the burns worse (docs/bots.md).
+HELD = 4
 #: The order that gives no fire (the kernel's notation for an empty declaration).
 HOLD = "hold"
 
@@ -136,6 +143,9 @@ class Engine(Protocol):
     def with_move(self, state: Any, seat: str, order: Any, ship: str, move: Any) -> Any: ...
     def standing(self, state: Any) -> Mapping[str, float]: ...
     def fire_in_prospect(self, state: Any) -> Mapping[str, float] | None: ...
+    def resolve_in_prospect(
+        self, state: Any, orders: Mapping[str, Any], dice: Dice
+    ) -> tuple[Any, Mapping[str, float]] | None: ...
     def setup_menu(self, state: Any, seat: str) -> Any: ...
     def rollout_cost(self, state: Any) -> float: ...
     def bots(self) -> Mapping[str, Callable[[], Player]]: ...
@@ -155,6 +165,8 @@ class SearchBot:
         self.rollouts = 0
         #: Whether this decision's trials are judged by the fire in prospect (the system offers it).
         self._prospects = False
+        #: Whether its trials resolve each prompt with the fire counted in expectation (``resolve_in_prospect``).
+        self._held = False
 
     def choose(self, state: Any, seat: str, rng: random.Random) -> Any:
         # ``rng`` comes from the game's seed: left unused, so the answer depends on what the seat sees only.
@@ -177,15 +189,19 @@ class SearchBot:
         # A system that counts the fire to come judges a trial nearly free of luck, and cheaply (two moves,
         # no shots rolled): the bot can try every one-ship change of the fast bot's order, not a sample.
         self._prospects = self.system.fire_in_prospect(state) is not None
-        wanted = _sweep(self.budget, cost) if self._prospects else max(budget.screen, budget.mine)
-        mine = self._candidates(state, seat, wanted, own, options, sweep=self._prospects)
+        # A prompt resolved with no orders given answers whether the system offers it (AV:T does).
+        self._held = not self._prospects and self.system.resolve_in_prospect(state, {}, Dice(0)) is not None
+        judged = self._prospects or self._held
+        wanted = _sweep(self.budget, cost) if judged else max(budget.screen, budget.mine)
+        mine = self._candidates(state, seat, wanted, own, options, sweep=judged)
         if len(mine) == 1:
             return mine[0]
         profiles = self._profiles(state, others, budget.theirs, own)
         root = dict(self.system.standing(state))
         if len(mine) > budget.mine:
             mine = self._screened(state, seat, mine, profiles[0], root, budget.mine, own)
-        table = self._matrix(state, seat, mine, profiles, root, budget.rounds, own)
+        # Held-fire trials throw no dice at ships: a second round would repeat the first.
+        table = self._matrix(state, seat, mine, profiles, root, 1 if self._held else budget.rounds, own)
         return mine[_pick(table)]
 
     # -- candidates -------------------------------------------------------------------
@@ -276,7 +292,7 @@ class SearchBot:
         One each where the fire is judged in prospect: those trials throw few dice (initiative, collisions),
         so a second says little, and the sweep tries ten times the orders.
         """
-        seeds = [rng.getrandbits(64) for _ in range(1 if self._prospects else SCREEN_ROUNDS)]
+        seeds = [rng.getrandbits(64) for _ in range(1 if self._prospects or self._held else SCREEN_ROUNDS)]
         outcomes = [
             [self._outcome(self._rollout(state, {seat: order, **likeliest}, d), seat, root) for d in seeds]
             for order in mine
@@ -319,6 +335,8 @@ class SearchBot:
         self.rollouts += 1
         dice = Dice(dice_seed)
         policy_rng = random.Random(dice_seed)
+        if self._held:
+            return self._held_fire(state, orders, dice, policy_rng)
         start = self.system.prompt(state)
         turn = start.clock.turn if start is not None else 0
         state, _ = self.system.resolve(state, orders, dice)
@@ -374,6 +392,31 @@ class SearchBot:
             state, _ = self.system.resolve(state, given, dice)
             dice.log.clear()
         return state, self.system.standing(state) if first is None else first
+
+    def _held_fire(self, state: Any, orders: Mapping[str, Any], dice: Dice, rng: random.Random) -> Trial:
+        """The trial of a system whose fire comes in the same orders as the moves (``resolve_in_prospect``).
+
+        Every prompt, the root's and then ``HELD`` more of the fast bot's (in AV:T, segments: half a turn), is
+        resolved with its shots at ships counted in expectation and not rolled: the standing at the end, less
+        what each seat was expected to lose on the way. The ships take no damage on the way, so every trial of
+        a position meets the same fire and no throw of the dice decides it.
+        """
+        lost: dict[str, float] = {}
+        given = orders
+        for _ in range(1 + HELD):
+            done = self.system.resolve_in_prospect(state, given, dice)
+            if done is None:  # pragma: no cover - the system offered it at the root
+                break
+            state, losses = done
+            for s, v in losses.items():
+                lost[s] = lost.get(s, 0.0) + v
+            dice.log.clear()
+            prompt = self.system.prompt(state)
+            if prompt is None:
+                break
+            given = {s: self._fast_order(state, s, rng) for s in prompt.seats}
+        now = self.system.standing(state)
+        return state, {s: v - lost.get(s, 0.0) for s, v in now.items()}
 
     def _fast_order(self, state: Any, seat: str, rng: random.Random, hold: bool = False) -> Any:
         """The fast bot's order (the menu's if it fails its check); with ``hold``, no fire if the order the

@@ -184,12 +184,18 @@ def _shoot(
             LaserFired(shooter.id, shot.laser, target.id, str(marker), window, marker.range, roll.total, text, points)
         )
         hits.append((shot.laser, target.id, points))
-        shooter = replace(
-            shooter,
-            battery=shooter.battery - spec.power,
-            cooling=(*((n, t) for n, t in shooter.cooling if n != shot.laser), (shot.laser, state.now + spec.cooling)),
-        ).using(f"laser {shot.laser}")
+        shooter = spend(state, design, shooter, shot.laser)
     return shooter, hits
+
+
+def spend(state: AVTState, design: Design, shooter: Ship, laser: str) -> Ship:
+    """``shooter`` once ``laser`` has fired: its power drawn from the batteries, its cooling started (A5.371-A5.372)."""
+    spec = design.mounts[design.lasers[laser]]
+    return replace(
+        shooter,
+        battery=shooter.battery - spec.power,
+        cooling=(*((n, t) for n, t in shooter.cooling if n != laser), (laser, state.now + spec.cooling)),
+    ).using(f"laser {laser}")
 
 
 def _pentagon_check(design: Design, shooter: Ship, laser: str, dice: Dice, events: list[Event]) -> Ship:
@@ -259,12 +265,23 @@ def _strike(state: AVTState, pool: _Pool, aim: str | None, dice: Dice, events: l
         raise ValueError(f"{target.id} cannot be damaged")
     incoming = marker_between(state, target, shooter).window
     choices = aim_choices(state, shooter, target)
-    region = aim if aim in choices else min(choices, key=lambda r: (ssd.armour[r], choices.index(r)))
+    region = aimed(choices, aim, ssd.armour)
     events.append(DamageStruck(target.id, pool.points, source, str(incoming), region, choices))
     count: HullDepthCount = "points" if state.options.get("hull_depth", "boxes") == "points" else "boxes"
     target = replace(target, incoming=str(incoming))
     after = allocate(target, design, pool.points, region, dice, events, count, target.electronics_order)
     return state.with_ship(after)
+
+
+def aimed(choices: tuple[str, ...], aim: str | None, armour: Mapping[str, int]) -> str:
+    """The region a pool strikes: the attacker's ``aim`` if it is one of the ``choices``, else the thinnest armour.
+
+    >>> aimed(("nose", "nose-top"), None, {"nose": 5, "nose-top": 4})
+    'nose-top'
+    >>> aimed(("nose", "nose-top"), "nose", {"nose": 5, "nose-top": 4})
+    'nose'
+    """
+    return aim if aim in choices else min(choices, key=lambda r: (armour[r], choices.index(r)))
 
 
 def _eat(state: AVTState, target_id: str, hits: list[_Pool], events: list[Event]) -> AVTState:

@@ -43,7 +43,7 @@ from vectorwar.rules import (
     RuleSystem,
 )
 from vectorwar.scenario import Scenario
-from vectorwar.systems.avt import catalogue, diagrams, display, ghosts, pieces
+from vectorwar.systems.avt import catalogue, diagrams, display, ghosts, pieces, prospects
 from vectorwar.systems.avt.bots import GreedyBot
 from vectorwar.systems.avt.design import Design
 from vectorwar.systems.avt.events import SegmentBegan
@@ -385,6 +385,16 @@ class AttackVector(RuleSystem[AVTState]):
                 raise TypeError("segment orders expected")
             plots[side] = order
         return resolve_segment(state, plots, dice)
+
+    def resolve_in_prospect(
+        self, state: AVTState, orders: Mapping[str, Order], dice: Dice
+    ) -> tuple[AVTState, Mapping[str, float]] | None:
+        # The shots at ships are counted in expectation and not rolled (the search bot's judge, .prospects).
+        plots = {side: o for side, o in orders.items() if isinstance(o, SegmentOrders)}
+        lost = prospects.expected_losses(state, plots)
+        before, kept = prospects.held(state, plots)
+        after, _ = resolve_segment(before, kept, dice)
+        return after, lost
 
     # -- computer players -------------------------------------------------------
 

@@ -1,0 +1,265 @@
+"""A segment's laser fire in expectation: the search bot's judge of an AV:T trial, not a rule.
+
+AV:T's fire is part of each segment's secret orders, so a search trial that
+rolls it judges a plot by a few throws of the dice: one pool that reaches the
+Core, or an octagon failed, drowns the rest. ``AttackVector.resolve_in_prospect``
+plays a segment with the shots at ships taken out of the orders, their power
+and cooling spent as if fired (so the lasers are not ready again at once),
+and says what each side is expected to lose from them instead:
+
+* each laser's points are read from its weapon table at the range from where
+  the ships are now (fire comes before movement, A5.212), a ``Dn`` entry as
+  a chance of 1 point, and one ship's lasers at a ship add up into one pool
+  (option ``laser_pools``);
+* the pool strikes the region the shooter aims at or the thinnest armour, as
+  in the game; the skin's armour and soak roll, and then each hit location
+  row, soak and hull-depth step inside (:func:`inside`), are worked out
+  exactly over their chances, no die thrown;
+* a ship is worth ``WORTH`` (the standing's 10) and a box marked ``BOX`` (its
+  tenth of a point); a Structural Integrity box is worth its share of the
+  ship besides: the ship's worth over the hits its track takes on average to
+  destroy it. That is what each hit costs in expectation, its octagon's roll
+  and all: the judge counts the hits, never the one roll that ends the ship.
+
+Shots at targets (the tutorial's chocolates) are left in the orders and
+rolled: they are eaten or not in one segment, which a trial sees. Left out,
+as small: a damaged laser's pentagon check, explosions of a full battery or
+heat sink, a box whose system's track is already full (it is counted as a
+box), and damage building up over the segments of a trial (each pool meets
+the ship as it was when the trial began).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from functools import lru_cache
+
+from vectorwar.systems.avt.armour import OPPOSITE_FACE, far_side
+from vectorwar.systems.avt.damage import HullDepthCount
+from vectorwar.systems.avt.design import Design, hit_entry
+from vectorwar.systems.avt.fire import aim_choices, aimed, marker_between, spend
+from vectorwar.systems.avt.lasers import DMode, column_entry, column_of
+from vectorwar.systems.avt.orders import SegmentOrders
+from vectorwar.systems.avt.ssd import ssd_of
+from vectorwar.systems.avt.state import AVTState, Ship
+
+__all__ = ["BOX", "WORTH", "expected_losses", "held", "inside", "pool_loss", "shot_points", "structure_worth"]
+
+#: A ship in the fight, in the standing (:meth:`~vectorwar.systems.avt.rules.AttackVector.standing`).
+WORTH = 10.0
+#: A box marked, in the standing.
+BOX = 0.1
+
+#: The chance of each 2d10- soak roll, 0-9 (the larger d10 less the smaller).
+SOAK: tuple[float, ...] = tuple((10 if d == 0 else 2 * (10 - d)) / 100 for d in range(10))
+
+Points = tuple[float, ...]
+
+
+@lru_cache(maxsize=256)
+def shot_points(weapon: str, range_: int, mode: DMode) -> Points:
+    """The chance of each score of one shot at ``range_`` (index = points; ``Dn`` a chance of 1 point).
+
+    >>> shot_points("3 MRLS", 5, "chance")
+    (0.0, 0.0, 0.0, 0.0, 0.0, 0.1, 0.2, 0.7)
+    >>> round(sum(p * n for n, p in enumerate(shot_points("3 MRLS", 25, "chance"))), 3)
+    0.76
+    """
+    column, _ = column_of(weapon, range_)
+    out: dict[int, float] = {}
+    for roll in range(1, 11):
+        text = column_entry(weapon, column, roll)
+        if text.startswith("D"):
+            chance = int(text[1:]) / 10 if mode == "chance" else 0.0
+            out[1] = out.get(1, 0.0) + chance / 10
+            out[0] = out.get(0, 0.0) + (1 - chance) / 10
+        else:
+            out[int(text)] = out.get(int(text), 0.0) + 0.1
+    return tuple(out.get(n, 0.0) for n in range(max(out) + 1))
+
+
+def add(a: Points, b: Points) -> Points:
+    """The distribution of the sum of two independent scores.
+
+    >>> add((0.5, 0.5), (0.5, 0.5))
+    (0.25, 0.5, 0.25)
+    """
+    out = [0.0] * (len(a) + len(b) - 1)
+    for i, p in enumerate(a):
+        if p:
+            for j, q in enumerate(b):
+                out[i + j] += p * q
+    return tuple(out)
+
+
+def _hits_to_destroy(structure: Sequence[int]) -> float:
+    """Structural Integrity hits the track takes on average to destroy the ship (A5.454).
+
+    Each octagon destroys it on a d10 under its number; a hit with the track full destroys it.
+
+    >>> round(_hits_to_destroy([0, 0, 0, 2, 0, 0, 3, 0, 0, 5, 0, 8]), 3)
+    9.854
+    """
+    alive, total = 1.0, 0.0
+    for octagon in structure:
+        total += alive
+        alive *= 1 - max(0, octagon - 1) / 10 if octagon else 1.0
+    return total + alive
+
+
+def structure_worth(design: Design) -> float:
+    """What one Structural Integrity box is worth: the ship's share per hit of its track."""
+    return WORTH / max(1.0, _hits_to_destroy(ssd_of(design).structure))
+
+
+# Worked-out losses inside the hull: (design, region, hull-depth count) -> (points left, stage, depth used) -> loss.
+# Keyed by the design's ``id``, the design itself kept beside it so the ``id`` is never reused while it lives.
+_DESIGNS: dict[int, Design] = {}
+_INSIDE: dict[tuple[int, str, str], dict[tuple[int, int, int], float]] = {}
+#: Designs' tables kept before they are cleared (a long series of games in one process).
+_KEEP = 64
+
+
+def inside(design: Design, region: str, count: HullDepthCount, left: int) -> float:
+    """The mean loss of ``left`` points that got past ``region``'s skin (A5.45-A5.46), worked out exactly.
+
+    Every hit location row of the table is a tenth, every soak its chance; a row whose armour and soak
+    exceed what is left ends the pool, else a box is marked (none for "no effect"), a soak of 0 marks
+    Structural Integrity too, and the points used count toward the hull depth, past which the pool goes on
+    through the Core, the opposite face's table and out of the far side's skin. The ship is taken as it is
+    before the pool: a box is a box even where its system's track is already full.
+    """
+    key = (id(design), region, count)
+    memo = _INSIDE.get(key)
+    if memo is None:
+        if len(_INSIDE) >= _KEEP:
+            _INSIDE.clear()
+            _DESIGNS.clear()
+        _DESIGNS[id(design)] = design
+        memo = _INSIDE[key] = {}
+    ssd = ssd_of(design)
+    face = ssd.table(region)
+    stages = (face, "core", OPPOSITE_FACE[face])
+    rows = tuple(tuple(hit_entry(entry) for entry in design.hit_locations[t]) for t in stages)
+    depth = design.hull_depth[ssd.depth_kind(region)]
+    far = ssd.armour[far_side(region)]
+    worth = structure_worth(design)
+    structure = BOX + worth
+
+    def loss(left: int, stage: int, used: int) -> float:
+        if left <= 0:
+            return 0.0
+        found = memo.get((left, stage, used))
+        if found is not None:
+            return found
+        total = 0.0
+        again = 0.0  # the chance of a row that leaves everything as it was (0 armour, 0 soak, points counted)
+        for system, armour in rows[stage]:
+            box = 0 if system == "no effect" else 1
+            value = (box * BOX) + (worth if system in _STRUCTURE else 0.0)
+            for soak, chance in enumerate(SOAK):
+                absorbed = armour + soak
+                if absorbed > left:
+                    break  # allocation ends, the box spared (A5.455)
+                p = chance / 10
+                gain = value + (structure if soak == 0 else 0.0)
+                marked = box + (soak == 0)
+                rest, dug = left - absorbed, used + (max(absorbed, marked) if count == "boxes" else absorbed)
+                if rest == left and dug == used:
+                    again += p
+                    total += p * gain
+                elif dug >= depth and rest > 0:
+                    total += p * (gain + (_far(far, rest, structure) if stage == 2 else loss(rest, stage + 1, 0)))
+                else:
+                    total += p * (gain + loss(rest, stage, dug))
+        memo[(left, stage, used)] = found = total / (1 - again) if again < 1 else total
+        return found
+
+    return loss(left, 0, 0)
+
+
+#: The hit location entries that mark Structural Integrity.
+_STRUCTURE = ("structural integrity", "pivot/si")
+
+
+def _far(armour: int, left: int, structure: float) -> float:
+    """Points leaving by the far side: its skin's soak roll of 0 marks Structural Integrity (A5.46, A5.441)."""
+    return SOAK[0] * structure if 0 < armour < left else 0.0
+
+
+def pool_loss(state: AVTState, ship: Ship, region: str, points: Points) -> float:
+    """The standing ``ship`` is expected to lose to a pool of ``points`` (a distribution) striking ``region``."""
+    design = state.designs[ship.design]
+    armour = ssd_of(design).armour[region]
+    count: HullDepthCount = "points" if state.options.get("hull_depth", "boxes") == "points" else "boxes"
+    worth = structure_worth(design)
+    total = 0.0
+    for pool, chance in enumerate(points):
+        if not chance or pool <= armour:
+            continue
+        if armour == 0:
+            total += chance * inside(design, region, count, pool)
+            continue
+        # The skin's soak roll (A5.44-A5.441): a 0 also marks Structural Integrity.
+        past = sum(soak * inside(design, region, count, pool - armour - d) for d, soak in enumerate(SOAK))
+        total += chance * (past + SOAK[0] * (BOX + worth))
+    return total
+
+
+def expected_losses(state: AVTState, orders: Mapping[str, SegmentOrders]) -> dict[str, float]:
+    """Each side's expected loss of standing to the shots at ships in ``orders``, fired from where ships are now."""
+    lost = dict.fromkeys(state.sides, 0.0)
+    mode: DMode = "none" if state.options.get("laser_d_entries", "chance") == "none" else "chance"
+    by_ship = state.options.get("laser_pools", "ship") != "each"
+    for side in state.sides:
+        given = orders.get(side)
+        for o in given.ships if given is not None else ():
+            shooter = state.ship(o.ship)
+            design = state.designs[shooter.design]
+            pools: dict[str, list[Points]] = {}
+            for shot in o.shots:
+                target = state.ship(shot.target)
+                if target.kind != "ship" or not target.active:
+                    continue
+                weapon = design.mounts[design.lasers[shot.laser]].weapon
+                points = shot_points(weapon, marker_between(state, shooter, target).range, mode)
+                pools.setdefault(target.id, []).append(points)
+            for target_id, shots in pools.items():
+                target = state.ship(target_id)
+                choices = aim_choices(state, shooter, target)
+                ssd = state.designs[target.design].ssd
+                if not choices or ssd is None:
+                    continue
+                region = aimed(choices, o.aim, ssd.armour)
+                pooled = [_sum(shots)] if by_ship else shots
+                lost[target.side] += sum(pool_loss(state, target, region, p) for p in pooled)
+    return lost
+
+
+def _sum(shots: Sequence[Points]) -> Points:
+    total: Points = (1.0,)
+    for points in shots:
+        total = add(total, points)
+    return total
+
+
+def held(state: AVTState, orders: Mapping[str, SegmentOrders]) -> tuple[AVTState, dict[str, SegmentOrders]]:
+    """The shots at ships taken out of ``orders``, their power and cooling spent on the ships as if fired."""
+    kept: dict[str, SegmentOrders] = {}
+    for side, given in orders.items():
+        entries = []
+        for o in given.ships:
+            at_ships = [s for s in o.shots if state.ship(s.target).kind == "ship"]
+            if not at_ships:
+                entries.append(o)
+                continue
+            shooter = state.ship(o.ship)
+            design = state.designs[shooter.design]
+            for shot in at_ships:
+                shooter = spend(state, design, shooter, shot.laser)
+            state = state.with_ship(shooter)
+            rest = tuple(s for s in o.shots if s not in at_ships)
+            entries.append(replace(o, shots=rest, aim=o.aim if rest else None))
+        kept[side] = SegmentOrders(tuple(entries))
+    return state, kept

@@ -1,0 +1,127 @@
+"""AV:T's fire in prospect (the search bot's judge of a trial) against the fire the game rolls."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from vectorwar.dice import Dice
+from vectorwar.game import Game
+from vectorwar.search import SearchBot
+from vectorwar.setup import set_up
+from vectorwar.systems.avt.lasers import column_odds, column_of
+from vectorwar.systems.avt.orders import SegmentOrders
+from vectorwar.systems.avt.prospects import BOX, shot_points, structure_worth
+from vectorwar.systems.avt.state import AVTState, Ship
+
+
+def _first_volley(scenario: str, seed: int = 3) -> tuple[Game, dict[str, SegmentOrders]]:
+    """A greedy game of ``scenario`` stopped at the first segment whose greedy orders fire at a ship."""
+    s = set_up(scenario, seed=seed, default="greedy")
+    game = s.game
+    for _ in range(400):
+        orders = {seat: s.bots[seat].choose(game.state, seat, random.Random(0)) for seat in game.waiting_for}
+        if any(o.shots for order in orders.values() for o in order.ships):
+            return game, orders
+        for seat, order in orders.items():
+            game.submit(seat, order)
+    raise AssertionError(f"{scenario}: no volley in 400 orders")
+
+
+def _loss(before: Ship, after: Ship, state: AVTState) -> float:
+    """The judge's own measure of what a ship lost: its boxes and its structure's share of the ship."""
+    boxes = sum(n for _, n in after.marks) + len(after.electronics_lost)
+    boxes -= sum(n for _, n in before.marks) + len(before.electronics_lost)
+    structure = after.marked("structure") - before.marked("structure")
+    return BOX * boxes + structure_worth(state.designs[before.design]) * structure
+
+
+def _emptied(state: AVTState) -> AVTState:
+    """Every ship's batteries and heat sinks empty, as the judge takes them (no full one to explode)."""
+    for ship in state.ships:
+        state = state.with_ship(replace(ship, battery=0, heat_tenths=0))
+    return state
+
+
+@pytest.mark.parametrize("scenario", ["avt-duel-wasp", "avt-duel-rafik"])
+def test_a_volleys_expected_loss_is_the_mean_of_what_its_rolled_fire_takes(scenario: str) -> None:
+    game, orders = _first_volley(scenario)
+    system, state = game.system, game.state
+    done = system.resolve_in_prospect(state, orders, Dice(0))
+    assert done is not None
+    _, expected = done
+    assert sum(expected.values()) > 0
+    # The same fire rolled 1,500 times, every ship's batteries empty as the judge takes them (only the fire
+    # step reads them: the lasers' power was spent before the orders were checked).
+    emptied = _emptied(state)
+    runs = 1500
+    lost = dict.fromkeys(expected, 0.0)
+    for seed in range(runs):
+        after, _ = system.resolve(emptied, orders, Dice(seed))
+        for ship in emptied.ships:
+            if ship.kind == "ship":
+                lost[ship.side] += _loss(ship, after.ship(ship.id), state) / runs
+    for side, value in expected.items():
+        assert value == pytest.approx(lost[side], rel=0.12, abs=0.02), (side, value, lost[side])
+
+
+def test_held_fire_spends_power_and_cooling_as_fire_does_and_marks_nothing() -> None:
+    game, orders = _first_volley("avt-duel-wasp")
+    system, state = game.system, game.state
+    done = system.resolve_in_prospect(state, orders, Dice(0))
+    assert done is not None
+    held, _ = done
+    rolled, _ = system.resolve(state, orders, Dice(0))
+    for ship in state.ships:
+        h, r = held.ship(ship.id), rolled.ship(ship.id)
+        assert (h.battery, h.cooling, h.used) == (r.battery, r.cooling, r.used)
+        assert (h.position, h.velocity, h.orientation) == (r.position, r.velocity, r.orientation)
+        assert h.marks == ship.marks
+    assert held.now == rolled.now
+
+
+def test_a_volley_in_prospect_throws_none_of_the_games_dice() -> None:
+    game, orders = _first_volley("avt-duel-rafik")
+    dice = Dice(5)
+    done = game.system.resolve_in_prospect(game.state, orders, dice)
+    assert done is not None
+    assert dice.count == 0
+
+
+def test_shot_points_are_the_weapon_tables_average() -> None:
+    for range_ in (0, 12, 15, 17, 20, 30):
+        column, _ = column_of("3 MRLS", range_)
+        points = shot_points("3 MRLS", range_, "chance")
+        assert sum(points) == pytest.approx(1.0)
+        average = float(column_odds("3 MRLS", column, "chance")[1])
+        assert sum(n * p for n, p in enumerate(points)) == pytest.approx(average)
+
+
+def test_search_in_avt_judges_its_trials_with_the_fire_held() -> None:
+    game, _ = _first_volley("avt-duel-wasp")
+    bot = SearchBot(game.system)
+    seat = game.waiting_for[0]
+    order = bot.choose(game.system.seat_view(game.state, seat), seat, random.Random(0))
+    game.system.check_order(game.state, seat, order)
+    assert bot._held
+    assert not bot._prospects
+    assert bot.rollouts > 0
+
+
+def test_without_shots_at_ships_a_segment_in_prospect_is_the_segment_itself() -> None:
+    s = set_up("avt-duel-rafik", seed=4, default="greedy")
+    game = s.game
+    for _ in range(40):
+        orders = {seat: s.bots[seat].choose(game.state, seat, random.Random(0)) for seat in game.waiting_for}
+        quiet = {
+            side: SegmentOrders(tuple(replace(o, shots=(), aim=None) for o in order.ships))
+            for side, order in orders.items()
+        }
+        done = game.system.resolve_in_prospect(game.state, quiet, Dice(0))
+        assert done is not None
+        assert done[0] == game.system.resolve(game.state, quiet, Dice(0))[0]
+        assert set(done[1].values()) == {0.0}
+        for seat, order in orders.items():
+            game.submit(seat, order)
