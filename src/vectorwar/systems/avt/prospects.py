@@ -31,7 +31,7 @@ the ship as it was when the trial began).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
 
@@ -113,10 +113,10 @@ def structure_worth(design: Design) -> float:
     return WORTH / max(1.0, _hits_to_destroy(ssd_of(design).structure))
 
 
-# Worked-out losses inside the hull: (design, region, hull-depth count) -> (points left, stage, depth used) -> loss.
+# Losses inside the hull, worked out once: (design, region, hull-depth count) -> the recursion and its answers.
 # Keyed by the design's ``id``, the design itself kept beside it so the ``id`` is never reused while it lives.
 _DESIGNS: dict[int, Design] = {}
-_INSIDE: dict[tuple[int, str, str], dict[tuple[int, int, int], float]] = {}
+_INSIDE: dict[tuple[int, str, str], Callable[[int, int, int], float]] = {}
 #: Designs' tables kept before they are cleared (a long series of games in one process).
 _KEEP = 64
 
@@ -131,13 +131,19 @@ def inside(design: Design, region: str, count: HullDepthCount, left: int) -> flo
     before the pool: a box is a box even where its system's track is already full.
     """
     key = (id(design), region, count)
-    memo = _INSIDE.get(key)
-    if memo is None:
+    loss = _INSIDE.get(key)
+    if loss is None:
         if len(_INSIDE) >= _KEEP:
             _INSIDE.clear()
             _DESIGNS.clear()
         _DESIGNS[id(design)] = design
-        memo = _INSIDE[key] = {}
+        loss = _INSIDE[key] = _losses_inside(design, region, count)
+    return loss(left, 0, 0)
+
+
+def _losses_inside(design: Design, region: str, count: HullDepthCount) -> Callable[[int, int, int], float]:
+    """:func:`inside`'s recursion for one design and region: (points left, stage, depth used) -> loss, kept."""
+    memo: dict[tuple[int, int, int], float] = {}
     ssd = ssd_of(design)
     face = ssd.table(region)
     stages = (face, "core", OPPOSITE_FACE[face])
@@ -176,7 +182,7 @@ def inside(design: Design, region: str, count: HullDepthCount, left: int) -> flo
         memo[(left, stage, used)] = found = total / (1 - again) if again < 1 else total
         return found
 
-    return loss(left, 0, 0)
+    return loss
 
 
 #: The hit location entries that mark Structural Integrity.
