@@ -24,6 +24,7 @@ instead of a to-hit number: ``need`` is ``None``, and ``bracket`` and
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -56,6 +57,22 @@ def chance_at_most(dice: str, need: int) -> Fraction:
 def chance_at_least(dice: str, need: int) -> Fraction:
     """The chance that ``dice`` total ``need`` or more."""
     return sum((p for total, p in _distribution(dice).items() if total >= need), Fraction(0))
+
+
+def convolve(a: Sequence[float], b: Sequence[float]) -> list[float]:
+    """The chances of each total of two independent scores, each given as its chance by points (index = points).
+
+    The search bot's judges add up several shots at one target this way (VV5's and AV:T's).
+
+    >>> convolve([0.5, 0.5], [0.5, 0.5])
+    [0.25, 0.5, 0.25]
+    """
+    out = [0.0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b):
+                out[i + j] += x * y
+    return out
 
 
 def percent(chance: Fraction) -> str:

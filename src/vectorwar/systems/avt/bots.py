@@ -71,7 +71,7 @@ from vectorwar.systems.avt.armour import struck
 from vectorwar.systems.avt.arrows import Arrow
 from vectorwar.systems.avt.avid import ALL_WINDOWS, Window, marker_for_offset
 from vectorwar.systems.avt.design import Design
-from vectorwar.systems.avt.fire import aim_choices, marker_between, shot_problem
+from vectorwar.systems.avt.fire import aim_choices, d_mode, marker_between, shot_problem
 from vectorwar.systems.avt.grid import SEGMENTS
 from vectorwar.systems.avt.lasers import TABLES, max_range
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders, Shot
@@ -456,7 +456,7 @@ class GreedyBot:
         volley = _affordable(design, ready, ship.battery)
         if not volley:
             return orders
-        d_chance = state.options.get("laser_d_entries", "chance") != "none"
+        d_chance = d_mode(state) == "chance"
         weapon = design.mounts[design.lasers[volley[0]]].weapon
         marker = marker_between(state, ship, enemy)
         choices = aim_choices(state, ship, enemy)
@@ -493,7 +493,7 @@ class GreedyBot:
             key=lambda laser: (design.mounts[design.lasers[laser]].power, laser),
         )
         battery = ship.battery
-        d_chance = state.options.get("laser_d_entries", "chance") != "none"
+        d_chance = d_mode(state) == "chance"
         shots: list[Shot] = []
         for target in _nearest_first(targets, here):
             bearing = [laser for laser in free if shot_problem(state, design, ship, laser, target) is None]

@@ -93,8 +93,19 @@ def laser_targets(state: AVTState, design: Design, shooter: Ship, laser: str) ->
     return [t for t in state.enemies_of(shooter.side) if shot_problem(state, design, shooter, laser, t) is None]
 
 
-def _mode(state: AVTState) -> DMode:
+def d_mode(state: AVTState) -> DMode:
+    """How a ``Dn`` table entry scores in this game (option ``laser_d_entries``)."""
     return "none" if state.options.get("laser_d_entries", "chance") == "none" else "chance"
+
+
+def pooled_by_ship(state: AVTState) -> bool:
+    """Whether one ship's lasers that hit a ship in a segment make one pool (option ``laser_pools``)."""
+    return state.options.get("laser_pools", "ship") != "each"
+
+
+def hull_depth_count(state: AVTState) -> HullDepthCount:
+    """What counts toward hull depth in this game (option ``hull_depth``)."""
+    return "points" if state.options.get("hull_depth", "boxes") == "points" else "boxes"
 
 
 def laser_odds(state: AVTState, shooter: Ship, laser: str, target: Ship) -> Odds:
@@ -108,7 +119,7 @@ def laser_odds(state: AVTState, shooter: Ship, laser: str, target: Ship) -> Odds
     spec = design.mounts[mount]
     marker = marker_between(state, shooter, target)
     column, bracket = column_of(spec.weapon, marker.range)
-    mode = _mode(state)
+    mode = d_mode(state)
     scoring, average, most = column_odds(spec.weapon, column, mode)
     window = "/".join(arc_windows(state, shooter, marker))
     modifiers = (Modifier(f"range {marker.range}: bracket {bracket}", column, "A5.166 (weapon table column)"),)
@@ -161,7 +172,7 @@ def _shoot(
 ) -> tuple[Ship, list[tuple[str, str, int]]]:
     """Roll every shot of one ship; the ship after spending power, and (laser, target, damage) for each."""
     design = state.designs[shooter.design]
-    mode = _mode(state)
+    mode = d_mode(state)
     hits: list[tuple[str, str, int]] = []
     for shot in o.shots:
         target = state.ship(shot.target)
@@ -219,7 +230,7 @@ def fire_step(state: AVTState, orders: Mapping[str, SegmentOrders], dice: Dice, 
     """Roll every shot of the segment, then apply the damage (see the module notes)."""
     pools: list[_Pool] = []
     aims: dict[str, str] = {}
-    by_ship = state.options.get("laser_pools", "ship") != "each"
+    by_ship = pooled_by_ship(state)
     for side in state.sides:
         given = orders.get(side)
         for o in given.ships if given is not None else ():
@@ -267,9 +278,10 @@ def _strike(state: AVTState, pool: _Pool, aim: str | None, dice: Dice, events: l
     choices = aim_choices(state, shooter, target)
     region = aimed(choices, aim, ssd.armour)
     events.append(DamageStruck(target.id, pool.points, source, str(incoming), region, choices))
-    count: HullDepthCount = "points" if state.options.get("hull_depth", "boxes") == "points" else "boxes"
     target = replace(target, incoming=str(incoming))
-    after = allocate(target, design, pool.points, region, dice, events, count, target.electronics_order)
+    after = allocate(
+        target, design, pool.points, region, dice, events, hull_depth_count(state), target.electronics_order
+    )
     return state.with_ship(after)
 
 

@@ -35,10 +35,19 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
 
+from vectorwar.odds import convolve
 from vectorwar.systems.avt.armour import OPPOSITE_FACE, far_side
 from vectorwar.systems.avt.damage import HullDepthCount
 from vectorwar.systems.avt.design import Design, hit_entry
-from vectorwar.systems.avt.fire import aim_choices, aimed, marker_between, spend
+from vectorwar.systems.avt.fire import (
+    aim_choices,
+    aimed,
+    d_mode,
+    hull_depth_count,
+    marker_between,
+    pooled_by_ship,
+    spend,
+)
 from vectorwar.systems.avt.lasers import DMode, column_entry, column_of
 from vectorwar.systems.avt.orders import SegmentOrders
 from vectorwar.systems.avt.ssd import ssd_of
@@ -54,7 +63,7 @@ BOX = 0.1
 #: The chance of each 2d10- soak roll, 0-9 (the larger d10 less the smaller).
 SOAK: tuple[float, ...] = tuple((10 if d == 0 else 2 * (10 - d)) / 100 for d in range(10))
 
-Points = tuple[float, ...]
+Points = Sequence[float]
 
 
 @lru_cache(maxsize=256)
@@ -77,20 +86,6 @@ def shot_points(weapon: str, range_: int, mode: DMode) -> Points:
         else:
             out[int(text)] = out.get(int(text), 0.0) + 0.1
     return tuple(out.get(n, 0.0) for n in range(max(out) + 1))
-
-
-def add(a: Points, b: Points) -> Points:
-    """The distribution of the sum of two independent scores.
-
-    >>> add((0.5, 0.5), (0.5, 0.5))
-    (0.25, 0.5, 0.25)
-    """
-    out = [0.0] * (len(a) + len(b) - 1)
-    for i, p in enumerate(a):
-        if p:
-            for j, q in enumerate(b):
-                out[i + j] += p * q
-    return tuple(out)
 
 
 def _hits_to_destroy(structure: Sequence[int]) -> float:
@@ -198,7 +193,7 @@ def pool_loss(state: AVTState, ship: Ship, region: str, points: Points) -> float
     """The standing ``ship`` is expected to lose to a pool of ``points`` (a distribution) striking ``region``."""
     design = state.designs[ship.design]
     armour = ssd_of(design).armour[region]
-    count: HullDepthCount = "points" if state.options.get("hull_depth", "boxes") == "points" else "boxes"
+    count = hull_depth_count(state)
     worth = structure_worth(design)
     total = 0.0
     for pool, chance in enumerate(points):
@@ -216,8 +211,8 @@ def pool_loss(state: AVTState, ship: Ship, region: str, points: Points) -> float
 def expected_losses(state: AVTState, orders: Mapping[str, SegmentOrders]) -> dict[str, float]:
     """Each side's expected loss of standing to the shots at ships in ``orders``, fired from where ships are now."""
     lost = dict.fromkeys(state.sides, 0.0)
-    mode: DMode = "none" if state.options.get("laser_d_entries", "chance") == "none" else "chance"
-    by_ship = state.options.get("laser_pools", "ship") != "each"
+    mode = d_mode(state)
+    by_ship = pooled_by_ship(state)
     for side in state.sides:
         given = orders.get(side)
         for o in given.ships if given is not None else ():
@@ -246,7 +241,7 @@ def expected_losses(state: AVTState, orders: Mapping[str, SegmentOrders]) -> dic
 def _sum(shots: Sequence[Points]) -> Points:
     total: Points = (1.0,)
     for points in shots:
-        total = add(total, points)
+        total = convolve(total, points)
     return total
 
 

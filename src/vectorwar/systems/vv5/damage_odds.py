@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from vectorwar.odds import convolve
 from vectorwar.systems.vv5.combat import p_at_least
 from vectorwar.systems.vv5.state import Ship
 
@@ -49,12 +50,7 @@ def missile(hit: float) -> Points:
 
 def add(a: Points, b: Points) -> Points:
     """The points of two independent attacks together."""
-    out = [0.0] * (len(a) + len(b) - 1)
-    for i, x in enumerate(a):
-        if x:
-            for j, y in enumerate(b):
-                out[i + j] += x * y
-    return out
+    return convolve(a, b)
 
 
 def mean(points: Points) -> float:
