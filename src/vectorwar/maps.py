@@ -49,6 +49,7 @@ def _cells(sections: tuple[MapSection, ...]) -> frozenset[tuple[int, int]]:
 _last_cells: tuple[tuple[MapSection, ...], frozenset[tuple[int, int]]] = ((), frozenset())
 _last_terrain: tuple[tuple[tuple[Hex, str], ...], dict[Hex, str]] = ((), {})
 _last_kind: tuple[tuple[tuple[Hex, str], ...], str, frozenset[Hex]] = ((), "", frozenset())
+_last_steps: tuple[tuple[tuple[Hex, str], ...], str, dict[Hex, int | None]] = ((), "", {})
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +145,26 @@ class HexMap:
             found = frozenset(h for h, k in self.terrain if k == kind)
             _last_kind = (self.terrain, kind, found)
         return found
+
+    def steps_to(self, kind: str, h: Hex) -> int | None:
+        """Steps from ``h`` to the nearest hex of terrain ``kind`` (0 on one), or ``None`` if the map has none.
+
+        >>> rocks = HexMap.single(6, 6, ((Hex.parse("4,2"), "asteroid"), (Hex.parse("5,5"), "asteroid")))
+        >>> rocks.steps_to("asteroid", Hex.parse("1,2")), rocks.steps_to("asteroid", Hex.parse("4,2"))
+        (3, 0)
+        >>> rocks.steps_to("dense", Hex.parse("1,2")) is None
+        True
+        """
+        global _last_steps
+        terrain, asked, known = _last_steps
+        if terrain is not self.terrain or asked != kind:
+            # A bot asks this for every move it weighs, against a field of hundreds of hexes: each hex's answer
+            # is kept for as long as the same terrain is asked about.
+            known = {}
+            _last_steps = (self.terrain, kind, known)
+        if h not in known:
+            known[h] = min((h.distance(f) for f in self.hexes_with(kind)), default=None)
+        return known[h]
 
     def distance_to_edge(self, h: Hex) -> int:
         """Steps from ``h`` to the nearest hex outside the map (0 if outside)."""

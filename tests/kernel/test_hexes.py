@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from vectorwar.errors import OrderSyntaxError
 from vectorwar.hexes import Arc, Bearing, Direction, Hex, Position
+from vectorwar.maps import HexMap
 
 coord = st.integers(min_value=-40, max_value=40)
 hexes = st.builds(Hex, coord, coord)
@@ -189,3 +190,18 @@ def test_lines_drawn_from_a_cached_shape_match_the_line_drawn_afresh(a: Hex, b: 
     expected = _reference_line(a, b)
     assert a.line_candidates(b) == expected
     assert a.line_to(b) == [step[0] for step in expected]
+
+
+FIELD = tuple((Hex.from_offset(c, r), "asteroid-field") for c in range(30, 50) for r in range(0, 24))
+
+
+@given(st.integers(-3, 52), st.integers(-3, 26))
+def test_steps_to_a_terrain_are_the_nearest_of_its_hexes_on_any_map_asked_about(col: int, row: int) -> None:
+    field = HexMap.single(50, 24, FIELD)
+    rocks = HexMap.single(6, 6, ((Hex.parse("4,2"), "asteroid"),))
+    h = Hex.from_offset(col, row)
+    # Asked of two maps in turn, each keeps its own answers.
+    for _ in range(2):
+        assert field.steps_to("asteroid-field", h) == min(h.distance(f) for f, _ in FIELD)
+        assert rocks.steps_to("asteroid", h) == h.distance(Hex.parse("4,2"))
+        assert rocks.steps_to("asteroid-field", h) is None

@@ -116,7 +116,7 @@ class Pirates(Special):
             else:
                 # Only the way to the field counts out here: running from the pursuers elsewhere, off the board
                 # at worst (a draw), is no progress.
-                to_field = min(ship.hex.distance(h) for h in field)
+                to_field = state.map.steps_to(ASTEROID_FIELD, ship.hex) or 0
                 chance = 0.5 * max(0.0, 1 - to_field / (c1 - c0 + 1))
             total += chance * 2 * ship.mass
         return {pirates.pirate_side: total}
@@ -172,7 +172,8 @@ def objective(state: VV5State, ship: Ship, end: Hex, speed: int) -> float:
     bonus = pirates.field_bonus if ship.side == pirates.pirate_side else 0
     lost, hit = field_risk(speed, bonus) if in_field else (0.0, 0.0)
     score = -60.0 * lost - 3.0 * hit
-    to_field = 0 if in_field else min((end.distance(h) for h in field), default=99)
+    steps = state.map.steps_to(ASTEROID_FIELD, end)
+    to_field = 99 if steps is None else steps
     if to_field <= speed + 2:
         # Next turn's roll, after braking as hard as the drive allows: do not arrive too fast to slow down.
         later_lost, later_hit = field_risk(max(0, speed - ship.acceleration.boxes), bonus)
