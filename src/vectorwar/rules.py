@@ -177,6 +177,11 @@ class RuleSystem(ABC, Generic[S]):
     state_type: type[S]
     #: Names of the pre-game steps a scenario's ``[setup]`` table may ask for.
     setup_steps: tuple[str, ...] = ()
+    #: Whether :meth:`resolve_in_prospect` is offered (the search bot reads this, not a trial resolve).
+    holds_fire: bool = False
+    #: Moves a search trial plays where :meth:`fire_in_prospect` judges it, each after the first at half
+    #: the weight of the one before (``SearchBot._moves_in_prospect``).
+    prospect_moves: int = 2
 
     @abstractmethod
     def new_state(self, scenario: Scenario, options: Mapping[str, OptionValue]) -> S:
@@ -252,9 +257,9 @@ class RuleSystem(ABC, Generic[S]):
         Read by :mod:`vectorwar.search`: a system whose standing counts the fire still to come from where
         the moves left the ships, in expectation, lets the bot judge a trial where the moves are made (at
         the first declaration in turn after them, or the next turn's start), no shot rolled, and hold the
-        fire of a second turn (see ``SearchBot._two_moves``). VV5's fire opens the next turn; VMS's follows
-        the moves in the same turn. ``None`` (the default): the standing counts only what has happened,
-        and trials roll the fire.
+        fire of the moves after (:attr:`prospect_moves`, ``SearchBot._moves_in_prospect``). VV5's fire opens
+        the next turn; VMS's follows the moves in the same turn. ``None`` (the default): the standing counts
+        only what has happened, and trials roll the fire.
         """
         return None
 
@@ -266,7 +271,8 @@ class RuleSystem(ABC, Generic[S]):
         Read by :mod:`vectorwar.search` for a system whose fire is given in the same simultaneous orders as
         the moves (AV:T), where a trial has no prompt between the moves and the shots to stop at (as
         :meth:`fire_in_prospect`'s have): the state after the prompt, its shots spent but their damage not
-        done, and the standing each seat is expected to lose to them. ``None`` (the default): not offered.
+        done, and the standing each seat is expected to lose to them. ``None`` (the default): not offered. A
+        system that offers it says so in :attr:`holds_fire`.
         """
         return None
 

@@ -32,9 +32,10 @@ How one decision is made, for the seat's view of the game (never the game):
    weight; its trials are cheap and all but free of luck, so the bot tries
    every one-ship change of the fast bot's order rather than a sample. A
    system whose fire comes in the same orders as the moves (AV:T) offers
-   ``resolve_in_prospect`` instead: every prompt of a trial is resolved with
-   its shots at ships counted in expectation, and the trial is swept the same
-   way.
+   ``resolve_in_prospect`` instead (``holds_fire``): every prompt of a trial
+   is resolved with its shots at ships counted in expectation, and the trial
+   is swept the same way. After a sweep's screen the ships' best changes are
+   also tried together (:meth:`SearchBot._joined`).
 4. **The choice**: the orders are judged against the guesses weighted mostly
    by plausibility (the fast bot's guess ``TRUST``) and partly
    (``CAUTION``) by regret matching's most damaging mix; the best replaces
@@ -75,7 +76,7 @@ class Budget:
     theirs: int = 4
     rounds: int = 1
     #: Whole turns a rollout plays after the one under way (it stops at the first prompt of the turn after).
-    #: Neither this nor ``horizon`` binds a ``fire_in_prospect`` trial, which always plays two moves.
+    #: Neither this nor ``horizon`` binds a ``fire_in_prospect`` trial, which plays the system's ``prospect_moves``.
     turns: int = 1
     #: Prompts after which a rollout stops early, at the next prompt where several seats plot together
     #: (a point where no side has moved or fired more than another since the root). AV:T has eight a turn.
@@ -115,9 +116,9 @@ NEAR_SHARE = 0.7
 RM_SWEEPS = 400
 #: How much a rollout that ends before the game does may say: values stay inside 0.5 +/- this.
 OPEN_WEIGHT = 0.4
-#: Weight of the fire the second turn's moves promise, beside the next fire's (``fire_in_prospect`` trials).
+#: Weight of what each move after the first changes, beside the move before's (``fire_in_prospect`` trials).
 LATER = 0.5
-#: Prompts after which a ``fire_in_prospect`` trial stops whatever else (two turns of four sides and aces).
+#: Prompts a move of a ``fire_in_prospect`` trial plays at most (two turns of four sides and aces).
 PROSPECT_STOP = 40
 #: Prompts a ``resolve_in_prospect`` trial plays after the root's, at every level: in AV:T, half a turn's
 #: segments. Not the budget's ``horizon``: eight segments, and two, judged the burns worse (docs/bots.md).
@@ -132,6 +133,11 @@ class Player(Protocol):
 
 class Engine(Protocol):
     """What the bot asks of a rule system (a :class:`~vectorwar.rules.RuleSystem` has all of it)."""
+
+    @property
+    def holds_fire(self) -> bool: ...
+    @property
+    def prospect_moves(self) -> int: ...
 
     def prompt(self, state: Any) -> Any: ...
     def parse_order(self, state: Any, seat: str, text: str) -> Any: ...
@@ -186,11 +192,10 @@ class SearchBot:
             return self._candidates(state, seat, 1, own, {})[0]
         cost = self.system.rollout_cost(state)
         budget = _scaled(self.budget, cost)
-        # A system that counts the fire to come judges a trial nearly free of luck, and cheaply (two moves,
+        # A system that counts the fire to come judges a trial nearly free of luck, and cheaply (a few moves,
         # no shots rolled): the bot can try every one-ship change of the fast bot's order, not a sample.
         self._prospects = self.system.fire_in_prospect(state) is not None
-        # A prompt resolved with no orders given answers whether the system offers it (AV:T does).
-        self._held = not self._prospects and self.system.resolve_in_prospect(state, {}, Dice(0)) is not None
+        self._held = not self._prospects and self.system.holds_fire
         judged = self._prospects or self._held
         wanted = _sweep(self.budget, cost) if judged else max(budget.screen, budget.mine)
         mine = self._candidates(state, seat, wanted, own, options, sweep=judged)
@@ -298,13 +303,46 @@ class SearchBot:
             for order in mine
         ]
         scale = _scale([o for row in outcomes for o in row])
-        scored = [
-            (sum(_value(o, scale) for o in row) / len(row) + (FAST_BONUS if i == 0 else 0.0), -i)
-            for i, row in enumerate(outcomes)
-        ]
+        raw = [sum(_value(o, scale) for o in row) / len(row) for row in outcomes]
+        scored = [(value + (FAST_BONUS if i == 0 else 0.0), -i) for i, value in enumerate(raw)]
         # The fast bot's own order (index 0) always stays in: it is the yardstick the rest must beat.
         best = [0, *(-i for _, i in sorted(scored, reverse=True) if i != 0)]
-        return [mine[i] for i in best[:keep]]
+        kept = [mine[i] for i in best[:keep]]
+        if self._prospects or self._held:
+            # A sweep changes one ship at a time, so where two ships each found a better move, no order
+            # tried both: the joint orders go to the matrix beside the best single changes.
+            seen = {str(order) for order in kept}
+            joined = self._joined(state, seat, mine, raw)
+            kept.extend(order for order in joined if str(order) not in seen)
+        return kept
+
+    def _joined(self, state: Any, seat: str, mine: Sequence[Any], scores: Sequence[float]) -> list[Any]:
+        """Orders that make several ships' best one-ship changes of ``mine[0]`` together (``scores`` in order).
+
+        Each ship whose best variant scored over the fast bot's order lends that variant's entry: all of them
+        together, and the best two alone when there are more. Orders that fail their check are dropped.
+        """
+        base = _entry_map(str(mine[0]))
+        better: dict[str, tuple[float, str]] = {}
+        for order, score in zip(mine[1:], scores[1:], strict=True):
+            if score <= scores[0]:
+                continue
+            changed = [(ship, text) for ship, text in _entry_map(str(order)).items() if base.get(ship) != text]
+            if len(changed) == 1 and score > better.get(changed[0][0], (float("-inf"), ""))[0]:
+                better[changed[0][0]] = (score, changed[0][1])
+        ranked = sorted(better.items(), key=lambda item: -item[1][0])
+        joined: list[Any] = []
+        for count in sorted({len(ranked), 2}, reverse=True):
+            if count < 2 or count > len(ranked):
+                continue
+            merged = {**base, **{ship: text for ship, (_, text) in ranked[:count]}}
+            try:
+                order = self.system.parse_order(state, seat, "; ".join(merged.values()))
+                self.system.check_order(state, seat, order)
+            except VectorwarError:
+                continue
+            joined.append(order)
+        return joined
 
     def _matrix(
         self,
@@ -329,7 +367,7 @@ class SearchBot:
     def _rollout(self, state: Any, orders: Mapping[str, Any], dice_seed: int) -> Trial:
         """Where ``orders`` lead, on the bot's own dice, the fast bot playing on: the end and its standing.
 
-        A system that counts the fire still to come (``fire_in_prospect``) gets :meth:`_two_moves`; any
+        A system that counts the fire still to come (``fire_in_prospect``) gets :meth:`_moves_in_prospect`; any
         other plays ``horizon`` more prompts (to the end of the next turn at most).
         """
         self.rollouts += 1
@@ -341,7 +379,7 @@ class SearchBot:
         turn = start.clock.turn if start is not None else 0
         state, _ = self.system.resolve(state, orders, dice)
         if self._prospects:
-            return self._two_moves(state, turn, dice, policy_rng)
+            return self._moves_in_prospect(state, turn, dice, policy_rng)
         last_turn = turn + self.budget.turns
         for played in range(HARD_STOP * self.budget.horizon):
             prompt = self.system.prompt(state)
@@ -356,7 +394,7 @@ class SearchBot:
             dice.log.clear()
         return state, self.system.standing(state)
 
-    def _two_moves(self, state: Any, turn: int, dice: Dice, rng: random.Random) -> Trial:
+    def _moves_in_prospect(self, state: Any, turn: int, dice: Dice, rng: random.Random) -> Trial:
         """The trial of a system whose standing counts the fire to come: judged where the moves are made.
 
         It stops where the moves are made and the fire is still to come: at the first declaration in turn
@@ -364,34 +402,46 @@ class SearchBot:
         first (VV5's fire opens the next turn; VMS's follows the moves in the same turn). There the
         standing holds the damage done so far and the fire the ships now face, in expectation: no throw of
         the dice decides the trial. The fast bot then makes every side's next moves with the fire held (it is
-        counted already), and the fire those moves promise is added at ``LATER``'s weight, at the next such
-        stop: a plot that wins the next fire but leaves its ship overshooting, or drifting off the board, pays
-        for it there.
+        counted already), and what those moves change, mostly the fire they promise, is added at ``LATER``'s
+        weight at the next such stop, and so on for the system's ``prospect_moves`` (each at ``LATER`` times
+        the weight of the one before): a plot that wins the next fire but leaves its ship overshooting, or
+        drifting off the board, pays for it there.
         """
-        first: Mapping[str, float] | None = None
+        moves = self.system.prospect_moves
+        judged: dict[str, float] | None = None
+        last: Mapping[str, float] = {}
         fired: Mapping[str, float] = {}
+        stops = 0
+        weight = 1.0
         # The turn of the last movement plot played (the root is one), ``None`` after a stop until the next.
         moved: int | None = turn
-        for _ in range(PROSPECT_STOP):
+        for _ in range(PROSPECT_STOP * max(1, moves - 1)):
             prompt = self.system.prompt(state)
             if prompt is None:
                 break
             if moved is not None and (not prompt.simultaneous or prompt.clock.turn > moved):
-                if first is not None:
-                    # What the second moves changed (their fire was held, so mostly the fire now in prospect).
-                    now = self.system.standing(state)
-                    return state, {s: v + LATER * (now.get(s, 0.0) - v + fired.get(s, 0.0)) for s, v in first.items()}
-                first = self.system.standing(state)
+                now = self.system.standing(state)
+                if judged is None:
+                    judged = dict(now)
+                else:
+                    # What these moves changed: the fire before them was held, so mostly the fire now in prospect.
+                    weight *= LATER
+                    for s in judged:
+                        judged[s] += weight * (now.get(s, 0.0) - last.get(s, 0.0) + fired.get(s, 0.0))
+                stops += 1
+                if stops >= moves:
+                    return state, judged
+                last = now
                 fired = self.system.fire_in_prospect(state) or {}
                 moved = None
             # A declaration in turn after the first stop is fire the standing counted already: held.
-            hold = first is not None and not prompt.simultaneous
+            hold = judged is not None and not prompt.simultaneous
             if prompt.simultaneous:
                 moved = prompt.clock.turn
             given = {s: self._fast_order(state, s, rng, hold=hold) for s in prompt.seats}
             state, _ = self.system.resolve(state, given, dice)
             dice.log.clear()
-        return state, self.system.standing(state) if first is None else first
+        return state, self.system.standing(state) if judged is None else judged
 
     def _held_fire(self, state: Any, orders: Mapping[str, Any], dice: Dice, rng: random.Random) -> Trial:
         """The trial of a system whose fire comes in the same orders as the moves (``resolve_in_prospect``).
@@ -490,6 +540,16 @@ def _value(outcome: Outcome, scale: float) -> float:
     """0 (lost) to 1 (won); an open game lies within 0.5 +/- ``OPEN_WEIGHT`` by its share of the largest gain."""
     fixed, gain = outcome
     return fixed if fixed is not None else 0.5 + OPEN_WEIGHT * gain / scale
+
+
+def _entry_map(text: str) -> dict[str, str]:
+    """An order's entries by ship (lower-cased first word), each as written with its spaces collapsed.
+
+    >>> _entry_map("Hawk 3; kite L")
+    {'hawk': 'Hawk 3', 'kite': 'kite L'}
+    """
+    given = [] if is_hold(text) else entries(text)
+    return {e.split()[0].lower(): " ".join(e.split()) for e in given}
 
 
 def _chosen(text: str, ship: str, moves: Sequence[Any]) -> Any:

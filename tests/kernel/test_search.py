@@ -8,11 +8,23 @@ import random
 import pytest
 
 from vectorwar.catalogue import scenario_paths
+from vectorwar.dice import Dice
 from vectorwar.game import Game
 from vectorwar.play import bot_order, play_out
 from vectorwar.registry import get_system
 from vectorwar.scenario import load_scenario
-from vectorwar.search import LEVELS, Budget, SearchBot, _by_nearness, _chosen, _gap, _near, _pick, _scaled
+from vectorwar.search import (
+    LEVELS,
+    Budget,
+    SearchBot,
+    _by_nearness,
+    _chosen,
+    _entry_map,
+    _gap,
+    _near,
+    _pick,
+    _scaled,
+)
 from vectorwar.setup import set_up
 
 TINY = Budget(screen=2, mine=2, theirs=2, rounds=1, turns=0, horizon=2)
@@ -125,14 +137,16 @@ def test_vms_and_vv5_rollouts_cost_more_with_more_ships_in_play_msc_less_and_the
     # A VMS trial plays two turns of greedy plots, every ship planned over its menu: one a ship.
     assert duel.system.rollout_cost(duel.state) == 2.0  # two ships
     assert fleet.system.rollout_cost(fleet.state) == 8.0  # eight ships
-    for name in ("vv5-dogfight", "avt-duel-wasp"):
-        game = set_up(name, seed=1).game
-        assert game.system.rollout_cost(game.state) == 1.0
+    avt = set_up("avt-duel-wasp", seed=1).game
+    assert avt.system.rollout_cost(avt.state) == 1.0
     msc = set_up("msc-fleet", seed=1).game
     assert msc.system.rollout_cost(msc.state) == 0.5  # the cheapest rollouts: twice the trials
-    # VV5 counts a quarter for every ship in play, a transport (rendezvous planning) twice.
+    # VV5 counts a quarter for every ship in play (at least one), a transport (rendezvous planning) twice,
+    # and its trials play three moves where the usual play two: half as much again.
+    dogfight = set_up("vv5-dogfight", seed=1).game
+    assert dogfight.system.rollout_cost(dogfight.state) == 1.5  # four fighters
     crowd = set_up("vv5-alien-starship", seed=1).game
-    assert crowd.system.rollout_cost(crowd.state) == 3.5  # two transports, six fighters, the derelict, 3 ADPs
+    assert crowd.system.rollout_cost(crowd.state) == 5.25  # two transports, six fighters, the derelict, 3 ADPs
 
 
 def test_one_ship_variants_near_the_fast_bots_move_end_within_a_hex_of_it() -> None:
@@ -201,3 +215,77 @@ def test_search_at_a_tiny_budget_plays_every_two_side_scenario_to_its_end(scenar
 def test_play_out_accepts_search_beside_greedy() -> None:
     game = play_out(load_scenario(scenario_paths()["msc-duel"]), {"red": "greedy", "blue": "search"}, seed=2)
     assert game.is_over
+
+
+def test_the_best_one_ship_changes_of_several_ships_are_also_tried_together() -> None:
+    game = set_up("vv5-dogfight", seed=1).game
+    seat = game.waiting_for[0]
+    system, state = game.system, game.state
+    options = system.move_options(state, seat)
+    assert len(options) >= 2
+    bot = SearchBot(system)
+    every = bot._candidates(state, seat, 10_000, random.Random(1), options, sweep=True)
+    base = str(every[0])
+    by_ship: dict[str, list[object]] = {}
+    for order in every[1:]:
+        (ship,) = [s for s, text in _entry_map(str(order)).items() if _entry_map(base).get(s) != text]
+        by_ship.setdefault(ship, []).append(order)
+    first, second = sorted(by_ship)[:2]
+    a, worse_a, b = by_ship[first][0], by_ship[first][1], by_ship[second][0]
+    # Each ship's best change that beat the fast bot's order (0.5) lends its entry; a worse one does not.
+    joined = bot._joined(state, seat, [every[0], worse_a, a, b], [0.5, 0.55, 0.7, 0.6])
+    assert len(joined) == 1
+    made = _entry_map(str(joined[0]))
+    assert made[first] == _entry_map(str(a))[first]
+    assert made[second] == _entry_map(str(b))[second]
+    system.check_order(state, seat, joined[0])
+    # No ship beat it, or only one did: nothing to join.
+    assert bot._joined(state, seat, [every[0], a, b], [0.5, 0.4, 0.45]) == []
+    assert bot._joined(state, seat, [every[0], a, b], [0.5, 0.6, 0.45]) == []
+
+
+@pytest.mark.parametrize("scenario", ["msc-duel", "vv5-dogfight", "vms-capital-duel-msc", "avt-duel-rafik"])
+def test_a_system_says_whether_it_holds_fire_in_prospect_as_it_does(scenario: str) -> None:
+    game = set_up(scenario, seed=1).game
+    offered = game.system.resolve_in_prospect(game.state, {}, Dice(0)) is not None
+    assert game.system.holds_fire == offered
+    assert offered == scenario.startswith("avt")
+
+
+def test_a_trial_in_prospect_plays_the_systems_moves_each_at_half_the_weight_before() -> None:
+    setup = set_up("vv5-dogfight", seed=5, default="greedy")
+    game = setup.game
+    while game.state.turn < 6 or game.system.prompt(game.state).kind != "plot":  # the fighters within reach
+        for s in list(game.waiting_for):
+            game.submit(s, setup.bots[s].choose(game.state, s, random.Random(0)))
+    system, state = game.system, game.state
+    assert system.prospect_moves == 3
+    assert get_system("vms").prospect_moves == 2  # its trials cost more: two moves keep it under a second
+    seat = game.waiting_for[0]
+    start = system.prompt(state)
+    assert start is not None
+    orders = {s: SearchBot(system).policy.choose(state, s, random.Random(0)) for s in game.waiting_for}
+    ends = {}
+    for moves in (1, 2, 3):
+        bot = SearchBot(system)
+        bot._prospects = True
+        # Each VV5 stop is the next turn's first prompt: the trial ends ``moves`` turns on.
+        system.prospect_moves = moves  # type: ignore[misc]
+        try:
+            ends[moves] = bot._rollout(state, orders, 7)
+        finally:
+            del system.prospect_moves  # type: ignore[misc]
+        prompt = system.prompt(ends[moves][0])
+        assert prompt is not None
+        assert prompt.clock.turn == start.clock.turn + moves
+    # One move: the standing where the moves are made, the fire to come in it.
+    after, _ = system.resolve(state, orders, Dice(7))
+    first = system.prompt(after)
+    assert first is not None
+    assert first.clock.turn == start.clock.turn + 1
+    one = ends[1][1]
+    assert one == pytest.approx(system.standing(after))
+    # A later move adds to the judgement, at less weight than the one before.
+    assert ends[2][1] != ends[1][1]
+    assert ends[3][1] != ends[2][1]
+    assert seat in ends[3][1]

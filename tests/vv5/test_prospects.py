@@ -73,7 +73,9 @@ def test_a_search_trial_is_judged_where_the_moves_are_made_and_holds_the_next_tu
     bot._prospects = True
     orders = {"red": system.parse_order(state, "red", "X1 1"), "blue": system.parse_order(state, "blue", "Y1 1")}
     end, judged = bot._rollout(state, orders, 7)
-    assert end.turn == state.turn + 2  # stopped at the start of the turn after next
+    # Stopped at the start of the turn after its last move: three moves, the root's and two of greedy's.
+    assert system.prospect_moves == 3
+    assert end.turn == state.turn + 3
     # The two ships closed head on: no shot was rolled, yet the trial sees the fire they faced.
     assert [s.damage_taken for s in end.ships] == [0, 0]
     assert judged["red"] > 0

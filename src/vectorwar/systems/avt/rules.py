@@ -137,6 +137,8 @@ MANIFEST = Manifest(
 class AttackVector(RuleSystem[AVTState]):
     manifest = MANIFEST
     state_type = AVTState
+    # Shots come in the same secret orders as the burns: search trials hold them (resolve_in_prospect).
+    holds_fire = True
 
     # -- setup ----------------------------------------------------------------
 

@@ -186,6 +186,10 @@ class VectorV5(RuleSystem[VV5State]):
     manifest = MANIFEST
     state_type = VV5State
     setup_steps = ("purchase",)
+    # Its trials are cheap (a resolve and a round of greedy plots a move), so they can play a third move: the
+    # same strength overall, better in the Refugees, Pirates and Ghost Ship, worse in the Stasis Pod
+    # (docs/bots.md, "Three moves").
+    prospect_moves = 3
 
     # -- setup ------------------------------------------------------------------
 
@@ -288,8 +292,10 @@ class VectorV5(RuleSystem[VV5State]):
 
     def rollout_cost(self, state: VV5State) -> float:
         # The fast bot's plots, most of a trial's cost, grow with the ships in play (two a side is typical),
-        # and a transport's rendezvous planning costs as much again.
-        return max(1.0, sum(2 if s.kind == "transport" else 1 for s in state.ships if s.active) / 4)
+        # and a transport's rendezvous planning costs as much again; a trial of three moves costs half as
+        # much again as the usual two.
+        ships = max(1.0, sum(2 if s.kind == "transport" else 1 for s in state.ships if s.active) / 4)
+        return ships * self.prospect_moves / 2
 
     def result(self, state: VV5State) -> Result | None:
         if state.phase != "over":
