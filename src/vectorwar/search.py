@@ -548,16 +548,18 @@ def _entry_map(text: str) -> dict[str, str]:
     >>> _entry_map("Hawk 3; kite L")
     {'hawk': 'Hawk 3', 'kite': 'kite L'}
     """
-    given = [] if is_hold(text) else entries(text)
-    return {e.split()[0].lower(): " ".join(e.split()) for e in given}
+    found: dict[str, str] = {}
+    for e in [] if is_hold(text) else entries(text):
+        found.setdefault(e.split()[0].lower(), " ".join(e.split()))  # a ship named twice: its first entry
+    return found
 
 
 def _chosen(text: str, ship: str, moves: Sequence[Any]) -> Any:
     """The move of ``moves`` that ``ship``'s entry in the order ``text`` makes, or ``None``."""
-    given = [] if is_hold(text) else entries(text)
-    key = ship.lower()
-    mine = next((" ".join(e.lower().split()) for e in given if e.split()[0].lower() == key), None)
-    return next((m for m in moves if " ".join(m.text.lower().split()) == mine), None)
+    mine = _entry_map(text).get(ship.lower())
+    if mine is None:
+        return None
+    return next((m for m in moves if " ".join(m.text.lower().split()) == mine.lower()), None)
 
 
 def _gap(a: Any, b: Any) -> int:
