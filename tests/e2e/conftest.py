@@ -35,6 +35,18 @@ VIEWPORT = {"width": 1280, "height": 800}
 SERVER_START_TIMEOUT_S = 30.0
 
 
+#: Where the README's and the docs' screenshots live. A test run writes them only when asked
+#: (``VECTORWAR_DOC_SCREENSHOTS=1``): running the suite must not rewrite tracked files.
+DOCS_IMG = Path(__file__).resolve().parents[2] / "docs" / "img"
+
+
+def doc_screenshot(page: Any, name: str) -> None:
+    """Save ``page`` as docs/img/``name`` when ``VECTORWAR_DOC_SCREENSHOTS`` is set; otherwise nothing."""
+    if os.environ.get("VECTORWAR_DOC_SCREENSHOTS"):
+        DOCS_IMG.mkdir(exist_ok=True)
+        page.screenshot(path=str(DOCS_IMG / name))
+
+
 @dataclass(frozen=True)
 class Server:
     url: str

@@ -17,7 +17,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import Server
+from tests.e2e.conftest import Server, doc_screenshot
 from vectorwar.hexes import Hex
 
 pytestmark = pytest.mark.skipif(
@@ -26,7 +26,6 @@ pytestmark = pytest.mark.skipif(
 )
 
 TIMEOUT_MS = 15_000
-DOCS_IMG = Path(__file__).resolve().parents[2] / "docs" / "img"
 
 MSC_CLOSE = """
 title = "Close duel"
@@ -164,11 +163,10 @@ def test_vv5_gun_odds_name_every_modifier_and_the_log_agrees(page: Page, server:
     page.set_viewport_size({"width": 1366, "height": 768})
     odds = fire_first_shot(page, now)
     assert odds["dice"] == "2d6"
-    DOCS_IMG.mkdir(exist_ok=True)
-    page.screenshot(path=str(DOCS_IMG / "fire-odds-1366.png"))
+    doc_screenshot(page, "fire-odds-1366.png")
     page.set_viewport_size({"width": 390, "height": 844})
     page.locator(".odds-detail").scroll_into_view_if_needed()
-    page.screenshot(path=str(DOCS_IMG / "fire-odds-390.png"))
+    doc_screenshot(page, "fire-odds-390.png")
     page.set_viewport_size({"width": 1366, "height": 768})
     text = commit_and_read_log(page, odds)
     if odds["weapon"] == "msl":
@@ -271,13 +269,12 @@ def test_the_vms_composer_writes_a_legal_plot_from_thrusters_and_rotation(page: 
     menu = [o["text"] for o in now["move_options"][ship]]
     if wanted in menu:
         expect(page.locator(f"#ghost[data-text='{wanted}']")).to_be_attached()
-    DOCS_IMG.mkdir(exist_ok=True)
-    page.screenshot(path=str(DOCS_IMG / "vms-composer-1366.png"))
+    doc_screenshot(page, "vms-composer-1366.png")
     # On a phone the composer stacks under the map and nothing scrolls sideways.
     page.set_viewport_size({"width": 390, "height": 844})
     composer.scroll_into_view_if_needed()
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
-    page.screenshot(path=str(DOCS_IMG / "vms-composer-390.png"))
+    doc_screenshot(page, "vms-composer-390.png")
     page.set_viewport_size({"width": 1366, "height": 768})
     # A whole plot from the menu is the order as picked, whether or not the selects can show it.
     for option in (now["move_options"][ship][-1], now["move_options"][ship][1]):

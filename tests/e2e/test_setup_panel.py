@@ -8,7 +8,6 @@ VECTORWAR_DOC_SCREENSHOTS=1 the purchase panel at 1366x768 is written to docs/im
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import urllib.request
 from pathlib import Path
@@ -17,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import Server
+from tests.e2e.conftest import Server, doc_screenshot
 
 pytestmark = pytest.mark.skipif(
     shutil.which("chromium") is None,
@@ -25,7 +24,6 @@ pytestmark = pytest.mark.skipif(
 )
 
 TIMEOUT_MS = 10_000
-DOC_IMG = Path(__file__).resolve().parents[2] / "docs" / "img" / "setup-purchase.png"
 
 
 def create_game(server: Server, scenario: str, seats: dict[str, str], seed: int) -> dict[str, Any]:
@@ -84,14 +82,12 @@ def test_the_vv5_purchase_panel_buys_with_buttons(page: Page, server: Server, ar
     expect(panel.locator(".setup-left")).to_contain_text(f"{left - offered[order]['cost']} t left after this")
     expect(form.locator(".check.ok")).to_contain_text(order, timeout=TIMEOUT_MS)
     page.screenshot(path=str(artefacts / "setup-purchase.png"))
-    if os.environ.get("VECTORWAR_DOC_SCREENSHOTS"):
-        page.screenshot(path=str(DOC_IMG))
+    doc_screenshot(page, "setup-purchase.png")
     # On a phone the panel stacks under the map and nothing scrolls sideways.
     page.set_viewport_size({"width": 390, "height": 844})
     panel.scroll_into_view_if_needed()
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
-    if os.environ.get("VECTORWAR_DOC_SCREENSHOTS"):
-        page.screenshot(path=str(DOC_IMG.with_name("setup-purchase-390.png")))
+    doc_screenshot(page, "setup-purchase-390.png")
     page.set_viewport_size({"width": 1366, "height": 768})
 
     before = step_of(page)

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import os
 import shutil
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import Server
+from tests.e2e.conftest import Server, doc_screenshot
 from vectorwar.tutorial import Step, builtin_tutorial, tutorial_paths
 
 pytestmark = pytest.mark.skipif(
@@ -20,7 +19,6 @@ pytestmark = pytest.mark.skipif(
 )
 
 TIMEOUT_MS = 15_000
-DOCS_IMG = Path(__file__).resolve().parents[2] / "docs" / "img"
 
 
 def start_from_lobby(page: Page, server: Server, tutorial_id: str) -> None:
@@ -56,7 +54,7 @@ def play_tutorial(page: Page, tutorial_id: str, shot_at: int | None = None) -> N
         expect(panel.locator(".tutorial-step")).to_have_text(step.text, timeout=TIMEOUT_MS)
         if number == shot_at:
             page.locator(f"{step.highlight[0]}.tutorial-spot").first.wait_for(state="attached", timeout=TIMEOUT_MS)
-            page.screenshot(path=str(DOCS_IMG / "tutorial-step.png"))
+            doc_screenshot(page, "tutorial-step.png")
         use_ringed_controls(page, step)
         page.wait_for_function(
             "n => Number(document.querySelector('#tutorial').dataset.index) > n", arg=number, timeout=TIMEOUT_MS
