@@ -56,13 +56,30 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from enum import Enum
 from typing import Any, Protocol
 
 from vectorwar.dice import Dice
 from vectorwar.errors import VectorwarError
 from vectorwar.notation import entries, is_hold
 
-__all__ = ["LEVELS", "Budget", "SearchBot", "search_bots"]
+__all__ = ["LEVELS", "Budget", "Judging", "SearchBot", "search_bots"]
+
+
+class Judging(Enum):
+    """How a position's trials are played and judged, by what its system offers (:meth:`SearchBot.judging`)."""
+
+    #: The fast bot plays on for ``horizon`` prompts, the fire rolled on the bot's own dice.
+    ROLLED = "rolled"
+    #: Stopped where the moves are made, the fire to come counted in expectation (``fire_in_prospect``).
+    PROSPECT = "prospect"
+    #: Every prompt resolved with its shots at ships counted in expectation (``resolve_in_prospect``).
+    HELD = "held"
+
+    @property
+    def swept(self) -> bool:
+        """Trials all but free of luck: one each, and every one-ship change of the fast bot's order tried."""
+        return self is not Judging.ROLLED
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,10 +186,6 @@ class SearchBot:
         self.policy: Player = made["greedy"]() if "greedy" in made else made["random"]()
         #: Rollouts run so far (for benchmarks and tests).
         self.rollouts = 0
-        #: Whether this decision's trials are judged by the fire in prospect (the system offers it).
-        self._prospects = False
-        #: Whether its trials resolve each prompt with the fire counted in expectation (``resolve_in_prospect``).
-        self._held = False
 
     def choose(self, state: Any, seat: str, rng: random.Random) -> Any:
         # ``rng`` comes from the game's seed: left unused, so the answer depends on what the seat sees only.
@@ -194,20 +207,25 @@ class SearchBot:
         budget = _scaled(self.budget, cost)
         # A system that counts the fire to come judges a trial nearly free of luck, and cheaply (a few moves,
         # no shots rolled): the bot can try every one-ship change of the fast bot's order, not a sample.
-        self._prospects = self.system.fire_in_prospect(state) is not None
-        self._held = not self._prospects and self.system.holds_fire
-        judged = self._prospects or self._held
-        wanted = _sweep(self.budget, cost) if judged else max(budget.screen, budget.mine)
-        mine = self._candidates(state, seat, wanted, own, options, sweep=judged)
+        judging = self.judging(state)
+        wanted = _sweep(self.budget, cost) if judging.swept else max(budget.screen, budget.mine)
+        mine = self._candidates(state, seat, wanted, own, options, sweep=judging.swept)
         if len(mine) == 1:
             return mine[0]
         profiles = self._profiles(state, others, budget.theirs, own)
         root = dict(self.system.standing(state))
         if len(mine) > budget.mine:
-            mine = self._screened(state, seat, mine, profiles[0], root, budget.mine, own)
+            mine = self._screened(state, seat, mine, profiles[0], root, budget.mine, own, judging)
         # Held-fire trials throw no dice at ships: a second round would repeat the first.
-        table = self._matrix(state, seat, mine, profiles, root, 1 if self._held else budget.rounds, own)
+        rounds = 1 if judging is Judging.HELD else budget.rounds
+        table = self._matrix(state, seat, mine, profiles, root, rounds, own, judging)
         return mine[_pick(table)]
+
+    def judging(self, state: Any) -> Judging:
+        """How the trials from ``state`` are played and judged: by what the system offers there."""
+        if self.system.fire_in_prospect(state) is not None:
+            return Judging.PROSPECT
+        return Judging.HELD if self.system.holds_fire else Judging.ROLLED
 
     # -- candidates -------------------------------------------------------------------
 
@@ -291,15 +309,16 @@ class SearchBot:
         root: Mapping[str, float],
         keep: int,
         rng: random.Random,
+        judging: Judging,
     ) -> list[Any]:
         """The ``keep`` best of ``mine`` by ``SCREEN_ROUNDS`` rollouts each against the others' likeliest orders.
 
         One each where the fire is judged in prospect: those trials throw few dice (initiative, collisions),
         so a second says little, and the sweep tries ten times the orders.
         """
-        seeds = [rng.getrandbits(64) for _ in range(1 if self._prospects or self._held else SCREEN_ROUNDS)]
+        seeds = [rng.getrandbits(64) for _ in range(1 if judging.swept else SCREEN_ROUNDS)]
         outcomes = [
-            [self._outcome(self._rollout(state, {seat: order, **likeliest}, d), seat, root) for d in seeds]
+            [self._outcome(self._rollout(state, {seat: order, **likeliest}, d, judging), seat, root) for d in seeds]
             for order in mine
         ]
         scale = _scale([o for row in outcomes for o in row])
@@ -308,7 +327,7 @@ class SearchBot:
         # The fast bot's own order (index 0) always stays in: it is the yardstick the rest must beat.
         best = [0, *(-i for _, i in sorted(scored, reverse=True) if i != 0)]
         kept = [mine[i] for i in best[:keep]]
-        if self._prospects or self._held:
+        if judging.swept:
             # A sweep changes one ship at a time, so where two ships each found a better move, no order
             # tried both: the joint orders go to the matrix beside the best single changes.
             seen = {str(order) for order in kept}
@@ -353,32 +372,33 @@ class SearchBot:
         root: Mapping[str, float],
         rounds: int,
         rng: random.Random,
+        judging: Judging,
     ) -> list[list[list[float]]]:
         cells: list[list[list[Outcome]]] = [[[] for _ in profiles] for _ in mine]
         for _ in range(rounds):
             dice_seed = rng.getrandbits(64)
             for i, order in enumerate(mine):
                 for j, theirs in enumerate(profiles):
-                    trial = self._rollout(state, {seat: order, **theirs}, dice_seed)
+                    trial = self._rollout(state, {seat: order, **theirs}, dice_seed, judging)
                     cells[i][j].append(self._outcome(trial, seat, root))
         scale = _scale([o for row in cells for cell in row for o in cell])
         return [[[_value(o, scale) for o in cell] for cell in row] for row in cells]
 
-    def _rollout(self, state: Any, orders: Mapping[str, Any], dice_seed: int) -> Trial:
+    def _rollout(self, state: Any, orders: Mapping[str, Any], dice_seed: int, judging: Judging) -> Trial:
         """Where ``orders`` lead, on the bot's own dice, the fast bot playing on: the end and its standing.
 
-        A system that counts the fire still to come (``fire_in_prospect``) gets :meth:`_moves_in_prospect`; any
-        other plays ``horizon`` more prompts (to the end of the next turn at most).
+        Played as ``judging`` says: :meth:`_moves_in_prospect` (``PROSPECT``), :meth:`_held_fire` (``HELD``), or
+        ``horizon`` more prompts (to the end of the next turn at most) with the fire rolled (``ROLLED``).
         """
         self.rollouts += 1
         dice = Dice(dice_seed)
         policy_rng = random.Random(dice_seed)
-        if self._held:
+        if judging is Judging.HELD:
             return self._held_fire(state, orders, dice, policy_rng)
         start = self.system.prompt(state)
         turn = start.clock.turn if start is not None else 0
         state, _ = self.system.resolve(state, orders, dice)
-        if self._prospects:
+        if judging is Judging.PROSPECT:
             return self._moves_in_prospect(state, turn, dice, policy_rng)
         last_turn = turn + self.budget.turns
         for played in range(HARD_STOP * self.budget.horizon):

@@ -9,7 +9,7 @@ import pytest
 
 from vectorwar.dice import Dice
 from vectorwar.game import Game
-from vectorwar.search import SearchBot
+from vectorwar.search import Judging, SearchBot
 from vectorwar.setup import set_up
 from vectorwar.systems.avt.lasers import column_odds, column_of
 from vectorwar.systems.avt.orders import SegmentOrders
@@ -105,8 +105,7 @@ def test_search_in_avt_judges_its_trials_with_the_fire_held() -> None:
     seat = game.waiting_for[0]
     order = bot.choose(game.system.seat_view(game.state, seat), seat, random.Random(0))
     game.system.check_order(game.state, seat, order)
-    assert bot._held
-    assert not bot._prospects
+    assert bot.judging(game.system.seat_view(game.state, seat)) is Judging.HELD
     assert bot.rollouts > 0
 
 

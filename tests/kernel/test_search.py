@@ -16,6 +16,7 @@ from vectorwar.scenario import load_scenario
 from vectorwar.search import (
     LEVELS,
     Budget,
+    Judging,
     SearchBot,
     _by_nearness,
     _chosen,
@@ -268,11 +269,10 @@ def test_a_trial_in_prospect_plays_the_systems_moves_each_at_half_the_weight_bef
     ends = {}
     for moves in (1, 2, 3):
         bot = SearchBot(system)
-        bot._prospects = True
         # Each VV5 stop is the next turn's first prompt: the trial ends ``moves`` turns on.
         system.prospect_moves = moves  # type: ignore[misc]
         try:
-            ends[moves] = bot._rollout(state, orders, 7)
+            ends[moves] = bot._rollout(state, orders, 7, Judging.PROSPECT)
         finally:
             del system.prospect_moves  # type: ignore[misc]
         prompt = system.prompt(ends[moves][0])

@@ -10,7 +10,7 @@ import pytest
 from vectorwar.catalogue import builtin_scenario
 from vectorwar.dice import Dice
 from vectorwar.game import Game
-from vectorwar.search import SearchBot
+from vectorwar.search import Judging, SearchBot
 from vectorwar.setup import SetUp, set_up
 from vectorwar.systems.vms.bots import stops_on_map
 from vectorwar.systems.vms.rules import LEAVING
@@ -105,9 +105,9 @@ def test_a_vms_search_trial_stops_at_the_fire_phase_of_the_turn_after_and_rolls_
     assert (state.phase, state.turn) == ("plot", 2)
     seat = game.waiting_for[0]
     bot = SearchBot(game.system)
-    bot._prospects = True
+    assert bot.judging(state) is Judging.PROSPECT
     order = bot.policy.choose(state, seat, random.Random(0))
-    end, judged = bot._rollout(state, {seat: order}, 7)
+    end, judged = bot._rollout(state, {seat: order}, 7, Judging.PROSPECT)
     # The first stop is this turn's fire, counted in expectation and held; the second the next turn's.
     assert end.turn == state.turn + 1
     assert end.phase == "fire" or end.phase == "over"

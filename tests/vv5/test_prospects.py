@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from vectorwar.dice import Dice
-from vectorwar.search import SearchBot
+from vectorwar.search import Judging, SearchBot
 from vectorwar.systems.vv5.bots import GreedyBot
 from vectorwar.systems.vv5.prospects import fire_in_prospect, kill_chance
 from vectorwar.systems.vv5.rules import system
@@ -70,9 +70,9 @@ def test_a_search_trial_is_judged_where_the_moves_are_made_and_holds_the_next_tu
     y = make_ship("Y1", "blue", at="10,8", facing="D", design=GUNSHIP)
     state = make_state(x, y)
     bot = SearchBot(system)
-    bot._prospects = True
+    assert bot.judging(state) is Judging.PROSPECT
     orders = {"red": system.parse_order(state, "red", "X1 1"), "blue": system.parse_order(state, "blue", "Y1 1")}
-    end, judged = bot._rollout(state, orders, 7)
+    end, judged = bot._rollout(state, orders, 7, Judging.PROSPECT)
     # Stopped at the start of the turn after its last move: three moves, the root's and two of greedy's.
     assert system.prospect_moves == 3
     assert end.turn == state.turn + 3
