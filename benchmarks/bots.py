@@ -8,6 +8,14 @@ played by DEFENDER) counts, seeds ``0 .. N-1``: the same games, split over worke
 
 Prints one row per scenario and seat: the challenger's wins, losses and draws and its share of
 the decisive games, then the wall time. ``--jsonl FILE`` also keeps every game's result.
+
+``--paired`` also plays each seed with the defender in the seat (every seat the defender's) and
+compares the two results seed by seed (a win over a draw over a loss): the challenger's share of
+the seeds where they differ. That is the measure where the other seats give no orders (VV5's
+Invasion, whose aliens the engine plays): there the defender is no opponent, and the question is
+whether the challenger does better in the seat than the defender would (docs/bots.md).
+
+    python benchmarks/bots.py --challenger greedy --defender random -n 200 --paired --seats humans vv5-invasion-purchase
 """
 
 from __future__ import annotations
@@ -42,6 +50,14 @@ def one_game(job: tuple[str, str, str, str, int]) -> dict[str, object]:
     }
 
 
+def _rank(row: dict[str, object]) -> int:
+    """The game's result for the seat named in ``row``: 2 won, 1 drawn, 0 lost."""
+    winners = row["winners"]
+    if not winners:
+        return 1
+    return 2 if row["seat"] in winners else 0  # type: ignore[operator]
+
+
 def two_side_ids() -> list[str]:
     return sorted(i for i in scenario_paths() if len(builtin_scenario(i).sides) == 2)
 
@@ -57,6 +73,7 @@ def main() -> None:
     parser.add_argument("--seats", default="", help="comma-separated seats (default: every seat)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--jsonl", default="")
+    parser.add_argument("--paired", action="store_true", help="also the defender in the seat, seed by seed")
     args = parser.parse_args()
     ids = list(args.scenarios) + (two_side_ids() if args.two_side else [])
     jobs = []
@@ -68,12 +85,21 @@ def main() -> None:
                 jobs.extend(
                     (scenario_id, seat, args.challenger, args.defender, args.seed + i) for i in range(args.games)
                 )
+                if args.paired:
+                    jobs.extend(
+                        (scenario_id, seat, args.defender, args.defender, args.seed + i) for i in range(args.games)
+                    )
     started = time.perf_counter()
     rows: dict[tuple[str, str], list[dict[str, object]]] = defaultdict(list)
+    own: dict[tuple[str, str], dict[int, int]] = defaultdict(dict)  # --paired: the defender's result by seed
     sink = open(args.jsonl, "a", encoding="utf-8") if args.jsonl else None  # noqa: SIM115 - kept open for the run
     with multiprocessing.Pool(args.workers) as pool:
-        for row in pool.imap_unordered(one_game, jobs):
-            rows[(str(row["scenario"]), str(row["seat"]))].append(row)
+        for job, row in zip(jobs, pool.imap(one_game, jobs), strict=True):
+            key = (str(row["scenario"]), str(row["seat"]))
+            if args.paired and job[2] == args.defender and job[2] != args.challenger:
+                own[key][int(row["seed"])] = _rank(row)  # type: ignore[call-overload]
+                continue
+            rows[key].append(row)
             if sink is not None:
                 sink.write(json.dumps(row) + "\n")
                 sink.flush()
@@ -83,14 +109,22 @@ def main() -> None:
         f"{args.challenger} (in the seat named) against {args.defender},"
         f" seeds {args.seed}..{args.seed + args.games - 1}"
     )
-    print(f"{'scenario':28} {'seat':13} {'won':>4} {'lost':>4} {'drawn':>5} {'share':>6} {'cpu s/game':>10}")
+    paired = f" {'better':>6} {'worse':>5} {'paired':>6}" if args.paired else ""
+    print(f"{'scenario':28} {'seat':13} {'won':>4} {'lost':>4} {'drawn':>5} {'share':>6} {'cpu s/game':>10}{paired}")
     for (scenario_id, seat), games in rows.items():
         won = sum(1 for g in games if seat in g["winners"])  # type: ignore[operator]
         drawn = sum(1 for g in games if not g["winners"])
         lost = len(games) - won - drawn
         share = f"{100 * won / (won + lost):.0f} %" if won + lost else "-"
         cpu = sum(float(g["cpu_s"]) for g in games) / len(games)  # type: ignore[arg-type]
-        print(f"{scenario_id:28} {seat:13} {won:>4} {lost:>4} {drawn:>5} {share:>6} {cpu:>10.2f}")
+        line = f"{scenario_id:28} {seat:13} {won:>4} {lost:>4} {drawn:>5} {share:>6} {cpu:>10.2f}"
+        if args.paired:
+            theirs = own[(scenario_id, seat)]
+            better = sum(1 for g in games if _rank(g) > theirs[int(g["seed"])])  # type: ignore[call-overload]
+            worse = sum(1 for g in games if _rank(g) < theirs[int(g["seed"])])  # type: ignore[call-overload]
+            ahead = f"{100 * better / (better + worse):.0f} %" if better + worse else "-"
+            line += f" {better:>6} {worse:>5} {ahead:>6}"
+        print(line)
     print(f"wall {time.perf_counter() - started:.0f} s on {args.workers} workers")
 
 

@@ -280,6 +280,25 @@ def test_standing_counts_troopers_aboard_and_the_log_on_its_way_home() -> None:
     assert system.result(nearer) is None  # progress is no score
 
 
+def test_losing_the_transport_or_a_carrier_of_the_log_costs_what_it_stood_for() -> None:
+    # The search bot's judge of the fire to come (``damage_stake``): only the log wins, so a transport still
+    # carrying troopers is worth the log held at the Ghost Ship to its side, and a carrier of the log its way
+    # home; a fighter of no use to either is worth only its VP.
+    state = ghost_state()
+    stake = whole_game(state)
+    ghost = state.ship("GS").hex
+    red_home = dict(board(state).corners)["red"]
+    special = GhostShip()
+    assert special.damage_stake(state, state.ship("T1")) == (0.0, homeward(stake, ghost, ghost, red_home))
+    assert special.damage_stake(state, state.ship("X1")) == (0.0, 0.0)
+    held = replace(state, special=replace(board(state), log=("red",), carriers=("X1", "T1")))
+    x1 = held.ship("X1")
+    assert special.damage_stake(held, x1) == (0.0, homeward(stake, ghost, x1.hex, red_home))
+    assert special.damage_stake(held, held.ship("T2")) == (0.0, 0.0)  # blue's troopers are too late for the log
+    gone = replace(state, special=replace(board(state), gone="the Ghost Ship plunged into the black hole"))
+    assert special.damage_stake(gone, gone.ship("T1")) == (0.0, 0.0)
+
+
 def test_the_option_to_win_on_download() -> None:
     state = _holding_log(ghost_state())
     state = replace(state, options={**state.options, "ghost_log_escape": False})

@@ -161,13 +161,35 @@ def test_standing_counts_the_pod_held_and_the_way_it_has_come_home() -> None:
     at_body = held.with_ship(replace(x1, hex=pod_of(held).body.neighbour(Direction.A)))
     nearer = held.with_ship(replace(x1, hex=corner.neighbour(Direction.D, 4)))
     stake = 3 * sum(s.mass for s in state.ships if s.side in state.sides)
-    assert free[x1.side] == 0
+    assert free[x1.side] == 0  # too far from the pod for its approach to count
     assert stake / 4 <= system.standing(at_body)[x1.side] < system.standing(nearer)[x1.side] <= stake * 3 / 4
     others = [side for side in state.sides if side != x1.side]
     assert all(system.standing(nearer)[side] == 0 for side in others)
     lost = nearer.with_ship(replace(nearer.ship("X1"), status="destroyed"))
     assert system.standing(lost)[x1.side] == 0
     assert system.result(nearer) is None  # progress is no score
+
+
+def test_progress_counts_a_free_pod_by_how_well_each_side_is_set_up_to_grab_it() -> None:
+    # Before anyone holds the pod, a side's traction ship is worth its next grab's chance (1D6 over its speed)
+    # times the grab's quarter of the game when next to the pod, and a share of that on its way, less for
+    # every hex still to go and every point of speed it could not shed before arriving.
+    state = pod_game().state
+    pod = pod_of(state)
+    x1 = state.ship("X1")
+    grab = 3 * sum(s.mass for s in state.ships if s.side in state.sides) / 4
+
+    def placed(hexes: int, speed: int) -> dict[str, float]:
+        at = pod.pod.neighbour(Direction.D, hexes)
+        return StasisPod().progress(state.with_ship(replace(x1, hex=at, velocity=Velocity.parse(f"A={speed}"))))
+
+    assert placed(1, 1)[x1.side] == pytest.approx(grab * 5 / 6)
+    assert placed(1, 6).get(x1.side, 0.0) == 0.0  # too fast: the die cannot beat 6
+    assert placed(1, 1)[x1.side] > placed(3, 1)[x1.side] > placed(9, 1)[x1.side] > 0
+    assert placed(9, 4)[x1.side] > placed(9, 7)[x1.side]  # arriving too fast to stop next to it
+    assert placed(40, 1).get(x1.side, 0.0) == 0.0
+    held = replace(state, special=replace(pod, holder="Y1"))
+    assert x1.side not in StasisPod().progress(held)  # once held, only the holder's way home counts
 
 
 def test_defence_platforms_shoot_the_nearest_and_drift() -> None:

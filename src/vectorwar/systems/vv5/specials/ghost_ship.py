@@ -37,8 +37,9 @@ from vectorwar.systems.vv5.specials.boarding import (
     locate,
     place_derelict,
     read_spec,
+    troopers_on,
 )
-from vectorwar.systems.vv5.state import VV5State
+from vectorwar.systems.vv5.state import Ship, VV5State
 from vectorwar.vectors import Velocity
 
 GHOST_ID = "GS"
@@ -114,6 +115,21 @@ class GhostShip(BoardingSpecial):
             if side in corners:
                 out[side] = (1 - p_at_least(n + 1)) * homeward(stake, ghost, ghost, corners[side])
         return out
+
+    def damage_stake(self, state: VV5State, ship: Ship) -> tuple[float, float]:
+        # Only the log wins, and only a transport's troopers can fetch it, then only a carrier take it home: such
+        # a ship's loss costs its side what its yardstick gives it there (``progress``), whatever its VP.
+        b = board(state)
+        corner = dict(b.corners).get(ship.side)
+        ghost = state.ship(GHOST_ID)
+        if corner is None or b.gone or not ghost.active:
+            return 0.0, 0.0
+        stake = whole_game(state)
+        if ship.id in b.carriers:
+            return 0.0, homeward(stake, ghost.hex, ship.hex, corner)
+        if not b.log and troopers_on(ship, b):
+            return 0.0, homeward(stake, ghost.hex, ghost.hex, corner)
+        return 0.0, 0.0
 
     def decide(self, state: VV5State, points: dict[str, int]) -> tuple[tuple[str, ...], str] | None:
         b = board(state)

@@ -27,7 +27,7 @@ from vectorwar.maps import HexMap
 from vectorwar.scenario import validate_model
 from vectorwar.systems.vv5 import catalogue
 from vectorwar.systems.vv5.equipment import build_ship
-from vectorwar.systems.vv5.specials.base import Special, homeward, whole_game
+from vectorwar.systems.vv5.specials.base import Special, homeward, on_the_way, whole_game
 from vectorwar.systems.vv5.state import PodState, VV5State
 from vectorwar.vectors import Velocity
 
@@ -163,10 +163,17 @@ class StasisPod(Special):
 
     def progress(self, state: VV5State) -> dict[str, float]:
         # Only the pod taken home wins, which no VP counts: a trial stopped early gives the side holding it
-        # its way home from the body (``homeward``) against the whole game.
+        # its way home from the body (``homeward``) against the whole game, and while it floats free each
+        # side the grab it is set up to make (``approach``) against the grab's quarter of the game.
         pod = _pod(state)
         if not pod.holder:
-            return {}
+            grab = whole_game(state) / 4
+            best: dict[str, float] = {}
+            for ship in state.ships:
+                if ship.active and "traction" in ship.loadout and ship.side in state.sides:
+                    chance = approach(ship.hex.distance(pod.pod), ship.velocity.speed)
+                    best[ship.side] = max(best.get(ship.side, 0.0), grab * chance)
+            return best
         holder = state.ship(pod.holder)
         corner = dict(pod.corners).get(holder.side)
         if corner is None or not holder.active:
@@ -182,6 +189,23 @@ class StasisPod(Special):
         if pod.exited_at.distance(corner) <= pod.exit_radius:
             return (side,), f"{side} took the stasis pod home at {pod.exited_at}"
         return (), f"the stasis pod left the board at {pod.exited_at}, away from {side}'s corner: a draw"
+
+
+#: What the best approach short of the hex next to the pod counts for, as a share of a grab.
+APPROACH_SHARE = 0.5
+
+
+def approach(distance: int, speed: int) -> float:
+    """How far a traction ship ``distance`` hexes from the free pod at ``speed`` is set up to grab it: the
+    chance of the next grab when next to it (1D6 over the speed), else a share of one by how well it is on its
+    way (``on_the_way``; not a rule: the search bot's yardstick, ``progress``).
+
+    >>> approach(1, 1), approach(1, 6), approach(3, 1) > approach(9, 4) > approach(9, 8) == 0
+    (0.8333333333333334, 0.0, True)
+    """
+    if distance <= 1:
+        return max(0, 6 - speed) / 6
+    return APPROACH_SHARE * on_the_way(distance, speed)
 
 
 def _pod(state: VV5State) -> PodState:
