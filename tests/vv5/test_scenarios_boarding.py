@@ -299,6 +299,22 @@ def test_losing_the_transport_or_a_carrier_of_the_log_costs_what_it_stood_for() 
     assert special.damage_stake(gone, gone.ship("T1")) == (0.0, 0.0)
 
 
+def test_the_alien_starships_troopers_count_like_the_ghost_ships() -> None:
+    # The download wins outright there: a side alone aboard has its chance to download next phase times a quarter
+    # of the whole game, and a transport still carrying troopers costs its side that quarter, lost.
+    state = alien_state()
+    special = AlienStarship()
+    quarter = whole_game(state) / 4
+    transport = next(s for s in state.ships if s.kind == "transport")
+    assert special.progress(state) == {}
+    assert special.damage_stake(state, transport) == (0.0, quarter)
+    aboard = replace(state, special=replace(board(state), aboard=((transport.side, 4),)))
+    assert special.progress(aboard) == {transport.side: pytest.approx(6 / 36 * quarter)}
+    downloaded = replace(state, special=replace(board(state), log=(transport.side,)))
+    assert special.progress(downloaded) == {}
+    assert special.damage_stake(downloaded, transport) == (0.0, 0.0)
+
+
 def test_the_option_to_win_on_download() -> None:
     state = _holding_log(ghost_state())
     state = replace(state, options={**state.options, "ghost_log_escape": False})

@@ -41,7 +41,7 @@ from vectorwar.systems.vv5.equipment import build_ship
 from vectorwar.systems.vv5.movement import is_solid, turn_allowance
 from vectorwar.systems.vv5.orders import Manoeuvre
 from vectorwar.systems.vv5.planner import rendezvous, ring
-from vectorwar.systems.vv5.specials.base import Special
+from vectorwar.systems.vv5.specials.base import Special, whole_game
 from vectorwar.systems.vv5.state import BoardingState, Box, Ship, VV5State
 from vectorwar.vectors import Velocity
 
@@ -293,6 +293,29 @@ class BoardingSpecial(Special):
         state = fight(state, dice, events)
         state, _ = search(state, dice, events)
         return state
+
+    def download_worth(self, state: VV5State, side: str) -> float:
+        """What the data downloaded at the derelict is worth to ``side`` against victory points (not a rule: the
+        search bot's yardstick): a quarter of the whole game, as the Stasis Pod's grab."""
+        return whole_game(state) / 4
+
+    def progress(self, state: VV5State) -> dict[str, float]:
+        # The download wins, which no VP counts: a trial stopped early gives a side alone aboard its troopers'
+        # chance to download the data in the next Boarding Actions phase times what the data is worth there.
+        b = board(state)
+        aboard = {side: n for side, n in b.aboard if n > 0}
+        if b.log or b.gone or len(aboard) != 1 or not state.ship(b.target).active:
+            return {}
+        ((side, n),) = aboard.items()
+        return {side: (1 - p_at_least(n + 1)) * self.download_worth(state, side)}
+
+    def damage_stake(self, state: VV5State, ship: Ship) -> tuple[float, float]:
+        # Only troopers can fetch the data: a transport still carrying them costs its side, lost, what the data is
+        # worth to it, whatever the transport's VP.
+        b = board(state)
+        if b.log or b.gone or not state.ship(b.target).active or not troopers_on(ship, b):
+            return 0.0, 0.0
+        return 0.0, self.download_worth(state, ship.side)
 
 
 # -- the greedy bot's view --------------------------------------------------------

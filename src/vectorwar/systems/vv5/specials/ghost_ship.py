@@ -25,7 +25,6 @@ from vectorwar.dice import Dice
 from vectorwar.errors import OrderSyntaxError, ScenarioError
 from vectorwar.events import Event, Note
 from vectorwar.hexes import Direction
-from vectorwar.systems.vv5.combat import p_at_least
 from vectorwar.systems.vv5.specials.base import homeward, whole_game
 from vectorwar.systems.vv5.specials.boarding import (
     BoardingSpec,
@@ -37,7 +36,6 @@ from vectorwar.systems.vv5.specials.boarding import (
     locate,
     place_derelict,
     read_spec,
-    troopers_on,
 )
 from vectorwar.systems.vv5.state import Ship, VV5State
 from vectorwar.vectors import Velocity
@@ -94,42 +92,37 @@ class GhostShip(BoardingSpecial):
             return b.gone
         return None
 
+    def download_worth(self, state: VV5State, side: str) -> float:
+        # Downloaded, the log still has to be taken home: what holding it at the Ghost Ship is worth.
+        ghost = state.ship(GHOST_ID).hex
+        corner = dict(board(state).corners).get(side)
+        return 0.0 if corner is None else homeward(whole_game(state), ghost, ghost, corner)
+
     def progress(self, state: VV5State) -> dict[str, float]:
         # Only the log taken home wins, which no VP counts. A trial stopped early gives a side holding the log
-        # its best carrier's way home from the Ghost Ship (``homeward``) against the whole game, and a side alone
-        # aboard its troopers' chance to download the log in the next Boarding Actions phase times the value
-        # of holding it at the derelict.
+        # its best carrier's way home from the Ghost Ship (``homeward``) against the whole game; before the
+        # download, a side alone aboard its troopers' chance (``BoardingSpecial.progress``).
         b = board(state)
         stake = whole_game(state)
         ghost = state.ship(GHOST_ID).hex
         corners = dict(b.corners)
-        out: dict[str, float] = {}
+        out = super().progress(state)
         for ship_id in b.carriers:
             ship = state.ship(ship_id)
             if ship.active and ship.side in corners:
                 value = homeward(stake, ghost, ship.hex, corners[ship.side])
                 out[ship.side] = max(out.get(ship.side, 0.0), value)
-        aboard = {side: n for side, n in b.aboard if n > 0}
-        if not b.log and not b.gone and len(aboard) == 1:
-            ((side, n),) = aboard.items()
-            if side in corners:
-                out[side] = (1 - p_at_least(n + 1)) * homeward(stake, ghost, ghost, corners[side])
         return out
 
     def damage_stake(self, state: VV5State, ship: Ship) -> tuple[float, float]:
-        # Only the log wins, and only a transport's troopers can fetch it, then only a carrier take it home: such
-        # a ship's loss costs its side what its yardstick gives it there (``progress``), whatever its VP.
+        # A carrier of the log costs its side, lost, its way home; a transport still carrying troopers, the log
+        # held at the derelict (``BoardingSpecial.damage_stake``).
         b = board(state)
         corner = dict(b.corners).get(ship.side)
         ghost = state.ship(GHOST_ID)
-        if corner is None or b.gone or not ghost.active:
-            return 0.0, 0.0
-        stake = whole_game(state)
-        if ship.id in b.carriers:
-            return 0.0, homeward(stake, ghost.hex, ship.hex, corner)
-        if not b.log and troopers_on(ship, b):
-            return 0.0, homeward(stake, ghost.hex, ghost.hex, corner)
-        return 0.0, 0.0
+        if ship.id in b.carriers and corner is not None and ghost.active and not b.gone:
+            return 0.0, homeward(whole_game(state), ghost.hex, ship.hex, corner)
+        return super().damage_stake(state, ship)
 
     def decide(self, state: VV5State, points: dict[str, int]) -> tuple[tuple[str, ...], str] | None:
         b = board(state)
