@@ -89,7 +89,8 @@ def on_the_way(distance: int, speed: int) -> float:
     """How well a ship ``distance`` hexes from where it must stop next to something, at ``speed`` relative to
     it, is on its way there: 1 for next to it and still, less for every hex still to go (nothing from
     ``APPROACH_REACH`` on) and for every point of speed over what it could still shed before arriving (about
-    two hexes a turn of the way left). Not a rule: a yardstick for the pod's grab and a transport's boarding.
+    two hexes a turn of the way left). Not a rule: the search bot's yardstick for a ship closing on an objective
+    (the Stasis Pod's grab).
 
     >>> on_the_way(1, 0), on_the_way(1, 1), on_the_way(2, 1), on_the_way(11, 4), on_the_way(11, 9)
     (1.0, 0.75, 0.95, 0.5, 0.0)
