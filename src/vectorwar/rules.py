@@ -182,6 +182,10 @@ class RuleSystem(ABC, Generic[S]):
     #: Moves a search trial plays where :meth:`fire_in_prospect` judges it, each after the first at half
     #: the weight of the one before (``SearchBot._moves_in_prospect``).
     prospect_moves: int = 2
+    #: Whether the search bot plays another order than its fast bot's only when it is clearly better (by a
+    #: margin and a standard error of its trials). A system whose trials it has measured stronger without
+    #: says ``False`` (VV5, docs/bots.md).
+    search_margin: bool = True
 
     @abstractmethod
     def new_state(self, scenario: Scenario, options: Mapping[str, OptionValue]) -> S:

@@ -155,6 +155,8 @@ class Engine(Protocol):
     def holds_fire(self) -> bool: ...
     @property
     def prospect_moves(self) -> int: ...
+    @property
+    def search_margin(self) -> bool: ...
 
     def prompt(self, state: Any) -> Any: ...
     def parse_order(self, state: Any, seat: str, text: str) -> Any: ...
@@ -219,7 +221,10 @@ class SearchBot:
         # Held-fire trials throw no dice at ships: a second round would repeat the first.
         rounds = 1 if judging is Judging.HELD else budget.rounds
         table = self._matrix(state, seat, mine, profiles, root, rounds, own, judging)
-        return mine[_pick(table)]
+        if self.system.search_margin:
+            return mine[_pick(table)]
+        # The system's trials were measured stronger played as they judge, without favouring the fast bot's.
+        return mine[_pick(table, z=0.0, bonus=0.0)]
 
     def judging(self, state: Any) -> Judging:
         """How the trials from ``state`` are played and judged: by what the system offers there."""
@@ -612,6 +617,7 @@ def _pick(
     trust: float | None = None,
     caution: float | None = None,
     z: float | None = None,
+    bonus: float | None = None,
 ) -> int:
     """The row to play: the best against the others' likely mix, if it beats the fast bot's (row 0) clearly.
 
@@ -621,12 +627,13 @@ def _pick(
     look worst somewhere. So the mix is blended with the guesses as drawn (the first, the fast bot's own,
     weighted ``trust``; the rest evenly), ``caution`` of the blend being regret matching's mix, and the row
     best against the blend is played if its paired advantage over row 0, round by round on the same dice,
-    is more than ``FAST_BONUS`` plus ``z`` standard errors; else row 0. An argument left out takes the
-    module's setting (``TRUST``, ``CAUTION``, ``Z``).
+    is more than ``bonus`` plus ``z`` standard errors; else row 0. An argument left out takes the
+    module's setting (``TRUST``, ``CAUTION``, ``Z``, ``FAST_BONUS``).
     """
     trust = TRUST if trust is None else trust
     caution = CAUTION if caution is None else caution
     z = Z if z is None else z
+    bonus = FAST_BONUS if bonus is None else bonus
     table = [[sum(cell) / len(cell) for cell in row] for row in samples]
     rows, cols = len(table), len(table[0])
     y = _equilibrium(table)
@@ -640,7 +647,7 @@ def _pick(
     diffs = [sum(blend[j] * (samples[best][j][r] - samples[0][j][r]) for j in range(cols)) for r in range(rounds)]
     mean = sum(diffs) / rounds
     spread = (sum((d - mean) ** 2 for d in diffs) / (rounds - 1)) ** 0.5 / rounds**0.5 if rounds > 1 else 0.0
-    return best if mean > FAST_BONUS + z * spread else 0
+    return best if mean > bonus + z * spread else 0
 
 
 def _equilibrium(table: Sequence[Sequence[float]]) -> list[float]:

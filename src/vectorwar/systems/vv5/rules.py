@@ -190,6 +190,10 @@ class VectorV5(RuleSystem[VV5State]):
     # same strength overall, better in the Refugees, Pirates and Ghost Ship, worse in the Stasis Pod
     # (docs/bots.md, "Three moves").
     prospect_moves = 3
+    # Its trials meet an all-but-known enemy plot and throw almost no dice: measured stronger choosing what
+    # they judge best than holding to greedy's order unless clearly beaten (docs/bots.md, "Dogfights over 40
+    # seeds").
+    search_margin = False
 
     # -- setup ------------------------------------------------------------------
 
