@@ -81,26 +81,6 @@ def whole_game(state: VV5State) -> float:
     return 3.0 * sum(s.mass for s in state.ships if s.side in state.sides)
 
 
-#: Hexes from where a ship must stop beyond which its approach counts for nothing (``on_the_way``).
-APPROACH_REACH = 20
-
-
-def on_the_way(distance: int, speed: int) -> float:
-    """How well a ship ``distance`` hexes from where it must stop next to something, at ``speed`` relative to
-    it, is on its way there: 1 for next to it and still, less for every hex still to go (nothing from
-    ``APPROACH_REACH`` on) and for every point of speed over what it could still shed before arriving (about
-    two hexes a turn of the way left). Not a rule: the search bot's yardstick for a ship closing on an objective
-    (the Stasis Pod's grab).
-
-    >>> on_the_way(1, 0), on_the_way(1, 1), on_the_way(2, 1), on_the_way(11, 4), on_the_way(11, 9)
-    (1.0, 0.75, 0.95, 0.5, 0.0)
-    """
-    near = max(0.0, 1 - (distance - 1) / APPROACH_REACH)
-    wanted = 0 if distance <= 1 else max(1, min(4, (distance - 1) // 2))
-    slow = max(0.0, 1 - max(0, speed - wanted) / 4)
-    return near * slow
-
-
 def homeward(stake: float, start: Hex, at: Hex, corner: Hex) -> float:
     """A prize held and on its way home: a quarter of ``stake``, and up to half more for the way come from
     ``start`` toward ``corner`` (a prize taken off the board there ends the game, which a trial sees itself).

@@ -294,11 +294,6 @@ class BoardingSpecial(Special):
         state, _ = search(state, dice, events)
         return state
 
-    def download_worth(self, state: VV5State, side: str) -> float:
-        """What the data downloaded at the derelict is worth to ``side`` against victory points (not a rule: the
-        search bot's yardstick): a quarter of the whole game, as the Stasis Pod's grab."""
-        return whole_game(state) / 4
-
     def progress(self, state: VV5State) -> dict[str, float]:
         # The download wins, which no VP counts: a trial stopped early gives a side alone aboard its troopers'
         # chance to download the data in the next Boarding Actions phase times what the data is worth there.
@@ -307,7 +302,7 @@ class BoardingSpecial(Special):
         if b.log or b.gone or len(aboard) != 1 or not state.ship(b.target).active:
             return {}
         ((side, n),) = aboard.items()
-        return {side: (1 - p_at_least(n + 1)) * self.download_worth(state, side)}
+        return {side: (1 - p_at_least(n + 1)) * download_worth(state)}
 
     def damage_stake(self, state: VV5State, ship: Ship) -> tuple[float, float]:
         # Only troopers can fetch the data: a transport still carrying them costs its side, lost, what the data is
@@ -315,7 +310,14 @@ class BoardingSpecial(Special):
         b = board(state)
         if b.log or b.gone or not state.ship(b.target).active or not troopers_on(ship, b):
             return 0.0, 0.0
-        return 0.0, self.download_worth(state, ship.side)
+        return 0.0, download_worth(state)
+
+
+def download_worth(state: VV5State) -> float:
+    """What the data downloaded at the derelict is worth against victory points (not a rule: the search bot's
+    yardstick): a quarter of the whole game, as the Stasis Pod's grab and a prize held where it was taken
+    (``homeward``); the Ghost Ship's carriers then earn the rest on their way home."""
+    return whole_game(state) / 4
 
 
 # -- the greedy bot's view --------------------------------------------------------

@@ -92,16 +92,11 @@ class GhostShip(BoardingSpecial):
             return b.gone
         return None
 
-    def download_worth(self, state: VV5State, side: str) -> float:
-        # Downloaded, the log still has to be taken home: what holding it at the Ghost Ship is worth.
-        ghost = state.ship(GHOST_ID).hex
-        corner = dict(board(state).corners).get(side)
-        return 0.0 if corner is None else homeward(whole_game(state), ghost, ghost, corner)
-
     def progress(self, state: VV5State) -> dict[str, float]:
         # Only the log taken home wins, which no VP counts. A trial stopped early gives a side holding the log
         # its best carrier's way home from the Ghost Ship (``homeward``) against the whole game; before the
-        # download, a side alone aboard its troopers' chance (``BoardingSpecial.progress``).
+        # download, a side alone aboard its troopers' chance (``BoardingSpecial.progress``) times the log held at
+        # the derelict, a quarter of the whole game as ``homeward`` gives a prize not yet on its way.
         b = board(state)
         stake = whole_game(state)
         ghost = state.ship(GHOST_ID).hex

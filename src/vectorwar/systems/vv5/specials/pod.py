@@ -27,7 +27,7 @@ from vectorwar.maps import HexMap
 from vectorwar.scenario import validate_model
 from vectorwar.systems.vv5 import catalogue
 from vectorwar.systems.vv5.equipment import build_ship
-from vectorwar.systems.vv5.specials.base import Special, homeward, on_the_way, whole_game
+from vectorwar.systems.vv5.specials.base import Special, homeward, whole_game
 from vectorwar.systems.vv5.state import PodState, VV5State
 from vectorwar.vectors import Velocity
 
@@ -193,19 +193,28 @@ class StasisPod(Special):
 
 #: What the best approach short of the hex next to the pod counts for, as a share of a grab.
 APPROACH_SHARE = 0.5
+#: Hexes from the pod beyond which a traction ship's approach counts for nothing.
+APPROACH_REACH = 20
 
 
 def approach(distance: int, speed: int) -> float:
-    """How far a traction ship ``distance`` hexes from the free pod at ``speed`` is set up to grab it: the
-    chance of the next grab when next to it (1D6 over the speed), else a share of one by how well it is on its
-    way (``on_the_way``; not a rule: the search bot's yardstick, ``progress``).
+    """How far a traction ship ``distance`` hexes from the free pod at ``speed`` is set up to grab it (not a
+    rule: the search bot's yardstick, ``progress``): next to it, the chance of the next grab (1D6 over the
+    speed); farther, a share of one, less for every hex still to go (nothing from ``APPROACH_REACH`` on) and
+    for every point of speed over what it could still shed before arriving (about two hexes a turn of the
+    way left).
 
     >>> approach(1, 1), approach(1, 6), approach(3, 1) > approach(9, 4) > approach(9, 8) == 0
     (0.8333333333333334, 0.0, True)
+    >>> approach(2, 1), approach(11, 4)
+    (0.475, 0.25)
     """
     if distance <= 1:
         return max(0, 6 - speed) / 6
-    return APPROACH_SHARE * on_the_way(distance, speed)
+    near = max(0.0, 1 - (distance - 1) / APPROACH_REACH)
+    wanted = max(1, min(4, (distance - 1) // 2))
+    slow = max(0.0, 1 - max(0, speed - wanted) / 4)
+    return APPROACH_SHARE * near * slow
 
 
 def _pod(state: VV5State) -> PodState:
