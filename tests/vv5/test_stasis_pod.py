@@ -15,7 +15,8 @@ from vectorwar.hexes import Direction, Hex
 from vectorwar.registry import get_system
 from vectorwar.scenario import scenario_from_data
 from vectorwar.systems.vv5.specials.adp import platforms_drift, platforms_fire
-from vectorwar.systems.vv5.specials.pod import StasisPod
+from vectorwar.systems.vv5.specials.base import resting_place
+from vectorwar.systems.vv5.specials.pod import PRESENCE, StasisPod, presence
 from vectorwar.systems.vv5.state import PodState, VV5State
 from vectorwar.vectors import Velocity
 
@@ -161,12 +162,15 @@ def test_standing_counts_the_pod_held_and_the_way_it_has_come_home() -> None:
     at_body = held.with_ship(replace(x1, hex=pod_of(held).body.neighbour(Direction.A)))
     nearer = held.with_ship(replace(x1, hex=corner.neighbour(Direction.D, 4)))
     stake = 3 * sum(s.mass for s in state.ships if s.side in state.sides)
-    assert free[x1.side] == 0  # too far from the pod for its approach to count
-    assert stake / 4 <= system.standing(at_body)[x1.side] < system.standing(nearer)[x1.side] <= stake * 3 / 4
+    whole = stake * PRESENCE  # every ship in the fight (the holder's side counts whole)
+    assert free[x1.side] == whole  # too far from the pod for its approach to count
+    assert whole + stake / 4 <= system.standing(at_body)[x1.side] < system.standing(nearer)[x1.side]
+    assert system.standing(nearer)[x1.side] <= whole + stake * 3 / 4
     others = [side for side in state.sides if side != x1.side]
-    assert all(system.standing(nearer)[side] == 0 for side in others)
+    assert all(system.standing(nearer)[side] == whole for side in others)
     lost = nearer.with_ship(replace(nearer.ship("X1"), status="destroyed"))
-    assert system.standing(lost)[x1.side] == 0
+    red = sum(s.mass for s in state.ships_of(x1.side))
+    assert system.standing(lost)[x1.side] == pytest.approx(whole * (red - x1.mass) / red)  # only X2 fights on
     assert system.result(nearer) is None  # progress is no score
 
 
@@ -181,7 +185,9 @@ def test_progress_counts_a_free_pod_by_how_well_each_side_is_set_up_to_grab_it()
 
     def placed(hexes: int, speed: int) -> dict[str, float]:
         at = pod.pod.neighbour(Direction.D, hexes)
-        return StasisPod().progress(state.with_ship(replace(x1, hex=at, velocity=Velocity.parse(f"A={speed}"))))
+        moved = state.with_ship(replace(x1, hex=at, velocity=Velocity.parse(f"A={speed}")))
+        there = presence(moved, "")  # the same whatever the approach, as long as X1 can stop on the board
+        return {side: value - there[side] for side, value in StasisPod().progress(moved).items()}
 
     assert placed(1, 1)[x1.side] == pytest.approx(grab * 5 / 6)
     assert placed(1, 6).get(x1.side, 0.0) == 0.0  # too fast: the die cannot beat 6
@@ -189,7 +195,37 @@ def test_progress_counts_a_free_pod_by_how_well_each_side_is_set_up_to_grab_it()
     assert placed(9, 4)[x1.side] > placed(9, 7)[x1.side]  # arriving too fast to stop next to it
     assert placed(40, 1).get(x1.side, 0.0) == 0.0
     held = replace(state, special=replace(pod, holder="Y1"))
-    assert x1.side not in StasisPod().progress(held)  # once held, only the holder's way home counts
+    assert StasisPod().progress(held)[x1.side] == presence(held, "Y1")[x1.side]  # once held, no approach counts
+
+
+def test_a_ship_that_cannot_stop_on_the_board_no_longer_counts_in_the_fight_for_the_pod() -> None:
+    # Only the pod wins, and no victory point counts a ship flown off the board: the search bot's yardstick
+    # counts each side's ships still able to come to rest on the board, braking from now on.
+    state = pod_game().state
+    x2 = state.ship("X2")  # red's Dynamo, which carries no traction unit
+    stake = 3 * sum(s.mass for s in state.ships if s.side in state.sides)
+    assert resting_place(state, x2) is not None
+    racing = state.with_ship(replace(x2, hex=Hex.parse("46,11"), velocity=Velocity.parse("B=9")))
+    assert resting_place(racing, racing.ship("X2")) is None
+    red = sum(s.mass for s in state.ships_of(x2.side))
+    assert presence(racing, "")[x2.side] == pytest.approx(stake * PRESENCE * (red - x2.mass) / red)
+    assert presence(racing, "")["blue"] == stake * PRESENCE
+    # Racing away from the side that holds the pod costs nothing: it is on its way home.
+    held = replace(racing, special=replace(pod_of(racing), holder="X1"))
+    assert presence(held, "X1")[x2.side] == stake * PRESENCE
+
+
+def test_a_ship_comes_to_rest_where_braking_as_hard_as_it_can_leaves_it() -> None:
+    state = pod_game().state
+    x1 = state.ship("X1")
+    thrust = x1.acceleration.boxes
+    start = Hex.parse("20,11")
+    moving = replace(x1, hex=start, velocity=Velocity.toward(Direction.B, 2 * thrust))
+    # 2G a turn: it coasts G hexes the turn it brakes, then stops.
+    assert resting_place(state, moving) == start.neighbour(Direction.B, thrust)
+    assert resting_place(state, replace(moving, velocity=Velocity())) == start
+    drifting = replace(moving, acceleration=replace(moving.acceleration, boxes=0))
+    assert resting_place(state, drifting) is None  # no thrust to brake with
 
 
 def test_defence_platforms_shoot_the_nearest_and_drift() -> None:

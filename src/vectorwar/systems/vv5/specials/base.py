@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 from vectorwar.dice import Dice
 from vectorwar.events import Event
 from vectorwar.hexes import Hex
+from vectorwar.systems.vv5.movement import turn_allowance
 from vectorwar.systems.vv5.state import Ship, VV5State
 
 
@@ -90,3 +91,22 @@ def homeward(stake: float, start: Hex, at: Hex, corner: Hex) -> float:
     """
     share = min(1.0, max(0.0, 1 - at.distance(corner) / max(1, start.distance(corner))))
     return stake * (0.25 + 0.5 * share)
+
+
+def resting_place(state: VV5State, ship: Ship) -> Hex | None:
+    """Where ``ship`` would come to rest braking as hard as it can from its next plot on; ``None`` if that is
+    off the board (or it has no thrust to brake with and is moving), so it will leave the board.
+
+    Braking sheds its G of thrust a turn along the way it drifts (turning to face the brake is taken as free:
+    three rotations in a plot turn a ship about), so it coasts ``speed - G``, then ``speed - 2G``... hexes on
+    its line before it stops. Not a rule: the search bot's yardstick.
+    """
+    speed = ship.velocity.speed
+    if speed == 0:
+        return ship.hex
+    _, thrust = turn_allowance(ship)
+    if thrust <= 0:
+        return None
+    run = sum(speed - k * thrust for k in range(1, speed // thrust + 1))
+    stop = ship.hex.shifted(round(ship.velocity.dq * run / speed), round(ship.velocity.dr * run / speed))
+    return stop if state.map.contains(stop) else None

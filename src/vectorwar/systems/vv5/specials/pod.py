@@ -27,7 +27,7 @@ from vectorwar.maps import HexMap
 from vectorwar.scenario import validate_model
 from vectorwar.systems.vv5 import catalogue
 from vectorwar.systems.vv5.equipment import build_ship
-from vectorwar.systems.vv5.specials.base import Special, homeward, whole_game
+from vectorwar.systems.vv5.specials.base import Special, homeward, resting_place, whole_game
 from vectorwar.systems.vv5.state import PodState, VV5State
 from vectorwar.vectors import Velocity
 
@@ -166,19 +166,25 @@ class StasisPod(Special):
         # its way home from the body (``homeward``) against the whole game, and while it floats free each
         # side the grab it is set up to make (``approach``) against the grab's quarter of the game.
         pod = _pod(state)
+        best = presence(state, pod.holder)
         if not pod.holder:
             grab = whole_game(state) / 4
-            best: dict[str, float] = {}
+            reach: dict[str, float] = {}
             for ship in state.ships:
                 if ship.active and "traction" in ship.loadout and ship.side in state.sides:
                     chance = approach(ship.hex.distance(pod.pod), ship.velocity.speed)
-                    best[ship.side] = max(best.get(ship.side, 0.0), grab * chance)
-            return best
+                    reach[ship.side] = max(reach.get(ship.side, 0.0), grab * chance)
+            return {
+                side: best.get(side, 0.0) + reach.get(side, 0.0)
+                for side in state.sides
+                if side in best or side in reach
+            }
         holder = state.ship(pod.holder)
         corner = dict(pod.corners).get(holder.side)
         if corner is None or not holder.active:
-            return {}
-        return {holder.side: homeward(whole_game(state), pod.body, holder.hex, corner)}
+            return best
+        best[holder.side] = best.get(holder.side, 0.0) + homeward(whole_game(state), pod.body, holder.hex, corner)
+        return best
 
     def decide(self, state: VV5State, points: dict[str, int]) -> tuple[tuple[str, ...], str] | None:
         pod = _pod(state)
@@ -195,6 +201,31 @@ class StasisPod(Special):
 APPROACH_SHARE = 0.5
 #: Hexes from the pod beyond which a traction ship's approach counts for nothing.
 APPROACH_REACH = 20
+
+
+#: What a side's ships still in the fight count for together, as a share of the whole game.
+PRESENCE = 0.25
+
+
+def presence(state: VV5State, holder: str) -> dict[str, float]:
+    """Each side's share of ``PRESENCE`` by the mass of its starships still in the fight over the pod: in play
+    and able to stop on the board. Not a rule: the search bot's yardstick (``progress``). Only the pod wins, so
+    a ship that is lost or flies off the board takes its side's hold on the game with it, which no victory
+    point counts. The side holding the pod counts whole: its ships are on their way off the board at home.
+    """
+    worth = whole_game(state) * PRESENCE
+    holding = state.ship(holder).side if holder and state.ship(holder).active else ""
+    out: dict[str, float] = {}
+    for side in state.sides:
+        if side in state.automated:
+            continue
+        fleet = [s for s in state.ships if s.side == side]
+        total = sum(s.mass for s in fleet)
+        if not total:
+            continue
+        there = sum(s.mass for s in fleet if s.active and resting_place(state, s) is not None)
+        out[side] = worth * (1.0 if side == holding else there / total)
+    return out
 
 
 def approach(distance: int, speed: int) -> float:
