@@ -166,10 +166,10 @@ def test_pirates_verdicts() -> None:
 
 
 def test_standing_counts_the_pirates_chance_to_get_away() -> None:
-    # The search bot's yardstick: the next evasion roll's chance (1D6 under the distance) times the stake, a kill's
-    # 2 VP per point of the pirate's mass; short of the field, half the stake times the share of the way it has come,
-    # however far the pursuers are (fleeing them elsewhere is no progress).
-    stake = 2 * pirate_state().ship("P1").mass
+    # The search bot's yardstick: the next evasion roll's chance (1D6 under the distance) times the stake, half the
+    # whole game (3 VP a ton of every ship); short of the field, half the stake times the share of the way it has
+    # come, however far the pursuers are (fleeing them elsewhere is no progress).
+    stake = 3 * sum(s.mass for s in pirate_state().ships) / 2
     for distance, chance in ((1, 0), (4, 3 / 6), (7, 1), (9, 1)):
         assert system.standing(_apart(pirate_state(), distance))["pirate"] == pytest.approx(stake * chance)
     start = pirate_state()  # on the left edge, two thirds of the board from the field
@@ -179,6 +179,15 @@ def test_standing_counts_the_pirates_chance_to_get_away() -> None:
     assert system.standing(chased)["pirate"] == system.standing(nearer)["pirate"]
     assert system.standing(start)["interceptors"] == 0
     assert system.result(start) is None  # progress is no score: it decides nothing
+
+
+def test_the_pirates_loss_is_priced_at_the_stake_in_the_fire_to_come() -> None:
+    # The pirate lost ends the game, which its VP as a transport (2 a ton) undervalue: the judge of the fire to come
+    # adds the stake to the kill; a pursuer's loss is its VP alone (the pirate must still see off the other).
+    state = pirate_state()
+    stake = 3 * sum(s.mass for s in state.ships) / 2
+    assert Pirates().damage_stake(state, state.ship("P1")) == (0.0, stake)
+    assert Pirates().damage_stake(state, state.ship("X1")) == (0.0, 0.0)
 
 
 # -- Invasion --------------------------------------------------------------------------

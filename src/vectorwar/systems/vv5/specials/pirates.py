@@ -26,7 +26,7 @@ from vectorwar.hexes import Hex
 from vectorwar.maps import HexMap
 from vectorwar.scenario import validate_model
 from vectorwar.systems.vv5.movement import ASTEROID_FIELD
-from vectorwar.systems.vv5.specials.base import Special
+from vectorwar.systems.vv5.specials.base import Special, whole_game
 from vectorwar.systems.vv5.state import PirateState, Ship, VV5State
 
 OPTION = "pirate_evasion"
@@ -99,10 +99,14 @@ class Pirates(Special):
     def game_over(self, state: VV5State) -> str | None:
         return "the pirate evaded its pursuers" if _pirates(state).escaped else None
 
+    def damage_stake(self, state: VV5State, ship: Ship) -> tuple[float, float]:
+        # The pirate's loss wins the game for the hunters, which its VP alone (a transport's 2 a ton) undervalue.
+        return (0.0, stake(state)) if ship.side == _pirates(state).pirate_side else (0.0, 0.0)
+
     def progress(self, state: VV5State) -> dict[str, float]:
         # The pirate wins by getting away, which no VP counts: a trial stopped early weighs its chance at the
-        # next evasion roll (1D6 under the distance to the nearest pursuer) against the stake, the points a kill
-        # of the pirate would give; short of the field, half the stake times the share of the way it has come.
+        # next evasion roll (1D6 under the distance to the nearest pursuer) against the stake (``stake``);
+        # short of the field, half the stake times the share of the way it has come.
         pirates = _pirates(state)
         pursuers = state.enemies_of(pirates.pirate_side)
         field = state.map.hexes_with(ASTEROID_FIELD)
@@ -118,7 +122,7 @@ class Pirates(Special):
                 # at worst (a draw), is no progress.
                 to_field = state.map.steps_to(ASTEROID_FIELD, ship.hex) or 0
                 chance = 0.5 * max(0.0, 1 - to_field / (c1 - c0 + 1))
-            total += chance * 2 * ship.mass
+            total += chance * stake(state)
         return {pirates.pirate_side: total}
 
     def decide(self, state: VV5State, points: dict[str, int]) -> tuple[tuple[str, ...], str] | None:
@@ -138,6 +142,12 @@ class Pirates(Special):
         if not pursuers:
             return (), "the pirate and every pursuer were lost: a draw"
         return hunters, f"the pirate is out of the game ({pirate.status}): the interceptors win"
+
+
+def stake(state: VV5State) -> float:
+    """What the game's end (the pirate away, or lost) is worth against victory points: half the whole game
+    (``specials.base.whole_game``). Not a rule: the search bot's yardstick."""
+    return whole_game(state) / 2
 
 
 def may_evade(state: VV5State, ship: Ship) -> bool:
