@@ -164,7 +164,8 @@ class StasisPod(Special):
     def progress(self, state: VV5State) -> dict[str, float]:
         # Only the pod taken home wins, which no VP counts: a trial stopped early gives the side holding it
         # its way home from the body (``homeward``) against the whole game, and while it floats free each
-        # side the grab it is set up to make (``approach``) against the grab's quarter of the game.
+        # side the grab it is set up to make (``approach``) against the grab's quarter of the game; and each
+        # side, always, its ships still in the fight (``presence``).
         pod = _pod(state)
         best = presence(state, pod.holder)
         if not pod.holder:
