@@ -167,25 +167,22 @@ class StasisPod(Special):
         # side the grab it is set up to make (``approach``) against the grab's quarter of the game; and each
         # side, always, its ships still in the fight (``presence``).
         pod = _pod(state)
-        best = presence(state, pod.holder)
+        prize: dict[str, float] = {}
         if not pod.holder:
             grab = whole_game(state) / 4
-            reach: dict[str, float] = {}
             for ship in state.ships:
                 if ship.active and "traction" in ship.loadout and ship.side in state.sides:
                     chance = approach(ship.hex.distance(pod.pod), ship.velocity.speed)
-                    reach[ship.side] = max(reach.get(ship.side, 0.0), grab * chance)
-            return {
-                side: best.get(side, 0.0) + reach.get(side, 0.0)
-                for side in state.sides
-                if side in best or side in reach
-            }
-        holder = state.ship(pod.holder)
-        corner = dict(pod.corners).get(holder.side)
-        if corner is None or not holder.active:
-            return best
-        best[holder.side] = best.get(holder.side, 0.0) + homeward(whole_game(state), pod.body, holder.hex, corner)
-        return best
+                    prize[ship.side] = max(prize.get(ship.side, 0.0), grab * chance)
+        else:
+            holder = state.ship(pod.holder)
+            corner = dict(pod.corners).get(holder.side)
+            if corner is not None and holder.active:
+                prize[holder.side] = homeward(whole_game(state), pod.body, holder.hex, corner)
+        fight = presence(state, pod.holder)
+        return {
+            side: fight.get(side, 0.0) + prize.get(side, 0.0) for side in state.sides if side in fight or side in prize
+        }
 
     def decide(self, state: VV5State, points: dict[str, int]) -> tuple[tuple[str, ...], str] | None:
         pod = _pod(state)
@@ -220,12 +217,14 @@ def presence(state: VV5State, holder: str) -> dict[str, float]:
     for side in state.sides:
         if side in state.automated:
             continue
+        if side == holding:
+            out[side] = worth
+            continue
         fleet = [s for s in state.ships if s.side == side]
         total = sum(s.mass for s in fleet)
-        if not total:
-            continue
-        there = sum(s.mass for s in fleet if s.active and resting_place(state, s) is not None)
-        out[side] = worth * (1.0 if side == holding else there / total)
+        if total:
+            there = sum(s.mass for s in fleet if s.active and resting_place(state, s) is not None)
+            out[side] = worth * there / total
     return out
 
 
