@@ -299,7 +299,7 @@ class BoardingSpecial(Special):
         # chance to download the data in the next Boarding Actions phase times what the data is worth there.
         b = board(state)
         aboard = {side: n for side, n in b.aboard if n > 0}
-        if b.log or b.gone or len(aboard) != 1 or not state.ship(b.target).active:
+        if not data_to_fetch(state, b) or len(aboard) != 1:
             return {}
         ((side, n),) = aboard.items()
         return {side: (1 - p_at_least(n + 1)) * download_worth(state)}
@@ -308,9 +308,15 @@ class BoardingSpecial(Special):
         # Only troopers can fetch the data: a transport still carrying them costs its side, lost, what the data is
         # worth to it, whatever the transport's VP.
         b = board(state)
-        if b.log or b.gone or not state.ship(b.target).active or not troopers_on(ship, b):
+        if not data_to_fetch(state, b) or not troopers_on(ship, b):
             return 0.0, 0.0
         return 0.0, download_worth(state)
+
+
+def data_to_fetch(state: VV5State, b: BoardingState) -> bool:
+    """Whether the derelict's data is still there to fetch: nobody has downloaded it, its computer is not
+    sabotaged, and the derelict is still in play."""
+    return not b.log and not b.gone and state.ship(b.target).active
 
 
 def download_worth(state: VV5State) -> float:
@@ -364,7 +370,7 @@ def planned_plot(state: VV5State, ship: Ship) -> Manoeuvre | None:
     """
     b = board(state)
     target = state.ship(b.target)
-    if not ship.active or not target.active or b.log or b.gone or not troopers_on(ship, b):
+    if not ship.active or not data_to_fetch(state, b) or not troopers_on(ship, b):
         return None
     rotations, thrust = turn_allowance(ship)
     if not thrust:
@@ -413,7 +419,7 @@ def boarding_objective(state: VV5State, ship: Ship, end: Hex, speed: int) -> flo
         if not state.map.contains(end):
             return 1100.0 if end.distance(corner) <= b.exit_radius else -50.0
         return -1.0 * end.distance(corner)
-    if not target.active or b.log or b.gone:
+    if not data_to_fetch(state, b):
         enemy_carriers = [state.ship(c) for c in b.carriers if state.ship(c).active and state.ship(c).side != ship.side]
         return -0.3 * min((end.distance(c.hex) for c in enemy_carriers), default=0)
     troopers = troopers_on(ship, b)
