@@ -119,3 +119,15 @@ class Velocity:
     @classmethod
     def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
         return _str_schema(cls, cls.parse)
+
+
+def braking_run(speed: int, brake: int) -> int:
+    """Hexes a ship moving ``speed`` hexes a turn still drifts before it stops, shedding ``brake`` hexes a turn
+    of speed from its next move on (``brake`` at least 1).
+
+    >>> braking_run(6, 2)  # 4, then 2, then at rest
+    6
+    >>> braking_run(5, 2), braking_run(3, 3), braking_run(0, 1)
+    (4, 0, 0)
+    """
+    return sum(speed - k * brake for k in range(1, speed // brake + 1))

@@ -43,7 +43,7 @@ from vectorwar.systems.vms.orders import MovePlot, SubphaseChoice
 from vectorwar.systems.vms.ships import SIDES, Design
 from vectorwar.systems.vms.state import VMSShip, VMSState
 from vectorwar.systems.vms.thrust import pushes
-from vectorwar.vectors import Velocity
+from vectorwar.vectors import Velocity, braking_run
 
 
 class Engine(Protocol):
@@ -171,7 +171,7 @@ def _rest(q: int, r: int, dq: int, dr: int, brake: int, margin: int) -> Hex:
 def _stopping_run(dq: int, dr: int, brake: int, margin: int) -> tuple[float, float]:
     """The run of :func:`_stop` from wherever the ship is (asked for every candidate plot: cached)."""
     speed = Velocity(dq, dr).speed
-    travel = speed * 4 if brake <= 0 else sum(speed - j * brake for j in range(1, speed // brake + 1))
+    travel = speed * 4 if brake <= 0 else braking_run(speed, brake)
     f = (travel + margin) / speed
     return dq * f, dr * f
 

@@ -9,6 +9,7 @@ from vectorwar.events import Event
 from vectorwar.hexes import Hex
 from vectorwar.systems.vv5.movement import turn_allowance
 from vectorwar.systems.vv5.state import Ship, VV5State
+from vectorwar.vectors import braking_run
 
 
 class Special:
@@ -107,6 +108,6 @@ def resting_place(state: VV5State, ship: Ship) -> Hex | None:
     _, thrust = turn_allowance(ship)
     if thrust <= 0:
         return None
-    run = sum(speed - k * thrust for k in range(1, speed // thrust + 1))
+    run = braking_run(speed, thrust)
     stop = ship.hex.shifted(round(ship.velocity.dq * run / speed), round(ship.velocity.dr * run / speed))
     return stop if state.map.contains(stop) else None
