@@ -124,6 +124,14 @@ def test_ruling_purchase_points_are_fixed_at_the_average_roll() -> None:
         assert sum(s.mass for s in fighters) == 17
 
 
+def test_ruling_the_strike_force_quick_start_is_a_pair_of_harpies_a_side() -> None:
+    """*VV5 the scenarios' purchases*: the average roll, 15, buys a pair where it can, as the dogfight asks."""
+    state = new_state("vv5-strike-force")
+    for side in state.sides:
+        assert [s.design for s in state.ships_of(side)] == ["harpy", "harpy"], side
+        assert sum(s.mass for s in state.ships_of(side)) <= 15
+
+
 # -- defence platforms (scenarios 4, 6 and 9) ------------------------------------------
 
 
