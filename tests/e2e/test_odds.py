@@ -66,14 +66,22 @@ def scene(server: Server, created: dict[str, Any]) -> dict[str, Any]:
 
 
 def order_for(scene_data: dict[str, Any], seat: str) -> str:
-    """A plot flying every ship of `seat` at the nearest enemy, or the other answers a prompt wants."""
+    """A plot flying every ship of `seat` at the nearest enemy (a plot the list warns about, such as one
+    leaving the board, last; the slower of two equal ends), or the other answers a prompt wants."""
     if not scene_data["move_options"]:
         # VV5's initiative winner names who declares first.
         return f"{seat} first"
     enemies = [Hex.parse(c["hex"]) for c in scene_data["counters"] if c["side"] != seat and c["status"] == "active"]
     parts = []
     for options in scene_data["move_options"].values():
-        best = min(options, key=lambda o: min(Hex.parse(o["end"]["hex"]).distance(e) for e in enemies))
+        best = min(
+            options,
+            key=lambda o: (
+                bool(o["warnings"]),
+                min(Hex.parse(o["end"]["hex"]).distance(e) for e in enemies),
+                len(o["path"]),
+            ),
+        )
         parts.append(best["text"])
     return "; ".join(parts)
 

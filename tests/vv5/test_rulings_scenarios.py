@@ -19,6 +19,7 @@ from vectorwar.systems.vv5.specials.alien_starship import AlienStarship
 from vectorwar.systems.vv5.specials.boarding import board
 from vectorwar.systems.vv5.state import CargoRunState, VV5State
 from vectorwar.systems.vv5.victory import elimination, victory_points
+from vectorwar.vectors import Velocity
 
 from .conftest import LoadedDice, make_ship, make_state
 
@@ -122,6 +123,27 @@ def test_ruling_purchase_points_are_fixed_at_the_average_roll() -> None:
     for side in ("red", "blue"):
         fighters = [s for s in alien.ships_of(side) if s.kind != "transport"]
         assert sum(s.mass for s in fighters) == 17
+
+
+def test_ruling_the_dogfight_sides_start_as_a_half_turn_of_each_other() -> None:
+    """*VV5 where the Dogfight's sides start*: each blue ship is a red one turned half a turn about the
+    board's centre: the same design, the opposite hex, the opposite heading and velocity."""
+    state = new_state("vv5-dogfight")
+    width = max(x.col + x.width for x in state.map.sections)
+    height = max(x.row + x.height for x in state.map.sections)
+    turned = {
+        (Hex.from_offset(width - 1 - x.hex.col, height - 1 - x.hex.row), x.facing.opposite, x.design)
+        for x in state.ships_of("red")
+    }
+    assert {(x.hex, x.facing, x.design) for x in state.ships_of("blue")} == turned
+    for x in state.ships:
+        assert x.velocity == Velocity.toward(x.facing)
+    # The files that buy: the n-th ship each side buys starts where the other's n-th turned would.
+    for name in ("vv5-dogfight-purchase", "vv5-dogfight-draw"):
+        start = builtin_scenario(name).to_data()["setup"]["purchase"]["start"]
+        red, blue = ([state.map.locate(at) for at in start[side]["at"]] for side in ("red", "blue"))
+        assert blue == [Hex.from_offset(width - 1 - h.col, height - 1 - h.row) for h in red], name
+        assert Direction.parse(start["blue"]["facing"]) == Direction.parse(start["red"]["facing"]).opposite
 
 
 def test_ruling_the_strike_force_quick_start_is_a_pair_of_harpies_a_side() -> None:
