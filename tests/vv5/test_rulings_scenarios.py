@@ -131,10 +131,11 @@ def test_ruling_the_dogfight_sides_start_as_a_half_turn_of_each_other() -> None:
     state = new_state("vv5-dogfight")
     width = max(x.col + x.width for x in state.map.sections)
     height = max(x.row + x.height for x in state.map.sections)
-    turned = {
-        (Hex.from_offset(width - 1 - x.hex.col, height - 1 - x.hex.row), x.facing.opposite, x.design)
-        for x in state.ships_of("red")
-    }
+
+    def half_turn(h: Hex) -> Hex:
+        return Hex.from_offset(width - 1 - h.col, height - 1 - h.row)
+
+    turned = {(half_turn(x.hex), x.facing.opposite, x.design) for x in state.ships_of("red")}
     assert {(x.hex, x.facing, x.design) for x in state.ships_of("blue")} == turned
     for x in state.ships:
         assert x.velocity == Velocity.toward(x.facing)
@@ -142,7 +143,7 @@ def test_ruling_the_dogfight_sides_start_as_a_half_turn_of_each_other() -> None:
     for name in ("vv5-dogfight-purchase", "vv5-dogfight-draw"):
         start = builtin_scenario(name).to_data()["setup"]["purchase"]["start"]
         red, blue = ([state.map.locate(at) for at in start[side]["at"]] for side in ("red", "blue"))
-        assert blue == [Hex.from_offset(width - 1 - h.col, height - 1 - h.row) for h in red], name
+        assert blue == [half_turn(h) for h in red], name
         assert Direction.parse(start["blue"]["facing"]) == Direction.parse(start["red"]["facing"]).opposite
 
 
