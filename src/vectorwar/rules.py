@@ -245,6 +245,18 @@ class RuleSystem(ABC, Generic[S]):
             sides[counter.side] = sides.get(counter.side, 0.0) + (1.0 if counter.status == "active" else 0.0)
         return sides
 
+    def search_declaration(self, state: S, seat: str, order: Order) -> Order:
+        """The fire declaration in turn the search bot gives, from its fast bot's ``order`` (``state`` is the
+        seat's view).
+
+        Read by :mod:`vectorwar.search`, which does not search a declaration made in turn (its trials would
+        differ by luck alone) and gives the fast bot's. Default: ``order`` itself. A system whose fast bot
+        keeps back what a searcher was measured stronger spending now says how (VV5: every missile ready, at
+        the target the fast bot chose; docs/bots.md). The bot checks the answer and falls back to ``order``
+        if it is not legal.
+        """
+        return order
+
     def rollout_cost(self, state: S) -> float:
         """How many times a typical rollout's cost one from ``state`` takes (1.0: typical).
 

@@ -43,7 +43,9 @@ How one decision is made, for the seat's view of the game (never the game):
    standard errors, round by round. A fire declaration in turn (nobody else
    plotting now, no movement to plot) and a set-up choice are the fast bot's
    own: the first sees everything before it and its trials would differ only
-   by luck; a rollout cannot judge the second.
+   by luck; a rollout cannot judge the second. A system may have a searcher
+   give the fast bot's declaration otherwise (``search_declaration``: VV5's
+   launches every missile ready).
 
 Its random source is seeded from the bot's own seed, the seat and the clock,
 not from the game's seed, so two games that look the same to the seat get the
@@ -172,6 +174,7 @@ class Engine(Protocol):
         self, state: Any, orders: Mapping[str, Any], dice: Dice
     ) -> tuple[Any, Mapping[str, float]] | None: ...
     def setup_menu(self, state: Any, seat: str) -> Any: ...
+    def search_declaration(self, state: Any, seat: str, order: Any) -> Any: ...
     def rollout_cost(self, state: Any) -> float: ...
     def bots(self) -> Mapping[str, Callable[[], Player]]: ...
 
@@ -204,7 +207,8 @@ class SearchBot:
             # ship ends decides what the others can answer. A set-up choice (a fleet, a purchase, a
             # placement) shapes the whole game, which a rollout of a turn or two cannot judge: the fast bot's
             # rules of thumb are the better guide there too.
-            return self._candidates(state, seat, 1, own, {})[0]
+            given = self._candidates(state, seat, 1, own, {})[0]
+            return given if setup else self._declared(state, seat, given)
         cost = self.system.rollout_cost(state)
         budget = _scaled(self.budget, cost)
         # A system that counts the fire to come judges a trial nearly free of luck, and cheaply (a few moves,
@@ -225,6 +229,18 @@ class SearchBot:
             return mine[_pick(table)]
         # The system's trials were measured stronger played as they judge, without favouring the fast bot's.
         return mine[_pick(table, z=0.0, bonus=0.0)]
+
+    def _declared(self, state: Any, seat: str, given: Any) -> Any:
+        """A fire declaration in turn: the fast bot's ``given``, as the system has a searcher give it
+        (``search_declaration``), if that is legal here."""
+        order = self.system.search_declaration(state, seat, given)
+        if order is given:
+            return given
+        try:
+            self.system.check_order(state, seat, order)
+        except VectorwarError:
+            return given
+        return order
 
     def judging(self, state: Any) -> Judging:
         """How the trials from ``state`` are played and judged: by what the system offers there."""

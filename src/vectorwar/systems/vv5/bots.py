@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from vectorwar.hexes import Direction, Hex
@@ -97,6 +98,20 @@ def salvo_size(state: VV5State, ship: Ship, target: Ship, missed: float) -> tupl
     if isinstance(state.special, InvasionState):
         return invasion_tactics.salvo(state, ship, target, missed)
     return None
+
+
+def full_salvos(state: VV5State, order: Order) -> Order:
+    """``order`` with each of its launches made with every missile the ship has ready: the search bot's
+    launches (``RuleSystem.search_declaration``), at the targets greedy chose.
+
+    Greedy launches one or two by the odds and keeps the rest for later; measured against greedy, a
+    searcher did better spending them all at once (docs/bots.md, *Every missile at once*): the passes a
+    kept missile waits for often do not come, and a ship knocked out launches nothing. A scenario that
+    sizes its own salvos (Invasion) keeps its sizes.
+    """
+    if not isinstance(order, Launches) or isinstance(state.special, InvasionState):
+        return order
+    return Launches(tuple(replace(x, missiles=state.ship(x.ship).missiles_ready) for x in order.launches))
 
 
 PLAN_BONUS = 30.0  # enough to outweigh the one-turn gun and arc terms, not the board edge or a rock

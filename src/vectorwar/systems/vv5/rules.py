@@ -37,7 +37,7 @@ from vectorwar.rules import (
 )
 from vectorwar.scenario import Scenario
 from vectorwar.systems.vv5 import buying, catalogue, crews, display, placing, preview, setup_menu, shock, specials
-from vectorwar.systems.vv5.bots import GreedyBot
+from vectorwar.systems.vv5.bots import GreedyBot, full_salvos
 from vectorwar.systems.vv5.buying import Buy
 from vectorwar.systems.vv5.combat import (
     RULE_GUNS,
@@ -293,6 +293,9 @@ class VectorV5(RuleSystem[VV5State]):
 
     def fire_in_prospect(self, state: VV5State) -> Mapping[str, float] | None:
         return fire_in_prospect(state)
+
+    def search_declaration(self, state: VV5State, seat: str, order: Order) -> Order:
+        return full_salvos(state, order)
 
     def rollout_cost(self, state: VV5State) -> float:
         # The fast bot's plots, most of a trial's cost, grow with the ships in play (two a side is typical),
