@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from vectorwar.catalogue import builtin_scenario
@@ -11,7 +13,7 @@ from vectorwar.game import Game
 from vectorwar.registry import get_system
 from vectorwar.systems.vv5.events import InitiativeWon
 from vectorwar.systems.vv5.initiative import roll_initiative
-from vectorwar.systems.vv5.orders import DeclareOrder
+from vectorwar.systems.vv5.orders import DeclareOrder, Gunfire, Launch, Launches, Plot, Shot
 
 from .conftest import GUNSHIP, LoadedDice, make_ship, make_state
 
@@ -73,6 +75,30 @@ def test_a_seat_cannot_order_out_of_turn_and_the_state_is_untouched() -> None:
     with pytest.raises(IllegalOrderError):
         game.submit(waiting[0], "X1 LLLLLL; X2 0" if waiting[0] == "red" else "Y1 LLLLLL; Y2 0")
     assert game.system.state_to_data(game.state) == before
+
+
+def test_an_order_object_may_name_only_the_seats_own_ships_and_the_state_is_untouched() -> None:
+    # Text is checked by the parser ("no ship of yours"); an order object handed to submit is checked here.
+    game = Game.new(get_system("vv5"), builtin_scenario("vv5-dogfight"), seed=4)
+    seat = game.waiting_for[0]
+    other = next(s for s in game.state.sides if s != seat)
+    mine = [s.id for s in game.state.ships_of(seat)]
+    theirs = game.state.ships_of(other)[0].id
+    before = game.system.state_to_data(game.state)
+    plot = game.system.parse_order(game.state, seat, "; ".join(f"{ship} 0" for ship in mine))
+    assert isinstance(plot, Plot)
+    stolen = Plot(((theirs, plot.moves[0][1]), *plot.moves[1:]))
+    with pytest.raises(IllegalOrderError, match=f"{theirs} is not a ship of {seat}'s"):
+        game.submit(seat, stolen)
+    with pytest.raises(IllegalOrderError, match="there is no ship Z9 in this game"):
+        game.submit(seat, Plot((*plot.moves, ("Z9", plot.moves[0][1]))))
+    assert game.system.state_to_data(game.state) == before
+    assert game.pending == {}
+    system, state = game.system, game.state
+    for order in (Launches((Launch(theirs, 1, mine[0]),)), Gunfire((Shot(theirs, "turret360", 1, mine[0]),))):
+        phase = "missiles" if isinstance(order, Launches) else "guns"
+        with pytest.raises(IllegalOrderError, match=f"{theirs} is not a ship of {seat}'s"):
+            system.check_order(replace(state, phase=phase), seat, order)
 
 
 def test_the_dogfight_plays_to_its_end_with_victory_points() -> None:

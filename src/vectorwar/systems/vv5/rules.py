@@ -359,6 +359,17 @@ class VectorV5(RuleSystem[VV5State]):
         elif isinstance(order, Plot):
             self._check_plot(state, seat, order)
 
+    def _own(self, state: VV5State, seat: str, label: str, ship_id: str, rule: str) -> Ship:
+        """``seat``'s ship ``ship_id``: an order object (not only its text, which the parser checks) may name
+        no other side's ship and none that is not in the game."""
+        try:
+            ship = state.ship(ship_id)
+        except KeyError:
+            raise IllegalOrderError(label, f"there is no ship {ship_id} in this game", rule) from None
+        if ship.side != seat:
+            raise IllegalOrderError(label, f"{ship_id} is not a ship of {seat}'s", rule)
+        return ship
+
     def _target(self, state: VV5State, seat: str, label: str, target_id: str, rule: str) -> Ship:
         try:
             target = state.ship(target_id)
@@ -374,7 +385,7 @@ class VectorV5(RuleSystem[VV5State]):
         used: dict[str, int] = {}
         for launch in order.launches:
             label = f"{launch.ship} {launch.missiles}>{launch.target}"
-            ship = state.ship(launch.ship)
+            ship = self._own(state, seat, label, launch.ship, RULE_MISSILES)
             target = self._target(state, seat, label, launch.target, RULE_MISSILES)
             if launch.missiles < 1:
                 raise IllegalOrderError(label, "launch at least one missile", RULE_MISSILES)
@@ -391,7 +402,7 @@ class VectorV5(RuleSystem[VV5State]):
         used: dict[tuple[str, str], int] = {}
         for shot in order.shots:
             label = f"{shot.ship} {shot.mount}*{shot.guns}>{shot.target}"
-            ship = state.ship(shot.ship)
+            ship = self._own(state, seat, label, shot.ship, RULE_GUNS)
             mount = ship.mount(shot.mount)
             if mount is None:
                 raise IllegalOrderError(label, f"{ship.id} has no {shot.mount} guns", RULE_GUNS)
@@ -410,6 +421,8 @@ class VectorV5(RuleSystem[VV5State]):
 
     def _check_plot(self, state: VV5State, seat: str, plot: Plot) -> None:
         named = [s for s, _ in plot.moves] + list(plot.escapes)
+        for ship_id in dict.fromkeys([*named, *plot.retreats]):
+            self._own(state, seat, str(plot), ship_id, RULE_PLOT)
         for ship_id in named:
             if named.count(ship_id) > 1:
                 raise IllegalOrderError(str(plot), f"{ship_id} is plotted twice", RULE_PLOT)
