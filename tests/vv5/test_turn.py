@@ -90,7 +90,7 @@ def test_an_order_object_may_name_only_the_seats_own_ships_and_the_state_is_unto
     stolen = Plot(((theirs, plot.moves[0][1]), *plot.moves[1:]))
     with pytest.raises(IllegalOrderError, match=f"{theirs} is not a ship of {seat}'s"):
         game.submit(seat, stolen)
-    with pytest.raises(IllegalOrderError, match="there is no ship Z9 in this game"):
+    with pytest.raises(IllegalOrderError, match="there is no ship called 'Z9'"):
         game.submit(seat, Plot((*plot.moves, ("Z9", plot.moves[0][1]))))
     assert game.system.state_to_data(game.state) == before
     assert game.pending == {}

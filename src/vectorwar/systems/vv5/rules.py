@@ -359,22 +359,24 @@ class VectorV5(RuleSystem[VV5State]):
         elif isinstance(order, Plot):
             self._check_plot(state, seat, order)
 
+    @staticmethod
+    def _named(state: VV5State, label: str, ship_id: str, rule: str) -> Ship:
+        """The ship an order names, or an illegal order if the game has none of that name."""
+        try:
+            return state.ship(ship_id)
+        except KeyError:
+            raise IllegalOrderError(label, f"there is no ship called {ship_id!r}", rule) from None
+
     def _own(self, state: VV5State, seat: str, label: str, ship_id: str, rule: str) -> Ship:
         """``seat``'s ship ``ship_id``: an order object (not only its text, which the parser checks) may name
         no other side's ship and none that is not in the game."""
-        try:
-            ship = state.ship(ship_id)
-        except KeyError:
-            raise IllegalOrderError(label, f"there is no ship {ship_id} in this game", rule) from None
+        ship = self._named(state, label, ship_id, rule)
         if ship.side != seat:
             raise IllegalOrderError(label, f"{ship_id} is not a ship of {seat}'s", rule)
         return ship
 
     def _target(self, state: VV5State, seat: str, label: str, target_id: str, rule: str) -> Ship:
-        try:
-            target = state.ship(target_id)
-        except KeyError:
-            raise IllegalOrderError(label, f"there is no ship called {target_id!r}", rule) from None
+        target = self._named(state, label, target_id, rule)
         if state.allied(target.side, seat):
             raise IllegalOrderError(label, f"{target.id} is on your own side", rule)
         if not target.active:
