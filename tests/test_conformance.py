@@ -83,6 +83,19 @@ def test_a_secret_plot_seen_by_another_seat_fails_the_kit() -> None:
     assert play_random_game(MinimalSpaceCombat(), builtin_scenario("msc-duel"), 0).is_over
 
 
+class TrustingMSC(MinimalSpaceCombat):
+    """MSC that checks a plot's ships only in the parser: an order object may move the enemy's ships."""
+
+    def check_order(self, state: MSCState, seat: str, order: Order) -> None:
+        if state.phase != "plot":
+            super().check_order(state, seat, order)
+
+
+def test_an_order_object_accepted_where_its_text_is_refused_fails_the_kit() -> None:
+    with pytest.raises(ConformanceError, match=r"blue gave red's order '.*' as an object and it was accepted"):
+        play_random_game(TrustingMSC(), builtin_scenario("msc-duel"), 0)
+
+
 def test_every_golden_game_plays_the_same_in_processes_with_different_string_hashing() -> None:
     """Python salts string hashes per process, so a set iterated in rule code could make a replay differ.
 

@@ -6,6 +6,9 @@ legal games to the end and checks that
 * every order a bot gives is legal and its text notation reads back to the
   same order (``parse(str(order)) == order``);
 * a rejected order leaves the game untouched;
+* an order object is refused whenever its text would be: another seat's
+  order (naming that seat's ships) given by this seat as an object, not as
+  text, is refused as surely as its text is, with the game untouched;
 * saving and loading gives the identical state and event log;
 * replaying the orders from the setup gives the identical state and log;
 * the same seed gives the same game, every roll is logged with a purpose;
@@ -38,7 +41,7 @@ from vectorwar.events import Rolled, event_to_data
 from vectorwar.game import Game
 from vectorwar.play import bot_rng, play_out
 from vectorwar.registry import get_system
-from vectorwar.rules import RuleSystem
+from vectorwar.rules import Order, RuleSystem
 from vectorwar.savefile import game_from_data, game_to_data
 from vectorwar.scenario import Scenario
 from vectorwar.scene import build_scene
@@ -46,6 +49,8 @@ from vectorwar.scene import build_scene
 #: Secret plots checked for leaks per game: enough to cover each kind of simultaneous prompt early on,
 #: few enough that building every seat's scene does not dominate the kit's time.
 SECRECY_CHECKS = 4
+#: Other seats' orders tried as objects per kind of prompt and game (each try fingerprints the whole game twice).
+BORROWED_CHECKS = 2
 
 
 class ConformanceError(AssertionError):
@@ -80,6 +85,9 @@ def play_random_game(
     bot = system.bots()["random"]()
     given = 0
     secrets_checked = 0
+    borrowed_checked: dict[str, int] = {}
+    # The last order each seat gave at each kind of prompt: what another seat may try to pass off as its own.
+    recent: dict[str, dict[str, Order]] = {}
     while not game.is_over:
         if given >= max_orders:
             raise _fail(where, f"game not over after {max_orders} orders")
@@ -93,6 +101,11 @@ def play_random_game(
             raise _fail(where, f"order {text!r} does not read back: {err}") from None
         if reread != order:
             raise _fail(where, f"order {text!r} reads back as {reread!r}, not {order!r}")
+        kind = game.prompt.kind if game.prompt is not None else ""
+        if borrowed_checked.get(kind, 0) < BORROWED_CHECKS:
+            tried = _check_borrowed_orders(game, seat, recent.get(kind, {}), where)
+            borrowed_checked[kind] = borrowed_checked.get(kind, 0) + tried
+            recent.setdefault(kind, {})[seat] = order
         before = _fingerprint(game)
         secret = secrets_checked < secrets and _is_secret_plot(game, seat)
         others = _others_views(game, seat) if secret else {}
@@ -109,6 +122,36 @@ def play_random_game(
         if _fingerprint(game) == before and not game.pending:
             raise _fail(where, "resolving orders changed nothing")
     return game
+
+
+def _check_borrowed_orders(game: Game, seat: str, others: Mapping[str, Order], where: str) -> int:
+    """``seat`` gives, as objects, the orders other seats gave at this kind of prompt; count the tries.
+
+    Front ends and bots hand the engine order objects, not only text, so a check that lives only in the
+    parser (``this ship is not yours``) is no check. Whenever the text is refused, the object must be too.
+    """
+    tried = 0
+    for other, order in others.items():
+        if other == seat:
+            continue
+        try:
+            game.check(seat, str(order))
+        except (OrderSyntaxError, IllegalOrderError):
+            pass
+        else:
+            continue  # the same words are a fair order for this seat too (a pass, say)
+        tried += 1
+        before = _fingerprint(game)
+        pending = dict(game.pending)
+        try:
+            game.submit(seat, order)
+        except (OrderSyntaxError, IllegalOrderError):
+            pass
+        else:
+            raise _fail(where, f"{seat} gave {other}'s order {str(order)!r} as an object and it was accepted")
+        if _fingerprint(game) != before or game.pending != pending:
+            raise _fail(where, f"{seat}'s refused borrowed order {str(order)!r} changed the game")
+    return tried
 
 
 def _is_secret_plot(game: Game, seat: str) -> bool:
