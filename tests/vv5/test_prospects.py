@@ -9,25 +9,22 @@ import pytest
 
 from vectorwar.dice import Dice
 from vectorwar.search import Judging, SearchBot
-from vectorwar.systems.vv5.bots import GreedyBot, full_salvos
-from vectorwar.systems.vv5.design import Design
+from vectorwar.systems.vv5.bots import GreedyBot
 from vectorwar.systems.vv5.prospects import fire_in_prospect, kill_chance
 from vectorwar.systems.vv5.rules import system
-from vectorwar.systems.vv5.state import Box, Ship, VV5State
+from vectorwar.systems.vv5.state import Box, VV5State
 from vectorwar.systems.vv5.victory import victory_points
 
 from .conftest import GUNSHIP, make_ship, make_state
 
 
 def _fire_it(state: VV5State, seed: int) -> dict[str, int]:
-    """The victory points after the turn's fire, every side firing as the search bot does (greedy's
-    targets, every missile ready), on ``seed``'s dice."""
+    """The victory points after the turn's fire, every side firing as greedy does, on ``seed``'s dice."""
     dice = Dice(seed)
     bot = GreedyBot()
     while state.phase in ("missiles", "guns"):
         side = state.declare_order[state.declaring]
-        order = full_salvos(state, bot.choose(state, side, random.Random(0)))
-        state, _ = system.resolve(state, {side: order}, dice)
+        state, _ = system.resolve(state, {side: bot.choose(state, side, random.Random(0))}, dice)
     return victory_points(state)
 
 
@@ -66,25 +63,6 @@ def test_the_prospect_is_what_the_fire_scores_on_average(structure: int) -> None
     scored = sum(_fire_it(state, seed)["red"] for seed in range(games)) / games
     assert expected["red"] > 0.5
     assert expected["red"] == pytest.approx(scored, rel=0.05 if structure == 40 else 0.2)
-
-
-def test_the_prospect_counts_every_missile_ready_as_the_search_bot_launches_them() -> None:
-    """Greedy launches one or two of a ship's missiles at a time and keeps the rest; the search bot
-    launches all of them (``full_salvos``), so the prospect it judges by grows with every missile ready,
-    where greedy's launch would stop short of it."""
-
-    def launcher(missiles: int) -> Ship:
-        design = Design(name="Launcher", mass=10, acceleration=1, agility=1, missiles=missiles)
-        return make_ship("X1", "red", at="10,10", facing="A", design=design)
-
-    y = make_ship("Y1", "blue", at="10,6", facing="A", design=GUNSHIP)
-    states = [
-        make_state(launcher(n), y, phase="missiles", declare_order=("red", "blue"), declaring=0) for n in (1, 2, 3)
-    ]
-    greedy = GreedyBot.launches(states[-1], "red")
-    assert [(launch.target, launch.missiles < 3) for launch in greedy.launches] == [("Y1", True)]
-    one, two, three = (fire_in_prospect(state)["red"] for state in states)
-    assert 0.5 < one < two < three
 
 
 def test_a_search_trial_is_judged_where_the_moves_are_made_and_holds_the_next_turns_fire() -> None:

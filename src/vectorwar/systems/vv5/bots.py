@@ -109,14 +109,9 @@ def full_salvos(state: VV5State, order: Order) -> Order:
     kept missile waits for often do not come, and a ship knocked out launches nothing. A scenario that
     sizes its own salvos (Invasion) keeps its sizes.
     """
-    return filled_launches(state, order) if isinstance(order, Launches) else order
-
-
-def filled_launches(state: VV5State, launches: Launches) -> Launches:
-    """:func:`full_salvos` for a launch declaration."""
-    if isinstance(state.special, InvasionState):
-        return launches
-    return Launches(tuple(replace(x, missiles=state.ship(x.ship).missiles_ready) for x in launches.launches))
+    if not isinstance(order, Launches) or isinstance(state.special, InvasionState):
+        return order
+    return Launches(tuple(replace(x, missiles=state.ship(x.ship).missiles_ready) for x in order.launches))
 
 
 PLAN_BONUS = 30.0  # enough to outweigh the one-turn gun and arc terms, not the board edge or a rock

@@ -7,12 +7,8 @@ of the dice, and one lucky kill (3 VP a point of mass) drowns the rest;
 :func:`fire_in_prospect` gives its expectation instead, so the search bot
 can stop its trials when the moves are made.
 
-Each side is taken to fire as the search bot does: greedy's targets and
-gunfire for the position, each launch made with every missile the ship has
-ready (:func:`~vectorwar.systems.vv5.bots.full_salvos`), every shot hitting
-with its true chance. For the searcher's own side that is what it will do;
-for the others it is the worst their missiles can do now, which greedy's
-one or two a launch would understate. The points a target
+Each side is taken to fire as ``greedy`` would (its launches and gunfire for
+the position), every shot hitting with its true chance; the points a target
 takes are summed over every shot at it, and the chance that they knock it
 out is worked out over where each point lands (structure, life support or a
 system already gone, which passes the point on to structure). Left out, as
@@ -28,7 +24,7 @@ from collections.abc import Mapping, Sequence
 
 from vectorwar.memo import last_answer
 from vectorwar.systems.vv5 import specials
-from vectorwar.systems.vv5.bots import GreedyBot, filled_launches
+from vectorwar.systems.vv5.bots import GreedyBot
 from vectorwar.systems.vv5.combat import gun_modifier, gun_to_hit
 from vectorwar.systems.vv5.damage_odds import NONE, Points, add, gun_shot, knock_out, mean, missile
 from vectorwar.systems.vv5.gunfire import launch_odds
@@ -72,7 +68,7 @@ def fire_in_prospect(state: VV5State) -> Mapping[str, float]:
     # target -> [(side, its distribution of points)]
     incoming: dict[str, list[tuple[str, Points]]] = {}
     for side in launching:
-        for launch in filled_launches(state, GreedyBot.launches(state, side)).launches:
+        for launch in GreedyBot.launches(state, side).launches:
             target = state.ship(launch.target)
             need = launch_odds(state, launch.ship, launch.target, 0).need or 13
             dist = missile(missile_hit(target, need, 0))
