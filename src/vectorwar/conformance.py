@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import difflib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -49,7 +49,7 @@ from vectorwar.scene import build_scene
 #: Secret plots checked for leaks per game: enough to cover each kind of simultaneous prompt early on,
 #: few enough that building every seat's scene does not dominate the kit's time.
 SECRECY_CHECKS = 4
-#: Other seats' orders tried as objects per kind of prompt and game (each try fingerprints the whole game twice).
+#: Other seats' orders tried as objects per kind of prompt and game (each round of tries fingerprints the game twice).
 BORROWED_CHECKS = 2
 
 
@@ -130,24 +130,21 @@ def _check_borrowed_orders(game: Game, seat: str, others: Mapping[str, Order], w
     Front ends and bots hand the engine order objects, not only text, so a check that lives only in the
     parser (``this ship is not yours``) is no check. Whenever the text is refused, the object must be too.
     """
-    tried = 0
+    tries: list[_Try] = []
     for other, order in others.items():
         if other == seat:
             continue
         try:
             game.check(seat, str(order))
         except (OrderSyntaxError, IllegalOrderError):
-            pass
-        else:
-            continue  # the same words are a fair order for this seat too (a pass, say)
-        tried += 1
-        before = _fingerprint(game)
-        pending = dict(game.pending)
-        if not _refused(game, seat, order):
-            raise _fail(where, f"{seat} gave {other}'s order {str(order)!r} as an object and it was accepted")
-        if _fingerprint(game) != before or game.pending != pending:
-            raise _fail(where, f"{seat}'s refused borrowed order {str(order)!r} changed the game")
-    return tried
+            tries.append(
+                _Try(seat, order, f"{seat} gave {other}'s order {str(order)!r} as an object and it was accepted")
+            )
+        # Else the same words are a fair order for this seat too (a pass, say): nothing to try.
+    if tries:
+        borrowed = ", ".join(repr(str(one.order)) for one in tries)
+        _check_refused(game, tries, where, f"{seat}'s refused borrowed orders {borrowed} changed the game")
+    return len(tries)
 
 
 def _is_secret_plot(game: Game, seat: str) -> bool:
@@ -183,29 +180,41 @@ def _check_secret_kept(game: Game, seat: str, text: str, before: dict[str, str],
             raise _fail(where, f"{seat}'s secret plot {text!r} changed the {name} before every plot was in")
 
 
-def _refused(game: Game, seat: str, order: Order | str) -> bool:
-    """Submit ``order`` for ``seat``: was it refused (as bad words or as against the rules)?"""
-    try:
-        game.submit(seat, order)
-    except (OrderSyntaxError, IllegalOrderError):
-        return True
-    return False
+@dataclass(frozen=True)
+class _Try:
+    """An order the kit expects the game to refuse, the complaint if it does not, and the errors that count."""
+
+    seat: str
+    order: Order | str
+    complaint: str
+    refusals: tuple[type[Exception], ...] = (OrderSyntaxError, IllegalOrderError)
+
+
+def _check_refused(game: Game, tries: Sequence[_Try], where: str, changed: str) -> None:
+    """Each try, submitted in turn, must be refused (else fail with its complaint), and the game, pending
+    plots included, must be as it was before them all (else fail with ``changed``)."""
+    before = _fingerprint(game)
+    pending = dict(game.pending)
+    for one in tries:
+        try:
+            game.submit(one.seat, one.order)
+        except one.refusals:
+            continue
+        raise _fail(where, one.complaint)
+    if _fingerprint(game) != before or game.pending != pending:
+        raise _fail(where, changed)
 
 
 def _check_rejection_is_harmless(game: Game, where: str) -> None:
     prompt = game.prompt
     if prompt is None:
         return
-    before = _fingerprint(game)
-    pending = dict(game.pending)
     seat = game.waiting_for[0] if game.waiting_for else prompt.seats[0]
-    for junk in ("", "%%%", "no such order at all 999"):
-        if not _refused(game, seat, junk):
-            raise _fail(where, f"junk order {junk!r} was accepted")
-    if not _refused(game, "no-such-seat", "x"):
-        raise _fail(where, "an order from a seat that does not exist was accepted")
-    if _fingerprint(game) != before or game.pending != pending:
-        raise _fail(where, "a rejected order changed the game")
+    tries = [_Try(seat, junk, f"junk order {junk!r} was accepted") for junk in ("", "%%%", "no such order at all 999")]
+    tries.append(
+        _Try("no-such-seat", "x", "an order from a seat that does not exist was accepted", (IllegalOrderError,))
+    )
+    _check_refused(game, tries, where, "a rejected order changed the game")
 
 
 def check_game(game: Game) -> None:
