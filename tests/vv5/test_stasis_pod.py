@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from vectorwar.catalogue import builtin_scenario
 from vectorwar.dice import Dice
@@ -18,7 +20,7 @@ from vectorwar.systems.vv5.specials.adp import platforms_drift, platforms_fire
 from vectorwar.systems.vv5.specials.base import resting_place
 from vectorwar.systems.vv5.specials.pod import PRESENCE, StasisPod, presence
 from vectorwar.systems.vv5.state import PodState, VV5State
-from vectorwar.vectors import Velocity
+from vectorwar.vectors import Velocity, braking_run
 
 from .conftest import LoadedDice
 
@@ -280,3 +282,20 @@ def test_a_shot_is_never_deflected_onto_its_own_target() -> None:
     state = state.with_ship(near).with_ship(far)
     assert ships_in_the_way(state, near.hex, far.hex) == [state.ship("Y1")]
     assert ships_in_the_way(state, near.hex, far.hex, "X1", "Y1") == []
+
+
+@given(dq=st.integers(-5, 5), dr=st.integers(-5, 5), thrust=st.integers(1, 4))
+def test_a_ship_comes_to_rest_as_far_along_its_drift_as_braking_takes_it(dq: int, dr: int, thrust: int) -> None:
+    # The point where braking stops a ship lies ``braking_run`` hexes along its drift, so the hex nearest it is
+    # that many hexes away. Rounding each axial coordinate on its own put a ship drifting (-1, -1) with 1G of
+    # thrust back where it started, a hex short of where it stops.
+    state = pod_game().state
+    x1 = state.ship("X1")
+    start = Hex.parse("20,11")
+    ship = replace(x1, hex=start, velocity=Velocity(dq, dr), acceleration=replace(x1.acceleration, boxes=thrust))
+    stop = resting_place(state, ship)
+    run = braking_run(ship.velocity.speed, thrust)
+    if run <= 8:  # well inside the board from the centre
+        assert stop is not None
+    if stop is not None:
+        assert start.distance(stop) == run

@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from vectorwar.dice import Dice
 from vectorwar.events import Event
-from vectorwar.hexes import Hex
+from vectorwar.hexes import Hex, nearest_hex
 from vectorwar.systems.vv5.movement import turn_allowance
 from vectorwar.systems.vv5.state import Ship, VV5State
 from vectorwar.vectors import braking_run
@@ -109,5 +109,8 @@ def resting_place(state: VV5State, ship: Ship) -> Hex | None:
     if thrust <= 0:
         return None
     run = braking_run(speed, thrust)
-    stop = ship.hex.shifted(round(ship.velocity.dq * run / speed), round(ship.velocity.dr * run / speed))
+    # The hex nearest the point ``run`` hexes along the drift: rounding each axial coordinate on its own can land
+    # a hex off that line (hexes.nearest_hex rounds in cube coordinates).
+    share = run / speed
+    stop = nearest_hex(ship.hex.q + ship.velocity.dq * share, ship.hex.r + ship.velocity.dr * share)
     return stop if state.map.contains(stop) else None
