@@ -74,7 +74,7 @@ def _one(job: tuple[str, int, str]) -> tuple[str, int, tuple[str, ...], float]:
     scenario_id, seed, bot = job
     first = builtin_scenario(scenario_id).sides[0].id
     played = one_game((scenario_id, first, bot, bot, seed))  # every seat the same bot
-    return scenario_id, seed, tuple(played["winners"]), float(played["cpu_s"])  # type: ignore[arg-type]
+    return scenario_id, seed, tuple(played["winners"]), float(played["cpu_s"])
 
 
 def row(scenario_id: str, results: list[tuple[str, ...]]) -> str:

@@ -26,12 +26,27 @@ import multiprocessing
 import os
 import time
 from collections import defaultdict
+from typing import TypedDict
 
 from vectorwar.catalogue import builtin_scenario, scenario_paths
 from vectorwar.play import play_out
 
+#: One game to play: (scenario, seat, the seat's bot, every other seat's bot, seed).
+Job = tuple[str, str, str, str, int]
 
-def one_game(job: tuple[str, str, str, str, int]) -> dict[str, object]:
+
+class GameRow(TypedDict):
+    """One game's result as plain data (a line of ``--jsonl``)."""
+
+    scenario: str
+    seat: str
+    seed: int
+    winners: list[str]
+    turns: int
+    cpu_s: float
+
+
+def one_game(job: Job) -> GameRow:
     """One game: (scenario, seat, the seat's bot, every other seat's bot, seed) -> its result as plain data."""
     scenario_id, seat, challenger, defender, seed = job
     scenario = builtin_scenario(scenario_id)
@@ -50,12 +65,12 @@ def one_game(job: tuple[str, str, str, str, int]) -> dict[str, object]:
     }
 
 
-def _rank(row: dict[str, object]) -> int:
+def _rank(row: GameRow) -> int:
     """The game's result for the seat named in ``row``: 2 won, 1 drawn, 0 lost."""
     winners = row["winners"]
     if not winners:
         return 1
-    return 2 if row["seat"] in winners else 0  # type: ignore[operator]
+    return 2 if row["seat"] in winners else 0
 
 
 def two_side_ids() -> list[str]:
@@ -76,7 +91,7 @@ def main() -> None:
     parser.add_argument("--paired", action="store_true", help="also the defender in the seat, seed by seed")
     args = parser.parse_args()
     ids = list(args.scenarios) + (two_side_ids() if args.two_side else [])
-    jobs = []
+    jobs: list[Job] = []
     for scenario_id in ids:
         seats = [s.id for s in builtin_scenario(scenario_id).sides]
         wanted = [s for s in args.seats.split(",") if s] or seats
@@ -90,14 +105,14 @@ def main() -> None:
                         (scenario_id, seat, args.defender, args.defender, args.seed + i) for i in range(args.games)
                     )
     started = time.perf_counter()
-    rows: dict[tuple[str, str], list[dict[str, object]]] = defaultdict(list)
+    rows: dict[tuple[str, str], list[GameRow]] = defaultdict(list)
     own: dict[tuple[str, str], dict[int, int]] = defaultdict(dict)  # --paired: the defender's result by seed
     sink = open(args.jsonl, "a", encoding="utf-8") if args.jsonl else None  # noqa: SIM115 - kept open for the run
     with multiprocessing.Pool(args.workers) as pool:
         for job, row in zip(jobs, pool.imap(one_game, jobs), strict=True):
             key = (str(row["scenario"]), str(row["seat"]))
             if args.paired and job[2] == args.defender and job[2] != args.challenger:
-                own[key][int(row["seed"])] = _rank(row)  # type: ignore[call-overload]
+                own[key][int(row["seed"])] = _rank(row)
                 continue
             rows[key].append(row)
             if sink is not None:
@@ -112,16 +127,16 @@ def main() -> None:
     paired = f" {'better':>6} {'worse':>5} {'paired':>6}" if args.paired else ""
     print(f"{'scenario':28} {'seat':13} {'won':>4} {'lost':>4} {'drawn':>5} {'share':>6} {'cpu s/game':>10}{paired}")
     for (scenario_id, seat), games in rows.items():
-        won = sum(1 for g in games if seat in g["winners"])  # type: ignore[operator]
+        won = sum(1 for g in games if seat in g["winners"])
         drawn = sum(1 for g in games if not g["winners"])
         lost = len(games) - won - drawn
         share = f"{100 * won / (won + lost):.0f} %" if won + lost else "-"
-        cpu = sum(float(g["cpu_s"]) for g in games) / len(games)  # type: ignore[arg-type]
+        cpu = sum(float(g["cpu_s"]) for g in games) / len(games)
         line = f"{scenario_id:28} {seat:13} {won:>4} {lost:>4} {drawn:>5} {share:>6} {cpu:>10.2f}"
         if args.paired:
             theirs = own[(scenario_id, seat)]
-            better = sum(1 for g in games if _rank(g) > theirs[int(g["seed"])])  # type: ignore[call-overload]
-            worse = sum(1 for g in games if _rank(g) < theirs[int(g["seed"])])  # type: ignore[call-overload]
+            better = sum(1 for g in games if _rank(g) > theirs[int(g["seed"])])
+            worse = sum(1 for g in games if _rank(g) < theirs[int(g["seed"])])
             ahead = f"{100 * better / (better + worse):.0f} %" if better + worse else "-"
             line += f" {better:>6} {worse:>5} {ahead:>6}"
         print(line)

@@ -26,7 +26,7 @@ def games_per_second(workers: int, games: int, scenario: str = "msc-fleet") -> f
     warm = Job(0, job.scenario, job.controllers, games=workers * 2, first_seed=10**6)
     with (
         tempfile.TemporaryDirectory() as scratch,
-        LocalCluster(
+        LocalCluster(  # type: ignore[no-untyped-call]  # distributed's constructor carries no annotations
             n_workers=workers,
             threads_per_worker=1,
             processes=True,

@@ -56,6 +56,7 @@ def resolve_figures(places: list[tuple[Game, str]]) -> tuple[float, float]:
         system = game.system
         greedy = system.bots()["greedy"]()
         prompt = system.prompt(game.state)
+        assert prompt is not None  # a position is taken only while the game is on
         orders = {s: greedy.choose(game.state, s, random.Random(1)) for s in prompt.seats}
         start = time.process_time()
         for i in range(20):

@@ -10,11 +10,21 @@ import pytest
 from vectorwar.dice import Dice
 from vectorwar.game import Game
 from vectorwar.search import Judging, SearchBot
-from vectorwar.setup import set_up
+from vectorwar.setup import SetUp, set_up
 from vectorwar.systems.avt.lasers import column_odds, column_of
 from vectorwar.systems.avt.orders import SegmentOrders
 from vectorwar.systems.avt.prospects import BOX, shot_points, structure_worth
 from vectorwar.systems.avt.state import AVTState, Ship
+
+
+def _greedy_orders(s: SetUp) -> dict[str, SegmentOrders]:
+    """The segment orders the set-up's bots give for every seat the game waits for."""
+    orders = {}
+    for seat in s.game.waiting_for:
+        order = s.bots[seat].choose(s.game.state, seat, random.Random(0))
+        assert isinstance(order, SegmentOrders)
+        orders[seat] = order
+    return orders
 
 
 def _first_volley(scenario: str, seed: int = 3) -> tuple[Game, dict[str, SegmentOrders]]:
@@ -22,7 +32,7 @@ def _first_volley(scenario: str, seed: int = 3) -> tuple[Game, dict[str, Segment
     s = set_up(scenario, seed=seed, default="greedy")
     game = s.game
     for _ in range(400):
-        orders = {seat: s.bots[seat].choose(game.state, seat, random.Random(0)) for seat in game.waiting_for}
+        orders = _greedy_orders(s)
         if any(o.shots for order in orders.values() for o in order.ships):
             return game, orders
         for seat, order in orders.items():
@@ -113,7 +123,7 @@ def test_without_shots_at_ships_a_segment_in_prospect_is_the_segment_itself() ->
     s = set_up("avt-duel-rafik", seed=4, default="greedy")
     game = s.game
     for _ in range(40):
-        orders = {seat: s.bots[seat].choose(game.state, seat, random.Random(0)) for seat in game.waiting_for}
+        orders = _greedy_orders(s)
         quiet = {
             side: SegmentOrders(tuple(replace(o, shots=(), aim=None) for o in order.ships))
             for side, order in orders.items()

@@ -57,8 +57,10 @@ def token(created: dict[str, Any], seat: str) -> str:
 
 def url_of(server: Server, created: dict[str, Any], seat: str | None) -> str:
     if seat is None:
-        return server.url + created["spectate_url"]
-    return server.url + next(p["url"] for p in created["players"] if seat in p["seats"])
+        spectate: str = created["spectate_url"]
+        return server.url + spectate
+    seat_url: str = next(p["url"] for p in created["players"] if seat in p["seats"])
+    return server.url + seat_url
 
 
 def open_page(page: Page, url: str) -> None:

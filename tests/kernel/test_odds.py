@@ -66,11 +66,11 @@ def check_against_log(odds: Odds, events: list[Event]) -> None:
         assert (line.need, line.range) == (odds.need, odds.range)
         assert sum(m.value for m in odds.modifiers) == odds.need
     elif odds.weapon == "msl" or odds.weapon == "missiles":
-        line = next(e for e in events if isinstance(e, MissileLaunched) and e.ship == odds.ship)
-        assert (line.to_hit, line.range, line.target) == (odds.need, odds.range, odds.target)
+        launch = next(e for e in events if isinstance(e, MissileLaunched) and e.ship == odds.ship)
+        assert (launch.to_hit, launch.range, launch.target) == (odds.need, odds.range, odds.target)
     elif odds.dice == "2d6":
-        line = next(e for e in events if isinstance(e, GunsFired) and e.ship == odds.ship)
-        assert (line.need, line.modifier, line.range, line.target) == (
+        guns = next(e for e in events if isinstance(e, GunsFired) and e.ship == odds.ship)
+        assert (guns.need, guns.modifier, guns.range, guns.target) == (
             odds.need,
             odds.modifier,
             odds.range,
@@ -122,8 +122,8 @@ def test_every_option_says_what_its_weapon_is_and_how_often_it_may_fire() -> Non
 
 
 def test_chances_add_up() -> None:
-    assert (chance_at_most("d6", 6), chance_at_most("d6", 0)) == (1, 0)
-    assert (chance_at_least("2d6", 2), chance_at_least("2d6", 12)) == (1, Fraction(1, 36))
+    assert (chance_at_most("d6", 6), chance_at_most("d6", 0)) == (Fraction(1), Fraction(0))
+    assert (chance_at_least("2d6", 2), chance_at_least("2d6", 12)) == (Fraction(1), Fraction(1, 36))
     assert chance_at_least("d10", 4) == Fraction(7, 10)
     assert [percent(Fraction(1, 1000)), percent(Fraction(999, 1000)), percent(Fraction(1, 2))] == ["<1%", ">99%", "50%"]
 

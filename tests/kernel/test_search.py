@@ -268,10 +268,16 @@ def test_a_system_says_whether_it_holds_fire_in_prospect_as_it_does(scenario: st
     assert offered == scenario.startswith("avt")
 
 
+def _prompt_kind(game: Game) -> str:
+    prompt = game.system.prompt(game.state)
+    assert prompt is not None
+    return prompt.kind
+
+
 def test_a_trial_in_prospect_plays_the_systems_moves_each_at_half_the_weight_before() -> None:
     setup = set_up("vv5-dogfight", seed=5, default="greedy")
     game = setup.game
-    while game.state.turn < 6 or game.system.prompt(game.state).kind != "plot":  # the fighters within reach
+    while game.state.turn < 6 or _prompt_kind(game) != "plot":  # the fighters within reach
         for s in list(game.waiting_for):
             game.submit(s, setup.bots[s].choose(game.state, s, random.Random(0)))
     system, state = game.system, game.state
@@ -285,11 +291,11 @@ def test_a_trial_in_prospect_plays_the_systems_moves_each_at_half_the_weight_bef
     for moves in (1, 2, 3):
         bot = SearchBot(system)
         # Each VV5 stop is the next turn's first prompt: the trial ends ``moves`` turns on.
-        system.prospect_moves = moves  # type: ignore[misc]
+        system.prospect_moves = moves
         try:
             ends[moves] = bot._rollout(state, orders, 7, Judging.PROSPECT)
         finally:
-            del system.prospect_moves  # type: ignore[misc]
+            del system.prospect_moves
         prompt = system.prompt(ends[moves][0])
         assert prompt is not None
         assert prompt.clock.turn == start.clock.turn + moves

@@ -37,7 +37,8 @@ def test_two_workers_give_the_same_rows_as_one(tmp_path: Path) -> None:
     seen: list[tuple[int, int]] = []
     one = run_jobs(jobs, workers=1, chunk=5, local_directory=tmp_path / "one")
     # Two workers reached as a running cluster, the way --scheduler does.
-    with LocalCluster(
+    # distributed's LocalCluster constructor carries no annotations.
+    with LocalCluster(  # type: ignore[no-untyped-call]
         n_workers=2,
         threads_per_worker=1,
         processes=True,

@@ -56,6 +56,11 @@ def new_game(ships: Iterable[Placement], seed: int = 0, **kwargs: Any) -> Game:
     return Game.new(MSC, make_scenario(ships, **kwargs), seed)
 
 
+def state_of(game: Game) -> MSCState:
+    assert isinstance(game.state, MSCState)
+    return game.state
+
+
 def in_fire_phase(state: MSCState, order: tuple[str, ...] = ("red", "blue"), firing: int = 0) -> MSCState:
     """``state`` moved on to a combat phase with the given initiative order."""
     return replace(state, phase="fire", fire_order=order, firing=firing)

@@ -10,6 +10,7 @@ from vectorwar.game import Game
 from vectorwar.play import play_out
 from vectorwar.registry import get_system
 from vectorwar.systems.msc.building import Built, Fleet
+from vectorwar.systems.msc.rules import MinimalSpaceCombat
 
 
 def new(points: int | None = None, seed: int = 1) -> Game:
@@ -111,8 +112,10 @@ def test_the_build_menu_offers_the_catalogue_and_the_design_rules() -> None:
     assert menu.custom["weapon_cost"] == 2
     assert menu.custom["max_cost"] == 25
     assert menu.custom["max_ships"] == 6
+    msc = game.system
+    assert isinstance(msc, MinimalSpaceCombat)
     for option in menu.options:
-        design = game.system.designs()[option.order]
+        design = msc.designs()[option.order]
         assert option.cost == design.build_points
         system, state = game.system, game.state
         order = system.parse_order(state, "red", f"Hawk {option.order}")

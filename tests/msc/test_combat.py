@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TypeVar
 
 import pytest
 
@@ -22,7 +23,9 @@ from vectorwar.systems.msc.combat import (
 from vectorwar.systems.msc.orders import FireOrders, Shot
 from vectorwar.systems.msc.state import MSCState, Ship
 
-from .helpers import MSC, dice_rolling, in_fire_phase, new_game
+from .helpers import MSC, dice_rolling, in_fire_phase, new_game, state_of
+
+E = TypeVar("E", bound=Event)
 
 
 def setup(
@@ -43,10 +46,10 @@ def setup(
         ],
         terrain=terrain,
     )
-    return game.state
+    return state_of(game)
 
 
-def of(events: list[Event], kind: type[Event]) -> list[Event]:
+def of(events: list[Event], kind: type[E]) -> list[E]:
     return [e for e in events if isinstance(e, kind)]
 
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from vectorwar.errors import IllegalOrderError, ScenarioError
-from vectorwar.events import Moved
+from vectorwar.events import Event, Moved
 from vectorwar.game import Game
 from vectorwar.hexes import Direction, Hex
 from vectorwar.systems.msc.movement import allowed_speeds, check_move, sequences, trace
@@ -26,7 +26,7 @@ def duel(speed: int = 2, design: str = "ship1", at: str = "5,5", facing: str = "
     )
 
 
-def moved(events: list[object], ship_id: str) -> Moved:
+def moved(events: list[Event], ship_id: str) -> Moved:
     return next(e for e in events if isinstance(e, Moved) and e.ship == ship_id)
 
 

@@ -9,19 +9,19 @@ import pytest
 
 from vectorwar.dice import Dice
 from vectorwar.errors import IllegalOrderError, NotYourTurnError
-from vectorwar.events import Destroyed, Fired, GameOver, InitiativeSet, LeftMap, Moved, Note, Rolled, TurnBegan
+from vectorwar.events import Destroyed, Event, Fired, GameOver, InitiativeSet, LeftMap, Moved, Note, Rolled, TurnBegan
 from vectorwar.game import Game
 from vectorwar.hexes import Hex
 from vectorwar.systems.msc.arcs import Side
 from vectorwar.systems.msc.orders import FireOrders, Move, Plot, Shot
 from vectorwar.systems.msc.state import TurnEntry
 
-from .helpers import MSC, dice_rolling, find_seed, in_fire_phase, make_scenario, new_game
+from .helpers import MSC, dice_rolling, find_seed, in_fire_phase, make_scenario, new_game, state_of
 
 FAR_APART = [("red", "Hawk", "ship1", "3,3", "A", 0), ("blue", "Raven", "ship1", "16,10", "A", 0)]
 
 
-def initiative_rolls(events: list[object]) -> list[Rolled]:
+def initiative_rolls(events: list[Event]) -> list[Rolled]:
     return [e for e in events if isinstance(e, Rolled) and e.purpose.startswith("initiative")]
 
 
@@ -174,7 +174,7 @@ def test_msc_4_0_a_ship_destroyed_by_player_1_cannot_fire_back(first: str) -> No
         if game.prompt is None or game.prompt.seats != (first,):
             return False
         game.submit(first, f"{shooter} F>{victim}")
-        return game.state.ship(victim).status == "destroyed"
+        return state_of(game).ship(victim).status == "destroyed"
 
     game = _after_plots(find_seed(trial), FACE_OFF, GLASS)
     prompt = game.prompt
@@ -200,7 +200,7 @@ def test_msc_7_0_weapon_destroyed_by_player_1_cannot_fire_in_player_2s_phase() -
         if game.prompt is None or game.prompt.seats != ("red",):
             return False
         game.submit("red", "Hawk F>Raven")
-        return game.state.ship("Raven").weapons == (Side.FL,)
+        return state_of(game).ship("Raven").weapons == (Side.FL,)
 
     game = _after_plots(find_seed(trial), ships, designs)
     assert {s.weapon for s in MSC.legal_shots(game.state, "blue")} == {Side.F, Side.FL}  # before the hit

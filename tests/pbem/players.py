@@ -52,9 +52,9 @@ class Player:
             pbem.commit(self.seat, *sealed.hashes(pbem.game_id, self.seat))
             keyring = keyring.keep(sealed)
         elif owed == "reveal":
-            sealed = keyring.sealed_at(pbem.step)
-            assert sealed is not None
-            pbem.reveal(self.seat, sealed.plot, sealed.salt, sealed.secret)
+            kept = keyring.sealed_at(pbem.step)
+            assert kept is not None
+            pbem.reveal(self.seat, kept.plot, kept.salt, kept.secret)
         self.keyring = keyring.saw(pbem)
         return text_of(pbem)
 

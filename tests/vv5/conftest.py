@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -36,7 +37,7 @@ def make_ship(
     )
 
 
-def make_state(*ships: Ship, hex_map: HexMap | None = None, **changes: object) -> VV5State:
+def make_state(*ships: Ship, hex_map: HexMap | None = None, **changes: Any) -> VV5State:
     state = VV5State(
         turn=1,
         phase="plot",
@@ -46,7 +47,7 @@ def make_state(*ships: Ship, hex_map: HexMap | None = None, **changes: object) -
         max_turns=15,
         options={"several_targets": "harder"},
     )
-    return replace(state, **changes)  # type: ignore[arg-type]
+    return replace(state, **changes)
 
 
 GUNSHIP = Design(name="Gunship", mass=10, acceleration=1, agility=1, guns=(GunMount(arc="forward", guns=2),))

@@ -24,7 +24,9 @@ from vectorwar.vectors import Velocity
 def start(name: str) -> VV5State:
     data = builtin_scenario(name).to_data()
     data["special"]["transport"] = "fixed"
-    return Game.new(get_system("vv5"), scenario_from_data(data, "test"), 1).state
+    state = Game.new(get_system("vv5"), scenario_from_data(data, "test"), 1).state
+    assert isinstance(state, VV5State)
+    return state
 
 
 def test_a_lone_transport_following_its_plan_boards_the_ghost_ship() -> None:

@@ -6,6 +6,7 @@ import pytest
 
 from vectorwar.catalogue import builtin_scenario
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
+from vectorwar.events import Rolled
 from vectorwar.game import Game
 from vectorwar.play import play_out
 from vectorwar.registry import get_system
@@ -29,10 +30,10 @@ def test_buy_orders_read_and_print() -> None:
 
 def test_points_are_rolled_2d6_plus_8_and_logged() -> None:
     game = game_with(points="2d6+8", seed=7)
-    rolls = [e for e in game.events if getattr(e, "purpose", "").startswith("purchase points for")]
-    assert [r.purpose for r in rolls] == ["purchase points for every side"]  # type: ignore[attr-defined]
+    rolls = [e for e in game.events if isinstance(e, Rolled) and e.purpose.startswith("purchase points for")]
+    assert [r.purpose for r in rolls] == ["purchase points for every side"]
     points = dict(game.state.purchase.points)
-    assert points == {"red": rolls[0].total + 8, "blue": rolls[0].total + 8}  # type: ignore[attr-defined]
+    assert points == {"red": rolls[0].total + 8, "blue": rolls[0].total + 8}
     prompt = game.prompt
     assert prompt is not None
     assert (prompt.kind, prompt.seats) == ("purchase", ("red",))
@@ -42,9 +43,9 @@ def test_points_are_rolled_2d6_plus_8_and_logged() -> None:
 def test_ruling_one_purchase_roll_gives_every_side_the_same_tons(seed: int) -> None:
     """docs/rulings.md, *VV5 the purchase phase*: 2D6 + 8 is "the tons available to both sides"."""
     game = game_with(points="2d6+8", seed=seed)
-    rolls = [e for e in game.events if getattr(e, "purpose", "").startswith("purchase points")]
+    rolls = [e for e in game.events if isinstance(e, Rolled) and e.purpose.startswith("purchase points")]
     assert len(rolls) == 1
-    assert set(dict(game.state.purchase.points).values()) == {rolls[0].total + 8}  # type: ignore[attr-defined]
+    assert set(dict(game.state.purchase.points).values()) == {rolls[0].total + 8}
     data = builtin_scenario("vv5-dogfight-purchase").to_data()
     data["setup"]["purchase"].update(double=True)
     large = Game.new(get_system("vv5"), scenario_from_data(data, "test"), seed)

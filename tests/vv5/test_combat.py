@@ -19,7 +19,7 @@ from vectorwar.systems.vv5.design import Design
 from vectorwar.systems.vv5.events import ArmourHit, Deflected, GunsFired, KnockedOut, MissileResolved
 from vectorwar.systems.vv5.orders import Gunfire, Launches, Shot
 from vectorwar.systems.vv5.rules import system
-from vectorwar.systems.vv5.state import Box
+from vectorwar.systems.vv5.state import Box, VV5State
 from vectorwar.systems.vv5.victory import victory_points
 
 from .conftest import GUNSHIP, LoadedDice, make_ship, make_state
@@ -68,7 +68,7 @@ def test_gun_modifiers() -> None:
     assert gun_modifier(1, stuck) == 3
 
 
-def _launch_state(target_design: Design | None = None, target_facing: str = "D") -> object:
+def _launch_state(target_design: Design | None = None, target_facing: str = "D") -> VV5State:
     shooter = make_ship("X1", "red", at="10,10", facing="A")
     target = make_ship("Y1", "blue", at="10,6", facing=target_facing, design=target_design)
     return make_state(shooter, target, phase="missiles", declare_order=("red", "blue"))

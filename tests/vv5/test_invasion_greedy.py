@@ -13,7 +13,7 @@ from vectorwar.systems.vv5.buying import Buy
 from vectorwar.systems.vv5.invasion_tactics import assigned
 from vectorwar.systems.vv5.orders import Launches
 from vectorwar.systems.vv5.rules import system
-from vectorwar.systems.vv5.state import VV5State
+from vectorwar.systems.vv5.state import Status, VV5State
 
 DEFAULTS: dict[str, Any] = {o.name: o.default for o in system.manifest.options}
 
@@ -22,12 +22,12 @@ def invasion(name: str = "vv5-invasion") -> VV5State:
     return system.new_state(builtin_scenario(name), dict(DEFAULTS))
 
 
-def place(state: VV5State, ship_id: str, at: str, facing: str | None = None, status: str = "") -> VV5State:
+def place(state: VV5State, ship_id: str, at: str, facing: str | None = None, status: Status | None = None) -> VV5State:
     ship = state.ship(ship_id)
     ship = replace(ship, hex=state.map.locate(at))
     if facing is not None:
         ship = replace(ship, facing=Direction.parse(facing))
-    if status:
+    if status is not None:
         ship = replace(ship, status=status)
     return state.with_ship(ship)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from vectorwar.dice import Dice
@@ -12,7 +14,7 @@ from vectorwar.maps import HexMap
 from vectorwar.systems.vv5.events import Collided, Crashed
 from vectorwar.systems.vv5.movement import check_manoeuvre, gravity_pull, move_ships, plan
 from vectorwar.systems.vv5.orders import Manoeuvre
-from vectorwar.systems.vv5.state import Box
+from vectorwar.systems.vv5.state import Box, Ship
 from vectorwar.vectors import Velocity
 
 from .conftest import make_ship, make_state
@@ -72,8 +74,8 @@ def test_emergency_thrusters_allow_one_turn_and_no_thrust() -> None:
         check_manoeuvre(dead, Manoeuvre.parse("R"))
 
 
-def _fields(ship: object) -> dict[str, object]:
-    return {f: getattr(ship, f) for f in ship.__dataclass_fields__}  # type: ignore[attr-defined]
+def _fields(ship: Ship) -> dict[str, Any]:
+    return {f: getattr(ship, f) for f in ship.__dataclass_fields__}
 
 
 def test_ships_move_onto_their_marker_and_the_marker_is_mirrored() -> None:

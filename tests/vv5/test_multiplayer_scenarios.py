@@ -92,7 +92,7 @@ def test_the_third_sides_transport_is_rolled_for_too(name: str) -> None:
     for seed in range(10):
         g = Game.new(get_system("vv5"), builtin_scenario(name), seed)
         roll = next(e for e in g.events if isinstance(e, Rolled) and e.purpose == "which transport green gets")
-        design = g.state.ship("T3").design  # type: ignore[attr-defined]
+        design = g.state.ship("T3").design
         assert design == ("courier" if roll.total <= 3 else "hauler")
         seen.add(design)
     assert seen == {"courier", "hauler"}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -39,7 +40,7 @@ def opts(**extra: object) -> dict[str, Any]:
     return {"several_targets": "harder", **BOTH, **extra}
 
 
-def with_crews(scenario: Scenario, points: tuple[int, ...], options: dict[str, object]) -> Scenario:
+def with_crews(scenario: Scenario, points: tuple[int, ...], options: Mapping[str, object]) -> Scenario:
     """The scenario with a named crew on every ship, experience taken in turn from ``points``."""
     sides = []
     k = 0
@@ -161,7 +162,7 @@ def test_ace_moment_chance(level: int, roll: int, mode: str, moment: bool) -> No
     assert crews.has_moment(level, roll, mode) is moment
 
 
-def ace_duel(ace_points: int = 20, **changes: object) -> VV5State:
+def ace_duel(ace_points: int = 20, **changes: Any) -> VV5State:
     ace = crewed(ace_points, "X1", "red", at="10,10", facing="A")
     other = crewed(1, "Y1", "blue", at="14,10", facing="D")
     return make_state(ace, other, options=opts(), **changes)

@@ -7,7 +7,7 @@ import pytest
 from vectorwar.hexes import Direction, Hex
 from vectorwar.systems.vv5.movement import plan as apply_plot
 from vectorwar.systems.vv5.orders import Manoeuvre
-from vectorwar.systems.vv5.planner import estimate, plot_options, rendezvous, ring
+from vectorwar.systems.vv5.planner import Inside, estimate, plot_options, rendezvous, ring
 from vectorwar.vectors import Velocity
 
 GHOST_BODY = frozenset({(0, 0), Direction.C.delta})
@@ -22,7 +22,7 @@ def fly(
     target_velocity: Velocity,
     body: frozenset[tuple[int, int]],
     turns: int,
-    inside: object = None,
+    inside: Inside | None = None,
     horizon: int = 8,
 ) -> tuple[int | None, list[Hex]]:
     """Replan every turn and move by the real plot rules; the turn of rendezvous (None: never) and the track."""
@@ -31,7 +31,7 @@ def fly(
     for turn in range(1, turns + 1):
         chosen = rendezvous(
             ship, velocity, facing, 1, 1, target, target_velocity, goal, body=body, inside=inside, horizon=horizon
-        )  # type: ignore[arg-type]
+        )
         facing, velocity = apply_plot(facing, velocity, chosen.move)
         ship = ship.shifted(velocity.dq, velocity.dr)
         target = target.shifted(target_velocity.dq, target_velocity.dr)

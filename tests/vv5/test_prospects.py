@@ -29,8 +29,10 @@ def _fire_it(state: VV5State, seed: int) -> dict[str, int]:
 
 
 def test_a_last_box_of_structure_or_life_support_goes_on_a_1_or_a_6() -> None:
-    whole = {"cargo": Box(1), "agility": Box(1), "acceleration": Box(1)}
-    frail = replace(make_ship(), structure=Box(1), life_support=Box(1), **whole)
+    # One box left everywhere; cargo, agility and acceleration are still whole.
+    frail = replace(
+        make_ship(), structure=Box(1), life_support=Box(1), cargo=Box(1), agility=Box(1), acceleration=Box(1)
+    )
     assert kill_chance(frail, [0.0, 1.0]) == pytest.approx(2 / 6)
     assert kill_chance(frail, [1.0]) == 0.0
     assert kill_chance(frail, [0.0, 0.0, 1.0]) == pytest.approx(1 - (4 / 6) ** 2)

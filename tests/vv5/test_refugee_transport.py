@@ -31,7 +31,7 @@ def test_the_refugee_transport_is_rolled_for_courier_or_hauler() -> None:
         game = refugee_game(seed)
         rolls = [e for e in game.events if isinstance(e, Rolled) and e.purpose == PURPOSE]
         assert len(rolls) == 1  # one transport, one roll; nobody else rolls for one
-        t1 = game.state.ship("T1")  # type: ignore[attr-defined]
+        t1 = game.state.ship("T1")
         expected = "courier" if rolls[0].total <= 3 else "hauler"
         assert t1.design == expected
         seen[expected] = t1.cargo.boxes
@@ -53,5 +53,5 @@ def test_the_rolled_transport_still_starts_on_the_asteroid_and_lifts_off() -> No
 
 def test_the_crew_stays_aboard_whatever_hull_is_rolled() -> None:
     for seed in range(4):
-        t1 = refugee_game(seed, ["crew:Ivanova:12"]).state.ship("T1")  # type: ignore[attr-defined]
+        t1 = refugee_game(seed, ["crew:Ivanova:12"]).state.ship("T1")
         assert (t1.crew, t1.experience) == ("Ivanova", 12)

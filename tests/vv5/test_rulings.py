@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -28,7 +29,7 @@ from vectorwar.systems.vv5.initiative import roll_initiative
 from vectorwar.systems.vv5.movement import move_ships, plan, turn_allowance
 from vectorwar.systems.vv5.orders import DeclareOrder, Gunfire, Launches, Manoeuvre, Plot, Shot
 from vectorwar.systems.vv5.rules import MANIFEST, system
-from vectorwar.systems.vv5.state import Box
+from vectorwar.systems.vv5.state import Box, VV5State
 from vectorwar.systems.vv5.victory import finish, victory_points
 from vectorwar.vectors import Velocity
 
@@ -582,22 +583,22 @@ def test_ruling_catalogue_starships_are_vectorwars_own_designs() -> None:
 # -- VV5 honour rule ------------------------------------------------------------------------
 
 
-def _edge_state(**changes: object) -> object:
+def _edge_state(**changes: Any) -> VV5State:
     runner = make_ship("X1", "red", at="5,1", facing="A", velocity="A=1")  # marker 5,0, still on the board
     enemy = make_ship("Y1", "blue", at="20,20", facing="A")
     state = make_state(runner, enemy, options={"several_targets": "harder", "honour_rule": True})
-    return replace(state, **changes)  # type: ignore[arg-type]
+    return replace(state, **changes)
 
 
-def _plot(state: object, text: str) -> None:
-    system.check_order(state, "red", Plot.parse(text, {"x1": "X1"}))  # type: ignore[arg-type]
+def _plot(state: VV5State, text: str) -> None:
+    system.check_order(state, "red", Plot.parse(text, {"x1": "X1"}))
 
 
 def test_house_rule_honour_is_off_by_default() -> None:
     """*VV5 honour rule*: option ``honour_rule``, default False; then running off the board is allowed."""
     spec = next(o for o in MANIFEST.options if o.name == "honour_rule")
     assert spec.default is False
-    state = replace(_edge_state(), options={"several_targets": "harder"})  # type: ignore[type-var]
+    state = replace(_edge_state(), options={"several_targets": "harder"})
     assert not honour_binds(state)
     _plot(state, "X1 1")
 
@@ -617,15 +618,15 @@ def test_house_rule_honour_lapses_once_a_starship_is_destroyed() -> None:
     for status in ("destroyed", "knocked-out", "crashed"):
         wreck = replace(make_ship("Y2", "blue", at="25,25"), status=status)
         state = _edge_state()
-        _plot(replace(state, ships=(*state.ships, wreck)), "X1 1")  # type: ignore[type-var,attr-defined]
+        _plot(replace(state, ships=(*state.ships, wreck)), "X1 1")
     fled = replace(make_ship("Y2", "blue", at="25,25"), status="exited")
     state = _edge_state()
     with pytest.raises(IllegalOrderError, match="honour"):
-        _plot(replace(state, ships=(*state.ships, fled)), "X1 1")  # type: ignore[type-var,attr-defined]
+        _plot(replace(state, ships=(*state.ships, fled)), "X1 1")
     platform = replace(make_ship("P1", "defences", at="25,25"), status="destroyed")  # engine-played, not a side
     with pytest.raises(IllegalOrderError, match="honour"):
         _plot(
-            replace(state, ships=(*state.ships, platform), automated=("defences",)),  # type: ignore[type-var,attr-defined]
+            replace(state, ships=(*state.ships, platform), automated=("defences",)),
             "X1 1",
         )
 
@@ -640,7 +641,7 @@ def test_house_rule_honour_lapses_after_one_plot_sheet() -> None:
 def test_house_rule_honour_allows_leaving_when_every_plot_leaves() -> None:
     """*VV5 honour rule*: a ship too fast to stay on the board may plot anything legal."""
     fast = make_ship("X1", "red", at="5,0", facing="A", velocity="A=5")  # marker 5 hexes off the top
-    state = replace(_edge_state(), ships=(fast, make_ship("Y1", "blue", at="20,20")))  # type: ignore[type-var]
+    state = replace(_edge_state(), ships=(fast, make_ship("Y1", "blue", at="20,20")))
     assert on_board_plots(state, fast) == []
     _plot(state, "X1 2")
 
@@ -690,8 +691,8 @@ def test_house_rule_honour_random_plots_are_always_honourable() -> None:
     """*VV5 honour rule*: the random player never offers a plot honour forbids."""
     state = _edge_state()
     for seed in range(60):
-        order = system.random_order(state, "red", random.Random(seed))  # type: ignore[arg-type]
-        system.check_order(state, "red", order)  # type: ignore[arg-type]
+        order = system.random_order(state, "red", random.Random(seed))
+        system.check_order(state, "red", order)
 
 
 def test_house_rule_honour_bots_play_whole_dogfights_legally() -> None:
@@ -720,7 +721,7 @@ def test_house_rule_honour_cornered_plot_still_goes_through_the_game() -> None:
 def test_house_rule_honour_uses_the_plotted_end_not_the_current_marker() -> None:
     """*VV5 honour rule*: a ship whose marker is off the board may thrust back onto it and must."""
     ship = make_ship("X1", "red", at="5,1", facing="D", velocity="A=2")  # marker 5,-1: off the board
-    state = replace(_edge_state(), ships=(ship, make_ship("Y1", "blue", at="20,20")))  # type: ignore[type-var]
+    state = replace(_edge_state(), ships=(ship, make_ship("Y1", "blue", at="20,20")))
     with pytest.raises(IllegalOrderError, match="honour"):
         _plot(state, "X1 0")
     _plot(state, "X1 1")  # 1G back toward D puts the marker on 5,0

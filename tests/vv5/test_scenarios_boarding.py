@@ -34,12 +34,17 @@ def game(name: str, seed: int = 1, **special: object) -> Game:
     return Game.new(get_system("vv5"), scenario_from_data(data, "test"), seed)
 
 
+def state_of(g: Game) -> VV5State:
+    assert isinstance(g.state, VV5State)
+    return g.state
+
+
 def ghost_state() -> VV5State:
-    return game("vv5-ghost-ship").state
+    return state_of(game("vv5-ghost-ship"))
 
 
 def alien_state() -> VV5State:
-    return game("vv5-alien-starship").state
+    return state_of(game("vv5-alien-starship"))
 
 
 def alongside(state: VV5State, ship_id: str, where: Hex, velocity: Velocity) -> VV5State:

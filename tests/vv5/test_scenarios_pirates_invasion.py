@@ -15,6 +15,7 @@ from vectorwar.game import Game
 from vectorwar.hexes import Direction, Hex, Position
 from vectorwar.play import simulate
 from vectorwar.registry import get_system
+from vectorwar.rules import OptionValue
 from vectorwar.scenario import scenario_from_data
 from vectorwar.systems.vv5.hazards import asteroid_fields
 from vectorwar.systems.vv5.movement import move_ships
@@ -40,12 +41,12 @@ def new_game(name: str, seed: int = 1, edit: Any = None, options: dict[str, obje
     return Game.new(get_system("vv5"), scenario_from_data(data, "test"), seed, options)
 
 
-def pirate_state(**options: object) -> VV5State:
+def pirate_state(**options: OptionValue) -> VV5State:
     """The Pirates set-up before any dice (no ``begin`` rolls in this scenario)."""
     return system.new_state(builtin_scenario("vv5-pirates"), {**DEFAULTS, **options})
 
 
-def invasion_state(**options: object) -> VV5State:
+def invasion_state(**options: OptionValue) -> VV5State:
     return system.new_state(builtin_scenario("vv5-invasion"), {**DEFAULTS, **options})
 
 

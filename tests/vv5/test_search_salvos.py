@@ -51,7 +51,9 @@ def test_only_launches_are_filled_and_invasion_keeps_its_own_salvo_sizes() -> No
     kept = Launches((Launch(fighter.id, 1, platform.id),))
     assert full_salvos(invasion, kept) is kept
     mine = Launches((Launch(dogfight.ships[0].id, 1, dogfight.ships[-1].id),))
-    assert full_salvos(dogfight, mine).launches[0].missiles == dogfight.ships[0].missiles_ready > 1
+    filled = full_salvos(dogfight, mine)
+    assert isinstance(filled, Launches)
+    assert filled.launches[0].missiles == dogfight.ships[0].missiles_ready > 1
 
 
 def test_a_declaration_the_system_would_fill_illegally_falls_back_to_greedys(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -32,7 +32,7 @@ def test_every_purchase_option_is_legal_and_every_legal_buy_is_offered(name: str
         menu = game.system.setup_menu(game.state, seat)
         assert menu is not None
         assert menu.kind == "pick"
-        assert menu.left == game.state.purchase.points_of(seat)  # type: ignore[union-attr]
+        assert menu.left == game.state.purchase.points_of(seat)
         offered = [o.order for o in menu.options]
         assert offered
         assert all(accepted(game, seat, text) for text in offered)

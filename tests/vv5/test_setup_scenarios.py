@@ -42,7 +42,7 @@ def budget_rolls(g: Game) -> list[int]:
 def test_strike_force_buys_as_the_dogfight_with_one_roll() -> None:
     g = game("vv5-strike-force-purchase", seed=4)
     [roll] = budget_rolls(g)
-    assert dict(g.state.purchase.points) == {"strike": roll + 8, "intercept": roll + 8}  # type: ignore[union-attr]
+    assert dict(g.state.purchase.points) == {"strike": roll + 8, "intercept": roll + 8}
     assert g.prompt is not None
     assert g.prompt.seats == ("strike",)
 
@@ -99,7 +99,7 @@ def test_only_the_pirates_pursuers_buy_and_start_in_their_two_corners() -> None:
 def test_the_alien_starship_purchase_is_2d6_plus_10() -> None:
     g = game("vv5-alien-starship-purchase", seed=3)
     [roll] = budget_rolls(g)
-    assert set(dict(g.state.purchase.points).values()) == {roll + 10}  # type: ignore[union-attr]
+    assert set(dict(g.state.purchase.points).values()) == {roll + 10}
     # The troopers' transports are already there, rolled for before the buying.
     assert {s.kind for s in g.state.ships if s.side in ("red", "blue")} == {"transport"}
 

@@ -14,6 +14,7 @@ from vectorwar.registry import get_system
 from vectorwar.systems.vv5.events import InitiativeWon
 from vectorwar.systems.vv5.initiative import roll_initiative
 from vectorwar.systems.vv5.orders import DeclareOrder, Gunfire, Launch, Launches, Plot, Shot
+from vectorwar.systems.vv5.rules import VectorV5
 
 from .conftest import GUNSHIP, LoadedDice, make_ship, make_state
 
@@ -46,10 +47,11 @@ def test_declare_order_notation() -> None:
 
 def test_a_turn_runs_in_the_texts_order() -> None:
     """Initiative, declaration order, missiles, guns, gun damage, plot, move, missiles resolve."""
-    x = make_ship("X1", "red", at="10,10", facing="A", design=get_system("vv5").designs()["harpy"])
+    system = get_system("vv5")
+    assert isinstance(system, VectorV5)
+    x = make_ship("X1", "red", at="10,10", facing="A", design=system.designs()["harpy"])
     y = make_ship("Y1", "blue", at="10,6", facing="D", design=GUNSHIP)
     state = make_state(x, y, phase="choose-order", initiative="red")
-    system = get_system("vv5")
     prompt = system.prompt(state)
     assert prompt is not None
     assert (prompt.kind, prompt.seats) == ("declare-order", ("red",))

@@ -248,6 +248,7 @@ def test_an_order_out_of_turn_is_the_rules_error(client: TestClient, duel: dict[
             text = mirror.order_for(seat)
             assert order(client, duel, seat, text, mirror.step).status_code == 200
             mirror.give(seat, text)
+    assert prompt is not None
     assert not prompt.simultaneous
     idle = next(s for s in ("red", "blue") if s not in prompt.seats)
     answer = order(client, duel, idle, "hold", mirror.step)

@@ -27,6 +27,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from schemathesis import GenerationMode
 from schemathesis.checks import not_a_server_error
+from schemathesis.core.result import Ok
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
     response_schema_conformance,
@@ -49,7 +50,11 @@ CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
 def _operations() -> list[tuple[str, str]]:
     # The schema as the app publishes it; any app instance will do to list the operations.
     schema = schemathesis.openapi.from_dict(create_app("sqlite://").openapi())
-    return [(op.ok().method.upper(), op.ok().path) for op in schema.get_all_operations()]
+    operations = []
+    for op in schema.get_all_operations():
+        assert isinstance(op, Ok)
+        operations.append((op.ok().method.upper(), op.ok().path))
+    return operations
 
 
 OPERATIONS = _operations()
@@ -96,7 +101,9 @@ def _realistic(world: World, case: Any, data: st.DataObject) -> None:
     if case.operation.body and data.draw(st.booleans(), label="whole body"):
         # A body the schema accepts, with an order a player could really give now, so the
         # parser, the rules and the resolution all run, not just the request's validation.
-        live = referee.rebuild(world.store.load(game["id"])).game
+        stored = world.store.load(game["id"])
+        assert stored is not None
+        live = referee.rebuild(stored).game
         due = [seat for seat in live.waiting_for if seat in player["seats"]]
         legal = [_legal_order(live, seat) for seat in due]
         seat = data.draw(st.sampled_from(due or seats), label="body seat")
