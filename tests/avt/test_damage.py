@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from tests.support.dice import LoadedDice
 from vectorwar.events import Event
@@ -22,10 +23,10 @@ def design(name: str = "rafik") -> Design:
     return AttackVector().designs()[name]
 
 
-def ship(name: str = "rafik", **changes: object) -> Ship:
+def ship(name: str = "rafik", **changes: Any) -> Ship:
     d = design(name)
     s = Ship("X", "blue", name, d.name, "ship", Position.parse("0,0"), fuel=d.fuel, battery=d.battery)
-    return replace(s, **changes)  # type: ignore[arg-type]
+    return replace(s, **changes)
 
 
 def rows(events: list[Event]) -> list[AllocationRow]:
@@ -122,7 +123,9 @@ def test_avt_a5_442_the_36_point_example_the_attacker_picks_the_4_armour_region(
     # A Rafik facing A/B hit from A upper blue: one window up and to port of the nose, a boundary (A5.431).
     regions = struck(Orientation.level(1), Window.parse("A+"), three_d=True)
     assert regions == ("nose-top", "nose-port")
-    armour = design().ssd.armour  # type: ignore[union-attr]
+    ssd = design().ssd
+    assert ssd is not None
+    armour = ssd.armour
     assert (armour["nose-top"], armour["nose-port"]) == (4, 5)
     events: list[Event] = []
     # The skin's soak roll is 1; what the interior rolls after that is not in the example.

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -12,8 +13,8 @@ from tests.cli.helpers import run
 from vectorwar.pbem import game_from_data
 
 
-def load(path: Path) -> dict[str, object]:
-    data: dict[str, object] = json.loads(path.read_text())
+def load(path: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(path.read_text())
     return data
 
 
@@ -118,7 +119,7 @@ def test_refusals_name_the_problem_and_change_no_file(folders: dict[str, Path]) 
     run("pbem", "plot", str(file), "--seat", "blue", "Raven 1")
     keyring = folders["red"] / "g.red.secret.json"
     keys = load(keyring)
-    keys["sealed"][0]["plot"] = "Hawk 0"  # type: ignore[index]
+    keys["sealed"][0]["plot"] = "Hawk 0"
     keyring.write_text(json.dumps(keys))
     before = file.read_text()
     code, _, err = run("pbem", "reveal", str(file), "--seat", "red")
@@ -126,8 +127,8 @@ def test_refusals_name_the_problem_and_change_no_file(folders: dict[str, Path]) 
     assert "not the plot committed to" in err
     assert file.read_text() == before
     # A wrong secret.
-    keys["sealed"][0]["plot"] = "Hawk 1"  # type: ignore[index]
-    keys["sealed"][0]["secret"] = "0" * 64  # type: ignore[index]
+    keys["sealed"][0]["plot"] = "Hawk 1"
+    keys["sealed"][0]["secret"] = "0" * 64
     keyring.write_text(json.dumps(keys))
     code, _, err = run("pbem", "reveal", str(file), "--seat", "red")
     assert code == 1

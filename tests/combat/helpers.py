@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from vectorwar.combat import module
 from vectorwar.combat.base import Combatant, CombatView
@@ -11,6 +11,17 @@ from vectorwar.maps import HexMap
 
 MSC_TABLE: dict[str, Any] = {"engine": 3, "shields": 3, "to_hit": 3, "weapons": ["F", "FL", "FR"]}
 VV5_TABLE: dict[str, Any] = {"mass": 20, "acceleration": 2, "agility": 2, "guns": [{"arc": "forward", "guns": 2}]}
+
+
+class DuelOptions(TypedDict, total=False):
+    """Some of :func:`duel`'s keyword arguments, as helpers that pass them on take them."""
+
+    distance: int
+    turned: int
+    target_can_thrust: bool
+    penalty: int
+    target_accelerated: int
+    target_facing: Direction
 
 
 def duel(

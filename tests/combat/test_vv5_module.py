@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Unpack
 
 import pytest
 
@@ -16,7 +17,7 @@ from vectorwar.events import Event, Rolled
 from vectorwar.hexes import Direction, Hex
 from vectorwar.systems.vv5.events import GunsFired, MissileLaunched, MissileResolved
 
-from .helpers import VV5_TABLE, duel
+from .helpers import VV5_TABLE, DuelOptions, duel
 
 MISSILE_TABLE = {**VV5_TABLE, "missiles": 3, "armour": {"missiles": 1}}
 
@@ -35,8 +36,8 @@ def test_card_is_a_vv5_design_with_its_launchers() -> None:
         VV5.card("Hawk", {**VV5_TABLE, "mass": 3}, "test")
 
 
-def _fired(view_kwargs: dict[str, object], order: str = "Hawk fwd*1>Raven") -> GunsFired:
-    view = duel("vv5", VV5_TABLE, **view_kwargs)  # type: ignore[arg-type]
+def _fired(view_kwargs: DuelOptions, order: str = "Hawk fwd*1>Raven") -> GunsFired:
+    view = duel("vv5", VV5_TABLE, **view_kwargs)
     events: list[Event] = []
     VV5.fire(view, "red", VV5.parse_fire(view, "red", order), Dice(5), events)
     return next(e for e in events if isinstance(e, GunsFired))
@@ -121,8 +122,8 @@ def test_shot_options_offer_each_gun_count_named_as_the_arcs() -> None:
     assert VV5.shot_options(duel("vv5", VV5_TABLE, distance=8), "Hawk") == []
 
 
-def _missile_duel(**kwargs: object) -> CombatView:
-    return duel("vv5", MISSILE_TABLE, **kwargs)  # type: ignore[arg-type]
+def _missile_duel(**kwargs: Unpack[DuelOptions]) -> CombatView:
+    return duel("vv5", MISSILE_TABLE, **kwargs)
 
 
 def _launch(view: CombatView, order: str) -> tuple[CombatView, list[Event]]:

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from vectorwar.dice import Dice
+from vectorwar.dice import Dice, DiceKind
 
 
 @given(st.integers(min_value=0, max_value=2**63), st.integers(min_value=0, max_value=10_000))
@@ -18,10 +18,16 @@ def test_same_seed_and_counter_give_the_same_faces(seed: int, count: int) -> Non
 
 def test_every_kind_stays_in_range_and_is_logged() -> None:
     dice = Dice(11)
-    spans = {"d6": (1, 6), "2d6": (2, 12), "d10": (1, 10), "d20": (1, 20), "2d10-diff": (0, 9)}
+    spans: dict[DiceKind, tuple[int, int]] = {
+        "d6": (1, 6),
+        "2d6": (2, 12),
+        "d10": (1, 10),
+        "d20": (1, 20),
+        "2d10-diff": (0, 9),
+    }
     for kind, (low, high) in spans.items():
         for _ in range(200):
-            roll = dice.roll(kind, f"test {kind}")  # type: ignore[arg-type]
+            roll = dice.roll(kind, f"test {kind}")
             assert low <= roll.total <= high
     assert len(dice.log) == 200 * len(spans)
     assert dice.count == 200 * (1 + 2 + 1 + 1 + 2)
@@ -55,6 +61,6 @@ def test_take_log_hands_over_and_clears() -> None:
 
 def test_unknown_dice_are_refused() -> None:
     with pytest.raises(ValueError, match="unknown dice"):
-        Dice(1).roll("d7", "nothing")  # type: ignore[arg-type]
+        Dice(1).roll("d7", "nothing")  # type: ignore[arg-type]  # the dice no DiceKind names, on purpose
     with pytest.raises(ValueError, match="cannot roll 0"):
         Dice(1).roll("xd10", "nothing", number=0)

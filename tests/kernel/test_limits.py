@@ -3,6 +3,9 @@ anything is built from it (issue 15). The costs of these refusals are figures in
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -82,9 +85,9 @@ def test_a_scenario_velocity_beyond_the_limit_is_refused_when_the_file_is_read()
         (lambda d: d["sides"][0]["ships"][0].update(loadout=["x"] * 33), "loadout", limits.MAX_LOADOUT),
     ],
 )
-def test_every_scenario_number_has_a_limit(change: object, key: str, limit: int) -> None:
+def test_every_scenario_number_has_a_limit(change: Callable[[dict[str, Any]], object], key: str, limit: int) -> None:
     data = builtin_scenario("vms-capital-duel-msc").to_data()
-    change(data)  # type: ignore[operator]
+    change(data)
     with pytest.raises(ScenarioError) as err:
         scenario_from_data(data, "uploaded")
     assert key in str(err.value)
@@ -143,9 +146,9 @@ VV5_TARGETS = {"y1": "Y1", "y2": "Y2"}
         ),
     ],
 )
-def test_vv5_orders_have_limits(read: object, field: str, limit: int) -> None:
+def test_vv5_orders_have_limits(read: Callable[[], object], field: str, limit: int) -> None:
     with pytest.raises(OrderLimitError) as err:
-        read()  # type: ignore[operator]
+        read()
     assert field in err.value.field
     assert err.value.limit == limit
 
@@ -251,9 +254,11 @@ _GAMES: dict[str, Game] = {}
         (lambda d: d["scenario"].update(max_turns=10**9), "max_turns"),
     ],
 )
-def test_a_save_file_is_checked_against_the_limits_before_it_is_replayed(change: object, key: str) -> None:
+def test_a_save_file_is_checked_against_the_limits_before_it_is_replayed(
+    change: Callable[[dict[str, Any]], object], key: str
+) -> None:
     data = game_to_data(new_game("msc-duel"))
-    change(data)  # type: ignore[operator]
+    change(data)
     with pytest.raises(SaveFileError, match=key):
         game_from_data(data)
 

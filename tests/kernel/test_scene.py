@@ -21,6 +21,13 @@ def new_game(system: str, scenario: str, seed: int = 1) -> Game:
     return Game.new(get_system(system), builtin_scenario(scenario), seed=seed)
 
 
+def first_seat(game: Game) -> str:
+    """The first seat the prompt asks for an order (the game must still be on)."""
+    prompt = game.prompt
+    assert prompt is not None
+    return prompt.seats[0]
+
+
 def to_plot(game: Game, rng: random.Random) -> None:
     """Play random orders until the prompt is a simultaneous plot with move options."""
     for _ in range(200):
@@ -43,7 +50,7 @@ def test_every_move_option_is_legal_and_its_ghost_is_where_the_ship_goes(
     rng = random.Random(data.draw(st.integers(0, 1000)))
     for _ in range(data.draw(st.integers(0, 3))):
         to_plot(game, rng)
-        seat = game.prompt.seats[0]  # type: ignore[union-attr]
+        seat = first_seat(game)
         game.submit(seat, game.system.random_order(game.state, seat, rng))
         if game.is_over:
             return
@@ -82,7 +89,7 @@ def test_every_move_option_is_legal_and_its_ghost_is_where_the_ship_goes(
 @pytest.mark.parametrize(("system", "scenario"), PLOTTED)
 def test_move_options_are_distinct_places_or_headings(system: str, scenario: str) -> None:
     game = new_game(system, scenario)
-    seat = game.prompt.seats[0]  # type: ignore[union-attr]
+    seat = first_seat(game)
     for ship, options in build_scene(game, [seat])["move_options"].items():
         ends = [(o["end"]["hex"], o["facing"]) for o in options]
         if system == "vv5":
@@ -126,7 +133,7 @@ def test_spectators_and_waiting_seats_get_no_choices_or_arcs() -> None:
 def test_scene_is_plain_json(scenario: str) -> None:
     system = scenario.split("-")[0]
     game = new_game(system, scenario)
-    seat = game.prompt.seats[0]  # type: ignore[union-attr]
+    seat = first_seat(game)
     scene = build_scene(game, [seat])
     assert json.loads(json.dumps(scene)) == scene
     assert scene["system"] == system

@@ -12,6 +12,7 @@ import pytest
 from vectorwar.errors import IllegalOrderError, TutorialError
 from vectorwar.game import Game
 from vectorwar.play import bot_turns
+from vectorwar.rules import Bot
 from vectorwar.scene import build_scene
 from vectorwar.setup import set_up
 from vectorwar.tutorial import (
@@ -58,7 +59,7 @@ def write(tmp_path: Path, text: str, name: str = "my-tutorial.toml") -> Path:
     return path
 
 
-def start(tutorial: Tutorial) -> tuple[Game, dict[str, object]]:
+def start(tutorial: Tutorial) -> tuple[Game, dict[str, Bot]]:
     setup = set_up(tutorial.scenario, tutorial.players(), seed=tutorial.seed)
     for _ in bot_turns(setup.game, setup.bots):
         pass
@@ -142,13 +143,13 @@ def test_progress_counts_the_learners_answered_prompts_and_ends_in_free_play(tmp
     game, bots = start(tutorial)
     assert progress(tutorial, game) == 0
     game.submit("blue", "Raven 3")
-    for _ in bot_turns(game, bots):  # type: ignore[arg-type]
+    for _ in bot_turns(game, bots):
         pass
     assert progress(tutorial, game) == 1
     assert check_action(tutorial, game, "Raven 1R1").kind == "expected"
     assert check_action(tutorial, game, "Raven 1L1").kind == "unexpected"
     game.submit("blue", "Raven 1R1")
-    for _ in bot_turns(game, bots):  # type: ignore[arg-type]
+    for _ in bot_turns(game, bots):
         pass
     assert progress(tutorial, game) == 2
     free = check_action(tutorial, game, str(game.prompt and "Raven F>Hawk"))
@@ -186,7 +187,7 @@ def test_conformance_every_tutorial_plays_through_with_its_expected_orders(tutor
         assert verdict.kind == "expected", f"{where}: {verdict.message}"
         assert verdict.message == step.after
         game.submit(tutorial.seat, step.example)
-        for _ in bot_turns(game, bots):  # type: ignore[arg-type]
+        for _ in bot_turns(game, bots):
             pass
     assert progress(tutorial, game) == len(tutorial.steps)
 
@@ -215,5 +216,5 @@ def test_conformance_every_control_a_step_names_is_offered_at_that_step(tutorial
             for attribute, value in re.findall(r'\[(value|data-weapon|data-piece)="([^"]+)"\]', selector):
                 assert value in have[attribute], f"{tutorial_id} step {number}: {selector} is not offered"
         game.submit(tutorial.seat, step.example)
-        for _ in bot_turns(game, bots):  # type: ignore[arg-type]
+        for _ in bot_turns(game, bots):
             pass

@@ -194,7 +194,9 @@ def test_a_wrong_salt_or_secret_is_refused(table: tuple[str, dict[str, Player]])
     text = players["red"].act(text, plot="Hawk 1")
     text = players["blue"].act(text)
     pbem = game_from_data(json.loads(text))
-    sealed = players["red"].keyring.sealed_at(1)  # type: ignore[union-attr]
+    keyring = players["red"].keyring
+    assert keyring is not None
+    sealed = keyring.sealed_at(1)
     assert sealed is not None
     before = unchanged(pbem)
     with pytest.raises(WrongRevealError, match="salt or secret"):
@@ -208,7 +210,9 @@ def test_a_reveal_before_every_side_committed_is_refused(table: tuple[str, dict[
     text, players = table
     text = players["red"].act(text, plot="Hawk 1")
     pbem = game_from_data(json.loads(text))
-    sealed = players["red"].keyring.sealed_at(1)  # type: ignore[union-attr]
+    keyring = players["red"].keyring
+    assert keyring is not None
+    sealed = keyring.sealed_at(1)
     assert sealed is not None
     before = unchanged(pbem)
     with pytest.raises(EarlyRevealError, match="waiting for the commitment of blue"):

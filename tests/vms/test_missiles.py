@@ -7,6 +7,7 @@ moved, before that turn's fire ([VMS VV5 missiles](../../docs/rulings.md#vms-vv5
 
 from __future__ import annotations
 
+from vectorwar.combat.vv5 import VV5Card
 from vectorwar.events import TurnBegan
 from vectorwar.game import Game
 from vectorwar.systems.vv5.events import MissileLaunched, MissileResolved
@@ -33,7 +34,9 @@ def _launch_then_move(hulk_plot: str) -> Game:
     assert [(e.range, e.to_hit) for e in launched] == [(5, 7), (5, 7)]
     assert not any(isinstance(e, MissileResolved) for e in game.events), "missiles wait for the next movement"
     assert state_of(game).turn == 2
-    assert state_of(game).ship("Hulk").card.incoming == (("Hyperion", 7), ("Hyperion", 7))  # type: ignore[union-attr]
+    card = state_of(game).ship("Hulk").card
+    assert isinstance(card, VV5Card)
+    assert card.incoming == (("Hyperion", 7), ("Hyperion", 7))
     game.submit("red", "Hyperion drift")
     game.submit("blue", hulk_plot)
     return game
@@ -51,7 +54,9 @@ def test_a_missile_flies_through_the_next_movement_and_is_rolled_before_that_tur
     assert {e.to_hit for e in resolved} == {7}
     turn_two = max(i for i, e in enumerate(game.events) if isinstance(e, TurnBegan))
     assert all(game.events.index(e) > turn_two for e in resolved)
-    assert state_of(game).ship("Hulk").card.incoming == ()  # type: ignore[union-attr]
+    card = state_of(game).ship("Hulk").card
+    assert isinstance(card, VV5Card)
+    assert card.incoming == ()
 
 
 def test_each_hex_of_velocity_change_the_target_buys_moves_the_marker_one_space_down() -> None:

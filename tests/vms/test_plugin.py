@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from vectorwar.combat.base import Effect, Outcome
+from vectorwar.combat.msc import MSCCard
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.events import Damaged, Event, Fired, LeftMap, Rolled
 from vectorwar.game import Game
@@ -211,7 +212,9 @@ def test_overspeed_rolls_xd10_and_the_combat_module_applies_it() -> None:
     rolled = next(e for e in game.events if isinstance(e, Rolled) and "rotating 1 over" in e.purpose)
     assert rolled.dice == "1d10"
     assert any(isinstance(e, Damaged) and e.ship == "Omega" and e.location == "SHIELD" for e in game.events)
-    assert state_of(game).ship("Omega").card.shields == 2  # type: ignore[union-attr]
+    card = state_of(game).ship("Omega").card
+    assert isinstance(card, MSCCard)
+    assert card.shields == 2
 
 
 def test_thrust_lost_effects_cut_the_thrust_a_plot_may_spend() -> None:

@@ -13,7 +13,7 @@ from vectorwar.maps import HexMap
 from vectorwar.systems.vv5.design import Design, GunMount
 from vectorwar.systems.vv5.equipment import build_ship
 from vectorwar.systems.vv5.rules import system
-from vectorwar.systems.vv5.state import Ship, VV5State
+from vectorwar.systems.vv5.state import Box, Ship, VV5State
 from vectorwar.vectors import Velocity
 
 
@@ -35,6 +35,13 @@ def make_ship(
         facing=Direction.parse(facing),
         velocity=Velocity.parse(velocity),
     )
+
+
+def guns_of(ship: Ship, arc: str) -> Box:
+    """The guns of ``ship``'s mount on ``arc``, which it must have."""
+    mount = ship.mount(arc)
+    assert mount is not None
+    return mount.guns
 
 
 def make_state(*ships: Ship, hex_map: HexMap | None = None, **changes: Any) -> VV5State:

@@ -22,7 +22,7 @@ from vectorwar.systems.vv5.rules import system
 from vectorwar.systems.vv5.state import Box, VV5State
 from vectorwar.systems.vv5.victory import victory_points
 
-from .conftest import GUNSHIP, LoadedDice, make_ship, make_state
+from .conftest import GUNSHIP, LoadedDice, guns_of, make_ship, make_state
 
 
 @pytest.mark.parametrize(
@@ -200,9 +200,9 @@ def test_the_defender_weapon_sub_roll() -> None:
     hit_missiles = damage_point(defender, LoadedDice(5, 2), [], "test")
     assert hit_missiles.missile_armour.armour == 1
     hit_turret = damage_point(defender, LoadedDice(5, 3), [], "test")
-    assert hit_turret.mount("turret360").guns.armour == 1  # type: ignore[union-attr]
+    assert guns_of(hit_turret, "turret360").armour == 1
     hit_forward = damage_point(defender, LoadedDice(5, 6), [], "test")
-    assert hit_forward.mount("forward").guns.armour == 0  # type: ignore[union-attr]
+    assert guns_of(hit_forward, "forward").armour == 0
 
 
 def test_launchers_go_in_pairs_and_a_lone_launcher_costs_structure() -> None:

@@ -29,9 +29,9 @@ from .conftest import GUNSHIP, LoadedDice, make_ship, make_state
 HARPY = system.designs()["harpy"]
 
 
-def _launch(state: object, text: str) -> None:
+def _launch(state: VV5State, text: str) -> None:
     order = Launches.parse(text, {"x1": "X1"}, {"y1": "Y1"})
-    system.check_order(state, "red", order)  # type: ignore[arg-type]
+    system.check_order(state, "red", order)
 
 
 def test_launch_missiles_only_into_the_forward_arc_up_to_15_hexes() -> None:

@@ -33,7 +33,7 @@ from vectorwar.systems.vv5.state import Box, VV5State
 from vectorwar.systems.vv5.victory import finish, victory_points
 from vectorwar.vectors import Velocity
 
-from .conftest import GUNSHIP, LoadedDice, make_ship, make_state
+from .conftest import GUNSHIP, LoadedDice, guns_of, make_ship, make_state
 
 CATALOGUE = system.designs()
 HARPY = CATALOGUE["harpy"]
@@ -257,16 +257,16 @@ def test_ruling_weapon_sub_roll_order_is_missiles_then_mounts_last_listed_first(
     """*VV5 weapon sub-roll*: four systems take 1, 2, 3, 4 on the die: missiles, turret, fwd180, forward."""
     ship = make_ship(design=FOUR_SYSTEMS)
     assert damage_point(ship, LoadedDice(5, 1), [], "t").launchers[:2] == ("destroyed", "destroyed")
-    assert damage_point(ship, LoadedDice(5, 2), [], "t").mount("turret360").guns.boxes == 0  # type: ignore[union-attr]
-    assert damage_point(ship, LoadedDice(5, 3), [], "t").mount("fwd180").guns.boxes == 0  # type: ignore[union-attr]
-    assert damage_point(ship, LoadedDice(5, 4), [], "t").mount("forward").guns.boxes == 0  # type: ignore[union-attr]
+    assert guns_of(damage_point(ship, LoadedDice(5, 2), [], "t"), "turret360").boxes == 0
+    assert guns_of(damage_point(ship, LoadedDice(5, 3), [], "t"), "fwd180").boxes == 0
+    assert guns_of(damage_point(ship, LoadedDice(5, 4), [], "t"), "forward").boxes == 0
 
 
 def test_ruling_weapon_sub_roll_rerolls_faces_past_the_last_system() -> None:
     """*VV5 weapon sub-roll*: with four systems a 5 or 6 is rolled again, so each has the same chance."""
     events: list[Event] = []
     after = damage_point(make_ship(design=FOUR_SYSTEMS), LoadedDice(5, 6, 5, 4), events, "t")
-    assert after.mount("forward").guns.boxes == 0  # type: ignore[union-attr]
+    assert guns_of(after, "forward").boxes == 0
     assert sum(1 for e in events if isinstance(e, Rolled) and "weapon system" in e.purpose) == 3
 
 
@@ -423,7 +423,7 @@ def test_ruling_the_dogfight_scenarios_play_with_the_shift_and_honour() -> None:
 # -- VV5 initiative with more than two sides ------------------------------------------
 
 
-def _three(counts: tuple[int, int, int], holder: str = "") -> object:
+def _three(counts: tuple[int, int, int], holder: str = "") -> VV5State:
     ships = []
     for side, n, row in zip(("red", "blue", "green"), counts, (2, 10, 18), strict=True):
         ships += [make_ship(f"{side[0].upper()}{i}", side, at=f"{2 + 2 * i},{row}") for i in range(n)]
@@ -433,7 +433,7 @@ def _three(counts: tuple[int, int, int], holder: str = "") -> object:
 def test_ruling_plus_two_goes_to_every_side_tied_for_fewest() -> None:
     """*VV5 initiative with three or four sides*: blue and green (1 ship each) both get +2."""
     events: list[Event] = []
-    holder, _ = roll_initiative(_three((2, 1, 1)), LoadedDice(6, 3, 5), events)  # type: ignore[arg-type]
+    holder, _ = roll_initiative(_three((2, 1, 1)), LoadedDice(6, 3, 5), events)
     assert holder == "green"  # 6 / 3+2 / 5+2
     bonus = [e.purpose for e in events if isinstance(e, Rolled) and "+2" in e.purpose]
     assert [p.split()[2] for p in bonus] == ["blue", "green"]
@@ -442,21 +442,21 @@ def test_ruling_plus_two_goes_to_every_side_tied_for_fewest() -> None:
 def test_ruling_no_plus_two_when_every_side_has_as_many_ships() -> None:
     """*VV5 initiative with three or four sides*: all level on ships, nobody gets the +2."""
     events: list[Event] = []
-    holder, _ = roll_initiative(_three((1, 1, 1)), LoadedDice(2, 6, 5), events)  # type: ignore[arg-type]
+    holder, _ = roll_initiative(_three((1, 1, 1)), LoadedDice(2, 6, 5), events)
     assert holder == "blue"
     assert not any("+2" in e.purpose for e in events if isinstance(e, Rolled))
 
 
 def test_ruling_a_top_tie_keeps_the_holder_if_it_is_among_the_tied() -> None:
     """*VV5 initiative with three or four sides*: red holds and ties for the top: red keeps it."""
-    assert roll_initiative(_three((1, 1, 1), holder="red"), LoadedDice(4, 4, 1), []) == ("red", True)  # type: ignore[arg-type]
+    assert roll_initiative(_three((1, 1, 1), holder="red"), LoadedDice(4, 4, 1), []) == ("red", True)
 
 
 def test_ruling_a_top_tie_without_the_holder_is_rerolled_by_the_tied_only() -> None:
     """*VV5 initiative with three or four sides*: green holds but red and blue tie on top: they re-roll."""
     events: list[Event] = []
     state = _three((1, 1, 1), holder="green")
-    assert roll_initiative(state, LoadedDice(5, 5, 2, 1, 6), events) == ("blue", False)  # type: ignore[arg-type]
+    assert roll_initiative(state, LoadedDice(5, 5, 2, 1, 6), events) == ("blue", False)
     rolls = [e.purpose.split()[2] for e in events if isinstance(e, Rolled)]
     assert rolls == ["red", "blue", "green", "red", "blue"]
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 
@@ -31,6 +31,9 @@ from .conftest import LoadedDice
 
 # -- helpers ---------------------------------------------------------------------------
 
+#: Where an Invasion body is (``Body.status``).
+BodyStatus = Literal["on-board", "exited", "removed"]
+
 DEFAULTS: dict[str, Any] = {o.name: o.default for o in system.manifest.options}
 
 
@@ -39,6 +42,12 @@ def new_game(name: str, seed: int = 1, edit: Any = None, options: dict[str, obje
     if edit is not None:
         edit(data)
     return Game.new(get_system("vv5"), scenario_from_data(data, "test"), seed, options)
+
+
+def winners(verdict: tuple[tuple[str, ...], str] | None) -> tuple[str, ...]:
+    """The winners in a scenario's own verdict, which it must give."""
+    assert verdict is not None
+    return verdict[0]
 
 
 def pirate_state(**options: OptionValue) -> VV5State:
@@ -161,9 +170,9 @@ def test_pirates_verdicts() -> None:
     )
     no_pursuers = state.with_ship(replace(state.ship("X1"), status="destroyed"))
     no_pursuers = no_pursuers.with_ship(replace(no_pursuers.ship("X2"), status="exited"))
-    assert decide(no_pursuers, {})[0] == ("pirate",)  # type: ignore[index]
-    assert decide(state.with_ship(replace(state.ship("P1"), status="exited")), {})[0] == ()  # type: ignore[index]
-    assert decide(state, {})[0] == ()  # type: ignore[index]  # turn limit, still running
+    assert winners(decide(no_pursuers, {})) == ("pirate",)
+    assert winners(decide(state.with_ship(replace(state.ship("P1"), status="exited")), {})) == ()
+    assert winners(decide(state, {})) == ()  # turn limit, still running
 
 
 def test_standing_counts_the_pirates_chance_to_get_away() -> None:
@@ -309,24 +318,23 @@ def test_invasion_verdicts_and_end() -> None:
     assert isinstance(state.special, InvasionState)
     inv = state.special
 
-    def with_bodies(*statuses: tuple[str, str]) -> VV5State:
-        bodies = tuple(
-            replace(b, status=s, edge=e)  # type: ignore[arg-type]
-            for b, (s, e) in zip(inv.bodies, statuses, strict=True)
-        )
+    def with_bodies(*statuses: tuple[BodyStatus, str]) -> VV5State:
+        bodies = tuple(replace(b, status=s, edge=e) for b, (s, e) in zip(inv.bodies, statuses, strict=True))
         return replace(state, special=replace(inv, bodies=bodies))
 
-    right, removed, bottom = ("exited", "right"), ("removed", ""), ("exited", "bottom")
-    assert Invasion().decide(with_bodies(right, right, removed), {})[0] == ("aliens",)  # type: ignore[index]
-    assert Invasion().decide(with_bodies(right, bottom, removed), {})[0] == ()  # type: ignore[index]
-    assert Invasion().decide(with_bodies(bottom, removed, removed), {})[0] == ("humans",)  # type: ignore[index]
+    right: tuple[BodyStatus, str] = ("exited", "right")
+    removed: tuple[BodyStatus, str] = ("removed", "")
+    bottom: tuple[BodyStatus, str] = ("exited", "bottom")
+    assert winners(Invasion().decide(with_bodies(right, right, removed), {})) == ("aliens",)
+    assert winners(Invasion().decide(with_bodies(right, bottom, removed), {})) == ()
+    assert winners(Invasion().decide(with_bodies(bottom, removed, removed), {})) == ("humans",)
     assert Invasion().game_over(with_bodies(bottom, removed, removed)) is not None
     assert Invasion().game_over(state) is None
     # The flight is gone: the bodies still out there get through.
     flightless = with_bodies(right, ("on-board", ""), removed)
     for h in ("H1", "H2", "H3", "H4"):
         flightless = flightless.with_ship(replace(flightless.ship(h), status="destroyed"))
-    assert Invasion().decide(flightless, {})[0] == ("aliens",)  # type: ignore[index]
+    assert winners(Invasion().decide(flightless, {})) == ("aliens",)
 
 
 # -- bots ------------------------------------------------------------------------------

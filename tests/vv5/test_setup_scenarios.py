@@ -10,6 +10,7 @@ import pytest
 
 from vectorwar.catalogue import builtin_scenario
 from vectorwar.errors import IllegalOrderError
+from vectorwar.events import Rolled
 from vectorwar.game import Game
 from vectorwar.play import play_out
 from vectorwar.registry import get_system
@@ -36,7 +37,7 @@ def game(name: str, seed: int = 1, points: int | None = None) -> Game:
 
 
 def budget_rolls(g: Game) -> list[int]:
-    return [e.total for e in g.events if getattr(e, "purpose", "") == "purchase points for every side"]  # type: ignore[attr-defined]
+    return [e.total for e in g.events if isinstance(e, Rolled) and e.purpose == "purchase points for every side"]
 
 
 def test_strike_force_buys_as_the_dogfight_with_one_roll() -> None:
@@ -61,7 +62,9 @@ def test_the_strike_forces_first_buy_carries_two_bombs_at_least() -> None:
     g.submit("intercept", "buy 2 harpy")
     g.submit("strike", "buy 1 ghost")  # later buys may keep their missiles
     while g.state.purchase is not None:
-        g.submit(g.prompt.seats[0], "done")  # type: ignore[union-attr]
+        prompt = g.prompt
+        assert prompt is not None
+        g.submit(prompt.seats[0], "done")
     strike = {s.id: s for s in g.state.ships_of("strike")}
     assert sorted(strike) == ["X1", "X2", "X3"]
     assert [bombs_of(strike[x]) for x in ("X1", "X2", "X3")] == [1, 1, 0]
@@ -74,7 +77,9 @@ def test_assault_force_gets_a_courier_per_pair_of_fighters() -> None:
     g.submit("assault", "buy 3 ghost")
     g.submit("intercept", "buy 2 harpy")
     while g.state.purchase is not None:
-        g.submit(g.prompt.seats[0], "done")  # type: ignore[union-attr]
+        prompt = g.prompt
+        assert prompt is not None
+        g.submit(prompt.seats[0], "done")
     assault = sorted((s.id, s.design) for s in g.state.ships_of("assault"))
     # Three fighters are two elements (a pair and a single): two transports.
     assert assault == [("T1", "courier"), ("T2", "courier"), ("X1", "ghost"), ("X2", "ghost"), ("X3", "ghost")]

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from vectorwar.catalogue import builtin_scenario
 from vectorwar.dice import Dice
 from vectorwar.errors import ScenarioError
-from vectorwar.events import Event, Note
+from vectorwar.events import Event, Note, Rolled
 from vectorwar.game import Game
 from vectorwar.hexes import Direction, Hex
 from vectorwar.registry import get_system
@@ -58,8 +58,8 @@ def test_the_feature_roll_follows_the_texts_table() -> None:
     seen = {}
     for seed in range(40):
         game = pod_game("roll", seed)
-        roll = next(e for e in game.events if getattr(e, "purpose", "") == "what is near the stasis pod")
-        seen[roll.total] = pod_of(game.state).feature  # type: ignore[attr-defined]
+        roll = next(e for e in game.events if isinstance(e, Rolled) and e.purpose == "what is near the stasis pod")
+        seen[roll.total] = pod_of(game.state).feature
     expected = {1: "asteroid-field", 2: "adp", 3: "asteroid", 4: "dense-1", 5: "dense-2", 6: "dense-3"}
     assert seen == expected
 

@@ -15,6 +15,7 @@ from typing import Any
 
 import httpx
 import pytest
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from vectorwar.web import referee
@@ -24,7 +25,9 @@ TINY = 0.05
 
 
 def service_of(client: TestClient) -> GameService:
-    service: GameService = client.app.state.service  # type: ignore[attr-defined]
+    app = client.app
+    assert isinstance(app, FastAPI)
+    service: GameService = app.state.service
     return service
 
 

@@ -10,7 +10,7 @@ from typing import Any, cast
 
 import pytest
 import sqlalchemy as sa
-from fastapi import WebSocket
+from fastapi import FastAPI, WebSocket
 from fastapi.testclient import TestClient
 
 from tests.web.helpers import run_async, throwaway_postgres
@@ -30,7 +30,9 @@ SEATS = {"red": "human", "blue": "human"}
 
 
 def stored_seed(client: TestClient, game_id: str) -> int:
-    stored = client.app.state.service.store.load(game_id)  # type: ignore[attr-defined]
+    app = client.app
+    assert isinstance(app, FastAPI)
+    stored = app.state.service.store.load(game_id)
     seed: int = stored.seed
     return seed
 

@@ -72,10 +72,11 @@ def test_plots_arriving_together_resolve_once(tmp_path: Path) -> None:
 
 def test_an_order_whose_commit_fails_is_not_accepted(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'games.db'}"
-    with TestClient(create_app(url), raise_server_exceptions=False) as client:
+    app = create_app(url)
+    with TestClient(app, raise_server_exceptions=False) as client:
         created = client.post("/api/games", json={"scenario": "msc-duel", "seed": 4}).json()
         gid, token = created["id"], created["players"][0]["token"]
-        engine = client.app.state.store.engine  # type: ignore[attr-defined]
+        engine = app.state.store.engine
         with engine.begin() as db:
             refuse = "SELECT RAISE(ABORT, 'disk full')"
             db.execute(sa.text(f"CREATE TRIGGER full_disk BEFORE INSERT ON pending_plots BEGIN {refuse}; END"))
