@@ -386,6 +386,17 @@ class RuleSystem(ABC, Generic[S]):
         kept = [] if is_hold(text) else [e for e in entries(text) if e.split()[0].lower() != ship.lower()]
         return self.parse_order(state, seat, "; ".join([*kept, move.text]))
 
+    def order_variants(self, state: S, seat: str, order: Order) -> Sequence[Order]:
+        """Other orders for the search bot to try beside ``order`` (its fast bot's), besides the moves of
+        :meth:`move_options` (``state`` is the seat's view).
+
+        Read by :mod:`vectorwar.search`, which tries every one-ship change of the movement but knows nothing of
+        what else an entry carries. Default: none. A system whose orders carry a choice the movement menu does
+        not (AV:T's pivots) offers its likeliest changes of it here, a handful a ship: each costs a trial. The
+        bot checks each and drops those that are not legal.
+        """
+        return ()
+
     def fire_options(self, state: S, seat: str) -> Mapping[str, Sequence[ShotOption]]:
         """Ship id -> every legal single shot, when ``seat`` must declare fire now.
 

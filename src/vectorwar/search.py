@@ -34,8 +34,10 @@ How one decision is made, for the seat's view of the game (never the game):
    system whose fire comes in the same orders as the moves (AV:T) offers
    ``resolve_in_prospect`` instead (``holds_fire``): every prompt of a trial
    is resolved with its shots at ships counted in expectation, and the trial
-   is swept the same way. After a sweep's screen the ships' best changes are
-   also tried together (:meth:`SearchBot._joined`).
+   is swept the same way. A sweep also tries the system's ``order_variants``
+   (what the movement menu does not vary: AV:T's pivots). After a sweep's
+   screen the ships' best changes are also tried together
+   (:meth:`SearchBot._joined`).
 4. **The choice**: the orders are judged against the guesses weighted mostly
    by plausibility (the fast bot's guess ``TRUST``) and partly
    (``CAUTION``) by regret matching's most damaging mix; the best replaces
@@ -168,6 +170,7 @@ class Engine(Protocol):
     def random_order(self, state: Any, seat: str, rng: random.Random) -> Any: ...
     def move_options(self, state: Any, seat: str) -> Mapping[str, Sequence[Any]]: ...
     def with_move(self, state: Any, seat: str, order: Any, ship: str, move: Any) -> Any: ...
+    def order_variants(self, state: Any, seat: str, order: Any) -> Sequence[Any]: ...
     def standing(self, state: Any) -> Mapping[str, float]: ...
     def fire_in_prospect(self, state: Any) -> Mapping[str, float] | None: ...
     def resolve_in_prospect(
@@ -263,7 +266,8 @@ class SearchBot:
         ``options``, the seat's ``move_options``), then the menu's.
 
         With ``sweep``, the variants are every legal move of every ship (those ending nearest the fast
-        bot's first, should ``wanted`` cut them short) and the menu adds nothing.
+        bot's first, should ``wanted`` cut them short), then the system's ``order_variants``, and the menu
+        adds nothing.
         """
         found: dict[str, Any] = {}
 
@@ -288,6 +292,11 @@ class SearchBot:
                     offer(self.system.with_move(state, seat, base, ship, move))
                 except VectorwarError:
                     continue
+            # What the movement menu does not vary (AV:T's pivots): every one the system offers.
+            variants = self.system.order_variants(state, seat, base)
+            wanted = len(found) + len(variants)
+            for order in variants:
+                offer(order)
             return list(found.values())
         swaps = max(0, (wanted - 1) * 2 // 3)
         tries = 0

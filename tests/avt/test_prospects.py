@@ -13,7 +13,14 @@ from vectorwar.search import Judging, SearchBot
 from vectorwar.setup import SetUp, set_up
 from vectorwar.systems.avt.lasers import column_odds, column_of
 from vectorwar.systems.avt.orders import SegmentOrders
-from vectorwar.systems.avt.prospects import BOX, shot_points, structure_worth
+from vectorwar.systems.avt.prospects import (
+    BOX,
+    NEXT_VOLLEY,
+    expected_losses,
+    next_volleys,
+    shot_points,
+    structure_worth,
+)
 from vectorwar.systems.avt.state import AVTState, Ship
 
 
@@ -134,3 +141,36 @@ def test_without_shots_at_ships_a_segment_in_prospect_is_the_segment_itself() ->
         assert set(done[1].values()) == {0.0}
         for seat, order in orders.items():
             game.submit(seat, order)
+
+
+def test_the_next_volleys_count_every_ready_laser_and_a_volley_fired_leaves_its_lasers_out_of_them() -> None:
+    # Where a search trial ends, what each side's lasers ready and bearing would take off the other counts at half
+    # weight: a volley fired late in a trial leaves its lasers cooling, and the judge sees the threat it gave up.
+    game, orders = _first_volley("avt-duel-wasp")
+    system, state = game.system, game.state
+    threat = next_volleys(state)
+    fired = expected_losses(state, orders)
+    for side, loss in fired.items():
+        if loss:  # greedy fires every laser ready, bearing and powered, as the next volleys take each side to
+            assert threat[side] == pytest.approx(loss)
+    done = system.resolve_in_prospect(state, orders, Dice(0))
+    assert done is not None
+    after = next_volleys(done[0])
+    struck = [side for side, loss in fired.items() if loss]
+    assert struck
+    assert all(after[side] < threat[side] for side in struck)
+    # No battery power, no volley.
+    assert set(next_volleys(_emptied(state)).values()) == {0.0}
+
+
+def test_the_avt_standing_counts_the_next_volleys_at_half_weight() -> None:
+    game, _ = _first_volley("avt-duel-rafik")
+    state = game.state
+    standing = game.system.standing(state)
+    threat = next_volleys(state)
+    assert NEXT_VOLLEY == 0.5
+    for side, value in standing.items():
+        ships = [s for s in state.ships_of(side) if s.kind == "ship"]
+        boxes = sum(n for s in ships for _, n in s.marks)
+        assert value == pytest.approx(10.0 * len(ships) - BOX * boxes - NEXT_VOLLEY * threat[side])
+    assert any(threat.values())

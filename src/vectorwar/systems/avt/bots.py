@@ -71,7 +71,7 @@ from vectorwar.systems.avt.armour import struck
 from vectorwar.systems.avt.arrows import Arrow
 from vectorwar.systems.avt.avid import ALL_WINDOWS, Window, marker_for_offset
 from vectorwar.systems.avt.design import Design
-from vectorwar.systems.avt.fire import aim_choices, d_mode, marker_between, shot_problem
+from vectorwar.systems.avt.fire import affordable, aim_choices, d_mode, marker_between, shot_problem
 from vectorwar.systems.avt.grid import SEGMENTS
 from vectorwar.systems.avt.lasers import TABLES, max_range
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders, Shot
@@ -425,11 +425,12 @@ class GreedyBot:
         ssd = design.ssd
         return min(ssd.armour[r] for r in struck(orientation, enemy_window, state.three_d))
 
-    def _fire_window(self, state: AVTState, design: Design, ship: Ship, enemy: Ship) -> Window | None:
-        """The pivot that brings the most lasers to bear when it is done, if it beats staying put."""
+    def facings(self, state: AVTState, design: Design, ship: Ship, enemy: Ship) -> list[tuple[float, Window, int]]:
+        """(score, nose window, wedges) of staying put and of every pivot the chart allows, where ``enemy`` will be
+        seen once it is done: the lasers bearing there, ``ARMOUR_WEIGHT`` a point of skin armour turned to it,
+        less a twentieth a wedge turned."""
         mine, theirs = track(ship), track(enemy)
-        best: tuple[float, Window] | None = None
-        current = 0.0
+        out: list[tuple[float, Window, int]] = []
         for window, orientation, n, takes in self._reachable(state, design, ship):
             seen, _ = _marker_between_points(state, mine.after(takes), theirs.after(takes))
             if seen is None:
@@ -437,14 +438,32 @@ class GreedyBot:
             count = self._bearing_count(state, design, ship, orientation, seen) + ARMOUR_WEIGHT * self._armour_shown(
                 state, design, orientation, seen
             )
-            score = count - 0.05 * n
+            out.append((count - 0.05 * n, window, n))
+        return out
+
+    def _fire_window(self, state: AVTState, design: Design, ship: Ship, enemy: Ship) -> Window | None:
+        """The pivot that brings the most lasers to bear when it is done, if it beats staying put."""
+        best: tuple[float, Window] | None = None
+        current = 0.0
+        for score, window, n in self.facings(state, design, ship, enemy):
             if n == 0:
-                current = count
+                current = score
             if best is None or score > best[0] + 1e-9:
                 best = (score, window)
         if best is None or best[1] == ship.orientation.nose or best[0] < current + 0.5:
             return None
         return best[1]
+
+    def pivot_choices(self, state: AVTState, ship: Ship, count: int) -> list[Window | None]:
+        """The ``count`` best facings for a fight with the nearest enemy ship (:meth:`facings`), best first, as
+        the pivot that turns the nose there (``None``: stay put); none without an enemy ship or while a facing
+        change is under way."""
+        enemies = [e for e in state.enemies_of(ship.side) if e.kind == "ship" and e.active]
+        if not enemies or ship.turning is not None:
+            return []
+        enemy = _nearest_first(enemies, _where(ship.position))[0]
+        ranked = sorted(self.facings(state, state.designs[ship.design], ship, enemy), key=lambda f: -f[0])
+        return [None if n == 0 else window for _, window, n in ranked[:count]]
 
     # -- fire -------------------------------------------------------------------
 
@@ -453,7 +472,7 @@ class GreedyBot:
         if not ready:
             return orders
         ready.sort(key=lambda laser: (design.mounts[design.lasers[laser]].power, laser))
-        volley = _affordable(design, ready, ship.battery)
+        volley = affordable(design, ready, ship.battery)
         if not volley:
             return orders
         d_chance = d_mode(state) == "chance"
@@ -497,7 +516,7 @@ class GreedyBot:
         shots: list[Shot] = []
         for target in _nearest_first(targets, here):
             bearing = [laser for laser in free if shot_problem(state, design, ship, laser, target) is None]
-            volley = _affordable(design, bearing, battery)
+            volley = affordable(design, bearing, battery)
             if not volley:
                 continue
             weapon = design.mounts[design.lasers[volley[0]]].weapon
@@ -633,14 +652,3 @@ def _shot_power(design: Design) -> int:
 def _nearest_first(ships: list[Ship], here: Vec) -> list[Ship]:
     """``ships`` by distance from ``here``, nearest first; ties by id, so every run picks the same one."""
     return sorted(ships, key=lambda s: (_norm(_sub(_where(s.position), here)), s.id))
-
-
-def _affordable(design: Design, lasers: list[str], battery: int) -> list[str]:
-    """The lasers, in the order given, that the battery can power one after another."""
-    volley: list[str] = []
-    for laser in lasers:
-        cost = design.mounts[design.lasers[laser]].power
-        if cost <= battery:
-            volley.append(laser)
-            battery -= cost
-    return volley

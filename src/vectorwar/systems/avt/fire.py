@@ -88,6 +88,17 @@ def shot_problem(state: AVTState, design: Design, shooter: Ship, laser: str, tar
     return laser_bears(state, design, shooter, laser, target)
 
 
+def affordable(design: Design, lasers: list[str], battery: int) -> list[str]:
+    """The lasers, in the order given, that the battery can power one after another."""
+    volley: list[str] = []
+    for laser in lasers:
+        cost = design.mounts[design.lasers[laser]].power
+        if cost <= battery:
+            volley.append(laser)
+            battery -= cost
+    return volley
+
+
 def laser_targets(state: AVTState, design: Design, shooter: Ship, laser: str) -> list[Ship]:
     """Every ship ``laser`` may fire at now (power aside), in roster order: bots and front ends read this."""
     return [t for t in state.enemies_of(shooter.side) if shot_problem(state, design, shooter, laser, t) is None]

@@ -40,25 +40,41 @@ from vectorwar.systems.avt.armour import OPPOSITE_FACE, far_side
 from vectorwar.systems.avt.damage import HullDepthCount
 from vectorwar.systems.avt.design import Design, hit_entry
 from vectorwar.systems.avt.fire import (
+    affordable,
     aim_choices,
     aimed,
     d_mode,
     hull_depth_count,
     marker_between,
     pooled_by_ship,
+    shot_problem,
     spend,
 )
 from vectorwar.systems.avt.lasers import DMode, column_entry, column_of
-from vectorwar.systems.avt.orders import SegmentOrders
+from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders, Shot
 from vectorwar.systems.avt.ssd import ssd_of
 from vectorwar.systems.avt.state import AVTState, Ship
 
-__all__ = ["BOX", "WORTH", "expected_losses", "held", "inside", "pool_loss", "shot_points", "structure_worth"]
+__all__ = [
+    "BOX",
+    "NEXT_VOLLEY",
+    "WORTH",
+    "expected_losses",
+    "held",
+    "inside",
+    "next_volleys",
+    "pool_loss",
+    "shot_points",
+    "structure_worth",
+]
 
 #: A ship in the fight, in the standing (:meth:`~vectorwar.systems.avt.rules.AttackVector.standing`).
 WORTH = 10.0
 #: A box marked, in the standing.
 BOX = 0.1
+#: Weight of the next volleys in prospect (:func:`next_volleys`) in the standing: half, as a VV5 trial weighs the
+#: fire its second move promises.
+NEXT_VOLLEY = 0.5
 
 #: The chance of each 2d10- soak roll, 0-9 (the larger d10 less the smaller).
 SOAK: tuple[float, ...] = tuple((10 if d == 0 else 2 * (10 - d)) / 100 for d in range(10))
@@ -264,3 +280,31 @@ def held(state: AVTState, orders: Mapping[str, SegmentOrders]) -> tuple[AVTState
             entries.append(replace(o, shots=rest, aim=o.aim if rest else None))
         kept[side] = SegmentOrders(tuple(entries))
     return state, kept
+
+
+def next_volleys(state: AVTState) -> dict[str, float]:
+    """Each side's expected loss of standing if every enemy ship fired at it now, at the nearest ship it can see,
+    every laser that is ready, bears and has battery power (the cheapest first), the pool aimed at the thinnest
+    region; nothing fired at targets (chocolates).
+
+    Where a search trial ends, the standing counts these at ``NEXT_VOLLEY``: a trial of a few segments sees the
+    fire inside it, but not the lasers a late volley leaves cooling, nor a nose turned to the enemy just as it ends.
+    """
+    orders: dict[str, SegmentOrders] = {}
+    for side in state.sides:
+        enemies = [e for e in state.enemies_of(side) if e.kind == "ship" and e.active]
+        entries = []
+        for ship in state.ships_of(side):
+            if ship.kind != "ship" or not ship.active or not enemies:
+                continue
+            design = state.designs[ship.design]
+            enemy = min(enemies, key=lambda e: (marker_between(state, ship, e).range, e.id))
+            ready = sorted(
+                (laser for laser in design.lasers if shot_problem(state, design, ship, laser, enemy) is None),
+                key=lambda laser: (design.mounts[design.lasers[laser]].power, laser),
+            )
+            volley = affordable(design, ready, ship.battery)
+            if volley:
+                entries.append(ShipOrders(ship.id, shots=tuple(Shot(laser, enemy.id) for laser in volley)))
+        orders[side] = SegmentOrders(tuple(entries))
+    return expected_losses(state, orders)

@@ -69,6 +69,10 @@ RULE_ELECTRONICS = "AV:T (A5.457) the defender chooses the electronics box"
 RULE_REPAIR = "AV:T (A5.48) repairs"
 RULE_2D = "AV:T Design Note: the 2-D play experience (option three_d = false)"
 
+#: Pivots the search bot tries for each ship beside the burns (``order_variants``): the best facings greedy sees.
+#: Every one the chart allows (49) measured weaker and took up to 2 s a decision (docs/bots.md).
+PIVOT_VARIANTS = 16
+
 #: The help's sample orders, each legal at the start of sample game one (avt-drift); a pivot and a roll
 #: are shown apart because a ship makes one facing change at a time.
 EXAMPLE = "Rafik thrust 5, bias A, pivot B/C, fire A1>Square A2>Square"
@@ -205,11 +209,16 @@ class AttackVector(RuleSystem[AVTState]):
         return Prompt(clock, state.commanders(), "orders", True, HELP)
 
     def standing(self, state: AVTState) -> Mapping[str, float]:
-        # A ship in the fight is worth 10, less a tenth of one for every SSD box marked on it.
-        return {
+        # A ship in the fight is worth 10, less a tenth of one for every SSD box marked on it; less, at half weight,
+        # what the enemy's lasers ready and bearing now are expected to take off it (prospects.next_volleys).
+        points = {
             side: sum(10.0 - 0.1 * sum(n for _, n in s.marks) for s in state.ships_of(side) if s.kind == "ship")
             for side in state.sides
         }
+        if state.phase == "orders":
+            for side, lost in prospects.next_volleys(state).items():
+                points[side] -= prospects.NEXT_VOLLEY * lost
+        return points
 
     def result(self, state: AVTState) -> Result | None:
         if state.phase != "over":
@@ -479,6 +488,28 @@ class AttackVector(RuleSystem[AVTState]):
         else:
             entries[at] = replace(entries[at], thrust=burn.thrust, bias=burn.bias)
         return SegmentOrders(tuple(entries))
+
+    def order_variants(self, state: AVTState, seat: str, order: Order) -> Sequence[Order]:
+        # The movement menu varies the burn alone: each ship's best facings for the fight, as greedy ranks them
+        # (lasers bearing and armour shown once the pivot is done), each with the rest of its entry kept.
+        if not isinstance(order, SegmentOrders) or state.phase != "orders":
+            return ()
+        out: list[Order] = []
+        for ship in state.ships_of(seat):
+            if ship.kind != "ship" or not ship.active:
+                continue
+            entries = list(order.ships)
+            at = next((i for i, o in enumerate(entries) if o.ship == ship.id), None)
+            given = entries[at] if at is not None else ShipOrders(ship.id)
+            for pivot in GreedyBot().pivot_choices(state, ship, PIVOT_VARIANTS):
+                if pivot == given.pivot:
+                    continue
+                changed = replace(given, pivot=pivot)
+                if at is None:
+                    out.append(SegmentOrders((*entries, changed)))
+                else:
+                    out.append(SegmentOrders(tuple(changed if i == at else o for i, o in enumerate(entries))))
+        return out
 
     def fire_options(self, state: AVTState, seat: str) -> Mapping[str, Sequence[ShotOption]]:
         return display.fire_options(state, seat)

@@ -1,0 +1,66 @@
+"""What AV:T's search bot tries beside the burns: the pivots greedy ranks best for the fight (``order_variants``)."""
+
+from __future__ import annotations
+
+import random
+
+from vectorwar.search import SearchBot
+from vectorwar.setup import set_up
+from vectorwar.systems.avt.bots import GreedyBot
+from vectorwar.systems.avt.orders import SegmentOrders
+from vectorwar.systems.avt.rules import PIVOT_VARIANTS
+
+
+def test_pivot_variants_are_legal_and_change_one_ships_pivot_only() -> None:
+    s = set_up("avt-duel-wasp", seed=2, default="greedy")
+    game, tried = s.game, 0
+    for _ in range(60):
+        for seat in game.waiting_for:
+            view = game.system.seat_view(game.state, seat)
+            base = s.bots[seat].choose(view, seat, random.Random(0))
+            assert isinstance(base, SegmentOrders)
+            variants = game.system.order_variants(view, seat, base)
+            (ship,) = [x for x in view.ships_of(seat) if x.kind == "ship"]
+            if ship.turning is not None:
+                assert not variants  # one facing change at a time (A5.222): nothing to vary until it is done
+            assert len(variants) <= PIVOT_VARIANTS
+            given = base.for_ship(ship.id)
+            for order in variants:
+                assert isinstance(order, SegmentOrders)
+                game.system.check_order(game.state, seat, order)
+                entry = order.for_ship(ship.id)
+                assert entry is not None
+                assert entry.pivot != (given.pivot if given else None)
+                if given is not None:
+                    assert (entry.thrust, entry.shots, entry.roll) == (given.thrust, given.shots, given.roll)
+            tried += len(variants)
+            game.submit(seat, base)
+    assert tried > 60
+
+
+def test_pivot_variants_are_greedys_best_facings_for_the_fight() -> None:
+    s = set_up("avt-duel-rafik", seed=0, default="greedy")
+    state = s.game.state
+    ship = next(x for x in state.ships_of("blue") if x.kind == "ship")
+    (enemy,) = [x for x in state.enemies_of("blue") if x.kind == "ship"]
+    bot = GreedyBot()
+    ranked = sorted(bot.facings(state, state.designs[ship.design], ship, enemy), key=lambda f: -f[0])
+    choices = bot.pivot_choices(state, ship, 5)
+    assert choices == [None if n == 0 else window for _, window, n in ranked[:5]]
+    assert ranked[0][0] >= ranked[4][0]
+
+
+def test_search_tries_the_pivot_variants() -> None:
+    s = set_up("avt-duel-wasp", seed=0, default="greedy")
+    game = s.game
+    seat = game.waiting_for[0]
+    view = game.system.seat_view(game.state, seat)
+    bot = SearchBot(game.system)
+    base = bot.policy.choose(view, seat, random.Random(0))
+    pivots = {str(v) for v in game.system.order_variants(view, seat, base)}
+    assert pivots
+    tried = {
+        str(o)
+        for o in bot._candidates(view, seat, 500, random.Random(0), game.system.move_options(view, seat), sweep=True)
+    }
+    assert pivots <= tried
