@@ -59,6 +59,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
@@ -75,7 +76,7 @@ from vectorwar.systems.avt.fire import affordable, aim_choices, d_mode, marker_b
 from vectorwar.systems.avt.grid import SEGMENTS
 from vectorwar.systems.avt.lasers import TABLES, max_range
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders, Shot
-from vectorwar.systems.avt.orientation import Orientation, pivot_path, pivot_paths, schedule, wedges
+from vectorwar.systems.avt.orientation import Chart, Orientation, pivot_path, pivot_paths, schedule, wedges
 from vectorwar.systems.avt.ssd import (
     laser_state,
     ship_battery_capacity,
@@ -379,43 +380,25 @@ class GreedyBot:
         return orders if want == setting else replace(orders, thrust=want)
 
     @staticmethod
-    def _reachable(state: AVTState, design: Design, ship: Ship) -> list[tuple[Window, Orientation, int, int]]:
+    def _reachable(state: AVTState, design: Design, ship: Ship) -> Sequence[tuple[Window, Orientation, int, int]]:
         """(nose window, orientation, wedges, segments to finish) of every pivot the chart allows, and staying put."""
-        out = [(ship.orientation.nose, ship.orientation, 0, 0)]
-        reach = len(design.pivots)
-        for window, path in sorted(pivot_paths(ship.orientation, state.three_d).items()):
-            if not path or wedges(path) > reach:
-                continue
-            stops = schedule(path, design.pivots)
-            out.append((window, path[-1].orientation, wedges(path), stops[-1][0] + 1))
-        return out
+        return _reachable_from(ship.orientation, state.three_d, design.pivots)
 
     def _thrust_window(self, state: AVTState, design: Design, ship: Ship, enemy: Ship, aim: Vec) -> Window | None:
         """The nose window to burn in: thrust along ``aim`` first, and near the enemy lasers bearing too."""
         mine, theirs = track(ship), track(enemy)
         close = _norm(_sub(theirs.at, mine.at)) <= CLOSE_BAND[1] + 4
+        alive = _mounts_alive(design, ship)
         best: tuple[float, Window] | None = None
         for window, orientation, n, takes in self._reachable(state, design, ship):
             score = _dot(_THRUST_UNIT[window], aim) - 0.02 * n
             if close and BEARING_WEIGHT:
                 seen, _ = _marker_between_points(state, mine.after(takes), theirs.after(takes))
                 if seen is not None:
-                    score += BEARING_WEIGHT * self._bearing_count(state, design, ship, orientation, seen)
+                    score += BEARING_WEIGHT * _bearing(state, design, alive, orientation, seen)
             if best is None or score > best[0] + 1e-9:
                 best = (score, window)
         return best[1] if best else None
-
-    def _bearing_count(
-        self, state: AVTState, design: Design, ship: Ship, orientation: Orientation, enemy_window: Window
-    ) -> int:
-        windows = _arc_windows(state, orientation, enemy_window)
-        count = 0
-        for laser, mount in design.lasers.items():
-            if laser_state(design, ship, laser) == "destroyed":
-                continue
-            if any(w in design.arcs[mount] for w in windows):
-                count += 1
-        return count
 
     @staticmethod
     def _armour_shown(state: AVTState, design: Design, orientation: Orientation, enemy_window: Window) -> int:
@@ -430,12 +413,13 @@ class GreedyBot:
         seen once it is done: the lasers bearing there, ``ARMOUR_WEIGHT`` a point of skin armour turned to it,
         less a twentieth a wedge turned."""
         mine, theirs = track(ship), track(enemy)
+        alive = _mounts_alive(design, ship)
         out: list[tuple[float, Window, int]] = []
         for window, orientation, n, takes in self._reachable(state, design, ship):
             seen, _ = _marker_between_points(state, mine.after(takes), theirs.after(takes))
             if seen is None:
                 continue
-            count = self._bearing_count(state, design, ship, orientation, seen) + ARMOUR_WEIGHT * self._armour_shown(
+            count = _bearing(state, design, alive, orientation, seen) + ARMOUR_WEIGHT * self._armour_shown(
                 state, design, orientation, seen
             )
             out.append((count - 0.05 * n, window, n))
@@ -647,6 +631,31 @@ def _arc_windows(state: AVTState, orientation: Orientation, window: Window) -> t
 def _shot_power(design: Design) -> int:
     """Power for one shot of the ship's dearest laser."""
     return max((m.power for m in design.mounts.values() if m.lasers), default=0)
+
+
+@lru_cache(maxsize=4096)
+def _reachable_from(
+    orientation: Orientation, three_d: bool, chart: Chart
+) -> tuple[tuple[Window, Orientation, int, int], ...]:
+    """:meth:`GreedyBot._reachable` for a ship at ``orientation`` with the pivot chart ``chart``, worked out once."""
+    out = [(orientation.nose, orientation, 0, 0)]
+    for window, path in sorted(pivot_paths(orientation, three_d).items()):
+        if not path or wedges(path) > len(chart):
+            continue
+        stops = schedule(path, chart)
+        out.append((window, path[-1].orientation, wedges(path), stops[-1][0] + 1))
+    return tuple(out)
+
+
+def _mounts_alive(design: Design, ship: Ship) -> list[str]:
+    """The mount of each of ``ship``'s lasers not destroyed, a laser an entry."""
+    return [mount for laser, mount in design.lasers.items() if laser_state(design, ship, laser) != "destroyed"]
+
+
+def _bearing(state: AVTState, design: Design, mounts: list[str], orientation: Orientation, enemy_window: Window) -> int:
+    """How many of the lasers on ``mounts`` (one entry a laser) bear on ``enemy_window`` from ``orientation``."""
+    windows = _arc_windows(state, orientation, enemy_window)
+    return sum(1 for mount in mounts if any(w in design.arcs[mount] for w in windows))
 
 
 def _nearest_first(ships: list[Ship], here: Vec) -> list[Ship]:

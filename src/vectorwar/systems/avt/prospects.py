@@ -164,6 +164,20 @@ def _losses_inside(design: Design, region: str, count: HullDepthCount) -> Callab
     worth = structure_worth(design)
     structure = BOX + worth
 
+    # Each row's armour, whether it marks a box, and what marking it is worth: worked out once, not per call.
+    prepared = tuple(
+        tuple(
+            (
+                armour,
+                int(system != "no effect"),
+                int(system != "no effect") * BOX + (worth if system in _STRUCTURE else 0.0),
+            )
+            for system, armour in stage_rows
+        )
+        for stage_rows in rows
+    )
+    boxes = count == "boxes"
+
     def loss(left: int, stage: int, used: int) -> float:
         if left <= 0:
             return 0.0
@@ -172,17 +186,14 @@ def _losses_inside(design: Design, region: str, count: HullDepthCount) -> Callab
             return found
         total = 0.0
         again = 0.0  # the chance of a row that leaves everything as it was (0 armour, 0 soak, points counted)
-        for system, armour in rows[stage]:
-            box = 0 if system == "no effect" else 1
-            value = (box * BOX) + (worth if system in _STRUCTURE else 0.0)
-            for soak, chance in enumerate(SOAK):
+        for armour, box, value in prepared[stage]:
+            for soak in range(min(10, left - armour + 1)):  # a larger soak ends allocation, the box spared (A5.455)
                 absorbed = armour + soak
-                if absorbed > left:
-                    break  # allocation ends, the box spared (A5.455)
-                p = chance / 10
-                gain = value + (structure if soak == 0 else 0.0)
-                marked = box + (soak == 0)
-                rest, dug = left - absorbed, used + (max(absorbed, marked) if count == "boxes" else absorbed)
+                p = SOAK[soak] / 10
+                gain = value + structure if soak == 0 else value
+                marked = box + 1 if soak == 0 else box
+                rest = left - absorbed
+                dug = used + (absorbed if not boxes or absorbed >= marked else marked)
                 if rest == left and dug == used:
                     again += p
                     total += p * gain
