@@ -21,6 +21,11 @@ and says what each side is expected to lose from them instead:
   destroy it. That is what each hit costs in expectation, its octagon's roll
   and all: the judge counts the hits, never the one roll that ends the ship.
 
+Where a trial ends, the standing also counts at half weight what each side's
+lasers ready and bearing there would take off the other (:func:`next_volleys`,
+the same pool losses): a trial of a few segments otherwise misses the lasers a
+late volley leaves cooling and a nose turned to the enemy as it ends.
+
 Shots at targets (the tutorial's chocolates) are left in the orders and
 rolled: they are eaten or not in one segment, which a trial sees. Left out,
 as small: a damaged laser's pentagon check, explosions of a full battery or
@@ -294,9 +299,9 @@ def held(state: AVTState, orders: Mapping[str, SegmentOrders]) -> tuple[AVTState
 
 
 def next_volleys(state: AVTState) -> dict[str, float]:
-    """Each side's expected loss of standing if every enemy ship fired at it now, at the nearest ship it can see,
-    every laser that is ready, bears and has battery power (the cheapest first), the pool aimed at the thinnest
-    region; nothing fired at targets (chocolates).
+    """Each side's expected loss of standing if every enemy ship fired now, at the nearest of this side's ships
+    (by range), every laser that is ready, bears on it and has battery power (the cheapest first), the pool
+    aimed at the thinnest region; nothing fired at targets (chocolates).
 
     Where a search trial ends, the standing counts these at ``NEXT_VOLLEY``: a trial of a few segments sees the
     fire inside it, but not the lasers a late volley leaves cooling, nor a nose turned to the enemy just as it ends.
