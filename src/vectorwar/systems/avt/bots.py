@@ -72,7 +72,7 @@ from vectorwar.systems.avt.armour import struck
 from vectorwar.systems.avt.arrows import Arrow
 from vectorwar.systems.avt.avid import ALL_WINDOWS, Window, marker_for_offset
 from vectorwar.systems.avt.design import Design
-from vectorwar.systems.avt.fire import affordable, aim_choices, d_mode, marker_between, shot_problem
+from vectorwar.systems.avt.fire import affordable, aim_choices, d_mode, full_volley, marker_between, shot_problem
 from vectorwar.systems.avt.grid import SEGMENTS
 from vectorwar.systems.avt.lasers import TABLES, max_range
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders, Shot
@@ -452,11 +452,7 @@ class GreedyBot:
     # -- fire -------------------------------------------------------------------
 
     def _fire(self, state: AVTState, design: Design, ship: Ship, enemy: Ship, orders: ShipOrders) -> ShipOrders:
-        ready = [laser for laser in design.lasers if shot_problem(state, design, ship, laser, enemy) is None]
-        if not ready:
-            return orders
-        ready.sort(key=lambda laser: (design.mounts[design.lasers[laser]].power, laser))
-        volley = affordable(design, ready, ship.battery)
+        volley = full_volley(state, design, ship, enemy)
         if not volley:
             return orders
         d_chance = d_mode(state) == "chance"

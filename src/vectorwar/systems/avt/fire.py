@@ -99,6 +99,15 @@ def affordable(design: Design, lasers: list[str], battery: int) -> list[str]:
     return volley
 
 
+def full_volley(state: AVTState, design: Design, shooter: Ship, target: Ship) -> list[str]:
+    """Every laser of ``shooter`` ready and bearing on ``target``, the cheapest first, as far as its battery goes."""
+    ready = sorted(
+        (laser for laser in design.lasers if shot_problem(state, design, shooter, laser, target) is None),
+        key=lambda laser: (design.mounts[design.lasers[laser]].power, laser),
+    )
+    return affordable(design, ready, shooter.battery)
+
+
 def laser_targets(state: AVTState, design: Design, shooter: Ship, laser: str) -> list[Ship]:
     """Every ship ``laser`` may fire at now (power aside), in roster order: bots and front ends read this."""
     return [t for t in state.enemies_of(shooter.side) if shot_problem(state, design, shooter, laser, t) is None]

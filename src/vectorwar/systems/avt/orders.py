@@ -172,6 +172,12 @@ class SegmentOrders:
     def for_ship(self, ship: str) -> ShipOrders | None:
         return next((s for s in self.ships if s.ship == ship), None)
 
+    def with_entry(self, entry: ShipOrders) -> SegmentOrders:
+        """These orders with ``entry`` in place of its ship's entry, or added last if the ship has none."""
+        if self.for_ship(entry.ship) is None:
+            return SegmentOrders((*self.ships, entry))
+        return SegmentOrders(tuple(entry if s.ship == entry.ship else s for s in self.ships))
+
 
 def _action(text: str, entry: str, current: ShipOrders, targets: dict[str, str]) -> ShipOrders:
     words = entry.split()

@@ -45,14 +45,13 @@ from vectorwar.systems.avt.armour import OPPOSITE_FACE, far_side
 from vectorwar.systems.avt.damage import HullDepthCount
 from vectorwar.systems.avt.design import Design, hit_entry
 from vectorwar.systems.avt.fire import (
-    affordable,
     aim_choices,
     aimed,
     d_mode,
+    full_volley,
     hull_depth_count,
     marker_between,
     pooled_by_ship,
-    shot_problem,
     spend,
 )
 from vectorwar.systems.avt.lasers import DMode, column_entry, column_of
@@ -315,11 +314,7 @@ def next_volleys(state: AVTState) -> dict[str, float]:
                 continue
             design = state.designs[ship.design]
             enemy = min(enemies, key=lambda e: (marker_between(state, ship, e).range, e.id))
-            ready = sorted(
-                (laser for laser in design.lasers if shot_problem(state, design, ship, laser, enemy) is None),
-                key=lambda laser: (design.mounts[design.lasers[laser]].power, laser),
-            )
-            volley = affordable(design, ready, ship.battery)
+            volley = full_volley(state, design, ship, enemy)
             if volley:
                 entries.append(ShipOrders(ship.id, shots=tuple(Shot(laser, enemy.id) for laser in volley)))
         orders[side] = SegmentOrders(tuple(entries))

@@ -481,13 +481,8 @@ class AttackVector(RuleSystem[AVTState]):
             raise IllegalOrderError(str(order), "segment orders are due now", RULE_ORDERS)
         given = self.parse_order(state, seat, move.text)
         burn = (given.for_ship(ship) if isinstance(given, SegmentOrders) else None) or ShipOrders(ship)
-        entries = list(order.ships)
-        at = next((i for i, o in enumerate(entries) if o.ship == burn.ship), None)
-        if at is None:
-            entries.append(burn)
-        else:
-            entries[at] = replace(entries[at], thrust=burn.thrust, bias=burn.bias)
-        return SegmentOrders(tuple(entries))
+        current = order.for_ship(burn.ship)
+        return order.with_entry(burn if current is None else replace(current, thrust=burn.thrust, bias=burn.bias))
 
     def order_variants(self, state: AVTState, seat: str, order: Order) -> Sequence[Order]:
         # The movement menu varies the burn alone: each ship's best facings for the fight, as greedy ranks them
@@ -498,17 +493,10 @@ class AttackVector(RuleSystem[AVTState]):
         for ship in state.ships_of(seat):
             if ship.kind != "ship" or not ship.active:
                 continue
-            entries = list(order.ships)
-            at = next((i for i, o in enumerate(entries) if o.ship == ship.id), None)
-            given = entries[at] if at is not None else ShipOrders(ship.id)
+            given = order.for_ship(ship.id) or ShipOrders(ship.id)
             for pivot in GreedyBot().pivot_choices(state, ship, PIVOT_VARIANTS):
-                if pivot == given.pivot:
-                    continue
-                changed = replace(given, pivot=pivot)
-                if at is None:
-                    out.append(SegmentOrders((*entries, changed)))
-                else:
-                    out.append(SegmentOrders(tuple(changed if i == at else o for i, o in enumerate(entries))))
+                if pivot != given.pivot:
+                    out.append(order.with_entry(replace(given, pivot=pivot)))
         return out
 
     def fire_options(self, state: AVTState, seat: str) -> Mapping[str, Sequence[ShotOption]]:
