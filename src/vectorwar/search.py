@@ -271,9 +271,9 @@ class SearchBot:
         """
         found: dict[str, Any] = {}
 
-        def offer(order: Any) -> None:
+        def offer(order: Any, limit: int = wanted) -> None:
             text = str(order)
-            if text in found or len(found) >= wanted:
+            if text in found or len(found) >= limit:
                 return
             try:
                 parsed = self.system.parse_order(state, seat, text)
@@ -292,11 +292,11 @@ class SearchBot:
                     offer(self.system.with_move(state, seat, base, ship, move))
                 except VectorwarError:
                     continue
-            # What the movement menu does not vary (AV:T's pivots): every one the system offers.
+            # What the movement menu does not vary (AV:T's pivots): every one the system offers, past ``wanted``.
             variants = self.system.order_variants(state, seat, base)
-            wanted = len(found) + len(variants)
+            limit = len(found) + len(variants)
             for order in variants:
-                offer(order)
+                offer(order, limit)
             return list(found.values())
         swaps = max(0, (wanted - 1) * 2 // 3)
         tries = 0
