@@ -65,3 +65,8 @@ def test_search_tries_the_pivot_variants() -> None:
         for o in bot._candidates(view, seat, 500, random.Random(0), game.system.move_options(view, seat), sweep=True)
     }
     assert pivots <= tried
+    # The variants come on top of however many burns the sweep was asked for: with room for greedy's order
+    # alone, every pivot is still tried.
+    narrow = bot._candidates(view, seat, 1, random.Random(0), game.system.move_options(view, seat), sweep=True)
+    assert [str(o) for o in narrow[1:]] == [str(v) for v in game.system.order_variants(view, seat, base)]
+    assert len(narrow) == 1 + len(pivots)
