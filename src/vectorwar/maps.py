@@ -12,7 +12,7 @@ systems interpret (for example ``"blocking"`` stops line of sight in MSC).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -50,6 +50,7 @@ _last_cells: tuple[tuple[MapSection, ...], frozenset[tuple[int, int]]] = ((), fr
 _last_terrain: tuple[tuple[tuple[Hex, str], ...], dict[Hex, str]] = ((), {})
 _last_kind: tuple[tuple[tuple[Hex, str], ...], str, frozenset[Hex]] = ((), "", frozenset())
 _last_steps: tuple[tuple[tuple[Hex, str], ...], str, dict[Hex, int | None]] = ((), "", {})
+_last_where: tuple[tuple[tuple[Hex, str], ...], dict[Callable[[str], bool], frozenset[Hex]]] = ((), {})
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +146,24 @@ class HexMap:
             found = frozenset(h for h, k in self.terrain if k == kind)
             _last_kind = (self.terrain, kind, found)
         return found
+
+    def hexes_where(self, test: Callable[[str], bool]) -> frozenset[Hex]:
+        """Hexes with a terrain entry that passes ``test`` (a rule system's reading of its tags).
+
+        >>> rocks = HexMap.single(4, 4, ((Hex.parse("1,1"), "asteroid"), (Hex.parse("2,0"), "dust")))
+        >>> sorted(map(str, rocks.hexes_where(lambda kind: kind != "dust")))
+        ['1,1']
+        """
+        global _last_where
+        terrain, found = _last_where
+        if terrain is not self.terrain:
+            # Asked for every line of fire and every path a search bot's trials draw, against a field of
+            # hundreds of hexes: one set per terrain and test (``test`` is a module's function, so few).
+            found = {}
+            _last_where = (self.terrain, found)
+        if test not in found:
+            found[test] = frozenset(h for h, k in self.terrain if test(k))
+        return found[test]
 
     def steps_to(self, kind: str, h: Hex) -> int | None:
         """Steps from ``h`` to the nearest hex of terrain ``kind`` (0 on one), or ``None`` if the map has none.

@@ -207,7 +207,7 @@ def guns_facing(target: Ship, shooter_hex: Hex) -> bool:
 
 def line_of_fire(hex_map: HexMap, a: Hex, b: Hex) -> bool:
     """Clear unless a large asteroid or dense body lies between (both, on an edge run)."""
-    solid = {h for h, k in hex_map.terrain if is_solid(k)}
+    solid = hex_map.hexes_where(is_solid)
     if not solid:
         return True
     return not any(all(h in solid for h in step) for step in a.line_candidates(b)[1:-1])

@@ -49,6 +49,11 @@ def is_solid(kind: str | None) -> bool:
     return kind == ASTEROID or gravity_of(kind) > 0
 
 
+def is_dense(kind: str | None) -> bool:
+    """A strangely dense body: it pulls on ships passing next to it."""
+    return gravity_of(kind) > 0
+
+
 def turn_allowance(ship: Ship) -> tuple[int, int]:
     """(rotations, G of thrust) the ship may plot this turn.
 
@@ -97,6 +102,8 @@ def plan(facing: Direction, velocity: Velocity, move: Manoeuvre) -> tuple[Direct
 
 def gravity_pull(hex_map: HexMap, path: Sequence[Hex]) -> Velocity:
     """The pull on the vector marker from every hex entered next to a dense body."""
+    if not hex_map.hexes_where(is_dense):
+        return Velocity()  # most maps have none: no need to read every hex of an asteroid field
     bodies = [(h, gravity_of(k)) for h, k in hex_map.terrain if gravity_of(k)]
     pull = Velocity()
     for entered in path[1:]:
