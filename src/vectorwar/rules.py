@@ -245,6 +245,12 @@ class RuleSystem(ABC, Generic[S]):
             sides[counter.side] = sides.get(counter.side, 0.0) + (1.0 if counter.status == "active" else 0.0)
         return sides
 
+    def plan_ahead(self, state: S, seat: str) -> int:
+        """One-ship changes of its fast bot's next plot a search trial from ``state`` judged by
+        :meth:`fire_in_prospect` tries for the searching ``seat`` (``SearchBot._planned``); by default 0, the
+        fast bot's next plot alone."""
+        return 0
+
     def search_declaration(self, state: S, seat: str, order: Order) -> Order:
         """The fire declaration in turn the search bot gives, from its fast bot's ``order`` (``state`` is the
         seat's view).

@@ -34,8 +34,12 @@ How one decision is made, for the seat's view of the game (never the game):
    system whose fire comes in the same orders as the moves (AV:T) offers
    ``resolve_in_prospect`` instead (``holds_fire``): every prompt of a trial
    is resolved with its shots at ships counted in expectation, and the trial
-   is swept the same way. A sweep also tries the system's ``order_variants``
-   (what the movement menu does not vary: AV:T's pivots). After a sweep's
+   is swept the same way. A system may have a ``fire_in_prospect`` trial
+   search the seat's own next plot too (``plan_ahead``, VV5's side making a
+   run: :meth:`SearchBot._planned`), so that a first plot is judged with the
+   best second plot found for it rather than the fast bot's. A sweep also
+   tries the system's ``order_variants`` (what the movement menu does not
+   vary: AV:T's pivots). After a sweep's
    screen the ships' best changes are also tried together
    (:meth:`SearchBot._joined`).
 4. **The choice**: the orders are judged against the guesses weighted mostly
@@ -59,7 +63,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any, Protocol
 
@@ -146,6 +150,11 @@ PROSPECT_STOP = 40
 HELD = 4
 #: The order that gives no fire (the kernel's notation for an empty declaration).
 HOLD = "hold"
+#: Of the seat's next plots a ``fire_in_prospect`` trial tries (the system's ``plan_ahead``), those judged best
+#: where their moves are made that are played on to the trial's end (:meth:`SearchBot._planned`).
+PLAN_KEPT = 2
+#: What searching the seat's next plot multiplies a trial's cost by, as the budget counts it (``rollout_cost``).
+PLAN_COST = 3.0
 
 
 class Player(Protocol):
@@ -178,6 +187,7 @@ class Engine(Protocol):
     ) -> tuple[Any, Mapping[str, float]] | None: ...
     def setup_menu(self, state: Any, seat: str) -> Any: ...
     def search_declaration(self, state: Any, seat: str, order: Any) -> Any: ...
+    def plan_ahead(self, state: Any, seat: str) -> int: ...
     def rollout_cost(self, state: Any) -> float: ...
     def bots(self) -> Mapping[str, Callable[[], Player]]: ...
 
@@ -212,11 +222,14 @@ class SearchBot:
             # rules of thumb are the better guide there too.
             given = self._candidates(state, seat, 1, own, {})[0]
             return given if setup else self._declared(state, seat, given)
-        cost = self.system.rollout_cost(state)
+        judging = self.judging(state)
+        # A trial that searches the seat's next plot costs several of one that does not: the budget shrinks
+        # to match, so a decision keeps to the same time.
+        planning = PLAN_COST if judging is Judging.PROSPECT and self.system.plan_ahead(state, seat) else 1.0
+        cost = self.system.rollout_cost(state) * planning
         budget = _scaled(self.budget, cost)
         # A system that counts the fire to come judges a trial nearly free of luck, and cheaply (a few moves,
         # no shots rolled): the bot can try every one-ship change of the fast bot's order, not a sample.
-        judging = self.judging(state)
         wanted = _sweep(self.budget, cost) if judging.swept else max(budget.screen, budget.mine)
         mine = self._candidates(state, seat, wanted, own, options, sweep=judging.swept)
         if len(mine) == 1:
@@ -348,7 +361,10 @@ class SearchBot:
         """
         seeds = [rng.getrandbits(64) for _ in range(1 if judging.swept else SCREEN_ROUNDS)]
         outcomes = [
-            [self._outcome(self._rollout(state, {seat: order, **likeliest}, d, judging), seat, root) for d in seeds]
+            [
+                self._outcome(self._rollout(state, {seat: order, **likeliest}, d, judging, seat), seat, root)
+                for d in seeds
+            ]
             for order in mine
         ]
         scale = _scale([o for row in outcomes for o in row])
@@ -409,16 +425,20 @@ class SearchBot:
             dice_seed = rng.getrandbits(64)
             for i, order in enumerate(mine):
                 for j, theirs in enumerate(profiles):
-                    trial = self._rollout(state, {seat: order, **theirs}, dice_seed, judging)
+                    trial = self._rollout(state, {seat: order, **theirs}, dice_seed, judging, seat)
                     cells[i][j].append(self._outcome(trial, seat, root))
         scale = _scale([o for row in cells for cell in row for o in cell])
         return [[[_value(o, scale) for o in cell] for cell in row] for row in cells]
 
-    def _rollout(self, state: Any, orders: Mapping[str, Any], dice_seed: int, judging: Judging) -> Trial:
+    def _rollout(
+        self, state: Any, orders: Mapping[str, Any], dice_seed: int, judging: Judging, seat: str | None = None
+    ) -> Trial:
         """Where ``orders`` lead, on the bot's own dice, the fast bot playing on: the end and its standing.
 
         Played as ``judging`` says: :meth:`_moves_in_prospect` (``PROSPECT``), :meth:`_held_fire` (``HELD``), or
         ``horizon`` more prompts (to the end of the next turn at most) with the fire rolled (``ROLLED``).
+        ``seat`` is the searching seat, whose next plot a ``PROSPECT`` trial searches too where the system
+        plans ahead (``plan_ahead``); left out, the fast bot gives it like every other.
         """
         self.rollouts += 1
         dice = Dice(dice_seed)
@@ -427,9 +447,12 @@ class SearchBot:
             return self._held_fire(state, orders, dice, policy_rng)
         start = self.system.prompt(state)
         turn = start.clock.turn if start is not None else 0
+        planner = (
+            seat if judging is Judging.PROSPECT and seat is not None and self.system.plan_ahead(state, seat) else None
+        )
         state, _ = self.system.resolve(state, orders, dice)
         if judging is Judging.PROSPECT:
-            return self._moves_in_prospect(state, turn, dice, policy_rng)
+            return self._moves_in_prospect(state, dice, policy_rng, _Progress(moved=turn), planner)
         last_turn = turn + self.budget.turns
         for played in range(HARD_STOP * self.budget.horizon):
             prompt = self.system.prompt(state)
@@ -444,7 +467,15 @@ class SearchBot:
             dice.log.clear()
         return state, self.system.standing(state)
 
-    def _moves_in_prospect(self, state: Any, turn: int, dice: Dice, rng: random.Random) -> Trial:
+    def _moves_in_prospect(
+        self,
+        state: Any,
+        dice: Dice,
+        rng: random.Random,
+        progress: _Progress,
+        planner: str | None,
+        until: int | None = None,
+    ) -> Trial:
         """The trial of a system whose standing counts the fire to come: judged where the moves are made.
 
         It stops where the moves are made and the fire is still to come: at the first declaration in turn
@@ -456,42 +487,91 @@ class SearchBot:
         weight at the next such stop, and so on for the system's ``prospect_moves`` (each at ``LATER`` times
         the weight of the one before): a plot that wins the next fire but leaves its ship overshooting, or
         drifting off the board, pays for it there.
+
+        The ``planner``'s next plot, if one is named, is searched too (:meth:`_planned`). With ``until``, the
+        trial ends at that stop (counted from the first) whatever the system's ``prospect_moves``.
         """
         moves = self.system.prospect_moves
-        judged: dict[str, float] | None = None
-        last: Mapping[str, float] = {}
-        fired: Mapping[str, float] = {}
-        stops = 0
-        weight = 1.0
-        # The turn of the last movement plot played (the root is one), ``None`` after a stop until the next.
-        moved: int | None = turn
+        last = moves if until is None else min(moves, until)
+        p = progress
         for _ in range(PROSPECT_STOP * max(1, moves - 1)):
             prompt = self.system.prompt(state)
             if prompt is None:
                 break
-            if moved is not None and (not prompt.simultaneous or prompt.clock.turn > moved):
+            if p.moved is not None and (not prompt.simultaneous or prompt.clock.turn > p.moved):
                 now = self.system.standing(state)
-                if judged is None:
-                    judged = dict(now)
+                if p.judged is None:
+                    p.judged = dict(now)
                 else:
                     # What these moves changed: the fire before them was held, so mostly the fire now in prospect.
-                    weight *= LATER
-                    for s in judged:
-                        judged[s] += weight * (now.get(s, 0.0) - last.get(s, 0.0) + fired.get(s, 0.0))
-                stops += 1
-                if stops >= moves:
-                    return state, judged
-                last = now
-                fired = self.system.fire_in_prospect(state) or {}
-                moved = None
+                    p.weight *= LATER
+                    for s in p.judged:
+                        p.judged[s] += p.weight * (now.get(s, 0.0) - p.last.get(s, 0.0) + p.fired.get(s, 0.0))
+                p.stops += 1
+                if p.stops >= last:
+                    return state, p.judged
+                p.last = now
+                p.fired = self.system.fire_in_prospect(state) or {}
+                p.moved = None
             # A declaration in turn after the first stop is fire the standing counted already: held.
-            hold = judged is not None and not prompt.simultaneous
+            hold = p.judged is not None and not prompt.simultaneous
             if prompt.simultaneous:
-                moved = prompt.clock.turn
+                p.moved = prompt.clock.turn
             given = {s: self._fast_order(state, s, rng, hold=hold) for s in prompt.seats}
+            if planner is not None and prompt.simultaneous and planner in prompt.seats:
+                return self._planned(state, given, dice, rng, p, planner)
             state, _ = self.system.resolve(state, given, dice)
             dice.log.clear()
-        return state, self.system.standing(state) if judged is None else judged
+        return state, self.system.standing(state) if p.judged is None else p.judged
+
+    def _planned(
+        self, state: Any, given: Mapping[str, Any], dice: Dice, rng: random.Random, progress: _Progress, seat: str
+    ) -> Trial:
+        """The rest of a ``fire_in_prospect`` trial from ``seat``'s next plot, that plot searched too.
+
+        A trial that played the fast bot's next plot for the searching seat judged each first plot by what
+        the fast bot makes of it, and the fast bot looks one move ahead: a first plot whose worth lies in the
+        plot after it (a turn away from the pursuers that the next plot completes) was judged short. So the
+        trial tries the fast bot's next plot and the system's ``plan_ahead`` one-ship changes of it (those
+        ending nearest first), each judged where its moves are made, plays the best ``PLAN_KEPT`` on to the
+        trial's end, and takes the best end. The others' plots stay the fast bot's: they are made at the same
+        time, so they cannot answer this one. Every branch throws the same dice.
+        """
+        tried = [given[seat], *self._next_plots(state, seat, given[seat])]
+
+        def played(order: Any, until: int | None) -> Trial:
+            branch_dice = Dice(dice.seed, dice.count)
+            branch_rng = random.Random()
+            branch_rng.setstate(rng.getstate())
+            after, _ = self.system.resolve(state, {**given, seat: order}, branch_dice)
+            branch_dice.log.clear()
+            return self._moves_in_prospect(after, branch_dice, branch_rng, progress.copy(), None, until)
+
+        def rank(trial: Trial) -> tuple[float, float]:
+            # Within one trial the root's standing is the same for every branch: it can be left out.
+            fixed, gain = self._outcome(trial, seat, {})
+            return (0.5 if fixed is None else fixed), gain
+
+        if len(tried) > 1:
+            # Sorting is stable: among equals the fast bot's own plot (first) stays first.
+            shortlist = sorted(tried, key=lambda order: rank(played(order, progress.stops + 1)), reverse=True)
+            tried = shortlist[:PLAN_KEPT]
+        return max((played(order, None) for order in tried), key=rank)
+
+    def _next_plots(self, state: Any, seat: str, base: Any) -> list[Any]:
+        """Up to the system's ``plan_ahead`` legal one-ship changes of ``base``, the moves ending nearest first."""
+        found: dict[str, Any] = {str(base): base}
+        wanted = self.system.plan_ahead(state, seat)
+        for ship, move in _by_nearness(str(base), self.system.move_options(state, seat)):
+            if len(found) > wanted:
+                break
+            try:
+                order = self.system.with_move(state, seat, base, ship, move)
+                self.system.check_order(state, seat, order)
+            except VectorwarError:
+                continue
+            found.setdefault(str(order), order)
+        return list(found.values())[1:]
 
     def _held_fire(self, state: Any, orders: Mapping[str, Any], dice: Dice, rng: random.Random) -> Trial:
         """The trial of a system whose fire comes in the same orders as the moves (``resolve_in_prospect``).
@@ -554,6 +634,24 @@ class SearchBot:
 Outcome = tuple[float | None, float]
 #: A rollout's end: the state it reached and the standing it is judged by.
 Trial = tuple[Any, Mapping[str, float]]
+
+
+@dataclass(slots=True)
+class _Progress:
+    """How far a ``fire_in_prospect`` trial has come (:meth:`SearchBot._moves_in_prospect`): what it has judged so far,
+    the standing and the fire in prospect at its last stop, the stops made, the weight of the next move's
+    change, and the turn of the last movement plot played (``None`` after a stop until the next)."""
+
+    moved: int | None
+    judged: dict[str, float] | None = None
+    last: Mapping[str, float] = field(default_factory=dict)
+    fired: Mapping[str, float] = field(default_factory=dict)
+    stops: int = 0
+    weight: float = 1.0
+
+    def copy(self) -> _Progress:
+        """The same progress, its judgement a copy of its own, for a branch that goes on apart."""
+        return replace(self, judged=None if self.judged is None else dict(self.judged))
 
 
 def _scaled(budget: Budget, cost: float) -> Budget:

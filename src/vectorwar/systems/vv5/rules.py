@@ -182,6 +182,10 @@ MANIFEST = Manifest(
 )
 
 
+#: One-ship changes of greedy's next plot a search trial tries for the searching seat in a run (``plan_ahead``).
+PLAN_AHEAD = 8
+
+
 class VectorV5(RuleSystem[VV5State]):
     manifest = MANIFEST
     state_type = VV5State
@@ -293,6 +297,13 @@ class VectorV5(RuleSystem[VV5State]):
 
     def fire_in_prospect(self, state: VV5State) -> Mapping[str, float] | None:
         return fire_in_prospect(state)
+
+    def plan_ahead(self, state: VV5State, seat: str) -> int:
+        # A run can turn on a first plot that only the plot after it pays for (the pirate turning away from its
+        # pursuers), so the runner's trials search its next plot too; for the chasers, and in a plain fight,
+        # that made search weaker (docs/bots.md, "Two plots a trial").
+        special = specials.special_for(state)
+        return PLAN_AHEAD if special is not None and special.runner(state) == seat else 0
 
     def search_declaration(self, state: VV5State, seat: str, order: Order) -> Order:
         return full_salvos(state, order)

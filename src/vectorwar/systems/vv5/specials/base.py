@@ -61,6 +61,14 @@ class Special:
         judge of the fire to come (:mod:`~vectorwar.systems.vv5.prospects`)."""
         return 0.0, 0.0
 
+    def runner(self, state: VV5State) -> str | None:
+        """The side making a run for somewhere (an edge, a field), if the scenario is such a run.
+
+        Not a rule: the search bot searches the runner's next plot in its trials too (``RuleSystem.plan_ahead``;
+        docs/bots.md, "Two plots a trial").
+        """
+        return None
+
     def progress(self, state: VV5State) -> dict[str, float]:
         """Victory points the objective is on course to earn each side, by where things stand now.
 

@@ -160,6 +160,9 @@ class CargoRun(Special):
         """The VP a carrier's cargo is expected to earn if it leaves by a proper edge now."""
         return bombs_of(ship) * sum(vp for _, vp in BOMB_HIT.values()) / 6
 
+    def runner(self, state: VV5State) -> str | None:
+        return _run(state).crossing
+
     def progress(self, state: VV5State) -> dict[str, float]:
         # Each carrier still flying is worth its expected delivery times the share of the board it has
         # crossed toward its nearest exit edge: a carrier halfway across has half its cargo's value in hand.

@@ -103,6 +103,9 @@ class Pirates(Special):
         # The pirate's loss wins the game for the hunters, which its VP alone (a transport's 2 a ton) undervalue.
         return (0.0, stake(state)) if ship.side == _pirates(state).pirate_side else (0.0, 0.0)
 
+    def runner(self, state: VV5State) -> str | None:
+        return _pirates(state).pirate_side
+
     def progress(self, state: VV5State) -> dict[str, float]:
         # The pirate wins by getting away, which no VP counts: a trial stopped early weighs its chance at the
         # next evasion roll (1D6 under the distance to the nearest pursuer) against the stake (``stake``);

@@ -1,0 +1,109 @@
+"""Two plots a trial: VV5's search trials search the seat's next plot too (``RuleSystem.plan_ahead``)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+import pytest
+
+from vectorwar import search
+from vectorwar.game import Game
+from vectorwar.search import Judging, SearchBot, _by_nearness, _chosen, _entry_map, _gap
+from vectorwar.setup import set_up
+from vectorwar.systems.vv5.rules import PLAN_AHEAD, system
+
+
+def movement_plots(scenario: str, seat: str, seed: int, count: int) -> Iterator[Game]:
+    """The first ``count`` movement plots ``seat`` makes in a game of greedy bots."""
+    setup = set_up(scenario, seed=seed, default="greedy")
+    game = setup.game
+    while count and not game.is_over:
+        prompt = game.system.prompt(game.state)
+        assert prompt is not None
+        if prompt.kind == "plot" and seat in game.waiting_for:
+            count -= 1
+            yield game
+        for s in list(game.waiting_for):
+            game.submit(s, setup.bots[s].choose(game.state, s, random.Random(0)))
+
+
+def rank(bot: SearchBot, end: search.Trial, seat: str) -> tuple[float, float]:
+    fixed, gain = bot._outcome(end, seat, {})
+    return (0.5 if fixed is None else fixed), gain
+
+
+def test_the_next_plots_tried_are_legal_one_ship_changes_of_the_fast_bots_ending_nearest_first() -> None:
+    # The bombers make the run: two ships, so a change may move either.
+    game = next(movement_plots("vv5-strike-force", "strike", 3, 2))
+    bot = SearchBot(system)
+    state = game.state
+    assert system.plan_ahead(state, "strike") == PLAN_AHEAD == 8
+    base = bot.policy.choose(state, "strike", random.Random(0))
+    plots = bot._next_plots(state, "strike", base)
+    assert len(plots) == PLAN_AHEAD
+    assert len({str(p) for p in plots}) == len(plots)
+    assert str(base) not in {str(p) for p in plots}
+    options = system.move_options(state, "strike")
+    gaps = []
+    for plot in plots:
+        system.check_order(state, "strike", plot)
+        changed = [ship for ship, text in _entry_map(str(plot)).items() if _entry_map(str(base)).get(ship) != text]
+        assert len(changed) == 1
+        ship = next(s for s in options if s.lower() == changed[0])
+        gaps.append(_gap(_chosen(str(plot), ship, options[ship]), _chosen(str(base), ship, options[ship])))
+    assert gaps == sorted(gaps)
+    assert gaps[-1] <= _gap_at(len(plots), str(base), options)
+
+
+def _gap_at(index: int, base: str, options: Mapping[str, Sequence[Any]]) -> int:
+    """How far from the fast bot's the ``index``-th nearest one-ship change of all ends (no change skipped)."""
+    ship, move = _by_nearness(base, options)[index - 1]
+    return _gap(move, _chosen(base, ship, options[ship]))
+
+
+def test_a_trial_that_plays_every_next_plot_out_ends_no_worse_for_the_seat_than_the_fast_bots(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Every plot tried is played to the trial's end, the fast bot's among them: the best cannot be worse.
+    monkeypatch.setattr(search, "PLAN_KEPT", 99)
+    better = 0
+    for game in movement_plots("vv5-pirates", "pirate", 0, 3):
+        bot = SearchBot(system)
+        state = game.state
+        orders = {s: bot.policy.choose(state, s, random.Random(0)) for s in game.waiting_for}
+        plain = bot._rollout(state, orders, 7, Judging.PROSPECT)
+        planned = bot._rollout(state, orders, 7, Judging.PROSPECT, "pirate")
+        assert rank(bot, planned, "pirate") >= rank(bot, plain, "pirate")
+        better += rank(bot, planned, "pirate") > rank(bot, plain, "pirate")
+    assert better > 0  # the pirate's own next plot is worth searching in these positions
+
+
+def test_a_trial_searches_the_named_seats_next_plot_only_if_it_makes_a_run() -> None:
+    game = next(movement_plots("vv5-pirates", "pirate", 0, 2))
+    state = game.state
+    bot = SearchBot(system)
+    orders = {s: bot.policy.choose(state, s, random.Random(0)) for s in game.waiting_for}
+    plain = bot._rollout(state, orders, 7, Judging.PROSPECT)
+    # The pirate makes the run: its next plot is searched. Its pursuers' is the fast bot's.
+    assert system.plan_ahead(state, "pirate") == PLAN_AHEAD
+    assert system.plan_ahead(state, "interceptors") == 0
+    assert bot._rollout(state, orders, 7, Judging.PROSPECT, "pirate") != plain
+    assert bot._rollout(state, orders, 7, Judging.PROSPECT, "interceptors") == plain
+    # Where the system does not plan ahead, the named seat's next plot is the fast bot's too: a VV5 fight
+    # that is not a run (the Dogfight), and VMS.
+    fight = next(movement_plots("vv5-dogfight", "red", 0, 2))
+    assert system.plan_ahead(fight.state, "red") == 0
+    fight_orders = {s: bot.policy.choose(fight.state, s, random.Random(0)) for s in fight.waiting_for}
+    assert bot._rollout(fight.state, fight_orders, 7, Judging.PROSPECT, "red") == bot._rollout(
+        fight.state, fight_orders, 7, Judging.PROSPECT
+    )
+    vms = next(movement_plots("vms-capital-duel-vv5", "red", 0, 1))
+    assert vms.system.plan_ahead(vms.state, "red") == 0
+    vms_bot = SearchBot(vms.system)
+    vms_orders = {s: vms_bot.policy.choose(vms.state, s, random.Random(0)) for s in vms.waiting_for}
+    assert vms_bot.judging(vms.state) is Judging.PROSPECT
+    assert vms_bot._rollout(vms.state, vms_orders, 7, Judging.PROSPECT, "red") == vms_bot._rollout(
+        vms.state, vms_orders, 7, Judging.PROSPECT
+    )
