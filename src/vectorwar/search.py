@@ -492,7 +492,7 @@ class SearchBot:
         trial ends at that stop (counted from the first) whatever the system's ``prospect_moves``.
         """
         moves = self.system.prospect_moves
-        last = moves if until is None else min(moves, until)
+        stop_at = moves if until is None else min(moves, until)
         p = progress
         for _ in range(PROSPECT_STOP * max(1, moves - 1)):
             prompt = self.system.prompt(state)
@@ -508,7 +508,7 @@ class SearchBot:
                     for s in p.judged:
                         p.judged[s] += p.weight * (now.get(s, 0.0) - p.last.get(s, 0.0) + p.fired.get(s, 0.0))
                 p.stops += 1
-                if p.stops >= last:
+                if p.stops >= stop_at:
                     return state, p.judged
                 p.last = now
                 p.fired = self.system.fire_in_prospect(state) or {}
