@@ -62,7 +62,7 @@ rule code and this module read no clock (see ``tests/test_architecture.py``).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any, Protocol
@@ -298,13 +298,10 @@ class SearchBot:
         base = self.policy.choose(state, seat, random.Random(rng.getrandbits(64)))
         offer(base)
         if sweep:
-            for ship, move in _by_nearness(str(base), options):
+            for order in self._changes(state, seat, base, options):
                 if len(found) >= wanted:
                     break
-                try:
-                    offer(self.system.with_move(state, seat, base, ship, move))
-                except VectorwarError:
-                    continue
+                offer(order)
             # What the movement menu does not vary (AV:T's pivots): every one the system offers, past ``wanted``.
             variants = self.system.order_variants(state, seat, base)
             limit = len(found) + len(variants)
@@ -562,16 +559,24 @@ class SearchBot:
         """Up to the system's ``plan_ahead`` legal one-ship changes of ``base``, the moves ending nearest first."""
         found: dict[str, Any] = {str(base): base}
         wanted = self.system.plan_ahead(state, seat)
-        for ship, move in _by_nearness(str(base), self.system.move_options(state, seat)):
+        for order in self._changes(state, seat, base, self.system.move_options(state, seat)):
             if len(found) > wanted:
                 break
             try:
-                order = self.system.with_move(state, seat, base, ship, move)
                 self.system.check_order(state, seat, order)
             except VectorwarError:
                 continue
             found.setdefault(str(order), order)
         return list(found.values())[1:]
+
+    def _changes(self, state: Any, seat: str, base: Any, options: Mapping[str, Sequence[Any]]) -> Iterator[Any]:
+        """``base`` with one ship's move swapped for another of ``options`` (``with_move``), the moves ending
+        nearest the ship's own first; a swap the system cannot make is skipped. Not checked."""
+        for ship, move in _by_nearness(str(base), options):
+            try:
+                yield self.system.with_move(state, seat, base, ship, move)
+            except VectorwarError:
+                continue
 
     def _held_fire(self, state: Any, orders: Mapping[str, Any], dice: Dice, rng: random.Random) -> Trial:
         """The trial of a system whose fire comes in the same orders as the moves (``resolve_in_prospect``).

@@ -46,7 +46,7 @@ def gravity_of(kind: str | None) -> int:
 
 def is_solid(kind: str | None) -> bool:
     """Large asteroids and strangely dense bodies: they block fire and wreck ships ending on them."""
-    return kind == ASTEROID or gravity_of(kind) > 0
+    return kind == ASTEROID or is_dense(kind)
 
 
 def is_dense(kind: str | None) -> bool:
