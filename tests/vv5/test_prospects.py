@@ -104,3 +104,26 @@ def test_a_transports_cargo_raises_the_stake_of_shooting_it_where_the_scenario_s
     bomber = specials.special_for(strike)
     assert bomber is not None
     assert all(bomber.damage_stake(strike, s) == (0.0, 0.0) for s in strike.ships)
+
+
+def test_a_defence_platforms_phasers_cost_the_side_they_hit_what_they_are_expected_to_do() -> None:
+    """The engine's platforms fire after the players; their damage scores for nobody, so the prospect takes it
+    off the side hit. Red's gunship sits 6 hexes from a platform (2D6 at or over 6 hits, 1D6 a hit); blue's sits
+    out of its reach, and neither has a gun that bears."""
+    from vectorwar.systems.vv5.specials.adp import platforms_fire
+
+    adp = make_ship("ADP1", "defences", at="10,10", design=system.designs()["adp"])
+    # So stout that it cannot be knocked out: the prospect is then the expected damage exactly.
+    x = replace(make_ship("X1", "red", at="10,4", facing="A", design=GUNSHIP), structure=Box(40), life_support=Box(40))
+    y = make_ship("Y1", "blue", at="10,25", facing="D", design=GUNSHIP)
+    state = make_state(x, y, adp, phase="missiles", declare_order=("red", "blue"), declaring=0)
+    state = replace(state, sides=("red", "blue"), automated=("defences",))
+    expected = fire_in_prospect(state)
+    assert expected["blue"] == 0.0
+    assert expected["red"] == pytest.approx(-(26 / 36) * 3.5)
+    games = 2000
+    done = 0
+    for seed in range(games):
+        fired = platforms_fire(state, Dice(seed), [])
+        done += sum(d.points for d in fired.gun_damage if d.target == "X1")
+    assert -expected["red"] == pytest.approx(done / games, rel=0.05)

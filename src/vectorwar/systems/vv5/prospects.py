@@ -13,9 +13,14 @@ takes are summed over every shot at it, and the chance that they knock it
 out is worked out over where each point lands (structure, life support or a
 system already gone, which passes the point on to structure). Left out, as
 small: a shot deflected by a ship in the way, a point that armour stops
-(it scores nothing), a crew's bonus and the Invasion platforms' phasers. A
-scenario's own scoring of damage (cargo boxes) is the special's
-``damage_stake``.
+(it scores nothing) and a crew's bonus. A scenario's own scoring of damage
+(cargo boxes) is the special's ``damage_stake``.
+
+The engine's defence platforms fire too, after the players (each at the
+starship nearest it, :mod:`~vectorwar.systems.vv5.specials.adp`). Their
+damage scores for nobody, but it costs the side hit what the same damage
+by a rival would have earned: without it a transport carrying troopers
+would fly into their reach as if they were not there.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from vectorwar.systems.vv5.bots import GreedyBot
 from vectorwar.systems.vv5.combat import gun_modifier, gun_to_hit
 from vectorwar.systems.vv5.damage_odds import NONE, Points, add, gun_shot, knock_out, mean, missile
 from vectorwar.systems.vv5.gunfire import launch_odds
+from vectorwar.systems.vv5.specials.adp import has_phasers, in_sights, phaser_hit, platforms
 from vectorwar.systems.vv5.state import Ship, VV5State
 from vectorwar.systems.vv5.victory import missile_hit
 
@@ -79,6 +85,14 @@ def fire_in_prospect(state: VV5State) -> Mapping[str, float]:
             need = gun_to_hit(shooter.hex.distance(target.hex)) or 13
             dist = gun_shot(need - gun_modifier(shot.guns, target), shot.guns)
             incoming.setdefault(target.id, []).append((side, dist))
+    for adp in platforms(state):
+        if not has_phasers(adp):
+            continue
+        close = in_sights(state, adp)
+        for target in close:
+            # Equal targets are chosen by dice: each takes its share of the shot.
+            hit = phaser_hit(adp, target) / len(close)
+            incoming.setdefault(target.id, []).append((adp.side, [1 - hit, *([hit / 6] * 6)]))
     for target_id, shots in incoming.items():
         target = state.ship(target_id)
         total = NONE
@@ -96,6 +110,8 @@ def fire_in_prospect(state: VV5State) -> Mapping[str, float]:
             (0.5 if transport else 1.0) + per_point
         )
         for side, done in expected.items():
-            if side in points and not state.allied(side, target.side):
+            if side in state.automated and target.side in points:
+                points[target.side] -= worth * done / expected_total
+            elif side in points and not state.allied(side, target.side):
                 points[side] += worth * done / expected_total
     return points

@@ -16,7 +16,7 @@ from dataclasses import replace
 from vectorwar.dice import Dice
 from vectorwar.events import Event, Moved, Note, Rolled
 from vectorwar.hexes import Direction, Position
-from vectorwar.systems.vv5.combat import line_of_fire
+from vectorwar.systems.vv5.combat import line_of_fire, p_at_least
 from vectorwar.systems.vv5.events import GunsFired
 from vectorwar.systems.vv5.movement import is_solid, roll_off
 from vectorwar.systems.vv5.state import GunDamage, Ship, VV5State
@@ -28,7 +28,9 @@ def platforms(state: VV5State) -> list[Ship]:
     return [s for s in state.ships if s.active and s.kind == "adp"]
 
 
-def _pick_target(state: VV5State, adp: Ship, dice: Dice, events: list[Event]) -> Ship | None:
+def in_sights(state: VV5State, adp: Ship) -> list[Ship]:
+    """The starships ``adp`` would shoot at now: the nearest in phaser reach with a line of fire, the largest of
+    those equally near; several only when equal in both (competitive dice then choose)."""
     targets = [
         s
         for s in state.ships
@@ -38,19 +40,32 @@ def _pick_target(state: VV5State, adp: Ship, dice: Dice, events: list[Event]) ->
         and line_of_fire(state.map, adp.hex, s.hex)
     ]
     if not targets:
-        return None
+        return []
     nearest = min(adp.hex.distance(s.hex) for s in targets)
     close = [s for s in targets if adp.hex.distance(s.hex) == nearest]
     biggest = max(s.mass for s in close)
-    close = [s for s in close if s.mass == biggest]
-    if len(close) == 1:
-        return close[0]
+    return [s for s in close if s.mass == biggest]
+
+
+def has_phasers(adp: Ship) -> bool:
+    return any(m.guns.boxes for m in adp.mounts)
+
+
+def phaser_hit(adp: Ship, target: Ship) -> float:
+    """The chance a platform's phaser shot hits ``target``: 2D6 at or over the range, +4 if it cannot accelerate."""
+    return p_at_least(adp.hex.distance(target.hex) - (0 if target.can_accelerate else 4))
+
+
+def _pick_target(state: VV5State, adp: Ship, dice: Dice, events: list[Event]) -> Ship | None:
+    close = in_sights(state, adp)
+    if len(close) <= 1:
+        return close[0] if close else None
     return state.ship(roll_off([s.id for s in close], dice, events, f"{adp.id} chooses between equal targets"))
 
 
 def platforms_fire(state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
     for adp in platforms(state):
-        if not any(m.guns.boxes for m in adp.mounts):
+        if not has_phasers(adp):
             continue
         target = _pick_target(state, adp, dice, events)
         if target is None:
