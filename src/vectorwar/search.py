@@ -505,11 +505,15 @@ class SearchBot:
                     for s in p.judged:
                         p.judged[s] += p.weight * (now.get(s, 0.0) - p.last.get(s, 0.0) + p.fired.get(s, 0.0))
                 p.stops += 1
-                if p.stops >= stop_at:
+                if p.stops >= moves:
                     return state, p.judged
                 p.last = now
                 p.fired = self.system.fire_in_prospect(state) or {}
                 p.moved = None
+                if p.stops >= stop_at:
+                    # Cut short at a stop with the progress ready to go on: the same state, dice, ``rng`` and
+                    # progress passed back in play on as if the trial had never stopped (``_planned``).
+                    return state, p.judged
             # A declaration in turn after the first stop is fire the standing counted already: held.
             hold = p.judged is not None and not prompt.simultaneous
             if prompt.simultaneous:
@@ -536,24 +540,36 @@ class SearchBot:
         """
         tried = [given[seat], *self._next_plots(state, seat, given[seat])]
 
-        def played(order: Any, until: int | None) -> Trial:
+        def played(order: Any, until: int | None) -> tuple[Trial, Dice, random.Random, _Progress]:
             branch_dice = Dice(dice.seed, dice.count)
             branch_rng = random.Random()
             branch_rng.setstate(rng.getstate())
             after, _ = self.system.resolve(state, {**given, seat: order}, branch_dice)
             branch_dice.log.clear()
-            return self._moves_in_prospect(after, branch_dice, branch_rng, progress.copy(), None, until)
+            branch = progress.copy()
+            trial = self._moves_in_prospect(after, branch_dice, branch_rng, branch, None, until)
+            return trial, branch_dice, branch_rng, branch
 
         def rank(trial: Trial) -> tuple[float, float]:
             # Within one trial the root's standing is the same for every branch: it can be left out.
             fixed, gain = self._outcome(trial, seat, {})
             return (0.5 if fixed is None else fixed), gain
 
-        if len(tried) > 1:
-            # Sorting is stable: among equals the fast bot's own plot (first) stays first.
-            shortlist = sorted(tried, key=lambda order: rank(played(order, progress.stops + 1)), reverse=True)
-            tried = shortlist[:PLAN_KEPT]
-        return max((played(order, None) for order in tried), key=rank)
+        if len(tried) == 1:
+            return played(tried[0], None)[0]
+        # Each branch is judged at its next stop; the best are played on from there to the trial's end.
+        # Sorting is stable: among equals the fast bot's own plot (first) stays first.
+        shortlist = sorted(
+            (played(order, progress.stops + 1) for order in tried), key=lambda b: rank(b[0]), reverse=True
+        )
+        cut = progress.stops + 1
+        ends: list[Trial] = []
+        for (end, judged), branch_dice, branch_rng, branch in shortlist[:PLAN_KEPT]:
+            if cut < self.system.prospect_moves and branch.stops == cut:
+                ends.append(self._moves_in_prospect(end, branch_dice, branch_rng, branch, None))
+            else:  # the branch ran to its end (or the game's) before the cut
+                ends.append((end, judged))
+        return max(ends, key=rank)
 
     def _next_plots(self, state: Any, seat: str, base: Any) -> list[Any]:
         """Up to the system's ``plan_ahead`` legal one-ship changes of ``base``, the moves ending nearest first."""
