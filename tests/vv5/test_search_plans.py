@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from vectorwar import search
+from vectorwar.dice import Dice
 from vectorwar.game import Game
 from vectorwar.search import Judging, SearchBot, _by_nearness, _chosen, _entry_map, _gap
 from vectorwar.setup import set_up
@@ -107,3 +108,28 @@ def test_a_trial_searches_the_named_seats_next_plot_only_if_it_makes_a_run() -> 
     assert vms_bot._rollout(vms.state, vms_orders, 7, Judging.PROSPECT, "red") == vms_bot._rollout(
         vms.state, vms_orders, 7, Judging.PROSPECT
     )
+
+
+def _started(state: Any, orders: Mapping[str, Any], turn: int) -> tuple[Any, Dice, random.Random, search._Progress]:
+    """A prospect trial's start, as ``SearchBot._rollout`` makes it on dice seed 7."""
+    dice = Dice(7)
+    after, _ = system.resolve(state, orders, dice)
+    dice.log.clear()
+    return after, dice, random.Random(7), search._Progress(moved=turn)
+
+
+def test_a_trial_cut_at_a_stop_goes_on_from_there_as_if_it_had_never_stopped() -> None:
+    # The runner's branches are judged at their next stop and the best go on from there (``_planned``).
+    for game in movement_plots("vv5-strike-force", "strike", 2, 3):
+        bot = SearchBot(system)
+        state = game.state
+        orders = {s: bot.policy.choose(state, s, random.Random(0)) for s in game.waiting_for}
+        prompt = system.prompt(state)
+        assert prompt is not None
+        whole = bot._moves_in_prospect(*_started(state, orders, prompt.clock.turn), None)
+        after, dice, rng, progress = _started(state, orders, prompt.clock.turn)
+        cut, _ = bot._moves_in_prospect(after, dice, rng, progress, None, until=1)
+        assert progress.stops == 1 < system.prospect_moves
+        assert progress.moved is None
+        assert cut != whole[0]
+        assert bot._moves_in_prospect(cut, dice, rng, progress, None) == whole
