@@ -511,8 +511,8 @@ class SearchBot:
                 p.fired = self.system.fire_in_prospect(state) or {}
                 p.moved = None
                 if p.stops >= stop_at:
-                    # Cut short at a stop with the progress ready to go on: the same state, dice, ``rng`` and
-                    # progress passed back in play on as if the trial had never stopped (``_planned``).
+                    # Cut short at a stop, the progress ready to go on: passed back in with the same dice and
+                    # ``rng``, the state plays on as if the trial had never stopped (``_planned``).
                     return state, p.judged
             # A declaration in turn after the first stop is fire the standing counted already: held.
             hold = p.judged is not None and not prompt.simultaneous
