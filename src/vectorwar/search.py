@@ -559,10 +559,8 @@ class SearchBot:
             return played(tried[0], None)[0]
         # Each branch is judged at its next stop; the best are played on from there to the trial's end.
         # Sorting is stable: among equals the fast bot's own plot (first) stays first.
-        shortlist = sorted(
-            (played(order, progress.stops + 1) for order in tried), key=lambda b: rank(b[0]), reverse=True
-        )
         cut = progress.stops + 1
+        shortlist = sorted((played(order, cut) for order in tried), key=lambda b: rank(b[0]), reverse=True)
         ends: list[Trial] = []
         for (end, judged), branch_dice, branch_rng, branch in shortlist[:PLAN_KEPT]:
             if cut < self.system.prospect_moves and branch.stops == cut:

@@ -24,6 +24,7 @@ from vectorwar.systems.vv5.combat import (
 )
 from vectorwar.systems.vv5.events import Deflected, GunsFired
 from vectorwar.systems.vv5.orders import Shot
+from vectorwar.systems.vv5.specials.adp import has_phasers
 from vectorwar.systems.vv5.state import GunDamage, Ship, VV5State
 
 
@@ -53,7 +54,7 @@ def launch_odds(state: VV5State, ship_id: str, target_id: str, spread: int) -> O
     found: list[Modifier] = []
     if distance > 1 and guns_facing(target, ship.hex):
         found.append(Modifier(f"{target.id}'s guns face the launch", 1, RULE_MISSILES))
-    if target.kind == "adp" and any(m.guns.boxes for m in target.mounts):
+    if target.kind == "adp" and has_phasers(target):
         found.append(Modifier(f"{target.id}'s phasers shoot at the missile", 1, RULE_MISSILES))
     if spread:
         found.append(Modifier("launching at several targets this turn", spread, SEVERAL_TARGETS.name))

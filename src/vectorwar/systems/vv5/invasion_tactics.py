@@ -33,7 +33,7 @@ from vectorwar.systems.vv5.arcs import MISSILE_ARC, in_arc
 from vectorwar.systems.vv5.combat import missile_to_hit, p_at_least
 from vectorwar.systems.vv5.gunfire import launch_odds
 from vectorwar.systems.vv5.movement import DENSE_PREFIX, gravity_pull
-from vectorwar.systems.vv5.specials.adp import PHASER_RANGE
+from vectorwar.systems.vv5.specials.adp import PHASER_RANGE, phaser_hit
 from vectorwar.systems.vv5.specials.invasion import crash_risk, invasion_state, on_board
 from vectorwar.systems.vv5.state import Ship, VV5State
 from vectorwar.vectors import Velocity
@@ -103,7 +103,6 @@ def objective(state: VV5State, ship: Ship, end: Hex, facing: Direction, velocity
     if not platforms or not bodies:
         return score
     friends = [f.vector_marker for f in state.ships_of(ship.side) if f.id != ship.id]
-    bonus = 0 if ship.can_accelerate else 4
     for where in platforms:
         distance = end.distance(where)
         if distance > PHASER_RANGE:
@@ -111,7 +110,7 @@ def objective(state: VV5State, ship: Ship, end: Hex, facing: Direction, velocity
         # Each platform shoots the starship nearest to it: one a friend is nearer to shoots the friend.
         other = min((f.distance(where) for f in friends), default=99)
         share = 1.0 if distance < other else 0.5 if distance == other else SHIELDED
-        score -= THREAT * share * p_at_least(distance - bonus)
+        score -= THREAT * share * phaser_hit(distance, ship)
     target = assigned(state, ship)
     if target is None:
         return score

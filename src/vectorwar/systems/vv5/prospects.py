@@ -33,7 +33,7 @@ from vectorwar.systems.vv5.bots import GreedyBot
 from vectorwar.systems.vv5.combat import gun_modifier, gun_to_hit
 from vectorwar.systems.vv5.damage_odds import NONE, Points, add, gun_shot, knock_out, mean, missile
 from vectorwar.systems.vv5.gunfire import launch_odds
-from vectorwar.systems.vv5.specials.adp import has_phasers, in_sights, phaser_hit, platforms
+from vectorwar.systems.vv5.specials.adp import armed_platforms, in_sights, phaser_hit
 from vectorwar.systems.vv5.state import Ship, VV5State
 from vectorwar.systems.vv5.victory import missile_hit
 
@@ -85,13 +85,11 @@ def fire_in_prospect(state: VV5State) -> Mapping[str, float]:
             need = gun_to_hit(shooter.hex.distance(target.hex)) or 13
             dist = gun_shot(need - gun_modifier(shot.guns, target), shot.guns)
             incoming.setdefault(target.id, []).append((side, dist))
-    for adp in platforms(state):
-        if not has_phasers(adp):
-            continue
+    for adp in armed_platforms(state):
         close = in_sights(state, adp)
         for target in close:
             # Equal targets are chosen by dice: each takes its share of the shot.
-            hit = phaser_hit(adp, target) / len(close)
+            hit = phaser_hit(adp.hex.distance(target.hex), target) / len(close)
             incoming.setdefault(target.id, []).append((adp.side, [1 - hit, *([hit / 6] * 6)]))
     for target_id, shots in incoming.items():
         target = state.ship(target_id)

@@ -28,6 +28,11 @@ def platforms(state: VV5State) -> list[Ship]:
     return [s for s in state.ships if s.active and s.kind == "adp"]
 
 
+def armed_platforms(state: VV5State) -> list[Ship]:
+    """The platforms in play with a phaser left to shoot."""
+    return [s for s in platforms(state) if has_phasers(s)]
+
+
 def in_sights(state: VV5State, adp: Ship) -> list[Ship]:
     """The starships ``adp`` would shoot at now: the nearest in phaser reach with a line of fire, the largest of
     those equally near; several only when equal in both (competitive dice then choose)."""
@@ -51,9 +56,15 @@ def has_phasers(adp: Ship) -> bool:
     return any(m.guns.boxes for m in adp.mounts)
 
 
-def phaser_hit(adp: Ship, target: Ship) -> float:
-    """The chance a platform's phaser shot hits ``target``: 2D6 at or over the range, +4 if it cannot accelerate."""
-    return p_at_least(adp.hex.distance(target.hex) - (0 if target.can_accelerate else 4))
+def phaser_bonus(target: Ship) -> int:
+    """What a platform adds to its 2D6 against ``target``: +4 if it cannot accelerate."""
+    return 0 if target.can_accelerate else 4
+
+
+def phaser_hit(distance: int, target: Ship) -> float:
+    """The chance a platform's phaser shot from ``distance`` hexes hits ``target``: 2D6 plus its bonus at or
+    over the range."""
+    return p_at_least(distance - phaser_bonus(target))
 
 
 def _pick_target(state: VV5State, adp: Ship, dice: Dice, events: list[Event]) -> Ship | None:
@@ -64,14 +75,12 @@ def _pick_target(state: VV5State, adp: Ship, dice: Dice, events: list[Event]) ->
 
 
 def platforms_fire(state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
-    for adp in platforms(state):
-        if not has_phasers(adp):
-            continue
+    for adp in armed_platforms(state):
         target = _pick_target(state, adp, dice, events)
         if target is None:
             continue
         distance = adp.hex.distance(target.hex)
-        bonus = 0 if target.can_accelerate else 4
+        bonus = phaser_bonus(target)
         roll = dice.roll("2d6", f"{adp.id} phasers at {target.id}")
         events.append(Rolled.of(roll))
         hit = roll.total + bonus >= distance

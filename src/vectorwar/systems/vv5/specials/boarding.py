@@ -41,6 +41,7 @@ from vectorwar.systems.vv5.equipment import build_ship
 from vectorwar.systems.vv5.movement import is_solid, turn_allowance
 from vectorwar.systems.vv5.orders import Manoeuvre
 from vectorwar.systems.vv5.planner import rendezvous, ring
+from vectorwar.systems.vv5.specials.adp import armed_platforms
 from vectorwar.systems.vv5.specials.base import Special, whole_game
 from vectorwar.systems.vv5.state import BoardingState, Box, Ship, VV5State
 from vectorwar.vectors import Velocity
@@ -331,10 +332,6 @@ def download_worth(state: VV5State) -> float:
 HOLD_OFF = 15  #: transports wait this far from the derelict (its ring beyond phaser reach of platforms next to it)
 
 
-def _armed_platforms(state: VV5State) -> list[Ship]:
-    return [s for s in state.ships if s.active and s.kind == "adp" and any(m.guns.boxes for m in s.mounts)]
-
-
 @dataclass(frozen=True, slots=True)
 class _OpenWater:
     """Where a transport may plan to end a turn: on the map, not on a rock. A value, not a closure, so the
@@ -376,7 +373,7 @@ def planned_plot(state: VV5State, ship: Ship) -> Manoeuvre | None:
     if not thrust:
         return None
     body = frozenset({(0, 0), *target.footprint})
-    if _armed_platforms(state):
+    if armed_platforms(state):
         spot = _holding_point(state, ship, target)
         plan = rendezvous(
             ship.hex,
@@ -425,7 +422,7 @@ def boarding_objective(state: VV5State, ship: Ship, end: Hex, speed: int) -> flo
     troopers = troopers_on(ship, b)
     if troopers:
         return 0.0  # the rendezvous planner steers transports (planned_plot)
-    guards = _armed_platforms(state)
+    guards = armed_platforms(state)
     if guards:
         # Platforms shoot the nearest ship at 2D6 >= range: keep out of their easy reach, this turn and next.
         drift = end.shifted(end.q - ship.hex.q, end.r - ship.hex.r)
