@@ -257,8 +257,9 @@ class RuleSystem(ABC, Generic[S]):
 
         Read by :mod:`vectorwar.search`, which does not search a declaration made in turn (its trials would
         differ by luck alone) and gives the fast bot's. Default: ``order`` itself. A system whose fast bot
-        keeps back what a searcher was measured stronger spending now says how (VV5: every missile ready, at
-        the target the fast bot chose; docs/bots.md). The bot checks the answer and falls back to ``order``
+        keeps back or aims what a searcher was measured stronger spending now or aiming otherwise says how (VV5:
+        every missile ready, at the target the fast bot chose, and the guns at the targets where they are worth
+        most together; docs/bots.md). The bot checks the answer and falls back to ``order``
         if it is not legal.
         """
         return order

@@ -51,7 +51,8 @@ How one decision is made, for the seat's view of the game (never the game):
    own: the first sees everything before it and its trials would differ only
    by luck; a rollout cannot judge the second. A system may have a searcher
    give the fast bot's declaration otherwise (``search_declaration``: VV5's
-   launches every missile ready).
+   launches every missile ready and aims its guns where they are worth most
+   together).
 
 Its random source is seeded from the bot's own seed, the seat and the clock,
 not from the game's seed, so two games that look the same to the seat get the

@@ -12,7 +12,7 @@ from vectorwar.search import Judging, SearchBot
 from vectorwar.systems.vv5.bots import GreedyBot
 from vectorwar.systems.vv5.prospects import fire_in_prospect, kill_chance
 from vectorwar.systems.vv5.rules import system
-from vectorwar.systems.vv5.state import Box, VV5State
+from vectorwar.systems.vv5.state import Box, Missile, VV5State
 from vectorwar.systems.vv5.victory import victory_points
 
 from .conftest import GUNSHIP, make_ship, make_state
@@ -127,3 +127,36 @@ def test_a_defence_platforms_phasers_cost_the_side_they_hit_what_they_are_expect
         fired = platforms_fire(state, Dice(seed), [])
         done += sum(d.points for d in fired.gun_damage if d.target == "X1")
     assert -expected["red"] == pytest.approx(done / games, rel=0.05)
+
+
+def test_search_turns_its_guns_on_the_target_where_they_are_worth_most_together() -> None:
+    """Greedy aims each mount at the target it is likeliest to hit: here the whole blue gunship 2 hexes off.
+    The frail one 3 hexes off goes with one box of structure or life support left (a 1 or a 6 a point),
+    worth its 30 kill points: the search bot's gunfire (``search_declaration``) turns most shots on it."""
+    from vectorwar.systems.vv5.prospects import aimed_gunfire
+
+    x1 = make_ship("X1", "red", at="10,10", facing="A", design=GUNSHIP)
+    x2 = make_ship("X2", "red", at="11,10", facing="A", design=GUNSHIP)
+    whole = make_ship("Y1", "blue", at="10,8", facing="A", design=GUNSHIP)
+    frail = replace(
+        make_ship("Y2", "blue", at="11,7", facing="A", design=GUNSHIP), structure=Box(1), life_support=Box(1)
+    )
+    state = make_state(x1, x2, whole, frail, phase="guns", declare_order=("red", "blue"), declaring=0)
+    greedy = GreedyBot.gunfire(state, "red")
+    assert {shot.target for shot in greedy.shots} == {"Y1"}
+    aimed = system.search_declaration(state, "red", greedy)
+    assert aimed == aimed_gunfire(state, "red", greedy)
+    assert isinstance(aimed, type(greedy))
+    assert len(aimed.shots) == len(greedy.shots)
+    # Three shots turn on it; a fourth would add less to its kill than X1's second shot at 2 hexes does on Y1.
+    assert str(aimed) == "X1 fwd*2>Y1 fwd*2>Y2; X2 fwd*2>Y2 fwd*2>Y2"
+    system.check_order(state, "red", aimed)
+    # A missile of the seat's own already bound for the frail one (3+ on the track) all but settles it: the guns
+    # stay on the whole one. Another side's missiles are not the seat's to count.
+    bound = replace(state, incoming=(Missile("X1", "Y2", 3),))
+    assert aimed_gunfire(bound, "red", greedy) == greedy
+    theirs = replace(state, incoming=(Missile("Y1", "X1", 3),))
+    assert aimed_gunfire(theirs, "red", greedy) == aimed
+    # With one target in reach there is nothing to turn.
+    alone = replace(state, ships=(x1, x2, whole))
+    assert aimed_gunfire(alone, "red", GreedyBot.gunfire(alone, "red")) == GreedyBot.gunfire(alone, "red")

@@ -26,15 +26,19 @@ would fly into their reach as if they were not there.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from vectorwar.memo import last_answer
 from vectorwar.systems.vv5 import specials
-from vectorwar.systems.vv5.bots import GreedyBot
+from vectorwar.systems.vv5.bots import GreedyBot, target_weight
 from vectorwar.systems.vv5.combat import gun_modifier, gun_to_hit
 from vectorwar.systems.vv5.damage_odds import NONE, Points, add, gun_shot, knock_out, mean, missile
 from vectorwar.systems.vv5.gunfire import launch_odds
+from vectorwar.systems.vv5.orders import Gunfire
 from vectorwar.systems.vv5.specials.adp import armed_platforms, in_sights, phaser_hit
-from vectorwar.systems.vv5.state import Ship, VV5State
+from vectorwar.systems.vv5.specials.base import Special
+from vectorwar.systems.vv5.state import InvasionState, Ship, VV5State
+from vectorwar.systems.vv5.targeting import gun_problem
 from vectorwar.systems.vv5.victory import missile_hit
 
 
@@ -101,15 +105,83 @@ def fire_in_prospect(state: VV5State) -> Mapping[str, float]:
         expected_total = sum(expected.values())
         if not expected_total:
             continue
-        kill = kill_chance(target, total)
-        transport = target.kind == "transport"
-        per_point, on_loss = (0.0, 0.0) if special is None else special.damage_stake(state, target)
-        worth = kill * ((2 if transport else 3) * target.mass + on_loss) + (1 - kill) * expected_total * (
-            (0.5 if transport else 1.0) + per_point
-        )
+        worth = damage_worth(state, special, target, total)
         for side, done in expected.items():
             if side in state.automated and target.side in points:
                 points[target.side] -= worth * done / expected_total
             elif side in points and not state.allied(side, target.side):
                 points[side] += worth * done / expected_total
     return points
+
+
+def damage_worth(state: VV5State, special: Special | None, target: Ship, total: Points) -> float:
+    """What ``total`` points of damage (a distribution) on ``target`` are worth to whoever deals them, in VP:
+    the kill points and the scenario's stake on its loss where they knock it out, else a point a point (half
+    on a transport) and the scenario's stake a point."""
+    kill = kill_chance(target, total)
+    transport = target.kind == "transport"
+    per_point, on_loss = (0.0, 0.0) if special is None else special.damage_stake(state, target)
+    return kill * ((2 if transport else 3) * target.mass + on_loss) + (1 - kill) * mean(total) * (
+        (0.5 if transport else 1.0) + per_point
+    )
+
+
+def aimed_gunfire(state: VV5State, seat: str, order: Gunfire) -> Gunfire:
+    """``order`` with each shot turned to the target where the seat's shots together are worth most
+    (:func:`damage_worth`), for the search bot's gunfire (``RuleSystem.search_declaration``).
+
+    Greedy aims each mount at the target it is likeliest to hit, so two fighters may spread their shots over
+    two targets where together they could knock one out, or pass over a damaged ship or a laden transport.
+    Each shot in turn goes where it adds most to the worth of all of them, the others held, until no shot
+    moves (a few rounds at most). The seat's own missiles in flight count at their targets as they stand. A
+    scenario that aims its own fire (Invasion) keeps its aim.
+    """
+    if not order.shots or isinstance(state.special, InvasionState):
+        return order
+    special = specials.special_for(state)
+    base: dict[str, Points] = {}
+    for flying in state.incoming:
+        target = state.ship(flying.target)
+        if state.ship(flying.shooter).side == seat and target.active:
+            base[target.id] = add(base.get(target.id, NONE), missile(missile_hit(target, flying.to_hit, 0)))
+    # What the missiles alone are worth: the guns are judged by what they add.
+    already = {t: damage_worth(state, special, state.ship(t), points) for t, points in base.items()}
+    choices: list[list[tuple[str, Points]]] = []
+    picked: list[int] = []  # the option each shot takes: greedy's target to begin with
+    for shot in order.shots:
+        shooter = state.ship(shot.ship)
+        options: list[tuple[str, Points]] = []
+        for target in state.enemies_of(seat):
+            if not target_weight(state, seat, target) or gun_problem(state, shooter, shot.mount, target):
+                continue
+            need = gun_to_hit(shooter.hex.distance(target.hex)) or 13
+            options.append((target.id, gun_shot(need - gun_modifier(shot.guns, target), shot.guns)))
+        choices.append(options or [(shot.target, NONE)])
+        picked.append(next((i for i, (t, _) in enumerate(choices[-1]) if t == shot.target), 0))
+
+    def worth(picks: Sequence[int]) -> float:
+        at: dict[str, Points] = {}
+        for options, i in zip(choices, picks, strict=True):
+            target_id, dist = options[i]
+            at[target_id] = add(at.get(target_id, base.get(target_id, NONE)), dist)
+        return sum(damage_worth(state, special, state.ship(t), total) - already.get(t, 0.0) for t, total in at.items())
+
+    best = worth(picked)
+    for _ in range(AIM_ROUNDS):
+        moved = False
+        for k, options in enumerate(choices):
+            for i in range(len(options)):
+                if i == picked[k]:
+                    continue
+                trial = [*picked[:k], i, *picked[k + 1 :]]
+                value = worth(trial)
+                if value > best + 1e-9:
+                    best, picked, moved = value, trial, True
+        if not moved:
+            break
+    aimed = zip(order.shots, choices, picked, strict=True)
+    return Gunfire(tuple(replace(shot, target=options[i][0]) for shot, options, i in aimed))
+
+
+#: Rounds of :func:`aimed_gunfire`'s turning one shot at a time.
+AIM_ROUNDS = 3

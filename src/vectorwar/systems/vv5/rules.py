@@ -58,7 +58,7 @@ from vectorwar.systems.vv5.initiative import roll_initiative
 from vectorwar.systems.vv5.movement import BOARD_SHIFT, check_manoeuvre, is_solid, turn_allowance
 from vectorwar.systems.vv5.orders import DeclareOrder, Gunfire, Launch, Launches, Manoeuvre, Plot, Shot
 from vectorwar.systems.vv5.placing import Place
-from vectorwar.systems.vv5.prospects import fire_in_prospect
+from vectorwar.systems.vv5.prospects import aimed_gunfire, fire_in_prospect
 from vectorwar.systems.vv5.specials.adp import platforms_drift, platforms_fire
 from vectorwar.systems.vv5.state import Missile, Ship, VV5State
 from vectorwar.systems.vv5.targeting import gun_problem, launch_problem, legal_gun_targets, legal_launch_targets
@@ -306,6 +306,9 @@ class VectorV5(RuleSystem[VV5State]):
         return PLAN_AHEAD if special is not None and special.runner(state) == seat else 0
 
     def search_declaration(self, state: VV5State, seat: str, order: Order) -> Order:
+        # Every missile ready at greedy's targets; the guns at the targets where they are worth most together.
+        if isinstance(order, Gunfire):
+            return aimed_gunfire(state, seat, order)
         return full_salvos(state, order)
 
     def rollout_cost(self, state: VV5State) -> float:
