@@ -10,7 +10,7 @@ import pytest
 from vectorwar.dice import Dice
 from vectorwar.search import Judging, SearchBot
 from vectorwar.systems.vv5.bots import GreedyBot
-from vectorwar.systems.vv5.prospects import fire_in_prospect, kill_chance
+from vectorwar.systems.vv5.prospects import UNSEEN_SPREAD, fire_in_prospect, kill_chance, prospect
 from vectorwar.systems.vv5.rules import system
 from vectorwar.systems.vv5.state import Box, Missile, VV5State
 from vectorwar.systems.vv5.victory import victory_points
@@ -65,6 +65,65 @@ def test_the_prospect_is_what_the_fire_scores_on_average(structure: int) -> None
     scored = sum(_fire_it(state, seed)["red"] for seed in range(games)) / games
     assert expected["red"] > 0.5
     assert expected["red"] == pytest.approx(scored, rel=0.05 if structure == 40 else 0.2)
+
+
+@pytest.mark.parametrize("structure", [40, 3])
+def test_the_spread_is_how_far_the_fires_points_swing(structure: int) -> None:
+    """The same fire as above: the spread is the variance of the victory points it scores, the knock-out by
+    life support (30 VP) and all: 135 judged, 140 rolled over 4,000 fires, either hull."""
+    x = make_ship("X1", "red", at="10,10", facing="A", design=GUNSHIP)
+    y = replace(make_ship("Y1", "blue", at="10,8", facing="A", design=GUNSHIP), structure=Box(structure))
+    state = make_state(x, y, phase="missiles", declare_order=("red", "blue"), declaring=0)
+    games = 4000
+    scored = [_fire_it(state, seed)["red"] for seed in range(games)]
+    average = sum(scored) / games
+    variance = sum((v - average) ** 2 for v in scored) / (games - 1)
+    spread = prospect(state).spread
+    assert spread > 0.3
+    assert spread == pytest.approx(variance, rel=0.1)
+    assert prospect(make_state(x, y, phase="plot")).spread == 0.0
+
+
+def test_a_run_ahead_on_its_cargo_is_judged_wary_of_a_fight_and_the_side_behind_eager() -> None:
+    """Strike Force: the bombers, 4 VP of bombs to come against nothing, meet the interceptors' fire. Judged by
+    the chance to win, the fight costs the side ahead what it moves to the side behind; no fire, no change."""
+    from vectorwar.setup import set_up
+    from vectorwar.systems.vv5 import specials
+
+    start = set_up("vv5-strike-force", seed=1).game.state
+    special = specials.special_for(start)
+    assert special is not None
+    stake = special.at_stake(start)
+    assert stake is not None
+    assert (stake.side, stake.rival) == ("strike", "intercept")
+    # Two Harpies, two bombs each: a bomb scores 5 or 1 VP one time in six each.
+    assert stake.spread == pytest.approx(4 * (26 / 6 - 1))
+    bombers, fighters = start.ships_of("strike"), start.ships_of("intercept")
+    at = fighters[0].hex
+    close = start
+    for i, ship in enumerate(bombers):
+        close = close.with_ship(replace(ship, hex=at.shifted(2 + i, 0)))
+    close = replace(close, turn=2, phase="missiles", declare_order=("strike", "intercept"), declaring=0)
+    plain = {s: float(v) for s, v in victory_points(close).items()}
+    for side, extra in fire_in_prospect(close).items():
+        plain[side] += extra
+    for side, extra in special.progress(close).items():
+        plain[side] += extra
+    swing = prospect(close).spread
+    assert swing > 10
+    judged = system.standing(close)
+    stake = special.at_stake(close)
+    assert stake is not None
+    lead = plain["strike"] - plain["intercept"] + stake.to_come
+    assert lead > 0
+    calm = stake.spread + UNSEEN_SPREAD
+    given = lead * (1 - (calm / (calm + swing)) ** 0.5)
+    assert judged["strike"] == pytest.approx(plain["strike"] - given / 2)
+    assert judged["intercept"] == pytest.approx(plain["intercept"] + given / 2)
+    # Where no fire is to come the standing is the expected points.
+    quiet = replace(close, phase="plot")
+    assert prospect(quiet).spread == 0.0
+    assert system.standing(quiet)["intercept"] == pytest.approx(float(victory_points(quiet)["intercept"]))
 
 
 def test_a_search_trial_is_judged_where_the_moves_are_made_and_holds_the_next_turns_fire() -> None:

@@ -26,7 +26,7 @@ would fly into their reach as if they were not there.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from vectorwar.memo import last_answer
 from vectorwar.systems.vv5 import specials
@@ -36,7 +36,7 @@ from vectorwar.systems.vv5.damage_odds import NONE, Points, add, gun_shot, knock
 from vectorwar.systems.vv5.gunfire import launch_odds
 from vectorwar.systems.vv5.orders import Gunfire
 from vectorwar.systems.vv5.specials.adp import armed_platforms, in_sights, phaser_hit
-from vectorwar.systems.vv5.specials.base import Special
+from vectorwar.systems.vv5.specials.base import Special, Stake
 from vectorwar.systems.vv5.state import InvasionState, Ship, VV5State
 from vectorwar.systems.vv5.targeting import gun_problem
 from vectorwar.systems.vv5.victory import missile_hit
@@ -61,19 +61,36 @@ def _sides_to_fire(state: VV5State) -> tuple[Sequence[str], Sequence[str]]:
     return (), ()
 
 
-@last_answer
+@dataclass(frozen=True, slots=True)
+class Prospect:
+    """The fire still to come this turn (:func:`prospect`): the victory points each side's fire is worth, in
+    expectation, and the variance (VP squared) of what it moves between the sides."""
+
+    points: Mapping[str, float]
+    spread: float
+
+
 def fire_in_prospect(state: VV5State) -> Mapping[str, float]:
-    """The victory points each side's fire still to come this turn is worth, in expectation.
+    """The victory points each side's fire still to come this turn is worth, in expectation (:func:`prospect`)."""
+    return prospect(state).points
+
+
+@last_answer
+def prospect(state: VV5State) -> Prospect:
+    """The fire still to come this turn: what each side's is worth in expectation, and how far it may swing.
 
     Nothing outside the fire phases (a plot, a purchase): the fire of a turn
     is counted from its start until the gun damage is rolled. A trial's stop
     asks it twice for one state (the standing counts it), so the last answer
-    is kept.
+    is kept. The spread adds up each target's: the kill points where the
+    points knock it out, else what the points score, each target's dice
+    taken apart from the others'.
     """
     launching, firing = _sides_to_fire(state)
     points = dict.fromkeys(state.sides, 0.0)
+    spread = 0.0
     if not launching and not firing:
-        return points
+        return Prospect(points, spread)
     special = specials.special_for(state)
     # target -> [(side, its distribution of points)]
     incoming: dict[str, list[tuple[str, Points]]] = {}
@@ -105,25 +122,61 @@ def fire_in_prospect(state: VV5State) -> Mapping[str, float]:
         expected_total = sum(expected.values())
         if not expected_total:
             continue
-        worth = damage_worth(state, special, target, total)
+        worth, swing = _worth_and_spread(state, special, target, total)
+        spread += swing
         for side, done in expected.items():
             if side in state.automated and target.side in points:
                 points[target.side] -= worth * done / expected_total
             elif side in points and not state.allied(side, target.side):
                 points[side] += worth * done / expected_total
-    return points
+    return Prospect(points, spread)
 
 
 def damage_worth(state: VV5State, special: Special | None, target: Ship, total: Points) -> float:
     """What ``total`` points of damage (a distribution) on ``target`` are worth to whoever deals them, in VP:
     the kill points and the scenario's stake on its loss where they knock it out, else a point a point (half
     on a transport) and the scenario's stake a point."""
+    return _worth_and_spread(state, special, target, total)[0]
+
+
+def _worth_and_spread(state: VV5State, special: Special | None, target: Ship, total: Points) -> tuple[float, float]:
+    """:func:`damage_worth` and its variance, the points taken apart from the kill (as the worth takes them)."""
     kill = kill_chance(target, total)
     transport = target.kind == "transport"
     per_point, on_loss = (0.0, 0.0) if special is None else special.damage_stake(state, target)
-    return kill * ((2 if transport else 3) * target.mass + on_loss) + (1 - kill) * mean(total) * (
-        (0.5 if transport else 1.0) + per_point
-    )
+    lost = (2 if transport else 3) * target.mass + on_loss
+    point = (0.5 if transport else 1.0) + per_point
+    worth = kill * lost + (1 - kill) * mean(total) * point
+    square = kill * lost * lost + (1 - kill) * sum(n * n * p for n, p in enumerate(total)) * point * point
+    return worth, max(0.0, square - worth * worth)
+
+
+def wary(points: Mapping[str, float], stake: Stake, spread: float) -> dict[str, float]:
+    """The standing ``points`` with the lead of the side ahead cut to what its chance to win is worth, where the
+    fire still to come may swing ``spread`` (VP squared) of points, in a scenario decided on few points
+    (``Special.at_stake``: the cargo runs). Not a rule: the search bot's judge.
+
+    An expected-points judge is blind to risk: a side ahead on the cargo it will deliver loses by a fight
+    even at even odds, since a kill (3 VP a ton) outweighs the whole cargo, and the side behind gains by it.
+    Taking the final lead to be spread normally, a lead ``L`` (the standing's, with the cargo still to come)
+    under a spread ``s0`` (the cargo's dice and ``UNSEEN_SPREAD``) wins as often as ``L * s0 / s`` does under
+    ``s``, the spread with this fire's added. The side ahead gives up the difference, half of it to the side
+    behind, so their gap shrinks by all of it.
+
+    >>> from vectorwar.systems.vv5.specials.base import Stake
+    >>> stake = Stake("strike", "intercept", to_come=3.0, spread=12.0)
+    >>> wary({"strike": 1.0, "intercept": 0.0}, stake, spread=0.0)
+    {'strike': 1.0, 'intercept': 0.0}
+    >>> {s: round(v, 2) for s, v in wary({"strike": 1.0, "intercept": 0.0}, stake, spread=48.0).items()}
+    {'strike': 0.0, 'intercept': 1.0}
+    """
+    calm = stake.spread + UNSEEN_SPREAD
+    lead = points.get(stake.side, 0.0) - points.get(stake.rival, 0.0) + stake.to_come
+    given = lead * (1 - (calm / (calm + spread)) ** 0.5)
+    out = dict(points)
+    out[stake.side] = out.get(stake.side, 0.0) - given / 2
+    out[stake.rival] = out.get(stake.rival, 0.0) + given / 2
+    return out
 
 
 def aimed_gunfire(state: VV5State, seat: str, order: Gunfire) -> Gunfire:
@@ -185,3 +238,6 @@ def aimed_gunfire(state: VV5State, seat: str, order: Gunfire) -> Gunfire:
 
 #: Rounds of :func:`aimed_gunfire`'s turning one shot at a time.
 AIM_ROUNDS = 3
+#: The variance (VP squared) :func:`wary` takes the rest of a game to hold beyond its cargo's dice: the fire
+#: a trial does not see.
+UNSEEN_SPREAD = 4.0

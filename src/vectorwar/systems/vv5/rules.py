@@ -58,7 +58,7 @@ from vectorwar.systems.vv5.initiative import roll_initiative
 from vectorwar.systems.vv5.movement import BOARD_SHIFT, check_manoeuvre, is_solid, turn_allowance
 from vectorwar.systems.vv5.orders import DeclareOrder, Gunfire, Launch, Launches, Manoeuvre, Plot, Shot
 from vectorwar.systems.vv5.placing import Place
-from vectorwar.systems.vv5.prospects import aimed_gunfire, fire_in_prospect
+from vectorwar.systems.vv5.prospects import aimed_gunfire, fire_in_prospect, prospect, wary
 from vectorwar.systems.vv5.specials.adp import platforms_drift, platforms_fire
 from vectorwar.systems.vv5.state import Missile, Ship, VV5State
 from vectorwar.systems.vv5.targeting import gun_problem, launch_problem, legal_gun_targets, legal_launch_targets
@@ -293,7 +293,9 @@ class VectorV5(RuleSystem[VV5State]):
         special = specials.special_for(state)
         for side, extra in ({} if special is None else special.progress(state)).items():
             points[side] = points.get(side, 0.0) + extra
-        return points
+        # In a run decided on few points, the side ahead is judged by its chance to win, which a fight lowers.
+        stake = None if special is None else special.at_stake(state)
+        return points if stake is None else wary(points, stake, prospect(state).spread)
 
     def fire_in_prospect(self, state: VV5State) -> Mapping[str, float] | None:
         return fire_in_prospect(state)

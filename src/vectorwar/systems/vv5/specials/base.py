@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from vectorwar.dice import Dice
@@ -10,6 +11,22 @@ from vectorwar.hexes import Hex, nearest_hex
 from vectorwar.systems.vv5.movement import turn_allowance
 from vectorwar.systems.vv5.state import Ship, VV5State
 from vectorwar.vectors import braking_run
+
+
+@dataclass(frozen=True, slots=True)
+class Stake:
+    """What a scenario's objective still holds, for the search bot's judge of the chance to win (not a rule).
+
+    ``side`` makes the run and ``rival`` stops it; ``to_come`` is the victory points the objective is expected
+    to earn ``side`` beyond what :meth:`Special.progress` counts already, and ``spread`` the variance (VP
+    squared) of what it earns: the dice of the bombs and the troopers. Read by
+    :func:`~vectorwar.systems.vv5.prospects.wary`.
+    """
+
+    side: str
+    rival: str
+    to_come: float
+    spread: float
 
 
 class Special:
@@ -60,6 +77,12 @@ class Special:
         and for the ship's loss (cargo boxes, in Assault Force and Refugees). Not a rule: the search bot's
         judge of the fire to come (:mod:`~vectorwar.systems.vv5.prospects`)."""
         return 0.0, 0.0
+
+    def at_stake(self, state: VV5State) -> Stake | None:
+        """What a scenario decided on few points still holds (:class:`Stake`), if it is judged by the chance
+        to win rather than the points (the cargo runs). Not a rule: the search bot's judge
+        (:func:`~vectorwar.systems.vv5.prospects.wary`; docs/bots.md, "Wary of the dice")."""
+        return None
 
     def runner(self, state: VV5State) -> str | None:
         """The side making a run for somewhere (an edge, a field), if the scenario is such a run.

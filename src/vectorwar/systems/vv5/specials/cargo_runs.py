@@ -37,7 +37,7 @@ from vectorwar.hexes import Hex
 from vectorwar.maps import HexMap
 from vectorwar.scenario import validate_model
 from vectorwar.systems.vv5.movement import is_solid
-from vectorwar.systems.vv5.specials.base import Special
+from vectorwar.systems.vv5.specials.base import Special, Stake
 from vectorwar.systems.vv5.specials.boarding import roll_transport
 from vectorwar.systems.vv5.state import CargoRunState, Ship, VV5State
 
@@ -49,6 +49,8 @@ RULE_REFUGEES = "VV5 Scenario 8 (Refugees)"
 
 OPTION_LOST_CARGO = "cargo_lost_with_ship"
 BOMB_HIT = {6: ("target destroyed", 5), 5: ("target damaged", 1)}
+#: The variance (VP squared) of one bomb's roll: 5 or 1 VP, each one time in six, else nothing.
+BOMB_SPREAD = sum(vp * vp for _, vp in BOMB_HIT.values()) / 6 - (sum(vp for _, vp in BOMB_HIT.values()) / 6) ** 2
 TROOPER_LANDS = 3  # 1D6 of 3 or more
 TROOPER_VP = 3
 CARGO_VP = 5  # a box of troopers or refugees destroyed, or a box of refugees rescued
@@ -160,6 +162,10 @@ class CargoRun(Special):
         """The VP a carrier's cargo is expected to earn if it leaves by a proper edge now."""
         return bombs_of(ship) * sum(vp for _, vp in BOMB_HIT.values()) / 6
 
+    def delivery_spread(self, ship: Ship) -> float:
+        """The variance (VP squared) of what a carrier's cargo earns if it leaves by a proper edge now."""
+        return bombs_of(ship) * BOMB_SPREAD
+
     def runner(self, state: VV5State) -> str | None:
         return _run(state).crossing
 
@@ -167,15 +173,15 @@ class CargoRun(Special):
         # Each carrier still flying is worth its expected delivery times the share of the board it has
         # crossed toward its nearest exit edge: a carrier halfway across has half its cargo's value in hand.
         run = _run(state)
-        c0, r0, c1, r1 = state.map.extent
-        span = {"left": c1 - c0 + 1, "right": c1 - c0 + 1, "top": r1 - r0 + 1, "bottom": r1 - r0 + 1}
-        total = 0.0
-        for ship in state.ships_of(run.crossing):
-            if ship.status != "active" or not carries(ship):
-                continue
-            left = min(steps_to_edge(state.map, ship.hex, e) / span[e] for e in run.exit_edges)
-            total += self.expected_delivery(ship) * (1 - min(1.0, left))
-        return {run.crossing: total}
+        return {run.crossing: sum(self.expected_delivery(ship) * (1 - left) for ship, left in _carriers(state))}
+
+    def at_stake(self, state: VV5State) -> Stake:
+        # The cargo's worth not yet counted as progress, and the dice its delivery throws.
+        run = _run(state)
+        carriers = _carriers(state)
+        to_come = sum(self.expected_delivery(ship) * left for ship, left in carriers)
+        spread = sum(self.delivery_spread(ship) for ship, _ in carriers)
+        return Stake(run.crossing, run.interceptor, to_come, spread)
 
     def game_over(self, state: VV5State) -> str | None:
         run = _run(state)
@@ -220,6 +226,11 @@ class AssaultForce(CargoRun):
     def expected_delivery(self, ship: Ship) -> float:
         troopers = ship.cargo.boxes if ship.kind == "transport" else 0
         return super().expected_delivery(ship) + troopers * TROOPER_VP * (7 - TROOPER_LANDS) / 6
+
+    def delivery_spread(self, ship: Ship) -> float:
+        troopers = ship.cargo.boxes if ship.kind == "transport" else 0
+        landing = (7 - TROOPER_LANDS) / 6
+        return super().delivery_spread(ship) + troopers * TROOPER_VP * TROOPER_VP * landing * (1 - landing)
 
     def deliver(self, ship: Ship, dice: Dice, events: list[Event]) -> list[tuple[str, str, int]]:
         out = super().deliver(ship, dice, events)
@@ -282,6 +293,9 @@ class Refugees(AssaultForce):
             if ship.kind == "transport" and ship.cargo.fitted > 0:
                 state = roll_transport(state, run.crossing, ship.id, "boxes of refugees", dice, events)
         return state
+
+    def delivery_spread(self, ship: Ship) -> float:
+        return CargoRun.delivery_spread(self, ship)  # refugees carried off are certain points
 
     def expected_delivery(self, ship: Ship) -> float:
         refugees = ship.cargo.boxes if ship.kind == "transport" else 0
@@ -349,6 +363,19 @@ def steer(state: VV5State, ship: Ship, end: Hex, speed: int) -> float:
     targets = [s.vector_marker for s in state.ships_of(run.crossing) if carries(s)]
     targets = targets or [s.vector_marker for s in state.ships_of(run.crossing)]
     return -0.4 * min((end.distance(t) for t in targets), default=0)
+
+
+def _carriers(state: VV5State) -> list[tuple[Ship, float]]:
+    """The crossing side's carriers still flying, each with the share of the board (0-1) it has still to cross
+    toward its nearest exit edge."""
+    run = _run(state)
+    c0, r0, c1, r1 = state.map.extent
+    span = {"left": c1 - c0 + 1, "right": c1 - c0 + 1, "top": r1 - r0 + 1, "bottom": r1 - r0 + 1}
+    return [
+        (ship, min(1.0, *(steps_to_edge(state.map, ship.hex, e) / span[e] for e in run.exit_edges)))
+        for ship in state.ships_of(run.crossing)
+        if ship.status == "active" and carries(ship)
+    ]
 
 
 def _run(state: VV5State) -> CargoRunState:
