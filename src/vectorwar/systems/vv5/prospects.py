@@ -159,9 +159,9 @@ def wary(points: Mapping[str, float], stake: Stake, spread: float) -> dict[str, 
     An expected-points judge is blind to risk: a side ahead on the cargo it will deliver loses by a fight
     even at even odds, since a kill (3 VP a ton) outweighs the whole cargo, and the side behind gains by it.
     Taking the final lead to be spread normally, a lead ``L`` (the standing's, with the cargo still to come)
-    under a spread ``s0`` (the cargo's dice and ``UNSEEN_SPREAD``) wins as often as ``L * s0 / s`` does under
-    ``s``, the spread with this fire's added. The side ahead gives up the difference, half of it to the side
-    behind, so their gap shrinks by all of it.
+    under the spread ``s`` (the cargo's dice, ``UNSEEN_SPREAD`` and this fire's) wins as often as ``L * s0 / s``
+    does under the calm spread ``s0`` (the same without the fire). The side ahead gives up the difference, half
+    of it to the side behind, so their gap shrinks by all of it.
 
     >>> from vectorwar.systems.vv5.specials.base import Stake
     >>> stake = Stake("strike", "intercept", to_come=3.0, spread=12.0)
