@@ -57,6 +57,11 @@ def mean(points: Points) -> float:
     return sum(n * p for n, p in enumerate(points))
 
 
+def mean_square(points: Points) -> float:
+    """The mean of the square of the points: with :func:`mean`, their variance."""
+    return sum(n * n * p for n, p in enumerate(points))
+
+
 def knock_out(ship: Ship, points: Points) -> tuple[float, float]:
     """The chance that ``points`` (a distribution) knock ``ship`` out or destroy it, and the structure boxes
     it is expected to lose, all of them where it is out.

@@ -32,7 +32,7 @@ from vectorwar.memo import last_answer
 from vectorwar.systems.vv5 import specials
 from vectorwar.systems.vv5.bots import GreedyBot, target_weight
 from vectorwar.systems.vv5.combat import gun_modifier, gun_to_hit
-from vectorwar.systems.vv5.damage_odds import NONE, Points, add, gun_shot, knock_out, mean, missile
+from vectorwar.systems.vv5.damage_odds import NONE, Points, add, gun_shot, knock_out, mean, mean_square, missile
 from vectorwar.systems.vv5.gunfire import launch_odds
 from vectorwar.systems.vv5.orders import Gunfire
 from vectorwar.systems.vv5.specials.adp import armed_platforms, in_sights, phaser_hit
@@ -147,7 +147,7 @@ def _worth_and_spread(state: VV5State, special: Special | None, target: Ship, to
     lost = (2 if transport else 3) * target.mass + on_loss
     point = (0.5 if transport else 1.0) + per_point
     worth = kill * lost + (1 - kill) * mean(total) * point
-    square = kill * lost * lost + (1 - kill) * sum(n * n * p for n, p in enumerate(total)) * point * point
+    square = kill * lost * lost + (1 - kill) * mean_square(total) * point * point
     return worth, max(0.0, square - worth * worth)
 
 

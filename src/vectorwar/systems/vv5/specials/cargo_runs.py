@@ -49,9 +49,11 @@ RULE_REFUGEES = "VV5 Scenario 8 (Refugees)"
 
 OPTION_LOST_CARGO = "cargo_lost_with_ship"
 BOMB_HIT = {6: ("target destroyed", 5), 5: ("target damaged", 1)}
-#: The variance (VP squared) of one bomb's roll: 5 or 1 VP, each one time in six, else nothing.
-BOMB_SPREAD = sum(vp * vp for _, vp in BOMB_HIT.values()) / 6 - (sum(vp for _, vp in BOMB_HIT.values()) / 6) ** 2
+#: What one bomb's roll earns on average, and its variance (VP squared): 5 or 1 VP, each one time in six.
+BOMB_MEAN = sum(vp for _, vp in BOMB_HIT.values()) / 6
+BOMB_SPREAD = sum(vp * vp for _, vp in BOMB_HIT.values()) / 6 - BOMB_MEAN**2
 TROOPER_LANDS = 3  # 1D6 of 3 or more
+TROOPER_ODDS = (7 - TROOPER_LANDS) / 6  # the chance a trooper lands
 TROOPER_VP = 3
 CARGO_VP = 5  # a box of troopers or refugees destroyed, or a box of refugees rescued
 LOST = ("destroyed", "knocked-out", "crashed")
@@ -160,7 +162,7 @@ class CargoRun(Special):
 
     def expected_delivery(self, ship: Ship) -> float:
         """The VP a carrier's cargo is expected to earn if it leaves by a proper edge now."""
-        return bombs_of(ship) * sum(vp for _, vp in BOMB_HIT.values()) / 6
+        return bombs_of(ship) * BOMB_MEAN
 
     def delivery_spread(self, ship: Ship) -> float:
         """The variance (VP squared) of what a carrier's cargo earns if it leaves by a proper edge now."""
@@ -225,12 +227,11 @@ class AssaultForce(CargoRun):
 
     def expected_delivery(self, ship: Ship) -> float:
         troopers = ship.cargo.boxes if ship.kind == "transport" else 0
-        return super().expected_delivery(ship) + troopers * TROOPER_VP * (7 - TROOPER_LANDS) / 6
+        return super().expected_delivery(ship) + troopers * TROOPER_VP * TROOPER_ODDS
 
     def delivery_spread(self, ship: Ship) -> float:
         troopers = ship.cargo.boxes if ship.kind == "transport" else 0
-        landing = (7 - TROOPER_LANDS) / 6
-        return super().delivery_spread(ship) + troopers * TROOPER_VP * TROOPER_VP * landing * (1 - landing)
+        return super().delivery_spread(ship) + troopers * TROOPER_VP * TROOPER_VP * TROOPER_ODDS * (1 - TROOPER_ODDS)
 
     def deliver(self, ship: Ship, dice: Dice, events: list[Event]) -> list[tuple[str, str, int]]:
         out = super().deliver(ship, dice, events)
