@@ -36,20 +36,20 @@ def rank(bot: SearchBot, end: search.Trial, seat: str) -> tuple[float, float]:
 
 
 def test_the_next_plots_tried_are_legal_one_ship_changes_of_the_fast_bots_ending_nearest_first() -> None:
-    # The bombers make the run: two ships, so a change may move either.
-    game = next(movement_plots("vv5-strike-force", "strike", 3, 2))
+    # The assault force makes the run: a transport and its escort, so a change may move any of them.
+    game = next(movement_plots("vv5-assault-force", "assault", 3, 2))
     bot = SearchBot(system)
     state = game.state
-    assert system.plan_ahead(state, "strike") == PLAN_AHEAD == 8
-    base = bot.policy.choose(state, "strike", random.Random(0))
-    plots = bot._next_plots(state, "strike", base)
+    assert system.plan_ahead(state, "assault") == PLAN_AHEAD == 8
+    base = bot.policy.choose(state, "assault", random.Random(0))
+    plots = bot._next_plots(state, "assault", base)
     assert len(plots) == PLAN_AHEAD
     assert len({str(p) for p in plots}) == len(plots)
     assert str(base) not in {str(p) for p in plots}
-    options = system.move_options(state, "strike")
+    options = system.move_options(state, "assault")
     gaps = []
     for plot in plots:
-        system.check_order(state, "strike", plot)
+        system.check_order(state, "assault", plot)
         changed = [ship for ship, text in _entry_map(str(plot)).items() if _entry_map(str(base)).get(ship) != text]
         assert len(changed) == 1
         ship = next(s for s in options if s.lower() == changed[0])
@@ -92,8 +92,14 @@ def test_a_trial_searches_the_named_seats_next_plot_only_if_it_makes_a_run() -> 
     assert system.plan_ahead(state, "interceptors") == 0
     assert bot._rollout(state, orders, 7, Judging.PROSPECT, "pirate") != plain
     assert bot._rollout(state, orders, 7, Judging.PROSPECT, "interceptors") == plain
-    # Where the system does not plan ahead, the named seat's next plot is the fast bot's too: a VV5 fight
-    # that is not a run (the Dogfight), and VMS.
+    # Where the system does not plan ahead, the named seat's next plot is the fast bot's too: Strike Force's
+    # bombers (a run, measured weaker with it), a VV5 fight that is not a run (the Dogfight), and VMS.
+    bombing = next(movement_plots("vv5-strike-force", "strike", 0, 2))
+    assert system.plan_ahead(bombing.state, "strike") == 0
+    bombing_orders = {s: bot.policy.choose(bombing.state, s, random.Random(0)) for s in bombing.waiting_for}
+    assert bot._rollout(bombing.state, bombing_orders, 7, Judging.PROSPECT, "strike") == bot._rollout(
+        bombing.state, bombing_orders, 7, Judging.PROSPECT
+    )
     fight = next(movement_plots("vv5-dogfight", "red", 0, 2))
     assert system.plan_ahead(fight.state, "red") == 0
     fight_orders = {s: bot.policy.choose(fight.state, s, random.Random(0)) for s in fight.waiting_for}
@@ -120,7 +126,7 @@ def _started(state: Any, orders: Mapping[str, Any], turn: int) -> tuple[Any, Dic
 
 def test_a_trial_cut_at_a_stop_goes_on_from_there_as_if_it_had_never_stopped() -> None:
     # The runner's branches are judged at their next stop and the best go on from there (``_planned``).
-    for game in movement_plots("vv5-strike-force", "strike", 2, 3):
+    for game in movement_plots("vv5-assault-force", "assault", 2, 3):
         bot = SearchBot(system)
         state = game.state
         orders = {s: bot.policy.choose(state, s, random.Random(0)) for s in game.waiting_for}

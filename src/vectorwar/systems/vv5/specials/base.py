@@ -85,10 +85,11 @@ class Special:
         return None
 
     def runner(self, state: VV5State) -> str | None:
-        """The side making a run for somewhere (an edge, a field), if the scenario is such a run.
+        """The side making a run for somewhere (an edge, a field) whose next plot the search bot's trials search.
 
         Not a rule: the search bot searches the runner's next plot in its trials too (``RuleSystem.plan_ahead``;
-        docs/bots.md, "Two plots a trial").
+        docs/bots.md, "Two plots a trial"). A run where that was measured to weaken the runner (Strike Force)
+        names none.
         """
         return None
 

@@ -108,6 +108,8 @@ class CargoRun(Special):
     rule = RULE_STRIKE
     ends_on_elimination = False  # losing the interceptors does not fly the cargo home
     default_edges: tuple[str, ...] = ("left",)
+    #: Whether the search bot's trials search the crossing side's next plot too (``runner``; not a rule).
+    plans_its_run: ClassVar[bool] = False
 
     def set_up(self, state: VV5State, table: dict[str, Any], source: str) -> VV5State:
         spec = validate_model(CargoRunSpec, table, source, ("special",))
@@ -169,7 +171,10 @@ class CargoRun(Special):
         return bombs_of(ship) * BOMB_SPREAD
 
     def runner(self, state: VV5State) -> str | None:
-        return _run(state).crossing
+        # Measured, not reasoned: Strike Force's bombers (fighters, whose one pass through the interceptors
+        # decides most games) lost more games with their next plot searched in every trial than without it, where
+        # the transports' runs gained (docs/bots.md, "Bombers plan one plot").
+        return _run(state).crossing if self.plans_its_run else None
 
     def progress(self, state: VV5State) -> dict[str, float]:
         # Each carrier still flying is worth its expected delivery times the share of the board it has
@@ -213,6 +218,7 @@ class CargoRun(Special):
 class AssaultForce(CargoRun):
     kind: ClassVar[RunKind] = "assault-force"
     rule = RULE_ASSAULT
+    plans_its_run = True
 
     def check(self, state: VV5State, spec: CargoRunSpec, source: str) -> None:
         ships = state.ships_of(spec.crossing)
