@@ -63,7 +63,7 @@ TEXT: dict[str, str] = {
     "vms-mixed-fleet-vv5": "vectorwar's set-up: mixed fleets of our designs",
     "avt-duel-wasp": "vectorwar's Wasp against the text's Rafik",
     "avt-duel-rafik": "no: Rafik against Rafik",
-    "avt-damage": "the tutorial's fourth sample game: 4 turns, mostly too short to finish",
+    "avt-damage": "the tutorial's fourth sample game: the text's placing (blue above red's nose), fought on as a duel",
     "avt-drift": "a tutorial sample game: one Rafik and three chocolates to eat",
     "avt-pitch-and-climb": "a tutorial sample game: one Rafik and three chocolates to eat",
     "avt-pivot-thrust": "a tutorial sample game: one Rafik and three chocolates to eat",

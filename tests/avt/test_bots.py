@@ -244,7 +244,7 @@ def test_greedy_eats_every_chocolate_of_the_tutorials_sample_games(scenario: str
 def test_greedy_counts_no_wait_past_the_turn_limit() -> None:
     game = Game.new(AVT, builtin_scenario("avt-damage"), 0)
     state: AVTState = game.state
-    assert segments_left(state) == 4 * 8 - 1
+    assert segments_left(state) == 30 * 8 - 1
     last = replace(state, turn=state.max_turns, segment=8)
     assert segments_left(last) == 0
     blue, red = last.ship("Blue"), last.ship("Red")

@@ -491,7 +491,8 @@ def test_avt_benchmark_turn_thrusts_pivots_and_rolls_every_ship(monkeypatch: pyt
     assert all(str(s.orientation) in ("A/B+", "D roll +2") for s in game.state.ships)
 
 
-def test_ruling_avt_duels_run_to_the_kernels_thirty_turn_limit() -> None:
+def test_ruling_avt_duels_and_sample_game_four_run_to_the_kernels_thirty_turn_limit() -> None:
     # A5.5 sets no length for the duel; 20 turns ended a crippled-but-alive enemy as a draw (avt-bots.md).
-    for key in ("avt-duel-wasp", "avt-duel-rafik"):
+    # Sample game four (A5.4) sets none either; 4 turns drew most games with both Rafiks still fighting.
+    for key in ("avt-duel-wasp", "avt-duel-rafik", "avt-damage"):
         assert builtin_scenario(key).max_turns == 30
