@@ -35,6 +35,7 @@ from vectorwar.errors import ScenarioError
 from vectorwar.events import Event, Note, Rolled
 from vectorwar.hexes import Hex
 from vectorwar.maps import HexMap
+from vectorwar.memo import last_answer
 from vectorwar.scenario import validate_model
 from vectorwar.systems.vv5.movement import is_solid
 from vectorwar.systems.vv5.specials.base import Special, Stake
@@ -372,17 +373,19 @@ def steer(state: VV5State, ship: Ship, end: Hex, speed: int) -> float:
     return -0.4 * min((end.distance(t) for t in targets), default=0)
 
 
-def _carriers(state: VV5State) -> list[tuple[Ship, float]]:
+@last_answer
+def _carriers(state: VV5State) -> tuple[tuple[Ship, float], ...]:
     """The crossing side's carriers still flying, each with the share of the board (0-1) it has still to cross
-    toward its nearest exit edge."""
+    toward its nearest exit edge. A search trial's standing asks it twice for one state (``progress`` and
+    ``at_stake``), so the last answer is kept."""
     run = _run(state)
     c0, r0, c1, r1 = state.map.extent
     span = {"left": c1 - c0 + 1, "right": c1 - c0 + 1, "top": r1 - r0 + 1, "bottom": r1 - r0 + 1}
-    return [
+    return tuple(
         (ship, min(1.0, *(steps_to_edge(state.map, ship.hex, e) / span[e] for e in run.exit_edges)))
         for ship in state.ships_of(run.crossing)
         if ship.status == "active" and carries(ship)
-    ]
+    )
 
 
 def _run(state: VV5State) -> CargoRunState:
