@@ -147,7 +147,7 @@ def salvo(state: VV5State, ship: Ship, target: Ship, missed: float) -> tuple[int
     for platform in state.ships_of(invasion_state(state).alien_side):
         distance = ship.hex.distance(platform.hex)
         nearest = all(f.hex.distance(platform.hex) > distance for f in flight)
-        if distance <= PHASER_RANGE and nearest and p_at_least(distance) >= DANGER:
+        if distance <= PHASER_RANGE and nearest and phaser_hit(distance, ship) >= DANGER:
             threshold = DESPERATE
     if p < threshold or p <= 0:
         return 0, p

@@ -41,7 +41,7 @@ from vectorwar.systems.vv5.equipment import build_ship
 from vectorwar.systems.vv5.movement import is_solid, turn_allowance
 from vectorwar.systems.vv5.orders import Manoeuvre
 from vectorwar.systems.vv5.planner import rendezvous, ring
-from vectorwar.systems.vv5.specials.adp import armed_platforms
+from vectorwar.systems.vv5.specials.adp import armed_platforms, phaser_hit
 from vectorwar.systems.vv5.specials.base import Special, whole_game
 from vectorwar.systems.vv5.state import BoardingState, Box, Ship, VV5State
 from vectorwar.vectors import Velocity
@@ -424,9 +424,12 @@ def boarding_objective(state: VV5State, ship: Ship, end: Hex, speed: int) -> flo
         return 0.0  # the rendezvous planner steers transports (planned_plot)
     guards = armed_platforms(state)
     if guards:
-        # Platforms shoot the nearest ship at 2D6 >= range: keep out of their easy reach, this turn and next.
+        # Platforms shoot the nearest ship at 2D6 >= range (+4 at one that cannot accelerate): keep out of their
+        # easy reach, this turn and next.
         drift = end.shifted(end.q - ship.hex.q, end.r - ship.hex.r)
-        danger = sum(p_at_least(end.distance(g.hex)) + 0.5 * p_at_least(drift.distance(g.hex)) for g in guards)
+        danger = sum(
+            phaser_hit(end.distance(g.hex), ship) + 0.5 * phaser_hit(drift.distance(g.hex), ship) for g in guards
+        )
         own = [s for s in state.ships_of(ship.side) if s.id != ship.id and troopers_on(s, b)]
         return -6.0 * danger - 0.05 * min((end.distance(s.hex) for s in own), default=0)
     # Escorts stay near the derelict, where the transports are going.
