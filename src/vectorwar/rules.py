@@ -177,7 +177,9 @@ class RuleSystem(ABC, Generic[S]):
     state_type: type[S]
     #: Names of the pre-game steps a scenario's ``[setup]`` table may ask for.
     setup_steps: tuple[str, ...] = ()
-    #: Whether :meth:`resolve_in_prospect` is offered (the search bot reads this, not a trial resolve).
+    #: Whether the search bot's trials resolve every prompt by :meth:`resolve_in_prospect` (AV:T's, whose fire
+    #: comes with the moves). A system whose :meth:`fire_in_prospect` judges its trials may offer that method
+    #: for its moves alone and say ``False`` (VMS's missiles in flight).
     holds_fire: bool = False
     #: Moves a search trial plays where :meth:`fire_in_prospect` judges it, each after the first at half
     #: the weight of the one before (``SearchBot._moves_in_prospect``).
@@ -295,7 +297,9 @@ class RuleSystem(ABC, Generic[S]):
         the moves (AV:T), where a trial has no prompt between the moves and the shots to stop at (as
         :meth:`fire_in_prospect`'s have): the state after the prompt, its shots spent but their damage not
         done, and the standing each seat is expected to lose to them. ``None`` (the default): not offered. A
-        system that offers it says so in :attr:`holds_fire`.
+        system whose every trial is resolved so says so in :attr:`holds_fire`. A system judged by
+        :meth:`fire_in_prospect` may offer it where dice are thrown without a prompt after the moves (VMS under
+        VV5 combat: the missiles in flight, rolled once every ship has moved), and its trials' moves use it.
         """
         return None
 

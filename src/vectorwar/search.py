@@ -29,7 +29,9 @@ How one decision is made, for the seat's view of the game (never the game):
    whose standing counts the fire still to come in expectation
    (``fire_in_prospect``, VV5 and VMS) is judged where the moves are made instead,
    no shot rolled, with the fire a second turn's moves promise at half
-   weight; its trials are cheap and all but free of luck, so the bot tries
+   weight (and where the moves themselves throw dice, VMS's missiles in
+   flight, the system's ``resolve_in_prospect`` counts them in expectation
+   too); its trials are cheap and all but free of luck, so the bot tries
    every one-ship change of the fast bot's order rather than a sample. A
    system whose fire comes in the same orders as the moves (AV:T) offers
    ``resolve_in_prospect`` instead (``holds_fire``): every prompt of a trial
@@ -448,9 +450,11 @@ class SearchBot:
         planner = (
             seat if judging is Judging.PROSPECT and seat is not None and self.system.plan_ahead(state, seat) else None
         )
-        state, _ = self.system.resolve(state, orders, dice)
         if judging is Judging.PROSPECT:
-            return self._moves_in_prospect(state, dice, policy_rng, _Progress(moved=turn), planner)
+            progress = _Progress(moved=turn)
+            state = self._move_in_prospect(state, orders, dice, progress)
+            return self._moves_in_prospect(state, dice, policy_rng, progress, planner)
+        state, _ = self.system.resolve(state, orders, dice)
         last_turn = turn + self.budget.turns
         for played in range(HARD_STOP * self.budget.horizon):
             prompt = self.system.prompt(state)
@@ -497,7 +501,7 @@ class SearchBot:
             if prompt is None:
                 break
             if p.moved is not None and (not prompt.simultaneous or prompt.clock.turn > p.moved):
-                now = self.system.standing(state)
+                now = p.less_lost(self.system.standing(state))
                 if p.judged is None:
                     p.judged = dict(now)
                 else:
@@ -522,9 +526,21 @@ class SearchBot:
             given = {s: self._fast_order(state, s, rng, hold=hold) for s in prompt.seats}
             if planner is not None and prompt.simultaneous and planner in prompt.seats:
                 return self._planned(state, given, dice, rng, p, planner)
-            state, _ = self.system.resolve(state, given, dice)
+            state = self._move_in_prospect(state, given, dice, p)
             dice.log.clear()
-        return state, self.system.standing(state) if p.judged is None else p.judged
+        return state, p.less_lost(self.system.standing(state)) if p.judged is None else p.judged
+
+    def _move_in_prospect(self, state: Any, orders: Mapping[str, Any], dice: Dice, progress: _Progress) -> Any:
+        """``orders`` resolved in a ``fire_in_prospect`` trial: by ``resolve_in_prospect`` where the system
+        offers it there (VMS's moves, the missiles in flight counted in expectation), what each seat was
+        expected to lose kept in ``progress``; else by ``resolve``."""
+        done = self.system.resolve_in_prospect(state, orders, dice)
+        if done is None:
+            return self.system.resolve(state, orders, dice)[0]
+        state, losses = done
+        for s, v in losses.items():
+            progress.lost[s] = progress.lost.get(s, 0.0) + v
+        return state
 
     def _planned(
         self, state: Any, given: Mapping[str, Any], dice: Dice, rng: random.Random, progress: _Progress, seat: str
@@ -545,9 +561,9 @@ class SearchBot:
             branch_dice = Dice(dice.seed, dice.count)
             branch_rng = random.Random()
             branch_rng.setstate(rng.getstate())
-            after, _ = self.system.resolve(state, {**given, seat: order}, branch_dice)
-            branch_dice.log.clear()
             branch = progress.copy()
+            after = self._move_in_prospect(state, {**given, seat: order}, branch_dice, branch)
+            branch_dice.log.clear()
             trial = self._moves_in_prospect(after, branch_dice, branch_rng, branch, None, until)
             return trial, branch_dice, branch_rng, branch
 
@@ -668,10 +684,16 @@ class _Progress:
     fired: Mapping[str, float] = field(default_factory=dict)
     stops: int = 0
     weight: float = 1.0
+    #: What each seat was expected to lose on the way, to fire not rolled (``resolve_in_prospect``).
+    lost: dict[str, float] = field(default_factory=dict)
 
     def copy(self) -> _Progress:
         """The same progress, its judgement a copy of its own, for a branch that goes on apart."""
-        return replace(self, judged=None if self.judged is None else dict(self.judged))
+        return replace(self, judged=None if self.judged is None else dict(self.judged), lost=dict(self.lost))
+
+    def less_lost(self, standing: Mapping[str, float]) -> dict[str, float]:
+        """``standing`` less what each seat was expected to lose on the way."""
+        return {s: v - self.lost.get(s, 0.0) for s, v in standing.items()}
 
 
 def _scaled(budget: Budget, cost: float) -> Budget:

@@ -264,8 +264,12 @@ def test_the_best_one_ship_changes_of_several_ships_are_also_tried_together() ->
 def test_a_system_says_whether_it_holds_fire_in_prospect_as_it_does(scenario: str) -> None:
     game = set_up(scenario, seed=1).game
     offered = game.system.resolve_in_prospect(game.state, {}, Dice(0)) is not None
-    assert game.system.holds_fire == offered
-    assert offered == scenario.startswith("avt")
+    # AV:T's trials hold every prompt's fire; VMS's moves hold the missiles in flight (VV5 combat), its
+    # trials judged where the moves are made as VV5's are.
+    assert offered == scenario.startswith(("avt", "vms"))
+    assert game.system.holds_fire == scenario.startswith("avt")
+    judging = SearchBot(game.system).judging(game.state)
+    assert judging is {"msc": Judging.ROLLED, "avt": Judging.HELD}.get(scenario[:3], Judging.PROSPECT)
 
 
 def _prompt_kind(game: Game) -> str:

@@ -137,3 +137,61 @@ def test_a_ship_that_can_no_longer_stop_on_the_map_counts_for_part_of_its_streng
     after = system.standing(state.with_ship(fast))[ship.side]
     strength = system.combat(state).strength(ship.card)
     assert after == pytest.approx(before - (1 - LEAVING) * strength)
+
+
+def _missiles_in_flight(scenario: str) -> Game:
+    """A greedy game of ``scenario`` stopped at a plot with a missile flying at some ship."""
+    s = _greedy(scenario)
+    game = s.game
+    for _ in range(600):
+        state = game.state
+        if (
+            isinstance(state, VMSState)
+            and state.phase == "plot"
+            and any(getattr(x.card, "incoming", ()) for x in state.ships if x.active)
+        ):
+            return game
+        for seat in game.waiting_for:
+            game.submit(seat, s.bots[seat].choose(game.system.seat_view(state, seat), seat, random.Random(0)))
+    raise AssertionError(f"{scenario}: no missile in flight in 600 orders")
+
+
+def test_missiles_in_flight_are_counted_in_expectation_where_a_trial_moves_and_no_die_is_thrown() -> None:
+    # VV5 combat's missiles are rolled once every ship has moved: a search trial's moves count them at what
+    # they are expected to take (``resolve_in_prospect``), as the fire to come, instead of throwing its dice.
+    game = _missiles_in_flight("vms-fighter-screen-vv5")
+    system, start = _vms(game), game.state
+    assert isinstance(start, VMSState)
+    policy = SearchBot(system).policy
+    plots: list[dict[str, object]] = []
+    state, lost, dice = start, dict.fromkeys(start.sides, 0.0), Dice(0)
+    while state.phase == "plot":
+        prompt = system.prompt(state)
+        assert prompt is not None
+        orders = {seat: policy.choose(state, seat, random.Random(0)) for seat in prompt.seats}
+        plots.append(orders)
+        done = system.resolve_in_prospect(state, orders, dice)
+        assert done is not None
+        state, losses = done
+        for side, v in losses.items():
+            lost[side] += v
+    assert state.phase == "fire"
+    assert not any(getattr(x.card, "incoming", ()) for x in state.ships)
+    assert not [r for r in dice.log if "missile" in r.purpose]
+    combat = system.combat(start)
+    assert [combat.strength(x.card) for x in state.ships] == [combat.strength(x.card) for x in start.ships]
+    assert max(lost.values()) > 0
+    # The same moves with the missiles rolled, on many dice: the strength lost on average, side by side.
+    runs = 1500
+    rolled = dict.fromkeys(start.sides, 0.0)
+    for seed in range(runs):
+        after = start
+        for orders in plots:
+            after, _ = system.resolve(after, orders, Dice(seed))
+        for was, now in zip(start.ships, after.ships, strict=True):
+            rolled[was.side] += combat.strength(was.card) - (combat.strength(now.card) if now.active else 0.0)
+    # Within a quarter, as the fire's (the judge takes a ship's systems to stay as they are while points land).
+    for side, v in lost.items():
+        assert rolled[side] / runs == pytest.approx(v, rel=0.25, abs=0.05), side
+    # Outside the moves the system offers nothing: the fire is declared and rolled as ever.
+    assert system.resolve_in_prospect(state, {}, Dice(0)) is None

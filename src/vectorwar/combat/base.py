@@ -221,6 +221,12 @@ class CombatModule(ABC):
         """Steps once every ship has moved, before the fire phase (default: none; VV5: incoming missiles)."""
         return Outcome({})
 
+    def after_movement_in_prospect(self, view: CombatView) -> tuple[Outcome, dict[str, float]]:
+        """:meth:`after_movement` with its dice counted in expectation, for the search bot's trials: the cards
+        as that step leaves them but for its damage, and the :meth:`strength` each ship is expected to lose to
+        it (default: no step, nothing lost)."""
+        return Outcome({}), {}
+
     @abstractmethod
     def structure_damage(self, view: CombatView, ship_id: str, dice: int, total: int, events: list[Event]) -> Outcome:
         """Damage the movement rules inflict on the primary structure: ``dice`` d10 that came to ``total``."""

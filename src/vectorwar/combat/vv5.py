@@ -610,6 +610,24 @@ class VV5Combat(CombatModule):
             effects.extend(_effects(before, after, card))
         return Outcome(cards, tuple(effects))
 
+    def after_movement_in_prospect(self, view: CombatView) -> tuple[Outcome, dict[str, float]]:
+        # Each missile at its marker moved down by the target's G this turn, as ``after_movement`` rolls it.
+        cards: dict[str, VV5Card] = {}
+        lost: dict[str, float] = {}
+        for c in view.ships:
+            card = _card(view, c.id)
+            if not card.incoming:
+                continue
+            cards[c.id] = replace(card, incoming=())
+            if not c.active:
+                continue
+            points = damage_odds.NONE
+            for _, to_hit in card.incoming:
+                hit = float(missile_hit_chance(on_track(to_hit + c.accelerated), c.can_thrust))
+                points = damage_odds.add(points, damage_odds.missile(hit))
+            lost[c.id] = damage_odds.knock_out(as_vv5_ship(view, c.id), points)[1]
+        return Outcome(cards), lost
+
     def structure_damage(self, view: CombatView, ship_id: str, dice: int, total: int, events: list[Event]) -> Outcome:
         card = _card(view, ship_id)
         before = as_vv5_ship(view, ship_id)

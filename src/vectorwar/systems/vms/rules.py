@@ -415,6 +415,21 @@ class VectorMovement(RuleSystem[VMSState]):
             state = self._next_firer(replace(state, firing=state.firing + 1), dice, events)
         return state, events
 
+    def resolve_in_prospect(
+        self, state: VMSState, orders: Mapping[str, Order], dice: Dice
+    ) -> tuple[VMSState, Mapping[str, float]] | None:
+        # A plot whose moves end the movement phase resolves the missiles in flight (VV5 combat): the
+        # search bot's trials count them in expectation, as they count the fire to come, so that no
+        # throw of its dice decides a trial, and a dodge is worth what it takes off every missile's chance.
+        if state.phase != "plot":
+            return None
+        events: list[Event] = []
+        lost = dict.fromkeys(state.sides, 0.0)
+        state = self._move(state, orders, events)
+        if len(state.sides_in_play()) <= 1:
+            return self._end(state, "elimination", events), lost
+        return self._next_subphase(state, dice, events, lost), lost
+
     def _begin_turn(self, state: VMSState, dice: Dice, events: list[Event]) -> VMSState:
         events.append(TurnBegan(state.turn))
         order = _order(state)
@@ -451,14 +466,25 @@ class VectorMovement(RuleSystem[VMSState]):
             return replace(state, phase="initiative")
         return self._next_subphase(state, dice, events)
 
-    def _next_subphase(self, state: VMSState, dice: Dice, events: list[Event]) -> VMSState:
+    def _next_subphase(
+        self, state: VMSState, dice: Dice, events: list[Event], lost: dict[str, float] | None = None
+    ) -> VMSState:
         order = _order(state)
         start = order.index(state.subphase) + 1 if state.subphase else 0
         for name in order[start:]:
             if any(s.active and s.subphase == name and not s.moved for s in state.ships):
                 return replace(state, phase="plot", subphase=name)
         # Every ship has moved: the module's step for that moment (VV5's incoming missiles), then combat.
-        state = self.apply_outcome(state, self.combat(state).after_movement(self.view(state), dice, events), events)
+        # With ``lost`` (``resolve_in_prospect``) the step's dice are not thrown: what each side is expected
+        # to lose to it is added there instead.
+        combat = self.combat(state)
+        if lost is None:
+            outcome = combat.after_movement(self.view(state), dice, events)
+        else:
+            outcome, losses = combat.after_movement_in_prospect(self.view(state))
+            for ship_id, loss in losses.items():
+                lost[state.ship(ship_id).side] += loss
+        state = self.apply_outcome(state, outcome, events)
         if len(state.sides_in_play()) <= 1:
             return self._end(state, "elimination", events)
         return self._start_combat(state, dice, events)
