@@ -403,11 +403,7 @@ class VectorMovement(RuleSystem[VMSState]):
                     events.append(Note(f"{ship_id} will move in the {subphase} subphase"))
             state = self._next_subphase(state, dice, events)
         elif state.phase == "plot":
-            state = self._move(state, orders, events)
-            if len(state.sides_in_play()) <= 1:
-                state = self._end(state, "elimination", events)
-            else:
-                state = self._next_subphase(state, dice, events)
+            state = self._plotted(state, orders, dice, events)
         elif state.phase == "fire":
             side = state.fire_order[state.firing]
             outcome = self.combat(state).fire(self.view(state), side, orders[side], dice, events)
@@ -423,12 +419,23 @@ class VectorMovement(RuleSystem[VMSState]):
         # throw of its dice decides a trial, and a dodge is worth what it takes off every missile's chance.
         if state.phase != "plot":
             return None
-        events: list[Event] = []
         lost = dict.fromkeys(state.sides, 0.0)
+        return self._plotted(state, orders, dice, [], lost), lost
+
+    def _plotted(
+        self,
+        state: VMSState,
+        orders: Mapping[str, Order],
+        dice: Dice,
+        events: list[Event],
+        lost: dict[str, float] | None = None,
+    ) -> VMSState:
+        """A subphase's plots moved, then the next subphase, or the step after the moves and the fire
+        (``lost``: as in :meth:`_next_subphase`)."""
         state = self._move(state, orders, events)
         if len(state.sides_in_play()) <= 1:
-            return self._end(state, "elimination", events), lost
-        return self._next_subphase(state, dice, events, lost), lost
+            return self._end(state, "elimination", events)
+        return self._next_subphase(state, dice, events, lost)
 
     def _begin_turn(self, state: VMSState, dice: Dice, events: list[Event]) -> VMSState:
         events.append(TurnBegan(state.turn))
