@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
@@ -28,21 +29,34 @@ def _vms(game: Game) -> VectorMovement:
     return system
 
 
-def _first_fire(scenario: str, seed: int = 1) -> Game:
-    """A greedy game of ``scenario`` stopped at its first fire declaration with a shot to make."""
+def _greedy_until(
+    scenario: str, wanted: Callable[[Game, VMSState], bool], what: str, limit: int, seed: int = 1
+) -> Game:
+    """A greedy game of ``scenario`` stopped at the first state ``wanted``, within ``limit`` orders (fails, never
+    hangs)."""
     s = _greedy(scenario, seed)
     game = s.game
-    for _ in range(400):
+    for _ in range(limit):
         state = game.state
-        if isinstance(state, VMSState) and state.phase == "fire":
-            side = state.fire_order[state.firing]
-            combat = _vms(game).combat(state)
-            order = combat.greedy_fire(_vms(game).view(state), side)
-            if str(order) != "hold" and combat.expected_losses(_vms(game).view(state), side, order):
-                return game
+        if isinstance(state, VMSState) and wanted(game, state):
+            return game
         for seat in game.waiting_for:
             game.submit(seat, s.bots[seat].choose(game.system.seat_view(state, seat), seat, random.Random(0)))
-    raise AssertionError(f"{scenario}: no shot in 400 orders")
+    raise AssertionError(f"{scenario}: no {what} in {limit} orders")
+
+
+def _shot_to_make(game: Game, state: VMSState) -> bool:
+    if state.phase != "fire":
+        return False
+    side = state.fire_order[state.firing]
+    combat, view = _vms(game).combat(state), _vms(game).view(state)
+    order = combat.greedy_fire(view, side)
+    return str(order) != "hold" and bool(combat.expected_losses(view, side, order))
+
+
+def _first_fire(scenario: str, seed: int = 1) -> Game:
+    """A greedy game of ``scenario`` stopped at its first fire declaration with a shot to make."""
+    return _greedy_until(scenario, _shot_to_make, "shot", 400, seed)
 
 
 def _dodge(state: VMSState, ship_id: str) -> int:
@@ -141,19 +155,11 @@ def test_a_ship_that_can_no_longer_stop_on_the_map_counts_for_part_of_its_streng
 
 def _missiles_in_flight(scenario: str) -> Game:
     """A greedy game of ``scenario`` stopped at a plot with a missile flying at some ship."""
-    s = _greedy(scenario)
-    game = s.game
-    for _ in range(600):
-        state = game.state
-        if (
-            isinstance(state, VMSState)
-            and state.phase == "plot"
-            and any(getattr(x.card, "incoming", ()) for x in state.ships if x.active)
-        ):
-            return game
-        for seat in game.waiting_for:
-            game.submit(seat, s.bots[seat].choose(game.system.seat_view(state, seat), seat, random.Random(0)))
-    raise AssertionError(f"{scenario}: no missile in flight in 600 orders")
+
+    def flying(game: Game, state: VMSState) -> bool:
+        return state.phase == "plot" and any(getattr(x.card, "incoming", ()) for x in state.ships if x.active)
+
+    return _greedy_until(scenario, flying, "missile in flight", 600)
 
 
 def test_missiles_in_flight_are_counted_in_expectation_where_a_trial_moves_and_no_die_is_thrown() -> None:

@@ -519,7 +519,7 @@ class VV5Combat(CombatModule):
         for launch, to_hit in self._launches(view, order.launches):
             target = view.ship(launch.target)
             dodge = _card(view, target.id).acceleration.boxes // 2 if target.can_thrust else 0
-            hit = damage_odds.missile(float(missile_hit_chance(on_track(to_hit + dodge), target.can_thrust)))
+            hit = _missile_points(to_hit, dodge, target.can_thrust)
             for _ in range(launch.missiles):
                 incoming[target.id] = damage_odds.add(incoming.get(target.id, damage_odds.NONE), hit)
         for shot in order.gunfire.shots:
@@ -623,8 +623,7 @@ class VV5Combat(CombatModule):
                 continue
             points = damage_odds.NONE
             for _, to_hit in card.incoming:
-                hit = float(missile_hit_chance(on_track(to_hit + c.accelerated), c.can_thrust))
-                points = damage_odds.add(points, damage_odds.missile(hit))
+                points = damage_odds.add(points, _missile_points(to_hit, c.accelerated, c.can_thrust))
             lost[c.id] = damage_odds.knock_out(as_vv5_ship(view, c.id), points)[1]
         return Outcome(cards), lost
 
@@ -693,6 +692,11 @@ class VV5Combat(CombatModule):
 
     def strength(self, card: Any) -> float:
         return float(card.structure.boxes) if isinstance(card, VV5Card) else 0.0
+
+
+def _missile_points(to_hit: int, moved: int, can_thrust: bool) -> damage_odds.Points:
+    """One missile's points at a target whose marker, placed at ``to_hit``, moved ``moved`` spaces down."""
+    return damage_odds.missile(float(missile_hit_chance(on_track(to_hit + moved), can_thrust)))
 
 
 def _card_after(card: VV5Card, ship: Ship) -> VV5Card:
