@@ -1,6 +1,9 @@
-"""VMS greedy's shortcut: plots whose ceiling cannot beat the best are never fully scored, and nothing changes."""
+"""VMS greedy: its shortcut (plots whose ceiling cannot beat the best are never fully scored, and nothing
+changes), and civilian ships kept out of the fight."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import pytest
 
@@ -8,7 +11,7 @@ from vectorwar.catalogue import builtin_scenario
 from vectorwar.play import bot_order
 from vectorwar.setup import set_up
 from vectorwar.systems.vms.bots import FIRE_WEIGHT, _predict, _Scorer, _spoiled
-from vectorwar.systems.vms.state import VMSState
+from vectorwar.systems.vms.state import VMSShip, VMSState
 
 from .game_helpers import VMS
 
@@ -62,3 +65,46 @@ def test_a_ceiling_is_never_below_the_score() -> None:
                     spoiled = _spoiled(result.hexsides_turned, scorer.base.penalty_per_hexside)
                     ceiling = scorer._total(FIRE_WEIGHT * (spoiled * scorer.most), terms)
                     assert scorer.score(result) <= ceiling
+
+
+def _hauler_plots(scenario: str, seed: int) -> tuple[VMSState, list[int]]:
+    """Greedy blue against random red for six turns: the state where blue's freighter, the Hauler, first
+    plots, and its speed after each turn's move."""
+    setup = set_up(builtin_scenario(scenario), {"red": "random", "blue": "greedy"}, seed=seed)
+    game = setup.game
+    first: VMSState | None = None
+    speeds: list[int] = []
+    for _ in range(600):
+        state = game.state
+        if game.is_over or not isinstance(state, VMSState) or state.turn > 6:
+            break
+        plots = state.phase == "plot" and any(s.id == "Hauler" for s in VMS.movers(state, "blue"))
+        first = state if first is None and plots else first
+        for seat in game.waiting_for:
+            game.submit(seat, bot_order(game, seat, setup.bots[seat]))
+        if plots and isinstance(game.state, VMSState) and game.state.ship("Hauler").active:
+            speeds.append(game.state.ship("Hauler").velocity.speed)
+    assert first is not None
+    return first, speeds
+
+
+@pytest.mark.parametrize("scenario", ["vms-mixed-fleet-msc", "vms-mixed-fleet-vv5"])
+def test_a_civilian_ship_keeps_out_of_the_fight_at_rest_where_a_warship_of_its_hull_would_close(
+    scenario: str,
+) -> None:
+    start, speeds = _hauler_plots(scenario, seed=3)
+    assert len(speeds) >= 4
+    assert set(speeds) == {0}
+    hauler = start.ship("Hauler")
+    assert hauler.spec.ship_class == "civilian"
+    enemies = _predict(start, "blue")
+
+    def best_speeds(ship: VMSShip) -> set[int]:
+        options = VMS.plots_for(start, ship)
+        ends = dict(options)
+        return {ends[p].motion.velocity.speed for p in _Scorer(start, ship, enemies, VMS).best(options)}
+
+    assert best_speeds(hauler) == {0}
+    # The same hull as a warship: greedy burns toward the enemy.
+    warship = replace(hauler, spec=hauler.spec.model_copy(update={"ship_class": "medium"}))
+    assert min(best_speeds(warship)) > 0

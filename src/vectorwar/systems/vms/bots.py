@@ -13,7 +13,9 @@ plus its vector, if it has not moved yet):
   time: arrive at range with a vector the ship can still match to the enemy's);
 * the speed relative to the enemy beyond what one turn of thrust can cancel;
 * rotation left running and hexsides turned (each costs the guns -2);
-* leaving the map now or on the next drift.
+* leaving the map now or on the next drift;
+* for a civilian ship (a transport), any speed at all: it keeps out of the
+  fight, at rest.
 
 Everything is measured from the ship and its enemy only, never from a map
 direction, so a seat plays the same whichever way it faces. Fire is the
@@ -72,6 +74,11 @@ TURNED_WEIGHT = 0.5
 STOP_WEIGHT = 0.5
 #: Score lost if braking as hard as it can still carries the ship off the map.
 OFF_MAP_WEIGHT = 20.0
+#: Score lost per hex/turn of a civilian ship's speed: more than any gun it could bring to bear is worth, so it
+#: comes to rest and stays there. A transport's few guns add little to a fight, its hull is much of what the
+#: enemy must take to win by elimination, and at rest the loss of its thrust (often a single box) strands it
+#: where it is instead of drifting it off the map.
+CIVILIAN_SPEED_WEIGHT = 50.0
 #: How much a shot at each range is worth against one at 1-2 hexes.
 RANGE_WORTH = {0: 1.0, 1: 1.0, 2: 1.0, 3: 0.85, 4: 0.85}
 FAR_WORTH = 0.7
@@ -302,6 +309,8 @@ class _Scorer:
         else:
             terms.append(SPEED_WEIGHT * velocity.speed)
         terms.append(abs(motion.rotation) * ROTATION_WEIGHT)
+        if self.ship.spec.ship_class == "civilian":
+            terms.append(CIVILIAN_SPEED_WEIGHT * velocity.speed)
         terms.append(result.hexsides_turned * TURNED_WEIGHT)
         if not state.map.contains(
             _stop(end, velocity.dq, velocity.dr, _against(velocity.dq, velocity.dr, can), margin=1)
