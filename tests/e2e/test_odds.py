@@ -15,7 +15,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from tests.e2e.conftest import Server, doc_screenshot
 from vectorwar.hexes import Hex
@@ -235,6 +235,35 @@ def test_holding_fire_with_a_target_in_arc_asks_once(page: Page, server: Server)
     page.locator("form.seat-orders button.commit").first.click()
     page.wait_for_function("n => Number(document.body.dataset.step) > n", arg=step, timeout=TIMEOUT_MS)
     assert len(asked) == 1
+
+
+def test_a_live_check_answered_late_does_not_hide_the_not_sent_line(page: Page, server: Server) -> None:
+    # On a slow link the line's live check ("hold" is legal) can come back after the player has said no
+    # to holding fire: its answer must not write "✓ hold" over "Not sent".
+    created = create(server, {"red": "human", "blue": "bot:greedy"}, 4, scenario_toml=MSC_CLOSE)
+    drive_to_fire(server, created, "red")
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route("**/check", hold)
+    open_page(page, server, created)
+    for _ in range(50):
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the order line was never checked"
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    status = page.locator("form.seat-orders p.check")
+    page.locator("form.seat-orders button.commit").first.click()
+    expect(status).to_contain_text("Not sent")
+    with page.expect_response("**/check"):
+        for route in held:
+            route.continue_()
+    # One more turn of the page's event loop, so the answer has been handled.
+    page.evaluate("() => new Promise((done) => setTimeout(done, 100))")
+    expect(status).to_contain_text("Not sent")
 
 
 def test_a_plot_that_leaves_the_board_is_marked_in_the_list_and_on_the_map(page: Page, server: Server) -> None:

@@ -32,10 +32,14 @@ class SeatForm {
     this.text = () => "";
     this.typed = false;
     this.busy = false;
+    // How many times the status line has been written: a live check only writes its answer over
+    // what was there when it asked (a slow answer must not hide "Not sent" or an error).
+    this.said = 0;
   }
 
   /** The status line: `kind` "ok", "bad" or "" (neutral). */
   say(kind, text) {
+    this.said += 1;
     this.status.className = kind ? `check ${kind}` : "check";
     this.status.textContent = text;
   }
@@ -282,13 +286,13 @@ export class OrdersPanel {
         panel.say("", "");
         return;
       }
+      const said = panel.said;
+      const current = () => live() && textOf() === text && panel.said === said;
       try {
         const res = await this.api.check(this.game, panel.seat, text);
-        if (!live() || textOf() !== text) return;
-        panel.say("ok", `✓ ${res.canonical || text}`);
+        if (current()) panel.say("ok", `✓ ${res.canonical || text}`);
       } catch (err) {
-        if (!live() || textOf() !== text) return;
-        panel.say("bad", err.message);
+        if (current()) panel.say("bad", err.message);
       }
     }, CHECK_DELAY_MS);
   }
