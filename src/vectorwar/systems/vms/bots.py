@@ -245,6 +245,7 @@ class _Scorer:
         self.ends: dict[Hex, _End] = {}
         self.threats: dict[Hex, float] = {}
         self.can = {f: capacity(ship.spec, ship.thrust_lost, f) for f in Direction}
+        self.civilian = ship.spec.ship_class == "civilian"
         arsenal = self.combat.arsenal(self.view, ship.id)
         #: The most the ship's own weapons can be worth from any end (every one bearing at its best range), or
         #: ``None`` if the combat module does not say: a ceiling on the guns' part of every candidate's score.
@@ -309,7 +310,7 @@ class _Scorer:
         else:
             terms.append(SPEED_WEIGHT * velocity.speed)
         terms.append(abs(motion.rotation) * ROTATION_WEIGHT)
-        if self.ship.spec.ship_class == "civilian":
+        if self.civilian:
             terms.append(CIVILIAN_SPEED_WEIGHT * velocity.speed)
         terms.append(result.hexsides_turned * TURNED_WEIGHT)
         if not state.map.contains(
