@@ -266,6 +266,28 @@ def test_a_live_check_answered_late_does_not_hide_the_not_sent_line(page: Page, 
     expect(status).to_contain_text("Not sent")
 
 
+def test_a_live_check_still_waiting_when_commit_is_pressed_is_not_sent(page: Page, server: Server) -> None:
+    # The line's live check waits a moment after each change before it asks; if the player commits
+    # (and says no to holding fire) inside that moment, the check must not go out and write "✓ hold"
+    # over "Not sent". The page's clock is held so the check is still waiting when commit is pressed.
+    created = create(server, {"red": "human", "blue": "bot:greedy"}, 4, scenario_toml=MSC_CLOSE)
+    drive_to_fire(server, created, "red")
+    # Installed, the page's clock still runs; paused, a timer fires only when the test runs the clock on.
+    page.clock.install(time=0)
+    page.clock.pause_at(1000)
+    checks: list[str] = []
+    page.on("request", lambda request: checks.append(request.url) if request.url.endswith("/check") else None)
+    open_page(page, server, created)
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    status = page.locator("form.seat-orders p.check")
+    page.locator("form.seat-orders button.commit").first.click()
+    expect(status).to_contain_text("Not sent")
+    page.clock.run_for(2000)
+    page.wait_for_timeout(500)
+    expect(status).to_contain_text("Not sent")
+    assert checks == [], checks
+
+
 def test_a_plot_that_leaves_the_board_is_marked_in_the_list_and_on_the_map(page: Page, server: Server) -> None:
     edge = MSC_CLOSE.replace('at = "6,6"', 'at = "1,6"').replace('facing = "B"', 'facing = "E"', 1)
     created = create(server, {"red": "human", "blue": "bot:greedy"}, 4, scenario_toml=edge)

@@ -277,17 +277,20 @@ export class OrdersPanel {
     this.activeShip = ship;
   }
 
-  /** A debounced live check of `textOf()` into the panel's status while `live()` says it is shown. */
+  /**
+   * A debounced live check of `textOf()` into the panel's status while `live()` says it is shown.
+   * Its answer is written only if nothing was said since the check was asked for: a commit clicked
+   * while the check still waits (its "Not sent" or "Sending…") must not be written over.
+   */
   liveCheck(panel, textOf, live) {
-    return debounce(async () => {
+    const run = debounce(async (said) => {
       const text = textOf();
-      if (!live()) return;
+      const current = () => live() && textOf() === text && panel.said === said;
+      if (!current()) return;
       if (!text) {
         panel.say("", "");
         return;
       }
-      const said = panel.said;
-      const current = () => live() && textOf() === text && panel.said === said;
       try {
         const res = await this.api.check(this.game, panel.seat, text);
         if (current()) panel.say("ok", `✓ ${res.canonical || text}`);
@@ -295,6 +298,9 @@ export class OrdersPanel {
         if (current()) panel.say("bad", err.message);
       }
     }, CHECK_DELAY_MS);
+    const check = () => run(panel.said);
+    check.flush = run.flush;
+    return check;
   }
 
   /** Clicking a reachable hex picks the plot ending there (clicking again cycles through them). */
