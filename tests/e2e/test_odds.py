@@ -15,7 +15,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Locator, Page, Route, expect
 
 from tests.e2e.conftest import Server, doc_screenshot
 from vectorwar.hexes import Hex
@@ -237,6 +237,16 @@ def test_holding_fire_with_a_target_in_arc_asks_once(page: Page, server: Server)
     assert len(asked) == 1
 
 
+def decline_to_hold_fire(page: Page) -> Locator:
+    """Commit the untouched fire line (a hold) and say no when asked to hold fire; the status line, saying
+    "Not sent"."""
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    status = page.locator("form.seat-orders p.check")
+    page.locator("form.seat-orders button.commit").first.click()
+    expect(status).to_contain_text("Not sent")
+    return status
+
+
 def test_a_live_check_answered_late_does_not_hide_the_not_sent_line(page: Page, server: Server) -> None:
     # On a slow link the line's live check ("hold" is legal) can come back after the player has said no
     # to holding fire: its answer must not write "✓ hold" over "Not sent".
@@ -254,10 +264,7 @@ def test_a_live_check_answered_late_does_not_hide_the_not_sent_line(page: Page, 
             break
         page.wait_for_timeout(100)
     assert held, "the order line was never checked"
-    page.once("dialog", lambda dialog: dialog.dismiss())
-    status = page.locator("form.seat-orders p.check")
-    page.locator("form.seat-orders button.commit").first.click()
-    expect(status).to_contain_text("Not sent")
+    status = decline_to_hold_fire(page)
     with page.expect_response("**/check"):
         for route in held:
             route.continue_()
@@ -278,10 +285,7 @@ def test_a_live_check_still_waiting_when_commit_is_pressed_is_not_sent(page: Pag
     checks: list[str] = []
     page.on("request", lambda request: checks.append(request.url) if request.url.endswith("/check") else None)
     open_page(page, server, created)
-    page.once("dialog", lambda dialog: dialog.dismiss())
-    status = page.locator("form.seat-orders p.check")
-    page.locator("form.seat-orders button.commit").first.click()
-    expect(status).to_contain_text("Not sent")
+    status = decline_to_hold_fire(page)
     page.clock.run_for(2000)
     page.wait_for_timeout(500)
     expect(status).to_contain_text("Not sent")
