@@ -46,6 +46,21 @@ class PlotWarning:
 
 
 @dataclass(frozen=True, slots=True)
+class News:
+    """Something a player may want to decide anew about, in plain words (a laser ready with a target in arc).
+
+    ``ship``, ``weapon`` and ``target`` say which shot it is about, when it is
+    about one, so that a standing fire order that will take that very shot can
+    count it as answered (:mod:`vectorwar.autopilot`).
+    """
+
+    text: str
+    ship: str = ""
+    weapon: str = ""
+    target: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class MoveOption:
     """One legal movement plot for one ship, and what it would do.
 

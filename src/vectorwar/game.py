@@ -51,6 +51,10 @@ class Game:
     events: list[Event] = field(default_factory=list)
     history: list[OrderBatch] = field(default_factory=list)
     pending: dict[str, Order] = field(default_factory=dict)
+    #: The state at the prompt before this one (``None`` before the first resolution): what a player
+    #: who skips ahead compares with to see what is new (:mod:`vectorwar.autopilot`). Not part of the
+    #: record: a replay sets it again.
+    previous: Any = field(default=None, repr=False, compare=False)
 
     @classmethod
     def new(
@@ -184,6 +188,7 @@ class Game:
         batch = OrderBatch(p.clock, tuple((s, str(o)) for s, o in orders.items()))
         dice = Dice(self.seed, self.dice_count)
         new_state, events = self.system.resolve(self.state, orders, dice)
+        self.previous = self.state
         self.state = new_state
         self.pending.clear()
         self.history.append(batch)

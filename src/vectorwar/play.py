@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from vectorwar.autopilot import Standing, standing_order
 from vectorwar.errors import SetupError
 from vectorwar.game import Game
 from vectorwar.rules import Bot, Order
@@ -39,21 +40,37 @@ def bot_order(game: Game, seat: str, bot: Bot) -> Order:
     return bot.choose(view, seat, bot_rng(game.seed, seat, len(game.history)))
 
 
-def bot_turns(game: Game, bots: Mapping[str, Bot], *, beside_people: bool = True) -> Iterator[str]:
+def bot_turns(
+    game: Game,
+    bots: Mapping[str, Bot],
+    *,
+    beside_people: bool = True,
+    standing: Mapping[str, Standing] | None = None,
+) -> Iterator[str]:
     """The one bot loop: bots give every order they owe now, until a person must act or the game ends.
 
-    Yields the seat of each order given. With ``beside_people`` off, bots wait
-    while any person still owes an order to the same prompt: a terminal's save
-    file must not hold a bot's secret plot where the person could read it. The
-    server keeps plots where no player can see them, so its bots plot at once.
+    Yields the seat of each order given. A person's seat with ``standing``
+    instructions is answered here too while they say so
+    (:func:`vectorwar.autopilot.standing_order`). With ``beside_people`` off,
+    bots wait while any person still owes an order to the same prompt: a
+    terminal's save file must not hold a bot's secret plot where the person
+    could read it. The server keeps plots where no player can see them, so its
+    bots plot at once.
     """
+    standing = standing or {}
     while not game.is_over:
         waiting = game.waiting_for
-        due = [s for s in waiting if s in bots]
+        answers: dict[str, str] = {}
+        for seat in waiting:
+            if seat not in bots and seat in standing:
+                answer = standing_order(game, seat, standing[seat])
+                if answer is not None:
+                    answers[seat] = answer
+        due = [s for s in waiting if s in bots or s in answers]
         if not due or (not beside_people and len(due) < len(waiting)):
             return
         for seat in due:
-            game.submit(seat, bot_order(game, seat, bots[seat]))
+            game.submit(seat, answers[seat] if seat in answers else bot_order(game, seat, bots[seat]))
             yield seat
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from vectorwar.dice import Dice
-from vectorwar.display import PlotWarning
+from vectorwar.display import News, PlotWarning
 from vectorwar.events import Event
 from vectorwar.notation import entries, is_hold
 from vectorwar.search import search_bots
@@ -318,6 +318,19 @@ class RuleSystem(ABC, Generic[S]):
     def observe(self, state: S, seat: str | None) -> Any:
         """What ``seat`` may see of ``state`` as plain data: :meth:`seat_view`, serialised."""
         return to_data(self.seat_view(state, seat), self.state_type)
+
+    # -- flow: where a person must decide (vectorwar.autopilot) ---------------
+
+    def decision_news(self, before: S, after: S, seat: str) -> Sequence[News] | None:
+        """What ``seat`` may want to decide at ``after``'s prompt that it could not at ``before``'s.
+
+        ``before`` is the state at the previous prompt of the same turn. An
+        empty answer means the orders standing from before still say all there
+        is to say, so a player who asked to skip to the next decision is not
+        stopped here; ``None`` (the default) means the system cannot tell, and
+        every prompt is a decision.
+        """
+        return None
 
     # -- display protocol: plain data for front ends (vectorwar.display) ------
 

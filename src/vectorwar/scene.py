@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from vectorwar.autopilot import Standing, news
 from vectorwar.display import Card, Counter, MoveOption, PlotWarning, SetupMenu, ShotOption
 from vectorwar.events import Event, TurnBegan
 from vectorwar.game import Game
@@ -194,6 +195,9 @@ def build_scene(game: Game, seats: Sequence[str]) -> dict[str, Any]:
             "help": prompt.help,
         },
         "my_turn": [s for s in acting if s in waiting],
+        # Why the game stopped for each seat that owes an order: what is new since the last prompt
+        # (vectorwar.autopilot); empty where the system cannot tell or nothing changed.
+        "news": {s: [n.text for n in (news(game, s, Standing()) or ())] for s in acting if s in waiting},
         # Only the viewer's own plots: another seat's is secret until resolved.
         "pending": {s: str(game.pending[s]) for s in viewer if s in game.pending},
         "move_options": {

@@ -8,7 +8,7 @@ import html
 import json
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, FastAPI, Query, Request, Security, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
@@ -20,8 +20,9 @@ from starlette.exceptions import HTTPException
 from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from vectorwar.autopilot import MAX_TARGET_CHARS, Flow, Standing
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, SetupError
-from vectorwar.limits import MAX_ORDER_CHARS
+from vectorwar.limits import MAX_ORDER_CHARS, MAX_TURNS
 from vectorwar.web import pbem
 from vectorwar.web.chat import MAX_CHAT_CHARS, ChatForbidden, ChatLine, ChatRefused
 from vectorwar.web.hub import Hub, Viewer
@@ -133,6 +134,21 @@ class DraftBody(_Body):
         description="The scene's step the draft was written at: a draft that arrives once that prompt has passed "
         "(it raced its own order) is dropped",
     )
+
+
+class StandingBody(_Body):
+    flow: Literal["ask", "decision"] = Field(
+        default="ask",
+        description="ask: stop at every prompt; decision: answer the prompts where nothing new is to be decided",
+    )
+    skip_through_turn: int = Field(
+        default=0, ge=0, le=MAX_TURNS, description="Hold, with the standing fire, through the end of this turn"
+    )
+    fire_at: str = Field(
+        default="", max_length=MAX_TARGET_CHARS, description="Standing fire at this ship, * for any enemy, empty: none"
+    )
+    min_chance: int = Field(default=0, ge=0, le=100, description="The least chance, in percent, of a standing shot")
+    now: bool = Field(default=False, description="Also answer the prompt this seat owes now with the standing orders")
 
 
 class ChatBody(_Body):
@@ -406,6 +422,19 @@ async def withdraw(game_id: str, seat: str, token: Token, service: Service) -> R
 async def put_draft(game_id: str, seat: str, body: DraftBody, token: Token, service: Service) -> Response:
     await service.set_draft(game_id, token, seat, body.text, body.step)
     return Response(status_code=204)
+
+
+@games.put(
+    "/standing/{seat}",
+    summary="Leave standing orders for a seat: skip to the next decision or the end of the turn, standing fire",
+    response_model=OrderOut,
+    responses=_errors(400, 403, 404, 409, 413, 422),
+)
+async def put_standing(game_id: str, seat: str, body: StandingBody, token: Token, service: Service) -> Response:
+    standing = Standing(Flow(body.flow), body.skip_through_turn, body.fire_at, body.min_chance)
+    done = await service.set_standing(game_id, token, seat, standing, now=body.now)
+    head = json.dumps({"accepted": True, "resolved": done.resolved, "duplicate": False})
+    return _json_text(head[:-1] + ', "scene": ' + done.scene_text + "}")
 
 
 @games.get(

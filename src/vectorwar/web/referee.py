@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from vectorwar.autopilot import Standing
 from vectorwar.errors import SetupError
 from vectorwar.game import Game, OrderBatch
 from vectorwar.play import bot_turns
@@ -76,6 +77,8 @@ class Table:
     tokens: dict[str, tuple[str, ...]]
     drafts: dict[str, str]
     bots: dict[str, Bot]
+    #: seat -> the standing orders its player left (:mod:`vectorwar.autopilot`); absent: ask at every prompt.
+    standing: dict[str, Standing] = field(default_factory=dict)
     _scenes: dict[tuple[str, ...], str] = field(default_factory=dict)
     _scenes_of: Game | None = None
 
@@ -111,6 +114,7 @@ class Table:
             "game": self.id,
             "players": self.controllers,
             "drafts": {s: self.drafts[s] for s in seats if s in self.drafts},
+            "standing": {s: self.standing[s].to_data() for s in seats if s in self.standing},
         }
         # build_scene has none of these keys, so prefixing them gives one well-formed object.
         return json.dumps(extra, separators=(",", ":"))[:-1] + "," + base[1:]
@@ -139,6 +143,7 @@ def copy_game(game: Game) -> Game:
         list(game.events),
         list(game.history),
         dict(game.pending),
+        game.previous,
     )
 
 
@@ -223,7 +228,8 @@ def rebuild(stored: StoredGame) -> Table:
             game.submit(seat, text)
     controllers = dict(stored.controllers)
     bots = make_bots(system, {s: c.removeprefix(BOT_PREFIX) for s, c in controllers.items()})
-    return Table(stored.id, game, controllers, dict(stored.tokens), dict(stored.drafts), bots)
+    standing = {seat: Standing.from_data(data) for seat, data in stored.standing.items()}
+    return Table(stored.id, game, controllers, dict(stored.tokens), dict(stored.drafts), bots, standing)
 
 
 # -- orders ----------------------------------------------------------------------
@@ -261,8 +267,8 @@ class BotAnswer:
     failure: Exception | None = None
 
 
-def bots_answer(game: Game, bots: Mapping[str, Bot]) -> BotAnswer:
-    """Every order the bots owe now, through the kernel's bot loop.
+def bots_answer(game: Game, bots: Mapping[str, Bot], standing: Mapping[str, Standing] | None = None) -> BotAnswer:
+    """Every order the bots owe now, and those the players' standing orders give, through the kernel's bot loop.
 
     Each order is given on a fresh copy, so a bot (or resolution) that fails
     leaves the game as it was after the last order that went in: that seat
@@ -272,7 +278,7 @@ def bots_answer(game: Game, bots: Mapping[str, Bot]) -> BotAnswer:
     try:
         while True:
             after = copy_game(current)
-            if next(bot_turns(after, bots), None) is None:
+            if next(bot_turns(after, bots, standing=standing), None) is None:
                 break
             current = after
     except Exception as err:  # a bot's bug must not take the server down

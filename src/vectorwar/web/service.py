@@ -35,6 +35,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from vectorwar.autopilot import Standing, standing_order
 from vectorwar.catalogue import scenario_paths
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.game import Game
@@ -217,7 +218,10 @@ class GameService:
         after it (and the bots), and that game's scene for ``viewer`` if built.
         """
         progress = _Progress()
-        work = functools.partial(_play_order, progress, live.id, before, seat, text, step, live.table.bots, viewer)
+        table = live.table
+        work = functools.partial(
+            _play_order, progress, live.id, before, seat, text, step, table.bots, viewer, table.standing
+        )
         running = asyncio.get_running_loop().run_in_executor(self._pool, work)
         # A result nobody waits for any more is still collected, so a late error is not reported as lost.
         running.add_done_callback(lambda done: done.cancelled() or done.exception())
@@ -399,6 +403,39 @@ class GameService:
             else:
                 live.table.drafts.pop(seat, None)
 
+    async def set_standing(
+        self, game_id: str, token: str | None, seat: str, standing: Standing, *, now: bool = False
+    ) -> Submitted:
+        """Keep ``seat``'s standing orders, then let them (and the bots) answer what they may.
+
+        ``now`` also answers the prompt ``seat`` owes now with the standing
+        orders (a skip button); refused with :class:`IllegalOrderError` when no
+        standing answer is legal here. Raises 403, 404, over budget.
+        """
+        async with self.locked(game_id) as live:
+            table = live.table
+            viewer = table.acting_for(token, seat)
+            before = table.game
+            answer = None
+            if now and seat in before.waiting_for:
+                answer = await self._work(
+                    "the standing orders", self.budgets.check, _standing_answer, before, seat, standing
+                )
+            await asyncio.to_thread(self.store.set_standing, game_id, seat, standing.to_data())
+            table.standing[seat] = standing
+            if answer is not None:
+                ruling, after, base = await self._order(live, before, seat, answer, len(before.history), viewer)
+                if ruling.game is not None:
+                    await self._persist(live, before, after, cleared_drafts=(seat,))
+                    table.drafts.pop(seat, None)
+                    if base is not None:
+                        table.keep_scene(after, viewer, base)
+            else:
+                await self._bots_move(live)
+            scene = await self.viewer_scene(live, viewer, limited=False)
+        await self._notify(live)
+        return Submitted(resolved=len(live.table.game.history) > len(before.history), duplicate=False, scene_text=scene)
+
     # -- chat ---------------------------------------------------------------
 
     async def say(self, game_id: str, token: str | None, seat: str, text: str) -> ChatLine:
@@ -436,7 +473,12 @@ class GameService:
         """The game after the bots' orders (``None``: none given); a failing or slow bot's seat waits."""
         try:
             answer = await self._work(
-                "the computer players' orders", self.budgets.bots, referee.bots_answer, game, live.table.bots
+                "the computer players' orders",
+                self.budgets.bots,
+                referee.bots_answer,
+                game,
+                live.table.bots,
+                live.table.standing,
             )
         except OverBudget as err:
             log.warning("game %s: %s", live.id, err)
@@ -485,13 +527,26 @@ def _play_order(
     step: int,
     bots: Mapping[str, Bot],
     viewer: tuple[str, ...],
+    standing: Mapping[str, Standing],
 ) -> tuple[referee.Ruling, referee.BotAnswer | None, str | None]:
     ruling = _rule(game_id, game, seat, text, step)
     progress.ruling = ruling
     if ruling.game is None:
         return ruling, None, None
-    answer = referee.bots_answer(ruling.game, bots)
+    answer = referee.bots_answer(ruling.game, bots, standing)
     return ruling, answer, referee.scene_base(answer.game or ruling.game, viewer)
+
+
+def _standing_answer(game: Game, seat: str, standing: Standing) -> str:
+    """The order ``standing`` gives for ``seat`` now, whatever is new; refused when none is legal here."""
+    answer = standing_order(game, seat, standing, now=True)
+    if answer is None:
+        raise IllegalOrderError(
+            "skip",
+            "no standing order answers this prompt (hold is not an order here): give your orders",
+            "standing orders",
+        )
+    return answer
 
 
 def _scene_bases(game: Game, seat_sets: Sequence[tuple[str, ...]]) -> list[str]:

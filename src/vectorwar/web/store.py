@@ -19,7 +19,7 @@ import hashlib
 import os
 import threading
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -132,6 +132,14 @@ class DraftRow(Base):
     text: Mapped[str] = mapped_column(Text)
 
 
+class StandingRow(Base):
+    __tablename__ = "standing_orders"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[str] = mapped_column(String(100), primary_key=True)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)  # vectorwar.autopilot.Standing.to_data()
+
+
 class ChatRow(Base):
     __tablename__ = "chat_lines"
 
@@ -184,6 +192,8 @@ class StoredGame:
     batches: list[tuple[dict[str, Any], list[tuple[str, str]]]]
     pending: dict[str, tuple[str, str]]  # seat -> (clock, text)
     drafts: dict[str, str]
+    #: seat -> its standing orders as plain data (vectorwar.autopilot.Standing).
+    standing: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,6 +307,18 @@ class Store:
             else:
                 row.text = text
 
+    def set_standing(self, game_id: str, seat: str, data: dict[str, Any]) -> None:
+        """Keep ``seat``'s standing orders (``{}``: none, the table asks at every prompt)."""
+        with self._writing() as db:
+            row = db.get(StandingRow, (game_id, seat))
+            if not data:
+                if row is not None:
+                    db.delete(row)
+            elif row is None:
+                db.add(StandingRow(game_id=game_id, seat=seat, data=data))
+            else:
+                row.data = data
+
     def add_chat(self, game_id: str, seat: str, text: str) -> ChatLine:
         """Store a chat line as the game's next; refused (:class:`ChatRefused`) once the game holds MAX_CHAT_LINES.
 
@@ -327,6 +349,7 @@ class Store:
             batches = db.scalars(select(BatchRow).where(BatchRow.game_id == game_id).order_by(BatchRow.step))
             pending = db.scalars(select(PendingRow).where(PendingRow.game_id == game_id))
             drafts = db.scalars(select(DraftRow).where(DraftRow.game_id == game_id))
+            standing = db.scalars(select(StandingRow).where(StandingRow.game_id == game_id))
             return StoredGame(
                 id=row.id,
                 system=row.system,
@@ -338,6 +361,7 @@ class Store:
                 batches=[(b.clock, [(str(s), str(t)) for s, t in b.orders]) for b in batches],
                 pending={p.seat: (p.clock, p.text) for p in pending},
                 drafts={d.seat: d.text for d in drafts},
+                standing={s.seat: dict(s.data) for s in standing},
             )
 
     def games(self, limit: int = 200) -> list[GameSummary]:

@@ -25,7 +25,7 @@ from typing import Any
 
 from vectorwar.catalogue import design_for
 from vectorwar.dice import Dice
-from vectorwar.display import Card, Counter, MoveOption, OrderPiece, ShotOption
+from vectorwar.display import Card, Counter, MoveOption, News, OrderPiece, ShotOption
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.events import Event, TurnBegan
 from vectorwar.hexes import Direction, Hex, Position
@@ -43,7 +43,7 @@ from vectorwar.rules import (
     RuleSystem,
 )
 from vectorwar.scenario import Scenario
-from vectorwar.systems.avt import catalogue, diagrams, display, ghosts, pieces, prospects
+from vectorwar.systems.avt import catalogue, diagrams, display, ghosts, news, pieces, prospects
 from vectorwar.systems.avt.bots import GreedyBot
 from vectorwar.systems.avt.design import Design
 from vectorwar.systems.avt.events import SegmentBegan
@@ -501,6 +501,10 @@ class AttackVector(RuleSystem[AVTState]):
 
     def fire_options(self, state: AVTState, seat: str) -> Mapping[str, Sequence[ShotOption]]:
         return display.fire_options(state, seat)
+
+    def decision_news(self, before: AVTState, after: AVTState, seat: str) -> Sequence[News]:
+        """A laser ready with a new target, a target out of an arc, damage, a repair's end (:mod:`.news`)."""
+        return news.decision_news(before, after, seat)
 
     def order_pieces(self, state: AVTState, seat: str) -> Mapping[str, Sequence[OrderPiece]]:
         """Bias, pivots, rolls, reactors and radiators (:mod:`.pieces`), each one the order check accepts alone."""

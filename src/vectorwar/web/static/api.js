@@ -136,6 +136,9 @@ export class Api {
     return this.request("DELETE", `/api/games/${encodeURIComponent(game)}/orders/${encodeURIComponent(seat)}`);
   }
   /** `step` is the scene's step the draft was written at: one arriving after that prompt has passed is dropped. */
+  setStanding(game, seat, body) {
+    return this.request("PUT", `/api/games/${encodeURIComponent(game)}/standing/${encodeURIComponent(seat)}`, body);
+  }
   saveDraft(game, seat, text, step) {
     return this.request("PUT", `/api/games/${encodeURIComponent(game)}/drafts/${encodeURIComponent(seat)}`, { text, step });
   }

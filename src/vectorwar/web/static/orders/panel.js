@@ -8,6 +8,7 @@ import { aimArmed } from "./arc-weapons.js";
 import { Composer } from "./composer.js";
 import { buildMovePicker } from "./move-picker.js";
 import { pendingBlock } from "./pending.js";
+import { flowBlock } from "./flow.js";
 import { buildSetupPanel } from "./setup-panel.js";
 import { debounce } from "./text.js";
 import { ghostColour } from "./warnings.js";
@@ -178,6 +179,8 @@ export class OrdersPanel {
         nodes.push(pendingBlock(scene, seat, pending[seat], colours, () => this.takeBack(seat)));
       } else if (mine.includes(seat)) {
         nodes.push(this.seatForm(seat, colours));
+        // Beside the form, not in it: its controls must not be read as part of the order.
+        if (!setup[seat]) nodes.push(flowBlock(this, this.seatPanels[this.seatPanels.length - 1]));
       }
     }
     if (!nodes.some((n) => n.classList && (n.classList.contains("seat-orders") || n.classList.contains("pending")))) {
