@@ -95,6 +95,19 @@ class ShotOption:
     one declaration (VV5: each gun fires twice, so a mount of two guns has 4
     and ``fwd*2`` uses 2), ``limit_rule`` naming the rule; 0 means no limit
     is known beyond the order check.
+
+    ``unit`` names the one gun that fires the shot when it may fire only
+    once a declaration (AV:T: the laser, ``A1``): two pieces with the same
+    non-empty unit are never legal together. ``cost`` is what the shot
+    spends of the ship's ``budget`` for one declaration (AV:T: a laser's
+    power against the batteries), ``budget_rule`` naming the rule; a budget
+    of 0 sets no such limit.
+
+    ``volley`` is how many times "every weapon that reaches this target"
+    queues the piece: 1 for one shot per weapon, more where firing it again
+    at the same target is legal and costs nothing lasting (VV5: a mount's
+    guns fire together, twice, under rapid fire), 0 for a piece that is not
+    the weapon's default shot (a smaller gun group; more than one missile).
     """
 
     weapon: str
@@ -105,6 +118,11 @@ class ShotOption:
     uses: int = 1
     limit: int = 0
     limit_rule: str = ""
+    unit: str = ""
+    cost: int = 0
+    budget: int = 0
+    budget_rule: str = ""
+    volley: int = 1
 
 
 @dataclass(frozen=True, slots=True)

@@ -120,7 +120,7 @@ def option_data(option: MoveOption, warnings: Sequence[PlotWarning] = ()) -> dic
 
 
 def shot_data(option: ShotOption) -> dict[str, Any]:
-    """A legal shot with its weapon in words, its odds (as the rules resolve them) and its queue limit."""
+    """A legal shot with its weapon in words, its odds (as the rules resolve them) and its queue limits."""
     return {
         "weapon": option.weapon,
         "target": option.target,
@@ -130,6 +130,11 @@ def shot_data(option: ShotOption) -> dict[str, Any]:
         "uses": option.uses,
         "limit": option.limit,
         "limit_rule": option.limit_rule,
+        "unit": option.unit,
+        "cost": option.cost,
+        "budget": option.budget,
+        "budget_rule": option.budget_rule,
+        "volley": option.volley,
     }
 
 

@@ -377,6 +377,8 @@ class VV5Combat(CombatModule):
                 n,
                 ready,
                 RULE_MISSILES,
+                # "Every weapon at this target" launches one missile: the rest stay for later turns.
+                volley=1 if n == 1 else 0,
             )
             for target in self._launch_targets(view, ship_id)
             for n in range(1, ready + 1)
@@ -391,6 +393,8 @@ class VV5Combat(CombatModule):
                 n,
                 2 * m.guns.boxes,
                 RULE_RAPID,
+                # "Every weapon at this target" fires the whole mount, twice (rapid fire).
+                volley=2 if n == m.guns.boxes else 0,
             )
             for m in self._ship_mounts(view, ship_id)
             for target in self._targets(view, ship_id, m.arc, ship.side)

@@ -427,7 +427,9 @@ def fire_options(state: AVTState, seat: str) -> dict[str, list[ShotOption]]:
 
     Weapons are the mounts, as :func:`arc_hexes` names them. A laser whose
     power is more than the batteries hold is left out; several shots together
-    may still need more power than there is, which the order check reports.
+    may still need more power than there is, which the order check reports
+    (each option carries its laser as ``unit``, its power as ``cost`` and the
+    batteries as ``budget``, so a front end can refuse such a queue first).
     """
     if state.phase != "orders" or seat not in state.commanders():
         return {}
@@ -443,7 +445,20 @@ def fire_options(state: AVTState, seat: str) -> dict[str, list[ShotOption]]:
             label = f"mount {mount}: {spec.weapon} ({spec.lasers} laser{'s' if spec.lasers > 1 else ''})"
             for target in laser_targets(state, design, ship, laser):
                 odds = laser_odds(state, ship, laser, target)
-                option = ShotOption(mount, target.id, f"fire {laser}>{target.id}", label, odds, 1, 0, "A5.371")
+                option = ShotOption(
+                    mount,
+                    target.id,
+                    f"fire {laser}>{target.id}",
+                    label,
+                    odds,
+                    1,
+                    0,
+                    "A5.371",
+                    unit=laser,
+                    cost=spec.power,
+                    budget=ship.battery,
+                    budget_rule="AV:T (A5.372) power",
+                )
                 options.setdefault(ship.id, []).append(option)
     # Each laser fires once (A5.371): a mount may fire as many shots as it has lasers ready now.
     for ship_id, found in options.items():

@@ -162,6 +162,8 @@ def fire_options(state: VV5State, seat: str) -> dict[str, list[ShotOption]]:
                     n,
                     2 * guns,
                     RULE_RAPID,
+                    # "Every weapon at this target" fires the whole mount, twice (rapid fire).
+                    volley=2 if n == guns else 0,
                 )
                 for n in range(1, guns + 1)
             )

@@ -8,7 +8,7 @@
 import { h } from "../dom.js";
 import { readComposed } from "./composer-read.js";
 import { Plots } from "./plots.js";
-import { pieceChip, weaponRow } from "./shots.js";
+import { pieceChip, volleyRow, weaponRow } from "./shots.js";
 import { moveBody, norm } from "./text.js";
 import { addTypeToggle } from "./type-toggle.js";
 
@@ -85,12 +85,13 @@ export class Composer {
     panel.text = () => this.text();
     this.check = shell.liveCheck(panel, () => panel.text(), () => !panel.typed && plots.complete());
     panel.shotsOf = (ship) => this.shots[ship] || [];
-    panel.addShot = (ship, piece) => {
+    panel.addShots = (ship, pieces) => {
       if (!this.chips[ship]) return;
-      this.shots[ship] = [...(this.shots[ship] || []), piece];
+      this.shots[ship] = [...(this.shots[ship] || []), ...pieces];
       this.showShots(ship);
       this.changed();
     };
+    panel.addShot = (ship, piece) => panel.addShots(ship, [piece]);
     const controls = [];
     for (const ship of ships) {
       const list = plots.list(ship, () => this.changed());
@@ -109,7 +110,12 @@ export class Composer {
     controls.push(plots.preview);
     panel.form.append(plots.preview);
     if (Object.keys(this.chips).length) {
-      const hint = h("p", { class: "hint" }, "Pick a weapon, then a target (a button, or a ringed counter on the map).");
+      const hint = h(
+        "p",
+        { class: "hint" },
+        "Press a target under “Every weapon at” to fire everything that reaches it, or pick a weapon, then a target " +
+          "(a button, or a ringed counter on the map).",
+      );
       controls.push(hint);
       panel.form.append(hint);
     }
@@ -157,9 +163,10 @@ export class Composer {
     if (!shipFire.length) return null;
     const targetRow = h("div", { class: "fire-row targets", hidden: true });
     const weapons = weaponRow(this.shell, this.panel, ship, shipFire, targetRow);
+    const volleys = volleyRow(this.shell, this.panel, ship, shipFire);
     this.chips[ship] = h("div", { class: "fire-chosen", "aria-live": "polite" });
     this.showShots(ship);
-    return h("div", { class: "composer-part composer-fire", dataset: { ship } }, weapons, targetRow, this.chips[ship]);
+    return h("div", { class: "composer-part composer-fire", dataset: { ship } }, volleys, weapons, targetRow, this.chips[ship]);
   }
 
   /** Shows a seat order in the controls; false (nothing changed) when some part has no control. */

@@ -1,11 +1,12 @@
 // The fire picker, under the order line when the scene lists this seat's legal shots: per ship,
-// weapon buttons, then buttons for that weapon's legal targets (or a click on a ringed counter);
+// one "every weapon at" button per target, weapon buttons, then buttons for that weapon's legal
+// targets (or a click on a ringed counter);
 // each adds its piece to the ship's entry in the line, and the chosen pieces are listed as chips
 // that remove themselves. The line stays the one truth, so typing and clicking mix freely and
 // live validation covers both. With nothing chosen the order is "hold".
 
 import { h } from "../dom.js";
-import { pieceChip, weaponRow } from "./shots.js";
+import { pieceChip, volleyRow, weaponRow } from "./shots.js";
 import { firePieces, fireText } from "./text.js";
 
 /** `panel` has its order line (`panel.input`, `panel.edited()`); `fire` is {ship: [shot]}. */
@@ -41,22 +42,26 @@ export function buildFirePicker(shell, panel, fire) {
     chosen.replaceChildren(...nodes);
     if (panel.refreshQueue) panel.refreshQueue();
   };
-  panel.addShot = (ship, piece) => {
+  panel.addShots = (ship, added) => {
     const pieces = firePieces(input.value);
-    pieces[ship] = [...(pieces[ship] || []), piece];
+    pieces[ship] = [...(pieces[ship] || []), ...added];
     write(pieces);
   };
+  panel.addShot = (ship, piece) => panel.addShots(ship, [piece]);
   panel.shotsOf = (ship) => firePieces(input.value)[ship] || [];
   input.addEventListener("input", showChosen);
   for (const [ship, options] of Object.entries(fire)) {
     const counter = shell.counter(ship);
     const targetRow = h("div", { class: "fire-row targets", hidden: true });
     const weapons = weaponRow(shell, panel, ship, options, targetRow);
+    const volleys = volleyRow(shell, panel, ship, options);
     const where = counter ? ` at ${counter.hex}` : "";
-    box.append(h("fieldset", { class: "ship-fire", dataset: { ship } }, h("legend", {}, `${ship}${where}`), weapons, targetRow));
+    box.append(h("fieldset", { class: "ship-fire", dataset: { ship } }, h("legend", {}, `${ship}${where}`), volleys, weapons, targetRow));
   }
   box.append(chosen);
-  const hint = "Pick a weapon, then a target (a button, or a ringed counter on the map). Repeat a shot to fire it again.";
+  const hint =
+    "Press a target under “Every weapon at” to fire everything that reaches it, or pick a weapon, then a target " +
+    "(a button, or a ringed counter on the map). Repeat a shot to fire it again.";
   panel.form.append(box, h("p", { class: "hint" }, hint));
   showChosen();
   // With a single weapon there is nothing to choose: show its targets at once.

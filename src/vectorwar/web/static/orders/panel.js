@@ -234,7 +234,10 @@ export class OrdersPanel {
       buildTextOrder(this, panel, draft);
     }
     const form = panel.form;
-    form.append(panel.status, h("div", { class: "actions" }, panel.commit, h("span", { class: "kbd-hint" }, "Enter commits")));
+    // The status line and Commit stay in view at the foot of the panel however long the form is
+    // (a VMS menu of a hundred plots): composer.css `.orders-footer`.
+    const actions = h("div", { class: "actions" }, panel.commit, h("span", { class: "kbd-hint" }, "Enter commits"));
+    form.append(h("div", { class: "orders-footer" }, panel.status, actions));
     form.addEventListener("submit", (ev) => {
       ev.preventDefault();
       this.commit(panel);
@@ -326,20 +329,29 @@ export class OrdersPanel {
     return true;
   }
 
-  /** A counter clicked on the map becomes a target of the armed weapon. */
+  /**
+   * A counter clicked on the map becomes a target of the armed weapon; with no weapon armed, a
+   * target's "every weapon at" buttons are brought into view and the first is focused.
+   */
   pickTarget(shipId) {
     const fire = this.fireArmed;
     if (fire && this.container.contains(fire.panel.form)) {
-      // A composer (one shot per laser) takes the weapon's next laser not yet firing at it.
-      const taken = fire.panel.shotsOf ? fire.panel.shotsOf(fire.ship) : [];
-      const matching = fire.shots.filter((o) => o.target === shipId);
-      const shot = matching.find((o) => !taken.includes(o.piece)) || matching[0];
-      if (!shot) return false;
-      if (fire.queue) fire.queue(shot);
-      else fire.panel.addShot(fire.ship, shot.piece);
+      // The first shot at that target the rules still allow (a mount's next laser not yet firing).
+      if (!fire.shots.some((o) => o.target === shipId)) return false;
+      fire.aim(shipId);
       return true;
     }
-    return aimArmed(this, shipId);
+    if (aimArmed(this, shipId)) return true;
+    const volleys = [...this.container.querySelectorAll(`button.target-all[data-target="${CSS.escape(shipId)}"]`)].filter(
+      (b) => b.offsetParent !== null,
+    );
+    if (!volleys.length) return false;
+    for (const b of this.container.querySelectorAll("button.target-all.picked")) b.classList.remove("picked");
+    for (const b of volleys) b.classList.add("picked");
+    const first = volleys.find((b) => !b.disabled) || volleys[0];
+    first.scrollIntoView({ block: "nearest" });
+    first.focus({ preventScroll: true });
+    return true;
   }
 
   async commit(panel) {

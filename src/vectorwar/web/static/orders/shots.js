@@ -1,9 +1,23 @@
 // Choosing shots from `fire_options`, shared by the fire picker and the AV:T composer: a ship's
 // weapon buttons (each with its count of legal targets); pressing one shades its arc, rings its
-// targets on the map and lists one button per legal shot; and the chips of chosen pieces.
+// targets on the map and lists one button per legal shot; one "every weapon at" button per target;
+// and the chips of chosen pieces. What the rules would refuse now is greyed out (queue.js).
 
 import { h } from "../dom.js";
-import { oddsDetail, oddsShort, oddsTitle, queueProblem } from "./odds.js";
+import { oddsDetail, oddsShort, oddsTitle } from "./odds.js";
+import { shotProblem, volleyAt, weaponOpen } from "./queue.js";
+
+/** Keep `refresh()` among what the panel redraws whenever its shots change (`panel.refreshQueue`). */
+function watchQueue(panel, refresh) {
+  panel.queueViews = [...(panel.queueViews || []), refresh];
+  panel.refreshQueue = () => {
+    for (const view of panel.queueViews) view();
+  };
+}
+
+function chosenOf(panel, ship) {
+  return panel.shotsOf ? panel.shotsOf(ship) : [];
+}
 
 /**
  * A ship's weapon buttons: each shows how many targets it has and, pressed, their buttons in
@@ -32,13 +46,73 @@ export function weaponRow(shell, panel, ship, options, targetRow) {
       ),
     );
   }
+  // A weapon with nothing left to fire (its uses spent, its lasers all firing) is greyed out, and so
+  // are the target buttons the rules would refuse now.
+  watchQueue(panel, () => {
+    const chosen = chosenOf(panel, ship);
+    for (const b of row.querySelectorAll("button.weapon")) {
+      const open = weaponOpen(options, chosen, b.dataset.weapon);
+      b.disabled = !open;
+      b.classList.toggle("spent", !open);
+    }
+    refreshQueue(panel, ship, options, targetRow);
+  });
   return row;
 }
 
-/** Add `option` unless the ship's shots so far already spend what its weapon allows; say why not. */
+/**
+ * A ship's "every weapon that reaches this target" buttons, one per target: a press queues the
+ * default shots of every weapon that reaches it (queue.js `volleyAt`); pressed again it adds nothing.
+ */
+export function volleyRow(shell, panel, ship, options) {
+  const row = h("div", { class: "fire-row volleys" }, h("span", { class: "fire-row-label" }, "Every weapon at"));
+  const targets = [...new Set(options.map((o) => o.target))];
+  for (const target of targets) {
+    const weapons = [...new Set(options.filter((o) => o.target === target).map((o) => o.weapon))];
+    row.append(
+      h(
+        "button",
+        {
+          type: "button",
+          class: "helper target-all",
+          dataset: { ship, target, weapons: weapons.join(",") },
+          onclick: () => queueVolley(panel, ship, options, target),
+        },
+        target,
+        h("span", { class: "volley-count" }, ""),
+      ),
+    );
+  }
+  watchQueue(panel, () => {
+    const chosen = chosenOf(panel, ship);
+    for (const b of row.querySelectorAll("button.target-all")) {
+      const adds = volleyAt(options, chosen, b.dataset.target);
+      b.disabled = !adds.length;
+      b.querySelector(".volley-count").textContent = adds.length ? ` +${adds.length}` : " ✓";
+      b.title = adds.length
+        ? `every weapon that reaches ${b.dataset.target}: ${adds.join(", ")}`
+        : `every weapon that reaches ${b.dataset.target} is already firing, or has nothing left to fire`;
+      b.setAttribute("aria-label", `Fire every weapon that reaches ${b.dataset.target} (${adds.length} shots)`);
+    }
+  });
+  return row;
+}
+
+/** Queue every weapon that reaches `target` (nothing when all already fire at it); say what was added. */
+function queueVolley(panel, ship, options, target) {
+  const adds = volleyAt(options, chosenOf(panel, ship), target);
+  if (!adds.length) {
+    if (panel.say) panel.say("bad", `Not queued: every weapon of ${ship} that reaches ${target} is already firing or spent`);
+    return false;
+  }
+  if (panel.addShots) panel.addShots(ship, adds);
+  else for (const piece of adds) panel.addShot(ship, piece);
+  return true;
+}
+
+/** Add `option` unless the rules would refuse it after the ship's shots so far; say why not. */
 function queue(panel, ship, options, option) {
-  const chosen = panel.shotsOf ? panel.shotsOf(ship) : [];
-  const why = queueProblem(options, chosen, option);
+  const why = shotProblem(options, chosenOf(panel, ship), option);
   if (why) {
     if (panel.say) panel.say("bad", `Not queued: ${why}`);
     return false;
@@ -47,13 +121,13 @@ function queue(panel, ship, options, option) {
   return true;
 }
 
-/** Grey out the target buttons in `row` that the weapon's remaining uses no longer allow. */
+/** Grey out the target buttons in `row` that the rules no longer allow after the ship's shots so far. */
 export function refreshQueue(panel, ship, options, row) {
   if (!row) return;
-  const chosen = panel.shotsOf ? panel.shotsOf(ship) : [];
+  const chosen = chosenOf(panel, ship);
   for (const b of row.querySelectorAll("button.target")) {
     const option = options.find((o) => o.piece === b.dataset.piece);
-    const why = option ? queueProblem(options, chosen, option) : "";
+    const why = option ? shotProblem(options, chosen, option) : "";
     b.disabled = Boolean(why);
     b.title = why || (option ? oddsTitle(option.odds) : "");
   }
@@ -67,8 +141,14 @@ function armFire(shell, panel, ship, weapon, options, targetRow, button) {
   const arcs = (shell.scene.arcs || {})[ship] || {};
   shell.map.shade("arc", arcs[weapon] || [], "arc");
   shell.map.mark(shots.map((o) => o.target));
-  // A ringed counter clicked on the map now becomes one of these shots (OrdersPanel.pickTarget).
-  shell.fireArmed = { panel, ship, shots, queue: (o) => queue(panel, ship, options, o) };
+  // A ringed counter clicked on the map now becomes one of these shots (OrdersPanel.pickTarget):
+  // the first at that target the rules still allow (a mount's next laser not yet firing).
+  const aim = (target) => {
+    const at = shots.filter((o) => o.target === target);
+    const shot = at.find((o) => !shotProblem(options, chosenOf(panel, ship), o)) || at[0];
+    return shot ? queue(panel, ship, options, shot) : false;
+  };
+  shell.fireArmed = { panel, ship, shots, aim, queue: (o) => queue(panel, ship, options, o) };
   const perTarget = {};
   for (const o of shots) perTarget[o.target] = (perTarget[o.target] || 0) + 1;
   const detail = h("div", { class: "odds-box", "aria-live": "polite" });
@@ -97,8 +177,7 @@ function armFire(shell, panel, ship, weapon, options, targetRow, button) {
   );
   if (shots.length) show(shots[0]);
   targetRow.hidden = false;
-  panel.refreshQueue = () => refreshQueue(panel, ship, options, targetRow);
-  panel.refreshQueue();
+  if (panel.refreshQueue) panel.refreshQueue();
 }
 
 /** A chosen piece as a button that removes it (`remove()`), reading `label`. */
