@@ -137,3 +137,19 @@ def test_a_finished_game_shows_its_result(in_tmp: Path) -> None:
     code, out, _ = run("play", "done.json", input="")
     assert code == 0
     assert "game over: red wins" in out
+
+
+def test_standing_orders_at_the_keyboard_skip_the_quiet_segments(in_tmp: Path) -> None:
+    # AV:T: 'skip turn' holds through turn 1; then standing fire at any enemy, and 'skip' goes on until news.
+    script = "skip turn\nfire at any 10\nfire at nobody\nskip\nquit\n"
+    code, out, _ = run(
+        "play", "--new", "avt-duel-wasp", "--seat", "blue=human", "--seat", "red=greedy", "--seed", "2", input=script
+    )
+    assert code == 0
+    saved = game_in(in_tmp / DEFAULT)
+    # Turn 1's eight segments were held for blue, and more went by after 'skip'.
+    assert [dict(b.orders)["blue"] for b in saved.history[:8]] == ["hold"] * 8
+    assert len(saved.history) > 9
+    assert "fire at any enemy in reach with 10% or better" in out
+    assert "error: fire at nobody: no such ship" in out
+    assert "new: turn 2 begins" in out

@@ -16,6 +16,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from vectorwar.autopilot import Standing
 from vectorwar.errors import VectorwarError
 from vectorwar.events import Event
 from vectorwar.game import Game
@@ -129,8 +130,8 @@ def humans(controllers: Mapping[str, str], seats: Iterable[str]) -> list[str]:
     return [s for s in seats if controllers.get(s, HUMAN) == HUMAN]
 
 
-def answer_bots(game: Game, bots: Mapping[str, Bot]) -> list[Event]:
-    """Let the computer players give the orders they owe, until a person must act.
+def answer_bots(game: Game, bots: Mapping[str, Bot], standing: Mapping[str, Standing] | None = None) -> list[Event]:
+    """Let the computer players, and the people's standing orders, give the orders they owe, until a person must act.
 
     This is the kernel's bot loop with ``beside_people`` off: it stops
     *before* a bot plots a secret move alongside a person, so no bot plot
@@ -138,7 +139,7 @@ def answer_bots(game: Game, bots: Mapping[str, Bot]) -> list[Event]:
     this produced.
     """
     start = len(game.events)
-    for _ in bot_turns(game, bots, beside_people=False):
+    for _ in bot_turns(game, bots, beside_people=False, standing=standing):
         pass
     return game.events[start:]
 

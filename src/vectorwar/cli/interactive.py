@@ -18,6 +18,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from vectorwar.autopilot import Standing, news, standing_order
 from vectorwar.cli.common import (
     HUMAN,
     TakeBackRefused,
@@ -30,6 +31,7 @@ from vectorwar.cli.common import (
 )
 from vectorwar.cli.screen import board, event_lines, game_screen, result_text, status
 from vectorwar.cli.session import OptionOpt, SeatOpt, SeedOpt, create_game, players_line, seed_note
+from vectorwar.cli.standing import describe, standing_change
 from vectorwar.errors import SaveFileError
 from vectorwar.events import Event
 from vectorwar.game import Game
@@ -46,8 +48,10 @@ HELP_TEXT = (
     "Type your orders and press Enter. Other commands: "
     "'map' shows the board again, 'arcs SHIP' highlights a ship's weapon arcs, "
     "'undo' takes back your orders not yet seen by anyone (a resolved turn only if every other "
-    "player agrees, or in practice), 'help', 'quit' (the game is saved; "
-    "resume with `vectorwar play FILE`)."
+    "player agrees, or in practice), 'skip' holds now and goes on by itself until something new can be "
+    "decided, 'skip turn' holds to the end of the turn, 'fire at TARGET [PERCENT]' (or 'fire at any') "
+    "fires every weapon that reaches it whenever the game goes on for you, 'ask' stops at every prompt "
+    "again, 'help', 'quit' (the game is saved; resume with `vectorwar play FILE`)."
 )
 
 
@@ -73,6 +77,8 @@ class Session:
     practice: bool = False
     bots: dict[str, Bot] = field(init=False)
     people: list[str] = field(init=False)
+    #: Each person's standing orders for this sitting (vectorwar.autopilot); none: asked at every prompt.
+    standing: dict[str, Standing] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.bots = make_bots(self.game.system, self.controllers)
@@ -107,6 +113,8 @@ class Session:
     def run(self) -> None:
         while not self.game.is_over:
             due = [s for s in self.game.waiting_for if s in self.people]
+            if any(s in self.standing for s in due) and self.go_on():
+                continue
             if not due:
                 self.show_events(answer_bots(self.game, self.bots))
                 self.save()
@@ -114,6 +122,16 @@ class Session:
             self.turn_of(due[0])
         # The screen ends with the result.
         self.console.print(game_screen(self.game, None, None, self.controllers), soft_wrap=True)
+
+    def go_on(self) -> bool:
+        """Let the standing orders and the bots answer what they may; whether the game moved."""
+        before = (len(self.game.history), len(self.game.pending))
+        events = answer_bots(self.game, self.bots, self.standing)
+        if (len(self.game.history), len(self.game.pending)) == before:
+            return False
+        self.show_events(events)
+        self.save()
+        return True
 
     def turn_of(self, seat: str) -> None:
         prompt = self.game.prompt
@@ -123,6 +141,8 @@ class Session:
         if secret:
             self.hand_over(seat)
         self.console.print(game_screen(self.game, seat, None, self.controllers), soft_wrap=True)
+        if seat in self.standing and (found := news(self.game, seat, self.standing[seat])):
+            self.console.print(Text("new: " + "; ".join(n.text for n in found), style="bold"))
         while True:
             line = self.read(f"{seat}> ").strip()
             if not line:
@@ -189,6 +209,13 @@ class Session:
             except UserError as err:
                 self.console.print(Text(f"error: {err}", style="bold red"))
             return Handled.YES
+        if word in ("skip", "ask", "fire"):
+            try:
+                changed = standing_change(self.standing.get(seat), line, self.game)
+            except UserError as err:
+                self.console.print(Text(f"error: {err}", style="bold red"))
+                return Handled.YES
+            return Handled.NO if changed is None else self.stand(seat, word, changed)
         if word == "undo" and not rest:
             try:
                 try:
@@ -208,6 +235,21 @@ class Session:
             self.console.print(Text(taken.note))
             return Handled.MOVED_ON
         return Handled.NO
+
+    def stand(self, seat: str, word: str, changed: Standing) -> Handled:
+        """Keep ``seat``'s new standing orders; ``skip`` also answers the prompt now with them."""
+        self.standing[seat] = changed
+        if word != "skip":
+            self.console.print(Text(f"standing orders: {describe(changed)}"))
+            return Handled.YES
+        answer = standing_order(self.game, seat, changed, now=True)
+        if answer is None:
+            self.console.print(Text("error: no standing order answers this prompt: give your orders", style="bold red"))
+            return Handled.YES
+        self.game.submit(seat, answer)
+        self.console.print(Text(f"{seat}: {answer}"))
+        self.save()
+        return Handled.MOVED_ON
 
 
 def _opponent_default(index: int) -> str:
