@@ -119,6 +119,8 @@ def _capacity_hit(a: _Allocation, system: str, armour: int) -> None:
     else:
         capacity = heat_capacity(a.design, marked + 1)
         full = a.ship.heat_tenths > capacity * HEAT_TENTHS
+        # The heat in the lost box goes with it, as a battery's charge does (docs/rulings.md, AV:T heat sink explosion).
+        a.ship = replace(a.ship, heat_tenths=min(a.ship.heat_tenths, capacity * HEAT_TENTHS))
     kind = "Battery" if system == "batteries" else "Heat Sink"
     if not full:
         a.notes.append(f"Empty {kind}: capacity now {capacity}")
