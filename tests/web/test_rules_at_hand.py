@@ -44,7 +44,8 @@ def test_pages_render_with_an_anchor_per_rule_row_and_escape_what_they_quote(cli
     assert 'id="a54-sample-game-four-weapon-fire-and-damage-allocation"' in page
     # The documents' own links go to the served pages.
     assert 'href="/rules/rulings#avt-attackers-choice"' in page
-    assert "<script" not in rulebook.render("<script>alert(1)</script> `<b>`", "t")
+    quoted = rulebook.render("<script>alert(1)</script> `<b>`", "t")
+    assert "<script>alert" not in quoted and "<b>" not in quoted
     plain = client.get("/rules/avt?format=text")
     assert plain.text.startswith("# Attack Vector")
     assert client.get("/rules/nothing").status_code == 404
