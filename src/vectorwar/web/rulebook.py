@@ -67,9 +67,16 @@ PROMPT_RULES: dict[str, tuple[tuple[str, str, str], ...]] = {
     ),
 }
 
-#: Per scenario, the rows its prompts need in place of its system's: the text's own lessons (AV:T's
-#: sample games) link the steps of that lesson, so a prompt's link lands on the rule as the game
-#: being played meets it (sample game one's chocolates only in sample game one).
+
+def _with_vv5(*cells: str) -> tuple[tuple[str, str, str], ...]:
+    """VV5's rows, and a scenario's own rows of vv5.md at every prompt (the phase word "")."""
+    return PROMPT_RULES["vv5"] + tuple(("", "vv5", cell) for cell in cells)
+
+
+#: Per scenario (its id, or the start of the ids of a family: ``vv5-dogfight`` for ``vv5-dogfight-3``),
+#: the rows its prompts link in place of its system's, so a prompt's link lands on the rule as the
+#: game being played meets it: AV:T's sample games link the steps of their lesson (sample game
+#: one's chocolates only in sample game one), VV5's scenarios add their own set-up and victory.
 SCENARIO_RULES: dict[str, tuple[tuple[str, str, str], ...]] = {
     "avt-drift": (
         ("orders", "avt", "A5.12, A5.121"),
@@ -97,6 +104,15 @@ SCENARIO_RULES: dict[str, tuple[tuple[str, str, str], ...]] = {
         ("orders", "avt", "A5.45, A5.451"),
         ("orders", "avt", "A5.48"),
     ),
+    "vv5-dogfight": _with_vv5("Dogfight", "Dogfight VPs"),
+    "vv5-strike-force": _with_vv5("Strike Force", "Strike Force VPs"),
+    "vv5-assault-force": _with_vv5("Assault Force", "Assault Force VPs"),
+    "vv5-stasis-pod": _with_vv5("Stasis Pod", "Stasis Pod victory"),
+    "vv5-pirates": _with_vv5("Pirates", "Pirates victory"),
+    "vv5-alien-starship": _with_vv5("Alien Starship", "Alien Starship VPs"),
+    "vv5-ghost-ship": _with_vv5("Ghost Ship"),
+    "vv5-refugees": _with_vv5("Refugees", "Refugees VPs"),
+    "vv5-invasion": _with_vv5("Invasion", "Invasion victory"),
 }
 
 #: Each system's section of the rulings (its level-1 heading), where a prompt's "rulings" link opens.
@@ -127,7 +143,8 @@ def row_anchor(first_cell: str) -> str:
 
 def prompt_rules(system: str, scenario: str = "") -> tuple[tuple[str, str, str], ...]:
     """The (phase word, page, first cell) rows a prompt of ``system`` in ``scenario`` may link."""
-    return SCENARIO_RULES.get(scenario) or PROMPT_RULES.get(system, ())
+    family = max((k for k in SCENARIO_RULES if scenario == k or scenario.startswith(k + "-")), key=len, default="")
+    return SCENARIO_RULES[family] if family else PROMPT_RULES.get(system, ())
 
 
 def prompt_links(system: str, phase: str, scenario: str = "") -> list[dict[str, str]]:
