@@ -29,6 +29,7 @@ DOCS = Path(__file__).resolve().parent / "docs"
 #: A prompt whose phase contains the word gets those rows; every prompt also gets the rulings.
 PROMPT_RULES: dict[str, tuple[tuple[str, str, str], ...]] = {
     "msc": (
+        ("build", "msc", "3.0"),
         ("plot", "msc", "6.0 SPEED"),
         ("plot", "msc", "6.0 Moving a Ship"),
         ("plot", "msc", "6.0 Ship Movement Orders"),
@@ -37,6 +38,7 @@ PROMPT_RULES: dict[str, tuple[tuple[str, str, str], ...]] = {
         ("combat", "msc", "7.0 Damage"),
     ),
     "vv5": (
+        ("purchase", "vv5", "Dogfight"),
         ("plot", "vv5", "Movement"),
         ("plot", "vv5", "Sequence of Play"),
         ("initiative", "vv5", "Initiative"),
@@ -46,6 +48,7 @@ PROMPT_RULES: dict[str, tuple[tuple[str, str, str], ...]] = {
         ("guns", "vv5", "Gun damage"),
     ),
     "vms": (
+        ("initiative", "vms", "Rules Changes (Initiative)"),
         ("plot", "vms", "Procedure"),
         ("plot", "vms", "Rotational System"),
         ("plot", "vms", "Rules Changes (Initiative)"),
@@ -199,8 +202,8 @@ def _cells(line: str) -> list[str]:
 #: file, a test (``file::test_name``), a Python name (``Ship.weapons``, ``shot_options``,
 #: ``MANIFEST``) or a package path (``vectorwar.dice``).
 _CODE_SPAN = re.compile(
-    r"""::|\btest_\w|\w\.(?:py|toml|txt|js|css|json|html)\b|/
-    |^[\w.]+:[\w.]*$|^[a-z]\w*(?:\.\w+)+\.?$|^vectorwar\b|\w_\w|^_\w|^[A-Z_]{4,}$
+    r"""::|\btest_\w|\w\.(?:py|toml|txt|js|css|json|html)\b|[a-z_.]{2,}/
+    |^[\w.]+:[\w.]*$|^[a-z]\w*(?:\.\w+)+\.?$|^vectorwar\.|\w_\w|^_\w|^[A-Z_]{4,}$
     |^[A-Z][a-z]+[A-Z]\w*|^\.[a-z_]\w*|\w\(""",
     re.X,
 )
