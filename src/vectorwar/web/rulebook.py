@@ -1,6 +1,10 @@
 """Rules at hand: the rule-by-rule documents (docs/rules/*.md) and the rulings (docs/rulings.md)
-served as pages, with an anchor on every heading and every rule row, and the rule rows that apply
-to each prompt (docs/web.md, *Rules at hand*).
+served as pages for players, with an anchor on every heading and every rule row, and the rule rows
+that apply to each prompt of the game being played (docs/web.md, *Rules at hand*).
+
+A rule row shows its statement (the *Rule* cell, in a player's words), its status in words and the
+rulings it follows; its code and tests, the bookkeeping tables and every paragraph that names code
+or a test are marked ``tech`` and folded away until the reader asks for them.
 
 The documents ship inside the package (``vectorwar/web/docs`` links to the repository's ``docs``;
 the package data copies them), so an installed server has them too. Markdown is rendered here by a
