@@ -3,6 +3,10 @@
 (() => {
   const button = document.querySelector(".show-code");
   if (!button) return;
+  if (!document.querySelector(".rulebook .tech")) {
+    button.hidden = true; // nothing folded away on this page (the index)
+    return;
+  }
 
   const show = (on) => {
     document.body.classList.toggle("show-code", on);
