@@ -1,4 +1,5 @@
-"""docs/rules/*.md: no row left "simplified", and every ruling a row links to exists (issue 17)."""
+"""docs/rules/*.md: no row left "simplified", every ruling a row links to exists (issue 17), and every
+rule row says its rule in a player's words (issue 49)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ import re
 from pathlib import Path
 
 import pytest
+
+from vectorwar.web import rulebook
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 RULE_MAPS = sorted((DOCS / "rules").glob("*.md"))
@@ -44,3 +47,40 @@ def test_every_linked_ruling_exists(path: Path) -> None:
 def test_slugs_follow_github() -> None:
     assert slug("VV5 the scenarios' purchases") == "vv5-the-scenarios-purchases"
     assert slug("AV:T 2-D option") == "avt-2-d-option"
+
+
+#: The tables of a rules document that are the project's bookkeeping rather than rules (whole-game
+#: checks, properties, front ends, how a combat module is played): shown only with the code.
+BOOKKEEPING_HEADERS = {
+    ("What", "Test"),
+    ("Property", "Test"),
+    ("What", "Code", "Test"),
+    ("Part", "Status", "Test"),
+    ("Part", "Code", "Test", "Status"),
+}
+PLAYERS_PAGES = [p for p in RULE_MAPS if p.stem in ("msc", "vv5", "vms", "avt")]
+CODE_OR_TEST = re.compile(r"::|\btest_\w+|\w\.py\b|\bsrc/|\btests/")
+
+
+@pytest.mark.parametrize("path", PLAYERS_PAGES, ids=lambda p: p.stem)
+def test_every_rule_row_has_a_players_statement(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    rows = rulebook.rule_rows(text)
+    assert len(rows) >= 20, f"{path.name}: only {len(rows)} rule rows found"
+    for first, say in rows:
+        where = f"{path.name}, row {first!r}"
+        assert say.strip() not in ("", "—", "-"), f"{where}: no player's statement"
+        assert not CODE_OR_TEST.search(say), f"{where}: the statement names code or a test"
+        assert not any(rulebook.is_code(span) for span in re.findall(r"`([^`]+)`", say)), f"{where}: code in it"
+        # One or two plain sentences (a long one at most): the detail is in the ruling it links.
+        assert len(re.sub(r"\]\([^)]*\)", "]", say)) <= 400, f"{where}: the statement is too long"
+
+
+@pytest.mark.parametrize("path", PLAYERS_PAGES, ids=lambda p: p.stem)
+def test_every_table_is_rules_or_bookkeeping(path: Path) -> None:
+    """A table of rules without a statement column would show nothing to a player."""
+    for header in re.findall(r"^\|(.+)\|\n\| ---", path.read_text(encoding="utf-8"), flags=re.MULTILINE):
+        cells = tuple(c.strip() for c in header.split("|"))
+        assert rulebook.statement_column(list(cells)) is not None or cells in BOOKKEEPING_HEADERS, (
+            f"{path.name}: table {cells} has no statement column (Rule) and is not bookkeeping"
+        )

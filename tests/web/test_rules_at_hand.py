@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from vectorwar.catalogue import builtin_scenario, scenario_paths
 from vectorwar.registry import systems
 from vectorwar.web import rulebook
 
@@ -44,7 +45,9 @@ def test_pages_render_with_an_anchor_per_rule_row_and_escape_what_they_quote(cli
     assert 'id="a54-sample-game-four-weapon-fire-and-damage-allocation"' in page
     # The documents' own links go to the served pages.
     assert 'href="/rules/rulings#avt-attackers-choice"' in page
-    assert "<script" not in rulebook.render("<script>alert(1)</script> `<b>`", "t")
+    quoted = rulebook.render("<script>alert(1)</script> `<b>`", "t")
+    assert "<script>alert" not in quoted
+    assert "<b>" not in quoted
     plain = client.get("/rules/avt?format=text")
     assert plain.text.startswith("# Attack Vector")
     assert client.get("/rules/nothing").status_code == 404
@@ -52,25 +55,52 @@ def test_pages_render_with_an_anchor_per_rule_row_and_escape_what_they_quote(cli
     assert all(f'href="/rules/{name}"' in index for name in rulebook.pages())
 
 
+def scenarios_of(system: str) -> list[str]:
+    """The built-in scenarios of a system, and "" for a scenario of the player's own."""
+    return ["", *sorted(sid for sid in scenario_paths() if builtin_scenario(sid).system == system)]
+
+
 @pytest.mark.parametrize("system", sorted(systems()))
 def test_every_prompt_links_to_rule_rows_that_exist(client: TestClient, system: str) -> None:
     pages: dict[str, set[str]] = {}
-    phases = [p.name for p in systems()[system].manifest.phases] + [w for w, _, _ in rulebook.PROMPT_RULES[system]]
-    for phase in phases:
-        links = client.get("/api/rules/prompt", params={"system": system, "phase": f"turn 1, {phase}"}).json()
-        assert links, phase
-        assert any(link["href"].startswith(f"/rules/{system}") or "#rule-" in link["href"] for link in links), phase
-        for link in links:
-            page, _, anchor = link["href"].removeprefix("/rules/").partition("#")
-            if page not in pages:
-                res = client.get(f"/rules/{page}")
-                assert res.status_code == 200, link
-                pages[page] = anchors(res.text)
-            assert not anchor or anchor in pages[page], f"{system} {phase}: {link} has no anchor"
+    for scenario in scenarios_of(system):
+        words = [w for w, _, _ in rulebook.prompt_rules(system, scenario)]
+        for phase in [p.name for p in systems()[system].manifest.phases] + words:
+            params = {"system": system, "phase": f"turn 1, {phase}", "scenario": scenario}
+            links = client.get("/api/rules/prompt", params=params).json()
+            assert links, phase
+            assert any(link["href"].startswith(f"/rules/{system}") or "#rule-" in link["href"] for link in links)
+            for link in links:
+                page, _, anchor = link["href"].removeprefix("/rules/").partition("#")
+                if page not in pages:
+                    res = client.get(f"/rules/{page}")
+                    assert res.status_code == 200, link
+                    pages[page] = anchors(res.text)
+                assert not anchor or anchor in pages[page], f"{system} {scenario} {phase}: {link} has no anchor"
 
 
 def test_each_listed_rule_row_names_a_row_of_its_document() -> None:
-    for system, rows in rulebook.PROMPT_RULES.items():
+    listed = [*rulebook.PROMPT_RULES.items(), *rulebook.SCENARIO_RULES.items()]
+    for name, rows in listed:
         for _word, page, cell in rows:
-            text = rulebook.pages()[page].read_text()
-            assert f"| {cell} |" in text, f"{system}: {page} has no row {cell!r}"
+            rows_of_page = {first for first, _say in rulebook.rule_rows(rulebook.pages()[page].read_text())}
+            assert cell in rows_of_page, f"{name}: {page} has no rule row {cell!r}"
+
+
+def test_a_prompt_links_the_rules_of_the_game_being_played() -> None:
+    """The AV:T duels link the rules every game plays by, not sample game one's lesson (its
+    chocolates); sample game one links its own lesson; a VV5 scenario adds its own victory rule."""
+    text = rulebook.pages()["avt"].read_text()
+    lesson_one = text.split("## A5.1 Sample game one")[1].split("\n## ")[0]
+    chocolates = {rulebook.row_anchor(first) for first, _say in rulebook.rule_rows(lesson_one)}
+    assert "rule-a5-166" in chocolates
+    for duel in ("avt-duel-wasp", "avt-duel-rafik"):
+        links = rulebook.prompt_links("avt", "turn 1, segment 1, orders", duel)
+        landed = {link["href"].partition("#")[2] for link in links if "#rule-" in link["href"]}
+        assert landed, duel
+        assert not landed & chocolates, f"{duel} links sample game one: {landed & chocolates}"
+    drift = rulebook.prompt_links("avt", "turn 1, segment 1, orders", "avt-drift")
+    assert {"label": "A5.166", "href": "/rules/avt#rule-a5-166"} in drift
+    pirates = rulebook.prompt_links("vv5", "turn 1, plot", "vv5-pirates-purchase")
+    assert {"label": "Pirates victory", "href": "/rules/vv5#rule-pirates-victory"} in pirates
+    assert pirates[-1] == {"label": "rulings", "href": "/rules/rulings#vv5"}

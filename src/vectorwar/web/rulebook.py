@@ -1,6 +1,10 @@
 """Rules at hand: the rule-by-rule documents (docs/rules/*.md) and the rulings (docs/rulings.md)
-served as pages, with an anchor on every heading and every rule row, and the rule rows that apply
-to each prompt (docs/web.md, *Rules at hand*).
+served as pages for players, with an anchor on every heading and every rule row, and the rule rows
+that apply to each prompt of the game being played (docs/web.md, *Rules at hand*).
+
+A rule row shows its statement (the *Rule* cell, in a player's words), its status in words and the
+rulings it follows; its code and tests, the bookkeeping tables and every paragraph that names code
+or a test are marked ``tech`` and folded away until the reader asks for them.
 
 The documents ship inside the package (``vectorwar/web/docs`` links to the repository's ``docs``;
 the package data copies them), so an installed server has them too. Markdown is rendered here by a
@@ -12,6 +16,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Annotated
@@ -28,6 +33,7 @@ DOCS = Path(__file__).resolve().parent / "docs"
 #: A prompt whose phase contains the word gets those rows; every prompt also gets the rulings.
 PROMPT_RULES: dict[str, tuple[tuple[str, str, str], ...]] = {
     "msc": (
+        ("build", "msc", "3.0"),
         ("plot", "msc", "6.0 SPEED"),
         ("plot", "msc", "6.0 Moving a Ship"),
         ("plot", "msc", "6.0 Ship Movement Orders"),
@@ -36,6 +42,7 @@ PROMPT_RULES: dict[str, tuple[tuple[str, str, str], ...]] = {
         ("combat", "msc", "7.0 Damage"),
     ),
     "vv5": (
+        ("purchase", "vv5", "Dogfight"),
         ("plot", "vv5", "Movement"),
         ("plot", "vv5", "Sequence of Play"),
         ("initiative", "vv5", "Initiative"),
@@ -45,6 +52,7 @@ PROMPT_RULES: dict[str, tuple[tuple[str, str, str], ...]] = {
         ("guns", "vv5", "Gun damage"),
     ),
     "vms": (
+        ("initiative", "vms", "Rules Changes (Initiative)"),
         ("plot", "vms", "Procedure"),
         ("plot", "vms", "Rotational System"),
         ("plot", "vms", "Rules Changes (Initiative)"),
@@ -53,17 +61,69 @@ PROMPT_RULES: dict[str, tuple[tuple[str, str, str], ...]] = {
         ("missiles", "vv5", "Launch Missiles"),
         ("guns", "vv5", "Gunfire"),
     ),
+    # The rules every AV:T game plays by (the duels, and any scenario but the sample games).
     "avt": (
-        ("orders", "avt", "A5.12, A5.121"),
-        ("orders", "avt", "A5.13, A5.131-A5.133"),
-        ("orders", "avt", "A5.222"),
-        ("orders", "avt", "A5.24"),
+        ("orders", "avt", "Thrust"),
+        ("orders", "avt", "Pivots"),
+        ("orders", "avt", "Rolls"),
+        ("orders", "avt", "A5.245"),
         ("orders", "avt", "A5.272"),
-        ("orders", "avt", "A5.166"),
+        ("orders", "avt", "A5.371"),
         ("orders", "avt", "A5.431"),
-        ("orders", "avt", "A5.39"),
+        ("orders", "avt", "A5.392"),
     ),
 }
+
+
+def _with_vv5(*cells: str) -> tuple[tuple[str, str, str], ...]:
+    """VV5's rows, and a scenario's own rows of vv5.md at every prompt (the phase word "")."""
+    return PROMPT_RULES["vv5"] + tuple(("", "vv5", cell) for cell in cells)
+
+
+#: Per scenario (its id, or the start of the ids of a family: ``vv5-dogfight`` for ``vv5-dogfight-3``),
+#: the rows its prompts link in place of its system's, so a prompt's link lands on the rule as the
+#: game being played meets it: AV:T's sample games link the steps of their lesson (sample game
+#: one's chocolates only in sample game one), VV5's scenarios add their own set-up and victory.
+SCENARIO_RULES: dict[str, tuple[tuple[str, str, str], ...]] = {
+    "avt-drift": (
+        ("orders", "avt", "A5.12, A5.121"),
+        ("orders", "avt", "A5.13, A5.131-A5.133"),
+        ("orders", "avt", "A5.113"),
+        ("orders", "avt", "A5.166"),
+    ),
+    "avt-pivot-thrust": (
+        ("orders", "avt", "A5.222"),
+        ("orders", "avt", "A5.24"),
+        ("orders", "avt", "A5.242"),
+        ("orders", "avt", "A5.272"),
+    ),
+    "avt-pitch-and-climb": (
+        ("orders", "avt", "A5.32"),
+        ("orders", "avt", "A5.342-A5.343"),
+        ("orders", "avt", "A5.37"),
+        ("orders", "avt", "A5.371"),
+        ("orders", "avt", "A5.39"),
+    ),
+    "avt-damage": (
+        ("orders", "avt", "A5.41"),
+        ("orders", "avt", "A5.431"),
+        ("orders", "avt", "A5.44"),
+        ("orders", "avt", "A5.45, A5.451"),
+        ("orders", "avt", "A5.48"),
+    ),
+    "vv5-dogfight": _with_vv5("Dogfight", "Dogfight VPs"),
+    "vv5-strike-force": _with_vv5("Strike Force", "Strike Force VPs"),
+    "vv5-assault-force": _with_vv5("Assault Force", "Assault Force VPs"),
+    "vv5-stasis-pod": _with_vv5("Stasis Pod", "Stasis Pod victory"),
+    "vv5-pirates": _with_vv5("Pirates", "Pirates victory"),
+    "vv5-alien-starship": _with_vv5("Alien Starship", "Alien Starship VPs"),
+    "vv5-ghost-ship": _with_vv5("Ghost Ship"),
+    "vv5-refugees": _with_vv5("Refugees", "Refugees VPs"),
+    "vv5-invasion": _with_vv5("Invasion", "Invasion victory"),
+}
+
+#: Each system's section of the rulings (its level-1 heading), where a prompt's "rulings" link opens.
+RULINGS_SECTIONS = {"msc": "msc", "vv5": "vv5", "avt": "avt", "vms": "vms"}
 
 
 def pages() -> dict[str, Path]:
@@ -88,16 +148,24 @@ def row_anchor(first_cell: str) -> str:
     return "rule-" + "-".join(re.findall(r"[a-z0-9]+", first_cell.lower()))
 
 
-def prompt_links(system: str, phase: str) -> list[dict[str, str]]:
-    """The rule rows that apply to a prompt of ``system`` in ``phase``, as ``{label, href}``."""
+def prompt_rules(system: str, scenario: str = "") -> tuple[tuple[str, str, str], ...]:
+    """The (phase word, page, first cell) rows a prompt of ``system`` in ``scenario`` may link."""
+    family = max((k for k in SCENARIO_RULES if scenario == k or scenario.startswith(k + "-")), key=len, default="")
+    return SCENARIO_RULES[family] if family else PROMPT_RULES.get(system, ())
+
+
+def prompt_links(system: str, phase: str, scenario: str = "") -> list[dict[str, str]]:
+    """The rule rows that apply to a prompt of ``system`` in ``phase`` of ``scenario``, as
+    ``{label, href}``; last, the system's rulings."""
     links = [
         {"label": cell, "href": f"/rules/{page}#{row_anchor(cell)}"}
-        for word, page, cell in PROMPT_RULES.get(system, ())
+        for word, page, cell in prompt_rules(system, scenario)
         if word in phase.lower()
     ]
     if not links and system in pages():
         links.append({"label": f"{system} rules", "href": f"/rules/{system}"})
-    links.append({"label": "rulings", "href": "/rules/rulings"})
+    section = RULINGS_SECTIONS.get(system)
+    links.append({"label": "rulings", "href": f"/rules/rulings#{section}" if section else "/rules/rulings"})
     return links
 
 
@@ -129,12 +197,134 @@ def _inline(text: str) -> str:
 
 
 def _cells(line: str) -> list[str]:
-    return [c.strip() for c in line.strip().strip("|").split("|")]
+    r"""A table row's cells; ``\|`` inside a cell is a literal bar, not a cell boundary."""
+    return [c.strip().replace("\\|", "|") for c in re.split(r"(?<!\\)\|", line.strip().strip("|"))]
 
 
-def render(markdown: str, title: str) -> str:
-    """The document as a page of HTML, every heading and every table row after the header anchored."""
-    body: list[str] = []
+#: What a code span holds when it is a code path or a test name rather than something a player
+#: reads or types (an order, an option, a scenario's name): a module path (``rules:prompt``), a
+#: file, a test (``file::test_name``), a Python name (``Ship.weapons``, ``shot_options``,
+#: ``MANIFEST``) or a package path (``vectorwar.dice``).
+_CODE_SPAN = re.compile(
+    r"""::|\btest_\w|\w\.(?:py|toml|txt|js|css|json|html)\b|[a-z_.]{2,}/
+    |^[\w.]+:[\w.]*$|^[a-z]\w*(?:\.\w+)+\.?$|^vectorwar\.|\w_\w|^_\w|^[A-Z_]{4,}$
+    |^[A-Z][a-z]+[A-Z]\w*|^\.[a-z_]\w*|\w\(""",
+    re.X,
+)
+
+
+def is_code(span: str) -> bool:
+    """Whether a code span of the documents names code or a test (kept from a player's view)."""
+    return bool(_CODE_SPAN.search(span))
+
+
+def _has_code(markdown: str) -> bool:
+    return any(is_code(span) for span in re.findall(r"`([^`]+)`", markdown))
+
+
+#: The columns that hold a rule's statement in a player's words; a table with one of them is a
+#: table of rule rows, any other table (whole-game checks, properties, front ends) is the
+#: project's own bookkeeping, shown only with the code and tests.
+STATEMENT_COLUMNS = ("Rule", "What happens, in order")
+
+#: A row's status as a player reads it; *done* (played as written) needs no word.
+_STATUS_WORDS = (
+    ("done", ""),
+    ("derived", "rebuilt: the text's table or drawing is missing, the ruling fills it in"),
+    ("n/a", "nothing to play: advice, background or a paper aid"),
+    ("not in the excerpt", "not in the excerpt: only named, its rules are elsewhere in the book"),
+    ("not yet", "not played yet"),
+)
+
+
+def statement_column(header: list[str]) -> int | None:
+    """Which column of a table's header holds the rule's statement, or None for other tables."""
+    for name in STATEMENT_COLUMNS:
+        if name in header:
+            return header.index(name)
+    return None
+
+
+def rule_rows(markdown: str) -> list[tuple[str, str]]:
+    """Every rule row of a rules document as (its first cell, its statement), in order."""
+    rows: list[tuple[str, str]] = []
+    header: list[str] | None = None
+    for line in markdown.splitlines():
+        if not line.startswith("|"):
+            header = None
+            continue
+        cells = _cells(line)
+        if header is None:
+            header = cells
+            continue
+        column = statement_column(header)
+        if column is None or all(re.fullmatch(r":?-+:?", c) for c in cells):
+            continue
+        rows.append((cells[0], cells[column] if column < len(cells) else ""))
+    return rows
+
+
+def _status_note(status: str) -> str:
+    plain = status.strip().lower()
+    for word, note in _STATUS_WORDS:
+        if plain.startswith(word):
+            return note
+    return ""
+
+
+def _rulings_linked(markdown: str) -> list[tuple[str, str]]:
+    """The rulings a cell links to, as (title, href on the served pages)."""
+    return [(m.group(1), _href(m.group(2))) for m in _LINK.finditer(markdown) if "rulings.md#" in m.group(2)]
+
+
+def _rule_table(header: list[str], rows: list[list[str]], unique: Callable[[str], str]) -> str:
+    """Rule rows as a list a player reads: the section, the statement, the status in words and the
+    rulings it follows; the code, the tests and the status as written fold away with the code."""
+    column = statement_column(header)
+    if column is None:
+        raise ValueError(f"not a table of rule rows: {header}")
+    out = ['<div class="rules">']
+    for row in rows:
+        row = row + [""] * (len(header) - len(row))
+        anchor = unique(row_anchor(row[0]))
+        say = row[column]
+        ref = row[0] if column != 0 else ""
+        # Every cell but the statement and the section it heads with: code, tests, status.
+        others = [(header[k], row[k]) for k in range(len(header)) if k != column and (k or column == 0)]
+        shown = {href for _t, href in _rulings_linked(say)}
+        rulings: dict[str, str] = {}
+        for _name, cell in others:
+            for t, h in _rulings_linked(cell):
+                if h not in shown:
+                    rulings.setdefault(h, t)
+        status = dict(others).get("Status", "")
+        note = _status_note(status)
+        out.append(f'<div class="rule" id="{anchor}">')
+        out.append(
+            f'<a class="rule-ref" href="#{anchor}">{_inline(ref) if ref else "¶"}</a>'
+            f'<p class="rule-say">{_inline(say)}</p>'
+        )
+        extra = []
+        if note:
+            extra.append(f'<span class="rule-status">{html.escape(note)}</span>')
+        if rulings:
+            links = ", ".join(f'<a href="{html.escape(h)}">{_inline(t)}</a>' for h, t in rulings.items())
+            extra.append(f'<span class="rule-rulings">Ruling: {links}</span>')
+        if extra:
+            out.append(f'<p class="rule-note">{" ".join(extra)}</p>')
+        details = "".join(f"<dt>{html.escape(name)}</dt><dd>{_inline(cell)}</dd>" for name, cell in others if cell)
+        if details:
+            out.append(f'<dl class="tech rule-code">{details}</dl>')
+        out.append("</div>")
+    out.append("</div>")
+    return "".join(out)
+
+
+def render(markdown: str, title: str, intro: str = "") -> str:
+    """The document as a page of HTML for a player: every rule row as its statement, every level-2
+    heading a section (a ruling, on the rulings page) with its anchor, every rule row anchored; what
+    names code or tests is marked ``tech`` and shown only when the reader asks for it."""
+    blocks: list[tuple[int, str, bool]] = []  # (heading level or 0, html, shows code or tests)
     used: dict[str, int] = {}
 
     def unique(anchor: str) -> str:
@@ -147,7 +337,8 @@ def render(markdown: str, title: str) -> str:
 
     def flush() -> None:
         if paragraph:
-            body.append(f"<p>{_inline(' '.join(paragraph))}</p>")
+            text = " ".join(paragraph)
+            blocks.append((0, f"<p>{_inline(text)}</p>", _has_code(text)))
             paragraph.clear()
 
     while i < len(lines):
@@ -156,7 +347,7 @@ def render(markdown: str, title: str) -> str:
         if heading:
             flush()
             level, text = len(heading.group(1)), heading.group(2)
-            body.append(f'<h{level} id="{unique(slug(text))}">{_inline(text)}</h{level}>')
+            blocks.append((level, f'<h{level} id="{unique(slug(text))}">{_inline(text)}</h{level}>', False))
         elif line.startswith("|"):
             flush()
             rows: list[list[str]] = []
@@ -164,14 +355,17 @@ def render(markdown: str, title: str) -> str:
                 rows.append(_cells(lines[i]))
                 i += 1
             head, rest = rows[0], [r for r in rows[1:] if not all(re.fullmatch(r":?-+:?", c) for c in r)]
-            body.append(
-                "<table><thead><tr><th></th>" + "".join(f"<th>{_inline(c)}</th>" for c in head) + "</tr></thead><tbody>"
-            )
+            if statement_column(head) is not None:
+                blocks.append((0, _rule_table(head, rest, unique), False))
+                continue
+            table = ['<div class="table-wrap"><table><thead><tr><th></th>']
+            table.append("".join(f"<th>{_inline(c)}</th>" for c in head) + "</tr></thead><tbody>")
             for row in rest:
                 anchor = unique(row_anchor(row[0]))
                 cells = "".join(f"<td>{_inline(c)}</td>" for c in row)
-                body.append(f'<tr id="{anchor}"><td class="anchor"><a href="#{anchor}">¶</a></td>{cells}</tr>')
-            body.append("</tbody></table>")
+                table.append(f'<tr id="{anchor}"><td class="anchor"><a href="#{anchor}">¶</a></td>{cells}</tr>')
+            table.append("</tbody></table></div>")
+            blocks.append((0, "".join(table), True))
             continue
         elif re.match(r"\s*[*-] ", line):
             flush()
@@ -183,7 +377,12 @@ def render(markdown: str, title: str) -> str:
                 elif items:
                     items[-1] += " " + lines[i].strip()
                 i += 1
-            body.append("<ul>" + "".join(f"<li>{_inline(x)}</li>" for x in items) + "</ul>")
+            tech = [_has_code(x) or bool(re.match(r"\*\*(Code|Test)\*\*", x)) for x in items]
+            lis = "".join(
+                f'<li class="tech">{_inline(x)}</li>' if t else f"<li>{_inline(x)}</li>"
+                for x, t in zip(items, tech, strict=True)
+            )
+            blocks.append((0, f"<ul>{lis}</ul>", all(tech)))
             continue
         elif line.startswith("```"):
             flush()
@@ -192,19 +391,70 @@ def render(markdown: str, title: str) -> str:
             while i < len(lines) and not lines[i].startswith("```"):
                 block.append(lines[i])
                 i += 1
-            body.append(f"<pre><code>{html.escape(chr(10).join(block))}</code></pre>")
+            code = "\n".join(block)
+            blocks.append((0, f"<pre><code>{html.escape(code)}</code></pre>", _has_code(f"`{code}`")))
         elif not line.strip():
             flush()
         else:
             paragraph.append(line.strip())
         i += 1
     flush()
-    return _PAGE.format(title=html.escape(title), body="\n".join(body))
+    if intro:
+        first = next((k for k, block in enumerate(blocks) if block[0] == 1), -1)
+        blocks.insert(first + 1, (0, f'<p class="rulebook-intro">{html.escape(intro)}</p>', False))
+    return _PAGE.format(title=html.escape(title), body=_sections(blocks))
+
+
+def _sections(blocks: list[tuple[int, str, bool]]) -> str:
+    """The blocks with each level-2 heading and what follows it (up to the next heading of level 1
+    or 2) in a ``section`` carrying the heading's anchor, so a link to it lands on (and highlights)
+    the whole section; a section with nothing but code and tests is itself ``tech``."""
+    body: list[str] = []
+    k = 0
+    while k < len(blocks):
+        level, markup, tech = blocks[k]
+        if level != 2:
+            body.append(f'<div class="tech">{markup}</div>' if tech else markup)
+            k += 1
+            continue
+        end = k + 1
+        while end < len(blocks) and blocks[end][0] not in (1, 2):
+            end += 1
+        inside = blocks[k + 1 : end]
+        anchor = re.search(r'id="([^"]+)"', markup)
+        heading = re.sub(r' id="[^"]+"', "", markup, count=1)
+        hidden = bool(inside) and all(t for _l, _m, t in inside)
+        classes = "rb-section tech" if hidden else "rb-section"
+        body.append(f'<section class="{classes}" id="{anchor.group(1) if anchor else ""}">{heading}')
+        body.extend(f'<div class="tech">{m}</div>' if t and not hidden else m for _l, m, t in inside)
+        body.append("</section>")
+        k = end
+    return "\n".join(body)
+
+
+#: What a player's page says under its title.
+_INTROS = {
+    "rulings": "How vectorwar decides what the rule texts leave open, one ruling at a time: the question, "
+    "the choice, why, and the option that changes it where players may want another reading.",
+}
+_RULES_INTRO = (
+    "Each rule of the text in a sentence or two, in vectorwar's own words, under the text's own section "
+    "numbers; a ruling link says how the game decides what the text leaves open."
+)
 
 
 @cache
 def _rendered(path: Path, mtime: float) -> str:
-    return render(path.read_text(encoding="utf-8"), f"{path.stem} - vectorwar rules")
+    return render(
+        path.read_text(encoding="utf-8"), f"{path.stem} - vectorwar rules", _INTROS.get(path.stem, _RULES_INTRO)
+    )
+
+
+def title_of(name: str) -> str:
+    """A document's title: its first heading."""
+    text = page_text(name) or ""
+    found = re.search(r"^# (.+)$", text, flags=re.MULTILINE)
+    return found.group(1) if found else name
 
 
 def page_html(name: str) -> str | None:
@@ -222,14 +472,14 @@ def page_text(name: str) -> str | None:
 
 _PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>{title}</title>
-<link rel="icon" href="data:,"><style>
-body {{ font: 15px/1.45 system-ui, sans-serif; max-width: 72rem; margin: 1rem auto; padding: 0 1rem; }}
-table {{ border-collapse: collapse; margin: 0.5rem 0; }} td, th {{ border: 1px solid #ccc; padding: 0.25rem 0.4rem;
-vertical-align: top; }} tr:target {{ background: #fff3bf; }} td.anchor a {{ text-decoration: none; color: #999; }}
-code {{ background: #f3f3f3; padding: 0 0.2rem; }}
-</style></head><body><p><a href="/rules">All rules</a> · <a href="/">Lobby</a></p>
+<link rel="icon" href="data:,"><link rel="stylesheet" href="/static/style.css">
+<link rel="stylesheet" href="/static/rulebook.css"><script src="/static/rulebook.js" defer></script>
+</head><body class="rulebook-page"><header class="topbar"><a class="brand" href="/">vectorwar</a>
+<nav class="rulebook-nav"><a href="/rules">All rules</a> <a href="/rules/rulings">Rulings</a></nav>
+<button type="button" class="secondary show-code" aria-pressed="false">Show code and tests</button>
+</header><main class="rulebook">
 {body}
-</body></html>"""
+</main></body></html>"""
 
 
 router = APIRouter()
@@ -237,8 +487,9 @@ router = APIRouter()
 
 @router.get("/rules", include_in_schema=False)
 async def rules_index() -> HTMLResponse:
-    items = "".join(f'<li><a href="/rules/{name}">{html.escape(name)}</a></li>' for name in pages())
-    return HTMLResponse(_PAGE.format(title="vectorwar rules", body=f"<h1>Rules at hand</h1><ul>{items}</ul>"))
+    items = "".join(f'<li><a href="/rules/{name}">{html.escape(title_of(name))}</a></li>' for name in pages())
+    body = f'<h1>Rules at hand</h1><ul class="rulebook-index">{items}</ul>'
+    return HTMLResponse(_PAGE.format(title="vectorwar rules", body=body))
 
 
 @router.get("/rules/{name}", include_in_schema=False)
@@ -262,6 +513,8 @@ class RuleLinkOut(BaseModel):
     responses=error_responses(422),
 )
 async def rules_for_prompt(
-    system: Annotated[str, Query(max_length=40)], phase: Annotated[str, Query(max_length=200)] = ""
+    system: Annotated[str, Query(max_length=40)],
+    phase: Annotated[str, Query(max_length=200)] = "",
+    scenario: Annotated[str, Query(max_length=80, description="The game's scenario id")] = "",
 ) -> JSONResponse:
-    return JSONResponse(prompt_links(system, phase))
+    return JSONResponse(prompt_links(system, phase, scenario))

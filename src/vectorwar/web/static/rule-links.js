@@ -1,5 +1,6 @@
 // Rules at hand: above the orders, links to the rule rows that apply to the prompt now (the
-// server's /api/rules/prompt), each opening the rules page at that row in a new tab.
+// server's /api/rules/prompt for the game's system, scenario and phase), each opening the rules page
+// at that row in a new tab.
 
 import { h } from "./dom.js";
 
@@ -13,14 +14,15 @@ export class RuleLinks {
   async update(scene) {
     if (!this.box) return;
     const phase = scene.prompt ? scene.prompt.clock : "";
-    const key = `${scene.system} ${phase}`;
+    const scenario = scene.scenario ? scene.scenario.id : "";
+    const key = `${scene.system} ${scenario} ${phase}`;
     if (key === this.key) return;
     this.key = key;
     if (!scene.prompt) {
       this.box.replaceChildren();
       return;
     }
-    const query = new URLSearchParams({ system: scene.system, phase });
+    const query = new URLSearchParams({ system: scene.system, scenario, phase });
     let links;
     try {
       links = await this.api.request("GET", `/api/rules/prompt?${query}`);
