@@ -13,6 +13,7 @@ from vectorwar.events import Destroyed, Event, Fired, GameOver, InitiativeSet, L
 from vectorwar.game import Game
 from vectorwar.hexes import Hex
 from vectorwar.systems.msc.arcs import Side
+from vectorwar.systems.msc.kinds import leaves_map, legal_moves
 from vectorwar.systems.msc.orders import FireOrders, Move, Plot, Shot
 from vectorwar.systems.msc.state import TurnEntry
 
@@ -358,9 +359,9 @@ def test_house_rule_map_edge_forbid_allows_leaving_when_every_move_leaves() -> N
     ships = [("red", "Hawk", "ship1", "0,0", "F", 3), ("blue", "Raven", "ship1", "16,10", "A", 0)]
     game = new_game(ships, options={"map_edge": "forbid"})
     state = game.state
-    moves = MSC._legal_moves(state, state.ship("Hawk"), strict=False)
+    moves = legal_moves(state.ship("Hawk"), strict=False)
     assert moves
-    assert all(MSC._leaves_map(state, state.ship("Hawk"), m) for m in moves)
+    assert all(leaves_map(state, state.ship("Hawk"), m) for m in moves)
     game.submit("red", "Hawk R1")
     events = game.submit("blue", "Raven 0")
     assert any(isinstance(e, LeftMap) and e.ship == "Hawk" for e in events)

@@ -3,8 +3,10 @@
 The module is an adapter: each shot builds, for the moment of the roll, the
 MSC ``Ship`` the MSC system itself uses (from the neutral combatant and the
 module's card) and calls MSC's own functions, ``weapon_bears`` (range, arc,
-line of sight), ``fire_weapon`` (to-hit and the damage table) and MSC's
-fire-order notation. What the movement side adds is the turning penalty: the
+line of sight), ``fire_weapon`` (to-hit and the damage table), MSC's
+fire-order notation, and MSC's own check of a declaration and list of the
+shots that bear (``check_fire``, ``shots_bearing``, ``random_fire``), so the
+legality of a shot is written once, in MSC. What the movement side adds is the turning penalty: the
 shooter's TO-HIT is lowered by the view's penalty per hexside turned this
 turn. An ENGINE hit comes back as "thrust lost", one part of the ENGINE
 rating; the last SHIELD gone as "destroyed".
@@ -23,7 +25,6 @@ from typing import Any, Literal
 
 from vectorwar.dice import Dice
 from vectorwar.display import ShotOption
-from vectorwar.errors import IllegalOrderError
 from vectorwar.events import Damaged, Destroyed, Event, Note
 from vectorwar.hexes import Direction, Hex
 from vectorwar.odds import Modifier, Odds
@@ -36,12 +37,15 @@ from vectorwar.systems.msc.api import (
     Ship,
     Shot,
     Side,
+    check_fire,
     damage_side,
     design_from_data,
     fire_weapon,
     hit_chance,
     parse_fire,
+    random_fire,
     shot_odds,
+    shots_bearing,
     sides_in_reach,
     sides_seeing,
     to_hit_number,
@@ -137,28 +141,11 @@ class MSCCombat(CombatModule):
         return parse_fire(text, id_lookup(s.id for s in view.ships_of(side)), id_lookup(s.id for s in view.ships))
 
     def check_fire(self, view: CombatView, side: str, order: Order) -> None:
-        if not isinstance(order, FireOrders):
-            raise IllegalOrderError(str(order), "fire declarations are due now", RULE_COMBAT)
-        used: set[tuple[str, Side]] = set()
-        own = {s.id for s in view.ships_of(side)}
-        for shot in order.shots:
-            label = f"{shot.ship} {shot.weapon}>{shot.target}"
-            if (shot.ship, shot.weapon) in used:
-                raise IllegalOrderError(label, "each weapon may fire once per turn", RULE_COMBAT)
-            used.add((shot.ship, shot.weapon))
-            if shot.ship not in own:
-                raise IllegalOrderError(label, f"{shot.ship} is not one of your ships in play", RULE_COMBAT)
-            try:
-                target = view.ship(shot.target)
-            except KeyError:
-                raise IllegalOrderError(label, f"there is no ship called {shot.target!r}", RULE_COMBAT) from None
-            if target.side == side:
-                raise IllegalOrderError(label, f"{target.id} is on your own side", RULE_COMBAT)
-            if not target.active:
-                raise IllegalOrderError(label, f"{target.id} is {target.status}", RULE_COMBAT)
-            why = weapon_bears(view.map, as_msc_ship(view, shot.ship), shot.weapon, as_msc_ship(view, target.id))
-            if why is not None:
-                raise IllegalOrderError(label, why, RULE_COMBAT)
+        # MSC's own check of a declaration (MSC 7.0), on this view's board.
+        def bears(shot: Shot) -> str | None:
+            return weapon_bears(view.map, as_msc_ship(view, shot.ship), shot.weapon, as_msc_ship(view, shot.target))
+
+        check_fire(order, side, {s.id for s in view.ships_of(side)}, view.ship, bears)
 
     def _ship_shots(self, view: CombatView, ship_id: str) -> list[Shot]:
         """The one enumeration of legal single shots: prompts, bots and front ends all read it."""
@@ -166,14 +153,8 @@ class MSCCombat(CombatModule):
         if not ship.active:
             return []
         # Each ship converted once, not once per weapon: bots ask this for every candidate move.
-        shooter = as_msc_ship(view, ship.id)
         targets = [as_msc_ship(view, target.id) for target in view.enemies_of(ship.side)]
-        return [
-            Shot(ship.id, weapon, target.id)
-            for weapon in _card(view, ship.id).weapons
-            for target in targets
-            if weapon_bears(view.map, shooter, weapon, target) is None
-        ]
+        return shots_bearing(view.map, as_msc_ship(view, ship.id), targets)
 
     def _shots(self, view: CombatView, side: str) -> list[Shot]:
         return [shot for ship in view.ships_of(side) for shot in self._ship_shots(view, ship.id)]
@@ -229,14 +210,8 @@ class MSCCombat(CombatModule):
         )
 
     def random_fire(self, view: CombatView, side: str, rng: random.Random) -> FireOrders:
-        shots: list[Shot] = []
-        for ship in view.ships_of(side):
-            for weapon in _card(view, ship.id).weapons:
-                targets = [s for s in self._shots(view, side) if s.ship == ship.id and s.weapon == weapon]
-                choice = rng.choice([None, *targets])
-                if choice is not None:
-                    shots.append(choice)
-        return FireOrders(tuple(shots))
+        targets = [as_msc_ship(view, target.id) for target in view.enemies_of(side)]
+        return random_fire(view.map, [as_msc_ship(view, s.id) for s in view.ships_of(side)], targets, rng)
 
     def greedy_fire(self, view: CombatView, side: str) -> FireOrders:
         shots: list[Shot] = []

@@ -32,8 +32,9 @@ DOCS = Path(__file__).resolve().parent / "docs"
 #: Per system, the rule rows each kind of prompt needs: (phase word, page, the row's first cell).
 #: A prompt whose phase contains the word gets those rows; every prompt also gets the rulings.
 PROMPT_RULES: dict[str, tuple[tuple[str, str, str], ...]] = {
-    "msc": (
+    "msc": (  # the rows of MSC's order kinds (systems/msc/kinds.py; tests/msc/test_kinds.py keeps them equal)
         ("build", "msc", "3.0"),
+        ("build", "msc", "5.0"),
         ("plot", "msc", "6.0 SPEED"),
         ("plot", "msc", "6.0 Moving a Ship"),
         ("plot", "msc", "6.0 Ship Movement Orders"),

@@ -1,0 +1,91 @@
+"""Order kinds as objects: all a rule system knows of one kind of decision, in one place.
+
+Every prompt names the kind of order it asks for (:attr:`vectorwar.rules.Prompt.kind`: a fleet to
+build, a movement plot, a fire declaration, ...). A system that keeps its kinds as
+:class:`OrderKind` objects finds the kind due now once and asks it, instead of testing its phase
+in every method of the contract: the kind asks its prompt, reads and checks its orders, resolves
+them, draws a random legal one, offers its menus and names the rule rows a player needs for it.
+Adding a kind to such a system is one new class and one entry in its table of kinds.
+
+Nothing here knows a rule system: ``S`` is the system's state type. A kind subclasses the
+protocol to inherit the empty menus, so it writes only those it has.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from vectorwar.dice import Dice
+    from vectorwar.display import MoveOption, SetupMenu, ShotOption
+    from vectorwar.events import Event
+    from vectorwar.rules import Order, Prompt
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True, slots=True)
+class RuleRow:
+    """A row of a system's rule-by-rule document, ``docs/rules/PAGE.md``, named by its first cell."""
+
+    page: str
+    row: str
+
+
+class OrderKind(Protocol[S]):
+    """One kind of order of a system whose state is ``S``, answering for it wherever the contract asks."""
+
+    @property
+    def name(self) -> str:
+        """The kind as prompts name it (``Prompt.kind``) and the manifest's ``PhaseSpec.orders`` lists it."""
+        ...
+
+    @property
+    def rules(self) -> tuple[RuleRow, ...]:
+        """The rule rows a player giving this kind of order needs at hand."""
+        ...
+
+    def prompt(self, state: S) -> Prompt | None:
+        """Who gives this kind of order now (its ``kind`` is :attr:`name`); ``None`` if nobody can."""
+        ...
+
+    def parse(self, state: S, seat: str, text: str) -> Order:
+        """``text`` read as this kind of order; raises :class:`~vectorwar.errors.OrderSyntaxError`."""
+        ...
+
+    def check(self, state: S, seat: str, order: Order) -> None:
+        """Raise :class:`~vectorwar.errors.IllegalOrderError`, naming the rule, if ``order`` may not be given."""
+        ...
+
+    def resolve(self, state: S, orders: Mapping[str, Order], dice: Dice) -> tuple[S, list[Event]]:
+        """Apply the prompt's orders and run on to the next decision (:meth:`RuleSystem.resolve`)."""
+        ...
+
+    def random_order(self, state: S, seat: str, rng: random.Random) -> Order:
+        """A uniformly chosen legal order of this kind for ``seat`` (never illegal)."""
+        ...
+
+    def move_options(self, state: S, seat: str) -> Mapping[str, Sequence[MoveOption]]:
+        """Ship id -> every legal movement plot, where this kind plots movement (default: none)."""
+        return {}
+
+    def fire_options(self, state: S, seat: str) -> Mapping[str, Sequence[ShotOption]]:
+        """Ship id -> every legal single shot, where this kind declares fire (default: none)."""
+        return {}
+
+    def setup_menu(self, state: S, seat: str) -> SetupMenu | None:
+        """The menu of a set-up choice, where this kind is one (default: ``None``)."""
+        return None
+
+
+def kind_table(kinds: Iterable[OrderKind[S]]) -> dict[str, OrderKind[S]]:
+    """The kinds by name, refusing two of one name (a prompt's kind must say which one answers it)."""
+    table: dict[str, OrderKind[S]] = {}
+    for kind in kinds:
+        if kind.name in table:
+            raise ValueError(f"two order kinds are called {kind.name!r}")
+        table[kind.name] = kind
+    return table

@@ -1,0 +1,230 @@
+"""MSC's order kinds as objects (:class:`vectorwar.orderkinds.OrderKind`): build, plot and fire.
+
+Each holds all MSC knows of its kind of order: the prompt that asks for it, its notation, its
+check, its resolution (on through the turn, :mod:`vectorwar.systems.msc.turn`), a random legal
+one, the menu front ends offer and the rule rows of ``docs/rules/msc.md`` a player needs for it.
+:data:`KINDS` names them; the state's phase is the name of the kind due (``"over"``: none), and
+the system (:mod:`vectorwar.systems.msc.rules`) asks that kind.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from vectorwar.dice import Dice
+from vectorwar.display import MoveOption, SetupMenu, ShotOption
+from vectorwar.errors import IllegalOrderError
+from vectorwar.events import Event, TurnBegan
+from vectorwar.orderkinds import OrderKind, RuleRow, kind_table
+from vectorwar.roster import id_lookup
+from vectorwar.rules import Clock, Order, Prompt
+from vectorwar.systems.msc import building, catalogue, display, turn
+from vectorwar.systems.msc.building import Fleet
+from vectorwar.systems.msc.combat import RULE_COMBAT, shot_odds
+from vectorwar.systems.msc.fire import check_declaration, legal_shots, random_fire
+from vectorwar.systems.msc.movement import allowed_speeds, check_move, sequences, trace
+from vectorwar.systems.msc.orders import FireOrders, Move, Plot, parse_fire, parse_plot
+from vectorwar.systems.msc.state import MSCState, Ship
+
+RULE_PLOT = "MSC 6.0 Ship Movement Orders"
+RULE_EDGE = "vectorwar ruling: leaving the map (docs/rulings.md)"
+
+PLOT_HELP = "one move per ship, e.g. 'Hawk 2L1; Kite 3' (digits = hexes forward, L/R = turn, 0 = no move)"
+FIRE_HELP = "shots as SHIP SIDE>TARGET, e.g. 'Hawk F>Raven FL>Raven; Kite FR>Raven', or 'hold'"
+
+
+def _rows(*cells: str) -> tuple[RuleRow, ...]:
+    return tuple(RuleRow("msc", cell) for cell in cells)
+
+
+# -- plotting: the moves a ship may plot ------------------------------------------
+
+
+def leaves_map(state: MSCState, ship: Ship, move: Move) -> bool:
+    path, _ = trace(ship.hex, ship.facing, move)
+    return not all(state.map.contains(h) for h in path)
+
+
+def legal_moves(ship: Ship, strict: bool) -> list[Move]:
+    """Every move MSC 6.0 allows ``ship`` (``strict``: the house rule on turning twice across turns)."""
+    moves = [Move(steps) for speed in allowed_speeds(ship) for steps in sequences(speed)]
+    if strict and ship.ended_last_move_turning:
+        moves = [m for m in moves if m.steps[:1] not in (("L",), ("R",))]
+    return moves
+
+
+def plottable(state: MSCState, ship: Ship) -> list[Move]:
+    """The moves ``ship`` may plot now, with the map-edge option applied."""
+    options = legal_moves(ship, bool(state.options.get("strict_turn_spacing")))
+    if state.options.get("map_edge") == "forbid":
+        # Leaving is only forbidden while some move stays on the map.
+        staying = [m for m in options if not leaves_map(state, ship, m)]
+        options = staying or options
+    return options
+
+
+# -- the kinds ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BuildKind(OrderKind[MSCState]):
+    """A side's whole fleet, built by BP before turn 1 where the scenario says so (MSC 3.0, 5.0)."""
+
+    name: str = "build"
+    rules: tuple[RuleRow, ...] = _rows("3.0", "5.0")
+
+    def prompt(self, state: MSCState) -> Prompt | None:
+        return None if state.build is None else building.prompt(state.build)
+
+    def parse(self, state: MSCState, seat: str, text: str) -> Order:
+        return Fleet.parse(text)
+
+    def check(self, state: MSCState, seat: str, order: Order) -> None:
+        if state.build is None:  # pragma: no cover - the build phase always has its build
+            raise IllegalOrderError(str(order), "there is nothing to build", building.RULE)
+        if not isinstance(order, Fleet):
+            raise IllegalOrderError(str(order), "each side's fleet is due now", building.RULE)
+        taken = {s.id.lower() for s in state.ships}
+        building.check(state.build, seat, order, catalogue.designs(), taken)
+
+    def resolve(self, state: MSCState, orders: Mapping[str, Order], dice: Dice) -> tuple[MSCState, list[Event]]:
+        if state.build is None:  # pragma: no cover - the build phase always has its build
+            raise TypeError("no build to resolve")
+        events: list[Event] = []
+        fleets = {side: o for side, o in orders.items() if isinstance(o, Fleet)}
+        built = [
+            turn.new_ship(ship_id, side, key, design, at, facing, speed)
+            for ship_id, side, key, design, at, facing, speed in building.place(
+                state.build, fleets, catalogue.designs(), events
+            )
+        ]
+        state = replace(state, ships=(*state.ships, *built), build=None, phase="plot")
+        events.append(TurnBegan(state.turn))
+        if len(state.sides_in_play()) <= 1:
+            state = turn.end(state, "elimination", events)
+        return state, events
+
+    def random_order(self, state: MSCState, seat: str, rng: random.Random) -> Order:
+        if state.build is None:  # pragma: no cover - the build phase always has its build
+            raise IllegalOrderError("", "there is nothing to build", building.RULE)
+        return building.random_fleet(state.build, seat, catalogue.designs(), rng)
+
+    def setup_menu(self, state: MSCState, seat: str) -> SetupMenu | None:
+        return None if state.build is None else building.menu(state.build, seat, catalogue.designs())
+
+
+@dataclass(frozen=True, slots=True)
+class PlotKind(OrderKind[MSCState]):
+    """Every side's secret movement orders, one move per ship (MSC 6.0)."""
+
+    name: str = "plot"
+    rules: tuple[RuleRow, ...] = _rows("6.0 SPEED", "6.0 Moving a Ship", "6.0 Ship Movement Orders")
+
+    def prompt(self, state: MSCState) -> Prompt | None:
+        return Prompt(Clock(state.turn, "plot"), state.sides_in_play(), self.name, True, PLOT_HELP)
+
+    def parse(self, state: MSCState, seat: str, text: str) -> Order:
+        return parse_plot(text, id_lookup([s.id for s in state.ships_of(seat)]))
+
+    def check(self, state: MSCState, seat: str, order: Order) -> None:
+        if not isinstance(order, Plot):
+            raise IllegalOrderError(str(order), "movement orders are due now", RULE_PLOT)
+        ships = state.ships_of(seat)
+        named = [s for s, _ in order.moves]
+        for ship_id in named:
+            if named.count(ship_id) > 1:
+                raise IllegalOrderError(str(order), f"{ship_id} has two moves; give one per ship", RULE_PLOT)
+            if ship_id not in {s.id for s in ships}:
+                raise IllegalOrderError(str(order), f"{ship_id} is not one of your ships in play", RULE_PLOT)
+        missing = [s.id for s in ships if s.id not in named]
+        if missing:
+            raise IllegalOrderError(
+                str(order), f"no move for {', '.join(missing)}: every ship is plotted before any moves", RULE_PLOT
+            )
+        edge_rule = state.options.get("map_edge") == "forbid"
+        strict = bool(state.options.get("strict_turn_spacing"))
+        for ship_id, move in order.moves:
+            ship = state.ship(ship_id)
+            check_move(ship, move, strict)
+            if edge_rule and leaves_map(state, ship, move) and _can_stay(state, ship, strict):
+                raise IllegalOrderError(
+                    f"{ship_id} {move}", "this move leaves the map (option map_edge = forbid)", RULE_EDGE
+                )
+
+    def resolve(self, state: MSCState, orders: Mapping[str, Order], dice: Dice) -> tuple[MSCState, list[Event]]:
+        events: list[Event] = []
+        plots = list(orders.values())
+        if not all(isinstance(p, Plot) for p in plots):  # pragma: no cover - check refused it
+            raise TypeError("plots expected")
+        state = turn.move(state, (p for p in plots if isinstance(p, Plot)), events)
+        return turn.after_movement(state, dice, events), events
+
+    def random_order(self, state: MSCState, seat: str, rng: random.Random) -> Order:
+        return Plot(tuple((ship.id, rng.choice(plottable(state, ship))) for ship in state.ships_of(seat)))
+
+    def move_options(self, state: MSCState, seat: str) -> Mapping[str, Sequence[MoveOption]]:
+        if seat not in state.sides_in_play():
+            return {}
+        return {ship.id: display.move_options(ship, plottable(state, ship)) for ship in state.ships_of(seat)}
+
+
+def _can_stay(state: MSCState, ship: Ship, strict: bool) -> bool:
+    return any(not leaves_map(state, ship, m) for m in legal_moves(ship, strict))
+
+
+@dataclass(frozen=True, slots=True)
+class FireKind(OrderKind[MSCState]):
+    """One side's fire declaration, in initiative order, resolved before the next side declares (MSC 7.0)."""
+
+    name: str = "fire"
+    rules: tuple[RuleRow, ...] = _rows("7.0 Range", "7.0 To-Hit Roll", "7.0 Damage")
+
+    def prompt(self, state: MSCState) -> Prompt | None:
+        side = state.fire_order[state.firing]
+        phase = f"combat, player {state.firing + 1}"
+        return Prompt(Clock(state.turn, phase), (side,), self.name, False, FIRE_HELP)
+
+    def parse(self, state: MSCState, seat: str, text: str) -> Order:
+        own = id_lookup([s.id for s in state.ships_of(seat)])
+        return parse_fire(text, own, id_lookup([s.id for s in state.ships]))
+
+    def check(self, state: MSCState, seat: str, order: Order) -> None:
+        check_declaration(state, seat, order)
+
+    def resolve(self, state: MSCState, orders: Mapping[str, Order], dice: Dice) -> tuple[MSCState, list[Event]]:
+        events: list[Event] = []
+        declared = orders[state.fire_order[state.firing]]
+        if not isinstance(declared, FireOrders):  # pragma: no cover - check refused it
+            raise TypeError("fire orders expected")
+        state = turn.fire(state, declared, dice, events)
+        return turn.next_firer(replace(state, firing=state.firing + 1), events), events
+
+    def random_order(self, state: MSCState, seat: str, rng: random.Random) -> Order:
+        return random_fire(state.map, state.ships_of(seat), state.enemies_of(seat), rng)
+
+    def fire_options(self, state: MSCState, seat: str) -> Mapping[str, Sequence[ShotOption]]:
+        if seat != state.fire_order[state.firing]:
+            return {}
+        options: dict[str, list[ShotOption]] = {}
+        for shot in legal_shots(state, seat):
+            piece = f"{shot.weapon}>{shot.target}"
+            odds = shot_odds(state.ship(shot.ship), shot.weapon, state.ship(shot.target))
+            label = f"{shot.weapon.words} weapon"
+            option = ShotOption(str(shot.weapon), shot.target, piece, label, odds, 1, 1, RULE_COMBAT)
+            options.setdefault(shot.ship, []).append(option)
+        return options
+
+
+BUILD = BuildKind()
+PLOT = PlotKind()
+FIRE = FireKind()
+
+#: MSC's order kinds by name, the name of each being the phase it is due in.
+KINDS: Mapping[str, OrderKind[MSCState]] = kind_table((BUILD, PLOT, FIRE))
+
+
+def due(state: MSCState) -> OrderKind[MSCState] | None:
+    """The kind of order the game waits for now; ``None`` once it is over."""
+    return KINDS.get(state.phase)

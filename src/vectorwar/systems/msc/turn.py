@@ -1,0 +1,127 @@
+"""The MSC turn between decisions (MSC 4.0): movement, initiative, each side's fire, the turn's end.
+
+Pure functions of the state, the orders and the dice, called by the order kinds' resolutions
+(:mod:`vectorwar.systems.msc.kinds`): a plot's resolution moves the ships and rolls initiative,
+a declaration's resolves the fire and finds the next side with something to shoot at.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from vectorwar.dice import Dice
+from vectorwar.events import Event, GameOver, InitiativeSet, LeftMap, Moved, Note, Rolled, TurnBegan
+from vectorwar.hexes import Direction, Hex, Position
+from vectorwar.systems.msc.combat import fire_weapon
+from vectorwar.systems.msc.design import Design
+from vectorwar.systems.msc.fire import legal_shots
+from vectorwar.systems.msc.movement import trace
+from vectorwar.systems.msc.orders import FireOrders, Plot
+from vectorwar.systems.msc.state import MSCState, Ship, TurnEntry
+
+
+def new_ship(ship_id: str, side: str, key: str, design: Design, at: Hex, facing: Direction, speed: int) -> Ship:
+    """A ship fresh from the yard: its Ship Turn Record with every oval open."""
+    return Ship(
+        id=ship_id,
+        side=side,
+        design=key,
+        name=design.name,
+        engine_rating=design.engine,
+        shield_rating=design.shields,
+        to_hit=design.to_hit,
+        weapons_fitted=design.weapon_sides,
+        hex=at,
+        facing=facing,
+        speed=speed,
+        engine=design.engine,
+        shields=design.shields,
+        weapons=design.weapon_sides,
+    )
+
+
+def move(state: MSCState, plots: Iterable[Plot], events: list[Event]) -> MSCState:
+    """Every plotted move carried out together (MSC 6.0); a ship that flies off the map disengages."""
+    for plot in plots:
+        for ship_id, plotted in plot.moves:
+            ship = state.ship(ship_id)
+            path, facing = trace(ship.hex, ship.facing, plotted)
+            exit_at = next((i for i, h in enumerate(path) if not state.map.contains(h)), None)
+            shown = path if exit_at is None else path[: exit_at + 1]
+            entry = TurnEntry(state.turn, plotted.speed, str(plotted))
+            moved = replace(ship, hex=shown[-1], facing=facing, speed=plotted.speed, record=(*ship.record, entry))
+            events.append(Moved(ship_id, str(plotted), tuple(Position(h) for h in shown), facing))
+            if exit_at is not None:
+                moved = replace(moved, status="disengaged")
+                events.append(LeftMap(ship_id, Position(shown[-1])))
+            state = state.with_ship(moved)
+    return state
+
+
+def after_movement(state: MSCState, dice: Dice, events: list[Event]) -> MSCState:
+    """Initiative, then the first side with something to shoot at is asked to fire."""
+    if len(state.sides_in_play()) <= 1:
+        return end(state, "elimination", events)
+    order = initiative(state.sides_in_play(), dice, events)
+    events.append(InitiativeSet(order))
+    return next_firer(replace(state, phase="fire", fire_order=order, firing=0), events)
+
+
+def initiative(sides: tuple[str, ...], dice: Dice, events: list[Event]) -> tuple[str, ...]:
+    """Highest roll first; any sides tied re-roll among themselves (MSC 4.0)."""
+    rolls: dict[str, int] = {}
+    for side in sides:
+        roll = dice.roll("d6", f"initiative for {side}")
+        events.append(Rolled.of(roll))
+        rolls[side] = roll.total
+    order: list[str] = []
+    for value in sorted(set(rolls.values()), reverse=True):
+        tied = tuple(s for s in sides if rolls[s] == value)
+        order.extend(tied if len(tied) == 1 else initiative(tied, dice, events))
+    return tuple(order)
+
+
+def fire(state: MSCState, declared: FireOrders, dice: Dice, events: list[Event]) -> MSCState:
+    """The firing side's shots, each resolved at once (MSC 7.0 Damage); a shot at a ship already gone is lost."""
+    if not declared.shots:
+        events.append(Note(f"{state.fire_order[state.firing]} holds fire"))
+    for shot in declared.shots:
+        target = state.ship(shot.target)
+        if not target.active:
+            events.append(Note(f"{shot.ship}'s {shot.weapon} shot is lost: {shot.target} is already {target.status}"))
+            continue
+        state = state.with_ship(fire_weapon(state.map, state.ship(shot.ship), shot.weapon, target, dice, events))
+    return state
+
+
+def next_firer(state: MSCState, events: list[Event]) -> MSCState:
+    """The state at the next side in initiative order with a shot to declare, or at the turn's end."""
+    while state.firing < len(state.fire_order):
+        side = state.fire_order[state.firing]
+        if not state.ships_of(side):
+            pass  # wiped out earlier this turn: no combat phase, nothing to report
+        elif legal_shots(state, side):
+            return state
+        else:
+            events.append(Note(f"{side} has no target in range and arc"))
+        state = replace(state, firing=state.firing + 1)
+    return end_turn(state, events)
+
+
+def end_turn(state: MSCState, events: list[Event]) -> MSCState:
+    if len(state.sides_in_play()) <= 1:
+        return end(state, "elimination", events)
+    if state.turn >= state.max_turns:
+        return end(state, f"turn limit {state.max_turns} reached", events, draw=True)
+    state = replace(state, turn=state.turn + 1, phase="plot", fire_order=(), firing=0)
+    events.append(TurnBegan(state.turn))
+    return state
+
+
+def end(state: MSCState, reason: str, events: list[Event], draw: bool = False) -> MSCState:
+    winners = () if draw else state.sides_in_play()
+    if not winners and not draw:
+        reason = "no side has a ship left in the battle"
+    events.append(GameOver(winners, reason))
+    return replace(state, phase="over", winners=winners, end_reason=reason)
