@@ -19,17 +19,21 @@ rejected leaves the game exactly as it was.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from vectorwar.dice import Dice
 from vectorwar.errors import IllegalOrderError, NotYourTurnError, OrderLimitError
-from vectorwar.events import Event, Rolled
+from vectorwar.events import Conceded, EndedByAgreement, Event, GameOver, Rolled
 from vectorwar.limits import MAX_ORDER_CHARS, cite
 from vectorwar.maps import HexMap
 from vectorwar.rules import Clock, OptionValue, Order, Prompt, Result, RuleSystem
 from vectorwar.scenario import Scenario
+
+#: The words an ending batch gives each seat it names (:attr:`OrderBatch.end`).
+CONCEDE = "concede"
+AGREE = "agree"
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +42,9 @@ class OrderBatch:
 
     clock: Clock
     orders: tuple[tuple[str, str], ...]
+    #: ``""`` for orders the rules resolved; :data:`CONCEDE` or :data:`AGREE` for a batch that ended the game
+    #: at ``clock`` instead (:meth:`Game.concede`, :meth:`Game.end_by_agreement`), naming the seats that did.
+    end: str = ""
 
 
 @dataclass(slots=True)
@@ -51,6 +58,8 @@ class Game:
     events: list[Event] = field(default_factory=list)
     history: list[OrderBatch] = field(default_factory=list)
     pending: dict[str, Order] = field(default_factory=dict)
+    #: The result of a game ended by a concession or by agreement, outside the rules (``None``: not so ended).
+    ended: Result | None = None
 
     @classmethod
     def new(
@@ -89,6 +98,8 @@ class Game:
 
     @property
     def prompt(self) -> Prompt | None:
+        if self.ended is not None:
+            return None
         return self.system.prompt(self.state)
 
     @property
@@ -104,7 +115,14 @@ class Game:
 
     @property
     def result(self) -> Result | None:
+        if self.ended is not None:
+            return self.ended
         return self.system.result(self.state)
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """Every side of the game, in the scenario's order."""
+        return tuple(side.id for side in self.scenario.sides)
 
     @property
     def board(self) -> HexMap:
@@ -243,9 +261,21 @@ class Game:
                     f"order batch {number} was given at {batch.clock} but the game is at {game.clock}",
                     "replay",
                 )
-            for seat, text in batch.orders:
-                game.submit(seat, text)
+            game.replay_batch(batch)
         return game
+
+    def replay_batch(self, batch: OrderBatch) -> list[Event]:
+        """Give a recorded batch again: its orders, or the end it recorded; returns the events."""
+        if batch.end == CONCEDE and len(batch.orders) == 1 and batch.orders[0][1] == CONCEDE:
+            return self.concede(batch.orders[0][0])
+        if batch.end == AGREE and all(text == AGREE for _, text in batch.orders):
+            return self.end_by_agreement(seat for seat, _ in batch.orders)
+        if batch.end:
+            raise IllegalOrderError(str(batch.orders), f"a batch cannot end the game by {batch.end!r}", "replay")
+        events: list[Event] = []
+        for seat, text in batch.orders:
+            events.extend(self.submit(seat, text))
+        return events
 
     def undo(self) -> Game:
         """The game as it was before the last resolved batch of orders.
@@ -255,6 +285,61 @@ class Game:
         (docs/architecture.md, *Save, replay, undo*).
         """
         return Game.replay(self.system, self.scenario, self.seed, self.options, self.history[:-1])
+
+    # -- ending outside the rules: a concession, an end by agreement ---------------
+
+    def concede(self, seat: str) -> list[Event]:
+        """``seat`` gives up, at any moment before the game is over: the other sides win.
+
+        Recorded in the history as a batch of its own, so a replay ends the same
+        way; plots still waiting are dropped. With more than two sides the
+        others share the win (docs/rulings.md, *Conceding and ending by agreement*).
+        """
+        self._may_end(seat, CONCEDE)
+        others = tuple(s for s in self.seats if s != seat)
+        return self._end(
+            OrderBatch(self._end_clock(), ((seat, CONCEDE),), CONCEDE),
+            [Conceded(seat), GameOver(others, f"{seat} conceded")],
+            Result(others, f"{seat} conceded"),
+        )
+
+    def end_by_agreement(self, seats: Iterable[str]) -> list[Event]:
+        """End the game as a draw, once every side has agreed (``seats``: those that did)."""
+        agreed = tuple(seats)
+        for seat in agreed:
+            self._may_end(seat, AGREE)
+        missing = [s for s in self.seats if s not in agreed]
+        if missing:
+            raise IllegalOrderError(
+                AGREE,
+                f"every side must agree to end the game, and {', '.join(missing)} has not",
+                "ending by agreement",
+            )
+        reason = "ended by agreement"
+        return self._end(
+            OrderBatch(self._end_clock(), tuple((s, AGREE) for s in self.seats), AGREE),
+            [EndedByAgreement(self.seats), GameOver((), reason)],
+            Result((), reason),
+        )
+
+    def _may_end(self, seat: str, what: str) -> None:
+        if self.prompt is None:
+            raise IllegalOrderError(what, "the game is over", "game end")
+        if seat not in self.seats:
+            raise IllegalOrderError(what, f"there is no side {seat!r} (sides: {', '.join(self.seats)})", "game end")
+
+    def _end_clock(self) -> Clock:
+        p = self.prompt
+        if p is None:  # pragma: no cover - _may_end checked the prompt
+            raise RuntimeError("the game is over")
+        return p.clock
+
+    def _end(self, batch: OrderBatch, events: list[Event], result: Result) -> list[Event]:
+        self.pending.clear()
+        self.history.append(batch)
+        self.ended = result
+        self.events.extend(events)
+        return events
 
 
 def _check_length(text: str) -> None:

@@ -139,6 +139,7 @@ def copy_game(game: Game) -> Game:
         list(game.events),
         list(game.history),
         dict(game.pending),
+        ended=game.ended,
     )
 
 
