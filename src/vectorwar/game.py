@@ -295,7 +295,8 @@ class Game:
         way; plots still waiting are dropped. With more than two sides the
         others share the win (docs/rulings.md, *Conceding and ending by agreement*).
         """
-        self._may_end(seat, CONCEDE)
+        self._not_over(CONCEDE)
+        self._known_side(seat, CONCEDE)
         others = tuple(s for s in self.seats if s != seat)
         return self._end(
             OrderBatch(self._end_clock(), ((seat, CONCEDE),), CONCEDE),
@@ -306,13 +307,15 @@ class Game:
     def end_by_agreement(self, seats: Iterable[str]) -> list[Event]:
         """End the game as a draw, once every side has agreed (``seats``: those that did)."""
         agreed = tuple(seats)
+        self._not_over(AGREE)
         for seat in agreed:
-            self._may_end(seat, AGREE)
+            self._known_side(seat, AGREE)
         missing = [s for s in self.seats if s not in agreed]
         if missing:
+            verb = "has" if len(missing) == 1 else "have"
             raise IllegalOrderError(
                 AGREE,
-                f"every side must agree to end the game, and {', '.join(missing)} has not",
+                f"every side must agree to end the game, and {', '.join(missing)} {verb} not",
                 "ending by agreement",
             )
         reason = "ended by agreement"
@@ -322,15 +325,17 @@ class Game:
             Result((), reason),
         )
 
-    def _may_end(self, seat: str, what: str) -> None:
+    def _not_over(self, what: str) -> None:
         if self.prompt is None:
             raise IllegalOrderError(what, "the game is over", "game end")
+
+    def _known_side(self, seat: str, what: str) -> None:
         if seat not in self.seats:
             raise IllegalOrderError(what, f"there is no side {seat!r} (sides: {', '.join(self.seats)})", "game end")
 
     def _end_clock(self) -> Clock:
         p = self.prompt
-        if p is None:  # pragma: no cover - _may_end checked the prompt
+        if p is None:  # pragma: no cover - _not_over checked the prompt
             raise RuntimeError("the game is over")
         return p.clock
 
