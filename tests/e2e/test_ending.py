@@ -6,6 +6,7 @@ Every seat's page and a spectator's see the end and the right result over their 
 from __future__ import annotations
 
 import shutil
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -52,7 +53,7 @@ def test_a_concession_is_confirmed_and_every_page_sees_the_win(page: Page, brows
     ending.locator("summary").click()
     ending.get_by_role("button", name="Concede…").click()
     confirm = ending.locator(".ending-confirm")
-    expect(confirm).to_contain_text("Concede the game as red? blue wins")
+    expect(confirm).to_contain_text("red: concede the game? blue wins, and the game is over.")
     # Cancelled: nothing is sent, the game goes on.
     confirm.get_by_role("button", name="Cancel").click()
     expect(confirm).to_have_count(0)
@@ -69,7 +70,9 @@ def test_a_concession_is_confirmed_and_every_page_sees_the_win(page: Page, brows
     spectator.close()
 
 
-def test_a_draw_offered_and_accepted_ends_the_game_for_everyone(page: Page, browser: Browser, server: Server) -> None:
+def test_a_draw_offered_and_accepted_ends_the_game_for_everyone(
+    page: Page, browser: Browser, server: Server, artefacts: Path
+) -> None:
     created = new_game(server)
     red = open_live(page, url_of(server, created, "red"))
     blue = open_live(browser.new_page(), url_of(server, created, "blue"))
@@ -78,6 +81,7 @@ def test_a_draw_offered_and_accepted_ends_the_game_for_everyone(page: Page, brow
     ending.locator("summary").click()
     ending.get_by_role("button", name="Offer a draw…").click()
     expect(ending.locator(".ending-confirm")).to_contain_text("It ends when blue agrees")
+    red.screenshot(path=str(artefacts / "ending-00-offer-confirmation.png"))
     ending.get_by_role("button", name="Yes, offer a draw").click()
     for viewer in (red, blue, spectator):
         expect(viewer.locator("#ending .ending-offer")).to_contain_text(
@@ -85,6 +89,7 @@ def test_a_draw_offered_and_accepted_ends_the_game_for_everyone(page: Page, brow
         )
     expect(red.locator("#ending").get_by_role("button", name="Withdraw the offer")).to_be_visible()
     expect(spectator.locator("#ending button")).to_have_count(0)
+    blue.screenshot(path=str(artefacts / "ending-01-offer-seen-by-blue.png"))
     blue.locator("#ending").get_by_role("button", name="Accept the draw").click()
     for viewer in (red, blue, spectator):
         expect(viewer.locator("body")).to_have_attribute("data-over", "true", timeout=TIMEOUT_MS)
@@ -119,7 +124,7 @@ def test_hot_seat_offers_as_one_seat_and_accepts_as_the_other(page: Page, server
     ending = page.locator("#ending")
     ending.locator("summary").click()
     ending.locator(".ending-offer-button[data-seat='red']").click()
-    expect(ending.locator(".ending-confirm")).to_contain_text("as red")
+    expect(ending.locator(".ending-confirm")).to_contain_text("red: offer to end the game as a draw?")
     ending.get_by_role("button", name="Yes, offer a draw").click()
     ending.get_by_role("button", name="Accept as blue").click()
     expect(page.locator("body")).to_have_attribute("data-over", "true", timeout=TIMEOUT_MS)

@@ -118,13 +118,14 @@ export class EndingPanel {
     const others = (scene.sides || []).map((s) => s.name).filter((s) => s !== seat);
     const question =
       what === "concede"
-        ? `Concede the game as ${seat}? ${list(others)} ${others.length > 1 ? "win" : "wins"}, and the game is over.`
-        : `Offer to end the game as a draw, as ${seat}? It ends when ${list(others)} ${others.length > 1 ? "agree" : "agrees"}.`;
+        ? `concede the game? ${list(others)} ${others.length > 1 ? "win" : "wins"}, and the game is over.`
+        : `offer to end the game as a draw? It ends when ${list(others)} ${others.length > 1 ? "agree" : "agrees"}.`;
     const path = what === "concede" ? "concede" : "end-offer";
     return h(
       "div",
       { class: "ending-confirm", role: "alertdialog", "aria-label": what === "concede" ? "Confirm the concession" : "Confirm the offer" },
-      h("p", {}, sideChip(seat, colours[seat]), " ", question),
+      // The seat's chip names who is asked: "red: concede the game? …".
+      h("p", {}, sideChip(seat, colours[seat]), `: ${question}`),
       h(
         "p",
         { class: "ending-buttons" },
