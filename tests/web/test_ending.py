@@ -187,3 +187,14 @@ def test_the_ending_migration_keeps_old_batches(db_url: str) -> None:
     assert stored is not None
     assert stored.ending == ""
     assert stored.batches[0][1] == [("red", "Hawk 1"), ("blue", "Raven 1")]
+
+
+def test_a_bot_that_is_ahead_declines_and_play_goes_on(client: TestClient) -> None:
+    # In the VMS capital duel blue starts the stronger (standing 50 to 40).
+    game = create(client, "vms-capital-duel-vv5", {"red": "human", "blue": "bot:greedy"}, seed=2)
+    answer = post(client, game, "end-offer", "red")
+    assert answer.status_code == 200, answer.text
+    scene = answer.json()["scene"]
+    assert scene["result"] is None
+    assert scene["end_offer"] is None
+    assert scene["end_note"] == "blue (a computer player) will not end the game: it is ahead"
