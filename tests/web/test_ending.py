@@ -124,6 +124,15 @@ def test_a_declined_offer_lets_play_go_on(client: TestClient) -> None:
     assert scene["end_note"] == "red declines to end the game; play goes on"
     assert scene["result"] is None
     assert scene["prompt"] is not None
+    # The note stays until the game moves on.
+    for seat, text in (("red", "Hawk 1"), ("blue", "Raven 1")):
+        answer = client.post(
+            f"/api/games/{game['id']}/orders",
+            json={"seat": seat, "text": text, "step": 0},
+            headers=auth(token_of(game, seat)),
+        )
+        assert answer.status_code == 200, answer.text
+    assert answer.json()["scene"]["end_note"] == ""
 
 
 def test_hotseat_accepts_for_each_seat_it_holds(client: TestClient) -> None:

@@ -80,8 +80,10 @@ class Table:
     _scenes_of: Game | None = None
     #: An open offer to end the game by agreement (kept in memory only: a restart withdraws it).
     end_offer: EndOffer | None = None
-    #: What came of the last offer or concession, in words, for every viewer ("" for nothing).
+    #: What came of the last offer or concession, in words, for every viewer ("" for nothing), and the step it
+    #: was said at: it is shown until the game moves on (:meth:`note_ending`).
     end_note: str = ""
+    end_note_step: int = 0
 
     def seats_of(self, token: str | None) -> tuple[str, ...]:
         """The seats ``token`` holds here; none for no token or a stranger's (a spectator)."""
@@ -93,6 +95,12 @@ class Table:
         if seat not in viewer:
             raise SeatForbidden(seat)
         return viewer
+
+    def note_ending(self, offer: EndOffer | None, note: str) -> None:
+        """Keep the open offer (``None``: none) and what came of the last request, said at the game's step now."""
+        self.end_offer = offer
+        self.end_note = note
+        self.end_note_step = len(self.game.history)
 
     def cached_scene(self, seats: Sequence[str]) -> str | None:
         """The scene built for these seats of the game now on the table, if there is one."""
@@ -116,7 +124,7 @@ class Table:
             "players": self.controllers,
             "drafts": {s: self.drafts[s] for s in seats if s in self.drafts},
             "end_offer": None if self.end_offer is None or self.game.is_over else self.end_offer.data(self.game),
-            "end_note": self.end_note,
+            "end_note": self.end_note if self.end_note_step == len(self.game.history) else "",
         }
         # build_scene has none of these keys, so prefixing them gives one well-formed object.
         return json.dumps(extra, separators=(",", ":"))[:-1] + "," + base[1:]

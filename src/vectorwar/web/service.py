@@ -409,8 +409,7 @@ class GameService:
             before = table.game
             after = await self._work("conceding", self.budgets.order, referee.conceded, before, seat)
             await self._persist(live, before, after)
-            table.end_offer = None
-            table.end_note = f"{seat} conceded"
+            table.note_ending(None, f"{seat} conceded")
             scene = await self.viewer_scene(live, viewer, limited=False)
         await self._notify(live)
         return scene
@@ -435,8 +434,7 @@ class GameService:
             )
             if answer.game is not None:
                 await self._persist(live, before, answer.game)
-            table.end_offer = answer.offer
-            table.end_note = answer.note
+            table.note_ending(answer.offer, answer.note)
             scene = await self.viewer_scene(live, viewer, limited=False)
         await self._notify(live)
         return scene
@@ -446,8 +444,7 @@ class GameService:
         async with self.locked(game_id) as live:
             table = live.table
             viewer = table.acting_for(token, seat)
-            table.end_note = referee.decline_end(table.game, table.end_offer, seat)
-            table.end_offer = None
+            table.note_ending(None, referee.decline_end(table.game, table.end_offer, seat))
             scene = await self.viewer_scene(live, viewer, limited=False)
         await self._notify(live)
         return scene
