@@ -8,8 +8,16 @@ import pytest
 
 from tests.support.golden import GOLDEN_DIR
 from vectorwar.catalogue import builtin_scenario
-from vectorwar.conformance import ConformanceError, Golden, check_golden, check_system, play_random_game
-from vectorwar.registry import systems
+from vectorwar.conformance import (
+    ConformanceError,
+    Golden,
+    check_endings,
+    check_golden,
+    check_system,
+    play_random_game,
+)
+from vectorwar.game import Game
+from vectorwar.registry import get_system, systems
 from vectorwar.rules import Order
 from vectorwar.systems.msc import MinimalSpaceCombat
 from vectorwar.systems.msc.state import MSCState
@@ -35,6 +43,14 @@ def test_every_system_conforms(name: str) -> None:
     reports = check_system(name, seeds=(0, 1))
     assert reports
     assert all(r.orders > 0 and r.rolls > 0 for r in reports)
+
+
+def test_a_conceded_game_whose_result_is_wrong_fails_the_kit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """check_system runs check_endings over every scenario; here it must catch a concession scored as a draw."""
+    check_endings(get_system("msc"), builtin_scenario("msc-duel"))
+    monkeypatch.setattr(Game, "concede", lambda self, _seat: self.end_by_agreement(self.seats))
+    with pytest.raises(ConformanceError, match="conceding red gave"):
+        check_endings(get_system("msc"), builtin_scenario("msc-duel"))
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))

@@ -16,6 +16,9 @@ legal games to the end and checks that
   pending, every other seat's ``Game.view`` and browser scene, and the
   spectator's, are exactly what they were before it was given (but for the
   list of seats still to plot);
+* every scenario can be conceded by any side and ended by agreement, with a
+  plot waiting, and the end survives save, load and replay
+  (:func:`check_endings`; every computer player can answer an offer);
 
 and, given a golden game (a bot game's event log in words, kept by the
 system's tests), that the same bots and seed replay it line for line and that
@@ -39,7 +42,7 @@ from vectorwar.catalogue import builtin_scenario, scenario_paths
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError
 from vectorwar.events import Rolled, event_to_data
 from vectorwar.game import Game
-from vectorwar.play import bot_rng, play_out
+from vectorwar.play import bot_accepts_end, bot_rng, play_out
 from vectorwar.registry import get_system
 from vectorwar.rules import Order, RuleSystem
 from vectorwar.savefile import game_from_data, game_to_data
@@ -311,4 +314,33 @@ def check_system(system_name: str, seeds: Iterable[int] = (0, 1, 2)) -> list[Rep
     if not scenarios:
         raise _fail(system_name, "ships no scenario, so nothing can be checked")
     seeds = tuple(seeds)
+    for scenario in scenarios:
+        check_endings(get_system(system_name), scenario)
     return [r for s in scenarios for r in check_scenario(system_name, s, seeds)]
+
+
+def check_endings(system: RuleSystem[Any], scenario: Scenario, seed: int = 0, orders: int = 3) -> None:
+    """After a few random orders (the last maybe a plot still waiting), each side's concession and an
+    agreed end end the game with the kernel's result, and replay to the same end."""
+    where = f"{system.manifest.name}/{scenario.id}/seed {seed}: ending"
+    game = Game.new(system, scenario, seed)
+    bot = system.bots()["random"]()
+    for given in range(orders):
+        if game.is_over:
+            return
+        seat = game.waiting_for[0]
+        game.submit(seat, bot.choose(system.seat_view(game.state, seat), seat, bot_rng(seed, seat, given)))
+    for seat in game.seats:
+        bot_accepts_end(game, seat)  # a computer player can always answer an offer
+    ends: list[tuple[str, tuple[str, ...]]] = [(seat, tuple(s for s in game.seats if s != seat)) for seat in game.seats]
+    for who, winners in [*ends, ("", ())]:
+        ended = Game.replay(system, scenario, seed, game.options, game.history)
+        ended.pending.update(game.pending)
+        if who:
+            ended.concede(who)
+        else:
+            ended.end_by_agreement(game.seats)
+        result = ended.result
+        if not ended.is_over or ended.prompt is not None or result is None or result.winners != winners:
+            raise _fail(where, f"{'conceding ' + who if who else 'an agreed end'} gave {result}, not winners {winners}")
+        check_game(ended)

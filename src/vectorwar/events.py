@@ -157,3 +157,25 @@ class GameOver(Event):
         else:
             who = " and ".join(self.winners) + " win"
         return f"game over: {who} ({self.reason})"
+
+
+@dataclass(frozen=True, slots=True)
+class Conceded(Event):
+    """A side gave up the battle (docs/rulings.md, *Conceding and ending by agreement*)."""
+
+    kind: ClassVar[str] = "conceded"
+    side: str
+
+    def describe(self) -> str:
+        return f"{self.side} concedes"
+
+
+@dataclass(frozen=True, slots=True)
+class EndedByAgreement(Event):
+    """Every side agreed to stop the battle here."""
+
+    kind: ClassVar[str] = "ended-by-agreement"
+    sides: tuple[str, ...]
+
+    def describe(self) -> str:
+        return f"{', '.join(self.sides)} agree to end the game"

@@ -19,17 +19,21 @@ rejected leaves the game exactly as it was.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from vectorwar.dice import Dice
 from vectorwar.errors import IllegalOrderError, NotYourTurnError, OrderLimitError
-from vectorwar.events import Event, Rolled
+from vectorwar.events import Conceded, EndedByAgreement, Event, GameOver, Rolled
 from vectorwar.limits import MAX_ORDER_CHARS, cite
 from vectorwar.maps import HexMap
 from vectorwar.rules import Clock, OptionValue, Order, Prompt, Result, RuleSystem
 from vectorwar.scenario import Scenario
+
+#: The words an ending batch gives each seat it names (:attr:`OrderBatch.end`).
+CONCEDE = "concede"
+AGREE = "agree"
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +42,9 @@ class OrderBatch:
 
     clock: Clock
     orders: tuple[tuple[str, str], ...]
+    #: ``""`` for orders the rules resolved; :data:`CONCEDE` or :data:`AGREE` for a batch that ended the game
+    #: at ``clock`` instead (:meth:`Game.concede`, :meth:`Game.end_by_agreement`), naming the seats that did.
+    end: str = ""
 
 
 @dataclass(slots=True)
@@ -55,6 +62,8 @@ class Game:
     #: who skips ahead compares with to see what is new (:mod:`vectorwar.autopilot`). Not part of the
     #: record: a replay sets it again.
     previous: Any = field(default=None, repr=False, compare=False)
+    #: The result of a game ended by a concession or by agreement, outside the rules (``None``: not so ended).
+    ended: Result | None = None
 
     @classmethod
     def new(
@@ -93,6 +102,8 @@ class Game:
 
     @property
     def prompt(self) -> Prompt | None:
+        if self.ended is not None:
+            return None
         return self.system.prompt(self.state)
 
     @property
@@ -108,7 +119,14 @@ class Game:
 
     @property
     def result(self) -> Result | None:
+        if self.ended is not None:
+            return self.ended
         return self.system.result(self.state)
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """Every side of the game, in the scenario's order."""
+        return tuple(side.id for side in self.scenario.sides)
 
     @property
     def board(self) -> HexMap:
@@ -248,9 +266,21 @@ class Game:
                     f"order batch {number} was given at {batch.clock} but the game is at {game.clock}",
                     "replay",
                 )
-            for seat, text in batch.orders:
-                game.submit(seat, text)
+            game.replay_batch(batch)
         return game
+
+    def replay_batch(self, batch: OrderBatch) -> list[Event]:
+        """Give a recorded batch again: its orders, or the end it recorded; returns the events."""
+        if batch.end == CONCEDE and len(batch.orders) == 1 and batch.orders[0][1] == CONCEDE:
+            return self.concede(batch.orders[0][0])
+        if batch.end == AGREE and all(text == AGREE for _, text in batch.orders):
+            return self.end_by_agreement(seat for seat, _ in batch.orders)
+        if batch.end:
+            raise IllegalOrderError(str(batch.orders), f"a batch cannot end the game by {batch.end!r}", "replay")
+        events: list[Event] = []
+        for seat, text in batch.orders:
+            events.extend(self.submit(seat, text))
+        return events
 
     def undo(self) -> Game:
         """The game as it was before the last resolved batch of orders.
@@ -260,6 +290,66 @@ class Game:
         (docs/architecture.md, *Save, replay, undo*).
         """
         return Game.replay(self.system, self.scenario, self.seed, self.options, self.history[:-1])
+
+    # -- ending outside the rules: a concession, an end by agreement ---------------
+
+    def concede(self, seat: str) -> list[Event]:
+        """``seat`` gives up, at any moment before the game is over: the other sides win.
+
+        Recorded in the history as a batch of its own, so a replay ends the same
+        way; plots still waiting are dropped. With more than two sides the
+        others share the win (docs/rulings.md, *Conceding and ending by agreement*).
+        """
+        self._not_over(CONCEDE)
+        self._known_side(seat, CONCEDE)
+        others = tuple(s for s in self.seats if s != seat)
+        return self._end(
+            OrderBatch(self._end_clock(), ((seat, CONCEDE),), CONCEDE),
+            [Conceded(seat), GameOver(others, f"{seat} conceded")],
+            Result(others, f"{seat} conceded"),
+        )
+
+    def end_by_agreement(self, seats: Iterable[str]) -> list[Event]:
+        """End the game as a draw, once every side has agreed (``seats``: those that did)."""
+        agreed = tuple(seats)
+        self._not_over(AGREE)
+        for seat in agreed:
+            self._known_side(seat, AGREE)
+        missing = [s for s in self.seats if s not in agreed]
+        if missing:
+            verb = "has" if len(missing) == 1 else "have"
+            raise IllegalOrderError(
+                AGREE,
+                f"every side must agree to end the game, and {', '.join(missing)} {verb} not",
+                "ending by agreement",
+            )
+        reason = "ended by agreement"
+        return self._end(
+            OrderBatch(self._end_clock(), tuple((s, AGREE) for s in self.seats), AGREE),
+            [EndedByAgreement(self.seats), GameOver((), reason)],
+            Result((), reason),
+        )
+
+    def _not_over(self, what: str) -> None:
+        if self.prompt is None:
+            raise IllegalOrderError(what, "the game is over", "game end")
+
+    def _known_side(self, seat: str, what: str) -> None:
+        if seat not in self.seats:
+            raise IllegalOrderError(what, f"there is no side {seat!r} (sides: {', '.join(self.seats)})", "game end")
+
+    def _end_clock(self) -> Clock:
+        p = self.prompt
+        if p is None:  # pragma: no cover - _not_over checked the prompt
+            raise RuntimeError("the game is over")
+        return p.clock
+
+    def _end(self, batch: OrderBatch, events: list[Event], result: Result) -> list[Event]:
+        self.pending.clear()
+        self.history.append(batch)
+        self.ended = result
+        self.events.extend(events)
+        return events
 
 
 def _check_length(text: str) -> None:

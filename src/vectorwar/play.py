@@ -21,7 +21,7 @@ from vectorwar.rules import Bot, Order
 from vectorwar.scenario import Scenario
 from vectorwar.setup import HUMAN, make_bots, set_up
 
-__all__ = ["Summary", "bot_order", "bot_rng", "bot_turns", "make_bots", "play_out", "simulate"]
+__all__ = ["Summary", "bot_accepts_end", "bot_order", "bot_rng", "bot_turns", "make_bots", "play_out", "simulate"]
 
 
 def bot_rng(seed: int, seat: str, step: int) -> random.Random:
@@ -38,6 +38,18 @@ def bot_order(game: Game, seat: str, bot: Bot) -> Order:
     """
     view = game.system.seat_view(game.state, seat)
     return bot.choose(view, seat, bot_rng(game.seed, seat, len(game.history)))
+
+
+def bot_accepts_end(game: Game, seat: str) -> bool:
+    """Whether the computer player at ``seat`` agrees to end the game now as a draw.
+
+    It agrees unless it is ahead: its standing (:meth:`RuleSystem.standing`, read
+    on the seat's view) above every other side's (docs/rulings.md, *Conceding and
+    ending by agreement*). Computer players never offer an end themselves.
+    """
+    standing = game.system.standing(game.system.seat_view(game.state, seat))
+    others = [value for side, value in standing.items() if side != seat]
+    return not others or standing.get(seat, 0.0) <= max(others)
 
 
 def bot_turns(

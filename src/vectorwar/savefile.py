@@ -39,12 +39,20 @@ def game_to_data(game: Game, controllers: dict[str, str] | None = None) -> dict[
         "options": dict(game.options),
         "controllers": dict(controllers or {}),
         "scenario": game.scenario.to_data(),
-        "history": [to_data(b, OrderBatch) for b in game.history],
+        "history": [batch_to_data(b) for b in game.history],
         "pending": {seat: str(order) for seat, order in game.pending.items()},
         "dice_count": game.dice_count,
         "state": game.system.state_to_data(game.state),
         "events": [event_to_data(e) for e in game.events],
     }
+
+
+def batch_to_data(batch: OrderBatch) -> dict[str, Any]:
+    """A batch as a save holds it: ``end`` only on the batch that ended the game, so other batches read as ever."""
+    data: dict[str, Any] = to_data(batch, OrderBatch)
+    if not batch.end:
+        data.pop("end", None)
+    return data
 
 
 def game_from_data(data: Any, source: str = "save") -> tuple[Game, dict[str, str]]:
@@ -120,4 +128,4 @@ def load_game(path: Path) -> tuple[Game, dict[str, str]]:
     return game_from_data(data, str(path))
 
 
-__all__ = ["Clock", "game_from_data", "game_to_data", "load_game", "save_game", "write_atomically"]
+__all__ = ["Clock", "batch_to_data", "game_from_data", "game_to_data", "load_game", "save_game", "write_atomically"]

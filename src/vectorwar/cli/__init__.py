@@ -15,7 +15,15 @@ from vectorwar.cli.lab import lab_app
 from vectorwar.cli.pbem import pbem_app
 from vectorwar.cli.roster import roster_command
 from vectorwar.cli.serve import serve_command
-from vectorwar.cli.session import log_command, new_command, orders_command, show_command, undo_command
+from vectorwar.cli.session import (
+    concede_command,
+    end_command,
+    log_command,
+    new_command,
+    orders_command,
+    show_command,
+    undo_command,
+)
 from vectorwar.cli.simulate import simulate_command
 
 app = typer.Typer(
@@ -31,6 +39,8 @@ app.command("orders")(orders_command)
 app.command("show")(show_command)
 app.command("log")(log_command)
 app.command("undo")(undo_command)
+app.command("concede")(concede_command)
+app.command("end")(end_command)
 app.command("simulate")(simulate_command)
 app.command("systems")(systems_command)
 app.command("scenarios")(scenarios_command)

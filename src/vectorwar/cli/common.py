@@ -20,7 +20,7 @@ from vectorwar.autopilot import Standing
 from vectorwar.errors import VectorwarError
 from vectorwar.events import Event
 from vectorwar.game import Game
-from vectorwar.play import bot_turns
+from vectorwar.play import bot_accepts_end, bot_turns
 from vectorwar.rules import Bot, RuleSystem
 from vectorwar.scenario import Scenario
 from vectorwar.setup import HUMAN, Default, game_options, seat_players
@@ -209,6 +209,22 @@ def take_back(
         )
     bots = "" if everyone_human else "the computer will give the same orders again and "
     return TakenBack(earlier, f"practice: took back to {earlier.clock}; {bots}the dice will roll the same")
+
+
+def end_by_agreement(game: Game, controllers: Mapping[str, str]) -> list[Event]:
+    """End ``game`` as a draw, the people at the table having agreed; the computer players answer now.
+
+    Each computer player agrees unless it is ahead (:func:`vectorwar.play.bot_accepts_end`);
+    one that does not leaves the game as it was, with a :class:`UserError` naming it.
+    """
+    seats = seat_ids(game.scenario)
+    if game.is_over:
+        raise UserError("the game is over already")
+    for seat in seats:
+        player = controllers.get(seat, HUMAN)
+        if player != HUMAN and not bot_accepts_end(game, seat):
+            raise UserError(f"{seat} ({player}) will not end the game: it is ahead; play goes on")
+    return game.end_by_agreement(seats)
 
 
 def refuse_overwrite(path: Path, force: bool) -> None:

@@ -16,6 +16,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.text import Text
 
 from vectorwar.autopilot import Standing, news, standing_order
@@ -24,6 +25,7 @@ from vectorwar.cli.common import (
     TakeBackRefused,
     UserError,
     answer_bots,
+    end_by_agreement,
     humans,
     out_console,
     reports_errors,
@@ -48,7 +50,8 @@ HELP_TEXT = (
     "Type your orders and press Enter. Other commands: "
     "'map' shows the board again, 'arcs SHIP' highlights a ship's weapon arcs, "
     "'undo' takes back your orders not yet seen by anyone (a resolved turn only if every other "
-    "player agrees, or in practice), 'skip' holds now and goes on by itself until something new can be "
+    "player agrees, or in practice), 'concede' gives up the game, 'end' offers to end it as a draw "
+    "(every other side must agree), 'skip' holds now and goes on by itself until something new can be "
     "decided, 'skip turn' holds to the end of the turn, 'fire at TARGET [PERCENT]' (or 'fire at any') "
     "fires every weapon that reaches it whenever the game goes on for you, 'ask' stops at every prompt "
     "again, 'help', 'quit' (the game is saved; resume with `vectorwar play FILE`)."
@@ -180,8 +183,10 @@ class Session:
         for other in self.people:
             if other != seat:
                 answer = self.read(
-                    f"{other}: {seat} asks to take back the last resolved orders "
-                    "(the dice will roll the same again); agree? [y/N] "
+                    escape(
+                        f"{other}: {seat} asks to take back the last resolved orders "
+                        "(the dice will roll the same again); agree? [y/N] "
+                    )
                 )
                 if answer.strip().lower() not in ("y", "yes"):
                     self.console.print(Text(f"{other} says no: nothing is taken back"))
@@ -234,6 +239,8 @@ class Session:
             self.save()
             self.console.print(Text(taken.note))
             return Handled.MOVED_ON
+        if word in ("concede", "end") and not rest:
+            return self.end_game(seat, word)
         return Handled.NO
 
     def stand(self, seat: str, word: str, changed: Standing) -> Handled:
@@ -250,6 +257,41 @@ class Session:
         self.console.print(Text(f"{seat}: {answer}"))
         self.save()
         return Handled.MOVED_ON
+
+    def end_game(self, seat: str, word: str) -> Handled:
+        """``seat`` concedes, or offers to end the game as a draw: asked to confirm, then each other person."""
+        others = [s.id for s in self.game.scenario.sides if s.id != seat]
+        if word == "concede":
+            question = f"{seat}: concede the game? {' and '.join(others)} {'win' if len(others) > 1 else 'wins'}"
+        else:
+            question = f"{seat}: offer to end the game as a draw? Every other side must agree"
+        # Escaped: the console reads "[y/N]" as markup otherwise, and drops it.
+        if self.read(escape(f"{question}. [y/N] ")).strip().lower() not in ("y", "yes"):
+            self.console.print(Text("play goes on"))
+            return Handled.YES
+        try:
+            if word == "concede":
+                events = self.game.concede(seat)
+            else:
+                if not self.everyone_agrees(seat):
+                    return Handled.YES
+                events = end_by_agreement(self.game, self.controllers)
+        except (UserError, ValueError) as err:
+            self.console.print(Text(f"error: {err}", style="bold red"))
+            return Handled.YES
+        self.save()
+        self.show_events(events)
+        return Handled.MOVED_ON
+
+    def everyone_agrees(self, seat: str) -> bool:
+        """Ask every other person at the keyboard whether the game ends as a draw, as for an undo."""
+        for other in self.people:
+            if other != seat:
+                answer = self.read(escape(f"{other}: {seat} offers to end the game as a draw; agree? [y/N] "))
+                if answer.strip().lower() not in ("y", "yes"):
+                    self.console.print(Text(f"{other} says no: play goes on"))
+                    return False
+        return True
 
 
 def _opponent_default(index: int) -> str:

@@ -1,4 +1,4 @@
-"""Commands on a save file, one step at a time: new, orders, show, log, undo.
+"""Commands on a save file, one step at a time: new, orders, show, log, undo, concede, end.
 
 Each command loads the file, does its work in memory and writes the file
 back only once everything succeeded, so a refused order leaves it untouched.
@@ -17,6 +17,7 @@ from vectorwar.cli.common import (
     HUMAN,
     UserError,
     answer_bots,
+    end_by_agreement,
     find_seat,
     out_console,
     parse_options,
@@ -185,3 +186,46 @@ def undo_command(
     console = out_console()
     console.print(Text(taken.note))
     console.print(status(taken.game, None, controllers))
+
+
+@reports_errors
+def concede_command(
+    file: FileArg,
+    seat: Annotated[str, typer.Argument(help="The seat giving up, e.g. red", metavar="SEAT")],
+) -> None:
+    """Concede the game for a seat played by a person: the other sides win (with three or more, they share it)."""
+    game, controllers = load_game(file)
+    seat = find_seat(seat_ids(game.scenario), seat)
+    player = controllers.get(seat, HUMAN)
+    if player != HUMAN:
+        raise UserError(f"seat {seat} is played by the computer ({player}); only a person concedes")
+    events = game.concede(seat)
+    save_game(game, file, controllers)
+    console = out_console()
+    for line in event_lines(events):
+        console.print(line)
+    console.print(status(game, None, controllers))
+
+
+@reports_errors
+def end_command(
+    file: FileArg,
+    agreed: Annotated[
+        bool, typer.Option("--agreed", help="Every person at the table agrees to end the game as a draw")
+    ] = False,
+) -> None:
+    """End the game as a draw by agreement of every side.
+
+    The people say so with --agreed; each computer player agrees unless it is ahead.
+    """
+    game, controllers = load_game(file)
+    if not agreed:
+        raise UserError(
+            "a game ends by agreement only when every side agrees: add --agreed once every person at the table does"
+        )
+    events = end_by_agreement(game, controllers)
+    save_game(game, file, controllers)
+    console = out_console()
+    for line in event_lines(events):
+        console.print(line)
+    console.print(status(game, None, controllers))

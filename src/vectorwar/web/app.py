@@ -157,6 +157,10 @@ class ChatBody(_Body):
     text: str = Field(max_length=4 * MAX_CHAT_CHARS, description=f"At most {MAX_CHAT_CHARS} characters")
 
 
+class SeatBody(_Body):
+    seat: str = Field(min_length=1, max_length=NAME_MAX, description="The seat acting: one the token holds")
+
+
 # Answers, as OpenAPI shows them (the routes return JSON directly, already in these shapes).
 
 
@@ -480,6 +484,47 @@ async def read_chat(game_id: str, token: Token, service: Service) -> JSONRespons
 async def say(game_id: str, body: ChatBody, token: Token, service: Service) -> JSONResponse:
     line = await service.say(game_id, token, body.seat, body.text)
     return JSONResponse(line.data(), status_code=201)
+
+
+# -- ending a game outside the rules (docs/web.md, *Ending a game*) ------------
+
+
+class SceneOut(BaseModel):
+    scene: dict[str, Any] = Field(description="The caller's scene afterwards (every socket of the game gets its own)")
+
+
+def _scene_answer(scene_text: str) -> Response:
+    return _json_text('{"scene": ' + scene_text + "}")
+
+
+@games.post(
+    "/concede",
+    summary="Concede the game for a seat: the other sides win",
+    response_model=SceneOut,
+    responses=_errors(400, 403, 404, 422),
+)
+async def concede(game_id: str, body: SeatBody, token: Token, service: Service) -> Response:
+    return _scene_answer(await service.concede(game_id, token, body.seat))
+
+
+@games.post(
+    "/end-offer",
+    summary="Offer to end the game as a draw, or accept the open offer; it ends when every side agrees",
+    response_model=SceneOut,
+    responses=_errors(400, 403, 404, 422),
+)
+async def offer_end(game_id: str, body: SeatBody, token: Token, service: Service) -> Response:
+    return _scene_answer(await service.offer_end(game_id, token, body.seat))
+
+
+@games.post(
+    "/end-offer/decline",
+    summary="Decline the open offer to end the game; play goes on",
+    response_model=SceneOut,
+    responses=_errors(400, 403, 404, 422),
+)
+async def decline_end(game_id: str, body: SeatBody, token: Token, service: Service) -> Response:
+    return _scene_answer(await service.decline_end(game_id, token, body.seat))
 
 
 # -- live scenes over a WebSocket ---------------------------------------------

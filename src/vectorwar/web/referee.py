@@ -23,9 +23,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vectorwar.autopilot import Standing
-from vectorwar.errors import SetupError
+from vectorwar.errors import IllegalOrderError, SetupError
 from vectorwar.game import Game, OrderBatch
-from vectorwar.play import bot_turns
+from vectorwar.play import bot_accepts_end, bot_turns
 from vectorwar.registry import get_system
 from vectorwar.rules import Bot, Clock
 from vectorwar.scenario import Scenario, scenario_from_data
@@ -81,6 +81,12 @@ class Table:
     standing: dict[str, Standing] = field(default_factory=dict)
     _scenes: dict[tuple[str, ...], str] = field(default_factory=dict)
     _scenes_of: Game | None = None
+    #: An open offer to end the game by agreement (kept in memory only: a restart withdraws it).
+    end_offer: EndOffer | None = None
+    #: What came of the last offer or concession, in words, for every viewer ("" for nothing), and the step it
+    #: was said at: it is shown until the game moves on (:meth:`note_ending`).
+    end_note: str = ""
+    end_note_step: int = 0
 
     def seats_of(self, token: str | None) -> tuple[str, ...]:
         """The seats ``token`` holds here; none for no token or a stranger's (a spectator)."""
@@ -92,6 +98,12 @@ class Table:
         if seat not in viewer:
             raise SeatForbidden(seat)
         return viewer
+
+    def note_ending(self, offer: EndOffer | None, note: str) -> None:
+        """Keep the open offer (``None``: none) and what came of the last request, said at the game's step now."""
+        self.end_offer = offer
+        self.end_note = note
+        self.end_note_step = len(self.game.history)
 
     def cached_scene(self, seats: Sequence[str]) -> str | None:
         """The scene built for these seats of the game now on the table, if there is one."""
@@ -115,6 +127,8 @@ class Table:
             "players": self.controllers,
             "drafts": {s: self.drafts[s] for s in seats if s in self.drafts},
             "standing": {s: self.standing[s].to_data() for s in seats if s in self.standing},
+            "end_offer": None if self.end_offer is None or self.game.is_over else self.end_offer.data(self.game),
+            "end_note": self.end_note if self.end_note_step == len(self.game.history) else "",
         }
         # build_scene has none of these keys, so prefixing them gives one well-formed object.
         return json.dumps(extra, separators=(",", ":"))[:-1] + "," + base[1:]
@@ -144,6 +158,7 @@ def copy_game(game: Game) -> Game:
         list(game.history),
         dict(game.pending),
         game.previous,
+        ended=game.ended,
     )
 
 
@@ -222,6 +237,8 @@ def rebuild(stored: StoredGame) -> Table:
     system = get_system(stored.system)
     scenario = scenario_from_data(stored.scenario, f"game {stored.id}: scenario")
     history = [OrderBatch(from_data(Clock, clock), tuple(orders)) for clock, orders in stored.batches]
+    if stored.ending and history:
+        history[-1] = OrderBatch(history[-1].clock, history[-1].orders, stored.ending)
     game = Game.replay(system, scenario, stored.seed, stored.options, history)
     for seat, (clock, text) in stored.pending.items():
         if str(game.clock) == clock:
@@ -312,6 +329,7 @@ def progress(before: Game, after: Game, cleared_drafts: tuple[str, ...] = ()) ->
         turn=_turn(after),
         over=clock is None,
         cleared_drafts=cleared_drafts,
+        ending=after.history[-1].end if len(after.history) > first else "",
     )
 
 
@@ -369,3 +387,68 @@ def timeline(game: Game) -> list[dict[str, Any]]:
         {"step": i, "clock": str(b.clock), "turn": b.clock.turn, "segment": b.clock.segment}
         for i, b in enumerate(game.history)
     ]
+
+
+# -- ending outside the rules: a concession, an end by agreement (docs/web.md, *Ending a game*) ---------
+
+
+@dataclass(frozen=True, slots=True)
+class EndOffer:
+    """An offer to end the game as a draw: the sides that have agreed so far, the one who offered first."""
+
+    agreed: tuple[str, ...]
+
+    def data(self, game: Game) -> dict[str, Any]:
+        return {
+            "by": self.agreed[0],
+            "agreed": list(self.agreed),
+            "waiting": [s for s in game.seats if s not in self.agreed],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class EndAnswer:
+    """What an offer or an answer to one comes to: the game ended (``game``), or the offer still open, in words."""
+
+    game: Game | None
+    offer: EndOffer | None
+    note: str
+
+
+def conceded(game: Game, seat: str) -> Game:
+    """The game after ``seat`` concedes; raises :class:`IllegalOrderError` once it is over."""
+    after = copy_game(game)
+    after.concede(seat)
+    return after
+
+
+def agree_to_end(game: Game, offer: EndOffer | None, seats: Sequence[str], bots: Mapping[str, Bot]) -> EndAnswer:
+    """``seats`` offer (or agree) to end the game as a draw; the computer players answer at once.
+
+    A bot agrees unless it is ahead (:func:`vectorwar.play.bot_accepts_end`), and
+    one that does not ends the offer. When every side has agreed, the game ends.
+    """
+    if game.is_over:
+        raise IllegalOrderError("agree", "the game is over", "game end")
+    agreed = offer.agreed if offer is not None else ()
+    agreed += tuple(s for s in seats if s not in agreed)
+    for seat in game.seats:
+        if seat in bots and seat not in agreed:
+            if not bot_accepts_end(game, seat):
+                return EndAnswer(None, None, f"{seat} (a computer player) will not end the game: it is ahead")
+            agreed += (seat,)
+    if all(s in agreed for s in game.seats):
+        after = copy_game(game)
+        after.end_by_agreement(agreed)
+        return EndAnswer(after, None, "")
+    waiting = ", ".join(s for s in game.seats if s not in agreed)
+    return EndAnswer(None, EndOffer(agreed), f"{agreed[0]} offers to end the game as a draw; waiting for {waiting}")
+
+
+def decline_end(game: Game, offer: EndOffer | None, seat: str) -> str:
+    """What ``seat`` declining the open offer says; raises :class:`IllegalOrderError` when none is open."""
+    if game.is_over:
+        raise IllegalOrderError("decline", "the game is over", "game end")
+    if offer is None:
+        raise IllegalOrderError("decline", "no side has offered to end the game", "ending by agreement")
+    return f"{seat} declines to end the game; play goes on"

@@ -436,6 +436,56 @@ class GameService:
         await self._notify(live)
         return Submitted(resolved=len(live.table.game.history) > len(before.history), duplicate=False, scene_text=scene)
 
+    # -- ending outside the rules (docs/web.md, *Ending a game*) -------------
+
+    async def concede(self, game_id: str, token: str | None, seat: str) -> str:
+        """``seat`` concedes; returns the caller's scene. Raises 403, or :class:`IllegalOrderError` once over."""
+        async with self.locked(game_id) as live:
+            table = live.table
+            viewer = table.acting_for(token, seat)
+            before = table.game
+            after = await self._work("conceding", self.budgets.order, referee.conceded, before, seat)
+            await self._persist(live, before, after)
+            table.note_ending(None, f"{seat} conceded")
+            scene = await self.viewer_scene(live, viewer, limited=False)
+        await self._notify(live)
+        return scene
+
+    async def offer_end(self, game_id: str, token: str | None, seat: str) -> str:
+        """``seat`` offers to end the game as a draw, or accepts the open offer; returns the caller's scene.
+
+        The computer players answer at once; the game ends when every side has agreed.
+        """
+        async with self.locked(game_id) as live:
+            table = live.table
+            viewer = table.acting_for(token, seat)
+            before = table.game
+            answer = await self._work(
+                "asking the computer players",
+                self.budgets.bots,
+                referee.agree_to_end,
+                before,
+                table.end_offer,
+                (seat,),
+                table.bots,
+            )
+            if answer.game is not None:
+                await self._persist(live, before, answer.game)
+            table.note_ending(answer.offer, answer.note)
+            scene = await self.viewer_scene(live, viewer, limited=False)
+        await self._notify(live)
+        return scene
+
+    async def decline_end(self, game_id: str, token: str | None, seat: str) -> str:
+        """``seat`` declines the open offer to end the game, which is then withdrawn; returns the caller's scene."""
+        async with self.locked(game_id) as live:
+            table = live.table
+            viewer = table.acting_for(token, seat)
+            table.note_ending(None, referee.decline_end(table.game, table.end_offer, seat))
+            scene = await self.viewer_scene(live, viewer, limited=False)
+        await self._notify(live)
+        return scene
+
     # -- chat ---------------------------------------------------------------
 
     async def say(self, game_id: str, token: str | None, seat: str, text: str) -> ChatLine:

@@ -113,6 +113,8 @@ class BatchRow(Base):
     step: Mapped[int] = mapped_column(Integer, primary_key=True)  # 0 for the first batch
     clock: Mapped[dict[str, Any]] = mapped_column(JSON)
     orders: Mapped[list[list[str]]] = mapped_column(JSON)  # [[seat, canonical text], ...] in seat order
+    # "" for orders the rules resolved; "concede" or "agree" for the batch that ended the game so (OrderBatch.end).
+    ending: Mapped[str] = mapped_column(String(20), default="", server_default="")
 
 
 class PendingRow(Base):
@@ -176,6 +178,8 @@ class Progress:
     turn: int
     over: bool
     cleared_drafts: tuple[str, ...] = ()
+    #: How the last of ``batches`` ended the game, if it did (``OrderBatch.end``); only the last batch can.
+    ending: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +198,8 @@ class StoredGame:
     drafts: dict[str, str]
     #: seat -> its standing orders as plain data (vectorwar.autopilot.Standing).
     standing: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: How the last batch ended the game, if it did (``OrderBatch.end``).
+    ending: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,6 +284,7 @@ class Store:
                             "step": progress.first_step + offset,
                             "clock": clock,
                             "orders": [[seat, text] for seat, text in orders],
+                            "ending": progress.ending if offset == len(progress.batches) - 1 else "",
                         }
                         for offset, (clock, orders) in enumerate(progress.batches)
                     ],
@@ -346,7 +353,7 @@ class Store:
                 return None
             seats = db.scalars(select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.position))
             tokens = db.scalars(select(TokenRow).where(TokenRow.game_id == game_id))
-            batches = db.scalars(select(BatchRow).where(BatchRow.game_id == game_id).order_by(BatchRow.step))
+            batches = list(db.scalars(select(BatchRow).where(BatchRow.game_id == game_id).order_by(BatchRow.step)))
             pending = db.scalars(select(PendingRow).where(PendingRow.game_id == game_id))
             drafts = db.scalars(select(DraftRow).where(DraftRow.game_id == game_id))
             standing = db.scalars(select(StandingRow).where(StandingRow.game_id == game_id))
@@ -362,6 +369,7 @@ class Store:
                 pending={p.seat: (p.clock, p.text) for p in pending},
                 drafts={d.seat: d.text for d in drafts},
                 standing={s.seat: dict(s.data) for s in standing},
+                ending=batches[-1].ending if batches else "",
             )
 
     def games(self, limit: int = 200) -> list[GameSummary]:

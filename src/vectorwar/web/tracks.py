@@ -43,9 +43,8 @@ def replay_with_tracks(game: Game, step: int) -> dict[str, Any] | None:
     for index, batch in enumerate(game.history[:step]):
         before = where()
         events: list[Event] = []
-        # The same orders in the same order as Game.replay: the same game, roll for roll.
-        for seat, text in batch.orders:
-            events.extend(past.submit(seat, text))
+        # The same orders in the same order as Game.replay: the same game, roll for roll (or the same end).
+        events.extend(past.replay_batch(batch))
         after = where()
         for event in events:
             shooter, target = getattr(event, "ship", None), getattr(event, "target", None)

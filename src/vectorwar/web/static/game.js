@@ -18,6 +18,7 @@ import { renderResult, renderStatus } from "./status.js";
 import { TurnSignal } from "./signal.js";
 import { setupTutorial } from "./tutorial.js";
 import { RuleLinks } from "./rule-links.js";
+import { EndingPanel } from "./ending.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -187,6 +188,9 @@ const orders = new OrdersPanel($("orders"), {
   onError: showError,
 });
 
+// Conceding and offering a draw (ending.js): its answers are live scenes like an order's.
+const ending = new EndingPanel($("ending"), { api, game, onScene: (scene) => acceptLive(scene), onError: showError });
+
 const signal = new TurnSignal({ notifyButton: $("notify-toggle"), soundButton: $("sound-toggle"), game });
 const chat = new ChatPanel($("chat"), {
   api,
@@ -236,6 +240,7 @@ function draw(scene) {
   if (tabs.current === "avid" && !AvidPanel.offered(scene)) tabs.select("ships");
   renderLog($("log"), scene.events);
   renderResult($("result"), scene.result, colours);
+  ending.update(scene, replay.mode);
   const prompt = scene.prompt ? `${scene.step} ${scene.prompt.clock}` : "";
   if (replay.mode === "live") {
     const newPrompt = prompt !== draw.prompt;

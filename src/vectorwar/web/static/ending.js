@@ -1,0 +1,163 @@
+// Ending a game before the rules do: a seat concedes, or offers to end it as a draw, which every
+// other side must accept (docs/web.md, "Ending a game"). Each step asks for a confirmation first.
+// An open offer and what came of the last one show to every viewer, spectators too; a hot-seat
+// screen holding several seats offers the buttons of each.
+
+import { h, fill, sideChip, sideColours } from "./dom.js";
+
+function list(names) {
+  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+export class EndingPanel {
+  /** `onScene(scene)`: the caller's scene after a request; `onError(err)`: a refusal. */
+  constructor(container, { api, game, onScene, onError }) {
+    this.el = container;
+    this.api = api;
+    this.game = game;
+    this.onScene = onScene;
+    this.onError = onError;
+    this.scene = null;
+    this.mode = "live";
+    this.confirming = null; // { what: "concede" | "offer", seat } awaiting "yes"
+    this.busy = false;
+    this.key = "";
+  }
+
+  update(scene, mode) {
+    this.scene = scene;
+    this.mode = mode;
+    if (scene.result) this.confirming = null;
+    this.render();
+  }
+
+  render() {
+    const scene = this.scene;
+    const key = JSON.stringify([
+      this.mode,
+      scene && scene.viewer,
+      scene && Boolean(scene.result),
+      scene && scene.end_offer,
+      scene && scene.end_note,
+      this.confirming,
+      this.busy,
+    ]);
+    if (key === this.key) return;
+    this.key = key;
+    if (!scene || this.mode !== "live" || scene.result) {
+      this.el.hidden = true;
+      this.el.replaceChildren();
+      return;
+    }
+    const colours = sideColours(scene);
+    const viewer = scene.viewer || [];
+    const offer = scene.end_offer;
+    const parts = [];
+    if (offer) parts.push(this.offerBox(offer, viewer, colours));
+    else if (scene.end_note) parts.push(h("p", { class: "ending-note" }, scene.end_note));
+    if (this.confirming) parts.push(this.confirmBox(scene, colours));
+    else if (viewer.length) parts.push(this.actions(viewer, offer, colours));
+    this.el.hidden = !parts.length;
+    fill(this.el, ...parts);
+  }
+
+  offerBox(offer, viewer, colours) {
+    const waiting = offer.waiting || [];
+    const mine = waiting.filter((s) => viewer.includes(s));
+    const several = viewer.length > 1;
+    const answers = mine.flatMap((seat) => [
+      h(
+        "button",
+        { type: "button", class: "ending-accept", dataset: { seat }, disabled: this.busy, onclick: () => this.send("end-offer", seat) },
+        several ? `Accept as ${seat}` : "Accept the draw",
+      ),
+      h(
+        "button",
+        { type: "button", class: "secondary ending-decline", dataset: { seat }, disabled: this.busy, onclick: () => this.send("end-offer/decline", seat) },
+        several ? `Decline as ${seat}` : "Decline",
+      ),
+    ]);
+    const ownOffer = !mine.length && viewer.includes(offer.by);
+    return h(
+      "div",
+      { class: "ending-offer", role: "status" },
+      h("p", {}, sideChip(offer.by, colours[offer.by]), " offers to end the game as a draw. ", `Waiting for ${list(waiting)}.`),
+      answers.length ? h("p", { class: "ending-buttons" }, ...answers) : null,
+      ownOffer
+        ? h(
+            "p",
+            { class: "ending-buttons" },
+            h(
+              "button",
+              { type: "button", class: "secondary ending-withdraw", disabled: this.busy, onclick: () => this.send("end-offer/decline", offer.by) },
+              "Withdraw the offer",
+            ),
+          )
+        : null,
+    );
+  }
+
+  actions(viewer, offer, colours) {
+    const several = viewer.length > 1;
+    const rows = viewer.map((seat) =>
+      h(
+        "p",
+        { class: "ending-buttons", dataset: { seat } },
+        several ? sideChip(seat, colours[seat]) : null,
+        h("button", { type: "button", class: "secondary ending-concede", dataset: { seat }, onclick: () => this.ask("concede", seat) }, "Concede…"),
+        offer
+          ? null
+          : h("button", { type: "button", class: "secondary ending-offer-button", dataset: { seat }, onclick: () => this.ask("offer", seat) }, "Offer a draw…"),
+      ),
+    );
+    return h("details", { class: "ending-actions" }, h("summary", {}, "End the game…"), ...rows);
+  }
+
+  confirmBox(scene, colours) {
+    const { what, seat } = this.confirming;
+    const others = (scene.sides || []).map((s) => s.name).filter((s) => s !== seat);
+    const question =
+      what === "concede"
+        ? `concede the game? ${list(others)} ${others.length > 1 ? "win" : "wins"}, and the game is over.`
+        : `offer to end the game as a draw? It ends when ${list(others)} ${others.length > 1 ? "agree" : "agrees"}.`;
+    const path = what === "concede" ? "concede" : "end-offer";
+    return h(
+      "div",
+      { class: "ending-confirm", role: "alertdialog", "aria-label": what === "concede" ? "Confirm the concession" : "Confirm the offer" },
+      // The seat's chip names who is asked: "red: concede the game? …".
+      h("p", {}, sideChip(seat, colours[seat]), `: ${question}`),
+      h(
+        "p",
+        { class: "ending-buttons" },
+        h(
+          "button",
+          { type: "button", class: "ending-yes", disabled: this.busy, onclick: () => this.send(path, seat) },
+          what === "concede" ? "Yes, concede" : "Yes, offer a draw",
+        ),
+        h("button", { type: "button", class: "secondary ending-cancel", onclick: () => this.ask(null, null) }, "Cancel"),
+      ),
+    );
+  }
+
+  ask(what, seat) {
+    this.confirming = what ? { what, seat } : null;
+    this.render();
+    const focus = this.el.querySelector(what ? ".ending-yes" : ".ending-actions summary");
+    if (focus) focus.focus();
+  }
+
+  async send(path, seat) {
+    this.busy = true;
+    this.render();
+    try {
+      const answer = await this.api.request("POST", `/api/games/${encodeURIComponent(this.game)}/${path}`, { seat });
+      this.confirming = null;
+      this.onScene(answer.scene);
+    } catch (err) {
+      this.onError(err);
+    } finally {
+      this.busy = false;
+      this.render();
+    }
+  }
+}
