@@ -361,6 +361,24 @@ class RuleSystem(ABC, Generic[S]):
         """Each ship's record sheet (default: none)."""
         return []
 
+    def geomorphic(self, state: S) -> bool:
+        """Whether ships fly on past the scenario's map (default: no, its edge is an edge).
+
+        Where another sheet is laid down as ships reach the edge (AV:T), the
+        scenario's map only frames the display: front ends draw the hex
+        sheet wherever the ships go.
+        """
+        return False
+
+    def range_words(self, state: S, origin: Counter, target: Counter) -> str | None:
+        """The range from ``origin`` to ``target`` in words, where it is more than the hexes between them.
+
+        Front ends measure hexes themselves; a system whose range also counts
+        something else (AV:T: the altitude, through the RALT) says so here.
+        Default: ``None``.
+        """
+        return None
+
     def diagrams(self, state: S) -> dict[str, Any]:
         """A system's own record-sheet diagrams as plain data (default: none).
 
