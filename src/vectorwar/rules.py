@@ -338,12 +338,14 @@ class RuleSystem(ABC, Generic[S]):
 
         The plot is legal (the menu holds only legal ones); a warning says
         what it will do that a player may not mean: leave the board (and what
-        that does here, :meth:`edge_rule`), or end in a hex of terrain the
+        that does here, :meth:`edge_rule`; never on a :meth:`geomorphic`
+        map), or end in a hex of terrain the
         system gives a meaning (asteroids, a blocking hex). Systems with
         further conditions add theirs.
         """
         found: list[PlotWarning] = []
-        off = next((p for p in option.path if not board.contains(p.hex)), None)
+        # On a geomorphic map there is no edge to leave: another sheet is laid down.
+        off = None if self.geomorphic(state) else next((p for p in option.path if not board.contains(p.hex)), None)
         if off is not None:
             effect, rule = self.edge_rule(state)
             found.append(PlotWarning(f"leaves the board at {off.hex}: {effect}", rule))

@@ -246,3 +246,19 @@ def test_avt_range_words_count_altitude_by_the_ralt() -> None:
     # 5 out (A5.152's example offset) and 2 down: floor(sqrt(25 + 4)) = 5, seen through F/A blue below.
     words = game.system.range_words(game.state, origin, target)
     assert words == "range 5 by the RALT (5 out, 2 down), seen through F/A- (A5.153)"
+
+
+def test_avt_plots_off_the_printed_sheet_carry_no_leaving_the_board_warning() -> None:
+    game = new_game("avt", "avt-duel-wasp")
+    # Rafik thrusts toward the Wasp every segment until its plots run off the top of the sheet (row 0).
+    for _ in range(40):
+        scene = build_scene(game, ["blue"])
+        ends = [int(o["end"]["hex"].split(",")[1]) for o in scene["move_options"].get("Rafik", [])]
+        if ends and min(ends) < 0:
+            break
+        game.submit("blue", "Rafik thrust 3, bias A")
+        game.submit("red", "hold")
+    else:
+        raise AssertionError("the Rafik's plots never left the printed sheet")
+    warnings = [w["reason"] for o in scene["move_options"]["Rafik"] for w in o["warnings"]]
+    assert not [w for w in warnings if "leaves the board" in w], warnings
