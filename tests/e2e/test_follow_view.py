@@ -192,3 +192,23 @@ def test_the_ruler_measures_hexes_between_ships_and_hexes_and_the_ralt_range_in_
     click_counter(page, "Wasp")
     expect(readout).to_have_attribute("data-hexes", "25")
     expect(readout).to_contain_text("Rafik to Wasp: 25 hexes; range 25 by the RALT (25 out, level), seen through A")
+
+
+def test_the_rulers_hex_count_is_the_engines_for_hexes_off_the_printed_sheet(page: Page, server: Server) -> None:
+    """The ruler counts hexes in the page (geometry.js); it must agree with vectorwar.hexes everywhere,
+    negative coordinates (an AV:T ship off the sheet) included."""
+    page.goto(server.url + "/")
+    pairs = [
+        (a, b) for a in ["0,0", "15,-48", "-3,7", "1,1", "-1,-1"] for b in ["0,0", "15,7", "-8,-3", "2,-5", "29,39"]
+    ]
+    got = page.evaluate(
+        """async (pairs) => { const g = await import('/static/map/geometry.js');
+          return pairs.map(([a, b]) => g.hexDistance(a, b)); }""",
+        pairs,
+    )
+
+    def engine(p: str, q: str) -> int:
+        (pc, pr), (qc, qr) = (map(int, p.split(",")), map(int, q.split(",")))
+        return Hex.from_offset(pc, pr).distance(Hex.from_offset(qc, qr))
+
+    assert got == [engine(a, b) for a, b in pairs]
