@@ -35,7 +35,8 @@ export class HexMap {
       layers[name] = el("g", { class: `layer-${name}` }, this.plane);
     }
     // Pieces stay upright in 3-D, so they live outside the plane and are placed by project().
-    for (const name of ["tracks", "shadows", "markers", "ghost", "counters", "ruler"]) {
+    // The ruler lies under the counters, so its ends never hide a counter's name.
+    for (const name of ["tracks", "shadows", "markers", "ghost", "ruler", "counters"]) {
       layers[name] = el("g", { class: `layer-${name}` }, svg);
     }
     this.layers = layers;
