@@ -351,12 +351,14 @@ class RuleSystem(ABC, Generic[S]):
 
         The plot is legal (the menu holds only legal ones); a warning says
         what it will do that a player may not mean: leave the board (and what
-        that does here, :meth:`edge_rule`), or end in a hex of terrain the
+        that does here, :meth:`edge_rule`; never on a :meth:`geomorphic`
+        map), or end in a hex of terrain the
         system gives a meaning (asteroids, a blocking hex). Systems with
         further conditions add theirs.
         """
         found: list[PlotWarning] = []
-        off = next((p for p in option.path if not board.contains(p.hex)), None)
+        # On a geomorphic map there is no edge to leave: another sheet is laid down.
+        off = None if self.geomorphic(state) else next((p for p in option.path if not board.contains(p.hex)), None)
         if off is not None:
             effect, rule = self.edge_rule(state)
             found.append(PlotWarning(f"leaves the board at {off.hex}: {effect}", rule))
@@ -373,6 +375,24 @@ class RuleSystem(ABC, Generic[S]):
     def ship_cards(self, state: S) -> list[Card]:
         """Each ship's record sheet (default: none)."""
         return []
+
+    def geomorphic(self, state: S) -> bool:
+        """Whether ships fly on past the scenario's map (default: no, its edge is an edge).
+
+        Where another sheet is laid down as ships reach the edge (AV:T), the
+        scenario's map only frames the display: front ends draw the hex
+        sheet wherever the ships go.
+        """
+        return False
+
+    def range_words(self, state: S, origin: Counter, target: Counter) -> str | None:
+        """The range from ``origin`` to ``target`` in words, where it is more than the hexes between them.
+
+        Front ends measure hexes themselves; a system whose range also counts
+        something else (AV:T: the altitude, through the RALT) says so here.
+        Default: ``None``.
+        """
+        return None
 
     def diagrams(self, state: S) -> dict[str, Any]:
         """A system's own record-sheet diagrams as plain data (default: none).

@@ -75,9 +75,11 @@ def position_data(position: Position) -> dict[str, Any]:
     return {"hex": str(position.hex), "altitude": position.altitude}
 
 
-def map_data(hex_map: HexMap) -> dict[str, Any]:
+def map_data(hex_map: HexMap, geomorphic: bool = False) -> dict[str, Any]:
     return {
         "extent": list(hex_map.extent),
+        # Ships fly on past the edge (another sheet is laid down): the map only frames the display.
+        "geomorphic": geomorphic,
         "sections": [
             {"name": s.name, "col": s.col, "row": s.row, "width": s.width, "height": s.height} for s in hex_map.sections
         ],
@@ -186,8 +188,10 @@ def build_scene(game: Game, seats: Sequence[str]) -> dict[str, Any]:
         "step": len(game.history),
         "viewer": viewer,
         "sides": side_colours([side.id for side in game.scenario.sides]),
-        "map": map_data(board),
+        "map": map_data(board, system.geomorphic(state)),
         "counters": [counter_data(c) for c in counters],
+        # The range between ships in play where the system measures more than hexes (AV:T's altitude).
+        "ranges": _ranges(game, counters),
         "cards": [card_data(c) for c in system.ship_cards(state)],
         "prompt": None
         if prompt is None
@@ -256,4 +260,17 @@ def _all_arcs(game: Game, ships: Sequence[str]) -> dict[str, dict[str, list[str]
         except KeyError:
             arcs = {}
         out[ship_id] = {weapon: sorted(map(name, hexes)) for weapon, hexes in arcs.items()}
+    return out
+
+
+def _ranges(game: Game, counters: Sequence[Counter]) -> dict[str, dict[str, str]]:
+    live = [c for c in counters if c.status == "active"]
+    out: dict[str, dict[str, str]] = {}
+    for origin in live:
+        for target in live:
+            if target.id == origin.id:
+                continue
+            words = game.system.range_words(game.state, origin, target)
+            if words is not None:
+                out.setdefault(origin.id, {})[target.id] = words
     return out

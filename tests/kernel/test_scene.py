@@ -214,3 +214,51 @@ def test_vms_and_avt_scenes_carry_legal_shots(system: str, scenario: str) -> Non
                 assert options == {}
             game.submit(seat, bot.choose(game.state, seat, random.Random(seed)))
     assert offered, "no shot was ever offered"
+
+
+@pytest.mark.parametrize(
+    ("system", "scenario"), [("msc", "msc-duel"), ("vv5", "vv5-dogfight"), ("vms", "vms-capital-duel-msc")]
+)
+def test_bounded_maps_are_not_geomorphic_and_carry_no_ranges(system: str, scenario: str) -> None:
+    scene = build_scene(new_game(system, scenario), [])
+    assert scene["map"]["geomorphic"] is False
+    assert scene["ranges"] == {}
+
+
+def test_avt_scene_says_the_map_is_geomorphic_and_gives_the_ralt_range_between_ships() -> None:
+    game = new_game("avt", "avt-duel-wasp")
+    scene = build_scene(game, [])
+    assert scene["map"]["geomorphic"] is True
+    at = {c["id"]: (c["hex"], c["altitude"]) for c in scene["counters"]}
+    assert at == {"Rafik": ("15,32", 0), "Wasp": ("15,7", 0)}
+    # 25 hexes apart at one altitude: the RALT gives 25, Wasp dead ahead of Rafik (A) and Rafik behind Wasp (D).
+    assert scene["ranges"]["Rafik"]["Wasp"].startswith("range 25 by the RALT (25 out, level), seen through A ")
+    assert scene["ranges"]["Wasp"]["Rafik"].startswith("range 25 by the RALT (25 out, level), seen through D ")
+
+
+def test_avt_range_words_count_altitude_by_the_ralt() -> None:
+    from vectorwar.display import Counter
+    from vectorwar.hexes import Position
+
+    game = new_game("avt", "avt-duel-wasp")
+    origin = Counter("A", "blue", Position.parse("0,0@1"), None)
+    target = Counter("B", "red", Position.parse("-2,-4@-1"), None)
+    # 5 out (A5.152's example offset) and 2 down: floor(sqrt(25 + 4)) = 5, seen through F/A blue below.
+    words = game.system.range_words(game.state, origin, target)
+    assert words == "range 5 by the RALT (5 out, 2 down), seen through F/A- (A5.153)"
+
+
+def test_avt_plots_off_the_printed_sheet_carry_no_leaving_the_board_warning() -> None:
+    game = new_game("avt", "avt-duel-wasp")
+    # Rafik thrusts toward the Wasp every segment until its plots run off the top of the sheet (row 0).
+    for _ in range(40):
+        scene = build_scene(game, ["blue"])
+        ends = [int(o["end"]["hex"].split(",")[1]) for o in scene["move_options"].get("Rafik", [])]
+        if ends and min(ends) < 0:
+            break
+        game.submit("blue", "Rafik thrust 3, bias A")
+        game.submit("red", "hold")
+    else:
+        raise AssertionError("the Rafik's plots never left the printed sheet")
+    warnings = [w["reason"] for o in scene["move_options"]["Rafik"] for w in o["warnings"]]
+    assert not [w for w in warnings if "leaves the board" in w], warnings

@@ -467,3 +467,16 @@ def fire_options(state: AVTState, seat: str) -> dict[str, list[ShotOption]]:
             ready.setdefault(o.weapon, set()).add(o.piece.split(">")[0])
         options[ship_id] = [replace(o, limit=len(ready[o.weapon])) for o in found]
     return options
+
+
+def range_words(state: AVTState, origin: Counter, target: Counter) -> str:
+    """The range from ``origin`` to ``target`` with altitude (the RALT, A5.153) and the window it is seen through."""
+    three_d = state.three_d
+    marker = shoot_bearing(origin.position, target.position, three_d)
+    out = origin.position.hex.distance(target.position.hex)
+    if not three_d:
+        return f"range {marker.range}, seen through {marker.window} (A5.152)"
+    up = target.position.altitude - origin.position.altitude
+    height = "level" if up == 0 else f"{abs(up)} {'up' if up > 0 else 'down'}"
+    seen = "in the same hex" if marker.window is None else f"seen through {marker.window}"
+    return f"range {marker.range} by the RALT ({out} out, {height}), {seen} (A5.153)"

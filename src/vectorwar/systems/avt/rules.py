@@ -533,6 +533,13 @@ class AttackVector(RuleSystem[AVTState]):
     def arc_hexes(self, state: AVTState, ship_id: str) -> dict[str, frozenset[Hex]]:
         return display.arc_hexes(state, ship_id)
 
+    def geomorphic(self, state: AVTState) -> bool:
+        """Yes: another sheet is laid down at the edge (A2.4), so ships fly on (rulings: *AV:T geomorphic map*)."""
+        return True
+
+    def range_words(self, state: AVTState, origin: Counter, target: Counter) -> str:
+        return display.range_words(state, origin, target)
+
     def diagrams(self, state: AVTState) -> dict[str, Any]:
         """Each ship's AVID and firing arc diagrams (:mod:`.diagrams`)."""
         return diagrams.diagrams(state)

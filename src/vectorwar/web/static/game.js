@@ -98,6 +98,10 @@ const map = new HexMap($("map"), {
   },
   onViewKey: () => view3d.toggle(),
   focus: focusShip,
+  onModes: ({ follow, ruler }) => {
+    $("follow-ships").setAttribute("aria-pressed", String(follow));
+    $("ruler").setAttribute("aria-pressed", String(ruler));
+  },
 });
 const view3d = new ViewToggle($("view-3d"), map, game);
 const avid = new AvidPanel($("avid"), { tab: $("tab-avid") });
@@ -295,6 +299,8 @@ $("zoom-in").addEventListener("click", () => map.zoomStep(1.25));
 $("zoom-out").addEventListener("click", () => map.zoomStep(1 / 1.25));
 $("zoom-fit").addEventListener("click", () => map.fitShips());
 $("zoom-board").addEventListener("click", () => map.fitBoard());
+$("follow-ships").addEventListener("click", () => map.toggleFollow());
+$("ruler").addEventListener("click", () => map.toggleRuler());
 
 function setSocketState(state) {
   // Chat lines sent while the socket was down are read again from the store.

@@ -15,12 +15,13 @@ const TERRAIN_LABELS = {
 
 /**
  * Draw a scene's `map` into the grid, terrain and sections layers; answers the board's own area
- * (plane coordinates), which bounds panning.
+ * (plane coordinates), which with the ships bounds panning on a bounded map.
  */
 export function drawBoard(layers, map) {
   const [c0, r0, c1, r1] = map.extent || [0, 0, 9, 9];
   for (const name of ["grid", "terrain", "sections"]) layers[name].replaceChildren();
-  drawGrid(layers.grid, c0, r0, c1, r1);
+  // A geomorphic map's hexes are the endless sheet's (sheet.js); only its frame is drawn here.
+  if (!map.geomorphic) drawGrid(layers.grid, c0, r0, c1, r1);
   drawTerrain(layers.terrain, map.terrain || []);
   drawSections(layers.sections, map.sections || []);
   // The playing area's edge.

@@ -13,6 +13,10 @@ export const MAX_FIT_SCALE = 1.6;
 // all (a Dogfight's sides start 49 columns apart, wider than a 1366 px laptop shows at
 // MIN_FIT_SCALE). Counters stay readable there, as pieces.js draws them larger when zoomed out.
 export const MIN_ALL_SHIPS_SCALE = 0.5;
+// Past that, every ship is still framed down to this scale (an AV:T duel whose ships fly apart
+// off the printed sheet): pieces are drawn at MAX_PIECE_SCALE, so each stays a visible counter.
+export const MIN_EVER_SCALE = 0.25;
+export const MAX_PIECE_SCALE = 2;
 // Room left around the ships when fitting, so no counter (or facing arrow) touches the map's edge.
 const FIT_MARGIN = SIZE * 2.2;
 
@@ -68,31 +72,65 @@ function framed(b, k, { width, height }) {
   return { x: cx - width / k / 2, y: cy - height / k / 2, w: width / k, h: height / k };
 }
 
+/** How much larger than a hex's share pieces are drawn at `k` pixels per unit (see Pieces.rescale). */
+export function pieceScale(k) {
+  return Math.min(Math.max(1, 1.05 / k), MAX_PIECE_SCALE);
+}
+
+/** The box around `points` with `margin` all round. */
+export function boxAround(points, margin) {
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  const x = Math.min(...xs) - margin;
+  const y = Math.min(...ys) - margin;
+  return { x, y, w: Math.max(...xs) + margin - x, h: Math.max(...ys) + margin - y };
+}
+
+/** The smallest box holding boxes `a` and `b` (either may be null). */
+export function union(a, b) {
+  if (!a || !b) return a || b;
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return { x, y, w: Math.max(a.x + a.w, b.x + b.w) - x, h: Math.max(a.y + a.h, b.y + b.h) - y };
+}
+
 /**
- * The default view: the whole board (`bounds`) when it can be shown with readable hexes, else
- * every ship in play (each as close as it fits, up to MAX_FIT_SCALE), else every ship in play
- * with smaller hexes (down to MIN_ALL_SHIPS_SCALE, with their reach if it fits, else the ships
- * and markers alone), else the viewer's own ships, else the focused one, centred at the
- * smallest readable zoom; a margin is left all round.
+ * The default view: every ship in play, always, when it can be done with counters still drawn
+ * (down to MIN_EVER_SCALE). Tried in turn, each at the first zoom that fits it: the whole board
+ * with every ship (bounded maps only: on a geomorphic map the printed board is only where the
+ * ships started) at readable hexes; every ship with its reach at readable hexes (as close as it
+ * fits, up to MAX_FIT_SCALE); every ship with smaller hexes (down to MIN_ALL_SHIPS_SCALE, with
+ * their reach if it fits); every ship and its markers alone at any zoom down to MIN_EVER_SCALE.
+ * Only ships further apart than that fall back to the viewer's own ships, else the focused one,
+ * at the smallest readable zoom (the map's edge arrows point to the rest). The margin all round
+ * grows with the counters when zoomed out, so none touches the map's edge.
  */
-export function shipsView(bounds, sets, screen) {
+export function shipsView(bounds, sets, screen, { geomorphic = false } = {}) {
   const { width, height } = screen;
-  const boxes = sets.map((points) => {
-    const xs = points.map((p) => p.x);
-    const ys = points.map((p) => p.y);
-    const x = Math.min(...xs) - FIT_MARGIN;
-    const y = Math.min(...ys) - FIT_MARGIN;
-    return { x, y, w: Math.max(...xs) + FIT_MARGIN - x, h: Math.max(...ys) + FIT_MARGIN - y };
-  });
   const scaleFor = (b) => Math.min(width / b.w, height / b.h);
-  // The board, or every ship, as close as they fit (up to MAX_FIT_SCALE).
-  const whole =
-    [bounds, boxes[0]].find((b) => b && scaleFor(b) >= MIN_FIT_SCALE) ||
-    boxes.slice(0, 2).find((b) => scaleFor(b) >= MIN_ALL_SHIPS_SCALE);
-  // Otherwise the viewer's own ships if they fit, else the focused one, in the middle, with as
-  // much of the board around them as readable hexes allow.
-  const some = boxes.slice(2).find((b) => scaleFor(b) >= MIN_FIT_SCALE) || boxes[boxes.length - 1];
-  return whole ? framed(whole, Math.min(scaleFor(whole), MAX_FIT_SCALE), screen) : framed(some || bounds, MIN_FIT_SCALE, screen);
+  if (!sets.length) return framed(bounds, Math.min(scaleFor(bounds), MAX_FIT_SCALE), screen);
+  const fit = (points, extra = null) => {
+    let box = union(boxAround(points, FIT_MARGIN), extra);
+    const grow = pieceScale(scaleFor(box));
+    if (grow > 1) box = union(boxAround(points, FIT_MARGIN * grow), extra);
+    return { box, k: scaleFor(box) };
+  };
+  const [reach, bare] = [sets[0], sets[1] || sets[0]];
+  const tries = [];
+  if (!geomorphic && bounds) tries.push([() => fit(reach, bounds), MIN_FIT_SCALE], [() => fit(bare, bounds), MIN_FIT_SCALE]);
+  tries.push(
+    [() => fit(reach), MIN_FIT_SCALE],
+    [() => fit(reach), MIN_ALL_SHIPS_SCALE],
+    [() => fit(bare), MIN_ALL_SHIPS_SCALE],
+    [() => fit(bare), MIN_EVER_SCALE],
+  );
+  for (const [attempt, least] of tries) {
+    const f = attempt();
+    if (f.k >= least) return framed(f.box, Math.min(f.k, MAX_FIT_SCALE), screen);
+  }
+  const some = sets.slice(2).map((set) => fit(set));
+  const chosen = some.find((f) => f.k >= MIN_FIT_SCALE) || some[some.length - 1] || fit(bare);
+  return framed(chosen.box, MIN_FIT_SCALE, screen);
 }
 
 /** The whole board, however small its hexes get. */

@@ -17,6 +17,22 @@ export function parseHex(text) {
   return { col: c, row: r };
 }
 
+/**
+ * Hexes between two hexes, counted the way the engine does (vectorwar.hexes: odd columns half a
+ * hex lower, so a column's rows shift by half its index in axial coordinates).
+ */
+export function hexDistance(a, b) {
+  const axial = (text) => {
+    const { col, row } = parseHex(text);
+    return { q: col, r: row - (col - (col & 1)) / 2 };
+  };
+  const p = axial(a);
+  const q = axial(b);
+  const dq = p.q - q.q;
+  const dr = p.r - q.r;
+  return (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2;
+}
+
 export function centre(hexText) {
   const { col, row } = parseHex(hexText);
   const odd = ((col % 2) + 2) % 2;

@@ -1,13 +1,15 @@
 // The map's pointer and keyboard: drag to pan (a press that does not move is a click on a counter
 // or a hex), the wheel zooms about the pointer, arrow keys pan, + and - zoom about the focused
-// ship, 0 fits the ships, M shows the whole board, 3 asks for the other view.
+// ship, 0 fits the ships, M shows the whole board, 3 asks for the other view, F switches
+// following the ships on or off, R takes the ruler out or puts it away (as does Esc).
 
 /** A press that moves less than this many pixels is a click, not a drag. */
 const DRAG_PX = 4;
 
 /**
  * Listen on the map's SVG. `viewport` pans and zooms, `projection` maps a click back to a hex;
- * `handlers` has onCounterClick(id, ev), onHexClick(hex, ev) and onViewKey().
+ * `handlers` has onCounterClick(id, ev), onHexClick(hex, ev), onViewKey(), onFollowKey(),
+ * onRulerKey() and onEscape().
  */
 export function installPanZoom(svg, viewport, projection, handlers) {
   let drag = null;
@@ -87,6 +89,11 @@ function keyAction(key, viewport, handlers) {
     m: () => viewport.fitBoard(),
     M: () => viewport.fitBoard(),
     3: () => handlers.onViewKey(),
+    f: () => handlers.onFollowKey(),
+    F: () => handlers.onFollowKey(),
+    r: () => handlers.onRulerKey(),
+    R: () => handlers.onRulerKey(),
+    Escape: () => handlers.onEscape(),
   };
   return Object.hasOwn(keys, key) ? keys[key] : undefined;
 }

@@ -2,6 +2,7 @@
 // 3-D each counter's shadow and stalk. Pieces stay upright when the map tilts, so each is placed
 // by the projection rather than drawn on the plane, and grows when zoomed far out.
 
+import { pieceScale } from "./fit.js";
 import { SIZE, TILT, el, facingAngle, hexPoints } from "./geometry.js";
 
 // Shadows are a bit wider than a counter so they stay visible around one at altitude 0.
@@ -34,7 +35,7 @@ export class Pieces {
    * twice a hex) so labels and facing arrows stay legible at any zoom. `pxPerUnit` is the zoom.
    */
   rescale(pxPerUnit) {
-    const scale = Math.min(Math.max(1, 1.05 / pxPerUnit), 2);
+    const scale = pieceScale(pxPerUnit);
     if (Math.abs(scale - this.scale) < 0.01 && this.scaleDone) return;
     this.scale = scale;
     this.scaleDone = true;

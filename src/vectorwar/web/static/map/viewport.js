@@ -1,9 +1,14 @@
-// Pan and zoom: the SVG viewBox, kept inside the board; zooming about a point or the focused ship;
-// the default view fitted to the ships and followed until the player pans or zooms; the whole
-// board on request; and keeping the view when the window or the projection changes.
+// Pan and zoom: the SVG viewBox, kept inside the board and the ships (a geomorphic map has no
+// edge to keep to); zooming about a point or the focused ship; the default view fitted to every
+// ship in play and followed after each update until the player pans or zooms (or switches
+// following off); the whole board on request; and keeping the view when the window or the
+// projection changes.
 
 import { SIZE, TILT } from "./geometry.js";
-import { boardView, fitScene, fitSets, shipsView } from "./fit.js";
+import { boardView, boxAround, fitScene, fitSets, shipsView, union } from "./fit.js";
+
+// Room panning leaves round the ships beyond the board.
+const SHIP_ROOM = SIZE * 6;
 
 export class Viewport {
   /**
@@ -17,8 +22,10 @@ export class Viewport {
     this.focus = focus;
     this.view = null; // {x, y, w, h}
     // Following the ships: the view is fitted to them again whenever they move, until the player
-    // pans or zooms it themselves (fitting the ships again starts following again).
-    this.auto = true;
+    // pans or zooms it themselves or switches it off (fitting the ships again starts it again).
+    this.following = true;
+    this.onChange = () => {}; // told after every change of the view or of following
+    this.geomorphic = false;
     this.fitKey = "";
     this.scene = fitScene({});
     this.bounds = null;
@@ -26,6 +33,17 @@ export class Viewport {
     this.raised = [];
     this.scale = undefined;
     if (window.ResizeObserver) new ResizeObserver(() => this.resized()).observe(svg);
+  }
+
+  get auto() {
+    return this.following;
+  }
+
+  set auto(on) {
+    if (this.following === Boolean(on)) return;
+    this.following = Boolean(on);
+    this.svg.dataset.follow = String(this.following);
+    this.onChange();
   }
 
   screenSize() {
@@ -72,12 +90,21 @@ export class Viewport {
     }
   }
 
-  /** The area panning may show: the board, and in 3-D also the room above and below it that pieces use. */
+  /**
+   * The area panning may show: the board and every ship in play with some room round it, and in
+   * 3-D also the room above and below the board that pieces use.
+   */
   updateBounds() {
     const p = this.planeBounds;
     if (!p) return;
+    const live = this.scene.counters.filter((c) => !c.status || c.status === "active");
+    const points = live.flatMap((c) => [
+      this.projection.project(c.hex, c.altitude),
+      ...(c.markers || []).map((m) => this.projection.project(m, 0)),
+    ]);
+    const ships = points.length ? boxAround(points, SHIP_ROOM) : null;
     if (!this.projection.threeD) {
-      this.bounds = { ...p };
+      this.bounds = union({ ...p }, ships);
       return;
     }
     // Room for a whole counter (at its largest) beyond the highest and the lowest position.
@@ -89,7 +116,7 @@ export class Viewport {
       top = Math.min(top, y - margin);
       bottom = Math.max(bottom, y + margin);
     }
-    this.bounds = { x: p.x, y: top, w: p.w, h: bottom - top };
+    this.bounds = union({ x: p.x, y: top, w: p.w, h: bottom - top }, ships);
   }
 
   fitKeyNow() {
@@ -106,7 +133,8 @@ export class Viewport {
     this.auto = true;
     if (!this.bounds) return;
     this.fitKey = this.fitKeyNow();
-    this.view = shipsView(this.bounds, fitSets(this.scene, this.projection, this.focus()), this.screenSize());
+    const sets = fitSets(this.scene, this.projection, this.focus());
+    this.view = shipsView(this.bounds, sets, this.screenSize(), { geomorphic: this.geomorphic });
     this.applyView();
   }
 
@@ -121,8 +149,9 @@ export class Viewport {
   applyView() {
     const v = this.view;
     // Keep the map on screen: pan no further than its edge, and centre it when zoomed out past it.
+    // A geomorphic map has no edge: the sheet goes on wherever the view goes.
     const b = this.bounds;
-    if (b) {
+    if (b && !this.geomorphic) {
       v.x = v.w >= b.w ? b.x - (v.w - b.w) / 2 : Math.min(Math.max(v.x, b.x), b.x + b.w - v.w);
       v.y = v.h >= b.h ? b.y - (v.h - b.h) / 2 : Math.min(Math.max(v.y, b.y), b.y + b.h - v.h);
     }
@@ -132,6 +161,7 @@ export class Viewport {
     this.svg.dataset.scale = this.scale.toFixed(3);
     this.svg.dataset.follow = String(this.auto);
     this.pieces.rescale(this.scale);
+    this.onChange();
   }
 
   zoom(factor, cx = null, cy = null) {
@@ -180,14 +210,36 @@ export class Viewport {
     this.applyView();
   }
 
-  /** Bring a hex into view (keeping the zoom) when it lies outside the middle of the view. */
+  /**
+   * Bring a hex into view (keeping the zoom) when it lies outside the middle of the view; while
+   * following the ships, only when it is off the view altogether (moving the view would lose
+   * the others).
+   */
   ensureVisible(hexText, altitude = 0) {
     if (!this.view) return;
     const { x, y } = this.projection.project(hexText, altitude);
     const v = this.view;
+    if (this.auto && x >= v.x && x <= v.x + v.w && y >= v.y && y <= v.y + v.h) return;
     const mx = v.w * 0.1;
     const my = v.h * 0.1;
     if (x < v.x + mx || x > v.x + v.w - mx || y < v.y + my || y > v.y + v.h - my) this.centreOn(hexText, altitude);
+  }
+
+  /** The plane area (flat coordinates) the view shows now. */
+  planeArea() {
+    const v = this.view;
+    const t = this.projection.tilt;
+    return { x: v.x, y: v.y / t, w: v.w, h: v.h / t };
+  }
+
+  /** Where a hex at an altitude is on screen, in pixels from the map's top left corner. */
+  onScreen(hexText, altitude = 0) {
+    const m = this.svg.getScreenCTM();
+    if (!m) return null;
+    const { x, y } = this.projection.project(hexText, altitude);
+    const p = new DOMPoint(x, y).matrixTransform(m);
+    const r = this.svg.getBoundingClientRect();
+    return { x: p.x - r.left, y: p.y - r.top };
   }
 
   /** The SVG point under a screen point. */
