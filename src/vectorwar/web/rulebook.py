@@ -321,6 +321,28 @@ def _rule_table(header: list[str], rows: list[list[str]], unique: Callable[[str]
     return "".join(out)
 
 
+def _plain_table(head: list[str], rest: list[list[str]], unique: Callable[[str], str]) -> str:
+    """A table with no player's statements (the project's bookkeeping): shown with the code, each row anchored."""
+    table = ['<div class="table-wrap"><table><thead><tr><th></th>']
+    table.append("".join(f"<th>{_inline(c)}</th>" for c in head) + "</tr></thead><tbody>")
+    for row in rest:
+        anchor = unique(row_anchor(row[0]))
+        cells = "".join(f"<td>{_inline(c)}</td>" for c in row)
+        table.append(f'<tr id="{anchor}"><td class="anchor"><a href="#{anchor}">¶</a></td>{cells}</tr>')
+    table.append("</tbody></table></div>")
+    return "".join(table)
+
+
+def _list(items: list[str]) -> tuple[int, str, bool]:
+    """A bulleted list as a block: an item naming code or tests (a ruling's Code and Test lines) is ``tech``."""
+    tech = [_has_code(x) or bool(re.match(r"\*\*(Code|Test)\*\*", x)) for x in items]
+    lis = "".join(
+        f'<li class="tech">{_inline(x)}</li>' if t else f"<li>{_inline(x)}</li>"
+        for x, t in zip(items, tech, strict=True)
+    )
+    return (0, f"<ul>{lis}</ul>", all(tech))
+
+
 def render(markdown: str, title: str, intro: str = "") -> str:
     """The document as a page of HTML for a player: every rule row as its statement, every level-2
     heading a section (a ruling, on the rulings page) with its anchor, every rule row anchored; what
@@ -359,14 +381,7 @@ def render(markdown: str, title: str, intro: str = "") -> str:
             if statement_column(head) is not None:
                 blocks.append((0, _rule_table(head, rest, unique), False))
                 continue
-            table = ['<div class="table-wrap"><table><thead><tr><th></th>']
-            table.append("".join(f"<th>{_inline(c)}</th>" for c in head) + "</tr></thead><tbody>")
-            for row in rest:
-                anchor = unique(row_anchor(row[0]))
-                cells = "".join(f"<td>{_inline(c)}</td>" for c in row)
-                table.append(f'<tr id="{anchor}"><td class="anchor"><a href="#{anchor}">¶</a></td>{cells}</tr>')
-            table.append("</tbody></table></div>")
-            blocks.append((0, "".join(table), True))
+            blocks.append((0, _plain_table(head, rest, unique), True))
             continue
         elif re.match(r"\s*[*-] ", line):
             flush()
@@ -378,12 +393,7 @@ def render(markdown: str, title: str, intro: str = "") -> str:
                 elif items:
                     items[-1] += " " + lines[i].strip()
                 i += 1
-            tech = [_has_code(x) or bool(re.match(r"\*\*(Code|Test)\*\*", x)) for x in items]
-            lis = "".join(
-                f'<li class="tech">{_inline(x)}</li>' if t else f"<li>{_inline(x)}</li>"
-                for x, t in zip(items, tech, strict=True)
-            )
-            blocks.append((0, f"<ul>{lis}</ul>", all(tech)))
+            blocks.append(_list(items))
             continue
         elif line.startswith("```"):
             flush()
