@@ -34,12 +34,22 @@ def serve_command(
     from sqlalchemy.exc import SQLAlchemyError
 
     from vectorwar.web.app import create_app
+    from vectorwar.web.guard import DatabaseInUse, claim_database
     from vectorwar.web.store import default_db_url
 
+    url = db or default_db_url()
     try:
-        app = create_app(db or default_db_url())
+        # Claimed before anything reads or migrates it, and held until the process ends.
+        claim = claim_database(url)
+    except DatabaseInUse as err:
+        raise UserError(str(err)) from None
     except SQLAlchemyError as err:
-        raise UserError(f"cannot open the database {db or default_db_url()}: {err}") from None
+        raise UserError(f"cannot open the database {url}: {err}") from None
+    try:
+        app = create_app(url)
+    except SQLAlchemyError as err:
+        raise UserError(f"cannot open the database {url}: {err}") from None
+    app.state.claim = claim
     _settle_memory()
     _check_port(host, port)
     # Players think for a while between orders; keeping their connection open that long
