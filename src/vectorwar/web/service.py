@@ -19,6 +19,12 @@ refused with :class:`OverBudget`; as that work runs on a copy of the game
 dropped. A thread cannot be stopped, so it runs to its end; the pool's
 size bounds how many such threads there can be, and work waiting for a free
 thread counts against its budget like any other.
+
+Given a :class:`~vectorwar.web.botpool.BotPool` (``vectorwar serve`` gives
+one), the computer players think in its worker processes instead, a decision
+at a time: one over its budget is stopped with its process and asked again
+later, people's games are served first, and games of computer players only
+are played on in the background, so many per client address at once.
 """
 
 from __future__ import annotations
