@@ -329,6 +329,10 @@ class BotPool:
         except TimeoutError:
             worker.kill()
             raise BotOverBudget(budget or 0.0) from None
+        except asyncio.CancelledError:
+            # Nobody will read this answer: the worker must not be handed on mid-decision.
+            worker.kill()
+            raise
         except _WorkerLost:
             raise BotFailed("the computer player's worker process died") from None
         if not ok:
