@@ -49,13 +49,24 @@ class SpinBot:
             pass
 
 
+class SpinOnceBot(SpinBot):
+    """Spins the first time it is asked (in any process), then plays as the random bot."""
+
+    def choose(self, state: Any, seat: str, rng: random.Random) -> Order:
+        if not Path(self.pidfile).exists():
+            super().choose(state, seat, rng)
+        order: Order = get_system("msc").random_order(state, seat, rng)
+        return order
+
+
 def register_spin(pidfile: str) -> None:
-    """Offer ``bot:spin`` in MSC, in whichever process calls this (the test's, and each worker at its start)."""
+    """Offer ``bot:spin`` and ``bot:spin-once`` in MSC, in whichever process calls this (the test's, and each
+    worker at its start)."""
     msc = type(get_system("msc"))
     real = msc.__dict__.get("_real_bots", msc.bots)
 
     def bots(self: Any) -> Mapping[str, Callable[[], Bot]]:
-        return {**real(self), "spin": lambda: SpinBot(pidfile)}
+        return {**real(self), "spin": lambda: SpinBot(pidfile), "spin-once": lambda: SpinOnceBot(pidfile)}
 
     msc._real_bots = real  # type: ignore[attr-defined]
     msc.bots = bots  # type: ignore[method-assign]
@@ -183,6 +194,29 @@ def test_a_decision_over_its_budget_is_stopped_with_its_process_and_other_games_
             assert answer.scene["step"] == mirror.step == 1
             assert pool.pids()
             assert spinner not in pool.pids()
+        finally:
+            service.close()
+
+    run_async(scenario)
+
+
+def test_a_bot_stopped_over_its_budget_is_asked_again_later(spin: str) -> None:
+    seats = {"red": "human", "blue": "bot:spin-once"}
+
+    async def scenario() -> None:
+        pool = BotPool(1, initializer=functools.partial(register_spin, spin))
+        service = GameService(Store("sqlite://"), budgets=Budgets(bots=1.0), bot_pool=pool, ask_again_after=0.1)
+        try:
+            created = await service.create("msc-duel", seats, seed=6)
+            assert Path(spin).exists()  # it spun, and was stopped
+
+            async def plotted() -> bool:
+                return "blue" in (await service.get(created.id)).table.game.pending
+
+            await until(plotted, "blue's bot to be asked again and plot")
+            given = await service.submit(created.id, created.players[0].token, "red", "Hawk 1", 0)
+            assert given.resolved
+            assert given.scene["step"] >= 1
         finally:
             service.close()
 
