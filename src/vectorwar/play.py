@@ -42,7 +42,7 @@ def bot_decision(system: RuleSystem[Any], state: Any, seed: int, step: int, seat
     """:func:`bot_order` from no more than it reads of the game: the state, the seed and the step.
 
     The server hands a bot's decision to another process with just these
-    (docs/web.md, "Computer players"), so the order is the one given here.
+    (docs/web.md, "Deployment and limits"), so the order is the one given here.
     """
     view = system.seat_view(state, seat)
     return bot.choose(view, seat, bot_rng(seed, seat, step))

@@ -1,4 +1,4 @@
-"""Computer players think in worker processes of their own (docs/web.md, "Computer players").
+"""Computer players think in worker processes of their own (docs/web.md, "Deployment and limits").
 
 A bot's decision is CPU work that can take seconds (the ``search`` levels).
 Run on the server's own threads it would share the web process's CPU and

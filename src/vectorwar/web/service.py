@@ -540,7 +540,7 @@ class GameService:
         for listener in self._listeners:
             await listener(live)
 
-    # -- computer players in worker processes (docs/web.md, "Computer players") ----------
+    # -- computer players in worker processes (docs/web.md, "Deployment and limits") ----------
 
     async def _decide(self, table: Table, game: Game, seat: str) -> Order:
         """``seat``'s bot's next order: in a worker process when there is a pool and the bot has a name there.
