@@ -115,6 +115,13 @@ def test_a_bot_game_played_in_worker_processes_is_the_kernels_game() -> None:
             await until(over, "the bot game to end")
             played = (await service.get(created.id)).table.game
             assert played.history == Mirror.of("vv5-dogfight", 3, seats).game.history
+            # The same game with the bots on the server's threads (the whole game within one budget).
+            threads = GameService(Store("sqlite://"), budgets=Budgets(bots=WAIT))
+            try:
+                alike = await threads.create("vv5-dogfight", seats, seed=3)
+                assert (await threads.get(alike.id)).table.game.history == played.history
+            finally:
+                threads.close()
             assert service.bot_pool is not None
             assert len(service.bot_pool.pids()) == 1
         finally:
