@@ -161,7 +161,7 @@ def test_the_same_decision_in_a_worker_and_in_process_is_the_same_order() -> Non
     async def scenario() -> None:
         pool = BotPool(1)
         try:
-            for seat, name in (("red", "random"), ("blue", "greedy")):
+            for seat, name in (("red", "random"), ("blue", "greedy"), ("red", "search")):
                 decision = Decision("vv5", game.state, game.seed, len(game.history), seat, name)
                 pooled = await pool.decide(decision, priority=PEOPLE, budget=None)
                 assert str(pooled) == str(decide(decision))
