@@ -17,11 +17,21 @@ from typing import Any
 from vectorwar.autopilot import Standing, standing_order
 from vectorwar.errors import SetupError
 from vectorwar.game import Game
-from vectorwar.rules import Bot, Order
+from vectorwar.rules import Bot, Order, RuleSystem
 from vectorwar.scenario import Scenario
 from vectorwar.setup import HUMAN, make_bots, set_up
 
-__all__ = ["Summary", "bot_accepts_end", "bot_order", "bot_rng", "bot_turns", "make_bots", "play_out", "simulate"]
+__all__ = [
+    "Summary",
+    "bot_accepts_end",
+    "bot_decision",
+    "bot_order",
+    "bot_rng",
+    "bot_turns",
+    "make_bots",
+    "play_out",
+    "simulate",
+]
 
 
 def bot_rng(seed: int, seat: str, step: int) -> random.Random:
@@ -36,8 +46,17 @@ def bot_order(game: Game, seat: str, bot: Bot) -> Order:
     shows the seat), never the game: other seats' secret plots wait in
     :attr:`Game.pending`, outside any state a bot is given.
     """
-    view = game.system.seat_view(game.state, seat)
-    return bot.choose(view, seat, bot_rng(game.seed, seat, len(game.history)))
+    return bot_decision(game.system, game.state, game.seed, len(game.history), seat, bot)
+
+
+def bot_decision(system: RuleSystem[Any], state: Any, seed: int, step: int, seat: str, bot: Bot) -> Order:
+    """:func:`bot_order` from no more than it reads of the game: the state, the seed and the step.
+
+    The server hands a bot's decision to another process with just these
+    (docs/web.md, "Deployment and limits"), so the order is the one given here.
+    """
+    view = system.seat_view(state, seat)
+    return bot.choose(view, seat, bot_rng(seed, seat, step))
 
 
 def bot_accepts_end(game: Game, seat: str) -> bool:

@@ -25,6 +25,16 @@ def serve_command(
     ] = None,
     host: Annotated[str, typer.Option(help="Address to listen on", metavar="HOST")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on", metavar="N")] = 8000,
+    bot_workers: Annotated[
+        int | None,
+        typer.Option(
+            "--bot-workers",
+            min=0,
+            help="Worker processes for the computer players' thinking (default: one per core but one; "
+            "0: on the server's own threads)",
+            metavar="N",
+        ),
+    ] = None,
 ) -> None:
     """Start the game server and play in the browser.
 
@@ -34,12 +44,23 @@ def serve_command(
     from sqlalchemy.exc import SQLAlchemyError
 
     from vectorwar.web.app import create_app
+    from vectorwar.web.botpool import default_size
+    from vectorwar.web.guard import DatabaseInUse, claim_database
     from vectorwar.web.store import default_db_url
 
+    url = db or default_db_url()
     try:
-        app = create_app(db or default_db_url())
+        # Claimed before anything reads or migrates it, and held until the process ends.
+        claim = claim_database(url)
+    except DatabaseInUse as err:
+        raise UserError(str(err)) from None
     except SQLAlchemyError as err:
-        raise UserError(f"cannot open the database {db or default_db_url()}: {err}") from None
+        raise UserError(f"cannot open the database {url}: {err}") from None
+    try:
+        app = create_app(url, bot_workers=default_size() if bot_workers is None else bot_workers)
+    except SQLAlchemyError as err:
+        raise UserError(f"cannot open the database {url}: {err}") from None
+    app.state.claim = claim
     _settle_memory()
     _check_port(host, port)
     # Players think for a while between orders; keeping their connection open that long

@@ -24,6 +24,7 @@ from vectorwar.autopilot import MAX_TARGET_CHARS, Flow, Standing
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, SetupError
 from vectorwar.limits import MAX_ORDER_CHARS, MAX_TURNS
 from vectorwar.web import pbem
+from vectorwar.web.botpool import BotPool
 from vectorwar.web.chat import MAX_CHAT_CHARS, ChatForbidden, ChatLine, ChatRefused
 from vectorwar.web.hub import Hub, Viewer
 from vectorwar.web.responses import error, error_responses
@@ -37,6 +38,7 @@ from vectorwar.web.service import (
     OverBudget,
     SeatForbidden,
     StalePrompt,
+    TooManyBotGames,
     catalogue,
 )
 from vectorwar.web.store import Store, default_db_url
@@ -251,13 +253,15 @@ _errors = error_responses
 SCENE_DOC = "The viewer's scene (docs/web.md, The scene)"
 
 
-def create_app(db_url: str | None = None, budgets: Budgets | None = None) -> FastAPI:
+def create_app(db_url: str | None = None, budgets: Budgets | None = None, bot_workers: int = 0) -> FastAPI:
     """The server's application on the database at ``db_url`` (default: SQLite in the user data dir).
 
     ``budgets``: how long each kind of game work may take (:class:`Budgets`; tests set small ones).
+    ``bot_workers``: worker processes for the computer players' decisions (``vectorwar serve``
+    starts one a core but one); 0 keeps them on the server's threads.
     """
     store = Store(db_url or default_db_url())
-    service = GameService(store, budgets=budgets)
+    service = GameService(store, budgets=budgets, bot_pool=BotPool(bot_workers) if bot_workers > 0 else None)
     hub = Hub(service.viewer_scenes)
     service.on_change(hub.publish)
 
@@ -268,6 +272,9 @@ def create_app(db_url: str | None = None, budgets: Budgets | None = None) -> Fas
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        if service.bot_pool is not None:
+            # Before the first request: a worker starts by loading every rule system.
+            await asyncio.to_thread(service.bot_pool.warm)
         yield
         service.close()
         store.close()
@@ -341,11 +348,17 @@ async def list_games(service: Service) -> JSONResponse:
     status_code=201,
     summary="Create a game; answers one token per player",
     response_model=CreatedOut,
-    responses=_errors(413, 422),
+    responses=_errors(413, 422, 429),
 )
-async def new_game(body: NewGameBody, service: Service) -> JSONResponse:
+async def new_game(body: NewGameBody, request: Request, service: Service) -> JSONResponse:
     new = await service.create(
-        body.scenario or "", body.seats, body.hotseat, body.seed, body.options, scenario_toml=body.scenario_toml
+        body.scenario or "",
+        body.seats,
+        body.hotseat,
+        body.seed,
+        body.options,
+        scenario_toml=body.scenario_toml,
+        client=request.client.host if request.client is not None else None,
     )
     return _created(new)
 
@@ -713,6 +726,14 @@ def _error_handlers(app: FastAPI) -> None:
     async def bad_setup(_request: Request, err: Exception) -> JSONResponse:
         # The kernel's set-up error, word for word as the command line prints it.
         return error(422, "BadSetup", str(err))
+
+    @app.exception_handler(TooManyBotGames)
+    async def too_many_bot_games(_request: Request, err: Exception) -> JSONResponse:
+        if not isinstance(err, TooManyBotGames):  # pragma: no cover - registered for this type
+            raise err
+        answer = error(429, "TooManyBotGames", str(err))
+        answer.headers["Retry-After"] = str(max(1, round(err.retry_after)))
+        return answer
 
     @app.exception_handler(OverBudget)
     async def over_budget(_request: Request, err: Exception) -> JSONResponse:

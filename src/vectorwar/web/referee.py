@@ -27,7 +27,7 @@ from vectorwar.errors import IllegalOrderError, SetupError
 from vectorwar.game import Game, OrderBatch
 from vectorwar.play import bot_accepts_end, bot_turns
 from vectorwar.registry import get_system
-from vectorwar.rules import Bot, Clock
+from vectorwar.rules import Bot, Clock, Order
 from vectorwar.scenario import Scenario, scenario_from_data
 from vectorwar.scene import build_scene
 from vectorwar.serial import from_data, to_data
@@ -301,6 +301,40 @@ def bots_answer(game: Game, bots: Mapping[str, Bot], standing: Mapping[str, Stan
     except Exception as err:  # a bot's bug must not take the server down
         return BotAnswer(None if current is game else current, err)
     return BotAnswer(None if current is game else current)
+
+
+def next_bot_seat(game: Game, bots: Mapping[str, Bot]) -> str | None:
+    """The seat whose bot gives the next order, as the kernel's bot loop takes them; ``None``: no bot owes one.
+
+    One decision at a time, in the order :func:`vectorwar.play.bot_turns` gives
+    them, so the server can hand each to a worker process and still play the
+    kernel's game.
+    """
+    if game.is_over:
+        return None
+    return next((seat for seat in game.waiting_for if seat in bots), None)
+
+
+def with_bot_order(game: Game, seat: str, order: Order) -> Game:
+    """The game after a bot's order for ``seat`` (given on a copy; raises the rules' errors)."""
+    after = copy_game(game)
+    after.submit(seat, order)
+    return after
+
+
+def standing_answers(game: Game, standing: Mapping[str, Standing]) -> Game | None:
+    """The game after every order the players' standing orders give now, bots aside (``None``: none given)."""
+    if not standing:
+        return None
+    after = copy_game(game)
+    for _ in bot_turns(after, {}, standing=standing):
+        pass
+    return None if len(after.history) == len(game.history) and after.pending == game.pending else after
+
+
+def has_people(controllers: Mapping[str, str]) -> bool:
+    """Whether a person holds any seat (side -> ``human`` or ``bot:NAME``); else the game is computer players' only."""
+    return any(controller == HUMAN for controller in controllers.values())
 
 
 def withdrawn(game: Game, seat: str) -> Game | None:

@@ -19,6 +19,12 @@ refused with :class:`OverBudget`; as that work runs on a copy of the game
 dropped. A thread cannot be stopped, so it runs to its end; the pool's
 size bounds how many such threads there can be, and work waiting for a free
 thread counts against its budget like any other.
+
+Given a :class:`~vectorwar.web.botpool.BotPool` (``vectorwar serve`` gives
+one), the computer players think in its worker processes instead, a decision
+at a time: one over its budget is stopped with its process and asked again
+later, people's games are served first, and games of computer players only
+are played on in the background, so many per client address at once.
 """
 
 from __future__ import annotations
@@ -39,11 +45,13 @@ from vectorwar.autopilot import Standing, standing_order
 from vectorwar.catalogue import scenario_paths
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.game import Game
+from vectorwar.play import bot_order
 from vectorwar.registry import systems
-from vectorwar.rules import Bot
+from vectorwar.rules import Bot, Order
 from vectorwar.scenario import Scenario, load_scenario
 from vectorwar.setup import new_seed
 from vectorwar.web import referee
+from vectorwar.web.botpool import BOTS_ONLY, PEOPLE, BotFailed, BotOverBudget, BotPool, Decision
 from vectorwar.web.chat import ChatForbidden, ChatGate, ChatLine, check_text
 from vectorwar.web.referee import GameNotFound, SeatForbidden, StalePrompt, Table
 from vectorwar.web.store import GameSummary, Store, token_hash
@@ -60,6 +68,7 @@ __all__ = [
     "SeatForbidden",
     "StalePrompt",
     "Submitted",
+    "TooManyBotGames",
 ]
 
 log = logging.getLogger("vectorwar.web")
@@ -95,6 +104,18 @@ class OverBudget(Exception):
         super().__init__(
             f"{what} took longer than the server's budget of {seconds:g} s for it, "
             "so the request was refused; nothing changed"
+        )
+
+
+class TooManyBotGames(Exception):
+    """A client already has as many games of computer players only running as the server allows."""
+
+    def __init__(self, limit: int, retry_after: float) -> None:
+        self.limit = limit
+        self.retry_after = retry_after
+        super().__init__(
+            f"this address already has {limit} game{'s' if limit != 1 else ''} of computer players only "
+            f"running, the most the server plays at once for one address; try again when one is over"
         )
 
 
@@ -145,7 +166,16 @@ ChatListener = Callable[[LiveGame, ChatLine], Awaitable[None]]
 
 
 class GameService:
-    def __init__(self, store: Store, max_live: int = 500, budgets: Budgets | None = None, workers: int = 8) -> None:
+    def __init__(
+        self,
+        store: Store,
+        max_live: int = 500,
+        budgets: Budgets | None = None,
+        workers: int = 8,
+        bot_pool: BotPool | None = None,
+        bot_games_per_client: int = 2,
+        ask_again_after: float = 30.0,
+    ) -> None:
         self.store = store
         self.budgets = budgets or Budgets()
         #: Games in memory, least recently used first; the oldest idle ones are dropped past ``max_live``.
@@ -156,6 +186,16 @@ class GameService:
         self._chat_listeners: list[ChatListener] = []
         self.chat_gate = ChatGate()
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="vectorwar-game")
+        #: Worker processes for the computer players' decisions; none: they think on the threads above.
+        self.bot_pool = bot_pool
+        #: Games of computer players only, being played now, by the client that created them.
+        self._bot_games: dict[str, str] = {}
+        self.bot_games_per_client = bot_games_per_client
+        #: Seconds before a bot that ran over its budget is asked again (doubling each time in a row).
+        self.ask_again_after = ask_again_after
+        self._drivers: dict[str, asyncio.Task[None]] = {}
+        self._retries: dict[str, int] = {}
+        self._asking_again: dict[str, asyncio.Task[None]] = {}
 
     def on_change(self, listener: Listener) -> None:
         self._listeners.append(listener)
@@ -166,6 +206,10 @@ class GameService:
     def close(self) -> None:
         # Threads still running over their budget finish on their own; nobody waits for them.
         self._pool.shutdown(wait=False, cancel_futures=True)
+        for task in [*self._drivers.values(), *self._asking_again.values()]:
+            task.cancel()
+        if self.bot_pool is not None:
+            self.bot_pool.close()
 
     # -- off the event loop -------------------------------------------------
 
@@ -219,8 +263,9 @@ class GameService:
         """
         progress = _Progress()
         table = live.table
+        pooled = self.bot_pool is not None
         work = functools.partial(
-            _play_order, progress, live.id, before, seat, text, step, table.bots, viewer, table.standing
+            _play_order, progress, live.id, before, seat, text, step, table.bots, viewer, table.standing, pooled
         )
         running = asyncio.get_running_loop().run_in_executor(self._pool, work)
         # A result nobody waits for any more is still collected, so a late error is not reported as lost.
@@ -238,6 +283,10 @@ class GameService:
         if answer is not None and answer.failure is not None:
             log.error("game %s: a bot failed", live.id, exc_info=answer.failure)
         after = answer.game if answer is not None and answer.game is not None else ruling.game
+        if pooled and ruling.game is not None:
+            answered = await self._pooled_bots_answer(live, ruling.game)
+            if answered is not None:
+                after, base = answered, None
         return ruling, after or before, base
 
     # -- reading ------------------------------------------------------------
@@ -314,8 +363,13 @@ class GameService:
         seed: int | None = None,
         options: Mapping[str, object] | None = None,
         scenario_toml: str | None = None,
+        client: str | None = None,
     ) -> Created:
-        """A new game of a built-in scenario (by id), a :class:`Scenario`, or a scenario file's text."""
+        """A new game of a built-in scenario (by id), a :class:`Scenario`, or a scenario file's text.
+
+        ``client``: who asks (an address), whose games of computer players only are
+        counted against :attr:`bot_games_per_client` (:class:`TooManyBotGames`).
+        """
         opening = await self._work(
             "setting up the game",
             self.budgets.setup,
@@ -329,7 +383,12 @@ class GameService:
         players = tuple(Player(group, secrets.token_urlsafe(24)) for group in opening.groups)
         game_id = "g_" + secrets.token_hex(6)
         tokens = {token_hash(p.token): p.seats for p in players}
-        await asyncio.to_thread(self.store.create, referee.record_of(game_id, opening, tokens))
+        self._admit_bot_game(game_id, opening, client)
+        try:
+            await asyncio.to_thread(self.store.create, referee.record_of(game_id, opening, tokens))
+        except BaseException:
+            self._bot_games.pop(game_id, None)
+            raise
         self._remember(LiveGame(referee.new_table(game_id, opening, tokens)))
         async with self.locked(game_id) as live:
             await self._bots_move(live)
@@ -521,6 +580,8 @@ class GameService:
 
     async def _bots_answer(self, live: LiveGame, game: Game) -> Game | None:
         """The game after the bots' orders (``None``: none given); a failing or slow bot's seat waits."""
+        if self.bot_pool is not None:
+            return await self._pooled_bots_answer(live, game)
         try:
             answer = await self._work(
                 "the computer players' orders",
@@ -538,7 +599,15 @@ class GameService:
         return answer.game
 
     async def _bots_move(self, live: LiveGame) -> bool:
-        """Let the bots give every order they owe now and store them; returns whether any did."""
+        """Let the bots give every order they owe now and store them; returns whether any did.
+
+        With worker processes, a game of computer players only is played on in the
+        background instead, a stored order at a time (:meth:`_drive`), and this returns at once.
+        """
+        if self.bot_pool is not None and not referee.has_people(live.table.controllers):
+            if referee.next_bot_seat(live.table.game, live.table.bots) is not None:
+                self._start_driving(live.id)
+            return False
         before = live.table.game
         after = await self._bots_answer(live, before)
         if after is None:
@@ -561,6 +630,156 @@ class GameService:
         for listener in self._listeners:
             await listener(live)
 
+    # -- computer players in worker processes (docs/web.md, "Deployment and limits") ----------
+
+    async def _decide(self, table: Table, game: Game, seat: str) -> Order:
+        """``seat``'s bot's next order: in a worker process when there is a pool and the bot has a name there.
+
+        Raises :class:`BotOverBudget` or :class:`OverBudget` past the bots' budget, :class:`BotFailed`.
+        """
+        controller = table.controllers.get(seat, "")
+        if self.bot_pool is None or not controller.startswith(referee.BOT_PREFIX):
+            return await self._work(
+                "the computer players' orders", self.budgets.bots, bot_order, game, seat, table.bots[seat]
+            )
+        decision = Decision(
+            system=game.system.manifest.name,
+            state=game.state,
+            seed=game.seed,
+            step=len(game.history),
+            seat=seat,
+            bot=controller.removeprefix(referee.BOT_PREFIX),
+        )
+        priority = PEOPLE if referee.has_people(table.controllers) else BOTS_ONLY
+        return await self.bot_pool.decide(decision, priority=priority, budget=self.budgets.bots)
+
+    async def _next_bot_order(self, live: LiveGame, game: Game) -> Game | None:
+        """The game after the next bot's order; ``None`` when no bot owes one, or its seat must wait (logged)."""
+        seat = referee.next_bot_seat(game, live.table.bots)
+        if seat is None:
+            return None
+        try:
+            order = await self._decide(live.table, game, seat)
+            after = await self._work(
+                "the computer players' orders", self.budgets.order, referee.with_bot_order, game, seat, order
+            )
+        except (BotOverBudget, OverBudget) as err:
+            log.warning("game %s: %s's computer player: %s; it is asked again later", live.id, seat, err)
+            self._ask_again_later(live.id)
+            return None
+        except BotFailed as err:
+            log.error("game %s: %s's computer player failed; its seat waits\n%s", live.id, seat, err.details)
+            return None
+        except Exception:  # a bot's illegal order, or a rule system's bug resolving it: that seat waits
+            log.exception("game %s: %s's computer player's order could not be given; its seat waits", live.id, seat)
+            return None
+        self._retries.pop(live.id, None)
+        return after
+
+    async def _pooled_bots_answer(self, live: LiveGame, game: Game) -> Game | None:
+        """Every order the bots and the standing orders owe now (``None``: none given).
+
+        The bots decide a decision at a time in the worker processes; the
+        standing orders (cheap: a hold, or the shots the rules list) are given
+        here, before each bot's, so the game is the one the kernel's bot loop plays.
+        """
+        current = game
+        while True:
+            standing = await self._work(
+                "the standing orders", self.budgets.check, referee.standing_answers, current, live.table.standing
+            )
+            after = standing or await self._next_bot_order(live, current)
+            if after is None:
+                break
+            current = after
+        return None if current is game else current
+
+    def _admit_bot_game(self, game_id: str, opening: referee.Opening, client: str | None) -> None:
+        """Count a new game of computer players only against its client; raises :class:`TooManyBotGames`."""
+        if self.bot_pool is None or referee.has_people(opening.controllers):
+            return
+        if client is not None:
+            running = sum(1 for owner in self._bot_games.values() if owner == client)
+            if running >= self.bot_games_per_client:
+                raise TooManyBotGames(self.bot_games_per_client, self.ask_again_after)
+        self._bot_games[game_id] = client or ""
+
+    def _start_driving(self, game_id: str) -> None:
+        if game_id in self._drivers:
+            return
+        task = asyncio.get_running_loop().create_task(self._drive(game_id), name=f"vectorwar-bots-{game_id}")
+        self._drivers[game_id] = task
+        task.add_done_callback(lambda _done: self._drivers.pop(game_id, None))
+
+    async def _drive(self, game_id: str) -> None:
+        """Play a game of computer players only on, a stored order at a time, until it is over or a bot must wait.
+
+        The game's lock is held only to read and to store, not while a bot thinks:
+        spectators' scenes are answered meanwhile.
+        """
+        try:
+            while True:
+                async with self.locked(game_id) as live:
+                    before = live.table.game
+                if referee.next_bot_seat(before, live.table.bots) is None:
+                    break
+                after = await self._next_bot_order(live, before)
+                if after is None:
+                    if game_id not in self._asking_again:
+                        break  # failed for good: the game waits where it is
+                    return  # asked again later, still counted against its client
+                async with self.locked(game_id) as live:
+                    if live.table.game is not before:
+                        continue  # changed meanwhile (rebuilt from the store): decide again
+                    await self._persist(live, before, after)
+                await self._notify(live)
+        except GameNotFound:
+            pass
+        except Exception:
+            log.exception("game %s: playing the computer players on failed; they are asked again later", game_id)
+            self._ask_again_later(game_id)
+            return
+        self._bot_games.pop(game_id, None)
+        self._retries.pop(game_id, None)
+
+    def _ask_again_later(self, game_id: str) -> None:
+        """Ask the game's bots again after a while, longer each time in a row; a game that keeps failing waits."""
+        if game_id in self._asking_again:
+            return
+        tries = self._retries.get(game_id, 0)
+        if tries >= ASK_AGAIN_TIMES:
+            log.error(
+                "game %s: its computer players ran over their budget %d times in a row; the game waits "
+                "until it is next loaded",
+                game_id,
+                tries,
+            )
+            self._retries.pop(game_id, None)
+            self._bot_games.pop(game_id, None)
+            return
+        self._retries[game_id] = tries + 1
+        delay = self.ask_again_after * 2**tries
+        task = asyncio.get_running_loop().create_task(self._ask_again(game_id, delay))
+        self._asking_again[game_id] = task
+        task.add_done_callback(lambda _done: self._asking_again.pop(game_id, None))
+
+    async def _ask_again(self, game_id: str, delay: float) -> None:
+        await asyncio.sleep(delay)
+        self._asking_again.pop(game_id, None)
+        try:
+            async with self.locked(game_id) as live:
+                moved = await self._bots_move(live)
+            if moved:
+                await self._notify(live)
+        except GameNotFound:
+            self._bot_games.pop(game_id, None)
+        except Exception:
+            log.exception("game %s: asking the computer players again failed", game_id)
+
+
+#: Times in a row a game's bots are asked again after running over their budget, before the game waits.
+ASK_AGAIN_TIMES = 5
+
 
 class _Progress:
     """How far an order's worker has got, for the event loop to read if the worker runs late."""
@@ -578,11 +797,17 @@ def _play_order(
     bots: Mapping[str, Bot],
     viewer: tuple[str, ...],
     standing: Mapping[str, Standing],
+    pooled: bool = False,
 ) -> tuple[referee.Ruling, referee.BotAnswer | None, str | None]:
+    """The ruling, the bots' answers and the scene (``pooled``: the bots answer in worker processes later)."""
     ruling = _rule(game_id, game, seat, text, step)
     progress.ruling = ruling
     if ruling.game is None:
         return ruling, None, None
+    if pooled:
+        # A scene the bots' orders are about to change is not worth building.
+        due = referee.next_bot_seat(ruling.game, bots) is not None
+        return ruling, None, None if due else referee.scene_base(ruling.game, viewer)
     answer = referee.bots_answer(ruling.game, bots, standing)
     return ruling, answer, referee.scene_base(answer.game or ruling.game, viewer)
 

@@ -1,0 +1,346 @@
+"""Computer players think in worker processes of their own (docs/web.md, "Deployment and limits").
+
+A bot's decision is CPU work that can take seconds (the ``search`` levels).
+Run on the server's own threads it would share the web process's CPU and
+its GIL with every other game's orders, and a thread over its budget cannot
+be stopped. So each decision goes to a pool of worker processes:
+
+* **cheap and exact hand-over.** A :class:`Decision` carries what the bot
+  reads of the game (the system's name, the frozen state, the seed, the
+  step, the seat and the bot's name), pickled in a few kilobytes; the worker
+  answers with the order, which the service gives on its own copy of the
+  game. The bot gets the same view and the same random source as in the
+  web process (:func:`vectorwar.play.bot_decision`), so its order is the same.
+* **a budget that stops the work.** A decision still running past its budget
+  is cancelled by killing its worker process; a fresh one takes its place
+  for the next decision. The service logs it and asks the bot again later.
+* **people first.** Decisions wait for a free worker in order of priority
+  (:data:`PEOPLE` before :data:`BOTS_ONLY`), first come first served within one.
+
+Waiting for a free worker does not count against a decision's budget: the
+budget bounds the work, the priority the wait.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import heapq
+import itertools
+import multiprocessing
+import os
+import signal
+import threading
+import traceback
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from multiprocessing.context import ForkServerContext, SpawnContext
+from multiprocessing.process import BaseProcess
+from typing import Any
+
+from vectorwar.rules import Order
+
+__all__ = [
+    "BOTS_ONLY",
+    "PEOPLE",
+    "BotFailed",
+    "BotOverBudget",
+    "BotPool",
+    "Decision",
+    "decide",
+    "default_size",
+]
+
+#: The priority of a decision for a game where a person holds a seat: served first.
+PEOPLE = 0
+#: The priority of a decision for a game of computer players only.
+BOTS_ONLY = 1
+#: How much lower the workers' CPU priority is than the web process's (Unix ``nice``), so that on a
+#: busy machine the web process's requests come before the bots' thinking.
+NICENESS = 5
+
+
+def default_size() -> int:
+    """One worker per core but one, which stays the web process's; at least one."""
+    return max(1, (os.cpu_count() or 2) - 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One computer player's next order to decide: all the worker needs, and no more."""
+
+    system: str
+    state: Any
+    seed: int
+    #: Resolved batches so far (the game's ``len(history)``), which seeds the bot's random source.
+    step: int
+    seat: str
+    #: The bot's name as the system offers it (``greedy``, ``search:3``).
+    bot: str
+
+
+class BotOverBudget(Exception):
+    """A decision ran past its budget; its worker process was killed and nothing came of it."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        super().__init__(
+            f"a computer player's decision took longer than the server's budget of {seconds:g} s; "
+            "its worker process was stopped"
+        )
+
+
+class BotFailed(Exception):
+    """The bot raised, or its worker process died; ``details`` is what the worker reported."""
+
+    def __init__(self, details: str) -> None:
+        self.details = details
+        super().__init__(f"a computer player failed: {details.strip().splitlines()[-1] if details.strip() else '?'}")
+
+
+def decide(decision: Decision) -> Order:
+    """The bot's order: what the worker process runs (the web process may run it too, for tests)."""
+    from vectorwar.play import bot_decision
+    from vectorwar.registry import get_system
+    from vectorwar.setup import make_bots
+
+    system = get_system(decision.system)
+    bot = make_bots(system, {decision.seat: decision.bot})[decision.seat]
+    return bot_decision(system, decision.state, decision.seed, decision.step, decision.seat, bot)
+
+
+def _serve(connection: Connection, initializer: Callable[[], None] | None) -> None:
+    """A worker process's life: decisions in, orders out, until the web process goes."""
+    # Ctrl-C in the terminal reaches the whole process group: the web process stops its workers itself.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(NICENESS)
+    if initializer is not None:
+        initializer()
+    from vectorwar.registry import systems
+
+    for system in systems().values():
+        system.bots()  # every system loaded before the first decision, not during it
+    try:
+        connection.send(READY)
+    except (EOFError, OSError):
+        return
+    while True:
+        try:
+            decision = connection.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            answer: tuple[bool, Any] = (True, decide(decision))
+            connection.send(answer)
+        except (EOFError, OSError):
+            return
+        except Exception as err:  # a bot's bug is reported, and the worker goes on
+            connection.send((False, "".join(traceback.format_exception(err))))
+
+
+#: What a worker says once it is ready for decisions.
+READY = "ready"
+
+
+class _WorkerLost(Exception):
+    pass
+
+
+class _Worker:
+    """One worker process, started when first needed and again after it is killed."""
+
+    def __init__(self, context: ForkServerContext | SpawnContext, initializer: Callable[[], None] | None) -> None:
+        self._context = context
+        self._initializer = initializer
+        self._lock = threading.Lock()
+        self._process: BaseProcess | None = None
+        self._connection: Connection | None = None
+
+    @property
+    def pid(self) -> int | None:
+        process = self._process
+        return None if process is None else process.pid
+
+    def start(self) -> None:
+        """Start the process if there is none, and wait until it is ready (on a thread: this blocks).
+
+        Not part of any decision's budget: a new process loads every rule system first.
+        """
+        with self._lock:
+            if self._process is not None:
+                return
+            ours, theirs = self._context.Pipe()
+            started: BaseProcess = self._context.Process(
+                target=_serve, args=(theirs, self._initializer), daemon=True, name="vectorwar-bot"
+            )
+            started.start()
+            theirs.close()  # the worker's end lives in the worker only, so its death reads as EOF here
+            self._process, self._connection = started, ours
+        try:
+            ready = ours.recv()
+        except (EOFError, OSError):
+            self._forget(started, ours)
+            raise _WorkerLost() from None
+        if ready != READY:  # pragma: no cover - the worker says nothing else first
+            self.stop()
+            raise _WorkerLost()
+
+    def exchange(self, decision: Decision) -> tuple[bool, Any]:
+        """Send a decision and wait for the answer (on a thread: this blocks)."""
+        with self._lock:
+            process, connection = self._process, self._connection
+        if process is None or connection is None:  # pragma: no cover - both are set together above
+            raise _WorkerLost()
+        try:
+            connection.send(decision)
+            answer: tuple[bool, Any] = connection.recv()
+            return answer
+        except (EOFError, OSError):
+            self._forget(process, connection)
+            raise _WorkerLost() from None
+
+    def kill(self) -> None:
+        """Stop the process at once, whatever it is doing; the next decision starts a new one.
+
+        The thread waiting on the killed process reads the end of its pipe and reaps it.
+        """
+        with self._lock:
+            process = self._process
+            self._process, self._connection = None, None
+        if process is not None:
+            process.kill()
+
+    def _forget(self, process: BaseProcess, connection: Connection) -> None:
+        """Let go of a process that died or was killed: no longer this worker's, closed and reaped."""
+        with self._lock:
+            if self._process is process:
+                self._process, self._connection = None, None
+        connection.close()
+        process.join(30)  # reaped, so the process is gone and not a zombie
+
+    def stop(self) -> None:
+        with self._lock:
+            process, connection = self._process, self._connection
+            self._process, self._connection = None, None
+        if process is not None:
+            process.kill()
+            process.join(5)
+        if connection is not None:
+            connection.close()
+
+
+class BotPool:
+    """``size`` worker processes for the computer players' decisions, people's games first."""
+
+    def __init__(
+        self, size: int, *, initializer: Callable[[], None] | None = None, start_method: str | None = None
+    ) -> None:
+        if size < 1:
+            raise ValueError(f"a pool of worker processes needs at least one (got {size})")
+        if start_method is None:
+            # Never fork a process with threads running; a fork server is quick to start workers from.
+            start_method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+        context = multiprocessing.get_context(start_method)
+        if not isinstance(context, ForkServerContext | SpawnContext):
+            raise ValueError(f"worker processes start by forkserver or spawn, not {start_method!r}")
+        if isinstance(context, ForkServerContext):
+            context.set_forkserver_preload([__name__])
+        self.size = size
+        self._workers = [_Worker(context, initializer) for _ in range(size)]
+        self._free = list(self._workers)
+        self._waiting: list[tuple[int, int, asyncio.Future[_Worker]]] = []
+        self._arrivals = itertools.count()
+        # Two threads a worker: one waiting on it, and one still reaping the process it just killed.
+        self._threads = ThreadPoolExecutor(max_workers=2 * size, thread_name_prefix="vectorwar-bots")
+        self._closed = False
+
+    def warm(self) -> None:
+        """Start every worker now and wait until each is ready (blocks), so no request waits for one to start."""
+        started = [self._threads.submit(worker.start) for worker in self._workers]
+        for done in started:
+            done.result()
+
+    def pids(self) -> list[int]:
+        """The worker processes running now (a worker starts when first needed)."""
+        return [pid for w in self._workers if (pid := w.pid) is not None]
+
+    def waiting(self) -> int:
+        """Decisions waiting for a free worker."""
+        return sum(1 for *_, ready in self._waiting if not ready.done())
+
+    async def decide(self, decision: Decision, *, priority: int, budget: float | None) -> Order:
+        """The bot's order, once a worker is free for ``priority``.
+
+        Raises :class:`BotOverBudget` (the worker was killed) or :class:`BotFailed`.
+        """
+        worker = await self._acquire(priority)
+        try:
+            return await self._run(worker, decision, budget)
+        finally:
+            self._release(worker)
+
+    def close(self) -> None:
+        self._closed = True
+        for *_, ready in self._waiting:
+            if not ready.done():
+                ready.cancel()
+        self._waiting.clear()
+        for worker in self._workers:
+            worker.stop()
+        self._threads.shutdown(wait=False, cancel_futures=True)
+
+    async def _acquire(self, priority: int) -> _Worker:
+        if self._closed:
+            raise BotFailed("the server is stopping")
+        if self._free and not self.waiting():
+            return self._free.pop()
+        ready: asyncio.Future[_Worker] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiting, (priority, next(self._arrivals), ready))
+        try:
+            return await ready
+        except asyncio.CancelledError:
+            # Handed a worker just as the wait was given up: it goes to the next in line.
+            if ready.done() and not ready.cancelled():
+                self._release(ready.result())
+            raise
+
+    def _release(self, worker: _Worker) -> None:
+        while self._waiting:
+            *_, ready = heapq.heappop(self._waiting)
+            if not ready.done():
+                ready.set_result(worker)
+                return
+        self._free.append(worker)
+
+    async def _run(self, worker: _Worker, decision: Decision, budget: float | None) -> Order:
+        loop = asyncio.get_running_loop()
+        try:
+            await loop.run_in_executor(self._threads, worker.start)
+        except _WorkerLost:
+            raise BotFailed("a worker process for the computer players could not start") from None
+        running = loop.run_in_executor(self._threads, worker.exchange, decision)
+        # An answer nobody waits for any more (over budget) is still collected, so its end is not reported as lost.
+        running.add_done_callback(_collected)
+        try:
+            ok, value = await asyncio.wait_for(asyncio.shield(running), budget)
+        except TimeoutError:
+            worker.kill()
+            raise BotOverBudget(budget or 0.0) from None
+        except asyncio.CancelledError:
+            # Nobody will read this answer: the worker must not be handed on mid-decision.
+            worker.kill()
+            raise
+        except _WorkerLost:
+            raise BotFailed("the computer player's worker process died") from None
+        if not ok:
+            raise BotFailed(str(value))
+        order: Order = value
+        return order
+
+
+def _collected(done: asyncio.Future[Any] | Future[Any]) -> None:
+    if not done.cancelled():
+        done.exception()

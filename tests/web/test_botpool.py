@@ -1,0 +1,299 @@
+"""Computer players think in worker processes (docs/web.md, "Computer players").
+
+The bots' orders from the pool are the kernel's own (the game is the one
+the kernel plays in-process); a decision over its budget is stopped by
+killing its worker, whose process is then gone, while other games are
+answered; people's games are served before games of computer players only,
+and one address may run only so many of those at once.
+
+No timing is asserted: the waits are bounded only so that a broken pool
+fails the test instead of hanging it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import os
+import random
+import time
+from collections.abc import Callable, Coroutine, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tests.web.helpers import Mirror, run_async
+from vectorwar.registry import get_system
+from vectorwar.rules import Bot, Order
+from vectorwar.setup import set_up
+from vectorwar.web.app import create_app
+from vectorwar.web.botpool import BOTS_ONLY, PEOPLE, BotOverBudget, BotPool, Decision, decide
+from vectorwar.web.service import Budgets, GameService, TooManyBotGames
+from vectorwar.web.store import Store
+
+WAIT = 120.0  # seconds: a bound for a broken pool, far above what any step here takes
+
+
+class SpinBot:
+    """A computer player that never makes up its mind (registered only by these tests)."""
+
+    def __init__(self, pidfile: str) -> None:
+        self.pidfile = pidfile
+
+    def choose(self, state: Any, seat: str, rng: random.Random) -> Order:
+        Path(self.pidfile).write_text(str(os.getpid()))
+        while True:
+            pass
+
+
+class SpinOnceBot(SpinBot):
+    """Spins the first time it is asked (in any process), then plays as the random bot."""
+
+    def choose(self, state: Any, seat: str, rng: random.Random) -> Order:
+        if not Path(self.pidfile).exists():
+            super().choose(state, seat, rng)
+        order: Order = get_system("msc").random_order(state, seat, rng)
+        return order
+
+
+def register_spin(pidfile: str) -> None:
+    """Offer ``bot:spin`` and ``bot:spin-once`` in MSC, in whichever process calls this (the test's, and each
+    worker at its start)."""
+    msc = type(get_system("msc"))
+    real = msc.__dict__.get("_real_bots", msc.bots)
+
+    def bots(self: Any) -> Mapping[str, Callable[[], Bot]]:
+        return {**real(self), "spin": lambda: SpinBot(pidfile), "spin-once": lambda: SpinOnceBot(pidfile)}
+
+    msc._real_bots = real  # type: ignore[attr-defined]
+    msc.bots = bots  # type: ignore[method-assign]
+
+
+@pytest.fixture
+def spin(tmp_path: Path) -> Any:
+    pidfile = str(tmp_path / "spin.pid")
+    msc = type(get_system("msc"))
+    real = msc.bots
+    register_spin(pidfile)
+    yield pidfile
+    msc.bots = real  # type: ignore[method-assign]
+    del msc._real_bots  # type: ignore[attr-defined]
+
+
+async def until(check: Callable[[], Coroutine[Any, Any, bool]] | Callable[[], bool], what: str) -> None:
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        done = check()
+        if done if isinstance(done, bool) else await done:
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"still waiting for {what} after {WAIT:g} s")
+
+
+def gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+def test_a_bot_game_played_in_worker_processes_is_the_kernels_game() -> None:
+    seats = {"red": "bot:greedy", "blue": "bot:random"}  # random reads the bot's rng, greedy does not
+
+    async def scenario() -> None:
+        service = GameService(Store("sqlite://"), bot_pool=BotPool(1))
+        try:
+            created = await service.create("vv5-dogfight", seats, seed=3)
+
+            async def over() -> bool:
+                return (await service.get(created.id)).table.game.is_over
+
+            await until(over, "the bot game to end")
+            played = (await service.get(created.id)).table.game
+            assert played.history == Mirror.of("vv5-dogfight", 3, seats).game.history
+            # The same game with the bots on the server's threads (the whole game within one budget).
+            threads = GameService(Store("sqlite://"), budgets=Budgets(bots=WAIT))
+            try:
+                alike = await threads.create("vv5-dogfight", seats, seed=3)
+                assert (await threads.get(alike.id)).table.game.history == played.history
+            finally:
+                threads.close()
+            assert service.bot_pool is not None
+            assert len(service.bot_pool.pids()) == 1
+        finally:
+            service.close()
+
+    run_async(scenario)
+
+
+def test_a_persons_game_against_a_bot_in_worker_processes_is_the_kernels_game() -> None:
+    seats = {"red": "human", "blue": "bot:random"}
+
+    async def scenario() -> None:
+        service = GameService(Store("sqlite://"), bot_pool=BotPool(1))
+        try:
+            created = await service.create("msc-duel", seats, seed=11)
+            token = created.players[0].token
+            mirror = Mirror.of("msc-duel", 11, seats)
+            for _ in range(6):
+                if mirror.game.is_over:
+                    break
+                text = mirror.order_for("red")
+                answer = await service.submit(created.id, token, "red", text, mirror.step)
+                mirror.give("red", text)
+                # The answer's scene already holds the bot's answer, as with bots on threads.
+                assert answer.scene["step"] == mirror.step
+            assert (await service.get(created.id)).table.game.history == mirror.game.history
+        finally:
+            service.close()
+
+    run_async(scenario)
+
+
+def test_the_same_decision_in_a_worker_and_in_process_is_the_same_order() -> None:
+    setup = set_up("vv5-dogfight", {"red": "random", "blue": "greedy"}, seed=5)
+    game = setup.game
+
+    async def scenario() -> None:
+        pool = BotPool(1)
+        try:
+            for seat, name in (("red", "random"), ("blue", "greedy"), ("red", "search")):
+                decision = Decision("vv5", game.state, game.seed, len(game.history), seat, name)
+                pooled = await pool.decide(decision, priority=PEOPLE, budget=None)
+                assert str(pooled) == str(decide(decision))
+        finally:
+            pool.close()
+
+    run_async(scenario)
+
+
+def test_a_decision_over_its_budget_is_stopped_with_its_process_and_other_games_go_on(spin: str) -> None:
+    async def scenario() -> None:
+        pool = BotPool(1, initializer=functools.partial(register_spin, spin))
+        # Generous, for the greedy bot's answer below on a loaded machine; the spinning bot meets it anyway.
+        service = GameService(Store("sqlite://"), budgets=Budgets(bots=5.0), bot_pool=pool, ask_again_after=3600)
+        try:
+            stuck = asyncio.create_task(service.create("msc-duel", {"red": "human", "blue": "bot:spin"}, seed=1))
+            await until(lambda: Path(spin).exists() and Path(spin).read_text() != "", "the spinning bot to start")
+            spinner = int(Path(spin).read_text())
+            # While it spins: a game of two people is answered.
+            people = await service.create("msc-duel", {}, seed=2, hotseat=True)
+            given = await service.submit(people.id, people.players[0].token, "red", "Hawk 1", 0)
+            assert given.scene["pending"] == {"red": "Hawk 1"}
+
+            created = await stuck  # the bot ran over its budget: the game is there, blue's seat waits
+            await until(lambda: gone(spinner), "the spinning worker's process to be gone")
+            assert spinner not in pool.pids()
+            game = (await service.get(created.id)).table.game
+            assert (len(game.history), game.waiting_for) == (0, ("red", "blue"))
+            assert created.id in service._asking_again  # the bot is asked again later
+
+            # A game against greedy gets its bot's answer from a new worker.
+            seats = {"red": "human", "blue": "bot:greedy"}
+            fight = await service.create("msc-duel", seats, seed=3)
+            mirror = Mirror.of("msc-duel", 3, seats)
+            text = mirror.order_for("red")
+            answer = await service.submit(fight.id, fight.players[0].token, "red", text, 0)
+            mirror.give("red", text)
+            assert answer.scene["step"] == mirror.step == 1
+            assert pool.pids()
+            assert spinner not in pool.pids()
+        finally:
+            service.close()
+
+    run_async(scenario)
+
+
+def test_a_bot_stopped_over_its_budget_is_asked_again_later(spin: str) -> None:
+    seats = {"red": "human", "blue": "bot:spin-once"}
+
+    async def scenario() -> None:
+        pool = BotPool(1, initializer=functools.partial(register_spin, spin))
+        service = GameService(Store("sqlite://"), budgets=Budgets(bots=1.0), bot_pool=pool, ask_again_after=0.1)
+        try:
+            created = await service.create("msc-duel", seats, seed=6)
+            assert Path(spin).exists()  # it spun, and was stopped
+
+            async def plotted() -> bool:
+                return "blue" in (await service.get(created.id)).table.game.pending
+
+            await until(plotted, "blue's bot to be asked again and plot")
+            given = await service.submit(created.id, created.players[0].token, "red", "Hawk 1", 0)
+            assert given.resolved
+            assert given.scene["step"] >= 1
+        finally:
+            service.close()
+
+    run_async(scenario)
+
+
+def test_peoples_games_are_served_before_bot_only_games(spin: str) -> None:
+    setup = set_up("msc-duel", {"red": "greedy", "blue": "greedy"}, seed=4)
+    state, seed = setup.game.state, setup.game.seed
+    finished: list[str] = []
+
+    async def scenario() -> None:
+        pool = BotPool(1, initializer=functools.partial(register_spin, spin))
+        try:
+
+            async def ask(name: str, seat: str, bot: str, priority: int, budget: float | None) -> None:
+                with contextlib.suppress(BotOverBudget):
+                    await pool.decide(Decision("msc", state, seed, 0, seat, bot), priority=priority, budget=budget)
+                finished.append(name)
+
+            busy = asyncio.create_task(ask("spin", "red", "spin", BOTS_ONLY, None))
+            await until(lambda: Path(spin).exists() and Path(spin).read_text() != "", "the spinning bot to start")
+            # The one worker is busy: a bot-only game's decision comes first, a person's game's after it.
+            bots = asyncio.create_task(ask("bots only", "red", "greedy", BOTS_ONLY, None))
+            await until(lambda: pool.waiting() == 1, "the bot-only decision to queue")
+            people = asyncio.create_task(ask("people", "blue", "greedy", PEOPLE, None))
+            await until(lambda: pool.waiting() == 2, "the person's decision to queue")
+            # Giving up on the spinning decision stops its worker, which goes to the next in line.
+            busy.cancel()
+            await asyncio.gather(bots, people)
+        finally:
+            pool.close()
+
+    run_async(scenario)
+    assert finished == ["people", "bots only"]
+
+
+def test_one_address_runs_only_so_many_bot_only_games_at_once(spin: str) -> None:
+    async def scenario() -> None:
+        pool = BotPool(1, initializer=functools.partial(register_spin, spin))
+        service = GameService(
+            Store("sqlite://"), budgets=Budgets(bots=1.0), bot_pool=pool, bot_games_per_client=1, ask_again_after=3600
+        )
+        try:
+            bots = {"red": "bot:spin", "blue": "bot:greedy"}
+            first = await service.create("msc-duel", bots, seed=1, client="192.0.2.1")
+            with pytest.raises(TooManyBotGames) as refused:
+                await service.create("msc-duel", bots, seed=2, client="192.0.2.1")
+            assert "192.0.2.1" not in str(refused.value)
+            assert "1 game of computer players only" in str(refused.value)
+            # Another address, and a game with a person in it, are not held back.
+            await service.create("msc-duel", bots, seed=3, client="192.0.2.2")
+            await service.create("msc-duel", {"red": "human", "blue": "bot:greedy"}, seed=4, client="192.0.2.1")
+            # Until the bots give up for good, the first game counts; it is still there, unplayed.
+            assert (await service.get(first.id)).table.game.history == []
+        finally:
+            service.close()
+
+    run_async(scenario)
+
+
+def test_a_refused_bot_only_game_is_429_with_retry_after(db_url: str) -> None:
+    with TestClient(create_app(db_url, bot_workers=1)) as client:
+        app: Any = client.app
+        app.state.service.bot_games_per_client = 0
+        bots = {"red": "bot:greedy", "blue": "bot:greedy"}
+        refused = client.post("/api/games", json={"scenario": "msc-duel", "seats": bots})
+        assert refused.status_code == 429, refused.text
+        assert refused.json()["error"]["type"] == "TooManyBotGames"
+        assert int(refused.headers["Retry-After"]) >= 1
+        played = client.post("/api/games", json={"scenario": "msc-duel", "seats": {"blue": "bot:greedy"}})
+        assert played.status_code == 201
