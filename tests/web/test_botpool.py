@@ -26,6 +26,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.web.helpers import Mirror, run_async
+from vectorwar.autopilot import ANY, Flow, Standing
+from vectorwar.play import bot_turns
 from vectorwar.registry import get_system
 from vectorwar.rules import Bot, Order
 from vectorwar.setup import set_up
@@ -148,6 +150,38 @@ def test_a_persons_game_against_a_bot_in_worker_processes_is_the_kernels_game() 
                 # The answer's scene already holds the bot's answer, as with bots on threads.
                 assert answer.scene["step"] == mirror.step
             assert (await service.get(created.id)).table.game.history == mirror.game.history
+        finally:
+            service.close()
+
+    run_async(scenario)
+
+
+def test_standing_orders_between_pooled_bots_play_the_kernels_game() -> None:
+    # blue skips to the next decision with standing fire; red, the greedy bot, thinks in a worker process.
+    seats = {"blue": "human", "red": "bot:greedy"}
+    standing = Standing(Flow.DECISION, fire_at=ANY, min_chance=20)
+
+    async def scenario() -> None:
+        service = GameService(Store("sqlite://"), bot_pool=BotPool(1))
+        try:
+            created = await service.create("avt-duel-wasp", seats, seed=2)
+            token = created.players[0].token
+            await service.set_standing(created.id, token, "blue", standing, now=True)
+            for _ in range(4):
+                game = (await service.get(created.id)).table.game
+                if game.is_over or "blue" not in game.waiting_for:
+                    break
+                await service.set_standing(created.id, token, "blue", standing, now=True)
+            played = (await service.get(created.id)).table.game
+            # The kernel's bot loop, in-process, with the same standing orders and the same skips.
+            setup = set_up("avt-duel-wasp", {"blue": "human", "red": "greedy"}, seed=2)
+            kernel = setup.game
+            while len(kernel.history) < len(played.history):
+                kernel.submit("blue", played.history[len(kernel.history)].orders[0][1])
+                for _ in bot_turns(kernel, setup.bots, standing={"blue": standing}):
+                    pass
+            assert kernel.history == played.history
+            assert len(played.history) > 10
         finally:
             service.close()
 
