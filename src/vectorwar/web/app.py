@@ -657,7 +657,9 @@ def _page(name: str) -> Response:
     return FileResponse(path)
 
 
-def _error_handlers(app: FastAPI) -> None:
+def _framework_handlers(app: FastAPI) -> None:
+    """The framework's own refusals in the shape every other error has."""
+
     @app.exception_handler(RequestValidationError)
     async def malformed(_request: Request, err: Exception) -> JSONResponse:
         if not isinstance(err, RequestValidationError):  # pragma: no cover - registered for this type
@@ -685,6 +687,10 @@ def _error_handlers(app: FastAPI) -> None:
         answer = error(err.status_code, kind, str(err.detail))
         answer.headers.update(err.headers or {})
         return answer
+
+
+def _error_handlers(app: FastAPI) -> None:
+    _framework_handlers(app)
 
     @app.exception_handler(OrderSyntaxError)
     async def syntax(_request: Request, err: Exception) -> JSONResponse:
