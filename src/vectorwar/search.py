@@ -149,7 +149,8 @@ LATER = 0.5
 #: Prompts a move of a ``fire_in_prospect`` trial plays at most (two turns of four sides and aces).
 PROSPECT_STOP = 40
 #: Prompts a ``resolve_in_prospect`` trial plays after the root's, at every level: in AV:T, half a turn's
-#: segments. Not the budget's ``horizon``: eight segments, and two, judged the burns worse (docs/bots.md).
+#: segments. Not the budget's ``horizon``: eight segments, and two, judged the burns worse (the history of
+#: docs/bots.md).
 HELD = 4
 #: The order that gives no fire (the kernel's notation for an empty declaration).
 HOLD = "hold"

@@ -129,7 +129,7 @@ def test_without_a_margin_the_best_row_is_played_however_narrowly_it_wins() -> N
 @pytest.mark.parametrize("name", ["msc", "vv5", "vms", "avt"])
 def test_only_vv5_plays_its_search_without_the_margin_over_the_fast_bots_order(name: str) -> None:
     # Measured: VV5's trials, all but free of luck against an all-but-known enemy plot, chose better without
-    # it (docs/bots.md); AV:T's duels did worse without it, and MSC and VMS keep it unmeasured.
+    # it (the history of docs/bots.md); AV:T's duels did worse without it, and MSC and VMS keep it unmeasured.
     assert get_system(name).search_margin == (name != "vv5")
 
 

@@ -72,7 +72,7 @@ def test_red_and_blue_start_level_with_each_other_below_the_ghost_ship(name: str
     """The board has no exact left-right mirror (50 columns, odd ones half a hex lower), so the
     two bottom corners are not alike: on the corner hexes themselves blue started half a hex lower
     than red and lost 41 to 6 between greedy bots. Each blue ship now stands on the same row
-    height as its red counterpart, at the mirrored column or the one beside it (docs/bots.md)."""
+    height as its red counterpart, at the mirrored column or the one beside it (the history of docs/bots.md)."""
     state = Game.new(get_system("vv5"), builtin_scenario(name), 1).state
     assert isinstance(state, VV5State)
     red = sorted(state.ships_of("red"), key=lambda s: s.id)

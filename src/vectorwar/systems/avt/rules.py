@@ -70,7 +70,7 @@ RULE_REPAIR = "AV:T (A5.48) repairs"
 RULE_2D = "AV:T Design Note: the 2-D play experience (option three_d = false)"
 
 #: Pivots the search bot tries for each ship beside the burns (``order_variants``): the best facings greedy sees.
-#: Every one the chart allows (49) measured weaker and took up to 2 s a decision (docs/bots.md).
+#: Every one the chart allows (49) measured weaker and took up to 2 s a decision (the history of docs/bots.md).
 PIVOT_VARIANTS = 16
 
 #: The help's sample orders, each legal at the start of sample game one (avt-drift); a pivot and a roll

@@ -130,7 +130,7 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
     def rollout_cost(self, state: MSCState) -> float:
         # The cheapest rollouts of the four systems (a resolve ~0.05 ms): with twice the screen and the rounds a
         # decision still takes under 0.4 s, and in the duel they lift search from 68 % to 83.5 % against greedy
-        # (the two seats' mean share of decisive games, 100 games a seat; docs/bots.md).
+        # (the two seats' mean share of decisive games, 100 games a seat; the history of docs/bots.md).
         return 0.5
 
     def standing(self, state: MSCState) -> Mapping[str, float]:

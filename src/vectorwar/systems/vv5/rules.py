@@ -192,11 +192,10 @@ class VectorV5(RuleSystem[VV5State]):
     setup_steps = ("purchase",)
     # Its trials are cheap (a resolve and a round of greedy plots a move), so they can play a third move: the
     # same strength overall, better in the Refugees, Pirates and Ghost Ship, worse in the Stasis Pod
-    # (docs/bots.md, "Three moves").
+    # (the history of docs/bots.md).
     prospect_moves = 3
     # Its trials meet an all-but-known enemy plot and throw almost no dice: measured stronger choosing what
-    # they judge best than holding to greedy's order unless clearly beaten (docs/bots.md, "Dogfights over 40
-    # seeds").
+    # they judge best than holding to greedy's order unless clearly beaten (the history of docs/bots.md).
     search_margin = False
 
     # -- setup ------------------------------------------------------------------
