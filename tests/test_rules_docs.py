@@ -84,3 +84,43 @@ def test_every_table_is_rules_or_bookkeeping(path: Path) -> None:
         assert rulebook.statement_column(list(cells)) is not None or cells in BOOKKEEPING_HEADERS, (
             f"{path.name}: table {cells} has no statement column (Rule) and is not bookkeeping"
         )
+
+
+#: Words that tell how a ruling came about rather than what is true now (issue 55).
+HISTORY = re.compile(
+    r"\b(was|were|used to|no longer|previously|formerly|session|part 2|simplified|marked simplified)\b", re.I
+)
+
+
+def ruling_sections() -> list[tuple[str, list[str]]]:
+    """Each ``## `` section of docs/rulings.md: its heading and its lines (heading included) up to the
+    next heading of level 1 or 2, blank lines and rules (``---``) at its end left off."""
+    out: list[tuple[str, list[str]]] = []
+    current: list[str] | None = None
+    for line in (DOCS / "rulings.md").read_text(encoding="utf-8").splitlines():
+        if line.startswith(("# ", "## ")):
+            current = [line] if line.startswith("## ") else None
+            if current is not None:
+                out.append((line[3:], current))
+        elif current is not None:
+            current.append(line)
+    for _title, lines in out:
+        while lines and lines[-1].strip() in ("", "---"):
+            lines.pop()
+    return out
+
+
+def test_every_ruling_is_at_most_15_lines_and_states_what_is_true() -> None:
+    sections = ruling_sections()
+    assert len(sections) > 150
+    long = [f"{title} ({len(lines)} lines)" for title, lines in sections if len(lines) > 15]
+    assert not long, f"rulings longer than 15 lines: {long}"
+    told = [f"{title}: {m.group(0)!r}" for title, lines in sections for m in HISTORY.finditer("\n".join(lines))]
+    assert not told, f"rulings that tell history instead of what is true: {told}"
+
+
+def test_every_ruling_has_its_parts() -> None:
+    for title, lines in ruling_sections():
+        text = "\n".join(lines)
+        for part in ("**Question**", "**Choice**", "**Why**", "**Option**", "**Test**"):
+            assert part in text, f"ruling {title!r} has no {part}"
