@@ -119,8 +119,14 @@ def test_every_ruling_is_at_most_15_lines_and_states_what_is_true() -> None:
     assert not told, f"rulings that tell history instead of what is true: {told}"
 
 
-def test_every_ruling_has_its_parts() -> None:
+PARTS = ("Question", "Choice", "Why", "Option", "Test", "Code")
+
+
+def test_every_ruling_has_its_parts_in_order_and_a_one_line_why() -> None:
     for title, lines in ruling_sections():
-        text = "\n".join(lines)
-        for part in ("**Question**", "**Choice**", "**Why**", "**Option**", "**Test**"):
-            assert part in text, f"ruling {title!r} has no {part}"
+        parts = [(m.group(1), k) for k, line in enumerate(lines) if (m := re.match(r"\* \*\*(\w+)\*\*", line))]
+        names = [name for name, _k in parts]
+        assert set(PARTS[:5]) <= set(names), f"ruling {title!r} lacks {set(PARTS[:5]) - set(names)}"
+        assert names == [p for p in PARTS if p in names], f"ruling {title!r}: parts out of order {names}"
+        why = next(k for name, k in parts if name == "Why")
+        assert not lines[why + 1].startswith("  "), f"ruling {title!r}: the why runs past one line"
