@@ -130,3 +130,18 @@ def test_every_ruling_has_its_parts_in_order_and_a_one_line_why() -> None:
         assert names == [p for p in PARTS if p in names], f"ruling {title!r}: parts out of order {names}"
         why = next(k for name, k in parts if name == "Why")
         assert not lines[why + 1].startswith("  "), f"ruling {title!r}: the why runs past one line"
+
+
+def test_every_rulings_question_choice_and_why_are_shown_to_players() -> None:
+    """A bullet naming code is kept from a player's page (rulebook.render), so these three name none."""
+    for title, lines in ruling_sections():
+        items: list[str] = []
+        for line in lines[1:]:
+            if line.startswith("* "):
+                items.append(line)
+            elif line.startswith("  ") and items:
+                items[-1] += " " + line.strip()
+        for item in items:
+            if re.match(r"\* \*\*(Question|Choice|Why)\*\*", item):
+                code = [s for s in re.findall(r"`([^`]+)`", item) if rulebook.is_code(s)]
+                assert not code, f"ruling {title!r}: {item[:20]} names code {code}, hiding it from players"
