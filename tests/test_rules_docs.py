@@ -84,3 +84,64 @@ def test_every_table_is_rules_or_bookkeeping(path: Path) -> None:
         assert rulebook.statement_column(list(cells)) is not None or cells in BOOKKEEPING_HEADERS, (
             f"{path.name}: table {cells} has no statement column (Rule) and is not bookkeeping"
         )
+
+
+#: Words that tell how a ruling came about rather than what is true now (issue 55).
+HISTORY = re.compile(
+    r"\b(was|were|used to|no longer|previously|formerly|session|part 2|simplified|marked simplified)\b", re.I
+)
+
+
+def ruling_sections() -> list[tuple[str, list[str]]]:
+    """Each ``## `` section of docs/rulings.md: its heading and its lines (heading included) up to the
+    next heading of level 1 or 2, blank lines and rules (``---``) at its end left off."""
+    out: list[tuple[str, list[str]]] = []
+    current: list[str] | None = None
+    for line in (DOCS / "rulings.md").read_text(encoding="utf-8").splitlines():
+        if line.startswith(("# ", "## ")):
+            current = [line] if line.startswith("## ") else None
+            if current is not None:
+                out.append((line[3:], current))
+        elif current is not None:
+            current.append(line)
+    for _title, lines in out:
+        while lines and lines[-1].strip() in ("", "---"):
+            lines.pop()
+    return out
+
+
+def test_every_ruling_is_at_most_15_lines_and_states_what_is_true() -> None:
+    sections = ruling_sections()
+    assert len(sections) > 150
+    long = [f"{title} ({len(lines)} lines)" for title, lines in sections if len(lines) > 15]
+    assert not long, f"rulings longer than 15 lines: {long}"
+    told = [f"{title}: {m.group(0)!r}" for title, lines in sections for m in HISTORY.finditer("\n".join(lines))]
+    assert not told, f"rulings that tell history instead of what is true: {told}"
+
+
+PARTS = ("Question", "Choice", "Why", "Option", "Test", "Code")
+
+
+def test_every_ruling_has_its_parts_in_order_and_a_one_line_why() -> None:
+    for title, lines in ruling_sections():
+        parts = [(m.group(1), k) for k, line in enumerate(lines) if (m := re.match(r"\* \*\*(\w+)\*\*", line))]
+        names = [name for name, _k in parts]
+        assert set(PARTS[:5]) <= set(names), f"ruling {title!r} lacks {set(PARTS[:5]) - set(names)}"
+        assert names == [p for p in PARTS if p in names], f"ruling {title!r}: parts out of order {names}"
+        why = next(k for name, k in parts if name == "Why")
+        assert not lines[why + 1].startswith("  "), f"ruling {title!r}: the why runs past one line"
+
+
+def test_every_rulings_question_choice_and_why_are_shown_to_players() -> None:
+    """A bullet naming code is kept from a player's page (rulebook.render), so these three name none."""
+    for title, lines in ruling_sections():
+        items: list[str] = []
+        for line in lines[1:]:
+            if line.startswith("* "):
+                items.append(line)
+            elif line.startswith("  ") and items:
+                items[-1] += " " + line.strip()
+        for item in items:
+            if re.match(r"\* \*\*(Question|Choice|Why)\*\*", item):
+                code = [s for s in re.findall(r"`([^`]+)`", item) if rulebook.is_code(s)]
+                assert not code, f"ruling {title!r}: {item[:20]} names code {code}, hiding it from players"
