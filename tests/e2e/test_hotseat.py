@@ -24,8 +24,10 @@ pytestmark = pytest.mark.skipif(
 
 TIMEOUT_MS = 10_000
 #: What takes a click at the middle of an element's box: the id of the closest element with one.
+#: What is on top at the middle of the element's part inside the window (a tall panel runs past its bottom).
 HIT_JS = """sel => { const r = document.querySelector(sel).getBoundingClientRect();
-  const e = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+  const top = Math.max(r.top, 0), bottom = Math.min(r.bottom, window.innerHeight);
+  const e = document.elementFromPoint(r.x + r.width / 2, (top + bottom) / 2);
   return e ? (e.closest('[id]') || {}).id : null; }"""
 
 

@@ -4,6 +4,7 @@ replayed step showing the counters where the server's replay puts them."""
 from __future__ import annotations
 
 import shutil
+import time
 from pathlib import Path
 from typing import Any
 
@@ -25,13 +26,18 @@ COUNTERS_JS = "els => Object.fromEntries(els.map(e => [e.dataset.id, e.dataset.h
 
 
 def bots_only_game(server: Server, scenario_id: str = SCENARIO) -> dict[str, Any]:
-    """A game of greedy bots only: it is played to the end as it is created."""
+    """A game of greedy bots only, once the server has played it to the end (in its worker processes)."""
     systems = httpx.get(f"{server.url}/api/systems").json()
     scenario = next(s for system in systems for s in system["scenarios"] if s["id"] == scenario_id)
     seats = dict.fromkeys(scenario["sides"], "bot:greedy")
     created: dict[str, Any] = httpx.post(
         f"{server.url}/api/games", json={"scenario": scenario_id, "seats": seats, "seed": 11}, timeout=120
     ).json()
+    # Creation answers at once; the bots play on in the background (docs/web.md, "People first").
+    deadline = time.monotonic() + 300
+    while httpx.get(f"{server.url}/api/games/{created['id']}", timeout=30).json()["result"] is None:
+        assert time.monotonic() < deadline, "the game of bots only never ended"
+        time.sleep(0.2)
     return created
 
 
