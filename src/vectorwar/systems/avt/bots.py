@@ -443,6 +443,7 @@ class GreedyBot:
         ``ARMOUR_WEIGHT`` a point of skin armour turned to it, less a twentieth a wedge turned."""
         mine, theirs = track(ship), track(enemy)
         alive = _mounts_alive(design, ship)
+        fresh: dict[int, list[str]] = {}
         out: list[tuple[float, Window, int]] = []
         for window, orientation, n, takes in self._reachable(state, design, ship):
             seen, _ = _marker_between_points(state, mine.after(takes), theirs.after(takes))
@@ -451,8 +452,9 @@ class GreedyBot:
             count = _bearing(state, design, alive, orientation, seen) + ARMOUR_WEIGHT * self._armour_shown(
                 state, design, orientation, seen
             )
-            fresh = _fresh_mounts(design, ship, state.now + takes)
-            count += FRESH_WEIGHT * _bearing(state, design, fresh, orientation, seen)
+            if takes not in fresh:
+                fresh[takes] = _fresh_mounts(design, ship, state.now + takes)
+            count += FRESH_WEIGHT * _bearing(state, design, fresh[takes], orientation, seen)
             out.append((count - 0.05 * n, window, n))
         return out
 
