@@ -347,7 +347,7 @@ class GreedyBot:
     def closing_fuel_cap(ship: Ship, relative: Vec, toward: Vec) -> float:
         """The fastest closing speed (hexes a turn) the fuel left can still brake from once there.
 
-        A dot of thrust is a unit of fuel and a hex a turn of velocity (A5.282). Reaching closing speed c from
+        Each dot of thrust burns a unit of fuel and is a hex a turn of velocity (the thrust chart). Reaching closing speed c from
         v0 costs c - v0 and stopping costs c again, after the drift across the line is matched: so
         c <= (fuel + v0) / 2, with a margin for angled burns and pivots. A chase that outruns this ends with
         the tanks dry and the enemy drifting out of reach.

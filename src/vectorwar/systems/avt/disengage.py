@@ -14,8 +14,8 @@ that could still be fought): each ship is credited with
 * its highest Thrust Matrix row, whatever damage it has taken (repairs may
   bring thrust back), burning from now on straight toward the enemy;
 * every unit of fuel left, each worth at most ``DOT_SPEED`` hexes a turn of
-  velocity (an angled burn lays half as many dots again on its minor
-  component, A5.342: sqrt(1 + 1/4) = 1.12 a unit of fuel);
+  velocity (a dot burns a unit; an angled burn lays half as many dots again
+  on its minor component, square to the major: sqrt(1 + 1/4) = 1.12);
 * a margin for the movement grid's rounding.
 
 Distances are straight lines in hex widths: a path of hex steps is never
