@@ -253,3 +253,30 @@ def test_greedy_counts_no_wait_past_the_turn_limit() -> None:
     # Mid-game it weighs volleys 1-3 segments ahead; on the last segment there are none to wait for.
     assert bot._later_volleys(state, design, blue, red, ShipOrders("Blue"), "3 MRLS")
     assert bot._later_volleys(last, design, blue, red, ShipOrders("Blue"), "3 MRLS") == []
+
+
+def test_greedy_asks_for_no_closing_speed_it_could_not_brake_from() -> None:
+    # 80 % of the fuel left, less the drift across the line, pays for reaching the closing speed and for braking.
+    game = Game.new(AVT, builtin_scenario("avt-duel-rafik"), 0)
+    ship = game.state.ship("Rafik")
+    toward = (0.0, 1.0, 0.0)
+    assert GreedyBot.closing_fuel_cap(replace(ship, fuel=100), (0.0, 0.0, 0.0), toward) == pytest.approx(40.0)
+    # Already closing at 10 (the enemy coming down the line): braking from it is paid for either way.
+    assert GreedyBot.closing_fuel_cap(replace(ship, fuel=20), (0.0, -10.0, 0.0), toward) == pytest.approx(13.0)
+    # Dry tanks: it still drifts in at the slowest speed rather than never close.
+    assert GreedyBot.closing_fuel_cap(replace(ship, fuel=0), (0.0, 0.0, 0.0), toward) == pytest.approx(1.0)
+    # Low on fuel 25 hexes off, it does not ask to close faster than it can stop (12 with a full tank).
+    low = replace(ship, fuel=10)
+    need = GreedyBot().needed_change(game.state.designs["rafik"], low, game.state.ship("Sultan"))
+    assert abs(need[1]) <= 4.0 + 1e-9
+
+
+def test_greedy_in_the_enemys_own_space_burns_off_along_its_nose() -> None:
+    # No laser bears on a ship in the same space (no AVID window): at rest together, it moves apart.
+    game = Game.new(AVT, builtin_scenario("avt-duel-rafik"), 0)
+    state: AVTState = game.state
+    game.state = state.with_ship(replace(state.ship("Sultan"), position=state.ship("Rafik").position))
+    order = GreedyBot().ship_orders(game.state, game.state.ship("Rafik"))
+    assert order.thrust is not None
+    assert order.thrust > 0
+    assert order.pivot is None

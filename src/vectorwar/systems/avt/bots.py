@@ -107,6 +107,12 @@ SETTLED_SPEED = 3.0
 BEARING_WEIGHT = 0.1
 #: Closing speed (hexes a turn) it will not exceed however far away the enemy is.
 MAX_CLOSING = 12.0
+#: The share of the fuel left it counts on when capping a closing speed, and the speed it always allows.
+FUEL_MARGIN = 0.8
+MIN_CLOSING = 1.0
+#: Distance (hexes) within which the two ships share a space, and the speed it then moves apart at.
+SAME_SPACE = 0.5
+SEPARATION = 4.0
 #: Velocity change (hexes a turn) that starts a burn, and the one that keeps a burn going.
 START_BURN = 3.0
 KEEP_BURN = 1.5
@@ -119,6 +125,10 @@ WAIT = 3
 FIGHTING_RANGE = 30.0
 #: How much a point of skin armour turned toward the enemy counts against one more laser bearing on it.
 ARMOUR_WEIGHT = 1.5
+#: What a laser bearing counts again when it will be cool once the pivot is done: between volleys the ship turns
+#: fresh lasers to the enemy, so a ship whose bearing lasers are cooling still fires (greedy v greedy Rafik duels
+#: drawn at the turn limit: 13 of 100 without it, 9 with it; docs/rules/avt-bots.md).
+FRESH_WEIGHT = 1.0
 #: What a volley's worth is kept for each segment it waits: the enemy may move, turn or fire first.
 PATIENCE = 0.93
 #: A target volley's chance of eating it below which the lasers are kept for a better one.
@@ -314,19 +324,38 @@ class GreedyBot:
         mine, theirs = track(ship), track(enemy)
         offset = _sub(theirs.at, mine.at)
         distance = _norm(offset)
-        toward = _unit(offset)
         relative = _sub(theirs.velocity, mine.velocity)
+        if distance < SAME_SPACE:
+            # In one space no laser bears (a marker needs a window): move off along the nose, which needs no
+            # pivot, at a speed that starts a burn.
+            toward = _scale(_THRUST_UNIT[ship.orientation.nose], -1.0)
+            return _sub(relative, _scale(toward, SEPARATION))
+        toward = _unit(offset)
         # Braking starts with a turn-around: the speed from which turning round (t turns, coasting) and then
         # burning at ``accel`` (hexes a turn, per turn) stops it in the gap: v t + v^2 / 2 accel = gap.
         accel = max(1.0, design.thrust * 2.0 * BRAKING)
         t = turn_around(design)
         gap = distance - STANDOFF
         speed = accel * (math.sqrt(t * t + 2.0 * abs(gap) / accel) - t)
-        closing = math.copysign(min(MAX_CLOSING, speed), gap)
+        closing = math.copysign(min(MAX_CLOSING, speed, self.closing_fuel_cap(ship, relative, toward)), gap)
         if gap < 0:
             closing = max(closing, -2.0)
         wanted = _scale(toward, -closing)
         return _sub(relative, wanted)
+
+    @staticmethod
+    def closing_fuel_cap(ship: Ship, relative: Vec, toward: Vec) -> float:
+        """The fastest closing speed (hexes a turn) the fuel left can still brake from once there.
+
+        Each dot of thrust burns a unit of fuel and is a hex a turn of velocity (the thrust chart). Reaching closing speed c from
+        v0 costs c - v0 and stopping costs c again, after the drift across the line is matched: so
+        c <= (fuel + v0) / 2, with a margin for angled burns and pivots. A chase that outruns this ends with
+        the tanks dry and the enemy drifting out of reach.
+        """
+        along = _dot(relative, toward)
+        across = _norm(_sub(relative, _scale(toward, along)))
+        fuel = FUEL_MARGIN * (ship.fuel - ship.chart.fuel) - across
+        return max(MIN_CLOSING, (fuel - along) / 2.0)
 
     def _move(self, state: AVTState, design: Design, ship: Ship, enemy: Ship, orders: ShipOrders) -> ShipOrders:
         can_burn = ship.radiators == "in" and ship.fuel - ship.chart.fuel > 0
@@ -410,10 +439,11 @@ class GreedyBot:
 
     def facings(self, state: AVTState, design: Design, ship: Ship, enemy: Ship) -> list[tuple[float, Window, int]]:
         """(score, nose window, wedges) of staying put and of every pivot the chart allows, where ``enemy`` will be
-        seen once it is done: the lasers bearing there, ``ARMOUR_WEIGHT`` a point of skin armour turned to it,
-        less a twentieth a wedge turned."""
+        seen once it is done: the lasers bearing there (``FRESH_WEIGHT`` more for each that will be cool then),
+        ``ARMOUR_WEIGHT`` a point of skin armour turned to it, less a twentieth a wedge turned."""
         mine, theirs = track(ship), track(enemy)
         alive = _mounts_alive(design, ship)
+        fresh: dict[int, list[str]] = {}
         out: list[tuple[float, Window, int]] = []
         for window, orientation, n, takes in self._reachable(state, design, ship):
             seen, _ = _marker_between_points(state, mine.after(takes), theirs.after(takes))
@@ -422,6 +452,9 @@ class GreedyBot:
             count = _bearing(state, design, alive, orientation, seen) + ARMOUR_WEIGHT * self._armour_shown(
                 state, design, orientation, seen
             )
+            if takes not in fresh:
+                fresh[takes] = _fresh_mounts(design, ship, state.now + takes)
+            count += FRESH_WEIGHT * _bearing(state, design, fresh[takes], orientation, seen)
             out.append((count - 0.05 * n, window, n))
         return out
 
@@ -646,6 +679,15 @@ def _reachable_from(
 def _mounts_alive(design: Design, ship: Ship) -> list[str]:
     """The mount of each of ``ship``'s lasers not destroyed, a laser an entry."""
     return [mount for laser, mount in design.lasers.items() if laser_state(design, ship, laser) != "destroyed"]
+
+
+def _fresh_mounts(design: Design, ship: Ship, at: int) -> list[str]:
+    """The mount of each of ``ship``'s lasers not destroyed and cool by absolute segment ``at``, a laser an entry."""
+    return [
+        mount
+        for laser, mount in design.lasers.items()
+        if laser_state(design, ship, laser) != "destroyed" and ship.ready_at(laser) <= at
+    ]
 
 
 def _bearing(state: AVTState, design: Design, mounts: list[str], orientation: Orientation, enemy_window: Window) -> int:

@@ -132,6 +132,13 @@ MANIFEST = Manifest(
             "(play-on) (docs/rulings.md, AV:T surrender)",
             ("ends", "play-on"),
         ),
+        OptionSpec(
+            "disengagement",
+            0,
+            "Turns the sides are given to close: at a turn break, sides out of every laser's range that could not "
+            "come within it in that many turns even burning flat out end the game, a draw (0, default: off, as the "
+            "text; the duels set 3) (docs/rulings.md, AV:T disengagement)",
+        ),
     ),
     segments_per_turn=8,
     max_sides=6,

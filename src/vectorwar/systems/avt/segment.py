@@ -27,6 +27,8 @@ from vectorwar.events import Event, GameOver, Note, TurnBegan
 from vectorwar.systems.avt.arrows import Arrow
 from vectorwar.systems.avt.breaks import resolve_vectors
 from vectorwar.systems.avt.design import Design
+from vectorwar.systems.avt.disengage import OPTION as DISENGAGEMENT
+from vectorwar.systems.avt.disengage import disengaged
 from vectorwar.systems.avt.events import (
     FacingChanged,
     OrdersGiven,
@@ -223,6 +225,9 @@ def advance(state: AVTState, events: list[Event], dice: Dice) -> AVTState:
         state = surrender_check(state, events)
         if state.phase == "over":
             return state
+        state = disengagement_check(state, events)
+        if state.phase == "over":
+            return state
         if state.turn >= state.max_turns:
             return end(state, f"turn limit {state.max_turns} reached", events, draw=True)
         state = replace(state, turn=state.turn + 1, segment=1)
@@ -249,6 +254,18 @@ def surrender_check(state: AVTState, events: list[Event]) -> AVTState:
     reason = f"{' and '.join(given)} surrendered"
     events.append(GameOver(rest, reason))
     return replace(state, phase="over", winners=rest, end_reason=reason)
+
+
+def disengagement_check(state: AVTState, events: list[Event]) -> AVTState:
+    """Option ``disengagement``: at the turn break, sides that can no longer reach each other end the game, a draw."""
+    pairs = disengaged(state)
+    if pairs is None:
+        return state
+    for gap in pairs:
+        events.append(Note(gap.describe()))
+    turns = int(state.options.get(DISENGAGEMENT, 0))
+    reason = f"disengaged: out of laser range and unable to close within {turns} turns (option {DISENGAGEMENT})"
+    return end(state, reason, events, draw=True)
 
 
 def end(state: AVTState, reason: str, events: list[Event], draw: bool = False) -> AVTState:
