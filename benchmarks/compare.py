@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import statistics
 import subprocess
 import sys
@@ -196,6 +197,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.child:
         child(args)
         return
+    # Stopped with a signal, still remove the base's checkout (``finally``) and end the running child (``run``).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped"))
     results: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name in args.figures}
     with tempfile.TemporaryDirectory(prefix="vectorwar-base-") as tmp:
         base_tree = Path(tmp) / "base"
