@@ -92,7 +92,18 @@ class HexMap(_Kept):
         if sections is not self.sections:
             cells = _cells(self.sections)
             _last_cells = (self.sections, cells)
-        return (h.col, h.row) in cells
+        # The offset ``(col, row)`` worked out here (``Hex.col``, ``Hex.row``): asked for every hex of every path.
+        q = h.q
+        return (q, h.r + (q - (q & 1)) // 2) in cells
+
+    def contains_axial(self, q: int, r: int) -> bool:
+        """:meth:`contains` for the hex at axial ``(q, r)``, for bots that walk paths without building hexes."""
+        global _last_cells
+        sections, cells = _last_cells
+        if sections is not self.sections:
+            cells = _cells(self.sections)
+            _last_cells = (self.sections, cells)
+        return (q, r + (q - (q & 1)) // 2) in cells
 
     def section(self, name: str) -> MapSection:
         for s in self.sections:

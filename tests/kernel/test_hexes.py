@@ -219,3 +219,10 @@ def test_a_maps_extent_is_kept_outside_its_fields() -> None:
     assert repr(grid) == repr(fresh)
     assert replace(grid, sections=grid.sections[:1]).extent == (0, 0, 9, 7)
     assert grid.distance_to_edge(Hex.from_offset(3, 14)) == 2
+
+
+@given(st.integers(-3, 33), st.integers(-3, 20))
+def test_a_map_holds_a_hex_given_as_axial_numbers_as_it_holds_the_hex(col: int, row: int) -> None:
+    grid = HexMap.grid([["A", "B", "C"], ["D", "E", "F"]], 10, 8)
+    h = Hex.from_offset(col, row)
+    assert grid.contains_axial(h.q, h.r) == grid.contains(h) == (0 <= col < 30 and 0 <= row < 16)

@@ -47,6 +47,10 @@ def _expected_at(to_hit: int, weapons: tuple[Side, ...], dq: int, dr: int, facin
     return bearing * hit_chance(need)
 
 
+#: One step toward each direction, by the direction's number (``Direction.delta``).
+_STEPS: tuple[tuple[int, int], ...] = tuple(d.delta for d in Direction)
+
+
 def _predicted(ship: Ship) -> tuple[Hex, Direction]:
     return ship.hex.neighbour(ship.facing, ship.speed), ship.facing
 
@@ -109,14 +113,17 @@ class GreedyBot:
 
     @staticmethod
     def _path_on_map(state: MSCState, ship: Ship, move: Move) -> bool:
-        here, facing = ship.hex, ship.facing
+        # Walked in whole numbers (axial coordinates, the facing as 0-5): asked for every candidate move.
+        q, r, facing = ship.hex.q, ship.hex.r, int(ship.facing)
+        contains = state.map.contains_axial
         for step in move.steps:
             if step == "F":
-                here = here.neighbour(facing)
-                if not state.map.contains(here):
+                dq, dr = _STEPS[facing]
+                q, r = q + dq, r + dr
+                if not contains(q, r):
                     return False
             else:
-                facing = facing.turned(-1 if step == "L" else 1)
+                facing = (facing + (-1 if step == "L" else 1)) % 6
         return True
 
     @staticmethod
