@@ -47,6 +47,7 @@ FIGURES: tuple[Figure, ...] = (
     Figure("avt-duel", "games/min", True, "avt-duel-wasp greedy v greedy"),
     Figure("vms-capital", "games/min", True, "vms-capital-duel-msc greedy v greedy"),
     Figure("vv5-turn-24", "ms", False, "vv5 full turn, 24 ships (median)"),
+    Figure("vms-turn-32", "ms", False, "vms (msc combat) greedy turn, 16 v 16 frigates, bots included (median)"),
     Figure("avt-turn-8", "ms", False, "avt full turn, 8 ships, all bearings (median)"),
     Figure("search-msc-fleet", "rollouts/s", True, "search rollouts, msc-fleet"),
     Figure("search-vv5-dogfight", "rollouts/s", True, "search rollouts, vv5-dogfight"),
@@ -159,6 +160,8 @@ def measure(name: str, scale: float, decisions: int) -> float:
         from run import vv5_turn_times
 
         return statistics.median(vv5_turn_times(max(2, round(8 * scale))))
+    if name == "vms-turn-32":
+        return statistics.median(vms_turn_times(16, max(2, round(3 * scale))))
     if name == "avt-turn-8":
         sys.path.insert(0, str(HERE))
         from avt_turn import turn_times
@@ -169,6 +172,50 @@ def measure(name: str, scale: float, decisions: int) -> float:
 
     places = positions(SCENARIO[name], max(1, round(decisions * scale)))
     return float(decision_figures(places, 1)["per_second"])
+
+
+def vms_battle(per_side: int) -> dict[str, object]:
+    """``per_side`` frigates a side on the VMS board with MSC combat, in reach of each other from the start."""
+    sides = []
+    for side, row, facing in (("red", 17, "A"), ("blue", 11, "D")):
+        ships = [
+            {"id": f"{side[0].upper()}{i}", "design": "frigate", "at": f"{4 + 2 * (i % 8)},{row + 2 * (i // 8)}"}
+            | {"facing": facing}
+            for i in range(per_side)
+        ]
+        sides.append({"id": side, "ships": ships})
+    return {
+        "id": f"vms-bench-{2 * per_side}",
+        "system": "vms",
+        "title": f"{2 * per_side}-ship benchmark",
+        "max_turns": 10,
+        "options": {"combat": "msc"},
+        "map": {"width": 24, "height": 30},
+        "sides": sides,
+    }
+
+
+def vms_turn_times(per_side: int, turns: int) -> list[float]:
+    """CPU milliseconds of each whole VMS turn, greedy against greedy, the bots' choices included."""
+    from vectorwar.game import Game
+    from vectorwar.play import bot_rng, make_bots
+    from vectorwar.registry import get_system
+    from vectorwar.scenario import scenario_from_data
+
+    system = get_system("vms")
+    game = Game.new(system, scenario_from_data(vms_battle(per_side), "benchmark"), 1)
+    bots = make_bots(system, {"red": "greedy", "blue": "greedy"})
+    times = []
+    for _ in range(turns):
+        clock = game.clock
+        if clock is None:
+            break
+        start = time.process_time()
+        while game.clock is not None and game.clock.turn == clock.turn:
+            for seat in game.waiting_for:
+                game.submit(seat, bots[seat].choose(game.state, seat, bot_rng(1, seat, len(game.history))))
+        times.append((time.process_time() - start) * 1000)
+    return times
 
 
 def child(args: argparse.Namespace) -> None:
