@@ -2,8 +2,8 @@
 
 The base commit is checked out with ``git worktree add`` into a temporary folder and removed
 afterwards. Each round runs this script's measuring code once on this tree's ``src`` and once on
-the base's (``PYTHONPATH`` set to each in turn), interleaved A, B, A, B ... so that a shared
-machine's load falls on both alike; every figure is CPU time of the measuring process
+the base's (``PYTHONPATH`` set to each in turn), each figure in a fresh process, interleaved A, B,
+A, B ... so that a shared machine's load falls on both alike; every figure is CPU time of the measuring process
 (``time.process_time``), and the table shows the median of the rounds (3 unless told) with the
 speed-up of this tree over the base (above 1: this tree is faster).
 
@@ -228,15 +228,17 @@ def child(args: argparse.Namespace) -> None:
 # --- the parent ---
 
 
-def run_child(src: Path, args: argparse.Namespace) -> dict[str, float]:
+def run_child(src: Path, name: str, args: argparse.Namespace) -> float:
+    """One figure measured in a fresh process: what one figure leaves behind (caches, a grown heap) never
+    weighs on the next."""
     env = dict(os.environ, PYTHONPATH=str(src))
     command = [sys.executable, str(Path(__file__).resolve()), "--child"]
-    command += ["--figures", ",".join(args.figures), "--scale", str(args.scale), "--decisions", str(args.decisions)]
+    command += ["--figures", name, "--scale", str(args.scale), "--decisions", str(args.decisions)]
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise SystemExit(f"measuring {src} failed:\n{done.stderr}")
     figures: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
-    return figures
+    return figures[name]
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -254,11 +256,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         )
         try:
             for round_ in range(args.rounds):
-                for label, src, slot in (("this tree", ROOT / "src", 0), (args.base, base_tree / "src", 1)):
-                    figures = run_child(src, args)
-                    for name, value in figures.items():
+                for name in args.figures:
+                    pair = []
+                    for src, slot in ((ROOT / "src", 0), (base_tree / "src", 1)):
+                        value = run_child(src, name, args)
                         results[name][slot].append(value)
-                    print(f"round {round_ + 1}, {label}: {json.dumps(figures)}", file=sys.stderr, flush=True)
+                        pair.append(f"{value:.2f}")
+                    print(f"round {round_ + 1}, {name}: {' against '.join(pair)}", file=sys.stderr, flush=True)
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base_tree)], check=False)
     print(f"CPU time, medians of {args.rounds}; speed-up = this tree over {args.base}")
