@@ -53,8 +53,20 @@ _last_steps: tuple[tuple[tuple[Hex, str], ...], str, dict[Hex, int | None]] = ((
 _last_where: tuple[tuple[tuple[Hex, str], ...], dict[Callable[[str], bool], frozenset[Hex]]] = ((), {})
 
 
+class _Kept:
+    """A slot outside the dataclass fields for :attr:`HexMap.extent`, worked out on first use.
+
+    Not a field, so it is no part of a map's equality, repr or plain data; the map is frozen, so the
+    extent once worked out stays true (as :class:`~vectorwar.roster.Roster` keeps its ship index).
+    """
+
+    __slots__ = ("_extent",)
+
+    _extent: tuple[int, int, int, int]
+
+
 @dataclass(frozen=True, slots=True)
-class HexMap:
+class HexMap(_Kept):
     """Map bounds (the union of its sections) and terrain by hex."""
 
     sections: tuple[MapSection, ...]
@@ -80,7 +92,18 @@ class HexMap:
         if sections is not self.sections:
             cells = _cells(self.sections)
             _last_cells = (self.sections, cells)
-        return (h.col, h.row) in cells
+        # The offset ``(col, row)`` worked out here (``Hex.col``, ``Hex.row``): asked for every hex of every path.
+        q = h.q
+        return (q, h.r + (q - (q & 1)) // 2) in cells
+
+    def contains_axial(self, q: int, r: int) -> bool:
+        """:meth:`contains` for the hex at axial ``(q, r)``, for bots that walk paths without building hexes."""
+        global _last_cells
+        sections, cells = _last_cells
+        if sections is not self.sections:
+            cells = _cells(self.sections)
+            _last_cells = (self.sections, cells)
+        return (q, r + (q - (q & 1)) // 2) in cells
 
     def section(self, name: str) -> MapSection:
         for s in self.sections:
@@ -112,12 +135,17 @@ class HexMap:
     @property
     def extent(self) -> tuple[int, int, int, int]:
         """``(min_col, min_row, max_col, max_row)`` inclusive."""
-        return (
-            min(s.col for s in self.sections),
-            min(s.row for s in self.sections),
-            max(s.col + s.width - 1 for s in self.sections),
-            max(s.row + s.height - 1 for s in self.sections),
-        )
+        try:
+            kept: tuple[int, int, int, int] = self._extent
+        except AttributeError:  # first asked: every bot's candidate end asks it for the distance to the edge
+            kept = (
+                min(s.col for s in self.sections),
+                min(s.row for s in self.sections),
+                max(s.col + s.width - 1 for s in self.sections),
+                max(s.row + s.height - 1 for s in self.sections),
+            )
+            object.__setattr__(self, "_extent", kept)
+        return kept
 
     def terrain_at(self, h: Hex) -> str | None:
         """The terrain of ``h`` (the first listed, should a hex be listed twice), or ``None``.

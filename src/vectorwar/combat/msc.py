@@ -214,10 +214,15 @@ class MSCCombat(CombatModule):
         return random_fire(view.map, [as_msc_ship(view, s.id) for s in view.ships_of(side)], targets, rng)
 
     def greedy_fire(self, view: CombatView, side: str) -> FireOrders:
+        # The side's shots worked out once and looked up by ship and weapon (in the order found, so ``max`` keeps
+        # the same first-best): built afresh for every weapon, they cost a big battle's turn ~n^3.
+        by_weapon: dict[tuple[str, Side], list[Shot]] = {}
+        for s in self._shots(view, side):
+            by_weapon.setdefault((s.ship, s.weapon), []).append(s)
         shots: list[Shot] = []
         for ship in view.ships_of(side):
             for weapon in _card(view, ship.id).weapons:
-                options = [s for s in self._shots(view, side) if s.ship == ship.id and s.weapon == weapon]
+                options = by_weapon.get((ship.id, weapon))
                 if options:
                     shots.append(max(options, key=lambda s: self._value(view, s)))
         return FireOrders(tuple(shots))

@@ -347,8 +347,8 @@ class GreedyBot:
     def closing_fuel_cap(ship: Ship, relative: Vec, toward: Vec) -> float:
         """The fastest closing speed (hexes a turn) the fuel left can still brake from once there.
 
-        Each dot of thrust burns a unit of fuel and is a hex a turn of velocity (the thrust chart). Reaching closing speed c from
-        v0 costs c - v0 and stopping costs c again, after the drift across the line is matched: so
+        Each dot of thrust burns a unit of fuel and is a hex a turn of velocity (the thrust chart). Reaching
+        closing speed c from v0 costs c - v0 and stopping costs c again, after the drift across the line is matched: so
         c <= (fuel + v0) / 2, with a margin for angled burns and pivots. A chase that outruns this ends with
         the tanks dry and the enemy drifting out of reach.
         """
@@ -690,10 +690,28 @@ def _fresh_mounts(design: Design, ship: Ship, at: int) -> list[str]:
     ]
 
 
+#: :func:`_bearing`'s answers by a design's arcs (recognised by identity, held here so that identity stays
+#: theirs): greedy asks the same few orientations, windows and lasers of a ship for every facing it weighs.
+_BEARINGS: dict[int, tuple[dict[str, frozenset[ArcWindow]], dict[tuple[Any, ...], int]]] = {}
+#: Designs and answers kept before the table starts again (a bound on memory over many games).
+_BEARINGS_KEPT = (64, 200_000)
+
+
 def _bearing(state: AVTState, design: Design, mounts: list[str], orientation: Orientation, enemy_window: Window) -> int:
     """How many of the lasers on ``mounts`` (one entry a laser) bear on ``enemy_window`` from ``orientation``."""
-    windows = _arc_windows(state, orientation, enemy_window)
-    return sum(1 for mount in mounts if any(w in design.arcs[mount] for w in windows))
+    arcs = design.arcs
+    kept = _BEARINGS.get(id(arcs))
+    if kept is None or kept[0] is not arcs or len(kept[1]) >= _BEARINGS_KEPT[1]:
+        if len(_BEARINGS) >= _BEARINGS_KEPT[0]:
+            _BEARINGS.clear()
+        kept = _BEARINGS[id(arcs)] = (arcs, {})
+    three_d = state.three_d
+    key = (tuple(mounts), orientation, enemy_window, three_d)
+    found = kept[1].get(key)
+    if found is None:
+        windows = map_to_arc(orientation, enemy_window) if three_d else (middle_row(orientation, enemy_window),)
+        found = kept[1][key] = sum(1 for mount in mounts if not arcs[mount].isdisjoint(windows))
+    return found
 
 
 def _nearest_first(ships: list[Ship], here: Vec) -> list[Ship]:

@@ -202,9 +202,16 @@ def _losses_inside(design: Design, region: str, count: HullDepthCount) -> Callab
                     again += p
                     total += p * gain
                 elif dug >= depth and rest > 0:
-                    total += p * (gain + (_far(far, rest, structure) if stage == 2 else loss(rest, stage + 1, 0)))
+                    if stage == 2:
+                        total += p * (gain + _far(far, rest, structure))
+                    else:
+                        # The memo read here before calling (and nothing left is nothing lost, as ``loss`` says):
+                        # most of a table's look-ups are answered without a call.
+                        after = memo.get((rest, stage + 1, 0))
+                        total += p * (gain + (after if after is not None else loss(rest, stage + 1, 0)))
                 else:
-                    total += p * (gain + loss(rest, stage, dug))
+                    after = 0.0 if rest <= 0 else memo.get((rest, stage, dug))
+                    total += p * (gain + (after if after is not None else loss(rest, stage, dug)))
         memo[(left, stage, used)] = found = total / (1 - again) if again < 1 else total
         return found
 

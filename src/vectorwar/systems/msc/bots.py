@@ -16,13 +16,14 @@ engine checks like any other.
 from __future__ import annotations
 
 import random
-from typing import Any
+from functools import cache
+from typing import Any, cast
 
 from vectorwar.hexes import Direction, Hex
 from vectorwar.rules import Order
 from vectorwar.systems.msc import building, catalogue
-from vectorwar.systems.msc.arcs import sides_seeing
-from vectorwar.systems.msc.combat import hit_chance, line_of_sight, to_hit_number
+from vectorwar.systems.msc.arcs import Side, sides_seeing
+from vectorwar.systems.msc.combat import MAX_RANGE, hit_chance, line_of_sight, range_modifier, to_hit_number
 from vectorwar.systems.msc.movement import allowed_speeds, outcomes
 from vectorwar.systems.msc.orders import FireOrders, Move, Plot, Shot
 from vectorwar.systems.msc.state import MSCState, Ship
@@ -30,12 +31,24 @@ from vectorwar.systems.msc.state import MSCState, Ship
 
 def _expected(shooter: Ship, shooter_hex: Hex, shooter_facing: Direction, target_hex: Hex) -> float:
     """Expected hits a shooter's working weapons land on a hex (ignores terrain)."""
-    need = to_hit_number(shooter, shooter_hex.distance(target_hex))
-    if need is None:
+    dq, dr = target_hex.q - shooter_hex.q, target_hex.r - shooter_hex.r
+    if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 > MAX_RANGE:
         return 0.0
-    seeing = sides_seeing(shooter_hex, shooter_facing, target_hex)
-    bearing = sum(1 for w in shooter.weapons if w in seeing)
+    return _expected_at(shooter.to_hit, shooter.weapons, dq, dr, shooter_facing)
+
+
+@cache
+def _expected_at(to_hit: int, weapons: tuple[Side, ...], dq: int, dr: int, facing: Direction) -> float:
+    # The plotter asks this twice per enemy for every candidate end (a hundred or more a ship): within range
+    # the answer depends only on the rating, the working weapons and the offset, so it is worked out once.
+    need = to_hit + cast(int, range_modifier((abs(dq) + abs(dr) + abs(dq + dr)) // 2))
+    seeing = sides_seeing(Hex(0, 0), facing, Hex(dq, dr))
+    bearing = sum(1 for w in weapons if w in seeing)
     return bearing * hit_chance(need)
+
+
+#: One step toward each direction, by the direction's number (``Direction.delta``).
+_STEPS: tuple[tuple[int, int], ...] = tuple(d.delta for d in Direction)
 
 
 def _predicted(ship: Ship) -> tuple[Hex, Direction]:
@@ -100,14 +113,17 @@ class GreedyBot:
 
     @staticmethod
     def _path_on_map(state: MSCState, ship: Ship, move: Move) -> bool:
-        here, facing = ship.hex, ship.facing
+        # Walked in whole numbers (axial coordinates, the facing as 0-5): asked for every candidate move.
+        q, r, facing = ship.hex.q, ship.hex.r, int(ship.facing)
+        contains = state.map.contains_axial
         for step in move.steps:
             if step == "F":
-                here = here.neighbour(facing)
-                if not state.map.contains(here):
+                dq, dr = _STEPS[facing]
+                q, r = q + dq, r + dr
+                if not contains(q, r):
                     return False
             else:
-                facing = facing.turned(-1 if step == "L" else 1)
+                facing = (facing + (-1 if step == "L" else 1)) % 6
         return True
 
     @staticmethod

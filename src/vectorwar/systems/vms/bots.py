@@ -244,6 +244,7 @@ class _Scorer:
         self.cache: dict[tuple[Hex, Direction, int], float] = {}
         self.ends: dict[Hex, _End] = {}
         self.threats: dict[Hex, float] = {}
+        self.on_map: dict[tuple[int, int, int, int], bool] = {}
         self.can = {f: capacity(ship.spec, ship.thrust_lost, f) for f in Direction}
         self.civilian = ship.spec.ship_class == "civilian"
         arsenal = self.combat.arsenal(self.view, ship.id)
@@ -290,7 +291,15 @@ class _Scorer:
         """Every part of the score but the guns, each as it is taken off, in order; ``None`` for a path that leaves
         the map."""
         state = self.state
-        if not all(state.map.contains(h) for h in result.path):
+        path = result.path
+        # A path is the line from its first hex to its last, and many plots share their ends: each line is checked
+        # against the map once (keyed by whole numbers, hashed and compared without a call).
+        first, last = path[0], path[-1]
+        ends = (first.q, first.r, last.q, last.r)
+        on_map = self.on_map.get(ends)
+        if on_map is None:
+            on_map = self.on_map[ends] = all(state.map.contains(h) for h in path)
+        if not on_map:
             return None
         motion = result.motion
         end, velocity = motion.hex, motion.velocity

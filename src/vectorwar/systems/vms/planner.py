@@ -94,7 +94,7 @@ def candidate_plots(
     advanced_rotation: bool = False,
     limit_lost: int = 0,
 ) -> Iterator[Plot]:
-    table = design.thruster_table()
+    table = design.thrusters_by_id
     ratings = {name: effective_rating(design, name, lost) for name in table}
     pusher = {d: next(s for s in SIDES if d in pushes(s, firing_facing)) for d in Direction}
     by_side = {side: [n for n, t in table.items() if t.side == side] for side in SIDES}

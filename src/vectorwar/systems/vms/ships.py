@@ -20,7 +20,9 @@ is the ship-sheet value the rules read, in a TOML-friendly form:
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler, model_validator
@@ -168,7 +170,21 @@ class Design(BaseModel):
         return None if limit is None else max(1, limit - lost)
 
     def thruster_table(self) -> dict[str, Thruster]:
-        """Thrusters by id: the side and its number on that side, from 1 (``port2``)."""
+        """Thrusters by id: the side and its number on that side, from 1 (``port2``); a fresh dict."""
+        return dict(self.thrusters_by_id)
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Design:
+        # The table below is kept on the instance; a copy with new fields must not inherit it.
+        copy = super().model_copy(update=update, deep=deep)
+        copy.__dict__.pop("thrusters_by_id", None)
+        return copy
+
+    @cached_property
+    def thrusters_by_id(self) -> dict[str, Thruster]:
+        """:meth:`thruster_table`, worked out once a design (the design is frozen): read it, never change it.
+
+        Every plot a planner or bot weighs reads it.
+        """
         table: dict[str, Thruster] = {}
         for side in SIDES:
             for n, t in enumerate((t for t in self.thrusters if t.side == side), start=1):

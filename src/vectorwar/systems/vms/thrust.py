@@ -92,7 +92,7 @@ def effective_rating(design: Design, thruster: str, lost: Mapping[str, int]) -> 
     Rotational and translational thrust share the rating, which is how a
     thruster critical hit cuts rotation as well as acceleration (rule 6).
     """
-    return max(0, design.thruster_table()[thruster].rating - lost.get(thruster, 0))
+    return max(0, design.thrusters_by_id[thruster].rating - lost.get(thruster, 0))
 
 
 def apply_burns(
@@ -104,7 +104,7 @@ def apply_burns(
     :class:`IllegalOrderError` naming the broken rule.
     """
     lost = lost or {}
-    table = design.thruster_table()
+    table = design.thrusters_by_id
     per_thruster: dict[str, int] = {}
     points_by_direction: dict[Direction, int] = {}
     rotational = 0
