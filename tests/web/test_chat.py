@@ -7,8 +7,6 @@ pinging after the chat line: a socket that had been sent the line would read it 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,7 +14,6 @@ import sqlalchemy as sa
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
-from tests.web.helpers import throwaway_postgres
 from tests.web.test_api import auth, create, token_of
 from vectorwar.web.app import create_app
 from vectorwar.web.chat import CHAT_WINDOW_SECONDS, MAX_CHAT_BURST, MAX_CHAT_CHARS, ChatGate, ChatRefused
@@ -127,15 +124,6 @@ def test_the_gate_lets_a_seat_speak_again_once_its_window_has_passed() -> None:
     gate.admit("g2", "red")  # another game's seat is another allowance
     now[0] += CHAT_WINDOW_SECONDS
     gate.admit("g", "red")
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
-def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'games.db'}"
-        return
-    with throwaway_postgres() as url:
-        yield url
 
 
 def test_the_chat_migration_keeps_old_games_and_their_chat_survives_a_restart(db: str) -> None:

@@ -4,16 +4,14 @@ the game still replays from it, and a seat replacing its secret plot tells the o
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, cast
 
-import pytest
 import sqlalchemy as sa
 from fastapi import FastAPI, WebSocket
 from fastapi.testclient import TestClient
 
-from tests.web.helpers import run_async, throwaway_postgres
+from tests.web.helpers import run_async
 from tests.web.test_api import auth, token_of
 from vectorwar.dice import SEED_BITS, Dice
 from vectorwar.events import Rolled
@@ -172,15 +170,6 @@ def test_replacing_a_secret_plot_sends_nothing_to_the_other_viewers(tmp_path: Pa
         service.store.close()
 
     run_async(play)
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
-def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'games.db'}"
-        return
-    with throwaway_postgres() as url:
-        yield url
 
 
 def test_a_database_of_the_first_schema_keeps_its_seeds_and_then_holds_128_bit_ones(db: str) -> None:

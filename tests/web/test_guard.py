@@ -11,25 +11,15 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
 
-from tests.web.helpers import Server, free_port, throwaway_postgres
+from tests.web.helpers import Server, free_port
 from vectorwar.web.guard import DatabaseInUse, claim_database, lock_path
 
 SERVE = [sys.executable, "-c", "from vectorwar.cli import app; app()", "serve"]
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
-def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'games.db'}"
-        return
-    with throwaway_postgres() as url:
-        yield url
 
 
 def second_server(db: str, data_dir: Path) -> subprocess.CompletedProcess[str]:

@@ -2,24 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 
-from tests.web.helpers import Mirror, Server, throwaway_postgres
+from tests.web.helpers import Mirror, Server
 from vectorwar.scene import build_scene
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
-def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'games.db'}"
-        return
-    with throwaway_postgres() as url:
-        yield url
 
 
 def give(server: Server, gid: str, token: str, seat: str, text: str, step: int) -> dict[str, Any]:
