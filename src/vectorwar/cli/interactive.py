@@ -28,7 +28,7 @@ from vectorwar.cli.common import (
     reports_errors,
     take_back,
 )
-from vectorwar.cli.screen import board, event_lines, game_screen, result_text, status
+from vectorwar.cli.screen import board, game_screen, result_text, status
 from vectorwar.cli.session import OptionOpt, SeatOpt, SeedOpt, create_game, players_line, seed_note
 from vectorwar.errors import SaveFileError
 from vectorwar.events import Event
@@ -71,8 +71,12 @@ class Session:
     console: Console
     #: Undo may take back resolved turns, replaying the computer's orders and the same dice.
     practice: bool = False
+    #: Events not yet shown: the next screen prints them below the map, just above the prompt.
+    recent: list[Event] = field(default_factory=list)
     bots: dict[str, Bot] = field(init=False)
     people: list[str] = field(init=False)
+    #: The events the last screen showed, for ``map`` to show again.
+    shown: list[Event] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
         self.bots = make_bots(self.game.system, self.controllers)
@@ -112,8 +116,13 @@ class Session:
                 self.save()
                 continue
             self.turn_of(due[0])
-        # The screen ends with the result.
-        self.console.print(game_screen(self.game, None, None, self.controllers), soft_wrap=True)
+        # The screen ends with the last events and the result.
+        self.print_screen(None)
+
+    def print_screen(self, seat: str | None) -> None:
+        """The game screen with the events not yet shown between the map and the prompt."""
+        self.shown, self.recent = self.recent, []
+        self.console.print(game_screen(self.game, seat, None, self.controllers, self.shown), soft_wrap=True)
 
     def turn_of(self, seat: str) -> None:
         prompt = self.game.prompt
@@ -122,7 +131,7 @@ class Session:
         secret = prompt.simultaneous and self.hot_seat
         if secret:
             self.hand_over(seat)
-        self.console.print(game_screen(self.game, seat, None, self.controllers), soft_wrap=True)
+        self.print_screen(seat)
         while True:
             line = self.read(f"{seat}> ").strip()
             if not line:
@@ -169,8 +178,9 @@ class Session:
         return True
 
     def show_events(self, events: Sequence[Event]) -> None:
-        for line in event_lines(events):
-            self.console.print(line)
+        """Keep ``events`` for the next screen, which prints them after the map (a reprinted map would
+        otherwise push them out of sight)."""
+        self.recent.extend(events)
 
     def command(self, seat: str, line: str) -> Handled:
         """Carry out ``line`` if it is a table command rather than orders."""
@@ -181,7 +191,7 @@ class Session:
             self.console.print(status(self.game, seat, self.controllers))
             return Handled.YES
         if word == "map" and not rest:
-            self.console.print(game_screen(self.game, seat, None, self.controllers), soft_wrap=True)
+            self.console.print(game_screen(self.game, seat, None, self.controllers, self.shown), soft_wrap=True)
             return Handled.YES
         if word == "arcs" and rest:
             try:
@@ -283,9 +293,10 @@ def play_command(
                 style="bold",
             )
         )
-        for line in event_lines(events):
-            console.print(line)
-    session = Session(game, controllers, path, console, practice)
+        opening = list(events)
+    else:
+        opening = []
+    session = Session(game, controllers, path, console, practice, opening)
     console.print(Text(HELP_TEXT, style="dim"))
     if practice:
         console.print(Text("practice: undo takes back resolved turns; the computer and the dice then replay the same"))
