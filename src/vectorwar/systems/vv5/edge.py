@@ -27,6 +27,7 @@ resolution may not do.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from vectorwar.display import MoveOption, PlotWarning
@@ -41,27 +42,64 @@ from vectorwar.systems.vv5.state import Ship, VV5State
 RULE_EDGE = "VV5 Movement (leaving the board)"
 RULE_SHIFT = "VV5 Scenario 1 (leaving the board: the shift by agreement)"
 
-#: A hex or a translation as one integer, ``q * _WIDE + r``: sums and differences stay exact while
-#: every ``r`` involved is far smaller than ``_WIDE / 2``, which any board is.
-_WIDE = 1 << 16
+#: Inclusive runs ``(lo, hi)`` of ``r`` values, sorted and apart: a board column's hexes, or the
+#: ``dr`` of the shifts that work for one ``dq``. A shift is ``(dq, dr)``, a hex's move ``q + dq, r + dr``.
+Runs = tuple[tuple[int, int], ...]
+#: For each ``dq`` the runs of ``dr``: a set of shifts, kept small however large the board.
+Shifts = dict[int, Runs]
 
 
-def _key(h: Hex) -> int:
-    return h.q * _WIDE + h.r
+def _merge(runs: Iterable[tuple[int, int]]) -> Runs:
+    out: list[tuple[int, int]] = []
+    for lo, hi in sorted(runs):
+        if out and lo <= out[-1][1] + 1:
+            out[-1] = (out[-1][0], max(hi, out[-1][1]))
+        else:
+            out.append((lo, hi))
+    return tuple(out)
+
+
+def _meet(a: Runs, b: Runs) -> Runs:
+    out: list[tuple[int, int]] = []
+    i = j = 0
+    while i < len(a) and j < len(b):
+        lo, hi = max(a[i][0], b[j][0]), min(a[i][1], b[j][1])
+        if lo <= hi:
+            out.append((lo, hi))
+        if a[i][1] < b[j][1]:
+            i += 1
+        else:
+            j += 1
+    return tuple(out)
+
+
+def _moved(runs: Runs, by: int) -> Runs:
+    return tuple((lo + by, hi + by) for lo, hi in runs)
+
+
+def _meet_all(sets: list[Shifts]) -> Shifts | None:
+    """The shifts in every one of ``sets`` (``None`` for no sets: nothing constrains the shift)."""
+    if not sets:
+        return None
+    out = sets[0]
+    for other in sets[1:]:
+        met = {dq: _meet(runs, other[dq]) for dq, runs in out.items() if dq in other}
+        out = {dq: runs for dq, runs in met.items() if runs}
+    return out
 
 
 @dataclass(frozen=True, slots=True)
 class _Reach:
-    """The board, and for each active ship the shifts that could hold every other ship and those that
-    hold them for sure, wherever they end (``None``: no other ship constrains the shift).
+    """The board's columns, and for each active ship the shifts that could hold every other ship and
+    those that hold them for sure, wherever they end (``None``: no other ship constrains the shift).
 
     A ship that may drop out of the shift (retreat, escape, crash) constrains
-    only the sure shifts. Shifts and hexes are :func:`_key` integers.
+    only the sure shifts.
     """
 
-    board: tuple[int, ...]
-    could: dict[str, frozenset[int] | None]
-    sure: dict[str, frozenset[int] | None]
+    columns: dict[int, Runs]
+    could: dict[str, Shifts | None]
+    sure: dict[str, Shifts | None]
 
 
 def board_hexes(hex_map: HexMap) -> tuple[Hex, ...]:
@@ -95,37 +133,97 @@ def _places(state: VV5State, ship: Ship, moving: bool) -> tuple[set[Hex], bool]:
         places.add(ship.hex)  # an Ace with its moment waits where it is while the others move
     # A collision knocks a ship one hex aside.
     places |= {n for h in places if state.map.contains(h) for n in h.neighbours()}
+    places = places or {ship.hex}  # never empty: the null plot is always there, but be sure
     crash = any(state.map.contains(h) and is_solid(state.map.terrain_at(h)) for h in places)
     may_drop = crash or retreat_problem(state, ship) is None or crews.escape_problem(state, ship) is None
     return places, may_drop
 
 
+def _columns(hex_map: HexMap) -> dict[int, Runs]:
+    rows: dict[int, list[tuple[int, int]]] = {}
+    for h in board_hexes(hex_map):
+        rows.setdefault(h.q, []).append((h.r, h.r))
+    return {q: _merge(r) for q, r in rows.items()}
+
+
+def _by_column(places: set[Hex]) -> dict[int, list[int]]:
+    """``places`` as each column's ``r`` values, sorted."""
+    found: dict[int, list[int]] = {}
+    for p in places:
+        found.setdefault(p.q, []).append(p.r)
+    return {q: sorted(rs) for q, rs in found.items()}
+
+
+def _could_hold(columns: dict[int, Runs], places: set[Hex]) -> Shifts:
+    """The shifts that put at least one of ``places`` on the board."""
+    found: dict[int, list[tuple[int, int]]] = {}
+    for pq, rs in _by_column(places).items():
+        for q, runs in columns.items():
+            into = found.setdefault(q - pq, [])
+            for lo, hi in runs:
+                # Places in a column a run's length apart or closer give one run of shifts together.
+                start = prev = rs[0]
+                for r in rs[1:]:
+                    if r - prev > hi - lo + 1:
+                        into.append((lo - prev, hi - start))
+                        start = r
+                    prev = r
+                into.append((lo - prev, hi - start))
+    return {dq: _merge(runs) for dq, runs in found.items()}
+
+
+def _holds_all(columns: dict[int, Runs], places: set[Hex]) -> Shifts:
+    """The shifts that put every one of ``places`` on the board."""
+    if all(len(runs) == 1 for runs in columns.values()):
+        # Columns without gaps: a column of places is held when its top and bottom are.
+        places = {Hex(q, r) for q, rs in _by_column(places).items() for r in (rs[0], rs[-1])}
+    first, *rest = places
+    out: Shifts = {}
+    for q, runs in columns.items():
+        dq = q - first.q
+        held = _moved(runs, -first.r)
+        for p in rest:
+            column = columns.get(p.q + dq)
+            if column is None:
+                held = ()
+            elif len(column) == 1 and len(held) == 1:  # the usual case, one run each: no lists built
+                lo, hi = max(held[0][0], column[0][0] - p.r), min(held[0][1], column[0][1] - p.r)
+                held = ((lo, hi),) if lo <= hi else ()
+            else:
+                held = _meet(held, _moved(column, -p.r))
+            if not held:
+                break
+        if held:
+            out[dq] = held
+    return out
+
+
 @last_answer
 def _reach(state: VV5State) -> _Reach:
-    board = tuple(_key(h) for h in board_hexes(state.map))
-    on_board = frozenset(board)
+    columns = _columns(state.map)
     movers = _movers(state)
-    could: dict[str, frozenset[int] | None] = {}
-    sure: dict[str, frozenset[int]] = {}
+    could: dict[str, Shifts | None] = {}
+    sure: dict[str, Shifts] = {}
     for ship in state.ships:
         if not ship.active:
             continue
         places, may_drop = _places(state, ship, ship.id in movers)
-        keys = [_key(h) for h in places]
-        could[ship.id] = None if may_drop else frozenset(b - p for p in keys for b in board)
-        held = {b - keys[0] for b in board}
-        for p in keys[1:]:
-            held = {t for t in held if t + p in on_board}
-        sure[ship.id] = frozenset(held)
-
-    def meet(sets: list[frozenset[int]]) -> frozenset[int] | None:
-        return frozenset.intersection(*sets) if sets else None
-
+        could[ship.id] = None if may_drop else _could_hold(columns, places)
+        sure[ship.id] = _holds_all(columns, places)
     return _Reach(
-        board,
-        {me: meet([c for s, c in could.items() if s != me and c is not None]) for me in sure},
-        {me: meet([c for s, c in sure.items() if s != me]) for me in sure},
+        columns,
+        {me: _meet_all([c for s, c in could.items() if s != me and c is not None]) for me in sure},
+        {me: _meet_all([c for s, c in sure.items() if s != me]) for me in sure},
     )
+
+
+def _fits(columns: dict[int, Runs], end: Hex, shifts: Shifts) -> bool:
+    """Does one of ``shifts`` put ``end`` on the board?"""
+    for q, runs in columns.items():
+        drs = shifts.get(q - end.q)
+        if drs and any(lo - end.r <= b and a <= hi - end.r for lo, hi in runs for a, b in drs):
+            return True
+    return False
 
 
 def shift_verdict(state: VV5State, ship_id: str, end: Hex) -> str:
@@ -137,10 +235,9 @@ def shift_verdict(state: VV5State, ship_id: str, end: Hex) -> str:
     """
     reach = _reach(state)
     could, sure = reach.could.get(ship_id), reach.sure.get(ship_id)
-    e = _key(end)
-    if sure is None or any(b - e in sure for b in reach.board):
+    if sure is None or _fits(reach.columns, end, sure):
         return "shifts"
-    if could is None or any(b - e in could for b in reach.board):
+    if could is None or _fits(reach.columns, end, could):
         return "depends"
     return "leaves"
 
