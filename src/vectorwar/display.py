@@ -39,10 +39,19 @@ class Counter:
 
 @dataclass(frozen=True, slots=True)
 class PlotWarning:
-    """Why a legal plot may not be what the player wants, in plain words, and the rule behind it."""
+    """Why a legal plot may not be what the player wants, in plain words, and the rule behind it.
+
+    ``mark`` is the few words a plot list shows beside the plot (the default:
+    ``reason`` up to its first colon); the whole reason goes in its title.
+    """
 
     reason: str
     rule: str
+    mark: str = ""
+
+    @property
+    def short(self) -> str:
+        return self.mark or self.reason.split(":")[0]
 
 
 @dataclass(frozen=True, slots=True)

@@ -124,14 +124,29 @@ class Odds:
     column: int = 0
     #: Anything else the player should know before firing (a 12 always hits, the target may still accelerate).
     notes: tuple[str, ...] = ()
+    #: Where the chance still turns on what the target does before the roll (a VV5 missile: the target's
+    #: burn moves the marker): ``chance`` is the best case, in words in ``best``, and ``worst`` the chance
+    #: at the other end, in words in ``worst_if``. ``None``: the chance is settled at firing.
+    worst: Fraction | None = None
+    best_if: str = ""
+    worst_if: str = ""
 
     def summary(self) -> str:
-        """One line: what the die must show and the chance, e.g. ``needs 9+ on 2d6 +2: 58%``."""
+        """One line: what the die must show and the chance, e.g. ``needs 9+ on 2d6 +2: 58%``.
+
+        With a range: ``needs 8+ on 2d6: 42% if Y1 does not accelerate, 8% if it burns 4 G``.
+        """
         if self.need is None:
             return f"range {self.range}, column {self.column} ({self.bracket}): {percent(self.chance)} to score"
         mod = f" {self.modifier:+d}" if self.modifier else ""
         wanted = f"{self.need} or less" if self.test == "at most" else f"{self.need}+"
-        return f"needs {wanted} on {self.dice}{mod}: {percent(self.chance)}"
+        return f"needs {wanted} on {self.dice}{mod}: {self.chances()}"
+
+    def chances(self) -> str:
+        """The chance in words: one percentage, or the range from the best case to the worst."""
+        if self.worst is None or self.worst == self.chance:
+            return percent(self.chance)
+        return f"{percent(self.chance)} {self.best_if}, {percent(self.worst)} {self.worst_if}"
 
     def to_data(self) -> dict[str, Any]:
         """Plain data for a front end (the chance as a float and in words)."""
@@ -145,11 +160,25 @@ class Odds:
             "test": self.test,
             "modifier": self.modifier,
             "chance": float(self.chance),
-            "percent": percent(self.chance),
+            # The chance for a button: one percentage, or the range from worst to best ("8%–42%").
+            "percent": percent(self.chance)
+            if self.worst is None or self.worst == self.chance
+            else f"{percent(self.worst)}–{percent(self.chance)}",
             "modifiers": [{"name": m.name, "value": m.value, "rule": m.rule} for m in self.modifiers],
             "damage": self.damage,
             "bracket": self.bracket,
             "column": self.column,
             "notes": list(self.notes),
             "summary": self.summary(),
+            # The range where the chance still turns on the target (``None``: settled at firing).
+            "range_of_chance": None
+            if self.worst is None
+            else {
+                "best": float(self.chance),
+                "best_percent": percent(self.chance),
+                "best_if": self.best_if,
+                "worst": float(self.worst),
+                "worst_percent": percent(self.worst),
+                "worst_if": self.worst_if,
+            },
         }

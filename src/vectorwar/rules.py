@@ -346,24 +346,37 @@ class RuleSystem(ABC, Generic[S]):
         """What flying off the board does in this game, in words, and the rule that says so."""
         return ("the ship leaves the battle", f"{self.manifest.title}: the map edge")
 
+    def edge_warning(self, state: S, option: MoveOption, board: HexMap) -> PlotWarning | None:
+        """What the board's edge will do to ``option``, if anything (``None``: nothing).
+
+        The default is the common rule: a plot whose path leaves ``board``
+        takes the ship out where it crosses (:meth:`edge_rule` says what that
+        means here). A system whose edge works otherwise says so here: one
+        whose ships fly on past the frame warns of nothing, one that judges
+        only where the move ends looks only there.
+        """
+        # On a geomorphic map there is no edge to leave: another sheet is laid down.
+        off = None if self.geomorphic(state) else next((p for p in option.path if not board.contains(p.hex)), None)
+        if off is None:
+            return None
+        effect, rule = self.edge_rule(state)
+        return PlotWarning(f"leaves the board at {off.hex}: {effect}", rule)
+
     def plot_warnings(self, state: S, option: MoveOption, board: HexMap) -> tuple[PlotWarning, ...]:
-        """What a player should know before choosing ``option``: it leaves ``board``, or ends on terrain.
+        """What a player should know before choosing ``option``: what the edge does to it, or it ends on terrain.
 
         The plot is legal (the menu holds only legal ones); a warning says
-        what it will do that a player may not mean: leave the board (and what
-        that does here, :meth:`edge_rule`; never on a :meth:`geomorphic`
-        map), or end in a hex of terrain the
-        system gives a meaning (asteroids, a blocking hex). Systems with
+        what it will do that a player may not mean: what the board's edge
+        does to it (:meth:`edge_warning`), or that it ends in a hex of terrain
+        the system gives a meaning (asteroids, a blocking hex). Systems with
         further conditions add theirs.
         """
         found: list[PlotWarning] = []
-        # On a geomorphic map there is no edge to leave: another sheet is laid down.
-        off = None if self.geomorphic(state) else next((p for p in option.path if not board.contains(p.hex)), None)
-        if off is not None:
-            effect, rule = self.edge_rule(state)
-            found.append(PlotWarning(f"leaves the board at {off.hex}: {effect}", rule))
+        edge = self.edge_warning(state, option, board)
+        if edge is not None:
+            found.append(edge)
         end = option.path[-1].hex
-        kind = board.terrain_at(end) if off is None else None
+        kind = board.terrain_at(end) if edge is None else None
         if kind:
             found.append(PlotWarning(f"ends in a hex of {kind} at {end}", f"{self.manifest.title}: terrain"))
         return tuple(found)

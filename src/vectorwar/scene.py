@@ -117,7 +117,7 @@ def option_data(option: MoveOption, warnings: Sequence[PlotWarning] = ()) -> dic
         "path": [position_data(p) for p in option.path],
         "end": position_data(option.end),
         "facing": None if option.facing is None else str(option.facing),
-        "warnings": [{"reason": w.reason, "rule": w.rule} for w in warnings],
+        "warnings": [{"reason": w.reason, "rule": w.rule, "mark": w.short} for w in warnings],
     }
 
 

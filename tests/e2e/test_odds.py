@@ -185,6 +185,27 @@ def test_vv5_gun_odds_name_every_modifier_and_the_log_agrees(page: Page, server:
         assert re.search(rf"rolls \d+{re.escape(modifier)}:", text), text
 
 
+def test_vv5_missile_odds_show_the_range_the_targets_burn_leaves(page: Page, server: Server) -> None:
+    created = create(server, {"red": "human", "blue": "bot:greedy"}, 3, scenario="vv5-dogfight")
+    now = drive_to_fire(server, created, "red")
+    ship, option = next(
+        (ship, o)
+        for ship, options in now["fire_options"].items()
+        for o in options
+        if o["weapon"] == "msl" and o["odds"]["range_of_chance"]
+    )
+    ends = option["odds"]["range_of_chance"]
+    assert option["odds"]["percent"] == f"{ends['worst_percent']}–{ends['best_percent']}"
+    open_page(page, server, created)
+    page.locator(f"button.helper.weapon[data-ship='{ship}'][data-weapon='msl']").click()
+    target = page.locator(f"button.helper.target[data-piece='{option['piece']}']")
+    expect(target).to_contain_text(option["odds"]["percent"])
+    target.hover()
+    detail = page.locator(".odds-detail")
+    expect(detail).to_contain_text(f"{ends['best_percent']} {ends['best_if']}")
+    expect(detail).to_contain_text(f"{ends['worst_percent']} {ends['worst_if']}")
+
+
 def test_vv5_gun_odds_shown_before_the_shot_are_the_number_and_modifier_rolled(page: Page, server: Server) -> None:
     created = create(server, {"red": "human", "blue": "bot:greedy"}, 3, scenario="vv5-dogfight")
     now = drive_to_fire(server, created, "red", guns=True)

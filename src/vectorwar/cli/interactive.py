@@ -31,7 +31,7 @@ from vectorwar.cli.common import (
     reports_errors,
     take_back,
 )
-from vectorwar.cli.screen import board, event_lines, game_screen, result_text, status
+from vectorwar.cli.screen import board, game_screen, result_text, status
 from vectorwar.cli.session import OptionOpt, SeatOpt, SeedOpt, create_game, players_line, seed_note
 from vectorwar.cli.standing import describe, standing_change
 from vectorwar.errors import SaveFileError
@@ -78,10 +78,14 @@ class Session:
     console: Console
     #: Undo may take back resolved turns, replaying the computer's orders and the same dice.
     practice: bool = False
+    #: Events not yet shown: the next screen prints them below the map, just above the prompt.
+    recent: list[Event] = field(default_factory=list)
     bots: dict[str, Bot] = field(init=False)
     people: list[str] = field(init=False)
     #: Each person's standing orders for this sitting (vectorwar.autopilot); none: asked at every prompt.
     standing: dict[str, Standing] = field(default_factory=dict)
+    #: The events the last screen showed, for ``map`` to show again.
+    shown: list[Event] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
         self.bots = make_bots(self.game.system, self.controllers)
@@ -123,8 +127,13 @@ class Session:
                 self.save()
                 continue
             self.turn_of(due[0])
-        # The screen ends with the result.
-        self.console.print(game_screen(self.game, None, None, self.controllers), soft_wrap=True)
+        # The screen ends with the last events and the result.
+        self.print_screen(None)
+
+    def print_screen(self, seat: str | None) -> None:
+        """The game screen with the events not yet shown between the map and the prompt."""
+        self.shown, self.recent = self.recent, []
+        self.console.print(game_screen(self.game, seat, None, self.controllers, self.shown), soft_wrap=True)
 
     def go_on(self) -> bool:
         """Let the standing orders and the bots answer what they may; whether the game moved."""
@@ -143,7 +152,7 @@ class Session:
         secret = prompt.simultaneous and self.hot_seat
         if secret:
             self.hand_over(seat)
-        self.console.print(game_screen(self.game, seat, None, self.controllers), soft_wrap=True)
+        self.print_screen(seat)
         if seat in self.standing and (found := news(self.game, seat, self.standing[seat])):
             self.console.print(Text("new: " + "; ".join(n.text for n in found), style="bold"))
         while True:
@@ -194,8 +203,9 @@ class Session:
         return True
 
     def show_events(self, events: Sequence[Event]) -> None:
-        for line in event_lines(events):
-            self.console.print(line)
+        """Keep ``events`` for the next screen, which prints them after the map (a reprinted map would
+        otherwise push them out of sight)."""
+        self.recent.extend(events)
 
     def command(self, seat: str, line: str) -> Handled:
         """Carry out ``line`` if it is a table command rather than orders."""
@@ -206,7 +216,7 @@ class Session:
             self.console.print(status(self.game, seat, self.controllers))
             return Handled.YES
         if word == "map" and not rest:
-            self.console.print(game_screen(self.game, seat, None, self.controllers), soft_wrap=True)
+            self.console.print(game_screen(self.game, seat, None, self.controllers, self.shown), soft_wrap=True)
             return Handled.YES
         if word == "arcs" and rest:
             try:
@@ -367,9 +377,10 @@ def play_command(
                 style="bold",
             )
         )
-        for line in event_lines(events):
-            console.print(line)
-    session = Session(game, controllers, path, console, practice)
+        opening = list(events)
+    else:
+        opening = []
+    session = Session(game, controllers, path, console, practice, opening)
     console.print(Text(HELP_TEXT, style="dim"))
     if practice:
         console.print(Text("practice: undo takes back resolved turns; the computer and the dice then replay the same"))

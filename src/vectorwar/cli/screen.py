@@ -97,12 +97,48 @@ def result_text(game: Game) -> Text:
     return text
 
 
+def shot_menu(game: Game, seat: str) -> Text | None:
+    """The shots ``seat`` may give now, each as it is typed, with its odds (``None``: no shot is offered).
+
+    From the rule system's ``fire_options``: the odds are worked out by the
+    function resolution reads its number from, as the browser shows them.
+    """
+    if game.is_over or seat not in game.waiting_for:
+        return None
+    options = {ship: shots for ship, shots in game.system.fire_options(game.state, seat).items() if shots}
+    if not options:
+        return None
+    text = Text("legal shots now, as typed, with their odds:", style="bold")
+    for ship, shots in options.items():
+        for shot in shots:
+            what = shot.label or shot.weapon
+            text.append(f"\n  {ship} {shot.piece}", style="bold")
+            text.append(f"  {what} at {shot.target}")
+            if shot.odds is not None:
+                text.append(f": {shot.odds.summary()}")
+    return text
+
+
+def events_block(events: Sequence[Event]) -> Text | None:
+    """The events since the player last gave orders, headed, for the screen above the prompt."""
+    if not events:
+        return None
+    text = Text("what happened:", style="bold")
+    for line in event_lines(events):
+        text.append("\n")
+        text.append_text(line)
+    return text
+
+
 def game_screen(
     game: Game,
     seat: str | None = None,
     arcs_ship: str | None = None,
     controllers: Mapping[str, str] | None = None,
+    events: Sequence[Event] = (),
 ) -> RenderableType:
+    """The whole screen: title, map, cards, then ``events`` (so a tall map never scrolls them away), the
+    status, and ``seat``'s legal shots with their odds when it is to fire."""
     if seat is not None:
         seat = find_seat((s.id for s in game.scenario.sides), seat)
     cards = game.system.ship_cards(game.state)
@@ -111,7 +147,13 @@ def game_screen(
         parts.append(render_cards(cards, styles_for(game)))
     # AV:T's AVIDs, ring by ring: the terminal's drawing of what the browser draws as the paper card.
     parts.extend(Text("\n".join(lines)) for lines in avid_texts(game.system.diagrams(game.state)))
+    happened = events_block(events)
+    if happened is not None:
+        parts.append(happened)
     parts.append(status(game, seat, controllers))
+    menu = None if seat is None else shot_menu(game, seat)
+    if menu is not None:
+        parts.append(menu)
     return Group(*parts)
 
 

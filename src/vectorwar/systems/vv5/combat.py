@@ -132,12 +132,16 @@ def missile_hit_chance(need: int, can_accelerate: bool) -> Fraction:
     return chance_at_least("2d6", need) if can_accelerate else 1 - chance_at_most("2d6", 2)
 
 
-def missile_odds(shooter: Ship, target: Ship, modifiers: tuple[Modifier, ...]) -> Odds:
+def missile_odds(shooter: Ship, target: Ship, modifiers: tuple[Modifier, ...], most_burn: int | None = None) -> Odds:
     """A missile's odds at launch: the missile table plus ``modifiers``, placed on the incoming track.
 
     The marker still moves one space per G the target accelerates before the
-    missile is rolled (:func:`missile_verdict`), so the chance shown is for a
-    target that does not accelerate. Raises ``ValueError`` out of range.
+    missile is rolled (:func:`missile_verdict`), so ``chance`` is for a
+    target that does not accelerate. Given ``most_burn``, the most G the
+    target can burn this turn, ``worst`` is the chance if it burns all of
+    them (the same G through :func:`missile_verdict`'s track; ``None`` where
+    the marker is at the bottom already and no burn changes it). Raises
+    ``ValueError`` out of range.
     """
     distance = shooter.hex.distance(target.hex)
     base = missile_to_hit(distance)
@@ -150,11 +154,32 @@ def missile_odds(shooter: Ship, target: Ship, modifiers: tuple[Modifier, ...]) -
     if need != raw:
         notes.append(f"the incoming track runs from {TRACK_TOP}+ to {TRACK_BOTTOM}: {raw} is placed at {need}")
     chance = missile_hit_chance(need, target.can_accelerate)
+    worst: Fraction | None = None
+    best_if = worst_if = ""
     if not target.can_accelerate:
         notes.append(f"{target.id} cannot accelerate: anything but a 2 hits")
+    elif most_burn and on_track(need + most_burn) != need:
+        # The same track the roll is read from: the marker moves ``most_burn`` spaces, then stops at the bottom.
+        worst = missile_hit_chance(on_track(need + most_burn), True)
+        best_if = f"if {target.id} does not accelerate"
+        worst_if = f"if it burns its most ({most_burn} G)"
     damage = "2D6 points"
     return Odds(
-        shooter.id, "msl", target.id, distance, "2d6", need, "at least", 0, chance, items, damage, notes=tuple(notes)
+        shooter.id,
+        "msl",
+        target.id,
+        distance,
+        "2d6",
+        need,
+        "at least",
+        0,
+        chance,
+        items,
+        damage,
+        notes=tuple(notes),
+        worst=worst,
+        best_if=best_if,
+        worst_if=worst_if,
     )
 
 

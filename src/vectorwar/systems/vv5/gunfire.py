@@ -23,6 +23,7 @@ from vectorwar.systems.vv5.combat import (
     ships_in_the_way,
 )
 from vectorwar.systems.vv5.events import Deflected, GunsFired
+from vectorwar.systems.vv5.movement import turn_allowance
 from vectorwar.systems.vv5.orders import Shot
 from vectorwar.systems.vv5.specials.adp import has_phasers
 from vectorwar.systems.vv5.state import GunDamage, Ship, VV5State
@@ -58,7 +59,9 @@ def launch_odds(state: VV5State, ship_id: str, target_id: str, spread: int) -> O
         found.append(Modifier(f"{target.id}'s phasers shoot at the missile", 1, RULE_MISSILES))
     if spread:
         found.append(Modifier("launching at several targets this turn", spread, SEVERAL_TARGETS.name))
-    return missile_odds(ship, target, (*found, *crew_modifiers(state, ship, -1)))
+    # The target's burn this turn comes before the roll: the odds run from no burn to its most.
+    most_burn = turn_allowance(target)[1]
+    return missile_odds(ship, target, (*found, *crew_modifiers(state, ship, -1)), most_burn)
 
 
 def fire_shot(state: VV5State, shot: Shot, dice: Dice, events: list[Event]) -> VV5State:

@@ -17,7 +17,7 @@ from typing import Any
 
 from vectorwar.catalogue import design_for
 from vectorwar.dice import Dice
-from vectorwar.display import Card, CardTable, Counter, MoveOption, SetupMenu, ShotOption
+from vectorwar.display import Card, CardTable, Counter, MoveOption, PlotWarning, SetupMenu, ShotOption
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.events import Event, InitiativeSet, Moved, Note, Rolled, TurnBegan
 from vectorwar.hexes import Hex
@@ -36,7 +36,7 @@ from vectorwar.rules import (
     RuleSystem,
 )
 from vectorwar.scenario import Scenario
-from vectorwar.systems.vv5 import buying, catalogue, crews, display, placing, preview, setup_menu, shock, specials
+from vectorwar.systems.vv5 import buying, catalogue, crews, display, edge, placing, preview, setup_menu, shock, specials
 from vectorwar.systems.vv5.bots import GreedyBot, full_salvos
 from vectorwar.systems.vv5.buying import Buy
 from vectorwar.systems.vv5.combat import (
@@ -725,13 +725,8 @@ class VectorV5(RuleSystem[VV5State]):
     def move_options(self, state: VV5State, seat: str) -> Mapping[str, Sequence[MoveOption]]:
         return preview.move_options(state, seat)
 
-    def edge_rule(self, state: VV5State) -> tuple[str, str]:
-        if state.options.get(BOARD_SHIFT):
-            return (
-                "every ship and marker is shifted to bring it back (board_shift; 'retreat' lets it go)",
-                "VV5 Scenario 1 (leaving the board)",
-            )
-        return ("the ship leaves the battle", "VV5 Movement (leaving the board)")
+    def edge_warning(self, state: VV5State, option: MoveOption, board: HexMap) -> PlotWarning | None:
+        return edge.edge_warning(state, option)
 
     def fire_options(self, state: VV5State, seat: str) -> Mapping[str, Sequence[ShotOption]]:
         prompt = self.prompt(state)

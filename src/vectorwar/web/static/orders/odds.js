@@ -1,6 +1,8 @@
 // What the rules give a shot before it is fired, as the scene's `fire_options` carry it: the
 // number needed and the chance, every modifier by name with its rule, the damage, and AV:T's range
-// bracket and table column. Nothing here works odds out: the server's rule system does, with the
+// bracket and table column. Where the chance still turns on the target (a VV5 missile: the target's
+// burn before the roll), the summary gives both ends in words and `percent` the range ("8%–42%").
+// Nothing here works odds out: the server's rule system does, with the
 // same function that resolves the shot, so what is shown is what the dice will be compared with.
 
 import { h } from "../dom.js";

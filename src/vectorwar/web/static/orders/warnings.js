@@ -1,6 +1,7 @@
-// Plot warnings from the scene: each move option may carry `warnings` ({reason, rule}) that the
-// rule system worked out (it leaves the board, it ends on a hazard). The list marks such plots
-// and the map draws their ghost in the warning colour; nothing here judges a plot itself.
+// Plot warnings from the scene: each move option may carry `warnings` ({reason, rule, mark}) that the
+// rule system worked out (what the board's edge does to it, that it ends on a hazard). The list marks
+// such plots with the warning's few words, the whole reason in the title, and the map draws their ghost
+// in the warning colour; nothing here judges a plot itself.
 
 import { h } from "../dom.js";
 
@@ -10,11 +11,11 @@ export function warned(option) {
   return Boolean(option && option.warnings && option.warnings.length);
 }
 
-/** The warning mark after a plot in the list: "⚠ leaves the board", the rest in its title. */
+/** The warning mark after a plot in the list: "⚠ leaves the board at 1,6", the rest in its title. */
 export function warningMark(option) {
   if (!warned(option)) return null;
-  const first = option.warnings[0].reason;
-  const short = first.split(":")[0];
+  const first = option.warnings[0];
+  const short = first.mark || first.reason.split(":")[0];
   const title = option.warnings.map((w) => `${w.reason} (${w.rule})`).join("\n");
   return h("span", { class: "plot-warning", title, "aria-label": `warning: ${title}` }, ` ⚠ ${short}`);
 }
