@@ -15,14 +15,14 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.security import APIKeyQuery, HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 from starlette.exceptions import HTTPException
 from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from vectorwar.autopilot import MAX_TARGET_CHARS, Flow, Standing
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, SetupError
-from vectorwar.limits import MAX_ORDER_CHARS, MAX_TURNS
+from vectorwar.limits import MAX_ORDER_CHARS, MAX_SIDES, MAX_TURNS, text_problem
 from vectorwar.web import pbem
 from vectorwar.web.botpool import BotPool
 from vectorwar.web.chat import MAX_CHAT_CHARS, ChatForbidden, ChatLine, ChatRefused
@@ -76,6 +76,24 @@ def request_token(
 Token = Annotated[str | None, Depends(request_token)]
 
 
+#: Options one request may set (every system has far fewer).
+OPTIONS_MAX = 64
+
+
+def _plain_text(text: str) -> str:
+    # No NUL (PostgreSQL refuses it: a 500 instead of a 422), no other control character but line
+    # breaks and tabs, no direction override or zero-width character: the text reaches the
+    # database, other players' screens and the logs. Lengths are the fields' own max_length.
+    problem = text_problem(text, len(text), lines=True)
+    if problem:
+        raise ValueError(problem)
+    return text
+
+
+#: Text from a client that is stored or shown: refused when it holds what :func:`_plain_text` names.
+PlainText = Annotated[str, AfterValidator(_plain_text)]
+
+
 class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -90,8 +108,10 @@ class NewGameBody(_Body):
         max_length=SCENARIO_MAX,
         description="A scenario file's text (TOML, as `vectorwar schema scenario` describes), instead of `scenario`",
     )
-    seats: dict[str, str] = Field(
-        default_factory=dict, description='side -> "human" or "bot:NAME"; sides left out are human'
+    seats: dict[Annotated[str, Field(max_length=NAME_MAX)], Annotated[str, Field(max_length=NAME_MAX)]] = Field(
+        default_factory=dict,
+        max_length=MAX_SIDES,
+        description='side -> "human" or "bot:NAME"; sides left out are human',
     )
     hotseat: bool = Field(default=False, description="One player (one token) holds every human seat")
     seed: int | None = Field(
@@ -103,7 +123,9 @@ class NewGameBody(_Body):
             "Left out, the server draws a secret 128-bit seed that no player is shown while the game is on"
         ),
     )
-    options: dict[str, bool | int | str] = Field(default_factory=dict, description="Rule options by name")
+    options: dict[
+        Annotated[str, Field(max_length=NAME_MAX)], bool | int | Annotated[str, Field(max_length=NAME_MAX)]
+    ] = Field(default_factory=dict, max_length=OPTIONS_MAX, description="Rule options by name")
 
     @model_validator(mode="after")
     def _one_scenario(self) -> NewGameBody:
@@ -114,7 +136,7 @@ class NewGameBody(_Body):
 
 class OrderBody(_Body):
     seat: str = Field(min_length=1, max_length=NAME_MAX)
-    text: str = Field(max_length=ORDER_MAX, description="The order in the system's notation")
+    text: PlainText = Field(max_length=ORDER_MAX, description="The order in the system's notation")
     step: int = Field(
         ge=0,
         lt=2**31,
@@ -124,11 +146,11 @@ class OrderBody(_Body):
 
 class CheckBody(_Body):
     seat: str = Field(min_length=1, max_length=NAME_MAX)
-    text: str = Field(max_length=ORDER_MAX)
+    text: PlainText = Field(max_length=ORDER_MAX)
 
 
 class DraftBody(_Body):
-    text: str = Field(max_length=ORDER_MAX, description="The order being edited; empty deletes the draft")
+    text: PlainText = Field(max_length=ORDER_MAX, description="The order being edited; empty deletes the draft")
     step: int | None = Field(
         default=None,
         ge=0,
