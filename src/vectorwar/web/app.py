@@ -26,7 +26,7 @@ from vectorwar.limits import MAX_ORDER_CHARS, MAX_SIDES, MAX_TURNS, text_problem
 from vectorwar.web import pbem
 from vectorwar.web.botpool import BotPool
 from vectorwar.web.chat import MAX_CHAT_CHARS, ChatForbidden, ChatLine, ChatRefused
-from vectorwar.web.hub import Hub, Viewer
+from vectorwar.web.hub import POLICY_VIOLATION, Hub, TooManySockets, Viewer
 from vectorwar.web.responses import error, error_responses
 from vectorwar.web.rulebook import router as rulebook
 from vectorwar.web.service import (
@@ -51,6 +51,12 @@ NAME_MAX = 200
 SCENARIO_MAX = 60_000
 #: No request the API takes comes near this; a larger body is refused before it is read.
 BODY_MAX = 64 * 1024
+#: Bytes of one message a client sends over a socket (it only ever sends a ping): larger ones
+#: close the socket with 1009 unparsed. `vectorwar serve` has the server refuse them while
+#: they arrive (uvicorn's ws_max_size); the check here holds under any server.
+WS_MESSAGE_MAX = 4 * 1024
+#: WebSocket close code for a message too big to take.
+MESSAGE_TOO_BIG = 1009
 
 _BEARER = HTTPBearer(
     auto_error=False,
@@ -571,18 +577,31 @@ sockets = APIRouter()
 async def live_scenes(websocket: WebSocket, game_id: str, service: Service) -> None:
     await websocket.accept()
     hub: Hub = websocket.app.state.hub
+    client = websocket.client.host if websocket.client is not None else ""
+    problem = hub.room_problem(game_id, client)
+    if problem:
+        # Refused before the game is even loaded: a flood of sockets costs a handshake each.
+        await websocket.close(code=POLICY_VIOLATION, reason=problem)
+        return
+    viewer: Viewer | None = None
     try:
         async with service.locked(game_id) as live:
-            viewer = Viewer(websocket, live.seats_of(websocket.query_params.get("token")))
+            viewer = Viewer(websocket, live.seats_of(websocket.query_params.get("token")), client)
             # Joined under the game's lock, so no change slips between this scene and the next.
             hub.join(game_id, viewer)
             viewer.offer_scene(await service.viewer_scene(live, viewer.seats))
     except GameNotFound as err:
         await websocket.close(code=4404, reason=str(err))
         return
+    except TooManySockets as err:
+        await websocket.close(code=POLICY_VIOLATION, reason=str(err))
+        return
     except OverBudget:
-        hub.leave(game_id, viewer)
+        if viewer is not None:
+            hub.leave(game_id, viewer)
         await websocket.close(code=1013, reason="building the scene took too long; try again later")
+        return
+    if viewer is None:  # pragma: no cover - the block above either joins a viewer or returns
         return
     pump = asyncio.create_task(hub.pump(viewer))
     try:
@@ -590,7 +609,12 @@ async def live_scenes(websocket: WebSocket, game_id: str, service: Service) -> N
             raw = await websocket.receive()
             if raw["type"] == "websocket.disconnect":
                 break
-            await viewer.send(_answer(raw.get("text")))
+            text, data = raw.get("text"), raw.get("bytes")
+            if len(text or "") > WS_MESSAGE_MAX or len(data or b"") > WS_MESSAGE_MAX:
+                # Never parsed: a client only ever sends a ping of a few bytes.
+                await websocket.close(code=MESSAGE_TOO_BIG, reason=f"a message may be at most {WS_MESSAGE_MAX} bytes")
+                break
+            await viewer.send(_answer(text))
     except WebSocketDisconnect:
         pass
     finally:
