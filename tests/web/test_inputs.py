@@ -99,3 +99,12 @@ def test_a_new_game_request_bounds_its_seats_and_options(server: TestClient) -> 
     answer = server.post("/api/games", json={"scenario": "msc-duel", "options": options})
     assert answer.status_code == 422
     assert "body.options" in answer.json()["error"]["message"]
+
+
+def test_an_option_beyond_its_bounds_is_a_422_and_the_lobby_shows_the_bounds(server: TestClient) -> None:
+    answer = server.post("/api/games", json={"scenario": "msc-build", "options": {"build_points": 10**9}})
+    assert answer.status_code == 422, answer.text
+    assert "build_points must be from 1 to 999" in answer.json()["error"]["message"]
+    msc = next(s for s in server.get("/api/systems").json() if s["name"] == "msc")
+    points = next(o for o in msc["options"] if o["name"] == "build_points")
+    assert (points["least"], points["most"]) == (1, 999)

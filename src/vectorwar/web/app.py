@@ -219,8 +219,10 @@ class OptionOut(BaseModel):
     default: bool | int | str
     description: str
     choices: list[bool | int | str] = Field(
-        description="The allowed values; empty when any value of the default's type is"
+        description="The allowed values; empty when any value of the default's type is (within least and most)"
     )
+    least: int | None = Field(default=None, description="A number option's smallest value (without choices)")
+    most: int | None = Field(default=None, description="A number option's largest value (without choices)")
 
 
 class SystemOut(BaseModel):

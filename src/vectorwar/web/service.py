@@ -862,7 +862,14 @@ def catalogue() -> list[dict[str, Any]]:
                     }
                 )
         options = [
-            {"name": o.name, "default": o.default, "description": o.description, "choices": list(o.choices)}
+            {
+                "name": o.name,
+                "default": o.default,
+                "description": o.description,
+                "choices": list(o.choices),
+                "least": o.least,
+                "most": o.most,
+            }
             for o in system.manifest.options
         ]
         out.append(

@@ -73,6 +73,9 @@ function fillOptions() {
       control.value = String(o.default);
     } else {
       control = h("input", { type: typeof o.default === "number" ? "number" : "text", id, name: id, dataset: data });
+      // A number option's bounds, which the server checks too.
+      if (o.least !== null && o.least !== undefined) control.min = String(o.least);
+      if (o.most !== null && o.most !== undefined) control.max = String(o.most);
       control.value = String(o.default);
     }
     control.dataset.default = String(o.default);
