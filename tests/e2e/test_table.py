@@ -133,7 +133,12 @@ def test_chat_reaches_the_other_seat_and_no_one_else(browser: Browser, server: S
     expect(pages["spectator"].locator("#chat")).to_be_hidden()
     said = "<b>bold</b> move & good luck"
     red.fill("#chat .chat-input", said)
-    red.click("#chat .chat-send")
+    with red.expect_request(lambda r: r.method == "POST" and r.url.endswith("/chat")) as sent:
+        red.click("#chat .chat-send")
+    # Each line carries a key of the browser's making, so a retry is stored once.
+    body = sent.value.post_data_json
+    assert body is not None
+    assert re.fullmatch(r"[0-9a-f]{32}", body["key"])
     expect(red.locator("#chat .chat-line")).to_have_count(1)
     expect(red.locator("#chat .chat-input")).to_have_value("")
     # Blue is on its orders: the log tab counts the line; the line itself is plain text.

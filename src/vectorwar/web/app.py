@@ -25,7 +25,7 @@ from vectorwar.errors import IllegalOrderError, OrderSyntaxError, SetupError
 from vectorwar.limits import MAX_ORDER_CHARS, MAX_SIDES, MAX_TURNS, text_problem
 from vectorwar.web import pbem
 from vectorwar.web.botpool import BotPool
-from vectorwar.web.chat import MAX_CHAT_CHARS, ChatForbidden, ChatLine, ChatRefused
+from vectorwar.web.chat import KEY_PATTERN, MAX_CHAT_CHARS, ChatForbidden, ChatKeyReused, ChatLine, ChatRefused
 from vectorwar.web.hub import POLICY_VIOLATION, Hub, TooManySockets, Viewer
 from vectorwar.web.responses import error, error_responses
 from vectorwar.web.rulebook import router as rulebook
@@ -185,6 +185,12 @@ class ChatBody(_Body):
     seat: str = Field(min_length=1, max_length=NAME_MAX, description="The seat speaking: one the token holds")
     # Longer than a line may be, so that the refusal can name the limit (MAX_CHAT_CHARS) and the length.
     text: str = Field(max_length=4 * MAX_CHAT_CHARS, description=f"At most {MAX_CHAT_CHARS} characters")
+    key: str | None = Field(
+        default=None,
+        pattern=KEY_PATTERN,
+        description="An id the client makes for the line (8-64 letters, digits, - or _; e.g. a UUID); a retry "
+        "sends the same key and is answered the stored line (200) instead of storing it twice",
+    )
 
 
 class SeatBody(_Body):
@@ -522,11 +528,11 @@ async def read_chat(game_id: str, token: Token, service: Service) -> JSONRespons
     status_code=201,
     summary="Say a line to the game's other seats; live viewers holding a seat get it over the socket",
     response_model=ChatLineOut,
-    responses=_errors(403, 404, 413, 422),
+    responses=_errors(403, 404, 409, 413, 422),
 )
 async def say(game_id: str, body: ChatBody, token: Token, service: Service) -> JSONResponse:
-    line = await service.say(game_id, token, body.seat, body.text)
-    return JSONResponse(line.data(), status_code=201)
+    line, new = await service.say(game_id, token, body.seat, body.text, body.key)
+    return JSONResponse(line.data(), status_code=201 if new else 200)
 
 
 # -- ending a game outside the rules (docs/web.md, *Ending a game*) ------------
@@ -769,6 +775,10 @@ def _error_handlers(app: FastAPI) -> None:
         if not isinstance(err, ChatRefused):  # pragma: no cover - registered for this type
             raise err
         return error(422, "ChatRefused", str(err), rule=err.limit.name)
+
+    @app.exception_handler(ChatKeyReused)
+    async def chat_key_reused(_request: Request, err: Exception) -> JSONResponse:
+        return error(409, "ChatKeyReused", str(err))
 
     @app.exception_handler(StalePrompt)
     async def stale(_request: Request, err: Exception) -> JSONResponse:

@@ -52,7 +52,7 @@ from vectorwar.scenario import Scenario, load_scenario
 from vectorwar.setup import new_seed
 from vectorwar.web import referee
 from vectorwar.web.botpool import BOTS_ONLY, PEOPLE, BotFailed, BotOverBudget, BotPool, Decision
-from vectorwar.web.chat import ChatForbidden, ChatGate, ChatLine, check_text
+from vectorwar.web.chat import ChatForbidden, ChatGate, ChatKeyReused, ChatLine, check_text
 from vectorwar.web.referee import GameNotFound, SeatForbidden, StalePrompt, Table
 from vectorwar.web.store import GameSummary, Store, token_hash
 from vectorwar.web.tracks import replay_with_tracks
@@ -547,17 +547,30 @@ class GameService:
 
     # -- chat ---------------------------------------------------------------
 
-    async def say(self, game_id: str, token: str | None, seat: str, text: str) -> ChatLine:
-        """Store ``seat``'s chat line and hand it to the chat listeners; raises ChatRefused, 403, 404."""
+    async def say(
+        self, game_id: str, token: str | None, seat: str, text: str, key: str | None = None
+    ) -> tuple[ChatLine, bool]:
+        """Store ``seat``'s chat line and hand it to the chat listeners; raises ChatRefused, 403, 404.
+
+        Answers the line and whether it is new. ``key``: the client's idempotency key; a
+        retry with a key already stored answers the stored line and stores nothing, sends
+        nothing and counts against no rate limit (a key reused for other words is refused).
+        """
         line_text = check_text(text)
         async with self.locked(game_id) as live:
             live.table.acting_for(token, seat)
+            if key is not None:
+                stored = await asyncio.to_thread(self.store.chat_line, game_id, key)
+                if stored is not None:
+                    if (stored.seat, stored.text) != (seat, line_text):
+                        raise ChatKeyReused(key)
+                    return stored, False
             self.chat_gate.admit(game_id, seat)
             # Under the lock: the store numbers a game's lines one after another.
-            line = await asyncio.to_thread(self.store.add_chat, game_id, seat, line_text)
+            line = await asyncio.to_thread(self.store.add_chat, game_id, seat, line_text, key)
         for listener in self._chat_listeners:
             await listener(live, line)
-        return line
+        return line, True
 
     async def chat(self, game_id: str, token: str | None) -> list[ChatLine]:
         """The game's chat so far, for a token holding one of its seats; a spectator gets :class:`ChatForbidden`."""
