@@ -99,6 +99,8 @@ MAX_SEED_BITS = Limit(256, "MAX_SEED_BITS")
 MAX_PBEM_ACTIONS = Limit(200_000, "MAX_PBEM_ACTIONS")
 #: Bytes of a play-by-e-mail game file or keyring, refused before it is parsed.
 MAX_PBEM_FILE_BYTES = Limit(16 * 1024 * 1024, "MAX_PBEM_FILE_BYTES")
+#: Bytes of a save file, refused before it is parsed (the longest game's file is a few hundred kB).
+MAX_SAVE_FILE_BYTES = Limit(16 * 1024 * 1024, "MAX_SAVE_FILE_BYTES")
 #: Decimal digits of any number read from text before it is compared with its limit.
 MAX_DIGITS = Limit(12, "MAX_DIGITS")
 
