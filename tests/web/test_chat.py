@@ -230,3 +230,36 @@ def test_the_store_refuses_a_second_line_with_a_key_of_the_game(db: str) -> None
     store.add_chat(game["id"], "red", "no key either")  # lines without keys never collide
     assert [x.text for x in store.chat(game["id"])] == ["once", "no key", "no key either"]
     store.close()
+
+
+def test_the_key_migration_keeps_every_old_row_and_old_games_are_not_practice(db: str) -> None:
+    engine = sa.create_engine(db)
+    upgrade(engine, "0005")
+    with engine.begin() as conn:
+        conn.execute(
+            sa.text(
+                "INSERT INTO games (id, system, scenario_id, title, scenario, seed, options, created, step, turn, "
+                "over) VALUES ('g_old', 'msc', 'msc-duel', 'Duel', '{}', '7', '{}', '2026-01-01', 1, 1, false)"
+            )
+        )
+        conn.execute(
+            sa.text(
+                "INSERT INTO order_batches (game_id, step, clock, orders, ending) VALUES "
+                """('g_old', 0, '{"turn": 1, "phase": "plot"}', '[["red", "Hawk 1"]]', '')"""
+            )
+        )
+        conn.execute(
+            sa.text(
+                "INSERT INTO chat_lines (game_id, number, seat, text, at) VALUES "
+                "('g_old', 1, 'red', 'hi', '2026-01-01 00:00:00+00:00')"
+            )
+        )
+    engine.dispose()
+    store = Store(db)  # upgrades to the newest schema
+    stored = store.load("g_old")
+    assert stored is not None
+    assert stored.batches == [({"turn": 1, "phase": "plot"}, [("red", "Hawk 1")])]
+    assert stored.seed_fixed is False
+    assert [x.text for x in store.chat("g_old")] == ["hi"]
+    assert [g.practice for g in store.games()] == [False]
+    store.close()

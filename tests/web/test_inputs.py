@@ -108,3 +108,20 @@ def test_an_option_beyond_its_bounds_is_a_422_and_the_lobby_shows_the_bounds(ser
     msc = next(s for s in server.get("/api/systems").json() if s["name"] == "msc")
     points = next(o for o in msc["options"] if o["name"] == "build_points")
     assert (points["least"], points["most"]) == (1, 999)
+
+
+def test_a_fixed_seed_marks_a_practice_game_to_every_viewer_and_a_drawn_one_does_not(server: TestClient) -> None:
+    fixed = create(server, "msc-duel", {"red": "human", "blue": "human"}, seed=12)
+    answer = server.post("/api/games", json={"scenario": "msc-duel", "seats": {"red": "human", "blue": "human"}})
+    assert answer.status_code == 201
+    drawn = answer.json()
+    for game, practice in ((fixed, True), (drawn, False)):
+        for token in (token_of(game, "red"), token_of(game, "blue"), None):
+            scene = server.get(f"/api/games/{game['id']}", headers=auth(token) if token else {}).json()
+            assert scene["practice"] is practice
+        with server.websocket_connect(f"/ws/games/{game['id']}") as ws:
+            assert ws.receive_json()["scene"]["practice"] is practice
+        assert server.get(f"/api/games/{game['id']}/replay?step=0").json()["practice"] is practice
+    listed = {g["id"]: g["practice"] for g in server.get("/api/games").json()}
+    assert listed[fixed["id"]] is True
+    assert listed[drawn["id"]] is False

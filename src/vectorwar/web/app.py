@@ -125,7 +125,8 @@ class NewGameBody(_Body):
         ge=0,
         lt=2**63,
         description=(
-            "The game's dice seed, to repeat a game: whoever knows it can foresee every roll. "
+            "The game's dice seed, to repeat a game: whoever knows it can foresee every roll, so the game is "
+            "marked a practice game to every viewer (the scene's practice, the lobby list, the log). "
             "Left out, the server draws a secret 128-bit seed that no player is shown while the game is on"
         ),
     )
@@ -247,6 +248,7 @@ class GameOut(BaseModel):
     turn: int
     over: bool
     seats: dict[str, str] = Field(description='side -> "human" or "bot:NAME"')
+    practice: bool = Field(description="Its creator fixed the seed, so can foresee every roll")
 
 
 class OrderOut(BaseModel):
@@ -375,7 +377,7 @@ async def list_systems() -> JSONResponse:
 
 @lobby.get("/games", summary="Games on this server, newest first", response_model=list[GameOut])
 async def list_games(service: Service) -> JSONResponse:
-    fields = ("id", "system", "scenario", "title", "turn", "over", "seats")
+    fields = ("id", "system", "scenario", "title", "turn", "over", "seats", "practice")
     return JSONResponse([{f: getattr(g, f) for f in fields} for g in await service.games()])
 
 

@@ -350,8 +350,10 @@ class GameService:
         async with self.locked(game_id) as live:
             game = live.table.game
             controllers = dict(live.table.controllers)
+            practice = live.table.practice
         scene = await self._work("replaying the game", self.budgets.replay, replay_with_tracks, game, step)
-        return None if scene is None else {**scene, "game": game_id, "players": controllers, "drafts": {}}
+        extra = {"game": game_id, "players": controllers, "drafts": {}, "practice": practice}
+        return None if scene is None else {**scene, **extra}
 
     # -- creating -----------------------------------------------------------
 
@@ -385,11 +387,12 @@ class GameService:
         tokens = {token_hash(p.token): p.seats for p in players}
         self._admit_bot_game(game_id, opening, client)
         try:
-            await asyncio.to_thread(self.store.create, referee.record_of(game_id, opening, tokens))
+            record = referee.record_of(game_id, opening, tokens, practice=seed is not None)
+            await asyncio.to_thread(self.store.create, record)
         except BaseException:
             self._bot_games.pop(game_id, None)
             raise
-        self._remember(LiveGame(referee.new_table(game_id, opening, tokens)))
+        self._remember(LiveGame(referee.new_table(game_id, opening, tokens, practice=seed is not None)))
         async with self.locked(game_id) as live:
             await self._bots_move(live)
         return Created(game_id, players)

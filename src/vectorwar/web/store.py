@@ -29,10 +29,10 @@ from sqlalchemy import (
     JSON,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
-    UniqueConstraint,
     create_engine,
     delete,
     event,
@@ -148,7 +148,7 @@ class StandingRow(Base):
 
 class ChatRow(Base):
     __tablename__ = "chat_lines"
-    __table_args__ = (UniqueConstraint("game_id", "key", name="uq_chat_lines_game_key"),)
+    __table_args__ = (Index("uq_chat_lines_game_key", "game_id", "key", unique=True),)
 
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
     number: Mapped[int] = mapped_column(Integer, primary_key=True)  # 1 for a game's first line

@@ -262,7 +262,13 @@ async function loadGames() {
     return h(
       "tr",
       { dataset: { game: g.id } },
-      h("td", {}, g.title || g.scenario),
+      h(
+        "td",
+        {},
+        g.title || g.scenario,
+        // Its creator chose the dice seed, so can foresee every roll: say so before anyone joins.
+        g.practice ? h("span", { class: "practice-tag", title: "The game's creator chose the dice seed and can foresee every roll" }, " practice") : "",
+      ),
       h("td", {}, g.system),
       h("td", {}, g.over ? "over" : `turn ${g.turn}`),
       h("td", {}, seats),

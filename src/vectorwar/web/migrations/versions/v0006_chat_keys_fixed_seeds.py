@@ -17,19 +17,18 @@ depends_on: str | None = None
 
 
 def upgrade() -> None:
-    # Lines stored before keys existed have none; NULLs never collide in a unique constraint.
-    with op.batch_alter_table("chat_lines") as batch:
-        batch.add_column(sa.Column("key", sa.String(64), nullable=True))
-        batch.create_unique_constraint("uq_chat_lines_game_key", ["game_id", "key"])
+    # Plain ADD COLUMN and CREATE INDEX, never a batch (copy and rename) on SQLite: copying the
+    # games table would drop the old one, and with foreign keys on that deletes every row that
+    # cascades from it.
+    # Lines stored before keys existed have none; NULLs never collide in a unique index.
+    op.add_column("chat_lines", sa.Column("key", sa.String(64), nullable=True))
+    op.create_index("uq_chat_lines_game_key", "chat_lines", ["game_id", "key"], unique=True)
     # Games stored before this column had their seeds drawn unless a request fixed one, which
     # cannot be told now: they are shown as drawn.
-    with op.batch_alter_table("games") as batch:
-        batch.add_column(sa.Column("seed_fixed", sa.Boolean, nullable=False, server_default=sa.false()))
+    op.add_column("games", sa.Column("seed_fixed", sa.Boolean, nullable=False, server_default=sa.false()))
 
 
 def downgrade() -> None:  # pragma: no cover - the server only moves forward
-    with op.batch_alter_table("games") as batch:
-        batch.drop_column("seed_fixed")
-    with op.batch_alter_table("chat_lines") as batch:
-        batch.drop_constraint("uq_chat_lines_game_key", type_="unique")
-        batch.drop_column("key")
+    op.drop_column("games", "seed_fixed")
+    op.drop_index("uq_chat_lines_game_key", "chat_lines")
+    op.drop_column("chat_lines", "key")
