@@ -125,3 +125,36 @@ def test_a_fixed_seed_marks_a_practice_game_to_every_viewer_and_a_drawn_one_does
     listed = {g["id"]: g["practice"] for g in server.get("/api/games").json()}
     assert listed[fixed["id"]] is True
     assert listed[drawn["id"]] is False
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"fire_at": "Raven\x00"},
+        {"fire_at": "R" * 65},
+        {"min_chance": 101},
+        {"skip_through_turn": 10**9},
+        {"flow": "forever"},
+        {"extra": 1},
+    ],
+)
+def test_standing_orders_with_bad_fields_are_a_422_and_change_nothing(
+    server: TestClient, body: dict[str, object]
+) -> None:
+    game = create(server, "msc-duel", {"red": "human", "blue": "human"})
+    red = auth(token_of(game, "red"))
+    before = server.get(f"/api/games/{game['id']}", headers=red).json()
+    answer = server.put(f"/api/games/{game['id']}/standing/red", json=body, headers=red)
+    assert answer.status_code == 422, answer.text
+    assert "body." in answer.json()["error"]["message"]
+    assert server.get(f"/api/games/{game['id']}", headers=red).json() == before
+
+
+@pytest.mark.parametrize("route", ["concede", "end-offer", "end-offer/decline"])
+def test_ending_bodies_are_bounded(server: TestClient, route: str) -> None:
+    game = create(server, "msc-duel", {"red": "human", "blue": "human"})
+    red = auth(token_of(game, "red"))
+    for seat in ("r" * 300, "red\x00"):
+        answer = server.post(f"/api/games/{game['id']}/{route}", json={"seat": seat}, headers=red)
+        assert answer.status_code in (403, 422), answer.text
+    assert server.get(f"/api/games/{game['id']}", headers=red).json()["result"] is None

@@ -175,7 +175,7 @@ class StandingBody(_Body):
     skip_through_turn: int = Field(
         default=0, ge=0, le=MAX_TURNS, description="Hold, with the standing fire, through the end of this turn"
     )
-    fire_at: str = Field(
+    fire_at: PlainText = Field(
         default="", max_length=MAX_TARGET_CHARS, description="Standing fire at this ship, * for any enemy, empty: none"
     )
     min_chance: int = Field(default=0, ge=0, le=100, description="The least chance, in percent, of a standing shot")
