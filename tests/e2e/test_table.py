@@ -130,6 +130,10 @@ def test_chat_reaches_the_other_seat_and_no_one_else(browser: Browser, server: S
     red, blue = pages["red"], pages["blue"]
     red.click("#tab-log")
     expect(red.locator("#chat")).to_be_visible()
+    # The games were made with a chosen seed: every viewer's log says so first.
+    expect(red.locator("#log li").first).to_have_class("log-practice")
+    pages["spectator"].click("#tab-log")
+    expect(pages["spectator"].locator("#log li.log-practice")).to_have_text(re.compile("chose the dice seed"))
     expect(pages["spectator"].locator("#chat")).to_be_hidden()
     said = "<b>bold</b> move & good luck"
     red.fill("#chat .chat-input", said)
@@ -166,6 +170,10 @@ def test_chat_reaches_the_other_seat_and_no_one_else(browser: Browser, server: S
     red.click("#chat .chat-send")
     expect(red.locator("#chat .chat-error")).to_contain_text("MAX_CHAT_CHARS")
     assert blue.locator("#chat .chat-line").count() == 2
+    # The lobby's list marks them "practice" too.
+    lobby = pages["spectator"]
+    lobby.goto(server.url + "/")
+    expect(lobby.locator(f"tr[data-game='{created['id']}'] .practice-tag")).to_be_visible(timeout=TIMEOUT_MS)
     for p in pages.values():
         p.context.close()
 
