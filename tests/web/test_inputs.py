@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from tests.web.helpers import throwaway_postgres
 from tests.web.test_api import auth, create, token_of
@@ -158,3 +159,17 @@ def test_ending_bodies_are_bounded(server: TestClient, route: str) -> None:
         answer = server.post(f"/api/games/{game['id']}/{route}", json={"seat": seat}, headers=red)
         assert answer.status_code in (403, 422), answer.text
     assert server.get(f"/api/games/{game['id']}", headers=red).json()["result"] is None
+
+
+@pytest.mark.parametrize("game_id", ["g_%00", "g_" + "a" * 300, "g_%E2%80%AEevil"])
+def test_a_game_id_no_game_could_have_is_a_404_that_does_not_repeat_it(server: TestClient, game_id: str) -> None:
+    for answer in (
+        server.get(f"/api/games/{game_id}"),
+        server.post(f"/api/games/{game_id}/chat", json={"seat": "red", "text": "hi"}),
+        server.get(f"/games/{game_id}"),
+    ):
+        assert answer.status_code == 404, answer.text
+        assert "a" * 41 not in answer.text
+    with server.websocket_connect(f"/ws/games/{game_id}") as ws, pytest.raises(WebSocketDisconnect) as closed:
+        ws.receive_text()
+    assert closed.value.code == 4404

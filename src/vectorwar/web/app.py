@@ -361,7 +361,7 @@ async def game_page(game_id: str, service: Service) -> Response:
     try:
         await service.get(game_id)
     except GameNotFound:
-        return HTMLResponse(_NO_GAME.format(game=html.escape(game_id)), status_code=404)
+        return HTMLResponse(_NO_GAME.format(game=html.escape(game_id[:40])), status_code=404)
     return _page("game.html")
 
 

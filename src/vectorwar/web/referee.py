@@ -18,6 +18,7 @@ a bug in a rule system) leaves the table as it was.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -37,9 +38,15 @@ from vectorwar.web.store import NewGame, Progress, StoredGame, token_hash
 BOT_PREFIX = "bot:"
 
 
+#: What a game id may be: the server makes ``g_`` and 12 hex digits; the games column holds 40.
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
+
+
 class GameNotFound(LookupError):
     def __init__(self, game_id: str) -> None:
-        super().__init__(f"no game {game_id!r}")
+        # An id that no game could have is not repeated back (it may be long or hold anything).
+        shown = repr(game_id) if GAME_ID.fullmatch(game_id) else "with that id (a game id is g_ and 12 hex digits)"
+        super().__init__(f"no game {shown}")
 
 
 class SeatForbidden(PermissionError):

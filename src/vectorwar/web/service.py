@@ -293,6 +293,9 @@ class GameService:
 
     async def get(self, game_id: str) -> LiveGame:
         """The game in memory, replayed from the store on a miss; raises :class:`GameNotFound`."""
+        if not referee.GAME_ID.fullmatch(game_id):
+            # Never asked of the store: PostgreSQL refuses a NUL in a query outright (a 500).
+            raise GameNotFound(game_id)
         live = self._live.get(game_id)
         if live is not None:
             self._live.move_to_end(game_id)
