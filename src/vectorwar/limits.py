@@ -99,8 +99,56 @@ MAX_SEED_BITS = Limit(256, "MAX_SEED_BITS")
 MAX_PBEM_ACTIONS = Limit(200_000, "MAX_PBEM_ACTIONS")
 #: Bytes of a play-by-e-mail game file or keyring, refused before it is parsed.
 MAX_PBEM_FILE_BYTES = Limit(16 * 1024 * 1024, "MAX_PBEM_FILE_BYTES")
+#: Bytes of a save file, refused before it is parsed (the longest game's file is a few hundred kB).
+MAX_SAVE_FILE_BYTES = Limit(16 * 1024 * 1024, "MAX_SAVE_FILE_BYTES")
 #: Decimal digits of any number read from text before it is compared with its limit.
 MAX_DIGITS = Limit(12, "MAX_DIGITS")
+
+# -- text from outside -------------------------------------------------------------
+
+#: Characters of a side's or a ship's id (the names orders and seats use).
+MAX_NAME_CHARS = Limit(40, "MAX_NAME_CHARS")
+#: Characters of a scenario's id.
+MAX_SCENARIO_ID_CHARS = Limit(80, "MAX_SCENARIO_ID_CHARS")
+#: Characters of a scenario's title or a side's name: one line.
+MAX_TITLE_CHARS = Limit(120, "MAX_TITLE_CHARS")
+#: Characters of a scenario's description.
+MAX_DESCRIPTION_CHARS = Limit(4000, "MAX_DESCRIPTION_CHARS")
+
+#: Characters that show nothing but change how the text around them is shown: the direction
+#: overrides, embeddings, isolates and marks, and the zero-width spaces, joiners and the byte-order
+#: mark. In a title or a chat line they can make one text look like another.
+INVISIBLE = frozenset(
+    chr(c) for c in (*range(0x200B, 0x2010), *range(0x202A, 0x202F), *range(0x2060, 0x2065), *range(0x2066, 0x206A))
+) | {"\ufeff"}
+
+
+def text_problem(text: str, limit: int, *, lines: bool = False) -> str:
+    """Why ``text`` from outside may not be kept ("" if it may): too long, or holding a NUL, another
+    control character (line breaks and tabs pass when ``lines``) or an :data:`INVISIBLE` one.
+
+    >>> text_problem("Duel at Vega", MAX_TITLE_CHARS)
+    ''
+    >>> text_problem("x" * 121, MAX_TITLE_CHARS)
+    'may be at most 120 characters; this has 121 (vectorwar limit MAX_TITLE_CHARS)'
+    >>> text_problem("a\\x00b", MAX_TITLE_CHARS)
+    'may hold no control characters (found U+0000 at 2)'
+    """
+    if len(text) > limit:
+        return f"may be at most {limit} characters; this has {len(text)} ({cite(limit)})"
+    allowed = "\n\r\t" if lines else ""
+    for i, c in enumerate(text):
+        if (ord(c) < 32 and c not in allowed) or 0x7F <= ord(c) < 0xA0:
+            but = " but line breaks and tabs" if lines else ""
+            return f"may hold no control characters{but} (found U+{ord(c):04X} at {i + 1})"
+        if c in INVISIBLE:
+            return f"may hold no invisible or direction-changing characters (found U+{ord(c):04X} at {i + 1})"
+    return ""
+
+
+def strip_invisible(text: str) -> str:
+    """``text`` without its :data:`INVISIBLE` characters."""
+    return "".join(c for c in text if c not in INVISIBLE)
 
 
 def read_number(digits: str, field: str, limit: int, text: str, rule: str = "") -> int:

@@ -40,18 +40,38 @@ OptionValue = bool | int | str
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
-    """A named rule option (house rule or optional rule) and its default."""
+    """A named rule option (house rule or optional rule) and its default.
+
+    Every option is bounded: a number by ``choices`` or by ``least`` and ``most`` (both
+    required, so no number a game sets can make a rule loop or allocate without end), a
+    text by ``choices``.
+    """
 
     name: str
     default: OptionValue
     description: str
     choices: tuple[OptionValue, ...] = ()
+    least: int | None = None
+    most: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.choices:
+            return
+        if isinstance(self.default, str):
+            raise ValueError(f"option {self.name}: a text option needs its choices")
+        number = isinstance(self.default, int) and not isinstance(self.default, bool)
+        if number and (self.least is None or self.most is None or not self.least <= int(self.default) <= self.most):
+            raise ValueError(f"option {self.name}: a number option needs least <= default <= most")
 
     def check(self, value: object) -> OptionValue:
         if type(value) is not type(self.default):
             raise ValueError(f"option {self.name} takes a {type(self.default).__name__}, got {value!r}")
         if self.choices and value not in self.choices:
             raise ValueError(f"option {self.name} must be one of {', '.join(map(str, self.choices))}, got {value!r}")
+        least, most = self.least, self.most
+        number = isinstance(value, int) and not isinstance(value, bool)
+        if number and least is not None and most is not None and not least <= int(value) <= most:
+            raise ValueError(f"option {self.name} must be from {self.least} to {self.most}, got {value}")
         return value
 
 

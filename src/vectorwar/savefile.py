@@ -19,7 +19,7 @@ from vectorwar import __version__
 from vectorwar.errors import SaveFileError, VectorwarError
 from vectorwar.events import event_to_data
 from vectorwar.game import Game, OrderBatch
-from vectorwar.limits import MAX_HISTORY, MAX_SEED_BITS, MAX_SIDES, cite
+from vectorwar.limits import MAX_HISTORY, MAX_SAVE_FILE_BYTES, MAX_SEED_BITS, MAX_SIDES, cite
 from vectorwar.registry import get_system
 from vectorwar.rules import Clock
 from vectorwar.scenario import scenario_from_data
@@ -120,12 +120,23 @@ def write_atomically(path: Path, text: str) -> None:
 
 def load_game(path: Path) -> tuple[Game, dict[str, str]]:
     try:
+        size = Path(path).stat().st_size
+        if size > MAX_SAVE_FILE_BYTES:
+            raise SaveFileError(
+                f"{path}: {size} bytes is above the limit of {MAX_SAVE_FILE_BYTES} ({cite(MAX_SAVE_FILE_BYTES)})"
+            )
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise SaveFileError(f"{path}: no such save file") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as err:
         raise SaveFileError(f"{path}: not valid JSON: {err}") from None
-    return game_from_data(data, str(path))
+    except RecursionError:
+        # The parser recurses once a level: a file nested past Python's depth is no save file.
+        raise SaveFileError(f"{path}: not valid JSON: nested too deep to read") from None
+    try:
+        return game_from_data(data, str(path))
+    except RecursionError:
+        raise SaveFileError(f"{path}: not a vectorwar save: nested too deep to read") from None
 
 
 __all__ = ["Clock", "batch_to_data", "game_from_data", "game_to_data", "load_game", "save_game", "write_atomically"]

@@ -22,21 +22,26 @@ from vectorwar.hexes import Direction, Hex
 from vectorwar.limits import (
     MAX_ALTITUDE,
     MAX_CLIMB,
+    MAX_DESCRIPTION_CHARS,
     MAX_DESIGNS,
     MAX_LOADOUT,
     MAX_MAP_HEXES,
     MAX_MAP_OFFSET,
     MAX_MAP_SECTIONS,
     MAX_MAP_SIDE,
+    MAX_NAME_CHARS,
+    MAX_SCENARIO_ID_CHARS,
     MAX_SHIPS,
     MAX_SIDES,
     MAX_TABLE_DEPTH,
     MAX_TABLE_ITEMS,
     MAX_TABLE_NUMBER,
     MAX_TAG_CHARS,
+    MAX_TITLE_CHARS,
     MAX_TURNS,
     MAX_VELOCITY,
     cite,
+    text_problem,
 )
 from vectorwar.maps import HexMap, MapSection
 from vectorwar.vectors import Velocity
@@ -48,6 +53,18 @@ IDENT = r"^[A-Za-z][A-Za-z0-9_-]*$"
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def checked_text(text: str, limit: int, *, lines: bool = False) -> str:
+    """``text`` for a validator: refused when too long or holding control or invisible characters.
+
+    Names, titles and descriptions reach the database, every screen and the logs, so a NUL
+    (which PostgreSQL refuses), a control character or a direction override never gets that far.
+    """
+    problem = text_problem(text, limit, lines=lines)
+    if problem:
+        raise ValueError(problem)
+    return text
 
 
 def check_start_velocity(v: str) -> str:
@@ -86,6 +103,11 @@ class ShipPlacement(_Strict):
         max_length=MAX_LOADOUT,
         description="Equipment tags the system reads, e.g. VV5 'traction' or 'bombs:2' (replacing missiles)",
     )
+
+    @field_validator("id")
+    @classmethod
+    def _id(cls, v: str) -> str:
+        return checked_text(v, MAX_NAME_CHARS)
 
     @field_validator("at")
     @classmethod
@@ -137,6 +159,16 @@ class SideSpec(_Strict):
         description="Starting ships; may be empty only if the scenario's setup provides them",
     )
 
+    @field_validator("id")
+    @classmethod
+    def _id(cls, v: str) -> str:
+        return checked_text(v, MAX_NAME_CHARS)
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v: str) -> str:
+        return checked_text(v, MAX_TITLE_CHARS)
+
 
 class SectionSpec(_Strict):
     name: str
@@ -145,10 +177,20 @@ class SectionSpec(_Strict):
     width: int = Field(gt=0, le=MAX_MAP_SIDE)
     height: int = Field(gt=0, le=MAX_MAP_SIDE)
 
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v: str) -> str:
+        return checked_text(v, MAX_NAME_CHARS)
+
 
 class TerrainSpec(_Strict):
     at: str
     kind: str = Field(description="Terrain tag the rule system reads, e.g. blocking")
+
+    @field_validator("kind")
+    @classmethod
+    def _kind(cls, v: str) -> str:
+        return checked_text(v, MAX_TAG_CHARS)
 
     @field_validator("at")
     @classmethod
@@ -246,6 +288,21 @@ class Scenario(_Strict):
                 if not side.ships:
                     raise ValueError(f"sides.{i} ({side.id}) has no ships, and there is no setup to provide them")
         return self
+
+    @field_validator("id")
+    @classmethod
+    def _id(cls, v: str) -> str:
+        return checked_text(v, MAX_SCENARIO_ID_CHARS)
+
+    @field_validator("title")
+    @classmethod
+    def _title(cls, v: str) -> str:
+        return checked_text(v, MAX_TITLE_CHARS)
+
+    @field_validator("description")
+    @classmethod
+    def _description(cls, v: str) -> str:
+        return checked_text(v, MAX_DESCRIPTION_CHARS, lines=True)
 
     @field_validator("designs", "setup", "special")
     @classmethod

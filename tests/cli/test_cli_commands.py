@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from .helpers import game_in, run
 
 
@@ -256,3 +258,22 @@ def test_a_broken_save_is_refused_in_one_line(tmp_path: Path) -> None:
     assert err.startswith("error: ")
     assert err.count("\n") == 1
     assert save.read_text() == "{not json"
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("[" * 1_000_000 + "]" * 1_000_000, "nested too deep"),
+        ('{"format": ' + "[" * 900 + "]" * 900 + "}", "not a vectorwar save"),
+    ],
+    ids=["a-million-deep", "deep-but-parsable"],
+)
+def test_a_save_nested_a_million_deep_is_refused_in_one_line(tmp_path: Path, text: str, says: str) -> None:
+    save = tmp_path / "g.json"
+    save.write_text(text)
+    for command in (("show", str(save)), ("orders", str(save), "red", "Hawk 2")):
+        code, _, err = run(*command)
+        assert code == 1, err
+        assert err.startswith("error: ")
+        assert says in err
+        assert err.count("\n") == 1

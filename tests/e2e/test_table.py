@@ -130,10 +130,19 @@ def test_chat_reaches_the_other_seat_and_no_one_else(browser: Browser, server: S
     red, blue = pages["red"], pages["blue"]
     red.click("#tab-log")
     expect(red.locator("#chat")).to_be_visible()
+    # The games were made with a chosen seed: every viewer's log says so first.
+    expect(red.locator("#log li").first).to_have_class("log-practice")
+    pages["spectator"].click("#tab-log")
+    expect(pages["spectator"].locator("#log li.log-practice")).to_have_text(re.compile("chose the dice seed"))
     expect(pages["spectator"].locator("#chat")).to_be_hidden()
     said = "<b>bold</b> move & good luck"
     red.fill("#chat .chat-input", said)
-    red.click("#chat .chat-send")
+    with red.expect_request(lambda r: r.method == "POST" and r.url.endswith("/chat")) as sent:
+        red.click("#chat .chat-send")
+    # Each line carries a key of the browser's making, so a retry is stored once.
+    body = sent.value.post_data_json
+    assert body is not None
+    assert re.fullmatch(r"[0-9a-f]{32}", body["key"])
     expect(red.locator("#chat .chat-line")).to_have_count(1)
     expect(red.locator("#chat .chat-input")).to_have_value("")
     # Blue is on its orders: the log tab counts the line; the line itself is plain text.
@@ -161,6 +170,10 @@ def test_chat_reaches_the_other_seat_and_no_one_else(browser: Browser, server: S
     red.click("#chat .chat-send")
     expect(red.locator("#chat .chat-error")).to_contain_text("MAX_CHAT_CHARS")
     assert blue.locator("#chat .chat-line").count() == 2
+    # The lobby's list marks them "practice" too.
+    lobby = pages["spectator"]
+    lobby.goto(server.url + "/")
+    expect(lobby.locator(f"tr[data-game='{created['id']}'] .practice-tag")).to_be_visible(timeout=TIMEOUT_MS)
     for p in pages.values():
         p.context.close()
 

@@ -98,6 +98,34 @@ def test_options_are_checked_against_the_manifest() -> None:
         Game.new(get_system("msc"), builtin_scenario("msc-duel"), seed=1, options={"strict_turn_spacing": 1})
 
 
+def test_every_option_of_every_registered_system_is_bounded() -> None:
+    from vectorwar.registry import systems
+    from vectorwar.rules import OptionSpec
+
+    seen = 0
+    for name in systems():
+        for option in get_system(name).manifest.options:
+            seen += 1
+            if option.choices or isinstance(option.default, bool):
+                continue
+            assert isinstance(option.default, int), f"{name} option {option.name}: a text option without choices"
+            assert option.least is not None, f"{name} option {option.name}: no least value"
+            assert option.most is not None, f"{name} option {option.name}: no most value"
+            assert option.least <= option.default <= option.most
+    assert seen >= 20
+    with pytest.raises(ValueError, match="needs least <= default <= most"):
+        OptionSpec("points", 10, "unbounded")
+    with pytest.raises(ValueError, match="needs its choices"):
+        OptionSpec("edge", "wrap", "any text")
+
+
+def test_msc_build_points_are_bounded() -> None:
+    with pytest.raises(ScenarioError, match="build_points must be from 1 to 999, got 1000000000"):
+        Game.new(get_system("msc"), builtin_scenario("msc-build"), seed=1, options={"build_points": 10**9})
+    with pytest.raises(ScenarioError, match="must be from 1 to 999, got 0"):
+        Game.new(get_system("msc"), builtin_scenario("msc-build"), seed=1, options={"build_points": 0})
+
+
 def test_after_the_end_no_orders_are_taken() -> None:
     from vectorwar.play import play_out
 

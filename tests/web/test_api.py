@@ -523,3 +523,11 @@ def test_a_bad_scenario_file_is_refused_with_where_and_what(client: TestClient) 
     assert both.status_code == neither.status_code == 422
     assert "either scenario" in both.json()["error"]["message"]
     assert client.get("/api/games").json() == []
+
+
+def test_a_practice_game_is_still_marked_after_a_restart(db_url: str) -> None:
+    with TestClient(create_app(db_url)) as client:
+        fixed = create(client, "msc-duel", {"red": "human", "blue": "human"}, seed=5)
+    with TestClient(create_app(db_url)) as again:
+        assert again.get(f"/api/games/{fixed['id']}").json()["practice"] is True
+        assert [g["practice"] for g in again.get("/api/games").json()] == [True]

@@ -149,3 +149,105 @@ def test_the_chat_migration_keeps_old_games_and_their_chat_survives_a_restart(db
         lines = client.get(f"/api/games/{game['id']}/chat", headers=auth(token_of(game, "blue"))).json()["lines"]
     assert [(x["n"], x["seat"], x["text"]) for x in lines] == [(1, "red", "é ☄ <tag>"), (2, "blue", "second")]
     assert lines[0]["at"].endswith("+00:00")
+
+
+def test_invisible_characters_are_taken_out_and_control_characters_refused(client: TestClient) -> None:
+    game = create(client, "msc-duel", SEATS, seed=2)
+    answer = say(client, game, "red", "g\u200bg \u202eevil\u2066 \ufeff")
+    assert answer.status_code == 201, answer.text
+    assert answer.json()["text"] == "gg evil"
+    for bad in ("a\x00b", "bell\x07", "csi\x9b31m"):
+        refused = say(client, game, "red", bad)
+        assert refused.status_code == 422, refused.text
+        assert "control characters" in refused.json()["error"]["message"]
+    only_invisible = say(client, game, "red", "\u200b\u202e")
+    assert only_invisible.status_code == 422
+    assert "needs some text" in only_invisible.json()["error"]["message"]
+
+
+def say_keyed(client: TestClient, game: dict[str, Any], seat: str, text: str, key: str) -> Any:
+    return client.post(
+        f"/api/games/{game['id']}/chat",
+        json={"seat": seat, "text": text, "key": key},
+        headers=auth(token_of(game, seat)),
+    )
+
+
+def test_a_retried_line_is_stored_once_and_answered_with_the_stored_line(db: str) -> None:
+    with TestClient(create_app(db)) as client:
+        game = create(client, "msc-duel", SEATS, seed=2)
+        first = say_keyed(client, game, "red", "hello", "line-0001")
+        assert first.status_code == 201, first.text
+        with socket(client, game, token_of(game, "blue")) as blue:
+            first_scene(blue)
+            # Retries past the rate limit's burst: a retry stores nothing, so it counts against nothing.
+            for _ in range(MAX_CHAT_BURST + 2):
+                again = say_keyed(client, game, "red", "hello", "line-0001")
+                assert again.status_code == 200, again.text
+                assert again.json() == first.json()
+            next_is_pong(blue)  # a retry is sent to no one
+        reused = say_keyed(client, game, "red", "other words", "line-0001")
+        assert reused.status_code == 409
+        assert reused.json()["error"]["type"] == "ChatKeyReused"
+        assert say_keyed(client, game, "blue", "hello", "line-0001").status_code == 409
+        # Another game's lines have keys of their own.
+        other = create(client, "msc-duel", SEATS, seed=3)
+        assert say_keyed(client, other, "red", "hello", "line-0001").status_code == 201
+        bad_key = say_keyed(client, game, "red", "hi", "no spaces allowed")
+        assert bad_key.status_code == 422
+        assert "body.key" in bad_key.json()["error"]["message"]
+    with TestClient(create_app(db)) as client:  # after a restart the key is still known
+        again = say_keyed(client, game, "red", "hello", "line-0001")
+        assert again.status_code == 200
+        lines = client.get(f"/api/games/{game['id']}/chat", headers=auth(token_of(game, "red"))).json()["lines"]
+    assert [x["text"] for x in lines] == ["hello"]
+
+
+def test_the_store_refuses_a_second_line_with_a_key_of_the_game(db: str) -> None:
+    store = Store(db)
+    with TestClient(create_app(db)) as client:
+        game = create(client, "msc-duel", SEATS, seed=2)
+    store.add_chat(game["id"], "red", "once", "key-00001")
+    with pytest.raises(sa.exc.IntegrityError):
+        store.add_chat(game["id"], "red", "twice", "key-00001")
+    found = store.chat_line(game["id"], "key-00001")
+    assert found is not None
+    assert found.text == "once"
+    assert store.chat_line(game["id"], "key-00002") is None
+    store.add_chat(game["id"], "red", "no key")
+    store.add_chat(game["id"], "red", "no key either")  # lines without keys never collide
+    assert [x.text for x in store.chat(game["id"])] == ["once", "no key", "no key either"]
+    store.close()
+
+
+def test_the_key_migration_keeps_every_old_row_and_old_games_are_not_practice(db: str) -> None:
+    engine = sa.create_engine(db)
+    upgrade(engine, "0005")
+    with engine.begin() as conn:
+        conn.execute(
+            sa.text(
+                "INSERT INTO games (id, system, scenario_id, title, scenario, seed, options, created, step, turn, "
+                "over) VALUES ('g_old', 'msc', 'msc-duel', 'Duel', '{}', '7', '{}', '2026-01-01', 1, 1, false)"
+            )
+        )
+        conn.execute(
+            sa.text(
+                "INSERT INTO order_batches (game_id, step, clock, orders, ending) VALUES "
+                """('g_old', 0, '{"turn": 1, "phase": "plot"}', '[["red", "Hawk 1"]]', '')"""
+            )
+        )
+        conn.execute(
+            sa.text(
+                "INSERT INTO chat_lines (game_id, number, seat, text, at) VALUES "
+                "('g_old', 1, 'red', 'hi', '2026-01-01 00:00:00+00:00')"
+            )
+        )
+    engine.dispose()
+    store = Store(db)  # upgrades to the newest schema
+    stored = store.load("g_old")
+    assert stored is not None
+    assert stored.batches == [({"turn": 1, "phase": "plot"}, [("red", "Hawk 1")])]
+    assert stored.seed_fixed is False
+    assert [x.text for x in store.chat("g_old")] == ["hi"]
+    assert [g.practice for g in store.games()] == [False]
+    store.close()

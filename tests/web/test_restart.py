@@ -97,3 +97,26 @@ def test_a_killed_server_loses_no_accepted_order(db: str, tmp_path: Path) -> Non
         assert {duel["id"], fight["id"]} <= games
     finally:
         server.stop()
+
+
+def test_a_chat_line_retried_across_a_killed_server_is_stored_once(db: str, tmp_path: Path) -> None:
+    server = Server(db, tmp_path / "data")
+    server.start()
+    try:
+        people = {"red": "human", "blue": "human"}
+        duel = httpx.post(f"{server.url}/api/games", json={"scenario": "msc-duel", "seats": people}).json()
+        red = {"Authorization": f"Bearer {next(p['token'] for p in duel['players'] if p['seats'] == ['red'])}"}
+        chat = f"{server.url}/api/games/{duel['id']}/chat"
+        line = {"seat": "red", "text": "still there?", "key": "0123456789abcdef"}
+        first = httpx.post(chat, json=line, headers=red, timeout=30)
+        assert first.status_code == 201, first.text
+        # The answer was lost with the server; the client sends the same line again.
+        server.kill()
+        server.start()
+        retry = httpx.post(chat, json=line, headers=red, timeout=30)
+        assert retry.status_code == 200, retry.text
+        assert retry.json() == first.json()
+        lines = httpx.get(chat, headers=red, timeout=30).json()["lines"]
+        assert [x["text"] for x in lines] == ["still there?"]
+    finally:
+        server.stop()

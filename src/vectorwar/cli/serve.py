@@ -43,7 +43,7 @@ def serve_command(
     import uvicorn
     from sqlalchemy.exc import SQLAlchemyError
 
-    from vectorwar.web.app import create_app
+    from vectorwar.web.app import WS_MESSAGE_MAX, create_app
     from vectorwar.web.botpool import default_size
     from vectorwar.web.guard import DatabaseInUse, claim_database
     from vectorwar.web.store import default_db_url
@@ -66,7 +66,14 @@ def serve_command(
     # Players think for a while between orders; keeping their connection open that long
     # spares most orders a new connection (and the race of reusing one just closed).
     config = uvicorn.Config(
-        app, host=host, port=port, log_level="warning", ws="websockets-sansio", timeout_keep_alive=75
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws="websockets-sansio",
+        timeout_keep_alive=75,
+        # A larger message is refused as it arrives, before it is gathered or parsed (close code 1009).
+        ws_max_size=WS_MESSAGE_MAX,
     )
     _announcing_server(config).run()
 

@@ -15,18 +15,18 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.security import APIKeyQuery, HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 from starlette.exceptions import HTTPException
 from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from vectorwar.autopilot import MAX_TARGET_CHARS, Flow, Standing
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, SetupError
-from vectorwar.limits import MAX_ORDER_CHARS, MAX_TURNS
+from vectorwar.limits import MAX_ORDER_CHARS, MAX_SIDES, MAX_TURNS, text_problem
 from vectorwar.web import pbem
 from vectorwar.web.botpool import BotPool
-from vectorwar.web.chat import MAX_CHAT_CHARS, ChatForbidden, ChatLine, ChatRefused
-from vectorwar.web.hub import Hub, Viewer
+from vectorwar.web.chat import KEY_PATTERN, MAX_CHAT_CHARS, ChatForbidden, ChatKeyReused, ChatLine, ChatRefused
+from vectorwar.web.hub import POLICY_VIOLATION, Hub, TooManySockets, Viewer
 from vectorwar.web.responses import error, error_responses
 from vectorwar.web.rulebook import router as rulebook
 from vectorwar.web.service import (
@@ -51,6 +51,12 @@ NAME_MAX = 200
 SCENARIO_MAX = 60_000
 #: No request the API takes comes near this; a larger body is refused before it is read.
 BODY_MAX = 64 * 1024
+#: Bytes of one message a client sends over a socket (it only ever sends a ping): larger ones
+#: close the socket with 1009 unparsed. `vectorwar serve` has the server refuse them while
+#: they arrive (uvicorn's ws_max_size); the check here holds under any server.
+WS_MESSAGE_MAX = 4 * 1024
+#: WebSocket close code for a message too big to take.
+MESSAGE_TOO_BIG = 1009
 
 _BEARER = HTTPBearer(
     auto_error=False,
@@ -76,6 +82,24 @@ def request_token(
 Token = Annotated[str | None, Depends(request_token)]
 
 
+#: Options one request may set (every system has far fewer).
+OPTIONS_MAX = 64
+
+
+def _plain_text(text: str) -> str:
+    # No NUL (PostgreSQL refuses it: a 500 instead of a 422), no other control character but line
+    # breaks and tabs, no direction override or zero-width character: the text reaches the
+    # database, other players' screens and the logs. Lengths are the fields' own max_length.
+    problem = text_problem(text, len(text), lines=True)
+    if problem:
+        raise ValueError(problem)
+    return text
+
+
+#: Text from a client that is stored or shown: refused when it holds what :func:`_plain_text` names.
+PlainText = Annotated[str, AfterValidator(_plain_text)]
+
+
 class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -90,8 +114,10 @@ class NewGameBody(_Body):
         max_length=SCENARIO_MAX,
         description="A scenario file's text (TOML, as `vectorwar schema scenario` describes), instead of `scenario`",
     )
-    seats: dict[str, str] = Field(
-        default_factory=dict, description='side -> "human" or "bot:NAME"; sides left out are human'
+    seats: dict[Annotated[str, Field(max_length=NAME_MAX)], Annotated[str, Field(max_length=NAME_MAX)]] = Field(
+        default_factory=dict,
+        max_length=MAX_SIDES,
+        description='side -> "human" or "bot:NAME"; sides left out are human',
     )
     hotseat: bool = Field(default=False, description="One player (one token) holds every human seat")
     seed: int | None = Field(
@@ -99,11 +125,14 @@ class NewGameBody(_Body):
         ge=0,
         lt=2**63,
         description=(
-            "The game's dice seed, to repeat a game: whoever knows it can foresee every roll. "
+            "The game's dice seed, to repeat a game: whoever knows it can foresee every roll, so the game is "
+            "marked a practice game to every viewer (the scene's practice, the lobby list, the log). "
             "Left out, the server draws a secret 128-bit seed that no player is shown while the game is on"
         ),
     )
-    options: dict[str, bool | int | str] = Field(default_factory=dict, description="Rule options by name")
+    options: dict[
+        Annotated[str, Field(max_length=NAME_MAX)], bool | int | Annotated[str, Field(max_length=NAME_MAX)]
+    ] = Field(default_factory=dict, max_length=OPTIONS_MAX, description="Rule options by name")
 
     @model_validator(mode="after")
     def _one_scenario(self) -> NewGameBody:
@@ -114,7 +143,7 @@ class NewGameBody(_Body):
 
 class OrderBody(_Body):
     seat: str = Field(min_length=1, max_length=NAME_MAX)
-    text: str = Field(max_length=ORDER_MAX, description="The order in the system's notation")
+    text: PlainText = Field(max_length=ORDER_MAX, description="The order in the system's notation")
     step: int = Field(
         ge=0,
         lt=2**31,
@@ -124,11 +153,11 @@ class OrderBody(_Body):
 
 class CheckBody(_Body):
     seat: str = Field(min_length=1, max_length=NAME_MAX)
-    text: str = Field(max_length=ORDER_MAX)
+    text: PlainText = Field(max_length=ORDER_MAX)
 
 
 class DraftBody(_Body):
-    text: str = Field(max_length=ORDER_MAX, description="The order being edited; empty deletes the draft")
+    text: PlainText = Field(max_length=ORDER_MAX, description="The order being edited; empty deletes the draft")
     step: int | None = Field(
         default=None,
         ge=0,
@@ -146,7 +175,7 @@ class StandingBody(_Body):
     skip_through_turn: int = Field(
         default=0, ge=0, le=MAX_TURNS, description="Hold, with the standing fire, through the end of this turn"
     )
-    fire_at: str = Field(
+    fire_at: PlainText = Field(
         default="", max_length=MAX_TARGET_CHARS, description="Standing fire at this ship, * for any enemy, empty: none"
     )
     min_chance: int = Field(default=0, ge=0, le=100, description="The least chance, in percent, of a standing shot")
@@ -157,6 +186,12 @@ class ChatBody(_Body):
     seat: str = Field(min_length=1, max_length=NAME_MAX, description="The seat speaking: one the token holds")
     # Longer than a line may be, so that the refusal can name the limit (MAX_CHAT_CHARS) and the length.
     text: str = Field(max_length=4 * MAX_CHAT_CHARS, description=f"At most {MAX_CHAT_CHARS} characters")
+    key: str | None = Field(
+        default=None,
+        pattern=KEY_PATTERN,
+        description="An id the client makes for the line (8-64 letters, digits, - or _; e.g. a UUID); a retry "
+        "sends the same key and is answered the stored line (200) instead of storing it twice",
+    )
 
 
 class SeatBody(_Body):
@@ -191,8 +226,10 @@ class OptionOut(BaseModel):
     default: bool | int | str
     description: str
     choices: list[bool | int | str] = Field(
-        description="The allowed values; empty when any value of the default's type is"
+        description="The allowed values; empty when any value of the default's type is (within least and most)"
     )
+    least: int | None = Field(default=None, description="A number option's smallest value (without choices)")
+    most: int | None = Field(default=None, description="A number option's largest value (without choices)")
 
 
 class SystemOut(BaseModel):
@@ -211,6 +248,7 @@ class GameOut(BaseModel):
     turn: int
     over: bool
     seats: dict[str, str] = Field(description='side -> "human" or "bot:NAME"')
+    practice: bool = Field(description="Its creator fixed the seed, so can foresee every roll")
 
 
 class OrderOut(BaseModel):
@@ -323,7 +361,7 @@ async def game_page(game_id: str, service: Service) -> Response:
     try:
         await service.get(game_id)
     except GameNotFound:
-        return HTMLResponse(_NO_GAME.format(game=html.escape(game_id)), status_code=404)
+        return HTMLResponse(_NO_GAME.format(game=html.escape(game_id[:40])), status_code=404)
     return _page("game.html")
 
 
@@ -339,7 +377,7 @@ async def list_systems() -> JSONResponse:
 
 @lobby.get("/games", summary="Games on this server, newest first", response_model=list[GameOut])
 async def list_games(service: Service) -> JSONResponse:
-    fields = ("id", "system", "scenario", "title", "turn", "over", "seats")
+    fields = ("id", "system", "scenario", "title", "turn", "over", "seats", "practice")
     return JSONResponse([{f: getattr(g, f) for f in fields} for g in await service.games()])
 
 
@@ -492,11 +530,11 @@ async def read_chat(game_id: str, token: Token, service: Service) -> JSONRespons
     status_code=201,
     summary="Say a line to the game's other seats; live viewers holding a seat get it over the socket",
     response_model=ChatLineOut,
-    responses=_errors(403, 404, 413, 422),
+    responses=_errors(403, 404, 409, 413, 422),
 )
 async def say(game_id: str, body: ChatBody, token: Token, service: Service) -> JSONResponse:
-    line = await service.say(game_id, token, body.seat, body.text)
-    return JSONResponse(line.data(), status_code=201)
+    line, new = await service.say(game_id, token, body.seat, body.text, body.key)
+    return JSONResponse(line.data(), status_code=201 if new else 200)
 
 
 # -- ending a game outside the rules (docs/web.md, *Ending a game*) ------------
@@ -549,18 +587,31 @@ sockets = APIRouter()
 async def live_scenes(websocket: WebSocket, game_id: str, service: Service) -> None:
     await websocket.accept()
     hub: Hub = websocket.app.state.hub
+    client = websocket.client.host if websocket.client is not None else ""
+    problem = hub.room_problem(game_id, client)
+    if problem:
+        # Refused before the game is even loaded: a flood of sockets costs a handshake each.
+        await websocket.close(code=POLICY_VIOLATION, reason=problem)
+        return
+    viewer: Viewer | None = None
     try:
         async with service.locked(game_id) as live:
-            viewer = Viewer(websocket, live.seats_of(websocket.query_params.get("token")))
+            viewer = Viewer(websocket, live.seats_of(websocket.query_params.get("token")), client)
             # Joined under the game's lock, so no change slips between this scene and the next.
             hub.join(game_id, viewer)
             viewer.offer_scene(await service.viewer_scene(live, viewer.seats))
     except GameNotFound as err:
         await websocket.close(code=4404, reason=str(err))
         return
+    except TooManySockets as err:
+        await websocket.close(code=POLICY_VIOLATION, reason=str(err))
+        return
     except OverBudget:
-        hub.leave(game_id, viewer)
+        if viewer is not None:
+            hub.leave(game_id, viewer)
         await websocket.close(code=1013, reason="building the scene took too long; try again later")
+        return
+    if viewer is None:  # pragma: no cover - the block above either joins a viewer or returns
         return
     pump = asyncio.create_task(hub.pump(viewer))
     try:
@@ -568,7 +619,12 @@ async def live_scenes(websocket: WebSocket, game_id: str, service: Service) -> N
             raw = await websocket.receive()
             if raw["type"] == "websocket.disconnect":
                 break
-            await viewer.send(_answer(raw.get("text")))
+            text, data = raw.get("text"), raw.get("bytes")
+            if len(text or "") > WS_MESSAGE_MAX or len(data or b"") > WS_MESSAGE_MAX:
+                # Never parsed: a client only ever sends a ping of a few bytes.
+                await websocket.close(code=MESSAGE_TOO_BIG, reason=f"a message may be at most {WS_MESSAGE_MAX} bytes")
+                break
+            await viewer.send(_answer(text))
     except WebSocketDisconnect:
         pass
     finally:
@@ -721,6 +777,10 @@ def _error_handlers(app: FastAPI) -> None:
         if not isinstance(err, ChatRefused):  # pragma: no cover - registered for this type
             raise err
         return error(422, "ChatRefused", str(err), rule=err.limit.name)
+
+    @app.exception_handler(ChatKeyReused)
+    async def chat_key_reused(_request: Request, err: Exception) -> JSONResponse:
+        return error(409, "ChatKeyReused", str(err))
 
     @app.exception_handler(StalePrompt)
     async def stale(_request: Request, err: Exception) -> JSONResponse:

@@ -9,6 +9,8 @@ lines in one game. Each refusal names its limit, like the engine's
 
 >>> check_text("  gg  ")
 'gg'
+>>> check_text("g\u200bg \u202eevil")
+'gg evil'
 >>> try:
 ...     check_text("x" * 501)
 ... except ChatRefused as err:
@@ -25,7 +27,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from vectorwar.limits import Limit
+from vectorwar.limits import Limit, strip_invisible
 
 #: Characters in one chat line (after trimming blanks at both ends).
 MAX_CHAT_CHARS = Limit(500, "MAX_CHAT_CHARS")
@@ -35,6 +37,8 @@ MAX_CHAT_BURST = Limit(5, "MAX_CHAT_BURST")
 CHAT_WINDOW_SECONDS = Limit(10, "CHAT_WINDOW_SECONDS")
 #: Lines stored for one game, all seats together.
 MAX_CHAT_LINES = Limit(2000, "MAX_CHAT_LINES")
+#: A line's idempotency key as the client makes it (a random id, e.g. a UUID): a retry sends the same.
+KEY_PATTERN = r"^[A-Za-z0-9_-]{8,64}$"
 
 
 class ChatRefused(ValueError):
@@ -43,6 +47,13 @@ class ChatRefused(ValueError):
     def __init__(self, message: str, limit: Limit) -> None:
         self.limit = limit
         super().__init__(f"{message} (vectorwar limit {limit.name})")
+
+
+class ChatKeyReused(ValueError):
+    """A chat line's idempotency key already names another line of the game (409); nothing was stored."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(f"the key {key} already names another line of this chat: make a new key for each line")
 
 
 class ChatForbidden(PermissionError):
@@ -66,15 +77,21 @@ class ChatLine:
 
 
 def check_text(text: str) -> str:
-    """The line as stored: trimmed; refused when empty, too long or holding control characters."""
-    line = text.strip()
+    """The line as stored: trimmed; refused when empty, too long or holding control characters.
+
+    Direction overrides and zero-width characters (:data:`vectorwar.limits.INVISIBLE`) are
+    taken out rather than refused: they show nothing, and a player pasting text that holds
+    one would not know why the line was refused. Taken out, no line can reorder the text
+    shown after it or pass for another.
+    """
+    line = strip_invisible(text).strip()
     if not line:
         raise ChatRefused("a chat line needs some text", MAX_CHAT_CHARS)
     if len(line) > MAX_CHAT_CHARS:
         raise ChatRefused(
             f"a chat line may be at most {MAX_CHAT_CHARS} characters; this one has {len(line)}", MAX_CHAT_CHARS
         )
-    if any(ord(c) < 32 and c not in "\n\t" for c in line):
+    if any((ord(c) < 32 and c not in "\n\t") or 0x7F <= ord(c) < 0xA0 for c in line):
         raise ChatRefused("a chat line may hold no control characters but line breaks and tabs", MAX_CHAT_CHARS)
     return line
 

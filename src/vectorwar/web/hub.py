@@ -30,11 +30,24 @@ ScenesOf = Callable[[LiveGame, list[tuple[str, ...]]], Awaitable[list[str]]]
 #: client that stops reading loses the oldest, and reads them from GET .../chat when it reloads.
 NOTES_MAX = 256
 
+#: Live sockets watching one game, and open from one client address (every game together). A
+#: table has a few seats and some spectators; a client opens one socket a page it shows.
+SOCKETS_PER_GAME = 64
+SOCKETS_PER_CLIENT = 32
+#: The close code of a socket refused for being one too many (WebSocket's "policy violation").
+POLICY_VIOLATION = 1008
+
+
+class TooManySockets(Exception):
+    """A socket over :data:`SOCKETS_PER_GAME` or :data:`SOCKETS_PER_CLIENT`; the message says which."""
+
 
 @dataclass(eq=False)
 class Viewer:
     websocket: WebSocket
     seats: tuple[str, ...]
+    #: The client's address, whose sockets are counted together ("" when unknown).
+    client: str = ""
     outbox: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(maxsize=1))
     #: The last scene offered: the same scene again is not sent (see :meth:`offer_scene`).
     last_scene: str | None = None
@@ -70,20 +83,45 @@ def scene_message(scene_text: str) -> str:
 
 
 class Hub:
-    def __init__(self, scenes_of: ScenesOf) -> None:
+    def __init__(
+        self, scenes_of: ScenesOf, per_game: int = SOCKETS_PER_GAME, per_client: int = SOCKETS_PER_CLIENT
+    ) -> None:
         self._viewers: dict[str, set[Viewer]] = {}
+        self._by_client: dict[str, int] = {}
         self._scenes_of = scenes_of
+        self.per_game = per_game
+        self.per_client = per_client
+
+    def room_problem(self, game_id: str, client: str) -> str:
+        """Why one more socket of ``client`` watching ``game_id`` would be one too many ("" if it would not)."""
+        if len(self._viewers.get(game_id, ())) >= self.per_game:
+            return f"this game already has {self.per_game} live sockets, the most it may have"
+        if client and self._by_client.get(client, 0) >= self.per_client:
+            return f"this address already has {self.per_client} live sockets open, the most it may have"
+        return ""
 
     def join(self, game_id: str, viewer: Viewer) -> None:
+        """Add a viewer, or raise :class:`TooManySockets` (checked and counted in one step: no await between)."""
+        problem = self.room_problem(game_id, viewer.client)
+        if problem:
+            raise TooManySockets(problem)
         self._viewers.setdefault(game_id, set()).add(viewer)
+        if viewer.client:
+            self._by_client[viewer.client] = self._by_client.get(viewer.client, 0) + 1
 
     def leave(self, game_id: str, viewer: Viewer) -> None:
         viewers = self._viewers.get(game_id)
-        if viewers is None:
+        if viewers is None or viewer not in viewers:
             return
         viewers.discard(viewer)
         if not viewers:
             del self._viewers[game_id]
+        if viewer.client:
+            left = self._by_client.get(viewer.client, 1) - 1
+            if left > 0:
+                self._by_client[viewer.client] = left
+            else:
+                self._by_client.pop(viewer.client, None)
 
     def watching(self, game_id: str) -> int:
         return len(self._viewers.get(game_id, ()))

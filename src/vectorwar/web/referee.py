@@ -18,6 +18,7 @@ a bug in a rule system) leaves the table as it was.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -37,9 +38,15 @@ from vectorwar.web.store import NewGame, Progress, StoredGame, token_hash
 BOT_PREFIX = "bot:"
 
 
+#: What a game id may be: the server makes ``g_`` and 12 hex digits; the games column holds 40.
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
+
+
 class GameNotFound(LookupError):
     def __init__(self, game_id: str) -> None:
-        super().__init__(f"no game {game_id!r}")
+        # An id that no game could have is not repeated back (it may be long or hold anything).
+        shown = repr(game_id) if GAME_ID.fullmatch(game_id) else "with that id (a game id is g_ and 12 hex digits)"
+        super().__init__(f"no game {shown}")
 
 
 class SeatForbidden(PermissionError):
@@ -87,6 +94,9 @@ class Table:
     #: was said at: it is shown until the game moves on (:meth:`note_ending`).
     end_note: str = ""
     end_note_step: int = 0
+    #: The creator fixed the seed (a practice game): every viewer is told, since whoever chose it
+    #: can foresee every roll.
+    practice: bool = False
 
     def seats_of(self, token: str | None) -> tuple[str, ...]:
         """The seats ``token`` holds here; none for no token or a stranger's (a spectator)."""
@@ -129,6 +139,7 @@ class Table:
             "standing": {s: self.standing[s].to_data() for s in seats if s in self.standing},
             "end_offer": None if self.end_offer is None or self.game.is_over else self.end_offer.data(self.game),
             "end_note": self.end_note if self.end_note_step == len(self.game.history) else "",
+            "practice": self.practice,
         }
         # build_scene has none of these keys, so prefixing them gives one well-formed object.
         return json.dumps(extra, separators=(",", ":"))[:-1] + "," + base[1:]
@@ -212,7 +223,9 @@ def _kernel_player(side: str, controller: str) -> str:
     raise SetupError(f"seat {side}: no player {controller!r} (a player is {HUMAN} or {BOT_PREFIX}NAME)")
 
 
-def record_of(game_id: str, opening: Opening, tokens: Mapping[str, tuple[str, ...]]) -> NewGame:
+def record_of(
+    game_id: str, opening: Opening, tokens: Mapping[str, tuple[str, ...]], *, practice: bool = False
+) -> NewGame:
     """What the store keeps of a new game (``tokens``: token hash -> seats)."""
     game = opening.setup.game
     return NewGame(
@@ -225,11 +238,17 @@ def record_of(game_id: str, opening: Opening, tokens: Mapping[str, tuple[str, ..
         options=dict(game.options),
         controllers=dict(opening.controllers),
         tokens=dict(tokens),
+        seed_fixed=practice,
     )
 
 
-def new_table(game_id: str, opening: Opening, tokens: Mapping[str, tuple[str, ...]]) -> Table:
-    return Table(game_id, opening.setup.game, dict(opening.controllers), dict(tokens), {}, dict(opening.setup.bots))
+def new_table(
+    game_id: str, opening: Opening, tokens: Mapping[str, tuple[str, ...]], *, practice: bool = False
+) -> Table:
+    game = opening.setup.game
+    return Table(
+        game_id, game, dict(opening.controllers), dict(tokens), {}, dict(opening.setup.bots), practice=practice
+    )
 
 
 def rebuild(stored: StoredGame) -> Table:
@@ -246,7 +265,8 @@ def rebuild(stored: StoredGame) -> Table:
     controllers = dict(stored.controllers)
     bots = make_bots(system, {s: c.removeprefix(BOT_PREFIX) for s, c in controllers.items()})
     standing = {seat: Standing.from_data(data) for seat, data in stored.standing.items()}
-    return Table(stored.id, game, controllers, dict(stored.tokens), dict(stored.drafts), bots, standing)
+    drafts = dict(stored.drafts)
+    return Table(stored.id, game, controllers, dict(stored.tokens), drafts, bots, standing, practice=stored.seed_fixed)
 
 
 # -- orders ----------------------------------------------------------------------

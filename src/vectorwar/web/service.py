@@ -52,7 +52,7 @@ from vectorwar.scenario import Scenario, load_scenario
 from vectorwar.setup import new_seed
 from vectorwar.web import referee
 from vectorwar.web.botpool import BOTS_ONLY, PEOPLE, BotFailed, BotOverBudget, BotPool, Decision
-from vectorwar.web.chat import ChatForbidden, ChatGate, ChatLine, check_text
+from vectorwar.web.chat import ChatForbidden, ChatGate, ChatKeyReused, ChatLine, check_text
 from vectorwar.web.referee import GameNotFound, SeatForbidden, StalePrompt, Table
 from vectorwar.web.store import GameSummary, Store, token_hash
 from vectorwar.web.tracks import replay_with_tracks
@@ -293,6 +293,9 @@ class GameService:
 
     async def get(self, game_id: str) -> LiveGame:
         """The game in memory, replayed from the store on a miss; raises :class:`GameNotFound`."""
+        if not referee.GAME_ID.fullmatch(game_id):
+            # Never asked of the store: PostgreSQL refuses a NUL in a query outright (a 500).
+            raise GameNotFound(game_id)
         live = self._live.get(game_id)
         if live is not None:
             self._live.move_to_end(game_id)
@@ -350,8 +353,10 @@ class GameService:
         async with self.locked(game_id) as live:
             game = live.table.game
             controllers = dict(live.table.controllers)
+            practice = live.table.practice
         scene = await self._work("replaying the game", self.budgets.replay, replay_with_tracks, game, step)
-        return None if scene is None else {**scene, "game": game_id, "players": controllers, "drafts": {}}
+        extra = {"game": game_id, "players": controllers, "drafts": {}, "practice": practice}
+        return None if scene is None else {**scene, **extra}
 
     # -- creating -----------------------------------------------------------
 
@@ -385,11 +390,12 @@ class GameService:
         tokens = {token_hash(p.token): p.seats for p in players}
         self._admit_bot_game(game_id, opening, client)
         try:
-            await asyncio.to_thread(self.store.create, referee.record_of(game_id, opening, tokens))
+            record = referee.record_of(game_id, opening, tokens, practice=seed is not None)
+            await asyncio.to_thread(self.store.create, record)
         except BaseException:
             self._bot_games.pop(game_id, None)
             raise
-        self._remember(LiveGame(referee.new_table(game_id, opening, tokens)))
+        self._remember(LiveGame(referee.new_table(game_id, opening, tokens, practice=seed is not None)))
         async with self.locked(game_id) as live:
             await self._bots_move(live)
         return Created(game_id, players)
@@ -547,17 +553,30 @@ class GameService:
 
     # -- chat ---------------------------------------------------------------
 
-    async def say(self, game_id: str, token: str | None, seat: str, text: str) -> ChatLine:
-        """Store ``seat``'s chat line and hand it to the chat listeners; raises ChatRefused, 403, 404."""
+    async def say(
+        self, game_id: str, token: str | None, seat: str, text: str, key: str | None = None
+    ) -> tuple[ChatLine, bool]:
+        """Store ``seat``'s chat line and hand it to the chat listeners; raises ChatRefused, 403, 404.
+
+        Answers the line and whether it is new. ``key``: the client's idempotency key; a
+        retry with a key already stored answers the stored line and stores nothing, sends
+        nothing and counts against no rate limit (a key reused for other words is refused).
+        """
         line_text = check_text(text)
         async with self.locked(game_id) as live:
             live.table.acting_for(token, seat)
+            if key is not None:
+                stored = await asyncio.to_thread(self.store.chat_line, game_id, key)
+                if stored is not None:
+                    if (stored.seat, stored.text) != (seat, line_text):
+                        raise ChatKeyReused(key)
+                    return stored, False
             self.chat_gate.admit(game_id, seat)
             # Under the lock: the store numbers a game's lines one after another.
-            line = await asyncio.to_thread(self.store.add_chat, game_id, seat, line_text)
+            line = await asyncio.to_thread(self.store.add_chat, game_id, seat, line_text, key)
         for listener in self._chat_listeners:
             await listener(live, line)
-        return line
+        return line, True
 
     async def chat(self, game_id: str, token: str | None) -> list[ChatLine]:
         """The game's chat so far, for a token holding one of its seats; a spectator gets :class:`ChatForbidden`."""
@@ -862,7 +881,14 @@ def catalogue() -> list[dict[str, Any]]:
                     }
                 )
         options = [
-            {"name": o.name, "default": o.default, "description": o.description, "choices": list(o.choices)}
+            {
+                "name": o.name,
+                "default": o.default,
+                "description": o.description,
+                "choices": list(o.choices),
+                "least": o.least,
+                "most": o.most,
+            }
             for o in system.manifest.options
         ]
         out.append(

@@ -29,12 +29,14 @@ from sqlalchemy import (
     JSON,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
     create_engine,
     delete,
     event,
+    false,
     func,
     insert,
     select,
@@ -87,6 +89,8 @@ class GameRow(Base):
     step: Mapped[int] = mapped_column(Integer, default=0)
     turn: Mapped[int] = mapped_column(Integer, default=1)
     over: Mapped[bool] = mapped_column(default=False)
+    # The creator chose the seed (a practice game: whoever chose it foresees every roll).
+    seed_fixed: Mapped[bool] = mapped_column(default=False, server_default=false())
 
 
 class SeatRow(Base):
@@ -144,12 +148,15 @@ class StandingRow(Base):
 
 class ChatRow(Base):
     __tablename__ = "chat_lines"
+    __table_args__ = (Index("uq_chat_lines_game_key", "game_id", "key", unique=True),)
 
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
     number: Mapped[int] = mapped_column(Integer, primary_key=True)  # 1 for a game's first line
     seat: Mapped[str] = mapped_column(String(100))
     text: Mapped[str] = mapped_column(Text)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # The client's idempotency key for the line (chat.KEY_PATTERN); a retry with it finds this line.
+    key: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +172,8 @@ class NewGame:
     options: dict[str, Any]
     controllers: dict[str, str]  # seat -> controller, in the scenario's seat order
     tokens: dict[str, tuple[str, ...]]  # token hash -> seats it holds
+    #: The request fixed the seed rather than let the server draw it.
+    seed_fixed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,6 +209,8 @@ class StoredGame:
     standing: dict[str, dict[str, Any]] = field(default_factory=dict)
     #: How the last batch ended the game, if it did (``OrderBatch.end``).
     ending: str = ""
+    #: The creator fixed the seed (a practice game).
+    seed_fixed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,6 +223,7 @@ class GameSummary:
     over: bool
     seats: dict[str, str]
     created: datetime
+    practice: bool = False
 
 
 class Store:
@@ -248,6 +260,7 @@ class Store:
                     scenario=new.scenario,
                     seed=str(new.seed),
                     options=new.options,
+                    seed_fixed=new.seed_fixed,
                     created=datetime.now(UTC),
                     step=0,
                     turn=1,
@@ -326,19 +339,27 @@ class Store:
             else:
                 row.data = data
 
-    def add_chat(self, game_id: str, seat: str, text: str) -> ChatLine:
+    def add_chat(self, game_id: str, seat: str, text: str, key: str | None = None) -> ChatLine:
         """Store a chat line as the game's next; refused (:class:`ChatRefused`) once the game holds MAX_CHAT_LINES.
 
         Numbered by the store, so callers must not add lines to one game at the same
-        time (the service adds them under the game's lock).
+        time (the service adds them under the game's lock). ``key``: the client's
+        idempotency key; the unique constraint on (game, key) refuses a second line
+        with it (look for the first with :meth:`chat_line`).
         """
         with self._writing() as db:
             last = db.scalar(select(func.max(ChatRow.number)).where(ChatRow.game_id == game_id)) or 0
             if last >= MAX_CHAT_LINES:
                 raise ChatRefused(f"this game's chat is full: it holds {MAX_CHAT_LINES} lines", MAX_CHAT_LINES)
             line = ChatLine(last + 1, seat, text, datetime.now(UTC))
-            db.add(ChatRow(game_id=game_id, number=line.number, seat=seat, text=text, at=line.at))
+            db.add(ChatRow(game_id=game_id, number=line.number, seat=seat, text=text, at=line.at, key=key))
             return line
+
+    def chat_line(self, game_id: str, key: str) -> ChatLine | None:
+        """The line of ``game_id`` stored with idempotency key ``key``, if any."""
+        with self._sessions() as db:
+            row = db.scalar(select(ChatRow).where(ChatRow.game_id == game_id, ChatRow.key == key))
+            return None if row is None else ChatLine(row.number, row.seat, row.text, _aware(row.at))
 
     def chat(self, game_id: str) -> list[ChatLine]:
         """A game's chat, oldest line first."""
@@ -370,6 +391,7 @@ class Store:
                 drafts={d.seat: d.text for d in drafts},
                 standing={s.seat: dict(s.data) for s in standing},
                 ending=batches[-1].ending if batches else "",
+                seed_fixed=row.seed_fixed,
             )
 
     def games(self, limit: int = 200) -> list[GameSummary]:
@@ -382,7 +404,9 @@ class Store:
                 for s in db.scalars(select(SeatRow).where(SeatRow.game_id.in_(ids)).order_by(SeatRow.position)):
                     seats[s.game_id][s.seat] = s.controller
             return [
-                GameSummary(r.id, r.system, r.scenario_id, r.title, r.turn, r.over, seats[r.id], r.created)
+                GameSummary(
+                    r.id, r.system, r.scenario_id, r.title, r.turn, r.over, seats[r.id], r.created, r.seed_fixed
+                )
                 for r in rows
             ]
 

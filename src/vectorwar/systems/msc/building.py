@@ -42,6 +42,8 @@ from vectorwar.systems.msc.design import MAX_BUILD_POINTS, MAX_RATING, WEAPON_CO
 RULE = "MSC 3.0 (building ships by BP) and 5.0 (the players choose the ships)"
 OPTION = "build_points"
 DEFAULT_POINTS = 45  # three of the text's 15 BP sample ships
+#: The most build points a side may have: far more than a fleet on the start hexes can spend.
+MAX_POINTS = 999
 MAX_FLEET = 12  # ships a side; far above any fleet the map holds comfortably
 HELP = (
     "build your fleet in secret, one entry per ship: NAME DESIGN (a catalogue design, see `vectorwar ships msc`) "

@@ -74,6 +74,8 @@ MANIFEST = Manifest(
             building.OPTION,
             building.DEFAULT_POINTS,
             "Build points each side spends on its ships, where the scenario has the players build them (MSC 5.0)",
+            least=1,
+            most=building.MAX_POINTS,
         ),
     ),
     max_sides=6,

@@ -152,8 +152,9 @@ export class Api {
   chat(game) {
     return this.request("GET", `/api/games/${encodeURIComponent(game)}/chat`);
   }
-  say(game, seat, text) {
-    return this.request("POST", `/api/games/${encodeURIComponent(game)}/chat`, { seat, text });
+  /** `key`: the line's idempotency key; a retry sends the same and the line is stored once. */
+  say(game, seat, text, key) {
+    return this.request("POST", `/api/games/${encodeURIComponent(game)}/chat`, { seat, text, key });
   }
 }
 

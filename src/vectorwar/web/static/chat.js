@@ -16,6 +16,7 @@ export class ChatPanel {
     this.onLine = onLine;
     this.lines = new Map(); // number -> line
     this.seats = [];
+    this.pending = null; // {seat, text, key} of the line being sent, until the server has it
     this.colours = {};
     this.build();
   }
@@ -89,9 +90,15 @@ export class ChatPanel {
     const text = this.input.value.trim();
     if (!text) return;
     const seat = this.seatPick.value || this.seats[0];
+    // Each line has a key of its own; sending the same line again after a lost answer sends the
+    // same key, so the server stores it once and answers the stored line.
+    if (!this.pending || this.pending.seat !== seat || this.pending.text !== text) {
+      this.pending = { seat, text, key: lineKey() };
+    }
     this.send.disabled = true;
     try {
-      this.add(await this.api.say(this.game, seat, text));
+      this.add(await this.api.say(this.game, seat, text, this.pending.key));
+      this.pending = null;
       this.input.value = "";
       this.showError(null);
     } catch (err) {
@@ -106,4 +113,10 @@ export class ChatPanel {
     this.error.hidden = !err;
     this.error.textContent = err ? err.message || String(err) : "";
   }
+}
+
+/** A random key for one chat line: 32 hex digits (crypto.getRandomValues works on plain http too). */
+function lineKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }

@@ -242,7 +242,7 @@ function draw(scene) {
   renderCards($("cards"), scene.cards, colours, scene);
   avid.update(scene);
   if (tabs.current === "avid" && !AvidPanel.offered(scene)) tabs.select("ships");
-  renderLog($("log"), scene.events);
+  renderLog($("log"), scene.events, scene.practice);
   renderResult($("result"), scene.result, colours);
   ending.update(scene, replay.mode);
   const prompt = scene.prompt ? `${scene.step} ${scene.prompt.clock}` : "";

@@ -73,6 +73,9 @@ function fillOptions() {
       control.value = String(o.default);
     } else {
       control = h("input", { type: typeof o.default === "number" ? "number" : "text", id, name: id, dataset: data });
+      // A number option's bounds, which the server checks too.
+      if (o.least !== null && o.least !== undefined) control.min = String(o.least);
+      if (o.most !== null && o.most !== undefined) control.max = String(o.most);
       control.value = String(o.default);
     }
     control.dataset.default = String(o.default);
@@ -259,7 +262,13 @@ async function loadGames() {
     return h(
       "tr",
       { dataset: { game: g.id } },
-      h("td", {}, g.title || g.scenario),
+      h(
+        "td",
+        {},
+        g.title || g.scenario,
+        // Its creator chose the dice seed, so can foresee every roll: say so before anyone joins.
+        g.practice ? h("span", { class: "practice-tag", title: "The game's creator chose the dice seed and can foresee every roll" }, " practice") : "",
+      ),
       h("td", {}, g.system),
       h("td", {}, g.over ? "over" : `turn ${g.turn}`),
       h("td", {}, seats),

@@ -2,9 +2,13 @@
 
 import { h } from "./dom.js";
 
-export function renderLog(container, events) {
+/** `practice`: the game's creator fixed the seed (scene.practice), which the first line says. */
+export function renderLog(container, events, practice = false) {
   const list = events || [];
   const items = [];
+  if (practice) {
+    items.push(h("li", { class: "log-practice" }, "Practice game: its creator chose the dice seed, so can foresee every roll."));
+  }
   for (const e of list) {
     // Kinds arrive as event class names ("TurnBegan") or tags ("turn-began"); compare letters only.
     const kind = String(e.kind || "").toLowerCase().replace(/[^a-z]/g, "");

@@ -1,0 +1,103 @@
+"""The WebSocket's limits (issue 56): a message over the limit closes the socket unparsed, and sockets
+over the cap per game or per client address are closed with the policy-violation code."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+from tests.web.helpers import Server, running
+from tests.web.test_api import create
+from vectorwar.web.app import MESSAGE_TOO_BIG, WS_MESSAGE_MAX
+from vectorwar.web.hub import POLICY_VIOLATION, Hub
+
+SEATS = {"red": "human", "blue": "human"}
+
+
+def url(game: dict[str, Any]) -> str:
+    return f"/ws/games/{game['id']}"
+
+
+def closed_with(client: TestClient, path: str) -> int:
+    with client.websocket_connect(path) as ws, pytest.raises(WebSocketDisconnect) as closed:
+        ws.receive_text()
+    return closed.value.code
+
+
+def test_a_message_over_the_limit_closes_the_socket_and_a_ping_at_the_limit_is_answered(client: TestClient) -> None:
+    game = create(client, "msc-duel", SEATS)
+    with client.websocket_connect(url(game)) as ws:
+        assert json.loads(ws.receive_text())["type"] == "scene"
+        ping = json.dumps({"type": "ping"})
+        ws.send_text(ping + " " * (WS_MESSAGE_MAX - len(ping)))
+        assert json.loads(ws.receive_text()) == {"type": "pong"}
+        ws.send_text("[" * (WS_MESSAGE_MAX + 1))
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_text()
+    assert closed.value.code == MESSAGE_TOO_BIG
+    with client.websocket_connect(url(game)) as ws:
+        assert json.loads(ws.receive_text())["type"] == "scene"
+        ws.send_bytes(b"x" * (WS_MESSAGE_MAX + 1))
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_text()
+    assert closed.value.code == MESSAGE_TOO_BIG
+
+
+def test_sockets_over_the_cap_of_a_game_are_closed_with_policy_violation(client: TestClient) -> None:
+    hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
+    hub.per_game = 2
+    game = create(client, "msc-duel", SEATS)
+    other = create(client, "msc-duel", SEATS)
+    with client.websocket_connect(url(game)) as first, client.websocket_connect(url(game)) as second:
+        for ws in (first, second):
+            assert json.loads(ws.receive_text())["type"] == "scene"
+        assert hub.watching(game["id"]) == 2
+        assert closed_with(client, url(game)) == POLICY_VIOLATION
+        with client.websocket_connect(url(other)) as elsewhere:  # another game has its own cap
+            assert json.loads(elsewhere.receive_text())["type"] == "scene"
+    assert hub.watching(game["id"]) == 0
+    with client.websocket_connect(url(game)) as again:  # closed sockets free their places
+        assert json.loads(again.receive_text())["type"] == "scene"
+
+
+def test_sockets_over_the_cap_of_one_address_are_closed_with_policy_violation(client: TestClient) -> None:
+    hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
+    hub.per_client = 2
+    games = [create(client, "msc-duel", SEATS) for _ in range(3)]
+    with client.websocket_connect(url(games[0])) as first, client.websocket_connect(url(games[1])) as second:
+        for ws in (first, second):
+            assert json.loads(ws.receive_text())["type"] == "scene"
+        assert closed_with(client, url(games[2])) == POLICY_VIOLATION
+    with client.websocket_connect(url(games[2])) as third:
+        assert json.loads(third.receive_text())["type"] == "scene"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    root = tmp_path_factory.mktemp("sockets")
+    with running(f"sqlite:///{root / 'games.db'}", root / "data") as srv:
+        yield srv
+
+
+def test_a_real_server_refuses_a_huge_message_as_it_arrives_and_goes_on_serving(server: Server) -> None:
+    created = httpx.post(f"{server.url}/api/games", json={"scenario": "msc-duel", "seats": SEATS}, timeout=30)
+    assert created.status_code == 201, created.text
+    game_id = created.json()["id"]
+    with connect(f"ws://127.0.0.1:{server.port}/ws/games/{game_id}", open_timeout=10, max_size=None) as ws:
+        assert json.loads(ws.recv(timeout=10))["type"] == "scene"
+        with contextlib.suppress(ConnectionClosed):  # the server may close while it arrives
+            ws.send("x" * 1_000_000)
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=10)
+    assert closed.value.rcvd is not None
+    assert closed.value.rcvd.code == MESSAGE_TOO_BIG
+    assert httpx.get(f"{server.url}/api/games/{game_id}", timeout=30).status_code == 200
