@@ -29,6 +29,7 @@ from vectorwar.display import Card, Counter, MoveOption, News, OrderPiece, PlotW
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.events import Event, TurnBegan
 from vectorwar.hexes import Direction, Hex, Position
+from vectorwar.limits import MAX_TURNS
 from vectorwar.maps import HexMap
 from vectorwar.roster import id_lookup
 from vectorwar.rules import (
@@ -139,6 +140,8 @@ MANIFEST = Manifest(
             "Turns the sides are given to close: at a turn break, sides out of every laser's range that could not "
             "come within it in that many turns even burning flat out end the game, a draw (0, default: off, as the "
             "text; the duels set 3) (docs/rulings.md, AV:T disengagement)",
+            least=0,
+            most=MAX_TURNS,
         ),
     ),
     segments_per_turn=8,
