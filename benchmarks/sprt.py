@@ -1,0 +1,172 @@
+"""A sequential probability ratio test (SPRT) of two computer players, on paired games.
+
+Is NEW stronger than OLD by ``--elo1`` rather than by ``--elo0``? Each pair is one seed of one
+scenario played twice with the seats swapped (NEW in the first seat, then in the second), so the
+luck of the deal and the seat cancel out; pairs go on, a round of every scenario at a time, until
+the test accepts one hypothesis or ``--max-pairs`` runs out.
+
+    python benchmarks/sprt.py greedy search msc-duel
+    python benchmarks/sprt.py search search:2 --two-side --max-pairs 400
+
+The test is the usual one for engine testing: the log-likelihood ratio of the pair scores (0,
+1/4, 1/2, 3/4 or 1 for NEW) under the two Elo differences, in the normal approximation (the
+pentanomial model), against the bounds ``log(beta / (1 - alpha))`` and ``log((1 - beta) / alpha)``.
+It prints the games played, NEW's wins, draws and losses, the LLR and the verdict.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from vectorwar.catalogue import builtin_scenario, scenario_paths
+from vectorwar.play import play_out
+
+#: One pair to play: (scenario, seed, OLD, NEW).
+Pair = tuple[str, int, str, str]
+
+
+def expected_score(elo: float) -> float:
+    """The score a player ``elo`` points stronger expects in one game (draws counted as half)."""
+    return 1.0 / (1.0 + math.pow(10.0, -elo / 400.0))
+
+
+def bounds(alpha: float, beta: float) -> tuple[float, float]:
+    """The LLR at or under which elo0 is accepted, and at or over which elo1 is."""
+    return math.log(beta / (1.0 - alpha)), math.log((1.0 - beta) / alpha)
+
+
+def llr(scores: Sequence[float], elo0: float, elo1: float) -> float:
+    """The log-likelihood ratio of elo1 against elo0 given pair scores (each the mean of a pair's two games).
+
+    The normal approximation: with the scores' mean m and variance v over N pairs, and s0, s1 the
+    expected scores under the two hypotheses, LLR = N (s1 - s0) (2m - s0 - s1) / (2v). No variance
+    yet (every pair alike) gives no evidence: 0.
+
+    >>> llr([1.0, 1.0, 1.0], 0, 10)
+    0.0
+    >>> llr([1.0, 0.75, 1.0, 0.75], 0, 10) > 0 > llr([0.0, 0.25, 0.0, 0.25], 0, 10)
+    True
+    """
+    n = len(scores)
+    if n < 2:
+        return 0.0
+    mean = sum(scores) / n
+    variance = sum((s - mean) ** 2 for s in scores) / n
+    if variance <= 0.0:
+        return 0.0
+    s0, s1 = expected_score(elo0), expected_score(elo1)
+    return n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    llr: float
+    lower: float
+    upper: float
+
+    @property
+    def decision(self) -> str:
+        if self.llr >= self.upper:
+            return "H1 accepted: NEW is stronger"
+        if self.llr <= self.lower:
+            return "H0 accepted: NEW is not stronger"
+        return "no verdict yet"
+
+
+def game_score(scenario_id: str, seed: int, seats: dict[str, str], new_seat: str) -> float:
+    """NEW's score in one game: 1 won, 0.5 drawn (or shared), 0 lost."""
+    result = play_out(builtin_scenario(scenario_id), seats, seed).result
+    winners = result.winners if result is not None else ()
+    if not winners:
+        return 0.5
+    return 1.0 if winners == (new_seat,) else 0.5 if new_seat in winners else 0.0
+
+
+def play_pair(pair: Pair) -> tuple[float, float]:
+    """Both games of one pair: NEW's score in the first seat, then in the second."""
+    scenario_id, seed, old, new = pair
+    first, second = (s.id for s in builtin_scenario(scenario_id).sides)
+    return (
+        game_score(scenario_id, seed, {first: new, second: old}, first),
+        game_score(scenario_id, seed, {first: old, second: new}, second),
+    )
+
+
+def verdict(results: Iterable[tuple[float, float]], elo0: float, elo1: float, alpha: float, beta: float) -> Verdict:
+    games = [score for pair in results for score in pair]
+    pairs = [(a + b) / 2.0 for a, b in zip(games[::2], games[1::2], strict=True)]
+    lower, upper = bounds(alpha, beta)
+    return Verdict(
+        games=len(games),
+        wins=sum(1 for g in games if g == 1.0),
+        draws=sum(1 for g in games if g == 0.5),
+        losses=sum(1 for g in games if g == 0.0),
+        llr=llr(pairs, elo0, elo1),
+        lower=lower,
+        upper=upper,
+    )
+
+
+def two_side_ids() -> list[str]:
+    return sorted(i for i in scenario_paths() if len(builtin_scenario(i).sides) == 2)
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("old", help="the computer player as it is (a bot name: greedy, search, search:2 ...)")
+    parser.add_argument("new", help="the computer player that may be stronger")
+    parser.add_argument("scenarios", nargs="*", help="two-side scenarios to pair games on")
+    parser.add_argument("--two-side", action="store_true", help="every built-in scenario with two sides")
+    parser.add_argument("--elo0", type=float, default=0.0)
+    parser.add_argument("--elo1", type=float, default=10.0)
+    parser.add_argument("--alpha", type=float, default=0.05)
+    parser.add_argument("--beta", type=float, default=0.05)
+    parser.add_argument("--max-pairs", type=int, default=2000, help="stop with no verdict after this many pairs")
+    parser.add_argument("--seed", type=int, default=0, help="the first seed")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    args = parser.parse_args(argv)
+    args.scenarios = list(args.scenarios) + (two_side_ids() if args.two_side else [])
+    if not args.scenarios:
+        parser.error("name at least one scenario, or --two-side")
+    for scenario_id in args.scenarios:
+        if len(builtin_scenario(scenario_id).sides) != 2:
+            parser.error(f"{scenario_id} does not have two sides")
+    if not (0 < args.alpha < 1 and 0 < args.beta < 1) or args.elo1 <= args.elo0 or args.max_pairs < 1:
+        parser.error("need 0 < alpha, beta < 1, elo0 < elo1 and at least one pair")
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> Verdict:
+    args = parse_args(argv)
+    results: list[tuple[float, float]] = []
+    seed = args.seed
+    with multiprocessing.Pool(args.workers) as pool:
+        while len(results) < args.max_pairs:
+            # A round: the next seed of every scenario, so each scenario weighs the same whenever the test stops.
+            round_ = [(s, seed, args.old, args.new) for s in args.scenarios][: args.max_pairs - len(results)]
+            results.extend(pool.map(play_pair, round_))
+            seed += 1
+            found = verdict(results, args.elo0, args.elo1, args.alpha, args.beta)
+            if found.decision != "no verdict yet":
+                break
+    found = verdict(results, args.elo0, args.elo1, args.alpha, args.beta)
+    print(
+        f"{args.new} against {args.old} on {', '.join(args.scenarios)}: {found.games} games "
+        f"({found.wins} won, {found.draws} drawn, {found.losses} lost by {args.new}), seeds {args.seed}-{seed - 1}; "
+        f"LLR {found.llr:.2f} in [{found.lower:.2f}, {found.upper:.2f}] "
+        f"(elo0 {args.elo0:g}, elo1 {args.elo1:g}, alpha {args.alpha:g}, beta {args.beta:g}): {found.decision}"
+    )
+    return found
+
+
+if __name__ == "__main__":
+    main()

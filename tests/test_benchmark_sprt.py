@@ -1,0 +1,71 @@
+"""benchmarks/sprt.py: the log-likelihood ratio, its bounds, and a run that reaches each verdict."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+@pytest.fixture(autouse=True)
+def _benchmarks_on_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    # benchmarks/ is a folder of scripts that import each other by name, imported so here as in test_benchmark_compare.
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+
+
+def test_bounds_are_the_walds_for_alpha_and_beta() -> None:
+    from sprt import bounds
+
+    lower, upper = bounds(0.05, 0.05)
+    assert lower == pytest.approx(-math.log(19))
+    assert upper == pytest.approx(math.log(19))
+
+
+def test_expected_scores_of_equal_and_stronger_players() -> None:
+    from sprt import expected_score
+
+    assert expected_score(0) == 0.5
+    assert expected_score(10) == pytest.approx(0.5144, abs=1e-4)
+    assert expected_score(-10) == pytest.approx(1 - expected_score(10))
+
+
+def test_the_llr_leans_to_the_side_the_scores_lie_on() -> None:
+    from sprt import llr
+
+    level = [0.5, 0.25, 0.75, 0.5] * 10
+    # Scores right between the hypotheses' expectations weigh for neither; more pairs the same way weigh more.
+    middle = llr(level, -10, 10)
+    assert middle == pytest.approx(0.0)
+    ahead = [0.75, 0.5, 1.0, 0.75] * 10
+    assert llr(ahead, 0, 10) > llr(ahead[:20], 0, 10) > 0
+    assert llr([1.0 - s for s in ahead], 0, 10) < 0
+
+
+def test_a_verdict_counts_every_game_and_pairs_them() -> None:
+    from sprt import verdict
+
+    found = verdict([(1.0, 1.0), (1.0, 0.5), (0.0, 1.0)], 0, 10, 0.05, 0.05)
+    assert (found.games, found.wins, found.draws, found.losses) == (6, 4, 1, 1)
+
+
+@pytest.mark.parametrize(
+    "argv", [["greedy", "search"], ["greedy", "search", "vv5-dogfight-3"], ["a", "b", "msc-duel", "--elo1", "0"]]
+)
+def test_bad_arguments_are_refused(argv: list[str]) -> None:
+    from sprt import parse_args
+
+    with pytest.raises(SystemExit):
+        parse_args(argv)
+
+
+def test_greedy_is_accepted_as_stronger_than_random_and_random_is_not_stronger_than_greedy() -> None:
+    from sprt import main
+
+    stronger = main(["random", "greedy", "msc-duel", "--workers", "1", "--max-pairs", "60"])
+    assert stronger.decision.startswith("H1")
+    weaker = main(["greedy", "random", "msc-duel", "--workers", "1", "--max-pairs", "60"])
+    assert weaker.decision.startswith("H0")
+    assert weaker.games <= 120
