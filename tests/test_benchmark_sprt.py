@@ -69,3 +69,19 @@ def test_greedy_is_accepted_as_stronger_than_random_and_random_is_not_stronger_t
     weaker = main(["greedy", "random", "msc-duel", "--workers", "1", "--max-pairs", "60"])
     assert weaker.decision.startswith("H0")
     assert weaker.games <= 120
+
+
+def test_greedy_at_a_commit_plays_as_the_bot_of_that_commit(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sprt import add_old_greedy, play_pair
+    from vectorwar.registry import get_system
+
+    msc = type(get_system("msc"))
+    monkeypatch.setattr(msc, "bots", msc.bots)  # put back afterwards
+    add_old_greedy("greedy@HEAD", ["msc-duel"])
+    assert "greedy@head" in get_system("msc").bots()
+    # The bot of the last commit plays as today's greedy: the same games as greedy against itself.
+    first, second = play_pair(("msc-duel", 3, "greedy", "greedy@HEAD"))
+    again = play_pair(("msc-duel", 3, "greedy", "greedy"))
+    assert (first, second) == again
+    with pytest.raises(SystemExit):
+        add_old_greedy("search@HEAD", ["msc-duel"])
