@@ -21,14 +21,17 @@ function enemies(scene, seat) {
 
 /**
  * The flow block under a seat's form: what is new since the last prompt, "stop only when something
- * new can be decided", the standing fire (a target and a least chance), and the skip buttons.
+ * new can be decided", the standing fire (a target and a least chance), and the skip buttons; null
+ * where the turn is not cut into segments.
  */
 export function flowBlock(shell, panel) {
   const scene = shell.scene;
   const seat = panel.seat;
   const standing = (scene.standing || {})[seat] || { flow: "ask", skip_through_turn: 0, fire_at: "", min_chance: 0 };
   const news = (scene.news || {})[seat] || [];
-  const segmented = /segment \d+/.test((scene.prompt && scene.prompt.clock) || "");
+  // Only a turn cut into segments (AV:T) has prompts with nothing new to decide; elsewhere every
+  // prompt the game puts to a seat is a decision, so the box would offer nothing.
+  if (!/segment \d+/.test((scene.prompt && scene.prompt.clock) || "")) return null;
 
   const flow = h("input", { type: "checkbox", class: "flow-decision", checked: standing.flow === "decision" });
   const target = h(
@@ -78,16 +81,14 @@ export function flowBlock(shell, panel) {
     h("label", { class: "flow-toggle" }, flow, " Go on by itself until something new can be decided"),
     h("div", { class: "standing-fire" }, h("label", {}, "Standing fire: ", target), h("label", {}, " at least ", chance, " %")),
   );
-  if (segmented) {
-    const turn = promptTurn(scene);
-    nodes.push(
-      h(
-        "div",
-        { class: "skips" },
-        h("button", { type: "button", class: "skip-decision", onclick: () => send(read({ flow: "decision", now: true })) }, "Skip to the next decision"),
-        h("button", { type: "button", class: "skip-turn", onclick: () => send(read({ skip_through_turn: turn, now: true })) }, "Skip to the end of the turn"),
-      ),
-    );
-  }
+  const turn = promptTurn(scene);
+  nodes.push(
+    h(
+      "div",
+      { class: "skips" },
+      h("button", { type: "button", class: "skip-decision", onclick: () => send(read({ flow: "decision", now: true })) }, "Skip to the next decision"),
+      h("button", { type: "button", class: "skip-turn", onclick: () => send(read({ skip_through_turn: turn, now: true })) }, "Skip to the end of the turn"),
+    ),
+  );
   return h("fieldset", { class: "flow" }, h("legend", {}, "Standing orders"), ...nodes);
 }

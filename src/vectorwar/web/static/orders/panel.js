@@ -180,7 +180,8 @@ export class OrdersPanel {
       } else if (mine.includes(seat)) {
         nodes.push(this.seatForm(seat, colours));
         // Beside the form, not in it: its controls must not be read as part of the order.
-        if (!setup[seat]) nodes.push(flowBlock(this, this.seatPanels[this.seatPanels.length - 1]));
+        const flow = setup[seat] ? null : flowBlock(this, this.seatPanels[this.seatPanels.length - 1]);
+        if (flow) nodes.push(flow);
       }
     }
     if (!nodes.some((n) => n.classList && (n.classList.contains("seat-orders") || n.classList.contains("pending")))) {
