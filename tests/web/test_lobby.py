@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 from tests.web.test_api import auth, create, token_of
 from vectorwar.web.app import create_app
+from vectorwar.web.migrations import upgrade
+from vectorwar.web.store import SeatTaken, Store
 
 OPEN_BLUE = {"red": "human", "blue": "open"}
 
@@ -119,3 +123,35 @@ def test_a_bot_keeps_its_controller_on_the_swapped_side(client: TestClient) -> N
     new = rematch(client, created["id"], "red", red).json()
     assert new["seats"] == ["blue"]
     assert scene_of(client, new["id"], new["token"])["players"] == {"red": "bot:greedy", "blue": "human"}
+
+
+def test_the_rematch_migration_keeps_old_games_and_their_seats(db: str) -> None:
+    engine = sa.create_engine(db)
+    upgrade(engine, "0006")
+    with engine.begin() as conn:
+        conn.execute(
+            sa.text(
+                "INSERT INTO games (id, system, scenario_id, title, scenario, seed, options, created, step, turn, "
+                "over) VALUES ('g_old', 'msc', 'msc-duel', 'Duel', '{}', '7', '{}', '2026-01-01', 0, 1, false)"
+            )
+        )
+        conn.execute(
+            sa.text(
+                "INSERT INTO seats (game_id, seat, position, controller) VALUES "
+                "('g_old', 'red', 0, 'human'), ('g_old', 'blue', 1, 'human')"
+            )
+        )
+        conn.execute(sa.text("""INSERT INTO tokens (hash, game_id, seats) VALUES ('h1', 'g_old', '["red"]')"""))
+    engine.dispose()
+    store = Store(db)  # upgrades to the newest schema
+    stored = store.load("g_old")
+    assert stored is not None
+    assert stored.rematch is None
+    assert stored.rematch_of is None
+    # Blue was never handed out: an old game's free seat is open to join like a new one's.
+    assert [(g.id, g.free) for g in store.open_games()] == [("g_old", ("blue",))]
+    store.claim_seats("g_old", ("blue",), "h2")
+    with pytest.raises(SeatTaken):
+        store.claim_seats("g_old", ("blue",), "h3")
+    assert store.open_games() == []
+    store.close()
