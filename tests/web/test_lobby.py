@@ -65,8 +65,14 @@ def test_an_open_seat_is_listed_without_a_token_and_is_taken_once(client: TestCl
     assert join(client, created["id"], "green").status_code == 409
     assert join(client, "g_000000000000", "blue").status_code == 404
     assert open_list(client) == []
-    # Nobody else's view carries a token: the spectator's scene and the lobby lists.
-    for text in (client.get(f"/api/games/{created['id']}").text, client.get("/api/games").text):
+    # No view carries a token: the spectator's and red's scenes, the lobby lists.
+    seen = (
+        client.get(f"/api/games/{created['id']}").text,
+        client.get("/api/games").text,
+        client.get("/api/games/open").text,
+        client.get(f"/api/games/{created['id']}", headers=auth(token_of(created, "red"))).text,
+    )
+    for text in seen:
         assert blue["token"] not in text
         assert token_of(created, "red") not in text
 
