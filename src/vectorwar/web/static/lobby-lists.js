@@ -51,7 +51,7 @@ export async function loadOpenGames() {
           "li",
           { dataset: { game: g.id } },
           h("strong", {}, g.title || g.scenario),
-          ` (${g.system}) `,
+          ` (${g.system}, created ${new Date(g.created).toLocaleString()}) `,
           ...g.free.map((seat) => {
             const button = h("button", { type: "button", class: "join-seat", dataset: { seat } }, `Join as ${seat}`);
             button.addEventListener("click", () => join(g, seat, button, status));
@@ -94,7 +94,8 @@ export async function loadMyGames() {
         "li",
         { dataset: { game: id }, class: move.mine ? "my-move" : "" },
         h("a", { href: gameUrl(id, s.token), class: "resume" }, (scene.scenario && scene.scenario.title) || id),
-        ` as ${(s.seats || []).join(" + ")}: `,
+        // A token remembered by the game page alone has no seats kept with it: the scene names them.
+        ` as ${((s.seats || []).length ? s.seats : scene.viewer || []).join(" + ")}: `,
         h("span", { class: "whose-move" }, move.text),
       );
     }),
