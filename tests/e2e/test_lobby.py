@@ -32,6 +32,11 @@ def test_join_an_open_seat_from_the_lobby_concede_and_start_a_rematch(page: Page
     ).json()
     game_id = created["id"]
     red_token = created["players"][0]["token"]
+    # The creator's page says blue's seat waits for someone to join.
+    page.goto(server.url + created["players"][0]["url"])
+    expect(page.locator("#status .open-seats")).to_contain_text("blue", timeout=TIMEOUT_MS)
+    page.context.clear_cookies()
+    page.evaluate("localStorage.clear()")
     page.goto(server.url + "/")
     listed = page.locator(f"#open-games li[data-game='{game_id}']")
     expect(listed).to_contain_text("Duel", timeout=TIMEOUT_MS)
