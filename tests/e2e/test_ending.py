@@ -65,7 +65,10 @@ def test_a_concession_is_confirmed_and_every_page_sees_the_win(page: Page, brows
         expect(viewer.locator("body")).to_have_attribute("data-over", "true", timeout=TIMEOUT_MS)
         expect(viewer.locator("#result .winners")).to_have_text("blue wins")
         expect(viewer.locator("#result .reason")).to_have_text("red conceded")
-        expect(viewer.locator("#ending")).to_be_hidden()
+    # Only the rematch is left to offer, and only to the players.
+    for player in (red, blue):
+        expect(player.locator("#ending button")).to_have_text(["Rematch"])
+    expect(spectator.locator("#ending")).to_be_hidden()
     blue.close()
     spectator.close()
 

@@ -36,7 +36,10 @@ from vectorwar.web.service import (
     GameService,
     LiveGame,
     OverBudget,
+    Player,
+    RematchRefused,
     SeatForbidden,
+    SeatTaken,
     StalePrompt,
     TooManyBotGames,
     catalogue,
@@ -117,7 +120,8 @@ class NewGameBody(_Body):
     seats: dict[Annotated[str, Field(max_length=NAME_MAX)], Annotated[str, Field(max_length=NAME_MAX)]] = Field(
         default_factory=dict,
         max_length=MAX_SIDES,
-        description='side -> "human" or "bot:NAME"; sides left out are human',
+        description='side -> "human", "open" (a human seat left for anyone to join: no token is made for it) '
+        'or "bot:NAME"; sides left out are human',
     )
     hotseat: bool = Field(default=False, description="One player (one token) holds every human seat")
     seed: int | None = Field(
@@ -205,6 +209,19 @@ class PlayerOut(BaseModel):
     seats: list[str]
     token: str = Field(description="Keep it secret: it acts for these seats")
     url: str = Field(description="The player's game page, /games/{id}?token=TOKEN")
+
+
+class OpenGameOut(BaseModel):
+    id: str
+    system: str
+    scenario: str
+    title: str
+    free: list[str] = Field(description="The seats nobody holds yet: POST /api/games/{id}/join takes one")
+    created: str = Field(description="When the game was created (ISO 8601, UTC)")
+
+
+class RematchOut(PlayerOut):
+    id: str = Field(description="The rematch's game id")
 
 
 class CreatedOut(BaseModel):
@@ -379,6 +396,32 @@ async def list_systems() -> JSONResponse:
 async def list_games(service: Service) -> JSONResponse:
     fields = ("id", "system", "scenario", "title", "turn", "over", "seats", "practice")
     return JSONResponse([{f: getattr(g, f) for f in fields} for g in await service.games()])
+
+
+#: The most games GET /api/games/open lists (of the newest 200 not over).
+OPEN_GAMES_MAX = 50
+
+
+@lobby.get(
+    "/games/open",
+    summary="Games not over with seats nobody holds yet, newest first",
+    response_model=list[OpenGameOut],
+)
+async def list_open_games(service: Service) -> JSONResponse:
+    found = await service.open_games()
+    return JSONResponse(
+        [
+            {
+                "id": g.id,
+                "system": g.system,
+                "scenario": g.scenario,
+                "title": g.title,
+                "free": list(g.free),
+                "created": g.created.isoformat(),
+            }
+            for g in found[:OPEN_GAMES_MAX]
+        ]
+    )
 
 
 @lobby.post(
@@ -576,6 +619,35 @@ async def offer_end(game_id: str, body: SeatBody, token: Token, service: Service
 )
 async def decline_end(game_id: str, body: SeatBody, token: Token, service: Service) -> Response:
     return _scene_answer(await service.decline_end(game_id, token, body.seat))
+
+
+# -- open seats and rematches (docs/web.md, *Open seats and rematches*) ------------
+
+
+def _player_out(game_id: str, player: Player) -> dict[str, Any]:
+    return {"seats": list(player.seats), "token": player.token, "url": f"/games/{game_id}?token={player.token}"}
+
+
+@games.post(
+    "/join",
+    status_code=201,
+    summary="Take a seat nobody holds yet; answers its token, once",
+    response_model=PlayerOut,
+    responses=_errors(404, 409, 413, 422),
+)
+async def join(game_id: str, body: SeatBody, service: Service) -> JSONResponse:
+    return JSONResponse(_player_out(game_id, await service.join(game_id, body.seat)), status_code=201)
+
+
+@games.post(
+    "/rematch",
+    summary="Start the finished game's rematch (the same scenario, the seats swapped), or take your seat in it",
+    response_model=RematchOut,
+    responses=_errors(403, 404, 409, 413, 422),
+)
+async def rematch(game_id: str, body: SeatBody, token: Token, service: Service) -> JSONResponse:
+    new_id, player = await service.rematch(game_id, token, body.seat)
+    return JSONResponse({"id": new_id, **_player_out(new_id, player)})
 
 
 # -- live scenes over a WebSocket ---------------------------------------------
@@ -781,6 +853,14 @@ def _error_handlers(app: FastAPI) -> None:
     @app.exception_handler(ChatKeyReused)
     async def chat_key_reused(_request: Request, err: Exception) -> JSONResponse:
         return error(409, "ChatKeyReused", str(err))
+
+    @app.exception_handler(SeatTaken)
+    async def seat_taken(_request: Request, err: Exception) -> JSONResponse:
+        return error(409, "SeatTaken", str(err))
+
+    @app.exception_handler(RematchRefused)
+    async def not_over(_request: Request, err: Exception) -> JSONResponse:
+        return error(409, "NotOver", str(err))
 
     @app.exception_handler(StalePrompt)
     async def stale(_request: Request, err: Exception) -> JSONResponse:

@@ -36,6 +36,8 @@ from vectorwar.setup import HUMAN, SetUp, find_scenario, make_bots, scenario_fro
 from vectorwar.web.store import NewGame, Progress, StoredGame, token_hash
 
 BOT_PREFIX = "bot:"
+#: A seat's controller in a new game's request: a human seat no token is handed out for yet (POST .../join).
+OPEN = "open"
 
 
 #: What a game id may be: the server makes ``g_`` and 12 hex digits; the games column holds 40.
@@ -97,6 +99,15 @@ class Table:
     #: The creator fixed the seed (a practice game): every viewer is told, since whoever chose it
     #: can foresee every roll.
     practice: bool = False
+    #: The game a seat started as this finished one's rematch, if any.
+    rematch: str | None = None
+    #: The finished game this one is the rematch of: its free seats are kept for that game's players.
+    rematch_of: str | None = None
+
+    def free_seats(self) -> tuple[str, ...]:
+        """Human seats that no token holds: open for anyone to join."""
+        held = {seat for seats in self.tokens.values() for seat in seats}
+        return tuple(s for s, c in self.controllers.items() if c == HUMAN and s not in held)
 
     def seats_of(self, token: str | None) -> tuple[str, ...]:
         """The seats ``token`` holds here; none for no token or a stranger's (a spectator)."""
@@ -140,6 +151,9 @@ class Table:
             "end_offer": None if self.end_offer is None or self.game.is_over else self.end_offer.data(self.game),
             "end_note": self.end_note if self.end_note_step == len(self.game.history) else "",
             "practice": self.practice,
+            "free_seats": list(self.free_seats()),
+            # Only to a seat's holder, who asks POST .../rematch for its own link to it.
+            "rematch": self.rematch if seats else None,
         }
         # build_scene has none of these keys, so prefixing them gives one well-formed object.
         return json.dumps(extra, separators=(",", ":"))[:-1] + "," + base[1:]
@@ -184,6 +198,8 @@ class Opening:
     controllers: dict[str, str]
     #: The seats of each player who gets a token: one each, or all of them for hot-seat play.
     groups: tuple[tuple[str, ...], ...]
+    #: Human seats left open: no token is made for them until someone joins.
+    open_seats: tuple[str, ...] = ()
 
 
 def open_game(
@@ -205,9 +221,23 @@ def open_game(
     players = {side: _kernel_player(side, controller) for side, controller in seats.items()}
     setup = set_up(chosen, players, seed=seed, options=options)
     controllers = {side: api_player(player) for side, player in setup.players.items()}
-    people = [s for s, p in setup.players.items() if p == HUMAN]
+    left_open = tuple(s for s in setup.players if seats.get(s) == OPEN)
+    people = [s for s, p in setup.players.items() if p == HUMAN and s not in left_open]
     groups = (tuple(people),) if hotseat and people else tuple((s,) for s in people)
-    return Opening(setup, controllers, groups)
+    return Opening(setup, controllers, groups, left_open)
+
+
+def rematch_controllers(controllers: Mapping[str, str]) -> dict[str, str]:
+    """Each side's controller moved on to the next side (for two sides, the seats swapped)."""
+    sides = list(controllers)
+    return {side: controllers[sides[i - 1]] for i, side in enumerate(sides)}
+
+
+def rematch_seats(controllers: Mapping[str, str], seats: Sequence[str]) -> tuple[str, ...]:
+    """Where a player who held ``seats`` sits in the rematch (:func:`rematch_controllers`)."""
+    sides = list(controllers)
+    moved = {side: sides[(i + 1) % len(sides)] for i, side in enumerate(sides)}
+    return tuple(sorted((moved[s] for s in seats), key=sides.index))
 
 
 def api_player(player: str) -> str:
@@ -216,15 +246,20 @@ def api_player(player: str) -> str:
 
 
 def _kernel_player(side: str, controller: str) -> str:
-    if controller == HUMAN:
+    if controller in (HUMAN, OPEN):
         return HUMAN
     if controller.startswith(BOT_PREFIX):
         return controller.removeprefix(BOT_PREFIX)
-    raise SetupError(f"seat {side}: no player {controller!r} (a player is {HUMAN} or {BOT_PREFIX}NAME)")
+    raise SetupError(f"seat {side}: no player {controller!r} (a player is {HUMAN}, {OPEN} or {BOT_PREFIX}NAME)")
 
 
 def record_of(
-    game_id: str, opening: Opening, tokens: Mapping[str, tuple[str, ...]], *, practice: bool = False
+    game_id: str,
+    opening: Opening,
+    tokens: Mapping[str, tuple[str, ...]],
+    *,
+    practice: bool = False,
+    rematch_of: str | None = None,
 ) -> NewGame:
     """What the store keeps of a new game (``tokens``: token hash -> seats)."""
     game = opening.setup.game
@@ -239,6 +274,7 @@ def record_of(
         controllers=dict(opening.controllers),
         tokens=dict(tokens),
         seed_fixed=practice,
+        rematch_of=rematch_of,
     )
 
 
@@ -266,7 +302,18 @@ def rebuild(stored: StoredGame) -> Table:
     bots = make_bots(system, {s: c.removeprefix(BOT_PREFIX) for s, c in controllers.items()})
     standing = {seat: Standing.from_data(data) for seat, data in stored.standing.items()}
     drafts = dict(stored.drafts)
-    return Table(stored.id, game, controllers, dict(stored.tokens), drafts, bots, standing, practice=stored.seed_fixed)
+    return Table(
+        stored.id,
+        game,
+        controllers,
+        dict(stored.tokens),
+        drafts,
+        bots,
+        standing,
+        practice=stored.seed_fixed,
+        rematch=stored.rematch,
+        rematch_of=stored.rematch_of,
+    )
 
 
 # -- orders ----------------------------------------------------------------------

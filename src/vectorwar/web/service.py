@@ -30,7 +30,9 @@ are played on in the background, so many per client address at once.
 from __future__ import annotations
 
 import asyncio
+import base64
 import functools
+import hashlib
 import json
 import logging
 import secrets
@@ -54,7 +56,7 @@ from vectorwar.web import referee
 from vectorwar.web.botpool import BOTS_ONLY, PEOPLE, BotFailed, BotOverBudget, BotPool, Decision
 from vectorwar.web.chat import ChatForbidden, ChatGate, ChatKeyReused, ChatLine, check_text
 from vectorwar.web.referee import GameNotFound, SeatForbidden, StalePrompt, Table
-from vectorwar.web.store import GameSummary, Store, token_hash
+from vectorwar.web.store import GameSummary, OpenGame, SeatTaken, Store, token_hash
 from vectorwar.web.tracks import replay_with_tracks
 
 __all__ = [
@@ -65,7 +67,9 @@ __all__ = [
     "LiveGame",
     "OverBudget",
     "Player",
+    "RematchRefused",
     "SeatForbidden",
+    "SeatTaken",
     "StalePrompt",
     "Submitted",
     "TooManyBotGames",
@@ -117,6 +121,21 @@ class TooManyBotGames(Exception):
             f"this address already has {limit} game{'s' if limit != 1 else ''} of computer players only "
             f"running, the most the server plays at once for one address; try again when one is over"
         )
+
+
+class RematchRefused(ValueError):
+    """A rematch asked of a game that is not over."""
+
+
+def rematch_token(token: str, rematch_id: str) -> str:
+    """A player's token for the rematch, worked out from their token for the finished game.
+
+    The server keeps only tokens' hashes, so it cannot hand a link to a player who was
+    not there when the rematch started; this way each seat holder gets theirs whenever
+    they ask with their old token, and nobody without it can.
+    """
+    digest = hashlib.sha256(f"vectorwar rematch {rematch_id} {token}".encode()).digest()
+    return base64.urlsafe_b64encode(digest[:24]).decode()
 
 
 @dataclass(frozen=True, slots=True)
@@ -399,6 +418,85 @@ class GameService:
         async with self.locked(game_id) as live:
             await self._bots_move(live)
         return Created(game_id, players)
+
+    async def open_games(self) -> list[OpenGame]:
+        return await asyncio.to_thread(self.store.open_games)
+
+    async def join(self, game_id: str, seat: str) -> Player:
+        """Claim an open seat of ``game_id``: a new token for it, given once; :class:`SeatTaken` if it is not free."""
+        async with self.locked(game_id) as live:
+            table = live.table
+            if seat not in table.controllers:
+                raise SeatTaken(f"game {game_id} has no seat {seat!r} (its seats: {', '.join(table.controllers)})")
+            if table.rematch_of is not None:
+                raise SeatTaken(
+                    f"game {game_id} is a rematch: its seats are kept for the players of {table.rematch_of}"
+                )
+            if seat not in table.free_seats():
+                raise SeatTaken(f"seat {seat!r} of game {game_id} is already taken")
+            token = secrets.token_urlsafe(24)
+            await self._claim(live, (seat,), token)
+        await self._notify(live)
+        return Player((seat,), token)
+
+    async def _claim(self, live: LiveGame, seats: tuple[str, ...], token: str) -> None:
+        """Give ``seats`` to ``token`` (under the game's lock): stored, then on the table."""
+        digest = token_hash(token)
+        await asyncio.to_thread(self.store.claim_seats, live.id, seats, digest)
+        # A new dict rather than a change in place: the table's dict is read off the loop.
+        live.table.tokens = {**live.table.tokens, digest: seats}
+
+    async def rematch(self, game_id: str, token: str | None, seat: str) -> tuple[str, Player]:
+        """The finished game's rematch for the caller holding ``seat``: started by the first to ask.
+
+        The same scenario and options, a fresh seed, every player moved on to the next side
+        (two sides: swapped), bots with them. Returns the rematch's id and the caller's seats
+        and token there; asking again gives the same. Raises 403, :class:`RematchRefused`.
+        """
+        async with self.locked(game_id) as live:
+            table = live.table
+            seats = table.acting_for(token, seat)
+            if not table.game.is_over:
+                raise RematchRefused(f"game {game_id} is not over: a rematch starts once it has a result")
+            if token is None:  # pragma: no cover - acting_for refuses no token
+                raise SeatForbidden(seat)
+            moved = referee.rematch_seats(table.controllers, seats)
+            new_id = table.rematch
+            if new_id is None:
+                new_id = "g_" + secrets.token_hex(6)
+                await self._start_rematch(live, new_id, moved, rematch_token(token, new_id))
+                changed = live
+            else:
+                # The other players' seats wait for them: each claims theirs with the old token.
+                new_token = rematch_token(token, new_id)
+                async with self.locked(new_id) as fresh:
+                    if token_hash(new_token) not in fresh.table.tokens:
+                        await self._claim(fresh, moved, new_token)
+                changed = fresh
+        await self._notify(changed)
+        return new_id, Player(moved, rematch_token(token, new_id))
+
+    async def _start_rematch(self, live: LiveGame, new_id: str, seats: tuple[str, ...], token: str) -> None:
+        table = live.table
+        game = table.game
+        opening = await self._work(
+            "setting up the game",
+            self.budgets.setup,
+            referee.open_game,
+            game.scenario,
+            referee.rematch_controllers(table.controllers),
+            False,
+            new_seed(),
+            dict(game.options),
+        )
+        tokens = {token_hash(token): seats}
+        await asyncio.to_thread(self.store.create, referee.record_of(new_id, opening, tokens, rematch_of=live.id))
+        table.rematch = new_id
+        fresh = referee.new_table(new_id, opening, tokens)
+        fresh.rematch_of = live.id
+        self._remember(LiveGame(fresh))
+        async with self.locked(new_id) as started:
+            await self._bots_move(started)
 
     async def quickstart(self) -> Created:
         """A game a newcomer can play at once: the VV5 Dogfight against the greedy bot."""

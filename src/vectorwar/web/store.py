@@ -91,6 +91,10 @@ class GameRow(Base):
     over: Mapped[bool] = mapped_column(default=False)
     # The creator chose the seed (a practice game: whoever chose it foresees every roll).
     seed_fixed: Mapped[bool] = mapped_column(default=False, server_default=false())
+    # The game a seat of this finished one started as its rematch (one at most).
+    rematch: Mapped[str | None] = mapped_column(String(40), nullable=True, default=None)
+    # The finished game this one is the rematch of: its seats are kept for that game's players.
+    rematch_of: Mapped[str | None] = mapped_column(String(40), nullable=True, default=None)
 
 
 class SeatRow(Base):
@@ -174,6 +178,8 @@ class NewGame:
     tokens: dict[str, tuple[str, ...]]  # token hash -> seats it holds
     #: The request fixed the seed rather than let the server draw it.
     seed_fixed: bool = False
+    #: The finished game this one is the rematch of: its row is pointed at this one in the same transaction.
+    rematch_of: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,6 +217,10 @@ class StoredGame:
     ending: str = ""
     #: The creator fixed the seed (a practice game).
     seed_fixed: bool = False
+    #: The game started as this one's rematch, if any.
+    rematch: str | None = None
+    #: The finished game this one is the rematch of, if it is one.
+    rematch_of: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,6 +234,22 @@ class GameSummary:
     seats: dict[str, str]
     created: datetime
     practice: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class OpenGame:
+    """A game in the lobby's list of open seats: human seats no player holds yet."""
+
+    id: str
+    system: str
+    scenario: str
+    title: str
+    free: tuple[str, ...]
+    created: datetime
+
+
+class SeatTaken(Exception):
+    """A seat someone already holds was claimed, or a second rematch of one game started."""
 
 
 class Store:
@@ -261,6 +287,7 @@ class Store:
                     seed=str(new.seed),
                     options=new.options,
                     seed_fixed=new.seed_fixed,
+                    rematch_of=new.rematch_of,
                     created=datetime.now(UTC),
                     step=0,
                     turn=1,
@@ -272,6 +299,53 @@ class Store:
                 db.add(SeatRow(game_id=new.id, seat=seat, position=position, controller=controller))
             for digest, seats in new.tokens.items():
                 db.add(TokenRow(hash=digest, game_id=new.id, seats=list(seats)))
+            if new.rematch_of is not None:
+                finished = db.get(GameRow, new.rematch_of)
+                if finished is None or finished.rematch is not None:
+                    # Rolled back with the new game: a finished game has one rematch at most.
+                    raise SeatTaken(f"game {new.rematch_of} already has a rematch")
+                finished.rematch = new.id
+
+    def claim_seats(self, game_id: str, seats: tuple[str, ...], digest: str) -> None:
+        """Give open seats to a new token (by its hash), in one transaction; :class:`SeatTaken` if one is held.
+
+        The service claims under the game's lock; the check here holds even so against a
+        second server on the same database, which the guard (web/guard.py) already refuses.
+        """
+        with self._writing() as db:
+            held = db.scalars(select(TokenRow.seats).where(TokenRow.game_id == game_id))
+            taken = [seat for holder in held for seat in holder if seat in seats]
+            if taken:
+                raise SeatTaken(f"seat {taken[0]!r} of game {game_id} is already taken")
+            db.add(TokenRow(hash=digest, game_id=game_id, seats=list(seats)))
+
+    def open_games(self, limit: int = 50, scan: int = 200) -> list[OpenGame]:
+        """Games not over with a human seat that no token holds, newest first: of the newest ``scan``, ``limit``."""
+        with self._sessions() as db:
+            rows = list(
+                db.scalars(
+                    select(GameRow)
+                    # A rematch's seats are kept for the players of the game it follows.
+                    .where(GameRow.over == false(), GameRow.rematch_of.is_(None))
+                    .order_by(GameRow.created.desc(), GameRow.id)
+                    .limit(scan)
+                )
+            )
+            ids = [r.id for r in rows]
+            people: dict[str, list[str]] = {i: [] for i in ids}
+            held: dict[str, set[str]] = {i: set() for i in ids}
+            if ids:
+                for s in db.scalars(select(SeatRow).where(SeatRow.game_id.in_(ids)).order_by(SeatRow.position)):
+                    if s.controller == "human":
+                        people[s.game_id].append(s.seat)
+                for t in db.scalars(select(TokenRow).where(TokenRow.game_id.in_(ids))):
+                    held[t.game_id].update(t.seats)
+            found = []
+            for r in rows:
+                free = [s for s in people[r.id] if s not in held[r.id]]
+                if free:
+                    found.append(OpenGame(r.id, r.system, r.scenario_id, r.title, tuple(free), _aware(r.created)))
+            return found[:limit]
 
     def record(self, game_id: str, progress: Progress) -> None:
         """Add resolved batches and replace the waiting plots, in one transaction.
@@ -392,6 +466,8 @@ class Store:
                 standing={s.seat: dict(s.data) for s in standing},
                 ending=batches[-1].ending if batches else "",
                 seed_fixed=row.seed_fixed,
+                rematch=row.rematch,
+                rematch_of=row.rematch_of,
             )
 
     def games(self, limit: int = 200) -> list[GameSummary]:

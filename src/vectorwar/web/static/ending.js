@@ -3,6 +3,7 @@
 // An open offer and what came of the last one show to every viewer, spectators too; a hot-seat
 // screen holding several seats offers the buttons of each.
 
+import { rememberToken } from "./api.js";
 import { h, fill, sideChip, sideColours } from "./dom.js";
 
 function list(names) {
@@ -39,11 +40,17 @@ export class EndingPanel {
       scene && Boolean(scene.result),
       scene && scene.end_offer,
       scene && scene.end_note,
+      scene && scene.rematch,
       this.confirming,
       this.busy,
     ]);
     if (key === this.key) return;
     this.key = key;
+    if (scene && this.mode === "live" && scene.result && (scene.viewer || []).length) {
+      this.el.hidden = false;
+      fill(this.el, this.rematchBox(scene));
+      return;
+    }
     if (!scene || this.mode !== "live" || scene.result) {
       this.el.hidden = true;
       this.el.replaceChildren();
@@ -137,6 +144,39 @@ export class EndingPanel {
         h("button", { type: "button", class: "secondary ending-cancel", onclick: () => this.ask(null, null) }, "Cancel"),
       ),
     );
+  }
+
+  /** After the result: start the rematch (same scenario, seats swapped), or take your seat in one started. */
+  rematchBox(scene) {
+    const started = Boolean(scene.rematch);
+    return h(
+      "div",
+      { class: "rematch" },
+      h("p", {}, started ? "A rematch has started, with the seats swapped." : "Play again with the seats swapped?"),
+      h(
+        "p",
+        { class: "ending-buttons" },
+        h(
+          "button",
+          { type: "button", class: "rematch-button", disabled: this.busy, onclick: () => this.rematch(scene.viewer[0]) },
+          started ? "Join the rematch" : "Rematch",
+        ),
+      ),
+    );
+  }
+
+  async rematch(seat) {
+    this.busy = true;
+    this.render();
+    try {
+      const answer = await this.api.request("POST", `/api/games/${encodeURIComponent(this.game)}/rematch`, { seat });
+      rememberToken(answer.id, answer.token, answer.seats);
+      window.location.href = answer.url;
+    } catch (err) {
+      this.onError(err);
+      this.busy = false;
+      this.render();
+    }
   }
 
   ask(what, seat) {

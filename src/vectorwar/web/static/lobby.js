@@ -2,6 +2,7 @@
 
 import { Api, rememberToken, savedGames } from "./api.js";
 import { fill, h } from "./dom.js";
+import { loadMyGames, loadOpenGames } from "./lobby-lists.js";
 
 const $ = (id) => document.getElementById(id);
 const api = new Api();
@@ -118,6 +119,8 @@ function fillSeats() {
       "select",
       { id, name: id, dataset: { side } },
       h("option", { value: "human" }, "person"),
+      // A person's seat whose link is not made now: anyone may take it from the lobby's open games.
+      h("option", { value: "open" }, "open seat (anyone may join)"),
       ...(sys.bots || []).map((b) => h("option", { value: `bot:${b}` }, `computer: ${botLabel(b)}`)),
     );
     // A newcomer most likely wants to play the first side against the computer.
@@ -161,12 +164,14 @@ function showCreated(created, spec) {
     );
   });
   const bots = Object.entries(spec.seats).filter(([, v]) => v.startsWith("bot:"));
+  const open = Object.entries(spec.seats).filter(([, v]) => v === "open");
   fill(
     box,
     h("h3", {}, `Game ${created.id} is ready`),
     h("p", { class: "hint" }, "Each link is that player's key to their seats: send it only to them."),
     h("ul", { class: "links" }, ...rows),
     bots.length ? h("p", {}, `Computer players: ${bots.map(([s, v]) => `${s} (${v.slice(4)})`).join(", ")}`) : null,
+    open.length ? h("p", {}, `Open seats, listed under Open games for anyone to join: ${open.map(([s]) => s).join(", ")}`) : null,
     h("p", {}, h("a", { href: spectateUrl(created.id), class: "spectate" }, "Watch as a spectator")),
   );
   box.querySelector("a.join")?.focus();
@@ -224,6 +229,8 @@ async function submitForm(ev) {
     status.textContent = "";
     showCreated(created, spec);
     loadGames();
+    loadOpenGames();
+    loadMyGames();
   } catch (err) {
     status.textContent = `Refused: ${err.message}`;
   }
@@ -290,7 +297,11 @@ async function main() {
   $("system").addEventListener("change", fillScenarios);
   $("scenario").addEventListener("change", fillSeats);
   $("create-form").addEventListener("submit", submitForm);
-  $("refresh-games").addEventListener("click", loadGames);
+  $("refresh-games").addEventListener("click", () => {
+    loadGames();
+    loadOpenGames();
+    loadMyGames();
+  });
   try {
     systems = await api.systems();
     fillSystems();
@@ -299,6 +310,8 @@ async function main() {
     $("create-status").textContent = `Could not load the rule systems: ${err.message}`;
   }
   loadGames();
+  loadOpenGames();
+  loadMyGames();
 }
 
 main();

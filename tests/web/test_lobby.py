@@ -1,0 +1,163 @@
+"""Open seats, joining one and rematches over the API (docs/web.md, *Open seats and rematches*)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from fastapi.testclient import TestClient
+
+from tests.web.test_api import auth, create, token_of
+from vectorwar.web.app import create_app
+from vectorwar.web.migrations import upgrade
+from vectorwar.web.store import SeatTaken, Store
+
+OPEN_BLUE = {"red": "human", "blue": "open"}
+
+
+def join(client: TestClient, game_id: str, seat: str) -> Any:
+    return client.post(f"/api/games/{game_id}/join", json={"seat": seat})
+
+
+def open_list(client: TestClient) -> list[dict[str, Any]]:
+    answer = client.get("/api/games/open")
+    assert answer.status_code == 200, answer.text
+    listed: list[dict[str, Any]] = answer.json()
+    return listed
+
+
+def scene_of(client: TestClient, game_id: str, token: str | None = None) -> dict[str, Any]:
+    answer = client.get(f"/api/games/{game_id}", headers=auth(token) if token else {})
+    assert answer.status_code == 200, answer.text
+    scene: dict[str, Any] = answer.json()
+    return scene
+
+
+def rematch(client: TestClient, game_id: str, seat: str, token: str) -> Any:
+    return client.post(f"/api/games/{game_id}/rematch", json={"seat": seat}, headers=auth(token))
+
+
+def test_an_open_seat_is_listed_without_a_token_and_is_taken_once(client: TestClient) -> None:
+    created = create(client, "msc-duel", OPEN_BLUE)
+    # The creator gets red's token only: blue's is made when someone joins.
+    assert [p["seats"] for p in created["players"]] == [["red"]]
+    full = create(client, "msc-duel", {"red": "human", "blue": "human"})
+    listed = open_list(client)
+    assert [g["id"] for g in listed] == [created["id"]]
+    assert listed[0]["free"] == ["blue"]
+    assert listed[0]["scenario"] == "msc-duel"
+    assert full["id"] not in [g["id"] for g in listed]
+    assert scene_of(client, created["id"])["free_seats"] == ["blue"]
+
+    first = join(client, created["id"], "blue")
+    assert first.status_code == 201, first.text
+    blue = first.json()
+    assert blue["seats"] == ["blue"]
+    assert blue["url"] == f"/games/{created['id']}?token={blue['token']}"
+    # The token acts for blue (its scene says so) and for nothing else.
+    assert scene_of(client, created["id"], blue["token"])["viewer"] == ["blue"]
+    second = join(client, created["id"], "blue")
+    assert second.status_code == 409
+    assert second.json()["error"]["type"] == "SeatTaken"
+    assert "token" not in second.text
+    assert join(client, created["id"], "red").status_code == 409
+    assert join(client, created["id"], "green").status_code == 409
+    assert join(client, "g_000000000000", "blue").status_code == 404
+    assert open_list(client) == []
+    # No view carries a token: the spectator's and red's scenes, the lobby lists.
+    seen = (
+        client.get(f"/api/games/{created['id']}").text,
+        client.get("/api/games").text,
+        client.get("/api/games/open").text,
+        client.get(f"/api/games/{created['id']}", headers=auth(token_of(created, "red"))).text,
+    )
+    for text in seen:
+        assert blue["token"] not in text
+        assert token_of(created, "red") not in text
+
+
+def test_a_claimed_seat_survives_a_restart(db_url: str) -> None:
+    with TestClient(create_app(db_url)) as client:
+        created = create(client, "msc-duel", OPEN_BLUE)
+        blue = join(client, created["id"], "blue").json()
+    with TestClient(create_app(db_url)) as client:
+        assert scene_of(client, created["id"], blue["token"])["viewer"] == ["blue"]
+        assert join(client, created["id"], "blue").status_code == 409
+        assert open_list(client) == []
+
+
+def test_a_rematch_swaps_the_seats_and_waits_for_the_game_to_end(client: TestClient) -> None:
+    created = create(client, "msc-duel", {"red": "human", "blue": "human"})
+    game_id = created["id"]
+    red, blue = token_of(created, "red"), token_of(created, "blue")
+    early = rematch(client, game_id, "red", red)
+    assert early.status_code == 409
+    assert early.json()["error"]["type"] == "NotOver"
+    assert rematch(client, game_id, "blue", red).status_code == 403
+    conceded = client.post(f"/api/games/{game_id}/concede", json={"seat": "red"}, headers=auth(red))
+    assert conceded.status_code == 200, conceded.text
+
+    started = rematch(client, game_id, "red", red)
+    assert started.status_code == 200, started.text
+    new = started.json()
+    assert new["seats"] == ["blue"]
+    assert new["id"] != game_id
+    assert scene_of(client, new["id"], new["token"])["viewer"] == ["blue"]
+    # Each seat holder of the finished game is told; a spectator is not.
+    assert scene_of(client, game_id, blue)["rematch"] == new["id"]
+    assert scene_of(client, game_id)["rematch"] is None
+    # The rematch's free seat is kept for blue's player: not listed, not joinable.
+    assert open_list(client) == []
+    assert join(client, new["id"], "red").status_code == 409
+    theirs = rematch(client, game_id, "blue", blue).json()
+    assert theirs["id"] == new["id"]
+    assert theirs["seats"] == ["red"]
+    assert theirs["token"] != new["token"]
+    assert scene_of(client, new["id"], theirs["token"])["viewer"] == ["red"]
+    # Asking again gives the same link; the same scenario, options and a fresh seed.
+    assert rematch(client, game_id, "red", red).json() == new
+    listed = {g["id"]: g for g in client.get("/api/games").json()}
+    assert listed[new["id"]]["scenario"] == "msc-duel"
+    assert not listed[new["id"]]["practice"]
+
+
+def test_a_bot_keeps_its_controller_on_the_swapped_side(client: TestClient) -> None:
+    created = create(client, "msc-duel", {"red": "human", "blue": "bot:greedy"})
+    red = token_of(created, "red")
+    client.post(f"/api/games/{created['id']}/concede", json={"seat": "red"}, headers=auth(red))
+    new = rematch(client, created["id"], "red", red).json()
+    assert new["seats"] == ["blue"]
+    assert scene_of(client, new["id"], new["token"])["players"] == {"red": "bot:greedy", "blue": "human"}
+
+
+def test_the_rematch_migration_keeps_old_games_and_their_seats(db: str) -> None:
+    engine = sa.create_engine(db)
+    upgrade(engine, "0006")
+    with engine.begin() as conn:
+        conn.execute(
+            sa.text(
+                "INSERT INTO games (id, system, scenario_id, title, scenario, seed, options, created, step, turn, "
+                "over) VALUES ('g_old', 'msc', 'msc-duel', 'Duel', '{}', '7', '{}', '2026-01-01', 0, 1, false)"
+            )
+        )
+        conn.execute(
+            sa.text(
+                "INSERT INTO seats (game_id, seat, position, controller) VALUES "
+                "('g_old', 'red', 0, 'human'), ('g_old', 'blue', 1, 'human')"
+            )
+        )
+        conn.execute(sa.text("""INSERT INTO tokens (hash, game_id, seats) VALUES ('h1', 'g_old', '["red"]')"""))
+    engine.dispose()
+    store = Store(db)  # upgrades to the newest schema
+    stored = store.load("g_old")
+    assert stored is not None
+    assert stored.rematch is None
+    assert stored.rematch_of is None
+    # Blue was never handed out: an old game's free seat is open to join like a new one's.
+    assert [(g.id, g.free) for g in store.open_games()] == [("g_old", ("blue",))]
+    store.claim_seats("g_old", ("blue",), "h2")
+    with pytest.raises(SeatTaken):
+        store.claim_seats("g_old", ("blue",), "h3")
+    assert store.open_games() == []
+    store.close()
