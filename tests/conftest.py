@@ -9,7 +9,19 @@ either holds or it does not.
 
 from __future__ import annotations
 
+import os
+
 from hypothesis import HealthCheck, settings
+
+from tests.support import fifth
+from vectorwar import registry
 
 settings.register_profile("vectorwar", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("vectorwar")
+
+# The fifth rule system that ships with the tests only (tests/support/fifth): every test session
+# registers it, and names it in VECTORWAR_EXTRA_SYSTEMS so a `vectorwar serve` subprocess (the
+# browser tests) loads it too.
+FIFTH = "tests.support.fifth:system"
+os.environ[registry.EXTRA] = ",".join(filter(None, [os.environ.get(registry.EXTRA, ""), FIFTH]))
+registry.register(fifth.system)
