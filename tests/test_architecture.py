@@ -303,3 +303,19 @@ def test_no_hidden_list_of_systems() -> None:
     """A file that starts naming a shipped system is caught: a list of systems belongs to the registry,
     a system's own data (its prompt rule rows, its scenarios) to its folder."""
     assert files_naming_shipped_systems() == set(NAMED_SYSTEMS_ALLOWED)
+
+
+def test_the_guide_to_adding_a_system_names_every_file_the_fixture_took() -> None:
+    """docs/architecture.md, *Adding a rule system*, lists what the fifth system took: each file of its
+    folder (a scenario by its folder), its registration and the reinstall after an entry point."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    guide = text.split("## Adding a rule system")[1].split("\n## ")[0]
+    folder = ROOT / "tests" / "support" / "fifth"
+    took = {
+        path.relative_to(folder).as_posix() for path in folder.rglob("*") if path.is_file() and path.suffix != ".pyc"
+    }
+    named = {f.replace("data/scenarios/fifth-duel.toml", "data/scenarios/*.toml") for f in took}
+    assert named == {"__init__.py", "rules.py", "data/scenarios/*.toml"}
+    assert all(f"`NAME/{f}`" in guide for f in named), named
+    for step in ('[project.entry-points."vectorwar.systems"]', "pip install -e .", "VECTORWAR_EXTRA_SYSTEMS"):
+        assert step in guide, step
