@@ -282,12 +282,20 @@ NAMED_SYSTEMS_ALLOWED = {
     "src/vectorwar/web/static/view3d.js": "AV:T opens in the 3-D view",
     "src/vectorwar/web/static/map/geometry.js": "AV:T's map shows altitude",
     "src/vectorwar/web/static/lobby.js": "VV5 is the lobby's first choice and the quick start's system",
+    "src/vectorwar/web/static/orders/vms-composer.js": "the VMS plot composer's own style classes",
+    "src/vectorwar/web/service.py": "the quick start's scenario",
+    "src/vectorwar/cli/interactive.py": "the interactive play's default scenario",
+    "src/vectorwar/lab/games.py": "the lab reads VV5's initiative and AV:T's hit events",
+    "src/vectorwar/setup.py": "a doctest setting up an MSC game",
+    "src/vectorwar/env.py": "a doctest making an MSC environment",
+    "src/vectorwar/play.py": "a doctest playing an MSC game",
+    "src/vectorwar/pbem.py": "a doctest of an MSC game by e-mail",
 }
 
 
 def files_naming_shipped_systems() -> set[str]:
     names = "|".join(map(re.escape, shipped_systems()))
-    quoted = re.compile(rf"""["']({names})["']""")
+    quoted = re.compile(rf"""["']({names})(-[\w-]+)?["']""")  # a system, or one of its scenarios
     skip = ("src/vectorwar/systems/", "src/vectorwar/web/docs/")
     found = set()
     for path in sorted((ROOT / "src").rglob("*")):
@@ -300,8 +308,8 @@ def files_naming_shipped_systems() -> set[str]:
 
 
 def test_no_hidden_list_of_systems() -> None:
-    """A file that starts naming a shipped system is caught: a list of systems belongs to the registry,
-    a system's own data (its prompt rule rows, its scenarios) to its folder."""
+    """A file that starts naming a shipped system or one of its scenarios is caught: a list of them belongs
+    to the registry, a system's own data (its prompt rule rows, its scenarios) to its folder."""
     assert files_naming_shipped_systems() == set(NAMED_SYSTEMS_ALLOWED)
 
 
