@@ -106,3 +106,12 @@ def test_a_prompt_links_the_rules_of_the_game_being_played() -> None:
     pirates = rulebook.prompt_links("vv5", "turn 1, plot", "vv5-pirates-purchase")
     assert {"label": "Pirates victory", "href": "/rules/vv5#rule-pirates-victory"} in pirates
     assert pirates[-1] == {"label": "rulings", "href": "/rules/rulings#vv5"}
+
+
+def test_a_system_without_rule_rows_or_a_page_links_only_the_rulings() -> None:
+    """The test fixture (tests/support/fifth) keeps RuleSystem's default of no prompt rule rows."""
+    assert systems()["fifth"].prompt_rules == ()
+    assert rulebook.prompt_links("fifth", "turn 1, plot", "fifth-duel") == [
+        {"label": "rulings", "href": "/rules/rulings"}
+    ]
+    assert rulebook.prompt_rules("no-such-system") == ()
