@@ -10,7 +10,9 @@
 
 from __future__ import annotations
 
+import re
 import textwrap
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -20,10 +22,12 @@ from tests.support.imports import (
     describe_cycle,
     find_cycle,
     import_graph,
+    imports_of,
     impurities,
     in_layer,
     module_files,
 )
+from vectorwar.registry import GROUP, systems
 
 FRONT_ENDS = ("vectorwar.cli", "vectorwar.web", "vectorwar.env", "vectorwar.lab", "vectorwar.conformance")
 RULE_CODE = ("vectorwar.systems", "vectorwar.combat")
@@ -155,11 +159,28 @@ def test_every_known_breach_is_still_there() -> None:
         assert target in {i.target for i in graph.get(source, ())}, f"{source} is fixed ({fix}): drop the entry"
 
 
+ROOT = Path(__file__).resolve().parents[1]
+#: The system that ships with the tests only (tests/support/fifth, registered by tests/conftest.py).
+FIXTURE = "fifth"
+
+
+def shipped_systems() -> dict[str, str]:
+    """The package's own systems: its entry points, by name."""
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    found: dict[str, str] = pyproject["project"]["entry-points"][GROUP]
+    return found
+
+
+def test_the_registry_holds_the_shipped_systems_and_the_fixture() -> None:
+    assert set(systems()) == {*shipped_systems(), FIXTURE}
+
+
 def test_every_system_has_its_public_catalogue_and_the_combat_systems_an_api() -> None:
     modules = module_files()
-    systems = {system_of(m) for m in modules if system_of(m)}
-    assert systems == {f"vectorwar.systems.{s}" for s in ("msc", "vv5", "vms", "avt")}
-    assert all(f"{s}.catalogue" in modules for s in systems)
+    shipped = {system_of(m) for m in modules if system_of(m)}
+    assert shipped == {f"vectorwar.systems.{name}" for name in shipped_systems()}
+    assert all(value == f"vectorwar.systems.{name}:system" for name, value in shipped_systems().items())
+    assert all(f"{s}.catalogue" in modules for s in shipped)
     assert {"vectorwar.systems.msc.api", "vectorwar.systems.vv5.api"} <= set(modules)
     assert all(m in modules for m in PUBLIC_EXTRA)
 
@@ -223,3 +244,86 @@ def test_public_means_the_package_and_its_top_level_api_catalogue_and_bots() -> 
     assert is_public("vectorwar.systems.vms.bots")
     assert not is_public("vectorwar.systems.vv5.state")
     assert not is_public("vectorwar.systems.vv5.specials.api")
+
+
+def fixture_modules() -> dict[str, Path]:
+    return module_files(ROOT, "tests/support/fifth")
+
+
+def test_the_fixture_system_keeps_the_rule_code_rules() -> None:
+    """The fifth system is rule code like any other: no front end, no game-running machinery, no I/O."""
+    modules = {name.replace("/", "."): path for name, path in fixture_modules().items()}
+    assert "tests.support.fifth.rules" in modules
+    known = [*module_files(), *modules]
+    bad = [
+        f"{i.source} line {i.line} imports {i.target}"
+        for name, path in modules.items()
+        for i in imports_of(name, path, known)
+        if in_layer(i.target, FRONT_ENDS + GAME_RUNNING)
+    ]
+    assert bad == []
+    found = [i for name, path in modules.items() for i in impurities(name, path)]
+    assert found == [], "\n".join(map(str, found))
+
+
+#: The files outside the systems' folders, the tests and the docs that may name a shipped system in a
+#: string, each with why: a choice of one system's behaviour, never a list of every system (those come
+#: from the registry, so that adding a system takes no edit outside its folder; docs/architecture.md).
+NAMED_SYSTEMS_ALLOWED = {
+    "src/vectorwar/combat/msc.py": "the combat module adapting MSC's own combat, named for it",
+    "src/vectorwar/combat/vv5.py": "the combat module adapting VV5's own combat, named for it",
+    "src/vectorwar/combat/__init__.py": "a doctest showing the combat modules",
+    "src/vectorwar/game.py": "a doctest playing an MSC game",
+    "src/vectorwar/scene.py": "a doctest playing an MSC game",
+    "src/vectorwar/autopilot.py": "a doctest playing an AV:T game",
+    "src/vectorwar/conformance.py": "a doctest running the kit over MSC",
+    "src/vectorwar/cli/info.py": "MSC as the default system of `vectorwar design`",
+    "src/vectorwar/web/static/cards.js": "how each system's printed card marks its boxes",
+    "src/vectorwar/web/static/view3d.js": "AV:T opens in the 3-D view",
+    "src/vectorwar/web/static/map/geometry.js": "AV:T's map shows altitude",
+    "src/vectorwar/web/static/lobby.js": "VV5 is the lobby's first choice and the quick start's system",
+    "src/vectorwar/web/static/orders/vms-composer.js": "the VMS plot composer's own style classes",
+    "src/vectorwar/web/service.py": "the quick start's scenario",
+    "src/vectorwar/cli/interactive.py": "the interactive play's default scenario",
+    "src/vectorwar/lab/games.py": "the lab reads VV5's initiative and AV:T's hit events",
+    "src/vectorwar/setup.py": "a doctest setting up an MSC game",
+    "src/vectorwar/env.py": "a doctest making an MSC environment",
+    "src/vectorwar/play.py": "a doctest playing an MSC game",
+    "src/vectorwar/pbem.py": "a doctest of an MSC game by e-mail",
+}
+
+
+def files_naming_shipped_systems() -> set[str]:
+    names = "|".join(map(re.escape, shipped_systems()))
+    quoted = re.compile(rf"""["']({names})(-[\w-]+)?["']""")  # a system, or one of its scenarios
+    skip = ("src/vectorwar/systems/", "src/vectorwar/web/docs/")
+    found = set()
+    for path in sorted((ROOT / "src").rglob("*")):
+        where = path.relative_to(ROOT).as_posix()
+        if path.suffix not in {".py", ".js", ".html", ".toml"} or where.startswith(skip):
+            continue
+        if quoted.search(path.read_text(encoding="utf-8")):
+            found.add(where)
+    return found
+
+
+def test_no_hidden_list_of_systems() -> None:
+    """A file that starts naming a shipped system or one of its scenarios is caught: a list of them belongs
+    to the registry, a system's own data (its prompt rule rows, its scenarios) to its folder."""
+    assert files_naming_shipped_systems() == set(NAMED_SYSTEMS_ALLOWED)
+
+
+def test_the_guide_to_adding_a_system_names_every_file_the_fixture_took() -> None:
+    """docs/architecture.md, *Adding a rule system*, lists what the fifth system took: each file of its
+    folder (a scenario by its folder), its registration and the reinstall after an entry point."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    guide = text.split("## Adding a rule system")[1].split("\n## ")[0]
+    folder = ROOT / "tests" / "support" / "fifth"
+    took = {
+        path.relative_to(folder).as_posix() for path in folder.rglob("*") if path.is_file() and path.suffix != ".pyc"
+    }
+    named = {f.replace("data/scenarios/fifth-duel.toml", "data/scenarios/*.toml") for f in took}
+    assert named == {"__init__.py", "rules.py", "data/scenarios/*.toml"}
+    assert all(f"`NAME/{f}`" in guide for f in named), named
+    for step in ('[project.entry-points."vectorwar.systems"]', "pip install -e .", "VECTORWAR_EXTRA_SYSTEMS"):
+        assert step in guide, step

@@ -28,6 +28,8 @@ GOLDEN = {
     "vv5": ("vv5-dogfight-seed3.txt", "vv5-dogfight", {"red": "greedy", "blue": "random"}, 3),
     "vms": ("vms-mixed-fleet-msc-seed5.txt", "vms-mixed-fleet-msc", {"red": "greedy", "blue": "random"}, 5),
     "avt": ("avt-duel-wasp-seed2.txt", "avt-duel-wasp", {"blue": "greedy", "red": "random"}, 2),
+    # The system under tests only (tests/support/fifth) has no bot but the random one.
+    "fifth": ("fifth-duel-seed6.txt", "fifth-duel", {"red": "random", "blue": "random"}, 6),
 }
 #: Systems whose golden game is still to come.
 GOLDEN_TO_COME: set[str] = set()

@@ -82,6 +82,9 @@ class InitiativeSet(Event):
 
 @dataclass(frozen=True, slots=True)
 class Fired(Event):
+    """A shot that hits on a roll of ``need`` or less (MSC's, and VMS's under MSC combat). A system
+    whose shots roll over, or read otherwise, logs an event of its own (VV5's ``GunsFired``)."""
+
     kind: ClassVar[str] = "fired"
     ship: str
     weapon: str

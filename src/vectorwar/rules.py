@@ -36,6 +36,9 @@ if TYPE_CHECKING:
     from vectorwar.scenario import Scenario
 
 OptionValue = bool | int | str
+#: A rule row a prompt links (docs/web.md, *Rules at hand*): (phase word, page, the row's first cell).
+#: A prompt whose phase contains the word links the row of ``docs/rules/PAGE.md``; the word "" matches every prompt.
+PromptRule = tuple[str, str, str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,6 +211,13 @@ class RuleSystem(ABC, Generic[S]):
     #: margin and a standard error of its trials). A system whose trials it has measured stronger without
     #: says ``False`` (VV5, docs/bots.md).
     search_margin: bool = True
+    #: The rule rows its prompts link in the browser (none: a prompt links the system's rules page).
+    prompt_rules: tuple[PromptRule, ...] = ()
+
+    def scenario_rules(self) -> Mapping[str, tuple[PromptRule, ...]]:
+        """Per scenario id, or the start of a family's ids (``vv5-dogfight`` for ``vv5-dogfight-3``), the
+        rows its prompts link in place of :attr:`prompt_rules` (a lesson's own steps, a scenario's victory)."""
+        return {}
 
     @abstractmethod
     def new_state(self, scenario: Scenario, options: Mapping[str, OptionValue]) -> S:

@@ -82,6 +82,10 @@ def test_every_prompts_rule_link_lands_on_a_players_statement(page: Page, server
     for href in hrefs:
         page.goto(server.url + href)
         anchor = href.partition("#")[2]
+        if href == "/rules/rulings":
+            # A system with no rules page of its own (the test fixture) links the rulings at the top.
+            expect(page.locator("main h1").first).to_be_in_viewport()
+            continue
         if not anchor:
             # A phase with no rows of its own opens its system's rules at the top.
             expect(page.locator(".rule-say").first).to_be_in_viewport()

@@ -69,7 +69,8 @@ def test_every_prompt_links_to_rule_rows_that_exist(client: TestClient, system: 
             params = {"system": system, "phase": f"turn 1, {phase}", "scenario": scenario}
             links = client.get("/api/rules/prompt", params=params).json()
             assert links, phase
-            assert any(link["href"].startswith(f"/rules/{system}") or "#rule-" in link["href"] for link in links)
+            if rulebook.prompt_rules(system, scenario) or system in rulebook.pages():
+                assert any(link["href"].startswith(f"/rules/{system}") or "#rule-" in link["href"] for link in links)
             for link in links:
                 page, _, anchor = link["href"].removeprefix("/rules/").partition("#")
                 if page not in pages:
@@ -80,7 +81,8 @@ def test_every_prompt_links_to_rule_rows_that_exist(client: TestClient, system: 
 
 
 def test_each_listed_rule_row_names_a_row_of_its_document() -> None:
-    listed = [*rulebook.PROMPT_RULES.items(), *rulebook.SCENARIO_RULES.items()]
+    listed = [(name, system.prompt_rules) for name, system in systems().items()]
+    listed += [item for system in systems().values() for item in system.scenario_rules().items()]
     for name, rows in listed:
         for _word, page, cell in rows:
             rows_of_page = {first for first, _say in rulebook.rule_rows(rulebook.pages()[page].read_text())}
@@ -104,3 +106,12 @@ def test_a_prompt_links_the_rules_of_the_game_being_played() -> None:
     pirates = rulebook.prompt_links("vv5", "turn 1, plot", "vv5-pirates-purchase")
     assert {"label": "Pirates victory", "href": "/rules/vv5#rule-pirates-victory"} in pirates
     assert pirates[-1] == {"label": "rulings", "href": "/rules/rulings#vv5"}
+
+
+def test_a_system_without_rule_rows_or_a_page_links_only_the_rulings() -> None:
+    """The test fixture (tests/support/fifth) keeps RuleSystem's default of no prompt rule rows."""
+    assert systems()["fifth"].prompt_rules == ()
+    assert rulebook.prompt_links("fifth", "turn 1, plot", "fifth-duel") == [
+        {"label": "rulings", "href": "/rules/rulings"}
+    ]
+    assert rulebook.prompt_rules("no-such-system") == ()

@@ -25,106 +25,11 @@ from fastapi import APIRouter, Query
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from pydantic import BaseModel, Field
 
+from vectorwar import registry
+from vectorwar.rules import PromptRule
 from vectorwar.web.responses import error_responses
 
 DOCS = Path(__file__).resolve().parent / "docs"
-
-#: Per system, the rule rows each kind of prompt needs: (phase word, page, the row's first cell).
-#: A prompt whose phase contains the word gets those rows; every prompt also gets the rulings.
-PROMPT_RULES: dict[str, tuple[tuple[str, str, str], ...]] = {
-    "msc": (  # the rows of MSC's order kinds (systems/msc/kinds.py; tests/msc/test_kinds.py keeps them equal)
-        ("build", "msc", "3.0"),
-        ("build", "msc", "5.0"),
-        ("plot", "msc", "6.0 SPEED"),
-        ("plot", "msc", "6.0 Moving a Ship"),
-        ("plot", "msc", "6.0 Ship Movement Orders"),
-        ("combat", "msc", "7.0 Range"),
-        ("combat", "msc", "7.0 To-Hit Roll"),
-        ("combat", "msc", "7.0 Damage"),
-    ),
-    "vv5": (
-        ("purchase", "vv5", "Dogfight"),
-        ("plot", "vv5", "Movement"),
-        ("plot", "vv5", "Sequence of Play"),
-        ("initiative", "vv5", "Initiative"),
-        ("declare", "vv5", "Initiative"),
-        ("missiles", "vv5", "Launch Missiles"),
-        ("guns", "vv5", "Gunfire"),
-        ("guns", "vv5", "Gun damage"),
-    ),
-    "vms": (
-        ("initiative", "vms", "Rules Changes (Initiative)"),
-        ("plot", "vms", "Procedure"),
-        ("plot", "vms", "Rotational System"),
-        ("plot", "vms", "Rules Changes (Initiative)"),
-        ("combat", "msc", "7.0 To-Hit Roll"),
-        ("combat", "msc", "7.0 Damage"),
-        ("missiles", "vv5", "Launch Missiles"),
-        ("guns", "vv5", "Gunfire"),
-    ),
-    # The rules every AV:T game plays by (the duels, and any scenario but the sample games).
-    "avt": (
-        ("orders", "avt", "Thrust"),
-        ("orders", "avt", "Pivots"),
-        ("orders", "avt", "Rolls"),
-        ("orders", "avt", "A5.245"),
-        ("orders", "avt", "A5.272"),
-        ("orders", "avt", "A5.371"),
-        ("orders", "avt", "A5.431"),
-        ("orders", "avt", "A5.392"),
-    ),
-}
-
-
-def _with_vv5(*cells: str) -> tuple[tuple[str, str, str], ...]:
-    """VV5's rows, and a scenario's own rows of vv5.md at every prompt (the phase word "")."""
-    return PROMPT_RULES["vv5"] + tuple(("", "vv5", cell) for cell in cells)
-
-
-#: Per scenario (its id, or the start of the ids of a family: ``vv5-dogfight`` for ``vv5-dogfight-3``),
-#: the rows its prompts link in place of its system's, so a prompt's link lands on the rule as the
-#: game being played meets it: AV:T's sample games link the steps of their lesson (sample game
-#: one's chocolates only in sample game one), VV5's scenarios add their own set-up and victory.
-SCENARIO_RULES: dict[str, tuple[tuple[str, str, str], ...]] = {
-    "avt-drift": (
-        ("orders", "avt", "A5.12, A5.121"),
-        ("orders", "avt", "A5.13, A5.131-A5.133"),
-        ("orders", "avt", "A5.113"),
-        ("orders", "avt", "A5.166"),
-    ),
-    "avt-pivot-thrust": (
-        ("orders", "avt", "A5.222"),
-        ("orders", "avt", "A5.24"),
-        ("orders", "avt", "A5.242"),
-        ("orders", "avt", "A5.272"),
-    ),
-    "avt-pitch-and-climb": (
-        ("orders", "avt", "A5.32"),
-        ("orders", "avt", "A5.342-A5.343"),
-        ("orders", "avt", "A5.37"),
-        ("orders", "avt", "A5.371"),
-        ("orders", "avt", "A5.39"),
-    ),
-    "avt-damage": (
-        ("orders", "avt", "A5.41"),
-        ("orders", "avt", "A5.431"),
-        ("orders", "avt", "A5.44"),
-        ("orders", "avt", "A5.45, A5.451"),
-        ("orders", "avt", "A5.48"),
-    ),
-    "vv5-dogfight": _with_vv5("Dogfight", "Dogfight VPs"),
-    "vv5-strike-force": _with_vv5("Strike Force", "Strike Force VPs"),
-    "vv5-assault-force": _with_vv5("Assault Force", "Assault Force VPs"),
-    "vv5-stasis-pod": _with_vv5("Stasis Pod", "Stasis Pod victory"),
-    "vv5-pirates": _with_vv5("Pirates", "Pirates victory"),
-    "vv5-alien-starship": _with_vv5("Alien Starship", "Alien Starship VPs"),
-    "vv5-ghost-ship": _with_vv5("Ghost Ship"),
-    "vv5-refugees": _with_vv5("Refugees", "Refugees VPs"),
-    "vv5-invasion": _with_vv5("Invasion", "Invasion victory"),
-}
-
-#: Each system's section of the rulings (its level-1 heading), where a prompt's "rulings" link opens.
-RULINGS_SECTIONS = {"msc": "msc", "vv5": "vv5", "avt": "avt", "vms": "vms"}
 
 
 def pages() -> dict[str, Path]:
@@ -149,10 +54,15 @@ def row_anchor(first_cell: str) -> str:
     return "rule-" + "-".join(re.findall(r"[a-z0-9]+", first_cell.lower()))
 
 
-def prompt_rules(system: str, scenario: str = "") -> tuple[tuple[str, str, str], ...]:
-    """The (phase word, page, first cell) rows a prompt of ``system`` in ``scenario`` may link."""
-    family = max((k for k in SCENARIO_RULES if scenario == k or scenario.startswith(k + "-")), key=len, default="")
-    return SCENARIO_RULES[family] if family else PROMPT_RULES.get(system, ())
+def prompt_rules(system: str, scenario: str = "") -> tuple[PromptRule, ...]:
+    """The (phase word, page, first cell) rows a prompt of ``system`` in ``scenario`` may link: the
+    system's own (:attr:`RuleSystem.prompt_rules`), or its scenario's (:meth:`RuleSystem.scenario_rules`)."""
+    found = registry.systems().get(system)
+    if found is None:
+        return ()
+    by_scenario = found.scenario_rules()
+    family = max((k for k in by_scenario if scenario == k or scenario.startswith(k + "-")), key=len, default="")
+    return by_scenario[family] if family else found.prompt_rules
 
 
 def prompt_links(system: str, phase: str, scenario: str = "") -> list[dict[str, str]]:
@@ -165,7 +75,8 @@ def prompt_links(system: str, phase: str, scenario: str = "") -> list[dict[str, 
     ]
     if not links and system in pages():
         links.append({"label": f"{system} rules", "href": f"/rules/{system}"})
-    section = RULINGS_SECTIONS.get(system)
+    # A system with a rules page has its section of the rulings too: a level-1 heading of its name.
+    section = system if system in pages() else ""
     links.append({"label": "rulings", "href": f"/rules/rulings#{section}" if section else "/rules/rulings"})
     return links
 

@@ -41,6 +41,7 @@ from vectorwar.rules import (
     Order,
     PhaseSpec,
     Prompt,
+    PromptRule,
     Result,
     RuleSystem,
 )
@@ -152,6 +153,28 @@ MANIFEST = Manifest(
 class AttackVector(RuleSystem[AVTState]):
     manifest = MANIFEST
     state_type = AVTState
+    # The rules every AV:T game plays by (the duels, and any scenario but the sample games).
+    prompt_rules = (
+        ("orders", "avt", "Thrust"),
+        ("orders", "avt", "Pivots"),
+        ("orders", "avt", "Rolls"),
+        ("orders", "avt", "A5.245"),
+        ("orders", "avt", "A5.272"),
+        ("orders", "avt", "A5.371"),
+        ("orders", "avt", "A5.431"),
+        ("orders", "avt", "A5.392"),
+    )
+
+    def scenario_rules(self) -> Mapping[str, tuple[PromptRule, ...]]:
+        """The sample games link the steps of their lesson (sample game one's chocolates only there)."""
+        lessons = {
+            "avt-drift": ("A5.12, A5.121", "A5.13, A5.131-A5.133", "A5.113", "A5.166"),
+            "avt-pivot-thrust": ("A5.222", "A5.24", "A5.242", "A5.272"),
+            "avt-pitch-and-climb": ("A5.32", "A5.342-A5.343", "A5.37", "A5.371", "A5.39"),
+            "avt-damage": ("A5.41", "A5.431", "A5.44", "A5.45, A5.451", "A5.48"),
+        }
+        return {scenario: tuple(("orders", "avt", cell) for cell in cells) for scenario, cells in lessons.items()}
+
     # Shots come in the same secret orders as the burns: search trials hold them (resolve_in_prospect).
     holds_fire = True
 

@@ -86,6 +86,12 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
     manifest = MANIFEST
     state_type = MSCState
     setup_steps = ("build",)
+    # The rows of the order kinds, under the word their prompts' phase uses (the fire kind's is "combat").
+    prompt_rules = tuple(
+        (word, row.page, row.row)
+        for word, kind in (("build", kinds.BUILD), ("plot", kinds.PLOT), ("combat", kinds.FIRE))
+        for row in kind.rules
+    )
 
     # -- setup ----------------------------------------------------------------
 

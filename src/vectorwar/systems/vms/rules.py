@@ -151,6 +151,17 @@ def advanced(state: VMSState) -> bool:
 class VectorMovement(RuleSystem[VMSState]):
     manifest = MANIFEST
     state_type = VMSState
+    # VMS moves by its own rules and fights by MSC's and VV5's.
+    prompt_rules = (
+        ("initiative", "vms", "Rules Changes (Initiative)"),
+        ("plot", "vms", "Procedure"),
+        ("plot", "vms", "Rotational System"),
+        ("plot", "vms", "Rules Changes (Initiative)"),
+        ("combat", "msc", "7.0 To-Hit Roll"),
+        ("combat", "msc", "7.0 Damage"),
+        ("missiles", "vv5", "Launch Missiles"),
+        ("guns", "vv5", "Gunfire"),
+    )
 
     # -- setup ------------------------------------------------------------------
 

@@ -32,6 +32,7 @@ from vectorwar.rules import (
     Order,
     PhaseSpec,
     Prompt,
+    PromptRule,
     Result,
     RuleSystem,
 )
@@ -190,6 +191,32 @@ class VectorV5(RuleSystem[VV5State]):
     manifest = MANIFEST
     state_type = VV5State
     setup_steps = ("purchase",)
+    prompt_rules = (
+        ("purchase", "vv5", "Dogfight"),
+        ("plot", "vv5", "Movement"),
+        ("plot", "vv5", "Sequence of Play"),
+        ("initiative", "vv5", "Initiative"),
+        ("declare", "vv5", "Initiative"),
+        ("missiles", "vv5", "Launch Missiles"),
+        ("guns", "vv5", "Gunfire"),
+        ("guns", "vv5", "Gun damage"),
+    )
+
+    def scenario_rules(self) -> Mapping[str, tuple[PromptRule, ...]]:
+        """Each scenario's own set-up and victory rows of vv5.md at every prompt, after the system's."""
+        own = {
+            "vv5-dogfight": ("Dogfight", "Dogfight VPs"),
+            "vv5-strike-force": ("Strike Force", "Strike Force VPs"),
+            "vv5-assault-force": ("Assault Force", "Assault Force VPs"),
+            "vv5-stasis-pod": ("Stasis Pod", "Stasis Pod victory"),
+            "vv5-pirates": ("Pirates", "Pirates victory"),
+            "vv5-alien-starship": ("Alien Starship", "Alien Starship VPs"),
+            "vv5-ghost-ship": ("Ghost Ship",),
+            "vv5-refugees": ("Refugees", "Refugees VPs"),
+            "vv5-invasion": ("Invasion", "Invasion victory"),
+        }
+        return {family: self.prompt_rules + tuple(("", "vv5", cell) for cell in cells) for family, cells in own.items()}
+
     # Its trials are cheap (a resolve and a round of greedy plots a move), so they can play a third move: the
     # same strength overall, better in the Refugees, Pirates and Ghost Ship, worse in the Stasis Pod
     # (the history of docs/bots.md).
