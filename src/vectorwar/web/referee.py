@@ -389,16 +389,6 @@ def with_bot_order(game: Game, seat: str, order: Order) -> Game:
     return after
 
 
-def standing_answers(game: Game, standing: Mapping[str, Standing]) -> Game | None:
-    """The game after every order the players' standing orders give now, bots aside (``None``: none given)."""
-    if not standing:
-        return None
-    after = copy_game(game)
-    for _ in bot_turns(after, {}, standing=standing):
-        pass
-    return None if len(after.history) == len(game.history) and after.pending == game.pending else after
-
-
 def has_people(controllers: Mapping[str, str]) -> bool:
     """Whether a person holds any seat (side -> ``human`` or ``bot:NAME``); else the game is computer players' only."""
     return any(controller == HUMAN for controller in controllers.values())

@@ -802,10 +802,13 @@ class GameService:
         """
         current = game
         while True:
+            # The kernel's bot loop with no bots: only the standing orders answer here.
             standing = await self._work(
-                "the standing orders", self.budgets.check, referee.standing_answers, current, live.table.standing
+                "the standing orders", self.budgets.check, referee.bots_answer, current, {}, live.table.standing
             )
-            after = standing or await self._next_bot_order(live, current)
+            if standing.failure is not None:
+                log.error("game %s: a standing order failed", live.id, exc_info=standing.failure)
+            after = standing.game or await self._next_bot_order(live, current)
             if after is None:
                 break
             current = after
