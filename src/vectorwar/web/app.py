@@ -41,6 +41,7 @@ from vectorwar.web.service import (
     SeatForbidden,
     SeatTaken,
     StalePrompt,
+    Submitted,
     TooManyBotGames,
     catalogue,
 )
@@ -454,10 +455,12 @@ async def quickstart(service: Service) -> JSONResponse:
     return _created(await service.quickstart())
 
 
+def _player_out(game_id: str, player: Player) -> dict[str, Any]:
+    return {"seats": list(player.seats), "token": player.token, "url": f"/games/{game_id}?token={player.token}"}
+
+
 def _created(new: Created) -> JSONResponse:
-    players = [
-        {"seats": list(p.seats), "token": p.token, "url": f"/games/{new.id}?token={p.token}"} for p in new.players
-    ]
+    players = [_player_out(new.id, p) for p in new.players]
     return JSONResponse({"id": new.id, "players": players, "spectate_url": f"/games/{new.id}"}, status_code=201)
 
 
@@ -483,7 +486,10 @@ async def game_scene(game_id: str, token: Token, service: Service) -> Response:
     responses=_errors(400, 403, 404, 409, 413, 422),
 )
 async def give_order(game_id: str, body: OrderBody, token: Token, service: Service) -> Response:
-    done = await service.submit(game_id, token, body.seat, body.text, body.step)
+    return _order_answer(await service.submit(game_id, token, body.seat, body.text, body.step))
+
+
+def _order_answer(done: Submitted) -> Response:
     head = json.dumps({"accepted": True, "resolved": done.resolved, "duplicate": done.duplicate})
     # The scene is JSON text already (the same text the sockets get): spliced in, not re-encoded.
     return _json_text(head[:-1] + ', "scene": ' + done.scene_text + "}")
@@ -530,9 +536,7 @@ async def put_draft(game_id: str, seat: str, body: DraftBody, token: Token, serv
 )
 async def put_standing(game_id: str, seat: str, body: StandingBody, token: Token, service: Service) -> Response:
     standing = Standing(Flow(body.flow), body.skip_through_turn, body.fire_at, body.min_chance)
-    done = await service.set_standing(game_id, token, seat, standing, now=body.now)
-    head = json.dumps({"accepted": True, "resolved": done.resolved, "duplicate": False})
-    return _json_text(head[:-1] + ', "scene": ' + done.scene_text + "}")
+    return _order_answer(await service.set_standing(game_id, token, seat, standing, now=body.now))
 
 
 @games.get(
@@ -622,10 +626,6 @@ async def decline_end(game_id: str, body: SeatBody, token: Token, service: Servi
 
 
 # -- open seats and rematches (docs/web.md, *Open seats and rematches*) ------------
-
-
-def _player_out(game_id: str, player: Player) -> dict[str, Any]:
-    return {"seats": list(player.seats), "token": player.token, "url": f"/games/{game_id}?token={player.token}"}
 
 
 @games.post(

@@ -510,18 +510,26 @@ class GameService:
             table = live.table
             viewer = table.acting_for(token, seat)
             before = table.game
-            ruling, after, base = await self._order(live, before, seat, text, step, viewer)
+            ruling = await self._give(live, before, seat, text, step, viewer)
             if ruling.game is None:
                 scene = await self.viewer_scene(live, viewer, limited=False)
                 return Submitted(resolved=ruling.resolved, duplicate=True, scene_text=scene)
-            await self._persist(live, before, after, cleared_drafts=(seat,))
-            table.drafts.pop(seat, None)
-            if base is not None:
-                table.keep_scene(after, viewer, base)
             # The order is in: its answer carries the scene, however long that takes.
             scene = await self.viewer_scene(live, viewer, limited=False)
         await self._notify(live)
-        return Submitted(resolved=len(after.history) > len(before.history), duplicate=False, scene_text=scene)
+        return Submitted(resolved=len(table.game.history) > len(before.history), duplicate=False, scene_text=scene)
+
+    async def _give(
+        self, live: LiveGame, before: Game, seat: str, text: str, step: int, viewer: tuple[str, ...]
+    ) -> referee.Ruling:
+        """Rule on ``seat``'s order and, unless it repeats one already taken, store it with the answers it drew."""
+        ruling, after, base = await self._order(live, before, seat, text, step, viewer)
+        if ruling.game is not None:
+            await self._persist(live, before, after, cleared_drafts=(seat,))
+            live.table.drafts.pop(seat, None)
+            if base is not None:
+                live.table.keep_scene(after, viewer, base)
+        return ruling
 
     async def check(self, game_id: str, token: str | None, seat: str, text: str) -> str:
         """The canonical text of ``text`` as ``seat``'s order now; nothing is stored."""
@@ -587,12 +595,7 @@ class GameService:
             await asyncio.to_thread(self.store.set_standing, game_id, seat, standing.to_data())
             table.standing[seat] = standing
             if answer is not None:
-                ruling, after, base = await self._order(live, before, seat, answer, len(before.history), viewer)
-                if ruling.game is not None:
-                    await self._persist(live, before, after, cleared_drafts=(seat,))
-                    table.drafts.pop(seat, None)
-                    if base is not None:
-                        table.keep_scene(after, viewer, base)
+                await self._give(live, before, seat, answer, len(before.history), viewer)
             else:
                 await self._bots_move(live)
             scene = await self.viewer_scene(live, viewer, limited=False)
