@@ -402,16 +402,9 @@ class Store:
                 row.text = text
 
     def set_standing(self, game_id: str, seat: str, data: dict[str, Any]) -> None:
-        """Keep ``seat``'s standing orders (``{}``: none, the table asks at every prompt)."""
+        """Keep ``seat``'s standing orders (``Standing.to_data()``), in place of any it had."""
         with self._writing() as db:
-            row = db.get(StandingRow, (game_id, seat))
-            if not data:
-                if row is not None:
-                    db.delete(row)
-            elif row is None:
-                db.add(StandingRow(game_id=game_id, seat=seat, data=data))
-            else:
-                row.data = data
+            db.merge(StandingRow(game_id=game_id, seat=seat, data=data))
 
     def add_chat(self, game_id: str, seat: str, text: str, key: str | None = None) -> ChatLine:
         """Store a chat line as the game's next; refused (:class:`ChatRefused`) once the game holds MAX_CHAT_LINES.
