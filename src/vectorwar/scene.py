@@ -197,6 +197,9 @@ def build_scene(game: Game, seats: Sequence[str]) -> dict[str, Any]:
         if prompt is None
         else {
             "clock": str(prompt.clock),
+            # The clock's numbers, for front ends that act on them (0: a system without segments).
+            "turn": prompt.clock.turn,
+            "segment": prompt.clock.segment,
             "kind": prompt.kind,
             "seats": list(prompt.seats),
             "simultaneous": prompt.simultaneous,

@@ -6,12 +6,6 @@ import { h } from "../dom.js";
 
 const ANY = "*";
 
-/** The turn number of the scene's prompt. */
-function promptTurn(scene) {
-  const m = /turn (\d+)/.exec((scene.prompt && scene.prompt.clock) || "");
-  return m ? Number(m[1]) : 0;
-}
-
 /** The enemy ships a standing fire order may name, as [id, name]. */
 function enemies(scene, seat) {
   return (scene.counters || [])
@@ -31,7 +25,7 @@ export function flowBlock(shell, panel) {
   const news = (scene.news || {})[seat] || [];
   // Only a turn cut into segments (AV:T) has prompts with nothing new to decide; elsewhere every
   // prompt the game puts to a seat is a decision, so the box would offer nothing.
-  if (!/segment \d+/.test((scene.prompt && scene.prompt.clock) || "")) return null;
+  if (!scene.prompt || !scene.prompt.segment) return null;
 
   const flow = h("input", { type: "checkbox", class: "flow-decision", checked: standing.flow === "decision" });
   const target = h(
@@ -81,7 +75,7 @@ export function flowBlock(shell, panel) {
     h("label", { class: "flow-toggle" }, flow, " Go on by itself until something new can be decided"),
     h("div", { class: "standing-fire" }, h("label", {}, "Standing fire: ", target), h("label", {}, " at least ", chance, " %")),
   );
-  const turn = promptTurn(scene);
+  const turn = scene.prompt.turn;
   nodes.push(
     h(
       "div",
