@@ -15,7 +15,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from vectorwar.errors import OrderSyntaxError, ScenarioError
 from vectorwar.hexes import Direction, Hex
@@ -67,6 +67,19 @@ def checked_text(text: str, limit: int, *, lines: bool = False) -> str:
     return text
 
 
+def _text(limit: int, *, lines: bool = False) -> AfterValidator:
+    """The validator of a text field at most ``limit`` characters long (:func:`checked_text`)."""
+    return AfterValidator(lambda text: checked_text(text, limit, lines=lines))
+
+
+#: Text fields from a scenario file, each checked by :func:`checked_text` against its limit.
+Name = Annotated[str, _text(MAX_NAME_CHARS)]
+Title = Annotated[str, _text(MAX_TITLE_CHARS)]
+Tag = Annotated[str, _text(MAX_TAG_CHARS)]
+ScenarioId = Annotated[str, _text(MAX_SCENARIO_ID_CHARS)]
+Description = Annotated[str, _text(MAX_DESCRIPTION_CHARS, lines=True)]
+
+
 def check_start_velocity(v: str) -> str:
     """A starting velocity's text, refused beyond the limits when the file is read.
 
@@ -89,7 +102,7 @@ def check_start_velocity(v: str) -> str:
 class ShipPlacement(_Strict):
     """One ship on the starting map."""
 
-    id: str = Field(pattern=IDENT, description="Name the ship goes by in orders, e.g. Hawk")
+    id: Name = Field(pattern=IDENT, description="Name the ship goes by in orders, e.g. Hawk")
     design: str = Field(description="Design id from the system's catalogue or this file's [designs]")
     at: str = Field(description="Starting hex, col,row")
     facing: str = Field(description="Starting facing, A-F")
@@ -103,11 +116,6 @@ class ShipPlacement(_Strict):
         max_length=MAX_LOADOUT,
         description="Equipment tags the system reads, e.g. VV5 'traction' or 'bombs:2' (replacing missiles)",
     )
-
-    @field_validator("id")
-    @classmethod
-    def _id(cls, v: str) -> str:
-        return checked_text(v, MAX_NAME_CHARS)
 
     @field_validator("at")
     @classmethod
@@ -151,46 +159,26 @@ class ShipPlacement(_Strict):
 
 
 class SideSpec(_Strict):
-    id: str = Field(pattern=IDENT, description="Seat name used in orders, e.g. red")
-    name: str = ""
+    id: Name = Field(pattern=IDENT, description="Seat name used in orders, e.g. red")
+    name: Title = ""
     ships: list[ShipPlacement] = Field(
         default_factory=list,
         max_length=MAX_SHIPS,
         description="Starting ships; may be empty only if the scenario's setup provides them",
     )
 
-    @field_validator("id")
-    @classmethod
-    def _id(cls, v: str) -> str:
-        return checked_text(v, MAX_NAME_CHARS)
-
-    @field_validator("name")
-    @classmethod
-    def _name(cls, v: str) -> str:
-        return checked_text(v, MAX_TITLE_CHARS)
-
 
 class SectionSpec(_Strict):
-    name: str
+    name: Name
     col: int = Field(ge=-MAX_MAP_OFFSET, le=MAX_MAP_OFFSET)
     row: int = Field(ge=-MAX_MAP_OFFSET, le=MAX_MAP_OFFSET)
     width: int = Field(gt=0, le=MAX_MAP_SIDE)
     height: int = Field(gt=0, le=MAX_MAP_SIDE)
 
-    @field_validator("name")
-    @classmethod
-    def _name(cls, v: str) -> str:
-        return checked_text(v, MAX_NAME_CHARS)
-
 
 class TerrainSpec(_Strict):
     at: str
-    kind: str = Field(description="Terrain tag the rule system reads, e.g. blocking")
-
-    @field_validator("kind")
-    @classmethod
-    def _kind(cls, v: str) -> str:
-        return checked_text(v, MAX_TAG_CHARS)
+    kind: Tag = Field(description="Terrain tag the rule system reads, e.g. blocking")
 
     @field_validator("at")
     @classmethod
@@ -254,10 +242,10 @@ class MapSpec(_Strict):
 class Scenario(_Strict):
     """A scenario file (see ``vectorwar schema scenario`` for the JSON Schema)."""
 
-    id: str = Field(default="", description="Filled from the file name when empty")
+    id: ScenarioId = Field(default="", description="Filled from the file name when empty")
     system: str
-    title: str
-    description: str = ""
+    title: Title
+    description: Description = ""
     max_turns: int = Field(
         default=30, gt=0, le=MAX_TURNS, description="The game ends (a draw unless decided) after this turn"
     )
@@ -288,21 +276,6 @@ class Scenario(_Strict):
                 if not side.ships:
                     raise ValueError(f"sides.{i} ({side.id}) has no ships, and there is no setup to provide them")
         return self
-
-    @field_validator("id")
-    @classmethod
-    def _id(cls, v: str) -> str:
-        return checked_text(v, MAX_SCENARIO_ID_CHARS)
-
-    @field_validator("title")
-    @classmethod
-    def _title(cls, v: str) -> str:
-        return checked_text(v, MAX_TITLE_CHARS)
-
-    @field_validator("description")
-    @classmethod
-    def _description(cls, v: str) -> str:
-        return checked_text(v, MAX_DESCRIPTION_CHARS, lines=True)
 
     @field_validator("designs", "setup", "special")
     @classmethod
