@@ -6,7 +6,7 @@ back only once everything succeeded, so a refused order leaves it untouched.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated
 
@@ -116,6 +116,15 @@ def new_command(
     console.print(status(game, None, controllers))
 
 
+def person_seat(game: Game, controllers: Mapping[str, str], name: str, why: str = "") -> str:
+    """The seat ``name`` means (in any case), refused when a computer player holds it."""
+    seat = find_seat(seat_ids(game.scenario), name)
+    player = controllers.get(seat, HUMAN)
+    if player != HUMAN:
+        raise UserError(f"seat {seat} is played by the computer ({player}){why}")
+    return seat
+
+
 @reports_errors
 def orders_command(
     file: FileArg,
@@ -124,10 +133,7 @@ def orders_command(
 ) -> None:
     """Give a seat's orders; computer players then answer, and the file is saved."""
     game, controllers = load_game(file)
-    seat = find_seat(seat_ids(game.scenario), seat)
-    player = controllers.get(seat, HUMAN)
-    if player != HUMAN:
-        raise UserError(f"seat {seat} is played by the computer ({player})")
+    seat = person_seat(game, controllers, seat)
     prompt = game.prompt
     start = len(game.events)
     game.submit(seat, text)
@@ -195,10 +201,7 @@ def concede_command(
 ) -> None:
     """Concede the game for a seat played by a person: the other sides win (with three or more, they share it)."""
     game, controllers = load_game(file)
-    seat = find_seat(seat_ids(game.scenario), seat)
-    player = controllers.get(seat, HUMAN)
-    if player != HUMAN:
-        raise UserError(f"seat {seat} is played by the computer ({player}); only a person concedes")
+    seat = person_seat(game, controllers, seat, "; only a person concedes")
     events = game.concede(seat)
     save_game(game, file, controllers)
     console = out_console()
