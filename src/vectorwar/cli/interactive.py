@@ -187,18 +187,13 @@ class Session:
     def everyone_human(self) -> bool:
         return self.hot_seat and len(self.people) == len(self.game.scenario.sides)
 
-    def table_agrees(self, seat: str) -> bool:
-        """Ask every other person whether ``seat`` may take back a resolved turn they have all seen."""
+    def others_agree(self, seat: str, asks: str, otherwise: str) -> bool:
+        """Ask every other person at the keyboard to agree to what ``seat`` ``asks``; one no is enough."""
         for other in self.people:
             if other != seat:
-                answer = self.read(
-                    escape(
-                        f"{other}: {seat} asks to take back the last resolved orders "
-                        "(the dice will roll the same again); agree? [y/N] "
-                    )
-                )
+                answer = self.read(escape(f"{other}: {seat} {asks}; agree? [y/N] "))
                 if answer.strip().lower() not in ("y", "yes"):
-                    self.console.print(Text(f"{other} says no: nothing is taken back"))
+                    self.console.print(Text(f"{other} says no: {otherwise}"))
                     return False
         return True
 
@@ -239,7 +234,8 @@ class Session:
                     # A resolved turn in a game of people only: the whole table may agree to take it back.
                     if not self.everyone_human:
                         raise
-                    if not self.table_agrees(seat):
+                    asks = "asks to take back the last resolved orders (the dice will roll the same again)"
+                    if not self.others_agree(seat, asks, "nothing is taken back"):
                         return Handled.YES
                     taken = take_back(self.game, self.controllers, seat, agreed=True)
             except UserError as err:
@@ -283,7 +279,7 @@ class Session:
             if word == "concede":
                 events = self.game.concede(seat)
             else:
-                if not self.everyone_agrees(seat):
+                if not self.others_agree(seat, "offers to end the game as a draw", "play goes on"):
                     return Handled.YES
                 events = end_by_agreement(self.game, self.controllers)
         except (UserError, ValueError) as err:
@@ -292,16 +288,6 @@ class Session:
         self.save()
         self.show_events(events)
         return Handled.MOVED_ON
-
-    def everyone_agrees(self, seat: str) -> bool:
-        """Ask every other person at the keyboard whether the game ends as a draw, as for an undo."""
-        for other in self.people:
-            if other != seat:
-                answer = self.read(escape(f"{other}: {seat} offers to end the game as a draw; agree? [y/N] "))
-                if answer.strip().lower() not in ("y", "yes"):
-                    self.console.print(Text(f"{other} says no: play goes on"))
-                    return False
-        return True
 
 
 def _opponent_default(index: int) -> str:
