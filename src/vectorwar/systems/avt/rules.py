@@ -25,12 +25,11 @@ from typing import Any
 
 from vectorwar.catalogue import design_for
 from vectorwar.dice import Dice
-from vectorwar.display import Card, Counter, MoveOption, News, OrderPiece, PlotWarning, ShotOption
+from vectorwar.display import Card, Counter, MoveOption, News, OrderPiece, ShotOption
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.events import Event, TurnBegan
 from vectorwar.hexes import Direction, Hex, Position
 from vectorwar.limits import MAX_TURNS
-from vectorwar.maps import HexMap
 from vectorwar.roster import id_lookup
 from vectorwar.rules import (
     Bot,
@@ -507,11 +506,6 @@ class AttackVector(RuleSystem[AVTState]):
 
     def move_options(self, state: AVTState, seat: str) -> Mapping[str, Sequence[MoveOption]]:
         return ghosts.move_options(state, seat)
-
-    def edge_warning(self, state: AVTState, option: MoveOption, board: HexMap) -> PlotWarning | None:
-        # The maps are geomorphic (docs/rulings.md, AV:T geomorphic map): a ship flies on past the scenario's
-        # frame and nothing happens to it there, so no plot has an edge to warn of.
-        return None
 
     def with_move(self, state: AVTState, seat: str, order: Order, ship: str, move: MoveOption) -> Order:
         # A ship's entry carries its pivot, roll, shots and the rest beside the burn: only the burn changes,
