@@ -568,9 +568,23 @@ def keyring_from_data(data: Any, source: str = "keyring") -> Keyring:
 
 
 def new_keyring(pbem: PbemGame, seat: str) -> Keyring:
-    """A seat's first keyring for ``pbem``: it has seen the file as it is."""
+    """A seat's first keyring for ``pbem``, checked against the whole file.
+
+    A new keyring has seen only the file's first state and sealed nothing, so a file that already holds
+    an action for ``seat`` (another player wrote it before this one ever opened the file) is refused
+    with :class:`ForeignActionError`: no one can commit, reveal or plot for a seat but its own player.
+
+    >>> from vectorwar.catalogue import builtin_scenario
+    >>> pbem = PbemGame.new(builtin_scenario("msc-duel"), "0" * 32)
+    >>> _ = pbem.commit("blue", "1" * 64, "2" * 64)  # red writes blue's commitment
+    >>> new_keyring(pbem, "blue")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    vectorwar.errors.ForeignActionError: the file holds a commitment for blue at step 0 that blue's keyring ...
+    """
     pbem.check_seat(seat)
-    return Keyring(pbem.game_id, seat, pbem.sequence, pbem.head)
+    keyring = Keyring(pbem.game_id, seat, 0, pbem.chain[0])
+    check_keyring(pbem, keyring, seat)
+    return keyring.saw(pbem)
 
 
 def check_keyring(pbem: PbemGame, keyring: Keyring, seat: str | None = None) -> None:

@@ -140,3 +140,19 @@ def test_refusals_name_the_problem_and_change_no_file(folders: dict[str, Path]) 
     code, _, err = run("pbem", "plot", str(file), "--seat", "red")
     assert code == 1
     assert "a file of another game" in err
+
+
+def test_a_file_arriving_with_my_seats_commitment_already_written_is_refused(folders: dict[str, Path]) -> None:
+    mine = folders["red"] / "g.vwpbem"
+    run("pbem", "new", "msc-duel", "--seat", "red", "--file", str(mine))
+    # red also commits for blue in its own folder (keeping blue's keyring there), then e-mails the file.
+    run("pbem", "plot", str(mine), "--seat", "blue")
+    theirs = folders["blue"] / "g.vwpbem"
+    send(mine, theirs)
+    before = theirs.read_text()
+    code, _, err = run("pbem", "show", str(theirs), "--seat", "blue")
+    assert code == 1
+    assert "commitment for blue at step 0" in err
+    assert "someone else wrote it" in err
+    assert theirs.read_text() == before
+    assert not (folders["blue"] / "g.blue.secret.json").exists()

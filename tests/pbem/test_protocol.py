@@ -27,7 +27,7 @@ from vectorwar.errors import (
     WrongRevealError,
 )
 from vectorwar.events import Rolled
-from vectorwar.pbem import Commit, PbemGame, Reveal, check_keyring, dice_seed, game_from_data, link
+from vectorwar.pbem import Commit, PbemGame, Reveal, check_keyring, dice_seed, game_from_data, link, new_keyring
 
 SCENARIOS = [
     "msc-duel",
@@ -362,3 +362,25 @@ def test_the_chain_links_each_state_to_the_one_before(table: tuple[str, dict[str
     assert data["previous"] == pbem.chain[-2]
     assert data["head"] == link(data["previous"], pbem.actions[-1])
     assert pbem.chain[0] == pbem.genesis()
+
+
+def test_a_file_the_creator_wrote_the_other_seats_first_actions_into_is_refused_by_that_seat() -> None:
+    # red creates the game and writes blue's commitment and reveal with secrets of red's choosing, so red
+    # would choose the set-up's dice; blue's first look at the file, with a new keyring, refuses it.
+    pbem = new_game("msc-duel", seed=5)
+    for seat in ("red", "blue"):
+        sealed = pbem.seal(seat, "", random_hex(random.Random(seat)), random_hex(random.Random(seat + "!")))
+        pbem.commit(seat, *sealed.hashes(pbem.game_id, seat))
+    with pytest.raises(ForeignActionError, match="commitment for blue at step 0"):
+        new_keyring(pbem, "blue")
+    # red's own actions are red's: red's keyring made them, so only a fresh keyring for red would refuse too.
+    with pytest.raises(ForeignActionError, match="commitment for red at step 0"):
+        new_keyring(pbem, "red")
+
+
+def test_a_new_keyring_accepts_a_file_with_no_action_for_its_seat() -> None:
+    pbem = new_game("msc-duel", seed=6)
+    sealed = pbem.seal("red", "", random_hex(random.Random(1)), random_hex(random.Random(2)))
+    pbem.commit("red", *sealed.hashes(pbem.game_id, "red"))
+    keyring = new_keyring(pbem, "blue")
+    assert (keyring.seen_sequence, keyring.seen_hash) == (pbem.sequence, pbem.head)

@@ -63,3 +63,14 @@ def test_refusals_answer_with_the_protocols_words(client: TestClient) -> None:
     assert broken["error"]["type"] == "PbemFileError"
     bad_seat = post(client, "new", {"scenario": "msc-duel", "seat": "green"}, 422)
     assert "no side 'green'" in bad_seat["error"]["message"]
+
+
+def test_a_seat_whose_first_commitment_another_player_wrote_is_refused_by_the_api(client: TestClient) -> None:
+    red = post(client, "new", {"scenario": "msc-duel", "seat": "red"})
+    # red commits again, this time for blue, through the API: blue has never opened the file.
+    forged = post(client, "plot", {"file": red["file"], "seat": "blue"})
+    refused = post(client, "view", {"file": forged["file"], "seat": "blue"}, 409)
+    assert refused["error"]["type"] == "ForeignActionError"
+    assert "blue's keyring did not make" in refused["error"]["message"]
+    # With the keyring the forger kept, the file is blue's to the server: the keyring is the seat's key.
+    post(client, "view", {"file": forged["file"], "seat": "blue", "keyring": forged["keyring"]})

@@ -210,16 +210,17 @@ def show_command(file: FileArg, seat: SeatOpt) -> None:
     """The game as your seat sees it: the map, the ship cards, your sealed plot, what each side owes."""
     pbem = load(file)
     seat = find_seat(pbem.seats, seat)
-    path = keyring_path(file, seat)
-    keyring = load_keyring(file, pbem, seat, required=False) if path.exists() else None
+    kept = keyring_path(file, seat).exists()
+    # Checked even with no keyring yet: a file already holding actions for this seat is refused.
+    keyring = load_keyring(file, pbem, seat, required=False)
     console = out_console()
     if pbem.game is not None:
         console.print(game_screen(pbem.game, seat), soft_wrap=True)
-    sealed = keyring.sealed_at(pbem.step) if keyring is not None else None
+    sealed = keyring.sealed_at(pbem.step)
     if sealed is not None:
         console.print(Text(f"your sealed plot ({seat}): {sealed.plot or '(none: a secret only)'}"))
     console.print(status_text(pbem, file))
-    if keyring is not None:
+    if kept:
         save_keyring(file, keyring.saw(pbem))
 
 
