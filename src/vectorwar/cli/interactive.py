@@ -302,6 +302,53 @@ def _in_progress(path: Path) -> bool:
     return not game.is_over
 
 
+Opened = tuple[Game, dict[str, str], list[Event]]
+
+
+def _resume(path: Path, *, named: bool, console: Console, starting: bool) -> Opened | None:
+    """The game in progress at ``path``; None to start one (a finished game in the default file).
+
+    A finished game in a file named on the command line is shown, not replaced: the command ends there.
+    """
+    game, controllers = load_game(path)
+    if game.is_over and not named:
+        return None
+    if game.is_over:
+        console.print(result_text(game))
+        console.print(Text(f"(start another with: vectorwar play {path} --new SCENARIO)"))
+        raise typer.Exit(0)
+    if starting:
+        raise UserError(f"{path} holds a game in progress; --seat, --seed and --option apply to new games")
+    console.print(Text(f"resuming {path}: {game.scenario.title}, {players_line(controllers)}"))
+    return game, controllers, []
+
+
+def _start(
+    path: Path,
+    new: str | None,
+    seat: list[str] | None,
+    seed: int | None,
+    option: list[str] | None,
+    *,
+    force: bool,
+    console: Console,
+) -> Opened:
+    """A new game of ``new`` (or the default duel) saved in ``path``, and its opening events."""
+    if path.exists() and not force and _in_progress(path):
+        raise UserError(f"{path} holds a game in progress; resume it with `vectorwar play {path}` or add --force")
+    game, controllers, events = create_game(
+        new or DEFAULT_SCENARIO, seat or [], option or [], seed, HUMAN if seat else _opponent_default
+    )
+    save_game(game, path, controllers)
+    console.print(
+        Text(
+            f"new {game.scenario.id} game in {path} ({seed_note(game, seed is not None)}): {players_line(controllers)}",
+            style="bold",
+        )
+    )
+    return game, controllers, list(events)
+
+
 @reports_errors
 def play_command(
     file: Annotated[
@@ -334,38 +381,14 @@ def play_command(
     """
     path = file or DEFAULT_FILE
     console = out_console()
-    game: Game
-    controllers: dict[str, str]
+    opened = None
     if new is None and path.exists() and not force:
-        game, controllers = load_game(path)
-        fresh = game.is_over and file is None
-        if game.is_over and not fresh:
-            console.print(result_text(game))
-            console.print(Text(f"(start another with: vectorwar play {path} --new SCENARIO)"))
-            return
-        if not fresh:
-            if seat or seed is not None or option:
-                raise UserError(f"{path} holds a game in progress; --seat, --seed and --option apply to new games")
-            console.print(Text(f"resuming {path}: {game.scenario.title}, {players_line(controllers)}"))
-    else:
-        fresh = True
-    if fresh:
-        if path.exists() and not force and _in_progress(path):
-            raise UserError(f"{path} holds a game in progress; resume it with `vectorwar play {path}` or add --force")
-        game, controllers, events = create_game(
-            new or DEFAULT_SCENARIO, seat or [], option or [], seed, HUMAN if seat else _opponent_default
+        opened = _resume(
+            path, named=file is not None, console=console, starting=bool(seat or seed is not None or option)
         )
-        save_game(game, path, controllers)
-        console.print(
-            Text(
-                f"new {game.scenario.id} game in {path} ({seed_note(game, seed is not None)}): "
-                f"{players_line(controllers)}",
-                style="bold",
-            )
-        )
-        opening = list(events)
-    else:
-        opening = []
+    if opened is None:
+        opened = _start(path, new, seat, seed, option, force=force, console=console)
+    game, controllers, opening = opened
     session = Session(game, controllers, path, console, practice, opening)
     console.print(Text(HELP_TEXT, style="dim"))
     if practice:

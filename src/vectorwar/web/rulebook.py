@@ -254,77 +254,98 @@ def _list(items: list[str]) -> tuple[int, str, bool]:
     return (0, f"<ul>{lis}</ul>", all(tech))
 
 
+Block = tuple[int, str, bool]  # (heading level or 0, html, shows code or tests)
+
+
 def render(markdown: str, title: str, intro: str = "") -> str:
     """The document as a page of HTML for a player: every rule row as its statement, every level-2
     heading a section (a ruling, on the rulings page) with its anchor, every rule row anchored; what
     names code or tests is marked ``tech`` and shown only when the reader asks for it."""
-    blocks: list[tuple[int, str, bool]] = []  # (heading level or 0, html, shows code or tests)
-    used: dict[str, int] = {}
-
-    def unique(anchor: str) -> str:
-        used[anchor] = used.get(anchor, 0) + 1
-        return anchor if used[anchor] == 1 else f"{anchor}-{used[anchor]}"
-
-    lines = markdown.splitlines()
-    i = 0
-    paragraph: list[str] = []
-
-    def flush() -> None:
-        if paragraph:
-            text = " ".join(paragraph)
-            blocks.append((0, f"<p>{_inline(text)}</p>", _has_code(text)))
-            paragraph.clear()
-
-    while i < len(lines):
-        line = lines[i]
-        heading = re.match(r"(#{1,6}) (.*)", line)
-        if heading:
-            flush()
-            level, text = len(heading.group(1)), heading.group(2)
-            blocks.append((level, f'<h{level} id="{unique(slug(text))}">{_inline(text)}</h{level}>', False))
-        elif line.startswith("|"):
-            flush()
-            rows: list[list[str]] = []
-            while i < len(lines) and lines[i].startswith("|"):
-                rows.append(_cells(lines[i]))
-                i += 1
-            head, rest = rows[0], [r for r in rows[1:] if not all(re.fullmatch(r":?-+:?", c) for c in r)]
-            if statement_column(head) is not None:
-                blocks.append((0, _rule_table(head, rest, unique), False))
-                continue
-            blocks.append((0, _plain_table(head, rest, unique), True))
-            continue
-        elif re.match(r"\s*[*-] ", line):
-            flush()
-            items: list[str] = []
-            while i < len(lines) and lines[i].strip() and not lines[i].startswith(("#", "|")):
-                item = re.match(r"\s*[*-] (.*)", lines[i])
-                if item:
-                    items.append(item.group(1))
-                elif items:
-                    items[-1] += " " + lines[i].strip()
-                i += 1
-            blocks.append(_list(items))
-            continue
-        elif line.startswith("```"):
-            flush()
-            block: list[str] = []
-            i += 1
-            while i < len(lines) and not lines[i].startswith("```"):
-                block.append(lines[i])
-                i += 1
-            code = "\n".join(block)
-            blocks.append((0, f"<pre><code>{html.escape(code)}</code></pre>", _has_code(f"`{code}`")))
-        elif not line.strip():
-            flush()
-        else:
-            paragraph.append(line.strip())
-        i += 1
-    flush()
+    blocks = _Blocks(markdown.splitlines()).read()
     if intro:
         first = next((k for k, block in enumerate(blocks) if block[0] == 1), -1)
         blocks.insert(first + 1, (0, f'<p class="rulebook-intro">{html.escape(intro)}</p>', False))
     return _PAGE.format(title=html.escape(title), body=_sections(blocks))
+
+
+class _Blocks:
+    """Reads a document's lines into blocks: headings, tables, lists, code and paragraphs."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
+        self.i = 0
+        self.used: dict[str, int] = {}
+        self.blocks: list[Block] = []
+        self.paragraph: list[str] = []
+
+    def read(self) -> list[Block]:
+        while self.i < len(self.lines):
+            line = self.lines[self.i]
+            heading = re.match(r"(#{1,6}) (.*)", line)
+            if heading or line.startswith(("|", "```")) or re.match(r"\s*[*-] ", line) or not line.strip():
+                self.flush()
+            if heading:
+                self.heading(len(heading.group(1)), heading.group(2))
+            elif line.startswith("|"):
+                self.table()
+            elif re.match(r"\s*[*-] ", line):
+                self.bullets()
+            elif line.startswith("```"):
+                self.code()
+            elif line.strip():
+                self.paragraph.append(line.strip())
+                self.i += 1
+            else:
+                self.i += 1
+        self.flush()
+        return self.blocks
+
+    def unique(self, anchor: str) -> str:
+        self.used[anchor] = self.used.get(anchor, 0) + 1
+        return anchor if self.used[anchor] == 1 else f"{anchor}-{self.used[anchor]}"
+
+    def flush(self) -> None:
+        if self.paragraph:
+            text = " ".join(self.paragraph)
+            self.blocks.append((0, f"<p>{_inline(text)}</p>", _has_code(text)))
+            self.paragraph.clear()
+
+    def heading(self, level: int, text: str) -> None:
+        self.blocks.append((level, f'<h{level} id="{self.unique(slug(text))}">{_inline(text)}</h{level}>', False))
+        self.i += 1
+
+    def table(self) -> None:
+        rows: list[list[str]] = []
+        while self.i < len(self.lines) and self.lines[self.i].startswith("|"):
+            rows.append(_cells(self.lines[self.i]))
+            self.i += 1
+        head, rest = rows[0], [r for r in rows[1:] if not all(re.fullmatch(r":?-+:?", c) for c in r)]
+        if statement_column(head) is not None:
+            self.blocks.append((0, _rule_table(head, rest, self.unique), False))
+        else:
+            self.blocks.append((0, _plain_table(head, rest, self.unique), True))
+
+    def bullets(self) -> None:
+        items: list[str] = []
+        lines = self.lines
+        while self.i < len(lines) and lines[self.i].strip() and not lines[self.i].startswith(("#", "|")):
+            item = re.match(r"\s*[*-] (.*)", lines[self.i])
+            if item:
+                items.append(item.group(1))
+            elif items:
+                items[-1] += " " + lines[self.i].strip()
+            self.i += 1
+        self.blocks.append(_list(items))
+
+    def code(self) -> None:
+        block: list[str] = []
+        self.i += 1
+        while self.i < len(self.lines) and not self.lines[self.i].startswith("```"):
+            block.append(self.lines[self.i])
+            self.i += 1
+        self.i += 1  # the closing fence
+        code = "\n".join(block)
+        self.blocks.append((0, f"<pre><code>{html.escape(code)}</code></pre>", _has_code(f"`{code}`")))
 
 
 def _sections(blocks: list[tuple[int, str, bool]]) -> str:
