@@ -54,6 +54,7 @@ canonical text, which reads back to the same order.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -180,109 +181,164 @@ class SegmentOrders:
 
 
 def _action(text: str, entry: str, current: ShipOrders, targets: dict[str, str]) -> ShipOrders:
+    """``current`` with the one action ``entry`` (a part of the order ``text``) added to it."""
     words = entry.split()
     verb = words[0].lower() if words else ""
     verb = {"reactor": "reactors", "radiator": "radiators"}.get(verb, verb)
-    rest = words[1:]
-    seen = {
-        "thrust": current.thrust is not None,
-        "bias": current.bias is not None,
-        "pivot": current.pivot is not None,
-        "roll": current.roll != 0,
-        "aim": current.aim is not None,
-        "electronics": current.electronics is not None,
-        "repair": current.repair is not None,
-        "reactors": current.reactors is not None,
-        "radiators": current.radiators is not None,
-    }
-    if seen.get(verb):
-        raise OrderSyntaxError(text, f"{verb!r} given twice for {current.ship}")
-    if verb == "thrust":
-        if len(rest) != 1 or not rest[0].isdigit():
-            raise OrderSyntaxError(text, f"{entry!r}: write thrust and a whole number, like 'thrust 5'")
-        return replace(current, thrust=read_number(rest[0], "thrust", MAX_THRUST_POINTS, text))
-    if verb == "bias":
-        if len(rest) != 1:
-            raise OrderSyntaxError(text, f"{entry!r}: write bias and a direction, like 'bias A'")
-        try:
-            return replace(current, bias=Direction.parse(rest[0]))
-        except OrderSyntaxError as err:
-            raise OrderSyntaxError(text, f"{entry!r}: {err.problem}") from None
-    if verb == "pivot":
-        if not rest:
-            raise OrderSyntaxError(text, f"{entry!r}: write pivot and the nose's new window, like 'pivot B/C'")
-        window = " ".join(rest)
-        if len(window) > MAX_WINDOW_CHARS:
-            # The longest window name ("F/A (amber +)") is far shorter; nothing longer is worth matching.
-            raise OrderLimitError(
-                text, "the pivot's window, in characters", str(len(window)), MAX_WINDOW_CHARS, "AV:T window names"
-            )
-        try:
-            return replace(current, pivot=Window.parse(window))
-        except OrderSyntaxError as err:
-            raise OrderSyntaxError(text, f"{entry!r}: {err.problem}") from None
-    if verb == "roll":
-        side = rest[0].lower() if rest else ""
-        if len(rest) != 2 or side not in ("stbd", "starboard", "port") or not rest[1].isdigit() or rest[1] == "0":
-            raise OrderSyntaxError(text, f"{entry!r}: write roll, stbd or port, and 30-degree steps: 'roll stbd 2'")
-        steps = read_number(rest[1], "roll steps", MAX_ROLL_STEPS, text, RULE_ROLL_STEPS)
-        return replace(current, roll=steps * (-1 if side == "port" else 1))
-    if verb == "fire":
-        if not rest:
-            raise OrderSyntaxError(text, f"{entry!r}: list shots as LASER>TARGET, like 'fire A1>Square'")
-        # Shots add to any already listed: the word fire may come before each of them.
-        shots: list[Shot] = list(current.shots)
-        for piece in rest:
-            if piece.lower() == "fire":
-                continue
-            m = _SHOT.match(piece)
-            if not m:
-                raise OrderSyntaxError(text, f"{piece!r}: a shot is a laser (mount letter and row) > target: A1>Square")
-            if len(shots) >= MAX_PIECES_PER_SHIP:
-                raise OrderLimitError(
-                    text,
-                    f"shots by {current.ship}",
-                    str(len(shots) + 1),
-                    MAX_PIECES_PER_SHIP,
-                    cite(MAX_PIECES_PER_SHIP),
-                )
-            target = targets.get(m.group(3).lower(), m.group(3))
-            shots.append(Shot(f"{m.group(1).upper()}{m.group(2)}", target))
-        if len(shots) == len(current.shots):
-            raise OrderSyntaxError(text, f"{entry!r}: list shots as LASER>TARGET, like 'fire A1>Square'")
-        return replace(current, shots=tuple(shots))
-    if verb == "aim":
-        if len(rest) != 1 or rest[0].lower() not in REGIONS:
-            raise OrderSyntaxError(text, f"{entry!r}: write aim and an armour region: {', '.join(REGIONS)}")
-        return replace(current, aim=rest[0].lower())
-    if verb == "electronics":
-        if not rest or len(" ".join(rest)) > 40:
+    read = _VERBS.get(verb)
+    if read is None:
+        if words and _SHOT.match(words[0]):
             raise OrderSyntaxError(
-                text, f"{entry!r}: write electronics and the box to give up first, like 'electronics sensors'"
+                text,
+                f"{entry!r}: a shot goes after the word fire, shots separated by spaces: 'fire A1>Square A2>Square'",
             )
-        return replace(current, electronics=" ".join(rest).lower())
-    if verb == "repair":
-        if not rest or len(" ".join(rest)) > 40:
-            raise OrderSyntaxError(text, f"{entry!r}: write repair and the damaged system, like 'repair reactors'")
-        return replace(current, repair=" ".join(rest).lower())
-    if verb == "reactors":
-        if len(rest) != 1 or rest[0].lower() not in ("on", "off"):
-            raise OrderSyntaxError(text, f"{entry!r}: write 'reactors on' or 'reactors off' (for the next turn)")
-        return replace(current, reactors=rest[0].lower() == "on")
-    if verb == "radiators":
-        wanted = rest[0].lower() if len(rest) == 1 else ""
-        if wanted not in ("in", "out"):
-            raise OrderSyntaxError(text, f"{entry!r}: write 'radiators out' or 'radiators in' (they move next turn)")
-        return replace(current, radiators="out" if wanted == "out" else "in")
-    if _SHOT.match(words[0]):
         raise OrderSyntaxError(
-            text, f"{entry!r}: a shot goes after the word fire, shots separated by spaces: 'fire A1>Square A2>Square'"
+            text,
+            f"{entry!r}: an action is thrust, bias, pivot, roll, fire, aim, electronics, repair, reactors or radiators "
+            "(or hold alone)",
         )
-    raise OrderSyntaxError(
-        text,
-        f"{entry!r}: an action is thrust, bias, pivot, roll, fire, aim, electronics, repair, reactors or radiators "
-        "(or hold alone)",
-    )
+    given = _GIVEN.get(verb)
+    if given is not None and given(current):
+        raise OrderSyntaxError(text, f"{verb!r} given twice for {current.ship}")
+    return read(_Entry(text, entry, words[1:], current, targets))
+
+
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    """One action being read: the whole order (for messages), the action, its words after the verb."""
+
+    text: str
+    entry: str
+    rest: list[str]
+    current: ShipOrders
+    targets: dict[str, str]
+
+    def wrong(self, problem: str) -> OrderSyntaxError:
+        return OrderSyntaxError(self.text, f"{self.entry!r}: {problem}")
+
+
+def _thrust(e: _Entry) -> ShipOrders:
+    if len(e.rest) != 1 or not e.rest[0].isdigit():
+        raise e.wrong("write thrust and a whole number, like 'thrust 5'")
+    return replace(e.current, thrust=read_number(e.rest[0], "thrust", MAX_THRUST_POINTS, e.text))
+
+
+def _bias(e: _Entry) -> ShipOrders:
+    if len(e.rest) != 1:
+        raise e.wrong("write bias and a direction, like 'bias A'")
+    try:
+        return replace(e.current, bias=Direction.parse(e.rest[0]))
+    except OrderSyntaxError as err:
+        raise e.wrong(err.problem) from None
+
+
+def _pivot(e: _Entry) -> ShipOrders:
+    if not e.rest:
+        raise e.wrong("write pivot and the nose's new window, like 'pivot B/C'")
+    window = " ".join(e.rest)
+    if len(window) > MAX_WINDOW_CHARS:
+        # The longest window name ("F/A (amber +)") is far shorter; nothing longer is worth matching.
+        raise OrderLimitError(
+            e.text, "the pivot's window, in characters", str(len(window)), MAX_WINDOW_CHARS, "AV:T window names"
+        )
+    try:
+        return replace(e.current, pivot=Window.parse(window))
+    except OrderSyntaxError as err:
+        raise e.wrong(err.problem) from None
+
+
+def _roll(e: _Entry) -> ShipOrders:
+    rest = e.rest
+    side = rest[0].lower() if rest else ""
+    if len(rest) != 2 or side not in ("stbd", "starboard", "port") or not rest[1].isdigit() or rest[1] == "0":
+        raise e.wrong("write roll, stbd or port, and 30-degree steps: 'roll stbd 2'")
+    steps = read_number(rest[1], "roll steps", MAX_ROLL_STEPS, e.text, RULE_ROLL_STEPS)
+    return replace(e.current, roll=steps * (-1 if side == "port" else 1))
+
+
+def _fire(e: _Entry) -> ShipOrders:
+    if not e.rest:
+        raise e.wrong("list shots as LASER>TARGET, like 'fire A1>Square'")
+    # Shots add to any already listed: the word fire may come before each of them.
+    shots: list[Shot] = list(e.current.shots)
+    for piece in e.rest:
+        if piece.lower() == "fire":
+            continue
+        m = _SHOT.match(piece)
+        if not m:
+            raise OrderSyntaxError(e.text, f"{piece!r}: a shot is a laser (mount letter and row) > target: A1>Square")
+        if len(shots) >= MAX_PIECES_PER_SHIP:
+            raise OrderLimitError(
+                e.text,
+                f"shots by {e.current.ship}",
+                str(len(shots) + 1),
+                MAX_PIECES_PER_SHIP,
+                cite(MAX_PIECES_PER_SHIP),
+            )
+        target = e.targets.get(m.group(3).lower(), m.group(3))
+        shots.append(Shot(f"{m.group(1).upper()}{m.group(2)}", target))
+    if len(shots) == len(e.current.shots):
+        raise e.wrong("list shots as LASER>TARGET, like 'fire A1>Square'")
+    return replace(e.current, shots=tuple(shots))
+
+
+def _aim(e: _Entry) -> ShipOrders:
+    if len(e.rest) != 1 or e.rest[0].lower() not in REGIONS:
+        raise e.wrong(f"write aim and an armour region: {', '.join(REGIONS)}")
+    return replace(e.current, aim=e.rest[0].lower())
+
+
+def _electronics(e: _Entry) -> ShipOrders:
+    if not e.rest or len(" ".join(e.rest)) > 40:
+        raise e.wrong("write electronics and the box to give up first, like 'electronics sensors'")
+    return replace(e.current, electronics=" ".join(e.rest).lower())
+
+
+def _repair(e: _Entry) -> ShipOrders:
+    if not e.rest or len(" ".join(e.rest)) > 40:
+        raise e.wrong("write repair and the damaged system, like 'repair reactors'")
+    return replace(e.current, repair=" ".join(e.rest).lower())
+
+
+def _reactors(e: _Entry) -> ShipOrders:
+    if len(e.rest) != 1 or e.rest[0].lower() not in ("on", "off"):
+        raise e.wrong("write 'reactors on' or 'reactors off' (for the next turn)")
+    return replace(e.current, reactors=e.rest[0].lower() == "on")
+
+
+def _radiators(e: _Entry) -> ShipOrders:
+    wanted = e.rest[0].lower() if len(e.rest) == 1 else ""
+    if wanted not in ("in", "out"):
+        raise e.wrong("write 'radiators out' or 'radiators in' (they move next turn)")
+    return replace(e.current, radiators="out" if wanted == "out" else "in")
+
+
+#: How each action word is read.
+_VERBS: dict[str, Callable[[_Entry], ShipOrders]] = {
+    "thrust": _thrust,
+    "bias": _bias,
+    "pivot": _pivot,
+    "roll": _roll,
+    "fire": _fire,
+    "aim": _aim,
+    "electronics": _electronics,
+    "repair": _repair,
+    "reactors": _reactors,
+    "radiators": _radiators,
+}
+
+#: The actions a ship gives at most once a segment, and whether ``current`` already has each.
+_GIVEN: dict[str, Callable[[ShipOrders], bool]] = {
+    "thrust": lambda c: c.thrust is not None,
+    "bias": lambda c: c.bias is not None,
+    "pivot": lambda c: c.pivot is not None,
+    "roll": lambda c: c.roll != 0,
+    "aim": lambda c: c.aim is not None,
+    "electronics": lambda c: c.electronics is not None,
+    "repair": lambda c: c.repair is not None,
+    "reactors": lambda c: c.reactors is not None,
+    "radiators": lambda c: c.radiators is not None,
+}
 
 
 def split_actions(rest: str) -> list[str]:
