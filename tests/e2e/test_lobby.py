@@ -70,3 +70,28 @@ def test_join_an_open_seat_from_the_lobby_concede_and_start_a_rematch(page: Page
     expect(page.locator(f"#my-games li[data-game='{rematch_id}']")).to_contain_text("as red", timeout=TIMEOUT_MS)
     expect(page.locator(f"#my-games li[data-game='{game_id}']")).to_contain_text("over")
     expect(page.locator(f"#open-games li[data-game='{game_id}']")).to_have_count(0)
+
+
+def test_joining_a_practice_game_asks_the_joiner_to_agree_to_the_fixed_seed(page: Page, server: Server) -> None:
+    created: dict[str, Any] = httpx.post(
+        f"{server.url}/api/games",
+        json={"scenario": "msc-duel", "seats": {"red": "human", "blue": "open"}, "seed": 11},
+        timeout=60,
+    ).json()
+    game_id = created["id"]
+    page.goto(server.url + "/")
+    listed = page.locator(f"#open-games li[data-game='{game_id}']")
+    expect(listed.locator(".practice-tag")).to_be_visible(timeout=TIMEOUT_MS)
+    questions: list[str] = []
+    # Declined, nothing is sent: the seat stays open.
+    page.once("dialog", lambda dialog: (questions.append(dialog.message), dialog.dismiss()))
+    listed.get_by_role("button", name="Join as blue").click()
+    expect(listed.get_by_role("button", name="Join as blue")).to_be_enabled(timeout=TIMEOUT_MS)
+    assert "can foresee every roll" in questions[0]
+    free = httpx.get(f"{server.url}/api/games/open", timeout=60).json()
+    assert next(g for g in free if g["id"] == game_id)["free"] == ["blue"]
+    # Agreed, the seat is taken and the game opens.
+    page.once("dialog", lambda dialog: dialog.accept())
+    listed.get_by_role("button", name="Join as blue").click()
+    page.wait_for_url(re.compile(rf"/games/{game_id}\?token="), timeout=TIMEOUT_MS)
+    expect(page.locator(".log-practice")).to_have_count(1, timeout=TIMEOUT_MS)

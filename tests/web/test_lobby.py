@@ -16,8 +16,9 @@ from vectorwar.web.store import SeatTaken, Store
 OPEN_BLUE = {"red": "human", "blue": "open"}
 
 
-def join(client: TestClient, game_id: str, seat: str) -> Any:
-    return client.post(f"/api/games/{game_id}/join", json={"seat": seat})
+def join(client: TestClient, game_id: str, seat: str, *, practice: bool = True) -> Any:
+    """Take ``seat``; ``create`` fixes a seed, so these games are practice games the joiner agrees to."""
+    return client.post(f"/api/games/{game_id}/join", json={"seat": seat, "practice": practice})
 
 
 def open_list(client: TestClient) -> list[dict[str, Any]]:
@@ -161,3 +162,24 @@ def test_the_rematch_migration_keeps_old_games_and_their_seats(db: str) -> None:
         store.claim_seats("g_old", ("blue",), "h3")
     assert store.open_games() == []
     store.close()
+
+
+def test_joining_a_practice_game_needs_the_joiners_consent_to_the_fixed_seed(client: TestClient) -> None:
+    created = client.post("/api/games", json={"scenario": "msc-duel", "seats": OPEN_BLUE, "seed": 7}).json()
+    listed = {g["id"]: g for g in open_list(client)}
+    assert listed[created["id"]]["practice"] is True
+    refused = join(client, created["id"], "blue", practice=False)
+    assert refused.status_code == 409, refused.text
+    assert refused.json()["error"]["type"] == "PracticeGame"
+    assert "can foresee every roll" in refused.json()["error"]["message"]
+    # Refused, the seat stays free; with consent it is taken.
+    assert open_list(client)[0]["free"] == ["blue"]
+    agreed = join(client, created["id"], "blue")
+    assert agreed.status_code == 201, agreed.text
+    assert scene_of(client, created["id"], agreed.json()["token"])["practice"] is True
+
+
+def test_a_game_with_a_drawn_seed_is_joined_without_any_consent(client: TestClient) -> None:
+    created = client.post("/api/games", json={"scenario": "msc-duel", "seats": OPEN_BLUE}).json()
+    assert open_list(client)[0]["practice"] is False
+    assert join(client, created["id"], "blue", practice=False).status_code == 201

@@ -37,6 +37,7 @@ from vectorwar.web.service import (
     LiveGame,
     OverBudget,
     Player,
+    PracticeGame,
     RematchRefused,
     SeatForbidden,
     SeatTaken,
@@ -203,6 +204,16 @@ class SeatBody(_Body):
     seat: str = Field(min_length=1, max_length=NAME_MAX, description="The seat acting: one the token holds")
 
 
+class JoinBody(SeatBody):
+    practice: bool = Field(
+        default=False,
+        description=(
+            "Consent to play a practice game, whose creator fixed the dice seed and so can foresee every roll: "
+            "joining such a game without it is refused (409 PracticeGame)"
+        ),
+    )
+
+
 # Answers, as OpenAPI shows them (the routes return JSON directly, already in these shapes).
 
 
@@ -219,6 +230,7 @@ class OpenGameOut(BaseModel):
     title: str
     free: list[str] = Field(description="The seats nobody holds yet: POST /api/games/{id}/join takes one")
     created: str = Field(description="When the game was created (ISO 8601, UTC)")
+    practice: bool = Field(description="Its creator fixed the seed: join with practice set to agree to that")
 
 
 class RematchOut(PlayerOut):
@@ -419,6 +431,7 @@ async def list_open_games(service: Service) -> JSONResponse:
                 "title": g.title,
                 "free": list(g.free),
                 "created": g.created.isoformat(),
+                "practice": g.practice,
             }
             for g in found[:OPEN_GAMES_MAX]
         ]
@@ -635,8 +648,9 @@ async def decline_end(game_id: str, body: SeatBody, token: Token, service: Servi
     response_model=PlayerOut,
     responses=_errors(404, 409, 413, 422),
 )
-async def join(game_id: str, body: SeatBody, service: Service) -> JSONResponse:
-    return JSONResponse(_player_out(game_id, await service.join(game_id, body.seat)), status_code=201)
+async def join(game_id: str, body: JoinBody, service: Service) -> JSONResponse:
+    player = await service.join(game_id, body.seat, practice=body.practice)
+    return JSONResponse(_player_out(game_id, player), status_code=201)
 
 
 @games.post(
@@ -857,6 +871,10 @@ def _error_handlers(app: FastAPI) -> None:
     @app.exception_handler(SeatTaken)
     async def seat_taken(_request: Request, err: Exception) -> JSONResponse:
         return error(409, "SeatTaken", str(err))
+
+    @app.exception_handler(PracticeGame)
+    async def practice_game(_request: Request, err: Exception) -> JSONResponse:
+        return error(409, "PracticeGame", str(err))
 
     @app.exception_handler(RematchRefused)
     async def not_over(_request: Request, err: Exception) -> JSONResponse:

@@ -123,6 +123,10 @@ class TooManyBotGames(Exception):
         )
 
 
+class PracticeGame(ValueError):
+    """A seat of a practice game (a creator's fixed seed) was claimed without the joiner's consent to it."""
+
+
 class RematchRefused(ValueError):
     """A rematch asked of a game that is not over."""
 
@@ -422,10 +426,19 @@ class GameService:
     async def open_games(self) -> list[OpenGame]:
         return await asyncio.to_thread(self.store.open_games)
 
-    async def join(self, game_id: str, seat: str) -> Player:
-        """Claim an open seat of ``game_id``: a new token for it, given once; :class:`SeatTaken` if it is not free."""
+    async def join(self, game_id: str, seat: str, *, practice: bool = False) -> Player:
+        """Claim an open seat of ``game_id``: a new token for it, given once; :class:`SeatTaken` if it is not free.
+
+        A practice game (its creator fixed the dice seed) is joined only with ``practice``, the joiner's
+        consent to dice the creator can foresee; :class:`PracticeGame` otherwise.
+        """
         async with self.locked(game_id) as live:
             table = live.table
+            if table.practice and not practice:
+                raise PracticeGame(
+                    f"game {game_id} is a practice game: its creator fixed the dice seed and can foresee every "
+                    "roll; join with practice set to agree to that"
+                )
             if seat not in table.controllers:
                 raise SeatTaken(f"game {game_id} has no seat {seat!r} (its seats: {', '.join(table.controllers)})")
             if table.rematch_of is not None:

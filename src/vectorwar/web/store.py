@@ -246,6 +246,8 @@ class OpenGame:
     title: str
     free: tuple[str, ...]
     created: datetime
+    #: The creator fixed the seed: joining needs the joiner's consent.
+    practice: bool = False
 
 
 class SeatTaken(Exception):
@@ -344,7 +346,9 @@ class Store:
             for r in rows:
                 free = [s for s in people[r.id] if s not in held[r.id]]
                 if free:
-                    found.append(OpenGame(r.id, r.system, r.scenario_id, r.title, tuple(free), _aware(r.created)))
+                    found.append(
+                        OpenGame(r.id, r.system, r.scenario_id, r.title, tuple(free), _aware(r.created), r.seed_fixed)
+                    )
             return found[:limit]
 
     def record(self, game_id: str, progress: Progress) -> None:

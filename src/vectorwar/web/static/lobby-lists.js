@@ -11,11 +11,17 @@ function gameUrl(id, token) {
   return `/games/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`;
 }
 
+const PRACTICE_CONSENT =
+  "This is a practice game: its creator chose the dice seed and can foresee every roll. Join anyway?";
+
 async function join(game, seat, button, status) {
+  // A practice game's dice are known to its creator: the joiner agrees to that, or does not join.
+  if (game.practice && !window.confirm(PRACTICE_CONSENT)) return;
   button.disabled = true;
   status.textContent = `Taking ${seat}…`;
   try {
-    const player = await api.request("POST", `/api/games/${encodeURIComponent(game.id)}/join`, { seat });
+    const body = game.practice ? { seat, practice: true } : { seat };
+    const player = await api.request("POST", `/api/games/${encodeURIComponent(game.id)}/join`, body);
     rememberToken(game.id, player.token, player.seats);
     window.location.href = player.url || gameUrl(game.id, player.token);
   } catch (err) {
@@ -52,6 +58,7 @@ export async function loadOpenGames() {
           { dataset: { game: g.id } },
           h("strong", {}, g.title || g.scenario),
           ` (${g.system}, created ${new Date(g.created).toLocaleString()}) `,
+          g.practice ? h("span", { class: "practice-tag", title: "Its creator chose the dice seed and can foresee every roll" }, "practice ") : "",
           ...g.free.map((seat) => {
             const button = h("button", { type: "button", class: "join-seat", dataset: { seat } }, `Join as ${seat}`);
             button.addEventListener("click", () => join(g, seat, button, status));
