@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Dialog, Page, expect
 
 from tests.e2e.conftest import Server
 
@@ -83,8 +83,13 @@ def test_joining_a_practice_game_asks_the_joiner_to_agree_to_the_fixed_seed(page
     listed = page.locator(f"#open-games li[data-game='{game_id}']")
     expect(listed.locator(".practice-tag")).to_be_visible(timeout=TIMEOUT_MS)
     questions: list[str] = []
+
+    def decline(dialog: Dialog) -> None:
+        questions.append(dialog.message)
+        dialog.dismiss()
+
     # Declined, nothing is sent: the seat stays open.
-    page.once("dialog", lambda dialog: (questions.append(dialog.message), dialog.dismiss()))
+    page.once("dialog", decline)
     listed.get_by_role("button", name="Join as blue").click()
     expect(listed.get_by_role("button", name="Join as blue")).to_be_enabled(timeout=TIMEOUT_MS)
     assert "can foresee every roll" in questions[0]
