@@ -25,7 +25,6 @@ from vectorwar.dice import Dice
 from vectorwar.display import News, PlotWarning
 from vectorwar.events import Event
 from vectorwar.notation import entries, is_hold
-from vectorwar.search import search_bots
 from vectorwar.serial import from_data, to_data
 
 if TYPE_CHECKING:
@@ -259,11 +258,12 @@ class RuleSystem(ABC, Generic[S]):
         """A uniformly chosen legal order for the current prompt (never illegal)."""
 
     def bots(self) -> Mapping[str, Callable[[], Bot]]:
-        """Computer players by name; ``random`` and the ``search`` levels (:mod:`vectorwar.search`) always are.
+        """The system's own computer players by name: ``random`` always; a system adds its own (``greedy``).
 
-        A system adds its own (``greedy``) to these; ``search`` plays its rollouts with ``greedy`` when there is one.
+        The ``search`` levels, which play any system through this contract, are offered beside these by
+        :func:`vectorwar.players.computer_players`; ``search`` plays its rollouts with ``greedy`` when there is one.
         """
-        return {"random": lambda: _RandomBot(self), **search_bots(self)}
+        return {"random": lambda: _RandomBot(self)}
 
     def standing(self, state: S) -> Mapping[str, float]:
         """Each side's standing as one number, more is better, comparable over time (a search bot's yardstick).

@@ -27,6 +27,7 @@ from vectorwar.catalogue import scenario_paths
 from vectorwar.dice import SEED_BITS
 from vectorwar.errors import ScenarioError, SetupError, UnknownSystemError
 from vectorwar.game import Game
+from vectorwar.players import computer_players
 from vectorwar.registry import get_system
 from vectorwar.rules import Bot, OptionValue, RuleSystem
 from vectorwar.scenario import Scenario, load_scenario, scenario_from_toml
@@ -104,7 +105,7 @@ def seat_players(
             raise SetupError(f"scenario {scenario.id} has no side {name!r} (sides: {', '.join(sides)})")
         named[side] = player.lower()
     players = {side: named.get(side, default(i) if callable(default) else default) for i, side in enumerate(sides)}
-    known = system.bots()
+    known = computer_players(system)
     for side, player in players.items():
         if player != HUMAN and player not in known:
             raise SetupError(_no_bot(side, player, system))
@@ -113,7 +114,7 @@ def seat_players(
 
 def make_bots(system: RuleSystem[Any], players: Mapping[str, str]) -> dict[str, Bot]:
     """Bots for every seat a computer player plays (``human`` seats are skipped)."""
-    available = system.bots()
+    available = computer_players(system)
     bots: dict[str, Bot] = {}
     for seat, name in players.items():
         if name == HUMAN:
@@ -162,7 +163,7 @@ def set_up(
 
 
 def _no_bot(seat: str, name: str, system: RuleSystem[Any]) -> str:
-    return f"seat {seat}: no computer player called {name!r} (known: {', '.join(system.bots())}; or {HUMAN})"
+    return f"seat {seat}: no computer player called {name!r} (known: {', '.join(computer_players(system))}; or {HUMAN})"
 
 
 def _option_from_text(name: str, default: OptionValue, raw: str) -> OptionValue:

@@ -30,6 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError, TutorialError
 from vectorwar.game import Game
+from vectorwar.players import computer_players
 from vectorwar.registry import systems
 from vectorwar.scenario import IDENT, read_toml, validate_model
 
@@ -157,7 +158,7 @@ def tutorial_from_data(data: dict[str, object], source: str) -> Tutorial:
     for key, side in [("seat", tutorial.seat), *((f"seats.{s}", s) for s in tutorial.seats)]:
         if side not in sides:
             raise TutorialError(f"{source}: {key}: the scenario has no side {side!r} (its sides: {', '.join(sides)})")
-    bots = systems()[tutorial.system].bots()
+    bots = computer_players(systems()[tutorial.system])
     for side, player in tutorial.seats.items():
         if player.removeprefix("bot:") not in bots:
             raise TutorialError(f"{source}: seats.{side}: no computer player {player!r} (known: {', '.join(bots)})")

@@ -11,21 +11,13 @@ from vectorwar.catalogue import scenario_paths
 from vectorwar.dice import Dice
 from vectorwar.game import Game
 from vectorwar.play import bot_order, play_out
+from vectorwar.players import computer_players
 from vectorwar.registry import get_system
 from vectorwar.scenario import load_scenario
-from vectorwar.search import (
-    LEVELS,
-    Budget,
-    Judging,
-    SearchBot,
-    _by_nearness,
-    _chosen,
-    _entry_map,
-    _gap,
-    _near,
-    _pick,
-    _scaled,
-)
+from vectorwar.search import LEVELS, Budget, Judging, SearchBot
+from vectorwar.search.budget import scaled
+from vectorwar.search.choice import pick
+from vectorwar.search.near import by_nearness, chosen_move, entry_map, gap, near_moves
 from vectorwar.setup import set_up
 
 TINY = Budget(screen=2, mine=2, theirs=2, rounds=1, turns=0, horizon=2)
@@ -38,8 +30,10 @@ def two_side_scenarios() -> list[str]:
 
 def test_every_system_offers_search_and_its_stronger_levels() -> None:
     for name in ("msc", "vv5", "vms", "avt"):
-        bots = get_system(name).bots()
+        bots = computer_players(get_system(name))
         assert {"search", "search:2", "search:3", "greedy", "random"} <= set(bots)
+        # The system's own menu is its own players: the search bot stands above the rules contract.
+        assert not {"search", "search:2", "search:3"} & set(get_system(name).bots())
         made = [bots[level]() for level in ("search", "search:2", "search:3")]
         assert all(isinstance(bot, SearchBot) for bot in made)
         costs = [bot.budget.rollouts for bot in made if isinstance(bot, SearchBot)]
@@ -95,35 +89,35 @@ def test_the_bots_own_seed_changes_its_sampling_not_the_games() -> None:
     assert str(SearchBot(system, SMALL).choose(view, "red", random.Random(2))) == str(again)
     bot = SearchBot(system, SMALL)
     bot.choose(view, "red", random.Random(1))
-    assert 0 < bot.rollouts <= _scaled(SMALL, system.rollout_cost(view)).rollouts
+    assert 0 < bot.rollouts <= scaled(SMALL, system.rollout_cost(view)).rollouts
     assert game.dice_count == 0
     assert game.state == view
 
 
 def test_regret_matching_picks_the_dominant_row_and_the_saddle() -> None:
-    assert _pick([[[0.2], [0.3]], [[0.6], [0.7]], [[0.5], [0.1]]]) == 1
+    assert pick([[[0.2], [0.3]], [[0.6], [0.7]], [[0.5], [0.1]]]) == 1
     # Matching pennies with a row that guarantees 0.55: with the guesses trusted evenly, the safe row is played;
     # trusting the first guess (the fast bot's) most, the row that beats it is.
     pennies = [[[1.0], [0.0]], [[0.0], [1.0]], [[0.55], [0.55]]]
-    assert _pick(pennies, trust=0.5, caution=0.5) == 2
-    assert _pick(pennies, trust=0.9, caution=0.1) == 0
+    assert pick(pennies, trust=0.5, caution=0.5) == 2
+    assert pick(pennies, trust=0.9, caution=0.1) == 0
 
 
 def test_a_row_better_only_on_one_lucky_round_does_not_replace_the_fast_bots() -> None:
     steady = [[0.5, 0.5, 0.5, 0.5]]
     lucky = [[0.5, 0.5, 0.5, 0.9]]  # better on average (0.6), on one round of four
     clear = [[0.6, 0.65, 0.6, 0.62]]  # better on every round
-    assert _pick([steady, lucky], z=1.0) == 0
-    assert _pick([steady, lucky], z=0.0) == 1
-    assert _pick([steady, clear], z=1.0) == 1
+    assert pick([steady, lucky], z=1.0) == 0
+    assert pick([steady, lucky], z=0.0) == 1
+    assert pick([steady, clear], z=1.0) == 1
 
 
 def test_without_a_margin_the_best_row_is_played_however_narrowly_it_wins() -> None:
     steady = [[0.5, 0.5, 0.5, 0.5]]
     narrow = [[0.52, 0.52, 0.52, 0.52]]  # better on every round, by less than the margin
-    assert _pick([steady, narrow]) == 0
-    assert _pick([steady, narrow], z=0.0, bonus=0.0) == 1
-    assert _pick([narrow, steady], z=0.0, bonus=0.0) == 0
+    assert pick([steady, narrow]) == 0
+    assert pick([steady, narrow], z=0.0, bonus=0.0) == 1
+    assert pick([narrow, steady], z=0.0, bonus=0.0) == 0
 
 
 @pytest.mark.parametrize("name", ["msc", "vv5", "vms", "avt"])
@@ -135,15 +129,15 @@ def test_only_vv5_plays_its_search_without_the_margin_over_the_fast_bots_order(n
 
 def test_a_systems_budget_is_divided_by_its_rollout_cost_and_a_costly_one_keeps_two_rounds() -> None:
     base = LEVELS[1]
-    assert _scaled(base, 1.0) == base
-    halved = _scaled(base, 2.0)
+    assert scaled(base, 1.0) == base
+    halved = scaled(base, 2.0)
     assert (halved.screen, halved.rounds, halved.mine) == (6, 3, base.mine)
-    floor = _scaled(base, 10.0)
+    floor = scaled(base, 10.0)
     assert floor.rounds == 2
     assert floor.screen == base.mine
     assert floor.rollouts < halved.rollouts < base.rollouts
     # A cheap system's grows: twice the screen and the rounds at half the cost.
-    doubled = _scaled(base, 0.5)
+    doubled = scaled(base, 0.5)
     assert (doubled.screen, doubled.rounds, doubled.mine) == (2 * base.screen, 2 * base.rounds, base.mine)
 
 
@@ -171,12 +165,12 @@ def test_one_ship_variants_near_the_fast_bots_move_end_within_a_hex_of_it() -> N
     options = game.system.move_options(game.state, seat)
     ship, moves = next(iter(options.items()))
     chosen = moves[len(moves) // 2]
-    near = _near(chosen.text, ship, moves)
+    near = near_moves(chosen.text, ship, moves)
     assert near
     assert chosen not in near
     assert all(m.end.hex.distance(chosen.end.hex) <= 1 for m in near)
     assert len(near) < len(moves) - 1  # some legal moves end further away
-    assert _near("hold", ship, moves) == []
+    assert near_moves("hold", ship, moves) == []
 
 
 def test_where_the_fire_is_judged_in_prospect_every_one_ship_variant_is_tried_nearest_first() -> None:
@@ -196,8 +190,8 @@ def test_where_the_fire_is_judged_in_prospect_every_one_ship_variant_is_tried_ne
     assert variants > 50
     assert 0.9 * variants <= len(every) - 1 <= variants
     base = str(every[0])
-    ordered = _by_nearness(base, options)
-    gaps = [_gap(move, _chosen(base, ship, options[ship])) for ship, move in ordered]
+    ordered = by_nearness(base, options)
+    gaps = [gap(move, chosen_move(base, ship, options[ship])) for ship, move in ordered]
     assert gaps == sorted(gaps)
     assert gaps[0] <= 1 < gaps[-1]
     few = bot._candidates(state, seat, 6, random.Random(1), options, sweep=True)
@@ -244,16 +238,16 @@ def test_the_best_one_ship_changes_of_several_ships_are_also_tried_together() ->
     base = str(every[0])
     by_ship: dict[str, list[object]] = {}
     for order in every[1:]:
-        (ship,) = [s for s, text in _entry_map(str(order)).items() if _entry_map(base).get(s) != text]
+        (ship,) = [s for s, text in entry_map(str(order)).items() if entry_map(base).get(s) != text]
         by_ship.setdefault(ship, []).append(order)
     first, second = sorted(by_ship)[:2]
     a, worse_a, b = by_ship[first][0], by_ship[first][1], by_ship[second][0]
     # Each ship's best change that beat the fast bot's order (0.5) lends its entry; a worse one does not.
     joined = bot._joined(state, seat, [every[0], worse_a, a, b], [0.5, 0.55, 0.7, 0.6])
     assert len(joined) == 1
-    made = _entry_map(str(joined[0]))
-    assert made[first] == _entry_map(str(a))[first]
-    assert made[second] == _entry_map(str(b))[second]
+    made = entry_map(str(joined[0]))
+    assert made[first] == entry_map(str(a))[first]
+    assert made[second] == entry_map(str(b))[second]
     system.check_order(state, seat, joined[0])
     # No ship beat it, or only one did: nothing to join.
     assert bot._joined(state, seat, [every[0], a, b], [0.5, 0.4, 0.45]) == []

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from vectorwar.catalogue import builtin_scenario
 from vectorwar.pbem import Keyring, PbemGame, check_keyring, game_from_data, new_keyring
+from vectorwar.players import computer_players
 from vectorwar.rules import Bot
 
 
@@ -69,7 +70,7 @@ class Player:
 
 
 def players_for(pbem: PbemGame, bot: str = "random", seed: int = 0) -> list[Player]:
-    bots = pbem.system.bots()
+    bots = computer_players(pbem.system)
     return [Player(seat, random.Random(f"{seed}:{seat}"), bots[bot]()) for seat in pbem.seats]
 
 

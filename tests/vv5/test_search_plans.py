@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from vectorwar import search
 from vectorwar.dice import Dice
 from vectorwar.game import Game
-from vectorwar.search import Judging, SearchBot, _by_nearness, _chosen, _entry_map, _gap
+from vectorwar.search import Judging, SearchBot, trials
+from vectorwar.search.near import by_nearness, chosen_move, entry_map, gap
 from vectorwar.setup import set_up
 from vectorwar.systems.vv5.rules import PLAN_AHEAD, system
 
@@ -30,7 +30,7 @@ def movement_plots(scenario: str, seat: str, seed: int, count: int) -> Iterator[
             game.submit(s, setup.bots[s].choose(game.state, s, random.Random(0)))
 
 
-def rank(bot: SearchBot, end: search.Trial, seat: str) -> tuple[float, float]:
+def rank(bot: SearchBot, end: trials.Trial, seat: str) -> tuple[float, float]:
     fixed, gain = bot._outcome(end, seat, {})
     return (0.5 if fixed is None else fixed), gain
 
@@ -50,25 +50,25 @@ def test_the_next_plots_tried_are_legal_one_ship_changes_of_the_fast_bots_ending
     gaps = []
     for plot in plots:
         system.check_order(state, "assault", plot)
-        changed = [ship for ship, text in _entry_map(str(plot)).items() if _entry_map(str(base)).get(ship) != text]
+        changed = [ship for ship, text in entry_map(str(plot)).items() if entry_map(str(base)).get(ship) != text]
         assert len(changed) == 1
         ship = next(s for s in options if s.lower() == changed[0])
-        gaps.append(_gap(_chosen(str(plot), ship, options[ship]), _chosen(str(base), ship, options[ship])))
+        gaps.append(gap(chosen_move(str(plot), ship, options[ship]), chosen_move(str(base), ship, options[ship])))
     assert gaps == sorted(gaps)
     assert gaps[-1] <= _gap_at(len(plots), str(base), options)
 
 
 def _gap_at(index: int, base: str, options: Mapping[str, Sequence[Any]]) -> int:
     """How far from the fast bot's the ``index``-th nearest one-ship change of all ends (no change skipped)."""
-    ship, move = _by_nearness(base, options)[index - 1]
-    return _gap(move, _chosen(base, ship, options[ship]))
+    ship, move = by_nearness(base, options)[index - 1]
+    return gap(move, chosen_move(base, ship, options[ship]))
 
 
 def test_a_trial_that_plays_every_next_plot_out_ends_no_worse_for_the_seat_than_the_fast_bots(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # Every plot tried is played to the trial's end, the fast bot's among them: the best cannot be worse.
-    monkeypatch.setattr(search, "PLAN_KEPT", 99)
+    monkeypatch.setattr(trials, "PLAN_KEPT", 99)
     better = 0
     for game in movement_plots("vv5-pirates", "pirate", 0, 3):
         bot = SearchBot(system)
@@ -116,12 +116,12 @@ def test_a_trial_searches_the_named_seats_next_plot_only_if_it_makes_a_run() -> 
     )
 
 
-def _started(state: Any, orders: Mapping[str, Any], turn: int) -> tuple[Any, Dice, random.Random, search._Progress]:
+def _started(state: Any, orders: Mapping[str, Any], turn: int) -> tuple[Any, Dice, random.Random, trials.Progress]:
     """A prospect trial's start, as ``SearchBot._rollout`` makes it on dice seed 7."""
     dice = Dice(7)
     after, _ = system.resolve(state, orders, dice)
     dice.log.clear()
-    return after, dice, random.Random(7), search._Progress(moved=turn)
+    return after, dice, random.Random(7), trials.Progress(moved=turn)
 
 
 def test_a_trial_cut_at_a_stop_goes_on_from_there_as_if_it_had_never_stopped() -> None:

@@ -32,6 +32,7 @@ from vectorwar.pbem import (
     keyring_from_data,
     new_keyring,
 )
+from vectorwar.players import computer_players
 from vectorwar.savefile import write_atomically
 from vectorwar.setup import find_scenario, system_of
 
@@ -241,7 +242,7 @@ def _commit(pbem: PbemGame, keyring: Keyring, order: str, file: Path | None = No
 def _bot_order(pbem: PbemGame, seat: str, name: str) -> str:
     if pbem.game is None or seat not in pbem.prompted:
         return ""
-    bots = pbem.system.bots()
+    bots = computer_players(pbem.system)
     if name not in bots:
         raise UserError(f"no computer player called {name!r} (known: {', '.join(bots)})")
     game = pbem.game

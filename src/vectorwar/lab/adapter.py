@@ -10,6 +10,7 @@ from collections.abc import Mapping
 
 from vectorwar.game import Game
 from vectorwar.play import play_out
+from vectorwar.players import computer_players
 from vectorwar.registry import get_system
 from vectorwar.scenario import Scenario
 from vectorwar.setup import set_up
@@ -22,7 +23,7 @@ def play_game(scenario: Scenario, controllers: Mapping[str, str], seed: int, opt
 
 def bot_names(system_name: str) -> list[str]:
     """The computer players a system offers, by name."""
-    return sorted(get_system(system_name).bots())
+    return sorted(computer_players(get_system(system_name)))
 
 
 def check_setup(scenario: Scenario, options: Mapping[str, object]) -> None:

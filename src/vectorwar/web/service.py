@@ -48,6 +48,7 @@ from vectorwar.catalogue import scenario_paths
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.game import Game
 from vectorwar.play import bot_order
+from vectorwar.players import computer_players
 from vectorwar.registry import systems
 from vectorwar.rules import Bot, Order
 from vectorwar.scenario import Scenario, load_scenario
@@ -1012,7 +1013,7 @@ def catalogue() -> list[dict[str, Any]]:
             {
                 "name": name,
                 "title": system.manifest.title,
-                "bots": list(system.bots()),
+                "bots": list(computer_players(system)),
                 "scenarios": scenarios,
                 "options": options,
             }

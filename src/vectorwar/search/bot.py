@@ -1,0 +1,271 @@
+"""The search bot itself: candidates, the screen and the matrix of trials, the choice (:mod:`vectorwar.search`)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from vectorwar.errors import VectorwarError
+from vectorwar.search.budget import (
+    FAST_BONUS,
+    LEVELS,
+    NEAR_SHARE,
+    PLAN_COST,
+    SCREEN_ROUNDS,
+    Budget,
+    Judging,
+    scaled,
+    sweep_size,
+)
+from vectorwar.search.choice import Outcome, pick, scale_of, value_of
+from vectorwar.search.near import entry_map, near_moves
+from vectorwar.search.trials import Trials
+
+if TYPE_CHECKING:
+    from vectorwar.rules import Bot, RuleSystem
+
+
+class SearchBot(Trials):
+    """Sampled-matrix search with rollouts by the system's fast bot; see the module's text."""
+
+    def __init__(self, system: RuleSystem[Any], budget: Budget | None = None, seed: int = 0) -> None:
+        self.system = system
+        self.budget = budget or LEVELS[1]
+        #: The bot's own seed: with the seat and the clock it seeds every decision, apart from the game's seed.
+        self.seed = seed
+        made = system.bots()
+        self.policy: Bot = made["greedy"]() if "greedy" in made else made["random"]()
+        #: Rollouts run so far (for benchmarks and tests).
+        self.rollouts = 0
+
+    def choose(self, state: Any, seat: str, rng: random.Random) -> Any:
+        # ``rng`` comes from the game's seed: left unused, so the answer depends on what the seat sees only.
+        del rng
+        prompt = self.system.prompt(state)
+        own = random.Random(f"search:{self.seed}:{seat}:{prompt.clock if prompt else ''}")
+        others = [s for s in prompt.seats if s != seat] if prompt is not None and prompt.simultaneous else []
+        setup = self.system.setup_menu(state, seat) is not None
+        options = {} if setup else self.system.move_options(state, seat)
+        if setup or (not others and not options):
+            # A fire declaration in turn sees everything before it, and its trials would differ only by luck
+            # (two orders throw the same dice for different things): the fast bot's expected-value choice is
+            # better. A movement plot is searched even when nobody else plots now (VMS subphases): where a
+            # ship ends decides what the others can answer. A set-up choice (a fleet, a purchase, a
+            # placement) shapes the whole game, which a rollout of a turn or two cannot judge: the fast bot's
+            # rules of thumb are the better guide there too.
+            given = self._candidates(state, seat, 1, own, {})[0]
+            return given if setup else self._declared(state, seat, given)
+        judging = self.judging(state)
+        # A trial that searches the seat's next plot costs several of one that does not: the budget shrinks
+        # to match, so a decision keeps to the same time.
+        planning = PLAN_COST if judging is Judging.PROSPECT and self.system.plan_ahead(state, seat) else 1.0
+        cost = self.system.rollout_cost(state) * planning
+        budget = scaled(self.budget, cost)
+        # A system that counts the fire to come judges a trial nearly free of luck, and cheaply (a few moves,
+        # no shots rolled): the bot can try every one-ship change of the fast bot's order, not a sample.
+        wanted = sweep_size(self.budget, cost) if judging.swept else max(budget.screen, budget.mine)
+        mine = self._candidates(state, seat, wanted, own, options, sweep=judging.swept)
+        if len(mine) == 1:
+            return mine[0]
+        profiles = self._profiles(state, others, budget.theirs, own)
+        root = dict(self.system.standing(state))
+        if len(mine) > budget.mine:
+            mine = self._screened(state, seat, mine, profiles[0], root, budget.mine, own, judging)
+        # Held-fire trials throw no dice at ships: a second round would repeat the first.
+        rounds = 1 if judging is Judging.HELD else budget.rounds
+        table = self._matrix(state, seat, mine, profiles, root, rounds, own, judging)
+        if self.system.search_margin:
+            return mine[pick(table)]
+        # The system's trials were measured stronger played as they judge, without favouring the fast bot's.
+        return mine[pick(table, z=0.0, bonus=0.0)]
+
+    def _declared(self, state: Any, seat: str, given: Any) -> Any:
+        """A fire declaration in turn: the fast bot's ``given``, as the system has a searcher give it
+        (``search_declaration``), if that is legal here."""
+        order = self.system.search_declaration(state, seat, given)
+        if order is given:
+            return given
+        try:
+            self.system.check_order(state, seat, order)
+        except VectorwarError:
+            return given
+        return order
+
+    def judging(self, state: Any) -> Judging:
+        """How the trials from ``state`` are played and judged: by what the system offers there."""
+        if self.system.fire_in_prospect(state) is not None:
+            return Judging.PROSPECT
+        return Judging.HELD if self.system.holds_fire else Judging.ROLLED
+
+    # -- candidates -------------------------------------------------------------------
+
+    def _candidates(
+        self,
+        state: Any,
+        seat: str,
+        wanted: int,
+        rng: random.Random,
+        options: Mapping[str, Sequence[Any]],
+        sweep: bool = False,
+    ) -> list[Any]:
+        """Distinct legal orders for ``seat``: the fast bot's first, then one-ship variants of it (from
+        ``options``, the seat's ``move_options``), then the menu's.
+
+        With ``sweep``, the variants are every legal move of every ship (those ending nearest the fast
+        bot's first, should ``wanted`` cut them short), then the system's ``order_variants``, and the menu
+        adds nothing.
+        """
+        found: dict[str, Any] = {}
+
+        def offer(order: Any, limit: int = wanted) -> None:
+            text = str(order)
+            if text in found or len(found) >= limit:
+                return
+            try:
+                parsed = self.system.parse_order(state, seat, text)
+                self.system.check_order(state, seat, parsed)
+            except VectorwarError:
+                return
+            found[text] = parsed
+
+        base = self.policy.choose(state, seat, random.Random(rng.getrandbits(64)))
+        offer(base)
+        if sweep:
+            for order in self._changes(state, seat, base, options):
+                if len(found) >= wanted:
+                    break
+                offer(order)
+            # What the movement menu does not vary (AV:T's pivots): every one the system offers, past ``wanted``.
+            variants = self.system.order_variants(state, seat, base)
+            limit = len(found) + len(variants)
+            for order in variants:
+                offer(order, limit)
+            return list(found.values())
+        swaps = max(0, (wanted - 1) * 2 // 3)
+        tries = 0
+        near = {ship: near_moves(str(base), ship, moves) for ship, moves in options.items()} if swaps else {}
+        while options and len(found) < 1 + swaps and tries < 4 * wanted:
+            tries += 1
+            ship = rng.choice(sorted(options))
+            # Mostly a move ending next to the fast bot's (a small correction), sometimes any legal move.
+            pool = near[ship] if near[ship] and rng.random() < NEAR_SHARE else options[ship]
+            if pool:
+                try:
+                    offer(self.system.with_move(state, seat, base, ship, rng.choice(pool)))
+                except VectorwarError:
+                    continue
+        tries = 0
+        while len(found) < wanted and tries < 4 * wanted:
+            tries += 1
+            offer(self.system.random_order(state, seat, rng))
+        if not found:
+            # Every draw failed its check (it should not): the menu's order, unchecked, is still the rules' own.
+            return [self.system.random_order(state, seat, rng)]
+        return list(found.values())
+
+    def _profiles(self, state: Any, others: Sequence[str], theirs: int, rng: random.Random) -> list[dict[str, Any]]:
+        """Plausible orders of everyone else plotting now, as joint profiles (one empty one if nobody is)."""
+        if not others:
+            return [{}]
+        per_seat = {s: self._candidates(state, s, theirs, rng, self.system.move_options(state, s)) for s in others}
+        count = max(len(c) for c in per_seat.values())
+        return [{s: c[j % len(c)] for s, c in per_seat.items()} for j in range(count)]
+
+    # -- evaluation -------------------------------------------------------------------
+
+    def _screened(
+        self,
+        state: Any,
+        seat: str,
+        mine: Sequence[Any],
+        likeliest: dict[str, Any],
+        root: Mapping[str, float],
+        keep: int,
+        rng: random.Random,
+        judging: Judging,
+    ) -> list[Any]:
+        """The ``keep`` best of ``mine`` by ``SCREEN_ROUNDS`` rollouts each against the others' likeliest orders.
+
+        One each where the fire is judged in prospect: those trials throw few dice (initiative, collisions),
+        so a second says little, and the sweep tries ten times the orders.
+        """
+        seeds = [rng.getrandbits(64) for _ in range(1 if judging.swept else SCREEN_ROUNDS)]
+        outcomes = [
+            [
+                self._outcome(self._rollout(state, {seat: order, **likeliest}, d, judging, seat), seat, root)
+                for d in seeds
+            ]
+            for order in mine
+        ]
+        scale = scale_of([o for row in outcomes for o in row])
+        raw = [sum(value_of(o, scale) for o in row) / len(row) for row in outcomes]
+        scored = [(value + (FAST_BONUS if i == 0 else 0.0), -i) for i, value in enumerate(raw)]
+        # The fast bot's own order (index 0) always stays in: it is the yardstick the rest must beat.
+        best = [0, *(-i for _, i in sorted(scored, reverse=True) if i != 0)]
+        kept = [mine[i] for i in best[:keep]]
+        if judging.swept:
+            # A sweep changes one ship at a time, so where two ships each found a better move, no order
+            # tried both: the joint orders go to the matrix beside the best single changes.
+            seen = {str(order) for order in kept}
+            joined = self._joined(state, seat, mine, raw)
+            kept.extend(order for order in joined if str(order) not in seen)
+        return kept
+
+    def _joined(self, state: Any, seat: str, mine: Sequence[Any], scores: Sequence[float]) -> list[Any]:
+        """Orders that make several ships' best one-ship changes of ``mine[0]`` together (``scores`` in order).
+
+        Each ship whose best variant scored over the fast bot's order lends that variant's entry: all of them
+        together, and the best two alone when there are more. Orders that fail their check are dropped.
+        """
+        base = entry_map(str(mine[0]))
+        better: dict[str, tuple[float, str]] = {}
+        for order, score in zip(mine[1:], scores[1:], strict=True):
+            if score <= scores[0]:
+                continue
+            changed = [(ship, text) for ship, text in entry_map(str(order)).items() if base.get(ship) != text]
+            if len(changed) == 1 and score > better.get(changed[0][0], (float("-inf"), ""))[0]:
+                better[changed[0][0]] = (score, changed[0][1])
+        ranked = sorted(better.items(), key=lambda item: -item[1][0])
+        joined: list[Any] = []
+        for count in sorted({len(ranked), 2}, reverse=True):
+            if count < 2 or count > len(ranked):
+                continue
+            merged = {**base, **{ship: text for ship, (_, text) in ranked[:count]}}
+            try:
+                order = self.system.parse_order(state, seat, "; ".join(merged.values()))
+                self.system.check_order(state, seat, order)
+            except VectorwarError:
+                continue
+            joined.append(order)
+        return joined
+
+    def _matrix(
+        self,
+        state: Any,
+        seat: str,
+        mine: Sequence[Any],
+        profiles: Sequence[dict[str, Any]],
+        root: Mapping[str, float],
+        rounds: int,
+        rng: random.Random,
+        judging: Judging,
+    ) -> list[list[list[float]]]:
+        cells: list[list[list[Outcome]]] = [[[] for _ in profiles] for _ in mine]
+        for _ in range(rounds):
+            dice_seed = rng.getrandbits(64)
+            for i, order in enumerate(mine):
+                for j, theirs in enumerate(profiles):
+                    trial = self._rollout(state, {seat: order, **theirs}, dice_seed, judging, seat)
+                    cells[i][j].append(self._outcome(trial, seat, root))
+        scale = scale_of([o for row in cells for cell in row for o in cell])
+        return [[[value_of(o, scale) for o in cell] for cell in row] for row in cells]
+
+
+def search_bots(system: RuleSystem[Any]) -> dict[str, Callable[[], SearchBot]]:
+    """``search`` (level 1) and the stronger ``search:2`` and ``search:3`` for ``system``."""
+    made: dict[str, Callable[[], SearchBot]] = {}
+    for level, budget in LEVELS.items():
+        name = "search" if level == 1 else f"search:{level}"
+        made[name] = lambda budget=budget: SearchBot(system, budget)  # type: ignore[misc]
+    return made

@@ -1,0 +1,88 @@
+"""How the search bot chooses among its trials: values of rollout ends, regret matching, the paired test
+against the fast bot's order (:mod:`vectorwar.search`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from vectorwar.search.budget import CAUTION, FAST_BONUS, OPEN_WEIGHT, RM_SWEEPS, TRUST, Z
+
+#: A rollout's end: the value of a decided game (else ``None``) and the standing gained over the others.
+Outcome = tuple[float | None, float]
+
+
+def scale_of(outcomes: Sequence[Outcome]) -> float:
+    """The largest gain among ``outcomes``: open games are judged against the best and worst seen this decision."""
+    return max((abs(gain) for _, gain in outcomes), default=0.0) or 1.0
+
+
+def value_of(outcome: Outcome, scale: float) -> float:
+    """0 (lost) to 1 (won); an open game lies within 0.5 +/- ``OPEN_WEIGHT`` by its share of the largest gain."""
+    fixed, gain = outcome
+    return fixed if fixed is not None else 0.5 + OPEN_WEIGHT * gain / scale
+
+
+def pick(
+    samples: Sequence[Sequence[Sequence[float]]],
+    trust: float | None = None,
+    caution: float | None = None,
+    z: float | None = None,
+    bonus: float | None = None,
+) -> int:
+    """The row to play: the best against the others' likely mix, if it beats the fast bot's (row 0) clearly.
+
+    ``samples[i][j]`` holds row ``i``'s rollout values against guess ``j``, one per round, every round on
+    the same dice for every cell. Regret matching on the mean table (rows maximise) gives the others' most
+    damaging mix of guesses; alone it makes the bot timid, since on a few noisy trials the riskiest rows
+    look worst somewhere. So the mix is blended with the guesses as drawn (the first, the fast bot's own,
+    weighted ``trust``; the rest evenly), ``caution`` of the blend being regret matching's mix, and the row
+    best against the blend is played if its paired advantage over row 0, round by round on the same dice,
+    is more than ``bonus`` plus ``z`` standard errors; else row 0. An argument left out takes the
+    module's setting (``TRUST``, ``CAUTION``, ``Z``, ``FAST_BONUS``).
+    """
+    trust = TRUST if trust is None else trust
+    caution = CAUTION if caution is None else caution
+    z = Z if z is None else z
+    bonus = FAST_BONUS if bonus is None else bonus
+    table = [[sum(cell) / len(cell) for cell in row] for row in samples]
+    rows, cols = len(table), len(table[0])
+    y = equilibrium(table)
+    prior = [1.0] if cols == 1 else [trust, *([(1 - trust) / (cols - 1)] * (cols - 1))]
+    blend = [caution * y[j] + (1 - caution) * prior[j] for j in range(cols)]
+    values = [sum(table[i][j] * blend[j] for j in range(cols)) for i in range(rows)]
+    best = max(range(rows), key=lambda i: (values[i], -i))
+    if best == 0:
+        return 0
+    rounds = min(len(cell) for row in samples for cell in row)
+    diffs = [sum(blend[j] * (samples[best][j][r] - samples[0][j][r]) for j in range(cols)) for r in range(rounds)]
+    mean = sum(diffs) / rounds
+    spread = (sum((d - mean) ** 2 for d in diffs) / (rounds - 1)) ** 0.5 / rounds**0.5 if rounds > 1 else 0.0
+    return best if mean > bonus + z * spread else 0
+
+
+def equilibrium(table: Sequence[Sequence[float]]) -> list[float]:
+    """The columns' average strategy from regret matching plus on ``table`` (columns minimise)."""
+    rows, cols = len(table), len(table[0])
+    regret_r = [0.0] * rows
+    regret_c = [0.0] * cols
+    total_c = [0.0] * cols
+    for _ in range(RM_SWEEPS):
+        x = strategy(regret_r)
+        y = strategy(regret_c)
+        row_values = [sum(table[i][j] * y[j] for j in range(cols)) for i in range(rows)]
+        col_values = [sum(table[i][j] * x[i] for i in range(rows)) for j in range(cols)]
+        mean_r = sum(x[i] * row_values[i] for i in range(rows))
+        mean_c = sum(y[j] * col_values[j] for j in range(cols))
+        for i in range(rows):
+            regret_r[i] = max(0.0, regret_r[i] + row_values[i] - mean_r)  # regret matching plus
+        for j in range(cols):
+            regret_c[j] = max(0.0, regret_c[j] + mean_c - col_values[j])
+            total_c[j] += y[j]
+    return [t / RM_SWEEPS for t in total_c]
+
+
+def strategy(regrets: Sequence[float]) -> list[float]:
+    positive = sum(regrets)
+    if positive <= 0:
+        return [1.0 / len(regrets)] * len(regrets)
+    return [r / positive for r in regrets]
