@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from vectorwar.dice import Dice
 from vectorwar.events import Event, Moved, Note, Rolled, TurnBegan
+from vectorwar.rules import Order
 from vectorwar.systems.vv5 import buying, crews, shock, specials
 from vectorwar.systems.vv5.combat import apply_damage, missile_verdict, spread_adjustment
 from vectorwar.systems.vv5.events import InitiativeWon, MissileLaunched, MissileResolved
@@ -220,7 +221,7 @@ def end_turn(state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
     return begin_turn(replace(state, turn=state.turn + 1), dice, events)
 
 
-def plots_of(orders: Mapping[str, object]) -> list[Plot]:
+def plots_of(orders: Mapping[str, Order]) -> list[Plot]:
     """The orders of a plotting prompt, each a plot (the kind's check refused anything else)."""
     plots = list(orders.values())
     for plot in plots:
