@@ -8,6 +8,7 @@ import pytest
 
 from vectorwar.errors import IllegalOrderError
 from vectorwar.events import Damaged, Destroyed, Event
+from vectorwar.systems.vv5 import turn
 from vectorwar.systems.vv5.combat import (
     apply_damage,
     damage_point,
@@ -84,7 +85,7 @@ def test_launch_to_hit_and_the_track_moving_down_with_acceleration() -> None:
     )
     dice = LoadedDice(4, 4)  # 2D6 = 8: enough for 7+, not for 9+
     out: list[Event] = []
-    system._resolve_missiles(moved, dice, out)
+    turn.resolve_missiles(moved, dice, out)
     resolved = next(e for e in out if isinstance(e, MissileResolved))
     assert resolved.to_hit == 9
     assert not resolved.hit
@@ -122,7 +123,7 @@ def test_missile_naturals_and_stranded_targets(faces: tuple[int, int], can_accel
 
     state = make_state(make_ship("X1", "red"), target, incoming=(Missile("X1", "Y1", 11),))
     events: list[Event] = []
-    system._resolve_missiles(state, LoadedDice(*faces, 1, 1, *([1] * 4)), events)
+    turn.resolve_missiles(state, LoadedDice(*faces, 1, 1, *([1] * 4)), events)
     assert next(e for e in events if isinstance(e, MissileResolved)).hit is hit
 
 

@@ -15,6 +15,7 @@ import pytest
 from tests.support.dice import LoadedDice
 from vectorwar.events import Event
 from vectorwar.odds import percent
+from vectorwar.systems.vv5 import turn
 from vectorwar.systems.vv5.events import MissileResolved
 from vectorwar.systems.vv5.movement import turn_allowance
 from vectorwar.systems.vv5.orders import Launches
@@ -40,7 +41,7 @@ def _resolved_chance(after: VV5State, burn: int) -> Fraction:
     for a in range(1, 7):
         for b in range(1, 7):
             events: list[Event] = []
-            system._resolve_missiles(moved, LoadedDice(a, b, then_seed=1), events)
+            turn.resolve_missiles(moved, LoadedDice(a, b, then_seed=1), events)
             hits += next(e for e in events if isinstance(e, MissileResolved)).hit
     return Fraction(hits, 36)
 

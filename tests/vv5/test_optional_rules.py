@@ -20,7 +20,7 @@ from vectorwar.hexes import Direction, Hex
 from vectorwar.play import bot_rng
 from vectorwar.registry import get_system
 from vectorwar.scenario import Scenario
-from vectorwar.systems.vv5 import crews, shock
+from vectorwar.systems.vv5 import crews, shock, turn
 from vectorwar.systems.vv5.events import Collided, GunsFired, MissileLaunched
 from vectorwar.systems.vv5.gunfire import fire_shot
 from vectorwar.systems.vv5.orders import Launch, Launches, Manoeuvre, Plot, Shot
@@ -140,7 +140,7 @@ def test_missile_to_hit_number_by_crew(points: int, to_hit: int) -> None:
     shooter = crewed(points, "X1", "red", at="10,10", facing="A")
     target = crewed(3, "Y1", "blue", at="10,6", facing="A")
     state = make_state(shooter, target, options=opts(), phase="missiles", declare_order=("red", "blue"))
-    after = system._launch(state, Launches((Launch("X1", 1, "Y1"),)), [])
+    after = turn.launch(state, Launches((Launch("X1", 1, "Y1"),)), [])
     assert after.incoming[0].to_hit == to_hit
 
 

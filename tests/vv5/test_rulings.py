@@ -19,6 +19,7 @@ from vectorwar.game import Game
 from vectorwar.hexes import Arc, Direction, Hex
 from vectorwar.maps import HexMap
 from vectorwar.play import play_out
+from vectorwar.systems.vv5 import turn
 from vectorwar.systems.vv5.arcs import GUN_ARCS, MISSILE_ARC, REAR_ARC
 from vectorwar.systems.vv5.combat import TRACK_BOTTOM, TRACK_TOP, damage_point, guns_facing, on_track
 from vectorwar.systems.vv5.design import Design, GunMount
@@ -120,7 +121,7 @@ def test_ruling_a_missile_at_the_bottom_of_the_track_stays_there_and_still_hits_
     assert after.incoming[0].to_hit == 12
     moved = replace(after, ships=tuple(replace(s, accelerated=3) if s.id == "Y1" else s for s in after.ships))
     events: list[Event] = []
-    system._resolve_missiles(moved, LoadedDice(6, 6, 1, 1, 1, 1), events)
+    turn.resolve_missiles(moved, LoadedDice(6, 6, 1, 1, 1, 1), events)
     resolved = next(e for e in events if isinstance(e, MissileResolved))
     assert (resolved.to_hit, resolved.hit) == (12, True)
 
@@ -758,7 +759,7 @@ def test_ruling_a_missile_in_flight_arrives_even_if_its_launcher_is_gone() -> No
     other = replace(make_ship("Y2", "blue", at="12,6"), status="exited")
     state = make_state(gone, target, other, incoming=(Missile("X1", "Y1", 7), Missile("X1", "Y2", 7)))
     events: list[Event] = []
-    after = system._resolve_missiles(state, LoadedDice(4, 4, 1, 1, 1, 1), events)
+    after = turn.resolve_missiles(state, LoadedDice(4, 4, 1, 1, 1, 1), events)
     resolved = [e for e in events if isinstance(e, MissileResolved)]
     assert [(r.target, r.hit) for r in resolved] == [("Y1", True)]
     assert after.ship("Y1").structure.boxes == target.structure.boxes - 2  # 2D6 = 2, both on location 1

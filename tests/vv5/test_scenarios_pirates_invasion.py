@@ -17,6 +17,7 @@ from vectorwar.play import simulate
 from vectorwar.registry import get_system
 from vectorwar.rules import OptionValue
 from vectorwar.scenario import scenario_from_data
+from vectorwar.systems.vv5 import turn
 from vectorwar.systems.vv5.hazards import asteroid_fields
 from vectorwar.systems.vv5.movement import move_ships
 from vectorwar.systems.vv5.orders import Manoeuvre
@@ -308,7 +309,7 @@ def test_alone_against_the_platforms_the_flight_still_shoots() -> None:
     state = invasion_state()
     near = state.ship("ADP2").hex.neighbour(Direction.B, 3)
     state = state.with_ship(replace(state.ship("H2"), hex=near, facing=Direction.E))
-    out = system._begin_turn(state, Dice(2), [])
+    out = turn.begin_turn(state, Dice(2), [])
     assert out.phase in ("missiles", "guns")
     assert out.declare_order == ("humans",)
 

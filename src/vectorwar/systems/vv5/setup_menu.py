@@ -21,34 +21,37 @@ def design_stats(design: Design) -> str:
     return f"{design.mass} t: " + ", ".join(parts)
 
 
-def menu(state: VV5State, seat: str) -> SetupMenu | None:
-    if state.phase == "purchase" and state.purchase is not None:
-        prompt = buying.prompt(state)
-        if seat not in prompt.seats:
-            return None
-        designs = buying.designs_on_offer(state)
-        options = tuple(
-            SetupOption(
-                str(buy),
-                f"{buy.count} {designs[buy.design].name}"
-                + (f", {buy.bombs} bomb{'s' if buy.bombs > 1 else ''} each" if buy.bombs else ""),
-                designs[buy.design].mass * buy.count,
-                design_stats(designs[buy.design]),
-                buy.design,
-            )
-            for buy in buying.choices_for(state, seat)
+def purchase_menu(state: VV5State, seat: str) -> SetupMenu | None:
+    """The designs ``seat`` may buy now, if it is the side buying."""
+    if state.purchase is None or seat not in buying.prompt(state).seats:
+        return None
+    designs = buying.designs_on_offer(state)
+    options = tuple(
+        SetupOption(
+            str(buy),
+            f"{buy.count} {designs[buy.design].name}"
+            + (f", {buy.bombs} bomb{'s' if buy.bombs > 1 else ''} each" if buy.bombs else ""),
+            designs[buy.design].mass * buy.count,
+            design_stats(designs[buy.design]),
+            buy.design,
         )
-        points = state.purchase.points_of(seat)
-        finish = "" if buying.done_refused(state, seat) else "done"
-        return SetupMenu("pick", "Buy your starships", options, "t", None, points, finish)
-    if state.phase == "place" and state.placing:
-        side, what = placing.owed(state)
-        if seat != side:
-            return None
-        options = tuple(
-            SetupOption(f"place {what} {placing.name(state, h)}", placing.name(state, h), group=what)
-            for h in placing.choices(state)
-        )
-        title = "Place the orbited body at the centre" if what == "body" else "Place the stasis pod next to the body"
-        return SetupMenu("pick", title, options)
-    return None
+        for buy in buying.choices_for(state, seat)
+    )
+    points = state.purchase.points_of(seat)
+    finish = "" if buying.done_refused(state, seat) else "done"
+    return SetupMenu("pick", "Buy your starships", options, "t", None, points, finish)
+
+
+def place_menu(state: VV5State, seat: str) -> SetupMenu | None:
+    """The hexes ``seat`` may place the body or the pod in now, if the placement is its."""
+    if not state.placing:
+        return None
+    side, what = placing.owed(state)
+    if seat != side:
+        return None
+    options = tuple(
+        SetupOption(f"place {what} {placing.name(state, h)}", placing.name(state, h), group=what)
+        for h in placing.choices(state)
+    )
+    title = "Place the orbited body at the centre" if what == "body" else "Place the stasis pod next to the body"
+    return SetupMenu("pick", title, options)

@@ -1,0 +1,126 @@
+"""Whether a VV5 order may be given: launches, gunfire and plots, each refusal naming its rule.
+
+The order kinds (:mod:`vectorwar.systems.vv5.kinds`) call these after checking the order's type.
+An order object, not only its text (which the parser reads against the seat's own ships), is
+checked, so a bot or a saved game cannot slip in another side's ship.
+"""
+
+from __future__ import annotations
+
+from vectorwar.errors import IllegalOrderError
+from vectorwar.systems.vv5 import crews, shock
+from vectorwar.systems.vv5.combat import RULE_GUNS, RULE_MISSILES, RULE_RAPID
+from vectorwar.systems.vv5.honour import RULE_HONOUR, honour_problem, retreat_problem
+from vectorwar.systems.vv5.movement import check_manoeuvre
+from vectorwar.systems.vv5.orders import Gunfire, Launches, Plot
+from vectorwar.systems.vv5.state import Ship, VV5State
+from vectorwar.systems.vv5.targeting import gun_problem, launch_problem
+
+RULE_ORDER = "VV5 Initiative (the initiative player chooses who declares first)"
+RULE_PLOT = "VV5 Plotting Movement"
+
+
+def named(state: VV5State, label: str, ship_id: str, rule: str) -> Ship:
+    """The ship an order names, or an illegal order if the game has none of that name."""
+    try:
+        return state.ship(ship_id)
+    except KeyError:
+        raise IllegalOrderError(label, f"there is no ship called {ship_id!r}", rule) from None
+
+
+def own(state: VV5State, seat: str, label: str, ship_id: str, rule: str) -> Ship:
+    """``seat``'s ship ``ship_id``: an order object (not only its text, which the parser checks) may name
+    no other side's ship and none that is not in the game."""
+    ship = named(state, label, ship_id, rule)
+    if ship.side != seat:
+        raise IllegalOrderError(label, f"{ship_id} is not a ship of {seat}'s", rule)
+    return ship
+
+
+def target(state: VV5State, seat: str, label: str, target_id: str, rule: str) -> Ship:
+    """The enemy ship in play an order aims at."""
+    aimed = named(state, label, target_id, rule)
+    if state.allied(aimed.side, seat):
+        raise IllegalOrderError(label, f"{aimed.id} is on your own side", rule)
+    if not aimed.active:
+        raise IllegalOrderError(label, f"{aimed.id} is {aimed.status}", rule)
+    return aimed
+
+
+def check_launches(state: VV5State, seat: str, order: Launches) -> None:
+    used: dict[str, int] = {}
+    for launch in order.launches:
+        label = f"{launch.ship} {launch.missiles}>{launch.target}"
+        ship = own(state, seat, label, launch.ship, RULE_MISSILES)
+        aimed = target(state, seat, label, launch.target, RULE_MISSILES)
+        if launch.missiles < 1:
+            raise IllegalOrderError(label, "launch at least one missile", RULE_MISSILES)
+        used[ship.id] = used.get(ship.id, 0) + launch.missiles
+        if used[ship.id] > ship.missiles_ready:
+            raise IllegalOrderError(
+                label, f"{ship.id} has {ship.missiles_ready} missile(s) left to launch", RULE_MISSILES
+            )
+        why = launch_problem(state, ship, aimed)
+        if why:
+            raise IllegalOrderError(label, why, RULE_MISSILES)
+
+
+def check_gunfire(state: VV5State, seat: str, order: Gunfire) -> None:
+    used: dict[tuple[str, str], int] = {}
+    for shot in order.shots:
+        label = f"{shot.ship} {shot.mount}*{shot.guns}>{shot.target}"
+        ship = own(state, seat, label, shot.ship, RULE_GUNS)
+        mount = ship.mount(shot.mount)
+        if mount is None:
+            raise IllegalOrderError(label, f"{ship.id} has no {shot.mount} guns", RULE_GUNS)
+        if shot.guns < 1 or shot.guns > mount.guns.boxes:
+            raise IllegalOrderError(label, f"the {shot.mount} mount has {mount.guns.boxes} working gun(s)", RULE_GUNS)
+        key = (ship.id, shot.mount)
+        used[key] = used.get(key, 0) + shot.guns
+        if used[key] > 2 * mount.guns.boxes:
+            raise IllegalOrderError(label, "each gun fires at most twice a turn (rapid fire)", RULE_RAPID)
+        aimed = target(state, seat, label, shot.target, RULE_GUNS)
+        why = gun_problem(state, ship, shot.mount, aimed)
+        if why:
+            raise IllegalOrderError(label, why, RULE_GUNS)
+
+
+def check_plot(state: VV5State, seat: str, plot: Plot, replot: bool) -> None:
+    """A plot of every ship the seat must plot (``replot``: only its aces with an Ace Moment)."""
+    names = _check_ships(state, seat, plot)
+    due = [s for s in state.ships_of(seat) if not replot or s.id in state.ace_replot]
+    # A panicked ship may be left out: the engine flies its panic move (optional rule Shock).
+    missing = [s.id for s in due if s.id not in names and shock.forced(state, s) is None]
+    if missing:
+        raise IllegalOrderError(str(plot), f"no plot for {', '.join(missing)}: plot every starship", RULE_PLOT)
+    for ship_id, move in plot.moves:
+        if replot and ship_id not in state.ace_replot:
+            raise IllegalOrderError(str(plot), f"{ship_id} has no Ace Moment to re-plot", crews.RULE_ACE)
+        check_manoeuvre(state.ship(ship_id), move)
+        panic = shock.plot_problem(state, state.ship(ship_id), move)
+        if panic:
+            raise IllegalOrderError(f"{ship_id} {move}", panic, shock.RULE_PANIC)
+        if shock.forced(state, state.ship(ship_id)) is not None:
+            continue  # panic overrides the honour rule
+        dishonour = honour_problem(state, state.ship(ship_id), move)
+        if dishonour:
+            raise IllegalOrderError(f"{ship_id} {move}", dishonour, RULE_HONOUR)
+
+
+def _check_ships(state: VV5State, seat: str, plot: Plot) -> list[str]:
+    """The ships a plot names, each the seat's own, once, and free to escape or retreat where it says so."""
+    names = [s for s, _ in plot.moves] + list(plot.escapes)
+    for ship_id in dict.fromkeys([*names, *plot.retreats]):
+        own(state, seat, str(plot), ship_id, RULE_PLOT)
+    for ship_id in names:
+        if names.count(ship_id) > 1:
+            raise IllegalOrderError(str(plot), f"{ship_id} is plotted twice", RULE_PLOT)
+    for ship_id in plot.escapes:
+        problem = crews.escape_problem(state, state.ship(ship_id))
+        if problem:
+            raise IllegalOrderError(f"{ship_id} escape", problem, crews.RULE_CREWS)
+    for ship_id in plot.retreats:
+        problem = retreat_problem(state, state.ship(ship_id))
+        if problem:
+            raise IllegalOrderError(f"{ship_id} retreat", problem, RULE_HONOUR)
+    return names
