@@ -87,3 +87,11 @@ class VMSState(Roster[VMSShip]):
     @property
     def combat(self) -> str:
         return str(self.options["combat"])
+
+    def choosers(self, seat: str) -> tuple[VMSShip, ...]:
+        """The side's ships whose initiative roll lets them choose their subphase this turn."""
+        return tuple(s for s in self.ships_of(seat) if len(s.choices) > 1)
+
+    def movers(self, seat: str) -> tuple[VMSShip, ...]:
+        """The side's ships that plot now: those of the subphase moving, not yet moved."""
+        return tuple(s for s in self.ships_of(seat) if s.subphase == self.subphase and not s.moved)

@@ -1,0 +1,81 @@
+"""Where VMS meets its combat module (option ``combat``).
+
+The module reads each ship as a neutral :class:`~vectorwar.combat.base.Combatant` (:func:`view`) and
+hands back its steps' results as neutral effects, which :func:`apply_outcome` puts on the ships: lost
+thrust, a ship destroyed or disabled, and the rotation limit cut to the hull left.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from vectorwar.combat import CombatModule, module
+from vectorwar.combat.base import Combatant, CombatView, Outcome
+from vectorwar.events import Event, Note
+from vectorwar.systems.vms.events import RotationLimitCut, ThrustLost
+from vectorwar.systems.vms.rotation import limit_lost
+from vectorwar.systems.vms.state import VMSShip, VMSState
+
+
+def combat(state: VMSState) -> CombatModule:
+    """The combat module the game is played with."""
+    return module(state.combat)
+
+
+def view(state: VMSState) -> CombatView:
+    """The neutral picture the combat module reads."""
+    ships = tuple(
+        Combatant(
+            s.id,
+            s.side,
+            s.name,
+            s.hex,
+            s.facing,
+            s.hexsides_turned,
+            s.thrust_used,
+            s.spec.thrust - s.thrust_lost > 0,
+            s.status,
+            sum(hexes for _, hexes in s.thrust),
+        )
+        for s in state.ships
+    )
+    penalty = state.options.get("vms_turn_penalty", 2)
+    return CombatView(ships, {s.id: s.card for s in state.ships}, state.map, int(penalty), state.options)
+
+
+def apply_outcome(state: VMSState, outcome: Outcome, events: list[Event]) -> VMSState:
+    """Put a combat step's cards on the ships and apply its neutral effects."""
+    for ship_id, card in outcome.cards.items():
+        state = state.with_ship(hull_limits(state, replace(state.ship(ship_id), card=card), events))
+    for effect in outcome.effects:
+        ship = state.ship(effect.ship)
+        if effect.kind == "thrust lost":
+            lost = min(ship.spec.thrust, ship.thrust_lost + math.ceil(ship.spec.thrust * effect.parts / effect.of))
+            events.append(ThrustLost(ship.id, lost - ship.thrust_lost, ship.spec.thrust - lost))
+            ship = replace(ship, thrust_lost=lost)
+        elif effect.kind == "destroyed" and ship.active:
+            ship = replace(ship, status="destroyed")
+        elif effect.kind == "disabled" and ship.active:
+            ship = replace(ship, status="disabled")
+            events.append(Note(f"{ship.id} is disabled and out of the fight"))
+        state = state.with_ship(ship)
+    return state
+
+
+def hull_limits(state: VMSState, ship: VMSShip, events: list[Event]) -> VMSShip:
+    """Cut the rotation limit to the hull left (ruling *VMS rotation limits degraded by damage*)."""
+    if not state.options.get("vms_damaged_rotation_limits", True) or ship.spec.rotation_limit is None:
+        return ship
+    module_ = combat(state)
+    table = ship.spec.combat.get(module_.name)
+    if table is None:  # pragma: no cover - new_state refused the design
+        return ship
+    full = module_.strength(module_.card(ship.spec.name, table, f"design {ship.design}"))
+    lost = max(ship.rotation_limit_lost, limit_lost(ship.spec.rotation_limit, module_.strength(ship.card), full))
+    if lost == ship.rotation_limit_lost:
+        return ship
+    was, now = ship.spec.limit_after(ship.rotation_limit_lost), ship.spec.limit_after(lost)
+    if was is not None and now is not None and now < was and module_.strength(ship.card) > 0:
+        events.append(RotationLimitCut(ship.id, now, was))
+    return replace(ship, rotation_limit_lost=lost)

@@ -1,0 +1,271 @@
+"""VMS's order kinds as objects (:class:`vectorwar.orderkinds.OrderKind`): initiative, plot and fire.
+
+Each holds all VMS knows of its kind of order: the prompt that asks for it, its notation, its check,
+its resolution (on through the turn, :mod:`.turn`), a random legal one, the menus front ends offer and
+the rule rows a player needs for it. The fire kind hands each of these to the combat module in play
+(:mod:`.fight`). :data:`KINDS` names them; the state's phase is the name of the kind due (``"over"``:
+none), and the system (:mod:`vectorwar.systems.vms.rules`) asks that kind.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Protocol
+
+from vectorwar.dice import Dice
+from vectorwar.display import MoveOption, OrderPiece, ShotOption
+from vectorwar.errors import IllegalOrderError
+from vectorwar.events import Event, Note
+from vectorwar.hexes import Position
+from vectorwar.orderkinds import OrderKind, RuleRow, kind_table
+from vectorwar.roster import id_lookup
+from vectorwar.rules import Clock, Order, Prompt
+from vectorwar.systems.vms import pieces, turn
+from vectorwar.systems.vms.fight import apply_outcome, combat, view
+from vectorwar.systems.vms.movement import Plot
+from vectorwar.systems.vms.orders import WORD_OF, MovePlot, SubphaseChoice
+from vectorwar.systems.vms.planner import random_plot
+from vectorwar.systems.vms.plotting import advanced, motion_of, plots_for, rotate_before_thrust, work_out
+from vectorwar.systems.vms.state import VMSShip, VMSState
+
+RULE_PLOT = "VMS Procedure (every ship of the subphase plots)"
+RULE_INITIATIVE = "VMS Rules Changes (Initiative)"
+
+PLOT_HELP = (
+    "each ship moving now: burns THRUSTER:DIR=POINTS or THRUSTER:rot=POINTS, a rotation R1/L1, "
+    "flat:R1, or 'drift'; e.g. 'Hawk aft1:B=4 port1:rot=1 R1; Kite drift'"
+)
+ADVANCED_HELP = "; advanced rotation: a large ship's R15/L15 is its rotational points this turn"
+
+
+class VMSKind(OrderKind[VMSState], Protocol):
+    """A VMS order kind: the kernel's, and what VMS's contract asks beyond it (defaults: nothing)."""
+
+    def order_pieces(self, state: VMSState, seat: str) -> Mapping[str, Sequence[OrderPiece]]:
+        """Ship id -> the pieces the composer builds an order of, where this kind has them."""
+        return {}
+
+    def resolve_in_prospect(
+        self, state: VMSState, orders: Mapping[str, Order], dice: Dice
+    ) -> tuple[VMSState, Mapping[str, float]] | None:
+        """:meth:`RuleSystem.resolve_in_prospect`, where this kind offers it."""
+        return None
+
+    def fire_in_prospect(self, state: VMSState) -> dict[str, float]:
+        """What each side is expected to lose to the fire still to come this turn (none outside fire)."""
+        return dict.fromkeys(state.sides, 0.0)
+
+
+def _every_ship_once(text: str, named: list[str], due: Sequence[VMSShip], rule: str) -> None:
+    for ship_id in named:
+        if named.count(ship_id) > 1:
+            raise IllegalOrderError(text, f"{ship_id} is named twice; give one entry per ship", rule)
+    missing = [s.id for s in due if s.id not in named]
+    if missing:
+        raise IllegalOrderError(text, f"nothing for {', '.join(missing)}: every ship due now needs an entry", rule)
+
+
+def initiative_help(state: VMSState, seats: tuple[str, ...]) -> str:
+    """The initiative prompt's help, naming this turn's ships with a choice and their subphases."""
+    ships = [ship for seat in seats for ship in state.choosers(seat)]
+    listed = ", ".join(f"{s.id} ({' or '.join(WORD_OF[c] for c in s.choices)})" for s in ships)
+    example = SubphaseChoice(tuple((s.id, s.choices[-1]) for s in state.choosers(seats[0]))) if seats else ""
+    return f"the subphase for each ship with a choice: {listed}; e.g. '{example}'"
+
+
+@dataclass(frozen=True, slots=True)
+class InitiativeKind(VMSKind):
+    """The subphase of each ship whose initiative roll lets it move early or late (Rules Changes, Initiative)."""
+
+    name: str = "initiative"
+    rules: tuple[RuleRow, ...] = (RuleRow("vms", "Rules Changes (Initiative)"),)
+
+    def prompt(self, state: VMSState) -> Prompt | None:
+        seats = tuple(side for side in state.sides if state.choosers(side))
+        return Prompt(Clock(state.turn, "initiative"), seats, self.name, True, initiative_help(state, seats))
+
+    def parse(self, state: VMSState, seat: str, text: str) -> Order:
+        return SubphaseChoice.parse(text, id_lookup(s.id for s in state.choosers(seat)))
+
+    def check(self, state: VMSState, seat: str, order: Order) -> None:
+        if not isinstance(order, SubphaseChoice):
+            raise IllegalOrderError(str(order), "initiative choices are due now", RULE_INITIATIVE)
+        _every_ship_once(str(order), [s for s, _ in order.picks], state.choosers(seat), RULE_INITIATIVE)
+        for ship_id, subphase in order.picks:
+            ship = state.ship(ship_id)
+            if subphase not in ship.choices:
+                raise IllegalOrderError(
+                    f"{ship_id} {subphase}", f"{ship_id} may move in {' or '.join(ship.choices)}", RULE_INITIATIVE
+                )
+
+    def resolve(self, state: VMSState, orders: Mapping[str, Order], dice: Dice) -> tuple[VMSState, list[Event]]:
+        events: list[Event] = []
+        for order in orders.values():
+            if not isinstance(order, SubphaseChoice):  # pragma: no cover - check refused it
+                raise TypeError("initiative choices expected")
+            for ship_id, subphase in order.picks:
+                state = state.with_ship(replace(state.ship(ship_id), subphase=subphase))
+                events.append(Note(f"{ship_id} will move in the {subphase} subphase"))
+        return turn.next_subphase(state, dice, events), events
+
+    def random_order(self, state: VMSState, seat: str, rng: random.Random) -> Order:
+        return SubphaseChoice(tuple((s.id, rng.choice(s.choices)) for s in state.choosers(seat)))
+
+
+@dataclass(frozen=True, slots=True)
+class PlotKind(VMSKind):
+    """The plots of every ship of the subphase moving now, carried out together (Procedure)."""
+
+    name: str = "plot"
+    rules: tuple[RuleRow, ...] = (
+        RuleRow("vms", "Procedure"),
+        RuleRow("vms", "Rotational System"),
+        RuleRow("vms", "Rules Changes (Initiative)"),
+    )
+
+    def prompt(self, state: VMSState) -> Prompt | None:
+        seats = tuple(side for side in state.sides if state.movers(side))
+        help_text = PLOT_HELP + (ADVANCED_HELP if advanced(state) else "")
+        return Prompt(Clock(state.turn, "plot", subphase=state.subphase), seats, self.name, True, help_text)
+
+    def parse(self, state: VMSState, seat: str, text: str) -> Order:
+        return MovePlot.parse(text, id_lookup(s.id for s in state.movers(seat)))
+
+    def check(self, state: VMSState, seat: str, order: Order) -> None:
+        if not isinstance(order, MovePlot):
+            raise IllegalOrderError(str(order), "movement plots are due now", RULE_PLOT)
+        _every_ship_once(str(order), [s for s, _ in order.moves], state.movers(seat), RULE_PLOT)
+        for ship_id, plot in order.moves:
+            work_out(state, state.ship(ship_id), plot)
+
+    def resolve(self, state: VMSState, orders: Mapping[str, Order], dice: Dice) -> tuple[VMSState, list[Event]]:
+        events: list[Event] = []
+        return turn.plotted(state, orders, dice, events), events
+
+    def resolve_in_prospect(
+        self, state: VMSState, orders: Mapping[str, Order], dice: Dice
+    ) -> tuple[VMSState, Mapping[str, float]] | None:
+        # A plot whose moves end the movement phase resolves the missiles in flight (VV5 combat): the
+        # search bot's trials count them in expectation, as they count the fire to come, so that no
+        # throw of its dice decides a trial, and a dodge is worth what it takes off every missile's chance.
+        lost = dict.fromkeys(state.sides, 0.0)
+        return turn.plotted(state, orders, dice, [], lost), lost
+
+    def random_order(self, state: VMSState, seat: str, rng: random.Random) -> Order:
+        moves: list[tuple[str, Plot]] = []
+        for ship in state.movers(seat):
+            # Plots that stay on the map when there are any, so random games are not all disengagements.
+            plot = random_plot(
+                ship.spec,
+                motion_of(ship),
+                state.turn,
+                ship.thrust_lost,
+                rotate_before_thrust(state),
+                rng,
+                lambda r: all(state.map.contains(h) for h in r.path),
+                advanced_rotation=advanced(state),
+                limit_lost=ship.rotation_limit_lost,
+            )
+            moves.append((ship.id, plot))
+        return MovePlot(tuple(moves))
+
+    def move_options(self, state: VMSState, seat: str) -> Mapping[str, Sequence[MoveOption]]:
+        return {
+            ship.id: [
+                MoveOption(f"{ship.id} {plot}", tuple(Position(h) for h in result.path), result.motion.facing)
+                for plot, result in plots_for(state, ship)
+            ]
+            for ship in state.movers(seat)
+        }
+
+    def order_pieces(self, state: VMSState, seat: str) -> Mapping[str, Sequence[OrderPiece]]:
+        out: dict[str, list[OrderPiece]] = {}
+        for ship in state.movers(seat):
+
+            def legal(plot: Plot, ship: VMSShip = ship) -> bool:
+                try:
+                    work_out(state, ship, plot)
+                except IllegalOrderError:
+                    return False
+                return True
+
+            menu = [plot for plot, _ in plots_for(state, ship)]
+            found = pieces.pieces(ship.spec, {}, menu, legal)
+            if found:
+                out[ship.id] = found
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class FireKind(VMSKind):
+    """One side's fire, declared and resolved in the combat module's order (option ``combat``)."""
+
+    name: str = "fire"
+    # The rows of both modules' fire: VMS fights by MSC's or VV5's rules.
+    rules: tuple[RuleRow, ...] = (
+        RuleRow("msc", "7.0 To-Hit Roll"),
+        RuleRow("msc", "7.0 Damage"),
+        RuleRow("vv5", "Launch Missiles"),
+        RuleRow("vv5", "Gunfire"),
+    )
+
+    def prompt(self, state: VMSState) -> Prompt | None:
+        side = state.fire_order[state.firing]
+        clock = Clock(state.turn, f"combat, player {state.firing + 1}")
+        return Prompt(clock, (side,), self.name, False, combat(state).fire_help)
+
+    def parse(self, state: VMSState, seat: str, text: str) -> Order:
+        return combat(state).parse_fire(view(state), seat, text)
+
+    def check(self, state: VMSState, seat: str, order: Order) -> None:
+        combat(state).check_fire(view(state), seat, order)
+
+    def resolve(self, state: VMSState, orders: Mapping[str, Order], dice: Dice) -> tuple[VMSState, list[Event]]:
+        events: list[Event] = []
+        side = state.fire_order[state.firing]
+        outcome = combat(state).fire(view(state), side, orders[side], dice, events)
+        state = apply_outcome(state, outcome, events)
+        return turn.next_firer(replace(state, firing=state.firing + 1), dice, events), events
+
+    def random_order(self, state: VMSState, seat: str, rng: random.Random) -> Order:
+        return combat(state).random_fire(view(state), seat, rng)
+
+    def fire_options(self, state: VMSState, seat: str) -> Mapping[str, Sequence[ShotOption]]:
+        if seat != state.fire_order[state.firing]:
+            return {}
+        module, seen = combat(state), view(state)
+        options = {ship.id: module.shot_options(seen, ship.id) for ship in state.ships_of(seat)}
+        return {ship_id: shots for ship_id, shots in options.items() if shots}
+
+    def fire_in_prospect(self, state: VMSState) -> dict[str, float]:
+        # Each side still to fire this turn fires as greedy would; what its shots are expected to take off
+        # their targets' strength is the targets' sides' loss.
+        points = dict.fromkeys(state.sides, 0.0)
+        module, seen = combat(state), view(state)
+        for side in state.fire_order[state.firing :]:
+            if not state.ships_of(side):
+                continue
+            for ship_id, loss in module.expected_losses(seen, side, module.greedy_fire(seen, side)).items():
+                points[state.ship(ship_id).side] -= loss
+        return points
+
+
+INITIATIVE = InitiativeKind()
+PLOT = PlotKind()
+FIRE = FireKind()
+
+
+def _table(*kinds: VMSKind) -> dict[str, VMSKind]:
+    kind_table(kinds)  # refuses two kinds of one name
+    return {kind.name: kind for kind in kinds}
+
+
+#: VMS's order kinds by name, the name of each being the phase it is due in.
+KINDS: Mapping[str, VMSKind] = _table(INITIATIVE, PLOT, FIRE)
+
+
+def due(state: VMSState) -> VMSKind | None:
+    """The kind of order the game waits for now; ``None`` once it is over."""
+    return KINDS.get(state.phase)

@@ -1,0 +1,59 @@
+"""A ship's plot in the game: its move worked out under the game's options, and the menu of legal plots.
+
+:mod:`.movement` and :mod:`.planner` know a design and its motion; here a ship of the game is handed
+to them with what the game adds (the turn, the thrust and rotation limit lost to damage, the options).
+"""
+
+from __future__ import annotations
+
+from vectorwar.errors import IllegalOrderError
+from vectorwar.systems.vms.movement import Motion, Plot, TurnResult, move
+from vectorwar.systems.vms.planner import legal_plots
+from vectorwar.systems.vms.rotation import AdvancedRotation
+from vectorwar.systems.vms.state import VMSShip, VMSState
+
+
+def motion_of(ship: VMSShip) -> Motion:
+    return Motion(
+        ship.hex, ship.velocity, ship.facing, ship.rotation, AdvancedRotation(ship.spin_rate, ship.spin_carried)
+    )
+
+
+def advanced(state: VMSState) -> bool:
+    """Whether the Advanced Rotation Variant is played (option ``vms_advanced_rotation``)."""
+    return bool(state.options.get("vms_advanced_rotation"))
+
+
+def rotate_before_thrust(state: VMSState) -> bool:
+    return bool(state.options.get("vms_rotate_before_thrust"))
+
+
+def work_out(state: VMSState, ship: VMSShip, plot: Plot) -> TurnResult:
+    """The ship's move for ``plot``; raises :class:`IllegalOrderError` naming the rule broken."""
+    try:
+        return move(
+            ship.spec,
+            motion_of(ship),
+            plot,
+            state.turn,
+            lost_thrust=ship.thrust_lost,
+            rotate_before_thrust=rotate_before_thrust(state),
+            advanced_rotation=advanced(state),
+            limit_lost=ship.rotation_limit_lost,
+        )
+    except IllegalOrderError as err:
+        # Name the ship and its whole plot; keep the movement rule that was broken.
+        raise IllegalOrderError(f"{ship.id} {plot}", f"{err.order}: {err.problem}", err.rule) from None
+
+
+def plots_for(state: VMSState, ship: VMSShip) -> list[tuple[Plot, TurnResult]]:
+    """The bounded menu of legal plots (vectorwar.systems.vms.planner)."""
+    return legal_plots(
+        ship.spec,
+        motion_of(ship),
+        state.turn,
+        ship.thrust_lost,
+        rotate_before_thrust(state),
+        advanced(state),
+        ship.rotation_limit_lost,
+    )

@@ -1,0 +1,193 @@
+"""The VMS turn run on from one decision to the next (docs/rules/vms.md, Procedure).
+
+Initiative rolls open the turn; the subphases with ships in them follow in the order of option
+``vms_subphase_order``, each a plot; once every ship has moved the combat module takes its
+after-movement step and the sides fire in its order; the module's after-fire step and the damage for
+rotating over the class limit end the turn. Each function stops at the next decision a side owes
+(the state's phase names its order kind, :mod:`.kinds`) or at the game's end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from vectorwar.dice import Dice
+from vectorwar.events import Event, GameOver, InitiativeSet, LeftMap, Moved, Note, TurnBegan
+from vectorwar.hexes import Position
+from vectorwar.rules import Order
+from vectorwar.systems.vms.events import CourseSet, SubphaseSet
+from vectorwar.systems.vms.fight import apply_outcome, combat, view
+from vectorwar.systems.vms.initiative import SUBPHASE_ORDERS, roll_initiative
+from vectorwar.systems.vms.movement import Plot
+from vectorwar.systems.vms.orders import MovePlot
+from vectorwar.systems.vms.plotting import work_out
+from vectorwar.systems.vms.rotation import overspeed_damage
+from vectorwar.systems.vms.state import VMSShip, VMSState
+
+
+def subphase_order(state: VMSState) -> tuple[str, ...]:
+    return SUBPHASE_ORDERS[str(state.options["vms_subphase_order"])]
+
+
+def begin_turn(state: VMSState, dice: Dice, events: list[Event]) -> VMSState:
+    """Every ship in play rolls its initiative; then the choices, if any ship has one, or the first subphase."""
+    events.append(TurnBegan(state.turn))
+    order = subphase_order(state)
+    for ship in state.ships:
+        if not ship.active:
+            continue
+        initiative, rolled = roll_initiative(
+            ship.id, ship.spec.ship_class, ship.initiative_terms(state.turn), dice, order
+        )
+        events.append(rolled)
+        events.append(
+            SubphaseSet(ship.id, initiative.total, initiative.roll, initiative.choices[0], initiative.choices)
+        )
+        state = state.with_ship(
+            replace(
+                ship,
+                choices=initiative.choices,
+                initiative_roll=initiative.roll,
+                subphase=initiative.choices[0],
+                moved=False,
+                start_hex=ship.hex,
+                start_velocity=ship.velocity,
+                start_rotation=ship.rotation,
+                start_facing=ship.facing,
+                thrust=(),
+                thrust_used=0,
+                hexsides_turned=0,
+                overspeed=0,
+                plot="",
+            )
+        )
+    state = replace(state, subphase="", fire_order=(), firing=0)
+    if any(state.choosers(side) for side in state.sides):
+        return replace(state, phase="initiative")
+    return next_subphase(state, dice, events)
+
+
+def next_subphase(state: VMSState, dice: Dice, events: list[Event], lost: dict[str, float] | None = None) -> VMSState:
+    """The next subphase with ships to move, or, every ship moved, the module's step for that and combat."""
+    order = subphase_order(state)
+    start = order.index(state.subphase) + 1 if state.subphase else 0
+    for name in order[start:]:
+        if any(s.active and s.subphase == name and not s.moved for s in state.ships):
+            return replace(state, phase="plot", subphase=name)
+    # Every ship has moved: the module's step for that moment (VV5's incoming missiles), then combat.
+    # With ``lost`` (``resolve_in_prospect``) the step's dice are not thrown: what each side is expected
+    # to lose to it is added there instead.
+    module = combat(state)
+    if lost is None:
+        outcome = module.after_movement(view(state), dice, events)
+    else:
+        outcome, losses = module.after_movement_in_prospect(view(state))
+        for ship_id, loss in losses.items():
+            lost[state.ship(ship_id).side] += loss
+    state = apply_outcome(state, outcome, events)
+    if len(state.sides_in_play()) <= 1:
+        return end(state, "elimination", events)
+    return start_combat(state, dice, events)
+
+
+def plotted(
+    state: VMSState,
+    orders: Mapping[str, Order],
+    dice: Dice,
+    events: list[Event],
+    lost: dict[str, float] | None = None,
+) -> VMSState:
+    """A subphase's plots moved, then the next subphase, or the step after the moves and the fire
+    (``lost``: as in :func:`next_subphase`)."""
+    state = carry_out(state, orders, events)
+    if len(state.sides_in_play()) <= 1:
+        return end(state, "elimination", events)
+    return next_subphase(state, dice, events, lost)
+
+
+def carry_out(state: VMSState, orders: Mapping[str, Order], events: list[Event]) -> VMSState:
+    """The subphase's plots moved together; a ship whose path leaves the map disengages where it leaves."""
+    for order in orders.values():
+        if not isinstance(order, MovePlot):  # pragma: no cover - check_order refused it
+            raise TypeError("movement plots expected")
+        for ship_id, plot in order.moves:
+            state = state.with_ship(_moved(state, state.ship(ship_id), plot, events))
+    return state
+
+
+def _moved(state: VMSState, ship: VMSShip, plot: Plot, events: list[Event]) -> VMSShip:
+    turn = work_out(state, ship, plot)
+    path = turn.path
+    exit_at = next((i for i, h in enumerate(path) if not state.map.contains(h)), None)
+    shown = path if exit_at is None else path[: exit_at + 1]
+    after = turn.motion
+    moved = replace(
+        ship,
+        hex=shown[-1],
+        velocity=after.velocity,
+        facing=after.facing,
+        rotation=after.rotation,
+        spin_rate=after.spin.rate,
+        spin_carried=after.spin.carried,
+        moved=True,
+        thrust=tuple(sorted(turn.thrust.hexes.items())),
+        thrust_used=turn.thrust_spent,
+        hexsides_turned=turn.hexsides_turned,
+        overspeed=turn.overspeed,
+        plot=str(plot),
+    )
+    events.append(Moved(ship.id, str(plot), tuple(Position(h) for h in shown), after.facing))
+    events.append(CourseSet(ship.id, str(after.velocity), after.rotation, turn.thrust_spent, turn.hexsides_turned))
+    if exit_at is not None:
+        moved = replace(moved, status="disengaged")
+        events.append(LeftMap(ship.id, Position(shown[-1])))
+    return moved
+
+
+def start_combat(state: VMSState, dice: Dice, events: list[Event]) -> VMSState:
+    order = combat(state).fire_order(state.sides_in_play(), dice, events)
+    events.append(InitiativeSet(order))
+    return next_firer(replace(state, phase="fire", subphase="", fire_order=order, firing=0), dice, events)
+
+
+def next_firer(state: VMSState, dice: Dice, events: list[Event]) -> VMSState:
+    """The next side in the fire order with a shot to declare, or the end of the turn."""
+    module = combat(state)
+    while state.firing < len(state.fire_order):
+        side = state.fire_order[state.firing]
+        if not state.ships_of(side):
+            pass  # lost its last ship earlier in the phase
+        elif module.legal_shots(view(state), side):
+            return state
+        else:
+            events.append(Note(f"{side} has no target in range and arc"))
+        state = replace(state, firing=state.firing + 1)
+    return end_turn(state, dice, events)
+
+
+def end_turn(state: VMSState, dice: Dice, events: list[Event]) -> VMSState:
+    """The module's after-fire step, damage for rotating over the class limit, then the next turn or the end."""
+    module = combat(state)
+    state = apply_outcome(state, module.after_fire(view(state), dice, events), events)
+    for ship in state.ships:
+        if not ship.active or not ship.overspeed:
+            continue
+        rolled = overspeed_damage(ship.id, ship.overspeed, dice)
+        if rolled is not None:
+            events.append(rolled)
+            outcome = module.structure_damage(view(state), ship.id, ship.overspeed, rolled.total, events)
+            state = apply_outcome(state, outcome, events)
+    if len(state.sides_in_play()) <= 1:
+        return end(state, "elimination", events)
+    if state.turn >= state.max_turns:
+        return end(state, f"turn limit {state.max_turns} reached", events, draw=True)
+    return begin_turn(replace(state, turn=state.turn + 1), dice, events)
+
+
+def end(state: VMSState, reason: str, events: list[Event], draw: bool = False) -> VMSState:
+    winners = () if draw else state.sides_in_play()
+    if not winners and not draw:
+        reason = "no side has a ship left in the battle"
+    events.append(GameOver(winners, reason))
+    return replace(state, phase="over", winners=winners, end_reason=reason)
