@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 from typing import Annotated
 
@@ -39,7 +40,20 @@ CsvOpt = Annotated[Path | None, typer.Option("--csv", help="Also write the rows 
 ChunkOpt = Annotated[int, typer.Option("--chunk", min=1, help="Games per Dask task", metavar="N")]
 
 
-def _run(jobs: list[Job], out: Path, csv: Path | None, workers: int | None, scheduler: str | None, chunk: int) -> None:
+def _command(*words: object) -> str:
+    """The command line as a person would type it again (shell-quoted), for the report."""
+    return shlex.join(["vectorwar", *(str(w) for w in words)])
+
+
+def _run(
+    jobs: list[Job],
+    out: Path,
+    csv: Path | None,
+    workers: int | None,
+    scheduler: str | None,
+    chunk: int,
+    command: str,
+) -> None:
     from vectorwar.lab.runner import require_extra, run_jobs, write_rows
 
     require_extra("pandas", "pyarrow", *(() if workers == 0 and scheduler is None else ("distributed",)))
@@ -54,9 +68,11 @@ def _run(jobs: list[Job], out: Path, csv: Path | None, workers: int | None, sche
             chunk=chunk,
             progress=lambda done, _total: progress.update(task, completed=done),
         )
-    write_rows(rows, out, csv)
+    cells = write_rows(rows, out, csv, command=command)
     draws = sum(1 for r in rows if r["draw"])
-    out_console().print(f"{len(rows)} games ({len(jobs)} set-ups, {draws} draws) written to {out}")
+    out_console().print(
+        f"{len(rows)} games ({len(jobs)} set-ups, {draws} draws) written to {out}; figures by set-up in {cells}"
+    )
 
 
 @lab_app.command("run")
@@ -85,7 +101,20 @@ def run_command(
         raise UserError(f"the lab needs a computer player in every seat; {', '.join(people)} set to human")
     options = parse_options(option or [], system, sc)
     job = Job(0, sc.to_data(), controllers, options, games=games, first_seed=seed)
-    _run([job], out, csv, workers, scheduler, chunk)
+    command = _command(
+        "lab",
+        "run",
+        scenario,
+        "-n",
+        games,
+        "--seed",
+        seed,
+        *(w for s in controllers.items() for w in ("--seat", "=".join(s))),
+        *(w for o in option or [] for w in ("--option", o)),
+        "--out",
+        out,
+    )
+    _run([job], out, csv, workers, scheduler, chunk, command)
 
 
 @lab_app.command("sweep")
@@ -101,7 +130,7 @@ def sweep_command(
     """Play every set-up of a sweep or tournament plan; one row per game."""
     from vectorwar.lab.plan import load_plan
 
-    _run(load_plan(plan), out, csv, workers, scheduler, chunk)
+    _run(load_plan(plan), out, csv, workers, scheduler, chunk, _command("lab", "sweep", plan, "--out", out))
 
 
 @lab_app.command("report")

@@ -120,15 +120,32 @@ def _client(workers: int | None, scheduler: str | None, local_directory: str | P
         yield client
 
 
-def write_rows(rows: Rows, path: Path, csv: Path | None = None) -> None:
-    """Write rows to Parquet (and CSV), columns in the documented order."""
+def write_rows(rows: Rows, path: Path, csv: Path | None = None, command: str = "") -> Path:
+    """Write rows to Parquet (and CSV), columns in the documented order, and each cell's figures beside them.
+
+    The cells table (:mod:`.metrics`) goes to ``STEM-cells.parquet``, which is returned. ``command``, the
+    command line that made the rows, is kept in both files' metadata for the report.
+    """
     import pandas as pd
 
+    from vectorwar.lab.metrics import CELL_COLUMNS, cell_metrics
+
     frame = pd.DataFrame(rows, columns=list(COLUMNS))
+    frame.attrs["command"] = command
     path.parent.mkdir(parents=True, exist_ok=True)
     frame.to_parquet(path, index=False)
+    cells = pd.DataFrame(cell_metrics(frame), columns=list(CELL_COLUMNS))
+    cells.attrs["command"] = command
+    cells_path = cells_file(path)
+    cells.to_parquet(cells_path, index=False)
     if csv is not None:
         frame.to_csv(csv, index=False)
+    return cells_path
+
+
+def cells_file(results: Path) -> Path:
+    """Where the cells table of a results file goes."""
+    return results.with_name(results.stem + "-cells.parquet")
 
 
 def read_rows(path: Path) -> Any:
@@ -138,6 +155,13 @@ def read_rows(path: Path) -> Any:
     if not path.is_file():
         raise LabError(f"{path}: no such results file (make one with `vectorwar lab run` or `lab sweep`)")
     try:
-        return pd.read_parquet(path)
+        frame = pd.read_parquet(path)
     except (OSError, ValueError) as err:
         raise LabError(f"{path}: not a lab results file (Parquet): {err}") from None
+    if "winner" in frame.columns:  # a games table (a cells table has its own columns)
+        missing = [c for c in COLUMNS if c not in frame.columns]
+        if missing:
+            raise LabError(
+                f"{path}: no column {missing[0]!r}: the file was made by an older vectorwar; play the games again"
+            )
+    return frame
