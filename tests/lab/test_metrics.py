@@ -13,7 +13,7 @@ from vectorwar.catalogue import builtin_scenario
 from vectorwar.lab.games import Job, play_seeds
 from vectorwar.lab.luck import game_luck
 from vectorwar.lab.metrics import cell_metrics, mean_interval, wilson
-from vectorwar.lab.report import make_report
+from vectorwar.lab.report import make_report, tournament_table
 from vectorwar.lab.runner import LabError, cells_file, read_rows, write_rows
 from vectorwar.play import play_out
 
@@ -168,6 +168,7 @@ def test_the_figures_reach_parquet_and_the_report(rows: list[dict[str, Any]], tm
     # Captions are words, not file names.
     assert all(not caption.startswith(("winrate-", "sides", "length")) for caption in report.captions.values())
     assert "<figcaption>Side advantage" in page
+    assert report.labels["winrate-setups"] == ["one-sided", "never meet"]
     # One sample game a cell, saved as a game file that loads and replays.
     assert sorted(report.samples) == [0, 1]
     assert 'href="samples/cell-0-seed-0.json"' in page
@@ -184,3 +185,16 @@ def test_an_older_results_file_is_refused_with_the_reason(tmp_path: Path) -> Non
     pd.DataFrame({"job": [0], "winner": ["red"]}).to_parquet(path)
     with pytest.raises(LabError, match=r"no column 'label'.*older vectorwar"):
         read_rows(path)
+
+
+def test_a_design_in_one_seat_against_a_bot_is_no_tournament() -> None:
+    frame = pd.DataFrame(
+        {
+            "bots": [json.dumps({"red": "greedy", "blue": "greedy"})] * 2,
+            "seats": [json.dumps(["red", "blue"])] * 2,
+            "params": [json.dumps({"fleet.red": "ship2"}), json.dumps({"fleet.red": "ship2", "fleet.blue": "ship1"})],
+            "winner": ["red", "blue"],
+        }
+    )
+    assert tournament_table(frame.iloc[:1]) == {}
+    assert tournament_table(frame) == {"ship2": {"ship1": (0.0, 1)}, "ship1": {"ship2": (1.0, 1)}}

@@ -92,6 +92,45 @@ def make_report(frame: Any, out_dir: Path, title: str = "vectorwar lab report") 
             )
         )
 
+    jobs = sorted({int(j) for j in frame["job"]})
+    if len(jobs) > 1:
+        names = {
+            int(j): str(label) or f"set-up {int(j)}" for j, label in zip(frame["job"], frame["label"], strict=True)
+        }
+
+        def draw_setups(ax: Any) -> list[str]:
+            for offset, seat in enumerate(seats):
+                rates = []
+                for job in jobs:
+                    rows = [i for i, j in enumerate(frame["job"]) if int(j) == job]
+                    rates.append(wilson(sum(seat in winners[i] for i in rows), len(rows)))
+                xs = [i + (offset - (len(seats) - 1) / 2) * 0.08 for i in range(len(jobs))]
+                ax.errorbar(
+                    xs,
+                    [r[0] for r in rates],
+                    yerr=[[r[0] - r[1] for r in rates], [r[2] - r[0] for r in rates]],
+                    marker="o",
+                    linestyle="none",
+                    capsize=3,
+                    label=seat,
+                )
+            shown = [names[job] for job in jobs]
+            ax.set_xticks(range(len(jobs)), shown, rotation=20, ha="right", fontsize="small")
+            ax.set_ylim(0, 1)
+            ax.set_ylabel("win rate (95% CI)")
+            ax.set_title("win rate by set-up")
+            ax.legend(fontsize="small")
+            return shown
+
+        panels.append(
+            (
+                "winrate-setups",
+                draw_setups,
+                f"Win rate of each seat in each set-up, with 95% Wilson intervals ({len(frame) // len(jobs)} games "
+                "a set-up where all are alike).",
+            )
+        )
+
     def draw_sides(ax: Any) -> list[str]:
         names = [*seats, "draw"]
         stats = [wilson(sum(s in w for w in winners), len(winners)) for s in seats]
@@ -238,13 +277,15 @@ def make_report(frame: Any, out_dir: Path, title: str = "vectorwar lab report") 
 def tournament_table(frame: Any) -> dict[str, dict[str, tuple[float, int]]]:
     """Entrant -> opponent -> (win rate, games), over two-seat games between different entrants.
 
-    A seat's entrant is its fleet's design where a plan set one (``fleet.SEAT``), else its bot.
+    A seat's entrant is its fleet's design where a plan set one for every seat (``fleet.SEAT``), else its
+    bot: a design in one seat against a bot in the other is no pairing of like with like.
     """
     tally: dict[str, dict[str, list[int]]] = {}
     rows = zip(frame["bots"], frame["seats"], frame["params"], frame["winner"], strict=True)
     for bots_text, seats_text, params_text, winner in rows:
         bots, seats, params = json.loads(bots_text), json.loads(seats_text), json.loads(params_text)
-        entrant = {seat: str(params.get(f"fleet.{seat}", bots[seat])) for seat in seats}
+        by_fleet = all(f"fleet.{seat}" in params for seat in seats)
+        entrant = {seat: str(params[f"fleet.{seat}"] if by_fleet else bots[seat]) for seat in seats}
         if len(seats) != 2 or entrant[seats[0]] == entrant[seats[1]]:
             continue
         for seat, other in (seats, seats[::-1]):
