@@ -147,3 +147,99 @@ def report_command(
     folder = out or results.with_name(results.stem + "-report")
     report = make_report(read_rows(results), folder)
     out_console().print(f"report: {report.html} ({len(report.plots)} plots)")
+
+
+@lab_app.command("optimise")
+@reports_errors
+def optimise_command(
+    system: Annotated[str, typer.Argument(help="Rule system whose designs to search", metavar="SYSTEM")],
+    against: Annotated[
+        str, typer.Option("--against", help="The catalogue design every other seat's ships fly", metavar="KEY")
+    ],
+    budget: Annotated[
+        int | None,
+        typer.Option("--budget", min=1, help="Points for the searched seat's whole fleet", metavar="POINTS"),
+    ] = None,
+    trials: Annotated[int, typer.Option("--trials", min=1, help="Designs to play", metavar="N")] = 200,
+    games: Annotated[int, typer.Option("--games", min=1, help="Games a trial", metavar="N")] = 40,
+    confirm: Annotated[
+        int, typer.Option("--confirm", min=1, help="Games to confirm the best and the catalogue's", metavar="N")
+    ] = 400,
+    top: Annotated[int, typer.Option("--top", min=1, help="Best designs to confirm", metavar="N")] = 3,
+    batch: Annotated[int, typer.Option("--batch", min=1, help="Trials played at once", metavar="N")] = 8,
+    seed: Annotated[int, typer.Option(help="Seed of the sampler and of the first game", metavar="N")] = 0,
+    scenario: Annotated[
+        str | None,
+        typer.Option(help="Built-in scenario (default: the system's with the most ships a side)", metavar="ID"),
+    ] = None,
+    seat: Annotated[
+        str | None, typer.Option("--seat", help="The seat that flies the searched design (default: the first)")
+    ] = None,
+    bot: Annotated[str | None, typer.Option("--bot", help="Computer player in every seat (default: greedy)")] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", "-o", help="Folder for the results and report", metavar="DIR")
+    ] = None,
+    workers: WorkersOpt = None,
+    scheduler: SchedulerOpt = None,
+    chunk: ChunkOpt = 8,
+) -> None:
+    """Search a system's designs, within its design rules and a budget, for the one that wins most against a fixed
+    opponent (Optuna's TPE sampler; the trials play on the lab's Dask runner)."""
+    from vectorwar.lab.optimise import optimise, trials_frame
+    from vectorwar.lab.report import optimise_report
+    from vectorwar.lab.runner import open_runner, require_extra
+
+    require_extra(
+        "optuna", "pandas", "pyarrow", "matplotlib", *(() if workers == 0 and scheduler is None else ("distributed",))
+    )
+    command = _command(
+        "lab",
+        "optimise",
+        system,
+        "--against",
+        against,
+        *(("--budget", budget) if budget is not None else ()),
+        "--trials",
+        trials,
+        "--games",
+        games,
+        "--confirm",
+        confirm,
+        "--seed",
+        seed,
+        *(("--scenario", scenario) if scenario else ()),
+        *(("--seat", seat) if seat else ()),
+        *(("--bot", bot) if bot else ()),
+    )
+    folder = out or Path(f"optimise-{system}")
+    progress = games_progress()
+    with progress, open_runner(workers=workers, scheduler=scheduler) as run:
+        task = progress.add_task("trials", total=trials)
+        search = optimise(
+            system,
+            run,
+            against=against,
+            budget=budget,
+            trials=trials,
+            games=games,
+            confirm=confirm,
+            top=top,
+            batch=batch,
+            seed=seed,
+            scenario_id=scenario,
+            seat=seat,
+            bot=bot,
+            chunk=chunk,
+            progress=lambda done, _total: progress.update(task, completed=done),
+        )
+    folder.mkdir(parents=True, exist_ok=True)
+    trials_frame(search).to_parquet(folder / "trials.parquet", index=False)
+    report = optimise_report(search, folder, command)
+    best = max((e for e in search.confirmed if e.source == "search"), key=lambda e: e.interval[0], default=None)
+    if best is None:
+        raise UserError(f"no design was legal within the budget in {len(search.trials)} tries; see {report.html}")
+    p, lo, hi = best.interval
+    out_console().print(
+        f"{len(search.played)} designs played; best {best.name}: win rate {p:.3f} ({lo:.3f}-{hi:.3f}) "
+        f"over {best.games} games; report: {report.html}"
+    )

@@ -14,9 +14,12 @@ import json
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vectorwar.lab.metrics import cell_metrics, wilson
+
+if TYPE_CHECKING:
+    from vectorwar.lab.optimise import Search
 
 
 @dataclass
@@ -427,3 +430,97 @@ def _show(value: object) -> str:
 
 def _slug(name: str) -> str:
     return "".join(c if c.isalnum() else "-" for c in name)
+
+
+def optimise_report(search: Search, out_dir: Path, command: str = "") -> Report:
+    """The design search's page: what was searched, the best designs against the catalogue's, and the progress."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    report = Report(html=out_dir / "report.html")
+    played = search.played
+    catalogue = [e for e in search.confirmed if e.source == "catalogue"]
+    found = [e for e in search.confirmed if e.source == "search"]
+    best_catalogue = max(catalogue, key=lambda e: e.interval[0], default=None)
+
+    fig, ax = plt.subplots(figsize=(7, 4), layout="constrained")
+    xs = [t.number for t in played]
+    ax.plot(xs, [t.win_rate for t in played], "o", markersize=3, alpha=0.6, label="each design tried")
+    best_so_far: list[float] = []
+    for trial in played:
+        best_so_far.append(max(trial.win_rate, best_so_far[-1] if best_so_far else 0.0))
+    ax.step(xs, best_so_far, where="post", label="best so far")
+    if best_catalogue is not None:
+        ax.axhline(best_catalogue.interval[0], linestyle="--", color="grey", label=f"{best_catalogue.name} (confirmed)")
+    ax.set_ylim(0, 1)
+    ax.set_xlabel("trial")
+    ax.set_ylabel(f"win rate over {search.seeds[1] - search.seeds[0] + 1} games")
+    ax.set_title("design search progress")
+    ax.legend(fontsize="small")
+    path = out_dir / "progress.png"
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+    report.plots["progress"] = path
+    report.captions["progress"] = (
+        "Search progress: the win rate of each legal design tried, in the order tried, and the best so far; "
+        "the dashed line is the best catalogue design's win rate on the confirming games."
+    )
+
+    refused = len(search.trials) - len(played)
+    items = [
+        f"<li>System: {html.escape(search.system)}; scenario: {html.escape(search.scenario)}</li>",
+        f"<li>Searched: every ship of {html.escape(search.seat)}; against: a fleet of "
+        f"{html.escape(search.against)}</li>",
+        f"<li>Budget: {'none' if search.budget is None else search.budget} points for the searched seat's fleet</li>",
+        f"<li>Trials: {len(played)} designs played, {refused} refused by the design rules, the budget or the "
+        "scenario</li>",
+        f"<li>Seeds: {search.seeds[0]}-{search.seeds[1]} for every trial; "
+        f"{search.confirm_seeds[0]}-{search.confirm_seeds[1]} to confirm the best and the catalogue's</li>",
+        "<li>Made by: "
+        + (f"<code>{html.escape(command)}</code>" if command else "(the command was not recorded)")
+        + "</li>",
+    ]
+    verdict = ""
+    if found and best_catalogue is not None:
+        best = max(found, key=lambda e: e.interval[0])
+        p, lo, hi = best.interval
+        cp, clo, chi = best_catalogue.interval
+        if lo > chi:
+            outcome = "clear of it: the found design is better"
+        elif hi < clo:
+            outcome = "clear of it: the catalogue design is better"
+        else:
+            outcome = "overlapping it: more games would be needed to tell them apart"
+        verdict = (
+            f"<p>Best found: {html.escape(best.name)}, win rate {p:.3f} ({lo:.3f}–{hi:.3f}); best catalogue design "
+            f"within the budget: {html.escape(best_catalogue.name)}, {cp:.3f} ({clo:.3f}–{chi:.3f}). "
+            f"The found design's interval is {outcome}.</p>"
+        )
+    rows = ""
+    for entry in sorted(search.confirmed, key=lambda e: -e.interval[0]):
+        p, lo, hi = entry.interval
+        design = ", ".join(f"{k} {_show(v)}" for k, v in entry.design.items() if k not in ("name", "notes"))
+        rows += (
+            f"<tr><td>{html.escape(entry.name)}</td><td>{entry.source}</td><td>{entry.cost}</td>"
+            f"<td>{html.escape(design)}</td><td>{entry.games}</td><td>{p:.3f} ({lo:.3f}–{hi:.3f})</td></tr>"
+        )
+    table = (
+        "<h2>Best designs and the catalogue's</h2><table><tr><th>design</th><th>from</th><th>cost</th>"
+        f"<th>fields</th><th>games</th><th>win rate (95% CI)</th></tr>{rows}</table>"
+    )
+    caption = html.escape(report.captions["progress"])
+    title = f"vectorwar design search: {search.system}"
+    report.html.write_text(
+        "<!doctype html><html><head><meta charset='utf-8'>"
+        f"<title>{html.escape(title)}</title>"
+        "<style>body{font-family:sans-serif;max-width:70em;margin:auto}figure{display:inline-block}"
+        "table{border-collapse:collapse}td,th{border:1px solid #aaa;padding:2px 6px}</style></head>"
+        f"<body><h1>{html.escape(title)}</h1><ul>{''.join(items)}</ul>{verdict}{table}"
+        f'<figure><img src="progress.png" alt="{caption}"><figcaption>{caption}</figcaption></figure>'
+        "</body></html>",
+        encoding="utf-8",
+    )
+    return report

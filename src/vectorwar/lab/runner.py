@@ -59,29 +59,63 @@ def run_jobs(
     LocalCluster of ``workers`` processes is started (default: one per core).
     ``workers=0`` plays in this process without Dask.
     """
+    with open_runner(workers=workers, scheduler=scheduler, local_directory=local_directory) as run:
+        return run(jobs, chunk, progress)
+
+
+Runner = Callable[[Sequence[Job], int, Progress | None], Rows]
+
+
+@contextmanager
+def open_runner(
+    *, workers: int | None = None, scheduler: str | None = None, local_directory: str | Path | None = None
+) -> Iterator[Runner]:
+    """A way to play many batches of jobs on one cluster (:func:`run_jobs` plays one batch).
+
+    The design search (:mod:`.optimise`) plays a batch of trials at a time and
+    decides the next from their results, so it keeps its cluster open between
+    batches instead of starting one a batch.
+    """
     if scheduler is not None and workers is not None:
         raise LabError("give a number of local workers or a scheduler address, not both (the cluster has its own)")
+    if scheduler is None and workers == 0:
+        yield _play_here
+        return
+    with _client(workers, scheduler, local_directory) as client:
+
+        def run(jobs: Sequence[Job], chunk: int, progress: Progress | None = None) -> Rows:
+            return _play_on(client, jobs, chunk, progress)
+
+        yield run
+
+
+def _play_here(jobs: Sequence[Job], chunk: int, progress: Progress | None = None) -> Rows:
     pieces = chunks(jobs, chunk)
     total = sum(len(seeds) for _, seeds in pieces)
     done = 0
     rows: Rows = []
-    if scheduler is None and workers == 0:
-        for job, seeds in pieces:
-            rows.extend(play_seeds(job, seeds))
-            done += len(seeds)
-            if progress is not None:
-                progress(done, total)
-        return sort_rows(rows)
+    for job, seeds in pieces:
+        rows.extend(play_seeds(job, seeds))
+        done += len(seeds)
+        if progress is not None:
+            progress(done, total)
+    return sort_rows(rows)
+
+
+def _play_on(client: Any, jobs: Sequence[Job], chunk: int, progress: Progress | None) -> Rows:
     from distributed import as_completed
 
-    with _client(workers, scheduler, local_directory) as client:
-        futures = [client.submit(play_seeds, job, seeds, pure=False) for job, seeds in pieces]
-        for future in as_completed(futures):
-            part = future.result()
-            rows.extend(part)
-            done += len(part)
-            if progress is not None:
-                progress(done, total)
+    pieces = chunks(jobs, chunk)
+    total = sum(len(seeds) for _, seeds in pieces)
+    done = 0
+    rows: Rows = []
+    futures = [client.submit(play_seeds, job, seeds, pure=False) for job, seeds in pieces]
+    for future in as_completed(futures):
+        part = future.result()
+        rows.extend(part)
+        done += len(part)
+        if progress is not None:
+            progress(done, total)
     return sort_rows(rows)
 
 
