@@ -79,7 +79,7 @@ def _run(
 @reports_errors
 def run_command(
     scenario: Annotated[str, typer.Argument(help="Built-in scenario id or a .toml file", metavar="SCENARIO")],
-    games: Annotated[int, typer.Option("-n", "--games", min=1, help="How many games", metavar="N")] = 100,
+    games: Annotated[int, typer.Option("-n", "--games", min=1, help="How many games", metavar="N")] = 1000,
     seat: SeatOpt = None,
     seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses SEED + i", metavar="N")] = 0,
     option: OptionOpt = None,
