@@ -128,3 +128,16 @@ def test_the_command_writes_trials_and_a_report(tmp_path: Path) -> None:
     assert "2 designs played" in result.output
     assert len(pd.read_parquet(out / "trials.parquet").query("refused == ''")) == 2
     assert "vectorwar lab optimise msc --against ship1 --budget 45 --trials 2" in (out / "report.html").read_text()
+
+
+def test_a_design_the_scenario_cannot_start_is_refused_and_left_out(tmp_path: Path) -> None:
+    # Red starts at SPEED 3, so a design with ENGINE 2 (the catalogue's ship2) cannot be set up in its seat.
+    duel = (Path(__file__).resolve().parents[2] / "src/vectorwar/systems/msc/data/scenarios/msc-duel.toml").read_text()
+    scenario = tmp_path / "fast-duel.toml"
+    scenario.write_text(duel.replace("speed = 2", "speed = 3", 1))
+    with open_runner(workers=0) as run:
+        search = optimise("msc", run, **{**SMALL, "trials": 2, "scenario_id": str(scenario)})
+    assert "ship2" not in [e.name for e in search.confirmed]
+    assert "ship1" in [e.name for e in search.confirmed]
+    assert all(t.design["engine"] >= 3 for t in search.played)
+    assert all("SPEED 3 is above ENGINE" in t.refused for t in search.trials if t.refused and t.design["engine"] < 3)

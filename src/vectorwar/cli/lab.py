@@ -170,7 +170,10 @@ def optimise_command(
     seed: Annotated[int, typer.Option(help="Seed of the sampler and of the first game", metavar="N")] = 0,
     scenario: Annotated[
         str | None,
-        typer.Option(help="Built-in scenario (default: the system's with the most ships a side)", metavar="ID"),
+        typer.Option(
+            help="Built-in scenario id or a .toml file (default: the system's with the most ships a side)",
+            metavar="SCENARIO",
+        ),
     ] = None,
     seat: Annotated[
         str | None, typer.Option("--seat", help="The seat that flies the searched design (default: the first)")

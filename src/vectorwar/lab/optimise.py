@@ -253,11 +253,7 @@ def optimise(
                     f"{ships} ships at {trial.cost} points cost {trial.cost * ships}, over the budget {budget}"
                 )
             if not trial.refused:
-                job = _job(0, scenario, seat, bot, design, against, 1, seed)
-                try:  # the design may break the scenario's own set-up (MSC: a starting speed above its engine)
-                    check_setup(scenario_from_data(job.scenario, scenario.id), job.options)
-                except VectorwarError as err:
-                    trial.refused = str(err)
+                trial.refused = _setup_problem(scenario, seat, bot, design, against)
             if trial.refused:
                 study.tell(asked, 0.0)  # refused designs steer the sampler away, at no cost in games
                 continue
@@ -281,13 +277,27 @@ def optimise(
     entries = [(f"trial {t.number}", t.design, t.cost, "search") for t in best]
     for key, design in catalogue.items():
         cost = design_cost(system_name, design, key)
-        if budget is None or cost is None or cost * ships <= budget:
+        if (budget is None or cost is None or cost * ships <= budget) and _fits(scenario, seat, bot, design, against):
             entries.append((key, dict(design), cost, "catalogue"))
     jobs = [_job(i, scenario, seat, bot, e[1], against, confirm, seed + games) for i, e in enumerate(entries)]
     rows = run(jobs, chunk, None)
     for (name, design, cost, source), (wins, played) in zip(entries, _tally(rows, seat, len(entries)), strict=True):
         search.confirmed.append(Entry(name, design, cost, played, wins, source))
     return search
+
+
+def _setup_problem(scenario: Scenario, seat: str, bot: str, design: Mapping[str, Any], against: str) -> str:
+    """Why the scenario cannot be set up with ``design`` in ``seat`` (MSC: a starting speed above its engine); ""."""
+    job = _job(0, scenario, seat, bot, design, against, 1, 0)
+    try:
+        check_setup(scenario_from_data(job.scenario, scenario.id), job.options)
+    except VectorwarError as err:
+        return str(err)
+    return ""
+
+
+def _fits(scenario: Scenario, seat: str, bot: str, design: Mapping[str, Any], against: str) -> bool:
+    return not _setup_problem(scenario, seat, bot, design, against)
 
 
 def _suggest(asked: Any, space: Space, base: Mapping[str, Any]) -> dict[str, Any]:
