@@ -198,3 +198,17 @@ def test_a_design_in_one_seat_against_a_bot_is_no_tournament() -> None:
     )
     assert tournament_table(frame.iloc[:1]) == {}
     assert tournament_table(frame) == {"ship2": {"ship1": (0.0, 1)}, "ship1": {"ship2": (1.0, 1)}}
+
+
+def test_rows_without_details_carry_no_luck_and_no_sample() -> None:
+    job = Job(0, builtin_scenario("msc-duel").to_data(), {"red": "greedy", "blue": "greedy"}, details=False)
+    (row,) = play_seeds(job, [0])
+    assert (row["luck"], row["sample"]) == ("{}", "")
+    assert row["winner"] in ("red", "blue", "")
+    (full,) = play_seeds(Job(0, job.scenario, job.controllers), [0])
+    # The same game either way: details only add to the row.
+    assert {k: full[k] for k in row if k not in ("luck", "sample")} == {
+        k: v for k, v in row.items() if k not in ("luck", "sample")
+    }
+    assert full["sample"]
+    assert json.loads(full["luck"])

@@ -57,6 +57,9 @@ class Job:
     label: str = ""
     #: The swept values this job stands for ("design.ship1.engine" -> 3), for the report.
     params: Mapping[str, object] = field(default_factory=dict)
+    #: Whether rows carry luck and the sample game. Luck replays the game (with greedy bots, about three
+    #: quarters again of its time), so the design search, which needs only who won, goes without.
+    details: bool = True
 
     @property
     def seeds(self) -> range:
@@ -99,9 +102,11 @@ def game_row(job: Job, scenario: Scenario, game: Game) -> dict[str, Any]:
         "ships": _json(ships),
         "decided": bool(winners) and not ended_by_turn_limit(reason),
         "damage": _json(damage),
-        "luck": _json({seat: luck.to_data() for seat, luck in game_luck(game).items()}),
+        "luck": _json({seat: luck.to_data() for seat, luck in game_luck(game).items()} if job.details else {}),
         # The first game of each set-up is kept whole, so a report can offer one game of every cell to replay.
-        "sample": _json(game_to_data(game, dict(job.controllers))) if game.seed == job.first_seed else "",
+        "sample": _json(game_to_data(game, dict(job.controllers)))
+        if job.details and game.seed == job.first_seed
+        else "",
     }
 
 

@@ -332,7 +332,7 @@ def _job(
         for side in data["sides"]
     ]
     controllers = {side["id"]: bot for side in data["sides"]}
-    return Job(index, data, controllers, games=games, first_seed=first_seed, label=f"design {index}")
+    return Job(index, data, controllers, games=games, first_seed=first_seed, label=f"design {index}", details=False)
 
 
 def _tally(rows: Rows, seat: str, jobs: int) -> Sequence[tuple[int, int]]:
