@@ -13,8 +13,9 @@ from tests.cli.helpers import runner
 from vectorwar.catalogue import builtin_scenario
 from vectorwar.cli import app
 from vectorwar.lab.games import COLUMNS, Job, play_seeds
+from vectorwar.lab.metrics import wilson
 from vectorwar.lab.plan import load_plan, plan_jobs
-from vectorwar.lab.report import make_report, wilson
+from vectorwar.lab.report import make_report
 from vectorwar.lab.runner import LabError, chunks, read_rows, require_extra, run_jobs, write_rows
 
 
@@ -196,9 +197,13 @@ def test_lab_command_writes_rows_and_a_report(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "5 games" in result.output
     assert read_rows(out)["seed"].tolist() == [2, 3, 4, 5, 6]
+    assert read_rows(tmp_path / "r-cells.parquet")["games"].tolist() == [5, 5]
     result = runner().invoke(app, ["lab", "report", str(out)])
     assert result.exit_code == 0, result.output
-    assert (tmp_path / "r-report" / "report.html").is_file()
+    page = (tmp_path / "r-report" / "report.html").read_text()
+    # The report names the command that made the results, to run it again.
+    assert f"vectorwar lab run msc-duel -n 5 --seed 2 --seat red=greedy --seat blue=greedy --out {out}" in page
+    assert (tmp_path / "r-report" / "samples" / "cell-0-seed-2.json").is_file()
     result = runner().invoke(app, ["lab", "run", "msc-duel", "--seat", "red=human", "--workers", "0"])
     assert result.exit_code == 1
     assert "computer player in every seat" in result.output
@@ -207,6 +212,15 @@ def test_lab_command_writes_rows_and_a_report(tmp_path: Path) -> None:
 def test_the_documented_example_plan_is_valid() -> None:
     plan = Path(__file__).resolve().parents[2] / "docs" / "lab-sweep.toml"
     jobs = load_plan(plan)
-    assert [j.label for j in jobs] == ["engine 2, shields 4", "engine 3, shields 3", "engine 4, shields 2"]
-    # Each point keeps the Hawk's engine and shields at the same total.
-    assert {j.scenario["designs"]["ship1"]["engine"] + j.scenario["designs"]["ship1"]["shields"] for j in jobs} == {6}
+    assert [j.label for j in jobs] == [
+        "red engine 2, shields 4",
+        "red engine 3, shields 3 (blue's design)",
+        "red engine 4, shields 2",
+    ]
+    for job in jobs:
+        fleets = {side["id"]: {s["design"] for s in side["ships"]} for side in job.scenario["sides"]}
+        # One side varies, the other stays: red flies the swept design, blue the catalogue's Ship 1.
+        assert fleets == {"red": {"ship2"}, "blue": {"ship1"}}
+        assert "ship1" not in job.scenario["designs"]
+    # Each point keeps red's engine and shields at the same total, so the same build points.
+    assert {j.scenario["designs"]["ship2"]["engine"] + j.scenario["designs"]["ship2"]["shields"] for j in jobs} == {6}

@@ -14,6 +14,8 @@ from typing import Any
 from vectorwar.events import event_to_data
 from vectorwar.game import Game
 from vectorwar.lab.adapter import play_game
+from vectorwar.lab.luck import game_luck
+from vectorwar.savefile import game_to_data
 from vectorwar.scenario import Scenario, scenario_from_data
 
 #: The columns of every row, in order (docs/lab.md describes each).
@@ -35,6 +37,10 @@ COLUMNS = (
     "initiative",
     "scores",
     "ships",
+    "decided",
+    "damage",
+    "luck",
+    "sample",
 )
 
 
@@ -51,6 +57,9 @@ class Job:
     label: str = ""
     #: The swept values this job stands for ("design.ship1.engine" -> 3), for the report.
     params: Mapping[str, object] = field(default_factory=dict)
+    #: Whether rows carry luck and the sample game. Luck replays the game (with greedy bots, about three
+    #: quarters again of its time), so the design search, which needs only who won, goes without.
+    details: bool = True
 
     @property
     def seeds(self) -> range:
@@ -67,6 +76,12 @@ def game_row(job: Job, scenario: Scenario, game: Game) -> dict[str, Any]:
     result = game.result
     winners = list(result.winners) if result is not None else []
     seats = [s.id for s in scenario.sides]
+    reason = "" if result is None else result.reason
+    ships = ship_tallies(game, scenario)
+    damage = dict.fromkeys(seats, 0)
+    for tally in ships.values():
+        if tally["side"] in damage:
+            damage[tally["side"]] += tally["dealt"]
     return {
         "job": job.index,
         "label": job.label,
@@ -79,13 +94,25 @@ def game_row(job: Job, scenario: Scenario, game: Game) -> dict[str, Any]:
         "seed": game.seed,
         "winner": ",".join(winners),
         "draw": not winners,
-        "reason": "" if result is None else result.reason,
+        "reason": reason,
         "turns": game.history[-1].clock.turn if game.history else 0,
         "steps": len(game.history),
         "initiative": first_initiative(game),
         "scores": _json({} if result is None else {s: float(v) for s, v in result.scores.items()}),
-        "ships": _json(ship_tallies(game, scenario)),
+        "ships": _json(ships),
+        "decided": bool(winners) and not ended_by_turn_limit(reason),
+        "damage": _json(damage),
+        "luck": _json({seat: luck.to_data() for seat, luck in game_luck(game).items()} if job.details else {}),
+        # The first game of each set-up is kept whole, so a report can offer one game of every cell to replay.
+        "sample": _json(game_to_data(game, dict(job.controllers)))
+        if job.details and game.seed == job.first_seed
+        else "",
     }
+
+
+def ended_by_turn_limit(reason: str) -> bool:
+    """Whether the rules ended the game at the scenario's turn limit (every system words it so)."""
+    return reason.startswith("turn limit")
 
 
 def first_initiative(game: Game) -> str:

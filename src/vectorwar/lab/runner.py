@@ -59,29 +59,63 @@ def run_jobs(
     LocalCluster of ``workers`` processes is started (default: one per core).
     ``workers=0`` plays in this process without Dask.
     """
+    with open_runner(workers=workers, scheduler=scheduler, local_directory=local_directory) as run:
+        return run(jobs, chunk, progress)
+
+
+Runner = Callable[[Sequence[Job], int, Progress | None], Rows]
+
+
+@contextmanager
+def open_runner(
+    *, workers: int | None = None, scheduler: str | None = None, local_directory: str | Path | None = None
+) -> Iterator[Runner]:
+    """A way to play many batches of jobs on one cluster (:func:`run_jobs` plays one batch).
+
+    The design search (:mod:`.optimise`) plays a batch of trials at a time and
+    decides the next from their results, so it keeps its cluster open between
+    batches instead of starting one a batch.
+    """
     if scheduler is not None and workers is not None:
         raise LabError("give a number of local workers or a scheduler address, not both (the cluster has its own)")
+    if scheduler is None and workers == 0:
+        yield _play_here
+        return
+    with _client(workers, scheduler, local_directory) as client:
+
+        def run(jobs: Sequence[Job], chunk: int, progress: Progress | None = None) -> Rows:
+            return _play_on(client, jobs, chunk, progress)
+
+        yield run
+
+
+def _play_here(jobs: Sequence[Job], chunk: int, progress: Progress | None = None) -> Rows:
     pieces = chunks(jobs, chunk)
     total = sum(len(seeds) for _, seeds in pieces)
     done = 0
     rows: Rows = []
-    if scheduler is None and workers == 0:
-        for job, seeds in pieces:
-            rows.extend(play_seeds(job, seeds))
-            done += len(seeds)
-            if progress is not None:
-                progress(done, total)
-        return sort_rows(rows)
+    for job, seeds in pieces:
+        rows.extend(play_seeds(job, seeds))
+        done += len(seeds)
+        if progress is not None:
+            progress(done, total)
+    return sort_rows(rows)
+
+
+def _play_on(client: Any, jobs: Sequence[Job], chunk: int, progress: Progress | None) -> Rows:
     from distributed import as_completed
 
-    with _client(workers, scheduler, local_directory) as client:
-        futures = [client.submit(play_seeds, job, seeds, pure=False) for job, seeds in pieces]
-        for future in as_completed(futures):
-            part = future.result()
-            rows.extend(part)
-            done += len(part)
-            if progress is not None:
-                progress(done, total)
+    pieces = chunks(jobs, chunk)
+    total = sum(len(seeds) for _, seeds in pieces)
+    done = 0
+    rows: Rows = []
+    futures = [client.submit(play_seeds, job, seeds, pure=False) for job, seeds in pieces]
+    for future in as_completed(futures):
+        part = future.result()
+        rows.extend(part)
+        done += len(part)
+        if progress is not None:
+            progress(done, total)
     return sort_rows(rows)
 
 
@@ -120,15 +154,32 @@ def _client(workers: int | None, scheduler: str | None, local_directory: str | P
         yield client
 
 
-def write_rows(rows: Rows, path: Path, csv: Path | None = None) -> None:
-    """Write rows to Parquet (and CSV), columns in the documented order."""
+def write_rows(rows: Rows, path: Path, csv: Path | None = None, command: str = "") -> Path:
+    """Write rows to Parquet (and CSV), columns in the documented order, and each cell's figures beside them.
+
+    The cells table (:mod:`.metrics`) goes to ``STEM-cells.parquet``, which is returned. ``command``, the
+    command line that made the rows, is kept in both files' metadata for the report.
+    """
     import pandas as pd
 
+    from vectorwar.lab.metrics import CELL_COLUMNS, cell_metrics
+
     frame = pd.DataFrame(rows, columns=list(COLUMNS))
+    frame.attrs["command"] = command
     path.parent.mkdir(parents=True, exist_ok=True)
     frame.to_parquet(path, index=False)
+    cells = pd.DataFrame(cell_metrics(frame), columns=list(CELL_COLUMNS))
+    cells.attrs["command"] = command
+    cells_path = cells_file(path)
+    cells.to_parquet(cells_path, index=False)
     if csv is not None:
         frame.to_csv(csv, index=False)
+    return cells_path
+
+
+def cells_file(results: Path) -> Path:
+    """Where the cells table of a results file goes."""
+    return results.with_name(results.stem + "-cells.parquet")
 
 
 def read_rows(path: Path) -> Any:
@@ -138,6 +189,13 @@ def read_rows(path: Path) -> Any:
     if not path.is_file():
         raise LabError(f"{path}: no such results file (make one with `vectorwar lab run` or `lab sweep`)")
     try:
-        return pd.read_parquet(path)
+        frame = pd.read_parquet(path)
     except (OSError, ValueError) as err:
         raise LabError(f"{path}: not a lab results file (Parquet): {err}") from None
+    if "winner" in frame.columns:  # a games table (a cells table has its own columns)
+        missing = [c for c in COLUMNS if c not in frame.columns]
+        if missing:
+            raise LabError(
+                f"{path}: no column {missing[0]!r}: the file was made by an older vectorwar; play the games again"
+            )
+    return frame
