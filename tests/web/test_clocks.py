@@ -15,10 +15,12 @@ from typing import Any
 import pytest
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, Envelope, Session
+from fastapi.testclient import TestClient
 
 from tests.web.helpers import run_async
 from vectorwar.game import Game
 from vectorwar.play import bot_rng, make_bots
+from vectorwar.web.app import create_app
 from vectorwar.web.clocks import CLOCK, DEADLINE, Contact, Deadlines, Pace, PaceRefused, SeatClock, observe
 from vectorwar.web.reminders import ContactRefused, Sender, Settings, SmtpSettings
 from vectorwar.web.service import Created, GameService
@@ -312,3 +314,58 @@ def test_an_address_the_server_will_not_send_to_is_refused(tmp_path: Path) -> No
         service.close()
 
     run_async(scenario)
+
+
+# -- over HTTP ----------------------------------------------------------------------------------
+
+
+def test_a_table_created_with_a_pace_shows_it_keeps_it_and_hands_a_late_seat_back(tmp_path: Path) -> None:
+    time = FakeTime()
+    app = create_app(f"sqlite:///{tmp_path / 'games.db'}", time=time, deadline_every=HOUR)
+    pace = {"kind": "deadline", "seconds": HOUR, "remind_before": 600}
+    with TestClient(app) as client:
+        refused = client.post("/api/games", json={"scenario": "msc-duel", "pace": {**pace, "bot": "nobody"}})
+        assert refused.status_code == 422
+        assert refused.json()["error"]["type"] == "BadPace"
+        assert client.get("/api/games").json() == [], "a refused pace leaves no game behind"
+
+        answer = client.post("/api/games", json={"scenario": "msc-duel", "seats": {"blue": "open"}, "pace": pace})
+        assert answer.status_code == 201, answer.text
+        game_id = answer.json()["id"]
+        red = answer.json()["players"][0]["token"]
+        assert [g["pace"] for g in client.get("/api/games").json()] == ["1 hour a decision"]
+        assert [g["pace"] for g in client.get("/api/games/open").json()] == ["1 hour a decision"]
+        blue = client.post(f"/api/games/{game_id}/join", json={"seat": "blue"}).json()["token"]
+
+        put = client.put(
+            f"/api/games/{game_id}/seats/blue/reminders",
+            json={"email": "blue@example.org"},
+            headers={"Authorization": f"Bearer {blue}"},
+        )
+        assert put.status_code == 200, put.text
+        assert put.json()["contacts"] == {"blue": {"email": "blue@example.org", "webhook": "", "remind_before": None}}
+        others = client.get(f"/api/games/{game_id}/clock", headers={"Authorization": f"Bearer {red}"}).json()
+        assert others["contacts"] == {"red": {"email": "", "webhook": "", "remind_before": None}}
+        assert "blue@example.org" not in client.get(f"/api/games/{game_id}/clock").text
+        forbidden = client.put(
+            f"/api/games/{game_id}/seats/blue/reminders",
+            json={"email": "x@example.org"},
+            headers={"Authorization": f"Bearer {red}"},
+        )
+        assert forbidden.status_code == 403
+
+        time.advance(HOUR)
+        deadlines: Deadlines = app.state.deadlines
+        assert client.portal is not None
+        assert client.portal.call(deadlines.check) == 1
+        clock = client.get(f"/api/games/{game_id}/clock").json()
+        assert clock["seats"]["red"]["late"] is True
+        assert clock["seats"]["blue"]["late"] is True
+        assert clock["pace"]["words"] == "1 hour a decision"
+
+        back = client.post(
+            f"/api/games/{game_id}/take-back", json={"seat": "blue"}, headers={"Authorization": f"Bearer {blue}"}
+        )
+        assert back.status_code == 200, back.text
+        assert back.json()["seats"]["blue"]["late"] is False
+        assert back.json()["seats"]["red"]["late"] is True

@@ -30,7 +30,7 @@ from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, delete, sele
 from sqlalchemy.orm import Mapped, mapped_column, sessionmaker
 
 from vectorwar.rules import Bot
-from vectorwar.setup import HUMAN
+from vectorwar.setup import HUMAN, find_scenario, scenario_from_text, system_of
 from vectorwar.web.referee import GameNotFound, Table
 from vectorwar.web.reminders import Note, Sender, Settings, check_email, check_webhook
 from vectorwar.web.service import GameService, LiveGame
@@ -114,6 +114,16 @@ class Pace:
     def check_bot(self, bots: Mapping[str, object]) -> None:
         if self.bot not in bots:
             raise PaceRefused(f"no computer player {self.bot!r} to take a late seat (this game's: {', '.join(bots)})")
+
+
+def bots_of(scenario: str, scenario_toml: str | None) -> Mapping[str, object]:
+    """The computer players of the system a new game's scenario is for (by id, or a file's text).
+
+    Read before the game is created, so a pace naming a computer the system lacks is refused
+    with nothing stored; a scenario that cannot be read is left for the set-up to refuse.
+    """
+    chosen = scenario_from_text(scenario_toml) if scenario_toml is not None else find_scenario(scenario)
+    return system_of(chosen).bots()
 
 
 def span(seconds: float) -> str:
