@@ -51,7 +51,7 @@ export async function loadOpenGames() {
           "li",
           { dataset: { game: g.id } },
           h("strong", {}, g.title || g.scenario),
-          ` (${g.system}, created ${new Date(g.created).toLocaleString()}) `,
+          ` (${g.system}, created ${new Date(g.created).toLocaleString()}${g.pace ? `, ${g.pace}` : ""}) `,
           ...g.free.map((seat) => {
             const button = h("button", { type: "button", class: "join-seat", dataset: { seat } }, `Join as ${seat}`);
             button.addEventListener("click", () => join(g, seat, button, status));
