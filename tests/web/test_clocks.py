@@ -114,9 +114,9 @@ def test_a_seat_past_its_deadline_is_played_by_the_computer_until_its_player_tak
     run_async(scenario)
 
 
-def test_a_late_seat_and_a_coming_deadline_survive_a_restart(tmp_path: Path) -> None:
+def test_a_late_seat_and_a_coming_deadline_survive_a_restart(db: str) -> None:
     async def scenario() -> None:
-        url = f"sqlite:///{tmp_path / 'games.db'}"
+        url = db
         time = FakeTime()
         first = GameService(Store(url))
         created, token = await new_table(first, Deadlines(first, time), Pace(DEADLINE, HOUR))
