@@ -114,6 +114,39 @@ def test_a_seat_past_its_deadline_is_played_by_the_computer_until_its_player_tak
     run_async(scenario)
 
 
+def test_a_seat_keeps_its_player_through_the_misses_the_table_allows(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        time = FakeTime()
+        service = GameService(Store(f"sqlite:///{tmp_path / 'games.db'}"))
+        deadlines = Deadlines(service, time)
+        created, token = await new_table(service, deadlines, Pace(DEADLINE, HOUR, misses=1))
+        await give(service, created.id, token["red"], "red")
+        time.advance(HOUR)
+        assert await deadlines.check() == 1
+        live = await service.get(created.id)
+        assert len(live.table.game.history) == 1, "the computer gave blue's orders for that prompt"
+        view = await deadlines.view(created.id, None)
+        assert view["seats"]["blue"]["late"] is False
+        assert view["seats"]["blue"]["missed"] == 1
+        assert view["events"][-1]["text"] == (
+            "blue missed its deadline (1 of 1 allowed): the computer (greedy) gave this decision's orders"
+        )
+        # The next prompt is blue's player's again, with a deadline of its own.
+        if "red" in live.table.game.waiting_for:
+            await give(service, created.id, token["red"], "red")
+        assert "blue" in live.table.game.waiting_for
+        time.advance(HOUR - 1)
+        assert await deadlines.check() == 0
+        time.advance(1)
+        assert await deadlines.check() == 1
+        view = await deadlines.view(created.id, None)
+        assert view["seats"]["blue"]["late"] is True, "a miss past the allowance hands the seat to the computer"
+        assert "blue" not in (await service.get(created.id)).table.game.waiting_for
+        service.close()
+
+    run_async(scenario)
+
+
 def test_a_late_seat_and_a_coming_deadline_survive_a_restart(db: str) -> None:
     async def scenario() -> None:
         url = db
@@ -163,6 +196,9 @@ def test_a_pace_out_of_bounds_or_with_an_unknown_computer_is_refused() -> None:
         Pace(DEADLINE, HOUR, bot="nobody").check_bot({"greedy": object()})
     assert Pace(CLOCK, 3 * 86400, increment=HOUR).words() == "clock: 3 days each + 1 hour a decision"
     assert Pace(DEADLINE, 86400).words() == "1 day a decision"
+    assert Pace(DEADLINE, 86400, misses=2).words() == "1 day a decision, 2 missed allowed"
+    with pytest.raises(PaceRefused, match="0 to 10 deadlines"):
+        Pace(DEADLINE, HOUR, misses=11)
 
 
 # -- reminders that reach people -------------------------------------------------------------

@@ -10,7 +10,7 @@ from fastapi.security import APIKeyQuery, HTTPAuthorizationCredentials, HTTPBear
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.requests import HTTPConnection
 
-from vectorwar.web.clocks import LEAST_SECONDS, MOST_SECONDS, Contact, Deadlines, Pace
+from vectorwar.web.clocks import LEAST_SECONDS, MOST_MISSES, MOST_SECONDS, Contact, Deadlines, Pace
 from vectorwar.web.reminders import EMAIL_MAX, WEBHOOK_MAX
 from vectorwar.web.responses import error_responses
 
@@ -65,8 +65,15 @@ class PaceBody(BaseModel):
         description="Seconds before a deadline a seat's player is reminded (by the channels they gave); 0: no reminder",
     )
 
+    misses: int = Field(
+        default=0,
+        ge=0,
+        le=MOST_MISSES,
+        description="Deadlines a seat may miss and keep: at each the computer gives that decision's orders only",
+    )
+
     def pace(self) -> Pace:
-        return Pace(self.kind, self.seconds, self.increment, self.bot, self.remind_before)
+        return Pace(self.kind, self.seconds, self.increment, self.bot, self.remind_before, self.misses)
 
 
 class RemindersBody(BaseModel):
@@ -91,6 +98,7 @@ class SeatClockOut(BaseModel):
     time_left: float | None = Field(description="A clock's seconds left now; none for a deadline pace")
     late: bool = Field(description="It missed a deadline: a computer plays it until its player takes it back")
     computer: str | None = Field(description="The computer player playing it, while it is late")
+    missed: int = Field(description="Deadlines it missed and kept the seat (the pace's misses)")
 
 
 class PaceOut(BaseModel):
@@ -99,6 +107,7 @@ class PaceOut(BaseModel):
     increment: int
     bot: str
     remind_before: int
+    misses: int
     words: str = Field(description='The pace in words, e.g. "1 day a decision"')
 
 

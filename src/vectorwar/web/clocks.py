@@ -45,6 +45,8 @@ LEAST_SECONDS = 60
 MOST_SECONDS = 366 * 24 * 3600
 #: The clock events a table keeps (the newest); older ones drop off.
 EVENTS_KEPT = 200
+#: The most deadlines a pace may let a seat miss before the computer keeps it.
+MOST_MISSES = 10
 #: The part of a clock's starting time a seat gets back when its player takes it back.
 TAKE_BACK_SHARE = 10
 
@@ -77,6 +79,8 @@ class Pace:
     bot: str = "greedy"
     #: Seconds before the deadline the reminder goes out, unless the player chose otherwise; 0: none.
     remind_before: int = 0
+    #: Deadlines a seat may miss and keep: at each, the computer gives that decision's orders only.
+    misses: int = 0
 
     def __post_init__(self) -> None:
         if self.kind not in (DEADLINE, CLOCK):
@@ -87,6 +91,8 @@ class Pace:
             raise PaceRefused("only a clock has an increment, of 0 s or more")
         if not 0 <= self.remind_before < MOST_SECONDS:
             raise PaceRefused("remind_before is 0 s (no reminder) or more")
+        if not 0 <= self.misses <= MOST_MISSES:
+            raise PaceRefused(f"a seat may miss 0 to {MOST_MISSES} deadlines before the computer keeps it")
 
     def data(self) -> dict[str, Any]:
         return {
@@ -95,21 +101,28 @@ class Pace:
             "increment": self.increment,
             "bot": self.bot,
             "remind_before": self.remind_before,
+            "misses": self.misses,
             "words": self.words(),
         }
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> Pace:
         return cls(
-            data["kind"], int(data["seconds"]), int(data["increment"]), str(data["bot"]), int(data["remind_before"])
+            data["kind"],
+            int(data["seconds"]),
+            int(data["increment"]),
+            str(data["bot"]),
+            int(data["remind_before"]),
+            int(data.get("misses", 0)),
         )
 
     def words(self) -> str:
         """The pace as the lobby says it: "1 day a decision", "3 days each + 1 hour a decision"."""
+        forgiven = f", {self.misses} missed allowed" if self.misses else ""
         if self.kind == DEADLINE:
-            return f"{span(self.seconds)} a decision"
+            return f"{span(self.seconds)} a decision{forgiven}"
         extra = f" + {span(self.increment)} a decision" if self.increment else ""
-        return f"clock: {span(self.seconds)} each{extra}"
+        return f"clock: {span(self.seconds)} each{extra}{forgiven}"
 
     def check_bot(self, bots: Mapping[str, object]) -> None:
         if self.bot not in bots:
@@ -153,6 +166,8 @@ class SeatClock:
     reminded: bool = False
     #: The seat missed its deadline: a computer plays it until its player takes it back.
     late: bool = False
+    #: Deadlines it missed and kept the seat (the pace's ``misses``).
+    missed: int = 0
 
     def data(self) -> dict[str, Any]:
         return {
@@ -162,6 +177,7 @@ class SeatClock:
             "bank": self.bank,
             "reminded": self.reminded,
             "late": self.late,
+            "missed": self.missed,
         }
 
     @classmethod
@@ -178,6 +194,7 @@ class SeatClock:
             None if bank is None else float(bank),
             bool(data["reminded"]),
             bool(data["late"]),
+            int(data.get("missed", 0)),
         )
 
 
@@ -440,6 +457,7 @@ class Deadlines:
                 "time_left": time_left(clock.pace, seat_clock, now),
                 "late": seat_clock.late,
                 "computer": clock.pace.bot if seat_clock.late else None,
+                "missed": seat_clock.missed,
             }
         return {
             "pace": clock.pace.data(),
@@ -556,6 +574,7 @@ class Deadlines:
         table = live.table
         notes: list[tuple[Note, Contact]] = []
         takeovers: list[tuple[str, Bot]] = []
+        forgiven: list[tuple[str, Bot]] = []
         async with self._lock:
             clock = await self.clock(game_id)
             if clock is None:
@@ -569,9 +588,17 @@ class Deadlines:
                 if due is None:
                     continue
                 contact = contacts.get(seat)
-                if due <= now:
+                bot = clock.pace.bot
+                if due <= now and seat_clock.missed < clock.pace.misses:
+                    missed = seat_clock.missed + 1
+                    seats[seat] = replace(seat_clock, since=None, missed=missed)
+                    said = f"{seat} missed its deadline ({missed} of {clock.pace.misses} allowed): the computer ({bot})"
+                    events.append(_event(now, seat, f"{said} gave this decision's orders"))
+                    forgiven.append((seat, table.game.system.bots()[bot]()))
+                    if contact is not None:
+                        notes.append((_missed_note(table, seat, bot, clock.pace.misses - missed), contact))
+                elif due <= now:
                     seats[seat] = replace(seat_clock, late=True, since=None)
-                    bot = clock.pace.bot
                     events.append(_event(now, seat, f"{seat} missed its deadline: the computer ({bot}) plays it now"))
                     takeovers.append((seat, table.game.system.bots()[bot]()))
                     if contact is not None:
@@ -588,6 +615,8 @@ class Deadlines:
                 due_next = None if table.game.is_over else next_due(changed, contacts)
                 await asyncio.to_thread(self.store.save, game_id, changed, due_next)
                 self._keep(game_id, changed)
+        for seat, computer in forgiven:
+            await self.service.answer_once(game_id, seat, computer)
         for seat, computer in takeovers:
             await self.service.play_for(game_id, seat, computer)
         for note, contact in notes:
@@ -601,6 +630,16 @@ def _takeover_note(table: Table, seat: str, bot: str) -> Note:
         'Open your game link and press "Take back my seat" to play it again.'
     )
     return Note("takeover", table.id, seat, f"vectorwar: {title}: the computer plays {seat}", text)
+
+
+def _missed_note(table: Table, seat: str, bot: str, left: int) -> Note:
+    title = table.game.scenario.title
+    text = (
+        f"Your seat {seat} in {title} missed its deadline, so the computer player {bot} gave that decision's "
+        f"orders. You keep the seat; {left} more missed deadline{'s' if left != 1 else ''} and the computer "
+        "keeps playing it until you take it back."
+    )
+    return Note("missed", table.id, seat, f"vectorwar: {title}: {seat} missed a deadline", text)
 
 
 def _reminder_note(table: Table, seat: str, due: datetime, bot: str) -> Note:

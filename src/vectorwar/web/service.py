@@ -625,6 +625,31 @@ class GameService:
             await self._bots_move(live)
         await self._notify(live)
 
+    async def answer_once(self, game_id: str, seat: str, bot: Bot) -> bool:
+        """Have ``bot`` give ``seat``'s orders for the prompt it owes now, and only that one.
+
+        The clocks call it for a seat that missed a deadline the table forgives (its player
+        keeps the seat). Answers whether an order went in; a bot that fails leaves the seat waiting.
+        """
+        async with self.locked(game_id) as live:
+            before = live.table.game
+            if before.is_over or seat not in before.waiting_for:
+                return False
+            try:
+                order = await self._work(
+                    "the computer players' orders", self.budgets.bots, bot_order, before, seat, bot
+                )
+                after = await self._work(
+                    "the computer players' orders", self.budgets.order, referee.with_bot_order, before, seat, order
+                )
+            except Exception:  # a bot's bug, or over budget: the seat waits, as any bot's would
+                log.exception("game %s: the computer's orders for %s, late, could not be given", game_id, seat)
+                return False
+            await self._persist(live, before, after)
+            await self._bots_move(live)
+        await self._notify(live)
+        return True
+
     # -- ending outside the rules (docs/web.md, *Ending a game*) -------------
 
     async def concede(self, game_id: str, token: str | None, seat: str) -> str:

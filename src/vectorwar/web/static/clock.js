@@ -89,6 +89,7 @@ export class ClockPanel {
       );
     }
     if (!info.owes || !info.deadline) return null;
+    const allowed = this.clock.pace.misses || 0;
     const due = new Date(info.deadline);
     return h(
       "li",
@@ -99,6 +100,7 @@ export class ClockPanel {
       " (",
       h("span", { class: "countdown", dataset: { deadline: info.deadline } }, ""),
       ")",
+      allowed ? h("span", { class: "hint" }, ` · missed ${info.missed} of ${allowed} allowed`) : null,
     );
   }
 

@@ -1,6 +1,6 @@
 // The lobby's choice of a table's pace (docs/web.md, "Deadlines and clocks"): none, a deadline for
-// every decision, or a clock for each seat; which computer plays a seat that runs out of time; and
-// when its player is reminded.
+// every decision, or a clock for each seat; which computer plays a seat that runs out of time, and
+// after how many missed deadlines it keeps it; and when its player is reminded.
 
 const $ = (id) => document.getElementById(id);
 
@@ -44,7 +44,12 @@ function fillReminders() {
 export function chosenPace() {
   const pace = PACES[$("pace").value];
   if (!pace) return null;
-  return { ...pace, bot: $("pace-bot").value || "greedy", remind_before: Number($("pace-remind").value || 0) };
+  return {
+    ...pace,
+    bot: $("pace-bot").value || "greedy",
+    remind_before: Number($("pace-remind").value || 0),
+    misses: Number($("pace-misses").value || 0),
+  };
 }
 
 export function setupPaceForm() {
