@@ -147,6 +147,28 @@ def test_a_seat_keeps_its_player_through_the_misses_the_table_allows(tmp_path: P
     run_async(scenario)
 
 
+def test_an_open_seat_has_no_deadline_until_someone_takes_it(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        time = FakeTime()
+        service = GameService(Store(f"sqlite:///{tmp_path / 'games.db'}"))
+        deadlines = Deadlines(service, time)
+        created = await service.create("msc-duel", {"red": "human", "blue": "open"}, seed=3)
+        await deadlines.start(created.id, Pace(DEADLINE, HOUR))
+        time.advance(2 * HOUR)
+        await deadlines.check()
+        view = await deadlines.view(created.id, None)
+        assert view["seats"]["blue"] == {
+            "owes": False, "deadline": None, "time_left": None, "late": False, "computer": None, "missed": 0
+        }  # fmt: skip
+        assert view["seats"]["red"]["late"] is True
+        await service.join(created.id, "blue")
+        view = await deadlines.view(created.id, None)
+        assert view["seats"]["blue"]["deadline"] == (time.now() + timedelta(seconds=HOUR)).isoformat()
+        service.close()
+
+    run_async(scenario)
+
+
 def test_a_late_seat_and_a_coming_deadline_survive_a_restart(db: str) -> None:
     async def scenario() -> None:
         url = db

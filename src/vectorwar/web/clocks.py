@@ -290,8 +290,11 @@ def time_left(pace: Pace, clock: SeatClock, now: datetime) -> float | None:
 
 
 def owing_people(table: Table) -> frozenset[str]:
+    """The seats whose time runs: those the prompt waits for, but for open seats nobody has taken yet."""
     game = table.game
-    return frozenset() if game.is_over else frozenset(game.waiting_for)
+    if game.is_over:
+        return frozenset()
+    return frozenset(game.waiting_for) - set(table.free_seats())
 
 
 # -- the store --------------------------------------------------------------------------------
