@@ -6,6 +6,7 @@ import json
 import socket
 import threading
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from email import message_from_bytes
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -21,7 +22,7 @@ from tests.web.helpers import run_async
 from vectorwar.game import Game
 from vectorwar.play import bot_rng, make_bots
 from vectorwar.web.app import create_app
-from vectorwar.web.clocks import CLOCK, DEADLINE, Contact, Deadlines, Pace, PaceRefused, SeatClock, observe
+from vectorwar.web.clocks import CLOCK, DEADLINE, Contact, Deadlines, Pace, PaceRefused, SeatClock, observe, remind_at
 from vectorwar.web.reminders import ContactRefused, Sender, Settings, SmtpSettings
 from vectorwar.web.service import Created, GameService
 from vectorwar.web.store import Store
@@ -221,6 +222,37 @@ def test_a_pace_out_of_bounds_or_with_an_unknown_computer_is_refused() -> None:
     assert Pace(DEADLINE, 86400, misses=2).words() == "1 day a decision, 2 missed allowed"
     with pytest.raises(PaceRefused, match="0 to 10 deadlines"):
         Pace(DEADLINE, HOUR, misses=11)
+
+
+def test_a_players_own_reminder_time_overrides_the_tables() -> None:
+    pace = Pace(DEADLINE, HOUR, remind_before=300)
+    owing = SeatClock(step=0, first=START, since=START)
+    deadline_at = START + timedelta(seconds=HOUR)
+    assert remind_at(pace, owing, Contact(email="a@example.org")) == deadline_at - timedelta(seconds=300)
+    assert remind_at(pace, owing, Contact(email="a@example.org", remind_before=1200)) == deadline_at - timedelta(
+        seconds=1200
+    )
+    assert remind_at(pace, owing, Contact(email="a@example.org", remind_before=0)) is None, "0: no reminder"
+    assert remind_at(pace, owing, None) is None, "no address: nothing to send"
+    assert remind_at(pace, replace(owing, reminded=True), Contact(webhook="http://x.test/")) is None
+
+
+def test_the_rematch_of_a_paced_game_keeps_its_pace(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        service = GameService(Store(f"sqlite:///{tmp_path / 'games.db'}"))
+        deadlines = Deadlines(service, FakeTime())
+        pace = Pace(CLOCK, 2 * HOUR, increment=60, misses=1)
+        created, token = await new_table(service, deadlines, pace)
+        await service.concede(created.id, token["red"], "red")
+        rematch_id, _ = await service.rematch(created.id, token["blue"], "blue")
+        await deadlines.follow(created.id, rematch_id)
+        kept = await deadlines.clock(rematch_id)
+        assert kept is not None
+        assert kept.pace == pace
+        assert set(kept.seats) == {"red", "blue"}
+        service.close()
+
+    run_async(scenario)
 
 
 # -- reminders that reach people -------------------------------------------------------------
