@@ -255,6 +255,35 @@ def test_the_rematch_of_a_paced_game_keeps_its_pace(tmp_path: Path) -> None:
     run_async(scenario)
 
 
+def test_a_table_whose_check_fails_waits_and_does_not_hold_up_the_others(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def scenario() -> None:
+        time = FakeTime()
+        service = GameService(Store(f"sqlite:///{tmp_path / 'games.db'}"))
+        deadlines = Deadlines(service, time, batch=1)
+        broken, _ = await new_table(service, deadlines, Pace(DEADLINE, HOUR), seed=3)
+        time.advance(1)
+        healthy, _ = await new_table(service, deadlines, Pace(DEADLINE, HOUR), seed=4)
+        time.advance(HOUR)
+        real = deadlines._check_table
+
+        async def failing(game_id: str, now: datetime) -> None:
+            if game_id == broken.id:
+                raise RuntimeError("a bug")
+            await real(game_id, now)
+
+        monkeypatch.setattr(deadlines, "_check_table", failing)
+        assert await deadlines.check() == 1  # the broken one, overdue longest: it fails
+        assert await deadlines.check() == 1  # then the healthy one's turn, not the broken one's again
+        assert (await deadlines.view(healthy.id, None))["seats"]["red"]["late"] is True
+        assert (await deadlines.view(broken.id, None))["seats"]["red"]["late"] is False
+        assert await deadlines.check() == 0
+        service.close()
+
+    run_async(scenario)
+
+
 # -- reminders that reach people -------------------------------------------------------------
 
 
@@ -459,3 +488,20 @@ def test_a_table_created_with_a_pace_shows_it_keeps_it_and_hands_a_late_seat_bac
         assert back.status_code == 200, back.text
         assert back.json()["seats"]["blue"]["late"] is False
         assert back.json()["seats"]["red"]["late"] is True
+
+
+def test_the_operator_sets_the_smtp_server_and_webhooks_when_serving() -> None:
+    from vectorwar.cli.common import UserError
+    from vectorwar.cli.serve import Tls, _reminders
+
+    settings = _reminders(
+        "smtp.example.org", 587, "tables@example.org", "me", "secret", Tls.starttls, True, "https://x"
+    )
+    assert settings == Settings(
+        SmtpSettings("smtp.example.org", "tables@example.org", 587, "me", "secret", starttls=True, ssl=False),
+        webhooks=True,
+        public_url="https://x",
+    )
+    assert _reminders(None, 25, None, "", "", Tls.none, False, "") == Settings()
+    with pytest.raises(UserError, match="--smtp-from"):
+        _reminders("smtp.example.org", 25, None, "", "", Tls.none, False, "")

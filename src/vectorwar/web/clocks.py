@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, Final, Literal, Protocol
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, delete, select
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, delete, select, update
 from sqlalchemy.orm import Mapped, mapped_column, sessionmaker
 
 from vectorwar.rules import Bot
@@ -45,6 +45,8 @@ LEAST_SECONDS = 60
 MOST_SECONDS = 366 * 24 * 3600
 #: The clock events a table keeps (the newest); older ones drop off.
 EVENTS_KEPT = 200
+#: How long a table whose check failed waits before it is checked again.
+RETRY_AFTER = timedelta(minutes=5)
 #: The most deadlines a pace may let a seat miss before the computer keeps it.
 MOST_MISSES = 10
 #: The part of a clock's starting time a seat gets back when its player takes it back.
@@ -363,6 +365,10 @@ class ClockStore:
             )
             return list(rows)
 
+    def postpone(self, game_id: str, until: datetime) -> None:
+        with self._sessions.begin() as db:
+            db.execute(update(ClockRow).where(ClockRow.game_id == game_id).values(due=until))
+
     def paces(self, game_ids: list[str]) -> dict[str, Pace]:
         if not game_ids:
             return {}
@@ -558,8 +564,9 @@ class Deadlines:
             except GameNotFound:
                 continue
             except Exception:
-                # One table's failure must not stop the others' deadlines.
-                log.exception("game %s: checking its deadlines failed", game_id)
+                # One table's failure must not stop the others' deadlines, nor keep them waiting behind it.
+                log.exception("game %s: checking its deadlines failed; it is checked again later", game_id)
+                await asyncio.to_thread(self.store.postpone, game_id, now + RETRY_AFTER)
         return len(due)
 
     async def run(self, every: float = 30.0) -> None:
@@ -570,7 +577,8 @@ class Deadlines:
             except Exception:
                 log.exception("checking the tables' deadlines failed")
                 done = 0
-            await asyncio.sleep(0 if done >= self.batch else every)
+            # A full pass may have left more due: go on soon, yet never spin.
+            await asyncio.sleep(min(every, 1.0) if done >= self.batch else every)
 
     async def _check_table(self, game_id: str, now: datetime) -> None:
         live = await self.service.get_cached_or_load(game_id)
