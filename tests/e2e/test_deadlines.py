@@ -58,5 +58,8 @@ def test_a_game_set_up_with_a_pace_shows_its_deadlines_and_takes_a_reminder_addr
     assert spectator.json()["pace"]["words"] == "1 day a decision"
     assert "red@example.org" not in spectator.text
     token = page.url.split("token=")[1]
+    # The lobby's Your games says when the player's move is due.
+    page.goto(server.url + "/")
+    expect(page.locator(f"#my-games li[data-game='{game_id}'] .due")).to_contain_text("due", timeout=TIMEOUT_MS)
     own = httpx.get(f"{server.url}/api/games/{game_id}/clock", headers={"Authorization": f"Bearer {token}"}, timeout=60)
     assert own.json()["contacts"]["red"]["email"] == "red@example.org"
