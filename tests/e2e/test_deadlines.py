@@ -145,3 +145,29 @@ def test_a_late_seat_is_played_by_the_computer_and_taken_back_from_the_page(
     late.get_by_role("button", name="Take back my seat").click()
     expect(late).to_have_count(0, timeout=TIMEOUT_MS)
     expect(page.locator("#clock-log")).to_contain_text("red's player took the seat back", timeout=TIMEOUT_MS)
+
+
+def test_a_clock_shows_the_time_a_seat_has_left_while_it_does_not_run(
+    page: Page, moved_server: tuple[str, MovedTime]
+) -> None:
+    url, time = moved_server
+    pace = {"kind": "clock", "seconds": 3600, "increment": 60}
+    created = httpx.post(f"{url}/api/games", json={"scenario": "msc-duel", "seed": 3, "pace": pace}, timeout=60).json()
+    game_id = created["id"]
+    red, blue = (p["token"] for p in created["players"])
+    game = Mirror.of("msc-duel", 3, {"red": "human", "blue": "human"}).game
+    time.at += timedelta(minutes=10)
+    order = httpx.post(
+        f"{url}/api/games/{game_id}/orders",
+        json={"seat": "blue", "text": legal_order(game, "blue"), "step": 0},
+        headers={"Authorization": f"Bearer {blue}"},
+        timeout=60,
+    )
+    assert order.status_code == 200, order.text
+    page.goto(f"{url}/games/{game_id}?token={red}")
+    panel = page.locator("#table-clock")
+    expect(panel.locator(".clock-pace")).to_have_text("Pace: clock: 1 hour each + 1 minute a decision")
+    # Blue took 10 minutes and gained the increment: 51 minutes left, standing still while red thinks.
+    expect(panel.locator(".clock-seat[data-seat='blue']")).to_have_text("blue 51 min left on its clock")
+    # Red's time runs: 50 minutes at the server's time, counting down in the page from there.
+    expect(panel.locator(".clock-seat[data-seat='red'] .countdown")).to_have_text(re.compile(r"in (49|50) min"))

@@ -88,6 +88,10 @@ export class ClockPanel {
           : null,
       );
     }
+    if (!info.owes && info.time_left !== null) {
+      // A chess-like clock: the time a seat has banked shows while it is not running.
+      return h("li", { class: "clock-seat", dataset: { seat } }, sideChip(seat, colours[seat]), ` ${countdown(info.time_left)} left on its clock`);
+    }
     if (!info.owes || !info.deadline) return null;
     const allowed = this.clock.pace.misses || 0;
     const due = new Date(info.deadline);
