@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import socket
+from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -11,6 +12,16 @@ from vectorwar.cli.common import UserError, reports_errors
 
 if TYPE_CHECKING:
     import uvicorn
+
+    from vectorwar.web.reminders import Settings
+
+_REMINDERS = "Reminders (docs/web.md, Deadlines and clocks)"
+
+
+class Tls(StrEnum):
+    none = "none"
+    starttls = "starttls"
+    ssl = "ssl"
 
 
 @reports_errors
@@ -35,6 +46,80 @@ def serve_command(
             metavar="N",
         ),
     ] = None,
+    smtp_host: Annotated[
+        str | None,
+        typer.Option(
+            envvar="VECTORWAR_SMTP_HOST",
+            help="The SMTP server that mails the players' reminders (none: no e-mail)",
+            metavar="HOST",
+            rich_help_panel=_REMINDERS,
+        ),
+    ] = None,
+    smtp_port: Annotated[
+        int,
+        typer.Option(
+            envvar="VECTORWAR_SMTP_PORT",
+            min=1,
+            max=65535,
+            help="The SMTP server's port",
+            metavar="N",
+            rich_help_panel=_REMINDERS,
+        ),
+    ] = 25,
+    smtp_from: Annotated[
+        str | None,
+        typer.Option(
+            envvar="VECTORWAR_SMTP_FROM",
+            help="The reminders' sender address",
+            metavar="ADDRESS",
+            rich_help_panel=_REMINDERS,
+        ),
+    ] = None,
+    smtp_user: Annotated[
+        str,
+        typer.Option(
+            envvar="VECTORWAR_SMTP_USER",
+            help="The name to log in to the SMTP server with (none: no login)",
+            metavar="NAME",
+            rich_help_panel=_REMINDERS,
+        ),
+    ] = "",
+    smtp_password: Annotated[
+        str,
+        typer.Option(
+            envvar="VECTORWAR_SMTP_PASSWORD",
+            help="Better given in the environment, where other users' ps cannot read it",
+            metavar="TEXT",
+            show_default=False,
+            rich_help_panel=_REMINDERS,
+        ),
+    ] = "",
+    smtp_tls: Annotated[
+        Tls,
+        typer.Option(
+            envvar="VECTORWAR_SMTP_TLS",
+            help="starttls: upgrade the connection (port 587); ssl: TLS from the start (port 465)",
+            rich_help_panel=_REMINDERS,
+        ),
+    ] = Tls.none,
+    webhooks: Annotated[
+        bool,
+        typer.Option(
+            "--webhooks/--no-webhooks",
+            envvar="VECTORWAR_WEBHOOKS",
+            help="Post reminders to the webhook URLs players give (the server then sends requests where they say)",
+            rich_help_panel=_REMINDERS,
+        ),
+    ] = False,
+    public_url: Annotated[
+        str,
+        typer.Option(
+            envvar="VECTORWAR_PUBLIC_URL",
+            help="The server's address as players reach it, for the link in each reminder",
+            metavar="URL",
+            rich_help_panel=_REMINDERS,
+        ),
+    ] = "",
 ) -> None:
     """Start the game server and play in the browser.
 
@@ -48,6 +133,7 @@ def serve_command(
     from vectorwar.web.guard import DatabaseInUse, claim_database
     from vectorwar.web.store import default_db_url
 
+    reminders = _reminders(smtp_host, smtp_port, smtp_from, smtp_user, smtp_password, smtp_tls, webhooks, public_url)
     url = db or default_db_url()
     try:
         # Claimed before anything reads or migrates it, and held until the process ends.
@@ -57,7 +143,7 @@ def serve_command(
     except SQLAlchemyError as err:
         raise UserError(f"cannot open the database {url}: {err}") from None
     try:
-        app = create_app(url, bot_workers=default_size() if bot_workers is None else bot_workers)
+        app = create_app(url, bot_workers=default_size() if bot_workers is None else bot_workers, reminders=reminders)
     except SQLAlchemyError as err:
         raise UserError(f"cannot open the database {url}: {err}") from None
     app.state.claim = claim
@@ -76,6 +162,26 @@ def serve_command(
         ws_max_size=WS_MESSAGE_MAX,
     )
     _announcing_server(config).run()
+
+
+def _reminders(
+    host: str | None,
+    port: int,
+    sender: str | None,
+    user: str,
+    password: str,
+    tls: Tls,
+    webhooks: bool,
+    public_url: str,
+) -> Settings:
+    from vectorwar.web.reminders import Settings, SmtpSettings
+
+    if host and not sender:
+        raise UserError("--smtp-host needs --smtp-from, the address the reminders are sent from")
+    smtp = None
+    if host and sender:
+        smtp = SmtpSettings(host, sender, port, user, password, starttls=tls is Tls.starttls, ssl=tls is Tls.ssl)
+    return Settings(smtp, webhooks, public_url)
 
 
 def _announcing_server(config: uvicorn.Config) -> uvicorn.Server:

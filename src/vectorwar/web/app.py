@@ -23,10 +23,12 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from vectorwar.autopilot import MAX_TARGET_CHARS, Flow, Standing
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, SetupError
 from vectorwar.limits import MAX_ORDER_CHARS, MAX_SIDES, MAX_TURNS, text_problem
-from vectorwar.web import pbem
+from vectorwar.web import clock_api, pbem
 from vectorwar.web.botpool import BotPool
 from vectorwar.web.chat import KEY_PATTERN, MAX_CHAT_CHARS, ChatForbidden, ChatKeyReused, ChatLine, ChatRefused
+from vectorwar.web.clocks import Deadlines, PaceRefused, TimeSource, bots_of
 from vectorwar.web.hub import POLICY_VIOLATION, Hub, TooManySockets, Viewer
+from vectorwar.web.reminders import ContactRefused, Sender, Settings
 from vectorwar.web.responses import error, error_responses
 from vectorwar.web.rulebook import router as rulebook
 from vectorwar.web.service import (
@@ -139,6 +141,10 @@ class NewGameBody(_Body):
     options: dict[
         Annotated[str, Field(max_length=NAME_MAX)], bool | int | Annotated[str, Field(max_length=NAME_MAX)]
     ] = Field(default_factory=dict, max_length=OPTIONS_MAX, description="Rule options by name")
+    pace: clock_api.PaceBody | None = Field(
+        default=None,
+        description="Deadlines or a clock for every seat (docs/web.md, Deadlines and clocks); none: no hurry",
+    )
 
     @model_validator(mode="after")
     def _one_scenario(self) -> NewGameBody:
@@ -231,6 +237,9 @@ class OpenGameOut(BaseModel):
     free: list[str] = Field(description="The seats nobody holds yet: POST /api/games/{id}/join takes one")
     created: str = Field(description="When the game was created (ISO 8601, UTC)")
     practice: bool = Field(description="Its creator fixed the seed: join with practice set to agree to that")
+    pace: str | None = Field(
+        default=None, description='The table\'s pace in words ("1 day a decision"); none: no hurry'
+    )
 
 
 class RematchOut(PlayerOut):
@@ -279,6 +288,9 @@ class GameOut(BaseModel):
     over: bool
     seats: dict[str, str] = Field(description='side -> "human" or "bot:NAME"')
     practice: bool = Field(description="Its creator fixed the seed, so can foresee every roll")
+    pace: str | None = Field(
+        default=None, description='The table\'s pace in words ("1 day a decision"); none: no hurry'
+    )
 
 
 class OrderOut(BaseModel):
@@ -321,17 +333,28 @@ _errors = error_responses
 SCENE_DOC = "The viewer's scene (docs/web.md, The scene)"
 
 
-def create_app(db_url: str | None = None, budgets: Budgets | None = None, bot_workers: int = 0) -> FastAPI:
+def create_app(
+    db_url: str | None = None,
+    budgets: Budgets | None = None,
+    bot_workers: int = 0,
+    reminders: Settings | None = None,
+    time: TimeSource | None = None,
+    deadline_every: float = 30.0,
+) -> FastAPI:
     """The server's application on the database at ``db_url`` (default: SQLite in the user data dir).
 
     ``budgets``: how long each kind of game work may take (:class:`Budgets`; tests set small ones).
     ``bot_workers``: worker processes for the computer players' decisions (``vectorwar serve``
     starts one a core but one); 0 keeps them on the server's threads.
+    ``reminders``: the operator's SMTP server and webhook choice (none: no reminders leave the server);
+    ``time``: where the deadlines read the time (tests give a clock they move); ``deadline_every``:
+    seconds between the background checks of the deadlines.
     """
     store = Store(db_url or default_db_url())
     service = GameService(store, budgets=budgets, bot_pool=BotPool(bot_workers) if bot_workers > 0 else None)
     hub = Hub(service.viewer_scenes)
     service.on_change(hub.publish)
+    deadlines = Deadlines(service, time, Sender(reminders or Settings()))
 
     async def chat_to_hub(live: LiveGame, line: ChatLine) -> None:
         hub.chat(live, line)
@@ -343,7 +366,9 @@ def create_app(db_url: str | None = None, budgets: Budgets | None = None, bot_wo
         if service.bot_pool is not None:
             # Before the first request: a worker starts by loading every rule system.
             await asyncio.to_thread(service.bot_pool.warm)
+        watch = asyncio.get_running_loop().create_task(deadlines.run(deadline_every), name="vectorwar-deadlines")
         yield
+        watch.cancel()
         service.close()
         store.close()
 
@@ -355,10 +380,11 @@ def create_app(db_url: str | None = None, budgets: Budgets | None = None, bot_wo
     app.state.service = service
     app.state.store = store
     app.state.hub = hub
+    app.state.deadlines = deadlines
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     _error_handlers(app)
     app.add_middleware(BodyLimit, limit=BODY_MAX, wider={"/api/pbem/": pbem.PBEM_BODY_MAX})
-    for router in (pages, lobby, games, sockets, tutorials, rulebook):
+    for router in (pages, lobby, games, clock_api.router, sockets, tutorials, rulebook):
         app.include_router(router)
     pbem.install(app)
     return app
@@ -370,6 +396,14 @@ def _service(request: HTTPConnection) -> GameService:
 
 
 Service = Annotated[GameService, Depends(_service)]
+
+
+def _deadlines(request: HTTPConnection) -> Deadlines:
+    deadlines: Deadlines = request.app.state.deadlines
+    return deadlines
+
+
+DeadlinesDep = Annotated[Deadlines, Depends(_deadlines)]
 
 # -- the browser's pages -----------------------------------------------------
 
@@ -406,9 +440,13 @@ async def list_systems() -> JSONResponse:
 
 
 @lobby.get("/games", summary="Games on this server, newest first", response_model=list[GameOut])
-async def list_games(service: Service) -> JSONResponse:
+async def list_games(service: Service, deadlines: DeadlinesDep) -> JSONResponse:
     fields = ("id", "system", "scenario", "title", "turn", "over", "seats", "practice")
-    return JSONResponse([{f: getattr(g, f) for f in fields} for g in await service.games()])
+    found = await service.games()
+    paces = await deadlines.paces([g.id for g in found])
+    return JSONResponse(
+        [{**{f: getattr(g, f) for f in fields}, "pace": clock_api.pace_words(paces, g.id)} for g in found]
+    )
 
 
 #: The most games GET /api/games/open lists (of the newest 200 not over).
@@ -420,8 +458,9 @@ OPEN_GAMES_MAX = 50
     summary="Games not over with seats nobody holds yet, newest first",
     response_model=list[OpenGameOut],
 )
-async def list_open_games(service: Service) -> JSONResponse:
-    found = await service.open_games()
+async def list_open_games(service: Service, deadlines: DeadlinesDep) -> JSONResponse:
+    found = (await service.open_games())[:OPEN_GAMES_MAX]
+    paces = await deadlines.paces([g.id for g in found])
     return JSONResponse(
         [
             {
@@ -432,8 +471,9 @@ async def list_open_games(service: Service) -> JSONResponse:
                 "free": list(g.free),
                 "created": g.created.isoformat(),
                 "practice": g.practice,
+                "pace": clock_api.pace_words(paces, g.id),
             }
-            for g in found[:OPEN_GAMES_MAX]
+            for g in found
         ]
     )
 
@@ -445,7 +485,12 @@ async def list_open_games(service: Service) -> JSONResponse:
     response_model=CreatedOut,
     responses=_errors(413, 422, 429),
 )
-async def new_game(body: NewGameBody, request: Request, service: Service) -> JSONResponse:
+async def new_game(body: NewGameBody, request: Request, service: Service, deadlines: DeadlinesDep) -> JSONResponse:
+    pace = None if body.pace is None else body.pace.pace()
+    if pace is not None:
+        # Before the game is stored: a pace the game cannot keep leaves nothing behind.
+        with contextlib.suppress(SetupError):  # an unknown scenario is the set-up's to refuse, as without a pace
+            pace.check_bot(await asyncio.to_thread(bots_of, body.scenario or "", body.scenario_toml))
     new = await service.create(
         body.scenario or "",
         body.seats,
@@ -455,6 +500,8 @@ async def new_game(body: NewGameBody, request: Request, service: Service) -> JSO
         scenario_toml=body.scenario_toml,
         client=request.client.host if request.client is not None else None,
     )
+    if pace is not None:
+        await deadlines.start(new.id, pace)
     return _created(new)
 
 
@@ -659,8 +706,11 @@ async def join(game_id: str, body: JoinBody, service: Service) -> JSONResponse:
     response_model=RematchOut,
     responses=_errors(403, 404, 409, 413, 422),
 )
-async def rematch(game_id: str, body: SeatBody, token: Token, service: Service) -> JSONResponse:
+async def rematch(
+    game_id: str, body: SeatBody, token: Token, service: Service, deadlines: DeadlinesDep
+) -> JSONResponse:
     new_id, player = await service.rematch(game_id, token, body.seat)
+    await deadlines.follow(game_id, new_id)
     return JSONResponse({"id": new_id, **_player_out(new_id, player)})
 
 
@@ -875,6 +925,14 @@ def _error_handlers(app: FastAPI) -> None:
     @app.exception_handler(PracticeGame)
     async def practice_game(_request: Request, err: Exception) -> JSONResponse:
         return error(409, "PracticeGame", str(err))
+
+    @app.exception_handler(PaceRefused)
+    async def bad_pace(_request: Request, err: Exception) -> JSONResponse:
+        return error(422, "BadPace", str(err))
+
+    @app.exception_handler(ContactRefused)
+    async def bad_contact(_request: Request, err: Exception) -> JSONResponse:
+        return error(422, "BadContact", str(err))
 
     @app.exception_handler(RematchRefused)
     async def not_over(_request: Request, err: Exception) -> JSONResponse:

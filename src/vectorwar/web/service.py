@@ -187,6 +187,8 @@ class LiveGame:
 
 Listener = Callable[[LiveGame], Awaitable[None]]
 ChatListener = Callable[[LiveGame, ChatLine], Awaitable[None]]
+#: Told of a table rebuilt from the store before anyone sees it (the clocks put back the computers covering late seats).
+LoadHook = Callable[[Table], Awaitable[None]]
 
 
 class GameService:
@@ -208,6 +210,7 @@ class GameService:
         self._loading: dict[str, asyncio.Lock] = {}
         self._listeners: list[Listener] = []
         self._chat_listeners: list[ChatListener] = []
+        self._load_hooks: list[LoadHook] = []
         self.chat_gate = ChatGate()
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="vectorwar-game")
         #: Worker processes for the computer players' decisions; none: they think on the threads above.
@@ -226,6 +229,9 @@ class GameService:
 
     def on_chat(self, listener: ChatListener) -> None:
         self._chat_listeners.append(listener)
+
+    def on_load(self, hook: LoadHook) -> None:
+        self._load_hooks.append(hook)
 
     def close(self) -> None:
         # Threads still running over their budget finish on their own; nobody waits for them.
@@ -334,6 +340,8 @@ class GameService:
                     raise GameNotFound(game_id)
                 # Replaying a stored game is how it comes back at all: off the loop, but never refused.
                 live = LiveGame(await self._work("replaying the game", None, referee.rebuild, stored))
+                for hook in self._load_hooks:
+                    await hook(live.table)
                 self._remember(live)
         self._loading.pop(game_id, None)
         # Bots owe their orders as soon as the game is back, as after any change.
@@ -615,6 +623,46 @@ class GameService:
             scene = await self.viewer_scene(live, viewer, limited=False)
         await self._notify(live)
         return Submitted(resolved=len(live.table.game.history) > len(before.history), duplicate=False, scene_text=scene)
+
+    async def play_for(self, game_id: str, seat: str, bot: Bot | None) -> None:
+        """Have ``bot`` play ``seat`` from now on, its controller unchanged (``None``: its player again).
+
+        The clocks (web/clocks.py) call it when a seat misses its deadline and when
+        its player takes it back; they keep who covers which seat, and put it back
+        on a table rebuilt from the store (:meth:`on_load`).
+        """
+        async with self.locked(game_id) as live:
+            table = live.table
+            bots = {s: b for s, b in table.bots.items() if s != seat}
+            # A new dict rather than a change in place: the table's bots are read off the loop.
+            table.bots = bots if bot is None else {**bots, seat: bot}
+            await self._bots_move(live)
+        await self._notify(live)
+
+    async def answer_once(self, game_id: str, seat: str, bot: Bot) -> bool:
+        """Have ``bot`` give ``seat``'s orders for the prompt it owes now, and only that one.
+
+        The clocks call it for a seat that missed a deadline the table forgives (its player
+        keeps the seat). Answers whether an order went in; a bot that fails leaves the seat waiting.
+        """
+        async with self.locked(game_id) as live:
+            before = live.table.game
+            if before.is_over or seat not in before.waiting_for:
+                return False
+            try:
+                order = await self._work(
+                    "the computer players' orders", self.budgets.bots, bot_order, before, seat, bot
+                )
+                after = await self._work(
+                    "the computer players' orders", self.budgets.order, referee.with_bot_order, before, seat, order
+                )
+            except Exception:  # a bot's bug, or over budget: the seat waits, as any bot's would
+                log.exception("game %s: the computer's orders for %s, late, could not be given", game_id, seat)
+                return False
+            await self._persist(live, before, after)
+            await self._bots_move(live)
+        await self._notify(live)
+        return True
 
     # -- ending outside the rules (docs/web.md, *Ending a game*) -------------
 

@@ -19,6 +19,7 @@ import { TurnSignal } from "./signal.js";
 import { setupTutorial } from "./tutorial.js";
 import { RuleLinks } from "./rule-links.js";
 import { EndingPanel } from "./ending.js";
+import { ClockPanel } from "./clock.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -195,6 +196,9 @@ const orders = new OrdersPanel($("orders"), {
 // Conceding and offering a draw (ending.js): its answers are live scenes like an order's.
 const ending = new EndingPanel($("ending"), { api, game, onScene: (scene) => acceptLive(scene), onError: showError });
 
+// Deadlines and clocks (clock.js): asked of the server whenever the prompt changes.
+const clock = new ClockPanel($("table-clock"), $("clock-log"), { api, game, onError: showError });
+
 const signal = new TurnSignal({ notifyButton: $("notify-toggle"), soundButton: $("sound-toggle"), game });
 const chat = new ChatPanel($("chat"), {
   api,
@@ -281,6 +285,7 @@ function acceptLive(scene) {
   if (live && scene.step < live.step) return;
   live = scene;
   chat.update(scene);
+  clock.update(scene);
   replay.liveMoved(scene);
   if (replay.mode === "live") draw(scene);
 }

@@ -57,7 +57,7 @@ export async function loadOpenGames() {
           "li",
           { dataset: { game: g.id } },
           h("strong", {}, g.title || g.scenario),
-          ` (${g.system}, created ${new Date(g.created).toLocaleString()}) `,
+          ` (${g.system}, created ${new Date(g.created).toLocaleString()}${g.pace ? `, ${g.pace}` : ""}) `,
           g.practice ? h("span", { class: "practice-tag", title: "Its creator chose the dice seed and can foresee every roll" }, "practice ") : "",
           ...g.free.map((seat) => {
             const button = h("button", { type: "button", class: "join-seat", dataset: { seat } }, `Join as ${seat}`);
@@ -79,6 +79,18 @@ function whoseMove(scene) {
   return { text: waiting.length ? `waiting for ${waiting.join(", ")}` : "", mine: false };
 }
 
+/** When the earliest of ``seats``' deadlines falls, in words; "" for a table without deadlines. */
+async function ownDeadline(id, token, seats) {
+  let clock;
+  try {
+    clock = await new Api(token).request("GET", `/api/games/${encodeURIComponent(id)}/clock`);
+  } catch {
+    return "";
+  }
+  const times = seats.map((s) => clock.seats[s] && clock.seats[s].deadline).filter(Boolean).sort();
+  return times.length ? new Date(times[0]).toLocaleString([], { dateStyle: "short", timeStyle: "short" }) : "";
+}
+
 /** This browser's games (the tokens it keeps), newest kept first, with whose move it is. */
 export async function loadMyGames() {
   const box = document.getElementById("my-games");
@@ -97,6 +109,7 @@ export async function loadMyGames() {
         return null; // gone from this server
       }
       const move = whoseMove(scene);
+      const due = move.mine ? await ownDeadline(id, s.token, scene.my_turn) : "";
       return h(
         "li",
         { dataset: { game: id }, class: move.mine ? "my-move" : "" },
@@ -104,6 +117,7 @@ export async function loadMyGames() {
         // A token remembered by the game page alone has no seats kept with it: the scene names them.
         ` as ${((s.seats || []).length ? s.seats : scene.viewer || []).join(" + ")}: `,
         h("span", { class: "whose-move" }, move.text),
+        due ? h("span", { class: "due" }, ` · due ${due}`) : null,
       );
     }),
   );

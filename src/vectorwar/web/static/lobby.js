@@ -3,6 +3,7 @@
 import { Api, rememberToken, savedGames } from "./api.js";
 import { fill, h } from "./dom.js";
 import { loadMyGames, loadOpenGames } from "./lobby-lists.js";
+import { chosenPace, fillPaceBots, setupPaceForm } from "./pace-form.js";
 
 const $ = (id) => document.getElementById(id);
 const api = new Api();
@@ -108,6 +109,7 @@ function fillScenarios() {
 function fillSeats() {
   fillOptions();
   const sys = currentSystem();
+  fillPaceBots(sys);
   const sc = currentScenario();
   $("scenario-description").textContent = sc ? sc.description || "" : "";
   const box = $("seats");
@@ -170,6 +172,7 @@ function showCreated(created, spec) {
     h("h3", {}, `Game ${created.id} is ready`),
     h("p", { class: "hint" }, "Each link is that player's key to their seats: send it only to them."),
     h("ul", { class: "links" }, ...rows),
+    spec.pace ? h("p", { class: "pace-note" }, `Pace: ${$("pace").selectedOptions[0].textContent}`) : null,
     bots.length ? h("p", {}, `Computer players: ${bots.map(([s, v]) => `${s} (${v.slice(4)})`).join(", ")}`) : null,
     open.length ? h("p", {}, `Open seats, listed under Open games for anyone to join: ${open.map(([s]) => s).join(", ")}`) : null,
     h("p", {}, h("a", { href: spectateUrl(created.id), class: "spectate" }, "Watch as a spectator")),
@@ -222,6 +225,8 @@ async function submitForm(ev) {
   if (Object.keys(options).length) spec.options = options;
   const seed = $("seed").value.trim();
   if (seed) spec.seed = Number(seed);
+  const pace = chosenPace();
+  if (pace) spec.pace = pace;
   const status = $("create-status");
   status.textContent = "Creating…";
   try {
@@ -277,7 +282,7 @@ async function loadGames() {
         g.practice ? h("span", { class: "practice-tag", title: "The game's creator chose the dice seed and can foresee every roll" }, " practice") : "",
       ),
       h("td", {}, g.system),
-      h("td", {}, g.over ? "over" : `turn ${g.turn}`),
+      h("td", {}, g.over ? "over" : `turn ${g.turn}`, g.pace && !g.over ? h("span", { class: "pace-tag" }, ` · ${g.pace}`) : ""),
       h("td", {}, seats),
       h("td", {}, ...links),
     );
@@ -297,6 +302,7 @@ async function main() {
   $("system").addEventListener("change", fillScenarios);
   $("scenario").addEventListener("change", fillSeats);
   $("create-form").addEventListener("submit", submitForm);
+  setupPaceForm();
   $("refresh-games").addEventListener("click", () => {
     loadGames();
     loadOpenGames();
