@@ -162,7 +162,7 @@ def test_an_open_seat_has_no_deadline_until_someone_takes_it(tmp_path: Path) -> 
             "owes": False, "deadline": None, "time_left": None, "late": False, "computer": None, "missed": 0
         }  # fmt: skip
         assert view["seats"]["red"]["late"] is True
-        await service.join(created.id, "blue")
+        await service.join(created.id, "blue", practice=True)  # seed=3: a practice game
         view = await deadlines.view(created.id, None)
         assert view["seats"]["blue"]["deadline"] == (time.now() + timedelta(seconds=HOUR)).isoformat()
         service.close()
