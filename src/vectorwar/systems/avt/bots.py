@@ -67,7 +67,7 @@ from typing import Any
 from vectorwar.errors import IllegalOrderError
 from vectorwar.hexes import Position
 from vectorwar.rules import Order
-from vectorwar.systems.avt.arcs import ArcWindow, map_to_arc, middle_row
+from vectorwar.systems.avt.arcs import map_to_arc, middle_row
 from vectorwar.systems.avt.armour import struck
 from vectorwar.systems.avt.arrows import Arrow
 from vectorwar.systems.avt.avid import ALL_WINDOWS, Window, marker_for_offset
@@ -417,44 +417,45 @@ class GreedyBot:
         """The nose window to burn in: thrust along ``aim`` first, and near the enemy lasers bearing too."""
         mine, theirs = track(ship), track(enemy)
         close = _norm(_sub(theirs.at, mine.at)) <= CLOSE_BAND[1] + 4
-        alive = _mounts_alive(design, ship)
+        table = _table(design)
+        alive = _lasers_alive(design, ship)
         best: tuple[float, Window] | None = None
         for window, orientation, n, takes in self._reachable(state, design, ship):
             score = _dot(_THRUST_UNIT[window], aim) - 0.02 * n
             if close and BEARING_WEIGHT:
                 seen, _ = _marker_between_points(state, mine.after(takes), theirs.after(takes))
                 if seen is not None:
-                    score += BEARING_WEIGHT * _bearing(state, design, alive, orientation, seen)
+                    bearing = table.facing(orientation, seen, state.three_d)[0]
+                    score += BEARING_WEIGHT * (bearing & alive).bit_count()
             if best is None or score > best[0] + 1e-9:
                 best = (score, window)
         return best[1] if best else None
 
-    @staticmethod
-    def _armour_shown(state: AVTState, design: Design, orientation: Orientation, enemy_window: Window) -> int:
-        """The skin armour the enemy's fire would meet: the thinner region on a boundary, as it would choose."""
-        if design.ssd is None:
-            return 0
-        ssd = design.ssd
-        return min(ssd.armour[r] for r in struck(orientation, enemy_window, state.three_d))
-
     def facings(self, state: AVTState, design: Design, ship: Ship, enemy: Ship) -> list[tuple[float, Window, int]]:
         """(score, nose window, wedges) of staying put and of every pivot the chart allows, where ``enemy`` will be
         seen once it is done: the lasers bearing there (``FRESH_WEIGHT`` more for each that will be cool then),
-        ``ARMOUR_WEIGHT`` a point of skin armour turned to it, less a twentieth a wedge turned."""
+        ``ARMOUR_WEIGHT`` a point of skin armour turned to it (the thinner region on a boundary, as the enemy's
+        fire would choose), less a twentieth a wedge turned."""
         mine, theirs = track(ship), track(enemy)
-        alive = _mounts_alive(design, ship)
-        fresh: dict[int, list[str]] = {}
+        table = _table(design)
+        three_d = state.three_d
+        alive = _lasers_alive(design, ship)
+        # Where the enemy is seen, and the lasers cool, depend on when the pivot is done alone.
+        seen_after: dict[int, Window | None] = {}
+        fresh: dict[int, int] = {}
         out: list[tuple[float, Window, int]] = []
         for window, orientation, n, takes in self._reachable(state, design, ship):
-            seen, _ = _marker_between_points(state, mine.after(takes), theirs.after(takes))
+            if takes in seen_after:
+                seen = seen_after[takes]
+            else:
+                seen = seen_after[takes] = _marker_between_points(state, mine.after(takes), theirs.after(takes))[0]
             if seen is None:
                 continue
-            count = _bearing(state, design, alive, orientation, seen) + ARMOUR_WEIGHT * self._armour_shown(
-                state, design, orientation, seen
-            )
+            bearing, armour = table.facing(orientation, seen, three_d)
+            count = (bearing & alive).bit_count() + ARMOUR_WEIGHT * armour
             if takes not in fresh:
-                fresh[takes] = _fresh_mounts(design, ship, state.now + takes)
-            count += FRESH_WEIGHT * _bearing(state, design, fresh[takes], orientation, seen)
+                fresh[takes] = _lasers_fresh(design, ship, state.now + takes)
+            count += FRESH_WEIGHT * (bearing & fresh[takes]).bit_count()
             out.append((count - 0.05 * n, window, n))
         return out
 
@@ -596,6 +597,7 @@ class GreedyBot:
         power_now = ship.battery
         recharge = ship_reactor_power(design, ship) if ship.reactors_on else 0
         capacity = ship_battery_capacity(design, ship)
+        table = _table(design)
         out: list[tuple[int, int, int]] = []
         for wait in range(1, min(WAIT, segments_left(state)) + 1):
             seen, range_ = _marker_between_points(state, mine.after(wait), theirs.after(wait))
@@ -603,14 +605,14 @@ class GreedyBot:
                 continue
             passed = [o for at, o in stops if at < state.now + wait]
             orientation = passed[-1] if passed else ship.orientation
-            windows = _arc_windows(state, orientation, seen)
+            bearing = table.facing(orientation, seen, state.three_d)[0]
             power = min(capacity, power_now + wait * recharge)
             count = 0
             for laser, mount in sorted(design.lasers.items()):
                 spec = design.mounts[mount]
                 if laser_state(design, ship, laser) == "destroyed" or ship.ready_at(laser) > state.now + wait:
                     continue
-                if any(w in design.arcs[mount] for w in windows) and spec.power <= power:
+                if bearing >> table.index[laser] & 1 and spec.power <= power:
                     count += 1
                     power -= spec.power
             out.append((wait, count, range_))
@@ -652,11 +654,6 @@ def turn_around(design: Design) -> float:
     return (row[-1] + 1) / _SEG
 
 
-def _arc_windows(state: AVTState, orientation: Orientation, window: Window) -> tuple[ArcWindow, ...]:
-    """The firing arc window(s) a target seen through ``window`` lies in (the 2-D option: middle row only)."""
-    return map_to_arc(orientation, window) if state.three_d else (middle_row(orientation, window),)
-
-
 def _shot_power(design: Design) -> int:
     """Power for one shot of the ship's dearest laser."""
     return max((m.power for m in design.mounts.values() if m.lasers), default=0)
@@ -676,42 +673,71 @@ def _reachable_from(
     return tuple(out)
 
 
-def _mounts_alive(design: Design, ship: Ship) -> list[str]:
-    """The mount of each of ``ship``'s lasers not destroyed, a laser an entry."""
-    return [mount for laser, mount in design.lasers.items() if laser_state(design, ship, laser) != "destroyed"]
+def _lasers_alive(design: Design, ship: Ship) -> int:
+    """``ship``'s lasers not destroyed, as a bit mask over ``design.lasers`` (bit i: the i-th laser)."""
+    mask = 0
+    for i, laser in enumerate(design.lasers):
+        if laser_state(design, ship, laser) != "destroyed":
+            mask |= 1 << i
+    return mask
 
 
-def _fresh_mounts(design: Design, ship: Ship, at: int) -> list[str]:
-    """The mount of each of ``ship``'s lasers not destroyed and cool by absolute segment ``at``, a laser an entry."""
-    return [
-        mount
-        for laser, mount in design.lasers.items()
-        if laser_state(design, ship, laser) != "destroyed" and ship.ready_at(laser) <= at
-    ]
+def _lasers_fresh(design: Design, ship: Ship, at: int) -> int:
+    """``ship``'s lasers not destroyed and cool by absolute segment ``at``, as a bit mask like :func:`_lasers_alive`."""
+    mask = 0
+    for i, laser in enumerate(design.lasers):
+        if laser_state(design, ship, laser) != "destroyed" and ship.ready_at(laser) <= at:
+            mask |= 1 << i
+    return mask
 
 
-#: :func:`_bearing`'s answers by a design's arcs (recognised by identity, held here so that identity stays
-#: theirs): greedy asks the same few orientations, windows and lasers of a ship for every facing it weighs.
-_BEARINGS: dict[int, tuple[dict[str, frozenset[ArcWindow]], dict[tuple[Any, ...], int]]] = {}
-#: Designs and answers kept before the table starts again (a bound on memory over many games).
-_BEARINGS_KEPT = (64, 200_000)
+class _DesignTable:
+    """What greedy asks of one design again and again, for every facing it weighs: which lasers' arcs hold the
+    window an enemy is seen through from an orientation, and the skin armour that window's fire would meet."""
+
+    __slots__ = ("_facings", "_mounts", "design", "index")
+
+    def __init__(self, design: Design) -> None:
+        self.design = design
+        #: Each laser's bit in the masks, in ``design.lasers`` order.
+        self.index = {laser: i for i, laser in enumerate(design.lasers)}
+        self._mounts = tuple(design.lasers.values())
+        self._facings: dict[tuple[int, int, int, int, int, bool], tuple[int, int]] = {}
+
+    def facing(self, orientation: Orientation, seen: Window, three_d: bool) -> tuple[int, int]:
+        """(lasers whose arcs hold ``seen`` from ``orientation`` as a bit mask, the skin armour it would meet).
+
+        Keyed by plain numbers: a dataclass's hash is worked out in Python on every look-up.
+        """
+        key = (orientation.heading, orientation.pitch, orientation.roll, seen.level, seen.ray, three_d)
+        found = self._facings.get(key)
+        if found is None:
+            design = self.design
+            windows = map_to_arc(orientation, seen) if three_d else (middle_row(orientation, seen),)
+            arcs = design.arcs
+            mask = 0
+            for i, mount in enumerate(self._mounts):
+                if not arcs[mount].isdisjoint(windows):
+                    mask |= 1 << i
+            ssd = design.ssd
+            armour = 0 if ssd is None else min(ssd.armour[r] for r in struck(orientation, seen, three_d))
+            found = self._facings[key] = (mask, armour)
+        return found
 
 
-def _bearing(state: AVTState, design: Design, mounts: list[str], orientation: Orientation, enemy_window: Window) -> int:
-    """How many of the lasers on ``mounts`` (one entry a laser) bear on ``enemy_window`` from ``orientation``."""
-    arcs = design.arcs
-    kept = _BEARINGS.get(id(arcs))
-    if kept is None or kept[0] is not arcs or len(kept[1]) >= _BEARINGS_KEPT[1]:
-        if len(_BEARINGS) >= _BEARINGS_KEPT[0]:
-            _BEARINGS.clear()
-        kept = _BEARINGS[id(arcs)] = (arcs, {})
-    three_d = state.three_d
-    key = (tuple(mounts), orientation, enemy_window, three_d)
-    found = kept[1].get(key)
-    if found is None:
-        windows = map_to_arc(orientation, enemy_window) if three_d else (middle_row(orientation, enemy_window),)
-        found = kept[1][key] = sum(1 for mount in mounts if not arcs[mount].isdisjoint(windows))
-    return found
+#: The designs' tables by identity (each holds its design, so the identity stays theirs): a game's designs are
+#: shared by every state of it. A bound on memory over many games: the table starts again past it.
+_TABLES: dict[int, _DesignTable] = {}
+_TABLES_KEPT = 64
+
+
+def _table(design: Design) -> _DesignTable:
+    table = _TABLES.get(id(design))
+    if table is None or table.design is not design:
+        if len(_TABLES) >= _TABLES_KEPT:
+            _TABLES.clear()
+        table = _TABLES[id(design)] = _DesignTable(design)
+    return table
 
 
 def _nearest_first(ships: list[Ship], here: Vec) -> list[Ship]:
