@@ -170,8 +170,10 @@ def _where(position: Position) -> Vec:
 
 
 def _arrow(arrow: Arrow) -> Vec:
-    v = arrow.velocity
-    return _flat(v.dq, v.dr, v.dz)
+    return _ARROWS[arrow]
+
+
+_ARROWS: dict[Arrow, Vec] = {a: _flat(a.velocity.dq, a.velocity.dr, a.velocity.dz) for a in Arrow}
 
 
 def _velocity(v: Velocity) -> Vec:
@@ -675,6 +677,8 @@ def _reachable_from(
 
 def _lasers_alive(design: Design, ship: Ship) -> int:
     """``ship``'s lasers not destroyed, as a bit mask over ``design.lasers`` (bit i: the i-th laser)."""
+    if not ship.marks:  # nothing marked off: every laser is whole
+        return (1 << len(design.lasers)) - 1
     mask = 0
     for i, laser in enumerate(design.lasers):
         if laser_state(design, ship, laser) != "destroyed":
@@ -684,6 +688,8 @@ def _lasers_alive(design: Design, ship: Ship) -> int:
 
 def _lasers_fresh(design: Design, ship: Ship, at: int) -> int:
     """``ship``'s lasers not destroyed and cool by absolute segment ``at``, as a bit mask like :func:`_lasers_alive`."""
+    if not ship.marks and not ship.cooling:
+        return (1 << len(design.lasers)) - 1
     mask = 0
     for i, laser in enumerate(design.lasers):
         if laser_state(design, ship, laser) != "destroyed" and ship.ready_at(laser) <= at:

@@ -53,7 +53,7 @@ from pydantic_core import core_schema
 from vectorwar.errors import OrderSyntaxError
 from vectorwar.hexes import _str_schema
 from vectorwar.systems.avt import sphere
-from vectorwar.systems.avt.avid import Window
+from vectorwar.systems.avt.avid import ALL_WINDOWS, Window
 
 MARKERS = ("nose", "top", "starboard", "port", "aft", "bottom")
 Frame = tuple[sphere.Vec, sphere.Vec, sphere.Vec]
@@ -248,6 +248,8 @@ def pivot_paths(start: Orientation, three_d: bool = True) -> dict[Window, tuple[
             continue
         path = paths[key] = (*paths[parent], Step(here, cost)) if parent >= 0 else ()
         best.setdefault(here.nose, path)
+        if len(best) == _NOSES[three_d]:
+            break  # every window the nose can be in has its quickest path: nothing later can change one
         for nxt, nxt_key, step_cost, pitch_cost in _moves(here, three_d):
             if nxt_key not in paths:
                 counter += 1
@@ -256,6 +258,10 @@ def pivot_paths(start: Orientation, three_d: bool = True) -> dict[Window, tuple[
                     (wedges + step_cost, steps + 1, pitching + pitch_cost, counter, nxt_key, nxt, key, step_cost),
                 )
     return best
+
+
+#: The windows a nose may be in: every window, or (altitude switched off) the middle row's.
+_NOSES = {True: len(ALL_WINDOWS), False: sum(1 for w in ALL_WINDOWS if w.level == 0)}
 
 
 def _number(o: Orientation) -> int:
