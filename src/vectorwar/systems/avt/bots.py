@@ -76,7 +76,15 @@ from vectorwar.systems.avt.fire import affordable, aim_choices, d_mode, full_vol
 from vectorwar.systems.avt.grid import SEGMENTS
 from vectorwar.systems.avt.lasers import TABLES, max_range
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders, Shot
-from vectorwar.systems.avt.orientation import Chart, Orientation, pivot_path, pivot_paths, schedule, wedges
+from vectorwar.systems.avt.orientation import (
+    Chart,
+    Orientation,
+    orientation_number,
+    pivot_path,
+    pivot_paths,
+    schedule,
+    wedges,
+)
 from vectorwar.systems.avt.ssd import (
     laser_state,
     ship_battery_capacity,
@@ -411,8 +419,9 @@ class GreedyBot:
         return orders if want == setting else replace(orders, thrust=want)
 
     @staticmethod
-    def _reachable(state: AVTState, design: Design, ship: Ship) -> Sequence[tuple[Window, Orientation, int, int]]:
-        """(nose window, orientation, wedges, segments to finish) of every pivot the chart allows, and staying put."""
+    def _reachable(state: AVTState, design: Design, ship: Ship) -> Sequence[tuple[Window, Orientation, int, int, int]]:
+        """(nose window, orientation, wedges, segments to finish, the orientation's number) of every pivot the chart
+        allows, and staying put."""
         return _reachable_from(ship.orientation, state.three_d, design.pivots)
 
     def _thrust_window(self, state: AVTState, design: Design, ship: Ship, enemy: Ship, aim: Vec) -> Window | None:
@@ -422,7 +431,7 @@ class GreedyBot:
         table = _table(design)
         alive = _lasers_alive(design, ship)
         best: tuple[float, Window] | None = None
-        for window, orientation, n, takes in self._reachable(state, design, ship):
+        for window, orientation, n, takes, _ in self._reachable(state, design, ship):
             score = _dot(_THRUST_UNIT[window], aim) - 0.02 * n
             if close and BEARING_WEIGHT:
                 seen, _ = _marker_between_points(state, mine.after(takes), theirs.after(takes))
@@ -443,20 +452,23 @@ class GreedyBot:
         three_d = state.three_d
         alive = _lasers_alive(design, ship)
         # Where the enemy is seen, and the lasers cool, depend on when the pivot is done alone.
-        seen_after: dict[int, Window | None] = {}
+        seen_after: dict[int, tuple[Window, dict[int, tuple[int, int]]] | None] = {}
         fresh: dict[int, int] = {}
         out: list[tuple[float, Window, int]] = []
-        for window, orientation, n, takes in self._reachable(state, design, ship):
+        for window, orientation, n, takes, number in self._reachable(state, design, ship):
             if takes in seen_after:
-                seen = seen_after[takes]
+                found = seen_after[takes]
             else:
-                seen = seen_after[takes] = _marker_between_points(state, mine.after(takes), theirs.after(takes))[0]
-            if seen is None:
+                seen = _marker_between_points(state, mine.after(takes), theirs.after(takes))[0]
+                found = seen_after[takes] = None if seen is None else (seen, table.seen_through(seen, three_d))
+            if found is None:
                 continue
-            bearing, armour = table.facing(orientation, seen, three_d)
+            seen, kept = found
+            known = kept.get(number)
+            bearing, armour = known if known is not None else table.facing(orientation, seen, three_d)
             count = (bearing & alive).bit_count() + ARMOUR_WEIGHT * armour
             if takes not in fresh:
-                fresh[takes] = _lasers_fresh(design, ship, state.now + takes)
+                fresh[takes] = _lasers_fresh(design, ship, state.now + takes, alive)
             count += FRESH_WEIGHT * (bearing & fresh[takes]).bit_count()
             out.append((count - 0.05 * n, window, n))
         return out
@@ -664,14 +676,15 @@ def _shot_power(design: Design) -> int:
 @lru_cache(maxsize=4096)
 def _reachable_from(
     orientation: Orientation, three_d: bool, chart: Chart
-) -> tuple[tuple[Window, Orientation, int, int], ...]:
+) -> tuple[tuple[Window, Orientation, int, int, int], ...]:
     """:meth:`GreedyBot._reachable` for a ship at ``orientation`` with the pivot chart ``chart``, worked out once."""
-    out = [(orientation.nose, orientation, 0, 0)]
+    out = [(orientation.nose, orientation, 0, 0, orientation_number(orientation))]
     for window, path in sorted(pivot_paths(orientation, three_d).items()):
         if not path or wedges(path) > len(chart):
             continue
         stops = schedule(path, chart)
-        out.append((window, path[-1].orientation, wedges(path), stops[-1][0] + 1))
+        end = path[-1].orientation
+        out.append((window, end, wedges(path), stops[-1][0] + 1, orientation_number(end)))
     return tuple(out)
 
 
@@ -686,14 +699,17 @@ def _lasers_alive(design: Design, ship: Ship) -> int:
     return mask
 
 
-def _lasers_fresh(design: Design, ship: Ship, at: int) -> int:
-    """``ship``'s lasers not destroyed and cool by absolute segment ``at``, as a bit mask like :func:`_lasers_alive`."""
-    if not ship.marks and not ship.cooling:
-        return (1 << len(design.lasers)) - 1
-    mask = 0
-    for i, laser in enumerate(design.lasers):
-        if laser_state(design, ship, laser) != "destroyed" and ship.ready_at(laser) <= at:
-            mask |= 1 << i
+def _lasers_fresh(design: Design, ship: Ship, at: int, alive: int) -> int:
+    """Of the lasers in ``alive`` (a mask like :func:`_lasers_alive`), those cool by absolute segment ``at``."""
+    index = _table(design).index
+    mask = alive
+    named: set[str] = set()
+    for laser, ready in ship.cooling:
+        # A laser's first entry is its cooling (Ship.ready_at); a laser of no design cools nothing here.
+        if laser not in named:
+            named.add(laser)
+            if ready > at and laser in index:
+                mask &= ~(1 << index[laser])
     return mask
 
 
@@ -708,15 +724,24 @@ class _DesignTable:
         #: Each laser's bit in the masks, in ``design.lasers`` order.
         self.index = {laser: i for i, laser in enumerate(design.lasers)}
         self._mounts = tuple(design.lasers.values())
-        self._facings: dict[tuple[int, int, int, int, int, bool], tuple[int, int]] = {}
+        self._facings: dict[tuple[int, int, bool], dict[int, tuple[int, int]]] = {}
+
+    def seen_through(self, seen: Window, three_d: bool) -> dict[int, tuple[int, int]]:
+        """The answers of :meth:`facing` kept so far for ``seen``, by the orientation's number."""
+        key = (seen.level, seen.ray, three_d)
+        kept = self._facings.get(key)
+        if kept is None:
+            kept = self._facings[key] = {}
+        return kept
 
     def facing(self, orientation: Orientation, seen: Window, three_d: bool) -> tuple[int, int]:
         """(lasers whose arcs hold ``seen`` from ``orientation`` as a bit mask, the skin armour it would meet).
 
-        Keyed by plain numbers: a dataclass's hash is worked out in Python on every look-up.
+        Kept by plain numbers: a dataclass's hash is worked out in Python on every look-up.
         """
-        key = (orientation.heading, orientation.pitch, orientation.roll, seen.level, seen.ray, three_d)
-        found = self._facings.get(key)
+        kept = self.seen_through(seen, three_d)
+        number = orientation_number(orientation)
+        found = kept.get(number)
         if found is None:
             design = self.design
             windows = map_to_arc(orientation, seen) if three_d else (middle_row(orientation, seen),)
@@ -727,7 +752,7 @@ class _DesignTable:
                     mask |= 1 << i
             ssd = design.ssd
             armour = 0 if ssd is None else min(ssd.armour[r] for r in struck(orientation, seen, three_d))
-            found = self._facings[key] = (mask, armour)
+            found = kept[number] = (mask, armour)
         return found
 
 

@@ -241,7 +241,9 @@ def pivot_paths(start: Orientation, three_d: bool = True) -> dict[Window, tuple[
     # the path it was pushed with, so the search takes the same orientations in the same order.
     paths: dict[int, tuple[Step, ...]] = {}
     counter = 0
-    heap: list[tuple[int, int, int, int, int, Orientation, int, int]] = [(0, 0, 0, 0, _number(start), start, -1, 0)]
+    heap: list[tuple[int, int, int, int, int, Orientation, int, int]] = [
+        (0, 0, 0, 0, orientation_number(start), start, -1, 0)
+    ]
     while heap:
         wedges, steps, pitching, _, key, here, parent, cost = heapq.heappop(heap)
         if key in paths:
@@ -264,7 +266,7 @@ def pivot_paths(start: Orientation, three_d: bool = True) -> dict[Window, tuple[
 _NOSES = {True: len(ALL_WINDOWS), False: sum(1 for w in ALL_WINDOWS if w.level == 0)}
 
 
-def _number(o: Orientation) -> int:
+def orientation_number(o: Orientation) -> int:
     """A number of its own for each orientation."""
     return ((o.pitch + 3) * 12 + o.heading) * 12 + o.roll
 
@@ -272,7 +274,7 @@ def _number(o: Orientation) -> int:
 @cache
 def _moves(o: Orientation, three_d: bool) -> tuple[tuple[Orientation, int, int, int], ...]:
     """:func:`_pivot_moves` with each orientation's number: (orientation, number, wedges, pitch wedges)."""
-    return tuple((nxt, _number(nxt), cost, pitch_cost) for nxt, cost, pitch_cost in _pivot_moves(o, three_d))
+    return tuple((nxt, orientation_number(nxt), cost, pitch_cost) for nxt, cost, pitch_cost in _pivot_moves(o, three_d))
 
 
 def pivot_path(start: Orientation, nose: Window, three_d: bool = True) -> tuple[Step, ...]:

@@ -272,7 +272,10 @@ class AttackVector(RuleSystem[AVTState]):
             raise IllegalOrderError(str(order), "the game is over", "game end")
         if not isinstance(order, SegmentOrders):
             raise IllegalOrderError(str(order), "segment orders are due now", RULE_ORDERS)
-        mine = {s.id for s in state.ships_of(seat) if s.kind == "ship"}
+        self._check_entries(state, order, {s.id for s in state.ships_of(seat) if s.kind == "ship"})
+
+    def _check_entries(self, state: AVTState, order: SegmentOrders, mine: set[str]) -> None:
+        """Each entry of ``order``: one a ship, a ship of ``mine`` (the seat's ships in play), and its actions."""
         named = [o.ship for o in order.ships]
         for o in order.ships:
             if named.count(o.ship) > 1:
@@ -543,19 +546,28 @@ class AttackVector(RuleSystem[AVTState]):
         """Bias, pivots, rolls, reactors and radiators (:mod:`.pieces`), each one the order check accepts alone."""
         if state.phase != "orders" or seat not in state.commanders():
             return {}
+        # What parse_order and check_order work out from the state for every order, once for all the pieces.
+        own = id_lookup([s.id for s in state.ships_of(seat) if s.kind == "ship"])
+        everyone = id_lookup([s.id for s in state.ships])
+        mine = {s.id for s in state.ships_of(seat) if s.kind == "ship"}
         out: dict[str, list[OrderPiece]] = {}
         for ship in state.ships_of(seat):
             if ship.kind != "ship" or not ship.active:
                 continue
-            legal = [p for p in pieces.candidates(state, ship) if self._legal(state, seat, f"{ship.id} {p.text}")]
+            legal = [
+                p
+                for p in pieces.candidates(state, ship)
+                if self._legal(state, f"{ship.id} {p.text}", own, everyone, mine)
+            ]
             if legal:
                 out[ship.id] = legal
         return out
 
-    def _legal(self, state: AVTState, seat: str, text: str) -> bool:
-        """Whether ``text`` passes the checks :meth:`vectorwar.game.Game.check` makes of it now."""
+    def _legal(self, state: AVTState, text: str, own: dict[str, str], everyone: dict[str, str], mine: set[str]) -> bool:
+        """Whether ``text`` passes the checks :meth:`vectorwar.game.Game.check` makes of it now: :meth:`parse_order`
+        and :meth:`check_order` in the orders phase, with what they read from the state handed in."""
         try:
-            self.check_order(state, seat, self.parse_order(state, seat, text))
+            self._check_entries(state, parse_orders(text, own, everyone), mine)
         except (OrderSyntaxError, IllegalOrderError):
             return False
         return True
