@@ -30,6 +30,7 @@ from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.events import Event, TurnBegan
 from vectorwar.hexes import Direction, Hex, Position
 from vectorwar.limits import MAX_TURNS
+from vectorwar.memo import last_answer
 from vectorwar.roster import id_lookup
 from vectorwar.rules import (
     Bot,
@@ -236,10 +237,7 @@ class AttackVector(RuleSystem[AVTState]):
     # -- asking ---------------------------------------------------------------
 
     def prompt(self, state: AVTState) -> Prompt | None:
-        if state.phase != "orders":
-            return None
-        clock = Clock(state.turn, "orders", segment=state.segment)
-        return Prompt(clock, state.commanders(), "orders", True, HELP)
+        return _prompt(state)
 
     def standing(self, state: AVTState) -> Mapping[str, float]:
         # A ship in the fight is worth 10, less a tenth of one for every SSD box marked on it; less, at half weight,
@@ -588,6 +586,14 @@ class AttackVector(RuleSystem[AVTState]):
     def diagrams(self, state: AVTState) -> dict[str, Any]:
         """Each ship's AVID and firing arc diagrams (:mod:`.diagrams`)."""
         return diagrams.diagrams(state)
+
+
+@last_answer  # a game and its bots ask a segment's prompt three or four times of one state
+def _prompt(state: AVTState) -> Prompt | None:
+    if state.phase != "orders":
+        return None
+    clock = Clock(state.turn, "orders", segment=state.segment)
+    return Prompt(clock, state.commanders(), "orders", True, HELP)
 
 
 system = AttackVector()
