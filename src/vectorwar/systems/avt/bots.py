@@ -430,13 +430,14 @@ class GreedyBot:
         close = _norm(_sub(theirs.at, mine.at)) <= CLOSE_BAND[1] + 4
         table = _table(design)
         alive = _lasers_alive(design, ship)
+        seen_after: dict[int, _Seen | None] = {}
         best: tuple[float, Window] | None = None
-        for window, orientation, n, takes, _ in self._reachable(state, design, ship):
+        for window, orientation, n, takes, number in self._reachable(state, design, ship):
             score = _dot(_THRUST_UNIT[window], aim) - 0.02 * n
             if close and BEARING_WEIGHT:
-                seen, _ = _marker_between_points(state, mine.after(takes), theirs.after(takes))
-                if seen is not None:
-                    bearing = table.facing(orientation, seen, state.three_d)[0]
+                found = _seen_when(state, table, mine, theirs, takes, seen_after)
+                if found is not None:
+                    bearing = table.facing_from(found, orientation, number, state.three_d)[0]
                     score += BEARING_WEIGHT * (bearing & alive).bit_count()
             if best is None or score > best[0] + 1e-9:
                 best = (score, window)
@@ -452,20 +453,14 @@ class GreedyBot:
         three_d = state.three_d
         alive = _lasers_alive(design, ship)
         # Where the enemy is seen, and the lasers cool, depend on when the pivot is done alone.
-        seen_after: dict[int, tuple[Window, dict[int, tuple[int, int]]] | None] = {}
+        seen_after: dict[int, _Seen | None] = {}
         fresh: dict[int, int] = {}
         out: list[tuple[float, Window, int]] = []
         for window, orientation, n, takes, number in self._reachable(state, design, ship):
-            if takes in seen_after:
-                found = seen_after[takes]
-            else:
-                seen = _marker_between_points(state, mine.after(takes), theirs.after(takes))[0]
-                found = seen_after[takes] = None if seen is None else (seen, table.seen_through(seen, three_d))
+            found = _seen_when(state, table, mine, theirs, takes, seen_after)
             if found is None:
                 continue
-            seen, kept = found
-            known = kept.get(number)
-            bearing, armour = known if known is not None else table.facing(orientation, seen, three_d)
+            bearing, armour = table.facing_from(found, orientation, number, three_d)
             count = (bearing & alive).bit_count() + ARMOUR_WEIGHT * armour
             if takes not in fresh:
                 fresh[takes] = _lasers_fresh(design, ship, state.now + takes, alive)
@@ -734,6 +729,11 @@ class _DesignTable:
             kept = self._facings[key] = {}
         return kept
 
+    def facing_from(self, seen: _Seen, orientation: Orientation, number: int, three_d: bool) -> tuple[int, int]:
+        """:meth:`facing` for a window and its answers from :func:`_seen_when`, and the orientation's number."""
+        known = seen[1].get(number)
+        return known if known is not None else self.facing(orientation, seen[0], three_d)
+
     def facing(self, orientation: Orientation, seen: Window, three_d: bool) -> tuple[int, int]:
         """(lasers whose arcs hold ``seen`` from ``orientation`` as a bit mask, the skin armour it would meet).
 
@@ -754,6 +754,22 @@ class _DesignTable:
             armour = 0 if ssd is None else min(ssd.armour[r] for r in struck(orientation, seen, three_d))
             found = kept[number] = (mask, armour)
         return found
+
+
+#: A window an enemy is seen through, and the design table's answers kept for it (:meth:`_DesignTable.seen_through`).
+_Seen = tuple[Window, dict[int, tuple[int, int]]]
+
+
+def _seen_when(
+    state: AVTState, table: _DesignTable, mine: _Track, theirs: _Track, takes: int, kept: dict[int, _Seen | None]
+) -> _Seen | None:
+    """Where the enemy will be seen once a pivot taking ``takes`` segments is done (``None``: in the same space),
+    worked out once per ``takes`` into ``kept``."""
+    if takes in kept:
+        return kept[takes]
+    seen = _marker_between_points(state, mine.after(takes), theirs.after(takes))[0]
+    found = kept[takes] = None if seen is None else (seen, table.seen_through(seen, state.three_d))
+    return found
 
 
 #: The designs' tables by identity (each holds its design, so the identity stays theirs): a game's designs are
