@@ -607,6 +607,7 @@ class GreedyBot:
         recharge = ship_reactor_power(design, ship) if ship.reactors_on else 0
         capacity = ship_battery_capacity(design, ship)
         table = _table(design)
+        alive = _lasers_alive(design, ship)
         out: list[tuple[int, int, int]] = []
         for wait in range(1, min(WAIT, segments_left(state)) + 1):
             seen, range_ = _marker_between_points(state, mine.after(wait), theirs.after(wait))
@@ -614,16 +615,16 @@ class GreedyBot:
                 continue
             passed = [o for at, o in stops if at < state.now + wait]
             orientation = passed[-1] if passed else ship.orientation
-            bearing = table.facing(orientation, seen, state.three_d)[0]
+            # Lasers whole, cool by then and bearing, each taking its power in the order of their names.
+            able = table.facing(orientation, seen, state.three_d)[0] & _lasers_fresh(
+                design, ship, state.now + wait, alive
+            )
             power = min(capacity, power_now + wait * recharge)
             count = 0
-            for laser, mount in sorted(design.lasers.items()):
-                spec = design.mounts[mount]
-                if laser_state(design, ship, laser) == "destroyed" or ship.ready_at(laser) > state.now + wait:
-                    continue
-                if bearing >> table.index[laser] & 1 and spec.power <= power:
+            for bit, cost in table.by_name:
+                if able >> bit & 1 and cost <= power:
                     count += 1
-                    power -= spec.power
+                    power -= cost
             out.append((wait, count, range_))
         return out
 
@@ -712,13 +713,17 @@ class _DesignTable:
     """What greedy asks of one design again and again, for every facing it weighs: which lasers' arcs hold the
     window an enemy is seen through from an orientation, and the skin armour that window's fire would meet."""
 
-    __slots__ = ("_facings", "_mounts", "design", "index")
+    __slots__ = ("_facings", "_mounts", "by_name", "design", "index")
 
     def __init__(self, design: Design) -> None:
         self.design = design
         #: Each laser's bit in the masks, in ``design.lasers`` order.
         self.index = {laser: i for i, laser in enumerate(design.lasers)}
         self._mounts = tuple(design.lasers.values())
+        #: (bit, power a shot) of each laser, in the order of the lasers' names.
+        self.by_name = tuple(
+            (self.index[laser], design.mounts[mount].power) for laser, mount in sorted(design.lasers.items())
+        )
         self._facings: dict[tuple[int, int, bool], dict[int, tuple[int, int]]] = {}
 
     def seen_through(self, seen: Window, three_d: bool) -> dict[int, tuple[int, int]]:

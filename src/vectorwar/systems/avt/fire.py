@@ -247,11 +247,14 @@ def _shoot(
 def spend(state: AVTState, design: Design, shooter: Ship, laser: str) -> Ship:
     """``shooter`` once ``laser`` has fired: its power drawn from the batteries, its cooling started (A5.371-A5.372)."""
     spec = design.mounts[design.lasers[laser]]
+    system = f"laser {laser}"
     return replace(
         shooter,
         battery=shooter.battery - spec.power,
         cooling=(*((n, t) for n, t in shooter.cooling if n != laser), (laser, state.now + spec.cooling)),
-    ).using(f"laser {laser}")
+        # As Ship.using, in the same copy of the ship.
+        used=shooter.used if system in shooter.used else (*shooter.used, system),
+    )
 
 
 def _pentagon_check(design: Design, shooter: Ship, laser: str, dice: Dice, events: list[Event]) -> Ship:
