@@ -148,7 +148,7 @@ class Orientation:
 
     @property
     def nose(self) -> Window:
-        return Window(self.pitch, self.heading)
+        return _WINDOWS[self.pitch, self.heading]
 
     def marker(self, name: str) -> tuple[Window, ...]:
         """The window(s) an orientation symbol is shown in: nose, top, starboard, port, aft or bottom."""
@@ -262,6 +262,8 @@ def pivot_paths(start: Orientation, three_d: bool = True) -> dict[Window, tuple[
     return best
 
 
+#: Every window by (level, ray), built once: the nose is asked for on every step of a pivot search.
+_WINDOWS: dict[tuple[int, int], Window] = {(w.level, w.ray): w for w in ALL_WINDOWS}
 #: The windows a nose may be in: every window, or (altitude switched off) the middle row's.
 _NOSES = {True: len(ALL_WINDOWS), False: sum(1 for w in ALL_WINDOWS if w.level == 0)}
 
