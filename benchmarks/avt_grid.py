@@ -6,11 +6,12 @@ grid: vectorwar with :func:`~vectorwar.systems.avt.grid.grid_from_text`, the
 peer (KwirkyJ/attack-vector-pytools, vendored under benchmarks/vendor/ for
 this benchmark only, MIT) with ``Vector(text).movement_grid()``.
 
-Three figures, microseconds per grid: the peer; vectorwar *cold* (its tables
-emptied first, so every grid is worked out once, as on a vector's first
+Three figures, microseconds of CPU per grid over 10,000 distinct vectors (the
+best of a few runs): the peer; vectorwar *cold* (every table emptied before each
+run, so each grid is worked out from the rule, as on a vector's first
 appearance in a game); vectorwar *warm* (the grids looked up, as on every later
 appearance: a game meets the same few velocities again and again). The target
-is the warm figure at least 10x faster than the peer. Run with
+is the cold figure at least 2x faster than the peer. Run with
 ``python benchmarks/avt_grid.py``; ``benchmarks/run.py`` prints the same row.
 """
 
@@ -23,19 +24,19 @@ import warnings
 from collections.abc import Callable
 from pathlib import Path
 
-from vectorwar.systems.avt.consolidate import _consolidate
-from vectorwar.systems.avt.grid import grid_from_text, grid_of
+from vectorwar.systems.avt.grid import _remainder_rows, grid_from_text, grid_of, split_pattern, vertical_pattern
 
-SPEEDUP_TARGET = 10.0
+SPEEDUP_TARGET = 2.0
 _PEER_DIR = Path(__file__).parent / "vendor" / "attack_vector_pytools"
 _LETTERS = "ABCDEF"
 
 
-def vectors(count: int = 300, seed: int = 18) -> list[tuple[str, str]]:
-    """``count`` vectors as (vectorwar text, peer text): one to three arrows and perhaps a vertical term."""
+def vectors(count: int = 10_000, seed: int = 18) -> list[tuple[str, str]]:
+    """``count`` distinct vectors as (vectorwar text, peer text): one to three arrows and perhaps a vertical term."""
     rng = random.Random(seed)
     out: list[tuple[str, str]] = []
-    for _ in range(count):
+    seen: set[str] = set()
+    while len(out) < count:
         arrows = rng.sample(_LETTERS, rng.randint(1, 3))
         terms = [(a, rng.randint(1, 15)) for a in arrows]
         ours = [f"{a}={n}" for a, n in terms]
@@ -44,16 +45,19 @@ def vectors(count: int = 300, seed: int = 18) -> list[tuple[str, str]]:
             up, n = rng.choice((("up", "+"), ("down", "-"))), rng.randint(1, 9)
             ours.append(f"{up[0]}={n}")
             peer.append(f"{n}{up[1]}")
-        out.append((", ".join(ours), " ".join(peer)))
+        text = ", ".join(ours)
+        if text not in seen:
+            seen.add(text)
+            out.append((text, " ".join(peer)))
     return out
 
 
 def _per_grid_us(work: Callable[[], object], grids: int, repeats: int) -> float:
     best = float("inf")
     for _ in range(repeats):
-        start = time.perf_counter()
+        start = time.process_time()
         work()
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.process_time() - start)
     return best / grids * 1e6
 
 
@@ -68,10 +72,12 @@ def _peer() -> Callable[[str], object]:
 def _clear() -> None:
     grid_from_text.cache_clear()
     grid_of.cache_clear()
-    _consolidate.cache_clear()
+    _remainder_rows.cache_clear()
+    split_pattern.cache_clear()
+    vertical_pattern.cache_clear()
 
 
-def grid_row(count: int = 300, repeats: int = 5) -> dict[str, object]:
+def grid_row(count: int = 10_000, repeats: int = 3) -> dict[str, object]:
     texts = vectors(count)
     peer_grid = _peer()
     peer_us = _per_grid_us(lambda: [peer_grid(p) for _, p in texts], count, repeats)
@@ -82,15 +88,16 @@ def grid_row(count: int = 300, repeats: int = 5) -> dict[str, object]:
             grid_from_text(ours)
 
     cold_us = _per_grid_us(cold, count, repeats)
-    warm_us = _per_grid_us(lambda: [grid_from_text(o) for o, _ in texts], count, repeats * 20)
+    warm_us = _per_grid_us(lambda: [grid_from_text(o) for o, _ in texts], count, repeats * 5)
     return {
-        "benchmark": f"avt movement grid from a vector's text, us per grid ({count} vectors, best of {repeats})",
+        "benchmark": f"avt movement grid from a vector's text, CPU us a grid ({count} new vectors, best of {repeats})",
         "peer_us": round(peer_us, 2),
         "vectorwar_cold_us": round(cold_us, 2),
         "vectorwar_warm_us": round(warm_us, 3),
+        "speedup_cold": round(peer_us / cold_us, 2),
         "speedup_warm": round(peer_us / warm_us, 1),
-        "target_speedup": SPEEDUP_TARGET,
-        "met": peer_us / warm_us >= SPEEDUP_TARGET,
+        "target_speedup_cold": SPEEDUP_TARGET,
+        "met": peer_us / cold_us >= SPEEDUP_TARGET,
     }
 
 

@@ -8,27 +8,58 @@ import pytest
 
 from tests.avt.helpers import AVT, rafik_game
 from vectorwar.systems.avt.arcs import map_to_arc, middle_row
+from vectorwar.systems.avt.armour import struck
 from vectorwar.systems.avt.avid import ALL_WINDOWS
-from vectorwar.systems.avt.bots import _bearing
+from vectorwar.systems.avt.bots import _lasers_alive, _lasers_fresh, _table
 from vectorwar.systems.avt.orientation import Orientation, pivot_paths
+from vectorwar.systems.avt.ssd import laser_state
 from vectorwar.systems.avt.state import AVTState
 
 
 @pytest.mark.parametrize("three_d", [True, False])
-def test_lasers_bearing_as_kept_are_the_lasers_whose_arcs_hold_a_window(three_d: bool) -> None:
+def test_lasers_bearing_and_armour_as_kept_are_the_arcs_and_armour_that_hold_a_window(three_d: bool) -> None:
     state = rafik_game().state
     assert isinstance(state, AVTState)
     state = replace(state, options={**state.options, "three_d": three_d})
     design = AVT.designs()["rafik"]
     orientations = [Orientation.level(0), *(p[-1].orientation for p in pivot_paths(Orientation.level(0)).values() if p)]
-    mounts_alive = [list(design.lasers.values()), list(design.lasers.values())[1:], []]
+    lasers = list(design.lasers.items())
+    # Every laser, all but the first, none: as bit masks over the design's lasers, and as the lasers themselves.
+    alive = [((1 << len(lasers)) - 1, lasers), ((1 << len(lasers)) - 2, lasers[1:]), (0, [])]
+    assert design.ssd is not None
+    table = _table(design)
     bearing_somewhere = 0
     for orientation in orientations[::7]:
         for window in ALL_WINDOWS:
             arc = map_to_arc(orientation, window) if three_d else (middle_row(orientation, window),)
-            for mounts in mounts_alive:
-                plain = sum(1 for m in mounts if any(w in design.arcs[m] for w in arc))
-                assert _bearing(state, design, mounts, orientation, window) == plain
-                assert _bearing(state, design, mounts, orientation, window) == plain  # asked again: kept
+            armour = min(design.ssd.armour[r] for r in struck(orientation, window, three_d))
+            for mask, mounts in alive:
+                plain = sum(1 for _, m in mounts if any(w in design.arcs[m] for w in arc))
+                for _ in range(2):  # asked again: kept
+                    bearing, shown = table.facing(orientation, window, three_d)
+                    assert (bearing & mask).bit_count() == plain
+                    assert shown == armour
+                    holds = {laser: any(w in design.arcs[m] for w in arc) for laser, m in lasers}
+                    assert all((bearing >> table.index[laser] & 1) == holds[laser] for laser in holds)
                 bearing_somewhere += plain > 0
     assert bearing_somewhere > 0
+
+
+def test_lasers_alive_and_fresh_as_masks_are_the_lasers_whole_and_cool() -> None:
+    state = rafik_game().state
+    assert isinstance(state, AVTState)
+    ship = next(s for s in state.ships if s.kind == "ship")
+    design = state.designs[ship.design]
+    lasers = list(design.lasers)
+    first, second = lasers[0], lasers[1]
+    track = design.mounts[design.lasers[first]].hits
+    # The first laser destroyed, the second cooling until segment 7 (an older entry for it after is ignored).
+    ship = replace(ship, marks=((f"laser {first}", len(track)),), cooling=((second, 7), (second, 99)))
+    alive = _lasers_alive(design, ship)
+    for at in range(5, 10):
+        plain = {
+            laser for laser in lasers if laser_state(design, ship, laser) != "destroyed" and ship.ready_at(laser) <= at
+        }
+        fresh = _lasers_fresh(design, ship, at, alive)
+        assert {laser for laser in lasers if fresh >> _table(design).index[laser] & 1} == plain
+    assert first not in {laser for laser in lasers if alive >> _table(design).index[laser] & 1}

@@ -6,8 +6,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from vectorwar.errors import VectorwarError
 from vectorwar.systems.avt.arrows import Arrow, arrows_of
-from vectorwar.systems.avt.grid import MovementGrid, line_order, split_pattern, spread, vertical_pattern
+from vectorwar.systems.avt.grid import (
+    MovementGrid,
+    grid_from_text,
+    line_order,
+    split_pattern,
+    spread,
+    vertical_pattern,
+)
 from vectorwar.vectors import Velocity
 
 
@@ -170,3 +178,29 @@ def test_property_every_three_way_split_gives_each_column_at_most_one_remainder_
                     if column is not None:
                         full = column.per_turn // 8
                         assert {row[i] - full for row in grid.rows} <= {0, 1}, (a, b, up, str(grid))
+
+
+_spellings = st.sampled_from(["A", "b", "C", "d", "E", "f", "up", "UP", "Up", "down", "Down", "x", "", "u p"])
+_counts = st.one_of(
+    st.integers(0, 40).map(str),
+    st.sampled_from(["999999", "1000000", "1000001", "0000007", "+3", "-3", "3 4", "", "\u0663"]),
+)
+_terms = st.tuples(st.sampled_from(["", " ", "\t", "\u00a0"]), _spellings, st.sampled_from(["=", " = ", "=="]), _counts)
+_texts = st.one_of(
+    st.lists(_terms, min_size=1, max_size=5).map(lambda ts: ",".join(f"{w}{n}{e}{c}{w}" for w, n, e, c in ts)),
+    st.sampled_from(["0", " 0 ", "", ","]),
+)
+
+
+@given(_texts)
+def test_property_a_grid_from_text_reads_the_text_as_velocity_parse_does(text: str) -> None:
+    """The grid's own quick reader of a vector's text agrees with the kernel's parser, errors included."""
+    try:
+        expected: object = MovementGrid.of(Velocity.parse(text))
+    except VectorwarError as error:
+        expected = (type(error), str(error))
+    try:
+        got: object = grid_from_text(text)
+    except VectorwarError as error:
+        got = (type(error), str(error))
+    assert got == expected

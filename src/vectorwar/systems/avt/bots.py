@@ -67,7 +67,7 @@ from typing import Any
 from vectorwar.errors import IllegalOrderError
 from vectorwar.hexes import Position
 from vectorwar.rules import Order
-from vectorwar.systems.avt.arcs import ArcWindow, map_to_arc, middle_row
+from vectorwar.systems.avt.arcs import map_to_arc, middle_row
 from vectorwar.systems.avt.armour import struck
 from vectorwar.systems.avt.arrows import Arrow
 from vectorwar.systems.avt.avid import ALL_WINDOWS, Window, marker_for_offset
@@ -76,7 +76,15 @@ from vectorwar.systems.avt.fire import affordable, aim_choices, d_mode, full_vol
 from vectorwar.systems.avt.grid import SEGMENTS
 from vectorwar.systems.avt.lasers import TABLES, max_range
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders, Shot
-from vectorwar.systems.avt.orientation import Chart, Orientation, pivot_path, pivot_paths, schedule, wedges
+from vectorwar.systems.avt.orientation import (
+    Chart,
+    Orientation,
+    orientation_number,
+    pivot_path,
+    pivot_paths,
+    schedule,
+    wedges,
+)
 from vectorwar.systems.avt.ssd import (
     laser_state,
     ship_battery_capacity,
@@ -170,8 +178,10 @@ def _where(position: Position) -> Vec:
 
 
 def _arrow(arrow: Arrow) -> Vec:
-    v = arrow.velocity
-    return _flat(v.dq, v.dr, v.dz)
+    return _ARROWS[arrow]
+
+
+_ARROWS: dict[Arrow, Vec] = {a: _flat(a.velocity.dq, a.velocity.dr, a.velocity.dz) for a in Arrow}
 
 
 def _velocity(v: Velocity) -> Vec:
@@ -409,52 +419,52 @@ class GreedyBot:
         return orders if want == setting else replace(orders, thrust=want)
 
     @staticmethod
-    def _reachable(state: AVTState, design: Design, ship: Ship) -> Sequence[tuple[Window, Orientation, int, int]]:
-        """(nose window, orientation, wedges, segments to finish) of every pivot the chart allows, and staying put."""
+    def _reachable(state: AVTState, design: Design, ship: Ship) -> Sequence[tuple[Window, Orientation, int, int, int]]:
+        """(nose window, orientation, wedges, segments to finish, the orientation's number) of every pivot the chart
+        allows, and staying put."""
         return _reachable_from(ship.orientation, state.three_d, design.pivots)
 
     def _thrust_window(self, state: AVTState, design: Design, ship: Ship, enemy: Ship, aim: Vec) -> Window | None:
         """The nose window to burn in: thrust along ``aim`` first, and near the enemy lasers bearing too."""
         mine, theirs = track(ship), track(enemy)
         close = _norm(_sub(theirs.at, mine.at)) <= CLOSE_BAND[1] + 4
-        alive = _mounts_alive(design, ship)
+        table = _table(design)
+        alive = _lasers_alive(design, ship)
+        seen_after: dict[int, _Seen | None] = {}
         best: tuple[float, Window] | None = None
-        for window, orientation, n, takes in self._reachable(state, design, ship):
+        for window, orientation, n, takes, number in self._reachable(state, design, ship):
             score = _dot(_THRUST_UNIT[window], aim) - 0.02 * n
             if close and BEARING_WEIGHT:
-                seen, _ = _marker_between_points(state, mine.after(takes), theirs.after(takes))
-                if seen is not None:
-                    score += BEARING_WEIGHT * _bearing(state, design, alive, orientation, seen)
+                found = _seen_when(state, table, mine, theirs, takes, seen_after)
+                if found is not None:
+                    bearing = table.facing_from(found, orientation, number, state.three_d)[0]
+                    score += BEARING_WEIGHT * (bearing & alive).bit_count()
             if best is None or score > best[0] + 1e-9:
                 best = (score, window)
         return best[1] if best else None
 
-    @staticmethod
-    def _armour_shown(state: AVTState, design: Design, orientation: Orientation, enemy_window: Window) -> int:
-        """The skin armour the enemy's fire would meet: the thinner region on a boundary, as it would choose."""
-        if design.ssd is None:
-            return 0
-        ssd = design.ssd
-        return min(ssd.armour[r] for r in struck(orientation, enemy_window, state.three_d))
-
     def facings(self, state: AVTState, design: Design, ship: Ship, enemy: Ship) -> list[tuple[float, Window, int]]:
         """(score, nose window, wedges) of staying put and of every pivot the chart allows, where ``enemy`` will be
         seen once it is done: the lasers bearing there (``FRESH_WEIGHT`` more for each that will be cool then),
-        ``ARMOUR_WEIGHT`` a point of skin armour turned to it, less a twentieth a wedge turned."""
+        ``ARMOUR_WEIGHT`` a point of skin armour turned to it (the thinner region on a boundary, as the enemy's
+        fire would choose), less a twentieth a wedge turned."""
         mine, theirs = track(ship), track(enemy)
-        alive = _mounts_alive(design, ship)
-        fresh: dict[int, list[str]] = {}
+        table = _table(design)
+        three_d = state.three_d
+        alive = _lasers_alive(design, ship)
+        # Where the enemy is seen, and the lasers cool, depend on when the pivot is done alone.
+        seen_after: dict[int, _Seen | None] = {}
+        fresh: dict[int, int] = {}
         out: list[tuple[float, Window, int]] = []
-        for window, orientation, n, takes in self._reachable(state, design, ship):
-            seen, _ = _marker_between_points(state, mine.after(takes), theirs.after(takes))
-            if seen is None:
+        for window, orientation, n, takes, number in self._reachable(state, design, ship):
+            found = _seen_when(state, table, mine, theirs, takes, seen_after)
+            if found is None:
                 continue
-            count = _bearing(state, design, alive, orientation, seen) + ARMOUR_WEIGHT * self._armour_shown(
-                state, design, orientation, seen
-            )
+            bearing, armour = table.facing_from(found, orientation, number, three_d)
+            count = (bearing & alive).bit_count() + ARMOUR_WEIGHT * armour
             if takes not in fresh:
-                fresh[takes] = _fresh_mounts(design, ship, state.now + takes)
-            count += FRESH_WEIGHT * _bearing(state, design, fresh[takes], orientation, seen)
+                fresh[takes] = _lasers_fresh(design, ship, state.now + takes, alive)
+            count += FRESH_WEIGHT * (bearing & fresh[takes]).bit_count()
             out.append((count - 0.05 * n, window, n))
         return out
 
@@ -596,6 +606,8 @@ class GreedyBot:
         power_now = ship.battery
         recharge = ship_reactor_power(design, ship) if ship.reactors_on else 0
         capacity = ship_battery_capacity(design, ship)
+        table = _table(design)
+        alive = _lasers_alive(design, ship)
         out: list[tuple[int, int, int]] = []
         for wait in range(1, min(WAIT, segments_left(state)) + 1):
             seen, range_ = _marker_between_points(state, mine.after(wait), theirs.after(wait))
@@ -603,16 +615,16 @@ class GreedyBot:
                 continue
             passed = [o for at, o in stops if at < state.now + wait]
             orientation = passed[-1] if passed else ship.orientation
-            windows = _arc_windows(state, orientation, seen)
+            # Lasers whole, cool by then and bearing, each taking its power in the order of their names.
+            able = table.facing(orientation, seen, state.three_d)[0] & _lasers_fresh(
+                design, ship, state.now + wait, alive
+            )
             power = min(capacity, power_now + wait * recharge)
             count = 0
-            for laser, mount in sorted(design.lasers.items()):
-                spec = design.mounts[mount]
-                if laser_state(design, ship, laser) == "destroyed" or ship.ready_at(laser) > state.now + wait:
-                    continue
-                if any(w in design.arcs[mount] for w in windows) and spec.power <= power:
+            for bit, cost in table.by_name:
+                if able >> bit & 1 and cost <= power:
                     count += 1
-                    power -= spec.power
+                    power -= cost
             out.append((wait, count, range_))
         return out
 
@@ -652,11 +664,6 @@ def turn_around(design: Design) -> float:
     return (row[-1] + 1) / _SEG
 
 
-def _arc_windows(state: AVTState, orientation: Orientation, window: Window) -> tuple[ArcWindow, ...]:
-    """The firing arc window(s) a target seen through ``window`` lies in (the 2-D option: middle row only)."""
-    return map_to_arc(orientation, window) if state.three_d else (middle_row(orientation, window),)
-
-
 def _shot_power(design: Design) -> int:
     """Power for one shot of the ship's dearest laser."""
     return max((m.power for m in design.mounts.values() if m.lasers), default=0)
@@ -665,53 +672,125 @@ def _shot_power(design: Design) -> int:
 @lru_cache(maxsize=4096)
 def _reachable_from(
     orientation: Orientation, three_d: bool, chart: Chart
-) -> tuple[tuple[Window, Orientation, int, int], ...]:
+) -> tuple[tuple[Window, Orientation, int, int, int], ...]:
     """:meth:`GreedyBot._reachable` for a ship at ``orientation`` with the pivot chart ``chart``, worked out once."""
-    out = [(orientation.nose, orientation, 0, 0)]
+    out = [(orientation.nose, orientation, 0, 0, orientation_number(orientation))]
     for window, path in sorted(pivot_paths(orientation, three_d).items()):
         if not path or wedges(path) > len(chart):
             continue
         stops = schedule(path, chart)
-        out.append((window, path[-1].orientation, wedges(path), stops[-1][0] + 1))
+        end = path[-1].orientation
+        out.append((window, end, wedges(path), stops[-1][0] + 1, orientation_number(end)))
     return tuple(out)
 
 
-def _mounts_alive(design: Design, ship: Ship) -> list[str]:
-    """The mount of each of ``ship``'s lasers not destroyed, a laser an entry."""
-    return [mount for laser, mount in design.lasers.items() if laser_state(design, ship, laser) != "destroyed"]
+def _lasers_alive(design: Design, ship: Ship) -> int:
+    """``ship``'s lasers not destroyed, as a bit mask over ``design.lasers`` (bit i: the i-th laser)."""
+    if not ship.marks:  # nothing marked off: every laser is whole
+        return (1 << len(design.lasers)) - 1
+    mask = 0
+    for i, laser in enumerate(design.lasers):
+        if laser_state(design, ship, laser) != "destroyed":
+            mask |= 1 << i
+    return mask
 
 
-def _fresh_mounts(design: Design, ship: Ship, at: int) -> list[str]:
-    """The mount of each of ``ship``'s lasers not destroyed and cool by absolute segment ``at``, a laser an entry."""
-    return [
-        mount
-        for laser, mount in design.lasers.items()
-        if laser_state(design, ship, laser) != "destroyed" and ship.ready_at(laser) <= at
-    ]
+def _lasers_fresh(design: Design, ship: Ship, at: int, alive: int) -> int:
+    """Of the lasers in ``alive`` (a mask like :func:`_lasers_alive`), those cool by absolute segment ``at``."""
+    index = _table(design).index
+    mask = alive
+    named: set[str] = set()
+    for laser, ready in ship.cooling:
+        # A laser's first entry is its cooling (Ship.ready_at); a laser of no design cools nothing here.
+        if laser not in named:
+            named.add(laser)
+            if ready > at and laser in index:
+                mask &= ~(1 << index[laser])
+    return mask
 
 
-#: :func:`_bearing`'s answers by a design's arcs (recognised by identity, held here so that identity stays
-#: theirs): greedy asks the same few orientations, windows and lasers of a ship for every facing it weighs.
-_BEARINGS: dict[int, tuple[dict[str, frozenset[ArcWindow]], dict[tuple[Any, ...], int]]] = {}
-#: Designs and answers kept before the table starts again (a bound on memory over many games).
-_BEARINGS_KEPT = (64, 200_000)
+class _DesignTable:
+    """What greedy asks of one design again and again, for every facing it weighs: which lasers' arcs hold the
+    window an enemy is seen through from an orientation, and the skin armour that window's fire would meet."""
+
+    __slots__ = ("_facings", "_mounts", "by_name", "design", "index")
+
+    def __init__(self, design: Design) -> None:
+        self.design = design
+        #: Each laser's bit in the masks, in ``design.lasers`` order.
+        self.index = {laser: i for i, laser in enumerate(design.lasers)}
+        self._mounts = tuple(design.lasers.values())
+        #: (bit, power a shot) of each laser, in the order of the lasers' names.
+        self.by_name = tuple(
+            (self.index[laser], design.mounts[mount].power) for laser, mount in sorted(design.lasers.items())
+        )
+        self._facings: dict[tuple[int, int, bool], dict[int, tuple[int, int]]] = {}
+
+    def seen_through(self, seen: Window, three_d: bool) -> dict[int, tuple[int, int]]:
+        """The answers of :meth:`facing` kept so far for ``seen``, by the orientation's number."""
+        key = (seen.level, seen.ray, three_d)
+        kept = self._facings.get(key)
+        if kept is None:
+            kept = self._facings[key] = {}
+        return kept
+
+    def facing_from(self, seen: _Seen, orientation: Orientation, number: int, three_d: bool) -> tuple[int, int]:
+        """:meth:`facing` for a window and its answers from :func:`_seen_when`, and the orientation's number."""
+        known = seen[1].get(number)
+        return known if known is not None else self.facing(orientation, seen[0], three_d)
+
+    def facing(self, orientation: Orientation, seen: Window, three_d: bool) -> tuple[int, int]:
+        """(lasers whose arcs hold ``seen`` from ``orientation`` as a bit mask, the skin armour it would meet).
+
+        Kept by plain numbers: a dataclass's hash is worked out in Python on every look-up.
+        """
+        kept = self.seen_through(seen, three_d)
+        number = orientation_number(orientation)
+        found = kept.get(number)
+        if found is None:
+            design = self.design
+            windows = map_to_arc(orientation, seen) if three_d else (middle_row(orientation, seen),)
+            arcs = design.arcs
+            mask = 0
+            for i, mount in enumerate(self._mounts):
+                if not arcs[mount].isdisjoint(windows):
+                    mask |= 1 << i
+            ssd = design.ssd
+            armour = 0 if ssd is None else min(ssd.armour[r] for r in struck(orientation, seen, three_d))
+            found = kept[number] = (mask, armour)
+        return found
 
 
-def _bearing(state: AVTState, design: Design, mounts: list[str], orientation: Orientation, enemy_window: Window) -> int:
-    """How many of the lasers on ``mounts`` (one entry a laser) bear on ``enemy_window`` from ``orientation``."""
-    arcs = design.arcs
-    kept = _BEARINGS.get(id(arcs))
-    if kept is None or kept[0] is not arcs or len(kept[1]) >= _BEARINGS_KEPT[1]:
-        if len(_BEARINGS) >= _BEARINGS_KEPT[0]:
-            _BEARINGS.clear()
-        kept = _BEARINGS[id(arcs)] = (arcs, {})
-    three_d = state.three_d
-    key = (tuple(mounts), orientation, enemy_window, three_d)
-    found = kept[1].get(key)
-    if found is None:
-        windows = map_to_arc(orientation, enemy_window) if three_d else (middle_row(orientation, enemy_window),)
-        found = kept[1][key] = sum(1 for mount in mounts if not arcs[mount].isdisjoint(windows))
+#: A window an enemy is seen through, and the design table's answers kept for it (:meth:`_DesignTable.seen_through`).
+_Seen = tuple[Window, dict[int, tuple[int, int]]]
+
+
+def _seen_when(
+    state: AVTState, table: _DesignTable, mine: _Track, theirs: _Track, takes: int, kept: dict[int, _Seen | None]
+) -> _Seen | None:
+    """Where the enemy will be seen once a pivot taking ``takes`` segments is done (``None``: in the same space),
+    worked out once per ``takes`` into ``kept``."""
+    if takes in kept:
+        return kept[takes]
+    seen = _marker_between_points(state, mine.after(takes), theirs.after(takes))[0]
+    found = kept[takes] = None if seen is None else (seen, table.seen_through(seen, state.three_d))
     return found
+
+
+#: The designs' tables by identity (each holds its design, so the identity stays theirs): a game's designs are
+#: shared by every state of it. A bound on memory over many games: the table starts again past it (a design's
+#: table holds at most about 60,000 answers, 50 windows either way by 600 orientations, some 6 MB).
+_TABLES: dict[int, _DesignTable] = {}
+_TABLES_KEPT = 16
+
+
+def _table(design: Design) -> _DesignTable:
+    table = _TABLES.get(id(design))
+    if table is None or table.design is not design:
+        if len(_TABLES) >= _TABLES_KEPT:
+            _TABLES.clear()
+        table = _TABLES[id(design)] = _DesignTable(design)
+    return table
 
 
 def _nearest_first(ships: list[Ship], here: Vec) -> list[Ship]:

@@ -77,15 +77,20 @@ def laser_bears(state: AVTState, design: Design, shooter: Ship, laser: str, targ
     return None
 
 
-def shot_problem(state: AVTState, design: Design, shooter: Ship, laser: str, target: Ship) -> str | None:
-    """Why ``laser`` may not fire at ``target`` now, power aside (a ship's shots share its batteries), or ``None``."""
+def target_problem(state: AVTState, shooter: Ship, target: Ship) -> str | None:
+    """Why no laser of ``shooter`` may fire at ``target``, whatever the laser, or ``None``."""
     if target.side == shooter.side:
         return f"{target.id} is on your own side"
     if not target.active:
         return f"{target.id} is already destroyed"
     if target.kind == "ship" and state.designs[target.design].ssd is None:
         return f"{target.id}'s design has no SSD (armour and system boxes), so it cannot be damaged"
-    return laser_bears(state, design, shooter, laser, target)
+    return None
+
+
+def shot_problem(state: AVTState, design: Design, shooter: Ship, laser: str, target: Ship) -> str | None:
+    """Why ``laser`` may not fire at ``target`` now, power aside (a ship's shots share its batteries), or ``None``."""
+    return target_problem(state, shooter, target) or laser_bears(state, design, shooter, laser, target)
 
 
 def affordable(design: Design, lasers: list[str], battery: int) -> list[str]:
@@ -100,9 +105,29 @@ def affordable(design: Design, lasers: list[str], battery: int) -> list[str]:
 
 
 def full_volley(state: AVTState, design: Design, shooter: Ship, target: Ship) -> list[str]:
-    """Every laser of ``shooter`` ready and bearing on ``target``, the cheapest first, as far as its battery goes."""
+    """Every laser of ``shooter`` ready and bearing on ``target``, the cheapest first, as far as its battery goes.
+
+    The lasers :func:`shot_problem` passes, with the marker and its arc windows worked out once for all of them.
+    """
+    if target_problem(state, shooter, target) is not None:
+        return []
+    marker = marker_between(state, shooter, target)
+    if marker.window is None:
+        return []
+    if state.three_d:
+        windows = map_to_arc(shooter.orientation, marker.window)
+    else:
+        windows = (middle_row(shooter.orientation, marker.window),)
+    now = state.now
     ready = sorted(
-        (laser for laser in design.lasers if shot_problem(state, design, shooter, laser, target) is None),
+        (
+            laser
+            for laser, mount in design.lasers.items()
+            if laser_state(design, shooter, laser) != "destroyed"
+            and shooter.ready_at(laser) <= now
+            and marker.range <= max_range(design.mounts[mount].weapon)
+            and not design.arcs[mount].isdisjoint(windows)
+        ),
         key=lambda laser: (design.mounts[design.lasers[laser]].power, laser),
     )
     return affordable(design, ready, shooter.battery)
@@ -222,11 +247,14 @@ def _shoot(
 def spend(state: AVTState, design: Design, shooter: Ship, laser: str) -> Ship:
     """``shooter`` once ``laser`` has fired: its power drawn from the batteries, its cooling started (A5.371-A5.372)."""
     spec = design.mounts[design.lasers[laser]]
+    system = f"laser {laser}"
     return replace(
         shooter,
         battery=shooter.battery - spec.power,
         cooling=(*((n, t) for n, t in shooter.cooling if n != laser), (laser, state.now + spec.cooling)),
-    ).using(f"laser {laser}")
+        # As Ship.using, in the same copy of the ship.
+        used=shooter.used if system in shooter.used else (*shooter.used, system),
+    )
 
 
 def _pentagon_check(design: Design, shooter: Ship, laser: str, dice: Dice, events: list[Event]) -> Ship:

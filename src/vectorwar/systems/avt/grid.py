@@ -43,8 +43,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import product
+from typing import NamedTuple
 
-from vectorwar.systems.avt.arrows import Arrow, arrows_of
+from vectorwar.limits import MAX_VELOCITY_TERM
+from vectorwar.systems.avt.arrows import Arrow
 from vectorwar.vectors import Velocity
 
 SEGMENTS = 8
@@ -130,9 +133,8 @@ def vertical_pattern(horizontal: int, vertical: int) -> tuple[int, ...]:
     return tuple(rows)
 
 
-@dataclass(frozen=True, slots=True)
-class Column:
-    """One column of the movement grid: an arrow and its hexes per turn."""
+class Column(NamedTuple):
+    """One column of the movement grid: an arrow and its hexes per turn (a named pair: a grid builds three)."""
 
     arrow: Arrow
     per_turn: int
@@ -160,28 +162,7 @@ class MovementGrid:
     @classmethod
     def of(cls, velocity: Velocity) -> MovementGrid:
         """The grid for a consolidated velocity (A5.284-A5.285, A5.365)."""
-        counts = arrows_of(velocity)
-        # Larger first; of two equal vectors the anticlockwise one (A of A|B, F of F|A) leads.
-        horizontal = sorted(((n, a) for a, n in counts.items() if not a.vertical), key=lambda p: p[1].value)
-        if len(horizontal) == 2 and horizontal[0][1] is Arrow.A and horizontal[1][1] is Arrow.F:
-            horizontal.reverse()
-        horizontal.sort(key=lambda p: -p[0])
-        yellow = Column(horizontal[0][1], horizontal[0][0]) if horizontal else None
-        tan = Column(horizontal[1][1], horizontal[1][0]) if len(horizontal) > 1 else None
-        pink = next((Column(a, n) for a, n in counts.items() if a.vertical), None)
-        big, small, up = (c.per_turn if c else 0 for c in (yellow, tan, pink))
-        big_full, big_rest = divmod(big, SEGMENTS)
-        small_full, small_rest = divmod(small, SEGMENTS)
-        up_full, up_rest = divmod(up, SEGMENTS)
-        if small_rest > big_rest:
-            pattern = tuple((b, a) for a, b in split_pattern(small_rest, big_rest))
-        else:
-            pattern = split_pattern(big_rest, small_rest)
-        climb = vertical_pattern(big_rest + small_rest, up_rest)
-        rows = tuple(
-            (big_full + pattern[i][0], small_full + pattern[i][1], up_full + climb[i]) for i in range(SEGMENTS)
-        )
-        return cls(yellow, tan, pink, rows)
+        return _grid(velocity.dq, velocity.dr, velocity.dz)
 
     def counts(self, segment: int) -> dict[Arrow, int]:
         """Hexes along each arrow on ``segment`` (1-8)."""
@@ -210,18 +191,103 @@ class MovementGrid:
         return "\n".join(lines)
 
 
+# The arrows as plain names: an enum member read through its class costs a descriptor call each time.
+_A, _B, _C, _D, _E, _F, _UP, _DOWN = Arrow
+
+
+def _grid(dq: int, dr: int, dz: int) -> MovementGrid:
+    """The movement grid of the velocity ``(dq, dr, dz)``, worked out from the rule in whole numbers.
+
+    The columns are the velocity's two adjacent map directions (the larger
+    first; of two equal vectors the anticlockwise one, A of A|B, F of F|A,
+    leads) and its vertical part (A5.284); the rows are each column's full
+    eights plus the remainder grid's dots (A5.285, A5.365).
+    """
+    # Which pair of adjacent directions holds the offset, in cube terms (s = -q - r); the first
+    # pair clockwise from A|B that holds it, so a pure direction is named by the pair it leads.
+    s = -dq - dr
+    if dq >= 0 and s >= 0:
+        first, a, second, b = _A, s, _B, dq
+    elif dr <= 0 and s <= 0:
+        first, a, second, b = _B, -dr, _C, -s
+    elif dq >= 0 and dr >= 0:
+        first, a, second, b = _C, dq, _D, dr
+    elif dq <= 0 and s <= 0:
+        first, a, second, b = _D, -s, _E, -dq
+    elif dr >= 0 and s >= 0:
+        first, a, second, b = _E, dr, _F, s
+    else:
+        first, a, second, b = _F, -dq, _A, -dr
+    if b > a:
+        first, a, second, b = second, b, first, a
+    yellow = Column(first, a) if a else None
+    tan = Column(second, b) if b else None
+    up = dz if dz >= 0 else -dz
+    pink = Column(_UP if dz > 0 else _DOWN, up) if dz else None
+    rows = _remainder_rows(a % SEGMENTS, b % SEGMENTS, up % SEGMENTS)
+    if a >= SEGMENTS or b >= SEGMENTS or up >= SEGMENTS:
+        big, small, climb = a // SEGMENTS, b // SEGMENTS, up // SEGMENTS
+        rows = tuple([(big + x, small + y, climb + z) for x, y, z in rows])
+    return MovementGrid(yellow, tan, pink, rows)
+
+
+@lru_cache(maxsize=SEGMENTS**3)  # the printed remainder grids: 0-7 in each of the three columns
+def _remainder_rows(big: int, small: int, up: int) -> tuple[tuple[int, int, int], ...]:
+    """Per segment, the remainder dots of the yellow, tan and pink columns."""
+    # A split is written larger|smaller; the columns keep their own places.
+    swapped = small > big
+    pattern = split_pattern(small, big) if swapped else split_pattern(big, small)
+    if swapped:
+        pattern = tuple((x, y) for y, x in pattern)
+    climb = vertical_pattern(big + small, up)
+    return tuple((x, y, z) for (x, y), z in zip(pattern, climb, strict=True))
+
+
+#: One hex (or level) per turn along each arrow, as ``(dq, dr, dz)``, by the arrow's name as a vector's
+#: text may spell it (any case: ``a``, ``A``; ``up``, ``UP``, ``Up``, ...).
+_TERM_STEP: dict[str, tuple[int, int, int]] = {
+    "".join(spelling): (arrow.velocity.dq, arrow.velocity.dr, arrow.velocity.dz)
+    for arrow in Arrow
+    for spelling in product(*((c.lower(), c.upper()) for c in str(arrow)))
+}
+#: Digits of a count the quick reader takes itself; longer ones go to ``Velocity.parse`` and its limit.
+_TERM_DIGITS = len(str(MAX_VELOCITY_TERM)) - 1
+
+
+def _read(text: str) -> tuple[int, int, int]:
+    """A vector's text summed to ``(dq, dr, dz)``, exactly as :meth:`Velocity.parse` reads it.
+
+    Plain terms (``ARROW=COUNT`` with spaces anywhere around the two, a count
+    of ASCII digits shorter than the limit's) are read here; anything else
+    (``0``, a bad term, a long count) is handed to ``Velocity.parse``, which
+    reads it or raises the error it names.
+    """
+    dq = dr = dz = 0
+    for term in text.split(","):
+        name, _, digits = term.partition("=")
+        step = _TERM_STEP.get(name.strip())
+        digits = digits.strip()
+        if step is None or len(digits) > _TERM_DIGITS or not digits.isdecimal() or not digits.isascii():
+            break
+        count = int(digits)
+        dq += step[0] * count
+        dr += step[1] * count
+        dz += step[2] * count
+    else:
+        return dq, dr, dz
+    velocity = Velocity.parse(text)
+    return velocity.dq, velocity.dr, velocity.dz
+
+
 #: Far more distinct velocities than any game meets; each entry is a few hundred bytes.
 _TABLE_SIZE = 65536
 
 
 @lru_cache(maxsize=_TABLE_SIZE)
 def grid_of(velocity: Velocity) -> MovementGrid:
-    """The movement grid of ``velocity``, worked out once per velocity and then looked up.
+    """The movement grid of ``velocity``, remembered: a game meets the same few velocities again and again.
 
-    A grid depends on nothing but the consolidated velocity, and a game meets
-    few distinct ones, so a lookup table (filled as velocities turn up) beats
-    working the remainder patterns out again on every segment. Grids are
-    frozen, so every caller may share one.
+    Grids are frozen, so every caller may share one.
 
     >>> grid_of(Velocity.parse("A=6, B=3, up=1")) is grid_of(Velocity.parse("up=1, B=3, A=6"))
     True
@@ -233,15 +299,15 @@ def grid_of(velocity: Velocity) -> MovementGrid:
 def grid_from_text(text: str) -> MovementGrid:
     """The movement grid of a vector written as text (``"A=6, B=3, up=1"``; any arrows, summed).
 
-    The text is read once (vectors on several arrows consolidate in the sum,
-    as :func:`~vectorwar.vectors.Velocity.parse` adds them) and the grid comes
-    from :func:`grid_of`'s table; a bad text raises as ``Velocity.parse`` does
-    and is not remembered.
+    Vectors on several arrows consolidate in the sum, as
+    :meth:`~vectorwar.vectors.Velocity.parse` adds them; a bad text raises
+    as ``Velocity.parse`` does and is not remembered. The grid is worked out
+    from the text directly, and remembered by its text.
 
     >>> str(grid_from_text("A=4, C=2").yellow), [grid_from_text("A=4, C=2").moves(s) for s in (2, 4)]
     ('A=2', ['A', 'B'])
     """
-    return grid_of(Velocity.parse(text))
+    return _grid(*_read(text))
 
 
 def line_order(counts: dict[Arrow, int]) -> tuple[Arrow, ...]:

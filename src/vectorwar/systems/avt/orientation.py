@@ -53,7 +53,7 @@ from pydantic_core import core_schema
 from vectorwar.errors import OrderSyntaxError
 from vectorwar.hexes import _str_schema
 from vectorwar.systems.avt import sphere
-from vectorwar.systems.avt.avid import Window
+from vectorwar.systems.avt.avid import ALL_WINDOWS, Window
 
 MARKERS = ("nose", "top", "starboard", "port", "aft", "bottom")
 Frame = tuple[sphere.Vec, sphere.Vec, sphere.Vec]
@@ -76,6 +76,7 @@ def _same(a: Frame, b: Frame) -> bool:
     return all(abs(x - y) < 1e-9 for u, v in zip(a, b, strict=True) for x, y in zip(u, v, strict=True))
 
 
+@cache
 def _pole_roll(pitch: int, heading: int, roll: int, new_heading: int) -> int:
     """The roll that gives the same body at a pole when the heading is written as ``new_heading``."""
     target = _frame(heading, pitch, roll)
@@ -147,7 +148,7 @@ class Orientation:
 
     @property
     def nose(self) -> Window:
-        return Window(self.pitch, self.heading)
+        return _WINDOWS[self.pitch, self.heading]
 
     def marker(self, name: str) -> tuple[Window, ...]:
         """The window(s) an orientation symbol is shown in: nose, top, starboard, port, aft or bottom."""
@@ -235,23 +236,47 @@ def pivot_paths(start: Orientation, three_d: bool = True) -> dict[Window, tuple[
     [('C+', 2)]
     """
     best: dict[Window, tuple[Step, ...]] = {}
-    seen: set[Orientation] = set()
+    # Orientations are tracked by their number (:func:`_moves`): a dataclass's hash is worked out in Python on
+    # every look-up. A path is built when its end is first taken off the heap, from its parent's path, which is
+    # the path it was pushed with, so the search takes the same orientations in the same order.
+    paths: dict[int, tuple[Step, ...]] = {}
     counter = 0
-    heap: list[tuple[int, int, int, int, Orientation, tuple[Step, ...]]] = [(0, 0, 0, 0, start, ())]
+    heap: list[tuple[int, int, int, int, int, Orientation, int, int]] = [
+        (0, 0, 0, 0, orientation_number(start), start, -1, 0)
+    ]
     while heap:
-        wedges, steps, pitching, _, here, path = heapq.heappop(heap)
-        if here in seen:
+        wedges, steps, pitching, _, key, here, parent, cost = heapq.heappop(heap)
+        if key in paths:
             continue
-        seen.add(here)
+        path = paths[key] = (*paths[parent], Step(here, cost)) if parent >= 0 else ()
         best.setdefault(here.nose, path)
-        for nxt, cost, pitch_cost in _pivot_moves(here, three_d):
-            if nxt not in seen:
+        if len(best) == _NOSES[three_d]:
+            break  # every window the nose can be in has its quickest path: nothing later can change one
+        for nxt, nxt_key, step_cost, pitch_cost in _moves(here, three_d):
+            if nxt_key not in paths:
                 counter += 1
                 heapq.heappush(
                     heap,
-                    (wedges + cost, steps + 1, pitching + pitch_cost, counter, nxt, (*path, Step(nxt, cost))),
+                    (wedges + step_cost, steps + 1, pitching + pitch_cost, counter, nxt_key, nxt, key, step_cost),
                 )
     return best
+
+
+#: Every window by (level, ray), built once: the nose is asked for on every step of a pivot search.
+_WINDOWS: dict[tuple[int, int], Window] = {(w.level, w.ray): w for w in ALL_WINDOWS}
+#: The windows a nose may be in: every window, or (altitude switched off) the middle row's.
+_NOSES = {True: len(ALL_WINDOWS), False: sum(1 for w in ALL_WINDOWS if w.level == 0)}
+
+
+def orientation_number(o: Orientation) -> int:
+    """A number of its own for each orientation."""
+    return ((o.pitch + 3) * 12 + o.heading) * 12 + o.roll
+
+
+@cache
+def _moves(o: Orientation, three_d: bool) -> tuple[tuple[Orientation, int, int, int], ...]:
+    """:func:`_pivot_moves` with each orientation's number: (orientation, number, wedges, pitch wedges)."""
+    return tuple((nxt, orientation_number(nxt), cost, pitch_cost) for nxt, cost, pitch_cost in _pivot_moves(o, three_d))
 
 
 def pivot_path(start: Orientation, nose: Window, three_d: bool = True) -> tuple[Step, ...]:

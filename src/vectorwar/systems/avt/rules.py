@@ -30,6 +30,7 @@ from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.events import Event, TurnBegan
 from vectorwar.hexes import Direction, Hex, Position
 from vectorwar.limits import MAX_TURNS
+from vectorwar.memo import last_answer
 from vectorwar.roster import id_lookup
 from vectorwar.rules import (
     Bot,
@@ -236,10 +237,7 @@ class AttackVector(RuleSystem[AVTState]):
     # -- asking ---------------------------------------------------------------
 
     def prompt(self, state: AVTState) -> Prompt | None:
-        if state.phase != "orders":
-            return None
-        clock = Clock(state.turn, "orders", segment=state.segment)
-        return Prompt(clock, state.commanders(), "orders", True, HELP)
+        return _prompt(state)
 
     def standing(self, state: AVTState) -> Mapping[str, float]:
         # A ship in the fight is worth 10, less a tenth of one for every SSD box marked on it; less, at half weight,
@@ -272,7 +270,10 @@ class AttackVector(RuleSystem[AVTState]):
             raise IllegalOrderError(str(order), "the game is over", "game end")
         if not isinstance(order, SegmentOrders):
             raise IllegalOrderError(str(order), "segment orders are due now", RULE_ORDERS)
-        mine = {s.id for s in state.ships_of(seat) if s.kind == "ship"}
+        self._check_entries(state, order, {s.id for s in state.ships_of(seat) if s.kind == "ship"})
+
+    def _check_entries(self, state: AVTState, order: SegmentOrders, mine: set[str]) -> None:
+        """Each entry of ``order``: one a ship, a ship of ``mine`` (the seat's ships in play), and its actions."""
         named = [o.ship for o in order.ships]
         for o in order.ships:
             if named.count(o.ship) > 1:
@@ -543,19 +544,28 @@ class AttackVector(RuleSystem[AVTState]):
         """Bias, pivots, rolls, reactors and radiators (:mod:`.pieces`), each one the order check accepts alone."""
         if state.phase != "orders" or seat not in state.commanders():
             return {}
+        # What parse_order and check_order work out from the state for every order, once for all the pieces.
+        own = id_lookup([s.id for s in state.ships_of(seat) if s.kind == "ship"])
+        everyone = id_lookup([s.id for s in state.ships])
+        mine = {s.id for s in state.ships_of(seat) if s.kind == "ship"}
         out: dict[str, list[OrderPiece]] = {}
         for ship in state.ships_of(seat):
             if ship.kind != "ship" or not ship.active:
                 continue
-            legal = [p for p in pieces.candidates(state, ship) if self._legal(state, seat, f"{ship.id} {p.text}")]
+            legal = [
+                p
+                for p in pieces.candidates(state, ship)
+                if self._legal(state, f"{ship.id} {p.text}", own, everyone, mine)
+            ]
             if legal:
                 out[ship.id] = legal
         return out
 
-    def _legal(self, state: AVTState, seat: str, text: str) -> bool:
-        """Whether ``text`` passes the checks :meth:`vectorwar.game.Game.check` makes of it now."""
+    def _legal(self, state: AVTState, text: str, own: dict[str, str], everyone: dict[str, str], mine: set[str]) -> bool:
+        """Whether ``text`` passes the checks :meth:`vectorwar.game.Game.check` makes of it now: :meth:`parse_order`
+        and :meth:`check_order` in the orders phase, with what they read from the state handed in."""
         try:
-            self.check_order(state, seat, self.parse_order(state, seat, text))
+            self._check_entries(state, parse_orders(text, own, everyone), mine)
         except (OrderSyntaxError, IllegalOrderError):
             return False
         return True
@@ -576,6 +586,14 @@ class AttackVector(RuleSystem[AVTState]):
     def diagrams(self, state: AVTState) -> dict[str, Any]:
         """Each ship's AVID and firing arc diagrams (:mod:`.diagrams`)."""
         return diagrams.diagrams(state)
+
+
+@last_answer  # a game and its bots ask a segment's prompt three or four times of one state
+def _prompt(state: AVTState) -> Prompt | None:
+    if state.phase != "orders":
+        return None
+    clock = Clock(state.turn, "orders", segment=state.segment)
+    return Prompt(clock, state.commanders(), "orders", True, HELP)
 
 
 system = AttackVector()

@@ -136,8 +136,10 @@ def _thrust_and_movement(
     completed: set[str] = set()
     for ship_id, steps in paths.items():
         ship = ships[ship_id]
+        used = ship.used
         for system in sorted(burning[ship_id]):  # a set iterates in a per-process order; a replay must not
-            ship = ship.using(system)
+            if system not in used:  # as Ship.using, in one replace with the move below
+                used = (*used, system)
         position, orientation, turning = ship.position, ship.orientation, ship.turning
         if steps:
             path = [position]
@@ -165,7 +167,9 @@ def _thrust_and_movement(
             ship.turning,
             ship.chart,
         ):
-            ships[ship_id] = replace(ship, position=position, orientation=orientation, turning=turning, chart=chart)
+            ships[ship_id] = replace(
+                ship, position=position, orientation=orientation, turning=turning, chart=chart, used=used
+            )
     return replace(state, ships=tuple(ships[s.id] for s in state.ships)), completed
 
 

@@ -140,7 +140,10 @@ class Ship:
 
     def marked(self, system: str) -> int:
         """Boxes of ``system`` marked off so far."""
-        return next((n for name, n in self.marks if name == system), 0)
+        for name, n in self.marks:  # a plain loop: asked for every laser of every ship on every bot decision
+            if name == system:
+                return n
+        return 0
 
     def with_marks(self, system: str, count: int) -> Ship:
         """The ship with ``count`` boxes of ``system`` marked (0 clears the entry)."""
@@ -152,7 +155,10 @@ class Ship:
 
     def ready_at(self, laser: str) -> int:
         """The absolute segment from which ``laser`` may fire again (0: ready now)."""
-        return next((at for name, at in self.cooling if name == laser), 0)
+        for name, at in self.cooling:
+            if name == laser:
+                return at
+        return 0
 
 
 @dataclass(frozen=True, slots=True)
