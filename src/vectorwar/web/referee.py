@@ -103,6 +103,8 @@ class Table:
     rematch: str | None = None
     #: The finished game this one is the rematch of: its free seats are kept for that game's players.
     rematch_of: str | None = None
+    #: The stored version this table is (web/store.py, ``StaleGame``): every change is written for it.
+    version: int = 0
 
     def free_seats(self) -> tuple[str, ...]:
         """Human seats that no token holds: open for anyone to join."""
@@ -313,6 +315,7 @@ def rebuild(stored: StoredGame) -> Table:
         practice=stored.seed_fixed,
         rematch=stored.rematch,
         rematch_of=stored.rematch_of,
+        version=stored.version,
     )
 
 

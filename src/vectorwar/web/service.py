@@ -41,7 +41,9 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequenc
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, TypeVar
+
+from sqlalchemy.exc import IntegrityError
 
 from vectorwar.autopilot import Standing, standing_order
 from vectorwar.catalogue import scenario_paths
@@ -56,7 +58,7 @@ from vectorwar.web import referee
 from vectorwar.web.botpool import BOTS_ONLY, PEOPLE, BotFailed, BotOverBudget, BotPool, Decision
 from vectorwar.web.chat import ChatForbidden, ChatGate, ChatKeyReused, ChatLine, check_text
 from vectorwar.web.referee import GameNotFound, SeatForbidden, StalePrompt, Table
-from vectorwar.web.store import GameSummary, OpenGame, SeatTaken, Store, token_hash
+from vectorwar.web.store import GameSummary, OpenGame, SeatTaken, StaleGame, Store, token_hash
 from vectorwar.web.tracks import replay_with_tracks
 
 __all__ = [
@@ -70,6 +72,7 @@ __all__ = [
     "RematchRefused",
     "SeatForbidden",
     "SeatTaken",
+    "StaleGame",
     "StalePrompt",
     "Submitted",
     "TooManyBotGames",
@@ -81,6 +84,32 @@ QUICKSTART_SCENARIO = "vv5-dogfight"
 QUICKSTART_SEATS = {"red": "human", "blue": "bot:greedy"}
 
 R = TypeVar("R")
+P = ParamSpec("P")
+
+#: Times a change is decided and written before :class:`StaleGame` reaches the caller: each refusal
+#: means another process changed the game first, so the next try starts from its change.
+STALE_TRIES = 8
+
+
+def _decided_again(change: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
+    """A change to a game, made again from the stored game when another process wrote first.
+
+    The refused try wrote nothing (:class:`StaleGame`), and the game it read
+    was dropped from memory, so the next try reads the game as stored and
+    rules again: an order is then taken on the other process's game, or found
+    to be a retry of one already taken there.
+    """
+
+    @functools.wraps(change)
+    async def again(*args: P.args, **kwargs: P.kwargs) -> R:
+        for _ in range(STALE_TRIES - 1):
+            try:
+                return await change(*args, **kwargs)
+            except StaleGame as err:
+                log.info("%s; deciding again", err)
+        return await change(*args, **kwargs)
+
+    return again
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,6 +244,7 @@ class GameService:
         self._drivers: dict[str, asyncio.Task[None]] = {}
         self._retries: dict[str, int] = {}
         self._asking_again: dict[str, asyncio.Task[None]] = {}
+        self._background: set[asyncio.Future[None]] = set()
 
     def on_change(self, listener: Listener) -> None:
         self._listeners.append(listener)
@@ -344,10 +374,36 @@ class GameService:
         while True:
             live = await self.get_cached_or_load(game_id)
             async with live.lock:
-                if live.stale:
+                if live.stale or not await self._current(live):
                     continue
                 yield live
                 return
+
+    async def _current(self, live: LiveGame) -> bool:
+        """Whether the game in memory is the stored one; if not, it is dropped (to be read again).
+
+        Only asked when other processes share the store (PostgreSQL): alone on its
+        database, a server's copy is always the newest, since it writes every change.
+        """
+        if not self.store.shared:
+            return True
+        stored = await asyncio.to_thread(self.store.version, live.id)
+        if stored == live.table.version:
+            return True
+        self._forget(live)
+        return False
+
+    def _forget(self, live: LiveGame) -> None:
+        """Drop the game from memory: whoever holds or waits on its lock must fetch it again."""
+        live.stale = True
+        if self._live.get(live.id) is live:
+            del self._live[live.id]
+
+    async def changed_elsewhere(self, game_id: str) -> None:
+        """Another process changed the game (web/fanout.py): read it again and tell this process's listeners."""
+        async with self.locked(game_id) as live:
+            pass
+        await self._notify(live)
 
     async def get_cached_or_load(self, game_id: str) -> LiveGame:
         live = self._live.get(game_id)
@@ -422,6 +478,7 @@ class GameService:
     async def open_games(self) -> list[OpenGame]:
         return await asyncio.to_thread(self.store.open_games)
 
+    @_decided_again
     async def join(self, game_id: str, seat: str) -> Player:
         """Claim an open seat of ``game_id``: a new token for it, given once; :class:`SeatTaken` if it is not free."""
         async with self.locked(game_id) as live:
@@ -442,10 +499,12 @@ class GameService:
     async def _claim(self, live: LiveGame, seats: tuple[str, ...], token: str) -> None:
         """Give ``seats`` to ``token`` (under the game's lock): stored, then on the table."""
         digest = token_hash(token)
-        await asyncio.to_thread(self.store.claim_seats, live.id, seats, digest)
+        version = await asyncio.to_thread(self.store.claim_seats, live.id, seats, digest, live.table.version)
+        live.table.version = version
         # A new dict rather than a change in place: the table's dict is read off the loop.
         live.table.tokens = {**live.table.tokens, digest: seats}
 
+    @_decided_again
     async def rematch(self, game_id: str, token: str | None, seat: str) -> tuple[str, Player]:
         """The finished game's rematch for the caller holding ``seat``: started by the first to ask.
 
@@ -490,8 +549,11 @@ class GameService:
             dict(game.options),
         )
         tokens = {token_hash(token): seats}
-        await asyncio.to_thread(self.store.create, referee.record_of(new_id, opening, tokens, rematch_of=live.id))
+        record = referee.record_of(new_id, opening, tokens, rematch_of=live.id)
+        version = await asyncio.to_thread(self.store.create, record, table.version)
         table.rematch = new_id
+        if version is not None:
+            table.version = version
         fresh = referee.new_table(new_id, opening, tokens)
         fresh.rematch_of = live.id
         self._remember(LiveGame(fresh))
@@ -504,6 +566,7 @@ class GameService:
 
     # -- changing -----------------------------------------------------------
 
+    @_decided_again
     async def submit(self, game_id: str, token: str | None, seat: str, text: str, step: int) -> Submitted:
         """Take ``seat``'s order written for the prompt at ``step``; raises order errors, 403, 409, over budget."""
         async with self.locked(game_id) as live:
@@ -547,6 +610,7 @@ class GameService:
             game = live.table.game
         return await self._work(what, self.budgets.check, fn, game)
 
+    @_decided_again
     async def withdraw(self, game_id: str, token: str | None, seat: str) -> None:
         async with self.locked(game_id) as live:
             live.table.acting_for(token, seat)
@@ -557,6 +621,7 @@ class GameService:
             await self._persist(live, before, after)
         await self._notify(live)
 
+    @_decided_again
     async def set_draft(self, game_id: str, token: str | None, seat: str, text: str, step: int | None = None) -> None:
         """Keep what ``seat`` is editing; a draft written at a ``step`` that has passed is dropped.
 
@@ -568,12 +633,13 @@ class GameService:
             live.table.acting_for(token, seat)
             if not referee.draft_applies(live.table.game, step):
                 return
-            await asyncio.to_thread(self.store.set_draft, game_id, seat, text)
+            live.table.version = await asyncio.to_thread(self.store.set_draft, game_id, seat, text, live.table.version)
             if text:
                 live.table.drafts[seat] = text
             else:
                 live.table.drafts.pop(seat, None)
 
+    @_decided_again
     async def set_standing(
         self, game_id: str, token: str | None, seat: str, standing: Standing, *, now: bool = False
     ) -> Submitted:
@@ -592,7 +658,9 @@ class GameService:
                 answer = await self._work(
                     "the standing orders", self.budgets.check, _standing_answer, before, seat, standing
                 )
-            await asyncio.to_thread(self.store.set_standing, game_id, seat, standing.to_data())
+            table.version = await asyncio.to_thread(
+                self.store.set_standing, game_id, seat, standing.to_data(), table.version
+            )
             table.standing[seat] = standing
             if answer is not None:
                 await self._give(live, before, seat, answer, len(before.history), viewer)
@@ -604,6 +672,7 @@ class GameService:
 
     # -- ending outside the rules (docs/web.md, *Ending a game*) -------------
 
+    @_decided_again
     async def concede(self, game_id: str, token: str | None, seat: str) -> str:
         """``seat`` concedes; returns the caller's scene. Raises 403, or :class:`IllegalOrderError` once over."""
         async with self.locked(game_id) as live:
@@ -617,6 +686,7 @@ class GameService:
         await self._notify(live)
         return scene
 
+    @_decided_again
     async def offer_end(self, game_id: str, token: str | None, seat: str) -> str:
         """``seat`` offers to end the game as a draw, or accepts the open offer; returns the caller's scene.
 
@@ -674,7 +744,18 @@ class GameService:
                     return stored, False
             self.chat_gate.admit(game_id, seat)
             # Under the lock: the store numbers a game's lines one after another.
-            line = await asyncio.to_thread(self.store.add_chat, game_id, seat, line_text, key)
+            try:
+                line = await asyncio.to_thread(self.store.add_chat, game_id, seat, line_text, key)
+            except IntegrityError:
+                # The same key stored meanwhile by another process (a retry sent to both): that line stands.
+                if key is None:
+                    raise
+                stored = await asyncio.to_thread(self.store.chat_line, game_id, key)
+                if stored is None:
+                    raise
+                if (stored.seat, stored.text) != (seat, line_text):
+                    raise ChatKeyReused(key) from None
+                return stored, False
         for listener in self._chat_listeners:
             await listener(live, line)
         return line, True
@@ -732,19 +813,33 @@ class GameService:
         after = await self._bots_answer(live, before)
         if after is None:
             return False
-        await self._persist(live, before, after)
+        try:
+            await self._persist(live, before, after)
+        except StaleGame as err:
+            # Another process changed the game first: the bots answer the game it left, at once.
+            log.info("%s; the computer players are asked again", err)
+            self._soon(self._ask_again(live.id, 0.0))
+            return False
         return True
+
+    def _soon(self, work: Awaitable[None]) -> None:
+        """Run ``work`` in the background, holding on to its task until it ends."""
+        task = asyncio.ensure_future(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     async def _persist(self, live: LiveGame, before: Game, after: Game, cleared_drafts: tuple[str, ...] = ()) -> None:
         """Store the change from ``before`` to ``after``, then put ``after`` on the table."""
+        change = referee.progress(before, after, cleared_drafts)
         try:
-            await asyncio.to_thread(self.store.record, live.id, referee.progress(before, after, cleared_drafts))
+            version = await asyncio.to_thread(self.store.record, live.id, change, live.table.version)
         except BaseException:
-            # The store may or may not have it: forget the game and rebuild it from the store next time.
-            live.stale = True
-            self._live.pop(live.id, None)
+            # The store may or may not have it (or another process changed the game first: StaleGame):
+            # forget the game and rebuild it from the store next time.
+            self._forget(live)
             raise
         live.table.game = after
+        live.table.version = version
 
     async def _notify(self, live: LiveGame) -> None:
         for listener in self._listeners:
@@ -854,7 +949,10 @@ class GameService:
                 async with self.locked(game_id) as live:
                     if live.table.game is not before:
                         continue  # changed meanwhile (rebuilt from the store): decide again
-                    await self._persist(live, before, after)
+                    try:
+                        await self._persist(live, before, after)
+                    except StaleGame:
+                        continue  # changed by another process: decide again on its game
                 await self._notify(live)
         except GameNotFound:
             pass
