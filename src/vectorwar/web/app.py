@@ -26,6 +26,7 @@ from vectorwar.limits import MAX_ORDER_CHARS, MAX_SIDES, MAX_TURNS, text_problem
 from vectorwar.web import pbem
 from vectorwar.web.botpool import BotPool
 from vectorwar.web.chat import KEY_PATTERN, MAX_CHAT_CHARS, ChatForbidden, ChatKeyReused, ChatLine, ChatRefused
+from vectorwar.web.fanout import fanout_for
 from vectorwar.web.hub import POLICY_VIOLATION, Hub, TooManySockets, Viewer
 from vectorwar.web.responses import error, error_responses
 from vectorwar.web.rulebook import router as rulebook
@@ -40,6 +41,7 @@ from vectorwar.web.service import (
     RematchRefused,
     SeatForbidden,
     SeatTaken,
+    StaleGame,
     StalePrompt,
     Submitted,
     TooManyBotGames,
@@ -325,13 +327,19 @@ def create_app(db_url: str | None = None, budgets: Budgets | None = None, bot_wo
         hub.chat(live, line)
 
     service.on_chat(chat_to_hub)
+    # Other servers on the same PostgreSQL: their changes reach this one's sockets (docs/web.md, Several processes).
+    fanout = fanout_for(store, service, hub)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         if service.bot_pool is not None:
             # Before the first request: a worker starts by loading every rule system.
             await asyncio.to_thread(service.bot_pool.warm)
+        if fanout is not None:
+            await fanout.start()
         yield
+        if fanout is not None:
+            await fanout.stop()
         service.close()
         store.close()
 
@@ -857,6 +865,14 @@ def _error_handlers(app: FastAPI) -> None:
     @app.exception_handler(SeatTaken)
     async def seat_taken(_request: Request, err: Exception) -> JSONResponse:
         return error(409, "SeatTaken", str(err))
+
+    @app.exception_handler(StaleGame)
+    async def changed_meanwhile(_request: Request, err: Exception) -> JSONResponse:
+        # Other servers changed the game first, try after try (web/service.py, STALE_TRIES): nothing
+        # of this request was written, and sending it again is safe (an order names its step).
+        answer = error(503, "GameChanged", f"{err}; nothing was written, send the request again")
+        answer.headers["Retry-After"] = "1"
+        return answer
 
     @app.exception_handler(RematchRefused)
     async def not_over(_request: Request, err: Exception) -> JSONResponse:
