@@ -44,6 +44,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
 
@@ -270,6 +271,9 @@ class StaleGame(Exception):
         self.version = version
         super().__init__(f"game {game_id} changed since version {version}; read it again")
 
+
+#: Times a chat line is numbered and stored before a clash of numbers reaches the caller.
+CHAT_TRIES = 5
 
 #: The PostgreSQL channel on which every committed change to a game is announced (web/fanout.py).
 CHANNEL = "vectorwar"
@@ -503,6 +507,17 @@ class Store:
         idempotency key; the unique constraint on (game, key) refuses a second line
         with it (look for the first with :meth:`chat_line`).
         """
+        for _ in range(CHAT_TRIES - 1):
+            try:
+                return self._add_chat(game_id, seat, text, key)
+            except IntegrityError:
+                # Another process took the number first (where the row lock below is not to be had): the next
+                # number is free. A line already stored with this key is the caller's to find.
+                if key is not None and self.chat_line(game_id, key) is not None:
+                    raise
+        return self._add_chat(game_id, seat, text, key)
+
+    def _add_chat(self, game_id: str, seat: str, text: str, key: str | None) -> ChatLine:
         with self._writing() as db:
             # The game's row locked first (PostgreSQL): two processes number a game's lines one after the other.
             db.execute(select(GameRow.id).where(GameRow.id == game_id).with_for_update())
