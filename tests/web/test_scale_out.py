@@ -179,7 +179,7 @@ def check_store(url: str, tables: list[Table]) -> None:
                 # Every step resolved once, with exactly the orders acknowledged for it.
                 assert [r.step for r in rows] == list(range(len(history)))
                 assert [[tuple(o) for o in r.orders] for r in rows] == [list(b.orders) for b in history]
-                pending = dict(
+                pending: dict[str, str] = dict(
                     db.execute(
                         sa.text("SELECT seat, text FROM pending_plots WHERE game_id = :g"), {"g": table.id}
                     ).all()
