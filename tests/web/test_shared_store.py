@@ -127,3 +127,21 @@ def test_drafts_seats_and_chat_from_two_services_are_all_kept(tmp_path: Path) ->
         assert [(x.number, x.text) for x in stored] == sorted((x.number, x.text) for x, _new in lines)
 
     asyncio.run(main())
+
+
+def test_an_offer_to_end_made_through_one_service_is_accepted_through_the_other(tmp_path: Path) -> None:
+    async def main() -> None:
+        one, two = two_services(tmp_path)
+        created = await one.create("msc-duel", PEOPLE, seed=7)
+        tokens = {p.seats[0]: p.token for p in created.players}
+        await two.scene(created.id, None)
+        offered = json.loads(await one.offer_end(created.id, tokens["red"], "red"))
+        assert offered["end_offer"]["waiting"] == ["blue"]
+        # The other service shows the offer, and its acceptance there ends the game.
+        assert json.loads(await two.scene(created.id, None))["end_offer"] == offered["end_offer"]
+        ended = json.loads(await two.offer_end(created.id, tokens["blue"], "blue"))
+        assert ended["end_offer"] is None
+        assert ended["result"] is not None
+        assert json.loads(await one.scene(created.id, None)) == json.loads(await two.scene(created.id, None))
+
+    asyncio.run(main())

@@ -90,7 +90,7 @@ class Table:
     standing: dict[str, Standing] = field(default_factory=dict)
     _scenes: dict[tuple[str, ...], str] = field(default_factory=dict)
     _scenes_of: Game | None = None
-    #: An open offer to end the game by agreement (kept in memory only: a restart withdraws it).
+    #: An open offer to end the game by agreement (stored with the game, so every server shows it).
     end_offer: EndOffer | None = None
     #: What came of the last offer or concession, in words, for every viewer ("" for nothing), and the step it
     #: was said at: it is shown until the game moves on (:meth:`note_ending`).
@@ -316,6 +316,9 @@ def rebuild(stored: StoredGame) -> Table:
         rematch=stored.rematch,
         rematch_of=stored.rematch_of,
         version=stored.version,
+        end_offer=None if stored.end_offer is None else EndOffer(stored.end_offer),
+        end_note=stored.end_note,
+        end_note_step=stored.end_note_step,
     )
 
 

@@ -681,7 +681,7 @@ class GameService:
             before = table.game
             after = await self._work("conceding", self.budgets.order, referee.conceded, before, seat)
             await self._persist(live, before, after)
-            table.note_ending(None, f"{seat} conceded")
+            await self._note_ending(live, None, f"{seat} conceded")
             scene = await self.viewer_scene(live, viewer, limited=False)
         await self._notify(live)
         return scene
@@ -707,20 +707,29 @@ class GameService:
             )
             if answer.game is not None:
                 await self._persist(live, before, answer.game)
-            table.note_ending(answer.offer, answer.note)
+            await self._note_ending(live, answer.offer, answer.note)
             scene = await self.viewer_scene(live, viewer, limited=False)
         await self._notify(live)
         return scene
 
+    @_decided_again
     async def decline_end(self, game_id: str, token: str | None, seat: str) -> str:
         """``seat`` declines the open offer to end the game, which is then withdrawn; returns the caller's scene."""
         async with self.locked(game_id) as live:
             table = live.table
             viewer = table.acting_for(token, seat)
-            table.note_ending(None, referee.decline_end(table.game, table.end_offer, seat))
+            await self._note_ending(live, None, referee.decline_end(table.game, table.end_offer, seat))
             scene = await self.viewer_scene(live, viewer, limited=False)
         await self._notify(live)
         return scene
+
+    async def _note_ending(self, live: LiveGame, offer: referee.EndOffer | None, note: str) -> None:
+        """Store the open offer and the note (every process shows them), then keep them on the table."""
+        table = live.table
+        agreed = None if offer is None else offer.agreed
+        step = len(table.game.history)
+        table.version = await asyncio.to_thread(self.store.set_ending, live.id, agreed, note, step, table.version)
+        table.note_ending(offer, note)
 
     # -- chat ---------------------------------------------------------------
 

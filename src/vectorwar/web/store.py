@@ -100,6 +100,11 @@ class GameRow(Base):
     # Moved on by one with every change to the game (orders, seats, drafts, standing orders): a change
     # written for another version is refused (StaleGame), so two processes never fork a game.
     version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # The open offer to end the game by agreement: the seats that agreed so far (none: no offer open),
+    # and what came of the last offer or concession, in words, with the step it was said at.
+    end_offer: Mapped[list[str] | None] = mapped_column(JSON(none_as_null=True), nullable=True, default=None)
+    end_note: Mapped[str] = mapped_column(Text, default="", server_default="")
+    end_note_step: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class SeatRow(Base):
@@ -228,6 +233,11 @@ class StoredGame:
     rematch_of: str | None = None
     #: The game's version when it was read (:class:`StaleGame`).
     version: int = 0
+    #: The seats that agreed to the open offer to end the game (``None``: no offer open).
+    end_offer: tuple[str, ...] | None = None
+    #: What came of the last offer or concession, and the step it was said at.
+    end_note: str = ""
+    end_note_step: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -468,6 +478,20 @@ class Store:
             db.merge(StandingRow(game_id=game_id, seat=seat, data=data))
             return now
 
+    def set_ending(
+        self, game_id: str, agreed: tuple[str, ...] | None, note: str, note_step: int, version: int | None = None
+    ) -> int:
+        """Keep the open offer to end the game (``agreed``; ``None``: none) and the last note; returns the version."""
+        with self._writing() as db:
+            return self._advance(
+                db,
+                game_id,
+                version,
+                end_offer=None if agreed is None else list(agreed),
+                end_note=note,
+                end_note_step=note_step,
+            )
+
     def version(self, game_id: str) -> int | None:
         """The game's stored version; ``None`` when there is no such game."""
         with self.engine.connect() as db:
@@ -578,6 +602,9 @@ class Store:
                 rematch=row.rematch,
                 rematch_of=row.rematch_of,
                 version=row.version,
+                end_offer=None if row.end_offer is None else tuple(row.end_offer),
+                end_note=row.end_note,
+                end_note_step=row.end_note_step,
             )
 
     def games(self, limit: int = 200) -> list[GameSummary]:
