@@ -9,6 +9,13 @@ committed order. If a write fails, the game is dropped from memory and the
 next request rebuilds it from what the store holds, so memory is never
 ahead of the database.
 
+Several servers may share one PostgreSQL (docs/web.md, "Several
+processes"): each change is then written for the version of the game it
+was decided on, and refused if another process changed the game first
+(:class:`StaleGame`); the game is read again and the change decided again
+(:func:`_decided_again`). Every use of a game first checks that the copy in
+memory is the stored version.
+
 Game work never runs on the event loop. Checks, orders, scenes, the bots'
 turns, set-ups, replays and rebuilds run on a pool of worker threads of
 their own (the store's I/O uses asyncio's default pool, so a game's work
@@ -376,7 +383,12 @@ class GameService:
             async with live.lock:
                 if live.stale or not await self._current(live):
                     continue
-                yield live
+                try:
+                    yield live
+                except StaleGame:
+                    # Another process wrote first: this copy is old, and the caller decides again on a new one.
+                    self._forget(live)
+                    raise
                 return
 
     async def _current(self, live: LiveGame) -> bool:

@@ -5,7 +5,10 @@ plays each seat, the hashes of its tokens, every resolved order batch, the
 plots still waiting and the players' drafts. The state itself is never
 stored: the service rebuilds it by replaying the batches, the same
 guarantee the save files give. Each method is one transaction, so a crash
-leaves a change wholly written or not at all.
+leaves a change wholly written or not at all. Each change to a game moves
+its version on, and may be made only for the version it was decided on
+(:class:`StaleGame`): the guard that lets several servers share one
+PostgreSQL database without forking a game.
 
 >>> store = Store("sqlite://")
 >>> store.load("g_missing") is None
