@@ -194,7 +194,8 @@ def check_store(url: str, tables: list[Table]) -> None:
 def test_two_servers_on_one_postgres_play_as_one_and_a_killed_one_loses_nothing(tmp_path: Path) -> None:
     rng = random.Random(56)
     with throwaway_postgres() as url, ThreadPoolExecutor(4) as pool, ExitStack() as sockets:
-        one = Server(url, tmp_path / "one", args=("--bot-workers", "0"))
+        # The computer player thinks in a worker process on one server and on a thread on the other.
+        one = Server(url, tmp_path / "one", args=("--bot-workers", "1"))
         two = Server(url, tmp_path / "two", args=("--bot-workers", "0"))
         one.start()
         two.start()
