@@ -14,9 +14,12 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
+from fastapi.testclient import TestClient
 
 from tests.web.helpers import Mirror
-from vectorwar.web.service import GameService, StaleGame
+from tests.web.test_api import auth, create, token_of
+from vectorwar.web.app import create_app
+from vectorwar.web.service import STALE_TRIES, GameService, StaleGame
 from vectorwar.web.store import Progress, Store
 
 PEOPLE = {"red": "human", "blue": "human"}
@@ -145,3 +148,30 @@ def test_an_offer_to_end_made_through_one_service_is_accepted_through_the_other(
         assert json.loads(await one.scene(created.id, None)) == json.loads(await two.scene(created.id, None))
 
     asyncio.run(main())
+
+
+def test_a_change_refused_as_stale_try_after_try_is_a_503_that_took_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tries: list[int | None] = []
+
+    def always_stale(_store: Store, game_id: str, _progress: Progress, version: int | None = None) -> int:
+        tries.append(version)
+        raise StaleGame(game_id, version or 0)
+
+    mirror = Mirror.of("msc-duel", 4, PEOPLE)
+    seat = mirror.due()[0]
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}")) as client:
+        game = create(client, "msc-duel", PEOPLE, seed=4)
+        monkeypatch.setattr(Store, "record", always_stale)
+        answer = client.post(
+            f"/api/games/{game['id']}/orders",
+            json={"seat": seat, "text": mirror.order_for(seat), "step": 0},
+            headers=auth(token_of(game, seat)),
+        )
+        monkeypatch.undo()
+        assert answer.status_code == 503
+        assert answer.headers["Retry-After"] == "1"
+        assert answer.json()["error"]["type"] == "GameChanged"
+        assert len(tries) == STALE_TRIES
+        assert client.get(f"/api/games/{game['id']}").json()["step"] == 0
