@@ -18,6 +18,8 @@ from fastapi.testclient import TestClient
 
 from tests.web.helpers import Mirror
 from tests.web.test_api import auth, create, token_of
+from vectorwar.game import Game
+from vectorwar.web import referee
 from vectorwar.web.app import create_app
 from vectorwar.web.service import STALE_TRIES, GameService, StaleGame
 from vectorwar.web.store import Progress, Store
@@ -175,3 +177,32 @@ def test_a_change_refused_as_stale_try_after_try_is_a_503_that_took_nothing(
         assert answer.json()["error"]["type"] == "GameChanged"
         assert len(tries) == STALE_TRIES
         assert client.get(f"/api/games/{game['id']}").json()["step"] == 0
+
+
+@pytest.mark.parametrize(
+    ("scenario", "seats"), [("msc-duel", PEOPLE), ("vv5-dogfight", {"red": "human", "blue": "human"})]
+)
+def test_a_copy_caught_up_from_an_earlier_state_is_the_game_a_full_replay_makes(
+    scenario: str, seats: dict[str, str]
+) -> None:
+    mirror = Mirror.of(scenario, 20, seats)
+    earlier = []
+    while not mirror.game.is_over and len(mirror.game.history) < 12:
+        due = mirror.due()
+        # Kept before every order: some with a plot waiting that the store later replaced or resolved.
+        earlier.append(referee.copy_game(mirror.game))
+        mirror.give(due[-1], mirror.order_for(due[-1]))
+    final = mirror.game
+    full = Game.replay(final.system, final.scenario, final.seed, final.options, final.history)
+    assert len(earlier) >= 10
+    for known in earlier:
+        quick = referee.caught_up(known, final.history)
+        assert quick is not None
+        assert quick.history == full.history
+        assert quick.state == full.state
+        assert quick.events == full.events
+        assert quick.dice_count == full.dice_count
+        assert quick.pending == {}
+    # A history that does not begin with the copy's is replayed in full instead.
+    assert referee.caught_up(final, final.history[:-1]) is None
+    assert referee.caught_up(earlier[-1], [*final.history[1:2], *final.history[1:]]) is None

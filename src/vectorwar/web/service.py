@@ -252,6 +252,8 @@ class GameService:
         self._retries: dict[str, int] = {}
         self._asking_again: dict[str, asyncio.Task[None]] = {}
         self._background: set[asyncio.Future[None]] = set()
+        #: Games dropped for being older than the store's, by id: where their rebuild replays on from.
+        self._older: dict[str, Game] = {}
 
     def on_change(self, listener: Listener) -> None:
         self._listeners.append(listener)
@@ -365,7 +367,9 @@ class GameService:
                     self._loading.pop(game_id, None)
                     raise GameNotFound(game_id)
                 # Replaying a stored game is how it comes back at all: off the loop, but never refused.
-                live = LiveGame(await self._work("replaying the game", None, referee.rebuild, stored))
+                # A copy dropped as older than the store's is replayed on from where it was.
+                known = self._older.pop(game_id, None)
+                live = LiveGame(await self._work("replaying the game", None, referee.rebuild, stored, known))
                 self._remember(live)
         self._loading.pop(game_id, None)
         # Bots owe their orders as soon as the game is back, as after any change.
@@ -387,7 +391,7 @@ class GameService:
                     yield live
                 except StaleGame:
                     # Another process wrote first: this copy is old, and the caller decides again on a new one.
-                    self._forget(live)
+                    self._forget(live, older=True)
                     raise
                 return
 
@@ -402,14 +406,22 @@ class GameService:
         stored = await asyncio.to_thread(self.store.version, live.id)
         if stored == live.table.version:
             return True
-        self._forget(live)
+        self._forget(live, older=stored is not None)
         return False
 
-    def _forget(self, live: LiveGame) -> None:
-        """Drop the game from memory: whoever holds or waits on its lock must fetch it again."""
+    def _forget(self, live: LiveGame, older: bool = False) -> None:
+        """Drop the game from memory: whoever holds or waits on its lock must fetch it again.
+
+        ``older``: the copy is a state the store holds, behind the store's newest;
+        it is kept aside for the rebuild to replay on from (:func:`referee.caught_up`).
+        """
         live.stale = True
         if self._live.get(live.id) is live:
             del self._live[live.id]
+        if older:
+            self._older[live.id] = live.table.game
+            while len(self._older) > self.max_live:
+                del self._older[next(iter(self._older))]
 
     async def changed_elsewhere(self, game_id: str) -> None:
         """Another process changed the game (web/fanout.py): read it again and tell this process's listeners."""
