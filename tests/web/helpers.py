@@ -109,6 +109,8 @@ class Server:
     data_dir: Path
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[str] | None = None
+    #: More options for ``vectorwar serve``.
+    args: tuple[str, ...] = ()
 
     @property
     def url(self) -> str:
@@ -120,6 +122,7 @@ class Server:
         command = [sys.executable, "-c", "from vectorwar.cli import app; app()", "serve", "--port", str(self.port)]
         if self.db:
             command += ["--db", self.db]
+        command += self.args
         self.process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

@@ -146,6 +146,8 @@ def serve_command(
         app = create_app(url, bot_workers=default_size() if bot_workers is None else bot_workers, reminders=reminders)
     except SQLAlchemyError as err:
         raise UserError(f"cannot open the database {url}: {err}") from None
+    # Migrated now: other servers of this version may join a PostgreSQL database (web/guard.py).
+    claim.settle()
     app.state.claim = claim
     _settle_memory()
     _check_port(host, port)

@@ -27,6 +27,7 @@ from vectorwar.web import clock_api, pbem
 from vectorwar.web.botpool import BotPool
 from vectorwar.web.chat import KEY_PATTERN, MAX_CHAT_CHARS, ChatForbidden, ChatKeyReused, ChatLine, ChatRefused
 from vectorwar.web.clocks import Deadlines, PaceRefused, TimeSource, bots_of
+from vectorwar.web.fanout import fanout_for
 from vectorwar.web.hub import POLICY_VIOLATION, Hub, TooManySockets, Viewer
 from vectorwar.web.reminders import ContactRefused, Sender, Settings
 from vectorwar.web.responses import error, error_responses
@@ -43,6 +44,7 @@ from vectorwar.web.service import (
     RematchRefused,
     SeatForbidden,
     SeatTaken,
+    StaleGame,
     StalePrompt,
     Submitted,
     TooManyBotGames,
@@ -360,6 +362,8 @@ def create_app(
         hub.chat(live, line)
 
     service.on_chat(chat_to_hub)
+    # Other servers on the same PostgreSQL: their changes reach this one's sockets (docs/web.md, Several processes).
+    fanout = fanout_for(store, service, hub)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -367,8 +371,12 @@ def create_app(
             # Before the first request: a worker starts by loading every rule system.
             await asyncio.to_thread(service.bot_pool.warm)
         watch = asyncio.get_running_loop().create_task(deadlines.run(deadline_every), name="vectorwar-deadlines")
+        if fanout is not None:
+            await fanout.start()
         yield
         watch.cancel()
+        if fanout is not None:
+            await fanout.stop()
         service.close()
         store.close()
 
@@ -933,6 +941,14 @@ def _error_handlers(app: FastAPI) -> None:
     @app.exception_handler(ContactRefused)
     async def bad_contact(_request: Request, err: Exception) -> JSONResponse:
         return error(422, "BadContact", str(err))
+
+    @app.exception_handler(StaleGame)
+    async def changed_meanwhile(_request: Request, err: Exception) -> JSONResponse:
+        # Other servers changed the game first, try after try (web/service.py, STALE_TRIES): nothing
+        # of this request was written, and sending it again is safe (an order names its step).
+        answer = error(503, "GameChanged", f"{err}; nothing was written, send the request again")
+        answer.headers["Retry-After"] = "1"
+        return answer
 
     @app.exception_handler(RematchRefused)
     async def not_over(_request: Request, err: Exception) -> JSONResponse:

@@ -1,10 +1,17 @@
-"""One server per database: a ``vectorwar serve`` claims its database for as long as it runs.
+"""Who may serve a database: a ``vectorwar serve`` claims its database for as long as it runs.
 
-The service keeps each game in memory and writes every change through
-(docs/web.md, "Deployment and limits"): two servers on one database would
-each take orders for the same game from their own copy, and one would
-overwrite or fork what the other acknowledged. So a server claims its
-database before it opens it, and a second one refuses to start.
+SQLite has one server per database. The service keeps each game in memory
+and writes every change through (docs/web.md, "Deployment and limits"), and
+only on PostgreSQL does it check a game's version before each use and hear
+other servers' changes (web/store.py, web/fanout.py). So on SQLite a second
+server refuses to start.
+
+On PostgreSQL any number of servers share the database, provided they run
+the same schema: each holds a shared claim, and a server whose migrations
+differ from the database's while others serve it refuses to start, since
+bringing the schema to its own version would change it under them. A
+server that finds nobody serving claims the database alone while it
+migrates (:meth:`Claim.settle` then shares it).
 
 The claim is a lock the operating system or the database drops by itself
 when the process dies, however it dies, so a server killed with SIGKILL
@@ -12,9 +19,8 @@ can be started again at once:
 
 * SQLite: an exclusive ``flock`` on a file beside the database
   (``games.db.serve-lock``), held open for the process's life;
-* PostgreSQL: a session-level advisory lock held on a connection of its
-  own for the process's life (the server does not scale out yet, so one
-  server per PostgreSQL database too).
+* PostgreSQL: a session-level advisory lock (shared, or exclusive while
+  migrating) held on a connection of its own for the process's life.
 
 An in-memory SQLite database belongs to its process anyway and needs no claim.
 """
@@ -45,12 +51,12 @@ POSTGRES_GRACE = 5.0
 class DatabaseInUse(RuntimeError):
     """Another server holds the database; this one must not serve it."""
 
-    def __init__(self, database: str, holder: str) -> None:
+    def __init__(self, database: str, holder: str, why: str = "") -> None:
         self.database = database
         self.holder = holder
         super().__init__(
             f"the database {database} is already served by another vectorwar server ({holder}); "
-            "one database has one server: stop that one first, or give this one another --db"
+            + (why or "one SQLite database has one server: stop that one first, or give this one another --db")
         )
 
 
@@ -61,6 +67,18 @@ class Claim:
     database: str
     _fd: int | None = None
     _connection: Connection | None = None
+    #: Held alone (PostgreSQL, to migrate): :meth:`settle` shares it.
+    alone: bool = False
+
+    def settle(self) -> None:
+        """Share a PostgreSQL database claimed alone to migrate it, now that it is up to date: others may join."""
+        if self._connection is None or not self.alone:
+            return
+        # The session takes the shared lock beside its exclusive one, then lets the exclusive go: never unclaimed.
+        self._connection.execute(text(f"SELECT pg_advisory_lock_shared({ADVISORY_KEY[0]}, {ADVISORY_KEY[1]})"))
+        self._connection.execute(text(f"SELECT pg_advisory_unlock({ADVISORY_KEY[0]}, {ADVISORY_KEY[1]})"))
+        self._connection.commit()
+        self.alone = False
 
     def release(self) -> None:
         if self._fd is not None:
@@ -74,15 +92,18 @@ class Claim:
                 self._connection = None
 
 
-def claim_database(url: str) -> Claim:
-    """Claim ``url``'s database for this process; raises :class:`DatabaseInUse` when another server has it."""
+def claim_database(url: str, head: str | None = None) -> Claim:
+    """Claim ``url``'s database for this process; raises :class:`DatabaseInUse` when it may not serve it.
+
+    ``head``: the migration this server's schema is at (default: the newest it knows; tests give others).
+    """
     parsed = make_url(url)
     shown = parsed.render_as_string(hide_password=True)
     if parsed.get_backend_name() == "sqlite":
         path = lock_path(url)
         return Claim(shown) if path is None else _claim_file(shown, path)
     if parsed.get_backend_name() == "postgresql":
-        return _claim_postgres(url, shown)
+        return _claim_postgres(url, shown, head or _newest_migration())
     # Another database (none is supported yet): nothing to lock it with, so no claim.
     return Claim(shown)
 
@@ -138,21 +159,56 @@ else:
         return True
 
 
-def _claim_postgres(url: str, shown: str) -> Claim:
+def _newest_migration() -> str:
+    from alembic.script import ScriptDirectory
+
+    from vectorwar.web.migrations import alembic_config
+
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    if head is None:  # pragma: no cover - the package ships its migrations
+        raise RuntimeError("the server's migrations have no head")
+    return head
+
+
+def _database_migration(connection: Connection) -> str | None:
+    from alembic.runtime.migration import MigrationContext
+
+    found = MigrationContext.configure(connection).get_current_revision()
+    connection.commit()
+    return found
+
+
+def _claim_postgres(url: str, shown: str, head: str) -> Claim:
     name = f"vectorwar serve, {_holder_note()}"[:63]  # application_name keeps 63 bytes
     engine = create_engine(url, poolclass=NullPool, connect_args={"application_name": name})
     connection = engine.connect()
     try:
         deadline = time.monotonic() + POSTGRES_GRACE
         while True:
-            taken = connection.execute(
-                text(f"SELECT pg_try_advisory_lock({ADVISORY_KEY[0]}, {ADVISORY_KEY[1]})")
-            ).scalar()
+            found = _database_migration(connection)
+            # At this server's migration: serve beside any others. Otherwise only alone, to migrate it.
+            alone = found != head
+            lock = "pg_try_advisory_lock" if alone else "pg_try_advisory_lock_shared"
+            taken = connection.execute(text(f"SELECT {lock}({ADVISORY_KEY[0]}, {ADVISORY_KEY[1]})")).scalar()
             connection.commit()  # the lock is the session's, not the transaction's
             if taken:
-                return Claim(shown, _connection=connection)
+                if _database_migration(connection) == found:
+                    return Claim(shown, _connection=connection, alone=alone)
+                # Migrated between the look and the lock: look again.
+                connection.execute(text("SELECT pg_advisory_unlock_all()"))
+                connection.commit()
+                continue
             if time.monotonic() >= deadline:
-                raise DatabaseInUse(shown, _postgres_holder(connection))
+                holder, exclusive = _postgres_holder(connection)
+                why = (
+                    "it holds the database alone (to migrate it, or it is of a version that serves alone): "
+                    "try again once it is up, or stop it first"
+                    if exclusive
+                    else f"those servers run the database at migration {found or '(none)'} and this one is at "
+                    f"{head}: servers sharing a database must run the same version. Stop them first (this one "
+                    "then brings the database to its version), or start this one's version in their place"
+                )
+                raise DatabaseInUse(shown, holder, why)
             time.sleep(0.2)
     except BaseException:
         connection.close()
@@ -160,11 +216,11 @@ def _claim_postgres(url: str, shown: str) -> Claim:
         raise
 
 
-def _postgres_holder(connection: Connection) -> str:
-    """Who holds the advisory lock, as PostgreSQL knows them."""
+def _postgres_holder(connection: Connection) -> tuple[str, bool]:
+    """Who holds the advisory lock, as PostgreSQL knows them, and whether they hold it alone."""
     row: Any = connection.execute(
         text(
-            "SELECT a.pid, a.application_name, a.client_addr FROM pg_locks l "
+            "SELECT a.pid, a.application_name, a.client_addr, l.mode FROM pg_locks l "
             "JOIN pg_stat_activity a ON a.pid = l.pid "
             f"WHERE l.locktype = 'advisory' AND l.classid = {ADVISORY_KEY[0]} AND l.objid = {ADVISORY_KEY[1]} "
             "AND l.objsubid = 2 AND l.granted "
@@ -173,6 +229,6 @@ def _postgres_holder(connection: Connection) -> str:
     ).first()
     connection.commit()
     if row is None:
-        return "it let go just now; try again"
+        return "it let go just now; try again", False
     where = f" from {row.client_addr}" if row.client_addr is not None else ""
-    return f"{row.application_name or 'a session'}; PostgreSQL backend {row.pid}{where}"
+    return f"{row.application_name or 'a session'}; PostgreSQL backend {row.pid}{where}", row.mode == "ExclusiveLock"

@@ -141,10 +141,18 @@ class Hub:
             for viewer, scene in zip(viewers, scenes, strict=True):
                 viewer.offer_scene(scene)
 
+    def games(self) -> list[str]:
+        """The games some socket watches now."""
+        return list(self._viewers)
+
     def chat(self, live: LiveGame, line: ChatLine) -> None:
         """Queue a chat line for the viewers of its game that hold a seat there; spectators get none."""
+        self.chat_line(live.id, line)
+
+    def chat_line(self, game_id: str, line: ChatLine) -> None:
+        """Queue a chat line of ``game_id`` for its viewers that hold a seat there."""
         text = json.dumps({"type": "chat", "line": line.data()})
-        for viewer in self._viewers.get(live.id, ()):
+        for viewer in self._viewers.get(game_id, ()):
             if not viewer.seats:
                 continue
             if viewer.notes.full():

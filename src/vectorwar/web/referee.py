@@ -90,7 +90,7 @@ class Table:
     standing: dict[str, Standing] = field(default_factory=dict)
     _scenes: dict[tuple[str, ...], str] = field(default_factory=dict)
     _scenes_of: Game | None = None
-    #: An open offer to end the game by agreement (kept in memory only: a restart withdraws it).
+    #: An open offer to end the game by agreement (stored with the game, so every server shows it).
     end_offer: EndOffer | None = None
     #: What came of the last offer or concession, in words, for every viewer ("" for nothing), and the step it
     #: was said at: it is shown until the game moves on (:meth:`note_ending`).
@@ -103,6 +103,8 @@ class Table:
     rematch: str | None = None
     #: The finished game this one is the rematch of: its free seats are kept for that game's players.
     rematch_of: str | None = None
+    #: The stored version this table is (web/store.py, ``StaleGame``): every change is written for it.
+    version: int = 0
 
     def free_seats(self) -> tuple[str, ...]:
         """Human seats that no token holds: open for anyone to join."""
@@ -287,14 +289,21 @@ def new_table(
     )
 
 
-def rebuild(stored: StoredGame) -> Table:
-    """Replay a stored game; the pending plots go back in as their authors gave them."""
+def rebuild(stored: StoredGame, known: Game | None = None) -> Table:
+    """Replay a stored game; the pending plots go back in as their authors gave them.
+
+    ``known``: an earlier state of the same game, as this server stored it (its
+    copy before another process changed the game): only the batches resolved
+    since are replayed on it, when its history is where the stored one begins.
+    """
     system = get_system(stored.system)
     scenario = scenario_from_data(stored.scenario, f"game {stored.id}: scenario")
     history = [OrderBatch(from_data(Clock, clock), tuple(orders)) for clock, orders in stored.batches]
     if stored.ending and history:
         history[-1] = OrderBatch(history[-1].clock, history[-1].orders, stored.ending)
-    game = Game.replay(system, scenario, stored.seed, stored.options, history)
+    game = None if known is None else caught_up(known, history)
+    if game is None:
+        game = Game.replay(system, scenario, stored.seed, stored.options, history)
     for seat, (clock, text) in stored.pending.items():
         if str(game.clock) == clock:
             game.submit(seat, text)
@@ -313,7 +322,32 @@ def rebuild(stored: StoredGame) -> Table:
         practice=stored.seed_fixed,
         rematch=stored.rematch,
         rematch_of=stored.rematch_of,
+        version=stored.version,
+        end_offer=None if stored.end_offer is None else EndOffer(stored.end_offer),
+        end_note=stored.end_note,
+        end_note_step=stored.end_note_step,
     )
+
+
+def caught_up(known: Game, history: Sequence[OrderBatch]) -> Game | None:
+    """``known`` brought to the end of ``history`` by replaying only the batches it lacks, with no plot waiting.
+
+    The same game :meth:`Game.replay` makes of ``history``: a replay gives each
+    batch in turn to the game after the last, and a plot waiting changes
+    nothing but the plots waiting (which are dropped here), so the game after
+    ``known``'s batches is the one a replay reaches there. ``None`` when
+    ``history`` does not begin with ``known``'s batches.
+    """
+    done = len(known.history)
+    if len(history) < done or list(known.history) != list(history[:done]):
+        return None
+    game = copy_game(known)
+    game.pending.clear()
+    for batch in history[done:]:
+        if game.clock != batch.clock:
+            return None
+        game.replay_batch(batch)
+    return game
 
 
 # -- orders ----------------------------------------------------------------------

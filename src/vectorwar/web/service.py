@@ -9,6 +9,13 @@ committed order. If a write fails, the game is dropped from memory and the
 next request rebuilds it from what the store holds, so memory is never
 ahead of the database.
 
+Several servers may share one PostgreSQL (docs/web.md, "Several
+processes"): each change is then written for the version of the game it
+was decided on, and refused if another process changed the game first
+(:class:`StaleGame`); the game is read again and the change decided again
+(:func:`_decided_again`). Every use of a game first checks that the copy in
+memory is the stored version.
+
 Game work never runs on the event loop. Checks, orders, scenes, the bots'
 turns, set-ups, replays and rebuilds run on a pool of worker threads of
 their own (the store's I/O uses asyncio's default pool, so a game's work
@@ -41,7 +48,9 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequenc
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, TypeVar
+
+from sqlalchemy.exc import IntegrityError
 
 from vectorwar.autopilot import Standing, standing_order
 from vectorwar.catalogue import scenario_paths
@@ -57,7 +66,7 @@ from vectorwar.web import referee
 from vectorwar.web.botpool import BOTS_ONLY, PEOPLE, BotFailed, BotOverBudget, BotPool, Decision
 from vectorwar.web.chat import ChatForbidden, ChatGate, ChatKeyReused, ChatLine, check_text
 from vectorwar.web.referee import GameNotFound, SeatForbidden, StalePrompt, Table
-from vectorwar.web.store import GameSummary, OpenGame, SeatTaken, Store, token_hash
+from vectorwar.web.store import GameSummary, OpenGame, SeatTaken, StaleGame, Store, token_hash
 from vectorwar.web.tracks import replay_with_tracks
 
 __all__ = [
@@ -71,6 +80,7 @@ __all__ = [
     "RematchRefused",
     "SeatForbidden",
     "SeatTaken",
+    "StaleGame",
     "StalePrompt",
     "Submitted",
     "TooManyBotGames",
@@ -82,6 +92,32 @@ QUICKSTART_SCENARIO = "vv5-dogfight"
 QUICKSTART_SEATS = {"red": "human", "blue": "bot:greedy"}
 
 R = TypeVar("R")
+P = ParamSpec("P")
+
+#: Times a change is decided and written before :class:`StaleGame` reaches the caller: each refusal
+#: means another process changed the game first, so the next try starts from its change.
+STALE_TRIES = 8
+
+
+def _decided_again(change: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
+    """A change to a game, made again from the stored game when another process wrote first.
+
+    The refused try wrote nothing (:class:`StaleGame`), and the game it read
+    was dropped from memory, so the next try reads the game as stored and
+    rules again: an order is then taken on the other process's game, or found
+    to be a retry of one already taken there.
+    """
+
+    @functools.wraps(change)
+    async def again(*args: P.args, **kwargs: P.kwargs) -> R:
+        for _ in range(STALE_TRIES - 1):
+            try:
+                return await change(*args, **kwargs)
+            except StaleGame as err:
+                log.info("%s; deciding again", err)
+        return await change(*args, **kwargs)
+
+    return again
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +259,9 @@ class GameService:
         self._drivers: dict[str, asyncio.Task[None]] = {}
         self._retries: dict[str, int] = {}
         self._asking_again: dict[str, asyncio.Task[None]] = {}
+        self._background: set[asyncio.Future[None]] = set()
+        #: Games dropped for being older than the store's, by id: where their rebuild replays on from.
+        self._older: dict[str, Game] = {}
 
     def on_change(self, listener: Listener) -> None:
         self._listeners.append(listener)
@@ -339,7 +378,9 @@ class GameService:
                     self._loading.pop(game_id, None)
                     raise GameNotFound(game_id)
                 # Replaying a stored game is how it comes back at all: off the loop, but never refused.
-                live = LiveGame(await self._work("replaying the game", None, referee.rebuild, stored))
+                # A copy dropped as older than the store's is replayed on from where it was.
+                known = self._older.pop(game_id, None)
+                live = LiveGame(await self._work("replaying the game", None, referee.rebuild, stored, known))
                 for hook in self._load_hooks:
                     await hook(live.table)
                 self._remember(live)
@@ -357,10 +398,49 @@ class GameService:
         while True:
             live = await self.get_cached_or_load(game_id)
             async with live.lock:
-                if live.stale:
+                if live.stale or not await self._current(live):
                     continue
-                yield live
+                try:
+                    yield live
+                except StaleGame:
+                    # Another process wrote first: this copy is old, and the caller decides again on a new one.
+                    self._forget(live, older=True)
+                    raise
                 return
+
+    async def _current(self, live: LiveGame) -> bool:
+        """Whether the game in memory is the stored one; if not, it is dropped (to be read again).
+
+        Only asked when other processes share the store (PostgreSQL): alone on its
+        database, a server's copy is always the newest, since it writes every change.
+        """
+        if not self.store.shared:
+            return True
+        stored = await asyncio.to_thread(self.store.version, live.id)
+        if stored == live.table.version:
+            return True
+        self._forget(live, older=stored is not None)
+        return False
+
+    def _forget(self, live: LiveGame, older: bool = False) -> None:
+        """Drop the game from memory: whoever holds or waits on its lock must fetch it again.
+
+        ``older``: the copy is a state the store holds, behind the store's newest;
+        it is kept aside for the rebuild to replay on from (:func:`referee.caught_up`).
+        """
+        live.stale = True
+        if self._live.get(live.id) is live:
+            del self._live[live.id]
+        if older:
+            self._older[live.id] = live.table.game
+            while len(self._older) > self.max_live:
+                del self._older[next(iter(self._older))]
+
+    async def changed_elsewhere(self, game_id: str) -> None:
+        """Another process changed the game (web/fanout.py): read it again and tell this process's listeners."""
+        async with self.locked(game_id) as live:
+            pass
+        await self._notify(live)
 
     async def get_cached_or_load(self, game_id: str) -> LiveGame:
         live = self._live.get(game_id)
@@ -435,6 +515,7 @@ class GameService:
     async def open_games(self) -> list[OpenGame]:
         return await asyncio.to_thread(self.store.open_games)
 
+    @_decided_again
     async def join(self, game_id: str, seat: str, *, practice: bool = False) -> Player:
         """Claim an open seat of ``game_id``: a new token for it, given once; :class:`SeatTaken` if it is not free.
 
@@ -464,10 +545,12 @@ class GameService:
     async def _claim(self, live: LiveGame, seats: tuple[str, ...], token: str) -> None:
         """Give ``seats`` to ``token`` (under the game's lock): stored, then on the table."""
         digest = token_hash(token)
-        await asyncio.to_thread(self.store.claim_seats, live.id, seats, digest)
+        version = await asyncio.to_thread(self.store.claim_seats, live.id, seats, digest, live.table.version)
+        live.table.version = version
         # A new dict rather than a change in place: the table's dict is read off the loop.
         live.table.tokens = {**live.table.tokens, digest: seats}
 
+    @_decided_again
     async def rematch(self, game_id: str, token: str | None, seat: str) -> tuple[str, Player]:
         """The finished game's rematch for the caller holding ``seat``: started by the first to ask.
 
@@ -512,8 +595,11 @@ class GameService:
             dict(game.options),
         )
         tokens = {token_hash(token): seats}
-        await asyncio.to_thread(self.store.create, referee.record_of(new_id, opening, tokens, rematch_of=live.id))
+        record = referee.record_of(new_id, opening, tokens, rematch_of=live.id)
+        version = await asyncio.to_thread(self.store.create, record, table.version)
         table.rematch = new_id
+        if version is not None:
+            table.version = version
         fresh = referee.new_table(new_id, opening, tokens)
         fresh.rematch_of = live.id
         self._remember(LiveGame(fresh))
@@ -526,6 +612,7 @@ class GameService:
 
     # -- changing -----------------------------------------------------------
 
+    @_decided_again
     async def submit(self, game_id: str, token: str | None, seat: str, text: str, step: int) -> Submitted:
         """Take ``seat``'s order written for the prompt at ``step``; raises order errors, 403, 409, over budget."""
         async with self.locked(game_id) as live:
@@ -569,6 +656,7 @@ class GameService:
             game = live.table.game
         return await self._work(what, self.budgets.check, fn, game)
 
+    @_decided_again
     async def withdraw(self, game_id: str, token: str | None, seat: str) -> None:
         async with self.locked(game_id) as live:
             live.table.acting_for(token, seat)
@@ -579,6 +667,7 @@ class GameService:
             await self._persist(live, before, after)
         await self._notify(live)
 
+    @_decided_again
     async def set_draft(self, game_id: str, token: str | None, seat: str, text: str, step: int | None = None) -> None:
         """Keep what ``seat`` is editing; a draft written at a ``step`` that has passed is dropped.
 
@@ -590,12 +679,13 @@ class GameService:
             live.table.acting_for(token, seat)
             if not referee.draft_applies(live.table.game, step):
                 return
-            await asyncio.to_thread(self.store.set_draft, game_id, seat, text)
+            live.table.version = await asyncio.to_thread(self.store.set_draft, game_id, seat, text, live.table.version)
             if text:
                 live.table.drafts[seat] = text
             else:
                 live.table.drafts.pop(seat, None)
 
+    @_decided_again
     async def set_standing(
         self, game_id: str, token: str | None, seat: str, standing: Standing, *, now: bool = False
     ) -> Submitted:
@@ -614,7 +704,9 @@ class GameService:
                 answer = await self._work(
                     "the standing orders", self.budgets.check, _standing_answer, before, seat, standing
                 )
-            await asyncio.to_thread(self.store.set_standing, game_id, seat, standing.to_data())
+            table.version = await asyncio.to_thread(
+                self.store.set_standing, game_id, seat, standing.to_data(), table.version
+            )
             table.standing[seat] = standing
             if answer is not None:
                 await self._give(live, before, seat, answer, len(before.history), viewer)
@@ -624,6 +716,7 @@ class GameService:
         await self._notify(live)
         return Submitted(resolved=len(live.table.game.history) > len(before.history), duplicate=False, scene_text=scene)
 
+    @_decided_again
     async def play_for(self, game_id: str, seat: str, bot: Bot | None) -> None:
         """Have ``bot`` play ``seat`` from now on, its controller unchanged (``None``: its player again).
 
@@ -639,6 +732,7 @@ class GameService:
             await self._bots_move(live)
         await self._notify(live)
 
+    @_decided_again
     async def answer_once(self, game_id: str, seat: str, bot: Bot) -> bool:
         """Have ``bot`` give ``seat``'s orders for the prompt it owes now, and only that one.
 
@@ -666,6 +760,7 @@ class GameService:
 
     # -- ending outside the rules (docs/web.md, *Ending a game*) -------------
 
+    @_decided_again
     async def concede(self, game_id: str, token: str | None, seat: str) -> str:
         """``seat`` concedes; returns the caller's scene. Raises 403, or :class:`IllegalOrderError` once over."""
         async with self.locked(game_id) as live:
@@ -674,11 +769,12 @@ class GameService:
             before = table.game
             after = await self._work("conceding", self.budgets.order, referee.conceded, before, seat)
             await self._persist(live, before, after)
-            table.note_ending(None, f"{seat} conceded")
+            await self._note_ending(live, None, f"{seat} conceded")
             scene = await self.viewer_scene(live, viewer, limited=False)
         await self._notify(live)
         return scene
 
+    @_decided_again
     async def offer_end(self, game_id: str, token: str | None, seat: str) -> str:
         """``seat`` offers to end the game as a draw, or accepts the open offer; returns the caller's scene.
 
@@ -699,20 +795,29 @@ class GameService:
             )
             if answer.game is not None:
                 await self._persist(live, before, answer.game)
-            table.note_ending(answer.offer, answer.note)
+            await self._note_ending(live, answer.offer, answer.note)
             scene = await self.viewer_scene(live, viewer, limited=False)
         await self._notify(live)
         return scene
 
+    @_decided_again
     async def decline_end(self, game_id: str, token: str | None, seat: str) -> str:
         """``seat`` declines the open offer to end the game, which is then withdrawn; returns the caller's scene."""
         async with self.locked(game_id) as live:
             table = live.table
             viewer = table.acting_for(token, seat)
-            table.note_ending(None, referee.decline_end(table.game, table.end_offer, seat))
+            await self._note_ending(live, None, referee.decline_end(table.game, table.end_offer, seat))
             scene = await self.viewer_scene(live, viewer, limited=False)
         await self._notify(live)
         return scene
+
+    async def _note_ending(self, live: LiveGame, offer: referee.EndOffer | None, note: str) -> None:
+        """Store the open offer and the note (every process shows them), then keep them on the table."""
+        table = live.table
+        agreed = None if offer is None else offer.agreed
+        step = len(table.game.history)
+        table.version = await asyncio.to_thread(self.store.set_ending, live.id, agreed, note, step, table.version)
+        table.note_ending(offer, note)
 
     # -- chat ---------------------------------------------------------------
 
@@ -736,7 +841,18 @@ class GameService:
                     return stored, False
             self.chat_gate.admit(game_id, seat)
             # Under the lock: the store numbers a game's lines one after another.
-            line = await asyncio.to_thread(self.store.add_chat, game_id, seat, line_text, key)
+            try:
+                line = await asyncio.to_thread(self.store.add_chat, game_id, seat, line_text, key)
+            except IntegrityError:
+                # The same key stored meanwhile by another process (a retry sent to both): that line stands.
+                if key is None:
+                    raise
+                stored = await asyncio.to_thread(self.store.chat_line, game_id, key)
+                if stored is None:
+                    raise
+                if (stored.seat, stored.text) != (seat, line_text):
+                    raise ChatKeyReused(key) from None
+                return stored, False
         for listener in self._chat_listeners:
             await listener(live, line)
         return line, True
@@ -794,19 +910,33 @@ class GameService:
         after = await self._bots_answer(live, before)
         if after is None:
             return False
-        await self._persist(live, before, after)
+        try:
+            await self._persist(live, before, after)
+        except StaleGame as err:
+            # Another process changed the game first: the bots answer the game it left, at once.
+            log.info("%s; the computer players are asked again", err)
+            self._soon(self._ask_again(live.id, 0.0))
+            return False
         return True
+
+    def _soon(self, work: Awaitable[None]) -> None:
+        """Run ``work`` in the background, holding on to its task until it ends."""
+        task = asyncio.ensure_future(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     async def _persist(self, live: LiveGame, before: Game, after: Game, cleared_drafts: tuple[str, ...] = ()) -> None:
         """Store the change from ``before`` to ``after``, then put ``after`` on the table."""
+        change = referee.progress(before, after, cleared_drafts)
         try:
-            await asyncio.to_thread(self.store.record, live.id, referee.progress(before, after, cleared_drafts))
+            version = await asyncio.to_thread(self.store.record, live.id, change, live.table.version)
         except BaseException:
-            # The store may or may not have it: forget the game and rebuild it from the store next time.
-            live.stale = True
-            self._live.pop(live.id, None)
+            # The store may or may not have it (or another process changed the game first: StaleGame):
+            # forget the game and rebuild it from the store next time.
+            self._forget(live)
             raise
         live.table.game = after
+        live.table.version = version
 
     async def _notify(self, live: LiveGame) -> None:
         for listener in self._listeners:
@@ -916,7 +1046,10 @@ class GameService:
                 async with self.locked(game_id) as live:
                     if live.table.game is not before:
                         continue  # changed meanwhile (rebuilt from the store): decide again
-                    await self._persist(live, before, after)
+                    try:
+                        await self._persist(live, before, after)
+                    except StaleGame:
+                        continue  # changed by another process: decide again on its game
                 await self._notify(live)
         except GameNotFound:
             pass

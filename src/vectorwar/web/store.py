@@ -5,7 +5,10 @@ plays each seat, the hashes of its tokens, every resolved order batch, the
 plots still waiting and the players' drafts. The state itself is never
 stored: the service rebuilds it by replaying the batches, the same
 guarantee the save files give. Each method is one transaction, so a crash
-leaves a change wholly written or not at all.
+leaves a change wholly written or not at all. Each change to a game moves
+its version on, and may be made only for the version it was decided on
+(:class:`StaleGame`): the guard that lets several servers share one
+PostgreSQL database without forking a game.
 
 >>> store = Store("sqlite://")
 >>> store.load("g_missing") is None
@@ -17,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import secrets
 import threading
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -42,7 +46,8 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
 
@@ -95,6 +100,14 @@ class GameRow(Base):
     rematch: Mapped[str | None] = mapped_column(String(40), nullable=True, default=None)
     # The finished game this one is the rematch of: its seats are kept for that game's players.
     rematch_of: Mapped[str | None] = mapped_column(String(40), nullable=True, default=None)
+    # Moved on by one with every change to the game (orders, seats, drafts, standing orders): a change
+    # written for another version is refused (StaleGame), so two processes never fork a game.
+    version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # The open offer to end the game by agreement: the seats that agreed so far (none: no offer open),
+    # and what came of the last offer or concession, in words, with the step it was said at.
+    end_offer: Mapped[list[str] | None] = mapped_column(JSON(none_as_null=True), nullable=True, default=None)
+    end_note: Mapped[str] = mapped_column(Text, default="", server_default="")
+    end_note_step: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class SeatRow(Base):
@@ -221,6 +234,13 @@ class StoredGame:
     rematch: str | None = None
     #: The finished game this one is the rematch of, if it is one.
     rematch_of: str | None = None
+    #: The game's version when it was read (:class:`StaleGame`).
+    version: int = 0
+    #: The seats that agreed to the open offer to end the game (``None``: no offer open).
+    end_offer: tuple[str, ...] | None = None
+    #: What came of the last offer or concession, and the step it was said at.
+    end_note: str = ""
+    end_note_step: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,12 +274,40 @@ class SeatTaken(Exception):
     """A seat someone already holds was claimed, or a second rematch of one game started."""
 
 
+class StaleGame(Exception):
+    """A change written for a version of the game that is no longer the stored one; nothing was written.
+
+    Another process sharing the database changed the game first: the caller
+    reads the game again and decides again (docs/web.md, *Several processes*).
+    """
+
+    def __init__(self, game_id: str, version: int) -> None:
+        self.game_id = game_id
+        self.version = version
+        super().__init__(f"game {game_id} changed since version {version}; read it again")
+
+
+#: Times a chat line is numbered and stored before a clash of numbers reaches the caller.
+CHAT_TRIES = 5
+
+#: The PostgreSQL channel on which every committed change to a game is announced (web/fanout.py).
+CHANNEL = "vectorwar"
+
+
 class Store:
     """The database behind the server; every public method is one transaction."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, shared: bool | None = None) -> None:
         self.url = url
         self.engine = _engine(url)
+        backend = make_url(url).get_backend_name()
+        #: Whether other processes may change the games too (PostgreSQL: several servers may share it).
+        #: The service then checks a game's version before each use of its copy in memory.
+        self.shared = backend == "postgresql" if shared is None else shared
+        #: Whether committed changes are announced on :data:`CHANNEL` (PostgreSQL's NOTIFY; web/fanout.py).
+        self.announces = backend == "postgresql"
+        #: This store's name in its announcements, so that a process can tell its own from the others'.
+        self.origin = secrets.token_hex(6)
         from vectorwar.web.migrations import upgrade
 
         upgrade(self.engine)
@@ -277,7 +325,11 @@ class Store:
         with self._one_writer or contextlib.nullcontext(), self._sessions.begin() as db:
             yield db
 
-    def create(self, new: NewGame) -> None:
+    def create(self, new: NewGame, rematch_version: int | None = None) -> int | None:
+        """Store a new game; for a rematch, point the finished game at it and return that game's new version.
+
+        ``rematch_version``: the finished game's version the rematch was decided on (:class:`StaleGame`).
+        """
         with self._writing() as db:
             db.add(
                 GameRow(
@@ -301,25 +353,39 @@ class Store:
                 db.add(SeatRow(game_id=new.id, seat=seat, position=position, controller=controller))
             for digest, seats in new.tokens.items():
                 db.add(TokenRow(hash=digest, game_id=new.id, seats=list(seats)))
-            if new.rematch_of is not None:
+            if new.rematch_of is None:
+                return None
+            # One statement that checks and sets, so two processes cannot both start a rematch.
+            pointed = db.execute(
+                update(GameRow)
+                .where(GameRow.id == new.rematch_of, GameRow.rematch.is_(None), *_at(rematch_version))
+                .values(rematch=new.id, version=GameRow.version + 1)
+                .returning(GameRow.version)
+            ).scalar()
+            if pointed is None:
+                # Rolled back with the new game: a finished game has one rematch at most.
                 finished = db.get(GameRow, new.rematch_of)
-                if finished is None or finished.rematch is not None:
-                    # Rolled back with the new game: a finished game has one rematch at most.
-                    raise SeatTaken(f"game {new.rematch_of} already has a rematch")
-                finished.rematch = new.id
+                if finished is not None and finished.rematch is None and rematch_version is not None:
+                    raise StaleGame(new.rematch_of, rematch_version)
+                raise SeatTaken(f"game {new.rematch_of} already has a rematch")
+            self._announce(db, "game", new.rematch_of, pointed)
+            return int(pointed)
 
-    def claim_seats(self, game_id: str, seats: tuple[str, ...], digest: str) -> None:
+    def claim_seats(self, game_id: str, seats: tuple[str, ...], digest: str, version: int | None = None) -> int:
         """Give open seats to a new token (by its hash), in one transaction; :class:`SeatTaken` if one is held.
 
-        The service claims under the game's lock; the check here holds even so against a
-        second server on the same database, which the guard (web/guard.py) already refuses.
+        Returns the game's new version. The version is moved on before the seats are
+        read, so of two processes claiming at once the second waits for the first's
+        commit and is then refused (:class:`StaleGame`), or, unguarded, sees its token.
         """
         with self._writing() as db:
+            now = self._advance(db, game_id, version)
             held = db.scalars(select(TokenRow.seats).where(TokenRow.game_id == game_id))
             taken = [seat for holder in held for seat in holder if seat in seats]
             if taken:
                 raise SeatTaken(f"seat {taken[0]!r} of game {game_id} is already taken")
             db.add(TokenRow(hash=digest, game_id=game_id, seats=list(seats)))
+            return now
 
     def open_games(self, limit: int = 50, scan: int = 200) -> list[OpenGame]:
         """Games not over with a human seat that no token holds, newest first: of the newest ``scan``, ``limit``."""
@@ -351,21 +417,24 @@ class Store:
                     )
             return found[:limit]
 
-    def record(self, game_id: str, progress: Progress) -> None:
-        """Add resolved batches and replace the waiting plots, in one transaction.
+    def record(self, game_id: str, progress: Progress, version: int | None = None) -> int:
+        """Add resolved batches and replace the waiting plots, in one transaction; returns the game's new version.
 
-        Written as plain statements on a connection rather than through the ORM's
-        unit of work: this runs for every order, and the rows are write-only here.
+        ``version``: the version the change was decided on; if the game has moved
+        on since, nothing is written (:class:`StaleGame`). Written as plain
+        statements on a connection rather than through the ORM's unit of work:
+        this runs for every order, and the rows are write-only here.
         """
         with self._one_writer or contextlib.nullcontext(), self.engine.begin() as db:
             # The game row first: it holds the whole scenario, so it is updated, never loaded.
-            done = db.execute(
-                update(GameRow)
-                .where(GameRow.id == game_id)
-                .values(step=progress.first_step + len(progress.batches), turn=progress.turn, over=progress.over)
+            now = self._advance(
+                db,
+                game_id,
+                version,
+                step=progress.first_step + len(progress.batches),
+                turn=progress.turn,
+                over=progress.over,
             )
-            if done.rowcount != 1:
-                raise LookupError(f"no game {game_id!r} in the store")
             if progress.batches:
                 db.execute(
                     insert(BatchRow),
@@ -393,9 +462,12 @@ class Store:
                 db.execute(
                     delete(DraftRow).where(DraftRow.game_id == game_id, DraftRow.seat.in_(progress.cleared_drafts))
                 )
+            return now
 
-    def set_draft(self, game_id: str, seat: str, text: str) -> None:
+    def set_draft(self, game_id: str, seat: str, text: str, version: int | None = None) -> int:
+        """Keep ``seat``'s draft (``""``: none); returns the game's new version (a draft is in its owner's scene)."""
         with self._writing() as db:
+            now = self._advance(db, game_id, version)
             row = db.get(DraftRow, (game_id, seat))
             if text == "":
                 if row is not None:
@@ -404,11 +476,59 @@ class Store:
                 db.add(DraftRow(game_id=game_id, seat=seat, text=text))
             else:
                 row.text = text
+            return now
 
-    def set_standing(self, game_id: str, seat: str, data: dict[str, Any]) -> None:
-        """Keep ``seat``'s standing orders (``Standing.to_data()``), in place of any it had."""
+    def set_standing(self, game_id: str, seat: str, data: dict[str, Any], version: int | None = None) -> int:
+        """Keep ``seat``'s standing orders (``Standing.to_data()``), in place of any it had; returns the new version."""
         with self._writing() as db:
+            now = self._advance(db, game_id, version)
             db.merge(StandingRow(game_id=game_id, seat=seat, data=data))
+            return now
+
+    def set_ending(
+        self, game_id: str, agreed: tuple[str, ...] | None, note: str, note_step: int, version: int | None = None
+    ) -> int:
+        """Keep the open offer to end the game (``agreed``; ``None``: none) and the last note; returns the version."""
+        with self._writing() as db:
+            return self._advance(
+                db,
+                game_id,
+                version,
+                end_offer=None if agreed is None else list(agreed),
+                end_note=note,
+                end_note_step=note_step,
+            )
+
+    def version(self, game_id: str) -> int | None:
+        """The game's stored version; ``None`` when there is no such game."""
+        with self.engine.connect() as db:
+            found = db.execute(select(GameRow.version).where(GameRow.id == game_id)).scalar()
+            return None if found is None else int(found)
+
+    def _advance(self, db: Connection | Session, game_id: str, version: int | None, **values: Any) -> int:
+        """Move the game's version on by one (and set ``values``), provided it is ``version`` (``None``: any).
+
+        On PostgreSQL the row stays locked until the transaction ends, so a
+        second process's change waits for this one's commit and then finds the
+        version moved on. Announces the change, sent when the transaction commits.
+        """
+        now = db.execute(
+            update(GameRow)
+            .where(GameRow.id == game_id, *_at(version))
+            .values(version=GameRow.version + 1, **values)
+            .returning(GameRow.version)
+        ).scalar()
+        if now is None:
+            if version is None or db.execute(select(GameRow.id).where(GameRow.id == game_id)).first() is None:
+                raise LookupError(f"no game {game_id!r} in the store")
+            raise StaleGame(game_id, version)
+        self._announce(db, "game", game_id, int(now))
+        return int(now)
+
+    def _announce(self, db: Connection | Session, kind: str, game_id: str, number: int) -> None:
+        """Tell the other processes (web/fanout.py) ``KIND GAME NUMBER ORIGIN``, sent if the transaction commits."""
+        if self.announces:
+            db.execute(select(func.pg_notify(CHANNEL, f"{kind} {game_id} {number} {self.origin}")))
 
     def add_chat(self, game_id: str, seat: str, text: str, key: str | None = None) -> ChatLine:
         """Store a chat line as the game's next; refused (:class:`ChatRefused`) once the game holds MAX_CHAT_LINES.
@@ -418,13 +538,33 @@ class Store:
         idempotency key; the unique constraint on (game, key) refuses a second line
         with it (look for the first with :meth:`chat_line`).
         """
+        for _ in range(CHAT_TRIES - 1):
+            try:
+                return self._add_chat(game_id, seat, text, key)
+            except IntegrityError:
+                # Another process took the number first (where the row lock below is not to be had): the next
+                # number is free. A line already stored with this key is the caller's to find.
+                if key is not None and self.chat_line(game_id, key) is not None:
+                    raise
+        return self._add_chat(game_id, seat, text, key)
+
+    def _add_chat(self, game_id: str, seat: str, text: str, key: str | None) -> ChatLine:
         with self._writing() as db:
+            # The game's row locked first (PostgreSQL): two processes number a game's lines one after the other.
+            db.execute(select(GameRow.id).where(GameRow.id == game_id).with_for_update())
             last = db.scalar(select(func.max(ChatRow.number)).where(ChatRow.game_id == game_id)) or 0
             if last >= MAX_CHAT_LINES:
                 raise ChatRefused(f"this game's chat is full: it holds {MAX_CHAT_LINES} lines", MAX_CHAT_LINES)
             line = ChatLine(last + 1, seat, text, datetime.now(UTC))
             db.add(ChatRow(game_id=game_id, number=line.number, seat=seat, text=text, at=line.at, key=key))
+            self._announce(db, "chat", game_id, line.number)
             return line
+
+    def chat_number(self, game_id: str, number: int) -> ChatLine | None:
+        """The game's chat line numbered ``number``, if any."""
+        with self._sessions() as db:
+            row = db.get(ChatRow, (game_id, number))
+            return None if row is None else ChatLine(row.number, row.seat, row.text, _aware(row.at))
 
     def chat_line(self, game_id: str, key: str) -> ChatLine | None:
         """The line of ``game_id`` stored with idempotency key ``key``, if any."""
@@ -440,6 +580,9 @@ class Store:
 
     def load(self, game_id: str) -> StoredGame | None:
         with self._sessions() as db:
+            if self.announces:
+                # One snapshot for every table read, whatever other processes commit meanwhile.
+                db.connection(execution_options={"isolation_level": "REPEATABLE READ"})
             row = db.get(GameRow, game_id)
             if row is None:
                 return None
@@ -465,6 +608,10 @@ class Store:
                 seed_fixed=row.seed_fixed,
                 rematch=row.rematch,
                 rematch_of=row.rematch_of,
+                version=row.version,
+                end_offer=None if row.end_offer is None else tuple(row.end_offer),
+                end_note=row.end_note,
+                end_note_step=row.end_note_step,
             )
 
     def games(self, limit: int = 200) -> list[GameSummary]:
@@ -482,6 +629,11 @@ class Store:
                 )
                 for r in rows
             ]
+
+
+def _at(version: int | None) -> list[Any]:
+    """The condition that a game is at ``version`` (none for ``None``)."""
+    return [] if version is None else [GameRow.version == version]
 
 
 def _aware(at: datetime) -> datetime:
