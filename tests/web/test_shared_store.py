@@ -112,10 +112,10 @@ def test_drafts_seats_and_chat_from_two_services_are_all_kept(tmp_path: Path) ->
         await one.set_draft(created.id, red, "red", "Hawk 1", 0)
         # The other service's copy is older: it reads the game again and shows the draft.
         assert '"drafts":{"red":"Hawk 1"}' in await two.scene(created.id, red)
-        joined = await two.join(created.id, "blue")
+        joined = await two.join(created.id, "blue", practice=True)
         assert '"free_seats":[]' in await one.scene(created.id, None)
         with pytest.raises(Exception, match="already taken"):
-            await one.join(created.id, "blue")
+            await one.join(created.id, "blue", practice=True)
         lines = await asyncio.gather(
             *(
                 service.say(created.id, token, seat, f"line {i}", key=f"key-{i:05d}")
