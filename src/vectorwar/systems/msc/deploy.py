@@ -36,8 +36,8 @@ from vectorwar.rules import Clock, Prompt
 from vectorwar.scenario import Scenario, validate_model
 from vectorwar.systems.msc.design import MAX_RATING
 
-RULE_ZONE = "MSC 5.0 Setup (start positions: the side's zone in this scenario)"
-RULE_SPEED = "MSC 6.0 Movement (a ship starts at any SPEED up to its ENGINE)"
+RULE_ZONE = "MSC 5.0 Setup: start positions are the side's zone in this scenario"
+RULE_SPEED = "MSC 6.0 Movement: a ship starts at any SPEED up to its ENGINE"
 HELP = (
     "place every ship in your zone at a starting SPEED from 0 to its ENGINE, one entry per ship: "
     "NAME HEX SPEED, e.g. 'Hawk 3,5 2; Kite 2,9 0'"
