@@ -80,6 +80,7 @@ def test_new_reads_options_by_their_type(tmp_path: Path) -> None:
         "strict_turn_spacing": True,
         "map_edge": "forbid",
         "build_points": 45,
+        "ships_block_sight": False,
         "victory": "destroy",
         "victory_turns": 10,
     }

@@ -68,7 +68,14 @@ def test_msc_4_0_manifest_lists_the_texts_phases_in_order() -> None:
     assert [p.name for p in manifest.phases] == ["build", "deploy", "plot", "movement", "initiative", "fire"]
     assert manifest.dice == ("d6",)
     options = {o.name for o in manifest.options}
-    assert options == {"strict_turn_spacing", "map_edge", "build_points", "victory", "victory_turns"}
+    assert options == {
+        "strict_turn_spacing",
+        "map_edge",
+        "build_points",
+        "ships_block_sight",
+        "victory",
+        "victory_turns",
+    }
     assert manifest.option("map_edge").choices == ("disengage", "forbid")
 
 

@@ -25,6 +25,7 @@ from vectorwar.systems.msc import building, catalogue
 from vectorwar.systems.msc.arcs import Side, sides_seeing
 from vectorwar.systems.msc.combat import MAX_RANGE, hit_chance, line_of_sight, range_modifier, to_hit_number
 from vectorwar.systems.msc.deploy import Deployment, Placing
+from vectorwar.systems.msc.fire import unblocked
 from vectorwar.systems.msc.movement import allowed_speeds, outcomes
 from vectorwar.systems.msc.orders import FireOrders, Move, Plot, Shot
 from vectorwar.systems.msc.state import MSCState, Ship
@@ -70,7 +71,7 @@ class GreedyBot:
             return deployment(state, seat, rng)
         if state.phase == "plot":
             return Plot(tuple((ship.id, self._plot(state, ship, rng)) for ship in state.ships_of(seat)))
-        return self._fire(state, seat)
+        return unblocked(state, self._fire(state, seat))
 
     def _plot(self, state: MSCState, ship: Ship, rng: random.Random) -> Move:
         enemies = [(e, *_predicted(e)) for e in state.enemies_of(ship.side)]

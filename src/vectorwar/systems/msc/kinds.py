@@ -23,7 +23,7 @@ from vectorwar.rules import Clock, Order, Prompt
 from vectorwar.systems.msc import building, catalogue, deploy, display, turn
 from vectorwar.systems.msc.building import Fleet
 from vectorwar.systems.msc.combat import RULE_COMBAT, shot_odds
-from vectorwar.systems.msc.fire import check_declaration, legal_shots, random_fire
+from vectorwar.systems.msc.fire import check_declaration, legal_shots, random_fire, unblocked
 from vectorwar.systems.msc.movement import allowed_speeds, check_move, sequences, trace
 from vectorwar.systems.msc.orders import FireOrders, Move, Plot, parse_fire, parse_plot
 from vectorwar.systems.msc.state import MSCState, Ship
@@ -265,7 +265,7 @@ class FireKind(OrderKind[MSCState]):
         return turn.next_firer(replace(state, firing=state.firing + 1), events), events
 
     def random_order(self, state: MSCState, seat: str, rng: random.Random) -> Order:
-        return random_fire(state.map, state.ships_of(seat), state.enemies_of(seat), rng)
+        return unblocked(state, random_fire(state.map, state.ships_of(seat), state.enemies_of(seat), rng))
 
     def fire_options(self, state: MSCState, seat: str) -> Mapping[str, Sequence[ShotOption]]:
         if seat != state.fire_order[state.firing]:

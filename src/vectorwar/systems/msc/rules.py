@@ -37,7 +37,7 @@ from vectorwar.scenario import Scenario
 from vectorwar.systems.msc import building, catalogue, deploy, display, kinds, turn
 from vectorwar.systems.msc.bots import GreedyBot
 from vectorwar.systems.msc.design import Design, design_from_data
-from vectorwar.systems.msc.fire import legal_shots
+from vectorwar.systems.msc.fire import SHIPS_BLOCK, legal_shots
 from vectorwar.systems.msc.kinds import RULE_EDGE
 from vectorwar.systems.msc.orders import Shot
 from vectorwar.systems.msc.state import MSCState, Ship
@@ -82,6 +82,11 @@ MANIFEST = Manifest(
             "Build points each side spends on its ships, where the scenario has the players build them (MSC 5.0)",
             least=1,
             most=building.MAX_POINTS,
+        ),
+        OptionSpec(
+            SHIPS_BLOCK,
+            False,
+            "Ships in the way block line of sight like blocking terrain (default: only terrain blocks, 7.0)",
         ),
         OptionSpec(
             turn.VICTORY,
