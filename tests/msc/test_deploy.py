@@ -158,8 +158,13 @@ def placements(seed: int) -> str:
 
 
 def test_bots_place_differently_across_seeds_and_always_legally() -> None:
-    seen = {placements(seed) for seed in range(1, 6)}
-    assert len(seen) >= 2  # two seeds, two placements
+    assert placements(1) != placements(2)  # two seeds, two placements
+    # In a whole game the bots' dice are the game's: two seeds, two openings.
+    openings = [play_out(builtin_scenario("msc-deploy"), {"red": "greedy", "blue": "greedy"}, seed) for seed in (1, 2)]
+    first = [dict(game.history[0].orders) for game in openings]
+    assert all(game.history[0].clock.phase == "deploy" for game in openings)
+    assert first[0]["red"] != first[1]["red"]
+    assert first[0]["blue"] != first[1]["blue"]
     for seed in range(1, 6):
         state = state_of(new(seed))
         for seat in ("red", "blue"):
