@@ -183,10 +183,12 @@ class SetupMenu:
     """A set-up phase (a purchase, a placement, a fleet to build) as a menu for front ends.
 
     ``kind`` is ``"pick"`` (one option is the whole order; ``finish``, when
-    not empty, is the order that ends the seat's set-up) or ``"fleet"``
+    not empty, is the order that ends the seat's set-up), ``"fleet"``
     (options are designs, each chosen one becomes an entry ``NAME DESIGN``
     and the entries, joined by ``"; "``, are the order; ``custom`` describes
-    the ratings a design written out may have, for a designer). ``budget``
+    the ratings a design written out may have, for a designer) or ``"deploy"``
+    (``custom`` holds the zone's hexes and each ship's choices: a start hex
+    and a SPEED up to ``max_speed``; entries ``NAME HEX SPEED``). ``budget``
     and ``left`` are in ``unit`` (``None``: nothing to spend).
     """
 

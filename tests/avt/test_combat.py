@@ -13,9 +13,10 @@ from vectorwar.events import Event, GameOver
 from vectorwar.game import Game
 from vectorwar.systems.avt.events import DamageStruck, LaserFired, ShipDestroyed
 from vectorwar.systems.avt.lasers import damage
-from vectorwar.systems.avt.repairs import repair_step
+from vectorwar.systems.avt.repairs import HEAT_SINK_USE, repair_step
 from vectorwar.systems.avt.ssd import battery_capacity, radiator_tenths, repair_teams, thrust_limit
 from vectorwar.systems.avt.state import AVTState, Repair
+from vectorwar.systems.avt.turn_end import end_of_turn
 
 from .helpers import AVT, make_scenario, with_ship
 
@@ -139,6 +140,38 @@ def test_avt_a5_48_a_repair_fails_if_the_system_is_used() -> None:
     assert after.repairs == ()
     assert after.marked("laser A1") >= 1
     assert "fails: the system was used" in events[0].describe()
+
+
+def heat_sink_repair_after_a_turn(reactors_on: bool, use: str = "takes-heat") -> tuple[AVTState, list[Event]]:
+    """Rafik, its heat sinks damaged and under repair (due now), holding heat, at the end of turn 2."""
+    game = duel(heat_sink_use=use)
+    with_ship(
+        game,
+        "Rafik",
+        marks=(("heat sinks", 1),),
+        repairs=(Repair("heat sinks", 3),),
+        heat_tenths=20,
+        reactors_on=reactors_on,
+    )
+    events: list[Event] = []
+    state = end_of_turn(replace(game.state, turn=2), events, LoadedDice(6, 6, 6, 6))
+    return state, events
+
+
+def test_avt_a5_48_heat_sinks_holding_heat_are_not_used_unless_heat_goes_in() -> None:
+    """docs/rulings.md, AV:T repairs: the sinks are used in a turn that puts heat into them."""
+    assert AVT.manifest.option(HEAT_SINK_USE).default == "takes-heat"
+    state, _ = heat_sink_repair_after_a_turn(reactors_on=False)
+    assert state.ship("Rafik").marked("heat sinks") == 0  # repaired on the 6
+    state, events = heat_sink_repair_after_a_turn(reactors_on=True)  # the reactors' heat goes in
+    assert state.ship("Rafik").marked("heat sinks") == 1
+    assert any("repair of heat sinks fails: the system was used" in e.describe() for e in events)
+
+
+def test_avt_heat_sink_use_option_holds_heat_counts_any_heat_held() -> None:
+    state, events = heat_sink_repair_after_a_turn(reactors_on=False, use="holds-heat")
+    assert state.ship("Rafik").marked("heat sinks") == 1
+    assert any("repair of heat sinks fails: the system was used" in e.describe() for e in events)
 
 
 def test_avt_a5_48_no_repair_without_damage_or_a_team() -> None:

@@ -76,7 +76,14 @@ def test_new_reads_options_by_their_type(tmp_path: Path) -> None:
     code, _, _ = run("new", "msc-duel", str(save), "--option", "strict_turn_spacing=yes", "--option", "map_edge=forbid")
     assert code == 0
     # build_points is in every MSC game; it only counts where a scenario has the players build.
-    assert game_in(save).options == {"strict_turn_spacing": True, "map_edge": "forbid", "build_points": 45}
+    assert game_in(save).options == {
+        "strict_turn_spacing": True,
+        "map_edge": "forbid",
+        "build_points": 45,
+        "ships_block_sight": False,
+        "victory": "destroy",
+        "victory_turns": 10,
+    }
     code, _, err = run("new", "msc-duel", str(tmp_path / "h.json"), "--option", "map_edge=sideways")
     assert code == 1
     assert "disengage" in err

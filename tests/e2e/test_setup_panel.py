@@ -169,3 +169,34 @@ def test_the_stasis_pod_body_is_placed_with_a_button(page: Page, server: Server)
     log = " ".join(e["text"] for e in scene_of(server, created)["events"])
     assert "red places the orbited body at H@5,4" in log
     assert "blue places the stasis pod" in log
+
+
+def test_the_msc_deploy_panel_places_ships_and_picks_their_speeds(page: Page, server: Server, artefacts: Path) -> None:
+    created = create_game(server, "msc-deploy", {"red": "human", "blue": "bot:greedy"}, seed=3)
+    page.goto(server.url + created["players"][0]["url"])
+    page.wait_for_selector("body[data-socket=open]", timeout=TIMEOUT_MS)
+    form = page.locator("form.seat-orders[data-seat='red']")
+    panel = form.locator(".setup-panel.setup-deploy")
+    expect(panel).to_be_visible(timeout=TIMEOUT_MS)
+    expect(panel.locator(".setup-deploy-ship")).to_have_count(3)
+    # The hexes offered are the zone's only, the SPEEDs 0 to each ship's ENGINE (Hawk is Ship 1, ENGINE 3).
+    hexes = panel.get_by_label("Hawk start hex").locator("option")
+    expect(hexes).to_have_count(4 * 18)
+    speeds = panel.get_by_label("Hawk starting SPEED").locator("option")
+    assert [o.get_attribute("value") for o in speeds.all()] == ["0", "1", "2", "3"]
+
+    panel.get_by_label("Hawk start hex").select_option("0,2")
+    panel.get_by_label("Hawk starting SPEED").select_option("0")
+    panel.get_by_label("Falcon start hex").select_option("3,16")
+    panel.get_by_label("Falcon starting SPEED").select_option("4")
+    expect(form.locator(".check.ok")).to_contain_text("Hawk 0,2 0; Kite 2,9 2; Falcon 3,16 4", timeout=TIMEOUT_MS)
+    page.screenshot(path=str(artefacts / "setup-deploy.png"))
+
+    before = step_of(page)
+    form.locator("button.commit").click()
+    wait_past(page, before)
+    page.wait_for_selector("form.seat-orders[data-seat='red'] input[type=radio]", timeout=TIMEOUT_MS)
+    red = {c["id"]: c for c in scene_of(server, created)["counters"] if c["side"] == "red"}
+    # The ships stand where they were placed, at the SPEEDs picked, as turn 1's plot opens.
+    assert (red["Hawk"]["hex"], red["Kite"]["hex"], red["Falcon"]["hex"]) == ("0,2", "2,9", "3,16")
+    assert (red["Hawk"]["velocity"], red["Falcon"]["velocity"]) == ("speed 0", "speed 4")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from typing import TypeVar
 
@@ -11,6 +12,7 @@ from vectorwar.errors import IllegalOrderError
 from vectorwar.events import Damaged, Destroyed, Event, Fired, Note, Rolled
 from vectorwar.hexes import Hex
 from vectorwar.systems.msc.arcs import Side
+from vectorwar.systems.msc.bots import GreedyBot
 from vectorwar.systems.msc.combat import (
     apply_hit,
     damage_side,
@@ -20,6 +22,7 @@ from vectorwar.systems.msc.combat import (
     to_hit_number,
     weapon_bears,
 )
+from vectorwar.systems.msc.fire import SHIPS_BLOCK, legal_shots
 from vectorwar.systems.msc.orders import FireOrders, Shot
 from vectorwar.systems.msc.state import MSCState, Ship
 
@@ -87,6 +90,33 @@ def test_ruling_blank_map_line_of_sight_is_always_clear() -> None:
     assert state.map.hexes_with("blocking") == frozenset()
     assert line_of_sight(state.map, Hex.parse("6,6"), Hex.parse("6,3"))
     assert weapon_bears(state.map, state.ship("Hawk"), Side.F, state.ship("Raven")) is None
+
+
+def test_house_rule_ships_block_sight_blocks_shots_past_a_ship_of_either_side() -> None:
+    """docs/rulings.md "Line of sight": with option ships_block_sight a ship in the way blocks like terrain."""
+    assert MSC.manifest.option(SHIPS_BLOCK).default is False
+    for side in ("blue", "red"):
+        state = setup("6,3", extra=((side, "Crow", "ship1", "6,4", "A", 0),))
+        firing = in_fire_phase(replace(state, options={**state.options, SHIPS_BLOCK: True}))
+        with pytest.raises(IllegalOrderError, match="Crow is in the way: no clear line of sight"):
+            MSC.check_order(firing, "red", FireOrders((Shot("Hawk", Side.F, "Raven"),)))
+        assert Shot("Hawk", Side.F, "Raven") not in legal_shots(firing, "red")
+        # The bot and the random player leave the blocked shot out.
+        for order in (
+            GreedyBot().choose(firing, "red", random.Random(1)),
+            MSC.random_order(firing, "red", random.Random(1)),
+        ):
+            assert isinstance(order, FireOrders)
+            assert all((s.ship, s.target) != ("Hawk", "Raven") for s in order.shots)
+            MSC.check_order(firing, "red", order)
+        # Off by default: the same shot is legal.
+        plain = in_fire_phase(state)
+        MSC.check_order(plain, "red", FireOrders((Shot("Hawk", Side.F, "Raven"),)))
+    # A ship beside the line, or in the target's own hex, is not in the way.
+    for crow in ("7,4", "6,3"):
+        state = setup("6,3", extra=(("blue", "Crow", "ship1", crow, "A", 0),))
+        firing = in_fire_phase(replace(state, options={**state.options, SHIPS_BLOCK: True}))
+        MSC.check_order(firing, "red", FireOrders((Shot("Hawk", Side.F, "Raven"),)))
 
 
 def test_msc_7_0_blocking_terrain_blocks_line_of_sight() -> None:

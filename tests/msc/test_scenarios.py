@@ -64,10 +64,18 @@ def test_msc_5_0_placements_must_be_on_the_map() -> None:
 
 def test_msc_4_0_manifest_lists_the_texts_phases_in_order() -> None:
     manifest = MSC.manifest
-    # The build before turn 1 (MSC 5.0, when a scenario has the players build) precedes the turn's phases.
-    assert [p.name for p in manifest.phases] == ["build", "plot", "movement", "initiative", "fire"]
+    # The build and the deployment before turn 1 (MSC 5.0, when a scenario has the players set up) precede the turn.
+    assert [p.name for p in manifest.phases] == ["build", "deploy", "plot", "movement", "initiative", "fire"]
     assert manifest.dice == ("d6",)
-    assert {o.name for o in manifest.options} == {"strict_turn_spacing", "map_edge", "build_points"}
+    options = {o.name for o in manifest.options}
+    assert options == {
+        "strict_turn_spacing",
+        "map_edge",
+        "build_points",
+        "ships_block_sight",
+        "victory",
+        "victory_turns",
+    }
     assert manifest.option("map_edge").choices == ("disengage", "forbid")
 
 

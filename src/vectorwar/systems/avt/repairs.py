@@ -8,7 +8,8 @@ used in a turn while the team is at work, the repair fails at that turn's
 break (the team is free again). What counts as using a system
 (docs/rulings.md, *AV:T repairs*): a laser that fires; batteries that power
 a shot; thrust and fuel while the engine burns; reactors that are on;
-radiators that are not in; heat sinks holding heat. The Structural
+radiators that are not in; heat sinks taking heat that turn (option
+``heat_sink_use``: or holding any). The Structural
 Integrity track is the hull itself and is not repaired in battle.
 
 >>> system_key("laser a1"), system_key("A1"), system_key("heat sinks")
@@ -29,6 +30,8 @@ _LASER = re.compile(r"^(?:laser\s+)?([a-z])(\d)$")
 #: Turns a repair takes (A5.48), and the d10 it needs.
 REPAIR_TURNS = 2
 REPAIR_NEEDS = 6
+#: The option saying when the heat sinks are used: "takes-heat" (heat went in that turn) or "holds-heat" (any held).
+HEAT_SINK_USE = "heat_sink_use"
 
 
 def system_key(text: str) -> str:
@@ -55,20 +58,29 @@ def start_repair(ship: Ship, key: str, turn: int) -> Ship:
     return replace(ship, repairs=(*ship.repairs, Repair(key, turn + REPAIR_TURNS)))
 
 
-def used_this_turn(ship: Ship) -> set[str]:
+def used_this_turn(ship: Ship, heat_in: bool = False, holding_counts: bool = False) -> set[str]:
+    """The systems ``ship`` used this turn; ``heat_in``: heat went into its sinks this turn."""
     used = set(ship.used)
     if ship.reactors_on:
         used.add("reactors")
     if ship.radiators != "in":
         used.add("radiators")
-    if ship.heat_tenths > 0:
+    if heat_in or (holding_counts and ship.heat_tenths > 0):
         used.add("heat sinks")
     return used
 
 
-def repair_step(ship: Ship, design: Design, coming: int, dice: Dice, events: list[Event]) -> Ship:
+def repair_step(
+    ship: Ship,
+    design: Design,
+    coming: int,
+    dice: Dice,
+    events: list[Event],
+    heat_in: bool = False,
+    holding_counts: bool = False,
+) -> Ship:
     """At the turn break: repairs of used systems fail; those due roll; the turn's use is forgotten."""
-    used = used_this_turn(ship)
+    used = used_this_turn(ship, heat_in, holding_counts)
     keep: list[Repair] = []
     for repair in ship.repairs:
         if repair.system in used:

@@ -53,7 +53,7 @@ from vectorwar.systems.avt.events import SegmentBegan
 from vectorwar.systems.avt.fire import aim_choices, laser_targets, shot_problem
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders, Shot, parse_orders
 from vectorwar.systems.avt.orientation import Orientation, pivot_path, pivot_paths, wedges
-from vectorwar.systems.avt.repairs import damaged_systems, repairable, system_key
+from vectorwar.systems.avt.repairs import HEAT_SINK_USE, damaged_systems, repairable, system_key
 from vectorwar.systems.avt.segment import resolve_segment
 from vectorwar.systems.avt.ssd import repair_teams, thrust_limit
 from vectorwar.systems.avt.start import starts
@@ -143,6 +143,13 @@ MANIFEST = Manifest(
             "text; the duels set 3) (docs/rulings.md, AV:T disengagement)",
             least=0,
             most=MAX_TURNS,
+        ),
+        OptionSpec(
+            HEAT_SINK_USE,
+            "takes-heat",
+            "When the heat sinks count as used, failing their repair (A5.48): in a turn that puts heat into them "
+            "(takes-heat, default) or whenever they hold any (holds-heat) (docs/rulings.md, AV:T repairs)",
+            ("takes-heat", "holds-heat"),
         ),
     ),
     segments_per_turn=8,

@@ -33,7 +33,7 @@ from vectorwar.events import Event
 from vectorwar.systems.avt.breaks import resolve_vectors
 from vectorwar.systems.avt.design import Design
 from vectorwar.systems.avt.events import HeatDumped, HeatRecorded, RadiatorsSet, ReactorsSet, TurnEnded
-from vectorwar.systems.avt.repairs import repair_step
+from vectorwar.systems.avt.repairs import HEAT_SINK_USE, repair_step
 from vectorwar.systems.avt.ssd import radiator_tenths, ship_heat_capacity
 from vectorwar.systems.avt.state import HEAT_TENTHS, AVTState, RadiatorStatus, Ship
 
@@ -114,12 +114,18 @@ def end_of_turn(state: AVTState, events: list[Event], dice: Dice) -> AVTState:
     events.append(TurnEnded(state.turn))
     ships = {s.id: s for s in state.ships}
     keeping = [s.id for s in state.ships if s.active and s.kind == "ship"]
-    for _, step in STEPS:
+    before = {ship_id: ships[ship_id].heat_tenths for ship_id in keeping}
+    heat_in: dict[str, bool] = {}
+    for name, step in STEPS:
         for ship_id in keeping:
             ship = ships[ship_id]
             ships[ship_id] = step(ship, state.designs[ship.design], state.turn + 1, events)
+        if name == "record heat":
+            heat_in = {ship_id: ships[ship_id].heat_tenths > before[ship_id] for ship_id in keeping}
     # Damage control (A5.48): after the record keeping, with what each ship used this turn.
+    holding_counts = state.options.get(HEAT_SINK_USE) == "holds-heat"
     for ship_id in keeping:
         ship = ships[ship_id]
-        ships[ship_id] = repair_step(ship, state.designs[ship.design], state.turn + 1, dice, events)
+        design = state.designs[ship.design]
+        ships[ship_id] = repair_step(ship, design, state.turn + 1, dice, events, heat_in[ship_id], holding_counts)
     return replace(state, ships=tuple(ships[s.id] for s in state.ships))

@@ -24,6 +24,8 @@ from vectorwar.rules import Order
 from vectorwar.systems.msc import building, catalogue
 from vectorwar.systems.msc.arcs import Side, sides_seeing
 from vectorwar.systems.msc.combat import MAX_RANGE, hit_chance, line_of_sight, range_modifier, to_hit_number
+from vectorwar.systems.msc.deploy import Deployment, Placing
+from vectorwar.systems.msc.fire import unblocked
 from vectorwar.systems.msc.movement import allowed_speeds, outcomes
 from vectorwar.systems.msc.orders import FireOrders, Move, Plot, Shot
 from vectorwar.systems.msc.state import MSCState, Ship
@@ -65,9 +67,11 @@ class GreedyBot:
             raise TypeError("GreedyBot plays MSC states")
         if state.phase == "build" and state.build is not None:
             return building.greedy_fleet(state.build, seat, catalogue.designs())
+        if state.phase == "deploy":
+            return deployment(state, seat, rng)
         if state.phase == "plot":
             return Plot(tuple((ship.id, self._plot(state, ship, rng)) for ship in state.ships_of(seat)))
-        return self._fire(state, seat)
+        return unblocked(state, self._fire(state, seat))
 
     def _plot(self, state: MSCState, ship: Ship, rng: random.Random) -> Move:
         enemies = [(e, *_predicted(e)) for e in state.enemies_of(ship.side)]
@@ -151,3 +155,28 @@ class GreedyBot:
                         aimed[target_id] = aimed.get(target_id, 0.0) + p
                         shots.append(Shot(ship.id, side, target_id))
         return FireOrders(tuple(shots))
+
+
+def deployment(state: MSCState, seat: str, rng: random.Random) -> Order:
+    """Set-up choices (start hexes in the zone, starting SPEEDs): spread over the zone by the game's dice.
+
+    The zone's hexes nearest the enemy come first, so the fleet opens towards the fight, and each ship
+    starts at half its ENGINE or more, rounded up: fast enough to close, slow enough to turn.
+    """
+    if state.deploy is None:
+        raise TypeError("no deployment is due")
+    zone = state.deploy.zone_of(seat)
+    enemies = [e.hex for e in state.enemies_of(seat)]
+    ships = state.ships_of(seat)
+
+    def nearest(h: Hex) -> int:
+        return min((h.distance(e) for e in enemies), default=0)
+
+    front = sorted(zone.hexes, key=nearest)[: max(len(ships) * 3, len(ships))]
+    spots = rng.sample(front, min(len(front), len(ships)))
+    return Deployment(
+        tuple(
+            Placing(ship.id, spots[k % len(spots)], rng.randint((ship.engine + 1) // 2, ship.engine))
+            for k, ship in enumerate(ships)
+        )
+    )

@@ -98,16 +98,51 @@ def random_fire(hex_map: HexMap, shooters: Iterable[Ship], targets: Sequence[Shi
     return FireOrders(tuple(shots))
 
 
+#: The option under which ships in the way block line of sight (docs/rulings.md, *Line of sight*).
+SHIPS_BLOCK = "ships_block_sight"
+
+
+def ship_in_the_way(state: MSCState, shooter: Ship, target: Ship) -> str | None:
+    """With option ships_block_sight, the ship standing between ``shooter`` and ``target``, if any.
+
+    A ship in a hex the line passes through blocks it; where the line runs along the edge of two hexes,
+    only ships in both block it, as with blocking terrain. Ships in the shooter's or the target's own
+    hex never do.
+    """
+    if not state.options.get(SHIPS_BLOCK):
+        return None
+    standing = {s.hex: s.id for s in state.ships if s.active and s.id not in (shooter.id, target.id)}
+    if not standing:
+        return None
+    for step in shooter.hex.line_candidates(target.hex)[1:-1]:
+        if all(h in standing for h in step):
+            return standing[step[0]]
+    return None
+
+
+def unblocked(state: MSCState, order: FireOrders) -> FireOrders:
+    """``order`` less the shots a ship in the way blocks (all of it unless option ships_block_sight is on)."""
+    if not state.options.get(SHIPS_BLOCK):
+        return order
+    kept = (s for s in order.shots if ship_in_the_way(state, state.ship(s.ship), state.ship(s.target)) is None)
+    return FireOrders(tuple(kept))
+
+
 def legal_shots(state: MSCState, seat: str) -> list[Shot]:
     """Every (ship, weapon, target) ``seat`` could declare now."""
     targets = state.enemies_of(seat)
-    return [shot for ship in state.ships_of(seat) for shot in shots_bearing(state.map, ship, targets)]
+    shots = [shot for ship in state.ships_of(seat) for shot in shots_bearing(state.map, ship, targets)]
+    return list(unblocked(state, FireOrders(tuple(shots))).shots) if state.options.get(SHIPS_BLOCK) else shots
 
 
 def check_declaration(state: MSCState, seat: str, order: Order) -> FireOrders:
     """:func:`check_fire` on MSC's own board."""
 
     def bears(shot: Shot) -> str | None:
-        return weapon_bears(state.map, state.ship(shot.ship), shot.weapon, state.ship(shot.target))
+        shooter, target = state.ship(shot.ship), state.ship(shot.target)
+        why = weapon_bears(state.map, shooter, shot.weapon, target)
+        if why is None and (blocker := ship_in_the_way(state, shooter, target)) is not None:
+            return f"{blocker} is in the way: no clear line of sight (option ships_block_sight)"
+        return why
 
     return check_fire(order, seat, {s.id for s in state.ships_of(seat)}, state.ship, bears)

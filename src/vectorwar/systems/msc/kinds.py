@@ -1,4 +1,4 @@
-"""MSC's order kinds as objects (:class:`vectorwar.orderkinds.OrderKind`): build, plot and fire.
+"""MSC's order kinds as objects (:class:`vectorwar.orderkinds.OrderKind`): build, deploy, plot and fire.
 
 Each holds all MSC knows of its kind of order: the prompt that asks for it, its notation, its
 check, its resolution (on through the turn, :mod:`vectorwar.systems.msc.turn`), a random legal
@@ -16,14 +16,14 @@ from dataclasses import dataclass, replace
 from vectorwar.dice import Dice
 from vectorwar.display import MoveOption, SetupMenu, ShotOption
 from vectorwar.errors import IllegalOrderError
-from vectorwar.events import Event, TurnBegan
+from vectorwar.events import Event, Note, TurnBegan
 from vectorwar.orderkinds import OrderKind, RuleRow, kind_table
 from vectorwar.roster import id_lookup
 from vectorwar.rules import Clock, Order, Prompt
-from vectorwar.systems.msc import building, catalogue, display, turn
+from vectorwar.systems.msc import building, catalogue, deploy, display, turn
 from vectorwar.systems.msc.building import Fleet
 from vectorwar.systems.msc.combat import RULE_COMBAT, shot_odds
-from vectorwar.systems.msc.fire import check_declaration, legal_shots, random_fire
+from vectorwar.systems.msc.fire import check_declaration, legal_shots, random_fire, unblocked
 from vectorwar.systems.msc.movement import allowed_speeds, check_move, sequences, trace
 from vectorwar.systems.msc.orders import FireOrders, Move, Plot, parse_fire, parse_plot
 from vectorwar.systems.msc.state import MSCState, Ship
@@ -100,11 +100,8 @@ class BuildKind(OrderKind[MSCState]):
                 state.build, fleets, catalogue.designs(), events
             )
         ]
-        state = replace(state, ships=(*state.ships, *built), build=None, phase="plot")
-        events.append(TurnBegan(state.turn))
-        if len(state.sides_in_play()) <= 1:
-            state = turn.end(state, "elimination", events)
-        return state, events
+        state = replace(state, ships=(*state.ships, *built), build=None)
+        return opening(state, events), events
 
     def random_order(self, state: MSCState, seat: str, rng: random.Random) -> Order:
         if state.build is None:  # pragma: no cover - the build phase always has its build
@@ -113,6 +110,72 @@ class BuildKind(OrderKind[MSCState]):
 
     def setup_menu(self, state: MSCState, seat: str) -> SetupMenu | None:
         return None if state.build is None else building.menu(state.build, seat, catalogue.designs())
+
+
+def opening(state: MSCState, events: list[Event]) -> MSCState:
+    """The state once a set-up step is done: the next one (the deployment), or turn 1's plot."""
+    if state.deploy is not None and state.ships:
+        events.append(Note("every side places its ships in its start zone and chooses their starting SPEED"))
+        return replace(state, phase="deploy")
+    state = replace(state, phase="plot", deploy=None)
+    events.append(TurnBegan(state.turn))
+    if len(state.sides_in_play()) <= 1:
+        state = turn.end(state, "elimination", events)
+    return state
+
+
+def deploying(state: MSCState) -> tuple[str, ...]:
+    """The sides with ships to place."""
+    return tuple(side for side in state.sides if state.ships_of(side))
+
+
+def _engines(state: MSCState, seat: str) -> dict[str, int]:
+    return {s.id: s.engine for s in state.ships_of(seat)}
+
+
+@dataclass(frozen=True, slots=True)
+class DeployKind(OrderKind[MSCState]):
+    """Every side's ships placed in its start zone, each at a starting SPEED up to its ENGINE (MSC 5.0, 6.0)."""
+
+    name: str = "deploy"
+    rules: tuple[RuleRow, ...] = _rows("5.0", "6.0 SPEED")
+
+    def prompt(self, state: MSCState) -> Prompt | None:
+        return None if state.deploy is None else deploy.prompt(state.deploy, deploying(state))
+
+    def parse(self, state: MSCState, seat: str, text: str) -> Order:
+        return deploy.Deployment.parse(text, id_lookup([s.id for s in state.ships_of(seat)]))
+
+    def check(self, state: MSCState, seat: str, order: Order) -> None:
+        if state.deploy is None:  # pragma: no cover - the deploy phase always has its zones
+            raise IllegalOrderError(str(order), "there is nothing to place", deploy.RULE_ZONE)
+        if not isinstance(order, deploy.Deployment):
+            raise IllegalOrderError(str(order), "each side's placement is due now", deploy.RULE_ZONE)
+        deploy.check(state.deploy.zone_of(seat), _engines(state, seat), order)
+
+    def resolve(self, state: MSCState, orders: Mapping[str, Order], dice: Dice) -> tuple[MSCState, list[Event]]:
+        if state.deploy is None:  # pragma: no cover - the deploy phase always has its zones
+            raise TypeError("no deployment to resolve")
+        events: list[Event] = []
+        for side, order in orders.items():
+            if not isinstance(order, deploy.Deployment):  # pragma: no cover - check refused it
+                raise TypeError("deployments expected")
+            facing = state.deploy.zone_of(side).facing
+            for p in order.ships:
+                state = state.with_ship(replace(state.ship(p.ship), hex=p.at, facing=facing, speed=p.speed))
+                events.append(Note(f"{p.ship} starts at {p.at} heading {facing} at SPEED {p.speed}"))
+        return opening(replace(state, deploy=None), events), events
+
+    def random_order(self, state: MSCState, seat: str, rng: random.Random) -> Order:
+        if state.deploy is None:  # pragma: no cover - the deploy phase always has its zones
+            raise IllegalOrderError("", "there is nothing to place", deploy.RULE_ZONE)
+        return deploy.random_deployment(state.deploy.zone_of(seat), _engines(state, seat), rng)
+
+    def setup_menu(self, state: MSCState, seat: str) -> SetupMenu | None:
+        if state.deploy is None or seat not in deploying(state):
+            return None
+        ships = [(s.id, s.name, s.engine, s.hex, s.speed) for s in state.ships_of(seat)]
+        return deploy.menu(state.deploy.zone_of(seat), ships)
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,7 +265,7 @@ class FireKind(OrderKind[MSCState]):
         return turn.next_firer(replace(state, firing=state.firing + 1), events), events
 
     def random_order(self, state: MSCState, seat: str, rng: random.Random) -> Order:
-        return random_fire(state.map, state.ships_of(seat), state.enemies_of(seat), rng)
+        return unblocked(state, random_fire(state.map, state.ships_of(seat), state.enemies_of(seat), rng))
 
     def fire_options(self, state: MSCState, seat: str) -> Mapping[str, Sequence[ShotOption]]:
         if seat != state.fire_order[state.firing]:
@@ -218,11 +281,12 @@ class FireKind(OrderKind[MSCState]):
 
 
 BUILD = BuildKind()
+DEPLOY = DeployKind()
 PLOT = PlotKind()
 FIRE = FireKind()
 
 #: MSC's order kinds by name, the name of each being the phase it is due in.
-KINDS: Mapping[str, OrderKind[MSCState]] = kind_table((BUILD, PLOT, FIRE))
+KINDS: Mapping[str, OrderKind[MSCState]] = kind_table((BUILD, DEPLOY, PLOT, FIRE))
 
 
 def due(state: MSCState) -> OrderKind[MSCState] | None:

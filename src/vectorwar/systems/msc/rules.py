@@ -34,10 +34,10 @@ from vectorwar.rules import (
     RuleSystem,
 )
 from vectorwar.scenario import Scenario
-from vectorwar.systems.msc import building, catalogue, display, kinds
+from vectorwar.systems.msc import building, catalogue, deploy, display, kinds, turn
 from vectorwar.systems.msc.bots import GreedyBot
 from vectorwar.systems.msc.design import Design, design_from_data
-from vectorwar.systems.msc.fire import legal_shots
+from vectorwar.systems.msc.fire import SHIPS_BLOCK, legal_shots
 from vectorwar.systems.msc.kinds import RULE_EDGE
 from vectorwar.systems.msc.orders import Shot
 from vectorwar.systems.msc.state import MSCState, Ship
@@ -50,6 +50,12 @@ MANIFEST = Manifest(
     phases=(
         PhaseSpec(
             "build", "Before turn 1, if the scenario says so: every side builds its ships by BP", kinds.BUILD.name, True
+        ),
+        PhaseSpec(
+            "deploy",
+            "Before turn 1, if the scenario draws start zones: every side places its ships and picks their SPEED",
+            kinds.DEPLOY.name,
+            True,
         ),
         PhaseSpec("plot", "Move Orders: every side writes each ship's SPEED and move in secret", kinds.PLOT.name, True),
         PhaseSpec("movement", "Movement: all ships carry out their moves together"),
@@ -77,6 +83,25 @@ MANIFEST = Manifest(
             least=1,
             most=building.MAX_POINTS,
         ),
+        OptionSpec(
+            SHIPS_BLOCK,
+            False,
+            "Ships in the way block line of sight like blocking terrain (default: only terrain blocks, 7.0)",
+        ),
+        OptionSpec(
+            turn.VICTORY,
+            "destroy",
+            "How a side wins (MSC 5.0, the players' choice): 'destroy' (the last side with ships in the battle) or "
+            "'shields' (the most SHIELDS left once victory_turns turns are over; destruction still ends it early)",
+            ("destroy", "shields"),
+        ),
+        OptionSpec(
+            turn.VICTORY_TURNS,
+            turn.DEFAULT_VICTORY_TURNS,
+            "With victory = shields: the turns played before the SHIELDS left are counted",
+            least=1,
+            most=turn.MAX_VICTORY_TURNS,
+        ),
     ),
     max_sides=6,
 )
@@ -85,11 +110,16 @@ MANIFEST = Manifest(
 class MinimalSpaceCombat(RuleSystem[MSCState]):
     manifest = MANIFEST
     state_type = MSCState
-    setup_steps = ("build",)
+    setup_steps = ("build", "deploy")
     # The rows of the order kinds, under the word their prompts' phase uses (the fire kind's is "combat").
     prompt_rules = tuple(
         (word, row.page, row.row)
-        for word, kind in (("build", kinds.BUILD), ("plot", kinds.PLOT), ("combat", kinds.FIRE))
+        for word, kind in (
+            ("build", kinds.BUILD),
+            ("deploy", kinds.DEPLOY),
+            ("plot", kinds.PLOT),
+            ("combat", kinds.FIRE),
+        )
         for row in kind.rules
     )
 
@@ -122,11 +152,15 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
             max_turns=scenario.max_turns,
             options=dict(options),
             build=build,
+            deploy=deploy.read_setup(scenario, hex_map),
         )
 
     def start(self, state: MSCState, dice: Dice) -> tuple[MSCState, list[Event]]:
         if state.build is not None:
             return replace(state, phase="build"), [Note(f"every side builds its ships with {state.build.points} BP")]
+        if state.deploy is not None:
+            events: list[Event] = []
+            return kinds.opening(state, events), events
         return state, [TurnBegan(state.turn)]
 
     # -- asking: the order kind due answers (vectorwar.systems.msc.kinds) -----------

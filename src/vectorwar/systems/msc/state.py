@@ -16,9 +16,10 @@ from vectorwar.roster import Roster
 from vectorwar.rules import OptionValue
 from vectorwar.systems.msc.arcs import Side
 from vectorwar.systems.msc.building import BuildState
+from vectorwar.systems.msc.deploy import DeployState
 
 Status = Literal["active", "destroyed", "disengaged"]
-Phase = Literal["build", "plot", "fire", "over"]
+Phase = Literal["build", "deploy", "plot", "fire", "over"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,3 +73,4 @@ class MSCState(Roster[Ship]):
     winners: tuple[str, ...] = ()
     end_reason: str = ""
     build: BuildState | None = None  # the fleets still to build before turn 1 (phase "build")
+    deploy: DeployState | None = None  # the zones ships are still to be placed in before turn 1 (phase "deploy")

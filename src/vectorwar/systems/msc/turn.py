@@ -20,6 +20,12 @@ from vectorwar.systems.msc.movement import trace
 from vectorwar.systems.msc.orders import FireOrders, Plot
 from vectorwar.systems.msc.state import MSCState, Ship, TurnEntry
 
+#: The option naming how a side wins (MSC 5.0 leaves it to the players), and the turns counted for 'shields'.
+VICTORY = "victory"
+VICTORY_TURNS = "victory_turns"
+DEFAULT_VICTORY_TURNS = 10
+MAX_VICTORY_TURNS = 99
+
 
 def new_ship(ship_id: str, side: str, key: str, design: Design, at: Hex, facing: Direction, speed: int) -> Ship:
     """A ship fresh from the yard: its Ship Turn Record with every oval open."""
@@ -112,11 +118,27 @@ def next_firer(state: MSCState, events: list[Event]) -> MSCState:
 def end_turn(state: MSCState, events: list[Event]) -> MSCState:
     if len(state.sides_in_play()) <= 1:
         return end(state, "elimination", events)
+    counted = int(state.options.get(VICTORY_TURNS, DEFAULT_VICTORY_TURNS))
+    if state.options.get(VICTORY) == "shields" and state.turn >= min(counted, state.max_turns):
+        return end_on_shields(state, events)
     if state.turn >= state.max_turns:
         return end(state, f"turn limit {state.max_turns} reached", events, draw=True)
     state = replace(state, turn=state.turn + 1, phase="plot", fire_order=(), firing=0)
     events.append(TurnBegan(state.turn))
     return state
+
+
+def end_on_shields(state: MSCState, events: list[Event]) -> MSCState:
+    """Victory by SHIELDS left (option victory = shields): the side with the most wins; a tie is a draw."""
+    left = {side: sum(s.shields for s in state.ships_of(side)) for side in state.sides}
+    best = max(left.values())
+    leaders = tuple(side for side, n in left.items() if n == best)
+    counts = ", ".join(f"{side} {n}" for side, n in left.items())
+    if len(leaders) > 1:
+        return end(state, f"SHIELDS left after turn {state.turn} are tied ({counts})", events, draw=True)
+    reason = f"most SHIELDS left after turn {state.turn} ({counts})"
+    events.append(GameOver(leaders, reason))
+    return replace(state, phase="over", winners=leaders, end_reason=reason)
 
 
 def end(state: MSCState, reason: str, events: list[Event], draw: bool = False) -> MSCState:

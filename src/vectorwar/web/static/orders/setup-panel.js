@@ -1,7 +1,8 @@
 // Set-up phases as panels of buttons (the scene's `setup` menu for a seat): a purchase or a
 // placement is a pick among the orders the rule system offers, each with its cost and stats;
 // a fleet is built from catalogue designs and a designer of ratings and weapon sides, with the
-// points spent and left. Every order it writes is the engine's own notation, checked live.
+// points spent and left; a deployment gives each ship a hex of its side's zone and a starting
+// SPEED. Every order it writes is the engine's own notation, checked live.
 
 import { h } from "../dom.js";
 
@@ -15,6 +16,7 @@ export function buildSetupPanel(shell, panel, menu, draft) {
   const box = h("section", { class: `setup-panel setup-${menu.kind}`, "aria-label": menu.title });
   box.append(h("h4", { class: "setup-title" }, menu.title));
   if (menu.kind === "fleet") buildFleet(box, panel, menu, draft, changed);
+  else if (menu.kind === "deploy") buildDeploy(box, panel, menu, draft, changed);
   else buildPick(box, panel, menu, draft, changed);
   panel.form.append(box);
   if (panel.text()) check();
@@ -196,4 +198,46 @@ function parseFleet(draft, menu, custom) {
     }
   }
   return out;
+}
+
+/** One row per ship: a hex of the zone and a starting SPEED from 0 to its ENGINE; the rows make the order. */
+function buildDeploy(box, panel, menu, draft, changed) {
+  const custom = menu.custom || {};
+  const drafted = new Map();
+  for (const part of (draft || "").split(";")) {
+    const [name, at, speed] = part.trim().split(/\s+/);
+    if (name && at && speed !== undefined) drafted.set(name.toLowerCase(), { at, speed });
+  }
+  const rows = (custom.ships || []).map((ship) => {
+    const old = drafted.get(ship.id.toLowerCase()) || {};
+    const hexes = custom.hexes || [];
+    const at = h(
+      "select",
+      { "aria-label": `${ship.id} start hex`, dataset: { ship: ship.id } },
+      ...hexes.map((x) => h("option", { value: x }, x)),
+    );
+    at.value = hexes.includes(old.at) ? old.at : ship.at;
+    const speeds = Array.from({ length: ship.max_speed + 1 }, (_, n) => String(n));
+    const speed = h(
+      "select",
+      { "aria-label": `${ship.id} starting SPEED`, dataset: { ship: ship.id } },
+      ...speeds.map((n) => h("option", { value: n }, n)),
+    );
+    speed.value = speeds.includes(old.speed) ? old.speed : String(ship.speed);
+    for (const el of [at, speed]) el.addEventListener("change", () => changed());
+    const node = h(
+      "div",
+      { class: "setup-group setup-deploy-ship", dataset: { ship: ship.id } },
+      h("strong", {}, `${ship.id} `),
+      h("span", { class: "setup-stats" }, `${ship.label}, ENGINE ${ship.max_speed}`),
+      h("label", {}, " at ", at),
+      h("label", {}, " SPEED ", speed),
+    );
+    return { id: ship.id, at, speed, node };
+  });
+  panel.text = () => rows.map((r) => `${r.id} ${r.at.value} ${r.speed.value}`).join("; ");
+  box.append(
+    h("p", { class: "setup-left", role: "status" }, `Every ship starts heading ${custom.facing || ""}.`),
+    ...rows.map((r) => r.node),
+  );
 }
