@@ -30,6 +30,7 @@ from vectorwar.events import Event, TurnBegan
 from vectorwar.game import Game
 from vectorwar.hexes import Hex, Position
 from vectorwar.maps import HexMap
+from vectorwar.rules import Prompt, Result
 
 #: Side colours for sides whose name is not a colour, in scenario order.
 PALETTE: tuple[str, ...] = ("#d64545", "#3b7dd8", "#3fa34d", "#b04fc7", "#2aa5a5", "#c9a227")
@@ -177,7 +178,6 @@ def build_scene(game: Game, seats: Sequence[str]) -> dict[str, Any]:
     acting = [s for s in viewer if prompt is not None and s in prompt.seats]
     # Arcs cost a bearing per hex in range, so only a viewer with orders to give gets them.
     armed = [c.id for c in counters if c.side in acting and c.status == "active"]
-    result = game.result
     board = game.board
     return {
         "system": system.manifest.name,
@@ -193,25 +193,56 @@ def build_scene(game: Game, seats: Sequence[str]) -> dict[str, Any]:
         # The range between ships in play where the system measures more than hexes (AV:T's altitude).
         "ranges": _ranges(game, counters),
         "cards": [card_data(c) for c in system.ship_cards(state)],
-        "prompt": None
-        if prompt is None
-        else {
-            "clock": str(prompt.clock),
-            # The clock's numbers, for front ends that act on them (0: a system without segments).
-            "turn": prompt.clock.turn,
-            "segment": prompt.clock.segment,
-            "kind": prompt.kind,
-            "seats": list(prompt.seats),
-            "simultaneous": prompt.simultaneous,
-            "waiting_for": list(waiting),
-            "help": prompt.help,
-        },
-        "my_turn": [s for s in acting if s in waiting],
+        "prompt": None if prompt is None else _prompt_data(prompt, waiting),
+        **_owed(game, viewer, acting),
+        **_menus(game, acting, board),
+        "arcs": _all_arcs(game, armed),
+        # A set-up phase (purchase, placement, fleet) as a menu for the acting seat's panel of buttons.
+        "setup": _setup(game, acting),
+        # A system's own diagrams (AV:T's AVIDs): public record-sheet data, drawn by front ends that know the kind.
+        "diagrams": system.diagrams(state),
+        "events": events_data(game.events),
+        "result": None if game.result is None else _result_data(game.result),
+    }
+
+
+def _owed(game: Game, viewer: Sequence[str], acting: Sequence[str]) -> dict[str, Any]:
+    """Whose turn it is among the viewer's seats, why the game stopped for each, and the viewer's own plots."""
+    waiting = game.waiting_for
+    owing = [s for s in acting if s in waiting]
+    return {
+        "my_turn": owing,
         # Why the game stopped for each seat that owes an order: what is new since the last prompt
         # (vectorwar.autopilot); empty where the system cannot tell or nothing changed.
-        "news": {s: [n.text for n in (news(game, s, Standing()) or ())] for s in acting if s in waiting},
+        "news": {s: [n.text for n in (news(game, s, Standing()) or ())] for s in owing},
         # Only the viewer's own plots: another seat's is secret until resolved.
         "pending": {s: str(game.pending[s]) for s in viewer if s in game.pending},
+    }
+
+
+def _setup(game: Game, acting: Sequence[str]) -> dict[str, Any]:
+    menus = {seat: game.system.setup_menu(game.state, seat) for seat in acting}
+    return {seat: setup_data(menu) for seat, menu in menus.items() if menu is not None}
+
+
+def _prompt_data(prompt: Prompt, waiting: Sequence[str]) -> dict[str, Any]:
+    return {
+        "clock": str(prompt.clock),
+        # The clock's numbers, for front ends that act on them (0: a system without segments).
+        "turn": prompt.clock.turn,
+        "segment": prompt.clock.segment,
+        "kind": prompt.kind,
+        "seats": list(prompt.seats),
+        "simultaneous": prompt.simultaneous,
+        "waiting_for": list(waiting),
+        "help": prompt.help,
+    }
+
+
+def _menus(game: Game, acting: Sequence[str], board: HexMap) -> dict[str, Any]:
+    """The acting seats' menus by ship: legal plots with their warnings, legal shots, other order pieces."""
+    system, state = game.system, game.state
+    return {
         "move_options": {
             ship: [option_data(o, system.plot_warnings(state, o, board)) for o in options]
             for seat in acting
@@ -228,20 +259,15 @@ def build_scene(game: Game, seats: Sequence[str]) -> dict[str, Any]:
             for seat in acting
             for ship, pieces in system.order_pieces(state, seat).items()
         },
-        "arcs": _all_arcs(game, armed),
-        # A set-up phase (purchase, placement, fleet) as a menu for the acting seat's panel of buttons.
-        "setup": {seat: setup_data(menu) for seat in acting if (menu := system.setup_menu(state, seat)) is not None},
-        # A system's own diagrams (AV:T's AVIDs): public record-sheet data, drawn by front ends that know the kind.
-        "diagrams": system.diagrams(state),
-        "events": events_data(game.events),
-        "result": None
-        if result is None
-        else {
-            "winners": list(result.winners),
-            "reason": result.reason,
-            "scores": dict(result.scores),
-            "score_label": result.score_label,
-        },
+    }
+
+
+def _result_data(result: Result) -> dict[str, Any]:
+    return {
+        "winners": list(result.winners),
+        "reason": result.reason,
+        "scores": dict(result.scores),
+        "score_label": result.score_label,
     }
 
 
