@@ -23,6 +23,9 @@ from vectorwar.play import bot_rng, bot_turns, make_bots
 from vectorwar.rules import Bot
 from vectorwar.setup import set_up
 
+#: How long a server subprocess may take to answer its first request.
+START_TIMEOUT_S = 120.0
+
 
 @dataclass
 class Mirror:
@@ -124,7 +127,8 @@ class Server:
             command += ["--db", self.db]
         command += self.args
         self.process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        deadline = time.monotonic() + 30
+        # A liveness bound, not a timing check: a loaded machine may take a minute to start a server.
+        deadline = time.monotonic() + START_TIMEOUT_S
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 out = self.process.stdout.read() if self.process.stdout else ""
@@ -135,7 +139,7 @@ class Server:
                 time.sleep(0.1)
                 continue
             return self.process.stdout.readline() if self.process.stdout else ""
-        raise RuntimeError("server did not answer within 30 s")
+        raise RuntimeError(f"server did not answer within {START_TIMEOUT_S} s")
 
     def kill(self) -> None:
         """SIGKILL: no shutdown handler runs, as in a crash."""
