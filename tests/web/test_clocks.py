@@ -22,7 +22,8 @@ from tests.web.helpers import run_async
 from vectorwar.game import Game
 from vectorwar.play import bot_rng, make_bots
 from vectorwar.web.app import create_app
-from vectorwar.web.clocks import CLOCK, DEADLINE, Contact, Deadlines, Pace, PaceRefused, SeatClock, observe, remind_at
+from vectorwar.web.clocks import CLOCK, DEADLINE, Contact, Pace, PaceRefused, SeatClock, observe, remind_at
+from vectorwar.web.deadlines import Deadlines
 from vectorwar.web.reminders import ContactRefused, Sender, Settings, SmtpSettings
 from vectorwar.web.service import Created, GameService
 from vectorwar.web.store import Store

@@ -26,7 +26,8 @@ from vectorwar.limits import MAX_ORDER_CHARS, MAX_SIDES, MAX_TURNS, text_problem
 from vectorwar.web import clock_api, pbem
 from vectorwar.web.botpool import BotPool
 from vectorwar.web.chat import KEY_PATTERN, MAX_CHAT_CHARS, ChatForbidden, ChatKeyReused, ChatLine, ChatRefused
-from vectorwar.web.clocks import Deadlines, PaceRefused, TimeSource, bots_of
+from vectorwar.web.clocks import PaceRefused, TimeSource, bots_of
+from vectorwar.web.deadlines import Deadlines
 from vectorwar.web.fanout import fanout_for
 from vectorwar.web.hub import POLICY_VIOLATION, Hub, TooManySockets, Viewer
 from vectorwar.web.reminders import ContactRefused, Sender, Settings

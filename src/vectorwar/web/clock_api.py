@@ -10,7 +10,8 @@ from fastapi.security import APIKeyQuery, HTTPAuthorizationCredentials, HTTPBear
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.requests import HTTPConnection
 
-from vectorwar.web.clocks import LEAST_SECONDS, MOST_MISSES, MOST_SECONDS, Contact, Deadlines, Pace
+from vectorwar.web.clocks import LEAST_SECONDS, MOST_MISSES, MOST_SECONDS, Contact, Pace
+from vectorwar.web.deadlines import Deadlines
 from vectorwar.web.reminders import EMAIL_MAX, WEBHOOK_MAX
 from vectorwar.web.responses import error_responses
 

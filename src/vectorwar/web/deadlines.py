@@ -1,0 +1,306 @@
+"""The deadlines of every paced table, kept by the server: checks, takeovers, reminders (web/clocks.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict
+from collections.abc import Mapping
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
+
+from vectorwar.rules import Bot
+from vectorwar.setup import HUMAN
+from vectorwar.web.clock_store import ClockStore
+from vectorwar.web.clocks import (
+    CLOCK,
+    RETRY_AFTER,
+    TAKE_BACK_SHARE,
+    Contact,
+    Pace,
+    SeatClock,
+    TableClock,
+    TimeSource,
+    WallClock,
+    deadline,
+    next_due,
+    observe,
+    owing_people,
+    remind_at,
+    time_left,
+)
+from vectorwar.web.referee import GameNotFound, Table
+from vectorwar.web.reminders import Note, Sender, Settings, check_email, check_webhook
+from vectorwar.web.service import GameService, LiveGame
+
+log = logging.getLogger("vectorwar.web")
+
+
+class Deadlines:
+    """Keeps every paced table's clocks, hands late seats to a computer and sends the reminders.
+
+    Told of every change by the service (:meth:`GameService.on_change`), and of every table
+    rebuilt from the store (:meth:`GameService.on_load`), where it puts back the computers
+    playing late seats. :meth:`check` does one bounded pass; :meth:`run` repeats it.
+    """
+
+    def __init__(
+        self,
+        service: GameService,
+        time: TimeSource | None = None,
+        sender: Sender | None = None,
+        *,
+        batch: int = 20,
+        cache: int = 2000,
+    ) -> None:
+        self.service = service
+        self.time: TimeSource = time or WallClock()
+        self.sender = sender or Sender(Settings())
+        self.batch = batch
+        self.store = ClockStore(service.store)
+        # Held only around reading, changing and storing a clock, never while a computer plays or mail goes.
+        self._lock = asyncio.Lock()
+        self._cache: OrderedDict[str, TableClock | None] = OrderedDict()
+        self._cache_size = cache
+        service.on_change(self._changed)
+        service.on_load(self._loaded)
+
+    # -- reading
+
+    async def clock(self, game_id: str) -> TableClock | None:
+        if game_id in self._cache:
+            self._cache.move_to_end(game_id)
+            return self._cache[game_id]
+        found = await asyncio.to_thread(self.store.load, game_id)
+        self._keep(game_id, found)
+        return found
+
+    def _keep(self, game_id: str, clock: TableClock | None) -> None:
+        self._cache[game_id] = clock
+        self._cache.move_to_end(game_id)
+        while len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+
+    async def paces(self, game_ids: list[str]) -> dict[str, Pace]:
+        return await asyncio.to_thread(self.store.paces, game_ids)
+
+    async def view(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """What a viewer sees of the table's clocks: every seat's deadline, and its own seats' addresses."""
+        live = await self.service.get_cached_or_load(game_id)
+        mine = live.seats_of(token)
+        clock = await self.clock(game_id)
+        now = self.time.now()
+        if clock is None:
+            return {"pace": None, "now": now.isoformat(), "seats": {}, "events": [], "contacts": {}}
+        contacts = await asyncio.to_thread(self.store.contacts, game_id) if mine else {}
+        seats = {}
+        for seat, seat_clock in clock.seats.items():
+            due = deadline(clock.pace, seat_clock)
+            seats[seat] = {
+                "owes": seat_clock.since is not None and not seat_clock.late,
+                "deadline": None if due is None else due.isoformat(),
+                "time_left": time_left(clock.pace, seat_clock, now),
+                "late": seat_clock.late,
+                "computer": clock.pace.bot if seat_clock.late else None,
+                "missed": seat_clock.missed,
+            }
+        return {
+            "pace": clock.pace.data(),
+            "now": now.isoformat(),
+            "seats": seats,
+            "events": list(clock.events),
+            # Only the caller's own seats: an address is never shown to another seat or a spectator.
+            "contacts": {seat: contacts.get(seat, Contact()).data() for seat in mine if seat in clock.seats},
+        }
+
+    # -- changing
+
+    async def start(self, game_id: str, pace: Pace) -> None:
+        """Give a new table its pace: every person's seat starts its time (a clock: the whole of it)."""
+        live = await self.service.get_cached_or_load(game_id)
+        table = live.table
+        pace.check_bot(table.game.system.bots())
+        bank = float(pace.seconds) if pace.kind == CLOCK else None
+        seats = {seat: SeatClock(bank=bank) for seat, c in table.controllers.items() if c == HUMAN}
+        async with self._lock:
+            await self._update(game_id, table, TableClock(pace, seats), {})
+
+    async def follow(self, finished_id: str, rematch_id: str) -> None:
+        """A rematch keeps the finished game's pace (started once, by whoever asks first)."""
+        old = await self.clock(finished_id)
+        if old is not None and await self.clock(rematch_id) is None:
+            await self.start(rematch_id, old.pace)
+
+    async def set_contact(self, game_id: str, token: str | None, seat: str, contact: Contact, webhooks: bool) -> None:
+        """Keep where ``seat``'s player wants reminders (an empty contact: none); raises 403, ContactRefused."""
+        live = await self.service.get_cached_or_load(game_id)
+        live.table.acting_for(token, seat)
+        checked = replace(contact, email=check_email(contact.email), webhook=check_webhook(contact.webhook, webhooks))
+        await asyncio.to_thread(self.store.set_contact, game_id, seat, checked)
+        async with self._lock:
+            clock = await self.clock(game_id)
+            if clock is not None:
+                await self._update(game_id, live.table, clock)
+
+    async def take_back(self, game_id: str, token: str | None, seat: str) -> None:
+        """``seat``'s player plays it again (a clock gets a tenth of its starting time); raises 403."""
+        live = await self.service.get_cached_or_load(game_id)
+        live.table.acting_for(token, seat)
+        async with self._lock:
+            clock = await self.clock(game_id)
+            if clock is None or seat not in clock.seats or not clock.seats[seat].late:
+                return
+            bank = clock.pace.seconds / TAKE_BACK_SHARE if clock.pace.kind == CLOCK else None
+            seats = {**clock.seats, seat: SeatClock(bank=bank)}
+            now = self.time.now()
+            said = _event(now, seat, f"{seat}'s player took the seat back from the computer")
+            await self._update(game_id, live.table, replace(clock, seats=seats, events=(*clock.events, said)))
+        await self.service.play_for(game_id, seat, None)
+
+    async def _update(
+        self, game_id: str, table: Table, clock: TableClock, contacts: Mapping[str, Contact] | None = None
+    ) -> TableClock:
+        """Bring ``clock`` up to the game on ``table`` and store it (under the lock)."""
+        now = self.time.now()
+        seats = observe(clock.pace, clock.seats, len(table.game.history), owing_people(table), now)
+        after = replace(clock, seats=seats)
+        if contacts is None:
+            contacts = await asyncio.to_thread(self.store.contacts, game_id)
+        due = None if table.game.is_over else next_due(after, contacts)
+        await asyncio.to_thread(self.store.save, game_id, after, due)
+        self._keep(game_id, after)
+        return after
+
+    async def _changed(self, live: LiveGame) -> None:
+        if await self.clock(live.id) is None:
+            return
+        async with self._lock:
+            clock = await self.clock(live.id)
+            if clock is not None:
+                await self._update(live.id, live.table, clock)
+
+    async def _loaded(self, table: Table) -> None:
+        clock = await self.clock(table.id)
+        if clock is None:
+            return
+        bots = table.game.system.bots()
+        late = {seat: bots[clock.pace.bot]() for seat, c in clock.seats.items() if c.late}
+        if late:
+            table.bots = {**table.bots, **late}
+
+    # -- the background check
+
+    async def check(self) -> int:
+        """One pass: every table whose deadline or reminder has come (at most :attr:`batch`); answers how many."""
+        now = self.time.now()
+        due = await asyncio.to_thread(self.store.due, now, self.batch)
+        for game_id in due:
+            try:
+                await self._check_table(game_id, now)
+            except GameNotFound:
+                continue
+            except Exception:
+                # One table's failure must not stop the others' deadlines, nor keep them waiting behind it.
+                log.exception("game %s: checking its deadlines failed; it is checked again later", game_id)
+                await asyncio.to_thread(self.store.postpone, game_id, now + RETRY_AFTER)
+        return len(due)
+
+    async def run(self, every: float = 30.0) -> None:
+        """Check the deadlines every ``every`` seconds, for the server's life (straight on while a pass was full)."""
+        while True:
+            try:
+                done = await self.check()
+            except Exception:
+                log.exception("checking the tables' deadlines failed")
+                done = 0
+            # A full pass may have left more due: go on soon, yet never spin.
+            await asyncio.sleep(min(every, 1.0) if done >= self.batch else every)
+
+    async def _check_table(self, game_id: str, now: datetime) -> None:
+        live = await self.service.get_cached_or_load(game_id)
+        table = live.table
+        notes: list[tuple[Note, Contact]] = []
+        takeovers: list[tuple[str, Bot]] = []
+        forgiven: list[tuple[str, Bot]] = []
+        async with self._lock:
+            clock = await self.clock(game_id)
+            if clock is None:
+                return
+            contacts = await asyncio.to_thread(self.store.contacts, game_id)
+            clock = await self._update(game_id, table, clock, contacts)
+            seats = dict(clock.seats)
+            events = list(clock.events)
+            for seat, seat_clock in clock.seats.items():
+                due = deadline(clock.pace, seat_clock)
+                if due is None:
+                    continue
+                contact = contacts.get(seat)
+                bot = clock.pace.bot
+                if due <= now and seat_clock.missed < clock.pace.misses:
+                    missed = seat_clock.missed + 1
+                    seats[seat] = replace(seat_clock, since=None, missed=missed)
+                    said = f"{seat} missed its deadline ({missed} of {clock.pace.misses} allowed): the computer ({bot})"
+                    events.append(_event(now, seat, f"{said} gave this decision's orders"))
+                    forgiven.append((seat, table.game.system.bots()[bot]()))
+                    if contact is not None:
+                        notes.append((_missed_note(table, seat, bot, clock.pace.misses - missed), contact))
+                elif due <= now:
+                    seats[seat] = replace(seat_clock, late=True, since=None)
+                    events.append(_event(now, seat, f"{seat} missed its deadline: the computer ({bot}) plays it now"))
+                    takeovers.append((seat, table.game.system.bots()[bot]()))
+                    if contact is not None:
+                        notes.append((_takeover_note(table, seat, bot), contact))
+                elif (
+                    contact is not None and (at := remind_at(clock.pace, seat_clock, contact)) is not None and at <= now
+                ):
+                    seats[seat] = replace(seat_clock, reminded=True)
+                    events.append(_event(now, seat, f"a reminder went to {seat}'s player"))
+                    notes.append((_reminder_note(table, seat, due, clock.pace.bot), contact))
+            if seats != clock.seats:
+                # Marked before anything is sent: a reminder goes once, even if the server stops mid-send.
+                changed = replace(clock, seats=seats, events=tuple(events))
+                due_next = None if table.game.is_over else next_due(changed, contacts)
+                await asyncio.to_thread(self.store.save, game_id, changed, due_next)
+                self._keep(game_id, changed)
+        for seat, computer in forgiven:
+            await self.service.answer_once(game_id, seat, computer)
+        for seat, computer in takeovers:
+            await self.service.play_for(game_id, seat, computer)
+        for note, contact in notes:
+            await self.sender.send(note, contact.email, contact.webhook)
+
+
+def _takeover_note(table: Table, seat: str, bot: str) -> Note:
+    title = table.game.scenario.title
+    text = (
+        f"Your seat {seat} in {title} missed its deadline, so the computer player {bot} plays it now. "
+        'Open your game link and press "Take back my seat" to play it again.'
+    )
+    return Note("takeover", table.id, seat, f"vectorwar: {title}: the computer plays {seat}", text)
+
+
+def _missed_note(table: Table, seat: str, bot: str, left: int) -> Note:
+    title = table.game.scenario.title
+    text = (
+        f"Your seat {seat} in {title} missed its deadline, so the computer player {bot} gave that decision's "
+        f"orders. You keep the seat; {left} more missed deadline{'s' if left != 1 else ''} and the computer "
+        "keeps playing it until you take it back."
+    )
+    return Note("missed", table.id, seat, f"vectorwar: {title}: {seat} missed a deadline", text)
+
+
+def _reminder_note(table: Table, seat: str, due: datetime, bot: str) -> Note:
+    title = table.game.scenario.title
+    text = (
+        f"{title}: your seat {seat} owes its orders by {due:%Y-%m-%d %H:%M} UTC. "
+        f"After that the computer player {bot} plays it until you take it back."
+    )
+    return Note("reminder", table.id, seat, f"vectorwar: {title}: your move as {seat}", text)
+
+
+def _event(at: datetime, seat: str, text: str) -> dict[str, str]:
+    return {"at": at.isoformat(), "seat": seat, "text": text}
+
+
+__all__ = ["Deadlines"]
