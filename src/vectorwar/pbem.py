@@ -43,7 +43,6 @@ import random
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -200,10 +199,23 @@ def _timed(data: dict[str, Any], at: int | None) -> dict[str, Any]:
 def time_text(at: int) -> str:
     """``at`` (Unix seconds) as UTC in ISO 8601: ``2026-11-29T08:00:00Z``.
 
-    >>> time_text(0)
-    '1970-01-01T00:00:00Z'
+    >>> time_text(0), time_text(951_782_400), time_text(1_800_000_000)
+    ('1970-01-01T00:00:00Z', '2000-02-29T00:00:00Z', '2027-01-15T08:00:00Z')
     """
-    return datetime.fromtimestamp(at, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    # Worked out by hand, not by ``datetime``: the protocol module imports nothing that can read a clock.
+    days, seconds = divmod(at, 86400)
+    hour, seconds = divmod(seconds, 3600)
+    minute, second = divmod(seconds, 60)
+    # Days since 1970-01-01 to a civil date (proleptic Gregorian), counting years from March.
+    z = days + 719468
+    era, day_of_era = divmod(z, 146097)
+    year_of_era = (day_of_era - day_of_era // 1460 + day_of_era // 36524 - day_of_era // 146096) // 365
+    day_of_year = day_of_era - (365 * year_of_era + year_of_era // 4 - year_of_era // 100)
+    shifted_month = (5 * day_of_year + 2) // 153
+    day = day_of_year - (153 * shifted_month + 2) // 5 + 1
+    month = shifted_month + 3 if shifted_month < 10 else shifted_month - 9
+    year = year_of_era + era * 400 + (month <= 2)
+    return f"{year:04d}-{month:02d}-{day:02d}T{hour:02d}:{minute:02d}:{second:02d}Z"
 
 
 def link(previous: str, action: Action) -> str:

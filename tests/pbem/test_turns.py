@@ -5,13 +5,16 @@ from __future__ import annotations
 import copy
 import json
 from dataclasses import replace
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tests.pbem.players import Mailer, mailers_for, new_game, text_of
 from vectorwar.errors import EarlyClaimError, OrderSyntaxError, OutOfStepError, PbemFileError, WrongRevealError
-from vectorwar.pbem import Claim, Commit, PbemGame, Reveal, digest, game_from_data, new_keyring
+from vectorwar.pbem import Claim, Commit, PbemGame, Reveal, digest, game_from_data, new_keyring, time_text
 from vectorwar.scenario import scenario_from_data
 
 #: 2027-01-15 08:00 UTC: the clock the players' machines start at.
@@ -261,3 +264,8 @@ def rechain(data: dict[str, Any]) -> None:
     for action in data["actions"]:
         chain.append(digest("vectorwar-pbem-link", chain[-1], action))
     data["sequence"], data["previous"], data["head"] = len(data["actions"]), chain[-2], chain[-1]
+
+
+@given(st.integers(min_value=0, max_value=253_402_300_799))
+def test_recorded_times_are_written_as_utc_dates(at: int) -> None:
+    assert time_text(at) == datetime.fromtimestamp(at, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
