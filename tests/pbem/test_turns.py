@@ -178,6 +178,11 @@ def test_a_stalled_players_step_is_claimed_after_the_deadline_and_checked_from_t
     # Anyone can check the claim from the file alone: it replays, deadline and all.
     again = load(claimed)
     assert again.head == game.head
+    # The held seat's orders come from the file alone, so every copy resolves the step the same way.
+    assert again.game is not None
+    assert game.game is not None
+    assert again.system.state_to_data(again.game.state) == game.system.state_to_data(game.game.state)
+    assert [e.describe() for e in again.game.events] == [e.describe() for e in game.game.events]
     assert any(isinstance(a, Claim) for a in again.actions)
     # A claim moved before the deadline, with its chain recomputed to match, does not replay.
     data = json.loads(claimed)
@@ -269,3 +274,21 @@ def rechain(data: dict[str, Any]) -> None:
 @given(st.integers(min_value=0, max_value=253_402_300_799))
 def test_recorded_times_are_written_as_utc_dates(at: int) -> None:
     assert time_text(at) == datetime.fromtimestamp(at, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def test_a_claimed_avt_seat_holds_with_the_rules_own_hold() -> None:
+    pbem = new_game("avt-duel-wasp", seed=18, deadline_hours=2)
+    mailers = {m.seat: m for m in mailers_for(pbem, seed=18, clock=T0)}
+    red, blue = mailers["red"], mailers["blue"]
+    text = blue.act(red.act(text_of(pbem)))
+    text = red.act(text)
+    game = load(text)
+    assert game.owed() == {"blue": "commit"}
+    assert game.game is not None
+    turns = len(game.game.history)
+    red.clock = T0 + 2 * HOUR
+    game.claim("red", T0 + 2 * HOUR)
+    assert red.keyring is not None
+    game.turn(red.keyring.saw(game, T0 + 2 * HOUR), None, "1" * 64, "2" * 64, T0 + 2 * HOUR)
+    assert len(game.game.history) == turns + 1
+    assert dict(game.game.history[-1].orders)["blue"] == "hold"
