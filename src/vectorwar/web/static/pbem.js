@@ -6,6 +6,8 @@
 import { renderCards } from "./cards.js";
 import { h, fill, sideColours } from "./dom.js";
 import { HexMap } from "./map/hexmap.js";
+import { renderLog } from "./log.js";
+import { oddsDetail } from "./orders/odds.js";
 
 const $ = (id) => document.getElementById(id);
 const state = { file: null, keyring: null, seat: null, view: null, name: "game.vwpbem" };
@@ -97,6 +99,16 @@ function render(events) {
     map.render(view.scene);
     renderCards($("cards"), view.scene.cards, sideColours(view.scene), view.scene);
   }
+  renderOdds(view.scene);
+  // The game's whole log, as the online table's Log tab shows it: the file replays every roll.
+  renderLog($("pbem-log"), view.scene ? view.scene.events : []);
+}
+
+// The odds of every shot this seat may fire now, worked out by the server's rules as at the online table.
+function renderOdds(scene) {
+  const shots = scene ? Object.values(scene.fire_options || {}).flat() : [];
+  $("pbem-odds").hidden = shots.length === 0;
+  fill($("pbem-odds-list"), shots.map((option) => oddsDetail(option)));
 }
 
 function download(name, data) {
