@@ -274,7 +274,6 @@ def show_command(file: FileArg, seat: SeatOpt, at: AtOpt = None) -> None:
     """
     pbem = load(file)
     seat = find_seat(pbem.seats, seat)
-    kept = keyring_path(file, seat).exists()
     now = clock(at)
     # Checked even with no keyring yet: a file already holding actions for this seat is refused.
     keyring = load_keyring(file, pbem, seat, required=False, now=now)
@@ -285,8 +284,8 @@ def show_command(file: FileArg, seat: SeatOpt, at: AtOpt = None) -> None:
     if sealed is not None:
         console.print(Text(f"your sealed plot ({seat}): {sealed.plot or '(none: a secret only)'}"))
     console.print(status_text(pbem, file))
-    if kept:
-        save_keyring(file, keyring.saw(pbem, now))
+    # Written even for a first look: it is this player's record of when the file reached them.
+    save_keyring(file, keyring.saw(pbem, now))
 
 
 @pbem_app.command("turn")
