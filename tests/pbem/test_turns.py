@@ -13,7 +13,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.pbem.players import Mailer, mailers_for, new_game, text_of
-from vectorwar.errors import EarlyClaimError, OrderSyntaxError, OutOfStepError, PbemFileError, WrongRevealError
+from vectorwar.errors import (
+    EarlyClaimError,
+    ForeignActionError,
+    OrderSyntaxError,
+    OutOfStepError,
+    PbemFileError,
+    PlotChangedError,
+    StaleFileError,
+    WrongRevealError,
+)
 from vectorwar.pbem import Claim, Commit, PbemGame, Reveal, digest, game_from_data, new_keyring, time_text
 from vectorwar.scenario import scenario_from_data
 
@@ -292,3 +301,33 @@ def test_a_claimed_avt_seat_holds_with_the_rules_own_hold() -> None:
     game.turn(red.keyring.saw(game, T0 + 2 * HOUR), None, "1" * 64, "2" * 64, T0 + 2 * HOUR)
     assert len(game.game.history) == turns + 1
     assert dict(game.game.history[-1].orders)["blue"] == "hold"
+
+
+def test_the_tamper_checks_hold_for_files_passed_one_a_step() -> None:
+    pbem = new_game("msc-duel", seed=19)
+    red, blue = mailers_for(pbem, seed=19)
+    text = blue.act(red.act(text_of(pbem)))
+    old = text
+    text = red.act(text, plot="Hawk 1")
+    # red writes blue's whole pass for it (commitment and reveal, with secrets red chose): blue refuses it.
+    forged = load(text)
+    assert blue.keyring is not None
+    sealed = forged.seal("blue", "Raven 1", "1" * 64, "2" * 64)
+    forged.commit("blue", *sealed.hashes(forged.game_id, "blue"))
+    forged.reveal("blue", "Raven 1", "1" * 64, "2" * 64)
+    with pytest.raises(ForeignActionError, match="commitment for blue at step 1"):
+        blue.load(text_of(forged))
+    # An older file, once a newer one was seen, is refused by both players.
+    blue.load(text)
+    with pytest.raises(StaleFileError, match="old or replayed"):
+        blue.load(old)
+    with pytest.raises(StaleFileError, match="old or replayed"):
+        red.load(old)
+    # A plot changed in the keyring between committing and the reveal that rides with the next pass.
+    text = blue.act(text)
+    assert red.keyring is not None
+    kept = red.keyring.sealed_at(1)
+    assert kept is not None
+    red.keyring = replace(red.keyring, sealed=(replace(kept, plot="Hawk 2"),))
+    with pytest.raises(PlotChangedError, match="not the plot committed to"):
+        red.act(text)
