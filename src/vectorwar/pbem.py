@@ -19,6 +19,16 @@ Each state of the file also carries the hash of the state before it (the
 chain), so a player's keyring remembers the last state it saw and refuses an
 older or rewritten file. Everything is recorded, so a file replays exactly.
 
+A player's pass of the file (:meth:`PbemGame.turn`) does everything the seat
+owes at once: the reveal of one step and the commitment to the next, which is
+revealed at once when it is the step's last, so a step costs one file from
+each side. A game may be set up with a deadline in hours a step; then every
+action records the time its writer claims, and once the file's last action
+is that old, a side that has done its part may add a :class:`Claim`: the
+silent seats hold and add no secret to the dice. Anyone can replay a claim
+from the file; the silent player's keyring also checks it against its own
+record of when the file arrived (:func:`check_keyring`).
+
 The front ends draw the random values (salts, secrets, game ids) and read and
 write the files; this module only checks and applies.
 
