@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.pbem.players import Mailer, mailers_for, new_game, text_of
@@ -331,3 +331,21 @@ def test_the_tamper_checks_hold_for_files_passed_one_a_step() -> None:
     red.keyring = replace(red.keyring, sealed=(replace(kept, plot="Hawk 2"),))
     with pytest.raises(PlotChangedError, match="not the plot committed to"):
         red.act(text)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(min_value=1, max_value=72), st.integers(min_value=-3 * 24 * HOUR, max_value=3 * 24 * HOUR))
+def test_a_claim_stands_exactly_when_the_deadline_has_passed(hours: int, offset: int) -> None:
+    pbem = new_game("msc-duel", seed=20, deadline_hours=hours)
+    red, blue = mailers_for(pbem, seed=20, clock=T0)
+    text = red.act(blue.act(red.act(text_of(pbem))))
+    game = load(text)
+    before = copy.deepcopy(game.to_data())
+    at = T0 + hours * HOUR + offset
+    if offset < 0:
+        with pytest.raises((EarlyClaimError, OutOfStepError)):
+            game.claim("red", at)
+        assert game.to_data() == before
+    else:
+        game.claim("red", at)
+        assert load(text_of(game)).head == game.head
