@@ -125,5 +125,9 @@ class ForeignActionError(PbemError):
     """The file holds a commitment or a reveal for the player's own seat that the player did not make."""
 
 
+class EarlyClaimError(OutOfStepError):
+    """A claim against a silent seat before the game's deadline for the step has passed."""
+
+
 class TutorialError(ScenarioError):
     """A tutorial file is invalid; the message names the file, the key and the problem."""

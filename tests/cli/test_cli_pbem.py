@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -156,3 +157,81 @@ def test_a_file_arriving_with_my_seats_commitment_already_written_is_refused(fol
     assert "someone else wrote it" in err
     assert theirs.read_text() == before
     assert not (folders["blue"] / "g.blue.secret.json").exists()
+
+
+T0 = "2027-01-15T08:00:00Z"
+
+
+def at(hours: float) -> str:
+    """``hours`` after T0, as ``--at`` takes it."""
+    return datetime.fromtimestamp(datetime.fromisoformat(T0).timestamp() + hours * 3600, UTC).isoformat()
+
+
+def test_a_game_is_played_by_turns_with_one_file_from_each_player_per_step(folders: dict[str, Path]) -> None:
+    red, blue = folders["red"], folders["blue"]
+    code, out, err = run(
+        "pbem", "new", "msc-duel", "--seat", "red", "--file", str(red / "g.vwpbem"), "--max-turns", "2",
+        "--deadline-hours", "24", "--at", at(0),
+    )  # fmt: skip
+    assert code == 0, err
+    assert "from 2027-01-16T08:00:00Z the others may claim the step against blue" in out
+    sent = 1  # red's first file
+    seats = [("blue", blue), ("red", red)]
+    holder = ("red", red)
+    while not game_from_data(load(holder[1] / "g.vwpbem")).is_over:
+        send(holder[1] / "g.vwpbem", seats[0][1] / "g.vwpbem")
+        holder = seats[0]
+        seats.reverse()
+        seat, folder = holder
+        # One command a pass: reveal what was sealed, commit the next orders (the bot's), reveal if last.
+        code, out, err = run("pbem", "turn", str(folder / "g.vwpbem"), "--seat", seat, "--bot", "random",
+                             "--at", at(sent))  # fmt: skip
+        assert code == 0, err
+        sent += 1
+        assert sent < 100
+    final = game_from_data(load(holder[1] / "g.vwpbem"))
+    assert final.result is not None
+    assert sent == 2 * final.step + 1  # two files a step, and the last reveal that ends the game
+    assert all(a.at is not None for a in final.actions)
+
+
+def test_a_stalled_step_is_claimed_after_the_deadline_and_the_silent_player_checks_the_claim(
+    folders: dict[str, Path], tmp_path: Path
+) -> None:
+    red, blue = folders["red"], folders["blue"]
+    mine, theirs = red / "g.vwpbem", blue / "g.vwpbem"
+    run("pbem", "new", "msc-duel", "--seat", "red", "--file", str(mine), "--deadline-hours", "24", "--at", at(0))
+    send(mine, theirs)
+    code, _, err = run("pbem", "turn", str(theirs), "--seat", "blue", "--at", at(1))
+    assert code == 0, err
+    send(theirs, mine)
+    code, _, err = run("pbem", "turn", str(mine), "--seat", "red", "Hawk 1", "--at", at(2))
+    assert code == 0, err
+    send(mine, theirs)
+    # Two copies of blue's machine: one opened the file an hour after red sent it, one ten hours after.
+    late = tmp_path / "late"
+    shutil.copytree(blue, late)
+    assert run("pbem", "show", str(theirs), "--seat", "blue", "--at", at(3))[0] == 0
+    assert run("pbem", "show", str(late / "g.vwpbem"), "--seat", "blue", "--at", at(12))[0] == 0
+    # blue says nothing more. A claim one second before red's deadline is refused and changes nothing.
+    before = mine.read_text()
+    code, _, err = run("pbem", "claim", str(mine), "--seat", "red", "--at", at(26 - 1 / 3600))
+    assert code == 1
+    assert "the deadline of 24 h ends at 2027-01-16T10:00:00Z" in err
+    assert mine.read_text() == before
+    code, out, err = run("pbem", "claim", str(mine), "--seat", "red", "--bot", "random", "--at", at(27))
+    assert code == 0, err
+    assert "red claimed step 1 at 2027-01-16T11:00:00Z against blue, silent since 2027-01-15T10:00:00Z" in out
+    claimed = game_from_data(load(mine))  # anyone can check the claim: the file replays, deadline and all
+    assert claimed.step == 2
+    assert claimed.owed() == {"blue": "commit"}
+    # blue's machine, which opened the file at 11:00, accepts the claim: its deadline ended 24 h later.
+    send(mine, theirs)
+    code, out, err = run("pbem", "show", str(theirs), "--seat", "blue", "--at", at(28))
+    assert code == 0, err
+    # The copy that opened it at 20:00 refuses it: by its record the deadline ends the next day at 20:00.
+    send(mine, late / "g.vwpbem")
+    code, _, err = run("pbem", "show", str(late / "g.vwpbem"), "--seat", "blue", "--at", at(40))
+    assert code == 1
+    assert "by blue's own record the file reached it at 2027-01-15T20:00:00Z" in err
+    assert "a claim before the deadline" in err

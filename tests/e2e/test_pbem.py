@@ -94,3 +94,43 @@ def test_a_player_loads_the_file_reveals_plots_and_downloads_it(
     expect(page.locator("#pbem-events li").first).to_be_visible()
     final = download(page, "#pbem-download", tmp_path / "final.vwpbem")
     assert final["actions"][-1] == {**final["actions"][-1], "kind": "reveal", "seat": "red", "plot": "Hawk 1"}
+
+
+def test_the_page_shows_the_odds_and_the_log_of_a_game_played_one_file_a_step(
+    page: Page, server: Server, tmp_path: Path, artefacts: Path
+) -> None:
+    # Played through the API, one pass a request, until blue has a shot to fire at a fire prompt.
+    orders = {"red": "Hawk 1", "blue": "Raven 1"}
+    red = api(server, "new", {"scenario": "msc-duel", "seat": "red", "max_turns": 5})
+    file, keys = red["file"], {"red": red["keyring"]}
+    seat = "blue"
+    for _ in range(40):
+        body = {"file": file, "seat": seat, "keyring": keys.get(seat)}
+        answer = api(server, "turn", body)
+        view = answer["view"]
+        if view["owed"].get(seat) == "commit" and seat in view["prompted"]:
+            scene = view["scene"]
+            if scene["prompt"]["kind"] == "fire" and seat == "blue" and scene["fire_options"]:
+                file, keys[seat] = answer["file"], answer["keyring"]
+                break
+            order = orders[seat] if scene["prompt"]["kind"] == "plot" else "hold"
+            answer = api(server, "turn", {**body, "order": order})
+        file, keys[seat] = answer["file"], answer["keyring"]
+        seat = "red" if seat == "blue" else "blue"
+    else:
+        raise AssertionError("blue never had a shot")
+    game = tmp_path / "duel.vwpbem"
+    game.write_text(json.dumps(file))
+    blue_keys = tmp_path / "duel.blue.secret.json"
+    blue_keys.write_text(json.dumps(keys["blue"]))
+
+    page.set_default_timeout(TIMEOUT_MS)
+    page.goto(f"{server.url}/pbem")
+    open_file(page, game, "blue", blue_keys)
+    # The same odds the online table shows (the server's rules work them out) and the game's whole log.
+    expect(page.locator("#pbem-odds .odds-detail").first).to_be_visible(timeout=TIMEOUT_MS)
+    expect(page.locator("#pbem-odds .odds-summary").first).to_contain_text("→ Hawk: needs")
+    page.click(".pbem-log-box summary")
+    expect(page.locator("#pbem-log li").first).to_contain_text("turn 1")
+    expect(page.locator("#map .counter[data-id=Raven]")).to_have_count(1)
+    page.screenshot(path=str(artefacts / "pbem-odds.png"))

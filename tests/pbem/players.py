@@ -16,9 +16,9 @@ def random_hex(rng: random.Random, digits: int = 64) -> str:
     return f"{rng.getrandbits(digits * 4):0{digits}x}"
 
 
-def new_game(scenario_id: str, seed: int, max_turns: int = 2) -> PbemGame:
+def new_game(scenario_id: str, seed: int, max_turns: int = 2, deadline_hours: int | None = None) -> PbemGame:
     scenario = builtin_scenario(scenario_id).model_copy(update={"max_turns": max_turns})
-    return PbemGame.new(scenario, random_hex(random.Random(seed), 32))
+    return PbemGame.new(scenario, random_hex(random.Random(seed), 32), deadline_hours=deadline_hours)
 
 
 def text_of(pbem: PbemGame) -> str:
@@ -82,3 +82,49 @@ def play_by_mail(text: str, players: list[Player], max_passes: int = 10_000) -> 
         if game_from_data(json.loads(text)).is_over:
             return text
     raise AssertionError("the game did not end")
+
+
+@dataclass
+class Mailer:
+    """One seat's player who sends one file a step: each pass does everything the seat owes (``PbemGame.turn``).
+
+    ``clock`` is the time this player's machine reads (the test moves it); the keyring records when each
+    file first reached the player by that clock.
+    """
+
+    seat: str
+    rng: random.Random
+    bot: Bot | None = None
+    keyring: Keyring | None = None
+    clock: int | None = None
+
+    def load(self, text: str) -> PbemGame:
+        pbem = game_from_data(json.loads(text))
+        if self.keyring is None:
+            self.keyring = new_keyring(pbem, self.seat)
+        check_keyring(pbem, self.keyring, self.seat, self.clock)
+        # Opening the file is the player's record of when it arrived.
+        self.keyring = self.keyring.saw(pbem, self.clock)
+        return pbem
+
+    def act(self, text: str, plot: str | None = None) -> str:
+        """One pass: reveal, see the result, commit the next plot (the bot's, or ``plot``), reveal if last."""
+        pbem = self.load(text)
+        assert self.keyring is not None
+        done = pbem.turn(self.keyring, plot, random_hex(self.rng), random_hex(self.rng), self.clock)
+        if done.needs_orders:
+            order = self.choose(pbem)
+            done = pbem.turn(done.keyring, order, random_hex(self.rng), random_hex(self.rng), self.clock)
+        self.keyring = done.keyring
+        return text_of(pbem)
+
+    def choose(self, pbem: PbemGame) -> str:
+        if self.bot is None or pbem.game is None:
+            raise AssertionError(f"{self.seat} has orders to give and no bot")
+        game = pbem.game
+        return str(self.bot.choose(game.system.seat_view(game.state, self.seat), self.seat, self.rng))
+
+
+def mailers_for(pbem: PbemGame, bot: str = "random", seed: int = 0, clock: int | None = None) -> list[Mailer]:
+    bots = computer_players(pbem.system)
+    return [Mailer(seat, random.Random(f"{seed}:{seat}"), bots[bot](), clock=clock) for seat in pbem.seats]

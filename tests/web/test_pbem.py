@@ -74,3 +74,37 @@ def test_a_seat_whose_first_commitment_another_player_wrote_is_refused_by_the_ap
     assert "blue's keyring did not make" in refused["error"]["message"]
     # With the keyring the forger kept, the file is blue's to the server: the keyring is the seat's key.
     post(client, "view", {"file": forged["file"], "seat": "blue", "keyring": forged["keyring"]})
+
+
+T0 = 1_800_000_000
+HOUR = 3600
+
+
+def test_one_request_a_pass_and_a_claim_after_the_deadline_on_the_servers_clock(client: TestClient) -> None:
+    now = [T0]
+    client.app.state.pbem_clock = lambda: now[0]  # type: ignore[attr-defined]
+    red = post(client, "new", {"scenario": "msc-duel", "seat": "red", "max_turns": 1, "deadline_hours": 24})
+    assert red["file"]["deadline_hours"] == 24
+    now[0] = T0 + HOUR
+    blue = post(client, "turn", {"file": red["file"], "seat": "blue"})
+    # blue was last to commit: its commitment and its reveal go in one file.
+    assert [a["kind"] for a in blue["file"]["actions"]] == ["commit", "commit", "reveal"]
+    now[0] = T0 + 2 * HOUR
+    mine = post(client, "turn", {"file": blue["file"], "seat": "red", "keyring": red["keyring"], "order": "Hawk 1"})
+    assert mine["view"]["step"] == 1
+    assert mine["view"]["sealed"] == "Hawk 1"
+    assert mine["view"]["owed"] == {"blue": "commit"}
+    assert mine["view"]["claimable_at"] == T0 + 26 * HOUR
+    assert not mine["view"]["claimable"]
+    body = {"file": mine["file"], "seat": "red", "keyring": mine["keyring"]}
+    now[0] = T0 + 26 * HOUR - 1
+    early = post(client, "claim", body, 409)
+    assert early["error"]["type"] == "EarlyClaimError"
+    now[0] = T0 + 26 * HOUR
+    assert post(client, "view", body)["view"]["claimable"]
+    claimed = post(client, "claim", body)
+    assert claimed["file"]["actions"][-2]["kind"] == "claim"
+    assert claimed["file"]["actions"][-2]["against"] == ["blue"]
+    # The claim left red its reveal, made in the same request: turn 1 resolved with blue holding, game over.
+    assert claimed["view"]["over"]
+    assert claimed["events"]

@@ -12,6 +12,9 @@ from __future__ import annotations
 import json
 import random
 import secrets
+import time
+from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -25,12 +28,14 @@ from vectorwar.limits import MAX_PBEM_FILE_BYTES, cite
 from vectorwar.pbem import (
     GAME_ID_DIGITS,
     HEX_DIGITS,
+    MAX_DEADLINE_HOURS,
     Keyring,
     PbemGame,
     check_keyring,
     game_from_data,
     keyring_from_data,
     new_keyring,
+    time_text,
 )
 from vectorwar.players import computer_players
 from vectorwar.savefile import write_atomically
@@ -44,6 +49,39 @@ pbem_app = typer.Typer(
 
 FileArg = Annotated[Path, typer.Argument(help="The game file (JSON) the players pass around", dir_okay=False)]
 SeatOpt = Annotated[str, typer.Option("--seat", help="Your seat, e.g. red", metavar="SEAT")]
+AtOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--at",
+        help="The time to record as now, ISO 8601 (default: this machine's clock); a time is only ever a claim",
+        metavar="TIME",
+    ),
+]
+OrderArg = Annotated[
+    str | None,
+    typer.Argument(help="Your orders for the step you commit to; leave out to see the result first", metavar="ORDER"),
+]
+BotOpt = Annotated[str | None, typer.Option(help="Let this computer player choose your orders", metavar="BOT")]
+
+
+def clock(at: str | None) -> int:
+    """Now, in Unix seconds: ``at`` (ISO 8601, a zone or UTC) if given, else this machine's clock."""
+    if at is None:
+        return int(time.time())
+    try:
+        when = datetime.fromisoformat(at)
+    except ValueError:
+        raise UserError(f"--at {at!r}: not a time in ISO 8601, like 2027-01-15T08:00:00Z") from None
+    if when.tzinfo is None:
+        raise UserError(f"--at {at!r}: give the zone, like 2027-01-15T08:00:00Z")
+    return int(when.timestamp())
+
+
+def stamp(pbem: PbemGame, now: int) -> int | None:
+    """The time an action records: none in a game with no deadline, and never before the file's last one."""
+    if pbem.deadline_hours is None:
+        return None
+    return max(now, pbem.last_time or 0)
 
 
 def random_hex(digits: int = HEX_DIGITS) -> str:
@@ -75,15 +113,16 @@ def load(file: Path) -> PbemGame:
     return game_from_data(read_json(file, "game file"), str(file))
 
 
-def load_keyring(file: Path, pbem: PbemGame, seat: str, *, required: bool) -> Keyring:
-    """``seat``'s keyring, checked against the game file: a new one if it has none and may start one."""
+def load_keyring(file: Path, pbem: PbemGame, seat: str, *, required: bool, now: int | None = None) -> Keyring:
+    """``seat``'s keyring, checked against the game file (a claim against the seat by ``now``, this machine's
+    clock): a new one if it has none and may start one."""
     path = keyring_path(file, seat)
     if not path.exists():
         if required:
             raise UserError(f"{path}: no keyring for {seat}: reveal on the machine that made the commitment")
         return new_keyring(pbem, seat)
     keyring = keyring_from_data(read_json(path, "keyring"), str(path))
-    check_keyring(pbem, keyring, seat)
+    check_keyring(pbem, keyring, seat, now)
     return keyring
 
 
@@ -114,11 +153,16 @@ def status_text(pbem: PbemGame, file: Path | None = None) -> Text:
         else:
             line = f"{seat}: done at this step, waiting for the others"
         text.append(line + "\n")
+    due = pbem.claimable_at()
+    if due is not None and pbem.last_time is not None:
+        text.append(
+            f"deadline: {pbem.deadline_hours} h a step; the last action was at {time_text(pbem.last_time)}, "
+            f"so from {time_text(due)} the others may claim the step against {', '.join(owed)}\n"
+        )
     text.append(f"file state {pbem.sequence}, hash {pbem.head[:16]}...", style="dim")
     if file is not None and owed:
         first = next(iter(owed))
-        verb = "plot" if owed[first] == "commit" else "reveal"
-        text.append(f"\nnext: vectorwar pbem {verb} {file} --seat {first}", style="dim")
+        text.append(f"\nnext: vectorwar pbem turn {file} --seat {first}", style="dim")
     return text
 
 
@@ -132,6 +176,17 @@ def new_command(
         list[str] | None, typer.Option("--option", help="Rule option NAME=VALUE (see `systems`)", metavar="NAME=VALUE")
     ] = None,
     max_turns: Annotated[int | None, typer.Option(help="End the game after this turn", min=1, metavar="N")] = None,
+    deadline_hours: Annotated[
+        int | None,
+        typer.Option(
+            "--deadline-hours",
+            help="Hours a step may wait for a side before the others can claim it (written into the game)",
+            min=1,
+            max=MAX_DEADLINE_HOURS,
+            metavar="H",
+        ),
+    ] = None,
+    at: AtOpt = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists")] = False,
 ) -> None:
     """Start a game file, and commit your seat's secret for the set-up's dice."""
@@ -140,9 +195,10 @@ def new_command(
     if max_turns is not None:
         chosen = chosen.model_copy(update={"max_turns": max_turns})
     options = parse_options(option or [], system_of(chosen), chosen)
-    pbem = PbemGame.new(chosen, random_hex(GAME_ID_DIGITS), options)
+    pbem = PbemGame.new(chosen, random_hex(GAME_ID_DIGITS), options, deadline_hours)
     seat = find_seat(pbem.seats, seat)
-    keyring = _commit(pbem, new_keyring(pbem, seat), "")
+    now = clock(at)
+    keyring = _commit(pbem, new_keyring(pbem, seat), "", stamp(pbem, now)).saw(pbem, now)
     save_keyring(file, keyring)
     save(file, pbem)
     console = out_console()
@@ -167,15 +223,17 @@ def plot_command(
     order: Annotated[
         str, typer.Argument(help="Your orders in the system's notation; leave out when you have none", metavar="ORDER")
     ] = "",
-    bot: Annotated[str | None, typer.Option(help="Let this computer player choose your orders", metavar="BOT")] = None,
+    bot: BotOpt = None,
+    at: AtOpt = None,
 ) -> None:
     """Commit your seat's orders for this step: checked as in play, sent as a hash, kept in your keyring."""
     pbem = load(file)
     seat = find_seat(pbem.seats, seat)
-    keyring = load_keyring(file, pbem, seat, required=False)
+    now = clock(at)
+    keyring = load_keyring(file, pbem, seat, required=False, now=now).saw(pbem, now)
     if bot is not None:
         order = _bot_order(pbem, seat, bot)
-    keyring = _commit(pbem, keyring, order, file)
+    keyring = _commit(pbem, keyring, order, stamp(pbem, now), file)
     save(file, pbem)
     save_keyring(file, keyring)
     sealed = keyring.sealed_at(pbem.step)
@@ -187,15 +245,16 @@ def plot_command(
 
 @pbem_app.command("reveal")
 @reports_errors
-def reveal_command(file: FileArg, seat: SeatOpt) -> None:
+def reveal_command(file: FileArg, seat: SeatOpt, at: AtOpt = None) -> None:
     """Reveal your committed plot, salt and secret; the last reveal resolves the step with everyone's dice."""
     pbem = load(file)
     seat = find_seat(pbem.seats, seat)
-    keyring = load_keyring(file, pbem, seat, required=True)
+    now = clock(at)
+    keyring = load_keyring(file, pbem, seat, required=True, now=now).saw(pbem, now)
     step = pbem.step
-    sealed, events = pbem.reveal_sealed(keyring)
+    sealed, events = pbem.reveal_sealed(keyring, stamp(pbem, now))
     save(file, pbem)
-    save_keyring(file, keyring.saw(pbem))
+    save_keyring(file, keyring.saw(pbem, now))
     console = out_console()
     console.print(Text(f"{seat} revealed at step {step}" + (f": {sealed.plot}" if sealed.plot else "")))
     if pbem.step > step and pbem.game is not None:
@@ -207,13 +266,17 @@ def reveal_command(file: FileArg, seat: SeatOpt) -> None:
 
 @pbem_app.command("show")
 @reports_errors
-def show_command(file: FileArg, seat: SeatOpt) -> None:
-    """The game as your seat sees it: the map, the ship cards, your sealed plot, what each side owes."""
+def show_command(file: FileArg, seat: SeatOpt, at: AtOpt = None) -> None:
+    """The game as your seat sees it: the map, the ship cards, your sealed plot, what each side owes.
+
+    Opening a new file with ``show`` is your record of when it reached you, which a claim against your seat
+    is checked against: open each file as it arrives.
+    """
     pbem = load(file)
     seat = find_seat(pbem.seats, seat)
-    kept = keyring_path(file, seat).exists()
+    now = clock(at)
     # Checked even with no keyring yet: a file already holding actions for this seat is refused.
-    keyring = load_keyring(file, pbem, seat, required=False)
+    keyring = load_keyring(file, pbem, seat, required=False, now=now)
     console = out_console()
     if pbem.game is not None:
         console.print(game_screen(pbem.game, seat), soft_wrap=True)
@@ -221,11 +284,85 @@ def show_command(file: FileArg, seat: SeatOpt) -> None:
     if sealed is not None:
         console.print(Text(f"your sealed plot ({seat}): {sealed.plot or '(none: a secret only)'}"))
     console.print(status_text(pbem, file))
-    if kept:
-        save_keyring(file, keyring.saw(pbem))
+    # Written even for a first look: it is this player's record of when the file reached them.
+    save_keyring(file, keyring.saw(pbem, now))
 
 
-def _commit(pbem: PbemGame, keyring: Keyring, order: str, file: Path | None = None) -> Keyring:
+@pbem_app.command("turn")
+@reports_errors
+def turn_command(file: FileArg, seat: SeatOpt, order: OrderArg = None, bot: BotOpt = None, at: AtOpt = None) -> None:
+    """Everything your seat owes in one pass: reveal what you sealed, see the result, commit your next orders.
+
+    Run it without ORDER to reveal and see the new step; then again with ORDER (or --bot) to commit. If your
+    commitment is the step's last, it is revealed at once. Then send the file on: one file a step from each side.
+    """
+    pbem = load(file)
+    seat = find_seat(pbem.seats, seat)
+    now = clock(at)
+    keyring = load_keyring(file, pbem, seat, required=False, now=now).saw(pbem, now)
+    _pass(file, pbem, keyring, order, bot, now)
+
+
+@pbem_app.command("claim")
+@reports_errors
+def claim_command(file: FileArg, seat: SeatOpt, order: OrderArg = None, bot: BotOpt = None, at: AtOpt = None) -> None:
+    """Claim the step against the sides still owing, once the game's deadline has passed, then play on.
+
+    Each silent side's plot is taken as a hold (or the greedy computer player's orders where the rules have no
+    hold) and its secret is left out of the dice. Anyone can check the claim from the file; the silent
+    player's own copy of vectorwar refuses one made before the deadline by its record of when the file came.
+    """
+    pbem = load(file)
+    seat = find_seat(pbem.seats, seat)
+    now = clock(at)
+    keyring = load_keyring(file, pbem, seat, required=False, now=now).saw(pbem, now)
+    when = stamp(pbem, now)
+    if when is None:
+        pbem.claim(seat, now)  # refused: a game with no deadline has no claims
+        return
+    start = len(pbem.game.events) if pbem.game is not None else 0
+    claim = pbem.claim(seat, when)
+    console = out_console()
+    console.print(
+        Text(f"{seat} claimed step {claim.step} at {time_text(claim.at)} against {', '.join(claim.against)}, "
+             f"silent since {time_text(claim.since)}")
+    )  # fmt: skip
+    if pbem.game is not None:
+        for line in event_lines(list(pbem.game.events[start:])):
+            console.print(line)
+    _pass(file, pbem, keyring.saw(pbem, now), order, bot, now)
+
+
+def _pass(file: Path, pbem: PbemGame, keyring: Keyring, order: str | None, bot: str | None, now: int) -> None:
+    """The rest of a seat's pass (:meth:`PbemGame.turn`), the files written, and what it did in words."""
+    seat = keyring.seat
+    when = stamp(pbem, now)
+    done = pbem.turn(keyring, None, random_hex(), random_hex(), when)
+    if done.needs_orders and (order is not None or bot is not None):
+        chosen = _bot_order(pbem, seat, bot) if bot is not None else order
+        later = pbem.turn(done.keyring, chosen, random_hex(), random_hex(), when)
+        done = replace(later, revealed=done.revealed + later.revealed, events=done.events + later.events)
+    elif order and not done.needs_orders:
+        raise UserError(f"{seat} has no orders to give now ({pbem.moment}): leave ORDER out")
+    # The keyring first: a crash between the two writes never loses the secret of a commitment in the file.
+    save_keyring(file, done.keyring)
+    save(file, pbem)
+    console = out_console()
+    for sealed in done.revealed:
+        console.print(Text(f"{seat} revealed at step {sealed.step}" + (f": {sealed.plot}" if sealed.plot else "")))
+    for line in event_lines(list(done.events)):
+        console.print(line)
+    if done.committed is not None:
+        console.print(Text(f"{seat} committed at step {done.committed.step}: {done.committed.plot}"))
+    if done.needs_orders:
+        if pbem.game is not None:
+            console.print(game_screen(pbem.game, seat), soft_wrap=True)
+        console.print(Text(f"your orders now ({pbem.moment}): vectorwar pbem turn {file} --seat {seat} ORDER"))
+    else:
+        console.print(status_text(pbem, file))
+
+
+def _commit(pbem: PbemGame, keyring: Keyring, order: str, at: int | None = None, file: Path | None = None) -> Keyring:
     """Seal ``order`` with fresh random values and commit it; the keyring that keeps them.
 
     The keyring is written before the game file (``file``), holding the sealed plot, so a crash between the
@@ -235,7 +372,7 @@ def _commit(pbem: PbemGame, keyring: Keyring, order: str, file: Path | None = No
     keeping = keyring.keep(sealed)
     if file is not None:
         save_keyring(file, keeping)
-    pbem.commit(keyring.seat, *sealed.hashes(pbem.game_id, keyring.seat))
+    pbem.commit(keyring.seat, *sealed.hashes(pbem.game_id, keyring.seat), at)
     return keeping.saw(pbem)
 
 

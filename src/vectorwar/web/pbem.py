@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from fastapi import APIRouter, FastAPI, Request
@@ -23,6 +25,7 @@ from vectorwar.limits import MAX_ORDER_CHARS
 from vectorwar.pbem import (
     GAME_ID_DIGITS,
     HEX_DIGITS,
+    MAX_DEADLINE_HOURS,
     Keyring,
     PbemGame,
     check_keyring,
@@ -53,6 +56,9 @@ class NewBody(_Body):
     seat: str = Field(min_length=1, max_length=NAME_MAX, description="The creator's seat")
     max_turns: int | None = Field(default=None, ge=1, le=200, description="End the game after this turn")
     options: dict[str, bool | int | str] = Field(default_factory=dict, description="Rule options by name")
+    deadline_hours: int | None = Field(
+        default=None, ge=1, le=MAX_DEADLINE_HOURS, description="Hours a step may wait for a side before a claim"
+    )
 
 
 class SeatBody(_Body):
@@ -67,6 +73,14 @@ class PlotBody(SeatBody):
     order: str = Field(default="", max_length=MAX_ORDER_CHARS, description="The seat's orders; empty when it has none")
 
 
+class TurnBody(SeatBody):
+    order: str | None = Field(
+        default=None,
+        max_length=MAX_ORDER_CHARS,
+        description="The orders for the step the seat commits to; left out, the pass stops where they are needed",
+    )
+
+
 class PbemOut(BaseModel):
     file: dict[str, Any] = Field(description="The new game file: offer it for download and pass it on")
     keyring: dict[str, Any] = Field(description="The seat's new keyring: keep it, never pass it on")
@@ -79,8 +93,13 @@ _REFUSALS = error_responses(400, 409, 413, 422)
 router = APIRouter(prefix="/api/pbem", tags=["play by e-mail"])
 
 
-def install(app: FastAPI) -> None:
-    """The routes and the answers to the protocol's refusals."""
+def install(app: FastAPI, clock: Callable[[], float] = time.time) -> None:
+    """The routes and the answers to the protocol's refusals; ``clock`` is the time the server records.
+
+    The server's clock stands for the player's machine: the time an action records, and the time a
+    keyring notes when its player first saw a file (which a claim against the seat is checked against).
+    """
+    app.state.pbem_clock = clock
     app.include_router(router)
 
     @app.exception_handler(PbemError)
@@ -104,8 +123,8 @@ async def _off_loop(fn: Callable[..., R], *args: Any) -> R:
     responses=_REFUSALS,
     summary="A new game file, with the creator's set-up secret committed",
 )
-async def new(body: NewBody) -> JSONResponse:
-    return JSONResponse(await _off_loop(_new, body))
+async def new(body: NewBody, request: Request) -> JSONResponse:
+    return JSONResponse(await _off_loop(_new, body, _now(request)))
 
 
 @router.post(
@@ -114,8 +133,8 @@ async def new(body: NewBody) -> JSONResponse:
     responses=_REFUSALS,
     summary="The seat's view of a game file (the keyring, if given, is checked and updated)",
 )
-async def view(body: SeatBody) -> JSONResponse:
-    return JSONResponse(await _off_loop(_view, body))
+async def view(body: SeatBody, request: Request) -> JSONResponse:
+    return JSONResponse(await _off_loop(_view, body, _now(request)))
 
 
 @router.post(
@@ -124,8 +143,8 @@ async def view(body: SeatBody) -> JSONResponse:
     responses=_REFUSALS,
     summary="Commit the seat's orders: the file gets their hash, the keyring the rest",
 )
-async def plot(body: PlotBody) -> JSONResponse:
-    return JSONResponse(await _off_loop(_plot, body))
+async def plot(body: PlotBody, request: Request) -> JSONResponse:
+    return JSONResponse(await _off_loop(_plot, body, _now(request)))
 
 
 @router.post(
@@ -134,60 +153,119 @@ async def plot(body: PlotBody) -> JSONResponse:
     responses=_REFUSALS,
     summary="Reveal the seat's committed orders; the last reveal resolves the step",
 )
-async def reveal(body: SeatBody) -> JSONResponse:
-    return JSONResponse(await _off_loop(_reveal, body))
+async def reveal(body: SeatBody, request: Request) -> JSONResponse:
+    return JSONResponse(await _off_loop(_reveal, body, _now(request)))
 
 
-def _new(body: NewBody) -> dict[str, Any]:
+@router.post(
+    "/turn",
+    response_model=PbemOut,
+    responses=_REFUSALS,
+    summary="Everything the seat owes in one pass: reveal, then commit the orders given, revealed at once if last",
+)
+async def turn(body: TurnBody, request: Request) -> JSONResponse:
+    return JSONResponse(await _off_loop(_turn, body, _now(request)))
+
+
+@router.post(
+    "/claim",
+    response_model=PbemOut,
+    responses=_REFUSALS,
+    summary="Claim the step against the silent seats after the deadline, then the rest of the seat's pass",
+)
+async def claim(body: TurnBody, request: Request) -> JSONResponse:
+    return JSONResponse(await _off_loop(_claim, body, _now(request)))
+
+
+def _now(request: Request) -> int:
+    return int(request.app.state.pbem_clock())
+
+
+def _stamp(pbem: PbemGame, now: int) -> int | None:
+    """The time an action records: none in a game with no deadline, and never before the file's last one."""
+    return None if pbem.deadline_hours is None else max(now, pbem.last_time or 0)
+
+
+def _new(body: NewBody, now: int) -> dict[str, Any]:
     scenario = find_scenario(body.scenario)
     if body.max_turns is not None:
         scenario = scenario.model_copy(update={"max_turns": body.max_turns})
     options = checked_options(system_of(scenario), scenario, body.options)
     try:
-        pbem = PbemGame.new(scenario, secrets.token_hex(GAME_ID_DIGITS // 2), options)
+        pbem = PbemGame.new(scenario, secrets.token_hex(GAME_ID_DIGITS // 2), options, body.deadline_hours)
     except ScenarioError as err:
         raise SetupError(str(err)) from None
     if body.seat not in pbem.seats:
         raise SetupError(f"scenario {scenario.id} has no side {body.seat!r} (sides: {', '.join(pbem.seats)})")
-    keyring = _commit(pbem, new_keyring(pbem, body.seat), "")
-    return _answer(pbem, keyring)
+    keyring = _commit(pbem, new_keyring(pbem, body.seat), "", _stamp(pbem, now)).saw(pbem, now)
+    return _answer(pbem, keyring, now)
 
 
-def _view(body: SeatBody) -> dict[str, Any]:
-    pbem, keyring = _open(body)
-    return _answer(pbem, keyring.saw(pbem))
+def _view(body: SeatBody, now: int) -> dict[str, Any]:
+    pbem, keyring = _open(body, now)
+    return _answer(pbem, keyring, now)
 
 
-def _plot(body: PlotBody) -> dict[str, Any]:
-    pbem, keyring = _open(body)
-    return _answer(pbem, _commit(pbem, keyring, body.order))
+def _plot(body: PlotBody, now: int) -> dict[str, Any]:
+    pbem, keyring = _open(body, now)
+    return _answer(pbem, _commit(pbem, keyring, body.order, _stamp(pbem, now)), now)
 
 
-def _reveal(body: SeatBody) -> dict[str, Any]:
-    pbem, keyring = _open(body)
-    _, events = pbem.reveal_sealed(keyring)
-    return {**_answer(pbem, keyring.saw(pbem)), "events": [e.describe() for e in events]}
+def _reveal(body: SeatBody, now: int) -> dict[str, Any]:
+    pbem, keyring = _open(body, now)
+    _, events = pbem.reveal_sealed(keyring, _stamp(pbem, now))
+    return {**_answer(pbem, keyring.saw(pbem, now), now), "events": [e.describe() for e in events]}
 
 
-def _open(body: SeatBody) -> tuple[PbemGame, Keyring]:
+def _turn(body: TurnBody, now: int) -> dict[str, Any]:
+    pbem, keyring = _open(body, now)
+    return _pass(pbem, keyring, body.order, now, [])
+
+
+def _claim(body: TurnBody, now: int) -> dict[str, Any]:
+    pbem, keyring = _open(body, now)
+    start = len(pbem.game.events) if pbem.game is not None else 0
+    # A game with no deadline refuses the claim itself; one with a deadline records the server's time.
+    pbem.claim(keyring.seat, _stamp(pbem, now) or now)
+    events = list(pbem.game.events[start:]) if pbem.game is not None else []
+    return _pass(pbem, keyring.saw(pbem, now), body.order, now, [e.describe() for e in events])
+
+
+def _pass(pbem: PbemGame, keyring: Keyring, order: str | None, now: int, said: list[str]) -> dict[str, Any]:
+    when = _stamp(pbem, now)
+    done = pbem.turn(keyring, None, _fresh(), _fresh(), when)
+    if done.needs_orders and order is not None:
+        later = pbem.turn(done.keyring, order, _fresh(), _fresh(), when)
+        done = replace(later, events=done.events + later.events)
+    return {**_answer(pbem, done.keyring, now), "events": said + [e.describe() for e in done.events]}
+
+
+def _open(body: SeatBody, now: int) -> tuple[PbemGame, Keyring]:
+    """The file and the seat's keyring, checked, the keyring noting that its player has seen the file now."""
     pbem = game_from_data(body.file, "the game file")
     pbem.check_seat(body.seat)
     if body.keyring is None:
-        return pbem, new_keyring(pbem, body.seat)
+        return pbem, new_keyring(pbem, body.seat).saw(pbem, now)
     keyring = keyring_from_data(body.keyring, "the keyring")
-    check_keyring(pbem, keyring, body.seat)
-    return pbem, keyring
+    check_keyring(pbem, keyring, body.seat, now)
+    return pbem, keyring.saw(pbem, now)
 
 
-def _commit(pbem: PbemGame, keyring: Keyring, order: str) -> Keyring:
-    sealed = pbem.seal(keyring.seat, order, secrets.token_hex(HEX_DIGITS // 2), secrets.token_hex(HEX_DIGITS // 2))
-    pbem.commit(keyring.seat, *sealed.hashes(pbem.game_id, keyring.seat))
+def _fresh() -> str:
+    return secrets.token_hex(HEX_DIGITS // 2)
+
+
+def _commit(pbem: PbemGame, keyring: Keyring, order: str, at: int | None) -> Keyring:
+    sealed = pbem.seal(keyring.seat, order, _fresh(), _fresh())
+    pbem.commit(keyring.seat, *sealed.hashes(pbem.game_id, keyring.seat), at)
     return keyring.keep(sealed).saw(pbem)
 
 
-def _answer(pbem: PbemGame, keyring: Keyring) -> dict[str, Any]:
+def _answer(pbem: PbemGame, keyring: Keyring, now: int) -> dict[str, Any]:
     sealed = keyring.sealed_at(pbem.step)
     result = pbem.result
+    due = pbem.claimable_at()
+    owed = pbem.owed()
     return {
         "file": pbem.to_data(),
         "keyring": keyring.to_data(),
@@ -198,12 +276,17 @@ def _answer(pbem: PbemGame, keyring: Keyring) -> dict[str, Any]:
             "step": pbem.step,
             "moment": pbem.moment,
             "sequence": pbem.sequence,
-            "owed": pbem.owed(),
+            "owed": owed,
             "prompted": list(pbem.prompted),
             "sealed": None if sealed is None else sealed.plot,
             "over": pbem.is_over,
             "result": None if result is None else {"winners": list(result.winners), "reason": result.reason},
             "scene": None if pbem.game is None else build_scene(pbem.game, [keyring.seat]),
+            "deadline_hours": pbem.deadline_hours,
+            "last_time": pbem.last_time,
+            "claimable_at": due,
+            "claimable": due is not None and now >= due and keyring.seat not in owed and bool(owed),
+            "now": now,
         },
         "events": [],
     }

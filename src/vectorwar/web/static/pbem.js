@@ -6,6 +6,8 @@
 import { renderCards } from "./cards.js";
 import { h, fill, sideColours } from "./dom.js";
 import { HexMap } from "./map/hexmap.js";
+import { renderLog } from "./log.js";
+import { oddsDetail } from "./orders/odds.js";
 
 const $ = (id) => document.getElementById(id);
 const state = { file: null, keyring: null, seat: null, view: null, name: "game.vwpbem" };
@@ -63,6 +65,16 @@ function owedLine(view) {
   return `Step ${view.step} (${view.moment}): ${parts.join(", ")}.`;
 }
 
+const when = (seconds) => new Date(seconds * 1000).toISOString().replace(".000Z", "Z");
+
+function deadlineLine(view) {
+  if (!view.deadline_hours || view.claimable_at === null) return null;
+  const silent = Object.keys(view.owed).join(" and ");
+  return h("p", { id: "pbem-deadline" },
+    `Deadline: ${view.deadline_hours} h a step. The last action was at ${when(view.last_time)}; `
+    + `from ${when(view.claimable_at)} the others may claim this step against ${silent}.`);
+}
+
 function render(events) {
   const view = state.view;
   document.body.dataset.step = String(view.step);
@@ -71,7 +83,10 @@ function render(events) {
   const owed = view.owed[state.seat];
   const mine = owed === "commit" ? "You owe your commitment." : owed === "reveal" ? "You owe your reveal." : "Nothing owed by you now: download the file and send it on.";
   const sealed = view.sealed === null ? null : h("p", { id: "pbem-sealed" }, `Your sealed plot: ${view.sealed || "(none: a secret only)"}`);
-  fill($("pbem-status"), h("p", { id: "pbem-owed" }, owedLine(view)), h("p", {}, `${state.seat}: ${mine}`), sealed);
+  fill($("pbem-status"), h("p", { id: "pbem-owed" }, owedLine(view)), h("p", {}, `${state.seat}: ${mine}`), sealed,
+    deadlineLine(view));
+  $("pbem-claim").hidden = !view.deadline_hours || view.over;
+  $("pbem-claim").disabled = !view.claimable;
   const prompted = view.prompted.includes(state.seat);
   $("pbem-order").disabled = owed !== "commit" || !prompted;
   $("pbem-commit").disabled = owed !== "commit";
@@ -84,6 +99,16 @@ function render(events) {
     map.render(view.scene);
     renderCards($("cards"), view.scene.cards, sideColours(view.scene), view.scene);
   }
+  renderOdds(view.scene);
+  // The game's whole log, as the online table's Log tab shows it: the file replays every roll.
+  renderLog($("pbem-log"), view.scene ? view.scene.events : []);
+}
+
+// The odds of every shot this seat may fire now, worked out by the server's rules as at the online table.
+function renderOdds(scene) {
+  const shots = scene ? Object.values(scene.fire_options || {}).flat() : [];
+  $("pbem-odds").hidden = shots.length === 0;
+  fill($("pbem-odds-list"), shots.map((option) => oddsDetail(option)));
 }
 
 function download(name, data) {
@@ -135,8 +160,10 @@ $("pbem-open").addEventListener("click", () => guarded(async () => {
 
 $("pbem-create").addEventListener("click", () => guarded(async () => {
   const turns = $("pbem-turns").value;
+  const hours = $("pbem-deadline-hours").value;
   const body = { scenario: $("pbem-scenario").value, seat: $("pbem-new-seat").value };
   if (turns) body.max_turns = Number(turns);
+  if (hours) body.deadline_hours = Number(hours);
   state.name = `${body.scenario}.vwpbem`;
   accept(await call("new", body));
 }));
@@ -144,14 +171,20 @@ $("pbem-create").addEventListener("click", () => guarded(async () => {
 $("pbem-plot-form").addEventListener("submit", (event) => {
   event.preventDefault();
   guarded(async () => {
-    const order = $("pbem-order").disabled ? "" : $("pbem-order").value;
-    accept(await call("plot", { file: state.file, seat: state.seat, keyring: state.keyring, order }));
+    // A pass: commit these orders, and reveal them at once when this is the step's last commitment.
+    const order = $("pbem-order").disabled ? null : $("pbem-order").value;
+    accept(await call("turn", { file: state.file, seat: state.seat, keyring: state.keyring, order }));
     $("pbem-order").value = "";
   });
 });
 
 $("pbem-reveal").addEventListener("click", () => guarded(async () => {
-  accept(await call("reveal", { file: state.file, seat: state.seat, keyring: state.keyring }));
+  // A pass: reveal (the last reveal throws the dice), then stop where this seat's next orders are needed.
+  accept(await call("turn", { file: state.file, seat: state.seat, keyring: state.keyring }));
+}));
+
+$("pbem-claim").addEventListener("click", () => guarded(async () => {
+  accept(await call("claim", { file: state.file, seat: state.seat, keyring: state.keyring }));
 }));
 
 $("pbem-download").addEventListener("click", () => download(state.name, state.file));
