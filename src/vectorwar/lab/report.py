@@ -14,10 +14,22 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from vectorwar.lab.metrics import cell_metrics
-from vectorwar.lab.plots import pyplot, report_panels, save_panel, save_summary, seats_of, show_value, tournament_table
+from vectorwar.lab.plots import (
+    pyplot,
+    report_panels,
+    save_panel,
+    save_summary,
+    seats_of,
+    show_value,
+    swept,
+    tournament_table,
+)
 
 if TYPE_CHECKING:
     from vectorwar.lab.optimise import Entry, Search
+
+# The results-table readers live with the plots; the report has always offered them too.
+__all__ = ["Report", "make_report", "optimise_report", "swept", "tournament_table"]
 
 
 @dataclass
