@@ -102,69 +102,83 @@ def _cell(frame: Any, job: int, rows: list[int]) -> list[dict[str, Any]]:
     seats: list[str] = json.loads(frame["seats"][first])
     winners = [set(str(frame["winner"][i]).split(",")) - {""} for i in rows]
     turns = [int(frame["turns"][i]) for i in rows]
-    decided = [bool(frame["decided"][i]) for i in rows]
-    damage = [json.loads(frame["damage"][i]) for i in rows]
-    luck = [json.loads(frame["luck"][i]) for i in rows]
-    seeds = sorted(int(frame["seed"][i]) for i in rows)
-    n = len(rows)
-    draws = sum(not w for w in winners)
-    movers = [(str(frame["initiative"][i]), w) for i, w in zip(rows, winners, strict=True) if frame["initiative"][i]]
-    # The first mover's score: 1 for a win, a half for a draw, 0 for a loss; 0.5 is no advantage.
-    scores = [1.0 if m in w else 0.5 if not w else 0.0 for m, w in movers]
-    mover_win = wilson(sum(m in w for m, w in movers), len(movers))
-    mover_score = mean_interval(scores)
-    completion = wilson(sum(decided), n)
     cell = {
         "job": job,
-        "label": str(frame["label"][first]),
-        "params": str(frame["params"][first]),
-        "scenario": str(frame["scenario"][first]),
-        "bots": str(frame["bots"][first]),
+        **{key: str(frame[key][first]) for key in ("label", "params", "scenario", "bots")},
+        **_outcomes(frame, rows, winners, turns),
+        **_first_mover(frame, rows, winners),
+    }
+    damage = [json.loads(frame["damage"][i]) for i in rows]
+    luck = [json.loads(frame["luck"][i]) for i in rows]
+    out = []
+    for seat in seats:
+        row = {**cell, **_seat(seat, winners, turns, damage, luck)}
+        out.append({column: row[column] for column in CELL_COLUMNS})
+    return out
+
+
+def _interval(name: str, figures: tuple[float, float, float]) -> dict[str, float]:
+    """A rate and its interval as the columns ``name``, ``name_lo`` and ``name_hi``."""
+    rate, lo, hi = figures
+    return {name: rate, f"{name}_lo": lo, f"{name}_hi": hi}
+
+
+def _outcomes(frame: Any, rows: list[int], winners: list[set[str]], turns: list[int]) -> dict[str, Any]:
+    """The cell-wide figures: its seeds, games, draws, completion and duration."""
+    seeds = sorted(int(frame["seed"][i]) for i in rows)
+    decided = [bool(frame["decided"][i]) for i in rows]
+    n = len(rows)
+    draws = sum(not w for w in winners)
+    return {
         "seeds": f"{seeds[0]}-{seeds[-1]}" if n > 1 else str(seeds[0]),
         "games": n,
         "draws": draws,
-        "completion": completion[0],
-        "completion_lo": completion[1],
-        "completion_hi": completion[2],
+        **_interval("draw", wilson(draws, n)),
+        **_interval("completion", wilson(sum(decided), n)),
         "turns_mean": statistics.fmean(turns),
         "turns_sd": statistics.stdev(turns) if n > 1 else 0.0,
         "turns_min": min(turns),
         "turns_max": max(turns),
-        "first_mover_games": len(movers),
-        "first_mover_win": mover_win[0] if movers else None,
-        "first_mover_win_lo": mover_win[1] if movers else None,
-        "first_mover_win_hi": mover_win[2] if movers else None,
-        "first_mover_score": mover_score[0] if movers else None,
-        "first_mover_score_lo": mover_score[1] if movers else None,
-        "first_mover_score_hi": mover_score[2] if movers else None,
+        # The first game's seed is the one the report's sample replays.
         "sample_seed": seeds[0],
     }
-    draw = wilson(draws, n)
-    out = []
-    for seat in seats:
-        wins = sum(seat in w for w in winners)
-        losses = n - wins - draws
-        win, loss = wilson(wins, n), wilson(losses, n)
-        per_turn = [d.get(seat, 0) / t for d, t in zip(damage, turns, strict=True) if t > 0]
-        lucks = [float(g[seat]["luck"]) for g in luck if seat in g and g[seat]["luck"] is not None]
-        row = {
-            **cell,
-            "seat": seat,
-            "wins": wins,
-            "losses": losses,
-            "win": win[0],
-            "win_lo": win[1],
-            "win_hi": win[2],
-            "draw": draw[0],
-            "draw_lo": draw[1],
-            "draw_hi": draw[2],
-            "loss": loss[0],
-            "loss_lo": loss[1],
-            "loss_hi": loss[2],
-            "damage_per_turn": statistics.fmean(per_turn) if per_turn else 0.0,
-            "luck": statistics.fmean(lucks) if lucks else None,
-            "luck_sd": statistics.stdev(lucks) if len(lucks) > 1 else None,
-            "luck_games": len(lucks),
-        }
-        out.append({column: row[column] for column in CELL_COLUMNS})
-    return out
+
+
+#: The first mover's columns that have no value when no game rolled initiative.
+_FIRST_MOVER_FIGURES = tuple(c for c in CELL_COLUMNS if c.startswith(("first_mover_win", "first_mover_score")))
+
+
+def _first_mover(frame: Any, rows: list[int], winners: list[set[str]]) -> dict[str, Any]:
+    """How the side that won initiative fared; ``None`` figures where the system rolls none."""
+    movers = [(str(frame["initiative"][i]), w) for i, w in zip(rows, winners, strict=True) if frame["initiative"][i]]
+    if not movers:
+        return {"first_mover_games": 0, **dict.fromkeys(_FIRST_MOVER_FIGURES)}
+    # The first mover's score: 1 for a win, a half for a draw, 0 for a loss; 0.5 is no advantage.
+    scores = [1.0 if m in w else 0.5 if not w else 0.0 for m, w in movers]
+    return {
+        "first_mover_games": len(movers),
+        **_interval("first_mover_win", wilson(sum(m in w for m, w in movers), len(movers))),
+        **_interval("first_mover_score", mean_interval(scores)),
+    }
+
+
+def _seat(
+    seat: str, winners: list[set[str]], turns: list[int], damage: list[dict[str, Any]], luck: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """One seat's results, damage dealt per turn and luck over the cell's games."""
+    n = len(winners)
+    wins = sum(seat in w for w in winners)
+    losses = n - wins - sum(not w for w in winners)
+    per_turn = [d.get(seat, 0) / t for d, t in zip(damage, turns, strict=True) if t > 0]
+    lucks = [float(g[seat]["luck"]) for g in luck if seat in g and g[seat]["luck"] is not None]
+    return {
+        "seat": seat,
+        "wins": wins,
+        "losses": losses,
+        **_interval("win", wilson(wins, n)),
+        **_interval("loss", wilson(losses, n)),
+        "damage_per_turn": statistics.fmean(per_turn) if per_turn else 0.0,
+        "luck": statistics.fmean(lucks) if lucks else None,
+        "luck_sd": statistics.stdev(lucks) if len(lucks) > 1 else None,
+        "luck_games": len(lucks),
+    }

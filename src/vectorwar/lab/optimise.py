@@ -201,6 +201,76 @@ def optimise(
     for name, value in (("trials", trials), ("games", games), ("confirm", confirm), ("batch", batch), ("top", top)):
         if value < 1:
             raise LabError(f"{name} must be at least 1, got {value}")
+    match = _match(system_name, against, budget, scenario_id, seat, bot)
+    search = Search(system_name, match.scenario.id, match.seat, against, budget, seeds=(seed, seed + games - 1))
+    search.confirm_seeds = (seed + games, seed + games + confirm - 1)
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    study = optuna.create_study(direction="maximize", sampler=optuna.samplers.TPESampler(seed=seed))
+    proposals = _Proposals(study, match, search, limit=ASKS_PER_TRIAL * trials)
+    batch_number = 0
+    while len(search.played) < trials:
+        batch_number += 1
+        waiting, new = proposals.batch(batch_number, trials, batch)
+        if not waiting:
+            break  # the sampler keeps proposing refused designs: stop with what was played
+        jobs = [match.job(i, t.design, games, seed) for i, t in enumerate(new)]
+        rows = run(jobs, chunk, None) if jobs else []
+        for trial, (wins, played) in zip(new, _tally(rows, match.seat, len(new)), strict=True):
+            trial.wins, trial.games = wins, played
+        for asked, trial in waiting:
+            study.tell(asked, trial.win_rate)
+        if progress is not None:
+            progress(len(search.played), trials)
+        if proposals.exhausted:
+            break
+    search.confirmed.extend(
+        _confirm(match, run, search.played, top=top, games=confirm, first_seed=seed + games, chunk=chunk)
+    )
+    return search
+
+
+@dataclass(frozen=True)
+class _Match:
+    """What every trial shares: the scenario, the searched seat and its ships, the bot, the opponent design."""
+
+    system: str
+    space: Space
+    catalogue: Mapping[str, Mapping[str, Any]]
+    scenario: Scenario
+    seat: str
+    bot: str
+    against: str
+    #: The opponent's design: a proposal starts from it, so the fields the search does not vary stay as it has them.
+    base: dict[str, Any]
+    ships: int
+    budget: int | None
+
+    def job(self, index: int, design: Mapping[str, Any], games: int, first_seed: int) -> Job:
+        return _job(index, self.scenario, self.seat, self.bot, design, self.against, games, first_seed)
+
+    def over_budget(self, cost: int | None) -> str:
+        """Why a fleet of ``cost`` designs breaks the budget; "" within it (or with no budget or no cost)."""
+        if self.budget is None or cost is None or cost * self.ships <= self.budget:
+            return ""
+        return f"{self.ships} ships at {cost} points cost {cost * self.ships}, over the budget {self.budget}"
+
+    def judge(self, design: Mapping[str, Any]) -> tuple[int | None, str]:
+        """The design's cost and why it is refused: the design rules, then the budget, then the scenario's set-up."""
+        try:
+            cost, refused = design_cost(self.system, design), ""
+        except VectorwarError as err:
+            cost, refused = None, str(err)
+        return cost, refused or self.over_budget(cost) or self.setup_problem(design)
+
+    def setup_problem(self, design: Mapping[str, Any]) -> str:
+        """Why the scenario cannot be set up with ``design`` in the searched seat; ""."""
+        return _setup_problem(self.scenario, self.seat, self.bot, design, self.against)
+
+
+def _match(
+    system_name: str, against: str, budget: int | None, scenario_id: str | None, seat: str | None, bot: str | None
+) -> _Match:
+    """The search's set-up from the request, each part checked with an error naming the option at fault."""
     get_system(system_name)  # an unknown system is refused with the known ones
     space = design_space(system_name)
     catalogue = ship_catalogue(system_name)
@@ -221,69 +291,72 @@ def optimise(
     base = dict(catalogue[against])
     if budget is not None and design_cost(system_name, base, against) is None:
         raise LabError(f"{system_name}'s designs state no build points, so --budget cannot be checked")
+    return _Match(system_name, space, catalogue, scenario, seat, bot, against, base, ships, budget)
 
-    search = Search(system_name, scenario.id, seat, against, budget, seeds=(seed, seed + games - 1))
-    search.confirm_seeds = (seed + games, seed + games + confirm - 1)
-    optuna.logging.set_verbosity(optuna.logging.WARNING)
-    study = optuna.create_study(direction="maximize", sampler=optuna.samplers.TPESampler(seed=seed))
-    known: dict[str, Trial] = {}
-    asks = 0
-    batch_number = 0
-    while len(search.played) < trials:
-        batch_number += 1
+
+class _Proposals:
+    """The sampler's proposals, judged as they come; each distinct design becomes one trial, played at most once."""
+
+    def __init__(self, study: Any, match: _Match, search: Search, limit: int) -> None:
+        self.study = study
+        self.match = match
+        self.search = search
+        self.limit = limit
+        self.asks = 0
+        self.known: dict[str, Trial] = {}
+
+    @property
+    def exhausted(self) -> bool:
+        """Whether the asks allowed are spent: a sampler stuck on refused designs must not loop for ever."""
+        return self.asks >= self.limit
+
+    def batch(self, number: int, trials: int, size: int) -> tuple[list[tuple[Any, Trial]], list[Trial]]:
+        """Ask until ``size`` proposals await a result; those to tell the sampler of, and the new trials to play."""
         waiting: list[tuple[Any, Trial]] = []
         new: list[Trial] = []
-        while len(search.played) + len(new) < trials and len(waiting) < batch and asks < ASKS_PER_TRIAL * trials:
-            asks += 1
-            asked = study.ask()
-            design = _suggest(asked, space, base)
+        # search.played already counts the new trials, so a batch near the end of the search is smaller than it
+        # need be; kept as it is, since the trials and their seeds are the search's recorded results.
+        while len(self.search.played) + len(new) < trials and len(waiting) < size and not self.exhausted:
+            self.asks += 1
+            asked = self.study.ask()
+            design = _suggest(asked, self.match.space, self.match.base)
             key = json.dumps(design, sort_keys=True)
-            if key in known:  # asked again: its games are known (or about to be), so none are played twice
-                waiting.append((asked, known[key]))
+            if key in self.known:  # asked again: its games are known (or about to be), so none are played twice
+                waiting.append((asked, self.known[key]))
                 continue
-            trial = Trial(len(search.trials), design, None)
-            search.trials.append(trial)
-            known[key] = trial
-            try:
-                trial.cost = design_cost(system_name, design)
-            except VectorwarError as err:
-                trial.refused = str(err)
-            if not trial.refused and budget is not None and trial.cost is not None and trial.cost * ships > budget:
-                trial.refused = (
-                    f"{ships} ships at {trial.cost} points cost {trial.cost * ships}, over the budget {budget}"
-                )
-            if not trial.refused:
-                trial.refused = _setup_problem(scenario, seat, bot, design, against)
+            trial = self._trial(key, design)
             if trial.refused:
-                study.tell(asked, 0.0)  # refused designs steer the sampler away, at no cost in games
+                self.study.tell(asked, 0.0)  # refused designs steer the sampler away, at no cost in games
                 continue
-            trial.batch = batch_number
+            trial.batch = number
             new.append(trial)
             waiting.append((asked, trial))
-        if not waiting:
-            break  # the sampler keeps proposing refused designs: stop with what was played
-        jobs = [_job(i, scenario, seat, bot, t.design, against, games, seed) for i, t in enumerate(new)]
-        rows = run(jobs, chunk, None) if jobs else []
-        for trial, (wins, played) in zip(new, _tally(rows, seat, len(new)), strict=True):
-            trial.wins, trial.games = wins, played
-        for asked, trial in waiting:
-            study.tell(asked, trial.win_rate)
-        if progress is not None:
-            progress(len(search.played), trials)
-        if asks >= ASKS_PER_TRIAL * trials:
-            break
+        return waiting, new
 
-    best = sorted(search.played, key=lambda t: (-t.win_rate, t.number))[:top]
+    def _trial(self, key: str, design: dict[str, Any]) -> Trial:
+        trial = Trial(len(self.search.trials), design, None)
+        self.search.trials.append(trial)
+        self.known[key] = trial
+        trial.cost, trial.refused = self.match.judge(design)
+        return trial
+
+
+def _confirm(
+    match: _Match, run: Runner, played: list[Trial], *, top: int, games: int, first_seed: int, chunk: int
+) -> list[Entry]:
+    """The ``top`` best trials and every catalogue design the budget and scenario allow, played on fresh seeds."""
+    best = sorted(played, key=lambda t: (-t.win_rate, t.number))[:top]
     entries = [(f"trial {t.number}", t.design, t.cost, "search") for t in best]
-    for key, design in catalogue.items():
-        cost = design_cost(system_name, design, key)
-        if (budget is None or cost is None or cost * ships <= budget) and _fits(scenario, seat, bot, design, against):
+    for key, design in match.catalogue.items():
+        cost = design_cost(match.system, design, key)
+        if not match.over_budget(cost) and not match.setup_problem(design):
             entries.append((key, dict(design), cost, "catalogue"))
-    jobs = [_job(i, scenario, seat, bot, e[1], against, confirm, seed + games) for i, e in enumerate(entries)]
-    rows = run(jobs, chunk, None)
-    for (name, design, cost, source), (wins, played) in zip(entries, _tally(rows, seat, len(entries)), strict=True):
-        search.confirmed.append(Entry(name, design, cost, played, wins, source))
-    return search
+    rows = run([match.job(i, e[1], games, first_seed) for i, e in enumerate(entries)], chunk, None)
+    tallies = _tally(rows, match.seat, len(entries))
+    return [
+        Entry(name, design, cost, played, wins, source)
+        for (name, design, cost, source), (wins, played) in zip(entries, tallies, strict=True)
+    ]
 
 
 def _setup_problem(scenario: Scenario, seat: str, bot: str, design: Mapping[str, Any], against: str) -> str:
@@ -294,10 +367,6 @@ def _setup_problem(scenario: Scenario, seat: str, bot: str, design: Mapping[str,
     except VectorwarError as err:
         return str(err)
     return ""
-
-
-def _fits(scenario: Scenario, seat: str, bot: str, design: Mapping[str, Any], against: str) -> bool:
-    return not _setup_problem(scenario, seat, bot, design, against)
 
 
 def _suggest(asked: Any, space: Space, base: Mapping[str, Any]) -> dict[str, Any]:

@@ -46,11 +46,7 @@ def load_plan(path: Path) -> list[Job]:
 
 def plan_jobs(data: Mapping[str, Any], source: str) -> list[Job]:
     """The jobs a plan stands for, each checked by setting its game up once."""
-    unknown = sorted(set(data) - PLAN_KEYS)
-    if unknown:
-        raise LabError(f"{source}: unknown key {unknown[0]!r} (known: {', '.join(sorted(PLAN_KEYS))})")
-    if "scenario" not in data:
-        raise LabError(f"{source}: scenario: missing (a built-in scenario id or a .toml path)")
+    _check_keys(data, source)
     scenario = builtin_scenario(str(data["scenario"]))
     games = _positive(data.get("games", DEFAULT_GAMES), f"{source}: games")
     first_seed = int(data.get("first_seed", 0))
@@ -58,26 +54,10 @@ def plan_jobs(data: Mapping[str, Any], source: str) -> list[Job]:
     bots = bot_names(scenario.system)
     default_bot = "greedy" if "greedy" in bots else "random"
     base_seats = dict.fromkeys(seats, default_bot) | dict(data.get("seats", {}))
-    grid = dict(data.get("grid", {}))
-    for key, values in grid.items():
-        if not isinstance(values, list) or not values:
-            raise LabError(f"{source}: grid.{key}: give a non-empty list of values")
-    points: list[dict[str, Any]] = [dict(p) for p in data.get("points", [])] or [{}]
-    combos = [dict(zip(grid, values, strict=True)) for values in itertools.product(*grid.values())]
-    settings = [{**point, **combo} for point in points for combo in combos]
+    settings = _grid_settings(data, source)
     tournament = data.get("tournament")
     if tournament is not None:
-        if "bots" in tournament and "designs" in tournament:
-            raise LabError(f"{source}: tournament: give bots or designs, not both (sweep the other in [grid])")
-        what, kind = ("designs", "fleet") if "designs" in tournament else ("bots", "seat")
-        entrants = list(tournament.get(what, bots))
-        if len(entrants) < len(seats):
-            raise LabError(f"{source}: tournament.{what}: {len(seats)} seats need at least {len(seats)} {what}")
-        settings = [
-            {**s, **{f"{kind}.{seat}": entrant for seat, entrant in zip(seats, order, strict=True)}}
-            for s in settings
-            for order in itertools.permutations(entrants, len(seats))
-        ]
+        settings = _tournament_settings(settings, tournament, seats, bots, source)
     jobs: list[Job] = []
     for index, setting in enumerate(settings):
         label = str(setting.pop("label", ""))
@@ -96,6 +76,43 @@ def plan_jobs(data: Mapping[str, Any], source: str) -> list[Job]:
         )
         _check(jobs[-1], bots, seats, f"{source}: {jobs[-1].label or 'the base set-up'}")
     return jobs
+
+
+def _check_keys(data: Mapping[str, Any], source: str) -> None:
+    """Refuse a plan with a key it does not know (a typo would silently sweep nothing) or no scenario."""
+    unknown = sorted(set(data) - PLAN_KEYS)
+    if unknown:
+        raise LabError(f"{source}: unknown key {unknown[0]!r} (known: {', '.join(sorted(PLAN_KEYS))})")
+    if "scenario" not in data:
+        raise LabError(f"{source}: scenario: missing (a built-in scenario id or a .toml path)")
+
+
+def _grid_settings(data: Mapping[str, Any], source: str) -> list[dict[str, Any]]:
+    """Every ``[[points]]`` entry with every combination of the ``[grid]`` lists (one empty setting for neither)."""
+    grid = dict(data.get("grid", {}))
+    for key, values in grid.items():
+        if not isinstance(values, list) or not values:
+            raise LabError(f"{source}: grid.{key}: give a non-empty list of values")
+    points: list[dict[str, Any]] = [dict(p) for p in data.get("points", [])] or [{}]
+    combos = [dict(zip(grid, values, strict=True)) for values in itertools.product(*grid.values())]
+    return [{**point, **combo} for point in points for combo in combos]
+
+
+def _tournament_settings(
+    settings: list[dict[str, Any]], tournament: Mapping[str, Any], seats: list[str], bots: list[str], source: str
+) -> list[dict[str, Any]]:
+    """Each setting once for every ordering of the tournament's bots (or designs) in the seats."""
+    if "bots" in tournament and "designs" in tournament:
+        raise LabError(f"{source}: tournament: give bots or designs, not both (sweep the other in [grid])")
+    what, kind = ("designs", "fleet") if "designs" in tournament else ("bots", "seat")
+    entrants = list(tournament.get(what, bots))
+    if len(entrants) < len(seats):
+        raise LabError(f"{source}: tournament.{what}: {len(seats)} seats need at least {len(seats)} {what}")
+    return [
+        {**s, **{f"{kind}.{seat}": entrant for seat, entrant in zip(seats, order, strict=True)}}
+        for s in settings
+        for order in itertools.permutations(entrants, len(seats))
+    ]
 
 
 def _job(
@@ -118,13 +135,7 @@ def _job(
         elif kind == "fleet" and rest:
             fleets[rest] = str(value)
         elif kind == "design" and rest.count(".") == 1:
-            design, field = rest.split(".")
-            if design not in designs:
-                catalogue = ship_catalogue(scenario["system"])
-                if design not in catalogue:
-                    raise LabError(f"{source}: {key}: no design {design!r} in the scenario or the catalogue")
-                designs[design] = dict(catalogue[design])
-            designs[design][field] = value
+            _set_design_field(designs, scenario["system"], key, value, source)
         else:
             raise LabError(
                 f"{source}: {key!r} is not a thing a plan can vary "
@@ -139,6 +150,17 @@ def _job(
     if unknown:
         raise LabError(f"{source}: fleet.{unknown[0]}: no such seat (seats: {', '.join(s['id'] for s in sides)})")
     return {**scenario, "designs": designs, "sides": sides}, seats, options
+
+
+def _set_design_field(designs: dict[str, dict[str, Any]], system: str, key: str, value: Any, source: str) -> None:
+    """Set ``design.KEY.FIELD``; a design the scenario lacks is copied from the catalogue first."""
+    design, field = key.removeprefix("design.").split(".")
+    if design not in designs:
+        catalogue = ship_catalogue(system)
+        if design not in catalogue:
+            raise LabError(f"{source}: {key}: no design {design!r} in the scenario or the catalogue")
+        designs[design] = dict(catalogue[design])
+    designs[design][field] = value
 
 
 def _check(job: Job, bots: list[str], seats: list[str], where: str) -> None:

@@ -1,10 +1,7 @@
-"""The lab report: plots (PNG) and an HTML page, drawn from a results table with matplotlib.
+"""The lab report: an HTML page with the plots (lab/plots.py), every cell's figures and a sample game per cell.
 
-* win rate of each seat, with a 95% Wilson interval, against each swept value;
-* side advantage: each seat's share of wins (and draws) over all games;
-* first-mover advantage: how the seat holding turn 1's initiative fares;
-* a histogram of game length in turns;
-* a tournament table: each bot's (or design's) win rate against each other one.
+It also writes the design search's page (``lab optimise``): the best designs against the catalogue's and
+the search's progress.
 """
 
 from __future__ import annotations
@@ -16,10 +13,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from vectorwar.lab.metrics import cell_metrics, wilson
+from vectorwar.lab.metrics import cell_metrics
+from vectorwar.lab.plots import (
+    pyplot,
+    report_panels,
+    save_panel,
+    save_summary,
+    seats_of,
+    show_value,
+    swept,
+    tournament_table,
+)
 
 if TYPE_CHECKING:
-    from vectorwar.lab.optimise import Search
+    from vectorwar.lab.optimise import Entry, Search
+
+# The results-table readers live with the plots; the report has always offered them too.
+__all__ = ["Report", "make_report", "optimise_report", "swept", "tournament_table"]
 
 
 @dataclass
@@ -35,228 +45,22 @@ class Report:
     samples: dict[int, Path] = field(default_factory=dict)
 
 
-def swept(frame: Any) -> dict[str, list[str]]:
-    """Each parameter that takes more than one value, with its values in the order first played."""
-    values: dict[str, list[str]] = {}
-    for text in frame["params"]:
-        for key, value in json.loads(text).items():
-            shown = _show(value)
-            if shown not in values.setdefault(key, []):
-                values[key].append(shown)
-    return {k: v for k, v in values.items() if len(v) > 1}
-
-
 def make_report(frame: Any, out_dir: Path, title: str = "vectorwar lab report") -> Report:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+    """Write the report of a results table into ``out_dir``: one PNG per plot, a summary PNG, samples, the page."""
     out_dir.mkdir(parents=True, exist_ok=True)
     report = Report(html=out_dir / "report.html")
-    seats = _seats(frame)
-    params = [json.loads(t) for t in frame["params"]]
-    winners = [set(w.split(",")) if w else set() for w in frame["winner"]]
-    sections: list[str] = []
-
-    panels: list[tuple[str, Any, str]] = []
-    for name, values in swept(frame).items():
-
-        def draw_sweep(ax: Any, name: str = name, values: list[str] = values) -> list[str]:
-            for offset, seat in enumerate(seats):
-                rates = []
-                for value in values:
-                    rows = [i for i, p in enumerate(params) if name in p and _show(p[name]) == value]
-                    rates.append(wilson(sum(seat in winners[i] for i in rows), len(rows)))
-                xs = [i + (offset - (len(seats) - 1) / 2) * 0.08 for i in range(len(values))]
-                ax.errorbar(
-                    xs,
-                    [r[0] for r in rates],
-                    yerr=[[r[0] - r[1] for r in rates], [r[2] - r[0] for r in rates]],
-                    marker="o",
-                    capsize=3,
-                    label=seat,
-                )
-            ax.set_xticks(range(len(values)), values)
-            ax.set_ylim(0, 1)
-            ax.set_xlabel(name)
-            ax.set_ylabel("win rate (95% CI)")
-            ax.set_title(f"win rate against {name}")
-            ax.legend(fontsize="small")
-            return values
-
-        per_value = len(frame) // max(1, len(values))
-        panels.append(
-            (
-                f"winrate-{_slug(name)}",
-                draw_sweep,
-                f"Win rate of each seat for each value of {name}, with 95% Wilson intervals "
-                f"(about {per_value} games a value, the other swept values mixed in).",
-            )
-        )
-
-    jobs = sorted({int(j) for j in frame["job"]})
-    if len(jobs) > 1:
-        names = {
-            int(j): str(label) or f"set-up {int(j)}" for j, label in zip(frame["job"], frame["label"], strict=True)
-        }
-
-        def draw_setups(ax: Any) -> list[str]:
-            for offset, seat in enumerate(seats):
-                rates = []
-                for job in jobs:
-                    rows = [i for i, j in enumerate(frame["job"]) if int(j) == job]
-                    rates.append(wilson(sum(seat in winners[i] for i in rows), len(rows)))
-                xs = [i + (offset - (len(seats) - 1) / 2) * 0.08 for i in range(len(jobs))]
-                ax.errorbar(
-                    xs,
-                    [r[0] for r in rates],
-                    yerr=[[r[0] - r[1] for r in rates], [r[2] - r[0] for r in rates]],
-                    marker="o",
-                    linestyle="none",
-                    capsize=3,
-                    label=seat,
-                )
-            shown = [names[job] for job in jobs]
-            ax.set_xticks(range(len(jobs)), shown, rotation=20, ha="right", fontsize="small")
-            ax.set_ylim(0, 1)
-            ax.set_ylabel("win rate (95% CI)")
-            ax.set_title("win rate by set-up")
-            ax.legend(fontsize="small")
-            return shown
-
-        panels.append(
-            (
-                "winrate-setups",
-                draw_setups,
-                f"Win rate of each seat in each set-up, with 95% Wilson intervals ({len(frame) // len(jobs)} games "
-                "a set-up where all are alike).",
-            )
-        )
-
-    def draw_sides(ax: Any) -> list[str]:
-        names = [*seats, "draw"]
-        stats = [wilson(sum(s in w for w in winners), len(winners)) for s in seats]
-        stats.append(wilson(sum(not w for w in winners), len(winners)))
-        ax.bar(names, [s[0] for s in stats], yerr=[[s[0] - s[1] for s in stats], [s[2] - s[0] for s in stats]])
-        ax.set_ylim(0, 1)
-        ax.set_ylabel("share of games (95% CI)")
-        ax.set_title(f"side advantage ({len(winners)} games)")
-        return names
-
-    def draw_lengths(ax: Any) -> list[str]:
-        turns = [int(t) for t in frame["turns"]]
-        ax.hist(turns, bins=range(min(turns, default=0), max(turns, default=0) + 2), align="left")
-        ax.set_xlabel("turns")
-        ax.set_ylabel("games")
-        ax.set_title("game length")
-        return []
-
-    panels += [
-        (
-            "sides",
-            draw_sides,
-            f"Side advantage: each seat's share of wins and the share of draws over all {len(frame)} games, "
-            "with 95% Wilson intervals.",
-        ),
-        ("length", draw_lengths, "Game length: how many games lasted each number of turns."),
-    ]
-    lucks = {seat: _lucks(frame, seat) for seat in seats}
-    if any(lucks.values()):
-
-        def draw_luck(ax: Any) -> list[str]:
-            shown = [seat for seat in seats if lucks[seat]]
-            ax.hist([lucks[seat] for seat in shown], bins=20, label=shown)
-            ax.axvline(0, color="black", linewidth=0.8)
-            ax.set_xlabel("hits scored less hits expected, per game")
-            ax.set_ylabel("games")
-            ax.set_title("luck")
-            ax.legend(fontsize="small")
-            return shown
-
-        panels.append(
-            (
-                "luck",
-                draw_luck,
-                "Luck: in each game, the hits a seat's dice scored less the hits the odds of its shots promised "
-                "(right of 0: luckier than the odds).",
-            )
-        )
-    movers = [(str(m), w) for m, w in zip(frame["initiative"], winners, strict=True) if m]
-    if movers:
-
-        def draw_initiative(ax: Any) -> list[str]:
-            names = ["first mover wins", "draw", "first mover loses"]
-            counts = [
-                sum(m in w for m, w in movers),
-                sum(not w for _, w in movers),
-                sum(bool(w) and m not in w for m, w in movers),
-            ]
-            stats = [wilson(c, len(movers)) for c in counts]
-            ax.bar(names, [s[0] for s in stats], yerr=[[s[0] - s[1] for s in stats], [s[2] - s[0] for s in stats]])
-            ax.set_ylim(0, 1)
-            ax.set_ylabel("share of games (95% CI)")
-            ax.set_title(f"first-mover advantage (turn-1 initiative, {len(movers)} games)")
-            return names
-
-        panels.append(
-            (
-                "first-mover",
-                draw_initiative,
-                f"First-mover advantage: how the seat first in turn 1's initiative fared in {len(movers)} games, "
-                "with 95% Wilson intervals.",
-            )
-        )
     table = tournament_table(frame)
-    if table:
-
-        def draw_tournament(ax: Any) -> list[str]:
-            bots = sorted(table)
-            grid = [[table[a].get(b, (math.nan, 0))[0] for b in bots] for a in bots]
-            ax.imshow(grid, vmin=0, vmax=1, cmap="RdYlGn")
-            ax.set_xticks(range(len(bots)), bots)
-            ax.set_yticks(range(len(bots)), bots)
-            for i, a in enumerate(bots):
-                for j, b in enumerate(bots):
-                    if b in table[a]:
-                        ax.text(j, i, f"{table[a][b][0]:.0%}", ha="center", va="center")
-            ax.set_xlabel("against")
-            ax.set_title("tournament: win rate of row entrant")
-            return bots
-
-        panels.append(
-            (
-                "tournament",
-                draw_tournament,
-                "Tournament: each row entrant's win rate against each column entrant, over both seatings.",
-            )
-        )
-
-    for name, draw, caption in panels:
-        report.captions[name] = caption
-        fig, ax = plt.subplots(figsize=(6, 4), layout="constrained")
-        report.labels[name] = draw(ax)
-        path = out_dir / f"{name}.png"
-        fig.savefig(path, dpi=90)
-        plt.close(fig)
-        report.plots[name] = path
-    # One picture with every panel, for a quick look (and the README).
-    cols = 2
-    rows = math.ceil(len(panels) / cols)
-    fig, axes = plt.subplots(rows, cols, figsize=(11, 3.6 * rows), layout="constrained", squeeze=False)
-    for ax, (_, draw, _caption) in zip(axes.flat, panels, strict=False):
-        draw(ax)
-    for ax in list(axes.flat)[len(panels) :]:
-        ax.axis("off")
-    fig.suptitle(title)
-    summary = out_dir / "report.png"
-    fig.savefig(summary, dpi=80)
-    plt.close(fig)
-    report.plots["summary"] = summary
-
+    panels = report_panels(frame, table)
+    for panel in panels:
+        report.captions[panel.name] = panel.caption
+        path = out_dir / f"{panel.name}.png"
+        report.labels[panel.name] = save_panel(panel, path)
+        report.plots[panel.name] = path
+    report.plots["summary"] = out_dir / "report.png"
+    save_summary(panels, report.plots["summary"], title)
     cells = cell_metrics(frame)
     report.samples = _write_samples(frame, out_dir)
-    sections.append(_about_html(frame, cells))
+    sections = [_about_html(frame, cells)]
     for name, path in report.plots.items():
         if name != "summary":
             caption = html.escape(report.captions[name])
@@ -266,36 +70,19 @@ def make_report(frame: Any, out_dir: Path, title: str = "vectorwar lab report") 
     if table:
         sections.append(_tournament_html(table))
     sections.append(_cells_html(cells, report.samples))
-    report.html.write_text(
+    report.html.write_text(_page(title, "".join(sections)), encoding="utf-8")
+    return report
+
+
+def _page(title: str, body: str) -> str:
+    """A whole report page: the title, the shared style, ``body``."""
+    return (
         "<!doctype html><html><head><meta charset='utf-8'>"
         f"<title>{html.escape(title)}</title>"
         "<style>body{font-family:sans-serif;max-width:70em;margin:auto}figure{display:inline-block}"
         "table{border-collapse:collapse}td,th{border:1px solid #aaa;padding:2px 6px}</style></head>"
-        f"<body><h1>{html.escape(title)}</h1>{''.join(sections)}</body></html>",
-        encoding="utf-8",
+        f"<body><h1>{html.escape(title)}</h1>{body}</body></html>"
     )
-    return report
-
-
-def tournament_table(frame: Any) -> dict[str, dict[str, tuple[float, int]]]:
-    """Entrant -> opponent -> (win rate, games), over two-seat games between different entrants.
-
-    A seat's entrant is its fleet's design where a plan set one for every seat (``fleet.SEAT``), else its
-    bot: a design in one seat against a bot in the other is no pairing of like with like.
-    """
-    tally: dict[str, dict[str, list[int]]] = {}
-    rows = zip(frame["bots"], frame["seats"], frame["params"], frame["winner"], strict=True)
-    for bots_text, seats_text, params_text, winner in rows:
-        bots, seats, params = json.loads(bots_text), json.loads(seats_text), json.loads(params_text)
-        by_fleet = all(f"fleet.{seat}" in params for seat in seats)
-        entrant = {seat: str(params[f"fleet.{seat}"] if by_fleet else bots[seat]) for seat in seats}
-        if len(seats) != 2 or entrant[seats[0]] == entrant[seats[1]]:
-            continue
-        for seat, other in (seats, seats[::-1]):
-            cell = tally.setdefault(entrant[seat], {}).setdefault(entrant[other], [0, 0])
-            cell[0] += seat in winner.split(",")
-            cell[1] += 1
-    return {a: {b: (w / n, n) for b, (w, n) in row.items()} for a, row in tally.items()}
 
 
 def _tournament_html(table: dict[str, dict[str, tuple[float, int]]]) -> str:
@@ -308,15 +95,6 @@ def _tournament_html(table: dict[str, dict[str, tuple[float, int]]]) -> str:
         )
         body += f"<tr><th>{html.escape(a)}</th>{cells}</tr>"
     return f"<h2>Tournament</h2><table><tr><th>entrant \\ against</th>{head}</tr>{body}</table>"
-
-
-def _lucks(frame: Any, seat: str) -> list[float]:
-    out = []
-    for text in frame["luck"]:
-        figure = json.loads(text).get(seat, {}).get("luck")
-        if figure is not None:
-            out.append(float(figure))
-    return out
 
 
 def _write_samples(frame: Any, out_dir: Path) -> dict[int, Path]:
@@ -337,7 +115,7 @@ def _about_html(frame: Any, cells: list[dict[str, Any]]) -> str:
     """What was played: scenarios, bots by seat, seeds, games, and the command that made the results."""
     scenarios = ", ".join(sorted(set(frame["scenario"])))
     bots = sorted({str(c["bots"]) for c in cells})
-    seats = _seats(frame)
+    seats = seats_of(frame)
     shown_bots = "; ".join(
         ", ".join(f"{seat} {by_seat[seat]}" for seat in seats if seat in by_seat)
         for by_seat in (json.loads(b) for b in bots)
@@ -415,37 +193,34 @@ def _cells_html(cells: list[dict[str, Any]], samples: dict[int, Path]) -> str:
     return f"<h2>Set-ups</h2><table>{head}{body}</table>{notes}"
 
 
-def _seats(frame: Any) -> list[str]:
-    seats: list[str] = []
-    for text in frame["seats"]:
-        for seat in json.loads(text):
-            if seat not in seats:
-                seats.append(seat)
-    return seats
-
-
-def _show(value: object) -> str:
-    return json.dumps(value) if not isinstance(value, str) else value
-
-
-def _slug(name: str) -> str:
-    return "".join(c if c.isalnum() else "-" for c in name)
-
-
 def optimise_report(search: Search, out_dir: Path, command: str = "") -> Report:
     """The design search's page: what was searched, the best designs against the catalogue's, and the progress."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
     out_dir.mkdir(parents=True, exist_ok=True)
     report = Report(html=out_dir / "report.html")
-    played = search.played
     catalogue = [e for e in search.confirmed if e.source == "catalogue"]
     found = [e for e in search.confirmed if e.source == "search"]
     best_catalogue = max(catalogue, key=lambda e: e.interval[0], default=None)
+    report.plots["progress"] = _progress_plot(search, best_catalogue, out_dir / "progress.png")
+    report.captions["progress"] = (
+        "Search progress: the win rate of each legal design tried, in the order tried, and the best so far; "
+        "the dashed line is the best catalogue design's win rate on the confirming games."
+    )
+    caption = html.escape(report.captions["progress"])
+    report.html.write_text(
+        _page(
+            f"vectorwar design search: {search.system}",
+            f"{_search_html(search, command)}{_verdict_html(found, best_catalogue)}{_designs_html(search)}"
+            f'<figure><img src="progress.png" alt="{caption}"><figcaption>{caption}</figcaption></figure>',
+        ),
+        encoding="utf-8",
+    )
+    return report
 
+
+def _progress_plot(search: Search, best_catalogue: Entry | None, path: Path) -> Path:
+    """Each legal design's win rate in the order tried, the best so far, and the best catalogue design's line."""
+    plt = pyplot()
+    played = search.played
     fig, ax = plt.subplots(figsize=(7, 4), layout="constrained")
     xs = list(range(1, len(played) + 1))  # refused designs cost no games, so they take no place here
     ax.plot(xs, [t.win_rate for t in played], "o", markersize=3, alpha=0.6, label="each design tried")
@@ -460,22 +235,20 @@ def optimise_report(search: Search, out_dir: Path, command: str = "") -> Report:
     ax.set_ylabel(f"win rate over {search.seeds[1] - search.seeds[0] + 1} games")
     ax.set_title("design search progress")
     ax.legend(fontsize="small")
-    path = out_dir / "progress.png"
     fig.savefig(path, dpi=90)
     plt.close(fig)
-    report.plots["progress"] = path
-    report.captions["progress"] = (
-        "Search progress: the win rate of each legal design tried, in the order tried, and the best so far; "
-        "the dashed line is the best catalogue design's win rate on the confirming games."
-    )
+    return path
 
-    refused = len(search.trials) - len(played)
+
+def _search_html(search: Search, command: str) -> str:
+    """What was searched: system, scenario, seats, budget, trials, seeds and the command."""
+    refused = len(search.trials) - len(search.played)
     items = [
         f"<li>System: {html.escape(search.system)}; scenario: {html.escape(search.scenario)}</li>",
         f"<li>Searched: every ship of {html.escape(search.seat)}; against: a fleet of "
         f"{html.escape(search.against)}</li>",
         f"<li>Budget: {'none' if search.budget is None else search.budget} points for the searched seat's fleet</li>",
-        f"<li>Trials: {len(played)} designs played, {refused} refused by the design rules, the budget or the "
+        f"<li>Trials: {len(search.played)} designs played, {refused} refused by the design rules, the budget or the "
         "scenario</li>",
         f"<li>Seeds: {search.seeds[0]}-{search.seeds[1]} for every trial; "
         f"{search.confirm_seeds[0]}-{search.confirm_seeds[1]} to confirm the best and the catalogue's</li>",
@@ -483,44 +256,40 @@ def optimise_report(search: Search, out_dir: Path, command: str = "") -> Report:
         + (f"<code>{html.escape(command)}</code>" if command else "(the command was not recorded)")
         + "</li>",
     ]
-    verdict = ""
-    if found and best_catalogue is not None:
-        best = max(found, key=lambda e: e.interval[0])
-        p, lo, hi = best.interval
-        cp, clo, chi = best_catalogue.interval
-        if lo > chi:
-            outcome = "clear of it: the found design is better"
-        elif hi < clo:
-            outcome = "clear of it: the catalogue design is better"
-        else:
-            outcome = "overlapping it: more games would be needed to tell them apart"
-        verdict = (
-            f"<p>Best found: {html.escape(best.name)}, win rate {p:.3f} ({lo:.3f}–{hi:.3f}); best catalogue design "
-            f"within the budget: {html.escape(best_catalogue.name)}, {cp:.3f} ({clo:.3f}–{chi:.3f}). "
-            f"The found design's interval is {outcome}.</p>"
-        )
+    return f"<ul>{''.join(items)}</ul>"
+
+
+def _verdict_html(found: list[Entry], best_catalogue: Entry | None) -> str:
+    """Whether the best found design's interval clears the best catalogue design's ("" with either missing)."""
+    if not found or best_catalogue is None:
+        return ""
+    best = max(found, key=lambda e: e.interval[0])
+    p, lo, hi = best.interval
+    cp, clo, chi = best_catalogue.interval
+    if lo > chi:
+        outcome = "clear of it: the found design is better"
+    elif hi < clo:
+        outcome = "clear of it: the catalogue design is better"
+    else:
+        outcome = "overlapping it: more games would be needed to tell them apart"
+    return (
+        f"<p>Best found: {html.escape(best.name)}, win rate {p:.3f} ({lo:.3f}–{hi:.3f}); best catalogue design "
+        f"within the budget: {html.escape(best_catalogue.name)}, {cp:.3f} ({clo:.3f}–{chi:.3f}). "
+        f"The found design's interval is {outcome}.</p>"
+    )
+
+
+def _designs_html(search: Search) -> str:
+    """Every confirmed design, best first, with its fields and its win rate on the confirming games."""
     rows = ""
     for entry in sorted(search.confirmed, key=lambda e: -e.interval[0]):
         p, lo, hi = entry.interval
-        design = ", ".join(f"{k} {_show(v)}" for k, v in entry.design.items() if k not in ("name", "notes"))
+        design = ", ".join(f"{k} {show_value(v)}" for k, v in entry.design.items() if k not in ("name", "notes"))
         rows += (
             f"<tr><td>{html.escape(entry.name)}</td><td>{entry.source}</td><td>{entry.cost}</td>"
             f"<td>{html.escape(design)}</td><td>{entry.games}</td><td>{p:.3f} ({lo:.3f}–{hi:.3f})</td></tr>"
         )
-    table = (
+    return (
         "<h2>Best designs and the catalogue's</h2><table><tr><th>design</th><th>from</th><th>cost</th>"
         f"<th>fields</th><th>games</th><th>win rate (95% CI)</th></tr>{rows}</table>"
     )
-    caption = html.escape(report.captions["progress"])
-    title = f"vectorwar design search: {search.system}"
-    report.html.write_text(
-        "<!doctype html><html><head><meta charset='utf-8'>"
-        f"<title>{html.escape(title)}</title>"
-        "<style>body{font-family:sans-serif;max-width:70em;margin:auto}figure{display:inline-block}"
-        "table{border-collapse:collapse}td,th{border:1px solid #aaa;padding:2px 6px}</style></head>"
-        f"<body><h1>{html.escape(title)}</h1><ul>{''.join(items)}</ul>{verdict}{table}"
-        f'<figure><img src="progress.png" alt="{caption}"><figcaption>{caption}</figcaption></figure>'
-        "</body></html>",
-        encoding="utf-8",
-    )
-    return report
