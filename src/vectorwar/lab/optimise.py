@@ -157,11 +157,15 @@ def design_cost(system_name: str, design: Mapping[str, Any], key: str = "trial")
 
 
 def default_scenario(system_name: str) -> str:
-    """The system's built-in scenario with two sides and the most ships a side: the fullest test of a design."""
+    """The system's built-in scenario with two sides and the most ships a side: the fullest test of a design.
+
+    A scenario whose set-up asks the players to choose (a build, a deployment) is passed over: what the
+    placing bot chooses would weigh on the result beside the design.
+    """
     best: tuple[int, str] | None = None
     for scenario_id in sorted(scenario_paths()):
         scenario = builtin_scenario(scenario_id)
-        if scenario.system != system_name or len(scenario.sides) != 2:
+        if scenario.system != system_name or len(scenario.sides) != 2 or scenario.setup:
             continue
         ships = min(len(side.ships) for side in scenario.sides)
         if best is None or ships > best[0]:
