@@ -44,6 +44,7 @@ from vectorwar.systems.vv5.bots import GreedyBot, full_salvos
 from vectorwar.systems.vv5.combat import SEVERAL_TARGETS
 from vectorwar.systems.vv5.design import Design, design_from_data
 from vectorwar.systems.vv5.equipment import build_ship, fit_loadout
+from vectorwar.systems.vv5.hazards import ASTEROID_ROLL
 from vectorwar.systems.vv5.movement import BOARD_SHIFT, is_solid
 from vectorwar.systems.vv5.orders import Gunfire
 from vectorwar.systems.vv5.prospects import aimed_gunfire, fire_in_prospect, prospect, wary
@@ -116,6 +117,7 @@ MANIFEST = Manifest(
             "the pirate escape on turn 1 from its starting distance)",
             ("field", "anywhere"),
         ),
+        ASTEROID_ROLL,
         OptionSpec(
             "experienced_crews",
             False,
