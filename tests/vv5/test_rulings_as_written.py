@@ -16,9 +16,10 @@ from vectorwar.rules import OptionValue
 from vectorwar.systems.vv5.hazards import ASTEROID_ROLL, asteroid_fields
 from vectorwar.systems.vv5.rules import system
 from vectorwar.systems.vv5.state import VV5State
+from vectorwar.systems.vv5.victory import KILL_SCORES_DAMAGE, victory_points
 from vectorwar.vectors import Velocity
 
-from .conftest import LoadedDice
+from .conftest import LoadedDice, make_ship, make_state
 
 DEFAULTS: dict[str, Any] = {o.name: o.default for o in system.manifest.options}
 
@@ -73,3 +74,19 @@ def test_ruling_one_roll_a_turn_however_often_a_move_enters() -> None:
     dice = LoadedDice(6, 6)
     asteroid_fields(state, [move], dice, [])
     assert dice.count == 2
+
+
+# -- VV5 victory points ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("both", "red"), [(False, 18), (True, 22)])
+def test_ruling_the_destroyer_scores_its_damage_too_only_with_the_option(both: bool, red: int) -> None:
+    """A Dynamo (6 t) destroyed by red after red did 4 points and green 2: the kill is 18 VPs to red."""
+    y = replace(make_ship("Y1", "blue"), status="destroyed", destroyed_by="red", damage_by=(("green", 2), ("red", 4)))
+    others = (make_ship("X1", "red", at="1,1"), make_ship("Z1", "green", at="3,3"))
+    state = make_state(y, *others, options={"kill_scores_damage": both})
+    assert victory_points(state) == {"blue": 0, "red": red, "green": 2}
+
+
+def test_ruling_kill_scores_damage_defaults_to_the_kill_alone() -> None:
+    assert (KILL_SCORES_DAMAGE.default, KILL_SCORES_DAMAGE in system.manifest.options) == (False, True)

@@ -49,7 +49,7 @@ from vectorwar.systems.vv5.movement import BOARD_SHIFT, is_solid
 from vectorwar.systems.vv5.orders import Gunfire
 from vectorwar.systems.vv5.prospects import aimed_gunfire, fire_in_prospect, prospect, wary
 from vectorwar.systems.vv5.state import Ship, VV5State
-from vectorwar.systems.vv5.victory import missiles_on_course, victory_points
+from vectorwar.systems.vv5.victory import KILL_SCORES_DAMAGE, missiles_on_course, victory_points
 
 MANIFEST = Manifest(
     name="vv5",
@@ -118,6 +118,7 @@ MANIFEST = Manifest(
             ("field", "anywhere"),
         ),
         ASTEROID_ROLL,
+        KILL_SCORES_DAMAGE,
         OptionSpec(
             "experienced_crews",
             False,
