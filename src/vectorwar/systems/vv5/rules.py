@@ -98,10 +98,10 @@ MANIFEST = Manifest(
         ),
         OptionSpec(
             "cargo_lost_with_ship",
-            True,
-            "Scenarios 3 and 8: the troopers or refugees still aboard a transport that is destroyed, knocked "
-            "out or crashed count as cargo boxes destroyed (+5 VP each to the interceptor); off, only boxes "
-            "knocked out by hits count",
+            False,
+            "Scenarios 3 and 8: only cargo boxes knocked out by hits count as destroyed (+5 VP each to the "
+            "side that hit them; off, the text's 'per cargo box destroyed'); on, the troopers or refugees "
+            "still aboard a transport that is destroyed, knocked out or crashed count too, for the interceptor",
         ),
         OptionSpec(
             "ghost_log_escape",

@@ -260,10 +260,10 @@ class AssaultForce(CargoRun):
         return points
 
     def damage_stake(self, state: VV5State, ship: Ship) -> tuple[float, float]:
-        # A point lands on cargo on a 2 of the location die; a lost transport loses every box still aboard.
+        # A point lands on cargo on a 2 of the location die; with the option a lost transport loses every box aboard.
         if ship.side != _run(state).crossing or ship.kind != "transport" or not ship.cargo.boxes:
             return 0.0, 0.0
-        with_ship = bool(state.options.get(OPTION_LOST_CARGO, True))
+        with_ship = bool(state.options.get(OPTION_LOST_CARGO, False))
         return CARGO_VP / 6, float(CARGO_VP * ship.cargo.boxes) if with_ship else 0.0
 
 
@@ -321,13 +321,13 @@ def cargo_destroyed(state: VV5State) -> dict[str, int]:
     """Cargo boxes of troopers or refugees lost, by the side that scores them.
 
     Boxes hit score for the side that hit them. With the option
-    ``cargo_lost_with_ship`` (default on) the boxes still aboard a transport
+    ``cargo_lost_with_ship`` (default off) the boxes still aboard a transport
     that was destroyed, knocked out or crashed are lost too, and score for
     the interceptor.
     """
     run = _run(state)
     out: dict[str, int] = {}
-    with_ship = bool(state.options.get(OPTION_LOST_CARGO, True))
+    with_ship = bool(state.options.get(OPTION_LOST_CARGO, False))
     for ship in state.ships:
         if ship.side != run.crossing or ship.kind != "transport":
             continue
