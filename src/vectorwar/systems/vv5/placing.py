@@ -258,7 +258,7 @@ def _check_pod(state: VV5State, order: Placement, what: str) -> None:
 
 
 def _check_ship(state: VV5State, order: Placement, ship_id: str) -> None:
-    if not isinstance(order, PlaceShip) or order.ship != ship_id:
+    if not isinstance(order, PlaceShip) or order.ship != ship_id.upper():
         raise IllegalOrderError(
             str(order), f"{ship_id} is to be placed now: 'place {ship_id} HEX FACING'", RULE_REFUGEES
         )
@@ -279,7 +279,7 @@ def _check_ship(state: VV5State, order: Placement, ship_id: str) -> None:
 
 
 def _check_face(state: VV5State, order: Placement, ship_id: str) -> None:
-    if not isinstance(order, Face) or order.ship != ship_id:
+    if not isinstance(order, Face) or order.ship != ship_id.upper():
         raise IllegalOrderError(str(order), f"{ship_id}'s facing is due now: 'face {ship_id} C'", RULE_FACINGS)
     free = free_facings(state, ship_id)
     if Direction.parse(order.facing) not in free:
@@ -291,19 +291,20 @@ def _check_face(state: VV5State, order: Placement, ship_id: str) -> None:
 
 
 def resolve(state: VV5State, seat: str, order: Placement, events: list[Event]) -> VV5State:
+    ship_id = owed(state)[1].partition(":")[2]  # the ship as the file names it (orders are read in capitals)
     state = replace(state, placing=state.placing[1:])
     if isinstance(order, Place):
         return _resolve_pod(state, seat, order, events)
     if isinstance(order, PlaceShip):
         facing = Direction.parse(order.facing)
         at = state.map.locate(order.at)
-        ship = replace(state.ship(order.ship), hex=at, facing=facing, velocity=Velocity.toward(facing))
-        events.append(Note(f"{seat} places {order.ship} at {order.at} facing {facing}, at 1 hex a turn"))
+        ship = replace(state.ship(ship_id), hex=at, facing=facing, velocity=Velocity.toward(facing))
+        events.append(Note(f"{seat} places {ship_id} at {order.at} facing {facing}, at 1 hex a turn"))
         return state.with_ship(ship)
     if isinstance(order, Face):
         facing = Direction.parse(order.facing)
-        ship = replace(state.ship(order.ship), facing=facing, velocity=Velocity.toward(facing))
-        events.append(Note(f"{order.ship} lifts off facing {facing}, at 1 hex a turn"))
+        ship = replace(state.ship(ship_id), facing=facing, velocity=Velocity.toward(facing))
+        events.append(Note(f"{ship_id} lifts off facing {facing}, at 1 hex a turn"))
         return state.with_ship(ship)
     return _resolve_edge(state, seat, order, events)
 
