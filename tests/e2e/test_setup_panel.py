@@ -200,3 +200,34 @@ def test_the_msc_deploy_panel_places_ships_and_picks_their_speeds(page: Page, se
     # The ships stand where they were placed, at the SPEEDs picked, as turn 1's plot opens.
     assert (red["Hawk"]["hex"], red["Kite"]["hex"], red["Falcon"]["hex"]) == ("0,2", "2,9", "3,16")
     assert (red["Hawk"]["velocity"], red["Falcon"]["velocity"]) == ("speed 0", "speed 4")
+
+
+def test_the_refugees_interceptors_are_placed_with_buttons(page: Page, server: Server) -> None:
+    """Refugees as the text sets it up: the interceptors place each ship ten hexes or more from the asteroid
+    (the buttons offer those at ten, facing it), then the computer turns the refugees' ships on the rock."""
+    created = create_game(server, "vv5-refugees-place", {"intercept": "human", "refugees": "bot:greedy"}, seed=3)
+    page.goto(server.url + created["players"][0]["url"])
+    page.wait_for_selector("body[data-socket=open]", timeout=TIMEOUT_MS)
+    form = page.locator("form.seat-orders[data-seat='intercept']")
+    chosen: list[str] = []
+    for ship in ("Y1", "Y2"):
+        buttons = form.locator(".setup-panel button.setup-option")
+        # 60 hexes at ten from the asteroid; the first (the top of the ring) the same for both ships.
+        expect(buttons.first).to_have_attribute("data-order", f"place {ship} C@3,1 C", timeout=TIMEOUT_MS)
+        orders = [b.get_attribute("data-order") or "" for b in buttons.all()]
+        assert all(o.startswith(f"place {ship} ") for o in orders)
+        assert not any(o.split()[2] in chosen for o in orders)  # one starship a hex
+        pick = orders[-1]
+        chosen.append(pick.split()[2])
+        buttons.nth(len(orders) - 1).click()
+        expect(form.locator(".check.ok")).to_contain_text(pick, timeout=TIMEOUT_MS)
+        before = step_of(page)
+        form.locator("button.commit").click()
+        wait_past(page, before)
+    # The refugees lift off their chosen ways and turn 1 opens: no set-up panel is left.
+    expect(page.locator("#log li.log-turn").first).to_be_attached(timeout=TIMEOUT_MS)
+    expect(page.locator(".setup-panel")).to_have_count(0, timeout=TIMEOUT_MS)
+    log = " ".join(e["text"] for e in scene_of(server, created)["events"])
+    assert f"intercept places Y1 at {chosen[0]}" in log
+    assert f"intercept places Y2 at {chosen[1]}" in log
+    assert log.count("lifts off facing") == 3

@@ -154,11 +154,12 @@ def test_a_transports_cargo_raises_the_stake_of_shooting_it_where_the_scenario_s
     fighter = next(s for s in state.ships if s.kind != "transport")
     boxes = transport.cargo.boxes
     assert boxes > 0
-    # 5 VP a box of refugees destroyed: a point lands on cargo 1 time in 6; a lost transport loses them all.
-    assert special.damage_stake(state, transport) == (5 / 6, 5.0 * boxes)
+    # 5 VP a box of refugees destroyed: a point lands on cargo 1 time in 6; with the option a lost transport
+    # loses them all.
+    assert special.damage_stake(state, transport) == (5 / 6, 0.0)
     assert special.damage_stake(state, fighter) == (0.0, 0.0)
-    lenient = replace(state, options={**state.options, "cargo_lost_with_ship": False})
-    assert special.damage_stake(lenient, transport) == (5 / 6, 0.0)
+    harsh = replace(state, options={**state.options, "cargo_lost_with_ship": True})
+    assert special.damage_stake(harsh, transport) == (5 / 6, 5.0 * boxes)
     strike = set_up("vv5-strike-force", seed=1).game.state
     bomber = specials.special_for(strike)
     assert bomber is not None

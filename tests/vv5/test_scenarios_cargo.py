@@ -175,10 +175,11 @@ def test_transports_score_two_per_si_and_one_per_two_non_cargo_damage() -> None:
     # (5 - 2) // 2 = 1 for damage, 2 cargo boxes * 5.
     assert victory_points(state)["intercept"] == 1 + 10
     wrecked = state.with_ship(replace(hit, status="destroyed", destroyed_by="intercept"))
-    # 2 x 12 SI, the 2 boxes hit and the 4 still aboard when it went.
-    assert victory_points(wrecked)["intercept"] == 24 + 10 + 20
-    off = replace(wrecked, options={**wrecked.options, "cargo_lost_with_ship": False})
-    assert victory_points(off)["intercept"] == 24 + 10
+    # By default 2 x 12 SI and the 2 boxes hit (docs/rulings.md, *VV5 cargo lost with the ship*).
+    assert victory_points(wrecked)["intercept"] == 24 + 10
+    on = replace(wrecked, options={**wrecked.options, "cargo_lost_with_ship": True})
+    # With the option, the 4 still aboard when it went as well.
+    assert victory_points(on)["intercept"] == 24 + 10 + 20
 
 
 def test_starships_still_score_as_in_the_dogfight() -> None:
@@ -268,7 +269,9 @@ def test_killed_refugees_score_for_the_interceptor() -> None:
     state = new_game("vv5-refugees").state
     t1 = state.ship("T1")
     state = state.with_ship(replace(t1, status="knocked-out", destroyed_by="intercept"))
-    assert victory_points(state)["intercept"] == 2 * t1.mass + 5 * t1.cargo.fitted
+    assert victory_points(state)["intercept"] == 2 * t1.mass
+    on = replace(state, options={**state.options, "cargo_lost_with_ship": True})
+    assert victory_points(on)["intercept"] == 2 * t1.mass + 5 * t1.cargo.fitted
 
 
 # -- the bots -----------------------------------------------------------------------

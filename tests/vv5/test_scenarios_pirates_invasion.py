@@ -121,7 +121,7 @@ def _in_field(state: VV5State, ship_id: str, velocity: str) -> VV5State:
 
 def test_the_pirate_adds_one_to_the_field_roll() -> None:
     state = _in_field(pirate_state(), "P1", "B=3")
-    entry = state.ship("P1").hex.neighbour(Direction.E)
+    entry = state.map.locate("H@9,4")  # outside the field: the move enters it (docs/rulings.md, *VV5 asteroid fields*)
     events: list[Event] = []
     # 2D6 = 2, +1 = 3 = velocity: a small rock (1D6 = 1 -> one hit location roll), not destruction.
     out = asteroid_fields(state, [moved(state, "P1", entry, state.ship("P1").hex)], LoadedDice(1, 1, 1, 3), events)
@@ -131,7 +131,7 @@ def test_the_pirate_adds_one_to_the_field_roll() -> None:
 
 def test_an_interceptor_gets_no_bonus() -> None:
     state = _in_field(pirate_state(), "X1", "B=3")
-    entry = state.ship("X1").hex.neighbour(Direction.E)
+    entry = state.map.locate("H@9,4")
     out = asteroid_fields(state, [moved(state, "X1", entry, state.ship("X1").hex)], LoadedDice(1, 1), [])
     assert out.ship("X1").status == "crashed"
 

@@ -131,7 +131,7 @@ class GreedyBot:
         if state.phase == "purchase":
             return purchase(state, seat)
         if state.phase == "place":
-            return placing.greedy_place(state, seat)
+            return placing.greedy_place(state, seat, rng)
         if state.phase == "choose-order":
             others = tuple(s for s in state.sides_in_play() if s != seat)
             return DeclareOrder((*others, seat))

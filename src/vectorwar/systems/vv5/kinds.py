@@ -27,7 +27,6 @@ from vectorwar.systems.vv5.buying import Buy
 from vectorwar.systems.vv5.honour import honourable
 from vectorwar.systems.vv5.movement import turn_allowance
 from vectorwar.systems.vv5.orders import DeclareOrder, Gunfire, Launch, Launches, Manoeuvre, Plot, Shot
-from vectorwar.systems.vv5.placing import Place
 from vectorwar.systems.vv5.state import Ship, VV5State
 from vectorwar.systems.vv5.targeting import gun_problem, launch_problem
 
@@ -131,27 +130,29 @@ class PurchaseKind(VV5Kind):
 
 @dataclass(frozen=True, slots=True)
 class PlaceKind(VV5Kind):
-    """One placement of the orbited body or the stasis pod, before turn 1 (Stasis Pod)."""
+    """One set-up placement before turn 1: the orbited body or the stasis pod (Stasis Pod), an interceptor or a
+    refugee ship's facing (Refugees), the interceptors' edge (Strike Force, Assault Force)."""
 
     name: str = "place"
     phase: str = "place"
+    # Each scenario's own rows (Refugees, Strike Force) come beside its prompts from `scenario_rules`.
     rules: tuple[RuleRow, ...] = _rows("Stasis Pod")
 
     def prompt(self, state: VV5State) -> Prompt | None:
         return placing.prompt(state)
 
     def parse(self, state: VV5State, seat: str, text: str) -> Order:
-        return Place.parse(text)
+        return placing.parse(text)
 
     def check(self, state: VV5State, seat: str, order: Order) -> None:
-        _due_now(self, order, Place)
-        if isinstance(order, Place):
-            placing.check(state, seat, order)
+        if not isinstance(order, placing.PLACEMENTS):
+            raise IllegalOrderError(str(order), f"{self.phase} orders are due now", RULE_SEQUENCE)
+        placing.check(state, seat, order)
 
     def resolve(self, state: VV5State, orders: Mapping[str, Order], dice: Dice) -> tuple[VV5State, list[Event]]:
         events: list[Event] = []
         seat, order = next(iter(orders.items()))
-        if not isinstance(order, Place):  # pragma: no cover - checked
+        if not isinstance(order, placing.PLACEMENTS):  # pragma: no cover - checked
             raise TypeError("a placement expected")
         state = placing.resolve(state, seat, order, events)
         if state.placing:

@@ -44,11 +44,12 @@ from vectorwar.systems.vv5.bots import GreedyBot, full_salvos
 from vectorwar.systems.vv5.combat import SEVERAL_TARGETS
 from vectorwar.systems.vv5.design import Design, design_from_data
 from vectorwar.systems.vv5.equipment import build_ship, fit_loadout
+from vectorwar.systems.vv5.hazards import ASTEROID_ROLL
 from vectorwar.systems.vv5.movement import BOARD_SHIFT, is_solid
 from vectorwar.systems.vv5.orders import Gunfire
 from vectorwar.systems.vv5.prospects import aimed_gunfire, fire_in_prospect, prospect, wary
 from vectorwar.systems.vv5.state import Ship, VV5State
-from vectorwar.systems.vv5.victory import missiles_on_course, victory_points
+from vectorwar.systems.vv5.victory import KILL_SCORES_DAMAGE, missiles_on_course, victory_points
 
 MANIFEST = Manifest(
     name="vv5",
@@ -97,10 +98,10 @@ MANIFEST = Manifest(
         ),
         OptionSpec(
             "cargo_lost_with_ship",
-            True,
-            "Scenarios 3 and 8: the troopers or refugees still aboard a transport that is destroyed, knocked "
-            "out or crashed count as cargo boxes destroyed (+5 VP each to the interceptor); off, only boxes "
-            "knocked out by hits count",
+            False,
+            "Scenarios 3 and 8: only cargo boxes knocked out by hits count as destroyed (+5 VP each to the "
+            "side that hit them; off, the text's 'per cargo box destroyed'); on, the troopers or refugees "
+            "still aboard a transport that is destroyed, knocked out or crashed count too, for the interceptor",
         ),
         OptionSpec(
             "ghost_log_escape",
@@ -116,6 +117,8 @@ MANIFEST = Manifest(
             "the pirate escape on turn 1 from its starting distance)",
             ("field", "anywhere"),
         ),
+        ASTEROID_ROLL,
+        KILL_SCORES_DAMAGE,
         OptionSpec(
             "experienced_crews",
             False,

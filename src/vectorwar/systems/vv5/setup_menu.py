@@ -43,15 +43,39 @@ def purchase_menu(state: VV5State, seat: str) -> SetupMenu | None:
 
 
 def place_menu(state: VV5State, seat: str) -> SetupMenu | None:
-    """The hexes ``seat`` may place the body or the pod in now, if the placement is its."""
+    """The placements ``seat`` may make now, if the placement is its.
+
+    An interceptor may go in any hex far enough from the asteroid; the menu
+    offers those at the least distance, each facing the asteroid (any other
+    may be typed).
+    """
     if not state.placing:
         return None
     side, what = placing.owed(state)
     if seat != side:
         return None
-    options = tuple(
-        SetupOption(f"place {what} {placing.name(state, h)}", placing.name(state, h), group=what)
-        for h in placing.choices(state)
+    if what in placing.WHAT:
+        options = tuple(
+            SetupOption(f"place {what} {placing.name(state, h)}", placing.name(state, h), group=what)
+            for h in placing.choices(state)
+        )
+        title = "Place the orbited body at the centre" if what == "body" else "Place the stasis pod next to the body"
+        return SetupMenu("pick", title, options)
+    ship_id = what.partition(":")[2]
+    if what.startswith("ship:"):
+        nearest = placing.nearest_choices(state, ship_id)
+        options = tuple(
+            SetupOption(str(order), f"{order.at} facing {order.facing}", group=ship_id) for order in nearest
+        )
+        return SetupMenu("pick", f"Place {ship_id}, no less than ten hexes from the asteroid", options)
+    if what.startswith("face:"):
+        options = tuple(
+            SetupOption(f"face {ship_id} {d}", f"facing {d}", group=ship_id)
+            for d in placing.free_facings(state, ship_id)
+        )
+        return SetupMenu("pick", f"Choose the facing {ship_id} lifts off with", options)
+    options = (
+        SetupOption("edge top", "top edge of D, heading down", group="edge"),
+        SetupOption("edge bottom", "bottom edge of N, heading up", group="edge"),
     )
-    title = "Place the orbited body at the centre" if what == "body" else "Place the stasis pod next to the body"
-    return SetupMenu("pick", title, options)
+    return SetupMenu("pick", "Choose your interceptors' edge", options)

@@ -188,6 +188,8 @@ class CargoRunState:
     exit_edges: tuple[str, ...]
     exits: tuple[tuple[str, str], ...] = ()
     deliveries: tuple[tuple[str, str, int], ...] = ()
+    asteroid: Hex | None = None  # Refugees: the rock the crossing side lifts off
+    min_distance: int = 10  # Refugees: how near the rock the interceptors may be placed
 
 
 @dataclass(frozen=True, slots=True)

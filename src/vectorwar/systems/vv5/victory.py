@@ -11,9 +11,19 @@ from __future__ import annotations
 from dataclasses import replace
 
 from vectorwar.events import Event, GameOver
+from vectorwar.rules import OptionSpec
 from vectorwar.systems.vv5 import specials
 from vectorwar.systems.vv5.combat import missile_hit_chance, on_track
 from vectorwar.systems.vv5.state import Ship, VV5State
+
+#: Whether the side that destroys a ship also scores the damage it did to it (docs/rulings.md, *VV5 victory points*).
+KILL_SCORES_DAMAGE = OptionSpec(
+    "kill_scores_damage",
+    False,
+    "The scenarios' victory points: the side that destroys or knocks out a starship scores its kill (3 VPs per "
+    "SI point, a transport 2) and not also the damage it did to that ship (False, the text's two lines read as "
+    "two outcomes); True: it scores both, its damage points as on a ship still flying",
+)
 
 
 def credit(before: Ship, after: Ship, side: str) -> Ship:
@@ -37,18 +47,22 @@ def _add(tally: tuple[tuple[str, int], ...], side: str, points: int) -> tuple[tu
 
 
 def victory_points(state: VV5State) -> dict[str, int]:
-    """Destroyed starship: 3 VP per SI point to the side that destroyed it; damage: 1 VP a point.
+    """Destroyed starship: 3 VP per SI point to the side that destroyed it; damage: 1 VP a point (not to the
+    destroyer of the ship unless ``kill_scores_damage``).
 
     Transports (scenarios 3, 6, 8): destroyed 2 VP per SI point; damage 1 VP
     per 2 points, not counting hits on cargo boxes (scenarios score those).
     A scenario's special rules then add their own points.
     """
     points = dict.fromkeys(state.sides, 0)
+    both = bool(state.options.get(KILL_SCORES_DAMAGE.name, KILL_SCORES_DAMAGE.default))
     for ship in state.ships:
         transport = ship.kind == "transport"
         cargo = dict(ship.cargo_lost_by)
+        # The destroyer scores the kill, not its damage too, unless the option says both.
+        unscored = (ship.side,) if both else (ship.destroyed_by, ship.side)
         for side, done in ship.damage_by:
-            if side in points and side not in (ship.destroyed_by, ship.side):  # no VPs for hitting a friend
+            if side in points and side not in unscored:  # no VPs for hitting a friend
                 points[side] += (done - cargo.get(side, 0)) // 2 if transport else done
         if ship.destroyed_by in points and ship.destroyed_by != ship.side:
             points[ship.destroyed_by] += (2 if transport else 3) * ship.mass

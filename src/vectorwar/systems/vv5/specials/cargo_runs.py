@@ -70,6 +70,12 @@ class CargoRunSpec(BaseModel):
     )
     asteroid: str | None = Field(default=None, description="Refugees: the large asteroid the crossing side starts on")
     min_distance: int = Field(default=10, ge=0, description="Refugees: interceptors start at least this far away")
+    placement: Literal["file", "players"] = Field(
+        default="file",
+        description="Where the file leaves it to the players: 'players' has the interceptors place each ship and "
+        "the refugees choose their facings (Refugees), or the interceptors choose their edge (Strike and Assault "
+        "Force); 'file' keeps the file's hexes and facings",
+    )
 
 
 def edge_of(hex_map: HexMap, h: Hex) -> str:
@@ -120,12 +126,21 @@ class CargoRun(Special):
             raise ScenarioError(f"{source}: special.crossing: {spec.crossing!r} is not a side of this scenario")
         interceptor = next(s for s in state.sides if s != spec.crossing)
         edges = tuple(spec.exit_edges) if spec.exit_edges else self.default_edges
-        state = replace(state, special=CargoRunState(self.kind, spec.crossing, interceptor, edges))
+        run = CargoRunState(self.kind, spec.crossing, interceptor, edges, min_distance=spec.min_distance)
+        state = replace(state, special=run)
         buying = state.purchase is not None and spec.crossing in state.purchase.order
         if not buying:
             # A side that buys its force is held to the same terms by the purchase (bombs, escorts).
             self.check(state, spec, source)
+        if spec.placement == "players":
+            if state.purchase is not None:
+                raise ScenarioError(f"{source}: special.placement: the players place only forces the file gives")
+            state = replace(state, placing=self.placements(state))
         return state
+
+    def placements(self, state: VV5State) -> tuple[str, ...]:
+        """What the players place before turn 1 (``placement = "players"``): the interceptors' edge."""
+        return (f"{_run(state).interceptor}:edge",)
 
     def check(self, state: VV5State, spec: CargoRunSpec, source: str) -> None:
         """The scenario's set-up requirements on the forces."""
@@ -260,10 +275,10 @@ class AssaultForce(CargoRun):
         return points
 
     def damage_stake(self, state: VV5State, ship: Ship) -> tuple[float, float]:
-        # A point lands on cargo on a 2 of the location die; a lost transport loses every box still aboard.
+        # A point lands on cargo on a 2 of the location die; with the option a lost transport loses every box aboard.
         if ship.side != _run(state).crossing or ship.kind != "transport" or not ship.cargo.boxes:
             return 0.0, 0.0
-        with_ship = bool(state.options.get(OPTION_LOST_CARGO, True))
+        with_ship = bool(state.options.get(OPTION_LOST_CARGO, False))
         return CARGO_VP / 6, float(CARGO_VP * ship.cargo.boxes) if with_ship else 0.0
 
 
@@ -294,6 +309,19 @@ class Refugees(AssaultForce):
                     f"interceptors start at least {spec.min_distance} away ({self.rule})"
                 )
 
+    def set_up(self, state: VV5State, table: dict[str, Any], source: str) -> VV5State:
+        state = super().set_up(state, table, source)
+        at = table.get("asteroid")
+        if at is None:  # refused by ``check`` unless the side buys its force
+            return state
+        return replace(state, special=replace(_run(state), asteroid=state.map.locate(str(at))))
+
+    def placements(self, state: VV5State) -> tuple[str, ...]:
+        """The interceptors place each starship first, then the refugees choose each ship's facing."""
+        run = _run(state)
+        ships = tuple(f"{run.interceptor}:ship:{s.id}" for s in state.ships_of(run.interceptor))
+        return ships + tuple(f"{run.crossing}:face:{s.id}" for s in state.ships_of(run.crossing))
+
     def begin(self, state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
         """The refugees' transport is randomly determined: roll the hull for each one, still on the rock."""
         run = _run(state)
@@ -321,13 +349,13 @@ def cargo_destroyed(state: VV5State) -> dict[str, int]:
     """Cargo boxes of troopers or refugees lost, by the side that scores them.
 
     Boxes hit score for the side that hit them. With the option
-    ``cargo_lost_with_ship`` (default on) the boxes still aboard a transport
+    ``cargo_lost_with_ship`` (default off) the boxes still aboard a transport
     that was destroyed, knocked out or crashed are lost too, and score for
     the interceptor.
     """
     run = _run(state)
     out: dict[str, int] = {}
-    with_ship = bool(state.options.get(OPTION_LOST_CARGO, True))
+    with_ship = bool(state.options.get(OPTION_LOST_CARGO, False))
     for ship in state.ships:
         if ship.side != run.crossing or ship.kind != "transport":
             continue
