@@ -289,7 +289,8 @@ NAMED_SYSTEMS_ALLOWED = {
     "src/vectorwar/setup.py": "a doctest setting up an MSC game",
     "src/vectorwar/env.py": "a doctest making an MSC environment",
     "src/vectorwar/play.py": "a doctest playing an MSC game",
-    "src/vectorwar/pbem.py": "a doctest of an MSC game by e-mail",
+    "src/vectorwar/pbem/__init__.py": "a doctest of an MSC game by e-mail",
+    "src/vectorwar/pbem/files.py": "a doctest of a forged first commitment in an MSC game",
 }
 
 

@@ -1,0 +1,256 @@
+"""Reading play-by-e-mail files and keyrings, and checking a file against what its player has seen."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from vectorwar.errors import (
+    EarlyClaimError,
+    ForeignActionError,
+    PbemFileError,
+    StaleFileError,
+    SwappedFileError,
+    VectorwarError,
+)
+from vectorwar.limits import MAX_HISTORY, MAX_ORDER_CHARS, MAX_PBEM_ACTIONS, MAX_SIDES
+from vectorwar.pbem.game import PbemGame
+from vectorwar.pbem.protocol import (
+    _MAX_TIME,
+    _NAME_MAX,
+    FORMAT,
+    GAME_ID_DIGITS,
+    HEX_DIGITS,
+    KEYRING_FORMAT,
+    MAX_DEADLINE_HOURS,
+    VERSION,
+    Action,
+    Claim,
+    Commit,
+    Keyring,
+    Reveal,
+    Sealed,
+    time_text,
+)
+from vectorwar.scenario import format_validation_error, scenario_from_data
+
+# -- reading files -------------------------------------------------------------------
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+Hex64 = Annotated[str, Field(pattern=rf"^[0-9a-f]{{{HEX_DIGITS}}}$")]
+SeatName = Annotated[str, Field(min_length=1, max_length=_NAME_MAX)]
+StepNumber = Annotated[int, Field(ge=0, le=MAX_HISTORY)]
+Time = Annotated[int, Field(ge=0, le=_MAX_TIME)]
+
+
+class _CommitModel(_Model):
+    kind: Literal["commit"]
+    step: StepNumber
+    seat: SeatName
+    plot_hash: Hex64
+    key_hash: Hex64
+    at: Time | None = None
+
+
+class _RevealModel(_Model):
+    kind: Literal["reveal"]
+    step: StepNumber
+    seat: SeatName
+    plot: str = Field(max_length=MAX_ORDER_CHARS)
+    salt: Hex64
+    secret: Hex64
+    at: Time | None = None
+
+
+class _ClaimModel(_Model):
+    kind: Literal["claim"]
+    step: StepNumber
+    seat: SeatName
+    against: list[SeatName] = Field(min_length=1, max_length=MAX_SIDES)
+    since: Time
+    at: Time
+
+
+class _FileModel(_Model):
+    format: Literal["vectorwar-pbem"]
+    version: Literal[1]
+    vectorwar: str = Field(max_length=_NAME_MAX)
+    game: str = Field(pattern=rf"^[0-9a-f]{{{GAME_ID_DIGITS}}}$")
+    system: str = Field(max_length=_NAME_MAX)
+    options: dict[str, bool | int | str] = Field(max_length=_NAME_MAX)
+    scenario: dict[str, Any]
+    deadline_hours: int | None = Field(default=None, ge=1, le=MAX_DEADLINE_HOURS)
+    actions: list[Annotated[_CommitModel | _RevealModel | _ClaimModel, Field(discriminator="kind")]] = Field(
+        max_length=MAX_PBEM_ACTIONS
+    )
+    sequence: int = Field(ge=0, le=MAX_PBEM_ACTIONS)
+    previous: Hex64 | None
+    head: Hex64
+
+
+class _SeenModel(_Model):
+    sequence: int = Field(ge=0, le=MAX_PBEM_ACTIONS)
+    hash: Hex64
+    at: Time | None = None
+
+
+class _SealedModel(_Model):
+    step: StepNumber
+    plot: str = Field(max_length=MAX_ORDER_CHARS)
+    salt: Hex64
+    secret: Hex64
+
+
+class _KeyringModel(_Model):
+    format: Literal["vectorwar-pbem-keyring"]
+    version: Literal[1]
+    game: str = Field(pattern=rf"^[0-9a-f]{{{GAME_ID_DIGITS}}}$")
+    seat: SeatName
+    seen: _SeenModel
+    sealed: list[_SealedModel] = Field(max_length=MAX_SIDES)
+
+
+def _validated(model: type[_Model], data: Any, source: str, what: str, fmt: str) -> Any:
+    if not isinstance(data, dict) or data.get("format") != fmt:
+        raise PbemFileError(f"{source}: not a vectorwar {what} (its format is not {fmt!r})")
+    if data.get("version") != VERSION:
+        raise PbemFileError(f"{source}: {what} version {data.get('version')!r}, this vectorwar reads {VERSION}")
+    try:
+        return model.model_validate(data)
+    except ValidationError as err:
+        raise PbemFileError(format_validation_error(source, err, ())) from None
+
+
+def game_from_data(data: Any, source: str = "pbem file") -> PbemGame:
+    """A game file's data, checked: its schema and limits, then every action replayed, then its hash chain."""
+    model: _FileModel = _validated(_FileModel, data, source, "play-by-e-mail game file", FORMAT)
+    try:
+        scenario = scenario_from_data(model.scenario, f"{source}: scenario")
+        if scenario.system != model.system:
+            raise PbemFileError(f"{source}: the scenario is for {scenario.system}, the file says {model.system}")
+        pbem = PbemGame.new(scenario, model.game, model.options, model.deadline_hours)
+    except PbemFileError:
+        raise
+    except VectorwarError as err:
+        raise PbemFileError(f"{source}: cannot set the game up: {err}") from None
+    for number, raw in enumerate(model.actions, 1):
+        action = _action(raw)
+        try:
+            pbem.apply(action)
+        except VectorwarError as err:
+            raise PbemFileError(
+                f"{source}: action {number} ({action.to_data()['kind']} by {action.seat} at step {action.step}) "
+                f"does not replay: {err}"
+            ) from None
+    if (model.sequence, model.previous, model.head) != (pbem.sequence, pbem.previous, pbem.head):
+        raise PbemFileError(
+            f"{source}: the file's sequence and hashes do not match its actions (the chain gives state "
+            f"{pbem.sequence} with hash {pbem.head[:12]}..., the file says {model.sequence} and "
+            f"{model.head[:12]}...): it was edited"
+        )
+    return pbem
+
+
+def _action(raw: _CommitModel | _RevealModel | _ClaimModel) -> Action:
+    if isinstance(raw, _CommitModel):
+        return Commit(raw.step, raw.seat, raw.plot_hash, raw.key_hash, raw.at)
+    if isinstance(raw, _RevealModel):
+        return Reveal(raw.step, raw.seat, raw.plot, raw.salt, raw.secret, raw.at)
+    return Claim(raw.step, raw.seat, tuple(raw.against), raw.since, raw.at)
+
+
+def keyring_from_data(data: Any, source: str = "keyring") -> Keyring:
+    model: _KeyringModel = _validated(_KeyringModel, data, source, "play-by-e-mail keyring", KEYRING_FORMAT)
+    sealed = tuple(Sealed(s.step, s.plot, s.salt, s.secret) for s in model.sealed)
+    return Keyring(model.game, model.seat, model.seen.sequence, model.seen.hash, sealed, model.seen.at)
+
+
+def new_keyring(pbem: PbemGame, seat: str) -> Keyring:
+    """A seat's first keyring for ``pbem``, checked against the whole file.
+
+    A new keyring has seen only the file's first state and sealed nothing, so a file that already holds
+    an action for ``seat`` (another player wrote it before this one ever opened the file) is refused
+    with :class:`ForeignActionError`: no one can commit, reveal or plot for a seat but its own player.
+
+    >>> from vectorwar.catalogue import builtin_scenario
+    >>> pbem = PbemGame.new(builtin_scenario("msc-duel"), "0" * 32)
+    >>> _ = pbem.commit("blue", "1" * 64, "2" * 64)  # red writes blue's commitment
+    >>> new_keyring(pbem, "blue")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    vectorwar.errors.ForeignActionError: the file holds a commitment for blue at step 0 that blue's keyring ...
+    """
+    pbem.check_seat(seat)
+    keyring = Keyring(pbem.game_id, seat, 0, pbem.chain[0])
+    check_keyring(pbem, keyring, seat)
+    return keyring.saw(pbem)
+
+
+def check_keyring(pbem: PbemGame, keyring: Keyring, seat: str | None = None, now: int | None = None) -> None:
+    """Refuse a file that does not follow from what ``keyring``'s player (of ``seat``) has seen.
+
+    Another game's file, a seat the keyring is not for, a file older than the last
+    one seen or with a different history, and an action for the keyring's seat that
+    its player did not make are each refused with their own error. A claim against
+    the keyring's seat is checked against the player's own record of when the file
+    reached them and against ``now`` (this player's clock): one made before the
+    deadline by that record is refused with :class:`EarlyClaimError`.
+    """
+    if seat is not None and keyring.seat != seat:
+        raise SwappedFileError(f"the keyring is {keyring.seat}'s, not {seat}'s: a keyring of another seat")
+    if keyring.game != pbem.game_id:
+        raise SwappedFileError(
+            f"this file is game {pbem.game_id}, but the keyring of {keyring.seat} is for game {keyring.game}: "
+            "a file of another game"
+        )
+    if keyring.seat not in pbem.seats:
+        raise SwappedFileError(f"the keyring is for seat {keyring.seat!r}, which this game does not have")
+    if keyring.seen_sequence > pbem.sequence:
+        raise StaleFileError(
+            f"this file is at state {pbem.sequence} ({pbem.moment}), but {keyring.seat} has already seen state "
+            f"{keyring.seen_sequence} of this game: an old or replayed file"
+        )
+    if pbem.chain[keyring.seen_sequence] != keyring.seen_hash:
+        raise StaleFileError(
+            f"this file's history differs from the one {keyring.seat} saw at state {keyring.seen_sequence}: "
+            "an earlier action was changed or the file was forked"
+        )
+    for number, action in enumerate(pbem.actions[keyring.seen_sequence :], keyring.seen_sequence):
+        if isinstance(action, Claim):
+            if keyring.seat in action.against and number == keyring.seen_sequence:
+                _check_claim_by_record(pbem, keyring, action, now)
+            continue
+        if action.seat != keyring.seat:
+            continue
+        sealed = keyring.sealed_at(action.step)
+        if sealed is None or not sealed.opens(action, pbem.game_id):
+            kind = "commitment" if isinstance(action, Commit) else "reveal"
+            raise ForeignActionError(
+                f"the file holds a {kind} for {keyring.seat} at step {action.step} that {keyring.seat}'s keyring "
+                "did not make: someone else wrote it"
+            )
+
+
+def _check_claim_by_record(pbem: PbemGame, keyring: Keyring, claim: Claim, now: int | None) -> None:
+    """The silent seat's own check of a claim against it: by its record, had the deadline passed?
+
+    The keyring's ``seen_at`` is when this player's tools first opened the state the claim follows, so the
+    deadline by the player's own record ends ``deadline_hours`` later; a claim stamped before it, or
+    arriving before it by this player's clock, was not made after the deadline.
+    """
+    if keyring.seen_at is None or pbem.deadline_hours is None:
+        return
+    due = keyring.seen_at + pbem.deadline_hours * 3600
+    if claim.at < due or (now is not None and now < due):
+        when = (
+            f"the claim says {time_text(claim.at)}" if claim.at < due or now is None else f"it is now {time_text(now)}"
+        )
+        raise EarlyClaimError(
+            f"{claim.seat} claimed step {claim.step} against {keyring.seat}, but by {keyring.seat}'s own record the "
+            f"file reached it at {time_text(keyring.seen_at)}, so the deadline of {pbem.deadline_hours} h ends at "
+            f"{time_text(due)} and {when}: a claim before the deadline"
+        )

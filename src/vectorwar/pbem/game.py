@@ -1,0 +1,479 @@
+"""A play-by-e-mail game: its set-up, its actions and the game they have played (:mod:`vectorwar.pbem`)."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from vectorwar import __version__
+from vectorwar.autopilot import Standing, standing_order
+from vectorwar.errors import (
+    DoubleCommitError,
+    EarlyClaimError,
+    EarlyRevealError,
+    OutOfStepError,
+    PbemError,
+    PlotChangedError,
+    VectorwarError,
+    WrongRevealError,
+)
+from vectorwar.events import Event
+from vectorwar.game import Game
+from vectorwar.pbem.protocol import (
+    _MAX_TIME,
+    FORMAT,
+    GAME_ID_DIGITS,
+    HOLD_BOT,
+    MAX_DEADLINE_HOURS,
+    VERSION,
+    Action,
+    Claim,
+    Commit,
+    Keyring,
+    Owed,
+    Reveal,
+    Sealed,
+    Turn,
+    _fresh,
+    _hex,
+    dice_seed,
+    digest,
+    key_commitment,
+    link,
+    plot_commitment,
+    time_text,
+)
+from vectorwar.registry import get_system
+from vectorwar.rules import OptionValue, Result, RuleSystem
+from vectorwar.scenario import Scenario
+
+# -- the game ----------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class PbemGame:
+    """A play-by-e-mail game: its set-up, every action so far, and the game they have played.
+
+    Every method that adds an action checks everything first: a refused action
+    changes nothing.
+    """
+
+    game_id: str
+    system: RuleSystem[Any]
+    scenario: Scenario
+    options: dict[str, OptionValue]
+    actions: list[Action] = field(default_factory=list)
+    chain: list[str] = field(default_factory=list)
+    game: Game | None = None
+    step: int = 0
+    commits: dict[str, Commit] = field(default_factory=dict)
+    reveals: dict[str, Reveal] = field(default_factory=dict)
+    #: Hours each step may wait for a seat before the others can claim it; ``None``: no deadline.
+    deadline_hours: int | None = None
+    #: The seats claimed against at this step: they owe nothing more at it.
+    forfeited: dict[str, Claim] = field(default_factory=dict)
+
+    @classmethod
+    def new(
+        cls,
+        scenario: Scenario,
+        game_id: str,
+        options: Mapping[str, object] | None = None,
+        deadline_hours: int | None = None,
+    ) -> PbemGame:
+        """A game of ``scenario`` at step 0, before any side committed; ``game_id`` is 32 random hex digits.
+
+        ``deadline_hours`` writes a deadline per step into the set-up (and so into the genesis hash).
+        """
+        if not re.fullmatch(rf"[0-9a-f]{{{GAME_ID_DIGITS}}}", game_id):
+            raise PbemError(f"game id: {GAME_ID_DIGITS} hex digits, not {game_id[:40]!r}")
+        if deadline_hours is not None and not 1 <= deadline_hours <= MAX_DEADLINE_HOURS:
+            raise PbemError(f"deadline: {deadline_hours} hours a step is not from 1 to {MAX_DEADLINE_HOURS}")
+        system = get_system(scenario.system)
+        # A trial set-up checks the scenario and options now, not after every side has committed.
+        trial = Game.new(system, scenario, 0, options)
+        pbem = cls(game_id, system, scenario, dict(trial.options), deadline_hours=deadline_hours)
+        pbem.chain.append(pbem.genesis())
+        return pbem
+
+    def genesis(self) -> str:
+        """The hash of the file's first state: the game id and everything the game is set up from."""
+        parts: list[Any] = [
+            "vectorwar-pbem-genesis", FORMAT, VERSION, self.game_id, self.system.manifest.name,
+            self.scenario.to_data(), self.options,
+        ]  # fmt: skip
+        if self.deadline_hours is not None:
+            # Only a game with a deadline hashes one, so a game without keeps the genesis it always had.
+            parts.append({"deadline_hours": self.deadline_hours})
+        return digest(*parts)
+
+    # -- asking ---------------------------------------------------------------
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return tuple(side.id for side in self.scenario.sides)
+
+    @property
+    def sequence(self) -> int:
+        """How many actions the file holds: the number of its state."""
+        return len(self.actions)
+
+    @property
+    def head(self) -> str:
+        return self.chain[-1]
+
+    @property
+    def previous(self) -> str | None:
+        return self.chain[-2] if len(self.chain) > 1 else None
+
+    @property
+    def is_over(self) -> bool:
+        return self.game is not None and self.game.is_over
+
+    @property
+    def result(self) -> Result | None:
+        return self.game.result if self.game is not None and self.game.is_over else None
+
+    @property
+    def prompted(self) -> tuple[str, ...]:
+        """The seats with orders to give at this step (none at step 0, the set-up's dice)."""
+        prompt = self.game.prompt if self.game is not None else None
+        return prompt.seats if prompt is not None else ()
+
+    @property
+    def moment(self) -> str:
+        """The step in words: ``set-up: drawing the dice``, the game's clock, or ``game over``."""
+        if self.game is None:
+            return "set-up: drawing the dice"
+        return "game over" if self.game.is_over else str(self.game.clock)
+
+    def owed(self) -> dict[str, Owed]:
+        """What each side owes now, by seat: a commitment, or a reveal once every side committed."""
+        if self.is_over:
+            return {}
+        active = self.active
+        if any(s not in self.commits for s in active):
+            return {s: "commit" for s in active if s not in self.commits}
+        return {s: "reveal" for s in active if s not in self.reveals}
+
+    @property
+    def active(self) -> tuple[str, ...]:
+        """The seats that take part in this step: every seat but those a claim has silenced at it."""
+        return tuple(s for s in self.seats if s not in self.forfeited)
+
+    @property
+    def last_time(self) -> int | None:
+        """The time the file's last action records (``None``: none recorded)."""
+        return self.actions[-1].at if self.actions else None
+
+    def claimable_at(self) -> int | None:
+        """When the seats owing something now may be claimed against: the last action's time plus the deadline."""
+        last = self.last_time
+        if self.deadline_hours is None or last is None or self.is_over:
+            return None
+        return last + self.deadline_hours * 3600
+
+    # -- sealing, committing, revealing ----------------------------------------
+
+    def check_plot(self, seat: str, text: str) -> str:
+        """``text`` as ``seat``'s plot at this step, in its canonical form, checked as play checks it."""
+        self.check_seat(seat)
+        if seat not in self.prompted:
+            if text.strip():
+                waiting = ", ".join(self.prompted) or "no one: the set-up only draws the dice"
+                raise OutOfStepError(f"{seat} has no orders to give at {self.moment} (waiting for {waiting}); "
+                                     "commit with no plot")  # fmt: skip
+            return ""
+        if self.game is None:  # pragma: no cover - step 0 prompts no one
+            raise OutOfStepError("no orders are given while the set-up draws the dice")
+        return str(self.game.check(seat, text))
+
+    def seal(self, seat: str, text: str, salt: str, secret: str) -> Sealed:
+        """``seat``'s plot sealed with a fresh ``salt`` and ``secret``, ready to commit; nothing is added."""
+        self._owes(seat, "commit")
+        _hex("salt", salt)
+        _hex("secret", secret)
+        return Sealed(self.step, self.check_plot(seat, text), salt, secret)
+
+    def commit(self, seat: str, plot_hash: str, key_hash: str, at: int | None = None) -> Commit:
+        self.check_seat(seat)
+        self._not_over()
+        self._not_silenced(seat)
+        self._check_time(at)
+        if seat in self.commits:
+            raise DoubleCommitError(
+                f"{seat} has already committed at step {self.step} ({self.moment}); a commitment binds, "
+                "so a second one is refused"
+            )
+        _hex("plot_hash", plot_hash)
+        _hex("key_hash", key_hash)
+        action = Commit(self.step, seat, plot_hash, key_hash, at)
+        self.commits[seat] = action
+        self._append(action)
+        return action
+
+    def reveal_sealed(self, keyring: Keyring, at: int | None = None) -> tuple[Sealed, list[Event]]:
+        """Reveal what ``keyring`` sealed for this step: that plot, and the events its reveal resolved
+        (none until the step's last reveal). Raises :class:`OutOfStepError` if nothing is sealed for it."""
+        sealed = keyring.sealed_at(self.step)
+        if sealed is None:
+            raise OutOfStepError(
+                f"the keyring of {keyring.seat} holds no sealed plot for step {self.step}: commit first"
+            )
+        start = len(self.game.events) if self.game is not None else 0
+        self.reveal(keyring.seat, sealed.plot, sealed.salt, sealed.secret, at)
+        return sealed, list(self.game.events[start:]) if self.game is not None else []
+
+    def reveal(self, seat: str, plot: str, salt: str, secret: str, at: int | None = None) -> Reveal:
+        """Open ``seat``'s commitment; the last reveal of a step resolves it with the dice of every secret."""
+        self.check_seat(seat)
+        self._not_over()
+        self._not_silenced(seat)
+        self._check_time(at)
+        if seat in self.reveals:
+            raise OutOfStepError(f"{seat} has already revealed at step {self.step} ({self.moment})")
+        missing = [s for s in self.active if s not in self.commits]
+        if missing:
+            raise EarlyRevealError(
+                f"{seat} cannot reveal at step {self.step} ({self.moment}) before every side has committed; "
+                f"waiting for the commitment of {', '.join(missing)}"
+            )
+        committed = self.commits[seat]
+        if key_commitment(self.game_id, self.step, seat, salt, secret) != committed.key_hash:
+            raise WrongRevealError(
+                f"{seat}'s salt or secret is not the one committed to at step {self.step} ({self.moment}); "
+                "reveal from the keyring that made the commitment"
+            )
+        if plot_commitment(self.game_id, self.step, seat, plot, salt) != committed.plot_hash:
+            raise PlotChangedError(
+                f"{seat}'s revealed plot {plot[:60]!r} is not the plot committed to at step {self.step} "
+                f"({self.moment}): a plot cannot change once committed"
+            )
+        if self.check_plot(seat, plot) != plot:
+            # Only a plot written by hand gets here: the same plot but not in its canonical words.
+            raise PlotChangedError(f"{seat}'s revealed plot {plot[:60]!r} is not written as the game writes it")
+        action = Reveal(self.step, seat, plot, salt, secret, at)
+        reveals = {**self.reveals, seat: action}
+        if len(reveals) == len(self.active):
+            self._resolve(reveals)
+        else:
+            self.reveals[seat] = action
+        self._append(action)
+        return action
+
+    def turn(self, keyring: Keyring, order: str | None, salt: str, secret: str, at: int | None = None) -> Turn:
+        """Everything ``keyring``'s seat owes in one pass of the file, so a step costs one file from each side.
+
+        In order: reveal what the seat sealed for this step, if it owes that reveal (the last reveal resolves
+        the step); then, if the seat owes a commitment, seal ``order`` (``None`` for a seat the prompt does not
+        name: a secret only) with ``salt`` and ``secret`` and commit it; then, if that commitment was the last
+        one of the step, reveal it at once, since every other side is already bound. It stops where the seat
+        needs orders it has not given (``order`` is ``None`` and the prompt names it, or was used already).
+
+        A refusal (an order the rules refuse at the new step, say) leaves the game as it was.
+        """
+        seat = keyring.seat
+        before = list(self.actions)
+        start = len(self.game.events) if self.game is not None else 0
+        done = Turn(keyring)
+        try:
+            done = self._turn(done, order, salt, secret, at)
+        except VectorwarError:
+            self._rewind(before)
+            raise
+        events = list(self.game.events[start:]) if self.game is not None else []
+        needs = self.owed().get(seat) == "commit" and seat in self.prompted
+        return replace(done, keyring=done.keyring.saw(self, at), events=tuple(events), needs_orders=needs)
+
+    def _turn(self, done: Turn, order: str | None, salt: str, secret: str, at: int | None) -> Turn:
+        keyring = done.keyring
+        seat = keyring.seat
+        commits = 0
+        while True:
+            owed = self.owed().get(seat)
+            if owed == "reveal":
+                sealed, _ = self.reveal_sealed(keyring, at)
+                keyring = keyring.saw(self, at)
+                done = replace(done, revealed=(*done.revealed, sealed))
+            elif owed == "commit" and (seat not in self.prompted or order is not None):
+                # A fresh salt and secret are needed for each commitment: a seat that commits a second secret
+                # in one pass (no orders at two steps running) derives it from the first, never reusing it.
+                plot = order if seat in self.prompted and order is not None else ""
+                sealed = self.seal(seat, plot, _fresh(salt, commits), _fresh(secret, commits))
+                commits += 1
+                keyring = keyring.keep(sealed)
+                self.commit(seat, *sealed.hashes(self.game_id, seat), at)
+                keyring = keyring.saw(self, at)
+                done = replace(done, committed=sealed if seat in self.prompted else done.committed)
+                if seat in self.prompted:
+                    order = None
+            else:
+                return replace(done, keyring=keyring)
+
+    def _rewind(self, actions: list[Action]) -> None:
+        """This game back at the state after ``actions`` (the actions before a refused pass), replayed."""
+        again = PbemGame.new(self.scenario, self.game_id, self.options, self.deadline_hours)
+        for action in actions:
+            again.apply(action)
+        for name in ("actions", "chain", "game", "step", "commits", "reveals", "forfeited"):
+            setattr(self, name, getattr(again, name))
+
+    def claim(self, seat: str, at: int) -> Claim:
+        """``seat`` claims the step against every seat still owing something, once the deadline has passed.
+
+        The deadline runs from the time the file's last action records (when its writer sent the file on)
+        and the game's hours per step. Each silent seat's plot is taken as a hold (refused if the rules
+        allow no hold here) and its secret is left out of the dice; a claim that leaves nothing owed
+        resolves the step at once.
+        """
+        self.check_seat(seat)
+        self._not_over()
+        if self.deadline_hours is None:
+            raise OutOfStepError("this game was started with no deadline: no step can be claimed")
+        owed = self.owed()
+        if seat in owed:
+            raise OutOfStepError(f"{seat} owes its own {owed[seat]} at step {self.step} ({self.moment}): "
+                                 "a side claims only once it has done its part")  # fmt: skip
+        since = self.last_time
+        if since is None:
+            raise OutOfStepError("the file's last action records no time: the deadline cannot be counted")
+        self._check_time(at)
+        due = since + self.deadline_hours * 3600
+        if at < due:
+            raise EarlyClaimError(
+                f"{seat} cannot claim step {self.step} ({self.moment}) at {time_text(at)}: the file's last action "
+                f"was at {time_text(since)} and the deadline of {self.deadline_hours} h ends at {time_text(due)}"
+            )
+        against = tuple(owed)
+        holds = self._holds(against)
+        action = Claim(self.step, seat, against, since, at)
+        self.forfeited.update(dict.fromkeys(against, action))
+        if all(s in self.reveals for s in self.active):
+            self._resolve(dict(self.reveals), holds)
+        self._append(action)
+        return action
+
+    def _holds(self, seats: tuple[str, ...]) -> dict[str, str]:
+        """The orders each of ``seats`` gives at this step's prompt when claimed against, checked by the rules.
+
+        A hold where the rules have one (an AV:T segment's ``hold``); where they have none (an MSC or VV5
+        plot names every ship's move), the orders of the system's ``greedy`` computer player, its random
+        choices drawn from the game id, the step and the seat, so every copy of the file replays the same.
+        """
+        holds: dict[str, str] = {}
+        game = self.game
+        for seat in seats:
+            if seat not in self.prompted or game is None:
+                continue
+            order = standing_order(game, seat, Standing(), now=True)
+            if order is None:
+                bots = self.system.bots()
+                bot = bots.get(HOLD_BOT) or next(iter(bots.values()))
+                rng = random.Random(digest("vectorwar-pbem-hold", self.game_id, self.step, seat))
+                order = str(game.check(seat, str(bot().choose(game.system.seat_view(game.state, seat), seat, rng))))
+            holds[seat] = order
+        return holds
+
+    def apply(self, action: Action) -> None:
+        """Add a recorded action (replaying a file), checked as when it was first made."""
+        if action.step != self.step:
+            raise OutOfStepError(f"an action of step {action.step} when the game is at step {self.step}")
+        if isinstance(action, Commit):
+            self.commit(action.seat, action.plot_hash, action.key_hash, action.at)
+        elif isinstance(action, Reveal):
+            self.reveal(action.seat, action.plot, action.salt, action.secret, action.at)
+        else:
+            # The claim's own words must be what the file gives: who owes, and since when.
+            against, since = tuple(self.owed()), self.last_time
+            if (action.against, action.since) != (against, since):
+                raise OutOfStepError(
+                    f"the claim names {', '.join(action.against)} silent since {time_text(action.since)}; the file "
+                    f"gives {', '.join(against) or 'no one'} since {'no time' if since is None else time_text(since)}"
+                )
+            self.claim(action.seat, action.at)
+
+    def _resolve(self, reveals: Mapping[str, Reveal], holds: Mapping[str, str] | None = None) -> None:
+        # The dice come from the secrets revealed: a seat silenced by a claim adds none.
+        seed = dice_seed(self.game_id, self.step, {s: r.secret for s, r in reveals.items()})
+        if self.game is None:
+            self.game = Game.new(self.system, self.scenario, seed, self.options)
+        else:
+            if holds is None:
+                holds = self._holds(tuple(self.forfeited))
+            # Every order read before the dice are rekeyed, so nothing changes if one were refused.
+            orders = {
+                seat: self.game.check(seat, reveals[seat].plot if seat in reveals else holds[seat])
+                for seat in self.prompted
+            }
+            self.game.rekey(seed)
+            for seat, order in orders.items():
+                self.game.submit(seat, order)
+        self.step += 1
+        self.commits.clear()
+        self.reveals.clear()
+        self.forfeited.clear()
+
+    def _append(self, action: Action) -> None:
+        self.actions.append(action)
+        self.chain.append(link(self.chain[-1], action))
+
+    def check_seat(self, seat: str) -> None:
+        if seat not in self.seats:
+            raise PbemError(f"this game has no seat {seat!r} (seats: {', '.join(self.seats)})")
+
+    def _not_silenced(self, seat: str) -> None:
+        if seat in self.forfeited:
+            claim = self.forfeited[seat]
+            raise OutOfStepError(
+                f"{claim.seat} claimed step {self.step} ({self.moment}) against {seat} at {time_text(claim.at)}: "
+                f"{seat} plays no part in it"
+            )
+
+    def _check_time(self, at: int | None) -> None:
+        """A time recorded must be there exactly when the game has a deadline, and never go back."""
+        if (at is None) != (self.deadline_hours is None):
+            needed = "a time (this game has a deadline)" if at is None else "no time (this game has no deadline)"
+            raise OutOfStepError(f"an action here records {needed}")
+        last = self.last_time
+        if at is not None:
+            if not 0 <= at <= _MAX_TIME:
+                raise PbemError(f"time {at} is not a time from 1970 to 9999 in Unix seconds")
+            if last is not None and at < last:
+                raise OutOfStepError(
+                    f"an action at {time_text(at)} comes after one at {time_text(last)}: recorded times never go back"
+                )
+
+    def _not_over(self) -> None:
+        if self.is_over:
+            raise OutOfStepError("the game is over: nothing more can be committed or revealed")
+
+    def _owes(self, seat: str, what: Owed) -> None:
+        self.check_seat(seat)
+        self._not_over()
+        owed = self.owed().get(seat)
+        if owed == what:
+            return
+        if what == "commit" and seat in self.commits:
+            raise DoubleCommitError(f"{seat} has already committed at step {self.step} ({self.moment})")
+        raise OutOfStepError(f"{seat} owes {owed or 'nothing'} at step {self.step} ({self.moment}), not a {what}")
+
+    # -- the file ------------------------------------------------------------
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "vectorwar": __version__,
+            "game": self.game_id,
+            "system": self.system.manifest.name,
+            "options": dict(self.options),
+            "scenario": self.scenario.to_data(),
+            **({} if self.deadline_hours is None else {"deadline_hours": self.deadline_hours}),
+            "actions": [a.to_data() for a in self.actions],
+            "sequence": self.sequence,
+            "previous": self.previous,
+            "head": self.head,
+        }

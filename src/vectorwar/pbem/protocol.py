@@ -1,0 +1,271 @@
+"""The play-by-e-mail protocol's pieces: hashes and commitments, the actions a file holds, a player's keyring."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any, Literal, Protocol
+
+from vectorwar.errors import (
+    PbemError,
+)
+from vectorwar.events import Event
+
+FORMAT = "vectorwar-pbem"
+KEYRING_FORMAT = "vectorwar-pbem-keyring"
+VERSION = 1
+#: Hex digits of a salt and of a secret (256 bits each) and of every hash.
+HEX_DIGITS = 64
+#: Hex digits of a game id (128 bits).
+GAME_ID_DIGITS = 32
+_HEX = re.compile(rf"[0-9a-f]{{{HEX_DIGITS}}}")
+_NAME_MAX = 100
+#: The computer player whose orders a claimed seat gives where the rules have no hold.
+HOLD_BOT = "greedy"
+#: The longest deadline a game may set for one step: a year.
+MAX_DEADLINE_HOURS = 24 * 366
+#: The latest time an action may record (Unix seconds): the year 9999.
+_MAX_TIME = 253_402_300_799
+
+Owed = Literal["commit", "reveal"]
+
+
+def digest(*parts: Any) -> str:
+    """SHA-256, in hex, of ``parts`` written as one compact JSON array (keys sorted): no two part lists collide."""
+    text = json.dumps(list(parts), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def plot_commitment(game_id: str, step: int, seat: str, plot: str, salt: str) -> str:
+    return digest("vectorwar-pbem-plot", game_id, step, seat, plot, salt)
+
+
+def key_commitment(game_id: str, step: int, seat: str, salt: str, secret: str) -> str:
+    return digest("vectorwar-pbem-key", game_id, step, seat, salt, secret)
+
+
+def dice_seed(game_id: str, step: int, secrets: Mapping[str, str]) -> int:
+    """The seed of a step's dice: every side's secret (in seat order by name), the game and the step.
+
+    >>> a = dice_seed("0" * 32, 1, {"red": "1" * 64, "blue": "2" * 64})
+    >>> a == dice_seed("0" * 32, 1, {"blue": "2" * 64, "red": "1" * 64}), a == dice_seed("0" * 32, 2, {"red": "1" * 64})
+    (True, False)
+    """
+    return int(digest("vectorwar-pbem-dice", game_id, step, sorted(secrets.items())), 16)
+
+
+# -- actions ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Commit:
+    """A side's sealed plot for a step: hashes only; the plot, salt and secret stay in its keyring."""
+
+    step: int
+    seat: str
+    plot_hash: str
+    key_hash: str
+    #: When its writer says it was made (Unix seconds, UTC); ``None`` in a game with no deadline.
+    at: int | None = None
+
+    def to_data(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "kind": "commit",
+            "step": self.step,
+            "seat": self.seat,
+            "plot_hash": self.plot_hash,
+            "key_hash": self.key_hash,
+        }
+        return _timed(data, self.at)
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """A side opening its commitment: the plot, the salt and the secret."""
+
+    step: int
+    seat: str
+    plot: str
+    salt: str
+    secret: str
+    at: int | None = None
+
+    def to_data(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "kind": "reveal",
+            "step": self.step,
+            "seat": self.seat,
+            "plot": self.plot,
+            "salt": self.salt,
+            "secret": self.secret,
+        }
+        return _timed(data, self.at)
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A side claiming a step after the game's deadline: the seats ``against`` it, silent since ``since``.
+
+    Each silent seat's plot is taken as a hold and its secret is left out of the step's dice; ``since`` is the
+    time the file's last action before the claim records, ``at`` the time the claimer says it claimed.
+    """
+
+    step: int
+    seat: str
+    against: tuple[str, ...]
+    since: int
+    at: int
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "kind": "claim",
+            "step": self.step,
+            "seat": self.seat,
+            "against": list(self.against),
+            "since": self.since,
+            "at": self.at,
+        }
+
+
+Action = Commit | Reveal | Claim
+
+
+def _timed(data: dict[str, Any], at: int | None) -> dict[str, Any]:
+    # A game with no deadline records no times, so its files hash as they always have.
+    if at is not None:
+        data["at"] = at
+    return data
+
+
+def time_text(at: int) -> str:
+    """``at`` (Unix seconds) as UTC in ISO 8601: ``2026-11-29T08:00:00Z``.
+
+    >>> time_text(0), time_text(951_782_400), time_text(1_800_000_000)
+    ('1970-01-01T00:00:00Z', '2000-02-29T00:00:00Z', '2027-01-15T08:00:00Z')
+    """
+    # Worked out by hand, not by ``datetime``: the protocol module imports nothing that can read a clock.
+    days, seconds = divmod(at, 86400)
+    hour, seconds = divmod(seconds, 3600)
+    minute, second = divmod(seconds, 60)
+    # Days since 1970-01-01 to a civil date (proleptic Gregorian), counting years from March.
+    z = days + 719468
+    era, day_of_era = divmod(z, 146097)
+    year_of_era = (day_of_era - day_of_era // 1460 + day_of_era // 36524 - day_of_era // 146096) // 365
+    day_of_year = day_of_era - (365 * year_of_era + year_of_era // 4 - year_of_era // 100)
+    shifted_month = (5 * day_of_year + 2) // 153
+    day = day_of_year - (153 * shifted_month + 2) // 5 + 1
+    month = shifted_month + 3 if shifted_month < 10 else shifted_month - 9
+    year = year_of_era + era * 400 + (month <= 2)
+    return f"{year:04d}-{month:02d}-{day:02d}T{hour:02d}:{minute:02d}:{second:02d}Z"
+
+
+def link(previous: str, action: Action) -> str:
+    """The hash of the file's state after ``action``, given the hash of the state before it."""
+    return digest("vectorwar-pbem-link", previous, action.to_data())
+
+
+@dataclass(frozen=True, slots=True)
+class Sealed:
+    """What a side keeps to itself between committing and revealing a step."""
+
+    step: int
+    plot: str
+    salt: str
+    secret: str
+
+    def hashes(self, game_id: str, seat: str) -> tuple[str, str]:
+        """``(plot_hash, key_hash)`` of this sealed plot."""
+        return (
+            plot_commitment(game_id, self.step, seat, self.plot, self.salt),
+            key_commitment(game_id, self.step, seat, self.salt, self.secret),
+        )
+
+    def opens(self, action: Action, game_id: str) -> bool:
+        """Whether ``action`` (by the keyring's seat) is the one this sealed plot makes."""
+        if isinstance(action, Commit):
+            return (action.plot_hash, action.key_hash) == self.hashes(game_id, action.seat)
+        if isinstance(action, Reveal):
+            return (action.plot, action.salt, action.secret) == (self.plot, self.salt, self.secret)
+        return False
+
+
+class FileState(Protocol):
+    """Where a game file stands: what a keyring records having seen (a :class:`~vectorwar.pbem.PbemGame` is one)."""
+
+    @property
+    def step(self) -> int: ...
+    @property
+    def sequence(self) -> int: ...
+    @property
+    def head(self) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Keyring:
+    """A player's own file for one seat: sealed plots not yet resolved, and the last state of the game seen.
+
+    It never travels: the shared file only ever holds hashes until the reveal.
+    """
+
+    game: str
+    seat: str
+    seen_sequence: int
+    seen_hash: str
+    sealed: tuple[Sealed, ...] = ()
+    #: When this player's tools first saw the state ``seen_sequence`` (Unix seconds, by this player's clock).
+    seen_at: int | None = None
+
+    def sealed_at(self, step: int) -> Sealed | None:
+        return next((s for s in self.sealed if s.step == step), None)
+
+    def keep(self, sealed: Sealed) -> Keyring:
+        return replace(self, sealed=(*(s for s in self.sealed if s.step != sealed.step), sealed))
+
+    def saw(self, pbem: FileState, at: int | None = None) -> Keyring:
+        """This keyring after its player has seen ``pbem`` at ``at`` (sealed plots of resolved steps dropped).
+
+        The time kept is when the state was first seen: opening the same file again keeps it, so it
+        stays the player's own record of when the file reached them.
+        """
+        kept = tuple(s for s in self.sealed if s.step >= pbem.step)
+        same = (self.seen_sequence, self.seen_hash) == (pbem.sequence, pbem.head)
+        seen_at = self.seen_at if same and self.seen_at is not None else at
+        return replace(self, seen_sequence=pbem.sequence, seen_hash=pbem.head, sealed=kept, seen_at=seen_at)
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "format": KEYRING_FORMAT,
+            "version": VERSION,
+            "game": self.game,
+            "seat": self.seat,
+            "seen": _timed({"sequence": self.seen_sequence, "hash": self.seen_hash}, self.seen_at),
+            "sealed": [{"step": s.step, "plot": s.plot, "salt": s.salt, "secret": s.secret} for s in self.sealed],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """What one pass of the file did for a seat (:meth:`PbemGame.turn`)."""
+
+    keyring: Keyring
+    #: The plots revealed, in order (the first usually the step before, the last maybe the one just committed).
+    revealed: tuple[Sealed, ...] = ()
+    #: The orders committed for the step the seat is prompted at, if any.
+    committed: Sealed | None = None
+    #: What the reveals resolved.
+    events: tuple[Event, ...] = ()
+    #: The seat owes orders at this step that it has not given yet.
+    needs_orders: bool = False
+
+
+def _fresh(value: str, n: int) -> str:
+    """The ``n``-th fresh value of a pass from the one the front end drew (itself for the first)."""
+    return value if n == 0 else digest("vectorwar-pbem-fresh", value, n)
+
+
+def _hex(what: str, value: str) -> None:
+    if not _HEX.fullmatch(value):
+        raise PbemError(f"{what}: {HEX_DIGITS} lower-case hex digits, not {value[:24]!r}")
