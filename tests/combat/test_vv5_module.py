@@ -8,14 +8,14 @@ from typing import Unpack
 
 import pytest
 
-from vectorwar.combat import module
 from vectorwar.combat.base import CombatView
-from vectorwar.combat.vv5 import VV5Card
 from vectorwar.dice import Dice
 from vectorwar.errors import DesignError, IllegalOrderError
 from vectorwar.events import Event, Rolled
 from vectorwar.hexes import Direction, Hex
+from vectorwar.systems.vms.modules import module
 from vectorwar.systems.vv5.events import GunsFired, MissileLaunched, MissileResolved
+from vectorwar.systems.vv5.module import VV5Card
 
 from .helpers import VV5_TABLE, DuelOptions, duel
 
@@ -244,3 +244,39 @@ def test_launching_at_two_targets_follows_the_several_targets_option() -> None:
         after, _ = _launch(spread, "Hawk 1>Raven 1>Kite")
         numbers[mode] = after.cards["Raven"].incoming[0][1]
     assert numbers == {"harder": 9, "easier": 5, "ignore": 7}
+
+
+def test_the_module_refuses_a_volley_with_vv5s_own_checks() -> None:
+    # An order object may name anything: each refusal is VV5's own (legality.py), word for word.
+    from vectorwar.systems.vv5.module import Volley
+    from vectorwar.systems.vv5.orders import Gunfire, Launch, Launches, Shot
+
+    view = _missile_duel(distance=2)
+    cases = {
+        "Raven is not a ship of red's": Volley(Launches(()), Gunfire((Shot("Raven", "forward", 1, "Hawk"),))),
+        "there is no ship called 'Z9'": Volley(Launches((Launch("Hawk", 1, "Z9"),)), Gunfire(())),
+        "Hawk is on your own side": Volley(Launches(()), Gunfire((Shot("Hawk", "forward", 1, "Hawk"),))),
+        "Hawk has no aft180 guns": Volley(Launches(()), Gunfire((Shot("Hawk", "aft180", 1, "Raven"),))),
+    }
+    for words, order in cases.items():
+        with pytest.raises(IllegalOrderError, match=words):
+            VV5.check_fire(view, "red", order)
+    out = replace(view, ships=(replace(view.ship("Hawk"), status="destroyed"), view.ship("Raven")))
+    with pytest.raises(IllegalOrderError, match="Hawk is destroyed"):
+        VV5.check_fire(out, "red", Volley(Launches((Launch("Hawk", 1, "Raven"),)), Gunfire(())))
+    gone = replace(view, ships=(view.ship("Hawk"), replace(view.ship("Raven"), status="disabled")))
+    with pytest.raises(IllegalOrderError, match="Raven is disabled"):
+        VV5.check_fire(gone, "red", Volley(Launches((Launch("Hawk", 1, "Raven"),)), Gunfire(())))
+
+
+def test_the_vv5_combat_module_raises_no_refusal_of_a_shot_of_its_own() -> None:
+    import ast
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "src" / "vectorwar" / "systems" / "vv5" / "module.py"
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    raised = [n for n in ast.walk(tree) if isinstance(n, ast.Raise) and "IllegalOrderError" in ast.unparse(n)]
+    # The one refusal of its own: an order that is not a volley at all.
+    assert [ast.unparse(n) for n in raised] == [
+        "raise IllegalOrderError(str(order), 'missile launches and gunfire are due now', RULE_GUNS)"
+    ], "module.py refuses shots itself: call VV5's checks (legality.py) through a Board"

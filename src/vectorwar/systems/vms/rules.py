@@ -31,7 +31,7 @@ from functools import cached_property
 from typing import Any
 
 from vectorwar.catalogue import design_for
-from vectorwar.combat import MODULES, CombatModule, module
+from vectorwar.combat import CombatModule
 from vectorwar.combat.base import CombatView, Outcome
 from vectorwar.dice import Dice
 from vectorwar.display import Card, CardTable, Counter, MoveOption, OrderPiece, ShotOption
@@ -55,6 +55,7 @@ from vectorwar.systems.vms import catalogue, display, fight, kinds, plotting, tu
 from vectorwar.systems.vms.bots import GreedyBot, stops_on_map
 from vectorwar.systems.vms.initiative import DEFAULT_ORDER, SUBPHASE_ORDERS
 from vectorwar.systems.vms.modifiers import scenario_modifiers
+from vectorwar.systems.vms.modules import MODULES, module
 from vectorwar.systems.vms.movement import Plot, TurnResult
 from vectorwar.systems.vms.ships import Design
 from vectorwar.systems.vms.state import VMSShip, VMSState

@@ -12,13 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from vectorwar.combat import CombatCard
 from vectorwar.combat.base import Status
 from vectorwar.hexes import Direction, Hex
 from vectorwar.maps import HexMap
 from vectorwar.roster import Roster
 from vectorwar.rules import OptionValue
 from vectorwar.systems.vms.modifiers import InitiativeModifier
+from vectorwar.systems.vms.modules import CombatCard
 from vectorwar.systems.vms.ships import Design
 from vectorwar.vectors import Velocity
 
