@@ -8,11 +8,13 @@ from typing import Unpack
 
 import pytest
 
+from tests.support.dice import LoadedDice
 from vectorwar.combat.base import CombatView
 from vectorwar.dice import Dice
 from vectorwar.errors import DesignError, IllegalOrderError
 from vectorwar.events import Event, Rolled
 from vectorwar.hexes import Direction, Hex
+from vectorwar.rules import OptionValue
 from vectorwar.systems.vms.modules import module
 from vectorwar.systems.vv5.events import GunsFired, MissileLaunched, MissileResolved
 from vectorwar.systems.vv5.module import VV5Card
@@ -280,3 +282,65 @@ def test_the_vv5_combat_module_raises_no_refusal_of_a_shot_of_its_own() -> None:
     assert [ast.unparse(n) for n in raised] == [
         "raise IllegalOrderError(str(order), 'missile launches and gunfire are due now', RULE_GUNS)"
     ], "module.py refuses shots itself: call VV5's checks (legality.py) through a Board"
+
+
+# -- VV5's initiative and deflection under VMS (issue 53) ------------------------------------------
+
+
+def _three(kite_at: int = 1, kite_side: str = "blue", **options: OptionValue) -> CombatView:
+    """Hawk (red) and Raven (blue) three hexes apart as in ``duel``, and Kite ``kite_at`` hexes ahead of Hawk."""
+    view = duel("vv5", VV5_TABLE, distance=3)
+    kite = replace(view.ship("Raven"), id="Kite", name="Kite", side=kite_side)
+    kite = replace(kite, hex=view.ship("Hawk").hex.neighbour(Direction.A, kite_at))
+    cards = {**view.cards, "Kite": VV5.card("Kite", VV5_TABLE, "test")}
+    return replace(view, ships=(*view.ships, kite), cards=cards, options=options)
+
+
+def test_vv5_initiative_gives_2_to_the_side_with_fewer_ships_and_only_then() -> None:
+    # Red has one ship to blue's two: red's 3 is a 5 and beats blue's 4.
+    events: list[Event] = []
+    assert VV5.fire_initiative(_three(), ("red", "blue"), "", LoadedDice(3, 4), events) == "red"
+    assert [e.describe() for e in events if e.kind == "vv5-initiative"] == ["red has the initiative"]
+    # One ship each: no bonus, so the 4 wins.
+    assert VV5.fire_initiative(duel("vv5", VV5_TABLE), ("red", "blue"), "", LoadedDice(3, 4), []) == "blue"
+
+
+def test_vv5_initiative_tie_keeps_last_turns_holder_and_rerolls_without_one() -> None:
+    view = duel("vv5", VV5_TABLE)
+    events: list[Event] = []
+    assert VV5.fire_initiative(view, ("red", "blue"), "red", LoadedDice(4, 4), events) == "red"
+    assert "a tie" in next(e.describe() for e in events if e.kind == "vv5-initiative")
+    assert VV5.fire_initiative(view, ("red", "blue"), "", LoadedDice(4, 4, 2, 5), []) == "blue"
+
+
+def test_the_roll_off_option_leaves_the_fire_order_to_the_roll_off() -> None:
+    view = replace(duel("vv5", VV5_TABLE), options={"vv5_fire_initiative": "roll-off"})
+    assert VV5.fire_initiative(view, ("red", "blue"), "red", LoadedDice(), []) is None
+
+
+def _hit_on(view: CombatView, *faces: int) -> tuple[str, list[Event]]:
+    """Hawk's one-gun shot at Raven with scripted dice: the ship its damage is noted on, and the events."""
+    events: list[Event] = []
+    out = VV5.fire(view, "red", VV5.parse_fire(view, "red", "Hawk fwd*1>Raven"), LoadedDice(*faces), events)
+    (victim,) = [ship_id for ship_id, card in out.cards.items() if card.noted]
+    return victim, events
+
+
+def test_a_gun_hit_may_land_on_a_ship_in_the_way_on_a_6() -> None:
+    # 6+5 hits at range 3 (9+); Kite sits in the first hex of the line: a 6 moves the hit to it, a 5 does not.
+    victim, events = _hit_on(_three(), 6, 5, 6)
+    assert victim == "Kite"
+    assert [e.describe() for e in events if e.kind == "vv5-deflected"]
+    assert _hit_on(_three(), 6, 5, 5)[0] == "Raven"
+    # Friend or foe: a red ship in the way takes the hit as well.
+    assert _hit_on(_three(kite_side="red"), 6, 5, 6)[0] == "Kite"
+
+
+def test_a_ship_off_the_line_or_the_option_off_rolls_no_deflection() -> None:
+    beside = _three()
+    beside = replace(beside, ships=(*beside.ships[:2], replace(beside.ship("Kite"), hex=Hex.parse("1,1"))))
+    assert _hit_on(beside, 6, 5)[0] == "Raven"  # no die is rolled: LoadedDice would run out
+    assert _hit_on(_three(vv5_deflection=False), 6, 5)[0] == "Raven"
+    # A miss rolls no deflection die either.
+    missed = VV5.fire(_three(), "red", VV5.parse_fire(_three(), "red", "Hawk fwd*1>Raven"), LoadedDice(1, 2), [])
+    assert not any(card.noted for card in missed.cards.values())

@@ -22,7 +22,7 @@ from vectorwar.systems.vms.modules import CombatCard
 from vectorwar.systems.vms.ships import Design
 from vectorwar.vectors import Velocity
 
-Phase = Literal["initiative", "plot", "fire", "over"]
+Phase = Literal["initiative", "plot", "fire-order", "fire", "over"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +81,8 @@ class VMSState(Roster[VMSShip]):
     subphase: str = ""
     fire_order: tuple[str, ...] = ()
     firing: int = 0
+    #: The side holding the combat module's fire initiative, kept from turn to turn (VV5: a tie keeps it).
+    initiative: str = ""
     winners: tuple[str, ...] = ()
     end_reason: str = ""
 

@@ -26,9 +26,11 @@ movement phase, where every hex of velocity change the target buys moves
 its marker one space down, and is rolled for once every ship has moved
 (:meth:`VV5Combat.after_movement`), as VV5 rolls after its own movement.
 
-Left out (docs/rules/vms.md): shots deflected by ships in the way, huge
-hulls, crews and shock; VV5's initiative with its +2 for the smaller side is
-a plain d6 roll-off for the fire order.
+VV5's initiative orders fire (:meth:`VV5Combat.fire_initiative`: the holder
+picks the side that declares first), and a gun hit may land on a ship in the
+way (VV5's deflection roll), each an option whose default is VV5's rule
+(``vv5_fire_initiative``, ``vv5_deflection``). Left out (docs/rules/vms.md):
+huge hulls, crews and shock, which no VMS scenario has.
 
 The design's ``[combat.vv5]`` table is a VV5 design (``mass``,
 ``acceleration``, ``agility``, ``guns``, ``missiles``, ``armour``, ...),
@@ -43,7 +45,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from vectorwar.combat.base import CombatModule, CombatView, Effect, Outcome, roll_off
+from vectorwar.combat.base import Combatant, CombatModule, CombatView, Effect, Outcome, roll_off
 from vectorwar.dice import Dice
 from vectorwar.display import ShotOption
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError
@@ -52,7 +54,7 @@ from vectorwar.hexes import Direction, Hex
 from vectorwar.notation import grouped, is_hold, ship_pieces
 from vectorwar.odds import Modifier, Odds
 from vectorwar.roster import id_lookup
-from vectorwar.rules import Order, PhaseSpec
+from vectorwar.rules import OptionSpec, Order, PhaseSpec
 from vectorwar.systems.vv5 import damage_odds
 from vectorwar.systems.vv5.arcs import CODE_OF, GUN_ARCS, MISSILE_ARC, WEAPON_WORDS, covered_hexes
 from vectorwar.systems.vv5.combat import (
@@ -64,8 +66,10 @@ from vectorwar.systems.vv5.combat import (
     SEVERAL_TARGETS,
     apply_damage,
     damage_structure,
+    deflect,
     gun_odds,
     guns_facing,
+    in_the_way,
     missile_hit_chance,
     missile_odds,
     missile_verdict,
@@ -74,7 +78,8 @@ from vectorwar.systems.vv5.combat import (
 )
 from vectorwar.systems.vv5.design import design_from_data
 from vectorwar.systems.vv5.equipment import build_ship
-from vectorwar.systems.vv5.events import GunsFired, MissileLaunched, MissileResolved
+from vectorwar.systems.vv5.events import GunsFired, InitiativeWon, MissileLaunched, MissileResolved
+from vectorwar.systems.vv5.initiative import initiative_roll
 from vectorwar.systems.vv5.legality import Board, check_gunfire_on, check_launches_on
 from vectorwar.systems.vv5.orders import Gunfire, Launch, Launches, Shot
 from vectorwar.systems.vv5.state import Box, Launcher, Mount, Ship
@@ -83,6 +88,24 @@ from vectorwar.vectors import Velocity
 
 RULE_TURN = "VMS Rotational System 4 (turning penalty)"
 MISSILES = "missiles"  # the launchers' name in arcs and shot options
+
+#: Who orders fire under another system's movement (ruling *VMS with VV5 combat: initiative*).
+FIRE_INITIATIVE = OptionSpec(
+    "vv5_fire_initiative",
+    "vv5",
+    "VMS with VV5 combat: who decides the order sides declare fire in. vv5: VV5's initiative (1D6 a side, "
+    "+2 to the side with fewest ships in play, a tie keeps last turn's holder), whose holder picks the side "
+    "that declares first; roll-off: a d6 each, highest declares first, ties re-rolled",
+    ("vv5", "roll-off"),
+)
+#: Whether a gun hit may land on a ship in the way under another system's movement (ruling *VMS with VV5
+#: combat: deflection*).
+DEFLECTION = OptionSpec(
+    "vv5_deflection",
+    True,
+    "VMS with VV5 combat: a gun hit may strike a ship in a hex between firer and target "
+    "(a die per ship in the way, nearest the firer first; a 6 moves the hit to it)",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,7 +272,7 @@ class VV5Combat(CombatModule):
         "launches as SHIP COUNT>TARGET and shots as SHIP MOUNT*GUNS>TARGET, "
         "e.g. 'X1 2>Y1 fwd*2>Y1 fwd*2>Y1; X2 t360*1>Y3', or 'hold'"
     )
-    options = (SEVERAL_TARGETS,)
+    options = (SEVERAL_TARGETS, FIRE_INITIATIVE, DEFLECTION)
 
     def card(self, name: str, data: Mapping[str, Any], source: str) -> VV5Card:
         design = design_from_data({"name": name, **data}, source, "combat.vv5")
@@ -270,6 +293,16 @@ class VV5Combat(CombatModule):
 
     def fire_order(self, sides: Sequence[str], dice: Dice, events: list[Event]) -> tuple[str, ...]:
         return roll_off(sides, dice, events, "initiative")
+
+    def fire_initiative(
+        self, view: CombatView, sides: Sequence[str], holder: str, dice: Dice, events: list[Event]
+    ) -> str | None:
+        # VV5 Initiative, as VV5's own turn rolls it; the option's roll-off leaves the order to fire_order.
+        if view.options.get(FIRE_INITIATIVE.name, FIRE_INITIATIVE.default) != "vv5":
+            return None
+        side, kept = initiative_roll({s: len(view.ships_of(s)) for s in sides}, holder, dice, events)
+        events.append(InitiativeWon(side, kept))
+        return side
 
     def parse_fire(self, view: CombatView, side: str, text: str) -> Volley:
         own = id_lookup(s.id for s in view.ships_of(side))
@@ -521,9 +554,22 @@ class VV5Combat(CombatModule):
                 )
             )
             if hit:
-                card = current(target.id)
-                cards[target.id] = replace(card, noted=(*card.noted, (shooter.id, damage)))
+                victim = self._deflected(view, shooter, target, dice, events)
+                card = current(victim)
+                cards[victim] = replace(card, noted=(*card.noted, (shooter.id, damage)))
         return Outcome(cards)
+
+    @staticmethod
+    def _deflected(view: CombatView, shooter: Combatant, target: Combatant, dice: Dice, events: list[Event]) -> str:
+        """The ship a gun hit lands on: VV5's roll for each ship in the way (the option ``vv5_deflection``)."""
+        if not view.options.get(DEFLECTION.name, DEFLECTION.default):
+            return target.id
+
+        def occupant(h: Hex) -> str | None:
+            return next((s.id for s in view.ships if s.active and s.hex == h), None)
+
+        in_way = [(i, view.ship(i).hex) for i in in_the_way(shooter.hex, target.hex, occupant, shooter.id, target.id)]
+        return deflect(target.id, in_way, dice, events)
 
     def after_fire(self, view: CombatView, dice: Dice, events: list[Event]) -> Outcome:
         cards: dict[str, VV5Card] = {}
