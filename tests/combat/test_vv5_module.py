@@ -344,3 +344,7 @@ def test_a_ship_off_the_line_or_the_option_off_rolls_no_deflection() -> None:
     # A miss rolls no deflection die either.
     missed = VV5.fire(_three(), "red", VV5.parse_fire(_three(), "red", "Hawk fwd*1>Raven"), LoadedDice(1, 2), [])
     assert not any(card.noted for card in missed.cards.values())
+
+
+def test_no_side_in_play_holds_no_initiative() -> None:
+    assert VV5.fire_initiative(duel("vv5", VV5_TABLE), (), "red", LoadedDice(), []) is None

@@ -298,8 +298,8 @@ class VV5Combat(CombatModule):
         self, view: CombatView, sides: Sequence[str], holder: str, dice: Dice, events: list[Event]
     ) -> str | None:
         # VV5 Initiative, as VV5's own turn rolls it; the option's roll-off leaves the order to fire_order.
-        if view.options.get(FIRE_INITIATIVE.name, FIRE_INITIATIVE.default) != "vv5":
-            return None
+        if not sides or view.options.get(FIRE_INITIATIVE.name, FIRE_INITIATIVE.default) != "vv5":
+            return None  # no side left to hold it (every ship gone in the movement), or the roll-off
         side, kept = initiative_roll({s: len(view.ships_of(s)) for s in sides}, holder, dice, events)
         events.append(InitiativeWon(side, kept))
         return side
