@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
-from vectorwar.combat import module
 from vectorwar.combat.base import Combatant, CombatView
 from vectorwar.hexes import Direction, Hex
 from vectorwar.maps import HexMap
+from vectorwar.systems.vms.modules import module
 
 MSC_TABLE: dict[str, Any] = {"engine": 3, "shields": 3, "to_hit": 3, "weapons": ["F", "FL", "FR"]}
 VV5_TABLE: dict[str, Any] = {"mass": 20, "acceleration": 2, "agility": 2, "guns": [{"arc": "forward", "guns": 2}]}

@@ -10,12 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vectorwar.combat import module
 from vectorwar.combat.base import CombatModule, CombatView
 from vectorwar.hexes import Direction, Hex
 from vectorwar.maps import HexMap
 from vectorwar.systems.msc.api import Ship as MSCShip
 from vectorwar.systems.msc.api import Side, in_reach, sides_in_reach, weapon_bears
+from vectorwar.systems.vms.modules import module
 from vectorwar.systems.vv5.api import (
     GUN_ARCS,
     gun_in_reach,

@@ -7,14 +7,14 @@ from dataclasses import replace
 
 import pytest
 
-from vectorwar.combat import module
 from vectorwar.combat.base import CombatView, roll_off
-from vectorwar.combat.msc import MSCCard, as_msc_ship
 from vectorwar.dice import Dice
 from vectorwar.errors import DesignError, IllegalOrderError
 from vectorwar.events import Event, Fired, Rolled
 from vectorwar.systems.msc.arcs import Side
 from vectorwar.systems.msc.combat import to_hit_number
+from vectorwar.systems.msc.module import MSCCard, as_msc_ship
+from vectorwar.systems.vms.modules import module
 
 from .helpers import MSC_TABLE, duel
 

@@ -8,14 +8,16 @@ from typing import Unpack
 
 import pytest
 
-from vectorwar.combat import module
+from tests.support.dice import LoadedDice
 from vectorwar.combat.base import CombatView
-from vectorwar.combat.vv5 import VV5Card
 from vectorwar.dice import Dice
 from vectorwar.errors import DesignError, IllegalOrderError
 from vectorwar.events import Event, Rolled
 from vectorwar.hexes import Direction, Hex
+from vectorwar.rules import OptionValue
+from vectorwar.systems.vms.modules import module
 from vectorwar.systems.vv5.events import GunsFired, MissileLaunched, MissileResolved
+from vectorwar.systems.vv5.module import VV5Card
 
 from .helpers import VV5_TABLE, DuelOptions, duel
 
@@ -244,3 +246,105 @@ def test_launching_at_two_targets_follows_the_several_targets_option() -> None:
         after, _ = _launch(spread, "Hawk 1>Raven 1>Kite")
         numbers[mode] = after.cards["Raven"].incoming[0][1]
     assert numbers == {"harder": 9, "easier": 5, "ignore": 7}
+
+
+def test_the_module_refuses_a_volley_with_vv5s_own_checks() -> None:
+    # An order object may name anything: each refusal is VV5's own (legality.py), word for word.
+    from vectorwar.systems.vv5.module import Volley
+    from vectorwar.systems.vv5.orders import Gunfire, Launch, Launches, Shot
+
+    view = _missile_duel(distance=2)
+    cases = {
+        "Raven is not a ship of red's": Volley(Launches(()), Gunfire((Shot("Raven", "forward", 1, "Hawk"),))),
+        "there is no ship called 'Z9'": Volley(Launches((Launch("Hawk", 1, "Z9"),)), Gunfire(())),
+        "Hawk is on your own side": Volley(Launches(()), Gunfire((Shot("Hawk", "forward", 1, "Hawk"),))),
+        "Hawk has no aft180 guns": Volley(Launches(()), Gunfire((Shot("Hawk", "aft180", 1, "Raven"),))),
+    }
+    for words, order in cases.items():
+        with pytest.raises(IllegalOrderError, match=words):
+            VV5.check_fire(view, "red", order)
+    out = replace(view, ships=(replace(view.ship("Hawk"), status="destroyed"), view.ship("Raven")))
+    with pytest.raises(IllegalOrderError, match="Hawk is destroyed"):
+        VV5.check_fire(out, "red", Volley(Launches((Launch("Hawk", 1, "Raven"),)), Gunfire(())))
+    gone = replace(view, ships=(view.ship("Hawk"), replace(view.ship("Raven"), status="disabled")))
+    with pytest.raises(IllegalOrderError, match="Raven is disabled"):
+        VV5.check_fire(gone, "red", Volley(Launches((Launch("Hawk", 1, "Raven"),)), Gunfire(())))
+
+
+def test_the_vv5_combat_module_raises_no_refusal_of_a_shot_of_its_own() -> None:
+    import ast
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "src" / "vectorwar" / "systems" / "vv5" / "module.py"
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    raised = [n for n in ast.walk(tree) if isinstance(n, ast.Raise) and "IllegalOrderError" in ast.unparse(n)]
+    # The one refusal of its own: an order that is not a volley at all.
+    assert [ast.unparse(n) for n in raised] == [
+        "raise IllegalOrderError(str(order), 'missile launches and gunfire are due now', RULE_GUNS)"
+    ], "module.py refuses shots itself: call VV5's checks (legality.py) through a Board"
+
+
+# -- VV5's initiative and deflection under VMS (issue 53) ------------------------------------------
+
+
+def _three(kite_at: int = 1, kite_side: str = "blue", **options: OptionValue) -> CombatView:
+    """Hawk (red) and Raven (blue) three hexes apart as in ``duel``, and Kite ``kite_at`` hexes ahead of Hawk."""
+    view = duel("vv5", VV5_TABLE, distance=3)
+    kite = replace(view.ship("Raven"), id="Kite", name="Kite", side=kite_side)
+    kite = replace(kite, hex=view.ship("Hawk").hex.neighbour(Direction.A, kite_at))
+    cards = {**view.cards, "Kite": VV5.card("Kite", VV5_TABLE, "test")}
+    return replace(view, ships=(*view.ships, kite), cards=cards, options=options)
+
+
+def test_vv5_initiative_gives_2_to_the_side_with_fewer_ships_and_only_then() -> None:
+    # Red has one ship to blue's two: red's 3 is a 5 and beats blue's 4.
+    events: list[Event] = []
+    assert VV5.fire_initiative(_three(), ("red", "blue"), "", LoadedDice(3, 4), events) == "red"
+    assert [e.describe() for e in events if e.kind == "vv5-initiative"] == ["red has the initiative"]
+    # One ship each: no bonus, so the 4 wins.
+    assert VV5.fire_initiative(duel("vv5", VV5_TABLE), ("red", "blue"), "", LoadedDice(3, 4), []) == "blue"
+
+
+def test_vv5_initiative_tie_keeps_last_turns_holder_and_rerolls_without_one() -> None:
+    view = duel("vv5", VV5_TABLE)
+    events: list[Event] = []
+    assert VV5.fire_initiative(view, ("red", "blue"), "red", LoadedDice(4, 4), events) == "red"
+    assert "a tie" in next(e.describe() for e in events if e.kind == "vv5-initiative")
+    assert VV5.fire_initiative(view, ("red", "blue"), "", LoadedDice(4, 4, 2, 5), []) == "blue"
+
+
+def test_the_roll_off_option_leaves_the_fire_order_to_the_roll_off() -> None:
+    view = replace(duel("vv5", VV5_TABLE), options={"vv5_fire_initiative": "roll-off"})
+    assert VV5.fire_initiative(view, ("red", "blue"), "red", LoadedDice(), []) is None
+
+
+def _hit_on(view: CombatView, *faces: int) -> tuple[str, list[Event]]:
+    """Hawk's one-gun shot at Raven with scripted dice: the ship its damage is noted on, and the events."""
+    events: list[Event] = []
+    out = VV5.fire(view, "red", VV5.parse_fire(view, "red", "Hawk fwd*1>Raven"), LoadedDice(*faces), events)
+    (victim,) = [ship_id for ship_id, card in out.cards.items() if card.noted]
+    return victim, events
+
+
+def test_a_gun_hit_may_land_on_a_ship_in_the_way_on_a_6() -> None:
+    # 6+5 hits at range 3 (9+); Kite sits in the first hex of the line: a 6 moves the hit to it, a 5 does not.
+    victim, events = _hit_on(_three(), 6, 5, 6)
+    assert victim == "Kite"
+    assert [e.describe() for e in events if e.kind == "vv5-deflected"]
+    assert _hit_on(_three(), 6, 5, 5)[0] == "Raven"
+    # Friend or foe: a red ship in the way takes the hit as well.
+    assert _hit_on(_three(kite_side="red"), 6, 5, 6)[0] == "Kite"
+
+
+def test_a_ship_off_the_line_or_the_option_off_rolls_no_deflection() -> None:
+    beside = _three()
+    beside = replace(beside, ships=(*beside.ships[:2], replace(beside.ship("Kite"), hex=Hex.parse("1,1"))))
+    assert _hit_on(beside, 6, 5)[0] == "Raven"  # no die is rolled: LoadedDice would run out
+    assert _hit_on(_three(vv5_deflection=False), 6, 5)[0] == "Raven"
+    # A miss rolls no deflection die either.
+    missed = VV5.fire(_three(), "red", VV5.parse_fire(_three(), "red", "Hawk fwd*1>Raven"), LoadedDice(1, 2), [])
+    assert not any(card.noted for card in missed.cards.values())
+
+
+def test_no_side_in_play_holds_no_initiative() -> None:
+    assert VV5.fire_initiative(duel("vv5", VV5_TABLE), (), "red", LoadedDice(), []) is None

@@ -10,7 +10,6 @@ import pytest
 
 from tests.combat.helpers import MSC_TABLE, duel
 from vectorwar.catalogue import builtin_scenario
-from vectorwar.combat import module
 from vectorwar.dice import Dice
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError
 from vectorwar.game import Game
@@ -19,6 +18,7 @@ from vectorwar.orderkinds import OrderKind, RuleRow, kind_table
 from vectorwar.systems.msc import kinds
 from vectorwar.systems.msc.orders import FireOrders
 from vectorwar.systems.msc.state import MSCState
+from vectorwar.systems.vms.modules import module
 from vectorwar.web import rulebook
 
 from .helpers import MSC, in_fire_phase, make_scenario
@@ -156,9 +156,9 @@ def test_the_msc_combat_module_judges_a_declaration_as_msc_does(distance: int, t
 
 
 def test_the_msc_combat_module_raises_no_refusal_of_its_own() -> None:
-    tree = ast.parse((SRC / "combat" / "msc.py").read_text(encoding="utf-8"))
+    tree = ast.parse((SRC / "systems" / "msc" / "module.py").read_text(encoding="utf-8"))
     raised = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id == "IllegalOrderError"]
-    assert raised == [], "combat/msc.py refuses orders itself: call MSC's check through systems/msc/api.py"
+    assert raised == [], "systems/msc/module.py refuses orders itself: call MSC's check (fire.py)"
 
 
 # -- the kernel's protocol ------------------------------------------------------------------------

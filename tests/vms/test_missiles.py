@@ -7,10 +7,10 @@ moved, before that turn's fire ([VMS VV5 missiles](../../docs/rulings.md#vms-vv5
 
 from __future__ import annotations
 
-from vectorwar.combat.vv5 import VV5Card
 from vectorwar.events import TurnBegan
 from vectorwar.game import Game
 from vectorwar.systems.vv5.events import MissileLaunched, MissileResolved
+from vectorwar.systems.vv5.module import VV5Card
 
 from .game_helpers import DESIGNS, VV5, design, new_game
 from .test_plugin import state_of

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from vectorwar.combat.base import Effect, Outcome
-from vectorwar.combat.msc import MSCCard
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.events import Damaged, Event, Fired, LeftMap, Rolled
 from vectorwar.game import Game
 from vectorwar.hexes import Direction, Hex
+from vectorwar.systems.msc.module import MSCCard
 from vectorwar.systems.vms.events import SubphaseSet, ThrustLost
 from vectorwar.systems.vms.initiative import CAPITAL, FIGHTERS, MEDIUM, REMAINING
 from vectorwar.systems.vms.movement import Plot

@@ -181,7 +181,7 @@ def test_missiles_in_flight_are_counted_in_expectation_where_a_trial_moves_and_n
         state, losses = done
         for side, v in losses.items():
             lost[side] += v
-    assert state.phase == "fire"
+    assert state.phase in ("fire-order", "fire")  # every ship has moved (VV5's initiative may ask first)
     assert not any(getattr(x.card, "incoming", ()) for x in state.ships)
     assert not [r for r in dice.log if "missile" in r.purpose]
     combat = system.combat(start)

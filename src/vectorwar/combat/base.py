@@ -143,6 +143,14 @@ class CombatModule(ABC):
     def fire_order(self, sides: Sequence[str], dice: Dice, events: list[Event]) -> tuple[str, ...]:
         """The order in which sides declare and resolve fire this turn."""
 
+    def fire_initiative(
+        self, view: CombatView, sides: Sequence[str], holder: str, dice: Dice, events: list[Event]
+    ) -> str | None:
+        """The side of ``sides`` that holds the initiative this turn and picks the order in which sides declare
+        fire (``holder``: last turn's, ``""`` on the first); ``None`` (the default): no side picks, and
+        :meth:`fire_order` orders them."""
+        return None
+
     @abstractmethod
     def parse_fire(self, view: CombatView, side: str, text: str) -> Order:
         """Read a side's fire declaration (raises :class:`~vectorwar.errors.OrderSyntaxError`)."""

@@ -48,7 +48,7 @@ def shot_odds(shooter: Ship, side: Side, target: Ship, extra: tuple[Modifier, ..
     """The odds of ``side``'s weapon at ``target``: TO-HIT plus the range modifier plus ``extra``.
 
     ``extra`` is what another movement system adds (VMS's turning penalty,
-    :mod:`vectorwar.combat.msc`). :func:`fire_weapon` reads its number from
+    :mod:`vectorwar.systems.msc.module`). :func:`fire_weapon` reads its number from
     here. Raises ``ValueError`` beyond 6 hexes.
     """
     distance = shooter.hex.distance(target.hex)

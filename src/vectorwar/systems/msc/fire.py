@@ -1,9 +1,8 @@
 """Fire declarations (MSC 7.0): the legal shots, the one check of a declaration, a random legal one.
 
-MSC's own fire prompt and the MSC combat module played inside VMS (:mod:`vectorwar.combat.msc`,
-through :mod:`vectorwar.systems.msc.api`) both call these, so what makes a declaration legal is
-written once. Each caller says how to find a ship on its own board: MSC from its state, the
-combat module from its neutral view.
+MSC's own fire prompt and MSC's combat module played inside VMS (:mod:`vectorwar.systems.msc.module`)
+both call these, so what makes a declaration legal is written once. Each caller says how to find
+a ship on its own board: MSC from its state, the combat module from its neutral view.
 """
 
 from __future__ import annotations

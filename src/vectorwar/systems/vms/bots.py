@@ -45,6 +45,7 @@ from vectorwar.systems.vms.orders import MovePlot, SubphaseChoice
 from vectorwar.systems.vms.ships import SIDES, Design
 from vectorwar.systems.vms.state import VMSShip, VMSState
 from vectorwar.systems.vms.thrust import pushes
+from vectorwar.systems.vv5.api import DeclareOrder
 from vectorwar.vectors import Velocity, braking_run
 
 
@@ -396,6 +397,9 @@ class GreedyBot:
                     continue
                 moves.append((ship.id, rng.choice(_Scorer(state, ship, enemies, engine).best(options))))
             return MovePlot(tuple(moves))
+        if state.phase == "fire-order":
+            # Declaring last sees the others' fire first (as VV5's own bot picks).
+            return DeclareOrder((*(s for s in state.sides_in_play() if s != seat), seat))
         if state.phase == "fire":
             return engine.combat(state).greedy_fire(engine.view(state), seat)
         return engine.random_order(state, seat, rng)

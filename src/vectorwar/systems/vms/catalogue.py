@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from vectorwar.catalogue import load_designs
-from vectorwar.combat import MODULES
 from vectorwar.errors import DesignError, ScenarioError
 from vectorwar.scenario import Scenario, validate_model
+from vectorwar.systems.vms.modules import MODULES
 from vectorwar.systems.vms.ships import Design
 
 

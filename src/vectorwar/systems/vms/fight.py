@@ -10,10 +10,11 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from vectorwar.combat import CombatModule, module
+from vectorwar.combat import CombatModule
 from vectorwar.combat.base import Combatant, CombatView, Outcome
 from vectorwar.events import Event, Note
 from vectorwar.systems.vms.events import RotationLimitCut, ThrustLost
+from vectorwar.systems.vms.modules import module
 from vectorwar.systems.vms.rotation import limit_lost
 from vectorwar.systems.vms.state import VMSShip, VMSState
 

@@ -1,4 +1,4 @@
-"""VMS's order kinds as objects (:class:`vectorwar.orderkinds.OrderKind`): initiative, plot and fire.
+"""VMS's order kinds as objects (:class:`vectorwar.orderkinds.OrderKind`): initiative, plot, fire order and fire.
 
 Each holds all VMS knows of its kind of order: the prompt that asks for it, its notation, its check,
 its resolution (on through the turn, :mod:`.turn`), a random legal one, the menus front ends offer and
@@ -29,9 +29,11 @@ from vectorwar.systems.vms.orders import WORD_OF, MovePlot, SubphaseChoice
 from vectorwar.systems.vms.planner import random_plot
 from vectorwar.systems.vms.plotting import advanced, motion_of, plots_for, rotate_before_thrust, work_out
 from vectorwar.systems.vms.state import VMSShip, VMSState
+from vectorwar.systems.vv5.api import DeclareOrder
 
 RULE_PLOT = "VMS Procedure (every ship of the subphase plots)"
 RULE_INITIATIVE = "VMS Rules Changes (Initiative)"
+RULE_FIRE_ORDER = "VV5 Initiative (the initiative player chooses who declares first)"
 
 PLOT_HELP = (
     "each ship moving now: burns THRUSTER:DIR=POINTS or THRUSTER:rot=POINTS, a rotation R1/L1, "
@@ -240,20 +242,63 @@ class FireKind(VMSKind):
         return {ship_id: shots for ship_id, shots in options.items() if shots}
 
     def fire_in_prospect(self, state: VMSState) -> dict[str, float]:
-        # Each side still to fire this turn fires as greedy would; what its shots are expected to take off
-        # their targets' strength is the targets' sides' loss.
-        points = dict.fromkeys(state.sides, 0.0)
-        module, seen = combat(state), view(state)
-        for side in state.fire_order[state.firing :]:
-            if not state.ships_of(side):
-                continue
-            for ship_id, loss in module.expected_losses(seen, side, module.greedy_fire(seen, side)).items():
-                points[state.ship(ship_id).side] -= loss
-        return points
+        return fire_to_come(state, state.fire_order[state.firing :])
+
+
+def fire_to_come(state: VMSState, sides: Sequence[str]) -> dict[str, float]:
+    """Each of ``sides`` fires as greedy would; what its shots are expected to take off their targets'
+    strength is the targets' sides' loss."""
+    points = dict.fromkeys(state.sides, 0.0)
+    module, seen = combat(state), view(state)
+    for side in sides:
+        if not state.ships_of(side):
+            continue
+        for ship_id, loss in module.expected_losses(seen, side, module.greedy_fire(seen, side)).items():
+            points[state.ship(ship_id).side] -= loss
+    return points
+
+
+@dataclass(frozen=True, slots=True)
+class FireOrderKind(VMSKind):
+    """The fire initiative holder's choice of the side that declares first (VV5 combat: VV5 Initiative)."""
+
+    name: str = "fire-order"
+    rules: tuple[RuleRow, ...] = (RuleRow("vv5", "Initiative"),)
+
+    def prompt(self, state: VMSState) -> Prompt | None:
+        sides = state.sides_in_play()
+        help = f"the side that declares fire first, or every side in order, e.g. '{sides[-1]} first'"
+        return Prompt(Clock(state.turn, self.name), (state.initiative,), self.name, False, help)
+
+    def parse(self, state: VMSState, seat: str, text: str) -> Order:
+        return DeclareOrder.parse(text, state.sides_in_play())
+
+    def check(self, state: VMSState, seat: str, order: Order) -> None:
+        if not isinstance(order, DeclareOrder):
+            raise IllegalOrderError(str(order), "the order in which sides declare fire is due now", RULE_FIRE_ORDER)
+        if sorted(order.sides) != sorted(state.sides_in_play()):
+            raise IllegalOrderError(str(order), "list every side in play once", RULE_FIRE_ORDER)
+
+    def resolve(self, state: VMSState, orders: Mapping[str, Order], dice: Dice) -> tuple[VMSState, list[Event]]:
+        events: list[Event] = []
+        order = orders[state.initiative]
+        if not isinstance(order, DeclareOrder):  # pragma: no cover - checked
+            raise TypeError("a declaration order expected")
+        return turn.set_fire_order(state, order.sides, dice, events), events
+
+    def random_order(self, state: VMSState, seat: str, rng: random.Random) -> Order:
+        sides = list(state.sides_in_play())
+        rng.shuffle(sides)
+        return DeclareOrder(tuple(sides))
+
+    def fire_in_prospect(self, state: VMSState) -> dict[str, float]:
+        # Every side in play is still to fire this turn, in whatever order the holder picks.
+        return fire_to_come(state, state.sides_in_play())
 
 
 INITIATIVE = InitiativeKind()
 PLOT = PlotKind()
+FIRE_ORDER = FireOrderKind()
 FIRE = FireKind()
 
 
@@ -263,7 +308,7 @@ def _table(*kinds: VMSKind) -> dict[str, VMSKind]:
 
 
 #: VMS's order kinds by name, the name of each being the phase it is due in.
-KINDS: Mapping[str, VMSKind] = _table(INITIATIVE, PLOT, FIRE)
+KINDS: Mapping[str, VMSKind] = _table(INITIATIVE, PLOT, FIRE_ORDER, FIRE)
 
 
 def due(state: VMSState) -> VMSKind | None:

@@ -11,12 +11,13 @@ A turn (docs/rules/vms.md):
 3. **Combat.** Once every ship has moved, the combat module named by
    option ``combat`` (``msc`` or ``vv5``) runs its after-movement step (VV5's
    incoming missiles), then its fire phase: sides declare and resolve in the
-   module's order, then the module's after-fire step (VV5's gun damage).
+   module's order (VV5's: the side holding VV5's initiative picks it, a
+   ``fire-order`` prompt), then the module's after-fire step (VV5's gun damage).
 4. **End of turn.** Ships that rotated over their class limit roll Xd10
    structure damage, handed to the combat module.
 
 Each decision is an order kind (:mod:`vectorwar.systems.vms.kinds`: initiative,
-plot, fire): the contract's methods ask the kind due now, named by the state's
+plot, fire order, fire): the contract's methods ask the kind due now, named by the state's
 phase. The turn's steps are in :mod:`.turn`; nothing here names a combat
 module's weapons: the module reads each ship as a neutral
 :class:`~vectorwar.combat.base.Combatant` and reports damage as neutral
@@ -31,7 +32,7 @@ from functools import cached_property
 from typing import Any
 
 from vectorwar.catalogue import design_for
-from vectorwar.combat import MODULES, CombatModule, module
+from vectorwar.combat import CombatModule
 from vectorwar.combat.base import CombatView, Outcome
 from vectorwar.dice import Dice
 from vectorwar.display import Card, CardTable, Counter, MoveOption, OrderPiece, ShotOption
@@ -55,6 +56,7 @@ from vectorwar.systems.vms import catalogue, display, fight, kinds, plotting, tu
 from vectorwar.systems.vms.bots import GreedyBot, stops_on_map
 from vectorwar.systems.vms.initiative import DEFAULT_ORDER, SUBPHASE_ORDERS
 from vectorwar.systems.vms.modifiers import scenario_modifiers
+from vectorwar.systems.vms.modules import MODULES, module
 from vectorwar.systems.vms.movement import Plot, TurnResult
 from vectorwar.systems.vms.ships import Design
 from vectorwar.systems.vms.state import VMSShip, VMSState
@@ -85,6 +87,11 @@ MANIFEST = Manifest(
             "Movement, one class subphase at a time: the ships in it plot, then all thrust and rotate together",
             kinds.PLOT.name,
             True,
+        ),
+        PhaseSpec(
+            "fire-order",
+            "Fire initiative (VV5 combat): the side holding VV5's initiative picks the side that declares first",
+            kinds.FIRE_ORDER.name,
         ),
         PhaseSpec("fire", "Combat: the combat module's fire phase (option combat)", kinds.FIRE.name),
         PhaseSpec("end", "End of turn: Xd10 structure damage for rotating X hexsides over the class limit"),

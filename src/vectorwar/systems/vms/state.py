@@ -12,17 +12,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from vectorwar.combat import CombatCard
 from vectorwar.combat.base import Status
 from vectorwar.hexes import Direction, Hex
 from vectorwar.maps import HexMap
 from vectorwar.roster import Roster
 from vectorwar.rules import OptionValue
 from vectorwar.systems.vms.modifiers import InitiativeModifier
+from vectorwar.systems.vms.modules import CombatCard
 from vectorwar.systems.vms.ships import Design
 from vectorwar.vectors import Velocity
 
-Phase = Literal["initiative", "plot", "fire", "over"]
+Phase = Literal["initiative", "plot", "fire-order", "fire", "over"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +81,8 @@ class VMSState(Roster[VMSShip]):
     subphase: str = ""
     fire_order: tuple[str, ...] = ()
     firing: int = 0
+    #: The side holding the combat module's fire initiative, kept from turn to turn (VV5: a tie keeps it).
+    initiative: str = ""
     winners: tuple[str, ...] = ()
     end_reason: str = ""
 

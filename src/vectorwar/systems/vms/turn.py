@@ -146,7 +146,21 @@ def _moved(state: VMSState, ship: VMSShip, plot: Plot, events: list[Event]) -> V
 
 
 def start_combat(state: VMSState, dice: Dice, events: list[Event]) -> VMSState:
-    order = combat(state).fire_order(state.sides_in_play(), dice, events)
+    """The fire order: the module's own, or the side holding its initiative picks it (``fire-order``)."""
+    module, in_play = combat(state), state.sides_in_play()
+    holder = module.fire_initiative(view(state), in_play, state.initiative, dice, events)
+    if holder is None:
+        return set_fire_order(state, module.fire_order(in_play, dice, events), dice, events)
+    state = replace(state, subphase="", initiative=holder)
+    seen = view(state)
+    if sum(1 for side in in_play if module.legal_shots(seen, side)) > 1:
+        return replace(state, phase="fire-order")
+    # At most one side has anything to fire: the order changes nothing, so there is no choice to ask for.
+    return set_fire_order(state, (holder, *(s for s in in_play if s != holder)), dice, events)
+
+
+def set_fire_order(state: VMSState, order: tuple[str, ...], dice: Dice, events: list[Event]) -> VMSState:
+    """Fire in ``order``, each side declaring and resolving in turn."""
     events.append(InitiativeSet(order))
     return next_firer(replace(state, phase="fire", subphase="", fire_order=order, firing=0), dice, events)
 

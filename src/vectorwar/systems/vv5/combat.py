@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from typing import Literal
 
 from vectorwar.dice import Dice
 from vectorwar.events import Damaged, Destroyed, Event, Rolled
-from vectorwar.hexes import Hex
+from vectorwar.hexes import Hex, Position
 from vectorwar.maps import HexMap
 from vectorwar.odds import Modifier, Odds, chance_at_least, chance_at_most
 from vectorwar.rules import OptionSpec
 from vectorwar.systems.vv5.arcs import GUN_ARCS, in_arc
-from vectorwar.systems.vv5.events import ArmourHit, KnockedOut
+from vectorwar.systems.vv5.events import ArmourHit, Deflected, KnockedOut
 from vectorwar.systems.vv5.movement import is_solid
 from vectorwar.systems.vv5.state import Box, Launcher, Mount, Ship, VV5State
 
@@ -258,13 +258,35 @@ def ships_in_the_way(state: VV5State, a: Hex, b: Hex, shooter: str = "", target:
     A two-hex hull (the Ghost Ship) can lie across the line itself; the
     firer and the target are never "in the way" of their own shot.
     """
-    between = a.line_to(b)[1:-1]
-    found: list[Ship] = []
-    for h in between:
+
+    def occupant(h: Hex) -> str | None:
         s = state.occupant(h)
-        if s is not None and s.id not in (shooter, target) and s not in found:
-            found.append(s)
+        return None if s is None else s.id
+
+    return [state.ship(ship_id) for ship_id in in_the_way(a, b, occupant, shooter, target)]
+
+
+def in_the_way(a: Hex, b: Hex, occupant: Callable[[Hex], str | None], shooter: str = "", target: str = "") -> list[str]:
+    """The ships (``occupant`` of each hex) between firer and target, nearest the firer first, on any board:
+    the hexes of the kernel's line between ``a`` and ``b``, ends excluded, the firer and target left out."""
+    found: list[str] = []
+    for h in a.line_to(b)[1:-1]:
+        ship_id = occupant(h)
+        if ship_id is not None and ship_id not in (shooter, target) and ship_id not in found:
+            found.append(ship_id)
     return found
+
+
+def deflect(meant_for: str, in_way: Sequence[tuple[str, Hex]], dice: Dice, events: list[Event]) -> str:
+    """The ship a gun hit lands on (VV5 Gunfire, firing through occupied hexes): a die for each ship in the way
+    (``in_way``: id and hex, nearest the firer first), and the first 6 moves the hit to that ship."""
+    for blocker, where in in_way:
+        check = dice.roll("d6", f"does the shot at {meant_for} hit {blocker} in the way")
+        events.append(Rolled.of(check))
+        if check.total == 6:
+            events.append(Deflected(blocker, meant_for, Position(where)))
+            return blocker
+    return meant_for
 
 
 # -- damage -----------------------------------------------------------------

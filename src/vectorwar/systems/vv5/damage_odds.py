@@ -1,7 +1,7 @@
 """What VV5 fire is expected to do, as distributions of damage points: the search bot's judge, not a rule.
 
 Shared by VV5's own fire in prospect (:mod:`~vectorwar.systems.vv5.prospects`)
-and by the VV5 combat module under VMS (:mod:`vectorwar.combat.vv5`): a gun
+and by the VV5 combat module under VMS (:mod:`vectorwar.systems.vv5.module`): a gun
 shot or a missile gives a distribution of points, the points at one target
 add up (:func:`add`), and :func:`knock_out` works out what they do to it
 over where each point lands.

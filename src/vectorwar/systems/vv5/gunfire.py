@@ -10,19 +10,19 @@ from dataclasses import replace
 
 from vectorwar.dice import Dice
 from vectorwar.events import Event, Note, Rolled
-from vectorwar.hexes import Position
 from vectorwar.odds import Modifier, Odds
 from vectorwar.systems.vv5 import crews
 from vectorwar.systems.vv5.arcs import CODE_OF
 from vectorwar.systems.vv5.combat import (
     RULE_MISSILES,
     SEVERAL_TARGETS,
+    deflect,
     gun_odds,
     guns_facing,
     missile_odds,
     ships_in_the_way,
 )
-from vectorwar.systems.vv5.events import Deflected, GunsFired
+from vectorwar.systems.vv5.events import GunsFired
 from vectorwar.systems.vv5.movement import turn_allowance
 from vectorwar.systems.vv5.orders import Shot
 from vectorwar.systems.vv5.specials.adp import has_phasers
@@ -84,12 +84,6 @@ def fire_shot(state: VV5State, shot: Shot, dice: Dice, events: list[Event]) -> V
     )
     if not hit:
         return state
-    victim = target
-    for blocker in ships_in_the_way(state, ship.hex, target.hex, ship.id, target.id):
-        check = dice.roll("d6", f"does the shot at {target.id} hit {blocker.id} in the way")
-        events.append(Rolled.of(check))
-        if check.total == 6:
-            victim = blocker
-            events.append(Deflected(blocker.id, target.id, Position(blocker.hex)))
-            break
-    return replace(state, gun_damage=(*state.gun_damage, GunDamage(victim.id, damage, ship.id)))
+    in_way = [(s.id, s.hex) for s in ships_in_the_way(state, ship.hex, target.hex, ship.id, target.id)]
+    victim = deflect(target.id, in_way, dice, events)
+    return replace(state, gun_damage=(*state.gun_damage, GunDamage(victim, damage, ship.id)))

@@ -2,10 +2,16 @@
 
 The order kinds (:mod:`vectorwar.systems.vv5.kinds`) call these after checking the order's type.
 An order object, not only its text (which the parser reads against the seat's own ships), is
-checked, so a bot or a saved game cannot slip in another side's ship.
+checked, so a bot or a saved game cannot slip in another side's ship. The checks of launches and
+gunfire read the board through a :class:`Board`, so VV5's combat played under another system's
+movement (:mod:`vectorwar.systems.vv5.module`) refuses a declaration with these same checks.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
 
 from vectorwar.errors import IllegalOrderError
 from vectorwar.systems.vv5 import crews, shock
@@ -13,7 +19,7 @@ from vectorwar.systems.vv5.combat import RULE_GUNS, RULE_MISSILES, RULE_RAPID
 from vectorwar.systems.vv5.honour import RULE_HONOUR, honour_problem, retreat_problem
 from vectorwar.systems.vv5.movement import check_manoeuvre
 from vectorwar.systems.vv5.orders import Gunfire, Launches, Plot
-from vectorwar.systems.vv5.state import Ship, VV5State
+from vectorwar.systems.vv5.state import Mount, Ship, VV5State
 from vectorwar.systems.vv5.targeting import gun_problem, launch_problem
 
 RULE_ORDER = "VV5 Initiative (the initiative player chooses who declares first)"
@@ -37,40 +43,104 @@ def own(state: VV5State, seat: str, label: str, ship_id: str, rule: str) -> Ship
     return ship
 
 
-def target(state: VV5State, seat: str, label: str, target_id: str, rule: str) -> Ship:
-    """The enemy ship in play an order aims at."""
-    aimed = named(state, label, target_id, rule)
-    if state.allied(aimed.side, seat):
+class Piece(Protocol):
+    """What a declaration's check needs to know of a ship it names."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def side(self) -> str: ...
+
+    @property
+    def status(self) -> str: ...
+
+    @property
+    def active(self) -> bool: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """How the checks of a declaration find things on the board it is made on: VV5's own state
+    (:func:`board`), or a combat module's view of another system's (VMS with VV5 combat).
+
+    ``ship(id)`` is any ship (``KeyError`` if none); ``allied(a, b)`` whether two sides fight together;
+    ``mounts(id)`` a ship's gun mounts; ``ready(id)`` its missiles left; ``launch_problem(ship, target)``
+    and ``gun_problem(ship, arc, target)`` why the board refuses a launch or a shot (range, arc, line of
+    fire, what is in the way), or ``None``.
+    """
+
+    ship: Callable[[str], Piece]
+    allied: Callable[[str, str], bool]
+    mounts: Callable[[str], Sequence[Mount]]
+    ready: Callable[[str], int]
+    launch_problem: Callable[[str, str], str | None]
+    gun_problem: Callable[[str, str, str], str | None]
+
+
+def board(state: VV5State) -> Board:
+    """VV5's own state as a :class:`Board`."""
+    return Board(
+        state.ship,
+        state.allied,
+        lambda ship_id: state.ship(ship_id).mounts,
+        lambda ship_id: state.ship(ship_id).missiles_ready,
+        lambda ship_id, aimed: launch_problem(state, state.ship(ship_id), state.ship(aimed)),
+        lambda ship_id, arc, aimed: gun_problem(state, state.ship(ship_id), arc, state.ship(aimed)),
+    )
+
+
+def _named(on: Board, label: str, ship_id: str, rule: str) -> Piece:
+    try:
+        return on.ship(ship_id)
+    except KeyError:
+        raise IllegalOrderError(label, f"there is no ship called {ship_id!r}", rule) from None
+
+
+def _firer(on: Board, seat: str, label: str, ship_id: str, rule: str) -> Piece:
+    """``seat``'s own ship in play that an order has fire (an order object may name any ship)."""
+    ship = _named(on, label, ship_id, rule)
+    if ship.side != seat:
+        raise IllegalOrderError(label, f"{ship_id} is not a ship of {seat}'s", rule)
+    if not ship.active:
+        raise IllegalOrderError(label, f"{ship_id} is {ship.status}", rule)
+    return ship
+
+
+def _aimed(on: Board, seat: str, label: str, target_id: str, rule: str) -> Piece:
+    aimed = _named(on, label, target_id, rule)
+    if on.allied(aimed.side, seat):
         raise IllegalOrderError(label, f"{aimed.id} is on your own side", rule)
     if not aimed.active:
         raise IllegalOrderError(label, f"{aimed.id} is {aimed.status}", rule)
     return aimed
 
 
-def check_launches(state: VV5State, seat: str, order: Launches) -> None:
+def check_launches_on(on: Board, seat: str, order: Launches) -> None:
+    """Refuse ``order`` unless every launch in it is legal for ``seat`` on ``on`` (VV5 Launch Missiles)."""
     used: dict[str, int] = {}
     for launch in order.launches:
         label = f"{launch.ship} {launch.missiles}>{launch.target}"
-        ship = own(state, seat, label, launch.ship, RULE_MISSILES)
-        aimed = target(state, seat, label, launch.target, RULE_MISSILES)
+        ship = _firer(on, seat, label, launch.ship, RULE_MISSILES)
+        aimed = _aimed(on, seat, label, launch.target, RULE_MISSILES)
         if launch.missiles < 1:
             raise IllegalOrderError(label, "launch at least one missile", RULE_MISSILES)
         used[ship.id] = used.get(ship.id, 0) + launch.missiles
-        if used[ship.id] > ship.missiles_ready:
-            raise IllegalOrderError(
-                label, f"{ship.id} has {ship.missiles_ready} missile(s) left to launch", RULE_MISSILES
-            )
-        why = launch_problem(state, ship, aimed)
+        ready = on.ready(ship.id)
+        if used[ship.id] > ready:
+            raise IllegalOrderError(label, f"{ship.id} has {ready} missile(s) left to launch", RULE_MISSILES)
+        why = on.launch_problem(ship.id, aimed.id)
         if why:
             raise IllegalOrderError(label, why, RULE_MISSILES)
 
 
-def check_gunfire(state: VV5State, seat: str, order: Gunfire) -> None:
+def check_gunfire_on(on: Board, seat: str, order: Gunfire) -> None:
+    """Refuse ``order`` unless every shot in it is legal for ``seat`` on ``on`` (VV5 Gunfire, rapid fire)."""
     used: dict[tuple[str, str], int] = {}
     for shot in order.shots:
         label = f"{shot.ship} {shot.mount}*{shot.guns}>{shot.target}"
-        ship = own(state, seat, label, shot.ship, RULE_GUNS)
-        mount = ship.mount(shot.mount)
+        ship = _firer(on, seat, label, shot.ship, RULE_GUNS)
+        mount = next((m for m in on.mounts(ship.id) if m.arc == shot.mount), None)
         if mount is None:
             raise IllegalOrderError(label, f"{ship.id} has no {shot.mount} guns", RULE_GUNS)
         if shot.guns < 1 or shot.guns > mount.guns.boxes:
@@ -79,10 +149,18 @@ def check_gunfire(state: VV5State, seat: str, order: Gunfire) -> None:
         used[key] = used.get(key, 0) + shot.guns
         if used[key] > 2 * mount.guns.boxes:
             raise IllegalOrderError(label, "each gun fires at most twice a turn (rapid fire)", RULE_RAPID)
-        aimed = target(state, seat, label, shot.target, RULE_GUNS)
-        why = gun_problem(state, ship, shot.mount, aimed)
+        aimed = _aimed(on, seat, label, shot.target, RULE_GUNS)
+        why = on.gun_problem(ship.id, shot.mount, aimed.id)
         if why:
             raise IllegalOrderError(label, why, RULE_GUNS)
+
+
+def check_launches(state: VV5State, seat: str, order: Launches) -> None:
+    check_launches_on(board(state), seat, order)
+
+
+def check_gunfire(state: VV5State, seat: str, order: Gunfire) -> None:
+    check_gunfire_on(board(state), seat, order)
 
 
 def check_plot(state: VV5State, seat: str, plot: Plot, replot: bool) -> None:

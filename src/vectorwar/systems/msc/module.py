@@ -1,4 +1,4 @@
-"""Minimal Space Combat's fire and damage (MSC 7.0) as a combat module.
+"""Minimal Space Combat's fire and damage (MSC 7.0) as a combat module, played under another system's movement (VMS).
 
 The module is an adapter: each shot builds, for the moment of the roll, the
 MSC ``Ship`` the MSC system itself uses (from the neutral combatant and the
@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from vectorwar.combat.base import CombatModule, CombatView, Effect, Outcome, roll_off
 from vectorwar.dice import Dice
 from vectorwar.display import ShotOption
 from vectorwar.events import Damaged, Destroyed, Event, Note
@@ -30,29 +31,22 @@ from vectorwar.hexes import Direction, Hex
 from vectorwar.odds import Modifier, Odds
 from vectorwar.roster import id_lookup
 from vectorwar.rules import Order, PhaseSpec
-from vectorwar.systems.msc.api import (
+from vectorwar.systems.msc.arcs import Side, sides_seeing
+from vectorwar.systems.msc.combat import (
     MAX_RANGE,
     RULE_COMBAT,
-    FireOrders,
-    Ship,
-    Shot,
-    Side,
-    check_fire,
     damage_side,
-    design_from_data,
     fire_weapon,
     hit_chance,
-    parse_fire,
-    random_fire,
     shot_odds,
-    shots_bearing,
     sides_in_reach,
-    sides_seeing,
     to_hit_number,
     weapon_bears,
 )
-
-from .base import CombatModule, CombatView, Effect, Outcome, roll_off
+from vectorwar.systems.msc.design import design_from_data
+from vectorwar.systems.msc.fire import check_fire, random_fire, shots_bearing
+from vectorwar.systems.msc.orders import FireOrders, Shot, parse_fire
+from vectorwar.systems.msc.state import Ship
 
 RULE_PENALTY = "VMS Rotational System 4 (-2 per hexside turned)"
 

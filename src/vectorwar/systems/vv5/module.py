@@ -1,9 +1,11 @@
-"""Vector V5's guns and damage locations as a combat module.
+"""Vector V5's guns and damage locations as a combat module, played under another system's movement (VMS).
 
 An adapter over VV5's own pure functions: the gun table (``gun_to_hit``),
 its dice modifiers (``gun_modifier``), the gun arcs (``GUN_ARCS``,
 ``in_arc``), the line of fire, the gunfire notation (``Gunfire``) and the
-damage-location table with armour (``apply_damage``, ``damage_structure``).
+damage-location table with armour (``apply_damage``, ``damage_structure``); a
+declaration is refused by VV5's own checks (``check_launches_on``,
+``check_gunfire_on``), read on the module's view.
 Each call is given, for that moment, the VV5 ``Ship`` VV5 itself uses, built
 from the neutral combatant and the module's card.
 
@@ -24,9 +26,11 @@ movement phase, where every hex of velocity change the target buys moves
 its marker one space down, and is rolled for once every ship has moved
 (:meth:`VV5Combat.after_movement`), as VV5 rolls after its own movement.
 
-Left out (docs/rules/vms.md): shots deflected by ships in the way, huge
-hulls, crews and shock; VV5's initiative with its +2 for the smaller side is
-a plain d6 roll-off for the fire order.
+VV5's initiative orders fire (:meth:`VV5Combat.fire_initiative`: the holder
+picks the side that declares first), and a gun hit may land on a ship in the
+way (VV5's deflection roll), each an option whose default is VV5's rule
+(``vv5_fire_initiative``, ``vv5_deflection``). Left out (docs/rules/vms.md):
+huge hulls, crews and shock, which no VMS scenario has.
 
 The design's ``[combat.vv5]`` table is a VV5 design (``mass``,
 ``acceleration``, ``agility``, ``guns``, ``missiles``, ``armour``, ...),
@@ -41,6 +45,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from vectorwar.combat.base import Combatant, CombatModule, CombatView, Effect, Outcome, roll_off
 from vectorwar.dice import Dice
 from vectorwar.display import ShotOption
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError
@@ -49,52 +54,58 @@ from vectorwar.hexes import Direction, Hex
 from vectorwar.notation import grouped, is_hold, ship_pieces
 from vectorwar.odds import Modifier, Odds
 from vectorwar.roster import id_lookup
-from vectorwar.rules import Order, PhaseSpec
-from vectorwar.systems.vv5.api import (
-    CODE_OF,
-    GUN_ARCS,
+from vectorwar.rules import OptionSpec, Order, PhaseSpec
+from vectorwar.systems.vv5 import damage_odds
+from vectorwar.systems.vv5.arcs import CODE_OF, GUN_ARCS, MISSILE_ARC, WEAPON_WORDS, covered_hexes
+from vectorwar.systems.vv5.combat import (
     GUN_RANGE,
-    MISSILE_ARC,
     MISSILE_RANGE,
     RULE_GUNS,
     RULE_MISSILES,
+    RULE_RAPID,
     SEVERAL_TARGETS,
-    WEAPON_WORDS,
-    Box,
-    Gunfire,
-    GunsFired,
-    Launch,
-    Launcher,
-    Launches,
-    MissileLaunched,
-    MissileResolved,
-    Mount,
-    Ship,
-    Shot,
     apply_damage,
-    build_ship,
-    covered_hexes,
-    damage_odds,
     damage_structure,
-    design_from_data,
+    deflect,
     gun_odds,
-    gun_reach,
     guns_facing,
+    in_the_way,
     missile_hit_chance,
     missile_odds,
-    missile_reach,
     missile_verdict,
     on_track,
     spread_adjustment,
-    weapons_in_reach,
 )
+from vectorwar.systems.vv5.design import design_from_data
+from vectorwar.systems.vv5.equipment import build_ship
+from vectorwar.systems.vv5.events import GunsFired, InitiativeWon, MissileLaunched, MissileResolved
+from vectorwar.systems.vv5.initiative import initiative_roll
+from vectorwar.systems.vv5.legality import Board, check_gunfire_on, check_launches_on
+from vectorwar.systems.vv5.orders import Gunfire, Launch, Launches, Shot
+from vectorwar.systems.vv5.state import Box, Launcher, Mount, Ship
+from vectorwar.systems.vv5.targeting import gun_reach, missile_reach, weapons_in_reach
 from vectorwar.vectors import Velocity
 
-from .base import CombatModule, CombatView, Effect, Outcome, roll_off
-
-RULE_RAPID = "VV5 Gunfire (rapid fire)"
 RULE_TURN = "VMS Rotational System 4 (turning penalty)"
 MISSILES = "missiles"  # the launchers' name in arcs and shot options
+
+#: Who orders fire under another system's movement (ruling *VMS with VV5 combat: initiative*).
+FIRE_INITIATIVE = OptionSpec(
+    "vv5_fire_initiative",
+    "vv5",
+    "VMS with VV5 combat: who decides the order sides declare fire in. vv5: VV5's initiative (1D6 a side, "
+    "+2 to the side with fewest ships in play, a tie keeps last turn's holder), whose holder picks the side "
+    "that declares first; roll-off: a d6 each, highest declares first, ties re-rolled",
+    ("vv5", "roll-off"),
+)
+#: Whether a gun hit may land on a ship in the way under another system's movement (ruling *VMS with VV5
+#: combat: deflection*).
+DEFLECTION = OptionSpec(
+    "vv5_deflection",
+    True,
+    "VMS with VV5 combat: a gun hit may strike a ship in a hex between firer and target "
+    "(a die per ship in the way, nearest the firer first; a 6 moves the hit to it)",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +185,18 @@ def launch_problem(view: CombatView, ship_id: str, target_id: str) -> str | None
     return missile_reach(view.map, ship.id, ship.hex, ship.facing, target.id, target.hex)
 
 
+def _board(view: CombatView) -> Board:
+    """The view as the board VV5's checks of a declaration read; sides are allied only with themselves."""
+    return Board(
+        view.ship,
+        lambda a, b: a == b,
+        lambda ship_id: _card(view, ship_id).mounts,
+        lambda ship_id: _card(view, ship_id).missiles_ready,
+        lambda ship_id, target_id: launch_problem(view, ship_id, target_id),
+        lambda ship_id, arc, target_id: gun_problem(view, ship_id, arc, target_id),
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Volley:
     """A side's whole declaration: its missile launches and its gunfire (``X1 2>Y1 fwd*2>Y1; X2 t360*1>Y3``).
@@ -249,7 +272,7 @@ class VV5Combat(CombatModule):
         "launches as SHIP COUNT>TARGET and shots as SHIP MOUNT*GUNS>TARGET, "
         "e.g. 'X1 2>Y1 fwd*2>Y1 fwd*2>Y1; X2 t360*1>Y3', or 'hold'"
     )
-    options = (SEVERAL_TARGETS,)
+    options = (SEVERAL_TARGETS, FIRE_INITIATIVE, DEFLECTION)
 
     def card(self, name: str, data: Mapping[str, Any], source: str) -> VV5Card:
         design = design_from_data({"name": name, **data}, source, "combat.vv5")
@@ -271,6 +294,16 @@ class VV5Combat(CombatModule):
     def fire_order(self, sides: Sequence[str], dice: Dice, events: list[Event]) -> tuple[str, ...]:
         return roll_off(sides, dice, events, "initiative")
 
+    def fire_initiative(
+        self, view: CombatView, sides: Sequence[str], holder: str, dice: Dice, events: list[Event]
+    ) -> str | None:
+        # VV5 Initiative, as VV5's own turn rolls it; the option's roll-off leaves the order to fire_order.
+        if not sides or view.options.get(FIRE_INITIATIVE.name, FIRE_INITIATIVE.default) != "vv5":
+            return None  # no side left to hold it (every ship gone in the movement), or the roll-off
+        side, kept = initiative_roll({s: len(view.ships_of(s)) for s in sides}, holder, dice, events)
+        events.append(InitiativeWon(side, kept))
+        return side
+
     def parse_fire(self, view: CombatView, side: str, text: str) -> Volley:
         own = id_lookup(s.id for s in view.ships_of(side))
         guns = {(s.id, m.arc): m.guns.boxes for s in view.ships_of(side) for m in _card(view, s.id).mounts}
@@ -279,58 +312,10 @@ class VV5Combat(CombatModule):
     def check_fire(self, view: CombatView, side: str, order: Order) -> None:
         if not isinstance(order, Volley):
             raise IllegalOrderError(str(order), "missile launches and gunfire are due now", RULE_GUNS)
-        self._check_launches(view, side, order.launches)
-        self._check_gunfire(view, side, order.gunfire)
-
-    @staticmethod
-    def _enemy(view: CombatView, side: str, label: str, target_id: str, rule: str) -> None:
-        try:
-            target = view.ship(target_id)
-        except KeyError:
-            raise IllegalOrderError(label, f"there is no ship called {target_id!r}", rule) from None
-        if target.side == side or not target.active:
-            raise IllegalOrderError(label, f"{target.id} is not an enemy ship in play", rule)
-
-    def _check_launches(self, view: CombatView, side: str, launches: Launches) -> None:
-        own = {s.id for s in view.ships_of(side)}
-        used: dict[str, int] = {}
-        for launch in launches.launches:
-            label = f"{launch.ship} {launch.missiles}>{launch.target}"
-            if launch.ship not in own:
-                raise IllegalOrderError(label, f"{launch.ship} is not one of your ships in play", RULE_MISSILES)
-            if launch.missiles < 1:
-                raise IllegalOrderError(label, "launch at least one missile", RULE_MISSILES)
-            used[launch.ship] = used.get(launch.ship, 0) + launch.missiles
-            ready = _card(view, launch.ship).missiles_ready
-            if used[launch.ship] > ready:
-                raise IllegalOrderError(label, f"{launch.ship} has {ready} missile(s) left to launch", RULE_MISSILES)
-            self._enemy(view, side, label, launch.target, RULE_MISSILES)
-            why = launch_problem(view, launch.ship, launch.target)
-            if why:
-                raise IllegalOrderError(label, why, RULE_MISSILES)
-
-    def _check_gunfire(self, view: CombatView, side: str, gunfire: Gunfire) -> None:
-        own = {s.id for s in view.ships_of(side)}
-        used: dict[tuple[str, str], int] = {}
-        for shot in gunfire.shots:
-            label = f"{shot.ship} {CODE_OF[shot.mount]}*{shot.guns}>{shot.target}"
-            if shot.ship not in own:
-                raise IllegalOrderError(label, f"{shot.ship} is not one of your ships in play", RULE_GUNS)
-            mount = next((m for m in _card(view, shot.ship).mounts if m.arc == shot.mount), None)
-            if mount is None:
-                raise IllegalOrderError(label, f"{shot.ship} has no {shot.mount} guns", RULE_GUNS)
-            if shot.guns < 1 or shot.guns > mount.guns.boxes:
-                raise IllegalOrderError(
-                    label, f"the {shot.mount} mount has {mount.guns.boxes} working gun(s)", RULE_GUNS
-                )
-            key = (shot.ship, shot.mount)
-            used[key] = used.get(key, 0) + shot.guns
-            if used[key] > 2 * mount.guns.boxes:
-                raise IllegalOrderError(label, "each gun fires at most twice a turn (rapid fire)", RULE_RAPID)
-            self._enemy(view, side, label, shot.target, RULE_GUNS)
-            why = gun_problem(view, shot.ship, shot.mount, shot.target)
-            if why:
-                raise IllegalOrderError(label, why, RULE_GUNS)
+        # VV5's own checks of launches and gunfire (VV5 Launch Missiles, Gunfire), on this view's board.
+        on = _board(view)
+        check_launches_on(on, side, order.launches)
+        check_gunfire_on(on, side, order.gunfire)
 
     def _targets(self, view: CombatView, ship_id: str, arc: str, side: str) -> list[str]:
         return [t.id for t in view.enemies_of(side) if gun_problem(view, ship_id, arc, t.id) is None]
@@ -569,9 +554,22 @@ class VV5Combat(CombatModule):
                 )
             )
             if hit:
-                card = current(target.id)
-                cards[target.id] = replace(card, noted=(*card.noted, (shooter.id, damage)))
+                victim = self._deflected(view, shooter, target, dice, events)
+                card = current(victim)
+                cards[victim] = replace(card, noted=(*card.noted, (shooter.id, damage)))
         return Outcome(cards)
+
+    @staticmethod
+    def _deflected(view: CombatView, shooter: Combatant, target: Combatant, dice: Dice, events: list[Event]) -> str:
+        """The ship a gun hit lands on: VV5's roll for each ship in the way (the option ``vv5_deflection``)."""
+        if not view.options.get(DEFLECTION.name, DEFLECTION.default):
+            return target.id
+
+        def occupant(h: Hex) -> str | None:
+            return next((s.id for s in view.ships if s.active and s.hex == h), None)
+
+        in_way = [(i, view.ship(i).hex) for i in in_the_way(shooter.hex, target.hex, occupant, shooter.id, target.id)]
+        return deflect(target.id, in_way, dice, events)
 
     def after_fire(self, view: CombatView, dice: Dice, events: list[Event]) -> Outcome:
         cards: dict[str, VV5Card] = {}
