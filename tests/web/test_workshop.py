@@ -1,0 +1,159 @@
+"""The designer's workshop API (docs/web.md, *The designer's workshop*): checks by the systems' own
+design rules, the fleet kept under a fleet token, and TOML the command line reads."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.cli.helpers import run
+from vectorwar.web.workshop import MAX_DESIGN_CHARS, MAX_FLEET_DESIGNS, from_toml, to_toml
+
+FLEET = {"Authorization": "Bearer " + "f" * 32}
+LEGAL = {"name": "Lancer", "engine": 4, "shields": 3, "to_hit": 3, "weapons": ["F", "FL"]}
+
+
+def test_the_designers_are_the_systems_with_a_design_schema_and_the_rest_read_only(client: TestClient) -> None:
+    found = {s["system"]: s for s in client.get("/api/workshop/systems").json()}
+    assert {k for k, s in found.items() if s["editable"]} == {"msc", "vv5", "vms"}
+    assert found["avt"]["editable"] is False
+    assert found["avt"]["catalogue"]["rafik"]["name"] == "Rafik Mk. 1"
+    assert found["msc"]["schema"]["properties"]["engine"]["maximum"] == 5
+
+
+def test_an_illegal_field_answers_with_the_rule_that_forbids_it(client: TestClient) -> None:
+    answer = client.post("/api/workshop/msc/check", json={"key": "x", "design": {**LEGAL, "engine": 9}}).json()
+    assert answer["legal"] is False
+    assert answer["cards"] == []
+    [problem] = answer["problems"]
+    assert problem["field"] == "engine"
+    assert "less than or equal to 5" in problem["message"]
+    assert problem["rule"] == "MSC 3.0"
+
+    doubled = client.post("/api/workshop/msc/check", json={"key": "x", "design": {**LEGAL, "weapons": ["F", "F"]}})
+    [problem] = doubled.json()["problems"]
+    assert problem["field"] == "weapons"
+    assert "one weapon" in problem["message"]
+    assert problem["rule"] == "MSC 3.0"
+
+
+def test_a_design_over_its_mass_names_the_vv5_design_rule(client: TestClient) -> None:
+    design = {"name": "Brick", "mass": 5, "acceleration": 5, "agility": 5}
+    answer = client.post("/api/workshop/vv5/check", json={"key": "brick", "design": design}).json()
+    assert answer["legal"] is False
+    assert answer["problems"][0]["rule"] == "VV5 Starship Design"
+    assert "2 t over" in answer["problems"][0]["message"]
+
+
+def test_a_legal_design_shows_its_cost_on_its_record_card(client: TestClient) -> None:
+    answer = client.post("/api/workshop/msc/check", json={"key": "lancer", "design": LEGAL}).json()
+    assert answer["legal"] is True
+    [card] = answer["cards"]
+    assert card["title"] == "lancer: Lancer"
+    assert dict(map(tuple, card["rows"]))["BUILD POINTS"].startswith("14 ")
+
+
+def test_a_system_without_a_designer_or_none_at_all_is_refused(client: TestClient) -> None:
+    avt = client.post("/api/workshop/avt/check", json={"key": "x", "design": {}})
+    assert avt.status_code == 422
+    assert "no ship designer" in avt.json()["error"]["message"]
+    unknown = client.post("/api/workshop/nosuch/check", json={"key": "x", "design": {}})
+    assert unknown.status_code == 422
+    assert "nosuch" in unknown.json()["error"]["message"]
+
+
+def test_a_legal_design_saves_exports_toml_the_cli_accepts_and_imports_back(client: TestClient, tmp_path: Path) -> None:
+    saved = client.put("/api/workshop/fleet/msc/lancer", json={"design": LEGAL}, headers=FLEET)
+    assert saved.status_code == 200
+    listed = client.get("/api/workshop/fleet", headers=FLEET).json()["designs"]
+    assert listed == [{"system": "msc", "key": "lancer", "design": LEGAL}]
+
+    exported = client.get("/api/workshop/fleet/msc.toml", headers=FLEET)
+    assert exported.status_code == 200
+    assert tomllib.loads(exported.text) == {"lancer": LEGAL}
+    path = tmp_path / "fleet.toml"
+    path.write_text(exported.text, encoding="utf-8")
+    code, out, err = run("design", "msc", str(path))
+    assert code == 0, err
+    assert "lancer: Lancer" in out
+
+    imported = client.post("/api/workshop/msc/import", json={"toml": exported.text}).json()["designs"]
+    assert [(d["key"], d["legal"], d["design"]) for d in imported] == [("lancer", True, LEGAL)]
+
+
+def test_an_illegal_design_is_not_saved_and_says_why(client: TestClient) -> None:
+    refused = client.put("/api/workshop/fleet/msc/big", json={"design": {**LEGAL, "shields": 7}}, headers=FLEET)
+    assert refused.status_code == 422
+    assert "at most 5" in refused.json()["error"]["rule"]
+    assert client.get("/api/workshop/fleet", headers=FLEET).json()["designs"] == []
+
+
+def test_fleets_are_apart_and_need_a_fleet_token(client: TestClient) -> None:
+    client.put("/api/workshop/fleet/msc/lancer", json={"design": LEGAL}, headers=FLEET)
+    other = {"Authorization": "Bearer " + "g" * 32}
+    assert client.get("/api/workshop/fleet", headers=other).json()["designs"] == []
+    assert client.get("/api/workshop/fleet/msc.toml", headers=other).status_code == 404
+    for bad in ({}, {"Authorization": "Bearer short"}, {"Authorization": "Bearer " + "a.b" * 10}):
+        answer = client.get("/api/workshop/fleet", headers=bad)
+        assert answer.status_code == 422
+        assert "fleet token" in answer.json()["error"]["message"]
+    gone = client.delete("/api/workshop/fleet/msc/lancer", headers=FLEET)
+    assert gone.status_code == 200
+    assert client.delete("/api/workshop/fleet/msc/lancer", headers=FLEET).status_code == 404
+
+
+def test_a_fleet_holds_a_bounded_number_of_designs(client: TestClient) -> None:
+    for n in range(MAX_FLEET_DESIGNS):
+        assert client.put(f"/api/workshop/fleet/msc/d{n}", json={"design": LEGAL}, headers=FLEET).status_code == 200
+    full = client.put("/api/workshop/fleet/msc/one-more", json={"design": LEGAL}, headers=FLEET)
+    assert full.status_code == 409
+    assert f"at most {MAX_FLEET_DESIGNS}" in full.json()["error"]["message"]
+    # Saving over a design already there is no new design.
+    assert client.put("/api/workshop/fleet/msc/d0", json={"design": LEGAL}, headers=FLEET).status_code == 200
+
+
+def test_inputs_are_bounded_with_clear_errors(client: TestClient) -> None:
+    huge = {**LEGAL, "notes": "x" * MAX_DESIGN_CHARS}
+    answer = client.post("/api/workshop/msc/check", json={"key": "x", "design": huge})
+    assert answer.status_code == 422
+    assert f"at most {MAX_DESIGN_CHARS} characters" in answer.json()["error"]["message"]
+    deep: Any = 1
+    for _ in range(10):
+        deep = [deep]
+    nested = client.post("/api/workshop/msc/check", json={"key": "x", "design": {**LEGAL, "notes": deep}})
+    assert nested.status_code == 422
+    assert "nest" in nested.json()["error"]["message"]
+    bad_key = client.post("/api/workshop/msc/check", json={"key": "Not A Key", "design": LEGAL})
+    assert bad_key.status_code == 422
+    not_toml = client.post("/api/workshop/msc/import", json={"toml": "[x\n"})
+    assert not_toml.status_code == 422
+    assert "not valid TOML" in not_toml.json()["error"]["message"]
+    plain = client.post("/api/workshop/msc/import", json={"toml": "x = 1\n"})
+    assert "is a [table]" in plain.json()["error"]["message"]
+
+
+_plain = st.recursive(
+    st.booleans()
+    | st.integers(-(2**63), 2**63 - 1)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(min_size=1, max_size=8), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.dictionaries(st.text(min_size=1, max_size=10), _plain, max_size=5))
+def test_toml_written_reads_back_the_same(design: dict[str, Any]) -> None:
+    assert tomllib.loads(to_toml({"ship": design})) == {"ship": design}
+
+
+def test_from_toml_refuses_a_bad_key() -> None:
+    with pytest.raises(ValueError, match="key is lower-case letters"):
+        from_toml('["Big Ship"]\nname = "x"\n')
