@@ -35,6 +35,7 @@ def test_an_illegal_field_answers_with_the_rule_that_forbids_it(client: TestClie
     assert problem["field"] == "engine"
     assert "less than or equal to 5" in problem["message"]
     assert problem["rule"] == "MSC 3.0"
+    assert problem["about"].startswith("Top SPEED")
 
     doubled = client.post("/api/workshop/msc/check", json={"key": "x", "design": {**LEGAL, "weapons": ["F", "F"]}})
     [problem] = doubled.json()["problems"]
@@ -90,7 +91,7 @@ def test_a_legal_design_saves_exports_toml_the_cli_accepts_and_imports_back(clie
 def test_an_illegal_design_is_not_saved_and_says_why(client: TestClient) -> None:
     refused = client.put("/api/workshop/fleet/msc/big", json={"design": {**LEGAL, "shields": 7}}, headers=FLEET)
     assert refused.status_code == 422
-    assert "at most 5" in refused.json()["error"]["rule"]
+    assert "at most 5" in refused.json()["error"]["message"]
     assert client.get("/api/workshop/fleet", headers=FLEET).json()["designs"] == []
 
 

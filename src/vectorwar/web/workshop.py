@@ -58,11 +58,14 @@ class WorkshopRefused(VectorwarError, ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """One thing a design breaks: the field (dotted path, "" for the whole design), what, and the rule."""
+    """One thing a design breaks: the field (dotted path, "" for the whole design), what, the rule that
+    says so (as the system names it, "" when its message names none) and what the field is (its
+    schema's description, which states the field's limits)."""
 
     field: str
     message: str
     rule: str
+    about: str
 
 
 def _rule_of(text: str) -> str:
@@ -77,7 +80,7 @@ def _descriptions(schema: Mapping[str, Any]) -> dict[str, str]:
 
 
 def problems_of(err: DesignError, source: str, key: str, schema: Mapping[str, Any]) -> list[Problem]:
-    """The design error's lines as problems; a bound the schema states gets the field's rule."""
+    """The design error's lines as problems; a bound the schema states gets the rule its field names."""
     described = _descriptions(schema)
     found = []
     prefix = f"{source}: {key}"
@@ -87,16 +90,12 @@ def problems_of(err: DesignError, source: str, key: str, schema: Mapping[str, An
             continue
         where, message = "", line
         if line.startswith(prefix):
-            rest = line[len(prefix) :]
-            head, sep, tail = rest.partition(": ")
+            head, sep, tail = line[len(prefix) :].partition(": ")
             if sep:
                 where, message = head.lstrip("."), tail
         message = message.removeprefix("Value error, ")
-        rule = _rule_of(message)
-        if not rule and where:
-            described_rule = described.get(where.split(".")[0].split("[")[0], "")
-            rule = _rule_of(described_rule) or described_rule
-        found.append(Problem(where, message, rule))
+        about = described.get(re.split(r"[.\[]", where)[0], "") if where else ""
+        found.append(Problem(where, message, _rule_of(message) or _rule_of(about), about))
     return found
 
 
@@ -442,7 +441,8 @@ async def fleet_save(system: SystemName, key: DesignKey, body: SaveBody, fleets:
             return error(
                 422,
                 "DesignError",
-                f"only a legal design can be saved: {first.field or key}: {first.message}",
+                f"only a legal design can be saved: {first.field or key}: {first.message}"
+                + (f" ({first.about})" if first.about and not first.rule else ""),
                 rule=first.rule or None,
             )
         await asyncio.to_thread(fleets.save, fleet, FleetDesign(system, key, bounded_design(body.design)))

@@ -104,6 +104,7 @@ function showVerdict(answer, refused = null) {
         h("strong", {}, p.field || "the design"),
         `: ${p.message}`,
         p.rule ? h("span", { class: "rule" }, `Rule: ${p.rule}`) : null,
+        p.about && p.about !== p.rule ? h("span", { class: "about" }, p.about) : null,
       );
     }),
   );
@@ -120,26 +121,37 @@ function startOptions(sys) {
   fill($("ws-start"), options);
 }
 
+// A design's data as it is: tables as nested lists of fields, lists of plain values on one line.
+function plainValue(v) {
+  if (v === null || typeof v !== "object") return String(v);
+  if (Array.isArray(v)) {
+    if (v.every((x) => x === null || typeof x !== "object") && !v.some((x) => String(x).length > 30)) return v.join(", ");
+    return h("ol", {}, ...v.map((x) => h("li", {}, plainValue(x))));
+  }
+  return h("dl", { class: "readonly" }, ...fields(v));
+}
+
+function fields(table) {
+  return Object.entries(table || {}).flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, plainValue(v))]);
+}
+
 function showReadOnly(table) {
-  const dl = $("ws-readonly");
-  fill(
-    dl,
-    Object.entries(table || {}).flatMap(([k, v]) => [
-      h("dt", {}, k),
-      h("dd", {}, typeof v === "object" ? JSON.stringify(v, null, 1) : String(v)),
-    ]),
-  );
+  fill($("ws-readonly"), fields(table));
 }
 
 function load(design, designKey = null) {
   const sys = state.current;
   if (designKey) $("ws-key").value = designKey;
+  state.checked = null;
+  $("ws-key").readOnly = !sys.editable;
+  $("ws-export-one").hidden = !sys.editable;
+  $("ws-save").hidden = !sys.editable;
   if (!sys.editable) {
     $("ws-form").hidden = true;
     $("ws-readonly").hidden = false;
     showReadOnly(design);
     $("ws-verdict").className = "verdict";
-    $("ws-verdict").textContent = `${sys.title} has no ship designer here: its designs are shown as its data holds them.`;
+    $("ws-verdict").textContent = "Read only: this system has no ship designer here, so each design is shown as its data holds it.";
     fill($("ws-problems"));
     fill($("ws-card"));
     $("ws-save").disabled = true;

@@ -1,0 +1,98 @@
+"""The designer's workshop in the browser (docs/web.md, *The designer's workshop*).
+
+A ship built with an illegal field shows the rule that forbids it; made legal it is saved to the
+fleet and exported as a TOML file that `vectorwar design` accepts.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.cli.helpers import run
+from tests.e2e.conftest import Server, doc_screenshot
+
+pytestmark = pytest.mark.skipif(
+    shutil.which("chromium") is None,
+    reason="chromium is not installed: run scripts/install-test-tools (Debian packages chromium, chromium-driver)",
+)
+
+TIMEOUT_MS = 10_000
+
+
+def test_an_illegal_field_shows_its_rule_then_a_legal_ship_is_saved_and_exported(
+    page: Page, server: Server, tmp_path: Path
+) -> None:
+    page.goto(server.url + "/")
+    page.click("#workshop-link")
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=TIMEOUT_MS)
+    page.select_option("#ws-system", "msc")
+    page.select_option("#ws-start", "ship1")
+    expect(page.locator("#ws-verdict")).to_have_text("Legal: this design follows the rules.", timeout=TIMEOUT_MS)
+    expect(page.locator("#ws-card .card")).to_contain_text("BUILD POINTS", timeout=TIMEOUT_MS)
+
+    page.fill("#ws-key", "lancer")
+    page.fill("#f-name", "Lancer")
+    page.fill("#f-engine", "9")
+    verdict = page.locator("#ws-verdict")
+    expect(verdict).to_contain_text("Illegal", timeout=TIMEOUT_MS)
+    problem = page.locator("#ws-problems li[data-field='engine']")
+    expect(problem).to_contain_text("less than or equal to 5")
+    expect(problem.locator(".rule")).to_have_text("Rule: MSC 3.0")
+    expect(page.locator(".design-form [data-field='engine']")).to_have_class("field broken")
+    expect(page.locator("#ws-save")).to_be_disabled()
+
+    page.fill("#f-engine", "4")
+    expect(verdict).to_contain_text("Legal", timeout=TIMEOUT_MS)
+    expect(page.locator("#ws-problems li")).to_have_count(0)
+    expect(page.locator("#ws-card .card-rows")).to_contain_text("16 (ENGINE 4")
+    page.click("#ws-save")
+    expect(page.locator("#ws-message")).to_have_text("Saved lancer to your fleet.", timeout=TIMEOUT_MS)
+    expect(page.locator("#ws-fleet li[data-key='lancer']")).to_contain_text("Lancer")
+    doc_screenshot(page, "workshop.png")
+
+    with page.expect_download() as info:
+        page.click("#ws-export")
+    path = tmp_path / "fleet.toml"
+    info.value.save_as(path)
+    code, out, err = run("design", "msc", str(path))
+    assert code == 0, err
+    assert "lancer: Lancer" in out
+    assert "16 (ENGINE 4" in out
+
+
+def test_lists_of_tables_are_edited_in_rows_and_a_read_only_system_shows_its_data(
+    page: Page, server: Server, tmp_path: Path
+) -> None:
+    page.goto(server.url + "/workshop")
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=TIMEOUT_MS)
+    page.select_option("#ws-system", "vv5")
+    page.select_option("#ws-start", "ghost")
+    verdict = page.locator("#ws-verdict")
+    expect(verdict).to_contain_text("Legal", timeout=TIMEOUT_MS)
+    # A second gun mount does not fit in the Ghost's 5 t: the design rules say by how much.
+    page.get_by_role("button", name="Add guns").click()
+    page.select_option("#f-guns-1-arc", "aft180")
+    page.fill("#f-guns-1-guns", "3")
+    expect(verdict).to_contain_text("Illegal", timeout=TIMEOUT_MS)
+    expect(page.locator("#ws-problems li").first).to_contain_text("Rule: VV5 Starship Design")
+    page.locator("fieldset.item").nth(1).get_by_role("button", name="Remove").click()
+    expect(verdict).to_contain_text("Legal", timeout=TIMEOUT_MS)
+
+    # Imported designs open in the form, checked by the same rules.
+    path = tmp_path / "mine.toml"
+    path.write_text('[wasp]\nname = "Wasp"\nmass = 6\nacceleration = 3\nagility = 2\n', encoding="utf-8")
+    page.set_input_files("#ws-import", str(path))
+    expect(page.locator("#ws-message")).to_contain_text("Read 1 designs from mine.toml (1 legal)", timeout=TIMEOUT_MS)
+    expect(page.locator("#ws-key")).to_have_value("wasp")
+    expect(page.locator("#f-name")).to_have_value("Wasp")
+    expect(verdict).to_contain_text("Legal", timeout=TIMEOUT_MS)
+
+    page.select_option("#ws-system", "avt")
+    expect(verdict).to_contain_text("Read only", timeout=TIMEOUT_MS)
+    expect(page.locator("#ws-readonly")).to_contain_text("Rafik Mk. 1")
+    expect(page.locator("#ws-form")).to_be_hidden()
+    expect(page.locator("#ws-save")).to_be_hidden()
