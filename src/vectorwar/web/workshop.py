@@ -392,7 +392,7 @@ class ImportBody(_Body):
     toml: str = Field(min_length=1, max_length=MAX_IMPORT_CHARS, description="A TOML file of designs")
 
 
-_REFUSALS = error_responses(404, 409, 422)
+_REFUSALS = error_responses(404, 409, 413, 422)
 
 
 def _refused(err: WorkshopRefused) -> JSONResponse:
