@@ -96,3 +96,42 @@ def test_lists_of_tables_are_edited_in_rows_and_a_read_only_system_shows_its_dat
     expect(page.locator("#ws-readonly")).to_contain_text("Rafik Mk. 1")
     expect(page.locator("#ws-form")).to_be_hidden()
     expect(page.locator("#ws-save")).to_be_hidden()
+
+
+def test_a_scenario_made_in_the_editor_with_a_fleet_ship_is_played_to_its_end_against_the_computer(
+    page: Page, server: Server
+) -> None:
+    page.goto(server.url + "/workshop")
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=TIMEOUT_MS)
+    # A design of the player's own, saved to the fleet, for the scenario to use.
+    page.select_option("#ws-system", "msc")
+    page.select_option("#ws-start", "ship2")
+    page.fill("#ws-key", "brick")
+    expect(page.locator("#ws-verdict")).to_contain_text("Legal", timeout=TIMEOUT_MS)
+    page.click("#ws-save")
+    expect(page.locator("#ws-fleet li[data-key='brick']")).to_be_visible(timeout=TIMEOUT_MS)
+
+    page.select_option("#sc-system", "msc")
+    verdict = page.locator("#sc-verdict")
+    expect(verdict).to_contain_text("Ready", timeout=TIMEOUT_MS)
+    page.fill("#sc-title", "Brick trial")
+    page.fill("#sc-turns", "3")
+    page.select_option("#sc-s0-0-design", "fleet:brick")
+    page.fill("#sc-s1-0-at", "30,7")
+    expect(verdict).to_contain_text("Not ready", timeout=TIMEOUT_MS)
+    expect(page.locator("#sc-problem")).to_contain_text("sides.1.ships.0.at: hex 30,7 is not on the map")
+    expect(page.locator("#sc-play")).to_be_disabled()
+    page.fill("#sc-s1-0-at", "16,7")
+    expect(verdict).to_contain_text("Ready", timeout=TIMEOUT_MS)
+    expect(page.locator("#sc-toml")).to_contain_text("[designs.brick]")
+    page.select_option("#sc-bot", "random")
+
+    page.click("#sc-play")
+    page.wait_for_url("**/games/**", timeout=TIMEOUT_MS)
+    page.wait_for_selector("body[data-socket=open]", timeout=TIMEOUT_MS)
+    expect(page.locator("#cards")).to_contain_text("brick", timeout=TIMEOUT_MS)
+    ending = page.locator("#ending")
+    ending.locator("summary").click()
+    ending.get_by_role("button", name="Concede…").click()
+    ending.get_by_role("button", name="Yes, concede").click()
+    expect(page.locator("#result .winners")).to_have_text("blue wins", timeout=TIMEOUT_MS)

@@ -155,6 +155,58 @@ def test_toml_written_reads_back_the_same(design: dict[str, Any]) -> None:
     assert tomllib.loads(to_toml({"ship": design})) == {"ship": design}
 
 
+def test_a_key_ending_in_a_line_break_is_quoted() -> None:
+    assert tomllib.loads(to_toml({"ship": {"0\n": 0}})) == {"ship": {"0\n": 0}}
+
+
 def test_from_toml_refuses_a_bad_key() -> None:
     with pytest.raises(ValueError, match="key is lower-case letters"):
         from_toml('["Big Ship"]\nname = "x"\n')
+
+
+def _scenario(at: str = "16,6", design: str = "lancer") -> dict[str, Any]:
+    return {
+        "system": "msc",
+        "title": "Lancer trial",
+        "max_turns": 12,
+        "map": {"width": 20, "height": 14},
+        "sides": [
+            {"id": "red", "ships": [{"id": "Hawk", "design": "ship1", "at": "3,7", "facing": "B", "speed": 2}]},
+            {"id": "blue", "ships": [{"id": "Raven", "design": design, "at": at, "facing": "E"}]},
+        ],
+        "designs": {"lancer": LEGAL},
+    }
+
+
+def test_a_scenario_is_checked_by_set_up_and_its_toml_starts_a_game(client: TestClient, tmp_path: Path) -> None:
+    off = client.post("/api/workshop/scenario", json={"scenario": _scenario(at="30,6")}).json()
+    assert off["ok"] is False
+    assert "sides.1.ships.0.at: hex 30,6 is not on the map" in off["problem"]
+    unknown = client.post("/api/workshop/scenario", json={"scenario": _scenario(design="nosuch")}).json()
+    assert "no design 'nosuch'" in unknown["problem"]
+
+    ready = client.post("/api/workshop/scenario", json={"scenario": _scenario()}).json()
+    assert ready["ok"] is True, ready["problem"]
+    assert tomllib.loads(ready["toml"])["designs"] == {"lancer": LEGAL}
+    created = client.post(
+        "/api/games", json={"scenario_toml": ready["toml"], "seats": {"red": "human", "blue": "bot:greedy"}}
+    )
+    assert created.status_code == 201, created.text
+    # The same file is one the command line reads.
+    path = tmp_path / "lancer-trial.toml"
+    path.write_text(ready["toml"], encoding="utf-8")
+    code, out, err = run("new", str(path), str(tmp_path / "game.json"), "--seed", "1")
+    assert code == 0, err + out
+
+
+def test_a_scenario_too_large_or_deep_is_refused_with_its_limit(client: TestClient) -> None:
+    deep: Any = 1
+    for _ in range(12):
+        deep = [deep]
+    nested = client.post("/api/workshop/scenario", json={"scenario": {**_scenario(), "special": {"x": deep}}})
+    assert nested.status_code == 422
+    assert "nest" in nested.json()["error"]["message"]
+    many = {f"d{n}": {**LEGAL, "notes": "n" * 500} for n in range(100)}
+    large = client.post("/api/workshop/scenario", json={"scenario": {**_scenario(), "designs": many}})
+    assert large.status_code in (413, 422)
+    assert "at most" in large.json()["error"]["message"]

@@ -32,6 +32,7 @@ from vectorwar.catalogue import ship_catalogue
 from vectorwar.display import Card
 from vectorwar.errors import DesignError, UnknownSystemError, VectorwarError
 from vectorwar.registry import get_system, systems
+from vectorwar.web.referee import open_game
 from vectorwar.web.responses import error, error_responses
 from vectorwar.web.store import Base, Store, token_hash
 
@@ -45,6 +46,8 @@ MAX_IMPORT_CHARS = 60_000
 TOKEN_PATTERN = r"^[A-Za-z0-9_-]{20,100}$"
 #: A design's key: the TOML table name a scenario's ``design = "..."`` names.
 KEY_PATTERN = r"^[a-z0-9][a-z0-9_-]{0,39}$"
+#: Characters of a scenario file the editor writes (the same limit as a scenario sent to POST /api/games).
+MAX_SCENARIO_CHARS = 60_000
 #: How deep a design's tables and lists may nest (the deepest shipped design nests three).
 MAX_DEPTH = 6
 
@@ -196,7 +199,7 @@ def _string(text: str) -> str:
 
 
 def _key(name: str) -> str:
-    return name if _BARE_KEY.match(name) else _string(name)
+    return name if _BARE_KEY.fullmatch(name) else _string(name)
 
 
 def _value(value: Any) -> str:
@@ -227,6 +230,34 @@ def to_toml(designs: Mapping[str, Mapping[str, Any]]) -> str:
     return "\n".join(parts)
 
 
+def _is_tables(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
+
+
+def _document(data: Mapping[str, Any], prefix: str, out: list[str]) -> None:
+    # A table's plain keys first (TOML puts every key of a table before its sub-tables), then each
+    # sub-table as [prefix.key] and each list of tables as [[prefix.key]], recursively.
+    for k, v in data.items():
+        if v is not None and not isinstance(v, dict) and not _is_tables(v):
+            out.append(f"{_key(str(k))} = {_value(v)}")
+    for k, v in data.items():
+        name = f"{prefix}.{_key(str(k))}" if prefix else _key(str(k))
+        if isinstance(v, dict):
+            out.append(f"\n[{name}]")
+            _document(v, name, out)
+        elif _is_tables(v):
+            for item in v:
+                out.append(f"\n[[{name}]]")
+                _document(item, name, out)
+
+
+def toml_document(data: Mapping[str, Any]) -> str:
+    """Any plain data as a TOML document: tables as ``[table]``, lists of tables as ``[[table]]``."""
+    out: list[str] = []
+    _document(data, "", out)
+    return "\n".join(out).lstrip("\n") + "\n"
+
+
 def from_toml(text: str) -> dict[str, dict[str, Any]]:
     """A TOML file of designs, one ``[table]`` per design; refused when it is not one."""
     try:
@@ -243,10 +274,42 @@ def from_toml(text: str) -> dict[str, dict[str, Any]]:
     for key, table in data.items():
         if not isinstance(table, dict):
             raise WorkshopRefused(f"{key}: a design is a [table]; this is a plain value")
-        if not re.match(KEY_PATTERN, key):
+        if not re.fullmatch(KEY_PATTERN, key):
             raise WorkshopRefused(f"{key!r}: a design's key is lower-case letters, digits, - and _ (at most 40)")
         out[key] = bounded_design(table)
     return out
+
+
+# -- scenarios ---------------------------------------------------------------------------------
+
+#: Seconds a scenario's check (its set-up) may take: set-ups take milliseconds.
+SCENARIO_BUDGET = 5.0
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioChecked:
+    """A scenario as set-up sees it: whether a game can start from it, why not, and its file."""
+
+    ok: bool
+    problem: str
+    toml: str
+
+
+def check_scenario(data: Mapping[str, Any]) -> ScenarioChecked:
+    """The scenario as a TOML file, set up as ``POST /api/games`` sets one up (``scenario_toml``)."""
+    try:
+        text = toml_document(data)
+    except RecursionError:
+        raise WorkshopRefused("a scenario's tables may not nest that deep") from None
+    if len(text) > MAX_SCENARIO_CHARS:
+        raise WorkshopRefused(
+            f"a scenario file may be at most {MAX_SCENARIO_CHARS} characters; this one has {len(text)}"
+        )
+    try:
+        open_game("", {}, False, 0, scenario_toml=text)
+    except VectorwarError as err:
+        return ScenarioChecked(False, str(err), text)
+    return ScenarioChecked(True, "", text)
 
 
 # -- the systems' designers ----------------------------------------------------------------------
@@ -363,7 +426,7 @@ Fleets = Annotated[FleetStore, Depends(_fleets)]
 
 
 def _fleet(header: Annotated[HTTPAuthorizationCredentials | None, Security(_BEARER)]) -> str:
-    if header is None or not re.match(TOKEN_PATTERN, header.credentials):
+    if header is None or not re.fullmatch(TOKEN_PATTERN, header.credentials):
         raise WorkshopRefused(
             "a fleet is named by its fleet token (Authorization: Bearer TOKEN, 20 to 100 letters, digits, - or _)"
         )
@@ -386,6 +449,12 @@ class DesignBody(_Body):
 
 class SaveBody(_Body):
     design: dict[str, Any] = Field(description="The design's fields, as the system's design schema describes")
+
+
+class ScenarioBody(_Body):
+    scenario: dict[str, Any] = Field(
+        description="The scenario as `vectorwar schema scenario` describes it (its designs in `designs`)"
+    )
 
 
 class ImportBody(_Body):
@@ -474,3 +543,20 @@ async def fleet_export(system: SystemName, fleets: Fleets, fleet: Fleet) -> Resp
         media_type="application/toml",
         headers={"Content-Disposition": f'attachment; filename="{system}-fleet.toml"'},
     )
+
+
+@router.post(
+    "/scenario",
+    summary="Check a scenario as set-up does; answers its TOML file for POST /api/games",
+    responses=_REFUSALS,
+)
+async def scenario_check(body: ScenarioBody) -> JSONResponse:
+    try:
+        if _depth(body.scenario) > MAX_DEPTH + 3:
+            raise WorkshopRefused(f"a scenario's tables and lists may nest at most {MAX_DEPTH + 3} deep")
+        checked = await asyncio.wait_for(asyncio.to_thread(check_scenario, body.scenario), SCENARIO_BUDGET)
+    except TimeoutError:
+        return error(422, "OverBudget", f"checking the scenario took longer than {SCENARIO_BUDGET:g} s")
+    except WorkshopRefused as err:
+        return _refused(err)
+    return JSONResponse(asdict(checked))

@@ -8,6 +8,7 @@ import { Api, ApiError } from "./api.js";
 import { renderCards } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { designForm } from "./workshop-form.js";
+import { scenarioEditor } from "./workshop-scenario.js";
 
 const FLEET_KEY = "vectorwar.fleet";
 const $ = (id) => document.getElementById(id);
@@ -32,7 +33,7 @@ function fleetToken() {
 }
 
 const api = new Api(fleetToken());
-const state = { systems: [], current: null, design: {}, checked: null, seq: 0, timer: null };
+const state = { systems: [], current: null, design: {}, checked: null, seq: 0, timer: null, fleet: [], editor: null };
 
 function message(text, bad = false) {
   const p = $("ws-message");
@@ -117,7 +118,7 @@ function showVerdict(answer, refused = null) {
 function startOptions(sys) {
   const keys = Object.keys(sys.catalogue || {});
   const options = keys.map((k) => h("option", { value: k }, `${k}: ${sys.catalogue[k].name || k}`));
-  if (sys.editable) options.unshift(h("option", { value: "" }, "A blank design"));
+  if (sys.editable) options.push(h("option", { value: "" }, "A blank design"));
   fill($("ws-start"), options);
 }
 
@@ -193,6 +194,8 @@ async function refreshFleet() {
     fill($("ws-fleet"), h("li", { class: "error" }, err.message));
     return;
   }
+  state.fleet = answer.designs;
+  if (state.editor) state.editor.refresh();
   const rows = answer.designs.map((d) =>
     h(
       "li",
@@ -300,7 +303,9 @@ async function main() {
   const first = state.systems.find((s) => s.system === wanted) || state.systems.find((s) => s.editable) || state.systems[0];
   $("ws-system").value = first.system;
   chooseSystem(first.system);
-  refreshFleet();
+  await refreshFleet();
+  const lobbySystems = await api.systems();
+  state.editor = scenarioEditor(api, $("sc-editor"), state.systems, lobbySystems, () => state.fleet);
   document.body.dataset.ready = "true";
 }
 
