@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.cli.helpers import run
+from vectorwar.web import workshop
 from vectorwar.web.workshop import MAX_DESIGN_CHARS, MAX_FLEET_DESIGNS, from_toml, to_toml
 
 FLEET = {"Authorization": "Bearer " + "f" * 32}
@@ -119,6 +120,20 @@ def test_a_fleet_holds_a_bounded_number_of_designs(client: TestClient) -> None:
     assert client.put("/api/workshop/fleet/msc/d0", json={"design": LEGAL}, headers=FLEET).status_code == 200
 
 
+def test_the_server_bounds_the_designs_of_all_fleets_together(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(workshop, "MAX_STORED_DESIGNS", 2)
+    for n, letter in enumerate("ab"):
+        token = {"Authorization": "Bearer " + letter * 32}
+        assert client.put(f"/api/workshop/fleet/msc/d{n}", json={"design": LEGAL}, headers=token).status_code == 200
+    full = client.put(
+        "/api/workshop/fleet/msc/d9", json={"design": LEGAL}, headers={"Authorization": "Bearer " + "c" * 32}
+    )
+    assert full.status_code == 409
+    assert "at most 2 designs over all fleets" in full.json()["error"]["message"]
+
+
 def test_inputs_are_bounded_with_clear_errors(client: TestClient) -> None:
     huge = {**LEGAL, "notes": "x" * MAX_DESIGN_CHARS}
     answer = client.post("/api/workshop/msc/check", json={"key": "x", "design": huge})
@@ -132,6 +147,9 @@ def test_inputs_are_bounded_with_clear_errors(client: TestClient) -> None:
     assert "nest" in nested.json()["error"]["message"]
     bad_key = client.post("/api/workshop/msc/check", json={"key": "Not A Key", "design": LEGAL})
     assert bad_key.status_code == 422
+    assert "'Not A Key' is no design key" in bad_key.json()["error"]["message"]
+    bad_path = client.put("/api/workshop/fleet/msc/Big%20Ship", json={"design": LEGAL}, headers=FLEET)
+    assert "'Big Ship' is no design key" in bad_path.json()["error"]["message"]
     not_toml = client.post("/api/workshop/msc/import", json={"toml": "[x\n"})
     assert not_toml.status_code == 422
     assert "not valid TOML" in not_toml.json()["error"]["message"]
@@ -160,7 +178,7 @@ def test_a_key_ending_in_a_line_break_is_quoted() -> None:
 
 
 def test_from_toml_refuses_a_bad_key() -> None:
-    with pytest.raises(ValueError, match="key is lower-case letters"):
+    with pytest.raises(ValueError, match="is no design key"):
         from_toml('["Big Ship"]\nname = "x"\n')
 
 

@@ -46,6 +46,8 @@ MAX_IMPORT_CHARS = 60_000
 TOKEN_PATTERN = r"^[A-Za-z0-9_-]{20,100}$"
 #: A design's key: the TOML table name a scenario's ``design = "..."`` names.
 KEY_PATTERN = r"^[a-z0-9][a-z0-9_-]{0,39}$"
+#: Designs kept on the server over every fleet: fleets cost nothing to make, so their sum is bounded too.
+MAX_STORED_DESIGNS = 100_000
 #: Characters of a scenario file the editor writes (the same limit as a scenario sent to POST /api/games).
 MAX_SCENARIO_CHARS = 60_000
 #: How deep a design's tables and lists may nest (the deepest shipped design nests three).
@@ -147,8 +149,19 @@ class Checked:
     design: dict[str, Any]
 
 
+def checked_key(key: str) -> str:
+    """A design's key, refused in words unless a scenario's ``design = "..."`` can name it."""
+    if not re.fullmatch(KEY_PATTERN, key):
+        raise WorkshopRefused(
+            f"{key[:60]!r} is no design key: one to 40 lower-case letters, digits, - and _, starting with a letter"
+            " or digit (a scenario names the design by it)"
+        )
+    return key
+
+
 def check_design(system_name: str, key: str, design: Mapping[str, Any]) -> Checked:
     """Check one design with the system's own design rules (``RuleSystem.design_cards``)."""
+    checked_key(key)
     rules = designer(system_name)
     schema = rules.design_schema()
     if schema is None:
@@ -274,9 +287,7 @@ def from_toml(text: str) -> dict[str, dict[str, Any]]:
     for key, table in data.items():
         if not isinstance(table, dict):
             raise WorkshopRefused(f"{key}: a design is a [table]; this is a plain value")
-        if not re.fullmatch(KEY_PATTERN, key):
-            raise WorkshopRefused(f"{key!r}: a design's key is lower-case letters, digits, - and _ (at most 40)")
-        out[key] = bounded_design(table)
+        out[checked_key(key)] = bounded_design(table)
     return out
 
 
@@ -382,6 +393,9 @@ class FleetStore:
                 row.saved = datetime.now(UTC)
                 return
             count = db.scalar(select(func.count()).select_from(FleetRow).where(FleetRow.fleet == fleet)) or 0
+            stored = db.scalar(select(func.count()).select_from(FleetRow)) or 0
+            if stored >= MAX_STORED_DESIGNS:
+                raise FleetFull(f"this server keeps at most {MAX_STORED_DESIGNS} designs over all fleets, and has them")
             if count >= MAX_FLEET_DESIGNS:
                 raise FleetFull(
                     f"a fleet may hold at most {MAX_FLEET_DESIGNS} designs: delete one before saving another"
@@ -435,7 +449,7 @@ def _fleet(header: Annotated[HTTPAuthorizationCredentials | None, Security(_BEAR
 
 Fleet = Annotated[str, Depends(_fleet)]
 SystemName = Annotated[str, Path(min_length=1, max_length=40, pattern=r"^[a-z0-9][a-z0-9_-]*$")]
-DesignKey = Annotated[str, Path(pattern=KEY_PATTERN, description="The design's key: its TOML table name")]
+DesignKey = Annotated[str, Path(max_length=200, description="The design's key: its TOML table name")]
 
 
 class _Body(BaseModel):
@@ -443,7 +457,9 @@ class _Body(BaseModel):
 
 
 class DesignBody(_Body):
-    key: str = Field(default="mydesign", pattern=KEY_PATTERN, description="The design's key (its TOML table name)")
+    key: str = Field(
+        default="mydesign", max_length=200, description="The design's key (its TOML table name): " + KEY_PATTERN
+    )
     design: dict[str, Any] = Field(description="The design's fields, as the system's design schema describes")
 
 
