@@ -135,3 +135,14 @@ def test_a_scenario_made_in_the_editor_with_a_fleet_ship_is_played_to_its_end_ag
     ending.get_by_role("button", name="Concede…").click()
     ending.get_by_role("button", name="Yes, concede").click()
     expect(page.locator("#result .winners")).to_have_text("blue wins", timeout=TIMEOUT_MS)
+
+
+def test_the_workshop_fits_a_phone(page: Page, server: Server) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server.url + "/workshop")
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=TIMEOUT_MS)
+    expect(page.locator("#sc-verdict")).to_contain_text("Ready", timeout=TIMEOUT_MS)
+    for system in ("msc", "vv5", "vms", "avt"):
+        page.select_option("#ws-system", system)
+        expect(page.locator("body")).to_have_attribute("data-system", system)
+        assert page.evaluate("() => document.scrollingElement.scrollWidth") <= 390, system
