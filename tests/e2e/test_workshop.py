@@ -146,3 +146,34 @@ def test_the_workshop_fits_a_phone(page: Page, server: Server) -> None:
         page.select_option("#ws-system", system)
         expect(page.locator("body")).to_have_attribute("data-system", system)
         assert page.evaluate("() => document.scrollingElement.scrollWidth") <= 390, system
+
+
+def test_a_fleet_key_opens_the_same_fleet_in_another_browser(page: Page, server: Server) -> None:
+    page.goto(server.url + "/workshop")
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=TIMEOUT_MS)
+    page.select_option("#ws-system", "msc")
+    page.select_option("#ws-start", "scout")
+    page.fill("#ws-key", "dart")
+    expect(page.locator("#ws-verdict")).to_contain_text("Legal", timeout=TIMEOUT_MS)
+    page.click("#ws-save")
+    expect(page.locator("#ws-fleet li[data-key='dart']")).to_be_visible(timeout=TIMEOUT_MS)
+    page.locator(".fleet-key summary").click()
+    key = page.input_value("#ws-fleet-key")
+
+    # A page of a new browser context: storage of its own, as another browser has.
+    browser = page.context.browser
+    assert browser is not None
+    other = browser.new_page()
+    try:
+        other.goto(server.url + "/workshop")
+        expect(other.locator("body")).to_have_attribute("data-ready", "true", timeout=TIMEOUT_MS)
+        expect(other.locator("#ws-fleet li[data-key='dart']")).to_have_count(0)
+        other.locator(".fleet-key summary").click()
+        other.fill("#ws-fleet-key", "short")
+        other.click("#ws-fleet-use")
+        expect(other.locator("#ws-message")).to_contain_text("20 to 100 letters")
+        other.fill("#ws-fleet-key", key)
+        other.click("#ws-fleet-use")
+        expect(other.locator("#ws-fleet li[data-key='dart']")).to_contain_text("Scout", timeout=TIMEOUT_MS)
+    finally:
+        other.close()

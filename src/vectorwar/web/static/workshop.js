@@ -294,6 +294,22 @@ async function main() {
   $("ws-export-one").addEventListener("click", () => {
     if (state.checked) download(`${key()}.toml`, state.checked.toml);
   });
+  $("ws-fleet-key").value = api.token;
+  $("ws-fleet-use").addEventListener("click", () => {
+    const key = $("ws-fleet-key").value.trim();
+    if (!/^[A-Za-z0-9_-]{20,100}$/.test(key)) {
+      message("A fleet key is 20 to 100 letters, digits, - or _.", true);
+      return;
+    }
+    api.token = key;
+    try {
+      localStorage.setItem(FLEET_KEY, key);
+    } catch {
+      // the key still serves this page
+    }
+    message("Now using that fleet.");
+    refreshFleet();
+  });
   $("ws-import").addEventListener("change", (e) => {
     const file = e.target.files && e.target.files[0];
     if (file) importFile(file);
