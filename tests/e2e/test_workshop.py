@@ -124,6 +124,13 @@ def test_a_scenario_made_in_the_editor_with_a_fleet_ship_is_played_to_its_end_ag
     page.fill("#sc-s1-0-at", "16,7")
     expect(verdict).to_contain_text("Ready", timeout=TIMEOUT_MS)
     expect(page.locator("#sc-toml")).to_contain_text("[designs.brick]")
+    page.get_by_role("button", name="Add terrain").click()
+    page.fill("#sc-t0-at", "10,3")
+    page.fill("#sc-t0-kind", "nebula")
+    expect(page.locator("#sc-warnings li")).to_contain_text("'nebula' is no kind", timeout=TIMEOUT_MS)
+    page.fill("#sc-t0-kind", "blocking")
+    expect(page.locator("#sc-warnings li")).to_have_count(0, timeout=TIMEOUT_MS)
+    expect(page.locator("#sc-toml")).to_contain_text('kind = "blocking"')
     page.select_option("#sc-bot", "random")
 
     page.click("#sc-play")

@@ -217,6 +217,21 @@ def test_a_scenario_is_checked_by_set_up_and_its_toml_starts_a_game(client: Test
     assert code == 0, err + out
 
 
+def test_terrain_set_up_takes_but_play_may_not_read_is_a_warning(client: TestClient) -> None:
+    msc = {s["system"]: s for s in client.get("/api/workshop/systems").json()}["msc"]
+    assert msc["terrain"] == ["blocking"]
+    scenario = _scenario()
+    scenario["map"]["terrain"] = [{"at": "10,7", "kind": "blocking"}, {"at": "10,8", "kind": "nebula"}]
+    answer = client.post("/api/workshop/scenario", json={"scenario": scenario}).json()
+    assert answer["ok"] is True
+    assert answer["warnings"] == [
+        "map.terrain.1: 'nebula' is no kind this system's scenarios use (blocking); its rules may not read it"
+    ]
+    scenario["map"]["terrain"] = [{"at": "40,7", "kind": "blocking"}]
+    answer = client.post("/api/workshop/scenario", json={"scenario": scenario}).json()
+    assert answer["warnings"] == ["map.terrain.0: hex 40,7 is not on the map"]
+
+
 def test_a_scenario_too_large_or_deep_is_refused_with_its_limit(client: TestClient) -> None:
     deep: Any = 1
     for _ in range(12):

@@ -28,10 +28,11 @@ from sqlalchemy import JSON, DateTime, String, delete, func, select
 from sqlalchemy.orm import Mapped, mapped_column, sessionmaker
 from starlette.requests import HTTPConnection
 
-from vectorwar.catalogue import ship_catalogue
+from vectorwar.catalogue import scenario_paths, ship_catalogue
 from vectorwar.display import Card
 from vectorwar.errors import DesignError, UnknownSystemError, VectorwarError
 from vectorwar.registry import get_system, systems
+from vectorwar.scenario import Scenario, load_scenario
 from vectorwar.web.referee import open_game
 from vectorwar.web.responses import error, error_responses
 from vectorwar.web.store import Base, Store, token_hash
@@ -304,6 +305,23 @@ class ScenarioChecked:
     ok: bool
     problem: str
     toml: str
+    #: What set-up lets pass but a designer would want to know (terrain off the map, a kind unknown).
+    warnings: list[str]
+
+
+def scenario_warnings(scenario: Scenario, kinds: list[str]) -> list[str]:
+    """Terrain set-up takes but play may not read: hexes off the map, kinds the system's scenarios never use."""
+    found = []
+    board = scenario.hex_map()
+    for i, t in enumerate(scenario.map.terrain):
+        if not board.contains(board.locate(t.at)):
+            found.append(f"map.terrain.{i}: hex {t.at} is not on the map")
+        if kinds and t.kind not in kinds:
+            found.append(
+                f"map.terrain.{i}: {t.kind!r} is no kind this system's scenarios use ({', '.join(kinds)}); "
+                "its rules may not read it"
+            )
+    return found
 
 
 def check_scenario(data: Mapping[str, Any]) -> ScenarioChecked:
@@ -317,17 +335,32 @@ def check_scenario(data: Mapping[str, Any]) -> ScenarioChecked:
             f"a scenario file may be at most {MAX_SCENARIO_CHARS} characters; this one has {len(text)}"
         )
     try:
-        open_game("", {}, False, 0, scenario_toml=text)
+        opening = open_game("", {}, False, 0, scenario_toml=text)
     except VectorwarError as err:
-        return ScenarioChecked(False, str(err), text)
-    return ScenarioChecked(True, "", text)
+        return ScenarioChecked(False, str(err), text, [])
+    scenario = opening.setup.game.scenario
+    return ScenarioChecked(True, "", text, scenario_warnings(scenario, terrain_kinds().get(scenario.system, [])))
 
 
 # -- the systems' designers ----------------------------------------------------------------------
 
 
+def terrain_kinds() -> dict[str, list[str]]:
+    """By system, the terrain kinds its own built-in scenarios use (what a scenario editor may offer)."""
+    kinds: dict[str, set[str]] = {}
+    for path in scenario_paths().values():
+        try:
+            scenario = load_scenario(path)
+        except VectorwarError:
+            continue
+        kinds.setdefault(scenario.system, set()).update(t.kind for t in scenario.map.terrain)
+    return {name: sorted(found) for name, found in kinds.items()}
+
+
 def workshop_systems() -> list[dict[str, Any]]:
-    """Each system with designs: its title, its schema (none: read-only), and its catalogue as raw tables."""
+    """Each system with designs: its title, its schema (none: read-only), its catalogue as raw tables, and
+    the terrain kinds its scenarios use."""
+    terrain = terrain_kinds()
     out = []
     for name, rules in systems().items():
         catalogue = ship_catalogue(name)
@@ -343,6 +376,7 @@ def workshop_systems() -> list[dict[str, Any]]:
                 "schema": schema,
                 "catalogue": catalogue,
                 "catalogue_table": None if table is None else {"headers": table.headers, "rows": table.rows},
+                "terrain": terrain.get(name, []),
             }
         )
     return out

@@ -122,6 +122,39 @@ export function scenarioEditor(api, root, designers, lobbySystems, fleet) {
     );
   }
 
+  function terrainBox() {
+    const sc = state.scenario;
+    const terrain = sc.map.terrain || (sc.map.terrain = []);
+    const kinds = (designers.find((d) => d.system === sc.system) || {}).terrain || [];
+    const rows = terrain.map((t, i) => {
+      const kind = textInput(`sc-t${i}-kind`, t.kind, (v) => { t.kind = v; changed(); }, { size: 10, list: "sc-terrain-kinds" });
+      return h(
+        "div",
+        { class: "ship-row terrain-row" },
+        h("label", {}, "Hex (col,row) ", textInput(`sc-t${i}-at`, t.at, (v) => { t.at = v; changed(); }, { size: 6 })),
+        h("label", {}, "Kind ", kind),
+        h("button", { type: "button", onclick: () => { terrain.splice(i, 1); draw(); changed(); } }, "Remove"),
+      );
+    });
+    return h(
+      "fieldset",
+      { class: "terrain" },
+      h("legend", {}, "Terrain"),
+      kinds.length ? h("small", { class: "hint" }, `Kinds this system's scenarios use: ${kinds.join(", ")}`) : null,
+      h("datalist", { id: "sc-terrain-kinds" }, kinds.map((k) => h("option", { value: k }))),
+      ...rows,
+      h("button", {
+        type: "button",
+        disabled: terrain.length >= 200,
+        onclick: () => {
+          terrain.push({ at: `${Math.ceil(sc.map.width / 2)},${Math.ceil(sc.map.height / 2)}`, kind: kinds[0] || "" });
+          draw();
+          changed();
+        },
+      }, "Add terrain"),
+    );
+  }
+
   function optionField(o) {
     const id = `sc-opt-${o.name}`;
     const value = state.options[o.name] ?? o.default;
@@ -159,6 +192,7 @@ export function scenarioEditor(api, root, designers, lobbySystems, fleet) {
         h("div", { class: "field" }, h("label", { for: "sc-height" }, "Map height (hexes)"), numberInput("sc-height", sc.map.height, 1, 200, (v) => { sc.map.height = v; changed(); })),
         h("div", { class: "field" }, h("label", { for: "sc-turns" }, "Turn limit"), numberInput("sc-turns", sc.max_turns, 1, 200, (v) => { sc.max_turns = v; changed(); })),
       ),
+      terrainBox(),
       h("div", { class: "sides" }, ...sc.sides.map(sideBox)),
       h("button", {
         type: "button",
@@ -220,6 +254,7 @@ export function scenarioEditor(api, root, designers, lobbySystems, fleet) {
     verdict.className = `verdict ${ok ? "legal" : "illegal"}`;
     verdict.textContent = ok ? "Ready: a game can start from this scenario." : "Not ready: set-up refuses this scenario.";
     $("sc-problem").textContent = refused || (answer && answer.problem) || "";
+    fill($("sc-warnings"), ((answer && answer.warnings) || []).map((w) => h("li", {}, w)));
     $("sc-toml").textContent = (answer && answer.toml) || "";
     $("sc-play").disabled = !ok;
     $("sc-download").disabled = !answer;
