@@ -243,3 +243,13 @@ def test_a_scenario_too_large_or_deep_is_refused_with_its_limit(client: TestClie
     large = client.post("/api/workshop/scenario", json={"scenario": {**_scenario(), "designs": many}})
     assert large.status_code in (413, 422)
     assert "at most" in large.json()["error"]["message"]
+
+
+def test_a_check_past_the_servers_budget_is_refused_in_words(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(workshop, "SCENARIO_BUDGET", 0.0)
+    late = client.post("/api/workshop/msc/check", json={"key": "x", "design": LEGAL})
+    assert late.status_code == 422
+    assert late.json()["error"]["type"] == "OverBudget"
+    assert "budget of 0 s" in late.json()["error"]["message"]

@@ -15,10 +15,10 @@ import json
 import math
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Depends, FastAPI, Path, Request, Security
 from fastapi.responses import JSONResponse, Response
@@ -294,7 +294,7 @@ def from_toml(text: str) -> dict[str, dict[str, Any]]:
 
 # -- scenarios ---------------------------------------------------------------------------------
 
-#: Seconds a scenario's check (its set-up) may take: set-ups take milliseconds.
+#: Seconds a scenario's check (its set-up) or a file of designs' checks may take: each takes milliseconds.
 SCENARIO_BUDGET = 5.0
 
 
@@ -514,6 +514,21 @@ class ImportBody(_Body):
 _REFUSALS = error_responses(404, 409, 413, 422)
 
 
+class OverBudget(WorkshopRefused):
+    """A check that took longer than the server gives it."""
+
+
+R = TypeVar("R")
+
+
+async def _within_budget(fn: Callable[..., R], *args: Any) -> R:
+    # Off the event loop, and refused past the budget (the thread runs on, its answer is dropped).
+    try:
+        return await asyncio.wait_for(asyncio.to_thread(fn, *args), SCENARIO_BUDGET)
+    except TimeoutError:
+        raise OverBudget(f"checking took longer than the server's budget of {SCENARIO_BUDGET:g} s") from None
+
+
 def _refused(err: WorkshopRefused) -> JSONResponse:
     return error(409 if isinstance(err, FleetFull) else 422, type(err).__name__, str(err))
 
@@ -526,7 +541,7 @@ async def list_designers() -> JSONResponse:
 @router.post("/{system}/check", summary="Check a design with its system's design rules", responses=_REFUSALS)
 async def check(system: SystemName, body: DesignBody) -> JSONResponse:
     try:
-        checked = await asyncio.to_thread(check_design, system, body.key, body.design)
+        checked = await _within_budget(check_design, system, body.key, body.design)
     except WorkshopRefused as err:
         return _refused(err)
     return JSONResponse(checked_out(checked))
@@ -538,7 +553,7 @@ async def import_designs(system: SystemName, body: ImportBody) -> JSONResponse:
         return [checked_out(check_design(system, k, v)) for k, v in from_toml(body.toml).items()]
 
     try:
-        return JSONResponse({"designs": await asyncio.to_thread(work)})
+        return JSONResponse({"designs": await _within_budget(work)})
     except WorkshopRefused as err:
         return _refused(err)
 
@@ -554,7 +569,7 @@ async def fleet_list(fleets: Fleets, fleet: Fleet) -> JSONResponse:
 )
 async def fleet_save(system: SystemName, key: DesignKey, body: SaveBody, fleets: Fleets, fleet: Fleet) -> JSONResponse:
     try:
-        checked = await asyncio.to_thread(check_design, system, key, body.design)
+        checked = await _within_budget(check_design, system, key, body.design)
         if not checked.legal:
             first = checked.problems[0]
             return error(
@@ -604,9 +619,7 @@ async def scenario_check(body: ScenarioBody) -> JSONResponse:
     try:
         if _depth(body.scenario) > MAX_DEPTH + 3:
             raise WorkshopRefused(f"a scenario's tables and lists may nest at most {MAX_DEPTH + 3} deep")
-        checked = await asyncio.wait_for(asyncio.to_thread(check_scenario, body.scenario), SCENARIO_BUDGET)
-    except TimeoutError:
-        return error(422, "OverBudget", f"checking the scenario took longer than {SCENARIO_BUDGET:g} s")
+        checked = await _within_budget(check_scenario, body.scenario)
     except WorkshopRefused as err:
         return _refused(err)
     return JSONResponse(asdict(checked))
