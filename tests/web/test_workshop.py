@@ -253,3 +253,11 @@ def test_a_check_past_the_servers_budget_is_refused_in_words(
     assert late.status_code == 422
     assert late.json()["error"]["type"] == "OverBudget"
     assert "budget of 0 s" in late.json()["error"]["message"]
+
+
+def test_a_starting_velocity_set_up_refuses_is_answered_in_its_words(client: TestClient) -> None:
+    scenario = _scenario()
+    scenario["sides"][0]["ships"][0]["velocity"] = "Q=2"
+    answer = client.post("/api/workshop/scenario", json={"scenario": scenario}).json()
+    assert answer["ok"] is False
+    assert "sides.0.ships.0.velocity" in answer["problem"]

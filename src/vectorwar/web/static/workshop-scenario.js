@@ -81,6 +81,12 @@ export function scenarioEditor(api, root, designers, lobbySystems, fleet) {
       h("label", {}, "Hex (col,row) ", textInput(`${p}-at`, ship.at, set("at"), { size: 6 })),
       h("label", {}, "Facing ", facing),
       h("label", {}, "Speed ", numberInput(`${p}-speed`, ship.speed ?? 0, 0, 99, set("speed"))),
+      h("label", { title: "Starting velocity in the vector systems, e.g. A=2, B=1 (empty: at rest)" }, "Velocity ",
+        textInput(`${p}-velocity`, ship.velocity ?? "", (v) => {
+          if (v) ship.velocity = v;
+          else delete ship.velocity;
+          changed();
+        }, { size: 9, placeholder: "A=2, B=1" })),
       h("button", {
         type: "button",
         onclick: () => {
