@@ -23,7 +23,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from vectorwar.autopilot import MAX_TARGET_CHARS, Flow, Standing
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, SetupError
 from vectorwar.limits import MAX_ORDER_CHARS, MAX_SIDES, MAX_TURNS, text_problem
-from vectorwar.web import clock_api, pbem
+from vectorwar.web import clock_api, pbem, workshop
 from vectorwar.web.botpool import BotPool
 from vectorwar.web.chat import KEY_PATTERN, MAX_CHAT_CHARS, ChatForbidden, ChatKeyReused, ChatLine, ChatRefused
 from vectorwar.web.clocks import PaceRefused, TimeSource, bots_of
@@ -396,6 +396,7 @@ def create_app(
     for router in (pages, lobby, games, clock_api.router, sockets, tutorials, rulebook):
         app.include_router(router)
     pbem.install(app)
+    workshop.install(app, store)
     return app
 
 
@@ -422,6 +423,11 @@ pages = APIRouter(include_in_schema=False)
 @pages.get("/")
 async def index() -> Response:
     return _page("index.html")
+
+
+@pages.get("/workshop")
+async def workshop_page() -> Response:
+    return _page("workshop.html")
 
 
 @pages.get("/pbem")
