@@ -40,18 +40,16 @@ checked by VV5's tonnage rules.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
-from typing import Any, Literal
+from dataclasses import replace
+from typing import Any
 
 from vectorwar.combat.base import Combatant, CombatModule, CombatView, Effect, Outcome, roll_off
 from vectorwar.dice import Dice
 from vectorwar.display import ShotOption
-from vectorwar.errors import IllegalOrderError, OrderSyntaxError
+from vectorwar.errors import IllegalOrderError
 from vectorwar.events import Event, Note, Rolled
 from vectorwar.hexes import Direction, Hex
-from vectorwar.notation import grouped, is_hold, ship_pieces
 from vectorwar.odds import Modifier, Odds
 from vectorwar.roster import id_lookup
 from vectorwar.rules import OptionSpec, Order, PhaseSpec
@@ -70,20 +68,26 @@ from vectorwar.systems.vv5.combat import (
     gun_odds,
     guns_facing,
     in_the_way,
-    missile_hit_chance,
     missile_odds,
     missile_verdict,
-    on_track,
     spread_adjustment,
 )
 from vectorwar.systems.vv5.design import design_from_data
 from vectorwar.systems.vv5.equipment import build_ship
 from vectorwar.systems.vv5.events import GunsFired, InitiativeWon, MissileLaunched, MissileResolved
 from vectorwar.systems.vv5.initiative import initiative_roll
-from vectorwar.systems.vv5.legality import Board, check_gunfire_on, check_launches_on
+from vectorwar.systems.vv5.legality import check_gunfire_on, check_launches_on
+from vectorwar.systems.vv5.module_card import VV5Card, _card, _card_after, _effects, _missile_points, as_vv5_ship
+from vectorwar.systems.vv5.module_volley import (
+    Volley,
+    _board,
+    gun_problem,
+    launch_problem,
+    mount_name,
+)
 from vectorwar.systems.vv5.orders import Gunfire, Launch, Launches, Shot
-from vectorwar.systems.vv5.state import Box, Launcher, Mount, Ship
-from vectorwar.systems.vv5.targeting import gun_reach, missile_reach, weapons_in_reach
+from vectorwar.systems.vv5.state import Box, Mount
+from vectorwar.systems.vv5.targeting import weapons_in_reach
 from vectorwar.vectors import Velocity
 
 RULE_TURN = "VMS Rotational System 4 (turning penalty)"
@@ -106,154 +110,6 @@ DEFLECTION = OptionSpec(
     "VMS with VV5 combat: a gun hit may strike a ship in a hex between firer and target "
     "(a die per ship in the way, nearest the firer first; a 6 moves the hit to it)",
 )
-
-
-@dataclass(frozen=True, slots=True)
-class VV5Card:
-    """The combat half of a VV5 status card, plus gun damage noted and not yet rolled."""
-
-    module: Literal["vv5"]
-    mass: int
-    kind: str
-    structure: Box
-    cargo: Box
-    agility: Box
-    acceleration: Box
-    life_support: Box
-    mounts: tuple[Mount, ...]
-    noted: tuple[tuple[str, int], ...] = ()  # (attacker, points) of gun damage this turn
-    launchers: tuple[Launcher, ...] = ()
-    missile_armour: Box = Box(0)  # noqa: RUF009 - a frozen value, safe to share
-    incoming: tuple[tuple[str, int], ...] = ()  # (launcher's ship, to-hit at launch) of missiles flying at it
-
-    @property
-    def missiles_ready(self) -> int:
-        return sum(1 for launcher in self.launchers if launcher == "ready")
-
-
-def _card(view: CombatView, ship_id: str) -> VV5Card:
-    card = view.cards[ship_id]
-    if not isinstance(card, VV5Card):
-        raise TypeError(f"{ship_id} has no VV5 combat card")
-    return card
-
-
-def as_vv5_ship(view: CombatView, ship_id: str, to_be_shot: bool = False) -> Ship:
-    """The VV5 ``Ship`` VV5's functions expect, for the moment of one call.
-
-    ``to_be_shot``: the copy only feeds the gun modifiers, where "unable to
-    accelerate" is the movement side's call (it may have lost thrust another way).
-    """
-    c = view.ship(ship_id)
-    card = _card(view, ship_id)
-    return Ship(
-        id=c.id,
-        side=c.side,
-        design=c.name,
-        name=c.name,
-        mass=card.mass,
-        kind=card.kind,
-        hex=c.hex,
-        facing=c.facing,
-        velocity=Velocity(),
-        structure=card.structure,
-        cargo=card.cargo,
-        agility=card.agility,
-        acceleration=replace(card.acceleration, boxes=0) if to_be_shot and not c.can_thrust else card.acceleration,
-        life_support=card.life_support,
-        mounts=card.mounts,
-        launchers=card.launchers,
-        missile_armour=card.missile_armour,
-        status="active" if c.active else "destroyed",
-    )
-
-
-def mount_name(arc: str) -> str:
-    """A mount as :meth:`VV5Combat.arc_hexes` and :meth:`VV5Combat.shot_options` name it."""
-    return f"{arc} guns"
-
-
-def gun_problem(view: CombatView, ship_id: str, arc: str, target_id: str) -> str | None:
-    """Why ``arc``'s guns may not shoot the target, or ``None``: range, arc, line of fire."""
-    ship, target = view.ship(ship_id), view.ship(target_id)
-    return gun_reach(view.map, arc, ship.hex, ship.facing, target.id, target.hex)
-
-
-def launch_problem(view: CombatView, ship_id: str, target_id: str) -> str | None:
-    """Why ``ship_id``'s missiles may not be launched at the target, or ``None``: range, forward arc, line of fire."""
-    ship, target = view.ship(ship_id), view.ship(target_id)
-    return missile_reach(view.map, ship.id, ship.hex, ship.facing, target.id, target.hex)
-
-
-def _board(view: CombatView) -> Board:
-    """The view as the board VV5's checks of a declaration read; sides are allied only with themselves."""
-    return Board(
-        view.ship,
-        lambda a, b: a == b,
-        lambda ship_id: _card(view, ship_id).mounts,
-        lambda ship_id: _card(view, ship_id).missiles_ready,
-        lambda ship_id, target_id: launch_problem(view, ship_id, target_id),
-        lambda ship_id, arc, target_id: gun_problem(view, ship_id, arc, target_id),
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class Volley:
-    """A side's whole declaration: its missile launches and its gunfire (``X1 2>Y1 fwd*2>Y1; X2 t360*1>Y3``).
-
-    >>> own = {"x1": "X1"}
-    >>> v = Volley.parse("x1 fwd*2>Y1 1>Y1", own, {"y1": "Y1"}, {("X1", "forward"): 2})
-    >>> str(v), str(v.launches), str(v.gunfire)
-    ('X1 1>Y1 fwd*2>Y1', 'X1 1>Y1', 'X1 fwd*2>Y1')
-    >>> str(Volley.parse("hold", own, {}, {}))
-    'hold'
-    >>> Volley.parse("", own, {}, {})
-    Traceback (most recent call last):
-    ...
-    vectorwar.errors.OrderSyntaxError: cannot read order '': give launches or shots like 'X1 2>Y1 fwd*2>Y1', or 'hold'
-    """
-
-    launches: Launches
-    gunfire: Gunfire
-
-    def __str__(self) -> str:
-        # Launches first, then shots, each in their own order, so that the text reads back to an equal volley.
-        return (
-            grouped(
-                [
-                    *((x.ship, f"{x.missiles}>{x.target}") for x in self.launches.launches),
-                    *((s.ship, f"{CODE_OF[s.mount]}*{s.guns}>{s.target}") for s in self.gunfire.shots),
-                ]
-            )
-            or "hold"
-        )
-
-    @classmethod
-    def parse(cls, text: str, own: dict[str, str], targets: dict[str, str], guns: dict[tuple[str, str], int]) -> Volley:
-        """Launches are ``COUNT>TARGET``, shots ``MOUNT*GUNS>TARGET``; each kind is read by VV5's own notation."""
-        if is_hold(text):
-            return cls(Launches(()), Gunfire(()))
-        launches: list[str] = []
-        shots: list[str] = []
-        usage = "give launches (2>Y1) or shots (fwd*2>Y1) after the ship, like 'X1 2>Y1 fwd*2>Y1'"
-        for ship, piece in ship_pieces(text, lambda name, _: _own_ship(name, own, text), usage):
-            (launches if _LAUNCH.match(piece) else shots).append(f"{ship} {piece}")
-        if not launches and not shots:
-            raise OrderSyntaxError(text, "give launches or shots like 'X1 2>Y1 fwd*2>Y1', or 'hold'")
-        return cls(
-            Launches.parse("; ".join(launches), own, targets) if launches else Launches(()),
-            Gunfire.parse("; ".join(shots), own, targets, guns) if shots else Gunfire(()),
-        )
-
-
-_LAUNCH = re.compile(r"^\d+>")
-
-
-def _own_ship(name: str, own: dict[str, str], text: str) -> str:
-    ship = own.get(name.lower())
-    if ship is None:
-        raise OrderSyntaxError(text, f"no ship of yours called {name!r} (yours: {', '.join(own.values()) or 'none'})")
-    return ship
 
 
 class VV5Combat(CombatModule):
@@ -696,37 +552,4 @@ class VV5Combat(CombatModule):
         return float(card.structure.boxes) if isinstance(card, VV5Card) else 0.0
 
 
-def _missile_points(to_hit: int, moved: int, can_thrust: bool) -> damage_odds.Points:
-    """One missile's points at a target whose marker, placed at ``to_hit``, moved ``moved`` spaces down."""
-    return damage_odds.missile(float(missile_hit_chance(on_track(to_hit + moved), can_thrust)))
-
-
-def _card_after(card: VV5Card, ship: Ship) -> VV5Card:
-    return replace(
-        card,
-        structure=ship.structure,
-        cargo=ship.cargo,
-        agility=ship.agility,
-        acceleration=ship.acceleration,
-        life_support=ship.life_support,
-        mounts=ship.mounts,
-        launchers=ship.launchers,
-        missile_armour=ship.missile_armour,
-    )
-
-
-def _effects(before: Ship, after: Ship, card: VV5Card) -> list[Effect]:
-    out: list[Effect] = []
-    lost = before.acceleration.boxes - after.acceleration.boxes
-    if lost > 0 and card.acceleration.boxes > 0:
-        out.append(Effect(after.id, "thrust lost", lost, max(1, card.acceleration.fitted)))
-    for m_before, m_after in zip(before.mounts, after.mounts, strict=True):
-        if m_after.guns.boxes < m_before.guns.boxes:
-            out.append(
-                Effect(after.id, "weapon lost", m_before.guns.boxes - m_after.guns.boxes, what=f"{m_after.arc} gun")
-            )
-    if before.active and after.status == "destroyed":
-        out.append(Effect(after.id, "destroyed"))
-    elif before.active and after.status == "knocked-out":
-        out.append(Effect(after.id, "disabled"))
-    return out
+__all__ = ["DEFLECTION", "FIRE_INITIATIVE", "VV5Card", "VV5Combat", "Volley", "as_vv5_ship"]

@@ -1,0 +1,111 @@
+"""The VV5 combat module's card: a VV5 design on a combatant, as the VV5 ship its rules are read on."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from vectorwar.combat.base import CombatView, Effect
+from vectorwar.systems.vv5 import damage_odds
+from vectorwar.systems.vv5.combat import (
+    missile_hit_chance,
+    on_track,
+)
+from vectorwar.systems.vv5.state import Box, Launcher, Mount, Ship
+from vectorwar.vectors import Velocity
+
+
+@dataclass(frozen=True, slots=True)
+class VV5Card:
+    """The combat half of a VV5 status card, plus gun damage noted and not yet rolled."""
+
+    module: Literal["vv5"]
+    mass: int
+    kind: str
+    structure: Box
+    cargo: Box
+    agility: Box
+    acceleration: Box
+    life_support: Box
+    mounts: tuple[Mount, ...]
+    noted: tuple[tuple[str, int], ...] = ()  # (attacker, points) of gun damage this turn
+    launchers: tuple[Launcher, ...] = ()
+    missile_armour: Box = Box(0)  # noqa: RUF009 - a frozen value, safe to share
+    incoming: tuple[tuple[str, int], ...] = ()  # (launcher's ship, to-hit at launch) of missiles flying at it
+
+    @property
+    def missiles_ready(self) -> int:
+        return sum(1 for launcher in self.launchers if launcher == "ready")
+
+
+def _card(view: CombatView, ship_id: str) -> VV5Card:
+    card = view.cards[ship_id]
+    if not isinstance(card, VV5Card):
+        raise TypeError(f"{ship_id} has no VV5 combat card")
+    return card
+
+
+def as_vv5_ship(view: CombatView, ship_id: str, to_be_shot: bool = False) -> Ship:
+    """The VV5 ``Ship`` VV5's functions expect, for the moment of one call.
+
+    ``to_be_shot``: the copy only feeds the gun modifiers, where "unable to
+    accelerate" is the movement side's call (it may have lost thrust another way).
+    """
+    c = view.ship(ship_id)
+    card = _card(view, ship_id)
+    return Ship(
+        id=c.id,
+        side=c.side,
+        design=c.name,
+        name=c.name,
+        mass=card.mass,
+        kind=card.kind,
+        hex=c.hex,
+        facing=c.facing,
+        velocity=Velocity(),
+        structure=card.structure,
+        cargo=card.cargo,
+        agility=card.agility,
+        acceleration=replace(card.acceleration, boxes=0) if to_be_shot and not c.can_thrust else card.acceleration,
+        life_support=card.life_support,
+        mounts=card.mounts,
+        launchers=card.launchers,
+        missile_armour=card.missile_armour,
+        status="active" if c.active else "destroyed",
+    )
+
+
+def _missile_points(to_hit: int, moved: int, can_thrust: bool) -> damage_odds.Points:
+    """One missile's points at a target whose marker, placed at ``to_hit``, moved ``moved`` spaces down."""
+    return damage_odds.missile(float(missile_hit_chance(on_track(to_hit + moved), can_thrust)))
+
+
+def _card_after(card: VV5Card, ship: Ship) -> VV5Card:
+    return replace(
+        card,
+        structure=ship.structure,
+        cargo=ship.cargo,
+        agility=ship.agility,
+        acceleration=ship.acceleration,
+        life_support=ship.life_support,
+        mounts=ship.mounts,
+        launchers=ship.launchers,
+        missile_armour=ship.missile_armour,
+    )
+
+
+def _effects(before: Ship, after: Ship, card: VV5Card) -> list[Effect]:
+    out: list[Effect] = []
+    lost = before.acceleration.boxes - after.acceleration.boxes
+    if lost > 0 and card.acceleration.boxes > 0:
+        out.append(Effect(after.id, "thrust lost", lost, max(1, card.acceleration.fitted)))
+    for m_before, m_after in zip(before.mounts, after.mounts, strict=True):
+        if m_after.guns.boxes < m_before.guns.boxes:
+            out.append(
+                Effect(after.id, "weapon lost", m_before.guns.boxes - m_after.guns.boxes, what=f"{m_after.arc} gun")
+            )
+    if before.active and after.status == "destroyed":
+        out.append(Effect(after.id, "destroyed"))
+    elif before.active and after.status == "knocked-out":
+        out.append(Effect(after.id, "disabled"))
+    return out
