@@ -272,6 +272,16 @@ def _line(a: Hex, b: Hex) -> list[tuple[Hex, ...]]:
     return [tuple(Hex(a.q + dq, a.r + dr) for dq, dr in step) for step in _line_shape(b.q - a.q, b.r - a.r)]
 
 
+def line_offsets(dq: int, dr: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """:meth:`Hex.line_candidates` from a hex to the hex ``(dq, dr)`` axial steps away, each hex as its axial
+    offset from the first: for callers that test the hexes against sets of whole numbers, building no hex.
+
+    >>> line_offsets(2, 0)
+    (((0, 0),), ((1, -1), (1, 0)), ((2, 0),))
+    """
+    return _line_shape(dq, dr)
+
+
 @functools.lru_cache(maxsize=4096)
 def _line_shape(dq: int, dr: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     n = (abs(dq) + abs(dr) + abs(dq + dr)) // 2

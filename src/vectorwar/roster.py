@@ -60,11 +60,14 @@ class Roster(Generic[ShipT]):
     its place and hands the index on to the new state.
     """
 
-    __slots__ = ("_ship_index",)
+    __slots__ = ("_asked", "_ship_index")
 
     ships: tuple[ShipT, ...]
     sides: tuple[str, ...]
     _ship_index: dict[str, int]
+    #: What :meth:`ships_of`, :meth:`enemies_of` and :meth:`sides_in_play` answered, kept like the index
+    #: (the state is frozen): the rules, their prompt and the bots ask them many times of one state.
+    _asked: dict[tuple[str, str, bool], Any]
 
     def _index(self) -> dict[str, int]:
         try:
@@ -82,14 +85,37 @@ class Roster(Generic[ShipT]):
             raise KeyError(ship_id)
         return self.ships[i]
 
+    def _answers(self) -> dict[tuple[str, str, bool], Any]:
+        try:
+            asked: dict[tuple[str, str, bool], Any] = self._asked
+        except AttributeError:
+            asked = {}
+            object.__setattr__(self, "_asked", asked)
+        return asked
+
     def ships_of(self, side: str, active_only: bool = True) -> tuple[ShipT, ...]:
-        return tuple(s for s in self.ships if s.side == side and (s.active or not active_only))
+        asked = self._answers()
+        key = ("of", side, active_only)
+        found: tuple[ShipT, ...] | None = asked.get(key)
+        if found is None:
+            found = asked[key] = tuple(s for s in self.ships if s.side == side and (s.active or not active_only))
+        return found
 
     def enemies_of(self, side: str) -> tuple[ShipT, ...]:
-        return tuple(s for s in self.ships if s.side != side and s.active)
+        asked = self._answers()
+        key = ("against", side, True)
+        found: tuple[ShipT, ...] | None = asked.get(key)
+        if found is None:
+            found = asked[key] = tuple(s for s in self.ships if s.side != side and s.active)
+        return found
 
     def sides_in_play(self) -> tuple[str, ...]:
-        return tuple(side for side in self.sides if self.ships_of(side))
+        asked = self._answers()
+        key = ("in play", "", True)
+        found: tuple[str, ...] | None = asked.get(key)
+        if found is None:
+            found = asked[key] = tuple(side for side in self.sides if self.ships_of(side))
+        return found
 
     def with_ship(self, ship: ShipT) -> Self:
         """The same state with ``ship`` replacing the ship of the same id."""

@@ -106,6 +106,10 @@ def weapon_name(weapon: Side) -> str:
     return f"{weapon} weapon"
 
 
+#: :func:`weapon_name` of every side, for the bots' hot paths.
+_NAMES: dict[Side, str] = {side: weapon_name(side) for side in Side}
+
+
 def turn_penalty(view: CombatView, ship_id: str) -> int:
     """How much the shooter's turning this turn costs it (VMS, in to-hit points)."""
     return view.penalty_per_hexside * view.ship(ship_id).hexsides_turned
@@ -183,19 +187,40 @@ class MSCCombat(CombatModule):
 
     def bearing_from(self, view: CombatView, ship_id: str, at: Hex, facing: Direction) -> dict[tuple[str, str], int]:
         # _ship_shots' pieces (one a weapon and target), asked of the board directly: bots ask this for every
-        # candidate move, and converting every ship to MSC's Ship was most of its cost.
+        # candidate move, so the range is tested in whole numbers before the arc and the line of sight.
         ship = view.ship(ship_id)
         if not ship.active:
             return {}
         card = _card(view, ship_id)
-        reach = [(t.id, sides_in_reach(view.map, at, facing, t.hex)) for t in view.enemies_of(ship.side)]
-        return {
-            (weapon_name(weapon), t): 1
-            for weapon in card.weapons
-            if weapon in card.weapons_fitted
-            for t, sides in reach
-            if weapon in sides
-        }
+        weapons = [weapon for weapon in card.weapons if weapon in card.weapons_fitted]
+        if not weapons:
+            return {}
+        hex_map, q, r = view.map, at.q, at.r
+        reach = []
+        for t in view.enemies_of(ship.side):
+            dq, dr = t.hex.q - q, t.hex.r - r
+            if abs(dq) + abs(dr) + abs(dq + dr) <= 2 * MAX_RANGE:
+                sides = sides_in_reach(hex_map, at, facing, t.hex)
+                if sides:
+                    reach.append((t.id, sides))
+        return {(_NAMES[weapon], t): 1 for weapon in weapons for t, sides in reach if weapon in sides}
+
+    def bearing_on(self, view: CombatView, ship_id: str, target_id: str, at: Hex) -> dict[str, int]:
+        # bearing_from's entries for the one target, the view left as it is.
+        ship = view.ship(ship_id)
+        if not ship.active:
+            return {}
+        target = view.ship(target_id)
+        if target.side == ship.side or not target.active:
+            return {}
+        dq, dr = at.q - ship.hex.q, at.r - ship.hex.r
+        if abs(dq) + abs(dr) + abs(dq + dr) > 2 * MAX_RANGE:
+            return {}
+        sides = sides_in_reach(view.map, ship.hex, ship.facing, at)
+        if not sides:
+            return {}
+        card = _card(view, ship_id)
+        return {_NAMES[weapon]: 1 for weapon in card.weapons if weapon in card.weapons_fitted and weapon in sides}
 
     def arsenal(self, view: CombatView, ship_id: str) -> dict[str, int] | None:
         if not view.ship(ship_id).active:

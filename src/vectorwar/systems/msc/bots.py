@@ -124,15 +124,17 @@ class GreedyBot:
         contains = state.map.contains_axial
         min_col, min_row, max_col, max_row = state.map.extent
         q0, r0 = ship.hex.q, ship.hex.r
+        clear = state.map.clear_radius(ship.hex)  # moves no longer than this cannot leave the map
         best: list[tuple[float, Move]] = []
         top = float("-inf")
         for speed in allowed_speeds(ship):
             near_edge = self.edge_margin + speed // 2
+            walk = speed > clear
             for c in _candidates(speed, ship.facing):
                 if no_turn_first and c.turns_first:
                     continue
                 q, r = q0 + c.dq, r0 + c.dr
-                if not contains(q, r) or not all(contains(q0 + pq, r0 + pr) for pq, pr in c.path):
+                if walk and (not contains(q, r) or not all(contains(q0 + pq, r0 + pr) for pq, pr in c.path)):
                     score = -1000.0
                 else:
                     row = r + (q - (q & 1)) // 2
