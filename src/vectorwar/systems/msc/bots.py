@@ -127,6 +127,9 @@ class GreedyBot:
         clear = state.map.clear_radius(ship.hex)  # moves no longer than this cannot leave the map
         best: list[tuple[float, Move]] = []
         top = float("-inf")
+        # What an end gives every facing there: its distance to the edge, the nearest enemy, and each enemy in
+        # reach as the table indices of the offset both ways.
+        ends: dict[tuple[int, int], tuple[int, int, list[tuple[int, int, float, tuple[float, ...]]]]] = {}
         for speed in allowed_speeds(ship):
             near_edge = self.edge_margin + speed // 2
             walk = speed > clear
@@ -137,19 +140,26 @@ class GreedyBot:
                 if walk and (not contains(q, r) or not all(contains(q0 + pq, r0 + pr) for pq, pr in c.path)):
                     score = -1000.0
                 else:
-                    row = r + (q - (q & 1)) // 2
-                    edge = 1 + min(q - min_col, max_col - q, row - min_row, max_row - row)
+                    end = ends.get((q, r))
+                    if end is None:
+                        row = r + (q - (q & 1)) // 2
+                        edge = 1 + min(q - min_col, max_col - q, row - min_row, max_row - row)
+                        nearest = 99
+                        reach = []
+                        for wq, wr, weight, threats in enemies:
+                            dq, dr = wq - q, wr - r
+                            d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+                            if d <= MAX_RANGE:  # beyond it neither side lands anything: the score gains 0.0
+                                k = dq * _ROW + dr
+                                reach.append((_MIDDLE + k, _MIDDLE - k, weight, threats))
+                            if d < nearest:
+                                nearest = d
+                        end = ends[q, r] = (edge, nearest, reach)
+                    edge, nearest, reach = end
                     gains = _table(ship.to_hit, ship.weapons, c.facing)
                     score = 0.0
-                    nearest = 99
-                    for wq, wr, weight, threats in enemies:
-                        dq, dr = wq - q, wr - r
-                        d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
-                        if d <= MAX_RANGE:  # beyond it neither side lands anything: the score gains 0.0
-                            k = dq * _ROW + dr
-                            score += gains[_MIDDLE + k] * weight - 0.8 * threats[_MIDDLE - k]
-                        if d < nearest:
-                            nearest = d
+                    for mine, theirs, weight, threats in reach:
+                        score += gains[mine] * weight - 0.8 * threats[theirs]
                     if nearest > 4:
                         score -= 0.05 * nearest  # close in when nothing is in reach
                     if edge <= near_edge:
@@ -165,17 +175,27 @@ class GreedyBot:
         shots: list[Shot] = []
         # Expected hits already aimed at each target this phase.
         aimed: dict[str, float] = {}
+        enemies = state.enemies_of(seat)
         for ship in state.ships_of(seat):
+            # Each target's chance and the sides that see it, worked out once for all the ship's weapons (the
+            # line of sight only where a side sees it and it is in range).
+            sights: list[tuple[Ship, float, frozenset[Side] | None]] = []
+            for target in enemies:
+                need = to_hit_number(ship, ship.hex.distance(target.hex))
+                if need is None:
+                    continue
+                sights.append((target, hit_chance(need), sides_seeing(ship.hex, ship.facing, target.hex) or None))
+            clear: dict[str, bool] = {}
             for side in ship.weapons:
                 choices: list[tuple[float, float, str]] = []
-                for target in state.enemies_of(seat):
-                    d = ship.hex.distance(target.hex)
-                    need = to_hit_number(ship, d)
-                    if need is None or side not in sides_seeing(ship.hex, ship.facing, target.hex):
+                for target, p, seeing in sights:
+                    if seeing is None or side not in seeing:
                         continue
-                    if not line_of_sight(state.map, ship.hex, target.hex):
+                    seen = clear.get(target.id)
+                    if seen is None:
+                        seen = clear[target.id] = line_of_sight(state.map, ship.hex, target.hex)
+                    if not seen:
                         continue
-                    p = hit_chance(need)
                     spare = target.shields - aimed.get(target.id, 0.0)
                     value = p * (2.0 if spare <= 1.0 else 1.0) * (0.3 if spare <= 0 else 1.0)
                     choices.append((value, p, target.id))

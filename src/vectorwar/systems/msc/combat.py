@@ -77,17 +77,33 @@ def line_of_sight(hex_map: HexMap, a: Hex, b: Hex) -> bool:
         return True
     # The line walked in whole numbers against the blocking hexes as axial pairs (one set per terrain): bots and
     # the list of legal shots ask this for every ship and target.
-    known, cells = _last_blocking
+    # Each line's answer is kept while the terrain stays the same: within a turn the legal shots, the bot and the
+    # check of its declaration all ask about the same pairs of ships.
+    known, cells, seen = _last_blocking
     if known is not blocking:
         cells = frozenset((h.q, h.r) for h in blocking)
-        _last_blocking = (blocking, cells)
+        seen = {}
+        _last_blocking = (blocking, cells, seen)
     q, r = a.q, a.r
-    steps = line_offsets(b.q - q, b.r - r)[1:-1]
-    return not any(all((q + dq, r + dr) in cells for dq, dr in step) for step in steps)
+    key = (q, r, b.q, b.r)
+    clear = seen.get(key)
+    if clear is None:
+        steps = line_offsets(b.q - q, b.r - r)[1:-1]
+        clear = not any(all((q + dq, r + dr) in cells for dq, dr in step) for step in steps)
+        if len(seen) >= _MOST_SEEN:
+            seen.clear()
+        seen[key] = clear
+    return clear
 
 
-#: The blocking hexes :func:`line_of_sight` was last asked about (recognised by identity), as axial pairs.
-_last_blocking: tuple[frozenset[Hex], frozenset[tuple[int, int]]] = (frozenset(), frozenset())
+#: The blocking hexes :func:`line_of_sight` was last asked about (recognised by identity), as axial pairs, and
+#: the lines it answered on them (at most ``_MOST_SEEN``).
+_last_blocking: tuple[frozenset[Hex], frozenset[tuple[int, int]], dict[tuple[int, int, int, int], bool]] = (
+    frozenset(),
+    frozenset(),
+    {},
+)
+_MOST_SEEN = 65536
 
 
 def in_reach(hex_map: HexMap, at: Hex, facing: Direction, side: Side, target: Hex) -> bool:
