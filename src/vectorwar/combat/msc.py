@@ -42,6 +42,7 @@ from vectorwar.systems.msc.api import (
     design_from_data,
     fire_weapon,
     hit_chance,
+    line_of_sight,
     parse_fire,
     random_fire,
     shot_odds,
@@ -108,6 +109,34 @@ def weapon_name(weapon: Side) -> str:
 
 #: :func:`weapon_name` of every side, for the bots' hot paths.
 _NAMES: dict[Side, str] = {side: weapon_name(side) for side in Side}
+
+
+#: The view :func:`_in_sight` last answered about (recognised by identity; it is frozen) and its answers.
+_last_sight: tuple[CombatView | None, dict[tuple[str, int, int], list[tuple[str, Hex]]]] = (None, {})
+
+
+def _in_sight(view: CombatView, side: str, at: Hex) -> list[tuple[str, Hex]]:
+    """The active enemies of ``side`` within range of ``at`` and in its line of sight, each with its hex.
+
+    Where they are does not depend on the shooter's facing: a bot tries several facings at each end hex, so
+    the answers are kept for the last view asked about.
+    """
+    global _last_sight
+    known, found = _last_sight
+    if known is not view:
+        found = {}
+        _last_sight = (view, found)
+    key = (side, at.q, at.r)
+    sight = found.get(key)
+    if sight is None:
+        q, r = at.q, at.r
+        sight = []
+        for t in view.enemies_of(side):
+            dq, dr = t.hex.q - q, t.hex.r - r
+            if abs(dq) + abs(dr) + abs(dq + dr) <= 2 * MAX_RANGE and line_of_sight(view.map, at, t.hex):
+                sight.append((t.id, t.hex))
+        found[key] = sight
+    return sight
 
 
 def turn_penalty(view: CombatView, ship_id: str) -> int:
@@ -195,14 +224,11 @@ class MSCCombat(CombatModule):
         weapons = [weapon for weapon in card.weapons if weapon in card.weapons_fitted]
         if not weapons:
             return {}
-        hex_map, q, r = view.map, at.q, at.r
         reach = []
-        for t in view.enemies_of(ship.side):
-            dq, dr = t.hex.q - q, t.hex.r - r
-            if abs(dq) + abs(dr) + abs(dq + dr) <= 2 * MAX_RANGE:
-                sides = sides_in_reach(hex_map, at, facing, t.hex)
-                if sides:
-                    reach.append((t.id, sides))
+        for t, where in _in_sight(view, ship.side, at):
+            sides = sides_seeing(at, facing, where)
+            if sides:
+                reach.append((t, sides))
         return {(_NAMES[weapon], t): 1 for weapon in weapons for t, sides in reach if weapon in sides}
 
     def bearing_on(self, view: CombatView, ship_id: str, target_id: str, at: Hex) -> dict[str, int]:

@@ -294,6 +294,7 @@ class _Scorer:
         self.base = base
         aims = aims if aims is not None else _Aims(self.combat, self.view, enemies)
         self.rests = {e.id: aims.rest(e.id, ship.id) for e in enemies}
+        self.fixed: dict[str, float] = {}
         self.cache: dict[tuple[Hex, Direction, int], float] = {}
         self.ends: dict[Hex, _End] = {}
         self.threats: dict[Hex, float] = {}
@@ -334,9 +335,20 @@ class _Scorer:
         spoiled, order, best, saturated = rest
         if spoiled == 0.0:
             return 0.0
-        # Every weapon worth its most on another ship already: the ship's end adds nothing.
-        on_me = {} if saturated else self.combat.bearing_on(self.view, enemy, self.ship.id, end)
-        near = RANGE_WORTH.get(distance, FAR_WORTH)
+        if saturated:  # every weapon worth its most on another ship already: the ship's end adds nothing
+            fixed = self.fixed.get(enemy)
+            if fixed is None:
+                fixed = self.fixed[enemy] = self._summed(spoiled, order, best, {}, 0.0)
+            return fixed
+        on_me = self.combat.bearing_on(self.view, enemy, self.ship.id, end)
+        return self._summed(spoiled, order, best, on_me, RANGE_WORTH.get(distance, FAR_WORTH))
+
+    @staticmethod
+    def _summed(
+        spoiled: float, order: tuple[str, ...], best: dict[str, float], on_me: dict[str, int], near: float
+    ) -> float:
+        """:func:`_guns`' number: each weapon's best worth (on the other ships, or ``on_me`` at ``near``'s worth),
+        summed in the weapons' order as :func:`_worth` sums them."""
         total: float = 0  # as _worth's sum() starts
         for weapon in order:
             worth = best.get(weapon)
