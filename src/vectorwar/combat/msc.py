@@ -234,13 +234,11 @@ class MSCCombat(CombatModule):
     def bearing_on(self, view: CombatView, ship_id: str, target_id: str, at: Hex) -> dict[str, int]:
         # bearing_from's entries for the one target, the view left as it is.
         ship = view.ship(ship_id)
-        if not ship.active:
+        dq, dr = at.q - ship.hex.q, at.r - ship.hex.r
+        if abs(dq) + abs(dr) + abs(dq + dr) > 2 * MAX_RANGE or not ship.active:
             return {}
         target = view.ship(target_id)
         if target.side == ship.side or not target.active:
-            return {}
-        dq, dr = at.q - ship.hex.q, at.r - ship.hex.r
-        if abs(dq) + abs(dr) + abs(dq + dr) > 2 * MAX_RANGE:
             return {}
         sides = sides_in_reach(view.map, ship.hex, ship.facing, at)
         if not sides:

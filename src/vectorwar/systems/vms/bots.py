@@ -294,7 +294,14 @@ class _Scorer:
         self.base = base
         aims = aims if aims is not None else _Aims(self.combat, self.view, enemies)
         self.rests = {e.id: aims.rest(e.id, ship.id) for e in enemies}
+        self.spots = [(e.id, e.hex.q, e.hex.r) for e in enemies]
+        #: The enemies whose threat is the same wherever the ship ends: turned too far to hit, or every weapon
+        #: worth its most on another ship already.
         self.fixed: dict[str, float] = {}
+        for enemy, rest in self.rests.items():
+            if rest is not None and (rest[0] == 0.0 or rest[3]):
+                spoiled, order, best, _ = rest
+                self.fixed[enemy] = 0.0 if spoiled == 0.0 else self._summed(spoiled, order, best, {}, 0.0)
         self.cache: dict[tuple[Hex, Direction, int], float] = {}
         self.ends: dict[Hex, _End] = {}
         self.threats: dict[Hex, float] = {}
@@ -309,7 +316,8 @@ class _Scorer:
     def _end(self, end: Hex) -> _End:
         found = self.ends.get(end)
         if found is None:
-            distance_to = {e.id: end.distance(e.hex) for e in self.enemies}
+            q, r = end.q, end.r  # Hex.distance in whole numbers: asked of every enemy for every end hex
+            distance_to = {e: (abs(eq - q) + abs(er - r) + abs(eq - q + er - r)) // 2 for e, eq, er in self.spots}
             target = min(self.enemies, key=lambda e: distance_to[e.id])
             found = _End(distance_to, target, distance_to[target.id])
             self.ends[end] = found
@@ -321,7 +329,10 @@ class _Scorer:
         threat = self.threats.get(end)
         if threat is None:
             distance_to = self._end(end).distance_to
-            threat = sum(self._their_guns(e.id, end, distance_to[e.id]) for e in self.enemies)
+            fixed = self.fixed
+            threat = sum(
+                fixed[e.id] if e.id in fixed else self._their_guns(e.id, end, distance_to[e.id]) for e in self.enemies
+            )
             self.threats[end] = threat
         return threat
 
@@ -332,14 +343,7 @@ class _Scorer:
             me = replace(self.base.ship(self.ship.id), hex=end)
             view = replace(self.base, ships=tuple(me if c.id == me.id else c for c in self.others))
             return _guns(self.combat, view, enemy, {self.ship.id: distance})
-        spoiled, order, best, saturated = rest
-        if spoiled == 0.0:
-            return 0.0
-        if saturated:  # every weapon worth its most on another ship already: the ship's end adds nothing
-            fixed = self.fixed.get(enemy)
-            if fixed is None:
-                fixed = self.fixed[enemy] = self._summed(spoiled, order, best, {}, 0.0)
-            return fixed
+        spoiled, order, best, _ = rest
         on_me = self.combat.bearing_on(self.view, enemy, self.ship.id, end)
         return self._summed(spoiled, order, best, on_me, RANGE_WORTH.get(distance, FAR_WORTH))
 
@@ -348,8 +352,8 @@ class _Scorer:
         spoiled: float, order: tuple[str, ...], best: dict[str, float], on_me: dict[str, int], near: float
     ) -> float:
         """:func:`_guns`' number: each weapon's best worth (on the other ships, or ``on_me`` at ``near``'s worth),
-        summed in the weapons' order as :func:`_worth` sums them."""
-        total: float = 0  # as _worth's sum() starts
+        summed in the weapons' order by ``sum`` as :func:`_worth` sums them (the same rounding)."""
+        worths: list[float] = []
         for weapon in order:
             worth = best.get(weapon)
             n = on_me.get(weapon)
@@ -357,8 +361,8 @@ class _Scorer:
                 here = near * min(n, MOST_PIECES)
                 worth = here if worth is None else max(worth, here)
             if worth is not None:
-                total += worth
-        return spoiled * total
+                worths.append(worth)
+        return spoiled * sum(worths)
 
     def _guns_at(self, end: Hex, facing: Direction, turned: int) -> float:
         key = (end, facing, turned)
