@@ -64,6 +64,9 @@ class Game:
     previous: Any = field(default=None, repr=False, compare=False)
     #: The result of a game ended by a concession or by agreement, outside the rules (``None``: not so ended).
     ended: Result | None = None
+    #: The state :attr:`prompt` last asked the rules about (recognised by identity: states are frozen) and their
+    #: answer: asked several times for every order given, by the bot loops and by :meth:`submit`.
+    _asked: tuple[Any, Prompt | None] = field(default=(None, None), init=False, repr=False, compare=False)
 
     @classmethod
     def new(
@@ -104,7 +107,11 @@ class Game:
     def prompt(self) -> Prompt | None:
         if self.ended is not None:
             return None
-        return self.system.prompt(self.state)
+        state, found = self._asked
+        if state is not self.state or state is None:
+            found = self.system.prompt(self.state)
+            self._asked = (self.state, found)
+        return found
 
     @property
     def clock(self) -> Clock | None:

@@ -65,9 +65,13 @@ class Direction(IntEnum):
     def __str__(self) -> str:
         return self.name
 
+    # An IntEnum equals its number, so it hashes as its number (``Enum`` hashes the name, a Python call that
+    # every cache keyed by a facing paid for); the same hash as the int it equals, as a dict needs.
+    __hash__ = int.__hash__
+
     def turned(self, steps: int) -> Direction:
         """The direction ``steps`` hexsides clockwise (negative: anticlockwise)."""
-        return Direction((self.value + steps) % 6)
+        return _DIRECTIONS[(self + steps) % 6]
 
     @property
     def opposite(self) -> Direction:
@@ -76,12 +80,15 @@ class Direction(IntEnum):
     @property
     def delta(self) -> tuple[int, int]:
         """Axial ``(dq, dr)`` of one step in this direction."""
-        return _DELTAS[self.value]
+        return _DELTAS[self]
 
     @classmethod
     def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
         return _str_schema(cls, cls.parse)
 
+
+#: The directions by number (``Direction(n)`` looks the member up through the enum machinery, a table does not).
+_DIRECTIONS: tuple[Direction, ...] = tuple(Direction)
 
 # A (up), B (up-right), C (down-right), D (down), E (down-left), F (up-left).
 _DELTAS: tuple[tuple[int, int], ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
@@ -178,7 +185,7 @@ class Hex:
         return (self.q - other.q, self.r - other.r)
 
     def neighbour(self, direction: Direction, steps: int = 1) -> Hex:
-        dq, dr = direction.delta
+        dq, dr = _DELTAS[direction]
         return Hex(self.q + dq * steps, self.r + dr * steps)
 
     def neighbours(self) -> tuple[Hex, ...]:
@@ -198,7 +205,7 @@ class Hex:
         out: list[Hex] = []
         h = self.neighbour(Direction.A, radius)
         for side in range(6):
-            walk = Direction((side + 2) % 6)
+            walk = _DIRECTIONS[(side + 2) % 6]
             for _ in range(radius):
                 out.append(h)
                 h = h.neighbour(walk)
@@ -265,6 +272,16 @@ def _line(a: Hex, b: Hex) -> list[tuple[Hex, ...]]:
     return [tuple(Hex(a.q + dq, a.r + dr) for dq, dr in step) for step in _line_shape(b.q - a.q, b.r - a.r)]
 
 
+def line_offsets(dq: int, dr: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """:meth:`Hex.line_candidates` from a hex to the hex ``(dq, dr)`` axial steps away, each hex as its axial
+    offset from the first: for callers that test the hexes against sets of whole numbers, building no hex.
+
+    >>> line_offsets(2, 0)
+    (((0, 0),), ((1, -1), (1, 0)), ((2, 0),))
+    """
+    return _line_shape(dq, dr)
+
+
 @functools.lru_cache(maxsize=4096)
 def _line_shape(dq: int, dr: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     n = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
@@ -313,7 +330,7 @@ class Bearing:
 
     def relative_to(self, facing: Direction) -> Bearing:
         """This bearing measured from ``facing`` instead of the map's A."""
-        return Bearing((self.ray - 2 * facing.value) % 12, self.on_ray)
+        return Bearing((self.ray - 2 * facing) % 12, self.on_ray)
 
 
 @dataclass(frozen=True, slots=True)

@@ -54,15 +54,17 @@ _last_where: tuple[tuple[tuple[Hex, str], ...], dict[Callable[[str], bool], froz
 
 
 class _Kept:
-    """A slot outside the dataclass fields for :attr:`HexMap.extent`, worked out on first use.
+    """Slots outside the dataclass fields for :attr:`HexMap.extent` and whether the map fills it, worked out on
+    first use.
 
-    Not a field, so it is no part of a map's equality, repr or plain data; the map is frozen, so the
-    extent once worked out stays true (as :class:`~vectorwar.roster.Roster` keeps its ship index).
+    Not fields, so they are no part of a map's equality, repr or plain data; the map is frozen, so what is
+    once worked out stays true (as :class:`~vectorwar.roster.Roster` keeps its ship index).
     """
 
-    __slots__ = ("_extent",)
+    __slots__ = ("_extent", "_whole")
 
     _extent: tuple[int, int, int, int]
+    _whole: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,6 +214,28 @@ class HexMap(_Kept):
         if h not in known:
             known[h] = min((h.distance(f) for f in self.hexes_with(kind)), default=None)
         return known[h]
+
+    def clear_radius(self, h: Hex) -> int:
+        """Steps from ``h`` within which every hex is on the map: -1 if ``h`` is off it, and at most 0 unless the
+        map fills its :attr:`extent` (a rectangle, where a step changes the column and the row by 1 at most).
+
+        >>> m = HexMap.single(10, 8)
+        >>> m.clear_radius(Hex.parse("4,3")), m.clear_radius(Hex.parse("0,5")), m.clear_radius(Hex.parse("10,0"))
+        (3, 0, -1)
+        >>> HexMap.grid([["A"], ["B"]], 4, 4).clear_radius(Hex.parse("1,3"))
+        1
+        """
+        if not self.contains(h):
+            return -1
+        try:
+            whole = self._whole
+        except AttributeError:  # first asked: a bot asks it for each ship it plots, to skip walking paths
+            c0, r0, c1, r1 = self.extent
+            whole = len(_cells(self.sections)) == (c1 - c0 + 1) * (r1 - r0 + 1)
+            object.__setattr__(self, "_whole", whole)
+        if not whole:
+            return 0
+        return self.distance_to_edge(h) - 1
 
     def distance_to_edge(self, h: Hex) -> int:
         """Steps from ``h`` to the nearest hex outside the map (0 if outside)."""

@@ -49,11 +49,13 @@ def _distribution(dice: str) -> dict[int, Fraction]:
     return {total: Fraction(n, whole) for total, n in totals.items()}
 
 
+@cache  # asked for every shot's odds; a Fraction is immutable, so one answer serves every asker
 def chance_at_most(dice: str, need: int) -> Fraction:
     """The chance that ``dice`` total ``need`` or less."""
     return sum((p for total, p in _distribution(dice).items() if total <= need), Fraction(0))
 
 
+@cache
 def chance_at_least(dice: str, need: int) -> Fraction:
     """The chance that ``dice`` total ``need`` or more."""
     return sum((p for total, p in _distribution(dice).items() if total >= need), Fraction(0))

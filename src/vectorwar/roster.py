@@ -60,11 +60,14 @@ class Roster(Generic[ShipT]):
     its place and hands the index on to the new state.
     """
 
-    __slots__ = ("_ship_index",)
+    __slots__ = ("_asked", "_ship_index")
 
     ships: tuple[ShipT, ...]
     sides: tuple[str, ...]
     _ship_index: dict[str, int]
+    #: What :meth:`ships_of`, :meth:`enemies_of` and :meth:`sides_in_play` answered, kept like the index
+    #: (the state is frozen): the rules, their prompt and the bots ask them many times of one state.
+    _asked: dict[tuple[str, str, bool], Any]
 
     def _index(self) -> dict[str, int]:
         try:
@@ -82,14 +85,37 @@ class Roster(Generic[ShipT]):
             raise KeyError(ship_id)
         return self.ships[i]
 
+    def _answers(self) -> dict[tuple[str, str, bool], Any]:
+        try:
+            asked: dict[tuple[str, str, bool], Any] = self._asked
+        except AttributeError:
+            asked = {}
+            object.__setattr__(self, "_asked", asked)
+        return asked
+
     def ships_of(self, side: str, active_only: bool = True) -> tuple[ShipT, ...]:
-        return tuple(s for s in self.ships if s.side == side and (s.active or not active_only))
+        asked = self._answers()
+        key = ("of", side, active_only)
+        found: tuple[ShipT, ...] | None = asked.get(key)
+        if found is None:
+            found = asked[key] = tuple(s for s in self.ships if s.side == side and (s.active or not active_only))
+        return found
 
     def enemies_of(self, side: str) -> tuple[ShipT, ...]:
-        return tuple(s for s in self.ships if s.side != side and s.active)
+        asked = self._answers()
+        key = ("against", side, True)
+        found: tuple[ShipT, ...] | None = asked.get(key)
+        if found is None:
+            found = asked[key] = tuple(s for s in self.ships if s.side != side and s.active)
+        return found
 
     def sides_in_play(self) -> tuple[str, ...]:
-        return tuple(side for side in self.sides if self.ships_of(side))
+        asked = self._answers()
+        key = ("in play", "", True)
+        found: tuple[str, ...] | None = asked.get(key)
+        if found is None:
+            found = asked[key] = tuple(side for side in self.sides if self.ships_of(side))
+        return found
 
     def with_ship(self, ship: ShipT) -> Self:
         """The same state with ``ship`` replacing the ship of the same id."""
@@ -100,7 +126,30 @@ class Roster(Generic[ShipT]):
         else:
             ships = self.ships if i is None else (*self.ships[:i], ship, *self.ships[i + 1 :])
         this: Any = self
-        result: Self = dataclasses.replace(this, ships=ships)
+        cls: type[Any] = type(self)
+        names = _stored_fields(cls)
+        if names is None:
+            result: Self = dataclasses.replace(this, ships=ships)
+        else:
+            # Every state change of a turn passes here: the fields copied as __init__ would store them, without
+            # dataclasses.replace's checks of every field (a third of an MSC resolution's time).
+            result = object.__new__(cls)
+            for name in names:
+                object.__setattr__(result, name, getattr(self, name))
+            object.__setattr__(result, "ships", ships)
         if result.ships is ships:  # no __post_init__ rebuilt the tuple: the ids sit where they were
             object.__setattr__(result, "_ship_index", index)
         return result
+
+
+def _stored_fields(cls: type[Any]) -> tuple[str, ...] | None:
+    """The fields of a dataclass whose ``__init__`` does nothing but store them (no ``__post_init__``, every
+    field set by ``__init__``), so a copy may skip it; ``None`` for any other class."""
+    if cls not in _STORED:
+        fields = dataclasses.fields(cls) if dataclasses.is_dataclass(cls) else ()
+        plain = bool(fields) and not hasattr(cls, "__post_init__") and all(f.init for f in fields)
+        _STORED[cls] = tuple(f.name for f in fields) if plain else None
+    return _STORED[cls]
+
+
+_STORED: dict[type[Any], tuple[str, ...] | None] = {}

@@ -180,3 +180,40 @@ def test_bearing_from_a_candidate_end_is_bearing_with_the_ship_moved_and_within_
     assert all(n <= most[weapon] for (weapon, _), n in found.items())
     # Two hexes off the bow, each weapon that bears does so with every piece it has.
     assert all(n == most[weapon] for (weapon, _), n in m.bearing(view, "Hawk").items())
+
+
+@pytest.mark.parametrize("system", sorted(TABLES))
+@settings(max_examples=60, deadline=None)
+@given(
+    table=st.integers(0, 2),
+    step=st.sampled_from(list(Direction)),
+    steps=st.integers(0, 9),
+    facing=st.sampled_from(list(Direction)),
+    rocks=st.booleans(),
+    out=st.booleans(),
+)
+def test_bearing_on_one_target_moved_is_that_targets_entries_in_the_arsenals_order(
+    system: str, table: int, step: Direction, steps: int, facing: Direction, rocks: bool, out: bool
+) -> None:
+    """A module's quick ``bearing_on`` (the VMS bot's threat on the ship it moves) says what the contract's
+    default says, the target's entries of ``bearing`` with the target moved; and ``bearing`` lists its weapons
+    in ``arsenal``'s order, the order the bot sums them in. A target out of the fight has nothing bearing on it."""
+    tables = TABLES[system]
+    view = duel(system, tables[table % len(tables)], distance=2, target_facing=facing)
+    if rocks:
+        kind = ASTEROID if system == "vv5" else "blocking"
+        view = replace(view, map=HexMap.single(12, 14, tuple((Hex(h.q + 5, h.r + 8), kind) for h in _ROCKS)))
+    if out:
+        view = replace(view, ships=tuple(replace(s, status="destroyed") if s.id == "Raven" else s for s in view.ships))
+    at = view.ship("Raven").hex.neighbour(step, steps)
+    m = module(system)
+    found = m.bearing_on(view, "Hawk", "Raven", at)
+    assert found == CombatModule.bearing_on(m, view, "Hawk", "Raven", at)
+    if out:
+        assert found == {}
+    most = m.arsenal(view, "Hawk")
+    assert most is not None
+    moved = replace(view, ships=tuple(replace(s, hex=at) if s.id == "Raven" else s for s in view.ships))
+    listed = list(dict.fromkeys(weapon for weapon, _ in m.bearing(moved, "Hawk")))
+    assert listed == [weapon for weapon in most if weapon in listed]
+    assert list(found) == [weapon for weapon in most if weapon in found]

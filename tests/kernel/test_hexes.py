@@ -226,3 +226,21 @@ def test_a_map_holds_a_hex_given_as_axial_numbers_as_it_holds_the_hex(col: int, 
     grid = HexMap.grid([["A", "B", "C"], ["D", "E", "F"]], 10, 8)
     h = Hex.from_offset(col, row)
     assert grid.contains_axial(h.q, h.r) == grid.contains(h) == (0 <= col < 30 and 0 <= row < 16)
+
+
+@given(
+    col=st.integers(-2, 12),
+    row=st.integers(-2, 10),
+    grid=st.booleans(),
+)
+def test_every_hex_within_the_clear_radius_is_on_the_map(col: int, row: int, grid: bool) -> None:
+    """``HexMap.clear_radius`` (the MSC bot skips walking moves no longer than it): every hex that near is on
+    the map, the next ring reaches off it on a rectangle, and a hex off the map has -1."""
+    hex_map = HexMap.grid([["A", "B"], ["C", "D"]], 5, 4) if grid else HexMap.single(10, 8)
+    h = Hex.from_offset(col, row)
+    radius = hex_map.clear_radius(h)
+    if not hex_map.contains(h):
+        assert radius == -1
+        return
+    assert all(hex_map.contains(n) for n in h.within(radius))
+    assert not all(hex_map.contains(n) for n in h.within(radius + 1))

@@ -10,7 +10,7 @@ import pytest
 from vectorwar.catalogue import builtin_scenario
 from vectorwar.play import bot_order
 from vectorwar.setup import set_up
-from vectorwar.systems.vms.bots import FIRE_WEIGHT, _predict, _Scorer, _spoiled
+from vectorwar.systems.vms.bots import FIRE_WEIGHT, _guns, _predict, _Scorer, _spoiled
 from vectorwar.systems.vms.state import VMSShip, VMSState
 
 from .game_helpers import VMS
@@ -47,6 +47,23 @@ def test_the_best_plots_are_the_plots_that_score_best_when_every_plot_is_scored(
             # The shortcut is taken: fewer ends fully scored than plots offered, most of the time.
             pruned += len(quick.cache) < len(options)
     assert pruned > 0
+
+
+@pytest.mark.parametrize("scenario", [*SCENARIOS, "vms-mixed-fleet-msc"])
+def test_the_threat_at_an_end_is_every_enemys_whole_bearing_with_the_ship_moved_there(scenario: str) -> None:
+    """The scorer's threat (each enemy's weapons on the other ships worked out once a side, its entries on the
+    ship moved asked alone) is exactly the sum of every enemy's guns on the view with the ship at the end."""
+    for state, seat in _plots(scenario, seed=3, wanted=4):
+        enemies = _predict(state, seat)
+        for ship in VMS.movers(state, seat):
+            scorer = _Scorer(state, ship, enemies, VMS)
+            for _, result in VMS.plots_for(state, ship)[:40]:
+                end = result.motion.hex
+                distance_to = scorer._end(end).distance_to
+                me = replace(scorer.base.ship(ship.id), hex=end)
+                view = replace(scorer.base, ships=tuple(me if c.id == me.id else c for c in scorer.others))
+                whole = sum(_guns(scorer.combat, view, e.id, {ship.id: distance_to[e.id]}) for e in enemies)
+                assert scorer._threat(end) == whole
 
 
 def test_a_ceiling_is_never_below_the_score() -> None:

@@ -84,8 +84,18 @@ class Effect:
     what: str = ""
 
 
+class _Kept:
+    """A slot outside :class:`CombatView`'s fields for what its look-ups found, kept on first use: the view is
+    frozen, so an answer once found stays true (as :class:`~vectorwar.roster.Roster` keeps its index). Not a field,
+    so no part of a view's equality or repr."""
+
+    __slots__ = ("_found",)
+
+    _found: dict[tuple[str, str], Any]
+
+
 @dataclass(frozen=True, slots=True)
-class CombatView:
+class CombatView(_Kept):
     """The neutral snapshot a module reads: every ship, the module's cards, the map, the turning penalty, options."""
 
     ships: tuple[Combatant, ...]
@@ -96,17 +106,38 @@ class CombatView:
     #: The game's options; the module reads its own (:attr:`CombatModule.options`) here.
     options: Mapping[str, OptionValue] = field(default_factory=dict)
 
+    def _kept(self) -> dict[tuple[str, str], Any]:
+        # Bots ask these of one view for every enemy and every candidate move of a big battle.
+        try:
+            found = self._found
+        except AttributeError:
+            found = {}
+            for s in self.ships:
+                found.setdefault(("ship", s.id), s)  # the first ship of an id, as a scan would find
+            object.__setattr__(self, "_found", found)
+        return found
+
     def ship(self, ship_id: str) -> Combatant:
-        for s in self.ships:
-            if s.id == ship_id:
-                return s
-        raise KeyError(ship_id)
+        found: Combatant | None = self._kept().get(("ship", ship_id))
+        if found is None:
+            raise KeyError(ship_id)
+        return found
 
     def ships_of(self, side: str) -> tuple[Combatant, ...]:
-        return tuple(s for s in self.ships if s.side == side and s.active)
+        found = self._kept()
+        key = ("of", side)
+        ships: tuple[Combatant, ...] | None = found.get(key)
+        if ships is None:
+            ships = found[key] = tuple(s for s in self.ships if s.side == side and s.active)
+        return ships
 
     def enemies_of(self, side: str) -> tuple[Combatant, ...]:
-        return tuple(s for s in self.ships if s.side != side and s.active)
+        found = self._kept()
+        key = ("against", side)
+        ships: tuple[Combatant, ...] | None = found.get(key)
+        if ships is None:
+            ships = found[key] = tuple(s for s in self.ships if s.side != side and s.active)
+        return ships
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,6 +222,18 @@ class CombatModule(ABC):
         """
         ships = tuple(replace(s, hex=at, facing=facing) if s.id == ship_id else s for s in view.ships)
         return self.bearing(replace(view, ships=ships), ship_id)
+
+    def bearing_on(self, view: CombatView, ship_id: str, target_id: str, at: Hex) -> dict[str, int]:
+        """Weapon -> pieces: :meth:`bearing`'s entries for the one target ``target_id``, moved to ``at``.
+
+        A target's entries depend on nothing but the shooter, that target and the map, so a bot that moves one
+        ship asks the enemy's weapons on it here, and keeps their entries on the other ships. By default the
+        view with the target moved; a module overrides it to look at the one target only (a VMS bot asks this
+        of every enemy for every candidate end).
+        """
+        ships = tuple(replace(s, hex=at) if s.id == target_id else s for s in view.ships)
+        bearing = self.bearing(replace(view, ships=ships), ship_id)
+        return {weapon: n for (weapon, target), n in bearing.items() if target == target_id}
 
     def arsenal(self, view: CombatView, ship_id: str) -> dict[str, int] | None:
         """Weapon -> the most pieces :meth:`bearing` can count for it at one target, wherever the ships are:

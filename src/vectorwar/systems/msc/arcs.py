@@ -37,6 +37,10 @@ class Side(Enum):
     def __str__(self) -> str:
         return self.value
 
+    # A member is only ever equal to itself, so its identity is hash enough (``Enum`` hashes the name, a Python
+    # call that every set of sides and every weapon test paid for).
+    __hash__ = object.__hash__
+
     @property
     def arc(self) -> Arc:
         return ARCS[self]

@@ -16,6 +16,7 @@ engine checks like any other.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from functools import cache
 from typing import Any, cast
 
@@ -26,31 +27,60 @@ from vectorwar.systems.msc.arcs import Side, sides_seeing
 from vectorwar.systems.msc.combat import MAX_RANGE, hit_chance, line_of_sight, range_modifier, to_hit_number
 from vectorwar.systems.msc.deploy import Deployment, Placing
 from vectorwar.systems.msc.fire import unblocked
-from vectorwar.systems.msc.movement import allowed_speeds, outcomes
+from vectorwar.systems.msc.movement import allowed_speeds, outcomes, trace
 from vectorwar.systems.msc.orders import FireOrders, Move, Plot, Shot
 from vectorwar.systems.msc.state import MSCState, Ship
 
 
-def _expected(shooter: Ship, shooter_hex: Hex, shooter_facing: Direction, target_hex: Hex) -> float:
-    """Expected hits a shooter's working weapons land on a hex (ignores terrain)."""
-    dq, dr = target_hex.q - shooter_hex.q, target_hex.r - shooter_hex.r
-    if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 > MAX_RANGE:
-        return 0.0
-    return _expected_at(shooter.to_hit, shooter.weapons, dq, dr, shooter_facing)
-
-
 @cache
 def _expected_at(to_hit: int, weapons: tuple[Side, ...], dq: int, dr: int, facing: Direction) -> float:
-    # The plotter asks this twice per enemy for every candidate end (a hundred or more a ship): within range
-    # the answer depends only on the rating, the working weapons and the offset, so it is worked out once.
+    # Within range the answer depends only on the rating, the working weapons and the offset.
     need = to_hit + cast(int, range_modifier((abs(dq) + abs(dr) + abs(dq + dr)) // 2))
     seeing = sides_seeing(Hex(0, 0), facing, Hex(dq, dr))
     bearing = sum(1 for w in weapons if w in seeing)
     return bearing * hit_chance(need)
 
 
-#: One step toward each direction, by the direction's number (``Direction.delta``).
-_STEPS: tuple[tuple[int, int], ...] = tuple(d.delta for d in Direction)
+#: A table of :func:`_expected` is a list indexed by ``dq * _ROW + dr + _MIDDLE`` for every offset within
+#: MAX_RANGE (so ``|dr| <= MAX_RANGE < _ROW / 2`` keeps the indices apart), read in the plotter's inner loop.
+_ROW = 2 * MAX_RANGE + 4
+_MIDDLE = MAX_RANGE * _ROW + MAX_RANGE
+
+
+@cache
+def _table(to_hit: int, weapons: tuple[Side, ...], facing: Direction) -> tuple[float, ...]:
+    """:func:`_expected_at` for every offset within range, by offset index (0.0 elsewhere, never read)."""
+    table = [0.0] * (2 * _MIDDLE + 1)
+    for dq in range(-MAX_RANGE, MAX_RANGE + 1):
+        for dr in range(-MAX_RANGE, MAX_RANGE + 1):
+            if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= MAX_RANGE:
+                table[dq * _ROW + dr + _MIDDLE] = _expected_at(to_hit, weapons, dq, dr, facing)
+    return tuple(table)
+
+
+@dataclass(frozen=True, slots=True)
+class _Candidate:
+    """One distinct end a move of a SPEED reaches from a facing, as offsets from the start."""
+
+    move: Move
+    dq: int
+    dr: int
+    facing: Direction
+    #: The offsets of every hex the move enters, in order.
+    path: tuple[tuple[int, int], ...]
+    #: Whether the move begins with a turn (what ``strict_turn_spacing`` may forbid).
+    turns_first: bool
+
+
+@cache
+def _candidates(speed: int, facing: Direction) -> tuple[_Candidate, ...]:
+    """:func:`~vectorwar.systems.msc.movement.outcomes` with each move's path, worked out once."""
+    out = []
+    for move, (dq, dr), end_facing in outcomes(speed, facing):
+        path, _ = trace(Hex(0, 0), facing, move)
+        turns_first = move.steps[:1] in (("L",), ("R",))
+        out.append(_Candidate(move, dq, dr, end_facing, tuple((h.q, h.r) for h in path[1:]), turns_first))
+    return tuple(out)
 
 
 def _predicted(ship: Ship) -> tuple[Hex, Direction]:
@@ -70,82 +100,106 @@ class GreedyBot:
         if state.phase == "deploy":
             return deployment(state, seat, rng)
         if state.phase == "plot":
-            return Plot(tuple((ship.id, self._plot(state, ship, rng)) for ship in state.ships_of(seat)))
+            enemies = self._enemies(state, seat)
+            return Plot(tuple((ship.id, self._plot(state, ship, enemies, rng)) for ship in state.ships_of(seat)))
         return unblocked(state, self._fire(state, seat))
 
-    def _plot(self, state: MSCState, ship: Ship, rng: random.Random) -> Move:
-        enemies = [(e, *_predicted(e)) for e in state.enemies_of(ship.side)]
-        strict = bool(state.options.get("strict_turn_spacing"))
-        best: list[tuple[float, Move]] = []
-        top = float("-inf")
-        for speed in allowed_speeds(ship):
-            for move, (dq, dr), facing in outcomes(speed, ship.facing):
-                if strict and ship.ended_last_move_turning and move.steps[:1] in (("L",), ("R",)):
-                    continue
-                end = ship.hex.shifted(dq, dr)
-                score = self._score(state, ship, move, end, facing, enemies)
-                if score > top + 1e-9:
-                    top, best = score, [(score, move)]
-                elif abs(score - top) <= 1e-9:
-                    best.append((score, move))
-        return rng.choice(best)[1]
+    @staticmethod
+    def _enemies(state: MSCState, seat: str) -> list[tuple[int, int, float, tuple[float, ...]]]:
+        """Each enemy where it is guessed to end (axial ``q``, ``r``), what a hit on it is worth, and the hits
+        it can expect to land on each offset from there (a :func:`_table`)."""
+        out = []
+        for enemy in state.enemies_of(seat):
+            where, facing = _predicted(enemy)
+            weight = 1.0 + 1.0 / max(enemy.shields, 1)
+            out.append((where.q, where.r, weight, _table(enemy.to_hit, enemy.weapons, facing)))
+        return out
 
-    def _score(
+    def _plot(
         self,
         state: MSCState,
         ship: Ship,
-        move: Move,
-        end: Hex,
-        facing: Direction,
-        enemies: list[tuple[Ship, Hex, Direction]],
-    ) -> float:
-        edge = state.map.distance_to_edge(end)
-        if edge == 0 or not self._path_on_map(state, ship, move):
-            return -1000.0
-        score = 0.0
-        nearest = 99
-        for enemy, where, their_facing in enemies:
-            gain = _expected(ship, end, facing, where)
-            threat = _expected(enemy, where, their_facing, end)
-            score += gain * (1.0 + 1.0 / max(enemy.shields, 1)) - 0.8 * threat
-            nearest = min(nearest, end.distance(where))
-        if nearest > 4:
-            score -= 0.05 * nearest  # close in when nothing is in reach
-        if edge <= self.edge_margin + move.speed // 2:
-            score -= 0.5 * (self.edge_margin + 1 + move.speed // 2 - edge)
-        return score
-
-    @staticmethod
-    def _path_on_map(state: MSCState, ship: Ship, move: Move) -> bool:
-        # Walked in whole numbers (axial coordinates, the facing as 0-5): asked for every candidate move.
-        q, r, facing = ship.hex.q, ship.hex.r, int(ship.facing)
+        enemies: list[tuple[int, int, float, tuple[float, ...]]],
+        rng: random.Random,
+    ) -> Move:
+        # Every candidate end scored in whole numbers and table look-ups (axial coordinates, offsets as list
+        # indices): a ship weighs a hundred or more ends against every enemy each turn, most of a game's time.
+        no_turn_first = bool(state.options.get("strict_turn_spacing")) and ship.ended_last_move_turning
         contains = state.map.contains_axial
-        for step in move.steps:
-            if step == "F":
-                dq, dr = _STEPS[facing]
-                q, r = q + dq, r + dr
-                if not contains(q, r):
-                    return False
-            else:
-                facing = (facing + (-1 if step == "L" else 1)) % 6
-        return True
+        min_col, min_row, max_col, max_row = state.map.extent
+        q0, r0 = ship.hex.q, ship.hex.r
+        clear = state.map.clear_radius(ship.hex)  # moves no longer than this cannot leave the map
+        best: list[tuple[float, Move]] = []
+        top = float("-inf")
+        # What an end gives every facing there: its distance to the edge, the nearest enemy, and each enemy in
+        # reach as the table indices of the offset both ways.
+        ends: dict[tuple[int, int], tuple[int, int, list[tuple[int, int, float, tuple[float, ...]]]]] = {}
+        for speed in allowed_speeds(ship):
+            near_edge = self.edge_margin + speed // 2
+            walk = speed > clear
+            for c in _candidates(speed, ship.facing):
+                if no_turn_first and c.turns_first:
+                    continue
+                q, r = q0 + c.dq, r0 + c.dr
+                if walk and (not contains(q, r) or not all(contains(q0 + pq, r0 + pr) for pq, pr in c.path)):
+                    score = -1000.0
+                else:
+                    end = ends.get((q, r))
+                    if end is None:
+                        row = r + (q - (q & 1)) // 2
+                        edge = 1 + min(q - min_col, max_col - q, row - min_row, max_row - row)
+                        nearest = 99
+                        reach = []
+                        for wq, wr, weight, threats in enemies:
+                            dq, dr = wq - q, wr - r
+                            d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+                            if d <= MAX_RANGE:  # beyond it neither side lands anything: the score gains 0.0
+                                k = dq * _ROW + dr
+                                reach.append((_MIDDLE + k, _MIDDLE - k, weight, threats))
+                            if d < nearest:
+                                nearest = d
+                        end = ends[q, r] = (edge, nearest, reach)
+                    edge, nearest, reach = end
+                    gains = _table(ship.to_hit, ship.weapons, c.facing)
+                    score = 0.0
+                    for mine, theirs, weight, threats in reach:
+                        score += gains[mine] * weight - 0.8 * threats[theirs]
+                    if nearest > 4:
+                        score -= 0.05 * nearest  # close in when nothing is in reach
+                    if edge <= near_edge:
+                        score -= 0.5 * (near_edge + 1 - edge)
+                if score > top + 1e-9:
+                    top, best = score, [(score, c.move)]
+                elif abs(score - top) <= 1e-9:
+                    best.append((score, c.move))
+        return rng.choice(best)[1]
 
     @staticmethod
     def _fire(state: MSCState, seat: str) -> FireOrders:
         shots: list[Shot] = []
         # Expected hits already aimed at each target this phase.
         aimed: dict[str, float] = {}
+        enemies = state.enemies_of(seat)
         for ship in state.ships_of(seat):
+            # Each target's chance and the sides that see it, worked out once for all the ship's weapons (the
+            # line of sight only where a side sees it and it is in range).
+            sights: list[tuple[Ship, float, frozenset[Side] | None]] = []
+            for target in enemies:
+                need = to_hit_number(ship, ship.hex.distance(target.hex))
+                if need is None:
+                    continue
+                sights.append((target, hit_chance(need), sides_seeing(ship.hex, ship.facing, target.hex) or None))
+            clear: dict[str, bool] = {}
             for side in ship.weapons:
                 choices: list[tuple[float, float, str]] = []
-                for target in state.enemies_of(seat):
-                    d = ship.hex.distance(target.hex)
-                    need = to_hit_number(ship, d)
-                    if need is None or side not in sides_seeing(ship.hex, ship.facing, target.hex):
+                for target, p, seeing in sights:
+                    if seeing is None or side not in seeing:
                         continue
-                    if not line_of_sight(state.map, ship.hex, target.hex):
+                    seen = clear.get(target.id)
+                    if seen is None:
+                        seen = clear[target.id] = line_of_sight(state.map, ship.hex, target.hex)
+                    if not seen:
                         continue
-                    p = hit_chance(need)
                     spare = target.shields - aimed.get(target.id, 0.0)
                     value = p * (2.0 if spare <= 1.0 else 1.0) * (0.3 if spare <= 0 else 1.0)
                     choices.append((value, p, target.id))

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from vectorwar.dice import Dice
 from vectorwar.events import Damaged, Destroyed, Event, Fired, Rolled
-from vectorwar.hexes import Direction, Hex
+from vectorwar.hexes import Direction, Hex, line_offsets
 from vectorwar.maps import HexMap
 from vectorwar.odds import Modifier, Odds, chance_at_most
 from vectorwar.systems.msc.arcs import TEXT_ORDER, Side, sides_seeing
@@ -71,11 +71,39 @@ def line_of_sight(hex_map: HexMap, a: Hex, b: Hex) -> bool:
     Where the line runs along the edge between two hexes, it is blocked only
     if both are blocking (docs/rulings.md, "line of sight").
     """
+    global _last_blocking
     blocking = hex_map.hexes_with("blocking")
     if not blocking:
         return True
-    steps = a.line_candidates(b)[1:-1]
-    return not any(all(h in blocking for h in step) for step in steps)
+    # The line walked in whole numbers against the blocking hexes as axial pairs (one set per terrain): bots and
+    # the list of legal shots ask this for every ship and target.
+    # Each line's answer is kept while the terrain stays the same: within a turn the legal shots, the bot and the
+    # check of its declaration all ask about the same pairs of ships.
+    known, cells, seen = _last_blocking
+    if known is not blocking:
+        cells = frozenset((h.q, h.r) for h in blocking)
+        seen = {}
+        _last_blocking = (blocking, cells, seen)
+    q, r = a.q, a.r
+    key = (q, r, b.q, b.r)
+    clear = seen.get(key)
+    if clear is None:
+        steps = line_offsets(b.q - q, b.r - r)[1:-1]
+        clear = not any(all((q + dq, r + dr) in cells for dq, dr in step) for step in steps)
+        if len(seen) >= _MOST_SEEN:
+            seen.clear()
+        seen[key] = clear
+    return clear
+
+
+#: The blocking hexes :func:`line_of_sight` was last asked about (recognised by identity), as axial pairs, and
+#: the lines it answered on them (at most ``_MOST_SEEN``).
+_last_blocking: tuple[frozenset[Hex], frozenset[tuple[int, int]], dict[tuple[int, int, int, int], bool]] = (
+    frozenset(),
+    frozenset(),
+    {},
+)
+_MOST_SEEN = 65536
 
 
 def in_reach(hex_map: HexMap, at: Hex, facing: Direction, side: Side, target: Hex) -> bool:
@@ -91,10 +119,14 @@ def in_reach(hex_map: HexMap, at: Hex, facing: Direction, side: Side, target: He
 def sides_in_reach(hex_map: HexMap, at: Hex, facing: Direction, target: Hex) -> frozenset[Side]:
     """The sides whose weapons reach ``target`` from ``at``: :func:`in_reach` for every side at once, the
     range and line of sight worked out once (bots ask it for every candidate end)."""
-    if at.distance(target) > MAX_RANGE:
-        return frozenset()
+    dq, dr = target.q - at.q, target.r - at.r
+    if abs(dq) + abs(dr) + abs(dq + dr) > 2 * MAX_RANGE:  # twice the distance
+        return _NO_SIDES
     sides = sides_seeing(at, facing, target)
-    return sides if sides and line_of_sight(hex_map, at, target) else frozenset()
+    return sides if sides and line_of_sight(hex_map, at, target) else _NO_SIDES
+
+
+_NO_SIDES: frozenset[Side] = frozenset()
 
 
 def weapon_bears(hex_map: HexMap, shooter: Ship, side: Side, target: Ship) -> str | None:

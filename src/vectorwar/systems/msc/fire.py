@@ -15,7 +15,7 @@ from vectorwar.errors import IllegalOrderError
 from vectorwar.maps import HexMap
 from vectorwar.rules import Order
 from vectorwar.systems.msc.arcs import Side
-from vectorwar.systems.msc.combat import RULE_COMBAT, weapon_bears
+from vectorwar.systems.msc.combat import RULE_COMBAT, sides_in_reach, weapon_bears
 from vectorwar.systems.msc.orders import FireOrders, Shot
 from vectorwar.systems.msc.state import MSCState, Ship
 
@@ -75,12 +75,15 @@ def check_fire(
 
 def shots_bearing(hex_map: HexMap, shooter: Ship, targets: Iterable[Ship]) -> list[Shot]:
     """Every single shot ``shooter`` may declare at ``targets``: each working weapon at each target it bears on."""
-    aims = tuple(targets)
+    # weapon_bears for each weapon and target, each target's range, arc and line of sight worked out once.
+    reach = [(target.id, sides_in_reach(hex_map, shooter.hex, shooter.facing, target.hex)) for target in targets]
+    fitted = shooter.weapons_fitted
     return [
-        Shot(shooter.id, weapon, target.id)
+        Shot(shooter.id, weapon, target)
         for weapon in shooter.weapons
-        for target in aims
-        if weapon_bears(hex_map, shooter, weapon, target) is None
+        if weapon in fitted
+        for target, sides in reach
+        if weapon in sides
     ]
 
 

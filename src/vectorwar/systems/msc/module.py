@@ -38,6 +38,7 @@ from vectorwar.systems.msc.combat import (
     damage_side,
     fire_weapon,
     hit_chance,
+    line_of_sight,
     shot_odds,
     sides_in_reach,
     to_hit_number,
@@ -98,6 +99,38 @@ def as_msc_ship(view: CombatView, ship_id: str, penalty: int = 0) -> Ship:
 def weapon_name(weapon: Side) -> str:
     """A weapon as :meth:`MSCCombat.arc_hexes` and :meth:`MSCCombat.shot_options` name it."""
     return f"{weapon} weapon"
+
+
+#: :func:`weapon_name` of every side, for the bots' hot paths.
+_NAMES: dict[Side, str] = {side: weapon_name(side) for side in Side}
+
+
+#: The view :func:`_in_sight` last answered about (recognised by identity; it is frozen) and its answers.
+_last_sight: tuple[CombatView | None, dict[tuple[str, int, int], list[tuple[str, Hex]]]] = (None, {})
+
+
+def _in_sight(view: CombatView, side: str, at: Hex) -> list[tuple[str, Hex]]:
+    """The active enemies of ``side`` within range of ``at`` and in its line of sight, each with its hex.
+
+    Where they are does not depend on the shooter's facing: a bot tries several facings at each end hex, so
+    the answers are kept for the last view asked about.
+    """
+    global _last_sight
+    known, found = _last_sight
+    if known is not view:
+        found = {}
+        _last_sight = (view, found)
+    key = (side, at.q, at.r)
+    sight = found.get(key)
+    if sight is None:
+        q, r = at.q, at.r
+        sight = []
+        for t in view.enemies_of(side):
+            dq, dr = t.hex.q - q, t.hex.r - r
+            if abs(dq) + abs(dr) + abs(dq + dr) <= 2 * MAX_RANGE and line_of_sight(view.map, at, t.hex):
+                sight.append((t.id, t.hex))
+        found[key] = sight
+    return sight
 
 
 def turn_penalty(view: CombatView, ship_id: str) -> int:
@@ -177,19 +210,35 @@ class MSCCombat(CombatModule):
 
     def bearing_from(self, view: CombatView, ship_id: str, at: Hex, facing: Direction) -> dict[tuple[str, str], int]:
         # _ship_shots' pieces (one a weapon and target), asked of the board directly: bots ask this for every
-        # candidate move, and converting every ship to MSC's Ship was most of its cost.
+        # candidate move, so the range is tested in whole numbers before the arc and the line of sight.
         ship = view.ship(ship_id)
         if not ship.active:
             return {}
         card = _card(view, ship_id)
-        reach = [(t.id, sides_in_reach(view.map, at, facing, t.hex)) for t in view.enemies_of(ship.side)]
-        return {
-            (weapon_name(weapon), t): 1
-            for weapon in card.weapons
-            if weapon in card.weapons_fitted
-            for t, sides in reach
-            if weapon in sides
-        }
+        weapons = [weapon for weapon in card.weapons if weapon in card.weapons_fitted]
+        if not weapons:
+            return {}
+        reach = []
+        for t, where in _in_sight(view, ship.side, at):
+            sides = sides_seeing(at, facing, where)
+            if sides:
+                reach.append((t, sides))
+        return {(_NAMES[weapon], t): 1 for weapon in weapons for t, sides in reach if weapon in sides}
+
+    def bearing_on(self, view: CombatView, ship_id: str, target_id: str, at: Hex) -> dict[str, int]:
+        # bearing_from's entries for the one target, the view left as it is.
+        ship = view.ship(ship_id)
+        dq, dr = at.q - ship.hex.q, at.r - ship.hex.r
+        if abs(dq) + abs(dr) + abs(dq + dr) > 2 * MAX_RANGE or not ship.active:
+            return {}
+        target = view.ship(target_id)
+        if target.side == ship.side or not target.active:
+            return {}
+        sides = sides_in_reach(view.map, ship.hex, ship.facing, at)
+        if not sides:
+            return {}
+        card = _card(view, ship_id)
+        return {_NAMES[weapon]: 1 for weapon in card.weapons if weapon in card.weapons_fitted and weapon in sides}
 
     def arsenal(self, view: CombatView, ship_id: str) -> dict[str, int] | None:
         if not view.ship(ship_id).active:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from vectorwar.errors import OrderLimitError, OrderSyntaxError
 from vectorwar.limits import MAX_MOVE_STEPS, cite, read_number
@@ -61,19 +62,24 @@ class Move:
         return cls(tuple(steps))
 
     def __str__(self) -> str:
-        out: list[str] = []
-        run = 0
-        for step in self.steps:
-            if step == "F":
-                run += 1
-                continue
-            if run:
-                out.append(str(run))
-                run = 0
-            out.append(step)
+        return _move_text(self.steps)
+
+
+@lru_cache(maxsize=4096)  # written for every move plotted (the record, the log, the history): few distinct moves
+def _move_text(steps: tuple[str, ...]) -> str:
+    out: list[str] = []
+    run = 0
+    for step in steps:
+        if step == "F":
+            run += 1
+            continue
         if run:
             out.append(str(run))
-        return "".join(out) or "0"
+            run = 0
+        out.append(step)
+    if run:
+        out.append(str(run))
+    return "".join(out) or "0"
 
 
 @dataclass(frozen=True, slots=True)

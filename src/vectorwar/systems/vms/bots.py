@@ -217,6 +217,58 @@ def _guns(combat: CombatModule, view: CombatView, shooter: str, distance_to: dic
     return spoiled * _worth(combat.bearing(view, shooter), distance_to)
 
 
+class _Aims:
+    """Every enemy's weapons on the side's ships where they are now, for the threat each candidate end meets.
+
+    A target's entries in :meth:`~vectorwar.combat.base.CombatModule.bearing` depend on nothing but the shooter,
+    that target and the map. So where one ship of the side moves, an enemy's threat (:func:`_guns`) is its
+    weapons' best worth on the other ships, worked out here once for the whole side, against its worth on the
+    ship moved (:meth:`~vectorwar.combat.base.CombatModule.bearing_on`): the same numbers as the enemy's whole
+    bearing with the ship moved, summed in the same order, without the enemy's every target for every end.
+    """
+
+    def __init__(self, combat: CombatModule, view: CombatView, enemies: Sequence[_Enemy]) -> None:
+        self.combat, self.view = combat, view
+        #: Enemy id -> the share of its shots its turning leaves, its weapons in :meth:`bearing`'s order (the
+        #: arsenal's) with the most each can be worth, and per weapon: the best worth on a target, the targets
+        #: worth that, the next best below.
+        self.by_enemy: dict[str, tuple[float, dict[str, float], dict[str, tuple[float, set[str], float | None]]]] = {}
+        near = RANGE_WORTH.get(0, FAR_WORTH)  # a target other than the ship moved counts as at range 0 (_guns)
+        for e in enemies:
+            arsenal = combat.arsenal(view, e.id)
+            if arsenal is None:
+                continue  # the weapons' order is not known: the enemy's whole bearing is asked (_Scorer._threat)
+            spoiled = _spoiled(view.ship(e.id).hexsides_turned, view.penalty_per_hexside)
+            worths: dict[str, list[tuple[float, str]]] = {}
+            if spoiled != 0.0:
+                for (weapon, target), n in combat.bearing(view, e.id).items():
+                    worths.setdefault(weapon, []).append((near * min(n, MOST_PIECES), target))
+            tops: dict[str, tuple[float, set[str], float | None]] = {}
+            for weapon, found in worths.items():
+                best = max(w for w, _ in found)
+                lower = [w for w, _ in found if w < best]
+                tops[weapon] = (best, {t for w, t in found if w == best}, max(lower) if lower else None)
+            most = {weapon: TOP_WORTH * min(n, MOST_PIECES) for weapon, n in arsenal.items()}
+            self.by_enemy[e.id] = (spoiled, most, tops)
+
+    def rest(self, enemy: str, moved: str) -> tuple[float, tuple[str, ...], dict[str, float], bool] | None:
+        """The enemy's share left by turning, its weapons in order, each weapon's best worth on the side's ships
+        but ``moved``, and whether every weapon is worth its most there already; ``None`` where the module does
+        not list its arsenal."""
+        found = self.by_enemy.get(enemy)
+        if found is None:
+            return None
+        spoiled, most, tops = found
+        rest: dict[str, float] = {}
+        for weapon, (best, holders, lower) in tops.items():
+            if moved not in holders or len(holders) > 1:
+                rest[weapon] = best
+            elif lower is not None:
+                rest[weapon] = lower
+        saturated = all(rest.get(weapon, -1.0) >= top for weapon, top in most.items())
+        return spoiled, tuple(most), rest, saturated
+
+
 @dataclass(frozen=True, slots=True)
 class _End:
     """What one end hex gives every candidate ending there: the range to each enemy, the nearest enemy and its
@@ -230,18 +282,27 @@ class _End:
 class _Scorer:
     """Scores one ship's candidate end positions, each distinct end hex and each facing there worked out once."""
 
-    def __init__(self, state: VMSState, ship: VMSShip, enemies: Sequence[_Enemy], engine: Engine) -> None:
+    def __init__(
+        self, state: VMSState, ship: VMSShip, enemies: Sequence[_Enemy], engine: Engine, aims: _Aims | None = None
+    ) -> None:
         self.state, self.ship, self.enemies = state, ship, enemies
         self.combat = engine.combat(state)
         base = engine.view(state)
-        moved = {e.id: e for e in enemies}
         # The enemies where they will be; the ship's own entry is moved per end hex (the threat) or handed to
         # the module as a candidate end (its own guns).
-        self.others = tuple(
-            replace(c, hex=moved[c.id].hex, facing=moved[c.id].facing) if c.id in moved else c for c in base.ships
-        )
+        self.view = aims.view if aims is not None else _moved(base, enemies)
+        self.others = self.view.ships
         self.base = base
-        self.view = replace(base, ships=self.others)
+        aims = aims if aims is not None else _Aims(self.combat, self.view, enemies)
+        self.rests = {e.id: aims.rest(e.id, ship.id) for e in enemies}
+        self.spots = [(e.id, e.hex.q, e.hex.r) for e in enemies]
+        #: The enemies whose threat is the same wherever the ship ends: turned too far to hit, or every weapon
+        #: worth its most on another ship already.
+        self.fixed: dict[str, float] = {}
+        for enemy, rest in self.rests.items():
+            if rest is not None and (rest[0] == 0.0 or rest[3]):
+                spoiled, order, best, _ = rest
+                self.fixed[enemy] = 0.0 if spoiled == 0.0 else self._summed(spoiled, order, best, {}, 0.0)
         self.cache: dict[tuple[Hex, Direction, int], float] = {}
         self.ends: dict[Hex, _End] = {}
         self.threats: dict[Hex, float] = {}
@@ -256,7 +317,8 @@ class _Scorer:
     def _end(self, end: Hex) -> _End:
         found = self.ends.get(end)
         if found is None:
-            distance_to = {e.id: end.distance(e.hex) for e in self.enemies}
+            q, r = end.q, end.r  # Hex.distance in whole numbers: asked of every enemy for every end hex
+            distance_to = {e: (abs(eq - q) + abs(er - r) + abs(eq - q + er - r)) // 2 for e, eq, er in self.spots}
             target = min(self.enemies, key=lambda e: distance_to[e.id])
             found = _End(distance_to, target, distance_to[target.id])
             self.ends[end] = found
@@ -268,11 +330,40 @@ class _Scorer:
         threat = self.threats.get(end)
         if threat is None:
             distance_to = self._end(end).distance_to
-            me = replace(self.base.ship(self.ship.id), hex=end)
-            view = replace(self.base, ships=tuple(me if c.id == me.id else c for c in self.others))
-            threat = sum(_guns(self.combat, view, e.id, {self.ship.id: distance_to[e.id]}) for e in self.enemies)
+            fixed = self.fixed
+            threat = sum(
+                fixed[e.id] if e.id in fixed else self._their_guns(e.id, end, distance_to[e.id]) for e in self.enemies
+            )
             self.threats[end] = threat
         return threat
+
+    def _their_guns(self, enemy: str, end: Hex, distance: int) -> float:
+        """:func:`_guns` of ``enemy`` with the ship at ``end``, from its best on the other ships (:class:`_Aims`)."""
+        rest = self.rests[enemy]
+        if rest is None:
+            me = replace(self.base.ship(self.ship.id), hex=end)
+            view = replace(self.base, ships=tuple(me if c.id == me.id else c for c in self.others))
+            return _guns(self.combat, view, enemy, {self.ship.id: distance})
+        spoiled, order, best, _ = rest
+        on_me = self.combat.bearing_on(self.view, enemy, self.ship.id, end)
+        return self._summed(spoiled, order, best, on_me, RANGE_WORTH.get(distance, FAR_WORTH))
+
+    @staticmethod
+    def _summed(
+        spoiled: float, order: tuple[str, ...], best: dict[str, float], on_me: dict[str, int], near: float
+    ) -> float:
+        """:func:`_guns`' number: each weapon's best worth (on the other ships, or ``on_me`` at ``near``'s worth),
+        summed in the weapons' order by ``sum`` as :func:`_worth` sums them (the same rounding)."""
+        worths: list[float] = []
+        for weapon in order:
+            worth = best.get(weapon)
+            n = on_me.get(weapon)
+            if n is not None:
+                here = near * min(n, MOST_PIECES)
+                worth = here if worth is None else max(worth, here)
+            if worth is not None:
+                worths.append(worth)
+        return spoiled * sum(worths)
 
     def _guns_at(self, end: Hex, facing: Direction, turned: int) -> float:
         key = (end, facing, turned)
@@ -378,6 +469,15 @@ class _Scorer:
         return [p for i, (p, _) in enumerate(options) if scores.get(i) == best]
 
 
+def _moved(base: CombatView, enemies: Sequence[_Enemy]) -> CombatView:
+    """``base`` with the enemies where they will be."""
+    moved = {e.id: e for e in enemies}
+    ships = tuple(
+        replace(c, hex=moved[c.id].hex, facing=moved[c.id].facing) if c.id in moved else c for c in base.ships
+    )
+    return replace(base, ships=ships)
+
+
 class GreedyBot:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
@@ -390,12 +490,15 @@ class GreedyBot:
         if state.phase == "plot":
             enemies = _predict(state, seat)
             moves: list[tuple[str, Plot]] = []
+            aims: _Aims | None = None
             for ship in engine.movers(state, seat):
                 options = engine.plots_for(state, ship)
                 if not options:
                     moves.append((ship.id, Plot()))
                     continue
-                moves.append((ship.id, rng.choice(_Scorer(state, ship, enemies, engine).best(options))))
+                if aims is None:  # the same for every ship of the side: worked out once
+                    aims = _Aims(engine.combat(state), _moved(engine.view(state), enemies), enemies)
+                moves.append((ship.id, rng.choice(_Scorer(state, ship, enemies, engine, aims).best(options))))
             return MovePlot(tuple(moves))
         if state.phase == "fire-order":
             # Declaring last sees the others' fire first (as VV5's own bot picks).
