@@ -22,7 +22,7 @@ from vectorwar.systems.avt.state import AVTState, Ship
 
 
 def random_ship_orders(state: AVTState, ship: Ship, rng: random.Random) -> ShipOrders:
-    """A legal entry for ``ship``, often empty: a quarter of segments a new thrust, now and then the rest."""
+    """A legal entry for ``ship``, often empty: each action is drawn with its own chance."""
     design = state.designs[ship.design]
     o = _thrust(design, ship, rng, ShipOrders(ship.id))
     o = _reactors_and_radiators(state, design, ship, rng, o)
