@@ -10,7 +10,7 @@ from tests.avt.helpers import AVT, rafik_game
 from vectorwar.systems.avt.arcs import map_to_arc, middle_row
 from vectorwar.systems.avt.armour import struck
 from vectorwar.systems.avt.avid import ALL_WINDOWS
-from vectorwar.systems.avt.bots import _lasers_alive, _lasers_fresh, _table
+from vectorwar.systems.avt.facing_tables import design_table, lasers_alive, lasers_fresh
 from vectorwar.systems.avt.orientation import Orientation, pivot_paths
 from vectorwar.systems.avt.ssd import laser_state
 from vectorwar.systems.avt.state import AVTState
@@ -27,7 +27,7 @@ def test_lasers_bearing_and_armour_as_kept_are_the_arcs_and_armour_that_hold_a_w
     # Every laser, all but the first, none: as bit masks over the design's lasers, and as the lasers themselves.
     alive = [((1 << len(lasers)) - 1, lasers), ((1 << len(lasers)) - 2, lasers[1:]), (0, [])]
     assert design.ssd is not None
-    table = _table(design)
+    table = design_table(design)
     bearing_somewhere = 0
     for orientation in orientations[::7]:
         for window in ALL_WINDOWS:
@@ -55,11 +55,11 @@ def test_lasers_alive_and_fresh_as_masks_are_the_lasers_whole_and_cool() -> None
     track = design.mounts[design.lasers[first]].hits
     # The first laser destroyed, the second cooling until segment 7 (an older entry for it after is ignored).
     ship = replace(ship, marks=((f"laser {first}", len(track)),), cooling=((second, 7), (second, 99)))
-    alive = _lasers_alive(design, ship)
+    alive = lasers_alive(design, ship)
     for at in range(5, 10):
         plain = {
             laser for laser in lasers if laser_state(design, ship, laser) != "destroyed" and ship.ready_at(laser) <= at
         }
-        fresh = _lasers_fresh(design, ship, at, alive)
-        assert {laser for laser in lasers if fresh >> _table(design).index[laser] & 1} == plain
-    assert first not in {laser for laser in lasers if alive >> _table(design).index[laser] & 1}
+        fresh = lasers_fresh(design, ship, at, alive)
+        assert {laser for laser in lasers if fresh >> design_table(design).index[laser] & 1} == plain
+    assert first not in {laser for laser in lasers if alive >> design_table(design).index[laser] & 1}

@@ -12,10 +12,13 @@ from tests.avt.helpers import AVT, make_scenario, rafik_game
 from vectorwar.catalogue import builtin_scenario
 from vectorwar.game import Game
 from vectorwar.play import bot_rng, make_bots, play_out
-from vectorwar.systems.avt.bots import GreedyBot, eat_chance, expected_damage, segments_left, turn_around
+from vectorwar.systems.avt.bots import GreedyBot
 from vectorwar.systems.avt.fire import marker_between
+from vectorwar.systems.avt.gunnery import later_volleys, segments_left
+from vectorwar.systems.avt.laser_odds import eat_chance, expected_damage
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders
 from vectorwar.systems.avt.state import AVTState
+from vectorwar.systems.avt.steering import closing_fuel_cap, needed_change, turn_around
 
 DUELS = ("avt-duel-wasp", "avt-duel-rafik")
 
@@ -249,10 +252,9 @@ def test_greedy_counts_no_wait_past_the_turn_limit() -> None:
     assert segments_left(last) == 0
     blue, red = last.ship("Blue"), last.ship("Red")
     design = last.designs[blue.design]
-    bot = GreedyBot()
     # Mid-game it weighs volleys 1-3 segments ahead; on the last segment there are none to wait for.
-    assert bot._later_volleys(state, design, blue, red, ShipOrders("Blue"), "3 MRLS")
-    assert bot._later_volleys(last, design, blue, red, ShipOrders("Blue"), "3 MRLS") == []
+    assert later_volleys(state, design, blue, red, ShipOrders("Blue"), "3 MRLS")
+    assert later_volleys(last, design, blue, red, ShipOrders("Blue"), "3 MRLS") == []
 
 
 def test_greedy_asks_for_no_closing_speed_it_could_not_brake_from() -> None:
@@ -260,14 +262,14 @@ def test_greedy_asks_for_no_closing_speed_it_could_not_brake_from() -> None:
     game = Game.new(AVT, builtin_scenario("avt-duel-rafik"), 0)
     ship = game.state.ship("Rafik")
     toward = (0.0, 1.0, 0.0)
-    assert GreedyBot.closing_fuel_cap(replace(ship, fuel=100), (0.0, 0.0, 0.0), toward) == pytest.approx(40.0)
+    assert closing_fuel_cap(replace(ship, fuel=100), (0.0, 0.0, 0.0), toward) == pytest.approx(40.0)
     # Already closing at 10 (the enemy coming down the line): braking from it is paid for either way.
-    assert GreedyBot.closing_fuel_cap(replace(ship, fuel=20), (0.0, -10.0, 0.0), toward) == pytest.approx(13.0)
+    assert closing_fuel_cap(replace(ship, fuel=20), (0.0, -10.0, 0.0), toward) == pytest.approx(13.0)
     # Dry tanks: it still drifts in at the slowest speed rather than never close.
-    assert GreedyBot.closing_fuel_cap(replace(ship, fuel=0), (0.0, 0.0, 0.0), toward) == pytest.approx(1.0)
+    assert closing_fuel_cap(replace(ship, fuel=0), (0.0, 0.0, 0.0), toward) == pytest.approx(1.0)
     # Low on fuel 25 hexes off, it does not ask to close faster than it can stop (12 with a full tank).
     low = replace(ship, fuel=10)
-    need = GreedyBot().needed_change(game.state.designs["rafik"], low, game.state.ship("Sultan"))
+    need = needed_change(game.state.designs["rafik"], low, game.state.ship("Sultan"))
     assert abs(need[1]) <= 4.0 + 1e-9
 
 

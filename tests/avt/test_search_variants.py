@@ -9,6 +9,7 @@ from vectorwar.setup import set_up
 from vectorwar.systems.avt.bots import GreedyBot
 from vectorwar.systems.avt.orders import SegmentOrders
 from vectorwar.systems.avt.rules import PIVOT_VARIANTS
+from vectorwar.systems.avt.steering import facings
 
 
 def test_pivot_variants_are_legal_and_change_one_ships_pivot_only() -> None:
@@ -44,7 +45,7 @@ def test_pivot_variants_are_greedys_best_facings_for_the_fight() -> None:
     ship = next(x for x in state.ships_of("blue") if x.kind == "ship")
     (enemy,) = [x for x in state.enemies_of("blue") if x.kind == "ship"]
     bot = GreedyBot()
-    ranked = sorted(bot.facings(state, state.designs[ship.design], ship, enemy), key=lambda f: -f[0])
+    ranked = sorted(facings(state, state.designs[ship.design], ship, enemy), key=lambda f: -f[0])
     choices = bot.pivot_choices(state, ship, 5)
     assert choices == [None if n == 0 else window for _, window, n in ranked[:5]]
     assert len(set(choices)) == 5  # five different facings, staying put at most once

@@ -203,21 +203,7 @@ def _grid(dq: int, dr: int, dz: int) -> MovementGrid:
     leads) and its vertical part (A5.284); the rows are each column's full
     eights plus the remainder grid's dots (A5.285, A5.365).
     """
-    # Which pair of adjacent directions holds the offset, in cube terms (s = -q - r); the first
-    # pair clockwise from A|B that holds it, so a pure direction is named by the pair it leads.
-    s = -dq - dr
-    if dq >= 0 and s >= 0:
-        first, a, second, b = _A, s, _B, dq
-    elif dr <= 0 and s <= 0:
-        first, a, second, b = _B, -dr, _C, -s
-    elif dq >= 0 and dr >= 0:
-        first, a, second, b = _C, dq, _D, dr
-    elif dq <= 0 and s <= 0:
-        first, a, second, b = _D, -s, _E, -dq
-    elif dr >= 0 and s >= 0:
-        first, a, second, b = _E, dr, _F, s
-    else:
-        first, a, second, b = _F, -dq, _A, -dr
+    first, a, second, b = _sector(dq, dr)
     if b > a:
         first, a, second, b = second, b, first, a
     yellow = Column(first, a) if a else None
@@ -229,6 +215,26 @@ def _grid(dq: int, dr: int, dz: int) -> MovementGrid:
         big, small, climb = a // SEGMENTS, b // SEGMENTS, up // SEGMENTS
         rows = tuple([(big + x, small + y, climb + z) for x, y, z in rows])
     return MovementGrid(yellow, tan, pink, rows)
+
+
+def _sector(dq: int, dr: int) -> tuple[Arrow, int, Arrow, int]:
+    """The pair of adjacent map directions that holds the offset ``(dq, dr)``, each with its hexes.
+
+    Worked out in cube terms (s = -q - r): the first pair clockwise from A|B that holds it, so a pure
+    direction is named by the pair it leads.
+    """
+    s = -dq - dr
+    if dq >= 0 and s >= 0:
+        return _A, s, _B, dq
+    if dr <= 0 and s <= 0:
+        return _B, -dr, _C, -s
+    if dq >= 0 and dr >= 0:
+        return _C, dq, _D, dr
+    if dq <= 0 and s <= 0:
+        return _D, -s, _E, -dq
+    if dr >= 0 and s >= 0:
+        return _E, dr, _F, s
+    return _F, -dq, _A, -dr
 
 
 @lru_cache(maxsize=SEGMENTS**3)  # the printed remainder grids: 0-7 in each of the three columns

@@ -197,26 +197,47 @@ class Step:
 
 
 def _pivot_moves(o: Orientation, three_d: bool) -> list[tuple[Orientation, int, int]]:
-    """Single pivot steps from ``o``: (orientation, wedges, pitch wedges), in a fixed order."""
+    """Single pivot steps from ``o``: (orientation, wedges, pitch wedges), in a fixed order.
+
+    The order matters: :func:`pivot_paths` breaks ties by it. Turns about the vertical come first, then (3-D
+    only) pitches straight up or down, then the diagonal steps that turn and pitch at once; a nose at a pole
+    pitches off it into any of the six windows of the green ring next to it.
+    """
     h, p, r = o.heading, o.pitch, o.roll
-    out: list[tuple[Orientation, int, int]] = []
-    if abs(p) <= 1:
-        out += [(Orientation((h + d) % 12, p, r), 1, 0) for d in (1, -1)]
-    elif abs(p) == 2:
-        out += [(Orientation((h + d) % 12, p, r), 1, 0) for d in (2, -2)]
+    out = _yaw_moves(h, p, r)
     if not three_d:
         return [m for m in out if m[0].pitch == 0]
     if abs(p) == 3:
         toward = 2 if p > 0 else -2
-        for k in range(0, 12, 2):
-            out.append((Orientation(k, toward, _pole_roll(p, 0, r, k)), 1, 1))
-        return out
+        return out + [(Orientation(k, toward, _pole_roll(p, 0, r, k)), 1, 1) for k in range(0, 12, 2)]
+    return out + _pitch_moves(h, p, r) + _diagonal_moves(h, p, r)
+
+
+def _yaw_moves(h: int, p: int, r: int) -> list[tuple[Orientation, int, int]]:
+    """Turns about the vertical: a ray either way in the amber and blue rings, two in the green (no corners)."""
+    if abs(p) <= 1:
+        return [(Orientation((h + d) % 12, p, r), 1, 0) for d in (1, -1)]
+    if abs(p) == 2:
+        return [(Orientation((h + d) % 12, p, r), 1, 0) for d in (2, -2)]
+    return []
+
+
+def _pitch_moves(h: int, p: int, r: int) -> list[tuple[Orientation, int, int]]:
+    """Pitches one ring up or down on the same ray (onto a pole, or into the green ring from a side window)."""
+    out: list[tuple[Orientation, int, int]] = []
     for d in (1, -1):
         q = p + d
         if abs(q) == 3:
             out.append((Orientation.make(h, q, r), 1, 1))
         elif abs(q) != 2 or h % 2 == 0:
             out.append((Orientation(h, q, r), 1, 1))
+    return out
+
+
+def _diagonal_moves(h: int, p: int, r: int) -> list[tuple[Orientation, int, int]]:
+    """A ray round and a ring up or down at once (two wedges): never onto a pole or a green corner, and out of
+    the green ring only back toward the amber."""
+    out: list[tuple[Orientation, int, int]] = []
     if abs(p) <= 2:
         for dh in (1, -1):
             for dp in (1, -1):

@@ -28,6 +28,7 @@ from __future__ import annotations
 from vectorwar.display import OrderPiece
 from vectorwar.hexes import Direction
 from vectorwar.systems.avt.avid import Window
+from vectorwar.systems.avt.design import Design
 from vectorwar.systems.avt.orientation import pivot_paths, wedges
 from vectorwar.systems.avt.repairs import damaged_systems
 from vectorwar.systems.avt.state import AVTState, Ship
@@ -43,18 +44,35 @@ def candidates(state: AVTState, ship: Ship) -> list[OrderPiece]:
     design = state.designs[ship.design]
     out = [OrderPiece("bias", f"bias {d}") for d in Direction if d != ship.bias]
     if ship.turning is None:
-        paths = pivot_paths(ship.orientation, state.three_d)
-        reach = len(design.pivots)
-        windows = sorted((w for w, path in paths.items() if path and wedges(path) <= reach), key=_window_order)
-        out += [OrderPiece("pivot", f"pivot {w}") for w in windows]
-        if state.three_d:
-            steps = range(1, len(design.rolls) + 1)
-            out += [OrderPiece("roll", f"roll {side} {n}") for side in ("stbd", "port") for n in steps]
+        out += _facing_changes(state, design, ship)
     out += [OrderPiece("repair", f"repair {key.removeprefix('laser ')}") for key in damaged_systems(ship)]
     if design.ssd is not None:
-        first = ship.electronics_order[:1]
-        spare = [b for b in design.ssd.electronics if b not in ship.electronics_lost and (b,) != first]
-        out += [OrderPiece("electronics", f"electronics {b}") for b in spare]
+        out += _electronics(design.ssd.electronics, ship)
+    return out + _end_of_turn_choices(design, ship)
+
+
+def _facing_changes(state: AVTState, design: Design, ship: Ship) -> list[OrderPiece]:
+    """A pivot to each window the pivot chart reaches, then (3-D only) each roll on the roll chart."""
+    paths = pivot_paths(ship.orientation, state.three_d)
+    reach = len(design.pivots)
+    windows = sorted((w for w, path in paths.items() if path and wedges(path) <= reach), key=_window_order)
+    out = [OrderPiece("pivot", f"pivot {w}") for w in windows]
+    if state.three_d:
+        steps = range(1, len(design.rolls) + 1)
+        out += [OrderPiece("roll", f"roll {side} {n}") for side in ("stbd", "port") for n in steps]
+    return out
+
+
+def _electronics(boxes: list[str], ship: Ship) -> list[OrderPiece]:
+    """Each electronics box the ship still has, but the one it already gives up first."""
+    first = ship.electronics_order[:1]
+    spare = [b for b in boxes if b not in ship.electronics_lost and (b,) != first]
+    return [OrderPiece("electronics", f"electronics {b}") for b in spare]
+
+
+def _end_of_turn_choices(design: Design, ship: Ship) -> list[OrderPiece]:
+    """The change from what the reactors will be next turn, and from where the radiators are going."""
+    out: list[OrderPiece] = []
     if design.reactor:
         on_next = ship.reactors_on if ship.reactors_next is None else ship.reactors_next
         out.append(OrderPiece("reactors", "reactors off" if on_next else "reactors on"))

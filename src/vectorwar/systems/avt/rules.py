@@ -28,7 +28,7 @@ from vectorwar.dice import Dice
 from vectorwar.display import Card, Counter, MoveOption, News, OrderPiece, ShotOption
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.events import Event, TurnBegan
-from vectorwar.hexes import Direction, Hex, Position
+from vectorwar.hexes import Hex, Position
 from vectorwar.limits import MAX_TURNS
 from vectorwar.memo import last_answer
 from vectorwar.roster import id_lookup
@@ -48,29 +48,17 @@ from vectorwar.rules import (
 from vectorwar.scenario import Scenario
 from vectorwar.systems.avt import catalogue, diagrams, display, ghosts, news, pieces, prospects
 from vectorwar.systems.avt.bots import GreedyBot
+from vectorwar.systems.avt.checks import RULE_ORDERS, check_entries
 from vectorwar.systems.avt.design import Design
 from vectorwar.systems.avt.events import SegmentBegan
-from vectorwar.systems.avt.fire import aim_choices, laser_targets, shot_problem
-from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders, Shot, parse_orders
-from vectorwar.systems.avt.orientation import Orientation, pivot_path, pivot_paths, wedges
-from vectorwar.systems.avt.repairs import HEAT_SINK_USE, damaged_systems, repairable, system_key
+from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders, parse_orders
+from vectorwar.systems.avt.orientation import Orientation
+from vectorwar.systems.avt.random_orders import random_ship_orders
+from vectorwar.systems.avt.repairs import HEAT_SINK_USE
 from vectorwar.systems.avt.segment import resolve_segment
-from vectorwar.systems.avt.ssd import repair_teams, thrust_limit
 from vectorwar.systems.avt.start import starts
-from vectorwar.systems.avt.state import AVTState, Ship, when
+from vectorwar.systems.avt.state import AVTState, Ship
 from vectorwar.vectors import Velocity
-
-RULE_ORDERS = "AV:T (A5.212) orders step"
-RULE_THRUST = "AV:T (A5.242) change thrust"
-RULE_PIVOT = "AV:T (A5.222) pivots"
-RULE_ROLL = "AV:T (A2.4) rolls"
-RULE_FIRE = "AV:T (A5.166) firing"
-RULE_REACTORS = "AV:T (A5.39, A5.392) reactors are chosen for the next turn"
-RULE_RADIATORS = "AV:T (A5.391) radiators"
-RULE_AIM = "AV:T (A5.431) boundary regions"
-RULE_ELECTRONICS = "AV:T (A5.457) the defender chooses the electronics box"
-RULE_REPAIR = "AV:T (A5.48) repairs"
-RULE_2D = "AV:T Design Note: the 2-D play experience (option three_d = false)"
 
 #: Pivots the search bot tries for each ship beside the burns (``order_variants``): the best facings greedy sees.
 #: Every one the chart allows (49) measured weaker and took up to 2 s a decision (the history of docs/bots.md).
@@ -277,156 +265,7 @@ class AttackVector(RuleSystem[AVTState]):
             raise IllegalOrderError(str(order), "the game is over", "game end")
         if not isinstance(order, SegmentOrders):
             raise IllegalOrderError(str(order), "segment orders are due now", RULE_ORDERS)
-        self._check_entries(state, order, {s.id for s in state.ships_of(seat) if s.kind == "ship"})
-
-    def _check_entries(self, state: AVTState, order: SegmentOrders, mine: set[str]) -> None:
-        """Each entry of ``order``: one a ship, a ship of ``mine`` (the seat's ships in play), and its actions."""
-        named = [o.ship for o in order.ships]
-        for o in order.ships:
-            if named.count(o.ship) > 1:
-                raise IllegalOrderError(str(order), f"{o.ship} has two entries; give each ship one", RULE_ORDERS)
-            if o.ship not in mine:
-                raise IllegalOrderError(str(o), f"{o.ship} is not one of your ships in play", RULE_ORDERS)
-            self._check_ship(state, o)
-
-    def _check_ship(self, state: AVTState, o: ShipOrders) -> None:
-        ship = state.ship(o.ship)
-        design = state.designs[ship.design]
-        text = str(o)
-        if o.thrust is not None:
-            limit = thrust_limit(design, ship)
-            if not 0 <= o.thrust <= limit:
-                raise IllegalOrderError(text, f"thrust {o.thrust} is above {ship.name}'s {limit}", RULE_THRUST)
-            if o.thrust and ship.fuel - ship.chart.fuel <= 0:
-                raise IllegalOrderError(text, f"{ship.id} has no fuel left", "AV:T (A5.282) fuel")
-            if o.thrust and ship.radiators != "in":
-                raise IllegalOrderError(
-                    text,
-                    f"{ship.id}'s radiators are {ship.radiators}; a ship thrusts only with them in",
-                    RULE_RADIATORS,
-                )
-        if o.pivot is not None and o.roll:
-            raise IllegalOrderError(text, "one facing change at a time: pivot or roll, not both", RULE_PIVOT)
-        if (o.pivot is not None or o.roll) and ship.turning is not None:
-            raise IllegalOrderError(
-                text,
-                f"{ship.id} is still carrying out '{ship.turning.order}' until {when(ship.turning.ends)}; "
-                "one facing change at a time",
-                RULE_PIVOT,
-            )
-        if o.pivot is not None:
-            self._check_pivot(state, ship, design, o)
-        if o.roll:
-            if not state.three_d:
-                raise IllegalOrderError(text, "rolls need altitude, which is switched off", RULE_2D)
-            if abs(o.roll) > len(design.rolls):
-                limit = 30 * len(design.rolls)
-                raise IllegalOrderError(
-                    text, f"a roll of {30 * abs(o.roll)} degrees is off the roll chart ({limit})", RULE_ROLL
-                )
-        self._check_shots(state, ship, design, o)
-        self._check_end_of_turn_choices(ship, design, o)
-        if o.repair is not None:
-            self._check_repair(ship, design, o.repair, str(o))
-
-    @staticmethod
-    def _check_repair(ship: Ship, design: Design, what: str, text: str) -> None:
-        key = system_key(what)
-        if key in ("structure", "structural integrity"):
-            raise IllegalOrderError(text, "the Structural Integrity track is not repaired in battle", RULE_REPAIR)
-        if repair_teams(design, ship) < 1:
-            raise IllegalOrderError(text, f"{ship.id} has no free repair team (wrenches in its Quarters)", RULE_REPAIR)
-        if repairable(ship, key) < 1:
-            damaged = damaged_systems(ship)
-            raise IllegalOrderError(
-                text,
-                f"{ship.id} has no damage to {key} that a team is not already repairing "
-                f"(damaged: {', '.join(damaged) or 'nothing'})",
-                RULE_REPAIR,
-            )
-
-    @staticmethod
-    def _check_end_of_turn_choices(ship: Ship, design: Design, o: ShipOrders) -> None:
-        text = str(o)
-        if o.reactors is not None and design.reactor == 0:
-            raise IllegalOrderError(text, f"{ship.name} has no reactors to switch", RULE_REACTORS)
-        if o.radiators is None:
-            return
-        if design.radiators == 0:
-            raise IllegalOrderError(text, f"{ship.name} has no radiators", RULE_RADIATORS)
-        if ship.radiators in ("extending", "retracting"):
-            raise IllegalOrderError(
-                text,
-                f"{ship.id}'s radiators are {ship.radiators} this turn (a full turn either way); "
-                "order them again next turn",
-                RULE_RADIATORS,
-            )
-        if o.radiators == ship.radiators and ship.radiators_next is None:
-            raise IllegalOrderError(text, f"{ship.id}'s radiators are already {ship.radiators}", RULE_RADIATORS)
-
-    @staticmethod
-    def _check_pivot(state: AVTState, ship: Ship, design: Design, o: ShipOrders) -> None:
-        text = str(o)
-        nose = o.pivot
-        if nose is None:  # pragma: no cover - the caller checked
-            return
-        if not state.three_d and nose.level != 0:
-            raise IllegalOrderError(text, "with altitude off the nose stays in the amber ring", RULE_2D)
-        if nose == ship.orientation.nose:
-            raise IllegalOrderError(text, f"{ship.id}'s nose is already at {nose}", RULE_PIVOT)
-        if abs(nose.level) == 2 and nose.ray % 2:
-            raise IllegalOrderError(text, "the green rings have no corner windows", RULE_PIVOT)
-        path = pivot_path(ship.orientation, nose, state.three_d)
-        if wedges(path) > len(design.pivots):
-            raise IllegalOrderError(
-                text,
-                f"the quickest pivot to {nose} is {30 * wedges(path)} degrees, beyond "
-                f"{ship.name}'s pivot chart ({30 * len(design.pivots)})",
-                RULE_PIVOT,
-            )
-
-    @staticmethod
-    def _check_shots(state: AVTState, ship: Ship, design: Design, o: ShipOrders) -> None:
-        lasers = [s.laser for s in o.shots]
-        power = 0
-        for shot in o.shots:
-            label = f"{ship.id} fire {shot}"
-            if lasers.count(shot.laser) > 1:
-                raise IllegalOrderError(label, f"{shot.laser} can fire once a segment", RULE_FIRE)
-            try:
-                target = state.ship(shot.target)
-            except KeyError:
-                raise IllegalOrderError(label, f"there is no ship called {shot.target!r}", RULE_FIRE) from None
-            why = shot_problem(state, design, ship, shot.laser, target)
-            if why is not None:
-                raise IllegalOrderError(label, why, RULE_FIRE)
-            power += design.mounts[design.lasers[shot.laser]].power
-        if power > ship.battery:
-            raise IllegalOrderError(
-                str(o), f"these shots need {power} power but the batteries hold {ship.battery}", "AV:T (A5.372) power"
-            )
-        if o.aim is not None:
-            targets = {s.target for s in o.shots if state.ship(s.target).kind == "ship"}
-            struck = [aim_choices(state, ship, state.ship(t)) for t in sorted(targets)]
-            choices = {r for regions in struck for r in regions}
-            if not any(len(regions) > 1 for regions in struck) or o.aim not in choices:
-                where = ", ".join(sorted(choices)) or "no ship"
-                raise IllegalOrderError(
-                    str(o),
-                    f"aim {o.aim} is not the attacker's to choose: these shots strike {where}; the attacker "
-                    "chooses only between the two regions of a boundary",
-                    RULE_AIM,
-                )
-        if o.electronics is not None:
-            boxes = design.ssd.electronics if design.ssd else []
-            if o.electronics not in boxes or o.electronics in ship.electronics_lost:
-                left = [b for b in boxes if b not in ship.electronics_lost]
-                raise IllegalOrderError(
-                    str(o),
-                    f"{ship.id} has no electronics box {o.electronics!r} left to give up "
-                    f"(it has {', '.join(left) or 'none'})",
-                    RULE_ELECTRONICS,
-                )
+        check_entries(state, order, {s.id for s in state.ships_of(seat) if s.kind == "ship"})
 
     # -- resolution -----------------------------------------------------------
 
@@ -457,55 +296,13 @@ class AttackVector(RuleSystem[AVTState]):
         for ship in state.ships_of(seat):
             if ship.kind != "ship":
                 continue
-            o = self._random_ship_orders(state, ship, rng)
+            o = random_ship_orders(state, ship, rng)
             if not o.empty:
                 out.append(o)
         return SegmentOrders(tuple(out))
 
     def bots(self) -> Mapping[str, Callable[[], Bot]]:
         return {**super().bots(), "greedy": GreedyBot}
-
-    @staticmethod
-    def _random_ship_orders(state: AVTState, ship: Ship, rng: random.Random) -> ShipOrders:
-        design = state.designs[ship.design]
-        o = ShipOrders(ship.id)
-        if rng.random() < 0.25 and ship.fuel - ship.chart.fuel > 0:
-            top = thrust_limit(design, ship) if ship.radiators == "in" else 0
-            choices = [t for t in range(top + 1) if t != ship.chart.setting]
-            if choices:
-                o = replace(o, thrust=rng.choice(choices))
-        if design.reactor and rng.random() < 0.02:
-            o = replace(o, reactors=rng.random() < 0.5)
-        # Radiators out is the surrender signal (A5.391): the random player never gives it with an enemy ship about.
-        facing_ships = any(s.kind == "ship" for s in state.enemies_of(ship.side))
-        wants = design.radiators and ship.radiators in ("in", "out") and rng.random() < 0.01
-        if wants and (ship.radiators == "out" or not facing_ships):
-            o = replace(o, radiators="in" if ship.radiators == "out" else "out")
-        if rng.random() < 0.1:
-            o = replace(o, bias=rng.choice(list(Direction)))
-        if ship.turning is None and rng.random() < 0.3:
-            if state.three_d and rng.random() < 0.25:
-                steps = rng.randint(1, len(design.rolls))
-                o = replace(o, roll=steps * rng.choice((1, -1)))
-            else:
-                reachable = sorted(
-                    w
-                    for w, path in pivot_paths(ship.orientation, state.three_d).items()
-                    if path and wedges(path) <= len(design.pivots)
-                )
-                if reachable:
-                    o = replace(o, pivot=rng.choice(reachable))
-        shots: list[Shot] = []
-        battery = ship.battery
-        for laser, mount in design.lasers.items():
-            power = design.mounts[mount].power
-            if power > battery or rng.random() < 0.5:
-                continue
-            targets = laser_targets(state, design, ship, laser)
-            if targets:
-                shots.append(Shot(laser, rng.choice(targets).id))
-                battery -= power
-        return replace(o, shots=tuple(shots))
 
     # -- display (see vectorwar.systems.avt.display) ----------------------------
 
@@ -572,7 +369,7 @@ class AttackVector(RuleSystem[AVTState]):
         """Whether ``text`` passes the checks :meth:`vectorwar.game.Game.check` makes of it now: :meth:`parse_order`
         and :meth:`check_order` in the orders phase, with what they read from the state handed in."""
         try:
-            self._check_entries(state, parse_orders(text, own, everyone), mine)
+            check_entries(state, parse_orders(text, own, everyone), mine)
         except (OrderSyntaxError, IllegalOrderError):
             return False
         return True

@@ -24,6 +24,7 @@ from typing import Any
 
 from vectorwar.dice import Dice
 from vectorwar.events import Event, GameOver, Note, TurnBegan
+from vectorwar.hexes import Position
 from vectorwar.systems.avt.arrows import Arrow
 from vectorwar.systems.avt.breaks import resolve_vectors
 from vectorwar.systems.avt.design import Design
@@ -40,7 +41,7 @@ from vectorwar.systems.avt.events import (
 from vectorwar.systems.avt.fire import fire_step
 from vectorwar.systems.avt.grid import SEGMENTS
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders
-from vectorwar.systems.avt.orientation import pivot_path, roll_path, schedule
+from vectorwar.systems.avt.orientation import Orientation, pivot_path, roll_path, schedule
 from vectorwar.systems.avt.repairs import start_repair, system_key
 from vectorwar.systems.avt.ssd import ship_battery_capacity, ship_reactor_power
 from vectorwar.systems.avt.state import AVTState, Ship, Turning, grid_steps
@@ -72,34 +73,43 @@ def _orders_step(state: AVTState, orders: Mapping[str, SegmentOrders], events: l
             if o.empty:
                 continue
             given_any = True
-            ship = ships[o.ship]
-            design = state.designs[ship.design]
-            events.append(OrdersGiven(ship.id, ", ".join(o.actions())))
-            # One replace per ship: the segment is resolved for many ships many times (the benchmark).
-            changes: dict[str, Any] = {}
-            if o.thrust is not None and o.thrust != ship.chart.setting:
-                if ship.chart.burning and o.thrust > 0:
-                    # A new setting starts its own column from the top (docs/rulings.md, *AV:T changing thrust*).
-                    ship = resolve_vectors(ship, f"thrust changed to {o.thrust}", events)
-                changes["chart"] = replace(ship.chart, setting=o.thrust)
-            if o.bias is not None:
-                changes["bias"] = o.bias
-            if o.repair is not None:
-                ship = start_repair(ship, system_key(o.repair), state.turn)
-            if o.electronics is not None:
-                rest = tuple(b for b in ship.electronics_order if b != o.electronics)
-                changes["electronics_order"] = (o.electronics, *rest)
-            # Written now, carried out between segment 8 and segment 1 (A5.392, turn_end).
-            if o.reactors is not None:
-                changes["reactors_next"] = None if o.reactors == ship.reactors_on else o.reactors
-            if o.radiators is not None:
-                changes["radiators_next"] = None if o.radiators == ship.radiators else o.radiators
-            if changes:
-                ship = replace(ship, **changes)
-            if o.pivot is not None or o.roll:
-                ship = _begin_facing_change(state, design, ship, o)
+            ship = _take_orders(state, ships[o.ship], o, events)
             ships[ship.id] = ship
     return replace(state, ships=tuple(ships[s.id] for s in state.ships)) if given_any else state
+
+
+def _take_orders(state: AVTState, ship: Ship, o: ShipOrders, events: list[Event]) -> Ship:
+    """One ship's entry carried out in the orders step: settings written, a repair or facing change begun."""
+    design = state.designs[ship.design]
+    events.append(OrdersGiven(ship.id, ", ".join(o.actions())))
+    # One replace per ship: the segment is resolved for many ships many times (the benchmark).
+    changes: dict[str, Any] = {}
+    if o.thrust is not None and o.thrust != ship.chart.setting:
+        if ship.chart.burning and o.thrust > 0:
+            # A new setting starts its own column from the top (docs/rulings.md, *AV:T changing thrust*).
+            ship = resolve_vectors(ship, f"thrust changed to {o.thrust}", events)
+        changes["chart"] = replace(ship.chart, setting=o.thrust)
+    if o.bias is not None:
+        changes["bias"] = o.bias
+    if o.repair is not None:
+        ship = start_repair(ship, system_key(o.repair), state.turn)
+    if o.electronics is not None:
+        rest = tuple(b for b in ship.electronics_order if b != o.electronics)
+        changes["electronics_order"] = (o.electronics, *rest)
+    _end_of_turn_choices(ship, o, changes)
+    if changes:
+        ship = replace(ship, **changes)
+    if o.pivot is not None or o.roll:
+        ship = _begin_facing_change(state, design, ship, o)
+    return ship
+
+
+def _end_of_turn_choices(ship: Ship, o: ShipOrders, changes: dict[str, Any]) -> None:
+    """Reactors and radiators: written now, carried out between segment 8 and segment 1 (A5.392, turn_end)."""
+    if o.reactors is not None:
+        changes["reactors_next"] = None if o.reactors == ship.reactors_on else o.reactors
+    if o.radiators is not None:
+        changes["radiators_next"] = None if o.radiators == ship.radiators else o.radiators
 
 
 def _burn(ship: Ship, steps: list[Arrow], events: list[Event], used: set[str]) -> ThrustChart:
@@ -140,26 +150,11 @@ def _thrust_and_movement(
         for system in sorted(burning[ship_id]):  # a set iterates in a per-process order; a replay must not
             if system not in used:  # as Ship.using, in one replace with the move below
                 used = (*used, system)
-        position, orientation, turning = ship.position, ship.orientation, ship.turning
-        if steps:
-            path = [position]
-            for arrow in steps:
-                path.append(arrow.velocity.moved(path[-1]))
-            position = path[-1]
-            events.append(ShipMoved(ship.id, " ".join(str(a) for a in steps), tuple(path)))
-            for target in ships.values():
-                if target.active and target.kind == "target" and target.position in path[1:]:
-                    events.append(TargetDestroyed(target.id, ship.id, "flown through: eaten"))
-                    ships[target.id] = replace(target, status="destroyed")
+        # Only a ship that moves or turns this segment costs a call: most segments most ships do neither.
+        position = _fly(ship, steps, ships, events) if steps else ship.position
+        orientation, turning = ship.orientation, ship.turning
         if turning is not None:
-            reached = [o for at, o in turning.stops if at == state.now]
-            if reached:
-                orientation = reached[-1]
-                done = turning.ends == state.now
-                events.append(FacingChanged(ship.id, orientation, done))
-                if done:
-                    completed.add(ship.id)
-                    turning = None
+            orientation, turning = _turn(state, ship, turning, completed, events)
         chart = charts[ship_id]
         if burning[ship_id] or (position, orientation, turning, chart) != (
             ship.position,
@@ -171,6 +166,35 @@ def _thrust_and_movement(
                 ship, position=position, orientation=orientation, turning=turning, chart=chart, used=used
             )
     return replace(state, ships=tuple(ships[s.id] for s in state.ships)), completed
+
+
+def _fly(ship: Ship, steps: list[Arrow], ships: dict[str, Ship], events: list[Event]) -> Position:
+    """Where ``ship`` ends its move along ``steps``; a target flown through on the way is eaten (A5.113)."""
+    path = [ship.position]
+    for arrow in steps:
+        path.append(arrow.velocity.moved(path[-1]))
+    events.append(ShipMoved(ship.id, " ".join(str(a) for a in steps), tuple(path)))
+    for target in ships.values():
+        if target.active and target.kind == "target" and target.position in path[1:]:
+            events.append(TargetDestroyed(target.id, ship.id, "flown through: eaten"))
+            ships[target.id] = replace(target, status="destroyed")
+    return path[-1]
+
+
+def _turn(
+    state: AVTState, ship: Ship, turning: Turning, completed: set[str], events: list[Event]
+) -> tuple[Orientation, Turning | None]:
+    """The window a facing change under way reaches this segment, if any; a change done joins ``completed``."""
+    reached = [o for at, o in turning.stops if at == state.now]
+    if not reached:
+        return ship.orientation, turning
+    orientation = reached[-1]
+    done = turning.ends == state.now
+    events.append(FacingChanged(ship.id, orientation, done))
+    if not done:
+        return orientation, turning
+    completed.add(ship.id)
+    return orientation, None
 
 
 def _break_step(state: AVTState, completed: set[str], events: list[Event]) -> AVTState:

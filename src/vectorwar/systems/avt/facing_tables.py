@@ -1,0 +1,145 @@
+"""What the greedy player (:mod:`.bots`) asks again and again of a ship, worked out once and kept.
+
+For every facing it weighs, the lasers whose arcs hold the window an enemy is seen through and the skin
+armour that window's fire would meet (:class:`DesignTable`, kept per design); the pivots a ship's chart
+allows from an orientation (:func:`reachable_from`); and which lasers are whole and cool, as bit masks, so
+that counting the lasers of a facing is a few integer operations. These sit in the bot's innermost loops
+(``benchmarks/compare.py``'s avt figures), so they trade plain numbers for dataclasses where it pays.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from vectorwar.systems.avt.arcs import map_to_arc, middle_row
+from vectorwar.systems.avt.armour import struck
+from vectorwar.systems.avt.avid import Window
+from vectorwar.systems.avt.design import Design
+from vectorwar.systems.avt.orientation import Chart, Orientation, orientation_number, pivot_paths, schedule, wedges
+from vectorwar.systems.avt.ssd import laser_state
+from vectorwar.systems.avt.state import AVTState, Ship
+from vectorwar.systems.avt.tracks import Track, marker_between_points
+
+
+@lru_cache(maxsize=4096)
+def reachable_from(
+    orientation: Orientation, three_d: bool, chart: Chart
+) -> tuple[tuple[Window, Orientation, int, int, int], ...]:
+    """:func:`.steering.reachable` for a ship at ``orientation`` with the pivot chart ``chart``, worked out once."""
+    out = [(orientation.nose, orientation, 0, 0, orientation_number(orientation))]
+    for window, path in sorted(pivot_paths(orientation, three_d).items()):
+        if not path or wedges(path) > len(chart):
+            continue
+        stops = schedule(path, chart)
+        end = path[-1].orientation
+        out.append((window, end, wedges(path), stops[-1][0] + 1, orientation_number(end)))
+    return tuple(out)
+
+
+def lasers_alive(design: Design, ship: Ship) -> int:
+    """``ship``'s lasers not destroyed, as a bit mask over ``design.lasers`` (bit i: the i-th laser)."""
+    if not ship.marks:  # nothing marked off: every laser is whole
+        return (1 << len(design.lasers)) - 1
+    mask = 0
+    for i, laser in enumerate(design.lasers):
+        if laser_state(design, ship, laser) != "destroyed":
+            mask |= 1 << i
+    return mask
+
+
+def lasers_fresh(design: Design, ship: Ship, at: int, alive: int) -> int:
+    """Of the lasers in ``alive`` (a mask like :func:`lasers_alive`), those cool by absolute segment ``at``."""
+    index = design_table(design).index
+    mask = alive
+    named: set[str] = set()
+    for laser, ready in ship.cooling:
+        # A laser's first entry is its cooling (Ship.ready_at); a laser of no design cools nothing here.
+        if laser not in named:
+            named.add(laser)
+            if ready > at and laser in index:
+                mask &= ~(1 << index[laser])
+    return mask
+
+
+class DesignTable:
+    """What greedy asks of one design again and again, for every facing it weighs: which lasers' arcs hold the
+    window an enemy is seen through from an orientation, and the skin armour that window's fire would meet."""
+
+    __slots__ = ("_facings", "_mounts", "by_name", "design", "index")
+
+    def __init__(self, design: Design) -> None:
+        self.design = design
+        #: Each laser's bit in the masks, in ``design.lasers`` order.
+        self.index = {laser: i for i, laser in enumerate(design.lasers)}
+        self._mounts = tuple(design.lasers.values())
+        #: (bit, power a shot) of each laser, in the order of the lasers' names.
+        self.by_name = tuple(
+            (self.index[laser], design.mounts[mount].power) for laser, mount in sorted(design.lasers.items())
+        )
+        self._facings: dict[tuple[int, int, bool], dict[int, tuple[int, int]]] = {}
+
+    def seen_through(self, seen: Window, three_d: bool) -> dict[int, tuple[int, int]]:
+        """The answers of :meth:`facing` kept so far for ``seen``, by the orientation's number."""
+        key = (seen.level, seen.ray, three_d)
+        kept = self._facings.get(key)
+        if kept is None:
+            kept = self._facings[key] = {}
+        return kept
+
+    def facing_from(self, seen: Seen, orientation: Orientation, number: int, three_d: bool) -> tuple[int, int]:
+        """:meth:`facing` for a window and its answers from :func:`seen_when`, and the orientation's number."""
+        known = seen[1].get(number)
+        return known if known is not None else self.facing(orientation, seen[0], three_d)
+
+    def facing(self, orientation: Orientation, seen: Window, three_d: bool) -> tuple[int, int]:
+        """(lasers whose arcs hold ``seen`` from ``orientation`` as a bit mask, the skin armour it would meet).
+
+        Kept by plain numbers: a dataclass's hash is worked out in Python on every look-up.
+        """
+        kept = self.seen_through(seen, three_d)
+        number = orientation_number(orientation)
+        found = kept.get(number)
+        if found is None:
+            design = self.design
+            windows = map_to_arc(orientation, seen) if three_d else (middle_row(orientation, seen),)
+            arcs = design.arcs
+            mask = 0
+            for i, mount in enumerate(self._mounts):
+                if not arcs[mount].isdisjoint(windows):
+                    mask |= 1 << i
+            ssd = design.ssd
+            armour = 0 if ssd is None else min(ssd.armour[r] for r in struck(orientation, seen, three_d))
+            found = kept[number] = (mask, armour)
+        return found
+
+
+#: A window an enemy is seen through, and the design table's answers kept for it (:meth:`DesignTable.seen_through`).
+Seen = tuple[Window, dict[int, tuple[int, int]]]
+
+
+def seen_when(
+    state: AVTState, table: DesignTable, mine: Track, theirs: Track, takes: int, kept: dict[int, Seen | None]
+) -> Seen | None:
+    """Where the enemy will be seen once a pivot taking ``takes`` segments is done (``None``: in the same space),
+    worked out once per ``takes`` into ``kept``."""
+    if takes in kept:
+        return kept[takes]
+    seen = marker_between_points(state, mine.after(takes), theirs.after(takes))[0]
+    found = kept[takes] = None if seen is None else (seen, table.seen_through(seen, state.three_d))
+    return found
+
+
+#: The designs' tables by identity (each holds its design, so the identity stays theirs): a game's designs are
+#: shared by every state of it. A bound on memory over many games: the table starts again past it (a design's
+#: table holds at most about 60,000 answers, 50 windows either way by 600 orientations, some 6 MB).
+_TABLES: dict[int, DesignTable] = {}
+_TABLES_KEPT = 16
+
+
+def design_table(design: Design) -> DesignTable:
+    table = _TABLES.get(id(design))
+    if table is None or table.design is not design:
+        if len(_TABLES) >= _TABLES_KEPT:
+            _TABLES.clear()
+        table = _TABLES[id(design)] = DesignTable(design)
+    return table

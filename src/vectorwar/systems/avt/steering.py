@@ -1,0 +1,230 @@
+"""How the greedy player (:mod:`.bots`) moves a ship: the burn it sets and the pivot it orders.
+
+A steering rule on the two ships' tracks (:mod:`.tracks`): close to a standoff range at the speed from
+which the ship can still stop there, match the enemy's drift, and burn with the nose turned toward the
+velocity change that needs; with little to change, cut the engine and turn to the facing that brings the
+most lasers and the thickest armour to bear where the enemy will be (:func:`facings`). The reasons for each
+constant are in docs/rules/avt-bots.md.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import replace
+
+from vectorwar.systems.avt.avid import Window
+from vectorwar.systems.avt.design import Design
+from vectorwar.systems.avt.facing_tables import (
+    Seen,
+    design_table,
+    lasers_alive,
+    lasers_fresh,
+    reachable_from,
+    seen_when,
+)
+from vectorwar.systems.avt.orders import ShipOrders
+from vectorwar.systems.avt.orientation import Orientation
+from vectorwar.systems.avt.ssd import thrust_limit
+from vectorwar.systems.avt.state import AVTState, Ship
+from vectorwar.systems.avt.tracks import (
+    SEG,
+    THRUST_UNIT,
+    Vec,
+    dot,
+    marker_between_points,
+    norm,
+    scale,
+    sub,
+    track,
+    unit,
+)
+
+#: Range the greedy player closes to and holds, well inside the 3 MRLS's point-blank bracket (0-10).
+STANDOFF = 5.0
+#: Distances (hexes) it is content to drift within rather than burn to hold the standoff exactly.
+CLOSE_BAND = (1.0, 9.0)
+#: The share of its acceleration it counts on for braking, for a margin.
+BRAKING = 0.8
+#: Relative speed (hexes a turn) below which drifting within the close band needs no burn.
+SETTLED_SPEED = 3.0
+#: Near the enemy, what each laser bearing adds to a burn direction's alignment (a cosine) when choosing it.
+BEARING_WEIGHT = 0.1
+#: Closing speed (hexes a turn) it will not exceed however far away the enemy is.
+MAX_CLOSING = 12.0
+#: The share of the fuel left it counts on when capping a closing speed, and the speed it always allows.
+FUEL_MARGIN = 0.8
+MIN_CLOSING = 1.0
+#: Distance (hexes) within which the two ships share a space, and the speed it then moves apart at.
+SAME_SPACE = 0.5
+SEPARATION = 4.0
+#: Velocity change (hexes a turn) that starts a burn, and the one that keeps a burn going.
+START_BURN = 3.0
+KEEP_BURN = 1.5
+#: How much a point of skin armour turned toward the enemy counts against one more laser bearing on it.
+ARMOUR_WEIGHT = 1.5
+#: What a laser bearing counts again when it will be cool once the pivot is done: between volleys the ship turns
+#: fresh lasers to the enemy, so a ship whose bearing lasers are cooling still fires (greedy v greedy Rafik duels
+#: drawn at the turn limit: 13 of 100 without it, 9 with it; docs/rules/avt-bots.md).
+FRESH_WEIGHT = 1.0
+
+
+def turn_around(design: Design) -> float:
+    """Turns a 180-degree pivot takes on the ship's pivot chart (its largest pivot if that is less)."""
+    if not design.pivots:
+        return 1.0
+    row = design.pivots[min(5, len(design.pivots) - 1)]
+    return (row[-1] + 1) / SEG
+
+
+def needed_change(design: Design, ship: Ship, enemy: Ship) -> Vec:
+    """The velocity change (hexes a turn) that would set the closing speed and drift the rule wants."""
+    mine, theirs = track(ship), track(enemy)
+    offset = sub(theirs.at, mine.at)
+    distance = norm(offset)
+    relative = sub(theirs.velocity, mine.velocity)
+    if distance < SAME_SPACE:
+        # In one space no laser bears (a marker needs a window): move off along the nose, which needs no
+        # pivot, at a speed that starts a burn.
+        toward = scale(THRUST_UNIT[ship.orientation.nose], -1.0)
+        return sub(relative, scale(toward, SEPARATION))
+    toward = unit(offset)
+    # Braking starts with a turn-around: the speed from which turning round (t turns, coasting) and then
+    # burning at ``accel`` (hexes a turn, per turn) stops it in the gap: v t + v^2 / 2 accel = gap.
+    accel = max(1.0, design.thrust * 2.0 * BRAKING)
+    t = turn_around(design)
+    gap = distance - STANDOFF
+    speed = accel * (math.sqrt(t * t + 2.0 * abs(gap) / accel) - t)
+    closing = math.copysign(min(MAX_CLOSING, speed, closing_fuel_cap(ship, relative, toward)), gap)
+    if gap < 0:
+        closing = max(closing, -2.0)
+    wanted = scale(toward, -closing)
+    return sub(relative, wanted)
+
+
+def closing_fuel_cap(ship: Ship, relative: Vec, toward: Vec) -> float:
+    """The fastest closing speed (hexes a turn) the fuel left can still brake from once there.
+
+    Each dot of thrust burns a unit of fuel and is a hex a turn of velocity (the thrust chart). Reaching
+    closing speed c from v0 costs c - v0 and stopping costs c again, after the drift across the line is matched: so
+    c <= (fuel + v0) / 2, with a margin for angled burns and pivots. A chase that outruns this ends with
+    the tanks dry and the enemy drifting out of reach.
+    """
+    along = dot(relative, toward)
+    across = norm(sub(relative, scale(toward, along)))
+    fuel = FUEL_MARGIN * (ship.fuel - ship.chart.fuel) - across
+    return max(MIN_CLOSING, (fuel - along) / 2.0)
+
+
+def move(state: AVTState, design: Design, ship: Ship, enemy: Ship, orders: ShipOrders) -> ShipOrders:
+    can_burn = ship.radiators == "in" and ship.fuel - ship.chart.fuel > 0
+    limit = thrust_limit(design, ship) if can_burn else 0
+    need = needed_change(design, ship, enemy)
+    size = norm(need)
+    setting = ship.chart.setting
+    burning = setting > 0
+    nose = ship.orientation.nose
+    if limit > 0 and size > (KEEP_BURN if burning else START_BURN) and (burning or not settled(state, ship, enemy)):
+        aim = unit(need)
+        lined_up = dot(THRUST_UNIT[nose], aim)
+        if ship.turning is None:
+            target = thrust_window(state, design, ship, enemy, aim)
+            if target is not None and target != nose and dot(THRUST_UNIT[target], aim) > lined_up + 0.05:
+                orders = replace(orders, pivot=target)
+                return set_thrust(orders, setting, 0 if lined_up < 0.7 else setting or limit, limit)
+        if lined_up >= 0.7:
+            want = limit if size > 4 else max(1, min(limit, math.ceil(size)))
+            # Keep a burn's setting unless it is far off: a new setting starts its column again.
+            if burning and abs(want - setting) <= 1:
+                want = setting
+            return set_thrust(orders, setting, want, limit)
+        return set_thrust(orders, setting, 0, limit)
+    orders = set_thrust(orders, setting, 0, limit)
+    if ship.turning is None:
+        target = fire_window(state, design, ship, enemy)
+        if target is not None:
+            orders = replace(orders, pivot=target)
+    return orders
+
+
+def settled(state: AVTState, ship: Ship, enemy: Ship) -> bool:
+    """Whether the enemy, drifting slowly, stays inside the close band (in range) for the next turn."""
+    mine, theirs = track(ship), track(enemy)
+    if norm(sub(theirs.velocity, mine.velocity)) > SETTLED_SPEED:
+        return False
+    for t in range(0, 9, 2):
+        _, range_ = marker_between_points(state, mine.after(t), theirs.after(t))
+        if not CLOSE_BAND[0] <= range_ <= CLOSE_BAND[1]:
+            return False
+    return True
+
+
+def set_thrust(orders: ShipOrders, setting: int, want: int, limit: int) -> ShipOrders:
+    want = max(0, min(want, limit))
+    return orders if want == setting else replace(orders, thrust=want)
+
+
+def reachable(state: AVTState, design: Design, ship: Ship) -> Sequence[tuple[Window, Orientation, int, int, int]]:
+    """(nose window, orientation, wedges, segments to finish, the orientation's number) of every pivot the chart
+    allows, and staying put."""
+    return reachable_from(ship.orientation, state.three_d, design.pivots)
+
+
+def thrust_window(state: AVTState, design: Design, ship: Ship, enemy: Ship, aim: Vec) -> Window | None:
+    """The nose window to burn in: thrust along ``aim`` first, and near the enemy lasers bearing too."""
+    mine, theirs = track(ship), track(enemy)
+    close = norm(sub(theirs.at, mine.at)) <= CLOSE_BAND[1] + 4
+    table = design_table(design)
+    alive = lasers_alive(design, ship)
+    seen_after: dict[int, Seen | None] = {}
+    best: tuple[float, Window] | None = None
+    for window, orientation, n, takes, number in reachable(state, design, ship):
+        score = dot(THRUST_UNIT[window], aim) - 0.02 * n
+        if close and BEARING_WEIGHT:
+            found = seen_when(state, table, mine, theirs, takes, seen_after)
+            if found is not None:
+                bearing = table.facing_from(found, orientation, number, state.three_d)[0]
+                score += BEARING_WEIGHT * (bearing & alive).bit_count()
+        if best is None or score > best[0] + 1e-9:
+            best = (score, window)
+    return best[1] if best else None
+
+
+def facings(state: AVTState, design: Design, ship: Ship, enemy: Ship) -> list[tuple[float, Window, int]]:
+    """(score, nose window, wedges) of staying put and of every pivot the chart allows, where ``enemy`` will be
+    seen once it is done: the lasers bearing there (``FRESH_WEIGHT`` more for each that will be cool then),
+    ``ARMOUR_WEIGHT`` a point of skin armour turned to it (the thinner region on a boundary, as the enemy's
+    fire would choose), less a twentieth a wedge turned."""
+    mine, theirs = track(ship), track(enemy)
+    table = design_table(design)
+    three_d = state.three_d
+    alive = lasers_alive(design, ship)
+    # Where the enemy is seen, and the lasers cool, depend on when the pivot is done alone.
+    seen_after: dict[int, Seen | None] = {}
+    fresh: dict[int, int] = {}
+    out: list[tuple[float, Window, int]] = []
+    for window, orientation, n, takes, number in reachable(state, design, ship):
+        found = seen_when(state, table, mine, theirs, takes, seen_after)
+        if found is None:
+            continue
+        bearing, armour = table.facing_from(found, orientation, number, three_d)
+        count = (bearing & alive).bit_count() + ARMOUR_WEIGHT * armour
+        if takes not in fresh:
+            fresh[takes] = lasers_fresh(design, ship, state.now + takes, alive)
+        count += FRESH_WEIGHT * (bearing & fresh[takes]).bit_count()
+        out.append((count - 0.05 * n, window, n))
+    return out
+
+
+def fire_window(state: AVTState, design: Design, ship: Ship, enemy: Ship) -> Window | None:
+    """The pivot that brings the most lasers to bear when it is done, if it beats staying put."""
+    best: tuple[float, Window] | None = None
+    current = 0.0
+    for score, window, n in facings(state, design, ship, enemy):
+        if n == 0:
+            current = score
+        if best is None or score > best[0] + 1e-9:
+            best = (score, window)
+    if best is None or best[1] == ship.orientation.nose or best[0] < current + 0.5:
+        return None
+    return best[1]

@@ -1,0 +1,126 @@
+"""The computer players' picture of motion: ships' places and velocities as plain float vectors, in hexes.
+
+The game moves ships by the movement grid in whole hexes (:mod:`.grid`); the greedy player (:mod:`.bots`)
+steers and looks ahead on these instead: x points toward B/C, y toward A, z up. A ship's track is where the
+board shows it going, the burn under way and the thrust set included, never its orders.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from vectorwar.hexes import Position
+from vectorwar.systems.avt.arrows import Arrow
+from vectorwar.systems.avt.avid import ALL_WINDOWS, Window, marker_for_offset
+from vectorwar.systems.avt.state import AVTState, Ship
+from vectorwar.systems.avt.thrust import thrust_heading
+from vectorwar.vectors import Velocity
+
+Vec = tuple[float, float, float]
+
+_ROOT3_2 = math.sqrt(3.0) / 2.0
+#: Segments in a turn, as a float for the kinematics.
+SEG = 8.0
+
+
+def add(a: Vec, b: Vec) -> Vec:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
+
+
+def sub(a: Vec, b: Vec) -> Vec:
+    return (a[0] - b[0], a[1] - b[1], a[2] - b[2])
+
+
+def scale(a: Vec, k: float) -> Vec:
+    return (a[0] * k, a[1] * k, a[2] * k)
+
+
+def dot(a: Vec, b: Vec) -> float:
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+
+
+def norm(a: Vec) -> float:
+    return math.sqrt(dot(a, a))
+
+
+def unit(a: Vec) -> Vec:
+    n = norm(a)
+    return scale(a, 1.0 / n) if n > 1e-12 else (0.0, 0.0, 0.0)
+
+
+def flat(dq: float, dr: float, dz: float) -> Vec:
+    """Axial hex offsets (and levels) as a vector in hexes: x toward B/C, y toward A, z up."""
+    return (dq * _ROOT3_2, -dr - dq / 2.0, dz)
+
+
+def where(position: Position) -> Vec:
+    return flat(position.hex.q, position.hex.r, position.altitude)
+
+
+def arrow_vector(arrow: Arrow) -> Vec:
+    return ARROWS[arrow]
+
+
+ARROWS: dict[Arrow, Vec] = {a: flat(a.velocity.dq, a.velocity.dr, a.velocity.dz) for a in Arrow}
+
+
+def velocity_vector(v: Velocity) -> Vec:
+    return flat(v.dq, v.dr, v.dz)
+
+
+def effective_velocity(ship: Ship) -> Vec:
+    """Vectors plus the pending dots of the burn under way (they join the vectors when it breaks)."""
+    out = velocity_vector(ship.velocity)
+    for arrow, n in ship.chart.pending_dots().items():
+        out = add(out, scale(arrow_vector(arrow), n))
+    return out
+
+
+def thrust_direction(nose: Window) -> Vec:
+    """Velocity gained per dot of the orthogonal column with the nose in ``nose`` (angled burns included)."""
+    heading = thrust_heading(nose)
+    major = scale(add(arrow_vector(heading.major[0]), arrow_vector(heading.major[1])), 0.5)
+    if heading.minor is None:
+        return major
+    minor = scale(add(arrow_vector(heading.minor[0]), arrow_vector(heading.minor[1])), 0.5)
+    return add(major, scale(minor, 0.5))
+
+
+THRUST: dict[Window, Vec] = {w: thrust_direction(w) for w in ALL_WINDOWS}
+THRUST_UNIT: dict[Window, Vec] = {w: unit(v) for w, v in THRUST.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class Track:
+    """Where a ship is and is going, as the board shows it."""
+
+    at: Vec
+    velocity: Vec
+    #: Velocity gained per segment from the thrust set now (public, A5.243), along the nose.
+    push: Vec
+
+    def after(self, segments: float) -> Vec:
+        turns = segments / SEG
+        # Each segment's thrust adds its dots, and the ship covers an eighth of its velocity a segment.
+        return add(add(self.at, scale(self.velocity, turns)), scale(self.push, segments * segments / (2 * SEG)))
+
+
+def track(ship: Ship) -> Track:
+    push = scale(THRUST[ship.orientation.nose], ship.chart.setting / 4.0) if ship.chart.setting else (0, 0, 0)
+    return Track(where(ship.position), effective_velocity(ship), (float(push[0]), float(push[1]), float(push[2])))
+
+
+def marker_between_points(state: AVTState, start: Vec, end: Vec) -> tuple[Window | None, int]:
+    """The AVID window and range from one predicted point to another (rounded to hexes and levels)."""
+    d = sub(end, start)
+    dq = round(d[0] / _ROOT3_2)
+    dr = round(-d[1] - dq / 2.0)
+    dz = round(d[2]) if state.three_d else 0
+    marker = marker_for_offset(dq, dr, dz)
+    return marker.window, marker.range
+
+
+def nearest_first(ships: list[Ship], here: Vec) -> list[Ship]:
+    """``ships`` by distance from ``here``, nearest first; ties by id, so every run picks the same one."""
+    return sorted(ships, key=lambda s: (norm(sub(where(s.position), here)), s.id))
