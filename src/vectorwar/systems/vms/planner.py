@@ -85,6 +85,20 @@ def _route(names: list[str], points: int, used: dict[str, int], ratings: Mapping
     return burns if points <= 0 else []
 
 
+def _thruster_routes(
+    design: Design, lost: Mapping[str, int], firing_facing: Direction
+) -> tuple[dict[str, int], dict[Direction, Side], dict[Side, list[str]], list[str]]:
+    """What :func:`candidate_plots` routes burns with: each thruster's rating left after ``lost``, the side
+    whose thrusters push toward each direction from ``firing_facing``, the thrusters of each side, and
+    the thrusters in the order rotational thrust tries them (flanks first)."""
+    table = design.thrusters_by_id
+    ratings = {name: effective_rating(design, name, lost) for name in table}
+    pusher = {d: next(s for s in SIDES if d in pushes(s, firing_facing)) for d in Direction}
+    by_side = {side: [n for n, t in table.items() if t.side == side] for side in SIDES}
+    rotational_names = [n for side in ROTATION_ORDER for n in by_side[side]]
+    return ratings, pusher, by_side, rotational_names
+
+
 def candidate_plots(
     design: Design,
     motion: Motion,
@@ -94,11 +108,9 @@ def candidate_plots(
     advanced_rotation: bool = False,
     limit_lost: int = 0,
 ) -> Iterator[Plot]:
-    table = design.thrusters_by_id
-    ratings = {name: effective_rating(design, name, lost) for name in table}
-    pusher = {d: next(s for s in SIDES if d in pushes(s, firing_facing)) for d in Direction}
-    by_side = {side: [n for n, t in table.items() if t.side == side] for side in SIDES}
-    rotational_names = [n for side in ROTATION_ORDER for n in by_side[side]]
+    """The menu's plots (see the module docstring) with thrusters firing from ``firing_facing``, routed
+    within each thruster's rating as ``lost`` leaves it and ``available`` thrust points in all."""
+    ratings, pusher, by_side, rotational_names = _thruster_routes(design, lost, firing_facing)
     for r in _rotations(design, motion.rotation, advanced_rotation, limit_lost):
         rot_points = _rotation_points(design, motion, r, advanced_rotation)
         if rot_points > available:

@@ -201,18 +201,7 @@ class GreedyBot:
         panic = forced(state, ship)  # optional rule Shock: a panicked ship has no choice
         if panic is not None:
             return panic
-        rotations, thrust = turn_allowance(ship)
-        candidates: list[Manoeuvre] = []
-        for turns in range(0, min(rotations, 3) + 1):
-            for way in ("L", "R") if turns else ("",):
-                for g in range(thrust + 1):
-                    steps = [way] * turns + ([str(g)] if g else [])
-                    candidates.append(Manoeuvre(tuple(steps)))
-        if honour_binds(state):  # the honour rule: look wider for a plot that stays on the board
-            candidates += [m for m in on_board_plots(state, ship) if m not in candidates]
-        planned = planned_plot(state, ship)
-        if planned is not None and planned not in candidates:
-            candidates.append(planned)
+        candidates, planned = _plot_candidates(state, ship)
         enemies = [
             (e, e.hex.shifted(e.velocity.dq, e.velocity.dr))
             for e in state.enemies_of(ship.side)
@@ -265,3 +254,24 @@ class GreedyBot:
         if nearest < 99:
             score -= 0.08 * nearest
         return score
+
+
+def _plot_candidates(state: VV5State, ship: Ship) -> tuple[list[Manoeuvre], Manoeuvre | None]:
+    """The plots greedy weighs for ``ship``, with the scenario's planned plot (if any) among them.
+
+    Every turn of up to three hexsides either way with every thrust the ship has; under the honour rule
+    also the plots that keep it on the board, which a tight turn alone may miss.
+    """
+    rotations, thrust = turn_allowance(ship)
+    candidates: list[Manoeuvre] = []
+    for turns in range(0, min(rotations, 3) + 1):
+        for way in ("L", "R") if turns else ("",):
+            for g in range(thrust + 1):
+                steps = [way] * turns + ([str(g)] if g else [])
+                candidates.append(Manoeuvre(tuple(steps)))
+    if honour_binds(state):  # the honour rule: look wider for a plot that stays on the board
+        candidates += [m for m in on_board_plots(state, ship) if m not in candidates]
+    planned = planned_plot(state, ship)
+    if planned is not None and planned not in candidates:
+        candidates.append(planned)
+    return candidates, planned

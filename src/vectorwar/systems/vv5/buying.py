@@ -132,50 +132,13 @@ def read_setup(scenario: Scenario, designs: Mapping[str, Design], hex_map: HexMa
     source = f"scenario {scenario.id}"
     spec = validate_model(PurchaseSpec, table, source, ("setup", "purchase"))
     sides = [s.id for s in scenario.sides]
-    # The text's fighters run from 1 to 10 tons; heavier "fighters" are not in the cup.
-    pool = tuple(spec.pool) or tuple(k for k, d in designs.items() if d.kind == "fighter" and d.mass <= 10)
-    for key in pool:
-        if key not in designs:
-            raise ScenarioError(f"{source}: setup.purchase.pool: no design {key!r}")
+    pool = _read_pool(spec, designs, source)
     slots = []
     for side, start in spec.start.items():
         where = f"{source}: setup.purchase.start.{side}"
         if side not in sides:
             raise ScenarioError(f"{where}: {side!r} is not a side of this scenario")
-        try:
-            hexes = tuple(hex_map.locate(at) for at in start.at)
-            facing, velocity = Direction.parse(start.facing), Velocity.parse(start.velocity)
-            facings = tuple(Direction.parse(f) for f in start.facings)
-            velocities = tuple(Velocity.parse(v) for v in start.velocities)
-        except (KeyError, ValueError) as err:
-            raise ScenarioError(f"{where}: {err}") from None
-        if len(set(hexes)) != len(hexes) or not all(hex_map.contains(h) for h in hexes):
-            raise ScenarioError(f"{where}.at: start hexes must be different hexes on the map")
-        for key, values in (("facings", facings), ("velocities", velocities)):
-            if values and len(values) != len(hexes):
-                raise ScenarioError(f"{where}.{key}: give one for each of the {len(hexes)} start hexes, or none")
-        if start.escort:
-            escort = designs.get(start.escort)
-            if escort is None or escort.kind != "transport":
-                raise ScenarioError(f"{where}.escort: {start.escort!r} is not a transport design")
-            if len(hexes) < MAX_SHIPS + escorts_for(MAX_SHIPS):
-                raise ScenarioError(
-                    f"{where}.at: {MAX_SHIPS + escorts_for(MAX_SHIPS)} start hexes needed: fighters and transports"
-                )
-        slots.append(
-            StartSlots(
-                side,
-                hexes,
-                facing,
-                velocity,
-                start.prefix,
-                start.bombs,
-                start.escort,
-                start.escort_prefix,
-                facings,
-                velocities,
-            )
-        )
+        slots.append(_read_start(side, start, designs, hex_map, where))
     return PurchaseState(
         points=tuple((s.side, 0) for s in slots),
         order=tuple(s.side for s in slots),
@@ -187,6 +150,58 @@ def read_setup(scenario: Scenario, designs: Mapping[str, Design], hex_map: HexMa
         draw=spec.draw,
         cup=pool if spec.draw else (),
     )
+
+
+def _read_pool(spec: PurchaseSpec, designs: Mapping[str, Design], source: str) -> tuple[str, ...]:
+    """The designs on offer: the scenario's list, checked, or by default every fighter of 10 t or less."""
+    # The text's fighters run from 1 to 10 tons; heavier "fighters" are not in the cup.
+    pool = tuple(spec.pool) or tuple(k for k, d in designs.items() if d.kind == "fighter" and d.mass <= 10)
+    for key in pool:
+        if key not in designs:
+            raise ScenarioError(f"{source}: setup.purchase.pool: no design {key!r}")
+    return pool
+
+
+def _read_start(side: str, start: StartSpec, designs: Mapping[str, Design], hex_map: HexMap, where: str) -> StartSlots:
+    """One buying side's start hexes, headings and velocities, checked against the map (``where`` names the side)."""
+    try:
+        hexes = tuple(hex_map.locate(at) for at in start.at)
+        facing, velocity = Direction.parse(start.facing), Velocity.parse(start.velocity)
+        facings = tuple(Direction.parse(f) for f in start.facings)
+        velocities = tuple(Velocity.parse(v) for v in start.velocities)
+    except (KeyError, ValueError) as err:
+        raise ScenarioError(f"{where}: {err}") from None
+    if len(set(hexes)) != len(hexes) or not all(hex_map.contains(h) for h in hexes):
+        raise ScenarioError(f"{where}.at: start hexes must be different hexes on the map")
+    for key, values in (("facings", facings), ("velocities", velocities)):
+        if values and len(values) != len(hexes):
+            raise ScenarioError(f"{where}.{key}: give one for each of the {len(hexes)} start hexes, or none")
+    if start.escort:
+        _check_escort(start.escort, designs, len(hexes), where)
+    return StartSlots(
+        side,
+        hexes,
+        facing,
+        velocity,
+        start.prefix,
+        start.bombs,
+        start.escort,
+        start.escort_prefix,
+        facings,
+        velocities,
+    )
+
+
+def _check_escort(escort: str, designs: Mapping[str, Design], hexes: int, where: str) -> None:
+    """An escorted side (Assault Force) names a transport and has start hexes for its fighters and transports."""
+    design = designs.get(escort)
+    if design is None or design.kind != "transport":
+        raise ScenarioError(f"{where}.escort: {escort!r} is not a transport design")
+    # The most a side can field: a full purchase of fighters plus a transport per pair of them.
+    if hexes < MAX_SHIPS + escorts_for(MAX_SHIPS):
+        raise ScenarioError(
+            f"{where}.at: {MAX_SHIPS + escorts_for(MAX_SHIPS)} start hexes needed: fighters and transports"
+        )
 
 
 def begin(state: VV5State, dice: Dice, events: list[Event]) -> VV5State:

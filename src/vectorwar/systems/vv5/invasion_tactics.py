@@ -35,7 +35,7 @@ from vectorwar.systems.vv5.gunfire import launch_odds
 from vectorwar.systems.vv5.movement import DENSE_PREFIX, gravity_pull
 from vectorwar.systems.vv5.specials.adp import PHASER_RANGE, phaser_hit
 from vectorwar.systems.vv5.specials.invasion import crash_risk, invasion_state, on_board
-from vectorwar.systems.vv5.state import Ship, VV5State
+from vectorwar.systems.vv5.state import Body, Ship, VV5State
 from vectorwar.vectors import Velocity
 
 THREAT = 6.0  # per expected phaser hit invited (a hit knocks a fighter out about half the time)
@@ -86,19 +86,7 @@ def objective(state: VV5State, ship: Ship, end: Hex, facing: Direction, velocity
     """Score one plot of a human ship (its end hex, heading and new velocity) by the scenario's objective."""
     invasion = invasion_state(state)
     bodies = on_board(invasion)
-    score = -80.0 * crash_risk(state, end)
-    # The bodies move before the starships: their pull comes from where they are headed.
-    ahead = HexMap(
-        state.map.sections,
-        tuple((b.hex.shifted(b.velocity.dq, b.velocity.dr), f"{DENSE_PREFIX}{b.gravity}") for b in bodies),
-    )
-    pull = gravity_pull(ahead, ship.hex.line_to(end))
-    if not state.map.contains(end.shifted(pull.dq, pull.dr)):
-        score -= 200.0  # flung off the board: the ship is out of the fight
-    score -= 1.0 * pull.speed
-    score -= 1.0 * max(0, velocity.speed - SPEED)
-    if not state.map.contains(end.shifted(2 * velocity.dq, 2 * velocity.dr)):
-        score -= 5.0
+    score = _flight_path(state, bodies, ship, end, velocity)
     platforms = [p.vector_marker for p in state.ships_of(invasion.alien_side)]
     if not platforms or not bodies:
         return score
@@ -114,6 +102,34 @@ def objective(state: VV5State, ship: Ship, end: Hex, facing: Direction, velocity
     target = assigned(state, ship)
     if target is None:
         return score
+    return _toward_target(score, ship, target, end, facing)
+
+
+def _flight_path(state: VV5State, bodies: tuple[Body, ...], ship: Ship, end: Hex, velocity: Velocity) -> float:
+    """The plot's cost in risks of the flight itself: crashing into a body, being flung off the board by
+    the bodies' gravity, and speed that would carry the ship past the platforms or off the board."""
+    score = -80.0 * crash_risk(state, end)
+    # The bodies move before the starships: their pull comes from where they are headed.
+    ahead = HexMap(
+        state.map.sections,
+        tuple((b.hex.shifted(b.velocity.dq, b.velocity.dr), f"{DENSE_PREFIX}{b.gravity}") for b in bodies),
+    )
+    pull = gravity_pull(ahead, ship.hex.line_to(end))
+    if not state.map.contains(end.shifted(pull.dq, pull.dr)):
+        score -= 200.0  # flung off the board: the ship is out of the fight
+    score -= 1.0 * pull.speed
+    score -= 1.0 * max(0, velocity.speed - SPEED)
+    if not state.map.contains(end.shifted(2 * velocity.dq, 2 * velocity.dr)):
+        score -= 5.0
+    return score
+
+
+def _toward_target(score: float, ship: Ship, target: Ship, end: Hex, facing: Direction) -> float:
+    """``score`` plus what ending at ``end`` facing ``facing`` does for the ship's work on its platform.
+
+    It takes ``score`` rather than returning a difference so the sum is made in the same order as ever
+    (floating point): a bot's choice between near-equal plots must not change.
+    """
     aim = target.vector_marker
     distance = end.distance(aim)
     if ship.missiles_ready:

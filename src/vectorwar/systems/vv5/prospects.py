@@ -192,25 +192,15 @@ def aimed_gunfire(state: VV5State, seat: str, order: Gunfire) -> Gunfire:
     if not order.shots or isinstance(state.special, InvasionState):
         return order
     special = specials.special_for(state)
-    base: dict[str, Points] = {}
-    for flying in state.incoming:
-        target = state.ship(flying.target)
-        if state.ship(flying.shooter).side == seat and target.active:
-            base[target.id] = add(base.get(target.id, NONE), missile(missile_hit(target, flying.to_hit, 0)))
+    base = _missiles_in_flight(state, seat)
     # What the missiles alone are worth: the guns are judged by what they add.
     already = {t: damage_worth(state, special, state.ship(t), points) for t, points in base.items()}
-    choices: list[list[tuple[str, Points]]] = []
-    picked: list[int] = []  # the option each shot takes: greedy's target to begin with
-    for shot in order.shots:
-        shooter = state.ship(shot.ship)
-        options: list[tuple[str, Points]] = []
-        for target in state.enemies_of(seat):
-            if not target_weight(state, seat, target) or gun_problem(state, shooter, shot.mount, target):
-                continue
-            need = gun_to_hit(shooter.hex.distance(target.hex)) or 13
-            options.append((target.id, gun_shot(need - gun_modifier(shot.guns, target), shot.guns)))
-        choices.append(options or [(shot.target, NONE)])
-        picked.append(next((i for i, (t, _) in enumerate(choices[-1]) if t == shot.target), 0))
+    choices = _shot_options(state, seat, order)
+    # The option each shot takes: greedy's target to begin with.
+    picked = [
+        next((i for i, (t, _) in enumerate(options) if t == shot.target), 0)
+        for shot, options in zip(order.shots, choices, strict=True)
+    ]
 
     def worth(picks: Sequence[int]) -> float:
         at: dict[str, Points] = {}
@@ -234,6 +224,32 @@ def aimed_gunfire(state: VV5State, seat: str, order: Gunfire) -> Gunfire:
             break
     aimed = zip(order.shots, choices, picked, strict=True)
     return Gunfire(tuple(replace(shot, target=options[i][0]) for shot, options, i in aimed))
+
+
+def _missiles_in_flight(state: VV5State, seat: str) -> dict[str, Points]:
+    """The damage the seat's missiles already in flight stand to do, by target."""
+    base: dict[str, Points] = {}
+    for flying in state.incoming:
+        target = state.ship(flying.target)
+        if state.ship(flying.shooter).side == seat and target.active:
+            base[target.id] = add(base.get(target.id, NONE), missile(missile_hit(target, flying.to_hit, 0)))
+    return base
+
+
+def _shot_options(state: VV5State, seat: str, order: Gunfire) -> list[list[tuple[str, Points]]]:
+    """For each shot of ``order``, the targets it may take with the damage it stands to do to each;
+    a shot with none keeps its own target at no worth, so every shot has at least one option."""
+    choices: list[list[tuple[str, Points]]] = []
+    for shot in order.shots:
+        shooter = state.ship(shot.ship)
+        options: list[tuple[str, Points]] = []
+        for target in state.enemies_of(seat):
+            if not target_weight(state, seat, target) or gun_problem(state, shooter, shot.mount, target):
+                continue
+            need = gun_to_hit(shooter.hex.distance(target.hex)) or 13
+            options.append((target.id, gun_shot(need - gun_modifier(shot.guns, target), shot.guns)))
+        choices.append(options or [(shot.target, NONE)])
+    return choices
 
 
 #: Rounds of :func:`aimed_gunfire`'s turning one shot at a time.

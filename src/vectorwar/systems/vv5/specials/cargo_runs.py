@@ -379,26 +379,36 @@ def steer(state: VV5State, ship: Ship, end: Hex, speed: int) -> float:
     if ship.side == run.crossing:
         carriers = [s.vector_marker for s in state.ships_of(run.crossing) if carries(s) and s.id != ship.id]
         if not carries(ship) and carriers:
-            # An escort stays with what it escorts, and leaves only once that is across.
-            if not state.map.contains(end):
-                return 950.0 if edge_of(state.map, end) in run.exit_edges else 0.0
-            return -0.3 * min(end.distance(c) for c in carriers)
-        if not state.map.contains(end):
-            return 1100.0 if edge_of(state.map, end) in run.exit_edges else 0.0
-        weight = 1.0 if carries(ship) else 0.4
-        drift = end.shifted(end.q - ship.hex.q, end.r - ship.hex.r)
-        score = -weight * min(
-            0.5 * steps_to_edge(state.map, end, e) + 0.5 * steps_to_edge(state.map, drift, e) for e in run.exit_edges
-        )
-        if not state.map.contains(drift) and edge_of(state.map, drift) in run.exit_edges:
-            score += 3.0 + speed  # the bot's fear of drifting off the board does not apply to the way home
-        if carries(ship):
-            near = min((end.distance(e.vector_marker) for e in state.enemies_of(ship.side)), default=8)
-            score += 0.3 * min(near, 8)
-        return score
+            return _escort_pull(state, run, end, carriers)
+        return _runner_pull(state, run, ship, end, speed)
     targets = [s.vector_marker for s in state.ships_of(run.crossing) if carries(s)]
     targets = targets or [s.vector_marker for s in state.ships_of(run.crossing)]
     return -0.4 * min((end.distance(t) for t in targets), default=0)
+
+
+def _escort_pull(state: VV5State, run: CargoRunState, end: Hex, carriers: list[Hex]) -> float:
+    """An escort stays with what it escorts (``carriers``: their next positions) and leaves once that is across."""
+    if not state.map.contains(end):
+        return 950.0 if edge_of(state.map, end) in run.exit_edges else 0.0
+    return -0.3 * min(end.distance(c) for c in carriers)
+
+
+def _runner_pull(state: VV5State, run: CargoRunState, ship: Ship, end: Hex, speed: int) -> float:
+    """A carrier, or a crossing ship with no carrier left to escort, heads for the nearest exit edge."""
+    if not state.map.contains(end):
+        return 1100.0 if edge_of(state.map, end) in run.exit_edges else 0.0
+    weight = 1.0 if carries(ship) else 0.4
+    # Where the ship drifts next turn if it keeps this vector counts as much as where it ends.
+    drift = end.shifted(end.q - ship.hex.q, end.r - ship.hex.r)
+    score = -weight * min(
+        0.5 * steps_to_edge(state.map, end, e) + 0.5 * steps_to_edge(state.map, drift, e) for e in run.exit_edges
+    )
+    if not state.map.contains(drift) and edge_of(state.map, drift) in run.exit_edges:
+        score += 3.0 + speed  # the bot's fear of drifting off the board does not apply to the way home
+    if carries(ship):
+        near = min((end.distance(e.vector_marker) for e in state.enemies_of(ship.side)), default=8)
+        score += 0.3 * min(near, 8)
+    return score
 
 
 @last_answer
