@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import html
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -896,8 +896,32 @@ def _framework_handlers(app: FastAPI) -> None:
         return answer
 
 
+#: Refusals answered with a status, a type and the error's own words, nothing more.
+_PLAIN_REFUSALS: dict[type[Exception], tuple[int, str]] = {
+    GameNotFound: (404, "NotFound"),
+    SeatForbidden: (403, "Forbidden"),
+    ChatForbidden: (403, "Forbidden"),
+    ChatKeyReused: (409, "ChatKeyReused"),
+    SeatTaken: (409, "SeatTaken"),
+    PracticeGame: (409, "PracticeGame"),
+    PaceRefused: (422, "BadPace"),
+    ContactRefused: (422, "BadContact"),
+    RematchRefused: (409, "NotOver"),
+    OverBudget: (422, "OverBudget"),
+}
+
+
+def _plain_refusal(status: int, kind: str) -> Callable[[Request, Exception], Awaitable[JSONResponse]]:
+    async def refused(_request: Request, err: Exception) -> JSONResponse:
+        return error(status, kind, str(err))
+
+    return refused
+
+
 def _error_handlers(app: FastAPI) -> None:
     _framework_handlers(app)
+    for refusal, (status, kind) in _PLAIN_REFUSALS.items():
+        app.add_exception_handler(refusal, _plain_refusal(status, kind))
 
     @app.exception_handler(OrderSyntaxError)
     async def syntax(_request: Request, err: Exception) -> JSONResponse:
@@ -911,43 +935,11 @@ def _error_handlers(app: FastAPI) -> None:
             raise err
         return error(400, type(err).__name__, str(err), input=err.order, rule=err.rule)
 
-    @app.exception_handler(GameNotFound)
-    async def not_found(_request: Request, err: Exception) -> JSONResponse:
-        return error(404, "NotFound", str(err))
-
-    @app.exception_handler(SeatForbidden)
-    async def forbidden(_request: Request, err: Exception) -> JSONResponse:
-        return error(403, "Forbidden", str(err))
-
-    @app.exception_handler(ChatForbidden)
-    async def chat_forbidden(_request: Request, err: Exception) -> JSONResponse:
-        return error(403, "Forbidden", str(err))
-
     @app.exception_handler(ChatRefused)
     async def chat_refused(_request: Request, err: Exception) -> JSONResponse:
         if not isinstance(err, ChatRefused):  # pragma: no cover - registered for this type
             raise err
         return error(422, "ChatRefused", str(err), rule=err.limit.name)
-
-    @app.exception_handler(ChatKeyReused)
-    async def chat_key_reused(_request: Request, err: Exception) -> JSONResponse:
-        return error(409, "ChatKeyReused", str(err))
-
-    @app.exception_handler(SeatTaken)
-    async def seat_taken(_request: Request, err: Exception) -> JSONResponse:
-        return error(409, "SeatTaken", str(err))
-
-    @app.exception_handler(PracticeGame)
-    async def practice_game(_request: Request, err: Exception) -> JSONResponse:
-        return error(409, "PracticeGame", str(err))
-
-    @app.exception_handler(PaceRefused)
-    async def bad_pace(_request: Request, err: Exception) -> JSONResponse:
-        return error(422, "BadPace", str(err))
-
-    @app.exception_handler(ContactRefused)
-    async def bad_contact(_request: Request, err: Exception) -> JSONResponse:
-        return error(422, "BadContact", str(err))
 
     @app.exception_handler(StaleGame)
     async def changed_meanwhile(_request: Request, err: Exception) -> JSONResponse:
@@ -956,10 +948,6 @@ def _error_handlers(app: FastAPI) -> None:
         answer = error(503, "GameChanged", f"{err}; nothing was written, send the request again")
         answer.headers["Retry-After"] = "1"
         return answer
-
-    @app.exception_handler(RematchRefused)
-    async def not_over(_request: Request, err: Exception) -> JSONResponse:
-        return error(409, "NotOver", str(err))
 
     @app.exception_handler(StalePrompt)
     async def stale(_request: Request, err: Exception) -> JSONResponse:
@@ -979,7 +967,3 @@ def _error_handlers(app: FastAPI) -> None:
         answer = error(429, "TooManyBotGames", str(err))
         answer.headers["Retry-After"] = str(max(1, round(err.retry_after)))
         return answer
-
-    @app.exception_handler(OverBudget)
-    async def over_budget(_request: Request, err: Exception) -> JSONResponse:
-        return error(422, "OverBudget", str(err))
