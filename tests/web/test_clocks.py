@@ -56,9 +56,9 @@ def tokens(created: Created) -> dict[str, str]:
 
 
 async def new_table(
-    service: GameService, deadlines: Deadlines, pace: Pace, seed: int = 3
+    service: GameService, deadlines: Deadlines, pace: Pace, seed: int = 3, scenario: str = "msc-duel"
 ) -> tuple[Created, dict[str, str]]:
-    created = await service.create("msc-duel", {"red": "human", "blue": "human"}, seed=seed)
+    created = await service.create(scenario, {"red": "human", "blue": "human"}, seed=seed)
     await deadlines.start(created.id, pace)
     return created, tokens(created)
 
@@ -111,6 +111,28 @@ def test_a_seat_past_its_deadline_is_played_by_the_computer_until_its_player_tak
         assert "blue" in live.table.game.waiting_for
         view = await deadlines.view(created.id, None)
         assert view["seats"]["blue"]["deadline"] == (time.now() + timedelta(seconds=HOUR)).isoformat()
+        service.close()
+
+    run_async(scenario)
+
+
+def test_a_forgiven_miss_is_answered_by_the_seats_standing_orders_where_they_answer(tmp_path: Path) -> None:
+    # AV:T segment orders may be a hold: a forgiven miss holds, and no computer plays the seat.
+    async def scenario() -> None:
+        time = FakeTime()
+        service = GameService(Store(f"sqlite:///{tmp_path / 'games.db'}"))
+        deadlines = Deadlines(service, time)
+        created, token = await new_table(service, deadlines, Pace(DEADLINE, HOUR, misses=1), scenario="avt-duel-wasp")
+        await give(service, created.id, token["red"], "red")
+        time.advance(HOUR)
+        assert await deadlines.check() == 1
+        live = await service.get(created.id)
+        assert dict(live.table.game.history[-1].orders)["blue"] == "hold"
+        assert "blue" not in live.table.bots, "the player keeps the seat"
+        view = await deadlines.view(created.id, None)
+        assert view["events"][-1]["text"] == (
+            "blue missed its deadline (1 of 1 allowed): its standing orders (hold) gave this decision's orders"
+        )
         service.close()
 
     run_async(scenario)

@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, Final, Literal, Protocol
 
+from vectorwar.players import computer_players
 from vectorwar.setup import find_scenario, scenario_from_text, system_of
 from vectorwar.web.referee import Table
 
@@ -129,7 +130,7 @@ def bots_of(scenario: str, scenario_toml: str | None) -> Mapping[str, object]:
     with nothing stored; a scenario that cannot be read is left for the set-up to refuse.
     """
     chosen = scenario_from_text(scenario_toml) if scenario_toml is not None else find_scenario(scenario)
-    return system_of(chosen).bots()
+    return computer_players(system_of(chosen))
 
 
 def span(seconds: float) -> str:

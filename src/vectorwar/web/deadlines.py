@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from vectorwar.rules import Bot
+from vectorwar.autopilot import Standing, standing_order
+from vectorwar.players import computer_players
+from vectorwar.rules import Bot, Order, RuleSystem
 from vectorwar.setup import HUMAN
 from vectorwar.web.clock_store import ClockStore
 from vectorwar.web.clocks import (
@@ -240,15 +243,22 @@ class Deadlines:
                 if due <= now and seat_clock.missed < clock.pace.misses:
                     missed = seat_clock.missed + 1
                     seats[seat] = replace(seat_clock, since=None, missed=missed)
-                    said = f"{seat} missed its deadline ({missed} of {clock.pace.misses} allowed): the computer ({bot})"
+                    # A forgiven miss is answered as the player left it: their standing orders, or a hold
+                    # where the rules have one; the computer only where neither answers this prompt.
+                    held = standing_order(table.game, seat, table.standing.get(seat, Standing()), now=True)
+                    by = f"the computer ({bot})" if held is None else f"its standing orders ({held})"
+                    said = f"{seat} missed its deadline ({missed} of {clock.pace.misses} allowed): {by}"
                     events.append(_event(now, seat, f"{said} gave this decision's orders"))
-                    forgiven.append((seat, table.game.system.bots()[bot]()))
+                    system = table.game.system
+                    answer = computer_players(system)[bot]() if held is None else _Given(held, system)
+                    forgiven.append((seat, answer))
                     if contact is not None:
-                        notes.append((_missed_note(table, seat, bot, clock.pace.misses - missed), contact))
+                        yours = f"the computer player {bot}" if held is None else f"your standing orders ({held})"
+                        notes.append((_missed_note(table, seat, yours, clock.pace.misses - missed), contact))
                 elif due <= now:
                     seats[seat] = replace(seat_clock, late=True, since=None)
                     events.append(_event(now, seat, f"{seat} missed its deadline: the computer ({bot}) plays it now"))
-                    takeovers.append((seat, table.game.system.bots()[bot]()))
+                    takeovers.append((seat, computer_players(table.game.system)[bot]()))
                     if contact is not None:
                         notes.append((_takeover_note(table, seat, bot), contact))
                 elif (
@@ -280,10 +290,22 @@ def _takeover_note(table: Table, seat: str, bot: str) -> Note:
     return Note("takeover", table.id, seat, f"vectorwar: {title}: the computer plays {seat}", text)
 
 
-def _missed_note(table: Table, seat: str, bot: str, left: int) -> Note:
+class _Given:
+    """A late seat's answer from its standing orders: the order they gave, read at the prompt it answers."""
+
+    def __init__(self, text: str, system: RuleSystem[Any]) -> None:
+        self.text = text
+        self.system = system
+
+    def choose(self, state: Any, seat: str, rng: random.Random) -> Order:
+        del rng  # the standing order is already chosen
+        return self.system.parse_order(state, seat, self.text)
+
+
+def _missed_note(table: Table, seat: str, by: str, left: int) -> Note:
     title = table.game.scenario.title
     text = (
-        f"Your seat {seat} in {title} missed its deadline, so the computer player {bot} gave that decision's "
+        f"Your seat {seat} in {title} missed its deadline, so {by} gave that decision's "
         f"orders. You keep the seat; {left} more missed deadline{'s' if left != 1 else ''} and the computer "
         "keeps playing it until you take it back."
     )
