@@ -10,10 +10,9 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, FastAPI, Query, Request, Security, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Depends, FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
-from fastapi.security import APIKeyQuery, HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 from starlette.exceptions import HTTPException
@@ -52,6 +51,7 @@ from vectorwar.web.service import (
     catalogue,
 )
 from vectorwar.web.store import Store, default_db_url
+from vectorwar.web.tokens import Token
 from vectorwar.web.tutorials import router as tutorials
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -67,29 +67,6 @@ BODY_MAX = 64 * 1024
 WS_MESSAGE_MAX = 4 * 1024
 #: WebSocket close code for a message too big to take.
 MESSAGE_TOO_BIG = 1009
-
-_BEARER = HTTPBearer(
-    auto_error=False,
-    scheme_name="token",
-    description="A player's token, as created with the game: it names the seats it may act for",
-)
-_QUERY_TOKEN = APIKeyQuery(
-    name="token",
-    auto_error=False,
-    scheme_name="token in the query",
-    description="The same token as a query parameter (join links and WebSockets use it)",
-)
-
-
-def request_token(
-    header: Annotated[HTTPAuthorizationCredentials | None, Security(_BEARER)],
-    query: Annotated[str | None, Security(_QUERY_TOKEN)],
-) -> str | None:
-    """The caller's token, from ``Authorization: Bearer`` or ``?token=``; none: a spectator."""
-    return header.credentials if header is not None else query
-
-
-Token = Annotated[str | None, Depends(request_token)]
 
 
 #: Options one request may set (every system has far fewer).

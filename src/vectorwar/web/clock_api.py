@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Depends, Security
+from fastapi import APIRouter, Depends
 from fastapi.responses import JSONResponse
-from fastapi.security import APIKeyQuery, HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.requests import HTTPConnection
 
@@ -14,6 +13,7 @@ from vectorwar.web.clocks import LEAST_SECONDS, MOST_MISSES, MOST_SECONDS, Conta
 from vectorwar.web.deadlines import Deadlines
 from vectorwar.web.reminders import EMAIL_MAX, WEBHOOK_MAX
 from vectorwar.web.responses import error_responses
+from vectorwar.web.tokens import Token
 
 NAME_MAX = 200
 
@@ -24,21 +24,6 @@ def _deadlines(request: HTTPConnection) -> Deadlines:
 
 
 DeadlinesDep = Annotated[Deadlines, Depends(_deadlines)]
-
-# The same two ways to give a token as every other route (app.request_token), read here too so that
-# this module need not import the application that includes it.
-_BEARER = HTTPBearer(auto_error=False, scheme_name="token")
-_QUERY_TOKEN = APIKeyQuery(name="token", auto_error=False, scheme_name="token in the query")
-
-
-def _token(
-    header: Annotated[HTTPAuthorizationCredentials | None, Security(_BEARER)],
-    query: Annotated[str | None, Security(_QUERY_TOKEN)],
-) -> str | None:
-    return header.credentials if header is not None else query
-
-
-Token = Annotated[str | None, Depends(_token)]
 
 
 class PaceBody(BaseModel):

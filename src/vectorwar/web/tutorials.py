@@ -7,9 +7,8 @@ import asyncio
 import functools
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Path, Security
+from fastapi import APIRouter, Depends, Path
 from fastapi.responses import JSONResponse
-from fastapi.security import APIKeyQuery, HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.requests import HTTPConnection
 
@@ -19,6 +18,7 @@ from vectorwar.limits import MAX_ORDER_CHARS
 from vectorwar.tutorial import Tutorial, builtin_tutorial, builtin_tutorials, check_action, progress
 from vectorwar.web.responses import error, error_responses
 from vectorwar.web.service import GameService
+from vectorwar.web.tokens import Token
 
 router = APIRouter(prefix="/api", tags=["tutorials"])
 
@@ -31,21 +31,6 @@ def _service(request: HTTPConnection) -> GameService:
 
 
 Service = Annotated[GameService, Depends(_service)]
-
-# The same two ways to give a token as every other route (app.request_token), read here too so that
-# this module need not import the application that includes it.
-_BEARER = HTTPBearer(auto_error=False, scheme_name="token")
-_QUERY_TOKEN = APIKeyQuery(name="token", auto_error=False, scheme_name="token in the query")
-
-
-def _token(
-    header: Annotated[HTTPAuthorizationCredentials | None, Security(_BEARER)],
-    query: Annotated[str | None, Security(_QUERY_TOKEN)],
-) -> str | None:
-    return header.credentials if header is not None else query
-
-
-Token = Annotated[str | None, Depends(_token)]
 
 
 class TutorialCheckBody(BaseModel):
