@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.combat.helpers import MSC_TABLE, duel
+from tests.support.kinds import play_checking_kinds
 from vectorwar.catalogue import builtin_scenario
 from vectorwar.dice import Dice
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError
@@ -68,17 +69,7 @@ def play_kinds(scenario: str, seed: int) -> set[str]:
     game = Game.new(MSC, builtin_scenario(scenario), seed)
     rng = random.Random(seed)
     greedy = MSC.bots()["greedy"]()  # it closes and fires, so every kind is asked for
-    seen: set[str] = set()
-    while (prompt := game.prompt) is not None:
-        state = game.state
-        assert isinstance(state, MSCState)
-        kind = kinds.due(state)
-        assert kind is not None
-        assert kind.name == prompt.kind
-        assert kind.prompt(state) == prompt
-        seen.add(kind.name)
-        for seat in prompt.seats:
-            game.submit(seat, str(greedy.choose(state, seat, rng)))
+    seen = {kind.name for kind, _ in play_checking_kinds(game, kinds.due, greedy, rng)}
     state = game.state
     assert isinstance(state, MSCState)
     assert kinds.due(state) is None

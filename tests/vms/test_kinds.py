@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.msc.test_kinds import MOST_PHASE_TESTS, phase_tests
+from tests.support.kinds import play_checking_kinds
 from vectorwar.dice import Dice
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError
 from vectorwar.systems.vms import kinds
@@ -48,17 +49,7 @@ def test_each_prompt_names_the_kind_that_answers_it(combat: str) -> None:
     game = new_game(SHIPS, seed=3, designs=EAGER, options={"combat": combat}, max_turns=3)
     rng = random.Random(3)
     greedy = VMS.bots()["greedy"]()
-    seen: set[str] = set()
-    while (prompt := game.prompt) is not None:
-        state = game.state
-        assert isinstance(state, VMSState)
-        kind = kinds.due(state)
-        assert kind is not None
-        assert kind.name == prompt.kind
-        assert kind.prompt(state) == prompt
-        seen.add(kind.name)
-        for seat in prompt.seats:
-            game.submit(seat, str(greedy.choose(state, seat, rng)))
+    seen = {kind.name for kind, _ in play_checking_kinds(game, kinds.due, greedy, rng)}
     # Only VV5 combat gives a side the fire initiative to pick who declares first.
     assert seen == set(kinds.KINDS) - ({"fire-order"} if combat == "msc" else set())
     state = game.state

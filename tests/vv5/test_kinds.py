@@ -10,6 +10,7 @@ import pytest
 
 from tests.msc.test_kinds import MOST_PHASE_TESTS, phase_tests
 from tests.support.dice import LoadedDice
+from tests.support.kinds import play_checking_kinds
 from vectorwar.catalogue import builtin_scenario
 from vectorwar.dice import Dice
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError
@@ -46,17 +47,8 @@ def _play(scenario: str, seed: int = 1) -> tuple[Game, list[tuple[str, str]]]:
     game = Game.new(system, builtin_scenario(scenario), seed)
     rng = random.Random(seed)
     greedy = system.bots()["greedy"]()
-    asked: list[tuple[str, str]] = []
-    while (prompt := game.prompt) is not None and len(asked) < MOST_PROMPTS:
-        state = game.state
-        assert isinstance(state, VV5State)
-        kind = kinds.due(state)
-        assert kind is not None
-        assert (kind.name, kind.phase) == (prompt.kind, state.phase)
-        assert kind.prompt(state) == prompt
-        asked.append((kind.name, str(prompt.clock)))
-        for seat in prompt.seats:
-            game.submit(seat, str(greedy.choose(state, seat, rng)))
+    played = play_checking_kinds(game, kinds.due, greedy, rng, MOST_PROMPTS)
+    asked = [(kind.name, clock) for kind, clock in played]
     return game, asked
 
 
