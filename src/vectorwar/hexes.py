@@ -276,8 +276,10 @@ def line_offsets(dq: int, dr: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     """:meth:`Hex.line_candidates` from a hex to the hex ``(dq, dr)`` axial steps away, each hex as its axial
     offset from the first: for callers that test the hexes against sets of whole numbers, building no hex.
 
-    >>> line_offsets(2, 0)
-    (((0, 0),), ((1, -1), (1, 0)), ((2, 0),))
+    >>> line_offsets(2, 0)  # straight down a row of hexes
+    (((0, 0),), ((1, 0),), ((2, 0),))
+    >>> line_offsets(1, 1)  # along the edge between two hexes: either may be the one passed
+    (((0, 0),), ((0, 1), (1, 0)), ((1, 1),))
     """
     return _line_shape(dq, dr)
 

@@ -7,7 +7,7 @@ import asyncio
 import psycopg
 import pytest
 
-from tests.web.helpers import throwaway_postgres
+from tests.web.helpers import run_async, throwaway_postgres
 from vectorwar.web.fanout import Fanout
 from vectorwar.web.store import CHANNEL
 
@@ -57,7 +57,7 @@ def test_announcements_are_read_skipped_when_its_own_and_coalesced_per_game() ->
         assert heard.games == ["g_a", "g_a"]
         assert heard.lines == [("g_a", 1), ("g_a", 2)]
 
-    asyncio.run(main())
+    run_async(main)
 
 
 @pytest.mark.slow
@@ -84,4 +84,4 @@ def test_a_lost_listening_connection_is_made_again_and_every_watched_game_read_a
                 assert heard.games[-1] == "g_watched"
             await fanout.stop()
 
-        asyncio.run(main())
+        run_async(main)

@@ -16,7 +16,7 @@ import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
-from tests.web.helpers import Mirror
+from tests.web.helpers import Mirror, run_async
 from tests.web.test_api import auth, create, token_of
 from vectorwar.game import Game
 from vectorwar.web import referee
@@ -59,7 +59,7 @@ def test_a_write_for_an_old_version_is_refused_and_changes_nothing(tmp_path: Pat
         with pytest.raises(LookupError, match="g_none"):
             store.set_draft("g_none", "red", "x", version=0)
 
-    asyncio.run(main())
+    run_async(main)
 
 
 def test_two_services_play_one_game_and_each_sees_the_others_orders(tmp_path: Path) -> None:
@@ -100,7 +100,7 @@ def test_two_services_play_one_game_and_each_sees_the_others_orders(tmp_path: Pa
             list(batch.orders) for batch in mirror.game.history
         ]
 
-    asyncio.run(main())
+    run_async(main)
 
 
 def test_drafts_seats_and_chat_from_two_services_are_all_kept(tmp_path: Path) -> None:
@@ -131,7 +131,7 @@ def test_drafts_seats_and_chat_from_two_services_are_all_kept(tmp_path: Path) ->
         stored = await one.chat(created.id, red)
         assert [(x.number, x.text) for x in stored] == sorted((x.number, x.text) for x, _new in lines)
 
-    asyncio.run(main())
+    run_async(main)
 
 
 def test_an_offer_to_end_made_through_one_service_is_accepted_through_the_other(tmp_path: Path) -> None:
@@ -149,7 +149,7 @@ def test_an_offer_to_end_made_through_one_service_is_accepted_through_the_other(
         assert ended["result"] is not None
         assert json.loads(await one.scene(created.id, None)) == json.loads(await two.scene(created.id, None))
 
-    asyncio.run(main())
+    run_async(main)
 
 
 def test_a_change_refused_as_stale_try_after_try_is_a_503_that_took_nothing(
