@@ -21,6 +21,7 @@ from fastapi.testclient import TestClient
 from tests.web.helpers import run_async
 from vectorwar.game import Game
 from vectorwar.play import bot_rng, make_bots
+from vectorwar.search import SearchBot
 from vectorwar.web.app import create_app
 from vectorwar.web.clocks import CLOCK, DEADLINE, Contact, Pace, PaceRefused, SeatClock, observe, remind_at
 from vectorwar.web.deadlines import Deadlines
@@ -528,3 +529,25 @@ def test_the_operator_sets_the_smtp_server_and_webhooks_when_serving() -> None:
     assert _reminders(None, 25, None, "", "", Tls.none, False, "") == Settings()
     with pytest.raises(UserError, match="--smtp-from"):
         _reminders("smtp.example.org", 25, None, "", "", Tls.none, False, "")
+
+
+def test_a_pace_may_name_a_search_level_as_every_menu_of_computer_players_does(tmp_path: Path) -> None:
+    # The lobby offers a system's computer players with the search levels (vectorwar.players); a pace
+    # naming one is started, takes the late seat and is put back on a table rebuilt from the store.
+    async def scenario() -> None:
+        time = FakeTime()
+        store_url = f"sqlite:///{tmp_path / 'games.db'}"
+        service = GameService(Store(store_url))
+        deadlines = Deadlines(service, time)
+        created, token = await new_table(service, deadlines, Pace(DEADLINE, HOUR, bot="search"))
+        await give(service, created.id, token["red"], "red")
+        time.advance(HOUR)
+        assert await deadlines.check() == 1
+        assert isinstance((await service.get(created.id)).table.bots["blue"], SearchBot)
+        service.close()
+        again = GameService(Store(store_url))
+        Deadlines(again, time)
+        assert isinstance((await again.get(created.id)).table.bots["blue"], SearchBot)
+        again.close()
+
+    run_async(scenario)

@@ -123,7 +123,7 @@ class Deadlines:
         """Give a new table its pace: every person's seat starts its time (a clock: the whole of it)."""
         live = await self.service.get_cached_or_load(game_id)
         table = live.table
-        pace.check_bot(table.game.system.bots())
+        pace.check_bot(computer_players(table.game.system))
         bank = float(pace.seconds) if pace.kind == CLOCK else None
         seats = {seat: SeatClock(bank=bank) for seat, c in table.controllers.items() if c == HUMAN}
         async with self._lock:
@@ -187,7 +187,7 @@ class Deadlines:
         clock = await self.clock(table.id)
         if clock is None:
             return
-        bots = table.game.system.bots()
+        bots = computer_players(table.game.system)
         late = {seat: bots[clock.pace.bot]() for seat, c in clock.seats.items() if c.late}
         if late:
             table.bots = {**table.bots, **late}
