@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from vectorwar.dice import Dice
 from vectorwar.display import News, PlotWarning
+from vectorwar.errors import IllegalOrderError, OrderSyntaxError
 from vectorwar.events import Event
 from vectorwar.notation import entries, is_hold
 from vectorwar.serial import from_data, to_data
@@ -256,6 +257,24 @@ class RuleSystem(ABC, Generic[S]):
     @abstractmethod
     def random_order(self, state: S, seat: str, rng: random.Random) -> Order:
         """A uniformly chosen legal order for the current prompt (never illegal)."""
+
+    def idle_order(self, state: S, seat: str) -> Order | None:
+        """The order that leaves everything ``seat`` decides now as it is, or ``None`` where the rules have none.
+
+        Given for a seat that said nothing in time (a play-by-e-mail claim), so it must depend on the rules
+        alone, never on a computer player. Default: ``hold`` where the rules take it (a fire phase, an AV:T
+        segment); a system whose plot must name every ship's move says how a ship keeps its course.
+        """
+        return self.checked_order(state, seat, "hold")
+
+    def checked_order(self, state: S, seat: str, text: str) -> Order | None:
+        """``text`` as ``seat``'s order now if the rules take it, else ``None``."""
+        try:
+            order = self.parse_order(state, seat, text)
+            self.check_order(state, seat, order)
+        except (OrderSyntaxError, IllegalOrderError):
+            return None
+        return order
 
     def bots(self) -> Mapping[str, Callable[[], Bot]]:
         """The system's own computer players by name: ``random`` always; a system adds its own (``greedy``).

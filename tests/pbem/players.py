@@ -16,9 +16,11 @@ def random_hex(rng: random.Random, digits: int = 64) -> str:
     return f"{rng.getrandbits(digits * 4):0{digits}x}"
 
 
-def new_game(scenario_id: str, seed: int, max_turns: int = 2, deadline_hours: int | None = None) -> PbemGame:
+def new_game(
+    scenario_id: str, seed: int, max_turns: int = 2, deadline_hours: int | None = None, whole_turns: bool = False
+) -> PbemGame:
     scenario = builtin_scenario(scenario_id).model_copy(update={"max_turns": max_turns})
-    return PbemGame.new(scenario, random_hex(random.Random(seed), 32), deadline_hours=deadline_hours)
+    return PbemGame.new(scenario, random_hex(random.Random(seed), 32), None, deadline_hours, whole_turns)
 
 
 def text_of(pbem: PbemGame) -> str:
@@ -97,6 +99,8 @@ class Mailer:
     bot: Bot | None = None
     keyring: Keyring | None = None
     clock: int | None = None
+    #: Standing fire written after every plot of this player's (``fire at any 30%``); ``""``: none.
+    fire: str = ""
 
     def load(self, text: str) -> PbemGame:
         pbem = game_from_data(json.loads(text))
@@ -122,7 +126,8 @@ class Mailer:
         if self.bot is None or pbem.game is None:
             raise AssertionError(f"{self.seat} has orders to give and no bot")
         game = pbem.game
-        return str(self.bot.choose(game.system.seat_view(game.state, self.seat), self.seat, self.rng))
+        order = str(self.bot.choose(game.system.seat_view(game.state, self.seat), self.seat, self.rng))
+        return f"{order} | {self.fire}" if self.fire else order
 
 
 def mailers_for(pbem: PbemGame, bot: str = "random", seed: int = 0, clock: int | None = None) -> list[Mailer]:

@@ -47,7 +47,7 @@ write the files; this module only checks and applies.
 
 from __future__ import annotations
 
-from vectorwar.pbem.files import check_keyring, game_from_data, keyring_from_data, new_keyring
+from vectorwar.pbem.files import check_keyring, game_from_data, keyring_from_data, new_keyring, rebuild
 from vectorwar.pbem.game import PbemGame
 from vectorwar.pbem.protocol import (
     FORMAT,
@@ -64,6 +64,8 @@ from vectorwar.pbem.protocol import (
     dice_seed,
     digest,
     link,
+    plot_text,
+    split_plot,
     time_text,
 )
 
@@ -87,5 +89,8 @@ __all__ = [
     "keyring_from_data",
     "link",
     "new_keyring",
+    "plot_text",
+    "rebuild",
+    "split_plot",
     "time_text",
 ]

@@ -85,6 +85,7 @@ class _FileModel(_Model):
     options: dict[str, bool | int | str] = Field(max_length=_NAME_MAX)
     scenario: dict[str, Any]
     deadline_hours: int | None = Field(default=None, ge=1, le=MAX_DEADLINE_HOURS)
+    whole_turns: Literal[True] | None = None
     actions: list[Annotated[_CommitModel | _RevealModel | _ClaimModel, Field(discriminator="kind")]] = Field(
         max_length=MAX_PBEM_ACTIONS
     )
@@ -113,6 +114,9 @@ class _KeyringModel(_Model):
     seat: SeatName
     seen: _SeenModel
     sealed: list[_SealedModel] = Field(max_length=MAX_SIDES)
+    sent: list[Annotated[_CommitModel | _RevealModel | _ClaimModel, Field(discriminator="kind")]] = Field(
+        default_factory=list, max_length=MAX_PBEM_ACTIONS
+    )
 
 
 def _validated(model: type[_Model], data: Any, source: str, what: str, fmt: str) -> Any:
@@ -133,7 +137,7 @@ def game_from_data(data: Any, source: str = "pbem file") -> PbemGame:
         scenario = scenario_from_data(model.scenario, f"{source}: scenario")
         if scenario.system != model.system:
             raise PbemFileError(f"{source}: the scenario is for {scenario.system}, the file says {model.system}")
-        pbem = PbemGame.new(scenario, model.game, model.options, model.deadline_hours)
+        pbem = PbemGame.new(scenario, model.game, model.options, model.deadline_hours, bool(model.whole_turns))
     except PbemFileError:
         raise
     except VectorwarError as err:
@@ -167,7 +171,10 @@ def _action(raw: _CommitModel | _RevealModel | _ClaimModel) -> Action:
 def keyring_from_data(data: Any, source: str = "keyring") -> Keyring:
     model: _KeyringModel = _validated(_KeyringModel, data, source, "play-by-e-mail keyring", KEYRING_FORMAT)
     sealed = tuple(Sealed(s.step, s.plot, s.salt, s.secret) for s in model.sealed)
-    return Keyring(model.game, model.seat, model.seen.sequence, model.seen.hash, sealed, model.seen.at)
+    sent = tuple(_action(a) for a in model.sent)
+    if any(a.seat != model.seat for a in sent):
+        raise PbemFileError(f"{source}: the keyring's last pass holds another seat's action")
+    return Keyring(model.game, model.seat, model.seen.sequence, model.seen.hash, sealed, model.seen.at, sent)
 
 
 def new_keyring(pbem: PbemGame, seat: str) -> Keyring:
@@ -254,3 +261,39 @@ def _check_claim_by_record(pbem: PbemGame, keyring: Keyring, claim: Claim, now: 
             f"file reached it at {time_text(keyring.seen_at)}, so the deadline of {pbem.deadline_hours} h ends at "
             f"{time_text(due)} and {when}: a claim before the deadline"
         )
+
+
+def rebuild(others: PbemGame, keyring: Keyring) -> PbemGame:
+    """The file ``keyring``'s player last sent, rebuilt from ``others`` (the file that pass followed) and the keyring.
+
+    The keyring keeps the actions of its player's last pass (:attr:`Keyring.sent`), so the file it made is
+    ``others`` with them added again; the rebuilt file must end in exactly the state the keyring last saw
+    (its hash), or it is refused. ``others`` is changed in place and returned.
+    """
+    if keyring.game != others.game_id:
+        raise SwappedFileError(
+            f"this file is game {others.game_id}, but the keyring of {keyring.seat} is for game {keyring.game}"
+        )
+    if others.sequence >= keyring.seen_sequence:
+        check_keyring(others, keyring)
+        raise StaleFileError(
+            f"nothing to rebuild: this file is at state {others.sequence} and already holds state "
+            f"{keyring.seen_sequence}, the newest {keyring.seat} made: play on from it"
+        )
+    base = keyring.seen_sequence - len(keyring.sent)
+    if not keyring.sent or others.sequence != base:
+        raise StaleFileError(
+            f"{keyring.seat}'s last pass followed state {base} of the game, and this file is at state "
+            f"{others.sequence}: rebuild from the file {keyring.seat} answered last"
+        )
+    for action in keyring.sent:
+        try:
+            others.apply(action)
+        except VectorwarError as err:
+            raise StaleFileError(f"{keyring.seat}'s last pass does not follow this file: {err}") from None
+    if others.head != keyring.seen_hash:
+        raise StaleFileError(
+            f"the rebuilt file's hash {others.head[:12]}... is not the {keyring.seen_hash[:12]}... {keyring.seat} "
+            "saw last: this file's history differs from the one that pass followed"
+        )
+    return others

@@ -9,11 +9,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from vectorwar import __version__
-from vectorwar.autopilot import Standing, standing_order
+from vectorwar.autopilot import ANY, Standing, standing_order
 from vectorwar.errors import (
     DoubleCommitError,
     EarlyClaimError,
     EarlyRevealError,
+    IllegalOrderError,
     OutOfStepError,
     PbemError,
     PlotChangedError,
@@ -26,7 +27,6 @@ from vectorwar.pbem.protocol import (
     _MAX_TIME,
     FORMAT,
     GAME_ID_DIGITS,
-    HOLD_BOT,
     MAX_DEADLINE_HOURS,
     VERSION,
     Action,
@@ -44,9 +44,12 @@ from vectorwar.pbem.protocol import (
     key_commitment,
     link,
     plot_commitment,
+    plot_text,
+    split_plot,
     time_text,
 )
 from vectorwar.registry import get_system
+from vectorwar.roster import id_lookup
 from vectorwar.rules import OptionValue, Result, RuleSystem
 from vectorwar.scenario import Scenario
 
@@ -75,6 +78,10 @@ class PbemGame:
     deadline_hours: int | None = None
     #: The seats claimed against at this step: they owe nothing more at it.
     forfeited: dict[str, Claim] = field(default_factory=dict)
+    #: A step is a whole turn: each plot carries standing fire that answers the turn's later prompts.
+    whole_turns: bool = False
+    #: Each seat's standing orders, from its last revealed plot that named them (``Hawk 1 | fire at any``).
+    standing: dict[str, Standing] = field(default_factory=dict)
 
     @classmethod
     def new(
@@ -83,10 +90,12 @@ class PbemGame:
         game_id: str,
         options: Mapping[str, object] | None = None,
         deadline_hours: int | None = None,
+        whole_turns: bool = False,
     ) -> PbemGame:
         """A game of ``scenario`` at step 0, before any side committed; ``game_id`` is 32 random hex digits.
 
-        ``deadline_hours`` writes a deadline per step into the set-up (and so into the genesis hash).
+        ``deadline_hours`` writes a deadline per step into the set-up (and so into the genesis hash), and
+        ``whole_turns`` makes a step a whole turn (docs/pbem.md, *One file a turn*).
         """
         if not re.fullmatch(rf"[0-9a-f]{{{GAME_ID_DIGITS}}}", game_id):
             raise PbemError(f"game id: {GAME_ID_DIGITS} hex digits, not {game_id[:40]!r}")
@@ -95,7 +104,9 @@ class PbemGame:
         system = get_system(scenario.system)
         # A trial set-up checks the scenario and options now, not after every side has committed.
         trial = Game.new(system, scenario, 0, options)
-        pbem = cls(game_id, system, scenario, dict(trial.options), deadline_hours=deadline_hours)
+        pbem = cls(
+            game_id, system, scenario, dict(trial.options), deadline_hours=deadline_hours, whole_turns=whole_turns
+        )
         pbem.chain.append(pbem.genesis())
         return pbem
 
@@ -108,6 +119,8 @@ class PbemGame:
         if self.deadline_hours is not None:
             # Only a game with a deadline hashes one, so a game without keeps the genesis it always had.
             parts.append({"deadline_hours": self.deadline_hours})
+        if self.whole_turns:
+            parts.append({"whole_turns": True})
         return digest(*parts)
 
     # -- asking ---------------------------------------------------------------
@@ -179,17 +192,41 @@ class PbemGame:
     # -- sealing, committing, revealing ----------------------------------------
 
     def check_plot(self, seat: str, text: str) -> str:
-        """``text`` as ``seat``'s plot at this step, in its canonical form, checked as play checks it."""
+        """``text`` as ``seat``'s plot at this step, in its canonical form, checked as play checks it.
+
+        After ``|`` a plot may add standing fire (``Hawk 2L1 | fire at Raven 50%``): in a game of whole
+        turns it answers the turn's later fire prompts, and in any game it answers for the seat if a claim
+        silences it. A seat the prompt does not name may give standing fire alone (``| fire at any``).
+        """
         self.check_seat(seat)
+        orders, standing = split_plot(text)
+        if standing is not None:
+            standing = self._check_standing(seat, text, standing)
         if seat not in self.prompted:
-            if text.strip():
+            if orders:
                 waiting = ", ".join(self.prompted) or "no one: the set-up only draws the dice"
                 raise OutOfStepError(f"{seat} has no orders to give at {self.moment} (waiting for {waiting}); "
                                      "commit with no plot")  # fmt: skip
-            return ""
+            return plot_text("", standing) if standing is not None and standing.fire_at else ""
         if self.game is None:  # pragma: no cover - step 0 prompts no one
             raise OutOfStepError("no orders are given while the set-up draws the dice")
-        return str(self.game.check(seat, text))
+        return plot_text(str(self.game.check(seat, orders)), standing)
+
+    def _check_standing(self, seat: str, text: str, standing: Standing) -> Standing:
+        """The standing fire's target as the game spells it: ``any``, or a ship of another side."""
+        if not standing.fire_at or standing.fire_at == ANY:
+            return standing
+        if self.game is None:
+            raise OutOfStepError("no orders are given while the set-up draws the dice")
+        enemies = id_lookup(c.id for c in self.system.counters(self.game.state) if c.side != seat)
+        target = enemies.get(standing.fire_at.lower())
+        if target is None:
+            known = ", ".join(sorted(enemies.values())) or "none"
+            raise IllegalOrderError(
+                text, f"standing fire names {standing.fire_at!r}, no ship of another side (theirs: {known})",
+                "standing fire",
+            )  # fmt: skip
+        return replace(standing, fire_at=target)
 
     def seal(self, seat: str, text: str, salt: str, secret: str) -> Sealed:
         """``seat``'s plot sealed with a fresh ``salt`` and ``secret``, ready to commit; nothing is added."""
@@ -315,10 +352,10 @@ class PbemGame:
 
     def _rewind(self, actions: list[Action]) -> None:
         """This game back at the state after ``actions`` (the actions before a refused pass), replayed."""
-        again = PbemGame.new(self.scenario, self.game_id, self.options, self.deadline_hours)
+        again = PbemGame.new(self.scenario, self.game_id, self.options, self.deadline_hours, self.whole_turns)
         for action in actions:
             again.apply(action)
-        for name in ("actions", "chain", "game", "step", "commits", "reveals", "forfeited"):
+        for name in ("actions", "chain", "game", "step", "commits", "reveals", "forfeited", "standing"):
             setattr(self, name, getattr(again, name))
 
     def claim(self, seat: str, at: int) -> Claim:
@@ -357,25 +394,32 @@ class PbemGame:
         return action
 
     def _holds(self, seats: tuple[str, ...]) -> dict[str, str]:
-        """The orders each of ``seats`` gives at this step's prompt when claimed against, checked by the rules.
+        """The orders each of ``seats`` gives at this step's prompt when claimed against: from the file alone.
 
-        A hold where the rules have one (an AV:T segment's ``hold``); where they have none (an MSC or VV5
-        plot names every ship's move), the orders of the system's ``greedy`` computer player, its random
-        choices drawn from the game id, the step and the seat, so every copy of the file replays the same.
+        The seat's standing orders (the standing fire of its last plot that named one, with a hold), else the
+        rules' own order that changes nothing (:meth:`RuleSystem.idle_order`: a hold, or each ship keeping its
+        course). Where the rules have none (a set-up choice), their random legal order drawn from the game id,
+        the step and the seat. No computer player is asked, so every copy, of any version with the same rules,
+        replays the claim the same.
         """
         holds: dict[str, str] = {}
         game = self.game
         for seat in seats:
             if seat not in self.prompted or game is None:
                 continue
-            order = standing_order(game, seat, Standing(), now=True)
-            if order is None:
-                bots = self.system.bots()
-                bot = bots.get(HOLD_BOT) or next(iter(bots.values()))
-                rng = random.Random(digest("vectorwar-pbem-hold", self.game_id, self.step, seat))
-                order = str(game.check(seat, str(bot().choose(game.system.seat_view(game.state, seat), seat, rng))))
-            holds[seat] = order
+            holds[seat] = self._standing_or_idle(game, seat) or self._drawn_order(game, seat)
         return holds
+
+    def _standing_or_idle(self, game: Game, seat: str) -> str | None:
+        order = standing_order(game, seat, self.standing.get(seat, Standing()), now=True)
+        if order is None:
+            idle = self.system.idle_order(game.state, seat)
+            order = None if idle is None else str(idle)
+        return order
+
+    def _drawn_order(self, game: Game, seat: str) -> str:
+        rng = random.Random(digest("vectorwar-pbem-hold", self.game_id, self.step, seat))
+        return str(game.check(seat, str(self.system.random_order(game.state, seat, rng))))
 
     def apply(self, action: Action) -> None:
         """Add a recorded action (replaying a file), checked as when it was first made."""
@@ -403,18 +447,41 @@ class PbemGame:
         else:
             if holds is None:
                 holds = self._holds(tuple(self.forfeited))
+            plots = {seat: split_plot(reveal.plot) for seat, reveal in reveals.items()}
             # Every order read before the dice are rekeyed, so nothing changes if one were refused.
             orders = {
-                seat: self.game.check(seat, reveals[seat].plot if seat in reveals else holds[seat])
-                for seat in self.prompted
+                seat: self.game.check(seat, plots[seat][0] if seat in plots else holds[seat]) for seat in self.prompted
             }
+            for seat, (_, standing) in plots.items():
+                if standing is not None:
+                    self.standing[seat] = standing
+                elif seat in self.prompted:
+                    self.standing.pop(seat, None)
+            turn = self.game.prompt.clock.turn if self.game.prompt is not None else 0
             self.game.rekey(seed)
             for seat, order in orders.items():
                 self.game.submit(seat, order)
+            if self.whole_turns:
+                self._run_on(self.game, turn)
         self.step += 1
         self.commits.clear()
         self.reveals.clear()
         self.forfeited.clear()
+
+    def _run_on(self, game: Game, turn: int) -> None:
+        """The rest of ``turn`` answered by every seat's standing orders, on this step's dice.
+
+        It stops at the turn's end, or at a prompt some seat's standing orders cannot answer (one the rules
+        allow no hold at): that prompt is the next step, with orders from every seat it names.
+        """
+        while game.prompt is not None and game.prompt.clock.turn == turn:
+            answers = {seat: standing_order(game, seat, self.standing.get(seat, Standing()), now=True)
+                       for seat in game.prompt.seats}  # fmt: skip
+            given = {seat: order for seat, order in answers.items() if order is not None}
+            if len(given) < len(answers):
+                return
+            for seat, order in given.items():
+                game.submit(seat, order)
 
     def _append(self, action: Action) -> None:
         self.actions.append(action)
@@ -472,6 +539,7 @@ class PbemGame:
             "options": dict(self.options),
             "scenario": self.scenario.to_data(),
             **({} if self.deadline_hours is None else {"deadline_hours": self.deadline_hours}),
+            **({"whole_turns": True} if self.whole_turns else {}),
             "actions": [a.to_data() for a in self.actions],
             "sequence": self.sequence,
             "previous": self.previous,

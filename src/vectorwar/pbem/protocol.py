@@ -5,11 +5,13 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal, Protocol
 
+from vectorwar.autopilot import ANY, Standing
 from vectorwar.errors import (
+    OrderSyntaxError,
     PbemError,
 )
 from vectorwar.events import Event
@@ -23,8 +25,10 @@ HEX_DIGITS = 64
 GAME_ID_DIGITS = 32
 _HEX = re.compile(rf"[0-9a-f]{{{HEX_DIGITS}}}")
 _NAME_MAX = 100
-#: The computer player whose orders a claimed seat gives where the rules have no hold.
-HOLD_BOT = "greedy"
+#: Between a plot's orders and its standing fire: ``Hawk 2L1 | fire at Raven 50%``.
+STANDING_MARK = "|"
+_STANDING = re.compile(r"fire(?:\s+at)?\s+(?P<target>[^\s%]+)(?:\s+(?:from\s+)?(?P<chance>\d{1,3})\s*%?)?", re.I)
+_NO_FIRE = ("hold fire", "no fire", "")
 #: The longest deadline a game may set for one step: a year.
 MAX_DEADLINE_HOURS = 24 * 366
 #: The latest time an action may record (Unix seconds): the year 9999.
@@ -140,6 +144,47 @@ def _timed(data: dict[str, Any], at: int | None) -> dict[str, Any]:
     return data
 
 
+def split_plot(text: str) -> tuple[str, Standing | None]:
+    """A plot's orders and its standing fire (``None``: the plot names none).
+
+    >>> split_plot("Hawk 2L1 | fire at Raven from 50%")
+    ('Hawk 2L1', Standing(flow=<Flow.ASK: 'ask'>, skip_through_turn=0, fire_at='Raven', min_chance=50))
+    >>> split_plot("Hawk 2L1")[1] is None, split_plot("| fire at any")[1].fire_at, split_plot("Hawk 1 | hold fire")[1]
+    (True, '*', Standing(flow=<Flow.ASK: 'ask'>, skip_through_turn=0, fire_at='', min_chance=0))
+    """
+    orders, mark, rest = text.partition(STANDING_MARK)
+    if not mark:
+        return text.strip(), None
+    said = " ".join(rest.split())
+    if said.lower() in _NO_FIRE:
+        return orders.strip(), Standing()
+    found = _STANDING.fullmatch(said)
+    if found is None:
+        raise OrderSyntaxError(
+            text,
+            f"after {STANDING_MARK!r} comes standing fire, like 'fire at Raven 50%' or 'fire at any', or 'hold fire'",
+        )
+    target = found["target"]
+    chance = int(found["chance"] or 0)
+    if chance > 100:
+        raise OrderSyntaxError(text, f"standing fire takes shots from a chance of 0 to 100%, not {chance}%")
+    return orders.strip(), Standing(fire_at=ANY if target.lower() in ("any", ANY) else target, min_chance=chance)
+
+
+def plot_text(orders: str, standing: Standing | None) -> str:
+    """A plot in its canonical words: the orders, then the standing fire if it names any.
+
+    >>> plot_text("Hawk 2L1", Standing(fire_at="*", min_chance=30)), plot_text("Hawk 1", Standing())
+    ('Hawk 2L1 | fire at any 30%', 'Hawk 1 | hold fire')
+    """
+    if standing is None:
+        return orders
+    said = "hold fire" if not standing.fire_at else f"fire at {'any' if standing.fire_at == ANY else standing.fire_at}"
+    if standing.fire_at:
+        said += f" {standing.min_chance}%"
+    return f"{orders} {STANDING_MARK} {said}".strip()
+
+
 def time_text(at: int) -> str:
     """``at`` (Unix seconds) as UTC in ISO 8601: ``2026-11-29T08:00:00Z``.
 
@@ -201,6 +246,8 @@ class FileState(Protocol):
     def sequence(self) -> int: ...
     @property
     def head(self) -> str: ...
+    @property
+    def actions(self) -> Sequence[Action]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,6 +264,9 @@ class Keyring:
     sealed: tuple[Sealed, ...] = ()
     #: When this player's tools first saw the state ``seen_sequence`` (Unix seconds, by this player's clock).
     seen_at: int | None = None
+    #: The actions this seat added after the others' last one, up to ``seen_sequence``: the player's last
+    #: pass, which no one else's file holds yet, kept so a lost newest file can be rebuilt (:func:`rebuild`).
+    sent: tuple[Action, ...] = ()
 
     def sealed_at(self, step: int) -> Sealed | None:
         return next((s for s in self.sealed if s.step == step), None)
@@ -233,7 +283,12 @@ class Keyring:
         kept = tuple(s for s in self.sealed if s.step >= pbem.step)
         same = (self.seen_sequence, self.seen_hash) == (pbem.sequence, pbem.head)
         seen_at = self.seen_at if same and self.seen_at is not None else at
-        return replace(self, seen_sequence=pbem.sequence, seen_hash=pbem.head, sealed=kept, seen_at=seen_at)
+        actions = pbem.actions
+        start = len(actions)
+        while start > 0 and actions[start - 1].seat == self.seat:
+            start -= 1
+        sent = tuple(actions[start:])
+        return replace(self, seen_sequence=pbem.sequence, seen_hash=pbem.head, sealed=kept, seen_at=seen_at, sent=sent)
 
     def to_data(self) -> dict[str, Any]:
         return {
@@ -243,6 +298,7 @@ class Keyring:
             "seat": self.seat,
             "seen": _timed({"sequence": self.seen_sequence, "hash": self.seen_hash}, self.seen_at),
             "sealed": [{"step": s.step, "plot": s.plot, "salt": s.salt, "secret": s.secret} for s in self.sealed],
+            "sent": [a.to_data() for a in self.sent],
         }
 
 

@@ -214,6 +214,14 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
             raise IllegalOrderError("", "the game is over", "game end")
         return kind.random_order(state, seat, rng)
 
+    def idle_order(self, state: MSCState, seat: str) -> Order | None:
+        """At a plot, every ship straight on at the SPEED it may keep (6.0; ENGINE caps it); else a hold."""
+        ships = self.move_options(state, seat)
+        if not ships:
+            return super().idle_order(state, seat)
+        kept = ((state.ship(s), s) for s in ships)
+        return self.checked_order(state, seat, "; ".join(f"{s} {min(ship.speed, ship.engine)}" for ship, s in kept))
+
     def bots(self) -> Mapping[str, Callable[[], Bot]]:
         return {**super().bots(), "greedy": GreedyBot}
 

@@ -307,6 +307,13 @@ class VectorMovement(RuleSystem[VMSState]):
             raise IllegalOrderError("", "the game is over", "game end")
         return kind.random_order(state, seat, rng)
 
+    def idle_order(self, state: VMSState, seat: str) -> Order | None:
+        """At a plot, every ship drifts with no burn and no turn; else a hold."""
+        ships = self.move_options(state, seat)
+        if not ships:
+            return super().idle_order(state, seat)
+        return self.checked_order(state, seat, "; ".join(f"{ship} drift" for ship in ships))
+
     def bots(self) -> Mapping[str, Callable[[], Bot]]:
         return {**super().bots(), "greedy": lambda: GreedyBot(self)}
 

@@ -323,6 +323,13 @@ class VectorV5(RuleSystem[VV5State]):
             raise IllegalOrderError("", "the game is over", "game end")
         return kind.random_order(state, seat, rng)
 
+    def idle_order(self, state: VV5State, seat: str) -> Order | None:
+        """At a plot, every ship drifts on its vector with no thrust; else a hold."""
+        ships = self.move_options(state, seat)
+        if not ships:
+            return super().idle_order(state, seat)
+        return self.checked_order(state, seat, "; ".join(f"{ship} 0" for ship in ships))
+
     def bots(self) -> Mapping[str, Callable[[], Bot]]:
         return {**super().bots(), "greedy": GreedyBot}
 
