@@ -235,3 +235,46 @@ def test_a_stalled_step_is_claimed_after_the_deadline_and_the_silent_player_chec
     assert code == 1
     assert "by blue's own record the file reached it at 2027-01-15T20:00:00Z" in err
     assert "a claim before the deadline" in err
+
+
+def test_a_game_of_whole_turns_is_one_file_a_turn_and_a_lost_file_is_rebuilt(folders: dict[str, Path]) -> None:
+    red, blue = folders["red"], folders["blue"]
+    mine, theirs = red / "g.vwpbem", blue / "g.vwpbem"
+    code, out, err = run("pbem", "new", "msc-duel", "--seat", "red", "--file", str(mine), "--max-turns", "3",
+                         "--whole-turns")  # fmt: skip
+    assert code == 0, err
+    assert "one file a turn" in out
+    send(mine, theirs)
+    assert run("pbem", "turn", str(theirs), "--seat", "blue")[0] == 0
+    send(theirs, mine)
+    code, _, err = run("pbem", "turn", str(mine), "--seat", "red", "Hawk 1 | fire at any 20%")
+    assert code == 0, err
+    send(mine, theirs)
+    code, _, err = run("pbem", "turn", str(theirs), "--seat", "blue", "Raven 1 | fire at RAVEN")
+    assert code == 1
+    assert "no ship of another side" in err
+    code, _, err = run("pbem", "turn", str(theirs), "--seat", "blue", "Raven 1 | fire at hawk")
+    assert code == 0, err
+    # blue's reveal rode with its plot, so turn 1 waits only for red's reveal: one file from each a turn.
+    assert game_from_data(load(theirs)).owed() == {"red": "reveal"}
+    received = blue / "received.vwpbem"
+    send(theirs, received)
+    send(theirs, mine)
+    code, _, err = run("pbem", "turn", str(mine), "--seat", "red", "Hawk 1 | fire at any 20%")
+    assert code == 0, err
+    newest = mine.read_text()
+    turn = game_from_data(load(mine))
+    assert turn.step == 2  # the whole of turn 1 resolved, combat phases and all
+    assert turn.game is not None
+    assert turn.game.prompt is not None
+    assert turn.game.prompt.clock.turn == 2
+    # red overwrites its newest file with blue's older one, then rebuilds it from that and its keyring.
+    send(received, mine)
+    code, out, err = run("pbem", "rebuild", str(mine), "--seat", "red")
+    assert code == 0, err
+    assert "as red sent it" in out
+    assert mine.read_text() == newest
+    # Rebuilding again, the file is already the newest.
+    code, _, err = run("pbem", "rebuild", str(mine), "--seat", "red", "--from", str(mine))
+    assert code == 1
+    assert "nothing to rebuild" in err

@@ -108,3 +108,21 @@ def test_one_request_a_pass_and_a_claim_after_the_deadline_on_the_servers_clock(
     # The claim left red its reveal, made in the same request: turn 1 resolved with blue holding, game over.
     assert claimed["view"]["over"]
     assert claimed["events"]
+
+
+def test_a_game_of_whole_turns_and_a_rebuilt_file_through_the_api(client: TestClient) -> None:
+    red = post(client, "new", {"scenario": "msc-duel", "seat": "red", "whole_turns": True})
+    assert red["view"]["whole_turns"] is True
+    assert red["file"]["whole_turns"] is True
+    blue = post(client, "turn", {"file": red["file"], "seat": "blue"})
+    received = blue["file"]
+    sent = post(
+        client, "turn", {"file": received, "seat": "red", "keyring": red["keyring"], "order": "Hawk 1 | fire at any"}
+    )
+    assert sent["view"]["sealed"] == "Hawk 1 | fire at any 0%"
+    # red lost the file it sent: the server rebuilds it from blue's file and red's keyring, exactly.
+    rebuilt = post(client, "rebuild", {"file": received, "seat": "red", "keyring": sent["keyring"]})
+    assert rebuilt["file"] == sent["file"]
+    refused = post(client, "rebuild", {"file": sent["file"], "seat": "red", "keyring": sent["keyring"]}, 409)
+    assert refused["error"]["type"] == "StaleFileError"
+    assert "nothing to rebuild" in refused["error"]["message"]

@@ -35,6 +35,7 @@ from vectorwar.pbem import (
     game_from_data,
     keyring_from_data,
     new_keyring,
+    rebuild,
     time_text,
 )
 from vectorwar.players import computer_players
@@ -153,6 +154,9 @@ def status_text(pbem: PbemGame, file: Path | None = None) -> Text:
         else:
             line = f"{seat}: done at this step, waiting for the others"
         text.append(line + "\n")
+    if pbem.whole_turns:
+        text.append("one file a turn: a plot may add standing fire for the turn's later prompts, "
+                    "like 'Hawk 2L1 | fire at any 30%'\n")  # fmt: skip
     due = pbem.claimable_at()
     if due is not None and pbem.last_time is not None:
         text.append(
@@ -186,6 +190,13 @@ def new_command(
             metavar="H",
         ),
     ] = None,
+    whole_turns: Annotated[
+        bool,
+        typer.Option(
+            "--whole-turns",
+            help="One file a turn: each plot adds standing fire ('| fire at any 30%%') for the turn's later prompts",
+        ),
+    ] = False,
     at: AtOpt = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists")] = False,
 ) -> None:
@@ -195,7 +206,7 @@ def new_command(
     if max_turns is not None:
         chosen = chosen.model_copy(update={"max_turns": max_turns})
     options = parse_options(option or [], system_of(chosen), chosen)
-    pbem = PbemGame.new(chosen, random_hex(GAME_ID_DIGITS), options, deadline_hours)
+    pbem = PbemGame.new(chosen, random_hex(GAME_ID_DIGITS), options, deadline_hours, whole_turns)
     seat = find_seat(pbem.seats, seat)
     now = clock(at)
     keyring = _commit(pbem, new_keyring(pbem, seat), "", stamp(pbem, now)).saw(pbem, now)
@@ -308,8 +319,8 @@ def turn_command(file: FileArg, seat: SeatOpt, order: OrderArg = None, bot: BotO
 def claim_command(file: FileArg, seat: SeatOpt, order: OrderArg = None, bot: BotOpt = None, at: AtOpt = None) -> None:
     """Claim the step against the sides still owing, once the game's deadline has passed, then play on.
 
-    Each silent side's plot is taken as a hold (or the greedy computer player's orders where the rules have no
-    hold) and its secret is left out of the dice. Anyone can check the claim from the file; the silent
+    Each silent side gives its standing orders from the file, else the rules' order that changes nothing (a
+    hold, or every ship keeping its course), and its secret is left out of the dice. Anyone can check the claim from the file; the silent
     player's own copy of vectorwar refuses one made before the deadline by its record of when the file came.
     """
     pbem = load(file)
@@ -331,6 +342,41 @@ def claim_command(file: FileArg, seat: SeatOpt, order: OrderArg = None, bot: Bot
         for line in event_lines(list(pbem.game.events[start:])):
             console.print(line)
     _pass(file, pbem, keyring.saw(pbem, now), order, bot, now)
+
+
+@pbem_app.command("rebuild")
+@reports_errors
+def rebuild_command(
+    file: FileArg,
+    seat: SeatOpt,
+    source: Annotated[
+        Path | None,
+        typer.Option(
+            "--from",
+            help="The file your last pass answered (default: FILE itself, if an older file overwrote it)",
+            dir_okay=False,
+            metavar="RECEIVED",
+        ),
+    ] = None,
+) -> None:
+    """Rebuild the file you sent last, if you lost it, from the file it answered and your keyring.
+
+    Your keyring (beside FILE) keeps your last pass, so the file you sent is the one you received with that
+    pass added again; it must come out exactly as you last saw it. The result is written to FILE.
+    """
+    base = load(source if source is not None else file)
+    seat = find_seat(base.seats, seat)
+    path = keyring_path(file, seat)
+    if not path.exists():
+        raise UserError(f"{path}: no keyring for {seat}: rebuild on the machine that sent the file")
+    keyring = keyring_from_data(read_json(path, "keyring"), str(path))
+    if keyring.seat != seat:
+        raise UserError(f"{path}: the keyring is {keyring.seat}'s, not {seat}'s")
+    pbem = rebuild(base, keyring)
+    save(file, pbem)
+    console = out_console()
+    console.print(Text(f"rebuilt {file}: state {pbem.sequence}, hash {pbem.head[:16]}..., as {seat} sent it"))
+    console.print(status_text(pbem, file))
 
 
 def _pass(file: Path, pbem: PbemGame, keyring: Keyring, order: str | None, bot: str | None, now: int) -> None:

@@ -32,6 +32,7 @@ from vectorwar.pbem import (
     game_from_data,
     keyring_from_data,
     new_keyring,
+    rebuild,
 )
 from vectorwar.scene import build_scene
 from vectorwar.setup import find_scenario, system_of
@@ -58,6 +59,9 @@ class NewBody(_Body):
     options: dict[str, bool | int | str] = Field(default_factory=dict, description="Rule options by name")
     deadline_hours: int | None = Field(
         default=None, ge=1, le=MAX_DEADLINE_HOURS, description="Hours a step may wait for a side before a claim"
+    )
+    whole_turns: bool = Field(
+        default=False, description="One file a turn: each plot's standing fire answers the turn's later prompts"
     )
 
 
@@ -177,6 +181,16 @@ async def claim(body: TurnBody, request: Request) -> JSONResponse:
     return JSONResponse(await _off_loop(_claim, body, _now(request)))
 
 
+@router.post(
+    "/rebuild",
+    response_model=PbemOut,
+    responses=_REFUSALS,
+    summary="The file the seat sent last, rebuilt from the file that pass answered and the seat's keyring",
+)
+async def rebuild_file(body: SeatBody, request: Request) -> JSONResponse:
+    return JSONResponse(await _off_loop(_rebuild, body, _now(request)))
+
+
 def _now(request: Request) -> int:
     return int(request.app.state.pbem_clock())
 
@@ -192,7 +206,9 @@ def _new(body: NewBody, now: int) -> dict[str, Any]:
         scenario = scenario.model_copy(update={"max_turns": body.max_turns})
     options = checked_options(system_of(scenario), scenario, body.options)
     try:
-        pbem = PbemGame.new(scenario, secrets.token_hex(GAME_ID_DIGITS // 2), options, body.deadline_hours)
+        pbem = PbemGame.new(
+            scenario, secrets.token_hex(GAME_ID_DIGITS // 2), options, body.deadline_hours, body.whole_turns
+        )
     except ScenarioError as err:
         raise SetupError(str(err)) from None
     if body.seat not in pbem.seats:
@@ -229,6 +245,17 @@ def _claim(body: TurnBody, now: int) -> dict[str, Any]:
     pbem.claim(keyring.seat, _stamp(pbem, now) or now)
     events = list(pbem.game.events[start:]) if pbem.game is not None else []
     return _pass(pbem, keyring.saw(pbem, now), body.order, now, [e.describe() for e in events])
+
+
+def _rebuild(body: SeatBody, now: int) -> dict[str, Any]:
+    pbem = game_from_data(body.file, "the game file")
+    pbem.check_seat(body.seat)
+    if body.keyring is None:
+        raise PbemError("rebuilding needs the keyring that made the lost file")
+    keyring = keyring_from_data(body.keyring, "the keyring")
+    if keyring.seat != body.seat:
+        raise PbemError(f"the keyring is {keyring.seat}'s, not {body.seat}'s")
+    return _answer(rebuild(pbem, keyring), keyring, now)
 
 
 def _pass(pbem: PbemGame, keyring: Keyring, order: str | None, now: int, said: list[str]) -> dict[str, Any]:
@@ -283,6 +310,7 @@ def _answer(pbem: PbemGame, keyring: Keyring, now: int) -> dict[str, Any]:
             "result": None if result is None else {"winners": list(result.winners), "reason": result.reason},
             "scene": None if pbem.game is None else build_scene(pbem.game, [keyring.seat]),
             "deadline_hours": pbem.deadline_hours,
+            "whole_turns": pbem.whole_turns,
             "last_time": pbem.last_time,
             "claimable_at": due,
             "claimable": due is not None and now >= due and keyring.seat not in owed and bool(owed),

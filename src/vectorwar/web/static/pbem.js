@@ -83,8 +83,10 @@ function render(events) {
   const owed = view.owed[state.seat];
   const mine = owed === "commit" ? "You owe your commitment." : owed === "reveal" ? "You owe your reveal." : "Nothing owed by you now: download the file and send it on.";
   const sealed = view.sealed === null ? null : h("p", { id: "pbem-sealed" }, `Your sealed plot: ${view.sealed || "(none: a secret only)"}`);
+  const turns = view.whole_turns ? h("p", { id: "pbem-whole" }, "One file a turn: after your orders you may add "
+    + "standing fire for the rest of the turn, like \u201cHawk 2L1 | fire at any 30%\u201d; without it your ships hold fire.") : null;
   fill($("pbem-status"), h("p", { id: "pbem-owed" }, owedLine(view)), h("p", {}, `${state.seat}: ${mine}`), sealed,
-    deadlineLine(view));
+    deadlineLine(view), turns);
   $("pbem-claim").hidden = !view.deadline_hours || view.over;
   $("pbem-claim").disabled = !view.claimable;
   const prompted = view.prompted.includes(state.seat);
@@ -164,6 +166,7 @@ $("pbem-create").addEventListener("click", () => guarded(async () => {
   const body = { scenario: $("pbem-scenario").value, seat: $("pbem-new-seat").value };
   if (turns) body.max_turns = Number(turns);
   if (hours) body.deadline_hours = Number(hours);
+  if ($("pbem-whole-turns").checked) body.whole_turns = true;
   state.name = `${body.scenario}.vwpbem`;
   accept(await call("new", body));
 }));
