@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import time
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import Server
+from tests.pbem.players import mailers_for, new_game, text_of
+from vectorwar.pbem import Claim, game_from_data
 
 pytestmark = pytest.mark.skipif(
     shutil.which("chromium") is None,
@@ -134,3 +137,51 @@ def test_the_page_shows_the_odds_and_the_log_of_a_game_played_one_file_a_step(
     expect(page.locator("#pbem-log li").first).to_contain_text("turn 1")
     expect(page.locator("#map .counter[data-id=Raven]")).to_have_count(1)
     page.screenshot(path=str(artefacts / "pbem-odds.png"))
+
+
+def stalled_file(tmp_path: Path, name: str, start: int) -> tuple[Path, Path]:
+    """An MSC duel with a deadline of an hour a step, played from ``start`` (Unix seconds) on red's and blue's
+    machines until red has sent its turn-1 plot and blue stays silent: the file and red's keyring."""
+    pbem = new_game("msc-duel", seed=51, deadline_hours=1)
+    red, blue = mailers_for(pbem, seed=51, clock=start)
+    text = blue.act(red.act(text_of(pbem)))
+    text = red.act(text, plot="Hawk 1")
+    assert red.keyring is not None
+    game, keys = tmp_path / f"{name}.vwpbem", tmp_path / f"{name}.red.secret.json"
+    game.write_text(text)
+    keys.write_text(json.dumps(red.keyring.to_data()))
+    return game, keys
+
+
+def test_the_claim_button_claims_a_silent_seats_step_once_the_deadline_has_passed(
+    page: Page, server: Server, tmp_path: Path, artefacts: Path
+) -> None:
+    now = int(time.time())
+    # A file red sent a minute ago: blue still has most of its hour, so the button is there but off.
+    fresh, fresh_keys = stalled_file(tmp_path, "fresh", now - 60)
+    page.set_default_timeout(TIMEOUT_MS)
+    page.goto(f"{server.url}/pbem")
+    open_file(page, fresh, "red", fresh_keys)
+    expect(page.locator("#pbem-deadline")).to_contain_text("may claim this step against blue")
+    expect(page.locator("#pbem-claim")).to_be_visible()
+    expect(page.locator("#pbem-claim")).to_be_disabled()
+
+    # A file red sent three hours ago, and blue never answered: the deadline has passed.
+    old, old_keys = stalled_file(tmp_path, "old", now - 3 * 3600)
+    page.reload()
+    open_file(page, old, "red", old_keys)
+    expect(page.locator("body")).to_have_attribute("data-step", "1")
+    expect(page.locator("#pbem-claim")).to_be_enabled()
+    page.click("#pbem-claim")
+    # The claim and red's reveal in one pass: blue holds its course, the step resolves, red plays on.
+    expect(page.locator("body")).to_have_attribute("data-step", "2")
+    expect(page.locator("#pbem-events li").first).to_contain_text("red claimed step 1 against blue")
+    expect(page.locator("#pbem-claim")).to_be_disabled()
+    page.screenshot(path=str(artefacts / "pbem-claimed.png"))
+    sent = download(page, "#pbem-download", tmp_path / "claimed.vwpbem")
+    # Anyone checks the claim from the file alone: it replays, and blue's orders are the rules' own.
+    claimed = game_from_data(sent)
+    claims = [a for a in claimed.actions if isinstance(a, Claim)]
+    assert [(c.seat, c.against, c.step) for c in claims] == [("red", ("blue",), 1)]
+    assert claimed.game is not None
+    assert dict(claimed.game.history[0].orders) == {"red": "Hawk 1", "blue": "Raven 2"}

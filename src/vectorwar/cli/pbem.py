@@ -320,8 +320,9 @@ def claim_command(file: FileArg, seat: SeatOpt, order: OrderArg = None, bot: Bot
     """Claim the step against the sides still owing, once the game's deadline has passed, then play on.
 
     Each silent side gives its standing orders from the file, else the rules' order that changes nothing (a
-    hold, or every ship keeping its course), and its secret is left out of the dice. Anyone can check the claim from the file; the silent
-    player's own copy of vectorwar refuses one made before the deadline by its record of when the file came.
+    hold, or every ship keeping its course), and its secret is left out of the dice. Anyone can check the
+    claim from the file; the silent player's own copy of vectorwar refuses one made before the deadline by
+    its record of when the file came.
     """
     pbem = load(file)
     seat = find_seat(pbem.seats, seat)

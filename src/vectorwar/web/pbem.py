@@ -33,6 +33,7 @@ from vectorwar.pbem import (
     keyring_from_data,
     new_keyring,
     rebuild,
+    time_text,
 )
 from vectorwar.scene import build_scene
 from vectorwar.setup import find_scenario, system_of
@@ -242,9 +243,11 @@ def _claim(body: TurnBody, now: int) -> dict[str, Any]:
     pbem, keyring = _open(body, now)
     start = len(pbem.game.events) if pbem.game is not None else 0
     # A game with no deadline refuses the claim itself; one with a deadline records the server's time.
-    pbem.claim(keyring.seat, _stamp(pbem, now) or now)
+    claim = pbem.claim(keyring.seat, _stamp(pbem, now) or now)
     events = list(pbem.game.events[start:]) if pbem.game is not None else []
-    return _pass(pbem, keyring.saw(pbem, now), body.order, now, [e.describe() for e in events])
+    silent = ", ".join(claim.against)
+    said = f"{claim.seat} claimed step {claim.step} against {silent}, silent since {time_text(claim.since)}"
+    return _pass(pbem, keyring.saw(pbem, now), body.order, now, [said] + [e.describe() for e in events])
 
 
 def _rebuild(body: SeatBody, now: int) -> dict[str, Any]:
