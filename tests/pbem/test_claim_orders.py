@@ -11,6 +11,8 @@ import pytest
 
 from tests.pbem.players import Mailer, mailers_for, new_game, text_of
 from vectorwar.autopilot import Standing, standing_order
+from vectorwar.catalogue import builtin_scenario
+from vectorwar.game import Game
 from vectorwar.pbem import PbemGame, digest, game_from_data
 from vectorwar.registry import get_system
 from vectorwar.rules import Bot, RuleSystem
@@ -137,3 +139,31 @@ def test_a_claim_at_a_set_up_choice_draws_the_rules_own_order_from_the_file(forg
     assert first.game.history[0] == second.game.history[0]
     assert dict(first.game.history[0].orders)["blue"] == expected
     assert load(text_of(first)).head == first.head
+
+
+@pytest.mark.parametrize(
+    "scenario",
+    ["msc-duel", "msc-deploy", "vv5-dogfight", "vv5-strike-force-place", "vms-capital-duel-msc", "avt-duel-wasp"],
+)
+def test_the_rules_idle_order_is_legal_wherever_it_is_given_and_every_plot_has_one(scenario: str) -> None:
+    chosen = builtin_scenario(scenario).model_copy(update={"max_turns": 2})
+    system = get_system(chosen.system)
+    game = Game.new(system, chosen, 7)
+    rng = random.Random(7)
+    prompts = 0
+    while not game.is_over and prompts < 60:
+        prompt = game.prompt
+        assert prompt is not None
+        for seat in prompt.seats:
+            idle = system.idle_order(game.state, seat)
+            if idle is None:
+                # Only a set-up choice (placing, buying, building, the order of declaring) has none.
+                assert system.move_options(game.state, seat) == {}
+                assert system.checked_order(game.state, seat, "hold") is None
+            else:
+                assert str(game.check(seat, str(idle))) == str(idle)
+            if system.move_options(game.state, seat):
+                assert idle is not None, f"{scenario}: no idle order at a plot"
+        for seat in prompt.seats:
+            game.submit(seat, str(system.random_order(game.state, seat, rng)))
+        prompts += 1
