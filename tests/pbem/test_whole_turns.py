@@ -9,7 +9,7 @@ import pytest
 
 from tests.pbem.players import mailers_for, new_game, text_of
 from vectorwar.autopilot import Standing
-from vectorwar.errors import IllegalOrderError, OrderSyntaxError, PbemFileError, PlotChangedError
+from vectorwar.errors import IllegalOrderError, OrderSyntaxError, OutOfStepError, PbemFileError, PlotChangedError
 from vectorwar.pbem import PbemGame, game_from_data, plot_text, split_plot
 
 
@@ -84,6 +84,11 @@ def test_standing_fire_is_read_checked_and_written_canonically() -> None:
     with pytest.raises(OrderSyntaxError, match="0 to 100%"):
         split_plot("Hawk 1 | fire at any 101%")
     pbem = new_game("msc-duel", seed=23, whole_turns=True)
+    # A seat with no orders at a step may still leave standing fire, or take it back.
+    assert pbem.check_plot("blue", "|fire at any") == "| fire at any 0%"
+    assert pbem.check_plot("blue", "| hold fire") == "| hold fire"
+    with pytest.raises(OutOfStepError, match="no orders to give"):
+        pbem.check_plot("blue", "Raven 1 | fire at any")
     red, blue = mailers_for(pbem, seed=23)
     game = load(blue.act(red.act(text_of(pbem))))
     assert red.keyring is not None

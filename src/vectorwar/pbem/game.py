@@ -207,7 +207,7 @@ class PbemGame:
                 waiting = ", ".join(self.prompted) or "no one: the set-up only draws the dice"
                 raise OutOfStepError(f"{seat} has no orders to give at {self.moment} (waiting for {waiting}); "
                                      "commit with no plot")  # fmt: skip
-            return plot_text("", standing) if standing is not None and standing.fire_at else ""
+            return plot_text("", standing)
         if self.game is None:  # pragma: no cover - step 0 prompts no one
             raise OutOfStepError("no orders are given while the set-up draws the dice")
         return plot_text(str(self.game.check(seat, orders)), standing)
