@@ -185,3 +185,29 @@ def test_the_claim_button_claims_a_silent_seats_step_once_the_deadline_has_passe
     assert [(c.seat, c.against, c.step) for c in claims] == [("red", ("blue",), 1)]
     assert claimed.game is not None
     assert dict(claimed.game.history[0].orders) == {"red": "Hawk 1", "blue": "Raven 2"}
+
+
+def test_a_player_who_lost_the_file_they_sent_rebuilds_it_in_the_page(
+    page: Page, server: Server, tmp_path: Path
+) -> None:
+    # red and blue played turn 1's plots on their own machines; red sent its reveal and turn-2 plot, then lost it.
+    pbem = new_game("msc-duel", seed=52, whole_turns=True)
+    red, blue = mailers_for(pbem, bot="greedy", seed=52)
+    received = blue.act(red.act(blue.act(red.act(text_of(pbem)))))
+    sent = red.act(received)
+    assert red.keyring is not None
+    answered = tmp_path / "answered.vwpbem"
+    answered.write_text(received)
+    keys = tmp_path / "answered.red.secret.json"
+    keys.write_text(json.dumps(red.keyring.to_data()))
+
+    page.set_default_timeout(TIMEOUT_MS)
+    page.goto(f"{server.url}/pbem")
+    # Opening the older file is refused: red's keyring has seen a newer one.
+    open_file(page, answered, "red", keys)
+    expect(page.locator("#pbem-error")).to_contain_text("old or replayed file")
+    page.click("#pbem-rebuild")
+    expect(page.locator("body")).to_have_attribute("data-sequence", str(game_from_data(json.loads(sent)).sequence))
+    expect(page.locator("#pbem-error")).to_be_hidden()
+    rebuilt = download(page, "#pbem-download", tmp_path / "rebuilt.vwpbem")
+    assert rebuilt == json.loads(sent)

@@ -151,13 +151,26 @@ $("pbem-file").addEventListener("change", () => guarded(async () => {
   seatOptions($("pbem-seat"), sides, state.seat);
 }));
 
+// The keyring chosen as a file, else the one this browser kept for the game and seat, else none.
+async function chosenKeyring(seat) {
+  const uploaded = await readFile($("pbem-keyring"));
+  const kept = localStorage.getItem(keyringKey(state.file.game, seat));
+  return uploaded ? uploaded.data : kept ? JSON.parse(kept) : null;
+}
+
 $("pbem-open").addEventListener("click", () => guarded(async () => {
   if (!state.file) throw new Error("Choose the game file first.");
   const seat = $("pbem-seat").value;
-  const uploaded = await readFile($("pbem-keyring"));
-  const kept = localStorage.getItem(keyringKey(state.file.game, seat));
-  const keyring = uploaded ? uploaded.data : kept ? JSON.parse(kept) : null;
-  accept(await call("view", { file: state.file, seat, keyring }));
+  accept(await call("view", { file: state.file, seat, keyring: await chosenKeyring(seat) }));
+}));
+
+$("pbem-rebuild").addEventListener("click", () => guarded(async () => {
+  // The file chosen is the one your last pass answered; your keyring keeps that pass and adds it again.
+  if (!state.file) throw new Error("Choose the file your last pass answered first.");
+  const seat = $("pbem-seat").value;
+  const keyring = await chosenKeyring(seat);
+  if (!keyring) throw new Error("This browser has no keyring for that seat: choose your keyring file too.");
+  accept(await call("rebuild", { file: state.file, seat, keyring }));
 }));
 
 $("pbem-create").addEventListener("click", () => guarded(async () => {
