@@ -33,8 +33,10 @@ from vectorwar.display import Card
 from vectorwar.errors import DesignError, UnknownSystemError, VectorwarError
 from vectorwar.registry import get_system, systems
 from vectorwar.scenario import Scenario, load_scenario
+from vectorwar.web.imports import IMPORT_PATH, MAX_IMPORT_BYTES, ImportRefused
 from vectorwar.web.referee import open_game
 from vectorwar.web.responses import error, error_responses
+from vectorwar.web.service import GameService
 from vectorwar.web.store import Base, Store, token_hash
 
 #: Designs one fleet may hold (all systems together).
@@ -459,6 +461,11 @@ def install(app: FastAPI, store: Store) -> None:
     """The routes, the fleets' store on the server's database, and the answer to a refusal."""
     app.state.fleets = FleetStore(store)
     app.include_router(router)
+    app.include_router(samples)
+
+    @app.exception_handler(ImportRefused)
+    async def not_imported(_request: Request, err: Exception) -> JSONResponse:
+        return error(422, "BadSaveFile", str(err))
 
     @app.exception_handler(WorkshopRefused)
     async def refused(_request: Request, err: Exception) -> JSONResponse:
@@ -623,3 +630,30 @@ async def scenario_check(body: ScenarioBody) -> JSONResponse:
     except WorkshopRefused as err:
         return _refused(err)
     return JSONResponse(asdict(checked))
+
+
+# -- a save file brought in to watch (web/imports.py) -----------------------------------------------
+
+samples = APIRouter(tags=["lobby"])
+
+
+@samples.post(
+    IMPORT_PATH,
+    status_code=201,
+    summary="Import a finished game's save file (a lab sample, `vectorwar play`'s) to watch its replay",
+    responses=error_responses(413, 422),
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "description": f"The save file as it is written (JSON), at most {MAX_IMPORT_BYTES} bytes",
+            "content": {"application/json": {"schema": {"type": "object"}}},
+        }
+    },
+)
+async def import_game(request: Request) -> JSONResponse:
+    service: GameService = request.app.state.service
+    game_id = await service.import_game(await request.body())
+    return JSONResponse(
+        {"id": game_id, "spectate_url": f"/games/{game_id}", "replay_url": f"/games/{game_id}?replay"},
+        status_code=201,
+    )
