@@ -278,6 +278,26 @@ async function importFile(file) {
   }
 }
 
+// -- watching a save file ----------------------------------------------------------------------
+
+async function watchSave(file) {
+  const said = $("ws-watch-message");
+  said.textContent = `Replaying ${file.name} on the server…`;
+  try {
+    // The save file goes as it is: the server reads it exactly as the command line does.
+    const res = await fetch("/api/games/import", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: await file.text(),
+    });
+    const body = await res.json().catch(() => null);
+    if (!res.ok) throw new ApiError(res.status, body);
+    window.location.assign(body.replay_url);
+  } catch (err) {
+    said.textContent = `${file.name}: ${err.message || err}`;
+  }
+}
+
 // -- start -------------------------------------------------------------------------------------
 
 async function main() {
@@ -313,6 +333,11 @@ async function main() {
   $("ws-import").addEventListener("change", (e) => {
     const file = e.target.files && e.target.files[0];
     if (file) importFile(file);
+    e.target.value = "";
+  });
+  $("ws-watch").addEventListener("change", (e) => {
+    const file = e.target.files && e.target.files[0];
+    if (file) watchSave(file);
     e.target.value = "";
   });
   const wanted = new URLSearchParams(window.location.search).get("system");
