@@ -4,10 +4,11 @@
 // record card. Legal designs go to the player's fleet, kept on the server under a fleet token
 // this browser makes and keeps.
 
-import { Api, ApiError } from "./api.js";
+import { Api } from "./api.js";
 import { renderCards } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { designForm } from "./workshop-form.js";
+import { labPanel, watchSaveFile } from "./workshop-lab.js";
 import { scenarioEditor } from "./workshop-scenario.js";
 
 const FLEET_KEY = "vectorwar.fleet";
@@ -284,15 +285,7 @@ async function watchSave(file) {
   const said = $("ws-watch-message");
   said.textContent = `Replaying ${file.name} on the server…`;
   try {
-    // The save file goes as it is: the server reads it exactly as the command line does.
-    const res = await fetch("/api/games/import", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: await file.text(),
-    });
-    const body = await res.json().catch(() => null);
-    if (!res.ok) throw new ApiError(res.status, body);
-    window.location.assign(body.replay_url);
+    await watchSaveFile(await file.text());
   } catch (err) {
     said.textContent = `${file.name}: ${err.message || err}`;
   }
@@ -347,6 +340,7 @@ async function main() {
   await refreshFleet();
   const lobbySystems = await api.systems();
   state.editor = scenarioEditor(api, $("sc-editor"), state.systems, lobbySystems, () => state.fleet);
+  labPanel(api, state.editor);
   document.body.dataset.ready = "true";
 }
 
