@@ -106,6 +106,7 @@ def test_only_a_finished_game_comes_in(client: TestClient) -> None:
         (b"[1, 2]", "not a vectorwar save file"),
         (json.dumps({"format": "vectorwar-save", "version": 99}).encode(), "save format version 99"),
         (b"[" * 100_000, "nested too deep"),
+        (json.dumps({"format": "vectorwar-save", "version": 1, "controllers": [1]}).encode(), "controllers: a table"),
     ],
 )
 def test_what_is_no_save_file_is_refused_in_words(client: TestClient, body: bytes, words: str) -> None:

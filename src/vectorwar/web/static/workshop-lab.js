@@ -45,7 +45,7 @@ function showRun(run, onWatch) {
   fill(
     $("sc-lab-result"),
     h("p", { id: "sc-lab-summary" }, played + cut),
-    f ? seatTable(f) : null,
+    f ? h("div", { class: "lab-table-wrap" }, seatTable(f)) : null,
     f
       ? h("p", {}, `Draws: ${interval(f.draw, f.draw_lo, f.draw_hi)}. Decided before the turn limit: ${interval(f.completion, f.completion_lo, f.completion_hi)}. `
           + `Length: ${f.turns_mean.toFixed(1)} turns on average (${f.turns_min}–${f.turns_max}).`)
