@@ -105,3 +105,16 @@ def test_one_run_at_a_time_and_a_run_stops_at_its_budget() -> None:
     stopped = asyncio.run(out_of_time())
     assert stopped["complete"] is False
     assert stopped["figures"] is None or stopped["figures"]["games"] < 200
+
+
+def test_a_run_while_another_plays_is_told_when_to_ask_again(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def busy(*_args: object) -> dict[str, Any]:
+        raise LabBusy(30.0)
+
+    monkeypatch.setattr(client.app.state.lab, "run", busy)  # type: ignore[attr-defined]
+    answer = client.post("/api/workshop/lab", json={"scenario": SCENARIO})
+    assert answer.status_code == 429
+    assert answer.headers["Retry-After"] == "30"
+    assert answer.json()["error"]["type"] == "LabBusy"
