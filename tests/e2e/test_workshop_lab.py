@@ -129,3 +129,18 @@ def test_a_scenario_with_start_zones_and_a_victory_option_goes_to_the_lab_and_is
     else:
         pytest.fail(f"the game did not end within {MAX_ORDERS} orders")
     expect(page.locator("#result")).to_be_visible(timeout=TIMEOUT_MS)
+
+
+def test_the_lab_runs_first_game_opens_in_the_replay(page: Page, server: Server) -> None:
+    page.goto(server.url + "/workshop")
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=TIMEOUT_MS)
+    page.select_option("#sc-system", "msc")
+    expect(page.locator("#sc-verdict")).to_contain_text("Ready", timeout=TIMEOUT_MS)
+    page.fill("#sc-lab-games", "3")
+    page.click("#sc-lab")
+    expect(page.locator("#sc-lab-summary")).to_contain_text("3 games (seeds 0-2)", timeout=60_000)
+    page.click("#sc-lab-watch")
+    page.wait_for_url("**/games/**?replay", timeout=TIMEOUT_MS)
+    expect(page.locator("body")).to_have_attribute("data-mode", "replay", timeout=TIMEOUT_MS)
+    expect(page.locator("#replay-label")).to_contain_text("0 / ", timeout=TIMEOUT_MS)
+    expect(page.locator("#title")).to_contain_text("My scenario")
