@@ -261,3 +261,43 @@ def test_a_starting_velocity_set_up_refuses_is_answered_in_its_words(client: Tes
     answer = client.post("/api/workshop/scenario", json={"scenario": scenario}).json()
     assert answer["ok"] is False
     assert "sides.0.ships.0.velocity" in answer["problem"]
+
+
+def test_the_editor_learns_which_systems_draw_start_zones_and_their_victory_options(client: TestClient) -> None:
+    found = {s["system"]: s for s in client.get("/api/workshop/systems").json()}
+    assert found["msc"]["start_zones"] is True
+    assert found["msc"]["victory"] == ["victory", "victory_turns"]
+    assert found["vv5"]["start_zones"] is False
+    assert found["vv5"]["victory"] == []
+
+
+def test_start_zones_and_victory_options_are_checked_by_the_set_up(client: TestClient) -> None:
+    scenario: dict[str, Any] = {
+        "system": "msc",
+        "title": "Zones",
+        "max_turns": 5,
+        "map": {"width": 16, "height": 10},
+        "options": {"victory": "shields", "victory_turns": 3},
+        "setup": {
+            "deploy": {"zone": {"red": {"cols": [0, 3], "facing": "B"}, "blue": {"cols": [12, 15], "facing": "E"}}}
+        },
+        "sides": [
+            {"id": "red", "ships": [{"id": "Hawk", "design": "ship1", "at": "1,5", "facing": "B"}]},
+            {"id": "blue", "ships": [{"id": "Raven", "design": "ship1", "at": "14,5", "facing": "E"}]},
+        ],
+    }
+    ready = client.post("/api/workshop/scenario", json={"scenario": scenario}).json()
+    assert ready["ok"] is True, ready["problem"]
+    assert "[setup.deploy.zone.red]" in ready["toml"]
+    assert 'victory = "shields"' in ready["toml"]
+
+    scenario["setup"]["deploy"]["zone"]["blue"]["cols"] = [2, 5]
+    overlapping = client.post("/api/workshop/scenario", json={"scenario": scenario}).json()
+    assert overlapping["ok"] is False
+    assert "setup.deploy.zone.blue: the zone overlaps another side's" in overlapping["problem"]
+
+    scenario["setup"]["deploy"]["zone"]["blue"]["cols"] = [12, 15]
+    scenario["options"]["victory"] = "bravery"
+    unknown = client.post("/api/workshop/scenario", json={"scenario": scenario}).json()
+    assert unknown["ok"] is False
+    assert "option victory must be one of destroy, shields" in unknown["problem"]

@@ -188,7 +188,9 @@ def _cells_html(cells: list[dict[str, Any]], samples: dict[int, Path]) -> str:
         "expected from the odds, averaged over games where the seat fired a shot with settled odds. The "
         "first mover is the seat first in turn 1's initiative; its score counts a win 1 and a draw a half "
         "(0.5: no advantage). A sample game is the set-up's first seed as a save file: "
-        "<code>vectorwar show FILE</code> and <code>vectorwar log FILE</code> replay it.</p>"
+        "<code>vectorwar show FILE</code> and <code>vectorwar log FILE</code> replay it, and a vectorwar "
+        "server's workshop (<code>/workshop</code>, <em>Watch a saved game</em>) opens it in the browser's "
+        "replay.</p>"
     )
     return f"<h2>Set-ups</h2><table>{head}{body}</table>{notes}"
 

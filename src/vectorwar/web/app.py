@@ -22,7 +22,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from vectorwar.autopilot import MAX_TARGET_CHARS, Flow, Standing
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, SetupError
 from vectorwar.limits import MAX_ORDER_CHARS, MAX_SIDES, MAX_TURNS, text_problem
-from vectorwar.web import clock_api, pbem, workshop
+from vectorwar.web import clock_api, imports, pbem, workshop
 from vectorwar.web.botpool import BotPool
 from vectorwar.web.chat import KEY_PATTERN, MAX_CHAT_CHARS, ChatForbidden, ChatKeyReused, ChatLine, ChatRefused
 from vectorwar.web.clocks import PaceRefused, TimeSource, bots_of
@@ -369,7 +369,8 @@ def create_app(
     app.state.deadlines = deadlines
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     _error_handlers(app)
-    app.add_middleware(BodyLimit, limit=BODY_MAX, wider={"/api/pbem/": pbem.PBEM_BODY_MAX})
+    wider = {"/api/pbem/": pbem.PBEM_BODY_MAX, imports.IMPORT_PATH: imports.MAX_IMPORT_BYTES}
+    app.add_middleware(BodyLimit, limit=BODY_MAX, wider=wider)
     for router in (pages, lobby, games, clock_api.router, sockets, tutorials, rulebook):
         app.include_router(router)
     pbem.install(app)

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 from vectorwar.scenario import Scenario
 from vectorwar.setup import new_seed
-from vectorwar.web import referee
+from vectorwar.web import imports, referee
 from vectorwar.web.referee import SeatForbidden
 from vectorwar.web.service_bots import BotDriving
 from vectorwar.web.service_core import Created, LiveGame, Player, _decided_again
@@ -79,6 +79,17 @@ class Seating(BotDriving):
         async with self.locked(game_id) as live:
             await self._bots_move(live)
         return Created(game_id, players)
+
+    async def import_game(self, body: bytes) -> str:
+        """A finished game from a save file, replayed within the replay budget and stored to be watched; its id.
+
+        Raises :class:`imports.ImportRefused` for a file that is no finished game or does not replay exactly.
+        """
+        imported = await self._work("replaying the save file", self.budgets.replay, imports.read_save, body)
+        game_id = "g_" + secrets.token_hex(6)
+        await asyncio.to_thread(self.store.create, imports.record_of(game_id, imported))
+        self._remember(LiveGame(imports.table_of(game_id, imported)))
+        return game_id
 
     async def open_games(self) -> list[OpenGame]:
         return await asyncio.to_thread(self.store.open_games)

@@ -193,6 +193,9 @@ class NewGame:
     seed_fixed: bool = False
     #: The finished game this one is the rematch of: its row is pointed at this one in the same transaction.
     rematch_of: str | None = None
+    #: Orders already resolved, stored with the game in one transaction (a finished game brought in from a
+    #: save file, web/imports.py); ``None`` for a game that starts at its first prompt.
+    played: Progress | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -330,6 +333,7 @@ class Store:
 
         ``rematch_version``: the finished game's version the rematch was decided on (:class:`StaleGame`).
         """
+        played = new.played
         with self._writing() as db:
             db.add(
                 GameRow(
@@ -343,9 +347,9 @@ class Store:
                     seed_fixed=new.seed_fixed,
                     rematch_of=new.rematch_of,
                     created=datetime.now(UTC),
-                    step=0,
-                    turn=1,
-                    over=False,
+                    step=0 if played is None else len(played.batches),
+                    turn=1 if played is None else played.turn,
+                    over=False if played is None else played.over,
                 )
             )
             db.flush()  # PostgreSQL checks the foreign keys below at once
@@ -353,6 +357,12 @@ class Store:
                 db.add(SeatRow(game_id=new.id, seat=seat, position=position, controller=controller))
             for digest, seats in new.tokens.items():
                 db.add(TokenRow(hash=digest, game_id=new.id, seats=list(seats)))
+            if played is not None:
+                last = len(played.batches) - 1
+                for step, (clock, orders) in enumerate(played.batches):
+                    ending = played.ending if step == last else ""
+                    orders_data = [[seat, text] for seat, text in orders]
+                    db.add(BatchRow(game_id=new.id, step=step, clock=clock, orders=orders_data, ending=ending))
             if new.rematch_of is None:
                 return None
             # One statement that checks and sets, so two processes cannot both start a rematch.

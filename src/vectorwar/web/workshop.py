@@ -33,8 +33,11 @@ from vectorwar.display import Card
 from vectorwar.errors import DesignError, UnknownSystemError, VectorwarError
 from vectorwar.registry import get_system, systems
 from vectorwar.scenario import Scenario, load_scenario
+from vectorwar.web.imports import IMPORT_PATH, MAX_IMPORT_BYTES, ImportRefused
+from vectorwar.web.labdesk import LAB_GAMES, MAX_LAB_GAMES, LabBusy, LabDesk, LabFailed, prepare
 from vectorwar.web.referee import open_game
 from vectorwar.web.responses import error, error_responses
+from vectorwar.web.service import GameService
 from vectorwar.web.store import Base, Store, token_hash
 
 #: Designs one fleet may hold (all systems together).
@@ -357,9 +360,17 @@ def terrain_kinds() -> dict[str, list[str]]:
     return {name: sorted(found) for name, found in kinds.items()}
 
 
+#: The set-up step of a scenario's start zones, ``[setup.deploy.zone.SIDE]`` with ``cols``, ``rows`` and
+#: ``facing`` (MSC 5.0; systems/msc/deploy.py reads it).
+START_ZONES = "deploy"
+#: Rule options that say how a side wins are named so (MSC's ``victory`` and ``victory_turns``): the
+#: editor shows them with the turn limit.
+VICTORY_PREFIX = "victory"
+
+
 def workshop_systems() -> list[dict[str, Any]]:
-    """Each system with designs: its title, its schema (none: read-only), its catalogue as raw tables, and
-    the terrain kinds its scenarios use."""
+    """Each system with designs: its title, its schema (none: read-only), its catalogue as raw tables, the
+    terrain kinds its scenarios use, whether its scenarios may draw start zones and its victory options."""
     terrain = terrain_kinds()
     out = []
     for name, rules in systems().items():
@@ -377,6 +388,9 @@ def workshop_systems() -> list[dict[str, Any]]:
                 "catalogue": catalogue,
                 "catalogue_table": None if table is None else {"headers": table.headers, "rows": table.rows},
                 "terrain": terrain.get(name, []),
+                # The set-up step that places each side's ships in a start zone (MSC's [setup.deploy]).
+                "start_zones": START_ZONES in rules.setup_steps,
+                "victory": [o.name for o in rules.manifest.options if o.name.startswith(VICTORY_PREFIX)],
             }
         )
     return out
@@ -459,6 +473,22 @@ def install(app: FastAPI, store: Store) -> None:
     """The routes, the fleets' store on the server's database, and the answer to a refusal."""
     app.state.fleets = FleetStore(store)
     app.include_router(router)
+    app.include_router(samples)
+    app.state.lab = LabDesk()
+
+    @app.exception_handler(LabBusy)
+    async def lab_busy(_request: Request, err: Exception) -> JSONResponse:
+        answer = error(429, "LabBusy", str(err))
+        answer.headers["Retry-After"] = str(max(1, round(err.retry_after if isinstance(err, LabBusy) else 1)))
+        return answer
+
+    @app.exception_handler(LabFailed)
+    async def lab_failed(_request: Request, err: Exception) -> JSONResponse:
+        return error(422, "LabFailed", str(err))
+
+    @app.exception_handler(ImportRefused)
+    async def not_imported(_request: Request, err: Exception) -> JSONResponse:
+        return error(422, "BadSaveFile", str(err))
 
     @app.exception_handler(WorkshopRefused)
     async def refused(_request: Request, err: Exception) -> JSONResponse:
@@ -505,6 +535,10 @@ class ScenarioBody(_Body):
     scenario: dict[str, Any] = Field(
         description="The scenario as `vectorwar schema scenario` describes it (its designs in `designs`)"
     )
+
+
+class LabBody(ScenarioBody):
+    games: int = Field(default=LAB_GAMES, ge=1, le=MAX_LAB_GAMES, description="Games to play, seeds 0, 1, ...")
 
 
 class ImportBody(_Body):
@@ -623,3 +657,51 @@ async def scenario_check(body: ScenarioBody) -> JSONResponse:
     except WorkshopRefused as err:
         return _refused(err)
     return JSONResponse(asdict(checked))
+
+
+# -- a save file brought in to watch (web/imports.py) -----------------------------------------------
+
+samples = APIRouter(tags=["lobby"])
+
+
+@samples.post(
+    IMPORT_PATH,
+    status_code=201,
+    summary="Import a finished game's save file (a lab sample, `vectorwar play`'s) to watch its replay",
+    responses=error_responses(413, 422),
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "description": f"The save file as it is written (JSON), at most {MAX_IMPORT_BYTES} bytes",
+            "content": {"application/json": {"schema": {"type": "object"}}},
+        }
+    },
+)
+async def import_game(request: Request) -> JSONResponse:
+    service: GameService = request.app.state.service
+    game_id = await service.import_game(await request.body())
+    return JSONResponse(
+        {"id": game_id, "spectate_url": f"/games/{game_id}", "replay_url": f"/games/{game_id}?replay"},
+        status_code=201,
+    )
+
+
+@router.post(
+    "/lab",
+    summary="Play a scenario a few dozen times between computer players on the server: its win/draw/loss figures",
+    responses=error_responses(413, 422, 429),
+)
+async def lab_run(body: LabBody, request: Request) -> JSONResponse:
+    desk: LabDesk = request.app.state.lab
+    try:
+        if _depth(body.scenario) > MAX_DEPTH + 3:
+            raise WorkshopRefused(f"a scenario's tables and lists may nest at most {MAX_DEPTH + 3} deep")
+        checked = await _within_budget(check_scenario, body.scenario)
+        if not checked.ok:
+            return error(422, "BadSetup", checked.problem)
+        prepared = await _within_budget(prepare, checked.toml)
+    except WorkshopRefused as err:
+        return _refused(err)
+    except VectorwarError as err:
+        return error(422, "BadSetup", str(err))
+    return JSONResponse({**await desk.run(prepared, body.games), "toml": checked.toml})

@@ -324,6 +324,8 @@ async function main() {
   }
   try {
     acceptLive(await api.scene(game));
+    // ?replay (an imported game's link): open at the replay's first step.
+    if (new URLSearchParams(window.location.search).has("replay")) replay.enter();
   } catch (err) {
     showError(err);
   }

@@ -1,5 +1,6 @@
 // The scenario editor (docs/web.md, "The designer's workshop"): map size, sides and their ships
-// from the catalogue or the player's fleet, turn limit and the system's options. After each change
+// from the catalogue or the player's fleet, start zones where the system has them, how to win (turn
+// limit and the system's victory options) and its other options. After each change
 // the server sets the scenario up as a new game would be (POST /api/workshop/scenario) and
 // answers its problem in the set-up's own words, or the TOML file that "Play it now" sends to
 // POST /api/games as `scenario_toml`.
@@ -30,9 +31,10 @@ function textInput(id, value, onValue, attrs = {}) {
 
 /** The editor in `root`; `designers` are the workshop's systems, `fleet()` the fleet's designs now. */
 export function scenarioEditor(api, root, designers, lobbySystems, fleet) {
-  const state = { scenario: null, options: {}, checked: null, seq: 0, timer: null };
+  const state = { scenario: null, options: {}, zones: false, checked: null, seq: 0, timer: null };
 
   const systemOf = () => lobbySystems.find((s) => s.name === state.scenario.system);
+  const designerOf = () => designers.find((d) => d.system === state.scenario.system) || {};
   const catalogueOf = (system) => (designers.find((d) => d.system === system) || {}).catalogue || {};
   const catalogue = () => catalogueOf(state.scenario.system);
   const fleetDesigns = () => fleet().filter((d) => d.system === state.scenario.system);
@@ -184,10 +186,83 @@ export function scenarioEditor(api, root, designers, lobbySystems, fleet) {
     return h("div", { class: "field option" }, h("label", { for: id }, o.name), input, h("small", { class: "hint" }, o.description));
   }
 
+  /** A side's start zone as the scenario file draws it: columns, rows (none: every row), heading. */
+  function defaultZone(side, si) {
+    const width = state.scenario.map.width;
+    const cols = si === 0 ? [0, 3] : si === 1 ? [Math.max(0, width - 4), width - 1] : [4 * si - 4, 4 * si - 1];
+    return { cols, rows: null, facing: (side.ships[0] && side.ships[0].facing) || "A" };
+  }
+
+  function zoneRow(side, si) {
+    const zone = side.zone || (side.zone = defaultZone(side, si));
+    const p = `sc-z${si}`;
+    const pair = (key, i, label, fallback) =>
+      h("label", {}, `${label} `, numberInput(`${p}-${key}${i}`, (zone[key] || fallback)[i], 0, 199, (v) => {
+        if (!zone[key]) zone[key] = [...fallback];
+        zone[key][i] = v;
+        changed();
+      }));
+    const everyRow = h("input", { id: `${p}-allrows`, type: "checkbox", checked: !zone.rows });
+    everyRow.addEventListener("change", () => {
+      zone.rows = everyRow.checked ? null : [0, state.scenario.map.height - 1];
+      draw();
+      changed();
+    });
+    const facing = h("select", { id: `${p}-facing` }, FACINGS.map((f) => h("option", { value: f, selected: f === zone.facing }, f)));
+    facing.addEventListener("change", () => { zone.facing = facing.value; changed(); });
+    const rows = zone.rows ? [pair("rows", 0, "first row", zone.rows), pair("rows", 1, "last row", zone.rows)] : [];
+    return h(
+      "div",
+      { class: "ship-row zone-row", dataset: { side: side.id } },
+      h("strong", {}, side.id),
+      pair("cols", 0, "columns", zone.cols),
+      pair("cols", 1, "to", zone.cols),
+      h("label", {}, everyRow, " every row"),
+      ...rows,
+      h("label", {}, "facing ", facing),
+    );
+  }
+
+  function zonesBox() {
+    if (!designerOf().start_zones) return null;
+    const on = h("input", { id: "sc-zones", type: "checkbox", checked: state.zones });
+    on.addEventListener("change", () => {
+      state.zones = on.checked;
+      draw();
+      changed();
+    });
+    return h(
+      "fieldset",
+      { class: "zones" },
+      h("legend", {}, "Start zones"),
+      h("label", {}, on, " Each side places its ships in its zone before turn 1, each at a starting speed of its choice"),
+      h("small", { class: "hint" }, "Columns and rows count from 0 at the map's top left, as hexes are written (col,row). The ships' hexes below are then only where a side's ships wait to be placed."),
+      ...(state.zones ? state.scenario.sides.map(zoneRow) : []),
+    );
+  }
+
+  function victoryBox(sys) {
+    const sc = state.scenario;
+    const names = designerOf().victory || [];
+    const options = ((sys && sys.options) || []).filter((o) => names.includes(o.name));
+    return h(
+      "fieldset",
+      { class: "victory" },
+      h("legend", {}, "How to win"),
+      h("div", { class: "field" }, h("label", { for: "sc-turns" }, "Turn limit"),
+        numberInput("sc-turns", sc.max_turns, 1, 200, (v) => { sc.max_turns = v; changed(); }),
+        h("small", { class: "hint" }, "The game ends after this turn: a draw unless the rules decided it sooner.")),
+      ...options.map(optionField),
+      options.length ? null : h("small", { class: "hint" }, "This system has no victory options: a side wins as its rules say."),
+    );
+  }
+
   function draw() {
     const sc = state.scenario;
     const sys = systemOf();
     const bots = (sys && sys.bots) || [];
+    const victory = designerOf().victory || [];
+    const others = ((sys && sys.options) || []).filter((o) => !victory.includes(o.name));
     fill(
       root,
       h(
@@ -196,7 +271,6 @@ export function scenarioEditor(api, root, designers, lobbySystems, fleet) {
         h("div", { class: "field" }, h("label", { for: "sc-title" }, "Title"), textInput("sc-title", sc.title, (v) => { sc.title = v; changed(); })),
         h("div", { class: "field" }, h("label", { for: "sc-width" }, "Map width (hexes)"), numberInput("sc-width", sc.map.width, 1, 200, (v) => { sc.map.width = v; changed(); })),
         h("div", { class: "field" }, h("label", { for: "sc-height" }, "Map height (hexes)"), numberInput("sc-height", sc.map.height, 1, 200, (v) => { sc.map.height = v; changed(); })),
-        h("div", { class: "field" }, h("label", { for: "sc-turns" }, "Turn limit"), numberInput("sc-turns", sc.max_turns, 1, 200, (v) => { sc.max_turns = v; changed(); })),
       ),
       terrainBox(),
       h("div", { class: "sides" }, ...sc.sides.map(sideBox)),
@@ -210,9 +284,9 @@ export function scenarioEditor(api, root, designers, lobbySystems, fleet) {
           changed();
         },
       }, "Add a side"),
-      sys && sys.options.length
-        ? h("details", { class: "options" }, h("summary", {}, "Rule options"), ...sys.options.map(optionField))
-        : null,
+      zonesBox(),
+      victoryBox(sys),
+      others.length ? h("details", { class: "options" }, h("summary", {}, "Rule options"), ...others.map(optionField)) : null,
       h("div", { class: "field" }, h("label", { for: "sc-bot" }, "The computer plays the other sides as"),
         h("select", { id: "sc-bot" }, bots.map((b) => h("option", { value: b, selected: b === "greedy" }, b)))),
     );
@@ -223,7 +297,13 @@ export function scenarioEditor(api, root, designers, lobbySystems, fleet) {
   function data() {
     const sc = structuredClone(state.scenario);
     const designs = {};
+    const zones = {};
     for (const side of sc.sides) {
+      if (side.zone) {
+        const { cols, rows, facing } = side.zone;
+        zones[side.id] = rows ? { cols, rows, facing } : { cols, facing };
+        delete side.zone;
+      }
       for (const ship of side.ships) {
         if (ship.design.startsWith("fleet:")) {
           const key = ship.design.slice(6);
@@ -234,6 +314,7 @@ export function scenarioEditor(api, root, designers, lobbySystems, fleet) {
       }
     }
     if (Object.keys(designs).length) sc.designs = designs;
+    if (state.zones && designerOf().start_zones) sc.setup = { deploy: { zone: zones } };
     if (Object.keys(state.options).length) sc.options = { ...state.options };
     return sc;
   }
@@ -263,6 +344,7 @@ export function scenarioEditor(api, root, designers, lobbySystems, fleet) {
     fill($("sc-warnings"), ((answer && answer.warnings) || []).map((w) => h("li", {}, w)));
     $("sc-toml").textContent = (answer && answer.toml) || "";
     $("sc-play").disabled = !ok;
+    if (document.body.dataset.labRunning !== "true") $("sc-lab").disabled = !ok;
     $("sc-download").disabled = !answer;
     document.body.dataset.scenarioOk = String(ok);
     document.body.dataset.scenarioChecking = "false";
@@ -283,6 +365,7 @@ export function scenarioEditor(api, root, designers, lobbySystems, fleet) {
   function chooseSystem(system) {
     state.scenario = blank(system);
     state.options = {};
+    state.zones = false;
     draw();
     changed();
   }
@@ -303,5 +386,9 @@ export function scenarioEditor(api, root, designers, lobbySystems, fleet) {
   const first = designers.find((d) => d.editable) || designers[0];
   select.value = first.system;
   chooseSystem(first.system);
-  return { refresh: () => { draw(); changed(); } };
+  return {
+    refresh: () => { draw(); changed(); },
+    data,
+    ready: () => Boolean(state.checked && state.checked.ok),
+  };
 }

@@ -4,10 +4,11 @@
 // record card. Legal designs go to the player's fleet, kept on the server under a fleet token
 // this browser makes and keeps.
 
-import { Api, ApiError } from "./api.js";
+import { Api } from "./api.js";
 import { renderCards } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { designForm } from "./workshop-form.js";
+import { labPanel, watchSaveFile } from "./workshop-lab.js";
 import { scenarioEditor } from "./workshop-scenario.js";
 
 const FLEET_KEY = "vectorwar.fleet";
@@ -278,6 +279,18 @@ async function importFile(file) {
   }
 }
 
+// -- watching a save file ----------------------------------------------------------------------
+
+async function watchSave(file) {
+  const said = $("ws-watch-message");
+  said.textContent = `Replaying ${file.name} on the server…`;
+  try {
+    await watchSaveFile(await file.text());
+  } catch (err) {
+    said.textContent = `${file.name}: ${err.message || err}`;
+  }
+}
+
 // -- start -------------------------------------------------------------------------------------
 
 async function main() {
@@ -315,6 +328,11 @@ async function main() {
     if (file) importFile(file);
     e.target.value = "";
   });
+  $("ws-watch").addEventListener("change", (e) => {
+    const file = e.target.files && e.target.files[0];
+    if (file) watchSave(file);
+    e.target.value = "";
+  });
   const wanted = new URLSearchParams(window.location.search).get("system");
   const first = state.systems.find((s) => s.system === wanted) || state.systems.find((s) => s.editable) || state.systems[0];
   $("ws-system").value = first.system;
@@ -322,6 +340,7 @@ async function main() {
   await refreshFleet();
   const lobbySystems = await api.systems();
   state.editor = scenarioEditor(api, $("sc-editor"), state.systems, lobbySystems, () => state.fleet);
+  labPanel(api, state.editor);
   document.body.dataset.ready = "true";
 }
 
