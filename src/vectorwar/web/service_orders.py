@@ -90,7 +90,12 @@ class Changing(BotDriving):
             live.table.acting_for(token, seat)
             if not referee.draft_applies(live.table.game, step):
                 return
-            live.table.version = await asyncio.to_thread(self.store.set_draft, game_id, seat, text, live.table.version)
+            table = live.table
+            secret = await asyncio.to_thread(
+                self.store.set_draft, game_id, seat, text, table.version, table.secret_version
+            )
+            # Only the seat's own scene shows its draft: every other scene kept stays good.
+            table.keep_secret(secret, (seat,))
             if text:
                 live.table.drafts[seat] = text
             else:
@@ -115,9 +120,10 @@ class Changing(BotDriving):
                 answer = await self._work(
                     "the standing orders", self.budgets.check, _standing_answer, before, seat, standing
                 )
-            table.version = await asyncio.to_thread(
-                self.store.set_standing, game_id, seat, standing.to_data(), table.version
+            secret = await asyncio.to_thread(
+                self.store.set_standing, game_id, seat, standing.to_data(), table.version, table.secret_version
             )
+            table.keep_secret(secret, (seat,))
             table.standing[seat] = standing
             if answer is not None:
                 await self._give(live, before, seat, answer, len(before.history), viewer)
