@@ -78,7 +78,7 @@ ATTACK_EVERY_S = 1.0
 SCENARIO = "vv5-dogfight"
 SEATS = {"red": "human", "blue": "bot:greedy"}
 #: Seconds a server may take to answer after it is started (a loaded machine is slow to import everything).
-START_TIMEOUT_S = 120.0
+START_TIMEOUT_S = 300.0
 #: The largest budget of the requests the slowdown's attackers send (a set-up, a scene: service.Budgets).
 ATTACK_BUDGET_S = 5.0
 #: Attackers of the flood, each sending its next refused request as soon as the last is answered.
@@ -274,13 +274,23 @@ class Servers:
 
     async def __aenter__(self) -> Servers:
         env = {**os.environ, "VECTORWAR_DATA_DIR": self._tmp.name}
-        for port in self.ports:
+
+        def start(port: int) -> subprocess.Popen[bytes]:
             command = [sys.executable, "-c", "from vectorwar.cli import app; app()", "serve", "--port", str(port)]
             if self.db is not None:
                 command += ["--db", self.db]
-            self.processes.append(subprocess.Popen([*command, *self.args], env=env, stdout=subprocess.DEVNULL))
-            # One at a time: the first migrates the database, the others then join it.
-            await wait_until_up(self.urls[-1], self.processes[-1])
+            process = subprocess.Popen([*command, *self.args], env=env, stdout=subprocess.DEVNULL)
+            self.processes.append(process)
+            return process
+
+        try:
+            # The first migrates the database; the others then join it, started together.
+            await wait_until_up(self.urls[0], start(self.ports[0]))
+            rest = [start(port) for port in self.ports[1:]]
+            await asyncio.gather(*(wait_until_up(url, p) for url, p in zip(self.urls[1:], rest, strict=True)))
+        except BaseException:
+            await self.__aexit__()
+            raise
         return self
 
     async def __aexit__(self, *_: object) -> None:
@@ -593,6 +603,7 @@ def processes_rows(
     with throwaway_postgres() as fresh:
         for count in sorted({1, 2, processes}):
             rows.append(asyncio.run(bench_processes(count, fresh(), games, seconds, think, scenario, bot_workers)))
+            print(" | ".join(f"{k}={v}" for k, v in rows[-1].items()), file=sys.stderr, flush=True)
     one = rows[0]
     for row in rows[1:]:
         rows.append(
