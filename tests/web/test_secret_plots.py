@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import json
 import random
+from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
 
-from tests.web.helpers import Mirror, run_async
+from tests.web.helpers import Mirror, Server, run_async, throwaway_postgres
+from tests.web.test_scale_out import check_store, create, give, open_socket, scene
 from tests.web.test_shared_store import stored_batches, two_services
 from vectorwar.game import Game
 from vectorwar.web import referee
@@ -186,3 +188,51 @@ def test_on_two_services_a_replaced_plot_costs_the_other_seats_view_nothing(tmp_
         assert dict(mirror.game.history[step].orders)["red"] == canonical
 
     run_async(main)
+
+
+@pytest.mark.slow
+def test_on_two_real_servers_a_replaced_plot_reaches_only_its_seats_sockets(tmp_path: Path) -> None:
+    """Through PostgreSQL's announcements: the plotter's socket on the other server sees its new plot, and
+    the other seat's socket there is sent nothing until the step resolves."""
+    with throwaway_postgres() as url, ExitStack() as sockets:
+        one = Server(url, tmp_path / "one", args=("--bot-workers", "0"))
+        two = Server(url, tmp_path / "two", args=("--bot-workers", "0"))
+        one.start()
+        two.start()
+        try:
+            table = create(one, "msc-duel", PEOPLE, 20)
+            mirror = table.mirror
+            while len(mirror.due()) < 2:
+                seat = mirror.due()[0]
+                text = mirror.order_for(seat)
+                give(one, table, seat, text, mirror.step)
+                mirror.give(seat, text)
+            step = mirror.step
+            first, second = two_plots(mirror, "red")
+            red = open_socket(sockets, two, table.id, table.tokens["red"])
+            blue = open_socket(sockets, two, table.id, table.tokens["blue"])
+            give(one, table, "red", first, step)
+            # A first plot is public: both sockets hear that the prompt waits for blue alone.
+            red.read()
+            blue.read()
+            assert red.scene["pending"] == {"red": str(mirror.game.check("red", first))}
+            blue_before = dict(blue.scene)
+            assert blue_before["pending"] == {}
+
+            give(one, table, "red", second, step)
+            canonical = str(mirror.game.check("red", second))
+            while red.scene["pending"] != {"red": canonical}:
+                red.read()
+            assert scene(two, table, "blue") == scene(one, table, "blue")
+            text = mirror.order_for("blue")
+            give(two, table, "blue", text, step)
+            # Blue's socket's next scene is the resolved step: it was sent nothing in between.
+            blue.read()
+            assert blue.scene["step"] == step + 1
+            mirror.game.submit("red", second)
+            mirror.give("blue", text)
+            assert dict(mirror.game.history[step].orders)["red"] == canonical
+            check_store(url, [table])
+        finally:
+            one.stop()
+            two.stop()
