@@ -361,7 +361,7 @@ class ServiceCore(ABC):
 
     async def scene(self, game_id: str, token: str | None) -> str:
         """The scene ``token`` may see, as JSON text."""
-        async with self.locked(game_id, functools.partial(_token_seats, token)) as live:
+        async with self.locked(game_id, functools.partial(token_seats, token)) as live:
             seats = live.seats_of(token)
         # A game on the table is never changed in place, so the scene needs no lock while it is built.
         return await self.viewer_scene(live, seats)
@@ -433,7 +433,8 @@ class ServiceCore(ABC):
         """Let the bots give every order they owe now and store them; returns whether any did."""
 
 
-def _token_seats(token: str | None, table: Table) -> tuple[str, ...]:
+def token_seats(token: str | None, table: Table) -> tuple[str, ...]:
+    """The seats ``token`` holds at ``table``: what a lock taken for its view reads for (:meth:`ServiceCore.locked`)."""
     return table.seats_of(token)
 
 

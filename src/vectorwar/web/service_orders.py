@@ -15,7 +15,7 @@ from vectorwar.rules import Bot
 from vectorwar.web import referee
 from vectorwar.web.referee import StalePrompt
 from vectorwar.web.service_bots import BotDriving
-from vectorwar.web.service_core import LiveGame, OverBudget, R, Submitted, _decided_again
+from vectorwar.web.service_core import LiveGame, OverBudget, R, Submitted, _decided_again, token_seats
 
 log = logging.getLogger("vectorwar.web")
 
@@ -53,7 +53,8 @@ class Changing(BotDriving):
 
     async def check(self, game_id: str, token: str | None, seat: str, text: str) -> str:
         """The canonical text of ``text`` as ``seat``'s order now; nothing is stored."""
-        async with self.locked(game_id) as live:
+        # Read for the caller's seats only: another seat's secrets play no part in this seat's check.
+        async with self.locked(game_id, functools.partial(token_seats, token)) as live:
             live.table.acting_for(token, seat)
             game = live.table.game
         return await self._work("checking the order", self.budgets.check, referee.check_order, game, seat, text)
