@@ -10,6 +10,7 @@ own, through :func:`validate_model`, so every error reads
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -357,16 +358,41 @@ def validate_model(model: type[M], data: Any, source: str, prefix: tuple[str | i
         raise ScenarioError(format_validation_error(source, err, prefix)) from None
 
 
+#: A key of more than MAX_TABLE_DEPTH dotted parts, anywhere in a TOML text (a bare word, or a quoted
+#: one, then dots and words). Possessive, and starting only where a word does, so it reads in linear time.
+_ATOM = r"""(?:[\w-]++|"[^"\n]*+"|'[^'\n]*+')"""
+_DEEP_KEY = re.compile(rf"""(?<![\w"'.-]){_ATOM}(?:[ \t]*+\.[ \t]*+{_ATOM}){{{MAX_TABLE_DEPTH}}}""")
+
+
+def parse_toml(text: str, source: str) -> dict[str, Any]:
+    """``tomllib.loads(text)``, refusing first a key nested deeper than any scenario's.
+
+    tomllib walks a dotted key's tables from the top for each of its parts, so
+    its time grows with the square of the key's length: 40 KB of ``x.x.x...``
+    takes it seconds. So such a key is refused before it is parsed.
+    """
+    deep = _DEEP_KEY.search(text)
+    if deep is not None:
+        line = text.count("\n", 0, deep.start()) + 1
+        raise ScenarioError(
+            f"{source}: line {line}: a key nested more than {MAX_TABLE_DEPTH} deep ({cite(MAX_TABLE_DEPTH)})"
+        )
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise ScenarioError(f"{source}: not valid TOML: {err}") from None
+    except RecursionError:  # tomllib reads nested arrays recursively
+        raise ScenarioError(f"{source}: not valid TOML: arrays or tables nested too deeply") from None
+
+
 def read_toml(path: Path) -> dict[str, Any]:
     try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
+        text = path.read_bytes().decode()
     except FileNotFoundError:
         raise ScenarioError(f"{path}: no such file") from None
-    except tomllib.TOMLDecodeError as err:
-        raise ScenarioError(f"{path}: not valid TOML: {err}") from None
-    except RecursionError:  # tomllib reads nested arrays recursively
-        raise ScenarioError(f"{path}: not valid TOML: arrays or tables nested too deeply") from None
+    except UnicodeDecodeError as err:
+        raise ScenarioError(f"{path}: not valid TOML: not UTF-8 ({err.reason} at byte {err.start})") from None
+    return parse_toml(text, str(path))
 
 
 def load_scenario(path: Path) -> Scenario:
@@ -377,12 +403,7 @@ def load_scenario(path: Path) -> Scenario:
 
 def scenario_from_toml(text: str, source: str, default_id: str) -> Scenario:
     """A scenario file's text, checked as :func:`load_scenario` checks a file (``id`` defaults to ``default_id``)."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise ScenarioError(f"{source}: not valid TOML: {err}") from None
-    except RecursionError:  # tomllib reads nested arrays recursively
-        raise ScenarioError(f"{source}: not valid TOML: arrays or tables nested too deeply") from None
+    data = parse_toml(text, source)
     data.setdefault("id", default_id)
     return scenario_from_data(data, source)
 

@@ -3,6 +3,7 @@ anything is built from it (issue 15). The costs of these refusals are figures in
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Callable
 from typing import Any
 
@@ -329,6 +330,35 @@ def test_every_number_in_a_scenarios_own_designs_and_tables_has_a_limit_whatever
 def test_a_scenario_file_nested_past_what_toml_can_read_is_a_scenario_error() -> None:
     with pytest.raises(ScenarioError, match="nested too deeply"):
         scenario_from_toml("a = " + "[" * 5000 + "]" * 5000, "uploaded", "deep")
+
+
+@pytest.mark.parametrize(
+    "deep",
+    [
+        "x" + ".x" * 20_000 + " = 1",  # 40 KB: tomllib took seconds over it (issue 56)
+        "[" + ".".join(["t"] * 40) + "]",
+        'a = {"b c"' + ' . "b c"' * 30 + " = 1}",
+        "title = 'x'\n" + "'q'." * 17 + "k = 2",
+    ],
+)
+def test_a_toml_key_nested_past_the_table_depth_is_refused_before_it_is_parsed(
+    deep: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def never(_text: str) -> None:
+        raise AssertionError("parsed")
+
+    monkeypatch.setattr(tomllib, "loads", never)
+    with pytest.raises(
+        ScenarioError, match=r"line \d+: a key nested more than 16 deep \(vectorwar limit MAX_TABLE_DEPTH\)"
+    ):
+        scenario_from_toml(deep, "uploaded", "deep")
+
+
+def test_keys_as_deep_as_the_table_depth_allows_and_dotted_numbers_still_read() -> None:
+    text = "k" + ".k" * (limits.MAX_TABLE_DEPTH - 1) + ' = "1.2.3.4.5.6.7.8.9.10.11.12.13.14.15.16.17.18"\nv = 1.5'
+    with pytest.raises(ScenarioError) as err:
+        scenario_from_toml(text, "uploaded", "ok")
+    assert "nested" not in str(err.value)  # parsed, then refused as no scenario (no system, no sides)
 
 
 @settings(max_examples=60, deadline=None)

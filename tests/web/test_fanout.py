@@ -60,6 +60,40 @@ def test_announcements_are_read_skipped_when_its_own_and_coalesced_per_game() ->
     run_async(main)
 
 
+def test_a_seats_secret_change_is_read_for_that_seat_only_and_coalesced() -> None:
+    async def main() -> None:
+        heard = Heard()
+        secrets: list[tuple[str, int]] = []
+        release, started = asyncio.Event(), asyncio.Event()
+
+        async def secret_changed(game_id: str, position: int) -> None:
+            secrets.append((game_id, position))
+            started.set()
+            await release.wait()
+
+        fanout = Fanout(URL, "me", heard.changed, heard.chatted, list, secret_changed)
+        fanout._heard("secret g_a 1 other")
+        await started.wait()  # the first read of red's secrets is under way and waits
+        for _ in range(3):
+            fanout._heard("secret g_a 1 other")  # a burst of draft saves meanwhile
+        fanout._heard("secret g_a 0 other")
+        fanout._heard("secret g_a 0 me")
+        release.set()
+        for _ in range(10_000):
+            if not fanout._reading:
+                break
+            await asyncio.sleep(0)
+        # Never read as a change to the game (which would rebuild every seat's scene).
+        assert heard.games == []
+        assert sorted(secrets) == [("g_a", 0), ("g_a", 1), ("g_a", 1)]
+        # A server that does not follow secrets (none given) ignores them.
+        deaf = Fanout(URL, "me", heard.changed, heard.chatted, list)
+        deaf._heard("secret g_a 1 other")
+        assert not deaf._reading
+
+    run_async(main)
+
+
 @pytest.mark.slow
 def test_a_lost_listening_connection_is_made_again_and_every_watched_game_read_again() -> None:
     with throwaway_postgres() as url:

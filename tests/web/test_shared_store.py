@@ -22,7 +22,7 @@ from vectorwar.game import Game
 from vectorwar.web import referee
 from vectorwar.web.app import create_app
 from vectorwar.web.service import STALE_TRIES, GameService, StaleGame
-from vectorwar.web.store import Progress, Store
+from vectorwar.web.store import Progress, Stamps, Store
 
 PEOPLE = {"red": "human", "blue": "human"}
 
@@ -46,16 +46,21 @@ def test_a_write_for_an_old_version_is_refused_and_changes_nothing(tmp_path: Pat
         created = await one.create("msc-duel", PEOPLE, seed=4)
         store = one.store
         assert store.version(created.id) == 0
-        store.set_draft(created.id, "red", "Hawk 1", version=0)
-        assert store.version(created.id) == 1
+        # A draft is red's secret: the secret version moves on and red is marked, the public one stays.
+        assert store.set_draft(created.id, "red", "Hawk 1", version=0, secret=0) == 1
+        assert store.stamps(created.id, ("red", "blue")) == Stamps(0, 1, {"red": 1, "blue": 0})
         with pytest.raises(StaleGame):
-            store.set_draft(created.id, "red", "Hawk 2", version=0)
+            store.set_draft(created.id, "red", "Hawk 2", version=0, secret=0)
         progress = Progress(first_step=0, batches=(), pending={"red": "x"}, clock="c", turn=1, over=False)
         with pytest.raises(StaleGame):
-            store.record(created.id, progress, version=0)
+            store.record(created.id, progress, version=0, secret=0)
+        assert store.set_standing(created.id, "blue", {}, version=0, secret=1) == 2
+        with pytest.raises(StaleGame):
+            store.set_draft(created.id, "blue", "x", version=1, secret=2)
         loaded = store.load(created.id)
         assert loaded is not None
-        assert (loaded.version, loaded.drafts, loaded.pending) == (1, {"red": "Hawk 1"}, {})
+        assert (loaded.version, loaded.secret_version, loaded.marks) == (0, 2, {"red": 1, "blue": 2})
+        assert (loaded.drafts, loaded.pending) == ({"red": "Hawk 1"}, {})
         with pytest.raises(LookupError, match="g_none"):
             store.set_draft("g_none", "red", "x", version=0)
 
@@ -157,7 +162,7 @@ def test_a_change_refused_as_stale_try_after_try_is_a_503_that_took_nothing(
 ) -> None:
     tries: list[int | None] = []
 
-    def always_stale(_store: Store, game_id: str, _progress: Progress, version: int | None = None) -> int:
+    def always_stale(_store: Store, game_id: str, _progress: Progress, version: int | None = None, *_: object) -> int:
         tries.append(version)
         raise StaleGame(game_id, version or 0)
 

@@ -724,8 +724,10 @@ async def live_scenes(websocket: WebSocket, game_id: str, service: Service) -> N
         return
     viewer: Viewer | None = None
     try:
-        async with service.locked(game_id) as live:
-            viewer = Viewer(websocket, live.seats_of(websocket.query_params.get("token")), client)
+        token = websocket.query_params.get("token")
+        # Read for this viewer's seats only (another seat's secrets may be older here: they show to it alone).
+        async with service.locked(game_id, lambda table: table.seats_of(token)) as live:
+            viewer = Viewer(websocket, live.seats_of(token), client)
             # Joined under the game's lock, so no change slips between this scene and the next.
             hub.join(game_id, viewer)
             viewer.offer_scene(await service.viewer_scene(live, viewer.seats))

@@ -5,14 +5,18 @@ the channel :data:`~vectorwar.web.store.CHANNEL` (PostgreSQL's ``NOTIFY``,
 sent in the writing transaction, so only once it commits). Each server
 listens on a connection of its own. For a game some of its sockets watch, a
 change is read again from the store and every socket is offered its new
-scene; a chat line is read and sent to the seats' sockets. A server skips
+scene; a chat line is read and sent to the seats' sockets. A change to one
+seat's secrets (its plot replaced, its draft, its standing orders) is
+announced with the seat's place only: a server reads the game again only if
+its copy of that seat's secrets is older, and only that seat's sockets get a
+new scene. A server skips
 its own announcements: its sockets were told already. Announcements made
 while the listening connection was down are lost, so on connecting again
 every watched game is read again.
 
-A burst of changes to one game costs one read and one round of scenes while
-the last is being sent, and then one more (never one each): a socket keeps
-only the newest scene anyway (web/hub.py).
+A burst of changes to one game (or to one seat's secrets) costs one read and
+one round of scenes while the last is being sent, and then one more (never
+one each): a socket keeps only the newest scene anyway (web/hub.py).
 """
 
 from __future__ import annotations
@@ -36,22 +40,35 @@ RECONNECT_AFTER = 1.0
 
 Changed = Callable[[str], Awaitable[None]]
 Chatted = Callable[[str, int], Awaitable[None]]
+#: A game and the place of the seat whose secrets alone changed.
+SecretChanged = Callable[[str, int], Awaitable[None]]
+#: What is read again: a game (place ``None``), or one seat's secrets in it.
+Key = tuple[str, int | None]
 
 
 class Fanout:
     """Listens for other processes' announcements and hands each to ``changed`` or ``chatted``."""
 
-    def __init__(self, url: str, origin: str, changed: Changed, chatted: Chatted, watched: Callable[[], Iterable[str]]):
+    def __init__(
+        self,
+        url: str,
+        origin: str,
+        changed: Changed,
+        chatted: Chatted,
+        watched: Callable[[], Iterable[str]],
+        secret_changed: SecretChanged | None = None,
+    ):
         # psycopg's own spelling of the SQLAlchemy URL (postgresql+psycopg://...).
         self.dsn = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
         self.origin = origin
         self._changed = changed
         self._chatted = chatted
         self._watched = watched
+        self._secret_changed = secret_changed
         self._task: asyncio.Task[None] | None = None
-        #: Games being read again now, and those changed again meanwhile (read once more after).
-        self._reading: set[str] = set()
-        self._again: set[str] = set()
+        #: Games (or seats' secrets) being read again now, and those changed again meanwhile (read once more after).
+        self._reading: set[Key] = set()
+        self._again: set[Key] = set()
         self._chat: asyncio.Queue[tuple[str, int]] = asyncio.Queue()
         self._tasks: set[asyncio.Task[None]] = set()
         #: Set once the listening connection is up (the first time): announcements are heard from then on.
@@ -101,28 +118,35 @@ class Fanout:
         kind, game_id, number = parts[0], parts[1], int(parts[2])
         if kind == "game":
             self._game_changed(game_id)
+        elif kind == "secret" and self._secret_changed is not None:
+            self._game_changed(game_id, number)
         elif kind == "chat":
             self._chat.put_nowait((game_id, number))
 
-    def _game_changed(self, game_id: str) -> None:
-        if game_id in self._reading:
-            self._again.add(game_id)
+    def _game_changed(self, game_id: str, position: int | None = None) -> None:
+        key = (game_id, position)
+        if key in self._reading:
+            self._again.add(key)
             return
-        self._reading.add(game_id)
-        self._spawn(self._read_again(game_id))
+        self._reading.add(key)
+        self._spawn(self._read_again(key))
 
-    async def _read_again(self, game_id: str) -> None:
+    async def _read_again(self, key: Key) -> None:
+        game_id, position = key
         try:
             while True:
-                self._again.discard(game_id)
+                self._again.discard(key)
                 try:
-                    await self._changed(game_id)
+                    if position is None:
+                        await self._changed(game_id)
+                    elif self._secret_changed is not None:
+                        await self._secret_changed(game_id, position)
                 except Exception:
                     log.exception("game %s: sending another server's change to this server's sockets failed", game_id)
-                if game_id not in self._again:
+                if key not in self._again:
                     return
         finally:
-            self._reading.discard(game_id)
+            self._reading.discard(key)
 
     async def _send_chat(self) -> None:
         # One at a time, in the order announced: a game's lines arrive in their order.
@@ -148,10 +172,14 @@ def fanout_for(store: Store, service: GameService, hub: Hub) -> Fanout | None:
         if hub.watching(game_id):
             await service.changed_elsewhere(game_id)
 
+    async def secret_changed(game_id: str, position: int) -> None:
+        if hub.watching(game_id):
+            await service.changed_elsewhere(game_id, position)
+
     async def chatted(game_id: str, number: int) -> None:
         if hub.watching(game_id):
             line = await asyncio.to_thread(store.chat_number, game_id, number)
             if line is not None:
                 hub.chat_line(game_id, line)
 
-    return Fanout(store.url, store.origin, changed, chatted, hub.games)
+    return Fanout(store.url, store.origin, changed, chatted, hub.games, secret_changed)

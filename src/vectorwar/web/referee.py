@@ -105,6 +105,10 @@ class Table:
     rematch_of: str | None = None
     #: The stored version this table is (web/store.py, ``StaleGame``): every change is written for it.
     version: int = 0
+    #: The stored secret version, and each seat's mark: the secret version at its last secret change
+    #: (web/store.py, ``Stamps``). A view checks only the public version and its own seats' marks.
+    secret_version: int = 0
+    marks: dict[str, int] = field(default_factory=dict)
 
     def free_seats(self) -> tuple[str, ...]:
         """Human seats that no token holds: open for anyone to join."""
@@ -143,6 +147,40 @@ class Table:
             self._scenes_of = game
         self._scenes[tuple(seats)] = base
 
+    def put(self, game: Game, private_to: Sequence[str] | None = None) -> None:
+        """Put ``game`` on the table in place of the one there.
+
+        ``private_to``: the change shows only to these seats (:func:`private_to`),
+        so every scene kept for a set of seats without any of them is kept for
+        ``game``: another seat's view is then read from what it was read from before.
+        """
+        kept: dict[tuple[str, ...], str] = {}
+        if private_to is not None and self._scenes_of is self.game:
+            kept = {key: base for key, base in self._scenes.items() if not set(key) & set(private_to)}
+        self.game = game
+        self._scenes = kept
+        self._scenes_of = game
+
+    def keep_secret(self, secret_version: int, seats: Sequence[str]) -> None:
+        """Note a secret change of ``seats`` stored as the game's secret version ``secret_version``."""
+        self.secret_version = secret_version
+        for seat in seats:
+            self.marks[seat] = secret_version
+
+    def scenes_from(self, older: Table) -> None:
+        """Keep the scenes ``older`` (this game as this server had it) built that still hold here.
+
+        They hold when the public version is the same and for sets of seats
+        whose marks are the same: nothing such a set sees changed since. So
+        reading a game again because one seat's secret changed elsewhere rebuilds
+        that seat's scene only.
+        """
+        if older.version != self.version or older._scenes_of is not older.game or self._scenes_of is not None:
+            return
+        changed = {s for s in {*self.marks, *older.marks} if self.marks.get(s, 0) != older.marks.get(s, 0)}
+        self._scenes = {key: base for key, base in older._scenes.items() if not changed & set(key)}
+        self._scenes_of = self.game
+
     def dressed(self, seats: Sequence[str], base: str) -> str:
         """The viewer's scene text: the game's scene plus what the server adds (id, players, own drafts)."""
         extra = {
@@ -170,6 +208,24 @@ def scene_base(game: Game, seats: Sequence[str]) -> str:
     keep the garbage collector's full passes short.
     """
     return json.dumps(build_scene(game, tuple(seats)), separators=(",", ":"))
+
+
+def private_to(before: Game, after: Game) -> tuple[str, ...] | None:
+    """The seats whose plots alone changed from ``before`` to ``after``; ``None`` when any viewer may see the change.
+
+    A plot replaced before the prompt resolves changes what its own seat sees
+    and nothing else: the state, the batches and who has plotted stay as they
+    were (a first plot, or one taken back, changes whom the prompt waits for,
+    which every viewer sees).
+    """
+    if (
+        after.state is not before.state
+        or len(after.history) != len(before.history)
+        or after.ended != before.ended
+        or after.pending.keys() != before.pending.keys()
+    ):
+        return None
+    return tuple(seat for seat, order in after.pending.items() if str(order) != str(before.pending[seat]))
 
 
 def copy_game(game: Game) -> Game:
@@ -323,6 +379,8 @@ def rebuild(stored: StoredGame, known: Game | None = None) -> Table:
         rematch=stored.rematch,
         rematch_of=stored.rematch_of,
         version=stored.version,
+        secret_version=stored.secret_version,
+        marks=dict(stored.marks),
         end_offer=None if stored.end_offer is None else EndOffer(stored.end_offer),
         end_note=stored.end_note,
         end_note_step=stored.end_note_step,

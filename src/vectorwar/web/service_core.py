@@ -145,6 +145,8 @@ class LiveGame:
 
 
 Listener = Callable[[LiveGame], Awaitable[None]]
+#: The seats of a table a lock is taken to read for (:meth:`ServiceCore.locked`).
+Viewing = Callable[[Table], Sequence[str]]
 ChatListener = Callable[[LiveGame, ChatLine], Awaitable[None]]
 #: Told of a table rebuilt from the store before anyone sees it (the clocks put back the computers covering late seats).
 LoadHook = Callable[[Table], Awaitable[None]]
@@ -186,7 +188,7 @@ class ServiceCore(ABC):
         self._asking_again: dict[str, asyncio.Task[None]] = {}
         self._background: set[asyncio.Future[None]] = set()
         #: Games dropped for being older than the store's, by id: where their rebuild replays on from.
-        self._older: dict[str, Game] = {}
+        self._older: dict[str, Table] = {}
 
     def on_change(self, listener: Listener) -> None:
         self._listeners.append(listener)
@@ -264,8 +266,12 @@ class ServiceCore(ABC):
                     raise GameNotFound(game_id)
                 # Replaying a stored game is how it comes back at all: off the loop, but never refused.
                 # A copy dropped as older than the store's is replayed on from where it was.
-                known = self._older.pop(game_id, None)
+                older = self._older.pop(game_id, None)
+                known = None if older is None else older.game
                 live = LiveGame(await self._work("replaying the game", None, referee.rebuild, stored, known))
+                if older is not None:
+                    # Read again for one seat's secret: every other seat's scene still holds.
+                    live.table.scenes_from(older)
                 for hook in self._load_hooks:
                     await hook(live.table)
                 self._remember(live)
@@ -278,12 +284,20 @@ class ServiceCore(ABC):
         return live
 
     @asynccontextmanager
-    async def locked(self, game_id: str) -> AsyncIterator[LiveGame]:
-        """Hold ``game_id``'s lock, on the game as it is in memory now."""
+    async def locked(self, game_id: str, viewing: Viewing | None = None) -> AsyncIterator[LiveGame]:
+        """Hold ``game_id``'s lock, on the game as it is in memory now.
+
+        ``viewing``: the lock is only to read what these seats (of the table)
+        see, so the copy in memory need be current only in what they see (the
+        public version and their own secrets): another seat's secret change made
+        through another process then costs this view nothing. Without it, the
+        copy must be current in everything, as a change to the game needs.
+        """
         while True:
             live = await self.get_cached_or_load(game_id)
             async with live.lock:
-                if live.stale or not await self._current(live):
+                seats = None if viewing is None else tuple(viewing(live.table))
+                if live.stale or not await self._current(live, seats):
                     continue
                 try:
                     yield live
@@ -293,17 +307,24 @@ class ServiceCore(ABC):
                     raise
                 return
 
-    async def _current(self, live: LiveGame) -> bool:
-        """Whether the game in memory is the stored one; if not, it is dropped (to be read again).
+    async def _current(self, live: LiveGame, seats: tuple[str, ...] | None = None) -> bool:
+        """Whether the game in memory is the stored one (for ``seats``' view only: see :meth:`locked`); if not,
+        it is dropped (to be read again).
 
         Only asked when other processes share the store (PostgreSQL): alone on its
         database, a server's copy is always the newest, since it writes every change.
+        The question is the same whatever other seats did: one statement reading
+        the versions and the marks of ``seats``.
         """
         if not self.store.shared:
             return True
-        stored = await asyncio.to_thread(self.store.version, live.id)
-        if stored == live.table.version:
-            return True
+        table = live.table
+        stored = await asyncio.to_thread(self.store.stamps, live.id, seats or ())
+        if stored is not None and stored.version == table.version:
+            if seats is None and stored.secret == table.secret_version:
+                return True
+            if seats is not None and all(stored.marks.get(s, 0) == table.marks.get(s, 0) for s in seats):
+                return True
         self._forget(live, older=stored is not None)
         return False
 
@@ -311,19 +332,26 @@ class ServiceCore(ABC):
         """Drop the game from memory: whoever holds or waits on its lock must fetch it again.
 
         ``older``: the copy is a state the store holds, behind the store's newest;
-        it is kept aside for the rebuild to replay on from (:func:`referee.caught_up`).
+        it is kept aside for the rebuild to replay on from (:func:`referee.caught_up`)
+        and to keep the scenes that still hold (:meth:`Table.scenes_from`).
         """
         live.stale = True
         if self._live.get(live.id) is live:
             del self._live[live.id]
         if older:
-            self._older[live.id] = live.table.game
+            self._older[live.id] = live.table
             while len(self._older) > self.max_live:
                 del self._older[next(iter(self._older))]
 
-    async def changed_elsewhere(self, game_id: str) -> None:
-        """Another process changed the game (web/fanout.py): read it again and tell this process's listeners."""
-        async with self.locked(game_id) as live:
+    async def changed_elsewhere(self, game_id: str, position: int | None = None) -> None:
+        """Another process changed the game (web/fanout.py): read it again and tell this process's listeners.
+
+        ``position``: only the secrets of the seat at this place changed; the game
+        is read again only if that seat's are older here, and every other seat's
+        scene is kept (so its sockets are sent nothing).
+        """
+        viewing = None if position is None else functools.partial(_seat_at, position)
+        async with self.locked(game_id, viewing) as live:
             pass
         await self._notify(live)
 
@@ -333,7 +361,7 @@ class ServiceCore(ABC):
 
     async def scene(self, game_id: str, token: str | None) -> str:
         """The scene ``token`` may see, as JSON text."""
-        async with self.locked(game_id) as live:
+        async with self.locked(game_id, functools.partial(token_seats, token)) as live:
             seats = live.seats_of(token)
         # A game on the table is never changed in place, so the scene needs no lock while it is built.
         return await self.viewer_scene(live, seats)
@@ -342,12 +370,12 @@ class ServiceCore(ABC):
         return await asyncio.to_thread(self.store.games)
 
     async def timeline(self, game_id: str) -> list[dict[str, Any]]:
-        async with self.locked(game_id) as live:
+        async with self.locked(game_id, _no_seats) as live:
             return referee.timeline(live.table.game)
 
     async def replay(self, game_id: str, step: int) -> dict[str, Any] | None:
         """The spectator's scene after ``step`` resolved batches; ``None`` past the end."""
-        async with self.locked(game_id) as live:
+        async with self.locked(game_id, _no_seats) as live:
             game = live.table.game
             controllers = dict(live.table.controllers)
             practice = live.table.practice
@@ -376,15 +404,25 @@ class ServiceCore(ABC):
     async def _persist(self, live: LiveGame, before: Game, after: Game, cleared_drafts: tuple[str, ...] = ()) -> None:
         """Store the change from ``before`` to ``after``, then put ``after`` on the table."""
         change = referee.progress(before, after, cleared_drafts)
+        table = live.table
+        plots = referee.private_to(before, after)
+        # A plot replaced (and its seat's draft cleared) shows to that seat only: a secret change.
+        private = () if plots is None else tuple(dict.fromkeys((*plots, *cleared_drafts)))
         try:
-            version = await asyncio.to_thread(self.store.record, live.id, change, live.table.version)
+            now = await asyncio.to_thread(
+                self.store.record, live.id, change, table.version, table.secret_version, private
+            )
         except BaseException:
             # The store may or may not have it (or another process changed the game first: StaleGame):
             # forget the game and rebuild it from the store next time.
             self._forget(live)
             raise
-        live.table.game = after
-        live.table.version = version
+        if private:
+            table.put(after, private_to=private)
+            table.keep_secret(now, private)
+        else:
+            table.put(after)
+            table.version = now
 
     async def _notify(self, live: LiveGame) -> None:
         for listener in self._listeners:
@@ -393,6 +431,19 @@ class ServiceCore(ABC):
     @abstractmethod
     async def _bots_move(self, live: LiveGame) -> bool:
         """Let the bots give every order they owe now and store them; returns whether any did."""
+
+
+def token_seats(token: str | None, table: Table) -> tuple[str, ...]:
+    """The seats ``token`` holds at ``table``: what a lock taken for its view reads for (:meth:`ServiceCore.locked`)."""
+    return table.seats_of(token)
+
+
+def _seat_at(position: int, table: Table) -> tuple[str, ...]:
+    return tuple(list(table.controllers)[position : position + 1])
+
+
+def _no_seats(_table: Table) -> tuple[str, ...]:
+    return ()
 
 
 def _scene_bases(game: Game, seat_sets: Sequence[tuple[str, ...]]) -> list[str]:

@@ -15,7 +15,7 @@ from vectorwar.rules import Bot
 from vectorwar.web import referee
 from vectorwar.web.referee import StalePrompt
 from vectorwar.web.service_bots import BotDriving
-from vectorwar.web.service_core import LiveGame, OverBudget, R, Submitted, _decided_again
+from vectorwar.web.service_core import LiveGame, OverBudget, R, Submitted, _decided_again, token_seats
 
 log = logging.getLogger("vectorwar.web")
 
@@ -53,7 +53,8 @@ class Changing(BotDriving):
 
     async def check(self, game_id: str, token: str | None, seat: str, text: str) -> str:
         """The canonical text of ``text`` as ``seat``'s order now; nothing is stored."""
-        async with self.locked(game_id) as live:
+        # Read for the caller's seats only: another seat's secrets play no part in this seat's check.
+        async with self.locked(game_id, functools.partial(token_seats, token)) as live:
             live.table.acting_for(token, seat)
             game = live.table.game
         return await self._work("checking the order", self.budgets.check, referee.check_order, game, seat, text)
@@ -90,7 +91,12 @@ class Changing(BotDriving):
             live.table.acting_for(token, seat)
             if not referee.draft_applies(live.table.game, step):
                 return
-            live.table.version = await asyncio.to_thread(self.store.set_draft, game_id, seat, text, live.table.version)
+            table = live.table
+            secret = await asyncio.to_thread(
+                self.store.set_draft, game_id, seat, text, table.version, table.secret_version
+            )
+            # Only the seat's own scene shows its draft: every other scene kept stays good.
+            table.keep_secret(secret, (seat,))
             if text:
                 live.table.drafts[seat] = text
             else:
@@ -115,9 +121,10 @@ class Changing(BotDriving):
                 answer = await self._work(
                     "the standing orders", self.budgets.check, _standing_answer, before, seat, standing
                 )
-            table.version = await asyncio.to_thread(
-                self.store.set_standing, game_id, seat, standing.to_data(), table.version
+            secret = await asyncio.to_thread(
+                self.store.set_standing, game_id, seat, standing.to_data(), table.version, table.secret_version
             )
+            table.keep_secret(secret, (seat,))
             table.standing[seat] = standing
             if answer is not None:
                 await self._give(live, before, seat, answer, len(before.history), viewer)

@@ -8,7 +8,9 @@ guarantee the save files give. Each method is one transaction, so a crash
 leaves a change wholly written or not at all. Each change to a game moves
 its version on, and may be made only for the version it was decided on
 (:class:`StaleGame`): the guard that lets several servers share one
-PostgreSQL database without forking a game.
+PostgreSQL database without forking a game. A change only one seat may see
+(its plot replaced, its draft, its standing orders) moves the game's secret
+version on instead, and marks that seat (:class:`Stamps`).
 
 >>> store = Store("sqlite://")
 >>> store.load("g_missing") is None
@@ -37,6 +39,7 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    and_,
     create_engine,
     delete,
     event,
@@ -103,6 +106,9 @@ class GameRow(Base):
     # Moved on by one with every change to the game (orders, seats, drafts, standing orders): a change
     # written for another version is refused (StaleGame), so two processes never fork a game.
     version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # Moved on instead of ``version`` by a change only some seats see (a plot replaced, a draft, standing
+    # orders; each such seat's ``SeatRow.secret`` is set to it), so other seats' views never read it.
+    secret_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     # The open offer to end the game by agreement: the seats that agreed so far (none: no offer open),
     # and what came of the last offer or concession, in words, with the step it was said at.
     end_offer: Mapped[list[str] | None] = mapped_column(JSON(none_as_null=True), nullable=True, default=None)
@@ -117,6 +123,8 @@ class SeatRow(Base):
     seat: Mapped[str] = mapped_column(String(100), primary_key=True)
     position: Mapped[int] = mapped_column(Integer)
     controller: Mapped[str] = mapped_column(String(100))  # "human" or "bot:NAME"
+    # The game's secret version at this seat's last secret change (GameRow.secret_version).
+    secret: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class TokenRow(Base):
@@ -239,11 +247,30 @@ class StoredGame:
     rematch_of: str | None = None
     #: The game's version when it was read (:class:`StaleGame`).
     version: int = 0
+    #: Its secret version, and each seat's mark (:class:`Stamps`).
+    secret_version: int = 0
+    marks: dict[str, int] = field(default_factory=dict)
     #: The seats that agreed to the open offer to end the game (``None``: no offer open).
     end_offer: tuple[str, ...] | None = None
     #: What came of the last offer or concession, and the step it was said at.
     end_note: str = ""
     end_note_step: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Stamps:
+    """What says whether a copy of a game is the stored one: its public version, its secret one, seats' marks.
+
+    ``version`` moves on with every change all viewers may see; ``secret`` with
+    every change only some seats see, each of which gets ``secret``'s new value
+    as its mark. A view for some seats is current when ``version`` and those
+    seats' marks are; a change to the game needs ``secret`` current too.
+    """
+
+    version: int
+    secret: int
+    #: seat -> the secret version at its last secret change, for the seats asked about.
+    marks: dict[str, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,7 +305,8 @@ class SeatTaken(Exception):
 
 
 class StaleGame(Exception):
-    """A change written for a version of the game that is no longer the stored one; nothing was written.
+    """A change written for a version (or secret version) of the game that is no longer the stored one; nothing
+    was written.
 
     Another process sharing the database changed the game first: the caller
     reads the game again and decides again (docs/web.md, *Several processes*).
@@ -427,11 +455,20 @@ class Store:
                     )
             return found[:limit]
 
-    def record(self, game_id: str, progress: Progress, version: int | None = None) -> int:
+    def record(
+        self,
+        game_id: str,
+        progress: Progress,
+        version: int | None = None,
+        secret: int | None = None,
+        private_to: tuple[str, ...] = (),
+    ) -> int:
         """Add resolved batches and replace the waiting plots, in one transaction; returns the game's new version.
 
-        ``version``: the version the change was decided on; if the game has moved
-        on since, nothing is written (:class:`StaleGame`). Written as plain
+        ``version`` and ``secret``: the versions the change was decided on; if the
+        game has moved on since, nothing is written (:class:`StaleGame`).
+        ``private_to``: the change shows only to these seats (a plot replaced):
+        the secret version moves on instead, and is returned. Written as plain
         statements on a connection rather than through the ORM's unit of work:
         this runs for every order, and the rows are write-only here.
         """
@@ -441,6 +478,8 @@ class Store:
                 db,
                 game_id,
                 version,
+                secret=secret,
+                private_to=private_to,
                 step=progress.first_step + len(progress.batches),
                 turn=progress.turn,
                 over=progress.over,
@@ -474,10 +513,12 @@ class Store:
                 )
             return now
 
-    def set_draft(self, game_id: str, seat: str, text: str, version: int | None = None) -> int:
-        """Keep ``seat``'s draft (``""``: none); returns the game's new version (a draft is in its owner's scene)."""
+    def set_draft(
+        self, game_id: str, seat: str, text: str, version: int | None = None, secret: int | None = None
+    ) -> int:
+        """Keep ``seat``'s draft (``""``: none); returns the game's new secret version (only its owner sees it)."""
         with self._writing() as db:
-            now = self._advance(db, game_id, version)
+            now = self._advance(db, game_id, version, secret=secret, private_to=(seat,))
             row = db.get(DraftRow, (game_id, seat))
             if text == "":
                 if row is not None:
@@ -488,10 +529,13 @@ class Store:
                 row.text = text
             return now
 
-    def set_standing(self, game_id: str, seat: str, data: dict[str, Any], version: int | None = None) -> int:
-        """Keep ``seat``'s standing orders (``Standing.to_data()``), in place of any it had; returns the new version."""
+    def set_standing(
+        self, game_id: str, seat: str, data: dict[str, Any], version: int | None = None, secret: int | None = None
+    ) -> int:
+        """Keep ``seat``'s standing orders (``Standing.to_data()``) in place of any it had; returns the new secret
+        version (only the seat's own scene shows them)."""
         with self._writing() as db:
-            now = self._advance(db, game_id, version)
+            now = self._advance(db, game_id, version, secret=secret, private_to=(seat,))
             db.merge(StandingRow(game_id=game_id, seat=seat, data=data))
             return now
 
@@ -515,24 +559,66 @@ class Store:
             found = db.execute(select(GameRow.version).where(GameRow.id == game_id)).scalar()
             return None if found is None else int(found)
 
-    def _advance(self, db: Connection | Session, game_id: str, version: int | None, **values: Any) -> int:
-        """Move the game's version on by one (and set ``values``), provided it is ``version`` (``None``: any).
+    def stamps(self, game_id: str, seats: tuple[str, ...] = ()) -> Stamps | None:
+        """The game's versions and the marks of ``seats`` (one statement); ``None`` when there is no such game."""
+        with self.engine.connect() as db:
+            rows = db.execute(
+                select(GameRow.version, GameRow.secret_version, SeatRow.seat, SeatRow.secret)
+                .select_from(GameRow)
+                .outerjoin(SeatRow, and_(SeatRow.game_id == GameRow.id, SeatRow.seat.in_(seats)))
+                .where(GameRow.id == game_id)
+            ).all()
+            if not rows:
+                return None
+            marks = {str(r.seat): int(r.secret) for r in rows if r.seat is not None}
+            return Stamps(int(rows[0].version), int(rows[0].secret_version), marks)
 
+    def _advance(
+        self,
+        db: Connection | Session,
+        game_id: str,
+        version: int | None,
+        *,
+        secret: int | None = None,
+        private_to: tuple[str, ...] = (),
+        **values: Any,
+    ) -> int:
+        """Move the game's version on by one (and set ``values``), provided it is ``version`` (``None``: any)
+        and its secret version is ``secret`` (``None``: any).
+
+        ``private_to``: the change shows only to these seats, so the secret version
+        moves on instead (and is returned), and each of them is marked with it.
         On PostgreSQL the row stays locked until the transaction ends, so a
         second process's change waits for this one's commit and then finds the
         version moved on. Announces the change, sent when the transaction commits.
         """
+        guard = [GameRow.id == game_id, *_at(version)]
+        if secret is not None:
+            guard.append(GameRow.secret_version == secret)
+        moved = {"secret_version": GameRow.secret_version + 1} if private_to else {"version": GameRow.version + 1}
         now = db.execute(
             update(GameRow)
-            .where(GameRow.id == game_id, *_at(version))
-            .values(version=GameRow.version + 1, **values)
-            .returning(GameRow.version)
+            .where(*guard)
+            .values(**moved, **values)
+            .returning(GameRow.secret_version if private_to else GameRow.version)
         ).scalar()
         if now is None:
-            if version is None or db.execute(select(GameRow.id).where(GameRow.id == game_id)).first() is None:
+            unguarded = version is None and secret is None
+            if unguarded or db.execute(select(GameRow.id).where(GameRow.id == game_id)).first() is None:
                 raise LookupError(f"no game {game_id!r} in the store")
-            raise StaleGame(game_id, version)
-        self._announce(db, "game", game_id, int(now))
+            raise StaleGame(game_id, version if version is not None else -1)
+        if not private_to:
+            self._announce(db, "game", game_id, int(now))
+            return int(now)
+        positions = db.execute(
+            update(SeatRow)
+            .where(SeatRow.game_id == game_id, SeatRow.seat.in_(private_to))
+            .values(secret=int(now))
+            .returning(SeatRow.position)
+        ).scalars()
+        # Told by the seat's place, not its name: other processes refresh only that seat's sockets.
+        for position in sorted(positions):
+            self._announce(db, "secret", game_id, int(position))
         return int(now)
 
     def _announce(self, db: Connection | Session, kind: str, game_id: str, number: int) -> None:
@@ -596,7 +682,7 @@ class Store:
             row = db.get(GameRow, game_id)
             if row is None:
                 return None
-            seats = db.scalars(select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.position))
+            seats = list(db.scalars(select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.position)))
             tokens = db.scalars(select(TokenRow).where(TokenRow.game_id == game_id))
             batches = list(db.scalars(select(BatchRow).where(BatchRow.game_id == game_id).order_by(BatchRow.step)))
             pending = db.scalars(select(PendingRow).where(PendingRow.game_id == game_id))
@@ -619,6 +705,8 @@ class Store:
                 rematch=row.rematch,
                 rematch_of=row.rematch_of,
                 version=row.version,
+                secret_version=row.secret_version,
+                marks={s.seat: s.secret for s in seats},
                 end_offer=None if row.end_offer is None else tuple(row.end_offer),
                 end_note=row.end_note,
                 end_note_step=row.end_note_step,
