@@ -14,7 +14,6 @@ import asyncio
 import json
 import math
 import re
-import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
@@ -30,9 +29,9 @@ from starlette.requests import HTTPConnection
 
 from vectorwar.catalogue import scenario_paths, ship_catalogue
 from vectorwar.display import Card
-from vectorwar.errors import DesignError, UnknownSystemError, VectorwarError
+from vectorwar.errors import DesignError, ScenarioError, UnknownSystemError, VectorwarError
 from vectorwar.registry import get_system, systems
-from vectorwar.scenario import Scenario, load_scenario
+from vectorwar.scenario import Scenario, load_scenario, parse_toml
 from vectorwar.web.imports import IMPORT_PATH, MAX_IMPORT_BYTES, ImportRefused
 from vectorwar.web.labdesk import LAB_GAMES, MAX_LAB_GAMES, LabBusy, LabDesk, LabFailed, prepare
 from vectorwar.web.referee import open_game
@@ -277,12 +276,10 @@ def toml_document(data: Mapping[str, Any]) -> str:
 
 def from_toml(text: str) -> dict[str, dict[str, Any]]:
     """A TOML file of designs, one ``[table]`` per design; refused when it is not one."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise WorkshopRefused(f"not valid TOML: {err}") from None
-    except RecursionError:
-        raise WorkshopRefused("not valid TOML: arrays or tables nested too deeply") from None
+    try:  # the scenario reader's bound on nested keys holds here too (tomllib is slow on deep ones)
+        data = parse_toml(text, "the designs file")
+    except ScenarioError as err:
+        raise WorkshopRefused(str(err)) from None
     if not data:
         raise WorkshopRefused("no designs in it (one [table] per design)")
     if len(data) > MAX_FLEET_DESIGNS:
