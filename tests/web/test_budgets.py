@@ -20,6 +20,8 @@ from fastapi.testclient import TestClient
 
 from vectorwar.web import referee
 from vectorwar.web.service import Budgets, GameService
+from vectorwar.web.service_core import BUDGET_SCALE_ENV, budget_scale
+from vectorwar.web.store import Store
 
 TINY = 0.05
 
@@ -128,3 +130,23 @@ def test_other_requests_are_answered_while_a_slow_one_is_worked_on(
     assert other.json()["scene"]["pending"] == {"red": "Hawk 2"}
     assert same.status_code == 200
     assert slow.result().json() == {"ok": True, "canonical": "Hawk 1"}
+
+
+def test_the_budget_scale_multiplies_every_default_budget_and_refuses_what_is_no_scale(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv(BUDGET_SCALE_ENV, raising=False)
+    assert budget_scale() == 1.0
+    assert GameService(Store("sqlite://")).budgets == Budgets()
+    monkeypatch.setenv(BUDGET_SCALE_ENV, "3")
+    assert GameService(Store("sqlite://")).budgets == Budgets(
+        check=6.0, order=15.0, scene=15.0, bots=30.0, setup=15.0, replay=30.0
+    )
+    for bad in ("0.5", "101", "nan", "fast"):
+        monkeypatch.setenv(BUDGET_SCALE_ENV, bad)
+        with pytest.raises(ValueError, match="VECTORWAR_BUDGET_SCALE"):
+            budget_scale()
+    monkeypatch.setenv(BUDGET_SCALE_ENV, "100")
+    assert budget_scale() == 100.0
+    monkeypatch.setenv(BUDGET_SCALE_ENV, "1")
+    assert budget_scale() == 1.0

@@ -131,8 +131,13 @@ def serve_command(
     from vectorwar.web.app import WS_MESSAGE_MAX, create_app
     from vectorwar.web.botpool import default_size
     from vectorwar.web.guard import DatabaseInUse, claim_database
+    from vectorwar.web.service_core import budget_scale
     from vectorwar.web.store import default_db_url
 
+    try:
+        budget_scale()  # the operator's VECTORWAR_BUDGET_SCALE, checked before anything starts
+    except ValueError as err:
+        raise UserError(str(err)) from None
     reminders = _reminders(smtp_host, smtp_port, smtp_from, smtp_user, smtp_password, smtp_tls, webhooks, public_url)
     url = db or default_db_url()
     try:

@@ -39,6 +39,7 @@ from vectorwar.scene import build_scene
 from vectorwar.setup import find_scenario, system_of
 from vectorwar.setup import game_options as checked_options
 from vectorwar.web.responses import error, error_responses
+from vectorwar.web.service_core import budget_scale
 
 R = TypeVar("R")
 
@@ -116,10 +117,11 @@ def install(app: FastAPI, clock: Callable[[], float] = time.time) -> None:
 
 
 async def _off_loop(fn: Callable[..., R], *args: Any) -> R:
+    budget = PBEM_BUDGET * budget_scale()
     try:
-        return await asyncio.wait_for(asyncio.to_thread(fn, *args), PBEM_BUDGET)
+        return await asyncio.wait_for(asyncio.to_thread(fn, *args), budget)
     except TimeoutError:
-        raise PbemFileError(f"checking the file took longer than the server's budget of {PBEM_BUDGET:g} s") from None
+        raise PbemFileError(f"checking the file took longer than the server's budget of {budget:g} s") from None
 
 
 @router.post(

@@ -15,12 +15,14 @@ import asyncio
 import functools
 import json
 import logging
+import math
+import os
 from abc import ABC, abstractmethod
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, ParamSpec, TypeVar
 
 from vectorwar.game import Game
@@ -62,6 +64,26 @@ def _decided_again(change: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R
     return again
 
 
+#: Multiplies every work budget of the server (docs/web.md): an operator on a slow or shared machine,
+#: and the test suite, which runs on a loaded one, give work more wall-clock time without changing code.
+BUDGET_SCALE_ENV = "VECTORWAR_BUDGET_SCALE"
+MAX_BUDGET_SCALE = 100.0
+
+
+def budget_scale() -> float:
+    """``VECTORWAR_BUDGET_SCALE`` (1 when unset), a number from 1 to 100; anything else is refused."""
+    text = os.environ.get(BUDGET_SCALE_ENV, "").strip()
+    if not text:
+        return 1.0
+    try:
+        scale = float(text)
+    except ValueError:
+        scale = math.nan
+    if not 1.0 <= scale <= MAX_BUDGET_SCALE:  # NaN fails this too
+        raise ValueError(f"{BUDGET_SCALE_ENV}={text!r}: give a number from 1 to {MAX_BUDGET_SCALE:g}")
+    return scale
+
+
 @dataclass(frozen=True, slots=True)
 class Budgets:
     """Seconds each kind of game work may take off the event loop before its request is refused.
@@ -76,6 +98,10 @@ class Budgets:
     bots: float = 10.0
     setup: float = 5.0
     replay: float = 10.0
+
+    def scaled(self, factor: float) -> Budgets:
+        """Every budget times ``factor``."""
+        return Budgets(*(getattr(self, f.name) * factor for f in fields(self)))
 
 
 class OverBudget(Exception):
@@ -166,7 +192,7 @@ class ServiceCore(ABC):
         ask_again_after: float = 30.0,
     ) -> None:
         self.store = store
-        self.budgets = budgets or Budgets()
+        self.budgets = budgets or Budgets().scaled(budget_scale())
         #: Games in memory, least recently used first; the oldest idle ones are dropped past ``max_live``.
         self._live: OrderedDict[str, LiveGame] = OrderedDict()
         self.max_live = max_live
