@@ -256,31 +256,45 @@ def pivot_paths(start: Orientation, three_d: bool = True) -> dict[Window, tuple[
     >>> [(str(s.orientation), s.wedges) for s in pivot_paths(Orientation.level(3))[Window.parse("C+")]]
     [('C+', 2)]
     """
-    best: dict[Window, tuple[Step, ...]] = {}
     # Orientations are tracked by their number (:func:`_moves`): a dataclass's hash is worked out in Python on
-    # every look-up. A path is built when its end is first taken off the heap, from its parent's path, which is
-    # the path it was pushed with, so the search takes the same orientations in the same order.
-    paths: dict[int, tuple[Step, ...]] = {}
+    # every look-up, and a nose window by the number without the roll. Each orientation taken off the heap keeps
+    # how it was reached (its parent's number, itself and the step's wedges); only the paths of the windows'
+    # first arrivals are then built, by walking back, so the search takes the same orientations in the same order.
+    came: dict[int, tuple[int, Orientation, int]] = {}
+    first: dict[int, int] = {}  # nose window's number -> the number of the orientation that reached it first
+    noses = _NOSES[three_d]
     counter = 0
     heap: list[tuple[int, int, int, int, int, Orientation, int, int]] = [
         (0, 0, 0, 0, orientation_number(start), start, -1, 0)
     ]
     while heap:
         wedges, steps, pitching, _, key, here, parent, cost = heapq.heappop(heap)
-        if key in paths:
+        if key in came:
             continue
-        path = paths[key] = (*paths[parent], Step(here, cost)) if parent >= 0 else ()
-        best.setdefault(here.nose, path)
-        if len(best) == _NOSES[three_d]:
-            break  # every window the nose can be in has its quickest path: nothing later can change one
+        came[key] = (parent, here, cost)
+        if key // 12 not in first:
+            first[key // 12] = key
+            if len(first) == noses:
+                break  # every window the nose can be in has its quickest path: nothing later can change one
         for nxt, nxt_key, step_cost, pitch_cost in _moves(here, three_d):
-            if nxt_key not in paths:
+            if nxt_key not in came:
                 counter += 1
                 heapq.heappush(
                     heap,
                     (wedges + step_cost, steps + 1, pitching + pitch_cost, counter, nxt_key, nxt, key, step_cost),
                 )
-    return best
+    return {came[key][1].nose: _walk_back(came, key) for key in first.values()}
+
+
+def _walk_back(came: dict[int, tuple[int, Orientation, int]], key: int) -> tuple[Step, ...]:
+    """The steps from the search's start to the orientation numbered ``key``, from each one's parent."""
+    steps: list[Step] = []
+    parent, here, cost = came[key]
+    while parent >= 0:
+        steps.append(Step(here, cost))
+        parent, here, cost = came[parent]
+    steps.reverse()
+    return tuple(steps)
 
 
 #: Every window by (level, ray), built once: the nose is asked for on every step of a pivot search.
