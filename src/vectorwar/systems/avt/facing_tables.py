@@ -15,7 +15,7 @@ from vectorwar.systems.avt.arcs import map_to_arc, middle_row
 from vectorwar.systems.avt.armour import struck
 from vectorwar.systems.avt.avid import Window
 from vectorwar.systems.avt.design import Design
-from vectorwar.systems.avt.orientation import Chart, Orientation, orientation_number, pivot_paths, schedule, wedges
+from vectorwar.systems.avt.orientation import Chart, Orientation, orientation_number, pivot_ends
 from vectorwar.systems.avt.ssd import laser_state
 from vectorwar.systems.avt.state import AVTState, Ship
 from vectorwar.systems.avt.tracks import Track, marker_between_points
@@ -27,12 +27,11 @@ def reachable_from(
 ) -> tuple[tuple[Window, Orientation, int, int, int], ...]:
     """:func:`.steering.reachable` for a ship at ``orientation`` with the pivot chart ``chart``, worked out once."""
     out = [(orientation.nose, orientation, 0, 0, orientation_number(orientation))]
-    for window, path in sorted(pivot_paths(orientation, three_d).items()):
-        if not path or wedges(path) > len(chart):
-            continue
-        stops = schedule(path, chart)
-        end = path[-1].orientation
-        out.append((window, end, wedges(path), stops[-1][0] + 1, orientation_number(end)))
+    # By window (level, then ray), as windows sort; a facing change's last window is reached with its last wedge,
+    # on the chart's row for its wedges (:func:`.orientation.schedule`).
+    for window, end, n in sorted(pivot_ends(orientation, three_d), key=lambda e: (e[0].level, e[0].ray)):
+        if 0 < n <= len(chart):
+            out.append((window, end, n, chart[n - 1][n - 1] + 1, orientation_number(end)))
     return tuple(out)
 
 
