@@ -16,15 +16,17 @@ from dataclasses import replace
 from vectorwar.systems.avt.avid import Window
 from vectorwar.systems.avt.design import Design
 from vectorwar.systems.avt.facing_tables import (
+    DesignTable,
+    Reach,
     Seen,
     design_table,
     lasers_alive,
     lasers_fresh,
     reachable_from,
-    seen_when,
+    seen_at,
+    takes_from,
 )
 from vectorwar.systems.avt.orders import ShipOrders
-from vectorwar.systems.avt.orientation import Orientation
 from vectorwar.systems.avt.ssd import thrust_limit
 from vectorwar.systems.avt.state import AVTState, Ship
 from vectorwar.systems.avt.tracks import (
@@ -164,27 +166,37 @@ def set_thrust(orders: ShipOrders, setting: int, want: int, limit: int) -> ShipO
     return orders if want == setting else replace(orders, thrust=want)
 
 
-def reachable(state: AVTState, design: Design, ship: Ship) -> Sequence[tuple[Window, Orientation, int, int, int]]:
-    """(nose window, orientation, wedges, segments to finish, the orientation's number) of every pivot the chart
-    allows, and staying put."""
+def reachable(state: AVTState, design: Design, ship: Ship) -> Sequence[Reach]:
+    """(nose window, orientation, wedges, segments to finish, the orientation's number, the window's unit thrust)
+    of every pivot the chart allows, and staying put."""
     return reachable_from(ship.orientation, state.three_d, design.pivots)
+
+
+def _seen_after(state: AVTState, design: Design, ship: Ship, table: DesignTable, enemy: Ship) -> dict[int, Seen | None]:
+    """Where ``enemy`` will be seen once each of ``ship``'s facing changes is done, by the segments it takes: they
+    depend on that time alone."""
+    mine, theirs = track(ship), track(enemy)
+    return {
+        takes: seen_at(state, table, mine, theirs, takes)
+        for takes in takes_from(ship.orientation, state.three_d, design.pivots)
+    }
 
 
 def thrust_window(state: AVTState, design: Design, ship: Ship, enemy: Ship, aim: Vec) -> Window | None:
     """The nose window to burn in: thrust along ``aim`` first, and near the enemy lasers bearing too."""
-    mine, theirs = track(ship), track(enemy)
-    close = norm(sub(theirs.at, mine.at)) <= CLOSE_BAND[1] + 4
+    close = norm(sub(track(enemy).at, track(ship).at)) <= CLOSE_BAND[1] + 4
     table = design_table(design)
+    three_d = state.three_d
     alive = lasers_alive(design, ship)
-    seen_after: dict[int, Seen | None] = {}
+    seen_after = _seen_after(state, design, ship, table, enemy) if close and BEARING_WEIGHT else {}
     best: tuple[float, Window] | None = None
-    for window, orientation, n, takes, number in reachable(state, design, ship):
-        score = dot(THRUST_UNIT[window], aim) - 0.02 * n
-        if close and BEARING_WEIGHT:
-            found = seen_when(state, table, mine, theirs, takes, seen_after)
-            if found is not None:
-                bearing = table.facing_from(found, orientation, number, state.three_d)[0]
-                score += BEARING_WEIGHT * (bearing & alive).bit_count()
+    for window, orientation, n, takes, number, thrust in reachable(state, design, ship):
+        score = dot(thrust, aim) - 0.02 * n
+        found = seen_after.get(takes)
+        if found is not None:
+            known = found[1].get(number)
+            bearing = (known if known is not None else table.facing(orientation, found[0], three_d))[0]
+            score += BEARING_WEIGHT * (bearing & alive).bit_count()
         if best is None or score > best[0] + 1e-9:
             best = (score, window)
     return best[1] if best else None
@@ -195,23 +207,22 @@ def facings(state: AVTState, design: Design, ship: Ship, enemy: Ship) -> list[tu
     seen once it is done: the lasers bearing there (``FRESH_WEIGHT`` more for each that will be cool then),
     ``ARMOUR_WEIGHT`` a point of skin armour turned to it (the thinner region on a boundary, as the enemy's
     fire would choose), less a twentieth a wedge turned."""
-    mine, theirs = track(ship), track(enemy)
     table = design_table(design)
     three_d = state.three_d
     alive = lasers_alive(design, ship)
-    # Where the enemy is seen, and the lasers cool, depend on when the pivot is done alone.
-    seen_after: dict[int, Seen | None] = {}
-    fresh: dict[int, int] = {}
+    # Where the enemy is seen, and the lasers cool, depend on when the pivot is done alone: each worked out once.
+    when: dict[int, tuple[Window, dict[int, tuple[int, int]], int] | None] = {}
+    for takes, found in _seen_after(state, design, ship, table, enemy).items():
+        when[takes] = None if found is None else (*found, lasers_fresh(design, ship, state.now + takes, alive))
     out: list[tuple[float, Window, int]] = []
-    for window, orientation, n, takes, number in reachable(state, design, ship):
-        found = seen_when(state, table, mine, theirs, takes, seen_after)
-        if found is None:
+    for window, orientation, n, takes, number, _ in reachable(state, design, ship):
+        seen = when[takes]
+        if seen is None:
             continue
-        bearing, armour = table.facing_from(found, orientation, number, three_d)
+        known = seen[1].get(number)
+        bearing, armour = known if known is not None else table.facing(orientation, seen[0], three_d)
         count = (bearing & alive).bit_count() + ARMOUR_WEIGHT * armour
-        if takes not in fresh:
-            fresh[takes] = lasers_fresh(design, ship, state.now + takes, alive)
-        count += FRESH_WEIGHT * (bearing & fresh[takes]).bit_count()
+        count += FRESH_WEIGHT * (bearing & seen[2]).bit_count()
         out.append((count - 0.05 * n, window, n))
     return out
 
