@@ -35,7 +35,7 @@ from vectorwar.systems.avt.events import DamageStruck, LaserFired, TargetDestroy
 from vectorwar.systems.avt.lasers import DMode, column_entry, column_odds, column_of, damage, max_range
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders
 from vectorwar.systems.avt.ssd import laser_state, next_pentagon
-from vectorwar.systems.avt.state import AVTState, Ship, when
+from vectorwar.systems.avt.state import AVTState, Ship, ship_with, when
 
 
 def marker_between(state: AVTState, shooter: Ship, target: Ship) -> TargetMarker:
@@ -248,7 +248,7 @@ def spend(state: AVTState, design: Design, shooter: Ship, laser: str) -> Ship:
     """``shooter`` once ``laser`` has fired: its power drawn from the batteries, its cooling started (A5.371-A5.372)."""
     spec = design.mounts[design.lasers[laser]]
     system = f"laser {laser}"
-    return replace(
+    return ship_with(
         shooter,
         battery=shooter.battery - spec.power,
         cooling=(*((n, t) for n, t in shooter.cooling if n != laser), (laser, state.now + spec.cooling)),
