@@ -73,7 +73,7 @@ class DesignTable:
     """What greedy asks of one design again and again, for every facing it weighs: which lasers' arcs hold the
     window an enemy is seen through from an orientation, and the skin armour that window's fire would meet."""
 
-    __slots__ = ("_facings", "_mounts", "by_name", "design", "index")
+    __slots__ = ("_facings", "_mounts", "by_name", "design", "index", "scored")
 
     def __init__(self, design: Design) -> None:
         self.design = design
@@ -85,6 +85,8 @@ class DesignTable:
             (self.index[laser], design.mounts[mount].power) for laser, mount in sorted(design.lasers.items())
         )
         self._facings: dict[tuple[int, int, bool], dict[int, tuple[int, int]]] = {}
+        #: :func:`.steering.facings`' answers by what they depend on (:data:`SCORED_KEPT` at most, then afresh).
+        self.scored: dict[tuple[object, ...], tuple[tuple[float, Window, int], ...]] = {}
 
     def seen_through(self, seen: Window, three_d: bool) -> dict[int, tuple[int, int]]:
         """The answers of :meth:`facing` kept so far for ``seen``, by the orientation's number."""
@@ -115,6 +117,9 @@ class DesignTable:
             found = kept[number] = (mask, armour)
         return found
 
+
+#: Facing scores a design table keeps before it starts again (each a tuple of some 60 entries).
+SCORED_KEPT = 20_000
 
 #: A window an enemy is seen through, and the design table's answers kept for it (:meth:`DesignTable.seen_through`).
 Seen = tuple[Window, dict[int, tuple[int, int]]]

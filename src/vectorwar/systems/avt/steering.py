@@ -16,6 +16,7 @@ from dataclasses import replace
 from vectorwar.systems.avt.avid import Window
 from vectorwar.systems.avt.design import Design
 from vectorwar.systems.avt.facing_tables import (
+    SCORED_KEPT,
     DesignTable,
     Reach,
     Seen,
@@ -27,6 +28,7 @@ from vectorwar.systems.avt.facing_tables import (
     takes_from,
 )
 from vectorwar.systems.avt.orders import ShipOrders
+from vectorwar.systems.avt.orientation import orientation_number
 from vectorwar.systems.avt.ssd import thrust_limit
 from vectorwar.systems.avt.state import AVTState, Ship
 from vectorwar.systems.avt.tracks import (
@@ -202,18 +204,33 @@ def thrust_window(state: AVTState, design: Design, ship: Ship, enemy: Ship, aim:
     return best[1] if best else None
 
 
-def facings(state: AVTState, design: Design, ship: Ship, enemy: Ship) -> list[tuple[float, Window, int]]:
+def facings(state: AVTState, design: Design, ship: Ship, enemy: Ship) -> tuple[tuple[float, Window, int], ...]:
     """(score, nose window, wedges) of staying put and of every pivot the chart allows, where ``enemy`` will be
     seen once it is done: the lasers bearing there (``FRESH_WEIGHT`` more for each that will be cool then),
     ``ARMOUR_WEIGHT`` a point of skin armour turned to it (the thinner region on a boundary, as the enemy's
-    fire would choose), less a twentieth a wedge turned."""
+    fire would choose), less a twentieth a wedge turned.
+
+    The scores depend on nothing but the orientation, the lasers whole, and for each time a pivot takes the
+    window the enemy is seen through and the lasers cool then: kept by those in the design's table, they are
+    worked out again only when one changes (a fight turns slowly, and a search's trials meet the same ones).
+    """
     table = design_table(design)
     three_d = state.three_d
     alive = lasers_alive(design, ship)
     # Where the enemy is seen, and the lasers cool, depend on when the pivot is done alone: each worked out once.
     when: dict[int, tuple[Window, dict[int, tuple[int, int]], int] | None] = {}
+    key: list[object] = [orientation_number(ship.orientation), three_d, alive]
     for takes, found in _seen_after(state, design, ship, table, enemy).items():
-        when[takes] = None if found is None else (*found, lasers_fresh(design, ship, state.now + takes, alive))
+        if found is None:
+            when[takes] = None
+            key.append(None)
+        else:
+            fresh = lasers_fresh(design, ship, state.now + takes, alive)
+            when[takes] = (*found, fresh)
+            key.append((found[0].level, found[0].ray, fresh))
+    kept = table.scored.get(tuple(key))
+    if kept is not None:
+        return kept
     out: list[tuple[float, Window, int]] = []
     for window, orientation, n, takes, number, _ in reachable(state, design, ship):
         seen = when[takes]
@@ -224,7 +241,10 @@ def facings(state: AVTState, design: Design, ship: Ship, enemy: Ship) -> list[tu
         count = (bearing & alive).bit_count() + ARMOUR_WEIGHT * armour
         count += FRESH_WEIGHT * (bearing & seen[2]).bit_count()
         out.append((count - 0.05 * n, window, n))
-    return out
+    if len(table.scored) >= SCORED_KEPT:
+        table.scored.clear()
+    found_all = table.scored[tuple(key)] = tuple(out)
+    return found_all
 
 
 def fire_window(state: AVTState, design: Design, ship: Ship, enemy: Ship) -> Window | None:
