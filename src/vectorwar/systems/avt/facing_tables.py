@@ -85,8 +85,9 @@ class DesignTable:
             (self.index[laser], design.mounts[mount].power) for laser, mount in sorted(design.lasers.items())
         )
         self._facings: dict[tuple[int, int, bool], dict[int, tuple[int, int]]] = {}
-        #: :func:`.steering.facings`' answers by what they depend on (:data:`SCORED_KEPT` at most, then afresh).
-        self.scored: dict[tuple[object, ...], tuple[tuple[float, Window, int], ...]] = {}
+        #: :func:`.steering.facings`' scores and choice by what they depend on (:data:`SCORED_KEPT` at most, then
+        #: afresh).
+        self.scored: dict[tuple[object, ...], Scored] = {}
 
     def seen_through(self, seen: Window, three_d: bool) -> dict[int, tuple[int, int]]:
         """The answers of :meth:`facing` kept so far for ``seen``, by the orientation's number."""
@@ -118,8 +119,11 @@ class DesignTable:
         return found
 
 
-#: Facing scores a design table keeps before it starts again (each a tuple of some 60 entries).
+#: Facing scores a design table keeps before it starts again (each a tuple of some 60 numbers).
 SCORED_KEPT = 20_000
+#: The scores of the facings :func:`reachable_from` lists (``None``: the enemy in the same space then), and the
+#: greedy player's pivot from them (``None``: stay put), as :func:`.steering.facings` works them out.
+Scored = tuple[tuple[float | None, ...], Window | None]
 
 #: A window an enemy is seen through, and the design table's answers kept for it (:meth:`DesignTable.seen_through`).
 Seen = tuple[Window, dict[int, tuple[int, int]]]

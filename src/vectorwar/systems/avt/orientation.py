@@ -277,7 +277,7 @@ def pivot_ends(start: Orientation, three_d: bool = True) -> tuple[tuple[Window, 
 _Came = dict[int, tuple[int, Orientation, int, int]]
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=8)  # pivot_paths and pivot_ends keep their own answers: this shares one search
 def _search(start: Orientation, three_d: bool) -> tuple[_Came, tuple[int, ...]]:
     """The pivot search from ``start``: how each orientation taken off the heap was reached, and the numbers of
     those that first brought the nose to each window, in the order found."""

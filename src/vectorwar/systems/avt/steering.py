@@ -19,6 +19,7 @@ from vectorwar.systems.avt.facing_tables import (
     SCORED_KEPT,
     DesignTable,
     Reach,
+    Scored,
     Seen,
     design_table,
     lasers_alive,
@@ -204,15 +205,32 @@ def thrust_window(state: AVTState, design: Design, ship: Ship, enemy: Ship, aim:
     return best[1] if best else None
 
 
-def facings(state: AVTState, design: Design, ship: Ship, enemy: Ship) -> tuple[tuple[float, Window, int], ...]:
+def facings(state: AVTState, design: Design, ship: Ship, enemy: Ship) -> list[tuple[float, Window, int]]:
     """(score, nose window, wedges) of staying put and of every pivot the chart allows, where ``enemy`` will be
     seen once it is done: the lasers bearing there (``FRESH_WEIGHT`` more for each that will be cool then),
     ``ARMOUR_WEIGHT`` a point of skin armour turned to it (the thinner region on a boundary, as the enemy's
-    fire would choose), less a twentieth a wedge turned.
+    fire would choose), less a twentieth a wedge turned."""
+    scored = _scored(state, design, ship, enemy)
+    return [
+        (score, entry[0], entry[2])
+        for score, entry in zip(scored[0], reachable(state, design, ship), strict=True)
+        if score is not None
+    ]
 
-    The scores depend on nothing but the orientation, the lasers whole, and for each time a pivot takes the
-    window the enemy is seen through and the lasers cool then: kept by those in the design's table, they are
-    worked out again only when one changes (a fight turns slowly, and a search's trials meet the same ones).
+
+def fire_window(state: AVTState, design: Design, ship: Ship, enemy: Ship) -> Window | None:
+    """The pivot that brings the most lasers to bear when it is done, if it beats staying put."""
+    return _scored(state, design, ship, enemy)[1]
+
+
+def _scored(state: AVTState, design: Design, ship: Ship, enemy: Ship) -> Scored:
+    """:func:`facings`' scores, one for each reachable facing (``None`` where the enemy would share the space),
+    and :func:`fire_window`'s choice from them.
+
+    They depend on nothing but the orientation, the lasers whole, and for each time a pivot takes the window the
+    enemy is seen through and the lasers cool then: kept by those in the design's table, they are worked out
+    again only when one changes (a fight turns slowly, and a search's trials meet the same ones). Plain numbers
+    are kept, so the collector has little to walk.
     """
     table = design_table(design)
     three_d = state.three_d
@@ -231,31 +249,26 @@ def facings(state: AVTState, design: Design, ship: Ship, enemy: Ship) -> tuple[t
     kept = table.scored.get(tuple(key))
     if kept is not None:
         return kept
-    out: list[tuple[float, Window, int]] = []
+    scores: list[float | None] = []
+    best: tuple[float, Window] | None = None
+    current = 0.0
     for window, orientation, n, takes, number, _ in reachable(state, design, ship):
         seen = when[takes]
         if seen is None:
+            scores.append(None)
             continue
         known = seen[1].get(number)
         bearing, armour = known if known is not None else table.facing(orientation, seen[0], three_d)
         count = (bearing & alive).bit_count() + ARMOUR_WEIGHT * armour
         count += FRESH_WEIGHT * (bearing & seen[2]).bit_count()
-        out.append((count - 0.05 * n, window, n))
-    if len(table.scored) >= SCORED_KEPT:
-        table.scored.clear()
-    found_all = table.scored[tuple(key)] = tuple(out)
-    return found_all
-
-
-def fire_window(state: AVTState, design: Design, ship: Ship, enemy: Ship) -> Window | None:
-    """The pivot that brings the most lasers to bear when it is done, if it beats staying put."""
-    best: tuple[float, Window] | None = None
-    current = 0.0
-    for score, window, n in facings(state, design, ship, enemy):
+        score = count - 0.05 * n
+        scores.append(score)
         if n == 0:
             current = score
         if best is None or score > best[0] + 1e-9:
             best = (score, window)
-    if best is None or best[1] == ship.orientation.nose or best[0] < current + 0.5:
-        return None
-    return best[1]
+    choice = None if best is None or best[1] == ship.orientation.nose or best[0] < current + 0.5 else best[1]
+    if len(table.scored) >= SCORED_KEPT:
+        table.scored.clear()
+    found_all = table.scored[tuple(key)] = (tuple(scores), choice)
+    return found_all
