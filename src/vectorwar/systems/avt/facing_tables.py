@@ -48,10 +48,17 @@ def lasers_alive(design: Design, ship: Ship) -> int:
     """``ship``'s lasers not destroyed, as a bit mask over ``design.lasers`` (bit i: the i-th laser)."""
     if not ship.marks:  # nothing marked off: every laser is whole
         return (1 << len(design.lasers)) - 1
-    mask = 0
-    for i, laser in enumerate(design.lasers):
-        if laser_state(design, ship, laser) != "destroyed":
-            mask |= 1 << i
+    # The damage record decides it alone: kept by it in the design's table.
+    kept = design_table(design).alive
+    mask = kept.get(ship.marks)
+    if mask is None:
+        mask = 0
+        for i, laser in enumerate(design.lasers):
+            if laser_state(design, ship, laser) != "destroyed":
+                mask |= 1 << i
+        if len(kept) >= SCORED_KEPT:
+            kept.clear()
+        kept[ship.marks] = mask
     return mask
 
 
@@ -73,7 +80,7 @@ class DesignTable:
     """What greedy asks of one design again and again, for every facing it weighs: which lasers' arcs hold the
     window an enemy is seen through from an orientation, and the skin armour that window's fire would meet."""
 
-    __slots__ = ("_facings", "_mounts", "by_name", "design", "index", "scored")
+    __slots__ = ("_facings", "_mounts", "alive", "by_name", "design", "index", "scored")
 
     def __init__(self, design: Design) -> None:
         self.design = design
@@ -88,6 +95,8 @@ class DesignTable:
         #: :func:`.steering.facings`' scores and choice by what they depend on (:data:`SCORED_KEPT` at most, then
         #: afresh).
         self.scored: dict[tuple[object, ...], Scored] = {}
+        #: :func:`lasers_alive`'s answers by the ship's damage record.
+        self.alive: dict[tuple[tuple[str, int], ...], int] = {}
 
     def seen_through(self, seen: Window, three_d: bool) -> dict[int, tuple[int, int]]:
         """The answers of :meth:`facing` kept so far for ``seen``, by the orientation's number."""

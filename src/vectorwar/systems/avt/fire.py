@@ -32,6 +32,7 @@ from vectorwar.systems.avt.avid import TargetMarker, shoot_bearing
 from vectorwar.systems.avt.damage import HullDepthCount, allocate
 from vectorwar.systems.avt.design import Design
 from vectorwar.systems.avt.events import DamageStruck, LaserFired, TargetDestroyed
+from vectorwar.systems.avt.facing_tables import lasers_alive
 from vectorwar.systems.avt.lasers import DMode, column_entry, column_odds, column_of, damage, max_range
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders
 from vectorwar.systems.avt.ssd import laser_state, next_pentagon
@@ -119,11 +120,12 @@ def full_volley(state: AVTState, design: Design, shooter: Ship, target: Ship) ->
     else:
         windows = (middle_row(shooter.orientation, marker.window),)
     now = state.now
+    alive = lasers_alive(design, shooter)
     ready = sorted(
         (
             laser
-            for laser, mount in design.lasers.items()
-            if laser_state(design, shooter, laser) != "destroyed"
+            for i, (laser, mount) in enumerate(design.lasers.items())
+            if alive >> i & 1
             and shooter.ready_at(laser) <= now
             and marker.range <= max_range(design.mounts[mount].weapon)
             and not design.arcs[mount].isdisjoint(windows)
