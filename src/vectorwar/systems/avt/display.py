@@ -35,7 +35,7 @@ from vectorwar.systems.avt.arcs import ArcWindow, map_to_arc, middle_row
 from vectorwar.systems.avt.arrows import arrows_of
 from vectorwar.systems.avt.avid import Window, horizontal_ray, shoot_bearing
 from vectorwar.systems.avt.design import FACES, NEIGHBOURS, SSD, Design
-from vectorwar.systems.avt.fire import laser_odds, laser_targets
+from vectorwar.systems.avt.fire import laser_odds, targets_by_laser
 from vectorwar.systems.avt.fuel import matrix_row
 from vectorwar.systems.avt.grid import SEGMENTS
 from vectorwar.systems.avt.lasers import max_range
@@ -449,12 +449,13 @@ def fire_options(state: AVTState, seat: str) -> dict[str, list[ShotOption]]:
         if ship.kind != "ship":
             continue
         design = state.designs[ship.design]
+        bearing = targets_by_laser(state, design, ship)
         for laser, mount in design.lasers.items():
             spec = design.mounts[mount]
             if spec.power > ship.battery:
                 continue
             label = f"mount {mount}: {spec.weapon} ({spec.lasers} laser{'s' if spec.lasers > 1 else ''})"
-            for target in laser_targets(state, design, ship, laser):
+            for target in bearing[laser]:
                 odds = laser_odds(state, ship, laser, target)
                 option = ShotOption(
                     mount,
