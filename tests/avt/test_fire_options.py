@@ -16,7 +16,7 @@ from vectorwar.catalogue import builtin_scenario
 from vectorwar.errors import OrderSyntaxError
 from vectorwar.game import Game
 from vectorwar.play import bot_rng, make_bots
-from vectorwar.systems.avt.fire import arc_windows, marker_between
+from vectorwar.systems.avt.fire import arc_windows, laser_targets, marker_between, targets_by_laser
 from vectorwar.systems.avt.lasers import max_range
 from vectorwar.systems.avt.state import AVTState
 
@@ -75,6 +75,11 @@ def check_offers(game: Game, seat: str) -> int:
         if ship.kind != "ship":
             continue
         offered = {s.piece for s in options.get(ship.id, ())}
+        design = state.designs[ship.design]
+        # The menu's targets for all the lasers at once are each laser's own.
+        assert targets_by_laser(state, design, ship) == {
+            laser: laser_targets(state, design, ship, laser) for laser in design.lasers
+        }
         for laser in state.designs[ship.design].lasers:
             for other in state.ships:
                 piece = f"fire {laser}>{other.id}"

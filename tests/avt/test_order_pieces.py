@@ -21,6 +21,8 @@ from vectorwar.hexes import Direction
 from vectorwar.registry import get_system
 from vectorwar.scene import build_scene
 from vectorwar.systems.avt.avid import ALL_WINDOWS
+from vectorwar.systems.avt.orders import SegmentOrders
+from vectorwar.systems.avt.pieces import candidates
 from vectorwar.systems.avt.state import AVTState
 
 from .helpers import AVT, play_checking_offers, rafik_game, with_ship
@@ -68,6 +70,10 @@ def check_offers(game: Game, seat: str) -> int:
                 assert accepted(game, seat, f"{ship_id} {text}") == (text in offered), f"{ship_id} {text}"
         for d in Direction:
             assert (f"bias {d}" in offered) == (d != ship.bias)
+        # A piece that carries its entry (checked as it stands, not read back) carries what its text reads as.
+        for piece, entry in candidates(state, ship):
+            if entry is not None:
+                assert AVT.parse_order(state, seat, f"{ship_id} {piece.text}") == SegmentOrders((entry,)), piece.text
     return sum(len(p) for p in offers.values())
 
 

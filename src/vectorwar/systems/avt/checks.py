@@ -47,28 +47,32 @@ def check_ship(state: AVTState, o: ShipOrders) -> None:
     ship = state.ship(o.ship)
     design = state.designs[ship.design]
     if o.thrust is not None:
-        check_thrust(ship, design, o.thrust, str(o))
+        check_thrust(ship, design, o.thrust, o)
     check_facing_change(state, ship, design, o)
     check_shots(state, ship, design, o)
     if o.aim is not None:
         check_aim(state, ship, o, o.aim)
     if o.electronics is not None:
-        check_electronics(ship, design, o.electronics, str(o))
+        check_electronics(ship, design, o.electronics, o)
     check_end_of_turn_choices(ship, design, o)
     if o.repair is not None:
-        check_repair(ship, design, o.repair, str(o))
+        check_repair(ship, design, o.repair, o)
 
 
-def check_thrust(ship: Ship, design: Design, thrust: int, text: str) -> None:
-    """A thrust setting: within the ship's limit, and any burn needs fuel and the radiators in."""
+def check_thrust(ship: Ship, design: Design, thrust: int, o: ShipOrders) -> None:
+    """A thrust setting: within the ship's limit, and any burn needs fuel and the radiators in.
+
+    Each check here takes the entry itself and writes it out only to refuse it: the order pieces check many
+    entries that pass (:meth:`.rules.AttackVector.order_pieces`).
+    """
     limit = thrust_limit(design, ship)
     if not 0 <= thrust <= limit:
-        raise IllegalOrderError(text, f"thrust {thrust} is above {ship.name}'s {limit}", RULE_THRUST)
+        raise IllegalOrderError(str(o), f"thrust {thrust} is above {ship.name}'s {limit}", RULE_THRUST)
     if thrust and ship.fuel - ship.chart.fuel <= 0:
-        raise IllegalOrderError(text, f"{ship.id} has no fuel left", "AV:T (A5.282) fuel")
+        raise IllegalOrderError(str(o), f"{ship.id} has no fuel left", "AV:T (A5.282) fuel")
     if thrust and ship.radiators != "in":
         raise IllegalOrderError(
-            text,
+            str(o),
             f"{ship.id}'s radiators are {ship.radiators}; a ship thrusts only with them in",
             RULE_RADIATORS,
         )
@@ -76,12 +80,11 @@ def check_thrust(ship: Ship, design: Design, thrust: int, text: str) -> None:
 
 def check_facing_change(state: AVTState, ship: Ship, design: Design, o: ShipOrders) -> None:
     """A pivot or a roll: one at a time, none while another is under way, and each on its chart."""
-    text = str(o)
     if o.pivot is not None and o.roll:
-        raise IllegalOrderError(text, "one facing change at a time: pivot or roll, not both", RULE_PIVOT)
+        raise IllegalOrderError(str(o), "one facing change at a time: pivot or roll, not both", RULE_PIVOT)
     if (o.pivot is not None or o.roll) and ship.turning is not None:
         raise IllegalOrderError(
-            text,
+            str(o),
             f"{ship.id} is still carrying out '{ship.turning.order}' until {when(ship.turning.ends)}; "
             "one facing change at a time",
             RULE_PIVOT,
@@ -89,36 +92,37 @@ def check_facing_change(state: AVTState, ship: Ship, design: Design, o: ShipOrde
     if o.pivot is not None:
         check_pivot(state, ship, design, o)
     if o.roll:
-        check_roll(state, design, o.roll, text)
+        check_roll(state, design, o.roll, o)
 
 
 def check_pivot(state: AVTState, ship: Ship, design: Design, o: ShipOrders) -> None:
-    text = str(o)
     nose = o.pivot
     if nose is None:  # pragma: no cover - the caller checked
         return
     if not state.three_d and nose.level != 0:
-        raise IllegalOrderError(text, "with altitude off the nose stays in the amber ring", RULE_2D)
+        raise IllegalOrderError(str(o), "with altitude off the nose stays in the amber ring", RULE_2D)
     if nose == ship.orientation.nose:
-        raise IllegalOrderError(text, f"{ship.id}'s nose is already at {nose}", RULE_PIVOT)
+        raise IllegalOrderError(str(o), f"{ship.id}'s nose is already at {nose}", RULE_PIVOT)
     if abs(nose.level) == 2 and nose.ray % 2:
-        raise IllegalOrderError(text, "the green rings have no corner windows", RULE_PIVOT)
+        raise IllegalOrderError(str(o), "the green rings have no corner windows", RULE_PIVOT)
     path = pivot_path(ship.orientation, nose, state.three_d)
     if wedges(path) > len(design.pivots):
         raise IllegalOrderError(
-            text,
+            str(o),
             f"the quickest pivot to {nose} is {30 * wedges(path)} degrees, beyond "
             f"{ship.name}'s pivot chart ({30 * len(design.pivots)})",
             RULE_PIVOT,
         )
 
 
-def check_roll(state: AVTState, design: Design, roll: int, text: str) -> None:
+def check_roll(state: AVTState, design: Design, roll: int, o: ShipOrders) -> None:
     if not state.three_d:
-        raise IllegalOrderError(text, "rolls need altitude, which is switched off", RULE_2D)
+        raise IllegalOrderError(str(o), "rolls need altitude, which is switched off", RULE_2D)
     if abs(roll) > len(design.rolls):
         limit = 30 * len(design.rolls)
-        raise IllegalOrderError(text, f"a roll of {30 * abs(roll)} degrees is off the roll chart ({limit})", RULE_ROLL)
+        raise IllegalOrderError(
+            str(o), f"a roll of {30 * abs(roll)} degrees is off the roll chart ({limit})", RULE_ROLL
+        )
 
 
 def check_shots(state: AVTState, ship: Ship, design: Design, o: ShipOrders) -> None:
@@ -159,47 +163,46 @@ def check_aim(state: AVTState, ship: Ship, o: ShipOrders, aim: str) -> None:
         )
 
 
-def check_electronics(ship: Ship, design: Design, box: str, text: str) -> None:
+def check_electronics(ship: Ship, design: Design, box: str, o: ShipOrders) -> None:
     """The electronics box to give up first is one the ship still has."""
     boxes = design.ssd.electronics if design.ssd else []
     if box not in boxes or box in ship.electronics_lost:
         left = [b for b in boxes if b not in ship.electronics_lost]
         raise IllegalOrderError(
-            text,
+            str(o),
             f"{ship.id} has no electronics box {box!r} left to give up (it has {', '.join(left) or 'none'})",
             RULE_ELECTRONICS,
         )
 
 
 def check_end_of_turn_choices(ship: Ship, design: Design, o: ShipOrders) -> None:
-    text = str(o)
     if o.reactors is not None and design.reactor == 0:
-        raise IllegalOrderError(text, f"{ship.name} has no reactors to switch", RULE_REACTORS)
+        raise IllegalOrderError(str(o), f"{ship.name} has no reactors to switch", RULE_REACTORS)
     if o.radiators is None:
         return
     if design.radiators == 0:
-        raise IllegalOrderError(text, f"{ship.name} has no radiators", RULE_RADIATORS)
+        raise IllegalOrderError(str(o), f"{ship.name} has no radiators", RULE_RADIATORS)
     if ship.radiators in ("extending", "retracting"):
         raise IllegalOrderError(
-            text,
+            str(o),
             f"{ship.id}'s radiators are {ship.radiators} this turn (a full turn either way); "
             "order them again next turn",
             RULE_RADIATORS,
         )
     if o.radiators == ship.radiators and ship.radiators_next is None:
-        raise IllegalOrderError(text, f"{ship.id}'s radiators are already {ship.radiators}", RULE_RADIATORS)
+        raise IllegalOrderError(str(o), f"{ship.id}'s radiators are already {ship.radiators}", RULE_RADIATORS)
 
 
-def check_repair(ship: Ship, design: Design, what: str, text: str) -> None:
+def check_repair(ship: Ship, design: Design, what: str, o: ShipOrders) -> None:
     key = system_key(what)
     if key in ("structure", "structural integrity"):
-        raise IllegalOrderError(text, "the Structural Integrity track is not repaired in battle", RULE_REPAIR)
+        raise IllegalOrderError(str(o), "the Structural Integrity track is not repaired in battle", RULE_REPAIR)
     if repair_teams(design, ship) < 1:
-        raise IllegalOrderError(text, f"{ship.id} has no free repair team (wrenches in its Quarters)", RULE_REPAIR)
+        raise IllegalOrderError(str(o), f"{ship.id} has no free repair team (wrenches in its Quarters)", RULE_REPAIR)
     if repairable(ship, key) < 1:
         damaged = damaged_systems(ship)
         raise IllegalOrderError(
-            text,
+            str(o),
             f"{ship.id} has no damage to {key} that a team is not already repairing "
             f"(damaged: {', '.join(damaged) or 'nothing'})",
             RULE_REPAIR,

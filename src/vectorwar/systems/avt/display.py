@@ -35,7 +35,7 @@ from vectorwar.systems.avt.arcs import ArcWindow, map_to_arc, middle_row
 from vectorwar.systems.avt.arrows import arrows_of
 from vectorwar.systems.avt.avid import Window, horizontal_ray, shoot_bearing
 from vectorwar.systems.avt.design import FACES, NEIGHBOURS, SSD, Design
-from vectorwar.systems.avt.fire import laser_odds, laser_targets
+from vectorwar.systems.avt.fire import laser_odds, targets_by_laser
 from vectorwar.systems.avt.fuel import matrix_row
 from vectorwar.systems.avt.grid import SEGMENTS
 from vectorwar.systems.avt.lasers import max_range
@@ -367,25 +367,36 @@ def ship_cards(state: AVTState) -> list[Card]:
 
 
 @cache
-def _map_hexes(sections: tuple[MapSection, ...]) -> tuple[Hex, ...]:
-    return tuple(dict.fromkeys(h for section in sections for h in section.hexes()))
+def _map_hexes(sections: tuple[MapSection, ...]) -> tuple[tuple[Hex, int, int], ...]:
+    """The map's hexes, each with its axial coordinates as plain numbers."""
+    return tuple((h, h.q, h.r) for h in dict.fromkeys(h for section in sections for h in section.hexes()))
 
 
 @cache
-def _ray(dq: int, dr: int) -> int:
-    return horizontal_ray(dq, dr)
+def _rays_within(radius: int) -> dict[tuple[int, int], int]:
+    """The AVID ray each axial offset within ``radius`` hexes (but not 0, 0) is seen on."""
+    return {
+        (dq, dr): horizontal_ray(dq, dr)
+        for dq in range(-radius, radius + 1)
+        for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1)
+        if dq or dr
+    }
 
 
-def _ray_groups(hex_map: HexMap, centre: Hex, radius: int) -> dict[int, list[Hex]]:
-    """The map's hexes within ``radius`` of ``centre`` (but not it), grouped by the AVID ray they are seen on."""
+def _ray_groups(hex_map: HexMap, centre: Hex, radius: int) -> dict[int, frozenset[Hex]]:
+    """The map's hexes within ``radius`` of ``centre`` (but not it), grouped by the AVID ray they are seen on.
+
+    Each group is a set once, so a mount's arc is a union of them: a union reuses its members' hashes, and a
+    :class:`~vectorwar.hexes.Hex` is hashed in Python (a side of eight ships' arcs hold some 20,000 hexes).
+    """
     groups: dict[int, list[Hex]] = {}
     q, r = centre.q, centre.r
-    for h in _map_hexes(hex_map.sections):
-        dq, dr = h.q - q, h.r - r
-        if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 > radius or (dq == 0 and dr == 0):
-            continue
-        groups.setdefault(_ray(dq, dr), []).append(h)
-    return groups
+    rays = _rays_within(radius)
+    for h, hq, hr in _map_hexes(hex_map.sections):
+        ray = rays.get((hq - q, hr - r))
+        if ray is not None:
+            groups.setdefault(ray, []).append(h)
+    return {ray: frozenset(hexes) for ray, hexes in groups.items()}
 
 
 def arc_hexes(state: AVTState, ship_id: str) -> dict[str, frozenset[Hex]]:
@@ -399,7 +410,7 @@ def arc_hexes(state: AVTState, ship_id: str) -> dict[str, frozenset[Hex]]:
     ship = state.ship(ship_id)
     design = state.designs[ship.design]
     centre = ship.position.hex
-    groups_by_range: dict[int, dict[int, list[Hex]]] = {}
+    groups_by_range: dict[int, dict[int, frozenset[Hex]]] = {}
     windows: dict[int, tuple[ArcWindow, ...]] = {}
     out: dict[str, frozenset[Hex]] = {}
     for mount, spec in sorted(design.mounts.items()):
@@ -407,7 +418,7 @@ def arc_hexes(state: AVTState, ship_id: str) -> dict[str, frozenset[Hex]]:
         if reach not in groups_by_range:
             groups_by_range[reach] = _ray_groups(state.map, centre, reach)
         arc = design.arcs[mount]
-        found: list[Hex] = []
+        found: list[frozenset[Hex]] = []
         for ray, hexes in groups_by_range[reach].items():
             if ray not in windows:
                 window = Window(0, ray)
@@ -417,8 +428,8 @@ def arc_hexes(state: AVTState, ship_id: str) -> dict[str, frozenset[Hex]]:
                     else (middle_row(ship.orientation, window),)
                 )
             if any(w in arc for w in windows[ray]):
-                found.extend(hexes)
-        out[mount] = frozenset(found)
+                found.append(hexes)
+        out[mount] = frozenset().union(*found)
     return out
 
 
@@ -438,12 +449,13 @@ def fire_options(state: AVTState, seat: str) -> dict[str, list[ShotOption]]:
         if ship.kind != "ship":
             continue
         design = state.designs[ship.design]
+        bearing = targets_by_laser(state, design, ship)
         for laser, mount in design.lasers.items():
             spec = design.mounts[mount]
             if spec.power > ship.battery:
                 continue
             label = f"mount {mount}: {spec.weapon} ({spec.lasers} laser{'s' if spec.lasers > 1 else ''})"
-            for target in laser_targets(state, design, ship, laser):
+            for target in bearing[laser]:
                 odds = laser_odds(state, ship, laser, target)
                 option = ShotOption(
                     mount,

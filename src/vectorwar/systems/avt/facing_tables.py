@@ -15,35 +15,50 @@ from vectorwar.systems.avt.arcs import map_to_arc, middle_row
 from vectorwar.systems.avt.armour import struck
 from vectorwar.systems.avt.avid import Window
 from vectorwar.systems.avt.design import Design
-from vectorwar.systems.avt.orientation import Chart, Orientation, orientation_number, pivot_paths, schedule, wedges
+from vectorwar.systems.avt.orientation import Chart, Orientation, orientation_number, pivot_ends
 from vectorwar.systems.avt.ssd import laser_state
 from vectorwar.systems.avt.state import AVTState, Ship
-from vectorwar.systems.avt.tracks import Track, marker_between_points
+from vectorwar.systems.avt.tracks import THRUST_UNIT, Track, Vec, marker_between_points
+
+#: A facing the greedy player weighs (:func:`reachable_from`): (nose window, orientation at the end, wedges,
+#: segments to finish, the orientation's number, the unit thrust of a burn with the nose in that window).
+Reach = tuple[Window, Orientation, int, int, int, Vec]
 
 
 @lru_cache(maxsize=4096)
-def reachable_from(
-    orientation: Orientation, three_d: bool, chart: Chart
-) -> tuple[tuple[Window, Orientation, int, int, int], ...]:
+def reachable_from(orientation: Orientation, three_d: bool, chart: Chart) -> tuple[Reach, ...]:
     """:func:`.steering.reachable` for a ship at ``orientation`` with the pivot chart ``chart``, worked out once."""
-    out = [(orientation.nose, orientation, 0, 0, orientation_number(orientation))]
-    for window, path in sorted(pivot_paths(orientation, three_d).items()):
-        if not path or wedges(path) > len(chart):
-            continue
-        stops = schedule(path, chart)
-        end = path[-1].orientation
-        out.append((window, end, wedges(path), stops[-1][0] + 1, orientation_number(end)))
+    out = [(orientation.nose, orientation, 0, 0, orientation_number(orientation), THRUST_UNIT[orientation.nose])]
+    # By window (level, then ray), as windows sort; a facing change's last window is reached with its last wedge,
+    # on the chart's row for its wedges (:func:`.orientation.schedule`).
+    for window, end, n in sorted(pivot_ends(orientation, three_d), key=lambda e: (e[0].level, e[0].ray)):
+        if 0 < n <= len(chart):
+            out.append((window, end, n, chart[n - 1][n - 1] + 1, orientation_number(end), THRUST_UNIT[window]))
     return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def takes_from(orientation: Orientation, three_d: bool, chart: Chart) -> tuple[int, ...]:
+    """The segments the facings of :func:`reachable_from` take to finish, each once: where the enemy will be
+    seen, and which lasers will be cool, are worked out once for each."""
+    return tuple(dict.fromkeys(entry[3] for entry in reachable_from(orientation, three_d, chart)))
 
 
 def lasers_alive(design: Design, ship: Ship) -> int:
     """``ship``'s lasers not destroyed, as a bit mask over ``design.lasers`` (bit i: the i-th laser)."""
     if not ship.marks:  # nothing marked off: every laser is whole
         return (1 << len(design.lasers)) - 1
-    mask = 0
-    for i, laser in enumerate(design.lasers):
-        if laser_state(design, ship, laser) != "destroyed":
-            mask |= 1 << i
+    # The damage record decides it alone: kept by it in the design's table.
+    kept = design_table(design).alive
+    mask = kept.get(ship.marks)
+    if mask is None:
+        mask = 0
+        for i, laser in enumerate(design.lasers):
+            if laser_state(design, ship, laser) != "destroyed":
+                mask |= 1 << i
+        if len(kept) >= SCORED_KEPT:
+            kept.clear()
+        kept[ship.marks] = mask
     return mask
 
 
@@ -65,7 +80,7 @@ class DesignTable:
     """What greedy asks of one design again and again, for every facing it weighs: which lasers' arcs hold the
     window an enemy is seen through from an orientation, and the skin armour that window's fire would meet."""
 
-    __slots__ = ("_facings", "_mounts", "by_name", "design", "index")
+    __slots__ = ("_facings", "_mounts", "alive", "by_name", "design", "index", "scored")
 
     def __init__(self, design: Design) -> None:
         self.design = design
@@ -77,6 +92,11 @@ class DesignTable:
             (self.index[laser], design.mounts[mount].power) for laser, mount in sorted(design.lasers.items())
         )
         self._facings: dict[tuple[int, int, bool], dict[int, tuple[int, int]]] = {}
+        #: :func:`.steering.facings`' scores and choice by what they depend on (:data:`SCORED_KEPT` at most, then
+        #: afresh).
+        self.scored: dict[tuple[object, ...], Scored] = {}
+        #: :func:`lasers_alive`'s answers by the ship's damage record.
+        self.alive: dict[tuple[tuple[str, int], ...], int] = {}
 
     def seen_through(self, seen: Window, three_d: bool) -> dict[int, tuple[int, int]]:
         """The answers of :meth:`facing` kept so far for ``seen``, by the orientation's number."""
@@ -85,11 +105,6 @@ class DesignTable:
         if kept is None:
             kept = self._facings[key] = {}
         return kept
-
-    def facing_from(self, seen: Seen, orientation: Orientation, number: int, three_d: bool) -> tuple[int, int]:
-        """:meth:`facing` for a window and its answers from :func:`seen_when`, and the orientation's number."""
-        known = seen[1].get(number)
-        return known if known is not None else self.facing(orientation, seen[0], three_d)
 
     def facing(self, orientation: Orientation, seen: Window, three_d: bool) -> tuple[int, int]:
         """(lasers whose arcs hold ``seen`` from ``orientation`` as a bit mask, the skin armour it would meet).
@@ -113,20 +128,21 @@ class DesignTable:
         return found
 
 
+#: Facing scores a design table keeps before it starts again (each a tuple of some 60 numbers).
+SCORED_KEPT = 20_000
+#: The scores of the facings :func:`reachable_from` lists (``None``: the enemy in the same space then), and the
+#: greedy player's pivot from them (``None``: stay put), as :func:`.steering.facings` works them out.
+Scored = tuple[tuple[float | None, ...], Window | None]
+
 #: A window an enemy is seen through, and the design table's answers kept for it (:meth:`DesignTable.seen_through`).
 Seen = tuple[Window, dict[int, tuple[int, int]]]
 
 
-def seen_when(
-    state: AVTState, table: DesignTable, mine: Track, theirs: Track, takes: int, kept: dict[int, Seen | None]
-) -> Seen | None:
+def seen_at(state: AVTState, table: DesignTable, mine: Track, theirs: Track, takes: int) -> Seen | None:
     """Where the enemy will be seen once a pivot taking ``takes`` segments is done (``None``: in the same space),
-    worked out once per ``takes`` into ``kept``."""
-    if takes in kept:
-        return kept[takes]
+    with the design table's answers kept for that window."""
     seen = marker_between_points(state, mine.after(takes), theirs.after(takes))[0]
-    found = kept[takes] = None if seen is None else (seen, table.seen_through(seen, state.three_d))
-    return found
+    return None if seen is None else (seen, table.seen_through(seen, state.three_d))
 
 
 #: The designs' tables by identity (each holds its design, so the identity stays theirs): a game's designs are

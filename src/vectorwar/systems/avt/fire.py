@@ -26,16 +26,17 @@ from dataclasses import dataclass, replace
 from vectorwar.dice import Dice
 from vectorwar.events import Event, Note, Rolled
 from vectorwar.odds import Modifier, Odds
-from vectorwar.systems.avt.arcs import map_to_arc, middle_row
+from vectorwar.systems.avt.arcs import ArcWindow, map_to_arc, middle_row
 from vectorwar.systems.avt.armour import struck
 from vectorwar.systems.avt.avid import TargetMarker, shoot_bearing
 from vectorwar.systems.avt.damage import HullDepthCount, allocate
 from vectorwar.systems.avt.design import Design
 from vectorwar.systems.avt.events import DamageStruck, LaserFired, TargetDestroyed
+from vectorwar.systems.avt.facing_tables import lasers_alive
 from vectorwar.systems.avt.lasers import DMode, column_entry, column_odds, column_of, damage, max_range
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders
 from vectorwar.systems.avt.ssd import laser_state, next_pentagon
-from vectorwar.systems.avt.state import AVTState, Ship, when
+from vectorwar.systems.avt.state import AVTState, Ship, ship_with, when
 
 
 def marker_between(state: AVTState, shooter: Ship, target: Ship) -> TargetMarker:
@@ -119,11 +120,12 @@ def full_volley(state: AVTState, design: Design, shooter: Ship, target: Ship) ->
     else:
         windows = (middle_row(shooter.orientation, marker.window),)
     now = state.now
+    alive = lasers_alive(design, shooter)
     ready = sorted(
         (
             laser
-            for laser, mount in design.lasers.items()
-            if laser_state(design, shooter, laser) != "destroyed"
+            for i, (laser, mount) in enumerate(design.lasers.items())
+            if alive >> i & 1
             and shooter.ready_at(laser) <= now
             and marker.range <= max_range(design.mounts[mount].weapon)
             and not design.arcs[mount].isdisjoint(windows)
@@ -136,6 +138,30 @@ def full_volley(state: AVTState, design: Design, shooter: Ship, target: Ship) ->
 def laser_targets(state: AVTState, design: Design, shooter: Ship, laser: str) -> list[Ship]:
     """Every ship ``laser`` may fire at now (power aside), in roster order: bots and front ends read this."""
     return [t for t in state.enemies_of(shooter.side) if shot_problem(state, design, shooter, laser, t) is None]
+
+
+def targets_by_laser(state: AVTState, design: Design, shooter: Ship) -> dict[str, list[Ship]]:
+    """:func:`laser_targets` of every laser of ``shooter`` at once: what does not depend on the laser (the target's
+    own problems, its marker and arc windows) worked out once for each target, not once for each laser."""
+    seen: list[tuple[Ship, int, tuple[ArcWindow, ...]]] = []
+    for target in state.enemies_of(shooter.side):
+        marker = marker_between(state, shooter, target)
+        if target_problem(state, shooter, target) is not None or marker.window is None:
+            continue
+        if state.three_d:
+            windows = map_to_arc(shooter.orientation, marker.window)
+        else:
+            windows = (middle_row(shooter.orientation, marker.window),)
+        seen.append((target, marker.range, windows))
+    now = state.now
+    out: dict[str, list[Ship]] = {}
+    for laser, mount in design.lasers.items():
+        if laser_state(design, shooter, laser) == "destroyed" or shooter.ready_at(laser) > now:
+            out[laser] = []
+            continue
+        reach, arc = max_range(design.mounts[mount].weapon), design.arcs[mount]
+        out[laser] = [t for t, range_, windows in seen if range_ <= reach and any(w in arc for w in windows)]
+    return out
 
 
 def d_mode(state: AVTState) -> DMode:
@@ -248,7 +274,7 @@ def spend(state: AVTState, design: Design, shooter: Ship, laser: str) -> Ship:
     """``shooter`` once ``laser`` has fired: its power drawn from the batteries, its cooling started (A5.371-A5.372)."""
     spec = design.mounts[design.lasers[laser]]
     system = f"laser {laser}"
-    return replace(
+    return ship_with(
         shooter,
         battery=shooter.battery - spec.power,
         cooling=(*((n, t) for n, t in shooter.cooling if n != laser), (laser, state.now + spec.cooling)),

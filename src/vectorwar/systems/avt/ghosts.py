@@ -20,8 +20,6 @@ and the other ships cannot change a ship's own movement.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from vectorwar.dice import Dice
 from vectorwar.display import MoveOption
 from vectorwar.hexes import Position
@@ -30,7 +28,7 @@ from vectorwar.systems.avt.grid import SEGMENTS
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders
 from vectorwar.systems.avt.segment import play_segment
 from vectorwar.systems.avt.ssd import thrust_limit
-from vectorwar.systems.avt.state import AVTState, Ship
+from vectorwar.systems.avt.state import AVTState, Ship, state_with
 
 
 def entries(state: AVTState, ship: Ship) -> list[ShipOrders]:
@@ -48,13 +46,13 @@ def entry_text(orders: ShipOrders) -> str:
 
 def fly(state: AVTState, ship: Ship, orders: ShipOrders) -> tuple[tuple[Position, ...], Ship]:
     """Positions after each remaining segment of the turn (starting where it is), and the ship at the end."""
-    alone = replace(state, ships=(ship,))
+    alone = state_with(state, ships=(ship,))
     given = {ship.side: SegmentOrders((orders,) if not orders.empty else ())}
     # The entries offered never fire, so these dice are never thrown.
     dice = Dice(0, 0)
     path = [ship.position]
     for segment in range(state.segment, SEGMENTS + 1):
-        alone = play_segment(replace(alone, segment=segment), given, dice, [])
+        alone = play_segment(state_with(alone, segment=segment), given, dice, [])
         given = {}
         path.append(alone.ship(ship.id).position)
     return tuple(path), alone.ship(ship.id)

@@ -44,7 +44,7 @@ import heapq
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from pydantic import GetCoreSchemaHandler
@@ -256,31 +256,69 @@ def pivot_paths(start: Orientation, three_d: bool = True) -> dict[Window, tuple[
     >>> [(str(s.orientation), s.wedges) for s in pivot_paths(Orientation.level(3))[Window.parse("C+")]]
     [('C+', 2)]
     """
-    best: dict[Window, tuple[Step, ...]] = {}
+    came, first = _search(start, three_d)
+    return {came[key][1].nose: _walk_back(came, key) for key in first}
+
+
+@cache
+def pivot_ends(start: Orientation, three_d: bool = True) -> tuple[tuple[Window, Orientation, int], ...]:
+    """(nose window, orientation at the end, wedges) of each of :func:`pivot_paths`, in its order, without the
+    steps between: all the greedy player asks of a pivot it weighs.
+
+    >>> [(str(w), str(o), n) for w, o, n in pivot_ends(Orientation.level(3))[:3]]
+    [('B/C', 'B/C', 0), ('C', 'C', 1), ('B', 'B', 1)]
+    """
+    came, first = _search(start, three_d)
+    return tuple((here.nose, here, total) for _, here, _, total in (came[key] for key in first))
+
+
+#: How the search reached an orientation, by its number: (parent's number or -1, the orientation, the last step's
+#: wedges, the wedges from the start).
+_Came = dict[int, tuple[int, Orientation, int, int]]
+
+
+@lru_cache(maxsize=8)  # pivot_paths and pivot_ends keep their own answers: this shares one search
+def _search(start: Orientation, three_d: bool) -> tuple[_Came, tuple[int, ...]]:
+    """The pivot search from ``start``: how each orientation taken off the heap was reached, and the numbers of
+    those that first brought the nose to each window, in the order found."""
     # Orientations are tracked by their number (:func:`_moves`): a dataclass's hash is worked out in Python on
-    # every look-up. A path is built when its end is first taken off the heap, from its parent's path, which is
-    # the path it was pushed with, so the search takes the same orientations in the same order.
-    paths: dict[int, tuple[Step, ...]] = {}
+    # every look-up, and a nose window by the number without the roll. Only the paths asked for are then built,
+    # by walking back (:func:`_walk_back`).
+    came: _Came = {}
+    first: dict[int, int] = {}  # nose window's number -> the number of the orientation that reached it first
+    noses = _NOSES[three_d]
     counter = 0
     heap: list[tuple[int, int, int, int, int, Orientation, int, int]] = [
         (0, 0, 0, 0, orientation_number(start), start, -1, 0)
     ]
     while heap:
         wedges, steps, pitching, _, key, here, parent, cost = heapq.heappop(heap)
-        if key in paths:
+        if key in came:
             continue
-        path = paths[key] = (*paths[parent], Step(here, cost)) if parent >= 0 else ()
-        best.setdefault(here.nose, path)
-        if len(best) == _NOSES[three_d]:
-            break  # every window the nose can be in has its quickest path: nothing later can change one
+        came[key] = (parent, here, cost, wedges)
+        if key // 12 not in first:
+            first[key // 12] = key
+            if len(first) == noses:
+                break  # every window the nose can be in has its quickest path: nothing later can change one
         for nxt, nxt_key, step_cost, pitch_cost in _moves(here, three_d):
-            if nxt_key not in paths:
+            if nxt_key not in came:
                 counter += 1
                 heapq.heappush(
                     heap,
                     (wedges + step_cost, steps + 1, pitching + pitch_cost, counter, nxt_key, nxt, key, step_cost),
                 )
-    return best
+    return came, tuple(first.values())
+
+
+def _walk_back(came: _Came, key: int) -> tuple[Step, ...]:
+    """The steps from the search's start to the orientation numbered ``key``, from each one's parent."""
+    steps: list[Step] = []
+    parent, here, cost, _ = came[key]
+    while parent >= 0:
+        steps.append(Step(here, cost))
+        parent, here, cost, _ = came[parent]
+    steps.reverse()
+    return tuple(steps)
 
 
 #: Every window by (level, ray), built once: the nose is asked for on every step of a pivot search.

@@ -20,15 +20,21 @@ kind of action, of which a player picks at most one each:
 
 These are candidates; the rule system keeps only those its own order check
 accepts alone (:meth:`.rules.AttackVector.order_pieces`), so a control never
-offers an illegal choice.
+offers an illegal choice. Each comes with the entry its text reads as, built
+directly where that is plain (bias, pivot, roll, reactors, radiators), so the
+check need not read the text back; a repair or an electronics box, named by
+the design's data, is read from its text as a player's order would be.
 """
 
 from __future__ import annotations
+
+from typing import Literal
 
 from vectorwar.display import OrderPiece
 from vectorwar.hexes import Direction
 from vectorwar.systems.avt.avid import Window
 from vectorwar.systems.avt.design import Design
+from vectorwar.systems.avt.orders import MAX_ROLL_STEPS, ShipOrders
 from vectorwar.systems.avt.orientation import pivot_paths, wedges
 from vectorwar.systems.avt.repairs import damaged_systems
 from vectorwar.systems.avt.state import AVTState, Ship
@@ -39,27 +45,41 @@ def _window_order(window: Window) -> tuple[int, bool, int]:
     return abs(window.level), window.level < 0, window.ray
 
 
-def candidates(state: AVTState, ship: Ship) -> list[OrderPiece]:
+#: A piece and the ship's entry its text reads as (``None``: read it from the text).
+Candidate = tuple[OrderPiece, ShipOrders | None]
+
+
+def candidates(state: AVTState, ship: Ship) -> list[Candidate]:
     """The pieces worth offering ``ship`` now, in group order (bias, pivot, roll, reactors, radiators)."""
     design = state.designs[ship.design]
-    out = [OrderPiece("bias", f"bias {d}") for d in Direction if d != ship.bias]
+    out: list[Candidate] = [
+        (OrderPiece("bias", f"bias {d}"), ShipOrders(ship.id, bias=d)) for d in Direction if d != ship.bias
+    ]
     if ship.turning is None:
         out += _facing_changes(state, design, ship)
-    out += [OrderPiece("repair", f"repair {key.removeprefix('laser ')}") for key in damaged_systems(ship)]
+    out += [(OrderPiece("repair", f"repair {key.removeprefix('laser ')}"), None) for key in damaged_systems(ship)]
     if design.ssd is not None:
-        out += _electronics(design.ssd.electronics, ship)
+        out += [(piece, None) for piece in _electronics(design.ssd.electronics, ship)]
     return out + _end_of_turn_choices(design, ship)
 
 
-def _facing_changes(state: AVTState, design: Design, ship: Ship) -> list[OrderPiece]:
+def _facing_changes(state: AVTState, design: Design, ship: Ship) -> list[Candidate]:
     """A pivot to each window the pivot chart reaches, then (3-D only) each roll on the roll chart."""
     paths = pivot_paths(ship.orientation, state.three_d)
     reach = len(design.pivots)
     windows = sorted((w for w, path in paths.items() if path and wedges(path) <= reach), key=_window_order)
-    out = [OrderPiece("pivot", f"pivot {w}") for w in windows]
+    out: list[Candidate] = [(OrderPiece("pivot", f"pivot {w}"), ShipOrders(ship.id, pivot=w)) for w in windows]
     if state.three_d:
         steps = range(1, len(design.rolls) + 1)
-        out += [OrderPiece("roll", f"roll {side} {n}") for side in ("stbd", "port") for n in steps]
+        out += [
+            (
+                OrderPiece("roll", f"roll {side} {n}"),
+                # Past the order's limit on steps the text is refused as written: read it so.
+                ShipOrders(ship.id, roll=n if side == "stbd" else -n) if n <= MAX_ROLL_STEPS else None,
+            )
+            for side in ("stbd", "port")
+            for n in steps
+        ]
     return out
 
 
@@ -70,13 +90,19 @@ def _electronics(boxes: list[str], ship: Ship) -> list[OrderPiece]:
     return [OrderPiece("electronics", f"electronics {b}") for b in spare]
 
 
-def _end_of_turn_choices(design: Design, ship: Ship) -> list[OrderPiece]:
+def _end_of_turn_choices(design: Design, ship: Ship) -> list[Candidate]:
     """The change from what the reactors will be next turn, and from where the radiators are going."""
-    out: list[OrderPiece] = []
+    out: list[Candidate] = []
     if design.reactor:
         on_next = ship.reactors_on if ship.reactors_next is None else ship.reactors_next
-        out.append(OrderPiece("reactors", "reactors off" if on_next else "reactors on"))
+        out.append(
+            (
+                OrderPiece("reactors", "reactors off" if on_next else "reactors on"),
+                ShipOrders(ship.id, reactors=not on_next),
+            )
+        )
     if design.radiators and ship.radiators in ("in", "out"):
         going = ship.radiators_next or ship.radiators
-        out.append(OrderPiece("radiators", "radiators in" if going == "out" else "radiators out"))
+        wanted: Literal["in", "out"] = "in" if going == "out" else "out"
+        out.append((OrderPiece("radiators", f"radiators {wanted}"), ShipOrders(ship.id, radiators=wanted)))
     return out

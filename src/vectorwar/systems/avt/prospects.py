@@ -167,20 +167,21 @@ def _losses_inside(design: Design, region: str, count: HullDepthCount) -> Callab
     far = ssd.armour[far_side(region)]
     worth = structure_worth(design)
     structure = BOX + worth
+    boxes = count == "boxes"
 
-    # Each row's armour, whether it marks a box, and what marking it is worth: worked out once, not per call.
+    # Each row's outcomes by soak roll, worked out once, not per call: (points absorbed, chance, standing lost,
+    # hull depth used, whether it leaves everything as it was). A row's soaks run up from 0, so the first that
+    # absorbs more than is left ends the row (a larger soak ends allocation, the box spared, A5.455).
     prepared = tuple(
         tuple(
-            (
-                armour,
-                int(system != "no effect"),
-                int(system != "no effect") * BOX + (worth if system in _STRUCTURE else 0.0),
+            tuple(
+                _outcome(armour, soak, system, worth, structure, boxes)
+                for soak in range(10)  # as SOAK's rolls
             )
             for system, armour in stage_rows
         )
         for stage_rows in rows
     )
-    boxes = count == "boxes"
 
     def loss(left: int, stage: int, used: int) -> float:
         if left <= 0:
@@ -190,15 +191,13 @@ def _losses_inside(design: Design, region: str, count: HullDepthCount) -> Callab
             return found
         total = 0.0
         again = 0.0  # the chance of a row that leaves everything as it was (0 armour, 0 soak, points counted)
-        for armour, box, value in prepared[stage]:
-            for soak in range(min(10, left - armour + 1)):  # a larger soak ends allocation, the box spared (A5.455)
-                absorbed = armour + soak
-                p = SOAK[soak] / 10
-                gain = value + structure if soak == 0 else value
-                marked = box + 1 if soak == 0 else box
+        for outcomes in prepared[stage]:
+            for absorbed, p, gain, step, same in outcomes:
+                if absorbed > left:
+                    break
                 rest = left - absorbed
-                dug = used + (absorbed if not boxes or absorbed >= marked else marked)
-                if rest == left and dug == used:
+                dug = used + step
+                if same:
                     again += p
                     total += p * gain
                 elif dug >= depth and rest > 0:
@@ -216,6 +215,20 @@ def _losses_inside(design: Design, region: str, count: HullDepthCount) -> Callab
         return found
 
     return loss
+
+
+def _outcome(
+    armour: int, soak: int, system: str, worth: float, structure: float, boxes: bool
+) -> tuple[int, float, float, int, bool]:
+    """One hit location row and soak roll: (points absorbed, chance, standing lost, hull depth used, whether it
+    leaves everything as it was), as :func:`_losses_inside`'s recursion reads them."""
+    marks = int(system != "no effect")
+    value = marks * BOX + (worth if system in _STRUCTURE else 0.0)
+    absorbed = armour + soak
+    gain = value + structure if soak == 0 else value
+    marked = marks + 1 if soak == 0 else marks
+    step = absorbed if not boxes or absorbed >= marked else marked
+    return absorbed, SOAK[soak] / 10, gain, step, absorbed == 0 and step == 0
 
 
 #: The hit location entries that mark Structural Integrity.

@@ -358,18 +358,27 @@ class AttackVector(RuleSystem[AVTState]):
                 continue
             legal = [
                 p
-                for p in pieces.candidates(state, ship)
-                if self._legal(state, f"{ship.id} {p.text}", own, everyone, mine)
+                for p, entry in pieces.candidates(state, ship)
+                if self._legal(state, f"{ship.id} {p.text}", entry, own, everyone, mine)
             ]
             if legal:
                 out[ship.id] = legal
         return out
 
-    def _legal(self, state: AVTState, text: str, own: dict[str, str], everyone: dict[str, str], mine: set[str]) -> bool:
+    def _legal(
+        self,
+        state: AVTState,
+        text: str,
+        entry: ShipOrders | None,
+        own: dict[str, str],
+        everyone: dict[str, str],
+        mine: set[str],
+    ) -> bool:
         """Whether ``text`` passes the checks :meth:`vectorwar.game.Game.check` makes of it now: :meth:`parse_order`
-        and :meth:`check_order` in the orders phase, with what they read from the state handed in."""
+        and :meth:`check_order` in the orders phase, with what they read from the state handed in. ``entry`` is
+        the one entry ``text`` reads as, if the piece built it (a ship of the seat's own), checked as it stands."""
         try:
-            check_entries(state, parse_orders(text, own, everyone), mine)
+            check_entries(state, parse_orders(text, own, everyone) if entry is None else SegmentOrders((entry,)), mine)
         except (OrderSyntaxError, IllegalOrderError):
             return False
         return True

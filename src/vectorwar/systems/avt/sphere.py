@@ -84,8 +84,15 @@ def neg(a: Vec) -> Vec:
 _CENTRES: tuple[tuple[Spot, Vec], ...] = tuple((s, centre(*s)) for s in SPOTS)
 
 
+#: The centres alone, in ``SPOTS`` order, for :func:`nearest`'s one pass.
+_VECS: tuple[Vec, ...] = tuple(c for _, c in _CENTRES)
+
+
 def nearest(v: Vec) -> tuple[Spot, ...]:
     """The window(s) whose centre is nearest ``v``: one, or every window tied for nearest."""
-    scored = [(dot(v, c), s) for s, c in _CENTRES]
-    best = max(score for score, _ in scored)
-    return tuple(s for score, s in scored if score >= best - EPS)
+    x, y, z = v
+    # :func:`dot` written out, the same sum in the same order: a fresh process asks this of every orientation and
+    # window it meets (arc and armour tables), so a call per centre shows.
+    scores = [x * a + y * b + z * c for a, b, c in _VECS]
+    floor = max(scores) - EPS
+    return tuple(s for score, s in zip(scores, SPOTS, strict=True) if score >= floor)

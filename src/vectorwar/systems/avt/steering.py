@@ -16,15 +16,20 @@ from dataclasses import replace
 from vectorwar.systems.avt.avid import Window
 from vectorwar.systems.avt.design import Design
 from vectorwar.systems.avt.facing_tables import (
+    SCORED_KEPT,
+    DesignTable,
+    Reach,
+    Scored,
     Seen,
     design_table,
     lasers_alive,
     lasers_fresh,
     reachable_from,
-    seen_when,
+    seen_at,
+    takes_from,
 )
 from vectorwar.systems.avt.orders import ShipOrders
-from vectorwar.systems.avt.orientation import Orientation
+from vectorwar.systems.avt.orientation import orientation_number
 from vectorwar.systems.avt.ssd import thrust_limit
 from vectorwar.systems.avt.state import AVTState, Ship
 from vectorwar.systems.avt.tracks import (
@@ -164,27 +169,37 @@ def set_thrust(orders: ShipOrders, setting: int, want: int, limit: int) -> ShipO
     return orders if want == setting else replace(orders, thrust=want)
 
 
-def reachable(state: AVTState, design: Design, ship: Ship) -> Sequence[tuple[Window, Orientation, int, int, int]]:
-    """(nose window, orientation, wedges, segments to finish, the orientation's number) of every pivot the chart
-    allows, and staying put."""
+def reachable(state: AVTState, design: Design, ship: Ship) -> Sequence[Reach]:
+    """(nose window, orientation, wedges, segments to finish, the orientation's number, the window's unit thrust)
+    of every pivot the chart allows, and staying put."""
     return reachable_from(ship.orientation, state.three_d, design.pivots)
+
+
+def _seen_after(state: AVTState, design: Design, ship: Ship, table: DesignTable, enemy: Ship) -> dict[int, Seen | None]:
+    """Where ``enemy`` will be seen once each of ``ship``'s facing changes is done, by the segments it takes: they
+    depend on that time alone."""
+    mine, theirs = track(ship), track(enemy)
+    return {
+        takes: seen_at(state, table, mine, theirs, takes)
+        for takes in takes_from(ship.orientation, state.three_d, design.pivots)
+    }
 
 
 def thrust_window(state: AVTState, design: Design, ship: Ship, enemy: Ship, aim: Vec) -> Window | None:
     """The nose window to burn in: thrust along ``aim`` first, and near the enemy lasers bearing too."""
-    mine, theirs = track(ship), track(enemy)
-    close = norm(sub(theirs.at, mine.at)) <= CLOSE_BAND[1] + 4
+    close = norm(sub(track(enemy).at, track(ship).at)) <= CLOSE_BAND[1] + 4
     table = design_table(design)
+    three_d = state.three_d
     alive = lasers_alive(design, ship)
-    seen_after: dict[int, Seen | None] = {}
+    seen_after = _seen_after(state, design, ship, table, enemy) if close and BEARING_WEIGHT else {}
     best: tuple[float, Window] | None = None
-    for window, orientation, n, takes, number in reachable(state, design, ship):
-        score = dot(THRUST_UNIT[window], aim) - 0.02 * n
-        if close and BEARING_WEIGHT:
-            found = seen_when(state, table, mine, theirs, takes, seen_after)
-            if found is not None:
-                bearing = table.facing_from(found, orientation, number, state.three_d)[0]
-                score += BEARING_WEIGHT * (bearing & alive).bit_count()
+    for window, orientation, n, takes, number, thrust in reachable(state, design, ship):
+        score = dot(thrust, aim) - 0.02 * n
+        found = seen_after.get(takes)
+        if found is not None:
+            known = found[1].get(number)
+            bearing = (known if known is not None else table.facing(orientation, found[0], three_d))[0]
+            score += BEARING_WEIGHT * (bearing & alive).bit_count()
         if best is None or score > best[0] + 1e-9:
             best = (score, window)
     return best[1] if best else None
@@ -195,36 +210,65 @@ def facings(state: AVTState, design: Design, ship: Ship, enemy: Ship) -> list[tu
     seen once it is done: the lasers bearing there (``FRESH_WEIGHT`` more for each that will be cool then),
     ``ARMOUR_WEIGHT`` a point of skin armour turned to it (the thinner region on a boundary, as the enemy's
     fire would choose), less a twentieth a wedge turned."""
-    mine, theirs = track(ship), track(enemy)
-    table = design_table(design)
-    three_d = state.three_d
-    alive = lasers_alive(design, ship)
-    # Where the enemy is seen, and the lasers cool, depend on when the pivot is done alone.
-    seen_after: dict[int, Seen | None] = {}
-    fresh: dict[int, int] = {}
-    out: list[tuple[float, Window, int]] = []
-    for window, orientation, n, takes, number in reachable(state, design, ship):
-        found = seen_when(state, table, mine, theirs, takes, seen_after)
-        if found is None:
-            continue
-        bearing, armour = table.facing_from(found, orientation, number, three_d)
-        count = (bearing & alive).bit_count() + ARMOUR_WEIGHT * armour
-        if takes not in fresh:
-            fresh[takes] = lasers_fresh(design, ship, state.now + takes, alive)
-        count += FRESH_WEIGHT * (bearing & fresh[takes]).bit_count()
-        out.append((count - 0.05 * n, window, n))
-    return out
+    scored = _scored(state, design, ship, enemy)
+    return [
+        (score, entry[0], entry[2])
+        for score, entry in zip(scored[0], reachable(state, design, ship), strict=True)
+        if score is not None
+    ]
 
 
 def fire_window(state: AVTState, design: Design, ship: Ship, enemy: Ship) -> Window | None:
     """The pivot that brings the most lasers to bear when it is done, if it beats staying put."""
+    return _scored(state, design, ship, enemy)[1]
+
+
+def _scored(state: AVTState, design: Design, ship: Ship, enemy: Ship) -> Scored:
+    """:func:`facings`' scores, one for each reachable facing (``None`` where the enemy would share the space),
+    and :func:`fire_window`'s choice from them.
+
+    They depend on nothing but the orientation, the lasers whole, and for each time a pivot takes the window the
+    enemy is seen through and the lasers cool then: kept by those in the design's table, they are worked out
+    again only when one changes (a fight turns slowly, and a search's trials meet the same ones). Plain numbers
+    are kept, so the collector has little to walk.
+    """
+    table = design_table(design)
+    three_d = state.three_d
+    alive = lasers_alive(design, ship)
+    # Where the enemy is seen, and the lasers cool, depend on when the pivot is done alone: each worked out once.
+    when: dict[int, tuple[Window, dict[int, tuple[int, int]], int] | None] = {}
+    key: list[object] = [orientation_number(ship.orientation), three_d, alive]
+    for takes, found in _seen_after(state, design, ship, table, enemy).items():
+        if found is None:
+            when[takes] = None
+            key.append(None)
+        else:
+            fresh = lasers_fresh(design, ship, state.now + takes, alive)
+            when[takes] = (*found, fresh)
+            key.append((found[0].level, found[0].ray, fresh))
+    kept = table.scored.get(tuple(key))
+    if kept is not None:
+        return kept
+    scores: list[float | None] = []
     best: tuple[float, Window] | None = None
     current = 0.0
-    for score, window, n in facings(state, design, ship, enemy):
+    for window, orientation, n, takes, number, _ in reachable(state, design, ship):
+        seen = when[takes]
+        if seen is None:
+            scores.append(None)
+            continue
+        known = seen[1].get(number)
+        bearing, armour = known if known is not None else table.facing(orientation, seen[0], three_d)
+        count = (bearing & alive).bit_count() + ARMOUR_WEIGHT * armour
+        count += FRESH_WEIGHT * (bearing & seen[2]).bit_count()
+        score = count - 0.05 * n
+        scores.append(score)
         if n == 0:
             current = score
         if best is None or score > best[0] + 1e-9:
             best = (score, window)
-    if best is None or best[1] == ship.orientation.nose or best[0] < current + 0.5:
-        return None
-    return best[1]
+    choice = None if best is None or best[1] == ship.orientation.nose or best[0] < current + 0.5 else best[1]
+    if len(table.scored) >= SCORED_KEPT:
+        table.scored.clear()
+    found_all = table.scored[tuple(key)] = (tuple(scores), choice)
+    return found_all

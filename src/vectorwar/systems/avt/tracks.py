@@ -102,13 +102,31 @@ class Track:
 
     def after(self, segments: float) -> Vec:
         turns = segments / SEG
-        # Each segment's thrust adds its dots, and the ship covers an eighth of its velocity a segment.
-        return add(add(self.at, scale(self.velocity, turns)), scale(self.push, segments * segments / (2 * SEG)))
+        # Each segment's thrust adds its dots, and the ship covers an eighth of its velocity a segment: at +
+        # velocity x turns + push x segments^2 / 16, written out (a bot decision asks it dozens of times).
+        k = segments * segments / (2 * SEG)
+        (x, y, z), (u, v, w), (a, b, c) = self.at, self.velocity, self.push
+        return (x + u * turns + a * k, y + v * turns + b * k, z + w * turns + c * k)
 
 
 def track(ship: Ship) -> Track:
+    """``ship``'s track, kept for the ship (a frozen value) while it lasts: a bot decision asks it of each ship
+    several times (steering, facings, fire), and a ship nothing happened to is the same object next segment."""
+    kept = _TRACKS.get(id(ship))
+    if kept is not None and kept[0] is ship:
+        return kept[1]
+    if len(_TRACKS) >= _TRACKS_KEPT:
+        _TRACKS.clear()
     push = scale(THRUST[ship.orientation.nose], ship.chart.setting / 4.0) if ship.chart.setting else (0, 0, 0)
-    return Track(where(ship.position), effective_velocity(ship), (float(push[0]), float(push[1]), float(push[2])))
+    found = Track(where(ship.position), effective_velocity(ship), (float(push[0]), float(push[1]), float(push[2])))
+    _TRACKS[id(ship)] = (ship, found)
+    return found
+
+
+#: Tracks by the ship's identity, the ship kept beside it so the identity is never reused while it is kept; the
+#: table starts again past ``_TRACKS_KEPT`` ships.
+_TRACKS: dict[int, tuple[Ship, Track]] = {}
+_TRACKS_KEPT = 256
 
 
 def marker_between_points(state: AVTState, start: Vec, end: Vec) -> tuple[Window | None, int]:
