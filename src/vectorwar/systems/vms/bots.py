@@ -313,6 +313,18 @@ class _Scorer:
         #: The most the ship's own weapons can be worth from any end (every one bearing at its best range), or
         #: ``None`` if the combat module does not say: a ceiling on the guns' part of every candidate's score.
         self.most = None if arsenal is None else sum(TOP_WORTH * min(n, MOST_PIECES) for n in arsenal.values())
+        #: The least the enemies' weapons can threaten the ship with wherever it ends: each enemy's best on the
+        #: side's other ships (a weapon bearing on the ship too is worth at least that; :meth:`_summed`).
+        self.least_threat = sum(self._least_threat(e.id) for e in enemies)
+
+    def _least_threat(self, enemy: str) -> float:
+        if enemy in self.fixed:
+            return self.fixed[enemy]
+        rest = self.rests[enemy]
+        if rest is None:
+            return 0.0
+        spoiled, order, best, _ = rest
+        return self._summed(spoiled, order, best, {}, 0.0)
 
     def _end(self, end: Hex) -> _End:
         found = self.ends.get(end)
@@ -436,35 +448,53 @@ class _Scorer:
         guns = self._guns_at(motion.hex, motion.facing, result.hexsides_turned) if self.enemies else 0.0
         return self._total(guns, terms)
 
+    def _guns_most(self, result: TurnResult, most: float) -> float:
+        """The most the guns' part of the score of a plot that ends as ``result`` does can be: every weapon of the
+        ship bearing at the nearest enemy's range (a shot is worth less further out, :data:`RANGE_WORTH`), no
+        enemy weapon on it but those bearing on the side's other ships already (``most``: :attr:`most`)."""
+        spoiled = _spoiled(result.hexsides_turned, self.base.penalty_per_hexside)
+        reach = RANGE_WORTH.get(self._end(result.motion.hex).range, FAR_WORTH)
+        return FIRE_WEIGHT * (spoiled * most * reach) - THREAT_WEIGHT * self.least_threat
+
+    def _bound(self, result: TurnResult, most: float) -> float:
+        """A bound on the score of a plot that ends as ``result`` does, from the terms that cost next to nothing:
+        :meth:`_guns_most` less the range, rotation and turning terms (the rest only take off more). A plot that
+        leaves the map scores -1000 whatever its terms."""
+        motion = result.motion
+        bound = self._guns_most(result, most) - abs(self._end(motion.hex).range - IDEAL_RANGE)
+        bound -= abs(motion.rotation) * ROTATION_WEIGHT + result.hexsides_turned * TURNED_WEIGHT
+        if self.civilian:
+            bound -= CIVILIAN_SPEED_WEIGHT * motion.velocity.speed
+        return max(bound, -1000.0)
+
     def best(self, options: Sequence[tuple[Plot, TurnResult]]) -> list[Plot]:
         """The plots of ``options`` that score highest, in the menu's order.
 
-        The guns are most of a score's cost, and most plots cannot win whatever their guns: each plot's
-        ceiling (its other terms, with every weapon of the ship bearing at its best range and no enemy weapon
-        on it) is worked out first, and plots are scored fully from the highest ceiling down, until the next
-        ceiling is below the best score found. The answer is the same as scoring every plot.
+        The guns are most of a score's cost, and most plots cannot win whatever their guns: plots are taken
+        from the highest :meth:`_bound` down, each one's ceiling (its other terms worked out, with
+        :meth:`_guns_most` for the guns) held against the best score found before its guns are worked out, until
+        the next bound is below that best. The answer is the same as scoring every plot.
         """
         if not self.enemies or self.most is None:
             scored = [(self.score(r), p) for p, r in options]
             best = max(score for score, _ in scored)
             return [p for score, p in scored if score == best]
-        terms = [self._terms(r) for _, r in options]
-        penalty = self.base.penalty_per_hexside
-        ceilings = [
-            -1000.0 if t is None else self._total(FIRE_WEIGHT * (_spoiled(r.hexsides_turned, penalty) * self.most), t)
-            for (_, r), t in zip(options, terms, strict=True)
-        ]
+        most = self.most
+        bounds = [self._bound(r, most) for _, r in options]
         scores: dict[int, float] = {}
         best = -math.inf
-        for i in sorted(range(len(options)), key=lambda i: -ceilings[i]):
-            if ceilings[i] < best - SLACK:
+        for i in sorted(range(len(options)), key=lambda i: -bounds[i]):
+            if bounds[i] < best - SLACK:
                 break
-            t = terms[i]
+            result = options[i][1]
+            t = self._terms(result)
             if t is None:
                 scores[i] = -1000.0
+            elif self._total(self._guns_most(result, most), t) >= best - SLACK:
+                motion = result.motion
+                scores[i] = self._total(self._guns_at(motion.hex, motion.facing, result.hexsides_turned), t)
             else:
-                motion, turned = options[i][1].motion, options[i][1].hexsides_turned
-                scores[i] = self._total(self._guns_at(motion.hex, motion.facing, turned), t)
+                continue
             best = max(best, scores[i])
         return [p for i, (p, _) in enumerate(options) if scores.get(i) == best]
 

@@ -23,11 +23,11 @@ set holds only legal plots. Plots mixing directions are legal when typed
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from vectorwar.errors import IllegalOrderError
-from vectorwar.hexes import Direction
+from vectorwar.hexes import Direction, Hex
 from vectorwar.systems.vms.movement import Motion, Plot, TurnResult, move
 from vectorwar.systems.vms.rotation import rotation_cost
 from vectorwar.systems.vms.ships import SIDES, Design, Side
@@ -208,7 +208,28 @@ def legal_plots(
     known = _MENUS.get(key)
     if known is not None and known[0] is design:
         return list(known[1])
-    menu = _legal_plots(design, motion, turn, lost_thrust, rotate_before_thrust, advanced_rotation, limit_lost)
+    # A menu depends on where the ship is only by a shift: the same vector, facing and rotation elsewhere (or on
+    # another turn) is the menu already worked out, moved, so a ship drifting at a steady vector, or two ships of
+    # one design alike, work it out once.
+    shape_key = (
+        id(design),
+        motion.velocity,
+        motion.facing,
+        motion.rotation,
+        motion.spin,
+        lost_thrust,
+        rotate_before_thrust,
+        advanced_rotation,
+        limit_lost,
+    )
+    shape = _SHAPES.get(shape_key)
+    if shape is not None and shape[0] is design:
+        menu = _shifted(shape[1], motion, turn)
+    else:
+        menu = _legal_plots(design, motion, turn, lost_thrust, rotate_before_thrust, advanced_rotation, limit_lost)
+        if len(_SHAPES) >= MENU_CACHE:
+            _SHAPES.clear()
+        _SHAPES[shape_key] = (design, tuple(menu))
     if len(_MENUS) >= MENU_CACHE:
         _MENUS.clear()
     _MENUS[key] = (design, tuple(menu))
@@ -219,7 +240,40 @@ def legal_plots(
 #: the rest of the arguments. A search bot asks for the same ship's menu in hundreds of rollouts a decision; the
 #: design is kept beside the menu so that a new design at a reused ``id`` is never mistaken for the old one.
 _MENUS: dict[tuple[object, ...], tuple[Design, tuple[tuple[Plot, TurnResult], ...]]] = {}
+#: The same menus by everything but the hex and the turn, for :func:`_shifted`.
+_SHAPES: dict[tuple[object, ...], tuple[Design, tuple[tuple[Plot, TurnResult], ...]]] = {}
 MENU_CACHE = 4096
+
+
+def _shifted(menu: Sequence[tuple[Plot, TurnResult]], motion: Motion, turn: int) -> list[tuple[Plot, TurnResult]]:
+    """``menu``, worked out for a ship of the same vector, facing and rotation elsewhere, moved to ``motion``'s
+    hex and ``turn``: what :func:`move` gives there (a path is the line between its ends, the same shape
+    wherever it starts: :meth:`~vectorwar.hexes.Hex.line_to`)."""
+    at = motion.hex
+    was = menu[0][1].start.hex if menu else at
+    dq, dr = at.q - was.q, at.r - was.r
+    out: list[tuple[Plot, TurnResult]] = []
+    for plot, r in menu:
+        m = r.motion
+        path = tuple([Hex(h.q + dq, h.r + dr) for h in r.path])
+        after = Motion(path[-1], m.velocity, m.facing, m.rotation, m.spin)
+        out.append(
+            (
+                plot,
+                TurnResult(
+                    after,
+                    path,
+                    r.thrust,
+                    r.thrust_spent,
+                    r.flat_turn_cost,
+                    r.hexsides_turned,
+                    r.overspeed,
+                    turn,
+                    motion,
+                ),
+            )
+        )
+    return out
 
 
 def _legal_plots(

@@ -1,0 +1,55 @@
+"""The plot menu's cache: a menu worked out for one hex and turn, moved to another, is the menu worked out there."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from vectorwar.catalogue import builtin_scenario
+from vectorwar.game import Game
+from vectorwar.hexes import Direction, Hex
+from vectorwar.systems.vms import planner
+from vectorwar.systems.vms.movement import Motion
+from vectorwar.systems.vms.rotation import AdvancedRotation
+from vectorwar.systems.vms.ships import Design
+from vectorwar.vectors import Velocity
+
+from .game_helpers import VMS
+
+
+def _designs() -> list[Design]:
+    found: dict[str, Design] = {}
+    for name in ("vms-capital-duel-msc", "vms-fighter-screen-vv5", "vms-mixed-fleet-msc"):
+        for ship in Game.new(VMS, builtin_scenario(name), 1).state.ships:
+            found.setdefault(ship.design, ship.spec)
+    return list(found.values())
+
+
+DESIGNS = _designs()
+PLACES = st.tuples(st.integers(-8, 40), st.integers(-30, 40), st.integers(1, 12))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    design=st.sampled_from(DESIGNS),
+    vector=st.tuples(st.integers(-7, 7), st.integers(-7, 7)),
+    facing=st.sampled_from(list(Direction)),
+    rotation=st.integers(-1, 1),
+    rules=st.tuples(st.integers(0, 4), st.booleans(), st.booleans()),
+    places=st.lists(PLACES, min_size=2, max_size=4),
+)
+def test_a_menu_moved_to_another_hex_and_turn_is_the_menu_worked_out_there(
+    design: Design,
+    vector: tuple[int, int],
+    facing: Direction,
+    rotation: int,
+    rules: tuple[int, bool, bool],
+    places: list[tuple[int, int, int]],
+) -> None:
+    lost_thrust, before, advanced = rules
+    rotation = 0 if design.small_craft or advanced else rotation
+    for q, r, turn in places:
+        motion = Motion(Hex(q, r), Velocity(*vector), facing, rotation, AdvancedRotation())
+        menu = planner.legal_plots(design, motion, turn, lost_thrust, before, advanced)
+        assert menu == planner._legal_plots(design, motion, turn, lost_thrust, before, advanced, 0)
+        assert all(result.start == motion and result.turn == turn for _, result in menu)
