@@ -458,10 +458,16 @@ class _Scorer:
 
     def _bound(self, result: TurnResult, most: float) -> float:
         """A bound on the score of a plot that ends as ``result`` does, from the terms that cost next to nothing:
-        :meth:`_guns_most` less the range, rotation and turning terms (the rest only take off more). A plot that
+        :meth:`_guns_most` less the range, speed, rotation and turning terms (the rest only take off more). A plot that
         leaves the map scores -1000 whatever its terms."""
         motion = result.motion
-        bound = self._guns_most(result, most) - abs(self._end(motion.hex).range - IDEAL_RANGE)
+        near = self._end(motion.hex)
+        bound = self._guns_most(result, most) - abs(near.range - IDEAL_RANGE)
+        velocity, target = motion.velocity, near.target.velocity
+        rq, rr = velocity.dq - target.dq, velocity.dr - target.dr
+        bound -= SPEED_WEIGHT * max(
+            0, (abs(rq) + abs(rr) + abs(rq + rr)) // 2 - _against(rq, rr, self.can[motion.facing])
+        )
         bound -= abs(motion.rotation) * ROTATION_WEIGHT + result.hexsides_turned * TURNED_WEIGHT
         if self.civilian:
             bound -= CIVILIAN_SPEED_WEIGHT * motion.velocity.speed

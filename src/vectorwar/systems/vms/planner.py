@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from vectorwar.errors import IllegalOrderError
 from vectorwar.hexes import Direction, Hex
-from vectorwar.systems.vms.movement import Motion, Plot, TurnResult, move
+from vectorwar.systems.vms.movement import Motion, Plot, Turning, TurnResult, move, moved, turning
 from vectorwar.systems.vms.rotation import rotation_cost
 from vectorwar.systems.vms.ships import SIDES, Design, Side
 from vectorwar.systems.vms.thrust import Burn, effective_rating, pushes
@@ -287,12 +287,56 @@ def _legal_plots(
 ) -> list[tuple[Plot, TurnResult]]:
     setting = _Setting(design, motion, turn, lost_thrust, rotate_before_thrust, advanced_rotation, limit_lost)
     out: list[tuple[Plot, TurnResult]] = []
-    for plot in setting.candidates():
-        result = setting.attempt(plot)
-        if result is not None:
-            out.append((plot, result))
+    for plot, done in _turnings(setting):
+        # ``move`` is ``turning`` then ``moved``: the first part, the same for every vector, is worked out once.
+        try:
+            out.append((plot, moved(design, motion, plot, done, turn, lost_thrust, limit_lost)))
+        except IllegalOrderError:
+            continue
     least = min((r.overspeed for _, r in out), default=0)
     return [(p, r) for p, r in out if r.overspeed == least]
+
+
+def _turnings(setting: _Setting) -> tuple[tuple[Plot, Turning], ...]:
+    """Every candidate plot whose :func:`~.movement.turning` is legal, with it: by the design, facing, rotation and
+    the rules, not the vector or the hex (a ship's vector changes every turn it thrusts)."""
+    design, motion = setting.design, setting.motion
+    key = (
+        id(design),
+        motion.facing,
+        motion.rotation,
+        motion.spin,
+        setting.lost_thrust,
+        setting.rotate_before_thrust,
+        setting.advanced_rotation,
+        setting.limit_lost,
+    )
+    known = _TURNINGS.get(key)
+    if known is not None and known[0] is design:
+        return known[1]
+    found: list[tuple[Plot, Turning]] = []
+    for plot in setting.candidates():
+        try:
+            done = turning(
+                design,
+                motion,
+                plot,
+                None,
+                setting.rotate_before_thrust,
+                setting.advanced_rotation,
+                setting.limit_lost,
+            )
+        except IllegalOrderError:
+            continue
+        found.append((plot, done))
+    if len(_TURNINGS) >= MENU_CACHE:
+        _TURNINGS.clear()
+    _TURNINGS[key] = (design, tuple(found))
+    return _TURNINGS[key][1]
+
+
+#: :func:`_turnings` worked out lately, by the design's identity (as :data:`_MENUS`) and the rest of its key.
+_TURNINGS: dict[tuple[object, ...], tuple[Design, tuple[tuple[Plot, Turning], ...]]] = {}
 
 
 def random_plot(
