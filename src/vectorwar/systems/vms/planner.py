@@ -236,6 +236,25 @@ def legal_plots(
     return menu
 
 
+def offered(
+    design: Design,
+    motion: Motion,
+    plot: Plot,
+    turn: int,
+    lost_thrust: int,
+    rotate_before_thrust: bool,
+    advanced_rotation: bool = False,
+    limit_lost: int = 0,
+) -> TurnResult | None:
+    """What ``plot`` does, if it is that very plot of the ship's menu worked out lately (a bot's order checks and
+    moves its plot again): :func:`~.movement.move`'s answer, without working it out; else ``None``."""
+    key = (id(design), motion, turn, lost_thrust, rotate_before_thrust, advanced_rotation, limit_lost)
+    known = _MENUS.get(key)
+    if known is None or known[0] is not design:
+        return None
+    return next((result for p, result in known[1] if p is plot), None)
+
+
 #: Menus worked out lately, by design (its identity: designs are read once and shared by every state after) and
 #: the rest of the arguments. A search bot asks for the same ship's menu in hundreds of rollouts a decision; the
 #: design is kept beside the menu so that a new design at a reused ``id`` is never mistaken for the old one.
