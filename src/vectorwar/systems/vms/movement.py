@@ -183,10 +183,20 @@ def turning(
 
 
 def moved(
-    design: Design, motion: Motion, plot: Plot, done: Turning, turn: int, lost_thrust: int = 0, limit_lost: int = 0
+    design: Design,
+    motion: Motion,
+    plot: Plot,
+    done: Turning,
+    turn: int,
+    lost_thrust: int = 0,
+    limit_lost: int = 0,
+    lines: dict[tuple[int, int], tuple[Hex, ...]] | None = None,
 ) -> TurnResult:
     """The rest of :func:`move` from its :func:`turning`: the vector, the flat turn, the thrust total and the
-    class limit checked, and the move."""
+    class limit checked, and the move.
+
+    ``lines`` keeps the paths already drawn from ``motion``'s hex, by the move's offset (a menu's plots that differ
+    only in rotation share one path)."""
     use, turned = done.use, done.turned
     new_velocity = motion.velocity + done.change
     flat = flat_turn(design, new_velocity, motion.facing.turned(turned), plot.flat_turn)
@@ -201,6 +211,11 @@ def moved(
             f"a {design.ship_class} turns at most {limit} hexsides a turn" + (" now (damage)" if limit_lost else ""),
             "VMS Rotational System 5",
         )
-    end = motion.hex.shifted(flat.moves_on.dq, flat.moves_on.dr)
-    after = Motion(end, flat.next_velocity, flat.next_facing, done.new_rate, done.spin)
-    return TurnResult(after, tuple(motion.hex.line_to(end)), use, spent, flat.cost, hexsides, extra, turn, motion)
+    offset = (flat.moves_on.dq, flat.moves_on.dr)
+    path = None if lines is None else lines.get(offset)
+    if path is None:
+        path = tuple(motion.hex.line_to(motion.hex.shifted(*offset)))
+        if lines is not None:
+            lines[offset] = path
+    after = Motion(path[-1], flat.next_velocity, flat.next_facing, done.new_rate, done.spin)
+    return TurnResult(after, path, use, spent, flat.cost, hexsides, extra, turn, motion)

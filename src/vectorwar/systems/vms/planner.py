@@ -306,10 +306,11 @@ def _legal_plots(
 ) -> list[tuple[Plot, TurnResult]]:
     setting = _Setting(design, motion, turn, lost_thrust, rotate_before_thrust, advanced_rotation, limit_lost)
     out: list[tuple[Plot, TurnResult]] = []
+    lines: dict[tuple[int, int], tuple[Hex, ...]] = {}
     for plot, done in _turnings(setting):
         # ``move`` is ``turning`` then ``moved``: the first part, the same for every vector, is worked out once.
         try:
-            out.append((plot, moved(design, motion, plot, done, turn, lost_thrust, limit_lost)))
+            out.append((plot, moved(design, motion, plot, done, turn, lost_thrust, limit_lost, lines)))
         except IllegalOrderError:
             continue
     least = min((r.overspeed for _, r in out), default=0)
