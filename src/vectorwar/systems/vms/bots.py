@@ -312,6 +312,8 @@ class _Scorer:
         self.can = {f: capacity(ship.spec, ship.thrust_lost, f) for f in Direction}
         #: The most thrust toward each direction from any facing: what no plot's brakes can beat.
         self.can_most = {d: max(can[d] for can in self.can.values()) for d in Direction}
+        #: The most thrust toward any one direction from each facing: what brakes a ship at rest against its enemy.
+        self.halt = {f: max(can.values()) for f, can in self.can.items()}
         self.civilian = ship.spec.ship_class == "civilian"
         arsenal = self.combat.arsenal(self.view, ship.id)
         #: The most the ship's own weapons can be worth from any end (every one bearing at its best range), or
@@ -515,10 +517,10 @@ class _Scorer:
         for i in course:
             result = options[i][1]
             motion = result.motion
-            can = self.can[motion.facing]
-            brake = max(can.values()) if toward is None else can[toward]
+            brake = self.halt[motion.facing] if toward is None else self.can[motion.facing][toward]
             bound = FIRE_WEIGHT * (spoils[result.hexsides_turned] * most * reach) - threat - fixed
-            bound -= SPEED_WEIGHT * max(0, relative - brake)
+            if relative > brake:
+                bound -= SPEED_WEIGHT * (relative - brake)
             bound -= abs(motion.rotation) * ROTATION_WEIGHT + result.hexsides_turned * TURNED_WEIGHT
             yield max(bound, -1000.0), i
 
