@@ -10,7 +10,7 @@ import pytest
 from vectorwar.catalogue import builtin_scenario
 from vectorwar.play import bot_order
 from vectorwar.setup import set_up
-from vectorwar.systems.vms.bots import FIRE_WEIGHT, _guns, _predict, _Scorer, _spoiled
+from vectorwar.systems.vms.bots import SLACK, _guns, _predict, _Scorer, _spoiled
 from vectorwar.systems.vms.state import VMSShip, VMSState
 
 from .game_helpers import VMS
@@ -32,7 +32,7 @@ def _plots(scenario: str, seed: int, wanted: int) -> list[tuple[VMSState, str]]:
     return found
 
 
-@pytest.mark.parametrize("scenario", SCENARIOS)
+@pytest.mark.parametrize("scenario", [*SCENARIOS, "vms-mixed-fleet-msc"])
 def test_the_best_plots_are_the_plots_that_score_best_when_every_plot_is_scored(scenario: str) -> None:
     pruned = 0
     for state, seat in _plots(scenario, seed=7, wanted=10):
@@ -66,22 +66,30 @@ def test_the_threat_at_an_end_is_every_enemys_whole_bearing_with_the_ship_moved_
                 assert scorer._threat(end) == whole
 
 
-def test_a_ceiling_is_never_below_the_score() -> None:
-    """Each plot's ceiling (every weapon bearing at its best range, no enemy weapon on it) bounds its score."""
-    for scenario in SCENARIOS:
+def test_a_ceiling_and_a_bound_are_never_below_the_score() -> None:
+    """Each plot's ceiling (every weapon bearing at the nearest enemy's range, no enemy weapon on it but those on the
+    side's other ships) bounds its score, its bound (the ceiling without the terms that cost most) bounds that, and
+    its course's bound (the plots of its end hex and vector) bounds that."""
+    for scenario in [*SCENARIOS, "vms-mixed-fleet-msc", "vms-mixed-fleet-vv5"]:
         for state, seat in _plots(scenario, seed=11, wanted=4):
             enemies = _predict(state, seat)
             for ship in VMS.movers(state, seat):
                 scorer = _Scorer(state, ship, enemies, VMS)
                 if scorer.most is None or not enemies:
                     continue
-                for _, result in VMS.plots_for(state, ship):
+                for plot, result in VMS.plots_for(state, ship):
+                    score, bound = scorer.score(result), scorer._bound(result, scorer.most)
+                    assert score <= bound + SLACK
+                    spoiled = _spoiled(result.hexsides_turned, scorer.base.penalty_per_hexside)
+                    assert bound <= scorer._course_bound(result, scorer.most, spoiled, scorer.can_most) + SLACK
+                    spoils = {result.hexsides_turned: spoiled}
+                    [(quick, _)] = scorer._bounds([(plot, result)], [0], scorer.most, spoils)
+                    assert quick == pytest.approx(bound, abs=SLACK / 10)
                     terms = scorer._terms(result)
                     if terms is None:
                         continue
-                    spoiled = _spoiled(result.hexsides_turned, scorer.base.penalty_per_hexside)
-                    ceiling = scorer._total(FIRE_WEIGHT * (spoiled * scorer.most), terms)
-                    assert scorer.score(result) <= ceiling
+                    ceiling = scorer._total(scorer._guns_most(result, scorer.most), terms)
+                    assert score <= ceiling + SLACK <= bound + 2 * SLACK
 
 
 def _hauler_plots(scenario: str, seed: int) -> tuple[VMSState, list[int]]:

@@ -29,9 +29,10 @@ plot would give (``_Scorer.best``; ``tests/vms/test_greedy.py``).
 
 from __future__ import annotations
 
+import heapq
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from types import MappingProxyType
@@ -304,15 +305,32 @@ class _Scorer:
                 spoiled, order, best, _ = rest
                 self.fixed[enemy] = 0.0 if spoiled == 0.0 else self._summed(spoiled, order, best, {}, 0.0)
         self.cache: dict[tuple[Hex, Direction, int], float] = {}
+        self.mine: dict[tuple[Hex, Direction, int], float] = {}
         self.ends: dict[Hex, _End] = {}
         self.threats: dict[Hex, float] = {}
         self.on_map: dict[tuple[int, int, int, int], bool] = {}
         self.can = {f: capacity(ship.spec, ship.thrust_lost, f) for f in Direction}
+        #: The most thrust toward each direction from any facing: what no plot's brakes can beat.
+        self.can_most = {d: max(can[d] for can in self.can.values()) for d in Direction}
+        #: The most thrust toward any one direction from each facing: what brakes a ship at rest against its enemy.
+        self.halt = {f: max(can.values()) for f, can in self.can.items()}
         self.civilian = ship.spec.ship_class == "civilian"
         arsenal = self.combat.arsenal(self.view, ship.id)
         #: The most the ship's own weapons can be worth from any end (every one bearing at its best range), or
         #: ``None`` if the combat module does not say: a ceiling on the guns' part of every candidate's score.
         self.most = None if arsenal is None else sum(TOP_WORTH * min(n, MOST_PIECES) for n in arsenal.values())
+        #: The least the enemies' weapons can threaten the ship with wherever it ends: each enemy's best on the
+        #: side's other ships (a weapon bearing on the ship too is worth at least that; :meth:`_summed`).
+        self.least_threat = sum(self._least_threat(e.id) for e in enemies)
+
+    def _least_threat(self, enemy: str) -> float:
+        if enemy in self.fixed:
+            return self.fixed[enemy]
+        rest = self.rests[enemy]
+        if rest is None:
+            return 0.0
+        spoiled, order, best, _ = rest
+        return self._summed(spoiled, order, best, {}, 0.0)
 
     def _end(self, end: Hex) -> _End:
         found = self.ends.get(end)
@@ -365,16 +383,24 @@ class _Scorer:
                 worths.append(worth)
         return spoiled * sum(worths)
 
+    def _mine(self, end: Hex, facing: Direction, turned: int) -> float:
+        """The guns' part of the score that the ship's own weapons give from ``end``, facing ``facing``."""
+        key = (end, facing, turned)
+        mine = self.mine.get(key)
+        if mine is None:
+            spoiled = _spoiled(turned, self.base.penalty_per_hexside)
+            mine = 0.0
+            if spoiled != 0.0:
+                bearing = self.combat.bearing_from(self.view, self.ship.id, end, facing)
+                mine = spoiled * _worth(bearing, self._end(end).distance_to)
+            self.mine[key] = mine
+        return mine
+
     def _guns_at(self, end: Hex, facing: Direction, turned: int) -> float:
         key = (end, facing, turned)
         if key in self.cache:
             return self.cache[key]
-        spoiled = _spoiled(turned, self.base.penalty_per_hexside)
-        mine = 0.0
-        if spoiled != 0.0:
-            bearing = self.combat.bearing_from(self.view, self.ship.id, end, facing)
-            mine = spoiled * _worth(bearing, self._end(end).distance_to)
-        value = FIRE_WEIGHT * mine
+        value = FIRE_WEIGHT * self._mine(end, facing, turned)
         value -= THREAT_WEIGHT * self._threat(end)
         self.cache[key] = value
         return value
@@ -436,37 +462,126 @@ class _Scorer:
         guns = self._guns_at(motion.hex, motion.facing, result.hexsides_turned) if self.enemies else 0.0
         return self._total(guns, terms)
 
+    def _guns_most(self, result: TurnResult, most: float, spoiled: float | None = None) -> float:
+        """The most the guns' part of the score of a plot that ends as ``result`` does can be: every weapon of the
+        ship bearing at the nearest enemy's range (a shot is worth less further out, :data:`RANGE_WORTH`), no
+        enemy weapon on it but those bearing on the side's other ships already (``most``: :attr:`most`), each shot
+        keeping ``spoiled`` of its worth (the plot's own turning's share if left out)."""
+        if spoiled is None:
+            spoiled = _spoiled(result.hexsides_turned, self.base.penalty_per_hexside)
+        reach = RANGE_WORTH.get(self._end(result.motion.hex).range, FAR_WORTH)
+        return FIRE_WEIGHT * (spoiled * most * reach) - THREAT_WEIGHT * self.least_threat
+
+    def _course_bound(self, result: TurnResult, most: float, spoiled: float, can: Mapping[Direction, int]) -> float:
+        """A bound on the score of every plot that ends where ``result`` does with its vector, keeping at most
+        ``spoiled`` of a shot and braking toward each direction at most as ``can`` says: :meth:`_guns_most` less
+        the range, speed and civilian terms (a plot's others only take off more). A plot that leaves the map scores
+        -1000 whatever its terms."""
+        motion = result.motion
+        near = self._end(motion.hex)
+        bound = self._guns_most(result, most, spoiled) - abs(near.range - IDEAL_RANGE)
+        velocity, target = motion.velocity, near.target.velocity
+        rq, rr = velocity.dq - target.dq, velocity.dr - target.dr
+        bound -= SPEED_WEIGHT * max(0, (abs(rq) + abs(rr) + abs(rq + rr)) // 2 - _against(rq, rr, can))
+        if self.civilian:
+            bound -= CIVILIAN_SPEED_WEIGHT * velocity.speed
+        return max(bound, -1000.0)
+
+    def _bound(self, result: TurnResult, most: float) -> float:
+        """A bound on the score of a plot that ends as ``result`` does, from the terms that cost next to nothing:
+        :meth:`_course_bound` for its own turning and facing, less the rotation and turning terms."""
+        motion = result.motion
+        spoiled = _spoiled(result.hexsides_turned, self.base.penalty_per_hexside)
+        bound = self._course_bound(result, most, spoiled, self.can[motion.facing])
+        bound -= abs(motion.rotation) * ROTATION_WEIGHT + result.hexsides_turned * TURNED_WEIGHT
+        return max(bound, -1000.0)
+
+    def _bounds(
+        self,
+        options: Sequence[tuple[Plot, TurnResult]],
+        course: Sequence[int],
+        most: float,
+        spoils: Mapping[int, float],
+    ) -> Iterator[tuple[float, int]]:
+        """:meth:`_bound` of each plot of one ``course`` (their numbers in ``options``; ``spoils``: :func:`_spoiled`
+        by hexsides turned), with what they share (the end hex, the vector) worked out once."""
+        first = options[course[0]][1].motion
+        near = self._end(first.hex)
+        reach = RANGE_WORTH.get(near.range, FAR_WORTH)
+        target = near.target.velocity
+        rq, rr = first.velocity.dq - target.dq, first.velocity.dr - target.dr
+        relative = (abs(rq) + abs(rr) + abs(rq + rr)) // 2
+        toward = None if rq == 0 and rr == 0 else _opposite(rq, rr)
+        fixed = abs(near.range - IDEAL_RANGE) + (CIVILIAN_SPEED_WEIGHT * first.velocity.speed if self.civilian else 0.0)
+        threat = THREAT_WEIGHT * self.least_threat
+        for i in course:
+            result = options[i][1]
+            motion = result.motion
+            brake = self.halt[motion.facing] if toward is None else self.can[motion.facing][toward]
+            bound = FIRE_WEIGHT * (spoils[result.hexsides_turned] * most * reach) - threat - fixed
+            if relative > brake:
+                bound -= SPEED_WEIGHT * (relative - brake)
+            bound -= abs(motion.rotation) * ROTATION_WEIGHT + result.hexsides_turned * TURNED_WEIGHT
+            yield max(bound, -1000.0), i
+
     def best(self, options: Sequence[tuple[Plot, TurnResult]]) -> list[Plot]:
         """The plots of ``options`` that score highest, in the menu's order.
 
-        The guns are most of a score's cost, and most plots cannot win whatever their guns: each plot's
-        ceiling (its other terms, with every weapon of the ship bearing at its best range and no enemy weapon
-        on it) is worked out first, and plots are scored fully from the highest ceiling down, until the next
-        ceiling is below the best score found. The answer is the same as scoring every plot.
+        The guns are most of a score's cost, and most plots cannot win whatever their guns. Plots are taken
+        best bound first: each course's (an end hex and vector: :meth:`_course_bound` with the least turning and
+        the best brakes of the plots of that course, which are then bounded one by one, :meth:`_bound`), each
+        plot's ceiling (its other terms worked out, with :meth:`_guns_most` for the guns) held against the best
+        score found before its guns are worked out, until the next bound is below that best. The answer is the
+        same as scoring every plot.
         """
         if not self.enemies or self.most is None:
             scored = [(self.score(r), p) for p, r in options]
             best = max(score for score, _ in scored)
             return [p for score, p in scored if score == best]
-        terms = [self._terms(r) for _, r in options]
+        most = self.most
+        courses: dict[tuple[int, int, int, int], list[int]] = {}
+        for i, (_, r) in enumerate(options):
+            m = r.motion
+            courses.setdefault((m.hex.q, m.hex.r, m.velocity.dq, m.velocity.dr), []).append(i)
         penalty = self.base.penalty_per_hexside
-        ceilings = [
-            -1000.0 if t is None else self._total(FIRE_WEIGHT * (_spoiled(r.hexsides_turned, penalty) * self.most), t)
-            for (_, r), t in zip(options, terms, strict=True)
-        ]
+        # A heap of (-bound, tie-break, course or plot number): a course's entry opens into its plots' entries.
+        heap: list[tuple[float, int, tuple[int, int, int, int] | int]] = []
+        spoils = {t: _spoiled(t, penalty) for t in {r.hexsides_turned for _, r in options}}
+        for n, (course, found) in enumerate(courses.items()):
+            spoiled = max(spoils[options[i][1].hexsides_turned] for i in found)
+            heap.append((-self._course_bound(options[found[0]][1], most, spoiled, self.can_most), -1 - n, course))
+        heapq.heapify(heap)
         scores: dict[int, float] = {}
         best = -math.inf
-        for i in sorted(range(len(options)), key=lambda i: -ceilings[i]):
-            if ceilings[i] < best - SLACK:
-                break
-            t = terms[i]
-            if t is None:
-                scores[i] = -1000.0
-            else:
-                motion, turned = options[i][1].motion, options[i][1].hexsides_turned
-                scores[i] = self._total(self._guns_at(motion.hex, motion.facing, turned), t)
-            best = max(best, scores[i])
+        while heap and -heap[0][0] >= best - SLACK:
+            _, _, item = heapq.heappop(heap)
+            if isinstance(item, tuple):
+                for bound, i in self._bounds(options, courses[item], most, spoils):
+                    heapq.heappush(heap, (-bound, i, i))
+                continue
+            score = self._full_score(options[item][1], most, best)
+            if score is not None:
+                scores[item] = score
+                best = max(best, score)
         return [p for i, (p, _) in enumerate(options) if scores.get(i) == best]
+
+    def _full_score(self, result: TurnResult, most: float, best: float) -> float | None:
+        """The score of a plot that ends as ``result`` does, or ``None`` if a ceiling shows it is below ``best``: its
+        terms with :meth:`_guns_most`, then with its own guns worked out and the least threat."""
+        t = self._terms(result)
+        if t is None:
+            return -1000.0
+        if self._total(self._guns_most(result, most), t) < best - SLACK:
+            return None
+        motion = result.motion
+        end, facing, turned = motion.hex, motion.facing, result.hexsides_turned
+        # The threat costs most of the rest: the ship's own guns, against the least threat, may rule the plot out.
+        if (
+            self._total(FIRE_WEIGHT * self._mine(end, facing, turned) - THREAT_WEIGHT * self.least_threat, t)
+            < best - SLACK
+        ):
+            return None
+        return self._total(self._guns_at(end, facing, turned), t)
 
 
 def _moved(base: CombatView, enemies: Sequence[_Enemy]) -> CombatView:

@@ -16,6 +16,7 @@ from vectorwar.events import Event, Note
 from vectorwar.systems.vms.events import RotationLimitCut, ThrustLost
 from vectorwar.systems.vms.modules import module
 from vectorwar.systems.vms.rotation import limit_lost
+from vectorwar.systems.vms.ships import Design
 from vectorwar.systems.vms.state import VMSShip, VMSState
 
 
@@ -25,7 +26,27 @@ def combat(state: VMSState) -> CombatModule:
 
 
 def view(state: VMSState) -> CombatView:
-    """The neutral picture the combat module reads."""
+    """The neutral picture the combat module reads.
+
+    A turn's steps and the bots ask it of one state several times (whether a side has a shot, its fire, the
+    greedy declaration): the views of the last few states are kept, by identity (a state is frozen, and is kept
+    with its view so that its identity is not reused), and handed out again, look-ups found on them included.
+    """
+    for known, seen in _VIEWS:
+        if known is state:
+            return seen
+    seen = _view(state)
+    _VIEWS.insert(0, (state, seen))
+    del _VIEWS[VIEWS_KEPT:]
+    return seen
+
+
+#: The views :func:`view` worked out last, newest first.
+_VIEWS: list[tuple[VMSState, CombatView]] = []
+VIEWS_KEPT = 4
+
+
+def _view(state: VMSState) -> CombatView:
     ships = tuple(
         Combatant(
             s.id,
@@ -72,7 +93,7 @@ def hull_limits(state: VMSState, ship: VMSShip, events: list[Event]) -> VMSShip:
     table = ship.spec.combat.get(module_.name)
     if table is None:  # pragma: no cover - new_state refused the design
         return ship
-    full = module_.strength(module_.card(ship.spec.name, table, f"design {ship.design}"))
+    full = _full_strength(module_, ship)
     lost = max(ship.rotation_limit_lost, limit_lost(ship.spec.rotation_limit, module_.strength(ship.card), full))
     if lost == ship.rotation_limit_lost:
         return ship
@@ -80,3 +101,18 @@ def hull_limits(state: VMSState, ship: VMSShip, events: list[Event]) -> VMSShip:
     if was is not None and now is not None and now < was and module_.strength(ship.card) > 0:
         events.append(RotationLimitCut(ship.id, now, was))
     return replace(ship, rotation_limit_lost=lost)
+
+
+def _full_strength(module_: CombatModule, ship: VMSShip) -> float:
+    """The strength of the ship's card as new (asked after every hit: each design's is worked out once)."""
+    key = (module_.name, id(ship.spec), ship.design)
+    known = _FULL.get(key)
+    if known is None or known[0] is not ship.spec:
+        table = ship.spec.combat[module_.name]
+        known = _FULL[key] = (ship.spec, module_.strength(module_.card(ship.spec.name, table, f"design {ship.design}")))
+    return known[1]
+
+
+#: :func:`_full_strength` by module, design (its identity, kept beside the answer so that a new design at a reused
+#: ``id`` is never mistaken for the old one) and design name (which the card's error names).
+_FULL: dict[tuple[str, int, str], tuple[Design, float]] = {}

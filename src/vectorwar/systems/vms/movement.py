@@ -107,6 +107,18 @@ class TurnResult:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class Turning:
+    """What a plot does that its ship's vector and hex play no part in: the thrust's use and the velocity change it
+    buys, the rotation rate after it, the hexsides turned and the advanced variant's rate (:func:`turning`)."""
+
+    use: ThrustUse
+    change: Velocity
+    new_rate: int
+    turned: int
+    spin: AdvancedRotation
+
+
 def move(
     design: Design,
     motion: Motion,
@@ -128,6 +140,21 @@ def move(
     hexsides accumulated (small craft turn at will either way).
     ``limit_lost`` is hexsides of the class rotation limit lost to damage.
     """
+    done = turning(design, motion, plot, lost, rotate_before_thrust, advanced_rotation, limit_lost)
+    return moved(design, motion, plot, done, turn, lost_thrust, limit_lost)
+
+
+def turning(
+    design: Design,
+    motion: Motion,
+    plot: Plot,
+    lost: Mapping[str, int] | None = None,
+    rotate_before_thrust: bool = False,
+    advanced_rotation: bool = False,
+    limit_lost: int = 0,
+) -> Turning:
+    """The first part of :func:`move`: the rotation and the burns checked, from the facing, rotation and spin of
+    ``motion`` alone (a menu works it out once for every vector and hex; :mod:`.planner`)."""
     spin = motion.spin
     if design.small_craft:
         rotation_points = small_craft_turn(design, plot.rotation, limit_lost)
@@ -152,7 +179,26 @@ def move(
             f"the rotation plotted needs {rotation_points} rotational points, the burns give {use.rotational_points}",
             "VMS Rotational System 2-3",
         )
-    new_velocity = motion.velocity + use.velocity_change
+    return Turning(use, use.velocity_change, new_rate, turned, spin)
+
+
+def moved(
+    design: Design,
+    motion: Motion,
+    plot: Plot,
+    done: Turning,
+    turn: int,
+    lost_thrust: int = 0,
+    limit_lost: int = 0,
+    lines: dict[tuple[int, int], tuple[Hex, ...]] | None = None,
+) -> TurnResult:
+    """The rest of :func:`move` from its :func:`turning`: the vector, the flat turn, the thrust total and the
+    class limit checked, and the move.
+
+    ``lines`` keeps the paths already drawn from ``motion``'s hex, by the move's offset (a menu's plots that differ
+    only in rotation share one path)."""
+    use, turned = done.use, done.turned
+    new_velocity = motion.velocity + done.change
     flat = flat_turn(design, new_velocity, motion.facing.turned(turned), plot.flat_turn)
     spent = use.points + flat.cost
     check_total(design, spent, lost_thrust)
@@ -165,6 +211,11 @@ def move(
             f"a {design.ship_class} turns at most {limit} hexsides a turn" + (" now (damage)" if limit_lost else ""),
             "VMS Rotational System 5",
         )
-    end = motion.hex.shifted(flat.moves_on.dq, flat.moves_on.dr)
-    after = Motion(end, flat.next_velocity, flat.next_facing, new_rate, spin)
-    return TurnResult(after, tuple(motion.hex.line_to(end)), use, spent, flat.cost, hexsides, extra, turn, motion)
+    offset = (flat.moves_on.dq, flat.moves_on.dr)
+    path = None if lines is None else lines.get(offset)
+    if path is None:
+        path = tuple(motion.hex.line_to(motion.hex.shifted(*offset)))
+        if lines is not None:
+            lines[offset] = path
+    after = Motion(path[-1], flat.next_velocity, flat.next_facing, done.new_rate, done.spin)
+    return TurnResult(after, path, use, spent, flat.cost, hexsides, extra, turn, motion)

@@ -23,12 +23,12 @@ set holds only legal plots. Plots mixing directions are legal when typed
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from vectorwar.errors import IllegalOrderError
-from vectorwar.hexes import Direction
-from vectorwar.systems.vms.movement import Motion, Plot, TurnResult, move
+from vectorwar.hexes import Direction, Hex
+from vectorwar.systems.vms.movement import Motion, Plot, Turning, TurnResult, move, moved, turning
 from vectorwar.systems.vms.rotation import rotation_cost
 from vectorwar.systems.vms.ships import SIDES, Design, Side
 from vectorwar.systems.vms.thrust import Burn, effective_rating, pushes
@@ -208,18 +208,91 @@ def legal_plots(
     known = _MENUS.get(key)
     if known is not None and known[0] is design:
         return list(known[1])
-    menu = _legal_plots(design, motion, turn, lost_thrust, rotate_before_thrust, advanced_rotation, limit_lost)
+    # A menu depends on where the ship is only by a shift: the same vector, facing and rotation elsewhere (or on
+    # another turn) is the menu already worked out, moved, so a ship drifting at a steady vector, or two ships of
+    # one design alike, work it out once.
+    shape_key = (
+        id(design),
+        motion.velocity,
+        motion.facing,
+        motion.rotation,
+        motion.spin,
+        lost_thrust,
+        rotate_before_thrust,
+        advanced_rotation,
+        limit_lost,
+    )
+    shape = _SHAPES.get(shape_key)
+    if shape is not None and shape[0] is design:
+        menu = _shifted(shape[1], motion, turn)
+    else:
+        menu = _legal_plots(design, motion, turn, lost_thrust, rotate_before_thrust, advanced_rotation, limit_lost)
+        if len(_SHAPES) >= MENU_CACHE:
+            _SHAPES.clear()
+        _SHAPES[shape_key] = (design, tuple(menu))
     if len(_MENUS) >= MENU_CACHE:
         _MENUS.clear()
     _MENUS[key] = (design, tuple(menu))
     return menu
 
 
+def offered(
+    design: Design,
+    motion: Motion,
+    plot: Plot,
+    turn: int,
+    lost_thrust: int,
+    rotate_before_thrust: bool,
+    advanced_rotation: bool = False,
+    limit_lost: int = 0,
+) -> TurnResult | None:
+    """What ``plot`` does, if it is that very plot of the ship's menu worked out lately (a bot's order checks and
+    moves its plot again): :func:`~.movement.move`'s answer, without working it out; else ``None``."""
+    key = (id(design), motion, turn, lost_thrust, rotate_before_thrust, advanced_rotation, limit_lost)
+    known = _MENUS.get(key)
+    if known is None or known[0] is not design:
+        return None
+    return next((result for p, result in known[1] if p is plot), None)
+
+
 #: Menus worked out lately, by design (its identity: designs are read once and shared by every state after) and
 #: the rest of the arguments. A search bot asks for the same ship's menu in hundreds of rollouts a decision; the
 #: design is kept beside the menu so that a new design at a reused ``id`` is never mistaken for the old one.
 _MENUS: dict[tuple[object, ...], tuple[Design, tuple[tuple[Plot, TurnResult], ...]]] = {}
+#: The same menus by everything but the hex and the turn, for :func:`_shifted`.
+_SHAPES: dict[tuple[object, ...], tuple[Design, tuple[tuple[Plot, TurnResult], ...]]] = {}
 MENU_CACHE = 4096
+
+
+def _shifted(menu: Sequence[tuple[Plot, TurnResult]], motion: Motion, turn: int) -> list[tuple[Plot, TurnResult]]:
+    """``menu``, worked out for a ship of the same vector, facing and rotation elsewhere, moved to ``motion``'s
+    hex and ``turn``: what :func:`move` gives there (a path is the line between its ends, the same shape
+    wherever it starts: :meth:`~vectorwar.hexes.Hex.line_to`)."""
+    at = motion.hex
+    was = menu[0][1].start.hex if menu else at
+    dq, dr = at.q - was.q, at.r - was.r
+    out: list[tuple[Plot, TurnResult]] = []
+    for plot, r in menu:
+        m = r.motion
+        path = tuple([Hex(h.q + dq, h.r + dr) for h in r.path])
+        after = Motion(path[-1], m.velocity, m.facing, m.rotation, m.spin)
+        out.append(
+            (
+                plot,
+                TurnResult(
+                    after,
+                    path,
+                    r.thrust,
+                    r.thrust_spent,
+                    r.flat_turn_cost,
+                    r.hexsides_turned,
+                    r.overspeed,
+                    turn,
+                    motion,
+                ),
+            )
+        )
+    return out
 
 
 def _legal_plots(
@@ -233,12 +306,57 @@ def _legal_plots(
 ) -> list[tuple[Plot, TurnResult]]:
     setting = _Setting(design, motion, turn, lost_thrust, rotate_before_thrust, advanced_rotation, limit_lost)
     out: list[tuple[Plot, TurnResult]] = []
-    for plot in setting.candidates():
-        result = setting.attempt(plot)
-        if result is not None:
-            out.append((plot, result))
+    lines: dict[tuple[int, int], tuple[Hex, ...]] = {}
+    for plot, done in _turnings(setting):
+        # ``move`` is ``turning`` then ``moved``: the first part, the same for every vector, is worked out once.
+        try:
+            out.append((plot, moved(design, motion, plot, done, turn, lost_thrust, limit_lost, lines)))
+        except IllegalOrderError:
+            continue
     least = min((r.overspeed for _, r in out), default=0)
     return [(p, r) for p, r in out if r.overspeed == least]
+
+
+def _turnings(setting: _Setting) -> tuple[tuple[Plot, Turning], ...]:
+    """Every candidate plot whose :func:`~.movement.turning` is legal, with it: by the design, facing, rotation and
+    the rules, not the vector or the hex (a ship's vector changes every turn it thrusts)."""
+    design, motion = setting.design, setting.motion
+    key = (
+        id(design),
+        motion.facing,
+        motion.rotation,
+        motion.spin,
+        setting.lost_thrust,
+        setting.rotate_before_thrust,
+        setting.advanced_rotation,
+        setting.limit_lost,
+    )
+    known = _TURNINGS.get(key)
+    if known is not None and known[0] is design:
+        return known[1]
+    found: list[tuple[Plot, Turning]] = []
+    for plot in setting.candidates():
+        try:
+            done = turning(
+                design,
+                motion,
+                plot,
+                None,
+                setting.rotate_before_thrust,
+                setting.advanced_rotation,
+                setting.limit_lost,
+            )
+        except IllegalOrderError:
+            continue
+        found.append((plot, done))
+    if len(_TURNINGS) >= MENU_CACHE:
+        _TURNINGS.clear()
+    _TURNINGS[key] = (design, tuple(found))
+    return _TURNINGS[key][1]
+
+
+#: :func:`_turnings` worked out lately, by the design's identity (as :data:`_MENUS`) and the rest of its key.
+_TURNINGS: dict[tuple[object, ...], tuple[Design, tuple[tuple[Plot, Turning], ...]]] = {}
 
 
 def random_plot(

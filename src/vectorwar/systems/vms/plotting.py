@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from vectorwar.errors import IllegalOrderError
 from vectorwar.systems.vms.movement import Motion, Plot, TurnResult, move
-from vectorwar.systems.vms.planner import legal_plots
+from vectorwar.systems.vms.planner import legal_plots, offered
 from vectorwar.systems.vms.rotation import AdvancedRotation
 from vectorwar.systems.vms.state import VMSShip, VMSState
 
@@ -30,15 +30,20 @@ def rotate_before_thrust(state: VMSState) -> bool:
 
 def work_out(state: VMSState, ship: VMSShip, plot: Plot) -> TurnResult:
     """The ship's move for ``plot``; raises :class:`IllegalOrderError` naming the rule broken."""
+    motion = motion_of(ship)
+    before, variant = rotate_before_thrust(state), advanced(state)
+    known = offered(ship.spec, motion, plot, state.turn, ship.thrust_lost, before, variant, ship.rotation_limit_lost)
+    if known is not None:
+        return known
     try:
         return move(
             ship.spec,
-            motion_of(ship),
+            motion,
             plot,
             state.turn,
             lost_thrust=ship.thrust_lost,
-            rotate_before_thrust=rotate_before_thrust(state),
-            advanced_rotation=advanced(state),
+            rotate_before_thrust=before,
+            advanced_rotation=variant,
             limit_lost=ship.rotation_limit_lost,
         )
     except IllegalOrderError as err:

@@ -121,7 +121,7 @@ def _moved(state: VMSState, ship: VMSShip, plot: Plot, events: list[Event]) -> V
     path = turn.path
     exit_at = next((i for i, h in enumerate(path) if not state.map.contains(h)), None)
     shown = path if exit_at is None else path[: exit_at + 1]
-    after = turn.motion
+    after, text = turn.motion, str(plot)
     moved = replace(
         ship,
         hex=shown[-1],
@@ -135,9 +135,9 @@ def _moved(state: VMSState, ship: VMSShip, plot: Plot, events: list[Event]) -> V
         thrust_used=turn.thrust_spent,
         hexsides_turned=turn.hexsides_turned,
         overspeed=turn.overspeed,
-        plot=str(plot),
+        plot=text,
     )
-    events.append(Moved(ship.id, str(plot), tuple(Position(h) for h in shown), after.facing))
+    events.append(Moved(ship.id, text, tuple(Position(h) for h in shown), after.facing))
     events.append(CourseSet(ship.id, str(after.velocity), after.rotation, turn.thrust_spent, turn.hexsides_turned))
     if exit_at is not None:
         moved = replace(moved, status="disengaged")

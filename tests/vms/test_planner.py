@@ -1,0 +1,68 @@
+"""The plot menu's caches: a menu worked out for one hex, turn and vector, moved to another or given another vector,
+is the menu worked out there."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from vectorwar.catalogue import builtin_scenario
+from vectorwar.game import Game
+from vectorwar.hexes import Direction, Hex
+from vectorwar.systems.vms import planner
+from vectorwar.systems.vms.movement import Motion, Plot, TurnResult
+from vectorwar.systems.vms.rotation import AdvancedRotation
+from vectorwar.systems.vms.ships import Design
+from vectorwar.vectors import Velocity
+
+from .game_helpers import VMS
+
+
+def _designs() -> list[Design]:
+    found: dict[str, Design] = {}
+    for name in ("vms-capital-duel-msc", "vms-fighter-screen-vv5", "vms-mixed-fleet-msc"):
+        for ship in Game.new(VMS, builtin_scenario(name), 1).state.ships:
+            found.setdefault(ship.design, ship.spec)
+    return list(found.values())
+
+
+def _menu(
+    design: Design, motion: Motion, turn: int, lost_thrust: int, before: bool, advanced: bool
+) -> list[tuple[Plot, TurnResult]]:
+    """The menu as the module's text says it, each candidate given to ``move`` whole: what the caches must give."""
+    setting = planner._Setting(design, motion, turn, lost_thrust, before, advanced, 0)
+    found = [(plot, result) for plot in setting.candidates() if (result := setting.attempt(plot)) is not None]
+    least = min((r.overspeed for _, r in found), default=0)
+    return [(p, r) for p, r in found if r.overspeed == least]
+
+
+DESIGNS = _designs()
+PLACES = st.tuples(st.integers(-8, 40), st.integers(-30, 40), st.integers(1, 12))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    design=st.sampled_from(DESIGNS),
+    vector=st.tuples(st.integers(-7, 7), st.integers(-7, 7)),
+    facing=st.sampled_from(list(Direction)),
+    rotation=st.integers(-1, 1),
+    rules=st.tuples(st.integers(0, 4), st.booleans(), st.booleans()),
+    places=st.lists(PLACES, min_size=2, max_size=4),
+    vectors=st.lists(st.tuples(st.integers(-7, 7), st.integers(-7, 7)), min_size=1, max_size=3),
+)
+def test_a_menu_is_the_menu_worked_out_plot_by_plot_wherever_and_however_fast_the_ship_is(
+    design: Design,
+    vector: tuple[int, int],
+    facing: Direction,
+    rotation: int,
+    rules: tuple[int, bool, bool],
+    places: list[tuple[int, int, int]],
+    vectors: list[tuple[int, int]],
+) -> None:
+    lost_thrust, before, advanced = rules
+    rotation = 0 if design.small_craft or advanced else rotation
+    for (q, r, turn), v in [(place, vector) for place in places] + [(places[0], v) for v in vectors]:
+        motion = Motion(Hex(q, r), Velocity(*v), facing, rotation, AdvancedRotation())
+        menu = planner.legal_plots(design, motion, turn, lost_thrust, before, advanced)
+        assert menu == _menu(design, motion, turn, lost_thrust, before, advanced)
+        assert all(result.start == motion and result.turn == turn for _, result in menu)
