@@ -17,15 +17,24 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from functools import cache
 from typing import Any
 
-from vectorwar.hexes import Direction, Hex
+from vectorwar.hexes import Arc, Direction, Hex
 from vectorwar.rules import Order
 from vectorwar.systems.vv5 import buying, invasion_tactics, placing
 from vectorwar.systems.vv5.arcs import GUN_ARCS, MISSILE_ARC, in_arc
-from vectorwar.systems.vv5.combat import gun_modifier, gun_to_hit, guns_facing, missile_to_hit, p_at_least
+from vectorwar.systems.vv5.combat import (
+    GUN_RANGE,
+    MISSILE_RANGE,
+    gun_modifier,
+    gun_to_hit,
+    guns_facing,
+    missile_to_hit,
+    p_at_least,
+)
 from vectorwar.systems.vv5.honour import honour_binds, honourable, on_board_plots
-from vectorwar.systems.vv5.movement import is_solid, plan, turn_allowance
+from vectorwar.systems.vv5.movement import board_cells, is_solid, plan, turn_allowance
 from vectorwar.systems.vv5.orders import DeclareOrder, Gunfire, Launch, Launches, Manoeuvre, Plot, Shot
 from vectorwar.systems.vv5.shock import forced
 from vectorwar.systems.vv5.specials import boarding, pirates
@@ -39,7 +48,7 @@ from vectorwar.systems.vv5.state import (
     Ship,
     VV5State,
 )
-from vectorwar.systems.vv5.targeting import gun_problem, launch_problem
+from vectorwar.systems.vv5.targeting import launch_allowed, shot_allowed
 from vectorwar.vectors import Velocity
 
 
@@ -153,7 +162,7 @@ class GreedyBot:
             best: tuple[float, float, str] | None = None
             for target in state.enemies_of(seat):
                 weight = target_weight(state, seat, target)
-                if not weight or launch_problem(state, ship, target) is not None:
+                if not weight or not launch_allowed(state, ship, target):
                     continue
                 distance = ship.hex.distance(target.hex)
                 need = (missile_to_hit(distance) or 13) + (1 if distance > 1 and guns_facing(target, ship.hex) else 0)
@@ -187,7 +196,7 @@ class GreedyBot:
                 best: tuple[float, str] | None = None
                 for target in state.enemies_of(seat):
                     weight = target_weight(state, seat, target)
-                    if not weight or gun_problem(state, ship, mount.arc, target) is not None:
+                    if not weight or not shot_allowed(state, ship, mount.arc, target):
                         continue
                     need = gun_to_hit(ship.hex.distance(target.hex)) or 13
                     p = p_at_least(need - gun_modifier(mount.guns.boxes, target)) * weight
@@ -202,20 +211,21 @@ class GreedyBot:
         if panic is not None:
             return panic
         candidates, planned = _plot_candidates(state, ship)
-        enemies = [
-            (e, e.hex.shifted(e.velocity.dq, e.velocity.dr))
-            for e in state.enemies_of(ship.side)
-            if target_weight(state, ship.side, e)
-        ]
+        sights = Sights(state, ship)
         incoming = sum(1 for m in state.incoming if m.target == ship.id)
+        plain = state.special is None  # no objective to pull toward (objective_score is 0)
+        (q0, r0), (vq, vr) = (ship.hex.q, ship.hex.r), (ship.velocity.dq, ship.velocity.dr)
         scored: list[tuple[float, int, Manoeuvre]] = []
-        for i, move in enumerate(candidates):
-            facing, velocity = plan(ship.facing, ship.velocity, move)
-            end = ship.hex.shifted(velocity.dq, velocity.dr)
-            score = self._score(state, ship, end, facing, velocity.speed, enemies)
-            score += objective_score(state, ship, end, facing, velocity)
-            score += 0.6 * incoming * move.thrust
-            score -= 0.01 * (move.turns + move.thrust)  # all else equal, save fuel for later turns
+        for i, (move, facing, dq, dr, turns, thrust) in enumerate(candidates):
+            # The end of the move, ``hex + velocity`` after the plot, and its speed, in whole numbers.
+            nq, nr = vq + dq, vr + dr
+            speed = (abs(nq) + abs(nr) + abs(nq + nr)) // 2
+            score = sights.score(q0 + nq, r0 + nr, facing, speed)
+            if not plain:
+                velocity = Velocity(nq, nr, ship.velocity.dz)
+                score += objective_score(state, ship, Hex(q0 + nq, r0 + nr), facing, velocity)
+            score += 0.6 * incoming * thrust
+            score -= 0.01 * (turns + thrust)  # all else equal, save fuel for later turns
             if move == planned:
                 score += PLAN_BONUS
             scored.append((score, -i, move))
@@ -223,55 +233,153 @@ class GreedyBot:
         best = [m for s, _, m in scored if s >= top - 1e-9]
         return honourable(state, ship, rng.choice(best), rng)
 
-    @staticmethod
-    def _score(
-        state: VV5State, ship: Ship, end: Hex, facing: Direction, speed: int, enemies: list[tuple[Ship, Hex]]
-    ) -> float:
-        if not state.map.contains(end) or is_solid(state.map.terrain_at(end)):
+
+#: One enemy as a plotting ship sees it: where its marker puts it, and for each of the two ships' working gun
+#: mounts (in mount order) the offsets its arc covers and what a gun there is worth by range.
+Sight = tuple[
+    int,
+    int,
+    tuple[tuple[tuple[frozenset[tuple[int, int]], ...], tuple[float, ...]], ...],
+    tuple[tuple[frozenset[tuple[int, int]], tuple[float, ...]], ...],
+]
+
+
+class Sights:
+    """What greedy weighs an end of ``ship``'s move by, worked out once for all its candidate plots: each enemy
+    worth shooting with the ship's and the enemy's guns as tables read by offset and range.
+
+    The ship's arcs are tabled for every heading (each candidate plot ends facing its own way); the enemy's
+    for its present heading. Each entry holds exactly the number :meth:`score` adds for a gun bearing at
+    that range, so a plot scores the same as gun by gun.
+    """
+
+    __slots__ = ("board", "cells", "enemies", "missiles", "start")
+
+    def __init__(self, state: VV5State, ship: Ship) -> None:
+        self.board = state.map
+        self.cells = board_cells(state.map.sections)  # the board's hexes as axial pairs
+        self.start = (ship.hex.q, ship.hex.r)
+        self.missiles = bool(ship.missiles_ready)
+        own = [m for m in ship.mounts if m.guns.boxes]
+        self.enemies: list[Sight] = []
+        for enemy in state.enemies_of(ship.side):
+            if not target_weight(state, ship.side, enemy):
+                continue
+            mine = tuple(
+                (_GUN_OFFSETS[m.arc], _gun_terms(m.guns.boxes, gun_modifier(m.guns.boxes, enemy))) for m in own
+            )
+            theirs = tuple(
+                (_GUN_OFFSETS[m.arc][enemy.facing], _threat_terms(m.guns.boxes, gun_modifier(m.guns.boxes, ship)))
+                for m in enemy.mounts
+                if m.guns.boxes
+            )
+            where = enemy.vector_marker
+            self.enemies.append((where.q, where.r, mine, theirs))
+
+    def score(self, q: int, r: int, facing: Direction, speed: int) -> float:
+        """How good ending at axial ``(q, r)`` heading ``facing`` at ``speed`` is: guns bearing on the enemies'
+        next places and theirs on it, a missile shot, the range, and the board's edge and rocks."""
+        board, cells = self.board, self.cells
+        if (q, r) not in cells or (board.terrain and is_solid(board.terrain_at(Hex(q, r)))):
             return -1000.0
-        drift = end.shifted(end.q - ship.hex.q, end.r - ship.hex.r)
         score = 0.0
-        if not state.map.contains(drift):
+        if (2 * q - self.start[0], 2 * r - self.start[1]) not in cells:  # where the drift takes it next
             score -= 3.0 + speed
         score -= 0.3 * max(0, speed - 4)
         nearest = 99
-        for enemy, where in enemies:
-            distance = end.distance(where)
-            nearest = min(nearest, distance)
-            if where == end:
+        missiles = _MISSILE_OFFSETS[facing] if self.missiles else None
+        for wq, wr, mine, theirs in self.enemies:
+            dq, dr = wq - q, wr - r
+            distance = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+            if distance < nearest:
+                nearest = distance
+            if not distance:
                 score -= 2.0  # a collision is a coin toss
                 continue
-            need = gun_to_hit(distance)
-            if need is not None:
-                for mount in ship.mounts:
-                    if mount.guns.boxes and in_arc(GUN_ARCS[mount.arc], end, facing, where):
-                        score += 2 * mount.guns.boxes * p_at_least(need - gun_modifier(mount.guns.boxes, enemy))
-                for mount in enemy.mounts:
-                    if mount.guns.boxes and in_arc(GUN_ARCS[mount.arc], where, enemy.facing, end):
-                        score -= 1.6 * mount.guns.boxes * p_at_least(need - gun_modifier(mount.guns.boxes, ship))
-            if ship.missiles_ready and missile_to_hit(distance) and in_arc(MISSILE_ARC, end, facing, where):
+            if distance <= GUN_RANGE:
+                for arcs, terms in mine:
+                    if (dq, dr) in arcs[facing]:
+                        score += terms[distance]
+                for arc, terms in theirs:
+                    if (-dq, -dr) in arc:
+                        score -= terms[distance]
+            if missiles is not None and (dq, dr) in missiles:
                 score += 0.3
         if nearest < 99:
             score -= 0.08 * nearest
         return score
 
 
-def _plot_candidates(state: VV5State, ship: Ship) -> tuple[list[Manoeuvre], Manoeuvre | None]:
+def _offsets(arc: Arc, facing: Direction, reach: int) -> frozenset[tuple[int, int]]:
+    """The offsets ``(dq, dr)`` from 1 to ``reach`` hexes away that ``arc`` covers for a ship heading ``facing``."""
+    origin = Hex(0, 0)
+    return frozenset((h.q, h.r) for h in origin.within(reach) if in_arc(arc, origin, facing, h))
+
+
+_GUN_OFFSETS: dict[str, tuple[frozenset[tuple[int, int]], ...]] = {
+    name: tuple(_offsets(arc, facing, GUN_RANGE) for facing in Direction) for name, arc in GUN_ARCS.items()
+}
+_MISSILE_OFFSETS: tuple[frozenset[tuple[int, int]], ...] = tuple(
+    _offsets(MISSILE_ARC, facing, MISSILE_RANGE) for facing in Direction
+)
+
+
+#: The gun table's number at each range from 1 to ``GUN_RANGE``.
+_GUN_NEEDS: tuple[int, ...] = tuple(n for n in (gun_to_hit(d) for d in range(1, GUN_RANGE + 1)) if n is not None)
+
+
+@cache
+def _gun_terms(guns: int, modifier: int) -> tuple[float, ...]:
+    """What ``guns`` guns bearing on an enemy are worth to a plot, by range (index 0 unused)."""
+    return (0.0, *(2 * guns * p_at_least(need - modifier) for need in _GUN_NEEDS))
+
+
+@cache
+def _threat_terms(guns: int, modifier: int) -> tuple[float, ...]:
+    """What an enemy's ``guns`` guns bearing on the ship cost a plot, by range (index 0 unused)."""
+    return (0.0, *(1.6 * guns * p_at_least(need - modifier) for need in _GUN_NEEDS))
+
+
+#: A plot greedy weighs, with what it does from the ship's heading: the heading after it, the change of
+#: velocity ``(dq, dr)``, its rotations and its G.
+Candidate = tuple[Manoeuvre, Direction, int, int, int, int]
+
+
+def _plot_candidates(state: VV5State, ship: Ship) -> tuple[list[Candidate], Manoeuvre | None]:
     """The plots greedy weighs for ``ship``, with the scenario's planned plot (if any) among them.
 
     Every turn of up to three hexsides either way with every thrust the ship has; under the honour rule
     also the plots that keep it on the board, which a tight turn alone may miss.
     """
     rotations, thrust = turn_allowance(ship)
-    candidates: list[Manoeuvre] = []
-    for turns in range(0, min(rotations, 3) + 1):
+    candidates = list(_turns_and_burns(ship.facing, min(rotations, 3), thrust))
+    extra: list[Manoeuvre] = []
+    if honour_binds(state):  # the honour rule: look wider for a plot that stays on the board
+        extra += on_board_plots(state, ship)
+    planned = planned_plot(state, ship)
+    if planned is not None:
+        extra.append(planned)
+    if extra:
+        seen = {c[0] for c in candidates}
+        for move in extra:
+            if move not in seen:
+                seen.add(move)
+                candidates.append(_candidate(ship.facing, move))
+    return candidates, planned
+
+
+def _candidate(facing: Direction, move: Manoeuvre) -> Candidate:
+    heading, change = plan(facing, Velocity(), move)
+    return move, heading, change.dq, change.dr, move.turns, move.thrust
+
+
+@cache
+def _turns_and_burns(facing: Direction, rotations: int, thrust: int) -> tuple[Candidate, ...]:
+    """Every turn of up to ``rotations`` hexsides one way, then every thrust up to ``thrust``, from ``facing``:
+    the same for every ship with that heading and allowance."""
+    found: list[Candidate] = []
+    for turns in range(0, rotations + 1):
         for way in ("L", "R") if turns else ("",):
             for g in range(thrust + 1):
-                steps = [way] * turns + ([str(g)] if g else [])
-                candidates.append(Manoeuvre(tuple(steps)))
-    if honour_binds(state):  # the honour rule: look wider for a plot that stays on the board
-        candidates += [m for m in on_board_plots(state, ship) if m not in candidates]
-    planned = planned_plot(state, ship)
-    if planned is not None and planned not in candidates:
-        candidates.append(planned)
-    return candidates, planned
+                found.append(_candidate(facing, Manoeuvre(tuple([way] * turns + ([str(g)] if g else [])))))
+    return tuple(found)

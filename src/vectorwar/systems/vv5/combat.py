@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from fractions import Fraction
 from typing import Literal
 
@@ -16,7 +15,7 @@ from vectorwar.rules import OptionSpec
 from vectorwar.systems.vv5.arcs import GUN_ARCS, in_arc
 from vectorwar.systems.vv5.events import ArmourHit, Deflected, KnockedOut
 from vectorwar.systems.vv5.movement import is_solid
-from vectorwar.systems.vv5.state import Box, Launcher, Mount, Ship, VV5State
+from vectorwar.systems.vv5.state import Box, Launcher, Mount, Ship, VV5State, evolve
 
 MISSILE_RANGE = 15
 GUN_RANGE = 6
@@ -324,20 +323,20 @@ def _pick(options: list[str], dice: Dice, events: list[Event], purpose: str) -> 
 def _hit_box(box: Box) -> tuple[Box, bool]:
     """Armour first; returns the box after and whether real damage was done."""
     if box.armour > 0:
-        return replace(box, armour=box.armour - 1), False
-    return replace(box, boxes=box.boxes - 1), True
+        return evolve(box, armour=box.armour - 1), False
+    return evolve(box, boxes=box.boxes - 1), True
 
 
 def damage_structure(ship: Ship, events: list[Event], use_armour: bool = True) -> Ship:
     if use_armour and ship.structure.armour > 0:
-        structure = replace(ship.structure, armour=ship.structure.armour - 1)
+        structure = evolve(ship.structure, armour=ship.structure.armour - 1)
         events.append(ArmourHit(ship.id, "structure", structure.armour))
-        return replace(ship, structure=structure)
-    structure = replace(ship.structure, boxes=max(0, ship.structure.boxes - 1))
-    ship = replace(ship, structure=structure, damage_taken=ship.damage_taken + 1)
+        return evolve(ship, structure=structure)
+    structure = evolve(ship.structure, boxes=max(0, ship.structure.boxes - 1))
+    ship = evolve(ship, structure=structure, damage_taken=ship.damage_taken + 1)
     events.append(Damaged(ship.id, "structural integrity", 1, structure.boxes))
     if structure.boxes == 0 and ship.active:
-        ship = replace(ship, status="destroyed")
+        ship = evolve(ship, status="destroyed")
         events.append(Destroyed(ship.id))
     return ship
 
@@ -347,12 +346,12 @@ BoxField = Literal["cargo", "agility", "acceleration", "life_support"]
 
 def _with_box(ship: Ship, field: BoxField, box: Box) -> Ship:
     if field == "cargo":
-        return replace(ship, cargo=box)
+        return evolve(ship, cargo=box)
     if field == "agility":
-        return replace(ship, agility=box)
+        return evolve(ship, agility=box)
     if field == "acceleration":
-        return replace(ship, acceleration=box)
-    return replace(ship, life_support=box)
+        return evolve(ship, acceleration=box)
+    return evolve(ship, life_support=box)
 
 
 def _damage_box(ship: Ship, field: BoxField, label: str, events: list[Event]) -> Ship:
@@ -362,7 +361,7 @@ def _damage_box(ship: Ship, field: BoxField, label: str, events: list[Event]) ->
     box, real = _hit_box(box)
     ship = _with_box(ship, field, box)
     if real:
-        ship = replace(ship, damage_taken=ship.damage_taken + 1)
+        ship = evolve(ship, damage_taken=ship.damage_taken + 1)
         events.append(Damaged(ship.id, label, 1, box.boxes))
     else:
         events.append(ArmourHit(ship.id, label, box.armour))
@@ -372,13 +371,13 @@ def _damage_box(ship: Ship, field: BoxField, label: str, events: list[Event]) ->
 def _damage_launchers(ship: Ship, dice: Dice, events: list[Event]) -> Ship:
     armour = ship.missile_armour
     if armour.armour > 0:
-        armour = replace(armour, armour=armour.armour - 1)
+        armour = evolve(armour, armour=armour.armour - 1)
         events.append(ArmourHit(ship.id, "missiles", armour.armour))
-        return replace(ship, missile_armour=armour)
+        return evolve(ship, missile_armour=armour)
     launchers: list[Launcher] = list(ship.launchers)
     if len(launchers) == 1:
         # A lone launcher goes, and takes a point of structure with it.
-        ship = replace(ship, launchers=("destroyed",), damage_taken=ship.damage_taken + 1)
+        ship = evolve(ship, launchers=("destroyed",), damage_taken=ship.damage_taken + 1)
         events.append(Damaged(ship.id, "missile launcher", 1, 0))
         return damage_structure(ship, events)
     pairs = [(i, i + 1) for i in range(0, len(launchers), 2)]
@@ -393,7 +392,7 @@ def _damage_launchers(ship: Ship, dice: Dice, events: list[Event]) -> Ship:
     for j in chosen:
         if j < len(launchers):
             launchers[j] = "destroyed"
-    ship = replace(ship, launchers=tuple(launchers), damage_taken=ship.damage_taken + 1)
+    ship = evolve(ship, launchers=tuple(launchers), damage_taken=ship.damage_taken + 1)
     ready = sum(1 for x in launchers if x == "ready")
     events.append(Damaged(ship.id, "missile launchers", 2, ready))
     return ship
@@ -412,7 +411,7 @@ def _damage_weapons(ship: Ship, dice: Dice, events: list[Event]) -> Ship:
     box, real = _hit_box(mount.guns)
     ship = ship.with_mount(Mount(mount.arc, box))
     if real:
-        ship = replace(ship, damage_taken=ship.damage_taken + 1)
+        ship = evolve(ship, damage_taken=ship.damage_taken + 1)
         events.append(Damaged(ship.id, f"{system} gun", 1, box.boxes))
     else:
         events.append(ArmourHit(ship.id, f"{system} guns", box.armour))
@@ -439,7 +438,7 @@ def damage_point(ship: Ship, dice: Dice, events: list[Event], cause: str) -> Shi
     if ship.life_support.armour > 0 or ship.life_support.boxes > 0:
         ship = _damage_box(ship, "life_support", "life support", events)
         if ship.life_support.boxes == 0 and ship.active:
-            ship = replace(ship, status="knocked-out")
+            ship = evolve(ship, status="knocked-out")
             events.append(KnockedOut(ship.id))
         return ship
     return damage_structure(ship, events, use_armour=False)  # pragma: no cover - life support is required

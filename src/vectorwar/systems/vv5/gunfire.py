@@ -6,8 +6,6 @@ every side has fired.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from vectorwar.dice import Dice
 from vectorwar.events import Event, Note, Rolled
 from vectorwar.odds import Modifier, Odds
@@ -26,7 +24,7 @@ from vectorwar.systems.vv5.events import GunsFired
 from vectorwar.systems.vv5.movement import turn_allowance
 from vectorwar.systems.vv5.orders import Shot
 from vectorwar.systems.vv5.specials.adp import has_phasers
-from vectorwar.systems.vv5.state import GunDamage, Ship, VV5State
+from vectorwar.systems.vv5.state import GunDamage, Ship, VV5State, evolve
 
 
 def crew_modifiers(state: VV5State, ship: Ship, sign: int) -> tuple[Modifier, ...]:
@@ -86,4 +84,4 @@ def fire_shot(state: VV5State, shot: Shot, dice: Dice, events: list[Event]) -> V
         return state
     in_way = [(s.id, s.hex) for s in ships_in_the_way(state, ship.hex, target.hex, ship.id, target.id)]
     victim = deflect(target.id, in_way, dice, events)
-    return replace(state, gun_damage=(*state.gun_damage, GunDamage(victim, damage, ship.id)))
+    return evolve(state, gun_damage=(*state.gun_damage, GunDamage(victim, damage, ship.id)))

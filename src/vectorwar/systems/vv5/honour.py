@@ -41,7 +41,7 @@ def honour_binds(state: VV5State) -> bool:
     shift brings such ships back (then only a plot marked ``retreat`` leaves,
     see :func:`retreat_problem`).
     """
-    return honour_period(state) and not board_shift(state)
+    return not board_shift(state) and honour_period(state)
 
 
 def retreat_problem(state: VV5State, ship: Ship) -> str | None:

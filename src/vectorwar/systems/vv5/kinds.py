@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from vectorwar.dice import Dice
 from vectorwar.display import MoveOption, SetupMenu, ShotOption
@@ -27,7 +27,7 @@ from vectorwar.systems.vv5.buying import Buy
 from vectorwar.systems.vv5.honour import honourable
 from vectorwar.systems.vv5.movement import turn_allowance
 from vectorwar.systems.vv5.orders import DeclareOrder, Gunfire, Launch, Launches, Manoeuvre, Plot, Shot
-from vectorwar.systems.vv5.state import Ship, VV5State
+from vectorwar.systems.vv5.state import Ship, VV5State, evolve
 from vectorwar.systems.vv5.targeting import gun_problem, launch_problem
 
 RULE_SEQUENCE = "VV5 Sequence of Play"
@@ -157,7 +157,7 @@ class PlaceKind(VV5Kind):
         state = placing.resolve(state, seat, order, events)
         if state.placing:
             return state, events
-        state, more = turn.start(replace(state, phase="plot"), dice)
+        state, more = turn.start(evolve(state, phase="plot"), dice)
         return state, events + more
 
     def random_order(self, state: VV5State, seat: str, rng: random.Random) -> Order:
@@ -196,7 +196,7 @@ class DeclareOrderKind(VV5Kind):
         if not isinstance(order, DeclareOrder):  # pragma: no cover - checked
             raise TypeError("declare order expected")
         events.append(InitiativeSet(order.sides))
-        state = replace(state, phase="missiles", declare_order=order.sides, declaring=0)
+        state = evolve(state, phase="missiles", declare_order=order.sides, declaring=0)
         return turn.settle(turn.next_declarer(state, dice, events), dice, events), events
 
     def random_order(self, state: VV5State, seat: str, rng: random.Random) -> Order:
@@ -230,7 +230,7 @@ class MissilesKind(VV5Kind):
         if not isinstance(launches, Launches):  # pragma: no cover - checked
             raise TypeError("launches expected")
         state = turn.launch(state, launches, events)
-        state = turn.next_declarer(replace(state, declaring=state.declaring + 1), dice, events)
+        state = turn.next_declarer(evolve(state, declaring=state.declaring + 1), dice, events)
         return turn.settle(state, dice, events), events
 
     def random_order(self, state: VV5State, seat: str, rng: random.Random) -> Order:
@@ -271,7 +271,7 @@ class GunsKind(VV5Kind):
         if not isinstance(gunfire, Gunfire):  # pragma: no cover - checked
             raise TypeError("gunfire expected")
         state = turn.fire(state, gunfire, dice, events)
-        state = turn.next_declarer(replace(state, declaring=state.declaring + 1), dice, events)
+        state = turn.next_declarer(evolve(state, declaring=state.declaring + 1), dice, events)
         return turn.settle(state, dice, events), events
 
     def random_order(self, state: VV5State, seat: str, rng: random.Random) -> Order:

@@ -16,16 +16,16 @@ dense body the ship passed next to.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from functools import cache
 
 from vectorwar.dice import Dice
 from vectorwar.errors import IllegalOrderError
 from vectorwar.events import Event, LeftMap, Moved, Note, Rolled
 from vectorwar.hexes import Direction, Hex, Position
-from vectorwar.maps import HexMap
+from vectorwar.maps import HexMap, MapSection
 from vectorwar.systems.vv5.events import BoardShifted, Collided, Crashed, Pulled
 from vectorwar.systems.vv5.orders import Manoeuvre
-from vectorwar.systems.vv5.state import PlotEntry, Ship, VV5State
+from vectorwar.systems.vv5.state import PlotEntry, Ship, VV5State, evolve
 from vectorwar.vectors import Velocity
 
 RULE_PLOT = "VV5 Plotting Movement"
@@ -68,8 +68,10 @@ def turn_allowance(ship: Ship) -> tuple[int, int]:
 
 
 def check_manoeuvre(ship: Ship, move: Manoeuvre) -> None:
-    label = f"{ship.id} {move}"
     rotations, thrust = turn_allowance(ship)
+    if move.turns <= rotations and move.thrust <= thrust:
+        return
+    label = f"{ship.id} {move}"
     emergency = ship.agility.boxes == 0
     if move.turns > rotations:
         if emergency:
@@ -121,7 +123,7 @@ def _settle_collisions(state: VV5State, ends: dict[str, Hex], dice: Dice, events
         by_hex: dict[Hex, list[str]] = {}
         for ship_id, where in ends.items():
             # A huge ship crowds every hex it fills, not just its own.
-            for filled in replace(state.ship(ship_id), hex=where).hexes:
+            for filled in state.ship(ship_id).hexes_at(where):
                 if state.map.contains(filled):
                     by_hex.setdefault(filled, []).append(ship_id)
         crowded = sorted((h, ids) for h, ids in by_hex.items() if len(ids) > 1)
@@ -174,19 +176,40 @@ def shift_to_fit(hex_map: HexMap, keep: Sequence[Ship]) -> tuple[int, int] | Non
     """
     if not keep:
         return None
-    anchor = keep[0].hex
-    best: tuple[tuple[int, int, int, int], tuple[int, int]] | None = None
-    for section in hex_map.sections:
-        for col in range(section.col, section.col + section.width):
-            for row in range(section.row, section.row + section.height):
-                dq, dr = Hex.from_offset(col, row).minus(anchor)
-                if not all(hex_map.contains(s.hex.shifted(dq, dr)) for s in keep):
-                    continue
-                markers_off = sum(1 for s in keep if not hex_map.contains(s.vector_marker.shifted(dq, dr)))
-                key = (markers_off, Hex(0, 0).distance(Hex(dq, dr)), dq, dr)
-                if best is None or key < best[0]:
-                    best = (key, (dq, dr))
-    return None if best is None else best[1]
+    cells = board_cells(hex_map.sections)
+    # The translations that put one ship on the board, narrowed ship by ship to those that put them all there.
+    fits = {(q - keep[0].hex.q, r - keep[0].hex.r) for q, r in cells}
+    for ship in keep[1:]:
+        fits.intersection_update((q - ship.hex.q, r - ship.hex.r) for q, r in cells)
+    markers = [(s.vector_marker.q, s.vector_marker.r) for s in keep]
+    best: tuple[int, int, int, int] | None = None
+    for dq, dr in fits:
+        markers_off = sum(1 for q, r in markers if (q + dq, r + dr) not in cells)
+        key = (markers_off, (abs(dq) + abs(dr) + abs(dq + dr)) // 2, dq, dr)
+        if best is None or key < best:
+            best = key
+    return None if best is None else (best[2], best[3])
+
+
+def board_cells(sections: tuple[MapSection, ...]) -> frozenset[tuple[int, int]]:
+    """Every hex of the board, as axial ``(q, r)``: ``(q, r) in board_cells(m.sections)`` is ``m.contains(Hex(q, r))``.
+
+    Asked for every ship greedy plots, so the last layout's answer is found by identity (hashing fifteen
+    sections costs more than the look-up).
+    """
+    if _last_board and _last_board[0][0] is sections:
+        return _last_board[0][1]
+    cells = _cells_of(sections)
+    _last_board[:] = [(sections, cells)]  # the pair swapped in one step, so threads never mix two layouts
+    return cells
+
+
+@cache
+def _cells_of(sections: tuple[MapSection, ...]) -> frozenset[tuple[int, int]]:
+    return frozenset((h.q, h.r) for section in sections for h in section.hexes())
+
+
+_last_board: list[tuple[tuple[MapSection, ...], frozenset[tuple[int, int]]]] = []
 
 
 def _shift_the_battle(state: VV5State, retreating: frozenset[str], events: list[Event]) -> VV5State:
@@ -204,7 +227,7 @@ def _shift_the_battle(state: VV5State, retreating: frozenset[str], events: list[
         return state
     dq, dr = offset
     events.append(BoardShifted(str(Velocity(dq, dr)), tuple(s.id for s in keep if not state.map.contains(s.hex))))
-    return replace(state, ships=tuple(replace(s, hex=s.hex.shifted(dq, dr)) for s in state.ships))
+    return evolve(state, ships=tuple(evolve(s, hex=s.hex.shifted(dq, dr)) for s in state.ships))
 
 
 def move_ships(
@@ -230,6 +253,7 @@ def move_ships(
         planned[ship.id] = (facing, velocity)
         ends[ship.id] = ship.hex.shifted(velocity.dq, velocity.dr)
     ends = _settle_collisions(state, ends, dice, events)
+    moved: dict[str, Ship] = {}
     for ship_id, end in ends.items():
         ship = state.ship(ship_id)
         move = plots.get(ship_id, Manoeuvre(()))
@@ -239,23 +263,25 @@ def move_ships(
             path = [*path, end]  # knocked aside after a collision
         pull = gravity_pull(state.map, path)
         new_velocity = Velocity(end.q - ship.hex.q, end.r - ship.hex.r) + pull
-        moved = replace(
+        events.append(Moved(ship_id, str(move), tuple(Position(h) for h in path), facing))
+        if not pull.is_zero:
+            events.append(Pulled(ship_id, str(pull)))
+        status = ship.status
+        # Off the board, the edge is settled once every ship has moved (the Dogfight may shift them all back).
+        if state.map.contains(end) and is_solid(state.map.terrain_at(end)):
+            status = "crashed"
+            events.append(Crashed(ship_id, Position(end), state.map.terrain_at(end) or ""))
+        moved[ship_id] = evolve(
             ship,
             hex=end,
             facing=facing,
             velocity=new_velocity,
             accelerated=move.thrust,
             record=(*ship.record, PlotEntry(state.turn, str(move))),
+            status=status,
         )
-        events.append(Moved(ship_id, str(move), tuple(Position(h) for h in path), facing))
-        if not pull.is_zero:
-            events.append(Pulled(ship_id, str(pull)))
-        if not state.map.contains(end):
-            pass  # the edge is settled once every ship has moved (the Dogfight may shift them all back)
-        elif is_solid(state.map.terrain_at(end)):
-            moved = replace(moved, status="crashed")
-            events.append(Crashed(ship_id, Position(end), state.map.terrain_at(end) or ""))
-        state = state.with_ship(moved)
+    if moved:
+        state = evolve(state, ships=tuple(moved.get(s.id, s) for s in state.ships))
     if not ends:
         events.append(Note("no starship moves"))
     return settle_edge(state, retreating, events) if settle else state
@@ -272,6 +298,6 @@ def settle_edge(state: VV5State, retreating: frozenset[str], events: list[Event]
         state = _shift_the_battle(state, retreating, events)
     for ship in state.ships:
         if ship.active and not state.map.contains(ship.hex):
-            state = state.with_ship(replace(ship, status="exited"))
+            state = state.with_ship(evolve(ship, status="exited"))
             events.append(LeftMap(ship.id, Position(ship.hex)))
     return state

@@ -38,7 +38,7 @@ from vectorwar.systems.vv5.orders import Gunfire
 from vectorwar.systems.vv5.specials.adp import armed_platforms, in_sights, phaser_hit
 from vectorwar.systems.vv5.specials.base import Special, Stake
 from vectorwar.systems.vv5.state import InvasionState, Ship, VV5State
-from vectorwar.systems.vv5.targeting import gun_problem
+from vectorwar.systems.vv5.targeting import shot_allowed
 from vectorwar.systems.vv5.victory import missile_hit
 
 
@@ -244,7 +244,7 @@ def _shot_options(state: VV5State, seat: str, order: Gunfire) -> list[list[tuple
         shooter = state.ship(shot.ship)
         options: list[tuple[str, Points]] = []
         for target in state.enemies_of(seat):
-            if not target_weight(state, seat, target) or gun_problem(state, shooter, shot.mount, target):
+            if not target_weight(state, seat, target) or not shot_allowed(state, shooter, shot.mount, target):
                 continue
             need = gun_to_hit(shooter.hex.distance(target.hex)) or 13
             options.append((target.id, gun_shot(need - gun_modifier(shot.guns, target), shot.guns)))

@@ -8,8 +8,8 @@ marker sits at ``hex + velocity``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Annotated, Literal
+from dataclasses import dataclass, fields, replace
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import Field
 
@@ -97,7 +97,13 @@ class Ship:
     @property
     def hexes(self) -> tuple[Hex, ...]:
         """Every hex the ship fills (one, unless it is a huge ship such as the Ghost Ship)."""
-        return (self.hex, *(self.hex.shifted(dq, dr) for dq, dr in self.footprint))
+        return self.hexes_at(self.hex)
+
+    def hexes_at(self, where: Hex) -> tuple[Hex, ...]:
+        """Every hex the ship would fill at ``where``."""
+        if not self.footprint:
+            return (where,)
+        return (where, *(where.shifted(dq, dr) for dq, dr in self.footprint))
 
     @property
     def vector_marker(self) -> Hex:
@@ -302,11 +308,57 @@ class VV5State(Roster[Ship]):
     allies: tuple[str, ...] = ()  # sides that fight together (Invasion's several human players)
 
     def enemies_of(self, side: str) -> tuple[Ship, ...]:
-        friends = self.allies if side in self.allies else (side,)
-        return tuple(s for s in self.ships if s.side not in friends and s.active)
+        asked = self._answers()
+        key = ("foes", side, True)  # kept like the roster's own answers (the state is frozen)
+        found: tuple[Ship, ...] | None = asked.get(key)
+        if found is None:
+            friends = self.allies if side in self.allies else (side,)
+            found = asked[key] = tuple(s for s in self.ships if s.side not in friends and s.active)
+        return found
 
     def allied(self, a: str, b: str) -> bool:
         return a == b or (a in self.allies and b in self.allies)
 
     def occupant(self, where: Hex) -> Ship | None:
         return next((s for s in self.ships if s.active and where in s.hexes), None)
+
+
+V = TypeVar("V")
+
+#: The fields of each value type :func:`evolve` has copied.
+_FIELDS: dict[type[Any], tuple[tuple[str, ...], frozenset[str]]] = {}
+
+
+def evolve(value: V, **changes: Any) -> V:
+    """``dataclasses.replace(value, **changes)`` for this module's frozen value types, without its checks of
+    every field: a turn copies its ships and its state hundreds of times, and a ship has some forty fields.
+
+    The types here have no ``__post_init__`` and store every field as given, so a copy of the fields is
+    the same value. A state whose ships, sides and allies stay keeps the roster's answers (its index,
+    ``ships_of``, ``enemies_of``): they depend on nothing else.
+    """
+    cls = type(value)
+    known = _FIELDS.get(cls)
+    if known is None:
+        names = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
+        known = _FIELDS[cls] = (names, frozenset(names))
+    names, allowed = known
+    if not changes.keys() <= allowed:
+        raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(changes.keys() - allowed))}")
+    made = object.__new__(cls)
+    for name in names:
+        object.__setattr__(made, name, getattr(value, name))
+    for name, given in changes.items():
+        object.__setattr__(made, name, given)
+    if isinstance(value, VV5State) and isinstance(made, VV5State):
+        _keep_answers(value, made)
+    return made
+
+
+def _keep_answers(old: VV5State, new: VV5State) -> None:
+    if new.ships is old.ships and new.sides is old.sides and new.allies is old.allies:
+        for kept in ("_ship_index", "_asked"):
+            try:
+                object.__setattr__(new, kept, getattr(old, kept))
+            except AttributeError:
+                continue

@@ -125,3 +125,40 @@ def legal_gun_targets(state: VV5State, side: str) -> list[tuple[Ship, str, Ship]
         for target in state.enemies_of(side)
         if gun_problem(state, ship, mount.arc, target) is None
     ]
+
+
+def launch_allowed(state: VV5State, ship: Ship, target: Ship) -> bool:
+    """:func:`launch_problem` is ``None``: the same checks without the words (bots ask for every pair)."""
+    return (
+        missile_in_reach(state.map, ship.hex, ship.facing, target.hex)
+        and hull_in_the_way(state, ship.hex, target) is None
+    )
+
+
+def shot_allowed(state: VV5State, ship: Ship, arc: str, target: Ship) -> bool:
+    """:func:`gun_problem` is ``None``: the same checks without the words (bots ask for every mount and target)."""
+    return (
+        gun_in_reach(state.map, arc, ship.hex, ship.facing, target.hex)
+        and hull_in_the_way(state, ship.hex, target) is None
+    )
+
+
+def can_launch(state: VV5State, side: str) -> bool:
+    """Has ``side`` any legal launch (:func:`legal_launch_targets` not empty)?"""
+    return any(
+        launch_allowed(state, ship, target)
+        for ship in state.ships_of(side)
+        if ship.missiles_ready
+        for target in state.enemies_of(side)
+    )
+
+
+def can_fire_guns(state: VV5State, side: str) -> bool:
+    """Has ``side`` any legal gun shot (:func:`legal_gun_targets` not empty)?"""
+    return any(
+        shot_allowed(state, ship, mount.arc, target)
+        for ship in state.ships_of(side)
+        for mount in ship.mounts
+        if mount.guns.boxes > 0
+        for target in state.enemies_of(side)
+    )

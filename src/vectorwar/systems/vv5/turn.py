@@ -9,7 +9,6 @@ resolution and boarding actions into the next turn's initiative.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 
 from vectorwar.dice import Dice
 from vectorwar.events import Event, Moved, Note, Rolled, TurnBegan
@@ -22,8 +21,8 @@ from vectorwar.systems.vv5.hazards import asteroid_fields
 from vectorwar.systems.vv5.initiative import roll_initiative
 from vectorwar.systems.vv5.orders import Gunfire, Launches, Manoeuvre, Plot
 from vectorwar.systems.vv5.specials.adp import platforms_drift, platforms_fire
-from vectorwar.systems.vv5.state import Missile, VV5State
-from vectorwar.systems.vv5.targeting import legal_gun_targets, legal_launch_targets
+from vectorwar.systems.vv5.state import Missile, VV5State, evolve
+from vectorwar.systems.vv5.targeting import can_fire_guns, can_launch
 from vectorwar.systems.vv5.victory import credit, elimination, finish
 
 
@@ -32,7 +31,7 @@ def start(state: VV5State, dice: Dice) -> tuple[VV5State, list[Event]]:
     events: list[Event] = []
     if state.placing:
         # The body and pod are the players' to place first; the special starts once they are down.
-        return replace(state, phase="place"), events
+        return evolve(state, phase="place"), events
     state = specials.begin(state, dice, events)
     state = buying.begin(state, dice, events)
     if state.purchase is not None:
@@ -51,22 +50,19 @@ def settle(state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
 
 def begin_turn(state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
     events.append(TurnBegan(state.turn))
-    state = replace(
-        state,
-        ships=tuple(replace(s, accelerated=0) for s in state.ships),
-        guns_fired=(),
-        declaring=0,
-        declare_order=(),
-    )
-    in_play = state.sides_in_play()
+    # Last turn's G are forgotten (only ships that burned have any to forget).
+    ships = state.ships
+    if any(s.accelerated for s in ships):
+        ships = tuple(evolve(s, accelerated=0) if s.accelerated else s for s in ships)
     holder, kept = roll_initiative(state, dice, events)
     events.append(InitiativeWon(holder, kept))
-    state = replace(state, initiative=holder)
+    state = evolve(state, ships=ships, guns_fired=(), declaring=0, declare_order=(), initiative=holder)
+    in_play = state.sides_in_play()
     if len(in_play) > 1 and any(can_shoot(state, side) for side in in_play):
-        return replace(state, phase="choose-order")
+        return evolve(state, phase="choose-order")
     if len(in_play) == 1 and can_shoot(state, in_play[0]):
         # Alone against the engine's platforms (Invasion): no one to declare before, straight to missiles.
-        return next_declarer(replace(state, phase="missiles", declare_order=in_play, declaring=0), dice, events)
+        return next_declarer(evolve(state, phase="missiles", declare_order=in_play, declaring=0), dice, events)
     return after_gunfire(state, dice, events)
 
 
@@ -75,11 +71,11 @@ def after_gunfire(state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
     state = platforms_fire(state, dice, events)
     state = gun_damage(state, dice, events)
     over = elimination(state, events)
-    return over if over is not None else shock.panic_check(replace(state, phase="plot", declaring=0), dice, events)
+    return over if over is not None else shock.panic_check(evolve(state, phase="plot", declaring=0), dice, events)
 
 
 def can_shoot(state: VV5State, side: str) -> bool:
-    return bool(legal_launch_targets(state, side) or legal_gun_targets(state, side))
+    return can_launch(state, side) or can_fire_guns(state, side)
 
 
 def next_declarer(state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
@@ -88,14 +84,14 @@ def next_declarer(state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
         missiles = state.phase == "missiles"
         if state.declaring >= len(state.declare_order):
             if missiles:
-                state = replace(state, phase="guns", declaring=0)
+                state = evolve(state, phase="guns", declaring=0)
                 continue
             return after_gunfire(state, dice, events)
         side = state.declare_order[state.declaring]
-        able = legal_launch_targets(state, side) if missiles else legal_gun_targets(state, side)
+        able = can_launch(state, side) if missiles else can_fire_guns(state, side)
         if state.ships_of(side) and able:
             return state
-        state = replace(state, declaring=state.declaring + 1)
+        state = evolve(state, declaring=state.declaring + 1)
 
 
 def launch(state: VV5State, order: Launches, events: list[Event]) -> VV5State:
@@ -114,9 +110,9 @@ def launch(state: VV5State, order: Launches, events: list[Event]) -> VV5State:
                 raise ValueError("no to-hit number")
             for _ in range(one.missiles):
                 launchers[launchers.index("ready")] = "spent"
-                state = replace(state, incoming=(*state.incoming, Missile(ship.id, one.target, to_hit)))
+                state = evolve(state, incoming=(*state.incoming, Missile(ship.id, one.target, to_hit)))
                 events.append(MissileLaunched(ship.id, one.target, distance, to_hit))
-        state = state.with_ship(replace(ship, launchers=tuple(launchers)))
+        state = state.with_ship(evolve(ship, launchers=tuple(launchers)))
     return state
 
 
@@ -136,7 +132,7 @@ def gun_damage(state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
         if crews.enabled(state):
             damaged = crews.note_attacker(damaged, record.attacker)
         state = state.with_ship(credit(target, damaged, attacker_side))
-    return replace(state, gun_damage=())
+    return evolve(state, gun_damage=()) if state.gun_damage else state
 
 
 # -- movement and the turn's end ------------------------------------------------------
@@ -160,7 +156,7 @@ def move(state: VV5State, plots: Iterable[Plot], dice: Dice, events: list[Event]
     state = platforms_drift(state, dice, events)
     state = asteroid_fields(state, [e for e in events[first:] if isinstance(e, Moved)], dice, events)
     if aces:
-        return replace(state, phase="ace-replot", ace_replot=aces)
+        return evolve(state, phase="ace-replot", ace_replot=aces)
     return after_movement(state, dice, events)
 
 
@@ -174,7 +170,7 @@ def move_aces(state: VV5State, plots: Iterable[Plot], dice: Dice, events: list[E
     first = len(events)
     state = crews.move_aces(state, replots, dice, events, frozenset(retreating))
     state = asteroid_fields(state, [e for e in events[first:] if isinstance(e, Moved)], dice, events)
-    return after_movement(replace(state, phase="plot", ace_replot=()), dice, events)
+    return after_movement(evolve(state, phase="plot", ace_replot=()), dice, events)
 
 
 def after_movement(state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
@@ -205,7 +201,7 @@ def resolve_missiles(state: VV5State, dice: Dice, events: list[Event]) -> VV5Sta
             if crews.enabled(state):
                 damaged = crews.note_attacker(damaged, missile.shooter)
             state = state.with_ship(credit(target, damaged, shooter_side))
-    return replace(state, incoming=())
+    return evolve(state, incoming=()) if state.incoming else state
 
 
 def end_turn(state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
@@ -218,7 +214,7 @@ def end_turn(state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
         return over
     if state.turn >= state.max_turns:
         return finish(state, f"turn limit {state.max_turns} reached", events)
-    return begin_turn(replace(state, turn=state.turn + 1), dice, events)
+    return begin_turn(evolve(state, turn=state.turn + 1), dice, events)
 
 
 def plots_of(orders: Mapping[str, Order]) -> list[Plot]:
