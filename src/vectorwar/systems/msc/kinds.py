@@ -196,10 +196,11 @@ class PlotKind(OrderKind[MSCState]):
             raise IllegalOrderError(str(order), "movement orders are due now", RULE_PLOT)
         ships = state.ships_of(seat)
         named = [s for s, _ in order.moves]
+        own = {s.id for s in ships}
         for ship_id in named:
             if named.count(ship_id) > 1:
                 raise IllegalOrderError(str(order), f"{ship_id} has two moves; give one per ship", RULE_PLOT)
-            if ship_id not in {s.id for s in ships}:
+            if ship_id not in own:
                 raise IllegalOrderError(str(order), f"{ship_id} is not one of your ships in play", RULE_PLOT)
         missing = [s.id for s in ships if s.id not in named]
         if missing:
