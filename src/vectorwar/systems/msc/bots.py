@@ -74,9 +74,13 @@ def _candidates(speed: int, facing: Direction) -> tuple[_Candidate, ...]:
     return tuple(out)
 
 
+#: What an end hex gives: its distance to the map's edge, to the nearest enemy, and the enemies in reach.
+_End = tuple[int, int, list[tuple[int, int, float, tuple[float, ...]]]]
+
+
 def _end(
     q: int, r: int, extent: tuple[int, int, int, int], enemies: list[tuple[int, int, float, tuple[float, ...]]]
-) -> tuple[int, int, list[tuple[int, int, float, tuple[float, ...]]]]:
+) -> _End:
     """What an end hex (axial ``q``, ``r``) gives every facing there: its distance to the map's edge, to the
     nearest enemy, and each enemy in reach with the table indices of the offset both ways."""
     min_col, min_row, max_col, max_row = extent
@@ -113,7 +117,10 @@ class GreedyBot:
             return deployment(state, seat, rng)
         if state.phase == "plot":
             enemies = self._enemies(state, seat)
-            return Plot(tuple((ship.id, self._plot(state, ship, enemies, rng)) for ship in state.ships_of(seat)))
+            # What an end hex gives (:func:`_end`) depends on the enemies and the map alone: the side's ships
+            # share what they work out, as their moves reach many of the same hexes.
+            ends: dict[tuple[int, int], _End] = {}
+            return Plot(tuple((ship.id, self._plot(state, ship, enemies, rng, ends)) for ship in state.ships_of(seat)))
         return unblocked(state, self._fire(state, seat))
 
     @staticmethod
@@ -133,6 +140,7 @@ class GreedyBot:
         ship: Ship,
         enemies: list[tuple[int, int, float, tuple[float, ...]]],
         rng: random.Random,
+        ends: dict[tuple[int, int], _End],
     ) -> Move:
         # Every candidate end scored in whole numbers and table look-ups (axial coordinates, offsets as list
         # indices): a ship weighs a hundred or more ends against every enemy each turn, most of a game's time.
@@ -143,9 +151,8 @@ class GreedyBot:
         clear = state.map.clear_radius(ship.hex)  # moves no longer than this cannot leave the map
         best: list[tuple[float, Move]] = []
         top = float("-inf")
-        # What an end gives every facing there (:func:`_end`), and the hits the ship can expect from each
-        # facing by offset (a :func:`_table`), each worked out once.
-        ends: dict[tuple[int, int], tuple[int, int, list[tuple[int, int, float, tuple[float, ...]]]]] = {}
+        # What an end gives every facing there (``ends``, :func:`_end`), and the hits the ship can expect from
+        # each facing by offset (a :func:`_table`), each worked out once.
         gains_by_facing: dict[Direction, tuple[float, ...]] = {}
         for speed in allowed_speeds(ship):
             near_edge = self.edge_margin + speed // 2
