@@ -7,8 +7,9 @@ A, B ... so that a shared machine's load falls on both alike; every figure is CP
 (``time.process_time``), and the table shows the median of the rounds (3 unless told) with the
 speed-up of this tree over the base (above 1: this tree is faster).
 
-The figures are those of ``benchmarks/run.py`` (greedy games, the full-turn times) and the search
-bot's rollouts per second from ``benchmarks/search.py``, as per-core rates. ``--figures`` picks
+The figures are those of ``benchmarks/run.py`` (greedy games, the full-turn times, the VMS battle's
+worst decision, 96-ship turn and growth exponent, the AV:T scene and grid) and the search bot's rollouts
+per second from ``benchmarks/search.py``, as per-core rates. ``--figures`` picks
 some by name, ``--scale`` multiplies the games played for each. Figures are printed, never asserted.
 """
 
@@ -46,24 +47,33 @@ FIGURES: tuple[Figure, ...] = (
     Figure("vv5-dogfight", "games/min", True, "vv5-dogfight greedy v greedy"),
     Figure("avt-duel", "games/min", True, "avt-duel-wasp greedy v greedy"),
     Figure("vms-capital", "games/min", True, "vms-capital-duel-msc greedy v greedy"),
+    Figure("vms-capital-vv5", "games/min", True, "vms-capital-duel-vv5 greedy v greedy"),
     Figure("vv5-turn-24", "ms", False, "vv5 full turn, 24 ships (median)"),
     Figure("vms-turn-32", "ms", False, "vms (msc combat) greedy turn, 16 v 16 frigates, bots included (median)"),
+    Figure("vms-decision-32", "ms", False, "vms-turn-32's battle: the worst single greedy decision"),
+    Figure("vms-turn-96", "ms", False, "vms-turn-32's battle at 48 v 48 frigates (median)"),
+    Figure("vms-exponent", "exponent", False, "vms greedy turn's growth, fitted from 16 to 96 ships (vms_scale.py)"),
     Figure("avt-turn-8", "ms", False, "avt full turn, 8 ships, all bearings (median)"),
+    Figure("avt-scene-8", "ms", False, "avt player's scene for a side of 8 ships (median)"),
+    Figure("avt-grid", "x peer", True, "avt grid from 10,000 new vectors: times faster than the peer calculator"),
     Figure("search-msc-fleet", "rollouts/s", True, "search rollouts, msc-fleet"),
     Figure("search-vv5-dogfight", "rollouts/s", True, "search rollouts, vv5-dogfight"),
     Figure("search-avt-duel", "rollouts/s", True, "search rollouts, avt-duel-wasp"),
+    Figure("search-vms-capital", "rollouts/s", True, "search rollouts, vms-capital-duel-msc"),
     Figure("search-vms-screen", "rollouts/s", True, "search rollouts, vms-fighter-screen-vv5"),
 )
 BY_NAME = {f.name: f for f in FIGURES}
 
 #: Games each game figure plays at ``--scale 1`` (about a second or two of CPU each).
-GAMES = {"msc-fleet": 60, "msc-duel": 60, "vv5-dogfight": 60, "avt-duel": 6, "vms-capital": 20}
+GAMES = {"msc-fleet": 60, "msc-duel": 60, "vv5-dogfight": 60, "avt-duel": 6, "vms-capital": 20, "vms-capital-vv5": 20}
 SCENARIO = {
     "msc-fleet": "msc-fleet",
     "msc-duel": "msc-duel",
     "vv5-dogfight": "vv5-dogfight",
     "avt-duel": "avt-duel-wasp",
     "vms-capital": "vms-capital-duel-msc",
+    "vms-capital-vv5": "vms-capital-duel-vv5",
+    "search-vms-capital": "vms-capital-duel-msc",
     "search-msc-fleet": "msc-fleet",
     "search-vv5-dogfight": "vv5-dogfight",
     "search-avt-duel": "avt-duel-wasp",
@@ -155,23 +165,45 @@ def measure(name: str, scale: float, decisions: int) -> float:
         if name == "msc-duel":
             controllers["blue"] = "random"  # as benchmarks/run.py plays it
         return games / _cpu(lambda: simulate(scenario, controllers, games)) * 60
+    sys.path.insert(0, str(HERE))  # the other benchmark scripts, beside this one
     if name == "vv5-turn-24":
-        sys.path.insert(0, str(HERE))
         from run import vv5_turn_times
 
         return statistics.median(vv5_turn_times(max(2, round(8 * scale))))
-    if name == "vms-turn-32":
-        return statistics.median(vms_turn_times(16, max(2, round(3 * scale))))
+    if name.startswith("vms-"):
+        return measure_vms(name, scale)
     if name == "avt-turn-8":
-        sys.path.insert(0, str(HERE))
         from avt_turn import turn_times
 
         return statistics.median(turn_times())
-    sys.path.insert(0, str(HERE))
+    if name == "avt-scene-8":
+        from run import avt_fleet_scene_times
+
+        return statistics.median(avt_fleet_scene_times(8, max(3, round(10 * scale))))
+    if name == "avt-grid":
+        from avt_grid import grid_row
+
+        speedup_cold = grid_row(max(100, round(10_000 * scale)), 1)["speedup_cold"]
+        return float(str(speedup_cold))
     from search import decision_figures, positions
 
     places = positions(SCENARIO[name], max(1, round(decisions * scale)))
     return float(decision_figures(places, 1)["per_second"])
+
+
+def measure_vms(name: str, scale: float) -> float:
+    """The VMS battle's figures (frigates with MSC combat, greedy against greedy)."""
+    turns = max(2, round(3 * scale))
+    if name == "vms-turn-32":
+        return statistics.median(vms_turn_times(16, turns))
+    if name == "vms-turn-96":
+        return statistics.median(vms_turn_times(48, turns))
+    vms_turn_times(4, 1)  # what a process does once (imports, tables) weighs on no decision or size
+    if name == "vms-decision-32":
+        return max(vms_turn_and_decision_times(16, turns)[1])
+    from vms_scale import exponent
+
+    return exponent([(2 * n, statistics.median(vms_turn_times(n, turns))) for n in (8, 16, 32, 48)])
 
 
 def vms_battle(per_side: int) -> dict[str, object]:
@@ -197,6 +229,11 @@ def vms_battle(per_side: int) -> dict[str, object]:
 
 def vms_turn_times(per_side: int, turns: int) -> list[float]:
     """CPU milliseconds of each whole VMS turn, greedy against greedy, the bots' choices included."""
+    return vms_turn_and_decision_times(per_side, turns)[0]
+
+
+def vms_turn_and_decision_times(per_side: int, turns: int) -> tuple[list[float], list[float]]:
+    """CPU milliseconds of each whole VMS turn (bots included) and of each bot's decision in it."""
     from vectorwar.game import Game
     from vectorwar.play import bot_rng, make_bots
     from vectorwar.registry import get_system
@@ -205,7 +242,8 @@ def vms_turn_times(per_side: int, turns: int) -> list[float]:
     system = get_system("vms")
     game = Game.new(system, scenario_from_data(vms_battle(per_side), "benchmark"), 1)
     bots = make_bots(system, {"red": "greedy", "blue": "greedy"})
-    times = []
+    times: list[float] = []
+    decisions: list[float] = []
     for _ in range(turns):
         clock = game.clock
         if clock is None:
@@ -213,9 +251,12 @@ def vms_turn_times(per_side: int, turns: int) -> list[float]:
         start = time.process_time()
         while game.clock is not None and game.clock.turn == clock.turn:
             for seat in game.waiting_for:
-                game.submit(seat, bots[seat].choose(game.state, seat, bot_rng(1, seat, len(game.history))))
+                began = time.process_time()
+                order = bots[seat].choose(game.state, seat, bot_rng(1, seat, len(game.history)))
+                decisions.append((time.process_time() - began) * 1000)
+                game.submit(seat, order)
         times.append((time.process_time() - start) * 1000)
-    return times
+    return times, decisions
 
 
 def child(args: argparse.Namespace) -> None:

@@ -1,9 +1,13 @@
 """vectorwar benchmarks: run with ``python benchmarks/run.py`` and read the figures.
 
 Targets: 1,000 greedy-vs-greedy 3 v 3 MSC games in at most 60 s on one core;
-1,000 greedy-vs-greedy VV5 Dogfights in at most 60 s; one full VV5 turn with
+1,000 greedy-vs-greedy VV5 Dogfights in at most 60 s; 2,000 AV:T duels and
+4,000 VMS capital duels a minute; a VMS battle's worst greedy decision at 32
+ships in at most 50 ms, its 96-ship turn in at most 0.5 s and a growth
+exponent from 16 to 96 ships of at most 1.5; 1,000 search rollout-turns a second
+in every system; one full VV5 turn with
 24 ships resolved in at most 20 ms median; an AV:T player's browser scene (order
-pieces included) built in at most 50 ms median; an AV:T duel turn with fire and
+pieces included) built in at most 50 ms median, 25 ms for a side of 8 ships; an AV:T duel turn with fire and
 damage allocation in at most 5 ms median and a 71-point allocation in at most
 1 ms median (benchmarks/avt_combat.py); each request of issue 15's attacker (huge
 numbers in orders and scenarios) refused in well under 50 ms of server CPU
@@ -115,8 +119,8 @@ def avt_fleet_scenario(per_side: int) -> dict[str, object]:
     }
 
 
-def avt_fleet_scene_row(per_side: int = 8) -> dict[str, object]:
-    """An AV:T player's scene for a side of 8 ships in range of 8 enemies (arcs, shots with odds); target 50 ms."""
+def avt_fleet_scene_times(per_side: int = 8, builds: int = 10) -> list[float]:
+    """Milliseconds of each build of an AV:T player's scene for a side of ``per_side`` ships in range of as many."""
     from vectorwar.game import Game
     from vectorwar.registry import get_system
     from vectorwar.scenario import scenario_from_data
@@ -125,16 +129,75 @@ def avt_fleet_scene_row(per_side: int = 8) -> dict[str, object]:
     scenario = scenario_from_data(avt_fleet_scenario(per_side), "benchmark")
     game = Game.new(get_system("avt"), scenario, 1)
     times = []
-    for _ in range(10):
+    for _ in range(builds):
         t = time.perf_counter()
         build_scene(game, ["blue"])
         times.append((time.perf_counter() - t) * 1000)
+    return times
+
+
+def avt_fleet_scene_row(per_side: int = 8) -> dict[str, object]:
+    """An AV:T player's scene for a side of 8 ships in range of 8 enemies (arcs, shots with odds); target 25 ms."""
+    times = avt_fleet_scene_times(per_side)
     return {
-        "benchmark": f"avt scene for a side of {per_side} ships, median ms (10 builds)",
+        "benchmark": f"avt scene for a side of {per_side} ships, median ms ({len(times)} builds)",
         "median_ms": round(statistics.median(times), 2),
-        "target_ms": 50.0,
-        "met": statistics.median(times) <= 50.0,
+        "target_ms": 25.0,
+        "met": statistics.median(times) <= 25.0,
     }
+
+
+def vms_rows() -> list[dict[str, object]]:
+    """The VMS battle of ``compare.py`` (frigates with MSC combat, greedy v greedy, bots included, CPU time):
+    the worst decision at 32 ships (target 50 ms), the turn at 16 to 96 ships, the 96-ship turn (target
+    0.5 s) and the fitted growth exponent (target 1.5)."""
+    from compare import vms_turn_and_decision_times, vms_turn_times
+    from vms_scale import exponent
+
+    vms_turn_times(4, 1)  # what a process does once (imports, tables) weighs on no figure
+    turns, decisions = vms_turn_and_decision_times(16, 3)
+    rows: list[dict[str, object]] = [
+        {
+            "benchmark": f"vms greedy decision at 32 ships, ms CPU ({len(decisions)} decisions, 3 turns)",
+            "median_ms": round(statistics.median(decisions), 2),
+            "max_ms": round(max(decisions), 2),
+            "target_ms": 50.0,
+            "met": max(decisions) <= 50.0,
+        }
+    ]
+    points = [(32, statistics.median(turns))]
+    points += [(2 * n, statistics.median(vms_turn_times(n, 3))) for n in (8, 32, 48)]
+    points.sort()
+    slope = exponent(points)
+    rows.append(
+        {
+            "benchmark": "vms greedy turn, median ms CPU at 16/32/64/96 ships; fitted exponent",
+            "turn_ms": "/".join(f"{t:.0f}" for _, t in points),
+            "target_96_ms": 500.0,
+            "exponent": round(slope, 2),
+            "target_exponent": 1.5,
+            "met": points[-1][1] <= 500.0 and slope <= 1.5,
+        }
+    )
+    return rows
+
+
+def search_rows(decisions: int = 2) -> list[dict[str, object]]:
+    """The search bot's rollouts a second in a scenario of every system (benchmarks/search.py); target 1,000."""
+    from search import decision_figures, positions
+
+    rows: list[dict[str, object]] = []
+    for scenario in ("msc-fleet", "vv5-dogfight", "avt-duel-wasp", "vms-capital-duel-msc", "vms-fighter-screen-vv5"):
+        per_second = decision_figures(positions(scenario, decisions), 1)["per_second"]
+        rows.append(
+            {
+                "benchmark": f"search rollout-turns a second, {scenario} ({decisions} decisions)",
+                "per_second": round(per_second),
+                "target": 1000,
+                "met": per_second >= 1000,
+            }
+        )
+    return rows
 
 
 def avt_greedy_row(games: int = 12) -> dict[str, object]:
@@ -186,6 +249,19 @@ def timed(label: str, target_s: float | None, work: Callable[[], object]) -> dic
         "outcome": outcome,
     }
     return row
+
+
+def games_row(scenario: str, games: int, per_minute: float) -> dict[str, object]:
+    """Greedy against greedy ``games`` times; the target is ``per_minute`` games a minute of CPU."""
+    chosen = builtin_scenario(scenario)
+    seats = [side.id for side in chosen.sides]
+    start = time.process_time()
+    row = timed(
+        f"{scenario} greedy vs greedy, {games} games",
+        games / per_minute * 60,
+        lambda: simulate(chosen, dict.fromkeys(seats, "greedy"), games).to_data(seats),
+    )
+    return {"games_per_min": round(games / (time.process_time() - start) * 60)} | row
 
 
 def main() -> None:
@@ -254,6 +330,11 @@ def main() -> None:
 
     rows.extend(attack_rows())
     rows.append(avt_greedy_row())
+    rows.append(games_row("avt-duel-wasp", max(1, n // 20), 2000))
+    rows.append(games_row("vms-capital-duel-msc", max(1, n // 5), 4000))
+    rows.append(games_row("vms-capital-duel-vv5", max(1, n // 5), 4000))
+    rows.extend(vms_rows())
+    rows.extend(search_rows())
     per_game = []
     for seed in range(50):
         t = time.perf_counter()

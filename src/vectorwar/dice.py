@@ -32,6 +32,8 @@ DiceKind = Literal["d6", "2d6", "d10", "d20", "2d10-diff", "xd10"]
 SEED_BITS = 128
 
 _SIDES: dict[str, int] = {"d6": 6, "2d6": 6, "d10": 10, "d20": 20, "2d10-diff": 10, "xd10": 10}
+#: Dice thrown at once by each kind (one unless named; ``xd10`` throws the number asked for).
+_DICE: dict[str, int] = {"2d6": 2, "2d10-diff": 2}
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,21 +63,26 @@ class Dice:
     log: list[Roll] = field(default_factory=list)
 
     def _face(self, sides: int) -> int:
-        digest = hashlib.blake2b(f"{self.seed}:{self.count}".encode(), digest_size=8).digest()
+        # b"%d:%d" writes the bytes f"{seed}:{count}".encode() would, in one step.
+        digest = hashlib.blake2b(b"%d:%d" % (self.seed, self.count), digest_size=8).digest()
         self.count += 1
         # 2**64 is so much larger than the die that the modulo bias is ~1e-18.
         return int.from_bytes(digest, "big") % sides + 1
 
     def roll(self, kind: DiceKind, purpose: str, number: int = 1) -> Roll:
         """Throw ``kind`` for ``purpose``; ``number`` is X for ``xd10``."""
-        if kind not in _SIDES:
+        sides = _SIDES.get(kind)
+        if sides is None:
             raise ValueError(f"unknown dice {kind!r}; known: {', '.join(_SIDES)}")
-        sides = _SIDES[kind]
-        n = {"2d6": 2, "2d10-diff": 2, "xd10": number}.get(kind, 1)
+        n = number if kind == "xd10" else _DICE.get(kind, 1)
         if n < 1:
             raise ValueError(f"cannot roll {n} dice")
-        faces = tuple(self._face(sides) for _ in range(n))
-        total = abs(faces[0] - faces[1]) if kind == "2d10-diff" else sum(faces)
+        if n == 1:  # most throws: one die, its face the total
+            total = self._face(sides)
+            faces: tuple[int, ...] = (total,)
+        else:
+            faces = tuple([self._face(sides) for _ in range(n)])
+            total = abs(faces[0] - faces[1]) if kind == "2d10-diff" else sum(faces)
         label = f"{n}d10" if kind == "xd10" else kind
         result = Roll(purpose, label, faces, total)
         self.log.append(result)

@@ -158,7 +158,7 @@ class Game:
 
     def check(self, seat: str, order: Order | str) -> Order:
         """Parse and validate without submitting; raises like :meth:`submit`."""
-        self._prompt_for(seat, str(order))
+        self._prompt_for(seat, order)
         if isinstance(order, str):
             _check_length(order)
         parsed = self.system.parse_order(self.state, seat, order) if isinstance(order, str) else order
@@ -193,13 +193,14 @@ class Game:
         """Take back a plot not yet resolved."""
         self.pending.pop(seat, None)
 
-    def _prompt_for(self, seat: str, text: str) -> Prompt:
+    def _prompt_for(self, seat: str, order: Order | str) -> Prompt:
+        # The order is written out only for a refusal: a bot's order, checked on every step, never is.
         p = self.prompt
         if p is None:
-            raise IllegalOrderError(text, "the game is over", "game end")
+            raise IllegalOrderError(str(order), "the game is over", "game end")
         if seat not in p.seats:
             raise NotYourTurnError(
-                text,
+                str(order),
                 f"{seat} has no orders to give now; waiting for {', '.join(p.seats)} ({p.kind}, {p.clock})",
                 "sequence of play",
             )

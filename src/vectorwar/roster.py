@@ -80,7 +80,12 @@ class Roster(Generic[ShipT]):
         return index
 
     def ship(self, ship_id: str) -> ShipT:
-        i = self._index().get(ship_id)
+        try:
+            return self.ships[self._ship_index[ship_id]]
+        except AttributeError:  # the index not built yet
+            i = self._index().get(ship_id)
+        except KeyError:
+            raise KeyError(ship_id) from None
         if i is None:
             raise KeyError(ship_id)
         return self.ships[i]
@@ -141,6 +146,57 @@ class Roster(Generic[ShipT]):
             object.__setattr__(result, "_ship_index", index)
         return result
 
+    def with_ships(self, ships: Iterable[ShipT]) -> Self:
+        """The same state with each of ``ships`` replacing the ship of its id: :meth:`with_ship` for each in
+        turn, in one copy of the state (a movement phase changes every ship)."""
+        state = self
+        index = self._index()
+        changes = list(ships)
+        if len(index) != len(self.ships) or any(s.id not in index for s in changes):
+            for ship in changes:  # what with_ship does with an id twice or none: its way, one at a time
+                state = state.with_ship(ship)
+            return state
+        if not changes:
+            return self
+        listed = list(self.ships)
+        for ship in changes:
+            listed[index[ship.id]] = ship
+        return self._with_all(tuple(listed), index)
+
+    def _with_all(self, ships: tuple[ShipT, ...], index: dict[str, int]) -> Self:
+        """This state with ``ships`` (the same ids in the same places), the index handed on."""
+        result: Self = replace_fields(self, ships=ships)
+        if result.ships is ships:
+            object.__setattr__(result, "_ship_index", index)
+        return result
+
+
+T = TypeVar("T")
+
+
+def replace_fields(obj: T, **changes: Any) -> T:
+    """``dataclasses.replace(obj, **changes)`` for the frozen states and ships of the hot paths.
+
+    Where the class's ``__init__`` only stores its fields (:func:`_stored_fields`), the copy stores them
+    itself, without ``replace``'s checks of every field: a resolution copies ships and its state many times. A
+    :class:`Roster` state whose ships and sides stay keeps its index and its answers (they depend on nothing
+    else). Any other class, or a name that is no field, goes through ``dataclasses.replace``.
+    """
+    cls: type[Any] = type(obj)
+    names = _stored_fields(cls)
+    if names is None or not changes.keys() <= _FIELD_SETS[cls]:
+        copy: T = dataclasses.replace(obj, **changes)  # type: ignore[type-var]
+        return copy
+    result = object.__new__(cls)
+    for name in names:
+        object.__setattr__(result, name, changes[name] if name in changes else getattr(obj, name))
+    if isinstance(obj, Roster) and "ships" not in changes and "sides" not in changes:
+        for slot in Roster.__slots__:
+            kept = getattr(obj, slot, None)
+            if kept is not None:
+                object.__setattr__(result, slot, kept)
+    return result  # type: ignore[no-any-return]
+
 
 def _stored_fields(cls: type[Any]) -> tuple[str, ...] | None:
     """The fields of a dataclass whose ``__init__`` does nothing but store them (no ``__post_init__``, every
@@ -149,7 +205,9 @@ def _stored_fields(cls: type[Any]) -> tuple[str, ...] | None:
         fields = dataclasses.fields(cls) if dataclasses.is_dataclass(cls) else ()
         plain = bool(fields) and not hasattr(cls, "__post_init__") and all(f.init for f in fields)
         _STORED[cls] = tuple(f.name for f in fields) if plain else None
+        _FIELD_SETS[cls] = frozenset(f.name for f in fields)
     return _STORED[cls]
 
 
 _STORED: dict[type[Any], tuple[str, ...] | None] = {}
+_FIELD_SETS: dict[type[Any], frozenset[str]] = {}

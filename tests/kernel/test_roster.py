@@ -10,6 +10,7 @@ import pytest
 from vectorwar.catalogue import builtin_scenario
 from vectorwar.game import Game
 from vectorwar.registry import get_system
+from vectorwar.roster import replace_fields
 from vectorwar.serial import from_data, to_data
 from vectorwar.systems.vv5.state import VV5State
 
@@ -47,3 +48,39 @@ def test_the_index_is_not_part_of_the_states_data_or_equality() -> None:
     assert back == state
     assert json.dumps(to_data(back), sort_keys=True) == before
     assert "_ship_index" not in repr(state)
+
+
+def test_replace_fields_is_dataclasses_replace() -> None:
+    state = _state()
+    ship = state.ships[1]
+    assert replace_fields(ship, damage_taken=3) == replace(ship, damage_taken=3)
+    assert replace_fields(state, turn=state.turn + 1) == replace(state, turn=state.turn + 1)
+    with pytest.raises(TypeError):
+        replace_fields(ship, no_such_field=1)  # refused as replace refuses it
+
+
+def test_replace_fields_keeps_the_index_and_answers_only_while_the_ships_stay() -> None:
+    state = _state()
+    side = state.sides[0]
+    own = state.ships_of(side)
+    later = replace_fields(state, turn=state.turn + 1)
+    assert later.ships_of(side) is own  # the answer handed on
+    fewer = replace_fields(state, ships=state.ships[1:])
+    assert fewer.ships_of(side) == tuple(s for s in state.ships[1:] if s.side == side and s.active)
+    assert fewer.ship(state.ships[1].id) is state.ships[1]  # an index of its own, not the old one
+    with pytest.raises(KeyError):
+        fewer.ship(state.ships[0].id)
+
+
+def test_with_ships_is_with_ship_for_each_in_turn() -> None:
+    state = _state()
+    changed = [replace(s, damage_taken=s.damage_taken + 1 + i) for i, s in enumerate(state.ships[::2])]
+    one_by_one = state
+    for ship in changed:
+        one_by_one = one_by_one.with_ship(ship)
+    together = state.with_ships(changed)
+    assert together == one_by_one
+    assert [together.ship(s.id) for s in changed] == changed
+    assert state.with_ships([]) is state
+    unknown = replace(state.ships[0], id="nobody")
+    assert state.with_ships([unknown]) == state.with_ship(unknown)  # an id not aboard: as with_ship does

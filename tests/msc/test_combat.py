@@ -8,9 +8,12 @@ from typing import TypeVar
 
 import pytest
 
+from vectorwar.catalogue import builtin_scenario
 from vectorwar.errors import IllegalOrderError
 from vectorwar.events import Damaged, Destroyed, Event, Fired, Note, Rolled
+from vectorwar.game import Game
 from vectorwar.hexes import Hex
+from vectorwar.play import play_out
 from vectorwar.systems.msc.arcs import Side
 from vectorwar.systems.msc.bots import GreedyBot
 from vectorwar.systems.msc.combat import (
@@ -22,7 +25,7 @@ from vectorwar.systems.msc.combat import (
     to_hit_number,
     weapon_bears,
 )
-from vectorwar.systems.msc.fire import SHIPS_BLOCK, legal_shots
+from vectorwar.systems.msc.fire import SHIPS_BLOCK, any_legal_shot, legal_shots
 from vectorwar.systems.msc.orders import FireOrders, Shot
 from vectorwar.systems.msc.state import MSCState, Ship
 
@@ -370,3 +373,21 @@ def test_msc_7_0_damage_applies_at_once_within_a_declaration() -> None:
     assert "Hawk's FR shot is lost: Raven is already destroyed" in notes
     assert after.phase == "over"
     assert after.winners == ("red",)
+
+
+@pytest.mark.parametrize("scenario", ["msc-fleet", "msc-duel"])
+def test_any_legal_shot_answers_as_the_list_of_legal_shots(scenario: str) -> None:
+    found = {True: 0, False: 0}
+    for seed in range(3):
+        game = play_out(builtin_scenario(scenario), {"red": "greedy", "blue": "random"}, seed)
+        replayed = Game.new(game.system, game.scenario, game.seed, game.options)
+        for batch in game.history:
+            replayed.replay_batch(batch)
+            state = replayed.state
+            assert isinstance(state, MSCState)
+            for side in state.sides:
+                answer = any_legal_shot(state, side)
+                assert answer == bool(legal_shots(state, side))
+                found[answer] += 1
+    assert found[True] > 0  # both answers were asked for
+    assert found[False] > 0

@@ -16,7 +16,6 @@ engine checks like any other.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from functools import cache
 from typing import Any, cast
 
@@ -58,29 +57,46 @@ def _table(to_hit: int, weapons: tuple[Side, ...], facing: Direction) -> tuple[f
     return tuple(table)
 
 
-@dataclass(frozen=True, slots=True)
-class _Candidate:
-    """One distinct end a move of a SPEED reaches from a facing, as offsets from the start."""
-
-    move: Move
-    dq: int
-    dr: int
-    facing: Direction
-    #: The offsets of every hex the move enters, in order.
-    path: tuple[tuple[int, int], ...]
-    #: Whether the move begins with a turn (what ``strict_turn_spacing`` may forbid).
-    turns_first: bool
+#: One distinct end a move of a SPEED reaches from a facing: the move, the end as offsets from the start, the
+#: facing there, the offsets of every hex the move enters in order, and whether the move begins with a turn
+#: (what ``strict_turn_spacing`` may forbid). A plain tuple: the plotter's inner loop unpacks it.
+_Candidate = tuple[Move, int, int, Direction, tuple[tuple[int, int], ...], bool]
 
 
 @cache
 def _candidates(speed: int, facing: Direction) -> tuple[_Candidate, ...]:
     """:func:`~vectorwar.systems.msc.movement.outcomes` with each move's path, worked out once."""
-    out = []
+    out: list[_Candidate] = []
     for move, (dq, dr), end_facing in outcomes(speed, facing):
         path, _ = trace(Hex(0, 0), facing, move)
         turns_first = move.steps[:1] in (("L",), ("R",))
-        out.append(_Candidate(move, dq, dr, end_facing, tuple((h.q, h.r) for h in path[1:]), turns_first))
+        out.append((move, dq, dr, end_facing, tuple((h.q, h.r) for h in path[1:]), turns_first))
     return tuple(out)
+
+
+#: What an end hex gives: its distance to the map's edge, to the nearest enemy, and the enemies in reach.
+_End = tuple[int, int, list[tuple[int, int, float, tuple[float, ...]]]]
+
+
+def _end(
+    q: int, r: int, extent: tuple[int, int, int, int], enemies: list[tuple[int, int, float, tuple[float, ...]]]
+) -> _End:
+    """What an end hex (axial ``q``, ``r``) gives every facing there: its distance to the map's edge, to the
+    nearest enemy, and each enemy in reach with the table indices of the offset both ways."""
+    min_col, min_row, max_col, max_row = extent
+    row = r + (q - (q & 1)) // 2
+    edge = 1 + min(q - min_col, max_col - q, row - min_row, max_row - row)
+    nearest = 99
+    reach = []
+    for wq, wr, weight, threats in enemies:
+        dq, dr = wq - q, wr - r
+        d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+        if d <= MAX_RANGE:  # beyond it neither side lands anything: the score gains 0.0
+            k = dq * _ROW + dr
+            reach.append((_MIDDLE + k, _MIDDLE - k, weight, threats))
+        if d < nearest:
+            nearest = d
+    return edge, nearest, reach
 
 
 def _predicted(ship: Ship) -> tuple[Hex, Direction]:
@@ -101,7 +117,10 @@ class GreedyBot:
             return deployment(state, seat, rng)
         if state.phase == "plot":
             enemies = self._enemies(state, seat)
-            return Plot(tuple((ship.id, self._plot(state, ship, enemies, rng)) for ship in state.ships_of(seat)))
+            # What an end hex gives (:func:`_end`) depends on the enemies and the map alone: the side's ships
+            # share what they work out, as their moves reach many of the same hexes.
+            ends: dict[tuple[int, int], _End] = {}
+            return Plot(tuple((ship.id, self._plot(state, ship, enemies, rng, ends)) for ship in state.ships_of(seat)))
         return unblocked(state, self._fire(state, seat))
 
     @staticmethod
@@ -121,46 +140,37 @@ class GreedyBot:
         ship: Ship,
         enemies: list[tuple[int, int, float, tuple[float, ...]]],
         rng: random.Random,
+        ends: dict[tuple[int, int], _End],
     ) -> Move:
         # Every candidate end scored in whole numbers and table look-ups (axial coordinates, offsets as list
         # indices): a ship weighs a hundred or more ends against every enemy each turn, most of a game's time.
         no_turn_first = bool(state.options.get("strict_turn_spacing")) and ship.ended_last_move_turning
         contains = state.map.contains_axial
-        min_col, min_row, max_col, max_row = state.map.extent
+        extent = state.map.extent
         q0, r0 = ship.hex.q, ship.hex.r
         clear = state.map.clear_radius(ship.hex)  # moves no longer than this cannot leave the map
         best: list[tuple[float, Move]] = []
         top = float("-inf")
-        # What an end gives every facing there: its distance to the edge, the nearest enemy, and each enemy in
-        # reach as the table indices of the offset both ways.
-        ends: dict[tuple[int, int], tuple[int, int, list[tuple[int, int, float, tuple[float, ...]]]]] = {}
+        # What an end gives every facing there (``ends``, :func:`_end`), and the hits the ship can expect from
+        # each facing by offset (a :func:`_table`), each worked out once.
+        gains_by_facing: dict[Direction, tuple[float, ...]] = {}
         for speed in allowed_speeds(ship):
             near_edge = self.edge_margin + speed // 2
             walk = speed > clear
-            for c in _candidates(speed, ship.facing):
-                if no_turn_first and c.turns_first:
+            for move, dq, dr, facing, path, turns_first in _candidates(speed, ship.facing):
+                if no_turn_first and turns_first:
                     continue
-                q, r = q0 + c.dq, r0 + c.dr
-                if walk and (not contains(q, r) or not all(contains(q0 + pq, r0 + pr) for pq, pr in c.path)):
+                q, r = q0 + dq, r0 + dr
+                if walk and (not contains(q, r) or not all(contains(q0 + pq, r0 + pr) for pq, pr in path)):
                     score = -1000.0
                 else:
                     end = ends.get((q, r))
                     if end is None:
-                        row = r + (q - (q & 1)) // 2
-                        edge = 1 + min(q - min_col, max_col - q, row - min_row, max_row - row)
-                        nearest = 99
-                        reach = []
-                        for wq, wr, weight, threats in enemies:
-                            dq, dr = wq - q, wr - r
-                            d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
-                            if d <= MAX_RANGE:  # beyond it neither side lands anything: the score gains 0.0
-                                k = dq * _ROW + dr
-                                reach.append((_MIDDLE + k, _MIDDLE - k, weight, threats))
-                            if d < nearest:
-                                nearest = d
-                        end = ends[q, r] = (edge, nearest, reach)
+                        end = ends[q, r] = _end(q, r, extent, enemies)
                     edge, nearest, reach = end
-                    gains = _table(ship.to_hit, ship.weapons, c.facing)
+                    gains = gains_by_facing.get(facing)
+                    if gains is None:
+                        gains = gains_by_facing[facing] = _table(ship.to_hit, ship.weapons, facing)
                     score = 0.0
                     for mine, theirs, weight, threats in reach:
                         score += gains[mine] * weight - 0.8 * threats[theirs]
@@ -169,9 +179,9 @@ class GreedyBot:
                     if edge <= near_edge:
                         score -= 0.5 * (near_edge + 1 - edge)
                 if score > top + 1e-9:
-                    top, best = score, [(score, c.move)]
+                    top, best = score, [(score, move)]
                 elif abs(score - top) <= 1e-9:
-                    best.append((score, c.move))
+                    best.append((score, move))
         return rng.choice(best)[1]
 
     @staticmethod

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from vectorwar.dice import Dice
 from vectorwar.events import Damaged, Destroyed, Event, Fired, Rolled
 from vectorwar.hexes import Direction, Hex, line_offsets
 from vectorwar.maps import HexMap
 from vectorwar.odds import Modifier, Odds, chance_at_most
+from vectorwar.roster import replace_fields
 from vectorwar.systems.msc.arcs import TEXT_ORDER, Side, sides_seeing
 from vectorwar.systems.msc.state import Ship
 
@@ -170,10 +169,15 @@ def fire_weapon(
     extra: tuple[Modifier, ...] = (),
 ) -> Ship:
     """Roll to hit (the number from :func:`shot_odds`) and, on a hit, for damage. Returns the target after."""
-    odds = shot_odds(shooter, side, target, extra)
-    distance, need = odds.range, odds.need
-    if need is None:  # pragma: no cover - an MSC shot always has a number
-        raise ValueError("no to-hit number")
+    distance = shooter.hex.distance(target.hex)
+    mod = range_modifier(distance)
+    if mod is None or extra:
+        odds = shot_odds(shooter, side, target, extra)
+        distance, need = odds.range, odds.need
+        if need is None:  # pragma: no cover - an MSC shot always has a number
+            raise ValueError("no to-hit number")
+    else:
+        need = shooter.to_hit + mod  # shot_odds's number, without the odds every shot would build for nothing
     roll = dice.roll("d6", f"{shooter.id} {side} weapon to hit {target.id}")
     events.append(Rolled.of(roll))
     hit = roll.total <= need
@@ -193,16 +197,16 @@ def apply_hit(target: Ship, attacker_hex: Hex, dice: Dice, events: list[Event]) 
     elif roll.total == 6:
         side = damage_side(target, attacker_hex)
         if side is not None:
-            target = replace(target, weapons=tuple(w for w in target.weapons if w != side))
+            target = replace_fields(target, weapons=tuple(w for w in target.weapons if w != side))
             events.append(Damaged(target.id, f"{side} weapon", 1, 0))
             return target
     if location == "ENGINE":
-        target = replace(target, engine=target.engine - 1)
+        target = replace_fields(target, engine=target.engine - 1)
         events.append(Damaged(target.id, "ENGINE", 1, target.engine))
         return target
-    target = replace(target, shields=target.shields - 1)
+    target = replace_fields(target, shields=target.shields - 1)
     events.append(Damaged(target.id, "SHIELD", 1, target.shields))
     if target.shields <= 0:
-        target = replace(target, status="destroyed")
+        target = replace_fields(target, status="destroyed")
         events.append(Destroyed(target.id))
     return target

@@ -53,24 +53,35 @@ def check_fire(
         raise IllegalOrderError(str(order), "fire declarations are due now", RULE_COMBAT)
     used: set[tuple[str, Side]] = set()
     for shot in order.shots:
-        label = f"{shot.ship} {shot.weapon}>{shot.target}"
-        if (shot.ship, shot.weapon) in used:
-            raise IllegalOrderError(label, "each weapon may fire once per turn", RULE_COMBAT)
-        used.add((shot.ship, shot.weapon))
-        if shot.ship not in own:
-            raise IllegalOrderError(label, f"{shot.ship} is not one of your ships in play", RULE_COMBAT)
-        try:
-            aimed_at = target(shot.target)
-        except KeyError:
-            raise IllegalOrderError(label, f"there is no ship called {shot.target!r}", RULE_COMBAT) from None
-        if aimed_at.side == seat:
-            raise IllegalOrderError(label, f"{aimed_at.id} is on your own side", RULE_COMBAT)
-        if not aimed_at.active:
-            raise IllegalOrderError(label, f"{aimed_at.id} is {aimed_at.status}", RULE_COMBAT)
-        why = bears(shot)
+        why = _refusal(shot, seat, used, own, target, bears)
         if why is not None:
-            raise IllegalOrderError(label, why, RULE_COMBAT)
+            raise IllegalOrderError(f"{shot.ship} {shot.weapon}>{shot.target}", why, RULE_COMBAT)
+        used.add((shot.ship, shot.weapon))
     return order
+
+
+def _refusal(
+    shot: Shot,
+    seat: str,
+    used: set[tuple[str, Side]],
+    own: Collection[str],
+    target: Callable[[str], Target],
+    bears: Callable[[Shot], str | None],
+) -> str | None:
+    """Why :func:`check_fire` refuses ``shot`` (``used``: the weapons named before it), or ``None``."""
+    if (shot.ship, shot.weapon) in used:
+        return "each weapon may fire once per turn"
+    if shot.ship not in own:
+        return f"{shot.ship} is not one of your ships in play"
+    try:
+        aimed_at = target(shot.target)
+    except KeyError:
+        return f"there is no ship called {shot.target!r}"
+    if aimed_at.side == seat:
+        return f"{aimed_at.id} is on your own side"
+    if not aimed_at.active:
+        return f"{aimed_at.id} is {aimed_at.status}"
+    return bears(shot)
 
 
 def shots_bearing(hex_map: HexMap, shooter: Ship, targets: Iterable[Ship]) -> list[Shot]:
@@ -135,6 +146,20 @@ def legal_shots(state: MSCState, seat: str) -> list[Shot]:
     targets = state.enemies_of(seat)
     shots = [shot for ship in state.ships_of(seat) for shot in shots_bearing(state.map, ship, targets)]
     return list(unblocked(state, FireOrders(tuple(shots))).shots) if state.options.get(SHIPS_BLOCK) else shots
+
+
+def any_legal_shot(state: MSCState, seat: str) -> bool:
+    """Whether :func:`legal_shots` would find a shot: the search stops at the first one."""
+    if state.options.get(SHIPS_BLOCK):
+        return bool(legal_shots(state, seat))
+    targets = state.enemies_of(seat)
+    for ship in state.ships_of(seat):
+        working = [w for w in ship.weapons if w in ship.weapons_fitted]
+        for target in targets if working else ():
+            sides = sides_in_reach(state.map, ship.hex, ship.facing, target.hex)
+            if any(w in sides for w in working):
+                return True
+    return False
 
 
 def check_declaration(state: MSCState, seat: str, order: Order) -> FireOrders:

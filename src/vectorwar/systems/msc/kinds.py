@@ -18,7 +18,7 @@ from vectorwar.display import MoveOption, SetupMenu, ShotOption
 from vectorwar.errors import IllegalOrderError
 from vectorwar.events import Event, Note, TurnBegan
 from vectorwar.orderkinds import OrderKind, RuleRow, kind_table
-from vectorwar.roster import id_lookup
+from vectorwar.roster import id_lookup, replace_fields
 from vectorwar.rules import Clock, Order, Prompt
 from vectorwar.systems.msc import building, catalogue, deploy, display, turn
 from vectorwar.systems.msc.building import Fleet
@@ -196,10 +196,11 @@ class PlotKind(OrderKind[MSCState]):
             raise IllegalOrderError(str(order), "movement orders are due now", RULE_PLOT)
         ships = state.ships_of(seat)
         named = [s for s, _ in order.moves]
+        own = {s.id for s in ships}
         for ship_id in named:
             if named.count(ship_id) > 1:
                 raise IllegalOrderError(str(order), f"{ship_id} has two moves; give one per ship", RULE_PLOT)
-            if ship_id not in {s.id for s in ships}:
+            if ship_id not in own:
                 raise IllegalOrderError(str(order), f"{ship_id} is not one of your ships in play", RULE_PLOT)
         missing = [s.id for s in ships if s.id not in named]
         if missing:
@@ -262,7 +263,7 @@ class FireKind(OrderKind[MSCState]):
         if not isinstance(declared, FireOrders):  # pragma: no cover - check refused it
             raise TypeError("fire orders expected")
         state = turn.fire(state, declared, dice, events)
-        return turn.next_firer(replace(state, firing=state.firing + 1), events), events
+        return turn.next_firer(replace_fields(state, firing=state.firing + 1), events), events
 
     def random_order(self, state: MSCState, seat: str, rng: random.Random) -> Order:
         return unblocked(state, random_fire(state.map, state.ships_of(seat), state.enemies_of(seat), rng))

@@ -8,14 +8,14 @@ a declaration's resolves the fire and finds the next side with something to shoo
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 
 from vectorwar.dice import Dice
 from vectorwar.events import Event, GameOver, InitiativeSet, LeftMap, Moved, Note, Rolled, TurnBegan
 from vectorwar.hexes import Direction, Hex, Position
+from vectorwar.roster import replace_fields
 from vectorwar.systems.msc.combat import fire_weapon
 from vectorwar.systems.msc.design import Design
-from vectorwar.systems.msc.fire import legal_shots
+from vectorwar.systems.msc.fire import any_legal_shot
 from vectorwar.systems.msc.movement import trace
 from vectorwar.systems.msc.orders import FireOrders, Plot
 from vectorwar.systems.msc.state import MSCState, Ship, TurnEntry
@@ -49,20 +49,27 @@ def new_ship(ship_id: str, side: str, key: str, design: Design, at: Hex, facing:
 
 def move(state: MSCState, plots: Iterable[Plot], events: list[Event]) -> MSCState:
     """Every plotted move carried out together (MSC 6.0); a ship that flies off the map disengages."""
+    # Each ship is read as it stands (after its own earlier move, were it plotted twice), and the state is
+    # copied once for all the moves.
+    done: dict[str, Ship] = {}
+    contains = state.map.contains
     for plot in plots:
         for ship_id, plotted in plot.moves:
-            ship = state.ship(ship_id)
+            ship = done.get(ship_id) or state.ship(ship_id)
             path, facing = trace(ship.hex, ship.facing, plotted)
-            exit_at = next((i for i, h in enumerate(path) if not state.map.contains(h)), None)
+            exit_at = next((i for i, h in enumerate(path) if not contains(h)), None)
             shown = path if exit_at is None else path[: exit_at + 1]
-            entry = TurnEntry(state.turn, plotted.speed, str(plotted))
-            moved = replace(ship, hex=shown[-1], facing=facing, speed=plotted.speed, record=(*ship.record, entry))
-            events.append(Moved(ship_id, str(plotted), tuple(Position(h) for h in shown), facing))
+            words = str(plotted)
+            record = (*ship.record, TurnEntry(state.turn, plotted.speed, words))
+            events.append(Moved(ship_id, words, tuple(map(Position, shown)), facing))
+            status = ship.status
             if exit_at is not None:
-                moved = replace(moved, status="disengaged")
+                status = "disengaged"
                 events.append(LeftMap(ship_id, Position(shown[-1])))
-            state = state.with_ship(moved)
-    return state
+            done[ship_id] = replace_fields(
+                ship, hex=shown[-1], facing=facing, speed=plotted.speed, record=record, status=status
+            )
+    return state.with_ships(done.values())
 
 
 def after_movement(state: MSCState, dice: Dice, events: list[Event]) -> MSCState:
@@ -71,7 +78,7 @@ def after_movement(state: MSCState, dice: Dice, events: list[Event]) -> MSCState
         return end(state, "elimination", events)
     order = initiative(state.sides_in_play(), dice, events)
     events.append(InitiativeSet(order))
-    return next_firer(replace(state, phase="fire", fire_order=order, firing=0), events)
+    return next_firer(replace_fields(state, phase="fire", fire_order=order, firing=0), events)
 
 
 def initiative(sides: tuple[str, ...], dice: Dice, events: list[Event]) -> tuple[str, ...]:
@@ -107,11 +114,11 @@ def next_firer(state: MSCState, events: list[Event]) -> MSCState:
         side = state.fire_order[state.firing]
         if not state.ships_of(side):
             pass  # wiped out earlier this turn: no combat phase, nothing to report
-        elif legal_shots(state, side):
+        elif any_legal_shot(state, side):
             return state
         else:
             events.append(Note(f"{side} has no target in range and arc"))
-        state = replace(state, firing=state.firing + 1)
+        state = replace_fields(state, firing=state.firing + 1)
     return end_turn(state, events)
 
 
@@ -123,7 +130,7 @@ def end_turn(state: MSCState, events: list[Event]) -> MSCState:
         return end_on_shields(state, events)
     if state.turn >= state.max_turns:
         return end(state, f"turn limit {state.max_turns} reached", events, draw=True)
-    state = replace(state, turn=state.turn + 1, phase="plot", fire_order=(), firing=0)
+    state = replace_fields(state, turn=state.turn + 1, phase="plot", fire_order=(), firing=0)
     events.append(TurnBegan(state.turn))
     return state
 
@@ -138,7 +145,7 @@ def end_on_shields(state: MSCState, events: list[Event]) -> MSCState:
         return end(state, f"SHIELDS left after turn {state.turn} are tied ({counts})", events, draw=True)
     reason = f"most SHIELDS left after turn {state.turn} ({counts})"
     events.append(GameOver(leaders, reason))
-    return replace(state, phase="over", winners=leaders, end_reason=reason)
+    return replace_fields(state, phase="over", winners=leaders, end_reason=reason)
 
 
 def end(state: MSCState, reason: str, events: list[Event], draw: bool = False) -> MSCState:
@@ -146,4 +153,4 @@ def end(state: MSCState, reason: str, events: list[Event], draw: bool = False) -
     if not winners and not draw:
         reason = "no side has a ship left in the battle"
     events.append(GameOver(winners, reason))
-    return replace(state, phase="over", winners=winners, end_reason=reason)
+    return replace_fields(state, phase="over", winners=winners, end_reason=reason)
