@@ -1,4 +1,4 @@
-"""``vectorwar ladder SYSTEM``: a round robin of a system's computer players, rated on the Elo scale (docs/lab.md)."""
+"""``vectorwar ladder SYSTEM``: a round robin of a system's computer players, rated on the Elo scale (docs/bots.md)."""
 
 from __future__ import annotations
 

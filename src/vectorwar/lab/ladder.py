@@ -29,7 +29,7 @@ from vectorwar.lab.games import Job
 from vectorwar.lab.ratings import Fit, fit_ratings, outcomes_of
 from vectorwar.lab.runner import LabError, Progress, Rows, Runner
 
-#: The columns of the ratings table, in order (docs/lab.md).
+#: The columns of the ratings table, in order (docs/bots.md, "How the figures are made").
 RATING_COLUMNS = (
     "system",
     "player",
