@@ -41,7 +41,9 @@ def ladder_command(
     seed: Annotated[int, typer.Option(help="Seed of each pairing's first games", metavar="N")] = 0,
     out: Annotated[
         Path | None,
-        typer.Option("--out", "-o", help="Folder for the games, ratings and report (default: ladder-SYSTEM)"),
+        typer.Option(
+            "--out", "-o", help="Folder for the games, ratings and report (default: ladder-SYSTEM)", metavar="DIR"
+        ),
     ] = None,
     workers: WorkersOpt = None,
     scheduler: SchedulerOpt = None,

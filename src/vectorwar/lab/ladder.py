@@ -236,7 +236,7 @@ def write_ladder(ladder: Ladder, rows: Rows, folder: Path, command: str) -> dict
 
 def _markdown_page(ladder: Ladder, table: Sequence[Mapping[str, Any]], command: str) -> str:
     counts = sorted(set(ladder.games.values()))
-    per_pairing = " or ".join(str(c) for c in counts)
+    per_pairing = str(counts[0]) if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
     return (
         f"{markdown_table(table)}\n"
         f"`{command}`: {ladder.total} games, {per_pairing} a pairing, half from each seat, over "
