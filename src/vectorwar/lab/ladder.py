@@ -185,7 +185,7 @@ def rating_rows(fit: Fit, system: str) -> list[dict[str, Any]]:
 def markdown_table(rows: Sequence[Mapping[str, Any]]) -> str:
     """The ratings as a Markdown table, ready to paste into docs/bots.md."""
     lines = [
-        "| player | Elo | 95 % interval | games | won / drawn / lost | above the level below (95 % interval) |",
+        "| player | Elo | 95 % interval | games | won / drawn / lost | over the row above (95 % interval) |",
         "| --- | --- | --- | --- | --- | --- |",
     ]
     for r in rows:
