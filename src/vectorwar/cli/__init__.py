@@ -2,7 +2,7 @@
 
 The commands live in modules by what they work on: :mod:`.info` (what is
 installed), :mod:`.session` (a save file, one step at a time),
-:mod:`.interactive` (``play``), :mod:`.simulate`, :mod:`.lab` (``lab run/sweep/report``) and
+:mod:`.interactive` (``play``), :mod:`.simulate`, :mod:`.lab` (``lab run/sweep/report``), :mod:`.ladder` and
 :mod:`.pbem` (play by e-mail); :mod:`.render` draws.
 """
 
@@ -12,6 +12,7 @@ from vectorwar.cli.design import design_command
 from vectorwar.cli.info import scenarios_command, schema_command, ships_command, systems_command
 from vectorwar.cli.interactive import play_command
 from vectorwar.cli.lab import lab_app
+from vectorwar.cli.ladder import ladder_command
 from vectorwar.cli.pbem import pbem_app
 from vectorwar.cli.roster import roster_command
 from vectorwar.cli.serve import serve_command
@@ -49,6 +50,7 @@ app.command("schema")(schema_command)
 app.command("design")(design_command)
 app.command("roster")(roster_command)
 app.command("serve")(serve_command)
+app.command("ladder")(ladder_command)
 app.add_typer(lab_app, name="lab")
 app.add_typer(pbem_app, name="pbem")
 

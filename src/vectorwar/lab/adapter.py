@@ -29,3 +29,15 @@ def bot_names(system_name: str) -> list[str]:
 def check_setup(scenario: Scenario, options: Mapping[str, object]) -> None:
     """Set the game up once, so a bad design or option is refused before any worker plays it."""
     set_up(scenario, seed=0, options=options)
+
+
+def players_of(system_name: str) -> list[str]:
+    """The computer players a system offers, in its menu's order (its own first, then the search levels)."""
+    return list(computer_players(get_system(system_name)))
+
+
+def seats_giving_orders(scenario: Scenario, seed: int = 0) -> set[str]:
+    """The seats that give orders in a game between random players: a seat the engine plays, or whose ships
+    never act (the tutorial's targets), gives none, and a game against it measures no player in it."""
+    game = play_out(scenario, dict.fromkeys((side.id for side in scenario.sides), "random"), seed, {})
+    return {seat for batch in game.history for seat, _ in batch.orders}

@@ -3,7 +3,8 @@
 * win rate of each seat, with a 95% Wilson interval, against each swept value (and each set-up);
 * side advantage: each seat's share of wins (and draws) over all games;
 * game length, luck, and first-mover advantage: how the seat holding turn 1's initiative fares;
-* a tournament table: each bot's (or design's) win rate against each other one.
+* a tournament table: each bot's (or design's) win rate against each other one;
+* ratings: each entrant's Elo (Bradley-Terry) with its 95% interval, from the same games.
 
 A panel draws itself on any matplotlib axis, so the same panel makes its own
 PNG and its place in the one-page summary.
@@ -19,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from vectorwar.lab.metrics import wilson
+from vectorwar.lab.ratings import RatingError, fit_ratings, outcomes_of
 
 #: Draws a panel on an axis and returns the category labels along its x axis, as drawn.
 Draw = Callable[[Any], list[str]]
@@ -70,6 +72,7 @@ def report_panels(frame: Any, table: dict[str, dict[str, tuple[float, int]]]) ->
         *_luck_panels(games),
         *_first_mover_panels(games),
         *_tournament_panels(table),
+        *_rating_panels(frame),
     ]
 
 
@@ -329,3 +332,37 @@ def _tournament_panels(table: dict[str, dict[str, tuple[float, int]]]) -> list[P
 
     caption = "Tournament: each row entrant's win rate against each column entrant, over both seatings."
     return [Panel("tournament", draw_tournament, caption)]
+
+
+def _rating_panels(frame: Any) -> list[Panel]:
+    """Each entrant's Elo with its 95% interval, strongest on top; none without two-seat games between entrants."""
+    outcomes = outcomes_of(frame)
+    if not outcomes:
+        return []
+    try:
+        fit = fit_ratings(outcomes)
+    except RatingError:
+        return []  # entrants with no chain of games between them: no common scale to draw
+    ratings = sorted(fit.ratings, key=lambda r: r.elo)
+
+    def draw_ratings(ax: Any) -> list[str]:
+        names = [r.player for r in ratings]
+        ax.errorbar(
+            [r.elo for r in ratings],
+            range(len(ratings)),
+            xerr=[[r.elo - r.lo for r in ratings], [r.hi - r.elo for r in ratings]],
+            marker="o",
+            linestyle="none",
+            capsize=3,
+        )
+        ax.set_yticks(range(len(ratings)), [f"{r.player} ({r.games})" for r in ratings])
+        ax.axvline(0, color="grey", linewidth=0.8)
+        ax.set_xlabel("Elo (95% CI), mean 0")
+        ax.set_title("ratings")
+        return names
+
+    caption = (
+        f"Ratings: each entrant's Elo from a Bradley-Terry fit of {len(outcomes)} two-seat games (a draw counts "
+        "half), with 95% intervals from the Fisher information, games played in brackets."
+    )
+    return [Panel("ratings", draw_ratings, caption)]

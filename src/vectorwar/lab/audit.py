@@ -1,0 +1,196 @@
+"""The bot audit: computer players watched over whole games for what no player should ever do.
+
+Every seat of a scenario is given the same computer player and the game is played out, step by step,
+watching for
+
+* a **crash**: the bot raised an error instead of giving an order;
+* a **refused order**: the bot gave an order the rules refused;
+* a ship that **left the map** though one of its legal plots would have kept it on (a plot the rules
+  warn of no edge for), where leaving gained its side nothing (a run that scores by leaving, like a
+  pirate's escape, is the point);
+* a side that **stalled**: five turns in a row in which none of its ships moved, turned or changed
+  speed and no side's standing changed, while an enemy ship was on the map.
+
+The first two are faults in any player; the last two in a player that means to play well, so they
+are not counted against ``random``, which plays any legal order by design.
+
+Nothing here changes a bot: it reports (:func:`audit`), and a test lists what it finds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from vectorwar.catalogue import builtin_scenario
+from vectorwar.display import Counter
+from vectorwar.errors import VectorwarError
+from vectorwar.game import Game
+from vectorwar.play import bot_order
+from vectorwar.rules import Bot
+from vectorwar.scenario import Scenario
+from vectorwar.setup import set_up
+
+#: Turns in a row with nothing changed that make a stall.
+STILL_TURNS = 5
+#: Players judged only on crashes and refused orders (they play any legal order by design).
+ANY_LEGAL_ORDER = frozenset({"random"})
+#: A counter's statuses that mean it flew off the map (MSC and VMS disengage, VV5 exits).
+LEFT = frozenset({"disengaged", "exited"})
+
+CRASH = "crash"
+REFUSED = "refused order"
+LEFT_MAP = "left the map"
+STALLED = "stalled"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One thing a bot did that it should not have, where and when."""
+
+    scenario: str
+    player: str
+    seed: int
+    seat: str
+    kind: str
+    turn: int
+    detail: str
+
+    def __str__(self) -> str:
+        where = f"{self.scenario} seed {self.seed}, {self.seat} ({self.player}), turn {self.turn}"
+        return f"{where}: {self.kind}: {self.detail}"
+
+
+def audit(scenarios: Iterable[str], players: Sequence[str], seeds: Iterable[int]) -> list[Finding]:
+    """Every finding of every player in every seat of every scenario (built-in ids), over ``seeds``."""
+    found: list[Finding] = []
+    seed_list = list(seeds)
+    for scenario_id in scenarios:
+        scenario = builtin_scenario(scenario_id)
+        for player in players:
+            for seed in seed_list:
+                found.extend(audit_game(scenario, player, seed))
+    return found
+
+
+def audit_game(
+    scenario: Scenario,
+    player: str,
+    seed: int,
+    options: Mapping[str, object] | None = None,
+    bot: Callable[[], Bot] | None = None,
+) -> list[Finding]:
+    """Play ``scenario`` with ``player`` in every seat and report what it should not have done.
+
+    ``bot`` makes a player of another kind than the system's (a test's), named ``player`` in the findings."""
+    seats = [s.id for s in scenario.sides]
+    setup = set_up(scenario, dict.fromkeys(seats, "random" if bot else player), seed=seed, options=options)
+    game = setup.game
+    bots = {seat: bot() for seat in seats} if bot else setup.bots
+    judged = player not in ANY_LEGAL_ORDER
+    watch = _Watch(game, scenario.id, player, seed)
+    while not game.is_over:
+        before = _pieces(game) if judged else {}
+        standing_before = game.system.standing(game.state) if judged else {}
+        stay = _could_stay(game) if judged else set()
+        for seat in game.waiting_for:
+            turn = _turn(game)
+            try:
+                order = bot_order(game, seat, bots[seat])
+            except Exception as err:  # any error a bot raises is the finding
+                return [*watch.found, watch.finding(seat, CRASH, turn, f"{type(err).__name__}: {err}")]
+            try:
+                game.submit(seat, order)
+            except VectorwarError as err:
+                return [*watch.found, watch.finding(seat, REFUSED, turn, f"{order}: {err}")]
+            except Exception as err:  # an order the rules choke on is the bot's too
+                return [*watch.found, watch.finding(seat, CRASH, turn, f"{order}: {type(err).__name__}: {err}")]
+        if judged:
+            watch.departures(before, stay, standing_before)
+            watch.stillness()
+    return watch.found
+
+
+class _Watch:
+    """What the audit remembers through a game: findings, the last turn's pieces, still turns by seat."""
+
+    def __init__(self, game: Game, scenario: str, player: str, seed: int) -> None:
+        self.game, self.scenario, self.player, self.seed = game, scenario, player, seed
+        self.found: list[Finding] = []
+        self.turn = _turn(game)
+        self.pieces = _pieces(game)
+        self.standing = dict(game.system.standing(game.state))
+        self.still = dict.fromkeys(game.seats, 0)
+        self.stalled: set[str] = set()
+
+    def finding(self, seat: str, kind: str, turn: int, detail: str) -> Finding:
+        return Finding(self.scenario, self.player, self.seed, seat, kind, turn, detail)
+
+    def departures(self, before: Mapping[str, Counter], stay: set[str], standing_before: Mapping[str, float]) -> None:
+        """Ships that left the map this step though they could have stayed, their side gaining nothing."""
+        after = _pieces(self.game)
+        standing = self.game.system.standing(self.game.state)
+        board = self.game.board
+        # Where another sheet is laid down at the edge (AV:T), flying past the frame leaves nothing.
+        framed = not self.game.system.geomorphic(self.game.state)
+        for ship, was in before.items():
+            if ship not in stay or was.status != "active":
+                continue
+            now = after.get(ship)
+            left = now is not None and (now.status in LEFT or (framed and not board.contains(now.position.hex)))
+            gained = standing.get(was.side, 0.0) > standing_before.get(was.side, 0.0)
+            if left and not gained:
+                self.found.append(
+                    self.finding(
+                        was.side, LEFT_MAP, self.turn, f"{ship} left from {was.position} though a plot kept it on"
+                    )
+                )
+
+    def stillness(self) -> None:
+        """At each new turn, count for every seat the turns in a row in which nothing it has changed."""
+        turn = _turn(self.game)
+        if turn == self.turn or self.game.is_over:
+            return
+        pieces = _pieces(self.game)
+        standing = dict(self.game.system.standing(self.game.state))
+        for seat in self.game.seats:
+            mine = {k: _motion(c) for k, c in pieces.items() if c.side == seat and c.status == "active"}
+            was = {k: _motion(c) for k, c in self.pieces.items() if c.side == seat and c.status == "active"}
+            enemy = any(c.side != seat and c.status == "active" for c in pieces.values())
+            if mine and mine == was and standing == self.standing and enemy:
+                self.still[seat] += 1
+            else:
+                self.still[seat] = 0
+            if self.still[seat] >= STILL_TURNS and seat not in self.stalled:
+                self.stalled.add(seat)
+                self.found.append(
+                    self.finding(seat, STALLED, turn, f"{STILL_TURNS} turns with no ship moved and nothing changed")
+                )
+        self.turn, self.pieces, self.standing = turn, pieces, standing
+
+
+def _turn(game: Game) -> int:
+    clock = game.clock
+    if clock is not None:
+        return clock.turn
+    return game.history[-1].clock.turn if game.history else 0
+
+
+def _pieces(game: Game) -> dict[str, Counter]:
+    return {c.id: c for c in game.system.counters(game.state)}
+
+
+def _motion(counter: Counter) -> tuple[Any, ...]:
+    return (counter.position, counter.facing, counter.velocity)
+
+
+def _could_stay(game: Game) -> set[str]:
+    """The ships due to plot now that have a legal plot the edge does nothing to."""
+    system, state, board = game.system, game.state, game.board
+    out: set[str] = set()
+    for seat in game.waiting_for:
+        for ship, options in system.move_options(state, seat).items():
+            if any(system.edge_warning(state, option, board) is None for option in options):
+                out.add(ship)
+    return out

@@ -1,0 +1,128 @@
+"""The bot audit: it catches a crash, a refused order, a ship flown off the map and a side that stalls,
+and (slow) the built-in bots pass it in every scenario and seat but for the findings listed here."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from vectorwar.catalogue import builtin_scenario, scenario_paths
+from vectorwar.lab.audit import CRASH, LEFT_MAP, REFUSED, STALLED, audit, audit_game
+from vectorwar.players import computer_players
+from vectorwar.registry import get_system
+from vectorwar.rules import Order, RuleSystem
+
+MSC: RuleSystem[Any] = get_system("msc")
+
+
+class Crashes:
+    def choose(self, state: Any, seat: str, rng: random.Random) -> Order:
+        raise RuntimeError("out of ideas")
+
+
+class Babbles:
+    def choose(self, state: Any, seat: str, rng: random.Random) -> Order:
+        return MSC.parse_order(state, seat, "Hawk 9" if seat == "red" else "Raven 9")
+
+
+class Greedy:
+    """MSC's greedy, except where a subclass says how to move."""
+
+    def __init__(self) -> None:
+        self.greedy = MSC.bots()["greedy"]()
+
+    def choose(self, state: Any, seat: str, rng: random.Random) -> Order:
+        options = MSC.move_options(state, seat)
+        if not options:
+            return self.greedy.choose(state, seat, rng)
+        return MSC.parse_order(state, seat, "; ".join(self.move(state, ship, o) for ship, o in options.items()))
+
+    def move(self, state: Any, ship: str, options: Any) -> str:
+        raise NotImplementedError
+
+
+class SitsStill(Greedy):
+    """Slows down and stays where it is, facing as it was."""
+
+    def move(self, state: Any, ship: str, options: Any) -> str:
+        return str(min(options, key=lambda o: (o.path[0].hex.distance(o.end.hex), len(o.path), o.text)).text)
+
+
+class FliesOff(Greedy):
+    """Off the map at the first plot that can, else as near its edge as it can get."""
+
+    def move(self, state: Any, ship: str, options: Any) -> str:
+        board = builtin_scenario("msc-duel").hex_map()
+        leaving = [o for o in options if MSC.edge_warning(state, o, board) is not None]
+        if leaving:
+            return str(leaving[0].text)
+        return str(min(options, key=lambda o: board.distance_to_edge(o.end.hex)).text)
+
+
+def kinds(bot: type) -> set[str]:
+    return {f.kind for f in audit_game(builtin_scenario("msc-duel"), "test", 0, bot=bot)}
+
+
+def test_a_bot_that_raises_is_a_crash() -> None:
+    (finding,) = audit_game(builtin_scenario("msc-duel"), "test", 0, bot=Crashes)
+    assert (finding.kind, finding.seat, finding.turn) == (CRASH, "red", 1)
+    assert "out of ideas" in finding.detail
+
+
+def test_an_order_the_rules_refuse_is_found() -> None:
+    (finding,) = audit_game(builtin_scenario("msc-duel"), "test", 0, bot=Babbles)
+    assert finding.kind == REFUSED
+    assert "Hawk 9" in finding.detail
+
+
+def test_sitting_still_with_an_enemy_on_the_map_is_a_stall() -> None:
+    found = audit_game(builtin_scenario("msc-duel"), "test", 0, bot=SitsStill)
+    assert {(f.kind, f.seat) for f in found} == {(STALLED, "red"), (STALLED, "blue")}
+    # Once a game a seat, after five still turns (the first turns slow the ship to a stop).
+    assert all(f.turn >= 6 for f in found)
+
+
+def test_flying_off_the_map_when_a_plot_stays_on_is_found() -> None:
+    found = audit_game(builtin_scenario("msc-duel"), "test", 0, bot=FliesOff)
+    assert LEFT_MAP in {f.kind for f in found}
+    assert any("left from" in f.detail for f in found if f.kind == LEFT_MAP)
+
+
+def test_greedy_and_random_play_the_duel_cleanly() -> None:
+    assert audit(["msc-duel"], ["random", "greedy"], range(2)) == []
+
+
+#: What the audit finds in the built-in bots over seeds 0 and 1 (scenario, player, seed, seat, kind), with
+#: why it stands: reported here to be fixed by the bots' owners, not hidden. A fix makes the test fail until
+#: its line goes.
+KNOWN: dict[tuple[str, str, int, str, str], str] = {
+    ("vms-mixed-fleet-msc", "greedy", 0, "blue", STALLED): "blue's ships come to rest out of reach and wait",
+    ("vv5-alien-starship-3", "greedy", 0, "red", STALLED): "red holds still while the other two fight",
+    ("vv5-assault-force", "greedy", 1, "assault", LEFT_MAP): "an escort leaves by the edge the transport runs for",
+    ("vv5-assault-force-purchase", "greedy", 0, "assault", LEFT_MAP): "an escort leaves by the run's edge",
+    ("vv5-assault-force-purchase", "greedy", 1, "assault", LEFT_MAP): "an escort leaves by the run's edge",
+    ("vv5-ghost-ship-3", "greedy", 1, "blue", LEFT_MAP): "a fighter flies off the board",
+    ("vv5-refugees", "greedy", 0, "refugees", LEFT_MAP): "an escort leaves by the refugees' edge",
+    ("vv5-refugees", "greedy", 1, "refugees", LEFT_MAP): "escorts leave by the refugees' edge",
+    ("vv5-refugees-place", "greedy", 0, "refugees", LEFT_MAP): "an escort leaves by the refugees' edge",
+    ("vv5-refugees-place", "greedy", 1, "refugees", LEFT_MAP): "an escort leaves by the refugees' edge",
+    ("vv5-stasis-pod", "greedy", 0, "blue", LEFT_MAP): "a fighter flies off the board",
+    ("vv5-stasis-pod-3", "greedy", 0, "red", LEFT_MAP): "a fighter flies off the board",
+    ("vv5-stasis-pod-3", "greedy", 1, "green", LEFT_MAP): "a fighter flies off the board",
+    ("vv5-stasis-pod-place", "greedy", 0, "red", LEFT_MAP): "a fighter flies off the board",
+    ("vv5-stasis-pod-place", "greedy", 1, "blue", LEFT_MAP): "a fighter flies off the board",
+    ("vv5-strike-force-purchase", "greedy", 1, "strike", LEFT_MAP): "a bomber leaves before its run is done",
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("scenario", sorted(scenario_paths()))
+def test_the_built_in_bots_pass_the_audit_in_every_scenario_and_seat(scenario: str) -> None:
+    offered = computer_players(get_system(builtin_scenario(scenario).system))
+    players = [p for p in ("random", "greedy") if p in offered]  # a system of the tests' may have no greedy
+    found = {(f.scenario, f.player, f.seed, f.seat, f.kind) for f in audit([scenario], players, range(2))}
+    known = {key for key in KNOWN if key[0] == scenario}
+    assert found - known == set(), f"new findings: {sorted(found - known)}"
+    assert known - found == set(), f"no longer found (drop them from KNOWN): {sorted(known - found)}"
