@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from tests.web.helpers import run_async
 from vectorwar.lab.games import Job, play_seeds
 from vectorwar.lab.metrics import cell_metrics
 from vectorwar.setup import scenario_from_text
@@ -91,7 +92,13 @@ def test_one_run_at_a_time_and_a_run_stops_at_its_budget() -> None:
         finally:
             desk.close()
 
-    run = asyncio.run(two_at_once())
+    answers: dict[str, dict[str, Any]] = {}
+
+    async def first_run() -> None:
+        answers["run"] = await two_at_once()
+
+    run_async(first_run)
+    run = answers["run"]
     assert run["complete"] is True
     assert run["figures"]["games"] == 10
 
@@ -102,7 +109,11 @@ def test_one_run_at_a_time_and_a_run_stops_at_its_budget() -> None:
         finally:
             desk.close()
 
-    stopped = asyncio.run(out_of_time())
+    async def second_run() -> None:
+        answers["stopped"] = await out_of_time()
+
+    run_async(second_run)
+    stopped = answers["stopped"]
     assert stopped["complete"] is False
     assert stopped["figures"] is None or stopped["figures"]["games"] < 200
 

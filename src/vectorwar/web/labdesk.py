@@ -35,6 +35,7 @@ from vectorwar.savefile import game_to_data
 from vectorwar.scenario import Scenario, scenario_from_data
 from vectorwar.setup import scenario_from_text, set_up
 from vectorwar.web.botpool import NICENESS
+from vectorwar.web.service_core import budget_scale
 
 #: Games a run plays unless asked for fewer or more: enough for a 95% interval of about ten points
 #: either way on an even match.
@@ -138,8 +139,8 @@ def _lower_priority() -> None:
 class LabDesk:
     """The server's lab: one worker process (started when first needed), one run at a time."""
 
-    def __init__(self, budget: float = LAB_BUDGET) -> None:
-        self.budget = budget
+    def __init__(self, budget: float | None = None) -> None:
+        self.budget = LAB_BUDGET * budget_scale() if budget is None else budget
         self._pool: Pool | None = None
         self._running = asyncio.Lock()
 
