@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from vectorwar.web.app import create_app
 from vectorwar.web.ratelimit import RateLimiter, RateLimits, creates_a_game
@@ -165,3 +166,15 @@ def test_the_default_limits_are_far_above_play(db_url: str) -> None:
         for _ in range(50):
             assert client.get("/api/games/no-such-game").status_code == 404
         assert client.get("/api/systems").status_code == 200
+
+
+def test_behind_a_trusted_proxy_each_forwarded_address_has_its_own_limits(app: FastAPI) -> None:
+    # What `vectorwar serve` does: uvicorn puts X-Forwarded-For's address in the request's scope
+    # when the connection comes from a proxy it trusts, and the limits count that address.
+    behind = ProxyHeadersMiddleware(app, trusted_hosts="testclient")
+    with TestClient(behind) as proxy:  # every request comes from the proxy's own address
+        first = {"X-Forwarded-For": "203.0.113.1"}
+        for _ in range(2):
+            assert proxy.post("/api/games", json=DUEL, headers=first).status_code == 201
+        assert proxy.post("/api/games", json=DUEL, headers=first).status_code == 429
+        assert proxy.post("/api/games", json=DUEL, headers={"X-Forwarded-For": "203.0.113.2"}).status_code == 201
