@@ -6,11 +6,12 @@ Small limits and a clock the test moves: no sleeping, no timing.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from starlette.types import ASGIApp
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from vectorwar.web.app import create_app
@@ -171,7 +172,8 @@ def test_the_default_limits_are_far_above_play(db_url: str) -> None:
 def test_behind_a_trusted_proxy_each_forwarded_address_has_its_own_limits(app: FastAPI) -> None:
     # What `vectorwar serve` does: uvicorn puts X-Forwarded-For's address in the request's scope
     # when the connection comes from a proxy it trusts, and the limits count that address.
-    behind = ProxyHeadersMiddleware(app, trusted_hosts="testclient")
+    # uvicorn's ASGI types and Starlette's differ only in how precisely they spell the same protocol.
+    behind: ASGIApp = cast(ASGIApp, ProxyHeadersMiddleware(cast(Any, app), trusted_hosts="testclient"))
     with TestClient(behind) as proxy:  # every request comes from the proxy's own address
         first = {"X-Forwarded-For": "203.0.113.1"}
         for _ in range(2):
