@@ -369,6 +369,8 @@ def create_app(
         title="vectorwar",
         summary="Tactical starship combat in the browser: games, orders, live scenes.",
         lifespan=lifespan,
+        # Any request may meet its address's rate limits (web/ratelimit.py).
+        responses=error_responses(429) if rate_limits is not None else None,
     )
     app.state.service = service
     app.state.store = store
