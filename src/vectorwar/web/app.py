@@ -29,6 +29,7 @@ from vectorwar.web.clocks import PaceRefused, TimeSource, bots_of
 from vectorwar.web.deadlines import Deadlines
 from vectorwar.web.fanout import fanout_for
 from vectorwar.web.hub import POLICY_VIOLATION, Hub, TooManySockets, Viewer
+from vectorwar.web.ratelimit import RateLimit, RateLimiter, RateLimits
 from vectorwar.web.reminders import ContactRefused, Sender, Settings
 from vectorwar.web.responses import error, error_responses
 from vectorwar.web.rulebook import router as rulebook
@@ -68,6 +69,9 @@ WS_MESSAGE_MAX = 4 * 1024
 #: WebSocket close code for a message too big to take.
 MESSAGE_TOO_BIG = 1009
 
+
+#: Each client address's limits on creating games and on refused requests (docs/web.md, Deployment and limits).
+DEFAULT_RATE_LIMITS = RateLimits()
 
 #: Options one request may set (every system has far fewer).
 OPTIONS_MAX = 64
@@ -320,6 +324,7 @@ def create_app(
     reminders: Settings | None = None,
     time: TimeSource | None = None,
     deadline_every: float = 30.0,
+    rate_limits: RateLimits | None = DEFAULT_RATE_LIMITS,
 ) -> FastAPI:
     """The server's application on the database at ``db_url`` (default: SQLite in the user data dir).
 
@@ -329,6 +334,8 @@ def create_app(
     ``reminders``: the operator's SMTP server and webhook choice (none: no reminders leave the server);
     ``time``: where the deadlines read the time (tests give a clock they move); ``deadline_every``:
     seconds between the background checks of the deadlines.
+    ``rate_limits``: how many games and refused requests one client address may have (:class:`RateLimits`);
+    ``None`` sets none (only for a test that floods the server on purpose).
     """
     store = Store(db_url or default_db_url())
     service = GameService(store, budgets=budgets, bot_pool=BotPool(bot_workers) if bot_workers > 0 else None)
@@ -362,6 +369,8 @@ def create_app(
         title="vectorwar",
         summary="Tactical starship combat in the browser: games, orders, live scenes.",
         lifespan=lifespan,
+        # Any request may meet its address's rate limits (web/ratelimit.py).
+        responses=error_responses(429) if rate_limits is not None else None,
     )
     app.state.service = service
     app.state.store = store
@@ -371,6 +380,10 @@ def create_app(
     _error_handlers(app)
     wider = {"/api/pbem/": pbem.PBEM_BODY_MAX, imports.IMPORT_PATH: imports.MAX_IMPORT_BYTES}
     app.add_middleware(BodyLimit, limit=BODY_MAX, wider=wider)
+    if rate_limits is not None:
+        # Outside the body limit: an address past its limits is answered before its body is read.
+        app.state.rate_limiter = RateLimiter(rate_limits)
+        app.add_middleware(RateLimit, limiter=app.state.rate_limiter)
     for router in (pages, lobby, games, clock_api.router, sockets, tutorials, rulebook):
         app.include_router(router)
     pbem.install(app)
