@@ -22,6 +22,7 @@ read. The only unresolved orders in a scene are the viewer's own.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import repeat
 from typing import Any
 
 from vectorwar.autopilot import Standing, news
@@ -272,24 +273,50 @@ def _result_data(result: Result) -> dict[str, Any]:
 
 
 def _all_arcs(game: Game, ships: Sequence[str]) -> dict[str, dict[str, list[str]]]:
-    # Arcs of several ships and weapons cover the same hexes many times over (a side of eight AV:T
-    # ships: some 20,000), so each hex is named once per scene.
-    names: dict[Hex, str] = {}
+    """Each ship's weapons' arcs, each as its hexes' names in order."""
+    arcs = {ship_id: _arc_hexes(game, ship_id) for ship_id in ships}
+    names = _HexNames(frozenset().union(*(hexes for ship_arcs in arcs.values() for hexes in ship_arcs.values())))
+    return {
+        ship_id: {weapon: names.listed(hexes) for weapon, hexes in ship_arcs.items()}
+        for ship_id, ship_arcs in arcs.items()
+    }
 
-    def name(h: Hex) -> str:
-        text = names.get(h)
-        if text is None:
-            text = names[h] = str(h)
-        return text
 
-    out: dict[str, dict[str, list[str]]] = {}
-    for ship_id in ships:
-        try:
-            arcs = game.system.arc_hexes(game.state, ship_id)
-        except KeyError:
-            arcs = {}
-        out[ship_id] = {weapon: sorted(map(name, hexes)) for weapon, hexes in arcs.items()}
-    return out
+def _arc_hexes(game: Game, ship_id: str) -> dict[str, frozenset[Hex]]:
+    try:
+        return game.system.arc_hexes(game.state, ship_id)
+    except KeyError:
+        return {}
+
+
+class _HexNames:
+    """The names of a scene's hexes, each named once and put in order once.
+
+    Arcs of several ships and weapons cover the same hexes many times over (a
+    side of eight AV:T ships: some 28,000), and a ``Hex`` (a dataclass) hashes
+    by a Python call. So each hex is named once a scene, the names are sorted
+    once, and a weapon's hexes are sorted by their places in that order, whole
+    numbers found by each hex object's identity where the system hands the same
+    objects to every arc (AV:T does), else by the hex's value.
+    """
+
+    def __init__(self, hexes: frozenset[Hex]) -> None:
+        named = sorted([(str(h), h) for h in hexes])
+        self.names = [text for text, _ in named]
+        # The hexes stay held here, so an identity stands for one object all the while.
+        self.ordered = [h for _, h in named]
+        self.places = {id(h): place for place, h in enumerate(self.ordered)}
+        self.by_value: dict[Hex, int] = {}
+
+    def listed(self, hexes: frozenset[Hex]) -> list[str]:
+        """The names of ``hexes``, sorted, as ``sorted(map(str, hexes))`` gives them."""
+        places = sorted(map(self.places.get, map(id, hexes), repeat(-1)))
+        if places and places[0] < 0:
+            # A hex held as another object than the equal one the scene's union kept.
+            if not self.by_value:
+                self.by_value = {h: place for place, h in enumerate(self.ordered)}
+            places = sorted(map(self.by_value.__getitem__, hexes))
+        return list(map(self.names.__getitem__, places))
 
 
 def _ranges(game: Game, counters: Sequence[Counter]) -> dict[str, dict[str, str]]:

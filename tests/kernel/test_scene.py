@@ -262,3 +262,20 @@ def test_avt_plots_off_the_printed_sheet_carry_no_leaving_the_board_warning() ->
         raise AssertionError("the Rafik's plots never left the printed sheet")
     warnings = [w["reason"] for o in scene["move_options"]["Rafik"] for w in o["warnings"]]
     assert not [w for w in warnings if "leaves the board" in w], warnings
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.frozensets(st.tuples(st.integers(-30, 30), st.integers(-30, 30)), max_size=40), max_size=6))
+def test_arc_hexes_are_listed_as_their_names_sorted(pairs: list[frozenset[tuple[int, int]]]) -> None:
+    """Each arc lists its hexes' names sorted as text, whether the arcs share hex objects or hold equal copies."""
+    from vectorwar.hexes import Hex
+    from vectorwar.scene import _HexNames
+
+    shared = {pair: Hex(*pair) for arc in pairs for pair in arc}
+    arcs = [frozenset(shared[p] for p in arc) for arc in pairs]
+    copies = [frozenset(Hex(*p) for p in arc) for arc in pairs]
+    names = _HexNames(frozenset().union(*arcs))
+    for arc, copy in zip(arcs, copies, strict=True):
+        expected = sorted(map(str, arc))
+        assert names.listed(arc) == expected
+        assert names.listed(copy) == expected
