@@ -267,6 +267,27 @@ class VV5Combat(CombatModule):
                     out[key] = out.get(key, 0) + m.guns.boxes
         return out
 
+    def bearing_on(self, view: CombatView, ship_id: str, target_id: str, at: Hex) -> dict[str, int]:
+        # bearing_from's entries for the one target, the view left as it is (a VMS bot asks this of every enemy
+        # for every candidate end): a target beyond the missiles' reach, the longest, has nothing on it.
+        ship = view.ship(ship_id)
+        dq, dr = at.q - ship.hex.q, at.r - ship.hex.r
+        if abs(dq) + abs(dr) + abs(dq + dr) > 2 * max(GUN_RANGE, MISSILE_RANGE) or not ship.active:
+            return {}
+        target = view.ship(target_id)
+        if target.side == ship.side or not target.active:
+            return {}
+        card = _card(view, ship_id)
+        arcs = frozenset(m.arc for m in card.mounts if m.guns.boxes > 0)
+        missile, guns = weapons_in_reach(view.map, ship.hex, ship.facing, at, arcs)
+        ready = card.missiles_ready
+        out = {MISSILES: ready} if missile and ready else {}
+        for m in card.mounts:
+            if m.guns.boxes > 0 and m.arc in guns:
+                name = mount_name(m.arc)
+                out[name] = out.get(name, 0) + m.guns.boxes
+        return out
+
     def arsenal(self, view: CombatView, ship_id: str) -> dict[str, int] | None:
         if not view.ship(ship_id).active:
             return {}
