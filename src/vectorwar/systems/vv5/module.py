@@ -77,6 +77,7 @@ from vectorwar.systems.vv5.equipment import build_ship
 from vectorwar.systems.vv5.events import GunsFired, InitiativeWon, MissileLaunched, MissileResolved
 from vectorwar.systems.vv5.initiative import initiative_roll
 from vectorwar.systems.vv5.legality import check_gunfire_on, check_launches_on
+from vectorwar.systems.vv5.module_bearing import MISSILES, bearing_from, bearing_on
 from vectorwar.systems.vv5.module_card import VV5Card, _card, _card_after, _effects, _missile_points, as_vv5_ship
 from vectorwar.systems.vv5.module_volley import (
     Volley,
@@ -87,11 +88,9 @@ from vectorwar.systems.vv5.module_volley import (
 )
 from vectorwar.systems.vv5.orders import Gunfire, Launch, Launches, Shot
 from vectorwar.systems.vv5.state import Box, Mount
-from vectorwar.systems.vv5.targeting import weapons_in_reach
 from vectorwar.vectors import Velocity
 
 RULE_TURN = "VMS Rotational System 4 (turning penalty)"
-MISSILES = "missiles"  # the launchers' name in arcs and shot options
 
 #: Who orders fire under another system's movement (ruling *VMS with VV5 combat: initiative*).
 FIRE_INITIATIVE = OptionSpec(
@@ -248,45 +247,12 @@ class VV5Combat(CombatModule):
         return self.bearing_from(view, ship_id, ship.hex, ship.facing)
 
     def bearing_from(self, view: CombatView, ship_id: str, at: Hex, facing: Direction) -> dict[tuple[str, str], int]:
-        # shot_options' pieces without their odds, which cost most of a VMS bot's move scoring; no view is
-        # built for the ship moved, and each target's range and line of fire are worked out once (the hot path).
-        ship = view.ship(ship_id)
-        if not ship.active:
-            return {}
-        card = _card(view, ship_id)
-        arcs = frozenset(m.arc for m in card.mounts if m.guns.boxes > 0)
-        reach = [(t.id, *weapons_in_reach(view.map, at, facing, t.hex, arcs)) for t in view.enemies_of(ship.side)]
-        ready = card.missiles_ready
-        out = {(MISSILES, t): ready for t, missile, _ in (reach if ready else ()) if missile}
-        for m in card.mounts:
-            if m.guns.boxes <= 0:
-                continue
-            for t, _, guns in reach:
-                if m.arc in guns:
-                    key = (mount_name(m.arc), t)
-                    out[key] = out.get(key, 0) + m.guns.boxes
-        return out
+        # shot_options' pieces without their odds, which cost most of a VMS bot's move scoring (the hot path).
+        return bearing_from(view, ship_id, at, facing)
 
     def bearing_on(self, view: CombatView, ship_id: str, target_id: str, at: Hex) -> dict[str, int]:
-        # bearing_from's entries for the one target, the view left as it is (a VMS bot asks this of every enemy
-        # for every candidate end): a target beyond the missiles' reach, the longest, has nothing on it.
-        ship = view.ship(ship_id)
-        dq, dr = at.q - ship.hex.q, at.r - ship.hex.r
-        if abs(dq) + abs(dr) + abs(dq + dr) > 2 * max(GUN_RANGE, MISSILE_RANGE) or not ship.active:
-            return {}
-        target = view.ship(target_id)
-        if target.side == ship.side or not target.active:
-            return {}
-        card = _card(view, ship_id)
-        arcs = frozenset(m.arc for m in card.mounts if m.guns.boxes > 0)
-        missile, guns = weapons_in_reach(view.map, ship.hex, ship.facing, at, arcs)
-        ready = card.missiles_ready
-        out = {MISSILES: ready} if missile and ready else {}
-        for m in card.mounts:
-            if m.guns.boxes > 0 and m.arc in guns:
-                name = mount_name(m.arc)
-                out[name] = out.get(name, 0) + m.guns.boxes
-        return out
+        # The one target's entries, the view left as it is: the VMS bot's threat on the ship it moves.
+        return bearing_on(view, ship_id, target_id, at)
 
     def arsenal(self, view: CombatView, ship_id: str) -> dict[str, int] | None:
         if not view.ship(ship_id).active:
