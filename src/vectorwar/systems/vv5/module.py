@@ -54,7 +54,7 @@ from vectorwar.odds import Modifier, Odds
 from vectorwar.roster import id_lookup
 from vectorwar.rules import OptionSpec, Order, PhaseSpec
 from vectorwar.systems.vv5 import damage_odds
-from vectorwar.systems.vv5.arcs import CODE_OF, GUN_ARCS, MISSILE_ARC, WEAPON_WORDS, covered_hexes
+from vectorwar.systems.vv5.arcs import CODE_OF, GUN_ARCS, MISSILE_ARC, WEAPON_WORDS, covered_hexes, in_arc
 from vectorwar.systems.vv5.combat import (
     GUN_RANGE,
     MISSILE_RANGE,
@@ -69,7 +69,9 @@ from vectorwar.systems.vv5.combat import (
     guns_facing,
     in_the_way,
     missile_odds,
+    missile_to_hit,
     missile_verdict,
+    on_track,
     spread_adjustment,
 )
 from vectorwar.systems.vv5.design import design_from_data
@@ -309,11 +311,19 @@ class VV5Combat(CombatModule):
                 yield launch, self._launch_number(view, ship_id, launch.target, adjust)
 
     def _launch_number(self, view: CombatView, ship_id: str, target_id: str, adjust: int) -> int:
-        """The incoming marker's space at launch (:meth:`launch_odds`)."""
-        need = self.launch_odds(view, ship_id, target_id, adjust).need
-        if need is None:  # pragma: no cover - a missile always has a number
-            raise ValueError("no to-hit number")
-        return need
+        """The incoming marker's space at launch: :meth:`launch_odds`' number, its modifiers summed without the
+        odds worked out (greedy fire and the search's estimates ask it of every launch)."""
+        ship, target = view.ship(ship_id), view.ship(target_id)
+        distance = ship.hex.distance(target.hex)
+        base = missile_to_hit(distance)
+        if base is None:  # pragma: no cover - a launch is checked in range first
+            raise ValueError(f"{target_id} is {distance} hexes away; missiles reach {MISSILE_RANGE}")
+        # The target's guns facing the launch, as guns_facing reads them off its card.
+        facing = distance > 1 and any(
+            m.guns.boxes > 0 and in_arc(GUN_ARCS[m.arc], target.hex, target.facing, ship.hex)
+            for m in _card(view, target_id).mounts
+        )
+        return on_track(base + int(facing) + adjust + view.penalty_per_hexside * ship.hexsides_turned)
 
     def launch_odds(self, view: CombatView, ship_id: str, target_id: str, adjust: int) -> Odds:
         """A missile's odds: the table, guns facing, ``adjust`` (several targets), the turning penalty."""
