@@ -217,3 +217,60 @@ def test_bearing_on_one_target_moved_is_that_targets_entries_in_the_arsenals_ord
     listed = list(dict.fromkeys(weapon for weapon, _ in m.bearing(moved, "Hawk")))
     assert listed == [weapon for weapon in most if weapon in listed]
     assert list(found) == [weapon for weapon in most if weapon in found]
+
+
+_VV5_MIXED = {
+    **VV5_TABLE,
+    "mass": 40,
+    "guns": [{"arc": "forward", "guns": 2}, {"arc": "forward", "guns": 1}, {"arc": "aft180", "guns": 1}],
+    "missiles": 3,
+}
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    q=st.integers(-20, 20),
+    r=st.integers(-20, 20),
+    facing=st.sampled_from(list(Direction)),
+    rocks=st.booleans(),
+    spent=st.integers(0, 3),
+    broken=st.booleans(),
+    target=st.sampled_from(["Raven", "Kite", "Hawk"]),
+    out=st.sampled_from(["", "Hawk", "Raven"]),
+)
+def test_vv5_bearing_on_anywhere_is_the_contracts_default(
+    q: int, r: int, facing: Direction, rocks: bool, spent: int, broken: bool, target: str, out: str
+) -> None:
+    """VV5's quick ``bearing_on`` says what the contract's default (the whole view with the target moved) says
+    wherever the target goes, out past the missiles' reach and behind rocks: two mounts of one arc add up,
+    spent launchers and a mount with no guns left count nothing, and a friend, the shooter itself or a ship
+    out of the fight has nothing on it."""
+    m = module("vv5")
+    view = duel("vv5", _VV5_MIXED, distance=3)
+    hawk = replace(view.ship("Hawk"), hex=Hex(20, 20), facing=facing)
+    raven = replace(view.ship("Raven"), hex=Hex(20, 17))
+    kite = replace(raven, id="Kite", name="Kite", side="red", hex=Hex(21, 19))
+    ships = tuple(replace(s, status="destroyed") if s.id == out else s for s in (hawk, raven, kite))
+    card = view.cards["Hawk"]
+    launchers = tuple("spent" if i < spent else "ready" for i in range(len(card.launchers)))
+    mounts = (replace(card.mounts[0], guns=replace(card.mounts[0].guns, boxes=0)), *card.mounts[1:])
+    card = replace(card, launchers=launchers, mounts=mounts if broken else card.mounts)
+    rocks_here = tuple((Hex(h.q + 20, h.r + 20), ASTEROID) for h in _ROCKS) if rocks else ()
+    view = CombatView(
+        ships, {**view.cards, "Hawk": card, "Kite": view.cards["Raven"]}, HexMap.single(60, 60, rocks_here)
+    )
+    at = Hex(20 + q, 20 + r)
+    found = m.bearing_on(view, "Hawk", target, at)
+    assert found == CombatModule.bearing_on(m, view, "Hawk", target, at)
+    if target != "Raven" or out:
+        assert found == {}
+
+
+def test_vv5_has_its_own_bearing_on_that_adds_up_mounts_of_one_arc() -> None:
+    """The module overrides the default (the VMS bot's hot path), and its count two hexes off the bow is every
+    ready missile and both forward mounts' guns."""
+    m = module("vv5")
+    assert type(m).bearing_on is not CombatModule.bearing_on
+    view = duel("vv5", _VV5_MIXED, distance=2)
+    at = view.ship("Raven").hex
+    assert m.bearing_on(view, "Hawk", "Raven", at) == {"missiles": 3, "forward guns": 3}

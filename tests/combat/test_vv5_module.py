@@ -7,6 +7,8 @@ from dataclasses import replace
 from typing import Unpack
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from tests.support.dice import LoadedDice
 from vectorwar.combat.base import CombatView
@@ -17,7 +19,7 @@ from vectorwar.hexes import Direction, Hex
 from vectorwar.rules import OptionValue
 from vectorwar.systems.vms.modules import module
 from vectorwar.systems.vv5.events import GunsFired, MissileLaunched, MissileResolved
-from vectorwar.systems.vv5.module import VV5Card
+from vectorwar.systems.vv5.module import VV5Card, VV5Combat
 
 from .helpers import VV5_TABLE, DuelOptions, duel
 
@@ -348,3 +350,28 @@ def test_a_ship_off_the_line_or_the_option_off_rolls_no_deflection() -> None:
 
 def test_no_side_in_play_holds_no_initiative() -> None:
     assert VV5.fire_initiative(duel("vv5", VV5_TABLE), (), "red", LoadedDice(), []) is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    q=st.integers(-15, 15),
+    r=st.integers(-15, 15),
+    facing=st.sampled_from(list(Direction)),
+    turned=st.integers(0, 3),
+    adjust=st.integers(0, 2),
+    aft=st.booleans(),
+)
+def test_the_launch_number_is_the_launch_odds_number(
+    q: int, r: int, facing: Direction, turned: int, adjust: int, aft: bool
+) -> None:
+    """The marker's space greedy fire, the search's estimates and the launch itself read is the number the
+    launch's odds show: the table, the target's guns facing, several targets and the turning penalty."""
+    table = {**MISSILE_TABLE, "guns": [{"arc": "aft180" if aft else "forward", "guns": 2}]}
+    view = duel("vv5", table, turned=turned)
+    hawk = view.ship("Hawk")
+    at = Hex(hawk.hex.q + q, hawk.hex.r + r)
+    assume(1 <= hawk.hex.distance(at) <= 15)
+    view = replace(view, ships=(hawk, replace(view.ship("Raven"), hex=at, facing=facing)))
+    vv5 = VV5Combat()
+    need = vv5.launch_odds(view, "Hawk", "Raven", adjust).need
+    assert vv5._launch_number(view, "Hawk", "Raven", adjust) == need

@@ -54,7 +54,7 @@ from vectorwar.odds import Modifier, Odds
 from vectorwar.roster import id_lookup
 from vectorwar.rules import OptionSpec, Order, PhaseSpec
 from vectorwar.systems.vv5 import damage_odds
-from vectorwar.systems.vv5.arcs import CODE_OF, GUN_ARCS, MISSILE_ARC, WEAPON_WORDS, covered_hexes
+from vectorwar.systems.vv5.arcs import CODE_OF, GUN_ARCS, MISSILE_ARC, WEAPON_WORDS, covered_hexes, in_arc
 from vectorwar.systems.vv5.combat import (
     GUN_RANGE,
     MISSILE_RANGE,
@@ -69,7 +69,9 @@ from vectorwar.systems.vv5.combat import (
     guns_facing,
     in_the_way,
     missile_odds,
+    missile_to_hit,
     missile_verdict,
+    on_track,
     spread_adjustment,
 )
 from vectorwar.systems.vv5.design import design_from_data
@@ -77,6 +79,7 @@ from vectorwar.systems.vv5.equipment import build_ship
 from vectorwar.systems.vv5.events import GunsFired, InitiativeWon, MissileLaunched, MissileResolved
 from vectorwar.systems.vv5.initiative import initiative_roll
 from vectorwar.systems.vv5.legality import check_gunfire_on, check_launches_on
+from vectorwar.systems.vv5.module_bearing import MISSILES, bearing_from, bearing_on
 from vectorwar.systems.vv5.module_card import VV5Card, _card, _card_after, _effects, _missile_points, as_vv5_ship
 from vectorwar.systems.vv5.module_volley import (
     Volley,
@@ -87,11 +90,9 @@ from vectorwar.systems.vv5.module_volley import (
 )
 from vectorwar.systems.vv5.orders import Gunfire, Launch, Launches, Shot
 from vectorwar.systems.vv5.state import Box, Mount
-from vectorwar.systems.vv5.targeting import weapons_in_reach
 from vectorwar.vectors import Velocity
 
 RULE_TURN = "VMS Rotational System 4 (turning penalty)"
-MISSILES = "missiles"  # the launchers' name in arcs and shot options
 
 #: Who orders fire under another system's movement (ruling *VMS with VV5 combat: initiative*).
 FIRE_INITIATIVE = OptionSpec(
@@ -248,24 +249,12 @@ class VV5Combat(CombatModule):
         return self.bearing_from(view, ship_id, ship.hex, ship.facing)
 
     def bearing_from(self, view: CombatView, ship_id: str, at: Hex, facing: Direction) -> dict[tuple[str, str], int]:
-        # shot_options' pieces without their odds, which cost most of a VMS bot's move scoring; no view is
-        # built for the ship moved, and each target's range and line of fire are worked out once (the hot path).
-        ship = view.ship(ship_id)
-        if not ship.active:
-            return {}
-        card = _card(view, ship_id)
-        arcs = frozenset(m.arc for m in card.mounts if m.guns.boxes > 0)
-        reach = [(t.id, *weapons_in_reach(view.map, at, facing, t.hex, arcs)) for t in view.enemies_of(ship.side)]
-        ready = card.missiles_ready
-        out = {(MISSILES, t): ready for t, missile, _ in (reach if ready else ()) if missile}
-        for m in card.mounts:
-            if m.guns.boxes <= 0:
-                continue
-            for t, _, guns in reach:
-                if m.arc in guns:
-                    key = (mount_name(m.arc), t)
-                    out[key] = out.get(key, 0) + m.guns.boxes
-        return out
+        # shot_options' pieces without their odds, which cost most of a VMS bot's move scoring (the hot path).
+        return bearing_from(view, ship_id, at, facing)
+
+    def bearing_on(self, view: CombatView, ship_id: str, target_id: str, at: Hex) -> dict[str, int]:
+        # The one target's entries, the view left as it is: the VMS bot's threat on the ship it moves.
+        return bearing_on(view, ship_id, target_id, at)
 
     def arsenal(self, view: CombatView, ship_id: str) -> dict[str, int] | None:
         if not view.ship(ship_id).active:
@@ -322,11 +311,19 @@ class VV5Combat(CombatModule):
                 yield launch, self._launch_number(view, ship_id, launch.target, adjust)
 
     def _launch_number(self, view: CombatView, ship_id: str, target_id: str, adjust: int) -> int:
-        """The incoming marker's space at launch (:meth:`launch_odds`)."""
-        need = self.launch_odds(view, ship_id, target_id, adjust).need
-        if need is None:  # pragma: no cover - a missile always has a number
-            raise ValueError("no to-hit number")
-        return need
+        """The incoming marker's space at launch: :meth:`launch_odds`' number, its modifiers summed without the
+        odds worked out (greedy fire and the search's estimates ask it of every launch)."""
+        ship, target = view.ship(ship_id), view.ship(target_id)
+        distance = ship.hex.distance(target.hex)
+        base = missile_to_hit(distance)
+        if base is None:  # pragma: no cover - a launch is checked in range first
+            raise ValueError(f"{target_id} is {distance} hexes away; missiles reach {MISSILE_RANGE}")
+        # The target's guns facing the launch, as guns_facing reads them off its card.
+        facing = distance > 1 and any(
+            m.guns.boxes > 0 and in_arc(GUN_ARCS[m.arc], target.hex, target.facing, ship.hex)
+            for m in _card(view, target_id).mounts
+        )
+        return on_track(base + int(facing) + adjust + view.penalty_per_hexside * ship.hexsides_turned)
 
     def launch_odds(self, view: CombatView, ship_id: str, target_id: str, adjust: int) -> Odds:
         """A missile's odds: the table, guns facing, ``adjust`` (several targets), the turning penalty."""
