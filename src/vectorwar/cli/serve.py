@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from vectorwar.web.reminders import Settings
 
 _REMINDERS = "Reminders (docs/web.md, Deadlines and clocks)"
+_RATES = "Per-address rates (docs/web.md, Per-address rates)"
 
 
 class Tls(StrEnum):
@@ -46,6 +47,28 @@ def serve_command(
             metavar="N",
         ),
     ] = None,
+    games_per_minute: Annotated[
+        float,
+        typer.Option(
+            min=0.01, max=100_000, help="Games one address may create a minute", metavar="N", rich_help_panel=_RATES
+        ),
+    ] = 30.0,
+    games_burst: Annotated[
+        int,
+        typer.Option(
+            min=1, max=100_000, help="Games one address may create at once", metavar="N", rich_help_panel=_RATES
+        ),
+    ] = 60,
+    refusals_per_minute: Annotated[
+        float,
+        typer.Option(
+            min=0.01,
+            max=100_000,
+            help="Refused requests one address may earn a minute before a cool-down",
+            metavar="N",
+            rich_help_panel=_RATES,
+        ),
+    ] = 600.0,
     smtp_host: Annotated[
         str | None,
         typer.Option(
@@ -131,6 +154,7 @@ def serve_command(
     from vectorwar.web.app import WS_MESSAGE_MAX, create_app
     from vectorwar.web.botpool import default_size
     from vectorwar.web.guard import DatabaseInUse, claim_database
+    from vectorwar.web.ratelimit import RateLimits
     from vectorwar.web.service_core import budget_scale
     from vectorwar.web.store import default_db_url
 
@@ -148,7 +172,14 @@ def serve_command(
     except SQLAlchemyError as err:
         raise UserError(f"cannot open the database {url}: {err}") from None
     try:
-        app = create_app(url, bot_workers=default_size() if bot_workers is None else bot_workers, reminders=reminders)
+        app = create_app(
+            url,
+            bot_workers=default_size() if bot_workers is None else bot_workers,
+            reminders=reminders,
+            rate_limits=RateLimits(
+                games_per_minute=games_per_minute, games_burst=games_burst, refusals_per_minute=refusals_per_minute
+            ),
+        )
     except SQLAlchemyError as err:
         raise UserError(f"cannot open the database {url}: {err}") from None
     # Migrated now: other servers of this version may join a PostgreSQL database (web/guard.py).
