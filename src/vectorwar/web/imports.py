@@ -21,7 +21,7 @@ from vectorwar.players import computer_players
 from vectorwar.rules import Clock
 from vectorwar.savefile import game_from_data
 from vectorwar.serial import to_data
-from vectorwar.web.referee import BOT_PREFIX, Table
+from vectorwar.web.referee import BOT_PREFIX, Table, game_record
 from vectorwar.web.store import NewGame, Progress
 
 #: Bytes of a save file the server reads (the command line reads up to 16 MiB; a lab sample of a
@@ -93,19 +93,7 @@ def record_of(game_id: str, imported: Imported) -> NewGame:
         over=True,
         ending=game.history[-1].end if game.history else "",
     )
-    return NewGame(
-        id=game_id,
-        system=game.system.manifest.name,
-        scenario_id=game.scenario.id,
-        title=game.scenario.title,
-        scenario=game.scenario.to_data(),
-        seed=game.seed,
-        options=dict(game.options),
-        controllers=dict(imported.controllers),
-        tokens={},
-        seed_fixed=True,
-        played=played,
-    )
+    return game_record(game_id, game, imported.controllers, {}, practice=True, played=played)
 
 
 def table_of(game_id: str, imported: Imported) -> Table:

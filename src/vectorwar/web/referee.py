@@ -320,7 +320,22 @@ def record_of(
     rematch_of: str | None = None,
 ) -> NewGame:
     """What the store keeps of a new game (``tokens``: token hash -> seats)."""
-    game = opening.setup.game
+    return game_record(
+        game_id, opening.setup.game, opening.controllers, tokens, practice=practice, rematch_of=rematch_of
+    )
+
+
+def game_record(
+    game_id: str,
+    game: Game,
+    controllers: Mapping[str, str],
+    tokens: Mapping[str, tuple[str, ...]],
+    *,
+    practice: bool = False,
+    rematch_of: str | None = None,
+    played: Progress | None = None,
+) -> NewGame:
+    """What the store keeps of ``game``: its set-up and seats, and ``played``, the batches already resolved."""
     return NewGame(
         id=game_id,
         system=game.system.manifest.name,
@@ -329,10 +344,11 @@ def record_of(
         scenario=game.scenario.to_data(),
         seed=game.seed,
         options=dict(game.options),
-        controllers=dict(opening.controllers),
+        controllers=dict(controllers),
         tokens=dict(tokens),
         seed_fixed=practice,
         rematch_of=rematch_of,
+        played=played,
     )
 
 
