@@ -32,7 +32,17 @@ from vectorwar.registry import get_system
 from vectorwar.rules import Bot, Order
 from vectorwar.setup import set_up
 from vectorwar.web.app import create_app
-from vectorwar.web.botpool import BOTS_ONLY, PEOPLE, BotOverBudget, BotPool, Decision, decide
+from vectorwar.web.botpool import (
+    BOTS_ONLY,
+    NICENESS,
+    NICENESS_BOTS_ONLY,
+    PEOPLE,
+    BotOverBudget,
+    BotPool,
+    Decision,
+    bots_only_size,
+    decide,
+)
 from vectorwar.web.service import Budgets, GameService, TooManyBotGames
 from vectorwar.web.store import Store
 
@@ -197,7 +207,7 @@ def test_the_same_decision_in_a_worker_and_in_process_is_the_same_order() -> Non
         try:
             for seat, name in (("red", "random"), ("blue", "greedy"), ("red", "search")):
                 decision = Decision("vv5", game.state, game.seed, len(game.history), seat, name)
-                pooled = await pool.decide(decision, priority=PEOPLE, budget=None)
+                pooled = await pool.decide(decision, lane=PEOPLE, budget=None)
                 assert str(pooled) == str(decide(decision))
         finally:
             pool.close()
@@ -265,7 +275,7 @@ def test_a_bot_stopped_over_its_budget_is_asked_again_later(spin: str) -> None:
     run_async(scenario)
 
 
-def test_peoples_games_are_served_before_bot_only_games(spin: str) -> None:
+def test_a_persons_game_never_waits_behind_a_bot_only_games_decision(spin: str) -> None:
     setup = set_up("msc-duel", {"red": "greedy", "blue": "greedy"}, seed=4)
     state, seed = setup.game.state, setup.game.seed
     finished: list[str] = []
@@ -274,26 +284,62 @@ def test_peoples_games_are_served_before_bot_only_games(spin: str) -> None:
         pool = BotPool(1, initializer=functools.partial(register_spin, spin))
         try:
 
-            async def ask(name: str, seat: str, bot: str, priority: int, budget: float | None) -> None:
+            async def ask(name: str, seat: str, bot: str, lane: int) -> None:
                 with contextlib.suppress(BotOverBudget):
-                    await pool.decide(Decision("msc", state, seed, 0, seat, bot), priority=priority, budget=budget)
+                    await pool.decide(Decision("msc", state, seed, 0, seat, bot), lane=lane, budget=None)
                 finished.append(name)
 
-            busy = asyncio.create_task(ask("spin", "red", "spin", BOTS_ONLY, None))
+            busy = asyncio.create_task(ask("spin", "red", "spin", BOTS_ONLY))
             await until(lambda: Path(spin).exists() and Path(spin).read_text() != "", "the spinning bot to start")
-            # The one worker is busy: a bot-only game's decision comes first, a person's game's after it.
-            bots = asyncio.create_task(ask("bots only", "red", "greedy", BOTS_ONLY, None))
-            await until(lambda: pool.waiting() == 1, "the bot-only decision to queue")
-            people = asyncio.create_task(ask("people", "blue", "greedy", PEOPLE, None))
-            await until(lambda: pool.waiting() == 2, "the person's decision to queue")
+            spinner = int(Path(spin).read_text())
+            # The bot-only lane's one worker is busy: another bot-only game's decision waits for it ...
+            bots = asyncio.create_task(ask("bots only", "red", "greedy", BOTS_ONLY))
+            await until(lambda: pool.waiting(BOTS_ONLY) == 1, "the bot-only decision to queue")
+            # ... and a person's game's is answered by a worker of its own, the spinner still spinning.
+            await ask("people", "blue", "greedy", PEOPLE)
+            assert (finished, pool.waiting(PEOPLE), pool.waiting(BOTS_ONLY)) == (["people"], 0, 1)
+            assert spinner in pool.pids()
+            assert not gone(spinner)
             # Giving up on the spinning decision stops its worker, which goes to the next in line.
             busy.cancel()
-            await asyncio.gather(bots, people)
+            await bots
         finally:
             pool.close()
 
     run_async(scenario)
     assert finished == ["people", "bots only"]
+
+
+def test_the_bot_only_lane_runs_at_the_lowest_cpu_priority(spin: str) -> None:
+    setup = set_up("msc-duel", {"red": "greedy", "blue": "greedy"}, seed=4)
+    state, seed = setup.game.state, setup.game.seed
+
+    async def scenario() -> None:
+        pool = BotPool(1, initializer=functools.partial(register_spin, spin))
+        try:
+            await pool.decide(Decision("msc", state, seed, 0, "blue", "greedy"), lane=PEOPLE, budget=None)
+            (people,) = pool.pids()
+            busy = asyncio.create_task(
+                pool.decide(Decision("msc", state, seed, 0, "red", "spin"), lane=BOTS_ONLY, budget=None)
+            )
+            await until(lambda: Path(spin).exists() and Path(spin).read_text() != "", "the spinning bot to start")
+            spinner = int(Path(spin).read_text())
+            ours = os.getpriority(os.PRIO_PROCESS, 0)
+            assert os.getpriority(os.PRIO_PROCESS, people) == min(19, ours + NICENESS)
+            assert os.getpriority(os.PRIO_PROCESS, spinner) == min(19, ours + NICENESS_BOTS_ONLY) == 19
+            busy.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await busy
+        finally:
+            pool.close()
+
+    run_async(scenario)
+
+
+def test_a_pool_refuses_a_lane_of_no_workers() -> None:
+    with pytest.raises(ValueError, match="at least one"):
+        BotPool(1, bots_only=0)
+    assert [bots_only_size(n) for n in (1, 2, 3, 8)] == [1, 1, 1, 4]
 
 
 def test_one_address_runs_only_so_many_bot_only_games_at_once(spin: str) -> None:

@@ -14,19 +14,23 @@ be stopped. So each decision goes to a pool of worker processes:
 * **a budget that stops the work.** A decision still running past its budget
   is cancelled by killing its worker process; a fresh one takes its place
   for the next decision. The service logs it and asks the bot again later.
-* **people first.** Decisions wait for a free worker in order of priority
-  (:data:`PEOPLE` before :data:`BOTS_ONLY`), first come first served within one.
+* **people first.** Games where a person holds a seat (:data:`PEOPLE`) and
+  games of computer players only (:data:`BOTS_ONLY`) have workers of their
+  own, each lane first come first served. A decision cannot be stopped part
+  way and handed back, so a person's game never waits behind a long
+  ``search:3`` decision of a game nobody plays in: the bot-only lane's
+  workers run at the lowest CPU priority, taking what the web process and
+  the people's workers leave.
 
 Waiting for a free worker does not count against a decision's budget: the
-budget bounds the work, the priority the wait.
+budget bounds the work, the lane the wait.
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
-import heapq
-import itertools
 import multiprocessing
 import os
 import signal
@@ -49,22 +53,34 @@ __all__ = [
     "BotOverBudget",
     "BotPool",
     "Decision",
+    "bots_only_size",
     "decide",
     "default_size",
 ]
 
-#: The priority of a decision for a game where a person holds a seat: served first.
+#: The lane of a decision for a game where a person holds a seat.
 PEOPLE = 0
-#: The priority of a decision for a game of computer players only.
+#: The lane of a decision for a game of computer players only.
 BOTS_ONLY = 1
-#: How much lower the workers' CPU priority is than the web process's (Unix ``nice``), so that on a
-#: busy machine the web process's requests come before the bots' thinking.
+#: How much lower the people's workers' CPU priority is than the web process's (Unix ``nice``), so that on
+#: a busy machine the web process's requests come before the bots' thinking.
 NICENESS = 5
+#: The bot-only lane's: the lowest there is, so it only takes a core nobody else wants.
+NICENESS_BOTS_ONLY = 19
 
 
 def default_size() -> int:
     """One worker per core but one, which stays the web process's; at least one."""
     return max(1, (os.cpu_count() or 2) - 1)
+
+
+def bots_only_size(size: int) -> int:
+    """Workers for the games of computer players only beside ``size`` for people's: half as many, at least one.
+
+    >>> bots_only_size(1), bots_only_size(4), bots_only_size(7)
+    (1, 2, 3)
+    """
+    return max(1, size // 2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,12 +127,12 @@ def decide(decision: Decision) -> Order:
     return bot_decision(system, decision.state, decision.seed, decision.step, decision.seat, bot)
 
 
-def _serve(connection: Connection, initializer: Callable[[], None] | None) -> None:
+def _serve(connection: Connection, initializer: Callable[[], None] | None, niceness: int) -> None:
     """A worker process's life: decisions in, orders out, until the web process goes."""
     # Ctrl-C in the terminal reaches the whole process group: the web process stops its workers itself.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     with contextlib.suppress(OSError, AttributeError):
-        os.nice(NICENESS)
+        os.nice(niceness)
     if initializer is not None:
         initializer()
     from vectorwar.registry import systems
@@ -152,9 +168,12 @@ class _WorkerLost(Exception):
 class _Worker:
     """One worker process, started when first needed and again after it is killed."""
 
-    def __init__(self, context: ForkServerContext | SpawnContext, initializer: Callable[[], None] | None) -> None:
+    def __init__(
+        self, context: ForkServerContext | SpawnContext, initializer: Callable[[], None] | None, niceness: int
+    ) -> None:
         self._context = context
         self._initializer = initializer
+        self._niceness = niceness
         self._lock = threading.Lock()
         self._process: BaseProcess | None = None
         self._connection: Connection | None = None
@@ -174,7 +193,7 @@ class _Worker:
                 return
             ours, theirs = self._context.Pipe()
             started: BaseProcess = self._context.Process(
-                target=_serve, args=(theirs, self._initializer), daemon=True, name="vectorwar-bot"
+                target=_serve, args=(theirs, self._initializer, self._niceness), daemon=True, name="vectorwar-bot"
             )
             started.start()
             theirs.close()  # the worker's end lives in the worker only, so its death reads as EOF here
@@ -232,14 +251,66 @@ class _Worker:
             connection.close()
 
 
+class _Lane:
+    """Workers for one kind of game, and the decisions waiting for one of them, first come first served."""
+
+    def __init__(self, workers: list[_Worker]) -> None:
+        self.workers = workers
+        self.free = list(workers)
+        self.waiting: collections.deque[asyncio.Future[_Worker]] = collections.deque()
+
+    def queued(self) -> int:
+        return sum(1 for ready in self.waiting if not ready.done())
+
+    async def acquire(self) -> _Worker:
+        if self.free and not self.queued():
+            return self.free.pop()
+        ready: asyncio.Future[_Worker] = asyncio.get_running_loop().create_future()
+        self.waiting.append(ready)
+        try:
+            return await ready
+        except asyncio.CancelledError:
+            # Handed a worker just as the wait was given up: it goes to the next in line.
+            if ready.done() and not ready.cancelled():
+                self.release(ready.result())
+            raise
+
+    def release(self, worker: _Worker) -> None:
+        while self.waiting:
+            ready = self.waiting.popleft()
+            if not ready.done():
+                ready.set_result(worker)
+                return
+        self.free.append(worker)
+
+    def close(self) -> None:
+        for ready in self.waiting:
+            if not ready.done():
+                ready.cancel()
+        self.waiting.clear()
+        for worker in self.workers:
+            worker.stop()
+
+
 class BotPool:
-    """``size`` worker processes for the computer players' decisions, people's games first."""
+    """``size`` worker processes for the decisions of people's games, and ``bots_only`` for the rest.
+
+    ``bots_only`` defaults to :func:`bots_only_size`. A worker starts when first needed (or at :meth:`warm`).
+    """
 
     def __init__(
-        self, size: int, *, initializer: Callable[[], None] | None = None, start_method: str | None = None
+        self,
+        size: int,
+        *,
+        bots_only: int | None = None,
+        initializer: Callable[[], None] | None = None,
+        start_method: str | None = None,
     ) -> None:
         if size < 1:
             raise ValueError(f"a pool of worker processes needs at least one (got {size})")
+        bots_only = bots_only_size(size) if bots_only is None else bots_only
+        if bots_only < 1:
+            raise ValueError(f"games of computer players only need at least one worker (got {bots_only})")
         if start_method is None:
             # Never fork a process with threads running; a fork server is quick to start workers from.
             start_method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
@@ -249,71 +320,50 @@ class BotPool:
         if isinstance(context, ForkServerContext):
             context.set_forkserver_preload([__name__])
         self.size = size
-        self._workers = [_Worker(context, initializer) for _ in range(size)]
-        self._free = list(self._workers)
-        self._waiting: list[tuple[int, int, asyncio.Future[_Worker]]] = []
-        self._arrivals = itertools.count()
+        self._lanes = {
+            PEOPLE: _Lane([_Worker(context, initializer, NICENESS) for _ in range(size)]),
+            BOTS_ONLY: _Lane([_Worker(context, initializer, NICENESS_BOTS_ONLY) for _ in range(bots_only)]),
+        }
         # Two threads a worker: one waiting on it, and one still reaping the process it just killed.
-        self._threads = ThreadPoolExecutor(max_workers=2 * size, thread_name_prefix="vectorwar-bots")
+        self._threads = ThreadPoolExecutor(max_workers=2 * (size + bots_only), thread_name_prefix="vectorwar-bots")
         self._closed = False
 
     def warm(self) -> None:
-        """Start every worker now and wait until each is ready (blocks), so no request waits for one to start."""
-        started = [self._threads.submit(worker.start) for worker in self._workers]
+        """Start the people's workers now and wait until each is ready (blocks), so no person waits for one.
+
+        The bot-only lane's start when a game of computer players first needs them.
+        """
+        started = [self._threads.submit(worker.start) for worker in self._lanes[PEOPLE].workers]
         for done in started:
             done.result()
 
     def pids(self) -> list[int]:
-        """The worker processes running now (a worker starts when first needed)."""
-        return [pid for w in self._workers if (pid := w.pid) is not None]
+        """The worker processes running now, of either lane."""
+        return [pid for lane in self._lanes.values() for w in lane.workers if (pid := w.pid) is not None]
 
-    def waiting(self) -> int:
-        """Decisions waiting for a free worker."""
-        return sum(1 for *_, ready in self._waiting if not ready.done())
+    def waiting(self, lane: int | None = None) -> int:
+        """Decisions waiting for a free worker: of one lane (:data:`PEOPLE`, :data:`BOTS_ONLY`), or of both."""
+        return sum(self._lanes[lane].queued() for lane in ((lane,) if lane is not None else self._lanes))
 
-    async def decide(self, decision: Decision, *, priority: int, budget: float | None) -> Order:
-        """The bot's order, once a worker is free for ``priority``.
+    async def decide(self, decision: Decision, *, lane: int, budget: float | None) -> Order:
+        """The bot's order, once a worker of ``lane`` (:data:`PEOPLE` or :data:`BOTS_ONLY`) is free.
 
         Raises :class:`BotOverBudget` (the worker was killed) or :class:`BotFailed`.
         """
-        worker = await self._acquire(priority)
+        if self._closed:
+            raise BotFailed("the server is stopping")
+        chosen = self._lanes[lane]
+        worker = await chosen.acquire()
         try:
             return await self._run(worker, decision, budget)
         finally:
-            self._release(worker)
+            chosen.release(worker)
 
     def close(self) -> None:
         self._closed = True
-        for *_, ready in self._waiting:
-            if not ready.done():
-                ready.cancel()
-        self._waiting.clear()
-        for worker in self._workers:
-            worker.stop()
+        for lane in self._lanes.values():
+            lane.close()
         self._threads.shutdown(wait=False, cancel_futures=True)
-
-    async def _acquire(self, priority: int) -> _Worker:
-        if self._closed:
-            raise BotFailed("the server is stopping")
-        if self._free and not self.waiting():
-            return self._free.pop()
-        ready: asyncio.Future[_Worker] = asyncio.get_running_loop().create_future()
-        heapq.heappush(self._waiting, (priority, next(self._arrivals), ready))
-        try:
-            return await ready
-        except asyncio.CancelledError:
-            # Handed a worker just as the wait was given up: it goes to the next in line.
-            if ready.done() and not ready.cancelled():
-                self._release(ready.result())
-            raise
-
-    def _release(self, worker: _Worker) -> None:
-        while self._waiting:
-            *_, ready = heapq.heappop(self._waiting)
-            if not ready.done():
-                ready.set_result(worker)
-                return
-        self._free.append(worker)
 
     async def _run(self, worker: _Worker, decision: Decision, budget: float | None) -> Order:
         loop = asyncio.get_running_loop()

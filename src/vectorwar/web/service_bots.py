@@ -90,8 +90,8 @@ class BotDriving(ServiceCore):
             seat=seat,
             bot=controller.removeprefix(referee.BOT_PREFIX),
         )
-        priority = PEOPLE if referee.has_people(table.controllers) else BOTS_ONLY
-        return await self.bot_pool.decide(decision, priority=priority, budget=self.budgets.bots)
+        lane = PEOPLE if referee.has_people(table.controllers) else BOTS_ONLY
+        return await self.bot_pool.decide(decision, lane=lane, budget=self.budgets.bots)
 
     async def _next_bot_order(self, live: LiveGame, game: Game) -> Game | None:
         """The game after the next bot's order; ``None`` when no bot owes one, or its seat must wait (logged)."""
