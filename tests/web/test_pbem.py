@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
+
+from vectorwar.web import pbem as web_pbem
 
 
 def post(client: TestClient, route: str, body: dict[str, Any], status: int = 200) -> dict[str, Any]:
@@ -126,3 +129,12 @@ def test_a_game_of_whole_turns_and_a_rebuilt_file_through_the_api(client: TestCl
     refused = post(client, "rebuild", {"file": sent["file"], "seat": "red", "keyring": sent["keyring"]}, 409)
     assert refused["error"]["type"] == "StaleFileError"
     assert "nothing to rebuild" in refused["error"]["message"]
+
+
+def test_a_file_checked_past_the_servers_budget_is_refused_in_words(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(web_pbem, "PBEM_BUDGET", 0.0)
+    late = post(client, "new", {"scenario": "msc-duel", "seat": "red"}, 422)
+    assert late["error"]["type"] == "PbemFileError"
+    assert "budget of 0 s" in late["error"]["message"]

@@ -9,7 +9,6 @@ from the operating system's secret source, and returned in the keyring only.
 
 from __future__ import annotations
 
-import asyncio
 import secrets
 import time
 from collections.abc import Callable
@@ -39,7 +38,7 @@ from vectorwar.scene import build_scene
 from vectorwar.setup import find_scenario, system_of
 from vectorwar.setup import game_options as checked_options
 from vectorwar.web.responses import error, error_responses
-from vectorwar.web.service_core import budget_scale
+from vectorwar.web.service_core import within_budget
 
 R = TypeVar("R")
 
@@ -117,11 +116,11 @@ def install(app: FastAPI, clock: Callable[[], float] = time.time) -> None:
 
 
 async def _off_loop(fn: Callable[..., R], *args: Any) -> R:
-    budget = PBEM_BUDGET * budget_scale()
-    try:
-        return await asyncio.wait_for(asyncio.to_thread(fn, *args), budget)
-    except TimeoutError:
-        raise PbemFileError(f"checking the file took longer than the server's budget of {budget:g} s") from None
+    return await within_budget(PBEM_BUDGET, _over_budget, fn, *args)
+
+
+def _over_budget(seconds: float) -> PbemFileError:
+    return PbemFileError(f"checking the file took longer than the server's budget of {seconds:g} s")
 
 
 @router.post(

@@ -84,6 +84,20 @@ def budget_scale() -> float:
     return scale
 
 
+async def within_budget(budget: float, refusal: Callable[[float], Exception], fn: Callable[..., R], *args: Any) -> R:
+    """``fn(*args)`` on a worker thread, off the event loop; past ``budget`` seconds (times
+    :func:`budget_scale`) the request gets ``refusal(seconds)`` instead.
+
+    For stateless checks whose inputs are bounded before they start (a thread cannot be stopped, so the
+    bounds are what keep its work short); the game's own work goes through :class:`GameService`'s budgets.
+    """
+    seconds = budget * budget_scale()
+    try:
+        return await asyncio.wait_for(asyncio.to_thread(fn, *args), seconds)
+    except TimeoutError:
+        raise refusal(seconds) from None
+
+
 @dataclass(frozen=True, slots=True)
 class Budgets:
     """Seconds each kind of game work may take off the event loop before its request is refused.

@@ -37,7 +37,7 @@ from vectorwar.web.labdesk import LAB_GAMES, MAX_LAB_GAMES, LabBusy, LabDesk, La
 from vectorwar.web.referee import open_game
 from vectorwar.web.responses import error, error_responses
 from vectorwar.web.service import GameService
-from vectorwar.web.service_core import budget_scale
+from vectorwar.web.service_core import within_budget
 from vectorwar.web.store import Base, Store, token_hash
 
 #: Designs one fleet may hold (all systems together).
@@ -554,12 +554,11 @@ R = TypeVar("R")
 
 
 async def _within_budget(fn: Callable[..., R], *args: Any) -> R:
-    budget = SCENARIO_BUDGET * budget_scale()
-    # Off the event loop, and refused past the budget (the thread runs on, its answer is dropped).
-    try:
-        return await asyncio.wait_for(asyncio.to_thread(fn, *args), budget)
-    except TimeoutError:
-        raise OverBudget(f"checking took longer than the server's budget of {budget:g} s") from None
+    return await within_budget(SCENARIO_BUDGET, _over_budget, fn, *args)
+
+
+def _over_budget(seconds: float) -> OverBudget:
+    return OverBudget(f"checking took longer than the server's budget of {seconds:g} s")
 
 
 def _refused(err: WorkshopRefused) -> JSONResponse:
