@@ -278,3 +278,33 @@ def test_a_game_of_whole_turns_is_one_file_a_turn_and_a_lost_file_is_rebuilt(fol
     code, _, err = run("pbem", "rebuild", str(mine), "--seat", "red", "--from", str(mine))
     assert code == 1
     assert "nothing to rebuild" in err
+
+
+def test_a_player_concedes_with_yes_and_the_other_sees_the_game_over(folders: dict[str, Path]) -> None:
+    red, blue = folders["red"], folders["blue"]
+    mine, theirs = red / "g.vwpbem", blue / "g.vwpbem"
+    assert run("pbem", "new", "msc-duel", "--seat", "red", "--file", str(mine))[0] == 0
+    code, _, err = run("pbem", "concede", str(mine), "--seat", "red", "--yes")
+    assert code == 1
+    assert "the game has not begun" in err
+    send(mine, theirs)
+    assert run("pbem", "turn", str(theirs), "--seat", "blue")[0] == 0
+    send(theirs, mine)
+    assert run("pbem", "turn", str(mine), "--seat", "red", "Hawk 1")[0] == 0
+    send(mine, theirs)
+    # Without --yes nothing is written.
+    before = theirs.read_text()
+    code, _, err = run("pbem", "concede", str(theirs), "--seat", "blue")
+    assert code == 1
+    assert "run it again with --yes" in err
+    assert theirs.read_text() == before
+    code, out, err = run("pbem", "concede", str(theirs), "--seat", "blue", "--yes")
+    assert code == 0, err
+    assert "blue conceded" in out
+    send(theirs, mine)
+    code, out, err = run("pbem", "show", str(mine), "--seat", "red")
+    assert code == 0, err
+    assert "game over" in out
+    assert "blue conceded" in out
+    # blue's own tools take the file they wrote.
+    assert run("pbem", "show", str(theirs), "--seat", "blue")[0] == 0

@@ -211,3 +211,37 @@ def test_a_player_who_lost_the_file_they_sent_rebuilds_it_in_the_page(
     expect(page.locator("#pbem-error")).to_be_hidden()
     rebuilt = download(page, "#pbem-download", tmp_path / "rebuilt.vwpbem")
     assert rebuilt == json.loads(sent)
+
+
+def test_a_player_concedes_in_the_page_after_saying_yes(page: Page, server: Server, tmp_path: Path) -> None:
+    pbem = new_game("msc-duel", seed=58)
+    red, blue = mailers_for(pbem, bot="greedy", seed=58)
+    received = red.act(blue.act(red.act(text_of(pbem))))  # turn 1: red's plot committed, blue's owed
+    assert blue.keyring is not None
+    file = tmp_path / "g.vwpbem"
+    file.write_text(received)
+    keys = tmp_path / "g.blue.secret.json"
+    keys.write_text(json.dumps(blue.keyring.to_data()))
+
+    page.set_default_timeout(TIMEOUT_MS)
+    page.goto(f"{server.url}/pbem")
+    open_file(page, file, "blue", keys)
+    expect(page.locator("body")).to_have_attribute("data-step", "1")
+    # Asked first, and "No" changes nothing.
+    page.click("#pbem-concede")
+    expect(page.locator("#pbem-concede-question")).to_have_text(
+        "blue: concede the game? red wins, and it cannot be taken back."
+    )
+    page.click("#pbem-concede-no")
+    expect(page.locator("#pbem-concede-confirm")).to_be_hidden()
+    expect(page.locator("#pbem-owed")).to_contain_text("blue owes a commitment")
+    page.click("#pbem-concede")
+    page.click("#pbem-concede-yes")
+    expect(page.locator("#pbem-owed")).to_have_text("Game over: red won (blue conceded).")
+    expect(page.locator("#pbem-concede")).to_be_hidden()
+    sent = download(page, "#pbem-download", tmp_path / "conceded.vwpbem")
+    # red's own tools read the file blue sent: the game is over and red won.
+    assert red.keyring is not None
+    over = red.load(json.dumps(sent))
+    assert over.result is not None
+    assert (over.result.winners, over.result.reason) == (("red",), "blue conceded")

@@ -138,3 +138,23 @@ def test_a_file_checked_past_the_servers_budget_is_refused_in_words(
     late = post(client, "new", {"scenario": "msc-duel", "seat": "red"}, 422)
     assert late["error"]["type"] == "PbemFileError"
     assert "budget of 0 s" in late["error"]["message"]
+
+
+def test_a_seat_concedes_through_the_api_and_a_concession_in_anothers_name_is_refused(client: TestClient) -> None:
+    red = post(client, "new", {"scenario": "msc-duel", "seat": "red"})
+    early = post(client, "concede", {"file": red["file"], "seat": "red", "keyring": red["keyring"]}, 409)
+    assert "nothing to concede yet" in early["error"]["message"]
+    blue = post(client, "turn", {"file": red["file"], "seat": "blue"})
+    red = post(client, "turn", {"file": blue["file"], "seat": "red", "keyring": red["keyring"], "order": "Hawk 1"})
+    assert red["view"]["step"] == 1
+    # red, holding the file, writes blue's concession without blue's keyring: blue's new keyring refuses it.
+    forged = post(client, "concede", {"file": red["file"], "seat": "blue"}, 409)
+    assert forged["error"]["type"] == "ForeignActionError"
+    given = post(client, "concede", {"file": red["file"], "seat": "blue", "keyring": blue["keyring"]})
+    assert given["view"]["over"]
+    assert given["view"]["result"] == {"winners": ["red"], "reason": "blue conceded"}
+    assert any("conceded" in line for line in given["events"])
+    seen = post(client, "view", {"file": given["file"], "seat": "red", "keyring": red["keyring"]})
+    assert seen["view"]["result"]["reason"] == "blue conceded"
+    again = post(client, "concede", {"file": given["file"], "seat": "red", "keyring": red["keyring"]}, 409)
+    assert "the game is over" in again["error"]["message"]

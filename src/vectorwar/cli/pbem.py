@@ -345,6 +345,36 @@ def claim_command(file: FileArg, seat: SeatOpt, order: OrderArg = None, bot: Bot
     _pass(file, pbem, keyring.saw(pbem, now), order, bot, now)
 
 
+@pbem_app.command("concede")
+@reports_errors
+def concede_command(
+    file: FileArg,
+    seat: SeatOpt,
+    yes: Annotated[bool, typer.Option("--yes", help="Concede: without it, nothing is written")] = False,
+    at: AtOpt = None,
+) -> None:
+    """Give the game up: it ends now and the other sides win. Send the file on so they see it.
+
+    It cannot be taken back, so it needs --yes. Only your own copy of vectorwar, with your keyring, can
+    concede for your seat: a concession in your name that your keyring did not make is refused by your tools.
+    """
+    pbem = load(file)
+    seat = find_seat(pbem.seats, seat)
+    now = clock(at)
+    keyring = load_keyring(file, pbem, seat, required=False, now=now).saw(pbem, now)
+    if not yes:
+        raise UserError(
+            f"conceding ends the game and cannot be taken back: run it again with --yes to concede for {seat}"
+        )
+    pbem.concede(seat, stamp(pbem, now))
+    # The keyring first, as a pass writes them: it keeps the concession, so a lost file can be rebuilt.
+    save_keyring(file, keyring.saw(pbem, now))
+    save(file, pbem)
+    console = out_console()
+    console.print(status_text(pbem, file))
+    console.print(Text(f"send {file} on: the others see the game over when they open it", style="dim"))
+
+
 @pbem_app.command("rebuild")
 @reports_errors
 def rebuild_command(

@@ -28,6 +28,7 @@ from vectorwar.pbem.protocol import (
     Action,
     Claim,
     Commit,
+    Concede,
     Keyring,
     Reveal,
     Sealed,
@@ -76,6 +77,16 @@ class _ClaimModel(_Model):
     at: Time
 
 
+class _ConcedeModel(_Model):
+    kind: Literal["concede"]
+    step: StepNumber
+    seat: SeatName
+    at: Time | None = None
+
+
+_ActionModel = Annotated[_CommitModel | _RevealModel | _ClaimModel | _ConcedeModel, Field(discriminator="kind")]
+
+
 class _FileModel(_Model):
     format: Literal["vectorwar-pbem"]
     version: Literal[1]
@@ -86,9 +97,7 @@ class _FileModel(_Model):
     scenario: dict[str, Any]
     deadline_hours: int | None = Field(default=None, ge=1, le=MAX_DEADLINE_HOURS)
     whole_turns: Literal[True] | None = None
-    actions: list[Annotated[_CommitModel | _RevealModel | _ClaimModel, Field(discriminator="kind")]] = Field(
-        max_length=MAX_PBEM_ACTIONS
-    )
+    actions: list[_ActionModel] = Field(max_length=MAX_PBEM_ACTIONS)
     sequence: int = Field(ge=0, le=MAX_PBEM_ACTIONS)
     previous: Hex64 | None
     head: Hex64
@@ -114,9 +123,7 @@ class _KeyringModel(_Model):
     seat: SeatName
     seen: _SeenModel
     sealed: list[_SealedModel] = Field(max_length=MAX_SIDES)
-    sent: list[Annotated[_CommitModel | _RevealModel | _ClaimModel, Field(discriminator="kind")]] = Field(
-        default_factory=list, max_length=MAX_PBEM_ACTIONS
-    )
+    sent: list[_ActionModel] = Field(default_factory=list, max_length=MAX_PBEM_ACTIONS)
 
 
 def _validated(model: type[_Model], data: Any, source: str, what: str, fmt: str) -> Any:
@@ -160,7 +167,9 @@ def game_from_data(data: Any, source: str = "pbem file") -> PbemGame:
     return pbem
 
 
-def _action(raw: _CommitModel | _RevealModel | _ClaimModel) -> Action:
+def _action(raw: _CommitModel | _RevealModel | _ClaimModel | _ConcedeModel) -> Action:
+    if isinstance(raw, _ConcedeModel):
+        return Concede(raw.step, raw.seat, raw.at)
     if isinstance(raw, _CommitModel):
         return Commit(raw.step, raw.seat, raw.plot_hash, raw.key_hash, raw.at)
     if isinstance(raw, _RevealModel):
@@ -233,6 +242,13 @@ def check_keyring(pbem: PbemGame, keyring: Keyring, seat: str | None = None, now
             continue
         if action.seat != keyring.seat:
             continue
+        if isinstance(action, Concede):
+            # A player's own concession is behind what its keyring has seen (its tools saw the file after
+            # adding it), so one still ahead of it was written by someone else.
+            raise ForeignActionError(
+                f"the file holds a concession by {keyring.seat} at step {action.step} that {keyring.seat}'s "
+                "keyring did not make: someone else wrote it"
+            )
         sealed = keyring.sealed_at(action.step)
         if sealed is None or not sealed.opens(action, pbem.game_id):
             kind = "commitment" if isinstance(action, Commit) else "reveal"

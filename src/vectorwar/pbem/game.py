@@ -32,6 +32,7 @@ from vectorwar.pbem.protocol import (
     Action,
     Claim,
     Commit,
+    Concede,
     Keyring,
     Owed,
     Reveal,
@@ -393,6 +394,24 @@ class PbemGame:
         self._append(action)
         return action
 
+    def concede(self, seat: str, at: int | None = None) -> Concede:
+        """``seat`` gives the game up: it ends at this step and the other sides win (docs/pbem.md, *Conceding*).
+
+        A side may concede at any step once the set-up's dice are drawn, whatever it owes; the step's
+        commitments and reveals so far resolve nothing, and the game's record ends with the concession.
+        """
+        self.check_seat(seat)
+        self._not_over()
+        if self.game is None:
+            raise OutOfStepError(
+                "the game has not begun (the set-up's dice are still being drawn): there is nothing to concede yet"
+            )
+        self._check_time(at)
+        action = Concede(self.step, seat, at)
+        self.game.concede(seat)
+        self._append(action)
+        return action
+
     def _holds(self, seats: tuple[str, ...]) -> dict[str, str]:
         """The orders each of ``seats`` gives at this step's prompt when claimed against: from the file alone.
 
@@ -429,6 +448,8 @@ class PbemGame:
             self.commit(action.seat, action.plot_hash, action.key_hash, action.at)
         elif isinstance(action, Reveal):
             self.reveal(action.seat, action.plot, action.salt, action.secret, action.at)
+        elif isinstance(action, Concede):
+            self.concede(action.seat, action.at)
         else:
             # The claim's own words must be what the file gives: who owes, and since when.
             against, since = tuple(self.owed()), self.last_time
@@ -515,7 +536,7 @@ class PbemGame:
 
     def _not_over(self) -> None:
         if self.is_over:
-            raise OutOfStepError("the game is over: nothing more can be committed or revealed")
+            raise OutOfStepError("the game is over: nothing more can be committed, revealed, claimed or conceded")
 
     def _owes(self, seat: str, what: Owed) -> None:
         self.check_seat(seat)

@@ -134,7 +134,22 @@ class Claim:
         }
 
 
-Action = Commit | Reveal | Claim
+@dataclass(frozen=True, slots=True)
+class Concede:
+    """A side giving the game up at ``step``: the game ends there and the other sides win.
+
+    ``at`` is the time its writer says it conceded (``None`` in a game with no deadline).
+    """
+
+    step: int
+    seat: str
+    at: int | None = None
+
+    def to_data(self) -> dict[str, Any]:
+        return _timed({"kind": "concede", "step": self.step, "seat": self.seat}, self.at)
+
+
+Action = Commit | Reveal | Claim | Concede
 
 
 def _timed(data: dict[str, Any], at: int | None) -> dict[str, Any]:

@@ -184,6 +184,16 @@ async def claim(body: TurnBody, request: Request) -> JSONResponse:
 
 
 @router.post(
+    "/concede",
+    response_model=PbemOut,
+    responses=_REFUSALS,
+    summary="The seat gives the game up: it ends now and the other sides win",
+)
+async def concede(body: SeatBody, request: Request) -> JSONResponse:
+    return JSONResponse(await _off_loop(_concede, body, _now(request)))
+
+
+@router.post(
     "/rebuild",
     response_model=PbemOut,
     responses=_REFUSALS,
@@ -249,6 +259,14 @@ def _claim(body: TurnBody, now: int) -> dict[str, Any]:
     silent = ", ".join(claim.against)
     said = f"{claim.seat} claimed step {claim.step} against {silent}, silent since {time_text(claim.since)}"
     return _pass(pbem, keyring.saw(pbem, now), body.order, now, [said] + [e.describe() for e in events])
+
+
+def _concede(body: SeatBody, now: int) -> dict[str, Any]:
+    pbem, keyring = _open(body, now)
+    start = len(pbem.game.events) if pbem.game is not None else 0
+    pbem.concede(keyring.seat, _stamp(pbem, now))
+    events = list(pbem.game.events[start:]) if pbem.game is not None else []
+    return {**_answer(pbem, keyring.saw(pbem, now), now), "events": [e.describe() for e in events]}
 
 
 def _rebuild(body: SeatBody, now: int) -> dict[str, Any]:

@@ -87,6 +87,8 @@ function render(events) {
     + "standing fire for the rest of the turn, like \u201cHawk 2L1 | fire at any 30%\u201d; without it your ships hold fire.") : null;
   fill($("pbem-status"), h("p", { id: "pbem-owed" }, owedLine(view)), h("p", {}, `${state.seat}: ${mine}`), sealed,
     deadlineLine(view), turns);
+  $("pbem-concede").hidden = view.over || view.step === 0;
+  $("pbem-concede-confirm").hidden = true;
   $("pbem-claim").hidden = !view.deadline_hours || view.over;
   $("pbem-claim").disabled = !view.claimable;
   const prompted = view.prompted.includes(state.seat);
@@ -201,6 +203,18 @@ $("pbem-reveal").addEventListener("click", () => guarded(async () => {
 
 $("pbem-claim").addEventListener("click", () => guarded(async () => {
   accept(await call("claim", { file: state.file, seat: state.seat, keyring: state.keyring }));
+}));
+
+// Conceding ends the game for good, so the page asks first, naming who would win.
+$("pbem-concede").addEventListener("click", () => {
+  const others = state.view.seats.filter((seat) => seat !== state.seat);
+  $("pbem-concede-question").textContent = `${state.seat}: concede the game? ${others.join(" and ")} `
+    + `${others.length > 1 ? "win" : "wins"}, and it cannot be taken back.`;
+  $("pbem-concede-confirm").hidden = false;
+});
+$("pbem-concede-no").addEventListener("click", () => { $("pbem-concede-confirm").hidden = true; });
+$("pbem-concede-yes").addEventListener("click", () => guarded(async () => {
+  accept(await call("concede", { file: state.file, seat: state.seat, keyring: state.keyring }));
 }));
 
 $("pbem-download").addEventListener("click", () => download(state.name, state.file));
