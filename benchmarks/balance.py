@@ -3,7 +3,9 @@
 Each row is what ``vectorwar simulate SCENARIO -n N --json`` counts (every seat played by the
 system's greedy bot, the command's default; seeds ``0 .. N-1``, or from ``--seed``): the same games, split over
 worker processes. It prints the table as Markdown, one row per scenario, every seat's share of
-the N games, then the draws, N, and what the rule text itself makes uneven (``TEXT`` below).
+the N games and the draws, each with its 95 % Wilson interval, N, the flags (``uneven``: a seat's
+points share, a draw counted half, is clear of 35-65 %; ``drawish``: draws clearly over 20 %), and
+what the rule text itself makes uneven (``TEXT`` below).
 
     python benchmarks/balance.py -n 100 > table.md          # every built-in scenario
     python benchmarks/balance.py -n 200 msc-duel vv5-ghost-ship
@@ -24,6 +26,7 @@ from collections import Counter, defaultdict
 
 from bots import one_game  # benchmarks/ runs as a folder of scripts: its modules import each other by name
 from vectorwar.catalogue import builtin_scenario, scenario_paths
+from vectorwar.lab.metrics import wilson
 
 #: Whether the text makes the scenario uneven between its seats, and how; the rest of a
 #: scenario's set-up is vectorwar's and should play even between equal bots.
@@ -77,14 +80,41 @@ def _one(job: tuple[str, int, str]) -> tuple[str, int, tuple[str, ...], float]:
     return scenario_id, seed, tuple(played["winners"]), float(played["cpu_s"])
 
 
+#: Between equal players a two-side scenario is even when each seat's points share (a draw is half) can
+#: lie in this range, and drawish when more games than this end drawn (issue 52).
+EVEN = (0.35, 0.65)
+DRAWISH = 0.20
+
+
+def percent(rate: tuple[float, float, float]) -> str:
+    """A rate and its 95 % Wilson interval, in whole percent: ``43 (33-53)``."""
+    p, lo, hi = rate
+    return f"{100 * p:.0f} ({100 * lo:.0f}-{100 * hi:.0f})"
+
+
+def flags(seats: list[str], wins: Counter[str], draws: int, n: int) -> str:
+    """``uneven`` when a seat's points share is clear of the even range, ``drawish`` when draws are over 20 %."""
+    out = []
+    if len(seats) == 2:
+        # Points in half-points: a win 2, a draw 1, over 2n, so the interval is Wilson's over the half-points.
+        _, lo, hi = wilson(2 * wins[seats[0]] + draws, 2 * n)
+        if hi < EVEN[0] or lo > EVEN[1]:
+            out.append("uneven")
+    if wilson(draws, n)[1] > DRAWISH:
+        out.append("drawish")
+    return ", ".join(out) or "-"
+
+
 def row(scenario_id: str, results: list[tuple[str, ...]]) -> str:
     seats = [s.id for s in builtin_scenario(scenario_id).sides]
     n = len(results)
     wins: Counter[str] = Counter(seat for winners in results for seat in winners)
     draws = sum(1 for winners in results if not winners)
-    shares = " / ".join(f"{seat} {100 * wins[seat] / n:.0f}" for seat in seats)
+    shares = " / ".join(f"{seat} {percent(wilson(wins[seat], n))}" for seat in seats)
     note = TEXT.get(scenario_id, "?")
-    return f"| `{scenario_id}` | {shares} | {100 * draws / n:.0f} | {n} | {note} |"
+    return (
+        f"| `{scenario_id}` | {shares} | {percent(wilson(draws, n))} | {n} | {flags(seats, wins, draws, n)} | {note} |"
+    )
 
 
 def main() -> None:
@@ -101,8 +131,8 @@ def main() -> None:
     started = time.perf_counter()
     got: dict[str, list[tuple[str, ...]]] = defaultdict(list)
     cpu: dict[str, float] = defaultdict(float)
-    print("| scenario | wins by seat (% of all games) | draws (%) | N | asymmetric by the text? |")
-    print("| --- | --- | --- | --- | --- |")
+    print("| scenario | wins by seat, % of all games (95 % interval) | draws % | N | flags | uneven by the text? |")
+    print("| --- | --- | --- | --- | --- | --- |")
     with multiprocessing.Pool(args.workers) as pool:
         for scenario_id, _, winners, seconds in pool.imap(_one, jobs, chunksize=4):
             got[scenario_id].append(winners)
