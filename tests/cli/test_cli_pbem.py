@@ -308,3 +308,23 @@ def test_a_player_concedes_with_yes_and_the_other_sees_the_game_over(folders: di
     assert "blue conceded" in out
     # blue's own tools take the file they wrote.
     assert run("pbem", "show", str(theirs), "--seat", "blue")[0] == 0
+
+
+def test_a_draw_offered_in_one_folder_and_agreed_in_the_other_ends_the_game(folders: dict[str, Path]) -> None:
+    red, blue = folders["red"], folders["blue"]
+    mine, theirs = red / "g.vwpbem", blue / "g.vwpbem"
+    assert run("pbem", "new", "msc-duel", "--seat", "red", "--file", str(mine))[0] == 0
+    send(mine, theirs)
+    assert run("pbem", "turn", str(theirs), "--seat", "blue")[0] == 0
+    send(theirs, mine)
+    assert run("pbem", "turn", str(mine), "--seat", "red", "Hawk 1")[0] == 0
+    code, out, err = run("pbem", "draw", str(mine), "--seat", "red")
+    assert code == 0, err
+    assert "a draw is offered: red agreed; it ends the game drawn if blue agrees at this step" in out
+    send(mine, theirs)
+    code, out, err = run("pbem", "status", str(theirs))
+    assert "a draw is offered" in out
+    code, out, err = run("pbem", "draw", str(theirs), "--seat", "blue")
+    assert code == 0, err
+    assert "game over" in out
+    assert "ended by agreement" in out

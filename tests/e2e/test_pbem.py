@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import Server
 from tests.pbem.players import mailers_for, new_game, text_of
-from vectorwar.pbem import Claim, game_from_data
+from vectorwar.pbem import Claim, PbemGame, game_from_data
 
 pytestmark = pytest.mark.skipif(
     shutil.which("chromium") is None,
@@ -41,6 +41,10 @@ def open_file(page: Page, path: Path, seat: str, keyring: Path | None = None) ->
     if keyring is not None:
         page.set_input_files("#pbem-keyring", str(keyring))
     page.click("#pbem-open")
+
+
+def load_text(text: str) -> PbemGame:
+    return game_from_data(json.loads(text))
 
 
 def download(page: Page, button: str, to: Path) -> dict[str, Any]:
@@ -245,3 +249,28 @@ def test_a_player_concedes_in_the_page_after_saying_yes(page: Page, server: Serv
     over = red.load(json.dumps(sent))
     assert over.result is not None
     assert (over.result.winners, over.result.reason) == (("red",), "blue conceded")
+
+
+def test_a_draw_offered_by_one_player_is_agreed_in_the_page(page: Page, server: Server, tmp_path: Path) -> None:
+    pbem = new_game("msc-duel", seed=59)
+    red, blue = mailers_for(pbem, bot="greedy", seed=59)
+    at_turn_one = load_text(red.act(blue.act(red.act(text_of(pbem)))))
+    at_turn_one.agree("red")  # red's tools offered a draw
+    assert blue.keyring is not None
+    file = tmp_path / "g.vwpbem"
+    file.write_text(text_of(at_turn_one))
+    keys = tmp_path / "g.blue.secret.json"
+    keys.write_text(json.dumps(blue.keyring.to_data()))
+
+    page.set_default_timeout(TIMEOUT_MS)
+    page.goto(f"{server.url}/pbem")
+    open_file(page, file, "blue", keys)
+    expect(page.locator("#pbem-draw-offer")).to_have_text(
+        "A draw is offered: red agreed. The game ends drawn if blue agrees at this step; "
+        "playing on lets the offer lapse."
+    )
+    expect(page.locator("#pbem-draw")).to_have_text("Agree to the draw")
+    page.click("#pbem-draw")
+    expect(page.locator("#pbem-owed")).to_have_text("Game over: a draw (ended by agreement).")
+    expect(page.locator("#pbem-draw")).to_be_hidden()
+    expect(page.locator("#pbem-concede")).to_be_hidden()

@@ -158,3 +158,17 @@ def test_a_seat_concedes_through_the_api_and_a_concession_in_anothers_name_is_re
     assert seen["view"]["result"]["reason"] == "blue conceded"
     again = post(client, "concede", {"file": given["file"], "seat": "red", "keyring": red["keyring"]}, 409)
     assert "the game is over" in again["error"]["message"]
+
+
+def test_a_draw_is_offered_and_agreed_through_the_api(client: TestClient) -> None:
+    red = post(client, "new", {"scenario": "msc-duel", "seat": "red"})
+    blue = post(client, "turn", {"file": red["file"], "seat": "blue"})
+    red = post(client, "turn", {"file": blue["file"], "seat": "red", "keyring": red["keyring"], "order": "Hawk 1"})
+    assert red["view"]["draw_offer"] is None
+    offered = post(client, "draw", {"file": red["file"], "seat": "red", "keyring": red["keyring"]})
+    assert offered["view"]["draw_offer"] == {"agreed": ["red"], "waiting": ["blue"]}
+    assert not offered["view"]["over"]
+    agreed = post(client, "draw", {"file": offered["file"], "seat": "blue", "keyring": blue["keyring"]})
+    assert agreed["view"]["over"]
+    assert agreed["view"]["draw_offer"] is None
+    assert agreed["view"]["result"] == {"winners": [], "reason": "ended by agreement"}

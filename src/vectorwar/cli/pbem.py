@@ -154,6 +154,11 @@ def status_text(pbem: PbemGame, file: Path | None = None) -> Text:
         else:
             line = f"{seat}: done at this step, waiting for the others"
         text.append(line + "\n")
+    if pbem.agreed:
+        waiting = [s for s in pbem.seats if s not in pbem.agreed]
+        text.append(f"a draw is offered: {', '.join(pbem.agreed)} agreed; it ends the game drawn if "
+                    f"{' and '.join(waiting)} agree{'s' if len(waiting) == 1 else ''} at this step "
+                    "(vectorwar pbem draw), and lapses when the step resolves\n")  # fmt: skip
     if pbem.whole_turns:
         text.append("one file a turn: a plot may add standing fire for the turn's later prompts, "
                     "like 'Hawk 2L1 | fire at any 30%'\n")  # fmt: skip
@@ -373,6 +378,24 @@ def concede_command(
     console = out_console()
     console.print(status_text(pbem, file))
     console.print(Text(f"send {file} on: the others see the game over when they open it", style="dim"))
+
+
+@pbem_app.command("draw")
+@reports_errors
+def draw_command(file: FileArg, seat: SeatOpt, at: AtOpt = None) -> None:
+    """Offer to end the game as a draw, or agree to the offer in the file. Send the file on.
+
+    The game ends drawn once every side has agreed at the same step; an offer lapses when the step resolves,
+    so a side that would rather play on just takes its turn.
+    """
+    pbem = load(file)
+    seat = find_seat(pbem.seats, seat)
+    now = clock(at)
+    keyring = load_keyring(file, pbem, seat, required=False, now=now).saw(pbem, now)
+    pbem.agree(seat, stamp(pbem, now))
+    save_keyring(file, keyring.saw(pbem, now))
+    save(file, pbem)
+    out_console().print(status_text(pbem, file))
 
 
 @pbem_app.command("rebuild")

@@ -26,6 +26,7 @@ from vectorwar.pbem.protocol import (
     MAX_DEADLINE_HOURS,
     VERSION,
     Action,
+    Agree,
     Claim,
     Commit,
     Concede,
@@ -84,7 +85,15 @@ class _ConcedeModel(_Model):
     at: Time | None = None
 
 
-_ActionModel = Annotated[_CommitModel | _RevealModel | _ClaimModel | _ConcedeModel, Field(discriminator="kind")]
+class _AgreeModel(_Model):
+    kind: Literal["agree"]
+    step: StepNumber
+    seat: SeatName
+    at: Time | None = None
+
+
+_RawAction = _CommitModel | _RevealModel | _ClaimModel | _ConcedeModel | _AgreeModel
+_ActionModel = Annotated[_RawAction, Field(discriminator="kind")]
 
 
 class _FileModel(_Model):
@@ -167,9 +176,11 @@ def game_from_data(data: Any, source: str = "pbem file") -> PbemGame:
     return pbem
 
 
-def _action(raw: _CommitModel | _RevealModel | _ClaimModel | _ConcedeModel) -> Action:
+def _action(raw: _RawAction) -> Action:
     if isinstance(raw, _ConcedeModel):
         return Concede(raw.step, raw.seat, raw.at)
+    if isinstance(raw, _AgreeModel):
+        return Agree(raw.step, raw.seat, raw.at)
     if isinstance(raw, _CommitModel):
         return Commit(raw.step, raw.seat, raw.plot_hash, raw.key_hash, raw.at)
     if isinstance(raw, _RevealModel):
@@ -242,11 +253,12 @@ def check_keyring(pbem: PbemGame, keyring: Keyring, seat: str | None = None, now
             continue
         if action.seat != keyring.seat:
             continue
-        if isinstance(action, Concede):
-            # A player's own concession is behind what its keyring has seen (its tools saw the file after
-            # adding it), so one still ahead of it was written by someone else.
+        if isinstance(action, Concede | Agree):
+            # A player's own concession or agreement is behind what its keyring has seen (its tools saw the
+            # file after adding it), so one still ahead of it was written by someone else.
+            kind = "a concession" if isinstance(action, Concede) else "an agreement to a draw"
             raise ForeignActionError(
-                f"the file holds a concession by {keyring.seat} at step {action.step} that {keyring.seat}'s "
+                f"the file holds {kind} by {keyring.seat} at step {action.step} that {keyring.seat}'s "
                 "keyring did not make: someone else wrote it"
             )
         sealed = keyring.sealed_at(action.step)

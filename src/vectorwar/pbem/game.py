@@ -30,6 +30,7 @@ from vectorwar.pbem.protocol import (
     MAX_DEADLINE_HOURS,
     VERSION,
     Action,
+    Agree,
     Claim,
     Commit,
     Concede,
@@ -83,6 +84,8 @@ class PbemGame:
     whole_turns: bool = False
     #: Each seat's standing orders, from its last revealed plot that named them (``Hawk 1 | fire at any``).
     standing: dict[str, Standing] = field(default_factory=dict)
+    #: The seats that agreed at this step to end the game as a draw (an open offer; it lapses when the step resolves).
+    agreed: dict[str, Agree] = field(default_factory=dict)
 
     @classmethod
     def new(
@@ -356,7 +359,7 @@ class PbemGame:
         again = PbemGame.new(self.scenario, self.game_id, self.options, self.deadline_hours, self.whole_turns)
         for action in actions:
             again.apply(action)
-        for name in ("actions", "chain", "game", "step", "commits", "reveals", "forfeited", "standing"):
+        for name in ("actions", "chain", "game", "step", "commits", "reveals", "forfeited", "standing", "agreed"):
             setattr(self, name, getattr(again, name))
 
     def claim(self, seat: str, at: int) -> Claim:
@@ -412,6 +415,28 @@ class PbemGame:
         self._append(action)
         return action
 
+    def agree(self, seat: str, at: int | None = None) -> Agree:
+        """``seat`` offers to end the game as a draw, or agrees to the offer open at this step.
+
+        Once every side has agreed at the same step the game ends drawn (as at the online table); an offer
+        lapses when the step resolves, so a side declines by playing on.
+        """
+        self.check_seat(seat)
+        self._not_over()
+        if self.game is None:
+            raise OutOfStepError(
+                "the game has not begun (the set-up's dice are still being drawn): there is nothing to end yet"
+            )
+        if seat in self.agreed:
+            raise OutOfStepError(f"{seat} has already agreed to a draw at step {self.step} ({self.moment})")
+        self._check_time(at)
+        action = Agree(self.step, seat, at)
+        self.agreed[seat] = action
+        if all(s in self.agreed for s in self.seats):
+            self.game.end_by_agreement(self.seats)
+        self._append(action)
+        return action
+
     def _holds(self, seats: tuple[str, ...]) -> dict[str, str]:
         """The orders each of ``seats`` gives at this step's prompt when claimed against: from the file alone.
 
@@ -450,6 +475,8 @@ class PbemGame:
             self.reveal(action.seat, action.plot, action.salt, action.secret, action.at)
         elif isinstance(action, Concede):
             self.concede(action.seat, action.at)
+        elif isinstance(action, Agree):
+            self.agree(action.seat, action.at)
         else:
             # The claim's own words must be what the file gives: who owes, and since when.
             against, since = tuple(self.owed()), self.last_time
@@ -488,6 +515,7 @@ class PbemGame:
         self.commits.clear()
         self.reveals.clear()
         self.forfeited.clear()
+        self.agreed.clear()
 
     def _run_on(self, game: Game, turn: int) -> None:
         """The rest of ``turn`` answered by every seat's standing orders, on this step's dice.

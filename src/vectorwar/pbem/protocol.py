@@ -149,7 +149,22 @@ class Concede:
         return _timed({"kind": "concede", "step": self.step, "seat": self.seat}, self.at)
 
 
-Action = Commit | Reveal | Claim | Concede
+@dataclass(frozen=True, slots=True)
+class Agree:
+    """A side offering, or agreeing, to end the game as a draw at ``step``.
+
+    The game ends drawn once every side has agreed at the same step; agreements lapse when the step resolves.
+    """
+
+    step: int
+    seat: str
+    at: int | None = None
+
+    def to_data(self) -> dict[str, Any]:
+        return _timed({"kind": "agree", "step": self.step, "seat": self.seat}, self.at)
+
+
+Action = Commit | Reveal | Claim | Concede | Agree
 
 
 def _timed(data: dict[str, Any], at: int | None) -> dict[str, Any]:

@@ -194,6 +194,16 @@ async def concede(body: SeatBody, request: Request) -> JSONResponse:
 
 
 @router.post(
+    "/draw",
+    response_model=PbemOut,
+    responses=_REFUSALS,
+    summary="The seat offers to end the game as a draw, or agrees to the open offer",
+)
+async def draw(body: SeatBody, request: Request) -> JSONResponse:
+    return JSONResponse(await _off_loop(_draw, body, _now(request)))
+
+
+@router.post(
     "/rebuild",
     response_model=PbemOut,
     responses=_REFUSALS,
@@ -262,9 +272,18 @@ def _claim(body: TurnBody, now: int) -> dict[str, Any]:
 
 
 def _concede(body: SeatBody, now: int) -> dict[str, Any]:
+    return _ending(body, now, PbemGame.concede)
+
+
+def _draw(body: SeatBody, now: int) -> dict[str, Any]:
+    return _ending(body, now, PbemGame.agree)
+
+
+def _ending(body: SeatBody, now: int, act: Callable[[PbemGame, str, int | None], object]) -> dict[str, Any]:
+    """A concession or an agreement to a draw by the body's seat, and the events it ended the game with."""
     pbem, keyring = _open(body, now)
     start = len(pbem.game.events) if pbem.game is not None else 0
-    pbem.concede(keyring.seat, _stamp(pbem, now))
+    act(pbem, keyring.seat, _stamp(pbem, now))
     events = list(pbem.game.events[start:]) if pbem.game is not None else []
     return {**_answer(pbem, keyring.saw(pbem, now), now), "events": [e.describe() for e in events]}
 
@@ -329,6 +348,10 @@ def _answer(pbem: PbemGame, keyring: Keyring, now: int) -> dict[str, Any]:
             "prompted": list(pbem.prompted),
             "sealed": None if sealed is None else sealed.plot,
             "over": pbem.is_over,
+            # The open offer to end the game as a draw at this step: who agreed, who has not yet.
+            "draw_offer": None
+            if not pbem.agreed or pbem.is_over
+            else {"agreed": list(pbem.agreed), "waiting": [s for s in pbem.seats if s not in pbem.agreed]},
             "result": None if result is None else {"winners": list(result.winners), "reason": result.reason},
             "scene": None if pbem.game is None else build_scene(pbem.game, [keyring.seat]),
             "deadline_hours": pbem.deadline_hours,

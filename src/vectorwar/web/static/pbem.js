@@ -67,6 +67,14 @@ function owedLine(view) {
 
 const when = (seconds) => new Date(seconds * 1000).toISOString().replace(".000Z", "Z");
 
+function drawLine(view) {
+  const offer = view.draw_offer;
+  if (!offer) return null;
+  return h("p", { id: "pbem-draw-offer" }, `A draw is offered: ${offer.agreed.join(" and ")} agreed. The game ends drawn `
+    + `if ${offer.waiting.join(" and ")} ${offer.waiting.length > 1 ? "agree" : "agrees"} at this step; `
+    + "playing on lets the offer lapse.");
+}
+
 function deadlineLine(view) {
   if (!view.deadline_hours || view.claimable_at === null) return null;
   const silent = Object.keys(view.owed).join(" and ");
@@ -86,7 +94,10 @@ function render(events) {
   const turns = view.whole_turns ? h("p", { id: "pbem-whole" }, "One file a turn: after your orders you may add "
     + "standing fire for the rest of the turn, like \u201cHawk 2L1 | fire at any 30%\u201d; without it your ships hold fire.") : null;
   fill($("pbem-status"), h("p", { id: "pbem-owed" }, owedLine(view)), h("p", {}, `${state.seat}: ${mine}`), sealed,
-    deadlineLine(view), turns);
+    drawLine(view), deadlineLine(view), turns);
+  const offer = view.draw_offer;
+  $("pbem-draw").hidden = view.over || view.step === 0 || Boolean(offer && offer.agreed.includes(state.seat));
+  $("pbem-draw").textContent = offer ? "Agree to the draw" : "Offer a draw";
   $("pbem-concede").hidden = view.over || view.step === 0;
   $("pbem-concede-confirm").hidden = true;
   $("pbem-claim").hidden = !view.deadline_hours || view.over;
@@ -215,6 +226,10 @@ $("pbem-concede").addEventListener("click", () => {
 $("pbem-concede-no").addEventListener("click", () => { $("pbem-concede-confirm").hidden = true; });
 $("pbem-concede-yes").addEventListener("click", () => guarded(async () => {
   accept(await call("concede", { file: state.file, seat: state.seat, keyring: state.keyring }));
+}));
+
+$("pbem-draw").addEventListener("click", () => guarded(async () => {
+  accept(await call("draw", { file: state.file, seat: state.seat, keyring: state.keyring }));
 }));
 
 $("pbem-download").addEventListener("click", () => download(state.name, state.file));

@@ -1,4 +1,5 @@
-"""A side concedes a play-by-e-mail game: the game ends there, the others win, and only its own player can."""
+"""Ending a play-by-e-mail game before the rules do: a side concedes, or every side agrees to a draw; only a
+seat's own player can do either for it."""
 
 from __future__ import annotations
 
@@ -10,7 +11,16 @@ import pytest
 
 from tests.pbem.players import Mailer, mailers_for, new_game, text_of
 from vectorwar.errors import ForeignActionError, OutOfStepError, PbemError, PbemFileError
-from vectorwar.pbem import Concede, PbemGame, check_keyring, game_from_data, keyring_from_data, new_keyring, rebuild
+from vectorwar.pbem import (
+    Agree,
+    Concede,
+    PbemGame,
+    check_keyring,
+    game_from_data,
+    keyring_from_data,
+    new_keyring,
+    rebuild,
+)
 
 T0 = 1_800_000_000
 
@@ -146,3 +156,54 @@ def test_random_play_with_a_concession_at_any_step_replays_to_the_same_result() 
         assert load(text_of(game)).result == game.result
         assert game.result is not None
         assert seat not in game.result.winners
+
+
+def test_a_draw_ends_the_game_once_every_side_has_agreed_at_the_same_step() -> None:
+    pbem = new_game("msc-duel", seed=61)
+    red, blue = mailers_for(pbem, bot="random", seed=61)
+    game = load(begun(red, blue, text_of(pbem)))
+    offered = game.agree("red")
+    assert offered.to_data() == {"kind": "agree", "step": 1, "seat": "red"}
+    assert not game.is_over
+    assert game.owed() == {"blue": "commit"}  # an offer changes nothing else: blue may play on
+    with pytest.raises(OutOfStepError, match="red has already agreed to a draw at step 1"):
+        game.agree("red")
+    accepted = load(text_of(game))  # blue's copy of the file
+    accepted.agree("blue")
+    assert accepted.is_over
+    assert accepted.result is not None
+    assert (accepted.result.winners, accepted.result.reason) == ((), "ended by agreement")
+    assert load(text_of(accepted)).result == accepted.result
+
+
+def test_an_offer_lapses_when_its_step_resolves() -> None:
+    pbem = new_game("msc-duel", seed=62)
+    red, blue = mailers_for(pbem, bot="random", seed=62)
+    game = load(begun(red, blue, text_of(pbem)))
+    game.agree("red")
+    assert red.keyring is not None
+    red.keyring = red.keyring.saw(game)  # red's own tools wrote it
+    # blue plays on instead: its pass commits, and its commitment being the step's last reveals it.
+    text = blue.act(text_of(game))
+    text = red.act(text)  # red's reveal resolves turn 1's plot
+    later = load(text)
+    assert later.step > 1
+    assert later.agreed == {}
+    later.agree("blue")  # a new offer, at the new step; red's old one does not count
+    assert not later.is_over
+    assert list(later.agreed) == ["blue"]
+
+
+def test_an_agreement_another_player_wrote_for_my_seat_is_refused_by_my_keyring() -> None:
+    pbem = new_game("msc-duel", seed=63)
+    red, blue = mailers_for(pbem, bot="random", seed=63)
+    forged = load(begun(red, blue, text_of(pbem)))
+    forged.agree("red")
+    forged.agree("blue")  # red writes blue's acceptance too, to end a game it is losing
+    assert forged.is_over
+    assert blue.keyring is not None
+    with pytest.raises(ForeignActionError, match="an agreement to a draw by blue at step 1"):
+        check_keyring(forged, blue.keyring, "blue")
+    with pytest.raises(OutOfStepError, match="nothing to end yet"):
+        new_game("msc-duel", seed=64).agree("red")
+    assert Agree(1, "red").to_data()["kind"] == "agree"
