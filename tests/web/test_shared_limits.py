@@ -16,10 +16,12 @@ import httpx
 import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tests.web.helpers import Server, throwaway_postgres
 from vectorwar.web.app import create_app
-from vectorwar.web.ratelimit import SWEEP_EVERY, RateLimits, SharedBuckets, Taken
+from vectorwar.web.ratelimit import SWEEP_EVERY, RateLimiter, RateLimits, SharedBuckets, Taken
 from vectorwar.web.store import Store
 
 DUEL = {"scenario": "msc-duel", "seats": {"red": "human", "blue": "human"}}
@@ -112,6 +114,31 @@ def test_idle_rows_are_swept_at_most_once_a_minute(db: str) -> None:
     finally:
         one.close()
         two.close()
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(steps=st.lists(st.tuples(st.sampled_from(["games", "refusals"]), st.floats(0, 90)), min_size=1, max_size=30))
+def test_the_shared_buckets_answer_as_the_buckets_in_memory_do(tmp_path: Path, steps: list[tuple[str, float]]) -> None:
+    # The same checks at the same times: the same waits and cool-downs, sweeps included (a row
+    # swept is one the memory's bucket has refilled to full, with no cool-down left).
+    clock = Clock()
+    limits = small(clock)
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    shared = two_servers_buckets(url, limits)[0]
+    with shared.engine.begin() as db:
+        db.execute(sa.text("DELETE FROM rate_buckets"))  # another example's
+    memory = RateLimiter(limits)
+    try:
+        for kind, later in steps:
+            clock.now += later
+            taken = shared.take(kind, "a")
+            if kind == "games":
+                assert taken.wait == pytest.approx(memory.take_game("a"))
+            else:
+                memory.refused("a")
+                assert taken.cooling == pytest.approx(memory.cooling("a"))
+    finally:
+        shared.close()
 
 
 def test_a_check_the_database_cannot_answer_lets_the_request_through(tmp_path: Path) -> None:
