@@ -15,13 +15,14 @@ from pathlib import Path
 import httpx
 import pytest
 import sqlalchemy as sa
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.web.helpers import Server, throwaway_postgres
 from vectorwar.web.app import create_app
-from vectorwar.web.ratelimit import SWEEP_EVERY, RateLimiter, RateLimits, SharedBuckets, Taken
+from vectorwar.web.ratelimit import SWEEP_EVERY, RateLimit, RateLimiter, RateLimits, SharedBuckets, Taken
 from vectorwar.web.store import Store
 
 DUEL = {"scenario": "msc-duel", "seats": {"red": "human", "blue": "human"}}
@@ -103,14 +104,20 @@ def test_idle_rows_are_swept_at_most_once_a_minute(db: str) -> None:
     one, two = two_servers_buckets(db, small(clock))
     try:
         assert one.idle() == 30  # the refusal bucket refills in 30 s, longer than the rest
-        one.take("games", "a")  # the first check sweeps (nothing yet)
+        assert one.sweep_due()
+        one.take("games", "a")
+        one.maybe_sweep()  # nothing idle yet
         two.take("refusals", "b")
         clock.now += 31
-        one.take("games", "c")  # idle rows, but within a minute of the last sweep: kept
+        one.take("games", "c")
+        one.maybe_sweep()  # idle rows, but within a minute of the last sweep: kept
         assert rows(one) == [("games", "a"), ("games", "c"), ("refusals", "b")]
         clock.now += SWEEP_EVERY - 31
+        assert one.sweep_due()
         one.take("games", "c")
+        one.maybe_sweep()
         assert rows(one) == [("games", "c")]
+        assert not one.sweep_due()
     finally:
         one.close()
         two.close()
@@ -132,6 +139,7 @@ def test_the_shared_buckets_answer_as_the_buckets_in_memory_do(tmp_path: Path, s
         for kind, later in steps:
             clock.now += later
             taken = shared.take(kind, "a")
+            shared.maybe_sweep()
             if kind == "games":
                 assert taken.wait == pytest.approx(memory.take_game("a"))
             else:
@@ -159,14 +167,23 @@ def postgres() -> Iterator[str]:
         yield url
 
 
-@pytest.mark.slow
-def test_two_apps_on_one_postgresql_share_the_rates_and_the_cool_down(postgres: str) -> None:
+def app_on(db: str, limits: RateLimits) -> FastAPI:
+    """A server's app with the shared buckets: on PostgreSQL its own; on SQLite (whose servers keep them in
+    memory) given them here, so that the same checks run without a database server."""
+    if db.startswith("postgresql"):
+        app = create_app(db, rate_limits=limits)
+        assert app.state.shared_limits is not None
+        return app
+    app = create_app(db, rate_limits=None)
+    app.state.shared_limits = SharedBuckets.on(db, limits)
+    app.add_middleware(RateLimit, limiter=RateLimiter(limits), shared=app.state.shared_limits)
+    return app
+
+
+def test_two_servers_on_one_database_share_the_rates_and_the_cool_down(db: str) -> None:
     clock = Clock()
-    with (
-        TestClient(create_app(postgres, rate_limits=small(clock))) as one,
-        TestClient(create_app(postgres, rate_limits=small(clock))) as two,
-    ):
-        assert one.app.state.shared_limits is not None  # type: ignore[attr-defined]
+    apps = [app_on(db, small(clock)) for _ in range(2)]
+    with TestClient(apps[0]) as one, TestClient(apps[1]) as two:
         assert one.post("/api/games", json=DUEL).status_code == 201
         assert two.post("/api/games", json=DUEL).status_code == 201
         for server in (one, two):
@@ -191,6 +208,8 @@ def test_two_apps_on_one_postgresql_share_the_rates_and_the_cool_down(postgres: 
         clock.now += 20
         assert one.get("/api/systems").status_code == 200
         assert two.get("/api/systems").status_code == 200
+    for app in apps:
+        app.state.shared_limits.close()  # again, for PostgreSQL's: a second close does nothing
 
 
 @pytest.mark.slow

@@ -206,8 +206,9 @@ class SharedBuckets:
     test hands one in. Rows idle for longer than a bucket takes to fill again and a cool-down to
     end are as good as absent, and deleted at most once every :data:`SWEEP_EVERY` seconds.
 
-    The blocking methods (:meth:`take`, :meth:`sweep`) run on the caller's thread; the server awaits
-    :meth:`take_game` and :meth:`refused`, which run them on :data:`THREADS` threads of their own.
+    The blocking methods (:meth:`take`, :meth:`maybe_sweep`) run on the caller's thread; the server
+    awaits :meth:`take_game` and :meth:`refused`, which run them on :data:`THREADS` threads of their
+    own (a sweep beside the check, not before its answer).
     """
 
     def __init__(self, engine: Engine, limits: RateLimits, *, own_engine: bool = False) -> None:
@@ -291,7 +292,6 @@ class SharedBuckets:
         except SQLAlchemyError as err:
             self._warn(err)
             return Taken(0.0, 0.0)
-        self._maybe_sweep()
         return Taken(max(0.0, float(wait)), max(0.0, float(cool_until) - float(at)))
 
     def sweep(self) -> int:
@@ -302,12 +302,16 @@ class SharedBuckets:
         with self.engine.begin() as db:
             return int(db.execute(self._sweep, params).rowcount)
 
-    def _maybe_sweep(self) -> None:
-        now = (self.limits.clock or time.monotonic)()
-        if now - self._swept < SWEEP_EVERY or not self._sweeping.acquire(blocking=False):
+    def sweep_due(self) -> bool:
+        """Whether :data:`SWEEP_EVERY` seconds have passed since this process last swept (or it never did)."""
+        return (self.limits.clock or time.monotonic)() - self._swept >= SWEEP_EVERY
+
+    def maybe_sweep(self) -> None:
+        """Sweep if it is due and no other thread of this process is sweeping."""
+        if not self.sweep_due() or not self._sweeping.acquire(blocking=False):
             return
         try:
-            self._swept = now
+            self._swept = (self.limits.clock or time.monotonic)()
             self.sweep()
         except SQLAlchemyError as err:
             self._warn(err)
@@ -332,6 +336,9 @@ class SharedBuckets:
     async def _off_the_loop(self, kind: str, address: str) -> Taken:
         if self._threads is None:
             self._threads = ThreadPoolExecutor(THREADS, thread_name_prefix="vectorwar-limits")
+        if self.sweep_due():
+            # Not awaited: no request waits for the sweep.
+            self._threads.submit(self.maybe_sweep)
         return await asyncio.get_running_loop().run_in_executor(self._threads, self.take, kind, address)
 
 
