@@ -29,7 +29,7 @@ from vectorwar.web.clocks import PaceRefused, TimeSource, bots_of
 from vectorwar.web.deadlines import Deadlines
 from vectorwar.web.fanout import fanout_for
 from vectorwar.web.hub import POLICY_VIOLATION, Hub, TooManySockets, Viewer
-from vectorwar.web.ratelimit import RateLimit, RateLimiter, RateLimits
+from vectorwar.web.ratelimit import RateLimit, RateLimiter, RateLimits, SharedBuckets
 from vectorwar.web.reminders import ContactRefused, Sender, Settings
 from vectorwar.web.responses import error, error_responses
 from vectorwar.web.rulebook import router as rulebook
@@ -349,6 +349,8 @@ def create_app(
     service.on_chat(chat_to_hub)
     # Other servers on the same PostgreSQL: their changes reach this one's sockets (docs/web.md, Several processes).
     fanout = fanout_for(store, service, hub)
+    # On PostgreSQL the per-address buckets are the database's, shared with the other servers (web/ratelimit.py).
+    shared_limits = SharedBuckets.on(store.url, rate_limits) if rate_limits is not None and store.announces else None
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -363,6 +365,8 @@ def create_app(
         if fanout is not None:
             await fanout.stop()
         service.close()
+        if shared_limits is not None:
+            shared_limits.close()
         store.close()
 
     app = FastAPI(
@@ -383,7 +387,8 @@ def create_app(
     if rate_limits is not None:
         # Outside the body limit: an address past its limits is answered before its body is read.
         app.state.rate_limiter = RateLimiter(rate_limits)
-        app.add_middleware(RateLimit, limiter=app.state.rate_limiter)
+        app.state.shared_limits = shared_limits
+        app.add_middleware(RateLimit, limiter=app.state.rate_limiter, shared=shared_limits)
     for router in (pages, lobby, games, clock_api.router, sockets, tutorials, rulebook):
         app.include_router(router)
     pbem.install(app)

@@ -12,26 +12,43 @@ Two token buckets per client address (docs/web.md, "Deployment and limits"):
 
 The address is the connection's (``scope["client"]``): `vectorwar serve` (uvicorn) replaces it
 with ``X-Forwarded-For``'s when the request comes through a proxy it trusts (on the same machine,
-or one ``FORWARDED_ALLOW_IPS`` names). The buckets live in this process's memory, so the limits
-are per process, and a restart forgets them, which only lets an address in sooner. At most
-:attr:`RateLimits.addresses` addresses are kept: the one heard from least recently is forgotten
-first, so a flood of addresses cannot grow the memory without end.
+or one ``FORWARDED_ALLOW_IPS`` names).
+
+Where the buckets live depends on the database. On SQLite (one server) they live in this
+process's memory (:class:`RateLimiter`): a restart forgets them, which only lets an address in
+sooner, and at most :attr:`RateLimits.addresses` addresses are kept, the one heard from least
+recently forgotten first. On PostgreSQL, which several servers may share, they live in the
+database (:class:`SharedBuckets`, table ``rate_buckets``): each check is one atomic statement, so
+N servers grant an address the rate once, not N times, and two cannot both spend its last token.
+A server learns an address's cool-down from the statement that counts one of its refusals and
+then answers the address from memory until the cool-down ends: a flood of refusals spread over
+the servers costs each at most one statement past the burst.
 """
 
 from __future__ import annotations
 
+import asyncio
+import hashlib
+import logging
 import math
 import re
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from vectorwar.web.responses import error
 
-__all__ = ["RateLimit", "RateLimiter", "RateLimits", "creates_a_game"]
+__all__ = ["RateLimit", "RateLimiter", "RateLimits", "SharedBuckets", "Taken", "creates_a_game"]
+
+log = logging.getLogger("vectorwar.web")
 
 #: The routes that create a game (or a play-by-e-mail file): each takes a token of the game bucket.
 _CREATING = re.compile(
@@ -41,10 +58,12 @@ _CREATING = re.compile(
 
 @dataclass(frozen=True)
 class RateLimits:
-    """How much one client address may do, per server process.
+    """How much one client address may do (on PostgreSQL, over every server sharing the database).
 
     The defaults are far above what a player, or a browser test, ever does: only a script
-    meets them. ``clock`` gives seconds (monotonic); tests hand in one they move.
+    meets them. ``clock`` gives seconds; tests hand in one they move. ``None``: this process's
+    monotonic clock for the buckets in memory, the database's clock for those in the database
+    (the servers sharing them share no other clock).
     """
 
     #: Games an address may create a minute, once its burst is spent.
@@ -59,7 +78,7 @@ class RateLimits:
     cooldown: float = 30.0
     #: Addresses remembered at once; the least recently heard is forgotten first.
     addresses: int = 10_000
-    clock: Callable[[], float] = field(default=time.monotonic, compare=False, repr=False)
+    clock: Callable[[], float] | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         for name in ("games_per_minute", "refusals_per_minute", "cooldown"):
@@ -102,6 +121,7 @@ class RateLimiter:
 
     def __init__(self, limits: RateLimits) -> None:
         self.limits = limits
+        self._clock = limits.clock or time.monotonic
         self._addresses: OrderedDict[str, _Address] = OrderedDict()
 
     def _of(self, address: str, now: float) -> _Address:
@@ -121,23 +141,211 @@ class RateLimiter:
 
     def cooling(self, address: str) -> float:
         """Seconds left of the address's cool-down (0: none)."""
-        now = self.limits.clock()
+        now = self._clock()
         return max(0.0, self._of(address, now).cool_until - now)
 
     def take_game(self, address: str) -> float:
         """Count a game created by ``address``: 0 if it may, else the seconds until it may."""
-        now = self.limits.clock()
+        now = self._clock()
         return self._of(address, now).games.take(now)
 
     def refused(self, address: str) -> None:
         """Count a refusal the address earned; one too many starts its cool-down."""
-        now = self.limits.clock()
+        now = self._clock()
         state = self._of(address, now)
         if state.refusals.take(now) > 0:
             state.cool_until = now + self.limits.cooldown
 
+    def cool(self, address: str, seconds: float) -> None:
+        """Refuse every request from ``address`` for ``seconds`` more (a cool-down the database answered)."""
+        now = self._clock()
+        state = self._of(address, now)
+        state.cool_until = max(state.cool_until, now + seconds)
+
     def __len__(self) -> int:
         return len(self._addresses)
+
+
+#: Seconds one statement of the shared buckets may run (PostgreSQL's ``statement_timeout``); one that
+#: takes longer, or fails, lets its request through (logged): the limits never hold up the server.
+STATEMENT_BUDGET = 1.0
+#: Seconds between sweeps of the rows idle long enough to be as good as absent, per process.
+SWEEP_EVERY = 60.0
+#: Threads (and so database connections) a process gives the shared buckets: a flood of checks
+#: queues on them instead of taking the threads and connections the games need.
+THREADS = 2
+#: Longer addresses (``X-Forwarded-For`` from a trusted proxy holds what the proxy passed) are kept
+#: as their hash, within the column.
+ADDRESS_MAX = 100
+
+#: What a check reads of the database's clock, and the spelling of the smaller and the larger of two
+#: numbers, per database. SQLite serves only tests here (its servers keep their buckets in memory).
+_DIALECT = {
+    "postgresql": ("CAST(EXTRACT(EPOCH FROM clock_timestamp()) AS double precision)", "LEAST", "GREATEST"),
+    "sqlite": ("((julianday('now') - 2440587.5) * 86400.0)", "MIN", "MAX"),
+}
+
+
+@dataclass(frozen=True)
+class Taken:
+    """What one check of a shared bucket answered."""
+
+    #: Seconds until the bucket has a token (0: one was taken).
+    wait: float
+    #: Seconds left of the address's cool-down (0: none).
+    cooling: float
+
+
+class SharedBuckets:
+    """Each address's buckets in the database's ``rate_buckets`` table, shared by every server on it.
+
+    A check is one ``INSERT ... ON CONFLICT DO UPDATE ... RETURNING``: the row is made full (less
+    the token taken) on an address's first check; later ones refill it by the time passed since it
+    was last counted and take a token if there is one, all under the row's lock, so two servers
+    cannot both spend the last token. The time is the database's clock, or ``limits.clock`` when a
+    test hands one in. Rows idle for longer than a bucket takes to fill again and a cool-down to
+    end are as good as absent, and deleted at most once every :data:`SWEEP_EVERY` seconds.
+
+    The blocking methods (:meth:`take`, :meth:`maybe_sweep`) run on the caller's thread; the server
+    awaits :meth:`take_game` and :meth:`refused`, which run them on :data:`THREADS` threads of their
+    own (a sweep beside the check, not before its answer).
+    """
+
+    def __init__(self, engine: Engine, limits: RateLimits, *, own_engine: bool = False) -> None:
+        self.engine = engine
+        self.limits = limits
+        self._own_engine = own_engine
+        dialect = engine.dialect.name
+        if dialect not in _DIALECT:
+            raise ValueError(f"the shared rate limits need PostgreSQL (or SQLite, in tests), not {dialect}")
+        database_now, least, greatest = _DIALECT[dialect]
+        now = ":now" if limits.clock is not None else database_now
+        refilled = f"{least}(:burst, rate_buckets.tokens + {greatest}(0.0, excluded.at - rate_buckets.at) * :rate)"
+        # Every SET reads the row as it was; ``excluded.at`` is this check's time (the insert's ``at``).
+        self._take = text(
+            "INSERT INTO rate_buckets (kind, address, tokens, at, wait, cool_until) "
+            f"VALUES (:kind, :address, :burst - 1, {now}, 0.0, 0.0) "
+            "ON CONFLICT (kind, address) DO UPDATE SET "
+            f"tokens = CASE WHEN {refilled} >= 1 THEN {refilled} - 1 ELSE {refilled} END, "
+            f"wait = CASE WHEN {refilled} >= 1 THEN 0.0 ELSE (1 - {refilled}) / :rate END, "
+            f"cool_until = CASE WHEN {refilled} >= 1 OR :cooldown <= 0 THEN rate_buckets.cool_until "
+            "ELSE excluded.at + :cooldown END, "
+            f"at = {greatest}(rate_buckets.at, excluded.at) "
+            "RETURNING wait, cool_until, at"
+        )
+        self._sweep = text(f"DELETE FROM rate_buckets WHERE at < {now} - :idle")
+        self._swept = -math.inf
+        self._sweeping = threading.Lock()
+        self._warned = -math.inf
+        self._threads: ThreadPoolExecutor | None = None
+
+    @classmethod
+    def on(cls, url: str, limits: RateLimits) -> SharedBuckets:
+        """Shared buckets on the database at ``url``, on an engine of their own (migrated already by the store)."""
+        if make_url(url).get_backend_name() == "postgresql":
+            # A connection a thread, and each statement stopped by the database past its budget.
+            timeout = f"-c statement_timeout={int(STATEMENT_BUDGET * 1000)}"
+            engine = create_engine(
+                url, pool_size=THREADS, max_overflow=0, pool_timeout=STATEMENT_BUDGET,
+                connect_args={"options": timeout, "connect_timeout": 5},
+            )  # fmt: skip
+        else:
+            engine = create_engine(url, connect_args={"timeout": STATEMENT_BUDGET})
+        return cls(engine, limits, own_engine=True)
+
+    def close(self) -> None:
+        """Stop the threads and let the connections go (a later check starts them again)."""
+        threads, self._threads = self._threads, None
+        if threads is not None:
+            threads.shutdown(wait=True, cancel_futures=True)
+        if self._own_engine:
+            self.engine.dispose()
+
+    def idle(self) -> float:
+        """Seconds after which an untouched row is as good as absent: its bucket full, its cool-down over."""
+        lim = self.limits
+        return max(
+            lim.games_burst / lim.games_per_minute * 60, lim.refusals_burst / lim.refusals_per_minute * 60, lim.cooldown
+        )
+
+    def take(self, kind: str, address: str) -> Taken:
+        """Take a token of ``address``'s ``kind`` bucket ("games" or "refusals"): one statement.
+
+        An empty refusal bucket starts the address's cool-down. A statement that fails or runs
+        over its budget is logged and takes nothing: the request goes through.
+        """
+        lim = self.limits
+        if kind == "games":
+            rate, burst, cooldown = lim.games_per_minute / 60, lim.games_burst, 0.0
+        elif kind == "refusals":
+            rate, burst, cooldown = lim.refusals_per_minute / 60, lim.refusals_burst, lim.cooldown
+        else:
+            raise ValueError(f"no rate limit is called {kind!r}: 'games' or 'refusals'")
+        params = {
+            "kind": kind, "address": _stored(address), "rate": rate, "burst": float(burst), "cooldown": cooldown,
+        }  # fmt: skip
+        if lim.clock is not None:
+            params["now"] = lim.clock()
+        try:
+            with self.engine.begin() as db:
+                wait, cool_until, at = db.execute(self._take, params).one()
+        except SQLAlchemyError as err:
+            self._warn(err)
+            return Taken(0.0, 0.0)
+        return Taken(max(0.0, float(wait)), max(0.0, float(cool_until) - float(at)))
+
+    def sweep(self) -> int:
+        """Delete the rows idle past :meth:`idle`; how many were."""
+        params: dict[str, float] = {"idle": self.idle()}
+        if self.limits.clock is not None:
+            params["now"] = self.limits.clock()
+        with self.engine.begin() as db:
+            return int(db.execute(self._sweep, params).rowcount)
+
+    def sweep_due(self) -> bool:
+        """Whether :data:`SWEEP_EVERY` seconds have passed since this process last swept (or it never did)."""
+        return (self.limits.clock or time.monotonic)() - self._swept >= SWEEP_EVERY
+
+    def maybe_sweep(self) -> None:
+        """Sweep if it is due and no other thread of this process is sweeping."""
+        if not self.sweep_due() or not self._sweeping.acquire(blocking=False):
+            return
+        try:
+            self._swept = (self.limits.clock or time.monotonic)()
+            self.sweep()
+        except SQLAlchemyError as err:
+            self._warn(err)
+        finally:
+            self._sweeping.release()
+
+    def _warn(self, err: Exception) -> None:
+        # Once a minute at most: a database that is down would otherwise log every request.
+        now = time.monotonic()
+        if now - self._warned >= 60:
+            self._warned = now
+            log.warning("the shared rate limits could not be checked, so requests go through unlimited: %s", err)
+
+    async def take_game(self, address: str) -> float:
+        """Count a game created by ``address``: 0 if it may, else the seconds until it may."""
+        return (await self._off_the_loop("games", address)).wait
+
+    async def refused(self, address: str) -> float:
+        """Count a refusal the address earned: the seconds of its cool-down now (0: none)."""
+        return (await self._off_the_loop("refusals", address)).cooling
+
+    async def _off_the_loop(self, kind: str, address: str) -> Taken:
+        if self._threads is None:
+            self._threads = ThreadPoolExecutor(THREADS, thread_name_prefix="vectorwar-limits")
+        if self.sweep_due():
+            # Not awaited: no request waits for the sweep.
+            self._threads.submit(self.maybe_sweep)
+        return await asyncio.get_running_loop().run_in_executor(self._threads, self.take, kind, address)
+
+
+def _stored(address: str) -> str:
+    if len(address) <= ADDRESS_MAX:
+        return address
+    return "sha256:" + hashlib.sha256(address.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def creates_a_game(method: str, path: str) -> bool:
@@ -146,15 +354,20 @@ def creates_a_game(method: str, path: str) -> bool:
 
 
 class RateLimit:
-    """ASGI middleware: answers 429 with ``Retry-After`` past an address's limits, before the app works."""
+    """ASGI middleware: answers 429 with ``Retry-After`` past an address's limits, before the app works.
 
-    def __init__(self, app: ASGIApp, limiter: RateLimiter) -> None:
+    ``limiter`` holds the buckets in memory; with ``shared`` (PostgreSQL) the buckets are the
+    database's, and ``limiter`` only remembers the cool-downs the database answered.
+    """
+
+    def __init__(self, app: ASGIApp, limiter: RateLimiter, shared: SharedBuckets | None = None) -> None:
         self.app = app
         self.limiter = limiter
+        self.shared = shared
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
-            # Sockets have their own caps (web/hub.py): 32 an address, 64 a game.
+            # Sockets have their own caps (web/hub.py): 32 an address, 64 a game, per process.
             await self.app(scope, receive, send)
             return
         client = scope.get("client")
@@ -168,7 +381,10 @@ class RateLimit:
             await _too_many("TooManyRefusals", message, wait, scope, receive, send)
             return
         if creates_a_game(str(scope.get("method", "")), str(scope.get("path", ""))):
-            wait = self.limiter.take_game(address)
+            if self.shared is None:
+                wait = self.limiter.take_game(address)
+            else:
+                wait = await self.shared.take_game(address)
             if wait > 0:
                 lim = self.limiter.limits
                 message = (
@@ -177,15 +393,24 @@ class RateLimit:
                 )
                 await _too_many("TooManyGames", message, wait, scope, receive, send)
                 return
+        refused = False
 
         async def counting(message: Message) -> None:
+            nonlocal refused
             if message["type"] == "http.response.start":
                 status = int(message["status"])
                 if 400 <= status < 500 and status != 429:
-                    self.limiter.refused(address)
+                    refused = True
+                    if self.shared is None:
+                        self.limiter.refused(address)
             await send(message)
 
         await self.app(scope, receive, counting)
+        if refused and self.shared is not None:
+            # Counted once the answer is sent: the refused client does not wait for the database.
+            cooling = await self.shared.refused(address)
+            if cooling > 0:
+                self.limiter.cool(address, cooling)
 
 
 def _seconds(wait: float) -> int:
