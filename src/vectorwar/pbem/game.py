@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from vectorwar import __version__
-from vectorwar.autopilot import ANY, Standing, standing_order
+from vectorwar.autopilot import Standing
 from vectorwar.errors import (
     DoubleCommitError,
     EarlyClaimError,
     EarlyRevealError,
-    IllegalOrderError,
     OutOfStepError,
     PbemError,
     PlotChangedError,
@@ -50,8 +48,8 @@ from vectorwar.pbem.protocol import (
     split_plot,
     time_text,
 )
+from vectorwar.pbem.standing import checked_standing, run_on, silent_orders
 from vectorwar.registry import get_system
-from vectorwar.roster import id_lookup
 from vectorwar.rules import OptionValue, Result, RuleSystem
 from vectorwar.scenario import Scenario
 
@@ -205,7 +203,7 @@ class PbemGame:
         self.check_seat(seat)
         orders, standing = split_plot(text)
         if standing is not None:
-            standing = self._check_standing(seat, text, standing)
+            standing = checked_standing(self.game, seat, text, standing)
         if seat not in self.prompted:
             if orders:
                 waiting = ", ".join(self.prompted) or "no one: the set-up only draws the dice"
@@ -215,22 +213,6 @@ class PbemGame:
         if self.game is None:  # pragma: no cover - step 0 prompts no one
             raise OutOfStepError("no orders are given while the set-up draws the dice")
         return plot_text(str(self.game.check(seat, orders)), standing)
-
-    def _check_standing(self, seat: str, text: str, standing: Standing) -> Standing:
-        """The standing fire's target as the game spells it: ``any``, or a ship of another side."""
-        if not standing.fire_at or standing.fire_at == ANY:
-            return standing
-        if self.game is None:
-            raise OutOfStepError("no orders are given while the set-up draws the dice")
-        enemies = id_lookup(c.id for c in self.system.counters(self.game.state) if c.side != seat)
-        target = enemies.get(standing.fire_at.lower())
-        if target is None:
-            known = ", ".join(sorted(enemies.values())) or "none"
-            raise IllegalOrderError(
-                text, f"standing fire names {standing.fire_at!r}, no ship of another side (theirs: {known})",
-                "standing fire",
-            )  # fmt: skip
-        return replace(standing, fire_at=target)
 
     def seal(self, seat: str, text: str, salt: str, secret: str) -> Sealed:
         """``seat``'s plot sealed with a fresh ``salt`` and ``secret``, ready to commit; nothing is added."""
@@ -438,32 +420,11 @@ class PbemGame:
         return action
 
     def _holds(self, seats: tuple[str, ...]) -> dict[str, str]:
-        """The orders each of ``seats`` gives at this step's prompt when claimed against: from the file alone.
-
-        The seat's standing orders (the standing fire of its last plot that named one, with a hold), else the
-        rules' own order that changes nothing (:meth:`RuleSystem.idle_order`: a hold, or each ship keeping its
-        course). Where the rules have none (a set-up choice), their random legal order drawn from the game id,
-        the step and the seat. No computer player is asked, so every copy, of any version with the same rules,
-        replays the claim the same.
-        """
-        holds: dict[str, str] = {}
-        game = self.game
-        for seat in seats:
-            if seat not in self.prompted or game is None:
-                continue
-            holds[seat] = self._standing_or_idle(game, seat) or self._drawn_order(game, seat)
-        return holds
-
-    def _standing_or_idle(self, game: Game, seat: str) -> str | None:
-        order = standing_order(game, seat, self.standing.get(seat, Standing()), now=True)
-        if order is None:
-            idle = self.system.idle_order(game.state, seat)
-            order = None if idle is None else str(idle)
-        return order
-
-    def _drawn_order(self, game: Game, seat: str) -> str:
-        rng = random.Random(digest("vectorwar-pbem-hold", self.game_id, self.step, seat))
-        return str(game.check(seat, str(self.system.random_order(game.state, seat, rng))))
+        """The orders each of ``seats`` gives at this step's prompt when claimed against (:func:`silent_orders`)."""
+        if self.game is None:
+            return {}
+        silent = tuple(seat for seat in seats if seat in self.prompted)
+        return silent_orders(self.game, silent, self.standing, self.game_id, self.step)
 
     def apply(self, action: Action) -> None:
         """Add a recorded action (replaying a file), checked as when it was first made."""
@@ -510,27 +471,12 @@ class PbemGame:
             for seat, order in orders.items():
                 self.game.submit(seat, order)
             if self.whole_turns:
-                self._run_on(self.game, turn)
+                run_on(self.game, self.standing, turn)
         self.step += 1
         self.commits.clear()
         self.reveals.clear()
         self.forfeited.clear()
         self.agreed.clear()
-
-    def _run_on(self, game: Game, turn: int) -> None:
-        """The rest of ``turn`` answered by every seat's standing orders, on this step's dice.
-
-        It stops at the turn's end, or at a prompt some seat's standing orders cannot answer (one the rules
-        allow no hold at): that prompt is the next step, with orders from every seat it names.
-        """
-        while game.prompt is not None and game.prompt.clock.turn == turn:
-            answers = {seat: standing_order(game, seat, self.standing.get(seat, Standing()), now=True)
-                       for seat in game.prompt.seats}  # fmt: skip
-            given = {seat: order for seat, order in answers.items() if order is not None}
-            if len(given) < len(answers):
-                return
-            for seat, order in given.items():
-                game.submit(seat, order)
 
     def _append(self, action: Action) -> None:
         self.actions.append(action)
