@@ -41,7 +41,8 @@ def start(state: VV5State, dice: Dice) -> tuple[VV5State, list[Event]]:
 
 def settle(state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
     """What follows every decision of the turn: shock from what just happened, the crews' escapes at the end."""
-    state = shock.absorb(state, shock.since_check(events))
+    if shock.enabled(state):  # the optional rule's events are looked for only when it is on
+        state = shock.absorb(state, shock.since_check(events))
     return crews.roll_escapes(state, dice, events)
 
 
