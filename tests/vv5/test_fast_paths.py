@@ -52,8 +52,8 @@ STATES = [s for seed in (1, 2) for s in _states(seed)] + list(_states(3, {"exper
 def test_evolve_is_dataclasses_replace() -> None:
     state = STATES[-1]
     ship = state.ships[0]
-    changes = {"hex": Hex(3, 4), "accelerated": 2, "status": "exited"}
-    assert evolve(ship, **changes) == dataclasses.replace(ship, **changes)
+    moved = evolve(ship, hex=Hex(3, 4), accelerated=2, status="exited")
+    assert moved == dataclasses.replace(ship, hex=Hex(3, 4), accelerated=2, status="exited")
     assert evolve(ship.structure, boxes=1) == dataclasses.replace(ship.structure, boxes=1)
     assert evolve(state, turn=9, phase="over") == dataclasses.replace(state, turn=9, phase="over")
 

@@ -117,7 +117,7 @@ class Ship:
 
     @property
     def missiles_ready(self) -> int:
-        return sum(1 for launcher in self.launchers if launcher == "ready")
+        return self.launchers.count("ready")
 
     def mount(self, arc: str) -> Mount | None:
         return next((m for m in self.mounts if m.arc == arc), None)
