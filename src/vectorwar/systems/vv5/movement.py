@@ -279,7 +279,7 @@ def move_ships(
         pull = gravity_pull(hex_map, path)
         new_velocity = Velocity(end.q - ship.hex.q + pull.dq, end.r - ship.hex.r + pull.dr, pull.dz)
         written = str(move)
-        events.append(Moved(ship_id, written, tuple(Position(h) for h in path), facing))
+        events.append(Moved(ship_id, written, tuple(map(Position, path)), facing))
         if not pull.is_zero:
             events.append(Pulled(ship_id, str(pull)))
         status = ship.status
