@@ -58,6 +58,20 @@ def test_evolve_is_dataclasses_replace() -> None:
     assert evolve(state, turn=9, phase="over") == dataclasses.replace(state, turn=9, phase="over")
 
 
+@dataclasses.dataclass(frozen=True)
+class _Plain:
+    """A frozen value without slots."""
+
+    a: int
+    b: str = "x"
+
+
+def test_evolve_copies_a_class_without_slots_and_one_of_a_single_field() -> None:
+    assert evolve(_Plain(1), b="y") == _Plain(1, "y")
+    assert evolve(Manoeuvre(("L",)), steps=("R",)) == Manoeuvre(("R",))
+    assert evolve(Manoeuvre(("L",))) == Manoeuvre(("L",))
+
+
 def test_evolve_refuses_a_name_that_is_no_field() -> None:
     with pytest.raises(TypeError, match="no field speed"):
         evolve(STATES[0].ships[0], speed=3)

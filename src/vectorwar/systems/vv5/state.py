@@ -8,8 +8,11 @@ marker sits at ``hex + velocity``).
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
+from itertools import repeat
+from operator import attrgetter
 from types import MemberDescriptorType
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -333,8 +336,10 @@ class VV5State(Roster[Ship]):
 
 V = TypeVar("V")
 
-#: A copier per value type :func:`evolve` has copied (see :func:`_copier`).
-_COPIERS: dict[type[Any], Callable[[Any, dict[str, Any]], Any]] = {}
+#: What :func:`evolve` needs of each value type it has copied (see :func:`_layout`).
+_LAYOUTS: dict[type[Any], tuple[frozenset[str], Callable[[Any], tuple[Any, ...]], tuple[Any, ...] | None]] = {}
+#: Stores a value in an object's slot: ``_STORE(slot, obj, value)``, past a frozen class's ``__setattr__``.
+_STORE = MemberDescriptorType.__set__
 
 
 def evolve(value: V, **changes: Any) -> V:
@@ -342,44 +347,43 @@ def evolve(value: V, **changes: Any) -> V:
     every field: a turn copies its ships and its state hundreds of times, and a ship has some forty fields.
 
     The types here have no ``__post_init__`` and store every field as given, so a copy of the fields is
-    the same value. A state whose ships, sides and allies stay keeps the roster's answers (its index,
-    ``ships_of``, ``enemies_of``): they depend on nothing else.
+    the same value. The fields are read in one call and stored through their slots in one pass of
+    ``map`` (a Python loop of ``getattr`` and ``object.__setattr__`` costs twice as much), then the
+    changes over them. A state whose ships, sides, allies and board stay keeps the roster's answers (its
+    index, ``ships_of``, ``enemies_of``) and :meth:`VV5State.kept_answers`: they depend on nothing else.
     """
     cls = type(value)
-    copier = _COPIERS.get(cls)
-    if copier is None:
-        copier = _COPIERS[cls] = _copier(cls)
-    made: V = copier(value, changes)  # takes each field it stores out of ``changes``
-    if changes:
-        raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(changes))}")
+    layout = _LAYOUTS.get(cls)
+    if layout is None:
+        layout = _LAYOUTS[cls] = _layout(cls)
+    allowed, values_of, slots = layout
+    if not changes.keys() <= allowed:
+        raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(changes.keys() - allowed))}")
+    made = object.__new__(cls)
+    if slots is None:  # a class without slots
+        changes = dict(zip(_names(cls), values_of(value), strict=True)) | changes
+    else:
+        deque(map(_STORE, slots, repeat(made), values_of(value)), maxlen=0)
+    for name, given in changes.items():
+        object.__setattr__(made, name, given)
     if isinstance(value, VV5State) and isinstance(made, VV5State):
         _keep_answers(value, made)
     return made
 
 
-def _copier(cls: type[Any]) -> Callable[[Any, dict[str, Any]], Any]:
-    """A function copying a ``cls`` field by field, each from ``changes`` (popped) or else from the value.
+def _names(cls: type[Any]) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(cls))
 
-    Written out as straight-line code, as :mod:`dataclasses` writes an ``__init__``: a loop over the field
-    names with ``getattr`` and ``object.__setattr__`` costs four times as much, and the copies are a
-    fifth of a Dogfight game. Each field is stored through its slot's own setter, as the frozen class's
-    ``__init__`` stores it.
-    """
-    names = tuple(f.name for f in fields(cls))
-    scope: dict[str, Any] = {"new": object.__new__, "cls": cls, "store": object.__setattr__}
-    lines = ["def copy(value, changes):", "    made = new(cls)"]
-    for i, name in enumerate(names):
-        taken = f"changes.pop({name!r}) if {name!r} in changes else value.{name}"
-        slot = getattr(cls, name, None)
-        if isinstance(slot, MemberDescriptorType):
-            scope[f"set{i}"] = slot.__set__
-            lines.append(f"    set{i}(made, {taken})")
-        else:  # a class without slots
-            lines.append(f"    store(made, {name!r}, {taken})")
-    lines.append("    return made")
-    exec("\n".join(lines), scope)  # the names are the class's own field names, never outside input
-    copier: Callable[[Any, dict[str, Any]], Any] = scope["copy"]
-    return copier
+
+def _layout(cls: type[Any]) -> tuple[frozenset[str], Callable[[Any], tuple[Any, ...]], tuple[Any, ...] | None]:
+    """A type's field names, a reader of all their values at once, and each field's slot (``None`` if the
+    type keeps its fields in a ``__dict__``)."""
+    names = _names(cls)
+    read = attrgetter(*names)
+    values_of: Callable[[Any], tuple[Any, ...]] = read if len(names) > 1 else lambda v: (read(v),)
+    slots = tuple(getattr(cls, name, None) for name in names)
+    plain = all(isinstance(slot, MemberDescriptorType) for slot in slots)
+    return frozenset(names), values_of, slots if plain else None
 
 
 def _keep_answers(old: VV5State, new: VV5State) -> None:
