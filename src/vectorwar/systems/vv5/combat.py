@@ -242,8 +242,12 @@ def hull_in_the_way(state: VV5State, a: Hex, target: Ship) -> Ship | None:
 
     Like an asteroid it blocks an edge run only if it fills both hexes of the step.
     """
-    for hull in state.ships:
-        if not hull.active or not hull.footprint or hull.id == target.id:
+    asked = state.kept_answers()  # the huge ships in play, kept while the ships stay (most games have none)
+    hulls: tuple[Ship, ...] | None = asked.get(("hulls", "", True))
+    if hulls is None:
+        hulls = asked["hulls", "", True] = tuple(s for s in state.ships if s.active and s.footprint)
+    for hull in hulls:
+        if hull.id == target.id:
             continue
         filled = set(hull.hexes)
         if any(all(h in filled for h in step) for step in a.line_candidates(target.hex)[1:-1]):

@@ -12,12 +12,18 @@ from vectorwar.odds import Modifier, Odds
 from vectorwar.systems.vv5 import crews
 from vectorwar.systems.vv5.arcs import CODE_OF
 from vectorwar.systems.vv5.combat import (
+    GUN_RANGE,
+    MISSILE_RANGE,
     RULE_MISSILES,
     SEVERAL_TARGETS,
     deflect,
+    gun_modifier,
     gun_odds,
+    gun_to_hit,
     guns_facing,
     missile_odds,
+    missile_to_hit,
+    on_track,
     ships_in_the_way,
 )
 from vectorwar.systems.vv5.events import GunsFired
@@ -62,17 +68,32 @@ def launch_odds(state: VV5State, ship_id: str, target_id: str, spread: int) -> O
     return missile_odds(ship, target, (*found, *crew_modifiers(state, ship, -1)), most_burn)
 
 
+def launch_number(state: VV5State, ship_id: str, target_id: str, spread: int) -> tuple[int, int]:
+    """The range of a launch and the space its missile takes on the incoming track: :func:`launch_odds`'
+    ``range`` and ``need``, its modifiers summed without the odds worked out (every launch resolved asks)."""
+    ship, target = state.ship(ship_id), state.ship(target_id)
+    distance = ship.hex.distance(target.hex)
+    base = missile_to_hit(distance)
+    if base is None:
+        raise ValueError(f"{target.id} is {distance} hexes away; missiles reach {MISSILE_RANGE}")
+    facing = distance > 1 and guns_facing(target, ship.hex)
+    phasers = target.kind == "adp" and has_phasers(target)
+    raw = base + int(facing) + int(phasers) + spread - crews.attack_bonus(state, ship)
+    return distance, on_track(raw)
+
+
 def fire_shot(state: VV5State, shot: Shot, dice: Dice, events: list[Event]) -> VV5State:
     ship = state.ship(shot.ship)
     target = state.ship(shot.target)
     if not target.active:
         events.append(Note(f"{ship.id}'s shot at {target.id} is lost: it is {target.status}"))
         return state
-    odds = shot_odds(state, shot)
-    distance, modifier = odds.range, odds.modifier
-    need = odds.need
-    if need is None:  # pragma: no cover - a gun shot always has a number
-        raise ValueError("no to-hit number")
+    # :func:`shot_odds`' range, number and modifier, summed without the odds worked out.
+    distance = ship.hex.distance(target.hex)
+    need = gun_to_hit(distance)
+    if need is None:
+        raise ValueError(f"{target.id} is {distance} hexes away; guns reach {GUN_RANGE}")
+    modifier = gun_modifier(shot.guns, target) + crews.attack_bonus(state, ship)
     roll = dice.roll("2d6", f"{ship.id} {shot.mount} guns at {target.id}")
     events.append(Rolled.of(roll))
     hit = roll.total + modifier >= need

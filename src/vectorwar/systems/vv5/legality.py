@@ -185,11 +185,20 @@ def check_plot(state: VV5State, seat: str, plot: Plot, replot: bool) -> None:
             raise IllegalOrderError(f"{ship_id} {move}", dishonour, RULE_HONOUR)
 
 
+def _side_of(state: VV5State, ship_id: str) -> str | None:
+    """The side of ship ``ship_id``, ``None`` if the game has no such ship."""
+    try:
+        return state.ship(ship_id).side
+    except KeyError:
+        return None
+
+
 def _check_ships(state: VV5State, seat: str, plot: Plot) -> list[str]:
     """The ships a plot names, each the seat's own, once, and free to escape or retreat where it says so."""
     names = [s for s, _ in plot.moves] + list(plot.escapes)
     for ship_id in dict.fromkeys([*names, *plot.retreats]):
-        own(state, seat, str(plot), ship_id, RULE_PLOT)
+        if _side_of(state, ship_id) != seat:
+            own(state, seat, str(plot), ship_id, RULE_PLOT)  # refuses it, naming why (the plot in words)
     for ship_id in names:
         if names.count(ship_id) > 1:
             raise IllegalOrderError(str(plot), f"{ship_id} is plotted twice", RULE_PLOT)

@@ -35,7 +35,7 @@ class VV5Card:
 
     @property
     def missiles_ready(self) -> int:
-        return sum(1 for launcher in self.launchers if launcher == "ready")
+        return self.launchers.count("ready")
 
 
 def _card(view: CombatView, ship_id: str) -> VV5Card:

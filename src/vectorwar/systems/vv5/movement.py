@@ -16,7 +16,7 @@ dense body the ship passed next to.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from vectorwar.dice import Dice
 from vectorwar.errors import IllegalOrderError
@@ -92,14 +92,27 @@ def check_manoeuvre(ship: Ship, move: Manoeuvre) -> None:
 
 def plan(facing: Direction, velocity: Velocity, move: Manoeuvre) -> tuple[Direction, Velocity]:
     """Heading after the rotations and velocity after the thrust, step by step."""
-    for step in move.steps:
+    facing, dq, dr = _steps_from(facing, move.steps)
+    if dq or dr:
+        velocity = Velocity(velocity.dq + dq, velocity.dr + dr, velocity.dz)
+    return facing, velocity
+
+
+@lru_cache(maxsize=4096)
+def _steps_from(facing: Direction, steps: tuple[str, ...]) -> tuple[Direction, int, int]:
+    """What a plot's steps do from ``facing``, whatever the velocity: the heading after them and the change of
+    velocity ``(dq, dr)``, the same for every ship (each thrust adds its G toward the nose at that moment)."""
+    dq = dr = 0
+    for step in steps:
         if step == "L":
             facing = facing.turned(-1)
         elif step == "R":
             facing = facing.turned(1)
         else:
-            velocity += Velocity.toward(facing, int(step))
-    return facing, velocity
+            g = int(step)
+            nq, nr = facing.delta
+            dq, dr = dq + nq * g, dr + nr * g
+    return facing, dq, dr
 
 
 def gravity_pull(hex_map: HexMap, path: Sequence[Hex]) -> Velocity:
@@ -119,6 +132,8 @@ def gravity_pull(hex_map: HexMap, path: Sequence[Hex]) -> Velocity:
 def _settle_collisions(state: VV5State, ends: dict[str, Hex], dice: Dice, events: list[Event]) -> dict[str, Hex]:
     """One ship per hex at the end of movement: competitive dice, losers knocked aside."""
     ends = dict(ends)
+    if len(set(ends.values())) == len(ends) and not any(state.ship(i).footprint for i in ends):
+        return ends  # every ship ends in a hex of its own and fills only that one: no hex is crowded
     for _ in range(50):  # each pass settles at least one crowded hex
         by_hex: dict[Hex, list[str]] = {}
         for ship_id, where in ends.items():
@@ -243,41 +258,43 @@ def move_ships(
     Then the board edge is settled (:func:`settle_edge`) unless ``settle`` is
     false: a caller moving part of the ships settles it on the whole battle.
     """
-    planned: dict[str, tuple[Direction, Velocity]] = {}
+    planned: dict[str, tuple[Ship, Manoeuvre, Direction, Velocity]] = {}
     ends: dict[str, Hex] = {}
+    drift = Manoeuvre(())
     for ship in state.ships:
         if not ship.active:
             continue
-        move = plots.get(ship.id, Manoeuvre(()))
+        move = plots.get(ship.id, drift)
         facing, velocity = plan(ship.facing, ship.velocity, move)
-        planned[ship.id] = (facing, velocity)
+        planned[ship.id] = (ship, move, facing, velocity)
         ends[ship.id] = ship.hex.shifted(velocity.dq, velocity.dr)
     ends = _settle_collisions(state, ends, dice, events)
+    hex_map = state.map
     moved: dict[str, Ship] = {}
     for ship_id, end in ends.items():
-        ship = state.ship(ship_id)
-        move = plots.get(ship_id, Manoeuvre(()))
-        facing, velocity = planned[ship_id]
+        ship, move, facing, velocity = planned[ship_id]
         path = ship.hex.line_to(ship.hex.shifted(velocity.dq, velocity.dr))
         if path[-1] != end:
             path = [*path, end]  # knocked aside after a collision
-        pull = gravity_pull(state.map, path)
-        new_velocity = Velocity(end.q - ship.hex.q, end.r - ship.hex.r) + pull
-        events.append(Moved(ship_id, str(move), tuple(Position(h) for h in path), facing))
+        pull = gravity_pull(hex_map, path)
+        new_velocity = Velocity(end.q - ship.hex.q + pull.dq, end.r - ship.hex.r + pull.dr, pull.dz)
+        written = str(move)
+        events.append(Moved(ship_id, written, tuple(map(Position, path)), facing))
         if not pull.is_zero:
             events.append(Pulled(ship_id, str(pull)))
         status = ship.status
         # Off the board, the edge is settled once every ship has moved (the Dogfight may shift them all back).
-        if state.map.contains(end) and is_solid(state.map.terrain_at(end)):
+        ground = hex_map.terrain_at(end) if hex_map.terrain else None
+        if ground is not None and is_solid(ground) and hex_map.contains(end):
             status = "crashed"
-            events.append(Crashed(ship_id, Position(end), state.map.terrain_at(end) or ""))
+            events.append(Crashed(ship_id, Position(end), ground))
         moved[ship_id] = evolve(
             ship,
             hex=end,
             facing=facing,
             velocity=new_velocity,
             accelerated=move.thrust,
-            record=(*ship.record, PlotEntry(state.turn, str(move))),
+            record=(*ship.record, PlotEntry(state.turn, written)),
             status=status,
         )
     if moved:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from vectorwar.errors import OrderLimitError, OrderSyntaxError
 from vectorwar.limits import MAX_MOVE_STEPS, MAX_PIECES_PER_SHIP, MAX_WEAPONS, cite, read_number
@@ -165,11 +166,11 @@ class Manoeuvre:
 
     @property
     def turns(self) -> int:
-        return sum(1 for s in self.steps if s in ("L", "R"))
+        return _sizes(self.steps)[0]
 
     @property
     def thrust(self) -> int:
-        return sum(int(s) for s in self.steps if s.isdigit())
+        return _sizes(self.steps)[1]
 
     @classmethod
     def parse(cls, text: str) -> Manoeuvre:
@@ -195,6 +196,12 @@ class Manoeuvre:
 
     def __str__(self) -> str:
         return "".join(self.steps) or "0"
+
+
+@lru_cache(maxsize=4096)
+def _sizes(steps: tuple[str, ...]) -> tuple[int, int]:
+    """A plot's rotations and G of thrust (asked for every plot checked and flown; few plots recur)."""
+    return sum(1 for s in steps if s in ("L", "R")), sum(int(s) for s in steps if s.isdigit())
 
 
 ESCAPE = "escape"

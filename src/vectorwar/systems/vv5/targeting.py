@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from vectorwar.hexes import Direction, Hex
+from vectorwar.hexes import Arc, Direction, Hex
 from vectorwar.maps import HexMap
 from vectorwar.systems.vv5.arcs import GUN_ARCS, MISSILE_ARC, in_arc
 from vectorwar.systems.vv5.combat import (
@@ -22,22 +22,30 @@ from vectorwar.systems.vv5.combat import (
 from vectorwar.systems.vv5.state import Ship, VV5State
 
 
+def _reach(arc: Arc, reach: int) -> dict[Direction, frozenset[tuple[int, int]]]:
+    """For each heading, the offsets ``(dq, dr)`` from 1 to ``reach`` hexes away inside ``arc``: range and arc
+    are the same wherever the ship is, so a check looks its offset up."""
+    origin = Hex(0, 0)
+    return {
+        facing: frozenset((h.q, h.r) for h in origin.within(reach) if in_arc(arc, origin, facing, h))
+        for facing in Direction
+    }
+
+
+#: Where a launch reaches (the missile table's range, the forward arc) and each gun mount's shot (the gun
+#: table's range, the mount's arc), by heading, as offsets.
+_MISSILE_REACH = _reach(MISSILE_ARC, MISSILE_RANGE)
+_GUN_REACH = {name: _reach(arc, GUN_RANGE) for name, arc in GUN_ARCS.items()}
+
+
 def missile_in_reach(hex_map: HexMap, at: Hex, facing: Direction, target: Hex) -> bool:
     """:func:`missile_reach` with no words (bots ask it for every candidate move)."""
-    return (
-        missile_to_hit(at.distance(target)) is not None
-        and in_arc(MISSILE_ARC, at, facing, target)
-        and line_of_fire(hex_map, at, target)
-    )
+    return (target.q - at.q, target.r - at.r) in _MISSILE_REACH[facing] and line_of_fire(hex_map, at, target)
 
 
 def gun_in_reach(hex_map: HexMap, arc: str, at: Hex, facing: Direction, target: Hex) -> bool:
     """:func:`gun_reach` with no words (bots ask it for every candidate move)."""
-    return (
-        gun_to_hit(at.distance(target)) is not None
-        and in_arc(GUN_ARCS[arc], at, facing, target)
-        and line_of_fire(hex_map, at, target)
-    )
+    return (target.q - at.q, target.r - at.r) in _GUN_REACH[arc][facing] and line_of_fire(hex_map, at, target)
 
 
 def weapons_in_reach(
@@ -144,21 +152,35 @@ def shot_allowed(state: VV5State, ship: Ship, arc: str, target: Ship) -> bool:
 
 
 def can_launch(state: VV5State, side: str) -> bool:
-    """Has ``side`` any legal launch (:func:`legal_launch_targets` not empty)?"""
-    return any(
-        launch_allowed(state, ship, target)
-        for ship in state.ships_of(side)
-        if ship.missiles_ready
-        for target in state.enemies_of(side)
-    )
+    """Has ``side`` any legal launch (:func:`legal_launch_targets` not empty)?
+
+    Kept with the state's roster answers: the answer depends on the ships and the board alone, and a turn
+    asks it of each phase's copy of the state.
+    """
+    asked = state.kept_answers()
+    key = ("can launch", side, True)
+    found: bool | None = asked.get(key)
+    if found is None:
+        found = asked[key] = any(
+            launch_allowed(state, ship, target)
+            for ship in state.ships_of(side)
+            if ship.missiles_ready
+            for target in state.enemies_of(side)
+        )
+    return found
 
 
 def can_fire_guns(state: VV5State, side: str) -> bool:
-    """Has ``side`` any legal gun shot (:func:`legal_gun_targets` not empty)?"""
-    return any(
-        shot_allowed(state, ship, mount.arc, target)
-        for ship in state.ships_of(side)
-        for mount in ship.mounts
-        if mount.guns.boxes > 0
-        for target in state.enemies_of(side)
-    )
+    """Has ``side`` any legal gun shot (:func:`legal_gun_targets` not empty)? Kept as :func:`can_launch` is."""
+    asked = state.kept_answers()
+    key = ("can fire", side, True)
+    found: bool | None = asked.get(key)
+    if found is None:
+        found = asked[key] = any(
+            shot_allowed(state, ship, mount.arc, target)
+            for ship in state.ships_of(side)
+            for mount in ship.mounts
+            if mount.guns.boxes > 0
+            for target in state.enemies_of(side)
+        )
+    return found

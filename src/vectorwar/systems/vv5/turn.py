@@ -16,7 +16,7 @@ from vectorwar.rules import Order
 from vectorwar.systems.vv5 import buying, crews, shock, specials
 from vectorwar.systems.vv5.combat import apply_damage, missile_verdict, spread_adjustment
 from vectorwar.systems.vv5.events import InitiativeWon, MissileLaunched, MissileResolved
-from vectorwar.systems.vv5.gunfire import fire_shot, launch_odds
+from vectorwar.systems.vv5.gunfire import fire_shot, launch_number
 from vectorwar.systems.vv5.hazards import asteroid_fields
 from vectorwar.systems.vv5.initiative import roll_initiative
 from vectorwar.systems.vv5.orders import Gunfire, Launches, Manoeuvre, Plot
@@ -41,7 +41,8 @@ def start(state: VV5State, dice: Dice) -> tuple[VV5State, list[Event]]:
 
 def settle(state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
     """What follows every decision of the turn: shock from what just happened, the crews' escapes at the end."""
-    state = shock.absorb(state, shock.since_check(events))
+    if shock.enabled(state):  # the optional rule's events are looked for only when it is on
+        state = shock.absorb(state, shock.since_check(events))
     return crews.roll_escapes(state, dice, events)
 
 
@@ -104,10 +105,7 @@ def launch(state: VV5State, order: Launches, events: list[Event]) -> VV5State:
         ship = state.ship(ship_id)
         launchers = list(ship.launchers)
         for one in mine:
-            odds = launch_odds(state, ship.id, one.target, adjust)
-            distance, to_hit = odds.range, odds.need
-            if to_hit is None:  # pragma: no cover - a missile always has a number
-                raise ValueError("no to-hit number")
+            distance, to_hit = launch_number(state, ship.id, one.target, adjust)
             for _ in range(one.missiles):
                 launchers[launchers.index("ready")] = "spent"
                 state = evolve(state, incoming=(*state.incoming, Missile(ship.id, one.target, to_hit)))

@@ -1,0 +1,148 @@
+"""The VV5 turn's shortcuts give the answers of the long way round: copies, reach, launch and shot numbers.
+
+Each shortcut is checked against the function it stands in for, on every state of a few greedy
+Dogfights (the positions a real game reaches), so a shortcut that drifts from the rules fails here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+
+import pytest
+
+from vectorwar.catalogue import builtin_scenario
+from vectorwar.hexes import Direction, Hex
+from vectorwar.play import bot_order
+from vectorwar.setup import set_up
+from vectorwar.systems.vv5 import crews
+from vectorwar.systems.vv5.arcs import GUN_ARCS, MISSILE_ARC, in_arc
+from vectorwar.systems.vv5.combat import gun_modifier, gun_to_hit, line_of_fire, missile_to_hit
+from vectorwar.systems.vv5.gunfire import launch_number, launch_odds, shot_odds
+from vectorwar.systems.vv5.movement import plan
+from vectorwar.systems.vv5.orders import Manoeuvre, Shot
+from vectorwar.systems.vv5.state import VV5State, evolve
+from vectorwar.systems.vv5.targeting import (
+    can_fire_guns,
+    can_launch,
+    gun_in_reach,
+    legal_gun_targets,
+    legal_launch_targets,
+    missile_in_reach,
+)
+from vectorwar.vectors import Velocity
+
+
+def _states(seed: int, options: dict[str, object] | None = None) -> Iterator[VV5State]:
+    """Every state a greedy Dogfight passes through."""
+    scenario = builtin_scenario("vv5-dogfight")
+    setup = set_up(scenario, {s.id: "greedy" for s in scenario.sides}, seed=seed, options=options)
+    game = setup.game
+    while not game.is_over:
+        state = game.state
+        if isinstance(state, VV5State):
+            yield state
+        for seat in game.waiting_for:
+            game.submit(seat, bot_order(game, seat, setup.bots[seat]))
+
+
+STATES = [s for seed in (1, 2) for s in _states(seed)] + list(_states(3, {"experienced_crews": True}))
+
+
+def test_evolve_is_dataclasses_replace() -> None:
+    state = STATES[-1]
+    ship = state.ships[0]
+    moved = evolve(ship, hex=Hex(3, 4), accelerated=2, status="exited")
+    assert moved == dataclasses.replace(ship, hex=Hex(3, 4), accelerated=2, status="exited")
+    assert evolve(ship.structure, boxes=1) == dataclasses.replace(ship.structure, boxes=1)
+    assert evolve(state, turn=9, phase="over") == dataclasses.replace(state, turn=9, phase="over")
+
+
+@dataclasses.dataclass(frozen=True)
+class _Plain:
+    """A frozen value without slots."""
+
+    a: int
+    b: str = "x"
+
+
+def test_evolve_copies_a_class_without_slots_and_one_of_a_single_field() -> None:
+    assert evolve(_Plain(1), b="y") == _Plain(1, "y")
+    assert evolve(Manoeuvre(("L",)), steps=("R",)) == Manoeuvre(("R",))
+    assert evolve(Manoeuvre(("L",))) == Manoeuvre(("L",))
+
+
+def test_evolve_refuses_a_name_that_is_no_field() -> None:
+    with pytest.raises(TypeError, match="no field speed"):
+        evolve(STATES[0].ships[0], speed=3)
+
+
+def test_a_copy_with_other_ships_forgets_what_was_kept() -> None:
+    state = STATES[0]
+    side = state.sides[0]
+    before = can_launch(state, side), can_fire_guns(state, side)
+    moved = evolve(state, ships=tuple(evolve(s, hex=Hex(0, 0)) for s in state.ships))
+    assert before == (can_launch(state, side), can_fire_guns(state, side))
+    assert moved.kept_answers() == {}
+
+
+def test_reach_by_offset_is_range_arc_and_line() -> None:
+    state = STATES[0]
+    origin = Hex(5, 5)
+    for target in origin.within(17):
+        for facing in Direction:
+            missile = (
+                missile_to_hit(origin.distance(target)) is not None
+                and in_arc(MISSILE_ARC, origin, facing, target)
+                and line_of_fire(state.map, origin, target)
+            )
+            assert missile_in_reach(state.map, origin, facing, target) == missile
+            for arc, shape in GUN_ARCS.items():
+                gun = gun_to_hit(origin.distance(target)) is not None and in_arc(shape, origin, facing, target)
+                assert gun_in_reach(state.map, arc, origin, facing, target) == (
+                    gun and line_of_fire(state.map, origin, target)
+                )
+
+
+def test_kept_answers_match_the_legal_targets() -> None:
+    for state in STATES:
+        for side in state.sides:
+            assert can_launch(state, side) == bool(legal_launch_targets(state, side))
+            assert can_fire_guns(state, side) == bool(legal_gun_targets(state, side))
+
+
+def test_launch_and_shot_numbers_are_the_odds_numbers() -> None:
+    pairs = 0
+    for state in STATES:
+        for ship in state.ships:
+            for target in state.ships:
+                if ship.side == target.side or not ship.active or not target.active:
+                    continue
+                if missile_to_hit(ship.hex.distance(target.hex)) is not None:
+                    for spread in (-1, 0, 2):
+                        odds = launch_odds(state, ship.id, target.id, spread)
+                        assert launch_number(state, ship.id, target.id, spread) == (odds.range, odds.need)
+                        pairs += 1
+                for mount in ship.mounts:
+                    if gun_to_hit(ship.hex.distance(target.hex)) is None or not mount.guns.boxes:
+                        continue
+                    odds = shot_odds(state, Shot(ship.id, mount.arc, mount.guns.boxes, target.id))
+                    bonus = crews.attack_bonus(state, ship)
+                    assert odds.modifier == gun_modifier(mount.guns.boxes, target) + bonus
+    assert pairs > 50
+
+
+def test_plan_is_step_by_step() -> None:
+    for text in ("0", "L", "RR1", "1L1", "3", "LLL2", "2R", "1R1R1"):
+        move = Manoeuvre.parse(text)
+        for facing in Direction:
+            velocity = Velocity(2, -1)
+            expected_facing = facing
+            for step in move.steps:
+                if step in "LR":
+                    expected_facing = expected_facing.turned(-1 if step == "L" else 1)
+                else:
+                    velocity += Velocity.toward(expected_facing, int(step))
+            assert plan(facing, Velocity(2, -1), move) == (expected_facing, velocity)
+            turns = sum(1 for s in move.steps if s in "LR")
+            assert (move.turns, move.thrust) == (turns, sum(int(s) for s in move.steps if s.isdigit()))
