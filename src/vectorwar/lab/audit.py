@@ -6,18 +6,20 @@ watching for
 * a **crash**: the bot raised an error instead of giving an order;
 * a **refused order**: the bot gave an order the rules refused;
 * a ship that **left the map** though one of its legal plots would have kept it on (a plot the rules
-  warn of no edge for), where leaving gained its side nothing (a run that scores by leaving, like a
-  pirate's escape, is the point);
+  warn of no edge for), where leaving gained its side nothing: its standing did not rise and the game
+  did not end won by it (a run that scores by leaving, like a pirate's escape, or a prize carried
+  home, is the point);
 * a side that **stalled**: five turns in a row in which none of its ships moved, turned or changed
   speed and no side's standing changed, while an enemy ship was on the map;
 * a two-side game that **drifted** to the turn limit after the first contact: it ran to the scenario's
   last turn and ended undecided (no side won), the sides having met and then lost touch, with no
   contact in its last five turns. A *contact* is a turn in which a shot was fired, read from the
-  game's events (a shot's event: MSC's ``fired``, VV5's ``vv5-launch`` and ``vv5-guns``, AV:T's
-  ``avt-laser``), or in which a seat declaring fire had a shot to declare
-  (:meth:`~vectorwar.rules.RuleSystem.fire_options` not empty); the *first contact* is the first
-  such turn. A game whose sides never came within reach has nothing to fight over, and one fought to
-  its last turn did not drift. One finding a game, charged to the first seat.
+  game's events as the lab reads them (:func:`vectorwar.lab.games.ship_tallies`: an event naming a
+  ``ship`` and its ``target``, as a shot, a missile launch or its landing does in every system), or in
+  which a seat declaring fire had a shot to declare (:meth:`~vectorwar.rules.RuleSystem.fire_options`
+  not empty); the *first contact* is the first such turn. A game whose sides never came within reach
+  has nothing to fight over, and one fought to its last turn did not drift. One finding a game,
+  charged to the first seat.
 
 The first two are faults in any player; the last three in a player that means to play well, so they
 are not counted against ``random``, which plays any legal order by design.
@@ -53,8 +55,6 @@ REFUSED = "refused order"
 LEFT_MAP = "left the map"
 STALLED = "stalled"
 DRIFTED = "drifted to the turn limit"
-#: The events of a shot fired (a missile launched is one), in every system: what makes a contact.
-SHOT_EVENTS = frozenset({"fired", "vv5-launch", "vv5-guns", "avt-laser"})
 
 
 @dataclass(frozen=True)
@@ -179,7 +179,7 @@ class _Watch:
 
     def contact(self, events: Sequence[Event], turn: int) -> None:
         """Note a contact on ``turn`` if a shot was fired among the ``events`` of a step in it."""
-        if any(e.kind in SHOT_EVENTS for e in events):
+        if any(_is_shot(e) for e in events):
             self.touch(turn)
 
     def drift(self, scenario: Scenario) -> None:
@@ -230,6 +230,11 @@ def _pieces(game: Game) -> dict[str, Counter]:
 
 def _motion(counter: Counter) -> tuple[Any, ...]:
     return (counter.position, counter.facing, counter.velocity)
+
+
+def _is_shot(event: Event) -> bool:
+    """A shot's event (fired, launched, landed): one naming a shooting ship and its target."""
+    return isinstance(getattr(event, "ship", None), str) and isinstance(getattr(event, "target", None), str)
 
 
 def _shot_offered(game: Game) -> bool:
