@@ -148,10 +148,6 @@ def test_greedy_and_random_play_the_duel_cleanly() -> None:
 KNOWN: dict[tuple[str, str, int, str, str], str] = {
     ("vms-mixed-fleet-msc", "greedy", 0, "blue", STALLED): "blue's ships come to rest out of reach and wait",
     ("vv5-alien-starship-3", "greedy", 0, "red", STALLED): "red holds still while the other two fight",
-    ("vv5-assault-force-purchase", "greedy", 1, "assault", LEFT_MAP): "an escort leaves by the run's edge, behind",
-    ("vv5-refugees", "greedy", 0, "refugees", LEFT_MAP): "the last escort leaves by the refugees' edge, behind",
-    ("vv5-refugees-place", "greedy", 0, "refugees", LEFT_MAP): "the last escort leaves by the refugees' edge",
-    ("vv5-strike-force-purchase", "greedy", 1, "strike", LEFT_MAP): "an empty-handed fighter leaves, behind",
 }
 
 

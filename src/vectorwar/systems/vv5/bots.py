@@ -11,6 +11,9 @@
   its arcs and keeps it out of theirs at next turn's gunfire, accelerating
   away from incoming missiles, closing the range, never leaving the board
   or ending on a rock, and keeping its speed in hand.
+* Leaving: a ship leaves the board where its scenario scores it (a carrier
+  by its run's edge, a prize taken home); a ship of a run carrying nothing
+  leaves only when that wins the run (the last of its side, ahead).
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ from vectorwar.systems.vv5.movement import board_cells, is_solid, plan, turn_all
 from vectorwar.systems.vv5.orders import DeclareOrder, Gunfire, Launch, Launches, Manoeuvre, Plot, Shot
 from vectorwar.systems.vv5.shock import forced
 from vectorwar.systems.vv5.specials import boarding, pirates
-from vectorwar.systems.vv5.specials.cargo_runs import steer
+from vectorwar.systems.vv5.specials.cargo_runs import carries, steer
 from vectorwar.systems.vv5.state import (
     BoardingState,
     CargoRunState,
@@ -49,6 +52,7 @@ from vectorwar.systems.vv5.state import (
     VV5State,
 )
 from vectorwar.systems.vv5.targeting import launch_allowed, shot_allowed
+from vectorwar.systems.vv5.victory import victory_points
 from vectorwar.vectors import Velocity
 
 
@@ -56,7 +60,10 @@ def objective_score(state: VV5State, ship: Ship, end: Hex, facing: Direction, ve
     """Pull toward the scenario's objective, as its special rules state it."""
     speed = velocity.speed
     if isinstance(state.special, CargoRunState):
-        return steer(state, ship, end, speed)
+        pull = steer(state, ship, end, speed)
+        if pull > 0 and not state.map.contains(end) and not carries(ship) and not _leaving_wins(state, ship):
+            return 0.0  # an empty-handed ship off by the run's edge scores nothing: it stays and fights
+        return pull
     if isinstance(state.special, PirateState):
         return pirates.objective(state, ship, end, speed)
     if isinstance(state.special, InvasionState):
@@ -82,6 +89,19 @@ def objective_score(state: VV5State, ship: Ship, end: Hex, facing: Direction, ve
         wanted = max(0, min(4, (distance - 1) // 2))
         return 6.0 * grab - 0.4 * distance - 0.6 * abs(speed - wanted)
     return 0.0
+
+
+def _leaving_wins(state: VV5State, ship: Ship) -> bool:
+    """Whether ``ship``, carrying nothing across, wins the run by leaving: the last of its side on the board
+    (the run ends when the crossing side has none left), its side ahead on points.
+
+    Leaving earlier scores nothing: an escort stays with the run, and with nothing left to escort it is still
+    worth the points it can shoot down; a side behind on points that leaves has lost."""
+    if any(s.id != ship.id for s in state.ships_of(ship.side)):
+        return False
+    points = victory_points(state)
+    mine = points.get(ship.side, 0)
+    return all(mine > v for side, v in points.items() if side != ship.side)
 
 
 def planned_plot(state: VV5State, ship: Ship) -> Manoeuvre | None:
