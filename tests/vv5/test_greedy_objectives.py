@@ -3,15 +3,20 @@ win it, and a ship whose every turn-and-burn ends off the board looks wider for 
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 from vectorwar.catalogue import builtin_scenario
 from vectorwar.game import Game
-from vectorwar.hexes import Hex
+from vectorwar.hexes import Direction, Hex
 from vectorwar.registry import get_system
-from vectorwar.systems.vv5.bots import objective_score
+from vectorwar.systems.vv5.bots import GreedyBot, _turns_and_burns, objective_score
+from vectorwar.systems.vv5.honour import plotted_end
+from vectorwar.systems.vv5.movement import turn_allowance
+from vectorwar.systems.vv5.orders import Plot
 from vectorwar.systems.vv5.specials.cargo_runs import steer
 from vectorwar.systems.vv5.state import CargoRunState, VV5State
+from vectorwar.vectors import Velocity
 
 SYSTEM = get_system("vv5")
 OFF_LEFT = Hex.parse("-1,10")  # past the left edge, one of the refugees' two ways out
@@ -43,3 +48,19 @@ def test_the_last_ship_of_a_run_leaves_when_that_wins_it_and_stays_when_behind()
     assert leaving(alone, "Z1") == 0.0
     ahead = replace(alone, special=replace(alone.special, deliveries=(("T1", "refugees rescued", 5),)))
     assert leaving(ahead, "Z1") > 900
+
+
+def test_a_ship_whose_every_turn_and_burn_leaves_the_board_takes_a_split_burn_that_stays_on() -> None:
+    # A fighter in the top left corner drifting up and left, nose to the left: turning then burning (greedy's
+    # usual plots) cannot hold it on the board; burning, turning and burning again can. (Alien Starship: no
+    # honour rule, whose plots already look wider, and no board shift bringing leavers back.)
+    state: VV5State = Game.new(SYSTEM, builtin_scenario("vv5-alien-starship"), 1).state
+    x3 = replace(state.ship("X3"), hex=Hex.parse("1,0"), facing=Direction.E, velocity=Velocity(-2, -1, 0))
+    state = state.with_ship(x3)
+    assert turn_allowance(x3) == (2, 2)
+    usual = _turns_and_burns(x3.facing, 2, 2)
+    assert not any(state.map.contains(plotted_end(x3, c[0])) for c in usual)
+    plot = GreedyBot().choose(state, "red", random.Random(0))
+    assert isinstance(plot, Plot)
+    move = dict(plot.moves)["X3"]
+    assert state.map.contains(plotted_end(x3, move))

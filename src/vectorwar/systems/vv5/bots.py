@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import replace
 from functools import cache
 from typing import Any
@@ -143,6 +144,8 @@ def full_salvos(state: VV5State, order: Order) -> Order:
     return Launches(tuple(replace(x, missiles=state.ship(x.ship).missiles_ready) for x in order.launches))
 
 
+#: A plot scored this low ends off the board or on a rock, and nothing its scenario pays makes up for it.
+OFF_BOARD = -500.0
 PLAN_BONUS = 30.0  # enough to outweigh the one-turn gun and arc terms, not the board edge or a rock
 
 
@@ -236,19 +239,28 @@ class GreedyBot:
         plain = state.special is None  # no objective to pull toward (objective_score is 0)
         (q0, r0), (vq, vr) = (ship.hex.q, ship.hex.r), (ship.velocity.dq, ship.velocity.dr)
         scored: list[tuple[float, int, Manoeuvre]] = []
-        for i, (move, facing, dq, dr, turns, thrust) in enumerate(candidates):
-            # The end of the move, ``hex + velocity`` after the plot, and its speed, in whole numbers.
-            nq, nr = vq + dq, vr + dr
-            speed = (abs(nq) + abs(nr) + abs(nq + nr)) // 2
-            score = sights.score(q0 + nq, r0 + nr, facing, speed)
-            if not plain:
-                velocity = Velocity(nq, nr, ship.velocity.dz)
-                score += objective_score(state, ship, Hex(q0 + nq, r0 + nr), facing, velocity)
-            score += 0.6 * incoming * thrust
-            score -= 0.01 * (turns + thrust)  # all else equal, save fuel for later turns
-            if move == planned:
-                score += PLAN_BONUS
-            scored.append((score, -i, move))
+
+        def weigh(found: Iterable[Candidate]) -> None:
+            for move, facing, dq, dr, turns, thrust in found:
+                # The end of the move, ``hex + velocity`` after the plot, and its speed, in whole numbers.
+                nq, nr = vq + dq, vr + dr
+                speed = (abs(nq) + abs(nr) + abs(nq + nr)) // 2
+                score = sights.score(q0 + nq, r0 + nr, facing, speed)
+                if not plain:
+                    velocity = Velocity(nq, nr, ship.velocity.dz)
+                    score += objective_score(state, ship, Hex(q0 + nq, r0 + nr), facing, velocity)
+                score += 0.6 * incoming * thrust
+                score -= 0.01 * (turns + thrust)  # all else equal, save fuel for later turns
+                if move == planned:
+                    score += PLAN_BONUS
+                scored.append((score, -len(scored), move))
+
+        weigh(candidates)
+        if max(s for s, _, _ in scored) <= OFF_BOARD:
+            # Every turn-then-burn ends off the board (or on a rock), and leaving scores nothing: look wider, as
+            # the honour rule does, for a plot that keeps the ship on (a burn split around a turn).
+            seen = {c[0] for c in candidates}
+            weigh(_candidate(ship.facing, m) for m in on_board_plots(state, ship) if m not in seen)
         top = max(s for s, _, _ in scored)
         best = [m for s, _, m in scored if s >= top - 1e-9]
         return honourable(state, ship, rng.choice(best), rng)
