@@ -15,7 +15,7 @@ from vectorwar.systems.vv5.honour import plotted_end
 from vectorwar.systems.vv5.movement import turn_allowance
 from vectorwar.systems.vv5.orders import Plot
 from vectorwar.systems.vv5.specials.cargo_runs import steer
-from vectorwar.systems.vv5.state import CargoRunState, VV5State
+from vectorwar.systems.vv5.state import BoardingState, CargoRunState, VV5State
 from vectorwar.vectors import Velocity
 
 SYSTEM = get_system("vv5")
@@ -64,3 +64,23 @@ def test_a_ship_whose_every_turn_and_burn_leaves_the_board_takes_a_split_burn_th
     assert isinstance(plot, Plot)
     move = dict(plot.moves)["X3"]
     assert state.map.contains(plotted_end(x3, move))
+
+
+def test_a_carrier_of_the_log_heads_home_by_where_its_drift_takes_it() -> None:
+    state: VV5State = Game.new(SYSTEM, builtin_scenario("vv5-ghost-ship"), 1).state
+    assert isinstance(state.special, BoardingState)
+    state = replace(state, special=replace(state.special, log=("red",), carriers=("T1",)))
+    t1 = state.ship("T1")  # red's home corner is 0,23, bottom left
+    end = Hex.parse("8,18")
+    homeward, outward = Velocity.toward(Direction.E, 3), Velocity.toward(Direction.B, 3)
+    # The same end at the same speed: drifting on toward home beats drifting away from it.
+    assert objective_score(state, t1, end, Direction.E, homeward) > objective_score(
+        state, t1, end, Direction.B, outward
+    )
+    # Too fast to stay on near home: drifting off there next turn wins, better than any end far from home.
+    near, far = Hex.parse("2,21"), Hex.parse("2,8")
+    fast_home = Velocity(-3, 2, 0)
+    assert not state.map.contains(near.shifted(fast_home.dq, fast_home.dr))
+    assert objective_score(state, t1, near, Direction.E, fast_home) > objective_score(
+        state, t1, far, Direction.E, fast_home
+    )

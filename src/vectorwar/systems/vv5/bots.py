@@ -70,7 +70,9 @@ def objective_score(state: VV5State, ship: Ship, end: Hex, facing: Direction, ve
     if isinstance(state.special, InvasionState):
         return invasion_tactics.objective(state, ship, end, facing, velocity)
     if isinstance(state.special, BoardingState):
-        return boarding.boarding_objective(state, ship, end, speed)
+        return boarding.boarding_objective(state, ship, end, speed) + _homeward(
+            state, state.special, ship, end, velocity
+        )
     pod = state.special
     if not isinstance(pod, PodState):
         return 0.0
@@ -90,6 +92,23 @@ def objective_score(state: VV5State, ship: Ship, end: Hex, facing: Direction, ve
         wanted = max(0, min(4, (distance - 1) // 2))
         return 6.0 * grab - 0.4 * distance - 0.6 * abs(speed - wanted)
     return 0.0
+
+
+def _homeward(state: VV5State, b: BoardingState, ship: Ship, end: Hex, velocity: Velocity) -> float:
+    """A carrier of the derelict's log judged also by where its drift takes it next turn.
+
+    The boarding pull draws it toward its home corner by where it ends only; a slow transport that comes in
+    fast then cannot turn or brake, and overshoots the corner off the board far from home (a draw). Drifting
+    off within reach of home wins, so there the bot's fear of drifting off is cancelled."""
+    corner = dict(b.corners).get(ship.side)
+    if corner is None or ship.side not in b.log or ship.id not in b.carriers or not state.map.contains(end):
+        return 0.0
+    drift = end.shifted(velocity.dq, velocity.dr)
+    if state.map.contains(drift):
+        return -1.0 * drift.distance(corner)
+    if drift.distance(corner) <= b.exit_radius:
+        return 3.0 + velocity.speed
+    return -20.0 - drift.distance(corner)
 
 
 def _leaving_wins(state: VV5State, ship: Ship) -> bool:
