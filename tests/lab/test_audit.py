@@ -1,5 +1,6 @@
-"""The bot audit: it catches a crash, a refused order, a ship flown off the map and a side that stalls,
-and (slow) the built-in bots pass it in every scenario and seat but for the findings listed here."""
+"""The bot audit: it catches a crash, a refused order, a ship flown off the map, a side that stalls and a
+game that drifts to its turn limit after the sides have met, and (slow) the built-in bots pass it in every
+scenario and seat but for the findings listed here."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from typing import Any
 import pytest
 
 from vectorwar.catalogue import builtin_scenario, scenario_paths
-from vectorwar.lab.audit import CRASH, LEFT_MAP, REFUSED, STALLED, audit, audit_game
+from vectorwar.lab.audit import CRASH, DRIFTED, LEFT_MAP, REFUSED, STALLED, audit, audit_game
+from vectorwar.play import play_out
 from vectorwar.players import computer_players
 from vectorwar.registry import get_system
 from vectorwar.rules import Order, RuleSystem
@@ -61,6 +63,25 @@ class FliesOff(Greedy):
         return str(min(options, key=lambda o: board.distance_to_edge(o.end.hex)).text)
 
 
+class Parts(Greedy):
+    """Greedy for its first turns, then as far from the enemy as it can get without leaving the map."""
+
+    FIGHTS = 6
+
+    def choose(self, state: Any, seat: str, rng: random.Random) -> Order:
+        if state.turn <= self.FIGHTS:
+            return self.greedy.choose(state, seat, rng)
+        return super().choose(state, seat, rng)
+
+    def move(self, state: Any, ship: str, options: Any) -> str:
+        board = builtin_scenario("msc-duel").hex_map()
+        pieces = MSC.counters(state)
+        side = next(c.side for c in pieces if c.id == ship)
+        enemies = [c.position.hex for c in pieces if c.side != side and c.status == "active"]
+        stay = [o for o in options if MSC.edge_warning(state, o, board) is None] or list(options)
+        return str(max(stay, key=lambda o: (min(o.end.hex.distance(e) for e in enemies), o.text)).text)
+
+
 def kinds(bot: type) -> set[str]:
     return {f.kind for f in audit_game(builtin_scenario("msc-duel"), "test", 0, bot=bot)}
 
@@ -90,6 +111,33 @@ def test_flying_off_the_map_when_a_plot_stays_on_is_found() -> None:
     assert any("left from" in f.detail for f in found if f.kind == LEFT_MAP)
 
 
+def test_flying_off_the_map_to_win_is_no_finding() -> None:
+    # Seed 0 of the Stasis Pod: blue's tug carries the pod off the board by its home corner, which wins the
+    # game though the standing (victory points) does not move.
+    pod = builtin_scenario("vv5-stasis-pod")
+    game = play_out(pod, {"red": "greedy", "blue": "greedy"}, seed=0)
+    assert game.result is not None
+    assert game.result.winners == ("blue",)
+    assert "took the stasis pod home" in game.result.reason
+    assert LEFT_MAP not in {f.kind for f in audit_game(pod, "greedy", 0)}
+
+
+def test_meeting_then_drifting_apart_to_the_turn_limit_is_a_drift() -> None:
+    duel = builtin_scenario("msc-duel").model_copy(update={"max_turns": 15})
+    (finding,) = audit_game(duel, "test", 0, bot=Parts)
+    assert (finding.kind, finding.seat, finding.turn) == (DRIFTED, "red", 15)
+    # The sides met in the turns it fought (a shot offered or fired), and not in its last five.
+    assert "first contact on turn 2, none after turn 6" in finding.detail
+
+
+def test_a_game_fought_into_its_last_turns_or_never_met_is_no_drift() -> None:
+    # Parting four turns before the limit leaves too few quiet turns to call it a drift.
+    short = builtin_scenario("msc-duel").model_copy(update={"max_turns": 10})
+    assert DRIFTED not in {f.kind for f in audit_game(short, "test", 0, bot=Parts)}
+    # Ships that come to rest out of reach of each other never meet: a stall, not a drift.
+    assert DRIFTED not in kinds(SitsStill)
+
+
 def test_greedy_and_random_play_the_duel_cleanly() -> None:
     assert audit(["msc-duel"], ["random", "greedy"], range(2)) == []
 
@@ -100,20 +148,6 @@ def test_greedy_and_random_play_the_duel_cleanly() -> None:
 KNOWN: dict[tuple[str, str, int, str, str], str] = {
     ("vms-mixed-fleet-msc", "greedy", 0, "blue", STALLED): "blue's ships come to rest out of reach and wait",
     ("vv5-alien-starship-3", "greedy", 0, "red", STALLED): "red holds still while the other two fight",
-    ("vv5-assault-force", "greedy", 1, "assault", LEFT_MAP): "an escort leaves by the edge the transport runs for",
-    ("vv5-assault-force-purchase", "greedy", 0, "assault", LEFT_MAP): "an escort leaves by the run's edge",
-    ("vv5-assault-force-purchase", "greedy", 1, "assault", LEFT_MAP): "an escort leaves by the run's edge",
-    ("vv5-ghost-ship-3", "greedy", 1, "blue", LEFT_MAP): "a fighter flies off the board",
-    ("vv5-refugees", "greedy", 0, "refugees", LEFT_MAP): "an escort leaves by the refugees' edge",
-    ("vv5-refugees", "greedy", 1, "refugees", LEFT_MAP): "escorts leave by the refugees' edge",
-    ("vv5-refugees-place", "greedy", 0, "refugees", LEFT_MAP): "an escort leaves by the refugees' edge",
-    ("vv5-refugees-place", "greedy", 1, "refugees", LEFT_MAP): "an escort leaves by the refugees' edge",
-    ("vv5-stasis-pod", "greedy", 0, "blue", LEFT_MAP): "a fighter flies off the board",
-    ("vv5-stasis-pod-3", "greedy", 0, "red", LEFT_MAP): "a fighter flies off the board",
-    ("vv5-stasis-pod-3", "greedy", 1, "green", LEFT_MAP): "a fighter flies off the board",
-    ("vv5-stasis-pod-place", "greedy", 0, "red", LEFT_MAP): "a fighter flies off the board",
-    ("vv5-stasis-pod-place", "greedy", 1, "blue", LEFT_MAP): "a fighter flies off the board",
-    ("vv5-strike-force-purchase", "greedy", 1, "strike", LEFT_MAP): "a bomber leaves before its run is done",
 }
 
 

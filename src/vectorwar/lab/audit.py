@@ -6,12 +6,22 @@ watching for
 * a **crash**: the bot raised an error instead of giving an order;
 * a **refused order**: the bot gave an order the rules refused;
 * a ship that **left the map** though one of its legal plots would have kept it on (a plot the rules
-  warn of no edge for), where leaving gained its side nothing (a run that scores by leaving, like a
-  pirate's escape, is the point);
+  warn of no edge for), where leaving gained its side nothing: its standing did not rise and the game
+  did not end won by it (a run that scores by leaving, like a pirate's escape, or a prize carried
+  home, is the point);
 * a side that **stalled**: five turns in a row in which none of its ships moved, turned or changed
-  speed and no side's standing changed, while an enemy ship was on the map.
+  speed and no side's standing changed, while an enemy ship was on the map;
+* a two-side game that **drifted** to the turn limit after the first contact: it ran to the scenario's
+  last turn and ended undecided (no side won), the sides having met and then lost touch, with no
+  contact in its last five turns. A *contact* is a turn in which a shot was fired, read from the
+  game's events as the lab reads them (:func:`vectorwar.lab.games.ship_tallies`: an event naming a
+  ``ship`` and its ``target``, as a shot, a missile launch or its landing does in every system), or in
+  which a seat declaring fire had a shot to declare (:meth:`~vectorwar.rules.RuleSystem.fire_options`
+  not empty); the *first contact* is the first such turn. A game whose sides never came within reach
+  has nothing to fight over, and one fought to its last turn did not drift. One finding a game,
+  charged to the first seat.
 
-The first two are faults in any player; the last two in a player that means to play well, so they
+The first two are faults in any player; the last three in a player that means to play well, so they
 are not counted against ``random``, which plays any legal order by design.
 
 Nothing here changes a bot: it reports (:func:`audit`), and a test lists what it finds.
@@ -26,6 +36,7 @@ from typing import Any
 from vectorwar.catalogue import builtin_scenario
 from vectorwar.display import Counter
 from vectorwar.errors import VectorwarError
+from vectorwar.events import Event
 from vectorwar.game import Game
 from vectorwar.play import bot_order
 from vectorwar.rules import Bot
@@ -43,6 +54,7 @@ CRASH = "crash"
 REFUSED = "refused order"
 LEFT_MAP = "left the map"
 STALLED = "stalled"
+DRIFTED = "drifted to the turn limit"
 
 
 @dataclass(frozen=True)
@@ -94,6 +106,9 @@ def audit_game(
         before = _pieces(game) if judged else {}
         standing_before = game.system.standing(game.state) if judged else {}
         stay = _could_stay(game) if judged else set()
+        logged, step_turn = len(game.events), _turn(game)
+        if judged and _shot_offered(game):
+            watch.touch(step_turn)
         for seat in game.waiting_for:
             turn = _turn(game)
             try:
@@ -107,8 +122,11 @@ def audit_game(
             except Exception as err:  # an order the rules choke on is the bot's too
                 return [*watch.found, watch.finding(seat, CRASH, turn, f"{order}: {type(err).__name__}: {err}")]
         if judged:
+            watch.contact(game.events[logged:], step_turn)
             watch.departures(before, stay, standing_before)
             watch.stillness()
+    if judged:
+        watch.drift(scenario)
     return watch.found
 
 
@@ -123,6 +141,9 @@ class _Watch:
         self.standing = dict(game.system.standing(game.state))
         self.still = dict.fromkeys(game.seats, 0)
         self.stalled: set[str] = set()
+        #: The turns of the first and the last contact (a shot fired or offered), if any.
+        self.first_contact: int | None = None
+        self.last_contact: int | None = None
 
     def finding(self, seat: str, kind: str, turn: int, detail: str) -> Finding:
         return Finding(self.scenario, self.player, self.seed, seat, kind, turn, detail)
@@ -134,18 +155,44 @@ class _Watch:
         board = self.game.board
         # Where another sheet is laid down at the edge (AV:T), flying past the frame leaves nothing.
         framed = not self.game.system.geomorphic(self.game.state)
+        result = self.game.result
         for ship, was in before.items():
             if ship not in stay or was.status != "active":
                 continue
             now = after.get(ship)
             left = now is not None and (now.status in LEFT or (framed and not board.contains(now.position.hex)))
-            gained = standing.get(was.side, 0.0) > standing_before.get(was.side, 0.0)
+            # A departure that wins the game (a pod taken home) gains all, whatever the standing says.
+            won = result is not None and was.side in result.winners
+            gained = won or standing.get(was.side, 0.0) > standing_before.get(was.side, 0.0)
             if left and not gained:
                 self.found.append(
                     self.finding(
                         was.side, LEFT_MAP, self.turn, f"{ship} left from {was.position} though a plot kept it on"
                     )
                 )
+
+    def touch(self, turn: int) -> None:
+        """Note a contact on ``turn``."""
+        self.last_contact = turn
+        if self.first_contact is None:
+            self.first_contact = turn
+
+    def contact(self, events: Sequence[Event], turn: int) -> None:
+        """Note a contact on ``turn`` if a shot was fired among the ``events`` of a step in it."""
+        if any(_is_shot(e) for e in events):
+            self.touch(turn)
+
+    def drift(self, scenario: Scenario) -> None:
+        """A finished two-side game that ran to its turn limit undecided, the sides out of touch at the end."""
+        result, end = self.game.result, _turn(self.game)
+        if len(scenario.sides) != 2 or result is None or result.winners or end < scenario.max_turns:
+            return
+        if self.first_contact is None or self.last_contact is None or end - self.last_contact < STILL_TURNS:
+            return
+        detail = (
+            f"undecided at turn {end}: first contact on turn {self.first_contact}, none after turn {self.last_contact}"
+        )
+        self.found.append(self.finding(scenario.sides[0].id, DRIFTED, end, detail))
 
     def stillness(self) -> None:
         """At each new turn, count for every seat the turns in a row in which nothing it has changed."""
@@ -183,6 +230,17 @@ def _pieces(game: Game) -> dict[str, Counter]:
 
 def _motion(counter: Counter) -> tuple[Any, ...]:
     return (counter.position, counter.facing, counter.velocity)
+
+
+def _is_shot(event: Event) -> bool:
+    """A shot's event (fired, launched, landed): one naming a shooting ship and its target."""
+    return isinstance(getattr(event, "ship", None), str) and isinstance(getattr(event, "target", None), str)
+
+
+def _shot_offered(game: Game) -> bool:
+    """Whether a seat due to order now could declare a shot."""
+    system, state = game.system, game.state
+    return any(any(system.fire_options(state, seat).values()) for seat in game.waiting_for)
 
 
 def _could_stay(game: Game) -> set[str]:

@@ -11,11 +11,15 @@
   its arcs and keeps it out of theirs at next turn's gunfire, accelerating
   away from incoming missiles, closing the range, never leaving the board
   or ending on a rock, and keeping its speed in hand.
+* Leaving: a ship leaves the board where its scenario scores it (a carrier
+  by its run's edge, a prize taken home); a ship of a run carrying nothing
+  leaves only when that wins the run (the last of its side, ahead).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import replace
 from functools import cache
 from typing import Any
@@ -38,7 +42,7 @@ from vectorwar.systems.vv5.movement import board_cells, is_solid, plan, turn_all
 from vectorwar.systems.vv5.orders import DeclareOrder, Gunfire, Launch, Launches, Manoeuvre, Plot, Shot
 from vectorwar.systems.vv5.shock import forced
 from vectorwar.systems.vv5.specials import boarding, pirates
-from vectorwar.systems.vv5.specials.cargo_runs import steer
+from vectorwar.systems.vv5.specials.cargo_runs import carries, steer
 from vectorwar.systems.vv5.state import (
     BoardingState,
     CargoRunState,
@@ -49,6 +53,7 @@ from vectorwar.systems.vv5.state import (
     VV5State,
 )
 from vectorwar.systems.vv5.targeting import launch_allowed, shot_allowed
+from vectorwar.systems.vv5.victory import victory_points
 from vectorwar.vectors import Velocity
 
 
@@ -56,13 +61,18 @@ def objective_score(state: VV5State, ship: Ship, end: Hex, facing: Direction, ve
     """Pull toward the scenario's objective, as its special rules state it."""
     speed = velocity.speed
     if isinstance(state.special, CargoRunState):
-        return steer(state, ship, end, speed)
+        pull = steer(state, ship, end, speed)
+        if pull > 0 and not state.map.contains(end) and not carries(ship) and not _leaving_wins(state, ship):
+            return 0.0  # an empty-handed ship off by the run's edge scores nothing: it stays and fights
+        return pull
     if isinstance(state.special, PirateState):
         return pirates.objective(state, ship, end, speed)
     if isinstance(state.special, InvasionState):
         return invasion_tactics.objective(state, ship, end, facing, velocity)
     if isinstance(state.special, BoardingState):
-        return boarding.boarding_objective(state, ship, end, speed)
+        return boarding.boarding_objective(state, ship, end, speed) + _homeward(
+            state, state.special, ship, end, velocity
+        )
     pod = state.special
     if not isinstance(pod, PodState):
         return 0.0
@@ -82,6 +92,36 @@ def objective_score(state: VV5State, ship: Ship, end: Hex, facing: Direction, ve
         wanted = max(0, min(4, (distance - 1) // 2))
         return 6.0 * grab - 0.4 * distance - 0.6 * abs(speed - wanted)
     return 0.0
+
+
+def _homeward(state: VV5State, b: BoardingState, ship: Ship, end: Hex, velocity: Velocity) -> float:
+    """A carrier of the derelict's log judged also by where its drift takes it next turn.
+
+    The boarding pull draws it toward its home corner by where it ends only; a slow transport that comes in
+    fast then cannot turn or brake, and overshoots the corner off the board far from home (a draw). Drifting
+    off within reach of home wins, so there the bot's fear of drifting off is cancelled."""
+    corner = dict(b.corners).get(ship.side)
+    if corner is None or ship.side not in b.log or ship.id not in b.carriers or not state.map.contains(end):
+        return 0.0
+    drift = end.shifted(velocity.dq, velocity.dr)
+    if state.map.contains(drift):
+        return -1.0 * drift.distance(corner)
+    if drift.distance(corner) <= b.exit_radius:
+        return 3.0 + velocity.speed
+    return -20.0 - drift.distance(corner)
+
+
+def _leaving_wins(state: VV5State, ship: Ship) -> bool:
+    """Whether ``ship``, carrying nothing across, wins the run by leaving: the last of its side on the board
+    (the run ends when the crossing side has none left), its side ahead on points.
+
+    Leaving earlier scores nothing: an escort stays with the run, and with nothing left to escort it is still
+    worth the points it can shoot down; a side behind on points that leaves has lost."""
+    if any(s.id != ship.id for s in state.ships_of(ship.side)):
+        return False
+    points = victory_points(state)
+    mine = points.get(ship.side, 0)
+    return all(mine > v for side, v in points.items() if side != ship.side)
 
 
 def planned_plot(state: VV5State, ship: Ship) -> Manoeuvre | None:
@@ -123,6 +163,8 @@ def full_salvos(state: VV5State, order: Order) -> Order:
     return Launches(tuple(replace(x, missiles=state.ship(x.ship).missiles_ready) for x in order.launches))
 
 
+#: A plot scored this low ends off the board or on a rock, and nothing its scenario pays makes up for it.
+OFF_BOARD = -500.0
 PLAN_BONUS = 30.0  # enough to outweigh the one-turn gun and arc terms, not the board edge or a rock
 
 
@@ -216,19 +258,28 @@ class GreedyBot:
         plain = state.special is None  # no objective to pull toward (objective_score is 0)
         (q0, r0), (vq, vr) = (ship.hex.q, ship.hex.r), (ship.velocity.dq, ship.velocity.dr)
         scored: list[tuple[float, int, Manoeuvre]] = []
-        for i, (move, facing, dq, dr, turns, thrust) in enumerate(candidates):
-            # The end of the move, ``hex + velocity`` after the plot, and its speed, in whole numbers.
-            nq, nr = vq + dq, vr + dr
-            speed = (abs(nq) + abs(nr) + abs(nq + nr)) // 2
-            score = sights.score(q0 + nq, r0 + nr, facing, speed)
-            if not plain:
-                velocity = Velocity(nq, nr, ship.velocity.dz)
-                score += objective_score(state, ship, Hex(q0 + nq, r0 + nr), facing, velocity)
-            score += 0.6 * incoming * thrust
-            score -= 0.01 * (turns + thrust)  # all else equal, save fuel for later turns
-            if move == planned:
-                score += PLAN_BONUS
-            scored.append((score, -i, move))
+
+        def weigh(found: Iterable[Candidate]) -> None:
+            for move, facing, dq, dr, turns, thrust in found:
+                # The end of the move, ``hex + velocity`` after the plot, and its speed, in whole numbers.
+                nq, nr = vq + dq, vr + dr
+                speed = (abs(nq) + abs(nr) + abs(nq + nr)) // 2
+                score = sights.score(q0 + nq, r0 + nr, facing, speed)
+                if not plain:
+                    velocity = Velocity(nq, nr, ship.velocity.dz)
+                    score += objective_score(state, ship, Hex(q0 + nq, r0 + nr), facing, velocity)
+                score += 0.6 * incoming * thrust
+                score -= 0.01 * (turns + thrust)  # all else equal, save fuel for later turns
+                if move == planned:
+                    score += PLAN_BONUS
+                scored.append((score, -len(scored), move))
+
+        weigh(candidates)
+        if max(s for s, _, _ in scored) <= OFF_BOARD:
+            # Every turn-then-burn ends off the board (or on a rock), and leaving scores nothing: look wider, as
+            # the honour rule does, for a plot that keeps the ship on (a burn split around a turn).
+            seen = {c[0] for c in candidates}
+            weigh(_candidate(ship.facing, m) for m in on_board_plots(state, ship) if m not in seen)
         top = max(s for s, _, _ in scored)
         best = [m for s, _, m in scored if s >= top - 1e-9]
         return honourable(state, ship, rng.choice(best), rng)
