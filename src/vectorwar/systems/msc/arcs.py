@@ -81,8 +81,14 @@ def _sides_for_offset(dq: int, dr: int, facing: Direction) -> frozenset[Side]:
     if dq == 0 and dr == 0:
         # Range 0: ruled to be in every arc (docs/rulings.md).
         return frozenset(Side)
-    bearing = Bearing.between(Hex(0, 0), Hex(dq, dr)).relative_to(facing)
+    bearing = _bearing(dq, dr).relative_to(facing)
     return frozenset(s for s in TEXT_ORDER if ARCS[s].contains(bearing))
+
+
+@cache
+def _bearing(dq: int, dr: int) -> Bearing:
+    # The same for every facing: the bots' tables ask each offset in range from all six.
+    return Bearing.between(Hex(0, 0), Hex(dq, dr))
 
 
 def sides_seeing(origin: Hex, facing: Direction, target: Hex) -> frozenset[Side]:

@@ -30,30 +30,35 @@ from vectorwar.systems.msc.movement import allowed_speeds, outcomes, trace
 from vectorwar.systems.msc.orders import FireOrders, Move, Plot, Shot
 from vectorwar.systems.msc.state import MSCState, Ship
 
-
-@cache
-def _expected_at(to_hit: int, weapons: tuple[Side, ...], dq: int, dr: int, facing: Direction) -> float:
-    # Within range the answer depends only on the rating, the working weapons and the offset.
-    need = to_hit + cast(int, range_modifier((abs(dq) + abs(dr) + abs(dq + dr)) // 2))
-    seeing = sides_seeing(Hex(0, 0), facing, Hex(dq, dr))
-    bearing = sum(1 for w in weapons if w in seeing)
-    return bearing * hit_chance(need)
-
-
-#: A table of :func:`_expected` is a list indexed by ``dq * _ROW + dr + _MIDDLE`` for every offset within
+#: A table of expected hits is a list indexed by ``dq * _ROW + dr + _MIDDLE`` for every offset within
 #: MAX_RANGE (so ``|dr| <= MAX_RANGE < _ROW / 2`` keeps the indices apart), read in the plotter's inner loop.
 _ROW = 2 * MAX_RANGE + 4
 _MIDDLE = MAX_RANGE * _ROW + MAX_RANGE
 
 
 @cache
-def _table(to_hit: int, weapons: tuple[Side, ...], facing: Direction) -> tuple[float, ...]:
-    """:func:`_expected_at` for every offset within range, by offset index (0.0 elsewhere, never read)."""
-    table = [0.0] * (2 * _MIDDLE + 1)
+def _sights(facing: Direction) -> tuple[tuple[int, int, frozenset[Side]], ...]:
+    """Every offset within range of a ship facing ``facing``: its table index, its distance and the sides that
+    see it (shared by the tables of every design)."""
+    out = []
     for dq in range(-MAX_RANGE, MAX_RANGE + 1):
         for dr in range(-MAX_RANGE, MAX_RANGE + 1):
-            if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= MAX_RANGE:
-                table[dq * _ROW + dr + _MIDDLE] = _expected_at(to_hit, weapons, dq, dr, facing)
+            distance = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+            if distance <= MAX_RANGE:
+                out.append((dq * _ROW + dr + _MIDDLE, distance, sides_seeing(Hex(0, 0), facing, Hex(dq, dr))))
+    return tuple(out)
+
+
+@cache
+def _table(to_hit: int, weapons: tuple[Side, ...], facing: Direction) -> tuple[float, ...]:
+    """The hits a ship of rating ``to_hit`` and working ``weapons`` can expect to land on each offset within range
+    (0.0 elsewhere, never read): the weapons bearing there times one weapon's chance at that range."""
+    # Each game meets new designs and damage: tables are made all through a batch of games, so from lists
+    # worked out once (the sides seeing each offset, the chance at each range).
+    chance = [hit_chance(to_hit + cast(int, range_modifier(d))) for d in range(MAX_RANGE + 1)]
+    table = [0.0] * (2 * _MIDDLE + 1)
+    for index, distance, seeing in _sights(facing):
+        table[index] = sum(1 for w in weapons if w in seeing) * chance[distance]
     return tuple(table)
 
 
