@@ -37,6 +37,10 @@ class Side(Enum):
     def __str__(self) -> str:
         return self.value
 
+    def __format__(self, format_spec: str) -> str:
+        # What Enum.__format__ gives (its str, formatted), without its Python call: every shot's words name a side.
+        return format(self.value, format_spec)
+
     # A member is only ever equal to itself, so its identity is hash enough (``Enum`` hashes the name, a Python
     # call that every set of sides and every weapon test paid for).
     __hash__ = object.__hash__

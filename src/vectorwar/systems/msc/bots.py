@@ -80,14 +80,15 @@ def _candidates(speed: int, facing: Direction) -> tuple[_Candidate, ...]:
 
 
 #: What an end hex gives: its distance to the map's edge, to the nearest enemy, and the enemies in reach.
-_End = tuple[int, int, list[tuple[int, int, float, tuple[float, ...]]]]
+_End = tuple[int, int, list[tuple[int, float, float]]]
 
 
 def _end(
     q: int, r: int, extent: tuple[int, int, int, int], enemies: list[tuple[int, int, float, tuple[float, ...]]]
 ) -> _End:
     """What an end hex (axial ``q``, ``r``) gives every facing there: its distance to the map's edge, to the
-    nearest enemy, and each enemy in reach with the table indices of the offset both ways."""
+    nearest enemy, and each enemy in reach: the table index of the offset to it, what a hit on it is worth and
+    the hits it threatens there (weighed, the same for every facing)."""
     min_col, min_row, max_col, max_row = extent
     row = r + (q - (q & 1)) // 2
     edge = 1 + min(q - min_col, max_col - q, row - min_row, max_row - row)
@@ -98,7 +99,7 @@ def _end(
         d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
         if d <= MAX_RANGE:  # beyond it neither side lands anything: the score gains 0.0
             k = dq * _ROW + dr
-            reach.append((_MIDDLE + k, _MIDDLE - k, weight, threats))
+            reach.append((_MIDDLE + k, weight, 0.8 * threats[_MIDDLE - k]))
         if d < nearest:
             nearest = d
     return edge, nearest, reach
@@ -155,7 +156,7 @@ class GreedyBot:
         q0, r0 = ship.hex.q, ship.hex.r
         clear = state.map.clear_radius(ship.hex)  # moves no longer than this cannot leave the map
         best: list[tuple[float, Move]] = []
-        top = float("-inf")
+        top = above = float("-inf")  # ``above``: what a score must pass to beat the best so far
         # What an end gives every facing there (``ends``, :func:`_end`), and the hits the ship can expect from
         # each facing by offset (a :func:`_table`), each worked out once.
         gains_by_facing: dict[Direction, tuple[float, ...]] = {}
@@ -177,14 +178,15 @@ class GreedyBot:
                     if gains is None:
                         gains = gains_by_facing[facing] = _table(ship.to_hit, ship.weapons, facing)
                     score = 0.0
-                    for mine, theirs, weight, threats in reach:
-                        score += gains[mine] * weight - 0.8 * threats[theirs]
+                    for mine, weight, threat in reach:
+                        score += gains[mine] * weight - threat
                     if nearest > 4:
                         score -= 0.05 * nearest  # close in when nothing is in reach
                     if edge <= near_edge:
                         score -= 0.5 * (near_edge + 1 - edge)
-                if score > top + 1e-9:
+                if score > above:
                     top, best = score, [(score, move)]
+                    above = top + 1e-9
                 elif abs(score - top) <= 1e-9:
                     best.append((score, move))
         return rng.choice(best)[1]

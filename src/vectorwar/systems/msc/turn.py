@@ -109,7 +109,8 @@ def initiative(sides: tuple[str, ...], dice: Dice, events: list[Event]) -> tuple
 
 
 def fire(state: MSCState, declared: FireOrders, dice: Dice, events: list[Event]) -> MSCState:
-    """The firing side's shots, each resolved at once (MSC 7.0 Damage); a shot at a ship already gone is lost."""
+    """The firing side's shots, each resolved at once (MSC 7.0 Damage); a shot at a ship already gone is lost.
+    The state returned has the next side in initiative order up (:func:`next_firer` finds whether it fires)."""
     if not declared.shots:
         events.append(Note(f"{state.fire_order[state.firing]} holds fire"))
     # Each shot reads the ships as the shots before it left them; the state is copied once for all of them.
@@ -121,7 +122,7 @@ def fire(state: MSCState, declared: FireOrders, dice: Dice, events: list[Event])
             continue
         shooter = hit.get(shot.ship) or state.ship(shot.ship)
         hit[shot.target] = fire_weapon(state.map, shooter, shot.weapon, target, dice, events)
-    return state.with_ships(hit.values())
+    return state.with_ships(hit.values(), firing=state.firing + 1)
 
 
 def next_firer(state: MSCState, events: list[Event]) -> MSCState:
