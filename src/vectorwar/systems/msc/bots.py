@@ -79,16 +79,16 @@ def _candidates(speed: int, facing: Direction) -> tuple[_Candidate, ...]:
     return tuple(out)
 
 
-#: What an end hex gives: its distance to the map's edge, to the nearest enemy, and the enemies in reach.
-_End = tuple[int, int, list[tuple[int, float, float]]]
+#: What an end hex gives: its distance to the map's edge, the cost of being far from the enemy, the enemies in reach.
+_End = tuple[int, float, list[tuple[int, float, float]]]
 
 
 def _end(
     q: int, r: int, extent: tuple[int, int, int, int], enemies: list[tuple[int, int, float, tuple[float, ...]]]
 ) -> _End:
-    """What an end hex (axial ``q``, ``r``) gives every facing there: its distance to the map's edge, to the
-    nearest enemy, and each enemy in reach: the table index of the offset to it, what a hit on it is worth and
-    the hits it threatens there (weighed, the same for every facing)."""
+    """What an end hex (axial ``q``, ``r``) gives every facing there: its distance to the map's edge, what being
+    far from every enemy costs (beyond 4 hexes of the nearest), and each enemy in reach: the table index of the
+    offset to it, what a hit on it is worth and the hits it threatens there (weighed; the same for every facing)."""
     min_col, min_row, max_col, max_row = extent
     row = r + (q - (q & 1)) // 2
     edge = 1 + min(q - min_col, max_col - q, row - min_row, max_row - row)
@@ -102,7 +102,7 @@ def _end(
             reach.append((_MIDDLE + k, weight, 0.8 * threats[_MIDDLE - k]))
         if d < nearest:
             nearest = d
-    return edge, nearest, reach
+    return edge, 0.05 * nearest if nearest > 4 else 0.0, reach
 
 
 def _predicted(ship: Ship) -> tuple[Hex, Direction]:
@@ -173,15 +173,16 @@ class GreedyBot:
                     end = ends.get((q, r))
                     if end is None:
                         end = ends[q, r] = _end(q, r, extent, enemies)
-                    edge, nearest, reach = end
-                    gains = gains_by_facing.get(facing)
-                    if gains is None:
-                        gains = gains_by_facing[facing] = _table(ship.to_hit, ship.weapons, facing)
+                    edge, far, reach = end
                     score = 0.0
-                    for mine, weight, threat in reach:
-                        score += gains[mine] * weight - threat
-                    if nearest > 4:
-                        score -= 0.05 * nearest  # close in when nothing is in reach
+                    if reach:
+                        gains = gains_by_facing.get(facing)
+                        if gains is None:
+                            gains = gains_by_facing[facing] = _table(ship.to_hit, ship.weapons, facing)
+                        for mine, weight, threat in reach:
+                            score += gains[mine] * weight - threat
+                    if far:
+                        score -= far  # close in when nothing is in reach
                     if edge <= near_edge:
                         score -= 0.5 * (near_edge + 1 - edge)
                 if score > above:

@@ -54,7 +54,8 @@ def move(state: MSCState, plots: Iterable[Plot], events: list[Event]) -> MSCStat
     # Each ship is read as it stands (after its own earlier move, were it plotted twice), and the state is
     # copied once for all the moves.
     done: dict[str, Ship] = {}
-    contains = state.map.contains
+    hex_map = state.map
+    contains = hex_map.contains
     for plot in plots:
         for ship_id, plotted in plot.moves:
             ship = done.get(ship_id) or state.ship(ship_id)
@@ -62,7 +63,11 @@ def move(state: MSCState, plots: Iterable[Plot], events: list[Event]) -> MSCStat
             at = ship.hex
             q, r = at.q, at.r
             path = [at, *[Hex(q + dq, r + dr) for dq, dr in offsets]]
-            exit_at = next((i for i, h in enumerate(path) if not contains(h)), None)
+            exit_at = (
+                None  # no move this long can leave the map from here
+                if len(offsets) <= hex_map.clear_radius(at)
+                else next((i for i, h in enumerate(path) if not contains(h)), None)
+            )
             shown = path if exit_at is None else path[: exit_at + 1]
             words = str(plotted)
             record = (*ship.record, TurnEntry(state.turn, len(plotted.steps), words))
