@@ -76,9 +76,7 @@ def move(state: MSCState, plots: Iterable[Plot], events: list[Event]) -> MSCStat
             if exit_at is not None:
                 status = "disengaged"
                 events.append(LeftMap(ship_id, Position(shown[-1])))
-            done[ship_id] = replace_fields(
-                ship, hex=shown[-1], facing=facing, speed=len(plotted.steps), record=record, status=status
-            )
+            done[ship_id] = ship.moved(shown[-1], facing, len(plotted.steps), record, status)
     return state.with_ships(done.values())
 
 
