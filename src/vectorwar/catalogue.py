@@ -18,6 +18,7 @@ from vectorwar.registry import systems
 from vectorwar.scenario import Scenario, ShipPlacement, load_scenario, read_toml
 
 
+@cache  # where a system's package lies stays put for the process: every new game asks
 def _data_dir(system_name: str) -> Path | None:
     system = systems()[system_name]
     package = type(system).__module__.rsplit(".", 1)[0]
@@ -76,6 +77,7 @@ def design_for(designs: Mapping[str, D], placed: ShipPlacement, where: str) -> D
     return design
 
 
+@cache  # as _data_dir: the file is there or not for the whole process
 def _ships_file(system_name: str) -> Path | None:
     data = _data_dir(system_name)
     if data is None or not (data / "ships.toml").is_file():

@@ -54,17 +54,18 @@ _last_where: tuple[tuple[tuple[Hex, str], ...], dict[Callable[[str], bool], froz
 
 
 class _Kept:
-    """Slots outside the dataclass fields for :attr:`HexMap.extent` and whether the map fills it, worked out on
-    first use.
+    """Slots outside the dataclass fields for :attr:`HexMap.extent`, whether the map fills it and the
+    :meth:`HexMap.clear_radius` of each hex asked, worked out on first use.
 
     Not fields, so they are no part of a map's equality, repr or plain data; the map is frozen, so what is
     once worked out stays true (as :class:`~vectorwar.roster.Roster` keeps its ship index).
     """
 
-    __slots__ = ("_extent", "_whole")
+    __slots__ = ("_clear", "_extent", "_whole")
 
     _extent: tuple[int, int, int, int]
     _whole: bool
+    _clear: dict[tuple[int, int], int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,6 +226,18 @@ class HexMap(_Kept):
         >>> HexMap.grid([["A"], ["B"]], 4, 4).clear_radius(Hex.parse("1,3"))
         1
         """
+        try:
+            known = self._clear
+        except AttributeError:  # a bot asks it for each ship it plots: one answer a hex for the map's life
+            known = {}
+            object.__setattr__(self, "_clear", known)
+        at = (h.q, h.r)
+        radius = known.get(at)
+        if radius is None:
+            radius = known[at] = self._clear_radius(h)
+        return radius
+
+    def _clear_radius(self, h: Hex) -> int:
         if not self.contains(h):
             return -1
         try:

@@ -22,6 +22,7 @@ from vectorwar.scenario import Scenario
 from vectorwar.setup import HUMAN, make_bots, set_up
 
 __all__ = [
+    "SeededOnUse",
     "Summary",
     "bot_accepts_end",
     "bot_decision",
@@ -35,8 +36,80 @@ __all__ = [
 
 
 def bot_rng(seed: int, seat: str, step: int) -> random.Random:
-    """A bot's own random source: apart from the game's dice, yet reproducible."""
-    return random.Random(f"bot:{seed}:{seat}:{step}")
+    """A bot's own random source: apart from the game's dice, yet reproducible.
+
+    It draws exactly what ``random.Random(f"bot:{seed}:{seat}:{step}")`` draws; it is seeded at its first
+    draw (:class:`SeededOnUse`), as most greedy decisions draw nothing.
+    """
+    return SeededOnUse(f"bot:{seed}:{seat}:{step}")
+
+
+class SeededOnUse(random.Random):
+    """``random.Random(text)``, seeded from ``text`` only when a draw needs its state.
+
+    Seeding from text (a SHA-512, then the 624 words of the generator's state) costs as much as a small
+    bot decision, and one is made for every decision while most draw nothing: a greedy fire declaration
+    never draws, a plot only to break a tie. A choice among one (``_randbelow(1)``, whose answer is 0
+    whatever the state) is owed instead, and made on the seeded state before the first real draw, so the
+    draws and the state are exactly those of ``random.Random(text)`` in the same order. Once seeded the
+    object is a plain ``random.Random`` (its class is switched), drawing at full speed; a method of this
+    class bound before the switch (``shuffle`` and ``gauss`` keep one) passes straight through.
+    """
+
+    _text: str
+    _owed: int
+
+    def __new__(cls, text: str) -> SeededOnUse:
+        # random.Random's C part seeds itself on creation: from 0 here (cheap), a state no draw ever reads.
+        return super().__new__(cls, 0)  # type: ignore[call-arg]
+
+    def __init__(self, text: str) -> None:  # no super().__init__(): that seeds from ``text`` at once
+        self._text = text
+        self._owed = 0
+        self.gauss_next = None
+
+    def _randbelow(self, n: int) -> int:
+        if n == 1 and type(self) is SeededOnUse:
+            self._owed += 1
+            return 0
+        return _seeded(self)._randbelow(n)  # type: ignore[attr-defined, no-any-return]
+
+    def random(self) -> float:
+        return _seeded(self).random()
+
+    def getrandbits(self, k: int, /) -> int:
+        return _seeded(self).getrandbits(k)
+
+    def getstate(self) -> tuple[Any, ...]:
+        return _seeded(self).getstate()
+
+    def seed(self, a: Any = None, version: int = 2) -> None:
+        _plain(self)  # a caller's own seed: the text's is never needed
+        random.Random.seed(self, a, version)
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        _plain(self)
+        random.Random.setstate(self, state)
+
+    def __reduce__(self) -> str | tuple[Any, ...]:
+        return _seeded(self).__reduce__()
+
+
+def _seeded(rng: random.Random) -> random.Random:
+    """``rng`` as a plain ``random.Random``, seeded from its text and its owed choices made if it was waiting."""
+    if isinstance(rng, SeededOnUse):
+        text, owed = rng._text, rng._owed
+        _plain(rng)
+        random.Random.seed(rng, text)
+        for _ in range(owed):
+            random.Random._randbelow(rng, 1)  # type: ignore[attr-defined]
+    return rng
+
+
+def _plain(rng: random.Random) -> None:
+    if isinstance(rng, SeededOnUse):
+        del rng._text, rng._owed
+        rng.__class__ = random.Random  # type: ignore[assignment]
 
 
 def bot_order(game: Game, seat: str, bot: Bot) -> Order:

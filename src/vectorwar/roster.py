@@ -146,26 +146,27 @@ class Roster(Generic[ShipT]):
             object.__setattr__(result, "_ship_index", index)
         return result
 
-    def with_ships(self, ships: Iterable[ShipT]) -> Self:
+    def with_ships(self, ships: Iterable[ShipT], **fields: Any) -> Self:
         """The same state with each of ``ships`` replacing the ship of its id: :meth:`with_ship` for each in
-        turn, in one copy of the state (a movement phase changes every ship)."""
+        turn, in one copy of the state (a movement phase changes every ship), with any other ``fields`` changed
+        in the same copy (:func:`replace_fields`)."""
         state = self
         index = self._index()
         changes = list(ships)
         if len(index) != len(self.ships) or any(s.id not in index for s in changes):
             for ship in changes:  # what with_ship does with an id twice or none: its way, one at a time
                 state = state.with_ship(ship)
-            return state
+            return replace_fields(state, **fields) if fields else state
         if not changes:
-            return self
+            return replace_fields(self, **fields) if fields else self
         listed = list(self.ships)
         for ship in changes:
             listed[index[ship.id]] = ship
-        return self._with_all(tuple(listed), index)
+        return self._with_all(tuple(listed), index, fields)
 
-    def _with_all(self, ships: tuple[ShipT, ...], index: dict[str, int]) -> Self:
-        """This state with ``ships`` (the same ids in the same places), the index handed on."""
-        result: Self = replace_fields(self, ships=ships)
+    def _with_all(self, ships: tuple[ShipT, ...], index: dict[str, int], fields: dict[str, Any]) -> Self:
+        """This state with ``ships`` (the same ids in the same places) and ``fields``, the index handed on."""
+        result: Self = replace_fields(self, ships=ships, **fields)
         if result.ships is ships:
             object.__setattr__(result, "_ship_index", index)
         return result

@@ -221,6 +221,17 @@ class MapSpec(_Strict):
         return self
 
     def build(self) -> HexMap:
+        """The map this spec describes. The spec is frozen and so is the map, so the last spec built keeps its
+        map: every game of a batch then shares one map, and with it what the map and the rules keep about it
+        (its cells, terrain sets, lines of sight), instead of working it out again each game."""
+        global _last_built
+        spec, built = _last_built
+        if spec is not self:
+            built = self._build()
+            _last_built = (self, built)
+        return built
+
+    def _build(self) -> HexMap:
         if self.grid:
             if self.width is None or self.height is None:
                 raise ValueError("a grid map needs the width and height of one section")
@@ -238,6 +249,10 @@ class MapSpec(_Strict):
             except (KeyError, ValueError) as err:
                 raise ValueError(f"terrain.{i}.at: {err.args[0]}") from None
         return HexMap(bare.sections, tuple(terrain))
+
+
+#: The spec :meth:`MapSpec.build` last built (recognised by identity) and its map.
+_last_built: tuple[MapSpec | None, HexMap] = (None, HexMap.single(1, 1))
 
 
 class Scenario(_Strict):

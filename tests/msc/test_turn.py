@@ -365,3 +365,20 @@ def test_house_rule_map_edge_forbid_allows_leaving_when_every_move_leaves() -> N
     game.submit("red", "Hawk R1")
     events = game.submit("blue", "Raven 0")
     assert any(isinstance(e, LeftMap) and e.ship == "Hawk" for e in events)
+
+
+def test_a_moved_ship_keeps_every_field_but_the_five_a_move_changes() -> None:
+    # Every field set to a value of its own, so a field Ship.moved forgot (say one added later) would show.
+    from dataclasses import fields
+
+    from vectorwar.hexes import Direction
+    from vectorwar.roster import replace_fields
+
+    ship = state_of(new_game(FAR_APART)).ship("Hawk")
+    marked = replace_fields(ship, **{f.name: f"<{f.name}>" for f in fields(ship)})
+    record = (TurnEntry(1, 2, "2"),)
+    moved = marked.moved(Hex(4, 4), Direction.C, 2, record, "disengaged")
+    assert moved == replace(marked, hex=Hex(4, 4), facing=Direction.C, speed=2, record=record, status="disengaged")
+    assert [f.name for f in fields(moved) if getattr(moved, f.name) == f"<{f.name}>"] == [
+        f.name for f in fields(ship) if f.name not in {"hex", "facing", "speed", "record", "status"}
+    ]

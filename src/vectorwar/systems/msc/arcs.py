@@ -37,6 +37,10 @@ class Side(Enum):
     def __str__(self) -> str:
         return self.value
 
+    def __format__(self, format_spec: str) -> str:
+        # What Enum.__format__ gives (its str, formatted), without its Python call: every shot's words name a side.
+        return format(self.value, format_spec)
+
     # A member is only ever equal to itself, so its identity is hash enough (``Enum`` hashes the name, a Python
     # call that every set of sides and every weapon test paid for).
     __hash__ = object.__hash__
@@ -81,8 +85,22 @@ def _sides_for_offset(dq: int, dr: int, facing: Direction) -> frozenset[Side]:
     if dq == 0 and dr == 0:
         # Range 0: ruled to be in every arc (docs/rulings.md).
         return frozenset(Side)
-    bearing = Bearing.between(Hex(0, 0), Hex(dq, dr)).relative_to(facing)
-    return frozenset(s for s in TEXT_ORDER if ARCS[s].contains(bearing))
+    # The bearing is the same for every facing (the bots' tables ask each offset in range from all six), and
+    # the sides seeing a bearing measured from the nose are one of 24 sets.
+    bearing = _bearing(dq, dr)
+    return _SIDES_BY_RAY[bearing.on_ray][(bearing.ray - 2 * facing) % 12]
+
+
+@cache
+def _bearing(dq: int, dr: int) -> Bearing:
+    return Bearing.between(Hex(0, 0), Hex(dq, dr))
+
+
+#: The sides whose arcs hold each bearing from the nose (:meth:`Bearing.relative_to`), by ``on_ray`` and ray.
+_SIDES_BY_RAY: dict[bool, tuple[frozenset[Side], ...]] = {
+    on_ray: tuple(frozenset(s for s in TEXT_ORDER if ARCS[s].contains(Bearing(ray, on_ray))) for ray in range(12))
+    for on_ray in (False, True)
+}
 
 
 def sides_seeing(origin: Hex, facing: Direction, target: Hex) -> frozenset[Side]:

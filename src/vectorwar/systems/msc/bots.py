@@ -30,30 +30,35 @@ from vectorwar.systems.msc.movement import allowed_speeds, outcomes, trace
 from vectorwar.systems.msc.orders import FireOrders, Move, Plot, Shot
 from vectorwar.systems.msc.state import MSCState, Ship
 
-
-@cache
-def _expected_at(to_hit: int, weapons: tuple[Side, ...], dq: int, dr: int, facing: Direction) -> float:
-    # Within range the answer depends only on the rating, the working weapons and the offset.
-    need = to_hit + cast(int, range_modifier((abs(dq) + abs(dr) + abs(dq + dr)) // 2))
-    seeing = sides_seeing(Hex(0, 0), facing, Hex(dq, dr))
-    bearing = sum(1 for w in weapons if w in seeing)
-    return bearing * hit_chance(need)
-
-
-#: A table of :func:`_expected` is a list indexed by ``dq * _ROW + dr + _MIDDLE`` for every offset within
+#: A table of expected hits is a list indexed by ``dq * _ROW + dr + _MIDDLE`` for every offset within
 #: MAX_RANGE (so ``|dr| <= MAX_RANGE < _ROW / 2`` keeps the indices apart), read in the plotter's inner loop.
 _ROW = 2 * MAX_RANGE + 4
 _MIDDLE = MAX_RANGE * _ROW + MAX_RANGE
 
 
 @cache
-def _table(to_hit: int, weapons: tuple[Side, ...], facing: Direction) -> tuple[float, ...]:
-    """:func:`_expected_at` for every offset within range, by offset index (0.0 elsewhere, never read)."""
-    table = [0.0] * (2 * _MIDDLE + 1)
+def _sights(facing: Direction) -> tuple[tuple[int, int, frozenset[Side]], ...]:
+    """Every offset within range of a ship facing ``facing``: its table index, its distance and the sides that
+    see it (shared by the tables of every design)."""
+    out = []
     for dq in range(-MAX_RANGE, MAX_RANGE + 1):
         for dr in range(-MAX_RANGE, MAX_RANGE + 1):
-            if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= MAX_RANGE:
-                table[dq * _ROW + dr + _MIDDLE] = _expected_at(to_hit, weapons, dq, dr, facing)
+            distance = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+            if distance <= MAX_RANGE:
+                out.append((dq * _ROW + dr + _MIDDLE, distance, sides_seeing(Hex(0, 0), facing, Hex(dq, dr))))
+    return tuple(out)
+
+
+@cache
+def _table(to_hit: int, weapons: tuple[Side, ...], facing: Direction) -> tuple[float, ...]:
+    """The hits a ship of rating ``to_hit`` and working ``weapons`` can expect to land on each offset within range
+    (0.0 elsewhere, never read): the weapons bearing there times one weapon's chance at that range."""
+    # Each game meets new designs and damage: tables are made all through a batch of games, so from lists
+    # worked out once (the sides seeing each offset, the chance at each range).
+    chance = [hit_chance(to_hit + cast(int, range_modifier(d))) for d in range(MAX_RANGE + 1)]
+    table = [0.0] * (2 * _MIDDLE + 1)
+    for index, distance, seeing in _sights(facing):
+        table[index] = sum(1 for w in weapons if w in seeing) * chance[distance]
     return tuple(table)
 
 
@@ -74,15 +79,16 @@ def _candidates(speed: int, facing: Direction) -> tuple[_Candidate, ...]:
     return tuple(out)
 
 
-#: What an end hex gives: its distance to the map's edge, to the nearest enemy, and the enemies in reach.
-_End = tuple[int, int, list[tuple[int, int, float, tuple[float, ...]]]]
+#: What an end hex gives: its distance to the map's edge, the cost of being far from the enemy, the enemies in reach.
+_End = tuple[int, float, list[tuple[int, float, float]]]
 
 
 def _end(
     q: int, r: int, extent: tuple[int, int, int, int], enemies: list[tuple[int, int, float, tuple[float, ...]]]
 ) -> _End:
-    """What an end hex (axial ``q``, ``r``) gives every facing there: its distance to the map's edge, to the
-    nearest enemy, and each enemy in reach with the table indices of the offset both ways."""
+    """What an end hex (axial ``q``, ``r``) gives every facing there: its distance to the map's edge, what being
+    far from every enemy costs (beyond 4 hexes of the nearest), and each enemy in reach: the table index of the
+    offset to it, what a hit on it is worth and the hits it threatens there (weighed; the same for every facing)."""
     min_col, min_row, max_col, max_row = extent
     row = r + (q - (q & 1)) // 2
     edge = 1 + min(q - min_col, max_col - q, row - min_row, max_row - row)
@@ -93,10 +99,10 @@ def _end(
         d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
         if d <= MAX_RANGE:  # beyond it neither side lands anything: the score gains 0.0
             k = dq * _ROW + dr
-            reach.append((_MIDDLE + k, _MIDDLE - k, weight, threats))
+            reach.append((_MIDDLE + k, weight, 0.8 * threats[_MIDDLE - k]))
         if d < nearest:
             nearest = d
-    return edge, nearest, reach
+    return edge, 0.05 * nearest if nearest > 4 else 0.0, reach
 
 
 def _predicted(ship: Ship) -> tuple[Hex, Direction]:
@@ -150,7 +156,7 @@ class GreedyBot:
         q0, r0 = ship.hex.q, ship.hex.r
         clear = state.map.clear_radius(ship.hex)  # moves no longer than this cannot leave the map
         best: list[tuple[float, Move]] = []
-        top = float("-inf")
+        top = above = float("-inf")  # ``above``: what a score must pass to beat the best so far
         # What an end gives every facing there (``ends``, :func:`_end`), and the hits the ship can expect from
         # each facing by offset (a :func:`_table`), each worked out once.
         gains_by_facing: dict[Direction, tuple[float, ...]] = {}
@@ -167,19 +173,21 @@ class GreedyBot:
                     end = ends.get((q, r))
                     if end is None:
                         end = ends[q, r] = _end(q, r, extent, enemies)
-                    edge, nearest, reach = end
-                    gains = gains_by_facing.get(facing)
-                    if gains is None:
-                        gains = gains_by_facing[facing] = _table(ship.to_hit, ship.weapons, facing)
+                    edge, far, reach = end
                     score = 0.0
-                    for mine, theirs, weight, threats in reach:
-                        score += gains[mine] * weight - 0.8 * threats[theirs]
-                    if nearest > 4:
-                        score -= 0.05 * nearest  # close in when nothing is in reach
+                    if reach:
+                        gains = gains_by_facing.get(facing)
+                        if gains is None:
+                            gains = gains_by_facing[facing] = _table(ship.to_hit, ship.weapons, facing)
+                        for mine, weight, threat in reach:
+                            score += gains[mine] * weight - threat
+                    if far:
+                        score -= far  # close in when nothing is in reach
                     if edge <= near_edge:
                         score -= 0.5 * (near_edge + 1 - edge)
-                if score > top + 1e-9:
+                if score > above:
                     top, best = score, [(score, move)]
+                    above = top + 1e-9
                 elif abs(score - top) <= 1e-9:
                     best.append((score, move))
         return rng.choice(best)[1]

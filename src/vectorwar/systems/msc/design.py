@@ -67,7 +67,10 @@ class Design(BaseModel):
 
     @property
     def weapon_sides(self) -> tuple[Side, ...]:
-        return tuple(Side(w) for w in self.weapons)
+        return tuple(_SIDES[w] for w in self.weapons)  # Side(w), without the enum's call: every new ship asks
+
+
+_SIDES: dict[str, Side] = {side.value: side for side in Side}
 
 
 def design_from_data(data: Any, source: str, key: str) -> Design:

@@ -18,7 +18,7 @@ from vectorwar.display import MoveOption, SetupMenu, ShotOption
 from vectorwar.errors import IllegalOrderError
 from vectorwar.events import Event, Note, TurnBegan
 from vectorwar.orderkinds import OrderKind, RuleRow, kind_table
-from vectorwar.roster import id_lookup, replace_fields
+from vectorwar.roster import id_lookup
 from vectorwar.rules import Clock, Order, Prompt
 from vectorwar.systems.msc import building, catalogue, deploy, display, turn
 from vectorwar.systems.msc.building import Fleet
@@ -262,8 +262,7 @@ class FireKind(OrderKind[MSCState]):
         declared = orders[state.fire_order[state.firing]]
         if not isinstance(declared, FireOrders):  # pragma: no cover - check refused it
             raise TypeError("fire orders expected")
-        state = turn.fire(state, declared, dice, events)
-        return turn.next_firer(replace_fields(state, firing=state.firing + 1), events), events
+        return turn.next_firer(turn.fire(state, declared, dice, events), events), events
 
     def random_order(self, state: MSCState, seat: str, rng: random.Random) -> Order:
         return unblocked(state, random_fire(state.map, state.ships_of(seat), state.enemies_of(seat), rng))

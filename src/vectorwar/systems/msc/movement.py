@@ -8,7 +8,8 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
+from itertools import pairwise
 
 from vectorwar.errors import IllegalOrderError
 from vectorwar.hexes import Direction, Hex
@@ -83,7 +84,7 @@ def outcomes(speed: int, facing: Direction) -> tuple[tuple[Move, tuple[int, int]
 
 def check_move(ship: Ship, move: Move, strict_turn_spacing: bool) -> None:
     """Raise :class:`IllegalOrderError` if ``move`` breaks a movement rule."""
-    label = f"{ship.id} {move}"
+    # The order's words are written out only for a refusal: every ship's plot is checked each turn.
     speeds = allowed_speeds(ship)
     if move.speed not in speeds:
         if move.speed > ship.engine:
@@ -91,17 +92,24 @@ def check_move(ship: Ship, move: Move, strict_turn_spacing: bool) -> None:
         else:
             why = f"SPEED may change by 1 a turn: last turn {ship.speed}, so {speeds.start}-{speeds.stop - 1}"
         raise IllegalOrderError(
-            label, f"{why} (every step, forward or turn, costs 1 SPEED and all SPEED must be used)", RULE_SPEED
+            f"{ship.id} {move}",
+            f"{why} (every step, forward or turn, costs 1 SPEED and all SPEED must be used)",
+            RULE_SPEED,
         )
-    for a, b in zip(move.steps, move.steps[1:], strict=False):
-        if a != "F" and b != "F":
-            raise IllegalOrderError(
-                label, "ships may not turn twice in a row; move a hex forward between turns", RULE_MOVE
-            )
+    if _turns_twice(move.steps):
+        raise IllegalOrderError(
+            f"{ship.id} {move}", "ships may not turn twice in a row; move a hex forward between turns", RULE_MOVE
+        )
     if strict_turn_spacing and move.steps[:1] in (("L",), ("R",)) and ship.ended_last_move_turning:
         raise IllegalOrderError(
-            label,
+            f"{ship.id} {move}",
             "last turn's move ended with a turn, so this one must start by moving forward "
             "(house rule strict_turn_spacing)",
             RULE_MOVE,
         )
+
+
+@lru_cache(maxsize=4096)  # every ship's plot is checked each turn, and a game plots few distinct moves
+def _turns_twice(steps: tuple[str, ...]) -> bool:
+    """Whether two turns follow each other in ``steps``."""
+    return any(a != "F" and b != "F" for a, b in pairwise(steps))

@@ -58,6 +58,28 @@ class Ship:
     def ended_last_move_turning(self) -> bool:
         return bool(self.record) and self.record[-1].move[-1:] in ("L", "R")
 
+    def moved(self, at: Hex, facing: Direction, speed: int, record: tuple[TurnEntry, ...], status: Status) -> Ship:
+        """This ship after its move: ``roster.replace_fields`` with these five fields, built by the dataclass's own
+        ``__init__`` (every ship moves every turn; a test holds it to ``dataclasses.replace`` field for field)."""
+        return Ship(
+            self.id,
+            self.side,
+            self.design,
+            self.name,
+            self.engine_rating,
+            self.shield_rating,
+            self.to_hit,
+            self.weapons_fitted,
+            at,
+            facing,
+            speed,
+            self.engine,
+            self.shields,
+            self.weapons,
+            status,
+            record,
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class MSCState(Roster[Ship]):

@@ -8,6 +8,7 @@ a declaration's resolves the fire and finds the next side with something to shoo
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from vectorwar.dice import Dice
 from vectorwar.events import Event, GameOver, InitiativeSet, LeftMap, Moved, Note, Rolled, TurnBegan
@@ -17,7 +18,7 @@ from vectorwar.systems.msc.combat import fire_weapon
 from vectorwar.systems.msc.design import Design
 from vectorwar.systems.msc.fire import any_legal_shot
 from vectorwar.systems.msc.movement import trace
-from vectorwar.systems.msc.orders import FireOrders, Plot
+from vectorwar.systems.msc.orders import FireOrders, Move, Plot
 from vectorwar.systems.msc.state import MSCState, Ship, TurnEntry
 
 #: The option naming how a side wins (MSC 5.0 leaves it to the players), and the turns counted for 'shields'.
@@ -29,6 +30,7 @@ MAX_VICTORY_TURNS = 99
 
 def new_ship(ship_id: str, side: str, key: str, design: Design, at: Hex, facing: Direction, speed: int) -> Ship:
     """A ship fresh from the yard: its Ship Turn Record with every oval open."""
+    weapons = design.weapon_sides
     return Ship(
         id=ship_id,
         side=side,
@@ -37,13 +39,13 @@ def new_ship(ship_id: str, side: str, key: str, design: Design, at: Hex, facing:
         engine_rating=design.engine,
         shield_rating=design.shields,
         to_hit=design.to_hit,
-        weapons_fitted=design.weapon_sides,
+        weapons_fitted=weapons,
         hex=at,
         facing=facing,
         speed=speed,
         engine=design.engine,
         shields=design.shields,
-        weapons=design.weapon_sides,
+        weapons=weapons,
     )
 
 
@@ -52,24 +54,38 @@ def move(state: MSCState, plots: Iterable[Plot], events: list[Event]) -> MSCStat
     # Each ship is read as it stands (after its own earlier move, were it plotted twice), and the state is
     # copied once for all the moves.
     done: dict[str, Ship] = {}
-    contains = state.map.contains
+    hex_map = state.map
+    contains = hex_map.contains
     for plot in plots:
         for ship_id, plotted in plot.moves:
             ship = done.get(ship_id) or state.ship(ship_id)
-            path, facing = trace(ship.hex, ship.facing, plotted)
-            exit_at = next((i for i, h in enumerate(path) if not contains(h)), None)
+            offsets, facing = _course(ship.facing, plotted.steps)
+            at = ship.hex
+            q, r = at.q, at.r
+            path = [at, *[Hex(q + dq, r + dr) for dq, dr in offsets]]
+            exit_at = (
+                None  # no move this long can leave the map from here
+                if len(offsets) <= hex_map.clear_radius(at)
+                else next((i for i, h in enumerate(path) if not contains(h)), None)
+            )
             shown = path if exit_at is None else path[: exit_at + 1]
             words = str(plotted)
-            record = (*ship.record, TurnEntry(state.turn, plotted.speed, words))
+            record = (*ship.record, TurnEntry(state.turn, len(plotted.steps), words))
             events.append(Moved(ship_id, words, tuple(map(Position, shown)), facing))
             status = ship.status
             if exit_at is not None:
                 status = "disengaged"
                 events.append(LeftMap(ship_id, Position(shown[-1])))
-            done[ship_id] = replace_fields(
-                ship, hex=shown[-1], facing=facing, speed=plotted.speed, record=record, status=status
-            )
+            done[ship_id] = ship.moved(shown[-1], facing, len(plotted.steps), record, status)
     return state.with_ships(done.values())
+
+
+@lru_cache(maxsize=4096)  # a game flies few distinct moves from each facing
+def _course(facing: Direction, steps: tuple[str, ...]) -> tuple[tuple[tuple[int, int], ...], Direction]:
+    """:func:`~vectorwar.systems.msc.movement.trace` from the origin: each hex entered as an axial offset, and the
+    facing at the end."""
+    path, end_facing = trace(Hex(0, 0), facing, Move(steps))
+    return tuple((h.q, h.r) for h in path[1:]), end_facing
 
 
 def after_movement(state: MSCState, dice: Dice, events: list[Event]) -> MSCState:
@@ -96,16 +112,20 @@ def initiative(sides: tuple[str, ...], dice: Dice, events: list[Event]) -> tuple
 
 
 def fire(state: MSCState, declared: FireOrders, dice: Dice, events: list[Event]) -> MSCState:
-    """The firing side's shots, each resolved at once (MSC 7.0 Damage); a shot at a ship already gone is lost."""
+    """The firing side's shots, each resolved at once (MSC 7.0 Damage); a shot at a ship already gone is lost.
+    The state returned has the next side in initiative order up (:func:`next_firer` finds whether it fires)."""
     if not declared.shots:
         events.append(Note(f"{state.fire_order[state.firing]} holds fire"))
+    # Each shot reads the ships as the shots before it left them; the state is copied once for all of them.
+    hit: dict[str, Ship] = {}
     for shot in declared.shots:
-        target = state.ship(shot.target)
+        target = hit.get(shot.target) or state.ship(shot.target)
         if not target.active:
             events.append(Note(f"{shot.ship}'s {shot.weapon} shot is lost: {shot.target} is already {target.status}"))
             continue
-        state = state.with_ship(fire_weapon(state.map, state.ship(shot.ship), shot.weapon, target, dice, events))
-    return state
+        shooter = hit.get(shot.ship) or state.ship(shot.ship)
+        hit[shot.target] = fire_weapon(state.map, shooter, shot.weapon, target, dice, events)
+    return state.with_ships(hit.values(), firing=state.firing + 1)
 
 
 def next_firer(state: MSCState, events: list[Event]) -> MSCState:
