@@ -38,6 +38,7 @@ from typing import Protocol
 
 from vectorwar.combat.base import CombatModule, CombatView
 from vectorwar.hexes import Direction, Hex
+from vectorwar.roster import replace_fields
 from vectorwar.rules import Order
 from vectorwar.systems.vms.braking import against, brakes, opposite, stop
 from vectorwar.systems.vms.courses import Plots, grouped
@@ -438,17 +439,16 @@ class _Course:
     same number)."""
 
     __slots__ = (
-        "_on_map",
         "by_brake",
         "by_facing",
         "civilian_term",
         "end",
         "heading",
         "off_by_brake",
+        "on_map",
         "range_term",
         "reach",
         "relative",
-        "result",
         "rq",
         "rr",
         "scorer",
@@ -459,7 +459,7 @@ class _Course:
     )
 
     def __init__(self, scorer: _Scorer, result: TurnResult) -> None:
-        self.scorer, self.result = scorer, result
+        self.scorer = scorer
         motion = result.motion
         self.end, velocity = motion.hex, motion.velocity
         near = scorer._end(self.end)
@@ -478,27 +478,23 @@ class _Course:
         self.by_brake: dict[int, tuple[float, float]] = {}
         self.off_by_brake: dict[int, bool] = {}
         self.by_facing: dict[Direction, float] = {}
-        self._on_map: bool | None = None
-
-    @property
-    def on_map(self) -> bool:
-        """Whether the course's path (the line from the hex the ship starts on to its end) stays on the map."""
-        if self._on_map is None:
-            scorer, path = self.scorer, self.result.path
-            first, last = path[0], path[-1]
-            ends = (first.q, first.r, last.q, last.r)
-            on_map = scorer.on_map.get(ends)
-            if on_map is None:
-                on_map = scorer.on_map[ends] = all(scorer.state.map.contains(h) for h in path)
-            self._on_map = on_map
-        return self._on_map
+        path = result.path
+        first, last = path[0], path[-1]
+        ends = (first.q, first.r, last.q, last.r)
+        on_map = scorer.on_map.get(ends)
+        if on_map is None:
+            on_map = scorer.on_map[ends] = all(scorer.state.map.contains(h) for h in path)
+        #: Whether the course's path (the line from the hex the ship starts on to its end) stays on the map.
+        self.on_map = on_map
 
     def bound(self, plots: Plots, spoils: Mapping[int, float]) -> float:
         """A bound on the score of every plot of the course (``plots``, :class:`Plots`; ``spoils``: :func:`_spoiled`
         by hexsides turned): every weapon bearing and the least threat, the range and civilian terms, the best of
         the plots' turning and rotation terms with the share of a shot that turning leaves, and the speed beyond
         what the best brakes of their facings cancel (a plot's other terms only take off more); or -1000 (a plot
-        off the map) if that is more."""
+        off the map) if that is more, and -1000 itself for a course off the map."""
+        if not self.on_map:
+            return -1000.0
         scorer = self.scorer
         assert scorer.most is not None  # best() asks only where the module lists the ship's arsenal
         most = scorer.most * self.reach
@@ -589,9 +585,9 @@ def _moved(base: CombatView, enemies: Sequence[_Enemy]) -> CombatView:
     """``base`` with the enemies where they will be."""
     moved = {e.id: e for e in enemies}
     ships = tuple(
-        replace(c, hex=moved[c.id].hex, facing=moved[c.id].facing) if c.id in moved else c for c in base.ships
+        replace_fields(c, hex=moved[c.id].hex, facing=moved[c.id].facing) if c.id in moved else c for c in base.ships
     )
-    return replace(base, ships=ships)
+    return replace_fields(base, ships=ships)
 
 
 class GreedyBot:
