@@ -38,6 +38,7 @@ from typing import Protocol
 
 from vectorwar.combat.base import CombatModule, CombatView
 from vectorwar.hexes import Direction, Hex
+from vectorwar.maps import HexMap
 from vectorwar.roster import replace_fields
 from vectorwar.rules import Order
 from vectorwar.systems.vms.braking import against, brakes, opposite, stop
@@ -229,7 +230,8 @@ class _Scorer:
         self.mine: dict[tuple[Hex, Direction, int], float] = {}
         self.ends: dict[tuple[int, int], _End] = {}
         self.threats: dict[Hex, float] = {}
-        self.on_map: dict[tuple[int, int, int, int], bool] = {}
+        #: Whether the line between a path's first and last hexes stays on the map, by their numbers.
+        self.on_map = _paths_on(state.map)
         braking = brakes(ship.spec, ship.thrust_lost)
         #: :func:`~.braking.capacity` from each facing.
         self.can = braking.can
@@ -579,6 +581,22 @@ class _Course:
             at = stop(self.end, self.vq, self.vr, brake, margin=1)
             found = self.off_by_brake[brake] = not self.scorer.state.map.contains(at)
         return found
+
+
+def _paths_on(board: HexMap) -> dict[tuple[int, int, int, int], bool]:
+    """Whether each path (the line between its ends, by their numbers) stays on ``board``: kept for the last few
+    maps by identity (a map is frozen, and kept beside its answers so that its identity is not reused), since a
+    game's every decision, and a search's every rollout, moves on the one map."""
+    for known, found in _PATHS_ON:
+        if known is board:
+            return found
+    found = {}
+    _PATHS_ON.insert(0, (board, found))
+    del _PATHS_ON[4:]
+    return found
+
+
+_PATHS_ON: list[tuple[HexMap, dict[tuple[int, int, int, int], bool]]] = []
 
 
 def _moved(base: CombatView, enemies: Sequence[_Enemy]) -> CombatView:

@@ -277,7 +277,8 @@ def _shifted(menu: Sequence[tuple[Plot, TurnResult]], motion: Motion, turn: int)
     out: list[tuple[Plot, TurnResult]] = []
     for plot, r in menu:
         m = r.motion
-        path = tuple([Hex(h.q + dq, h.r + dr) for h in r.path])
+        first, last = r.path[0], r.path[-1]
+        path = _path(Hex(first.q + dq, first.r + dr), (last.q - first.q, last.r - first.r))
         after = Motion(path[-1], m.velocity, m.facing, m.rotation, m.spin)
         out.append(
             (
