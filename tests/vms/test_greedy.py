@@ -10,7 +10,8 @@ import pytest
 from vectorwar.catalogue import builtin_scenario
 from vectorwar.play import bot_order
 from vectorwar.setup import set_up
-from vectorwar.systems.vms.bots import SLACK, _guns, _predict, _Scorer, _spoiled
+from vectorwar.systems.vms.bots import SLACK, _Course, _guns, _predict, _Scorer, _spoiled
+from vectorwar.systems.vms.courses import grouped
 from vectorwar.systems.vms.state import VMSShip, VMSState
 
 from .game_helpers import VMS
@@ -66,10 +67,10 @@ def test_the_threat_at_an_end_is_every_enemys_whole_bearing_with_the_ship_moved_
                 assert scorer._threat(end) == whole
 
 
-def test_a_ceiling_and_a_bound_are_never_below_the_score() -> None:
+def test_a_ceiling_and_a_bound_are_never_below_the_score_and_the_terms_are_the_scores() -> None:
     """Each plot's ceiling (every weapon bearing at the nearest enemy's range, no enemy weapon on it but those on the
-    side's other ships) bounds its score, its bound (the ceiling without the terms that cost most) bounds that, and
-    its course's bound (the plots of its end hex and vector) bounds that."""
+    side's other ships) bounds its score, its course's bound (the plots of its end hex and vector, the best of their
+    turning and brakes) bounds that, and the terms worked out course by course are :meth:`_Scorer._terms`' own."""
     for scenario in [*SCENARIOS, "vms-mixed-fleet-msc", "vms-mixed-fleet-vv5"]:
         for state, seat in _plots(scenario, seed=11, wanted=4):
             enemies = _predict(state, seat)
@@ -77,19 +78,18 @@ def test_a_ceiling_and_a_bound_are_never_below_the_score() -> None:
                 scorer = _Scorer(state, ship, enemies, VMS)
                 if scorer.most is None or not enemies:
                     continue
-                for plot, result in VMS.plots_for(state, ship):
-                    score, bound = scorer.score(result), scorer._bound(result, scorer.most)
-                    assert score <= bound + SLACK
-                    spoiled = _spoiled(result.hexsides_turned, scorer.base.penalty_per_hexside)
-                    assert bound <= scorer._course_bound(result, scorer.most, spoiled, scorer.can_most) + SLACK
-                    spoils = {result.hexsides_turned: spoiled}
-                    [(quick, _)] = scorer._bounds([(plot, result)], [0], scorer.most, spoils)
-                    assert quick == pytest.approx(bound, abs=SLACK / 10)
-                    terms = scorer._terms(result)
-                    if terms is None:
-                        continue
-                    ceiling = scorer._total(scorer._guns_most(result, scorer.most), terms)
-                    assert score <= ceiling + SLACK <= bound + 2 * SLACK
+                options = VMS.plots_for(state, ship)
+                spoils = {
+                    r.hexsides_turned: _spoiled(r.hexsides_turned, scorer.base.penalty_per_hexside) for _, r in options
+                }
+                for plots in grouped(options).courses:
+                    course = _Course(scorer, options[plots.numbers[0]][1])
+                    bound = course.bound(plots, spoils)
+                    for i in plots.numbers:
+                        result = options[i][1]
+                        ceiling = course.ceiling(result, spoils)
+                        assert course.terms(result) == scorer._terms(result)
+                        assert scorer.score(result) <= ceiling + SLACK <= bound + 2 * SLACK
 
 
 def _hauler_plots(scenario: str, seed: int) -> tuple[VMSState, list[int]]:

@@ -13,7 +13,7 @@ from vectorwar.dice import Dice
 from vectorwar.game import Game
 from vectorwar.search import Judging, SearchBot
 from vectorwar.setup import SetUp, set_up
-from vectorwar.systems.vms.bots import stops_on_map
+from vectorwar.systems.vms.braking import stops_on_map
 from vectorwar.systems.vms.rules import LEAVING, VectorMovement
 from vectorwar.systems.vms.state import VMSState
 from vectorwar.vectors import Velocity

@@ -32,22 +32,22 @@ from __future__ import annotations
 import heapq
 import math
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
-from types import MappingProxyType
 from typing import Protocol
 
 from vectorwar.combat.base import CombatModule, CombatView
-from vectorwar.hexes import Direction, Hex, nearest_hex
+from vectorwar.hexes import Direction, Hex
+from vectorwar.maps import HexMap
+from vectorwar.roster import replace_fields
 from vectorwar.rules import Order
+from vectorwar.systems.vms.braking import against, brakes, opposite, stop
+from vectorwar.systems.vms.courses import Plots, grouped
 from vectorwar.systems.vms.movement import Plot, TurnResult
 from vectorwar.systems.vms.orders import MovePlot, SubphaseChoice
-from vectorwar.systems.vms.ships import SIDES, Design
 from vectorwar.systems.vms.state import VMSShip, VMSState
-from vectorwar.systems.vms.thrust import pushes
 from vectorwar.systems.vv5.api import DeclareOrder
-from vectorwar.vectors import Velocity, braking_run
+from vectorwar.vectors import Velocity
 
 
 class Engine(Protocol):
@@ -113,84 +113,6 @@ def _predict(state: VMSState, seat: str) -> list[_Enemy]:
             facing = e.facing.turned(e.rotation) if not e.spec.small_craft else e.facing
             out.append(_Enemy(e.id, e.hex.shifted(e.velocity.dq, e.velocity.dr), e.velocity, facing))
     return out
-
-
-_SQRT3 = math.sqrt(3.0)
-
-
-def _xy(dq: float, dr: float) -> tuple[float, float]:
-    return 1.5 * dq, _SQRT3 * (dr + dq / 2)
-
-
-_UNIT = {d: _xy(*d.delta) for d in Direction}
-
-
-def capacity(design: Design, lost_thrust: int, facing: Direction) -> Mapping[Direction, int]:
-    """Hexes/turn of velocity change the ship can buy toward each direction from ``facing`` (no rotation)."""
-    total = max(0, design.thrust - lost_thrust) // design.accel_cost
-    rated = tuple(sum(t.rating for t in design.thrusters if t.side == side) for side in SIDES)
-    return _capacity(total, design.accel_cost, rated, facing)
-
-
-@lru_cache(maxsize=4096)
-def _capacity(total: int, accel_cost: int, rated: tuple[int, ...], facing: Direction) -> Mapping[Direction, int]:
-    """:func:`capacity` from the thrust left, each side's rating and the facing (asked for every facing of every
-    ship at every plot a trial makes: cached, and read-only since it is shared)."""
-    out: dict[Direction, int] = {}
-    for d in Direction:
-        side = next(i for i, s in enumerate(SIDES) if d in pushes(s, facing))
-        out[d] = min(total, rated[side] // accel_cost)
-    return MappingProxyType(out)
-
-
-def _against(dq: int, dr: int, can: Mapping[Direction, int]) -> int:
-    """Hexes/turn the ship can take off a vector ``dq, dr``: its thrust toward the direction nearest the
-    opposite."""
-    if dq == 0 and dr == 0:
-        return max(can.values())
-    return can[_opposite(dq, dr)]
-
-
-@lru_cache(maxsize=4096)
-def _opposite(dq: int, dr: int) -> Direction:
-    """The direction nearest the opposite of a vector (asked for every candidate plot: cached)."""
-    x, y = _xy(dq, dr)
-    return min(Direction, key=lambda d: _UNIT[d][0] * x + _UNIT[d][1] * y)
-
-
-def _stop(at: Hex, dq: int, dr: int, brake: int, margin: int = 0) -> Hex:
-    """Where a ship at ``at`` with the vector ``dq, dr`` stops if it brakes by ``brake`` hexes/turn from next
-    turn on.
-
-    ``margin`` hexes further along, for a braking burn only roughly toward the opposite of the vector.
-    """
-    if dq == 0 and dr == 0:
-        return at
-    return _rest(at.q, at.r, dq, dr, brake, margin)
-
-
-@lru_cache(maxsize=1 << 16)
-def _rest(q: int, r: int, dq: int, dr: int, brake: int, margin: int) -> Hex:
-    """:func:`_stop` by numbers (asked twice for every candidate plot of every trial: cached)."""
-    run_q, run_r = _stopping_run(dq, dr, brake, margin)
-    return nearest_hex(q + run_q, r + run_r)
-
-
-@lru_cache(maxsize=4096)
-def _stopping_run(dq: int, dr: int, brake: int, margin: int) -> tuple[float, float]:
-    """The run of :func:`_stop` from wherever the ship is (asked for every candidate plot: cached)."""
-    speed = Velocity(dq, dr).speed
-    travel = speed * 4 if brake <= 0 else braking_run(speed, brake)
-    f = (travel + margin) / speed
-    return dq * f, dr * f
-
-
-def stops_on_map(state: VMSState, ship: VMSShip) -> bool:
-    """Whether ``ship``, braking as hard as it can from next turn on, comes to rest on the map (greedy's test
-    for a plot, asked of where the ship is now)."""
-    can = capacity(ship.spec, ship.thrust_lost, ship.facing)
-    dq, dr = ship.velocity.dq, ship.velocity.dr
-    return state.map.contains(_stop(ship.hex, dq, dr, _against(dq, dr, can), margin=1))
 
 
 def _spoiled(hexsides_turned: int, penalty: int) -> float:
@@ -306,14 +228,15 @@ class _Scorer:
                 self.fixed[enemy] = 0.0 if spoiled == 0.0 else self._summed(spoiled, order, best, {}, 0.0)
         self.cache: dict[tuple[Hex, Direction, int], float] = {}
         self.mine: dict[tuple[Hex, Direction, int], float] = {}
-        self.ends: dict[Hex, _End] = {}
+        self.ends: dict[tuple[int, int], _End] = {}
         self.threats: dict[Hex, float] = {}
-        self.on_map: dict[tuple[int, int, int, int], bool] = {}
-        self.can = {f: capacity(ship.spec, ship.thrust_lost, f) for f in Direction}
-        #: The most thrust toward each direction from any facing: what no plot's brakes can beat.
-        self.can_most = {d: max(can[d] for can in self.can.values()) for d in Direction}
+        #: Whether the line between a path's first and last hexes stays on the map, by their numbers.
+        self.on_map = _paths_on(state.map)
+        braking = brakes(ship.spec, ship.thrust_lost)
+        #: :func:`~.braking.capacity` from each facing.
+        self.can = braking.can
         #: The most thrust toward any one direction from each facing: what brakes a ship at rest against its enemy.
-        self.halt = {f: max(can.values()) for f, can in self.can.items()}
+        self.halt = braking.halt
         self.civilian = ship.spec.ship_class == "civilian"
         arsenal = self.combat.arsenal(self.view, ship.id)
         #: The most the ship's own weapons can be worth from any end (every one bearing at its best range), or
@@ -333,13 +256,14 @@ class _Scorer:
         return self._summed(spoiled, order, best, {}, 0.0)
 
     def _end(self, end: Hex) -> _End:
-        found = self.ends.get(end)
+        q, r = end.q, end.r  # kept by whole numbers, hashed without a call
+        found = self.ends.get((q, r))
         if found is None:
-            q, r = end.q, end.r  # Hex.distance in whole numbers: asked of every enemy for every end hex
+            # Hex.distance in whole numbers: asked of every enemy for every end hex
             distance_to = {e: (abs(eq - q) + abs(er - r) + abs(eq - q + er - r)) // 2 for e, eq, er in self.spots}
             target = min(self.enemies, key=lambda e: distance_to[e.id])
             found = _End(distance_to, target, distance_to[target.id])
-            self.ends[end] = found
+            self.ends[q, r] = found
         return found
 
     def _threat(self, end: Hex) -> float:
@@ -429,9 +353,9 @@ class _Scorer:
             target = near.target
             terms.append(abs(near.range - IDEAL_RANGE))
             rq, rr = velocity.dq - target.velocity.dq, velocity.dr - target.velocity.dr
-            brake = _against(rq, rr, can)
+            brake = against(rq, rr, can)
             # Where the ship would come to rest against the enemy, braking from next turn on: past it is an overshoot.
-            rest = _stop(end, rq, rr, brake)
+            rest = stop(end, rq, rr, brake)
             terms.append(STOP_WEIGHT * abs(rest.distance(target.hex) - IDEAL_RANGE))
             terms.append(SPEED_WEIGHT * max(0, (abs(rq) + abs(rr) + abs(rq + rr)) // 2 - brake))
         else:
@@ -441,7 +365,7 @@ class _Scorer:
             terms.append(CIVILIAN_SPEED_WEIGHT * velocity.speed)
         terms.append(result.hexsides_turned * TURNED_WEIGHT)
         if not state.map.contains(
-            _stop(end, velocity.dq, velocity.dr, _against(velocity.dq, velocity.dr, can), margin=1)
+            stop(end, velocity.dq, velocity.dr, against(velocity.dq, velocity.dr, can), margin=1)
         ):
             terms.append(OFF_MAP_WEIGHT)
         return tuple(terms)
@@ -462,135 +386,226 @@ class _Scorer:
         guns = self._guns_at(motion.hex, motion.facing, result.hexsides_turned) if self.enemies else 0.0
         return self._total(guns, terms)
 
-    def _guns_most(self, result: TurnResult, most: float, spoiled: float | None = None) -> float:
-        """The most the guns' part of the score of a plot that ends as ``result`` does can be: every weapon of the
-        ship bearing at the nearest enemy's range (a shot is worth less further out, :data:`RANGE_WORTH`), no
-        enemy weapon on it but those bearing on the side's other ships already (``most``: :attr:`most`), each shot
-        keeping ``spoiled`` of its worth (the plot's own turning's share if left out)."""
-        if spoiled is None:
-            spoiled = _spoiled(result.hexsides_turned, self.base.penalty_per_hexside)
-        reach = RANGE_WORTH.get(self._end(result.motion.hex).range, FAR_WORTH)
-        return FIRE_WEIGHT * (spoiled * most * reach) - THREAT_WEIGHT * self.least_threat
-
-    def _course_bound(self, result: TurnResult, most: float, spoiled: float, can: Mapping[Direction, int]) -> float:
-        """A bound on the score of every plot that ends where ``result`` does with its vector, keeping at most
-        ``spoiled`` of a shot and braking toward each direction at most as ``can`` says: :meth:`_guns_most` less
-        the range, speed and civilian terms (a plot's others only take off more). A plot that leaves the map scores
-        -1000 whatever its terms."""
-        motion = result.motion
-        near = self._end(motion.hex)
-        bound = self._guns_most(result, most, spoiled) - abs(near.range - IDEAL_RANGE)
-        velocity, target = motion.velocity, near.target.velocity
-        rq, rr = velocity.dq - target.dq, velocity.dr - target.dr
-        bound -= SPEED_WEIGHT * max(0, (abs(rq) + abs(rr) + abs(rq + rr)) // 2 - _against(rq, rr, can))
-        if self.civilian:
-            bound -= CIVILIAN_SPEED_WEIGHT * velocity.speed
-        return max(bound, -1000.0)
-
-    def _bound(self, result: TurnResult, most: float) -> float:
-        """A bound on the score of a plot that ends as ``result`` does, from the terms that cost next to nothing:
-        :meth:`_course_bound` for its own turning and facing, less the rotation and turning terms."""
-        motion = result.motion
-        spoiled = _spoiled(result.hexsides_turned, self.base.penalty_per_hexside)
-        bound = self._course_bound(result, most, spoiled, self.can[motion.facing])
-        bound -= abs(motion.rotation) * ROTATION_WEIGHT + result.hexsides_turned * TURNED_WEIGHT
-        return max(bound, -1000.0)
-
-    def _bounds(
-        self,
-        options: Sequence[tuple[Plot, TurnResult]],
-        course: Sequence[int],
-        most: float,
-        spoils: Mapping[int, float],
-    ) -> Iterator[tuple[float, int]]:
-        """:meth:`_bound` of each plot of one ``course`` (their numbers in ``options``; ``spoils``: :func:`_spoiled`
-        by hexsides turned), with what they share (the end hex, the vector) worked out once."""
-        first = options[course[0]][1].motion
-        near = self._end(first.hex)
-        reach = RANGE_WORTH.get(near.range, FAR_WORTH)
-        target = near.target.velocity
-        rq, rr = first.velocity.dq - target.dq, first.velocity.dr - target.dr
-        relative = (abs(rq) + abs(rr) + abs(rq + rr)) // 2
-        toward = None if rq == 0 and rr == 0 else _opposite(rq, rr)
-        fixed = abs(near.range - IDEAL_RANGE) + (CIVILIAN_SPEED_WEIGHT * first.velocity.speed if self.civilian else 0.0)
-        threat = THREAT_WEIGHT * self.least_threat
-        for i in course:
-            result = options[i][1]
-            motion = result.motion
-            brake = self.halt[motion.facing] if toward is None else self.can[motion.facing][toward]
-            bound = FIRE_WEIGHT * (spoils[result.hexsides_turned] * most * reach) - threat - fixed
-            if relative > brake:
-                bound -= SPEED_WEIGHT * (relative - brake)
-            bound -= abs(motion.rotation) * ROTATION_WEIGHT + result.hexsides_turned * TURNED_WEIGHT
-            yield max(bound, -1000.0), i
-
     def best(self, options: Sequence[tuple[Plot, TurnResult]]) -> list[Plot]:
         """The plots of ``options`` that score highest, in the menu's order.
 
-        The guns are most of a score's cost, and most plots cannot win whatever their guns. Plots are taken
-        best bound first: each course's (an end hex and vector: :meth:`_course_bound` with the least turning and
-        the best brakes of the plots of that course, which are then bounded one by one, :meth:`_bound`), each
-        plot's ceiling (its other terms worked out, with :meth:`_guns_most` for the guns) held against the best
-        score found before its guns are worked out, until the next bound is below that best. The answer is the
-        same as scoring every plot.
+        The guns are most of a score's cost, and most plots cannot win whatever their guns. The plots are grouped
+        by course (end hex and vector: :class:`_Course`), and each course given a bound on its plots' scores
+        (every weapon bearing at the nearest enemy's range, the best turning terms and brakes of its plots).
+        Courses and plots are taken highest bound first: a course taken is opened into its plots, each with its
+        ceiling (its other terms worked out exactly, the guns as in the course's bound); a plot taken whose own
+        guns, against the least threat, cannot reach the best score found is not given its threat; and the search
+        stops at the first bound below the best. The answer is the same as scoring every plot.
         """
         if not self.enemies or self.most is None:
             scored = [(self.score(r), p) for p, r in options]
             best = max(score for score, _ in scored)
             return [p for score, p in scored if score == best]
-        most = self.most
-        courses: dict[tuple[int, int, int, int], list[int]] = {}
-        for i, (_, r) in enumerate(options):
-            m = r.motion
-            courses.setdefault((m.hex.q, m.hex.r, m.velocity.dq, m.velocity.dr), []).append(i)
-        penalty = self.base.penalty_per_hexside
-        # A heap of (-bound, tie-break, course or plot number): a course's entry opens into its plots' entries.
-        heap: list[tuple[float, int, tuple[int, int, int, int] | int]] = []
-        spoils = {t: _spoiled(t, penalty) for t in {r.hexsides_turned for _, r in options}}
-        for n, (course, found) in enumerate(courses.items()):
-            spoiled = max(spoils[options[i][1].hexsides_turned] for i in found)
-            heap.append((-self._course_bound(options[found[0]][1], most, spoiled, self.can_most), -1 - n, course))
+        least = THREAT_WEIGHT * self.least_threat
+        menu = grouped(options)
+        courses = [_Course(self, options[plots.numbers[0]][1]) for plots in menu.courses]
+        spoils = {t: _spoiled(t, self.base.penalty_per_hexside) for t in menu.turned}
+        # A heap of (-bound, -1 - course number) and (-ceiling, plot number).
+        heap = [(-courses[n].bound(plots, spoils), -1 - n) for n, plots in enumerate(menu.courses)]
         heapq.heapify(heap)
+        course_of: dict[int, _Course] = {}
         scores: dict[int, float] = {}
         best = -math.inf
         while heap and -heap[0][0] >= best - SLACK:
-            _, _, item = heapq.heappop(heap)
-            if isinstance(item, tuple):
-                for bound, i in self._bounds(options, courses[item], most, spoils):
-                    heapq.heappush(heap, (-bound, i, i))
+            _, item = heapq.heappop(heap)
+            if item < 0:
+                course = courses[-1 - item]
+                for i in menu.courses[-1 - item].numbers:
+                    course_of[i] = course
+                    heapq.heappush(heap, (-course.ceiling(options[i][1], spoils), i))
                 continue
-            score = self._full_score(options[item][1], most, best)
-            if score is not None:
-                scores[item] = score
-                best = max(best, score)
-        return [p for i, (p, _) in enumerate(options) if scores.get(i) == best]
+            result = options[item][1]
+            terms = course_of[item].terms(result)
+            if terms is None:
+                score = -1000.0  # off the map: :meth:`score`'s answer whatever the guns
+            else:
+                end, facing, turned = result.motion.hex, result.motion.facing, result.hexsides_turned
+                # The threat costs most of the rest: the ship's own guns, against the least threat, may rule it out.
+                if FIRE_WEIGHT * self._mine(end, facing, turned) - least - sum(terms) < best - SLACK:
+                    continue
+                score = self._total(self._guns_at(end, facing, turned), terms)
+            scores[item] = score
+            best = max(best, score)
+        return [options[i][0] for i in sorted(scores) if scores[i] == best]
 
-    def _full_score(self, result: TurnResult, most: float, best: float) -> float | None:
-        """The score of a plot that ends as ``result`` does, or ``None`` if a ceiling shows it is below ``best``: its
-        terms with :meth:`_guns_most`, then with its own guns worked out and the least threat."""
-        t = self._terms(result)
-        if t is None:
-            return -1000.0
-        if self._total(self._guns_most(result, most), t) < best - SLACK:
-            return None
+
+class _Course:
+    """What every plot of one ship that ends on one hex with one vector shares in its score: whether its path stays
+    on the map, its range to the nearest enemy, the vector relative to that enemy's and the direction that brakes
+    it, and, by how hard the ship can brake there, where it would stop (:meth:`_Scorer._terms`' terms, each the
+    same number)."""
+
+    __slots__ = (
+        "by_brake",
+        "by_facing",
+        "civilian_term",
+        "end",
+        "heading",
+        "off_by_brake",
+        "on_map",
+        "range_term",
+        "reach",
+        "relative",
+        "rq",
+        "rr",
+        "scorer",
+        "target",
+        "toward",
+        "vq",
+        "vr",
+    )
+
+    def __init__(self, scorer: _Scorer, result: TurnResult) -> None:
+        self.scorer = scorer
         motion = result.motion
-        end, facing, turned = motion.hex, motion.facing, result.hexsides_turned
-        # The threat costs most of the rest: the ship's own guns, against the least threat, may rule the plot out.
-        if (
-            self._total(FIRE_WEIGHT * self._mine(end, facing, turned) - THREAT_WEIGHT * self.least_threat, t)
-            < best - SLACK
-        ):
+        self.end, velocity = motion.hex, motion.velocity
+        near = scorer._end(self.end)
+        self.target = near.target
+        self.range_term = abs(near.range - IDEAL_RANGE)
+        self.reach = RANGE_WORTH.get(near.range, FAR_WORTH)
+        self.vq, self.vr = velocity.dq, velocity.dr
+        target = near.target.velocity
+        self.rq, self.rr = velocity.dq - target.dq, velocity.dr - target.dr
+        self.relative = (abs(self.rq) + abs(self.rr) + abs(self.rq + self.rr)) // 2
+        #: The direction whose thrust brakes the ship against its enemy (``None``: at rest against it, any).
+        self.toward = None if self.rq == 0 and self.rr == 0 else opposite(self.rq, self.rr)
+        #: The direction whose thrust brakes the ship on the map (``None``: at rest).
+        self.heading = None if self.vq == 0 and self.vr == 0 else opposite(self.vq, self.vr)
+        self.civilian_term = CIVILIAN_SPEED_WEIGHT * velocity.speed
+        self.by_brake: dict[int, tuple[float, float]] = {}
+        self.off_by_brake: dict[int, bool] = {}
+        self.by_facing: dict[Direction, float] = {}
+        path = result.path
+        first, last = path[0], path[-1]
+        ends = (first.q, first.r, last.q, last.r)
+        on_map = scorer.on_map.get(ends)
+        if on_map is None:
+            on_map = scorer.on_map[ends] = all(scorer.state.map.contains(h) for h in path)
+        #: Whether the course's path (the line from the hex the ship starts on to its end) stays on the map.
+        self.on_map = on_map
+
+    def bound(self, plots: Plots, spoils: Mapping[int, float]) -> float:
+        """A bound on the score of every plot of the course (``plots``, :class:`Plots`; ``spoils``: :func:`_spoiled`
+        by hexsides turned): every weapon bearing and the least threat, the range and civilian terms, the best of
+        the plots' turning and rotation terms with the share of a shot that turning leaves, and the speed beyond
+        what the best brakes of their facings cancel (a plot's other terms only take off more); or -1000 (a plot
+        off the map) if that is more, and -1000 itself for a course off the map."""
+        if not self.on_map:
+            return -1000.0
+        scorer = self.scorer
+        assert scorer.most is not None  # best() asks only where the module lists the ship's arsenal
+        most = scorer.most * self.reach
+        guns = max(
+            FIRE_WEIGHT * (spoils[t] * most) - (rotation * ROTATION_WEIGHT + t * TURNED_WEIGHT)
+            for t, rotation in plots.turnings
+        )
+        brake = self.best_brake(plots.facings)
+        bound = (
+            guns - THREAT_WEIGHT * scorer.least_threat - self.range_term - SPEED_WEIGHT * max(0, self.relative - brake)
+        )
+        if scorer.civilian:
+            bound -= self.civilian_term
+        return max(bound, -1000.0)  # a plot that leaves the map scores -1000 whatever its terms
+
+    def best_brake(self, facings: Iterable[Direction]) -> int:
+        """The most thrust against the enemy's vector the ship has from any of ``facings``."""
+        scorer = self.scorer
+        if self.toward is None:
+            return max(scorer.halt[f] for f in facings)
+        return max(scorer.can[f][self.toward] for f in facings)
+
+    def ceiling(self, result: TurnResult, spoils: Mapping[int, float]) -> float:
+        """The ceiling of a plot of the course: its score with every weapon bearing at the nearest enemy's range and
+        no enemy weapon on it but those on the side's other ships (``spoils``: :func:`_spoiled` by hexsides turned),
+        its other terms :meth:`terms`' (each facing's brakes worked out once)."""
+        if not self.on_map:
+            return -1000.0
+        scorer = self.scorer
+        assert scorer.most is not None  # best() asks only where the module lists the ship's arsenal
+        motion = result.motion
+        braking = self.by_facing.get(motion.facing)
+        if braking is None:
+            braking = self.by_facing[motion.facing] = self._braking(motion.facing)
+        fixed = THREAT_WEIGHT * scorer.least_threat + self.range_term + braking
+        if scorer.civilian:
+            fixed += self.civilian_term
+        turned = result.hexsides_turned
+        guns = FIRE_WEIGHT * scorer.most * self.reach * spoils[turned]
+        return guns - fixed - abs(motion.rotation) * ROTATION_WEIGHT - turned * TURNED_WEIGHT
+
+    def _braking(self, facing: Direction) -> float:
+        """The stop, speed and off-map terms of a plot of the course that ends facing ``facing``, added."""
+        scorer = self.scorer
+        can, halt = scorer.can[facing], scorer.halt[facing]
+        stop, speed = self.closing(halt if self.toward is None else can[self.toward])
+        leaves = self.leaves(halt if self.heading is None else can[self.heading])
+        return stop + speed + (OFF_MAP_WEIGHT if leaves else 0.0)
+
+    def terms(self, result: TurnResult) -> tuple[float, ...] | None:
+        """:meth:`_Scorer._terms`' answer for a plot of the course: the same numbers in the same order, from what
+        the course keeps."""
+        if not self.on_map:
             return None
-        return self._total(self._guns_at(end, facing, turned), t)
+        scorer = self.scorer
+        motion = result.motion
+        can, halt = scorer.can[motion.facing], scorer.halt[motion.facing]
+        stop, speed = self.closing(halt if self.toward is None else can[self.toward])
+        terms: tuple[float, ...] = (self.range_term, stop, speed, abs(motion.rotation) * ROTATION_WEIGHT)
+        if scorer.civilian:
+            terms += (self.civilian_term,)
+        terms += (result.hexsides_turned * TURNED_WEIGHT,)
+        if self.leaves(halt if self.heading is None else can[self.heading]):
+            terms += (OFF_MAP_WEIGHT,)
+        return terms
+
+    def closing(self, brake: int) -> tuple[float, float]:
+        """The stop and speed terms for a ship that brakes ``brake`` hexes/turn against its enemy."""
+        found = self.by_brake.get(brake)
+        if found is None:
+            rest = stop(self.end, self.rq, self.rr, brake)
+            found = self.by_brake[brake] = (
+                STOP_WEIGHT * abs(rest.distance(self.target.hex) - IDEAL_RANGE),
+                SPEED_WEIGHT * max(0, self.relative - brake),
+            )
+        return found
+
+    def leaves(self, brake: int) -> bool:
+        """Whether braking ``brake`` hexes/turn on the map from next turn on still carries the ship off it."""
+        found = self.off_by_brake.get(brake)
+        if found is None:
+            at = stop(self.end, self.vq, self.vr, brake, margin=1)
+            found = self.off_by_brake[brake] = not self.scorer.state.map.contains(at)
+        return found
+
+
+def _paths_on(board: HexMap) -> dict[tuple[int, int, int, int], bool]:
+    """Whether each path (the line between its ends, by their numbers) stays on ``board``: kept for the last few
+    maps by identity (a map is frozen, and kept beside its answers so that its identity is not reused), since a
+    game's every decision, and a search's every rollout, moves on the one map."""
+    for known, found in _PATHS_ON:
+        if known is board:
+            return found
+    found = {}
+    _PATHS_ON.insert(0, (board, found))
+    del _PATHS_ON[4:]
+    return found
+
+
+_PATHS_ON: list[tuple[HexMap, dict[tuple[int, int, int, int], bool]]] = []
 
 
 def _moved(base: CombatView, enemies: Sequence[_Enemy]) -> CombatView:
     """``base`` with the enemies where they will be."""
     moved = {e.id: e for e in enemies}
     ships = tuple(
-        replace(c, hex=moved[c.id].hex, facing=moved[c.id].facing) if c.id in moved else c for c in base.ships
+        replace_fields(c, hex=moved[c.id].hex, facing=moved[c.id].facing) if c.id in moved else c for c in base.ships
     )
-    return replace(base, ships=ships)
+    return replace_fields(base, ships=ships)
 
 
 class GreedyBot:

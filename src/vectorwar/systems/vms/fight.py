@@ -8,11 +8,11 @@ thrust, a ship destroyed or disabled, and the rotation limit cut to the hull lef
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 
 from vectorwar.combat import CombatModule
 from vectorwar.combat.base import Combatant, CombatView, Outcome
 from vectorwar.events import Event, Note
+from vectorwar.roster import replace_fields
 from vectorwar.systems.vms.events import RotationLimitCut, ThrustLost
 from vectorwar.systems.vms.modules import module
 from vectorwar.systems.vms.rotation import limit_lost
@@ -69,17 +69,17 @@ def _view(state: VMSState) -> CombatView:
 def apply_outcome(state: VMSState, outcome: Outcome, events: list[Event]) -> VMSState:
     """Put a combat step's cards on the ships and apply its neutral effects."""
     for ship_id, card in outcome.cards.items():
-        state = state.with_ship(hull_limits(state, replace(state.ship(ship_id), card=card), events))
+        state = state.with_ship(hull_limits(state, replace_fields(state.ship(ship_id), card=card), events))
     for effect in outcome.effects:
         ship = state.ship(effect.ship)
         if effect.kind == "thrust lost":
             lost = min(ship.spec.thrust, ship.thrust_lost + math.ceil(ship.spec.thrust * effect.parts / effect.of))
             events.append(ThrustLost(ship.id, lost - ship.thrust_lost, ship.spec.thrust - lost))
-            ship = replace(ship, thrust_lost=lost)
+            ship = replace_fields(ship, thrust_lost=lost)
         elif effect.kind == "destroyed" and ship.active:
-            ship = replace(ship, status="destroyed")
+            ship = replace_fields(ship, status="destroyed")
         elif effect.kind == "disabled" and ship.active:
-            ship = replace(ship, status="disabled")
+            ship = replace_fields(ship, status="disabled")
             events.append(Note(f"{ship.id} is disabled and out of the fight"))
         state = state.with_ship(ship)
     return state
@@ -100,7 +100,7 @@ def hull_limits(state: VMSState, ship: VMSShip, events: list[Event]) -> VMSShip:
     was, now = ship.spec.limit_after(ship.rotation_limit_lost), ship.spec.limit_after(lost)
     if was is not None and now is not None and now < was and module_.strength(ship.card) > 0:
         events.append(RotationLimitCut(ship.id, now, was))
-    return replace(ship, rotation_limit_lost=lost)
+    return replace_fields(ship, rotation_limit_lost=lost)
 
 
 def _full_strength(module_: CombatModule, ship: VMSShip) -> float:

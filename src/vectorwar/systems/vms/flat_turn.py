@@ -17,6 +17,7 @@ turn. The text's war cruiser at A=5, accelerating to 6 and turning once:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from vectorwar.errors import IllegalOrderError
 from vectorwar.hexes import Direction
@@ -60,10 +61,17 @@ def flat_turn(design: Design, new_velocity: Velocity, facing: Direction, hexside
         return FlatTurn(0, 0, new_velocity, new_velocity, facing)
     if design.flat_turn_cost is None:
         raise IllegalOrderError(f"flat turn {hexsides:+d}", f"{design.name} has no flat turn ability", RULE)
-    speed = recorded_speed(new_velocity)
+    speed, turned = _turned_vector(new_velocity, hexsides)
     if speed == 0:
         # A zero vector has no direction to turn; allowing it would make the
         # flat turn a free pivot (ruling *Flat turn at speed 0*).
         raise IllegalOrderError(f"flat turn {hexsides:+d}", "a flat turn needs a vector to turn (speed 0)", RULE)
     cost = design.flat_turn_cost.cost(speed) * abs(hexsides)
-    return FlatTurn(hexsides, cost, new_velocity, rotated(new_velocity, hexsides), facing.turned(hexsides))
+    return FlatTurn(hexsides, cost, new_velocity, turned, facing.turned(hexsides))
+
+
+@lru_cache(maxsize=4096)
+def _turned_vector(velocity: Velocity, hexsides: int) -> tuple[int, Velocity]:
+    """:func:`recorded_speed` and :func:`rotated` of a vector (asked for every flat-turn plot of every menu: cached,
+    the vector frozen)."""
+    return recorded_speed(velocity), rotated(velocity, hexsides)

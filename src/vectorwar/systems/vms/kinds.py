@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Protocol
 
 from vectorwar.dice import Dice
@@ -20,7 +20,7 @@ from vectorwar.errors import IllegalOrderError
 from vectorwar.events import Event, Note
 from vectorwar.hexes import Position
 from vectorwar.orderkinds import OrderKind, RuleRow, kind_table
-from vectorwar.roster import id_lookup
+from vectorwar.roster import id_lookup, replace_fields
 from vectorwar.rules import Clock, Order, Prompt
 from vectorwar.systems.vms import pieces, turn
 from vectorwar.systems.vms.fight import apply_outcome, combat, view
@@ -108,7 +108,7 @@ class InitiativeKind(VMSKind):
             if not isinstance(order, SubphaseChoice):  # pragma: no cover - check refused it
                 raise TypeError("initiative choices expected")
             for ship_id, subphase in order.picks:
-                state = state.with_ship(replace(state.ship(ship_id), subphase=subphase))
+                state = state.with_ship(replace_fields(state.ship(ship_id), subphase=subphase))
                 events.append(Note(f"{ship_id} will move in the {subphase} subphase"))
         return turn.next_subphase(state, dice, events), events
 
@@ -229,7 +229,7 @@ class FireKind(VMSKind):
         side = state.fire_order[state.firing]
         outcome = combat(state).fire(view(state), side, orders[side], dice, events)
         state = apply_outcome(state, outcome, events)
-        return turn.next_firer(replace(state, firing=state.firing + 1), dice, events), events
+        return turn.next_firer(replace_fields(state, firing=state.firing + 1), dice, events), events
 
     def random_order(self, state: VMSState, seat: str, rng: random.Random) -> Order:
         return combat(state).random_fire(view(state), seat, rng)

@@ -25,13 +25,16 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from vectorwar.errors import IllegalOrderError
 from vectorwar.hexes import Direction, Hex
-from vectorwar.systems.vms.movement import Motion, Plot, Turning, TurnResult, move, moved, turning
-from vectorwar.systems.vms.rotation import rotation_cost
+from vectorwar.systems.vms.flat_turn import flat_turn
+from vectorwar.systems.vms.movement import Motion, Plot, Turning, TurnResult, move, turning
+from vectorwar.systems.vms.rotation import overspeed, rotation_cost
 from vectorwar.systems.vms.ships import SIDES, Design, Side
 from vectorwar.systems.vms.thrust import Burn, effective_rating, pushes
+from vectorwar.vectors import Velocity
 
 SMALL_CRAFT_MENU_LIMIT = 3
 #: The menu's largest thrust toward one direction (hexes/turn) and advanced rotation (points): the most any
@@ -274,7 +277,8 @@ def _shifted(menu: Sequence[tuple[Plot, TurnResult]], motion: Motion, turn: int)
     out: list[tuple[Plot, TurnResult]] = []
     for plot, r in menu:
         m = r.motion
-        path = tuple([Hex(h.q + dq, h.r + dr) for h in r.path])
+        first, last = r.path[0], r.path[-1]
+        path = _path(Hex(first.q + dq, first.r + dr), (last.q - first.q, last.r - first.r))
         after = Motion(path[-1], m.velocity, m.facing, m.rotation, m.spin)
         out.append(
             (
@@ -304,22 +308,94 @@ def _legal_plots(
     advanced_rotation: bool,
     limit_lost: int,
 ) -> list[tuple[Plot, TurnResult]]:
+    """The menu worked out: :func:`~.movement.move` of every candidate, from the parts of it that are the same for
+    every vector (:func:`_turnings`), so only what the vector changes is worked out here (:func:`_moved`)."""
     setting = _Setting(design, motion, turn, lost_thrust, rotate_before_thrust, advanced_rotation, limit_lost)
     out: list[tuple[Plot, TurnResult]] = []
     lines: dict[tuple[int, int], tuple[Hex, ...]] = {}
-    for plot, done in _turnings(setting):
-        # ``move`` is ``turning`` then ``moved``: the first part, the same for every vector, is worked out once.
-        try:
-            out.append((plot, moved(design, motion, plot, done, turn, lost_thrust, limit_lost, lines)))
-        except IllegalOrderError:
-            continue
+    available = max(0, design.thrust - lost_thrust)
+    for turned in _turnings(setting):
+        result = _moved(design, motion, turned, turn, available, lines)
+        if result is not None:
+            out.append((turned.plot, result))
     least = min((r.overspeed for _, r in out), default=0)
     return [(p, r) for p, r in out if r.overspeed == least]
 
 
-def _turnings(setting: _Setting) -> tuple[tuple[Plot, Turning], ...]:
+@dataclass(frozen=True, slots=True)
+class _Turned:
+    """A candidate whose :func:`~.movement.turning` is legal, with what :func:`~.movement.moved` takes from it that
+    no vector changes: the velocity change, the facing after the rotation, the thrust spent on burns, the hexsides
+    turned in all (flat turn included) and those over the class limit."""
+
+    plot: Plot
+    done: Turning
+    change: tuple[int, int, int]
+    facing: Direction
+    points: int
+    hexsides: int
+    extra: int
+
+
+def _moved(
+    design: Design,
+    motion: Motion,
+    turned: _Turned,
+    turn: int,
+    available: int,
+    lines: dict[tuple[int, int], tuple[Hex, ...]],
+) -> TurnResult | None:
+    """:func:`~.movement.moved` of one candidate, or ``None`` where it refuses the plot: the same flat turn, thrust
+    total and path, from ``turned``'s parts."""
+    velocity = motion.velocity
+    dq, dr, dz = turned.change
+    new_velocity = _velocity(velocity.dq + dq, velocity.dr + dr, velocity.dz + dz)
+    flat = turned.plot.flat_turn
+    if flat:
+        try:
+            done = flat_turn(design, new_velocity, turned.facing, flat)
+        except IllegalOrderError:
+            return None
+        cost, next_velocity, next_facing = done.cost, done.next_velocity, done.next_facing
+    else:
+        cost, next_velocity, next_facing = 0, new_velocity, turned.facing
+    spent = turned.points + cost
+    if spent > available:
+        return None  # ``check_total`` refuses it
+    offset = (new_velocity.dq, new_velocity.dr)
+    path = lines.get(offset)
+    if path is None:
+        path = lines[offset] = _path(motion.hex, offset)
+    after = Motion(path[-1], next_velocity, next_facing, turned.done.new_rate, turned.done.spin)
+    return TurnResult(after, path, turned.done.use, spent, cost, turned.hexsides, turned.extra, turn, motion)
+
+
+def _path(start: Hex, offset: tuple[int, int]) -> tuple[Hex, ...]:
+    """The hexes of a move from ``start`` by ``offset`` (:meth:`~vectorwar.hexes.Hex.line_to`): kept by both, since
+    the menus of one ship at several vectors, and of every rollout's ship at one hex, draw the same lines."""
+    key = (start.q, start.r, *offset)
+    path = _PATHS.get(key)
+    if path is None:
+        if len(_PATHS) >= 1 << 14:
+            _PATHS.clear()
+        path = _PATHS[key] = tuple(start.line_to(start.shifted(*offset)))
+    return path
+
+
+_PATHS: dict[tuple[int, int, int, int], tuple[Hex, ...]] = {}
+
+
+@lru_cache(maxsize=1 << 14)
+def _velocity(dq: int, dr: int, dz: int) -> Velocity:
+    """One frozen ``Velocity`` for each vector a menu meets (equal values; built once)."""
+    return Velocity(dq, dr, dz)
+
+
+def _turnings(setting: _Setting) -> tuple[_Turned, ...]:
     """Every candidate plot whose :func:`~.movement.turning` is legal, with it: by the design, facing, rotation and
-    the rules, not the vector or the hex (a ship's vector changes every turn it thrusts)."""
+    the rules, not the vector or the hex (a ship's vector changes every turn it thrusts). A candidate that
+    :func:`~.movement.moved` refuses whatever the vector (a flat turn without the ability, a small craft over its
+    limit) is left out."""
     design, motion = setting.design, setting.motion
     key = (
         id(design),
@@ -334,7 +410,8 @@ def _turnings(setting: _Setting) -> tuple[tuple[Plot, Turning], ...]:
     known = _TURNINGS.get(key)
     if known is not None and known[0] is design:
         return known[1]
-    found: list[tuple[Plot, Turning]] = []
+    limit = design.limit_after(setting.limit_lost)
+    found: list[_Turned] = []
     for plot in setting.candidates():
         try:
             done = turning(
@@ -348,7 +425,15 @@ def _turnings(setting: _Setting) -> tuple[tuple[Plot, Turning], ...]:
             )
         except IllegalOrderError:
             continue
-        found.append((plot, done))
+        if plot.flat_turn and design.flat_turn_cost is None:
+            continue
+        hexsides = abs(done.turned) + abs(plot.flat_turn)
+        extra = overspeed(limit, hexsides)
+        if extra and design.small_craft:
+            continue
+        change = done.change
+        facing = motion.facing.turned(done.turned)
+        found.append(_Turned(plot, done, (change.dq, change.dr, change.dz), facing, done.use.points, hexsides, extra))
     if len(_TURNINGS) >= MENU_CACHE:
         _TURNINGS.clear()
     _TURNINGS[key] = (design, tuple(found))
@@ -356,7 +441,7 @@ def _turnings(setting: _Setting) -> tuple[tuple[Plot, Turning], ...]:
 
 
 #: :func:`_turnings` worked out lately, by the design's identity (as :data:`_MENUS`) and the rest of its key.
-_TURNINGS: dict[tuple[object, ...], tuple[Design, tuple[tuple[Plot, Turning], ...]]] = {}
+_TURNINGS: dict[tuple[object, ...], tuple[Design, tuple[_Turned, ...]]] = {}
 
 
 def random_plot(

@@ -53,7 +53,8 @@ from vectorwar.rules import (
 )
 from vectorwar.scenario import Scenario
 from vectorwar.systems.vms import catalogue, display, fight, kinds, plotting, turn
-from vectorwar.systems.vms.bots import GreedyBot, stops_on_map
+from vectorwar.systems.vms.bots import GreedyBot
+from vectorwar.systems.vms.braking import stops_on_map
 from vectorwar.systems.vms.initiative import DEFAULT_ORDER, SUBPHASE_ORDERS
 from vectorwar.systems.vms.modifiers import scenario_modifiers
 from vectorwar.systems.vms.modules import MODULES, module

@@ -10,11 +10,11 @@ rotating over the class limit end the turn. Each function stops at the next deci
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 
 from vectorwar.dice import Dice
 from vectorwar.events import Event, GameOver, InitiativeSet, LeftMap, Moved, Note, TurnBegan
 from vectorwar.hexes import Position
+from vectorwar.roster import replace_fields
 from vectorwar.rules import Order
 from vectorwar.systems.vms.events import CourseSet, SubphaseSet
 from vectorwar.systems.vms.fight import apply_outcome, combat, view
@@ -45,7 +45,7 @@ def begin_turn(state: VMSState, dice: Dice, events: list[Event]) -> VMSState:
             SubphaseSet(ship.id, initiative.total, initiative.roll, initiative.choices[0], initiative.choices)
         )
         state = state.with_ship(
-            replace(
+            replace_fields(
                 ship,
                 choices=initiative.choices,
                 initiative_roll=initiative.roll,
@@ -62,9 +62,9 @@ def begin_turn(state: VMSState, dice: Dice, events: list[Event]) -> VMSState:
                 plot="",
             )
         )
-    state = replace(state, subphase="", fire_order=(), firing=0)
+    state = replace_fields(state, subphase="", fire_order=(), firing=0)
     if any(state.choosers(side) for side in state.sides):
-        return replace(state, phase="initiative")
+        return replace_fields(state, phase="initiative")
     return next_subphase(state, dice, events)
 
 
@@ -74,7 +74,7 @@ def next_subphase(state: VMSState, dice: Dice, events: list[Event], lost: dict[s
     start = order.index(state.subphase) + 1 if state.subphase else 0
     for name in order[start:]:
         if any(s.active and s.subphase == name and not s.moved for s in state.ships):
-            return replace(state, phase="plot", subphase=name)
+            return replace_fields(state, phase="plot", subphase=name)
     # Every ship has moved: the module's step for that moment (VV5's incoming missiles), then combat.
     # With ``lost`` (``resolve_in_prospect``) the step's dice are not thrown: what each side is expected
     # to lose to it is added there instead.
@@ -99,30 +99,32 @@ def plotted(
     lost: dict[str, float] | None = None,
 ) -> VMSState:
     """A subphase's plots moved, then the next subphase, or the step after the moves and the fire
-    (``lost``: as in :func:`next_subphase`)."""
-    state = carry_out(state, orders, events)
+    (``lost``: as in :func:`next_subphase`; a search's trial, which reads no event of the moves, so none is
+    written for them)."""
+    state = carry_out(state, orders, events, told=lost is None)
     if len(state.sides_in_play()) <= 1:
         return end(state, "elimination", events)
     return next_subphase(state, dice, events, lost)
 
 
-def carry_out(state: VMSState, orders: Mapping[str, Order], events: list[Event]) -> VMSState:
-    """The subphase's plots moved together; a ship whose path leaves the map disengages where it leaves."""
+def carry_out(state: VMSState, orders: Mapping[str, Order], events: list[Event], told: bool = True) -> VMSState:
+    """The subphase's plots moved together; a ship whose path leaves the map disengages where it leaves (its
+    events written unless ``told`` is false)."""
     for order in orders.values():
         if not isinstance(order, MovePlot):  # pragma: no cover - check_order refused it
             raise TypeError("movement plots expected")
         for ship_id, plot in order.moves:
-            state = state.with_ship(_moved(state, state.ship(ship_id), plot, events))
+            state = state.with_ship(_moved(state, state.ship(ship_id), plot, events, told))
     return state
 
 
-def _moved(state: VMSState, ship: VMSShip, plot: Plot, events: list[Event]) -> VMSShip:
+def _moved(state: VMSState, ship: VMSShip, plot: Plot, events: list[Event], told: bool = True) -> VMSShip:
     turn = work_out(state, ship, plot)
     path = turn.path
     exit_at = next((i for i, h in enumerate(path) if not state.map.contains(h)), None)
     shown = path if exit_at is None else path[: exit_at + 1]
     after, text = turn.motion, str(plot)
-    moved = replace(
+    moved = replace_fields(
         ship,
         hex=shown[-1],
         velocity=after.velocity,
@@ -137,11 +139,14 @@ def _moved(state: VMSState, ship: VMSShip, plot: Plot, events: list[Event]) -> V
         overspeed=turn.overspeed,
         plot=text,
     )
-    events.append(Moved(ship.id, text, tuple(Position(h) for h in shown), after.facing))
-    events.append(CourseSet(ship.id, str(after.velocity), after.rotation, turn.thrust_spent, turn.hexsides_turned))
+    if told:
+        events.append(Moved(ship.id, text, tuple(Position(h) for h in shown), after.facing))
+        velocity = str(after.velocity)
+        events.append(CourseSet(ship.id, velocity, after.rotation, turn.thrust_spent, turn.hexsides_turned))
     if exit_at is not None:
-        moved = replace(moved, status="disengaged")
-        events.append(LeftMap(ship.id, Position(shown[-1])))
+        moved = replace_fields(moved, status="disengaged")
+        if told:
+            events.append(LeftMap(ship.id, Position(shown[-1])))
     return moved
 
 
@@ -151,10 +156,10 @@ def start_combat(state: VMSState, dice: Dice, events: list[Event]) -> VMSState:
     holder = module.fire_initiative(view(state), in_play, state.initiative, dice, events)
     if holder is None:
         return set_fire_order(state, module.fire_order(in_play, dice, events), dice, events)
-    state = replace(state, subphase="", initiative=holder)
+    state = replace_fields(state, subphase="", initiative=holder)
     seen = view(state)
     if sum(1 for side in in_play if module.legal_shots(seen, side)) > 1:
-        return replace(state, phase="fire-order")
+        return replace_fields(state, phase="fire-order")
     # At most one side has anything to fire: the order changes nothing, so there is no choice to ask for.
     return set_fire_order(state, (holder, *(s for s in in_play if s != holder)), dice, events)
 
@@ -162,7 +167,7 @@ def start_combat(state: VMSState, dice: Dice, events: list[Event]) -> VMSState:
 def set_fire_order(state: VMSState, order: tuple[str, ...], dice: Dice, events: list[Event]) -> VMSState:
     """Fire in ``order``, each side declaring and resolving in turn."""
     events.append(InitiativeSet(order))
-    return next_firer(replace(state, phase="fire", subphase="", fire_order=order, firing=0), dice, events)
+    return next_firer(replace_fields(state, phase="fire", subphase="", fire_order=order, firing=0), dice, events)
 
 
 def next_firer(state: VMSState, dice: Dice, events: list[Event]) -> VMSState:
@@ -176,7 +181,7 @@ def next_firer(state: VMSState, dice: Dice, events: list[Event]) -> VMSState:
             return state
         else:
             events.append(Note(f"{side} has no target in range and arc"))
-        state = replace(state, firing=state.firing + 1)
+        state = replace_fields(state, firing=state.firing + 1)
     return end_turn(state, dice, events)
 
 
@@ -196,7 +201,7 @@ def end_turn(state: VMSState, dice: Dice, events: list[Event]) -> VMSState:
         return end(state, "elimination", events)
     if state.turn >= state.max_turns:
         return end(state, f"turn limit {state.max_turns} reached", events, draw=True)
-    return begin_turn(replace(state, turn=state.turn + 1), dice, events)
+    return begin_turn(replace_fields(state, turn=state.turn + 1), dice, events)
 
 
 def end(state: VMSState, reason: str, events: list[Event], draw: bool = False) -> VMSState:
@@ -204,4 +209,4 @@ def end(state: VMSState, reason: str, events: list[Event], draw: bool = False) -
     if not winners and not draw:
         reason = "no side has a ship left in the battle"
     events.append(GameOver(winners, reason))
-    return replace(state, phase="over", winners=winners, end_reason=reason)
+    return replace_fields(state, phase="over", winners=winners, end_reason=reason)

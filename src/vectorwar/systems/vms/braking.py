@@ -1,0 +1,127 @@
+"""How hard a VMS ship can brake, and where it comes to rest: what the greedy bot weighs a plot's end by.
+
+A ship's thrust toward each direction from each facing (:func:`capacity`, all six at once in :func:`brakes`), the
+direction that takes most off a vector (:func:`opposite`), and the hex where a ship braking as hard as it can from
+next turn on stops (:func:`stop`). Everything is worked out in whole numbers and kept, since the bot asks for it
+at every candidate end of every plot.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from types import MappingProxyType
+
+from vectorwar.hexes import Direction, Hex, nearest_hex
+from vectorwar.systems.vms.ships import SIDES, Design
+from vectorwar.systems.vms.state import VMSShip, VMSState
+from vectorwar.systems.vms.thrust import pushes
+from vectorwar.vectors import Velocity, braking_run
+
+_SQRT3 = math.sqrt(3.0)
+
+
+def _xy(dq: float, dr: float) -> tuple[float, float]:
+    return 1.5 * dq, _SQRT3 * (dr + dq / 2)
+
+
+_UNIT = {d: _xy(*d.delta) for d in Direction}
+
+
+def capacity(design: Design, lost_thrust: int, facing: Direction) -> Mapping[Direction, int]:
+    """Hexes/turn of velocity change the ship can buy toward each direction from ``facing`` (no rotation)."""
+    total = max(0, design.thrust - lost_thrust) // design.accel_cost
+    rated = tuple(sum(t.rating for t in design.thrusters if t.side == side) for side in SIDES)
+    return _capacity(total, design.accel_cost, rated, facing)
+
+
+@lru_cache(maxsize=4096)
+def _capacity(total: int, accel_cost: int, rated: tuple[int, ...], facing: Direction) -> Mapping[Direction, int]:
+    """:func:`capacity` from the thrust left, each side's rating and the facing (asked for every facing of every
+    ship at every plot a trial makes: cached, and read-only since it is shared)."""
+    out: dict[Direction, int] = {}
+    for d in Direction:
+        side = next(i for i, s in enumerate(SIDES) if d in pushes(s, facing))
+        out[d] = min(total, rated[side] // accel_cost)
+    return MappingProxyType(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Brakes:
+    """A ship's :func:`capacity` from each facing, and the most toward any one direction from each."""
+
+    design: Design
+    can: Mapping[Direction, Mapping[Direction, int]]
+    halt: Mapping[Direction, int]
+
+
+def brakes(design: Design, lost_thrust: int) -> Brakes:
+    """:class:`Brakes` of a design with ``lost_thrust`` lost, kept (the greedy bot asks for them at every plot of
+    every ship) by the design's identity, as the plot menus are (designs are read once and shared)."""
+    key = (id(design), lost_thrust)
+    known = _KEPT.get(key)
+    if known is not None and known.design is design:
+        return known
+    can = {f: capacity(design, lost_thrust, f) for f in Direction}
+    found = _KEPT[key] = Brakes(
+        design, MappingProxyType(can), MappingProxyType({f: max(c.values()) for f, c in can.items()})
+    )
+    if len(_KEPT) > 1024:
+        _KEPT.clear()
+        _KEPT[key] = found
+    return found
+
+
+_KEPT: dict[tuple[int, int], Brakes] = {}
+
+
+def against(dq: int, dr: int, can: Mapping[Direction, int]) -> int:
+    """Hexes/turn the ship can take off a vector ``dq, dr``: its thrust toward the direction nearest the
+    opposite."""
+    if dq == 0 and dr == 0:
+        return max(can.values())
+    return can[opposite(dq, dr)]
+
+
+@lru_cache(maxsize=4096)
+def opposite(dq: int, dr: int) -> Direction:
+    """The direction nearest the opposite of a vector (asked for every candidate plot: cached)."""
+    x, y = _xy(dq, dr)
+    return min(Direction, key=lambda d: _UNIT[d][0] * x + _UNIT[d][1] * y)
+
+
+def stop(at: Hex, dq: int, dr: int, brake: int, margin: int = 0) -> Hex:
+    """Where a ship at ``at`` with the vector ``dq, dr`` stops if it brakes by ``brake`` hexes/turn from next
+    turn on.
+
+    ``margin`` hexes further along, for a braking burn only roughly toward the opposite of the vector.
+    """
+    if dq == 0 and dr == 0:
+        return at
+    return _rest(at.q, at.r, dq, dr, brake, margin)
+
+
+@lru_cache(maxsize=1 << 16)
+def _rest(q: int, r: int, dq: int, dr: int, brake: int, margin: int) -> Hex:
+    """:func:`stop` by numbers (asked twice for every candidate plot of every trial: cached)."""
+    run_q, run_r = _stopping_run(dq, dr, brake, margin)
+    return nearest_hex(q + run_q, r + run_r)
+
+
+@lru_cache(maxsize=4096)
+def _stopping_run(dq: int, dr: int, brake: int, margin: int) -> tuple[float, float]:
+    """The run of :func:`stop` from wherever the ship is (asked for every candidate plot: cached)."""
+    speed = Velocity(dq, dr).speed
+    travel = speed * 4 if brake <= 0 else braking_run(speed, brake)
+    f = (travel + margin) / speed
+    return dq * f, dr * f
+
+
+def stops_on_map(state: VMSState, ship: VMSShip) -> bool:
+    """Whether ``ship``, braking as hard as it can from next turn on, comes to rest on the map (greedy's test
+    for a plot, asked of where the ship is now)."""
+    can = brakes(ship.spec, ship.thrust_lost).can[ship.facing]
+    dq, dr = ship.velocity.dq, ship.velocity.dr
+    return state.map.contains(stop(ship.hex, dq, dr, against(dq, dr, can), margin=1))
