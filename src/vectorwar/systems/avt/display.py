@@ -25,7 +25,6 @@ nosed 30 degrees up reads ``(F-)``, A5.333, A5.3331).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import cache
 
 from vectorwar.display import Card, CardTable, Counter, ShotOption, short_labels
@@ -35,7 +34,7 @@ from vectorwar.systems.avt.arcs import ArcWindow, map_to_arc, middle_row
 from vectorwar.systems.avt.arrows import arrows_of
 from vectorwar.systems.avt.avid import Window, horizontal_ray, shoot_bearing
 from vectorwar.systems.avt.design import FACES, NEIGHBOURS, SSD, Design
-from vectorwar.systems.avt.fire import laser_odds, targets_by_laser
+from vectorwar.systems.avt.fire import Seen, odds_seen, seen_from, targets_by_laser
 from vectorwar.systems.avt.fuel import matrix_row
 from vectorwar.systems.avt.grid import SEGMENTS
 from vectorwar.systems.avt.lasers import max_range
@@ -366,17 +365,33 @@ def ship_cards(state: AVTState) -> list[Card]:
     return cards
 
 
-@cache
-def _map_hexes(sections: tuple[MapSection, ...]) -> tuple[tuple[Hex, int, int], ...]:
-    """The map's hexes, each with its axial coordinates as plain numbers."""
-    return tuple((h, h.q, h.r) for h in dict.fromkeys(h for section in sections for h in section.hexes()))
+#: Axial offsets as one whole number, ``dq * _SPAN + dr``: a look-up by a number builds no tuple. Maps and ranges are
+#: far smaller than this (``vectorwar.limits``), so no two offsets share a number.
+_SPAN = 1 << 20
+
+#: The map's hexes last walked, with their sections (recognised by identity: a game's states share one map).
+_last_map: tuple[tuple[MapSection, ...], tuple[tuple[Hex, int], ...]] = ((), ())
+
+
+def _map_hexes(sections: tuple[MapSection, ...]) -> tuple[tuple[Hex, int], ...]:
+    """The map's hexes, each with its axial coordinates as one number (``q * _SPAN + r``).
+
+    Kept for the last map asked: every ship's arcs walk it, and handing every arc the same hex objects lets the
+    scene name and sort them by identity.
+    """
+    global _last_map
+    kept, found = _last_map
+    if kept is not sections:
+        found = tuple((h, h.q * _SPAN + h.r) for h in dict.fromkeys(h for section in sections for h in section.hexes()))
+        _last_map = (sections, found)
+    return found
 
 
 @cache
-def _rays_within(radius: int) -> dict[tuple[int, int], int]:
-    """The AVID ray each axial offset within ``radius`` hexes (but not 0, 0) is seen on."""
+def _rays_within(radius: int) -> dict[int, int]:
+    """The AVID ray each axial offset within ``radius`` hexes (but not 0, 0) is seen on, by the offset's number."""
     return {
-        (dq, dr): horizontal_ray(dq, dr)
+        dq * _SPAN + dr: horizontal_ray(dq, dr)
         for dq in range(-radius, radius + 1)
         for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1)
         if dq or dr
@@ -390,10 +405,10 @@ def _ray_groups(hex_map: HexMap, centre: Hex, radius: int) -> dict[int, frozense
     :class:`~vectorwar.hexes.Hex` is hashed in Python (a side of eight ships' arcs hold some 20,000 hexes).
     """
     groups: dict[int, list[Hex]] = {}
-    q, r = centre.q, centre.r
+    here = centre.q * _SPAN + centre.r
     rays = _rays_within(radius)
-    for h, hq, hr in _map_hexes(hex_map.sections):
-        ray = rays.get((hq - q, hr - r))
+    for h, place in _map_hexes(hex_map.sections):
+        ray = rays.get(place - here)
         if ray is not None:
             groups.setdefault(ray, []).append(h)
     return {ray: frozenset(hexes) for ray, hexes in groups.items()}
@@ -450,35 +465,48 @@ def fire_options(state: AVTState, seat: str) -> dict[str, list[ShotOption]]:
             continue
         design = state.designs[ship.design]
         bearing = targets_by_laser(state, design, ship)
-        for laser, mount in design.lasers.items():
-            spec = design.mounts[mount]
-            if spec.power > ship.battery:
-                continue
-            label = f"mount {mount}: {spec.weapon} ({spec.lasers} laser{'s' if spec.lasers > 1 else ''})"
-            for target in bearing[laser]:
-                odds = laser_odds(state, ship, laser, target)
-                option = ShotOption(
-                    mount,
-                    target.id,
-                    f"fire {laser}>{target.id}",
-                    label,
-                    odds,
-                    1,
-                    0,
-                    "A5.371",
-                    unit=laser,
-                    cost=spec.power,
-                    budget=ship.battery,
-                    budget_rule="AV:T (A5.372) power",
-                )
-                options.setdefault(ship.id, []).append(option)
-    # Each laser fires once (A5.371): a mount may fire as many shots as it has lasers ready now.
-    for ship_id, found in options.items():
-        ready: dict[str, set[str]] = {}
-        for o in found:
-            ready.setdefault(o.weapon, set()).add(o.piece.split(">")[0])
-        options[ship_id] = [replace(o, limit=len(ready[o.weapon])) for o in found]
+        shots = [
+            (laser, mount, target)
+            for laser, mount in design.lasers.items()
+            if design.mounts[mount].power <= ship.battery
+            for target in bearing[laser]
+        ]
+        if shots:
+            options[ship.id] = _shots(state, design, ship, shots)
     return options
+
+
+def _shots(state: AVTState, design: Design, ship: Ship, shots: list[tuple[str, str, Ship]]) -> list[ShotOption]:
+    """:func:`fire_options` for one ship's ``(laser, mount, target)`` shots, in that order."""
+    # Each laser fires once (A5.371): a mount may fire as many shots as it has lasers ready now.
+    ready: dict[str, set[str]] = {}
+    for laser, mount, _ in shots:
+        ready.setdefault(mount, set()).add(laser)
+    # What every laser reads of a target alike (its marker and arc window) is worked out once a target.
+    seen: dict[str, Seen] = {}
+    out = []
+    for laser, mount, target in shots:
+        spec = design.mounts[mount]
+        found = seen.get(target.id)
+        if found is None:
+            found = seen[target.id] = seen_from(state, ship, target)
+        out.append(
+            ShotOption(
+                mount,
+                target.id,
+                f"fire {laser}>{target.id}",
+                f"mount {mount}: {spec.weapon} ({spec.lasers} laser{'s' if spec.lasers > 1 else ''})",
+                odds_seen(state, ship, laser, target, found),
+                1,
+                len(ready[mount]),
+                "A5.371",
+                unit=laser,
+                cost=spec.power,
+                budget=ship.battery,
+                budget_rule="AV:T (A5.372) power",
+            )
+        )
+    return out
 
 
 def range_words(state: AVTState, origin: Counter, target: Counter) -> str:

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import cache
 
 from vectorwar.dice import Dice
 from vectorwar.events import Event, Note, Rolled
@@ -185,23 +187,34 @@ def laser_odds(state: AVTState, shooter: Ship, laser: str, target: Ship) -> Odds
     :func:`_shoot` reads the column from here, so the column shown before
     the shot is the one its d10 is read in (A5.166).
     """
+    return odds_seen(state, shooter, laser, target, seen_from(state, shooter, target))
+
+
+#: What a shooter's every laser reads of one target alike: the target marker and the words for it and its arc window.
+Seen = tuple[TargetMarker, str]
+
+
+def seen_from(state: AVTState, shooter: Ship, target: Ship) -> Seen:
+    """:func:`odds_seen`'s ``seen``: worked out once for a shooter and target, whichever laser fires."""
+    marker = marker_between(state, shooter, target)
+    window = "/".join(arc_windows(state, shooter, marker))
+    return marker, f"seen through AVID {marker}, arc window {window}"
+
+
+def odds_seen(state: AVTState, shooter: Ship, laser: str, target: Ship, seen: Seen) -> Odds:
+    """:func:`laser_odds`, with the target as ``shooter`` sees it (:func:`seen_from`)."""
     design = state.designs[shooter.design]
     mount = design.lasers[laser]
     spec = design.mounts[mount]
-    marker = marker_between(state, shooter, target)
-    column, bracket = column_of(spec.weapon, marker.range)
+    marker, seen_words = seen
     mode = d_mode(state)
-    scoring, average, most = column_odds(spec.weapon, column, mode)
-    window = "/".join(arc_windows(state, shooter, marker))
+    column, bracket, scoring, average, most, d_entries = _column(spec.weapon, marker.range, mode)
     modifiers = (Modifier(f"range {marker.range}: bracket {bracket}", column, "A5.166 (weapon table column)"),)
-    notes = [
-        f"seen through AVID {marker}, arc window {window}",
-        f"uses {spec.power} battery points; then cools {spec.cooling} segment(s)",
-    ]
+    notes = [seen_words, f"uses {spec.power} battery points; then cools {spec.cooling} segment(s)"]
     pentagon = next_pentagon(design, shooter, laser) if laser_state(design, shooter, laser) == "damaged" else 0
     if pentagon:
         notes.append(f"{laser} is damaged: a d10 under {pentagon} first marks a pentagon (A5.47)")
-    if mode == "chance" and any(column_entry(spec.weapon, column, r).startswith("D") for r in range(1, 11)):
+    if d_entries:
         notes.append("a Dn entry scores 1 on a second d10 of n or less (laser_d_entries)")
     damage = f"0-{most} points, {float(average):.1f} on average, at the armour facing {shooter.id}"
     return Odds(
@@ -220,6 +233,16 @@ def laser_odds(state: AVTState, shooter: Ship, laser: str, target: Ship) -> Odds
         column=column,
         notes=tuple(notes),
     )
+
+
+@cache
+def _column(weapon: str, range_: int, mode: DMode) -> tuple[int, str, Fraction, Fraction, int, bool]:
+    """The weapon table's column and bracket at ``range_``, its odds (:func:`.lasers.column_odds`), and whether a
+    ``Dn`` entry in it scores by a second roll: fixed by the table, so read once."""
+    column, bracket = column_of(weapon, range_)
+    scoring, average, most = column_odds(weapon, column, mode)
+    d_entries = mode == "chance" and any(column_entry(weapon, column, r).startswith("D") for r in range(1, 11))
+    return column, bracket, scoring, average, most, d_entries
 
 
 def aim_choices(state: AVTState, shooter: Ship, target: Ship) -> tuple[str, ...]:
