@@ -25,12 +25,12 @@ nosed 30 degrees up reads ``(F-)``, A5.333, A5.3331).
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from vectorwar.display import Card, CardTable, Counter, ShotOption, short_labels
 from vectorwar.hexes import Direction, Hex, Position
 from vectorwar.maps import HexMap, MapSection
-from vectorwar.systems.avt.arcs import ArcWindow, map_to_arc, middle_row
+from vectorwar.systems.avt.arcs import map_to_arc, middle_row
 from vectorwar.systems.avt.arrows import arrows_of
 from vectorwar.systems.avt.avid import Window, horizontal_ray, shoot_bearing
 from vectorwar.systems.avt.design import FACES, NEIGHBOURS, SSD, Design
@@ -38,7 +38,7 @@ from vectorwar.systems.avt.fire import Seen, odds_seen, seen_from, targets_by_la
 from vectorwar.systems.avt.fuel import matrix_row
 from vectorwar.systems.avt.grid import SEGMENTS
 from vectorwar.systems.avt.lasers import max_range
-from vectorwar.systems.avt.orientation import MARKERS
+from vectorwar.systems.avt.orientation import MARKERS, Orientation
 from vectorwar.systems.avt.ssd import (
     laser_state,
     next_pentagon,
@@ -112,13 +112,19 @@ def symbol_window(window: Window) -> str:
     return f"({window})" if window.below else str(window)
 
 
+@lru_cache(maxsize=1024)
+def _symbol_lines(orientation: Orientation, three_d: bool) -> tuple[tuple[str, str], ...]:
+    """The orientation symbols' rows of :func:`avid_lines`: fixed by the orientation, so written once for it."""
+    return tuple(
+        (_SYMBOL[name], " or ".join(symbol_window(w) for w in orientation.marker(name)))
+        for name in MARKERS
+        if three_d or name in ("nose", "starboard", "port", "aft")
+    )
+
+
 def avid_lines(state: AVTState, ship: Ship) -> list[tuple[str, str]]:
     """Orientation symbols and a target marker per enemy, as label/value rows."""
-    rows = [
-        (_SYMBOL[name], " or ".join(symbol_window(w) for w in ship.orientation.marker(name)))
-        for name in MARKERS
-        if state.three_d or name in ("nose", "starboard", "port", "aft")
-    ]
+    rows = list(_symbol_lines(ship.orientation, state.three_d))
     for enemy in state.enemies_of(ship.side):
         marker = shoot_bearing(ship.position, enemy.position, state.three_d)
         if marker.window is None:
@@ -418,34 +424,51 @@ def arc_hexes(state: AVTState, ship_id: str) -> dict[str, frozenset[Hex]]:
     """Mount -> hexes of the map at the ship's own altitude inside its arc and its lasers' range.
 
     A hex lies in an arc by the AVID ray it is seen on, so the map is walked
-    once per ship and range (grouping hexes by ray), each ray's arc windows
-    are worked out once for the ship's orientation, and each mount takes the
-    groups of the rays its arc holds.
+    once per ship and range (grouping hexes by ray), and each mount takes the
+    groups of the rays its arc holds from the ship's orientation
+    (:func:`_arc_rays`).
     """
     ship = state.ship(ship_id)
     design = state.designs[ship.design]
     centre = ship.position.hex
     groups_by_range: dict[int, dict[int, frozenset[Hex]]] = {}
-    windows: dict[int, tuple[ArcWindow, ...]] = {}
     out: dict[str, frozenset[Hex]] = {}
-    for mount, spec in sorted(design.mounts.items()):
-        reach = max_range(spec.weapon)
-        if reach not in groups_by_range:
-            groups_by_range[reach] = _ray_groups(state.map, centre, reach)
-        arc = design.arcs[mount]
-        found: list[frozenset[Hex]] = []
-        for ray, hexes in groups_by_range[reach].items():
-            if ray not in windows:
-                window = Window(0, ray)
-                windows[ray] = (
-                    tuple(map_to_arc(ship.orientation, window))
-                    if state.three_d
-                    else (middle_row(ship.orientation, window),)
-                )
-            if any(w in arc for w in windows[ray]):
-                found.append(hexes)
-        out[mount] = frozenset().union(*found)
+    for mount, (reach, rays) in _arc_rays(design, ship.orientation, state.three_d).items():
+        groups = groups_by_range.get(reach)
+        if groups is None:
+            groups = groups_by_range[reach] = _ray_groups(state.map, centre, reach)
+        out[mount] = frozenset().union(*(hexes for ray, hexes in groups.items() if ray in rays))
     return out
+
+
+#: :func:`_arc_rays`' answers by the design's identity (the design kept beside them, so the identity stays its own),
+#: orientation and altitude option; started again past ``_ARC_RAYS_KEPT``.
+_ARC_RAYS: dict[tuple[int, Orientation, bool], tuple[Design, dict[str, tuple[int, frozenset[int]]]]] = {}
+_ARC_RAYS_KEPT = 4096
+
+
+def _arc_rays(design: Design, orientation: Orientation, three_d: bool) -> dict[str, tuple[int, frozenset[int]]]:
+    """Each mount, by name, with its weapon's range and the AVID rays (of the ship's own level) its arc holds from
+    ``orientation``: the same for every ship of the design so turned, wherever it is."""
+    key = (id(design), orientation, three_d)
+    kept = _ARC_RAYS.get(key)
+    if kept is not None and kept[0] is design:
+        return kept[1]
+    windows = {
+        ray: tuple(map_to_arc(orientation, Window(0, ray))) if three_d else (middle_row(orientation, Window(0, ray)),)
+        for ray in range(12)
+    }
+    found = {
+        mount: (
+            max_range(spec.weapon),
+            frozenset(ray for ray, seen in windows.items() if any(w in design.arcs[mount] for w in seen)),
+        )
+        for mount, spec in sorted(design.mounts.items())
+    }
+    if len(_ARC_RAYS) >= _ARC_RAYS_KEPT:
+        _ARC_RAYS.clear()
+    _ARC_RAYS[key] = (design, found)
+    return found
 
 
 def fire_options(state: AVTState, seat: str) -> dict[str, list[ShotOption]]:

@@ -207,16 +207,13 @@ def odds_seen(state: AVTState, shooter: Ship, laser: str, target: Ship, seen: Se
     mount = design.lasers[laser]
     spec = design.mounts[mount]
     marker, seen_words = seen
-    mode = d_mode(state)
-    column, bracket, scoring, average, most, d_entries = _column(spec.weapon, marker.range, mode)
-    modifiers = (Modifier(f"range {marker.range}: bracket {bracket}", column, "A5.166 (weapon table column)"),)
+    column, bracket, scoring, modifiers, damage, d_entries = _column(spec.weapon, marker.range, d_mode(state))
     notes = [seen_words, f"uses {spec.power} battery points; then cools {spec.cooling} segment(s)"]
     pentagon = next_pentagon(design, shooter, laser) if laser_state(design, shooter, laser) == "damaged" else 0
     if pentagon:
         notes.append(f"{laser} is damaged: a d10 under {pentagon} first marks a pentagon (A5.47)")
     if d_entries:
         notes.append("a Dn entry scores 1 on a second d10 of n or less (laser_d_entries)")
-    damage = f"0-{most} points, {float(average):.1f} on average, at the armour facing {shooter.id}"
     return Odds(
         shooter.id,
         mount,
@@ -228,7 +225,7 @@ def odds_seen(state: AVTState, shooter: Ship, laser: str, target: Ship, seen: Se
         0,
         scoring,
         modifiers,
-        damage,
+        f"{damage}, at the armour facing {shooter.id}",
         bracket=bracket,
         column=column,
         notes=tuple(notes),
@@ -236,13 +233,16 @@ def odds_seen(state: AVTState, shooter: Ship, laser: str, target: Ship, seen: Se
 
 
 @cache
-def _column(weapon: str, range_: int, mode: DMode) -> tuple[int, str, Fraction, Fraction, int, bool]:
-    """The weapon table's column and bracket at ``range_``, its odds (:func:`.lasers.column_odds`), and whether a
-    ``Dn`` entry in it scores by a second roll: fixed by the table, so read once."""
+def _column(weapon: str, range_: int, mode: DMode) -> tuple[int, str, Fraction, tuple[Modifier, ...], str, bool]:
+    """What :func:`odds_seen` reads of the weapon table at ``range_``: the column and bracket, the chance to score
+    (:func:`.lasers.column_odds`), the modifier naming the column, the damage it does in words, and whether a
+    ``Dn`` entry in it scores by a second roll. Fixed by the table, so read once."""
     column, bracket = column_of(weapon, range_)
     scoring, average, most = column_odds(weapon, column, mode)
+    modifiers = (Modifier(f"range {range_}: bracket {bracket}", column, "A5.166 (weapon table column)"),)
+    damage = f"0-{most} points, {float(average):.1f} on average"
     d_entries = mode == "chance" and any(column_entry(weapon, column, r).startswith("D") for r in range(1, 11))
-    return column, bracket, scoring, average, most, d_entries
+    return column, bracket, scoring, modifiers, damage, d_entries
 
 
 def aim_choices(state: AVTState, shooter: Ship, target: Ship) -> tuple[str, ...]:

@@ -30,7 +30,7 @@ from vectorwar.systems.avt.grid import SEGMENTS
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders
 from vectorwar.systems.avt.segment import play_segment
 from vectorwar.systems.avt.ssd import thrust_limit
-from vectorwar.systems.avt.state import AVTState, Ship, ship_with, state_with
+from vectorwar.systems.avt.state import AVTState, Ship, state_with, unplaced
 
 
 def entries(state: AVTState, ship: Ship) -> list[ShipOrders]:
@@ -60,17 +60,9 @@ def fly(state: AVTState, ship: Ship, orders: ShipOrders) -> tuple[tuple[Position
     return tuple(path), alone.ship(ship.id)
 
 
-#: Where a ship stands in for its look-alikes (:func:`_alike`): a ship's flight never depends on its place.
-_ORIGIN = Position(Hex(0, 0), 0)
-
 #: One option's flight as steps from where the ship starts (axial columns, rows, levels), and the counter's facing at
 #: the end.
 _Flight = tuple[tuple[tuple[int, int, int], ...], Direction | None]
-
-
-def _alike(ship: Ship) -> Ship:
-    """``ship`` without its place and name: ships equal in this are offered the same entries and fly them alike."""
-    return ship_with(ship, id="", name="", position=_ORIGIN)
 
 
 def _flights(state: AVTState, ship: Ship) -> list[_Flight]:
@@ -99,7 +91,7 @@ def move_options(state: AVTState, seat: str) -> dict[str, list[MoveOption]]:
     for ship in state.ships_of(seat):
         if ship.kind != "ship" or not ship.active:
             continue
-        key = _alike(ship)
+        key = unplaced(ship)
         flights = flown.get(key)
         if flights is None:
             flights = flown[key] = _flights(state, ship)
