@@ -27,7 +27,7 @@ from typing import Any
 
 from vectorwar.systems.avt.arcs import ALL_ARC_WINDOWS, ArcWindow, map_to_arc, middle_row
 from vectorwar.systems.avt.arrows import Arrow, arrows_of
-from vectorwar.systems.avt.avid import ALL_WINDOWS, TargetMarker, Window, shoot_bearing
+from vectorwar.systems.avt.avid import ALL_WINDOWS, Window, shoot_bearing
 from vectorwar.systems.avt.design import Design
 from vectorwar.systems.avt.grid import SEGMENTS
 from vectorwar.systems.avt.lasers import max_range
@@ -105,21 +105,16 @@ def _mounts(design: Design) -> tuple[_Mount, ...]:
     return rows
 
 
-def _reaching(design: Design, arc: tuple[ArcWindow, ...], marker: TargetMarker) -> list[str]:
-    """Mounts whose arc holds the target's window and whose weapon reaches its range (A5.166)."""
-    return [
-        mount
-        for mount, _, reach, _, _, windows in _mounts(design)
-        if marker.range <= reach and any(w in windows for w in arc)
-    ]
+def _holding(design: Design, arc: tuple[ArcWindow, ...]) -> list[tuple[str, int]]:
+    """Mounts whose arc holds a target's window, with their weapon's range, in name order."""
+    return [(mount, reach) for mount, _, reach, _, _, windows in _mounts(design) if any(w in windows for w in arc)]
 
 
 def _targets(state: AVTState, ship: Ship, design: Design) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     # The arc windows a marker maps to, and the mounts they hold, by the marker's window (the same for every enemy
     # seen through it) and, for the mounts, its range.
-    arcs: dict[Window, tuple[tuple[ArcWindow, ...], list[str]]] = {}
-    reaching: dict[tuple[Window, int], list[str]] = {}
+    arcs: dict[Window, tuple[tuple[ArcWindow, ...], list[str], list[tuple[str, int]]]] = {}
     for enemy in state.enemies_of(ship.side):
         marker = shoot_bearing(ship.position, enemy.position, state.three_d)
         window = marker.window
@@ -129,10 +124,9 @@ def _targets(state: AVTState, ship: Ship, design: Design) -> list[dict[str, Any]
         found = arcs.get(window)
         if found is None:
             arc = _arc_of(state, ship, window)
-            found = arcs[window] = (arc, [str(w) for w in arc])
-        mounts = reaching.get((window, marker.range))
-        if mounts is None:
-            mounts = reaching[(window, marker.range)] = _reaching(design, found[0], marker)
+            found = arcs[window] = (arc, [str(w) for w in arc], _holding(design, arc))
+        # The mounts whose arc holds the window and whose weapon reaches the range (A5.166).
+        mounts = [mount for mount, reach in found[2] if marker.range <= reach]
         out.append(
             {
                 "id": enemy.id,

@@ -410,14 +410,14 @@ def _ray_groups(hex_map: HexMap, centre: Hex, radius: int) -> dict[int, frozense
     Each group is a set once, so a mount's arc is a union of them: a union reuses its members' hashes, and a
     :class:`~vectorwar.hexes.Hex` is hashed in Python (a side of eight ships' arcs hold some 20,000 hexes).
     """
-    groups: dict[int, list[Hex]] = {}
+    groups: list[list[Hex]] = [[] for _ in range(12)]
     here = centre.q * _SPAN + centre.r
-    rays = _rays_within(radius)
+    ray_of = _rays_within(radius).get
     for h, place in _map_hexes(hex_map.sections):
-        ray = rays.get(place - here)
+        ray = ray_of(place - here)
         if ray is not None:
-            groups.setdefault(ray, []).append(h)
-    return {ray: frozenset(hexes) for ray, hexes in groups.items()}
+            groups[ray].append(h)
+    return {ray: frozenset(hexes) for ray, hexes in enumerate(groups) if hexes}
 
 
 def arc_hexes(state: AVTState, ship_id: str) -> dict[str, frozenset[Hex]]:
