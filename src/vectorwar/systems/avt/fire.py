@@ -34,7 +34,7 @@ from vectorwar.systems.avt.avid import TargetMarker, shoot_bearing
 from vectorwar.systems.avt.damage import HullDepthCount, allocate
 from vectorwar.systems.avt.design import Design
 from vectorwar.systems.avt.events import DamageStruck, LaserFired, TargetDestroyed
-from vectorwar.systems.avt.facing_tables import lasers_alive
+from vectorwar.systems.avt.facing_tables import design_table, lasers_alive
 from vectorwar.systems.avt.lasers import DMode, column_entry, column_odds, column_of, damage, max_range
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders
 from vectorwar.systems.avt.ssd import laser_state, next_pentagon
@@ -110,30 +110,24 @@ def affordable(design: Design, lasers: list[str], battery: int) -> list[str]:
 def full_volley(state: AVTState, design: Design, shooter: Ship, target: Ship) -> list[str]:
     """Every laser of ``shooter`` ready and bearing on ``target``, the cheapest first, as far as its battery goes.
 
-    The lasers :func:`shot_problem` passes, with the marker and its arc windows worked out once for all of them.
+    The lasers :func:`shot_problem` passes: those whose arcs hold the target's window read from the design's table
+    by orientation (:meth:`.facing_tables.DesignTable.facing`), in range, whole and cool.
     """
     if target_problem(state, shooter, target) is not None:
         return []
     marker = marker_between(state, shooter, target)
     if marker.window is None:
         return []
-    if state.three_d:
-        windows = map_to_arc(shooter.orientation, marker.window)
-    else:
-        windows = (middle_row(shooter.orientation, marker.window),)
-    now = state.now
-    alive = lasers_alive(design, shooter)
-    ready = sorted(
-        (
-            laser
-            for i, (laser, mount) in enumerate(design.lasers.items())
-            if alive >> i & 1
-            and shooter.ready_at(laser) <= now
-            and marker.range <= max_range(design.mounts[mount].weapon)
-            and not design.arcs[mount].isdisjoint(windows)
-        ),
-        key=lambda laser: (design.mounts[design.lasers[laser]].power, laser),
-    )
+    table = design_table(design)
+    bearing = table.facing(shooter.orientation, marker.window, state.three_d)[0] & lasers_alive(design, shooter)
+    if not bearing:
+        return []
+    now, range_ = state.now, marker.range
+    ready = [
+        laser
+        for bit, laser, reach in table.by_power
+        if bearing & bit and range_ <= reach and shooter.ready_at(laser) <= now
+    ]
     return affordable(design, ready, shooter.battery)
 
 

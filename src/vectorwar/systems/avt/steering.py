@@ -21,9 +21,10 @@ from vectorwar.systems.avt.facing_tables import (
     Reach,
     Scored,
     Seen,
+    cooling_bits,
     design_table,
+    fresh_at,
     lasers_alive,
-    lasers_fresh,
     reachable_from,
     seen_at,
     takes_from,
@@ -179,9 +180,10 @@ def _seen_after(state: AVTState, design: Design, ship: Ship, table: DesignTable,
     """Where ``enemy`` will be seen once each of ``ship``'s facing changes is done, by the segments it takes: they
     depend on that time alone."""
     mine, theirs = track(ship), track(enemy)
+    three_d = state.three_d
     return {
-        takes: seen_at(state, table, mine, theirs, takes)
-        for takes in takes_from(ship.orientation, state.three_d, design.pivots)
+        takes: seen_at(three_d, table, mine, theirs, takes)
+        for takes in takes_from(ship.orientation, three_d, design.pivots)
     }
 
 
@@ -238,12 +240,13 @@ def _scored(state: AVTState, design: Design, ship: Ship, enemy: Ship) -> Scored:
     # Where the enemy is seen, and the lasers cool, depend on when the pivot is done alone: each worked out once.
     when: dict[int, tuple[Window, dict[int, tuple[int, int]], int] | None] = {}
     key: list[object] = [orientation_number(ship.orientation), three_d, alive]
+    cooling, now = cooling_bits(design, ship), state.now
     for takes, found in _seen_after(state, design, ship, table, enemy).items():
         if found is None:
             when[takes] = None
             key.append(None)
         else:
-            fresh = lasers_fresh(design, ship, state.now + takes, alive)
+            fresh = fresh_at(alive, cooling, now + takes)
             when[takes] = (*found, fresh)
             key.append((found[0].level, found[0].ray, fresh))
     kept = table.scored.get(tuple(key))
