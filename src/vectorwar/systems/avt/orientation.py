@@ -40,7 +40,6 @@ facing change takes comes from the ship's caterpillar charts
 
 from __future__ import annotations
 
-import heapq
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -279,35 +278,51 @@ _Came = dict[int, tuple[int, Orientation, int, int]]
 
 @lru_cache(maxsize=8)  # pivot_paths and pivot_ends keep their own answers: this shares one search
 def _search(start: Orientation, three_d: bool) -> tuple[_Came, tuple[int, ...]]:
-    """The pivot search from ``start``: how each orientation taken off the heap was reached, and the numbers of
-    those that first brought the nose to each window, in the order found."""
+    """The pivot search from ``start``: how each orientation taken off the queue was reached, and the numbers of
+    those that first brought the nose to each window, in the order found.
+
+    Orientations leave the queue in the order of (wedges, windows, pitching wedges, when they joined it), the
+    quickest first. Every step costs a wedge or two, so an orientation joins a later wedge count than the one
+    being taken off: the queue is a list per wedge count, each put in order of (windows, pitching) once every
+    step into it has been taken (a stable sort keeps the order they joined in), which takes them off in the
+    same order a heap would, for less work.
+    """
     # Orientations are tracked by their number (:func:`_moves`): a dataclass's hash is worked out in Python on
     # every look-up, and a nose window by the number without the roll. Only the paths asked for are then built,
     # by walking back (:func:`_walk_back`).
     came: _Came = {}
     first: dict[int, int] = {}  # nose window's number -> the number of the orientation that reached it first
     noses = _NOSES[three_d]
-    counter = 0
-    heap: list[tuple[int, int, int, int, int, Orientation, int, int]] = [
-        (0, 0, 0, 0, orientation_number(start), start, -1, 0)
-    ]
-    while heap:
-        wedges, steps, pitching, _, key, here, parent, cost = heapq.heappop(heap)
-        if key in came:
+    # By wedge count: (windows, pitching wedges, number, orientation, parent's number, the last step's wedges).
+    queue: dict[int, list[tuple[int, int, int, Orientation, int, int]]] = {
+        0: [(0, 0, orientation_number(start), start, -1, 0)]
+    }
+    wedges = 0
+    while queue:
+        waiting = queue.pop(wedges, None)
+        if waiting is None:
+            wedges += 1
             continue
-        came[key] = (parent, here, cost, wedges)
-        if key // 12 not in first:
-            first[key // 12] = key
-            if len(first) == noses:
-                break  # every window the nose can be in has its quickest path: nothing later can change one
-        for nxt, nxt_key, step_cost, pitch_cost in _moves(here, three_d):
-            if nxt_key not in came:
-                counter += 1
-                heapq.heappush(
-                    heap,
-                    (wedges + step_cost, steps + 1, pitching + pitch_cost, counter, nxt_key, nxt, key, step_cost),
-                )
+        waiting.sort(key=_windows_and_pitching)
+        for steps, pitching, key, here, parent, cost in waiting:
+            if key in came:
+                continue
+            came[key] = (parent, here, cost, wedges)
+            if key // 12 not in first:
+                first[key // 12] = key
+                if len(first) == noses:
+                    return came, tuple(first.values())  # every window the nose can be in has its quickest path
+            for nxt, nxt_key, step_cost, pitch_cost in _moves(here, three_d):
+                if nxt_key not in came:
+                    queue.setdefault(wedges + step_cost, []).append(
+                        (steps + 1, pitching + pitch_cost, nxt_key, nxt, key, step_cost)
+                    )
+        wedges += 1
     return came, tuple(first.values())
+
+
+def _windows_and_pitching(entry: tuple[int, int, int, Orientation, int, int]) -> tuple[int, int]:
+    return entry[0], entry[1]
 
 
 def _walk_back(came: _Came, key: int) -> tuple[Step, ...]:

@@ -26,7 +26,6 @@ from vectorwar.systems.avt.facing_tables import (
     fresh_at,
     lasers_alive,
     reachable_from,
-    seen_at,
     takes_from,
 )
 from vectorwar.systems.avt.orders import ShipOrders
@@ -38,7 +37,7 @@ from vectorwar.systems.avt.tracks import (
     THRUST_UNIT,
     Vec,
     dot,
-    marker_between_points,
+    marker_between_vectors,
     norm,
     scale,
     sub,
@@ -158,8 +157,9 @@ def settled(state: AVTState, ship: Ship, enemy: Ship) -> bool:
     mine, theirs = track(ship), track(enemy)
     if norm(sub(theirs.velocity, mine.velocity)) > SETTLED_SPEED:
         return False
+    three_d = state.three_d
     for t in range(0, 9, 2):
-        _, range_ = marker_between_points(state, mine.after(t), theirs.after(t))
+        _, range_ = marker_between_vectors(three_d, mine.after(t), theirs.after(t))
         if not CLOSE_BAND[0] <= range_ <= CLOSE_BAND[1]:
             return False
     return True
@@ -181,10 +181,13 @@ def _seen_after(state: AVTState, design: Design, ship: Ship, table: DesignTable,
     depend on that time alone."""
     mine, theirs = track(ship), track(enemy)
     three_d = state.three_d
-    return {
-        takes: seen_at(three_d, table, mine, theirs, takes)
-        for takes in takes_from(ship.orientation, three_d, design.pivots)
-    }
+    seen_through = table.seen_through
+    out: dict[int, Seen | None] = {}
+    # :func:`.facing_tables.seen_at` for each time, written out: a decision asks it for every pivot time.
+    for takes in takes_from(ship.orientation, three_d, design.pivots):
+        seen = marker_between_vectors(three_d, mine.after(takes), theirs.after(takes))[0]
+        out[takes] = None if seen is None else (seen, seen_through(seen, three_d))
+    return out
 
 
 def thrust_window(state: AVTState, design: Design, ship: Ship, enemy: Ship, aim: Vec) -> Window | None:
