@@ -208,16 +208,30 @@ def _pivot_moves(o: Orientation, three_d: bool) -> list[tuple[Orientation, int, 
         return [m for m in out if m[0].pitch == 0]
     if abs(p) == 3:
         toward = 2 if p > 0 else -2
-        return out + [(Orientation(k, toward, _pole_roll(p, 0, r, k)), 1, 1) for k in range(0, 12, 2)]
+        return out + [(_at(k, toward, _pole_roll(p, 0, r, k)), 1, 1) for k in range(0, 12, 2)]
     return out + _pitch_moves(h, p, r) + _diagonal_moves(h, p, r)
+
+
+#: Each orientation a pivot step reaches, made once, by its number (:func:`orientation_number`): a fresh process's
+#: pivot searches step through hundreds of them many times over.
+_MADE: dict[int, Orientation] = {}
+
+
+def _at(heading: int, pitch: int, roll: int) -> Orientation:
+    """``Orientation(heading, pitch, roll)``, made once."""
+    number = ((pitch + 3) * 12 + heading) * 12 + roll
+    made = _MADE.get(number)
+    if made is None:
+        made = _MADE[number] = Orientation(heading, pitch, roll)
+    return made
 
 
 def _yaw_moves(h: int, p: int, r: int) -> list[tuple[Orientation, int, int]]:
     """Turns about the vertical: a ray either way in the amber and blue rings, two in the green (no corners)."""
     if abs(p) <= 1:
-        return [(Orientation((h + d) % 12, p, r), 1, 0) for d in (1, -1)]
+        return [(_at((h + d) % 12, p, r), 1, 0) for d in (1, -1)]
     if abs(p) == 2:
-        return [(Orientation((h + d) % 12, p, r), 1, 0) for d in (2, -2)]
+        return [(_at((h + d) % 12, p, r), 1, 0) for d in (2, -2)]
     return []
 
 
@@ -229,7 +243,7 @@ def _pitch_moves(h: int, p: int, r: int) -> list[tuple[Orientation, int, int]]:
         if abs(q) == 3:
             out.append((Orientation.make(h, q, r), 1, 1))
         elif abs(q) != 2 or h % 2 == 0:
-            out.append((Orientation(h, q, r), 1, 1))
+            out.append((_at(h, q, r), 1, 1))
     return out
 
 
@@ -242,7 +256,7 @@ def _diagonal_moves(h: int, p: int, r: int) -> list[tuple[Orientation, int, int]
             for dp in (1, -1):
                 q, k = p + dp, (h + dh) % 12
                 if abs(q) <= 2 and (abs(q) != 2 or k % 2 == 0) and (abs(p) != 2 or abs(q) < 2):
-                    out.append((Orientation(k, q, r), 2, 1))
+                    out.append((_at(k, q, r), 2, 1))
     return out
 
 
@@ -293,6 +307,7 @@ def _search(start: Orientation, three_d: bool) -> tuple[_Came, tuple[int, ...]]:
     came: _Came = {}
     first: dict[int, int] = {}  # nose window's number -> the number of the orientation that reached it first
     noses = _NOSES[three_d]
+    known = _MOVES[three_d]
     # By wedge count: (windows, pitching wedges, number, orientation, parent's number, the last step's wedges).
     queue: dict[int, list[tuple[int, int, int, Orientation, int, int]]] = {
         0: [(0, 0, orientation_number(start), start, -1, 0)]
@@ -312,7 +327,10 @@ def _search(start: Orientation, three_d: bool) -> tuple[_Came, tuple[int, ...]]:
                 first[key // 12] = key
                 if len(first) == noses:
                     return came, tuple(first.values())  # every window the nose can be in has its quickest path
-            for nxt, nxt_key, step_cost, pitch_cost in _moves(here, three_d):
+            moves = known.get(key)
+            if moves is None:
+                moves = known[key] = _moves(here, three_d)
+            for nxt, nxt_key, step_cost, pitch_cost in moves:
                 if nxt_key not in came:
                     queue.setdefault(wedges + step_cost, []).append(
                         (steps + 1, pitching + pitch_cost, nxt_key, nxt, key, step_cost)
@@ -345,6 +363,10 @@ _NOSES = {True: len(ALL_WINDOWS), False: sum(1 for w in ALL_WINDOWS if w.level =
 def orientation_number(o: Orientation) -> int:
     """A number of its own for each orientation."""
     return ((o.pitch + 3) * 12 + o.heading) * 12 + o.roll
+
+
+#: :func:`_moves` by the orientation's number, for the search: a look-up by a number hashes no dataclass.
+_MOVES: dict[bool, dict[int, tuple[tuple[Orientation, int, int, int], ...]]] = {True: {}, False: {}}
 
 
 @cache
