@@ -178,8 +178,8 @@ def hull_depth_count(state: AVTState) -> HullDepthCount:
 def laser_odds(state: AVTState, shooter: Ship, laser: str, target: Ship) -> Odds:
     """What ``laser`` at ``target`` reads now: the range bracket, the table column, the chance to score.
 
-    :func:`_shoot` reads the column from here, so the column shown before
-    the shot is the one its d10 is read in (A5.166).
+    :func:`_shoot` reads the column where this does (:func:`_column`), so the
+    column shown before the shot is the one its d10 is read in (A5.166).
     """
     return odds_seen(state, shooter, laser, target, seen_from(state, shooter, target))
 
@@ -268,10 +268,11 @@ def _shoot(
         if laser_state(design, shooter, shot.laser) == "damaged":
             shooter = _pentagon_check(design, shooter, shot.laser, dice, events)
         marker = marker_between(state, shooter, target)
-        odds = laser_odds(state, shooter, shot.laser, target)
+        # The column the shot's odds show (laser_odds reads it from the same place), without the words around it.
+        column = _column(spec.weapon, marker.range, mode)[0]
         roll = dice.roll("d10", f"{shooter.id} {shot.laser} at {target.id}, range {marker.range}")
         events.append(Rolled.of(roll))
-        text = column_entry(spec.weapon, odds.column, roll.total)
+        text = column_entry(spec.weapon, column, roll.total)
         extra = None
         if text.startswith("D") and mode == "chance":
             second = dice.roll("d10", f"{shooter.id} {shot.laser}: {text} scores 1 on {text[1:]} or less")

@@ -132,6 +132,8 @@ def structure_worth(design: Design) -> float:
 # Keyed by the design's ``id``, the design itself kept beside it so the ``id`` is never reused while it lives.
 _DESIGNS: dict[int, Design] = {}
 _INSIDE: dict[tuple[int, str, str], Callable[[int, int, int], float]] = {}
+#: The same recursions by what they read of the region (:func:`_reads`): regions alike in it share one.
+_SHARED: dict[tuple[int, str, int, int, str], Callable[[int, int, int], float]] = {}
 #: Designs' tables kept before they are cleared (a long series of games in one process).
 _KEEP = 64
 
@@ -150,21 +152,31 @@ def inside(design: Design, region: str, count: HullDepthCount, left: int) -> flo
     if loss is None:
         if len(_INSIDE) >= _KEEP:
             _INSIDE.clear()
+            _SHARED.clear()
             _DESIGNS.clear()
         _DESIGNS[id(design)] = design
-        loss = _INSIDE[key] = _losses_inside(design, region, count)
+        face, depth, far = _reads(design, region)
+        shared = (id(design), face, depth, far, count)
+        loss = _SHARED.get(shared)
+        if loss is None:
+            loss = _SHARED[shared] = _losses_inside(design, region, count)
+        _INSIDE[key] = loss
     return loss(left, 0, 0)
+
+
+def _reads(design: Design, region: str) -> tuple[str, int, int]:
+    """All :func:`_losses_inside` reads of ``region``: its hit location table, its hull depth and the far side's
+    armour. Regions alike in these lose alike (a face's edge regions mostly are)."""
+    ssd = ssd_of(design)
+    return ssd.table(region), design.hull_depth[ssd.depth_kind(region)], ssd.armour[far_side(region)]
 
 
 def _losses_inside(design: Design, region: str, count: HullDepthCount) -> Callable[[int, int, int], float]:
     """:func:`inside`'s recursion for one design and region: (points left, stage, depth used) -> loss, kept."""
     memo: dict[tuple[int, int, int], float] = {}
-    ssd = ssd_of(design)
-    face = ssd.table(region)
+    face, depth, far = _reads(design, region)
     stages = (face, "core", OPPOSITE_FACE[face])
     rows = tuple(tuple(hit_entry(entry) for entry in design.hit_locations[t]) for t in stages)
-    depth = design.hull_depth[ssd.depth_kind(region)]
-    far = ssd.armour[far_side(region)]
     worth = structure_worth(design)
     structure = BOX + worth
     boxes = count == "boxes"
