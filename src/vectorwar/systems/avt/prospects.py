@@ -173,7 +173,7 @@ def _reads(design: Design, region: str) -> tuple[str, int, int]:
 
 def _losses_inside(design: Design, region: str, count: HullDepthCount) -> Callable[[int, int, int], float]:
     """:func:`inside`'s recursion for one design and region: (points left, stage, depth used) -> loss, kept."""
-    memo: dict[tuple[int, int, int], float] = {}
+    memo: dict[int, float] = {}
     face, depth, far = _reads(design, region)
     stages = (face, "core", OPPOSITE_FACE[face])
     rows = tuple(tuple(hit_entry(entry) for entry in design.hit_locations[t]) for t in stages)
@@ -195,10 +195,15 @@ def _losses_inside(design: Design, region: str, count: HullDepthCount) -> Callab
         for stage_rows in rows
     )
 
+    # The memo is keyed by one whole number per (points left, stage, depth used): a tuple key costs a tuple.
+    span = depth + 1 + max((o[3] for stage_rows in prepared for row in stage_rows for o in row), default=0)
+    get = memo.get
+
     def loss(left: int, stage: int, used: int) -> float:
         if left <= 0:
             return 0.0
-        found = memo.get((left, stage, used))
+        key = (left * 3 + stage) * span + used
+        found = get(key)
         if found is not None:
             return found
         total = 0.0
@@ -218,12 +223,12 @@ def _losses_inside(design: Design, region: str, count: HullDepthCount) -> Callab
                     else:
                         # The memo read here before calling (and nothing left is nothing lost, as ``loss`` says):
                         # most of a table's look-ups are answered without a call.
-                        after = memo.get((rest, stage + 1, 0))
+                        after = get((rest * 3 + stage + 1) * span)
                         total += p * (gain + (after if after is not None else loss(rest, stage + 1, 0)))
                 else:
-                    after = 0.0 if rest <= 0 else memo.get((rest, stage, dug))
+                    after = 0.0 if rest <= 0 else get((rest * 3 + stage) * span + dug)
                     total += p * (gain + (after if after is not None else loss(rest, stage, dug)))
-        memo[(left, stage, used)] = found = total / (1 - again) if again < 1 else total
+        memo[key] = found = total / (1 - again) if again < 1 else total
         return found
 
     return loss
