@@ -19,7 +19,7 @@ from vectorwar.systems.avt.lasers import max_range
 from vectorwar.systems.avt.orientation import Chart, Orientation, orientation_number, pivot_ends
 from vectorwar.systems.avt.ssd import laser_state
 from vectorwar.systems.avt.state import Ship
-from vectorwar.systems.avt.tracks import THRUST_UNIT, Track, Vec, marker_between_vectors
+from vectorwar.systems.avt.tracks import THRUST_UNIT, Vec
 
 #: A facing the greedy player weighs (:func:`reachable_from`): (nose window, orientation at the end, wedges,
 #: segments to finish, the orientation's number, the unit thrust of a burn with the nose in that window).
@@ -159,13 +159,6 @@ Scored = tuple[tuple[float | None, ...], Window | None]
 
 #: A window an enemy is seen through, and the design table's answers kept for it (:meth:`DesignTable.seen_through`).
 Seen = tuple[Window, dict[int, tuple[int, int]]]
-
-
-def seen_at(three_d: bool, table: DesignTable, mine: Track, theirs: Track, takes: int) -> Seen | None:
-    """Where the enemy will be seen once a pivot taking ``takes`` segments is done (``None``: in the same space),
-    with the design table's answers kept for that window; ``three_d``: the game has altitude."""
-    seen = marker_between_vectors(three_d, mine.after(takes), theirs.after(takes))[0]
-    return None if seen is None else (seen, table.seen_through(seen, three_d))
 
 
 #: The designs' tables by identity (each holds its design, so the identity stays theirs): a game's designs are

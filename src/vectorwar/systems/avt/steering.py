@@ -183,7 +183,7 @@ def _seen_after(state: AVTState, design: Design, ship: Ship, table: DesignTable,
     three_d = state.three_d
     seen_through = table.seen_through
     out: dict[int, Seen | None] = {}
-    # :func:`.facing_tables.seen_at` for each time, written out: a decision asks it for every pivot time.
+    # The window the enemy is seen through (``None``: the same space) with the design table's answers kept for it.
     for takes in takes_from(ship.orientation, three_d, design.pivots):
         seen = marker_between_vectors(three_d, mine.after(takes), theirs.after(takes))[0]
         out[takes] = None if seen is None else (seen, seen_through(seen, three_d))
@@ -198,8 +198,9 @@ def thrust_window(state: AVTState, design: Design, ship: Ship, enemy: Ship, aim:
     alive = lasers_alive(design, ship)
     seen_after = _seen_after(state, design, ship, table, enemy) if close and BEARING_WEIGHT else {}
     best: tuple[float, Window] | None = None
-    for window, orientation, n, takes, number, thrust in reachable(state, design, ship):
-        score = dot(thrust, aim) - 0.02 * n
+    x, y, z = aim
+    for window, orientation, n, takes, number, (u, v, w) in reachable(state, design, ship):
+        score = (u * x + v * y + w * z) - 0.02 * n  # dot(thrust, aim), written out: some 50 windows a decision
         found = seen_after.get(takes)
         if found is not None:
             known = found[1].get(number)
