@@ -249,3 +249,19 @@ def test_avt_the_pivot_search_takes_orientations_in_the_order_a_priority_queue_w
         expected_came, expected_first = _heap_search(start, three_d)
         assert list(came.items()) == list(expected_came.items())
         assert first == expected_first
+
+
+def test_avt_a_pole_heading_written_another_way_is_a_roll_that_keeps_every_axis() -> None:
+    """``_pole_roll``'s rule (nose up: the same way round, nose down: the other way) against the ship's axes, for
+    every heading, roll and new heading at both poles."""
+    from vectorwar.systems.avt.orientation import _frame, _pole_roll
+
+    for pitch in (3, -3):
+        for heading in range(12):
+            for roll in range(12):
+                for new_heading in range(12):
+                    new_roll = _pole_roll(pitch, heading, roll, new_heading)
+                    now, then = _frame(heading, pitch, roll), _frame(new_heading, pitch, new_roll)
+                    assert all(
+                        abs(x - y) < 1e-9 for u, v in zip(now, then, strict=True) for x, y in zip(u, v, strict=True)
+                    )

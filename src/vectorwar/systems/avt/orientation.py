@@ -71,18 +71,14 @@ def _frame(heading: int, pitch: int, roll: int) -> Frame:
     return nose, starboard, top
 
 
-def _same(a: Frame, b: Frame) -> bool:
-    return all(abs(x - y) < 1e-9 for u, v in zip(a, b, strict=True) for x, y in zip(u, v, strict=True))
-
-
-@cache
 def _pole_roll(pitch: int, heading: int, roll: int, new_heading: int) -> int:
-    """The roll that gives the same body at a pole when the heading is written as ``new_heading``."""
-    target = _frame(heading, pitch, roll)
-    for r in range(12):
-        if _same(_frame(new_heading, pitch, r), target):
-            return r
-    raise AssertionError("unreachable: at a pole heading and roll trade off exactly")  # pragma: no cover
+    """The roll that gives the same body at a pole when the heading is written as ``new_heading``.
+
+    With the nose straight up, writing the heading ``d`` rays round is rolling ``d`` steps the same way; straight
+    down, the other way (tests/avt/test_orientation.py compares the ship's axes for every case).
+    """
+    turn = new_heading - heading
+    return (roll + turn if pitch > 0 else roll - turn) % 12
 
 
 @dataclass(frozen=True, slots=True, order=True)
