@@ -117,3 +117,26 @@ def test_with_move_changes_only_the_burn_keeping_pivot_and_shots() -> None:
         game.state, "blue", AVT.parse_order(game.state, "blue", "hold"), "Rafik", options["Rafik thrust 3"]
     )
     assert str(from_nothing) == "Rafik thrust 3"
+
+
+def test_avt_ships_alike_but_for_place_are_offered_the_paths_each_flies_alone() -> None:
+    """A fleet in formation shares its flights (:func:`.ghosts.move_options`): each ship's options are still
+    exactly the paths it flies by itself, moved to where it is."""
+    from vectorwar.systems.avt import ghosts
+    from vectorwar.systems.avt.display import counter_facing
+    from vectorwar.systems.avt.state import ship_with, state_with
+
+    base = rafik_game(velocity="A=4, B=2")
+    base.submit("blue", "Rafik thrust 3, pivot B")
+    state: AVTState = base.state
+    rafik = state.ship("Rafik")
+    twin = ship_with(rafik, id="Twin", name="Twin", position=Position(rafik.position.hex.shifted(3, -2), 2))
+    other = ship_with(rafik, id="Other", name="Other", position=twin.position, fuel=rafik.fuel - 1)
+    fleet = state_with(state, ships=(*state.ships, twin, other))
+    options = ghosts.move_options(fleet, "blue")
+    assert list(options) == ["Rafik", "Twin", "Other"]
+    for ship in (rafik, twin, other):
+        alone = [ghosts.fly(fleet, ship, entry) for entry in ghosts.entries(fleet, ship)]
+        assert [(o.path, o.facing) for o in options[ship.id]] == [(path, counter_facing(end)) for path, end in alone]
+        assert all(o.text.startswith(f"{ship.id} ") for o in options[ship.id])
+    assert options["Twin"][0].path[0] == twin.position != rafik.position

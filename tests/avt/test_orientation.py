@@ -199,3 +199,69 @@ def test_property_a_pole_heading_folds_into_the_roll_keeping_the_body(heading: i
     assert up.marker("top") == (Window(0, (heading + 6 - roll) % 12),)
     # Straight down the top leans forward, toward h, plus the roll.
     assert down.marker("top") == (Window(0, (heading + roll) % 12),)
+
+
+def _heap_search(start: Orientation, three_d: bool) -> tuple[dict[int, object], tuple[int, ...]]:
+    """The pivot search as a plain priority queue: (wedges, windows, pitching, order joined) first."""
+    import heapq
+
+    from vectorwar.systems.avt.orientation import _NOSES, _moves, orientation_number
+
+    came: dict[int, object] = {}
+    first: dict[int, int] = {}
+    counter = 0
+    heap: list[tuple[int, int, int, int, int, Orientation, int, int]] = [
+        (0, 0, 0, 0, orientation_number(start), start, -1, 0)
+    ]
+    while heap:
+        spent, steps, pitching, _, key, here, parent, cost = heapq.heappop(heap)
+        if key in came:
+            continue
+        came[key] = (parent, here, cost, spent)
+        if key // 12 not in first:
+            first[key // 12] = key
+            if len(first) == _NOSES[three_d]:
+                break
+        for nxt, nxt_key, step_cost, pitch_cost in _moves(here, three_d):
+            if nxt_key not in came:
+                counter += 1
+                heapq.heappush(
+                    heap, (spent + step_cost, steps + 1, pitching + pitch_cost, counter, nxt_key, nxt, key, step_cost)
+                )
+    return came, tuple(first.values())
+
+
+@pytest.mark.parametrize("three_d", [True, False])
+def test_avt_the_pivot_search_takes_orientations_in_the_order_a_priority_queue_would(three_d: bool) -> None:
+    """The search's list per wedge count (issue 51: speed) finds every path, in the order found, as a heap does:
+    ties between equally quick pivots are broken the same way, so every game's pivots stay the same."""
+    from vectorwar.systems.avt.orientation import _search
+
+    starts = [
+        Orientation(h, p, r)
+        for h in range(12)
+        for p in range(-3, 4)
+        for r in range(0, 12, 5)
+        if (abs(p) != 2 or h % 2 == 0) and (abs(p) != 3 or h == 0)
+    ]
+    for start in starts:
+        came, first = _search.__wrapped__(start, three_d)
+        expected_came, expected_first = _heap_search(start, three_d)
+        assert list(came.items()) == list(expected_came.items())
+        assert first == expected_first
+
+
+def test_avt_a_pole_heading_written_another_way_is_a_roll_that_keeps_every_axis() -> None:
+    """``_pole_roll``'s rule (nose up: the same way round, nose down: the other way) against the ship's axes, for
+    every heading, roll and new heading at both poles."""
+    from vectorwar.systems.avt.orientation import _frame, _pole_roll
+
+    for pitch in (3, -3):
+        for heading in range(12):
+            for roll in range(12):
+                for new_heading in range(12):
+                    new_roll = _pole_roll(pitch, heading, roll, new_heading)
+                    now, then = _frame(heading, pitch, roll), _frame(new_heading, pitch, new_roll)
+                    assert all(
+                        abs(x - y) < 1e-9 for u, v in zip(now, then, strict=True) for x, y in zip(u, v, strict=True)
+                    )

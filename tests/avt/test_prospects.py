@@ -174,3 +174,22 @@ def test_the_avt_standing_counts_the_next_volleys_at_half_weight() -> None:
         boxes = sum(n for s in ships for _, n in s.marks)
         assert value == pytest.approx(10.0 * len(ships) - BOX * boxes - NEXT_VOLLEY * threat[side])
     assert any(threat.values())
+
+
+def test_regions_alike_in_what_the_hull_losses_read_share_one_table_with_the_same_answers() -> None:
+    """Regions with the same hit location table, hull depth and far-side armour lose alike (issue 51: speed, the
+    same numbers): each gives exactly what its own recursion gives."""
+    from vectorwar.systems.avt import catalogue, prospects
+
+    design = catalogue.designs()["rafik"]
+    assert design.ssd is not None
+    by_reads: dict[tuple[str, int, int], list[str]] = {}
+    for region in design.ssd.armour:
+        by_reads.setdefault(prospects._reads(design, region), []).append(region)
+    alike = next(regions for regions in by_reads.values() if len(regions) > 1)
+    for region in alike:
+        own = prospects._losses_inside(design, region, "boxes")
+        assert [prospects.inside(design, region, "boxes", left) for left in range(1, 25)] == [
+            own(left, 0, 0) for left in range(1, 25)
+        ]
+    assert len({id(prospects._INSIDE[(id(design), region, "boxes")]) for region in alike}) == 1

@@ -27,7 +27,7 @@ from typing import Any
 
 from vectorwar.systems.avt.arcs import ALL_ARC_WINDOWS, ArcWindow, map_to_arc, middle_row
 from vectorwar.systems.avt.arrows import Arrow, arrows_of
-from vectorwar.systems.avt.avid import ALL_WINDOWS, TargetMarker, Window, shoot_bearing
+from vectorwar.systems.avt.avid import ALL_WINDOWS, Window, shoot_bearing
 from vectorwar.systems.avt.design import Design
 from vectorwar.systems.avt.grid import SEGMENTS
 from vectorwar.systems.avt.lasers import max_range
@@ -75,35 +75,70 @@ def _arc_of(state: AVTState, ship: Ship, window: Window) -> tuple[ArcWindow, ...
     return (middle_row(ship.orientation, window),)
 
 
-def _reaching(design: Design, arc: tuple[ArcWindow, ...], marker: TargetMarker) -> list[str]:
-    """Mounts whose arc holds the target's window and whose weapon reaches its range (A5.166)."""
-    return [
-        mount
+#: One mount of a design as the diagrams show it: (mount, weapon, range, lasers, arc windows' names in order, arc).
+_Mount = tuple[str, str, int, tuple[str, ...], tuple[str, ...], frozenset[ArcWindow]]
+
+#: :func:`_mounts`' rows by the design's identity, the design kept beside them so the identity stays its own.
+_MOUNTS: dict[int, tuple[Design, tuple[_Mount, ...]]] = {}
+_MOUNTS_KEPT = 64
+
+
+def _mounts(design: Design) -> tuple[_Mount, ...]:
+    """The design's mounts in name order, as every diagram of a ship of it shows them: worked out once a design."""
+    kept = _MOUNTS.get(id(design))
+    if kept is not None and kept[0] is design:
+        return kept[1]
+    rows = tuple(
+        (
+            mount,
+            spec.weapon,
+            max_range(spec.weapon),
+            tuple(laser for laser, m in design.lasers.items() if m == mount),
+            tuple(sorted(str(w) for w in design.arcs[mount])),
+            design.arcs[mount],
+        )
         for mount, spec in sorted(design.mounts.items())
-        if marker.range <= max_range(spec.weapon) and any(w in design.arcs[mount] for w in arc)
-    ]
+    )
+    if len(_MOUNTS) >= _MOUNTS_KEPT:
+        _MOUNTS.clear()
+    _MOUNTS[id(design)] = (design, rows)
+    return rows
+
+
+def _holding(design: Design, arc: tuple[ArcWindow, ...]) -> list[tuple[str, int]]:
+    """Mounts whose arc holds a target's window, with their weapon's range, in name order."""
+    return [(mount, reach) for mount, _, reach, _, _, windows in _mounts(design) if any(w in windows for w in arc)]
 
 
 def _targets(state: AVTState, ship: Ship, design: Design) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
+    # The arc windows a marker maps to, and the mounts they hold, by the marker's window (the same for every enemy
+    # seen through it) and, for the mounts, its range.
+    arcs: dict[Window, tuple[tuple[ArcWindow, ...], list[str], list[tuple[str, int]]]] = {}
     for enemy in state.enemies_of(ship.side):
         marker = shoot_bearing(ship.position, enemy.position, state.three_d)
-        if marker.window is None:
+        window = marker.window
+        if window is None:
             out.append({"id": enemy.id, "window": None, "range": 0, "here": True})
             continue
-        arc = _arc_of(state, ship, marker.window)
+        found = arcs.get(window)
+        if found is None:
+            arc = _arc_of(state, ship, window)
+            found = arcs[window] = (arc, [str(w) for w in arc], _holding(design, arc))
+        # The mounts whose arc holds the window and whose weapon reaches the range (A5.166).
+        mounts = [mount for mount, reach in found[2] if marker.range <= reach]
         out.append(
             {
                 "id": enemy.id,
-                "window": str(marker.window),
+                "window": str(window),
                 "range": marker.range,
-                "ring": marker.window.colour,
-                "below": marker.window.below,
+                "ring": window.colour,
+                "below": window.below,
                 # The tutorial circles a marker below the amber ring (A5.162).
-                "circled": marker.window.below,
+                "circled": window.below,
                 "text": str(marker),
-                "arc": [str(w) for w in arc],
-                "mounts": _reaching(design, arc, marker),
+                "arc": list(found[1]),
+                "mounts": list(mounts),
                 "here": False,
             }
         )
@@ -159,14 +194,8 @@ def ship_diagram(state: AVTState, ship: Ship) -> dict[str, Any]:
         "incoming": ship.incoming or None,
         "turning": _turning(ship, state.now),
         "mounts": [
-            {
-                "mount": mount,
-                "weapon": spec.weapon,
-                "range": max_range(spec.weapon),
-                "lasers": [laser for laser, m in design.lasers.items() if m == mount],
-                "arc": sorted(str(w) for w in design.arcs[mount]),
-            }
-            for mount, spec in sorted(design.mounts.items())
+            {"mount": mount, "weapon": weapon, "range": reach, "lasers": list(lasers), "arc": list(arc)}
+            for mount, weapon, reach, lasers, arc, _ in _mounts(design)
         ],
     }
 

@@ -25,21 +25,20 @@ nosed 30 degrees up reads ``(F-)``, A5.333, A5.3331).
 
 from __future__ import annotations
 
-from dataclasses import replace
-from functools import cache
+from functools import cache, lru_cache
 
 from vectorwar.display import Card, CardTable, Counter, ShotOption, short_labels
 from vectorwar.hexes import Direction, Hex, Position
 from vectorwar.maps import HexMap, MapSection
-from vectorwar.systems.avt.arcs import ArcWindow, map_to_arc, middle_row
+from vectorwar.systems.avt.arcs import map_to_arc, middle_row
 from vectorwar.systems.avt.arrows import arrows_of
 from vectorwar.systems.avt.avid import Window, horizontal_ray, shoot_bearing
 from vectorwar.systems.avt.design import FACES, NEIGHBOURS, SSD, Design
-from vectorwar.systems.avt.fire import laser_odds, targets_by_laser
+from vectorwar.systems.avt.fire import Seen, odds_seen, seen_from, targets_by_laser
 from vectorwar.systems.avt.fuel import matrix_row
 from vectorwar.systems.avt.grid import SEGMENTS
 from vectorwar.systems.avt.lasers import max_range
-from vectorwar.systems.avt.orientation import MARKERS
+from vectorwar.systems.avt.orientation import MARKERS, Orientation
 from vectorwar.systems.avt.ssd import (
     laser_state,
     next_pentagon,
@@ -113,13 +112,19 @@ def symbol_window(window: Window) -> str:
     return f"({window})" if window.below else str(window)
 
 
+@lru_cache(maxsize=1024)
+def _symbol_lines(orientation: Orientation, three_d: bool) -> tuple[tuple[str, str], ...]:
+    """The orientation symbols' rows of :func:`avid_lines`: fixed by the orientation, so written once for it."""
+    return tuple(
+        (_SYMBOL[name], " or ".join(symbol_window(w) for w in orientation.marker(name)))
+        for name in MARKERS
+        if three_d or name in ("nose", "starboard", "port", "aft")
+    )
+
+
 def avid_lines(state: AVTState, ship: Ship) -> list[tuple[str, str]]:
     """Orientation symbols and a target marker per enemy, as label/value rows."""
-    rows = [
-        (_SYMBOL[name], " or ".join(symbol_window(w) for w in ship.orientation.marker(name)))
-        for name in MARKERS
-        if state.three_d or name in ("nose", "starboard", "port", "aft")
-    ]
+    rows = list(_symbol_lines(ship.orientation, state.three_d))
     for enemy in state.enemies_of(ship.side):
         marker = shoot_bearing(ship.position, enemy.position, state.three_d)
         if marker.window is None:
@@ -366,17 +371,33 @@ def ship_cards(state: AVTState) -> list[Card]:
     return cards
 
 
-@cache
-def _map_hexes(sections: tuple[MapSection, ...]) -> tuple[tuple[Hex, int, int], ...]:
-    """The map's hexes, each with its axial coordinates as plain numbers."""
-    return tuple((h, h.q, h.r) for h in dict.fromkeys(h for section in sections for h in section.hexes()))
+#: Axial offsets as one whole number, ``dq * _SPAN + dr``: a look-up by a number builds no tuple. Maps and ranges are
+#: far smaller than this (``vectorwar.limits``), so no two offsets share a number.
+_SPAN = 1 << 20
+
+#: The map's hexes last walked, with their sections (recognised by identity: a game's states share one map).
+_last_map: tuple[tuple[MapSection, ...], tuple[tuple[Hex, int], ...]] = ((), ())
+
+
+def _map_hexes(sections: tuple[MapSection, ...]) -> tuple[tuple[Hex, int], ...]:
+    """The map's hexes, each with its axial coordinates as one number (``q * _SPAN + r``).
+
+    Kept for the last map asked: every ship's arcs walk it, and handing every arc the same hex objects lets the
+    scene name and sort them by identity.
+    """
+    global _last_map
+    kept, found = _last_map
+    if kept is not sections:
+        found = tuple((h, h.q * _SPAN + h.r) for h in dict.fromkeys(h for section in sections for h in section.hexes()))
+        _last_map = (sections, found)
+    return found
 
 
 @cache
-def _rays_within(radius: int) -> dict[tuple[int, int], int]:
-    """The AVID ray each axial offset within ``radius`` hexes (but not 0, 0) is seen on."""
+def _rays_within(radius: int) -> dict[int, int]:
+    """The AVID ray each axial offset within ``radius`` hexes (but not 0, 0) is seen on, by the offset's number."""
     return {
-        (dq, dr): horizontal_ray(dq, dr)
+        dq * _SPAN + dr: horizontal_ray(dq, dr)
         for dq in range(-radius, radius + 1)
         for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1)
         if dq or dr
@@ -389,48 +410,65 @@ def _ray_groups(hex_map: HexMap, centre: Hex, radius: int) -> dict[int, frozense
     Each group is a set once, so a mount's arc is a union of them: a union reuses its members' hashes, and a
     :class:`~vectorwar.hexes.Hex` is hashed in Python (a side of eight ships' arcs hold some 20,000 hexes).
     """
-    groups: dict[int, list[Hex]] = {}
-    q, r = centre.q, centre.r
-    rays = _rays_within(radius)
-    for h, hq, hr in _map_hexes(hex_map.sections):
-        ray = rays.get((hq - q, hr - r))
+    groups: list[list[Hex]] = [[] for _ in range(12)]
+    here = centre.q * _SPAN + centre.r
+    ray_of = _rays_within(radius).get
+    for h, place in _map_hexes(hex_map.sections):
+        ray = ray_of(place - here)
         if ray is not None:
-            groups.setdefault(ray, []).append(h)
-    return {ray: frozenset(hexes) for ray, hexes in groups.items()}
+            groups[ray].append(h)
+    return {ray: frozenset(hexes) for ray, hexes in enumerate(groups) if hexes}
 
 
 def arc_hexes(state: AVTState, ship_id: str) -> dict[str, frozenset[Hex]]:
     """Mount -> hexes of the map at the ship's own altitude inside its arc and its lasers' range.
 
     A hex lies in an arc by the AVID ray it is seen on, so the map is walked
-    once per ship and range (grouping hexes by ray), each ray's arc windows
-    are worked out once for the ship's orientation, and each mount takes the
-    groups of the rays its arc holds.
+    once per ship and range (grouping hexes by ray), and each mount takes the
+    groups of the rays its arc holds from the ship's orientation
+    (:func:`_arc_rays`).
     """
     ship = state.ship(ship_id)
     design = state.designs[ship.design]
     centre = ship.position.hex
     groups_by_range: dict[int, dict[int, frozenset[Hex]]] = {}
-    windows: dict[int, tuple[ArcWindow, ...]] = {}
     out: dict[str, frozenset[Hex]] = {}
-    for mount, spec in sorted(design.mounts.items()):
-        reach = max_range(spec.weapon)
-        if reach not in groups_by_range:
-            groups_by_range[reach] = _ray_groups(state.map, centre, reach)
-        arc = design.arcs[mount]
-        found: list[frozenset[Hex]] = []
-        for ray, hexes in groups_by_range[reach].items():
-            if ray not in windows:
-                window = Window(0, ray)
-                windows[ray] = (
-                    tuple(map_to_arc(ship.orientation, window))
-                    if state.three_d
-                    else (middle_row(ship.orientation, window),)
-                )
-            if any(w in arc for w in windows[ray]):
-                found.append(hexes)
-        out[mount] = frozenset().union(*found)
+    for mount, (reach, rays) in _arc_rays(design, ship.orientation, state.three_d).items():
+        groups = groups_by_range.get(reach)
+        if groups is None:
+            groups = groups_by_range[reach] = _ray_groups(state.map, centre, reach)
+        out[mount] = frozenset().union(*(hexes for ray, hexes in groups.items() if ray in rays))
     return out
+
+
+#: :func:`_arc_rays`' answers by the design's identity (the design kept beside them, so the identity stays its own),
+#: orientation and altitude option; started again past ``_ARC_RAYS_KEPT``.
+_ARC_RAYS: dict[tuple[int, Orientation, bool], tuple[Design, dict[str, tuple[int, frozenset[int]]]]] = {}
+_ARC_RAYS_KEPT = 4096
+
+
+def _arc_rays(design: Design, orientation: Orientation, three_d: bool) -> dict[str, tuple[int, frozenset[int]]]:
+    """Each mount, by name, with its weapon's range and the AVID rays (of the ship's own level) its arc holds from
+    ``orientation``: the same for every ship of the design so turned, wherever it is."""
+    key = (id(design), orientation, three_d)
+    kept = _ARC_RAYS.get(key)
+    if kept is not None and kept[0] is design:
+        return kept[1]
+    windows = {
+        ray: tuple(map_to_arc(orientation, Window(0, ray))) if three_d else (middle_row(orientation, Window(0, ray)),)
+        for ray in range(12)
+    }
+    found = {
+        mount: (
+            max_range(spec.weapon),
+            frozenset(ray for ray, seen in windows.items() if any(w in design.arcs[mount] for w in seen)),
+        )
+        for mount, spec in sorted(design.mounts.items())
+    }
+    if len(_ARC_RAYS) >= _ARC_RAYS_KEPT:
+        _ARC_RAYS.clear()
+    _ARC_RAYS[key] = (design, found)
+    return found
 
 
 def fire_options(state: AVTState, seat: str) -> dict[str, list[ShotOption]]:
@@ -450,35 +488,48 @@ def fire_options(state: AVTState, seat: str) -> dict[str, list[ShotOption]]:
             continue
         design = state.designs[ship.design]
         bearing = targets_by_laser(state, design, ship)
-        for laser, mount in design.lasers.items():
-            spec = design.mounts[mount]
-            if spec.power > ship.battery:
-                continue
-            label = f"mount {mount}: {spec.weapon} ({spec.lasers} laser{'s' if spec.lasers > 1 else ''})"
-            for target in bearing[laser]:
-                odds = laser_odds(state, ship, laser, target)
-                option = ShotOption(
-                    mount,
-                    target.id,
-                    f"fire {laser}>{target.id}",
-                    label,
-                    odds,
-                    1,
-                    0,
-                    "A5.371",
-                    unit=laser,
-                    cost=spec.power,
-                    budget=ship.battery,
-                    budget_rule="AV:T (A5.372) power",
-                )
-                options.setdefault(ship.id, []).append(option)
-    # Each laser fires once (A5.371): a mount may fire as many shots as it has lasers ready now.
-    for ship_id, found in options.items():
-        ready: dict[str, set[str]] = {}
-        for o in found:
-            ready.setdefault(o.weapon, set()).add(o.piece.split(">")[0])
-        options[ship_id] = [replace(o, limit=len(ready[o.weapon])) for o in found]
+        shots = [
+            (laser, mount, target)
+            for laser, mount in design.lasers.items()
+            if design.mounts[mount].power <= ship.battery
+            for target in bearing[laser]
+        ]
+        if shots:
+            options[ship.id] = _shots(state, design, ship, shots)
     return options
+
+
+def _shots(state: AVTState, design: Design, ship: Ship, shots: list[tuple[str, str, Ship]]) -> list[ShotOption]:
+    """:func:`fire_options` for one ship's ``(laser, mount, target)`` shots, in that order."""
+    # Each laser fires once (A5.371): a mount may fire as many shots as it has lasers ready now.
+    ready: dict[str, set[str]] = {}
+    for laser, mount, _ in shots:
+        ready.setdefault(mount, set()).add(laser)
+    # What every laser reads of a target alike (its marker and arc window) is worked out once a target.
+    seen: dict[str, Seen] = {}
+    out = []
+    for laser, mount, target in shots:
+        spec = design.mounts[mount]
+        found = seen.get(target.id)
+        if found is None:
+            found = seen[target.id] = seen_from(state, ship, target)
+        out.append(
+            ShotOption(
+                mount,
+                target.id,
+                f"fire {laser}>{target.id}",
+                f"mount {mount}: {spec.weapon} ({spec.lasers} laser{'s' if spec.lasers > 1 else ''})",
+                odds_seen(state, ship, laser, target, found),
+                1,
+                len(ready[mount]),
+                "A5.371",
+                unit=laser,
+                cost=spec.power,
+                budget=ship.battery,
+                budget_rule="AV:T (A5.372) power",
+            )
+        )
+    return out
 
 
 def range_words(state: AVTState, origin: Counter, target: Counter) -> str:

@@ -15,10 +15,11 @@ from vectorwar.systems.avt.arcs import map_to_arc, middle_row
 from vectorwar.systems.avt.armour import struck
 from vectorwar.systems.avt.avid import Window
 from vectorwar.systems.avt.design import Design
+from vectorwar.systems.avt.lasers import max_range
 from vectorwar.systems.avt.orientation import Chart, Orientation, orientation_number, pivot_ends
 from vectorwar.systems.avt.ssd import laser_state
-from vectorwar.systems.avt.state import AVTState, Ship
-from vectorwar.systems.avt.tracks import THRUST_UNIT, Track, Vec, marker_between_points
+from vectorwar.systems.avt.state import Ship
+from vectorwar.systems.avt.tracks import THRUST_UNIT, Vec
 
 #: A facing the greedy player weighs (:func:`reachable_from`): (nose window, orientation at the end, wedges,
 #: segments to finish, the orientation's number, the unit thrust of a burn with the nose in that window).
@@ -64,15 +65,32 @@ def lasers_alive(design: Design, ship: Ship) -> int:
 
 def lasers_fresh(design: Design, ship: Ship, at: int, alive: int) -> int:
     """Of the lasers in ``alive`` (a mask like :func:`lasers_alive`), those cool by absolute segment ``at``."""
+    return fresh_at(alive, cooling_bits(design, ship), at)
+
+
+def cooling_bits(design: Design, ship: Ship) -> tuple[tuple[int, int], ...]:
+    """(absolute segment it is cool from, its bit) of each of ``ship``'s lasers on the timing track: worked out once
+    for a ship asked about several times (:func:`fresh_at`)."""
+    if not ship.cooling:
+        return ()
     index = design_table(design).index
-    mask = alive
+    out: list[tuple[int, int]] = []
     named: set[str] = set()
     for laser, ready in ship.cooling:
         # A laser's first entry is its cooling (Ship.ready_at); a laser of no design cools nothing here.
         if laser not in named:
             named.add(laser)
-            if ready > at and laser in index:
-                mask &= ~(1 << index[laser])
+            if laser in index:
+                out.append((ready, 1 << index[laser]))
+    return tuple(out)
+
+
+def fresh_at(alive: int, cooling: tuple[tuple[int, int], ...], at: int) -> int:
+    """:func:`lasers_fresh` from the ship's :func:`cooling_bits`."""
+    mask = alive
+    for ready, bit in cooling:
+        if ready > at:
+            mask &= ~bit
     return mask
 
 
@@ -80,7 +98,7 @@ class DesignTable:
     """What greedy asks of one design again and again, for every facing it weighs: which lasers' arcs hold the
     window an enemy is seen through from an orientation, and the skin armour that window's fire would meet."""
 
-    __slots__ = ("_facings", "_mounts", "alive", "by_name", "design", "index", "scored")
+    __slots__ = ("_facings", "_mounts", "alive", "by_name", "by_power", "design", "index", "scored")
 
     def __init__(self, design: Design) -> None:
         self.design = design
@@ -90,6 +108,11 @@ class DesignTable:
         #: (bit, power a shot) of each laser, in the order of the lasers' names.
         self.by_name = tuple(
             (self.index[laser], design.mounts[mount].power) for laser, mount in sorted(design.lasers.items())
+        )
+        #: (bit, laser, its weapon's range) of each laser, cheapest shot first and then by name: a volley's order.
+        self.by_power = tuple(
+            (1 << self.index[laser], laser, max_range(design.mounts[mount].weapon))
+            for laser, mount in sorted(design.lasers.items(), key=lambda item: (design.mounts[item[1]].power, item[0]))
         )
         self._facings: dict[tuple[int, int, bool], dict[int, tuple[int, int]]] = {}
         #: :func:`.steering.facings`' scores and choice by what they depend on (:data:`SCORED_KEPT` at most, then
@@ -136,13 +159,6 @@ Scored = tuple[tuple[float | None, ...], Window | None]
 
 #: A window an enemy is seen through, and the design table's answers kept for it (:meth:`DesignTable.seen_through`).
 Seen = tuple[Window, dict[int, tuple[int, int]]]
-
-
-def seen_at(state: AVTState, table: DesignTable, mine: Track, theirs: Track, takes: int) -> Seen | None:
-    """Where the enemy will be seen once a pivot taking ``takes`` segments is done (``None``: in the same space),
-    with the design table's answers kept for that window."""
-    seen = marker_between_points(state, mine.after(takes), theirs.after(takes))[0]
-    return None if seen is None else (seen, table.seen_through(seen, state.three_d))
 
 
 #: The designs' tables by identity (each holds its design, so the identity stays theirs): a game's designs are

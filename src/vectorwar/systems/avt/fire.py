@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import cache
 
 from vectorwar.dice import Dice
 from vectorwar.events import Event, Note, Rolled
@@ -32,7 +34,7 @@ from vectorwar.systems.avt.avid import TargetMarker, shoot_bearing
 from vectorwar.systems.avt.damage import HullDepthCount, allocate
 from vectorwar.systems.avt.design import Design
 from vectorwar.systems.avt.events import DamageStruck, LaserFired, TargetDestroyed
-from vectorwar.systems.avt.facing_tables import lasers_alive
+from vectorwar.systems.avt.facing_tables import design_table, lasers_alive
 from vectorwar.systems.avt.lasers import DMode, column_entry, column_odds, column_of, damage, max_range
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders
 from vectorwar.systems.avt.ssd import laser_state, next_pentagon
@@ -108,30 +110,24 @@ def affordable(design: Design, lasers: list[str], battery: int) -> list[str]:
 def full_volley(state: AVTState, design: Design, shooter: Ship, target: Ship) -> list[str]:
     """Every laser of ``shooter`` ready and bearing on ``target``, the cheapest first, as far as its battery goes.
 
-    The lasers :func:`shot_problem` passes, with the marker and its arc windows worked out once for all of them.
+    The lasers :func:`shot_problem` passes: those whose arcs hold the target's window read from the design's table
+    by orientation (:meth:`.facing_tables.DesignTable.facing`), in range, whole and cool.
     """
     if target_problem(state, shooter, target) is not None:
         return []
     marker = marker_between(state, shooter, target)
     if marker.window is None:
         return []
-    if state.three_d:
-        windows = map_to_arc(shooter.orientation, marker.window)
-    else:
-        windows = (middle_row(shooter.orientation, marker.window),)
-    now = state.now
-    alive = lasers_alive(design, shooter)
-    ready = sorted(
-        (
-            laser
-            for i, (laser, mount) in enumerate(design.lasers.items())
-            if alive >> i & 1
-            and shooter.ready_at(laser) <= now
-            and marker.range <= max_range(design.mounts[mount].weapon)
-            and not design.arcs[mount].isdisjoint(windows)
-        ),
-        key=lambda laser: (design.mounts[design.lasers[laser]].power, laser),
-    )
+    table = design_table(design)
+    bearing = table.facing(shooter.orientation, marker.window, state.three_d)[0] & lasers_alive(design, shooter)
+    if not bearing:
+        return []
+    now, range_ = state.now, marker.range
+    ready = [
+        laser
+        for bit, laser, reach in table.by_power
+        if bearing & bit and range_ <= reach and shooter.ready_at(laser) <= now
+    ]
     return affordable(design, ready, shooter.battery)
 
 
@@ -182,28 +178,36 @@ def hull_depth_count(state: AVTState) -> HullDepthCount:
 def laser_odds(state: AVTState, shooter: Ship, laser: str, target: Ship) -> Odds:
     """What ``laser`` at ``target`` reads now: the range bracket, the table column, the chance to score.
 
-    :func:`_shoot` reads the column from here, so the column shown before
-    the shot is the one its d10 is read in (A5.166).
+    :func:`_shoot` reads the column where this does (:func:`_column`), so the
+    column shown before the shot is the one its d10 is read in (A5.166).
     """
+    return odds_seen(state, shooter, laser, target, seen_from(state, shooter, target))
+
+
+#: What a shooter's every laser reads of one target alike: the target marker and the words for it and its arc window.
+Seen = tuple[TargetMarker, str]
+
+
+def seen_from(state: AVTState, shooter: Ship, target: Ship) -> Seen:
+    """:func:`odds_seen`'s ``seen``: worked out once for a shooter and target, whichever laser fires."""
+    marker = marker_between(state, shooter, target)
+    window = "/".join(arc_windows(state, shooter, marker))
+    return marker, f"seen through AVID {marker}, arc window {window}"
+
+
+def odds_seen(state: AVTState, shooter: Ship, laser: str, target: Ship, seen: Seen) -> Odds:
+    """:func:`laser_odds`, with the target as ``shooter`` sees it (:func:`seen_from`)."""
     design = state.designs[shooter.design]
     mount = design.lasers[laser]
     spec = design.mounts[mount]
-    marker = marker_between(state, shooter, target)
-    column, bracket = column_of(spec.weapon, marker.range)
-    mode = d_mode(state)
-    scoring, average, most = column_odds(spec.weapon, column, mode)
-    window = "/".join(arc_windows(state, shooter, marker))
-    modifiers = (Modifier(f"range {marker.range}: bracket {bracket}", column, "A5.166 (weapon table column)"),)
-    notes = [
-        f"seen through AVID {marker}, arc window {window}",
-        f"uses {spec.power} battery points; then cools {spec.cooling} segment(s)",
-    ]
+    marker, seen_words = seen
+    column, bracket, scoring, modifiers, damage, d_entries = _column(spec.weapon, marker.range, d_mode(state))
+    notes = [seen_words, f"uses {spec.power} battery points; then cools {spec.cooling} segment(s)"]
     pentagon = next_pentagon(design, shooter, laser) if laser_state(design, shooter, laser) == "damaged" else 0
     if pentagon:
         notes.append(f"{laser} is damaged: a d10 under {pentagon} first marks a pentagon (A5.47)")
-    if mode == "chance" and any(column_entry(spec.weapon, column, r).startswith("D") for r in range(1, 11)):
+    if d_entries:
         notes.append("a Dn entry scores 1 on a second d10 of n or less (laser_d_entries)")
-    damage = f"0-{most} points, {float(average):.1f} on average, at the armour facing {shooter.id}"
     return Odds(
         shooter.id,
         mount,
@@ -215,11 +219,24 @@ def laser_odds(state: AVTState, shooter: Ship, laser: str, target: Ship) -> Odds
         0,
         scoring,
         modifiers,
-        damage,
+        f"{damage}, at the armour facing {shooter.id}",
         bracket=bracket,
         column=column,
         notes=tuple(notes),
     )
+
+
+@cache
+def _column(weapon: str, range_: int, mode: DMode) -> tuple[int, str, Fraction, tuple[Modifier, ...], str, bool]:
+    """What :func:`odds_seen` reads of the weapon table at ``range_``: the column and bracket, the chance to score
+    (:func:`.lasers.column_odds`), the modifier naming the column, the damage it does in words, and whether a
+    ``Dn`` entry in it scores by a second roll. Fixed by the table, so read once."""
+    column, bracket = column_of(weapon, range_)
+    scoring, average, most = column_odds(weapon, column, mode)
+    modifiers = (Modifier(f"range {range_}: bracket {bracket}", column, "A5.166 (weapon table column)"),)
+    damage = f"0-{most} points, {float(average):.1f} on average"
+    d_entries = mode == "chance" and any(column_entry(weapon, column, r).startswith("D") for r in range(1, 11))
+    return column, bracket, scoring, modifiers, damage, d_entries
 
 
 def aim_choices(state: AVTState, shooter: Ship, target: Ship) -> tuple[str, ...]:
@@ -251,10 +268,11 @@ def _shoot(
         if laser_state(design, shooter, shot.laser) == "damaged":
             shooter = _pentagon_check(design, shooter, shot.laser, dice, events)
         marker = marker_between(state, shooter, target)
-        odds = laser_odds(state, shooter, shot.laser, target)
+        # The column the shot's odds show (laser_odds reads it from the same place), without the words around it.
+        column = _column(spec.weapon, marker.range, mode)[0]
         roll = dice.roll("d10", f"{shooter.id} {shot.laser} at {target.id}, range {marker.range}")
         events.append(Rolled.of(roll))
-        text = column_entry(spec.weapon, odds.column, roll.total)
+        text = column_entry(spec.weapon, column, roll.total)
         extra = None
         if text.startswith("D") and mode == "chance":
             second = dice.roll("d10", f"{shooter.id} {shot.laser}: {text} scores 1 on {text[1:]} or less")

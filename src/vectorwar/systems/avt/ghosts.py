@@ -15,20 +15,22 @@ of this turn (its position now first, altitude included) if the entry were
 given now and nothing else were ordered until the turn ends. It is flown by
 the segment's own steps (:func:`.segment.play_segment`) on a copy of the
 game holding only that ship, so it is exactly what resolution would do: fire
-and the other ships cannot change a ship's own movement.
+and the other ships cannot change a ship's own movement. Nor can where the
+ship is: ships alike in all but place and name (a fleet in formation) fly the
+same paths moved over, so each such group's options are flown once.
 """
 
 from __future__ import annotations
 
 from vectorwar.dice import Dice
 from vectorwar.display import MoveOption
-from vectorwar.hexes import Position
+from vectorwar.hexes import Direction, Hex, Position
 from vectorwar.systems.avt.display import counter_facing
 from vectorwar.systems.avt.grid import SEGMENTS
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders
 from vectorwar.systems.avt.segment import play_segment
 from vectorwar.systems.avt.ssd import thrust_limit
-from vectorwar.systems.avt.state import AVTState, Ship, state_with
+from vectorwar.systems.avt.state import AVTState, Ship, state_with, unplaced
 
 
 def entries(state: AVTState, ship: Ship) -> list[ShipOrders]:
@@ -58,17 +60,43 @@ def fly(state: AVTState, ship: Ship, orders: ShipOrders) -> tuple[tuple[Position
     return tuple(path), alone.ship(ship.id)
 
 
+#: One option's flight as steps from where the ship starts (axial columns, rows, levels), and the counter's facing at
+#: the end.
+_Flight = tuple[tuple[tuple[int, int, int], ...], Direction | None]
+
+
+def _flights(state: AVTState, ship: Ship) -> list[_Flight]:
+    """Each of :func:`entries`' options for ``ship``, flown, as steps from where it starts."""
+    start = ship.position
+    q, r, z = start.hex.q, start.hex.r, start.altitude
+    out: list[_Flight] = []
+    for orders in entries(state, ship):
+        path, end = fly(state, ship, orders)
+        steps = tuple((p.hex.q - q, p.hex.r - r, p.altitude - z) for p in path)
+        out.append((steps, counter_facing(end)))
+    return out
+
+
+def _moved(start: Position, steps: tuple[tuple[int, int, int], ...]) -> tuple[Position, ...]:
+    q, r, z = start.hex.q, start.hex.r, start.altitude
+    return tuple(Position(Hex(q + dq, r + dr), z + dz) for dq, dr, dz in steps)
+
+
 def move_options(state: AVTState, seat: str) -> dict[str, list[MoveOption]]:
     """Ship id -> the options offered, for the seat's ships at an orders prompt (else nothing)."""
     if state.phase != "orders" or seat not in state.commanders():
         return {}
     out: dict[str, list[MoveOption]] = {}
+    flown: dict[Ship, list[_Flight]] = {}
     for ship in state.ships_of(seat):
         if ship.kind != "ship" or not ship.active:
             continue
-        options = []
-        for orders in entries(state, ship):
-            path, end = fly(state, ship, orders)
-            options.append(MoveOption(entry_text(orders), path, counter_facing(end)))
-        out[ship.id] = options
+        key = unplaced(ship)
+        flights = flown.get(key)
+        if flights is None:
+            flights = flown[key] = _flights(state, ship)
+        out[ship.id] = [
+            MoveOption(entry_text(orders), _moved(ship.position, steps), facing)
+            for orders, (steps, facing) in zip(entries(state, ship), flights, strict=True)
+        ]
     return out

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from vectorwar.systems.avt.design import Design
-from vectorwar.systems.avt.facing_tables import design_table, lasers_alive, lasers_fresh
+from vectorwar.systems.avt.facing_tables import cooling_bits, design_table, fresh_at, lasers_alive
 from vectorwar.systems.avt.fire import affordable, aim_choices, d_mode, full_volley, marker_between, shot_problem
 from vectorwar.systems.avt.grid import SEGMENTS
 from vectorwar.systems.avt.laser_odds import eat_chance, expected_damage, net_damage
@@ -20,7 +20,7 @@ from vectorwar.systems.avt.orders import ShipOrders, Shot
 from vectorwar.systems.avt.orientation import Orientation, pivot_path, schedule
 from vectorwar.systems.avt.ssd import laser_state, ship_battery_capacity, ship_reactor_power
 from vectorwar.systems.avt.state import AVTState, Ship, absolute
-from vectorwar.systems.avt.tracks import marker_between_points, nearest_first, track, where
+from vectorwar.systems.avt.tracks import marker_between_vectors, nearest_first, track, where
 
 #: Expected damage past the skin below which a volley is not worth its power and cooling.
 MIN_NET = 3.0
@@ -148,15 +148,16 @@ def later_volleys(
     capacity = ship_battery_capacity(design, ship)
     table = design_table(design)
     alive = lasers_alive(design, ship)
+    cooling, now, three_d, reach = cooling_bits(design, ship), state.now, state.three_d, max_range(weapon)
     out: list[tuple[int, int, int]] = []
     for wait in range(1, min(WAIT, segments_left(state)) + 1):
-        seen, range_ = marker_between_points(state, mine.after(wait), theirs.after(wait))
-        if seen is None or range_ > max_range(weapon):
+        seen, range_ = marker_between_vectors(three_d, mine.after(wait), theirs.after(wait))
+        if seen is None or range_ > reach:
             continue
-        passed = [o for at, o in stops if at < state.now + wait]
+        passed = [o for at, o in stops if at < now + wait]
         orientation = passed[-1] if passed else ship.orientation
         # Lasers whole, cool by then and bearing, each taking its power in the order of their names.
-        able = table.facing(orientation, seen, state.three_d)[0] & lasers_fresh(design, ship, state.now + wait, alive)
+        able = table.facing(orientation, seen, three_d)[0] & fresh_at(alive, cooling, now + wait)
         power = min(capacity, power_now + wait * recharge)
         count = 0
         for bit, cost in table.by_name:

@@ -40,7 +40,6 @@ facing change takes comes from the ship's caterpillar charts
 
 from __future__ import annotations
 
-import heapq
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -72,18 +71,14 @@ def _frame(heading: int, pitch: int, roll: int) -> Frame:
     return nose, starboard, top
 
 
-def _same(a: Frame, b: Frame) -> bool:
-    return all(abs(x - y) < 1e-9 for u, v in zip(a, b, strict=True) for x, y in zip(u, v, strict=True))
-
-
-@cache
 def _pole_roll(pitch: int, heading: int, roll: int, new_heading: int) -> int:
-    """The roll that gives the same body at a pole when the heading is written as ``new_heading``."""
-    target = _frame(heading, pitch, roll)
-    for r in range(12):
-        if _same(_frame(new_heading, pitch, r), target):
-            return r
-    raise AssertionError("unreachable: at a pole heading and roll trade off exactly")  # pragma: no cover
+    """The roll that gives the same body at a pole when the heading is written as ``new_heading``.
+
+    With the nose straight up, writing the heading ``d`` rays round is rolling ``d`` steps the same way; straight
+    down, the other way (tests/avt/test_orientation.py compares the ship's axes for every case).
+    """
+    turn = new_heading - heading
+    return (roll + turn if pitch > 0 else roll - turn) % 12
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -209,16 +204,30 @@ def _pivot_moves(o: Orientation, three_d: bool) -> list[tuple[Orientation, int, 
         return [m for m in out if m[0].pitch == 0]
     if abs(p) == 3:
         toward = 2 if p > 0 else -2
-        return out + [(Orientation(k, toward, _pole_roll(p, 0, r, k)), 1, 1) for k in range(0, 12, 2)]
+        return out + [(_at(k, toward, _pole_roll(p, 0, r, k)), 1, 1) for k in range(0, 12, 2)]
     return out + _pitch_moves(h, p, r) + _diagonal_moves(h, p, r)
+
+
+#: Each orientation a pivot step reaches, made once, by its number (:func:`orientation_number`): a fresh process's
+#: pivot searches step through hundreds of them many times over.
+_MADE: dict[int, Orientation] = {}
+
+
+def _at(heading: int, pitch: int, roll: int) -> Orientation:
+    """``Orientation(heading, pitch, roll)``, made once."""
+    number = ((pitch + 3) * 12 + heading) * 12 + roll
+    made = _MADE.get(number)
+    if made is None:
+        made = _MADE[number] = Orientation(heading, pitch, roll)
+    return made
 
 
 def _yaw_moves(h: int, p: int, r: int) -> list[tuple[Orientation, int, int]]:
     """Turns about the vertical: a ray either way in the amber and blue rings, two in the green (no corners)."""
     if abs(p) <= 1:
-        return [(Orientation((h + d) % 12, p, r), 1, 0) for d in (1, -1)]
+        return [(_at((h + d) % 12, p, r), 1, 0) for d in (1, -1)]
     if abs(p) == 2:
-        return [(Orientation((h + d) % 12, p, r), 1, 0) for d in (2, -2)]
+        return [(_at((h + d) % 12, p, r), 1, 0) for d in (2, -2)]
     return []
 
 
@@ -230,7 +239,7 @@ def _pitch_moves(h: int, p: int, r: int) -> list[tuple[Orientation, int, int]]:
         if abs(q) == 3:
             out.append((Orientation.make(h, q, r), 1, 1))
         elif abs(q) != 2 or h % 2 == 0:
-            out.append((Orientation(h, q, r), 1, 1))
+            out.append((_at(h, q, r), 1, 1))
     return out
 
 
@@ -243,7 +252,7 @@ def _diagonal_moves(h: int, p: int, r: int) -> list[tuple[Orientation, int, int]
             for dp in (1, -1):
                 q, k = p + dp, (h + dh) % 12
                 if abs(q) <= 2 and (abs(q) != 2 or k % 2 == 0) and (abs(p) != 2 or abs(q) < 2):
-                    out.append((Orientation(k, q, r), 2, 1))
+                    out.append((_at(k, q, r), 2, 1))
     return out
 
 
@@ -279,35 +288,55 @@ _Came = dict[int, tuple[int, Orientation, int, int]]
 
 @lru_cache(maxsize=8)  # pivot_paths and pivot_ends keep their own answers: this shares one search
 def _search(start: Orientation, three_d: bool) -> tuple[_Came, tuple[int, ...]]:
-    """The pivot search from ``start``: how each orientation taken off the heap was reached, and the numbers of
-    those that first brought the nose to each window, in the order found."""
+    """The pivot search from ``start``: how each orientation taken off the queue was reached, and the numbers of
+    those that first brought the nose to each window, in the order found.
+
+    Orientations leave the queue in the order of (wedges, windows, pitching wedges, when they joined it), the
+    quickest first. Every step costs a wedge or two, so an orientation joins a later wedge count than the one
+    being taken off: the queue is a list per wedge count, each put in order of (windows, pitching) once every
+    step into it has been taken (a stable sort keeps the order they joined in), which takes them off in the
+    same order a heap would, for less work.
+    """
     # Orientations are tracked by their number (:func:`_moves`): a dataclass's hash is worked out in Python on
     # every look-up, and a nose window by the number without the roll. Only the paths asked for are then built,
     # by walking back (:func:`_walk_back`).
     came: _Came = {}
     first: dict[int, int] = {}  # nose window's number -> the number of the orientation that reached it first
     noses = _NOSES[three_d]
-    counter = 0
-    heap: list[tuple[int, int, int, int, int, Orientation, int, int]] = [
-        (0, 0, 0, 0, orientation_number(start), start, -1, 0)
-    ]
-    while heap:
-        wedges, steps, pitching, _, key, here, parent, cost = heapq.heappop(heap)
-        if key in came:
+    known = _MOVES[three_d]
+    # By wedge count: (windows, pitching wedges, number, orientation, parent's number, the last step's wedges).
+    queue: dict[int, list[tuple[int, int, int, Orientation, int, int]]] = {
+        0: [(0, 0, orientation_number(start), start, -1, 0)]
+    }
+    wedges = 0
+    while queue:
+        waiting = queue.pop(wedges, None)
+        if waiting is None:
+            wedges += 1
             continue
-        came[key] = (parent, here, cost, wedges)
-        if key // 12 not in first:
-            first[key // 12] = key
-            if len(first) == noses:
-                break  # every window the nose can be in has its quickest path: nothing later can change one
-        for nxt, nxt_key, step_cost, pitch_cost in _moves(here, three_d):
-            if nxt_key not in came:
-                counter += 1
-                heapq.heappush(
-                    heap,
-                    (wedges + step_cost, steps + 1, pitching + pitch_cost, counter, nxt_key, nxt, key, step_cost),
-                )
+        waiting.sort(key=_windows_and_pitching)
+        for steps, pitching, key, here, parent, cost in waiting:
+            if key in came:
+                continue
+            came[key] = (parent, here, cost, wedges)
+            if key // 12 not in first:
+                first[key // 12] = key
+                if len(first) == noses:
+                    return came, tuple(first.values())  # every window the nose can be in has its quickest path
+            moves = known.get(key)
+            if moves is None:
+                moves = known[key] = _moves(here, three_d)
+            for nxt, nxt_key, step_cost, pitch_cost in moves:
+                if nxt_key not in came:
+                    queue.setdefault(wedges + step_cost, []).append(
+                        (steps + 1, pitching + pitch_cost, nxt_key, nxt, key, step_cost)
+                    )
+        wedges += 1
     return came, tuple(first.values())
+
+
+def _windows_and_pitching(entry: tuple[int, int, int, Orientation, int, int]) -> tuple[int, int]:
+    return entry[0], entry[1]
 
 
 def _walk_back(came: _Came, key: int) -> tuple[Step, ...]:
@@ -330,6 +359,10 @@ _NOSES = {True: len(ALL_WINDOWS), False: sum(1 for w in ALL_WINDOWS if w.level =
 def orientation_number(o: Orientation) -> int:
     """A number of its own for each orientation."""
     return ((o.pitch + 3) * 12 + o.heading) * 12 + o.roll
+
+
+#: :func:`_moves` by the orientation's number, for the search: a look-up by a number hashes no dataclass.
+_MOVES: dict[bool, dict[int, tuple[tuple[Orientation, int, int, int], ...]]] = {True: {}, False: {}}
 
 
 @cache

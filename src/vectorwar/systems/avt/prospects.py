@@ -132,6 +132,8 @@ def structure_worth(design: Design) -> float:
 # Keyed by the design's ``id``, the design itself kept beside it so the ``id`` is never reused while it lives.
 _DESIGNS: dict[int, Design] = {}
 _INSIDE: dict[tuple[int, str, str], Callable[[int, int, int], float]] = {}
+#: The same recursions by what they read of the region (:func:`_reads`): regions alike in it share one.
+_SHARED: dict[tuple[int, str, int, int, str], Callable[[int, int, int], float]] = {}
 #: Designs' tables kept before they are cleared (a long series of games in one process).
 _KEEP = 64
 
@@ -150,21 +152,31 @@ def inside(design: Design, region: str, count: HullDepthCount, left: int) -> flo
     if loss is None:
         if len(_INSIDE) >= _KEEP:
             _INSIDE.clear()
+            _SHARED.clear()
             _DESIGNS.clear()
         _DESIGNS[id(design)] = design
-        loss = _INSIDE[key] = _losses_inside(design, region, count)
+        face, depth, far = _reads(design, region)
+        shared = (id(design), face, depth, far, count)
+        loss = _SHARED.get(shared)
+        if loss is None:
+            loss = _SHARED[shared] = _losses_inside(design, region, count)
+        _INSIDE[key] = loss
     return loss(left, 0, 0)
+
+
+def _reads(design: Design, region: str) -> tuple[str, int, int]:
+    """All :func:`_losses_inside` reads of ``region``: its hit location table, its hull depth and the far side's
+    armour. Regions alike in these lose alike (a face's edge regions mostly are)."""
+    ssd = ssd_of(design)
+    return ssd.table(region), design.hull_depth[ssd.depth_kind(region)], ssd.armour[far_side(region)]
 
 
 def _losses_inside(design: Design, region: str, count: HullDepthCount) -> Callable[[int, int, int], float]:
     """:func:`inside`'s recursion for one design and region: (points left, stage, depth used) -> loss, kept."""
-    memo: dict[tuple[int, int, int], float] = {}
-    ssd = ssd_of(design)
-    face = ssd.table(region)
+    memo: dict[int, float] = {}
+    face, depth, far = _reads(design, region)
     stages = (face, "core", OPPOSITE_FACE[face])
     rows = tuple(tuple(hit_entry(entry) for entry in design.hit_locations[t]) for t in stages)
-    depth = design.hull_depth[ssd.depth_kind(region)]
-    far = ssd.armour[far_side(region)]
     worth = structure_worth(design)
     structure = BOX + worth
     boxes = count == "boxes"
@@ -183,10 +195,15 @@ def _losses_inside(design: Design, region: str, count: HullDepthCount) -> Callab
         for stage_rows in rows
     )
 
+    # The memo is keyed by one whole number per (points left, stage, depth used): a tuple key costs a tuple.
+    span = depth + 1 + max((o[3] for stage_rows in prepared for row in stage_rows for o in row), default=0)
+    get = memo.get
+
     def loss(left: int, stage: int, used: int) -> float:
         if left <= 0:
             return 0.0
-        found = memo.get((left, stage, used))
+        key = (left * 3 + stage) * span + used
+        found = get(key)
         if found is not None:
             return found
         total = 0.0
@@ -206,12 +223,12 @@ def _losses_inside(design: Design, region: str, count: HullDepthCount) -> Callab
                     else:
                         # The memo read here before calling (and nothing left is nothing lost, as ``loss`` says):
                         # most of a table's look-ups are answered without a call.
-                        after = memo.get((rest, stage + 1, 0))
+                        after = get((rest * 3 + stage + 1) * span)
                         total += p * (gain + (after if after is not None else loss(rest, stage + 1, 0)))
                 else:
-                    after = 0.0 if rest <= 0 else memo.get((rest, stage, dug))
+                    after = 0.0 if rest <= 0 else get((rest * 3 + stage) * span + dug)
                     total += p * (gain + (after if after is not None else loss(rest, stage, dug)))
-        memo[(left, stage, used)] = found = total / (1 - again) if again < 1 else total
+        memo[key] = found = total / (1 - again) if again < 1 else total
         return found
 
     return loss

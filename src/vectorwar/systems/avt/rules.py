@@ -57,7 +57,7 @@ from vectorwar.systems.avt.random_orders import random_ship_orders
 from vectorwar.systems.avt.repairs import HEAT_SINK_USE
 from vectorwar.systems.avt.segment import resolve_segment
 from vectorwar.systems.avt.start import starts
-from vectorwar.systems.avt.state import AVTState, Ship
+from vectorwar.systems.avt.state import AVTState, Ship, unplaced
 from vectorwar.vectors import Velocity
 
 #: Pivots the search bot tries for each ship beside the burns (``order_variants``): the best facings greedy sees.
@@ -353,13 +353,29 @@ class AttackVector(RuleSystem[AVTState]):
         everyone = id_lookup([s.id for s in state.ships])
         mine = {s.id for s in state.ships_of(seat) if s.kind == "ship"}
         out: dict[str, list[OrderPiece]] = {}
+        # Ships alike but for their place (a fleet in formation) have the same candidates, and a built entry the
+        # same verdict: each piece, and whether its entry was built and passed, is kept by the ship so placed.
+        kept: dict[Ship, list[tuple[OrderPiece, bool | None]]] = {}
         for ship in state.ships_of(seat):
             if ship.kind != "ship" or not ship.active:
                 continue
+            key = unplaced(ship)
+            found = kept.get(key)
+            if found is None:
+                found = kept[key] = [
+                    (
+                        p,
+                        None
+                        if entry is None
+                        else self._legal(state, f"{ship.id} {p.text}", entry, own, everyone, mine),
+                    )
+                    for p, entry in pieces.candidates(state, ship)
+                ]
+            # A piece read from its text (a repair, an electronics box) is read for each ship, as its order would be.
             legal = [
                 p
-                for p, entry in pieces.candidates(state, ship)
-                if self._legal(state, f"{ship.id} {p.text}", entry, own, everyone, mine)
+                for p, verdict in found
+                if verdict or (verdict is None and self._legal(state, f"{ship.id} {p.text}", None, own, everyone, mine))
             ]
             if legal:
                 out[ship.id] = legal

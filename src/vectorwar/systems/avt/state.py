@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from typing import Any, Literal
 
-from vectorwar.hexes import Direction, Position
+from vectorwar.hexes import Direction, Hex, Position
 from vectorwar.maps import HexMap
 from vectorwar.roster import Roster
 from vectorwar.rules import OptionValue
@@ -221,3 +221,13 @@ def state_with(state: AVTState, **changes: Any) -> AVTState:
     for name in _STATE_ORDER:
         _store(new, name, changes[name] if name in changes else getattr(state, name))
     return new
+
+
+#: Where :func:`unplaced` puts every ship.
+_NOWHERE = Position(Hex(0, 0), 0)
+
+
+def unplaced(ship: Ship) -> Ship:
+    """``ship`` without its id, name and place: ships equal in this move alike, are offered the same order pieces
+    and pass the same checks of their own entries (a fleet in formation), wherever each is."""
+    return ship_with(ship, id="", name="", position=_NOWHERE)

@@ -21,11 +21,11 @@ from vectorwar.systems.avt.facing_tables import (
     Reach,
     Scored,
     Seen,
+    cooling_bits,
     design_table,
+    fresh_at,
     lasers_alive,
-    lasers_fresh,
     reachable_from,
-    seen_at,
     takes_from,
 )
 from vectorwar.systems.avt.orders import ShipOrders
@@ -37,7 +37,7 @@ from vectorwar.systems.avt.tracks import (
     THRUST_UNIT,
     Vec,
     dot,
-    marker_between_points,
+    marker_between_vectors,
     norm,
     scale,
     sub,
@@ -157,8 +157,9 @@ def settled(state: AVTState, ship: Ship, enemy: Ship) -> bool:
     mine, theirs = track(ship), track(enemy)
     if norm(sub(theirs.velocity, mine.velocity)) > SETTLED_SPEED:
         return False
+    three_d = state.three_d
     for t in range(0, 9, 2):
-        _, range_ = marker_between_points(state, mine.after(t), theirs.after(t))
+        _, range_ = marker_between_vectors(three_d, mine.after(t), theirs.after(t))
         if not CLOSE_BAND[0] <= range_ <= CLOSE_BAND[1]:
             return False
     return True
@@ -179,10 +180,14 @@ def _seen_after(state: AVTState, design: Design, ship: Ship, table: DesignTable,
     """Where ``enemy`` will be seen once each of ``ship``'s facing changes is done, by the segments it takes: they
     depend on that time alone."""
     mine, theirs = track(ship), track(enemy)
-    return {
-        takes: seen_at(state, table, mine, theirs, takes)
-        for takes in takes_from(ship.orientation, state.three_d, design.pivots)
-    }
+    three_d = state.three_d
+    seen_through = table.seen_through
+    out: dict[int, Seen | None] = {}
+    # The window the enemy is seen through (``None``: the same space) with the design table's answers kept for it.
+    for takes in takes_from(ship.orientation, three_d, design.pivots):
+        seen = marker_between_vectors(three_d, mine.after(takes), theirs.after(takes))[0]
+        out[takes] = None if seen is None else (seen, seen_through(seen, three_d))
+    return out
 
 
 def thrust_window(state: AVTState, design: Design, ship: Ship, enemy: Ship, aim: Vec) -> Window | None:
@@ -193,8 +198,9 @@ def thrust_window(state: AVTState, design: Design, ship: Ship, enemy: Ship, aim:
     alive = lasers_alive(design, ship)
     seen_after = _seen_after(state, design, ship, table, enemy) if close and BEARING_WEIGHT else {}
     best: tuple[float, Window] | None = None
-    for window, orientation, n, takes, number, thrust in reachable(state, design, ship):
-        score = dot(thrust, aim) - 0.02 * n
+    x, y, z = aim
+    for window, orientation, n, takes, number, (u, v, w) in reachable(state, design, ship):
+        score = (u * x + v * y + w * z) - 0.02 * n  # dot(thrust, aim), written out: some 50 windows a decision
         found = seen_after.get(takes)
         if found is not None:
             known = found[1].get(number)
@@ -238,12 +244,13 @@ def _scored(state: AVTState, design: Design, ship: Ship, enemy: Ship) -> Scored:
     # Where the enemy is seen, and the lasers cool, depend on when the pivot is done alone: each worked out once.
     when: dict[int, tuple[Window, dict[int, tuple[int, int]], int] | None] = {}
     key: list[object] = [orientation_number(ship.orientation), three_d, alive]
+    cooling, now = cooling_bits(design, ship), state.now
     for takes, found in _seen_after(state, design, ship, table, enemy).items():
         if found is None:
             when[takes] = None
             key.append(None)
         else:
-            fresh = lasers_fresh(design, ship, state.now + takes, alive)
+            fresh = fresh_at(alive, cooling, now + takes)
             when[takes] = (*found, fresh)
             key.append((found[0].level, found[0].ray, fresh))
     kept = table.scored.get(tuple(key))

@@ -131,10 +131,14 @@ _TRACKS_KEPT = 256
 
 def marker_between_points(state: AVTState, start: Vec, end: Vec) -> tuple[Window | None, int]:
     """The AVID window and range from one predicted point to another (rounded to hexes and levels)."""
-    d = sub(end, start)
-    dq = round(d[0] / _ROOT3_2)
-    dr = round(-d[1] - dq / 2.0)
-    dz = round(d[2]) if state.three_d else 0
+    return marker_between_vectors(state.three_d, start, end)
+
+
+def marker_between_vectors(three_d: bool, start: Vec, end: Vec) -> tuple[Window | None, int]:
+    """:func:`marker_between_points` in a game with altitude (``three_d``) or without: for loops that ask it often."""
+    dq = round((end[0] - start[0]) / _ROOT3_2)
+    dr = round(-(end[1] - start[1]) - dq / 2.0)
+    dz = round(end[2] - start[2]) if three_d else 0
     marker = marker_for_offset(dq, dr, dz)
     return marker.window, marker.range
 
