@@ -23,6 +23,9 @@ pytestmark = pytest.mark.skipif(
 )
 
 TIMEOUT_MS = 10_000
+#: A liveness bound for the whole game of computer players: their worker runs at a low CPU priority, so on a
+#: loaded machine it takes what the rest leaves (docs/web.md, *People first*).
+GAME_TIMEOUT_MS = 180_000
 SCENARIO = "vv5-dogfight"
 SEED = 3
 BOTS = {"red": "bot:greedy", "blue": "bot:greedy"}
@@ -48,7 +51,7 @@ def test_scrubbing_to_a_turn_draws_the_trails_so_far_and_that_turns_shots(
     page.goto(server.url + created["spectate_url"])
     page.wait_for_selector("body[data-socket=open]", timeout=TIMEOUT_MS)
     page.wait_for_selector("#map .counter", timeout=TIMEOUT_MS)
-    expect(page.locator("body")).to_have_attribute("data-over", "true", timeout=TIMEOUT_MS)
+    expect(page.locator("body")).to_have_attribute("data-over", "true", timeout=GAME_TIMEOUT_MS)
     # The live game draws no trails.
     assert page.locator("#map .trail-group").count() == 0
     page.click("#replay-toggle")

@@ -19,8 +19,8 @@ be stopped. So each decision goes to a pool of worker processes:
   own, each lane first come first served. A decision cannot be stopped part
   way and handed back, so a person's game never waits behind a long
   ``search:3`` decision of a game nobody plays in: the bot-only lane's
-  workers run at the lowest CPU priority, taking what the web process and
-  the people's workers leave.
+  workers run at a lower CPU priority still, taking little of a core the web
+  process or the people's workers want.
 
 Waiting for a free worker does not count against a decision's budget: the
 budget bounds the work, the lane the wait.
@@ -65,8 +65,8 @@ BOTS_ONLY = 1
 #: How much lower the people's workers' CPU priority is than the web process's (Unix ``nice``), so that on
 #: a busy machine the web process's requests come before the bots' thinking.
 NICENESS = 5
-#: The bot-only lane's: the lowest there is, so it only takes a core nobody else wants.
-NICENESS_BOTS_ONLY = 19
+#: The bot-only lane's: lower still, so such games take little of a core others want, yet never stop.
+NICENESS_BOTS_ONLY = 15
 
 
 def default_size() -> int:
