@@ -175,6 +175,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--max-pairs", type=int, default=2000, help="stop with no verdict after this many pairs")
     parser.add_argument("--seed", type=int, default=0, help="the first seed")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--progress", type=int, default=0, help="print the standing every this many pairs")
     args = parser.parse_args(argv)
     args.scenarios = list(args.scenarios) + (two_side_ids() if args.two_side else [])
     if not args.scenarios:
@@ -194,13 +195,21 @@ def main(argv: Sequence[str] | None = None) -> Verdict:
             add_old_greedy(spec, args.scenarios)
     results: list[tuple[float, float]] = []
     seed = args.seed
+    # A round: the next seeds of every scenario, so each scenario weighs the same whenever the test stops; enough
+    # seeds that every worker has a pair to play (one scenario alone would otherwise keep one worker busy).
+    seeds_a_round = max(1, -(-args.workers // len(args.scenarios)))
     with multiprocessing.Pool(args.workers) as pool:
         while len(results) < args.max_pairs:
-            # A round: the next seed of every scenario, so each scenario weighs the same whenever the test stops.
-            round_ = [(s, seed, args.old, args.new) for s in args.scenarios][: args.max_pairs - len(results)]
+            round_ = [(s, seed + k, args.old, args.new) for k in range(seeds_a_round) for s in args.scenarios][
+                : args.max_pairs - len(results)
+            ]
             results.extend(pool.map(play_pair, round_))
-            seed += 1
+            seed += seeds_a_round
             found = verdict(results, args.elo0, args.elo1, args.alpha, args.beta)
+            if args.progress and len(results) // args.progress > (len(results) - len(round_)) // args.progress:
+                print(
+                    f"{len(results)} pairs: {found.wins}-{found.draws}-{found.losses}, LLR {found.llr:.2f}", flush=True
+                )
             if found.decision != "no verdict yet":
                 break
     found = verdict(results, args.elo0, args.elo1, args.alpha, args.beta)

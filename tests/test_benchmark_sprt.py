@@ -85,3 +85,16 @@ def test_greedy_at_a_commit_plays_as_the_bot_of_that_commit(monkeypatch: pytest.
     assert (first, second) == again
     with pytest.raises(SystemExit):
         add_old_greedy("search@HEAD", ["msc-duel"])
+
+
+def test_every_worker_gets_a_pair_a_round_and_the_standing_is_printed_as_asked(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from sprt import main
+
+    found = main(["random", "greedy", "msc-duel", "--workers", "2", "--max-pairs", "4", "--progress", "2"])
+    # One scenario and two workers: each round plays two seeds, so the standing is printed after each.
+    assert found.games <= 8
+    printed = [line for line in capsys.readouterr().out.splitlines() if " pairs: " in line]
+    assert [line.split()[0] for line in printed] == [str(2 * (i + 1)) for i in range(len(printed))]
+    assert printed

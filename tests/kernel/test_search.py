@@ -198,6 +198,35 @@ def test_where_the_fire_is_judged_in_prospect_every_one_ship_variant_is_tried_ne
     assert [str(o) for o in few] == [str(o) for o in every[:6]]  # cut short, the nearest are kept
 
 
+def test_sequential_halving_keeps_the_fast_bots_order_and_the_best_and_spends_what_the_budget_counts() -> None:
+    game = set_up("msc-fleet", seed=1).game
+    system, state = game.system, game.state
+    budget = Budget(screen=8, mine=2, theirs=1, rounds=1, turns=0, horizon=2, halving=True)
+    bot = SearchBot(system, budget)
+    mine = bot._candidates(state, "red", 8, random.Random(1), system.move_options(state, "red"))
+    assert len(mine) == 8
+    # Each order's trials judged by a fixed worth: the sixth best of all, the fast bot's (first) worst.
+    worth = {str(order): float(i) for i, order in enumerate(mine)}
+    worth[str(mine[5])] = 100.0
+    bot._rollout = lambda state, orders, seed, judging, seat=None: (orders["red"], {})  # type: ignore[assignment,method-assign]
+    bot._outcome = lambda trial, seat, root: (None, worth[str(trial[0])])  # type: ignore[method-assign]
+    kept = bot._halved(state, "red", mine, {}, {}, 2, random.Random(2))
+    assert [str(o) for o in kept] == [str(mine[0]), str(mine[5])]
+    # Two trials each for eight orders, then four each for the better four (the fast bot's among them).
+    assert budget.screened == 8 * 2 + 4 * 4
+
+
+def test_a_halving_level_plays_a_legal_order_within_its_budget() -> None:
+    game = set_up("msc-duel", seed=4).game
+    system = game.system
+    view = system.seat_view(game.state, "blue")
+    bot = SearchBot(system, LEVELS[2])
+    assert LEVELS[2].halving
+    order = bot.choose(view, "blue", random.Random(1))
+    system.check_order(view, "blue", order)
+    assert 0 < bot.rollouts <= scaled(LEVELS[2], system.rollout_cost(view)).rollouts
+
+
 def test_with_move_by_default_replaces_one_ships_entry_and_keeps_the_others() -> None:
     game = set_up("msc-fleet", seed=1).game
     seat = game.waiting_for[0]

@@ -70,7 +70,9 @@ class SearchBot(Trials):
             return mine[0]
         profiles = self._profiles(state, others, budget.theirs, own)
         root = dict(self.system.standing(state))
-        if len(mine) > budget.mine:
+        if len(mine) > budget.mine and budget.halving and judging is Judging.ROLLED:
+            mine = self._halved(state, seat, mine, profiles[0], root, budget.mine, own)
+        elif len(mine) > budget.mine:
             mine = self._screened(state, seat, mine, profiles[0], root, budget.mine, own, judging)
         # Held-fire trials throw no dice at ships: a second round would repeat the first.
         rounds = 1 if judging is Judging.HELD else budget.rounds
@@ -211,6 +213,39 @@ class SearchBot(Trials):
             joined = self._joined(state, seat, mine, raw)
             kept.extend(order for order in joined if str(order) not in seen)
         return kept
+
+    def _halved(
+        self,
+        state: Any,
+        seat: str,
+        mine: Sequence[Any],
+        likeliest: dict[str, Any],
+        root: Mapping[str, float],
+        keep: int,
+        rng: random.Random,
+    ) -> list[Any]:
+        """The ``keep`` best of ``mine`` against the others' likeliest orders, by sequential halving.
+
+        Every order still in contention gets ``SCREEN_ROUNDS`` rollouts, the better half (the fast bot's own
+        order always among them) goes on with twice the rollouts each, and so on until ``keep`` are left: the
+        rollouts go where the choice is close, and every order in a stage meets the same dice.
+        """
+        alive = list(range(len(mine)))
+        samples: dict[int, list[Outcome]] = {i: [] for i in alive}
+        per = SCREEN_ROUNDS
+        while len(alive) > keep:
+            seeds = [rng.getrandbits(64) for _ in range(per)]
+            for i in alive:
+                trials = (self._rollout(state, {seat: mine[i], **likeliest}, d, Judging.ROLLED, seat) for d in seeds)
+                samples[i].extend(self._outcome(t, seat, root) for t in trials)
+            scale = scale_of([o for i in alive for o in samples[i]])
+            mean = {i: sum(value_of(o, scale) for o in samples[i]) / len(samples[i]) for i in alive}
+            ranked = sorted(alive, key=lambda i: (mean[i] + (FAST_BONUS if i == 0 else 0.0), -i), reverse=True)
+            # The fast bot's own order (index 0) always stays in: it is the yardstick the rest must beat.
+            kept = [0, *(i for i in ranked if i != 0)][: max(keep, len(alive) // 2)]
+            alive = sorted(kept)
+            per *= 2
+        return [mine[i] for i in alive]
 
     def _joined(self, state: Any, seat: str, mine: Sequence[Any], scores: Sequence[float]) -> list[Any]:
         """Orders that make several ships' best one-ship changes of ``mine[0]`` together (``scores`` in order).

@@ -38,17 +38,36 @@ class Budget:
     #: Prompts after which a rollout stops early, at the next prompt where several seats plot together
     #: (a point where no side has moved or fired more than another since the root). AV:T has eight a turn.
     horizon: int = 4
+    #: Where trials roll their dice (``ROLLED``): the screen by sequential halving rather than ``SCREEN_ROUNDS`` a
+    #: candidate, so rollouts go to the orders still in contention (:meth:`SearchBot._halved`).
+    halving: bool = False
 
     @property
     def rollouts(self) -> int:
         """The most rollouts one decision may cost, before the system's ``rollout_cost`` scales the budget."""
-        return SCREEN_ROUNDS * self.screen + self.mine * self.theirs * self.rounds
+        return self.screened + self.mine * self.theirs * self.rounds
+
+    @property
+    def screened(self) -> int:
+        """Rollouts of the screen: ``SCREEN_ROUNDS`` an order, or with ``halving`` ``SCREEN_ROUNDS`` each for all,
+        twice that for the better half, and so on down to ``mine``.
+
+        >>> Budget(screen=24, mine=6, halving=True).screened, Budget(screen=24, mine=6).screened
+        (96, 48)
+        """
+        if not self.halving:
+            return SCREEN_ROUNDS * self.screen
+        total, alive, each = 0, self.screen, SCREEN_ROUNDS
+        while alive > self.mine:
+            total += alive * each
+            alive, each = max(self.mine, alive // 2), each * 2
+        return total
 
 
 #: Strength levels by name suffix: ``search`` is level 1, ``search:2`` and ``search:3`` think harder.
 LEVELS: dict[int, Budget] = {
     1: Budget(screen=12, mine=5, theirs=2, rounds=6, turns=1, horizon=4),
-    2: Budget(screen=24, mine=6, theirs=3, rounds=8, turns=1, horizon=6),
+    2: Budget(screen=24, mine=6, theirs=2, rounds=8, turns=1, horizon=4, halving=True),
     3: Budget(screen=40, mine=8, theirs=4, rounds=10, turns=2, horizon=10),
 }
 
