@@ -214,12 +214,12 @@ def avt_greedy_row(games: int = 12) -> dict[str, object]:
         game = Game.new(system, builtin_scenario("avt-duel-wasp"), seed)
         bots = make_bots(system, {seat: "greedy", "red" if seat == "blue" else "blue": "random"})
         while not game.is_over:
-            for side in game.waiting_for:
+            for acting in game.waiting_for:
                 t = time.perf_counter()
-                order = bots[side].choose(game.state, side, bot_rng(seed, side, len(game.history)))
-                if side == seat:
+                order = bots[acting].choose(game.state, acting, bot_rng(seed, acting, len(game.history)))
+                if acting == seat:
                     times.append((time.perf_counter() - t) * 1000)
-                game.submit(side, order)
+                game.submit(acting, order)
                 if game.is_over:
                     break
     times.sort()

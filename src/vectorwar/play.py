@@ -140,7 +140,7 @@ def bot_accepts_end(game: Game, seat: str) -> bool:
     ending by agreement*). Computer players never offer an end themselves.
     """
     standing = game.system.standing(game.system.seat_view(game.state, seat))
-    others = [value for side, value in standing.items() if side != seat]
+    others = [value for other, value in standing.items() if other != seat]
     return not others or standing.get(seat, 0.0) <= max(others)
 
 

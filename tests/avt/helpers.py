@@ -112,18 +112,18 @@ def play_checking_offers(
     is over nothing is offered.
     """
     counted = 0
-    sides = [s.id for s in builtin_scenario(scenario).sides]
+    everyone = [s.id for s in builtin_scenario(scenario).sides]
     for seed in range(seeds):
         game = Game.new(AVT, builtin_scenario(scenario), seed, {"three_d": three_d})
-        bots = make_bots(AVT, dict.fromkeys(sides, "random"))
+        bots = make_bots(AVT, dict.fromkeys(everyone, "random"))
         while not game.is_over:
-            for side in sides:
-                if side not in game.waiting_for:
-                    assert offers(game.state, side) == {}, f"{side} gives no orders now"
+            for idle in everyone:
+                if idle not in game.waiting_for:
+                    assert offers(game.state, idle) == {}, f"{idle} gives no orders now"
             for seat in game.waiting_for:
                 counted += check(game, seat)
                 game.submit(seat, bots[seat].choose(game.state, seat, bot_rng(seed, seat, len(game.history))))
                 if game.is_over:
                     break
-        assert offers(game.state, sides[-1]) == {}, "nothing is offered once the game is over"
+        assert offers(game.state, everyone[-1]) == {}, "nothing is offered once the game is over"
     return counted

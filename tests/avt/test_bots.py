@@ -40,17 +40,17 @@ def test_every_greedy_order_passes_the_order_check_as_given_and_as_text(scenario
         game = Game.new(AVT, builtin_scenario(scenario), seed)
         bots = make_bots(AVT, {seat: "greedy", other(seat): "random"})
         while not game.is_over:
-            for side in game.waiting_for:
-                order = bots[side].choose(game.state, side, bot_rng(seed, side, len(game.history)))
-                if side == seat:
+            for acting in game.waiting_for:
+                order = bots[acting].choose(game.state, acting, bot_rng(seed, acting, len(game.history)))
+                if acting == seat:
                     assert isinstance(order, SegmentOrders)
-                    AVT.check_order(game.state, side, order)
-                    again = AVT.parse_order(game.state, side, str(order))
-                    AVT.check_order(game.state, side, again)
+                    AVT.check_order(game.state, acting, order)
+                    again = AVT.parse_order(game.state, acting, str(order))
+                    AVT.check_order(game.state, acting, again)
                     assert str(again) == str(order)
                     assert all(o.radiators is None for o in order.ships), "radiators stay in: out is surrender"
                     checked += 1
-                game.submit(side, order)
+                game.submit(acting, order)
                 if game.is_over:
                     break
     assert checked > 40

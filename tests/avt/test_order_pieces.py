@@ -64,9 +64,9 @@ def check_offers(game: Game, seat: str) -> int:
         for window in ALL_WINDOWS:
             text = f"pivot {window}"
             assert accepted(game, seat, f"{ship_id} {text}") == (text in offered), f"{ship_id} {text}"
-        for side in ("stbd", "port"):
+        for wing in ("stbd", "port"):
             for n in range(1, 9):
-                text = f"roll {side} {n}"
+                text = f"roll {wing} {n}"
                 assert accepted(game, seat, f"{ship_id} {text}") == (text in offered), f"{ship_id} {text}"
         for d in Direction:
             assert (f"bias {d}" in offered) == (d != ship.bias)

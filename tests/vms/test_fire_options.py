@@ -86,13 +86,13 @@ def test_every_offered_shot_is_accepted_and_every_legal_shot_offered(
 ) -> None:
     offered = 0
     for seed in range(2):
-        sides = builtin_scenario(scenario).sides
+        entries = builtin_scenario(scenario).sides
         game = Game.new(VMS, builtin_scenario(scenario), seed)
-        bots = make_bots(VMS, {side.id: bot for side, bot in zip(sides, controllers, strict=True)})
+        bots = make_bots(VMS, {entry.id: bot for entry, bot in zip(entries, controllers, strict=True)})
         while not game.is_over:
-            for side in sides:
-                if side.id not in game.waiting_for:
-                    assert VMS.fire_options(game.state, side.id) == {}, f"{side.id} is not asked now"
+            for entry in entries:
+                if entry.id not in game.waiting_for:
+                    assert VMS.fire_options(game.state, entry.id) == {}, f"{entry.id} is not asked now"
             seat = game.waiting_for[0]
             fired = check_offers(game, seat)
             offered += fired

@@ -179,8 +179,8 @@ def test_missiles_in_flight_are_counted_in_expectation_where_a_trial_moves_and_n
         done = system.resolve_in_prospect(state, orders, dice)
         assert done is not None
         state, losses = done
-        for side, v in losses.items():
-            lost[side] += v
+        for who, v in losses.items():
+            lost[who] += v
     assert state.phase in ("fire-order", "fire")  # every ship has moved (VV5's initiative may ask first)
     assert not any(getattr(x.card, "incoming", ()) for x in state.ships)
     assert not [r for r in dice.log if "missile" in r.purpose]
@@ -197,7 +197,7 @@ def test_missiles_in_flight_are_counted_in_expectation_where_a_trial_moves_and_n
         for was, now in zip(start.ships, after.ships, strict=True):
             rolled[was.side] += combat.strength(was.card) - (combat.strength(now.card) if now.active else 0.0)
     # Within a quarter, as the fire's (the judge takes a ship's systems to stay as they are while points land).
-    for side, v in lost.items():
-        assert rolled[side] / runs == pytest.approx(v, rel=0.25, abs=0.05), side
+    for who, v in lost.items():
+        assert rolled[who] / runs == pytest.approx(v, rel=0.25, abs=0.05), who
     # Outside the moves the system offers nothing: the fire is declared and rolled as ever.
     assert system.resolve_in_prospect(state, {}, Dice(0)) is None

@@ -42,8 +42,8 @@ def test_the_declare_order_help_names_the_refugees_sides_and_its_examples_are_le
     game = game_at_declare_order()
     prompt = game.prompt
     assert prompt is not None
-    sides = {side.id for side in game.scenario.sides}
-    assert sides == {"intercept", "refugees"}
+    ids = {side.id for side in game.scenario.sides}
+    assert ids == {"intercept", "refugees"}
     assert "blue" not in prompt.help
     assert "red" not in prompt.help
     assert "'intercept first'" in prompt.help
@@ -54,7 +54,7 @@ def test_the_declare_order_help_names_the_refugees_sides_and_its_examples_are_le
     for text in examples:
         order = game.check(seat, text)
         assert isinstance(order, DeclareOrder)
-        assert set(order.sides) == sides
+        assert set(order.sides) == ids
 
 
 def test_an_order_naming_no_side_is_told_a_real_side() -> None:

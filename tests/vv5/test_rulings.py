@@ -484,7 +484,7 @@ def test_ruling_the_declaration_order_is_chosen_once_for_missiles_and_guns() -> 
         seat = prompt.seats[0]
         asked.append((state.phase, seat))
         state, _ = system.resolve(state, {seat: system.parse_order(state, seat, "hold")}, LoadedDice())
-    assert asked == [(phase, side) for phase in ("missiles", "guns") for side in ("green", "red", "blue")]
+    assert asked == [(phase, who) for phase in ("missiles", "guns") for who in ("green", "red", "blue")]
 
 
 # -- VV5 victory ---------------------------------------------------------------------------

@@ -291,7 +291,7 @@ def _match(
     bot = bot or ("greedy" if "greedy" in bots else "random")
     if bot not in bots:
         raise LabError(f"--bot: no computer player {bot!r} (known: {', '.join(bots)})")
-    ships = len(next(side for side in scenario.sides if side.id == seat).ships)
+    ships = len(next(entry for entry in scenario.sides if entry.id == seat).ships)
     base = dict(catalogue[against])
     if budget is not None and design_cost(system_name, base, against) is None:
         raise LabError(f"{system_name}'s designs state no build points, so --budget cannot be checked")
@@ -401,10 +401,13 @@ def _job(
     data = scenario.to_data()
     data["designs"] = {**data.get("designs", {}), SEARCHED: dict(design)}
     data["sides"] = [
-        {**side, "ships": [{**ship, "design": SEARCHED if side["id"] == seat else against} for ship in side["ships"]]}
-        for side in data["sides"]
+        {
+            **entry,
+            "ships": [{**ship, "design": SEARCHED if entry["id"] == seat else against} for ship in entry["ships"]],
+        }
+        for entry in data["sides"]
     ]
-    controllers = {side["id"]: bot for side in data["sides"]}
+    controllers = {entry["id"]: bot for entry in data["sides"]}
     return Job(index, data, controllers, games=games, first_seed=first_seed, label=f"design {index}", details=False)
 
 

@@ -141,15 +141,15 @@ def _job(
                 f"{source}: {key!r} is not a thing a plan can vary "
                 "(design.KEY.FIELD, option.NAME, seat.SEAT or fleet.SEAT)"
             )
-    sides = []
-    for side in scenario["sides"]:
-        if side["id"] in fleets:
-            side = {**side, "ships": [{**ship, "design": fleets[side["id"]]} for ship in side["ships"]]}
-        sides.append(side)
-    unknown = sorted(set(fleets) - {side["id"] for side in sides})
+    entries = []
+    for entry in scenario["sides"]:
+        if entry["id"] in fleets:
+            entry = {**entry, "ships": [{**ship, "design": fleets[entry["id"]]} for ship in entry["ships"]]}
+        entries.append(entry)
+    unknown = sorted(set(fleets) - {entry["id"] for entry in entries})
     if unknown:
-        raise LabError(f"{source}: fleet.{unknown[0]}: no such seat (seats: {', '.join(s['id'] for s in sides)})")
-    return {**scenario, "designs": designs, "sides": sides}, seats, options
+        raise LabError(f"{source}: fleet.{unknown[0]}: no such seat (seats: {', '.join(s['id'] for s in entries)})")
+    return {**scenario, "designs": designs, "sides": entries}, seats, options
 
 
 def _set_design_field(designs: dict[str, dict[str, Any]], system: str, key: str, value: Any, source: str) -> None:

@@ -293,9 +293,9 @@ def rematch_controllers(controllers: Mapping[str, str]) -> dict[str, str]:
 
 def rematch_seats(controllers: Mapping[str, str], seats: Sequence[str]) -> tuple[str, ...]:
     """Where a player who held ``seats`` sits in the rematch (:func:`rematch_controllers`)."""
-    sides = list(controllers)
-    moved = {side: sides[(i + 1) % len(sides)] for i, side in enumerate(sides)}
-    return tuple(sorted((moved[s] for s in seats), key=sides.index))
+    ring = list(controllers)
+    moved = {old: ring[(i + 1) % len(ring)] for i, old in enumerate(ring)}
+    return tuple(sorted((moved[s] for s in seats), key=ring.index))
 
 
 def api_player(player: str) -> str:

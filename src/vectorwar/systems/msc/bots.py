@@ -208,10 +208,10 @@ class GreedyBot:
                     continue
                 sights.append((target, hit_chance(need), sides_seeing(ship.hex, ship.facing, target.hex) or None))
             clear: dict[str, bool] = {}
-            for side in ship.weapons:
+            for arc in ship.weapons:
                 choices: list[tuple[float, float, str]] = []
                 for target, p, seeing in sights:
-                    if seeing is None or side not in seeing:
+                    if seeing is None or arc not in seeing:
                         continue
                     seen = clear.get(target.id)
                     if seen is None:
@@ -225,7 +225,7 @@ class GreedyBot:
                     value, p, target_id = max(choices)
                     if value > 0:
                         aimed[target_id] = aimed.get(target_id, 0.0) + p
-                        shots.append(Shot(ship.id, side, target_id))
+                        shots.append(Shot(ship.id, arc, target_id))
         return FireOrders(tuple(shots))
 
 

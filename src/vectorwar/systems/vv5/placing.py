@@ -230,9 +230,9 @@ def prompt(state: VV5State) -> Prompt:
 
 
 def check(state: VV5State, seat: str, order: Placement) -> None:
-    side, what = owed(state)
-    if seat != side:  # pragma: no cover - the kernel asks only the prompted seat
-        raise IllegalOrderError(str(order), f"{side} places now", RULE)
+    placer, what = owed(state)
+    if seat != placer:  # pragma: no cover - the kernel asks only the prompted seat
+        raise IllegalOrderError(str(order), f"{placer} places now", RULE)
     if what in WHAT:
         _check_pod(state, order, what)
     elif what.startswith("ship:"):

@@ -51,8 +51,8 @@ def place_menu(state: VV5State, seat: str) -> SetupMenu | None:
     """
     if not state.placing:
         return None
-    side, what = placing.owed(state)
-    if seat != side:
+    placer, what = placing.owed(state)
+    if seat != placer:
         return None
     if what in placing.WHAT:
         options = tuple(
