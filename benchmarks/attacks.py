@@ -38,16 +38,16 @@ def _cpu_ms(send: Any) -> tuple[list[float], int]:
 
 def attack_rows() -> list[dict[str, object]]:
     with tempfile.TemporaryDirectory() as tmp, TestClient(create_app(f"sqlite:///{Path(tmp) / 'bench.db'}")) as client:
-        seats = {"red": "human", "blue": "human"}
+        sides = {"red": "human", "blue": "human"}
         games = {
-            name: client.post("/api/games", json={"scenario": name, "seats": seats}).json()
+            name: client.post("/api/games", json={"scenario": name, "sides": sides}).json()
             for name in ("msc-duel", "vms-capital-duel-msc")
         }
 
         def order(scenario: str, path: str, text: str) -> Any:
             game = games[scenario]
-            token = next(p["token"] for p in game["players"] if "red" in p["seats"])
-            body: dict[str, object] = {"seat": "red", "text": text}
+            token = next(p["token"] for p in game["players"] if "red" in p["sides"])
+            body: dict[str, object] = {"side": "red", "text": text}
             if path == "orders":
                 body["step"] = 0
             return lambda: client.post(

@@ -1,4 +1,4 @@
-"""The bot audit in full: every built-in scenario, every seat, every computer player, many seeds.
+"""The bot audit in full: every built-in scenario, every side, every computer player, many seeds.
 
 The test suite's slow part runs the audit (``vectorwar.lab.audit``) over ``random`` and ``greedy``
 on seeds 0 and 1 with a list of accepted findings; this runs it as wide as you can afford, on
@@ -8,7 +8,7 @@ every core, and prints each finding and a table of findings by player and kind:
     python benchmarks/audit.py -n 10 --players greedy vv5-ghost-ship vv5-stasis-pod
     python benchmarks/audit.py -n 2 --players search:2,search:3 msc-duel msc-fleet
 
-A search level plays every seat of a scenario, so its games cost seconds to minutes each. The exit
+A search level plays every side of a scenario, so its games cost seconds to minutes each. The exit
 status is 1 when anything was found, so a script can gate on it.
 """
 

@@ -1,15 +1,15 @@
 """Greedy against greedy in every built-in scenario: the balance table of docs/bots.md.
 
-Each row is what ``vectorwar simulate SCENARIO -n N --json`` counts (every seat played by the
+Each row is what ``vectorwar simulate SCENARIO -n N --json`` counts (every side played by the
 system's greedy bot, the command's default; seeds ``0 .. N-1``, or from ``--seed``): the same games, split over
-worker processes. It prints the table as Markdown, one row per scenario, every seat's share of
-the N games and the draws, each with its 95 % Wilson interval, N, the flags (``uneven``: a seat's
+worker processes. It prints the table as Markdown, one row per scenario, every side's share of
+the N games and the draws, each with its 95 % Wilson interval, N, the flags (``uneven``: a side's
 points share, a draw counted half, is outside 35-65 %; ``drawish``: over 20 % drawn), and
 what the rule text itself makes uneven (``TEXT`` below).
 
     python benchmarks/balance.py -n 100 > table.md          # every built-in scenario
     python benchmarks/balance.py -n 200 msc-duel vv5-ghost-ship
-    python benchmarks/balance.py --bot search -n 10 msc-duel     # every seat played by ``search``
+    python benchmarks/balance.py --bot search -n 10 msc-duel     # every side played by ``search``
     python benchmarks/balance.py --bot search -n 20 --seed 6 avt-duel-wasp   # seeds 6 .. 25
 
 A scenario's row is printed once all its games are in; the wall time goes to stderr.
@@ -28,7 +28,7 @@ from bots import one_game  # benchmarks/ runs as a folder of scripts: its module
 from vectorwar.catalogue import builtin_scenario, scenario_paths
 from vectorwar.lab.metrics import wilson
 
-#: Whether the text makes the scenario uneven between its seats, and how; the rest of a
+#: Whether the text makes the scenario uneven between its sides, and how; the rest of a
 #: scenario's set-up is vectorwar's and should play even between equal bots.
 TEXT: dict[str, str] = {
     "msc-duel": "no: the text leaves forces to the players; Ship 1 against Ship 1",
@@ -76,11 +76,11 @@ TEXT: dict[str, str] = {
 def _one(job: tuple[str, int, str]) -> tuple[str, int, tuple[str, ...], float]:
     scenario_id, seed, bot = job
     first = builtin_scenario(scenario_id).sides[0].id
-    played = one_game((scenario_id, first, bot, bot, seed))  # every seat the same bot
+    played = one_game((scenario_id, first, bot, bot, seed))  # every side the same bot
     return scenario_id, seed, tuple(played["winners"]), float(played["cpu_s"])
 
 
-#: Between equal players a two-side scenario is even when each seat's points share (a draw is half) can
+#: Between equal players a two-side scenario is even when each side's points share (a draw is half) can
 #: lie in this range, and drawish when more games than this end drawn (issue 52).
 EVEN = (0.35, 0.65)
 DRAWISH = 0.20
@@ -92,13 +92,13 @@ def percent(rate: tuple[float, float, float]) -> str:
     return f"{100 * p:.0f} ({100 * lo:.0f}-{100 * hi:.0f})"
 
 
-def flags(seats: list[str], wins: Counter[str], draws: int, n: int) -> str:
-    """``uneven`` when a seat's points share (a draw is half) is outside 35-65 %, ``drawish`` when over 20 % of
+def flags(sides: list[str], wins: Counter[str], draws: int, n: int) -> str:
+    """``uneven`` when a side's points share (a draw is half) is outside 35-65 %, ``drawish`` when over 20 % of
     the games are drawn: the measured shares, as issue 52 states the bounds (the intervals beside them say how
     sure each is)."""
     out = []
-    if len(seats) == 2 and n:
-        points = (wins[seats[0]] + draws / 2) / n
+    if len(sides) == 2 and n:
+        points = (wins[sides[0]] + draws / 2) / n
         if not EVEN[0] <= points <= EVEN[1]:
             out.append("uneven")
     if n and draws / n > DRAWISH:
@@ -107,14 +107,14 @@ def flags(seats: list[str], wins: Counter[str], draws: int, n: int) -> str:
 
 
 def row(scenario_id: str, results: list[tuple[str, ...]]) -> str:
-    seats = [s.id for s in builtin_scenario(scenario_id).sides]
+    sides = [s.id for s in builtin_scenario(scenario_id).sides]
     n = len(results)
-    wins: Counter[str] = Counter(seat for winners in results for seat in winners)
+    wins: Counter[str] = Counter(side for winners in results for side in winners)
     draws = sum(1 for winners in results if not winners)
-    shares = " / ".join(f"{seat} {percent(wilson(wins[seat], n))}" for seat in seats)
+    shares = " / ".join(f"{side} {percent(wilson(wins[side], n))}" for side in sides)
     note = TEXT.get(scenario_id, "?")
     return (
-        f"| `{scenario_id}` | {shares} | {percent(wilson(draws, n))} | {n} | {flags(seats, wins, draws, n)} | {note} |"
+        f"| `{scenario_id}` | {shares} | {percent(wilson(draws, n))} | {n} | {flags(sides, wins, draws, n)} | {note} |"
     )
 
 
@@ -124,7 +124,7 @@ def main() -> None:
     parser.add_argument("-n", "--games", type=int, default=100)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=0, help="the first game's seed (default: 0)")
-    parser.add_argument("--bot", default="greedy", help="the computer player of every seat (default: greedy)")
+    parser.add_argument("--bot", default="greedy", help="the computer player of every side (default: greedy)")
     args = parser.parse_args()
     ids = list(args.scenarios) or sorted(scenario_paths())
     seeds = range(args.seed, args.seed + args.games)
@@ -132,7 +132,7 @@ def main() -> None:
     started = time.perf_counter()
     got: dict[str, list[tuple[str, ...]]] = defaultdict(list)
     cpu: dict[str, float] = defaultdict(float)
-    print("| scenario | wins by seat, % of all games (95 % interval) | draws % | N | flags | uneven by the text? |")
+    print("| scenario | wins by side, % of all games (95 % interval) | draws % | N | flags | uneven by the text? |")
     print("| --- | --- | --- | --- | --- | --- |")
     with multiprocessing.Pool(args.workers) as pool:
         for scenario_id, _, winners, seconds in pool.imap(_one, jobs, chunksize=4):

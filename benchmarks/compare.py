@@ -250,11 +250,11 @@ def vms_turn_and_decision_times(per_side: int, turns: int) -> tuple[list[float],
             break
         start = time.process_time()
         while game.clock is not None and game.clock.turn == clock.turn:
-            for seat in game.waiting_for:
+            for side in game.waiting_for:
                 began = time.process_time()
-                order = bots[seat].choose(game.state, seat, bot_rng(1, seat, len(game.history)))
+                order = bots[side].choose(game.state, side, bot_rng(1, side, len(game.history)))
                 decisions.append((time.process_time() - began) * 1000)
-                game.submit(seat, order)
+                game.submit(side, order)
         times.append((time.process_time() - start) * 1000)
     return times, decisions
 

@@ -49,9 +49,9 @@ def main(argv: list[str] | None = None) -> None:
             print(name, seed, len(game.events), digest(log), flush=True)
     if args.search:
         for name in SEARCHED:
-            for i, (game, seat) in enumerate(positions(name, 2)):
+            for i, (game, side) in enumerate(positions(name, 2)):
                 bot = SearchBot(game.system, LEVELS[1])
-                order = bot.choose(game.system.seat_view(game.state, seat), seat, random.Random(0))
+                order = bot.choose(game.system.side_view(game.state, side), side, random.Random(0))
                 print("search", name, i, digest(repr(order)), bot.rollouts, flush=True)
 
 

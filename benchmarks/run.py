@@ -72,10 +72,10 @@ def vv5_turn_times(turns: int = 8) -> list[float]:
             if clock is None:
                 break
             while game.clock is not None and game.clock.turn == clock.turn:
-                for seat in game.waiting_for:
-                    order = bots[seat].choose(game.state, seat, bot_rng(seed, seat, len(game.history)))
+                for side in game.waiting_for:
+                    order = bots[side].choose(game.state, side, bot_rng(seed, side, len(game.history)))
                     t = time.perf_counter()
-                    game.submit(seat, order)
+                    game.submit(side, order)
                     spent += time.perf_counter() - t
             times.append(spent * 1000)
             if game.is_over:
@@ -210,14 +210,14 @@ def avt_greedy_row(games: int = 12) -> dict[str, object]:
     system = get_system("avt")
     times = []
     for seed in range(games):
-        seat = "blue" if seed % 2 == 0 else "red"
+        side = "blue" if seed % 2 == 0 else "red"
         game = Game.new(system, builtin_scenario("avt-duel-wasp"), seed)
-        bots = make_bots(system, {seat: "greedy", "red" if seat == "blue" else "blue": "random"})
+        bots = make_bots(system, {side: "greedy", "red" if side == "blue" else "blue": "random"})
         while not game.is_over:
             for acting in game.waiting_for:
                 t = time.perf_counter()
                 order = bots[acting].choose(game.state, acting, bot_rng(seed, acting, len(game.history)))
-                if acting == seat:
+                if acting == side:
                     times.append((time.perf_counter() - t) * 1000)
                 game.submit(acting, order)
                 if game.is_over:
@@ -254,12 +254,12 @@ def timed(label: str, target_s: float | None, work: Callable[[], object]) -> dic
 def games_row(scenario: str, games: int, per_minute: float) -> dict[str, object]:
     """Greedy against greedy ``games`` times; the target is ``per_minute`` games a minute of CPU."""
     chosen = builtin_scenario(scenario)
-    seats = [side.id for side in chosen.sides]
+    sides = [side.id for side in chosen.sides]
     start = time.process_time()
     row = timed(
         f"{scenario} greedy vs greedy, {games} games",
         games / per_minute * 60,
-        lambda: simulate(chosen, dict.fromkeys(seats, "greedy"), games).to_data(seats),
+        lambda: simulate(chosen, dict.fromkeys(sides, "greedy"), games).to_data(sides),
     )
     return {"games_per_min": round(games / (time.process_time() - start) * 60)} | row
 

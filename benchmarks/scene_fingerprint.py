@@ -1,7 +1,7 @@
 """Fingerprints of scenes, to show a change to the scene builder leaves its JSON the same byte for byte.
 
 ``python benchmarks/scene_fingerprint.py`` sets up every built-in scenario with greedy players, and
-after each of the first orders (``--orders``) hashes the JSON of the scene each seat sees and the
+after each of the first orders (``--orders``) hashes the JSON of the scene each side sees and the
 spectator's. Prints one line per scenario (orders given and a hash of all its scenes), then the AV:T
 benchmark fleet's scene (``run.avt_fleet_scenario``). Run it on two trees (``PYTHONPATH`` at each
 one's ``src``) and diff the outputs: any change of a scene shows as a changed line.
@@ -25,9 +25,9 @@ from vectorwar.setup import set_up
 
 
 def scenes(game: Game) -> str:
-    """The JSON of every seat's scene and the spectator's, one a line."""
-    seats: list[list[str]] = [[side.id] for side in game.scenario.sides] + [[]]
-    return "\n".join(json.dumps(build_scene(game, seats_), default=_refuse) for seats_ in seats)
+    """The JSON of every side's scene and the spectator's, one a line."""
+    sides: list[list[str]] = [[side.id] for side in game.scenario.sides] + [[]]
+    return "\n".join(json.dumps(build_scene(game, sides_), default=_refuse) for sides_ in sides)
 
 
 def _refuse(value: Any) -> Any:

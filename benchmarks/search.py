@@ -33,17 +33,17 @@ SCENARIOS = ("msc-duel", "msc-fleet", "vv5-dogfight", "vms-capital-duel-msc", "v
 
 
 def positions(scenario: str, count: int) -> list[tuple[Game, str]]:
-    """``count`` positions of a greedy game, each with the seat to decide, spread through the game."""
+    """``count`` positions of a greedy game, each with the side to decide, spread through the game."""
     setup = set_up(scenario, seed=11, default="greedy")
     game, bots = setup.game, setup.bots
     found: list[tuple[Game, str]] = []
     step = 0
     while not game.is_over:
-        for seat in game.waiting_for:
+        for side in game.waiting_for:
             if step % 3 == 0:
                 snapshot = Game(game.system, game.scenario, game.seed, game.options, game.state, game.dice_count)
-                found.append((snapshot, seat))
-            game.submit(seat, bot_order(game, seat, bots[seat]))
+                found.append((snapshot, side))
+            game.submit(side, bot_order(game, side, bots[side]))
             step += 1
     return found[:count] if len(found) <= count else found[:: max(1, len(found) // count)][:count]
 
@@ -57,7 +57,7 @@ def resolve_figures(places: list[tuple[Game, str]]) -> tuple[float, float]:
         greedy = system.bots()["greedy"]()
         prompt = system.prompt(game.state)
         assert prompt is not None  # a position is taken only while the game is on
-        orders = {s: greedy.choose(game.state, s, random.Random(1)) for s in prompt.seats}
+        orders = {s: greedy.choose(game.state, s, random.Random(1)) for s in prompt.sides}
         start = time.process_time()
         for i in range(20):
             system.resolve(game.state, orders, Dice(i))
@@ -73,11 +73,11 @@ def decision_figures(places: list[tuple[Game, str]], level: int) -> dict[str, fl
     cpu: list[float] = []
     wall: list[float] = []
     rollouts = 0
-    for game, seat in places:
+    for game, side in places:
         bot = SearchBot(game.system, LEVELS[level])
-        view = game.system.seat_view(game.state, seat)
+        view = game.system.side_view(game.state, side)
         start_cpu, start_wall = time.process_time(), time.perf_counter()
-        bot.choose(view, seat, random.Random(0))
+        bot.choose(view, side, random.Random(0))
         cpu.append(time.process_time() - start_cpu)
         wall.append(time.perf_counter() - start_wall)
         rollouts += bot.rollouts

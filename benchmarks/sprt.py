@@ -1,8 +1,8 @@
 """A sequential probability ratio test (SPRT) of two computer players, on paired games.
 
 Is NEW stronger than OLD by ``--elo1`` rather than by ``--elo0``? Each pair is one seed of one
-scenario played twice with the seats swapped (NEW in the first seat, then in the second), so the
-luck of the deal and the seat cancel out; pairs go on, a round of every scenario at a time, until
+scenario played twice with the sides swapped (NEW in the first side, then in the second), so the
+luck of the deal and the side cancel out; pairs go on, a round of every scenario at a time, until
 the test accepts one hypothesis or ``--max-pairs`` runs out.
 
     python benchmarks/sprt.py greedy search msc-duel
@@ -93,17 +93,17 @@ class Verdict:
         return "no verdict yet"
 
 
-def game_score(scenario_id: str, seed: int, seats: dict[str, str], new_seat: str) -> float:
+def game_score(scenario_id: str, seed: int, sides: dict[str, str], new_side: str) -> float:
     """NEW's score in one game: 1 won, 0.5 drawn (or shared), 0 lost."""
-    result = play_out(builtin_scenario(scenario_id), seats, seed).result
+    result = play_out(builtin_scenario(scenario_id), sides, seed).result
     winners = result.winners if result is not None else ()
     if not winners:
         return 0.5
-    return 1.0 if winners == (new_seat,) else 0.5 if new_seat in winners else 0.0
+    return 1.0 if winners == (new_side,) else 0.5 if new_side in winners else 0.0
 
 
 def play_pair(pair: Pair) -> tuple[float, float]:
-    """Both games of one pair: NEW's score in the first seat, then in the second."""
+    """Both games of one pair: NEW's score in the first side, then in the second."""
     scenario_id, seed, old, new = pair
     first, second = (s.id for s in builtin_scenario(scenario_id).sides)
     return (

@@ -3,7 +3,7 @@
 Plays ``compare.py``'s VMS battle (frigates with MSC combat, both sides greedy, in reach of each other from
 the start) at each size, times its first turns in CPU time (the bots' choices included, after one untimed
 turn of a small battle) and prints each size's median with the exponent of a least-squares fit of log time
-on log ships (1: twice the ships, twice the time), then the worst single bot decision (one seat's whole order,
+on log ships (1: twice the ships, twice the time), then the worst single bot decision (one side's whole order,
 CPU time) over the timed turns of the battle of ``--worst`` ships. Figures are printed, never asserted.
 """
 
@@ -30,7 +30,7 @@ def exponent(points: list[tuple[int, float]]) -> float:
 
 
 def decision_times(per_side: int, turns: int) -> list[float]:
-    """CPU milliseconds of each bot decision (a seat's whole order) in ``turns`` turns of ``compare.py``'s battle,
+    """CPU milliseconds of each bot decision (a side's whole order) in ``turns`` turns of ``compare.py``'s battle,
     played as :func:`compare.vms_turn_times` plays it."""
     from vectorwar.game import Game
     from vectorwar.play import bot_rng, make_bots
@@ -46,11 +46,11 @@ def decision_times(per_side: int, turns: int) -> list[float]:
         if clock is None:
             break
         while game.clock is not None and game.clock.turn == clock.turn:
-            for seat in game.waiting_for:
+            for side in game.waiting_for:
                 start = time.process_time()
-                order = bots[seat].choose(game.state, seat, bot_rng(1, seat, len(game.history)))
+                order = bots[side].choose(game.state, side, bot_rng(1, side, len(game.history)))
                 times.append((time.process_time() - start) * 1000)
-                game.submit(seat, order)
+                game.submit(side, order)
     return times
 
 

@@ -76,7 +76,7 @@ TARGET_ATTACK_RATIO = 1.2
 TARGET_SLOWDOWN_RATIO = 1.5
 ATTACK_EVERY_S = 1.0
 SCENARIO = "vv5-dogfight"
-SEATS = {"red": "human", "blue": "bot:greedy"}
+SIDES = {"red": "human", "blue": "bot:greedy"}
 #: Seconds a server may take to answer after it is started (a loaded machine is slow to import everything).
 START_TIMEOUT_S = 300.0
 #: The largest budget of the requests the slowdown's attackers send (a set-up, a scene: service.Budgets).
@@ -84,7 +84,7 @@ ATTACK_BUDGET_S = 5.0
 #: Attackers of the flood, each sending its next refused request as soon as the last is answered.
 FLOOD_CLIENTS = 8
 SPECTATORS = 300
-BOT_GAME_SEATS = {"red": "bot:search:3", "blue": "bot:search:3"}
+BOT_GAME_SIDES = {"red": "bot:search:3", "blue": "bot:search:3"}
 
 
 def client_address(n: int) -> str:
@@ -124,9 +124,9 @@ class Client:
             due = [s for s in self.game.waiting_for if s in self.bots]
             if not due:
                 return
-            for seat in due:
-                rng = bot_rng(self.game.seed, seat, len(self.game.history))
-                self.game.submit(seat, self.bots[seat].choose(self.game.state, seat, rng))
+            for side in due:
+                rng = bot_rng(self.game.seed, side, len(self.game.history))
+                self.game.submit(side, self.bots[side].choose(self.game.state, side, rng))
 
 
 @dataclass
@@ -154,23 +154,23 @@ Attack = tuple[str, str, Any, dict[str, str]]
 
 async def issue_15_attacks(http: httpx.AsyncClient, url: str) -> list[Attack]:
     """Issue 15's four bad requests, against two games of the attacker's own."""
-    seats = {"red": "human", "blue": "human"}
+    sides = {"red": "human", "blue": "human"}
     games = {}
     for scenario in ("msc-duel", "vms-capital-duel-msc"):
-        answer = await http.post(f"{url}/api/games", json={"scenario": scenario, "seats": seats})
+        answer = await http.post(f"{url}/api/games", json={"scenario": scenario, "sides": sides})
         answer.raise_for_status()
         game = answer.json()
-        token = next(p["token"] for p in game["players"] if "red" in p["seats"])
+        token = next(p["token"] for p in game["players"] if "red" in p["sides"])
         games[scenario] = (game["id"], {"Authorization": f"Bearer {token}"})
     upload = scenario_paths()["vms-capital-duel-msc"].read_text().replace('"A=1"', '"B=99999999999"')
     msc, msc_auth = games["msc-duel"]
     vms, vms_auth = games["vms-capital-duel-msc"]
-    vms_check = {"seat": "red", "text": "Tern aft1:A=4 port1:rot=3 R99999999"}
+    vms_check = {"side": "red", "text": "Tern aft1:A=4 port1:rot=3 R99999999"}
     return [
-        ("msc-check", f"/api/games/{msc}/check", {"seat": "red", "text": "Hawk 99999999"}, msc_auth),
+        ("msc-check", f"/api/games/{msc}/check", {"side": "red", "text": "Hawk 99999999"}, msc_auth),
         ("vms-check", f"/api/games/{vms}/check", vms_check, vms_auth),
         ("scenario-upload", "/api/games", {"scenario_toml": upload}, {}),
-        ("huge-order", f"/api/games/{msc}/orders", {"seat": "red", "text": "Hawk 1 " * 150_000, "step": 0}, msc_auth),
+        ("huge-order", f"/api/games/{msc}/orders", {"side": "red", "text": "Hawk 1 " * 150_000, "step": 0}, msc_auth),
     ]  # fmt: skip
 
 
@@ -182,9 +182,9 @@ async def flood_attacks(http: httpx.AsyncClient, url: str) -> list[Attack]:
     return [
         *attacks,
         ("nested-toml", "/api/games", {"scenario_toml": nested}, {}),
-        ("bad-json", msc_order[1], b'{"seat": "red", "text": ', {"Content-Type": "application/json"}),
-        ("stranger", msc_order[1], {"seat": "red", "text": "Hawk 1", "step": 0}, {"Authorization": "Bearer nobody"}),
-        ("no-game", "/api/games/g_000000000000/orders", {"seat": "red", "text": "x", "step": 0}, {}),
+        ("bad-json", msc_order[1], b'{"side": "red", "text": ', {"Content-Type": "application/json"}),
+        ("stranger", msc_order[1], {"side": "red", "text": "Hawk 1", "step": 0}, {"Authorization": "Bearer nobody"}),
+        ("no-game", "/api/games/g_000000000000/orders", {"side": "red", "text": "x", "step": 0}, {}),
     ]
 
 
@@ -389,7 +389,7 @@ def throwaway_postgres() -> Iterator[Callable[[], str]]:
 async def new_client(
     http: httpx.AsyncClient, url: str, seed: int, scenario_id: str, address: str = "127.0.0.1"
 ) -> Client:
-    answer = await http.post(f"{url}/api/games", json={"scenario": scenario_id, "seats": SEATS, "seed": seed})
+    answer = await http.post(f"{url}/api/games", json={"scenario": scenario_id, "sides": SIDES, "seed": seed})
     answer.raise_for_status()
     created = answer.json()
     scenario = builtin_scenario(scenario_id)
@@ -446,7 +446,7 @@ async def play_game(
         game = client.game
         rng_order = bot_rng(game.seed, "red", len(game.history))
         text = str(client.me.choose(game.state, "red", rng_order))
-        body = {"seat": "red", "text": text, "step": len(game.history)}
+        body = {"side": "red", "text": text, "step": len(game.history)}
         sent = time.monotonic()
         start = time.perf_counter()
         for attempt in range(5):
@@ -686,7 +686,7 @@ async def bot_games(url: str, notes: dict[str, Any]) -> None:
     statuses = []
     async with http_client("127.0.9.4") as http:
         for _ in range(3):
-            answer = await http.post(f"{url}/api/games", json={"scenario": "msc-duel", "seats": BOT_GAME_SEATS})
+            answer = await http.post(f"{url}/api/games", json={"scenario": "msc-duel", "sides": BOT_GAME_SIDES})
             statuses.append(answer.status_code)
     notes.update(created=statuses)
 

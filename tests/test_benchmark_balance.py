@@ -19,21 +19,21 @@ def _benchmarks_on_path(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_a_scenario_is_drawish_when_over_a_fifth_of_its_games_are_drawn() -> None:
     from balance import flags
 
-    seats = ["red", "blue"]
-    assert flags(seats, Counter(red=39, blue=40), 21, 100) == "drawish"
-    assert flags(seats, Counter(red=40, blue=40), 20, 100) == "-"  # at most 20 % is not drawish
+    sides = ["red", "blue"]
+    assert flags(sides, Counter(red=39, blue=40), 21, 100) == "drawish"
+    assert flags(sides, Counter(red=40, blue=40), 20, 100) == "-"  # at most 20 % is not drawish
 
 
-def test_a_two_side_scenario_is_uneven_when_a_seats_points_are_outside_35_to_65() -> None:
+def test_a_two_side_scenario_is_uneven_when_a_sides_points_are_outside_35_to_65() -> None:
     from balance import flags
 
-    seats = ["red", "blue"]
-    assert flags(seats, Counter(red=34, blue=66), 0, 100) == "uneven"
-    assert flags(seats, Counter(red=66, blue=34), 0, 100) == "uneven"
-    assert flags(seats, Counter(red=35, blue=65), 0, 100) == "-"  # 35 % and 65 % are even
-    assert flags(seats, Counter(red=65, blue=35), 0, 100) == "-"
+    sides = ["red", "blue"]
+    assert flags(sides, Counter(red=34, blue=66), 0, 100) == "uneven"
+    assert flags(sides, Counter(red=66, blue=34), 0, 100) == "uneven"
+    assert flags(sides, Counter(red=35, blue=65), 0, 100) == "-"  # 35 % and 65 % are even
+    assert flags(sides, Counter(red=65, blue=35), 0, 100) == "-"
     # A draw counts half: 30 % wins and 10 % draws is 35 % of the points.
-    assert flags(seats, Counter(red=30, blue=60), 10, 100) == "-"
+    assert flags(sides, Counter(red=30, blue=60), 10, 100) == "-"
     # Three sides: no even share to hold them to.
     assert flags(["red", "blue", "green"], Counter(red=90, blue=5, green=5), 0, 100) == "-"
 

@@ -1,7 +1,7 @@
-"""Bots play fair: a greedy decision depends only on what its seat may see.
+"""Bots play fair: a greedy decision depends only on what its side may see.
 
-At moments when both seats owe a secret plot, one seat's plot is submitted
-(two different legal plots, in two copies of the game) and the other seat's
+At moments when both sides owe a secret plot, one side's plot is submitted
+(two different legal plots, in two copies of the game) and the other side's
 greedy bot decides through the one bot loop (``play.bot_order``): it must
 decide the same either way, or it has read the pending plot. The same
 decision must also come out of a copy of the game with another seed (so other
@@ -26,7 +26,7 @@ MOMENTS = 3
 
 
 def _simultaneous_moments(scenario: str, seed: int) -> list[tuple[Game, dict[str, Bot]]]:
-    """Copies of a greedy v greedy game at its first moments when two seats both owe an order."""
+    """Copies of a greedy v greedy game at its first moments when two sides both owe an order."""
     setup = set_up(scenario, {"blue": "greedy", "red": "greedy"}, seed=seed)
     game, bots = setup.game, setup.bots
     found: list[tuple[Game, dict[str, Bot]]] = []
@@ -34,26 +34,26 @@ def _simultaneous_moments(scenario: str, seed: int) -> list[tuple[Game, dict[str
         if len(game.waiting_for) >= 2:
             found.append((copy.deepcopy(game), bots))
         # One order at a time, so every prompt is seen before anyone answers it.
-        seat = next(bot_turns(game, bots), None)
-        if seat is None:
+        side = next(bot_turns(game, bots), None)
+        if side is None:
             break
     return found
 
 
-def _two_plots(game: Game, seat: str) -> tuple[str, str]:
-    """Two different legal orders for ``seat`` now."""
-    first = str(game.system.random_order(game.state, seat, random.Random(1)))
+def _two_plots(game: Game, side: str) -> tuple[str, str]:
+    """Two different legal orders for ``side`` now."""
+    first = str(game.system.random_order(game.state, side, random.Random(1)))
     for n in range(2, 50):
-        other = str(game.system.random_order(game.state, seat, random.Random(n)))
+        other = str(game.system.random_order(game.state, side, random.Random(n)))
         if other != first:
             return first, other
-    raise AssertionError(f"{seat} has only one legal order here: {first}")
+    raise AssertionError(f"{side} has only one legal order here: {first}")
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
-def test_greedy_ignores_the_other_seats_pending_plot(scenario: str) -> None:
+def test_greedy_ignores_the_other_sides_pending_plot(scenario: str) -> None:
     moments = _simultaneous_moments(scenario, seed=3)
-    assert moments, f"{scenario} never had two seats owing an order at once"
+    assert moments, f"{scenario} never had two sides owing an order at once"
     for game, bots in moments:
         mover, decider = game.waiting_for[0], game.waiting_for[1]
         decisions = []
@@ -69,12 +69,12 @@ def test_greedy_ignores_the_other_seats_pending_plot(scenario: str) -> None:
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_greedy_ignores_the_seed_and_the_global_random_source(scenario: str) -> None:
     for game, bots in _simultaneous_moments(scenario, seed=4):
-        seat = game.waiting_for[-1]
+        side = game.waiting_for[-1]
         decisions = []
         for seed, shared in ((4, 10), (987_654_321, 20)):
             g = copy.deepcopy(game)
-            g.seed = seed  # other future dice; the state (what the seat sees) is the same
+            g.seed = seed  # other future dice; the state (what the side sees) is the same
             random.seed(shared)
-            view = g.system.seat_view(g.state, seat)
-            decisions.append(str(bots[seat].choose(view, seat, random.Random(7))))
-        assert decisions[0] == decisions[1], f"{seat}'s greedy order changed with the game's seed"
+            view = g.system.side_view(g.state, side)
+            decisions.append(str(bots[side].choose(view, side, random.Random(7))))
+        assert decisions[0] == decisions[1], f"{side}'s greedy order changed with the game's seed"

@@ -50,7 +50,7 @@ def test_every_system_conforms(name: str) -> None:
 def test_a_conceded_game_whose_result_is_wrong_fails_the_kit(monkeypatch: pytest.MonkeyPatch) -> None:
     """check_system runs check_endings over every scenario; here it must catch a concession scored as a draw."""
     check_endings(get_system("msc"), builtin_scenario("msc-duel"))
-    monkeypatch.setattr(Game, "concede", lambda self, _seat: self.end_by_agreement(self.seats))
+    monkeypatch.setattr(Game, "concede", lambda self, _side: self.end_by_agreement(self.sides))
     with pytest.raises(ConformanceError, match="conceding red gave"):
         check_endings(get_system("msc"), builtin_scenario("msc-duel"))
 
@@ -83,19 +83,19 @@ def test_every_system_conforms_over_many_seeds(name: str) -> None:
 
 
 class LeakyMSC(MinimalSpaceCombat):
-    """MSC that lets every seat see the last order it checked: a secret plot leaks."""
+    """MSC that lets every side see the last order it checked: a secret plot leaks."""
 
     last_checked = ""
 
-    def check_order(self, state: MSCState, seat: str, order: Order) -> None:
-        super().check_order(state, seat, order)
+    def check_order(self, state: MSCState, side: str, order: Order) -> None:
+        super().check_order(state, side, order)
         self.last_checked = str(order)
 
-    def observe(self, state: MSCState, seat: str | None) -> Any:
-        return {"state": super().observe(state, seat), "last": self.last_checked}
+    def observe(self, state: MSCState, side: str | None) -> Any:
+        return {"state": super().observe(state, side), "last": self.last_checked}
 
 
-def test_a_secret_plot_seen_by_another_seat_fails_the_kit() -> None:
+def test_a_secret_plot_seen_by_another_side_fails_the_kit() -> None:
     with pytest.raises(ConformanceError, match=r"secret plot .* changed the view of blue before every plot was in"):
         play_random_game(LeakyMSC(), builtin_scenario("msc-duel"), 0)
     assert play_random_game(MinimalSpaceCombat(), builtin_scenario("msc-duel"), 0).is_over
@@ -104,9 +104,9 @@ def test_a_secret_plot_seen_by_another_seat_fails_the_kit() -> None:
 class TrustingMSC(MinimalSpaceCombat):
     """MSC that checks a plot's ships only in the parser: an order object may move the enemy's ships."""
 
-    def check_order(self, state: MSCState, seat: str, order: Order) -> None:
+    def check_order(self, state: MSCState, side: str, order: Order) -> None:
         if state.phase != "plot":
-            super().check_order(state, seat, order)
+            super().check_order(state, side, order)
 
 
 def test_an_order_object_accepted_where_its_text_is_refused_fails_the_kit() -> None:

@@ -4,7 +4,7 @@ Commands are read from README.md and docs/**/*.md, in code blocks and in code sp
 lines of a paragraph). Nothing is run: the CLI's commands are resolved and their options and arguments parsed
 by click without invoking a callback, and a benchmark's argparse parser is stopped right after it parsed.
 A command quoted alone (`vectorwar show`) names it: it need only resolve. Placeholders written in capitals
-(SCENARIO, FILE, SEAT=greedy) stand for sample values; `[...]` marks an optional part, kept; `...` (more of
+(SCENARIO, FILE, SIDE=greedy) stand for sample values; `[...]` marks an optional part, kept; `...` (more of
 the same) is dropped.
 """
 
@@ -32,7 +32,7 @@ DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 #: Sample values for the capitalised placeholders the docs write; any other stands for a plain word.
 SAMPLES = {
     "SCENARIO": "msc-duel",
-    "SEAT": "red",
+    "SIDE": "red",
     "OTHER": "blue",
     "FILE": "game.json",
     "TARGET": "Hawk",

@@ -79,10 +79,10 @@ def test_menu_entries_are_distinct_legal_orders_and_the_mask_matches() -> None:
     assert mask.sum() == len(menu)
 
 
-def test_a_seat_not_asked_passes_and_anything_else_is_reported() -> None:
+def test_a_side_not_asked_passes_and_anything_else_is_reported() -> None:
     env = VectorwarParallelEnv("vms-capital-duel-msc")
     obs, _ = env.reset(seed=1)
-    # VMS plots movement together, then declares fire one seat at a time.
+    # VMS plots movement together, then declares fire one side at a time.
     for _ in range(100):
         assert env.game is not None
         assert not env.game.is_over

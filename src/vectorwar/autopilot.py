@@ -2,7 +2,7 @@
 
 At a paper table every player answers every prompt, even when nothing has
 changed since the last one: an AV:T turn is eight segments of "same as
-before". A person may leave standing instructions for their seat instead:
+before". A person may leave standing instructions for their side instead:
 
 * **flow** ``ask`` (the default) stops at every prompt, as the table does;
   ``decision`` answers a prompt for them while there is nothing new to
@@ -15,10 +15,10 @@ before". A person may leave standing instructions for their seat instead:
   whatever happens ("skip to the end of the turn").
 * **standing fire** at a target (a ship, or :data:`ANY` enemy) with a least
   chance: every weapon that reaches the target with at least that chance
-  fires at it whenever the game answers for the seat.
+  fires at it whenever the game answers for the side.
 
 The answers are ordinary orders, given through :meth:`Game.submit` like a
-person's, so the record, replays and the other seats see nothing different;
+person's, so the record, replays and the other sides see nothing different;
 an answer the rules would refuse is never given (the game stops instead).
 
 >>> from vectorwar.registry import get_system
@@ -64,7 +64,7 @@ class StandingError(VectorwarError, ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """A seat's standing instructions (module docstring)."""
+    """A side's standing instructions (module docstring)."""
 
     flow: Flow = Flow.ASK
     #: Hold (with the standing fire) through every prompt of this turn and the ones before it; 0: none.
@@ -111,7 +111,7 @@ class Standing:
         return cls(flow, turn, target, chance)
 
 
-def standing_fire(game: Game, seat: str, standing: Standing) -> dict[str, list[ShotOption]]:
+def standing_fire(game: Game, side: str, standing: Standing) -> dict[str, list[ShotOption]]:
     """Ship id -> the shots the standing fire would take now, best chance first.
 
     Every shot at the target (or at any enemy) with at least the least chance;
@@ -122,15 +122,15 @@ def standing_fire(game: Game, seat: str, standing: Standing) -> dict[str, list[S
     if not standing.fire_at:
         return {}
     chosen: dict[str, list[ShotOption]] = {}
-    for ship, options in game.system.fire_options(game.state, seat).items():
+    for ship, options in game.system.fire_options(game.state, side).items():
         wanted = [o for o in options if standing.fire_at in (ANY, o.target) and _chance(o) * 100 >= standing.min_chance]
         if wanted:
             chosen[ship] = sorted(wanted, key=_chance, reverse=True)
     return chosen
 
 
-def news(game: Game, seat: str, standing: Standing) -> tuple[News, ...] | None:
-    """What is new for ``seat`` to decide at this prompt, less what the standing fire answers.
+def news(game: Game, side: str, standing: Standing) -> tuple[News, ...] | None:
+    """What is new for ``side`` to decide at this prompt, less what the standing fire answers.
 
     ``None``: the system cannot tell, so the prompt is a decision. A new turn
     is always news; so is the first prompt of the game.
@@ -142,50 +142,50 @@ def news(game: Game, seat: str, standing: Standing) -> tuple[News, ...] | None:
     earlier = game.system.prompt(before)
     if earlier is None or earlier.clock.turn != prompt.clock.turn:
         return (News(f"turn {prompt.clock.turn} begins"),)
-    found = game.system.decision_news(before, game.state, seat)
+    found = game.system.decision_news(before, game.state, side)
     if found is None:
         return None
-    covered = {(ship, o.weapon, o.target) for ship, shots in standing_fire(game, seat, standing).items() for o in shots}
+    covered = {(ship, o.weapon, o.target) for ship, shots in standing_fire(game, side, standing).items() for o in shots}
     return tuple(n for n in found if not n.weapon or (n.ship, n.weapon, n.target) not in covered)
 
 
-def standing_order(game: Game, seat: str, standing: Standing, *, now: bool = False) -> str | None:
-    """The order the game gives for ``seat`` now under ``standing``, or ``None`` to wait for the person.
+def standing_order(game: Game, side: str, standing: Standing, *, now: bool = False) -> str | None:
+    """The order the game gives for ``side`` now under ``standing``, or ``None`` to wait for the person.
 
     ``now`` answers this prompt whatever is new (the person pressed a skip
     button). The answer is checked by the rules first: one they refuse is
     never given.
     """
     prompt = game.prompt
-    if prompt is None or seat not in game.waiting_for:
+    if prompt is None or side not in game.waiting_for:
         return None
     if not now and prompt.clock.turn > standing.skip_through_turn:
         if standing.flow is Flow.ASK:
             return None
-        found = news(game, seat, standing)
+        found = news(game, side, standing)
         if found is None or found:
             return None
-    return _volley(game, seat, standing_fire(game, seat, standing))
+    return _volley(game, side, standing_fire(game, side, standing))
 
 
-def _volley(game: Game, seat: str, shots: Mapping[str, Sequence[ShotOption]]) -> str | None:
-    """The seat's order holding course and taking ``shots``; a shot the rules refuse beside the others is left out."""
+def _volley(game: Game, side: str, shots: Mapping[str, Sequence[ShotOption]]) -> str | None:
+    """The side's order holding course and taking ``shots``; a shot the rules refuse beside the others is left out."""
     taken: dict[str, list[str]] = {}
     for ship, options in shots.items():
         for option in options:
             trial = {**taken, ship: [*taken.get(ship, []), option.piece]}
-            if _legal(game, seat, _written(trial)) is not None:
+            if _legal(game, side, _written(trial)) is not None:
                 taken = trial
-    return _legal(game, seat, _written(taken))
+    return _legal(game, side, _written(taken))
 
 
 def _written(pieces: Mapping[str, Sequence[str]]) -> str:
     return "; ".join(f"{ship} {' '.join(p)}" for ship, p in pieces.items() if p) or "hold"
 
 
-def _legal(game: Game, seat: str, text: str) -> str | None:
+def _legal(game: Game, side: str, text: str) -> str | None:
     try:
-        return str(game.check(seat, text))
+        return str(game.check(side, text))
     except (OrderSyntaxError, IllegalOrderError):
         return None
 

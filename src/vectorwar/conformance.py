@@ -6,16 +6,16 @@ legal games to the end and checks that
 * every order a bot gives is legal and its text notation reads back to the
   same order (``parse(str(order)) == order``);
 * a rejected order leaves the game untouched;
-* an order object is refused whenever its text would be: another seat's
-  order (naming that seat's ships) given by this seat as an object, not as
+* an order object is refused whenever its text would be: another side's
+  order (naming that side's ships) given by this side as an object, not as
   text, is refused as surely as its text is, with the game untouched;
 * saving and loading gives the identical state and event log;
 * replaying the orders from the setup gives the identical state and log;
 * the same seed gives the same game, every roll is logged with a purpose;
-* a seat's secret plot shows in its own view and nowhere else: while it is
-  pending, every other seat's ``Game.view`` and browser scene, and the
+* a side's secret plot shows in its own view and nowhere else: while it is
+  pending, every other side's ``Game.view`` and browser scene, and the
   spectator's, are exactly what they were before it was given (but for the
-  list of seats still to plot);
+  list of sides still to plot);
 * every scenario can be conceded by any side and ended by agreement, with a
   plot waiting, and the end survives save, load and replay
   (:func:`check_endings`; every computer player can answer an offer);
@@ -50,9 +50,9 @@ from vectorwar.scenario import Scenario
 from vectorwar.scene import build_scene
 
 #: Secret plots checked for leaks per game: enough to cover each kind of simultaneous prompt early on,
-#: few enough that building every seat's scene does not dominate the kit's time.
+#: few enough that building every side's scene does not dominate the kit's time.
 SECRECY_CHECKS = 4
-#: Other seats' orders tried as objects per kind of prompt and game (each round of tries fingerprints the game twice).
+#: Other sides' orders tried as objects per kind of prompt and game (each round of tries fingerprints the game twice).
 BORROWED_CHECKS = 2
 
 
@@ -82,43 +82,43 @@ def _fingerprint(game: Game) -> str:
 def play_random_game(
     system: RuleSystem[Any], scenario: Scenario, seed: int, max_orders: int = 5000, secrets: int = SECRECY_CHECKS
 ) -> Game:
-    """A game where every seat is the ``random`` bot, checked order by order (the first ``secrets`` plots for leaks)."""
+    """A game where every side is the ``random`` bot, checked order by order (the first ``secrets`` plots for leaks)."""
     where = f"{system.manifest.name}/{scenario.id}/seed {seed}"
     game = Game.new(system, scenario, seed)
     bot = system.bots()["random"]()
     given = 0
     secrets_checked = 0
     borrowed_checked: dict[str, int] = {}
-    # The last order each seat gave at each kind of prompt: what another seat may try to pass off as its own.
+    # The last order each side gave at each kind of prompt: what another side may try to pass off as its own.
     recent: dict[str, dict[str, Order]] = {}
     while not game.is_over:
         if given >= max_orders:
             raise _fail(where, f"game not over after {max_orders} orders")
-        seat = game.waiting_for[0]
-        # Like every bot, it sees only what its seat may see.
-        order = bot.choose(system.seat_view(game.state, seat), seat, bot_rng(seed, seat, given))
+        side = game.waiting_for[0]
+        # Like every bot, it sees only what its side may see.
+        order = bot.choose(system.side_view(game.state, side), side, bot_rng(seed, side, given))
         text = str(order)
         try:
-            reread = system.parse_order(game.state, seat, text)
+            reread = system.parse_order(game.state, side, text)
         except OrderSyntaxError as err:
             raise _fail(where, f"order {text!r} does not read back: {err}") from None
         if reread != order:
             raise _fail(where, f"order {text!r} reads back as {reread!r}, not {order!r}")
         kind = game.prompt.kind if game.prompt is not None else ""
         if borrowed_checked.get(kind, 0) < BORROWED_CHECKS:
-            tried = _check_borrowed_orders(game, seat, recent.get(kind, {}), where)
+            tried = _check_borrowed_orders(game, side, recent.get(kind, {}), where)
             borrowed_checked[kind] = borrowed_checked.get(kind, 0) + tried
-            recent.setdefault(kind, {})[seat] = order
+            recent.setdefault(kind, {})[side] = order
         before = _fingerprint(game)
-        secret = secrets_checked < secrets and _is_secret_plot(game, seat)
-        others = _others_views(game, seat) if secret else {}
+        secret = secrets_checked < secrets and _is_secret_plot(game, side)
+        others = _others_views(game, side) if secret else {}
         try:
-            game.submit(seat, order)
+            game.submit(side, order)
         except IllegalOrderError as err:
             raise _fail(where, f"random bot gave an illegal order: {err}") from None
         if secret:
             secrets_checked += 1
-            _check_secret_kept(game, seat, text, others, where)
+            _check_secret_kept(game, side, text, others, where)
         given += 1
         if given % 7 == 0 and not game.is_over:
             _check_rejection_is_harmless(game, where)
@@ -127,67 +127,67 @@ def play_random_game(
     return game
 
 
-def _check_borrowed_orders(game: Game, seat: str, others: Mapping[str, Order], where: str) -> int:
-    """``seat`` gives, as objects, the orders other seats gave at this kind of prompt; count the tries.
+def _check_borrowed_orders(game: Game, side: str, others: Mapping[str, Order], where: str) -> int:
+    """``side`` gives, as objects, the orders other sides gave at this kind of prompt; count the tries.
 
     Front ends and bots hand the engine order objects, not only text, so a check that lives only in the
     parser (``this ship is not yours``) is no check. Whenever the text is refused, the object must be too.
     """
     tries: list[_Try] = []
     for other, order in others.items():
-        if other == seat:
+        if other == side:
             continue
         try:
-            game.check(seat, str(order))
+            game.check(side, str(order))
         except (OrderSyntaxError, IllegalOrderError):
             tries.append(
-                _Try(seat, order, f"{seat} gave {other}'s order {str(order)!r} as an object and it was accepted")
+                _Try(side, order, f"{side} gave {other}'s order {str(order)!r} as an object and it was accepted")
             )
-        # Else the same words are a fair order for this seat too (a pass, say): nothing to try.
+        # Else the same words are a fair order for this side too (a pass, say): nothing to try.
     if tries:
         borrowed = ", ".join(repr(str(one.order)) for one in tries)
-        _check_refused(game, tries, where, f"{seat}'s refused borrowed orders {borrowed} changed the game")
+        _check_refused(game, tries, where, f"{side}'s refused borrowed orders {borrowed} changed the game")
     return len(tries)
 
 
-def _is_secret_plot(game: Game, seat: str) -> bool:
-    """Is ``seat`` about to give a secret plot that others still wait on (so it stays pending)?"""
+def _is_secret_plot(game: Game, side: str) -> bool:
+    """Is ``side`` about to give a secret plot that others still wait on (so it stays pending)?"""
     prompt = game.prompt
-    return prompt is not None and prompt.simultaneous and len(game.waiting_for) > 1 and seat in game.waiting_for
+    return prompt is not None and prompt.simultaneous and len(game.waiting_for) > 1 and side in game.waiting_for
 
 
 def _without_waiting(view: dict[str, Any]) -> dict[str, Any]:
-    """A view or scene less the list of seats still to act, which may change when anyone plots."""
+    """A view or scene less the list of sides still to act, which may change when anyone plots."""
     out = dict(view)
     if isinstance(out.get("prompt"), dict):
         out["prompt"] = {k: v for k, v in out["prompt"].items() if k != "waiting_for"}
     return out
 
 
-def _others_views(game: Game, seat: str) -> dict[str, str]:
-    """Every other seat's view and scene, and a spectator's, as comparable text."""
+def _others_views(game: Game, side: str) -> dict[str, str]:
+    """Every other side's view and scene, and a spectator's, as comparable text."""
     out: dict[str, str] = {}
-    for other in [s.id for s in game.scenario.sides if s.id != seat] + [None]:
+    for other in [s.id for s in game.scenario.sides if s.id != side] + [None]:
         out[f"view of {other or 'a spectator'}"] = json.dumps(_without_waiting(game.view(other)), sort_keys=True)
         scene = build_scene(game, [other] if other else [])
         out[f"scene of {other or 'a spectator'}"] = json.dumps(_without_waiting(scene), sort_keys=True)
     return out
 
 
-def _check_secret_kept(game: Game, seat: str, text: str, before: dict[str, str], where: str) -> None:
-    if game.view(seat)["my_pending_order"] != text:
-        raise _fail(where, f"{seat}'s own view does not show its pending plot {text!r}")
-    after = _others_views(game, seat)
+def _check_secret_kept(game: Game, side: str, text: str, before: dict[str, str], where: str) -> None:
+    if game.view(side)["my_pending_order"] != text:
+        raise _fail(where, f"{side}'s own view does not show its pending plot {text!r}")
+    after = _others_views(game, side)
     for name, seen in before.items():
         if after[name] != seen:
-            raise _fail(where, f"{seat}'s secret plot {text!r} changed the {name} before every plot was in")
+            raise _fail(where, f"{side}'s secret plot {text!r} changed the {name} before every plot was in")
 
 
 @dataclass(frozen=True)
 class _Try:
     """An order the kit expects the game to refuse, the complaint if it does not, and the errors that count."""
 
-    seat: str
+    side: str
     order: Order | str
     complaint: str
     refusals: tuple[type[Exception], ...] = (OrderSyntaxError, IllegalOrderError)
@@ -200,7 +200,7 @@ def _check_refused(game: Game, tries: Sequence[_Try], where: str, changed: str) 
     pending = dict(game.pending)
     for one in tries:
         try:
-            game.submit(one.seat, one.order)
+            game.submit(one.side, one.order)
         except one.refusals:
             continue
         raise _fail(where, one.complaint)
@@ -212,10 +212,10 @@ def _check_rejection_is_harmless(game: Game, where: str) -> None:
     prompt = game.prompt
     if prompt is None:
         return
-    seat = game.waiting_for[0] if game.waiting_for else prompt.seats[0]
-    tries = [_Try(seat, junk, f"junk order {junk!r} was accepted") for junk in ("", "%%%", "no such order at all 999")]
+    side = game.waiting_for[0] if game.waiting_for else prompt.sides[0]
+    tries = [_Try(side, junk, f"junk order {junk!r} was accepted") for junk in ("", "%%%", "no such order at all 999")]
     tries.append(
-        _Try("no-such-seat", "x", "an order from a seat that does not exist was accepted", (IllegalOrderError,))
+        _Try("no-such-side", "x", "an order from a side that does not exist was accepted", (IllegalOrderError,))
     )
     _check_refused(game, tries, where, "a rejected order changed the game")
 
@@ -328,18 +328,18 @@ def check_endings(system: RuleSystem[Any], scenario: Scenario, seed: int = 0, or
     for given in range(orders):
         if game.is_over:
             return
-        seat = game.waiting_for[0]
-        game.submit(seat, bot.choose(system.seat_view(game.state, seat), seat, bot_rng(seed, seat, given)))
-    for seat in game.seats:
-        bot_accepts_end(game, seat)  # a computer player can always answer an offer
-    ends: list[tuple[str, tuple[str, ...]]] = [(seat, tuple(s for s in game.seats if s != seat)) for seat in game.seats]
+        side = game.waiting_for[0]
+        game.submit(side, bot.choose(system.side_view(game.state, side), side, bot_rng(seed, side, given)))
+    for side in game.sides:
+        bot_accepts_end(game, side)  # a computer player can always answer an offer
+    ends: list[tuple[str, tuple[str, ...]]] = [(side, tuple(s for s in game.sides if s != side)) for side in game.sides]
     for who, winners in [*ends, ("", ())]:
         ended = Game.replay(system, scenario, seed, game.options, game.history)
         ended.pending.update(game.pending)
         if who:
             ended.concede(who)
         else:
-            ended.end_by_agreement(game.seats)
+            ended.end_by_agreement(game.sides)
         result = ended.result
         if not ended.is_over or ended.prompt is not None or result is None or result.winners != winners:
             raise _fail(where, f"{'conceding ' + who if who else 'an agreed end'} gave {result}, not winners {winners}")

@@ -73,7 +73,7 @@ class News:
 class MoveOption:
     """One legal movement plot for one ship, and what it would do.
 
-    ``text`` is the ship's entry in the seat's order ("Hawk 2L1"); a seat's
+    ``text`` is the ship's entry in the side's order ("Hawk 2L1"); a side's
     order is its ships' entries joined by ``"; "``. ``path`` runs from the
     ship's current position to where the plot leaves it (a front end draws it
     as the ghost), and ``facing`` is the facing it ends with.
@@ -92,7 +92,7 @@ class MoveOption:
 class ShotOption:
     """One legal shot a ship may add to a fire declaration.
 
-    ``piece`` is written after the ship's id in the seat's order, and a ship's
+    ``piece`` is written after the ship's id in the side's order, and a ship's
     pieces are separated by spaces ("Hawk F>Raven FL>Raven"; "X1 fwd*1>Y1").
     ``weapon`` names the entry in :meth:`RuleSystem.arc_hexes` it fires and
     ``label`` says what it is in words ("missile launcher", "mount A: 3 MRLS").
@@ -183,7 +183,7 @@ class SetupMenu:
     """A set-up phase (a purchase, a placement, a fleet to build) as a menu for front ends.
 
     ``kind`` is ``"pick"`` (one option is the whole order; ``finish``, when
-    not empty, is the order that ends the seat's set-up), ``"fleet"``
+    not empty, is the order that ends the side's set-up), ``"fleet"``
     (options are designs, each chosen one becomes an entry ``NAME DESIGN``
     and the entries, joined by ``"; "``, are the order; ``custom`` describes
     the ratings a design written out may have, for a designer) or ``"deploy"``

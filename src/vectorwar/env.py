@@ -1,11 +1,11 @@
 """Agent APIs: a PettingZoo ParallelEnv (and its AEC form) for outside learning and search tools.
 
-Agents are seats. Every seat steps together until the game ends; a seat the
+Agents are sides. Every side steps together until the game ends; a side the
 game is not waiting for passes. Actions are indices into a menu:
 
-* action ``0`` is *pass*, legal only for a seat with nothing to order now;
-* actions ``1..MENU_SIZE`` pick from the seat's menu of legal orders for the
-  current prompt (``infos[seat]["legal_orders"]`` spells them out).
+* action ``0`` is *pass*, legal only for a side with nothing to order now;
+* actions ``1..MENU_SIZE`` pick from the side's menu of legal orders for the
+  current prompt (``infos[side]["legal_orders"]`` spells them out).
 
 The menu is a reproducible sample of distinct legal orders drawn with the
 system's ``random_order`` (a whole side's plot joins every ship's choices,
@@ -13,9 +13,9 @@ so the full set is far too large to list); the observation's
 ``action_mask`` marks which indices are legal. ``step`` also takes an order
 as text, for scripted agents and people at a prompt.
 
-Observations hold only what the seat may see: the map's counters (public in
+Observations hold only what the side may see: the map's counters (public in
 every system) encoded as numbers, one slot per piece, plus the clock. The
-whole seat view (:meth:`vectorwar.game.Game.view`) is available from
+whole side view (:meth:`vectorwar.game.Game.view`) is available from
 :meth:`VectorwarParallelEnv.view`. Rewards are +1 for a winner and -1 for the
 others once a game is decided, 0 for a draw and on every other step.
 
@@ -77,7 +77,7 @@ class VectorwarParallelEnv(ParallelEnv[str, ObsDict, Action]):
         self.scenario = scenario if isinstance(scenario, Scenario) else find_scenario(scenario)
         self.system = system_of(self.scenario)
         self.options = dict(options or {})
-        #: Steps after which every seat is truncated (None: play until the rules end the game).
+        #: Steps after which every side is truncated (None: play until the rules end the game).
         self.max_cycles = max_cycles
         self.possible_agents: list[str] = [s.id for s in self.scenario.sides]
         self.agents: list[str] = []
@@ -122,7 +122,7 @@ class VectorwarParallelEnv(ParallelEnv[str, ObsDict, Action]):
             if not isinstance(given, Mapping):
                 raise ScenarioError(f"reset options: 'rules' must be a table of rule options, got {given!r}")
             rules.update(given)
-        # Every seat is an agent: set up with no computer players.
+        # Every side is an agent: set up with no computer players.
         self.game = set_up(self.scenario, seed=self._seed, options=rules).game
         self.agents = list(self.possible_agents)
         self._cycles = 0
@@ -133,21 +133,21 @@ class VectorwarParallelEnv(ParallelEnv[str, ObsDict, Action]):
     def step(
         self, actions: Mapping[str, Action]
     ) -> tuple[dict[str, ObsDict], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]]:
-        """Give each waiting seat's order; an illegal or missing one is reported in infos and changes nothing."""
+        """Give each waiting side's order; an illegal or missing one is reported in infos and changes nothing."""
         game = self._game()
         errors: dict[str, str] = {}
-        for seat in game.waiting_for:
-            if seat not in actions:
-                errors[seat] = "no action given while the game waits for this seat"
+        for side in game.waiting_for:
+            if side not in actions:
+                errors[side] = "no action given while the game waits for this side"
                 continue
             try:
-                order = self._order_for(seat, actions[seat])
-                game.submit(seat, order)
+                order = self._order_for(side, actions[side])
+                game.submit(side, order)
             except (OrderSyntaxError, IllegalOrderError) as err:
-                errors[seat] = str(err)
-        for seat, action in actions.items():
-            if seat not in errors and seat not in self._menus and not _is_pass(action):
-                errors[seat] = f"{seat} has nothing to order now; only action 0 (pass) is legal"
+                errors[side] = str(err)
+        for side, action in actions.items():
+            if side not in errors and side not in self._menus and not _is_pass(action):
+                errors[side] = f"{side} has nothing to order now; only action 0 (pass) is legal"
         self._cycles += 1
         over = game.is_over
         truncated = not over and self.max_cycles is not None and self._cycles >= self.max_cycles
@@ -165,7 +165,7 @@ class VectorwarParallelEnv(ParallelEnv[str, ObsDict, Action]):
         return observations, rewards, terminations, truncations, infos
 
     def view(self, agent: str) -> dict[str, Any]:
-        """Everything ``agent``'s seat may see now, as plain data."""
+        """Everything ``agent``'s side may see now, as plain data."""
         return self._game().view(agent)
 
     def legal_orders(self, agent: str) -> list[str]:
@@ -179,7 +179,7 @@ class VectorwarParallelEnv(ParallelEnv[str, ObsDict, Action]):
         return None
 
     def state(self) -> np.ndarray[Any, Any]:
-        raise NotImplementedError("a global state would reveal secret plots; use each seat's observation")
+        raise NotImplementedError("a global state would reveal secret plots; use each side's observation")
 
     # -- helpers ------------------------------------------------------------------
 
@@ -188,32 +188,32 @@ class VectorwarParallelEnv(ParallelEnv[str, ObsDict, Action]):
             raise RuntimeError("call reset() first")
         return self.game
 
-    def _order_for(self, seat: str, action: Action) -> Order | str:
+    def _order_for(self, side: str, action: Action) -> Order | str:
         if isinstance(action, str):
             return action
         index = int(action)
-        menu = self._menus[seat]
+        menu = self._menus[side]
         if not 1 <= index <= len(menu):
             legal = f"1-{len(menu)}" if menu else "none"
             raise IllegalOrderError(
-                str(index), f"action {index} is not on {seat}'s menu (legal: {legal}; see the action mask)", "menu"
+                str(index), f"action {index} is not on {side}'s menu (legal: {legal}; see the action mask)", "menu"
             )
         return menu[index - 1]
 
     def _refresh_menus(self) -> None:
         game = self._game()
-        self._menus = {seat: self._menu(game, seat) for seat in game.waiting_for}
+        self._menus = {side: self._menu(game, side) for side in game.waiting_for}
 
-    def _menu(self, game: Game, seat: str) -> list[str]:
-        # Seeded by game, seat and step so the same game always offers the same menu.
-        rng = random.Random(f"env:{game.seed}:{seat}:{len(game.history)}")
+    def _menu(self, game: Game, side: str) -> list[str]:
+        # Seeded by game, side and step so the same game always offers the same menu.
+        rng = random.Random(f"env:{game.seed}:{side}:{len(game.history)}")
         menu: list[str] = []
         for _ in range(MENU_SIZE * 2):
-            text = str(self.system.random_order(game.state, seat, rng))
+            text = str(self.system.random_order(game.state, side, rng))
             if text in menu:
                 continue
             try:
-                game.check(seat, text)
+                game.check(side, text)
             except (OrderSyntaxError, IllegalOrderError):
                 continue
             menu.append(text)
@@ -229,7 +229,7 @@ class VectorwarParallelEnv(ParallelEnv[str, ObsDict, Action]):
                 self._slots[counter.id] = len(self._slots)
         clock = game.clock
         out: dict[str, ObsDict] = {}
-        for seat in self.agents:
+        for side in self.agents:
             vector = np.zeros(SLOTS * SLOT_FEATURES + GLOBAL_FEATURES, np.float32)
             for counter in counters:
                 slot = self._slots.get(counter.id)
@@ -238,14 +238,14 @@ class VectorwarParallelEnv(ParallelEnv[str, ObsDict, Action]):
                 facing = 0 if counter.facing is None else int(counter.facing) + 1
                 vector[slot * SLOT_FEATURES : (slot + 1) * SLOT_FEATURES] = (
                     1.0,
-                    float(counter.side == seat),
+                    float(counter.side == side),
                     float(counter.status == "active"),
                     counter.position.hex.col,
                     counter.position.hex.row,
                     counter.position.altitude,
                     facing,
                 )
-            menu = self._menus.get(seat)
+            menu = self._menus.get(side)
             vector[SLOTS * SLOT_FEATURES :] = (
                 0 if clock is None else clock.turn,
                 len(game.history),
@@ -258,20 +258,20 @@ class VectorwarParallelEnv(ParallelEnv[str, ObsDict, Action]):
                 mask[0] = 1
             else:
                 mask[1 : len(menu) + 1] = 1
-            out[seat] = {"observation": vector, "action_mask": mask}
+            out[side] = {"observation": vector, "action_mask": mask}
         return out
 
     def _infos(self, errors: Mapping[str, str]) -> dict[str, dict[str, Any]]:
         prompt = self._game().prompt
         infos: dict[str, dict[str, Any]] = {}
-        for seat in self.agents:
+        for side in self.agents:
             info: dict[str, Any] = {
-                "legal_orders": list(self._menus.get(seat, [])),
+                "legal_orders": list(self._menus.get(side, [])),
                 "prompt": None if prompt is None else prompt.kind,
             }
-            if seat in errors:
-                info["error"] = errors[seat]
-            infos[seat] = info
+            if side in errors:
+                info["error"] = errors[side]
+            infos[side] = info
         return infos
 
 
@@ -289,10 +289,10 @@ def parallel_env(
 def aec_env(
     scenario: str | Scenario, options: Mapping[str, object] | None = None, max_cycles: int | None = None
 ) -> AECEnv[str, ObsDict, Action]:
-    """The same game as an agent-environment-cycle env: seats act one after another within each step.
+    """The same game as an agent-environment-cycle env: sides act one after another within each step.
 
     Simultaneous plots stay secret this way too: the parallel env only sees the
-    orders once every seat has chosen.
+    orders once every side has chosen.
     """
     return parallel_to_aec(VectorwarParallelEnv(scenario, options, max_cycles))
 

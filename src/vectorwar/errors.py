@@ -53,7 +53,7 @@ class IllegalOrderError(VectorwarError, ValueError):
 
 
 class NotYourTurnError(IllegalOrderError):
-    """A seat tried to give orders when the game is not waiting for it."""
+    """A side tried to give orders when the game is not waiting for it."""
 
 
 class ScenarioError(VectorwarError, ValueError):
@@ -118,15 +118,15 @@ class StaleFileError(PbemError):
 
 
 class SwappedFileError(PbemError):
-    """A file of another game, or a keyring of another game or seat."""
+    """A file of another game, or a keyring of another game or side."""
 
 
 class ForeignActionError(PbemError):
-    """The file holds a commitment or a reveal for the player's own seat that the player did not make."""
+    """The file holds a commitment or a reveal for the player's own side that the player did not make."""
 
 
 class EarlyClaimError(OutOfStepError):
-    """A claim against a silent seat before the game's deadline for the step has passed."""
+    """A claim against a silent side before the game's deadline for the step has passed."""
 
 
 class TutorialError(ScenarioError):

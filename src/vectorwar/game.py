@@ -3,17 +3,17 @@
 The game holds the setup (scenario, options, seed), the system's current
 state, the dice counter, the event log and the history of resolved orders.
 It answers :attr:`Game.prompt` ("who must act now?"), takes orders with
-:meth:`Game.submit` and, once every seat the prompt names has ordered, asks
+:meth:`Game.submit` and, once every side the prompt names has ordered, asks
 the rule system to resolve them.
 
 Secret simultaneous plots wait in :attr:`Game.pending` and are never part of
-the state or of any seat's view but their author's. An order that is
+the state or of any side's view but their author's. An order that is
 rejected leaves the game exactly as it was.
 
 >>> from vectorwar.registry import get_system
 >>> from vectorwar.catalogue import builtin_scenario
 >>> game = Game.new(get_system("msc"), builtin_scenario("msc-duel"), seed=1)
->>> game.prompt.kind, game.prompt.seats
+>>> game.prompt.kind, game.prompt.sides
 ('plot', ('red', 'blue'))
 """
 
@@ -31,19 +31,19 @@ from vectorwar.maps import HexMap
 from vectorwar.rules import Clock, OptionValue, Order, Prompt, Result, RuleSystem
 from vectorwar.scenario import Scenario
 
-#: The words an ending batch gives each seat it names (:attr:`OrderBatch.end`).
+#: The words an ending batch gives each side it names (:attr:`OrderBatch.end`).
 CONCEDE = "concede"
 AGREE = "agree"
 
 
 @dataclass(frozen=True, slots=True)
 class OrderBatch:
-    """The orders one prompt received, as canonical text, in seat order."""
+    """The orders one prompt received, as canonical text, in side order."""
 
     clock: Clock
     orders: tuple[tuple[str, str], ...]
     #: ``""`` for orders the rules resolved; :data:`CONCEDE` or :data:`AGREE` for a batch that ended the game
-    #: at ``clock`` instead (:meth:`Game.concede`, :meth:`Game.end_by_agreement`), naming the seats that did.
+    #: at ``clock`` instead (:meth:`Game.concede`, :meth:`Game.end_by_agreement`), naming the sides that did.
     end: str = ""
 
 
@@ -120,9 +120,9 @@ class Game:
 
     @property
     def waiting_for(self) -> tuple[str, ...]:
-        """Seats whose orders the current prompt still needs."""
+        """Sides whose orders the current prompt still needs."""
         p = self.prompt
-        return tuple(s for s in p.seats if s not in self.pending) if p else ()
+        return tuple(s for s in p.sides if s not in self.pending) if p else ()
 
     @property
     def result(self) -> Result | None:
@@ -131,7 +131,7 @@ class Game:
         return self.system.result(self.state)
 
     @property
-    def seats(self) -> tuple[str, ...]:
+    def sides(self) -> tuple[str, ...]:
         """Every side of the game, in the scenario's order."""
         return tuple(side.id for side in self.scenario.sides)
 
@@ -150,31 +150,31 @@ class Game:
 
     # -- ordering -----------------------------------------------------------
 
-    def parse(self, seat: str, text: str) -> Order:
-        """Read ``text`` as an order for ``seat`` at the current prompt."""
-        self._prompt_for(seat, text)
+    def parse(self, side: str, text: str) -> Order:
+        """Read ``text`` as an order for ``side`` at the current prompt."""
+        self._prompt_for(side, text)
         _check_length(text)
-        return self.system.parse_order(self.state, seat, text)
+        return self.system.parse_order(self.state, side, text)
 
-    def check(self, seat: str, order: Order | str) -> Order:
+    def check(self, side: str, order: Order | str) -> Order:
         """Parse and validate without submitting; raises like :meth:`submit`."""
-        self._prompt_for(seat, order)
+        self._prompt_for(side, order)
         if isinstance(order, str):
             _check_length(order)
-        parsed = self.system.parse_order(self.state, seat, order) if isinstance(order, str) else order
-        self.system.check_order(self.state, seat, parsed)
+        parsed = self.system.parse_order(self.state, side, order) if isinstance(order, str) else order
+        self.system.check_order(self.state, side, parsed)
         return parsed
 
-    def submit(self, seat: str, order: Order | str) -> list[Event]:
-        """Give ``seat``'s order for the current prompt.
+    def submit(self, side: str, order: Order | str) -> list[Event]:
+        """Give ``side``'s order for the current prompt.
 
-        A simultaneous plot may be replaced until the last seat's plot is in.
+        A simultaneous plot may be replaced until the last side's plot is in.
         Returns the events of the resolution, or ``[]`` if still waiting.
         Raises :class:`OrderSyntaxError` or :class:`IllegalOrderError`,
         leaving the game untouched.
         """
-        parsed = self.check(seat, order)
-        self.pending[seat] = parsed
+        parsed = self.check(side, order)
+        self.pending[side] = parsed
         if self.waiting_for:
             return []
         return self._resolve()
@@ -189,19 +189,19 @@ class Game:
         self.seed = seed
         self.dice_count = 0
 
-    def withdraw(self, seat: str) -> None:
+    def withdraw(self, side: str) -> None:
         """Take back a plot not yet resolved."""
-        self.pending.pop(seat, None)
+        self.pending.pop(side, None)
 
-    def _prompt_for(self, seat: str, order: Order | str) -> Prompt:
+    def _prompt_for(self, side: str, order: Order | str) -> Prompt:
         # The order is written out only for a refusal: a bot's order, checked on every step, never is.
         p = self.prompt
         if p is None:
             raise IllegalOrderError(str(order), "the game is over", "game end")
-        if seat not in p.seats:
+        if side not in p.sides:
             raise NotYourTurnError(
                 str(order),
-                f"{seat} has no orders to give now; waiting for {', '.join(p.seats)} ({p.kind}, {p.clock})",
+                f"{side} has no orders to give now; waiting for {', '.join(p.sides)} ({p.kind}, {p.clock})",
                 "sequence of play",
             )
         return p
@@ -210,7 +210,7 @@ class Game:
         p = self.prompt
         if p is None:  # pragma: no cover - submit() checked the prompt
             raise RuntimeError("nothing to resolve")
-        orders = {s: self.pending[s] for s in p.seats}
+        orders = {s: self.pending[s] for s in p.sides}
         batch = OrderBatch(p.clock, tuple((s, str(o)) for s, o in orders.items()))
         dice = Dice(self.seed, self.dice_count)
         new_state, events = self.system.resolve(self.state, orders, dice)
@@ -231,28 +231,28 @@ class Game:
 
     # -- views, replay, undo --------------------------------------------------
 
-    def view(self, seat: str | None) -> dict[str, Any]:
-        """What ``seat`` may see now (``None``: a spectator), as plain data."""
+    def view(self, side: str | None) -> dict[str, Any]:
+        """What ``side`` may see now (``None``: a spectator), as plain data."""
         from vectorwar.events import event_to_data
 
         p = self.prompt
-        own = self.pending.get(seat) if seat is not None else None
+        own = self.pending.get(side) if side is not None else None
         return {
             "system": self.system.manifest.name,
             "scenario": self.scenario.id,
-            "seat": seat,
+            "side": side,
             "prompt": None
             if p is None
             else {
                 "clock": str(p.clock),
                 "kind": p.kind,
-                "seats": list(p.seats),
+                "sides": list(p.sides),
                 "simultaneous": p.simultaneous,
                 "waiting_for": list(self.waiting_for),
                 "help": p.help,
             },
             "my_pending_order": None if own is None else str(own),
-            "state": self.system.observe(self.state, seat),
+            "state": self.system.observe(self.state, side),
             "events": [event_to_data(e) for e in self.events],
         }
 
@@ -282,12 +282,12 @@ class Game:
         if batch.end == CONCEDE and len(batch.orders) == 1 and batch.orders[0][1] == CONCEDE:
             return self.concede(batch.orders[0][0])
         if batch.end == AGREE and all(text == AGREE for _, text in batch.orders):
-            return self.end_by_agreement(seat for seat, _ in batch.orders)
+            return self.end_by_agreement(side for side, _ in batch.orders)
         if batch.end:
             raise IllegalOrderError(str(batch.orders), f"a batch cannot end the game by {batch.end!r}", "replay")
         events: list[Event] = []
-        for seat, text in batch.orders:
-            events.extend(self.submit(seat, text))
+        for side, text in batch.orders:
+            events.extend(self.submit(side, text))
         return events
 
     def undo(self) -> Game:
@@ -301,29 +301,29 @@ class Game:
 
     # -- ending outside the rules: a concession, an end by agreement ---------------
 
-    def concede(self, seat: str) -> list[Event]:
-        """``seat`` gives up, at any moment before the game is over: the other sides win.
+    def concede(self, side: str) -> list[Event]:
+        """``side`` gives up, at any moment before the game is over: the other sides win.
 
         Recorded in the history as a batch of its own, so a replay ends the same
         way; plots still waiting are dropped. With more than two sides the
         others share the win (docs/rulings.md, *Conceding and ending by agreement*).
         """
         self._not_over(CONCEDE)
-        self._known_side(seat, CONCEDE)
-        others = tuple(s for s in self.seats if s != seat)
+        self._known_side(side, CONCEDE)
+        others = tuple(s for s in self.sides if s != side)
         return self._end(
-            OrderBatch(self._end_clock(), ((seat, CONCEDE),), CONCEDE),
-            [Conceded(seat), GameOver(others, f"{seat} conceded")],
-            Result(others, f"{seat} conceded"),
+            OrderBatch(self._end_clock(), ((side, CONCEDE),), CONCEDE),
+            [Conceded(side), GameOver(others, f"{side} conceded")],
+            Result(others, f"{side} conceded"),
         )
 
-    def end_by_agreement(self, seats: Iterable[str]) -> list[Event]:
-        """End the game as a draw, once every side has agreed (``seats``: those that did)."""
-        agreed = tuple(seats)
+    def end_by_agreement(self, sides: Iterable[str]) -> list[Event]:
+        """End the game as a draw, once every side has agreed (``sides``: those that did)."""
+        agreed = tuple(sides)
         self._not_over(AGREE)
-        for seat in agreed:
-            self._known_side(seat, AGREE)
-        missing = [s for s in self.seats if s not in agreed]
+        for side in agreed:
+            self._known_side(side, AGREE)
+        missing = [s for s in self.sides if s not in agreed]
         if missing:
             verb = "has" if len(missing) == 1 else "have"
             raise IllegalOrderError(
@@ -333,8 +333,8 @@ class Game:
             )
         reason = "ended by agreement"
         return self._end(
-            OrderBatch(self._end_clock(), tuple((s, AGREE) for s in self.seats), AGREE),
-            [EndedByAgreement(self.seats), GameOver((), reason)],
+            OrderBatch(self._end_clock(), tuple((s, AGREE) for s in self.sides), AGREE),
+            [EndedByAgreement(self.sides), GameOver((), reason)],
             Result((), reason),
         )
 
@@ -342,9 +342,9 @@ class Game:
         if self.prompt is None:
             raise IllegalOrderError(what, "the game is over", "game end")
 
-    def _known_side(self, seat: str, what: str) -> None:
-        if seat not in self.seats:
-            raise IllegalOrderError(what, f"there is no side {seat!r} (sides: {', '.join(self.seats)})", "game end")
+    def _known_side(self, side: str, what: str) -> None:
+        if side not in self.sides:
+            raise IllegalOrderError(what, f"there is no side {side!r} (sides: {', '.join(self.sides)})", "game end")
 
     def _end_clock(self) -> Clock:
         p = self.prompt

@@ -106,7 +106,7 @@ MAX_DIGITS = Limit(12, "MAX_DIGITS")
 
 # -- text from outside -------------------------------------------------------------
 
-#: Characters of a side's or a ship's id (the names orders and seats use).
+#: Characters of a side's or a ship's id (the names orders and sides use).
 MAX_NAME_CHARS = Limit(40, "MAX_NAME_CHARS")
 #: Characters of a scenario's id.
 MAX_SCENARIO_ID_CHARS = Limit(80, "MAX_SCENARIO_ID_CHARS")

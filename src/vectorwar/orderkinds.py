@@ -52,11 +52,11 @@ class OrderKind(Protocol[S]):
         """Who gives this kind of order now (its ``kind`` is :attr:`name`); ``None`` if nobody can."""
         ...
 
-    def parse(self, state: S, seat: str, text: str) -> Order:
+    def parse(self, state: S, side: str, text: str) -> Order:
         """``text`` read as this kind of order; raises :class:`~vectorwar.errors.OrderSyntaxError`."""
         ...
 
-    def check(self, state: S, seat: str, order: Order) -> None:
+    def check(self, state: S, side: str, order: Order) -> None:
         """Raise :class:`~vectorwar.errors.IllegalOrderError`, naming the rule, if ``order`` may not be given."""
         ...
 
@@ -64,19 +64,19 @@ class OrderKind(Protocol[S]):
         """Apply the prompt's orders and run on to the next decision (:meth:`RuleSystem.resolve`)."""
         ...
 
-    def random_order(self, state: S, seat: str, rng: random.Random) -> Order:
-        """A uniformly chosen legal order of this kind for ``seat`` (never illegal)."""
+    def random_order(self, state: S, side: str, rng: random.Random) -> Order:
+        """A uniformly chosen legal order of this kind for ``side`` (never illegal)."""
         ...
 
-    def move_options(self, state: S, seat: str) -> Mapping[str, Sequence[MoveOption]]:
+    def move_options(self, state: S, side: str) -> Mapping[str, Sequence[MoveOption]]:
         """Ship id -> every legal movement plot, where this kind plots movement (default: none)."""
         return {}
 
-    def fire_options(self, state: S, seat: str) -> Mapping[str, Sequence[ShotOption]]:
+    def fire_options(self, state: S, side: str) -> Mapping[str, Sequence[ShotOption]]:
         """Ship id -> every legal single shot, where this kind declares fire (default: none)."""
         return {}
 
-    def setup_menu(self, state: S, seat: str) -> SetupMenu | None:
+    def setup_menu(self, state: S, side: str) -> SetupMenu | None:
         """The menu of a set-up choice, where this kind is one (default: ``None``)."""
         return None
 

@@ -35,13 +35,13 @@ __all__ = [
 ]
 
 
-def bot_rng(seed: int, seat: str, step: int) -> random.Random:
+def bot_rng(seed: int, side: str, step: int) -> random.Random:
     """A bot's own random source: apart from the game's dice, yet reproducible.
 
-    It draws exactly what ``random.Random(f"bot:{seed}:{seat}:{step}")`` draws; it is seeded at its first
+    It draws exactly what ``random.Random(f"bot:{seed}:{side}:{step}")`` draws; it is seeded at its first
     draw (:class:`SeededOnUse`), as most greedy decisions draw nothing.
     """
-    return SeededOnUse(f"bot:{seed}:{seat}:{step}")
+    return SeededOnUse(f"bot:{seed}:{side}:{step}")
 
 
 class SeededOnUse(random.Random):
@@ -112,36 +112,36 @@ def _plain(rng: random.Random) -> None:
         rng.__class__ = random.Random  # type: ignore[assignment]
 
 
-def bot_order(game: Game, seat: str, bot: Bot) -> Order:
-    """What ``bot`` orders for ``seat`` now, seeing only what that seat may see.
+def bot_order(game: Game, side: str, bot: Bot) -> Order:
+    """What ``bot`` orders for ``side`` now, seeing only what that side may see.
 
-    The bot is handed :meth:`RuleSystem.seat_view` (the state :meth:`RuleSystem.observe`
-    shows the seat), never the game: other seats' secret plots wait in
+    The bot is handed :meth:`RuleSystem.side_view` (the state :meth:`RuleSystem.observe`
+    shows the side), never the game: other sides' secret plots wait in
     :attr:`Game.pending`, outside any state a bot is given.
     """
-    return bot_decision(game.system, game.state, game.seed, len(game.history), seat, bot)
+    return bot_decision(game.system, game.state, game.seed, len(game.history), side, bot)
 
 
-def bot_decision(system: RuleSystem[Any], state: Any, seed: int, step: int, seat: str, bot: Bot) -> Order:
+def bot_decision(system: RuleSystem[Any], state: Any, seed: int, step: int, side: str, bot: Bot) -> Order:
     """:func:`bot_order` from no more than it reads of the game: the state, the seed and the step.
 
     The server hands a bot's decision to another process with just these
     (docs/web.md, "Deployment and limits"), so the order is the one given here.
     """
-    view = system.seat_view(state, seat)
-    return bot.choose(view, seat, bot_rng(seed, seat, step))
+    view = system.side_view(state, side)
+    return bot.choose(view, side, bot_rng(seed, side, step))
 
 
-def bot_accepts_end(game: Game, seat: str) -> bool:
-    """Whether the computer player at ``seat`` agrees to end the game now as a draw.
+def bot_accepts_end(game: Game, side: str) -> bool:
+    """Whether the computer player at ``side`` agrees to end the game now as a draw.
 
     It agrees unless it is ahead: its standing (:meth:`RuleSystem.standing`, read
-    on the seat's view) above every other side's (docs/rulings.md, *Conceding and
+    on the side's view) above every other side's (docs/rulings.md, *Conceding and
     ending by agreement*). Computer players never offer an end themselves.
     """
-    standing = game.system.standing(game.system.seat_view(game.state, seat))
-    others = [value for other, value in standing.items() if other != seat]
-    return not others or standing.get(seat, 0.0) <= max(others)
+    standing = game.system.standing(game.system.side_view(game.state, side))
+    others = [value for other, value in standing.items() if other != side]
+    return not others or standing.get(side, 0.0) <= max(others)
 
 
 def bot_turns(
@@ -153,7 +153,7 @@ def bot_turns(
 ) -> Iterator[str]:
     """The one bot loop: bots give every order they owe now, until a person must act or the game ends.
 
-    Yields the seat of each order given. A person's seat with ``standing``
+    Yields the side of each order given. A person's side with ``standing``
     instructions is answered here too while they say so
     (:func:`vectorwar.autopilot.standing_order`). With ``beside_people`` off,
     bots wait while any person still owes an order to the same prompt: a
@@ -165,17 +165,17 @@ def bot_turns(
     while not game.is_over:
         waiting = game.waiting_for
         answers: dict[str, str] = {}
-        for seat in waiting:
-            if seat not in bots and seat in standing:
-                answer = standing_order(game, seat, standing[seat])
+        for side in waiting:
+            if side not in bots and side in standing:
+                answer = standing_order(game, side, standing[side])
                 if answer is not None:
-                    answers[seat] = answer
+                    answers[side] = answer
         due = [s for s in waiting if s in bots or s in answers]
         if not due or (not beside_people and len(due) < len(waiting)):
             return
-        for seat in due:
-            game.submit(seat, answers[seat] if seat in answers else bot_order(game, seat, bots[seat]))
-            yield seat
+        for side in due:
+            game.submit(side, answers[side] if side in answers else bot_order(game, side, bots[side]))
+            yield side
 
 
 def play_out(
@@ -185,10 +185,10 @@ def play_out(
     options: Mapping[str, object] | None = None,
 ) -> Game:
     """Play a whole game between bots."""
-    seats = [s.id for s in scenario.sides]
-    missing = [s for s in seats if controllers.get(s, HUMAN) == HUMAN]
+    sides = [s.id for s in scenario.sides]
+    missing = [s for s in sides if controllers.get(s, HUMAN) == HUMAN]
     if missing:
-        raise SetupError(f"every seat needs a computer player to play out; none for {', '.join(missing)}")
+        raise SetupError(f"every side needs a computer player to play out; none for {', '.join(missing)}")
     setup = set_up(scenario, controllers, seed=seed, options=options)
     for _ in bot_turns(setup.game, setup.bots):
         pass
@@ -218,10 +218,10 @@ class Summary:
     def average_turns(self) -> float:
         return sum(self.turns) / len(self.turns) if self.turns else 0.0
 
-    def to_data(self, seats: list[str]) -> dict[str, Any]:
+    def to_data(self, sides: list[str]) -> dict[str, Any]:
         return {
             "games": self.games,
-            "wins": {s: self.wins.get(s, 0) for s in seats},
+            "wins": {s: self.wins.get(s, 0) for s in sides},
             "draws": self.draws,
             "average_turns": round(self.average_turns, 3),
         }

@@ -153,13 +153,13 @@ class Clock:
 class Prompt:
     """The answer to "who must act now, and with what kind of order?".
 
-    ``simultaneous`` prompts are secret plots: every listed seat orders,
+    ``simultaneous`` prompts are secret plots: every listed side orders,
     nobody sees another's order until all are in. Otherwise the single listed
-    seat declares in turn order and sees everything so far.
+    side declares in turn order and sees everything so far.
     """
 
     clock: Clock
-    seats: tuple[str, ...]
+    sides: tuple[str, ...]
     kind: str
     simultaneous: bool
     help: str = ""
@@ -184,13 +184,13 @@ S = TypeVar("S")
 
 
 class Bot(Protocol):
-    """A computer player. It sees what its seat may see and returns an order.
+    """A computer player. It sees what its side may see and returns an order.
 
-    ``state`` is the seat's view (:meth:`RuleSystem.seat_view`); the kernel's
+    ``state`` is the side's view (:meth:`RuleSystem.side_view`); the kernel's
     one bot loop (:func:`vectorwar.play.bot_turns`) never hands a bot more.
     """
 
-    def choose(self, state: Any, seat: str, rng: random.Random) -> Order: ...
+    def choose(self, state: Any, side: str, rng: random.Random) -> Order: ...
 
 
 class RuleSystem(ABC, Generic[S]):
@@ -236,14 +236,14 @@ class RuleSystem(ABC, Generic[S]):
         """Who must act now; ``None`` once the game is over."""
 
     @abstractmethod
-    def parse_order(self, state: S, seat: str, text: str) -> Order:
+    def parse_order(self, state: S, side: str, text: str) -> Order:
         """Read ``text`` in the notation of the current prompt's order kind.
 
         Raises :class:`~vectorwar.errors.OrderSyntaxError`.
         """
 
     @abstractmethod
-    def check_order(self, state: S, seat: str, order: Order) -> None:
+    def check_order(self, state: S, side: str, order: Order) -> None:
         """Raise :class:`~vectorwar.errors.IllegalOrderError` if a rule forbids ``order``."""
 
     @abstractmethod
@@ -255,23 +255,23 @@ class RuleSystem(ABC, Generic[S]):
         """The outcome once the game is over, else ``None``."""
 
     @abstractmethod
-    def random_order(self, state: S, seat: str, rng: random.Random) -> Order:
+    def random_order(self, state: S, side: str, rng: random.Random) -> Order:
         """A uniformly chosen legal order for the current prompt (never illegal)."""
 
-    def idle_order(self, state: S, seat: str) -> Order | None:
-        """The order that leaves everything ``seat`` decides now as it is, or ``None`` where the rules have none.
+    def idle_order(self, state: S, side: str) -> Order | None:
+        """The order that leaves everything ``side`` decides now as it is, or ``None`` where the rules have none.
 
-        Given for a seat that said nothing in time (a play-by-e-mail claim), so it must depend on the rules
+        Given for a side that said nothing in time (a play-by-e-mail claim), so it must depend on the rules
         alone, never on a computer player. Default: ``hold`` where the rules take it (a fire phase, an AV:T
         segment); a system whose plot must name every ship's move says how a ship keeps its course.
         """
-        return self.checked_order(state, seat, "hold")
+        return self.checked_order(state, side, "hold")
 
-    def checked_order(self, state: S, seat: str, text: str) -> Order | None:
-        """``text`` as ``seat``'s order now if the rules take it, else ``None``."""
+    def checked_order(self, state: S, side: str, text: str) -> Order | None:
+        """``text`` as ``side``'s order now if the rules take it, else ``None``."""
         try:
-            order = self.parse_order(state, seat, text)
-            self.check_order(state, seat, order)
+            order = self.parse_order(state, side, text)
+            self.check_order(state, side, order)
         except (OrderSyntaxError, IllegalOrderError):
             return None
         return order
@@ -296,15 +296,15 @@ class RuleSystem(ABC, Generic[S]):
             sides[counter.side] = sides.get(counter.side, 0.0) + (1.0 if counter.status == "active" else 0.0)
         return sides
 
-    def plan_ahead(self, state: S, seat: str) -> int:
+    def plan_ahead(self, state: S, side: str) -> int:
         """One-ship changes of its fast bot's next plot a search trial from ``state`` judged by
-        :meth:`fire_in_prospect` tries for the searching ``seat`` (``SearchBot._planned``); by default 0, the
+        :meth:`fire_in_prospect` tries for the searching ``side`` (``SearchBot._planned``); by default 0, the
         fast bot's next plot alone."""
         return 0
 
-    def search_declaration(self, state: S, seat: str, order: Order) -> Order:
+    def search_declaration(self, state: S, side: str, order: Order) -> Order:
         """The fire declaration in turn the search bot gives, from its fast bot's ``order`` (``state`` is the
-        seat's view).
+        side's view).
 
         Read by :mod:`vectorwar.search`, which does not search a declaration made in turn (its trials would
         differ by luck alone) and gives the fast bot's. Default: ``order`` itself. A system whose fast bot
@@ -345,15 +345,15 @@ class RuleSystem(ABC, Generic[S]):
         Read by :mod:`vectorwar.search` for a system whose fire is given in the same simultaneous orders as
         the moves (AV:T), where a trial has no prompt between the moves and the shots to stop at (as
         :meth:`fire_in_prospect`'s have): the state after the prompt, its shots spent but their damage not
-        done, and the standing each seat is expected to lose to them. ``None`` (the default): not offered. A
+        done, and the standing each side is expected to lose to them. ``None`` (the default): not offered. A
         system whose every trial is resolved so says so in :attr:`holds_fire`. A system judged by
         :meth:`fire_in_prospect` may offer it where dice are thrown without a prompt after the moves (VMS under
         VV5 combat: the missiles in flight, rolled once every ship has moved), and its trials' moves use it.
         """
         return None
 
-    def seat_view(self, state: S, seat: str | None) -> S:
-        """``state`` as ``seat`` may know it, hidden parts removed (``None``: a spectator).
+    def side_view(self, state: S, side: str | None) -> S:
+        """``state`` as ``side`` may know it, hidden parts removed (``None``: a spectator).
 
         Bots are handed this, never the state itself. The default is the whole
         state, which is right for every shipped system: their only secrets are
@@ -364,14 +364,14 @@ class RuleSystem(ABC, Generic[S]):
         """
         return state
 
-    def observe(self, state: S, seat: str | None) -> Any:
-        """What ``seat`` may see of ``state`` as plain data: :meth:`seat_view`, serialised."""
-        return to_data(self.seat_view(state, seat), self.state_type)
+    def observe(self, state: S, side: str | None) -> Any:
+        """What ``side`` may see of ``state`` as plain data: :meth:`side_view`, serialised."""
+        return to_data(self.side_view(state, side), self.state_type)
 
     # -- flow: where a person must decide (vectorwar.autopilot) ---------------
 
-    def decision_news(self, before: S, after: S, seat: str) -> Sequence[News] | None:
-        """What ``seat`` may want to decide at ``after``'s prompt that it could not at ``before``'s.
+    def decision_news(self, before: S, after: S, side: str) -> Sequence[News] | None:
+        """What ``side`` may want to decide at ``after``'s prompt that it could not at ``before``'s.
 
         ``before`` is the state at the previous prompt of the same turn. An
         empty answer means the orders standing from before still say all there
@@ -470,8 +470,8 @@ class RuleSystem(ABC, Generic[S]):
         """Weapon name -> map hexes in its arc and range; raises ``KeyError`` for an unknown ship."""
         return {}
 
-    def move_options(self, state: S, seat: str) -> Mapping[str, Sequence[MoveOption]]:
-        """Ship id -> every legal movement plot for it, when ``seat`` must plot movement now.
+    def move_options(self, state: S, side: str) -> Mapping[str, Sequence[MoveOption]]:
+        """Ship id -> every legal movement plot for it, when ``side`` must plot movement now.
 
         Front ends offer these as the only choices and draw each one's path as
         a ghost; the union of their end hexes is the ship's reachable area.
@@ -479,7 +479,7 @@ class RuleSystem(ABC, Generic[S]):
         """
         return {}
 
-    def with_move(self, state: S, seat: str, order: Order, ship: str, move: MoveOption) -> Order:
+    def with_move(self, state: S, side: str, order: Order, ship: str, move: MoveOption) -> Order:
         """``order`` with ``ship``'s movement changed to ``move`` (one of its :meth:`move_options`).
 
         The search bot builds its variants of the fast bot's order this way. The
@@ -490,11 +490,11 @@ class RuleSystem(ABC, Generic[S]):
         """
         text = str(order)
         kept = [] if is_hold(text) else [e for e in entries(text) if e.split()[0].lower() != ship.lower()]
-        return self.parse_order(state, seat, "; ".join([*kept, move.text]))
+        return self.parse_order(state, side, "; ".join([*kept, move.text]))
 
-    def order_variants(self, state: S, seat: str, order: Order) -> Sequence[Order]:
+    def order_variants(self, state: S, side: str, order: Order) -> Sequence[Order]:
         """Other orders for the search bot to try beside ``order`` (its fast bot's), besides the moves of
-        :meth:`move_options` (``state`` is the seat's view).
+        :meth:`move_options` (``state`` is the side's view).
 
         Read by :mod:`vectorwar.search`, which tries every one-ship change of the movement but knows nothing of
         what else an entry carries. Default: none. A system whose orders carry a choice the movement menu does
@@ -503,8 +503,8 @@ class RuleSystem(ABC, Generic[S]):
         """
         return ()
 
-    def fire_options(self, state: S, seat: str) -> Mapping[str, Sequence[ShotOption]]:
-        """Ship id -> every legal single shot, when ``seat`` must declare fire now.
+    def fire_options(self, state: S, side: str) -> Mapping[str, Sequence[ShotOption]]:
+        """Ship id -> every legal single shot, when ``side`` must declare fire now.
 
         Front ends offer these as buttons (weapon, then target) instead of
         asking players to type the notation. Each option carries its
@@ -513,20 +513,20 @@ class RuleSystem(ABC, Generic[S]):
         """
         return {}
 
-    def shot_odds(self, state: S, seat: str, ship_id: str, piece: str) -> Odds | None:
+    def shot_odds(self, state: S, side: str, ship_id: str, piece: str) -> Odds | None:
         """The odds of ``ship_id`` firing ``piece`` (as a :class:`ShotOption` writes it) now, or ``None``.
 
-        ``None`` when it is no legal shot of ``seat``'s at this moment. The
+        ``None`` when it is no legal shot of ``side``'s at this moment. The
         systems build these with the function their resolution reads the
         number from, so the answer is what the dice will be compared with.
         """
-        for option in self.fire_options(state, seat).get(ship_id, ()):
+        for option in self.fire_options(state, side).get(ship_id, ()):
             if option.piece == piece:
                 return option.odds
         return None
 
-    def order_pieces(self, state: S, seat: str) -> Mapping[str, Sequence[OrderPiece]]:
-        """Ship id -> the other actions a ship may add to its entry now, when ``seat`` must order.
+    def order_pieces(self, state: S, side: str) -> Mapping[str, Sequence[OrderPiece]]:
+        """Ship id -> the other actions a ship may add to its entry now, when ``side`` must order.
 
         For systems whose one entry per ship joins movement, fire and other
         choices (AV:T's pivots, rolls, bias, reactors and radiators). Front
@@ -540,8 +540,8 @@ class RuleSystem(ABC, Generic[S]):
         """
         return {}
 
-    def setup_menu(self, state: S, seat: str) -> SetupMenu | None:
-        """The set-up phase ``seat`` must order now as a menu (purchases, placements, fleets); ``None``: none.
+    def setup_menu(self, state: S, side: str) -> SetupMenu | None:
+        """The set-up phase ``side`` must order now as a menu (purchases, placements, fleets); ``None``: none.
 
         Every option's order is one the system's own check accepts, so a front
         end can offer buttons instead of a text box.
@@ -574,5 +574,5 @@ class _RandomBot:
     def __init__(self, system: RuleSystem[Any]) -> None:
         self.system = system
 
-    def choose(self, state: Any, seat: str, rng: random.Random) -> Order:
-        return self.system.random_order(state, seat, rng)
+    def choose(self, state: Any, side: str, rng: random.Random) -> Order:
+        return self.system.random_order(state, side, rng)

@@ -1,7 +1,7 @@
 """Save files: one readable JSON file per game, written atomically.
 
 A save holds the setup (the full scenario, options, seed), who controls each
-seat, every resolved order batch, any plots still waiting, and, for people
+side, every resolved order batch, any plots still waiting, and, for people
 reading the file, the current state and the event log. Loading replays the
 orders from the setup and refuses the file if the replay does not reproduce
 the recorded state and log exactly (an edited file, or a rules change).
@@ -40,7 +40,7 @@ def game_to_data(game: Game, controllers: dict[str, str] | None = None) -> dict[
         "controllers": dict(controllers or {}),
         "scenario": game.scenario.to_data(),
         "history": [batch_to_data(b) for b in game.history],
-        "pending": {seat: str(order) for seat, order in game.pending.items()},
+        "pending": {side: str(order) for side, order in game.pending.items()},
         "dice_count": game.dice_count,
         "state": game.system.state_to_data(game.state),
         "events": [event_to_data(e) for e in game.events],
@@ -67,8 +67,8 @@ def game_from_data(data: Any, source: str = "save") -> tuple[Game, dict[str, str
         scenario = scenario_from_data(data["scenario"], f"{source}: scenario")
         history = [from_data(OrderBatch, b) for b in data["history"]]
         game = Game.replay(system, scenario, data["seed"], data["options"], history)
-        for seat, text in dict(data.get("pending", {})).items():
-            game.submit(seat, text)
+        for side, text in dict(data.get("pending", {})).items():
+            game.submit(side, text)
     except KeyError as err:
         raise SaveFileError(f"{source}: missing key {err.args[0]!r}") from None
     except (VectorwarError, ValueError, TypeError) as err:
@@ -95,7 +95,7 @@ def _check_bounds(data: dict[str, Any], source: str) -> None:
         )
     pending = data.get("pending", {})
     if not isinstance(pending, dict) or len(pending) > MAX_SIDES:
-        raise SaveFileError(f"{source}: pending: at most one plot per seat ({cite(MAX_SIDES)})")
+        raise SaveFileError(f"{source}: pending: at most one plot per side ({cite(MAX_SIDES)})")
 
 
 def save_game(game: Game, path: Path, controllers: dict[str, str] | None = None) -> None:

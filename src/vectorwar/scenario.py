@@ -160,7 +160,7 @@ class ShipPlacement(_Strict):
 
 
 class SideSpec(_Strict):
-    id: Name = Field(pattern=IDENT, description="Seat name used in orders, e.g. red")
+    id: Name = Field(pattern=IDENT, description="Side name used in orders, e.g. red")
     name: Title = ""
     ships: list[ShipPlacement] = Field(
         default_factory=list,

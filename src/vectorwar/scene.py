@@ -7,7 +7,7 @@ firing arcs, the log in words and the result. The scene is built from the
 display protocol (:mod:`vectorwar.display`), so a rule system that fills
 those hooks shows up in the browser with no web code of its own.
 
-Secrecy lives here as much as in the server: another seat's plot is never
+Secrecy lives here as much as in the server: another side's plot is never
 read. The only unresolved orders in a scene are the viewer's own.
 
 >>> from vectorwar.catalogue import builtin_scenario
@@ -169,14 +169,14 @@ def events_data(events: Sequence[Event]) -> list[dict[str, Any]]:
     return out
 
 
-def build_scene(game: Game, seats: Sequence[str]) -> dict[str, Any]:
-    """What a viewer acting for ``seats`` may see now (no seats: a spectator)."""
+def build_scene(game: Game, sides: Sequence[str]) -> dict[str, Any]:
+    """What a viewer acting for ``sides`` may see now (no sides: a spectator)."""
     system, state = game.system, game.state
-    viewer = [s for s in seats if s in {side.id for side in game.scenario.sides}]
+    viewer = [s for s in sides if s in {side.id for side in game.scenario.sides}]
     prompt = game.prompt
     waiting = game.waiting_for
     counters = system.counters(state)
-    acting = [s for s in viewer if prompt is not None and s in prompt.seats]
+    acting = [s for s in viewer if prompt is not None and s in prompt.sides]
     # Arcs cost a bearing per hex in range, so only a viewer with orders to give gets them.
     armed = [c.id for c in counters if c.side in acting and c.status == "active"]
     board = game.board
@@ -198,7 +198,7 @@ def build_scene(game: Game, seats: Sequence[str]) -> dict[str, Any]:
         **_owed(game, viewer, acting),
         **_menus(game, acting, board),
         "arcs": _all_arcs(game, armed),
-        # A set-up phase (purchase, placement, fleet) as a menu for the acting seat's panel of buttons.
+        # A set-up phase (purchase, placement, fleet) as a menu for the acting side's panel of buttons.
         "setup": _setup(game, acting),
         # A system's own diagrams (AV:T's AVIDs): public record-sheet data, drawn by front ends that know the kind.
         "diagrams": system.diagrams(state),
@@ -208,22 +208,22 @@ def build_scene(game: Game, seats: Sequence[str]) -> dict[str, Any]:
 
 
 def _owed(game: Game, viewer: Sequence[str], acting: Sequence[str]) -> dict[str, Any]:
-    """Whose turn it is among the viewer's seats, why the game stopped for each, and the viewer's own plots."""
+    """Whose turn it is among the viewer's sides, why the game stopped for each, and the viewer's own plots."""
     waiting = game.waiting_for
     owing = [s for s in acting if s in waiting]
     return {
         "my_turn": owing,
-        # Why the game stopped for each seat that owes an order: what is new since the last prompt
+        # Why the game stopped for each side that owes an order: what is new since the last prompt
         # (vectorwar.autopilot); empty where the system cannot tell or nothing changed.
         "news": {s: [n.text for n in (news(game, s, Standing()) or ())] for s in owing},
-        # Only the viewer's own plots: another seat's is secret until resolved.
+        # Only the viewer's own plots: another side's is secret until resolved.
         "pending": {s: str(game.pending[s]) for s in viewer if s in game.pending},
     }
 
 
 def _setup(game: Game, acting: Sequence[str]) -> dict[str, Any]:
-    menus = {seat: game.system.setup_menu(game.state, seat) for seat in acting}
-    return {seat: setup_data(menu) for seat, menu in menus.items() if menu is not None}
+    menus = {side: game.system.setup_menu(game.state, side) for side in acting}
+    return {side: setup_data(menu) for side, menu in menus.items() if menu is not None}
 
 
 def _prompt_data(prompt: Prompt, waiting: Sequence[str]) -> dict[str, Any]:
@@ -233,7 +233,7 @@ def _prompt_data(prompt: Prompt, waiting: Sequence[str]) -> dict[str, Any]:
         "turn": prompt.clock.turn,
         "segment": prompt.clock.segment,
         "kind": prompt.kind,
-        "seats": list(prompt.seats),
+        "sides": list(prompt.sides),
         "simultaneous": prompt.simultaneous,
         "waiting_for": list(waiting),
         "help": prompt.help,
@@ -241,24 +241,24 @@ def _prompt_data(prompt: Prompt, waiting: Sequence[str]) -> dict[str, Any]:
 
 
 def _menus(game: Game, acting: Sequence[str], board: HexMap) -> dict[str, Any]:
-    """The acting seats' menus by ship: legal plots with their warnings, legal shots, other order pieces."""
+    """The acting sides' menus by ship: legal plots with their warnings, legal shots, other order pieces."""
     system, state = game.system, game.state
     return {
         "move_options": {
             ship: [option_data(o, system.plot_warnings(state, o, board)) for o in options]
-            for seat in acting
-            for ship, options in system.move_options(state, seat).items()
+            for side in acting
+            for ship, options in system.move_options(state, side).items()
         },
         "fire_options": {
             ship: [shot_data(o) for o in options]
-            for seat in acting
-            for ship, options in system.fire_options(state, seat).items()
+            for side in acting
+            for ship, options in system.fire_options(state, side).items()
         },
         "order_pieces": {
             # "whole" only where it is set (VMS), so the other systems' pieces read as before.
             ship: [{"group": p.group, "text": p.text, **({"whole": True} if p.whole else {})} for p in pieces]
-            for seat in acting
-            for ship, pieces in system.order_pieces(state, seat).items()
+            for side in acting
+            for ship, pieces in system.order_pieces(state, side).items()
         },
     }
 

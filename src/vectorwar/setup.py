@@ -45,7 +45,7 @@ _FALSE = {"false", "no", "off", "0"}
 
 @dataclass(frozen=True, slots=True)
 class SetUp:
-    """A new game, who plays each of its sides, and the computer players' bots (by seat)."""
+    """A new game, who plays each of its sides, and the computer players' bots (by side)."""
 
     game: Game
     players: dict[str, str]
@@ -89,7 +89,7 @@ def system_of(scenario: Scenario) -> RuleSystem[Any]:
         raise SetupError(f"scenario {scenario.id}: {err}") from None
 
 
-def seat_players(
+def side_players(
     scenario: Scenario, system: RuleSystem[Any], chosen: Mapping[str, str], default: Default = HUMAN
 ) -> dict[str, str]:
     """Who plays every side: ``chosen`` (side names in any case) over ``default``.
@@ -113,15 +113,15 @@ def seat_players(
 
 
 def make_bots(system: RuleSystem[Any], players: Mapping[str, str]) -> dict[str, Bot]:
-    """Bots for every seat a computer player plays (``human`` seats are skipped)."""
+    """Bots for every side a computer player plays (``human`` sides are skipped)."""
     available = computer_players(system)
     bots: dict[str, Bot] = {}
-    for seat, name in players.items():
+    for side, name in players.items():
         if name == HUMAN:
             continue
         if name not in available:
-            raise SetupError(_no_bot(seat, name, system))
-        bots[seat] = available[name]()
+            raise SetupError(_no_bot(side, name, system))
+        bots[side] = available[name]()
     return bots
 
 
@@ -156,14 +156,14 @@ def set_up(
     """A new game of ``scenario`` (a :class:`Scenario`, or a built-in id) with its players and bots."""
     chosen = find_scenario(scenario) if isinstance(scenario, str) else scenario
     system = system_of(chosen)
-    seated = seat_players(chosen, system, players or {}, default)
+    seated = side_players(chosen, system, players or {}, default)
     settings = game_options(system, chosen, options or {}, as_text=options_as_text)
     game = _checked(lambda: Game.new(system, chosen, new_seed() if seed is None else seed, settings))
     return SetUp(game, seated, make_bots(system, seated))
 
 
-def _no_bot(seat: str, name: str, system: RuleSystem[Any]) -> str:
-    return f"seat {seat}: no computer player called {name!r} (known: {', '.join(computer_players(system))}; or {HUMAN})"
+def _no_bot(side: str, name: str, system: RuleSystem[Any]) -> str:
+    return f"side {side}: no computer player called {name!r} (known: {', '.join(computer_players(system))}; or {HUMAN})"
 
 
 def _option_from_text(name: str, default: OptionValue, raw: str) -> OptionValue:

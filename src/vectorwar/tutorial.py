@@ -1,8 +1,8 @@
 """Guided tutorials: steps kept as data beside a scenario, each checked by the rules that check play.
 
 A tutorial is a TOML file in a system's ``data/tutorials/`` (beside its
-``data/scenarios/``): which scenario it plays, which seat the learner takes,
-who plays the other seats, the seed (so the computer's answers and the dice
+``data/scenarios/``): which scenario it plays, which side the learner takes,
+who plays the other sides, the seed (so the computer's answers and the dice
 are the same every time), and ordered steps. Each step says what to do, the
 control the page should point at (a CSS selector), the action it expects,
 what to say about a legal but different action, and what happened after it.
@@ -112,8 +112,8 @@ class Tutorial(_Strict):
     title: Short
     system: Annotated[str, Field(pattern=IDENT, max_length=40)]
     scenario: Annotated[str, Field(pattern=IDENT, max_length=80)]
-    seat: Annotated[str, Field(pattern=IDENT, max_length=40)] = Field(description="The learner's side")
-    seats: dict[Annotated[str, Field(max_length=40)], Short] = Field(
+    side: Annotated[str, Field(pattern=IDENT, max_length=40)] = Field(description="The learner's side")
+    sides: dict[Annotated[str, Field(max_length=40)], Short] = Field(
         default_factory=dict, max_length=8, description='The other sides: "bot:NAME" (sides left out play nothing)'
     )
     seed: int = Field(ge=0, lt=2**63, description="The game's seed, so every answer and roll repeats")
@@ -122,17 +122,17 @@ class Tutorial(_Strict):
     steps: list[Step] = Field(min_length=1, max_length=MAX_STEPS)
 
     @model_validator(mode="after")
-    def _seats(self) -> Tutorial:
-        if self.seat in self.seats:
-            raise ValueError(f"seats: {self.seat!r} is the learner's seat; name only the other sides")
-        for side, player in self.seats.items():
+    def _sides(self) -> Tutorial:
+        if self.side in self.sides:
+            raise ValueError(f"sides: {self.side!r} is the learner's side; name only the other sides")
+        for side, player in self.sides.items():
             if not player.startswith("bot:"):
-                raise ValueError(f"seats.{side}: {player!r} is not 'bot:NAME' (the learner is the only person)")
+                raise ValueError(f"sides.{side}: {player!r} is not 'bot:NAME' (the learner is the only person)")
         return self
 
     def players(self) -> dict[str, str]:
         """Who plays each side, as :func:`vectorwar.setup.set_up` reads it."""
-        return {self.seat: "human", **{side: player.removeprefix("bot:") for side, player in self.seats.items()}}
+        return {self.side: "human", **{side: player.removeprefix("bot:") for side, player in self.sides.items()}}
 
 
 def tutorial_from_data(data: dict[str, object], source: str) -> Tutorial:
@@ -155,13 +155,13 @@ def tutorial_from_data(data: dict[str, object], source: str) -> Tutorial:
             f"{source}: scenario: {tutorial.scenario!r} is a {scenario.system} scenario, not {tutorial.system}"
         )
     sides = [side.id for side in scenario.sides]
-    for key, side in [("seat", tutorial.seat), *((f"seats.{s}", s) for s in tutorial.seats)]:
+    for key, side in [("side", tutorial.side), *((f"sides.{s}", s) for s in tutorial.sides)]:
         if side not in sides:
             raise TutorialError(f"{source}: {key}: the scenario has no side {side!r} (its sides: {', '.join(sides)})")
     bots = computer_players(systems()[tutorial.system])
-    for side, player in tutorial.seats.items():
+    for side, player in tutorial.sides.items():
         if player.removeprefix("bot:") not in bots:
-            raise TutorialError(f"{source}: seats.{side}: no computer player {player!r} (known: {', '.join(bots)})")
+            raise TutorialError(f"{source}: sides.{side}: no computer player {player!r} (known: {', '.join(bots)})")
     return tutorial
 
 
@@ -235,13 +235,13 @@ class Verdict:
 
 
 def progress(tutorial: Tutorial, game: Game) -> int:
-    """How many steps the learner has played: the resolved prompts their seat answered."""
-    return sum(1 for batch in game.history if any(seat == tutorial.seat for seat, _ in batch.orders))
+    """How many steps the learner has played: the resolved prompts their side answered."""
+    return sum(1 for batch in game.history if any(side == tutorial.side for side, _ in batch.orders))
 
 
-def expected_orders(step: Step, game: Game, seat: str) -> tuple[str, ...]:
+def expected_orders(step: Step, game: Game, side: str) -> tuple[str, ...]:
     """The step's orders in the system's canonical notation now (raises if the tutorial is wrong)."""
-    return tuple(str(game.check(seat, text)) for text in step.order)
+    return tuple(str(game.check(side, text)) for text in step.order)
 
 
 def check_action(tutorial: Tutorial, game: Game, text: str) -> Verdict:
@@ -251,7 +251,7 @@ def check_action(tutorial: Tutorial, game: Game, text: str) -> Verdict:
     would use; then the step's expectation. Nothing about the game changes.
     """
     try:
-        canonical = str(game.check(tutorial.seat, text))
+        canonical = str(game.check(tutorial.side, text))
     except IllegalOrderError as err:
         return Verdict("illegal", str(err), rule=err.rule)
     except OrderSyntaxError as err:
@@ -263,7 +263,7 @@ def check_action(tutorial: Tutorial, game: Game, text: str) -> Verdict:
     if step.match is not None:
         hit = re.fullmatch(step.match, canonical) is not None
     else:
-        hit = canonical in expected_orders(step, game, tutorial.seat)
+        hit = canonical in expected_orders(step, game, tutorial.side)
     if hit:
         return Verdict("expected", step.after, canonical)
     return Verdict("unexpected", step.wrong, canonical)

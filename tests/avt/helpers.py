@@ -107,8 +107,8 @@ def play_checking_offers(
 ) -> int:
     """Random-bot playthroughs of ``scenario``; returns the total ``check`` counted.
 
-    At every prompt a seat with nothing to order is offered nothing, and each
-    seat that orders has its offers checked before it orders; once the game
+    At every prompt a side with nothing to order is offered nothing, and each
+    side that orders has its offers checked before it orders; once the game
     is over nothing is offered.
     """
     counted = 0
@@ -120,9 +120,9 @@ def play_checking_offers(
             for idle in everyone:
                 if idle not in game.waiting_for:
                     assert offers(game.state, idle) == {}, f"{idle} gives no orders now"
-            for seat in game.waiting_for:
-                counted += check(game, seat)
-                game.submit(seat, bots[seat].choose(game.state, seat, bot_rng(seed, seat, len(game.history))))
+            for side in game.waiting_for:
+                counted += check(game, side)
+                game.submit(side, bots[side].choose(game.state, side, bot_rng(seed, side, len(game.history))))
                 if game.is_over:
                     break
         assert offers(game.state, everyone[-1]) == {}, "nothing is offered once the game is over"

@@ -23,8 +23,8 @@ from vectorwar.systems.avt.steering import closing_fuel_cap, needed_change, turn
 DUELS = ("avt-duel-wasp", "avt-duel-rafik")
 
 
-def other(seat: str) -> str:
-    return "red" if seat == "blue" else "blue"
+def other(side: str) -> str:
+    return "red" if side == "blue" else "blue"
 
 
 def test_greedy_is_registered_with_the_avt_system() -> None:
@@ -33,16 +33,16 @@ def test_greedy_is_registered_with_the_avt_system() -> None:
 
 
 @pytest.mark.parametrize("scenario", DUELS)
-@pytest.mark.parametrize("seat", ["blue", "red"])
-def test_every_greedy_order_passes_the_order_check_as_given_and_as_text(scenario: str, seat: str) -> None:
+@pytest.mark.parametrize("side", ["blue", "red"])
+def test_every_greedy_order_passes_the_order_check_as_given_and_as_text(scenario: str, side: str) -> None:
     checked = 0
     for seed in (0, 1):
         game = Game.new(AVT, builtin_scenario(scenario), seed)
-        bots = make_bots(AVT, {seat: "greedy", other(seat): "random"})
+        bots = make_bots(AVT, {side: "greedy", other(side): "random"})
         while not game.is_over:
             for acting in game.waiting_for:
                 order = bots[acting].choose(game.state, acting, bot_rng(seed, acting, len(game.history)))
-                if acting == seat:
+                if acting == side:
                     assert isinstance(order, SegmentOrders)
                     AVT.check_order(game.state, acting, order)
                     again = AVT.parse_order(game.state, acting, str(order))
@@ -110,21 +110,21 @@ def test_a_greedy_game_replays_exactly_from_its_seed() -> None:
     assert first.result == second.result
 
 
-@pytest.mark.parametrize("seat", ["blue", "red"])
-def test_greedy_closes_to_point_blank_and_holds_range_against_a_ship_that_sits_still(seat: str) -> None:
+@pytest.mark.parametrize("side", ["blue", "red"])
+def test_greedy_closes_to_point_blank_and_holds_range_against_a_ship_that_sits_still(side: str) -> None:
     game = Game.new(AVT, builtin_scenario("avt-duel-rafik"), 0)
     bot = GreedyBot()
     ranges: list[int] = []
     volleys = 0
     while not game.is_over:
         state: AVTState = game.state
-        ranges.append(marker_between(state, state.ships_of(seat)[0], state.ships_of(other(seat))[0]).range)
-        order = bot.choose(state, seat, random.Random(0))
+        ranges.append(marker_between(state, state.ships_of(side)[0], state.ships_of(other(side))[0]).range)
+        order = bot.choose(state, side, random.Random(0))
         assert isinstance(order, SegmentOrders)
         volleys += any(o.shots for o in order.ships)
-        game.submit(seat, order)
+        game.submit(side, order)
         if not game.is_over:
-            game.submit(other(seat), "hold")
+            game.submit(other(side), "hold")
     assert ranges[0] == 25
     # In point blank range (0-10) by the start of turn 4, and still there at every segment from turn 5 on:
     # it braked and turned round rather than fly past and away.

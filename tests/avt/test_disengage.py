@@ -129,7 +129,7 @@ def test_greedy_catches_a_ship_drifting_away_or_the_game_ends_disengaged(duel: s
     bot = GreedyBot()
     while not game.is_over:
         for side in game.waiting_for:
-            order = "hold" if side == drifter else bot.choose(AVT.seat_view(game.state, side), side, random.Random(0))
+            order = "hold" if side == drifter else bot.choose(AVT.side_view(game.state, side), side, random.Random(0))
             game.submit(side, order)
             if game.is_over:
                 break

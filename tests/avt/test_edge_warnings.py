@@ -20,8 +20,8 @@ def test_no_avt_plot_carries_an_edge_warning_even_with_ships_past_the_frame(scen
     game = Game.new(AVT, builtin_scenario(scenario), seed=3)
     bots = {side.id: AVT.bots()["random"]() for side in game.scenario.sides}
     while game.state.turn < 3:
-        for seat in list(game.waiting_for):
-            game.submit(seat, bot_order(game, seat, bots[seat]))
+        for side in list(game.waiting_for):
+            game.submit(side, bot_order(game, side, bots[side]))
     state: AVTState = game.state
     board = game.board
     # Put every ship past the frame's left edge, flying further out fast.
@@ -29,7 +29,7 @@ def test_no_avt_plot_carries_an_edge_warning_even_with_ships_past_the_frame(scen
         outside = ship.position.hex.shifted(-(board.extent[2] - board.extent[0]) - 20, 0)
         with_ship(game, ship.id, position=Position(outside, ship.position.altitude), velocity=Velocity(-6, 0))
     state = game.state
-    offered = [o for seat in game.waiting_for for opts in AVT.move_options(state, seat).values() for o in opts]
+    offered = [o for side in game.waiting_for for opts in AVT.move_options(state, side).values() for o in opts]
     assert offered
     assert all(not board.contains(p.hex) for o in offered for p in o.path)  # every plot flies past the frame
     assert [w for o in offered for w in AVT.plot_warnings(state, o, board)] == []

@@ -31,21 +31,21 @@ GAMES = [
 ]
 
 
-def check_offers(game: Game, seat: str) -> int:
+def check_offers(game: Game, side: str) -> int:
     state = game.state
     if not isinstance(state, AVTState):
         raise TypeError("an AV:T game expected")
-    options = AVT.fire_options(state, seat)
-    moves = AVT.move_options(state, seat) if options else {}
+    options = AVT.fire_options(state, side)
+    moves = AVT.move_options(state, side) if options else {}
     for ship_id, shots in options.items():
         ship = state.ship(ship_id)
         design = state.designs[ship.design]
-        assert (ship.side, ship.active, ship.kind) == (seat, True, "ship")
+        assert (ship.side, ship.active, ship.kind) == (side, True, "ship")
         arcs = AVT.arc_hexes(state, ship_id)
         for shot in shots:
             target = state.ship(shot.target)
             assert target.id != ship_id
-            assert target.side != seat
+            assert target.side != side
             assert target.active
             spec = design.mounts[shot.weapon]
             marker = marker_between(state, ship, target)
@@ -55,7 +55,7 @@ def check_offers(game: Game, seat: str) -> int:
             if target.position.altitude == ship.position.altitude:
                 # arc_hexes shades the ship's own level, so only there can the two be compared hex for hex.
                 assert target.position.hex in arcs[shot.weapon], f"{ship_id} {shot.piece}"
-            assert accepted(game, seat, f"{ship_id} {shot.piece}"), f"{ship_id} {shot.piece}"
+            assert accepted(game, side, f"{ship_id} {shot.piece}"), f"{ship_id} {shot.piece}"
         # One shot per laser, as the UI appends pieces, while the batteries can pay for them.
         pieces: dict[str, str] = {}
         power = 0
@@ -66,12 +66,12 @@ def check_offers(game: Game, seat: str) -> int:
                 pieces[laser] = shot.piece
                 power += cost
         together = " ".join(pieces.values())
-        assert accepted(game, seat, f"{ship_id} {together}"), together
+        assert accepted(game, side, f"{ship_id} {together}"), together
         # The order needs no movement entry, but shots may follow one as another action (after the hold).
         for move in moves[ship_id][1:2]:
-            assert accepted(game, seat, f"{move.text}, {together}"), f"{move.text}, {together}"
+            assert accepted(game, side, f"{move.text}, {together}"), f"{move.text}, {together}"
     # Complete as well as legal: every laser at every ship is accepted only if offered.
-    for ship in state.ships_of(seat):
+    for ship in state.ships_of(side):
         if ship.kind != "ship":
             continue
         offered = {s.piece for s in options.get(ship.id, ())}
@@ -83,7 +83,7 @@ def check_offers(game: Game, seat: str) -> int:
         for laser in state.designs[ship.design].lasers:
             for other in state.ships:
                 piece = f"fire {laser}>{other.id}"
-                assert accepted(game, seat, f"{ship.id} {piece}") == (piece in offered), f"{ship.id} {piece}"
+                assert accepted(game, side, f"{ship.id} {piece}") == (piece in offered), f"{ship.id} {piece}"
     return sum(len(shots) for shots in options.values())
 
 

@@ -75,7 +75,7 @@ def test_avt_every_move_option_is_legal_and_its_path_ends_where_the_ship_ends(se
         assert option.end == game.state.ship("Rafik").position
 
 
-def test_avt_a_seat_joins_ship_entries_and_a_hold_entry_reads_as_no_change() -> None:
+def test_avt_a_side_joins_ship_entries_and_a_hold_entry_reads_as_no_change() -> None:
     scenario = make_scenario(
         [
             ("blue", "Rafik", "rafik", "10,10", "A", "0", 0),

@@ -23,24 +23,24 @@ def segments(seed: int) -> Iterator[tuple[AVTState, AVTState]]:
     setup = set_up(found, {s.id: "greedy" for s in found.sides}, seed=seed)
     game: Game = setup.game
     while not game.is_over:
-        for seat in list(game.waiting_for):
-            view = AVT.seat_view(game.state, seat)
-            game.submit(seat, str(setup.bots[seat].choose(view, seat, random.Random(0))))
+        for side in list(game.waiting_for):
+            view = AVT.side_view(game.state, side)
+            game.submit(side, str(setup.bots[side].choose(view, side, random.Random(0))))
         if game.previous is not None and not game.is_over and game.previous.turn == game.state.turn:
             yield game.previous, game.state
 
 
-def shots(state: AVTState, seat: str) -> set[tuple[str, str]]:
-    return {(ship, o.piece) for ship, options in fire_options(state, seat).items() for o in options}
+def shots(state: AVTState, side: str) -> set[tuple[str, str]]:
+    return {(ship, o.piece) for ship, options in fire_options(state, side).items() for o in options}
 
 
 def test_a_quiet_segment_has_no_news() -> None:
     quiet = 0
     for before, after in segments(2):
-        for seat in after.sides:
+        for side in after.sides:
             same_marks = all(b.marks == a.marks for b, a in zip(before.ships, after.ships, strict=True))
-            if same_marks and shots(before, seat) == shots(after, seat):
-                assert decision_news(before, after, seat) == []
+            if same_marks and shots(before, side) == shots(after, side):
+                assert decision_news(before, after, side) == []
                 quiet += 1
     assert quiet > 10
 
@@ -62,9 +62,9 @@ def test_damage_to_a_side_is_its_news_alone() -> None:
 def test_a_new_shot_is_news_naming_it_and_a_laser_that_fired_is_not() -> None:
     new_shots = 0
     for before, after in segments(2):
-        for seat in after.sides:
-            found = decision_news(before, after, seat)
-            for ship, piece in shots(after, seat) - shots(before, seat):
+        for side in after.sides:
+            found = decision_news(before, after, side)
+            for ship, piece in shots(after, side) - shots(before, side):
                 laser, target = piece.removeprefix("fire ").split(">")
                 new_shots += 1
                 assert any(n.ship == ship and n.target == target and laser in n.text for n in found)

@@ -40,40 +40,40 @@ def texts(pieces: Mapping[str, Sequence[OrderPiece]], ship: str, group: str | No
     return [p.text for p in pieces.get(ship, ()) if group is None or p.group == group]
 
 
-def check_offers(game: Game, seat: str) -> int:
+def check_offers(game: Game, side: str) -> int:
     state = game.state
     assert isinstance(state, AVTState)
-    offers = AVT.order_pieces(state, seat)
-    moves = AVT.move_options(state, seat)
+    offers = AVT.order_pieces(state, side)
+    moves = AVT.move_options(state, side)
     for ship_id, pieces in offers.items():
         ship = state.ship(ship_id)
-        assert (ship.side, ship.active, ship.kind) == (seat, True, "ship")
+        assert (ship.side, ship.active, ship.kind) == (side, True, "ship")
         groups = [p.group for p in pieces]
         # Groups come together, in a fixed order.
         assert groups == sorted(groups, key=GROUPS.index)
         assert len({p.text for p in pieces}) == len(pieces)
         for piece in pieces:
             assert piece.text.split()[0] == piece.group
-            assert accepted(game, seat, f"{ship_id} {piece.text}"), f"{ship_id} {piece.text}"
+            assert accepted(game, side, f"{ship_id} {piece.text}"), f"{ship_id} {piece.text}"
         # A front end's composition: the move option's body, then a piece, separated by spaces.
         thrust = moves[ship_id][-1].text
         for piece in pieces[:: max(1, len(pieces) // 7)]:
-            assert accepted(game, seat, f"{thrust} {piece.text}"), f"{thrust} {piece.text}"
+            assert accepted(game, side, f"{thrust} {piece.text}"), f"{thrust} {piece.text}"
         # Complete: every pivot and roll the check accepts alone is offered.
         offered = {p.text for p in pieces}
         for window in ALL_WINDOWS:
             text = f"pivot {window}"
-            assert accepted(game, seat, f"{ship_id} {text}") == (text in offered), f"{ship_id} {text}"
+            assert accepted(game, side, f"{ship_id} {text}") == (text in offered), f"{ship_id} {text}"
         for wing in ("stbd", "port"):
             for n in range(1, 9):
                 text = f"roll {wing} {n}"
-                assert accepted(game, seat, f"{ship_id} {text}") == (text in offered), f"{ship_id} {text}"
+                assert accepted(game, side, f"{ship_id} {text}") == (text in offered), f"{ship_id} {text}"
         for d in Direction:
             assert (f"bias {d}" in offered) == (d != ship.bias)
         # A piece that carries its entry (checked as it stands, not read back) carries what its text reads as.
         for piece, entry in candidates(state, ship):
             if entry is not None:
-                assert AVT.parse_order(state, seat, f"{ship_id} {piece.text}") == SegmentOrders((entry,)), piece.text
+                assert AVT.parse_order(state, side, f"{ship_id} {piece.text}") == SegmentOrders((entry,)), piece.text
     return sum(len(p) for p in offers.values())
 
 
@@ -143,12 +143,12 @@ def test_a_destroyed_ship_is_offered_nothing() -> None:
 def test_other_systems_offer_no_pieces(scenario: str) -> None:
     found = builtin_scenario(scenario)
     game = Game.new(get_system(found.system), found, 1)
-    for seat in game.waiting_for:
-        assert game.system.order_pieces(game.state, seat) == {}
+    for side in game.waiting_for:
+        assert game.system.order_pieces(game.state, side) == {}
     assert build_scene(game, list(game.waiting_for))["order_pieces"] == {}
 
 
-def test_the_scene_carries_pieces_for_the_acting_seats_only() -> None:
+def test_the_scene_carries_pieces_for_the_acting_sides_only() -> None:
     game = Game.new(AVT, builtin_scenario("avt-drift"), 1)
     scene = build_scene(game, ["blue"])
     assert scene["order_pieces"]["Rafik"][0] == {"group": "bias", "text": "bias A"}

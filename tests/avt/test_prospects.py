@@ -25,12 +25,12 @@ from vectorwar.systems.avt.state import AVTState, Ship
 
 
 def _greedy_orders(s: SetUp) -> dict[str, SegmentOrders]:
-    """The segment orders the set-up's bots give for every seat the game waits for."""
+    """The segment orders the set-up's bots give for every side the game waits for."""
     orders = {}
-    for seat in s.game.waiting_for:
-        order = s.bots[seat].choose(s.game.state, seat, random.Random(0))
+    for side in s.game.waiting_for:
+        order = s.bots[side].choose(s.game.state, side, random.Random(0))
         assert isinstance(order, SegmentOrders)
-        orders[seat] = order
+        orders[side] = order
     return orders
 
 
@@ -42,8 +42,8 @@ def _first_volley(scenario: str, seed: int = 3) -> tuple[Game, dict[str, Segment
         orders = _greedy_orders(s)
         if any(o.shots for order in orders.values() for o in order.ships):
             return game, orders
-        for seat, order in orders.items():
-            game.submit(seat, order)
+        for side, order in orders.items():
+            game.submit(side, order)
     raise AssertionError(f"{scenario}: no volley in 400 orders")
 
 
@@ -119,10 +119,10 @@ def test_shot_points_are_the_weapon_tables_average() -> None:
 def test_search_in_avt_judges_its_trials_with_the_fire_held() -> None:
     game, _ = _first_volley("avt-duel-wasp")
     bot = SearchBot(game.system)
-    seat = game.waiting_for[0]
-    order = bot.choose(game.system.seat_view(game.state, seat), seat, random.Random(0))
-    game.system.check_order(game.state, seat, order)
-    assert bot.judging(game.system.seat_view(game.state, seat)) is Judging.HELD
+    side = game.waiting_for[0]
+    order = bot.choose(game.system.side_view(game.state, side), side, random.Random(0))
+    game.system.check_order(game.state, side, order)
+    assert bot.judging(game.system.side_view(game.state, side)) is Judging.HELD
     assert bot.rollouts > 0
 
 
@@ -139,8 +139,8 @@ def test_without_shots_at_ships_a_segment_in_prospect_is_the_segment_itself() ->
         assert done is not None
         assert done[0] == game.system.resolve(game.state, quiet, Dice(0))[0]
         assert set(done[1].values()) == {0.0}
-        for seat, order in orders.items():
-            game.submit(seat, order)
+        for side, order in orders.items():
+            game.submit(side, order)
 
 
 def test_the_next_volleys_count_every_ready_laser_and_a_volley_fired_leaves_its_lasers_out_of_them() -> None:

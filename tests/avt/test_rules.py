@@ -51,7 +51,7 @@ def test_avt_a2_0_a_turn_is_eight_segments_of_simultaneous_orders() -> None:
         prompt = game.prompt
         assert prompt is not None
         assert prompt.simultaneous
-        assert prompt.seats == ("blue",)
+        assert prompt.sides == ("blue",)
         clocks.append((prompt.clock.turn, prompt.clock.segment))
         game.submit("blue", "hold")
     assert clocks == [(1, s) for s in range(1, 9)] + [(2, 1)]
@@ -461,8 +461,8 @@ def test_avt_a5_243_thrust_is_public() -> None:
     assert not [e for e in waiting["events"] if e["kind"] == "avt-orders"]
     game.submit("red", "hold")
     # ... but once the segment is resolved the other side sees the thrust setting, the burn and the card.
-    for seat in ("red", None):
-        seen = game.view(seat)
+    for side in ("red", None):
+        seen = game.view(side)
         (rafik,) = [s for s in seen["state"]["ships"] if s["id"] == "Rafik"]
         assert rafik["chart"]["setting"] == 5
         assert {"kind": "avt-thrust", "ship": "Rafik", "thrust": 5} in [

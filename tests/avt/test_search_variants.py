@@ -16,26 +16,26 @@ def test_pivot_variants_are_legal_and_change_one_ships_pivot_only() -> None:
     s = set_up("avt-duel-wasp", seed=2, default="greedy")
     game, tried = s.game, 0
     for _ in range(60):
-        for seat in game.waiting_for:
-            view = game.system.seat_view(game.state, seat)
-            base = s.bots[seat].choose(view, seat, random.Random(0))
+        for side in game.waiting_for:
+            view = game.system.side_view(game.state, side)
+            base = s.bots[side].choose(view, side, random.Random(0))
             assert isinstance(base, SegmentOrders)
-            variants = game.system.order_variants(view, seat, base)
-            (ship,) = [x for x in view.ships_of(seat) if x.kind == "ship"]
+            variants = game.system.order_variants(view, side, base)
+            (ship,) = [x for x in view.ships_of(side) if x.kind == "ship"]
             if ship.turning is not None:
                 assert not variants  # one facing change at a time (A5.222): nothing to vary until it is done
             assert len(variants) <= PIVOT_VARIANTS
             given = base.for_ship(ship.id)
             for order in variants:
                 assert isinstance(order, SegmentOrders)
-                game.system.check_order(game.state, seat, order)
+                game.system.check_order(game.state, side, order)
                 entry = order.for_ship(ship.id)
                 assert entry is not None
                 assert entry.pivot != (given.pivot if given else None)
                 if given is not None:
                     assert (entry.thrust, entry.shots, entry.roll) == (given.thrust, given.shots, given.roll)
             tried += len(variants)
-            game.submit(seat, base)
+            game.submit(side, base)
     assert tried > 60
 
 
@@ -55,19 +55,19 @@ def test_pivot_variants_are_greedys_best_facings_for_the_fight() -> None:
 def test_search_tries_the_pivot_variants() -> None:
     s = set_up("avt-duel-wasp", seed=0, default="greedy")
     game = s.game
-    seat = game.waiting_for[0]
-    view = game.system.seat_view(game.state, seat)
+    side = game.waiting_for[0]
+    view = game.system.side_view(game.state, side)
     bot = SearchBot(game.system)
-    base = bot.policy.choose(view, seat, random.Random(0))
-    pivots = {str(v) for v in game.system.order_variants(view, seat, base)}
+    base = bot.policy.choose(view, side, random.Random(0))
+    pivots = {str(v) for v in game.system.order_variants(view, side, base)}
     assert pivots
     tried = {
         str(o)
-        for o in bot._candidates(view, seat, 500, random.Random(0), game.system.move_options(view, seat), sweep=True)
+        for o in bot._candidates(view, side, 500, random.Random(0), game.system.move_options(view, side), sweep=True)
     }
     assert pivots <= tried
     # The variants come on top of however many burns the sweep was asked for: with room for greedy's order
     # alone, every pivot is still tried.
-    narrow = bot._candidates(view, seat, 1, random.Random(0), game.system.move_options(view, seat), sweep=True)
-    assert [str(o) for o in narrow[1:]] == [str(v) for v in game.system.order_variants(view, seat, base)]
+    narrow = bot._candidates(view, side, 1, random.Random(0), game.system.move_options(view, side), sweep=True)
+    assert [str(o) for o in narrow[1:]] == [str(v) for v in game.system.order_variants(view, side, base)]
     assert len(narrow) == 1 + len(pivots)

@@ -55,7 +55,7 @@ def test_schema_prints_json_schema() -> None:
 
 def test_new_creates_a_save_and_refuses_to_overwrite(tmp_path: Path) -> None:
     save = tmp_path / "g.json"
-    code, out, _ = run("new", "msc-duel", str(save), "--seed", "7", "--seat", "blue=greedy")
+    code, out, _ = run("new", "msc-duel", str(save), "--seed", "7", "--side", "blue=greedy")
     assert code == 0
     assert "seed 7" in out
     game = game_in(save)
@@ -92,7 +92,7 @@ def test_new_reads_options_by_their_type(tmp_path: Path) -> None:
 
 def test_bad_order_names_the_rule_and_leaves_the_file_byte_identical(tmp_path: Path) -> None:
     save = tmp_path / "g.json"
-    run("new", "msc-duel", str(save), "--seed", "1", "--seat", "blue=greedy")
+    run("new", "msc-duel", str(save), "--seed", "1", "--side", "blue=greedy")
     before = save.read_bytes()
     code, _, err = run("orders", str(save), "red", "Hawk 5")
     assert code == 1
@@ -110,7 +110,7 @@ def test_bad_order_names_the_rule_and_leaves_the_file_byte_identical(tmp_path: P
 
 def test_new_orders_show_round_trip_against_the_computer(tmp_path: Path) -> None:
     save = tmp_path / "g.json"
-    run("new", "msc-duel", str(save), "--seed", "1", "--seat", "blue=greedy")
+    run("new", "msc-duel", str(save), "--seed", "1", "--side", "blue=greedy")
     code, out, _ = run("orders", str(save), "red", "hawk 1L1")
     assert code == 0
     assert "Hawk plots 1L1: 3,7 -> 4,6, facing A" in out
@@ -126,16 +126,16 @@ def test_new_orders_show_round_trip_against_the_computer(tmp_path: Path) -> None
     assert "waiting for red" in out
 
 
-def test_show_never_shows_another_seats_plot(tmp_path: Path) -> None:
+def test_show_never_shows_another_sides_plot(tmp_path: Path) -> None:
     save = tmp_path / "g.json"
     run("new", "msc-duel", str(save), "--seed", "1")
     code, out, _ = run("orders", str(save), "red", "Hawk 1L1")
     assert code == 0
     assert "stay secret" in out
     assert game_in(save).pending  # red's plot waits for blue's
-    _, as_blue, _ = run("show", str(save), "--seat", "blue")
+    _, as_blue, _ = run("show", str(save), "--side", "blue")
     _, as_nobody, _ = run("show", str(save))
-    _, as_red, _ = run("show", str(save), "--seat", "red")
+    _, as_red, _ = run("show", str(save), "--side", "red")
     assert "1L1" not in as_blue
     assert "1L1" not in as_nobody
     assert "your orders (red): Hawk 1L1" in as_red
@@ -154,9 +154,9 @@ def test_show_highlights_arcs_and_rejects_unknown_ships(tmp_path: Path) -> None:
     assert "Hawk, Raven" in err
 
 
-def test_orders_refuses_computer_seats_and_unknown_seats(tmp_path: Path) -> None:
+def test_orders_refuses_computer_sides_and_unknown_sides(tmp_path: Path) -> None:
     save = tmp_path / "g.json"
-    run("new", "msc-duel", str(save), "--seed", "1", "--seat", "blue=greedy")
+    run("new", "msc-duel", str(save), "--seed", "1", "--side", "blue=greedy")
     code, _, err = run("orders", str(save), "blue", "Raven 2")
     assert code == 1
     assert "greedy" in err
@@ -167,7 +167,7 @@ def test_orders_refuses_computer_seats_and_unknown_seats(tmp_path: Path) -> None
 
 def test_log_tells_the_game_in_words(tmp_path: Path) -> None:
     save = tmp_path / "g.json"
-    run("new", "msc-duel", str(save), "--seed", "1", "--seat", "blue=greedy")
+    run("new", "msc-duel", str(save), "--seed", "1", "--side", "blue=greedy")
     run("orders", str(save), "red", "Hawk 2")
     code, out, _ = run("log", str(save))
     assert code == 0
@@ -180,7 +180,7 @@ def test_log_tells_the_game_in_words(tmp_path: Path) -> None:
 
 def test_undo_takes_back_the_persons_orders_and_the_computers_answers_in_practice(tmp_path: Path) -> None:
     save = tmp_path / "g.json"
-    run("new", "msc-duel", str(save), "--seed", "1", "--seat", "blue=greedy")
+    run("new", "msc-duel", str(save), "--seed", "1", "--side", "blue=greedy")
     run("orders", str(save), "red", "Hawk 2")
     history = game_in(save).history
     assert len(history) >= 1
@@ -201,7 +201,7 @@ def test_undo_takes_back_the_persons_orders_and_the_computers_answers_in_practic
 
 def test_undo_withdraws_a_waiting_plot_no_one_has_seen(tmp_path: Path) -> None:
     save = tmp_path / "g.json"
-    run("new", "msc-duel", str(save), "--seed", "1", "--seat", "blue=human")
+    run("new", "msc-duel", str(save), "--seed", "1", "--side", "blue=human")
     run("orders", str(save), "red", "Hawk 2")
     assert list(game_in(save).pending) == ["red"]
     code, out, _ = run("undo", str(save))
@@ -212,7 +212,7 @@ def test_undo_withdraws_a_waiting_plot_no_one_has_seen(tmp_path: Path) -> None:
 
 def test_undo_of_a_resolved_turn_between_people_needs_agreement(tmp_path: Path) -> None:
     save = tmp_path / "g.json"
-    run("new", "msc-duel", str(save), "--seed", "1", "--seat", "blue=human")
+    run("new", "msc-duel", str(save), "--seed", "1", "--side", "blue=human")
     run("orders", str(save), "red", "Hawk 2")
     run("orders", str(save), "blue", "Raven 1")
     assert len(game_in(save).history) == 1
@@ -226,7 +226,7 @@ def test_undo_of_a_resolved_turn_between_people_needs_agreement(tmp_path: Path) 
 
 
 def test_simulate_json_is_only_json_and_greedy_beats_random() -> None:
-    code, out, _ = run("simulate", "msc-duel", "-n", "20", "--seat", "red=greedy", "--seat", "blue=random", "--json")
+    code, out, _ = run("simulate", "msc-duel", "-n", "20", "--side", "red=greedy", "--side", "blue=random", "--json")
     assert code == 0
     data = json.loads(out)
     assert data["games"] == 20
@@ -235,20 +235,20 @@ def test_simulate_json_is_only_json_and_greedy_beats_random() -> None:
     assert data["wins"]["red"] + data["wins"]["blue"] + data["draws"] == 20
 
 
-def test_simulate_table_and_human_seats_refused() -> None:
-    code, out, _ = run("simulate", "msc-duel", "-n", "3", "--seat", "blue=random")
+def test_simulate_table_and_human_sides_refused() -> None:
+    code, out, _ = run("simulate", "msc-duel", "-n", "3", "--side", "blue=random")
     assert code == 0
     assert "greedy" in out
     assert "random" in out
     assert "draws" in out
     assert "average length" in out
-    code, _, err = run("simulate", "msc-duel", "-n", "3", "--seat", "blue=human")
+    code, _, err = run("simulate", "msc-duel", "-n", "3", "--side", "blue=human")
     assert code == 1
     assert "blue" in err
 
 
 def test_usage_errors_exit_2_and_missing_files_exit_1(tmp_path: Path) -> None:
-    code, _, _ = run("new", "msc-duel", str(tmp_path / "g.json"), "--seat", "red")
+    code, _, _ = run("new", "msc-duel", str(tmp_path / "g.json"), "--side", "red")
     assert code == 2
     assert run("simulate", "msc-duel", "-n", "0")[0] == 2
     code, out, err = run("show", str(tmp_path / "missing.json"))

@@ -29,8 +29,8 @@ def test_play_concede_asks_first_then_ends_the_game_for_the_other_side(in_tmp: P
 
 
 def test_hot_seat_end_asks_every_other_person(in_tmp: Path) -> None:
-    seats = ("--seat", "blue=human", "--seed", "2")
-    code, out, _ = run("play", "duel.json", *seats, input="end\ny\nn\nquit\n")
+    sides = ("--side", "blue=human", "--seed", "2")
+    code, out, _ = run("play", "duel.json", *sides, input="end\ny\nn\nquit\n")
     assert code == 0
     assert "blue: red offers to end the game as a draw; agree? [y/N]" in out
     assert "blue says no: play goes on" in out
@@ -51,7 +51,7 @@ def test_play_end_against_a_bot_that_is_not_ahead(in_tmp: Path) -> None:
 
 
 def test_concede_and_end_commands_on_a_save_file(in_tmp: Path) -> None:
-    assert run("new", "msc-duel", "g.json", "--seat", "blue=human", "--seed", "3")[0] == 0
+    assert run("new", "msc-duel", "g.json", "--side", "blue=human", "--seed", "3")[0] == 0
     code, _, err = run("end", "g.json")
     assert code != 0
     assert "add --agreed once every person at the table does" in err
@@ -66,11 +66,11 @@ def test_concede_and_end_commands_on_a_save_file(in_tmp: Path) -> None:
     assert "blue concedes" in out
 
 
-def test_a_computer_seat_does_not_concede_and_end_needs_the_table(in_tmp: Path) -> None:
-    assert run("new", "msc-duel", "g.json", "--seat", "blue=greedy", "--seed", "3")[0] == 0
+def test_a_computer_side_does_not_concede_and_end_needs_the_table(in_tmp: Path) -> None:
+    assert run("new", "msc-duel", "g.json", "--side", "blue=greedy", "--seed", "3")[0] == 0
     code, _, err = run("concede", "g.json", "blue")
     assert code != 0
-    assert "seat blue is played by the computer (greedy); only a person concedes" in err
+    assert "side blue is played by the computer (greedy); only a person concedes" in err
     code, out, _ = run("end", "g.json", "--agreed")
     assert code == 0, out
     assert "game over: a draw (ended by agreement)" in out

@@ -81,9 +81,9 @@ def test_undo_against_the_computer_never_shows_its_orders_or_the_dice(in_tmp: Pa
 
 def test_hot_seat_undo_of_a_resolved_turn_needs_the_whole_table(in_tmp: Path) -> None:
     # red plots, blue plots: turn 1 resolves; red asks to undo it at the next prompt.
-    seats = ("--seat", "blue=human", "--seed", "2")
+    sides = ("--side", "blue=human", "--seed", "2")
     script = "Hawk 1\n\nRaven 1\n"
-    code, out, _ = run("play", "duel.json", *seats, input=script)
+    code, out, _ = run("play", "duel.json", *sides, input=script)
     assert code == 0
     done = game_in(in_tmp / "duel.json").history
     assert len(done) >= 1
@@ -99,7 +99,7 @@ def test_hot_seat_undo_of_a_resolved_turn_needs_the_whole_table(in_tmp: Path) ->
 
 
 def test_hot_seat_plots_stay_secret_and_resume_at_the_next_player(in_tmp: Path) -> None:
-    code, out, _ = run("play", "duel.json", "--seat", "blue=human", "--seed", "2", input="Hawk 1L\nquit\n")
+    code, out, _ = run("play", "duel.json", "--side", "blue=human", "--seed", "2", input="Hawk 1L\nquit\n")
     assert code == 0
     assert "red human, blue human" in out
     assert "hand over to red" in out
@@ -132,7 +132,7 @@ def test_play_starts_over_only_when_asked(in_tmp: Path) -> None:
 
 
 def test_a_finished_game_shows_its_result(in_tmp: Path) -> None:
-    run("new", "msc-duel", "done.json", "--seat", "red=greedy", "--seat", "blue=random", "--seed", "2")
+    run("new", "msc-duel", "done.json", "--side", "red=greedy", "--side", "blue=random", "--seed", "2")
     assert game_in(in_tmp / "done.json").is_over
     code, out, _ = run("play", "done.json", input="")
     assert code == 0
@@ -143,7 +143,7 @@ def test_standing_orders_at_the_keyboard_skip_the_quiet_segments(in_tmp: Path) -
     # AV:T: 'skip turn' holds through turn 1; then standing fire at any enemy, and 'skip' goes on until news.
     script = "skip turn\nfire at any 10\nfire at nobody\nskip\nquit\n"
     code, out, _ = run(
-        "play", "--new", "avt-duel-wasp", "--seat", "blue=human", "--seat", "red=greedy", "--seed", "2", input=script
+        "play", "--new", "avt-duel-wasp", "--side", "blue=human", "--side", "red=greedy", "--seed", "2", input=script
     )
     assert code == 0
     saved = game_in(in_tmp / DEFAULT)

@@ -24,18 +24,18 @@ pytestmark = pytest.mark.skipif(
     reason="chromium is not installed: run scripts/install-test-tools (Debian packages chromium, chromium-driver)",
 )
 
-SEATS = {"blue": "human", "chocolates": "bot:random"}
+SIDES = {"blue": "human", "chocolates": "bot:random"}
 
 
 def sample_game_one_at_segment_5(server: Server) -> dict[str, Any]:
     """Sample game one with the Rafik drifting (holding) through segments 1-4."""
-    created = create_game(server, "avt-drift", SEATS, seed=0)
+    created = create_game(server, "avt-drift", SIDES, seed=0)
     player = created["players"][0]
     for _ in range(4):
         answer = httpx.get(f"{server.url}/api{player['url']}", timeout=10).json()
         httpx.post(
             f"{server.url}/api/games/{created['id']}/orders",
-            json={"seat": "blue", "text": "hold", "step": answer["step"]},
+            json={"side": "blue", "text": "hold", "step": answer["step"]},
             headers={"Authorization": f"Bearer {player['token']}"},
             timeout=10,
         ).raise_for_status()
@@ -117,7 +117,7 @@ def test_the_avid_at_sample_game_one_segment_5(page: Page, server: Server, artef
 
 
 def test_the_avid_follows_the_segment_and_shows_a_pivot(page: Page, server: Server) -> None:
-    created = create_game(server, "avt-pivot-thrust", SEATS, seed=0)
+    created = create_game(server, "avt-pivot-thrust", SIDES, seed=0)
     open_game(page, server, created)
     page.locator("#tab-avid").click()
     card = page.locator("svg#avid-card")
@@ -126,7 +126,7 @@ def test_the_avid_follows_the_segment_and_shows_a_pivot(page: Page, server: Serv
     step = int(page.locator("body").get_attribute("data-step") or "0")
     httpx.post(
         f"{server.url}/api/games/{created['id']}/orders",
-        json={"seat": "blue", "text": "Rafik pivot A", "step": step},
+        json={"side": "blue", "text": "Rafik pivot A", "step": step},
         headers={"Authorization": f"Bearer {player['token']}"},
         timeout=10,
     ).raise_for_status()

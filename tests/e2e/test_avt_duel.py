@@ -33,7 +33,7 @@ def test_a_whole_duel_in_at_most_forty_commits_with_both_ships_in_view(
     open_game(page, server, created)
     box = page.locator("fieldset.flow")
     box.locator("select.standing-target").select_option("*")
-    expect(page.locator("form.seat-orders .check")).to_have_text("Standing orders kept.", timeout=TIMEOUT_MS)
+    expect(page.locator("form.side-orders .check")).to_have_text("Standing orders kept.", timeout=TIMEOUT_MS)
     commits = 0
     while scene_of(server, created)["result"] is None:
         assert commits < MOST_COMMITS, f"the duel was not over after {commits} commits"

@@ -23,7 +23,7 @@ pytestmark = pytest.mark.skipif(
 )
 
 TIMEOUT_MS = 10_000
-AVT_SEATS = {"blue": "human", "chocolates": "bot:random"}
+AVT_SIDES = {"blue": "human", "chocolates": "bot:random"}
 
 
 def step_of(page: Page) -> int:
@@ -42,12 +42,12 @@ def card_rows(scene: dict[str, object], title_start: str) -> dict[str, str]:
 
 
 def test_avt_composer_thrust_pivot_and_lasers_in_one_entry(page: Page, server: Server, artefacts: Path) -> None:
-    created = create_game(server, "avt-drift", AVT_SEATS)
+    created = create_game(server, "avt-drift", AVT_SIDES)
     open_game(page, server, created)
     scene = scene_of(server, created)
     assert {"group": "pivot", "text": "pivot B/C"} in scene["order_pieces"]["Rafik"]
 
-    form = page.locator("form.seat-orders[data-seat='blue']")
+    form = page.locator("form.side-orders[data-side='blue']")
     composer = form.locator("fieldset.composer[data-ship='Rafik']")
     expect(composer).to_be_visible()
     preview = form.locator(".order-preview code")
@@ -107,15 +107,15 @@ def test_avt_composer_thrust_pivot_and_lasers_in_one_entry(page: Page, server: S
     groups = {p["group"] for p in after["order_pieces"]["Rafik"]}
     assert not groups & {"pivot", "roll"}
     expect(
-        page.locator("form.seat-orders fieldset.composer[data-ship='Rafik'] select[data-group='pivot']")
+        page.locator("form.side-orders fieldset.composer[data-ship='Rafik'] select[data-group='pivot']")
     ).to_have_count(0)
     page.screenshot(path=str(artefacts / "avt-orders-02-committed.png"))
 
 
 def test_avt_composer_keeps_a_draft_and_types_what_it_cannot_show(page: Page, server: Server) -> None:
-    created = create_game(server, "avt-drift", AVT_SEATS)
+    created = create_game(server, "avt-drift", AVT_SIDES)
     open_game(page, server, created)
-    form = page.locator("form.seat-orders[data-seat='blue']")
+    form = page.locator("form.side-orders[data-side='blue']")
     composer = form.locator("fieldset.composer[data-ship='Rafik']")
     composer.locator("input[type=radio][value='Rafik hold']").check()
     with page.expect_response(lambda r: "/drafts/" in r.url and r.request.method == "PUT", timeout=TIMEOUT_MS):
@@ -125,24 +125,24 @@ def test_avt_composer_keeps_a_draft_and_types_what_it_cannot_show(page: Page, se
     # Back again: the draft is shown in the controls.
     page.reload()
     open_game(page, server, created)
-    composer = page.locator("form.seat-orders fieldset.composer[data-ship='Rafik']")
+    composer = page.locator("form.side-orders fieldset.composer[data-ship='Rafik']")
     expect(composer.locator("input[type=radio][value='Rafik hold']")).to_be_checked()
     expect(composer.locator("select[data-group='bias']")).to_have_value("bias C")
 
     # Typed in a form the controls cannot show (commas), it reopens as typed text.
-    toggle = page.locator("form.seat-orders button.type-toggle")
+    toggle = page.locator("form.side-orders button.type-toggle")
     toggle.click()
-    typed = page.locator("form.seat-orders input.order-text")
+    typed = page.locator("form.side-orders input.order-text")
     expect(typed).to_have_value("Rafik bias C")
     with page.expect_response(lambda r: "/drafts/" in r.url and r.request.method == "PUT", timeout=TIMEOUT_MS):
         typed.fill("Rafik bias C, thrust 1")
-    expect(page.locator("form.seat-orders .check")).to_have_text("✓ Rafik thrust 1, bias C", timeout=TIMEOUT_MS)
+    expect(page.locator("form.side-orders .check")).to_have_text("✓ Rafik thrust 1, bias C", timeout=TIMEOUT_MS)
     page.reload()
     open_game(page, server, created)
-    typed = page.locator("form.seat-orders input.order-text")
+    typed = page.locator("form.side-orders input.order-text")
     expect(typed).to_be_visible()
     expect(typed).to_have_value("Rafik bias C, thrust 1")
-    expect(page.locator("form.seat-orders fieldset.composer")).to_be_hidden()
+    expect(page.locator("form.side-orders fieldset.composer")).to_be_hidden()
 
 
 def test_vv5_move_picker_can_type_the_order_instead(page: Page, server: Server, artefacts: Path) -> None:
@@ -150,7 +150,7 @@ def test_vv5_move_picker_can_type_the_order_instead(page: Page, server: Server, 
     open_game(page, server, created)
     scene = scene_of(server, created)
     x2 = scene["move_options"]["X2"][0]["text"]
-    form = page.locator("form.seat-orders[data-seat='red']")
+    form = page.locator("form.side-orders[data-side='red']")
     # VV5 plots stay a plain list: no composer without fire options or pieces at the same prompt.
     expect(form.locator("fieldset.composer")).to_have_count(0)
     form.locator("input[type=radio][value='X1 1']").check()

@@ -34,7 +34,7 @@ LIFT = 0.8 * H
 SVG_TOLERANCE = 0.11
 PX_TOLERANCE = 1.5
 
-AVT_SEATS = {"blue": "human", "chocolates": "bot:random"}
+AVT_SIDES = {"blue": "human", "chocolates": "bot:random"}
 
 COUNTERS_JS = """els => els.map(e => ({id: e.dataset.id, hex: e.dataset.hex,
   altitude: Number(e.dataset.altitude), x: Number(e.dataset.x), y: Number(e.dataset.y)}))"""
@@ -54,8 +54,8 @@ HIT_JS = """([x, y]) => {
 BOX_CENTRE_JS = """e => { const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }"""
 
 
-def create_game(server: Server, scenario: str, seats: dict[str, str], seed: int = 3) -> dict[str, Any]:
-    body = json.dumps({"scenario": scenario, "seats": seats, "seed": seed}).encode()
+def create_game(server: Server, scenario: str, sides: dict[str, str], seed: int = 3) -> dict[str, Any]:
+    body = json.dumps({"scenario": scenario, "sides": sides, "seed": seed}).encode()
     request = urllib.request.Request(
         server.url + "/api/games", data=body, headers={"Content-Type": "application/json"}, method="POST"
     )
@@ -119,7 +119,7 @@ def assert_flat(page: Page) -> None:
 
 
 def test_avt_opens_in_3d_and_the_button_and_key_switch_views(page: Page, server: Server, artefacts: Path) -> None:
-    created = create_game(server, "avt-drift", AVT_SEATS)
+    created = create_game(server, "avt-drift", AVT_SIDES)
     open_game(page, server, created)
     button = page.locator("#view-3d")
     expect(button).to_be_visible()
@@ -168,7 +168,7 @@ def test_avt_opens_in_3d_and_the_button_and_key_switch_views(page: Page, server:
 def test_3d_counters_stand_at_their_altitude_with_stalks_and_shadows(
     page: Page, server: Server, artefacts: Path
 ) -> None:
-    created = create_game(server, "avt-drift", AVT_SEATS)
+    created = create_game(server, "avt-drift", AVT_SIDES)
     open_game(page, server, created)
     expect(page.locator("#map")).to_have_attribute("data-view", "3d")
     drawn = counters(page)
@@ -217,7 +217,7 @@ def test_3d_counters_stand_at_their_altitude_with_stalks_and_shadows(
     ]
     assert climbing, "avt-drift's first plots should climb"
     option = climbing[-1]
-    page.locator(f"form.seat-orders input[type=radio][value='{option['text']}']").check()
+    page.locator(f"form.side-orders input[type=radio][value='{option['text']}']").check()
     ghost = page.locator("#ghost")
     expect(ghost).to_have_attribute("data-end", option["end"]["hex"])
     g = page.locator("#ghost .ghost-counter")
@@ -229,7 +229,7 @@ def test_3d_counters_stand_at_their_altitude_with_stalks_and_shadows(
 
 
 def test_clicking_a_hex_on_the_tilted_plane_picks_the_plot_ending_there(page: Page, server: Server) -> None:
-    created = create_game(server, "avt-drift", AVT_SEATS)
+    created = create_game(server, "avt-drift", AVT_SIDES)
     open_game(page, server, created)
     expect(page.locator("#map")).to_have_attribute("data-view", "3d")
     scene = scene_of(server, created)
@@ -244,7 +244,7 @@ def test_clicking_a_hex_on_the_tilted_plane_picks_the_plot_ending_there(page: Pa
         page.mouse.click(*point)
 
     def picked(hex_text: str) -> None:
-        radio = page.locator(f"form.seat-orders input[type=radio][data-ship='Rafik'][data-end='{hex_text}']").first
+        radio = page.locator(f"form.side-orders input[type=radio][data-ship='Rafik'][data-end='{hex_text}']").first
         expect(radio).to_be_checked()
         expect(page.locator("#ghost")).to_have_attribute("data-end", hex_text)
 
@@ -262,16 +262,16 @@ def test_clicking_a_hex_on_the_tilted_plane_picks_the_plot_ending_there(page: Pa
 
 
 @pytest.mark.parametrize(
-    ("scenario", "seats"),
+    ("scenario", "sides"),
     [
         ("msc-duel", {"red": "human", "blue": "bot:greedy"}),
         ("vv5-dogfight", {"red": "human", "blue": "bot:greedy"}),
     ],
 )
 def test_games_without_altitude_stay_flat_with_no_3d_button(
-    page: Page, server: Server, scenario: str, seats: dict[str, str]
+    page: Page, server: Server, scenario: str, sides: dict[str, str]
 ) -> None:
-    created = create_game(server, scenario, seats)
+    created = create_game(server, scenario, sides)
     open_game(page, server, created)
     expect(page.locator("#view-3d")).to_be_hidden()
     assert_flat(page)

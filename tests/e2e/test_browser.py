@@ -53,7 +53,7 @@ def hex_of(page: Page, ship: str) -> str:
 
 def closest_option(page: Page, ship: str, target_hex: str) -> Locator:
     """The legal plot for `ship` that ends nearest `target_hex`, as its radio button."""
-    radios = page.locator(f"form.seat-orders input[type=radio][data-ship='{ship}']")
+    radios = page.locator(f"form.side-orders input[type=radio][data-ship='{ship}']")
     target = Hex.parse(target_hex)
     ends = [radios.nth(i).get_attribute("data-end") or "" for i in range(radios.count())]
     best = min(range(len(ends)), key=lambda i: Hex.parse(ends[i]).distance(target))
@@ -69,11 +69,11 @@ def create_msc_duel_from_lobby(page: Page, server: Server) -> None:
     page.wait_for_selector("body[data-ready=true]", timeout=TIMEOUT_MS)
     page.select_option("#system", "msc")
     page.select_option("#scenario", "msc-duel")
-    page.select_option("#seat-red", "human")
-    page.select_option("#seat-blue", "bot:greedy")
+    page.select_option("#side-red", "human")
+    page.select_option("#side-blue", "bot:greedy")
     page.fill("#seed", str(SEED))
     page.click("#create")
-    join = page.locator("#created li.player-link[data-seats='red'] a.join")
+    join = page.locator("#created li.player-link[data-sides='red'] a.join")
     expect(join).to_be_visible(timeout=TIMEOUT_MS)
     expect(page.locator("#created a.spectate")).to_be_visible()
     join.click()
@@ -109,28 +109,28 @@ def test_msc_duel_against_greedy_from_lobby_to_replay(page: Page, server: Server
     fired = 0
     checked_a_bad_order = False
     for _ in range(MAX_HUMAN_ORDERS):
-        page.wait_for_selector("form.seat-orders, body[data-over=true]", timeout=TIMEOUT_MS)
+        page.wait_for_selector("form.side-orders, body[data-over=true]", timeout=TIMEOUT_MS)
         if page.locator("body").get_attribute("data-over") == "true":
             break
         before = step_of(page)
-        if page.locator("form.seat-orders input[type=radio][data-ship='Hawk']").count():
+        if page.locator("form.side-orders input[type=radio][data-ship='Hawk']").count():
             closest_option(page, "Hawk", hex_of(page, "Raven")).check()
-            page.click("form.seat-orders button.commit")
+            page.click("form.side-orders button.commit")
         else:
-            order = page.locator("form.seat-orders input.order-text")
+            order = page.locator("form.side-orders input.order-text")
             if not checked_a_bad_order:
                 # Live validation: a wrong order is refused with the rule's words before committing.
                 order.fill("Hawk Q>Nobody")
-                expect(page.locator("form.seat-orders .check.bad")).not_to_be_empty(timeout=TIMEOUT_MS)
+                expect(page.locator("form.side-orders .check.bad")).not_to_be_empty(timeout=TIMEOUT_MS)
                 order.fill("")
                 checked_a_bad_order = True
-            weapon = page.locator("form.seat-orders button.weapon:not([data-targets=''])").first
+            weapon = page.locator("form.side-orders button.weapon:not([data-targets=''])").first
             if weapon.count():
                 weapon.click()
                 expect(page.locator(".layer-arc polygon.arc").first).to_be_attached()
                 counter(page, "Raven").click()
                 expect(order).to_have_value(f"Hawk {weapon.get_attribute('data-weapon')}>Raven")
-                expect(page.locator("form.seat-orders .check.ok")).to_be_visible(timeout=TIMEOUT_MS)
+                expect(page.locator("form.side-orders .check.ok")).to_be_visible(timeout=TIMEOUT_MS)
                 if not fired:
                     shoot(page, artefacts / "msc-04-aim.png")
                 fired += 1
@@ -159,7 +159,7 @@ def test_msc_duel_against_greedy_from_lobby_to_replay(page: Page, server: Server
     page.click("#replay-toggle")
     page.wait_for_selector("body[data-replay-step='0']", timeout=TIMEOUT_MS)
     expect(counter(page, "Hawk")).to_have_attribute("data-hex", start_hex)
-    expect(page.locator("#orders form.seat-orders")).to_have_count(0)
+    expect(page.locator("#orders form.side-orders")).to_have_count(0)
     expect(page.locator(".status .replaying")).to_have_text("replay: step 0")
     shoot(page, artefacts / "msc-06-replay-start.png")
     slider = page.locator("#replay-step")
@@ -209,8 +209,8 @@ def test_quick_start_vv5_dogfight_keeps_drafts_and_moves(page: Page, server: Ser
     expect(page.locator("#cards .card").first).to_be_visible()
     page.click("#tab-orders")
 
-    x1 = page.locator("form.seat-orders input[type=radio][data-ship='X1'][value='X1 1']")
-    x2 = page.locator("form.seat-orders input[type=radio][data-ship='X2']").first
+    x1 = page.locator("form.side-orders input[type=radio][data-ship='X1'][value='X1 1']")
+    x2 = page.locator("form.side-orders input[type=radio][data-ship='X2']").first
     with page.expect_response(lambda r: "/drafts/" in r.url and r.request.method == "PUT", timeout=TIMEOUT_MS):
         x1.check()
     expect(page.locator("#ghost")).to_have_attribute("data-end", x1.get_attribute("data-end") or "")
@@ -220,13 +220,13 @@ def test_quick_start_vv5_dogfight_keeps_drafts_and_moves(page: Page, server: Ser
     page.reload()
     wait_live(page)
     expect(x1).to_be_checked()
-    expect(page.locator("form.seat-orders button.commit")).to_be_disabled()
+    expect(page.locator("form.side-orders button.commit")).to_be_disabled()
 
     x2.check()
     x1_end = x1.get_attribute("data-end")
     x2_end = x2.get_attribute("data-end")
     before = step_of(page)
-    page.click("form.seat-orders button.commit")
+    page.click("form.side-orders button.commit")
     wait_step_after(page, before)
     expect(counter(page, "X1")).to_have_attribute("data-hex", x1_end or "")
     expect(counter(page, "X2")).to_have_attribute("data-hex", x2_end or "")
@@ -243,7 +243,7 @@ def test_spectator_sees_the_game_but_cannot_order(page: Page, server: Server) ->
     page.goto(game_url + "?spectate=1")
     wait_live(page)
     expect(page.locator(".status .viewer")).to_have_text("spectating")
-    expect(page.locator("form.seat-orders")).to_have_count(0)
+    expect(page.locator("form.side-orders")).to_have_count(0)
     expect(page.locator("#map .counter")).to_have_count(4)
 
 
@@ -252,21 +252,21 @@ def test_hot_seat_plot_taken_back_and_both_sides_plot(page: Page, server: Server
     page.wait_for_selector("body[data-ready=true]", timeout=TIMEOUT_MS)
     page.select_option("#system", "vv5")
     page.select_option("#scenario", "vv5-dogfight")
-    page.select_option("#seat-red", "human")
-    page.select_option("#seat-blue", "human")
+    page.select_option("#side-red", "human")
+    page.select_option("#side-blue", "human")
     page.check("#hotseat")
     page.click("#create")
-    join = page.locator("#created li.player-link[data-seats='red,blue'] a.join")
+    join = page.locator("#created li.player-link[data-sides='red,blue'] a.join")
     expect(join).to_be_visible(timeout=TIMEOUT_MS)
     join.click()
     wait_live(page)
-    red = page.locator("form.seat-orders[data-seat='red']")
-    blue = page.locator("form.seat-orders[data-seat='blue']")
+    red = page.locator("form.side-orders[data-side='red']")
+    blue = page.locator("form.side-orders[data-side='blue']")
     handover = page.locator("#handover")
 
-    def ready_for(seat: str) -> None:
+    def ready_for(side: str) -> None:
         expect(handover).to_be_visible(timeout=TIMEOUT_MS)
-        expect(handover).to_have_attribute("data-seat", seat)
+        expect(handover).to_have_attribute("data-side", side)
         page.click("#handover-ready")
         expect(handover).to_be_hidden()
 
@@ -274,13 +274,13 @@ def test_hot_seat_plot_taken_back_and_both_sides_plot(page: Page, server: Server
         for ship in ships:
             form.locator(f"input[type=radio][data-ship='{ship}']").first.check()
 
-    # One seat at a time: red first, blue's orders wait behind the hand-over.
+    # One side at a time: red first, blue's orders wait behind the hand-over.
     ready_for("red")
     expect(red).to_be_visible()
     expect(blue).to_be_hidden()
     plot(red, ["X1", "X2"])
     red.locator("button.commit").click()
-    pending = page.locator("section.pending[data-seat='red']")
+    pending = page.locator("section.pending[data-side='red']")
     ready_for("blue")
     expect(pending).to_be_visible(timeout=TIMEOUT_MS)
     expect(blue).to_be_visible()

@@ -177,7 +177,7 @@ def test_a_vv5_game_shows_armour_ovals_on_its_ship_cards(page: Page, server: Ser
 
     created = httpx.post(
         f"{server.url}/api/games",
-        json={"scenario": "vv5-refugees", "seats": {"refugees": "human", "intercept": "bot:greedy"}, "seed": 2},
+        json={"scenario": "vv5-refugees", "sides": {"refugees": "human", "intercept": "bot:greedy"}, "seed": 2},
         timeout=60,
     ).json()
     page.goto(server.url + created["players"][0]["url"])

@@ -1,8 +1,8 @@
 """A table's pace in the browser (docs/web.md, *Deadlines and clocks*).
 
-Set up in the lobby with a pace, the game is listed with it; its page shows each owed seat's
+Set up in the lobby with a pace, the game is listed with it; its page shows each owed side's
 deadline with a countdown, and a player leaves an address for the reminders, which only they see.
-A seat past its deadline is shown played by the computer, and taken back, on a server whose clock
+A side past its deadline is shown played by the computer, and taken back, on a server whose clock
 the test moves (an in-process server: the time source is the app's to be given).
 """
 
@@ -38,7 +38,7 @@ def test_a_game_set_up_with_a_pace_shows_its_deadlines_and_takes_a_reminder_addr
     page.wait_for_selector("body[data-ready=true]", timeout=TIMEOUT_MS)
     page.select_option("#system", "msc")
     page.select_option("#scenario", "msc-duel")
-    page.select_option("#seat-blue", "bot:greedy")
+    page.select_option("#side-blue", "bot:greedy")
     page.select_option("#pace", "deadline-1d")
     expect(page.locator("#pace-details")).to_be_visible()
     page.select_option("#pace-remind", str(3600))
@@ -53,7 +53,7 @@ def test_a_game_set_up_with_a_pace_shows_its_deadlines_and_takes_a_reminder_addr
     page.wait_for_url(re.compile(rf"/games/{game_id}\?token="), timeout=TIMEOUT_MS)
     panel = page.locator("#table-clock")
     expect(panel).to_contain_text("Pace: 1 day a decision", timeout=TIMEOUT_MS)
-    expect(panel.locator(".clock-seat[data-seat='red'] .countdown")).to_have_text(
+    expect(panel.locator(".clock-side[data-side='red'] .countdown")).to_have_text(
         re.compile(r"in (23 h \d\d min|1 d 0 h)"), timeout=TIMEOUT_MS
     )
 
@@ -61,7 +61,7 @@ def test_a_game_set_up_with_a_pace_shows_its_deadlines_and_takes_a_reminder_addr
     page.fill("#remind-email", "red@example.org")
     panel.get_by_role("button", name="Save").click()
     expect(panel.locator(".reminders-form [role=status]")).to_have_text("Saved", timeout=TIMEOUT_MS)
-    # The address is the seat holder's alone: a spectator's view of the clock does not hold it.
+    # The address is the side holder's alone: a spectator's view of the clock does not hold it.
     spectator = httpx.get(f"{server.url}/api/games/{game_id}/clock", timeout=60)
     assert spectator.status_code == 200
     assert spectator.json()["pace"]["words"] == "1 day a decision"
@@ -109,7 +109,7 @@ def moved_server(tmp_path: Path) -> Iterator[tuple[str, MovedTime]]:
         thread.join(30)
 
 
-def test_a_late_seat_is_played_by_the_computer_and_taken_back_from_the_page(
+def test_a_late_side_is_played_by_the_computer_and_taken_back_from_the_page(
     page: Page, moved_server: tuple[str, MovedTime]
 ) -> None:
     url, time = moved_server
@@ -125,7 +125,7 @@ def test_a_late_seat_is_played_by_the_computer_and_taken_back_from_the_page(
     game = Mirror.of("msc-duel", 3, {"red": "human", "blue": "human"}).game
     order = httpx.post(
         f"{url}/api/games/{game_id}/orders",
-        json={"seat": "blue", "text": legal_order(game, "blue"), "step": scene["step"]},
+        json={"side": "blue", "text": legal_order(game, "blue"), "step": scene["step"]},
         headers={"Authorization": f"Bearer {blue}"},
         timeout=60,
     )
@@ -133,21 +133,21 @@ def test_a_late_seat_is_played_by_the_computer_and_taken_back_from_the_page(
 
     page.goto(f"{url}/games/{game_id}?token={red}")
     panel = page.locator("#table-clock")
-    expect(panel.locator(".clock-seat[data-seat='red'] .countdown")).to_have_text(
+    expect(panel.locator(".clock-side[data-side='red'] .countdown")).to_have_text(
         re.compile(r"in "), timeout=TIMEOUT_MS
     )
     time.at += timedelta(hours=1)
 
-    late = panel.locator(".clock-seat.late[data-seat='red']")
+    late = panel.locator(".clock-side.late[data-side='red']")
     expect(late).to_contain_text("the computer (greedy) plays it", timeout=TIMEOUT_MS)
     page.locator("#tab-log").click()
     expect(page.locator("#clock-log")).to_contain_text("red missed its deadline", timeout=TIMEOUT_MS)
-    late.get_by_role("button", name="Take back my seat").click()
+    late.get_by_role("button", name="Take back my side").click()
     expect(late).to_have_count(0, timeout=TIMEOUT_MS)
-    expect(page.locator("#clock-log")).to_contain_text("red's player took the seat back", timeout=TIMEOUT_MS)
+    expect(page.locator("#clock-log")).to_contain_text("red's player took the side back", timeout=TIMEOUT_MS)
 
 
-def test_a_clock_shows_the_time_a_seat_has_left_while_it_does_not_run(
+def test_a_clock_shows_the_time_a_side_has_left_while_it_does_not_run(
     page: Page, moved_server: tuple[str, MovedTime]
 ) -> None:
     url, time = moved_server
@@ -159,7 +159,7 @@ def test_a_clock_shows_the_time_a_seat_has_left_while_it_does_not_run(
     time.at += timedelta(minutes=10)
     order = httpx.post(
         f"{url}/api/games/{game_id}/orders",
-        json={"seat": "blue", "text": legal_order(game, "blue"), "step": 0},
+        json={"side": "blue", "text": legal_order(game, "blue"), "step": 0},
         headers={"Authorization": f"Bearer {blue}"},
         timeout=60,
     )
@@ -168,6 +168,6 @@ def test_a_clock_shows_the_time_a_seat_has_left_while_it_does_not_run(
     panel = page.locator("#table-clock")
     expect(panel.locator(".clock-pace")).to_have_text("Pace: clock: 1 hour each + 1 minute a decision")
     # Blue took 10 minutes and gained the increment: 51 minutes left, standing still while red thinks.
-    expect(panel.locator(".clock-seat[data-seat='blue']")).to_have_text("blue 51 min left on its clock")
+    expect(panel.locator(".clock-side[data-side='blue']")).to_have_text("blue 51 min left on its clock")
     # Red's time runs: 50 minutes at the server's time, counting down in the page from there.
-    expect(panel.locator(".clock-seat[data-seat='red'] .countdown")).to_have_text(re.compile(r"in (49|50) min"))
+    expect(panel.locator(".clock-side[data-side='red'] .countdown")).to_have_text(re.compile(r"in (49|50) min"))

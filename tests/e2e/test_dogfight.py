@@ -26,7 +26,7 @@ pytestmark = pytest.mark.skipif(
 #: Plot, initiative, missiles and guns for 15 turns, with room to spare.
 MAX_ORDERS = 80
 TIMEOUT_MS = 10_000
-SEAT = "red"
+SIDE = "red"
 SHOT = re.compile(r"^X\d\b.* at Y\d\b.*rolls \d+[-+\d]*: (hit|miss)")
 HIT_WORDS = re.compile(r"hit for \d+|takes the hit|loses \d+|is destroyed|knocked out")
 
@@ -46,7 +46,7 @@ def best_plots(page: Page, form: Locator) -> list[str]:
     weighing that keeps the ship from racing past the enemy and off the map.
     """
     counters: list[dict[str, Any]] = page.eval_on_selector_all("#map .counter", COUNTERS_JS)
-    enemies = [Hex.parse(c["hex"]) for c in counters if c["side"] != SEAT and c["active"]]
+    enemies = [Hex.parse(c["hex"]) for c in counters if c["side"] != SIDE and c["active"]]
     where = {c["id"]: Hex.parse(c["hex"]) for c in counters}
     plots: list[dict[str, str]] = form.locator("input[type=radio]").evaluate_all(PLOTS_JS)
     chosen: dict[str, tuple[int, str]] = {}
@@ -108,11 +108,11 @@ def test_newcomer_plays_the_quick_start_dogfight_to_the_end(page: Page, server: 
     volleys = 0
     checked_removal = False
     for n in range(MAX_ORDERS):
-        page.wait_for_selector("form.seat-orders, body[data-over=true]", timeout=TIMEOUT_MS)
+        page.wait_for_selector("form.side-orders, body[data-over=true]", timeout=TIMEOUT_MS)
         if page.locator("body").get_attribute("data-over") == "true":
             break
         before = step_of(page)
-        form = page.locator(f"form.seat-orders[data-seat='{SEAT}']")
+        form = page.locator(f"form.side-orders[data-side='{SIDE}']")
         if form.locator("input[type=radio]").count():
             for value in best_plots(page, form):
                 form.locator(f"input[type=radio][value='{value}']").check()

@@ -1,6 +1,6 @@
 """Ending a game in the browser: conceding and offering a draw, each confirmed first (docs/web.md, *Ending a game*).
 
-Every seat's page and a spectator's see the end and the right result over their sockets.
+Every side's page and a spectator's see the end and the right result over their sockets.
 """
 
 from __future__ import annotations
@@ -26,14 +26,14 @@ TIMEOUT_MS = 10_000
 def new_game(server: Server, hotseat: bool = False) -> dict[str, Any]:
     created: dict[str, Any] = httpx.post(
         f"{server.url}/api/games",
-        json={"scenario": "msc-duel", "seats": {"red": "human", "blue": "human"}, "hotseat": hotseat, "seed": 3},
+        json={"scenario": "msc-duel", "sides": {"red": "human", "blue": "human"}, "hotseat": hotseat, "seed": 3},
         timeout=60,
     ).json()
     return created
 
 
-def url_of(server: Server, created: dict[str, Any], seat: str) -> str:
-    path: str = next(p["url"] for p in created["players"] if seat in p["seats"])
+def url_of(server: Server, created: dict[str, Any], side: str) -> str:
+    path: str = next(p["url"] for p in created["players"] if side in p["sides"])
     return server.url + path
 
 
@@ -118,7 +118,7 @@ def test_a_declined_offer_is_seen_and_play_goes_on(page: Page, browser: Browser,
     blue.close()
 
 
-def test_hot_seat_offers_as_one_seat_and_accepts_as_the_other(page: Page, server: Server) -> None:
+def test_hot_seat_offers_as_one_side_and_accepts_as_the_other(page: Page, server: Server) -> None:
     created = new_game(server, hotseat=True)
     open_live(page, url_of(server, created, "red"))
     handover = page.locator("#handover")
@@ -126,7 +126,7 @@ def test_hot_seat_offers_as_one_seat_and_accepts_as_the_other(page: Page, server
     page.click("#handover-ready")
     ending = page.locator("#ending")
     ending.locator("summary").click()
-    ending.locator(".ending-offer-button[data-seat='red']").click()
+    ending.locator(".ending-offer-button[data-side='red']").click()
     expect(ending.locator(".ending-confirm")).to_contain_text("red: offer to end the game as a draw?")
     ending.get_by_role("button", name="Yes, offer a draw").click()
     ending.get_by_role("button", name="Accept as blue").click()

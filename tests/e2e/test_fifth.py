@@ -27,10 +27,10 @@ def test_a_fifth_system_game_plays_in_the_page_against_its_random_bot(page: Page
     assert "fifth" in {s["name"] for s in listed}
     created: dict[str, Any] = httpx.post(
         f"{server.url}/api/games",
-        json={"scenario": "fifth-duel", "seats": {"red": "human", "blue": "bot:random"}, "seed": 5},
+        json={"scenario": "fifth-duel", "sides": {"red": "human", "blue": "bot:random"}, "seed": 5},
         timeout=60,
     ).json()
-    url = server.url + next(p["url"] for p in created["players"] if "red" in p["seats"])
+    url = server.url + next(p["url"] for p in created["players"] if "red" in p["sides"])
     page.goto(url)
     page.wait_for_selector("body[data-socket=open]", timeout=TIMEOUT_MS)
     expect(page.locator("#map .counter[data-id='Skiff']")).to_be_attached(timeout=TIMEOUT_MS)
@@ -39,20 +39,20 @@ def test_a_fifth_system_game_plays_in_the_page_against_its_random_bot(page: Page
 
     played = 0
     for turn in range(TURNS):
-        page.wait_for_selector("form.seat-orders, body[data-over=true]", timeout=TIMEOUT_MS)
+        page.wait_for_selector("form.side-orders, body[data-over=true]", timeout=TIMEOUT_MS)
         if page.locator("body").get_attribute("data-over") == "true":
             break
         before = int(page.locator("body").get_attribute("data-step") or "0")
-        order = page.locator("form.seat-orders input.order-text")
+        order = page.locator("form.side-orders input.order-text")
         if not order.is_visible():
-            page.locator("form.seat-orders button.type-toggle").click()
+            page.locator("form.side-orders button.type-toggle").click()
         if turn == 0:
             # A wrong order is refused with the system's own words before it is sent.
             order.fill("Z")
-            expect(page.locator("form.seat-orders .check.bad")).to_contain_text("A-F", timeout=TIMEOUT_MS)
+            expect(page.locator("form.side-orders .check.bad")).to_contain_text("A-F", timeout=TIMEOUT_MS)
         # Red steps towards blue (direction B from its start on the left edge), then stays.
         order.fill("B" if turn == 0 else "stay")
-        expect(page.locator("form.seat-orders .check.ok")).to_be_visible(timeout=TIMEOUT_MS)
+        expect(page.locator("form.side-orders .check.ok")).to_be_visible(timeout=TIMEOUT_MS)
         order.press("Enter")
         page.wait_for_function(
             "s => Number(document.body.dataset.step) > s || document.body.dataset.over === 'true'",

@@ -31,11 +31,11 @@ def test_skip_to_the_end_of_the_turn_then_go_on_until_something_is_new(page: Pag
     expect(page.locator("body")).to_have_attribute("data-step", "8", timeout=TIMEOUT_MS)
     expect(page.locator("fieldset.flow .news")).to_contain_text("turn 2 begins", timeout=TIMEOUT_MS)
 
-    # Standing fire at any enemy, and the flow on: kept on the server for this seat.
+    # Standing fire at any enemy, and the flow on: kept on the server for this side.
     page.locator("fieldset.flow select.standing-target").select_option("*")
-    expect(page.locator("form.seat-orders .check")).to_have_text("Standing orders kept.", timeout=TIMEOUT_MS)
+    expect(page.locator("form.side-orders .check")).to_have_text("Standing orders kept.", timeout=TIMEOUT_MS)
     page.locator("fieldset.flow input.flow-decision").check()
-    expect(page.locator("form.seat-orders .check")).to_have_text("Standing orders kept.", timeout=TIMEOUT_MS)
+    expect(page.locator("form.side-orders .check")).to_have_text("Standing orders kept.", timeout=TIMEOUT_MS)
     standing = scene_of(server, created)["standing"]["blue"]
     assert standing["flow"] == "decision"
     assert standing["fire_at"] == "*"

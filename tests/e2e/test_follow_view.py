@@ -26,7 +26,7 @@ pytestmark = pytest.mark.skipif(
 
 TIMEOUT_MS = 10_000
 LAPTOP: ViewportSize = {"width": 1366, "height": 768}
-DUEL_SEATS = {"blue": "human", "red": "bot:greedy"}
+DUEL_SIDES = {"blue": "human", "red": "bot:greedy"}
 #: Turns of the duel played: the Rafik, thrusting from the first segment, leaves the printed sheet in the fourth.
 TURNS = 4
 SEGMENTS = 8
@@ -49,12 +49,12 @@ def step_of(page: Page) -> int:
     return int(page.locator("body").get_attribute("data-step") or "0")
 
 
-def order(server: Server, created: dict[str, Any], seat: str, text: str) -> None:
+def order(server: Server, created: dict[str, Any], side: str, text: str) -> None:
     player = created["players"][0]
     scene = httpx.get(f"{server.url}/api{player['url']}", timeout=10).json()
     httpx.post(
         f"{server.url}/api/games/{created['id']}/orders",
-        json={"seat": seat, "text": text, "step": scene["step"]},
+        json={"side": side, "text": text, "step": scene["step"]},
         headers={"Authorization": f"Bearer {player['token']}"},
         timeout=30,
     ).raise_for_status()
@@ -75,7 +75,7 @@ def scene_of(server: Server, created: dict[str, Any]) -> dict[str, Any]:
 def test_avt_duel_keeps_both_ships_in_view_after_every_update_off_the_printed_sheet(
     page: Page, server: Server, artefacts: Path
 ) -> None:
-    created = create_game(server, "avt-duel-wasp", DUEL_SEATS, seed=4)
+    created = create_game(server, "avt-duel-wasp", DUEL_SIDES, seed=4)
     open_game(page, server, created)
     expect(page.locator("#follow-ships")).to_have_attribute("aria-pressed", "true")
     assert counters_off_screen(page) == []
@@ -114,7 +114,7 @@ def test_avt_duel_keeps_both_ships_in_view_after_every_update_off_the_printed_sh
 
 
 def test_an_edge_arrow_points_to_a_ship_panned_off_screen_and_brings_it_back(page: Page, server: Server) -> None:
-    created = create_game(server, "avt-duel-wasp", DUEL_SEATS, seed=4)
+    created = create_game(server, "avt-duel-wasp", DUEL_SIDES, seed=4)
     open_game(page, server, created)
     page.locator("#map").focus()
     arrow = page.locator("#map ~ .edge-arrows .edge-arrow[data-ship=Wasp]")
@@ -184,7 +184,7 @@ def test_the_ruler_measures_hexes_between_ships_and_hexes_and_the_ralt_range_in_
     expect(page.locator("#map .ruler-line")).to_have_count(0)
 
     # AV:T: between two ships the ruler adds the range with altitude, the RALT's, from the scene.
-    avt = create_game(server, "avt-duel-wasp", DUEL_SEATS, seed=4)
+    avt = create_game(server, "avt-duel-wasp", DUEL_SIDES, seed=4)
     open_game(page, server, avt)
     page.locator("#map").focus()
     page.keyboard.press("r")

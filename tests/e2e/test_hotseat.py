@@ -1,6 +1,6 @@
-"""Hot-seat hand-over: two people share one browser (one token holding both seats).
+"""Hot-seat hand-over: two people share one browser (one token holding both sides).
 
-At a secret (simultaneous) prompt only one seat orders at a time; when the seat to act changes a
+At a secret (simultaneous) prompt only one side orders at a time; when the side to act changes a
 full-panel screen, "Pass to blue — press Ready", covers the map and the orders until the next
 player presses Ready (or Enter, or Space), and the plot already sent stays hidden unless asked for.
 """
@@ -34,11 +34,11 @@ HIT_JS = """sel => { const r = document.querySelector(sel).getBoundingClientRect
 def hotseat_game(server: Server) -> dict[str, Any]:
     created: dict[str, Any] = httpx.post(
         f"{server.url}/api/games",
-        json={"scenario": "vv5-dogfight", "seats": {"red": "human", "blue": "human"}, "hotseat": True, "seed": 4},
+        json={"scenario": "vv5-dogfight", "sides": {"red": "human", "blue": "human"}, "hotseat": True, "seed": 4},
         timeout=60,
     ).json()
     (player,) = created["players"]
-    assert player["seats"] == ["red", "blue"]
+    assert player["sides"] == ["red", "blue"]
     return created
 
 
@@ -56,14 +56,14 @@ def plot_every_ship(form: Locator) -> str:
     return text
 
 
-def test_hot_seat_hands_over_between_seats_and_hides_the_plot_sent(page: Page, server: Server, artefacts: Path) -> None:
+def test_hot_seat_hands_over_between_sides_and_hides_the_plot_sent(page: Page, server: Server, artefacts: Path) -> None:
     created = hotseat_game(server)
     page.goto(server.url + created["players"][0]["url"])
     page.wait_for_selector("body[data-socket=open]", timeout=TIMEOUT_MS)
     page.wait_for_selector("#map .counter", timeout=TIMEOUT_MS)
     handover = page.locator("#handover")
-    red = page.locator("form.seat-orders[data-seat='red']")
-    blue = page.locator("form.seat-orders[data-seat='blue']")
+    red = page.locator("form.side-orders[data-side='red']")
+    blue = page.locator("form.side-orders[data-side='blue']")
 
     # Whoever sits down first is asked for: red's secret plot.
     expect(handover).to_be_visible()
@@ -80,7 +80,7 @@ def test_hot_seat_hands_over_between_seats_and_hides_the_plot_sent(page: Page, s
     red_text = plot_every_ship(red)
     red.locator("button.commit").click()
 
-    # The seat to act is now blue: the screen covers everything until blue is ready.
+    # The side to act is now blue: the screen covers everything until blue is ready.
     expect(handover).to_be_visible(timeout=TIMEOUT_MS)
     expect(page.locator("#handover-title")).to_have_text("Pass to blue — press Ready")
     expect(handover).to_contain_text("red has sent theirs, hidden until all are in")
@@ -90,7 +90,7 @@ def test_hot_seat_hands_over_between_seats_and_hides_the_plot_sent(page: Page, s
     expect(blue).to_be_visible()
 
     # Red's plot is nowhere on the page blue sees: only that it was sent.
-    pending = page.locator("section.pending[data-seat='red']")
+    pending = page.locator("section.pending[data-side='red']")
     expect(pending).to_contain_text("sent (hidden until all are in)")
     assert red_text not in page.locator("body").inner_text()
     assert red_text not in page.content()
@@ -116,7 +116,7 @@ def test_hot_seat_hands_over_between_seats_and_hides_the_plot_sent(page: Page, s
         expect(page.locator("#log li", has_text=f"{ship} plots {plot}:").first).to_be_attached()
     expect(page.locator(".status .phase")).to_contain_text("turn 2")
     expect(handover).to_be_visible(timeout=TIMEOUT_MS)
-    expect(handover).to_have_attribute("data-seat", "red")
+    expect(handover).to_have_attribute("data-side", "red")
     page.click("#handover-ready")
     expect(red).to_be_visible()
     expect(red.locator("input[type=radio]").first).to_be_visible()

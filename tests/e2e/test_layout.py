@@ -34,7 +34,7 @@ MIN_HEX_PX = 28.0
 #: fit.js MIN_ALL_SHIPS_SCALE (0.5 px per unit): the smallest hexes the opening view takes to show every ship.
 MIN_ALL_SHIPS_HEX_PX = 0.5 * HEX_FLAT_UNITS - 0.5
 LAPTOPS = [(1280, 800), (1366, 768)]
-#: (scenario, the player's side, the others' seats): small, large and crowded boards.
+#: (scenario, the player's side, the others' sides): small, large and crowded boards.
 GAMES = [
     ("vv5-dogfight", "red", {"blue": "bot:greedy"}),
     ("msc-fleet", "red", {"blue": "bot:greedy"}),
@@ -52,9 +52,9 @@ HIT_JS = """([x, y]) => { const e = document.elementFromPoint(x, y);
   if (!e) return null; const c = e.closest('.counter'); return c ? c.dataset.id : e.tagName; }"""
 
 
-def create_game(server: Server, scenario: str, seats: dict[str, str], seed: int = 3) -> dict[str, Any]:
+def create_game(server: Server, scenario: str, sides: dict[str, str], seed: int = 3) -> dict[str, Any]:
     created: dict[str, Any] = httpx.post(
-        f"{server.url}/api/games", json={"scenario": scenario, "seats": seats, "seed": seed}, timeout=60
+        f"{server.url}/api/games", json={"scenario": scenario, "sides": sides, "seed": seed}, timeout=60
     ).json()
     return created
 
@@ -185,11 +185,11 @@ def test_orders_ships_and_log_are_each_reachable_and_scroll_on_their_own(
     expect(orders_tab).to_have_attribute("aria-selected", "true")
 
     # Orders: the whole form can be reached by scrolling the orders panel alone.
-    form = page.locator("form.seat-orders[data-seat='red']")
+    form = page.locator("form.side-orders[data-side='red']")
     expect(form).to_be_visible()
     commit = form.locator("button.commit")
     commit.scroll_into_view_if_needed()
-    assert inside(rect_of(page, "form.seat-orders[data-seat='red'] button.commit"), viewport)
+    assert inside(rect_of(page, "form.side-orders[data-side='red'] button.commit"), viewport)
     assert inside(rect_of(page, "#map"), viewport), "scrolling the orders moved the map"
     page.screenshot(path=str(artefacts / "layout-1280x800-orders.png"))
 
@@ -233,7 +233,7 @@ def test_orders_ships_and_log_are_each_reachable_and_scroll_on_their_own(
     player = created["players"][0]
     httpx.post(
         f"{server.url}/api/games/{created['id']}/orders",
-        json={"seat": "red", "text": "X1 0; X2 0", "step": before},
+        json={"side": "red", "text": "X1 0; X2 0", "step": before},
         headers={"Authorization": f"Bearer {player['token']}"},
     ).raise_for_status()
     page.wait_for_function("s => Number(document.body.dataset.step) > s", arg=before, timeout=TIMEOUT_MS)
@@ -292,7 +292,7 @@ def test_every_vms_plot_option_shows_its_whole_text_and_end_hex(page: Page, serv
 
 def test_a_lost_connection_is_told_in_words_a_player_understands(page: Page, server: Server) -> None:
     open_game(page, server, create_game(server, "msc-duel", {"red": "human", "blue": "bot:greedy"}))
-    form = page.locator("form.seat-orders[data-seat='red']")
+    form = page.locator("form.side-orders[data-side='red']")
     form.locator("input[type=radio][data-ship='Hawk']").first.check()
     page.route("**/api/games/*/orders", lambda route: route.abort("failed"))
     form.locator("button.commit").click()

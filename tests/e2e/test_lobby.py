@@ -1,6 +1,6 @@
-"""The lobby's open games and the rematch in the browser (docs/web.md, *Open seats and rematches*).
+"""The lobby's open games and the rematch in the browser (docs/web.md, *Open sides and rematches*).
 
-A player takes an open seat from the lobby's list, concedes, starts the rematch with the seats
+A player takes an open side from the lobby's list, concedes, starts the rematch with the sides
 swapped, and finds both games under "Your games".
 """
 
@@ -24,17 +24,17 @@ pytestmark = pytest.mark.skipif(
 TIMEOUT_MS = 10_000
 
 
-def test_join_an_open_seat_from_the_lobby_concede_and_start_a_rematch(page: Page, server: Server) -> None:
+def test_join_an_open_side_from_the_lobby_concede_and_start_a_rematch(page: Page, server: Server) -> None:
     created: dict[str, Any] = httpx.post(
         f"{server.url}/api/games",
-        json={"scenario": "msc-duel", "seats": {"red": "human", "blue": "open"}},
+        json={"scenario": "msc-duel", "sides": {"red": "human", "blue": "open"}},
         timeout=60,
     ).json()
     game_id = created["id"]
     red_token = created["players"][0]["token"]
-    # The creator's page says blue's seat waits for someone to join.
+    # The creator's page says blue's side waits for someone to join.
     page.goto(server.url + created["players"][0]["url"])
-    expect(page.locator("#status .open-seats")).to_contain_text("blue", timeout=TIMEOUT_MS)
+    expect(page.locator("#status .open-sides")).to_contain_text("blue", timeout=TIMEOUT_MS)
     page.context.clear_cookies()
     page.evaluate("localStorage.clear()")
     page.goto(server.url + "/")
@@ -59,12 +59,12 @@ def test_join_an_open_seat_from_the_lobby_concede_and_start_a_rematch(page: Page
     # The creator, who was red, is blue in the rematch; the joiner took red.
     theirs = httpx.post(
         f"{server.url}/api/games/{game_id}/rematch",
-        json={"seat": "red"},
+        json={"side": "red"},
         headers={"Authorization": f"Bearer {red_token}"},
         timeout=60,
     ).json()
     assert theirs["id"] == rematch_id
-    assert theirs["seats"] == ["blue"]
+    assert theirs["sides"] == ["blue"]
 
     page.goto(server.url + "/")
     expect(page.locator(f"#my-games li[data-game='{rematch_id}']")).to_contain_text("as red", timeout=TIMEOUT_MS)
@@ -75,7 +75,7 @@ def test_join_an_open_seat_from_the_lobby_concede_and_start_a_rematch(page: Page
 def test_joining_a_practice_game_asks_the_joiner_to_agree_to_the_fixed_seed(page: Page, server: Server) -> None:
     created: dict[str, Any] = httpx.post(
         f"{server.url}/api/games",
-        json={"scenario": "msc-duel", "seats": {"red": "human", "blue": "open"}, "seed": 11},
+        json={"scenario": "msc-duel", "sides": {"red": "human", "blue": "open"}, "seed": 11},
         timeout=60,
     ).json()
     game_id = created["id"]
@@ -88,14 +88,14 @@ def test_joining_a_practice_game_asks_the_joiner_to_agree_to_the_fixed_seed(page
         questions.append(dialog.message)
         dialog.dismiss()
 
-    # Declined, nothing is sent: the seat stays open.
+    # Declined, nothing is sent: the side stays open.
     page.once("dialog", decline)
     listed.get_by_role("button", name="Join as blue").click()
     expect(listed.get_by_role("button", name="Join as blue")).to_be_enabled(timeout=TIMEOUT_MS)
     assert "can foresee every roll" in questions[0]
     free = httpx.get(f"{server.url}/api/games/open", timeout=60).json()
     assert next(g for g in free if g["id"] == game_id)["free"] == ["blue"]
-    # Agreed, the seat is taken and the game opens.
+    # Agreed, the side is taken and the game opens.
     page.once("dialog", lambda dialog: dialog.accept())
     listed.get_by_role("button", name="Join as blue").click()
     page.wait_for_url(re.compile(rf"/games/{game_id}\?token="), timeout=TIMEOUT_MS)

@@ -53,9 +53,9 @@ speed = 1
 """
 
 
-def create(server: Server, seats: dict[str, str], seed: int, **what: Any) -> dict[str, Any]:
+def create(server: Server, sides: dict[str, str], seed: int, **what: Any) -> dict[str, Any]:
     created: dict[str, Any] = httpx.post(
-        f"{server.url}/api/games", json={"seats": seats, "seed": seed, **what}, timeout=60
+        f"{server.url}/api/games", json={"sides": sides, "seed": seed, **what}, timeout=60
     ).json()
     return created
 
@@ -65,13 +65,13 @@ def scene(server: Server, created: dict[str, Any]) -> dict[str, Any]:
     return found
 
 
-def order_for(scene_data: dict[str, Any], seat: str) -> str:
-    """A plot flying every ship of `seat` at the nearest enemy (a plot the list warns about, such as one
+def order_for(scene_data: dict[str, Any], side: str) -> str:
+    """A plot flying every ship of `side` at the nearest enemy (a plot the list warns about, such as one
     leaving the board, last; the slower of two equal ends), or the other answers a prompt wants."""
     if not scene_data["move_options"]:
         # VV5's initiative winner names who declares first.
-        return f"{seat} first"
-    enemies = [Hex.parse(c["hex"]) for c in scene_data["counters"] if c["side"] != seat and c["status"] == "active"]
+        return f"{side} first"
+    enemies = [Hex.parse(c["hex"]) for c in scene_data["counters"] if c["side"] != side and c["status"] == "active"]
     parts = []
     for options in scene_data["move_options"].values():
         best = min(
@@ -87,7 +87,7 @@ def order_for(scene_data: dict[str, Any], seat: str) -> str:
 
 
 def drive_to_fire(
-    server: Server, created: dict[str, Any], seat: str, turns: int = 40, guns: bool = False
+    server: Server, created: dict[str, Any], side: str, turns: int = 40, guns: bool = False
 ) -> dict[str, Any]:
     """Give the person's orders over the API until the scene offers them shots (``guns``: gun shots); that scene.
 
@@ -100,13 +100,13 @@ def drive_to_fire(
         if now["result"] is not None:
             break
         shots = [o for options in now["fire_options"].values() for o in options]
-        if shots and seat in now["my_turn"] and (not guns or any(o["weapon"] != "msl" for o in shots)):
+        if shots and side in now["my_turn"] and (not guns or any(o["weapon"] != "msl" for o in shots)):
             return now
-        if seat in now["my_turn"]:
-            text = "hold" if shots else order_for(now, seat)
+        if side in now["my_turn"]:
+            text = "hold" if shots else order_for(now, side)
             res = httpx.post(
                 f"{server.url}/api/games/{game}/orders",
-                json={"seat": seat, "text": text, "step": now["step"]},
+                json={"side": side, "text": text, "step": now["step"]},
                 headers={"Authorization": f"Bearer {token}"},
                 timeout=60,
             )
@@ -142,7 +142,7 @@ def fire_first_shot(page: Page, now: dict[str, Any], guns: bool = False) -> dict
 
 def commit_and_read_log(page: Page, odds: dict[str, Any]) -> str:
     step = int(page.locator("body").get_attribute("data-step") or "0")
-    page.locator("form.seat-orders button.commit").first.click()
+    page.locator("form.side-orders button.commit").first.click()
     page.wait_for_function("s => Number(document.body.dataset.step) > s", arg=step, timeout=TIMEOUT_MS)
     line = page.locator("#log li", has_text=re.compile(rf"^{odds['ship']} (fires|launches)")).last
     expect(line).to_be_attached(timeout=TIMEOUT_MS)
@@ -247,13 +247,13 @@ def test_holding_fire_with_a_target_in_arc_asks_once(page: Page, server: Server)
 
     page.once("dialog", dismiss)
     step = int(page.locator("body").get_attribute("data-step") or "0")
-    page.locator("form.seat-orders button.commit").first.click()
-    expect(page.locator("form.seat-orders p.check")).to_contain_text("Not sent")
+    page.locator("form.side-orders button.commit").first.click()
+    expect(page.locator("form.side-orders p.check")).to_contain_text("Not sent")
     assert len(asked) == 1
     assert "Hold fire?" in asked[0]
     assert int(page.locator("body").get_attribute("data-step") or "0") == step
     # Asked once: committing the hold again sends it without a second question.
-    page.locator("form.seat-orders button.commit").first.click()
+    page.locator("form.side-orders button.commit").first.click()
     page.wait_for_function("n => Number(document.body.dataset.step) > n", arg=step, timeout=TIMEOUT_MS)
     assert len(asked) == 1
 
@@ -262,8 +262,8 @@ def decline_to_hold_fire(page: Page) -> Locator:
     """Commit the untouched fire line (a hold) and say no when asked to hold fire; the status line, saying
     "Not sent"."""
     page.once("dialog", lambda dialog: dialog.dismiss())
-    status = page.locator("form.seat-orders p.check")
-    page.locator("form.seat-orders button.commit").first.click()
+    status = page.locator("form.side-orders p.check")
+    page.locator("form.side-orders button.commit").first.click()
     expect(status).to_contain_text("Not sent")
     return status
 
@@ -349,7 +349,7 @@ def test_the_vms_composer_writes_a_legal_plot_from_thrusters_and_rotation(page: 
     composer.locator("select[data-group='rotation']").select_option(rotation)
     wanted = f"{ship} {burn} {rotation}"
     expect(page.locator(".order-preview code")).to_have_text(wanted)
-    expect(page.locator("form.seat-orders p.check")).to_contain_text("✓", timeout=TIMEOUT_MS)
+    expect(page.locator("form.side-orders p.check")).to_contain_text("✓", timeout=TIMEOUT_MS)
     menu = [o["text"] for o in now["move_options"][ship]]
     if wanted in menu:
         expect(page.locator(f"#ghost[data-text='{wanted}']")).to_be_attached()
@@ -364,8 +364,8 @@ def test_the_vms_composer_writes_a_legal_plot_from_thrusters_and_rotation(page: 
     for option in (now["move_options"][ship][-1], now["move_options"][ship][1]):
         composer.locator(f"input[type=radio][value='{option['text']}']").dispatch_event("click")
         expect(page.locator(".order-preview code")).to_have_text(option["text"])
-    expect(page.locator("form.seat-orders p.check")).to_contain_text("✓", timeout=TIMEOUT_MS)
+    expect(page.locator("form.side-orders p.check")).to_contain_text("✓", timeout=TIMEOUT_MS)
     step = int(page.locator("body").get_attribute("data-step") or "0")
-    page.locator("form.seat-orders button.commit").first.click()
+    page.locator("form.side-orders button.commit").first.click()
     page.wait_for_function("s => Number(document.body.dataset.step) > s", arg=step, timeout=TIMEOUT_MS)
     expect(page.locator("#log li", has_text=ship).first).to_be_attached()

@@ -25,7 +25,7 @@ pytestmark = pytest.mark.skipif(
 )
 
 TIMEOUT_MS = 15_000
-DUEL_SEATS = {"blue": "human", "red": "bot:random"}
+DUEL_SIDES = {"blue": "human", "red": "bot:random"}
 RAFIK_AT_WASP = ["fire A1>Wasp", "fire A2>Wasp", "fire B1>Wasp", "fire C1>Wasp"]
 
 
@@ -36,7 +36,7 @@ def step_of(page: Page) -> int:
 def commit(page: Page) -> None:
     """Press Commit and wait for the game to move on."""
     before = step_of(page)
-    page.locator("form.seat-orders button.commit").first.click()
+    page.locator("form.side-orders button.commit").first.click()
     page.wait_for_function("s => Number(document.body.dataset.step) > s", arg=before, timeout=TIMEOUT_MS)
 
 
@@ -71,24 +71,24 @@ def in_view(page: Page, element: Locator) -> None:
 
 
 def test_avt_one_click_fires_every_laser_that_reaches_the_wasp(page: Page, server: Server, artefacts: Path) -> None:
-    created = create_game(server, "avt-duel-wasp", DUEL_SEATS)
+    created = create_game(server, "avt-duel-wasp", DUEL_SIDES)
     offered = [o["piece"] for o in scene_of(server, created)["fire_options"]["Rafik"] if o["target"] == "Wasp"]
     assert offered == RAFIK_AT_WASP
     open_game(page, server, created)
-    composer = page.locator("form.seat-orders fieldset.composer[data-ship='Rafik']")
+    composer = page.locator("form.side-orders fieldset.composer[data-ship='Rafik']")
     composer.locator("input[type=radio][value='Rafik hold']").check()
     every = composer.locator("button.target-all[data-target='Wasp']")
     expect(every).to_contain_text("+4")
     every.click()
     chips = composer.locator(".fire-chosen button.piece")
     expect(chips).to_have_count(4)
-    preview = page.locator("form.seat-orders .order-preview code")
+    preview = page.locator("form.side-orders .order-preview code")
     expect(preview).to_have_attribute("data-order", "Rafik " + " ".join(RAFIK_AT_WASP))
     # Every laser is firing: the button, and every weapon, has nothing more to add.
     expect(every).to_be_disabled()
     for mount in "ABC":
         expect(composer.locator(f"button.weapon[data-weapon='{mount}']")).to_be_disabled()
-    status = page.locator("form.seat-orders p.check")
+    status = page.locator("form.side-orders p.check")
     expect(status).to_have_text("✓ Rafik fire A1>Wasp A2>Wasp B1>Wasp C1>Wasp", timeout=TIMEOUT_MS)
     page.screenshot(path=str(artefacts / "one-click-avt.png"))
 
@@ -101,12 +101,12 @@ def test_avt_one_click_fires_every_laser_that_reaches_the_wasp(page: Page, serve
 
 
 def test_avt_one_laser_cannot_be_queued_twice(page: Page, server: Server) -> None:
-    created = create_game(server, "avt-duel-wasp", DUEL_SEATS)
+    created = create_game(server, "avt-duel-wasp", DUEL_SIDES)
     open_game(page, server, created)
-    composer = page.locator("form.seat-orders fieldset.composer[data-ship='Rafik']")
+    composer = page.locator("form.side-orders fieldset.composer[data-ship='Rafik']")
     composer.locator("input[type=radio][value='Rafik hold']").check()
     chips = composer.locator(".fire-chosen button.piece")
-    preview = page.locator("form.seat-orders .order-preview code")
+    preview = page.locator("form.side-orders .order-preview code")
 
     composer.locator("button.weapon[data-weapon='B']").click()
     b1 = composer.locator("button.target[data-piece='fire B1>Wasp']")
@@ -127,7 +127,7 @@ def test_avt_one_laser_cannot_be_queued_twice(page: Page, server: Server) -> Non
     wasp.click()
     expect(chips).to_have_count(3)
     wasp.click()
-    expect(page.locator("form.seat-orders p.check")).to_contain_text("Not queued: A1 is already firing")
+    expect(page.locator("form.side-orders p.check")).to_contain_text("Not queued: A1 is already firing")
     expect(chips).to_have_count(3)
     expect(preview).to_have_attribute("data-order", "Rafik fire B1>Wasp fire A1>Wasp fire A2>Wasp")
     # One press adds what is left (C1), and pressed again nothing.
@@ -155,13 +155,13 @@ def test_msc_one_click_from_the_map_fires_every_weapon_that_reaches_the_target(p
     page.locator(f"#map .counter[data-id='{target}']").click()
     expect(every).to_be_focused()
     page.keyboard.press("Enter")
-    line = page.locator("form.seat-orders input.order-text")
+    line = page.locator("form.side-orders input.order-text")
     expect(line).to_have_value(f"Hawk {' '.join(wanted)}")
     expect(every).to_be_disabled()
     # Each weapon fires once: every one is spent.
     for weapon in {o["weapon"] for o in options if o["target"] == target}:
         expect(page.locator(f"button.weapon[data-ship='Hawk'][data-weapon='{weapon}']")).to_be_disabled()
-    expect(page.locator("form.seat-orders p.check")).to_contain_text("✓", timeout=TIMEOUT_MS)
+    expect(page.locator("form.side-orders p.check")).to_contain_text("✓", timeout=TIMEOUT_MS)
     commit(page)
     fired = [e for e in scene(server, created)["events"] if e["kind"] == "Fired" and e["text"].startswith("Hawk")]
     assert len(fired) == len(wanted), fired
@@ -182,13 +182,13 @@ def test_vv5_one_click_fires_each_mount_whole_and_twice(page: Page, server: Serv
     open_page(page, server, created)
     every = page.locator(f"fieldset.ship-fire[data-ship='{ship}'] button.target-all[data-target='{target}']")
     every.click()
-    expect(page.locator("form.seat-orders input.order-text")).to_have_value(f"{ship} {' '.join(wanted)}")
+    expect(page.locator("form.side-orders input.order-text")).to_have_value(f"{ship} {' '.join(wanted)}")
     chips = page.locator(f".fire-chosen button.piece[data-ship='{ship}']")
     expect(chips).to_have_count(len(wanted))
     expect(every).to_be_disabled()
     every.click(force=True)
     expect(chips).to_have_count(len(wanted))
-    expect(page.locator("form.seat-orders p.check")).to_contain_text("✓", timeout=TIMEOUT_MS)
+    expect(page.locator("form.side-orders p.check")).to_contain_text("✓", timeout=TIMEOUT_MS)
     commit(page)
     events = scene(server, created)["events"]
     fired = [e for e in events if e["kind"] == "GunsFired" and e["text"].startswith(f"{ship} fires")]
@@ -207,8 +207,8 @@ def test_vms_commit_and_status_stay_in_view_under_the_menu_of_plots(
     page.wait_for_selector("body[data-socket=open]", timeout=TIMEOUT_MS)
     composer = page.locator(f"fieldset.vms-composer[data-ship='{ship}']")
     expect(composer.locator("details.vms-menu")).to_have_attribute("open", "")
-    commit_button = page.locator("form.seat-orders button.commit")
-    status = page.locator("form.seat-orders p.check")
+    commit_button = page.locator("form.side-orders button.commit")
+    status = page.locator("form.side-orders p.check")
     expect(status).to_contain_text("✓", timeout=TIMEOUT_MS)
     in_view(page, commit_button)
     in_view(page, status)
@@ -218,8 +218,8 @@ def test_vms_commit_and_status_stay_in_view_under_the_menu_of_plots(
     in_view(page, commit_button)
     in_view(page, status)
     page.screenshot(path=str(artefacts / "one-click-vms-1366.png"))
-    page.locator("form.seat-orders button.type-toggle").click()
-    page.locator("form.seat-orders input.order-text").fill(f"{ship} nonsense")
+    page.locator("form.side-orders button.type-toggle").click()
+    page.locator("form.side-orders input.order-text").fill(f"{ship} nonsense")
     expect(status).to_have_class("check bad", timeout=TIMEOUT_MS)
     in_view(page, status)
     # On a phone nothing scrolls sideways and Commit is reachable.

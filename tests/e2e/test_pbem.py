@@ -32,12 +32,12 @@ def api(server: Server, route: str, body: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def open_file(page: Page, path: Path, seat: str, keyring: Path | None = None) -> None:
+def open_file(page: Page, path: Path, side: str, keyring: Path | None = None) -> None:
     # A file chosen before the page's module has run would fire its change event to no one.
     expect(page.locator("body")).to_have_attribute("data-ready", "true")
     page.set_input_files("#pbem-file", str(path))
-    expect(page.locator(f"#pbem-seat option[value={seat}]")).to_have_count(1)
-    page.select_option("#pbem-seat", seat)
+    expect(page.locator(f"#pbem-side option[value={side}]")).to_have_count(1)
+    page.select_option("#pbem-side", side)
     if keyring is not None:
         page.set_input_files("#pbem-keyring", str(keyring))
     page.click("#pbem-open")
@@ -59,9 +59,9 @@ def test_a_player_loads_the_file_reveals_plots_and_downloads_it(
     page: Page, server: Server, tmp_path: Path, artefacts: Path
 ) -> None:
     # red made the game (its set-up secret committed); blue, elsewhere, committed and revealed its own.
-    red = api(server, "new", {"scenario": "msc-duel", "seat": "red", "max_turns": 1})
-    blue = api(server, "plot", {"file": red["file"], "seat": "blue"})
-    blue = api(server, "reveal", {"file": blue["file"], "seat": "blue", "keyring": blue["keyring"]})
+    red = api(server, "new", {"scenario": "msc-duel", "side": "red", "max_turns": 1})
+    blue = api(server, "plot", {"file": red["file"], "side": "blue"})
+    blue = api(server, "reveal", {"file": blue["file"], "side": "blue", "keyring": blue["keyring"]})
     game = tmp_path / "duel.vwpbem"
     game.write_text(json.dumps(blue["file"]))
     red_keys = tmp_path / "duel.red.secret.json"
@@ -84,14 +84,14 @@ def test_a_player_loads_the_file_reveals_plots_and_downloads_it(
     page.screenshot(path=str(artefacts / "pbem-sealed.png"))
     sent = download(page, "#pbem-download", tmp_path / "sent.vwpbem")
     assert sent["actions"][-1]["kind"] == "commit"
-    assert sent["actions"][-1]["seat"] == "red"
+    assert sent["actions"][-1]["side"] == "red"
     assert "Hawk 1" not in json.dumps(sent)
     keys = download(page, "#pbem-download-keyring", tmp_path / "keys.json")
     assert keys["sealed"][0]["plot"] == "Hawk 1"
 
     # blue commits and reveals on its own machine and sends the file back; this browser kept red's keyring.
-    blue = api(server, "plot", {"file": sent, "seat": "blue", "keyring": blue["keyring"], "order": "Raven 1"})
-    blue = api(server, "reveal", {"file": blue["file"], "seat": "blue", "keyring": blue["keyring"]})
+    blue = api(server, "plot", {"file": sent, "side": "blue", "keyring": blue["keyring"], "order": "Raven 1"})
+    blue = api(server, "reveal", {"file": blue["file"], "side": "blue", "keyring": blue["keyring"]})
     back = tmp_path / "back.vwpbem"
     back.write_text(json.dumps(blue["file"]))
     page.reload()
@@ -100,7 +100,7 @@ def test_a_player_loads_the_file_reveals_plots_and_downloads_it(
     expect(page.locator("body")).to_have_attribute("data-step", "2")
     expect(page.locator("#pbem-events li").first).to_be_visible()
     final = download(page, "#pbem-download", tmp_path / "final.vwpbem")
-    assert final["actions"][-1] == {**final["actions"][-1], "kind": "reveal", "seat": "red", "plot": "Hawk 1"}
+    assert final["actions"][-1] == {**final["actions"][-1], "kind": "reveal", "side": "red", "plot": "Hawk 1"}
 
 
 def test_the_page_shows_the_odds_and_the_log_of_a_game_played_one_file_a_step(
@@ -108,22 +108,22 @@ def test_the_page_shows_the_odds_and_the_log_of_a_game_played_one_file_a_step(
 ) -> None:
     # Played through the API, one pass a request, until blue has a shot to fire at a fire prompt.
     orders = {"red": "Hawk 1", "blue": "Raven 1"}
-    red = api(server, "new", {"scenario": "msc-duel", "seat": "red", "max_turns": 5})
+    red = api(server, "new", {"scenario": "msc-duel", "side": "red", "max_turns": 5})
     file, keys = red["file"], {"red": red["keyring"]}
-    seat = "blue"
+    side = "blue"
     for _ in range(40):
-        body = {"file": file, "seat": seat, "keyring": keys.get(seat)}
+        body = {"file": file, "side": side, "keyring": keys.get(side)}
         answer = api(server, "turn", body)
         view = answer["view"]
-        if view["owed"].get(seat) == "commit" and seat in view["prompted"]:
+        if view["owed"].get(side) == "commit" and side in view["prompted"]:
             scene = view["scene"]
-            if scene["prompt"]["kind"] == "fire" and seat == "blue" and scene["fire_options"]:
-                file, keys[seat] = answer["file"], answer["keyring"]
+            if scene["prompt"]["kind"] == "fire" and side == "blue" and scene["fire_options"]:
+                file, keys[side] = answer["file"], answer["keyring"]
                 break
-            order = orders[seat] if scene["prompt"]["kind"] == "plot" else "hold"
+            order = orders[side] if scene["prompt"]["kind"] == "plot" else "hold"
             answer = api(server, "turn", {**body, "order": order})
-        file, keys[seat] = answer["file"], answer["keyring"]
-        seat = "red" if seat == "blue" else "blue"
+        file, keys[side] = answer["file"], answer["keyring"]
+        side = "red" if side == "blue" else "blue"
     else:
         raise AssertionError("blue never had a shot")
     game = tmp_path / "duel.vwpbem"
@@ -157,7 +157,7 @@ def stalled_file(tmp_path: Path, name: str, start: int) -> tuple[Path, Path]:
     return game, keys
 
 
-def test_the_claim_button_claims_a_silent_seats_step_once_the_deadline_has_passed(
+def test_the_claim_button_claims_a_silent_sides_step_once_the_deadline_has_passed(
     page: Page, server: Server, tmp_path: Path, artefacts: Path
 ) -> None:
     now = int(time.time())
@@ -186,7 +186,7 @@ def test_the_claim_button_claims_a_silent_seats_step_once_the_deadline_has_passe
     # Anyone checks the claim from the file alone: it replays, and blue's orders are the rules' own.
     claimed = game_from_data(sent)
     claims = [a for a in claimed.actions if isinstance(a, Claim)]
-    assert [(c.seat, c.against, c.step) for c in claims] == [("red", ("blue",), 1)]
+    assert [(c.side, c.against, c.step) for c in claims] == [("red", ("blue",), 1)]
     assert claimed.game is not None
     assert dict(claimed.game.history[0].orders) == {"red": "Hawk 1", "blue": "Raven 2"}
 

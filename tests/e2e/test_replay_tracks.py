@@ -46,7 +46,7 @@ def test_scrubbing_to_a_turn_draws_the_trails_so_far_and_that_turns_shots(
     shot_turn, shooter, target = first_shot
 
     created = httpx.post(
-        f"{server.url}/api/games", json={"scenario": SCENARIO, "seats": BOTS, "seed": SEED}, timeout=60
+        f"{server.url}/api/games", json={"scenario": SCENARIO, "sides": BOTS, "seed": SEED}, timeout=60
     ).json()
     page.goto(server.url + created["spectate_url"])
     page.wait_for_selector("body[data-socket=open]", timeout=TIMEOUT_MS)

@@ -26,8 +26,8 @@ pytestmark = pytest.mark.skipif(
 TIMEOUT_MS = 10_000
 
 
-def create_game(server: Server, scenario: str, seats: dict[str, str], seed: int) -> dict[str, Any]:
-    body = json.dumps({"scenario": scenario, "seats": seats, "seed": seed}).encode()
+def create_game(server: Server, scenario: str, sides: dict[str, str], seed: int) -> dict[str, Any]:
+    body = json.dumps({"scenario": scenario, "sides": sides, "seed": seed}).encode()
     request = urllib.request.Request(
         server.url + "/api/games", data=body, headers={"Content-Type": "application/json"}, method="POST"
     )
@@ -59,7 +59,7 @@ def test_the_vv5_purchase_panel_buys_with_buttons(page: Page, server: Server, ar
     created = create_game(server, "vv5-dogfight-purchase", {"red": "human", "blue": "bot:greedy"}, seed=6)
     page.goto(server.url + created["players"][0]["url"])
     page.wait_for_selector("body[data-socket=open]", timeout=TIMEOUT_MS)
-    form = page.locator("form.seat-orders[data-seat='red']")
+    form = page.locator("form.side-orders[data-side='red']")
     panel = form.locator(".setup-panel")
     expect(panel).to_be_visible(timeout=TIMEOUT_MS)
     # No text box sending the player to the command line: the help line gives way to the panel.
@@ -95,7 +95,7 @@ def test_the_vv5_purchase_panel_buys_with_buttons(page: Page, server: Server, ar
     wait_past(page, before)
     # Buy on with the panel (or finish) until the battle opens on the plot.
     for _ in range(6):
-        page.wait_for_selector("form.seat-orders[data-seat='red'], body[data-over=true]", timeout=TIMEOUT_MS)
+        page.wait_for_selector("form.side-orders[data-side='red'], body[data-over=true]", timeout=TIMEOUT_MS)
         if not form.locator(".setup-panel").count():
             break
         before = step_of(page)
@@ -114,7 +114,7 @@ def test_the_msc_build_panel_builds_a_fleet(page: Page, server: Server, artefact
     created = create_game(server, "msc-build", {"red": "human", "blue": "bot:greedy"}, seed=2)
     page.goto(server.url + created["players"][0]["url"])
     page.wait_for_selector("body[data-socket=open]", timeout=TIMEOUT_MS)
-    form = page.locator("form.seat-orders[data-seat='red']")
+    form = page.locator("form.side-orders[data-side='red']")
     panel = form.locator(".setup-panel.setup-fleet")
     expect(panel).to_be_visible(timeout=TIMEOUT_MS)
     status = panel.locator(".setup-left")
@@ -141,7 +141,7 @@ def test_the_msc_build_panel_builds_a_fleet(page: Page, server: Server, artefact
     before = step_of(page)
     form.locator("button.commit").click()
     wait_past(page, before)
-    page.wait_for_selector("form.seat-orders[data-seat='red'] input[type=radio]", timeout=TIMEOUT_MS)
+    page.wait_for_selector("form.side-orders[data-side='red'] input[type=radio]", timeout=TIMEOUT_MS)
     red = sorted(c["id"] for c in scene_of(server, created)["counters"] if c["side"] == "red")
     assert red == ["R1", "R2", "R3"]
 
@@ -150,7 +150,7 @@ def test_the_stasis_pod_body_is_placed_with_a_button(page: Page, server: Server)
     created = create_game(server, "vv5-stasis-pod-place", {"red": "human", "blue": "bot:greedy"}, seed=4)
     page.goto(server.url + created["players"][0]["url"])
     page.wait_for_selector("body[data-socket=open]", timeout=TIMEOUT_MS)
-    form = page.locator("form.seat-orders[data-seat='red']")
+    form = page.locator("form.side-orders[data-side='red']")
     buttons = form.locator(".setup-panel button.setup-option")
     expect(buttons).to_have_count(4, timeout=TIMEOUT_MS)  # the four hexes at the centre of the board
     assert [b.get_attribute("data-order") for b in buttons.all()] == [
@@ -165,7 +165,7 @@ def test_the_stasis_pod_body_is_placed_with_a_button(page: Page, server: Server)
     form.locator("button.commit").click()
     wait_past(page, before)
     # The computer puts the pod beside it, the feature is rolled, and the battle opens on the plot.
-    page.wait_for_selector("form.seat-orders[data-seat='red'] input[type=radio]", timeout=TIMEOUT_MS)
+    page.wait_for_selector("form.side-orders[data-side='red'] input[type=radio]", timeout=TIMEOUT_MS)
     log = " ".join(e["text"] for e in scene_of(server, created)["events"])
     assert "red places the orbited body at H@5,4" in log
     assert "blue places the stasis pod" in log
@@ -175,7 +175,7 @@ def test_the_msc_deploy_panel_places_ships_and_picks_their_speeds(page: Page, se
     created = create_game(server, "msc-deploy", {"red": "human", "blue": "bot:greedy"}, seed=3)
     page.goto(server.url + created["players"][0]["url"])
     page.wait_for_selector("body[data-socket=open]", timeout=TIMEOUT_MS)
-    form = page.locator("form.seat-orders[data-seat='red']")
+    form = page.locator("form.side-orders[data-side='red']")
     panel = form.locator(".setup-panel.setup-deploy")
     expect(panel).to_be_visible(timeout=TIMEOUT_MS)
     expect(panel.locator(".setup-deploy-ship")).to_have_count(3)
@@ -195,7 +195,7 @@ def test_the_msc_deploy_panel_places_ships_and_picks_their_speeds(page: Page, se
     before = step_of(page)
     form.locator("button.commit").click()
     wait_past(page, before)
-    page.wait_for_selector("form.seat-orders[data-seat='red'] input[type=radio]", timeout=TIMEOUT_MS)
+    page.wait_for_selector("form.side-orders[data-side='red'] input[type=radio]", timeout=TIMEOUT_MS)
     red = {c["id"]: c for c in scene_of(server, created)["counters"] if c["side"] == "red"}
     # The ships stand where they were placed, at the SPEEDs picked, as turn 1's plot opens.
     assert (red["Hawk"]["hex"], red["Kite"]["hex"], red["Falcon"]["hex"]) == ("0,2", "2,9", "3,16")
@@ -208,7 +208,7 @@ def test_the_refugees_interceptors_are_placed_with_buttons(page: Page, server: S
     created = create_game(server, "vv5-refugees-place", {"intercept": "human", "refugees": "bot:greedy"}, seed=3)
     page.goto(server.url + created["players"][0]["url"])
     page.wait_for_selector("body[data-socket=open]", timeout=TIMEOUT_MS)
-    form = page.locator("form.seat-orders[data-seat='intercept']")
+    form = page.locator("form.side-orders[data-side='intercept']")
     chosen: list[str] = []
     for ship in ("Y1", "Y2"):
         buttons = form.locator(".setup-panel button.setup-option")

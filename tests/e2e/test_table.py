@@ -1,7 +1,7 @@
-"""The online table: the your-turn signal, chat between seats, and the pages on a phone.
+"""The online table: the your-turn signal, chat between sides, and the pages on a phone.
 
 Two people play a VV5 Dogfight, each on their own page (their own token); the tests give the
-other seat's orders through the API, chosen by a local mirror of the game (tests/web/helpers).
+other side's orders through the API, chosen by a local mirror of the game (tests/web/helpers).
 """
 
 from __future__ import annotations
@@ -42,25 +42,25 @@ document.hasFocus = () => false;
 """
 
 
-def create(server: Server, seats: dict[str, str], seed: int = SEED) -> dict[str, Any]:
-    spec = {"scenario": SCENARIO, "seats": seats, "seed": seed}
+def create(server: Server, sides: dict[str, str], seed: int = SEED) -> dict[str, Any]:
+    spec = {"scenario": SCENARIO, "sides": sides, "seed": seed}
     answer = httpx.post(f"{server.url}/api/games", json=spec, timeout=60)
     assert answer.status_code == 201, answer.text
     created: dict[str, Any] = answer.json()
     return created
 
 
-def token(created: dict[str, Any], seat: str) -> str:
-    found: str = next(p["token"] for p in created["players"] if seat in p["seats"])
+def token(created: dict[str, Any], side: str) -> str:
+    found: str = next(p["token"] for p in created["players"] if side in p["sides"])
     return found
 
 
-def url_of(server: Server, created: dict[str, Any], seat: str | None) -> str:
-    if seat is None:
+def url_of(server: Server, created: dict[str, Any], side: str | None) -> str:
+    if side is None:
         spectate: str = created["spectate_url"]
         return server.url + spectate
-    seat_url: str = next(p["url"] for p in created["players"] if seat in p["seats"])
-    return server.url + seat_url
+    side_url: str = next(p["url"] for p in created["players"] if side in p["sides"])
+    return server.url + side_url
 
 
 def open_page(page: Page, url: str) -> None:
@@ -69,16 +69,16 @@ def open_page(page: Page, url: str) -> None:
     page.wait_for_selector("#map .counter", timeout=TIMEOUT_MS)
 
 
-def give(server: Server, created: dict[str, Any], mirror: Mirror, seat: str) -> None:
-    text = mirror.order_for(seat)
+def give(server: Server, created: dict[str, Any], mirror: Mirror, side: str) -> None:
+    text = mirror.order_for(side)
     answer = httpx.post(
         f"{server.url}/api/games/{created['id']}/orders",
-        json={"seat": seat, "text": text, "step": mirror.step},
-        headers={"Authorization": f"Bearer {token(created, seat)}"},
+        json={"side": side, "text": text, "step": mirror.step},
+        headers={"Authorization": f"Bearer {token(created, side)}"},
         timeout=60,
     )
     assert answer.status_code == 200, answer.text
-    mirror.give(seat, text)
+    mirror.give(side, text)
 
 
 def test_your_turn_changes_the_title_and_icon_and_notifies_once(page: Page, server: Server) -> None:
@@ -104,8 +104,8 @@ def test_your_turn_changes_the_title_and_icon_and_notifies_once(page: Page, serv
 
     # Blue's orders (and any prompt that is blue's alone) until red owes orders again.
     while "red" not in mirror.due():
-        (seat,) = [s for s in mirror.due() if s != "red"][:1]
-        give(server, created, mirror, seat)
+        (side,) = [s for s in mirror.due() if s != "red"][:1]
+        give(server, created, mirror, side)
     expect(page.locator("body")).to_have_attribute("data-your-turn", "true", timeout=TIMEOUT_MS)
     assert page.title().startswith("● Your turn — Dogfight")
     assert page.get_attribute("link[rel=icon]", "data-badge") == "on"
@@ -115,18 +115,18 @@ def test_your_turn_changes_the_title_and_icon_and_notifies_once(page: Page, serv
     assert note["body"].startswith("red: turn ")
 
 
-def test_chat_reaches_the_other_seat_and_no_one_else(browser: Browser, server: Server, artefacts: Path) -> None:
+def test_chat_reaches_the_other_side_and_no_one_else(browser: Browser, server: Server, artefacts: Path) -> None:
     created = create(server, PEOPLE)
     other = create(server, PEOPLE, seed=SEED + 1)
     pages: dict[str, Page] = {}
-    for name, game, seat in [
+    for name, game, side in [
         ("red", created, "red"),
         ("blue", created, "blue"),
         ("spectator", created, None),
         ("elsewhere", other, "red"),
     ]:
         pages[name] = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-        open_page(pages[name], url_of(server, game, seat))
+        open_page(pages[name], url_of(server, game, side))
     red, blue = pages["red"], pages["blue"]
     red.click("#tab-log")
     expect(red.locator("#chat")).to_be_visible()
@@ -152,7 +152,7 @@ def test_chat_reaches_the_other_seat_and_no_one_else(browser: Browser, server: S
     expect(line).to_have_count(1)
     expect(line.locator(".chat-text")).to_have_text(said)
     assert line.locator("b").count() == 0
-    assert line.get_attribute("data-seat") == "red"
+    assert line.get_attribute("data-side") == "red"
     blue.fill("#chat .chat-input", "and to you")
     blue.press("#chat .chat-input", "Enter")
     expect(red.locator("#chat .chat-line")).to_have_count(2, timeout=TIMEOUT_MS)

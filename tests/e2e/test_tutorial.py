@@ -88,7 +88,7 @@ def test_a_wrong_move_and_an_illegal_one_are_explained_and_not_sent(page: Page, 
     start_from_lobby(page, server, "avt-sample-1")
     tutorial = builtin_tutorial("avt-sample-1")
     step_before = page.locator("body").get_attribute("data-step")
-    form = page.locator("form.seat-orders[data-seat='blue']")
+    form = page.locator("form.side-orders[data-side='blue']")
     explain = page.locator("#tutorial .tutorial-explain")
     # Legal, but not what the step asks: the step's own explanation.
     form.locator("input[type=radio][value='Rafik thrust 3']").check()

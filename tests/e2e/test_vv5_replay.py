@@ -29,9 +29,9 @@ def bots_only_game(server: Server, scenario_id: str = SCENARIO) -> dict[str, Any
     """A game of greedy bots only, once the server has played it to the end (in its worker processes)."""
     systems = httpx.get(f"{server.url}/api/systems").json()
     scenario = next(s for system in systems for s in system["scenarios"] if s["id"] == scenario_id)
-    seats = dict.fromkeys(scenario["sides"], "bot:greedy")
+    sides = dict.fromkeys(scenario["sides"], "bot:greedy")
     created: dict[str, Any] = httpx.post(
-        f"{server.url}/api/games", json={"scenario": scenario_id, "seats": seats, "seed": 11}, timeout=120
+        f"{server.url}/api/games", json={"scenario": scenario_id, "sides": sides, "seed": 11}, timeout=120
     ).json()
     # Creation answers at once; the bots play on in the background (docs/web.md, "People first").
     deadline = time.monotonic() + 300

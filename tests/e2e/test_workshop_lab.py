@@ -95,9 +95,9 @@ def test_a_scenario_with_start_zones_and_a_victory_option_goes_to_the_lab_and_is
     table = page.locator("#sc-lab-table")
     expect(table.locator("tbody tr")).to_have_count(2, timeout=60_000)
     expect(page.locator("#sc-lab-summary")).to_contain_text("20 games (seeds 0-19), the greedy computer player")
-    expect(table.locator("tr[data-seat='red'] td.win")).to_contain_text("%")
+    expect(table.locator("tr[data-side='red'] td.win")).to_contain_text("%")
     expect(page.locator("#sc-lab-command")).to_contain_text(
-        "vectorwar lab run scenario.toml -n 1000 --seat red=greedy --seat blue=greedy"
+        "vectorwar lab run scenario.toml -n 1000 --side red=greedy --side blue=greedy"
     )
 
     # Played against the computer to its end: the person deploys, then plots and fires until turn 2 is over.
@@ -105,20 +105,20 @@ def test_a_scenario_with_start_zones_and_a_victory_option_goes_to_the_lab_and_is
     page.click("#sc-play")
     page.wait_for_url("**/games/**", timeout=TIMEOUT_MS)
     page.wait_for_selector("body[data-socket=open]", timeout=TIMEOUT_MS)
-    form = page.locator("form.seat-orders[data-seat='red']")
+    form = page.locator("form.side-orders[data-side='red']")
     expect(form.locator(".setup-panel.setup-deploy")).to_be_visible(timeout=TIMEOUT_MS)
     for _ in range(MAX_ORDERS):
-        page.wait_for_selector("form.seat-orders, body[data-over=true]", timeout=TIMEOUT_MS)
+        page.wait_for_selector("form.side-orders, body[data-over=true]", timeout=TIMEOUT_MS)
         if page.locator("body").get_attribute("data-over") == "true":
             break
         before = page.locator("body").get_attribute("data-step")
-        radios = page.locator("form.seat-orders input[type=radio]")
-        if page.locator("form.seat-orders .setup-panel").count() or radios.count():
+        radios = page.locator("form.side-orders input[type=radio]")
+        if page.locator("form.side-orders .setup-panel").count() or radios.count():
             if radios.count():
                 radios.first.check()
-            page.click("form.seat-orders button.commit")
+            page.click("form.side-orders button.commit")
         else:
-            order = page.locator("form.seat-orders input.order-text")
+            order = page.locator("form.side-orders input.order-text")
             order.fill("hold")
             order.press("Enter")
         page.wait_for_function(

@@ -111,7 +111,7 @@ class TestWhenTheGameAnswers:
         game = new_game("avt-duel-wasp")
         assert standing_order(game, "blue", Standing(), now=True) == "hold"
 
-    def test_a_seat_that_owes_nothing_gets_nothing(self) -> None:
+    def test_a_side_that_owes_nothing_gets_nothing(self) -> None:
         game = new_game("avt-duel-wasp")
         game.submit("blue", "hold")
         assert standing_order(game, "blue", Standing(), now=True) is None
@@ -136,47 +136,47 @@ class TestEveryFirePromptHasAShot:
         setup = set_up(found, {s.id: "greedy" for s in found.sides}, seed=3)
         game, bots, asked = setup.game, setup.bots, 0
         while game.prompt is not None:
-            seat = game.waiting_for[0]
+            side = game.waiting_for[0]
             if game.prompt.kind in kinds:
                 asked += 1
-                assert game.system.fire_options(game.state, seat), f"{seat} asked to fire at {game.clock}"
-            game.submit(seat, str(bots[seat].choose(game.system.seat_view(game.state, seat), seat, _rng())))
+                assert game.system.fire_options(game.state, side), f"{side} asked to fire at {game.clock}"
+            game.submit(side, str(bots[side].choose(game.system.side_view(game.state, side), side, _rng())))
         assert asked
 
 
 class TestStandingFire:
     def test_it_fires_every_ready_laser_that_reaches_the_target(self) -> None:
         game = _avt_until_a_shot()
-        seat = game.waiting_for[0]
-        options = game.system.fire_options(game.state, seat)
+        side = game.waiting_for[0]
+        options = game.system.fire_options(game.state, side)
         lasers = {o.piece.split(">")[0].removeprefix("fire ") for shots in options.values() for o in shots}
-        order = standing_order(game, seat, Standing(fire_at=ANY), now=True)
+        order = standing_order(game, side, Standing(fire_at=ANY), now=True)
         assert order is not None
         # Each laser once (A5.371): every laser with a target is in the order, none twice.
         fired = [word.split(">")[0] for word in order.split() if ">" in word]
         assert sorted(fired) == sorted(lasers)
-        game.submit(seat, order)
+        game.submit(side, order)
 
     def test_a_shot_below_the_least_chance_is_not_taken(self) -> None:
         game = _avt_until_a_shot()
-        seat = game.waiting_for[0]
+        side = game.waiting_for[0]
         chances = [
             float(o.odds.chance) * 100
-            for shots in game.system.fire_options(game.state, seat).values()
+            for shots in game.system.fire_options(game.state, side).values()
             for o in shots
             if o.odds is not None
         ]
         best = max(chances)
-        at_best = standing_fire(game, seat, Standing(fire_at=ANY, min_chance=int(best)))
-        above = standing_fire(game, seat, Standing(fire_at=ANY, min_chance=int(best) + 1))
+        at_best = standing_fire(game, side, Standing(fire_at=ANY, min_chance=int(best)))
+        above = standing_fire(game, side, Standing(fire_at=ANY, min_chance=int(best) + 1))
         assert at_best
         assert not above
 
     def test_a_named_target_only(self) -> None:
         game = _avt_until_a_shot()
-        seat = game.waiting_for[0]
-        assert standing_fire(game, seat, Standing(fire_at="nobody")) == {}
-        assert standing_fire(game, seat, Standing()) == {}
+        side = game.waiting_for[0]
+        assert standing_fire(game, side, Standing(fire_at="nobody")) == {}
+        assert standing_fire(game, side, Standing()) == {}
 
 
 class TestWholeGames:
@@ -216,15 +216,15 @@ def _rng() -> random.Random:
 
 
 def _avt_until_a_shot() -> Game:
-    """The AV:T duel played by greedy until a seat has a shot."""
+    """The AV:T duel played by greedy until a side has a shot."""
     found = builtin_scenario("avt-duel-wasp")
     setup = set_up(found, {s.id: "greedy" for s in found.sides}, seed=2)
     game = setup.game
     while not game.is_over:
-        for seat in game.waiting_for:
-            if game.system.fire_options(game.state, seat):
+        for side in game.waiting_for:
+            if game.system.fire_options(game.state, side):
                 return game
-        for seat in list(game.waiting_for):
-            bot = setup.bots[seat]
-            game.submit(seat, str(bot.choose(game.system.seat_view(game.state, seat), seat, _rng())))
+        for side in list(game.waiting_for):
+            bot = setup.bots[side]
+            game.submit(side, str(bot.choose(game.system.side_view(game.state, side), side, _rng())))
     pytest.fail("no shot in a whole greedy duel")

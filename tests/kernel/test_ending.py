@@ -97,7 +97,7 @@ def test_a_saved_end_replays_exactly(end: str) -> None:
     if end == "concede":
         game.concede("red")
     else:
-        game.end_by_agreement(game.seats)
+        game.end_by_agreement(game.sides)
     data = json.loads(json.dumps(game_to_data(game)))
     again, _ = game_from_data(data)
     assert again.result == game.result

@@ -24,11 +24,11 @@ def test_a_new_game_asks_every_side_for_a_secret_plot(game: Game) -> None:
     assert prompt is not None
     assert prompt.kind == "plot"
     assert prompt.simultaneous
-    assert prompt.seats == ("red", "blue")
+    assert prompt.sides == ("red", "blue")
     assert isinstance(game.events[0], TurnBegan)
 
 
-def test_plots_wait_until_every_seat_has_plotted(game: Game) -> None:
+def test_plots_wait_until_every_side_has_plotted(game: Game) -> None:
     assert game.submit("red", "Hawk 3") == []
     assert game.waiting_for == ("blue",)
     events = game.submit("blue", "Raven 2")
@@ -45,7 +45,7 @@ def test_a_pending_plot_can_be_replaced_and_withdrawn(game: Game) -> None:
     assert game.waiting_for == ("red", "blue")
 
 
-def test_a_pending_plot_is_hidden_from_the_other_seat(game: Game) -> None:
+def test_a_pending_plot_is_hidden_from_the_other_side(game: Game) -> None:
     game.submit("red", "Hawk 1L1")
     assert game.view("red")["my_pending_order"] == "Hawk 1L1"
     blue_view = game.view("blue")
@@ -54,7 +54,7 @@ def test_a_pending_plot_is_hidden_from_the_other_seat(game: Game) -> None:
     assert "1L1" not in str(game.view(None))
 
 
-def test_orders_from_a_seat_that_is_not_asked_are_refused(game: Game) -> None:
+def test_orders_from_a_side_that_is_not_asked_are_refused(game: Game) -> None:
     with pytest.raises(NotYourTurnError, match="green has no orders"):
         game.submit("green", "Hawk 3")
 

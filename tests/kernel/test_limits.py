@@ -20,7 +20,7 @@ from vectorwar.savefile import game_from_data, game_to_data
 from vectorwar.scenario import scenario_from_data, scenario_from_toml
 from vectorwar.systems.vv5.orders import Gunfire, Launches, Manoeuvre
 
-#: The four attacks of issue 15, as (scenario, seat, order): each used to cost seconds or gigabytes.
+#: The four attacks of issue 15, as (scenario, side, order): each used to cost seconds or gigabytes.
 ATTACKS = [
     ("msc-duel", "red", "Hawk 99999999", "the move's steps", limits.MAX_MOVE_STEPS),
     ("vms-capital-duel-msc", "red", "Tern aft1:A=4 port1:rot=3 R99999999", "rotation", limits.MAX_ROTATION),
@@ -36,20 +36,20 @@ def scenario_text(scenario: str) -> str:
     return scenario_paths()[scenario].read_text()
 
 
-@pytest.mark.parametrize(("scenario", "seat", "text", "field", "limit"), ATTACKS)
+@pytest.mark.parametrize(("scenario", "side", "text", "field", "limit"), ATTACKS)
 def test_an_order_with_a_huge_number_is_refused_naming_field_and_limit(
-    scenario: str, seat: str, text: str, field: str, limit: int
+    scenario: str, side: str, text: str, field: str, limit: int
 ) -> None:
     game = new_game(scenario)
     before = game_to_data(game)
     with pytest.raises(OrderLimitError) as err:
-        game.check(seat, text)
+        game.check(side, text)
     assert err.value.limit == limit
     assert field in err.value.field
     assert f"above the limit of {limit}" in str(err.value)
     assert limits.cite(limit) in str(err.value)
     with pytest.raises(OrderLimitError):
-        game.submit(seat, text)
+        game.submit(side, text)
     assert game_to_data(game) == before
 
 
@@ -197,11 +197,11 @@ ORDER_FIELDS = [
 @settings(max_examples=60, deadline=None)
 @given(case=st.sampled_from(ORDER_FIELDS), n=NUMBERS)
 def test_any_integer_in_an_order_parses_or_raises_the_documented_error(case: tuple[str, str, str], n: int) -> None:
-    scenario, seat, template = case
+    scenario, side, template = case
     game = _GAMES.setdefault(scenario, new_game(scenario))
     refused: OrderLimitError | None = None
     try:
-        game.check(seat, template.format(n=n))
+        game.check(side, template.format(n=n))
     except OrderLimitError as err:
         refused = err
     except (OrderSyntaxError, IllegalOrderError):

@@ -39,7 +39,7 @@ SCENARIOS = [
 def to_shot(
     game: Game, rng: random.Random, skip: int = 0, steps: int = 400
 ) -> tuple[str, dict[str, list[ShotOption]]] | None:
-    """Play the greedy bot's orders (it closes in) until a seat owing an order has shots; that seat and its shots.
+    """Play the greedy bot's orders (it closes in) until a side owing an order has shots; that side and its shots.
 
     ``skip`` such moments are played by the bot first, so later, more damaged states are reached too.
     """
@@ -48,14 +48,14 @@ def to_shot(
     for _ in range(steps):
         if game.is_over:
             return None
-        for seat in game.waiting_for:
-            options = system.fire_options(game.state, seat)
+        for side in game.waiting_for:
+            options = system.fire_options(game.state, side)
             if any(options.values()):
                 if skip <= 0:
-                    return seat, {ship: list(shots) for ship, shots in options.items() if shots}
+                    return side, {ship: list(shots) for ship, shots in options.items() if shots}
                 skip -= 1
-        seat = game.waiting_for[0]
-        game.submit(seat, bot.choose(system.seat_view(game.state, seat), seat, rng))
+        side = game.waiting_for[0]
+        game.submit(side, bot.choose(system.side_view(game.state, side), side, rng))
     return None
 
 
@@ -94,16 +94,16 @@ def test_odds_shown_are_the_odds_resolved(system: str, scenario: str, seed: int,
     found = to_shot(game, rng, skip) or to_shot(game, rng)
     assume(found is not None)
     assert found is not None
-    seat, options = found
+    side, options = found
     ship = sorted(options)[pick % len(options)]
     shots = options[ship]
     option = shots[(pick // 7) % len(shots)]
     odds = option.odds
     assert odds is not None
     assert (odds.ship, odds.target) == (ship, option.target)
-    assert game.system.shot_odds(game.state, seat, ship, option.piece) == odds
+    assert game.system.shot_odds(game.state, side, ship, option.piece) == odds
     before = len(game.events)
-    game.submit(seat, f"{ship} {option.piece}")
+    game.submit(side, f"{ship} {option.piece}")
     while game.waiting_for and len(game.events) == before:
         other = game.waiting_for[0]
         game.submit(other, game.system.random_order(game.state, other, rng))

@@ -21,11 +21,11 @@ def new_game(system: str, scenario: str, seed: int = 1) -> Game:
     return Game.new(get_system(system), builtin_scenario(scenario), seed=seed)
 
 
-def first_seat(game: Game) -> str:
-    """The first seat the prompt asks for an order (the game must still be on)."""
+def first_side(game: Game) -> str:
+    """The first side the prompt asks for an order (the game must still be on)."""
     prompt = game.prompt
     assert prompt is not None
-    return prompt.seats[0]
+    return prompt.sides[0]
 
 
 def to_plot(game: Game, rng: random.Random) -> None:
@@ -33,10 +33,10 @@ def to_plot(game: Game, rng: random.Random) -> None:
     for _ in range(200):
         prompt = game.prompt
         assert prompt is not None, "the game ended before a plot"
-        if prompt.simultaneous and game.system.move_options(game.state, prompt.seats[0]):
+        if prompt.simultaneous and game.system.move_options(game.state, prompt.sides[0]):
             return
-        seat = prompt.seats[0]
-        game.submit(seat, game.system.random_order(game.state, seat, rng))
+        side = prompt.sides[0]
+        game.submit(side, game.system.random_order(game.state, side, rng))
     raise AssertionError("no plot prompt reached")
 
 
@@ -50,8 +50,8 @@ def test_every_move_option_is_legal_and_its_ghost_is_where_the_ship_goes(
     rng = random.Random(data.draw(st.integers(0, 1000)))
     for _ in range(data.draw(st.integers(0, 3))):
         to_plot(game, rng)
-        seat = first_seat(game)
-        game.submit(seat, game.system.random_order(game.state, seat, rng))
+        side = first_side(game)
+        game.submit(side, game.system.random_order(game.state, side, rng))
         if game.is_over:
             return
     to_plot(game, rng)
@@ -59,10 +59,10 @@ def test_every_move_option_is_legal_and_its_ghost_is_where_the_ship_goes(
     assert prompt is not None
     ghosts = {}
     start = len(game.events)
-    for seat in prompt.seats:
-        scene = build_scene(game, [seat])
+    for side in prompt.sides:
+        scene = build_scene(game, [side])
         options = scene["move_options"]
-        assert options, f"{seat} must plot but is offered nothing"
+        assert options, f"{side} must plot but is offered nothing"
         at = {c["id"]: c["hex"] for c in scene["counters"]}
         picks = []
         for ship, choices in options.items():
@@ -72,8 +72,8 @@ def test_every_move_option_is_legal_and_its_ghost_is_where_the_ship_goes(
             pick = data.draw(st.sampled_from(choices))
             picks.append(pick["text"])
             ghosts[ship] = pick
-        # Every offered entry is accepted as part of the seat's order.
-        game.submit(seat, "; ".join(picks))
+        # Every offered entry is accepted as part of the side's order.
+        game.submit(side, "; ".join(picks))
     moved = {c["id"]: c for c in build_scene(game, [])["counters"]}
     knocked = {e["text"].split()[0] for e in build_scene(game, [])["events"] if e["kind"] in ("Collided", "Pulled")}
     # The VV5 Dogfight's board shift moves every ship together once all have moved: resolution's business too.
@@ -89,15 +89,15 @@ def test_every_move_option_is_legal_and_its_ghost_is_where_the_ship_goes(
 @pytest.mark.parametrize(("system", "scenario"), PLOTTED)
 def test_move_options_are_distinct_places_or_headings(system: str, scenario: str) -> None:
     game = new_game(system, scenario)
-    seat = first_seat(game)
-    for ship, options in build_scene(game, [seat])["move_options"].items():
+    side = first_side(game)
+    for ship, options in build_scene(game, [side])["move_options"].items():
         ends = [(o["end"]["hex"], o["facing"]) for o in options]
         if system == "vv5":
             assert len(ends) == len(set(ends)), ship
         assert len({o["text"] for o in options}) == len(options), ship
 
 
-def test_another_seats_plot_never_shows() -> None:
+def test_another_sides_plot_never_shows() -> None:
     game = new_game("vv5", "vv5-dogfight")
     before = build_scene(game, ["blue"])
     spectator_before = build_scene(game, [])
@@ -116,7 +116,7 @@ def test_another_seats_plot_never_shows() -> None:
     assert spectator_before == spectator_after
 
 
-def test_spectators_and_waiting_seats_get_no_choices_or_arcs() -> None:
+def test_spectators_and_waiting_sides_get_no_choices_or_arcs() -> None:
     game = new_game("msc", "msc-duel")
     spectator = build_scene(game, [])
     assert spectator["viewer"] == []
@@ -133,8 +133,8 @@ def test_spectators_and_waiting_seats_get_no_choices_or_arcs() -> None:
 def test_scene_is_plain_json(scenario: str) -> None:
     system = scenario.split("-")[0]
     game = new_game(system, scenario)
-    seat = first_seat(game)
-    scene = build_scene(game, [seat])
+    side = first_side(game)
+    scene = build_scene(game, [side])
     assert json.loads(json.dumps(scene)) == scene
     assert scene["system"] == system
     assert scene["sides"][0]["colour"].startswith("#")
@@ -170,21 +170,21 @@ def test_every_fire_option_is_a_legal_order_alone_and_together(system: str, scen
             prompt = game.prompt
             if prompt is None:
                 break
-            seat = game.waiting_for[0]
-            options = build_scene(game, [seat])["fire_options"]
+            side = game.waiting_for[0]
+            options = build_scene(game, [side])["fire_options"]
             for ship, shots in options.items():
                 for shot in shots:
-                    game.check(seat, f"{ship} {shot['piece']}")
+                    game.check(side, f"{ship} {shot['piece']}")
                     offered += 1
-                assert {s["weapon"] for s in shots} <= set(build_scene(game, [seat])["arcs"][ship])
+                assert {s["weapon"] for s in shots} <= set(build_scene(game, [side])["arcs"][ship])
             if options:
                 # One shot per weapon from every ship together is one legal declaration.
                 together = []
                 for ship, shots in options.items():
                     firsts = {s["weapon"]: s["piece"] for s in reversed(shots)}
                     together.append(f"{ship} {' '.join(firsts.values())}")
-                game.check(seat, "; ".join(together))
-            game.submit(seat, game.system.random_order(game.state, seat, rng))
+                game.check(side, "; ".join(together))
+            game.submit(side, game.system.random_order(game.state, side, rng))
     assert offered, "no shot was ever offered"
 
 
@@ -201,18 +201,18 @@ def test_vms_and_avt_scenes_carry_legal_shots(system: str, scenario: str) -> Non
         for _ in range(120):
             if game.prompt is None:
                 break
-            seat = game.waiting_for[0]
-            scene = build_scene(game, [seat])
+            side = game.waiting_for[0]
+            scene = build_scene(game, [side])
             options = scene["fire_options"]
             for ship, shots in options.items():
                 for shot in shots:
                     assert shot["target"] != ship
-                    game.check(seat, f"{ship} {shot['piece']}")
+                    game.check(side, f"{ship} {shot['piece']}")
                     offered += 1
                 assert {s["weapon"] for s in shots} <= set(scene["arcs"][ship])
             if scene["prompt"]["kind"] != "fire" and system == "vms":
                 assert options == {}
-            game.submit(seat, bot.choose(game.state, seat, random.Random(seed)))
+            game.submit(side, bot.choose(game.state, side, random.Random(seed)))
     assert offered, "no shot was ever offered"
 
 

@@ -1,4 +1,4 @@
-"""The ``search`` bot: it plays from what its seat sees, on its own dice, legally, in every system."""
+"""The ``search`` bot: it plays from what its side sees, on its own dice, legally, in every system."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def test_every_system_offers_search_and_its_stronger_levels() -> None:
         assert costs[0] < costs[-1]
 
 
-def test_a_seat_may_be_given_to_search_by_name_in_any_case() -> None:
+def test_a_side_may_be_given_to_search_by_name_in_any_case() -> None:
     setup = set_up("msc-duel", {"blue": "Search:2"}, seed=3)
     assert setup.players["blue"] == "search:2"
     assert isinstance(setup.bots["blue"], SearchBot)
@@ -71,12 +71,12 @@ def test_the_decision_ignores_the_enemys_pending_plot_and_the_games_seed(
 ) -> None:
     games = same_view_other_secrets(scenario, them, plots)
     system = games[0].system
-    view = system.seat_view(games[0].state, me)
-    assert all(system.seat_view(g.state, me) == view for g in games), "the seat must see the same in every game"
+    view = system.side_view(games[0].state, me)
+    assert all(system.side_view(g.state, me) == view for g in games), "the side must see the same in every game"
     assert len({str(g.pending.get(them)) for g in games}) == len(games), "the enemy's secret plots must differ"
     before = [(g.dice_count, len(g.events), dict(g.pending), g.state) for g in games]
     answers = {str(bot_order(g, me, SearchBot(system, SMALL))) for g in games}
-    assert len(answers) == 1, f"the answer changed with what the seat cannot see: {answers}"
+    assert len(answers) == 1, f"the answer changed with what the side cannot see: {answers}"
     # Thinking threw none of the game's dice and touched nothing of the game.
     assert [(g.dice_count, len(g.events), dict(g.pending), g.state) for g in games] == before
 
@@ -84,7 +84,7 @@ def test_the_decision_ignores_the_enemys_pending_plot_and_the_games_seed(
 def test_the_bots_own_seed_changes_its_sampling_not_the_games() -> None:
     game = set_up("msc-fleet", seed=4).game
     system = game.system
-    view = system.seat_view(game.state, "red")
+    view = system.side_view(game.state, "red")
     again = SearchBot(system, SMALL).choose(view, "red", random.Random(1))
     assert str(SearchBot(system, SMALL).choose(view, "red", random.Random(2))) == str(again)
     bot = SearchBot(system, SMALL)
@@ -161,8 +161,8 @@ def test_vms_and_vv5_rollouts_cost_more_with_more_ships_in_play_msc_less_and_the
 
 def test_one_ship_variants_near_the_fast_bots_move_end_within_a_hex_of_it() -> None:
     game = set_up("vv5-dogfight", seed=1).game
-    seat = game.waiting_for[0]
-    options = game.system.move_options(game.state, seat)
+    side = game.waiting_for[0]
+    options = game.system.move_options(game.state, side)
     ship, moves = next(iter(options.items()))
     chosen = moves[len(moves) // 2]
     near = near_moves(chosen.text, ship, moves)
@@ -175,7 +175,7 @@ def test_one_ship_variants_near_the_fast_bots_move_end_within_a_hex_of_it() -> N
 
 def test_where_the_fire_is_judged_in_prospect_every_one_ship_variant_is_tried_nearest_first() -> None:
     game = set_up("vv5-dogfight", seed=1).game
-    seat = game.waiting_for[0]
+    side = game.waiting_for[0]
     system, state = game.system, game.state
     assert system.fire_in_prospect(state) is not None
     vms = set_up("vms-capital-duel-msc", seed=1).game
@@ -183,9 +183,9 @@ def test_where_the_fire_is_judged_in_prospect_every_one_ship_variant_is_tried_ne
     for name in ("msc-duel", "avt-duel-wasp"):
         other = set_up(name, seed=1).game
         assert other.system.fire_in_prospect(other.state) is None  # their trials roll the fire
-    options = system.move_options(state, seat)
+    options = system.move_options(state, side)
     bot = SearchBot(system)
-    every = bot._candidates(state, seat, 10_000, random.Random(1), options, sweep=True)
+    every = bot._candidates(state, side, 10_000, random.Random(1), options, sweep=True)
     variants = sum(len(moves) - 1 for moves in options.values())
     assert variants > 50
     assert 0.9 * variants <= len(every) - 1 <= variants
@@ -194,7 +194,7 @@ def test_where_the_fire_is_judged_in_prospect_every_one_ship_variant_is_tried_ne
     gaps = [gap(move, chosen_move(base, ship, options[ship])) for ship, move in ordered]
     assert gaps == sorted(gaps)
     assert gaps[0] <= 1 < gaps[-1]
-    few = bot._candidates(state, seat, 6, random.Random(1), options, sweep=True)
+    few = bot._candidates(state, side, 6, random.Random(1), options, sweep=True)
     assert [str(o) for o in few] == [str(o) for o in every[:6]]  # cut short, the nearest are kept
 
 
@@ -208,8 +208,8 @@ def test_sequential_halving_keeps_the_fast_bots_order_and_the_best_and_spends_wh
     # Each order's trials judged by a fixed worth: the sixth best of all, the fast bot's (first) worst.
     worth = {str(order): float(i) for i, order in enumerate(mine)}
     worth[str(mine[5])] = 100.0
-    bot._rollout = lambda state, orders, seed, judging, seat=None: (orders["red"], {})  # type: ignore[assignment,method-assign]
-    bot._outcome = lambda trial, seat, root: (None, worth[str(trial[0])])  # type: ignore[method-assign]
+    bot._rollout = lambda state, orders, seed, judging, side=None: (orders["red"], {})  # type: ignore[assignment,method-assign]
+    bot._outcome = lambda trial, side, root: (None, worth[str(trial[0])])  # type: ignore[method-assign]
     kept = bot._halved(state, "red", mine, {}, {}, 2, random.Random(2))
     assert [str(o) for o in kept] == [str(mine[0]), str(mine[5])]
     # Two trials each for eight orders, then four each for the better four (the fast bot's among them).
@@ -219,7 +219,7 @@ def test_sequential_halving_keeps_the_fast_bots_order_and_the_best_and_spends_wh
 def test_a_halving_level_plays_a_legal_order_within_its_budget() -> None:
     game = set_up("msc-duel", seed=4).game
     system = game.system
-    view = system.seat_view(game.state, "blue")
+    view = system.side_view(game.state, "blue")
     bot = SearchBot(system, LEVELS[2])
     assert LEVELS[2].halving
     order = bot.choose(view, "blue", random.Random(1))
@@ -229,11 +229,11 @@ def test_a_halving_level_plays_a_legal_order_within_its_budget() -> None:
 
 def test_with_move_by_default_replaces_one_ships_entry_and_keeps_the_others() -> None:
     game = set_up("msc-fleet", seed=1).game
-    seat = game.waiting_for[0]
+    side = game.waiting_for[0]
     system, state = game.system, game.state
-    kite = next(m for m in system.move_options(state, seat)["Kite"] if m.text == "Kite L")
-    order = system.parse_order(state, seat, "Hawk 3; Kite 2; Falcon 3")
-    assert str(system.with_move(state, seat, order, "Kite", kite)) == "Hawk 3; Falcon 3; Kite L"
+    kite = next(m for m in system.move_options(state, side)["Kite"] if m.text == "Kite L")
+    order = system.parse_order(state, side, "Hawk 3; Kite 2; Falcon 3")
+    assert str(system.with_move(state, side, order, "Kite", kite)) == "Hawk 3; Falcon 3; Kite L"
 
 
 @pytest.mark.slow
@@ -241,12 +241,12 @@ def test_with_move_by_default_replaces_one_ships_entry_and_keeps_the_others() ->
 def test_search_at_a_tiny_budget_plays_every_two_side_scenario_to_its_end(scenario: str) -> None:
     game = set_up(scenario, seed=7).game
     system = game.system
-    bots = {seat: SearchBot(system, TINY) for seat in (s.id for s in game.scenario.sides)}
+    bots = {side: SearchBot(system, TINY) for side in (s.id for s in game.scenario.sides)}
     for _ in range(4000):
         if game.is_over:
             break
-        for seat in game.waiting_for:
-            game.submit(seat, bot_order(game, seat, bots[seat]))  # submit checks every order like a person's
+        for side in game.waiting_for:
+            game.submit(side, bot_order(game, side, bots[side]))  # submit checks every order like a person's
     assert game.is_over
     assert game.result is not None
 
@@ -258,12 +258,12 @@ def test_play_out_accepts_search_beside_greedy() -> None:
 
 def test_the_best_one_ship_changes_of_several_ships_are_also_tried_together() -> None:
     game = set_up("vv5-dogfight", seed=1).game
-    seat = game.waiting_for[0]
+    side = game.waiting_for[0]
     system, state = game.system, game.state
-    options = system.move_options(state, seat)
+    options = system.move_options(state, side)
     assert len(options) >= 2
     bot = SearchBot(system)
-    every = bot._candidates(state, seat, 10_000, random.Random(1), options, sweep=True)
+    every = bot._candidates(state, side, 10_000, random.Random(1), options, sweep=True)
     base = str(every[0])
     by_ship: dict[str, list[object]] = {}
     for order in every[1:]:
@@ -272,15 +272,15 @@ def test_the_best_one_ship_changes_of_several_ships_are_also_tried_together() ->
     first, second = sorted(by_ship)[:2]
     a, worse_a, b = by_ship[first][0], by_ship[first][1], by_ship[second][0]
     # Each ship's best change that beat the fast bot's order (0.5) lends its entry; a worse one does not.
-    joined = bot._joined(state, seat, [every[0], worse_a, a, b], [0.5, 0.55, 0.7, 0.6])
+    joined = bot._joined(state, side, [every[0], worse_a, a, b], [0.5, 0.55, 0.7, 0.6])
     assert len(joined) == 1
     made = entry_map(str(joined[0]))
     assert made[first] == entry_map(str(a))[first]
     assert made[second] == entry_map(str(b))[second]
-    system.check_order(state, seat, joined[0])
+    system.check_order(state, side, joined[0])
     # No ship beat it, or only one did: nothing to join.
-    assert bot._joined(state, seat, [every[0], a, b], [0.5, 0.4, 0.45]) == []
-    assert bot._joined(state, seat, [every[0], a, b], [0.5, 0.6, 0.45]) == []
+    assert bot._joined(state, side, [every[0], a, b], [0.5, 0.4, 0.45]) == []
+    assert bot._joined(state, side, [every[0], a, b], [0.5, 0.6, 0.45]) == []
 
 
 @pytest.mark.parametrize("scenario", ["msc-duel", "vv5-dogfight", "vms-capital-duel-msc", "avt-duel-rafik"])
@@ -310,7 +310,7 @@ def test_a_trial_in_prospect_plays_the_systems_moves_each_at_half_the_weight_bef
     system, state = game.system, game.state
     assert system.prospect_moves == 3
     assert get_system("vms").prospect_moves == 2  # its trials cost more: two moves keep it under a second
-    seat = game.waiting_for[0]
+    side = game.waiting_for[0]
     start = system.prompt(state)
     assert start is not None
     orders = {s: SearchBot(system).policy.choose(state, s, random.Random(0)) for s in game.waiting_for}
@@ -336,4 +336,4 @@ def test_a_trial_in_prospect_plays_the_systems_moves_each_at_half_the_weight_bef
     # A later move adds to the judgement, at less weight than the one before.
     assert ends[2][1] != ends[1][1]
     assert ends[3][1] != ends[2][1]
-    assert seat in ends[3][1]
+    assert side in ends[3][1]

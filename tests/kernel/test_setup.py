@@ -17,7 +17,7 @@ from vectorwar.setup import find_scenario, game_options, set_up, system_of
 from vectorwar.systems.msc import MinimalSpaceCombat
 
 
-def test_set_up_seats_players_in_any_case_and_reads_text_options() -> None:
+def test_set_up_sides_players_in_any_case_and_reads_text_options() -> None:
     setup = set_up("msc-duel", {"BLUE": "Greedy"}, seed=3, options={"map_edge": "forbid"})
     assert setup.players == {"red": "human", "blue": "greedy"}
     assert list(setup.bots) == ["blue"]
@@ -33,7 +33,7 @@ def test_set_up_seats_players_in_any_case_and_reads_text_options() -> None:
     ("players", "options", "says"),
     [
         ({"green": "greedy"}, {}, "scenario msc-duel has no side 'green' (sides: red, blue)"),
-        ({"red": "nobody"}, {}, "seat red: no computer player called 'nobody' (known: "),
+        ({"red": "nobody"}, {}, "side red: no computer player called 'nobody' (known: "),
         ({}, {"warp_drive": True}, "scenario 'msc-duel': options: msc has no option 'warp_drive'"),
         ({}, {"map_edge": "wrap"}, "options: option map_edge must be one of"),
     ],
@@ -53,21 +53,21 @@ def test_a_request_never_opens_a_file_unless_files_are_allowed(tmp_path: Any) ->
         find_scenario(str(tmp_path / "missing.toml"), files=True)
 
 
-def test_play_out_needs_a_computer_player_in_every_seat() -> None:
+def test_play_out_needs_a_computer_player_in_every_side() -> None:
     with pytest.raises(SetupError, match="none for red"):
         play_out(builtin_scenario("msc-duel"), {"blue": "greedy"}, seed=1)
 
 
 class Watched(MinimalSpaceCombat):
-    """MSC whose seat view is a copy of the state, so what a bot is handed can be told apart."""
+    """MSC whose side view is a copy of the state, so what a bot is handed can be told apart."""
 
     def __init__(self) -> None:
         super().__init__()
         self.views: list[tuple[str | None, Any]] = []
 
-    def seat_view(self, state: Any, seat: str | None) -> Any:
+    def side_view(self, state: Any, side: str | None) -> Any:
         view = replace(state)
-        self.views.append((seat, view))
+        self.views.append((side, view))
         return view
 
 
@@ -76,24 +76,24 @@ class Recording:
         self.inner = inner
         self.seen: list[tuple[str, Any]] = []
 
-    def choose(self, state: Any, seat: str, rng: random.Random) -> Order:
-        self.seen.append((seat, state))
-        order: Order = self.inner.choose(state, seat, rng)
+    def choose(self, state: Any, side: str, rng: random.Random) -> Order:
+        self.seen.append((side, state))
+        order: Order = self.inner.choose(state, side, rng)
         return order
 
 
-def test_the_bot_loop_hands_each_bot_its_seats_view_and_nothing_else() -> None:
+def test_the_bot_loop_hands_each_bot_its_sides_view_and_nothing_else() -> None:
     system = Watched()
     game = Game.new(system, builtin_scenario("msc-duel"), seed=5)
-    bots = {seat: Recording(system.bots()["greedy"]()) for seat in ("red", "blue")}
+    bots = {side: Recording(system.bots()["greedy"]()) for side in ("red", "blue")}
     for _ in zip(range(12), bot_turns(game, bots), strict=False):
         pass
     seen = [pair for bot in bots.values() for pair in bot.seen]
     assert len(seen) >= 12
-    views = {id(view): seat for seat, view in system.views}
-    for seat, state in seen:
-        # The very object the system's seat view made for that seat, never the game's own state.
-        assert views[id(state)] == seat
+    views = {id(view): side for side, view in system.views}
+    for side, state in seen:
+        # The very object the system's side view made for that side, never the game's own state.
+        assert views[id(state)] == side
         assert state is not game.state
 
 

@@ -30,9 +30,9 @@ GOOD = """
 title = "A test tutorial"
 system = "msc"
 scenario = "msc-duel"
-seat = "blue"
+side = "blue"
 seed = 2
-seats = { red = "bot:random" }
+sides = { red = "bot:random" }
 intro = "Fly."
 done = "Done."
 
@@ -84,7 +84,7 @@ def test_a_valid_file_loads_with_its_id_from_the_file_name(tmp_path: Path) -> No
         ((r"match = 'Raven \d?R.*'", "match = 'Raven ('"), "not a regular expression"),
         (('scenario = "msc-duel"', 'scenario = "no-such"'), "scenario: no scenario called 'no-such'"),
         (('scenario = "msc-duel"', 'scenario = "vv5-dogfight"'), "is a vv5 scenario, not msc"),
-        (('seat = "blue"', 'seat = "green"'), "seat: the scenario has no side 'green'"),
+        (('side = "blue"', 'side = "green"'), "side: the scenario has no side 'green'"),
         (('red = "bot:random"', 'red = "bot:cunning"'), "no computer player 'bot:cunning'"),
         (('red = "bot:random"', 'red = "human"'), "is not 'bot:NAME'"),
         (('text = "Three ahead."', 'text = ""'), "steps.0.text"),
@@ -179,14 +179,14 @@ def test_conformance_every_tutorial_plays_through_with_its_expected_orders(tutor
     for number, step in enumerate(tutorial.steps, 1):
         where = f"{tutorial_id} step {number}"
         assert game.prompt is not None, f"{where}: the game ended before the step"
-        assert tutorial.seat in game.waiting_for, f"{where}: the learner has nothing to order"
+        assert tutorial.side in game.waiting_for, f"{where}: the learner has nothing to order"
         assert progress(tutorial, game) == number - 1, where
         for text in step.order:  # every alternative the step offers is legal
-            game.check(tutorial.seat, text)
+            game.check(tutorial.side, text)
         verdict = check_action(tutorial, game, step.example)
         assert verdict.kind == "expected", f"{where}: {verdict.message}"
         assert verdict.message == step.after
-        game.submit(tutorial.seat, step.example)
+        game.submit(tutorial.side, step.example)
         for _ in bot_turns(game, bots):
             pass
     assert progress(tutorial, game) == len(tutorial.steps)
@@ -211,10 +211,10 @@ def test_conformance_every_control_a_step_names_is_offered_at_that_step(tutorial
     tutorial = builtin_tutorial(tutorial_id)
     game, bots = start(tutorial)
     for number, step in enumerate(tutorial.steps, 1):
-        have = offered(build_scene(game, (tutorial.seat,)))
+        have = offered(build_scene(game, (tutorial.side,)))
         for selector in step.highlight:
             for attribute, value in re.findall(r'\[(value|data-weapon|data-piece)="([^"]+)"\]', selector):
                 assert value in have[attribute], f"{tutorial_id} step {number}: {selector} is not offered"
-        game.submit(tutorial.seat, step.example)
+        game.submit(tutorial.side, step.example)
         for _ in bot_turns(game, bots):
             pass

@@ -50,14 +50,14 @@ def test_every_weapon_at_a_target_is_a_legal_order(system: str, scenario: str, s
     game = Game.new(get_system(system), builtin_scenario(scenario), seed=seed)
     found = to_shot(game, random.Random(seed))
     assert found is not None, scenario
-    seat, options = found
+    side, options = found
     for ship, shots in options.items():
         for target in dict.fromkeys(o.target for o in shots):
             volley = volley_at(shots, target)
             # Every weapon that reaches the target fires at it, at least once.
             assert {o.weapon for o in volley} == {o.weapon for o in shots if o.target == target}, (ship, target)
             text = f"{ship} {' '.join(o.piece for o in volley)}"
-            assert accepted(game, seat, text), text
+            assert accepted(game, side, text), text
 
 
 def test_avt_a_laser_fires_once_and_the_batteries_pay_for_every_shot() -> None:
@@ -89,5 +89,5 @@ def test_vv5_guns_fire_the_whole_mount_twice_and_one_missile() -> None:
                     # Each gun fires twice (rapid fire): the volley is the mount's every gun, twice.
                     kinds.add("guns")
                     assert o.volley == (2 if o.uses * 2 == o.limit else 0), o
-        seat = found[0]
-        game.submit(seat, "hold")
+        side = found[0]
+        game.submit(side, "hold")

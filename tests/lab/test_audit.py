@@ -1,6 +1,6 @@
 """The bot audit: it catches a crash, a refused order, a ship flown off the map, a side that stalls and a
 game that drifts to its turn limit after the sides have met, and (slow) the built-in bots pass it in every
-scenario and seat but for the findings listed here."""
+scenario and side but for the findings listed here."""
 
 from __future__ import annotations
 
@@ -20,13 +20,13 @@ MSC: RuleSystem[Any] = get_system("msc")
 
 
 class Crashes:
-    def choose(self, state: Any, seat: str, rng: random.Random) -> Order:
+    def choose(self, state: Any, side: str, rng: random.Random) -> Order:
         raise RuntimeError("out of ideas")
 
 
 class Babbles:
-    def choose(self, state: Any, seat: str, rng: random.Random) -> Order:
-        return MSC.parse_order(state, seat, "Hawk 9" if seat == "red" else "Raven 9")
+    def choose(self, state: Any, side: str, rng: random.Random) -> Order:
+        return MSC.parse_order(state, side, "Hawk 9" if side == "red" else "Raven 9")
 
 
 class Greedy:
@@ -35,11 +35,11 @@ class Greedy:
     def __init__(self) -> None:
         self.greedy = MSC.bots()["greedy"]()
 
-    def choose(self, state: Any, seat: str, rng: random.Random) -> Order:
-        options = MSC.move_options(state, seat)
+    def choose(self, state: Any, side: str, rng: random.Random) -> Order:
+        options = MSC.move_options(state, side)
         if not options:
-            return self.greedy.choose(state, seat, rng)
-        return MSC.parse_order(state, seat, "; ".join(self.move(state, ship, o) for ship, o in options.items()))
+            return self.greedy.choose(state, side, rng)
+        return MSC.parse_order(state, side, "; ".join(self.move(state, ship, o) for ship, o in options.items()))
 
     def move(self, state: Any, ship: str, options: Any) -> str:
         raise NotImplementedError
@@ -68,10 +68,10 @@ class Parts(Greedy):
 
     FIGHTS = 6
 
-    def choose(self, state: Any, seat: str, rng: random.Random) -> Order:
+    def choose(self, state: Any, side: str, rng: random.Random) -> Order:
         if state.turn <= self.FIGHTS:
-            return self.greedy.choose(state, seat, rng)
-        return super().choose(state, seat, rng)
+            return self.greedy.choose(state, side, rng)
+        return super().choose(state, side, rng)
 
     def move(self, state: Any, ship: str, options: Any) -> str:
         board = builtin_scenario("msc-duel").hex_map()
@@ -88,7 +88,7 @@ def kinds(bot: type) -> set[str]:
 
 def test_a_bot_that_raises_is_a_crash() -> None:
     (finding,) = audit_game(builtin_scenario("msc-duel"), "test", 0, bot=Crashes)
-    assert (finding.kind, finding.seat, finding.turn) == (CRASH, "red", 1)
+    assert (finding.kind, finding.side, finding.turn) == (CRASH, "red", 1)
     assert "out of ideas" in finding.detail
 
 
@@ -100,8 +100,8 @@ def test_an_order_the_rules_refuse_is_found() -> None:
 
 def test_sitting_still_with_an_enemy_on_the_map_is_a_stall() -> None:
     found = audit_game(builtin_scenario("msc-duel"), "test", 0, bot=SitsStill)
-    assert {(f.kind, f.seat) for f in found} == {(STALLED, "red"), (STALLED, "blue")}
-    # Once a game a seat, after five still turns (the first turns slow the ship to a stop).
+    assert {(f.kind, f.side) for f in found} == {(STALLED, "red"), (STALLED, "blue")}
+    # Once a game a side, after five still turns (the first turns slow the ship to a stop).
     assert all(f.turn >= 6 for f in found)
 
 
@@ -125,7 +125,7 @@ def test_flying_off_the_map_to_win_is_no_finding() -> None:
 def test_meeting_then_drifting_apart_to_the_turn_limit_is_a_drift() -> None:
     duel = builtin_scenario("msc-duel").model_copy(update={"max_turns": 15})
     (finding,) = audit_game(duel, "test", 0, bot=Parts)
-    assert (finding.kind, finding.seat, finding.turn) == (DRIFTED, "red", 15)
+    assert (finding.kind, finding.side, finding.turn) == (DRIFTED, "red", 15)
     # The sides met in the turns it fought (a shot offered or fired), and not in its last five.
     assert "first contact on turn 2, none after turn 6" in finding.detail
 
@@ -142,7 +142,7 @@ def test_greedy_and_random_play_the_duel_cleanly() -> None:
     assert audit(["msc-duel"], ["random", "greedy"], range(2)) == []
 
 
-#: What the audit finds in the built-in bots over seeds 0 and 1 (scenario, player, seed, seat, kind), with
+#: What the audit finds in the built-in bots over seeds 0 and 1 (scenario, player, seed, side, kind), with
 #: why it stands: reported here to be fixed by the bots' owners, not hidden. A fix makes the test fail until
 #: its line goes.
 KNOWN: dict[tuple[str, str, int, str, str], str] = {
@@ -153,10 +153,10 @@ KNOWN: dict[tuple[str, str, int, str, str], str] = {
 
 @pytest.mark.slow
 @pytest.mark.parametrize("scenario", sorted(scenario_paths()))
-def test_the_built_in_bots_pass_the_audit_in_every_scenario_and_seat(scenario: str) -> None:
+def test_the_built_in_bots_pass_the_audit_in_every_scenario_and_side(scenario: str) -> None:
     offered = computer_players(get_system(builtin_scenario(scenario).system))
     players = [p for p in ("random", "greedy") if p in offered]  # a system of the tests' may have no greedy
-    found = {(f.scenario, f.player, f.seed, f.seat, f.kind) for f in audit([scenario], players, range(2))}
+    found = {(f.scenario, f.player, f.seed, f.side, f.kind) for f in audit([scenario], players, range(2))}
     known = {key for key in KNOWN if key[0] == scenario}
     assert found - known == set(), f"new findings: {sorted(found - known)}"
     assert known - found == set(), f"no longer found (drop them from KNOWN): {sorted(known - found)}"

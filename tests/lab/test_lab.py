@@ -110,7 +110,7 @@ def test_parquet_and_csv_round_trip(tmp_path: Path) -> None:
 SWEEP = """
 scenario = "msc-duel"
 games = 6
-seats = { red = "greedy", blue = "greedy" }
+sides = { red = "greedy", blue = "greedy" }
 [grid]
 "design.ship1.engine" = [2, 3, 4]
 """
@@ -140,7 +140,7 @@ def test_a_tournament_plays_every_ordering_and_tables_the_bots(tmp_path: Path) -
     assert "<h2>Tournament</h2>" in report.html.read_text()
 
 
-def test_a_design_tournament_fields_each_design_in_each_seat(tmp_path: Path) -> None:
+def test_a_design_tournament_fields_each_design_in_each_side(tmp_path: Path) -> None:
     jobs = plan_jobs({"scenario": "msc-fleet", "games": 3, "tournament": {"designs": ["ship1", "ship3"]}}, "test plan")
     fielded = [{side["id"]: {s["design"] for s in side["ships"]} for side in j.scenario["sides"]} for j in jobs]
     assert fielded == [{"red": {"ship1"}, "blue": {"ship3"}}, {"red": {"ship3"}, "blue": {"ship1"}}]
@@ -152,11 +152,11 @@ def test_a_design_tournament_fields_each_design_in_each_seat(tmp_path: Path) -> 
     ("plan", "message"),
     [
         ({"scenario": "msc-duel", "grid": {"speed": [1, 2]}}, "not a thing a plan can vary"),
-        ({"scenario": "msc-duel", "grid": {"seat.red": ["cunning"]}}, "no computer player 'cunning'"),
+        ({"scenario": "msc-duel", "grid": {"side.red": ["cunning"]}}, "no computer player 'cunning'"),
         ({"scenario": "msc-duel", "grid": {"design.nope.engine": [1]}}, "no design 'nope'"),
         ({"scenario": "msc-duel", "grid": {"option.map_edge": ["sideways"]}}, "map_edge"),
         ({"scenario": "msc-duel", "games": 0}, "at least 1"),
-        ({"scenario": "msc-duel", "grid": {"fleet.green": ["ship1"]}}, "fleet.green: no such seat"),
+        ({"scenario": "msc-duel", "grid": {"fleet.green": ["ship1"]}}, "fleet.green: no such side"),
         ({"scenario": "msc-duel", "grid": {"fleet.red": ["ship9"]}}, "ship9"),
         ({"scenario": "msc-duel", "tournament": {"bots": ["greedy"], "designs": ["ship1"]}}, "not both"),
         ({"scenario": "msc-duel", "sweep": {}}, "unknown key 'sweep'"),
@@ -202,11 +202,11 @@ def test_lab_command_writes_rows_and_a_report(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     page = (tmp_path / "r-report" / "report.html").read_text()
     # The report names the command that made the results, to run it again.
-    assert f"vectorwar lab run msc-duel -n 5 --seed 2 --seat red=greedy --seat blue=greedy --out {out}" in page
+    assert f"vectorwar lab run msc-duel -n 5 --seed 2 --side red=greedy --side blue=greedy --out {out}" in page
     assert (tmp_path / "r-report" / "samples" / "cell-0-seed-2.json").is_file()
-    result = runner().invoke(app, ["lab", "run", "msc-duel", "--seat", "red=human", "--workers", "0"])
+    result = runner().invoke(app, ["lab", "run", "msc-duel", "--side", "red=human", "--workers", "0"])
     assert result.exit_code == 1
-    assert "computer player in every seat" in result.output
+    assert "computer player in every side" in result.output
 
 
 def test_the_documented_example_plan_is_valid() -> None:

@@ -1,4 +1,4 @@
-"""`vectorwar ladder`: every computer player of a system against every other, both seats, rated."""
+"""`vectorwar ladder`: every computer player of a system against every other, both sides, rated."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from tests.cli.helpers import plain, runner
 from vectorwar.catalogue import builtin_scenario, scenario_paths
 from vectorwar.cli import app
-from vectorwar.lab.adapter import seats_giving_orders
+from vectorwar.lab.adapter import sides_giving_orders
 from vectorwar.lab.ladder import ladder_scenarios, markdown_table, plan_ladder, rating_rows
 from vectorwar.lab.ratings import Outcome, fit_ratings
 from vectorwar.lab.runner import LabError, read_rows, run_jobs
@@ -27,7 +27,7 @@ def test_the_ladder_takes_the_systems_menu_and_its_contested_two_side_scenarios(
     ladder = plan_ladder("avt", games=2)
     assert list(ladder.players) == list(computer_players(get_system("avt")))
     two_side = [i for i in sorted(scenario_paths()) if i.startswith("avt-") and len(builtin_scenario(i).sides) == 2]
-    contested = [i for i in two_side if len(seats_giving_orders(builtin_scenario(i))) == 2]
+    contested = [i for i in two_side if len(sides_giving_orders(builtin_scenario(i))) == 2]
     assert list(ladder.scenarios) == contested == ladder_scenarios("avt")
     # The tutorial's targets never act, so a game there measures only one player.
     assert "avt-duel-wasp" in contested
@@ -35,12 +35,12 @@ def test_the_ladder_takes_the_systems_menu_and_its_contested_two_side_scenarios(
     assert "avt-drift" not in contested
 
 
-def test_every_pairing_plays_both_seats_on_the_same_seeds_spread_over_the_scenarios() -> None:
+def test_every_pairing_plays_both_sides_on_the_same_seeds_spread_over_the_scenarios() -> None:
     ladder = plan_ladder("msc", games=7, games_with={"search:3": 3}, seed=5)
     players = list(ladder.players)
     pairings = {(a, b) for i, a in enumerate(players) for b in players[i + 1 :]}
     assert set(ladder.games) == pairings
-    # Odd counts round up to a game from each seat; a slow player's pairings play its smaller count.
+    # Odd counts round up to a game from each side; a slow player's pairings play its smaller count.
     assert dict(ladder.games) == {p: 4 if "search:3" in p else 8 for p in pairings}
     for lower, upper in pairings:
         jobs = [j for j in ladder.jobs if set(j.controllers.values()) == {lower, upper}]
@@ -50,7 +50,7 @@ def test_every_pairing_plays_both_seats_on_the_same_seeds_spread_over_the_scenar
         assert len(played) == min(pairs, len(ladder.scenarios))
         for scenario in played:
             seated = [j for j in jobs if j.scenario["id"] == scenario]
-            # A pair of games a scenario: seats swapped, seeds alike.
+            # A pair of games a scenario: sides swapped, seeds alike.
             assert len(seated) == 2
             first, second = seated
             assert list(first.controllers.values()) == list(second.controllers.values())[::-1]

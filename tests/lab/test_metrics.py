@@ -51,13 +51,13 @@ def rows() -> list[dict[str, Any]]:
     ]
 
 
-def by_seat(cells: list[dict[str, Any]], job: int) -> dict[str, dict[str, Any]]:
-    return {c["seat"]: c for c in cells if c["job"] == job}
+def by_side(cells: list[dict[str, Any]], job: int) -> dict[str, dict[str, Any]]:
+    return {c["side"]: c for c in cells if c["job"] == job}
 
 
 def test_a_side_that_cannot_lose_wins_every_game_and_every_figure_says_so(rows: list[dict[str, Any]]) -> None:
     frame = pd.DataFrame(rows)
-    cell = by_seat(cell_metrics(frame), 0)
+    cell = by_side(cell_metrics(frame), 0)
     red, blue = cell["red"], cell["blue"]
     assert (red["wins"], red["draws"], red["losses"]) == (GAMES, 0, 0)
     assert (blue["wins"], blue["losses"]) == (0, GAMES)
@@ -96,9 +96,9 @@ def test_a_side_that_cannot_lose_wins_every_game_and_every_figure_says_so(rows: 
 
 
 def test_games_stopped_by_the_turn_limit_are_all_draws_and_none_complete(rows: list[dict[str, Any]]) -> None:
-    cell = by_seat(cell_metrics(pd.DataFrame(rows)), 1)
-    for seat in ("red", "blue"):
-        c = cell[seat]
+    cell = by_side(cell_metrics(pd.DataFrame(rows)), 1)
+    for side in ("red", "blue"):
+        c = cell[side]
         assert (c["wins"], c["draws"], c["losses"]) == (0, GAMES, 0)
         assert (c["draw"], c["draw_hi"]) == (1.0, 1.0)
         assert c["completion"] == 0.0
@@ -120,8 +120,8 @@ def test_luck_pairs_each_shot_with_the_odds_play_showed() -> None:
     luck = game_luck(game)
     fired = [e for e in game.events if getattr(e, "kind", "") == "fired"]
     owner = {placed.id: side for _, side, placed in scenario.placements()}
-    for seat, tally in luck.items():
-        mine = [e for e in fired if owner[e.ship] == seat]  # type: ignore[attr-defined]
+    for side, tally in luck.items():
+        mine = [e for e in fired if owner[e.ship] == side]  # type: ignore[attr-defined]
         assert tally.shots == tally.rated == len(mine)
         assert tally.hits == sum(e.hit for e in mine)  # type: ignore[attr-defined]
         assert 0 < tally.expected < tally.shots
@@ -153,7 +153,7 @@ def test_the_figures_reach_parquet_and_the_report(rows: list[dict[str, Any]], tm
     assert cells_path == cells_file(results)
     cells = pd.read_parquet(cells_path)
     assert cells.attrs["command"] == command
-    red = cells[(cells["job"] == 0) & (cells["seat"] == "red")].iloc[0]
+    red = cells[(cells["job"] == 0) & (cells["side"] == "red")].iloc[0]
     assert (red["wins"], red["completion"]) == (GAMES, 1.0)
     frame = read_rows(results)
     report = make_report(frame, tmp_path / "report")
@@ -187,11 +187,11 @@ def test_an_older_results_file_is_refused_with_the_reason(tmp_path: Path) -> Non
         read_rows(path)
 
 
-def test_a_design_in_one_seat_against_a_bot_is_no_tournament() -> None:
+def test_a_design_in_one_side_against_a_bot_is_no_tournament() -> None:
     frame = pd.DataFrame(
         {
             "bots": [json.dumps({"red": "greedy", "blue": "greedy"})] * 2,
-            "seats": [json.dumps(["red", "blue"])] * 2,
+            "sides": [json.dumps(["red", "blue"])] * 2,
             "params": [json.dumps({"fleet.red": "ship2"}), json.dumps({"fleet.red": "ship2", "fleet.blue": "ship1"})],
             "winner": ["red", "blue"],
         }

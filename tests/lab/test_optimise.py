@@ -109,7 +109,7 @@ def test_the_report_shows_the_best_designs_and_the_progress(tmp_path: Path) -> N
     [
         ({"against": "ship9"}, "no design 'ship9'"),
         ({"scenario_id": "vv5-dogfight"}, "is for vv5"),
-        ({"seat": "green"}, "no seat 'green'"),
+        ({"side": "green"}, "no side 'green'"),
         ({"bot": "cunning"}, "no computer player 'cunning'"),
         ({"trials": 0}, "trials must be at least 1"),
     ],
@@ -131,7 +131,7 @@ def test_the_command_writes_trials_and_a_report(tmp_path: Path) -> None:
 
 
 def test_a_design_the_scenario_cannot_start_is_refused_and_left_out(tmp_path: Path) -> None:
-    # Red starts at SPEED 3, so a design with ENGINE 2 (the catalogue's ship2) cannot be set up in its seat.
+    # Red starts at SPEED 3, so a design with ENGINE 2 (the catalogue's ship2) cannot be set up in its side.
     duel = (Path(__file__).resolve().parents[2] / "src/vectorwar/systems/msc/data/scenarios/msc-duel.toml").read_text()
     scenario = tmp_path / "fast-duel.toml"
     scenario.write_text(duel.replace("speed = 2", "speed = 3", 1))

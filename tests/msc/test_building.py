@@ -32,7 +32,7 @@ def test_both_sides_build_in_secret_before_turn_1() -> None:
     game = new()
     prompt = game.prompt
     assert prompt is not None
-    assert (prompt.kind, prompt.simultaneous, set(prompt.seats)) == ("build", True, {"red", "blue"})
+    assert (prompt.kind, prompt.simultaneous, set(prompt.sides)) == ("build", True, {"red", "blue"})
     assert game.state.ships == ()
     game.submit("red", "Hawk ship1; Kite ship2; Owl 5/5/5")  # 15 + 15 + 15 = 45 BP
     assert game.state.ships == ()  # red's fleet waits, unseen, for blue's

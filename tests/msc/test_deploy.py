@@ -39,7 +39,7 @@ def test_msc_6_0_starting_speed_0_and_engine_are_legal_and_the_ship_keeps_it() -
     game = new()
     prompt = game.prompt
     assert prompt is not None
-    assert (prompt.kind, prompt.simultaneous, set(prompt.seats)) == ("deploy", True, {"red", "blue"})
+    assert (prompt.kind, prompt.simultaneous, set(prompt.sides)) == ("deploy", True, {"red", "blue"})
     # Hawk is Ship 1 (ENGINE 3), Falcon Ship 3 (ENGINE 4).
     game.submit("red", "Hawk 0,0 0; Kite 1,7 2; Falcon 3,17 4")
     assert state_of(game).phase == "deploy"  # red's choice waits, unseen, for blue's
@@ -167,9 +167,9 @@ def test_bots_place_differently_across_seeds_and_always_legally() -> None:
     assert first[0]["blue"] != first[1]["blue"]
     for seed in range(1, 6):
         state = state_of(new(seed))
-        for seat in ("red", "blue"):
-            order = GreedyBot().choose(state, seat, random.Random(seed))
-            MSC.check_order(state, seat, order)
+        for side in ("red", "blue"):
+            order = GreedyBot().choose(state, side, random.Random(seed))
+            MSC.check_order(state, side, order)
             assert isinstance(order, Deployment)
             assert all((s.engine + 1) // 2 <= p.speed <= s.engine for p in order.ships for s in [state.ship(p.ship)])
         random_order = MSC.random_order(state, "red", random.Random(seed))

@@ -29,7 +29,7 @@ def test_msc_5_0_builtin_scenarios_are_registered() -> None:
 def test_msc_5_0_duel_is_a_mirror_of_the_15_bp_sample_ship_1() -> None:
     """The text leaves forces and placement to the players (MSC 5.0); vectorwar's duel is Ship 1
     against Ship 1, placed facing each other, each seeing the other on the same bearing, so that
-    neither seat starts ahead (Ship 1 against Ship 3 went 73/27 between greedy bots: the history of docs/bots.md)."""
+    neither side starts ahead (Ship 1 against Ship 3 went 73/27 between greedy bots: the history of docs/bots.md)."""
     scenario = builtin_scenario("msc-duel")
     state = MSC.new_state(scenario, MSC.manifest.resolve_options(scenario.options))
     designs = MSC.designs(scenario)

@@ -33,17 +33,17 @@ def test_msc_4_0_turn_starts_with_a_simultaneous_plot_by_every_side() -> None:
     game = new_game(FAR_APART)
     prompt = game.prompt
     assert prompt is not None
-    assert (prompt.kind, prompt.seats, prompt.simultaneous) == ("plot", ("red", "blue"), True)
+    assert (prompt.kind, prompt.sides, prompt.simultaneous) == ("plot", ("red", "blue"), True)
     assert str(prompt.clock) == "turn 1, plot"
     assert [e.describe() for e in game.events] == ["--- turn 1 ---"]
 
 
 def test_msc_6_0_plots_are_secret_and_replaceable_until_all_are_in() -> None:
-    """A seat may change its pending plot; nobody else's view ever shows it (Game.view)."""
+    """A side may change its pending plot; nobody else's view ever shows it (Game.view)."""
     game = new_game(FAR_APART)
 
-    def seen(seat: str | None) -> dict[str, object]:
-        view = game.view(seat)
+    def seen(side: str | None) -> dict[str, object]:
+        view = game.view(side)
         return {k: view[k] for k in ("state", "events", "my_pending_order")}
 
     blue_before, spectator_before = seen("blue"), seen(None)
@@ -172,7 +172,7 @@ def test_msc_4_0_a_ship_destroyed_by_player_1_cannot_fire_back(first: str) -> No
 
     def trial(seed: int) -> bool:
         game = _after_plots(seed, FACE_OFF, GLASS)
-        if game.prompt is None or game.prompt.seats != (first,):
+        if game.prompt is None or game.prompt.sides != (first,):
             return False
         game.submit(first, f"{shooter} F>{victim}")
         return state_of(game).ship(victim).status == "destroyed"
@@ -198,7 +198,7 @@ def test_msc_7_0_weapon_destroyed_by_player_1_cannot_fire_in_player_2s_phase() -
 
     def trial(seed: int) -> bool:
         game = _after_plots(seed, ships, designs)
-        if game.prompt is None or game.prompt.seats != ("red",):
+        if game.prompt is None or game.prompt.sides != ("red",):
             return False
         game.submit("red", "Hawk F>Raven")
         return state_of(game).ship("Raven").weapons == (Side.FL,)
@@ -208,7 +208,7 @@ def test_msc_7_0_weapon_destroyed_by_player_1_cannot_fire_in_player_2s_phase() -
     game.submit("red", "Hawk F>Raven")
     prompt = game.prompt
     assert prompt is not None
-    assert (prompt.seats, str(prompt.clock)) == (("blue",), "turn 1, combat, player 2")
+    assert (prompt.sides, str(prompt.clock)) == (("blue",), "turn 1, combat, player 2")
     with pytest.raises(IllegalOrderError, match="Raven's F weapon is destroyed"):
         game.check("blue", "Raven F>Hawk")
     assert [(s.ship, s.weapon) for s in MSC.legal_shots(game.state, "blue")] == [("Raven", Side.FL)]
@@ -216,7 +216,7 @@ def test_msc_7_0_weapon_destroyed_by_player_1_cannot_fire_in_player_2s_phase() -
 
 
 def test_msc_4_0_player_2_waits_for_player_1() -> None:
-    seed = find_seed(lambda s: (p := _after_plots(s, FACE_OFF, GLASS).prompt) is not None and p.seats == ("red",))
+    seed = find_seed(lambda s: (p := _after_plots(s, FACE_OFF, GLASS).prompt) is not None and p.sides == ("red",))
     game = _after_plots(seed, FACE_OFF, GLASS)
     with pytest.raises(NotYourTurnError, match="waiting for red"):
         game.submit("blue", "Raven F>Hawk")

@@ -29,9 +29,9 @@ def text_of(pbem: PbemGame) -> str:
 
 @dataclass
 class Player:
-    """One seat's player: its own keyring and random source, and a bot that picks its plots."""
+    """One side's player: its own keyring and random source, and a bot that picks its plots."""
 
-    seat: str
+    side: str
     rng: random.Random
     bot: Bot | None = None
     keyring: Keyring | None = None
@@ -44,36 +44,36 @@ class Player:
         return pbem
 
     def act(self, text: str, plot: str | None = None) -> str:
-        """Whatever this seat owes in the file ``text``: commit (its bot's plot, or ``plot``) or reveal."""
+        """Whatever this side owes in the file ``text``: commit (its bot's plot, or ``plot``) or reveal."""
         pbem = self.load(text)
-        keyring = self.keyring or new_keyring(pbem, self.seat)
-        owed = pbem.owed().get(self.seat)
+        keyring = self.keyring or new_keyring(pbem, self.side)
+        owed = pbem.owed().get(self.side)
         if owed == "commit":
             if plot is None:
                 plot = self.choose(pbem)
-            sealed = pbem.seal(self.seat, plot, random_hex(self.rng), random_hex(self.rng))
-            pbem.commit(self.seat, *sealed.hashes(pbem.game_id, self.seat))
+            sealed = pbem.seal(self.side, plot, random_hex(self.rng), random_hex(self.rng))
+            pbem.commit(self.side, *sealed.hashes(pbem.game_id, self.side))
             keyring = keyring.keep(sealed)
         elif owed == "reveal":
             kept = keyring.sealed_at(pbem.step)
             assert kept is not None
-            pbem.reveal(self.seat, kept.plot, kept.salt, kept.secret)
+            pbem.reveal(self.side, kept.plot, kept.salt, kept.secret)
         self.keyring = keyring.saw(pbem)
         return text_of(pbem)
 
     def choose(self, pbem: PbemGame) -> str:
-        if self.seat not in pbem.prompted or pbem.game is None:
+        if self.side not in pbem.prompted or pbem.game is None:
             return ""
         if self.bot is None:
-            raise AssertionError(f"{self.seat} has orders to give and no bot")
+            raise AssertionError(f"{self.side} has orders to give and no bot")
         game = pbem.game
-        view = game.system.seat_view(game.state, self.seat)
-        return str(self.bot.choose(view, self.seat, self.rng))
+        view = game.system.side_view(game.state, self.side)
+        return str(self.bot.choose(view, self.side, self.rng))
 
 
 def players_for(pbem: PbemGame, bot: str = "random", seed: int = 0) -> list[Player]:
     bots = computer_players(pbem.system)
-    return [Player(seat, random.Random(f"{seed}:{seat}"), bots[bot]()) for seat in pbem.seats]
+    return [Player(side, random.Random(f"{seed}:{side}"), bots[bot]()) for side in pbem.sides]
 
 
 def play_by_mail(text: str, players: list[Player], max_passes: int = 10_000) -> str:
@@ -88,13 +88,13 @@ def play_by_mail(text: str, players: list[Player], max_passes: int = 10_000) -> 
 
 @dataclass
 class Mailer:
-    """One seat's player who sends one file a step: each pass does everything the seat owes (``PbemGame.turn``).
+    """One side's player who sends one file a step: each pass does everything the side owes (``PbemGame.turn``).
 
     ``clock`` is the time this player's machine reads (the test moves it); the keyring records when each
     file first reached the player by that clock.
     """
 
-    seat: str
+    side: str
     rng: random.Random
     bot: Bot | None = None
     keyring: Keyring | None = None
@@ -105,8 +105,8 @@ class Mailer:
     def load(self, text: str) -> PbemGame:
         pbem = game_from_data(json.loads(text))
         if self.keyring is None:
-            self.keyring = new_keyring(pbem, self.seat)
-        check_keyring(pbem, self.keyring, self.seat, self.clock)
+            self.keyring = new_keyring(pbem, self.side)
+        check_keyring(pbem, self.keyring, self.side, self.clock)
         # Opening the file is the player's record of when it arrived.
         self.keyring = self.keyring.saw(pbem, self.clock)
         return pbem
@@ -124,12 +124,12 @@ class Mailer:
 
     def choose(self, pbem: PbemGame) -> str:
         if self.bot is None or pbem.game is None:
-            raise AssertionError(f"{self.seat} has orders to give and no bot")
+            raise AssertionError(f"{self.side} has orders to give and no bot")
         game = pbem.game
-        order = str(self.bot.choose(game.system.seat_view(game.state, self.seat), self.seat, self.rng))
+        order = str(self.bot.choose(game.system.side_view(game.state, self.side), self.side, self.rng))
         return f"{order} | {self.fire}" if self.fire else order
 
 
 def mailers_for(pbem: PbemGame, bot: str = "random", seed: int = 0, clock: int | None = None) -> list[Mailer]:
     bots = computer_players(pbem.system)
-    return [Mailer(seat, random.Random(f"{seed}:{seat}"), bots[bot](), clock=clock) for seat in pbem.seats]
+    return [Mailer(side, random.Random(f"{seed}:{side}"), bots[bot](), clock=clock) for side in pbem.sides]

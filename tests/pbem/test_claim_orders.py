@@ -1,4 +1,4 @@
-"""A claimed seat's orders come from the file alone: its standing orders, else the rules' own (docs/pbem.md)."""
+"""A claimed side's orders come from the file alone: its standing orders, else the rules' own (docs/pbem.md)."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ def pass_until(text: str, mailers: list[Mailer], first: int, done: Callable[[Pbe
 def claim_and_play_on(text: str, claimer: Mailer, at: int) -> PbemGame:
     """``claimer`` claims the step and makes the rest of its pass, as `vectorwar pbem claim` does."""
     game = claimer.load(text)
-    game.claim(claimer.seat, at)
+    game.claim(claimer.side, at)
     assert claimer.keyring is not None
     game.turn(claimer.keyring.saw(game, at), None, "c" * 64, "d" * 64, at)
     return game
@@ -84,7 +84,7 @@ def test_a_claimed_msc_plot_keeps_every_ship_on_course_with_no_computer_player(
     assert again.game.history == claimed.game.history
 
 
-def test_a_claimed_seat_fires_by_the_standing_fire_of_its_last_plot() -> None:
+def test_a_claimed_side_fires_by_the_standing_fire_of_its_last_plot() -> None:
     pbem = new_game("msc-duel", seed=21, max_turns=8, deadline_hours=24)
     mailers = mailers_for(pbem, bot="greedy", seed=21, clock=T0)
     red, blue = mailers
@@ -154,16 +154,16 @@ def test_the_rules_idle_order_is_legal_wherever_it_is_given_and_every_plot_has_o
     while not game.is_over and prompts < 60:
         prompt = game.prompt
         assert prompt is not None
-        for seat in prompt.seats:
-            idle = system.idle_order(game.state, seat)
+        for side in prompt.sides:
+            idle = system.idle_order(game.state, side)
             if idle is None:
                 # Only a set-up choice (placing, buying, building, the order of declaring) has none.
-                assert system.move_options(game.state, seat) == {}
-                assert system.checked_order(game.state, seat, "hold") is None
+                assert system.move_options(game.state, side) == {}
+                assert system.checked_order(game.state, side, "hold") is None
             else:
-                assert str(game.check(seat, str(idle))) == str(idle)
-            if system.move_options(game.state, seat):
+                assert str(game.check(side, str(idle))) == str(idle)
+            if system.move_options(game.state, side):
                 assert idle is not None, f"{scenario}: no idle order at a plot"
-        for seat in prompt.seats:
-            game.submit(seat, str(system.random_order(game.state, seat, rng)))
+        for side in prompt.sides:
+            game.submit(side, str(system.random_order(game.state, side, rng)))
         prompts += 1

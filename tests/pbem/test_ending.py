@@ -1,5 +1,5 @@
 """Ending a play-by-e-mail game before the rules do: a side concedes, or every side agrees to a draw; only a
-seat's own player can do either for it."""
+side's own player can do either for it."""
 
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ def test_a_concession_ends_the_game_the_others_win_and_the_file_replays_it() -> 
     assert game.owed() == {"blue": "commit"}
     conceded = game.concede("blue")
     assert conceded == Concede(1, "blue", None)
-    assert conceded.to_data() == {"kind": "concede", "step": 1, "seat": "blue"}
+    assert conceded.to_data() == {"kind": "concede", "step": 1, "side": "blue"}
     assert game.is_over
     assert game.owed() == {}
     assert game.result is not None
@@ -69,12 +69,12 @@ def test_a_side_may_concede_whatever_it_owes_and_the_steps_plots_resolve_nothing
     assert len(committed.game.history) == history + 1
 
 
-def test_nothing_is_conceded_before_the_game_begins_nor_for_a_seat_it_does_not_have() -> None:
+def test_nothing_is_conceded_before_the_game_begins_nor_for_a_side_it_does_not_have() -> None:
     pbem = new_game("msc-duel", seed=53)
     before = text_of(pbem)
     with pytest.raises(OutOfStepError, match="nothing to concede yet"):
         pbem.concede("red")
-    with pytest.raises(PbemError, match="no seat 'green'"):
+    with pytest.raises(PbemError, match="no side 'green'"):
         pbem.concede("green")
     assert text_of(pbem) == before  # a refusal changes nothing
 
@@ -92,7 +92,7 @@ def test_a_concession_records_a_time_exactly_when_the_game_has_a_deadline() -> N
     assert game.concede("red", last).to_data()["at"] == last
 
 
-def test_a_concession_another_player_wrote_for_my_seat_is_refused_by_my_keyring() -> None:
+def test_a_concession_another_player_wrote_for_my_side_is_refused_by_my_keyring() -> None:
     pbem = new_game("msc-duel", seed=55)
     red, blue = mailers_for(pbem, bot="random", seed=55)
     text = begun(red, blue, text_of(pbem))
@@ -127,10 +127,10 @@ def test_a_file_naming_a_concession_badly_is_refused_in_words() -> None:
     pbem = new_game("msc-duel", seed=57)
     red, blue = mailers_for(pbem, bot="random", seed=57)
     data = json.loads(begun(red, blue, text_of(pbem)))
-    data["actions"].append({"kind": "concede", "step": 1, "seat": "red", "why": "tired"})
+    data["actions"].append({"kind": "concede", "step": 1, "side": "red", "why": "tired"})
     with pytest.raises(PbemFileError, match="why"):
         game_from_data(data)
-    data["actions"][-1] = {"kind": "concede", "step": 9, "seat": "red"}
+    data["actions"][-1] = {"kind": "concede", "step": 9, "side": "red"}
     with pytest.raises(
         PbemFileError,
         match=re.escape(
@@ -151,11 +151,11 @@ def test_random_play_with_a_concession_at_any_step_replays_to_the_same_result() 
         game = load(text)
         if game.is_over:
             continue
-        seat = rng.choice(game.seats)
-        game.concede(seat)
+        side = rng.choice(game.sides)
+        game.concede(side)
         assert load(text_of(game)).result == game.result
         assert game.result is not None
-        assert seat not in game.result.winners
+        assert side not in game.result.winners
 
 
 def test_a_draw_ends_the_game_once_every_side_has_agreed_at_the_same_step() -> None:
@@ -163,7 +163,7 @@ def test_a_draw_ends_the_game_once_every_side_has_agreed_at_the_same_step() -> N
     red, blue = mailers_for(pbem, bot="random", seed=61)
     game = load(begun(red, blue, text_of(pbem)))
     offered = game.agree("red")
-    assert offered.to_data() == {"kind": "agree", "step": 1, "seat": "red"}
+    assert offered.to_data() == {"kind": "agree", "step": 1, "side": "red"}
     assert not game.is_over
     assert game.owed() == {"blue": "commit"}  # an offer changes nothing else: blue may play on
     with pytest.raises(OutOfStepError, match="red has already agreed to a draw at step 1"):
@@ -194,7 +194,7 @@ def test_an_offer_lapses_when_its_step_resolves() -> None:
     assert list(later.agreed) == ["blue"]
 
 
-def test_an_agreement_another_player_wrote_for_my_seat_is_refused_by_my_keyring() -> None:
+def test_an_agreement_another_player_wrote_for_my_side_is_refused_by_my_keyring() -> None:
     pbem = new_game("msc-duel", seed=63)
     red, blue = mailers_for(pbem, bot="random", seed=63)
     forged = load(begun(red, blue, text_of(pbem)))

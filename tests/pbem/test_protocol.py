@@ -44,11 +44,11 @@ def secrets_in(text: str, player: Player) -> list[str]:
     keyring = player.keyring
     if keyring is None:
         return []
-    revealed = {(a.step, a.seat) for a in game_from_data(json.loads(text)).actions if isinstance(a, Reveal)}
+    revealed = {(a.step, a.side) for a in game_from_data(json.loads(text)).actions if isinstance(a, Reveal)}
     return [
         value
         for sealed in keyring.sealed
-        if (sealed.step, keyring.seat) not in revealed
+        if (sealed.step, keyring.side) not in revealed
         for value in (sealed.salt, sealed.secret)
         if value in text
     ]
@@ -74,7 +74,7 @@ def test_a_game_of_each_system_is_played_to_the_end_by_passing_the_file(scenario
     # Every step opened every commitment before its dice were thrown, and nothing else.
     for step in range(final.step):
         kinds = [type(a) for a in final.actions if a.step == step]
-        assert kinds == [Commit] * len(final.seats) + [Reveal] * len(final.seats)
+        assert kinds == [Commit] * len(final.sides) + [Reveal] * len(final.sides)
     # The file replays to the very same game: a second load gives the same state and log.
     again = game_from_data(json.loads(text))
     assert again.game is not None
@@ -92,7 +92,7 @@ def test_the_dice_of_each_step_are_the_ones_every_secret_makes() -> None:
     assert rebuilt.game is not None
     assert pbem.game is not None
     last = pbem.step - 1
-    secrets = {a.seat: a.secret for a in pbem.actions if isinstance(a, Reveal) and a.step == last}
+    secrets = {a.side: a.secret for a in pbem.actions if isinstance(a, Reveal) and a.step == last}
     assert pbem.game.seed == dice_seed(pbem.game_id, last, secrets)
     assert rebuilt.game.seed == pbem.game.seed
     assert rebuilt.head == pbem.head
@@ -137,16 +137,16 @@ def resolve_turn_one(secrets: list[str]) -> list[tuple[int, ...]]:
     assert pbem.step == 1
     assert pbem.game is not None
     sealed = {}
-    for seat, secret in zip(pbem.seats, secrets, strict=True):
-        plot = "Hawk 1" if seat == "red" else "Raven 1"
-        sealed[seat] = pbem.seal(seat, plot if seat in pbem.prompted else "", "ab" * 32, secret)
-        pbem.commit(seat, *sealed[seat].hashes(pbem.game_id, seat))
+    for side, secret in zip(pbem.sides, secrets, strict=True):
+        plot = "Hawk 1" if side == "red" else "Raven 1"
+        sealed[side] = pbem.seal(side, plot if side in pbem.prompted else "", "ab" * 32, secret)
+        pbem.commit(side, *sealed[side].hashes(pbem.game_id, side))
     start = len(pbem.game.events)
-    for seat in pbem.seats:
-        s = sealed[seat]
-        pbem.reveal(seat, s.plot, s.salt, s.secret)
+    for side in pbem.sides:
+        s = sealed[side]
+        pbem.reveal(side, s.plot, s.salt, s.secret)
     rolls = [e.faces for e in pbem.game.events[start:] if isinstance(e, Rolled)]
-    assert pbem.game.seed == dice_seed(pbem.game_id, 1, dict(zip(pbem.seats, secrets, strict=True)))
+    assert pbem.game.seed == dice_seed(pbem.game_id, 1, dict(zip(pbem.sides, secrets, strict=True)))
     cup = Dice(pbem.game.seed)
     # The turn's rolls are the first dice of the cup that every secret keys (MSC throws only d6 here).
     assert rolls == [cup.roll("d6", "again").faces for _ in rolls]
@@ -165,7 +165,7 @@ def table() -> tuple[str, dict[str, Player]]:
     for player in players * 2:
         text = player.act(text)
     assert game_from_data(json.loads(text)).step == 1
-    return text, {p.seat: p for p in players}
+    return text, {p.side: p for p in players}
 
 
 def unchanged(pbem: PbemGame) -> dict[str, Any]:
@@ -257,7 +257,7 @@ def test_committing_twice_is_refused(table: tuple[str, dict[str, Player]]) -> No
     assert pbem.to_data() == before
 
 
-def test_an_illegal_plot_cannot_be_sealed_and_a_seat_without_orders_commits_none(
+def test_an_illegal_plot_cannot_be_sealed_and_a_side_without_orders_commits_none(
     table: tuple[str, dict[str, Player]],
 ) -> None:
     text, _ = table
@@ -317,7 +317,7 @@ def test_an_edited_file_is_refused_on_load(table: tuple[str, dict[str, Player]])
             game_from_data(bad)
 
 
-def test_a_file_of_another_game_or_a_keyring_of_another_seat_is_refused(
+def test_a_file_of_another_game_or_a_keyring_of_another_side_is_refused(
     table: tuple[str, dict[str, Player]],
 ) -> None:
     text, players = table
@@ -331,11 +331,11 @@ def test_a_file_of_another_game_or_a_keyring_of_another_seat_is_refused(
     pbem = game_from_data(json.loads(text))
     keyring = players["red"].keyring
     assert keyring is not None
-    with pytest.raises(SwappedFileError, match="keyring of another seat"):
+    with pytest.raises(SwappedFileError, match="keyring of another side"):
         check_keyring(pbem, keyring, "blue")
 
 
-def test_a_commitment_written_for_another_seat_is_refused_by_that_seats_player(
+def test_a_commitment_written_for_another_side_is_refused_by_that_sides_player(
     table: tuple[str, dict[str, Player]],
 ) -> None:
     text, players = table
@@ -364,13 +364,13 @@ def test_the_chain_links_each_state_to_the_one_before(table: tuple[str, dict[str
     assert pbem.chain[0] == pbem.genesis()
 
 
-def test_a_file_the_creator_wrote_the_other_seats_first_actions_into_is_refused_by_that_seat() -> None:
+def test_a_file_the_creator_wrote_the_other_sides_first_actions_into_is_refused_by_that_side() -> None:
     # red creates the game and writes blue's commitment and reveal with secrets of red's choosing, so red
     # would choose the set-up's dice; blue's first look at the file, with a new keyring, refuses it.
     pbem = new_game("msc-duel", seed=5)
-    for seat in ("red", "blue"):
-        sealed = pbem.seal(seat, "", random_hex(random.Random(seat)), random_hex(random.Random(seat + "!")))
-        pbem.commit(seat, *sealed.hashes(pbem.game_id, seat))
+    for side in ("red", "blue"):
+        sealed = pbem.seal(side, "", random_hex(random.Random(side)), random_hex(random.Random(side + "!")))
+        pbem.commit(side, *sealed.hashes(pbem.game_id, side))
     with pytest.raises(ForeignActionError, match="commitment for blue at step 0"):
         new_keyring(pbem, "blue")
     # red's own actions are red's: red's keyring made them, so only a fresh keyring for red would refuse too.
@@ -378,7 +378,7 @@ def test_a_file_the_creator_wrote_the_other_seats_first_actions_into_is_refused_
         new_keyring(pbem, "red")
 
 
-def test_a_new_keyring_accepts_a_file_with_no_action_for_its_seat() -> None:
+def test_a_new_keyring_accepts_a_file_with_no_action_for_its_side() -> None:
     pbem = new_game("msc-duel", seed=6)
     sealed = pbem.seal("red", "", random_hex(random.Random(1)), random_hex(random.Random(2)))
     pbem.commit("red", *sealed.hashes(pbem.game_id, "red"))

@@ -61,10 +61,10 @@ def test_a_rebuild_from_the_wrong_file_or_a_changed_keyring_is_refused() -> None
     other = new_game("msc-duel", seed=43)
     with pytest.raises(SwappedFileError, match="is for game"):
         rebuild(other, keyring)
-    # A keyring whose last pass names another seat's action is not a keyring this vectorwar wrote.
+    # A keyring whose last pass names another side's action is not a keyring this vectorwar wrote.
     data = keyring.to_data()
-    data["sent"][0]["seat"] = "blue"
-    with pytest.raises(PbemFileError, match="another seat"):
+    data["sent"][0]["side"] = "blue"
+    with pytest.raises(PbemFileError, match="another side"):
         keyring_from_data(data)
 
 

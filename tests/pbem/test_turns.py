@@ -1,4 +1,4 @@
-"""Play by e-mail with one file per player per step, deadlines and claims against a silent seat (docs/pbem.md)."""
+"""Play by e-mail with one file per player per step, deadlines and claims against a silent side (docs/pbem.md)."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ def mail_to_the_end(text: str, mailers: list[Mailer], first: int = 0) -> tuple[s
         # Every pass carries something, and only the sender's own actions.
         added = load(text).actions[before:]
         assert added
-        assert {a.seat for a in added} == {mailer.seat}
+        assert {a.side for a in added} == {mailer.side}
         passes += 1
         n += 1
         assert passes < 4000
@@ -79,11 +79,11 @@ def test_the_last_to_commit_reveals_in_the_same_pass_and_the_first_reveals_with_
     text = red.act(text_of(pbem))
     text = blue.act(text)
     # blue was last to commit at step 0: its commitment and its reveal travel in one file.
-    assert [(type(a), a.seat) for a in load(text).actions] == [(Commit, "red"), (Commit, "blue"), (Reveal, "blue")]
+    assert [(type(a), a.side) for a in load(text).actions] == [(Commit, "red"), (Commit, "blue"), (Reveal, "blue")]
     text = red.act(text, plot="Hawk 1")
     after = load(text)
     assert after.step == 1
-    assert [(type(a), a.seat, a.step) for a in after.actions[3:]] == [(Reveal, "red", 0), (Commit, "red", 1)]
+    assert [(type(a), a.side, a.step) for a in after.actions[3:]] == [(Reveal, "red", 0), (Commit, "red", 1)]
     assert "Hawk 1" not in text
 
 
@@ -187,7 +187,7 @@ def test_a_stalled_players_step_is_claimed_after_the_deadline_and_checked_from_t
     # Anyone can check the claim from the file alone: it replays, deadline and all.
     again = load(claimed)
     assert again.head == game.head
-    # The held seat's orders come from the file alone, so every copy resolves the step the same way.
+    # The held side's orders come from the file alone, so every copy resolves the step the same way.
     assert again.game is not None
     assert game.game is not None
     assert again.system.state_to_data(again.game.state) == game.system.state_to_data(game.game.state)
@@ -248,7 +248,7 @@ def test_a_game_without_a_deadline_has_no_claims_and_records_no_times() -> None:
         game.commit("blue", "a" * 64, "b" * 64, T0)
 
 
-def test_a_claim_against_a_seat_that_committed_but_never_revealed_forfeits_its_plot() -> None:
+def test_a_claim_against_a_side_that_committed_but_never_revealed_forfeits_its_plot() -> None:
     pbem = new_game("msc-duel", seed=17, deadline_hours=1)
     red, blue = mailers_for(pbem, seed=17, clock=T0)
     text = blue.act(red.act(text_of(pbem)))
@@ -285,9 +285,9 @@ def test_recorded_times_are_written_as_utc_dates(at: int) -> None:
     assert time_text(at) == datetime.fromtimestamp(at, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def test_a_claimed_avt_seat_holds_with_the_rules_own_hold() -> None:
+def test_a_claimed_avt_side_holds_with_the_rules_own_hold() -> None:
     pbem = new_game("avt-duel-wasp", seed=18, deadline_hours=2)
-    mailers = {m.seat: m for m in mailers_for(pbem, seed=18, clock=T0)}
+    mailers = {m.side: m for m in mailers_for(pbem, seed=18, clock=T0)}
     red, blue = mailers["red"], mailers["blue"]
     text = blue.act(red.act(text_of(pbem)))
     text = red.act(text)

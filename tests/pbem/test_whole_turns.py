@@ -30,7 +30,7 @@ def mail_to_the_end(scenario: str, seed: int, max_turns: int, whole_turns: bool)
         before = load(text).sequence
         text = mailer.act(text)
         # Every pass carries something, and only the sender's own actions.
-        assert {a.seat for a in load(text).actions[before:]} == {mailer.seat}
+        assert {a.side for a in load(text).actions[before:]} == {mailer.side}
         passes += 1
         assert passes < 1000
     return load(text), passes
@@ -84,7 +84,7 @@ def test_standing_fire_is_read_checked_and_written_canonically() -> None:
     with pytest.raises(OrderSyntaxError, match="0 to 100%"):
         split_plot("Hawk 1 | fire at any 101%")
     pbem = new_game("msc-duel", seed=23, whole_turns=True)
-    # A seat with no orders at a step may still leave standing fire, or take it back.
+    # A side with no orders at a step may still leave standing fire, or take it back.
     assert pbem.check_plot("blue", "|fire at any") == "| fire at any 0%"
     assert pbem.check_plot("blue", "| hold fire") == "| hold fire"
     with pytest.raises(OutOfStepError, match="no orders to give"):

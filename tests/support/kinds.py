@@ -14,7 +14,7 @@ from vectorwar.rules import Bot
 def play_checking_kinds(
     game: Game, due: Callable[[Any], OrderKind[Any] | None], bot: Bot, rng: random.Random, most: int = 10_000
 ) -> list[tuple[OrderKind[Any], str]]:
-    """``bot`` plays every seat of ``game`` (at most ``most`` prompts); every prompt must be the one the kind
+    """``bot`` plays every side of ``game`` (at most ``most`` prompts); every prompt must be the one the kind
     ``due`` names asks, under the kind's name. Each prompt's kind and clock, in order."""
     asked: list[tuple[OrderKind[Any], str]] = []
     while (prompt := game.prompt) is not None and len(asked) < most:
@@ -24,6 +24,6 @@ def play_checking_kinds(
         assert kind.name == prompt.kind
         assert kind.prompt(state) == prompt
         asked.append((kind, str(prompt.clock)))
-        for seat in prompt.seats:
-            game.submit(seat, str(bot.choose(state, seat, rng)))
+        for side in prompt.sides:
+            game.submit(side, str(bot.choose(state, side, rng)))
     return asked

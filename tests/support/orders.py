@@ -6,10 +6,10 @@ from vectorwar.errors import IllegalOrderError, OrderSyntaxError
 from vectorwar.game import Game
 
 
-def accepted(game: Game, seat: str, text: str) -> bool:
-    """Whether ``text`` is a legal order for ``seat`` now (the game is left as it was)."""
+def accepted(game: Game, side: str, text: str) -> bool:
+    """Whether ``text`` is a legal order for ``side`` now (the game is left as it was)."""
     try:
-        game.check(seat, text)
+        game.check(side, text)
     except (OrderSyntaxError, IllegalOrderError):
         return False
     return True

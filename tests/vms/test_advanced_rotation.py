@@ -40,14 +40,14 @@ def finish_turn(game: Game, red_plot: str = "Spin drift") -> None:
     """Plot ``red_plot`` for red, let blue drift, hold fire, until the next turn begins."""
     turn = state_of(game).turn
     while not game.is_over and state_of(game).turn == turn:
-        seat = game.waiting_for[0]
+        side = game.waiting_for[0]
         state = state_of(game)
         if state.phase == "fire":
-            game.submit(seat, "hold")
-        elif seat == "red":
-            game.submit(seat, red_plot)
+            game.submit(side, "hold")
+        elif side == "red":
+            game.submit(side, red_plot)
         else:
-            game.submit(seat, "; ".join(f"{s.id} drift" for s in VMS.movers(state, seat)))
+            game.submit(side, "; ".join(f"{s.id} drift" for s in VMS.movers(state, side)))
 
 
 def last_turned(game: Game) -> int:

@@ -38,7 +38,7 @@ def test_the_holder_of_vv5_initiative_picks_the_side_that_declares_first(seed: i
     prompt = game.prompt
     assert prompt is not None
     assert prompt.kind == "fire-order"
-    (holder,) = prompt.seats
+    (holder,) = prompt.sides
     assert holder == state.initiative
     assert [e.side for e in game.events if isinstance(e, InitiativeWon)] == [holder]
     other = next(s for s in state.sides if s != holder)

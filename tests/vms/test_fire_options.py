@@ -40,7 +40,7 @@ def every_piece(state: VMSState) -> list[str]:
 
 
 def one_per_weapon(options: Mapping[str, Sequence[ShotOption]]) -> str:
-    """One offered shot for each weapon of each ship, as the seat's whole declaration."""
+    """One offered shot for each weapon of each ship, as the side's whole declaration."""
     entries = []
     for ship, shots in options.items():
         firsts = {s.weapon: s.piece for s in reversed(shots)}
@@ -48,11 +48,11 @@ def one_per_weapon(options: Mapping[str, Sequence[ShotOption]]) -> str:
     return "; ".join(entries)
 
 
-def check_offers(game: Game, seat: str) -> int:
+def check_offers(game: Game, side: str) -> int:
     state = game.state
     if not isinstance(state, VMSState):
         raise TypeError("a VMS game expected")
-    options = VMS.fire_options(state, seat)
+    options = VMS.fire_options(state, side)
     if state.phase != "fire":
         assert options == {}, f"offers at a {state.phase} prompt"
         return 0
@@ -60,22 +60,22 @@ def check_offers(game: Game, seat: str) -> int:
     pieces = every_piece(state)
     for ship_id, shots in options.items():
         ship = state.ship(ship_id)
-        assert (ship.side, ship.active) == (seat, True)
+        assert (ship.side, ship.active) == (side, True)
         arcs = VMS.arc_hexes(state, ship_id)
         for shot in shots:
             target = state.ship(shot.target)
             assert target.id != ship_id
-            assert target.side != seat
+            assert target.side != side
             assert target.active
             assert target.hex in arcs[shot.weapon], f"{ship_id} {shot.piece}: target outside {shot.weapon}"
-            assert accepted(game, seat, f"{ship_id} {shot.piece}"), f"{ship_id} {shot.piece}"
+            assert accepted(game, side, f"{ship_id} {shot.piece}"), f"{ship_id} {shot.piece}"
         # Complete as well as legal: nothing the check accepts is missing from the offers.
-        legal = {p for p in pieces if accepted(game, seat, f"{ship_id} {p}")}
+        legal = {p for p in pieces if accepted(game, side, f"{ship_id} {p}")}
         assert legal == {s.piece for s in shots}, ship_id
-    for ship in state.ships_of(seat):
+    for ship in state.ships_of(side):
         if ship.id not in options:
-            assert not any(accepted(game, seat, f"{ship.id} {p}") for p in pieces), ship.id
-    assert accepted(game, seat, one_per_weapon(options))
+            assert not any(accepted(game, side, f"{ship.id} {p}") for p in pieces), ship.id
+    assert accepted(game, side, one_per_weapon(options))
     return sum(len(shots) for shots in options.values())
 
 
@@ -93,14 +93,14 @@ def test_every_offered_shot_is_accepted_and_every_legal_shot_offered(
             for entry in entries:
                 if entry.id not in game.waiting_for:
                     assert VMS.fire_options(game.state, entry.id) == {}, f"{entry.id} is not asked now"
-            seat = game.waiting_for[0]
-            fired = check_offers(game, seat)
+            side = game.waiting_for[0]
+            fired = check_offers(game, side)
             offered += fired
             if fired and len(game.history) % 2:
                 # The offers as the UI would send them, submitted for real now and then.
-                game.submit(seat, one_per_weapon(VMS.fire_options(game.state, seat)))
+                game.submit(side, one_per_weapon(VMS.fire_options(game.state, side)))
             else:
-                game.submit(seat, bots[seat].choose(game.state, seat, bot_rng(seed, seat, len(game.history))))
+                game.submit(side, bots[side].choose(game.state, side, bot_rng(seed, side, len(game.history))))
     assert offered, "no shot was ever offered"
 
 
@@ -113,15 +113,15 @@ def test_the_greedy_bot_fires_only_offered_shots(scenario: str) -> None:
         game = Game.new(VMS, builtin_scenario(scenario), seed)
         bots = make_bots(VMS, dict.fromkeys(sides, "greedy"))
         while not game.is_over:
-            seat = game.waiting_for[0]
-            order = bots[seat].choose(game.state, seat, bot_rng(seed, seat, len(game.history)))
+            side = game.waiting_for[0]
+            order = bots[side].choose(game.state, side, bot_rng(seed, side, len(game.history)))
             if isinstance(game.state, VMSState) and game.state.phase == "fire":
-                offers = {(ship, s.piece) for ship, shots in VMS.fire_options(game.state, seat).items() for s in shots}
+                offers = {(ship, s.piece) for ship, shots in VMS.fire_options(game.state, side).items() for s in shots}
                 for entry in str(order).split(";"):
                     ship, *pieces = entry.split()
                     if ship == "hold":
                         continue
                     assert {(ship, p) for p in pieces} <= offers, entry
                     fired += len(pieces)
-            game.submit(seat, order)
+            game.submit(side, order)
     assert fired

@@ -20,25 +20,25 @@ SCENARIOS = [f"vms-{kind}-{combat}" for kind in ("capital-duel", "fighter-screen
 
 
 def _plots(scenario: str, seed: int, wanted: int) -> list[tuple[VMSState, str]]:
-    """Up to ``wanted`` plot prompts of a greedy game against random, each with a seat that plots there."""
+    """Up to ``wanted`` plot prompts of a greedy game against random, each with a side that plots there."""
     setup = set_up(builtin_scenario(scenario), {"red": "greedy", "blue": "random"}, seed=seed)
     game, bots = setup.game, setup.bots
     found: list[tuple[VMSState, str]] = []
     while not game.is_over and len(found) < wanted:
-        for seat in game.waiting_for:
+        for side in game.waiting_for:
             state = game.state
             if isinstance(state, VMSState) and state.phase == "plot":
-                found.append((state, seat))
-            game.submit(seat, bot_order(game, seat, bots[seat]))
+                found.append((state, side))
+            game.submit(side, bot_order(game, side, bots[side]))
     return found
 
 
 @pytest.mark.parametrize("scenario", [*SCENARIOS, "vms-mixed-fleet-msc"])
 def test_the_best_plots_are_the_plots_that_score_best_when_every_plot_is_scored(scenario: str) -> None:
     pruned = 0
-    for state, seat in _plots(scenario, seed=7, wanted=10):
-        enemies = _predict(state, seat)
-        for ship in VMS.movers(state, seat):
+    for state, side in _plots(scenario, seed=7, wanted=10):
+        enemies = _predict(state, side)
+        for ship in VMS.movers(state, side):
             options = VMS.plots_for(state, ship)
             scorer = _Scorer(state, ship, enemies, VMS)
             scored = [(scorer.score(r), p) for p, r in options]
@@ -54,9 +54,9 @@ def test_the_best_plots_are_the_plots_that_score_best_when_every_plot_is_scored(
 def test_the_threat_at_an_end_is_every_enemys_whole_bearing_with_the_ship_moved_there(scenario: str) -> None:
     """The scorer's threat (each enemy's weapons on the other ships worked out once a side, its entries on the
     ship moved asked alone) is exactly the sum of every enemy's guns on the view with the ship at the end."""
-    for state, seat in _plots(scenario, seed=3, wanted=4):
-        enemies = _predict(state, seat)
-        for ship in VMS.movers(state, seat):
+    for state, side in _plots(scenario, seed=3, wanted=4):
+        enemies = _predict(state, side)
+        for ship in VMS.movers(state, side):
             scorer = _Scorer(state, ship, enemies, VMS)
             for _, result in VMS.plots_for(state, ship)[:40]:
                 end = result.motion.hex
@@ -72,9 +72,9 @@ def test_a_ceiling_and_a_bound_are_never_below_the_score_and_the_terms_are_the_s
     side's other ships) bounds its score, its course's bound (the plots of its end hex and vector, the best of their
     turning and brakes) bounds that, and the terms worked out course by course are :meth:`_Scorer._terms`' own."""
     for scenario in [*SCENARIOS, "vms-mixed-fleet-msc", "vms-mixed-fleet-vv5"]:
-        for state, seat in _plots(scenario, seed=11, wanted=4):
-            enemies = _predict(state, seat)
-            for ship in VMS.movers(state, seat):
+        for state, side in _plots(scenario, seed=11, wanted=4):
+            enemies = _predict(state, side)
+            for ship in VMS.movers(state, side):
                 scorer = _Scorer(state, ship, enemies, VMS)
                 if scorer.most is None or not enemies:
                     continue
@@ -105,8 +105,8 @@ def _hauler_plots(scenario: str, seed: int) -> tuple[VMSState, list[int]]:
             break
         plots = state.phase == "plot" and any(s.id == "Hauler" for s in VMS.movers(state, "blue"))
         first = state if first is None and plots else first
-        for seat in game.waiting_for:
-            game.submit(seat, bot_order(game, seat, setup.bots[seat]))
+        for side in game.waiting_for:
+            game.submit(side, bot_order(game, side, setup.bots[side]))
         if plots and isinstance(game.state, VMSState) and game.state.ship("Hauler").active:
             speeds.append(game.state.ship("Hauler").velocity.speed)
     assert first is not None

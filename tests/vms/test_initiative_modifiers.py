@@ -65,8 +65,8 @@ def test_a_modifier_for_some_turns_ends_and_one_for_every_turn_stays() -> None:
     game = new_game(SHIPS, seed=1, special=EXAMPLE_2)
     rng = random.Random(0)
     while state_of(game).turn == 1:
-        seat = game.waiting_for[0]
-        game.submit(seat, VMS.random_order(state_of(game), seat, rng))
+        side = game.waiting_for[0]
+        game.submit(side, VMS.random_order(state_of(game), side, rng))
     assert wasp_initiative(game, 2).total == 5  # launched only on turn 1; the race bonus stays
     hyperion = [e for e in game.events if isinstance(e, SubphaseSet) and e.ship == "Hyperion"]
     assert [e.total for e in hyperion] == [0, 0]  # red is not blue's race

@@ -75,8 +75,8 @@ def _mid_game() -> Game:
 def test_save_and_load_reproduce_a_game_in_progress_with_a_secret_plot_pending() -> None:
     game = _mid_game()
     assert not game.is_over
-    seat = game.waiting_for[0]
-    game.submit(seat, VMS.bots()["greedy"]().choose(game.state, seat, __import__("random").Random(1)))
+    side = game.waiting_for[0]
+    game.submit(side, VMS.bots()["greedy"]().choose(game.state, side, __import__("random").Random(1)))
     data = json.loads(json.dumps(game_to_data(game)))
     loaded, _ = game_from_data(data, "test")
     assert loaded.state == game.state
@@ -88,7 +88,7 @@ def test_save_and_load_reproduce_a_game_in_progress_with_a_secret_plot_pending()
 def test_the_cli_plays_vms_through_the_ordinary_commands(tmp_path: Path) -> None:
     runner = CliRunner(env={"FORCE_COLOR": None, "COLUMNS": "200"})
     file = str(tmp_path / "g.json")
-    made = runner.invoke(app, ["new", "vms-capital-duel-vv5", file, "--seed", "3", "--seat", "blue=greedy"])
+    made = runner.invoke(app, ["new", "vms-capital-duel-vv5", file, "--seed", "3", "--side", "blue=greedy"])
     assert made.exit_code == 0, made.stdout
     assert "capital ships" in made.stdout
     # The README's example order.
@@ -125,9 +125,9 @@ def test_the_initiative_help_names_the_ships_with_a_choice_and_its_example_is_le
     else:
         pytest.fail("no seed gave an initiative choice on turn 1")
     example = prompt.help.rsplit("e.g. '", 1)[1].rstrip("'")
-    seat = prompt.seats[0]
-    assert str(game.check(seat, example)) == example
-    choosers = VMS.choosers(game.state, seat)
+    side = prompt.sides[0]
+    assert str(game.check(side, example)) == example
+    choosers = VMS.choosers(game.state, side)
     assert choosers
     for ship in choosers:
         assert f"{ship.id} ({' or '.join(WORD_OF[c] for c in ship.choices)})" in prompt.help

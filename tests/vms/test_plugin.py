@@ -37,12 +37,12 @@ def turn_of(game: Game) -> int:
     return state_of(game).turn
 
 
-def plot(game: Game, seat: str, text: str) -> None:
-    """Submit ``text`` for ``seat`` and let every other seat due now drift."""
+def plot(game: Game, side: str, text: str) -> None:
+    """Submit ``text`` for ``side`` and let every other side due now drift."""
     for other in game.waiting_for:
-        if other != seat:
+        if other != side:
             game.submit(other, "; ".join(f"{s.id} drift" for s in VMS.movers(state_of(game), other)))
-    game.submit(seat, text)
+    game.submit(side, text)
 
 
 # -- notation -------------------------------------------------------------------
@@ -109,8 +109,8 @@ def test_subphases_run_in_the_ruled_order_each_plotted_by_its_own_ships() -> Non
     seen = []
     while game.clock is not None and game.clock.phase == "plot" and turn_of(game) == 1:
         seen.append((game.clock.subphase, game.waiting_for))
-        seat = game.waiting_for[0]
-        game.submit(seat, "; ".join(f"{s.id} drift" for s in VMS.movers(state_of(game), seat)))
+        side = game.waiting_for[0]
+        game.submit(side, "; ".join(f"{s.id} drift" for s in VMS.movers(state_of(game), side)))
     assert seen == [(CAPITAL, ("red",)), (MEDIUM, ("blue",)), (FIGHTERS, ("red",))]
 
 
@@ -184,11 +184,11 @@ def test_rotation_keeps_turning_the_ship_every_turn_until_stopped() -> None:
 def _finish_turn(game: Game) -> None:
     turn = turn_of(game)
     while not game.is_over and turn_of(game) == turn:
-        seat = game.waiting_for[0]
+        side = game.waiting_for[0]
         if state_of(game).phase == "fire":
-            game.submit(seat, "hold")
+            game.submit(side, "hold")
         else:
-            game.submit(seat, "; ".join(f"{s.id} drift" for s in VMS.movers(state_of(game), seat)))
+            game.submit(side, "; ".join(f"{s.id} drift" for s in VMS.movers(state_of(game), side)))
 
 
 def test_turning_penalty_reaches_the_combat_module() -> None:
@@ -207,8 +207,8 @@ def test_overspeed_rolls_xd10_and_the_combat_module_applies_it() -> None:
     game.submit("red", "Omega port1:rot=3 R3")  # pivot 1+1: three starts, one over the limit of 2
     assert state_of(game).ship("Omega").overspeed == 1
     while turn_of(game) == 1:
-        seat = game.waiting_for[0]
-        game.submit(seat, "Hulk drift")
+        side = game.waiting_for[0]
+        game.submit(side, "Hulk drift")
     rolled = next(e for e in game.events if isinstance(e, Rolled) and "rotating 1 over" in e.purpose)
     assert rolled.dice == "1d10"
     assert any(isinstance(e, Damaged) and e.ship == "Omega" and e.location == "SHIELD" for e in game.events)
@@ -272,7 +272,7 @@ def test_the_same_scenario_plays_with_either_module(combat: str) -> None:
     plot(game, "red", "Hyperion drift")
     prompt = game.prompt
     assert prompt is not None
-    assert (prompt.kind, prompt.seats, prompt.help) == ("fire", ("red",), VMS.combat(state_of(game)).fire_help)
+    assert (prompt.kind, prompt.sides, prompt.help) == ("fire", ("red",), VMS.combat(state_of(game)).fire_help)
     shot = {"msc": "Hyperion F>Hulk", "vv5": "Hyperion fwd*2>Hulk"}[combat]
     game.submit("red", shot)
     assert any(isinstance(e, (Fired, GunsFired)) for e in game.events)

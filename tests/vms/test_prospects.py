@@ -40,8 +40,8 @@ def _greedy_until(
         state = game.state
         if isinstance(state, VMSState) and wanted(game, state):
             return game
-        for seat in game.waiting_for:
-            game.submit(seat, s.bots[seat].choose(game.system.seat_view(state, seat), seat, random.Random(0)))
+        for side in game.waiting_for:
+            game.submit(side, s.bots[side].choose(game.system.side_view(state, side), side, random.Random(0)))
     raise AssertionError(f"{scenario}: no {what} in {limit} orders")
 
 
@@ -120,16 +120,16 @@ def test_a_vms_search_trial_stops_at_the_fire_phase_of_the_turn_after_and_rolls_
     for _ in range(400):
         if game.state.phase == "plot" and game.state.turn == 2:
             break
-        for seat in game.waiting_for:
-            game.submit(seat, s.bots[seat].choose(game.system.seat_view(game.state, seat), seat, random.Random(0)))
+        for side in game.waiting_for:
+            game.submit(side, s.bots[side].choose(game.system.side_view(game.state, side), side, random.Random(0)))
     state = game.state
     assert isinstance(state, VMSState)
     assert (state.phase, state.turn) == ("plot", 2)
-    seat = game.waiting_for[0]
+    side = game.waiting_for[0]
     bot = SearchBot(game.system)
     assert bot.judging(state) is Judging.PROSPECT
-    order = bot.policy.choose(state, seat, random.Random(0))
-    end, judged = bot._rollout(state, {seat: order}, 7, Judging.PROSPECT)
+    order = bot.policy.choose(state, side, random.Random(0))
+    end, judged = bot._rollout(state, {side: order}, 7, Judging.PROSPECT)
     # The first stop is this turn's fire, counted in expectation and held; the second the next turn's.
     assert end.turn == state.turn + 1
     assert end.phase == "fire" or end.phase == "over"
@@ -174,7 +174,7 @@ def test_missiles_in_flight_are_counted_in_expectation_where_a_trial_moves_and_n
     while state.phase == "plot":
         prompt = system.prompt(state)
         assert prompt is not None
-        orders = {seat: policy.choose(state, seat, random.Random(0)) for seat in prompt.seats}
+        orders = {side: policy.choose(state, side, random.Random(0)) for side in prompt.sides}
         plots.append(orders)
         done = system.resolve_in_prospect(state, orders, dice)
         assert done is not None

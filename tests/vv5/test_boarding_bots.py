@@ -106,8 +106,8 @@ SEEDS = range(200, 210)
 
 
 @pytest.mark.parametrize("name", ["vv5-ghost-ship", "vv5-alien-starship"])
-@pytest.mark.parametrize("seat", ["red", "blue"])
-def test_greedy_beats_random(name: str, seat: str) -> None:
-    other = "blue" if seat == "red" else "red"
-    summary = simulate(builtin_scenario(name), {seat: "greedy", other: "random"}, len(SEEDS), SEEDS[0])
-    assert summary.wins[seat] > summary.wins[other]
+@pytest.mark.parametrize("side", ["red", "blue"])
+def test_greedy_beats_random(name: str, side: str) -> None:
+    other = "blue" if side == "red" else "red"
+    summary = simulate(builtin_scenario(name), {side: "greedy", other: "random"}, len(SEEDS), SEEDS[0])
+    assert summary.wins[side] > summary.wins[other]

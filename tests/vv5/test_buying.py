@@ -36,7 +36,7 @@ def test_points_are_rolled_2d6_plus_8_and_logged() -> None:
     assert points == {"red": rolls[0].total + 8, "blue": rolls[0].total + 8}
     prompt = game.prompt
     assert prompt is not None
-    assert (prompt.kind, prompt.seats) == ("purchase", ("red",))
+    assert (prompt.kind, prompt.sides) == ("purchase", ("red",))
 
 
 @pytest.mark.parametrize("seed", range(1, 13))

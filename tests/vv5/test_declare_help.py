@@ -33,8 +33,8 @@ def game_at_declare_order(seed: int = 1) -> Game:
         assert prompt is not None, "the game ended before anyone chose a declaration order"
         if prompt.kind == "declare-order":
             return game
-        seat = game.waiting_for[0]
-        game.submit(seat, bots[seat].choose(game.state, seat, bot_rng(seed, seat, len(game.history))))
+        side = game.waiting_for[0]
+        game.submit(side, bots[side].choose(game.state, side, bot_rng(seed, side, len(game.history))))
     pytest.fail(f"no declare-order prompt within {MAX_ORDERS} orders")
 
 
@@ -48,11 +48,11 @@ def test_the_declare_order_help_names_the_refugees_sides_and_its_examples_are_le
     assert "red" not in prompt.help
     assert "'intercept first'" in prompt.help
     assert "'refugees first'" in prompt.help
-    (seat,) = prompt.seats
+    (side,) = prompt.sides
     examples = re.findall(r"'([^']+)'", prompt.help)
     assert len(examples) == 3, prompt.help
     for text in examples:
-        order = game.check(seat, text)
+        order = game.check(side, text)
         assert isinstance(order, DeclareOrder)
         assert set(order.sides) == ids
 
@@ -64,6 +64,6 @@ def test_an_order_naming_no_side_is_told_a_real_side() -> None:
     prompt = game.prompt
     assert prompt is not None
     with pytest.raises(OrderSyntaxError) as refused:
-        game.parse(prompt.seats[0], "first")
+        game.parse(prompt.sides[0], "first")
     assert "blue" not in str(refused.value)
     assert re.search(r"'(intercept|refugees) first'", str(refused.value))

@@ -23,8 +23,8 @@ DOGFIGHT = {"several_targets": "harder", "board_shift": True, "honour_rule": Tru
 
 
 def _options(state: VV5State, ship_id: str) -> list[MoveOption]:
-    seat = state.ship(ship_id).side
-    return list(system.move_options(state, seat)[ship_id])
+    side = state.ship(ship_id).side
+    return list(system.move_options(state, side)[ship_id])
 
 
 def _edge(state: VV5State, option: MoveOption) -> str:
@@ -34,8 +34,8 @@ def _edge(state: VV5State, option: MoveOption) -> str:
 
 
 def _resolve(state: VV5State, plots: dict[str, str], seed: int = 1) -> tuple[VV5State, bool]:
-    """Every seat's plot resolved; and whether any ships collided."""
-    orders = {seat: system.parse_order(state, seat, text) for seat, text in plots.items()}
+    """Every side's plot resolved; and whether any ships collided."""
+    orders = {side: system.parse_order(state, side, text) for side, text in plots.items()}
     after, events = system.resolve(state, orders, Dice(seed))
     return after, any(isinstance(e, Collided) for e in events)
 
@@ -108,7 +108,7 @@ def test_the_dogfight_warning_agrees_with_what_resolution_does(
     plots: dict[str, list[str]] = {}
     for ship in ships:
         plots.setdefault(ship.side, []).append(chosen[ship.id].text)
-    after, collided = _resolve(state, {seat: "; ".join(texts) for seat, texts in plots.items()})
+    after, collided = _resolve(state, {side: "; ".join(texts) for side, texts in plots.items()})
     for ship in ships:
         option = chosen[ship.id]
         reason = _edge(state, option)

@@ -42,8 +42,8 @@ def _states(seed: int, options: dict[str, object] | None = None) -> Iterator[VV5
         state = game.state
         if isinstance(state, VV5State):
             yield state
-        for seat in game.waiting_for:
-            game.submit(seat, bot_order(game, seat, setup.bots[seat]))
+        for side in game.waiting_for:
+            game.submit(side, bot_order(game, side, setup.bots[side]))
 
 
 STATES = [s for seed in (1, 2) for s in _states(seed)] + list(_states(3, {"experienced_crews": True}))

@@ -110,11 +110,11 @@ def test_the_declare_order_prompt_names_every_side_in_play() -> None:
         batches = [b for b in game.history if b.clock.phase == "declare-order"]
         assert batches, name
         first = next(b for b in batches)
-        ((seat, text),) = first.orders
+        ((side, text),) = first.orders
         order = [part.strip() for part in text.split(",")]
         assert sorted(order) == sorted(sides)  # every side, once
-        assert order[-1] == seat  # the greedy holder declares last
-        assert seat == holders[first.clock.turn - 1]
+        assert order[-1] == side  # the greedy holder declares last
+        assert side == holders[first.clock.turn - 1]
 
 
 def test_a_side_knocked_out_of_a_three_way_fight_drops_out_of_the_declare_order() -> None:

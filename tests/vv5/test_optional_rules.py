@@ -179,7 +179,7 @@ def test_an_ace_moment_moves_the_others_first_then_asks_for_a_new_plot() -> None
     assert not any(isinstance(e, Moved) and e.ship == "X1" for e in events)
     prompt = system.prompt(state)
     assert prompt is not None
-    assert (prompt.kind, prompt.seats) == ("ace-replot", ("red",))
+    assert (prompt.kind, prompt.sides) == ("ace-replot", ("red",))
     with pytest.raises(IllegalOrderError, match="no Ace Moment"):
         system.check_order(state, "blue", Plot((("Y1", Manoeuvre.parse("0")),)))
     replot = system.parse_order(state, "red", "X1 R")
@@ -459,8 +459,8 @@ def test_greedy_stays_legal_with_both_options() -> None:
         bots = {"red": vv5.bots()["greedy"](), "blue": vv5.bots()["random"]()}
         step = 0
         while not game.is_over and step < 3000:
-            seat = game.waiting_for[0]
-            game.submit(seat, bots.get(seat, bots["blue"]).choose(game.state, seat, bot_rng(seed, seat, step)))
+            side = game.waiting_for[0]
+            game.submit(side, bots.get(side, bots["blue"]).choose(game.state, side, bot_rng(seed, side, step)))
             step += 1
         assert game.is_over
         check_game(game)
@@ -472,8 +472,8 @@ def test_options_off_leave_the_game_alone() -> None:
     for _ in range(12):
         if game.is_over:
             break
-        seat = game.waiting_for[0]
-        game.submit(seat, system.random_order(game.state, seat, rng))
+        side = game.waiting_for[0]
+        game.submit(side, system.random_order(game.state, side, rng))
     assert not any(e.kind.startswith(("vv5-panic", "vv5-ace", "vv5-crew")) for e in game.events)
 
 

@@ -211,8 +211,8 @@ def test_search_turns_its_guns_on_the_target_where_they_are_worth_most_together(
     # Three shots turn on it; a fourth would add less to its kill than X1's second shot at 2 hexes does on Y1.
     assert str(aimed) == "X1 fwd*2>Y1 fwd*2>Y2; X2 fwd*2>Y2 fwd*2>Y2"
     system.check_order(state, "red", aimed)
-    # A missile of the seat's own already bound for the frail one (3+ on the track) all but settles it: the guns
-    # stay on the whole one. Another side's missiles are not the seat's to count.
+    # A missile of the side's own already bound for the frail one (3+ on the track) all but settles it: the guns
+    # stay on the whole one. Another side's missiles are not the side's to count.
     bound = replace(state, incoming=(Missile("X1", "Y2", 3),))
     assert aimed_gunfire(bound, "red", greedy) == greedy
     theirs = replace(state, incoming=(Missile("Y1", "X1", 3),))

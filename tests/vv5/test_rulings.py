@@ -473,7 +473,7 @@ def test_ruling_the_declaration_order_is_chosen_once_for_missiles_and_guns() -> 
     state = make_state(red, blue, green, phase="choose-order", initiative="blue")
     prompt = system.prompt(state)
     assert prompt is not None
-    assert (prompt.kind, prompt.seats) == ("declare-order", ("blue",))
+    assert (prompt.kind, prompt.sides) == ("declare-order", ("blue",))
     order = system.parse_order(state, "blue", "green first")
     assert order == DeclareOrder(("green", "red", "blue"))
     state, _ = system.resolve(state, {"blue": order}, LoadedDice())
@@ -481,9 +481,9 @@ def test_ruling_the_declaration_order_is_chosen_once_for_missiles_and_guns() -> 
     while state.phase in ("missiles", "guns"):
         prompt = system.prompt(state)
         assert prompt is not None
-        seat = prompt.seats[0]
-        asked.append((state.phase, seat))
-        state, _ = system.resolve(state, {seat: system.parse_order(state, seat, "hold")}, LoadedDice())
+        side = prompt.sides[0]
+        asked.append((state.phase, side))
+        state, _ = system.resolve(state, {side: system.parse_order(state, side, "hold")}, LoadedDice())
     assert asked == [(phase, who) for phase in ("missiles", "guns") for who in ("green", "red", "blue")]
 
 
@@ -712,8 +712,8 @@ def test_house_rule_honour_cornered_plot_still_goes_through_the_game() -> None:
     enemy = make_ship("Y1", "blue", at="20,20")
     state = make_state(fast, enemy, options={"several_targets": "harder", "honour_rule": True})
     plots = {"red": Plot((("X1", Manoeuvre.parse("0")),)), "blue": Plot((("Y1", Manoeuvre.parse("0")),))}
-    for seat, plot in plots.items():
-        system.check_order(state, seat, plot)
+    for side, plot in plots.items():
+        system.check_order(state, side, plot)
     after, events = system.resolve(state, plots, LoadedDice(*([3] * 10)))
     assert after.ship("X1").status == "exited"
     assert any(isinstance(e, LeftMap) for e in events)

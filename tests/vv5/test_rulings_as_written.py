@@ -121,7 +121,7 @@ def test_refugees_place_interceptors_first_then_the_refugees_facings() -> None:
         "refugees:face:Z2",
     )
     assert game.prompt is not None
-    assert game.prompt.seats == ("intercept",)
+    assert game.prompt.sides == ("intercept",)
     assert "no less than 10 hexes" in game.prompt.help
 
 

@@ -280,10 +280,10 @@ def test_killed_refugees_score_for_the_interceptor() -> None:
 @pytest.mark.parametrize("name", ["vv5-strike-force", "vv5-assault-force", "vv5-refugees"])
 def test_greedy_beats_random_from_either_side(name: str) -> None:
     scenario = builtin_scenario(name)
-    for seat in (s.id for s in scenario.sides):
-        other = next(s.id for s in scenario.sides if s.id != seat)
-        summary = simulate(scenario, {seat: "greedy", other: "random"}, 30)
-        assert summary.wins[seat] > 2 * summary.wins[other], (seat, dict(summary.wins))
+    for side in (s.id for s in scenario.sides):
+        other = next(s.id for s in scenario.sides if s.id != side)
+        summary = simulate(scenario, {side: "greedy", other: "random"}, 30)
+        assert summary.wins[side] > 2 * summary.wins[other], (side, dict(summary.wins))
 
 
 def test_the_greedy_pull_runs_carriers_for_their_edge_and_interceptors_at_them() -> None:

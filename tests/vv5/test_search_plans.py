@@ -1,4 +1,4 @@
-"""Two plots a trial: VV5's search trials search the seat's next plot too (``RuleSystem.plan_ahead``)."""
+"""Two plots a trial: VV5's search trials search the side's next plot too (``RuleSystem.plan_ahead``)."""
 
 from __future__ import annotations
 
@@ -16,22 +16,22 @@ from vectorwar.setup import set_up
 from vectorwar.systems.vv5.rules import PLAN_AHEAD, system
 
 
-def movement_plots(scenario: str, seat: str, seed: int, count: int) -> Iterator[Game]:
-    """The first ``count`` movement plots ``seat`` makes in a game of greedy bots."""
+def movement_plots(scenario: str, side: str, seed: int, count: int) -> Iterator[Game]:
+    """The first ``count`` movement plots ``side`` makes in a game of greedy bots."""
     setup = set_up(scenario, seed=seed, default="greedy")
     game = setup.game
     while count and not game.is_over:
         prompt = game.system.prompt(game.state)
         assert prompt is not None
-        if prompt.kind == "plot" and seat in game.waiting_for:
+        if prompt.kind == "plot" and side in game.waiting_for:
             count -= 1
             yield game
         for s in list(game.waiting_for):
             game.submit(s, setup.bots[s].choose(game.state, s, random.Random(0)))
 
 
-def rank(bot: SearchBot, end: trials.Trial, seat: str) -> tuple[float, float]:
-    fixed, gain = bot._outcome(end, seat, {})
+def rank(bot: SearchBot, end: trials.Trial, side: str) -> tuple[float, float]:
+    fixed, gain = bot._outcome(end, side, {})
     return (0.5 if fixed is None else fixed), gain
 
 
@@ -64,7 +64,7 @@ def _gap_at(index: int, base: str, options: Mapping[str, Sequence[Any]]) -> int:
     return gap(move, chosen_move(base, ship, options[ship]))
 
 
-def test_a_trial_that_plays_every_next_plot_out_ends_no_worse_for_the_seat_than_the_fast_bots(
+def test_a_trial_that_plays_every_next_plot_out_ends_no_worse_for_the_side_than_the_fast_bots(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # Every plot tried is played to the trial's end, the fast bot's among them: the best cannot be worse.
@@ -81,7 +81,7 @@ def test_a_trial_that_plays_every_next_plot_out_ends_no_worse_for_the_seat_than_
     assert better > 0  # the pirate's own next plot is worth searching in these positions
 
 
-def test_a_trial_searches_the_named_seats_next_plot_only_if_it_makes_a_run() -> None:
+def test_a_trial_searches_the_named_sides_next_plot_only_if_it_makes_a_run() -> None:
     game = next(movement_plots("vv5-pirates", "pirate", 0, 2))
     state = game.state
     bot = SearchBot(system)
@@ -92,7 +92,7 @@ def test_a_trial_searches_the_named_seats_next_plot_only_if_it_makes_a_run() -> 
     assert system.plan_ahead(state, "interceptors") == 0
     assert bot._rollout(state, orders, 7, Judging.PROSPECT, "pirate") != plain
     assert bot._rollout(state, orders, 7, Judging.PROSPECT, "interceptors") == plain
-    # Where the system does not plan ahead, the named seat's next plot is the fast bot's too: Strike Force's
+    # Where the system does not plan ahead, the named side's next plot is the fast bot's too: Strike Force's
     # bombers (a run, measured weaker with it), a VV5 fight that is not a run (the Dogfight), and VMS.
     bombing = next(movement_plots("vv5-strike-force", "strike", 0, 2))
     assert system.plan_ahead(bombing.state, "strike") == 0

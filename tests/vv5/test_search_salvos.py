@@ -19,25 +19,25 @@ def first_small_launch(scenario: str, seed: int) -> tuple[Game, str, Launches]:
     setup = set_up(scenario, seed=seed, default="greedy")
     game = setup.game
     while game.system.result(game.state) is None:
-        for seat in list(game.waiting_for):
-            order = setup.bots[seat].choose(game.system.seat_view(game.state, seat), seat, random.Random(0))
+        for side in list(game.waiting_for):
+            order = setup.bots[side].choose(game.system.side_view(game.state, side), side, random.Random(0))
             if isinstance(order, Launches) and any(
                 x.missiles < game.state.ship(x.ship).missiles_ready for x in order.launches
             ):
-                return game, seat, order
-            game.submit(seat, order)
+                return game, side, order
+            game.submit(side, order)
     raise AssertionError(f"no launch with missiles kept back in {scenario} on seed {seed}")
 
 
 def test_search_launches_every_missile_ready_at_the_targets_greedy_chose() -> None:
-    game, seat, greedy = first_small_launch("vv5-dogfight", 0)
-    searched = bot_order(game, seat, SearchBot(game.system))
+    game, side, greedy = first_small_launch("vv5-dogfight", 0)
+    searched = bot_order(game, side, SearchBot(game.system))
     assert isinstance(searched, Launches)
     assert [(x.ship, x.target) for x in searched.launches] == [(x.ship, x.target) for x in greedy.launches]
     assert [x.missiles for x in searched.launches] == [game.state.ship(x.ship).missiles_ready for x in greedy.launches]
     assert sum(x.missiles for x in searched.launches) > sum(x.missiles for x in greedy.launches)
-    # The fuller salvo is a legal order of the same seat.
-    game.submit(seat, searched)
+    # The fuller salvo is a legal order of the same side.
+    game.submit(side, searched)
 
 
 def test_only_launches_are_filled_and_invasion_keeps_its_own_salvo_sizes() -> None:
@@ -57,11 +57,11 @@ def test_only_launches_are_filled_and_invasion_keeps_its_own_salvo_sizes() -> No
 
 
 def test_a_declaration_the_system_would_fill_illegally_falls_back_to_greedys(monkeypatch: pytest.MonkeyPatch) -> None:
-    game, seat, greedy = first_small_launch("vv5-dogfight", 0)
+    game, side, greedy = first_small_launch("vv5-dogfight", 0)
     system = game.system
     # More missiles than the ship has ready: the bot must not give it.
     launch = greedy.launches[0]
     too_many = Launches((Launch(launch.ship, 9, launch.target),))
     monkeypatch.setattr(system, "search_declaration", lambda state, s, order: too_many)
-    assert str(bot_order(game, seat, SearchBot(system))) == str(greedy)
-    assert str(GreedyBot().choose(system.seat_view(game.state, seat), seat, random.Random(0))) == str(greedy)
+    assert str(bot_order(game, side, SearchBot(system))) == str(greedy)
+    assert str(GreedyBot().choose(system.side_view(game.state, side), side, random.Random(0))) == str(greedy)

@@ -11,10 +11,10 @@ from vectorwar.registry import get_system
 from vectorwar.scene import build_scene
 
 
-def accepted(game: Game, seat: str, text: str) -> bool:
+def accepted(game: Game, side: str, text: str) -> bool:
     system, state = game.system, game.state
     try:
-        system.check_order(state, seat, system.parse_order(state, seat, text))
+        system.check_order(state, side, system.parse_order(state, side, text))
     except (IllegalOrderError, OrderSyntaxError):
         return False
     return True
@@ -28,15 +28,15 @@ def test_every_purchase_option_is_legal_and_every_legal_buy_is_offered(name: str
     while game.state.phase == "purchase":
         prompt = game.prompt
         assert prompt is not None
-        seat = prompt.seats[0]
-        menu = game.system.setup_menu(game.state, seat)
+        side = prompt.sides[0]
+        menu = game.system.setup_menu(game.state, side)
         assert menu is not None
         assert menu.kind == "pick"
-        assert menu.left == game.state.purchase.points_of(seat)
+        assert menu.left == game.state.purchase.points_of(side)
         offered = [o.order for o in menu.options]
         assert offered
-        assert all(accepted(game, seat, text) for text in offered)
-        assert accepted(game, seat, "done") == bool(menu.finish)
+        assert all(accepted(game, side, text) for text in offered)
+        assert accepted(game, side, "done") == bool(menu.finish)
         for option in menu.options:
             assert option.cost <= (menu.left or 0)
             assert " t: " in option.stats
@@ -44,12 +44,12 @@ def test_every_purchase_option_is_legal_and_every_legal_buy_is_offered(name: str
         for group in {o.group for o in menu.options}:
             counts = {int(o.order.split()[1]) for o in menu.options if o.group == group}
             for n in set(range(1, 4)) - counts:
-                assert not any(accepted(game, seat, f"buy {n} {group}{b}") for b in ("", " bombs 1", " bombs 2"))
-        game.submit(seat, offered[0])
+                assert not any(accepted(game, side, f"buy {n} {group}{b}") for b in ("", " bombs 1", " bombs 2"))
+        game.submit(side, offered[0])
     assert game.system.setup_menu(game.state, "red") is None
 
 
-def test_a_seat_not_buying_gets_no_menu_and_the_scene_carries_the_buyers() -> None:
+def test_a_side_not_buying_gets_no_menu_and_the_scene_carries_the_buyers() -> None:
     game = Game.new(get_system("vv5"), builtin_scenario("vv5-strike-force-purchase"), 2)
     assert game.system.setup_menu(game.state, "intercept") is None
     scene = build_scene(game, ["strike", "intercept"])

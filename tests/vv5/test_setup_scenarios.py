@@ -45,7 +45,7 @@ def test_strike_force_buys_as_the_dogfight_with_one_roll() -> None:
     [roll] = budget_rolls(g)
     assert dict(g.state.purchase.points) == {"strike": roll + 8, "intercept": roll + 8}
     assert g.prompt is not None
-    assert g.prompt.seats == ("strike",)
+    assert g.prompt.sides == ("strike",)
 
 
 def test_the_strike_forces_first_buy_carries_two_bombs_at_least() -> None:
@@ -64,7 +64,7 @@ def test_the_strike_forces_first_buy_carries_two_bombs_at_least() -> None:
     while g.state.purchase is not None:
         prompt = g.prompt
         assert prompt is not None
-        g.submit(prompt.seats[0], "done")
+        g.submit(prompt.sides[0], "done")
     strike = {s.id: s for s in g.state.ships_of("strike")}
     assert sorted(strike) == ["X1", "X2", "X3"]
     assert [bombs_of(strike[x]) for x in ("X1", "X2", "X3")] == [1, 1, 0]
@@ -79,7 +79,7 @@ def test_assault_force_gets_a_courier_per_pair_of_fighters() -> None:
     while g.state.purchase is not None:
         prompt = g.prompt
         assert prompt is not None
-        g.submit(prompt.seats[0], "done")
+        g.submit(prompt.sides[0], "done")
     assault = sorted((s.id, s.design) for s in g.state.ships_of("assault"))
     # Three fighters are two elements (a pair and a single): two transports.
     assert assault == [("T1", "courier"), ("T2", "courier"), ("X1", "ghost"), ("X2", "ghost"), ("X3", "ghost")]
@@ -92,7 +92,7 @@ def test_assault_force_gets_a_courier_per_pair_of_fighters() -> None:
 def test_only_the_pirates_pursuers_buy_and_start_in_their_two_corners() -> None:
     g = game("vv5-pirates-purchase", points=12)
     assert g.prompt is not None
-    assert g.prompt.seats == ("interceptors",)
+    assert g.prompt.sides == ("interceptors",)
     assert [s.id for s in g.state.ships] == ["P1"]
     g.submit("interceptors", "buy 2 dynamo")
     hex_map = g.scenario.hex_map()
@@ -140,7 +140,7 @@ def test_an_ally_is_no_target() -> None:
 def test_the_players_place_the_body_at_the_centre_then_the_pod_next_to_it() -> None:
     g = game("vv5-stasis-pod-place")
     assert g.prompt is not None
-    assert (g.prompt.kind, g.prompt.seats) == ("place", ("red",))
+    assert (g.prompt.kind, g.prompt.sides) == ("place", ("red",))
     rolls_before = len(g.events)
     with pytest.raises(IllegalOrderError, match="centre of the map"):
         g.submit("red", "place body A@0,0")
@@ -148,7 +148,7 @@ def test_the_players_place_the_body_at_the_centre_then_the_pod_next_to_it() -> N
         g.submit("red", "place pod H@5,3")
     g.submit("red", "place body H@5,4")
     assert g.prompt is not None
-    assert g.prompt.seats == ("blue",)
+    assert g.prompt.sides == ("blue",)
     with pytest.raises(IllegalOrderError, match="next to the body"):
         g.submit("blue", "place pod H@7,7")
     g.submit("blue", "place pod H@5,5")

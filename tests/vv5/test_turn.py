@@ -54,23 +54,23 @@ def test_a_turn_runs_in_the_texts_order() -> None:
     state = make_state(x, y, phase="choose-order", initiative="red")
     prompt = system.prompt(state)
     assert prompt is not None
-    assert (prompt.kind, prompt.seats) == ("declare-order", ("red",))
+    assert (prompt.kind, prompt.sides) == ("declare-order", ("red",))
     state, _ = system.resolve(state, {"red": DeclareOrder(("blue", "red"))}, LoadedDice())
     assert state.phase == "missiles"
     assert state.declare_order == ("blue", "red")
     # blue (a gunship) has no missiles, so red is asked first for launches.
     prompt = system.prompt(state)
     assert prompt is not None
-    assert (prompt.kind, prompt.seats) == ("missiles", ("red",))
+    assert (prompt.kind, prompt.sides) == ("missiles", ("red",))
     state, _ = system.resolve(state, {"red": system.parse_order(state, "red", "X1 1>Y1")}, LoadedDice())
     assert state.phase == "guns"
     assert len(state.incoming) == 1
     prompt = system.prompt(state)
     assert prompt is not None
-    assert prompt.seats == ("blue",)
+    assert prompt.sides == ("blue",)
 
 
-def test_a_seat_cannot_order_out_of_turn_and_the_state_is_untouched() -> None:
+def test_a_side_cannot_order_out_of_turn_and_the_state_is_untouched() -> None:
     game = Game.new(get_system("vv5"), builtin_scenario("vv5-dogfight"), seed=4)
     before = game.system.state_to_data(game.state)
     waiting = game.waiting_for
@@ -79,28 +79,28 @@ def test_a_seat_cannot_order_out_of_turn_and_the_state_is_untouched() -> None:
     assert game.system.state_to_data(game.state) == before
 
 
-def test_an_order_object_may_name_only_the_seats_own_ships_and_the_state_is_untouched() -> None:
+def test_an_order_object_may_name_only_the_sides_own_ships_and_the_state_is_untouched() -> None:
     # Text is checked by the parser ("no ship of yours"); an order object handed to submit is checked here.
     game = Game.new(get_system("vv5"), builtin_scenario("vv5-dogfight"), seed=4)
-    seat = game.waiting_for[0]
-    other = next(s for s in game.state.sides if s != seat)
-    mine = [s.id for s in game.state.ships_of(seat)]
+    side = game.waiting_for[0]
+    other = next(s for s in game.state.sides if s != side)
+    mine = [s.id for s in game.state.ships_of(side)]
     theirs = game.state.ships_of(other)[0].id
     before = game.system.state_to_data(game.state)
-    plot = game.system.parse_order(game.state, seat, "; ".join(f"{ship} 0" for ship in mine))
+    plot = game.system.parse_order(game.state, side, "; ".join(f"{ship} 0" for ship in mine))
     assert isinstance(plot, Plot)
     stolen = Plot(((theirs, plot.moves[0][1]), *plot.moves[1:]))
-    with pytest.raises(IllegalOrderError, match=f"{theirs} is not a ship of {seat}'s"):
-        game.submit(seat, stolen)
+    with pytest.raises(IllegalOrderError, match=f"{theirs} is not a ship of {side}'s"):
+        game.submit(side, stolen)
     with pytest.raises(IllegalOrderError, match="there is no ship called 'Z9'"):
-        game.submit(seat, Plot((*plot.moves, ("Z9", plot.moves[0][1]))))
+        game.submit(side, Plot((*plot.moves, ("Z9", plot.moves[0][1]))))
     assert game.system.state_to_data(game.state) == before
     assert game.pending == {}
     system, state = game.system, game.state
     for order in (Launches((Launch(theirs, 1, mine[0]),)), Gunfire((Shot(theirs, "turret360", 1, mine[0]),))):
         phase = "missiles" if isinstance(order, Launches) else "guns"
-        with pytest.raises(IllegalOrderError, match=f"{theirs} is not a ship of {seat}'s"):
-            system.check_order(replace(state, phase=phase), seat, order)
+        with pytest.raises(IllegalOrderError, match=f"{theirs} is not a ship of {side}'s"):
+            system.check_order(replace(state, phase=phase), side, order)
 
 
 def test_the_dogfight_plays_to_its_end_with_victory_points() -> None:

@@ -40,8 +40,8 @@ class Mirror:
     people: dict[str, Bot] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, scenario: str, seed: int, seats: Mapping[str, str], people: str = "random") -> Mirror:
-        setup = set_up(scenario, {s: c.removeprefix("bot:") for s, c in seats.items()}, seed=seed)
+    def of(cls, scenario: str, seed: int, sides: Mapping[str, str], people: str = "random") -> Mirror:
+        setup = set_up(scenario, {s: c.removeprefix("bot:") for s, c in sides.items()}, seed=seed)
         humans = {s: people for s, player in setup.players.items() if player == "human"}
         mirror = cls(setup.game, setup.bots, make_bots(setup.game.system, humans))
         mirror.run_bots()
@@ -52,15 +52,15 @@ class Mirror:
         for _ in bot_turns(self.game, self.server_bots):
             pass
 
-    def rng(self, seat: str) -> Any:
-        return bot_rng(self.game.seed, seat, len(self.game.history))
+    def rng(self, side: str) -> Any:
+        return bot_rng(self.game.seed, side, len(self.game.history))
 
-    def order_for(self, seat: str) -> str:
-        """A legal order for ``seat`` now, as text."""
-        return str(self.people[seat].choose(self.game.state, seat, self.rng(seat)))
+    def order_for(self, side: str) -> str:
+        """A legal order for ``side`` now, as text."""
+        return str(self.people[side].choose(self.game.state, side, self.rng(side)))
 
-    def give(self, seat: str, text: str) -> None:
-        self.game.submit(seat, text)
+    def give(self, side: str, text: str) -> None:
+        self.game.submit(side, text)
         self.run_bots()
 
     @property

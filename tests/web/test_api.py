@@ -12,8 +12,8 @@ from vectorwar.scene import build_scene
 from vectorwar.web.app import create_app
 
 
-def create(client: TestClient, scenario: str, seats: dict[str, str], seed: int = 7, **extra: Any) -> dict[str, Any]:
-    answer = client.post("/api/games", json={"scenario": scenario, "seats": seats, "seed": seed, **extra})
+def create(client: TestClient, scenario: str, sides: dict[str, str], seed: int = 7, **extra: Any) -> dict[str, Any]:
+    answer = client.post("/api/games", json={"scenario": scenario, "sides": sides, "seed": seed, **extra})
     assert answer.status_code == 201, answer.text
     data: dict[str, Any] = answer.json()
     return data
@@ -23,30 +23,30 @@ def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-def token_of(created: dict[str, Any], seat: str) -> str:
-    token: str = next(p["token"] for p in created["players"] if seat in p["seats"])
+def token_of(created: dict[str, Any], side: str) -> str:
+    token: str = next(p["token"] for p in created["players"] if side in p["sides"])
     return token
 
 
-def play(client: TestClient, scenario: str, seats: dict[str, str], seed: int, limit: int = 200) -> tuple[Mirror, str]:
-    """Play the people's seats with legal random orders until the end; the mirror checks every answer."""
-    created = create(client, scenario, seats, seed)
+def play(client: TestClient, scenario: str, sides: dict[str, str], seed: int, limit: int = 200) -> tuple[Mirror, str]:
+    """Play the people's sides with legal random orders until the end; the mirror checks every answer."""
+    created = create(client, scenario, sides, seed)
     game_id = created["id"]
-    mirror = Mirror.of(scenario, seed, seats)
+    mirror = Mirror.of(scenario, seed, sides)
     for _ in range(limit):
         due = mirror.due()
         if not due:
             break
-        seat = due[0]
-        text = mirror.order_for(seat)
+        side = due[0]
+        text = mirror.order_for(side)
         step = len(mirror.game.history)
         answer = client.post(
             f"/api/games/{game_id}/orders",
-            json={"seat": seat, "text": text, "step": mirror.step},
-            headers=auth(token_of(created, seat)),
+            json={"side": side, "text": text, "step": mirror.step},
+            headers=auth(token_of(created, side)),
         )
         assert answer.status_code == 200, answer.text
-        mirror.game.submit(seat, text)
+        mirror.game.submit(side, text)
         completed = len(mirror.game.history) > step
         mirror.run_bots()
         body = answer.json()
@@ -96,7 +96,7 @@ def test_a_game_against_greedy_plays_to_the_end_exactly_as_the_kernel_plays_it(
     assert scene["events"] == expected["events"]
     listed = next(g for g in client.get("/api/games").json() if g["id"] == game_id)
     assert listed["over"] is True
-    assert listed["seats"] == {"red": "human", "blue": "bot:greedy"}
+    assert listed["sides"] == {"red": "human", "blue": "bot:greedy"}
 
 
 def test_a_game_is_rebuilt_from_the_store_by_a_new_server(db_url: str) -> None:
@@ -104,15 +104,15 @@ def test_a_game_is_rebuilt_from_the_store_by_a_new_server(db_url: str) -> None:
         created = create(client, "msc-duel", {"red": "human", "blue": "human"}, seed=11)
         mirror = Mirror.of("msc-duel", 11, {"red": "human", "blue": "human"})
         for _ in range(5):
-            seat = mirror.due()[0]
-            text = mirror.order_for(seat)
+            side = mirror.due()[0]
+            text = mirror.order_for(side)
             answer = client.post(
                 f"/api/games/{created['id']}/orders",
-                json={"seat": seat, "text": text, "step": mirror.step},
-                headers=auth(token_of(created, seat)),
+                json={"side": side, "text": text, "step": mirror.step},
+                headers=auth(token_of(created, side)),
             )
             assert answer.status_code == 200, answer.text
-            mirror.give(seat, text)
+            mirror.give(side, text)
         before = client.get(f"/api/games/{created['id']}", headers=auth(token_of(created, "red"))).json()
     with TestClient(create_app(db_url)) as again:
         after = again.get(f"/api/games/{created['id']}", headers=auth(token_of(created, "red"))).json()
@@ -120,9 +120,9 @@ def test_a_game_is_rebuilt_from_the_store_by_a_new_server(db_url: str) -> None:
     assert after["step"] == len(mirror.game.history) > 0
 
 
-def test_hotseat_gives_one_token_for_every_human_seat(client: TestClient) -> None:
+def test_hotseat_gives_one_token_for_every_human_side(client: TestClient) -> None:
     created = create(client, "msc-duel", {"red": "human", "blue": "human"}, hotseat=True)
-    assert [p["seats"] for p in created["players"]] == [["red", "blue"]]
+    assert [p["sides"] for p in created["players"]] == [["red", "blue"]]
     token = created["players"][0]["token"]
     assert created["players"][0]["url"] == f"/games/{created['id']}?token={token}"
     scene = client.get(f"/api/games/{created['id']}?token={token}").json()
@@ -134,7 +134,7 @@ def test_quickstart_is_a_vv5_dogfight_against_greedy_waiting_for_the_newcomer(cl
     answer = client.post("/api/quickstart")
     assert answer.status_code == 201
     created = answer.json()
-    assert [p["seats"] for p in created["players"]] == [["red"]]
+    assert [p["sides"] for p in created["players"]] == [["red"]]
     scene = client.get(f"/api/games/{created['id']}?token={created['players'][0]['token']}").json()
     assert scene["scenario"]["id"] == "vv5-dogfight"
     assert scene["players"] == {"red": "human", "blue": "bot:greedy"}
@@ -150,10 +150,10 @@ def duel(client: TestClient) -> dict[str, Any]:
     return create(client, "msc-duel", {"red": "human", "blue": "human"}, seed=2)
 
 
-def order(client: TestClient, game: dict[str, Any], seat: str, text: str, step: int, token: str | None = None) -> Any:
-    headers = auth(token if token is not None else token_of(game, seat))
+def order(client: TestClient, game: dict[str, Any], side: str, text: str, step: int, token: str | None = None) -> Any:
+    headers = auth(token if token is not None else token_of(game, side))
     return client.post(
-        f"/api/games/{game['id']}/orders", json={"seat": seat, "text": text, "step": step}, headers=headers
+        f"/api/games/{game['id']}/orders", json={"side": side, "text": text, "step": step}, headers=headers
     )
 
 
@@ -185,7 +185,7 @@ def test_every_bad_request_gets_its_status_and_changes_nothing(client: TestClien
     assert forbidden.status_code == 403
     assert order(client, duel, "red", "Hawk 1", step, token="not-a-token").status_code == 403
     assert (
-        client.post(f"/api/games/{gid}/orders", json={"seat": "red", "text": "Hawk 1", "step": step}).status_code == 403
+        client.post(f"/api/games/{gid}/orders", json={"side": "red", "text": "Hawk 1", "step": step}).status_code == 403
     )
     assert client.delete(f"/api/games/{gid}/orders/blue", headers=auth(token_of(duel, "red"))).status_code == 403
     assert (
@@ -203,13 +203,13 @@ def test_every_bad_request_gets_its_status_and_changes_nothing(client: TestClien
     assert client.get("/api/games/g_nope/replay?step=0").status_code == 404
 
     malformed = [
-        {"seat": "red", "text": "Hawk 1"},  # no step
-        {"seat": "red", "text": "Hawk 1", "step": -1},
-        {"seat": "red", "text": "Hawk 1", "step": "turn 1, plot"},
-        {"seat": "red", "text": 5, "step": step},
-        {"seat": "red", "text": "Hawk 1", "step": step, "extra": 1},
-        {"seat": "", "text": "Hawk 1", "step": step},
-        {"seat": "red", "text": "x" * 5000, "step": step},
+        {"side": "red", "text": "Hawk 1"},  # no step
+        {"side": "red", "text": "Hawk 1", "step": -1},
+        {"side": "red", "text": "Hawk 1", "step": "turn 1, plot"},
+        {"side": "red", "text": 5, "step": step},
+        {"side": "red", "text": "Hawk 1", "step": step, "extra": 1},
+        {"side": "", "text": "Hawk 1", "step": step},
+        {"side": "red", "text": "x" * 5000, "step": step},
         [1, 2],
     ]
     for body in malformed:
@@ -224,9 +224,9 @@ def test_every_bad_request_gets_its_status_and_changes_nothing(client: TestClien
         assert answer.status_code == status, raw
     for bad_game in (
         {"scenario": "no-such-scenario"},
-        {"scenario": "msc-duel", "seats": {"green": "human"}},
-        {"scenario": "msc-duel", "seats": {"red": "bot:nobody"}},
-        {"scenario": "msc-duel", "seats": {"red": "greedy"}},
+        {"scenario": "msc-duel", "sides": {"green": "human"}},
+        {"scenario": "msc-duel", "sides": {"red": "bot:nobody"}},
+        {"scenario": "msc-duel", "sides": {"red": "greedy"}},
         {"scenario": "msc-duel", "options": {"no_such_option": True}},
         {"scenario": "msc-duel", "seed": -1},
     ):
@@ -244,13 +244,13 @@ def test_an_order_out_of_turn_is_the_rules_error(client: TestClient, duel: dict[
         assert prompt is not None
         if not prompt.simultaneous:
             break
-        for seat in mirror.due():
-            text = mirror.order_for(seat)
-            assert order(client, duel, seat, text, mirror.step).status_code == 200
-            mirror.give(seat, text)
+        for side in mirror.due():
+            text = mirror.order_for(side)
+            assert order(client, duel, side, text, mirror.step).status_code == 200
+            mirror.give(side, text)
     assert prompt is not None
     assert not prompt.simultaneous
-    idle = next(s for s in ("red", "blue") if s not in prompt.seats)
+    idle = next(s for s in ("red", "blue") if s not in prompt.sides)
     answer = order(client, duel, idle, "hold", mirror.step)
     assert answer.status_code == 400
     assert answer.json()["error"]["type"] == "NotYourTurnError"
@@ -282,23 +282,23 @@ def test_a_retry_is_harmless(client: TestClient, duel: dict[str, Any]) -> None:
 
 
 def test_a_retry_is_recognised_when_prompts_in_a_row_share_a_clock(client: TestClient) -> None:
-    """VV5 declares missiles and gunfire seat after seat within one clock: the step tells the prompts apart."""
-    seats = {"red": "human", "blue": "human"}
-    game = create(client, "vv5-dogfight", seats, seed=5)
-    mirror = Mirror.of("vv5-dogfight", 5, seats)
+    """VV5 declares missiles and gunfire side after side within one clock: the step tells the prompts apart."""
+    sides = {"red": "human", "blue": "human"}
+    game = create(client, "vv5-dogfight", sides, seed=5)
+    mirror = Mirror.of("vv5-dogfight", 5, sides)
     retried = 0
     for _ in range(120):
         if mirror.game.is_over or retried >= 3:
             break
-        seat = mirror.due()[0]
-        text, step, clock = mirror.order_for(seat), mirror.step, mirror.clock
-        first = order(client, game, seat, text, step)
+        side = mirror.due()[0]
+        text, step, clock = mirror.order_for(side), mirror.step, mirror.clock
+        first = order(client, game, side, text, step)
         assert first.status_code == 200, first.text
-        mirror.give(seat, text)
-        if mirror.game.prompt is None or mirror.clock != clock or seat in mirror.due():
+        mirror.give(side, text)
+        if mirror.game.prompt is None or mirror.clock != clock or side in mirror.due():
             continue
-        # The next prompt reads the same clock and the seat has nothing to give: a retry must still be one.
-        again = order(client, game, seat, text, step)
+        # The next prompt reads the same clock and the side has nothing to give: a retry must still be one.
+        again = order(client, game, side, text, step)
         assert again.status_code == 200, again.text
         assert again.json()["duplicate"] is True
         assert again.json()["scene"]["step"] == mirror.step
@@ -308,11 +308,11 @@ def test_a_retry_is_recognised_when_prompts_in_a_row_share_a_clock(client: TestC
 
 def test_check_answers_the_canonical_order_and_stores_nothing(client: TestClient, duel: dict[str, Any]) -> None:
     answer = client.post(
-        f"/api/games/{duel['id']}/check", json={"seat": "red", "text": "hawk 1"}, headers=auth(token_of(duel, "red"))
+        f"/api/games/{duel['id']}/check", json={"side": "red", "text": "hawk 1"}, headers=auth(token_of(duel, "red"))
     )
     assert answer.json() == {"ok": True, "canonical": "Hawk 1"}
     bad = client.post(
-        f"/api/games/{duel['id']}/check", json={"seat": "red", "text": "Hawk 9"}, headers=auth(token_of(duel, "red"))
+        f"/api/games/{duel['id']}/check", json={"side": "red", "text": "Hawk 9"}, headers=auth(token_of(duel, "red"))
     )
     assert bad.status_code == 400
     assert snapshot(client, duel)[1] == {}
@@ -330,7 +330,7 @@ def test_a_plot_can_be_taken_back_until_the_last_is_in(client: TestClient, db_ur
     assert scene["prompt"]["waiting_for"] == ["red", "blue"]
 
 
-def test_drafts_come_back_to_their_own_seat_only(client: TestClient, db_url: str, duel: dict[str, Any]) -> None:
+def test_drafts_come_back_to_their_own_side_only(client: TestClient, db_url: str, duel: dict[str, Any]) -> None:
     gid = duel["id"]
     red = auth(token_of(duel, "red"))
     assert client.put(f"/api/games/{gid}/drafts/red", json={"text": "Hawk 1L"}, headers=red).status_code == 204
@@ -405,7 +405,7 @@ def test_a_malformed_request_is_described_but_never_echoed(client: TestClient, d
     secret = "do-not-echo-" + "z" * 4100
     answer = client.post(
         f"/api/games/{duel['id']}/orders",
-        json={"seat": "red", "text": secret, "step": 0},
+        json={"side": "red", "text": secret, "step": 0},
         headers=auth(token_of(duel, "red")),
     )
     assert answer.status_code == 422
@@ -491,7 +491,7 @@ facing = "E"
 
 
 def test_a_scenario_file_a_player_brings_is_played_and_kept(client: TestClient, db_url: str) -> None:
-    answer = client.post("/api/games", json={"scenario_toml": CUSTOM, "seats": {"blue": "bot:greedy"}, "seed": 3})
+    answer = client.post("/api/games", json={"scenario_toml": CUSTOM, "sides": {"blue": "bot:greedy"}, "seed": 3})
     assert answer.status_code == 201, answer.text
     game = answer.json()
     scene = client.get(f"/api/games/{game['id']}", headers=auth(token_of(game, "red"))).json()

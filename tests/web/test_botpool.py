@@ -55,7 +55,7 @@ class SpinBot:
     def __init__(self, pidfile: str) -> None:
         self.pidfile = pidfile
 
-    def choose(self, state: Any, seat: str, rng: random.Random) -> Order:
+    def choose(self, state: Any, side: str, rng: random.Random) -> Order:
         Path(self.pidfile).write_text(str(os.getpid()))
         while True:
             pass
@@ -64,10 +64,10 @@ class SpinBot:
 class SpinOnceBot(SpinBot):
     """Spins the first time it is asked (in any process), then plays as the random bot."""
 
-    def choose(self, state: Any, seat: str, rng: random.Random) -> Order:
+    def choose(self, state: Any, side: str, rng: random.Random) -> Order:
         if not Path(self.pidfile).exists():
-            super().choose(state, seat, rng)
-        order: Order = get_system("msc").random_order(state, seat, rng)
+            super().choose(state, side, rng)
+        order: Order = get_system("msc").random_order(state, side, rng)
         return order
 
 
@@ -114,23 +114,23 @@ def gone(pid: int) -> bool:
 
 
 def test_a_bot_game_played_in_worker_processes_is_the_kernels_game() -> None:
-    seats = {"red": "bot:greedy", "blue": "bot:random"}  # random reads the bot's rng, greedy does not
+    sides = {"red": "bot:greedy", "blue": "bot:random"}  # random reads the bot's rng, greedy does not
 
     async def scenario() -> None:
         service = GameService(Store("sqlite://"), bot_pool=BotPool(1))
         try:
-            created = await service.create("vv5-dogfight", seats, seed=3)
+            created = await service.create("vv5-dogfight", sides, seed=3)
 
             async def over() -> bool:
                 return (await service.get(created.id)).table.game.is_over
 
             await until(over, "the bot game to end")
             played = (await service.get(created.id)).table.game
-            assert played.history == Mirror.of("vv5-dogfight", 3, seats).game.history
+            assert played.history == Mirror.of("vv5-dogfight", 3, sides).game.history
             # The same game with the bots on the server's threads (the whole game within one budget).
             threads = GameService(Store("sqlite://"), budgets=Budgets(bots=WAIT))
             try:
-                alike = await threads.create("vv5-dogfight", seats, seed=3)
+                alike = await threads.create("vv5-dogfight", sides, seed=3)
                 assert (await threads.get(alike.id)).table.game.history == played.history
             finally:
                 threads.close()
@@ -143,14 +143,14 @@ def test_a_bot_game_played_in_worker_processes_is_the_kernels_game() -> None:
 
 
 def test_a_persons_game_against_a_bot_in_worker_processes_is_the_kernels_game() -> None:
-    seats = {"red": "human", "blue": "bot:random"}
+    sides = {"red": "human", "blue": "bot:random"}
 
     async def scenario() -> None:
         service = GameService(Store("sqlite://"), bot_pool=BotPool(1))
         try:
-            created = await service.create("msc-duel", seats, seed=11)
+            created = await service.create("msc-duel", sides, seed=11)
             token = created.players[0].token
-            mirror = Mirror.of("msc-duel", 11, seats)
+            mirror = Mirror.of("msc-duel", 11, sides)
             for _ in range(6):
                 if mirror.game.is_over:
                     break
@@ -168,13 +168,13 @@ def test_a_persons_game_against_a_bot_in_worker_processes_is_the_kernels_game() 
 
 def test_standing_orders_between_pooled_bots_play_the_kernels_game() -> None:
     # blue skips to the next decision with standing fire; red, the greedy bot, thinks in a worker process.
-    seats = {"blue": "human", "red": "bot:greedy"}
+    sides = {"blue": "human", "red": "bot:greedy"}
     standing = Standing(Flow.DECISION, fire_at=ANY, min_chance=20)
 
     async def scenario() -> None:
         service = GameService(Store("sqlite://"), bot_pool=BotPool(1))
         try:
-            created = await service.create("avt-duel-wasp", seats, seed=2)
+            created = await service.create("avt-duel-wasp", sides, seed=2)
             token = created.players[0].token
             await service.set_standing(created.id, token, "blue", standing, now=True)
             for _ in range(4):
@@ -205,8 +205,8 @@ def test_the_same_decision_in_a_worker_and_in_process_is_the_same_order() -> Non
     async def scenario() -> None:
         pool = BotPool(1)
         try:
-            for seat, name in (("red", "random"), ("blue", "greedy"), ("red", "search")):
-                decision = Decision("vv5", game.state, game.seed, len(game.history), seat, name)
+            for side, name in (("red", "random"), ("blue", "greedy"), ("red", "search")):
+                decision = Decision("vv5", game.state, game.seed, len(game.history), side, name)
                 pooled = await pool.decide(decision, lane=PEOPLE, budget=None)
                 assert str(pooled) == str(decide(decision))
         finally:
@@ -229,7 +229,7 @@ def test_a_decision_over_its_budget_is_stopped_with_its_process_and_other_games_
             given = await service.submit(people.id, people.players[0].token, "red", "Hawk 1", 0)
             assert given.scene["pending"] == {"red": "Hawk 1"}
 
-            created = await stuck  # the bot ran over its budget: the game is there, blue's seat waits
+            created = await stuck  # the bot ran over its budget: the game is there, blue's side waits
             await until(lambda: gone(spinner), "the spinning worker's process to be gone")
             assert spinner not in pool.pids()
             game = (await service.get(created.id)).table.game
@@ -237,9 +237,9 @@ def test_a_decision_over_its_budget_is_stopped_with_its_process_and_other_games_
             assert created.id in service._asking_again  # the bot is asked again later
 
             # A game against greedy gets its bot's answer from a new worker.
-            seats = {"red": "human", "blue": "bot:greedy"}
-            fight = await service.create("msc-duel", seats, seed=3)
-            mirror = Mirror.of("msc-duel", 3, seats)
+            sides = {"red": "human", "blue": "bot:greedy"}
+            fight = await service.create("msc-duel", sides, seed=3)
+            mirror = Mirror.of("msc-duel", 3, sides)
             text = mirror.order_for("red")
             answer = await service.submit(fight.id, fight.players[0].token, "red", text, 0)
             mirror.give("red", text)
@@ -253,13 +253,13 @@ def test_a_decision_over_its_budget_is_stopped_with_its_process_and_other_games_
 
 
 def test_a_bot_stopped_over_its_budget_is_asked_again_later(spin: str) -> None:
-    seats = {"red": "human", "blue": "bot:spin-once"}
+    sides = {"red": "human", "blue": "bot:spin-once"}
 
     async def scenario() -> None:
         pool = BotPool(1, initializer=functools.partial(register_spin, spin))
         service = GameService(Store("sqlite://"), budgets=Budgets(bots=1.0), bot_pool=pool, ask_again_after=0.1)
         try:
-            created = await service.create("msc-duel", seats, seed=6)
+            created = await service.create("msc-duel", sides, seed=6)
             assert Path(spin).exists()  # it spun, and was stopped
 
             async def plotted() -> bool:
@@ -284,9 +284,9 @@ def test_a_persons_game_never_waits_behind_a_bot_only_games_decision(spin: str) 
         pool = BotPool(1, initializer=functools.partial(register_spin, spin))
         try:
 
-            async def ask(name: str, seat: str, bot: str, lane: int) -> None:
+            async def ask(name: str, side: str, bot: str, lane: int) -> None:
                 with contextlib.suppress(BotOverBudget):
-                    await pool.decide(Decision("msc", state, seed, 0, seat, bot), lane=lane, budget=None)
+                    await pool.decide(Decision("msc", state, seed, 0, side, bot), lane=lane, budget=None)
                 finished.append(name)
 
             busy = asyncio.create_task(ask("spin", "red", "spin", BOTS_ONLY))
@@ -372,9 +372,9 @@ def test_a_refused_bot_only_game_is_429_with_retry_after(db_url: str) -> None:
         app: Any = client.app
         app.state.service.bot_games_per_client = 0
         bots = {"red": "bot:greedy", "blue": "bot:greedy"}
-        refused = client.post("/api/games", json={"scenario": "msc-duel", "seats": bots})
+        refused = client.post("/api/games", json={"scenario": "msc-duel", "sides": bots})
         assert refused.status_code == 429, refused.text
         assert refused.json()["error"]["type"] == "TooManyBotGames"
         assert int(refused.headers["Retry-After"]) >= 1
-        played = client.post("/api/games", json={"scenario": "msc-duel", "seats": {"blue": "bot:greedy"}})
+        played = client.post("/api/games", json={"scenario": "msc-duel", "sides": {"blue": "bot:greedy"}})
         assert played.status_code == 201

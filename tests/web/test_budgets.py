@@ -72,12 +72,12 @@ def test_a_check_over_its_budget_is_refused_and_changes_nothing(
     gid, headers = new_duel(client)
     service_of(client).budgets = Budgets(check=TINY)
     with held_back(monkeypatch, "check_order") as started:
-        answer = client.post(f"/api/games/{gid}/check", json={"seat": "red", "text": "Hawk 1"}, headers=headers)
+        answer = client.post(f"/api/games/{gid}/check", json={"side": "red", "text": "Hawk 1"}, headers=headers)
         assert started.is_set()
     refused(answer, "checking the order took longer")
     scene = client.get(f"/api/games/{gid}", headers=headers).json()
     assert (scene["step"], scene["pending"]) == (0, {})
-    again = client.post(f"/api/games/{gid}/check", json={"seat": "red", "text": "Hawk 1"}, headers=headers)
+    again = client.post(f"/api/games/{gid}/check", json={"side": "red", "text": "Hawk 1"}, headers=headers)
     assert again.json() == {"ok": True, "canonical": "Hawk 1"}
 
 
@@ -85,7 +85,7 @@ def test_a_scene_over_its_budget_is_refused_and_the_game_is_unchanged(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     gid, headers = new_duel(client)
-    given = client.post(f"/api/games/{gid}/orders", json={"seat": "red", "text": "Hawk 1", "step": 0}, headers=headers)
+    given = client.post(f"/api/games/{gid}/orders", json={"side": "red", "text": "Hawk 1", "step": 0}, headers=headers)
     assert given.status_code == 200
     service_of(client).budgets = Budgets(scene=TINY)
     with held_back(monkeypatch, "scene_base"):
@@ -99,7 +99,7 @@ def test_a_scene_over_its_budget_is_refused_and_the_game_is_unchanged(
 def test_an_order_over_its_budget_is_not_taken(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     gid, headers = new_duel(client)
     service_of(client).budgets = Budgets(order=TINY)
-    body = {"seat": "red", "text": "Hawk 1", "step": 0}
+    body = {"side": "red", "text": "Hawk 1", "step": 0}
     with held_back(monkeypatch, "rule_on_order"):
         refused(client.post(f"/api/games/{gid}/orders", json=body, headers=headers), "red's order took longer")
     # The worker finished once the gate opened; its late result went nowhere.
@@ -116,13 +116,13 @@ def test_other_requests_are_answered_while_a_slow_one_is_worked_on(
     other_game, other_headers = new_duel(client)
     with ThreadPoolExecutor(max_workers=1) as requests, held_back(monkeypatch, "check_order") as started:
         slow: Future[httpx.Response] = requests.submit(
-            client.post, f"/api/games/{slow_game}/check", json={"seat": "red", "text": "Hawk 1"}, headers=headers
+            client.post, f"/api/games/{slow_game}/check", json={"side": "red", "text": "Hawk 1"}, headers=headers
         )
         assert started.wait(timeout=30)
         # The check is held back on a worker thread; the event loop still answers everyone,
         # the slow check's own game included.
         other = client.post(
-            f"/api/games/{other_game}/orders", json={"seat": "red", "text": "Hawk 2", "step": 0}, headers=other_headers
+            f"/api/games/{other_game}/orders", json={"side": "red", "text": "Hawk 2", "step": 0}, headers=other_headers
         )
         same = client.get(f"/api/games/{slow_game}", headers=headers)
         assert not slow.done()

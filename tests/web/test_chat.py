@@ -1,4 +1,4 @@
-"""Chat between a game's seats: stored with the game, sent to that game's seats only, bounded.
+"""Chat between a game's sides: stored with the game, sent to that game's sides only, bounded.
 
 Each socket is read in the order its messages were sent, so "gets nothing" is checked by
 pinging after the chat line: a socket that had been sent the line would read it before its pong.
@@ -20,12 +20,12 @@ from vectorwar.web.chat import CHAT_WINDOW_SECONDS, MAX_CHAT_BURST, MAX_CHAT_CHA
 from vectorwar.web.migrations import upgrade
 from vectorwar.web.store import Store
 
-SEATS = {"red": "human", "blue": "human"}
+SIDES = {"red": "human", "blue": "human"}
 
 
-def say(client: TestClient, game: dict[str, Any], seat: str, text: str, token: str | None = None) -> Any:
-    headers = auth(token if token is not None else token_of(game, seat))
-    return client.post(f"/api/games/{game['id']}/chat", json={"seat": seat, "text": text}, headers=headers)
+def say(client: TestClient, game: dict[str, Any], side: str, text: str, token: str | None = None) -> Any:
+    headers = auth(token if token is not None else token_of(game, side))
+    return client.post(f"/api/games/{game['id']}/chat", json={"side": side, "text": text}, headers=headers)
 
 
 def socket(client: TestClient, game: dict[str, Any], token: str | None) -> WebSocketTestSession:
@@ -43,9 +43,9 @@ def next_is_pong(ws: WebSocketTestSession) -> None:
     assert message == {"type": "pong"}, f"expected nothing before the pong, got {message}"
 
 
-def test_a_line_reaches_the_other_seat_and_no_one_else(client: TestClient) -> None:
-    game = create(client, "msc-duel", SEATS, seed=2)
-    other = create(client, "msc-duel", SEATS, seed=3)
+def test_a_line_reaches_the_other_side_and_no_one_else(client: TestClient) -> None:
+    game = create(client, "msc-duel", SIDES, seed=2)
+    other = create(client, "msc-duel", SIDES, seed=3)
     with (
         socket(client, game, token_of(game, "red")) as red,
         socket(client, game, None) as spectator,
@@ -56,38 +56,38 @@ def test_a_line_reaches_the_other_seat_and_no_one_else(client: TestClient) -> No
         answer = say(client, game, "blue", "  <b>good luck</b>  ")
         assert answer.status_code == 201, answer.text
         line = answer.json()
-        assert (line["n"], line["seat"], line["text"]) == (1, "blue", "<b>good luck</b>")
+        assert (line["n"], line["side"], line["text"]) == (1, "blue", "<b>good luck</b>")
         got = json.loads(red.receive_text())
         assert got == {"type": "chat", "line": line}
         next_is_pong(spectator)
         next_is_pong(elsewhere)
         next_is_pong(red)
-    # Stored with the game: both seats read it back; the other game's chat is empty.
-    for seat in ("red", "blue"):
-        read = client.get(f"/api/games/{game['id']}/chat", headers=auth(token_of(game, seat)))
+    # Stored with the game: both sides read it back; the other game's chat is empty.
+    for side in ("red", "blue"):
+        read = client.get(f"/api/games/{game['id']}/chat", headers=auth(token_of(game, side)))
         assert read.json() == {"lines": [line]}
     assert client.get(f"/api/games/{other['id']}/chat", headers=auth(token_of(other, "red"))).json() == {"lines": []}
     # A spectator neither reads it nor speaks.
     refused = client.get(f"/api/games/{game['id']}/chat")
     assert refused.status_code == 403
     assert "spectator" in refused.json()["error"]["message"]
-    assert client.post(f"/api/games/{game['id']}/chat", json={"seat": "red", "text": "hi"}).status_code == 403
+    assert client.post(f"/api/games/{game['id']}/chat", json={"side": "red", "text": "hi"}).status_code == 403
 
 
-def test_a_seat_speaks_only_for_itself(client: TestClient) -> None:
-    game = create(client, "msc-duel", SEATS, seed=2)
+def test_a_side_speaks_only_for_itself(client: TestClient) -> None:
+    game = create(client, "msc-duel", SIDES, seed=2)
     answer = say(client, game, "blue", "I am blue, honest", token=token_of(game, "red"))
     assert answer.status_code == 403
     assert say(client, game, "red", "hello").json()["n"] == 1
-    other = create(client, "msc-duel", SEATS, seed=3)
-    # A token of another game holds no seat here.
+    other = create(client, "msc-duel", SIDES, seed=3)
+    # A token of another game holds no side here.
     assert say(client, game, "red", "hi", token=token_of(other, "red")).status_code == 403
     lines = client.get(f"/api/games/{game['id']}/chat", headers=auth(token_of(game, "red"))).json()["lines"]
-    assert [(x["seat"], x["text"]) for x in lines] == [("red", "hello")]
+    assert [(x["side"], x["text"]) for x in lines] == [("red", "hello")]
 
 
 def test_a_line_too_long_or_empty_is_refused_naming_the_limit(client: TestClient) -> None:
-    game = create(client, "msc-duel", SEATS, seed=2)
+    game = create(client, "msc-duel", SIDES, seed=2)
     long = say(client, game, "red", "x" * (MAX_CHAT_CHARS + 1))
     assert long.status_code == 422
     error = long.json()["error"]
@@ -103,25 +103,25 @@ def test_a_line_too_long_or_empty_is_refused_naming_the_limit(client: TestClient
     assert len(lines) == 1
 
 
-def test_a_seat_that_talks_too_fast_is_refused_until_its_window_passes(client: TestClient) -> None:
-    game = create(client, "msc-duel", SEATS, seed=2)
+def test_a_side_that_talks_too_fast_is_refused_until_its_window_passes(client: TestClient) -> None:
+    game = create(client, "msc-duel", SIDES, seed=2)
     for i in range(MAX_CHAT_BURST):
         assert say(client, game, "red", f"line {i}").status_code == 201
     fast = say(client, game, "red", "one more")
     assert fast.status_code == 422
     assert fast.json()["error"]["rule"] == "MAX_CHAT_BURST"
-    # The other seat has its own allowance.
+    # The other side has its own allowance.
     assert say(client, game, "blue", "calm down").status_code == 201
 
 
-def test_the_gate_lets_a_seat_speak_again_once_its_window_has_passed() -> None:
+def test_the_gate_lets_a_side_speak_again_once_its_window_has_passed() -> None:
     now = [100.0]
     gate = ChatGate(clock=lambda: now[0])
     for _ in range(MAX_CHAT_BURST):
         gate.admit("g", "red")
     with pytest.raises(ChatRefused):
         gate.admit("g", "red")
-    gate.admit("g2", "red")  # another game's seat is another allowance
+    gate.admit("g2", "red")  # another game's side is another allowance
     now[0] += CHAT_WINDOW_SECONDS
     gate.admit("g", "red")
 
@@ -142,17 +142,17 @@ def test_the_chat_migration_keeps_old_games_and_their_chat_survives_a_restart(db
     assert store.chat("g_old") == []
     store.close()
     with TestClient(create_app(db)) as client:
-        game = create(client, "msc-duel", SEATS, seed=2)
+        game = create(client, "msc-duel", SIDES, seed=2)
         assert say(client, game, "red", "é ☄ <tag>").status_code == 201
         assert say(client, game, "blue", "second").status_code == 201
     with TestClient(create_app(db)) as client:
         lines = client.get(f"/api/games/{game['id']}/chat", headers=auth(token_of(game, "blue"))).json()["lines"]
-    assert [(x["n"], x["seat"], x["text"]) for x in lines] == [(1, "red", "é ☄ <tag>"), (2, "blue", "second")]
+    assert [(x["n"], x["side"], x["text"]) for x in lines] == [(1, "red", "é ☄ <tag>"), (2, "blue", "second")]
     assert lines[0]["at"].endswith("+00:00")
 
 
 def test_invisible_characters_are_taken_out_and_control_characters_refused(client: TestClient) -> None:
-    game = create(client, "msc-duel", SEATS, seed=2)
+    game = create(client, "msc-duel", SIDES, seed=2)
     answer = say(client, game, "red", "g\u200bg \u202eevil\u2066 \ufeff")
     assert answer.status_code == 201, answer.text
     assert answer.json()["text"] == "gg evil"
@@ -165,17 +165,17 @@ def test_invisible_characters_are_taken_out_and_control_characters_refused(clien
     assert "needs some text" in only_invisible.json()["error"]["message"]
 
 
-def say_keyed(client: TestClient, game: dict[str, Any], seat: str, text: str, key: str) -> Any:
+def say_keyed(client: TestClient, game: dict[str, Any], side: str, text: str, key: str) -> Any:
     return client.post(
         f"/api/games/{game['id']}/chat",
-        json={"seat": seat, "text": text, "key": key},
-        headers=auth(token_of(game, seat)),
+        json={"side": side, "text": text, "key": key},
+        headers=auth(token_of(game, side)),
     )
 
 
 def test_a_retried_line_is_stored_once_and_answered_with_the_stored_line(db: str) -> None:
     with TestClient(create_app(db)) as client:
-        game = create(client, "msc-duel", SEATS, seed=2)
+        game = create(client, "msc-duel", SIDES, seed=2)
         first = say_keyed(client, game, "red", "hello", "line-0001")
         assert first.status_code == 201, first.text
         with socket(client, game, token_of(game, "blue")) as blue:
@@ -191,7 +191,7 @@ def test_a_retried_line_is_stored_once_and_answered_with_the_stored_line(db: str
         assert reused.json()["error"]["type"] == "ChatKeyReused"
         assert say_keyed(client, game, "blue", "hello", "line-0001").status_code == 409
         # Another game's lines have keys of their own.
-        other = create(client, "msc-duel", SEATS, seed=3)
+        other = create(client, "msc-duel", SIDES, seed=3)
         assert say_keyed(client, other, "red", "hello", "line-0001").status_code == 201
         bad_key = say_keyed(client, game, "red", "hi", "no spaces allowed")
         assert bad_key.status_code == 422
@@ -206,7 +206,7 @@ def test_a_retried_line_is_stored_once_and_answered_with_the_stored_line(db: str
 def test_the_store_refuses_a_second_line_with_a_key_of_the_game(db: str) -> None:
     store = Store(db)
     with TestClient(create_app(db)) as client:
-        game = create(client, "msc-duel", SEATS, seed=2)
+        game = create(client, "msc-duel", SIDES, seed=2)
     store.add_chat(game["id"], "red", "once", "key-00001")
     with pytest.raises(sa.exc.IntegrityError):
         store.add_chat(game["id"], "red", "twice", "key-00001")
@@ -238,7 +238,7 @@ def test_the_key_migration_keeps_every_old_row_and_old_games_are_not_practice(db
         )
         conn.execute(
             sa.text(
-                "INSERT INTO chat_lines (game_id, number, seat, text, at) VALUES "
+                "INSERT INTO chat_lines (game_id, number, side, text, at) VALUES "
                 "('g_old', 1, 'red', 'hi', '2026-01-01 00:00:00+00:00')"
             )
         )

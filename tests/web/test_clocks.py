@@ -1,4 +1,4 @@
-"""Deadlines and clocks of a table, on a clock the test moves: a late seat goes to a computer, and comes back."""
+"""Deadlines and clocks of a table, on a clock the test moves: a late side goes to a computer, and comes back."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from vectorwar.game import Game
 from vectorwar.play import bot_rng, make_bots
 from vectorwar.search import SearchBot
 from vectorwar.web.app import create_app
-from vectorwar.web.clocks import CLOCK, DEADLINE, Contact, Pace, PaceRefused, SeatClock, observe, remind_at
+from vectorwar.web.clocks import CLOCK, DEADLINE, Contact, Pace, PaceRefused, SideClock, observe, remind_at
 from vectorwar.web.deadlines import Deadlines
 from vectorwar.web.reminders import ContactRefused, Sender, Settings, SmtpSettings
 from vectorwar.web.service import Created, GameService
@@ -46,14 +46,14 @@ class FakeTime:
         self.at += timedelta(seconds=seconds)
 
 
-def legal_order(game: Game, seat: str) -> str:
-    """Some legal order for ``seat`` now (the random bot's)."""
-    bot = make_bots(game.system, {seat: "random"})[seat]
-    return str(bot.choose(game.state, seat, bot_rng(game.seed, seat, len(game.history))))
+def legal_order(game: Game, side: str) -> str:
+    """Some legal order for ``side`` now (the random bot's)."""
+    bot = make_bots(game.system, {side: "random"})[side]
+    return str(bot.choose(game.state, side, bot_rng(game.seed, side, len(game.history))))
 
 
 def tokens(created: Created) -> dict[str, str]:
-    return {p.seats[0]: p.token for p in created.players}
+    return {p.sides[0]: p.token for p in created.players}
 
 
 async def new_table(
@@ -64,13 +64,13 @@ async def new_table(
     return created, tokens(created)
 
 
-async def give(service: GameService, game_id: str, token: str, seat: str) -> None:
+async def give(service: GameService, game_id: str, token: str, side: str) -> None:
     live = await service.get(game_id)
     game = live.table.game
-    await service.submit(game_id, token, seat, legal_order(game, seat), len(game.history))
+    await service.submit(game_id, token, side, legal_order(game, side), len(game.history))
 
 
-def test_a_seat_past_its_deadline_is_played_by_the_computer_until_its_player_takes_it_back(tmp_path: Path) -> None:
+def test_a_side_past_its_deadline_is_played_by_the_computer_until_its_player_takes_it_back(tmp_path: Path) -> None:
     async def scenario() -> None:
         time = FakeTime()
         service = GameService(Store(f"sqlite:///{tmp_path / 'games.db'}"))
@@ -84,8 +84,8 @@ def test_a_seat_past_its_deadline_is_played_by_the_computer_until_its_player_tak
         assert await deadlines.check() == 0  # nothing is due yet
         assert live.table.game.waiting_for == ("blue",)
         view = await deadlines.view(created.id, None)
-        assert view["seats"]["blue"]["deadline"] == (START + timedelta(seconds=HOUR)).isoformat()
-        assert view["seats"]["red"]["owes"] is False
+        assert view["sides"]["blue"]["deadline"] == (START + timedelta(seconds=HOUR)).isoformat()
+        assert view["sides"]["red"]["owes"] is False
 
         time.advance(1)
         assert await deadlines.check() == 1
@@ -94,31 +94,31 @@ def test_a_seat_past_its_deadline_is_played_by_the_computer_until_its_player_tak
         assert len(game.history) >= 1, "the computer answered for blue, so the turn went on"
         assert "blue" not in game.waiting_for, "the computer answers every prompt blue owes"
         view = await deadlines.view(created.id, None)
-        assert view["seats"]["blue"]["late"] is True
-        assert view["seats"]["blue"]["computer"] == "greedy"
-        assert view["seats"]["red"]["late"] is False
+        assert view["sides"]["blue"]["late"] is True
+        assert view["sides"]["blue"]["computer"] == "greedy"
+        assert view["sides"]["red"]["late"] is False
         assert [e["text"] for e in view["events"]] == ["blue missed its deadline: the computer (greedy) plays it now"]
 
         with pytest.raises(PermissionError):
             await deadlines.take_back(created.id, token["red"], "blue")
         await deadlines.take_back(created.id, token["blue"], "blue")
         view = await deadlines.view(created.id, None)
-        assert view["seats"]["blue"]["late"] is False
-        assert view["events"][-1]["text"] == "blue's player took the seat back from the computer"
+        assert view["sides"]["blue"]["late"] is False
+        assert view["events"][-1]["text"] == "blue's player took the side back from the computer"
         # From now on blue's player answers again: red's order leaves the prompt waiting for blue.
         live = await service.get(created.id)
         if "red" in live.table.game.waiting_for:
             await give(service, created.id, token["red"], "red")
         assert "blue" in live.table.game.waiting_for
         view = await deadlines.view(created.id, None)
-        assert view["seats"]["blue"]["deadline"] == (time.now() + timedelta(seconds=HOUR)).isoformat()
+        assert view["sides"]["blue"]["deadline"] == (time.now() + timedelta(seconds=HOUR)).isoformat()
         service.close()
 
     run_async(scenario)
 
 
-def test_a_forgiven_miss_is_answered_by_the_seats_standing_orders_where_they_answer(tmp_path: Path) -> None:
-    # AV:T segment orders may be a hold: a forgiven miss holds, and no computer plays the seat.
+def test_a_forgiven_miss_is_answered_by_the_sides_standing_orders_where_they_answer(tmp_path: Path) -> None:
+    # AV:T segment orders may be a hold: a forgiven miss holds, and no computer plays the side.
     async def scenario() -> None:
         time = FakeTime()
         service = GameService(Store(f"sqlite:///{tmp_path / 'games.db'}"))
@@ -129,7 +129,7 @@ def test_a_forgiven_miss_is_answered_by_the_seats_standing_orders_where_they_ans
         assert await deadlines.check() == 1
         live = await service.get(created.id)
         assert dict(live.table.game.history[-1].orders)["blue"] == "hold"
-        assert "blue" not in live.table.bots, "the player keeps the seat"
+        assert "blue" not in live.table.bots, "the player keeps the side"
         view = await deadlines.view(created.id, None)
         assert view["events"][-1]["text"] == (
             "blue missed its deadline (1 of 1 allowed): its standing orders (hold) gave this decision's orders"
@@ -139,7 +139,7 @@ def test_a_forgiven_miss_is_answered_by_the_seats_standing_orders_where_they_ans
     run_async(scenario)
 
 
-def test_a_seat_keeps_its_player_through_the_misses_the_table_allows(tmp_path: Path) -> None:
+def test_a_side_keeps_its_player_through_the_misses_the_table_allows(tmp_path: Path) -> None:
     async def scenario() -> None:
         time = FakeTime()
         service = GameService(Store(f"sqlite:///{tmp_path / 'games.db'}"))
@@ -151,8 +151,8 @@ def test_a_seat_keeps_its_player_through_the_misses_the_table_allows(tmp_path: P
         live = await service.get(created.id)
         assert len(live.table.game.history) == 1, "the computer gave blue's orders for that prompt"
         view = await deadlines.view(created.id, None)
-        assert view["seats"]["blue"]["late"] is False
-        assert view["seats"]["blue"]["missed"] == 1
+        assert view["sides"]["blue"]["late"] is False
+        assert view["sides"]["blue"]["missed"] == 1
         assert view["events"][-1]["text"] == (
             "blue missed its deadline (1 of 1 allowed): the computer (greedy) gave this decision's orders"
         )
@@ -165,14 +165,14 @@ def test_a_seat_keeps_its_player_through_the_misses_the_table_allows(tmp_path: P
         time.advance(1)
         assert await deadlines.check() == 1
         view = await deadlines.view(created.id, None)
-        assert view["seats"]["blue"]["late"] is True, "a miss past the allowance hands the seat to the computer"
+        assert view["sides"]["blue"]["late"] is True, "a miss past the allowance hands the side to the computer"
         assert "blue" not in (await service.get(created.id)).table.game.waiting_for
         service.close()
 
     run_async(scenario)
 
 
-def test_an_open_seat_has_no_deadline_until_someone_takes_it(tmp_path: Path) -> None:
+def test_an_open_side_has_no_deadline_until_someone_takes_it(tmp_path: Path) -> None:
     async def scenario() -> None:
         time = FakeTime()
         service = GameService(Store(f"sqlite:///{tmp_path / 'games.db'}"))
@@ -182,19 +182,19 @@ def test_an_open_seat_has_no_deadline_until_someone_takes_it(tmp_path: Path) -> 
         time.advance(2 * HOUR)
         await deadlines.check()
         view = await deadlines.view(created.id, None)
-        assert view["seats"]["blue"] == {
+        assert view["sides"]["blue"] == {
             "owes": False, "deadline": None, "time_left": None, "late": False, "computer": None, "missed": 0
         }  # fmt: skip
-        assert view["seats"]["red"]["late"] is True
+        assert view["sides"]["red"]["late"] is True
         await service.join(created.id, "blue", practice=True)  # seed=3: a practice game
         view = await deadlines.view(created.id, None)
-        assert view["seats"]["blue"]["deadline"] == (time.now() + timedelta(seconds=HOUR)).isoformat()
+        assert view["sides"]["blue"]["deadline"] == (time.now() + timedelta(seconds=HOUR)).isoformat()
         service.close()
 
     run_async(scenario)
 
 
-def test_a_late_seat_and_a_coming_deadline_survive_a_restart(db: str) -> None:
+def test_a_late_side_and_a_coming_deadline_survive_a_restart(db: str) -> None:
     async def scenario() -> None:
         url = db
         time = FakeTime()
@@ -213,17 +213,17 @@ def test_a_late_seat_and_a_coming_deadline_survive_a_restart(db: str) -> None:
         third = GameService(Store(url))
         Deadlines(third, time)
         live = await third.get(created.id)
-        assert "blue" in live.table.bots, "the computer is back on blue's seat after the restart"
+        assert "blue" in live.table.bots, "the computer is back on blue's side after the restart"
         assert "blue" not in live.table.game.waiting_for
         third.close()
 
     run_async(scenario)
 
 
-def test_a_clock_runs_only_while_its_seat_owes_orders_and_gains_the_increment() -> None:
+def test_a_clock_runs_only_while_its_side_owes_orders_and_gains_the_increment() -> None:
     pace = Pace(CLOCK, 2 * HOUR, increment=600)
-    seats = {"red": SeatClock(bank=2.0 * HOUR), "blue": SeatClock(bank=2.0 * HOUR)}
-    owing = observe(pace, seats, 0, frozenset({"red", "blue"}), START)
+    sides = {"red": SideClock(bank=2.0 * HOUR), "blue": SideClock(bank=2.0 * HOUR)}
+    owing = observe(pace, sides, 0, frozenset({"red", "blue"}), START)
     red_answered = observe(pace, owing, 0, frozenset({"blue"}), START + timedelta(minutes=30))
     assert red_answered["red"].bank == 1.5 * HOUR + 600
     assert red_answered["red"].since is None
@@ -250,7 +250,7 @@ def test_a_pace_out_of_bounds_or_with_an_unknown_computer_is_refused() -> None:
 
 def test_a_players_own_reminder_time_overrides_the_tables() -> None:
     pace = Pace(DEADLINE, HOUR, remind_before=300)
-    owing = SeatClock(step=0, first=START, since=START)
+    owing = SideClock(step=0, first=START, since=START)
     deadline_at = START + timedelta(seconds=HOUR)
     assert remind_at(pace, owing, Contact(email="a@example.org")) == deadline_at - timedelta(seconds=300)
     assert remind_at(pace, owing, Contact(email="a@example.org", remind_before=1200)) == deadline_at - timedelta(
@@ -273,7 +273,7 @@ def test_the_rematch_of_a_paced_game_keeps_its_pace(tmp_path: Path) -> None:
         kept = await deadlines.clock(rematch_id)
         assert kept is not None
         assert kept.pace == pace
-        assert set(kept.seats) == {"red", "blue"}
+        assert set(kept.sides) == {"red", "blue"}
         service.close()
 
     run_async(scenario)
@@ -300,8 +300,8 @@ def test_a_table_whose_check_fails_waits_and_does_not_hold_up_the_others(
         monkeypatch.setattr(deadlines, "_check_table", failing)
         assert await deadlines.check() == 1  # the broken one, overdue longest: it fails
         assert await deadlines.check() == 1  # then the healthy one's turn, not the broken one's again
-        assert (await deadlines.view(healthy.id, None))["seats"]["red"]["late"] is True
-        assert (await deadlines.view(broken.id, None))["seats"]["red"]["late"] is False
+        assert (await deadlines.view(healthy.id, None))["sides"]["red"]["late"] is True
+        assert (await deadlines.view(broken.id, None))["sides"]["red"]["late"] is False
         assert await deadlines.check() == 0
         service.close()
 
@@ -400,7 +400,7 @@ def test_one_reminder_by_email_before_the_deadline_and_a_notice_when_the_compute
         assert b"2030-01-01 13:00 UTC" in body
         assert f"http://play.test/games/{created.id}".encode() in body
 
-        # The address is the seat holder's alone.
+        # The address is the side holder's alone.
         for viewer in (None, token["red"]):
             assert "blue@example.org" not in json.dumps(await deadlines.view(created.id, viewer))
         assert (await deadlines.view(created.id, token["blue"]))["contacts"]["blue"]["email"] == "blue@example.org"
@@ -432,7 +432,7 @@ def test_the_reminder_and_the_notice_are_posted_to_the_players_webhook(
         time.advance(HOUR - 300)
         await deadlines.check()
         assert [b["kind"] for b in bodies] == ["reminder"]
-        assert bodies[0]["seat"] == "red"
+        assert bodies[0]["side"] == "red"
         assert bodies[0]["game"] == created.id
         assert "your move as red" in bodies[0]["text"]
         time.advance(300)
@@ -462,7 +462,7 @@ def test_an_address_the_server_will_not_send_to_is_refused(tmp_path: Path) -> No
 # -- over HTTP ----------------------------------------------------------------------------------
 
 
-def test_a_table_created_with_a_pace_shows_it_keeps_it_and_hands_a_late_seat_back(tmp_path: Path) -> None:
+def test_a_table_created_with_a_pace_shows_it_keeps_it_and_hands_a_late_side_back(tmp_path: Path) -> None:
     time = FakeTime()
     app = create_app(f"sqlite:///{tmp_path / 'games.db'}", time=time, deadline_every=HOUR)
     pace = {"kind": "deadline", "seconds": HOUR, "remind_before": 600}
@@ -472,16 +472,16 @@ def test_a_table_created_with_a_pace_shows_it_keeps_it_and_hands_a_late_seat_bac
         assert refused.json()["error"]["type"] == "BadPace"
         assert client.get("/api/games").json() == [], "a refused pace leaves no game behind"
 
-        answer = client.post("/api/games", json={"scenario": "msc-duel", "seats": {"blue": "open"}, "pace": pace})
+        answer = client.post("/api/games", json={"scenario": "msc-duel", "sides": {"blue": "open"}, "pace": pace})
         assert answer.status_code == 201, answer.text
         game_id = answer.json()["id"]
         red = answer.json()["players"][0]["token"]
         assert [g["pace"] for g in client.get("/api/games").json()] == ["1 hour a decision"]
         assert [g["pace"] for g in client.get("/api/games/open").json()] == ["1 hour a decision"]
-        blue = client.post(f"/api/games/{game_id}/join", json={"seat": "blue"}).json()["token"]
+        blue = client.post(f"/api/games/{game_id}/join", json={"side": "blue"}).json()["token"]
 
         put = client.put(
-            f"/api/games/{game_id}/seats/blue/reminders",
+            f"/api/games/{game_id}/sides/blue/reminders",
             json={"email": "blue@example.org"},
             headers={"Authorization": f"Bearer {blue}"},
         )
@@ -491,7 +491,7 @@ def test_a_table_created_with_a_pace_shows_it_keeps_it_and_hands_a_late_seat_bac
         assert others["contacts"] == {"red": {"email": "", "webhook": "", "remind_before": None}}
         assert "blue@example.org" not in client.get(f"/api/games/{game_id}/clock").text
         forbidden = client.put(
-            f"/api/games/{game_id}/seats/blue/reminders",
+            f"/api/games/{game_id}/sides/blue/reminders",
             json={"email": "x@example.org"},
             headers={"Authorization": f"Bearer {red}"},
         )
@@ -502,16 +502,16 @@ def test_a_table_created_with_a_pace_shows_it_keeps_it_and_hands_a_late_seat_bac
         assert client.portal is not None
         assert client.portal.call(deadlines.check) == 1
         clock = client.get(f"/api/games/{game_id}/clock").json()
-        assert clock["seats"]["red"]["late"] is True
-        assert clock["seats"]["blue"]["late"] is True
+        assert clock["sides"]["red"]["late"] is True
+        assert clock["sides"]["blue"]["late"] is True
         assert clock["pace"]["words"] == "1 hour a decision"
 
         back = client.post(
-            f"/api/games/{game_id}/take-back", json={"seat": "blue"}, headers={"Authorization": f"Bearer {blue}"}
+            f"/api/games/{game_id}/take-back", json={"side": "blue"}, headers={"Authorization": f"Bearer {blue}"}
         )
         assert back.status_code == 200, back.text
-        assert back.json()["seats"]["blue"]["late"] is False
-        assert back.json()["seats"]["red"]["late"] is True
+        assert back.json()["sides"]["blue"]["late"] is False
+        assert back.json()["sides"]["red"]["late"] is True
 
 
 def test_the_operator_sets_the_smtp_server_and_webhooks_when_serving() -> None:
@@ -533,7 +533,7 @@ def test_the_operator_sets_the_smtp_server_and_webhooks_when_serving() -> None:
 
 def test_a_pace_may_name_a_search_level_as_every_menu_of_computer_players_does(tmp_path: Path) -> None:
     # The lobby offers a system's computer players with the search levels (vectorwar.players); a pace
-    # naming one is started, takes the late seat and is put back on a table rebuilt from the store.
+    # naming one is started, takes the late side and is put back on a table rebuilt from the store.
     async def scenario() -> None:
         time = FakeTime()
         store_url = f"sqlite:///{tmp_path / 'games.db'}"

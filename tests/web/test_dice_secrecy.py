@@ -1,5 +1,5 @@
 """Dice nobody can foresee (issue 15): a drawn seed has 128 bits, never reaches a player while the game is on,
-the game still replays from it, and a seat replacing its secret plot tells the other viewers nothing."""
+the game still replays from it, and a side replacing its secret plot tells the other viewers nothing."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from vectorwar.web.migrations import upgrade
 from vectorwar.web.service import GameService
 from vectorwar.web.store import Store
 
-SEATS = {"red": "human", "blue": "human"}
+SIDES = {"red": "human", "blue": "human"}
 
 
 def stored_seed(client: TestClient, game_id: str) -> int:
@@ -45,11 +45,11 @@ def drift(client: TestClient, game: dict[str, Any], turns: int) -> None:
     """Both sides of a VV5 Dogfight plot no change for ``turns`` turns (initiative is rolled every turn)."""
     plots = {"red": "X1 0; X2 0", "blue": "Y1 0; Y2 0"}
     for step in range(turns):
-        for seat, text in plots.items():
+        for side, text in plots.items():
             answer = client.post(
                 f"/api/games/{game['id']}/orders",
-                json={"seat": seat, "text": text, "step": step},
-                headers=auth(token_of(game, seat)),
+                json={"side": side, "text": text, "step": step},
+                headers=auth(token_of(game, side)),
             )
             assert answer.status_code == 200, answer.text
 
@@ -66,7 +66,7 @@ def test_a_drawn_seed_has_128_bits_of_the_secret_source_and_each_game_its_own() 
 def test_a_server_draws_a_128_bit_seed_keeps_it_and_replays_the_game_from_it(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'games.db'}"
     with TestClient(create_app(url)) as client:
-        game = client.post("/api/games", json={"scenario": "vv5-dogfight", "seats": SEATS}).json()
+        game = client.post("/api/games", json={"scenario": "vv5-dogfight", "sides": SIDES}).json()
         seed = stored_seed(client, game["id"])
         assert seed.bit_length() > SEED_BITS
         drift(client, game, 2)
@@ -86,7 +86,7 @@ def test_the_same_visible_history_on_two_servers_gives_different_next_rolls(tmp_
     seen = []
     for server in ("one", "two"):
         with TestClient(create_app(f"sqlite:///{tmp_path / server}.db")) as client:
-            game = client.post("/api/games", json={"scenario": "vv5-dogfight", "seats": SEATS}).json()
+            game = client.post("/api/games", json={"scenario": "vv5-dogfight", "sides": SIDES}).json()
             drift(client, game, 4)
             seen.append(rolls(client, game)[:10])
     assert len(seen[0]) == len(seen[1]) == 10
@@ -102,7 +102,7 @@ def test_a_chosen_seed_still_throws_what_it_always_threw() -> None:
 
 
 def test_the_seed_is_in_no_answer_any_viewer_gets_while_the_game_is_on(client: TestClient) -> None:
-    created = client.post("/api/games", json={"scenario": "vv5-dogfight", "seats": SEATS})
+    created = client.post("/api/games", json={"scenario": "vv5-dogfight", "sides": SIDES})
     game = created.json()
     seed = str(stored_seed(client, game["id"]))
     texts = [created.text, client.get("/api/games").text]
@@ -111,13 +111,13 @@ def test_the_seed_is_in_no_answer_any_viewer_gets_while_the_game_is_on(client: T
         texts.append(client.get(f"/api/games/{game['id']}", headers=headers).text)
     order = client.post(
         f"/api/games/{game['id']}/orders",
-        json={"seat": "red", "text": "X1 0; X2 0", "step": 0},
+        json={"side": "red", "text": "X1 0; X2 0", "step": 0},
         headers=auth(token_of(game, "red")),
     )
     texts.append(order.text)
     texts.append(
         client.post(
-            f"/api/games/{game['id']}/check", json={"seat": "blue", "text": "Y1 0; Y2 0"}, headers=viewers[1]
+            f"/api/games/{game['id']}/check", json={"side": "blue", "text": "Y1 0; Y2 0"}, headers=viewers[1]
         ).text
     )
     texts += [client.get(f"/api/games/{game['id']}/timeline").text]
@@ -136,17 +136,17 @@ def test_replacing_a_secret_plot_sends_nothing_to_the_other_viewers(tmp_path: Pa
         service = GameService(Store(f"sqlite:///{tmp_path / 'games.db'}"))
         hub = Hub(service.viewer_scenes)
         service.on_change(hub.publish)
-        game = await service.create("msc-duel", SEATS, seed=3)
-        token = {p.seats[0]: p.token for p in game.players}
+        game = await service.create("msc-duel", SIDES, seed=3)
+        token = {p.sides[0]: p.token for p in game.players}
         live = await service.get(game.id)
         # Viewers whose outboxes are read here instead of by a socket: nothing is ever sent through them.
         viewers = {
-            name: Viewer(cast(WebSocket, None), seats) for name, seats in (("red", ("red",)), ("blue", ("blue",)))
+            name: Viewer(cast(WebSocket, None), sides) for name, sides in (("red", ("red",)), ("blue", ("blue",)))
         }
         viewers["spectator"] = Viewer(cast(WebSocket, None), ())
         for viewer in viewers.values():
             hub.join(game.id, viewer)
-            viewer.offer_scene(await service.viewer_scene(live, viewer.seats))
+            viewer.offer_scene(await service.viewer_scene(live, viewer.sides))
             viewer.outbox.get_nowait()
 
         def sent() -> dict[str, bool]:
@@ -188,7 +188,7 @@ def test_a_database_of_the_first_schema_keeps_its_seeds_and_then_holds_128_bit_o
 
     async def create() -> str:
         service = GameService(Store(db))
-        created = await service.create("msc-duel", SEATS)
+        created = await service.create("msc-duel", SIDES)
         service.store.close()
         return created.id
 

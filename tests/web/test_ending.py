@@ -1,4 +1,4 @@
-"""Conceding and ending by agreement over the API: every seat and spectator sees the end (docs/web.md, *Ending a game*).
+"""Conceding and ending by agreement over the API: every side and spectator sees the end (docs/web.md, *Ending a game*).
 
 Each socket is read in the order its messages were sent, so the scene a socket reads after
 an ending request is the one the request sent (or a later one).
@@ -21,9 +21,9 @@ from vectorwar.web.store import Store
 PEOPLE = {"red": "human", "blue": "human"}
 
 
-def post(client: TestClient, game: dict[str, Any], path: str, seat: str, token: str | None = None) -> Any:
-    headers = auth(token if token is not None else token_of(game, seat))
-    return client.post(f"/api/games/{game['id']}/{path}", json={"seat": seat}, headers=headers)
+def post(client: TestClient, game: dict[str, Any], path: str, side: str, token: str | None = None) -> Any:
+    headers = auth(token if token is not None else token_of(game, side))
+    return client.post(f"/api/games/{game['id']}/{path}", json={"side": side}, headers=headers)
 
 
 def socket(client: TestClient, game: dict[str, Any], token: str | None) -> WebSocketTestSession:
@@ -46,7 +46,7 @@ def scene_of(client: TestClient, game: dict[str, Any], token: str | None = None)
     return scene
 
 
-def test_a_concession_reaches_every_seat_and_spectator(client: TestClient) -> None:
+def test_a_concession_reaches_every_side_and_spectator(client: TestClient) -> None:
     game = create(client, "msc-duel", PEOPLE, seed=2)
     with (
         socket(client, game, token_of(game, "red")) as red,
@@ -76,7 +76,7 @@ def test_a_request_that_is_refused_changes_nothing(client: TestClient) -> None:
     game = create(client, "msc-duel", PEOPLE, seed=2)
     wrong = post(client, game, "concede", "blue", token=token_of(game, "red"))
     assert wrong.status_code == 403
-    assert "does not hold seat 'blue'" in wrong.json()["error"]["message"]
+    assert "does not hold side 'blue'" in wrong.json()["error"]["message"]
     assert post(client, game, "end-offer/decline", "red").status_code == 400
     assert (
         "no side has offered to end the game"
@@ -125,17 +125,17 @@ def test_a_declined_offer_lets_play_go_on(client: TestClient) -> None:
     assert scene["result"] is None
     assert scene["prompt"] is not None
     # The note stays until the game moves on.
-    for seat, text in (("red", "Hawk 1"), ("blue", "Raven 1")):
+    for side, text in (("red", "Hawk 1"), ("blue", "Raven 1")):
         answer = client.post(
             f"/api/games/{game['id']}/orders",
-            json={"seat": seat, "text": text, "step": 0},
-            headers=auth(token_of(game, seat)),
+            json={"side": side, "text": text, "step": 0},
+            headers=auth(token_of(game, side)),
         )
         assert answer.status_code == 200, answer.text
     assert answer.json()["scene"]["end_note"] == ""
 
 
-def test_hotseat_accepts_for_each_seat_it_holds(client: TestClient) -> None:
+def test_hotseat_accepts_for_each_side_it_holds(client: TestClient) -> None:
     game = create(client, "msc-duel", PEOPLE, seed=2, hotseat=True)
     token = game["players"][0]["token"]
     first = post(client, game, "end-offer", "red", token=token).json()["scene"]
@@ -153,11 +153,11 @@ def test_a_bot_that_is_not_ahead_agrees_at_once(client: TestClient) -> None:
 def test_an_end_survives_a_restart_and_replays(db_url: str) -> None:
     with TestClient(create_app(db_url)) as client:
         game = create(client, "msc-duel", PEOPLE, seed=2)
-        for seat, text in (("red", "Hawk 1"), ("blue", "Raven 1")):
+        for side, text in (("red", "Hawk 1"), ("blue", "Raven 1")):
             answer = client.post(
                 f"/api/games/{game['id']}/orders",
-                json={"seat": seat, "text": text, "step": 0},
-                headers=auth(token_of(game, seat)),
+                json={"side": side, "text": text, "step": 0},
+                headers=auth(token_of(game, side)),
             )
             assert answer.status_code == 200, answer.text
         assert post(client, game, "concede", "blue").status_code == 200

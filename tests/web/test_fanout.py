@@ -60,7 +60,7 @@ def test_announcements_are_read_skipped_when_its_own_and_coalesced_per_game() ->
     run_async(main)
 
 
-def test_a_seats_secret_change_is_read_for_that_seat_only_and_coalesced() -> None:
+def test_a_sides_secret_change_is_read_for_that_side_only_and_coalesced() -> None:
     async def main() -> None:
         heard = Heard()
         secrets: list[tuple[str, int]] = []
@@ -83,7 +83,7 @@ def test_a_seats_secret_change_is_read_for_that_seat_only_and_coalesced() -> Non
             if not fanout._reading:
                 break
             await asyncio.sleep(0)
-        # Never read as a change to the game (which would rebuild every seat's scene).
+        # Never read as a change to the game (which would rebuild every side's scene).
         assert heard.games == []
         assert sorted(secrets) == [("g_a", 0), ("g_a", 1), ("g_a", 1)]
         # A server that does not follow secrets (none given) ignores them.

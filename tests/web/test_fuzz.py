@@ -25,23 +25,23 @@ from vectorwar.web.app import create_app
 
 
 def _fuzzed_game(system: str) -> tuple[str, dict[str, str], list[str]]:
-    """A system's first built-in scenario, all seats people, and words its orders use: its ships' names
+    """A system's first built-in scenario, all sides people, and words its orders use: its ships' names
     and the pieces of a few random orders at the first prompt."""
     name = min(s for s in scenario_paths() if builtin_scenario(s).system == system)
     scenario = builtin_scenario(name)
     rules = systems()[system]
     game = Game.new(rules, scenario, 11)
     words = {ship.id for side in scenario.sides for ship in side.ships}
-    for seat in game.waiting_for:
+    for side in game.waiting_for:
         for seed in range(4):
-            text = str(rules.random_order(game.state, seat, random.Random(seed)))
+            text = str(rules.random_order(game.state, side, random.Random(seed)))
             words.update(w for w in re.split(r"[\s,;:=()]+", text) if w)
     return name, {side.id: "human" for side in scenario.sides}, sorted(words)
 
 
-#: One scenario per registered system, all seats people, with words its orders use.
+#: One scenario per registered system, all sides people, with words its orders use.
 GAMES: dict[str, tuple[dict[str, str], list[str]]] = {
-    name: (seats, words) for name, seats, words in map(_fuzzed_game, systems())
+    name: (sides, words) for name, sides, words in map(_fuzzed_game, systems())
 }
 ALLOWED = {200, 400, 403, 409, 422}
 
@@ -63,8 +63,8 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient
     db = tmp_path_factory.mktemp("fuzz") / "games.db"
     with TestClient(create_app(f"sqlite:///{db}")) as client:
         games = {}
-        for scenario, (seats, _) in GAMES.items():
-            answer = client.post("/api/games", json={"scenario": scenario, "seats": seats, "seed": 11})
+        for scenario, (sides, _) in GAMES.items():
+            answer = client.post("/api/games", json={"scenario": scenario, "sides": sides, "seed": 11})
             assert answer.status_code == 201, answer.text
             games[scenario] = answer.json()
         yield client, games
@@ -88,12 +88,12 @@ def test_any_order_text_is_answered_and_a_refused_one_changes_nothing(
     game = games[scenario]
     before = _view(client, game)
     player = data.draw(st.sampled_from(game["players"]))
-    seat = data.draw(st.sampled_from([*player["seats"], *GAMES[scenario][0]]))
+    side = data.draw(st.sampled_from([*player["sides"], *GAMES[scenario][0]]))
     scene = client.get(f"/api/games/{game['id']}?token={player['token']}").json()
     step = data.draw(st.sampled_from([scene["step"], scene["step"], max(scene["step"] - 1, 0), scene["step"] + 1]))
     answer = client.post(
         f"/api/games/{game['id']}/orders",
-        json={"seat": seat, "text": text, "step": step},
+        json={"side": side, "text": text, "step": step},
         headers={"Authorization": f"Bearer {player['token']}"},
     )
     assert answer.status_code in ALLOWED, answer.text
@@ -107,7 +107,7 @@ def test_any_order_text_is_answered_and_a_refused_one_changes_nothing(
 
 @FUZZ
 @pytest.mark.parametrize("scenario", sorted(GAMES))
-@given(endpoint=st.sampled_from(["orders", "check", "drafts/{seat}", "games"]), body=json_values)
+@given(endpoint=st.sampled_from(["orders", "check", "drafts/{side}", "games"]), body=json_values)
 def test_any_json_body_is_answered_without_a_crash(
     world: tuple[TestClient, dict[str, dict[str, Any]]], scenario: str, endpoint: str, body: Any
 ) -> None:
@@ -119,8 +119,8 @@ def test_any_json_body_is_answered_without_a_crash(
     if endpoint == "games":
         answer = client.post("/api/games", json=body)
         assert answer.status_code in {201, 422}, answer.text
-    elif endpoint == "drafts/{seat}":
-        answer = client.put(f"/api/games/{game['id']}/drafts/{player['seats'][0]}", json=body, headers=headers)
+    elif endpoint == "drafts/{side}":
+        answer = client.put(f"/api/games/{game['id']}/drafts/{player['sides'][0]}", json=body, headers=headers)
         assert answer.status_code in {204, 422}, answer.text
     else:
         answer = client.post(f"/api/games/{game['id']}/{endpoint}", json=body, headers=headers)

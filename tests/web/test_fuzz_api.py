@@ -2,7 +2,7 @@
 
 Every operation is fuzzed in-process (ASGI, no port) with schema-valid and
 schema-invalid cases. Random ids would only ever meet 404, so about half the
-cases are pointed at real games (one per system) with a real token, seat,
+cases are pointed at real games (one per system) with a real token, side,
 step and order words, and half the new-game bodies name a real scenario, so
 the routes that create games and take orders do real work.
 
@@ -70,8 +70,8 @@ class World:
         self.client = client
         self.store: Store = app.state.store
         self.games: dict[str, dict[str, Any]] = {}
-        for scenario, (seats, _) in GAMES.items():
-            answer = client.post("/api/games", json={"scenario": scenario, "seats": seats, "seed": 5})
+        for scenario, (sides, _) in GAMES.items():
+            answer = client.post("/api/games", json={"scenario": scenario, "sides": sides, "seed": 5})
             assert answer.status_code == 201, answer.text
             self.games[scenario] = answer.json()
 
@@ -91,14 +91,14 @@ order_texts = st.lists(words, min_size=1, max_size=6).map(" ".join)
 
 
 def _realistic(world: World, case: Any, data: st.DataObject) -> None:
-    """Points ``case`` at a real game: its id, a player's token, a seat, the current step, an order."""
+    """Points ``case`` at a real game: its id, a player's token, a side, the current step, an order."""
     scenario = data.draw(st.sampled_from(sorted(world.games)), label="game")
     game = world.games[scenario]
     player = data.draw(st.sampled_from(game["players"]), label="player")
-    seats = sorted(GAMES[scenario][0])
+    sides = sorted(GAMES[scenario][0])
     case.path_parameters = {**(case.path_parameters or {}), "game_id": game["id"]}
-    if "seat" in case.path_parameters:
-        case.path_parameters["seat"] = data.draw(st.sampled_from(seats), label="seat")
+    if "side" in case.path_parameters:
+        case.path_parameters["side"] = data.draw(st.sampled_from(sides), label="side")
     case.headers = {**(case.headers or {}), "Authorization": f"Bearer {player['token']}"}
     if case.operation.body and data.draw(st.booleans(), label="whole body"):
         # A body the schema accepts, with an order a player could really give now, so the
@@ -106,31 +106,31 @@ def _realistic(world: World, case: Any, data: st.DataObject) -> None:
         stored = world.store.load(game["id"])
         assert stored is not None
         live = referee.rebuild(stored).game
-        due = [seat for seat in live.waiting_for if seat in player["seats"]]
-        legal = [_legal_order(live, seat) for seat in due]
-        seat = data.draw(st.sampled_from(due or seats), label="body seat")
+        due = [side for side in live.waiting_for if side in player["sides"]]
+        legal = [_legal_order(live, side) for side in due]
+        side = data.draw(st.sampled_from(due or sides), label="body side")
         text = data.draw(st.sampled_from(legal) | order_texts if legal else order_texts, label="text")
         step = len(live.history)
-        case.body = {"seat": seat, "text": text}
+        case.body = {"side": side, "text": text}
         if "step" in case.operation.body.items[0].definition["schema"]["properties"]:
             case.body["step"] = data.draw(st.sampled_from([step, step, step + 1]), label="step")
-        if "{seat}" in case.path:
-            case.path_parameters["seat"] = seat
-            del case.body["seat"]
+        if "{side}" in case.path:
+            case.path_parameters["side"] = side
+            del case.body["side"]
 
 
-def _legal_order(game: Game, seat: str) -> str:
+def _legal_order(game: Game, side: str) -> str:
     return str(
-        make_bots(game.system, {seat: "random"})[seat].choose(game.state, seat, random.Random(len(game.history)))
+        make_bots(game.system, {side: "random"})[side].choose(game.state, side, random.Random(len(game.history)))
     )
 
 
 def _realistic_new_game(case: Any, data: st.DataObject) -> None:
     scenario = data.draw(st.sampled_from(sorted(GAMES)), label="scenario")
-    seats = dict(GAMES[scenario][0])
+    sides = dict(GAMES[scenario][0])
     if data.draw(st.booleans(), label="one bot"):
-        seats[sorted(seats)[-1]] = "bot:random"
-    case.body = {"scenario": scenario, "seats": seats, "seed": data.draw(st.integers(0, 2**64), label="seed")}
+        sides[sorted(sides)[-1]] = "bot:random"
+    case.body = {"scenario": scenario, "sides": sides, "seed": data.draw(st.integers(0, 2**64), label="seed")}
 
 
 def _for_httpx(request: dict[str, Any]) -> dict[str, Any]:
@@ -179,14 +179,14 @@ def test_the_fuzzed_games_are_real(world: World) -> None:
 
 @pytest.mark.parametrize("depth", [100, 10_000, 60_000])
 def test_a_deeply_nested_body_is_refused_with_a_4xx(client: TestClient, depth: int) -> None:
-    created = client.post("/api/games", json={"scenario": "msc-duel", "seats": {"red": "human", "blue": "human"}})
+    created = client.post("/api/games", json={"scenario": "msc-duel", "sides": {"red": "human", "blue": "human"}})
     game = created.json()
     token = game["players"][0]["token"]
     nested = "[" * depth + "]" * depth
     for url, body in [
         ("/api/games", nested),
-        (f"/api/games/{game['id']}/orders", '{"seat": "red", "text": ' + nested + ', "step": 0}'),
-        (f"/api/games/{game['id']}/check", '{"seat": "red", "text": "Hawk 1", "extra": ' + nested + "}"),
+        (f"/api/games/{game['id']}/orders", '{"side": "red", "text": ' + nested + ', "step": 0}'),
+        (f"/api/games/{game['id']}/check", '{"side": "red", "text": "Hawk 1", "extra": ' + nested + "}"),
     ]:
         answer = client.post(
             url, content=body, headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"}
@@ -196,7 +196,7 @@ def test_a_deeply_nested_body_is_refused_with_a_4xx(client: TestClient, depth: i
 
 
 def test_a_deeply_nested_socket_message_gets_an_error_and_the_socket_lives(client: TestClient) -> None:
-    created = client.post("/api/games", json={"scenario": "msc-duel", "seats": {"red": "human", "blue": "human"}})
+    created = client.post("/api/games", json={"scenario": "msc-duel", "sides": {"red": "human", "blue": "human"}})
     with client.websocket_connect(f"/ws/games/{created.json()['id']}") as socket:
         assert socket.receive_json()["type"] == "scene"
         # As deep as a message within the size limit can be (a longer one closes the socket: test_sockets.py).

@@ -1,5 +1,5 @@
 """Importing a finished game's save file to watch it (docs/web.md, *Watching a save file*): a lab sample is
-replayed, checked and stored as a finished game of computer seats; a file that does not replay exactly, an
+replayed, checked and stored as a finished game of computer sides; a file that does not replay exactly, an
 unfinished game and anything that is no save file are refused with the reason."""
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def sample() -> dict[str, Any]:
     return data
 
 
-def test_a_lab_sample_comes_in_as_a_finished_game_of_computer_seats_to_replay(
+def test_a_lab_sample_comes_in_as_a_finished_game_of_computer_sides_to_replay(
     client: TestClient, sample: dict[str, Any]
 ) -> None:
     answer = client.post("/api/games/import", content=json.dumps(sample))
@@ -42,7 +42,7 @@ def test_a_lab_sample_comes_in_as_a_finished_game_of_computer_seats_to_replay(
     assert scene["step"] == len(sample["history"])
     # Whoever has the file knows every roll, as with a seed a creator fixed.
     assert scene["practice"] is True
-    assert scene["free_seats"] == []
+    assert scene["free_sides"] == []
 
     start = client.get(f"/api/games/{game}/replay", params={"step": 0}).json()
     assert start["step"] == 0
@@ -66,7 +66,7 @@ def test_the_imported_game_is_rebuilt_from_the_store_as_it_was(db_url: str, samp
     assert len(timeline) == len(sample["history"])
 
 
-def test_a_seat_a_person_played_becomes_a_computer_seat(client: TestClient, sample: dict[str, Any]) -> None:
+def test_a_side_a_person_played_becomes_a_computer_side(client: TestClient, sample: dict[str, Any]) -> None:
     edited = {**sample, "controllers": {"red": "human", "blue": "nobody-knows"}}
     game = client.post("/api/games/import", content=json.dumps(edited)).json()["id"]
     assert client.get(f"/api/games/{game}").json()["players"] == {"red": "bot:greedy", "blue": "bot:greedy"}

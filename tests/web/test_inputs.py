@@ -83,18 +83,18 @@ def test_a_draft_or_order_with_a_nul_or_control_character_is_a_422_and_changes_n
     assert "body.text" in draft.json()["error"]["message"]
     for endpoint, extra in (("orders", {"step": 0}), ("check", {})):
         answer = server.post(
-            f"/api/games/{game['id']}/{endpoint}", json={"seat": "red", "text": text, **extra}, headers=red
+            f"/api/games/{game['id']}/{endpoint}", json={"side": "red", "text": text, **extra}, headers=red
         )
         assert answer.status_code == 422, answer.text
     assert server.get(f"/api/games/{game['id']}", headers=red).json()["drafts"] == {}
 
 
-def test_a_new_game_request_bounds_its_seats_and_options(server: TestClient) -> None:
+def test_a_new_game_request_bounds_its_sides_and_options(server: TestClient) -> None:
     many = {f"s{i}": "human" for i in range(limits.MAX_SIDES + 1)}
-    answer = server.post("/api/games", json={"scenario": "msc-duel", "seats": many})
+    answer = server.post("/api/games", json={"scenario": "msc-duel", "sides": many})
     assert answer.status_code == 422
-    assert "body.seats" in answer.json()["error"]["message"]
-    answer = server.post("/api/games", json={"scenario": "msc-duel", "seats": {"r" * 300: "human"}})
+    assert "body.sides" in answer.json()["error"]["message"]
+    answer = server.post("/api/games", json={"scenario": "msc-duel", "sides": {"r" * 300: "human"}})
     assert answer.status_code == 422
     options = {f"o{i}": True for i in range(100)}
     answer = server.post("/api/games", json={"scenario": "msc-duel", "options": options})
@@ -113,7 +113,7 @@ def test_an_option_beyond_its_bounds_is_a_422_and_the_lobby_shows_the_bounds(ser
 
 def test_a_fixed_seed_marks_a_practice_game_to_every_viewer_and_a_drawn_one_does_not(server: TestClient) -> None:
     fixed = create(server, "msc-duel", {"red": "human", "blue": "human"}, seed=12)
-    answer = server.post("/api/games", json={"scenario": "msc-duel", "seats": {"red": "human", "blue": "human"}})
+    answer = server.post("/api/games", json={"scenario": "msc-duel", "sides": {"red": "human", "blue": "human"}})
     assert answer.status_code == 201
     drawn = answer.json()
     for game, practice in ((fixed, True), (drawn, False)):
@@ -155,8 +155,8 @@ def test_standing_orders_with_bad_fields_are_a_422_and_change_nothing(
 def test_ending_bodies_are_bounded(server: TestClient, route: str) -> None:
     game = create(server, "msc-duel", {"red": "human", "blue": "human"})
     red = auth(token_of(game, "red"))
-    for seat in ("r" * 300, "red\x00"):
-        answer = server.post(f"/api/games/{game['id']}/{route}", json={"seat": seat}, headers=red)
+    for side in ("r" * 300, "red\x00"):
+        answer = server.post(f"/api/games/{game['id']}/{route}", json={"side": side}, headers=red)
         assert answer.status_code in (403, 422), answer.text
     assert server.get(f"/api/games/{game['id']}", headers=red).json()["result"] is None
 
@@ -165,7 +165,7 @@ def test_ending_bodies_are_bounded(server: TestClient, route: str) -> None:
 def test_a_game_id_no_game_could_have_is_a_404_that_does_not_repeat_it(server: TestClient, game_id: str) -> None:
     for answer in (
         server.get(f"/api/games/{game_id}"),
-        server.post(f"/api/games/{game_id}/chat", json={"seat": "red", "text": "hi"}),
+        server.post(f"/api/games/{game_id}/chat", json={"side": "red", "text": "hi"}),
         server.get(f"/games/{game_id}"),
     ):
         assert answer.status_code == 404, answer.text

@@ -37,7 +37,7 @@ def test_a_scenario_sent_to_the_lab_answers_the_lab_runs_figures_and_its_command
     assert run["complete"] is True
     assert run["bots"] == {"red": "greedy", "blue": "greedy"}
     assert run["command"] == (
-        "vectorwar lab run scenario.toml -n 1000 --seat red=greedy --seat blue=greedy --out scenario.parquet"
+        "vectorwar lab run scenario.toml -n 1000 --side red=greedy --side blue=greedy --out scenario.parquet"
         " && vectorwar lab report scenario.parquet"
     )
     figures = run["figures"]
@@ -48,12 +48,12 @@ def test_a_scenario_sent_to_the_lab_answers_the_lab_runs_figures_and_its_command
     scenario = scenario_from_text(run["toml"])
     rows = play_seeds(Job(0, scenario.to_data(), run["bots"], games=20, details=False), range(20))
     columns = {c: [r[c] for r in rows] for c in rows[0]}
-    lab = {cell["seat"]: cell for cell in cell_metrics(columns)}
-    for seat in figures["seats"]:
-        mine = lab[seat["seat"]]
-        assert (seat["wins"], seat["draws"], seat["losses"]) == (mine["wins"], mine["draws"], mine["losses"])
-        assert seat["wins"] + seat["draws"] + seat["losses"] == 20
-        assert seat["win_lo"] <= seat["win"] <= seat["win_hi"]
+    lab = {cell["side"]: cell for cell in cell_metrics(columns)}
+    for side in figures["sides"]:
+        mine = lab[side["side"]]
+        assert (side["wins"], side["draws"], side["losses"]) == (mine["wins"], mine["draws"], mine["losses"])
+        assert side["wins"] + side["draws"] + side["losses"] == 20
+        assert side["win_lo"] <= side["win"] <= side["win_hi"]
     assert figures["completion"] == lab["red"]["completion"]
     assert figures["turns_mean"] == lab["red"]["turns_mean"]
 

@@ -13,12 +13,12 @@ from vectorwar import limits
 from vectorwar.catalogue import scenario_paths
 
 
-def scene_of(client: TestClient, game: dict[str, Any], seat: str) -> Any:
-    return client.get(f"/api/games/{game['id']}", headers=auth(token_of(game, seat))).json()
+def scene_of(client: TestClient, game: dict[str, Any], side: str) -> Any:
+    return client.get(f"/api/games/{game['id']}", headers=auth(token_of(game, side))).json()
 
 
 @pytest.mark.parametrize(
-    ("scenario", "seats", "text", "limit"),
+    ("scenario", "sides", "text", "limit"),
     [
         ("msc-duel", {"red": "human", "blue": "human"}, "Hawk 99999999", limits.MAX_MOVE_STEPS),
         (
@@ -31,13 +31,13 @@ def scene_of(client: TestClient, game: dict[str, Any], seat: str) -> Any:
 )
 @pytest.mark.parametrize("endpoint", ["orders", "check"])
 def test_an_order_with_a_huge_number_is_a_400_naming_the_limit_and_changes_nothing(
-    client: TestClient, scenario: str, seats: dict[str, str], text: str, limit: int, endpoint: str
+    client: TestClient, scenario: str, sides: dict[str, str], text: str, limit: int, endpoint: str
 ) -> None:
-    game = create(client, scenario, seats)
+    game = create(client, scenario, sides)
     before = scene_of(client, game, "red")
     answer = client.post(
         f"/api/games/{game['id']}/{endpoint}",
-        json={"seat": "red", "text": text, **({"step": 0} if endpoint == "orders" else {})},
+        json={"side": "red", "text": text, **({"step": 0} if endpoint == "orders" else {})},
         headers=auth(token_of(game, "red")),
     )
     assert answer.status_code == 400, answer.text
@@ -67,7 +67,7 @@ def test_an_order_longer_than_the_limit_is_refused(client: TestClient) -> None:
     game = create(client, "msc-duel", {"red": "human", "blue": "human"})
     answer = client.post(
         f"/api/games/{game['id']}/check",
-        json={"seat": "red", "text": "Hawk 1;" * 1000},
+        json={"side": "red", "text": "Hawk 1;" * 1000},
         headers=auth(token_of(game, "red")),
     )
     assert 400 <= answer.status_code < 500

@@ -1,4 +1,4 @@
-"""Open seats, joining one and rematches over the API (docs/web.md, *Open seats and rematches*)."""
+"""Open sides, joining one and rematches over the API (docs/web.md, *Open sides and rematches*)."""
 
 from __future__ import annotations
 
@@ -11,14 +11,14 @@ from fastapi.testclient import TestClient
 from tests.web.test_api import auth, create, token_of
 from vectorwar.web.app import create_app
 from vectorwar.web.migrations import upgrade
-from vectorwar.web.store import SeatTaken, Store
+from vectorwar.web.store import SideTaken, Store
 
 OPEN_BLUE = {"red": "human", "blue": "open"}
 
 
-def join(client: TestClient, game_id: str, seat: str, *, practice: bool = True) -> Any:
-    """Take ``seat``; ``create`` fixes a seed, so these games are practice games the joiner agrees to."""
-    return client.post(f"/api/games/{game_id}/join", json={"seat": seat, "practice": practice})
+def join(client: TestClient, game_id: str, side: str, *, practice: bool = True) -> Any:
+    """Take ``side``; ``create`` fixes a seed, so these games are practice games the joiner agrees to."""
+    return client.post(f"/api/games/{game_id}/join", json={"side": side, "practice": practice})
 
 
 def open_list(client: TestClient) -> list[dict[str, Any]]:
@@ -35,32 +35,32 @@ def scene_of(client: TestClient, game_id: str, token: str | None = None) -> dict
     return scene
 
 
-def rematch(client: TestClient, game_id: str, seat: str, token: str) -> Any:
-    return client.post(f"/api/games/{game_id}/rematch", json={"seat": seat}, headers=auth(token))
+def rematch(client: TestClient, game_id: str, side: str, token: str) -> Any:
+    return client.post(f"/api/games/{game_id}/rematch", json={"side": side}, headers=auth(token))
 
 
-def test_an_open_seat_is_listed_without_a_token_and_is_taken_once(client: TestClient) -> None:
+def test_an_open_side_is_listed_without_a_token_and_is_taken_once(client: TestClient) -> None:
     created = create(client, "msc-duel", OPEN_BLUE)
     # The creator gets red's token only: blue's is made when someone joins.
-    assert [p["seats"] for p in created["players"]] == [["red"]]
+    assert [p["sides"] for p in created["players"]] == [["red"]]
     full = create(client, "msc-duel", {"red": "human", "blue": "human"})
     listed = open_list(client)
     assert [g["id"] for g in listed] == [created["id"]]
     assert listed[0]["free"] == ["blue"]
     assert listed[0]["scenario"] == "msc-duel"
     assert full["id"] not in [g["id"] for g in listed]
-    assert scene_of(client, created["id"])["free_seats"] == ["blue"]
+    assert scene_of(client, created["id"])["free_sides"] == ["blue"]
 
     first = join(client, created["id"], "blue")
     assert first.status_code == 201, first.text
     blue = first.json()
-    assert blue["seats"] == ["blue"]
+    assert blue["sides"] == ["blue"]
     assert blue["url"] == f"/games/{created['id']}?token={blue['token']}"
     # The token acts for blue (its scene says so) and for nothing else.
     assert scene_of(client, created["id"], blue["token"])["viewer"] == ["blue"]
     second = join(client, created["id"], "blue")
     assert second.status_code == 409
-    assert second.json()["error"]["type"] == "SeatTaken"
+    assert second.json()["error"]["type"] == "SideTaken"
     assert "token" not in second.text
     assert join(client, created["id"], "red").status_code == 409
     assert join(client, created["id"], "green").status_code == 409
@@ -78,7 +78,7 @@ def test_an_open_seat_is_listed_without_a_token_and_is_taken_once(client: TestCl
         assert token_of(created, "red") not in text
 
 
-def test_a_claimed_seat_survives_a_restart(db_url: str) -> None:
+def test_a_claimed_side_survives_a_restart(db_url: str) -> None:
     with TestClient(create_app(db_url)) as client:
         created = create(client, "msc-duel", OPEN_BLUE)
         blue = join(client, created["id"], "blue").json()
@@ -88,7 +88,7 @@ def test_a_claimed_seat_survives_a_restart(db_url: str) -> None:
         assert open_list(client) == []
 
 
-def test_a_rematch_swaps_the_seats_and_waits_for_the_game_to_end(client: TestClient) -> None:
+def test_a_rematch_swaps_the_sides_and_waits_for_the_game_to_end(client: TestClient) -> None:
     created = create(client, "msc-duel", {"red": "human", "blue": "human"})
     game_id = created["id"]
     red, blue = token_of(created, "red"), token_of(created, "blue")
@@ -96,24 +96,24 @@ def test_a_rematch_swaps_the_seats_and_waits_for_the_game_to_end(client: TestCli
     assert early.status_code == 409
     assert early.json()["error"]["type"] == "NotOver"
     assert rematch(client, game_id, "blue", red).status_code == 403
-    conceded = client.post(f"/api/games/{game_id}/concede", json={"seat": "red"}, headers=auth(red))
+    conceded = client.post(f"/api/games/{game_id}/concede", json={"side": "red"}, headers=auth(red))
     assert conceded.status_code == 200, conceded.text
 
     started = rematch(client, game_id, "red", red)
     assert started.status_code == 200, started.text
     new = started.json()
-    assert new["seats"] == ["blue"]
+    assert new["sides"] == ["blue"]
     assert new["id"] != game_id
     assert scene_of(client, new["id"], new["token"])["viewer"] == ["blue"]
-    # Each seat holder of the finished game is told; a spectator is not.
+    # Each side holder of the finished game is told; a spectator is not.
     assert scene_of(client, game_id, blue)["rematch"] == new["id"]
     assert scene_of(client, game_id)["rematch"] is None
-    # The rematch's free seat is kept for blue's player: not listed, not joinable.
+    # The rematch's free side is kept for blue's player: not listed, not joinable.
     assert open_list(client) == []
     assert join(client, new["id"], "red").status_code == 409
     theirs = rematch(client, game_id, "blue", blue).json()
     assert theirs["id"] == new["id"]
-    assert theirs["seats"] == ["red"]
+    assert theirs["sides"] == ["red"]
     assert theirs["token"] != new["token"]
     assert scene_of(client, new["id"], theirs["token"])["viewer"] == ["red"]
     # Asking again gives the same link; the same scenario, options and a fresh seed.
@@ -126,13 +126,13 @@ def test_a_rematch_swaps_the_seats_and_waits_for_the_game_to_end(client: TestCli
 def test_a_bot_keeps_its_controller_on_the_swapped_side(client: TestClient) -> None:
     created = create(client, "msc-duel", {"red": "human", "blue": "bot:greedy"})
     red = token_of(created, "red")
-    client.post(f"/api/games/{created['id']}/concede", json={"seat": "red"}, headers=auth(red))
+    client.post(f"/api/games/{created['id']}/concede", json={"side": "red"}, headers=auth(red))
     new = rematch(client, created["id"], "red", red).json()
-    assert new["seats"] == ["blue"]
+    assert new["sides"] == ["blue"]
     assert scene_of(client, new["id"], new["token"])["players"] == {"red": "bot:greedy", "blue": "human"}
 
 
-def test_the_rematch_migration_keeps_old_games_and_their_seats(db: str) -> None:
+def test_the_rematch_migration_keeps_old_games_and_their_sides(db: str) -> None:
     engine = sa.create_engine(db)
     upgrade(engine, "0006")
     with engine.begin() as conn:
@@ -144,35 +144,35 @@ def test_the_rematch_migration_keeps_old_games_and_their_seats(db: str) -> None:
         )
         conn.execute(
             sa.text(
-                "INSERT INTO seats (game_id, seat, position, controller) VALUES "
+                "INSERT INTO sides (game_id, side, position, controller) VALUES "
                 "('g_old', 'red', 0, 'human'), ('g_old', 'blue', 1, 'human')"
             )
         )
-        conn.execute(sa.text("""INSERT INTO tokens (hash, game_id, seats) VALUES ('h1', 'g_old', '["red"]')"""))
+        conn.execute(sa.text("""INSERT INTO tokens (hash, game_id, sides) VALUES ('h1', 'g_old', '["red"]')"""))
     engine.dispose()
     store = Store(db)  # upgrades to the newest schema
     stored = store.load("g_old")
     assert stored is not None
     assert stored.rematch is None
     assert stored.rematch_of is None
-    # Blue was never handed out: an old game's free seat is open to join like a new one's.
+    # Blue was never handed out: an old game's free side is open to join like a new one's.
     assert [(g.id, g.free) for g in store.open_games()] == [("g_old", ("blue",))]
-    store.claim_seats("g_old", ("blue",), "h2")
-    with pytest.raises(SeatTaken):
-        store.claim_seats("g_old", ("blue",), "h3")
+    store.claim_sides("g_old", ("blue",), "h2")
+    with pytest.raises(SideTaken):
+        store.claim_sides("g_old", ("blue",), "h3")
     assert store.open_games() == []
     store.close()
 
 
 def test_joining_a_practice_game_needs_the_joiners_consent_to_the_fixed_seed(client: TestClient) -> None:
-    created = client.post("/api/games", json={"scenario": "msc-duel", "seats": OPEN_BLUE, "seed": 7}).json()
+    created = client.post("/api/games", json={"scenario": "msc-duel", "sides": OPEN_BLUE, "seed": 7}).json()
     listed = {g["id"]: g for g in open_list(client)}
     assert listed[created["id"]]["practice"] is True
     refused = join(client, created["id"], "blue", practice=False)
     assert refused.status_code == 409, refused.text
     assert refused.json()["error"]["type"] == "PracticeGame"
     assert "can foresee every roll" in refused.json()["error"]["message"]
-    # Refused, the seat stays free; with consent it is taken.
+    # Refused, the side stays free; with consent it is taken.
     assert open_list(client)[0]["free"] == ["blue"]
     agreed = join(client, created["id"], "blue")
     assert agreed.status_code == 201, agreed.text
@@ -180,6 +180,6 @@ def test_joining_a_practice_game_needs_the_joiners_consent_to_the_fixed_seed(cli
 
 
 def test_a_game_with_a_drawn_seed_is_joined_without_any_consent(client: TestClient) -> None:
-    created = client.post("/api/games", json={"scenario": "msc-duel", "seats": OPEN_BLUE}).json()
+    created = client.post("/api/games", json={"scenario": "msc-duel", "sides": OPEN_BLUE}).json()
     assert open_list(client)[0]["practice"] is False
     assert join(client, created["id"], "blue", practice=False).status_code == 201

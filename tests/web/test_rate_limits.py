@@ -17,7 +17,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from vectorwar.web.app import create_app
 from vectorwar.web.ratelimit import RateLimiter, RateLimits, creates_a_game
 
-DUEL = {"scenario": "msc-duel", "seats": {"red": "human", "blue": "human"}}
+DUEL = {"scenario": "msc-duel", "sides": {"red": "human", "blue": "human"}}
 OTHER = ("198.51.100.7", 40000)
 
 

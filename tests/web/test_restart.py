@@ -11,10 +11,10 @@ from tests.web.helpers import Mirror, Server
 from vectorwar.scene import build_scene
 
 
-def give(server: Server, gid: str, token: str, seat: str, text: str, step: int) -> dict[str, Any]:
+def give(server: Server, gid: str, token: str, side: str, text: str, step: int) -> dict[str, Any]:
     answer = httpx.post(
         f"{server.url}/api/games/{gid}/orders",
-        json={"seat": seat, "text": text, "step": step},
+        json={"side": side, "text": text, "step": step},
         headers={"Authorization": f"Bearer {token}"},
         timeout=30,
     )
@@ -35,14 +35,14 @@ def test_a_killed_server_loses_no_accepted_order(db: str, tmp_path: Path) -> Non
     try:
         # Two people in MSC, played for a while and stopped with red's secret plot in.
         people = {"red": "human", "blue": "human"}
-        duel = httpx.post(f"{server.url}/api/games", json={"scenario": "msc-duel", "seats": people, "seed": 21}).json()
-        tokens = {p["seats"][0]: p["token"] for p in duel["players"]}
+        duel = httpx.post(f"{server.url}/api/games", json={"scenario": "msc-duel", "sides": people, "seed": 21}).json()
+        tokens = {p["sides"][0]: p["token"] for p in duel["players"]}
         msc = Mirror.of("msc-duel", 21, people)
         while len(msc.game.history) < 3 or not msc.game.prompt or not msc.game.prompt.simultaneous:
-            seat = msc.due()[0]
-            text = msc.order_for(seat)
-            give(server, duel["id"], tokens[seat], seat, text, msc.step)
-            msc.give(seat, text)
+            side = msc.due()[0]
+            text = msc.order_for(side)
+            give(server, duel["id"], tokens[side], side, text, msc.step)
+            msc.give(side, text)
         plot = msc.order_for("red")
         plot_step = msc.step
         give(server, duel["id"], tokens["red"], "red", plot, plot_step)
@@ -54,12 +54,12 @@ def test_a_killed_server_loses_no_accepted_order(db: str, tmp_path: Path) -> Non
         ).raise_for_status()
 
         # A VV5 dogfight against greedy: the bot's plot waits in the store too.
-        bot_seats = {"red": "human", "blue": "bot:greedy"}
+        bot_sides = {"red": "human", "blue": "bot:greedy"}
         fight = httpx.post(
-            f"{server.url}/api/games", json={"scenario": "vv5-dogfight", "seats": bot_seats, "seed": 8}
+            f"{server.url}/api/games", json={"scenario": "vv5-dogfight", "sides": bot_sides, "seed": 8}
         ).json()
         fight_token = fight["players"][0]["token"]
-        vv5 = Mirror.of("vv5-dogfight", 8, bot_seats)
+        vv5 = Mirror.of("vv5-dogfight", 8, bot_sides)
         for _ in range(4):
             text = vv5.order_for("red")
             give(server, fight["id"], fight_token, "red", text, vv5.step)
@@ -104,10 +104,10 @@ def test_a_chat_line_retried_across_a_killed_server_is_stored_once(db: str, tmp_
     server.start()
     try:
         people = {"red": "human", "blue": "human"}
-        duel = httpx.post(f"{server.url}/api/games", json={"scenario": "msc-duel", "seats": people}).json()
-        red = {"Authorization": f"Bearer {next(p['token'] for p in duel['players'] if p['seats'] == ['red'])}"}
+        duel = httpx.post(f"{server.url}/api/games", json={"scenario": "msc-duel", "sides": people}).json()
+        red = {"Authorization": f"Bearer {next(p['token'] for p in duel['players'] if p['sides'] == ['red'])}"}
         chat = f"{server.url}/api/games/{duel['id']}/chat"
-        line = {"seat": "red", "text": "still there?", "key": "0123456789abcdef"}
+        line = {"side": "red", "text": "still there?", "key": "0123456789abcdef"}
         first = httpx.post(chat, json=line, headers=red, timeout=30)
         assert first.status_code == 201, first.text
         # The answer was lost with the server; the client sends the same line again.

@@ -41,7 +41,7 @@ PATIENCE = 60
 
 @dataclass
 class Table:
-    """One game as the test plays it: its id, the seats' tokens, the mirror, what was acknowledged."""
+    """One game as the test plays it: its id, the sides' tokens, the mirror, what was acknowledged."""
 
     id: str
     tokens: dict[str, str]
@@ -88,21 +88,21 @@ def open_socket(sockets: ExitStack, server: Server, game_id: str, token: str | N
     return socket
 
 
-def create(server: Server, scenario: str, seats: dict[str, str], seed: int) -> Table:
+def create(server: Server, scenario: str, sides: dict[str, str], seed: int) -> Table:
     answer = httpx.post(
-        f"{server.url}/api/games", json={"scenario": scenario, "seats": seats, "seed": seed}, timeout=PATIENCE
+        f"{server.url}/api/games", json={"scenario": scenario, "sides": sides, "seed": seed}, timeout=PATIENCE
     )
     assert answer.status_code == 201, answer.text
     body = answer.json()
-    tokens = {p["seats"][0]: p["token"] for p in body["players"]}
-    return Table(body["id"], tokens, Mirror.of(scenario, seed, seats))
+    tokens = {p["sides"][0]: p["token"] for p in body["players"]}
+    return Table(body["id"], tokens, Mirror.of(scenario, seed, sides))
 
 
-def give(server: Server, table: Table, seat: str, text: str, step: int) -> dict[str, Any]:
+def give(server: Server, table: Table, side: str, text: str, step: int) -> dict[str, Any]:
     answer = httpx.post(
         f"{server.url}/api/games/{table.id}/orders",
-        json={"seat": seat, "text": text, "step": step},
-        headers={"Authorization": f"Bearer {table.tokens[seat]}"},
+        json={"side": side, "text": text, "step": step},
+        headers={"Authorization": f"Bearer {table.tokens[side]}"},
         timeout=PATIENCE,
     )
     assert answer.status_code == 200, answer.text
@@ -110,11 +110,11 @@ def give(server: Server, table: Table, seat: str, text: str, step: int) -> dict[
     return body
 
 
-def say(server: Server, table: Table, seat: str, text: str, key: str) -> dict[str, Any]:
+def say(server: Server, table: Table, side: str, text: str, key: str) -> dict[str, Any]:
     answer = httpx.post(
         f"{server.url}/api/games/{table.id}/chat",
-        json={"seat": seat, "text": text, "key": key},
-        headers={"Authorization": f"Bearer {table.tokens[seat]}"},
+        json={"side": side, "text": text, "key": key},
+        headers={"Authorization": f"Bearer {table.tokens[side]}"},
         timeout=PATIENCE,
     )
     assert answer.status_code in (200, 201), answer.text  # 201: stored now; 200: found stored
@@ -123,48 +123,48 @@ def say(server: Server, table: Table, seat: str, text: str, key: str) -> dict[st
     return body
 
 
-def scene(server: Server, table: Table, seat: str) -> dict[str, Any]:
-    answer = httpx.get(f"{server.url}/api/games/{table.id}", params={"token": table.tokens[seat]}, timeout=PATIENCE)
+def scene(server: Server, table: Table, side: str) -> dict[str, Any]:
+    answer = httpx.get(f"{server.url}/api/games/{table.id}", params={"token": table.tokens[side]}, timeout=PATIENCE)
     assert answer.status_code == 200, answer.text
     body: dict[str, Any] = answer.json()
     return body
 
 
 def play_one(rng: random.Random, servers: list[Server], table: Table, pool: ThreadPoolExecutor) -> None:
-    """The next order(s) of ``table``: one seat's through a server at random, or every owed seat's at once."""
+    """The next order(s) of ``table``: one side's through a server at random, or every owed side's at once."""
     mirror = table.mirror
     due = mirror.due()
     step = mirror.step
-    orders = {seat: mirror.order_for(seat) for seat in due}
+    orders = {side: mirror.order_for(side) for side in due}
     if len(orders) > 1 and rng.random() < 0.6:
         # A simultaneous plot's halves raced through the two servers at once.
         first = rng.randrange(2)
         sent = [
-            pool.submit(give, servers[(first + i) % 2], table, seat, text, step)
-            for i, (seat, text) in enumerate(orders.items())
+            pool.submit(give, servers[(first + i) % 2], table, side, text, step)
+            for i, (side, text) in enumerate(orders.items())
         ]
         for answer in sent:
             assert answer.result()["duplicate"] is False
-        for seat, text in orders.items():
-            mirror.game.submit(seat, text)
+        for side, text in orders.items():
+            mirror.game.submit(side, text)
         mirror.run_bots()
         return
-    seat = rng.choice(due)
+    side = rng.choice(due)
     server = rng.choice(servers)
-    assert give(server, table, seat, orders[seat], step)["duplicate"] is False
-    mirror.give(seat, orders[seat])
+    assert give(server, table, side, orders[side], step)["duplicate"] is False
+    mirror.give(side, orders[side])
     if rng.random() < 0.25:
         # The client's retry, sent to the other server: found taken, nothing taken twice.
         other = servers[1 - servers.index(server)]
-        assert give(other, table, seat, orders[seat], step)["duplicate"] is True
+        assert give(other, table, side, orders[side], step)["duplicate"] is True
 
 
 def same_everywhere(servers: list[Server], table: Table) -> None:
-    for seat in table.tokens:
-        seen = [scene(server, table, seat) for server in servers]
+    for side in table.tokens:
+        seen = [scene(server, table, side) for server in servers]
         assert seen[0]["step"] == table.mirror.step
-        assert all(s == seen[0] for s in seen[1:]), f"{table.id}: the servers show {seat} different games"
-        assert seen[0]["pending"] == {s: str(o) for s, o in table.mirror.game.pending.items() if s == seat}
+        assert all(s == seen[0] for s in seen[1:]), f"{table.id}: the servers show {side} different games"
+        assert seen[0]["pending"] == {s: str(o) for s, o in table.mirror.game.pending.items() if s == side}
 
 
 def check_store(url: str, tables: list[Table]) -> None:
@@ -181,7 +181,7 @@ def check_store(url: str, tables: list[Table]) -> None:
                 assert [[tuple(o) for o in r.orders] for r in rows] == [list(b.orders) for b in history]
                 pending: dict[str, str] = dict(
                     db.execute(
-                        sa.text("SELECT seat, text FROM pending_plots WHERE game_id = :g"), {"g": table.id}
+                        sa.text("SELECT side, text FROM pending_plots WHERE game_id = :g"), {"g": table.id}
                     ).all()
                 )
                 assert pending == {s: str(o) for s, o in table.mirror.game.pending.items()}
@@ -207,18 +207,18 @@ def test_two_servers_on_one_postgres_play_as_one_and_a_killed_one_loses_nothing(
                 create(one, "vv5-dogfight", AGAINST_BOT, 8),
             ]
             duel = tables[0]
-            # Sockets on both servers watching the first game: a seat's and a spectator's.
+            # Sockets on both servers watching the first game: a side's and a spectator's.
             red_on_two = open_socket(sockets, two, duel.id, duel.tokens["red"])
             watching_on_one = open_socket(sockets, one, duel.id)
 
             for n in range(30):
                 table = rng.choice(tables)
                 if n % 6 == 5:
-                    seat = rng.choice(list(table.tokens))
+                    side = rng.choice(list(table.tokens))
                     key = f"line-{n:04d}"
-                    say(rng.choice(servers), table, seat, f"{seat} says {n}", key)
+                    say(rng.choice(servers), table, side, f"{side} says {n}", key)
                     if table is duel:
-                        red_on_two.until_line(f"{seat} says {n}")
+                        red_on_two.until_line(f"{side} says {n}")
                     continue
                 if table.mirror.game.is_over:
                     continue

@@ -1,4 +1,4 @@
-"""Secrecy with real WebSocket clients on a real server: nobody sees another seat's plot before it resolves."""
+"""Secrecy with real WebSocket clients on a real server: nobody sees another side's plot before it resolves."""
 
 from __future__ import annotations
 
@@ -38,11 +38,11 @@ def hex_of(scene: dict[str, Any], ship: str) -> str:
 
 
 def test_a_plot_reaches_no_other_viewer_before_it_resolves(server: Server) -> None:
-    seats = {"red": "human", "blue": "human"}
-    created = httpx.post(f"{server.url}/api/games", json={"scenario": "msc-duel", "seats": seats, "seed": 9}).json()
+    sides = {"red": "human", "blue": "human"}
+    created = httpx.post(f"{server.url}/api/games", json={"scenario": "msc-duel", "sides": sides, "seed": 9}).json()
     gid = created["id"]
-    tokens = {p["seats"][0]: p["token"] for p in created["players"]}
-    mirror = Mirror.of("msc-duel", 9, seats)
+    tokens = {p["sides"][0]: p["token"] for p in created["players"]}
+    mirror = Mirror.of("msc-duel", 9, sides)
     game = mirror.game
     # A plot that moves the ship, so that leaking its effect would show as well as leaking its text.
     plot = next(o.text for o in game.system.move_options(game.state, "red")["Hawk"] if o.end.hex != o.path[0].hex)
@@ -55,7 +55,7 @@ def test_a_plot_reaches_no_other_viewer_before_it_resolves(server: Server) -> No
 
         answer = httpx.post(
             f"{server.url}/api/games/{gid}/orders",
-            json={"seat": "red", "text": plot, "step": mirror.step},
+            json={"side": "red", "text": plot, "step": mirror.step},
             headers={"Authorization": f"Bearer {tokens['red']}"},
         )
         assert answer.status_code == 200
@@ -65,7 +65,7 @@ def test_a_plot_reaches_no_other_viewer_before_it_resolves(server: Server) -> No
         # Red's token cannot plot, withdraw or draft for blue.
         forged = httpx.post(
             f"{server.url}/api/games/{gid}/orders",
-            json={"seat": "blue", "text": "Raven 0", "step": mirror.step},
+            json={"side": "blue", "text": "Raven 0", "step": mirror.step},
             headers={"Authorization": f"Bearer {tokens['red']}"},
         )
         assert forged.status_code == 403
@@ -85,7 +85,7 @@ def test_a_plot_reaches_no_other_viewer_before_it_resolves(server: Server) -> No
         blue_plot = mirror.order_for("blue")
         answer = httpx.post(
             f"{server.url}/api/games/{gid}/orders",
-            json={"seat": "blue", "text": blue_plot, "step": mirror.step},
+            json={"side": "blue", "text": blue_plot, "step": mirror.step},
             headers={"Authorization": f"Bearer {tokens['blue']}"},
         )
         assert answer.json()["resolved"] is True
@@ -98,9 +98,9 @@ def test_a_plot_reaches_no_other_viewer_before_it_resolves(server: Server) -> No
 
 
 def test_a_bots_plot_stays_secret_from_the_person_it_plays(server: Server) -> None:
-    seats = {"red": "human", "blue": "bot:greedy"}
-    created = httpx.post(f"{server.url}/api/games", json={"scenario": "vv5-dogfight", "seats": seats, "seed": 5}).json()
-    bot_plot = str(Mirror.of("vv5-dogfight", 5, seats).game.pending["blue"])
+    sides = {"red": "human", "blue": "bot:greedy"}
+    created = httpx.post(f"{server.url}/api/games", json={"scenario": "vv5-dogfight", "sides": sides, "seed": 5}).json()
+    bot_plot = str(Mirror.of("vv5-dogfight", 5, sides).game.pending["blue"])
     token = created["players"][0]["token"]
     scene = httpx.get(f"{server.url}/api/games/{created['id']}?token={token}").json()
     assert scene["prompt"]["waiting_for"] == ["red"]

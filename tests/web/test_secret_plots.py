@@ -1,12 +1,12 @@
-"""A seat's secret plot replaced changes nothing another seat's view is built or cached from (issue 56).
+"""A side's secret plot replaced changes nothing another side's view is built or cached from (issue 56).
 
 The timing side channel: if a replaced plot invalidated the scenes kept for
-other seats, or moved on a version other processes check before a view, the
-other seat's next view would cost a rebuild (or a reload) exactly when its
+other sides, or moved on a version other processes check before a view, the
+other side's next view would cost a rebuild (or a reload) exactly when its
 opponent replaced its plot. On the referee, a replaced plot keeps every
-scene kept for a set of seats without the plotter, and those scenes are what
+scene kept for a set of sides without the plotter, and those scenes are what
 a fresh build gives; on the service, two services on one store (as two
-processes on one PostgreSQL), the other service serves the other seat's view
+processes on one PostgreSQL), the other service serves the other side's view
 from the very copy and scene it had, while the plotter's own view and the
 step's resolution see the new plot.
 """
@@ -34,23 +34,23 @@ def to_a_shared_plot(scenario: str, seed: int) -> Mirror:
     """A game where red and blue both owe a plot now, neither given."""
     mirror = Mirror.of(scenario, seed, PEOPLE)
     while len(mirror.due()) < 2:
-        assert not mirror.game.is_over, "the seed's game ended before a plot both seats owe"
-        seat = mirror.due()[0]
-        mirror.give(seat, mirror.order_for(seat))
+        assert not mirror.game.is_over, "the seed's game ended before a plot both sides owe"
+        side = mirror.due()[0]
+        mirror.give(side, mirror.order_for(side))
     return mirror
 
 
-def two_plots(mirror: Mirror, seat: str) -> tuple[str, str]:
-    """Two legal plots for ``seat`` now that differ in their canonical text."""
-    bot = mirror.people[seat]
+def two_plots(mirror: Mirror, side: str) -> tuple[str, str]:
+    """Two legal plots for ``side`` now that differ in their canonical text."""
+    bot = mirror.people[side]
     seen: dict[str, str] = {}
     for n in range(200):
-        text = str(bot.choose(mirror.game.state, seat, random.Random(n)))
-        seen.setdefault(str(mirror.game.check(seat, text)), text)
+        text = str(bot.choose(mirror.game.state, side, random.Random(n)))
+        seen.setdefault(str(mirror.game.check(side, text)), text)
         if len(seen) == 2:
             first, second = seen.values()
             return first, second
-    raise AssertionError(f"{seat} has one plot only here")
+    raise AssertionError(f"{side} has one plot only here")
 
 
 def table_of(game: Game) -> referee.Table:
@@ -58,7 +58,7 @@ def table_of(game: Game) -> referee.Table:
 
 
 @pytest.mark.parametrize(("scenario", "seed"), [("msc-duel", 20), ("vv5-dogfight", 8)])
-def test_a_replaced_plot_keeps_every_other_seats_scene_and_changes_none(scenario: str, seed: int) -> None:
+def test_a_replaced_plot_keeps_every_other_sides_scene_and_changes_none(scenario: str, seed: int) -> None:
     mirror = to_a_shared_plot(scenario, seed)
     first, second = two_plots(mirror, "red")
     step = mirror.step
@@ -68,9 +68,9 @@ def test_a_replaced_plot_keeps_every_other_seats_scene_and_changes_none(scenario
     # A first plot is public: every viewer sees that the prompt no longer waits for red.
     assert referee.private_to(empty, given) is None
     table = table_of(given)
-    for seats in VIEWS:
-        table.keep_scene(given, seats, referee.scene_base(given, seats))
-    kept = {seats: table.cached_scene(seats) for seats in VIEWS}
+    for sides in VIEWS:
+        table.keep_scene(given, sides, referee.scene_base(given, sides))
+    kept = {sides: table.cached_scene(sides) for sides in VIEWS}
 
     ruling = referee.rule_on_order(given, "red", second, step)
     replaced = ruling.game
@@ -81,9 +81,9 @@ def test_a_replaced_plot_keeps_every_other_seats_scene_and_changes_none(scenario
     table.put(replaced, private_to=("red",))
     assert table.game is replaced
     # Blue's and a spectator's scenes are the very texts kept before, and a fresh build agrees.
-    for seats in [(), ("blue",)]:
-        assert table.cached_scene(seats) is kept[seats]
-        assert referee.scene_base(replaced, seats) == kept[seats]
+    for sides in [(), ("blue",)]:
+        assert table.cached_scene(sides) is kept[sides]
+        assert referee.scene_base(replaced, sides) == kept[sides]
     # Red's own views show the new plot, so they are built again.
     assert table.cached_scene(("red",)) is None
     assert table.cached_scene(("red", "blue")) is None
@@ -98,16 +98,16 @@ def test_a_replaced_plot_keeps_every_other_seats_scene_and_changes_none(scenario
     assert resolved.game is not None
     assert referee.private_to(replaced, resolved.game) is None
     table.put(resolved.game)
-    assert all(table.cached_scene(seats) is None for seats in VIEWS)
+    assert all(table.cached_scene(sides) is None for sides in VIEWS)
 
 
-def test_a_table_read_again_for_one_seats_secret_keeps_the_other_seats_scenes() -> None:
+def test_a_table_read_again_for_one_sides_secret_keeps_the_other_sides_scenes() -> None:
     mirror = to_a_shared_plot("msc-duel", 20)
     game = mirror.game
     older = table_of(game)
     older.version, older.secret_version, older.marks = 3, 5, {"red": 5, "blue": 2}
-    for seats in VIEWS:
-        older.keep_scene(game, seats, referee.scene_base(game, seats))
+    for sides in VIEWS:
+        older.keep_scene(game, sides, referee.scene_base(game, sides))
     newer = table_of(referee.copy_game(game))
     newer.version, newer.secret_version, newer.marks = 3, 6, {"red": 6, "blue": 2}
     newer.scenes_from(older)
@@ -119,21 +119,21 @@ def test_a_table_read_again_for_one_seats_secret_keeps_the_other_seats_scenes() 
     public = table_of(referee.copy_game(game))
     public.version, public.marks = 4, dict(older.marks)
     public.scenes_from(older)
-    assert all(public.cached_scene(seats) is None for seats in VIEWS)
+    assert all(public.cached_scene(sides) is None for sides in VIEWS)
 
 
-def test_on_two_services_a_replaced_plot_costs_the_other_seats_view_nothing(tmp_path: Path) -> None:
+def test_on_two_services_a_replaced_plot_costs_the_other_sides_view_nothing(tmp_path: Path) -> None:
     async def main() -> None:
         one, two = two_services(tmp_path)
         seed = 20
         created = await one.create("msc-duel", PEOPLE, seed=seed)
-        tokens = {p.seats[0]: p.token for p in created.players}
+        tokens = {p.sides[0]: p.token for p in created.players}
         mirror = Mirror.of("msc-duel", seed, PEOPLE)
         while len(mirror.due()) < 2:
-            seat = mirror.due()[0]
-            text = mirror.order_for(seat)
-            await one.submit(created.id, tokens[seat], seat, text, mirror.step)
-            mirror.give(seat, text)
+            side = mirror.due()[0]
+            text = mirror.order_for(side)
+            await one.submit(created.id, tokens[side], side, text, mirror.step)
+            mirror.give(side, text)
         step = mirror.step
         first, second = two_plots(mirror, "red")
         await one.submit(created.id, tokens["red"], "red", first, step)
@@ -191,9 +191,9 @@ def test_on_two_services_a_replaced_plot_costs_the_other_seats_view_nothing(tmp_
 
 
 @pytest.mark.slow
-def test_on_two_real_servers_a_replaced_plot_reaches_only_its_seats_sockets(tmp_path: Path) -> None:
+def test_on_two_real_servers_a_replaced_plot_reaches_only_its_sides_sockets(tmp_path: Path) -> None:
     """Through PostgreSQL's announcements: the plotter's socket on the other server sees its new plot, and
-    the other seat's socket there is sent nothing until the step resolves."""
+    the other side's socket there is sent nothing until the step resolves."""
     with throwaway_postgres() as url, ExitStack() as sockets:
         one = Server(url, tmp_path / "one", args=("--bot-workers", "0"))
         two = Server(url, tmp_path / "two", args=("--bot-workers", "0"))
@@ -203,10 +203,10 @@ def test_on_two_real_servers_a_replaced_plot_reaches_only_its_seats_sockets(tmp_
             table = create(one, "msc-duel", PEOPLE, 20)
             mirror = table.mirror
             while len(mirror.due()) < 2:
-                seat = mirror.due()[0]
-                text = mirror.order_for(seat)
-                give(one, table, seat, text, mirror.step)
-                mirror.give(seat, text)
+                side = mirror.due()[0]
+                text = mirror.order_for(side)
+                give(one, table, side, text, mirror.step)
+                mirror.give(side, text)
             step = mirror.step
             first, second = two_plots(mirror, "red")
             red = open_socket(sockets, two, table.id, table.tokens["red"])

@@ -22,7 +22,7 @@ def test_the_schema_is_migrated_once_and_to_the_newest_version(tmp_path: Path) -
     Store(url).close()
     store = Store(url)  # a second start finds the schema up to date
     tables = set(sa.inspect(store.engine).get_table_names())
-    expected = {"games", "seats", "tokens", "order_batches", "pending_plots", "drafts", "chat_lines", "alembic_version"}
+    expected = {"games", "sides", "tokens", "order_batches", "pending_plots", "drafts", "chat_lines", "alembic_version"}
     assert expected <= tables
     with store.engine.connect() as db:
         assert db.execute(sa.text("SELECT version_num FROM alembic_version")).scalar_one() == "0012"
@@ -34,9 +34,9 @@ def test_the_schema_is_migrated_once_and_to_the_newest_version(tmp_path: Path) -
 def test_games_dropped_from_memory_come_back_from_the_store(tmp_path: Path) -> None:
     async def scenario() -> None:
         service = GameService(Store(f"sqlite:///{tmp_path / 'games.db'}"), max_live=1)
-        seats = {"red": "human", "blue": "bot:greedy"}
-        games = [await service.create("msc-duel", seats, seed=seed) for seed in (1, 2)]
-        mirrors = [Mirror.of("msc-duel", seed, seats) for seed in (1, 2)]
+        sides = {"red": "human", "blue": "bot:greedy"}
+        games = [await service.create("msc-duel", sides, seed=seed) for seed in (1, 2)]
+        mirrors = [Mirror.of("msc-duel", seed, sides) for seed in (1, 2)]
         for _ in range(4):
             for created, mirror in zip(games, mirrors, strict=True):
                 if mirror.game.is_over:
@@ -55,7 +55,7 @@ def test_plots_arriving_together_resolve_once(tmp_path: Path) -> None:
         store = Store(f"sqlite:///{tmp_path / 'games.db'}")
         service = GameService(store)
         created = await service.create("msc-duel", {"red": "human", "blue": "human"}, seed=3)
-        token = {p.seats[0]: p.token for p in created.players}
+        token = {p.sides[0]: p.token for p in created.players}
         answers = await asyncio.gather(
             service.submit(created.id, token["red"], "red", "Hawk 1", 0),
             service.submit(created.id, token["blue"], "blue", "Raven 1", 0),
@@ -81,7 +81,7 @@ def test_an_order_whose_commit_fails_is_not_accepted(tmp_path: Path) -> None:
         with engine.begin() as db:
             refuse = "SELECT RAISE(ABORT, 'disk full')"
             db.execute(sa.text(f"CREATE TRIGGER full_disk BEFORE INSERT ON pending_plots BEGIN {refuse}; END"))
-        body = {"seat": "red", "text": "Hawk 1", "step": 0}
+        body = {"side": "red", "text": "Hawk 1", "step": 0}
         failed = client.post(f"/api/games/{gid}/orders", json=body, headers={"Authorization": f"Bearer {token}"})
         assert failed.status_code == 500
         scene = client.get(f"/api/games/{gid}?token={token}").json()
@@ -111,12 +111,12 @@ def test_a_resolution_that_fails_midway_leaves_the_game_as_the_store_has_it(
         gid, token = created["id"], created["players"][0]["token"]
         headers = {"Authorization": f"Bearer {token}"}
         red = client.post(
-            f"/api/games/{gid}/orders", json={"seat": "red", "text": "Hawk 1", "step": 0}, headers=headers
+            f"/api/games/{gid}/orders", json={"side": "red", "text": "Hawk 1", "step": 0}, headers=headers
         )
         assert red.status_code == 200
         monkeypatch.setattr(Game, "_resolve", resolve_then_fail)
         blue = client.post(
-            f"/api/games/{gid}/orders", json={"seat": "blue", "text": "Raven 1", "step": 0}, headers=headers
+            f"/api/games/{gid}/orders", json={"side": "blue", "text": "Raven 1", "step": 0}, headers=headers
         )
         assert blue.status_code == 500
         monkeypatch.setattr(Game, "_resolve", resolve)
@@ -125,7 +125,7 @@ def test_a_resolution_that_fails_midway_leaves_the_game_as_the_store_has_it(
         assert scene["pending"] == {"red": "Hawk 1"}
         assert scene["prompt"]["waiting_for"] == ["blue"]
         again = client.post(
-            f"/api/games/{gid}/orders", json={"seat": "blue", "text": "Raven 1", "step": 0}, headers=headers
+            f"/api/games/{gid}/orders", json={"side": "blue", "text": "Raven 1", "step": 0}, headers=headers
         )
         assert again.json()["resolved"] is True
         assert again.json()["duplicate"] is False

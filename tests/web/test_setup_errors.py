@@ -14,13 +14,13 @@ SAME_MISTAKES = {
     "unknown scenario": ("no-such-scenario", [], {"scenario": "no-such-scenario"}),
     "unknown side": (
         "msc-duel",
-        ["--seat", "green=greedy"],
-        {"scenario": "msc-duel", "seats": {"green": "bot:greedy"}},
+        ["--side", "green=greedy"],
+        {"scenario": "msc-duel", "sides": {"green": "bot:greedy"}},
     ),
     "unknown computer player": (
         "msc-duel",
-        ["--seat", "blue=nobody"],
-        {"scenario": "msc-duel", "seats": {"blue": "bot:nobody"}},
+        ["--side", "blue=nobody"],
+        {"scenario": "msc-duel", "sides": {"blue": "bot:nobody"}},
     ),
     "unknown option": (
         "msc-duel",

@@ -25,7 +25,7 @@ from vectorwar.web.app import create_app
 from vectorwar.web.ratelimit import SWEEP_EVERY, RateLimit, RateLimiter, RateLimits, SharedBuckets, Taken
 from vectorwar.web.store import Store
 
-DUEL = {"scenario": "msc-duel", "seats": {"red": "human", "blue": "human"}}
+DUEL = {"scenario": "msc-duel", "sides": {"red": "human", "blue": "human"}}
 
 
 class Clock:

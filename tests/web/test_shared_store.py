@@ -71,7 +71,7 @@ def test_two_services_play_one_game_and_each_sees_the_others_orders(tmp_path: Pa
     async def main() -> None:
         one, two = two_services(tmp_path)
         created = await one.create("msc-duel", PEOPLE, seed=21)
-        tokens = {p.seats[0]: p.token for p in created.players}
+        tokens = {p.sides[0]: p.token for p in created.players}
         mirror = Mirror.of("msc-duel", 21, PEOPLE)
         services = [one, two]
         # Both have the game in memory before either changes it.
@@ -80,19 +80,19 @@ def test_two_services_play_one_game_and_each_sees_the_others_orders(tmp_path: Pa
         given = 0
         while given < 24 and not mirror.game.is_over:
             due = mirror.due()
-            orders = {seat: mirror.order_for(seat) for seat in due}
+            orders = {side: mirror.order_for(side) for side in due}
             step = mirror.step
-            # Every seat owed now at once, each through the other service in turn: a simultaneous
+            # Every side owed now at once, each through the other service in turn: a simultaneous
             # plot's two halves race to the store from two copies of the game.
             answers = await asyncio.gather(
                 *(
-                    services[(given + i) % 2].submit(created.id, tokens[seat], seat, text, step)
-                    for i, (seat, text) in enumerate(orders.items())
+                    services[(given + i) % 2].submit(created.id, tokens[side], side, text, step)
+                    for i, (side, text) in enumerate(orders.items())
                 )
             )
             assert not any(a.duplicate for a in answers)
-            for seat, text in orders.items():
-                mirror.game.submit(seat, text)
+            for side, text in orders.items():
+                mirror.game.submit(side, text)
                 given += 1
             mirror.run_bots()
             for service in services:
@@ -108,7 +108,7 @@ def test_two_services_play_one_game_and_each_sees_the_others_orders(tmp_path: Pa
     run_async(main)
 
 
-def test_drafts_seats_and_chat_from_two_services_are_all_kept(tmp_path: Path) -> None:
+def test_drafts_sides_and_chat_from_two_services_are_all_kept(tmp_path: Path) -> None:
     async def main() -> None:
         one, two = two_services(tmp_path)
         created = await one.create("msc-duel", {"red": "human", "blue": "open"}, seed=5)
@@ -118,13 +118,13 @@ def test_drafts_seats_and_chat_from_two_services_are_all_kept(tmp_path: Path) ->
         # The other service's copy is older: it reads the game again and shows the draft.
         assert '"drafts":{"red":"Hawk 1"}' in await two.scene(created.id, red)
         joined = await two.join(created.id, "blue", practice=True)
-        assert '"free_seats":[]' in await one.scene(created.id, None)
+        assert '"free_sides":[]' in await one.scene(created.id, None)
         with pytest.raises(Exception, match="already taken"):
             await one.join(created.id, "blue", practice=True)
         lines = await asyncio.gather(
             *(
-                service.say(created.id, token, seat, f"line {i}", key=f"key-{i:05d}")
-                for i, (service, token, seat) in enumerate(
+                service.say(created.id, token, side, f"line {i}", key=f"key-{i:05d}")
+                for i, (service, token, side) in enumerate(
                     [(one, red, "red"), (two, joined.token, "blue"), (two, red, "red"), (one, joined.token, "blue")]
                 )
             )
@@ -143,7 +143,7 @@ def test_an_offer_to_end_made_through_one_service_is_accepted_through_the_other(
     async def main() -> None:
         one, two = two_services(tmp_path)
         created = await one.create("msc-duel", PEOPLE, seed=7)
-        tokens = {p.seats[0]: p.token for p in created.players}
+        tokens = {p.sides[0]: p.token for p in created.players}
         await two.scene(created.id, None)
         offered = json.loads(await one.offer_end(created.id, tokens["red"], "red"))
         assert offered["end_offer"]["waiting"] == ["blue"]
@@ -167,14 +167,14 @@ def test_a_change_refused_as_stale_try_after_try_is_a_503_that_took_nothing(
         raise StaleGame(game_id, version or 0)
 
     mirror = Mirror.of("msc-duel", 4, PEOPLE)
-    seat = mirror.due()[0]
+    side = mirror.due()[0]
     with TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}")) as client:
         game = create(client, "msc-duel", PEOPLE, seed=4)
         monkeypatch.setattr(Store, "record", always_stale)
         answer = client.post(
             f"/api/games/{game['id']}/orders",
-            json={"seat": seat, "text": mirror.order_for(seat), "step": 0},
-            headers=auth(token_of(game, seat)),
+            json={"side": side, "text": mirror.order_for(side), "step": 0},
+            headers=auth(token_of(game, side)),
         )
         monkeypatch.undo()
         assert answer.status_code == 503
@@ -185,12 +185,12 @@ def test_a_change_refused_as_stale_try_after_try_is_a_503_that_took_nothing(
 
 
 @pytest.mark.parametrize(
-    ("scenario", "seats"), [("msc-duel", PEOPLE), ("vv5-dogfight", {"red": "human", "blue": "human"})]
+    ("scenario", "sides"), [("msc-duel", PEOPLE), ("vv5-dogfight", {"red": "human", "blue": "human"})]
 )
 def test_a_copy_caught_up_from_an_earlier_state_is_the_game_a_full_replay_makes(
-    scenario: str, seats: dict[str, str]
+    scenario: str, sides: dict[str, str]
 ) -> None:
-    mirror = Mirror.of(scenario, 20, seats)
+    mirror = Mirror.of(scenario, 20, sides)
     earlier = []
     while not mirror.game.is_over and len(mirror.game.history) < 12:
         due = mirror.due()

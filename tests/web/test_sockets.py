@@ -20,7 +20,7 @@ from tests.web.test_api import create
 from vectorwar.web.app import MESSAGE_TOO_BIG, WS_MESSAGE_MAX
 from vectorwar.web.hub import POLICY_VIOLATION, Hub
 
-SEATS = {"red": "human", "blue": "human"}
+SIDES = {"red": "human", "blue": "human"}
 
 
 def url(game: dict[str, Any]) -> str:
@@ -34,7 +34,7 @@ def closed_with(client: TestClient, path: str) -> int:
 
 
 def test_a_message_over_the_limit_closes_the_socket_and_a_ping_at_the_limit_is_answered(client: TestClient) -> None:
-    game = create(client, "msc-duel", SEATS)
+    game = create(client, "msc-duel", SIDES)
     with client.websocket_connect(url(game)) as ws:
         assert json.loads(ws.receive_text())["type"] == "scene"
         ping = json.dumps({"type": "ping"})
@@ -55,8 +55,8 @@ def test_a_message_over_the_limit_closes_the_socket_and_a_ping_at_the_limit_is_a
 def test_sockets_over_the_cap_of_a_game_are_closed_with_policy_violation(client: TestClient) -> None:
     hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
     hub.per_game = 2
-    game = create(client, "msc-duel", SEATS)
-    other = create(client, "msc-duel", SEATS)
+    game = create(client, "msc-duel", SIDES)
+    other = create(client, "msc-duel", SIDES)
     with client.websocket_connect(url(game)) as first, client.websocket_connect(url(game)) as second:
         for ws in (first, second):
             assert json.loads(ws.receive_text())["type"] == "scene"
@@ -72,7 +72,7 @@ def test_sockets_over_the_cap_of_a_game_are_closed_with_policy_violation(client:
 def test_sockets_over_the_cap_of_one_address_are_closed_with_policy_violation(client: TestClient) -> None:
     hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
     hub.per_client = 2
-    games = [create(client, "msc-duel", SEATS) for _ in range(3)]
+    games = [create(client, "msc-duel", SIDES) for _ in range(3)]
     with client.websocket_connect(url(games[0])) as first, client.websocket_connect(url(games[1])) as second:
         for ws in (first, second):
             assert json.loads(ws.receive_text())["type"] == "scene"
@@ -89,7 +89,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 def test_a_real_server_refuses_a_huge_message_as_it_arrives_and_goes_on_serving(server: Server) -> None:
-    created = httpx.post(f"{server.url}/api/games", json={"scenario": "msc-duel", "seats": SEATS}, timeout=30)
+    created = httpx.post(f"{server.url}/api/games", json={"scenario": "msc-duel", "sides": SIDES}, timeout=30)
     assert created.status_code == 201, created.text
     game_id = created.json()["id"]
     with connect(f"ws://127.0.0.1:{server.port}/ws/games/{game_id}", open_timeout=10, max_size=None) as ws:

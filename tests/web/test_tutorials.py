@@ -14,14 +14,14 @@ def start(client: TestClient, tutorial_id: str) -> tuple[str, str, str]:
     body = res.json()
     (player,) = body["players"]
     assert player["url"].endswith(f"&tutorial={tutorial_id}")
-    return body["id"], player["token"], player["seats"][0]
+    return body["id"], player["token"], player["sides"][0]
 
 
 def test_the_lobby_lists_every_tutorial_and_a_tutorials_steps_name_their_controls(client: TestClient) -> None:
     listed = client.get("/api/tutorials").json()
     assert [t["id"] for t in listed] == [t.id for t in builtin_tutorials()]
     steps = client.get("/api/tutorials/avt-sample-1").json()
-    assert steps["seat"] == "blue"
+    assert steps["side"] == "blue"
     assert steps["steps"][0]["highlight"] == builtin_tutorial("avt-sample-1").steps[0].highlight
     # The expected orders stay on the server: the page learns them only by asking.
     assert "order" not in steps["steps"][0]
@@ -30,17 +30,17 @@ def test_the_lobby_lists_every_tutorial_and_a_tutorials_steps_name_their_control
 
 
 def test_a_tutorial_game_judges_orders_and_follows_progress(client: TestClient) -> None:
-    game, token, seat = start(client, "avt-sample-1")
+    game, token, side = start(client, "avt-sample-1")
     auth = {"Authorization": f"Bearer {token}"}
     url = f"/api/games/{game}/tutorial/avt-sample-1"
     assert client.get(url).json() == {"index": 0, "total": 8, "finished": False}
-    wrong = client.post(f"{url}/check", json={"seat": seat, "text": "Rafik thrust 3"}, headers=auth).json()
+    wrong = client.post(f"{url}/check", json={"side": side, "text": "Rafik thrust 3"}, headers=auth).json()
     assert (wrong["kind"], wrong["ok"]) == ("unexpected", False)
     assert wrong["message"] == builtin_tutorial("avt-sample-1").steps[0].wrong
-    illegal = client.post(f"{url}/check", json={"seat": seat, "text": "Rafik thrust 9"}, headers=auth).json()
-    refused = client.post(f"/api/games/{game}/check", json={"seat": seat, "text": "Rafik thrust 9"}, headers=auth)
+    illegal = client.post(f"{url}/check", json={"side": side, "text": "Rafik thrust 9"}, headers=auth).json()
+    refused = client.post(f"/api/games/{game}/check", json={"side": side, "text": "Rafik thrust 9"}, headers=auth)
     assert (illegal["kind"], illegal["message"]) == ("illegal", refused.json()["error"]["message"])
-    right = client.post(f"{url}/check", json={"seat": seat, "text": "hold"}, headers=auth).json()
+    right = client.post(f"{url}/check", json={"side": side, "text": "hold"}, headers=auth).json()
     assert (right["kind"], right["ok"], right["message"]) == (
         "expected",
         True,
@@ -48,14 +48,14 @@ def test_a_tutorial_game_judges_orders_and_follows_progress(client: TestClient) 
     )
     # Nothing was given by checking; giving it moves the tutorial on.
     assert client.get(url).json()["index"] == 0
-    res = client.post(f"/api/games/{game}/orders", json={"seat": seat, "text": "hold", "step": 0}, headers=auth)
+    res = client.post(f"/api/games/{game}/orders", json={"side": side, "text": "hold", "step": 0}, headers=auth)
     assert res.status_code == 200, res.text
     assert client.get(url).json()["index"] == 1
 
 
 def test_only_the_learners_token_may_check_and_only_in_the_tutorials_game(client: TestClient) -> None:
-    game, _token, seat = start(client, "avt-sample-1")
-    res = client.post(f"/api/games/{game}/tutorial/avt-sample-1/check", json={"seat": seat, "text": "hold"})
+    game, _token, side = start(client, "avt-sample-1")
+    res = client.post(f"/api/games/{game}/tutorial/avt-sample-1/check", json={"side": side, "text": "hold"})
     assert res.status_code == 403
     res = client.get(f"/api/games/{game}/tutorial/msc-first-game")
     assert res.status_code == 422

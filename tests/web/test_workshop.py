@@ -207,7 +207,7 @@ def test_a_scenario_is_checked_by_set_up_and_its_toml_starts_a_game(client: Test
     assert ready["ok"] is True, ready["problem"]
     assert tomllib.loads(ready["toml"])["designs"] == {"lancer": LEGAL}
     created = client.post(
-        "/api/games", json={"scenario_toml": ready["toml"], "seats": {"red": "human", "blue": "bot:greedy"}}
+        "/api/games", json={"scenario_toml": ready["toml"], "sides": {"red": "human", "blue": "bot:greedy"}}
     )
     assert created.status_code == 201, created.text
     # The same file is one the command line reads.

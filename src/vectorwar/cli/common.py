@@ -1,4 +1,4 @@
-"""What every command shares: consoles, error reporting, seat and option specs, saving.
+"""What every command shares: consoles, error reporting, side and option specs, saving.
 
 Library errors become one ``error: ...`` line on stderr and exit code 1;
 malformed command-line values are usage errors (exit code 2, from click).
@@ -23,16 +23,16 @@ from vectorwar.game import Game
 from vectorwar.play import bot_accepts_end, bot_turns
 from vectorwar.rules import Bot, RuleSystem
 from vectorwar.scenario import Scenario
-from vectorwar.setup import HUMAN, Default, game_options, seat_players
+from vectorwar.setup import HUMAN, Default, game_options, side_players
 
-__all__ = ["HUMAN", "UserError", "answer_bots", "find_seat", "parse_options", "parse_seats", "take_back"]
+__all__ = ["HUMAN", "UserError", "answer_bots", "find_side", "parse_options", "parse_sides", "take_back"]
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
 
 class UserError(VectorwarError, ValueError):
-    """A command-line request that cannot be met (unknown seat, file exists...)."""
+    """A command-line request that cannot be met (unknown side, file exists...)."""
 
 
 def out_console() -> Console:
@@ -91,30 +91,30 @@ def split_assignment(text: str, what: str) -> tuple[str, str]:
     return name.strip(), value.strip()
 
 
-def seat_ids(scenario: Scenario) -> list[str]:
+def side_ids(scenario: Scenario) -> list[str]:
     return [side.id for side in scenario.sides]
 
 
-def find_seat(seats: Iterable[str], name: str) -> str:
-    """A seat by name, in any case."""
-    seats = list(seats)
-    for seat in seats:
-        if seat.lower() == name.lower():
-            return seat
-    raise UserError(f"no seat called {name!r} (seats: {', '.join(seats)})")
+def find_side(sides: Iterable[str], name: str) -> str:
+    """A side by name, in any case."""
+    sides = list(sides)
+    for side in sides:
+        if side.lower() == name.lower():
+            return side
+    raise UserError(f"no side called {name!r} (sides: {', '.join(sides)})")
 
 
-def parse_seats(
+def parse_sides(
     specs: Sequence[str],
     scenario: Scenario,
     system: RuleSystem[Any],
     default: Default = HUMAN,
 ) -> dict[str, str]:
-    """``red=greedy`` specs to a player for every seat (checked by the kernel's set-up, in its words).
+    """``red=greedy`` specs to a player for every side (checked by the kernel's set-up, in its words).
 
-    Seats not named get ``default``, or ``default(index)`` for a seat's position.
+    Sides not named get ``default``, or ``default(index)`` for a side's position.
     """
-    return seat_players(scenario, system, _assignments(specs, "SEAT=PLAYER, like red=greedy"), default)
+    return side_players(scenario, system, _assignments(specs, "SIDE=PLAYER, like red=greedy"), default)
 
 
 def parse_options(specs: Sequence[str], system: RuleSystem[Any], scenario: Scenario) -> dict[str, object]:
@@ -126,8 +126,8 @@ def _assignments(specs: Sequence[str], what: str) -> dict[str, str]:
     return dict(split_assignment(spec, what) for spec in specs)
 
 
-def humans(controllers: Mapping[str, str], seats: Iterable[str]) -> list[str]:
-    return [s for s in seats if controllers.get(s, HUMAN) == HUMAN]
+def humans(controllers: Mapping[str, str], sides: Iterable[str]) -> list[str]:
+    return [s for s in sides if controllers.get(s, HUMAN) == HUMAN]
 
 
 def answer_bots(game: Game, bots: Mapping[str, Bot], standing: Mapping[str, Standing] | None = None) -> list[Event]:
@@ -159,38 +159,38 @@ class TakenBack:
 def take_back(
     game: Game,
     controllers: Mapping[str, str],
-    seat: str | None = None,
+    side: str | None = None,
     *,
     agreed: bool = False,
     practice: bool = False,
 ) -> TakenBack:
     """Undo only what no one else has seen, unless the table allows more.
 
-    A person's own plot still waiting (``seat``'s, or with no seat every
+    A person's own plot still waiting (``side``'s, or with no side every
     person's) is withdrawn: no one has seen it. A resolved batch has been seen
-    by every seat, and replaying it replays the computer players' plots and
+    by every side, and replaying it replays the computer players' plots and
     the very same dice (the seed fixes them), so it is taken back only in
-    practice (``practice``: the note says so) or when every seat is a person
+    practice (``practice``: the note says so) or when every side is a person
     and the whole table agrees (``agreed``). Batches then go back to and
     including the last one with a person's order, so the computer players'
     answers to it go too (with computer players only, one batch goes).
     """
-    seats = seat_ids(game.scenario)
-    people = humans(controllers, seats)
-    own = [s for s in game.pending if (s == seat if seat is not None else s in people)]
+    sides = side_ids(game.scenario)
+    people = humans(controllers, sides)
+    own = [s for s in game.pending if (s == side if side is not None else s in people)]
     if own:
         earlier = Game.replay(game.system, game.scenario, game.seed, game.options, game.history)
         for other, order in game.pending.items():
             if other not in own:
                 earlier.pending[other] = order
         return TakenBack(earlier, f"withdrew {' and '.join(own)}'s waiting orders (no one had seen them)")
-    voters = set(people) or set(seats)
+    voters = set(people) or set(sides)
     index = next(
         (i for i in range(len(game.history) - 1, -1, -1) if voters & {s for s, _ in game.history[i].orders}), None
     )
     if index is None:
         raise UserError("nothing to take back: no orders have been given yet")
-    everyone_human = len(people) == len(seats)
+    everyone_human = len(people) == len(sides)
     if not practice and not (everyone_human and agreed):
         if everyone_human:
             raise TakeBackRefused(
@@ -217,14 +217,14 @@ def end_by_agreement(game: Game, controllers: Mapping[str, str]) -> list[Event]:
     Each computer player agrees unless it is ahead (:func:`vectorwar.play.bot_accepts_end`);
     one that does not leaves the game as it was, with a :class:`UserError` naming it.
     """
-    seats = seat_ids(game.scenario)
+    sides = side_ids(game.scenario)
     if game.is_over:
         raise UserError("the game is over already")
-    for seat in seats:
-        player = controllers.get(seat, HUMAN)
-        if player != HUMAN and not bot_accepts_end(game, seat):
-            raise UserError(f"{seat} ({player}) will not end the game: it is ahead; play goes on")
-    return game.end_by_agreement(seats)
+    for side in sides:
+        player = controllers.get(side, HUMAN)
+        if player != HUMAN and not bot_accepts_end(game, side):
+            raise UserError(f"{side} ({player}) will not end the game: it is ahead; play goes on")
+    return game.end_by_agreement(sides)
 
 
 def refuse_overwrite(path: Path, force: bool) -> None:

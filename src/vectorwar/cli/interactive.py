@@ -32,7 +32,7 @@ from vectorwar.cli.common import (
     take_back,
 )
 from vectorwar.cli.screen import board, game_screen, result_text, status
-from vectorwar.cli.session import OptionOpt, SeatOpt, SeedOpt, create_game, players_line, seed_note
+from vectorwar.cli.session import OptionOpt, SeedOpt, SideOpt, create_game, players_line, seed_note
 from vectorwar.cli.standing import describe, standing_change
 from vectorwar.errors import SaveFileError
 from vectorwar.events import Event
@@ -70,7 +70,7 @@ class Quit(Exception):
 
 @dataclass
 class Session:
-    """The game at the keyboard: the game, who plays which seat, and where it is saved."""
+    """The game at the keyboard: the game, who plays which side, and where it is saved."""
 
     game: Game
     controllers: dict[str, str]
@@ -111,10 +111,10 @@ class Session:
             self.console.file.write("\x1b[H\x1b[2J\x1b[3J")
             self.console.file.flush()
 
-    def hand_over(self, seat: str) -> None:
-        self.console.rule(Text(f"hand over to {seat}: secret orders", style="bold"))
+    def hand_over(self, side: str) -> None:
+        self.console.rule(Text(f"hand over to {side}: secret orders", style="bold"))
         if self.console.is_terminal:
-            self.read(f"{seat}, press Enter when the others cannot see the screen ")
+            self.read(f"{side}, press Enter when the others cannot see the screen ")
             self.clear()
 
     def run(self) -> None:
@@ -130,10 +130,10 @@ class Session:
         # The screen ends with the last events and the result.
         self.print_screen(None)
 
-    def print_screen(self, seat: str | None) -> None:
+    def print_screen(self, side: str | None) -> None:
         """The game screen with the events not yet shown between the map and the prompt."""
         self.shown, self.recent = self.recent, []
-        self.console.print(game_screen(self.game, seat, None, self.controllers, self.shown), soft_wrap=True)
+        self.console.print(game_screen(self.game, side, None, self.controllers, self.shown), soft_wrap=True)
 
     def go_on(self) -> bool:
         """Let the standing orders and the bots answer what they may; whether the game moved."""
@@ -145,30 +145,30 @@ class Session:
         self.save()
         return True
 
-    def turn_of(self, seat: str) -> None:
+    def turn_of(self, side: str) -> None:
         prompt = self.game.prompt
         if prompt is None:  # run() checked the game is not over
             return
         secret = prompt.simultaneous and self.hot_seat
         if secret:
-            self.hand_over(seat)
-        self.print_screen(seat)
-        if seat in self.standing and (found := news(self.game, seat, self.standing[seat])):
+            self.hand_over(side)
+        self.print_screen(side)
+        if side in self.standing and (found := news(self.game, side, self.standing[side])):
             self.console.print(Text("new: " + "; ".join(n.text for n in found), style="bold"))
         while True:
-            line = self.read(f"{seat}> ").strip()
+            line = self.read(f"{side}> ").strip()
             if not line:
                 continue
             if line.lower() in QUIT:
                 raise Quit
-            handled = self.command(seat, line)
+            handled = self.command(side, line)
             if handled is Handled.MOVED_ON:
                 return
             if handled is Handled.YES:
                 continue
             start = len(self.game.events)
             try:
-                self.game.submit(seat, line)
+                self.game.submit(side, line)
             except ValueError as err:
                 self.console.print(Text(f"error: {err}", style="bold red"))
                 self.console.print(Text(prompt.help, style="dim"))
@@ -179,7 +179,7 @@ class Session:
         if secret and self.game.pending:
             # Still waiting for another person's plot: wipe this one off the screen.
             self.clear()
-            self.console.print(Text(f"{seat}'s orders are in."))
+            self.console.print(Text(f"{side}'s orders are in."))
         else:
             self.show_events(self.game.events[start:])
 
@@ -187,11 +187,11 @@ class Session:
     def everyone_human(self) -> bool:
         return self.hot_seat and len(self.people) == len(self.game.scenario.sides)
 
-    def others_agree(self, seat: str, asks: str, otherwise: str) -> bool:
-        """Ask every other person at the keyboard to agree to what ``seat`` ``asks``; one no is enough."""
+    def others_agree(self, side: str, asks: str, otherwise: str) -> bool:
+        """Ask every other person at the keyboard to agree to what ``side`` ``asks``; one no is enough."""
         for other in self.people:
-            if other != seat:
-                answer = self.read(escape(f"{other}: {seat} {asks}; agree? [y/N] "))
+            if other != side:
+                answer = self.read(escape(f"{other}: {side} {asks}; agree? [y/N] "))
                 if answer.strip().lower() not in ("y", "yes"):
                     self.console.print(Text(f"{other} says no: {otherwise}"))
                     return False
@@ -202,16 +202,16 @@ class Session:
         otherwise push them out of sight)."""
         self.recent.extend(events)
 
-    def command(self, seat: str, line: str) -> Handled:
+    def command(self, side: str, line: str) -> Handled:
         """Carry out ``line`` if it is a table command rather than orders."""
         word, _, rest = line.partition(" ")
         word, rest = word.lower(), rest.strip()
         if word in ("help", "?") and not rest:
             self.console.print(Text(HELP_TEXT))
-            self.console.print(status(self.game, seat, self.controllers))
+            self.console.print(status(self.game, side, self.controllers))
             return Handled.YES
         if word == "map" and not rest:
-            self.console.print(game_screen(self.game, seat, None, self.controllers, self.shown), soft_wrap=True)
+            self.console.print(game_screen(self.game, side, None, self.controllers, self.shown), soft_wrap=True)
             return Handled.YES
         if word == "arcs" and rest:
             try:
@@ -221,23 +221,23 @@ class Session:
             return Handled.YES
         if word in ("skip", "ask", "fire"):
             try:
-                changed = standing_change(self.standing.get(seat), line, self.game)
+                changed = standing_change(self.standing.get(side), line, self.game)
             except UserError as err:
                 self.console.print(Text(f"error: {err}", style="bold red"))
                 return Handled.YES
-            return Handled.NO if changed is None else self.stand(seat, word, changed)
+            return Handled.NO if changed is None else self.stand(side, word, changed)
         if word == "undo" and not rest:
             try:
                 try:
-                    taken = take_back(self.game, self.controllers, seat, practice=self.practice)
+                    taken = take_back(self.game, self.controllers, side, practice=self.practice)
                 except TakeBackRefused:
                     # A resolved turn in a game of people only: the whole table may agree to take it back.
                     if not self.everyone_human:
                         raise
                     asks = "asks to take back the last resolved orders (the dice will roll the same again)"
-                    if not self.others_agree(seat, asks, "nothing is taken back"):
+                    if not self.others_agree(side, asks, "nothing is taken back"):
                         return Handled.YES
-                    taken = take_back(self.game, self.controllers, seat, agreed=True)
+                    taken = take_back(self.game, self.controllers, side, agreed=True)
             except UserError as err:
                 self.console.print(Text(f"error: {err}", style="bold red"))
                 return Handled.YES
@@ -246,40 +246,40 @@ class Session:
             self.console.print(Text(taken.note))
             return Handled.MOVED_ON
         if word in ("concede", "end") and not rest:
-            return self.end_game(seat, word)
+            return self.end_game(side, word)
         return Handled.NO
 
-    def stand(self, seat: str, word: str, changed: Standing) -> Handled:
-        """Keep ``seat``'s new standing orders; ``skip`` also answers the prompt now with them."""
-        self.standing[seat] = changed
+    def stand(self, side: str, word: str, changed: Standing) -> Handled:
+        """Keep ``side``'s new standing orders; ``skip`` also answers the prompt now with them."""
+        self.standing[side] = changed
         if word != "skip":
             self.console.print(Text(f"standing orders: {describe(changed)}"))
             return Handled.YES
-        answer = standing_order(self.game, seat, changed, now=True)
+        answer = standing_order(self.game, side, changed, now=True)
         if answer is None:
             self.console.print(Text("error: no standing order answers this prompt: give your orders", style="bold red"))
             return Handled.YES
-        self.game.submit(seat, answer)
-        self.console.print(Text(f"{seat}: {answer}"))
+        self.game.submit(side, answer)
+        self.console.print(Text(f"{side}: {answer}"))
         self.save()
         return Handled.MOVED_ON
 
-    def end_game(self, seat: str, word: str) -> Handled:
-        """``seat`` concedes, or offers to end the game as a draw: asked to confirm, then each other person."""
-        others = [s.id for s in self.game.scenario.sides if s.id != seat]
+    def end_game(self, side: str, word: str) -> Handled:
+        """``side`` concedes, or offers to end the game as a draw: asked to confirm, then each other person."""
+        others = [s.id for s in self.game.scenario.sides if s.id != side]
         if word == "concede":
-            question = f"{seat}: concede the game? {' and '.join(others)} {'win' if len(others) > 1 else 'wins'}"
+            question = f"{side}: concede the game? {' and '.join(others)} {'win' if len(others) > 1 else 'wins'}"
         else:
-            question = f"{seat}: offer to end the game as a draw? Every other side must agree"
+            question = f"{side}: offer to end the game as a draw? Every other side must agree"
         # Escaped: the console reads "[y/N]" as markup otherwise, and drops it.
         if self.read(escape(f"{question}. [y/N] ")).strip().lower() not in ("y", "yes"):
             self.console.print(Text("play goes on"))
             return Handled.YES
         try:
             if word == "concede":
-                events = self.game.concede(seat)
+                events = self.game.concede(side)
             else:
-                if not self.others_agree(seat, "offers to end the game as a draw", "play goes on"):
+                if not self.others_agree(side, "offers to end the game as a draw", "play goes on"):
                     return Handled.YES
                 events = end_by_agreement(self.game, self.controllers)
         except (UserError, ValueError) as err:
@@ -318,7 +318,7 @@ def _resume(path: Path, *, named: bool, console: Console, starting: bool) -> Ope
         console.print(Text(f"(start another with: vectorwar play {path} --new SCENARIO)"))
         raise typer.Exit(0)
     if starting:
-        raise UserError(f"{path} holds a game in progress; --seat, --seed and --option apply to new games")
+        raise UserError(f"{path} holds a game in progress; --side, --seed and --option apply to new games")
     console.print(Text(f"resuming {path}: {game.scenario.title}, {players_line(controllers)}"))
     return game, controllers, []
 
@@ -326,7 +326,7 @@ def _resume(path: Path, *, named: bool, console: Console, starting: bool) -> Ope
 def _start(
     path: Path,
     new: str | None,
-    seat: list[str] | None,
+    side: list[str] | None,
     seed: int | None,
     option: list[str] | None,
     *,
@@ -337,7 +337,7 @@ def _start(
     if path.exists() and not force and _in_progress(path):
         raise UserError(f"{path} holds a game in progress; resume it with `vectorwar play {path}` or add --force")
     game, controllers, events = create_game(
-        new or DEFAULT_SCENARIO, seat or [], option or [], seed, HUMAN if seat else _opponent_default
+        new or DEFAULT_SCENARIO, side or [], option or [], seed, HUMAN if side else _opponent_default
     )
     save_game(game, path, controllers)
     console.print(
@@ -360,7 +360,7 @@ def play_command(
             "--new", help=f"Start this scenario (default when starting: {DEFAULT_SCENARIO})", metavar="SCENARIO"
         ),
     ] = None,
-    seat: SeatOpt = None,
+    side: SideOpt = None,
     seed: SeedOpt = None,
     option: OptionOpt = None,
     force: Annotated[bool, typer.Option("--force", help="Start over even if FILE holds a game in progress")] = False,
@@ -375,19 +375,19 @@ def play_command(
     """Play at the keyboard: resume FILE, or start a game in it.
 
     With no arguments: resume ./vectorwar-game.json, or start a duel against
-    the greedy computer player there. Starting a game without --seat, you
-    play the first seat and the computer the rest; with --seat, seats not
-    named are played by people (e.g. --seat blue=human for hot-seat).
+    the greedy computer player there. Starting a game without --side, you
+    play the first side and the computer the rest; with --side, sides not
+    named are played by people (e.g. --side blue=human for hot-seat).
     """
     path = file or DEFAULT_FILE
     console = out_console()
     opened = None
     if new is None and path.exists() and not force:
         opened = _resume(
-            path, named=file is not None, console=console, starting=bool(seat or seed is not None or option)
+            path, named=file is not None, console=console, starting=bool(side or seed is not None or option)
         )
     if opened is None:
-        opened = _start(path, new, seat, seed, option, force=force, console=console)
+        opened = _start(path, new, side, seed, option, force=force, console=console)
     game, controllers, opening = opened
     session = Session(game, controllers, path, console, practice, opening)
     console.print(Text(HELP_TEXT, style="dim"))

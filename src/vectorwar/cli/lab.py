@@ -14,10 +14,10 @@ from vectorwar.cli.common import (
     games_progress,
     out_console,
     parse_options,
-    parse_seats,
+    parse_sides,
     reports_errors,
 )
-from vectorwar.cli.session import OptionOpt, SeatOpt
+from vectorwar.cli.session import OptionOpt, SideOpt
 from vectorwar.lab.games import Job
 from vectorwar.setup import find_scenario, system_of
 
@@ -80,7 +80,7 @@ def _run(
 def run_command(
     scenario: Annotated[str, typer.Argument(help="Built-in scenario id or a .toml file", metavar="SCENARIO")],
     games: Annotated[int, typer.Option("-n", "--games", min=1, help="How many games", metavar="N")] = 1000,
-    seat: SeatOpt = None,
+    side: SideOpt = None,
     seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses SEED + i", metavar="N")] = 0,
     option: OptionOpt = None,
     out: OutOpt = Path("lab-results.parquet"),
@@ -91,14 +91,14 @@ def run_command(
 ) -> None:
     """Play one set-up many times, split by seed ranges over a Dask cluster; one row per game.
 
-    Seats not given with --seat are played by the greedy computer player (random where there is none).
+    Sides not given with --side are played by the greedy computer player (random where there is none).
     """
     sc = find_scenario(scenario)
     system = system_of(sc)
-    controllers = parse_seats(seat or [], sc, system, "greedy" if "greedy" in system.bots() else "random")
+    controllers = parse_sides(side or [], sc, system, "greedy" if "greedy" in system.bots() else "random")
     people = [s for s, player in controllers.items() if player == HUMAN]
     if people:
-        raise UserError(f"the lab needs a computer player in every seat; {', '.join(people)} set to human")
+        raise UserError(f"the lab needs a computer player in every side; {', '.join(people)} set to human")
     options = parse_options(option or [], system, sc)
     job = Job(0, sc.to_data(), controllers, options, games=games, first_seed=seed)
     command = _command(
@@ -109,7 +109,7 @@ def run_command(
         games,
         "--seed",
         seed,
-        *(w for s in controllers.items() for w in ("--seat", "=".join(s))),
+        *(w for s in controllers.items() for w in ("--side", "=".join(s))),
         *(w for o in option or [] for w in ("--option", o)),
         "--out",
         out,
@@ -154,11 +154,11 @@ def report_command(
 def optimise_command(
     system: Annotated[str, typer.Argument(help="Rule system whose designs to search", metavar="SYSTEM")],
     against: Annotated[
-        str, typer.Option("--against", help="The catalogue design every other seat's ships fly", metavar="KEY")
+        str, typer.Option("--against", help="The catalogue design every other side's ships fly", metavar="KEY")
     ],
     budget: Annotated[
         int | None,
-        typer.Option("--budget", min=1, help="Points for the searched seat's whole fleet", metavar="POINTS"),
+        typer.Option("--budget", min=1, help="Points for the searched side's whole fleet", metavar="POINTS"),
     ] = None,
     trials: Annotated[int, typer.Option("--trials", min=1, help="Designs to play", metavar="N")] = 200,
     games: Annotated[int, typer.Option("--games", min=1, help="Games a trial", metavar="N")] = 40,
@@ -175,10 +175,10 @@ def optimise_command(
             metavar="SCENARIO",
         ),
     ] = None,
-    seat: Annotated[
-        str | None, typer.Option("--seat", help="The seat that flies the searched design (default: the first)")
+    side: Annotated[
+        str | None, typer.Option("--side", help="The side that flies the searched design (default: the first)")
     ] = None,
-    bot: Annotated[str | None, typer.Option("--bot", help="Computer player in every seat (default: greedy)")] = None,
+    bot: Annotated[str | None, typer.Option("--bot", help="Computer player in every side (default: greedy)")] = None,
     out: Annotated[
         Path | None, typer.Option("--out", "-o", help="Folder for the results and report", metavar="DIR")
     ] = None,
@@ -211,7 +211,7 @@ def optimise_command(
         "--seed",
         seed,
         *(("--scenario", scenario) if scenario else ()),
-        *(("--seat", seat) if seat else ()),
+        *(("--side", side) if side else ()),
         *(("--bot", bot) if bot else ()),
     )
     folder = out or Path(f"optimise-{system}")
@@ -230,7 +230,7 @@ def optimise_command(
             batch=batch,
             seed=seed,
             scenario_id=scenario,
-            seat=seat,
+            side=side,
             bot=bot,
             chunk=chunk,
             progress=lambda done, _total: progress.update(task, completed=done),

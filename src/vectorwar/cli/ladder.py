@@ -16,7 +16,7 @@ from vectorwar.registry import get_system
 def ladder_command(
     system: Annotated[str, typer.Argument(help="Rule system whose computer players to rate", metavar="SYSTEM")],
     games: Annotated[
-        int, typer.Option("-n", "--games", min=1, help="Games a pairing plays, half from each seat", metavar="N")
+        int, typer.Option("-n", "--games", min=1, help="Games a pairing plays, half from each side", metavar="N")
     ] = 20,
     games_with: Annotated[
         list[str] | None,
@@ -34,7 +34,7 @@ def ladder_command(
         list[str] | None,
         typer.Option(
             "--scenario",
-            help="A scenario to play (repeat; default: every two-side one where both seats give orders)",
+            help="A scenario to play (repeat; default: every two-side one where both sides give orders)",
             metavar="SCENARIO",
         ),
     ] = None,
@@ -49,7 +49,7 @@ def ladder_command(
     scheduler: SchedulerOpt = None,
     chunk: ChunkOpt = 2,
 ) -> None:
-    """Play every computer player of SYSTEM against every other over its two-side scenarios, from both seats,
+    """Play every computer player of SYSTEM against every other over its two-side scenarios, from both sides,
     and rate them (Bradley-Terry on the Elo scale, with 95% intervals, a draw counting half)."""
     from vectorwar.lab.ladder import plan_ladder, play_ladder, write_ladder
     from vectorwar.lab.runner import open_runner, require_extra

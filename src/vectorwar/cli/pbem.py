@@ -1,7 +1,7 @@
 """``vectorwar pbem``: play by e-mail with sealed orders (docs/pbem.md).
 
 The game file travels between the players; each player's keyring
-(``GAME.SEAT.secret.json`` beside the game file) stays on their machine and
+(``GAME.SIDE.secret.json`` beside the game file) stays on their machine and
 holds the plot, salt and secret of a commitment until it is revealed, and the
 last state of the game the player has seen. Every command loads and checks
 both, works in memory, and writes only once everything succeeded.
@@ -21,7 +21,7 @@ from typing import Annotated, Any
 import typer
 from rich.text import Text
 
-from vectorwar.cli.common import UserError, find_seat, out_console, parse_options, refuse_overwrite, reports_errors
+from vectorwar.cli.common import UserError, find_side, out_console, parse_options, refuse_overwrite, reports_errors
 from vectorwar.cli.screen import event_lines, game_screen, result_text
 from vectorwar.errors import PbemFileError
 from vectorwar.limits import MAX_PBEM_FILE_BYTES, cite
@@ -49,7 +49,7 @@ pbem_app = typer.Typer(
 )
 
 FileArg = Annotated[Path, typer.Argument(help="The game file (JSON) the players pass around", dir_okay=False)]
-SeatOpt = Annotated[str, typer.Option("--seat", help="Your seat, e.g. red", metavar="SEAT")]
+SideOpt = Annotated[str, typer.Option("--side", help="Your side, e.g. red", metavar="SIDE")]
 AtOpt = Annotated[
     str | None,
     typer.Option(
@@ -90,9 +90,9 @@ def random_hex(digits: int = HEX_DIGITS) -> str:
     return secrets.token_hex(digits // 2)
 
 
-def keyring_path(file: Path, seat: str) -> Path:
-    """Where ``seat``'s keyring for the game in ``file`` lives: beside it, ``GAME.SEAT.secret.json``."""
-    return file.with_name(f"{file.stem}.{seat}.secret.json")
+def keyring_path(file: Path, side: str) -> Path:
+    """Where ``side``'s keyring for the game in ``file`` lives: beside it, ``GAME.SIDE.secret.json``."""
+    return file.with_name(f"{file.stem}.{side}.secret.json")
 
 
 def read_json(path: Path, what: str) -> Any:
@@ -114,16 +114,16 @@ def load(file: Path) -> PbemGame:
     return game_from_data(read_json(file, "game file"), str(file))
 
 
-def load_keyring(file: Path, pbem: PbemGame, seat: str, *, required: bool, now: int | None = None) -> Keyring:
-    """``seat``'s keyring, checked against the game file (a claim against the seat by ``now``, this machine's
+def load_keyring(file: Path, pbem: PbemGame, side: str, *, required: bool, now: int | None = None) -> Keyring:
+    """``side``'s keyring, checked against the game file (a claim against the side by ``now``, this machine's
     clock): a new one if it has none and may start one."""
-    path = keyring_path(file, seat)
+    path = keyring_path(file, side)
     if not path.exists():
         if required:
-            raise UserError(f"{path}: no keyring for {seat}: reveal on the machine that made the commitment")
-        return new_keyring(pbem, seat)
+            raise UserError(f"{path}: no keyring for {side}: reveal on the machine that made the commitment")
+        return new_keyring(pbem, side)
     keyring = keyring_from_data(read_json(path, "keyring"), str(path))
-    check_keyring(pbem, keyring, seat, now)
+    check_keyring(pbem, keyring, side, now)
     return keyring
 
 
@@ -132,7 +132,7 @@ def save(file: Path, pbem: PbemGame) -> None:
 
 
 def save_keyring(file: Path, keyring: Keyring) -> None:
-    write_atomically(keyring_path(file, keyring.seat), json.dumps(keyring.to_data(), indent=1) + "\n")
+    write_atomically(keyring_path(file, keyring.side), json.dumps(keyring.to_data(), indent=1) + "\n")
 
 
 def status_text(pbem: PbemGame, file: Path | None = None) -> Text:
@@ -144,18 +144,18 @@ def status_text(pbem: PbemGame, file: Path | None = None) -> Text:
         text.append_text(result_text(pbem.game) if pbem.game is not None else Text("game over"))
         return text
     owed = pbem.owed()
-    for seat in pbem.seats:
-        what = owed.get(seat)
+    for side in pbem.sides:
+        what = owed.get(side)
         if what == "commit":
-            order = "its plot" if seat in pbem.prompted else "a secret (no orders at this step)"
-            line = f"{seat}: owes its commitment: {order}"
+            order = "its plot" if side in pbem.prompted else "a secret (no orders at this step)"
+            line = f"{side}: owes its commitment: {order}"
         elif what == "reveal":
-            line = f"{seat}: owes its reveal (every side has committed)"
+            line = f"{side}: owes its reveal (every side has committed)"
         else:
-            line = f"{seat}: done at this step, waiting for the others"
+            line = f"{side}: done at this step, waiting for the others"
         text.append(line + "\n")
     if pbem.agreed:
-        waiting = [s for s in pbem.seats if s not in pbem.agreed]
+        waiting = [s for s in pbem.sides if s not in pbem.agreed]
         text.append(f"a draw is offered: {', '.join(pbem.agreed)} agreed; it ends the game drawn if "
                     f"{' and '.join(waiting)} agree{'s' if len(waiting) == 1 else ''} at this step "
                     "(vectorwar pbem draw), and lapses when the step resolves\n")  # fmt: skip
@@ -171,7 +171,7 @@ def status_text(pbem: PbemGame, file: Path | None = None) -> Text:
     text.append(f"file state {pbem.sequence}, hash {pbem.head[:16]}...", style="dim")
     if file is not None and owed:
         first = next(iter(owed))
-        text.append(f"\nnext: vectorwar pbem turn {file} --seat {first}", style="dim")
+        text.append(f"\nnext: vectorwar pbem turn {file} --side {first}", style="dim")
     return text
 
 
@@ -179,7 +179,7 @@ def status_text(pbem: PbemGame, file: Path | None = None) -> Text:
 @reports_errors
 def new_command(
     scenario: Annotated[str, typer.Argument(help="Built-in scenario id or a .toml file", metavar="SCENARIO")],
-    seat: SeatOpt,
+    side: SideOpt,
     file: Annotated[Path, typer.Option("--file", help="The game file to create", dir_okay=False, metavar="FILE")],
     option: Annotated[
         list[str] | None, typer.Option("--option", help="Rule option NAME=VALUE (see `systems`)", metavar="NAME=VALUE")
@@ -205,21 +205,21 @@ def new_command(
     at: AtOpt = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists")] = False,
 ) -> None:
-    """Start a game file, and commit your seat's secret for the set-up's dice."""
+    """Start a game file, and commit your side's secret for the set-up's dice."""
     refuse_overwrite(file, force)
     chosen = find_scenario(scenario, files=True)
     if max_turns is not None:
         chosen = chosen.model_copy(update={"max_turns": max_turns})
     options = parse_options(option or [], system_of(chosen), chosen)
     pbem = PbemGame.new(chosen, random_hex(GAME_ID_DIGITS), options, deadline_hours, whole_turns)
-    seat = find_seat(pbem.seats, seat)
+    side = find_side(pbem.sides, side)
     now = clock(at)
-    keyring = _commit(pbem, new_keyring(pbem, seat), "", stamp(pbem, now)).saw(pbem, now)
+    keyring = _commit(pbem, new_keyring(pbem, side), "", stamp(pbem, now)).saw(pbem, now)
     save_keyring(file, keyring)
     save(file, pbem)
     console = out_console()
     console.print(
-        Text(f"new play-by-e-mail game {pbem.game_id} in {file}; {seat}'s keyring: {keyring_path(file, seat)}")
+        Text(f"new play-by-e-mail game {pbem.game_id} in {file}; {side}'s keyring: {keyring_path(file, side)}")
     )
     console.print(status_text(pbem, file))
 
@@ -235,44 +235,44 @@ def status_command(file: FileArg) -> None:
 @reports_errors
 def plot_command(
     file: FileArg,
-    seat: SeatOpt,
+    side: SideOpt,
     order: Annotated[
         str, typer.Argument(help="Your orders in the system's notation; leave out when you have none", metavar="ORDER")
     ] = "",
     bot: BotOpt = None,
     at: AtOpt = None,
 ) -> None:
-    """Commit your seat's orders for this step: checked as in play, sent as a hash, kept in your keyring."""
+    """Commit your side's orders for this step: checked as in play, sent as a hash, kept in your keyring."""
     pbem = load(file)
-    seat = find_seat(pbem.seats, seat)
+    side = find_side(pbem.sides, side)
     now = clock(at)
-    keyring = load_keyring(file, pbem, seat, required=False, now=now).saw(pbem, now)
+    keyring = load_keyring(file, pbem, side, required=False, now=now).saw(pbem, now)
     if bot is not None:
-        order = _bot_order(pbem, seat, bot)
+        order = _bot_order(pbem, side, bot)
     keyring = _commit(pbem, keyring, order, stamp(pbem, now), file)
     save(file, pbem)
     save_keyring(file, keyring)
     sealed = keyring.sealed_at(pbem.step)
     said = f": {sealed.plot}" if sealed is not None and sealed.plot else " (no orders, a secret only)"
     console = out_console()
-    console.print(Text(f"{seat} committed at step {pbem.step}{said}; the file holds only its hash"))
+    console.print(Text(f"{side} committed at step {pbem.step}{said}; the file holds only its hash"))
     console.print(status_text(pbem, file))
 
 
 @pbem_app.command("reveal")
 @reports_errors
-def reveal_command(file: FileArg, seat: SeatOpt, at: AtOpt = None) -> None:
+def reveal_command(file: FileArg, side: SideOpt, at: AtOpt = None) -> None:
     """Reveal your committed plot, salt and secret; the last reveal resolves the step with everyone's dice."""
     pbem = load(file)
-    seat = find_seat(pbem.seats, seat)
+    side = find_side(pbem.sides, side)
     now = clock(at)
-    keyring = load_keyring(file, pbem, seat, required=True, now=now).saw(pbem, now)
+    keyring = load_keyring(file, pbem, side, required=True, now=now).saw(pbem, now)
     step = pbem.step
     sealed, events = pbem.reveal_sealed(keyring, stamp(pbem, now))
     save(file, pbem)
     save_keyring(file, keyring.saw(pbem, now))
     console = out_console()
-    console.print(Text(f"{seat} revealed at step {step}" + (f": {sealed.plot}" if sealed.plot else "")))
+    console.print(Text(f"{side} revealed at step {step}" + (f": {sealed.plot}" if sealed.plot else "")))
     if pbem.step > step and pbem.game is not None:
         console.print(Text(f"every side revealed: step {step} resolved with the dice of every secret"))
         for line in event_lines(events):
@@ -282,23 +282,23 @@ def reveal_command(file: FileArg, seat: SeatOpt, at: AtOpt = None) -> None:
 
 @pbem_app.command("show")
 @reports_errors
-def show_command(file: FileArg, seat: SeatOpt, at: AtOpt = None) -> None:
-    """The game as your seat sees it: the map, the ship cards, your sealed plot, what each side owes.
+def show_command(file: FileArg, side: SideOpt, at: AtOpt = None) -> None:
+    """The game as your side sees it: the map, the ship cards, your sealed plot, what each side owes.
 
-    Opening a new file with ``show`` is your record of when it reached you, which a claim against your seat
+    Opening a new file with ``show`` is your record of when it reached you, which a claim against your side
     is checked against: open each file as it arrives.
     """
     pbem = load(file)
-    seat = find_seat(pbem.seats, seat)
+    side = find_side(pbem.sides, side)
     now = clock(at)
-    # Checked even with no keyring yet: a file already holding actions for this seat is refused.
-    keyring = load_keyring(file, pbem, seat, required=False, now=now)
+    # Checked even with no keyring yet: a file already holding actions for this side is refused.
+    keyring = load_keyring(file, pbem, side, required=False, now=now)
     console = out_console()
     if pbem.game is not None:
-        console.print(game_screen(pbem.game, seat), soft_wrap=True)
+        console.print(game_screen(pbem.game, side), soft_wrap=True)
     sealed = keyring.sealed_at(pbem.step)
     if sealed is not None:
-        console.print(Text(f"your sealed plot ({seat}): {sealed.plot or '(none: a secret only)'}"))
+        console.print(Text(f"your sealed plot ({side}): {sealed.plot or '(none: a secret only)'}"))
     console.print(status_text(pbem, file))
     # Written even for a first look: it is this player's record of when the file reached them.
     save_keyring(file, keyring.saw(pbem, now))
@@ -306,22 +306,22 @@ def show_command(file: FileArg, seat: SeatOpt, at: AtOpt = None) -> None:
 
 @pbem_app.command("turn")
 @reports_errors
-def turn_command(file: FileArg, seat: SeatOpt, order: OrderArg = None, bot: BotOpt = None, at: AtOpt = None) -> None:
-    """Everything your seat owes in one pass: reveal what you sealed, see the result, commit your next orders.
+def turn_command(file: FileArg, side: SideOpt, order: OrderArg = None, bot: BotOpt = None, at: AtOpt = None) -> None:
+    """Everything your side owes in one pass: reveal what you sealed, see the result, commit your next orders.
 
     Run it without ORDER to reveal and see the new step; then again with ORDER (or --bot) to commit. If your
     commitment is the step's last, it is revealed at once. Then send the file on: one file a step from each side.
     """
     pbem = load(file)
-    seat = find_seat(pbem.seats, seat)
+    side = find_side(pbem.sides, side)
     now = clock(at)
-    keyring = load_keyring(file, pbem, seat, required=False, now=now).saw(pbem, now)
+    keyring = load_keyring(file, pbem, side, required=False, now=now).saw(pbem, now)
     _pass(file, pbem, keyring, order, bot, now)
 
 
 @pbem_app.command("claim")
 @reports_errors
-def claim_command(file: FileArg, seat: SeatOpt, order: OrderArg = None, bot: BotOpt = None, at: AtOpt = None) -> None:
+def claim_command(file: FileArg, side: SideOpt, order: OrderArg = None, bot: BotOpt = None, at: AtOpt = None) -> None:
     """Claim the step against the sides still owing, once the game's deadline has passed, then play on.
 
     Each silent side gives its standing orders from the file, else the rules' order that changes nothing (a
@@ -330,18 +330,18 @@ def claim_command(file: FileArg, seat: SeatOpt, order: OrderArg = None, bot: Bot
     its record of when the file came.
     """
     pbem = load(file)
-    seat = find_seat(pbem.seats, seat)
+    side = find_side(pbem.sides, side)
     now = clock(at)
-    keyring = load_keyring(file, pbem, seat, required=False, now=now).saw(pbem, now)
+    keyring = load_keyring(file, pbem, side, required=False, now=now).saw(pbem, now)
     when = stamp(pbem, now)
     if when is None:
-        pbem.claim(seat, now)  # refused: a game with no deadline has no claims
+        pbem.claim(side, now)  # refused: a game with no deadline has no claims
         return
     start = len(pbem.game.events) if pbem.game is not None else 0
-    claim = pbem.claim(seat, when)
+    claim = pbem.claim(side, when)
     console = out_console()
     console.print(
-        Text(f"{seat} claimed step {claim.step} at {time_text(claim.at)} against {', '.join(claim.against)}, "
+        Text(f"{side} claimed step {claim.step} at {time_text(claim.at)} against {', '.join(claim.against)}, "
              f"silent since {time_text(claim.since)}")
     )  # fmt: skip
     if pbem.game is not None:
@@ -354,24 +354,24 @@ def claim_command(file: FileArg, seat: SeatOpt, order: OrderArg = None, bot: Bot
 @reports_errors
 def concede_command(
     file: FileArg,
-    seat: SeatOpt,
+    side: SideOpt,
     yes: Annotated[bool, typer.Option("--yes", help="Concede: without it, nothing is written")] = False,
     at: AtOpt = None,
 ) -> None:
     """Give the game up: it ends now and the other sides win. Send the file on so they see it.
 
     It cannot be taken back, so it needs --yes. Only your own copy of vectorwar, with your keyring, can
-    concede for your seat: a concession in your name that your keyring did not make is refused by your tools.
+    concede for your side: a concession in your name that your keyring did not make is refused by your tools.
     """
     pbem = load(file)
-    seat = find_seat(pbem.seats, seat)
+    side = find_side(pbem.sides, side)
     now = clock(at)
-    keyring = load_keyring(file, pbem, seat, required=False, now=now).saw(pbem, now)
+    keyring = load_keyring(file, pbem, side, required=False, now=now).saw(pbem, now)
     if not yes:
         raise UserError(
-            f"conceding ends the game and cannot be taken back: run it again with --yes to concede for {seat}"
+            f"conceding ends the game and cannot be taken back: run it again with --yes to concede for {side}"
         )
-    pbem.concede(seat, stamp(pbem, now))
+    pbem.concede(side, stamp(pbem, now))
     # The keyring first, as a pass writes them: it keeps the concession, so a lost file can be rebuilt.
     save_keyring(file, keyring.saw(pbem, now))
     save(file, pbem)
@@ -382,17 +382,17 @@ def concede_command(
 
 @pbem_app.command("draw")
 @reports_errors
-def draw_command(file: FileArg, seat: SeatOpt, at: AtOpt = None) -> None:
+def draw_command(file: FileArg, side: SideOpt, at: AtOpt = None) -> None:
     """Offer to end the game as a draw, or agree to the offer in the file. Send the file on.
 
     The game ends drawn once every side has agreed at the same step; an offer lapses when the step resolves,
     so a side that would rather play on just takes its turn.
     """
     pbem = load(file)
-    seat = find_seat(pbem.seats, seat)
+    side = find_side(pbem.sides, side)
     now = clock(at)
-    keyring = load_keyring(file, pbem, seat, required=False, now=now).saw(pbem, now)
-    pbem.agree(seat, stamp(pbem, now))
+    keyring = load_keyring(file, pbem, side, required=False, now=now).saw(pbem, now)
+    pbem.agree(side, stamp(pbem, now))
     save_keyring(file, keyring.saw(pbem, now))
     save(file, pbem)
     out_console().print(status_text(pbem, file))
@@ -402,7 +402,7 @@ def draw_command(file: FileArg, seat: SeatOpt, at: AtOpt = None) -> None:
 @reports_errors
 def rebuild_command(
     file: FileArg,
-    seat: SeatOpt,
+    side: SideOpt,
     source: Annotated[
         Path | None,
         typer.Option(
@@ -419,45 +419,45 @@ def rebuild_command(
     pass added again; it must come out exactly as you last saw it. The result is written to FILE.
     """
     base = load(source if source is not None else file)
-    seat = find_seat(base.seats, seat)
-    path = keyring_path(file, seat)
+    side = find_side(base.sides, side)
+    path = keyring_path(file, side)
     if not path.exists():
-        raise UserError(f"{path}: no keyring for {seat}: rebuild on the machine that sent the file")
+        raise UserError(f"{path}: no keyring for {side}: rebuild on the machine that sent the file")
     keyring = keyring_from_data(read_json(path, "keyring"), str(path))
-    if keyring.seat != seat:
-        raise UserError(f"{path}: the keyring is {keyring.seat}'s, not {seat}'s")
+    if keyring.side != side:
+        raise UserError(f"{path}: the keyring is {keyring.side}'s, not {side}'s")
     pbem = rebuild(base, keyring)
     save(file, pbem)
     console = out_console()
-    console.print(Text(f"rebuilt {file}: state {pbem.sequence}, hash {pbem.head[:16]}..., as {seat} sent it"))
+    console.print(Text(f"rebuilt {file}: state {pbem.sequence}, hash {pbem.head[:16]}..., as {side} sent it"))
     console.print(status_text(pbem, file))
 
 
 def _pass(file: Path, pbem: PbemGame, keyring: Keyring, order: str | None, bot: str | None, now: int) -> None:
-    """The rest of a seat's pass (:meth:`PbemGame.turn`), the files written, and what it did in words."""
-    seat = keyring.seat
+    """The rest of a side's pass (:meth:`PbemGame.turn`), the files written, and what it did in words."""
+    side = keyring.side
     when = stamp(pbem, now)
     done = pbem.turn(keyring, None, random_hex(), random_hex(), when)
     if done.needs_orders and (order is not None or bot is not None):
-        chosen = _bot_order(pbem, seat, bot) if bot is not None else order
+        chosen = _bot_order(pbem, side, bot) if bot is not None else order
         later = pbem.turn(done.keyring, chosen, random_hex(), random_hex(), when)
         done = replace(later, revealed=done.revealed + later.revealed, events=done.events + later.events)
     elif order and not done.needs_orders:
-        raise UserError(f"{seat} has no orders to give now ({pbem.moment}): leave ORDER out")
+        raise UserError(f"{side} has no orders to give now ({pbem.moment}): leave ORDER out")
     # The keyring first: a crash between the two writes never loses the secret of a commitment in the file.
     save_keyring(file, done.keyring)
     save(file, pbem)
     console = out_console()
     for sealed in done.revealed:
-        console.print(Text(f"{seat} revealed at step {sealed.step}" + (f": {sealed.plot}" if sealed.plot else "")))
+        console.print(Text(f"{side} revealed at step {sealed.step}" + (f": {sealed.plot}" if sealed.plot else "")))
     for line in event_lines(list(done.events)):
         console.print(line)
     if done.committed is not None:
-        console.print(Text(f"{seat} committed at step {done.committed.step}: {done.committed.plot}"))
+        console.print(Text(f"{side} committed at step {done.committed.step}: {done.committed.plot}"))
     if done.needs_orders:
         if pbem.game is not None:
-            console.print(game_screen(pbem.game, seat), soft_wrap=True)
-        console.print(Text(f"your orders now ({pbem.moment}): vectorwar pbem turn {file} --seat {seat} ORDER"))
+            console.print(game_screen(pbem.game, side), soft_wrap=True)
+        console.print(Text(f"your orders now ({pbem.moment}): vectorwar pbem turn {file} --side {side} ORDER"))
     else:
         console.print(status_text(pbem, file))
 
@@ -468,16 +468,16 @@ def _commit(pbem: PbemGame, keyring: Keyring, order: str, at: int | None = None,
     The keyring is written before the game file (``file``), holding the sealed plot, so a crash between the
     two writes never leaves a commitment whose secret is lost.
     """
-    sealed = pbem.seal(keyring.seat, order, random_hex(), random_hex())
+    sealed = pbem.seal(keyring.side, order, random_hex(), random_hex())
     keeping = keyring.keep(sealed)
     if file is not None:
         save_keyring(file, keeping)
-    pbem.commit(keyring.seat, *sealed.hashes(pbem.game_id, keyring.seat), at)
+    pbem.commit(keyring.side, *sealed.hashes(pbem.game_id, keyring.side), at)
     return keeping.saw(pbem)
 
 
-def _bot_order(pbem: PbemGame, seat: str, name: str) -> str:
-    if pbem.game is None or seat not in pbem.prompted:
+def _bot_order(pbem: PbemGame, side: str, name: str) -> str:
+    if pbem.game is None or side not in pbem.prompted:
         return ""
     bots = computer_players(pbem.system)
     if name not in bots:
@@ -485,4 +485,4 @@ def _bot_order(pbem: PbemGame, seat: str, name: str) -> str:
     game = pbem.game
     # The bot's own choices come from a fresh secret, not from anything in the shared file.
     rng = random.Random(random_hex())
-    return str(bots[name]().choose(game.system.seat_view(game.state, seat), seat, rng))
+    return str(bots[name]().choose(game.system.side_view(game.state, side), side, rng))

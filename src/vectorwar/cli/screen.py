@@ -2,7 +2,7 @@
 
 Only the kernel's view of the game is used here (prompt, pending plots,
 events) and the display protocol for the rest, so any rule system shows up.
-A seat sees its own waiting plot, never another's.
+A side sees its own waiting plot, never another's.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from vectorwar.cli.avid import avid_texts
-from vectorwar.cli.common import HUMAN, UserError, find_seat
+from vectorwar.cli.common import HUMAN, UserError, find_side
 from vectorwar.cli.render import map_legend, render_cards, render_map, side_styles, view_window
 from vectorwar.events import Event, GameOver, Rolled, TurnBegan
 from vectorwar.game import Game
@@ -59,8 +59,8 @@ def board(game: Game, arcs_ship: str | None = None) -> RenderableType:
     return Group(*parts)
 
 
-def status(game: Game, seat: str | None = None, controllers: Mapping[str, str] | None = None) -> Text:
-    """Whose orders are awaited, and ``seat``'s own waiting plot; or the result."""
+def status(game: Game, side: str | None = None, controllers: Mapping[str, str] | None = None) -> Text:
+    """Whose orders are awaited, and ``side``'s own waiting plot; or the result."""
     prompt = game.prompt
     if prompt is None:
         return result_text(game)
@@ -72,11 +72,11 @@ def status(game: Game, seat: str | None = None, controllers: Mapping[str, str] |
         return s if player == HUMAN else f"{s} ({player})"
 
     text.append(f"{prompt.clock}: waiting for {', '.join(who(s) for s in game.waiting_for)}", style="bold")
-    given = [s for s in prompt.seats if s in game.pending]
+    given = [s for s in prompt.sides if s in game.pending]
     if given:
         text.append(f"\norders already in from {', '.join(given)}")
-    if seat is not None and seat in game.pending:
-        text.append(f"\nyour orders ({seat}): {game.pending[seat]}")
+    if side is not None and side in game.pending:
+        text.append(f"\nyour orders ({side}): {game.pending[side]}")
     kind = (prompt.kind if prompt.kind.endswith(("order", "orders")) else f"{prompt.kind} orders") + (
         ", secret until all are in" if prompt.simultaneous else ""
     )
@@ -97,15 +97,15 @@ def result_text(game: Game) -> Text:
     return text
 
 
-def shot_menu(game: Game, seat: str) -> Text | None:
-    """The shots ``seat`` may give now, each as it is typed, with its odds (``None``: no shot is offered).
+def shot_menu(game: Game, side: str) -> Text | None:
+    """The shots ``side`` may give now, each as it is typed, with its odds (``None``: no shot is offered).
 
     From the rule system's ``fire_options``: the odds are worked out by the
     function resolution reads its number from, as the browser shows them.
     """
-    if game.is_over or seat not in game.waiting_for:
+    if game.is_over or side not in game.waiting_for:
         return None
-    options = {ship: shots for ship, shots in game.system.fire_options(game.state, seat).items() if shots}
+    options = {ship: shots for ship, shots in game.system.fire_options(game.state, side).items() if shots}
     if not options:
         return None
     text = Text("legal shots now, as typed, with their odds:", style="bold")
@@ -132,15 +132,15 @@ def events_block(events: Sequence[Event]) -> Text | None:
 
 def game_screen(
     game: Game,
-    seat: str | None = None,
+    side: str | None = None,
     arcs_ship: str | None = None,
     controllers: Mapping[str, str] | None = None,
     events: Sequence[Event] = (),
 ) -> RenderableType:
     """The whole screen: title, map, cards, then ``events`` (so a tall map never scrolls them away), the
-    status, and ``seat``'s legal shots with their odds when it is to fire."""
-    if seat is not None:
-        seat = find_seat((s.id for s in game.scenario.sides), seat)
+    status, and ``side``'s legal shots with their odds when it is to fire."""
+    if side is not None:
+        side = find_side((s.id for s in game.scenario.sides), side)
     cards = game.system.ship_cards(game.state)
     parts: list[RenderableType] = [title_line(game), board(game, arcs_ship)]
     if cards:
@@ -150,8 +150,8 @@ def game_screen(
     happened = events_block(events)
     if happened is not None:
         parts.append(happened)
-    parts.append(status(game, seat, controllers))
-    menu = None if seat is None else shot_menu(game, seat)
+    parts.append(status(game, side, controllers))
+    menu = None if side is None else shot_menu(game, side)
     if menu is not None:
         parts.append(menu)
     return Group(*parts)

@@ -18,13 +18,13 @@ from vectorwar.cli.common import (
     UserError,
     answer_bots,
     end_by_agreement,
-    find_seat,
+    find_side,
     out_console,
     parse_options,
-    parse_seats,
+    parse_sides,
     refuse_overwrite,
     reports_errors,
-    seat_ids,
+    side_ids,
     take_back,
 )
 from vectorwar.cli.screen import event_lines, game_screen, status
@@ -36,12 +36,12 @@ from vectorwar.savefile import load_game, save_game
 from vectorwar.setup import find_scenario, set_up, system_of
 
 FileArg = Annotated[Path, typer.Argument(help="Save file (JSON)", dir_okay=False, metavar="FILE")]
-SeatOpt = Annotated[
+SideOpt = Annotated[
     list[str] | None,
     typer.Option(
-        "--seat",
-        help="Who plays a seat: SEAT=human or SEAT=BOT: random, greedy, search, search:2, search:3 (e.g. blue=search)",
-        metavar="SEAT=PLAYER",
+        "--side",
+        help="Who plays a side: SIDE=human or SIDE=BOT: random, greedy, search, search:2, search:3 (e.g. blue=search)",
+        metavar="SIDE=PLAYER",
     ),
 ]
 OptionOpt = Annotated[
@@ -66,7 +66,7 @@ def seed_note(game: Game, chosen: bool) -> str:
 
 def create_game(
     scenario_id: str,
-    seats: Sequence[str],
+    sides: Sequence[str],
     options: Sequence[str],
     seed: int | None,
     default_player: str | Callable[[int], str] = HUMAN,
@@ -76,7 +76,7 @@ def create_game(
     system = system_of(scenario)
     setup = set_up(
         scenario,
-        parse_seats(seats, scenario, system, default_player),
+        parse_sides(sides, scenario, system, default_player),
         seed=seed,
         options=parse_options(options, system, scenario),
     )
@@ -87,7 +87,7 @@ def create_game(
 
 
 def players_line(controllers: dict[str, str]) -> str:
-    return ", ".join(f"{seat} {player}" for seat, player in controllers.items())
+    return ", ".join(f"{side} {player}" for side, player in controllers.items())
 
 
 @reports_errors
@@ -97,13 +97,13 @@ def new_command(
     ],
     file: FileArg,
     seed: SeedOpt = None,
-    seat: SeatOpt = None,
+    side: SideOpt = None,
     option: OptionOpt = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists")] = False,
 ) -> None:
-    """Start a game in a new save file. Seats not given with --seat are played by people."""
+    """Start a game in a new save file. Sides not given with --side are played by people."""
     refuse_overwrite(file, force)
-    game, controllers, events = create_game(scenario, seat or [], option or [], seed)
+    game, controllers, events = create_game(scenario, side or [], option or [], seed)
     save_game(game, file, controllers)
     console = out_console()
     console.print(
@@ -116,50 +116,50 @@ def new_command(
     console.print(status(game, None, controllers))
 
 
-def person_seat(game: Game, controllers: Mapping[str, str], name: str, why: str = "") -> str:
-    """The seat ``name`` means (in any case), refused when a computer player holds it."""
-    seat = find_seat(seat_ids(game.scenario), name)
-    player = controllers.get(seat, HUMAN)
+def person_side(game: Game, controllers: Mapping[str, str], name: str, why: str = "") -> str:
+    """The side ``name`` means (in any case), refused when a computer player holds it."""
+    side = find_side(side_ids(game.scenario), name)
+    player = controllers.get(side, HUMAN)
     if player != HUMAN:
-        raise UserError(f"seat {seat} is played by the computer ({player}){why}")
-    return seat
+        raise UserError(f"side {side} is played by the computer ({player}){why}")
+    return side
 
 
 @reports_errors
 def orders_command(
     file: FileArg,
-    seat: Annotated[str, typer.Argument(help="The seat giving the orders, e.g. red", metavar="SEAT")],
+    side: Annotated[str, typer.Argument(help="The side giving the orders, e.g. red", metavar="SIDE")],
     text: Annotated[str, typer.Argument(help="The orders, in the system's notation (quote them)", metavar="TEXT")],
 ) -> None:
-    """Give a seat's orders; computer players then answer, and the file is saved."""
+    """Give a side's orders; computer players then answer, and the file is saved."""
     game, controllers = load_game(file)
-    seat = person_seat(game, controllers, seat)
+    side = person_side(game, controllers, side)
     prompt = game.prompt
     start = len(game.events)
-    game.submit(seat, text)
+    game.submit(side, text)
     answer_bots(game, make_bots(game.system, controllers))
     save_game(game, file, controllers)
     console = out_console()
-    if prompt is not None and prompt.simultaneous and seat in game.pending:
-        console.print(Text(f"{seat}'s orders are in; they stay secret until every seat has given theirs"))
+    if prompt is not None and prompt.simultaneous and side in game.pending:
+        console.print(Text(f"{side}'s orders are in; they stay secret until every side has given theirs"))
     else:
-        console.print(Text(f"{seat}: {text}"))
+        console.print(Text(f"{side}: {text}"))
     for line in event_lines(game.events[start:]):
         console.print(line)
-    console.print(status(game, seat, controllers))
+    console.print(status(game, side, controllers))
 
 
 @reports_errors
 def show_command(
     file: FileArg,
-    seat: Annotated[
-        str | None, typer.Option(help="Show as this seat (includes its own waiting orders)", metavar="SEAT")
+    side: Annotated[
+        str | None, typer.Option(help="Show as this side (includes its own waiting orders)", metavar="SIDE")
     ] = None,
     arcs: Annotated[str | None, typer.Option(help="Highlight this ship's weapon arcs", metavar="SHIP")] = None,
 ) -> None:
     """Show the map, the ship cards and whose orders are awaited."""
     game, controllers = load_game(file)
-    out_console().print(game_screen(game, seat, arcs, controllers), soft_wrap=True)
+    out_console().print(game_screen(game, side, arcs, controllers), soft_wrap=True)
 
 
 @reports_errors
@@ -175,7 +175,7 @@ def log_command(file: FileArg) -> None:
 def undo_command(
     file: FileArg,
     agreed: Annotated[
-        bool, typer.Option("--agreed", help="Every seat is a person and the whole table agrees to undo a resolved turn")
+        bool, typer.Option("--agreed", help="Every side is a person and the whole table agrees to undo a resolved turn")
     ] = False,
     practice: Annotated[
         bool, typer.Option("--practice", help="Undo a resolved turn anyway: the computer and the dice replay the same")
@@ -184,7 +184,7 @@ def undo_command(
     """Take back orders no one else has seen: a person's orders still waiting.
 
     A resolved turn goes back (with the computer's answers to it) only with
-    --agreed (every seat a person) or --practice.
+    --agreed (every side a person) or --practice.
     """
     game, controllers = load_game(file)
     taken = take_back(game, controllers, agreed=agreed, practice=practice)
@@ -197,12 +197,12 @@ def undo_command(
 @reports_errors
 def concede_command(
     file: FileArg,
-    seat: Annotated[str, typer.Argument(help="The seat giving up, e.g. red", metavar="SEAT")],
+    side: Annotated[str, typer.Argument(help="The side giving up, e.g. red", metavar="SIDE")],
 ) -> None:
-    """Concede the game for a seat played by a person: the other sides win (with three or more, they share it)."""
+    """Concede the game for a side played by a person: the other sides win (with three or more, they share it)."""
     game, controllers = load_game(file)
-    seat = person_seat(game, controllers, seat, "; only a person concedes")
-    events = game.concede(seat)
+    side = person_side(game, controllers, side, "; only a person concedes")
+    events = game.concede(side)
     save_game(game, file, controllers)
     console = out_console()
     for line in event_lines(events):

@@ -15,10 +15,10 @@ from vectorwar.cli.common import (
     games_progress,
     out_console,
     parse_options,
-    parse_seats,
+    parse_sides,
     reports_errors,
 )
-from vectorwar.cli.session import OptionOpt, SeatOpt
+from vectorwar.cli.session import OptionOpt, SideOpt
 from vectorwar.play import Summary, simulate
 from vectorwar.setup import find_scenario, system_of
 
@@ -29,23 +29,23 @@ DEFAULT_BOT = "greedy"
 def simulate_command(
     scenario: Annotated[str, typer.Argument(help="Built-in scenario id or a .toml file", metavar="SCENARIO")],
     games: Annotated[int, typer.Option("-n", "--games", min=1, help="How many games", metavar="N")] = 100,
-    seat: SeatOpt = None,
+    side: SideOpt = None,
     seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses SEED + i", metavar="N")] = 0,
     option: OptionOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print only the summary, as JSON")] = False,
 ) -> None:
     """Play computer players against each other and count the wins.
 
-    Seats not given with --seat are played by the greedy computer player.
+    Sides not given with --side are played by the greedy computer player.
     """
     sc = find_scenario(scenario, files=True)
     system = system_of(sc)
-    controllers = parse_seats(seat or [], sc, system, DEFAULT_BOT)
+    controllers = parse_sides(side or [], sc, system, DEFAULT_BOT)
     people = [s for s, player in controllers.items() if player == HUMAN]
     if people:
-        raise UserError(f"simulate needs a computer player in every seat; {', '.join(people)} set to human")
+        raise UserError(f"simulate needs a computer player in every side; {', '.join(people)} set to human")
     options = parse_options(option or [], system, sc)
-    seats = list(controllers)
+    sides = list(controllers)
     if as_json:
         summary = simulate(sc, controllers, games, seed, options)
         data = {
@@ -53,7 +53,7 @@ def simulate_command(
             "system": sc.system,
             "controllers": controllers,
             "first_seed": seed,
-            **summary.to_data(seats),
+            **summary.to_data(sides),
         }
         typer.echo(json.dumps(data, indent=2))
         return
@@ -68,11 +68,11 @@ def simulate_command(
 
 def summary_table(summary: Summary, controllers: dict[str, str], title: str) -> Table:
     table = Table(title=title)
-    for header in ("seat", "player", "wins", "share"):
+    for header in ("side", "player", "wins", "share"):
         table.add_column(header, justify="right" if header in ("wins", "share") else "left")
-    for seat, player in controllers.items():
-        wins = summary.wins.get(seat, 0)
-        table.add_row(Text(seat), Text(player), str(wins), f"{wins / summary.games:.0%}")
+    for side, player in controllers.items():
+        wins = summary.wins.get(side, 0)
+        table.add_row(Text(side), Text(player), str(wins), f"{wins / summary.games:.0%}")
     table.add_row(Text("draws"), Text(""), str(summary.draws), f"{summary.draws / summary.games:.0%}")
     table.caption = f"average length {summary.average_turns:.1f} turns"
     return table

@@ -36,8 +36,8 @@ def players_of(system_name: str) -> list[str]:
     return list(computer_players(get_system(system_name)))
 
 
-def seats_giving_orders(scenario: Scenario, seed: int = 0) -> set[str]:
-    """The seats that give orders in a game between random players: a seat the engine plays, or whose ships
+def sides_giving_orders(scenario: Scenario, seed: int = 0) -> set[str]:
+    """The sides that give orders in a game between random players: a side the engine plays, or whose ships
     never act (the tutorial's targets), gives none, and a game against it measures no player in it."""
     game = play_out(scenario, dict.fromkeys((side.id for side in scenario.sides), "random"), seed, {})
-    return {seat for batch in game.history for seat, _ in batch.orders}
+    return {side for batch in game.history for side, _ in batch.orders}

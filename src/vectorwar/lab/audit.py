@@ -1,6 +1,6 @@
 """The bot audit: computer players watched over whole games for what no player should ever do.
 
-Every seat of a scenario is given the same computer player and the game is played out, step by step,
+Every side of a scenario is given the same computer player and the game is played out, step by step,
 watching for
 
 * a **crash**: the bot raised an error instead of giving an order;
@@ -16,10 +16,10 @@ watching for
   contact in its last five turns. A *contact* is a turn in which a shot was fired, read from the
   game's events as the lab reads them (:func:`vectorwar.lab.games.ship_tallies`: an event naming a
   ``ship`` and its ``target``, as a shot, a missile launch or its landing does in every system), or in
-  which a seat declaring fire had a shot to declare (:meth:`~vectorwar.rules.RuleSystem.fire_options`
+  which a side declaring fire had a shot to declare (:meth:`~vectorwar.rules.RuleSystem.fire_options`
   not empty); the *first contact* is the first such turn. A game whose sides never came within reach
   has nothing to fight over, and one fought to its last turn did not drift. One finding a game,
-  charged to the first seat.
+  charged to the first side.
 
 The first two are faults in any player; the last three in a player that means to play well, so they
 are not counted against ``random``, which plays any legal order by design.
@@ -64,18 +64,18 @@ class Finding:
     scenario: str
     player: str
     seed: int
-    seat: str
+    side: str
     kind: str
     turn: int
     detail: str
 
     def __str__(self) -> str:
-        where = f"{self.scenario} seed {self.seed}, {self.seat} ({self.player}), turn {self.turn}"
+        where = f"{self.scenario} seed {self.seed}, {self.side} ({self.player}), turn {self.turn}"
         return f"{where}: {self.kind}: {self.detail}"
 
 
 def audit(scenarios: Iterable[str], players: Sequence[str], seeds: Iterable[int]) -> list[Finding]:
-    """Every finding of every player in every seat of every scenario (built-in ids), over ``seeds``."""
+    """Every finding of every player in every side of every scenario (built-in ids), over ``seeds``."""
     found: list[Finding] = []
     seed_list = list(seeds)
     for scenario_id in scenarios:
@@ -93,13 +93,13 @@ def audit_game(
     options: Mapping[str, object] | None = None,
     bot: Callable[[], Bot] | None = None,
 ) -> list[Finding]:
-    """Play ``scenario`` with ``player`` in every seat and report what it should not have done.
+    """Play ``scenario`` with ``player`` in every side and report what it should not have done.
 
     ``bot`` makes a player of another kind than the system's (a test's), named ``player`` in the findings."""
-    seats = [s.id for s in scenario.sides]
-    setup = set_up(scenario, dict.fromkeys(seats, "random" if bot else player), seed=seed, options=options)
+    sides = [s.id for s in scenario.sides]
+    setup = set_up(scenario, dict.fromkeys(sides, "random" if bot else player), seed=seed, options=options)
     game = setup.game
-    bots = {seat: bot() for seat in seats} if bot else setup.bots
+    bots = {side: bot() for side in sides} if bot else setup.bots
     judged = player not in ANY_LEGAL_ORDER
     watch = _Watch(game, scenario.id, player, seed)
     while not game.is_over:
@@ -109,18 +109,18 @@ def audit_game(
         logged, step_turn = len(game.events), _turn(game)
         if judged and _shot_offered(game):
             watch.touch(step_turn)
-        for seat in game.waiting_for:
+        for side in game.waiting_for:
             turn = _turn(game)
             try:
-                order = bot_order(game, seat, bots[seat])
+                order = bot_order(game, side, bots[side])
             except Exception as err:  # any error a bot raises is the finding
-                return [*watch.found, watch.finding(seat, CRASH, turn, f"{type(err).__name__}: {err}")]
+                return [*watch.found, watch.finding(side, CRASH, turn, f"{type(err).__name__}: {err}")]
             try:
-                game.submit(seat, order)
+                game.submit(side, order)
             except VectorwarError as err:
-                return [*watch.found, watch.finding(seat, REFUSED, turn, f"{order}: {err}")]
+                return [*watch.found, watch.finding(side, REFUSED, turn, f"{order}: {err}")]
             except Exception as err:  # an order the rules choke on is the bot's too
-                return [*watch.found, watch.finding(seat, CRASH, turn, f"{order}: {type(err).__name__}: {err}")]
+                return [*watch.found, watch.finding(side, CRASH, turn, f"{order}: {type(err).__name__}: {err}")]
         if judged:
             watch.contact(game.events[logged:], step_turn)
             watch.departures(before, stay, standing_before)
@@ -131,7 +131,7 @@ def audit_game(
 
 
 class _Watch:
-    """What the audit remembers through a game: findings, the last turn's pieces, still turns by seat."""
+    """What the audit remembers through a game: findings, the last turn's pieces, still turns by side."""
 
     def __init__(self, game: Game, scenario: str, player: str, seed: int) -> None:
         self.game, self.scenario, self.player, self.seed = game, scenario, player, seed
@@ -139,14 +139,14 @@ class _Watch:
         self.turn = _turn(game)
         self.pieces = _pieces(game)
         self.standing = dict(game.system.standing(game.state))
-        self.still = dict.fromkeys(game.seats, 0)
+        self.still = dict.fromkeys(game.sides, 0)
         self.stalled: set[str] = set()
         #: The turns of the first and the last contact (a shot fired or offered), if any.
         self.first_contact: int | None = None
         self.last_contact: int | None = None
 
-    def finding(self, seat: str, kind: str, turn: int, detail: str) -> Finding:
-        return Finding(self.scenario, self.player, self.seed, seat, kind, turn, detail)
+    def finding(self, side: str, kind: str, turn: int, detail: str) -> Finding:
+        return Finding(self.scenario, self.player, self.seed, side, kind, turn, detail)
 
     def departures(self, before: Mapping[str, Counter], stay: set[str], standing_before: Mapping[str, float]) -> None:
         """Ships that left the map this step though they could have stayed, their side gaining nothing."""
@@ -195,24 +195,24 @@ class _Watch:
         self.found.append(self.finding(scenario.sides[0].id, DRIFTED, end, detail))
 
     def stillness(self) -> None:
-        """At each new turn, count for every seat the turns in a row in which nothing it has changed."""
+        """At each new turn, count for every side the turns in a row in which nothing it has changed."""
         turn = _turn(self.game)
         if turn == self.turn or self.game.is_over:
             return
         pieces = _pieces(self.game)
         standing = dict(self.game.system.standing(self.game.state))
-        for seat in self.game.seats:
-            mine = {k: _motion(c) for k, c in pieces.items() if c.side == seat and c.status == "active"}
-            was = {k: _motion(c) for k, c in self.pieces.items() if c.side == seat and c.status == "active"}
-            enemy = any(c.side != seat and c.status == "active" for c in pieces.values())
+        for side in self.game.sides:
+            mine = {k: _motion(c) for k, c in pieces.items() if c.side == side and c.status == "active"}
+            was = {k: _motion(c) for k, c in self.pieces.items() if c.side == side and c.status == "active"}
+            enemy = any(c.side != side and c.status == "active" for c in pieces.values())
             if mine and mine == was and standing == self.standing and enemy:
-                self.still[seat] += 1
+                self.still[side] += 1
             else:
-                self.still[seat] = 0
-            if self.still[seat] >= STILL_TURNS and seat not in self.stalled:
-                self.stalled.add(seat)
+                self.still[side] = 0
+            if self.still[side] >= STILL_TURNS and side not in self.stalled:
+                self.stalled.add(side)
                 self.found.append(
-                    self.finding(seat, STALLED, turn, f"{STILL_TURNS} turns with no ship moved and nothing changed")
+                    self.finding(side, STALLED, turn, f"{STILL_TURNS} turns with no ship moved and nothing changed")
                 )
         self.turn, self.pieces, self.standing = turn, pieces, standing
 
@@ -238,17 +238,17 @@ def _is_shot(event: Event) -> bool:
 
 
 def _shot_offered(game: Game) -> bool:
-    """Whether a seat due to order now could declare a shot."""
+    """Whether a side due to order now could declare a shot."""
     system, state = game.system, game.state
-    return any(any(system.fire_options(state, seat).values()) for seat in game.waiting_for)
+    return any(any(system.fire_options(state, side).values()) for side in game.waiting_for)
 
 
 def _could_stay(game: Game) -> set[str]:
     """The ships due to plot now that have a legal plot the edge does nothing to."""
     system, state, board = game.system, game.state, game.board
     out: set[str] = set()
-    for seat in game.waiting_for:
-        for ship, options in system.move_options(state, seat).items():
+    for side in game.waiting_for:
+        for ship, options in system.move_options(state, side).items():
             if any(system.edge_warning(state, option, board) is None for option in options):
                 out.add(ship)
     return out

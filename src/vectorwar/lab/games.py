@@ -26,7 +26,7 @@ COLUMNS = (
     "scenario",
     "system",
     "options",
-    "seats",
+    "sides",
     "bots",
     "seed",
     "winner",
@@ -75,10 +75,10 @@ def play_seeds(job: Job, seeds: Sequence[int]) -> list[dict[str, Any]]:
 def game_row(job: Job, scenario: Scenario, game: Game) -> dict[str, Any]:
     result = game.result
     winners = list(result.winners) if result is not None else []
-    seats = [s.id for s in scenario.sides]
+    sides = [s.id for s in scenario.sides]
     reason = "" if result is None else result.reason
     ships = ship_tallies(game, scenario)
-    damage = dict.fromkeys(seats, 0)
+    damage = dict.fromkeys(sides, 0)
     for tally in ships.values():
         if tally["side"] in damage:
             damage[tally["side"]] += tally["dealt"]
@@ -89,8 +89,8 @@ def game_row(job: Job, scenario: Scenario, game: Game) -> dict[str, Any]:
         "scenario": scenario.id,
         "system": scenario.system,
         "options": _json(game.options),
-        "seats": _json(seats),
-        "bots": _json({s: job.controllers[s] for s in seats}),
+        "sides": _json(sides),
+        "bots": _json({s: job.controllers[s] for s in sides}),
         "seed": game.seed,
         "winner": ",".join(winners),
         "draw": not winners,
@@ -102,7 +102,7 @@ def game_row(job: Job, scenario: Scenario, game: Game) -> dict[str, Any]:
         "ships": _json(ships),
         "decided": bool(winners) and not ended_by_turn_limit(reason),
         "damage": _json(damage),
-        "luck": _json({seat: luck.to_data() for seat, luck in game_luck(game).items()} if job.details else {}),
+        "luck": _json({side: luck.to_data() for side, luck in game_luck(game).items()} if job.details else {}),
         # The first game of each set-up is kept whole, so a report can offer one game of every cell to replay.
         "sample": _json(game_to_data(game, dict(job.controllers)))
         if job.details and game.seed == job.first_seed
@@ -116,7 +116,7 @@ def ended_by_turn_limit(reason: str) -> bool:
 
 
 def first_initiative(game: Game) -> str:
-    """The seat the rules put first on turn 1's initiative (the first mover); "" where the system rolls none."""
+    """The side the rules put first on turn 1's initiative (the first mover); "" where the system rolls none."""
     for event in game.events:
         data = event_to_data(event)
         if data.get("kind") == "initiative" and data.get("order"):

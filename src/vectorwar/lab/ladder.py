@@ -1,12 +1,12 @@
 """A rule system's ladder: every computer player against every other, rated on the Elo scale.
 
 The players are the system's menu (:func:`vectorwar.players.computer_players`), the scenarios its
-built-in two-side ones where both seats give orders (a seat the engine plays, or a tutorial's
-targets, measures nothing). Each pairing plays its games in pairs, one game from each seat with the
+built-in two-side ones where both sides give orders (a side the engine plays, or a tutorial's
+targets, measures nothing). Each pairing plays its games in pairs, one game from each side with the
 same seed, spread over the scenarios in turn: its pair ``k`` plays the ``k``-th scenario after the
 one where the previous pairing left off (so a few games a pairing still cover every scenario over
 the ladder), with seed ``SEED + k // S`` for ``S`` scenarios. So a ladder is the same games whatever
-the cluster, and every pairing's games are balanced over the seats.
+the cluster, and every pairing's games are balanced over the sides.
 
 The games go through the lab's runner (:mod:`.runner`: local cores, or a Dask cluster) and are rated
 by :mod:`.ratings`; the tables are written as CSV, Parquet and a Markdown table ready to paste, and
@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from vectorwar.catalogue import builtin_scenario, scenario_paths
-from vectorwar.lab.adapter import players_of, seats_giving_orders
+from vectorwar.lab.adapter import players_of, sides_giving_orders
 from vectorwar.lab.games import Job
 from vectorwar.lab.ratings import Fit, fit_ratings, outcomes_of
 from vectorwar.lab.runner import LabError, Progress, Rows, Runner
@@ -55,7 +55,7 @@ class Ladder:
     system: str
     players: tuple[str, ...]
     scenarios: tuple[str, ...]
-    #: (lower player, upper player) -> games the pairing plays (an even number: both seats each seed).
+    #: (lower player, upper player) -> games the pairing plays (an even number: both sides each seed).
     games: Mapping[tuple[str, str], int]
     seed: int
     jobs: tuple[Job, ...] = field(default=())
@@ -72,7 +72,7 @@ def ladder_scenarios(system: str) -> list[str]:
         scenario = builtin_scenario(scenario_id)
         if scenario.system != system or len(scenario.sides) != 2:
             continue
-        if seats_giving_orders(scenario) == {side.id for side in scenario.sides}:
+        if sides_giving_orders(scenario) == {side.id for side in scenario.sides}:
             out.append(scenario_id)
     return out
 
@@ -87,7 +87,7 @@ def plan_ladder(
     seed: int = 0,
 ) -> Ladder:
     """The jobs of a ladder. ``games`` is each pairing's count, ``games_with`` a smaller count for every
-    pairing of a named player (a slow one); either rounds up to an even number, a game from each seat."""
+    pairing of a named player (a slow one); either rounds up to an even number, a game from each side."""
     menu = players_of(system)
     chosen = _players(menu, players)
     caps = dict(games_with or {})
@@ -102,11 +102,11 @@ def plan_ladder(
     for scenario_id in chosen_scenarios:
         if scenario_id not in contested:
             raise LabError(
-                f"scenario {scenario_id!r} is not a two-side {system} scenario where both seats give orders "
+                f"scenario {scenario_id!r} is not a two-side {system} scenario where both sides give orders "
                 f"(the ladder's: {', '.join(contested) or 'none'})"
             )
     if not chosen_scenarios:
-        raise LabError(f"{system} has no two-side scenario where both seats give orders: nothing to play")
+        raise LabError(f"{system} has no two-side scenario where both sides give orders: nothing to play")
     counts: dict[tuple[str, str], int] = {}
     jobs: list[Job] = []
     start = 0  # where the next pairing's first pair of games goes in the list of scenarios
@@ -152,7 +152,7 @@ def play_ladder(ladder: Ladder, run: Runner, chunk: int = 2, progress: Progress 
 
 
 def rate(frame: Any, players: Sequence[str] = ()) -> Fit:
-    """The ratings of a results table's two-seat games (``players`` first, in that order)."""
+    """The ratings of a results table's two-side games (``players`` first, in that order)."""
     return fit_ratings(outcomes_of(frame), players)
 
 
@@ -239,6 +239,6 @@ def _markdown_page(ladder: Ladder, table: Sequence[Mapping[str, Any]], command: 
     per_pairing = str(counts[0]) if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
     return (
         f"{markdown_table(table)}\n"
-        f"`{command}`: {ladder.total} games, {per_pairing} a pairing, half from each seat, over "
+        f"`{command}`: {ladder.total} games, {per_pairing} a pairing, half from each side, over "
         f"{', '.join(f'`{s}`' for s in ladder.scenarios)} (seeds from {ladder.seed}).\n"
     )

@@ -1,7 +1,7 @@
 """Luck: the hits a side's dice gave it against the hits the odds promised, shot by shot.
 
 A game is replayed from its set-up, seed and orders. Before each batch of
-orders, every shot a seat declared is looked up with the system's own
+orders, every shot a side declared is looked up with the system's own
 :meth:`~vectorwar.rules.RuleSystem.fire_options` (the odds play shows and
 resolves with, :mod:`vectorwar.odds`); after the batch, each shot the log
 resolves (an event naming a ship, a target and whether it hit, or, for a
@@ -14,7 +14,7 @@ Luck is counted in hits, not damage points: the odds give the chance to hit
 and VMS under MSC combat, a hit is one point of damage, so there the two
 agree. A resolved shot with no odds to pair (the odds still turn on what the
 target does, like a VV5 missile on its track, or the system offers none)
-counts in ``shots`` but not in ``rated``; a seat with no rated shot has no
+counts in ``shots`` but not in ``rated``; a side with no rated shot has no
 luck figure.
 """
 
@@ -32,8 +32,8 @@ from vectorwar.odds import Odds
 
 
 @dataclass
-class SeatLuck:
-    """One seat's shots in one game: all resolved, those with odds, their hits and the hits expected."""
+class SideLuck:
+    """One side's shots in one game: all resolved, those with odds, their hits and the hits expected."""
 
     shots: int = 0
     rated: int = 0
@@ -55,24 +55,24 @@ class SeatLuck:
         }
 
 
-def game_luck(game: Game) -> dict[str, SeatLuck]:
-    """Seat -> its luck over ``game``, worked out by replaying the game's orders."""
+def game_luck(game: Game) -> dict[str, SideLuck]:
+    """Side -> its luck over ``game``, worked out by replaying the game's orders."""
     system = game.system
     replay = Game.new(system, game.scenario, game.seed, game.options)
-    seats = [s.id for s in game.scenario.sides]
-    out = {seat: SeatLuck() for seat in seats}
+    sides = [s.id for s in game.scenario.sides]
+    out = {side: SideLuck() for side in sides}
     for batch in game.history:
         if batch.end:
             replay.replay_batch(batch)
             continue
-        # (ship, target) -> the odds of each declared shot, in order, and the seat that declared it.
+        # (ship, target) -> the odds of each declared shot, in order, and the side that declared it.
         declared: dict[tuple[str, str], list[tuple[str, Odds]]] = {}
-        for seat, text in batch.orders:
+        for side, text in batch.orders:
             if is_hold(text):
                 continue
-            options = system.fire_options(replay.state, seat)
+            options = system.fire_options(replay.state, side)
             for odds in _declared(text, options):
-                declared.setdefault((odds.ship, odds.target), []).append((seat, odds))
+                declared.setdefault((odds.ship, odds.target), []).append((side, odds))
         owner = _owners(replay)
         start = len(replay.events)
         replay.replay_batch(batch)
@@ -87,12 +87,12 @@ def game_luck(game: Game) -> dict[str, SeatLuck]:
                 None,
             )
             if match is None:
-                seat = owner.get(ship, "")
-                if seat in out:
-                    out[seat].shots += 1
+                side = owner.get(ship, "")
+                if side in out:
+                    out[side].shots += 1
                 continue
-            seat, odds = queue.pop(match)
-            tally = out[seat]
+            side, odds = queue.pop(match)
+            tally = out[side]
             tally.shots += 1
             if odds.worst is not None and odds.worst != odds.chance:
                 continue  # the chance was not settled when the shot was declared
@@ -103,7 +103,7 @@ def game_luck(game: Game) -> dict[str, SeatLuck]:
 
 
 def _declared(text: str, options: Mapping[str, Sequence[ShotOption]]) -> list[Odds]:
-    """The odds of each shot in a seat's order, in the order written.
+    """The odds of each shot in a side's order, in the order written.
 
     A shot is a word of a ship's entry (``SHIP PIECE PIECE``) that is the last
     word of one of the ship's shot options' pieces, where the piece's other

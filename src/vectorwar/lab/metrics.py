@@ -1,6 +1,6 @@
 """The figures designers ask of a cell (one set-up played over many seeds), from its rows.
 
-Per seat: wins, draws and losses with 95% Wilson intervals, damage dealt per
+Per side: wins, draws and losses with 95% Wilson intervals, damage dealt per
 turn and luck. Per cell: drawishness (the share of draws), completion (the
 share decided before the turn limit), duration (turns: mean, standard
 deviation, least and most) and, where the system rolls initiative, the first
@@ -17,7 +17,7 @@ from typing import Any
 
 Z95 = 1.959964
 
-#: The columns of the cells table (one row per cell and seat), in order; docs/lab.md describes each.
+#: The columns of the cells table (one row per cell and side), in order; docs/lab.md describes each.
 CELL_COLUMNS = (
     "job",
     "label",
@@ -25,7 +25,7 @@ CELL_COLUMNS = (
     "scenario",
     "bots",
     "seeds",
-    "seat",
+    "side",
     "games",
     "wins",
     "draws",
@@ -87,7 +87,7 @@ def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
 
 
 def cell_metrics(frame: Any) -> list[dict[str, Any]]:
-    """One row per cell (set-up) and seat, columns :data:`CELL_COLUMNS`; cell-wide figures repeat on each seat's row."""
+    """One row per cell (set-up) and side, columns :data:`CELL_COLUMNS`; cell-wide figures repeat on each side's row."""
     cells: dict[int, list[int]] = {}
     for i, job in enumerate(frame["job"]):
         cells.setdefault(int(job), []).append(i)
@@ -99,7 +99,7 @@ def cell_metrics(frame: Any) -> list[dict[str, Any]]:
 
 def _cell(frame: Any, job: int, rows: list[int]) -> list[dict[str, Any]]:
     first = rows[0]
-    seats: list[str] = json.loads(frame["seats"][first])
+    sides: list[str] = json.loads(frame["sides"][first])
     winners = [set(str(frame["winner"][i]).split(",")) - {""} for i in rows]
     turns = [int(frame["turns"][i]) for i in rows]
     cell = {
@@ -111,8 +111,8 @@ def _cell(frame: Any, job: int, rows: list[int]) -> list[dict[str, Any]]:
     damage = [json.loads(frame["damage"][i]) for i in rows]
     luck = [json.loads(frame["luck"][i]) for i in rows]
     out = []
-    for seat in seats:
-        row = {**cell, **_seat(seat, winners, turns, damage, luck)}
+    for side in sides:
+        row = {**cell, **_side(side, winners, turns, damage, luck)}
         out.append({column: row[column] for column in CELL_COLUMNS})
     return out
 
@@ -162,17 +162,17 @@ def _first_mover(frame: Any, rows: list[int], winners: list[set[str]]) -> dict[s
     }
 
 
-def _seat(
-    seat: str, winners: list[set[str]], turns: list[int], damage: list[dict[str, Any]], luck: list[dict[str, Any]]
+def _side(
+    side: str, winners: list[set[str]], turns: list[int], damage: list[dict[str, Any]], luck: list[dict[str, Any]]
 ) -> dict[str, Any]:
-    """One seat's results, damage dealt per turn and luck over the cell's games."""
+    """One side's results, damage dealt per turn and luck over the cell's games."""
     n = len(winners)
-    wins = sum(seat in w for w in winners)
+    wins = sum(side in w for w in winners)
     losses = n - wins - sum(not w for w in winners)
-    per_turn = [d.get(seat, 0) / t for d, t in zip(damage, turns, strict=True) if t > 0]
-    lucks = [float(g[seat]["luck"]) for g in luck if seat in g and g[seat]["luck"] is not None]
+    per_turn = [d.get(side, 0) / t for d, t in zip(damage, turns, strict=True) if t > 0]
+    lucks = [float(g[side]["luck"]) for g in luck if side in g and g[side]["luck"] is not None]
     return {
-        "seat": seat,
+        "side": side,
         "wins": wins,
         "losses": losses,
         **_interval("win", wilson(wins, n)),

@@ -1,6 +1,6 @@
 """The design search: which design, within a system's design rules and a point budget, wins most.
 
-One seat's ships all fly the searched design; the other seats fly a fixed
+One side's ships all fly the searched design; the other sides fly a fixed
 opponent design. Optuna's TPE sampler proposes designs; each is checked by the
 system's own design checker (``RuleSystem.design_cards``) and the budget, and
 the legal ones are played ``games`` times on the lab's runner (the same Dask
@@ -102,7 +102,7 @@ class Search:
 
     system: str
     scenario: str
-    seat: str
+    side: str
     against: str
     budget: int | None
     trials: list[Trial] = field(default_factory=list)
@@ -188,14 +188,14 @@ def optimise(
     batch: int = 8,
     seed: int = 0,
     scenario_id: str | None = None,
-    seat: str | None = None,
+    side: str | None = None,
     bot: str | None = None,
     chunk: int = 8,
     progress: Callable[[int, int], None] | None = None,
 ) -> Search:
     """Search ``system_name``'s designs for the one that wins most against a fleet of ``against``.
 
-    ``budget`` bounds the searched seat's whole fleet: the design's cost times
+    ``budget`` bounds the searched side's whole fleet: the design's cost times
     its ships. Trials ``0..trials-1`` are the designs played; refused ones are
     recorded too but do not count. Seeds ``seed .. seed + games - 1`` serve
     every trial, and ``confirm`` fresh seeds after them the final comparison.
@@ -205,8 +205,8 @@ def optimise(
     for name, value in (("trials", trials), ("games", games), ("confirm", confirm), ("batch", batch), ("top", top)):
         if value < 1:
             raise LabError(f"{name} must be at least 1, got {value}")
-    match = _match(system_name, against, budget, scenario_id, seat, bot)
-    search = Search(system_name, match.scenario.id, match.seat, against, budget, seeds=(seed, seed + games - 1))
+    match = _match(system_name, against, budget, scenario_id, side, bot)
+    search = Search(system_name, match.scenario.id, match.side, against, budget, seeds=(seed, seed + games - 1))
     search.confirm_seeds = (seed + games, seed + games + confirm - 1)
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     study = optuna.create_study(direction="maximize", sampler=optuna.samplers.TPESampler(seed=seed))
@@ -219,7 +219,7 @@ def optimise(
             break  # the sampler keeps proposing refused designs: stop with what was played
         jobs = [match.job(i, t.design, games, seed) for i, t in enumerate(new)]
         rows = run(jobs, chunk, None) if jobs else []
-        for trial, (wins, played) in zip(new, _tally(rows, match.seat, len(new)), strict=True):
+        for trial, (wins, played) in zip(new, _tally(rows, match.side, len(new)), strict=True):
             trial.wins, trial.games = wins, played
         for asked, trial in waiting:
             study.tell(asked, trial.win_rate)
@@ -235,13 +235,13 @@ def optimise(
 
 @dataclass(frozen=True)
 class _Match:
-    """What every trial shares: the scenario, the searched seat and its ships, the bot, the opponent design."""
+    """What every trial shares: the scenario, the searched side and its ships, the bot, the opponent design."""
 
     system: str
     space: Space
     catalogue: Mapping[str, Mapping[str, Any]]
     scenario: Scenario
-    seat: str
+    side: str
     bot: str
     against: str
     #: The opponent's design: a proposal starts from it, so the fields the search does not vary stay as it has them.
@@ -250,7 +250,7 @@ class _Match:
     budget: int | None
 
     def job(self, index: int, design: Mapping[str, Any], games: int, first_seed: int) -> Job:
-        return _job(index, self.scenario, self.seat, self.bot, design, self.against, games, first_seed)
+        return _job(index, self.scenario, self.side, self.bot, design, self.against, games, first_seed)
 
     def over_budget(self, cost: int | None) -> str:
         """Why a fleet of ``cost`` designs breaks the budget; "" within it (or with no budget or no cost)."""
@@ -267,12 +267,12 @@ class _Match:
         return cost, refused or self.over_budget(cost) or self.setup_problem(design)
 
     def setup_problem(self, design: Mapping[str, Any]) -> str:
-        """Why the scenario cannot be set up with ``design`` in the searched seat; ""."""
-        return _setup_problem(self.scenario, self.seat, self.bot, design, self.against)
+        """Why the scenario cannot be set up with ``design`` in the searched side; ""."""
+        return _setup_problem(self.scenario, self.side, self.bot, design, self.against)
 
 
 def _match(
-    system_name: str, against: str, budget: int | None, scenario_id: str | None, seat: str | None, bot: str | None
+    system_name: str, against: str, budget: int | None, scenario_id: str | None, side: str | None, bot: str | None
 ) -> _Match:
     """The search's set-up from the request, each part checked with an error naming the option at fault."""
     get_system(system_name)  # an unknown system is refused with the known ones
@@ -283,19 +283,19 @@ def _match(
     scenario = builtin_scenario(scenario_id or default_scenario(system_name))
     if scenario.system != system_name:
         raise LabError(f"scenario {scenario.id!r} is for {scenario.system}, not {system_name}")
-    seats = [s.id for s in scenario.sides]
-    seat = seat or seats[0]
-    if seat not in seats:
-        raise LabError(f"--seat: no seat {seat!r} in {scenario.id} (seats: {', '.join(seats)})")
+    sides = [s.id for s in scenario.sides]
+    side = side or sides[0]
+    if side not in sides:
+        raise LabError(f"--side: no side {side!r} in {scenario.id} (sides: {', '.join(sides)})")
     bots = bot_names(system_name)
     bot = bot or ("greedy" if "greedy" in bots else "random")
     if bot not in bots:
         raise LabError(f"--bot: no computer player {bot!r} (known: {', '.join(bots)})")
-    ships = len(next(entry for entry in scenario.sides if entry.id == seat).ships)
+    ships = len(next(entry for entry in scenario.sides if entry.id == side).ships)
     base = dict(catalogue[against])
     if budget is not None and design_cost(system_name, base, against) is None:
         raise LabError(f"{system_name}'s designs state no build points, so --budget cannot be checked")
-    return _Match(system_name, space, catalogue, scenario, seat, bot, against, base, ships, budget)
+    return _Match(system_name, space, catalogue, scenario, side, bot, against, base, ships, budget)
 
 
 class _Proposals:
@@ -356,16 +356,16 @@ def _confirm(
         if not match.over_budget(cost) and not match.setup_problem(design):
             entries.append((key, dict(design), cost, "catalogue"))
     rows = run([match.job(i, e[1], games, first_seed) for i, e in enumerate(entries)], chunk, None)
-    tallies = _tally(rows, match.seat, len(entries))
+    tallies = _tally(rows, match.side, len(entries))
     return [
         Entry(name, design, cost, played, wins, source)
         for (name, design, cost, source), (wins, played) in zip(entries, tallies, strict=True)
     ]
 
 
-def _setup_problem(scenario: Scenario, seat: str, bot: str, design: Mapping[str, Any], against: str) -> str:
-    """Why the scenario cannot be set up with ``design`` in ``seat`` (MSC: a starting speed above its engine); ""."""
-    job = _job(0, scenario, seat, bot, design, against, 1, 0)
+def _setup_problem(scenario: Scenario, side: str, bot: str, design: Mapping[str, Any], against: str) -> str:
+    """Why the scenario cannot be set up with ``design`` in ``side`` (MSC: a starting speed above its engine); ""."""
+    job = _job(0, scenario, side, bot, design, against, 1, 0)
     try:
         check_setup(scenario_from_data(job.scenario, scenario.id), job.options)
     except VectorwarError as err:
@@ -391,7 +391,7 @@ SEARCHED = "searched"
 def _job(
     index: int,
     scenario: Scenario,
-    seat: str,
+    side: str,
     bot: str,
     design: Mapping[str, Any],
     against: str,
@@ -403,7 +403,7 @@ def _job(
     data["sides"] = [
         {
             **entry,
-            "ships": [{**ship, "design": SEARCHED if entry["id"] == seat else against} for ship in entry["ships"]],
+            "ships": [{**ship, "design": SEARCHED if entry["id"] == side else against} for ship in entry["ships"]],
         }
         for entry in data["sides"]
     ]
@@ -411,11 +411,11 @@ def _job(
     return Job(index, data, controllers, games=games, first_seed=first_seed, label=f"design {index}", details=False)
 
 
-def _tally(rows: Rows, seat: str, jobs: int) -> Sequence[tuple[int, int]]:
+def _tally(rows: Rows, side: str, jobs: int) -> Sequence[tuple[int, int]]:
     out = [[0, 0] for _ in range(jobs)]
     for row in rows:
         tally = out[int(row["job"])]
-        tally[0] += seat in str(row["winner"]).split(",")
+        tally[0] += side in str(row["winner"]).split(",")
         tally[1] += 1
     return [(wins, played) for wins, played in out]
 

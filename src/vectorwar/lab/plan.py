@@ -1,16 +1,16 @@
 """Sweeps and tournaments from a small TOML file (the schema is in docs/lab.md).
 
-A plan names a scenario and the seats' bots, and varies any of:
+A plan names a scenario and the sides' bots, and varies any of:
 
 * ``design.KEY.FIELD``: a field of a ship design (the scenario's own, else the catalogue's);
 * ``option.NAME``: a rule option;
-* ``seat.SEAT``: the bot in a seat;
-* ``fleet.SEAT``: a design every ship of a seat flies;
+* ``side.SIDE``: the bot in a side;
+* ``fleet.SIDE``: a design every ship of a side flies;
 
 over a grid (every combination of the ``[grid]`` lists), over explicit
 ``[[points]]`` (for values that must change together, like a BP split at
 equal cost), or both (every point with every grid combination). A
-``[tournament]`` table plays every ordering of its bots (or designs) in the seats.
+``[tournament]`` table plays every ordering of its bots (or designs) in the sides.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from vectorwar.scenario import scenario_from_data
 #: Games a set-up when a plan names none: enough that a 95% interval on a win rate is about 3 points either way.
 DEFAULT_GAMES = 1000
 
-PLAN_KEYS = {"scenario", "games", "first_seed", "seats", "options", "grid", "points", "tournament"}
+PLAN_KEYS = {"scenario", "games", "first_seed", "sides", "options", "grid", "points", "tournament"}
 
 
 def load_plan(path: Path) -> list[Job]:
@@ -50,18 +50,18 @@ def plan_jobs(data: Mapping[str, Any], source: str) -> list[Job]:
     scenario = builtin_scenario(str(data["scenario"]))
     games = _positive(data.get("games", DEFAULT_GAMES), f"{source}: games")
     first_seed = int(data.get("first_seed", 0))
-    seats = [s.id for s in scenario.sides]
+    sides = [s.id for s in scenario.sides]
     bots = bot_names(scenario.system)
     default_bot = "greedy" if "greedy" in bots else "random"
-    base_seats = dict.fromkeys(seats, default_bot) | dict(data.get("seats", {}))
+    base_sides = dict.fromkeys(sides, default_bot) | dict(data.get("sides", {}))
     settings = _grid_settings(data, source)
     tournament = data.get("tournament")
     if tournament is not None:
-        settings = _tournament_settings(settings, tournament, seats, bots, source)
+        settings = _tournament_settings(settings, tournament, sides, bots, source)
     jobs: list[Job] = []
     for index, setting in enumerate(settings):
         label = str(setting.pop("label", ""))
-        job = _job(index, scenario.to_data(), base_seats, dict(data.get("options", {})), setting, source)
+        job = _job(index, scenario.to_data(), base_sides, dict(data.get("options", {})), setting, source)
         jobs.append(
             Job(
                 index=index,
@@ -74,7 +74,7 @@ def plan_jobs(data: Mapping[str, Any], source: str) -> list[Job]:
                 params=setting,
             )
         )
-        _check(jobs[-1], bots, seats, f"{source}: {jobs[-1].label or 'the base set-up'}")
+        _check(jobs[-1], bots, sides, f"{source}: {jobs[-1].label or 'the base set-up'}")
     return jobs
 
 
@@ -99,39 +99,39 @@ def _grid_settings(data: Mapping[str, Any], source: str) -> list[dict[str, Any]]
 
 
 def _tournament_settings(
-    settings: list[dict[str, Any]], tournament: Mapping[str, Any], seats: list[str], bots: list[str], source: str
+    settings: list[dict[str, Any]], tournament: Mapping[str, Any], sides: list[str], bots: list[str], source: str
 ) -> list[dict[str, Any]]:
-    """Each setting once for every ordering of the tournament's bots (or designs) in the seats."""
+    """Each setting once for every ordering of the tournament's bots (or designs) in the sides."""
     if "bots" in tournament and "designs" in tournament:
         raise LabError(f"{source}: tournament: give bots or designs, not both (sweep the other in [grid])")
-    what, kind = ("designs", "fleet") if "designs" in tournament else ("bots", "seat")
+    what, kind = ("designs", "fleet") if "designs" in tournament else ("bots", "side")
     entrants = list(tournament.get(what, bots))
-    if len(entrants) < len(seats):
-        raise LabError(f"{source}: tournament.{what}: {len(seats)} seats need at least {len(seats)} {what}")
+    if len(entrants) < len(sides):
+        raise LabError(f"{source}: tournament.{what}: {len(sides)} sides need at least {len(sides)} {what}")
     return [
-        {**s, **{f"{kind}.{seat}": entrant for seat, entrant in zip(seats, order, strict=True)}}
+        {**s, **{f"{kind}.{side}": entrant for side, entrant in zip(sides, order, strict=True)}}
         for s in settings
-        for order in itertools.permutations(entrants, len(seats))
+        for order in itertools.permutations(entrants, len(sides))
     ]
 
 
 def _job(
     index: int,
     scenario: dict[str, Any],
-    seats: dict[str, str],
+    sides: dict[str, str],
     options: dict[str, object],
     setting: Mapping[str, Any],
     source: str,
 ) -> tuple[dict[str, Any], dict[str, str], dict[str, object]]:
-    seats = dict(seats)
+    sides = dict(sides)
     fleets: dict[str, str] = {}
     designs: dict[str, dict[str, Any]] = {k: dict(v) for k, v in scenario.get("designs", {}).items()}
     for key, value in setting.items():
         kind, _, rest = key.partition(".")
         if kind == "option" and rest:
             options[rest] = value
-        elif kind == "seat" and rest:
-            seats[rest] = str(value)
+        elif kind == "side" and rest:
+            sides[rest] = str(value)
         elif kind == "fleet" and rest:
             fleets[rest] = str(value)
         elif kind == "design" and rest.count(".") == 1:
@@ -139,7 +139,7 @@ def _job(
         else:
             raise LabError(
                 f"{source}: {key!r} is not a thing a plan can vary "
-                "(design.KEY.FIELD, option.NAME, seat.SEAT or fleet.SEAT)"
+                "(design.KEY.FIELD, option.NAME, side.SIDE or fleet.SIDE)"
             )
     entries = []
     for entry in scenario["sides"]:
@@ -148,8 +148,8 @@ def _job(
         entries.append(entry)
     unknown = sorted(set(fleets) - {entry["id"] for entry in entries})
     if unknown:
-        raise LabError(f"{source}: fleet.{unknown[0]}: no such seat (seats: {', '.join(s['id'] for s in entries)})")
-    return {**scenario, "designs": designs, "sides": entries}, seats, options
+        raise LabError(f"{source}: fleet.{unknown[0]}: no such side (sides: {', '.join(s['id'] for s in entries)})")
+    return {**scenario, "designs": designs, "sides": entries}, sides, options
 
 
 def _set_design_field(designs: dict[str, dict[str, Any]], system: str, key: str, value: Any, source: str) -> None:
@@ -163,12 +163,12 @@ def _set_design_field(designs: dict[str, dict[str, Any]], system: str, key: str,
     designs[design][field] = value
 
 
-def _check(job: Job, bots: list[str], seats: list[str], where: str) -> None:
-    for seat, bot in job.controllers.items():
-        if seat not in seats:
-            raise LabError(f"{where}: no seat {seat!r} (seats: {', '.join(seats)})")
+def _check(job: Job, bots: list[str], sides: list[str], where: str) -> None:
+    for side, bot in job.controllers.items():
+        if side not in sides:
+            raise LabError(f"{where}: no side {side!r} (sides: {', '.join(sides)})")
         if bot not in bots:
-            raise LabError(f"{where}: seat {seat}: no computer player {bot!r} (known: {', '.join(bots)})")
+            raise LabError(f"{where}: side {side}: no computer player {bot!r} (known: {', '.join(bots)})")
     try:
         check_setup(scenario_from_data(job.scenario, where), job.options)
     except ScenarioError as err:

@@ -1,8 +1,8 @@
 """The lab report's plots: one panel per question a designer asks of a results table.
 
-* win rate of each seat, with a 95% Wilson interval, against each swept value (and each set-up);
-* side advantage: each seat's share of wins (and draws) over all games;
-* game length, luck, and first-mover advantage: how the seat holding turn 1's initiative fares;
+* win rate of each side, with a 95% Wilson interval, against each swept value (and each set-up);
+* side advantage: each side's share of wins (and draws) over all games;
+* game length, luck, and first-mover advantage: how the side holding turn 1's initiative fares;
 * a tournament table: each bot's (or design's) win rate against each other one;
 * ratings: each entrant's Elo (Bradley-Terry) with its 95% interval, from the same games.
 
@@ -37,10 +37,10 @@ class Panel:
 
 @dataclass(frozen=True)
 class Games:
-    """The columns of a results table the plots read, parsed once: seats in order, swept values, winners."""
+    """The columns of a results table the plots read, parsed once: sides in order, swept values, winners."""
 
     frame: Any
-    seats: list[str]
+    sides: list[str]
     params: list[dict[str, Any]]
     winners: list[set[str]]
 
@@ -48,7 +48,7 @@ class Games:
     def of(cls, frame: Any) -> Games:
         params = [json.loads(t) for t in frame["params"]]
         winners = [set(w.split(",")) if w else set() for w in frame["winner"]]
-        return cls(frame, seats_of(frame), params, winners)
+        return cls(frame, sides_of(frame), params, winners)
 
 
 def pyplot() -> Any:
@@ -113,34 +113,34 @@ def swept(frame: Any) -> dict[str, list[str]]:
 
 
 def tournament_table(frame: Any) -> dict[str, dict[str, tuple[float, int]]]:
-    """Entrant -> opponent -> (win rate, games), over two-seat games between different entrants.
+    """Entrant -> opponent -> (win rate, games), over two-side games between different entrants.
 
-    A seat's entrant is its fleet's design where a plan set one for every seat (``fleet.SEAT``), else its
-    bot: a design in one seat against a bot in the other is no pairing of like with like.
+    A side's entrant is its fleet's design where a plan set one for every side (``fleet.SIDE``), else its
+    bot: a design in one side against a bot in the other is no pairing of like with like.
     """
     tally: dict[str, dict[str, list[int]]] = {}
-    rows = zip(frame["bots"], frame["seats"], frame["params"], frame["winner"], strict=True)
-    for bots_text, seats_text, params_text, winner in rows:
-        bots, seats, params = json.loads(bots_text), json.loads(seats_text), json.loads(params_text)
-        by_fleet = all(f"fleet.{seat}" in params for seat in seats)
-        entrant = {seat: str(params[f"fleet.{seat}"] if by_fleet else bots[seat]) for seat in seats}
-        if len(seats) != 2 or entrant[seats[0]] == entrant[seats[1]]:
+    rows = zip(frame["bots"], frame["sides"], frame["params"], frame["winner"], strict=True)
+    for bots_text, sides_text, params_text, winner in rows:
+        bots, sides, params = json.loads(bots_text), json.loads(sides_text), json.loads(params_text)
+        by_fleet = all(f"fleet.{side}" in params for side in sides)
+        entrant = {side: str(params[f"fleet.{side}"] if by_fleet else bots[side]) for side in sides}
+        if len(sides) != 2 or entrant[sides[0]] == entrant[sides[1]]:
             continue
-        for seat, other in (seats, seats[::-1]):
-            cell = tally.setdefault(entrant[seat], {}).setdefault(entrant[other], [0, 0])
-            cell[0] += seat in winner.split(",")
+        for side, other in (sides, sides[::-1]):
+            cell = tally.setdefault(entrant[side], {}).setdefault(entrant[other], [0, 0])
+            cell[0] += side in winner.split(",")
             cell[1] += 1
     return {a: {b: (w / n, n) for b, (w, n) in row.items()} for a, row in tally.items()}
 
 
-def seats_of(frame: Any) -> list[str]:
-    """Every seat in the results, in the order first seen."""
-    seats: list[str] = []
-    for text in frame["seats"]:
-        for seat in json.loads(text):
-            if seat not in seats:
-                seats.append(seat)
-    return seats
+def sides_of(frame: Any) -> list[str]:
+    """Every side in the results, in the order first seen."""
+    sides: list[str] = []
+    for text in frame["sides"]:
+        for side in json.loads(text):
+            if side not in sides:
+                sides.append(side)
+    return sides
 
 
 def show_value(value: object) -> str:
@@ -152,12 +152,12 @@ def _slug(name: str) -> str:
     return "".join(c if c.isalnum() else "-" for c in name)
 
 
-def _seat_rates(ax: Any, games: Games, groups: list[list[int]], **style: Any) -> None:
-    """Each seat's win rate in each group of rows, with error bars, the seats nudged apart to stay readable."""
-    seats = games.seats
-    for offset, seat in enumerate(seats):
-        rates = [wilson(sum(seat in games.winners[i] for i in rows), len(rows)) for rows in groups]
-        xs = [i + (offset - (len(seats) - 1) / 2) * 0.08 for i in range(len(groups))]
+def _side_rates(ax: Any, games: Games, groups: list[list[int]], **style: Any) -> None:
+    """Each side's win rate in each group of rows, with error bars, the sides nudged apart to stay readable."""
+    sides = games.sides
+    for offset, side in enumerate(sides):
+        rates = [wilson(sum(side in games.winners[i] for i in rows), len(rows)) for rows in groups]
+        xs = [i + (offset - (len(sides) - 1) / 2) * 0.08 for i in range(len(groups))]
         ax.errorbar(
             xs,
             [r[0] for r in rates],
@@ -165,7 +165,7 @@ def _seat_rates(ax: Any, games: Games, groups: list[list[int]], **style: Any) ->
             marker="o",
             **style,
             capsize=3,
-            label=seat,
+            label=side,
         )
 
 
@@ -178,7 +178,7 @@ def _sweep_panels(games: Games) -> list[Panel]:
                 [i for i, p in enumerate(games.params) if name in p and show_value(p[name]) == value]
                 for value in values
             ]
-            _seat_rates(ax, games, groups)
+            _side_rates(ax, games, groups)
             ax.set_xticks(range(len(values)), values)
             ax.set_ylim(0, 1)
             ax.set_xlabel(name)
@@ -189,7 +189,7 @@ def _sweep_panels(games: Games) -> list[Panel]:
 
         per_value = len(games.frame) // max(1, len(values))
         caption = (
-            f"Win rate of each seat for each value of {name}, with 95% Wilson intervals "
+            f"Win rate of each side for each value of {name}, with 95% Wilson intervals "
             f"(about {per_value} games a value, the other swept values mixed in)."
         )
         panels.append(Panel(f"winrate-{_slug(name)}", draw_sweep, caption))
@@ -205,7 +205,7 @@ def _setup_panels(games: Games) -> list[Panel]:
 
     def draw_setups(ax: Any) -> list[str]:
         groups = [[i for i, j in enumerate(frame["job"]) if int(j) == job] for job in jobs]
-        _seat_rates(ax, games, groups, linestyle="none")
+        _side_rates(ax, games, groups, linestyle="none")
         shown = [names[job] for job in jobs]
         ax.set_xticks(range(len(jobs)), shown, rotation=20, ha="right", fontsize="small")
         ax.set_ylim(0, 1)
@@ -215,7 +215,7 @@ def _setup_panels(games: Games) -> list[Panel]:
         return shown
 
     caption = (
-        f"Win rate of each seat in each set-up, with 95% Wilson intervals ({len(frame) // len(jobs)} games "
+        f"Win rate of each side in each set-up, with 95% Wilson intervals ({len(frame) // len(jobs)} games "
         "a set-up where all are alike)."
     )
     return [Panel("winrate-setups", draw_setups, caption)]
@@ -232,15 +232,15 @@ def _sides_panel(games: Games) -> Panel:
     winners = games.winners
 
     def draw_sides(ax: Any) -> list[str]:
-        names = [*games.seats, "draw"]
-        stats = [wilson(sum(s in w for w in winners), len(winners)) for s in games.seats]
+        names = [*games.sides, "draw"]
+        stats = [wilson(sum(s in w for w in winners), len(winners)) for s in games.sides]
         stats.append(wilson(sum(not w for w in winners), len(winners)))
         _shares(ax, names, stats)
         ax.set_title(f"side advantage ({len(winners)} games)")
         return names
 
     caption = (
-        f"Side advantage: each seat's share of wins and the share of draws over all {len(games.frame)} games, "
+        f"Side advantage: each side's share of wins and the share of draws over all {len(games.frame)} games, "
         "with 95% Wilson intervals."
     )
     return Panel("sides", draw_sides, caption)
@@ -258,23 +258,23 @@ def _length_panel(frame: Any) -> Panel:
     return Panel("length", draw_lengths, "Game length: how many games lasted each number of turns.")
 
 
-def _lucks(frame: Any, seat: str) -> list[float]:
+def _lucks(frame: Any, side: str) -> list[float]:
     out = []
     for text in frame["luck"]:
-        figure = json.loads(text).get(seat, {}).get("luck")
+        figure = json.loads(text).get(side, {}).get("luck")
         if figure is not None:
             out.append(float(figure))
     return out
 
 
 def _luck_panels(games: Games) -> list[Panel]:
-    lucks = {seat: _lucks(games.frame, seat) for seat in games.seats}
+    lucks = {side: _lucks(games.frame, side) for side in games.sides}
     if not any(lucks.values()):
         return []  # no shot with settled odds: nothing to measure luck against
 
     def draw_luck(ax: Any) -> list[str]:
-        shown = [seat for seat in games.seats if lucks[seat]]
-        ax.hist([lucks[seat] for seat in shown], bins=20, label=shown)
+        shown = [side for side in games.sides if lucks[side]]
+        ax.hist([lucks[side] for side in shown], bins=20, label=shown)
         ax.axvline(0, color="black", linewidth=0.8)
         ax.set_xlabel("hits scored less hits expected, per game")
         ax.set_ylabel("games")
@@ -283,7 +283,7 @@ def _luck_panels(games: Games) -> list[Panel]:
         return shown
 
     caption = (
-        "Luck: in each game, the hits a seat's dice scored less the hits the odds of its shots promised "
+        "Luck: in each game, the hits a side's dice scored less the hits the odds of its shots promised "
         "(right of 0: luckier than the odds)."
     )
     return [Panel("luck", draw_luck, caption)]
@@ -306,7 +306,7 @@ def _first_mover_panels(games: Games) -> list[Panel]:
         return names
 
     caption = (
-        f"First-mover advantage: how the seat first in turn 1's initiative fared in {len(movers)} games, "
+        f"First-mover advantage: how the side first in turn 1's initiative fared in {len(movers)} games, "
         "with 95% Wilson intervals."
     )
     return [Panel("first-mover", draw_initiative, caption)]
@@ -335,7 +335,7 @@ def _tournament_panels(table: dict[str, dict[str, tuple[float, int]]]) -> list[P
 
 
 def _rating_panels(frame: Any) -> list[Panel]:
-    """Each entrant's Elo with its 95% interval, strongest on top; none without two-seat games between entrants."""
+    """Each entrant's Elo with its 95% interval, strongest on top; none without two-side games between entrants."""
     outcomes = outcomes_of(frame)
     if not outcomes:
         return []
@@ -362,7 +362,7 @@ def _rating_panels(frame: Any) -> list[Panel]:
         return names
 
     caption = (
-        f"Ratings: each entrant's Elo from a Bradley-Terry fit of {len(outcomes)} two-seat games (a draw counts "
+        f"Ratings: each entrant's Elo from a Bradley-Terry fit of {len(outcomes)} two-side games (a draw counts "
         "half), with 95% intervals from the Fisher information, games played in brackets."
     )
     return [Panel("ratings", draw_ratings, caption)]

@@ -276,21 +276,21 @@ def _tallies(order: list[str], games: list[Outcome]) -> dict[str, tuple[int, int
 
 
 def outcomes_of(frame: Any) -> list[Outcome]:
-    """The rated games of a lab results table: two-seat games between different entrants, a draw half.
+    """The rated games of a lab results table: two-side games between different entrants, a draw half.
 
-    A seat's entrant is its fleet's design where a plan set one for every seat (``fleet.SEAT``), else its
+    A side's entrant is its fleet's design where a plan set one for every side (``fleet.SIDE``), else its
     bot, as in the lab's tournament table."""
     out: list[Outcome] = []
-    rows = zip(frame["bots"], frame["seats"], frame["params"], frame["winner"], strict=True)
-    for bots_text, seats_text, params_text, winner in rows:
-        bots, seats, params = json.loads(bots_text), json.loads(seats_text), json.loads(params_text)
-        if len(seats) != 2:
+    rows = zip(frame["bots"], frame["sides"], frame["params"], frame["winner"], strict=True)
+    for bots_text, sides_text, params_text, winner in rows:
+        bots, sides, params = json.loads(bots_text), json.loads(sides_text), json.loads(params_text)
+        if len(sides) != 2:
             continue
-        by_fleet = all(f"fleet.{seat}" in params for seat in seats)
-        first, second = (str(params[f"fleet.{seat}"] if by_fleet else bots[seat]) for seat in seats)
+        by_fleet = all(f"fleet.{side}" in params for side in sides)
+        first, second = (str(params[f"fleet.{side}"] if by_fleet else bots[side]) for side in sides)
         if first == second:
             continue
         winners = set(str(winner).split(",")) - {""}
-        score = 0.5 if not winners else 1.0 if seats[0] in winners else 0.0
+        score = 0.5 if not winners else 1.0 if sides[0] in winners else 0.0
         out.append(Outcome(first, second, score))
     return out

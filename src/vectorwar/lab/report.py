@@ -19,8 +19,8 @@ from vectorwar.lab.plots import (
     report_panels,
     save_panel,
     save_summary,
-    seats_of,
     show_value,
+    sides_of,
     swept,
     tournament_table,
 )
@@ -112,13 +112,13 @@ def _write_samples(frame: Any, out_dir: Path) -> dict[int, Path]:
 
 
 def _about_html(frame: Any, cells: list[dict[str, Any]]) -> str:
-    """What was played: scenarios, bots by seat, seeds, games, and the command that made the results."""
+    """What was played: scenarios, bots by side, seeds, games, and the command that made the results."""
     scenarios = ", ".join(sorted(set(frame["scenario"])))
     bots = sorted({str(c["bots"]) for c in cells})
-    seats = seats_of(frame)
+    sides = sides_of(frame)
     shown_bots = "; ".join(
-        ", ".join(f"{seat} {by_seat[seat]}" for seat in seats if seat in by_seat)
-        for by_seat in (json.loads(b) for b in bots)
+        ", ".join(f"{side} {by_side[side]}" for side in sides if side in by_side)
+        for by_side in (json.loads(b) for b in bots)
     )
     seeds = sorted({str(c["seeds"]) for c in cells})
     job_count = len({c["job"] for c in cells})
@@ -144,9 +144,9 @@ def _interval(value: object, lo: object, hi: object) -> str:
 
 
 def _cells_html(cells: list[dict[str, Any]], samples: dict[int, Path]) -> str:
-    """Every cell's figures: per seat, then the cell's own (shown on its first seat's row)."""
+    """Every cell's figures: per side, then the cell's own (shown on its first side's row)."""
     head = (
-        "<tr><th>set-up</th><th>games</th><th>seat</th><th>win</th><th>draw</th><th>loss</th>"
+        "<tr><th>set-up</th><th>games</th><th>side</th><th>win</th><th>draw</th><th>loss</th>"
         "<th>damage a turn</th><th>luck (sd)</th><th>completion</th><th>turns mean (sd, range)</th>"
         "<th>first mover wins</th><th>first mover score</th><th>sample game</th></tr>"
     )
@@ -175,7 +175,7 @@ def _cells_html(cells: list[dict[str, Any]], samples: dict[int, Path]) -> str:
             cell = "<td></td>" * 5
         body += (
             f"<tr><td>{label if first else ''}</td><td>{c['games'] if first else ''}</td>"
-            f"<td>{html.escape(c['seat'])}</td>"
+            f"<td>{html.escape(c['side'])}</td>"
             f"<td>{_interval(c['win'], c['win_lo'], c['win_hi'])}</td>"
             f"<td>{_interval(c['draw'], c['draw_lo'], c['draw_hi'])}</td>"
             f"<td>{_interval(c['loss'], c['loss_lo'], c['loss_hi'])}</td>"
@@ -184,9 +184,9 @@ def _cells_html(cells: list[dict[str, Any]], samples: dict[int, Path]) -> str:
     notes = (
         "<p>Rates are shares of the set-up's games with 95% Wilson intervals. The draw share is the "
         "set-up's drawishness; completion is the share decided before the turn limit. Damage a turn is "
-        "the damage the seat dealt per turn played, averaged over games. Luck is hits scored less hits "
-        "expected from the odds, averaged over games where the seat fired a shot with settled odds. The "
-        "first mover is the seat first in turn 1's initiative; its score counts a win 1 and a draw a half "
+        "the damage the side dealt per turn played, averaged over games. Luck is hits scored less hits "
+        "expected from the odds, averaged over games where the side fired a shot with settled odds. The "
+        "first mover is the side first in turn 1's initiative; its score counts a win 1 and a draw a half "
         "(0.5: no advantage). A sample game is the set-up's first seed as a save file: "
         "<code>vectorwar show FILE</code> and <code>vectorwar log FILE</code> replay it, and a vectorwar "
         "server's workshop (<code>/workshop</code>, <em>Watch a saved game</em>) opens it in the browser's "
@@ -243,13 +243,13 @@ def _progress_plot(search: Search, best_catalogue: Entry | None, path: Path) -> 
 
 
 def _search_html(search: Search, command: str) -> str:
-    """What was searched: system, scenario, seats, budget, trials, seeds and the command."""
+    """What was searched: system, scenario, sides, budget, trials, seeds and the command."""
     refused = len(search.trials) - len(search.played)
     items = [
         f"<li>System: {html.escape(search.system)}; scenario: {html.escape(search.scenario)}</li>",
-        f"<li>Searched: every ship of {html.escape(search.seat)}; against: a fleet of "
+        f"<li>Searched: every ship of {html.escape(search.side)}; against: a fleet of "
         f"{html.escape(search.against)}</li>",
-        f"<li>Budget: {'none' if search.budget is None else search.budget} points for the searched seat's fleet</li>",
+        f"<li>Budget: {'none' if search.budget is None else search.budget} points for the searched side's fleet</li>",
         f"<li>Trials: {len(search.played)} designs played, {refused} refused by the design rules, the budget or the "
         "scenario</li>",
         f"<li>Seeds: {search.seeds[0]}-{search.seeds[1]} for every trial; "

@@ -45,7 +45,7 @@ class _Model(BaseModel):
 
 
 Hex64 = Annotated[str, Field(pattern=rf"^[0-9a-f]{{{HEX_DIGITS}}}$")]
-SeatName = Annotated[str, Field(min_length=1, max_length=_NAME_MAX)]
+SideName = Annotated[str, Field(min_length=1, max_length=_NAME_MAX)]
 StepNumber = Annotated[int, Field(ge=0, le=MAX_HISTORY)]
 Time = Annotated[int, Field(ge=0, le=_MAX_TIME)]
 
@@ -53,7 +53,7 @@ Time = Annotated[int, Field(ge=0, le=_MAX_TIME)]
 class _CommitModel(_Model):
     kind: Literal["commit"]
     step: StepNumber
-    seat: SeatName
+    side: SideName
     plot_hash: Hex64
     key_hash: Hex64
     at: Time | None = None
@@ -62,7 +62,7 @@ class _CommitModel(_Model):
 class _RevealModel(_Model):
     kind: Literal["reveal"]
     step: StepNumber
-    seat: SeatName
+    side: SideName
     plot: str = Field(max_length=MAX_ORDER_CHARS)
     salt: Hex64
     secret: Hex64
@@ -72,8 +72,8 @@ class _RevealModel(_Model):
 class _ClaimModel(_Model):
     kind: Literal["claim"]
     step: StepNumber
-    seat: SeatName
-    against: list[SeatName] = Field(min_length=1, max_length=MAX_SIDES)
+    side: SideName
+    against: list[SideName] = Field(min_length=1, max_length=MAX_SIDES)
     since: Time
     at: Time
 
@@ -81,14 +81,14 @@ class _ClaimModel(_Model):
 class _ConcedeModel(_Model):
     kind: Literal["concede"]
     step: StepNumber
-    seat: SeatName
+    side: SideName
     at: Time | None = None
 
 
 class _AgreeModel(_Model):
     kind: Literal["agree"]
     step: StepNumber
-    seat: SeatName
+    side: SideName
     at: Time | None = None
 
 
@@ -129,7 +129,7 @@ class _KeyringModel(_Model):
     format: Literal["vectorwar-pbem-keyring"]
     version: Literal[1]
     game: str = Field(pattern=rf"^[0-9a-f]{{{GAME_ID_DIGITS}}}$")
-    seat: SeatName
+    side: SideName
     seen: _SeenModel
     sealed: list[_SealedModel] = Field(max_length=MAX_SIDES)
     sent: list[_ActionModel] = Field(default_factory=list, max_length=MAX_PBEM_ACTIONS)
@@ -164,7 +164,7 @@ def game_from_data(data: Any, source: str = "pbem file") -> PbemGame:
             pbem.apply(action)
         except VectorwarError as err:
             raise PbemFileError(
-                f"{source}: action {number} ({action.to_data()['kind']} by {action.seat} at step {action.step}) "
+                f"{source}: action {number} ({action.to_data()['kind']} by {action.side} at step {action.step}) "
                 f"does not replay: {err}"
             ) from None
     if (model.sequence, model.previous, model.head) != (pbem.sequence, pbem.previous, pbem.head):
@@ -178,31 +178,31 @@ def game_from_data(data: Any, source: str = "pbem file") -> PbemGame:
 
 def _action(raw: _RawAction) -> Action:
     if isinstance(raw, _ConcedeModel):
-        return Concede(raw.step, raw.seat, raw.at)
+        return Concede(raw.step, raw.side, raw.at)
     if isinstance(raw, _AgreeModel):
-        return Agree(raw.step, raw.seat, raw.at)
+        return Agree(raw.step, raw.side, raw.at)
     if isinstance(raw, _CommitModel):
-        return Commit(raw.step, raw.seat, raw.plot_hash, raw.key_hash, raw.at)
+        return Commit(raw.step, raw.side, raw.plot_hash, raw.key_hash, raw.at)
     if isinstance(raw, _RevealModel):
-        return Reveal(raw.step, raw.seat, raw.plot, raw.salt, raw.secret, raw.at)
-    return Claim(raw.step, raw.seat, tuple(raw.against), raw.since, raw.at)
+        return Reveal(raw.step, raw.side, raw.plot, raw.salt, raw.secret, raw.at)
+    return Claim(raw.step, raw.side, tuple(raw.against), raw.since, raw.at)
 
 
 def keyring_from_data(data: Any, source: str = "keyring") -> Keyring:
     model: _KeyringModel = _validated(_KeyringModel, data, source, "play-by-e-mail keyring", KEYRING_FORMAT)
     sealed = tuple(Sealed(s.step, s.plot, s.salt, s.secret) for s in model.sealed)
     sent = tuple(_action(a) for a in model.sent)
-    if any(a.seat != model.seat for a in sent):
-        raise PbemFileError(f"{source}: the keyring's last pass holds another seat's action")
-    return Keyring(model.game, model.seat, model.seen.sequence, model.seen.hash, sealed, model.seen.at, sent)
+    if any(a.side != model.side for a in sent):
+        raise PbemFileError(f"{source}: the keyring's last pass holds another side's action")
+    return Keyring(model.game, model.side, model.seen.sequence, model.seen.hash, sealed, model.seen.at, sent)
 
 
-def new_keyring(pbem: PbemGame, seat: str) -> Keyring:
-    """A seat's first keyring for ``pbem``, checked against the whole file.
+def new_keyring(pbem: PbemGame, side: str) -> Keyring:
+    """A side's first keyring for ``pbem``, checked against the whole file.
 
     A new keyring has seen only the file's first state and sealed nothing, so a file that already holds
-    an action for ``seat`` (another player wrote it before this one ever opened the file) is refused
-    with :class:`ForeignActionError`: no one can commit, reveal or plot for a seat but its own player.
+    an action for ``side`` (another player wrote it before this one ever opened the file) is refused
+    with :class:`ForeignActionError`: no one can commit, reveal or plot for a side but its own player.
 
     >>> from vectorwar.catalogue import builtin_scenario
     >>> pbem = PbemGame.new(builtin_scenario("msc-duel"), "0" * 32)
@@ -211,67 +211,67 @@ def new_keyring(pbem: PbemGame, seat: str) -> Keyring:
     Traceback (most recent call last):
     vectorwar.errors.ForeignActionError: the file holds a commitment for blue at step 0 that blue's keyring ...
     """
-    pbem.check_seat(seat)
-    keyring = Keyring(pbem.game_id, seat, 0, pbem.chain[0])
-    check_keyring(pbem, keyring, seat)
+    pbem.check_side(side)
+    keyring = Keyring(pbem.game_id, side, 0, pbem.chain[0])
+    check_keyring(pbem, keyring, side)
     return keyring.saw(pbem)
 
 
-def check_keyring(pbem: PbemGame, keyring: Keyring, seat: str | None = None, now: int | None = None) -> None:
-    """Refuse a file that does not follow from what ``keyring``'s player (of ``seat``) has seen.
+def check_keyring(pbem: PbemGame, keyring: Keyring, side: str | None = None, now: int | None = None) -> None:
+    """Refuse a file that does not follow from what ``keyring``'s player (of ``side``) has seen.
 
-    Another game's file, a seat the keyring is not for, a file older than the last
-    one seen or with a different history, and an action for the keyring's seat that
+    Another game's file, a side the keyring is not for, a file older than the last
+    one seen or with a different history, and an action for the keyring's side that
     its player did not make are each refused with their own error. A claim against
-    the keyring's seat is checked against the player's own record of when the file
+    the keyring's side is checked against the player's own record of when the file
     reached them and against ``now`` (this player's clock): one made before the
     deadline by that record is refused with :class:`EarlyClaimError`.
     """
-    if seat is not None and keyring.seat != seat:
-        raise SwappedFileError(f"the keyring is {keyring.seat}'s, not {seat}'s: a keyring of another seat")
+    if side is not None and keyring.side != side:
+        raise SwappedFileError(f"the keyring is {keyring.side}'s, not {side}'s: a keyring of another side")
     if keyring.game != pbem.game_id:
         raise SwappedFileError(
-            f"this file is game {pbem.game_id}, but the keyring of {keyring.seat} is for game {keyring.game}: "
+            f"this file is game {pbem.game_id}, but the keyring of {keyring.side} is for game {keyring.game}: "
             "a file of another game"
         )
-    if keyring.seat not in pbem.seats:
-        raise SwappedFileError(f"the keyring is for seat {keyring.seat!r}, which this game does not have")
+    if keyring.side not in pbem.sides:
+        raise SwappedFileError(f"the keyring is for side {keyring.side!r}, which this game does not have")
     if keyring.seen_sequence > pbem.sequence:
         raise StaleFileError(
-            f"this file is at state {pbem.sequence} ({pbem.moment}), but {keyring.seat} has already seen state "
+            f"this file is at state {pbem.sequence} ({pbem.moment}), but {keyring.side} has already seen state "
             f"{keyring.seen_sequence} of this game: an old or replayed file"
         )
     if pbem.chain[keyring.seen_sequence] != keyring.seen_hash:
         raise StaleFileError(
-            f"this file's history differs from the one {keyring.seat} saw at state {keyring.seen_sequence}: "
+            f"this file's history differs from the one {keyring.side} saw at state {keyring.seen_sequence}: "
             "an earlier action was changed or the file was forked"
         )
     for number, action in enumerate(pbem.actions[keyring.seen_sequence :], keyring.seen_sequence):
         if isinstance(action, Claim):
-            if keyring.seat in action.against and number == keyring.seen_sequence:
+            if keyring.side in action.against and number == keyring.seen_sequence:
                 _check_claim_by_record(pbem, keyring, action, now)
             continue
-        if action.seat != keyring.seat:
+        if action.side != keyring.side:
             continue
         if isinstance(action, Concede | Agree):
             # A player's own concession or agreement is behind what its keyring has seen (its tools saw the
             # file after adding it), so one still ahead of it was written by someone else.
             kind = "a concession" if isinstance(action, Concede) else "an agreement to a draw"
             raise ForeignActionError(
-                f"the file holds {kind} by {keyring.seat} at step {action.step} that {keyring.seat}'s "
+                f"the file holds {kind} by {keyring.side} at step {action.step} that {keyring.side}'s "
                 "keyring did not make: someone else wrote it"
             )
         sealed = keyring.sealed_at(action.step)
         if sealed is None or not sealed.opens(action, pbem.game_id):
             kind = "commitment" if isinstance(action, Commit) else "reveal"
             raise ForeignActionError(
-                f"the file holds a {kind} for {keyring.seat} at step {action.step} that {keyring.seat}'s keyring "
+                f"the file holds a {kind} for {keyring.side} at step {action.step} that {keyring.side}'s keyring "
                 "did not make: someone else wrote it"
             )
 
 
 def _check_claim_by_record(pbem: PbemGame, keyring: Keyring, claim: Claim, now: int | None) -> None:
-    """The silent seat's own check of a claim against it: by its record, had the deadline passed?
+    """The silent side's own check of a claim against it: by its record, had the deadline passed?
 
     The keyring's ``seen_at`` is when this player's tools first opened the state the claim follows, so the
     deadline by the player's own record ends ``deadline_hours`` later; a claim stamped before it, or
@@ -285,7 +285,7 @@ def _check_claim_by_record(pbem: PbemGame, keyring: Keyring, claim: Claim, now: 
             f"the claim says {time_text(claim.at)}" if claim.at < due or now is None else f"it is now {time_text(now)}"
         )
         raise EarlyClaimError(
-            f"{claim.seat} claimed step {claim.step} against {keyring.seat}, but by {keyring.seat}'s own record the "
+            f"{claim.side} claimed step {claim.step} against {keyring.side}, but by {keyring.side}'s own record the "
             f"file reached it at {time_text(keyring.seen_at)}, so the deadline of {pbem.deadline_hours} h ends at "
             f"{time_text(due)} and {when}: a claim before the deadline"
         )
@@ -300,28 +300,28 @@ def rebuild(others: PbemGame, keyring: Keyring) -> PbemGame:
     """
     if keyring.game != others.game_id:
         raise SwappedFileError(
-            f"this file is game {others.game_id}, but the keyring of {keyring.seat} is for game {keyring.game}"
+            f"this file is game {others.game_id}, but the keyring of {keyring.side} is for game {keyring.game}"
         )
     if others.sequence >= keyring.seen_sequence:
         check_keyring(others, keyring)
         raise StaleFileError(
             f"nothing to rebuild: this file is at state {others.sequence} and already holds state "
-            f"{keyring.seen_sequence}, the newest {keyring.seat} made: play on from it"
+            f"{keyring.seen_sequence}, the newest {keyring.side} made: play on from it"
         )
     base = keyring.seen_sequence - len(keyring.sent)
     if not keyring.sent or others.sequence != base:
         raise StaleFileError(
-            f"{keyring.seat}'s last pass followed state {base} of the game, and this file is at state "
-            f"{others.sequence}: rebuild from the file {keyring.seat} answered last"
+            f"{keyring.side}'s last pass followed state {base} of the game, and this file is at state "
+            f"{others.sequence}: rebuild from the file {keyring.side} answered last"
         )
     for action in keyring.sent:
         try:
             others.apply(action)
         except VectorwarError as err:
-            raise StaleFileError(f"{keyring.seat}'s last pass does not follow this file: {err}") from None
+            raise StaleFileError(f"{keyring.side}'s last pass does not follow this file: {err}") from None
     if others.head != keyring.seen_hash:
         raise StaleFileError(
-            f"the rebuilt file's hash {others.head[:12]}... is not the {keyring.seen_hash[:12]}... {keyring.seat} "
+            f"the rebuilt file's hash {others.head[:12]}... is not the {keyring.seen_hash[:12]}... {keyring.side} "
             "saw last: this file's history differs from the one that pass followed"
         )
     return others

@@ -74,15 +74,15 @@ class PbemGame:
     step: int = 0
     commits: dict[str, Commit] = field(default_factory=dict)
     reveals: dict[str, Reveal] = field(default_factory=dict)
-    #: Hours each step may wait for a seat before the others can claim it; ``None``: no deadline.
+    #: Hours each step may wait for a side before the others can claim it; ``None``: no deadline.
     deadline_hours: int | None = None
-    #: The seats claimed against at this step: they owe nothing more at it.
+    #: The sides claimed against at this step: they owe nothing more at it.
     forfeited: dict[str, Claim] = field(default_factory=dict)
     #: A step is a whole turn: each plot carries standing fire that answers the turn's later prompts.
     whole_turns: bool = False
-    #: Each seat's standing orders, from its last revealed plot that named them (``Hawk 1 | fire at any``).
+    #: Each side's standing orders, from its last revealed plot that named them (``Hawk 1 | fire at any``).
     standing: dict[str, Standing] = field(default_factory=dict)
-    #: The seats that agreed at this step to end the game as a draw (an open offer; it lapses when the step resolves).
+    #: The sides that agreed at this step to end the game as a draw (an open offer; it lapses when the step resolves).
     agreed: dict[str, Agree] = field(default_factory=dict)
 
     @classmethod
@@ -128,7 +128,7 @@ class PbemGame:
     # -- asking ---------------------------------------------------------------
 
     @property
-    def seats(self) -> tuple[str, ...]:
+    def sides(self) -> tuple[str, ...]:
         return tuple(side.id for side in self.scenario.sides)
 
     @property
@@ -154,9 +154,9 @@ class PbemGame:
 
     @property
     def prompted(self) -> tuple[str, ...]:
-        """The seats with orders to give at this step (none at step 0, the set-up's dice)."""
+        """The sides with orders to give at this step (none at step 0, the set-up's dice)."""
         prompt = self.game.prompt if self.game is not None else None
-        return prompt.seats if prompt is not None else ()
+        return prompt.sides if prompt is not None else ()
 
     @property
     def moment(self) -> str:
@@ -166,7 +166,7 @@ class PbemGame:
         return "game over" if self.game.is_over else str(self.game.clock)
 
     def owed(self) -> dict[str, Owed]:
-        """What each side owes now, by seat: a commitment, or a reveal once every side committed."""
+        """What each side owes now, by side: a commitment, or a reveal once every side committed."""
         if self.is_over:
             return {}
         active = self.active
@@ -176,8 +176,8 @@ class PbemGame:
 
     @property
     def active(self) -> tuple[str, ...]:
-        """The seats that take part in this step: every seat but those a claim has silenced at it."""
-        return tuple(s for s in self.seats if s not in self.forfeited)
+        """The sides that take part in this step: every side but those a claim has silenced at it."""
+        return tuple(s for s in self.sides if s not in self.forfeited)
 
     @property
     def last_time(self) -> int | None:
@@ -185,7 +185,7 @@ class PbemGame:
         return self.actions[-1].at if self.actions else None
 
     def claimable_at(self) -> int | None:
-        """When the seats owing something now may be claimed against: the last action's time plus the deadline."""
+        """When the sides owing something now may be claimed against: the last action's time plus the deadline."""
         last = self.last_time
         if self.deadline_hours is None or last is None or self.is_over:
             return None
@@ -193,48 +193,48 @@ class PbemGame:
 
     # -- sealing, committing, revealing ----------------------------------------
 
-    def check_plot(self, seat: str, text: str) -> str:
-        """``text`` as ``seat``'s plot at this step, in its canonical form, checked as play checks it.
+    def check_plot(self, side: str, text: str) -> str:
+        """``text`` as ``side``'s plot at this step, in its canonical form, checked as play checks it.
 
         After ``|`` a plot may add standing fire (``Hawk 2L1 | fire at Raven 50%``): in a game of whole
-        turns it answers the turn's later fire prompts, and in any game it answers for the seat if a claim
-        silences it. A seat the prompt does not name may give standing fire alone (``| fire at any``).
+        turns it answers the turn's later fire prompts, and in any game it answers for the side if a claim
+        silences it. A side the prompt does not name may give standing fire alone (``| fire at any``).
         """
-        self.check_seat(seat)
+        self.check_side(side)
         orders, standing = split_plot(text)
         if standing is not None:
-            standing = checked_standing(self.game, seat, text, standing)
-        if seat not in self.prompted:
+            standing = checked_standing(self.game, side, text, standing)
+        if side not in self.prompted:
             if orders:
                 waiting = ", ".join(self.prompted) or "no one: the set-up only draws the dice"
-                raise OutOfStepError(f"{seat} has no orders to give at {self.moment} (waiting for {waiting}); "
+                raise OutOfStepError(f"{side} has no orders to give at {self.moment} (waiting for {waiting}); "
                                      "commit with no plot")  # fmt: skip
             return plot_text("", standing)
         if self.game is None:  # pragma: no cover - step 0 prompts no one
             raise OutOfStepError("no orders are given while the set-up draws the dice")
-        return plot_text(str(self.game.check(seat, orders)), standing)
+        return plot_text(str(self.game.check(side, orders)), standing)
 
-    def seal(self, seat: str, text: str, salt: str, secret: str) -> Sealed:
-        """``seat``'s plot sealed with a fresh ``salt`` and ``secret``, ready to commit; nothing is added."""
-        self._owes(seat, "commit")
+    def seal(self, side: str, text: str, salt: str, secret: str) -> Sealed:
+        """``side``'s plot sealed with a fresh ``salt`` and ``secret``, ready to commit; nothing is added."""
+        self._owes(side, "commit")
         _hex("salt", salt)
         _hex("secret", secret)
-        return Sealed(self.step, self.check_plot(seat, text), salt, secret)
+        return Sealed(self.step, self.check_plot(side, text), salt, secret)
 
-    def commit(self, seat: str, plot_hash: str, key_hash: str, at: int | None = None) -> Commit:
-        self.check_seat(seat)
+    def commit(self, side: str, plot_hash: str, key_hash: str, at: int | None = None) -> Commit:
+        self.check_side(side)
         self._not_over()
-        self._not_silenced(seat)
+        self._not_silenced(side)
         self._check_time(at)
-        if seat in self.commits:
+        if side in self.commits:
             raise DoubleCommitError(
-                f"{seat} has already committed at step {self.step} ({self.moment}); a commitment binds, "
+                f"{side} has already committed at step {self.step} ({self.moment}); a commitment binds, "
                 "so a second one is refused"
             )
         _hex("plot_hash", plot_hash)
         _hex("key_hash", key_hash)
-        action = Commit(self.step, seat, plot_hash, key_hash, at)
-        self.commits[seat] = action
+        action = Commit(self.step, side, plot_hash, key_hash, at)
+        self.commits[side] = action
         self._append(action)
         return action
 
@@ -244,61 +244,61 @@ class PbemGame:
         sealed = keyring.sealed_at(self.step)
         if sealed is None:
             raise OutOfStepError(
-                f"the keyring of {keyring.seat} holds no sealed plot for step {self.step}: commit first"
+                f"the keyring of {keyring.side} holds no sealed plot for step {self.step}: commit first"
             )
         start = len(self.game.events) if self.game is not None else 0
-        self.reveal(keyring.seat, sealed.plot, sealed.salt, sealed.secret, at)
+        self.reveal(keyring.side, sealed.plot, sealed.salt, sealed.secret, at)
         return sealed, list(self.game.events[start:]) if self.game is not None else []
 
-    def reveal(self, seat: str, plot: str, salt: str, secret: str, at: int | None = None) -> Reveal:
-        """Open ``seat``'s commitment; the last reveal of a step resolves it with the dice of every secret."""
-        self.check_seat(seat)
+    def reveal(self, side: str, plot: str, salt: str, secret: str, at: int | None = None) -> Reveal:
+        """Open ``side``'s commitment; the last reveal of a step resolves it with the dice of every secret."""
+        self.check_side(side)
         self._not_over()
-        self._not_silenced(seat)
+        self._not_silenced(side)
         self._check_time(at)
-        if seat in self.reveals:
-            raise OutOfStepError(f"{seat} has already revealed at step {self.step} ({self.moment})")
+        if side in self.reveals:
+            raise OutOfStepError(f"{side} has already revealed at step {self.step} ({self.moment})")
         missing = [s for s in self.active if s not in self.commits]
         if missing:
             raise EarlyRevealError(
-                f"{seat} cannot reveal at step {self.step} ({self.moment}) before every side has committed; "
+                f"{side} cannot reveal at step {self.step} ({self.moment}) before every side has committed; "
                 f"waiting for the commitment of {', '.join(missing)}"
             )
-        committed = self.commits[seat]
-        if key_commitment(self.game_id, self.step, seat, salt, secret) != committed.key_hash:
+        committed = self.commits[side]
+        if key_commitment(self.game_id, self.step, side, salt, secret) != committed.key_hash:
             raise WrongRevealError(
-                f"{seat}'s salt or secret is not the one committed to at step {self.step} ({self.moment}); "
+                f"{side}'s salt or secret is not the one committed to at step {self.step} ({self.moment}); "
                 "reveal from the keyring that made the commitment"
             )
-        if plot_commitment(self.game_id, self.step, seat, plot, salt) != committed.plot_hash:
+        if plot_commitment(self.game_id, self.step, side, plot, salt) != committed.plot_hash:
             raise PlotChangedError(
-                f"{seat}'s revealed plot {plot[:60]!r} is not the plot committed to at step {self.step} "
+                f"{side}'s revealed plot {plot[:60]!r} is not the plot committed to at step {self.step} "
                 f"({self.moment}): a plot cannot change once committed"
             )
-        if self.check_plot(seat, plot) != plot:
+        if self.check_plot(side, plot) != plot:
             # Only a plot written by hand gets here: the same plot but not in its canonical words.
-            raise PlotChangedError(f"{seat}'s revealed plot {plot[:60]!r} is not written as the game writes it")
-        action = Reveal(self.step, seat, plot, salt, secret, at)
-        reveals = {**self.reveals, seat: action}
+            raise PlotChangedError(f"{side}'s revealed plot {plot[:60]!r} is not written as the game writes it")
+        action = Reveal(self.step, side, plot, salt, secret, at)
+        reveals = {**self.reveals, side: action}
         if len(reveals) == len(self.active):
             self._resolve(reveals)
         else:
-            self.reveals[seat] = action
+            self.reveals[side] = action
         self._append(action)
         return action
 
     def turn(self, keyring: Keyring, order: str | None, salt: str, secret: str, at: int | None = None) -> Turn:
-        """Everything ``keyring``'s seat owes in one pass of the file, so a step costs one file from each side.
+        """Everything ``keyring``'s side owes in one pass of the file, so a step costs one file from each side.
 
-        In order: reveal what the seat sealed for this step, if it owes that reveal (the last reveal resolves
-        the step); then, if the seat owes a commitment, seal ``order`` (``None`` for a seat the prompt does not
+        In order: reveal what the side sealed for this step, if it owes that reveal (the last reveal resolves
+        the step); then, if the side owes a commitment, seal ``order`` (``None`` for a side the prompt does not
         name: a secret only) with ``salt`` and ``secret`` and commit it; then, if that commitment was the last
-        one of the step, reveal it at once, since every other side is already bound. It stops where the seat
+        one of the step, reveal it at once, since every other side is already bound. It stops where the side
         needs orders it has not given (``order`` is ``None`` and the prompt names it, or was used already).
 
         A refusal (an order the rules refuse at the new step, say) leaves the game as it was.
         """
-        seat = keyring.seat
+        side = keyring.side
         before = list(self.actions)
         start = len(self.game.events) if self.game is not None else 0
         done = Turn(keyring)
@@ -308,30 +308,30 @@ class PbemGame:
             self._rewind(before)
             raise
         events = list(self.game.events[start:]) if self.game is not None else []
-        needs = self.owed().get(seat) == "commit" and seat in self.prompted
+        needs = self.owed().get(side) == "commit" and side in self.prompted
         return replace(done, keyring=done.keyring.saw(self, at), events=tuple(events), needs_orders=needs)
 
     def _turn(self, done: Turn, order: str | None, salt: str, secret: str, at: int | None) -> Turn:
         keyring = done.keyring
-        seat = keyring.seat
+        side = keyring.side
         commits = 0
         while True:
-            owed = self.owed().get(seat)
+            owed = self.owed().get(side)
             if owed == "reveal":
                 sealed, _ = self.reveal_sealed(keyring, at)
                 keyring = keyring.saw(self, at)
                 done = replace(done, revealed=(*done.revealed, sealed))
-            elif owed == "commit" and (seat not in self.prompted or order is not None):
-                # A fresh salt and secret are needed for each commitment: a seat that commits a second secret
+            elif owed == "commit" and (side not in self.prompted or order is not None):
+                # A fresh salt and secret are needed for each commitment: a side that commits a second secret
                 # in one pass (no orders at two steps running) derives it from the first, never reusing it.
-                plot = order if seat in self.prompted and order is not None else ""
-                sealed = self.seal(seat, plot, _fresh(salt, commits), _fresh(secret, commits))
+                plot = order if side in self.prompted and order is not None else ""
+                sealed = self.seal(side, plot, _fresh(salt, commits), _fresh(secret, commits))
                 commits += 1
                 keyring = keyring.keep(sealed)
-                self.commit(seat, *sealed.hashes(self.game_id, seat), at)
+                self.commit(side, *sealed.hashes(self.game_id, side), at)
                 keyring = keyring.saw(self, at)
-                done = replace(done, committed=sealed if seat in self.prompted else done.committed)
-                if seat in self.prompted:
+                done = replace(done, committed=sealed if side in self.prompted else done.committed)
+                if side in self.prompted:
                     order = None
             else:
                 return replace(done, keyring=keyring)
@@ -344,21 +344,21 @@ class PbemGame:
         for name in ("actions", "chain", "game", "step", "commits", "reveals", "forfeited", "standing", "agreed"):
             setattr(self, name, getattr(again, name))
 
-    def claim(self, seat: str, at: int) -> Claim:
-        """``seat`` claims the step against every seat still owing something, once the deadline has passed.
+    def claim(self, side: str, at: int) -> Claim:
+        """``side`` claims the step against every side still owing something, once the deadline has passed.
 
         The deadline runs from the time the file's last action records (when its writer sent the file on)
-        and the game's hours per step. Each silent seat's plot is taken as a hold (refused if the rules
+        and the game's hours per step. Each silent side's plot is taken as a hold (refused if the rules
         allow no hold here) and its secret is left out of the dice; a claim that leaves nothing owed
         resolves the step at once.
         """
-        self.check_seat(seat)
+        self.check_side(side)
         self._not_over()
         if self.deadline_hours is None:
             raise OutOfStepError("this game was started with no deadline: no step can be claimed")
         owed = self.owed()
-        if seat in owed:
-            raise OutOfStepError(f"{seat} owes its own {owed[seat]} at step {self.step} ({self.moment}): "
+        if side in owed:
+            raise OutOfStepError(f"{side} owes its own {owed[side]} at step {self.step} ({self.moment}): "
                                  "a side claims only once it has done its part")  # fmt: skip
         since = self.last_time
         if since is None:
@@ -367,63 +367,63 @@ class PbemGame:
         due = since + self.deadline_hours * 3600
         if at < due:
             raise EarlyClaimError(
-                f"{seat} cannot claim step {self.step} ({self.moment}) at {time_text(at)}: the file's last action "
+                f"{side} cannot claim step {self.step} ({self.moment}) at {time_text(at)}: the file's last action "
                 f"was at {time_text(since)} and the deadline of {self.deadline_hours} h ends at {time_text(due)}"
             )
         against = tuple(owed)
         holds = self._holds(against)
-        action = Claim(self.step, seat, against, since, at)
+        action = Claim(self.step, side, against, since, at)
         self.forfeited.update(dict.fromkeys(against, action))
         if all(s in self.reveals for s in self.active):
             self._resolve(dict(self.reveals), holds)
         self._append(action)
         return action
 
-    def concede(self, seat: str, at: int | None = None) -> Concede:
-        """``seat`` gives the game up: it ends at this step and the other sides win (docs/pbem.md, *Conceding*).
+    def concede(self, side: str, at: int | None = None) -> Concede:
+        """``side`` gives the game up: it ends at this step and the other sides win (docs/pbem.md, *Conceding*).
 
         A side may concede at any step once the set-up's dice are drawn, whatever it owes; the step's
         commitments and reveals so far resolve nothing, and the game's record ends with the concession.
         """
-        self.check_seat(seat)
+        self.check_side(side)
         self._not_over()
         if self.game is None:
             raise OutOfStepError(
                 "the game has not begun (the set-up's dice are still being drawn): there is nothing to concede yet"
             )
         self._check_time(at)
-        action = Concede(self.step, seat, at)
-        self.game.concede(seat)
+        action = Concede(self.step, side, at)
+        self.game.concede(side)
         self._append(action)
         return action
 
-    def agree(self, seat: str, at: int | None = None) -> Agree:
-        """``seat`` offers to end the game as a draw, or agrees to the offer open at this step.
+    def agree(self, side: str, at: int | None = None) -> Agree:
+        """``side`` offers to end the game as a draw, or agrees to the offer open at this step.
 
         Once every side has agreed at the same step the game ends drawn (as at the online table); an offer
         lapses when the step resolves, so a side declines by playing on.
         """
-        self.check_seat(seat)
+        self.check_side(side)
         self._not_over()
         if self.game is None:
             raise OutOfStepError(
                 "the game has not begun (the set-up's dice are still being drawn): there is nothing to end yet"
             )
-        if seat in self.agreed:
-            raise OutOfStepError(f"{seat} has already agreed to a draw at step {self.step} ({self.moment})")
+        if side in self.agreed:
+            raise OutOfStepError(f"{side} has already agreed to a draw at step {self.step} ({self.moment})")
         self._check_time(at)
-        action = Agree(self.step, seat, at)
-        self.agreed[seat] = action
-        if all(s in self.agreed for s in self.seats):
-            self.game.end_by_agreement(self.seats)
+        action = Agree(self.step, side, at)
+        self.agreed[side] = action
+        if all(s in self.agreed for s in self.sides):
+            self.game.end_by_agreement(self.sides)
         self._append(action)
         return action
 
-    def _holds(self, seats: tuple[str, ...]) -> dict[str, str]:
-        """The orders each of ``seats`` gives at this step's prompt when claimed against (:func:`silent_orders`)."""
+    def _holds(self, sides: tuple[str, ...]) -> dict[str, str]:
+        """The orders each of ``sides`` gives at this step's prompt when claimed against (:func:`silent_orders`)."""
         if self.game is None:
             return {}
-        silent = tuple(seat for seat in seats if seat in self.prompted)
+        silent = tuple(side for side in sides if side in self.prompted)
         return silent_orders(self.game, silent, self.standing, self.game_id, self.step)
 
     def apply(self, action: Action) -> None:
@@ -431,13 +431,13 @@ class PbemGame:
         if action.step != self.step:
             raise OutOfStepError(f"an action of step {action.step} when the game is at step {self.step}")
         if isinstance(action, Commit):
-            self.commit(action.seat, action.plot_hash, action.key_hash, action.at)
+            self.commit(action.side, action.plot_hash, action.key_hash, action.at)
         elif isinstance(action, Reveal):
-            self.reveal(action.seat, action.plot, action.salt, action.secret, action.at)
+            self.reveal(action.side, action.plot, action.salt, action.secret, action.at)
         elif isinstance(action, Concede):
-            self.concede(action.seat, action.at)
+            self.concede(action.side, action.at)
         elif isinstance(action, Agree):
-            self.agree(action.seat, action.at)
+            self.agree(action.side, action.at)
         else:
             # The claim's own words must be what the file gives: who owes, and since when.
             against, since = tuple(self.owed()), self.last_time
@@ -446,30 +446,30 @@ class PbemGame:
                     f"the claim names {', '.join(action.against)} silent since {time_text(action.since)}; the file "
                     f"gives {', '.join(against) or 'no one'} since {'no time' if since is None else time_text(since)}"
                 )
-            self.claim(action.seat, action.at)
+            self.claim(action.side, action.at)
 
     def _resolve(self, reveals: Mapping[str, Reveal], holds: Mapping[str, str] | None = None) -> None:
-        # The dice come from the secrets revealed: a seat silenced by a claim adds none.
+        # The dice come from the secrets revealed: a side silenced by a claim adds none.
         seed = dice_seed(self.game_id, self.step, {s: r.secret for s, r in reveals.items()})
         if self.game is None:
             self.game = Game.new(self.system, self.scenario, seed, self.options)
         else:
             if holds is None:
                 holds = self._holds(tuple(self.forfeited))
-            plots = {seat: split_plot(reveal.plot) for seat, reveal in reveals.items()}
+            plots = {side: split_plot(reveal.plot) for side, reveal in reveals.items()}
             # Every order read before the dice are rekeyed, so nothing changes if one were refused.
             orders = {
-                seat: self.game.check(seat, plots[seat][0] if seat in plots else holds[seat]) for seat in self.prompted
+                side: self.game.check(side, plots[side][0] if side in plots else holds[side]) for side in self.prompted
             }
-            for seat, (_, standing) in plots.items():
+            for side, (_, standing) in plots.items():
                 if standing is not None:
-                    self.standing[seat] = standing
-                elif seat in self.prompted:
-                    self.standing.pop(seat, None)
+                    self.standing[side] = standing
+                elif side in self.prompted:
+                    self.standing.pop(side, None)
             turn = self.game.prompt.clock.turn if self.game.prompt is not None else 0
             self.game.rekey(seed)
-            for seat, order in orders.items():
-                self.game.submit(seat, order)
+            for side, order in orders.items():
+                self.game.submit(side, order)
             if self.whole_turns:
                 run_on(self.game, self.standing, turn)
         self.step += 1
@@ -482,16 +482,16 @@ class PbemGame:
         self.actions.append(action)
         self.chain.append(link(self.chain[-1], action))
 
-    def check_seat(self, seat: str) -> None:
-        if seat not in self.seats:
-            raise PbemError(f"this game has no seat {seat!r} (seats: {', '.join(self.seats)})")
+    def check_side(self, side: str) -> None:
+        if side not in self.sides:
+            raise PbemError(f"this game has no side {side!r} (sides: {', '.join(self.sides)})")
 
-    def _not_silenced(self, seat: str) -> None:
-        if seat in self.forfeited:
-            claim = self.forfeited[seat]
+    def _not_silenced(self, side: str) -> None:
+        if side in self.forfeited:
+            claim = self.forfeited[side]
             raise OutOfStepError(
-                f"{claim.seat} claimed step {self.step} ({self.moment}) against {seat} at {time_text(claim.at)}: "
-                f"{seat} plays no part in it"
+                f"{claim.side} claimed step {self.step} ({self.moment}) against {side} at {time_text(claim.at)}: "
+                f"{side} plays no part in it"
             )
 
     def _check_time(self, at: int | None) -> None:
@@ -512,15 +512,15 @@ class PbemGame:
         if self.is_over:
             raise OutOfStepError("the game is over: nothing more can be committed, revealed, claimed or conceded")
 
-    def _owes(self, seat: str, what: Owed) -> None:
-        self.check_seat(seat)
+    def _owes(self, side: str, what: Owed) -> None:
+        self.check_side(side)
         self._not_over()
-        owed = self.owed().get(seat)
+        owed = self.owed().get(side)
         if owed == what:
             return
-        if what == "commit" and seat in self.commits:
-            raise DoubleCommitError(f"{seat} has already committed at step {self.step} ({self.moment})")
-        raise OutOfStepError(f"{seat} owes {owed or 'nothing'} at step {self.step} ({self.moment}), not a {what}")
+        if what == "commit" and side in self.commits:
+            raise DoubleCommitError(f"{side} has already committed at step {self.step} ({self.moment})")
+        raise OutOfStepError(f"{side} owes {owed or 'nothing'} at step {self.step} ({self.moment}), not a {what}")
 
     # -- the file ------------------------------------------------------------
 

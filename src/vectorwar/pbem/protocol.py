@@ -43,16 +43,16 @@ def digest(*parts: Any) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def plot_commitment(game_id: str, step: int, seat: str, plot: str, salt: str) -> str:
-    return digest("vectorwar-pbem-plot", game_id, step, seat, plot, salt)
+def plot_commitment(game_id: str, step: int, side: str, plot: str, salt: str) -> str:
+    return digest("vectorwar-pbem-plot", game_id, step, side, plot, salt)
 
 
-def key_commitment(game_id: str, step: int, seat: str, salt: str, secret: str) -> str:
-    return digest("vectorwar-pbem-key", game_id, step, seat, salt, secret)
+def key_commitment(game_id: str, step: int, side: str, salt: str, secret: str) -> str:
+    return digest("vectorwar-pbem-key", game_id, step, side, salt, secret)
 
 
 def dice_seed(game_id: str, step: int, secrets: Mapping[str, str]) -> int:
-    """The seed of a step's dice: every side's secret (in seat order by name), the game and the step.
+    """The seed of a step's dice: every side's secret (in side order by name), the game and the step.
 
     >>> a = dice_seed("0" * 32, 1, {"red": "1" * 64, "blue": "2" * 64})
     >>> a == dice_seed("0" * 32, 1, {"blue": "2" * 64, "red": "1" * 64}), a == dice_seed("0" * 32, 2, {"red": "1" * 64})
@@ -69,7 +69,7 @@ class Commit:
     """A side's sealed plot for a step: hashes only; the plot, salt and secret stay in its keyring."""
 
     step: int
-    seat: str
+    side: str
     plot_hash: str
     key_hash: str
     #: When its writer says it was made (Unix seconds, UTC); ``None`` in a game with no deadline.
@@ -79,7 +79,7 @@ class Commit:
         data: dict[str, Any] = {
             "kind": "commit",
             "step": self.step,
-            "seat": self.seat,
+            "side": self.side,
             "plot_hash": self.plot_hash,
             "key_hash": self.key_hash,
         }
@@ -91,7 +91,7 @@ class Reveal:
     """A side opening its commitment: the plot, the salt and the secret."""
 
     step: int
-    seat: str
+    side: str
     plot: str
     salt: str
     secret: str
@@ -101,7 +101,7 @@ class Reveal:
         data: dict[str, Any] = {
             "kind": "reveal",
             "step": self.step,
-            "seat": self.seat,
+            "side": self.side,
             "plot": self.plot,
             "salt": self.salt,
             "secret": self.secret,
@@ -111,14 +111,14 @@ class Reveal:
 
 @dataclass(frozen=True, slots=True)
 class Claim:
-    """A side claiming a step after the game's deadline: the seats ``against`` it, silent since ``since``.
+    """A side claiming a step after the game's deadline: the sides ``against`` it, silent since ``since``.
 
-    Each silent seat's plot is taken as a hold and its secret is left out of the step's dice; ``since`` is the
+    Each silent side's plot is taken as a hold and its secret is left out of the step's dice; ``since`` is the
     time the file's last action before the claim records, ``at`` the time the claimer says it claimed.
     """
 
     step: int
-    seat: str
+    side: str
     against: tuple[str, ...]
     since: int
     at: int
@@ -127,7 +127,7 @@ class Claim:
         return {
             "kind": "claim",
             "step": self.step,
-            "seat": self.seat,
+            "side": self.side,
             "against": list(self.against),
             "since": self.since,
             "at": self.at,
@@ -142,11 +142,11 @@ class Concede:
     """
 
     step: int
-    seat: str
+    side: str
     at: int | None = None
 
     def to_data(self) -> dict[str, Any]:
-        return _timed({"kind": "concede", "step": self.step, "seat": self.seat}, self.at)
+        return _timed({"kind": "concede", "step": self.step, "side": self.side}, self.at)
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,11 +157,11 @@ class Agree:
     """
 
     step: int
-    seat: str
+    side: str
     at: int | None = None
 
     def to_data(self) -> dict[str, Any]:
-        return _timed({"kind": "agree", "step": self.step, "seat": self.seat}, self.at)
+        return _timed({"kind": "agree", "step": self.step, "side": self.side}, self.at)
 
 
 Action = Commit | Reveal | Claim | Concede | Agree
@@ -251,17 +251,17 @@ class Sealed:
     salt: str
     secret: str
 
-    def hashes(self, game_id: str, seat: str) -> tuple[str, str]:
+    def hashes(self, game_id: str, side: str) -> tuple[str, str]:
         """``(plot_hash, key_hash)`` of this sealed plot."""
         return (
-            plot_commitment(game_id, self.step, seat, self.plot, self.salt),
-            key_commitment(game_id, self.step, seat, self.salt, self.secret),
+            plot_commitment(game_id, self.step, side, self.plot, self.salt),
+            key_commitment(game_id, self.step, side, self.salt, self.secret),
         )
 
     def opens(self, action: Action, game_id: str) -> bool:
-        """Whether ``action`` (by the keyring's seat) is the one this sealed plot makes."""
+        """Whether ``action`` (by the keyring's side) is the one this sealed plot makes."""
         if isinstance(action, Commit):
-            return (action.plot_hash, action.key_hash) == self.hashes(game_id, action.seat)
+            return (action.plot_hash, action.key_hash) == self.hashes(game_id, action.side)
         if isinstance(action, Reveal):
             return (action.plot, action.salt, action.secret) == (self.plot, self.salt, self.secret)
         return False
@@ -282,19 +282,19 @@ class FileState(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Keyring:
-    """A player's own file for one seat: sealed plots not yet resolved, and the last state of the game seen.
+    """A player's own file for one side: sealed plots not yet resolved, and the last state of the game seen.
 
     It never travels: the shared file only ever holds hashes until the reveal.
     """
 
     game: str
-    seat: str
+    side: str
     seen_sequence: int
     seen_hash: str
     sealed: tuple[Sealed, ...] = ()
     #: When this player's tools first saw the state ``seen_sequence`` (Unix seconds, by this player's clock).
     seen_at: int | None = None
-    #: The actions this seat added after the others' last one, up to ``seen_sequence``: the player's last
+    #: The actions this side added after the others' last one, up to ``seen_sequence``: the player's last
     #: pass, which no one else's file holds yet, kept so a lost newest file can be rebuilt (:func:`rebuild`).
     sent: tuple[Action, ...] = ()
 
@@ -315,7 +315,7 @@ class Keyring:
         seen_at = self.seen_at if same and self.seen_at is not None else at
         actions = pbem.actions
         start = len(actions)
-        while start > 0 and actions[start - 1].seat == self.seat:
+        while start > 0 and actions[start - 1].side == self.side:
             start -= 1
         sent = tuple(actions[start:])
         return replace(self, seen_sequence=pbem.sequence, seen_hash=pbem.head, sealed=kept, seen_at=seen_at, sent=sent)
@@ -325,7 +325,7 @@ class Keyring:
             "format": KEYRING_FORMAT,
             "version": VERSION,
             "game": self.game,
-            "seat": self.seat,
+            "side": self.side,
             "seen": _timed({"sequence": self.seen_sequence, "hash": self.seen_hash}, self.seen_at),
             "sealed": [{"step": s.step, "plot": s.plot, "salt": s.salt, "secret": s.secret} for s in self.sealed],
             "sent": [a.to_data() for a in self.sent],
@@ -334,16 +334,16 @@ class Keyring:
 
 @dataclass(frozen=True, slots=True)
 class Turn:
-    """What one pass of the file did for a seat (:meth:`PbemGame.turn`)."""
+    """What one pass of the file did for a side (:meth:`PbemGame.turn`)."""
 
     keyring: Keyring
     #: The plots revealed, in order (the first usually the step before, the last maybe the one just committed).
     revealed: tuple[Sealed, ...] = ()
-    #: The orders committed for the step the seat is prompted at, if any.
+    #: The orders committed for the step the side is prompted at, if any.
     committed: Sealed | None = None
     #: What the reveals resolved.
     events: tuple[Event, ...] = ()
-    #: The seat owes orders at this step that it has not given yet.
+    #: The side owes orders at this step that it has not given yet.
     needs_orders: bool = False
 
 

@@ -1,4 +1,4 @@
-"""The orders a play-by-e-mail step takes from the file alone: standing fire, and a silent seat's orders.
+"""The orders a play-by-e-mail step takes from the file alone: standing fire, and a silent side's orders.
 
 No computer player is asked for any of them, so every copy of the game, of any version with the same rules,
 replays them the same (docs/pbem.md, *One file a turn* and *Deadlines and claims*).
@@ -17,13 +17,13 @@ from vectorwar.pbem.protocol import digest
 from vectorwar.roster import id_lookup
 
 
-def checked_standing(game: Game | None, seat: str, text: str, standing: Standing) -> Standing:
+def checked_standing(game: Game | None, side: str, text: str, standing: Standing) -> Standing:
     """The standing fire's target as the game spells it: ``any``, or a ship of another side."""
     if not standing.fire_at or standing.fire_at == ANY:
         return standing
     if game is None:
         raise OutOfStepError("no orders are given while the set-up draws the dice")
-    enemies = id_lookup(c.id for c in game.system.counters(game.state) if c.side != seat)
+    enemies = id_lookup(c.id for c in game.system.counters(game.state) if c.side != side)
     target = enemies.get(standing.fire_at.lower())
     if target is None:
         known = ", ".join(sorted(enemies.values())) or "none"
@@ -35,39 +35,39 @@ def checked_standing(game: Game | None, seat: str, text: str, standing: Standing
 
 
 def silent_orders(
-    game: Game, seats: tuple[str, ...], standing: Mapping[str, Standing], game_id: str, step: int
+    game: Game, sides: tuple[str, ...], standing: Mapping[str, Standing], game_id: str, step: int
 ) -> dict[str, str]:
-    """The orders each of ``seats`` (silenced by a claim, each named by the prompt) gives at this step.
+    """The orders each of ``sides`` (silenced by a claim, each named by the prompt) gives at this step.
 
-    The seat's standing orders (the standing fire of its last plot that named one, with a hold), else the
+    The side's standing orders (the standing fire of its last plot that named one, with a hold), else the
     rules' own order that changes nothing (:meth:`RuleSystem.idle_order`: a hold, or each ship keeping its
     course). Where the rules have none (a set-up choice), their random legal order drawn from the game id,
-    the step and the seat.
+    the step and the side.
     """
     orders: dict[str, str] = {}
-    for seat in seats:
-        order = standing_order(game, seat, standing.get(seat, Standing()), now=True)
+    for side in sides:
+        order = standing_order(game, side, standing.get(side, Standing()), now=True)
         if order is None:
-            idle = game.system.idle_order(game.state, seat)
+            idle = game.system.idle_order(game.state, side)
             order = None if idle is None else str(idle)
         if order is None:
-            rng = random.Random(digest("vectorwar-pbem-hold", game_id, step, seat))
-            order = str(game.check(seat, str(game.system.random_order(game.state, seat, rng))))
-        orders[seat] = order
+            rng = random.Random(digest("vectorwar-pbem-hold", game_id, step, side))
+            order = str(game.check(side, str(game.system.random_order(game.state, side, rng))))
+        orders[side] = order
     return orders
 
 
 def run_on(game: Game, standing: Mapping[str, Standing], turn: int) -> None:
-    """The rest of ``turn`` answered by every seat's standing orders, on this step's dice.
+    """The rest of ``turn`` answered by every side's standing orders, on this step's dice.
 
-    It stops at the turn's end, or at a prompt some seat's standing orders cannot answer (one the rules
-    allow no hold at): that prompt is the next step, with orders from every seat it names.
+    It stops at the turn's end, or at a prompt some side's standing orders cannot answer (one the rules
+    allow no hold at): that prompt is the next step, with orders from every side it names.
     """
     while game.prompt is not None and game.prompt.clock.turn == turn:
-        answers = {seat: standing_order(game, seat, standing.get(seat, Standing()), now=True)
-                   for seat in game.prompt.seats}  # fmt: skip
-        given = {seat: order for seat, order in answers.items() if order is not None}
+        answers = {side: standing_order(game, side, standing.get(side, Standing()), now=True)
+                   for side in game.prompt.sides}  # fmt: skip
+        given = {side: order for side, order in answers.items() if order is not None}
         if len(given) < len(answers):
             return
-        for seat, order in given.items():
-            game.submit(seat, order)
+        for side, order in given.items():
+            game.submit(side, order)

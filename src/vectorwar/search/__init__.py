@@ -5,7 +5,7 @@ act (``prompt``), the legal orders (``random_order``, ``move_options``, the
 system's own fast bot), ``resolve`` and ``result``, and :meth:`standing` to
 judge a game not yet over. It knows nothing of any system's rules.
 
-How one decision is made, for the seat's view of the game (never the game):
+How one decision is made, for the side's view of the game (never the game):
 
 1. **Candidates for itself**: the system's fast bot's order (``greedy``), the
    same order with one ship's move swapped for another of its legal moves
@@ -14,12 +14,12 @@ How one decision is made, for the seat's view of the game (never the game):
    drawn from the menu (``random_order``); each is parsed and checked,
    duplicates dropped, at most ``screen`` of them.
 2. **Plausible orders for the others** who plot at the same time: drawn the
-   same way from *their* menus, seen from this seat's view. A secret plot
+   same way from *their* menus, seen from this side's view. A secret plot
    already given waits in the kernel's ``pending`` and is in no state, so the
    bot cannot see it: it can only guess, and these guesses are the guess.
 3. **The matrix**: the ``mine`` best candidates of a screen against the
    others' likeliest orders meet every guess, each pair resolved and played
-   on by the fast bot for every seat to the end of the next turn (``turns``),
+   on by the fast bot for every side to the end of the next turn (``turns``),
    ``rounds`` times (a budget with ``halving`` screens where trials roll dice by sequential halving,
    :meth:`SearchBot._halved`). Each round uses its own dice, the same for every pair
    (common random numbers: the pairs differ by the orders, not by luck). The
@@ -38,7 +38,7 @@ How one decision is made, for the seat's view of the game (never the game):
    ``resolve_in_prospect`` instead (``holds_fire``): every prompt of a trial
    is resolved with its shots at ships counted in expectation, and the trial
    is swept the same way. A system may have a ``fire_in_prospect`` trial
-   search the seat's own next plot too (``plan_ahead``, VV5's side making a
+   search the side's own next plot too (``plan_ahead``, VV5's side making a
    run: :meth:`SearchBot._planned`), so that a first plot is judged with the
    best second plot found for it rather than the fast bot's. A sweep also
    tries the system's ``order_variants`` (what the movement menu does not
@@ -57,8 +57,8 @@ How one decision is made, for the seat's view of the game (never the game):
    launches every missile ready and aims its guns where they are worth most
    together).
 
-Its random source is seeded from the bot's own seed, the seat and the clock,
-not from the game's seed, so two games that look the same to the seat get the
+Its random source is seeded from the bot's own seed, the side and the clock,
+not from the game's seed, so two games that look the same to the side get the
 same answer. The budget is counted in rollouts, so a decision is reproducible;
 rule code and this module read no clock (see ``tests/test_architecture.py``).
 """

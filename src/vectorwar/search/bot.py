@@ -32,21 +32,21 @@ class SearchBot(Trials):
     def __init__(self, system: RuleSystem[Any], budget: Budget | None = None, seed: int = 0) -> None:
         self.system = system
         self.budget = budget or LEVELS[1]
-        #: The bot's own seed: with the seat and the clock it seeds every decision, apart from the game's seed.
+        #: The bot's own seed: with the side and the clock it seeds every decision, apart from the game's seed.
         self.seed = seed
         made = system.bots()
         self.policy: Bot = made["greedy"]() if "greedy" in made else made["random"]()
         #: Rollouts run so far (for benchmarks and tests).
         self.rollouts = 0
 
-    def choose(self, state: Any, seat: str, rng: random.Random) -> Any:
-        # ``rng`` comes from the game's seed: left unused, so the answer depends on what the seat sees only.
+    def choose(self, state: Any, side: str, rng: random.Random) -> Any:
+        # ``rng`` comes from the game's seed: left unused, so the answer depends on what the side sees only.
         del rng
         prompt = self.system.prompt(state)
-        own = random.Random(f"search:{self.seed}:{seat}:{prompt.clock if prompt else ''}")
-        others = [s for s in prompt.seats if s != seat] if prompt is not None and prompt.simultaneous else []
-        setup = self.system.setup_menu(state, seat) is not None
-        options = {} if setup else self.system.move_options(state, seat)
+        own = random.Random(f"search:{self.seed}:{side}:{prompt.clock if prompt else ''}")
+        others = [s for s in prompt.sides if s != side] if prompt is not None and prompt.simultaneous else []
+        setup = self.system.setup_menu(state, side) is not None
+        options = {} if setup else self.system.move_options(state, side)
         if setup or (not others and not options):
             # A fire declaration in turn sees everything before it, and its trials would differ only by luck
             # (two orders throw the same dice for different things): the fast bot's expected-value choice is
@@ -54,42 +54,42 @@ class SearchBot(Trials):
             # ship ends decides what the others can answer. A set-up choice (a fleet, a purchase, a
             # placement) shapes the whole game, which a rollout of a turn or two cannot judge: the fast bot's
             # rules of thumb are the better guide there too.
-            given = self._candidates(state, seat, 1, own, {})[0]
-            return given if setup else self._declared(state, seat, given)
+            given = self._candidates(state, side, 1, own, {})[0]
+            return given if setup else self._declared(state, side, given)
         judging = self.judging(state)
-        # A trial that searches the seat's next plot costs several of one that does not: the budget shrinks
+        # A trial that searches the side's next plot costs several of one that does not: the budget shrinks
         # to match, so a decision keeps to the same time.
-        planning = PLAN_COST if judging is Judging.PROSPECT and self.system.plan_ahead(state, seat) else 1.0
+        planning = PLAN_COST if judging is Judging.PROSPECT and self.system.plan_ahead(state, side) else 1.0
         cost = self.system.rollout_cost(state) * planning
         budget = scaled(self.budget, cost)
         # A system that counts the fire to come judges a trial nearly free of luck, and cheaply (a few moves,
         # no shots rolled): the bot can try every one-ship change of the fast bot's order, not a sample.
         wanted = sweep_size(self.budget, cost) if judging.swept else max(budget.screen, budget.mine)
-        mine = self._candidates(state, seat, wanted, own, options, sweep=judging.swept)
+        mine = self._candidates(state, side, wanted, own, options, sweep=judging.swept)
         if len(mine) == 1:
             return mine[0]
         profiles = self._profiles(state, others, budget.theirs, own)
         root = dict(self.system.standing(state))
         if len(mine) > budget.mine and budget.halving and judging is Judging.ROLLED:
-            mine = self._halved(state, seat, mine, profiles[0], root, budget.mine, own)
+            mine = self._halved(state, side, mine, profiles[0], root, budget.mine, own)
         elif len(mine) > budget.mine:
-            mine = self._screened(state, seat, mine, profiles[0], root, budget.mine, own, judging)
+            mine = self._screened(state, side, mine, profiles[0], root, budget.mine, own, judging)
         # Held-fire trials throw no dice at ships: a second round would repeat the first.
         rounds = 1 if judging is Judging.HELD else budget.rounds
-        table = self._matrix(state, seat, mine, profiles, root, rounds, own, judging)
+        table = self._matrix(state, side, mine, profiles, root, rounds, own, judging)
         if self.system.search_margin:
             return mine[pick(table)]
         # The system's trials were measured stronger played as they judge, without favouring the fast bot's.
         return mine[pick(table, z=0.0, bonus=0.0)]
 
-    def _declared(self, state: Any, seat: str, given: Any) -> Any:
+    def _declared(self, state: Any, side: str, given: Any) -> Any:
         """A fire declaration in turn: the fast bot's ``given``, as the system has a searcher give it
         (``search_declaration``), if that is legal here."""
-        order = self.system.search_declaration(state, seat, given)
+        order = self.system.search_declaration(state, side, given)
         if order is given:
             return given
         try:
-            self.system.check_order(state, seat, order)
+            self.system.check_order(state, side, order)
         except VectorwarError:
             return given
         return order
@@ -105,14 +105,14 @@ class SearchBot(Trials):
     def _candidates(
         self,
         state: Any,
-        seat: str,
+        side: str,
         wanted: int,
         rng: random.Random,
         options: Mapping[str, Sequence[Any]],
         sweep: bool = False,
     ) -> list[Any]:
-        """Distinct legal orders for ``seat``: the fast bot's first, then one-ship variants of it (from
-        ``options``, the seat's ``move_options``), then the menu's.
+        """Distinct legal orders for ``side``: the fast bot's first, then one-ship variants of it (from
+        ``options``, the side's ``move_options``), then the menu's.
 
         With ``sweep``, the variants are every legal move of every ship (those ending nearest the fast
         bot's first, should ``wanted`` cut them short), then the system's ``order_variants``, and the menu
@@ -125,21 +125,21 @@ class SearchBot(Trials):
             if text in found or len(found) >= limit:
                 return
             try:
-                parsed = self.system.parse_order(state, seat, text)
-                self.system.check_order(state, seat, parsed)
+                parsed = self.system.parse_order(state, side, text)
+                self.system.check_order(state, side, parsed)
             except VectorwarError:
                 return
             found[text] = parsed
 
-        base = self.policy.choose(state, seat, random.Random(rng.getrandbits(64)))
+        base = self.policy.choose(state, side, random.Random(rng.getrandbits(64)))
         offer(base)
         if sweep:
-            for order in self._changes(state, seat, base, options):
+            for order in self._changes(state, side, base, options):
                 if len(found) >= wanted:
                     break
                 offer(order)
             # What the movement menu does not vary (AV:T's pivots): every one the system offers, past ``wanted``.
-            variants = self.system.order_variants(state, seat, base)
+            variants = self.system.order_variants(state, side, base)
             limit = len(found) + len(variants)
             for order in variants:
                 offer(order, limit)
@@ -154,32 +154,32 @@ class SearchBot(Trials):
             pool = near[ship] if near[ship] and rng.random() < NEAR_SHARE else options[ship]
             if pool:
                 try:
-                    offer(self.system.with_move(state, seat, base, ship, rng.choice(pool)))
+                    offer(self.system.with_move(state, side, base, ship, rng.choice(pool)))
                 except VectorwarError:
                     continue
         tries = 0
         while len(found) < wanted and tries < 4 * wanted:
             tries += 1
-            offer(self.system.random_order(state, seat, rng))
+            offer(self.system.random_order(state, side, rng))
         if not found:
             # Every draw failed its check (it should not): the menu's order, unchecked, is still the rules' own.
-            return [self.system.random_order(state, seat, rng)]
+            return [self.system.random_order(state, side, rng)]
         return list(found.values())
 
     def _profiles(self, state: Any, others: Sequence[str], theirs: int, rng: random.Random) -> list[dict[str, Any]]:
         """Plausible orders of everyone else plotting now, as joint profiles (one empty one if nobody is)."""
         if not others:
             return [{}]
-        per_seat = {s: self._candidates(state, s, theirs, rng, self.system.move_options(state, s)) for s in others}
-        count = max(len(c) for c in per_seat.values())
-        return [{s: c[j % len(c)] for s, c in per_seat.items()} for j in range(count)]
+        per_side = {s: self._candidates(state, s, theirs, rng, self.system.move_options(state, s)) for s in others}
+        count = max(len(c) for c in per_side.values())
+        return [{s: c[j % len(c)] for s, c in per_side.items()} for j in range(count)]
 
     # -- evaluation -------------------------------------------------------------------
 
     def _screened(
         self,
         state: Any,
-        seat: str,
+        side: str,
         mine: Sequence[Any],
         likeliest: dict[str, Any],
         root: Mapping[str, float],
@@ -195,7 +195,7 @@ class SearchBot(Trials):
         seeds = [rng.getrandbits(64) for _ in range(1 if judging.swept else SCREEN_ROUNDS)]
         outcomes = [
             [
-                self._outcome(self._rollout(state, {seat: order, **likeliest}, d, judging, seat), seat, root)
+                self._outcome(self._rollout(state, {side: order, **likeliest}, d, judging, side), side, root)
                 for d in seeds
             ]
             for order in mine
@@ -210,14 +210,14 @@ class SearchBot(Trials):
             # A sweep changes one ship at a time, so where two ships each found a better move, no order
             # tried both: the joint orders go to the matrix beside the best single changes.
             seen = {str(order) for order in kept}
-            joined = self._joined(state, seat, mine, raw)
+            joined = self._joined(state, side, mine, raw)
             kept.extend(order for order in joined if str(order) not in seen)
         return kept
 
     def _halved(
         self,
         state: Any,
-        seat: str,
+        side: str,
         mine: Sequence[Any],
         likeliest: dict[str, Any],
         root: Mapping[str, float],
@@ -236,8 +236,8 @@ class SearchBot(Trials):
         while len(alive) > keep:
             seeds = [rng.getrandbits(64) for _ in range(per)]
             for i in alive:
-                trials = (self._rollout(state, {seat: mine[i], **likeliest}, d, Judging.ROLLED, seat) for d in seeds)
-                samples[i].extend(self._outcome(t, seat, root) for t in trials)
+                trials = (self._rollout(state, {side: mine[i], **likeliest}, d, Judging.ROLLED, side) for d in seeds)
+                samples[i].extend(self._outcome(t, side, root) for t in trials)
             scale = scale_of([o for i in alive for o in samples[i]])
             mean = {i: sum(value_of(o, scale) for o in samples[i]) / len(samples[i]) for i in alive}
             ranked = sorted(alive, key=lambda i: (mean[i] + (FAST_BONUS if i == 0 else 0.0), -i), reverse=True)
@@ -247,7 +247,7 @@ class SearchBot(Trials):
             per *= 2
         return [mine[i] for i in alive]
 
-    def _joined(self, state: Any, seat: str, mine: Sequence[Any], scores: Sequence[float]) -> list[Any]:
+    def _joined(self, state: Any, side: str, mine: Sequence[Any], scores: Sequence[float]) -> list[Any]:
         """Orders that make several ships' best one-ship changes of ``mine[0]`` together (``scores`` in order).
 
         Each ship whose best variant scored over the fast bot's order lends that variant's entry: all of them
@@ -268,8 +268,8 @@ class SearchBot(Trials):
                 continue
             merged = {**base, **{ship: text for ship, (_, text) in ranked[:count]}}
             try:
-                order = self.system.parse_order(state, seat, "; ".join(merged.values()))
-                self.system.check_order(state, seat, order)
+                order = self.system.parse_order(state, side, "; ".join(merged.values()))
+                self.system.check_order(state, side, order)
             except VectorwarError:
                 continue
             joined.append(order)
@@ -278,7 +278,7 @@ class SearchBot(Trials):
     def _matrix(
         self,
         state: Any,
-        seat: str,
+        side: str,
         mine: Sequence[Any],
         profiles: Sequence[dict[str, Any]],
         root: Mapping[str, float],
@@ -291,8 +291,8 @@ class SearchBot(Trials):
             dice_seed = rng.getrandbits(64)
             for i, order in enumerate(mine):
                 for j, theirs in enumerate(profiles):
-                    trial = self._rollout(state, {seat: order, **theirs}, dice_seed, judging, seat)
-                    cells[i][j].append(self._outcome(trial, seat, root))
+                    trial = self._rollout(state, {side: order, **theirs}, dice_seed, judging, side)
+                    cells[i][j].append(self._outcome(trial, side, root))
         scale = scale_of([o for row in cells for cell in row for o in cell])
         return [[[value_of(o, scale) for o in cell] for cell in row] for row in cells]
 

@@ -35,7 +35,7 @@ class Budget:
     #: Whole turns a rollout plays after the one under way (it stops at the first prompt of the turn after).
     #: Neither this nor ``horizon`` binds a ``fire_in_prospect`` trial, which plays the system's ``prospect_moves``.
     turns: int = 1
-    #: Prompts after which a rollout stops early, at the next prompt where several seats plot together
+    #: Prompts after which a rollout stops early, at the next prompt where several sides plot together
     #: (a point where no side has moved or fired more than another since the root). AV:T has eight a turn.
     horizon: int = 4
     #: Where trials roll their dice (``ROLLED``): the screen by sequential halving rather than ``SCREEN_ROUNDS`` a
@@ -75,7 +75,7 @@ LEVELS: dict[int, Budget] = {
 SCREEN_ROUNDS = 2
 #: The fast bot's order is preferred unless another is worth this much more (a tenth of the open games' range).
 FAST_BONUS = 0.04
-#: A rollout stops after this many times ``horizon`` prompts whatever else (a game of one seat's prompts).
+#: A rollout stops after this many times ``horizon`` prompts whatever else (a game of one side's prompts).
 HARD_STOP = 3
 #: Weight of the fast bot's guess of the others among the guesses as drawn (the rest share what is left).
 TRUST = 0.8
@@ -102,10 +102,10 @@ PROSPECT_STOP = 40
 HELD = 4
 #: The order that gives no fire (the kernel's notation for an empty declaration).
 HOLD = "hold"
-#: Of the seat's next plots a ``fire_in_prospect`` trial tries (the system's ``plan_ahead``), those judged best
+#: Of the side's next plots a ``fire_in_prospect`` trial tries (the system's ``plan_ahead``), those judged best
 #: where their moves are made that are played on to the trial's end (:meth:`SearchBot._planned`).
 PLAN_KEPT = 2
-#: What searching the seat's next plot multiplies a trial's cost by, as the budget counts it (``rollout_cost``).
+#: What searching the side's next plot multiplies a trial's cost by, as the budget counts it (``rollout_cost``).
 PLAN_COST = 3.0
 
 

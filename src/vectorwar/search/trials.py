@@ -33,7 +33,7 @@ class Progress:
     fired: Mapping[str, float] = field(default_factory=dict)
     stops: int = 0
     weight: float = 1.0
-    #: What each seat was expected to lose on the way, to fire not rolled (``resolve_in_prospect``).
+    #: What each side was expected to lose on the way, to fire not rolled (``resolve_in_prospect``).
     lost: dict[str, float] = field(default_factory=dict)
 
     def copy(self) -> Progress:
@@ -41,7 +41,7 @@ class Progress:
         return replace(self, judged=None if self.judged is None else dict(self.judged), lost=dict(self.lost))
 
     def less_lost(self, standing: Mapping[str, float]) -> dict[str, float]:
-        """``standing`` less what each seat was expected to lose on the way."""
+        """``standing`` less what each side was expected to lose on the way."""
         return {s: v - self.lost.get(s, 0.0) for s, v in standing.items()}
 
 
@@ -55,13 +55,13 @@ class Trials:
     rollouts: int
 
     def _rollout(
-        self, state: Any, orders: Mapping[str, Any], dice_seed: int, judging: Judging, seat: str | None = None
+        self, state: Any, orders: Mapping[str, Any], dice_seed: int, judging: Judging, side: str | None = None
     ) -> Trial:
         """Where ``orders`` lead, on the bot's own dice, the fast bot playing on: the end and its standing.
 
         Played as ``judging`` says: :meth:`_moves_in_prospect` (``PROSPECT``), :meth:`_held_fire` (``HELD``), or
         ``horizon`` more prompts (to the end of the next turn at most) with the fire rolled (``ROLLED``).
-        ``seat`` is the searching seat, whose next plot a ``PROSPECT`` trial searches too where the system
+        ``side`` is the searching side, whose next plot a ``PROSPECT`` trial searches too where the system
         plans ahead (``plan_ahead``); left out, the fast bot gives it like every other.
         """
         self.rollouts += 1
@@ -72,7 +72,7 @@ class Trials:
         start = self.system.prompt(state)
         turn = start.clock.turn if start is not None else 0
         planner = (
-            seat if judging is Judging.PROSPECT and seat is not None and self.system.plan_ahead(state, seat) else None
+            side if judging is Judging.PROSPECT and side is not None and self.system.plan_ahead(state, side) else None
         )
         if judging is Judging.PROSPECT:
             progress = Progress(moved=turn)
@@ -82,13 +82,13 @@ class Trials:
         last_turn = turn + self.budget.turns
         for played in range(HARD_STOP * self.budget.horizon):
             prompt = self.system.prompt(state)
-            # Stopping at a turn's start, or where several seats plot together, leaves no side a move or a
+            # Stopping at a turn's start, or where several sides plot together, leaves no side a move or a
             # shot ahead of another since the root.
             if prompt is None or prompt.clock.turn > last_turn:
                 break
-            if played >= self.budget.horizon and prompt.simultaneous and len(prompt.seats) > 1:
+            if played >= self.budget.horizon and prompt.simultaneous and len(prompt.sides) > 1:
                 break
-            given = {s: self._fast_order(state, s, policy_rng) for s in prompt.seats}
+            given = {s: self._fast_order(state, s, policy_rng) for s in prompt.sides}
             state, _ = self.system.resolve(state, given, dice)
             dice.log.clear()
         return state, self.system.standing(state)
@@ -147,8 +147,8 @@ class Trials:
             hold = p.judged is not None and not prompt.simultaneous
             if prompt.simultaneous:
                 p.moved = prompt.clock.turn
-            given = {s: self._fast_order(state, s, rng, hold=hold) for s in prompt.seats}
-            if planner is not None and prompt.simultaneous and planner in prompt.seats:
+            given = {s: self._fast_order(state, s, rng, hold=hold) for s in prompt.sides}
+            if planner is not None and prompt.simultaneous and planner in prompt.sides:
                 return self._planned(state, given, dice, rng, p, planner)
             state = self._move_in_prospect(state, given, dice, p)
             dice.log.clear()
@@ -156,7 +156,7 @@ class Trials:
 
     def _move_in_prospect(self, state: Any, orders: Mapping[str, Any], dice: Dice, progress: Progress) -> Any:
         """``orders`` resolved in a ``fire_in_prospect`` trial: by ``resolve_in_prospect`` where the system
-        offers it there (VMS's moves, the missiles in flight counted in expectation), what each seat was
+        offers it there (VMS's moves, the missiles in flight counted in expectation), what each side was
         expected to lose kept in ``progress``; else by ``resolve``."""
         done = self.system.resolve_in_prospect(state, orders, dice)
         if done is None:
@@ -167,11 +167,11 @@ class Trials:
         return state
 
     def _planned(
-        self, state: Any, given: Mapping[str, Any], dice: Dice, rng: random.Random, progress: Progress, seat: str
+        self, state: Any, given: Mapping[str, Any], dice: Dice, rng: random.Random, progress: Progress, side: str
     ) -> Trial:
-        """The rest of a ``fire_in_prospect`` trial from ``seat``'s next plot, that plot searched too.
+        """The rest of a ``fire_in_prospect`` trial from ``side``'s next plot, that plot searched too.
 
-        A trial that played the fast bot's next plot for the searching seat judged each first plot by what
+        A trial that played the fast bot's next plot for the searching side judged each first plot by what
         the fast bot makes of it, and the fast bot looks one move ahead: a first plot whose worth lies in the
         plot after it (a turn away from the pursuers that the next plot completes) was judged short. So the
         trial tries the fast bot's next plot and the system's ``plan_ahead`` one-ship changes of it (those
@@ -179,21 +179,21 @@ class Trials:
         trial's end, and takes the best end. The others' plots stay the fast bot's: they are made at the same
         time, so they cannot answer this one. Every branch throws the same dice.
         """
-        tried = [given[seat], *self._next_plots(state, seat, given[seat])]
+        tried = [given[side], *self._next_plots(state, side, given[side])]
 
         def played(order: Any, until: int | None) -> tuple[Trial, Dice, random.Random, Progress]:
             branch_dice = Dice(dice.seed, dice.count)
             branch_rng = random.Random()
             branch_rng.setstate(rng.getstate())
             branch = progress.copy()
-            after = self._move_in_prospect(state, {**given, seat: order}, branch_dice, branch)
+            after = self._move_in_prospect(state, {**given, side: order}, branch_dice, branch)
             branch_dice.log.clear()
             trial = self._moves_in_prospect(after, branch_dice, branch_rng, branch, None, until)
             return trial, branch_dice, branch_rng, branch
 
         def rank(trial: Trial) -> tuple[float, float]:
             # Within one trial the root's standing is the same for every branch: it can be left out.
-            fixed, gain = self._outcome(trial, seat, {})
+            fixed, gain = self._outcome(trial, side, {})
             return (0.5 if fixed is None else fixed), gain
 
         if len(tried) == 1:
@@ -210,26 +210,26 @@ class Trials:
                 ends.append((end, judged))
         return max(ends, key=rank)
 
-    def _next_plots(self, state: Any, seat: str, base: Any) -> list[Any]:
+    def _next_plots(self, state: Any, side: str, base: Any) -> list[Any]:
         """Up to the system's ``plan_ahead`` legal one-ship changes of ``base``, the moves ending nearest first."""
         found: dict[str, Any] = {str(base): base}
-        wanted = self.system.plan_ahead(state, seat)
-        for order in self._changes(state, seat, base, self.system.move_options(state, seat)):
+        wanted = self.system.plan_ahead(state, side)
+        for order in self._changes(state, side, base, self.system.move_options(state, side)):
             if len(found) > wanted:
                 break
             try:
-                self.system.check_order(state, seat, order)
+                self.system.check_order(state, side, order)
             except VectorwarError:
                 continue
             found.setdefault(str(order), order)
         return list(found.values())[1:]
 
-    def _changes(self, state: Any, seat: str, base: Any, options: Mapping[str, Sequence[Any]]) -> Iterator[Any]:
+    def _changes(self, state: Any, side: str, base: Any, options: Mapping[str, Sequence[Any]]) -> Iterator[Any]:
         """``base`` with one ship's move swapped for another of ``options`` (``with_move``), the moves ending
         nearest the ship's own first; a swap the system cannot make is skipped. Not checked."""
         for ship, move in by_nearness(str(base), options):
             try:
-                yield self.system.with_move(state, seat, base, ship, move)
+                yield self.system.with_move(state, side, base, ship, move)
             except VectorwarError:
                 continue
 
@@ -238,7 +238,7 @@ class Trials:
 
         Every prompt, the root's and then ``HELD`` more of the fast bot's (in AV:T, segments: half a turn), is
         resolved with its shots at ships counted in expectation and not rolled: the standing at the end, less
-        what each seat was expected to lose on the way. The ships take no damage on the way, so every trial of
+        what each side was expected to lose on the way. The ships take no damage on the way, so every trial of
         a position meets the same fire and no throw of the dice decides it.
         """
         lost: dict[str, float] = {}
@@ -254,32 +254,32 @@ class Trials:
             prompt = self.system.prompt(state)
             if prompt is None:
                 break
-            given = {s: self._fast_order(state, s, rng) for s in prompt.seats}
+            given = {s: self._fast_order(state, s, rng) for s in prompt.sides}
         now = self.system.standing(state)
         return state, {s: v - lost.get(s, 0.0) for s, v in now.items()}
 
-    def _fast_order(self, state: Any, seat: str, rng: random.Random, hold: bool = False) -> Any:
+    def _fast_order(self, state: Any, side: str, rng: random.Random, hold: bool = False) -> Any:
         """The fast bot's order (the menu's if it fails its check); with ``hold``, no fire if the order the
         kernel's notation calls ``hold`` is legal here (a fire declaration; not an order of declaring)."""
         if hold:
             try:
-                held = self.system.parse_order(state, seat, HOLD)
-                self.system.check_order(state, seat, held)
+                held = self.system.parse_order(state, side, HOLD)
+                self.system.check_order(state, side, held)
                 return held
             except VectorwarError:
                 pass  # not a fire declaration (an order of declaring, a set-up choice): the fast bot's
-        order = self.policy.choose(state, seat, rng)
+        order = self.policy.choose(state, side, rng)
         try:
-            self.system.check_order(state, seat, order)
+            self.system.check_order(state, side, order)
         except VectorwarError:
-            return self.system.random_order(state, seat, rng)
+            return self.system.random_order(state, side, rng)
         return order
 
-    def _outcome(self, trial: Trial, seat: str, root: Mapping[str, float]) -> Outcome:
-        """A rollout's end for ``seat``: the value of a decided game, or ``None`` and the standing gained."""
+    def _outcome(self, trial: Trial, side: str, root: Mapping[str, float]) -> Outcome:
+        """A rollout's end for ``side``: the value of a decided game, or ``None`` and the standing gained."""
         state, now = trial
-        others = [s for s in now if s != seat]
-        gain = now.get(seat, 0.0) - root.get(seat, 0.0)
+        others = [s for s in now if s != side]
+        gain = now.get(side, 0.0) - root.get(side, 0.0)
         if others:
             gain -= sum(now[s] - root.get(s, 0.0) for s in others) / len(others)
         result = self.system.result(state)
@@ -287,4 +287,4 @@ class Trials:
             return None, gain
         if not result.winners:
             return None, gain / 2  # a draw: half the weight of the same standing in an open game
-        return (1.0 / len(result.winners) if seat in result.winners else 0.0), 0.0
+        return (1.0 / len(result.winners) if side in result.winners else 0.0), 0.0

@@ -43,8 +43,8 @@ from vectorwar.web.service import (
     Player,
     PracticeGame,
     RematchRefused,
-    SeatForbidden,
-    SeatTaken,
+    SideForbidden,
+    SideTaken,
     StaleGame,
     StalePrompt,
     Submitted,
@@ -105,13 +105,13 @@ class NewGameBody(_Body):
         max_length=SCENARIO_MAX,
         description="A scenario file's text (TOML, as `vectorwar schema scenario` describes), instead of `scenario`",
     )
-    seats: dict[Annotated[str, Field(max_length=NAME_MAX)], Annotated[str, Field(max_length=NAME_MAX)]] = Field(
+    sides: dict[Annotated[str, Field(max_length=NAME_MAX)], Annotated[str, Field(max_length=NAME_MAX)]] = Field(
         default_factory=dict,
         max_length=MAX_SIDES,
-        description='side -> "human", "open" (a human seat left for anyone to join: no token is made for it) '
+        description='side -> "human", "open" (a human side left for anyone to join: no token is made for it) '
         'or "bot:NAME"; sides left out are human',
     )
-    hotseat: bool = Field(default=False, description="One player (one token) holds every human seat")
+    hotseat: bool = Field(default=False, description="One player (one token) holds every human side")
     seed: int | None = Field(
         default=None,
         ge=0,
@@ -127,7 +127,7 @@ class NewGameBody(_Body):
     ] = Field(default_factory=dict, max_length=OPTIONS_MAX, description="Rule options by name")
     pace: clock_api.PaceBody | None = Field(
         default=None,
-        description="Deadlines or a clock for every seat (docs/web.md, Deadlines and clocks); none: no hurry",
+        description="Deadlines or a clock for every side (docs/web.md, Deadlines and clocks); none: no hurry",
     )
 
     @model_validator(mode="after")
@@ -138,7 +138,7 @@ class NewGameBody(_Body):
 
 
 class OrderBody(_Body):
-    seat: str = Field(min_length=1, max_length=NAME_MAX)
+    side: str = Field(min_length=1, max_length=NAME_MAX)
     text: PlainText = Field(max_length=ORDER_MAX, description="The order in the system's notation")
     step: int = Field(
         ge=0,
@@ -148,7 +148,7 @@ class OrderBody(_Body):
 
 
 class CheckBody(_Body):
-    seat: str = Field(min_length=1, max_length=NAME_MAX)
+    side: str = Field(min_length=1, max_length=NAME_MAX)
     text: PlainText = Field(max_length=ORDER_MAX)
 
 
@@ -175,11 +175,11 @@ class StandingBody(_Body):
         default="", max_length=MAX_TARGET_CHARS, description="Standing fire at this ship, * for any enemy, empty: none"
     )
     min_chance: int = Field(default=0, ge=0, le=100, description="The least chance, in percent, of a standing shot")
-    now: bool = Field(default=False, description="Also answer the prompt this seat owes now with the standing orders")
+    now: bool = Field(default=False, description="Also answer the prompt this side owes now with the standing orders")
 
 
 class ChatBody(_Body):
-    seat: str = Field(min_length=1, max_length=NAME_MAX, description="The seat speaking: one the token holds")
+    side: str = Field(min_length=1, max_length=NAME_MAX, description="The side speaking: one the token holds")
     # Longer than a line may be, so that the refusal can name the limit (MAX_CHAT_CHARS) and the length.
     text: str = Field(max_length=4 * MAX_CHAT_CHARS, description=f"At most {MAX_CHAT_CHARS} characters")
     key: str | None = Field(
@@ -190,11 +190,11 @@ class ChatBody(_Body):
     )
 
 
-class SeatBody(_Body):
-    seat: str = Field(min_length=1, max_length=NAME_MAX, description="The seat acting: one the token holds")
+class SideBody(_Body):
+    side: str = Field(min_length=1, max_length=NAME_MAX, description="The side acting: one the token holds")
 
 
-class JoinBody(SeatBody):
+class JoinBody(SideBody):
     practice: bool = Field(
         default=False,
         description=(
@@ -208,8 +208,8 @@ class JoinBody(SeatBody):
 
 
 class PlayerOut(BaseModel):
-    seats: list[str]
-    token: str = Field(description="Keep it secret: it acts for these seats")
+    sides: list[str]
+    token: str = Field(description="Keep it secret: it acts for these sides")
     url: str = Field(description="The player's game page, /games/{id}?token=TOKEN")
 
 
@@ -218,7 +218,7 @@ class OpenGameOut(BaseModel):
     system: str
     scenario: str
     title: str
-    free: list[str] = Field(description="The seats nobody holds yet: POST /api/games/{id}/join takes one")
+    free: list[str] = Field(description="The sides nobody holds yet: POST /api/games/{id}/join takes one")
     created: str = Field(description="When the game was created (ISO 8601, UTC)")
     practice: bool = Field(description="Its creator fixed the seed: join with practice set to agree to that")
     pace: str | None = Field(
@@ -270,7 +270,7 @@ class GameOut(BaseModel):
     title: str
     turn: int
     over: bool
-    seats: dict[str, str] = Field(description='side -> "human" or "bot:NAME"')
+    sides: dict[str, str] = Field(description='side -> "human" or "bot:NAME"')
     practice: bool = Field(description="Its creator fixed the seed, so can foresee every roll")
     pace: str | None = Field(
         default=None, description='The table\'s pace in words ("1 day a decision"); none: no hurry'
@@ -302,7 +302,7 @@ class TimelineOut(BaseModel):
 
 class ChatLineOut(BaseModel):
     n: int = Field(description="The line's number in the game's chat, 1 for the first")
-    seat: str
+    side: str
     text: str = Field(description="As typed (trimmed): plain text, to be shown escaped")
     at: str = Field(description="When the server stored it (ISO 8601, UTC)")
 
@@ -452,7 +452,7 @@ async def list_systems() -> JSONResponse:
 
 @lobby.get("/games", summary="Games on this server, newest first", response_model=list[GameOut])
 async def list_games(service: Service, deadlines: DeadlinesDep) -> JSONResponse:
-    fields = ("id", "system", "scenario", "title", "turn", "over", "seats", "practice")
+    fields = ("id", "system", "scenario", "title", "turn", "over", "sides", "practice")
     found = await service.games()
     paces = await deadlines.paces([g.id for g in found])
     return JSONResponse(
@@ -466,7 +466,7 @@ OPEN_GAMES_MAX = 50
 
 @lobby.get(
     "/games/open",
-    summary="Games not over with seats nobody holds yet, newest first",
+    summary="Games not over with sides nobody holds yet, newest first",
     response_model=list[OpenGameOut],
 )
 async def list_open_games(service: Service, deadlines: DeadlinesDep) -> JSONResponse:
@@ -504,7 +504,7 @@ async def new_game(body: NewGameBody, request: Request, service: Service, deadli
             pace.check_bot(await asyncio.to_thread(bots_of, body.scenario or "", body.scenario_toml))
     new = await service.create(
         body.scenario or "",
-        body.seats,
+        body.sides,
         body.hotseat,
         body.seed,
         body.options,
@@ -527,7 +527,7 @@ async def quickstart(service: Service) -> JSONResponse:
 
 
 def _player_out(game_id: str, player: Player) -> dict[str, Any]:
-    return {"seats": list(player.seats), "token": player.token, "url": f"/games/{game_id}?token={player.token}"}
+    return {"sides": list(player.sides), "token": player.token, "url": f"/games/{game_id}?token={player.token}"}
 
 
 def _created(new: Created) -> JSONResponse:
@@ -552,12 +552,12 @@ async def game_scene(game_id: str, token: Token, service: Service) -> Response:
 
 @games.post(
     "/orders",
-    summary="Give a seat's order for the prompt at step",
+    summary="Give a side's order for the prompt at step",
     response_model=OrderOut,
     responses=_errors(400, 403, 404, 409, 413, 422),
 )
 async def give_order(game_id: str, body: OrderBody, token: Token, service: Service) -> Response:
-    return _order_answer(await service.submit(game_id, token, body.seat, body.text, body.step))
+    return _order_answer(await service.submit(game_id, token, body.side, body.text, body.step))
 
 
 def _order_answer(done: Submitted) -> Response:
@@ -573,41 +573,41 @@ def _order_answer(done: Submitted) -> Response:
     responses=_errors(400, 403, 404, 413, 422),
 )
 async def check_order(game_id: str, body: CheckBody, token: Token, service: Service) -> JSONResponse:
-    canonical = await service.check(game_id, token, body.seat, body.text)
+    canonical = await service.check(game_id, token, body.side, body.text)
     return JSONResponse({"ok": True, "canonical": canonical})
 
 
 @games.delete(
-    "/orders/{seat}",
+    "/orders/{side}",
     status_code=204,
     summary="Take back an unresolved plot",
     responses=_errors(403, 404),
 )
-async def withdraw(game_id: str, seat: str, token: Token, service: Service) -> Response:
-    await service.withdraw(game_id, token, seat)
+async def withdraw(game_id: str, side: str, token: Token, service: Service) -> Response:
+    await service.withdraw(game_id, token, side)
     return Response(status_code=204)
 
 
 @games.put(
-    "/drafts/{seat}",
+    "/drafts/{side}",
     status_code=204,
     summary="Keep the order being edited",
     responses=_errors(403, 404, 413),
 )
-async def put_draft(game_id: str, seat: str, body: DraftBody, token: Token, service: Service) -> Response:
-    await service.set_draft(game_id, token, seat, body.text, body.step)
+async def put_draft(game_id: str, side: str, body: DraftBody, token: Token, service: Service) -> Response:
+    await service.set_draft(game_id, token, side, body.text, body.step)
     return Response(status_code=204)
 
 
 @games.put(
-    "/standing/{seat}",
-    summary="Leave standing orders for a seat: skip to the next decision or the end of the turn, standing fire",
+    "/standing/{side}",
+    summary="Leave standing orders for a side: skip to the next decision or the end of the turn, standing fire",
     response_model=OrderOut,
     responses=_errors(400, 403, 404, 409, 413, 422),
 )
-async def put_standing(game_id: str, seat: str, body: StandingBody, token: Token, service: Service) -> Response:
+async def put_standing(game_id: str, side: str, body: StandingBody, token: Token, service: Service) -> Response:
     standing = Standing(Flow(body.flow), body.skip_through_turn, body.fire_at, body.min_chance)
-    return _order_answer(await service.set_standing(game_id, token, seat, standing, now=body.now))
+    return _order_answer(await service.set_standing(game_id, token, side, standing, now=body.now))
 
 
 @games.get(
@@ -635,7 +635,7 @@ async def timeline(game_id: str, service: Service) -> JSONResponse:
 
 @games.get(
     "/chat",
-    summary="The chat between the game's seats (players only)",
+    summary="The chat between the game's sides (players only)",
     response_model=ChatOut,
     responses=_errors(403, 404),
 )
@@ -646,12 +646,12 @@ async def read_chat(game_id: str, token: Token, service: Service) -> JSONRespons
 @games.post(
     "/chat",
     status_code=201,
-    summary="Say a line to the game's other seats; live viewers holding a seat get it over the socket",
+    summary="Say a line to the game's other sides; live viewers holding a side get it over the socket",
     response_model=ChatLineOut,
     responses=_errors(403, 404, 409, 413, 422),
 )
 async def say(game_id: str, body: ChatBody, token: Token, service: Service) -> JSONResponse:
-    line, new = await service.say(game_id, token, body.seat, body.text, body.key)
+    line, new = await service.say(game_id, token, body.side, body.text, body.key)
     return JSONResponse(line.data(), status_code=201 if new else 200)
 
 
@@ -668,12 +668,12 @@ def _scene_answer(scene_text: str) -> Response:
 
 @games.post(
     "/concede",
-    summary="Concede the game for a seat: the other sides win",
+    summary="Concede the game for a side: the other sides win",
     response_model=SceneOut,
     responses=_errors(400, 403, 404, 422),
 )
-async def concede(game_id: str, body: SeatBody, token: Token, service: Service) -> Response:
-    return _scene_answer(await service.concede(game_id, token, body.seat))
+async def concede(game_id: str, body: SideBody, token: Token, service: Service) -> Response:
+    return _scene_answer(await service.concede(game_id, token, body.side))
 
 
 @games.post(
@@ -682,8 +682,8 @@ async def concede(game_id: str, body: SeatBody, token: Token, service: Service) 
     response_model=SceneOut,
     responses=_errors(400, 403, 404, 422),
 )
-async def offer_end(game_id: str, body: SeatBody, token: Token, service: Service) -> Response:
-    return _scene_answer(await service.offer_end(game_id, token, body.seat))
+async def offer_end(game_id: str, body: SideBody, token: Token, service: Service) -> Response:
+    return _scene_answer(await service.offer_end(game_id, token, body.side))
 
 
 @games.post(
@@ -692,35 +692,35 @@ async def offer_end(game_id: str, body: SeatBody, token: Token, service: Service
     response_model=SceneOut,
     responses=_errors(400, 403, 404, 422),
 )
-async def decline_end(game_id: str, body: SeatBody, token: Token, service: Service) -> Response:
-    return _scene_answer(await service.decline_end(game_id, token, body.seat))
+async def decline_end(game_id: str, body: SideBody, token: Token, service: Service) -> Response:
+    return _scene_answer(await service.decline_end(game_id, token, body.side))
 
 
-# -- open seats and rematches (docs/web.md, *Open seats and rematches*) ------------
+# -- open sides and rematches (docs/web.md, *Open sides and rematches*) ------------
 
 
 @games.post(
     "/join",
     status_code=201,
-    summary="Take a seat nobody holds yet; answers its token, once",
+    summary="Take a side nobody holds yet; answers its token, once",
     response_model=PlayerOut,
     responses=_errors(404, 409, 413, 422),
 )
 async def join(game_id: str, body: JoinBody, service: Service) -> JSONResponse:
-    player = await service.join(game_id, body.seat, practice=body.practice)
+    player = await service.join(game_id, body.side, practice=body.practice)
     return JSONResponse(_player_out(game_id, player), status_code=201)
 
 
 @games.post(
     "/rematch",
-    summary="Start the finished game's rematch (the same scenario, the seats swapped), or take your seat in it",
+    summary="Start the finished game's rematch (the same scenario, the sides swapped), or take your side in it",
     response_model=RematchOut,
     responses=_errors(403, 404, 409, 413, 422),
 )
 async def rematch(
-    game_id: str, body: SeatBody, token: Token, service: Service, deadlines: DeadlinesDep
+    game_id: str, body: SideBody, token: Token, service: Service, deadlines: DeadlinesDep
 ) -> JSONResponse:
-    new_id, player = await service.rematch(game_id, token, body.seat)
+    new_id, player = await service.rematch(game_id, token, body.side)
     await deadlines.follow(game_id, new_id)
     return JSONResponse({"id": new_id, **_player_out(new_id, player)})
 
@@ -743,12 +743,12 @@ async def live_scenes(websocket: WebSocket, game_id: str, service: Service) -> N
     viewer: Viewer | None = None
     try:
         token = websocket.query_params.get("token")
-        # Read for this viewer's seats only (another seat's secrets may be older here: they show to it alone).
-        async with service.locked(game_id, lambda table: table.seats_of(token)) as live:
-            viewer = Viewer(websocket, live.seats_of(token), client)
+        # Read for this viewer's sides only (another side's secrets may be older here: they show to it alone).
+        async with service.locked(game_id, lambda table: table.sides_of(token)) as live:
+            viewer = Viewer(websocket, live.sides_of(token), client)
             # Joined under the game's lock, so no change slips between this scene and the next.
             hub.join(game_id, viewer)
-            viewer.offer_scene(await service.viewer_scene(live, viewer.seats))
+            viewer.offer_scene(await service.viewer_scene(live, viewer.sides))
     except GameNotFound as err:
         await websocket.close(code=4404, reason=str(err))
         return
@@ -897,10 +897,10 @@ def _framework_handlers(app: FastAPI) -> None:
 #: Refusals answered with a status, a type and the error's own words, nothing more.
 _PLAIN_REFUSALS: dict[type[Exception], tuple[int, str]] = {
     GameNotFound: (404, "NotFound"),
-    SeatForbidden: (403, "Forbidden"),
+    SideForbidden: (403, "Forbidden"),
     ChatForbidden: (403, "Forbidden"),
     ChatKeyReused: (409, "ChatKeyReused"),
-    SeatTaken: (409, "SeatTaken"),
+    SideTaken: (409, "SideTaken"),
     PracticeGame: (409, "PracticeGame"),
     PaceRefused: (422, "BadPace"),
     ContactRefused: (422, "BadContact"),

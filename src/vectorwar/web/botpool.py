@@ -7,14 +7,14 @@ be stopped. So each decision goes to a pool of worker processes:
 
 * **cheap and exact hand-over.** A :class:`Decision` carries what the bot
   reads of the game (the system's name, the frozen state, the seed, the
-  step, the seat and the bot's name), pickled in a few kilobytes; the worker
+  step, the side and the bot's name), pickled in a few kilobytes; the worker
   answers with the order, which the service gives on its own copy of the
   game. The bot gets the same view and the same random source as in the
   web process (:func:`vectorwar.play.bot_decision`), so its order is the same.
 * **a budget that stops the work.** A decision still running past its budget
   is cancelled by killing its worker process; a fresh one takes its place
   for the next decision. The service logs it and asks the bot again later.
-* **people first.** Games where a person holds a seat (:data:`PEOPLE`) and
+* **people first.** Games where a person holds a side (:data:`PEOPLE`) and
   games of computer players only (:data:`BOTS_ONLY`) have workers of their
   own, each lane first come first served. A decision cannot be stopped part
   way and handed back, so a person's game never waits behind a long
@@ -58,7 +58,7 @@ __all__ = [
     "default_size",
 ]
 
-#: The lane of a decision for a game where a person holds a seat.
+#: The lane of a decision for a game where a person holds a side.
 PEOPLE = 0
 #: The lane of a decision for a game of computer players only.
 BOTS_ONLY = 1
@@ -92,7 +92,7 @@ class Decision:
     seed: int
     #: Resolved batches so far (the game's ``len(history)``), which seeds the bot's random source.
     step: int
-    seat: str
+    side: str
     #: The bot's name as the system offers it (``greedy``, ``search:3``).
     bot: str
 
@@ -123,8 +123,8 @@ def decide(decision: Decision) -> Order:
     from vectorwar.setup import make_bots
 
     system = get_system(decision.system)
-    bot = make_bots(system, {decision.seat: decision.bot})[decision.seat]
-    return bot_decision(system, decision.state, decision.seed, decision.step, decision.seat, bot)
+    bot = make_bots(system, {decision.side: decision.bot})[decision.side]
+    return bot_decision(system, decision.state, decision.seed, decision.step, decision.side, bot)
 
 
 def _serve(connection: Connection, initializer: Callable[[], None] | None, niceness: int) -> None:

@@ -1,8 +1,8 @@
-"""Table talk: the chat between a game's seats, its limits and the checks a line passes.
+"""Table talk: the chat between a game's sides, its limits and the checks a line passes.
 
 A line is stored with its game (:meth:`Store.add_chat`) and sent over the hub
-to the viewers holding a seat of that game only; spectators neither read nor
-write it (docs/web.md, *Chat*). The limits below bound what one seat can make
+to the viewers holding a side of that game only; spectators neither read nor
+write it (docs/web.md, *Chat*). The limits below bound what one side can make
 the server store and send: a line's length, lines in a short window, and
 lines in one game. Each refusal names its limit, like the engine's
 (:mod:`vectorwar.limits`).
@@ -31,11 +31,11 @@ from vectorwar.limits import Limit, strip_invisible
 
 #: Characters in one chat line (after trimming blanks at both ends).
 MAX_CHAT_CHARS = Limit(500, "MAX_CHAT_CHARS")
-#: Lines one seat may send within CHAT_WINDOW_SECONDS.
+#: Lines one side may send within CHAT_WINDOW_SECONDS.
 MAX_CHAT_BURST = Limit(5, "MAX_CHAT_BURST")
 #: The window MAX_CHAT_BURST counts over.
 CHAT_WINDOW_SECONDS = Limit(10, "CHAT_WINDOW_SECONDS")
-#: Lines stored for one game, all seats together.
+#: Lines stored for one game, all sides together.
 MAX_CHAT_LINES = Limit(2000, "MAX_CHAT_LINES")
 #: A line's idempotency key as the client makes it (a random id, e.g. a UUID): a retry sends the same.
 KEY_PATTERN = r"^[A-Za-z0-9_-]{8,64}$"
@@ -57,7 +57,7 @@ class ChatKeyReused(ValueError):
 
 
 class ChatForbidden(PermissionError):
-    """The chat is between a game's seats: a token holding none of them may not read or write it."""
+    """The chat is between a game's sides: a token holding none of them may not read or write it."""
 
     def __init__(self) -> None:
         super().__init__("the chat is between the game's players; a spectator's link does not show it")
@@ -65,15 +65,15 @@ class ChatForbidden(PermissionError):
 
 @dataclass(frozen=True, slots=True)
 class ChatLine:
-    """One stored line: its number within the game (1 for the first), the seat that said it, when."""
+    """One stored line: its number within the game (1 for the first), the side that said it, when."""
 
     number: int
-    seat: str
+    side: str
     text: str
     at: datetime
 
     def data(self) -> dict[str, Any]:
-        return {"n": self.number, "seat": self.seat, "text": self.text, "at": self.at.isoformat()}
+        return {"n": self.number, "side": self.side, "text": self.text, "at": self.at.isoformat()}
 
 
 def check_text(text: str) -> str:
@@ -97,9 +97,9 @@ def check_text(text: str) -> str:
 
 
 class ChatGate:
-    """How often each seat of each game has spoken lately: at most MAX_CHAT_BURST lines a window.
+    """How often each side of each game has spoken lately: at most MAX_CHAT_BURST lines a window.
 
-    Kept in memory: a restart forgets it, which only lets a seat speak again sooner.
+    Kept in memory: a restart forgets it, which only lets a side speak again sooner.
     ``clock`` gives seconds (monotonic); tests hand in their own.
     """
 
@@ -107,21 +107,21 @@ class ChatGate:
         self._clock = clock
         self._recent: dict[tuple[str, str], deque[float]] = {}
 
-    def admit(self, game_id: str, seat: str) -> None:
-        """Count a line from ``seat`` now, or raise :class:`ChatRefused` if it has said enough lately."""
+    def admit(self, game_id: str, side: str) -> None:
+        """Count a line from ``side`` now, or raise :class:`ChatRefused` if it has said enough lately."""
         now = self._clock()
-        recent = self._recent.setdefault((game_id, seat), deque())
+        recent = self._recent.setdefault((game_id, side), deque())
         while recent and now - recent[0] >= CHAT_WINDOW_SECONDS:
             recent.popleft()
         if len(recent) >= MAX_CHAT_BURST:
             wait = CHAT_WINDOW_SECONDS - (now - recent[0])
             raise ChatRefused(
-                f"{seat} may send at most {MAX_CHAT_BURST} chat lines in {CHAT_WINDOW_SECONDS} seconds; "
+                f"{side} may send at most {MAX_CHAT_BURST} chat lines in {CHAT_WINDOW_SECONDS} seconds; "
                 f"try again in {max(wait, 0.1):.1f} s",
                 MAX_CHAT_BURST,
             )
         recent.append(now)
         if len(self._recent) > 10_000:
-            # Forget seats that have been quiet for a whole window, so the map cannot grow without end.
+            # Forget sides that have been quiet for a whole window, so the map cannot grow without end.
             for key in [k for k, v in self._recent.items() if not v or now - v[-1] >= CHAT_WINDOW_SECONDS]:
                 del self._recent[key]

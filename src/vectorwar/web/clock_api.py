@@ -1,4 +1,4 @@
-"""The HTTP routes of a table's deadlines: its clocks, a seat's reminders, taking a seat back (web/clocks.py)."""
+"""The HTTP routes of a table's deadlines: its clocks, a side's reminders, taking a side back (web/clocks.py)."""
 
 from __future__ import annotations
 
@@ -31,31 +31,31 @@ class PaceBody(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     kind: Literal["deadline", "clock"] = Field(
-        description="deadline: so long for every decision; clock: each seat a bank of time that runs while it owes "
+        description="deadline: so long for every decision; clock: each side a bank of time that runs while it owes "
         "orders"
     )
     seconds: int = Field(
-        ge=LEAST_SECONDS, le=MOST_SECONDS, description="deadline: seconds per decision; clock: each seat's time"
+        ge=LEAST_SECONDS, le=MOST_SECONDS, description="deadline: seconds per decision; clock: each side's time"
     )
     increment: int = Field(default=0, ge=0, le=MOST_SECONDS, description="clock: seconds added after each decision")
     bot: str = Field(
         default="greedy",
         min_length=1,
         max_length=NAME_MAX,
-        description="The computer player that plays a seat past its deadline, until its player takes it back",
+        description="The computer player that plays a side past its deadline, until its player takes it back",
     )
     remind_before: int = Field(
         default=0,
         ge=0,
         lt=MOST_SECONDS,
-        description="Seconds before a deadline a seat's player is reminded (by the channels they gave); 0: no reminder",
+        description="Seconds before a deadline a side's player is reminded (by the channels they gave); 0: no reminder",
     )
 
     misses: int = Field(
         default=0,
         ge=0,
         le=MOST_MISSES,
-        description="Deadlines a seat may miss and keep: at each the computer gives that decision's orders only",
+        description="Deadlines a side may miss and keep: at each the computer gives that decision's orders only",
     )
 
     def pace(self) -> Pace:
@@ -75,16 +75,16 @@ class RemindersBody(BaseModel):
 
 class TakeBackBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    seat: str = Field(min_length=1, max_length=NAME_MAX, description="The seat taken back: one the token holds")
+    side: str = Field(min_length=1, max_length=NAME_MAX, description="The side taken back: one the token holds")
 
 
-class SeatClockOut(BaseModel):
-    owes: bool = Field(description="The seat owes orders now and its time runs")
+class SideClockOut(BaseModel):
+    owes: bool = Field(description="The side owes orders now and its time runs")
     deadline: str | None = Field(description="When its time runs out (ISO 8601, UTC); none while it owes nothing")
     time_left: float | None = Field(description="A clock's seconds left now; none for a deadline pace")
     late: bool = Field(description="It missed a deadline: a computer plays it until its player takes it back")
     computer: str | None = Field(description="The computer player playing it, while it is late")
-    missed: int = Field(description="Deadlines it missed and kept the seat (the pace's misses)")
+    missed: int = Field(description="Deadlines it missed and kept the side (the pace's misses)")
 
 
 class PaceOut(BaseModel):
@@ -105,16 +105,16 @@ class ContactOut(BaseModel):
 
 class ClockEventOut(BaseModel):
     at: str
-    seat: str
+    side: str
     text: str
 
 
 class ClockOut(BaseModel):
     pace: PaceOut | None = Field(description="None: the table has no deadlines")
     now: str = Field(description="The server's time (ISO 8601, UTC), to count down from")
-    seats: dict[str, SeatClockOut]
+    sides: dict[str, SideClockOut]
     events: list[ClockEventOut] = Field(description="What the deadlines did, oldest first")
-    contacts: dict[str, ContactOut] = Field(description="Where the caller's own seats are reminded (no one else's)")
+    contacts: dict[str, ContactOut] = Field(description="Where the caller's own sides are reminded (no one else's)")
 
 
 router = APIRouter(prefix="/api/games/{game_id}", tags=["game"])
@@ -122,7 +122,7 @@ router = APIRouter(prefix="/api/games/{game_id}", tags=["game"])
 
 @router.get(
     "/clock",
-    summary="The table's pace, each seat's deadline or time left, and what the deadlines did",
+    summary="The table's pace, each side's deadline or time left, and what the deadlines did",
     response_model=ClockOut,
     responses=error_responses(404),
 )
@@ -131,31 +131,31 @@ async def table_clock(game_id: str, token: Token, deadlines: DeadlinesDep) -> JS
 
 
 @router.put(
-    "/seats/{seat}/reminders",
-    summary="Where this seat's player is reminded before a deadline: e-mail, webhook, how long before",
+    "/sides/{side}/reminders",
+    summary="Where this side's player is reminded before a deadline: e-mail, webhook, how long before",
     response_model=ClockOut,
     responses=error_responses(403, 404, 413, 422),
 )
 async def set_reminders(
     game_id: str,
-    seat: Annotated[str, Field(max_length=NAME_MAX)],
+    side: Annotated[str, Field(max_length=NAME_MAX)],
     body: RemindersBody,
     token: Token,
     deadlines: DeadlinesDep,
 ) -> JSONResponse:
     contact = Contact(body.email.strip(), body.webhook.strip(), body.remind_before)
-    await deadlines.set_contact(game_id, token, seat, contact, deadlines.sender.settings.webhooks)
+    await deadlines.set_contact(game_id, token, side, contact, deadlines.sender.settings.webhooks)
     return JSONResponse(await deadlines.view(game_id, token))
 
 
 @router.post(
     "/take-back",
-    summary="Play your seat again after a computer took it over at a deadline",
+    summary="Play your side again after a computer took it over at a deadline",
     response_model=ClockOut,
     responses=error_responses(403, 404, 413, 422),
 )
 async def take_back(game_id: str, body: TakeBackBody, token: Token, deadlines: DeadlinesDep) -> JSONResponse:
-    await deadlines.take_back(game_id, token, body.seat)
+    await deadlines.take_back(game_id, token, body.side)
     return JSONResponse(await deadlines.view(game_id, token))
 
 

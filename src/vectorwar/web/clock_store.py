@@ -12,7 +12,7 @@ from vectorwar.web.clocks import (
     EVENTS_KEPT,
     Contact,
     Pace,
-    SeatClock,
+    SideClock,
     TableClock,
 )
 from vectorwar.web.store import Base, Store
@@ -23,17 +23,17 @@ class ClockRow(Base):
 
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
     pace: Mapped[dict[str, Any]] = mapped_column(JSON)
-    seats: Mapped[dict[str, Any]] = mapped_column(JSON)
+    sides: Mapped[dict[str, Any]] = mapped_column(JSON)
     events: Mapped[list[dict[str, str]]] = mapped_column(JSON)
     #: The next deadline or reminder (none: nothing is due); the background check reads the earliest.
     due: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)
 
 
 class ContactRow(Base):
-    __tablename__ = "seat_contacts"
+    __tablename__ = "side_contacts"
 
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
-    seat: Mapped[str] = mapped_column(String(100), primary_key=True)
+    side: Mapped[str] = mapped_column(String(100), primary_key=True)
     email: Mapped[str] = mapped_column(String(320), default="")
     webhook: Mapped[str] = mapped_column(String(2000), default="")
     remind_before: Mapped[int | None] = mapped_column(Integer, nullable=True)
@@ -55,8 +55,8 @@ class ClockStore:
             row = db.get(ClockRow, game_id)
             if row is None:
                 return None
-            seats = {seat: SeatClock.from_data(data) for seat, data in row.seats.items()}
-            return TableClock(Pace.from_data(row.pace), seats, tuple(row.events))
+            sides = {side: SideClock.from_data(data) for side, data in row.sides.items()}
+            return TableClock(Pace.from_data(row.pace), sides, tuple(row.events))
 
     def save(self, game_id: str, clock: TableClock, due: datetime | None) -> None:
         with self._sessions.begin() as db:
@@ -64,7 +64,7 @@ class ClockStore:
                 ClockRow(
                     game_id=game_id,
                     pace=clock.pace.data(),
-                    seats={seat: c.data() for seat, c in clock.seats.items()},
+                    sides={side: c.data() for side, c in clock.sides.items()},
                     events=list(clock.events[-EVENTS_KEPT:]),
                     due=due,
                 )
@@ -95,17 +95,17 @@ class ClockStore:
     def contacts(self, game_id: str) -> dict[str, Contact]:
         with self._sessions() as db:
             rows = db.scalars(select(ContactRow).where(ContactRow.game_id == game_id))
-            return {r.seat: Contact(r.email, r.webhook, r.remind_before) for r in rows}
+            return {r.side: Contact(r.email, r.webhook, r.remind_before) for r in rows}
 
-    def set_contact(self, game_id: str, seat: str, contact: Contact) -> None:
+    def set_contact(self, game_id: str, side: str, contact: Contact) -> None:
         with self._sessions.begin() as db:
             if not (contact.email or contact.webhook):
-                db.execute(delete(ContactRow).where(ContactRow.game_id == game_id, ContactRow.seat == seat))
+                db.execute(delete(ContactRow).where(ContactRow.game_id == game_id, ContactRow.side == side))
                 return
             db.merge(
                 ContactRow(
                     game_id=game_id,
-                    seat=seat,
+                    side=side,
                     email=contact.email,
                     webhook=contact.webhook,
                     remind_before=contact.remind_before,

@@ -1,11 +1,11 @@
-"""Deadlines and clocks of a table as values: paces, seat clocks, when reminders and deadlines fall.
+"""Deadlines and clocks of a table as values: paces, side clocks, when reminders and deadlines fall.
 
 A table may be created with a **pace**: a deadline for every decision (so many
-seconds from the moment a seat owes its orders), or a chess-like **clock** (each
-seat a bank of time that runs only while it owes orders, plus an increment for
-each decision). A seat whose time runs out is played by a computer player the
+seconds from the moment a side owes its orders), or a chess-like **clock** (each
+side a bank of time that runs only while it owes orders, plus an increment for
+each decision). A side whose time runs out is played by a computer player the
 table chose, marked in the table's log, until its player takes it back. Before
-the deadline, a seat whose player left an e-mail address or a webhook gets one
+the deadline, a side whose player left an e-mail address or a webhook gets one
 reminder, and the notice when the computer takes over (:mod:`vectorwar.web.reminders`).
 
 Everything here is the server's and none of it the rules': the rule code never
@@ -39,9 +39,9 @@ MOST_SECONDS = 366 * 24 * 3600
 EVENTS_KEPT = 200
 #: How long a table whose check failed waits before it is checked again.
 RETRY_AFTER = timedelta(minutes=5)
-#: The most deadlines a pace may let a seat miss before the computer keeps it.
+#: The most deadlines a pace may let a side miss before the computer keeps it.
 MOST_MISSES = 10
-#: The part of a clock's starting time a seat gets back when its player takes it back.
+#: The part of a clock's starting time a side gets back when its player takes it back.
 TAKE_BACK_SHARE = 10
 
 
@@ -62,23 +62,23 @@ class PaceRefused(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Pace:
-    """How long a seat may take over its orders, and who plays it when it is late."""
+    """How long a side may take over its orders, and who plays it when it is late."""
 
     kind: Literal["deadline", "clock"]
-    #: ``deadline``: seconds for each decision; ``clock``: each seat's starting time.
+    #: ``deadline``: seconds for each decision; ``clock``: each side's starting time.
     seconds: int
-    #: ``clock``: seconds added to a seat's time after each decision it makes.
+    #: ``clock``: seconds added to a side's time after each decision it makes.
     increment: int = 0
-    #: The computer player that takes a late seat (by name, as the lobby lists the system's bots).
+    #: The computer player that takes a late side (by name, as the lobby lists the system's bots).
     bot: str = "greedy"
     #: Seconds before the deadline the reminder goes out, unless the player chose otherwise; 0: none.
     remind_before: int = 0
-    #: Deadlines a seat may miss and keep: at each, the computer gives that decision's orders only.
+    #: Deadlines a side may miss and keep: at each, the computer gives that decision's orders only.
     misses: int = 0
 
     def __post_init__(self) -> None:
         if self.kind not in (DEADLINE, CLOCK):
-            raise PaceRefused(f"a pace is {DEADLINE!r} (a time per decision) or {CLOCK!r} (a clock per seat)")
+            raise PaceRefused(f"a pace is {DEADLINE!r} (a time per decision) or {CLOCK!r} (a clock per side)")
         if not LEAST_SECONDS <= self.seconds <= MOST_SECONDS:
             raise PaceRefused(f"a pace's time is {LEAST_SECONDS} s to {MOST_SECONDS} s, not {self.seconds} s")
         if not 0 <= self.increment <= MOST_SECONDS or (self.kind == DEADLINE and self.increment):
@@ -86,7 +86,7 @@ class Pace:
         if not 0 <= self.remind_before < MOST_SECONDS:
             raise PaceRefused("remind_before is 0 s (no reminder) or more")
         if not 0 <= self.misses <= MOST_MISSES:
-            raise PaceRefused(f"a seat may miss 0 to {MOST_MISSES} deadlines before the computer keeps it")
+            raise PaceRefused(f"a side may miss 0 to {MOST_MISSES} deadlines before the computer keeps it")
 
     def data(self) -> dict[str, Any]:
         return {
@@ -120,7 +120,7 @@ class Pace:
 
     def check_bot(self, bots: Mapping[str, object]) -> None:
         if self.bot not in bots:
-            raise PaceRefused(f"no computer player {self.bot!r} to take a late seat (this game's: {', '.join(bots)})")
+            raise PaceRefused(f"no computer player {self.bot!r} to take a late side (this game's: {', '.join(bots)})")
 
 
 def bots_of(scenario: str, scenario_toml: str | None) -> Mapping[str, object]:
@@ -146,21 +146,21 @@ def span(seconds: float) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class SeatClock:
-    """One seat's time: when it began to owe the prompt it owes, and (a clock) how much time it has left."""
+class SideClock:
+    """One side's time: when it began to owe the prompt it owes, and (a clock) how much time it has left."""
 
-    #: The prompt (resolved batches before it) the seat last began to owe; -1: none yet.
+    #: The prompt (resolved batches before it) the side last began to owe; -1: none yet.
     step: int = -1
-    #: When the seat first owed that prompt (a deadline counts from here: taking back a plot does not reset it).
+    #: When the side first owed that prompt (a deadline counts from here: taking back a plot does not reset it).
     first: datetime | None = None
-    #: When the seat's current wait began; ``None``: it owes nothing now.
+    #: When the side's current wait began; ``None``: it owes nothing now.
     since: datetime | None = None
     #: A clock's seconds left, not counting the wait running now.
     bank: float | None = None
     reminded: bool = False
-    #: The seat missed its deadline: a computer plays it until its player takes it back.
+    #: The side missed its deadline: a computer plays it until its player takes it back.
     late: bool = False
-    #: Deadlines it missed and kept the seat (the pace's ``misses``).
+    #: Deadlines it missed and kept the side (the pace's ``misses``).
     missed: int = 0
 
     def data(self) -> dict[str, Any]:
@@ -175,7 +175,7 @@ class SeatClock:
         }
 
     @classmethod
-    def from_data(cls, data: Mapping[str, Any]) -> SeatClock:
+    def from_data(cls, data: Mapping[str, Any]) -> SideClock:
         def at(key: str) -> datetime | None:
             text = data.get(key)
             return None if text is None else datetime.fromisoformat(text)
@@ -195,14 +195,14 @@ class SeatClock:
 @dataclass(frozen=True, slots=True)
 class TableClock:
     pace: Pace
-    seats: dict[str, SeatClock]
-    #: What the deadlines did, oldest first: {"at": ISO time, "seat": seat, "text": words}.
+    sides: dict[str, SideClock]
+    #: What the deadlines did, oldest first: {"at": ISO time, "side": side, "text": words}.
     events: tuple[dict[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class Contact:
-    """Where a seat's player is reminded. Never shown to anyone but the seat's holder."""
+    """Where a side's player is reminded. Never shown to anyone but the side's holder."""
 
     email: str = ""
     webhook: str = ""
@@ -217,20 +217,20 @@ class Contact:
 
 
 def observe(
-    pace: Pace, seats: Mapping[str, SeatClock], step: int, owing: frozenset[str], now: datetime
-) -> dict[str, SeatClock]:
-    """The seats' clocks after looking at the game: ``owing`` seats owe the prompt after ``step`` batches.
+    pace: Pace, sides: Mapping[str, SideClock], step: int, owing: frozenset[str], now: datetime
+) -> dict[str, SideClock]:
+    """The sides' clocks after looking at the game: ``owing`` sides owe the prompt after ``step`` batches.
 
-    A wait that ended (the seat answered, or the game moved on) is charged to a
-    clock, with its increment; a seat that begins to owe a new prompt starts a
-    new wait. A late seat's clock stands still: the computer answers for it.
+    A wait that ended (the side answered, or the game moved on) is charged to a
+    clock, with its increment; a side that begins to owe a new prompt starts a
+    new wait. A late side's clock stands still: the computer answers for it.
     """
     out = {}
-    for seat, clock in seats.items():
+    for side, clock in sides.items():
         if clock.late:
-            out[seat] = clock
+            out[side] = clock
             continue
-        owes = seat in owing
+        owes = side in owing
         new_prompt = clock.step != step
         if clock.since is not None and (not owes or new_prompt):
             bank = clock.bank
@@ -242,12 +242,12 @@ def observe(
         elif owes and clock.since is None:
             # It took back its plot: it owes again, and its deadline stands where it was.
             clock = replace(clock, since=now)
-        out[seat] = clock
+        out[side] = clock
     return out
 
 
-def deadline(pace: Pace, clock: SeatClock) -> datetime | None:
-    """When ``clock``'s seat runs out of time; ``None`` while it owes nothing (or a computer plays it)."""
+def deadline(pace: Pace, clock: SideClock) -> datetime | None:
+    """When ``clock``'s side runs out of time; ``None`` while it owes nothing (or a computer plays it)."""
     if clock.late or clock.since is None:
         return None
     if pace.kind == DEADLINE:
@@ -255,8 +255,8 @@ def deadline(pace: Pace, clock: SeatClock) -> datetime | None:
     return clock.since + timedelta(seconds=clock.bank or 0.0)
 
 
-def remind_at(pace: Pace, clock: SeatClock, contact: Contact | None) -> datetime | None:
-    """When the seat's one reminder is due; ``None``: none is (no address, none wanted, or sent already)."""
+def remind_at(pace: Pace, clock: SideClock, contact: Contact | None) -> datetime | None:
+    """When the side's one reminder is due; ``None``: none is (no address, none wanted, or sent already)."""
     due = deadline(pace, clock)
     if due is None or clock.reminded or contact is None or not (contact.email or contact.webhook):
         return None
@@ -268,14 +268,14 @@ def next_due(clock: TableClock, contacts: Mapping[str, Contact]) -> datetime | N
     """The next time a deadline or a reminder of the table falls due, for the background check."""
     times = [
         t
-        for seat, seat_clock in clock.seats.items()
-        for t in (deadline(clock.pace, seat_clock), remind_at(clock.pace, seat_clock, contacts.get(seat)))
+        for side, side_clock in clock.sides.items()
+        for t in (deadline(clock.pace, side_clock), remind_at(clock.pace, side_clock, contacts.get(side)))
         if t is not None
     ]
     return min(times, default=None)
 
 
-def time_left(pace: Pace, clock: SeatClock, now: datetime) -> float | None:
+def time_left(pace: Pace, clock: SideClock, now: datetime) -> float | None:
     """A clock's seconds left now (counting the wait running); ``None`` for a deadline pace."""
     if pace.kind != CLOCK or clock.bank is None:
         return None
@@ -284,11 +284,11 @@ def time_left(pace: Pace, clock: SeatClock, now: datetime) -> float | None:
 
 
 def owing_people(table: Table) -> frozenset[str]:
-    """The seats whose time runs: those the prompt waits for, but for open seats nobody has taken yet."""
+    """The sides whose time runs: those the prompt waits for, but for open sides nobody has taken yet."""
     game = table.game
     if game.is_over:
         return frozenset()
-    return frozenset(game.waiting_for) - set(table.free_seats())
+    return frozenset(game.waiting_for) - set(table.free_sides())
 
 
 # -- the store --------------------------------------------------------------------------------
@@ -300,7 +300,7 @@ __all__ = [
     "Contact",
     "Pace",
     "PaceRefused",
-    "SeatClock",
+    "SideClock",
     "TableClock",
     "TimeSource",
     "WallClock",

@@ -22,7 +22,7 @@ from vectorwar.web.clocks import (
     TAKE_BACK_SHARE,
     Contact,
     Pace,
-    SeatClock,
+    SideClock,
     TableClock,
     TimeSource,
     WallClock,
@@ -41,11 +41,11 @@ log = logging.getLogger("vectorwar.web")
 
 
 class Deadlines:
-    """Keeps every paced table's clocks, hands late seats to a computer and sends the reminders.
+    """Keeps every paced table's clocks, hands late sides to a computer and sends the reminders.
 
     Told of every change by the service (:meth:`GameService.on_change`), and of every table
     rebuilt from the store (:meth:`GameService.on_load`), where it puts back the computers
-    playing late seats. :meth:`check` does one bounded pass; :meth:`run` repeats it.
+    playing late sides. :meth:`check` does one bounded pass; :meth:`run` repeats it.
     """
 
     def __init__(
@@ -89,45 +89,45 @@ class Deadlines:
         return await asyncio.to_thread(self.store.paces, game_ids)
 
     async def view(self, game_id: str, token: str | None) -> dict[str, Any]:
-        """What a viewer sees of the table's clocks: every seat's deadline, and its own seats' addresses."""
+        """What a viewer sees of the table's clocks: every side's deadline, and its own sides' addresses."""
         live = await self.service.get_cached_or_load(game_id)
-        mine = live.seats_of(token)
+        mine = live.sides_of(token)
         clock = await self.clock(game_id)
         now = self.time.now()
         if clock is None:
-            return {"pace": None, "now": now.isoformat(), "seats": {}, "events": [], "contacts": {}}
+            return {"pace": None, "now": now.isoformat(), "sides": {}, "events": [], "contacts": {}}
         contacts = await asyncio.to_thread(self.store.contacts, game_id) if mine else {}
-        seats = {}
-        for seat, seat_clock in clock.seats.items():
-            due = deadline(clock.pace, seat_clock)
-            seats[seat] = {
-                "owes": seat_clock.since is not None and not seat_clock.late,
+        sides = {}
+        for side, side_clock in clock.sides.items():
+            due = deadline(clock.pace, side_clock)
+            sides[side] = {
+                "owes": side_clock.since is not None and not side_clock.late,
                 "deadline": None if due is None else due.isoformat(),
-                "time_left": time_left(clock.pace, seat_clock, now),
-                "late": seat_clock.late,
-                "computer": clock.pace.bot if seat_clock.late else None,
-                "missed": seat_clock.missed,
+                "time_left": time_left(clock.pace, side_clock, now),
+                "late": side_clock.late,
+                "computer": clock.pace.bot if side_clock.late else None,
+                "missed": side_clock.missed,
             }
         return {
             "pace": clock.pace.data(),
             "now": now.isoformat(),
-            "seats": seats,
+            "sides": sides,
             "events": list(clock.events),
-            # Only the caller's own seats: an address is never shown to another seat or a spectator.
-            "contacts": {seat: contacts.get(seat, Contact()).data() for seat in mine if seat in clock.seats},
+            # Only the caller's own sides: an address is never shown to another side or a spectator.
+            "contacts": {side: contacts.get(side, Contact()).data() for side in mine if side in clock.sides},
         }
 
     # -- changing
 
     async def start(self, game_id: str, pace: Pace) -> None:
-        """Give a new table its pace: every person's seat starts its time (a clock: the whole of it)."""
+        """Give a new table its pace: every person's side starts its time (a clock: the whole of it)."""
         live = await self.service.get_cached_or_load(game_id)
         table = live.table
         pace.check_bot(computer_players(table.game.system))
         bank = float(pace.seconds) if pace.kind == CLOCK else None
-        seats = {seat: SeatClock(bank=bank) for seat, c in table.controllers.items() if c == HUMAN}
+        sides = {side: SideClock(bank=bank) for side, c in table.controllers.items() if c == HUMAN}
         async with self._lock:
-            await self._update(game_id, table, TableClock(pace, seats), {})
+            await self._update(game_id, table, TableClock(pace, sides), {})
 
     async def follow(self, finished_id: str, rematch_id: str) -> None:
         """A rematch keeps the finished game's pace (started once, by whoever asks first)."""
@@ -135,39 +135,39 @@ class Deadlines:
         if old is not None and await self.clock(rematch_id) is None:
             await self.start(rematch_id, old.pace)
 
-    async def set_contact(self, game_id: str, token: str | None, seat: str, contact: Contact, webhooks: bool) -> None:
-        """Keep where ``seat``'s player wants reminders (an empty contact: none); raises 403, ContactRefused."""
+    async def set_contact(self, game_id: str, token: str | None, side: str, contact: Contact, webhooks: bool) -> None:
+        """Keep where ``side``'s player wants reminders (an empty contact: none); raises 403, ContactRefused."""
         live = await self.service.get_cached_or_load(game_id)
-        live.table.acting_for(token, seat)
+        live.table.acting_for(token, side)
         checked = replace(contact, email=check_email(contact.email), webhook=check_webhook(contact.webhook, webhooks))
-        await asyncio.to_thread(self.store.set_contact, game_id, seat, checked)
+        await asyncio.to_thread(self.store.set_contact, game_id, side, checked)
         async with self._lock:
             clock = await self.clock(game_id)
             if clock is not None:
                 await self._update(game_id, live.table, clock)
 
-    async def take_back(self, game_id: str, token: str | None, seat: str) -> None:
-        """``seat``'s player plays it again (a clock gets a tenth of its starting time); raises 403."""
+    async def take_back(self, game_id: str, token: str | None, side: str) -> None:
+        """``side``'s player plays it again (a clock gets a tenth of its starting time); raises 403."""
         live = await self.service.get_cached_or_load(game_id)
-        live.table.acting_for(token, seat)
+        live.table.acting_for(token, side)
         async with self._lock:
             clock = await self.clock(game_id)
-            if clock is None or seat not in clock.seats or not clock.seats[seat].late:
+            if clock is None or side not in clock.sides or not clock.sides[side].late:
                 return
             bank = clock.pace.seconds / TAKE_BACK_SHARE if clock.pace.kind == CLOCK else None
-            seats = {**clock.seats, seat: SeatClock(bank=bank)}
+            sides = {**clock.sides, side: SideClock(bank=bank)}
             now = self.time.now()
-            said = _event(now, seat, f"{seat}'s player took the seat back from the computer")
-            await self._update(game_id, live.table, replace(clock, seats=seats, events=(*clock.events, said)))
-        await self.service.play_for(game_id, seat, None)
+            said = _event(now, side, f"{side}'s player took the side back from the computer")
+            await self._update(game_id, live.table, replace(clock, sides=sides, events=(*clock.events, said)))
+        await self.service.play_for(game_id, side, None)
 
     async def _update(
         self, game_id: str, table: Table, clock: TableClock, contacts: Mapping[str, Contact] | None = None
     ) -> TableClock:
         """Bring ``clock`` up to the game on ``table`` and store it (under the lock)."""
         now = self.time.now()
-        seats = observe(clock.pace, clock.seats, len(table.game.history), owing_people(table), now)
-        after = replace(clock, seats=seats)
+        sides = observe(clock.pace, clock.sides, len(table.game.history), owing_people(table), now)
+        after = replace(clock, sides=sides)
         if contacts is None:
             contacts = await asyncio.to_thread(self.store.contacts, game_id)
         due = None if table.game.is_over else next_due(after, contacts)
@@ -188,7 +188,7 @@ class Deadlines:
         if clock is None:
             return
         bots = computer_players(table.game.system)
-        late = {seat: bots[clock.pace.bot]() for seat, c in clock.seats.items() if c.late}
+        late = {side: bots[clock.pace.bot]() for side, c in clock.sides.items() if c.late}
         if late:
             table.bots = {**table.bots, **late}
 
@@ -232,97 +232,97 @@ class Deadlines:
                 return
             contacts = await asyncio.to_thread(self.store.contacts, game_id)
             clock = await self._update(game_id, table, clock, contacts)
-            seats = dict(clock.seats)
+            sides = dict(clock.sides)
             events = list(clock.events)
-            for seat, seat_clock in clock.seats.items():
-                due = deadline(clock.pace, seat_clock)
+            for side, side_clock in clock.sides.items():
+                due = deadline(clock.pace, side_clock)
                 if due is None:
                     continue
-                contact = contacts.get(seat)
+                contact = contacts.get(side)
                 bot = clock.pace.bot
-                if due <= now and seat_clock.missed < clock.pace.misses:
-                    missed = seat_clock.missed + 1
-                    seats[seat] = replace(seat_clock, since=None, missed=missed)
+                if due <= now and side_clock.missed < clock.pace.misses:
+                    missed = side_clock.missed + 1
+                    sides[side] = replace(side_clock, since=None, missed=missed)
                     # A forgiven miss is answered as the player left it: their standing orders, or a hold
                     # where the rules have one; the computer only where neither answers this prompt.
-                    held = standing_order(table.game, seat, table.standing.get(seat, Standing()), now=True)
+                    held = standing_order(table.game, side, table.standing.get(side, Standing()), now=True)
                     by = f"the computer ({bot})" if held is None else f"its standing orders ({held})"
-                    said = f"{seat} missed its deadline ({missed} of {clock.pace.misses} allowed): {by}"
-                    events.append(_event(now, seat, f"{said} gave this decision's orders"))
+                    said = f"{side} missed its deadline ({missed} of {clock.pace.misses} allowed): {by}"
+                    events.append(_event(now, side, f"{said} gave this decision's orders"))
                     system = table.game.system
                     answer = computer_players(system)[bot]() if held is None else _Given(held, system)
-                    forgiven.append((seat, answer))
+                    forgiven.append((side, answer))
                     if contact is not None:
                         yours = f"the computer player {bot}" if held is None else f"your standing orders ({held})"
-                        notes.append((_missed_note(table, seat, yours, clock.pace.misses - missed), contact))
+                        notes.append((_missed_note(table, side, yours, clock.pace.misses - missed), contact))
                 elif due <= now:
-                    seats[seat] = replace(seat_clock, late=True, since=None)
-                    events.append(_event(now, seat, f"{seat} missed its deadline: the computer ({bot}) plays it now"))
-                    takeovers.append((seat, computer_players(table.game.system)[bot]()))
+                    sides[side] = replace(side_clock, late=True, since=None)
+                    events.append(_event(now, side, f"{side} missed its deadline: the computer ({bot}) plays it now"))
+                    takeovers.append((side, computer_players(table.game.system)[bot]()))
                     if contact is not None:
-                        notes.append((_takeover_note(table, seat, bot), contact))
+                        notes.append((_takeover_note(table, side, bot), contact))
                 elif (
-                    contact is not None and (at := remind_at(clock.pace, seat_clock, contact)) is not None and at <= now
+                    contact is not None and (at := remind_at(clock.pace, side_clock, contact)) is not None and at <= now
                 ):
-                    seats[seat] = replace(seat_clock, reminded=True)
-                    events.append(_event(now, seat, f"a reminder went to {seat}'s player"))
-                    notes.append((_reminder_note(table, seat, due, clock.pace.bot), contact))
-            if seats != clock.seats:
+                    sides[side] = replace(side_clock, reminded=True)
+                    events.append(_event(now, side, f"a reminder went to {side}'s player"))
+                    notes.append((_reminder_note(table, side, due, clock.pace.bot), contact))
+            if sides != clock.sides:
                 # Marked before anything is sent: a reminder goes once, even if the server stops mid-send.
-                changed = replace(clock, seats=seats, events=tuple(events))
+                changed = replace(clock, sides=sides, events=tuple(events))
                 due_next = None if table.game.is_over else next_due(changed, contacts)
                 await asyncio.to_thread(self.store.save, game_id, changed, due_next)
                 self._keep(game_id, changed)
-        for seat, computer in forgiven:
-            await self.service.answer_once(game_id, seat, computer)
-        for seat, computer in takeovers:
-            await self.service.play_for(game_id, seat, computer)
+        for side, computer in forgiven:
+            await self.service.answer_once(game_id, side, computer)
+        for side, computer in takeovers:
+            await self.service.play_for(game_id, side, computer)
         for note, contact in notes:
             await self.sender.send(note, contact.email, contact.webhook)
 
 
-def _takeover_note(table: Table, seat: str, bot: str) -> Note:
+def _takeover_note(table: Table, side: str, bot: str) -> Note:
     title = table.game.scenario.title
     text = (
-        f"Your seat {seat} in {title} missed its deadline, so the computer player {bot} plays it now. "
-        'Open your game link and press "Take back my seat" to play it again.'
+        f"Your side {side} in {title} missed its deadline, so the computer player {bot} plays it now. "
+        'Open your game link and press "Take back my side" to play it again.'
     )
-    return Note("takeover", table.id, seat, f"vectorwar: {title}: the computer plays {seat}", text)
+    return Note("takeover", table.id, side, f"vectorwar: {title}: the computer plays {side}", text)
 
 
 class _Given:
-    """A late seat's answer from its standing orders: the order they gave, read at the prompt it answers."""
+    """A late side's answer from its standing orders: the order they gave, read at the prompt it answers."""
 
     def __init__(self, text: str, system: RuleSystem[Any]) -> None:
         self.text = text
         self.system = system
 
-    def choose(self, state: Any, seat: str, rng: random.Random) -> Order:
+    def choose(self, state: Any, side: str, rng: random.Random) -> Order:
         del rng  # the standing order is already chosen
-        return self.system.parse_order(state, seat, self.text)
+        return self.system.parse_order(state, side, self.text)
 
 
-def _missed_note(table: Table, seat: str, by: str, left: int) -> Note:
+def _missed_note(table: Table, side: str, by: str, left: int) -> Note:
     title = table.game.scenario.title
     text = (
-        f"Your seat {seat} in {title} missed its deadline, so {by} gave that decision's "
-        f"orders. You keep the seat; {left} more missed deadline{'s' if left != 1 else ''} and the computer "
+        f"Your side {side} in {title} missed its deadline, so {by} gave that decision's "
+        f"orders. You keep the side; {left} more missed deadline{'s' if left != 1 else ''} and the computer "
         "keeps playing it until you take it back."
     )
-    return Note("missed", table.id, seat, f"vectorwar: {title}: {seat} missed a deadline", text)
+    return Note("missed", table.id, side, f"vectorwar: {title}: {side} missed a deadline", text)
 
 
-def _reminder_note(table: Table, seat: str, due: datetime, bot: str) -> Note:
+def _reminder_note(table: Table, side: str, due: datetime, bot: str) -> Note:
     title = table.game.scenario.title
     text = (
-        f"{title}: your seat {seat} owes its orders by {due:%Y-%m-%d %H:%M} UTC. "
+        f"{title}: your side {side} owes its orders by {due:%Y-%m-%d %H:%M} UTC. "
         f"After that the computer player {bot} plays it until you take it back."
     )
-    return Note("reminder", table.id, seat, f"vectorwar: {title}: your move as {seat}", text)
+    return Note("reminder", table.id, side, f"vectorwar: {title}: your move as {side}", text)
 
 
-def _event(at: datetime, seat: str, text: str) -> dict[str, str]:
-    return {"at": at.isoformat(), "seat": seat, "text": text}
+def _event(at: datetime, side: str, text: str) -> dict[str, str]:
+    return {"at": at.isoformat(), "side": side, "text": text}
 
 
 __all__ = ["Deadlines"]

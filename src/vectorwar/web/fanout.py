@@ -5,16 +5,16 @@ the channel :data:`~vectorwar.web.store.CHANNEL` (PostgreSQL's ``NOTIFY``,
 sent in the writing transaction, so only once it commits). Each server
 listens on a connection of its own. For a game some of its sockets watch, a
 change is read again from the store and every socket is offered its new
-scene; a chat line is read and sent to the seats' sockets. A change to one
-seat's secrets (its plot replaced, its draft, its standing orders) is
-announced with the seat's place only: a server reads the game again only if
-its copy of that seat's secrets is older, and only that seat's sockets get a
+scene; a chat line is read and sent to the sides' sockets. A change to one
+side's secrets (its plot replaced, its draft, its standing orders) is
+announced with the side's place only: a server reads the game again only if
+its copy of that side's secrets is older, and only that side's sockets get a
 new scene. A server skips
 its own announcements: its sockets were told already. Announcements made
 while the listening connection was down are lost, so on connecting again
 every watched game is read again.
 
-A burst of changes to one game (or to one seat's secrets) costs one read and
+A burst of changes to one game (or to one side's secrets) costs one read and
 one round of scenes while the last is being sent, and then one more (never
 one each): a socket keeps only the newest scene anyway (web/hub.py).
 """
@@ -40,9 +40,9 @@ RECONNECT_AFTER = 1.0
 
 Changed = Callable[[str], Awaitable[None]]
 Chatted = Callable[[str, int], Awaitable[None]]
-#: A game and the place of the seat whose secrets alone changed.
+#: A game and the place of the side whose secrets alone changed.
 SecretChanged = Callable[[str, int], Awaitable[None]]
-#: What is read again: a game (place ``None``), or one seat's secrets in it.
+#: What is read again: a game (place ``None``), or one side's secrets in it.
 Key = tuple[str, int | None]
 
 
@@ -66,7 +66,7 @@ class Fanout:
         self._watched = watched
         self._secret_changed = secret_changed
         self._task: asyncio.Task[None] | None = None
-        #: Games (or seats' secrets) being read again now, and those changed again meanwhile (read once more after).
+        #: Games (or sides' secrets) being read again now, and those changed again meanwhile (read once more after).
         self._reading: set[Key] = set()
         self._again: set[Key] = set()
         self._chat: asyncio.Queue[tuple[str, int]] = asyncio.Queue()

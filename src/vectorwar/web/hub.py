@@ -1,6 +1,6 @@
 """Live updates: each WebSocket viewer gets its own scene after every change to its game.
 
-A viewer's scene is built for the seats its token holds, so what one
+A viewer's scene is built for the sides its token holds, so what one
 connection receives never depends on who else is watching. Each connection
 has its own outbox holding only the newest scene: a slow client skips
 scenes it has not read yet instead of slowing the game down.
@@ -22,7 +22,7 @@ from vectorwar.web.service import LiveGame, OverBudget
 
 log = logging.getLogger("vectorwar.web")
 
-#: Builds the scenes sets of seats see of a game now, as JSON text (:meth:`GameService.viewer_scenes`).
+#: Builds the scenes sets of sides see of a game now, as JSON text (:meth:`GameService.viewer_scenes`).
 ScenesOf = Callable[[LiveGame, list[tuple[str, ...]]], Awaitable[list[str]]]
 
 
@@ -31,7 +31,7 @@ ScenesOf = Callable[[LiveGame, list[tuple[str, ...]]], Awaitable[list[str]]]
 NOTES_MAX = 256
 
 #: Live sockets watching one game, and open from one client address (every game together). A
-#: table has a few seats and some spectators; a client opens one socket a page it shows.
+#: table has a few sides and some spectators; a client opens one socket a page it shows.
 SOCKETS_PER_GAME = 64
 SOCKETS_PER_CLIENT = 32
 #: The close code of a socket refused for being one too many (WebSocket's "policy violation").
@@ -45,7 +45,7 @@ class TooManySockets(Exception):
 @dataclass(eq=False)
 class Viewer:
     websocket: WebSocket
-    seats: tuple[str, ...]
+    sides: tuple[str, ...]
     #: The client's address, whose sockets are counted together ("" when unknown).
     client: str = ""
     outbox: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(maxsize=1))
@@ -67,7 +67,7 @@ class Viewer:
 
         A scene equal to the last one offered is dropped: otherwise a message with
         nothing new would still tell the viewer that something changed out of its
-        sight, such as another seat replacing its secret plot.
+        sight, such as another side replacing its secret plot.
         """
         if scene_text == self.last_scene:
             return
@@ -133,7 +133,7 @@ class Hub:
             if not viewers:
                 return
             try:
-                scenes = await self._scenes_of(live, [viewer.seats for viewer in viewers])
+                scenes = await self._scenes_of(live, [viewer.sides for viewer in viewers])
             except OverBudget as err:
                 # The viewers keep their last scene; the next change offers a new one.
                 log.warning("game %s: %s", live.id, err)
@@ -146,14 +146,14 @@ class Hub:
         return list(self._viewers)
 
     def chat(self, live: LiveGame, line: ChatLine) -> None:
-        """Queue a chat line for the viewers of its game that hold a seat there; spectators get none."""
+        """Queue a chat line for the viewers of its game that hold a side there; spectators get none."""
         self.chat_line(live.id, line)
 
     def chat_line(self, game_id: str, line: ChatLine) -> None:
-        """Queue a chat line of ``game_id`` for its viewers that hold a seat there."""
+        """Queue a chat line of ``game_id`` for its viewers that hold a side there."""
         text = json.dumps({"type": "chat", "line": line.data()})
         for viewer in self._viewers.get(game_id, ()):
-            if not viewer.seats:
+            if not viewer.sides:
                 continue
             if viewer.notes.full():
                 viewer.notes.get_nowait()

@@ -3,8 +3,8 @@
 A save file (``vectorwar play``'s, or a lab sample's) is read as the command line reads one: its
 orders are replayed from its set-up and seed, and the file is refused unless the replay gives the
 state and event log it records exactly (:func:`vectorwar.savefile.game_from_data`). Only a finished
-game comes in: the server has no way to tell who should hold the seats of one still being played.
-Every seat becomes a computer seat nobody holds, and the game is marked as one whose seed was fixed,
+game comes in: the server has no way to tell who should hold the sides of one still being played.
+Every side becomes a computer side nobody holds, and the game is marked as one whose seed was fixed,
 since whoever has the file knows every roll. No I/O here: the service replays and stores
 (``GameService.import_game``), within the replay budget.
 """
@@ -37,7 +37,7 @@ class ImportRefused(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Imported:
-    """A finished game read from a save file and the computer player that takes each seat."""
+    """A finished game read from a save file and the computer player that takes each side."""
 
     game: Game
     controllers: dict[str, str]
@@ -54,7 +54,7 @@ def read_save(body: bytes) -> Imported:
     except RecursionError:
         raise ImportRefused("not a save file: nested too deep to read") from None
     if isinstance(data, dict) and not isinstance(data.get("controllers", {}), dict):
-        raise ImportRefused("save file: controllers: a table of seat = player, as the command line writes it")
+        raise ImportRefused("save file: controllers: a table of side = player, as the command line writes it")
     try:
         game, controllers = game_from_data(data, "save file")
     except SaveFileError as err:
@@ -66,21 +66,21 @@ def read_save(body: bytes) -> Imported:
             f"save file: the game is not over (it waits at {game.clock}): only a finished game can be "
             "imported to watch; play it on with `vectorwar play FILE`"
         )
-    return Imported(game, computer_seats(game, controllers))
+    return Imported(game, computer_sides(game, controllers))
 
 
-def computer_seats(game: Game, saved: Mapping[str, str]) -> dict[str, str]:
-    """Each seat as a computer seat (``bot:NAME``): the computer player the file names for it, else greedy
+def computer_sides(game: Game, saved: Mapping[str, str]) -> dict[str, str]:
+    """Each side as a computer side (``bot:NAME``): the computer player the file names for it, else greedy
     (random where the system has no greedy player). Nobody plays a finished game on, so the name only says
     who played it where the file knows."""
     offered = computer_players(game.system)
     fallback = "greedy" if "greedy" in offered else "random"
-    seats = [side.id for side in game.scenario.sides]
-    return {seat: BOT_PREFIX + (saved[seat] if saved.get(seat) in offered else fallback) for seat in seats}
+    sides = [side.id for side in game.scenario.sides]
+    return {side: BOT_PREFIX + (saved[side] if saved.get(side) in offered else fallback) for side in sides}
 
 
 def record_of(game_id: str, imported: Imported) -> NewGame:
-    """What the store keeps of the imported game: its set-up, computer seats, no tokens, every batch."""
+    """What the store keeps of the imported game: its set-up, computer sides, no tokens, every batch."""
     game = imported.game
     batches = tuple((to_data(b.clock, Clock), b.orders) for b in game.history)
     last = game.history[-1].clock.turn if game.history else 1

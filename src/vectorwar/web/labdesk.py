@@ -2,7 +2,7 @@
 
 A designer who has just laid out a scenario wants a first answer to "is it balanced?" without
 installing the lab: the server plays it a hundred times between its greedy computer players
-(random where a system has none), on seeds 0, 1, ..., and answers each seat's wins, draws and
+(random where a system has none), on seeds 0, 1, ..., and answers each side's wins, draws and
 losses with 95% Wilson intervals, how often the game is decided before the turn limit and how long
 it lasts: the same figures, worked out by the same code (``lab.games``, ``lab.metrics``), as
 ``vectorwar lab run`` writes for a full run, whose exact command comes with the answer.
@@ -68,7 +68,7 @@ class LabBusy(Exception):
 
 
 def lab_bots(scenario: Scenario) -> dict[str, str]:
-    """The computer player in every seat: greedy, or random where the system has no greedy player."""
+    """The computer player in every side: greedy, or random where the system has no greedy player."""
     offered = get_system(scenario.system).bots()
     bot = "greedy" if "greedy" in offered else "random"
     return {side.id: bot for side in scenario.sides}
@@ -78,7 +78,7 @@ def full_run_command(scenario: Scenario, bots: Mapping[str, str], file: str = "s
     """The command that plays the same set-up :data:`FULL_RUN` times on the designer's own machine."""
     stem = file.removesuffix(".toml")
     words = ["vectorwar", "lab", "run", file, "-n", str(FULL_RUN)]
-    words += [w for seat, bot in bots.items() for w in ("--seat", f"{seat}={bot}")]
+    words += [w for side, bot in bots.items() for w in ("--side", f"{side}={bot}")]
     words += ["--out", f"{stem}.parquet"]
     return shlex.join(words) + f" && vectorwar lab report {shlex.quote(stem + '.parquet')}"
 
@@ -99,18 +99,18 @@ def play_chunk(scenario_data: Mapping[str, Any], bots: Mapping[str, str], seeds:
 
 
 def figures(rows: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """The run's figures from its rows: per seat and for the set-up, as the lab's cells table has them."""
+    """The run's figures from its rows: per side and for the set-up, as the lab's cells table has them."""
     frame = {column: [row.get(column, "") for row in rows] for column in COLUMNS}
     cells = cell_metrics(frame)
     first = cells[0]
-    seat_keys = ("seat", "wins", "draws", "losses", "win", "win_lo", "win_hi", "loss", "loss_lo", "loss_hi")
+    side_keys = ("side", "wins", "draws", "losses", "win", "win_lo", "win_hi", "loss", "loss_lo", "loss_hi")
     return {
         "games": first["games"],
         "seeds": first["seeds"],
         "draws": first["draws"],
         **{k: first[k] for k in ("draw", "draw_lo", "draw_hi", "completion", "completion_lo", "completion_hi")},
         **{k: first[k] for k in ("turns_mean", "turns_sd", "turns_min", "turns_max")},
-        "seats": [{k: cell[k] for k in seat_keys} for cell in cells],
+        "sides": [{k: cell[k] for k in side_keys} for cell in cells],
     }
 
 

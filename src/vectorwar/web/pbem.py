@@ -55,7 +55,7 @@ class _Body(BaseModel):
 
 class NewBody(_Body):
     scenario: str = Field(min_length=1, max_length=NAME_MAX, description="Built-in scenario id")
-    seat: str = Field(min_length=1, max_length=NAME_MAX, description="The creator's seat")
+    side: str = Field(min_length=1, max_length=NAME_MAX, description="The creator's side")
     max_turns: int | None = Field(default=None, ge=1, le=200, description="End the game after this turn")
     options: dict[str, bool | int | str] = Field(default_factory=dict, description="Rule options by name")
     deadline_hours: int | None = Field(
@@ -66,30 +66,30 @@ class NewBody(_Body):
     )
 
 
-class SeatBody(_Body):
+class SideBody(_Body):
     file: dict[str, Any] = Field(description="The game file, as JSON")
-    seat: str = Field(min_length=1, max_length=NAME_MAX)
+    side: str = Field(min_length=1, max_length=NAME_MAX)
     keyring: dict[str, Any] | None = Field(
-        default=None, description="The seat's keyring; left out, a new one (the seat has not committed yet)"
+        default=None, description="The side's keyring; left out, a new one (the side has not committed yet)"
     )
 
 
-class PlotBody(SeatBody):
-    order: str = Field(default="", max_length=MAX_ORDER_CHARS, description="The seat's orders; empty when it has none")
+class PlotBody(SideBody):
+    order: str = Field(default="", max_length=MAX_ORDER_CHARS, description="The side's orders; empty when it has none")
 
 
-class TurnBody(SeatBody):
+class TurnBody(SideBody):
     order: str | None = Field(
         default=None,
         max_length=MAX_ORDER_CHARS,
-        description="The orders for the step the seat commits to; left out, the pass stops where they are needed",
+        description="The orders for the step the side commits to; left out, the pass stops where they are needed",
     )
 
 
 class PbemOut(BaseModel):
     file: dict[str, Any] = Field(description="The new game file: offer it for download and pass it on")
-    keyring: dict[str, Any] = Field(description="The seat's new keyring: keep it, never pass it on")
-    view: dict[str, Any] = Field(description="What the seat sees: step, who owes what, its sealed plot, the scene")
+    keyring: dict[str, Any] = Field(description="The side's new keyring: keep it, never pass it on")
+    view: dict[str, Any] = Field(description="What the side sees: step, who owes what, its sealed plot, the scene")
     events: list[str] = Field(default_factory=list, description="What a reveal that resolved the step did, in words")
 
 
@@ -102,7 +102,7 @@ def install(app: FastAPI, clock: Callable[[], float] = time.time) -> None:
     """The routes and the answers to the protocol's refusals; ``clock`` is the time the server records.
 
     The server's clock stands for the player's machine: the time an action records, and the time a
-    keyring notes when its player first saw a file (which a claim against the seat is checked against).
+    keyring notes when its player first saw a file (which a claim against the side is checked against).
     """
     app.state.pbem_clock = clock
     app.include_router(router)
@@ -137,9 +137,9 @@ async def new(body: NewBody, request: Request) -> JSONResponse:
     "/view",
     response_model=PbemOut,
     responses=_REFUSALS,
-    summary="The seat's view of a game file (the keyring, if given, is checked and updated)",
+    summary="The side's view of a game file (the keyring, if given, is checked and updated)",
 )
-async def view(body: SeatBody, request: Request) -> JSONResponse:
+async def view(body: SideBody, request: Request) -> JSONResponse:
     return JSONResponse(await _off_loop(_view, body, _now(request)))
 
 
@@ -147,7 +147,7 @@ async def view(body: SeatBody, request: Request) -> JSONResponse:
     "/plot",
     response_model=PbemOut,
     responses=_REFUSALS,
-    summary="Commit the seat's orders: the file gets their hash, the keyring the rest",
+    summary="Commit the side's orders: the file gets their hash, the keyring the rest",
 )
 async def plot(body: PlotBody, request: Request) -> JSONResponse:
     return JSONResponse(await _off_loop(_plot, body, _now(request)))
@@ -157,9 +157,9 @@ async def plot(body: PlotBody, request: Request) -> JSONResponse:
     "/reveal",
     response_model=PbemOut,
     responses=_REFUSALS,
-    summary="Reveal the seat's committed orders; the last reveal resolves the step",
+    summary="Reveal the side's committed orders; the last reveal resolves the step",
 )
-async def reveal(body: SeatBody, request: Request) -> JSONResponse:
+async def reveal(body: SideBody, request: Request) -> JSONResponse:
     return JSONResponse(await _off_loop(_reveal, body, _now(request)))
 
 
@@ -167,7 +167,7 @@ async def reveal(body: SeatBody, request: Request) -> JSONResponse:
     "/turn",
     response_model=PbemOut,
     responses=_REFUSALS,
-    summary="Everything the seat owes in one pass: reveal, then commit the orders given, revealed at once if last",
+    summary="Everything the side owes in one pass: reveal, then commit the orders given, revealed at once if last",
 )
 async def turn(body: TurnBody, request: Request) -> JSONResponse:
     return JSONResponse(await _off_loop(_turn, body, _now(request)))
@@ -177,7 +177,7 @@ async def turn(body: TurnBody, request: Request) -> JSONResponse:
     "/claim",
     response_model=PbemOut,
     responses=_REFUSALS,
-    summary="Claim the step against the silent seats after the deadline, then the rest of the seat's pass",
+    summary="Claim the step against the silent sides after the deadline, then the rest of the side's pass",
 )
 async def claim(body: TurnBody, request: Request) -> JSONResponse:
     return JSONResponse(await _off_loop(_claim, body, _now(request)))
@@ -187,9 +187,9 @@ async def claim(body: TurnBody, request: Request) -> JSONResponse:
     "/concede",
     response_model=PbemOut,
     responses=_REFUSALS,
-    summary="The seat gives the game up: it ends now and the other sides win",
+    summary="The side gives the game up: it ends now and the other sides win",
 )
-async def concede(body: SeatBody, request: Request) -> JSONResponse:
+async def concede(body: SideBody, request: Request) -> JSONResponse:
     return JSONResponse(await _off_loop(_concede, body, _now(request)))
 
 
@@ -197,9 +197,9 @@ async def concede(body: SeatBody, request: Request) -> JSONResponse:
     "/draw",
     response_model=PbemOut,
     responses=_REFUSALS,
-    summary="The seat offers to end the game as a draw, or agrees to the open offer",
+    summary="The side offers to end the game as a draw, or agrees to the open offer",
 )
-async def draw(body: SeatBody, request: Request) -> JSONResponse:
+async def draw(body: SideBody, request: Request) -> JSONResponse:
     return JSONResponse(await _off_loop(_draw, body, _now(request)))
 
 
@@ -207,9 +207,9 @@ async def draw(body: SeatBody, request: Request) -> JSONResponse:
     "/rebuild",
     response_model=PbemOut,
     responses=_REFUSALS,
-    summary="The file the seat sent last, rebuilt from the file that pass answered and the seat's keyring",
+    summary="The file the side sent last, rebuilt from the file that pass answered and the side's keyring",
 )
-async def rebuild_file(body: SeatBody, request: Request) -> JSONResponse:
+async def rebuild_file(body: SideBody, request: Request) -> JSONResponse:
     return JSONResponse(await _off_loop(_rebuild, body, _now(request)))
 
 
@@ -233,13 +233,13 @@ def _new(body: NewBody, now: int) -> dict[str, Any]:
         )
     except ScenarioError as err:
         raise SetupError(str(err)) from None
-    if body.seat not in pbem.seats:
-        raise SetupError(f"scenario {scenario.id} has no side {body.seat!r} (sides: {', '.join(pbem.seats)})")
-    keyring = _commit(pbem, new_keyring(pbem, body.seat), "", _stamp(pbem, now)).saw(pbem, now)
+    if body.side not in pbem.sides:
+        raise SetupError(f"scenario {scenario.id} has no side {body.side!r} (sides: {', '.join(pbem.sides)})")
+    keyring = _commit(pbem, new_keyring(pbem, body.side), "", _stamp(pbem, now)).saw(pbem, now)
     return _answer(pbem, keyring, now)
 
 
-def _view(body: SeatBody, now: int) -> dict[str, Any]:
+def _view(body: SideBody, now: int) -> dict[str, Any]:
     pbem, keyring = _open(body, now)
     return _answer(pbem, keyring, now)
 
@@ -249,7 +249,7 @@ def _plot(body: PlotBody, now: int) -> dict[str, Any]:
     return _answer(pbem, _commit(pbem, keyring, body.order, _stamp(pbem, now)), now)
 
 
-def _reveal(body: SeatBody, now: int) -> dict[str, Any]:
+def _reveal(body: SideBody, now: int) -> dict[str, Any]:
     pbem, keyring = _open(body, now)
     _, events = pbem.reveal_sealed(keyring, _stamp(pbem, now))
     return {**_answer(pbem, keyring.saw(pbem, now), now), "events": [e.describe() for e in events]}
@@ -264,38 +264,38 @@ def _claim(body: TurnBody, now: int) -> dict[str, Any]:
     pbem, keyring = _open(body, now)
     start = len(pbem.game.events) if pbem.game is not None else 0
     # A game with no deadline refuses the claim itself; one with a deadline records the server's time.
-    claim = pbem.claim(keyring.seat, _stamp(pbem, now) or now)
+    claim = pbem.claim(keyring.side, _stamp(pbem, now) or now)
     events = list(pbem.game.events[start:]) if pbem.game is not None else []
     silent = ", ".join(claim.against)
-    said = f"{claim.seat} claimed step {claim.step} against {silent}, silent since {time_text(claim.since)}"
+    said = f"{claim.side} claimed step {claim.step} against {silent}, silent since {time_text(claim.since)}"
     return _pass(pbem, keyring.saw(pbem, now), body.order, now, [said] + [e.describe() for e in events])
 
 
-def _concede(body: SeatBody, now: int) -> dict[str, Any]:
+def _concede(body: SideBody, now: int) -> dict[str, Any]:
     return _ending(body, now, PbemGame.concede)
 
 
-def _draw(body: SeatBody, now: int) -> dict[str, Any]:
+def _draw(body: SideBody, now: int) -> dict[str, Any]:
     return _ending(body, now, PbemGame.agree)
 
 
-def _ending(body: SeatBody, now: int, act: Callable[[PbemGame, str, int | None], object]) -> dict[str, Any]:
-    """A concession or an agreement to a draw by the body's seat, and the events it ended the game with."""
+def _ending(body: SideBody, now: int, act: Callable[[PbemGame, str, int | None], object]) -> dict[str, Any]:
+    """A concession or an agreement to a draw by the body's side, and the events it ended the game with."""
     pbem, keyring = _open(body, now)
     start = len(pbem.game.events) if pbem.game is not None else 0
-    act(pbem, keyring.seat, _stamp(pbem, now))
+    act(pbem, keyring.side, _stamp(pbem, now))
     events = list(pbem.game.events[start:]) if pbem.game is not None else []
     return {**_answer(pbem, keyring.saw(pbem, now), now), "events": [e.describe() for e in events]}
 
 
-def _rebuild(body: SeatBody, now: int) -> dict[str, Any]:
+def _rebuild(body: SideBody, now: int) -> dict[str, Any]:
     pbem = game_from_data(body.file, "the game file")
-    pbem.check_seat(body.seat)
+    pbem.check_side(body.side)
     if body.keyring is None:
         raise PbemError("rebuilding needs the keyring that made the lost file")
     keyring = keyring_from_data(body.keyring, "the keyring")
-    if keyring.seat != body.seat:
-        raise PbemError(f"the keyring is {keyring.seat}'s, not {body.seat}'s")
+    if keyring.side != body.side:
+        raise PbemError(f"the keyring is {keyring.side}'s, not {body.side}'s")
     return _answer(rebuild(pbem, keyring), keyring, now)
 
 
@@ -308,14 +308,14 @@ def _pass(pbem: PbemGame, keyring: Keyring, order: str | None, now: int, said: l
     return {**_answer(pbem, done.keyring, now), "events": said + [e.describe() for e in done.events]}
 
 
-def _open(body: SeatBody, now: int) -> tuple[PbemGame, Keyring]:
-    """The file and the seat's keyring, checked, the keyring noting that its player has seen the file now."""
+def _open(body: SideBody, now: int) -> tuple[PbemGame, Keyring]:
+    """The file and the side's keyring, checked, the keyring noting that its player has seen the file now."""
     pbem = game_from_data(body.file, "the game file")
-    pbem.check_seat(body.seat)
+    pbem.check_side(body.side)
     if body.keyring is None:
-        return pbem, new_keyring(pbem, body.seat).saw(pbem, now)
+        return pbem, new_keyring(pbem, body.side).saw(pbem, now)
     keyring = keyring_from_data(body.keyring, "the keyring")
-    check_keyring(pbem, keyring, body.seat, now)
+    check_keyring(pbem, keyring, body.side, now)
     return pbem, keyring.saw(pbem, now)
 
 
@@ -324,8 +324,8 @@ def _fresh() -> str:
 
 
 def _commit(pbem: PbemGame, keyring: Keyring, order: str, at: int | None) -> Keyring:
-    sealed = pbem.seal(keyring.seat, order, _fresh(), _fresh())
-    pbem.commit(keyring.seat, *sealed.hashes(pbem.game_id, keyring.seat), at)
+    sealed = pbem.seal(keyring.side, order, _fresh(), _fresh())
+    pbem.commit(keyring.side, *sealed.hashes(pbem.game_id, keyring.side), at)
     return keyring.keep(sealed).saw(pbem)
 
 
@@ -339,8 +339,8 @@ def _answer(pbem: PbemGame, keyring: Keyring, now: int) -> dict[str, Any]:
         "keyring": keyring.to_data(),
         "view": {
             "game": pbem.game_id,
-            "seat": keyring.seat,
-            "seats": list(pbem.seats),
+            "side": keyring.side,
+            "sides": list(pbem.sides),
             "step": pbem.step,
             "moment": pbem.moment,
             "sequence": pbem.sequence,
@@ -351,14 +351,14 @@ def _answer(pbem: PbemGame, keyring: Keyring, now: int) -> dict[str, Any]:
             # The open offer to end the game as a draw at this step: who agreed, who has not yet.
             "draw_offer": None
             if not pbem.agreed or pbem.is_over
-            else {"agreed": list(pbem.agreed), "waiting": [s for s in pbem.seats if s not in pbem.agreed]},
+            else {"agreed": list(pbem.agreed), "waiting": [s for s in pbem.sides if s not in pbem.agreed]},
             "result": None if result is None else {"winners": list(result.winners), "reason": result.reason},
-            "scene": None if pbem.game is None else build_scene(pbem.game, [keyring.seat]),
+            "scene": None if pbem.game is None else build_scene(pbem.game, [keyring.side]),
             "deadline_hours": pbem.deadline_hours,
             "whole_turns": pbem.whole_turns,
             "last_time": pbem.last_time,
             "claimable_at": due,
-            "claimable": due is not None and now >= due and keyring.seat not in owed and bool(owed),
+            "claimable": due is not None and now >= due and keyring.side not in owed and bool(owed),
             "now": now,
         },
         "events": [],

@@ -1,7 +1,7 @@
 """The referee: what the server decides about its games, with no I/O (docs/web.md, "The referee").
 
 State in, decisions out. Given a game and a request, the referee says
-whether the request may be made (the token's seats, the prompt's step),
+whether the request may be made (the token's sides, the prompt's step),
 what the game becomes, what the computer players then order, what must be
 recorded, and what each viewer sees. It never waits, stores, sends, draws
 random numbers or reads a clock: the async layer (:mod:`vectorwar.web.service`)
@@ -36,7 +36,7 @@ from vectorwar.setup import HUMAN, SetUp, find_scenario, make_bots, scenario_fro
 from vectorwar.web.store import NewGame, Progress, StoredGame, token_hash
 
 BOT_PREFIX = "bot:"
-#: A seat's controller in a new game's request: a human seat no token is handed out for yet (POST .../join).
+#: A side's controller in a new game's request: a human side no token is handed out for yet (POST .../join).
 OPEN = "open"
 
 
@@ -51,9 +51,9 @@ class GameNotFound(LookupError):
         super().__init__(f"no game {shown}")
 
 
-class SeatForbidden(PermissionError):
-    def __init__(self, seat: str) -> None:
-        super().__init__(f"this token does not hold seat {seat!r}")
+class SideForbidden(PermissionError):
+    def __init__(self, side: str) -> None:
+        super().__init__(f"this token does not hold side {side!r}")
 
 
 class StalePrompt(ValueError):
@@ -61,7 +61,7 @@ class StalePrompt(ValueError):
 
     Prompts are numbered by ``step``, the count of resolved batches, which a
     scene carries: two prompts in a row may read the same clock (VV5's missile
-    launches, seat after seat), but never share a step.
+    launches, side after side), but never share a step.
     """
 
     def __init__(self, given: int, step: int, clock: str | None, note: str = "") -> None:
@@ -76,17 +76,17 @@ class StalePrompt(ValueError):
 
 @dataclass(eq=False)
 class Table:
-    """One game on the server: the game, who plays it, the tokens' seats, drafts, bots and scenes built."""
+    """One game on the server: the game, who plays it, the tokens' sides, drafts, bots and scenes built."""
 
     id: str
     game: Game
     #: side -> ``human`` or ``bot:NAME`` (the API's spelling).
     controllers: dict[str, str]
-    #: token hash -> the seats it holds.
+    #: token hash -> the sides it holds.
     tokens: dict[str, tuple[str, ...]]
     drafts: dict[str, str]
     bots: dict[str, Bot]
-    #: seat -> the standing orders its player left (:mod:`vectorwar.autopilot`); absent: ask at every prompt.
+    #: side -> the standing orders its player left (:mod:`vectorwar.autopilot`); absent: ask at every prompt.
     standing: dict[str, Standing] = field(default_factory=dict)
     _scenes: dict[tuple[str, ...], str] = field(default_factory=dict)
     _scenes_of: Game | None = None
@@ -99,31 +99,31 @@ class Table:
     #: The creator fixed the seed (a practice game): every viewer is told, since whoever chose it
     #: can foresee every roll.
     practice: bool = False
-    #: The game a seat started as this finished one's rematch, if any.
+    #: The game a side started as this finished one's rematch, if any.
     rematch: str | None = None
-    #: The finished game this one is the rematch of: its free seats are kept for that game's players.
+    #: The finished game this one is the rematch of: its free sides are kept for that game's players.
     rematch_of: str | None = None
     #: The stored version this table is (web/store.py, ``StaleGame``): every change is written for it.
     version: int = 0
-    #: The stored secret version, and each seat's mark: the secret version at its last secret change
-    #: (web/store.py, ``Stamps``). A view checks only the public version and its own seats' marks.
+    #: The stored secret version, and each side's mark: the secret version at its last secret change
+    #: (web/store.py, ``Stamps``). A view checks only the public version and its own sides' marks.
     secret_version: int = 0
     marks: dict[str, int] = field(default_factory=dict)
 
-    def free_seats(self) -> tuple[str, ...]:
-        """Human seats that no token holds: open for anyone to join."""
-        held = {seat for seats in self.tokens.values() for seat in seats}
+    def free_sides(self) -> tuple[str, ...]:
+        """Human sides that no token holds: open for anyone to join."""
+        held = {side for sides in self.tokens.values() for side in sides}
         return tuple(s for s, c in self.controllers.items() if c == HUMAN and s not in held)
 
-    def seats_of(self, token: str | None) -> tuple[str, ...]:
-        """The seats ``token`` holds here; none for no token or a stranger's (a spectator)."""
+    def sides_of(self, token: str | None) -> tuple[str, ...]:
+        """The sides ``token`` holds here; none for no token or a stranger's (a spectator)."""
         return self.tokens.get(token_hash(token), ()) if token else ()
 
-    def acting_for(self, token: str | None, seat: str) -> tuple[str, ...]:
-        """The token's seats, provided they include ``seat``; raises :class:`SeatForbidden`."""
-        viewer = self.seats_of(token)
-        if seat not in viewer:
-            raise SeatForbidden(seat)
+    def acting_for(self, token: str | None, side: str) -> tuple[str, ...]:
+        """The token's sides, provided they include ``side``; raises :class:`SideForbidden`."""
+        viewer = self.sides_of(token)
+        if side not in viewer:
+            raise SideForbidden(side)
         return viewer
 
     def note_ending(self, offer: EndOffer | None, note: str) -> None:
@@ -132,27 +132,27 @@ class Table:
         self.end_note = note
         self.end_note_step = len(self.game.history)
 
-    def cached_scene(self, seats: Sequence[str]) -> str | None:
-        """The scene built for these seats of the game now on the table, if there is one."""
+    def cached_scene(self, sides: Sequence[str]) -> str | None:
+        """The scene built for these sides of the game now on the table, if there is one."""
         if self._scenes_of is not self.game:
             return None
-        return self._scenes.get(tuple(seats))
+        return self._scenes.get(tuple(sides))
 
-    def keep_scene(self, game: Game, seats: Sequence[str], base: str) -> None:
+    def keep_scene(self, game: Game, sides: Sequence[str], base: str) -> None:
         """Keep a scene built for ``game``, unless another game has been put on the table since."""
         if game is not self.game:
             return
         if self._scenes_of is not game:
             self._scenes = {}
             self._scenes_of = game
-        self._scenes[tuple(seats)] = base
+        self._scenes[tuple(sides)] = base
 
     def put(self, game: Game, private_to: Sequence[str] | None = None) -> None:
         """Put ``game`` on the table in place of the one there.
 
-        ``private_to``: the change shows only to these seats (:func:`private_to`),
-        so every scene kept for a set of seats without any of them is kept for
-        ``game``: another seat's view is then read from what it was read from before.
+        ``private_to``: the change shows only to these sides (:func:`private_to`),
+        so every scene kept for a set of sides without any of them is kept for
+        ``game``: another side's view is then read from what it was read from before.
         """
         kept: dict[tuple[str, ...], str] = {}
         if private_to is not None and self._scenes_of is self.game:
@@ -161,19 +161,19 @@ class Table:
         self._scenes = kept
         self._scenes_of = game
 
-    def keep_secret(self, secret_version: int, seats: Sequence[str]) -> None:
-        """Note a secret change of ``seats`` stored as the game's secret version ``secret_version``."""
+    def keep_secret(self, secret_version: int, sides: Sequence[str]) -> None:
+        """Note a secret change of ``sides`` stored as the game's secret version ``secret_version``."""
         self.secret_version = secret_version
-        for seat in seats:
-            self.marks[seat] = secret_version
+        for side in sides:
+            self.marks[side] = secret_version
 
     def scenes_from(self, older: Table) -> None:
         """Keep the scenes ``older`` (this game as this server had it) built that still hold here.
 
-        They hold when the public version is the same and for sets of seats
+        They hold when the public version is the same and for sets of sides
         whose marks are the same: nothing such a set sees changed since. So
-        reading a game again because one seat's secret changed elsewhere rebuilds
-        that seat's scene only.
+        reading a game again because one side's secret changed elsewhere rebuilds
+        that side's scene only.
         """
         if older.version != self.version or older._scenes_of is not older.game or self._scenes_of is not None:
             return
@@ -181,39 +181,39 @@ class Table:
         self._scenes = {key: base for key, base in older._scenes.items() if not changed & set(key)}
         self._scenes_of = self.game
 
-    def dressed(self, seats: Sequence[str], base: str) -> str:
+    def dressed(self, sides: Sequence[str], base: str) -> str:
         """The viewer's scene text: the game's scene plus what the server adds (id, players, own drafts)."""
         extra = {
             "game": self.id,
             "players": self.controllers,
-            "drafts": {s: self.drafts[s] for s in seats if s in self.drafts},
-            "standing": {s: self.standing[s].to_data() for s in seats if s in self.standing},
+            "drafts": {s: self.drafts[s] for s in sides if s in self.drafts},
+            "standing": {s: self.standing[s].to_data() for s in sides if s in self.standing},
             "end_offer": None if self.end_offer is None or self.game.is_over else self.end_offer.data(self.game),
             "end_note": self.end_note if self.end_note_step == len(self.game.history) else "",
             "practice": self.practice,
-            "free_seats": list(self.free_seats()),
-            # Only to a seat's holder, who asks POST .../rematch for its own link to it.
-            "rematch": self.rematch if seats else None,
+            "free_sides": list(self.free_sides()),
+            # Only to a side's holder, who asks POST .../rematch for its own link to it.
+            "rematch": self.rematch if sides else None,
         }
         # build_scene has none of these keys, so prefixing them gives one well-formed object.
         return json.dumps(extra, separators=(",", ":"))[:-1] + "," + base[1:]
 
 
-def scene_base(game: Game, seats: Sequence[str]) -> str:
-    """What these seats see of ``game``, as compact JSON text (built once per game and seats, then kept).
+def scene_base(game: Game, sides: Sequence[str]) -> str:
+    """What these sides see of ``game``, as compact JSON text (built once per game and sides, then kept).
 
     Plot options are costly to build, and the same scene goes to an order's
-    answer and to every socket of those seats. Kept as one string rather
+    answer and to every socket of those sides. Kept as one string rather
     than thousands of small dicts, the cached scenes of many live games also
     keep the garbage collector's full passes short.
     """
-    return json.dumps(build_scene(game, tuple(seats)), separators=(",", ":"))
+    return json.dumps(build_scene(game, tuple(sides)), separators=(",", ":"))
 
 
 def private_to(before: Game, after: Game) -> tuple[str, ...] | None:
-    """The seats whose plots alone changed from ``before`` to ``after``; ``None`` when any viewer may see the change.
+    """The sides whose plots alone changed from ``before`` to ``after``; ``None`` when any viewer may see the change.
 
-    A plot replaced before the prompt resolves changes what its own seat sees
+    A plot replaced before the prompt resolves changes what its own side sees
     and nothing else: the state, the batches and who has plotted stay as they
     were (a first plot, or one taken back, changes whom the prompt waits for,
     which every viewer sees).
@@ -225,7 +225,7 @@ def private_to(before: Game, after: Game) -> tuple[str, ...] | None:
         or after.pending.keys() != before.pending.keys()
     ):
         return None
-    return tuple(seat for seat, order in after.pending.items() if str(order) != str(before.pending[seat]))
+    return tuple(side for side, order in after.pending.items() if str(order) != str(before.pending[side]))
 
 
 def copy_game(game: Game) -> Game:
@@ -250,19 +250,19 @@ def copy_game(game: Game) -> Game:
 
 @dataclass(frozen=True, slots=True)
 class Opening:
-    """A game set up for the server: the kernel's set-up, the sides' controllers and the players' seats."""
+    """A game set up for the server: the kernel's set-up, the sides' controllers and the players' sides."""
 
     setup: SetUp
     controllers: dict[str, str]
-    #: The seats of each player who gets a token: one each, or all of them for hot-seat play.
+    #: The sides of each player who gets a token: one each, or all of them for hot-seat play.
     groups: tuple[tuple[str, ...], ...]
-    #: Human seats left open: no token is made for them until someone joins.
-    open_seats: tuple[str, ...] = ()
+    #: Human sides left open: no token is made for them until someone joins.
+    open_sides: tuple[str, ...] = ()
 
 
 def open_game(
     scenario: str | Scenario,
-    seats: Mapping[str, str],
+    sides: Mapping[str, str],
     hotseat: bool,
     seed: int,
     options: Mapping[str, object] | None = None,
@@ -276,26 +276,26 @@ def open_game(
         chosen = scenario_from_text(scenario_toml)
     else:
         chosen = find_scenario(scenario) if isinstance(scenario, str) else scenario
-    players = {side: _kernel_player(side, controller) for side, controller in seats.items()}
+    players = {side: _kernel_player(side, controller) for side, controller in sides.items()}
     setup = set_up(chosen, players, seed=seed, options=options)
     controllers = {side: api_player(player) for side, player in setup.players.items()}
-    left_open = tuple(s for s in setup.players if seats.get(s) == OPEN)
+    left_open = tuple(s for s in setup.players if sides.get(s) == OPEN)
     people = [s for s, p in setup.players.items() if p == HUMAN and s not in left_open]
     groups = (tuple(people),) if hotseat and people else tuple((s,) for s in people)
     return Opening(setup, controllers, groups, left_open)
 
 
 def rematch_controllers(controllers: Mapping[str, str]) -> dict[str, str]:
-    """Each side's controller moved on to the next side (for two sides, the seats swapped)."""
+    """Each side's controller moved on to the next side (for two sides, the sides swapped)."""
     sides = list(controllers)
     return {side: controllers[sides[i - 1]] for i, side in enumerate(sides)}
 
 
-def rematch_seats(controllers: Mapping[str, str], seats: Sequence[str]) -> tuple[str, ...]:
-    """Where a player who held ``seats`` sits in the rematch (:func:`rematch_controllers`)."""
+def rematch_sides(controllers: Mapping[str, str], sides: Sequence[str]) -> tuple[str, ...]:
+    """Where a player who held ``sides`` sits in the rematch (:func:`rematch_controllers`)."""
     ring = list(controllers)
     moved = {old: ring[(i + 1) % len(ring)] for i, old in enumerate(ring)}
-    return tuple(sorted((moved[s] for s in seats), key=ring.index))
+    return tuple(sorted((moved[s] for s in sides), key=ring.index))
 
 
 def api_player(player: str) -> str:
@@ -308,7 +308,7 @@ def _kernel_player(side: str, controller: str) -> str:
         return HUMAN
     if controller.startswith(BOT_PREFIX):
         return controller.removeprefix(BOT_PREFIX)
-    raise SetupError(f"seat {side}: no player {controller!r} (a player is {HUMAN}, {OPEN} or {BOT_PREFIX}NAME)")
+    raise SetupError(f"side {side}: no player {controller!r} (a player is {HUMAN}, {OPEN} or {BOT_PREFIX}NAME)")
 
 
 def record_of(
@@ -319,7 +319,7 @@ def record_of(
     practice: bool = False,
     rematch_of: str | None = None,
 ) -> NewGame:
-    """What the store keeps of a new game (``tokens``: token hash -> seats)."""
+    """What the store keeps of a new game (``tokens``: token hash -> sides)."""
     return game_record(
         game_id, opening.setup.game, opening.controllers, tokens, practice=practice, rematch_of=rematch_of
     )
@@ -335,7 +335,7 @@ def game_record(
     rematch_of: str | None = None,
     played: Progress | None = None,
 ) -> NewGame:
-    """What the store keeps of ``game``: its set-up and seats, and ``played``, the batches already resolved."""
+    """What the store keeps of ``game``: its set-up and sides, and ``played``, the batches already resolved."""
     return NewGame(
         id=game_id,
         system=game.system.manifest.name,
@@ -376,12 +376,12 @@ def rebuild(stored: StoredGame, known: Game | None = None) -> Table:
     game = None if known is None else caught_up(known, history)
     if game is None:
         game = Game.replay(system, scenario, stored.seed, stored.options, history)
-    for seat, (clock, text) in stored.pending.items():
+    for side, (clock, text) in stored.pending.items():
         if str(game.clock) == clock:
-            game.submit(seat, text)
+            game.submit(side, text)
     controllers = dict(stored.controllers)
     bots = make_bots(system, {s: c.removeprefix(BOT_PREFIX) for s, c in controllers.items()})
-    standing = {seat: Standing.from_data(data) for seat, data in stored.standing.items()}
+    standing = {side: Standing.from_data(data) for side, data in stored.standing.items()}
     drafts = dict(stored.drafts)
     return Table(
         stored.id,
@@ -436,19 +436,19 @@ class Ruling:
     game: Game | None
 
 
-def rule_on_order(game: Game, seat: str, text: str, step: int) -> Ruling:
-    """``seat``'s order written for the prompt at ``step``; raises the rules' errors or :class:`StalePrompt`."""
-    done = already_given(game, seat, text, step)
+def rule_on_order(game: Game, side: str, text: str, step: int) -> Ruling:
+    """``side``'s order written for the prompt at ``step``; raises the rules' errors or :class:`StalePrompt`."""
+    done = already_given(game, side, text, step)
     if done is not None:
         return Ruling(duplicate=True, resolved=done, game=None)
     after = copy_game(game)
-    after.submit(seat, text)
+    after.submit(side, text)
     return Ruling(duplicate=False, resolved=len(after.history) > len(game.history), game=after)
 
 
-def check_order(game: Game, seat: str, text: str) -> str:
-    """The canonical text of ``text`` as ``seat``'s order now; raises the rules' errors."""
-    return str(game.check(seat, text))
+def check_order(game: Game, side: str, text: str) -> str:
+    """The canonical text of ``text`` as ``side``'s order now; raises the rules' errors."""
+    return str(game.check(side, text))
 
 
 @dataclass(frozen=True, slots=True)
@@ -463,7 +463,7 @@ def bots_answer(game: Game, bots: Mapping[str, Bot], standing: Mapping[str, Stan
     """Every order the bots owe now, and those the players' standing orders give, through the kernel's bot loop.
 
     Each order is given on a fresh copy, so a bot (or resolution) that fails
-    leaves the game as it was after the last order that went in: that seat
+    leaves the game as it was after the last order that went in: that side
     then waits, rather than the server going down.
     """
     current = game
@@ -478,8 +478,8 @@ def bots_answer(game: Game, bots: Mapping[str, Bot], standing: Mapping[str, Stan
     return BotAnswer(None if current is game else current)
 
 
-def next_bot_seat(game: Game, bots: Mapping[str, Bot]) -> str | None:
-    """The seat whose bot gives the next order, as the kernel's bot loop takes them; ``None``: no bot owes one.
+def next_bot_side(game: Game, bots: Mapping[str, Bot]) -> str | None:
+    """The side whose bot gives the next order, as the kernel's bot loop takes them; ``None``: no bot owes one.
 
     One decision at a time, in the order :func:`vectorwar.play.bot_turns` gives
     them, so the server can hand each to a worker process and still play the
@@ -487,27 +487,27 @@ def next_bot_seat(game: Game, bots: Mapping[str, Bot]) -> str | None:
     """
     if game.is_over:
         return None
-    return next((seat for seat in game.waiting_for if seat in bots), None)
+    return next((side for side in game.waiting_for if side in bots), None)
 
 
-def with_bot_order(game: Game, seat: str, order: Order) -> Game:
-    """The game after a bot's order for ``seat`` (given on a copy; raises the rules' errors)."""
+def with_bot_order(game: Game, side: str, order: Order) -> Game:
+    """The game after a bot's order for ``side`` (given on a copy; raises the rules' errors)."""
     after = copy_game(game)
-    after.submit(seat, order)
+    after.submit(side, order)
     return after
 
 
 def has_people(controllers: Mapping[str, str]) -> bool:
-    """Whether a person holds any seat (side -> ``human`` or ``bot:NAME``); else the game is computer players' only."""
+    """Whether a person holds any side (side -> ``human`` or ``bot:NAME``); else the game is computer players' only."""
     return any(controller == HUMAN for controller in controllers.values())
 
 
-def withdrawn(game: Game, seat: str) -> Game | None:
-    """The game with ``seat``'s unresolved plot taken back; ``None`` when it has none."""
-    if seat not in game.pending:
+def withdrawn(game: Game, side: str) -> Game | None:
+    """The game with ``side``'s unresolved plot taken back; ``None`` when it has none."""
+    if side not in game.pending:
         return None
     after = copy_game(game)
-    after.withdraw(seat)
+    after.withdraw(side)
     return after
 
 
@@ -523,7 +523,7 @@ def progress(before: Game, after: Game, cleared_drafts: tuple[str, ...] = ()) ->
     return Progress(
         first_step=first,
         batches=tuple((to_data(b.clock, Clock), b.orders) for b in after.history[first:]),
-        pending={seat: str(order) for seat, order in after.pending.items()},
+        pending={side: str(order) for side, order in after.pending.items()},
         clock="" if clock is None else str(clock),
         turn=_turn(after),
         over=clock is None,
@@ -532,8 +532,8 @@ def progress(before: Game, after: Game, cleared_drafts: tuple[str, ...] = ()) ->
     )
 
 
-def already_given(game: Game, seat: str, text: str, step: int) -> bool | None:
-    """Whether this is a retry of ``seat``'s order for the prompt at ``step``.
+def already_given(game: Game, side: str, text: str, step: int) -> bool | None:
+    """Whether this is a retry of ``side``'s order for the prompt at ``step``.
 
     ``True``: that order was resolved; ``False``: it is waiting, unchanged;
     ``None``: it is a new order for the current prompt. Any other request
@@ -543,20 +543,20 @@ def already_given(game: Game, seat: str, text: str, step: int) -> bool | None:
     now = len(game.history)
     current = None if game.clock is None else str(game.clock)
     if step == now and current is not None:
-        waiting = game.pending.get(seat)
+        waiting = game.pending.get(side)
         if waiting is None:
             return None
         try:
-            same = str(game.system.parse_order(game.state, seat, text)) == str(waiting)
+            same = str(game.system.parse_order(game.state, side, text)) == str(waiting)
         except ValueError:
             return None
         # A different plot replaces the waiting one, as the kernel allows until the last is in.
         return False if same else None
     if 0 <= step < now:
-        given = dict(game.history[step].orders).get(seat)
+        given = dict(game.history[step].orders).get(side)
         if given is not None and _same_text(given, text):
             return True
-        note = f"; {seat}'s order then was {given!r}" if given is not None else ""
+        note = f"; {side}'s order then was {given!r}" if given is not None else ""
         raise StalePrompt(step, now, current, note)
     raise StalePrompt(step, now, current)
 
@@ -601,7 +601,7 @@ class EndOffer:
         return {
             "by": self.agreed[0],
             "agreed": list(self.agreed),
-            "waiting": [s for s in game.seats if s not in self.agreed],
+            "waiting": [s for s in game.sides if s not in self.agreed],
         }
 
 
@@ -614,15 +614,15 @@ class EndAnswer:
     note: str
 
 
-def conceded(game: Game, seat: str) -> Game:
-    """The game after ``seat`` concedes; raises :class:`IllegalOrderError` once it is over."""
+def conceded(game: Game, side: str) -> Game:
+    """The game after ``side`` concedes; raises :class:`IllegalOrderError` once it is over."""
     after = copy_game(game)
-    after.concede(seat)
+    after.concede(side)
     return after
 
 
-def agree_to_end(game: Game, offer: EndOffer | None, seats: Sequence[str], bots: Mapping[str, Bot]) -> EndAnswer:
-    """``seats`` offer (or agree) to end the game as a draw; the computer players answer at once.
+def agree_to_end(game: Game, offer: EndOffer | None, sides: Sequence[str], bots: Mapping[str, Bot]) -> EndAnswer:
+    """``sides`` offer (or agree) to end the game as a draw; the computer players answer at once.
 
     A bot agrees unless it is ahead (:func:`vectorwar.play.bot_accepts_end`), and
     one that does not ends the offer. When every side has agreed, the game ends.
@@ -630,24 +630,24 @@ def agree_to_end(game: Game, offer: EndOffer | None, seats: Sequence[str], bots:
     if game.is_over:
         raise IllegalOrderError("agree", "the game is over", "game end")
     agreed = offer.agreed if offer is not None else ()
-    agreed += tuple(s for s in seats if s not in agreed)
-    for seat in game.seats:
-        if seat in bots and seat not in agreed:
-            if not bot_accepts_end(game, seat):
-                return EndAnswer(None, None, f"{seat} (a computer player) will not end the game: it is ahead")
-            agreed += (seat,)
-    if all(s in agreed for s in game.seats):
+    agreed += tuple(s for s in sides if s not in agreed)
+    for side in game.sides:
+        if side in bots and side not in agreed:
+            if not bot_accepts_end(game, side):
+                return EndAnswer(None, None, f"{side} (a computer player) will not end the game: it is ahead")
+            agreed += (side,)
+    if all(s in agreed for s in game.sides):
         after = copy_game(game)
         after.end_by_agreement(agreed)
         return EndAnswer(after, None, "")
-    waiting = ", ".join(s for s in game.seats if s not in agreed)
+    waiting = ", ".join(s for s in game.sides if s not in agreed)
     return EndAnswer(None, EndOffer(agreed), f"{agreed[0]} offers to end the game as a draw; waiting for {waiting}")
 
 
-def decline_end(game: Game, offer: EndOffer | None, seat: str) -> str:
-    """What ``seat`` declining the open offer says; raises :class:`IllegalOrderError` when none is open."""
+def decline_end(game: Game, offer: EndOffer | None, side: str) -> str:
+    """What ``side`` declining the open offer says; raises :class:`IllegalOrderError` when none is open."""
     if game.is_over:
         raise IllegalOrderError("decline", "the game is over", "game end")
     if offer is None:
         raise IllegalOrderError("decline", "no side has offered to end the game", "ending by agreement")
-    return f"{seat} declines to end the game; play goes on"
+    return f"{side} declines to end the game; play goes on"

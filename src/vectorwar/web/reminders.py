@@ -2,7 +2,7 @@
 
 The operator configures the SMTP server (``vectorwar serve --smtp-host ...`` or the
 ``VECTORWAR_SMTP_*`` variables) and whether webhooks may be posted at all; each
-player gives their own address and webhook URL for their seat. A failed send is
+player gives their own address and webhook URL for their side. A failed send is
 logged and never stops the game: a reminder is a courtesy, the deadline holds anyway.
 """
 
@@ -79,11 +79,11 @@ class Settings:
 
 @dataclass(frozen=True, slots=True)
 class Note:
-    """One message to one seat's player: a reminder before a deadline, or a notice that a computer took over."""
+    """One message to one side's player: a reminder before a deadline, or a notice that a computer took over."""
 
     kind: str  # "reminder" or "takeover"
     game: str
-    seat: str
+    side: str
     subject: str
     text: str
 
@@ -108,13 +108,13 @@ class Sender:
                 await asyncio.to_thread(_mail, self.settings.smtp, email, note, self.link(note))
                 sent.append("e-mail")
             except (OSError, smtplib.SMTPException) as err:
-                log.warning("game %s: the e-mail to %s's player failed: %s", note.game, note.seat, err)
+                log.warning("game %s: the e-mail to %s's player failed: %s", note.game, note.side, err)
         if webhook and self.settings.webhooks:
             try:
                 await self._post(webhook, note)
                 sent.append("webhook")
             except httpx.HTTPError as err:
-                log.warning("game %s: the webhook of %s's player failed: %s", note.game, note.seat, err)
+                log.warning("game %s: the webhook of %s's player failed: %s", note.game, note.side, err)
         return sent
 
     def link(self, note: Note) -> str:
@@ -123,7 +123,7 @@ class Sender:
     async def _post(self, url: str, note: Note) -> None:
         words = f"{note.subject}\n{note.text}\n{self.link(note)}"
         # "text" is what Slack and Mattermost show, "content" Discord's; the rest is for programs.
-        body = {"text": words, "content": words, "kind": note.kind, "game": note.game, "seat": note.seat}
+        body = {"text": words, "content": words, "kind": note.kind, "game": note.game, "side": note.side}
         if self._http is not None:
             answer = await self._http.post(url, json=body, timeout=SEND_TIMEOUT)
         else:

@@ -44,7 +44,7 @@ from vectorwar.errors import ScenarioError
 from vectorwar.players import computer_players
 from vectorwar.registry import systems
 from vectorwar.scenario import load_scenario
-from vectorwar.web.referee import GameNotFound, SeatForbidden, StalePrompt
+from vectorwar.web.referee import GameNotFound, SideForbidden, StalePrompt
 from vectorwar.web.service_core import (
     STALE_TRIES,
     Budgets,
@@ -57,8 +57,8 @@ from vectorwar.web.service_core import (
 )
 from vectorwar.web.service_ending import Ending
 from vectorwar.web.service_orders import Changing
-from vectorwar.web.service_seats import PracticeGame, RematchRefused, Seating
-from vectorwar.web.store import SeatTaken, StaleGame
+from vectorwar.web.service_sides import PracticeGame, RematchRefused, Seating
+from vectorwar.web.store import SideTaken, StaleGame
 
 __all__ = [
     "STALE_TRIES",
@@ -71,8 +71,8 @@ __all__ = [
     "Player",
     "PracticeGame",
     "RematchRefused",
-    "SeatForbidden",
-    "SeatTaken",
+    "SideForbidden",
+    "SideTaken",
     "StaleGame",
     "StalePrompt",
     "Submitted",
@@ -81,7 +81,7 @@ __all__ = [
 ]
 
 QUICKSTART_SCENARIO = "vv5-dogfight"
-QUICKSTART_SEATS = {"red": "human", "blue": "bot:greedy"}
+QUICKSTART_SIDES = {"red": "human", "blue": "bot:greedy"}
 
 
 class GameService(Seating, Changing, Ending):
@@ -89,15 +89,15 @@ class GameService(Seating, Changing, Ending):
 
     Built of one class per concern: reading, storing and budgets
     (:class:`~vectorwar.web.service_core.ServiceCore`), the computer players
-    (:class:`~vectorwar.web.service_bots.BotDriving`), seats
-    (:class:`~vectorwar.web.service_seats.Seating`), orders and other changes
+    (:class:`~vectorwar.web.service_bots.BotDriving`), sides
+    (:class:`~vectorwar.web.service_sides.Seating`), orders and other changes
     (:class:`~vectorwar.web.service_orders.Changing`), and ending and chat
     (:class:`~vectorwar.web.service_ending.Ending`).
     """
 
     async def quickstart(self) -> Created:
         """A game a newcomer can play at once: the VV5 Dogfight against the greedy bot."""
-        return await self.create(QUICKSTART_SCENARIO, QUICKSTART_SEATS)
+        return await self.create(QUICKSTART_SCENARIO, QUICKSTART_SIDES)
 
 
 @functools.cache

@@ -28,7 +28,7 @@ class BotDriving(ServiceCore):
     """The bots' answers after every change, and the games of computer players only played on."""
 
     async def _bots_answer(self, live: LiveGame, game: Game) -> Game | None:
-        """The game after the bots' orders (``None``: none given); a failing or slow bot's seat waits."""
+        """The game after the bots' orders (``None``: none given); a failing or slow bot's side waits."""
         if self.bot_pool is not None:
             return await self._pooled_bots_answer(live, game)
         try:
@@ -54,7 +54,7 @@ class BotDriving(ServiceCore):
         background instead, a stored order at a time (:meth:`_drive`), and this returns at once.
         """
         if self.bot_pool is not None and not referee.has_people(live.table.controllers):
-            if referee.next_bot_seat(live.table.game, live.table.bots) is not None:
+            if referee.next_bot_side(live.table.game, live.table.bots) is not None:
                 self._start_driving(live.id)
             return False
         before = live.table.game
@@ -72,46 +72,46 @@ class BotDriving(ServiceCore):
 
     # -- computer players in worker processes (docs/web.md, "Deployment and limits") ----------
 
-    async def _decide(self, table: Table, game: Game, seat: str) -> Order:
-        """``seat``'s bot's next order: in a worker process when there is a pool and the bot has a name there.
+    async def _decide(self, table: Table, game: Game, side: str) -> Order:
+        """``side``'s bot's next order: in a worker process when there is a pool and the bot has a name there.
 
         Raises :class:`BotOverBudget` or :class:`OverBudget` past the bots' budget, :class:`BotFailed`.
         """
-        controller = table.controllers.get(seat, "")
+        controller = table.controllers.get(side, "")
         if self.bot_pool is None or not controller.startswith(referee.BOT_PREFIX):
             return await self._work(
-                "the computer players' orders", self.budgets.bots, bot_order, game, seat, table.bots[seat]
+                "the computer players' orders", self.budgets.bots, bot_order, game, side, table.bots[side]
             )
         decision = Decision(
             system=game.system.manifest.name,
             state=game.state,
             seed=game.seed,
             step=len(game.history),
-            seat=seat,
+            side=side,
             bot=controller.removeprefix(referee.BOT_PREFIX),
         )
         lane = PEOPLE if referee.has_people(table.controllers) else BOTS_ONLY
         return await self.bot_pool.decide(decision, lane=lane, budget=self.budgets.bots)
 
     async def _next_bot_order(self, live: LiveGame, game: Game) -> Game | None:
-        """The game after the next bot's order; ``None`` when no bot owes one, or its seat must wait (logged)."""
-        seat = referee.next_bot_seat(game, live.table.bots)
-        if seat is None:
+        """The game after the next bot's order; ``None`` when no bot owes one, or its side must wait (logged)."""
+        side = referee.next_bot_side(game, live.table.bots)
+        if side is None:
             return None
         try:
-            order = await self._decide(live.table, game, seat)
+            order = await self._decide(live.table, game, side)
             after = await self._work(
-                "the computer players' orders", self.budgets.order, referee.with_bot_order, game, seat, order
+                "the computer players' orders", self.budgets.order, referee.with_bot_order, game, side, order
             )
         except (BotOverBudget, OverBudget) as err:
-            log.warning("game %s: %s's computer player: %s; it is asked again later", live.id, seat, err)
+            log.warning("game %s: %s's computer player: %s; it is asked again later", live.id, side, err)
             self._ask_again_later(live.id)
             return None
         except BotFailed as err:
-            log.error("game %s: %s's computer player failed; its seat waits\n%s", live.id, seat, err.details)
+            log.error("game %s: %s's computer player failed; its side waits\n%s", live.id, side, err.details)
             return None
-        except Exception:  # a bot's illegal order, or a rule system's bug resolving it: that seat waits
-            log.exception("game %s: %s's computer player's order could not be given; its seat waits", live.id, seat)
+        except Exception:  # a bot's illegal order, or a rule system's bug resolving it: that side waits
+            log.exception("game %s: %s's computer player's order could not be given; its side waits", live.id, side)
             return None
         self._retries.pop(live.id, None)
         return after
@@ -164,7 +164,7 @@ class BotDriving(ServiceCore):
             while True:
                 async with self.locked(game_id) as live:
                     before = live.table.game
-                if referee.next_bot_seat(before, live.table.bots) is None:
+                if referee.next_bot_side(before, live.table.bots) is None:
                     break
                 after = await self._next_bot_order(live, before)
                 if after is None:

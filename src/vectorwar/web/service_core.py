@@ -144,7 +144,7 @@ class TooManyBotGames(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Player:
-    seats: tuple[str, ...]
+    sides: tuple[str, ...]
     token: str
 
 
@@ -180,15 +180,15 @@ class LiveGame:
     def id(self) -> str:
         return self.table.id
 
-    def seats_of(self, token: str | None) -> tuple[str, ...]:
-        return self.table.seats_of(token)
+    def sides_of(self, token: str | None) -> tuple[str, ...]:
+        return self.table.sides_of(token)
 
 
 Listener = Callable[[LiveGame], Awaitable[None]]
-#: The seats of a table a lock is taken to read for (:meth:`ServiceCore.locked`).
+#: The sides of a table a lock is taken to read for (:meth:`ServiceCore.locked`).
 Viewing = Callable[[Table], Sequence[str]]
 ChatListener = Callable[[LiveGame, ChatLine], Awaitable[None]]
-#: Told of a table rebuilt from the store before anyone sees it (the clocks put back the computers covering late seats).
+#: Told of a table rebuilt from the store before anyone sees it (the clocks put back the computers covering late sides).
 LoadHook = Callable[[Table], Awaitable[None]]
 
 
@@ -260,9 +260,9 @@ class ServiceCore(ABC):
             raise OverBudget(what, budget) from None
 
     async def viewer_scenes(
-        self, live: LiveGame, seat_sets: Sequence[Sequence[str]], *, limited: bool = True
+        self, live: LiveGame, side_sets: Sequence[Sequence[str]], *, limited: bool = True
     ) -> list[str]:
-        """The scene each set of seats sees of the game now on the table, as JSON text.
+        """The scene each set of sides sees of the game now on the table, as JSON text.
 
         Scenes not built yet for this game are built together, in one trip to a
         worker thread, and kept until the game changes. ``limited``: refused past
@@ -270,7 +270,7 @@ class ServiceCore(ABC):
         """
         table = live.table
         game = table.game
-        keys = [tuple(seats) for seats in seat_sets]
+        keys = [tuple(sides) for sides in side_sets]
         bases = {key: base for key in keys if (base := table.cached_scene(key)) is not None}
         missing = [key for key in dict.fromkeys(keys) if key not in bases]
         if missing:
@@ -281,9 +281,9 @@ class ServiceCore(ABC):
                 bases[key] = base
         return [table.dressed(key, bases[key]) for key in keys]
 
-    async def viewer_scene(self, live: LiveGame, seats: Sequence[str], *, limited: bool = True) -> str:
+    async def viewer_scene(self, live: LiveGame, sides: Sequence[str], *, limited: bool = True) -> str:
         """One viewer's scene (see :meth:`viewer_scenes`)."""
-        return (await self.viewer_scenes(live, [seats], limited=limited))[0]
+        return (await self.viewer_scenes(live, [sides], limited=limited))[0]
 
     # -- reading ------------------------------------------------------------
 
@@ -310,7 +310,7 @@ class ServiceCore(ABC):
                 known = None if older is None else older.game
                 live = LiveGame(await self._work("replaying the game", None, referee.rebuild, stored, known))
                 if older is not None:
-                    # Read again for one seat's secret: every other seat's scene still holds.
+                    # Read again for one side's secret: every other side's scene still holds.
                     live.table.scenes_from(older)
                 for hook in self._load_hooks:
                     await hook(live.table)
@@ -327,17 +327,17 @@ class ServiceCore(ABC):
     async def locked(self, game_id: str, viewing: Viewing | None = None) -> AsyncIterator[LiveGame]:
         """Hold ``game_id``'s lock, on the game as it is in memory now.
 
-        ``viewing``: the lock is only to read what these seats (of the table)
+        ``viewing``: the lock is only to read what these sides (of the table)
         see, so the copy in memory need be current only in what they see (the
-        public version and their own secrets): another seat's secret change made
+        public version and their own secrets): another side's secret change made
         through another process then costs this view nothing. Without it, the
         copy must be current in everything, as a change to the game needs.
         """
         while True:
             live = await self.get_cached_or_load(game_id)
             async with live.lock:
-                seats = None if viewing is None else tuple(viewing(live.table))
-                if live.stale or not await self._current(live, seats):
+                sides = None if viewing is None else tuple(viewing(live.table))
+                if live.stale or not await self._current(live, sides):
                     continue
                 try:
                     yield live
@@ -347,23 +347,23 @@ class ServiceCore(ABC):
                     raise
                 return
 
-    async def _current(self, live: LiveGame, seats: tuple[str, ...] | None = None) -> bool:
-        """Whether the game in memory is the stored one (for ``seats``' view only: see :meth:`locked`); if not,
+    async def _current(self, live: LiveGame, sides: tuple[str, ...] | None = None) -> bool:
+        """Whether the game in memory is the stored one (for ``sides``' view only: see :meth:`locked`); if not,
         it is dropped (to be read again).
 
         Only asked when other processes share the store (PostgreSQL): alone on its
         database, a server's copy is always the newest, since it writes every change.
-        The question is the same whatever other seats did: one statement reading
-        the versions and the marks of ``seats``.
+        The question is the same whatever other sides did: one statement reading
+        the versions and the marks of ``sides``.
         """
         if not self.store.shared:
             return True
         table = live.table
-        stored = await asyncio.to_thread(self.store.stamps, live.id, seats or ())
+        stored = await asyncio.to_thread(self.store.stamps, live.id, sides or ())
         if stored is not None and stored.version == table.version:
-            if seats is None and stored.secret == table.secret_version:
+            if sides is None and stored.secret == table.secret_version:
                 return True
-            if seats is not None and all(stored.marks.get(s, 0) == table.marks.get(s, 0) for s in seats):
+            if sides is not None and all(stored.marks.get(s, 0) == table.marks.get(s, 0) for s in sides):
                 return True
         self._forget(live, older=stored is not None)
         return False
@@ -386,11 +386,11 @@ class ServiceCore(ABC):
     async def changed_elsewhere(self, game_id: str, position: int | None = None) -> None:
         """Another process changed the game (web/fanout.py): read it again and tell this process's listeners.
 
-        ``position``: only the secrets of the seat at this place changed; the game
-        is read again only if that seat's are older here, and every other seat's
+        ``position``: only the secrets of the side at this place changed; the game
+        is read again only if that side's are older here, and every other side's
         scene is kept (so its sockets are sent nothing).
         """
-        viewing = None if position is None else functools.partial(_seat_at, position)
+        viewing = None if position is None else functools.partial(_side_at, position)
         async with self.locked(game_id, viewing) as live:
             pass
         await self._notify(live)
@@ -401,21 +401,21 @@ class ServiceCore(ABC):
 
     async def scene(self, game_id: str, token: str | None) -> str:
         """The scene ``token`` may see, as JSON text."""
-        async with self.locked(game_id, functools.partial(token_seats, token)) as live:
-            seats = live.seats_of(token)
+        async with self.locked(game_id, functools.partial(token_sides, token)) as live:
+            sides = live.sides_of(token)
         # A game on the table is never changed in place, so the scene needs no lock while it is built.
-        return await self.viewer_scene(live, seats)
+        return await self.viewer_scene(live, sides)
 
     async def games(self) -> list[GameSummary]:
         return await asyncio.to_thread(self.store.games)
 
     async def timeline(self, game_id: str) -> list[dict[str, Any]]:
-        async with self.locked(game_id, _no_seats) as live:
+        async with self.locked(game_id, _no_sides) as live:
             return referee.timeline(live.table.game)
 
     async def replay(self, game_id: str, step: int) -> dict[str, Any] | None:
         """The spectator's scene after ``step`` resolved batches; ``None`` past the end."""
-        async with self.locked(game_id, _no_seats) as live:
+        async with self.locked(game_id, _no_sides) as live:
             game = live.table.game
             controllers = dict(live.table.controllers)
             practice = live.table.practice
@@ -446,7 +446,7 @@ class ServiceCore(ABC):
         change = referee.progress(before, after, cleared_drafts)
         table = live.table
         plots = referee.private_to(before, after)
-        # A plot replaced (and its seat's draft cleared) shows to that seat only: a secret change.
+        # A plot replaced (and its side's draft cleared) shows to that side only: a secret change.
         private = () if plots is None else tuple(dict.fromkeys((*plots, *cleared_drafts)))
         try:
             now = await asyncio.to_thread(
@@ -473,18 +473,18 @@ class ServiceCore(ABC):
         """Let the bots give every order they owe now and store them; returns whether any did."""
 
 
-def token_seats(token: str | None, table: Table) -> tuple[str, ...]:
-    """The seats ``token`` holds at ``table``: what a lock taken for its view reads for (:meth:`ServiceCore.locked`)."""
-    return table.seats_of(token)
+def token_sides(token: str | None, table: Table) -> tuple[str, ...]:
+    """The sides ``token`` holds at ``table``: what a lock taken for its view reads for (:meth:`ServiceCore.locked`)."""
+    return table.sides_of(token)
 
 
-def _seat_at(position: int, table: Table) -> tuple[str, ...]:
+def _side_at(position: int, table: Table) -> tuple[str, ...]:
     return tuple(list(table.controllers)[position : position + 1])
 
 
-def _no_seats(_table: Table) -> tuple[str, ...]:
+def _no_sides(_table: Table) -> tuple[str, ...]:
     return ()
 
 
-def _scene_bases(game: Game, seat_sets: Sequence[tuple[str, ...]]) -> list[str]:
-    return [referee.scene_base(game, seats) for seats in seat_sets]
+def _scene_bases(game: Game, side_sets: Sequence[tuple[str, ...]]) -> list[str]:
+    return [referee.scene_base(game, sides) for sides in side_sets]

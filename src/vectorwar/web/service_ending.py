@@ -15,28 +15,28 @@ class Ending(ServiceCore):
     """Conceding, offering and declining to end a game, and the chat."""
 
     @_decided_again
-    async def concede(self, game_id: str, token: str | None, seat: str) -> str:
-        """``seat`` concedes; returns the caller's scene. Raises 403, or :class:`IllegalOrderError` once over."""
+    async def concede(self, game_id: str, token: str | None, side: str) -> str:
+        """``side`` concedes; returns the caller's scene. Raises 403, or :class:`IllegalOrderError` once over."""
         async with self.locked(game_id) as live:
             table = live.table
-            viewer = table.acting_for(token, seat)
+            viewer = table.acting_for(token, side)
             before = table.game
-            after = await self._work("conceding", self.budgets.order, referee.conceded, before, seat)
+            after = await self._work("conceding", self.budgets.order, referee.conceded, before, side)
             await self._persist(live, before, after)
-            await self._note_ending(live, None, f"{seat} conceded")
+            await self._note_ending(live, None, f"{side} conceded")
             scene = await self.viewer_scene(live, viewer, limited=False)
         await self._notify(live)
         return scene
 
     @_decided_again
-    async def offer_end(self, game_id: str, token: str | None, seat: str) -> str:
-        """``seat`` offers to end the game as a draw, or accepts the open offer; returns the caller's scene.
+    async def offer_end(self, game_id: str, token: str | None, side: str) -> str:
+        """``side`` offers to end the game as a draw, or accepts the open offer; returns the caller's scene.
 
         The computer players answer at once; the game ends when every side has agreed.
         """
         async with self.locked(game_id) as live:
             table = live.table
-            viewer = table.acting_for(token, seat)
+            viewer = table.acting_for(token, side)
             before = table.game
             answer = await self._work(
                 "asking the computer players",
@@ -44,7 +44,7 @@ class Ending(ServiceCore):
                 referee.agree_to_end,
                 before,
                 table.end_offer,
-                (seat,),
+                (side,),
                 table.bots,
             )
             if answer.game is not None:
@@ -55,12 +55,12 @@ class Ending(ServiceCore):
         return scene
 
     @_decided_again
-    async def decline_end(self, game_id: str, token: str | None, seat: str) -> str:
-        """``seat`` declines the open offer to end the game, which is then withdrawn; returns the caller's scene."""
+    async def decline_end(self, game_id: str, token: str | None, side: str) -> str:
+        """``side`` declines the open offer to end the game, which is then withdrawn; returns the caller's scene."""
         async with self.locked(game_id) as live:
             table = live.table
-            viewer = table.acting_for(token, seat)
-            await self._note_ending(live, None, referee.decline_end(table.game, table.end_offer, seat))
+            viewer = table.acting_for(token, side)
+            await self._note_ending(live, None, referee.decline_end(table.game, table.end_offer, side))
             scene = await self.viewer_scene(live, viewer, limited=False)
         await self._notify(live)
         return scene
@@ -76,9 +76,9 @@ class Ending(ServiceCore):
     # -- chat ---------------------------------------------------------------
 
     async def say(
-        self, game_id: str, token: str | None, seat: str, text: str, key: str | None = None
+        self, game_id: str, token: str | None, side: str, text: str, key: str | None = None
     ) -> tuple[ChatLine, bool]:
-        """Store ``seat``'s chat line and hand it to the chat listeners; raises ChatRefused, 403, 404.
+        """Store ``side``'s chat line and hand it to the chat listeners; raises ChatRefused, 403, 404.
 
         Answers the line and whether it is new. ``key``: the client's idempotency key; a
         retry with a key already stored answers the stored line and stores nothing, sends
@@ -86,17 +86,17 @@ class Ending(ServiceCore):
         """
         line_text = check_text(text)
         async with self.locked(game_id) as live:
-            live.table.acting_for(token, seat)
+            live.table.acting_for(token, side)
             if key is not None:
                 stored = await asyncio.to_thread(self.store.chat_line, game_id, key)
                 if stored is not None:
-                    if (stored.seat, stored.text) != (seat, line_text):
+                    if (stored.side, stored.text) != (side, line_text):
                         raise ChatKeyReused(key)
                     return stored, False
-            self.chat_gate.admit(game_id, seat)
+            self.chat_gate.admit(game_id, side)
             # Under the lock: the store numbers a game's lines one after another.
             try:
-                line = await asyncio.to_thread(self.store.add_chat, game_id, seat, line_text, key)
+                line = await asyncio.to_thread(self.store.add_chat, game_id, side, line_text, key)
             except IntegrityError:
                 # The same key stored meanwhile by another process (a retry sent to both): that line stands.
                 if key is None:
@@ -104,7 +104,7 @@ class Ending(ServiceCore):
                 stored = await asyncio.to_thread(self.store.chat_line, game_id, key)
                 if stored is None:
                     raise
-                if (stored.seat, stored.text) != (seat, line_text):
+                if (stored.side, stored.text) != (side, line_text):
                     raise ChatKeyReused(key) from None
                 return stored, False
         for listener in self._chat_listeners:
@@ -112,8 +112,8 @@ class Ending(ServiceCore):
         return line, True
 
     async def chat(self, game_id: str, token: str | None) -> list[ChatLine]:
-        """The game's chat so far, for a token holding one of its seats; a spectator gets :class:`ChatForbidden`."""
+        """The game's chat so far, for a token holding one of its sides; a spectator gets :class:`ChatForbidden`."""
         async with self.locked(game_id) as live:
-            if not live.seats_of(token):
+            if not live.sides_of(token):
                 raise ChatForbidden()
         return await asyncio.to_thread(self.store.chat, game_id)

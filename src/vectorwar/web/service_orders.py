@@ -1,4 +1,4 @@
-"""Changing a game: orders, drafts, standing orders and the computers that cover a seat."""
+"""Changing a game: orders, drafts, standing orders and the computers that cover a side."""
 
 from __future__ import annotations
 
@@ -15,22 +15,22 @@ from vectorwar.rules import Bot
 from vectorwar.web import referee
 from vectorwar.web.referee import StalePrompt
 from vectorwar.web.service_bots import BotDriving
-from vectorwar.web.service_core import LiveGame, OverBudget, R, Submitted, _decided_again, token_seats
+from vectorwar.web.service_core import LiveGame, OverBudget, R, Submitted, _decided_again, token_sides
 
 log = logging.getLogger("vectorwar.web")
 
 
 class Changing(BotDriving):
-    """A seat's orders and what else its player changes, each ruled on, stored and then told."""
+    """A side's orders and what else its player changes, each ruled on, stored and then told."""
 
     @_decided_again
-    async def submit(self, game_id: str, token: str | None, seat: str, text: str, step: int) -> Submitted:
-        """Take ``seat``'s order written for the prompt at ``step``; raises order errors, 403, 409, over budget."""
+    async def submit(self, game_id: str, token: str | None, side: str, text: str, step: int) -> Submitted:
+        """Take ``side``'s order written for the prompt at ``step``; raises order errors, 403, 409, over budget."""
         async with self.locked(game_id) as live:
             table = live.table
-            viewer = table.acting_for(token, seat)
+            viewer = table.acting_for(token, side)
             before = table.game
-            ruling = await self._give(live, before, seat, text, step, viewer)
+            ruling = await self._give(live, before, side, text, step, viewer)
             if ruling.game is None:
                 scene = await self.viewer_scene(live, viewer, limited=False)
                 return Submitted(resolved=ruling.resolved, duplicate=True, scene_text=scene)
@@ -40,94 +40,94 @@ class Changing(BotDriving):
         return Submitted(resolved=len(table.game.history) > len(before.history), duplicate=False, scene_text=scene)
 
     async def _give(
-        self, live: LiveGame, before: Game, seat: str, text: str, step: int, viewer: tuple[str, ...]
+        self, live: LiveGame, before: Game, side: str, text: str, step: int, viewer: tuple[str, ...]
     ) -> referee.Ruling:
-        """Rule on ``seat``'s order and, unless it repeats one already taken, store it with the answers it drew."""
-        ruling, after, base = await self._order(live, before, seat, text, step, viewer)
+        """Rule on ``side``'s order and, unless it repeats one already taken, store it with the answers it drew."""
+        ruling, after, base = await self._order(live, before, side, text, step, viewer)
         if ruling.game is not None:
-            await self._persist(live, before, after, cleared_drafts=(seat,))
-            live.table.drafts.pop(seat, None)
+            await self._persist(live, before, after, cleared_drafts=(side,))
+            live.table.drafts.pop(side, None)
             if base is not None:
                 live.table.keep_scene(after, viewer, base)
         return ruling
 
-    async def check(self, game_id: str, token: str | None, seat: str, text: str) -> str:
-        """The canonical text of ``text`` as ``seat``'s order now; nothing is stored."""
-        # Read for the caller's seats only: another seat's secrets play no part in this seat's check.
-        async with self.locked(game_id, functools.partial(token_seats, token)) as live:
-            live.table.acting_for(token, seat)
+    async def check(self, game_id: str, token: str | None, side: str, text: str) -> str:
+        """The canonical text of ``text`` as ``side``'s order now; nothing is stored."""
+        # Read for the caller's sides only: another side's secrets play no part in this side's check.
+        async with self.locked(game_id, functools.partial(token_sides, token)) as live:
+            live.table.acting_for(token, side)
             game = live.table.game
-        return await self._work("checking the order", self.budgets.check, referee.check_order, game, seat, text)
+        return await self._work("checking the order", self.budgets.check, referee.check_order, game, side, text)
 
-    async def inspect(self, game_id: str, token: str | None, seat: str | None, what: str, fn: Callable[[Game], R]) -> R:
-        """``fn(game)`` on a worker within the check's budget, the caller acting for ``seat`` (none:
+    async def inspect(self, game_id: str, token: str | None, side: str | None, what: str, fn: Callable[[Game], R]) -> R:
+        """``fn(game)`` on a worker within the check's budget, the caller acting for ``side`` (none:
         anyone may ask); nothing is changed or stored (the tutorials' checks use it)."""
         async with self.locked(game_id) as live:
-            if seat is not None:
-                live.table.acting_for(token, seat)
+            if side is not None:
+                live.table.acting_for(token, side)
             game = live.table.game
         return await self._work(what, self.budgets.check, fn, game)
 
     @_decided_again
-    async def withdraw(self, game_id: str, token: str | None, seat: str) -> None:
+    async def withdraw(self, game_id: str, token: str | None, side: str) -> None:
         async with self.locked(game_id) as live:
-            live.table.acting_for(token, seat)
+            live.table.acting_for(token, side)
             before = live.table.game
-            after = referee.withdrawn(before, seat)
+            after = referee.withdrawn(before, side)
             if after is None:
                 return
             await self._persist(live, before, after)
         await self._notify(live)
 
     @_decided_again
-    async def set_draft(self, game_id: str, token: str | None, seat: str, text: str, step: int | None = None) -> None:
-        """Keep what ``seat`` is editing; a draft written at a ``step`` that has passed is dropped.
+    async def set_draft(self, game_id: str, token: str | None, side: str, text: str, step: int | None = None) -> None:
+        """Keep what ``side`` is editing; a draft written at a ``step`` that has passed is dropped.
 
         A browser saves drafts a moment after each edit, so the last save can
         arrive after the order it became (which cleared the draft): kept, it
         would come back as a stale draft at the next prompt.
         """
         async with self.locked(game_id) as live:
-            live.table.acting_for(token, seat)
+            live.table.acting_for(token, side)
             if not referee.draft_applies(live.table.game, step):
                 return
             table = live.table
             secret = await asyncio.to_thread(
-                self.store.set_draft, game_id, seat, text, table.version, table.secret_version
+                self.store.set_draft, game_id, side, text, table.version, table.secret_version
             )
-            # Only the seat's own scene shows its draft: every other scene kept stays good.
-            table.keep_secret(secret, (seat,))
+            # Only the side's own scene shows its draft: every other scene kept stays good.
+            table.keep_secret(secret, (side,))
             if text:
-                live.table.drafts[seat] = text
+                live.table.drafts[side] = text
             else:
-                live.table.drafts.pop(seat, None)
+                live.table.drafts.pop(side, None)
 
     @_decided_again
     async def set_standing(
-        self, game_id: str, token: str | None, seat: str, standing: Standing, *, now: bool = False
+        self, game_id: str, token: str | None, side: str, standing: Standing, *, now: bool = False
     ) -> Submitted:
-        """Keep ``seat``'s standing orders, then let them (and the bots) answer what they may.
+        """Keep ``side``'s standing orders, then let them (and the bots) answer what they may.
 
-        ``now`` also answers the prompt ``seat`` owes now with the standing
+        ``now`` also answers the prompt ``side`` owes now with the standing
         orders (a skip button); refused with :class:`IllegalOrderError` when no
         standing answer is legal here. Raises 403, 404, over budget.
         """
         async with self.locked(game_id) as live:
             table = live.table
-            viewer = table.acting_for(token, seat)
+            viewer = table.acting_for(token, side)
             before = table.game
             answer = None
-            if now and seat in before.waiting_for:
+            if now and side in before.waiting_for:
                 answer = await self._work(
-                    "the standing orders", self.budgets.check, _standing_answer, before, seat, standing
+                    "the standing orders", self.budgets.check, _standing_answer, before, side, standing
                 )
             secret = await asyncio.to_thread(
-                self.store.set_standing, game_id, seat, standing.to_data(), table.version, table.secret_version
+                self.store.set_standing, game_id, side, standing.to_data(), table.version, table.secret_version
             )
-            table.keep_secret(secret, (seat,))
-            table.standing[seat] = standing
+            table.keep_secret(secret, (side,))
+            table.standing[side] = standing
             if answer is not None:
-                await self._give(live, before, seat, answer, len(before.history), viewer)
+                await self._give(live, before, side, answer, len(before.history), viewer)
             else:
                 await self._bots_move(live)
             scene = await self.viewer_scene(live, viewer, limited=False)
@@ -135,41 +135,41 @@ class Changing(BotDriving):
         return Submitted(resolved=len(live.table.game.history) > len(before.history), duplicate=False, scene_text=scene)
 
     @_decided_again
-    async def play_for(self, game_id: str, seat: str, bot: Bot | None) -> None:
-        """Have ``bot`` play ``seat`` from now on, its controller unchanged (``None``: its player again).
+    async def play_for(self, game_id: str, side: str, bot: Bot | None) -> None:
+        """Have ``bot`` play ``side`` from now on, its controller unchanged (``None``: its player again).
 
-        The clocks (web/clocks.py) call it when a seat misses its deadline and when
-        its player takes it back; they keep who covers which seat, and put it back
+        The clocks (web/clocks.py) call it when a side misses its deadline and when
+        its player takes it back; they keep who covers which side, and put it back
         on a table rebuilt from the store (:meth:`on_load`).
         """
         async with self.locked(game_id) as live:
             table = live.table
-            bots = {s: b for s, b in table.bots.items() if s != seat}
+            bots = {s: b for s, b in table.bots.items() if s != side}
             # A new dict rather than a change in place: the table's bots are read off the loop.
-            table.bots = bots if bot is None else {**bots, seat: bot}
+            table.bots = bots if bot is None else {**bots, side: bot}
             await self._bots_move(live)
         await self._notify(live)
 
     @_decided_again
-    async def answer_once(self, game_id: str, seat: str, bot: Bot) -> bool:
-        """Have ``bot`` give ``seat``'s orders for the prompt it owes now, and only that one.
+    async def answer_once(self, game_id: str, side: str, bot: Bot) -> bool:
+        """Have ``bot`` give ``side``'s orders for the prompt it owes now, and only that one.
 
-        The clocks call it for a seat that missed a deadline the table forgives (its player
-        keeps the seat). Answers whether an order went in; a bot that fails leaves the seat waiting.
+        The clocks call it for a side that missed a deadline the table forgives (its player
+        keeps the side). Answers whether an order went in; a bot that fails leaves the side waiting.
         """
         async with self.locked(game_id) as live:
             before = live.table.game
-            if before.is_over or seat not in before.waiting_for:
+            if before.is_over or side not in before.waiting_for:
                 return False
             try:
                 order = await self._work(
-                    "the computer players' orders", self.budgets.bots, bot_order, before, seat, bot
+                    "the computer players' orders", self.budgets.bots, bot_order, before, side, bot
                 )
                 after = await self._work(
-                    "the computer players' orders", self.budgets.order, referee.with_bot_order, before, seat, order
+                    "the computer players' orders", self.budgets.order, referee.with_bot_order, before, side, order
                 )
-            except Exception:  # a bot's bug, or over budget: the seat waits, as any bot's would
-                log.exception("game %s: the computer's orders for %s, late, could not be given", game_id, seat)
+            except Exception:  # a bot's bug, or over budget: the side waits, as any bot's would
+                log.exception("game %s: the computer's orders for %s, late, could not be given", game_id, side)
                 return False
             await self._persist(live, before, after)
             await self._bots_move(live)
@@ -177,7 +177,7 @@ class Changing(BotDriving):
         return True
 
     async def _order(
-        self, live: LiveGame, before: Game, seat: str, text: str, step: int, viewer: tuple[str, ...]
+        self, live: LiveGame, before: Game, side: str, text: str, step: int, viewer: tuple[str, ...]
     ) -> tuple[referee.Ruling, Game, str | None]:
         """Rule on an order, then the bots' answers and the answer's scene: one trip to a worker thread.
 
@@ -192,7 +192,7 @@ class Changing(BotDriving):
         table = live.table
         pooled = self.bot_pool is not None
         work = functools.partial(
-            _play_order, progress, live.id, before, seat, text, step, table.bots, viewer, table.standing, pooled
+            _play_order, progress, live.id, before, side, text, step, table.bots, viewer, table.standing, pooled
         )
         running = asyncio.get_running_loop().run_in_executor(self._pool, work)
         # A result nobody waits for any more is still collected, so a late error is not reported as lost.
@@ -201,7 +201,7 @@ class Changing(BotDriving):
             ruling, answer, base = await asyncio.wait_for(asyncio.shield(running), self.budgets.order)
         except TimeoutError:
             if progress.ruling is None:
-                raise OverBudget(f"{seat}'s order", self.budgets.order) from None
+                raise OverBudget(f"{side}'s order", self.budgets.order) from None
             try:
                 ruling, answer, base = await asyncio.wait_for(asyncio.shield(running), self.budgets.bots)
             except TimeoutError:
@@ -227,7 +227,7 @@ def _play_order(
     progress: _Progress,
     game_id: str,
     game: Game,
-    seat: str,
+    side: str,
     text: str,
     step: int,
     bots: Mapping[str, Bot],
@@ -236,21 +236,21 @@ def _play_order(
     pooled: bool = False,
 ) -> tuple[referee.Ruling, referee.BotAnswer | None, str | None]:
     """The ruling, the bots' answers and the scene (``pooled``: the bots answer in worker processes later)."""
-    ruling = _rule(game_id, game, seat, text, step)
+    ruling = _rule(game_id, game, side, text, step)
     progress.ruling = ruling
     if ruling.game is None:
         return ruling, None, None
     if pooled:
         # A scene the bots' orders are about to change is not worth building.
-        due = referee.next_bot_seat(ruling.game, bots) is not None
+        due = referee.next_bot_side(ruling.game, bots) is not None
         return ruling, None, None if due else referee.scene_base(ruling.game, viewer)
     answer = referee.bots_answer(ruling.game, bots, standing)
     return ruling, answer, referee.scene_base(answer.game or ruling.game, viewer)
 
 
-def _standing_answer(game: Game, seat: str, standing: Standing) -> str:
-    """The order ``standing`` gives for ``seat`` now, whatever is new; refused when none is legal here."""
-    answer = standing_order(game, seat, standing, now=True)
+def _standing_answer(game: Game, side: str, standing: Standing) -> str:
+    """The order ``standing`` gives for ``side`` now, whatever is new; refused when none is legal here."""
+    answer = standing_order(game, side, standing, now=True)
     if answer is None:
         raise IllegalOrderError(
             "skip",
@@ -260,12 +260,12 @@ def _standing_answer(game: Game, seat: str, standing: Standing) -> str:
     return answer
 
 
-def _rule(game_id: str, game: Game, seat: str, text: str, step: int) -> referee.Ruling:
+def _rule(game_id: str, game: Game, side: str, text: str, step: int) -> referee.Ruling:
     """The referee's ruling on an order, with a rule system's bug logged (the table is untouched)."""
     try:
-        return referee.rule_on_order(game, seat, text, step)
+        return referee.rule_on_order(game, side, text, step)
     except (OrderSyntaxError, IllegalOrderError, StalePrompt):
         raise
     except Exception:
-        log.exception("game %s: resolving %s's order failed; the game stays as stored", game_id, seat)
+        log.exception("game %s: resolving %s's order failed; the game stays as stored", game_id, side)
         raise

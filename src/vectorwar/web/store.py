@@ -1,16 +1,16 @@
 """Where the server keeps its games: SQLAlchemy tables and the transactions that change them.
 
 A game is stored as its setup (the whole scenario, options, seed), who
-plays each seat, the hashes of its tokens, every resolved order batch, the
+plays each side, the hashes of its tokens, every resolved order batch, the
 plots still waiting and the players' drafts. The state itself is never
 stored: the service rebuilds it by replaying the batches, the same
 guarantee the save files give. Each method is one transaction, so a crash
 leaves a change wholly written or not at all. Each change to a game moves
 its version on, and may be made only for the version it was decided on
 (:class:`StaleGame`): the guard that lets several servers share one
-PostgreSQL database without forking a game. A change only one seat may see
+PostgreSQL database without forking a game. A change only one side may see
 (its plot replaced, its draft, its standing orders) moves the game's secret
-version on instead, and marks that seat (:class:`Stamps`).
+version on instead, and marks that side (:class:`Stamps`).
 
 >>> store = Store("sqlite://")
 >>> store.load("g_missing") is None
@@ -72,7 +72,7 @@ def default_db_url() -> str:
 
 
 def token_hash(token: str) -> str:
-    """What the store keeps of a token: a leaked database must not let anyone act for a seat."""
+    """What the store keeps of a token: a leaked database must not let anyone act for a side."""
     return hashlib.sha256(token.encode()).hexdigest()
 
 
@@ -99,31 +99,31 @@ class GameRow(Base):
     over: Mapped[bool] = mapped_column(default=False)
     # The creator chose the seed (a practice game: whoever chose it foresees every roll).
     seed_fixed: Mapped[bool] = mapped_column(default=False, server_default=false())
-    # The game a seat of this finished one started as its rematch (one at most).
+    # The game a side of this finished one started as its rematch (one at most).
     rematch: Mapped[str | None] = mapped_column(String(40), nullable=True, default=None)
-    # The finished game this one is the rematch of: its seats are kept for that game's players.
+    # The finished game this one is the rematch of: its sides are kept for that game's players.
     rematch_of: Mapped[str | None] = mapped_column(String(40), nullable=True, default=None)
-    # Moved on by one with every change to the game (orders, seats, drafts, standing orders): a change
+    # Moved on by one with every change to the game (orders, sides, drafts, standing orders): a change
     # written for another version is refused (StaleGame), so two processes never fork a game.
     version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
-    # Moved on instead of ``version`` by a change only some seats see (a plot replaced, a draft, standing
-    # orders; each such seat's ``SeatRow.secret`` is set to it), so other seats' views never read it.
+    # Moved on instead of ``version`` by a change only some sides see (a plot replaced, a draft, standing
+    # orders; each such side's ``SideRow.secret`` is set to it), so other sides' views never read it.
     secret_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
-    # The open offer to end the game by agreement: the seats that agreed so far (none: no offer open),
+    # The open offer to end the game by agreement: the sides that agreed so far (none: no offer open),
     # and what came of the last offer or concession, in words, with the step it was said at.
     end_offer: Mapped[list[str] | None] = mapped_column(JSON(none_as_null=True), nullable=True, default=None)
     end_note: Mapped[str] = mapped_column(Text, default="", server_default="")
     end_note_step: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
-class SeatRow(Base):
-    __tablename__ = "seats"
+class SideRow(Base):
+    __tablename__ = "sides"
 
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
-    seat: Mapped[str] = mapped_column(String(100), primary_key=True)
+    side: Mapped[str] = mapped_column(String(100), primary_key=True)
     position: Mapped[int] = mapped_column(Integer)
     controller: Mapped[str] = mapped_column(String(100))  # "human" or "bot:NAME"
-    # The game's secret version at this seat's last secret change (GameRow.secret_version).
+    # The game's secret version at this side's last secret change (GameRow.secret_version).
     secret: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
@@ -132,7 +132,7 @@ class TokenRow(Base):
 
     hash: Mapped[str] = mapped_column(String(64), primary_key=True)
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
-    seats: Mapped[list[str]] = mapped_column(JSON)
+    sides: Mapped[list[str]] = mapped_column(JSON)
 
 
 class BatchRow(Base):
@@ -141,7 +141,7 @@ class BatchRow(Base):
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
     step: Mapped[int] = mapped_column(Integer, primary_key=True)  # 0 for the first batch
     clock: Mapped[dict[str, Any]] = mapped_column(JSON)
-    orders: Mapped[list[list[str]]] = mapped_column(JSON)  # [[seat, canonical text], ...] in seat order
+    orders: Mapped[list[list[str]]] = mapped_column(JSON)  # [[side, canonical text], ...] in side order
     # "" for orders the rules resolved; "concede" or "agree" for the batch that ended the game so (OrderBatch.end).
     ending: Mapped[str] = mapped_column(String(20), default="", server_default="")
 
@@ -150,7 +150,7 @@ class PendingRow(Base):
     __tablename__ = "pending_plots"
 
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
-    seat: Mapped[str] = mapped_column(String(100), primary_key=True)
+    side: Mapped[str] = mapped_column(String(100), primary_key=True)
     clock: Mapped[str] = mapped_column(String(200))
     text: Mapped[str] = mapped_column(Text)
 
@@ -159,7 +159,7 @@ class DraftRow(Base):
     __tablename__ = "drafts"
 
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
-    seat: Mapped[str] = mapped_column(String(100), primary_key=True)
+    side: Mapped[str] = mapped_column(String(100), primary_key=True)
     text: Mapped[str] = mapped_column(Text)
 
 
@@ -167,7 +167,7 @@ class StandingRow(Base):
     __tablename__ = "standing_orders"
 
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
-    seat: Mapped[str] = mapped_column(String(100), primary_key=True)
+    side: Mapped[str] = mapped_column(String(100), primary_key=True)
     data: Mapped[dict[str, Any]] = mapped_column(JSON)  # vectorwar.autopilot.Standing.to_data()
 
 
@@ -177,7 +177,7 @@ class ChatRow(Base):
 
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
     number: Mapped[int] = mapped_column(Integer, primary_key=True)  # 1 for a game's first line
-    seat: Mapped[str] = mapped_column(String(100))
+    side: Mapped[str] = mapped_column(String(100))
     text: Mapped[str] = mapped_column(Text)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     # The client's idempotency key for the line (chat.KEY_PATTERN); a retry with it finds this line.
@@ -195,8 +195,8 @@ class NewGame:
     scenario: dict[str, Any]
     seed: int
     options: dict[str, Any]
-    controllers: dict[str, str]  # seat -> controller, in the scenario's seat order
-    tokens: dict[str, tuple[str, ...]]  # token hash -> seats it holds
+    controllers: dict[str, str]  # side -> controller, in the scenario's side order
+    tokens: dict[str, tuple[str, ...]]  # token hash -> sides it holds
     #: The request fixed the seed rather than let the server draw it.
     seed_fixed: bool = False
     #: The finished game this one is the rematch of: its row is pointed at this one in the same transaction.
@@ -233,9 +233,9 @@ class StoredGame:
     controllers: dict[str, str]
     tokens: dict[str, tuple[str, ...]]
     batches: list[tuple[dict[str, Any], list[tuple[str, str]]]]
-    pending: dict[str, tuple[str, str]]  # seat -> (clock, text)
+    pending: dict[str, tuple[str, str]]  # side -> (clock, text)
     drafts: dict[str, str]
-    #: seat -> its standing orders as plain data (vectorwar.autopilot.Standing).
+    #: side -> its standing orders as plain data (vectorwar.autopilot.Standing).
     standing: dict[str, dict[str, Any]] = field(default_factory=dict)
     #: How the last batch ended the game, if it did (``OrderBatch.end``).
     ending: str = ""
@@ -247,10 +247,10 @@ class StoredGame:
     rematch_of: str | None = None
     #: The game's version when it was read (:class:`StaleGame`).
     version: int = 0
-    #: Its secret version, and each seat's mark (:class:`Stamps`).
+    #: Its secret version, and each side's mark (:class:`Stamps`).
     secret_version: int = 0
     marks: dict[str, int] = field(default_factory=dict)
-    #: The seats that agreed to the open offer to end the game (``None``: no offer open).
+    #: The sides that agreed to the open offer to end the game (``None``: no offer open).
     end_offer: tuple[str, ...] | None = None
     #: What came of the last offer or concession, and the step it was said at.
     end_note: str = ""
@@ -259,17 +259,17 @@ class StoredGame:
 
 @dataclass(frozen=True, slots=True)
 class Stamps:
-    """What says whether a copy of a game is the stored one: its public version, its secret one, seats' marks.
+    """What says whether a copy of a game is the stored one: its public version, its secret one, sides' marks.
 
     ``version`` moves on with every change all viewers may see; ``secret`` with
-    every change only some seats see, each of which gets ``secret``'s new value
-    as its mark. A view for some seats is current when ``version`` and those
-    seats' marks are; a change to the game needs ``secret`` current too.
+    every change only some sides see, each of which gets ``secret``'s new value
+    as its mark. A view for some sides is current when ``version`` and those
+    sides' marks are; a change to the game needs ``secret`` current too.
     """
 
     version: int
     secret: int
-    #: seat -> the secret version at its last secret change, for the seats asked about.
+    #: side -> the secret version at its last secret change, for the sides asked about.
     marks: dict[str, int]
 
 
@@ -281,14 +281,14 @@ class GameSummary:
     title: str
     turn: int
     over: bool
-    seats: dict[str, str]
+    sides: dict[str, str]
     created: datetime
     practice: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class OpenGame:
-    """A game in the lobby's list of open seats: human seats no player holds yet."""
+    """A game in the lobby's list of open sides: human sides no player holds yet."""
 
     id: str
     system: str
@@ -300,8 +300,8 @@ class OpenGame:
     practice: bool = False
 
 
-class SeatTaken(Exception):
-    """A seat someone already holds was claimed, or a second rematch of one game started."""
+class SideTaken(Exception):
+    """A side someone already holds was claimed, or a second rematch of one game started."""
 
 
 class StaleGame(Exception):
@@ -381,15 +381,15 @@ class Store:
                 )
             )
             db.flush()  # PostgreSQL checks the foreign keys below at once
-            for position, (seat, controller) in enumerate(new.controllers.items()):
-                db.add(SeatRow(game_id=new.id, seat=seat, position=position, controller=controller))
-            for digest, seats in new.tokens.items():
-                db.add(TokenRow(hash=digest, game_id=new.id, seats=list(seats)))
+            for position, (side, controller) in enumerate(new.controllers.items()):
+                db.add(SideRow(game_id=new.id, side=side, position=position, controller=controller))
+            for digest, sides in new.tokens.items():
+                db.add(TokenRow(hash=digest, game_id=new.id, sides=list(sides)))
             if played is not None:
                 last = len(played.batches) - 1
                 for step, (clock, orders) in enumerate(played.batches):
                     ending = played.ending if step == last else ""
-                    orders_data = [[seat, text] for seat, text in orders]
+                    orders_data = [[side, text] for side, text in orders]
                     db.add(BatchRow(game_id=new.id, step=step, clock=clock, orders=orders_data, ending=ending))
             if new.rematch_of is None:
                 return None
@@ -405,33 +405,33 @@ class Store:
                 finished = db.get(GameRow, new.rematch_of)
                 if finished is not None and finished.rematch is None and rematch_version is not None:
                     raise StaleGame(new.rematch_of, rematch_version)
-                raise SeatTaken(f"game {new.rematch_of} already has a rematch")
+                raise SideTaken(f"game {new.rematch_of} already has a rematch")
             self._announce(db, "game", new.rematch_of, pointed)
             return int(pointed)
 
-    def claim_seats(self, game_id: str, seats: tuple[str, ...], digest: str, version: int | None = None) -> int:
-        """Give open seats to a new token (by its hash), in one transaction; :class:`SeatTaken` if one is held.
+    def claim_sides(self, game_id: str, sides: tuple[str, ...], digest: str, version: int | None = None) -> int:
+        """Give open sides to a new token (by its hash), in one transaction; :class:`SideTaken` if one is held.
 
-        Returns the game's new version. The version is moved on before the seats are
+        Returns the game's new version. The version is moved on before the sides are
         read, so of two processes claiming at once the second waits for the first's
         commit and is then refused (:class:`StaleGame`), or, unguarded, sees its token.
         """
         with self._writing() as db:
             now = self._advance(db, game_id, version)
-            held = db.scalars(select(TokenRow.seats).where(TokenRow.game_id == game_id))
-            taken = [seat for holder in held for seat in holder if seat in seats]
+            held = db.scalars(select(TokenRow.sides).where(TokenRow.game_id == game_id))
+            taken = [side for holder in held for side in holder if side in sides]
             if taken:
-                raise SeatTaken(f"seat {taken[0]!r} of game {game_id} is already taken")
-            db.add(TokenRow(hash=digest, game_id=game_id, seats=list(seats)))
+                raise SideTaken(f"side {taken[0]!r} of game {game_id} is already taken")
+            db.add(TokenRow(hash=digest, game_id=game_id, sides=list(sides)))
             return now
 
     def open_games(self, limit: int = 50, scan: int = 200) -> list[OpenGame]:
-        """Games not over with a human seat that no token holds, newest first: of the newest ``scan``, ``limit``."""
+        """Games not over with a human side that no token holds, newest first: of the newest ``scan``, ``limit``."""
         with self._sessions() as db:
             rows = list(
                 db.scalars(
                     select(GameRow)
-                    # A rematch's seats are kept for the players of the game it follows.
+                    # A rematch's sides are kept for the players of the game it follows.
                     .where(GameRow.over == false(), GameRow.rematch_of.is_(None))
                     .order_by(GameRow.created.desc(), GameRow.id)
                     .limit(scan)
@@ -441,11 +441,11 @@ class Store:
             people: dict[str, list[str]] = {i: [] for i in ids}
             held: dict[str, set[str]] = {i: set() for i in ids}
             if ids:
-                for s in db.scalars(select(SeatRow).where(SeatRow.game_id.in_(ids)).order_by(SeatRow.position)):
+                for s in db.scalars(select(SideRow).where(SideRow.game_id.in_(ids)).order_by(SideRow.position)):
                     if s.controller == "human":
-                        people[s.game_id].append(s.seat)
+                        people[s.game_id].append(s.side)
                 for t in db.scalars(select(TokenRow).where(TokenRow.game_id.in_(ids))):
-                    held[t.game_id].update(t.seats)
+                    held[t.game_id].update(t.sides)
             found = []
             for r in rows:
                 free = [s for s in people[r.id] if s not in held[r.id]]
@@ -467,7 +467,7 @@ class Store:
 
         ``version`` and ``secret``: the versions the change was decided on; if the
         game has moved on since, nothing is written (:class:`StaleGame`).
-        ``private_to``: the change shows only to these seats (a plot replaced):
+        ``private_to``: the change shows only to these sides (a plot replaced):
         the secret version moves on instead, and is returned. Written as plain
         statements on a connection rather than through the ORM's unit of work:
         this runs for every order, and the rows are write-only here.
@@ -492,7 +492,7 @@ class Store:
                             "game_id": game_id,
                             "step": progress.first_step + offset,
                             "clock": clock,
-                            "orders": [[seat, text] for seat, text in orders],
+                            "orders": [[side, text] for side, text in orders],
                             "ending": progress.ending if offset == len(progress.batches) - 1 else "",
                         }
                         for offset, (clock, orders) in enumerate(progress.batches)
@@ -503,40 +503,40 @@ class Store:
                 db.execute(
                     insert(PendingRow),
                     [
-                        {"game_id": game_id, "seat": seat, "clock": progress.clock, "text": text}
-                        for seat, text in progress.pending.items()
+                        {"game_id": game_id, "side": side, "clock": progress.clock, "text": text}
+                        for side, text in progress.pending.items()
                     ],
                 )
             if progress.cleared_drafts:
                 db.execute(
-                    delete(DraftRow).where(DraftRow.game_id == game_id, DraftRow.seat.in_(progress.cleared_drafts))
+                    delete(DraftRow).where(DraftRow.game_id == game_id, DraftRow.side.in_(progress.cleared_drafts))
                 )
             return now
 
     def set_draft(
-        self, game_id: str, seat: str, text: str, version: int | None = None, secret: int | None = None
+        self, game_id: str, side: str, text: str, version: int | None = None, secret: int | None = None
     ) -> int:
-        """Keep ``seat``'s draft (``""``: none); returns the game's new secret version (only its owner sees it)."""
+        """Keep ``side``'s draft (``""``: none); returns the game's new secret version (only its owner sees it)."""
         with self._writing() as db:
-            now = self._advance(db, game_id, version, secret=secret, private_to=(seat,))
-            row = db.get(DraftRow, (game_id, seat))
+            now = self._advance(db, game_id, version, secret=secret, private_to=(side,))
+            row = db.get(DraftRow, (game_id, side))
             if text == "":
                 if row is not None:
                     db.delete(row)
             elif row is None:
-                db.add(DraftRow(game_id=game_id, seat=seat, text=text))
+                db.add(DraftRow(game_id=game_id, side=side, text=text))
             else:
                 row.text = text
             return now
 
     def set_standing(
-        self, game_id: str, seat: str, data: dict[str, Any], version: int | None = None, secret: int | None = None
+        self, game_id: str, side: str, data: dict[str, Any], version: int | None = None, secret: int | None = None
     ) -> int:
-        """Keep ``seat``'s standing orders (``Standing.to_data()``) in place of any it had; returns the new secret
-        version (only the seat's own scene shows them)."""
+        """Keep ``side``'s standing orders (``Standing.to_data()``) in place of any it had; returns the new secret
+        version (only the side's own scene shows them)."""
         with self._writing() as db:
-            now = self._advance(db, game_id, version, secret=secret, private_to=(seat,))
-            db.merge(StandingRow(game_id=game_id, seat=seat, data=data))
+            now = self._advance(db, game_id, version, secret=secret, private_to=(side,))
+            db.merge(StandingRow(game_id=game_id, side=side, data=data))
             return now
 
     def set_ending(
@@ -559,18 +559,18 @@ class Store:
             found = db.execute(select(GameRow.version).where(GameRow.id == game_id)).scalar()
             return None if found is None else int(found)
 
-    def stamps(self, game_id: str, seats: tuple[str, ...] = ()) -> Stamps | None:
-        """The game's versions and the marks of ``seats`` (one statement); ``None`` when there is no such game."""
+    def stamps(self, game_id: str, sides: tuple[str, ...] = ()) -> Stamps | None:
+        """The game's versions and the marks of ``sides`` (one statement); ``None`` when there is no such game."""
         with self.engine.connect() as db:
             rows = db.execute(
-                select(GameRow.version, GameRow.secret_version, SeatRow.seat, SeatRow.secret)
+                select(GameRow.version, GameRow.secret_version, SideRow.side, SideRow.secret)
                 .select_from(GameRow)
-                .outerjoin(SeatRow, and_(SeatRow.game_id == GameRow.id, SeatRow.seat.in_(seats)))
+                .outerjoin(SideRow, and_(SideRow.game_id == GameRow.id, SideRow.side.in_(sides)))
                 .where(GameRow.id == game_id)
             ).all()
             if not rows:
                 return None
-            marks = {str(r.seat): int(r.secret) for r in rows if r.seat is not None}
+            marks = {str(r.side): int(r.secret) for r in rows if r.side is not None}
             return Stamps(int(rows[0].version), int(rows[0].secret_version), marks)
 
     def _advance(
@@ -586,7 +586,7 @@ class Store:
         """Move the game's version on by one (and set ``values``), provided it is ``version`` (``None``: any)
         and its secret version is ``secret`` (``None``: any).
 
-        ``private_to``: the change shows only to these seats, so the secret version
+        ``private_to``: the change shows only to these sides, so the secret version
         moves on instead (and is returned), and each of them is marked with it.
         On PostgreSQL the row stays locked until the transaction ends, so a
         second process's change waits for this one's commit and then finds the
@@ -611,12 +611,12 @@ class Store:
             self._announce(db, "game", game_id, int(now))
             return int(now)
         positions = db.execute(
-            update(SeatRow)
-            .where(SeatRow.game_id == game_id, SeatRow.seat.in_(private_to))
+            update(SideRow)
+            .where(SideRow.game_id == game_id, SideRow.side.in_(private_to))
             .values(secret=int(now))
-            .returning(SeatRow.position)
+            .returning(SideRow.position)
         ).scalars()
-        # Told by the seat's place, not its name: other processes refresh only that seat's sockets.
+        # Told by the side's place, not its name: other processes refresh only that side's sockets.
         for position in sorted(positions):
             self._announce(db, "secret", game_id, int(position))
         return int(now)
@@ -626,7 +626,7 @@ class Store:
         if self.announces:
             db.execute(select(func.pg_notify(CHANNEL, f"{kind} {game_id} {number} {self.origin}")))
 
-    def add_chat(self, game_id: str, seat: str, text: str, key: str | None = None) -> ChatLine:
+    def add_chat(self, game_id: str, side: str, text: str, key: str | None = None) -> ChatLine:
         """Store a chat line as the game's next; refused (:class:`ChatRefused`) once the game holds MAX_CHAT_LINES.
 
         Numbered by the store, so callers must not add lines to one game at the same
@@ -636,23 +636,23 @@ class Store:
         """
         for _ in range(CHAT_TRIES - 1):
             try:
-                return self._add_chat(game_id, seat, text, key)
+                return self._add_chat(game_id, side, text, key)
             except IntegrityError:
                 # Another process took the number first (where the row lock below is not to be had): the next
                 # number is free. A line already stored with this key is the caller's to find.
                 if key is not None and self.chat_line(game_id, key) is not None:
                     raise
-        return self._add_chat(game_id, seat, text, key)
+        return self._add_chat(game_id, side, text, key)
 
-    def _add_chat(self, game_id: str, seat: str, text: str, key: str | None) -> ChatLine:
+    def _add_chat(self, game_id: str, side: str, text: str, key: str | None) -> ChatLine:
         with self._writing() as db:
             # The game's row locked first (PostgreSQL): two processes number a game's lines one after the other.
             db.execute(select(GameRow.id).where(GameRow.id == game_id).with_for_update())
             last = db.scalar(select(func.max(ChatRow.number)).where(ChatRow.game_id == game_id)) or 0
             if last >= MAX_CHAT_LINES:
                 raise ChatRefused(f"this game's chat is full: it holds {MAX_CHAT_LINES} lines", MAX_CHAT_LINES)
-            line = ChatLine(last + 1, seat, text, datetime.now(UTC))
-            db.add(ChatRow(game_id=game_id, number=line.number, seat=seat, text=text, at=line.at, key=key))
+            line = ChatLine(last + 1, side, text, datetime.now(UTC))
+            db.add(ChatRow(game_id=game_id, number=line.number, side=side, text=text, at=line.at, key=key))
             self._announce(db, "chat", game_id, line.number)
             return line
 
@@ -660,19 +660,19 @@ class Store:
         """The game's chat line numbered ``number``, if any."""
         with self._sessions() as db:
             row = db.get(ChatRow, (game_id, number))
-            return None if row is None else ChatLine(row.number, row.seat, row.text, _aware(row.at))
+            return None if row is None else ChatLine(row.number, row.side, row.text, _aware(row.at))
 
     def chat_line(self, game_id: str, key: str) -> ChatLine | None:
         """The line of ``game_id`` stored with idempotency key ``key``, if any."""
         with self._sessions() as db:
             row = db.scalar(select(ChatRow).where(ChatRow.game_id == game_id, ChatRow.key == key))
-            return None if row is None else ChatLine(row.number, row.seat, row.text, _aware(row.at))
+            return None if row is None else ChatLine(row.number, row.side, row.text, _aware(row.at))
 
     def chat(self, game_id: str) -> list[ChatLine]:
         """A game's chat, oldest line first."""
         with self._sessions() as db:
             rows = db.scalars(select(ChatRow).where(ChatRow.game_id == game_id).order_by(ChatRow.number))
-            return [ChatLine(r.number, r.seat, r.text, _aware(r.at)) for r in rows]
+            return [ChatLine(r.number, r.side, r.text, _aware(r.at)) for r in rows]
 
     def load(self, game_id: str) -> StoredGame | None:
         with self._sessions() as db:
@@ -682,7 +682,7 @@ class Store:
             row = db.get(GameRow, game_id)
             if row is None:
                 return None
-            seats = list(db.scalars(select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.position)))
+            sides = list(db.scalars(select(SideRow).where(SideRow.game_id == game_id).order_by(SideRow.position)))
             tokens = db.scalars(select(TokenRow).where(TokenRow.game_id == game_id))
             batches = list(db.scalars(select(BatchRow).where(BatchRow.game_id == game_id).order_by(BatchRow.step)))
             pending = db.scalars(select(PendingRow).where(PendingRow.game_id == game_id))
@@ -694,19 +694,19 @@ class Store:
                 scenario=row.scenario,
                 seed=int(row.seed),
                 options=row.options,
-                controllers={s.seat: s.controller for s in seats},
-                tokens={t.hash: tuple(t.seats) for t in tokens},
+                controllers={s.side: s.controller for s in sides},
+                tokens={t.hash: tuple(t.sides) for t in tokens},
                 batches=[(b.clock, [(str(s), str(t)) for s, t in b.orders]) for b in batches],
-                pending={p.seat: (p.clock, p.text) for p in pending},
-                drafts={d.seat: d.text for d in drafts},
-                standing={s.seat: dict(s.data) for s in standing},
+                pending={p.side: (p.clock, p.text) for p in pending},
+                drafts={d.side: d.text for d in drafts},
+                standing={s.side: dict(s.data) for s in standing},
                 ending=batches[-1].ending if batches else "",
                 seed_fixed=row.seed_fixed,
                 rematch=row.rematch,
                 rematch_of=row.rematch_of,
                 version=row.version,
                 secret_version=row.secret_version,
-                marks={s.seat: s.secret for s in seats},
+                marks={s.side: s.secret for s in sides},
                 end_offer=None if row.end_offer is None else tuple(row.end_offer),
                 end_note=row.end_note,
                 end_note_step=row.end_note_step,
@@ -717,13 +717,13 @@ class Store:
         with self._sessions() as db:
             rows = list(db.scalars(select(GameRow).order_by(GameRow.created.desc(), GameRow.id).limit(limit)))
             ids = [r.id for r in rows]
-            seats: dict[str, dict[str, str]] = {i: {} for i in ids}
+            sides: dict[str, dict[str, str]] = {i: {} for i in ids}
             if ids:
-                for s in db.scalars(select(SeatRow).where(SeatRow.game_id.in_(ids)).order_by(SeatRow.position)):
-                    seats[s.game_id][s.seat] = s.controller
+                for s in db.scalars(select(SideRow).where(SideRow.game_id.in_(ids)).order_by(SideRow.position)):
+                    sides[s.game_id][s.side] = s.controller
             return [
                 GameSummary(
-                    r.id, r.system, r.scenario_id, r.title, r.turn, r.over, seats[r.id], r.created, r.seed_fixed
+                    r.id, r.system, r.scenario_id, r.title, r.turn, r.over, sides[r.id], r.created, r.seed_fixed
                 )
                 for r in rows
             ]

@@ -13,7 +13,7 @@ from fastapi.security import APIKeyQuery, HTTPAuthorizationCredentials, HTTPBear
 _BEARER = HTTPBearer(
     auto_error=False,
     scheme_name="token",
-    description="A player's token, as created with the game: it names the seats it may act for",
+    description="A player's token, as created with the game: it names the sides it may act for",
 )
 _QUERY_TOKEN = APIKeyQuery(
     name="token",

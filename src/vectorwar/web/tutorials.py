@@ -35,7 +35,7 @@ Service = Annotated[GameService, Depends(_service)]
 
 class TutorialCheckBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    seat: str = Field(min_length=1, max_length=200)
+    side: str = Field(min_length=1, max_length=200)
     text: str = Field(max_length=MAX_ORDER_CHARS, description="The order the learner is about to give")
 
 
@@ -60,14 +60,14 @@ class TutorialStepsOut(BaseModel):
     title: str
     system: str
     scenario: str
-    seat: str
+    side: str
     intro: str
     done: str
     steps: list[StepOut]
 
 
 class StartedPlayerOut(BaseModel):
-    seats: list[str]
+    sides: list[str]
     token: str
     url: str
 
@@ -128,7 +128,7 @@ async def tutorial_steps(tutorial_id: TutorialId) -> JSONResponse:
         {"text": s.text, "highlight": s.highlight, "look": s.look, "look_fallback": s.look_fallback, "after": s.after}
         for s in t.steps
     ]
-    return JSONResponse({**_summary(t), "seat": t.seat, "intro": t.intro, "done": t.done, "steps": steps})
+    return JSONResponse({**_summary(t), "side": t.side, "intro": t.intro, "done": t.done, "steps": steps})
 
 
 @router.post(
@@ -143,13 +143,13 @@ async def start_tutorial(tutorial_id: TutorialId, service: Service) -> JSONRespo
         t = await asyncio.to_thread(_tutorial, tutorial_id)
     except LookupError as err:
         return _not_found(str(err))
-    seats = {t.seat: "human", **t.seats}
-    new = await service.create(t.scenario, seats, False, t.seed, {})
+    sides = {t.side: "human", **t.sides}
+    new = await service.create(t.scenario, sides, False, t.seed, {})
     players = [
-        {"seats": list(p.seats), "token": p.token, "url": f"/games/{new.id}?token={p.token}&tutorial={t.id}"}
+        {"sides": list(p.sides), "token": p.token, "url": f"/games/{new.id}?token={p.token}&tutorial={t.id}"}
         for p in new.players
-        # Sides the tutorial leaves out (AV:T's chocolates) are seats nobody plays: they never act.
-        if t.seat in p.seats
+        # Sides the tutorial leaves out (AV:T's chocolates) are sides nobody plays: they never act.
+        if t.side in p.sides
     ]
     return JSONResponse({"id": new.id, "players": players, "spectate_url": f"/games/{new.id}"}, status_code=201)
 
@@ -168,10 +168,10 @@ def _judge(t: Tutorial, text: str | None, game: Game) -> dict[str, Any]:
 
 
 async def _answer(
-    service: GameService, game_id: str, token: str | None, seat: str | None, t: Tutorial, text: str | None
+    service: GameService, game_id: str, token: str | None, side: str | None, t: Tutorial, text: str | None
 ) -> JSONResponse:
     try:
-        found = await service.inspect(game_id, token, seat, "checking the order", functools.partial(_judge, t, text))
+        found = await service.inspect(game_id, token, side, "checking the order", functools.partial(_judge, t, text))
     except NotThisTutorial as err:
         return error(422, "NotThisTutorial", str(err))
     return JSONResponse(found)
@@ -204,4 +204,4 @@ async def tutorial_check(
         t = await asyncio.to_thread(_tutorial, tutorial_id)
     except LookupError as err:
         return _not_found(str(err))
-    return await _answer(service, game_id, token, body.seat, t, body.text)
+    return await _answer(service, game_id, token, body.side, t, body.text)

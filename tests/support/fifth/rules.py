@@ -101,12 +101,12 @@ class FifthSystem(RuleSystem[FifthState]):
     def prompt(self, state: FifthState) -> Prompt | None:
         if state.over:
             return None
-        seats = tuple(s for s in state.sides if self._afloat(state, s))
+        sides = tuple(s for s in state.sides if self._afloat(state, s))
         return Prompt(
-            Clock(state.turn, "plot"), seats, "plot", True, "a direction letter A-F to step that way, or stay"
+            Clock(state.turn, "plot"), sides, "plot", True, "a direction letter A-F to step that way, or stay"
         )
 
-    def parse_order(self, state: FifthState, seat: str, text: str) -> Order:
+    def parse_order(self, state: FifthState, side: str, text: str) -> Order:
         word = text.strip()
         if word.lower() == STAY:
             return Step(None)
@@ -114,17 +114,17 @@ class FifthSystem(RuleSystem[FifthState]):
             raise OrderSyntaxError(text, "give a direction letter A-F, or 'stay'")
         return Step(Direction.parse(word))
 
-    def check_order(self, state: FifthState, seat: str, order: Order) -> None:
-        boat = self._afloat(state, seat)
+    def check_order(self, state: FifthState, side: str, order: Order) -> None:
+        boat = self._afloat(state, side)
         if boat is None:
-            raise IllegalOrderError(str(order), f"{seat} has no boat afloat", RULE_MOVE)
+            raise IllegalOrderError(str(order), f"{side} has no boat afloat", RULE_MOVE)
         if not isinstance(order, Step):
             raise IllegalOrderError(str(order), "a plot is a direction letter or 'stay'", RULE_MOVE)
         if order.towards is not None and not state.map.contains(boat.at.neighbour(order.towards)):
             raise IllegalOrderError(str(order), f"{boat.id} would leave the map", RULE_MOVE)
 
-    def _legal(self, state: FifthState, seat: str) -> list[Step]:
-        boat = self._afloat(state, seat)
+    def _legal(self, state: FifthState, side: str) -> list[Step]:
+        boat = self._afloat(state, side)
         if boat is None:
             return []
         steps = [Step(d) for d in Direction if state.map.contains(boat.at.neighbour(d))]
@@ -180,8 +180,8 @@ class FifthSystem(RuleSystem[FifthState]):
     def result(self, state: FifthState) -> Result | None:
         return self._outcome(state) if state.over else None
 
-    def random_order(self, state: FifthState, seat: str, rng: random.Random) -> Order:
-        return rng.choice(self._legal(state, seat))
+    def random_order(self, state: FifthState, side: str, rng: random.Random) -> Order:
+        return rng.choice(self._legal(state, side))
 
     def board(self, state: FifthState) -> HexMap | None:
         return state.map

@@ -83,13 +83,13 @@ FIGHTING_RANGE = 30.0
 class GreedyBot:
     """Close to point blank, hold there, and fire volleys; deterministic (no random choices)."""
 
-    def choose(self, state: Any, seat: str, rng: random.Random) -> Order:
+    def choose(self, state: Any, side: str, rng: random.Random) -> Order:
         if not isinstance(state, AVTState):
             raise TypeError("the AV:T greedy player plays AV:T states")
         if state.phase != "orders":
             raise IllegalOrderError("", "the game is over", "game end")
         entries = []
-        for ship in state.ships_of(seat):
+        for ship in state.ships_of(side):
             if ship.kind != "ship":
                 continue
             entry = self.ship_orders(state, ship)

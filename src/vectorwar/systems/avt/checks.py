@@ -32,7 +32,7 @@ RULE_2D = "AV:T Design Note: the 2-D play experience (option three_d = false)"
 
 
 def check_entries(state: AVTState, order: SegmentOrders, mine: set[str]) -> None:
-    """Each entry of ``order``: one a ship, a ship of ``mine`` (the seat's ships in play), and its actions."""
+    """Each entry of ``order``: one a ship, a ship of ``mine`` (the side's ships in play), and its actions."""
     named = [o.ship for o in order.ships]
     for o in order.ships:
         if named.count(o.ship) > 1:

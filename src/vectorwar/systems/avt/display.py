@@ -471,8 +471,8 @@ def _arc_rays(design: Design, orientation: Orientation, three_d: bool) -> dict[s
     return found
 
 
-def fire_options(state: AVTState, seat: str) -> dict[str, list[ShotOption]]:
-    """Each laser shot a ship of ``seat`` may order this segment on its own, as ``fire LASER>TARGET``.
+def fire_options(state: AVTState, side: str) -> dict[str, list[ShotOption]]:
+    """Each laser shot a ship of ``side`` may order this segment on its own, as ``fire LASER>TARGET``.
 
     Weapons are the mounts, as :func:`arc_hexes` names them. A laser whose
     power is more than the batteries hold is left out; several shots together
@@ -480,10 +480,10 @@ def fire_options(state: AVTState, seat: str) -> dict[str, list[ShotOption]]:
     (each option carries its laser as ``unit``, its power as ``cost`` and the
     batteries as ``budget``, so a front end can refuse such a queue first).
     """
-    if state.phase != "orders" or seat not in state.commanders():
+    if state.phase != "orders" or side not in state.commanders():
         return {}
     options: dict[str, list[ShotOption]] = {}
-    for ship in state.ships_of(seat):
+    for ship in state.ships_of(side):
         if ship.kind != "ship":
             continue
         design = state.designs[ship.design]

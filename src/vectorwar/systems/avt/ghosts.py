@@ -2,7 +2,7 @@
 
 AV:T orders are intentions (thrust, pivots, rolls, fire) rather than a list
 of hexes, so the set of legal entries is far too large to list. A front end
-gets a bounded, useful set for each of the seat's ships at the orders
+gets a bounded, useful set for each of the side's ships at the orders
 prompt:
 
 * ``SHIP hold``: no change (the current thrust setting, if any, stays on);
@@ -82,13 +82,13 @@ def _moved(start: Position, steps: tuple[tuple[int, int, int], ...]) -> tuple[Po
     return tuple(Position(Hex(q + dq, r + dr), z + dz) for dq, dr, dz in steps)
 
 
-def move_options(state: AVTState, seat: str) -> dict[str, list[MoveOption]]:
-    """Ship id -> the options offered, for the seat's ships at an orders prompt (else nothing)."""
-    if state.phase != "orders" or seat not in state.commanders():
+def move_options(state: AVTState, side: str) -> dict[str, list[MoveOption]]:
+    """Ship id -> the options offered, for the side's ships at an orders prompt (else nothing)."""
+    if state.phase != "orders" or side not in state.commanders():
         return {}
     out: dict[str, list[MoveOption]] = {}
     flown: dict[Ship, list[_Flight]] = {}
-    for ship in state.ships_of(seat):
+    for ship in state.ships_of(side):
         if ship.kind != "ship" or not ship.active:
             continue
         key = unplaced(ship)

@@ -20,17 +20,17 @@ from vectorwar.systems.avt.state import AVTState, Ship
 _Shot = tuple[str, str, str, str]
 
 
-def decision_news(before: AVTState, after: AVTState, seat: str) -> list[News]:
-    """What ``seat`` may want to decide at ``after``'s segment that it could not at ``before``'s."""
+def decision_news(before: AVTState, after: AVTState, side: str) -> list[News]:
+    """What ``side`` may want to decide at ``after``'s segment that it could not at ``before``'s."""
     found: list[News] = []
-    earlier = {s.id: s for s in before.ships_of(seat)}
-    for ship in after.ships_of(seat):
+    earlier = {s.id: s for s in before.ships_of(side)}
+    for ship in after.ships_of(side):
         old = earlier.get(ship.id)
         if old is None or ship.kind != "ship":
             continue
         found.extend(_damage(old, ship))
         found.extend(_repairs(old, ship))
-    found.extend(_arcs(before, after, seat))
+    found.extend(_arcs(before, after, side))
     return found
 
 
@@ -45,8 +45,8 @@ def _repairs(old: Ship, ship: Ship) -> list[News]:
     return [News(f"{ship.name}: the repair of {r.system} came to its end") for r in ended]
 
 
-def _arcs(before: AVTState, after: AVTState, seat: str) -> list[News]:
-    was, now = _shots(before, seat), _shots(after, seat)
+def _arcs(before: AVTState, after: AVTState, side: str) -> list[News]:
+    was, now = _shots(before, side), _shots(after, side)
     names = {s.id: s.name for s in after.ships}
     found = [
         News(f"{names[ship]}'s laser {laser} can fire at {names[target]}", ship, mount, target)
@@ -60,9 +60,9 @@ def _arcs(before: AVTState, after: AVTState, seat: str) -> list[News]:
     return found
 
 
-def _shots(state: AVTState, seat: str) -> set[_Shot]:
+def _shots(state: AVTState, side: str) -> set[_Shot]:
     return {
         (ship, option.weapon, option.piece.removeprefix("fire ").split(">")[0], option.target)
-        for ship, options in fire_options(state, seat).items()
+        for ship, options in fire_options(state, side).items()
         for option in options
     }

@@ -254,18 +254,18 @@ class AttackVector(RuleSystem[AVTState]):
 
     # -- orders ---------------------------------------------------------------
 
-    def parse_order(self, state: AVTState, seat: str, text: str) -> Order:
+    def parse_order(self, state: AVTState, side: str, text: str) -> Order:
         if state.phase != "orders":
             raise OrderSyntaxError(text, "the game is over")
-        own = id_lookup([s.id for s in state.ships_of(seat) if s.kind == "ship"])
+        own = id_lookup([s.id for s in state.ships_of(side) if s.kind == "ship"])
         return parse_orders(text, own, id_lookup([s.id for s in state.ships]))
 
-    def check_order(self, state: AVTState, seat: str, order: Order) -> None:
+    def check_order(self, state: AVTState, side: str, order: Order) -> None:
         if state.phase != "orders":
             raise IllegalOrderError(str(order), "the game is over", "game end")
         if not isinstance(order, SegmentOrders):
             raise IllegalOrderError(str(order), "segment orders are due now", RULE_ORDERS)
-        check_entries(state, order, {s.id for s in state.ships_of(seat) if s.kind == "ship"})
+        check_entries(state, order, {s.id for s in state.ships_of(side) if s.kind == "ship"})
 
     # -- resolution -----------------------------------------------------------
 
@@ -289,11 +289,11 @@ class AttackVector(RuleSystem[AVTState]):
 
     # -- computer players -------------------------------------------------------
 
-    def random_order(self, state: AVTState, seat: str, rng: random.Random) -> Order:
+    def random_order(self, state: AVTState, side: str, rng: random.Random) -> Order:
         if state.phase != "orders":
             raise IllegalOrderError("", "the game is over", "game end")
         out: list[ShipOrders] = []
-        for ship in state.ships_of(seat):
+        for ship in state.ships_of(side):
             if ship.kind != "ship":
                 continue
             o = random_ship_orders(state, ship, rng)
@@ -309,26 +309,26 @@ class AttackVector(RuleSystem[AVTState]):
     def counters(self, state: AVTState) -> list[Counter]:
         return display.counters(state)
 
-    def move_options(self, state: AVTState, seat: str) -> Mapping[str, Sequence[MoveOption]]:
-        return ghosts.move_options(state, seat)
+    def move_options(self, state: AVTState, side: str) -> Mapping[str, Sequence[MoveOption]]:
+        return ghosts.move_options(state, side)
 
-    def with_move(self, state: AVTState, seat: str, order: Order, ship: str, move: MoveOption) -> Order:
+    def with_move(self, state: AVTState, side: str, order: Order, ship: str, move: MoveOption) -> Order:
         # A ship's entry carries its pivot, roll, shots and the rest beside the burn: only the burn changes,
         # so a variant of the fast bot's order still fires as it would.
         if not isinstance(order, SegmentOrders):
             raise IllegalOrderError(str(order), "segment orders are due now", RULE_ORDERS)
-        given = self.parse_order(state, seat, move.text)
+        given = self.parse_order(state, side, move.text)
         burn = (given.for_ship(ship) if isinstance(given, SegmentOrders) else None) or ShipOrders(ship)
         current = order.for_ship(burn.ship)
         return order.with_entry(burn if current is None else replace(current, thrust=burn.thrust, bias=burn.bias))
 
-    def order_variants(self, state: AVTState, seat: str, order: Order) -> Sequence[Order]:
+    def order_variants(self, state: AVTState, side: str, order: Order) -> Sequence[Order]:
         # The movement menu varies the burn alone: each ship's best facings for the fight, as greedy ranks them
         # (lasers bearing and armour shown once the pivot is done), each with the rest of its entry kept.
         if not isinstance(order, SegmentOrders) or state.phase != "orders":
             return ()
         out: list[Order] = []
-        for ship in state.ships_of(seat):
+        for ship in state.ships_of(side):
             if ship.kind != "ship" or not ship.active:
                 continue
             given = order.for_ship(ship.id) or ShipOrders(ship.id)
@@ -337,26 +337,26 @@ class AttackVector(RuleSystem[AVTState]):
                     out.append(order.with_entry(replace(given, pivot=pivot)))
         return out
 
-    def fire_options(self, state: AVTState, seat: str) -> Mapping[str, Sequence[ShotOption]]:
-        return display.fire_options(state, seat)
+    def fire_options(self, state: AVTState, side: str) -> Mapping[str, Sequence[ShotOption]]:
+        return display.fire_options(state, side)
 
-    def decision_news(self, before: AVTState, after: AVTState, seat: str) -> Sequence[News]:
+    def decision_news(self, before: AVTState, after: AVTState, side: str) -> Sequence[News]:
         """A laser ready with a new target, a target out of an arc, damage, a repair's end (:mod:`.news`)."""
-        return news.decision_news(before, after, seat)
+        return news.decision_news(before, after, side)
 
-    def order_pieces(self, state: AVTState, seat: str) -> Mapping[str, Sequence[OrderPiece]]:
+    def order_pieces(self, state: AVTState, side: str) -> Mapping[str, Sequence[OrderPiece]]:
         """Bias, pivots, rolls, reactors and radiators (:mod:`.pieces`), each one the order check accepts alone."""
-        if state.phase != "orders" or seat not in state.commanders():
+        if state.phase != "orders" or side not in state.commanders():
             return {}
         # What parse_order and check_order work out from the state for every order, once for all the pieces.
-        own = id_lookup([s.id for s in state.ships_of(seat) if s.kind == "ship"])
+        own = id_lookup([s.id for s in state.ships_of(side) if s.kind == "ship"])
         everyone = id_lookup([s.id for s in state.ships])
-        mine = {s.id for s in state.ships_of(seat) if s.kind == "ship"}
+        mine = {s.id for s in state.ships_of(side) if s.kind == "ship"}
         out: dict[str, list[OrderPiece]] = {}
         # Ships alike but for their place (a fleet in formation) have the same candidates, and a built entry the
         # same verdict: each piece, and whether its entry was built and passed, is kept by the ship so placed.
         kept: dict[Ship, list[tuple[OrderPiece, bool | None]]] = {}
-        for ship in state.ships_of(seat):
+        for ship in state.ships_of(side):
             if ship.kind != "ship" or not ship.active:
                 continue
             key = unplaced(ship)
@@ -392,7 +392,7 @@ class AttackVector(RuleSystem[AVTState]):
     ) -> bool:
         """Whether ``text`` passes the checks :meth:`vectorwar.game.Game.check` makes of it now: :meth:`parse_order`
         and :meth:`check_order` in the orders phase, with what they read from the state handed in. ``entry`` is
-        the one entry ``text`` reads as, if the piece built it (a ship of the seat's own), checked as it stands."""
+        the one entry ``text`` reads as, if the piece built it (a ship of the side's own), checked as it stands."""
         try:
             check_entries(state, parse_orders(text, own, everyone) if entry is None else SegmentOrders((entry,)), mine)
         except (OrderSyntaxError, IllegalOrderError):

@@ -114,27 +114,27 @@ class GreedyBot:
 
     edge_margin = 2
 
-    def choose(self, state: Any, seat: str, rng: random.Random) -> Order:
+    def choose(self, state: Any, side: str, rng: random.Random) -> Order:
         if not isinstance(state, MSCState):
             raise TypeError("GreedyBot plays MSC states")
         if state.phase == "build" and state.build is not None:
-            return building.greedy_fleet(state.build, seat, catalogue.designs())
+            return building.greedy_fleet(state.build, side, catalogue.designs())
         if state.phase == "deploy":
-            return deployment(state, seat, rng)
+            return deployment(state, side, rng)
         if state.phase == "plot":
-            enemies = self._enemies(state, seat)
+            enemies = self._enemies(state, side)
             # What an end hex gives (:func:`_end`) depends on the enemies and the map alone: the side's ships
             # share what they work out, as their moves reach many of the same hexes.
             ends: dict[tuple[int, int], _End] = {}
-            return Plot(tuple((ship.id, self._plot(state, ship, enemies, rng, ends)) for ship in state.ships_of(seat)))
-        return unblocked(state, self._fire(state, seat))
+            return Plot(tuple((ship.id, self._plot(state, ship, enemies, rng, ends)) for ship in state.ships_of(side)))
+        return unblocked(state, self._fire(state, side))
 
     @staticmethod
-    def _enemies(state: MSCState, seat: str) -> list[tuple[int, int, float, tuple[float, ...]]]:
+    def _enemies(state: MSCState, side: str) -> list[tuple[int, int, float, tuple[float, ...]]]:
         """Each enemy where it is guessed to end (axial ``q``, ``r``), what a hit on it is worth, and the hits
         it can expect to land on each offset from there (a :func:`_table`)."""
         out = []
-        for enemy in state.enemies_of(seat):
+        for enemy in state.enemies_of(side):
             where, facing = _predicted(enemy)
             weight = 1.0 + 1.0 / max(enemy.shields, 1)
             out.append((where.q, where.r, weight, _table(enemy.to_hit, enemy.weapons, facing)))
@@ -193,12 +193,12 @@ class GreedyBot:
         return rng.choice(best)[1]
 
     @staticmethod
-    def _fire(state: MSCState, seat: str) -> FireOrders:
+    def _fire(state: MSCState, side: str) -> FireOrders:
         shots: list[Shot] = []
         # Expected hits already aimed at each target this phase.
         aimed: dict[str, float] = {}
-        enemies = state.enemies_of(seat)
-        for ship in state.ships_of(seat):
+        enemies = state.enemies_of(side)
+        for ship in state.ships_of(side):
             # Each target's chance and the sides that see it, worked out once for all the ship's weapons (the
             # line of sight only where a side sees it and it is in range).
             sights: list[tuple[Ship, float, frozenset[Side] | None]] = []
@@ -229,7 +229,7 @@ class GreedyBot:
         return FireOrders(tuple(shots))
 
 
-def deployment(state: MSCState, seat: str, rng: random.Random) -> Order:
+def deployment(state: MSCState, side: str, rng: random.Random) -> Order:
     """Set-up choices (start hexes in the zone, starting SPEEDs): spread over the zone by the game's dice.
 
     The zone's hexes nearest the enemy come first, so the fleet opens towards the fight, and each ship
@@ -237,9 +237,9 @@ def deployment(state: MSCState, seat: str, rng: random.Random) -> Order:
     """
     if state.deploy is None:
         raise TypeError("no deployment is due")
-    zone = state.deploy.zone_of(seat)
-    enemies = [e.hex for e in state.enemies_of(seat)]
-    ships = state.ships_of(seat)
+    zone = state.deploy.zone_of(side)
+    enemies = [e.hex for e in state.enemies_of(side)]
+    ships = state.ships_of(side)
 
     def nearest(h: Hex) -> int:
         return min((h.distance(e) for e in enemies), default=0)

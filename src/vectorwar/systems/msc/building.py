@@ -167,8 +167,8 @@ def read_setup(scenario: Scenario, hex_map: HexMap, points: int) -> BuildState |
 
 
 def prompt(build: BuildState) -> Prompt:
-    seats = tuple(s.side for s in build.slots if s.side not in build.done)
-    return Prompt(Clock(0, "build"), seats, "build", True, f"{HELP}; {build.points} BP a side")
+    sides = tuple(s.side for s in build.slots if s.side not in build.done)
+    return Prompt(Clock(0, "build"), sides, "build", True, f"{HELP}; {build.points} BP a side")
 
 
 def design_of(built: Built, catalogue: Mapping[str, Design]) -> Design:
@@ -195,11 +195,11 @@ def design_of(built: Built, catalogue: Mapping[str, Design]) -> Design:
         raise IllegalOrderError(str(built), f"{where}: {problem}" if where else problem, "MSC 3.0") from None
 
 
-def check(build: BuildState, seat: str, fleet: Fleet, catalogue: Mapping[str, Design], taken: set[str]) -> None:
-    slots = _slots(build, seat)
+def check(build: BuildState, side: str, fleet: Fleet, catalogue: Mapping[str, Design], taken: set[str]) -> None:
+    slots = _slots(build, side)
     if len(fleet.ships) > len(slots.hexes):
         raise IllegalOrderError(
-            str(fleet), f"{seat} has {len(slots.hexes)} start hexes: build at most that many ships", RULE
+            str(fleet), f"{side} has {len(slots.hexes)} start hexes: build at most that many ships", RULE
         )
     names = [s.name.lower() for s in fleet.ships]
     for name in names:
@@ -242,9 +242,9 @@ def place(
     return out
 
 
-def menu(build: BuildState, seat: str, catalogue: Mapping[str, Design]) -> SetupMenu | None:
+def menu(build: BuildState, side: str, catalogue: Mapping[str, Design]) -> SetupMenu | None:
     """The build as a menu: the catalogue's designs with their BP, and the ratings a written-out design may take."""
-    if seat in build.done or seat not in {s.side for s in build.slots}:
+    if side in build.done or side not in {s.side for s in build.slots}:
         return None
     options = tuple(
         SetupOption(
@@ -266,22 +266,22 @@ def menu(build: BuildState, seat: str, catalogue: Mapping[str, Design]) -> Setup
         "weapon_cost": WEAPON_COST,
         "sides": list(WEAPON_SIDES),
         "max_cost": MAX_BUILD_POINTS,
-        "max_ships": len(_slots(build, seat).hexes),
-        "prefix": seat[:1].upper(),
+        "max_ships": len(_slots(build, side).hexes),
+        "prefix": side[:1].upper(),
     }
     return SetupMenu("fleet", "Build your fleet", options, "BP", build.points, build.points, custom=custom)
 
 
-def random_fleet(build: BuildState, seat: str, catalogue: Mapping[str, Design], rng: random.Random) -> Fleet:
+def random_fleet(build: BuildState, side: str, catalogue: Mapping[str, Design], rng: random.Random) -> Fleet:
     """Ships of random ratings and sides, bought until the points or the start hexes run out."""
     left, ships = build.points, list[Built]()
-    room = len(_slots(build, seat).hexes)
+    room = len(_slots(build, side).hexes)
     while len(ships) < room and left >= 1:
         if rng.random() < 0.5:
             fits = [k for k, d in catalogue.items() if d.build_points <= left]
             if fits:
                 key = rng.choice(sorted(fits))
-                ships.append(Built(f"{seat[:1].upper()}{len(ships) + 1}", key))
+                ships.append(Built(f"{side[:1].upper()}{len(ships) + 1}", key))
                 left -= catalogue[key].build_points
                 continue
         shields = rng.randint(1, min(MAX_RATING, left))
@@ -289,7 +289,7 @@ def random_fleet(build: BuildState, seat: str, catalogue: Mapping[str, Design], 
         to_hit = rng.randint(0, min(MAX_RATING, left - shields - engine))
         spare = (left - shields - engine - to_hit) // WEAPON_COST
         sides = tuple(rng.sample(WEAPON_SIDES, rng.randint(0, min(len(WEAPON_SIDES), spare))))
-        built = Built(f"{seat[:1].upper()}{len(ships) + 1}", "", engine, shields, to_hit, sides)
+        built = Built(f"{side[:1].upper()}{len(ships) + 1}", "", engine, shields, to_hit, sides)
         ships.append(built)
         left -= design_of(built, catalogue).build_points
         if rng.random() < 0.3:
@@ -297,13 +297,13 @@ def random_fleet(build: BuildState, seat: str, catalogue: Mapping[str, Design], 
     return Fleet(tuple(ships))
 
 
-def greedy_fleet(build: BuildState, seat: str, catalogue: Mapping[str, Design]) -> Fleet:
+def greedy_fleet(build: BuildState, side: str, catalogue: Mapping[str, Design]) -> Fleet:
     """As many balanced ships as the points buy: the text's Ship 1 at 15 BP, a smaller one with what is left."""
     left, ships = build.points, list[Built]()
-    room = len(_slots(build, seat).hexes)
+    room = len(_slots(build, side).hexes)
     while len(ships) < room and left >= 3:
         each = min(MAX_BUILD_POINTS, left)
-        ships.append(_balanced(f"{seat[:1].upper()}{len(ships) + 1}", min(each, 15) if left >= 15 else each))
+        ships.append(_balanced(f"{side[:1].upper()}{len(ships) + 1}", min(each, 15) if left >= 15 else each))
         left -= design_of(ships[-1], catalogue).build_points
     return Fleet(tuple(ships))
 

@@ -168,8 +168,8 @@ def read_setup(scenario: Scenario, hex_map: HexMap) -> DeployState | None:
     return DeployState(tuple(zones))
 
 
-def prompt(deploy: DeployState, seats: Sequence[str]) -> Prompt:
-    return Prompt(Clock(0, "deploy"), tuple(seats), "deploy", True, HELP)
+def prompt(deploy: DeployState, sides: Sequence[str]) -> Prompt:
+    return Prompt(Clock(0, "deploy"), tuple(sides), "deploy", True, HELP)
 
 
 def check(zone: Zone, engines: Mapping[str, int], order: Deployment) -> None:

@@ -38,14 +38,14 @@ class Target(Protocol):
 
 def check_fire(
     order: Order,
-    seat: str,
+    side: str,
     own: Collection[str],
     target: Callable[[str], Target],
     bears: Callable[[Shot], str | None],
 ) -> FireOrders:
-    """Refuse ``order`` unless it is a legal declaration of ``seat``'s (MSC 7.0); return it as fire orders.
+    """Refuse ``order`` unless it is a legal declaration of ``side``'s (MSC 7.0); return it as fire orders.
 
-    ``own`` are the ids of ``seat``'s ships in play; ``target(id)`` finds any ship (``KeyError`` if
+    ``own`` are the ids of ``side``'s ships in play; ``target(id)`` finds any ship (``KeyError`` if
     there is none); ``bears(shot)`` is :func:`~vectorwar.systems.msc.combat.weapon_bears` for the
     shot on the caller's board: ``None`` if the weapon may fire at the target, else why not.
     """
@@ -53,7 +53,7 @@ def check_fire(
         raise IllegalOrderError(str(order), "fire declarations are due now", RULE_COMBAT)
     used: set[tuple[str, Side]] = set()
     for shot in order.shots:
-        why = _refusal(shot, seat, used, own, target, bears)
+        why = _refusal(shot, side, used, own, target, bears)
         if why is not None:
             raise IllegalOrderError(f"{shot.ship} {shot.weapon}>{shot.target}", why, RULE_COMBAT)
         used.add((shot.ship, shot.weapon))
@@ -62,7 +62,7 @@ def check_fire(
 
 def _refusal(
     shot: Shot,
-    seat: str,
+    side: str,
     used: set[tuple[str, Side]],
     own: Collection[str],
     target: Callable[[str], Target],
@@ -77,7 +77,7 @@ def _refusal(
         aimed_at = target(shot.target)
     except KeyError:
         return f"there is no ship called {shot.target!r}"
-    if aimed_at.side == seat:
+    if aimed_at.side == side:
         return f"{aimed_at.id} is on your own side"
     if not aimed_at.active:
         return f"{aimed_at.id} is {aimed_at.status}"
@@ -141,19 +141,19 @@ def unblocked(state: MSCState, order: FireOrders) -> FireOrders:
     return FireOrders(tuple(kept))
 
 
-def legal_shots(state: MSCState, seat: str) -> list[Shot]:
-    """Every (ship, weapon, target) ``seat`` could declare now."""
-    targets = state.enemies_of(seat)
-    shots = [shot for ship in state.ships_of(seat) for shot in shots_bearing(state.map, ship, targets)]
+def legal_shots(state: MSCState, side: str) -> list[Shot]:
+    """Every (ship, weapon, target) ``side`` could declare now."""
+    targets = state.enemies_of(side)
+    shots = [shot for ship in state.ships_of(side) for shot in shots_bearing(state.map, ship, targets)]
     return list(unblocked(state, FireOrders(tuple(shots))).shots) if state.options.get(SHIPS_BLOCK) else shots
 
 
-def any_legal_shot(state: MSCState, seat: str) -> bool:
+def any_legal_shot(state: MSCState, side: str) -> bool:
     """Whether :func:`legal_shots` would find a shot: the search stops at the first one."""
     if state.options.get(SHIPS_BLOCK):
-        return bool(legal_shots(state, seat))
-    targets = state.enemies_of(seat)
-    for ship in state.ships_of(seat):
+        return bool(legal_shots(state, side))
+    targets = state.enemies_of(side)
+    for ship in state.ships_of(side):
         working = [w for w in ship.weapons if w in ship.weapons_fitted]
         for target in targets if working else ():
             sides = sides_in_reach(state.map, ship.hex, ship.facing, target.hex)
@@ -162,7 +162,7 @@ def any_legal_shot(state: MSCState, seat: str) -> bool:
     return False
 
 
-def check_declaration(state: MSCState, seat: str, order: Order) -> FireOrders:
+def check_declaration(state: MSCState, side: str, order: Order) -> FireOrders:
     """:func:`check_fire` on MSC's own board."""
 
     def bears(shot: Shot) -> str | None:
@@ -172,4 +172,4 @@ def check_declaration(state: MSCState, seat: str, order: Order) -> FireOrders:
             return f"{blocker} is in the way: no clear line of sight (option ships_block_sight)"
         return why
 
-    return check_fire(order, seat, {s.id for s in state.ships_of(seat)}, state.ship, bears)
+    return check_fire(order, side, {s.id for s in state.ships_of(side)}, state.ship, bears)

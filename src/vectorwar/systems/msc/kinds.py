@@ -78,16 +78,16 @@ class BuildKind(OrderKind[MSCState]):
     def prompt(self, state: MSCState) -> Prompt | None:
         return None if state.build is None else building.prompt(state.build)
 
-    def parse(self, state: MSCState, seat: str, text: str) -> Order:
+    def parse(self, state: MSCState, side: str, text: str) -> Order:
         return Fleet.parse(text)
 
-    def check(self, state: MSCState, seat: str, order: Order) -> None:
+    def check(self, state: MSCState, side: str, order: Order) -> None:
         if state.build is None:  # pragma: no cover - the build phase always has its build
             raise IllegalOrderError(str(order), "there is nothing to build", building.RULE)
         if not isinstance(order, Fleet):
             raise IllegalOrderError(str(order), "each side's fleet is due now", building.RULE)
         taken = {s.id.lower() for s in state.ships}
-        building.check(state.build, seat, order, catalogue.designs(), taken)
+        building.check(state.build, side, order, catalogue.designs(), taken)
 
     def resolve(self, state: MSCState, orders: Mapping[str, Order], dice: Dice) -> tuple[MSCState, list[Event]]:
         if state.build is None:  # pragma: no cover - the build phase always has its build
@@ -103,13 +103,13 @@ class BuildKind(OrderKind[MSCState]):
         state = replace(state, ships=(*state.ships, *built), build=None)
         return opening(state, events), events
 
-    def random_order(self, state: MSCState, seat: str, rng: random.Random) -> Order:
+    def random_order(self, state: MSCState, side: str, rng: random.Random) -> Order:
         if state.build is None:  # pragma: no cover - the build phase always has its build
             raise IllegalOrderError("", "there is nothing to build", building.RULE)
-        return building.random_fleet(state.build, seat, catalogue.designs(), rng)
+        return building.random_fleet(state.build, side, catalogue.designs(), rng)
 
-    def setup_menu(self, state: MSCState, seat: str) -> SetupMenu | None:
-        return None if state.build is None else building.menu(state.build, seat, catalogue.designs())
+    def setup_menu(self, state: MSCState, side: str) -> SetupMenu | None:
+        return None if state.build is None else building.menu(state.build, side, catalogue.designs())
 
 
 def opening(state: MSCState, events: list[Event]) -> MSCState:
@@ -129,8 +129,8 @@ def deploying(state: MSCState) -> tuple[str, ...]:
     return tuple(side for side in state.sides if state.ships_of(side))
 
 
-def _engines(state: MSCState, seat: str) -> dict[str, int]:
-    return {s.id: s.engine for s in state.ships_of(seat)}
+def _engines(state: MSCState, side: str) -> dict[str, int]:
+    return {s.id: s.engine for s in state.ships_of(side)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,15 +143,15 @@ class DeployKind(OrderKind[MSCState]):
     def prompt(self, state: MSCState) -> Prompt | None:
         return None if state.deploy is None else deploy.prompt(state.deploy, deploying(state))
 
-    def parse(self, state: MSCState, seat: str, text: str) -> Order:
-        return deploy.Deployment.parse(text, id_lookup([s.id for s in state.ships_of(seat)]))
+    def parse(self, state: MSCState, side: str, text: str) -> Order:
+        return deploy.Deployment.parse(text, id_lookup([s.id for s in state.ships_of(side)]))
 
-    def check(self, state: MSCState, seat: str, order: Order) -> None:
+    def check(self, state: MSCState, side: str, order: Order) -> None:
         if state.deploy is None:  # pragma: no cover - the deploy phase always has its zones
             raise IllegalOrderError(str(order), "there is nothing to place", deploy.RULE_ZONE)
         if not isinstance(order, deploy.Deployment):
             raise IllegalOrderError(str(order), "each side's placement is due now", deploy.RULE_ZONE)
-        deploy.check(state.deploy.zone_of(seat), _engines(state, seat), order)
+        deploy.check(state.deploy.zone_of(side), _engines(state, side), order)
 
     def resolve(self, state: MSCState, orders: Mapping[str, Order], dice: Dice) -> tuple[MSCState, list[Event]]:
         if state.deploy is None:  # pragma: no cover - the deploy phase always has its zones
@@ -166,16 +166,16 @@ class DeployKind(OrderKind[MSCState]):
                 events.append(Note(f"{p.ship} starts at {p.at} heading {facing} at SPEED {p.speed}"))
         return opening(replace(state, deploy=None), events), events
 
-    def random_order(self, state: MSCState, seat: str, rng: random.Random) -> Order:
+    def random_order(self, state: MSCState, side: str, rng: random.Random) -> Order:
         if state.deploy is None:  # pragma: no cover - the deploy phase always has its zones
             raise IllegalOrderError("", "there is nothing to place", deploy.RULE_ZONE)
-        return deploy.random_deployment(state.deploy.zone_of(seat), _engines(state, seat), rng)
+        return deploy.random_deployment(state.deploy.zone_of(side), _engines(state, side), rng)
 
-    def setup_menu(self, state: MSCState, seat: str) -> SetupMenu | None:
-        if state.deploy is None or seat not in deploying(state):
+    def setup_menu(self, state: MSCState, side: str) -> SetupMenu | None:
+        if state.deploy is None or side not in deploying(state):
             return None
-        ships = [(s.id, s.name, s.engine, s.hex, s.speed) for s in state.ships_of(seat)]
-        return deploy.menu(state.deploy.zone_of(seat), ships)
+        ships = [(s.id, s.name, s.engine, s.hex, s.speed) for s in state.ships_of(side)]
+        return deploy.menu(state.deploy.zone_of(side), ships)
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,13 +188,13 @@ class PlotKind(OrderKind[MSCState]):
     def prompt(self, state: MSCState) -> Prompt | None:
         return Prompt(Clock(state.turn, "plot"), state.sides_in_play(), self.name, True, PLOT_HELP)
 
-    def parse(self, state: MSCState, seat: str, text: str) -> Order:
-        return parse_plot(text, id_lookup([s.id for s in state.ships_of(seat)]))
+    def parse(self, state: MSCState, side: str, text: str) -> Order:
+        return parse_plot(text, id_lookup([s.id for s in state.ships_of(side)]))
 
-    def check(self, state: MSCState, seat: str, order: Order) -> None:
+    def check(self, state: MSCState, side: str, order: Order) -> None:
         if not isinstance(order, Plot):
             raise IllegalOrderError(str(order), "movement orders are due now", RULE_PLOT)
-        ships = state.ships_of(seat)
+        ships = state.ships_of(side)
         named = [s for s, _ in order.moves]
         own = {s.id for s in ships}
         for ship_id in named:
@@ -225,13 +225,13 @@ class PlotKind(OrderKind[MSCState]):
         state = turn.move(state, (p for p in plots if isinstance(p, Plot)), events)
         return turn.after_movement(state, dice, events), events
 
-    def random_order(self, state: MSCState, seat: str, rng: random.Random) -> Order:
-        return Plot(tuple((ship.id, rng.choice(plottable(state, ship))) for ship in state.ships_of(seat)))
+    def random_order(self, state: MSCState, side: str, rng: random.Random) -> Order:
+        return Plot(tuple((ship.id, rng.choice(plottable(state, ship))) for ship in state.ships_of(side)))
 
-    def move_options(self, state: MSCState, seat: str) -> Mapping[str, Sequence[MoveOption]]:
-        if seat not in state.sides_in_play():
+    def move_options(self, state: MSCState, side: str) -> Mapping[str, Sequence[MoveOption]]:
+        if side not in state.sides_in_play():
             return {}
-        return {ship.id: display.move_options(ship, plottable(state, ship)) for ship in state.ships_of(seat)}
+        return {ship.id: display.move_options(ship, plottable(state, ship)) for ship in state.ships_of(side)}
 
 
 def _can_stay(state: MSCState, ship: Ship, strict: bool) -> bool:
@@ -250,12 +250,12 @@ class FireKind(OrderKind[MSCState]):
         phase = f"combat, player {state.firing + 1}"
         return Prompt(Clock(state.turn, phase), (side,), self.name, False, FIRE_HELP)
 
-    def parse(self, state: MSCState, seat: str, text: str) -> Order:
-        own = id_lookup([s.id for s in state.ships_of(seat)])
+    def parse(self, state: MSCState, side: str, text: str) -> Order:
+        own = id_lookup([s.id for s in state.ships_of(side)])
         return parse_fire(text, own, id_lookup([s.id for s in state.ships]))
 
-    def check(self, state: MSCState, seat: str, order: Order) -> None:
-        check_declaration(state, seat, order)
+    def check(self, state: MSCState, side: str, order: Order) -> None:
+        check_declaration(state, side, order)
 
     def resolve(self, state: MSCState, orders: Mapping[str, Order], dice: Dice) -> tuple[MSCState, list[Event]]:
         events: list[Event] = []
@@ -264,14 +264,14 @@ class FireKind(OrderKind[MSCState]):
             raise TypeError("fire orders expected")
         return turn.next_firer(turn.fire(state, declared, dice, events), events), events
 
-    def random_order(self, state: MSCState, seat: str, rng: random.Random) -> Order:
-        return unblocked(state, random_fire(state.map, state.ships_of(seat), state.enemies_of(seat), rng))
+    def random_order(self, state: MSCState, side: str, rng: random.Random) -> Order:
+        return unblocked(state, random_fire(state.map, state.ships_of(side), state.enemies_of(side), rng))
 
-    def fire_options(self, state: MSCState, seat: str) -> Mapping[str, Sequence[ShotOption]]:
-        if seat != state.fire_order[state.firing]:
+    def fire_options(self, state: MSCState, side: str) -> Mapping[str, Sequence[ShotOption]]:
+        if side != state.fire_order[state.firing]:
             return {}
         options: dict[str, list[ShotOption]] = {}
-        for shot in legal_shots(state, seat):
+        for shot in legal_shots(state, side):
             piece = f"{shot.weapon}>{shot.target}"
             odds = shot_odds(state.ship(shot.ship), shot.weapon, state.ship(shot.target))
             label = f"{shot.weapon.words} weapon"

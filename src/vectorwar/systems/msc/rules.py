@@ -172,7 +172,7 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
     def rollout_cost(self, state: MSCState) -> float:
         # The cheapest rollouts of the four systems (a resolve ~0.05 ms): with twice the screen and the rounds a
         # decision still takes under 0.4 s, and in the duel they lift search from 68 % to 83.5 % against greedy
-        # (the two seats' mean share of decisive games, 100 games a seat; the history of docs/bots.md).
+        # (the two sides' mean share of decisive games, 100 games a side; the history of docs/bots.md).
         return 0.5
 
     def standing(self, state: MSCState) -> Mapping[str, float]:
@@ -188,57 +188,57 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
 
     # -- orders ---------------------------------------------------------------
 
-    def parse_order(self, state: MSCState, seat: str, text: str) -> Order:
+    def parse_order(self, state: MSCState, side: str, text: str) -> Order:
         kind = kinds.due(state)
         if kind is None:
             raise OrderSyntaxError(text, "the game is over")
-        return kind.parse(state, seat, text)
+        return kind.parse(state, side, text)
 
-    def check_order(self, state: MSCState, seat: str, order: Order) -> None:
+    def check_order(self, state: MSCState, side: str, order: Order) -> None:
         kind = kinds.due(state)
         if kind is None:
             raise IllegalOrderError(str(order), "the game is over", "game end")
-        kind.check(state, seat, order)
+        kind.check(state, side, order)
 
-    def legal_shots(self, state: MSCState, seat: str) -> list[Shot]:
+    def legal_shots(self, state: MSCState, side: str) -> list[Shot]:
         """Every (ship, weapon, target) the side could declare now."""
-        return legal_shots(state, seat)
+        return legal_shots(state, side)
 
     def resolve(self, state: MSCState, orders: Mapping[str, Order], dice: Dice) -> tuple[MSCState, list[Event]]:
         kind = kinds.due(state)
         return (state, []) if kind is None else kind.resolve(state, orders, dice)
 
-    def random_order(self, state: MSCState, seat: str, rng: random.Random) -> Order:
+    def random_order(self, state: MSCState, side: str, rng: random.Random) -> Order:
         kind = kinds.due(state)
         if kind is None:
             raise IllegalOrderError("", "the game is over", "game end")
-        return kind.random_order(state, seat, rng)
+        return kind.random_order(state, side, rng)
 
-    def idle_order(self, state: MSCState, seat: str) -> Order | None:
+    def idle_order(self, state: MSCState, side: str) -> Order | None:
         """At a plot, every ship straight on at the SPEED it may keep (6.0; ENGINE caps it); else a hold."""
-        ships = self.move_options(state, seat)
+        ships = self.move_options(state, side)
         if not ships:
-            return super().idle_order(state, seat)
+            return super().idle_order(state, side)
         kept = ((state.ship(s), s) for s in ships)
-        return self.checked_order(state, seat, "; ".join(f"{s} {min(ship.speed, ship.engine)}" for ship, s in kept))
+        return self.checked_order(state, side, "; ".join(f"{s} {min(ship.speed, ship.engine)}" for ship, s in kept))
 
     def bots(self) -> Mapping[str, Callable[[], Bot]]:
         return {**super().bots(), "greedy": GreedyBot}
 
     # -- display (see vectorwar.systems.msc.display) ----------------------------
 
-    def move_options(self, state: MSCState, seat: str) -> Mapping[str, Sequence[MoveOption]]:
+    def move_options(self, state: MSCState, side: str) -> Mapping[str, Sequence[MoveOption]]:
         kind = kinds.due(state)
-        return {} if kind is None else kind.move_options(state, seat)
+        return {} if kind is None else kind.move_options(state, side)
 
     def edge_rule(self, state: MSCState) -> tuple[str, str]:
         if state.options.get("map_edge") == "forbid":
             return ("allowed only because every move of this ship does (option map_edge = forbid)", RULE_EDGE)
         return ("the ship disengages and leaves the battle (option map_edge = disengage)", RULE_EDGE)
 
-    def fire_options(self, state: MSCState, seat: str) -> Mapping[str, Sequence[ShotOption]]:
+    def fire_options(self, state: MSCState, side: str) -> Mapping[str, Sequence[ShotOption]]:
         kind = kinds.due(state)
-        return {} if kind is None else kind.fire_options(state, seat)
+        return {} if kind is None else kind.fire_options(state, side)
 
     def counters(self, state: MSCState) -> list[Counter]:
         return display.counters(state)
@@ -249,9 +249,9 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
     def arc_hexes(self, state: MSCState, ship_id: str) -> dict[str, frozenset[Hex]]:
         return display.arc_hexes(state, ship_id)
 
-    def setup_menu(self, state: MSCState, seat: str) -> SetupMenu | None:
+    def setup_menu(self, state: MSCState, side: str) -> SetupMenu | None:
         kind = kinds.due(state)
-        return None if kind is None else kind.setup_menu(state, seat)
+        return None if kind is None else kind.setup_menu(state, side)
 
     def catalogue_table(self) -> CardTable:
         return display.catalogue_table(self.designs())

@@ -18,7 +18,7 @@ plus its vector, if it has not moved yet):
   fight, at rest.
 
 Everything is measured from the ship and its enemy only, never from a map
-direction, so a seat plays the same whichever way it faces. Fire is the
+direction, so a side plays the same whichever way it faces. Fire is the
 combat module's own greedy declaration.
 
 The guns cost most of a score, so a plot whose other terms could not reach
@@ -53,12 +53,12 @@ from vectorwar.vectors import Velocity
 class Engine(Protocol):
     """What the bot asks of the rule system; the system hands itself in, so this module needs no ``rules``."""
 
-    def choosers(self, state: VMSState, seat: str) -> tuple[VMSShip, ...]: ...
-    def movers(self, state: VMSState, seat: str) -> tuple[VMSShip, ...]: ...
+    def choosers(self, state: VMSState, side: str) -> tuple[VMSShip, ...]: ...
+    def movers(self, state: VMSState, side: str) -> tuple[VMSShip, ...]: ...
     def plots_for(self, state: VMSState, ship: VMSShip) -> list[tuple[Plot, TurnResult]]: ...
     def combat(self, state: VMSState) -> CombatModule: ...
     def view(self, state: VMSState) -> CombatView: ...
-    def random_order(self, state: VMSState, seat: str, rng: random.Random) -> Order: ...
+    def random_order(self, state: VMSState, side: str, rng: random.Random) -> Order: ...
 
 
 IDEAL_RANGE = 2
@@ -104,9 +104,9 @@ class _Enemy:
     facing: Direction
 
 
-def _predict(state: VMSState, seat: str) -> list[_Enemy]:
+def _predict(state: VMSState, side: str) -> list[_Enemy]:
     out = []
-    for e in state.enemies_of(seat):
+    for e in state.enemies_of(side):
         if e.moved:
             out.append(_Enemy(e.id, e.hex, e.velocity, e.facing))
         else:
@@ -612,16 +612,16 @@ class GreedyBot:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
 
-    def choose(self, state: VMSState, seat: str, rng: random.Random) -> Order:
+    def choose(self, state: VMSState, side: str, rng: random.Random) -> Order:
         engine = self.engine
         if state.phase == "initiative":
             # Moving later sees more of the enemy's moves.
-            return SubphaseChoice(tuple((s.id, s.choices[-1]) for s in engine.choosers(state, seat)))
+            return SubphaseChoice(tuple((s.id, s.choices[-1]) for s in engine.choosers(state, side)))
         if state.phase == "plot":
-            enemies = _predict(state, seat)
+            enemies = _predict(state, side)
             moves: list[tuple[str, Plot]] = []
             aims: _Aims | None = None
-            for ship in engine.movers(state, seat):
+            for ship in engine.movers(state, side):
                 options = engine.plots_for(state, ship)
                 if not options:
                     moves.append((ship.id, Plot()))
@@ -632,7 +632,7 @@ class GreedyBot:
             return MovePlot(tuple(moves))
         if state.phase == "fire-order":
             # Declaring last sees the others' fire first (as VV5's own bot picks).
-            return DeclareOrder((*(s for s in state.sides_in_play() if s != seat), seat))
+            return DeclareOrder((*(s for s in state.sides_in_play() if s != side), side))
         if state.phase == "fire":
-            return engine.combat(state).greedy_fire(engine.view(state), seat)
-        return engine.random_order(state, seat, rng)
+            return engine.combat(state).greedy_fire(engine.view(state), side)
+        return engine.random_order(state, side, rng)

@@ -45,7 +45,7 @@ ADVANCED_HELP = "; advanced rotation: a large ship's R15/L15 is its rotational p
 class VMSKind(OrderKind[VMSState], Protocol):
     """A VMS order kind: the kernel's, and what VMS's contract asks beyond it (defaults: nothing)."""
 
-    def order_pieces(self, state: VMSState, seat: str) -> Mapping[str, Sequence[OrderPiece]]:
+    def order_pieces(self, state: VMSState, side: str) -> Mapping[str, Sequence[OrderPiece]]:
         """Ship id -> the pieces the composer builds an order of, where this kind has them."""
         return {}
 
@@ -69,11 +69,11 @@ def _every_ship_once(text: str, named: list[str], due: Sequence[VMSShip], rule: 
         raise IllegalOrderError(text, f"nothing for {', '.join(missing)}: every ship due now needs an entry", rule)
 
 
-def initiative_help(state: VMSState, seats: tuple[str, ...]) -> str:
+def initiative_help(state: VMSState, sides: tuple[str, ...]) -> str:
     """The initiative prompt's help, naming this turn's ships with a choice and their subphases."""
-    ships = [ship for seat in seats for ship in state.choosers(seat)]
+    ships = [ship for side in sides for ship in state.choosers(side)]
     listed = ", ".join(f"{s.id} ({' or '.join(WORD_OF[c] for c in s.choices)})" for s in ships)
-    example = SubphaseChoice(tuple((s.id, s.choices[-1]) for s in state.choosers(seats[0]))) if seats else ""
+    example = SubphaseChoice(tuple((s.id, s.choices[-1]) for s in state.choosers(sides[0]))) if sides else ""
     return f"the subphase for each ship with a choice: {listed}; e.g. '{example}'"
 
 
@@ -85,16 +85,16 @@ class InitiativeKind(VMSKind):
     rules: tuple[RuleRow, ...] = (RuleRow("vms", "Rules Changes (Initiative)"),)
 
     def prompt(self, state: VMSState) -> Prompt | None:
-        seats = tuple(side for side in state.sides if state.choosers(side))
-        return Prompt(Clock(state.turn, "initiative"), seats, self.name, True, initiative_help(state, seats))
+        sides = tuple(side for side in state.sides if state.choosers(side))
+        return Prompt(Clock(state.turn, "initiative"), sides, self.name, True, initiative_help(state, sides))
 
-    def parse(self, state: VMSState, seat: str, text: str) -> Order:
-        return SubphaseChoice.parse(text, id_lookup(s.id for s in state.choosers(seat)))
+    def parse(self, state: VMSState, side: str, text: str) -> Order:
+        return SubphaseChoice.parse(text, id_lookup(s.id for s in state.choosers(side)))
 
-    def check(self, state: VMSState, seat: str, order: Order) -> None:
+    def check(self, state: VMSState, side: str, order: Order) -> None:
         if not isinstance(order, SubphaseChoice):
             raise IllegalOrderError(str(order), "initiative choices are due now", RULE_INITIATIVE)
-        _every_ship_once(str(order), [s for s, _ in order.picks], state.choosers(seat), RULE_INITIATIVE)
+        _every_ship_once(str(order), [s for s, _ in order.picks], state.choosers(side), RULE_INITIATIVE)
         for ship_id, subphase in order.picks:
             ship = state.ship(ship_id)
             if subphase not in ship.choices:
@@ -112,8 +112,8 @@ class InitiativeKind(VMSKind):
                 events.append(Note(f"{ship_id} will move in the {subphase} subphase"))
         return turn.next_subphase(state, dice, events), events
 
-    def random_order(self, state: VMSState, seat: str, rng: random.Random) -> Order:
-        return SubphaseChoice(tuple((s.id, rng.choice(s.choices)) for s in state.choosers(seat)))
+    def random_order(self, state: VMSState, side: str, rng: random.Random) -> Order:
+        return SubphaseChoice(tuple((s.id, rng.choice(s.choices)) for s in state.choosers(side)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,17 +128,17 @@ class PlotKind(VMSKind):
     )
 
     def prompt(self, state: VMSState) -> Prompt | None:
-        seats = tuple(side for side in state.sides if state.movers(side))
+        sides = tuple(side for side in state.sides if state.movers(side))
         help_text = PLOT_HELP + (ADVANCED_HELP if advanced(state) else "")
-        return Prompt(Clock(state.turn, "plot", subphase=state.subphase), seats, self.name, True, help_text)
+        return Prompt(Clock(state.turn, "plot", subphase=state.subphase), sides, self.name, True, help_text)
 
-    def parse(self, state: VMSState, seat: str, text: str) -> Order:
-        return MovePlot.parse(text, id_lookup(s.id for s in state.movers(seat)))
+    def parse(self, state: VMSState, side: str, text: str) -> Order:
+        return MovePlot.parse(text, id_lookup(s.id for s in state.movers(side)))
 
-    def check(self, state: VMSState, seat: str, order: Order) -> None:
+    def check(self, state: VMSState, side: str, order: Order) -> None:
         if not isinstance(order, MovePlot):
             raise IllegalOrderError(str(order), "movement plots are due now", RULE_PLOT)
-        _every_ship_once(str(order), [s for s, _ in order.moves], state.movers(seat), RULE_PLOT)
+        _every_ship_once(str(order), [s for s, _ in order.moves], state.movers(side), RULE_PLOT)
         for ship_id, plot in order.moves:
             work_out(state, state.ship(ship_id), plot)
 
@@ -155,9 +155,9 @@ class PlotKind(VMSKind):
         lost = dict.fromkeys(state.sides, 0.0)
         return turn.plotted(state, orders, dice, [], lost), lost
 
-    def random_order(self, state: VMSState, seat: str, rng: random.Random) -> Order:
+    def random_order(self, state: VMSState, side: str, rng: random.Random) -> Order:
         moves: list[tuple[str, Plot]] = []
-        for ship in state.movers(seat):
+        for ship in state.movers(side):
             # Plots that stay on the map when there are any, so random games are not all disengagements.
             plot = random_plot(
                 ship.spec,
@@ -173,18 +173,18 @@ class PlotKind(VMSKind):
             moves.append((ship.id, plot))
         return MovePlot(tuple(moves))
 
-    def move_options(self, state: VMSState, seat: str) -> Mapping[str, Sequence[MoveOption]]:
+    def move_options(self, state: VMSState, side: str) -> Mapping[str, Sequence[MoveOption]]:
         return {
             ship.id: [
                 MoveOption(f"{ship.id} {plot}", tuple(Position(h) for h in result.path), result.motion.facing)
                 for plot, result in plots_for(state, ship)
             ]
-            for ship in state.movers(seat)
+            for ship in state.movers(side)
         }
 
-    def order_pieces(self, state: VMSState, seat: str) -> Mapping[str, Sequence[OrderPiece]]:
+    def order_pieces(self, state: VMSState, side: str) -> Mapping[str, Sequence[OrderPiece]]:
         out: dict[str, list[OrderPiece]] = {}
-        for ship in state.movers(seat):
+        for ship in state.movers(side):
 
             def legal(plot: Plot, ship: VMSShip = ship) -> bool:
                 try:
@@ -218,11 +218,11 @@ class FireKind(VMSKind):
         clock = Clock(state.turn, f"combat, player {state.firing + 1}")
         return Prompt(clock, (side,), self.name, False, combat(state).fire_help)
 
-    def parse(self, state: VMSState, seat: str, text: str) -> Order:
-        return combat(state).parse_fire(view(state), seat, text)
+    def parse(self, state: VMSState, side: str, text: str) -> Order:
+        return combat(state).parse_fire(view(state), side, text)
 
-    def check(self, state: VMSState, seat: str, order: Order) -> None:
-        combat(state).check_fire(view(state), seat, order)
+    def check(self, state: VMSState, side: str, order: Order) -> None:
+        combat(state).check_fire(view(state), side, order)
 
     def resolve(self, state: VMSState, orders: Mapping[str, Order], dice: Dice) -> tuple[VMSState, list[Event]]:
         events: list[Event] = []
@@ -231,14 +231,14 @@ class FireKind(VMSKind):
         state = apply_outcome(state, outcome, events)
         return turn.next_firer(replace_fields(state, firing=state.firing + 1), dice, events), events
 
-    def random_order(self, state: VMSState, seat: str, rng: random.Random) -> Order:
-        return combat(state).random_fire(view(state), seat, rng)
+    def random_order(self, state: VMSState, side: str, rng: random.Random) -> Order:
+        return combat(state).random_fire(view(state), side, rng)
 
-    def fire_options(self, state: VMSState, seat: str) -> Mapping[str, Sequence[ShotOption]]:
-        if seat != state.fire_order[state.firing]:
+    def fire_options(self, state: VMSState, side: str) -> Mapping[str, Sequence[ShotOption]]:
+        if side != state.fire_order[state.firing]:
             return {}
         module, seen = combat(state), view(state)
-        options = {ship.id: module.shot_options(seen, ship.id) for ship in state.ships_of(seat)}
+        options = {ship.id: module.shot_options(seen, ship.id) for ship in state.ships_of(side)}
         return {ship_id: shots for ship_id, shots in options.items() if shots}
 
     def fire_in_prospect(self, state: VMSState) -> dict[str, float]:
@@ -270,10 +270,10 @@ class FireOrderKind(VMSKind):
         help = f"the side that declares fire first, or every side in order, e.g. '{sides[-1]} first'"
         return Prompt(Clock(state.turn, self.name), (state.initiative,), self.name, False, help)
 
-    def parse(self, state: VMSState, seat: str, text: str) -> Order:
+    def parse(self, state: VMSState, side: str, text: str) -> Order:
         return DeclareOrder.parse(text, state.sides_in_play())
 
-    def check(self, state: VMSState, seat: str, order: Order) -> None:
+    def check(self, state: VMSState, side: str, order: Order) -> None:
         if not isinstance(order, DeclareOrder):
             raise IllegalOrderError(str(order), "the order in which sides declare fire is due now", RULE_FIRE_ORDER)
         if sorted(order.sides) != sorted(state.sides_in_play()):
@@ -286,7 +286,7 @@ class FireOrderKind(VMSKind):
             raise TypeError("a declaration order expected")
         return turn.set_fire_order(state, order.sides, dice, events), events
 
-    def random_order(self, state: VMSState, seat: str, rng: random.Random) -> Order:
+    def random_order(self, state: VMSState, side: str, rng: random.Random) -> Order:
         sides = list(state.sides_in_play())
         rng.shuffle(sides)
         return DeclareOrder(tuple(sides))

@@ -214,11 +214,11 @@ class VectorMovement(RuleSystem[VMSState]):
         """Put a combat step's cards on the ships and apply its neutral effects."""
         return fight.apply_outcome(state, outcome, events)
 
-    def choosers(self, state: VMSState, seat: str) -> tuple[VMSShip, ...]:
-        return state.choosers(seat)
+    def choosers(self, state: VMSState, side: str) -> tuple[VMSShip, ...]:
+        return state.choosers(side)
 
-    def movers(self, state: VMSState, seat: str) -> tuple[VMSShip, ...]:
-        return state.movers(seat)
+    def movers(self, state: VMSState, side: str) -> tuple[VMSShip, ...]:
+        return state.movers(side)
 
     def work_out(self, state: VMSState, ship: VMSShip, plot: Plot) -> TurnResult:
         """The ship's move for ``plot``; raises :class:`IllegalOrderError` naming the rule broken."""
@@ -278,17 +278,17 @@ class VectorMovement(RuleSystem[VMSState]):
 
     # -- orders -----------------------------------------------------------------
 
-    def parse_order(self, state: VMSState, seat: str, text: str) -> Order:
+    def parse_order(self, state: VMSState, side: str, text: str) -> Order:
         kind = kinds.due(state)
         if kind is None:
             raise OrderSyntaxError(text, "the game is over")
-        return kind.parse(state, seat, text)
+        return kind.parse(state, side, text)
 
-    def check_order(self, state: VMSState, seat: str, order: Order) -> None:
+    def check_order(self, state: VMSState, side: str, order: Order) -> None:
         kind = kinds.due(state)
         if kind is None:
             raise IllegalOrderError(str(order), "the game is over", "game end")
-        kind.check(state, seat, order)
+        kind.check(state, side, order)
 
     def resolve(self, state: VMSState, orders: Mapping[str, Order], dice: Dice) -> tuple[VMSState, list[Event]]:
         kind = kinds.due(state)
@@ -302,18 +302,18 @@ class VectorMovement(RuleSystem[VMSState]):
 
     # -- computer players -----------------------------------------------------------
 
-    def random_order(self, state: VMSState, seat: str, rng: random.Random) -> Order:
+    def random_order(self, state: VMSState, side: str, rng: random.Random) -> Order:
         kind = kinds.due(state)
         if kind is None:
             raise IllegalOrderError("", "the game is over", "game end")
-        return kind.random_order(state, seat, rng)
+        return kind.random_order(state, side, rng)
 
-    def idle_order(self, state: VMSState, seat: str) -> Order | None:
+    def idle_order(self, state: VMSState, side: str) -> Order | None:
         """At a plot, every ship drifts with no burn and no turn; else a hold."""
-        ships = self.move_options(state, seat)
+        ships = self.move_options(state, side)
         if not ships:
-            return super().idle_order(state, seat)
-        return self.checked_order(state, seat, "; ".join(f"{ship} drift" for ship in ships))
+            return super().idle_order(state, side)
+        return self.checked_order(state, side, "; ".join(f"{ship} drift" for ship in ships))
 
     def bots(self) -> Mapping[str, Callable[[], Bot]]:
         return {**super().bots(), "greedy": lambda: GreedyBot(self)}
@@ -330,18 +330,18 @@ class VectorMovement(RuleSystem[VMSState]):
         state.ship(ship_id)  # KeyError for an unknown ship, as the contract says
         return self.combat(state).arc_hexes(self.view(state), ship_id)
 
-    def move_options(self, state: VMSState, seat: str) -> Mapping[str, Sequence[MoveOption]]:
+    def move_options(self, state: VMSState, side: str) -> Mapping[str, Sequence[MoveOption]]:
         kind = kinds.due(state)
-        return {} if kind is None else kind.move_options(state, seat)
+        return {} if kind is None else kind.move_options(state, side)
 
-    def order_pieces(self, state: VMSState, seat: str) -> Mapping[str, Sequence[OrderPiece]]:
+    def order_pieces(self, state: VMSState, side: str) -> Mapping[str, Sequence[OrderPiece]]:
         """A plot's burns per thruster, its rotation and its flat turn, for the composer (:mod:`.pieces`)."""
         kind = kinds.due(state)
-        return {} if kind is None else kind.order_pieces(state, seat)
+        return {} if kind is None else kind.order_pieces(state, side)
 
-    def fire_options(self, state: VMSState, seat: str) -> Mapping[str, Sequence[ShotOption]]:
+    def fire_options(self, state: VMSState, side: str) -> Mapping[str, Sequence[ShotOption]]:
         kind = kinds.due(state)
-        return {} if kind is None else kind.fire_options(state, seat)
+        return {} if kind is None else kind.fire_options(state, side)
 
     def catalogue_table(self) -> CardTable:
         return display.catalogue_table(self.designs())

@@ -90,10 +90,10 @@ class VMSState(Roster[VMSShip]):
     def combat(self) -> str:
         return str(self.options["combat"])
 
-    def choosers(self, seat: str) -> tuple[VMSShip, ...]:
+    def choosers(self, side: str) -> tuple[VMSShip, ...]:
         """The side's ships whose initiative roll lets them choose their subphase this turn."""
-        return tuple(s for s in self.ships_of(seat) if len(s.choices) > 1)
+        return tuple(s for s in self.ships_of(side) if len(s.choices) > 1)
 
-    def movers(self, seat: str) -> tuple[VMSShip, ...]:
+    def movers(self, side: str) -> tuple[VMSShip, ...]:
         """The side's ships that plot now: those of the subphase moving, not yet moved."""
-        return tuple(s for s in self.ships_of(seat) if s.subphase == self.subphase and not s.moved)
+        return tuple(s for s in self.ships_of(side) if s.subphase == self.subphase and not s.moved)

@@ -131,11 +131,11 @@ def planned_plot(state: VV5State, ship: Ship) -> Manoeuvre | None:
     return None
 
 
-def purchase(state: VV5State, seat: str) -> buying.Buy:
+def purchase(state: VV5State, side: str) -> buying.Buy:
     """The buy: what the scenario's objective needs where it says, else the most tons in the fewest ships."""
     if isinstance(state.special, InvasionState):
-        return invasion_tactics.buy(state, seat)
-    return buying.greedy_buy(state, seat)
+        return invasion_tactics.buy(state, side)
+    return buying.greedy_buy(state, side)
 
 
 def salvo_size(state: VV5State, ship: Ship, target: Ship, missed: float) -> tuple[int, float] | None:
@@ -168,42 +168,42 @@ OFF_BOARD = -500.0
 PLAN_BONUS = 30.0  # enough to outweigh the one-turn gun and arc terms, not the board edge or a rock
 
 
-def target_weight(state: VV5State, seat: str, target: Ship) -> float:
+def target_weight(state: VV5State, side: str, target: Ship) -> float:
     """How much a target is worth shooting (0: leave it alone, e.g. a derelict still to be boarded)."""
     if isinstance(state.special, BoardingState):
-        return boarding.target_weight(state, seat, target)
+        return boarding.target_weight(state, side, target)
     return 1.0
 
 
 class GreedyBot:
-    def choose(self, state: Any, seat: str, rng: random.Random) -> Order:
+    def choose(self, state: Any, side: str, rng: random.Random) -> Order:
         if not isinstance(state, VV5State):
             raise TypeError("this GreedyBot plays VV5 states")
         if state.phase == "purchase":
-            return purchase(state, seat)
+            return purchase(state, side)
         if state.phase == "place":
-            return placing.greedy_place(state, seat, rng)
+            return placing.greedy_place(state, side, rng)
         if state.phase == "choose-order":
-            others = tuple(s for s in state.sides_in_play() if s != seat)
-            return DeclareOrder((*others, seat))
+            others = tuple(s for s in state.sides_in_play() if s != side)
+            return DeclareOrder((*others, side))
         if state.phase == "missiles":
-            return self.launches(state, seat)
+            return self.launches(state, side)
         if state.phase == "guns":
-            return self.gunfire(state, seat)
-        due = [s for s in state.ships_of(seat) if state.phase == "plot" or s.id in state.ace_replot]
+            return self.gunfire(state, side)
+        due = [s for s in state.ships_of(side) if state.phase == "plot" or s.id in state.ace_replot]
         return Plot(tuple((ship.id, self._plot(state, ship, rng)) for ship in due))
 
     @staticmethod
-    def launches(state: VV5State, seat: str) -> Launches:
+    def launches(state: VV5State, side: str) -> Launches:
         out: list[Launch] = []
         # Chance that none of the missiles already launched this turn at a target hits it.
         missed: dict[str, float] = {}
-        for ship in state.ships_of(seat):
+        for ship in state.ships_of(side):
             if not ship.missiles_ready:
                 continue
             best: tuple[float, float, str] | None = None
-            for target in state.enemies_of(seat):
-                weight = target_weight(state, seat, target)
+            for target in state.enemies_of(side):
+                weight = target_weight(state, side, target)
                 if not weight or not launch_allowed(state, ship, target):
                     continue
                 distance = ship.hex.distance(target.hex)
@@ -229,15 +229,15 @@ class GreedyBot:
         return Launches(tuple(out))
 
     @staticmethod
-    def gunfire(state: VV5State, seat: str) -> Gunfire:
+    def gunfire(state: VV5State, side: str) -> Gunfire:
         shots: list[Shot] = []
-        for ship in state.ships_of(seat):
+        for ship in state.ships_of(side):
             for mount in ship.mounts:
                 if mount.guns.boxes == 0:
                     continue
                 best: tuple[float, str] | None = None
-                for target in state.enemies_of(seat):
-                    weight = target_weight(state, seat, target)
+                for target in state.enemies_of(side):
+                    weight = target_weight(state, side, target)
                     if not weight or not shot_allowed(state, ship, mount.arc, target):
                         continue
                     need = gun_to_hit(ship.hex.distance(target.hex)) or 13

@@ -231,13 +231,13 @@ def prompt(state: VV5State) -> Prompt:
     return Prompt(Clock(0, "purchase"), (side,), "purchase", False, text)
 
 
-def check(state: VV5State, seat: str, order: Buy) -> None:
+def check(state: VV5State, side: str, order: Buy) -> None:
     buying = _buying(state)
-    choices = choices_for(state, seat)
+    choices = choices_for(state, side)
     if not order.count:
-        if bombs_owed(state, seat) and choices:
+        if bombs_owed(state, side) and choices:
             raise IllegalOrderError(
-                str(order), f"{seat} must first buy ships carrying {bombs_owed(state, seat)} bomb(s)", "VV5 Scenario 2"
+                str(order), f"{side} must first buy ships carrying {bombs_owed(state, side)} bomb(s)", "VV5 Scenario 2"
             )
         if buying.draw and choices:
             raise IllegalOrderError(
@@ -245,7 +245,7 @@ def check(state: VV5State, seat: str, order: Buy) -> None:
             )
         return
     if order not in choices:
-        owed = bombs_owed(state, seat)
+        owed = bombs_owed(state, side)
         rules = f"pairs where affordable, at most {MAX_SHIPS} ships" + (
             f"; this buy must carry the side's {owed} bomb(s) or more, no more bombs a ship than its missiles"
             if owed
@@ -254,22 +254,22 @@ def check(state: VV5State, seat: str, order: Buy) -> None:
         offered = ", ".join(str(c) for c in choices[:12]) or "nothing: say 'done'"
         raise IllegalOrderError(
             str(order),
-            f"not a purchase you can make with {buying.points_of(seat)} t ({rules}); you can: {offered}",
+            f"not a purchase you can make with {buying.points_of(side)} t ({rules}); you can: {offered}",
             "VV5 Scenario 2 (bombs)" if owed else RULE,
         )
 
 
-def resolve(state: VV5State, seat: str, order: Buy, dice: Dice, events: list[Event]) -> VV5State:
+def resolve(state: VV5State, side: str, order: Buy, dice: Dice, events: list[Event]) -> VV5State:
     buying = _buying(state)
     if not order.count:
-        events.append(Note(f"{seat} has finished buying"))
-        return _next_pick(replace(state, purchase=replace(buying, finished=(*buying.finished, seat))), dice, events)
+        events.append(Note(f"{side} has finished buying"))
+        return _next_pick(replace(state, purchase=replace(buying, finished=(*buying.finished, side))), dice, events)
     design = _designs(state)[order.design]
-    points = tuple((s, p - design.mass * order.count if s == seat else p) for s, p in buying.points)
-    bought = (*buying.bought, *((seat, order.design) for _ in range(order.count)))
+    points = tuple((s, p - design.mass * order.count if s == side else p) for s, p in buying.points)
+    bought = (*buying.bought, *((side, order.design) for _ in range(order.count)))
     bombs = (*buying.bombs, *(order.bombs for _ in range(order.count)))
     carried = f", each with {order.bombs} bomb(s) in place of missiles" if order.bombs else ""
-    events.append(Note(f"{seat} buys {order.count} {design.name} for {design.mass * order.count} t{carried}"))
+    events.append(Note(f"{side} buys {order.count} {design.name} for {design.mass * order.count} t{carried}"))
     left = tuple(t for t in buying.offered if t != order.design)
     buying = replace(buying, points=points, bought=bought, bombs=bombs, left=left, offered=())
     return _next_pick(replace(state, purchase=buying), dice, events)
@@ -309,27 +309,27 @@ def designs_on_offer(state: VV5State) -> dict[str, Design]:
     return _offered(state, _buying(state))
 
 
-def done_refused(state: VV5State, seat: str) -> bool:
+def done_refused(state: VV5State, side: str) -> bool:
     """Whether ``done`` is refused now: bombs still owed, or a drawn type to buy in the draw variant."""
-    choices = choices_for(state, seat)
-    return bool(choices) and (bool(bombs_owed(state, seat)) or _buying(state).draw)
+    choices = choices_for(state, side)
+    return bool(choices) and (bool(bombs_owed(state, side)) or _buying(state).draw)
 
 
-def random_buy(state: VV5State, seat: str, rng: random.Random) -> Buy:
-    choices = choices_for(state, seat)
+def random_buy(state: VV5State, side: str, rng: random.Random) -> Buy:
+    choices = choices_for(state, side)
     # Stopping early is allowed (except in the draw variant, or owing bombs), so the random player sometimes does.
-    if choices and (_buying(state).draw or bombs_owed(state, seat) or rng.random() < 0.85):
+    if choices and (_buying(state).draw or bombs_owed(state, side) or rng.random() < 0.85):
         return rng.choice(choices)
     return Buy("", 0)
 
 
-def greedy_buy(state: VV5State, seat: str) -> Buy:
+def greedy_buy(state: VV5State, side: str) -> Buy:
     """Spend as many tons as possible, fewest ships for it first (bigger ships are tougher).
 
     Bombs: just the side's due, spread so every ship keeps what missiles it can.
     """
     designs = _designs(state)
-    choices = choices_for(state, seat)
+    choices = choices_for(state, side)
     if not choices:
         return Buy("", 0)
     return max(choices, key=lambda c: (designs[c.design].mass * c.count, -c.count, -c.count * c.bombs, c.design))

@@ -372,7 +372,7 @@ def roster_name(ship: Ship) -> str:
     """The crew's name in a campaign roster: its tag's name, else its side and ship ("red X1").
 
     An untagged crew is still a crew the campaign follows (docs/rulings.md,
-    *VV5 crews without a name*): the default names the seat it flew, so the
+    *VV5 crews without a name*): the default names the side it flew, so the
     next game can put it aboard again with the roster's tag.
     """
     return ship.crew or f"{ship.side} {ship.id}"

@@ -130,7 +130,7 @@ def arc_hexes(state: VV5State, ship_id: str) -> dict[str, frozenset[Hex]]:
     return out
 
 
-def fire_options(state: VV5State, seat: str) -> dict[str, list[ShotOption]]:
+def fire_options(state: VV5State, side: str) -> dict[str, list[ShotOption]]:
     """Each legal launch (one missile) or gun shot (each number of guns) as an order piece.
 
     Weapons are named as :func:`arc_hexes` names them. Launching more than one
@@ -141,7 +141,7 @@ def fire_options(state: VV5State, seat: str) -> dict[str, list[ShotOption]]:
     options: dict[str, list[ShotOption]] = {}
     spread = "" if state.options.get("several_targets", "harder") == "ignore" else SPREAD_NOTE
     if state.phase == "missiles":
-        for ship, target in legal_launch_targets(state, seat):
+        for ship, target in legal_launch_targets(state, side):
             odds = launch_odds(state, ship.id, target.id, 0)
             if spread:
                 odds = replace(odds, notes=(*odds.notes, spread))
@@ -149,7 +149,7 @@ def fire_options(state: VV5State, seat: str) -> dict[str, list[ShotOption]]:
             option = ShotOption("msl", target.id, f"1>{target.id}", words, odds, 1, ship.missiles_ready, RULE_MISSILES)
             options.setdefault(ship.id, []).append(option)
     elif state.phase == "guns":
-        for ship, arc, target in legal_gun_targets(state, seat):
+        for ship, arc, target in legal_gun_targets(state, side):
             code = CODE_OF[arc]
             guns = next(m.guns.boxes for m in ship.mounts if m.arc == arc)
             options.setdefault(ship.id, []).extend(

@@ -20,7 +20,7 @@ resolution may not do.
 >>> from vectorwar.game import Game
 >>> from vectorwar.registry import get_system
 >>> game = Game.new(get_system("vv5"), builtin_scenario("vv5-dogfight"), seed=1)
->>> options = [o for opts in preview.move_options(game.state, game.prompt.seats[0]).values() for o in opts]
+>>> options = [o for opts in preview.move_options(game.state, game.prompt.sides[0]).values() for o in opts]
 >>> [edge_warning(game.state, o) for o in options if game.state.map.contains(o.end.hex)][:1]
 [None]
 """
@@ -115,7 +115,7 @@ def board_hexes(hex_map: HexMap) -> tuple[Hex, ...]:
 def _movers(state: VV5State) -> set[str]:
     """The ships that take a plot at this prompt: their end is not yet known."""
     if state.phase == "plot":
-        return {s.id for seat in state.sides_in_play() for s in preview.ships_to_plot(state, seat)}
+        return {s.id for side in state.sides_in_play() for s in preview.ships_to_plot(state, side)}
     if state.phase == "ace-replot":
         return set(state.ace_replot)
     return set()

@@ -174,7 +174,7 @@ def salvo(state: VV5State, ship: Ship, target: Ship, missed: float) -> tuple[int
     return count, p
 
 
-def buy(state: VV5State, seat: str) -> buying.Buy:
+def buy(state: VV5State, side: str) -> buying.Buy:
     """The flight to buy: the most ships, then the most missiles, then the most tons.
 
     Only missiles bring a platform down at a fair rate, and each platform
@@ -182,7 +182,7 @@ def buy(state: VV5State, seat: str) -> buying.Buy:
     gun fighters (one missile each) stops almost nothing.
     """
     designs = catalogue.designs()
-    choices = buying.choices_for(state, seat)
+    choices = buying.choices_for(state, side)
     if not choices:
         return buying.Buy("", 0)
 

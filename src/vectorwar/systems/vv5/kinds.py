@@ -78,8 +78,8 @@ def _declarer(state: VV5State) -> str:
     return state.declare_order[state.declaring]
 
 
-def _own_ids(state: VV5State, seat: str) -> dict[str, str]:
-    return id_lookup(s.id for s in state.ships_of(seat))
+def _own_ids(state: VV5State, side: str) -> dict[str, str]:
+    return id_lookup(s.id for s in state.ships_of(side))
 
 
 class VV5Kind(OrderKind[VV5State]):
@@ -103,29 +103,29 @@ class PurchaseKind(VV5Kind):
     def prompt(self, state: VV5State) -> Prompt | None:
         return buying.prompt(state)
 
-    def parse(self, state: VV5State, seat: str, text: str) -> Order:
+    def parse(self, state: VV5State, side: str, text: str) -> Order:
         return Buy.parse(text)
 
-    def check(self, state: VV5State, seat: str, order: Order) -> None:
+    def check(self, state: VV5State, side: str, order: Order) -> None:
         _due_now(self, order, Buy)
         if isinstance(order, Buy):
-            buying.check(state, seat, order)
+            buying.check(state, side, order)
 
     def resolve(self, state: VV5State, orders: Mapping[str, Order], dice: Dice) -> tuple[VV5State, list[Event]]:
         events: list[Event] = []
-        seat, order = next(iter(orders.items()))
+        side, order = next(iter(orders.items()))
         if not isinstance(order, Buy):  # pragma: no cover - checked
             raise TypeError("a purchase expected")
-        state = buying.resolve(state, seat, order, dice, events)
+        state = buying.resolve(state, side, order, dice, events)
         if state.purchase is None:
             state = turn.begin_turn(state, dice, events)
         return state, events
 
-    def random_order(self, state: VV5State, seat: str, rng: random.Random) -> Order:
-        return buying.random_buy(state, seat, rng)
+    def random_order(self, state: VV5State, side: str, rng: random.Random) -> Order:
+        return buying.random_buy(state, side, rng)
 
-    def setup_menu(self, state: VV5State, seat: str) -> SetupMenu | None:
-        return setup_menu.purchase_menu(state, seat)
+    def setup_menu(self, state: VV5State, side: str) -> SetupMenu | None:
+        return setup_menu.purchase_menu(state, side)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,30 +141,30 @@ class PlaceKind(VV5Kind):
     def prompt(self, state: VV5State) -> Prompt | None:
         return placing.prompt(state)
 
-    def parse(self, state: VV5State, seat: str, text: str) -> Order:
+    def parse(self, state: VV5State, side: str, text: str) -> Order:
         return placing.parse(text)
 
-    def check(self, state: VV5State, seat: str, order: Order) -> None:
+    def check(self, state: VV5State, side: str, order: Order) -> None:
         if not isinstance(order, placing.PLACEMENTS):
             raise IllegalOrderError(str(order), f"{self.phase} orders are due now", RULE_SEQUENCE)
-        placing.check(state, seat, order)
+        placing.check(state, side, order)
 
     def resolve(self, state: VV5State, orders: Mapping[str, Order], dice: Dice) -> tuple[VV5State, list[Event]]:
         events: list[Event] = []
-        seat, order = next(iter(orders.items()))
+        side, order = next(iter(orders.items()))
         if not isinstance(order, placing.PLACEMENTS):  # pragma: no cover - checked
             raise TypeError("a placement expected")
-        state = placing.resolve(state, seat, order, events)
+        state = placing.resolve(state, side, order, events)
         if state.placing:
             return state, events
         state, more = turn.start(evolve(state, phase="plot"), dice)
         return state, events + more
 
-    def random_order(self, state: VV5State, seat: str, rng: random.Random) -> Order:
-        return placing.random_place(state, seat, rng)
+    def random_order(self, state: VV5State, side: str, rng: random.Random) -> Order:
+        return placing.random_place(state, side, rng)
 
-    def setup_menu(self, state: VV5State, seat: str) -> SetupMenu | None:
-        return setup_menu.place_menu(state, seat)
+    def setup_menu(self, state: VV5State, side: str) -> SetupMenu | None:
+        return setup_menu.place_menu(state, side)
 
 
 # -- the turn: who declares first, missiles, guns -----------------------------------------
@@ -182,10 +182,10 @@ class DeclareOrderKind(VV5Kind):
         help = declare_order_help(state.sides_in_play())
         return Prompt(Clock(state.turn, self.name), (state.initiative,), self.name, False, help)
 
-    def parse(self, state: VV5State, seat: str, text: str) -> Order:
+    def parse(self, state: VV5State, side: str, text: str) -> Order:
         return DeclareOrder.parse(text, state.sides_in_play())
 
-    def check(self, state: VV5State, seat: str, order: Order) -> None:
+    def check(self, state: VV5State, side: str, order: Order) -> None:
         _due_now(self, order, DeclareOrder)
         if isinstance(order, DeclareOrder) and sorted(order.sides) != sorted(state.sides_in_play()):
             raise IllegalOrderError(str(order), "list every side in play once", legality.RULE_ORDER)
@@ -199,7 +199,7 @@ class DeclareOrderKind(VV5Kind):
         state = evolve(state, phase="missiles", declare_order=order.sides, declaring=0)
         return turn.settle(turn.next_declarer(state, dice, events), dice, events), events
 
-    def random_order(self, state: VV5State, seat: str, rng: random.Random) -> Order:
+    def random_order(self, state: VV5State, side: str, rng: random.Random) -> Order:
         sides = list(state.sides_in_play())
         rng.shuffle(sides)
         return DeclareOrder(tuple(sides))
@@ -216,13 +216,13 @@ class MissilesKind(VV5Kind):
     def prompt(self, state: VV5State) -> Prompt | None:
         return Prompt(Clock(state.turn, self.name), (_declarer(state),), self.name, False, HELP[self.name])
 
-    def parse(self, state: VV5State, seat: str, text: str) -> Order:
-        return Launches.parse(text, _own_ids(state, seat), id_lookup(s.id for s in state.ships))
+    def parse(self, state: VV5State, side: str, text: str) -> Order:
+        return Launches.parse(text, _own_ids(state, side), id_lookup(s.id for s in state.ships))
 
-    def check(self, state: VV5State, seat: str, order: Order) -> None:
+    def check(self, state: VV5State, side: str, order: Order) -> None:
         _due_now(self, order, Launches)
         if isinstance(order, Launches):
-            legality.check_launches(state, seat, order)
+            legality.check_launches(state, side, order)
 
     def resolve(self, state: VV5State, orders: Mapping[str, Order], dice: Dice) -> tuple[VV5State, list[Event]]:
         events: list[Event] = []
@@ -233,16 +233,16 @@ class MissilesKind(VV5Kind):
         state = turn.next_declarer(evolve(state, declaring=state.declaring + 1), dice, events)
         return turn.settle(state, dice, events), events
 
-    def random_order(self, state: VV5State, seat: str, rng: random.Random) -> Order:
+    def random_order(self, state: VV5State, side: str, rng: random.Random) -> Order:
         launches: list[Launch] = []
-        for ship in state.ships_of(seat):
-            targets = [t for t in state.enemies_of(seat) if launch_problem(state, ship, t) is None]
+        for ship in state.ships_of(side):
+            targets = [t for t in state.enemies_of(side) if launch_problem(state, ship, t) is None]
             if targets and ship.missiles_ready and rng.random() < 0.5:
                 launches.append(Launch(ship.id, rng.randint(1, ship.missiles_ready), rng.choice(targets).id))
         return Launches(tuple(launches))
 
-    def fire_options(self, state: VV5State, seat: str) -> Mapping[str, Sequence[ShotOption]]:
-        return display.fire_options(state, seat) if seat == _declarer(state) else {}
+    def fire_options(self, state: VV5State, side: str) -> Mapping[str, Sequence[ShotOption]]:
+        return display.fire_options(state, side) if side == _declarer(state) else {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,14 +256,14 @@ class GunsKind(VV5Kind):
     def prompt(self, state: VV5State) -> Prompt | None:
         return Prompt(Clock(state.turn, self.name), (_declarer(state),), self.name, False, HELP[self.name])
 
-    def parse(self, state: VV5State, seat: str, text: str) -> Order:
-        guns = {(s.id, m.arc): m.guns.boxes for s in state.ships_of(seat) for m in s.mounts}
-        return Gunfire.parse(text, _own_ids(state, seat), id_lookup(s.id for s in state.ships), guns)
+    def parse(self, state: VV5State, side: str, text: str) -> Order:
+        guns = {(s.id, m.arc): m.guns.boxes for s in state.ships_of(side) for m in s.mounts}
+        return Gunfire.parse(text, _own_ids(state, side), id_lookup(s.id for s in state.ships), guns)
 
-    def check(self, state: VV5State, seat: str, order: Order) -> None:
+    def check(self, state: VV5State, side: str, order: Order) -> None:
         _due_now(self, order, Gunfire)
         if isinstance(order, Gunfire):
-            legality.check_gunfire(state, seat, order)
+            legality.check_gunfire(state, side, order)
 
     def resolve(self, state: VV5State, orders: Mapping[str, Order], dice: Dice) -> tuple[VV5State, list[Event]]:
         events: list[Event] = []
@@ -274,19 +274,19 @@ class GunsKind(VV5Kind):
         state = turn.next_declarer(evolve(state, declaring=state.declaring + 1), dice, events)
         return turn.settle(state, dice, events), events
 
-    def random_order(self, state: VV5State, seat: str, rng: random.Random) -> Order:
+    def random_order(self, state: VV5State, side: str, rng: random.Random) -> Order:
         shots: list[Shot] = []
-        for ship in state.ships_of(seat):
+        for ship in state.ships_of(side):
             for mount in ship.mounts:
-                targets = [t for t in state.enemies_of(seat) if gun_problem(state, ship, mount.arc, t) is None]
+                targets = [t for t in state.enemies_of(side) if gun_problem(state, ship, mount.arc, t) is None]
                 if not targets or mount.guns.boxes == 0:
                     continue
                 for _ in range(rng.randint(0, 2)):
                     shots.append(Shot(ship.id, mount.arc, rng.randint(1, mount.guns.boxes), rng.choice(targets).id))
         return Gunfire(tuple(shots))
 
-    def fire_options(self, state: VV5State, seat: str) -> Mapping[str, Sequence[ShotOption]]:
-        return display.fire_options(state, seat) if seat == _declarer(state) else {}
+    def fire_options(self, state: VV5State, side: str) -> Mapping[str, Sequence[ShotOption]]:
+        return display.fire_options(state, side) if side == _declarer(state) else {}
 
 
 # -- the turn: plotting movement ----------------------------------------------------------
@@ -304,29 +304,29 @@ class PlotKind(VV5Kind):
         escape = "; or 'X1 escape': the crew abandon the ship (a voluntary escape)" if crews.enabled(state) else ""
         return Prompt(Clock(state.turn, self.name), state.sides_in_play(), self.name, True, HELP[self.name] + escape)
 
-    def parse(self, state: VV5State, seat: str, text: str) -> Order:
-        return Plot.parse(text, _own_ids(state, seat))
+    def parse(self, state: VV5State, side: str, text: str) -> Order:
+        return Plot.parse(text, _own_ids(state, side))
 
-    def check(self, state: VV5State, seat: str, order: Order) -> None:
+    def check(self, state: VV5State, side: str, order: Order) -> None:
         _due_now(self, order, Plot)
         if isinstance(order, Plot):
-            legality.check_plot(state, seat, order, replot=False)
+            legality.check_plot(state, side, order, replot=False)
 
     def resolve(self, state: VV5State, orders: Mapping[str, Order], dice: Dice) -> tuple[VV5State, list[Event]]:
         events: list[Event] = []
         state = turn.move(state, turn.plots_of(orders), dice, events)
         return turn.settle(state, dice, events), events
 
-    def random_order(self, state: VV5State, seat: str, rng: random.Random) -> Order:
+    def random_order(self, state: VV5State, side: str, rng: random.Random) -> Order:
         return Plot(
             tuple(
                 (s.id, shock.forced(state, s) or honourable(state, s, random_manoeuvre(s, rng), rng))
-                for s in state.ships_of(seat)
+                for s in state.ships_of(side)
             )
         )
 
-    def move_options(self, state: VV5State, seat: str) -> Mapping[str, Sequence[MoveOption]]:
-        return preview.move_options(state, seat)
+    def move_options(self, state: VV5State, side: str) -> Mapping[str, Sequence[MoveOption]]:
+        return preview.move_options(state, side)
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,33 +339,33 @@ class AceReplotKind(VV5Kind):
     rules: tuple[RuleRow, ...] = _rows("Movement", "Sequence of Play")
 
     def prompt(self, state: VV5State) -> Prompt | None:
-        seats = tuple(dict.fromkeys(state.ship(a).side for a in state.ace_replot))
-        return Prompt(Clock(state.turn, self.name), seats, self.name, True, HELP[self.name])
+        sides = tuple(dict.fromkeys(state.ship(a).side for a in state.ace_replot))
+        return Prompt(Clock(state.turn, self.name), sides, self.name, True, HELP[self.name])
 
-    def parse(self, state: VV5State, seat: str, text: str) -> Order:
-        return Plot.parse(text, id_lookup(a for a in state.ace_replot if state.ship(a).side == seat))
+    def parse(self, state: VV5State, side: str, text: str) -> Order:
+        return Plot.parse(text, id_lookup(a for a in state.ace_replot if state.ship(a).side == side))
 
-    def check(self, state: VV5State, seat: str, order: Order) -> None:
+    def check(self, state: VV5State, side: str, order: Order) -> None:
         _due_now(self, order, Plot)
         if isinstance(order, Plot):
-            legality.check_plot(state, seat, order, replot=True)
+            legality.check_plot(state, side, order, replot=True)
 
     def resolve(self, state: VV5State, orders: Mapping[str, Order], dice: Dice) -> tuple[VV5State, list[Event]]:
         events: list[Event] = []
         state = turn.move_aces(state, turn.plots_of(orders), dice, events)
         return turn.settle(state, dice, events), events
 
-    def random_order(self, state: VV5State, seat: str, rng: random.Random) -> Order:
+    def random_order(self, state: VV5State, side: str, rng: random.Random) -> Order:
         return Plot(
             tuple(
                 (s.id, honourable(state, s, random_manoeuvre(s, rng), rng))
-                for s in state.ships_of(seat)
+                for s in state.ships_of(side)
                 if s.id in state.ace_replot
             )
         )
 
-    def move_options(self, state: VV5State, seat: str) -> Mapping[str, Sequence[MoveOption]]:
-        return preview.move_options(state, seat)
+    def move_options(self, state: VV5State, side: str) -> Mapping[str, Sequence[MoveOption]]:
+        return preview.move_options(state, side)
 
 
 PURCHASE = PurchaseKind()

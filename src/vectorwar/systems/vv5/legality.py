@@ -1,7 +1,7 @@
 """Whether a VV5 order may be given: launches, gunfire and plots, each refusal naming its rule.
 
 The order kinds (:mod:`vectorwar.systems.vv5.kinds`) call these after checking the order's type.
-An order object, not only its text (which the parser reads against the seat's own ships), is
+An order object, not only its text (which the parser reads against the side's own ships), is
 checked, so a bot or a saved game cannot slip in another side's ship. The checks of launches and
 gunfire read the board through a :class:`Board`, so VV5's combat played under another system's
 movement (:mod:`vectorwar.systems.vv5.module`) refuses a declaration with these same checks.
@@ -34,12 +34,12 @@ def named(state: VV5State, label: str, ship_id: str, rule: str) -> Ship:
         raise IllegalOrderError(label, f"there is no ship called {ship_id!r}", rule) from None
 
 
-def own(state: VV5State, seat: str, label: str, ship_id: str, rule: str) -> Ship:
-    """``seat``'s ship ``ship_id``: an order object (not only its text, which the parser checks) may name
+def own(state: VV5State, side: str, label: str, ship_id: str, rule: str) -> Ship:
+    """``side``'s ship ``ship_id``: an order object (not only its text, which the parser checks) may name
     no other side's ship and none that is not in the game."""
     ship = named(state, label, ship_id, rule)
-    if ship.side != seat:
-        raise IllegalOrderError(label, f"{ship_id} is not a ship of {seat}'s", rule)
+    if ship.side != side:
+        raise IllegalOrderError(label, f"{ship_id} is not a ship of {side}'s", rule)
     return ship
 
 
@@ -97,32 +97,32 @@ def _named(on: Board, label: str, ship_id: str, rule: str) -> Piece:
         raise IllegalOrderError(label, f"there is no ship called {ship_id!r}", rule) from None
 
 
-def _firer(on: Board, seat: str, label: str, ship_id: str, rule: str) -> Piece:
-    """``seat``'s own ship in play that an order has fire (an order object may name any ship)."""
+def _firer(on: Board, side: str, label: str, ship_id: str, rule: str) -> Piece:
+    """``side``'s own ship in play that an order has fire (an order object may name any ship)."""
     ship = _named(on, label, ship_id, rule)
-    if ship.side != seat:
-        raise IllegalOrderError(label, f"{ship_id} is not a ship of {seat}'s", rule)
+    if ship.side != side:
+        raise IllegalOrderError(label, f"{ship_id} is not a ship of {side}'s", rule)
     if not ship.active:
         raise IllegalOrderError(label, f"{ship_id} is {ship.status}", rule)
     return ship
 
 
-def _aimed(on: Board, seat: str, label: str, target_id: str, rule: str) -> Piece:
+def _aimed(on: Board, side: str, label: str, target_id: str, rule: str) -> Piece:
     aimed = _named(on, label, target_id, rule)
-    if on.allied(aimed.side, seat):
+    if on.allied(aimed.side, side):
         raise IllegalOrderError(label, f"{aimed.id} is on your own side", rule)
     if not aimed.active:
         raise IllegalOrderError(label, f"{aimed.id} is {aimed.status}", rule)
     return aimed
 
 
-def check_launches_on(on: Board, seat: str, order: Launches) -> None:
-    """Refuse ``order`` unless every launch in it is legal for ``seat`` on ``on`` (VV5 Launch Missiles)."""
+def check_launches_on(on: Board, side: str, order: Launches) -> None:
+    """Refuse ``order`` unless every launch in it is legal for ``side`` on ``on`` (VV5 Launch Missiles)."""
     used: dict[str, int] = {}
     for launch in order.launches:
         label = f"{launch.ship} {launch.missiles}>{launch.target}"
-        ship = _firer(on, seat, label, launch.ship, RULE_MISSILES)
-        aimed = _aimed(on, seat, label, launch.target, RULE_MISSILES)
+        ship = _firer(on, side, label, launch.ship, RULE_MISSILES)
+        aimed = _aimed(on, side, label, launch.target, RULE_MISSILES)
         if launch.missiles < 1:
             raise IllegalOrderError(label, "launch at least one missile", RULE_MISSILES)
         used[ship.id] = used.get(ship.id, 0) + launch.missiles
@@ -134,12 +134,12 @@ def check_launches_on(on: Board, seat: str, order: Launches) -> None:
             raise IllegalOrderError(label, why, RULE_MISSILES)
 
 
-def check_gunfire_on(on: Board, seat: str, order: Gunfire) -> None:
-    """Refuse ``order`` unless every shot in it is legal for ``seat`` on ``on`` (VV5 Gunfire, rapid fire)."""
+def check_gunfire_on(on: Board, side: str, order: Gunfire) -> None:
+    """Refuse ``order`` unless every shot in it is legal for ``side`` on ``on`` (VV5 Gunfire, rapid fire)."""
     used: dict[tuple[str, str], int] = {}
     for shot in order.shots:
         label = f"{shot.ship} {shot.mount}*{shot.guns}>{shot.target}"
-        ship = _firer(on, seat, label, shot.ship, RULE_GUNS)
+        ship = _firer(on, side, label, shot.ship, RULE_GUNS)
         mount = next((m for m in on.mounts(ship.id) if m.arc == shot.mount), None)
         if mount is None:
             raise IllegalOrderError(label, f"{ship.id} has no {shot.mount} guns", RULE_GUNS)
@@ -149,24 +149,24 @@ def check_gunfire_on(on: Board, seat: str, order: Gunfire) -> None:
         used[key] = used.get(key, 0) + shot.guns
         if used[key] > 2 * mount.guns.boxes:
             raise IllegalOrderError(label, "each gun fires at most twice a turn (rapid fire)", RULE_RAPID)
-        aimed = _aimed(on, seat, label, shot.target, RULE_GUNS)
+        aimed = _aimed(on, side, label, shot.target, RULE_GUNS)
         why = on.gun_problem(ship.id, shot.mount, aimed.id)
         if why:
             raise IllegalOrderError(label, why, RULE_GUNS)
 
 
-def check_launches(state: VV5State, seat: str, order: Launches) -> None:
-    check_launches_on(board(state), seat, order)
+def check_launches(state: VV5State, side: str, order: Launches) -> None:
+    check_launches_on(board(state), side, order)
 
 
-def check_gunfire(state: VV5State, seat: str, order: Gunfire) -> None:
-    check_gunfire_on(board(state), seat, order)
+def check_gunfire(state: VV5State, side: str, order: Gunfire) -> None:
+    check_gunfire_on(board(state), side, order)
 
 
-def check_plot(state: VV5State, seat: str, plot: Plot, replot: bool) -> None:
-    """A plot of every ship the seat must plot (``replot``: only its aces with an Ace Moment)."""
-    names = _check_ships(state, seat, plot)
-    due = [s for s in state.ships_of(seat) if not replot or s.id in state.ace_replot]
+def check_plot(state: VV5State, side: str, plot: Plot, replot: bool) -> None:
+    """A plot of every ship the side must plot (``replot``: only its aces with an Ace Moment)."""
+    names = _check_ships(state, side, plot)
+    due = [s for s in state.ships_of(side) if not replot or s.id in state.ace_replot]
     # A panicked ship may be left out: the engine flies its panic move (optional rule Shock).
     missing = [s.id for s in due if s.id not in names and shock.forced(state, s) is None]
     if missing:
@@ -193,12 +193,12 @@ def _side_of(state: VV5State, ship_id: str) -> str | None:
         return None
 
 
-def _check_ships(state: VV5State, seat: str, plot: Plot) -> list[str]:
-    """The ships a plot names, each the seat's own, once, and free to escape or retreat where it says so."""
+def _check_ships(state: VV5State, side: str, plot: Plot) -> list[str]:
+    """The ships a plot names, each the side's own, once, and free to escape or retreat where it says so."""
     names = [s for s, _ in plot.moves] + list(plot.escapes)
     for ship_id in dict.fromkeys([*names, *plot.retreats]):
-        if _side_of(state, ship_id) != seat:
-            own(state, seat, str(plot), ship_id, RULE_PLOT)  # refuses it, naming why (the plot in words)
+        if _side_of(state, ship_id) != side:
+            own(state, side, str(plot), ship_id, RULE_PLOT)  # refuses it, naming why (the plot in words)
     for ship_id in names:
         if names.count(ship_id) > 1:
             raise IllegalOrderError(str(plot), f"{ship_id} is plotted twice", RULE_PLOT)

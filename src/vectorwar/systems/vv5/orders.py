@@ -2,7 +2,7 @@
 
 * Declaration order (the initiative side's choice): ``blue, red``: the sides
   in the order they declare missiles and gunfire. Naming only the first side
-  is enough; the rest follow in seat order.
+  is enough; the rest follow in side order.
 * Missile launches: ``X1 2>Y1; X2 1>Y2`` (ship, missiles, target) or ``hold``.
 * Gunfire: ``X1 fwd*2>Y1 fwd*2>Y1; X2 t360*1>Y3``: each shot is a gun mount
   (``fwd`` forward guns, ``f180``/``a180``/``l180``/``r180`` 180-degree turrets,

@@ -229,9 +229,9 @@ def prompt(state: VV5State) -> Prompt:
     return Prompt(Clock(0, "place"), (side,), "place", False, help)
 
 
-def check(state: VV5State, seat: str, order: Placement) -> None:
+def check(state: VV5State, side: str, order: Placement) -> None:
     placer, what = owed(state)
-    if seat != placer:  # pragma: no cover - the kernel asks only the prompted seat
+    if side != placer:  # pragma: no cover - the kernel asks only the prompted side
         raise IllegalOrderError(str(order), f"{placer} places now", RULE)
     if what in WHAT:
         _check_pod(state, order, what)
@@ -290,26 +290,26 @@ def _check_face(state: VV5State, order: Placement, ship_id: str) -> None:
         )
 
 
-def resolve(state: VV5State, seat: str, order: Placement, events: list[Event]) -> VV5State:
+def resolve(state: VV5State, side: str, order: Placement, events: list[Event]) -> VV5State:
     ship_id = owed(state)[1].partition(":")[2]  # the ship as the file names it (orders are read in capitals)
     state = replace(state, placing=state.placing[1:])
     if isinstance(order, Place):
-        return _resolve_pod(state, seat, order, events)
+        return _resolve_pod(state, side, order, events)
     if isinstance(order, PlaceShip):
         facing = Direction.parse(order.facing)
         at = state.map.locate(order.at)
         ship = replace(state.ship(ship_id), hex=at, facing=facing, velocity=Velocity.toward(facing))
-        events.append(Note(f"{seat} places {ship_id} at {order.at} facing {facing}, at 1 hex a turn"))
+        events.append(Note(f"{side} places {ship_id} at {order.at} facing {facing}, at 1 hex a turn"))
         return state.with_ship(ship)
     if isinstance(order, Face):
         facing = Direction.parse(order.facing)
         ship = replace(state.ship(ship_id), facing=facing, velocity=Velocity.toward(facing))
         events.append(Note(f"{ship_id} lifts off facing {facing}, at 1 hex a turn"))
         return state.with_ship(ship)
-    return _resolve_edge(state, seat, order, events)
+    return _resolve_edge(state, side, order, events)
 
 
-def _resolve_pod(state: VV5State, seat: str, order: Place, events: list[Event]) -> VV5State:
+def _resolve_pod(state: VV5State, side: str, order: Place, events: list[Event]) -> VV5State:
     at = state.map.locate(order.at)
     pod = _pod(state)
     if order.what == "body":
@@ -318,7 +318,7 @@ def _resolve_pod(state: VV5State, seat: str, order: Place, events: list[Event]) 
         pod = replace(pod, body=at, pod=spot)
     else:
         pod = replace(pod, pod=at)
-    events.append(Note(f"{seat} places the {'orbited body' if order.what == 'body' else 'stasis pod'} at {order.at}"))
+    events.append(Note(f"{side} places the {'orbited body' if order.what == 'body' else 'stasis pod'} at {order.at}"))
     return replace(state, special=pod)
 
 
@@ -333,13 +333,13 @@ _FLIPPED = {
 }
 
 
-def _resolve_edge(state: VV5State, seat: str, order: Edge, events: list[Event]) -> VV5State:
+def _resolve_edge(state: VV5State, side: str, order: Edge, events: list[Event]) -> VV5State:
     """The file places the interceptors on the top edge of D; the bottom of N is the same line mirrored."""
-    events.append(Note(f"{seat} comes in from the {order.edge} edge"))
+    events.append(Note(f"{side} comes in from the {order.edge} edge"))
     if order.edge == "top":
         return state
     _, r0, _, r1 = state.map.extent
-    for ship in state.ships_of(seat):
+    for ship in state.ships_of(side):
         facing = _FLIPPED[ship.facing]
         at = Hex.from_offset(ship.hex.col, r1 - (ship.hex.row - r0))
         state = state.with_ship(
@@ -348,7 +348,7 @@ def _resolve_edge(state: VV5State, seat: str, order: Edge, events: list[Event]) 
     return state
 
 
-def random_place(state: VV5State, seat: str, rng: random.Random) -> Placement:
+def random_place(state: VV5State, side: str, rng: random.Random) -> Placement:
     """Any legal placement, drawn at random."""
     _, what = owed(state)
     if what in WHAT:
@@ -362,7 +362,7 @@ def random_place(state: VV5State, seat: str, rng: random.Random) -> Placement:
     return Edge(rng.choice(EDGES))
 
 
-def greedy_place(state: VV5State, seat: str, rng: random.Random) -> Placement:
+def greedy_place(state: VV5State, side: str, rng: random.Random) -> Placement:
     """A sound placement that varies with the bot's dice.
 
     The body and pod go among the choices nearest the placing side's own
@@ -372,7 +372,7 @@ def greedy_place(state: VV5State, seat: str, rng: random.Random) -> Placement:
     """
     _, what = owed(state)
     if what in WHAT:
-        corner = dict(_pod(state).corners).get(seat)
+        corner = dict(_pod(state).corners).get(side)
         options = sorted(choices(state), key=str)
         best = min(h.distance(corner) if corner else 0 for h in options)
         near = [h for h in options if (h.distance(corner) if corner else 0) <= best + 1]

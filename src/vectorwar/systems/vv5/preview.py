@@ -1,6 +1,6 @@
 """What a plot would do, for front ends that draw a ghost before the player commits.
 
-For each starship the seat must plot now, every legal plot that ends in a
+For each starship the side must plot now, every legal plot that ends in a
 distinct place or heading, with the straight line the ship flies to its new
 vector marker. The preview leaves out what only resolution knows (collisions
 with ships whose plots are secret, the pull of dense bodies along the way):
@@ -10,8 +10,8 @@ it shows the plot, not the dice.
 >>> from vectorwar.game import Game
 >>> from vectorwar.registry import get_system
 >>> game = Game.new(get_system("vv5"), builtin_scenario("vv5-dogfight"), seed=1)
->>> seat = game.prompt.seats[0]
->>> options = move_options(game.state, seat)
+>>> side = game.prompt.sides[0]
+>>> options = move_options(game.state, side)
 >>> all(str(o.text).split()[0] == ship for ship, opts in options.items() for o in opts)
 True
 """
@@ -28,12 +28,12 @@ from vectorwar.systems.vv5.orders import Manoeuvre
 from vectorwar.systems.vv5.state import Ship, VV5State
 
 
-def ships_to_plot(state: VV5State, seat: str) -> list[Ship]:
-    """The seat's starships that take a plot at the current prompt."""
-    if state.phase == "plot" and seat in state.sides_in_play():
-        return [s for s in state.ships_of(seat) if s.active]
+def ships_to_plot(state: VV5State, side: str) -> list[Ship]:
+    """The side's starships that take a plot at the current prompt."""
+    if state.phase == "plot" and side in state.sides_in_play():
+        return [s for s in state.ships_of(side) if s.active]
     if state.phase == "ace-replot":
-        return [s for s in state.ships_of(seat) if s.id in state.ace_replot]
+        return [s for s in state.ships_of(side) if s.id in state.ace_replot]
     return []
 
 
@@ -64,5 +64,5 @@ def option(ship: Ship, move: Manoeuvre) -> MoveOption:
     return MoveOption(f"{ship.id} {move}", tuple(Position(h) for h in path), facing)
 
 
-def move_options(state: VV5State, seat: str) -> dict[str, list[MoveOption]]:
-    return {ship.id: [option(ship, m) for m in legal_plots(state, ship)] for ship in ships_to_plot(state, seat)}
+def move_options(state: VV5State, side: str) -> dict[str, list[MoveOption]]:
+    return {ship.id: [option(ship, m) for m in legal_plots(state, ship)] for ship in ships_to_plot(state, side)}

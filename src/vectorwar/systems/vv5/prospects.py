@@ -179,23 +179,23 @@ def wary(points: Mapping[str, float], stake: Stake, spread: float) -> dict[str, 
     return out
 
 
-def aimed_gunfire(state: VV5State, seat: str, order: Gunfire) -> Gunfire:
-    """``order`` with each shot turned to the target where the seat's shots together are worth most
+def aimed_gunfire(state: VV5State, side: str, order: Gunfire) -> Gunfire:
+    """``order`` with each shot turned to the target where the side's shots together are worth most
     (:func:`damage_worth`), for the search bot's gunfire (``RuleSystem.search_declaration``).
 
     Greedy aims each mount at the target it is likeliest to hit, so two fighters may spread their shots over
     two targets where together they could knock one out, or pass over a damaged ship or a laden transport.
     Each shot in turn goes where it adds most to the worth of all of them, the others held, until no shot
-    moves (a few rounds at most). The seat's own missiles in flight count at their targets as they stand. A
+    moves (a few rounds at most). The side's own missiles in flight count at their targets as they stand. A
     scenario that aims its own fire (Invasion) keeps its aim.
     """
     if not order.shots or isinstance(state.special, InvasionState):
         return order
     special = specials.special_for(state)
-    base = _missiles_in_flight(state, seat)
+    base = _missiles_in_flight(state, side)
     # What the missiles alone are worth: the guns are judged by what they add.
     already = {t: damage_worth(state, special, state.ship(t), points) for t, points in base.items()}
-    choices = _shot_options(state, seat, order)
+    choices = _shot_options(state, side, order)
     # The option each shot takes: greedy's target to begin with.
     picked = [
         next((i for i, (t, _) in enumerate(options) if t == shot.target), 0)
@@ -226,25 +226,25 @@ def aimed_gunfire(state: VV5State, seat: str, order: Gunfire) -> Gunfire:
     return Gunfire(tuple(replace(shot, target=options[i][0]) for shot, options, i in aimed))
 
 
-def _missiles_in_flight(state: VV5State, seat: str) -> dict[str, Points]:
-    """The damage the seat's missiles already in flight stand to do, by target."""
+def _missiles_in_flight(state: VV5State, side: str) -> dict[str, Points]:
+    """The damage the side's missiles already in flight stand to do, by target."""
     base: dict[str, Points] = {}
     for flying in state.incoming:
         target = state.ship(flying.target)
-        if state.ship(flying.shooter).side == seat and target.active:
+        if state.ship(flying.shooter).side == side and target.active:
             base[target.id] = add(base.get(target.id, NONE), missile(missile_hit(target, flying.to_hit, 0)))
     return base
 
 
-def _shot_options(state: VV5State, seat: str, order: Gunfire) -> list[list[tuple[str, Points]]]:
+def _shot_options(state: VV5State, side: str, order: Gunfire) -> list[list[tuple[str, Points]]]:
     """For each shot of ``order``, the targets it may take with the damage it stands to do to each;
     a shot with none keeps its own target at no worth, so every shot has at least one option."""
     choices: list[list[tuple[str, Points]]] = []
     for shot in order.shots:
         shooter = state.ship(shot.ship)
         options: list[tuple[str, Points]] = []
-        for target in state.enemies_of(seat):
-            if not target_weight(state, seat, target) or not shot_allowed(state, shooter, shot.mount, target):
+        for target in state.enemies_of(side):
+            if not target_weight(state, side, target) or not shot_allowed(state, shooter, shot.mount, target):
                 continue
             need = gun_to_hit(shooter.hex.distance(target.hex)) or 13
             options.append((target.id, gun_shot(need - gun_modifier(shot.guns, target), shot.guns)))

@@ -150,7 +150,7 @@ MANIFEST = Manifest(
 )
 
 
-#: One-ship changes of greedy's next plot a search trial tries for the searching seat in a run (``plan_ahead``).
+#: One-ship changes of greedy's next plot a search trial tries for the searching side in a run (``plan_ahead``).
 PLAN_AHEAD = 8
 
 
@@ -267,17 +267,17 @@ class VectorV5(RuleSystem[VV5State]):
     def fire_in_prospect(self, state: VV5State) -> Mapping[str, float] | None:
         return fire_in_prospect(state)
 
-    def plan_ahead(self, state: VV5State, seat: str) -> int:
+    def plan_ahead(self, state: VV5State, side: str) -> int:
         # A run can turn on a first plot that only the plot after it pays for (the pirate turning away from its
         # pursuers), so the runner's trials search its next plot too; for the chasers, and in a plain fight,
         # that made search weaker (docs/bots.md, "Two plots a trial").
         special = specials.special_for(state)
-        return PLAN_AHEAD if special is not None and special.runner(state) == seat else 0
+        return PLAN_AHEAD if special is not None and special.runner(state) == side else 0
 
-    def search_declaration(self, state: VV5State, seat: str, order: Order) -> Order:
+    def search_declaration(self, state: VV5State, side: str, order: Order) -> Order:
         # Every missile ready at greedy's targets; the guns at the targets where they are worth most together.
         if isinstance(order, Gunfire):
-            return aimed_gunfire(state, seat, order)
+            return aimed_gunfire(state, side, order)
         return full_salvos(state, order)
 
     def rollout_cost(self, state: VV5State) -> float:
@@ -295,17 +295,17 @@ class VectorV5(RuleSystem[VV5State]):
 
     # -- orders ---------------------------------------------------------------------
 
-    def parse_order(self, state: VV5State, seat: str, text: str) -> Order:
+    def parse_order(self, state: VV5State, side: str, text: str) -> Order:
         kind = kinds.due(state)
         if kind is None:
             raise OrderSyntaxError(text, "the game is over")
-        return kind.parse(state, seat, text)
+        return kind.parse(state, side, text)
 
-    def check_order(self, state: VV5State, seat: str, order: Order) -> None:
+    def check_order(self, state: VV5State, side: str, order: Order) -> None:
         kind = kinds.due(state)
         if kind is None:
             raise IllegalOrderError(str(order), "the game is over", "game end")
-        kind.check(state, seat, order)
+        kind.check(state, side, order)
 
     def resolve(self, state: VV5State, orders: Mapping[str, Order], dice: Dice) -> tuple[VV5State, list[Event]]:
         kind = kinds.due(state)
@@ -317,34 +317,34 @@ class VectorV5(RuleSystem[VV5State]):
 
     # -- computer players -----------------------------------------------------------
 
-    def random_order(self, state: VV5State, seat: str, rng: random.Random) -> Order:
+    def random_order(self, state: VV5State, side: str, rng: random.Random) -> Order:
         kind = kinds.due(state)
         if kind is None:
             raise IllegalOrderError("", "the game is over", "game end")
-        return kind.random_order(state, seat, rng)
+        return kind.random_order(state, side, rng)
 
-    def idle_order(self, state: VV5State, seat: str) -> Order | None:
+    def idle_order(self, state: VV5State, side: str) -> Order | None:
         """At a plot, every ship drifts on its vector with no thrust; else a hold."""
-        ships = self.move_options(state, seat)
+        ships = self.move_options(state, side)
         if not ships:
-            return super().idle_order(state, seat)
-        return self.checked_order(state, seat, "; ".join(f"{ship} 0" for ship in ships))
+            return super().idle_order(state, side)
+        return self.checked_order(state, side, "; ".join(f"{ship} 0" for ship in ships))
 
     def bots(self) -> Mapping[str, Callable[[], Bot]]:
         return {**super().bots(), "greedy": GreedyBot}
 
     # -- display (see vectorwar.systems.vv5.display) ---------------------------------
 
-    def move_options(self, state: VV5State, seat: str) -> Mapping[str, Sequence[MoveOption]]:
+    def move_options(self, state: VV5State, side: str) -> Mapping[str, Sequence[MoveOption]]:
         kind = kinds.due(state)
-        return {} if kind is None else kind.move_options(state, seat)
+        return {} if kind is None else kind.move_options(state, side)
 
     def edge_warning(self, state: VV5State, option: MoveOption, board: HexMap) -> PlotWarning | None:
         return edge.edge_warning(state, option)
 
-    def fire_options(self, state: VV5State, seat: str) -> Mapping[str, Sequence[ShotOption]]:
+    def fire_options(self, state: VV5State, side: str) -> Mapping[str, Sequence[ShotOption]]:
         kind = kinds.due(state)
-        return {} if kind is None else kind.fire_options(state, seat)
+        return {} if kind is None else kind.fire_options(state, side)
 
     def board(self, state: VV5State) -> HexMap:
         return state.map
@@ -358,9 +358,9 @@ class VectorV5(RuleSystem[VV5State]):
     def arc_hexes(self, state: VV5State, ship_id: str) -> dict[str, frozenset[Hex]]:
         return display.arc_hexes(state, ship_id)
 
-    def setup_menu(self, state: VV5State, seat: str) -> SetupMenu | None:
+    def setup_menu(self, state: VV5State, side: str) -> SetupMenu | None:
         kind = kinds.due(state)
-        return None if kind is None else kind.setup_menu(state, seat)
+        return None if kind is None else kind.setup_menu(state, side)
 
     def catalogue_table(self) -> CardTable | None:
         return display.catalogue_table(self.designs())

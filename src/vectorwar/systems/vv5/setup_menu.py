@@ -21,9 +21,9 @@ def design_stats(design: Design) -> str:
     return f"{design.mass} t: " + ", ".join(parts)
 
 
-def purchase_menu(state: VV5State, seat: str) -> SetupMenu | None:
-    """The designs ``seat`` may buy now, if it is the side buying."""
-    if state.purchase is None or seat not in buying.prompt(state).seats:
+def purchase_menu(state: VV5State, side: str) -> SetupMenu | None:
+    """The designs ``side`` may buy now, if it is the side buying."""
+    if state.purchase is None or side not in buying.prompt(state).sides:
         return None
     designs = buying.designs_on_offer(state)
     options = tuple(
@@ -35,15 +35,15 @@ def purchase_menu(state: VV5State, seat: str) -> SetupMenu | None:
             design_stats(designs[buy.design]),
             buy.design,
         )
-        for buy in buying.choices_for(state, seat)
+        for buy in buying.choices_for(state, side)
     )
-    points = state.purchase.points_of(seat)
-    finish = "" if buying.done_refused(state, seat) else "done"
+    points = state.purchase.points_of(side)
+    finish = "" if buying.done_refused(state, side) else "done"
     return SetupMenu("pick", "Buy your starships", options, "t", None, points, finish)
 
 
-def place_menu(state: VV5State, seat: str) -> SetupMenu | None:
-    """The placements ``seat`` may make now, if the placement is its.
+def place_menu(state: VV5State, side: str) -> SetupMenu | None:
+    """The placements ``side`` may make now, if the placement is its.
 
     An interceptor may go in any hex far enough from the asteroid; the menu
     offers those at the least distance, each facing the asteroid (any other
@@ -52,7 +52,7 @@ def place_menu(state: VV5State, seat: str) -> SetupMenu | None:
     if not state.placing:
         return None
     placer, what = placing.owed(state)
-    if seat != placer:
+    if side != placer:
         return None
     if what in placing.WHAT:
         options = tuple(

@@ -30,7 +30,7 @@ export function pageParams(loc = window.location) {
   if (game && token) {
     rememberToken(game, token);
   } else if (game && !query.has("spectate")) {
-    // A player who closed the tab and opens the bare game page gets their seat back.
+    // A player who closed the tab and opens the bare game page gets their side back.
     token = savedToken(game);
   }
   return { game, token };
@@ -46,10 +46,10 @@ function readTokens() {
   }
 }
 
-export function rememberToken(game, token, seats = null) {
+export function rememberToken(game, token, sides = null) {
   const all = readTokens();
   const prev = all[game] || {};
-  all[game] = { token, seats: seats || prev.seats || [] };
+  all[game] = { token, sides: sides || prev.sides || [] };
   try {
     localStorage.setItem(TOKENS_KEY, JSON.stringify(all));
   } catch {
@@ -126,21 +126,21 @@ export class Api {
     return this.request("GET", `/api/games/${encodeURIComponent(game)}`);
   }
   /** `step` is the scene's step the order was written for: a retry of it is recognised as one. */
-  submit(game, seat, text, step) {
-    return this.request("POST", `/api/games/${encodeURIComponent(game)}/orders`, { seat, text, step });
+  submit(game, side, text, step) {
+    return this.request("POST", `/api/games/${encodeURIComponent(game)}/orders`, { side, text, step });
   }
-  check(game, seat, text) {
-    return this.request("POST", `/api/games/${encodeURIComponent(game)}/check`, { seat, text });
+  check(game, side, text) {
+    return this.request("POST", `/api/games/${encodeURIComponent(game)}/check`, { side, text });
   }
-  withdraw(game, seat) {
-    return this.request("DELETE", `/api/games/${encodeURIComponent(game)}/orders/${encodeURIComponent(seat)}`);
+  withdraw(game, side) {
+    return this.request("DELETE", `/api/games/${encodeURIComponent(game)}/orders/${encodeURIComponent(side)}`);
   }
   /** `step` is the scene's step the draft was written at: one arriving after that prompt has passed is dropped. */
-  setStanding(game, seat, body) {
-    return this.request("PUT", `/api/games/${encodeURIComponent(game)}/standing/${encodeURIComponent(seat)}`, body);
+  setStanding(game, side, body) {
+    return this.request("PUT", `/api/games/${encodeURIComponent(game)}/standing/${encodeURIComponent(side)}`, body);
   }
-  saveDraft(game, seat, text, step) {
-    return this.request("PUT", `/api/games/${encodeURIComponent(game)}/drafts/${encodeURIComponent(seat)}`, { text, step });
+  saveDraft(game, side, text, step) {
+    return this.request("PUT", `/api/games/${encodeURIComponent(game)}/drafts/${encodeURIComponent(side)}`, { text, step });
   }
   replay(game, step) {
     return this.request("GET", `/api/games/${encodeURIComponent(game)}/replay?step=${step}`);
@@ -148,13 +148,13 @@ export class Api {
   timeline(game) {
     return this.request("GET", `/api/games/${encodeURIComponent(game)}/timeline`);
   }
-  /** The chat between the game's seats (a player's token only). */
+  /** The chat between the game's sides (a player's token only). */
   chat(game) {
     return this.request("GET", `/api/games/${encodeURIComponent(game)}/chat`);
   }
   /** `key`: the line's idempotency key; a retry sends the same and the line is stored once. */
-  say(game, seat, text, key) {
-    return this.request("POST", `/api/games/${encodeURIComponent(game)}/chat`, { seat, text, key });
+  say(game, side, text, key) {
+    return this.request("POST", `/api/games/${encodeURIComponent(game)}/chat`, { side, text, key });
   }
 }
 

@@ -1,6 +1,6 @@
-// The table's deadlines (docs/web.md, "Deadlines and clocks"): the pace, each seat's deadline as a time
-// and a countdown, the seats a computer plays since they ran out of time (with "Take back my seat" for
-// the viewer's own), where the viewer's seats are reminded, and what the deadlines did, in the log.
+// The table's deadlines (docs/web.md, "Deadlines and clocks"): the pace, each side's deadline as a time
+// and a countdown, the sides a computer plays since they ran out of time (with "Take back my side" for
+// the viewer's own), where the viewer's sides are reminded, and what the deadlines did, in the log.
 // The server decides every deadline on its own clock; the page only counts down to the times it gives.
 
 import { fill, h, sideChip, sideColours } from "./dom.js";
@@ -43,7 +43,7 @@ export class ClockPanel {
     this.form = undefined;
   }
 
-  /** A new scene: ask the server again whenever the prompt or the seats owed change. */
+  /** A new scene: ask the server again whenever the prompt or the sides owed change. */
   update(scene) {
     this.scene = scene;
     const key = JSON.stringify([scene.step, scene.prompt && scene.prompt.waiting_for, Boolean(scene.result)]);
@@ -76,29 +76,29 @@ export class ClockPanel {
     this.timer = setInterval(() => this.tick(), 1000);
   }
 
-  seatsLine(seat, info, colours, mine) {
+  sidesLine(side, info, colours, mine) {
     if (info.late) {
       return h(
         "li",
-        { class: "clock-seat late", dataset: { seat } },
-        sideChip(seat, colours[seat]),
+        { class: "clock-side late", dataset: { side } },
+        sideChip(side, colours[side]),
         ` missed its deadline: the computer (${info.computer}) plays it`,
-        mine.includes(seat)
-          ? h("button", { type: "button", class: "take-back", onclick: () => this.takeBack(seat) }, "Take back my seat")
+        mine.includes(side)
+          ? h("button", { type: "button", class: "take-back", onclick: () => this.takeBack(side) }, "Take back my side")
           : null,
       );
     }
     if (!info.owes && info.time_left !== null) {
-      // A chess-like clock: the time a seat has banked shows while it is not running.
-      return h("li", { class: "clock-seat", dataset: { seat } }, sideChip(seat, colours[seat]), ` ${countdown(info.time_left)} left on its clock`);
+      // A chess-like clock: the time a side has banked shows while it is not running.
+      return h("li", { class: "clock-side", dataset: { side } }, sideChip(side, colours[side]), ` ${countdown(info.time_left)} left on its clock`);
     }
     if (!info.owes || !info.deadline) return null;
     const allowed = this.clock.pace.misses || 0;
     const due = new Date(info.deadline);
     return h(
       "li",
-      { class: "clock-seat", dataset: { seat } },
-      sideChip(seat, colours[seat]),
+      { class: "clock-side", dataset: { side } },
+      sideChip(side, colours[side]),
       " due ",
       h("time", { datetime: info.deadline }, due.toLocaleString([], { dateStyle: "short", timeStyle: "short" })),
       " (",
@@ -113,15 +113,15 @@ export class ClockPanel {
     const scene = this.scene || {};
     const colours = sideColours(scene);
     const mine = scene.viewer || [];
-    const lines = Object.entries(clock.seats)
-      .map(([seat, info]) => this.seatsLine(seat, info, colours, mine))
+    const lines = Object.entries(clock.sides)
+      .map(([side, info]) => this.sidesLine(side, info, colours, mine))
       .filter(Boolean);
     // Built once: a scene arriving while the player types must not wipe the form.
     if (this.form === undefined) this.form = this.remindersForm(clock, mine);
     fill(
       this.el,
       h("p", { class: "clock-pace" }, h("strong", {}, "Pace: "), clock.pace.words),
-      lines.length ? h("ul", { class: "clock-seats" }, ...lines) : null,
+      lines.length ? h("ul", { class: "clock-sides" }, ...lines) : null,
       scene.result ? null : this.form,
     );
     this.tick();
@@ -152,10 +152,10 @@ export class ClockPanel {
   }
 
   remindersForm(clock, mine) {
-    const seats = mine.filter((s) => s in (clock.contacts || {}));
-    if (!seats.length) return null;
-    const seat = seats[0];
-    const saved = clock.contacts[seat];
+    const sides = mine.filter((s) => s in (clock.contacts || {}));
+    if (!sides.length) return null;
+    const side = sides[0];
+    const saved = clock.contacts[side];
     const email = h("input", { type: "email", id: "remind-email", value: saved.email, autocomplete: "email", placeholder: "you@example.org" });
     const webhook = h("input", { type: "url", id: "remind-webhook", value: saved.webhook, placeholder: "https://chat.example.org/hooks/…" });
     const before = h(
@@ -171,8 +171,8 @@ export class ClockPanel {
       if (before.value !== "") body.remind_before = Number(before.value);
       status.textContent = "Saving…";
       try {
-        for (const s of seats) {
-          await this.api.request("PUT", `/api/games/${encodeURIComponent(this.game)}/seats/${encodeURIComponent(s)}/reminders`, body);
+        for (const s of sides) {
+          await this.api.request("PUT", `/api/games/${encodeURIComponent(this.game)}/sides/${encodeURIComponent(s)}/reminders`, body);
         }
         status.textContent = "Saved";
       } catch (err) {
@@ -187,7 +187,7 @@ export class ClockPanel {
       h(
         "form",
         { class: "reminders-form", onsubmit: save },
-        h("p", { class: "hint" }, `For ${seats.join(" + ")}. Only you see these; the server sends one reminder a deadline, and a notice if the computer takes over.`),
+        h("p", { class: "hint" }, `For ${sides.join(" + ")}. Only you see these; the server sends one reminder a deadline, and a notice if the computer takes over.`),
         h("label", { for: "remind-email" }, "E-mail"),
         email,
         h("label", { for: "remind-webhook" }, "Webhook (a chat channel's incoming-webhook URL)"),
@@ -200,9 +200,9 @@ export class ClockPanel {
     );
   }
 
-  async takeBack(seat) {
+  async takeBack(side) {
     try {
-      this.show(await this.api.request("POST", `/api/games/${encodeURIComponent(this.game)}/take-back`, { seat }));
+      this.show(await this.api.request("POST", `/api/games/${encodeURIComponent(this.game)}/take-back`, { side }));
     } catch (err) {
       this.onError(err);
     }

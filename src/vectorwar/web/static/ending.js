@@ -1,7 +1,7 @@
-// Ending a game before the rules do: a seat concedes, or offers to end it as a draw, which every
+// Ending a game before the rules do: a side concedes, or offers to end it as a draw, which every
 // other side must accept (docs/web.md, "Ending a game"). Each step asks for a confirmation first.
 // An open offer and what came of the last one show to every viewer, spectators too; a hot-seat
-// screen holding several seats offers the buttons of each.
+// screen holding several sides offers the buttons of each.
 
 import { rememberToken } from "./api.js";
 import { h, fill, sideChip, sideColours } from "./dom.js";
@@ -20,7 +20,7 @@ export class EndingPanel {
     this.onError = onError;
     this.scene = null;
     this.mode = "live";
-    this.confirming = null; // { what: "concede" | "offer", seat } awaiting "yes"
+    this.confirming = null; // { what: "concede" | "offer", side } awaiting "yes"
     this.busy = false;
     this.key = "";
   }
@@ -72,16 +72,16 @@ export class EndingPanel {
     const waiting = offer.waiting || [];
     const mine = waiting.filter((s) => viewer.includes(s));
     const several = viewer.length > 1;
-    const answers = mine.flatMap((seat) => [
+    const answers = mine.flatMap((side) => [
       h(
         "button",
-        { type: "button", class: "ending-accept", dataset: { seat }, disabled: this.busy, onclick: () => this.send("end-offer", seat) },
-        several ? `Accept as ${seat}` : "Accept the draw",
+        { type: "button", class: "ending-accept", dataset: { side }, disabled: this.busy, onclick: () => this.send("end-offer", side) },
+        several ? `Accept as ${side}` : "Accept the draw",
       ),
       h(
         "button",
-        { type: "button", class: "secondary ending-decline", dataset: { seat }, disabled: this.busy, onclick: () => this.send("end-offer/decline", seat) },
-        several ? `Decline as ${seat}` : "Decline",
+        { type: "button", class: "secondary ending-decline", dataset: { side }, disabled: this.busy, onclick: () => this.send("end-offer/decline", side) },
+        several ? `Decline as ${side}` : "Decline",
       ),
     ]);
     const ownOffer = !mine.length && viewer.includes(offer.by);
@@ -106,23 +106,23 @@ export class EndingPanel {
 
   actions(viewer, offer, colours) {
     const several = viewer.length > 1;
-    const rows = viewer.map((seat) =>
+    const rows = viewer.map((side) =>
       h(
         "p",
-        { class: "ending-buttons", dataset: { seat } },
-        several ? sideChip(seat, colours[seat]) : null,
-        h("button", { type: "button", class: "secondary ending-concede", dataset: { seat }, onclick: () => this.ask("concede", seat) }, "Concede…"),
+        { class: "ending-buttons", dataset: { side } },
+        several ? sideChip(side, colours[side]) : null,
+        h("button", { type: "button", class: "secondary ending-concede", dataset: { side }, onclick: () => this.ask("concede", side) }, "Concede…"),
         offer
           ? null
-          : h("button", { type: "button", class: "secondary ending-offer-button", dataset: { seat }, onclick: () => this.ask("offer", seat) }, "Offer a draw…"),
+          : h("button", { type: "button", class: "secondary ending-offer-button", dataset: { side }, onclick: () => this.ask("offer", side) }, "Offer a draw…"),
       ),
     );
     return h("details", { class: "ending-actions" }, h("summary", {}, "End the game…"), ...rows);
   }
 
   confirmBox(scene, colours) {
-    const { what, seat } = this.confirming;
-    const others = (scene.sides || []).map((s) => s.name).filter((s) => s !== seat);
+    const { what, side } = this.confirming;
+    const others = (scene.sides || []).map((s) => s.name).filter((s) => s !== side);
     const question =
       what === "concede"
         ? `concede the game? ${list(others)} ${others.length > 1 ? "win" : "wins"}, and the game is over.`
@@ -131,14 +131,14 @@ export class EndingPanel {
     return h(
       "div",
       { class: "ending-confirm", role: "alertdialog", "aria-label": what === "concede" ? "Confirm the concession" : "Confirm the offer" },
-      // The seat's chip names who is asked: "red: concede the game? …".
-      h("p", {}, sideChip(seat, colours[seat]), `: ${question}`),
+      // The side's chip names who is asked: "red: concede the game? …".
+      h("p", {}, sideChip(side, colours[side]), `: ${question}`),
       h(
         "p",
         { class: "ending-buttons" },
         h(
           "button",
-          { type: "button", class: "ending-yes", disabled: this.busy, onclick: () => this.send(path, seat) },
+          { type: "button", class: "ending-yes", disabled: this.busy, onclick: () => this.send(path, side) },
           what === "concede" ? "Yes, concede" : "Yes, offer a draw",
         ),
         h("button", { type: "button", class: "secondary ending-cancel", onclick: () => this.ask(null, null) }, "Cancel"),
@@ -146,13 +146,13 @@ export class EndingPanel {
     );
   }
 
-  /** After the result: start the rematch (same scenario, seats swapped), or take your seat in one started. */
+  /** After the result: start the rematch (same scenario, sides swapped), or take your side in one started. */
   rematchBox(scene) {
     const started = Boolean(scene.rematch);
     return h(
       "div",
       { class: "rematch" },
-      h("p", {}, started ? "A rematch has started, with the seats swapped." : "Play again with the seats swapped?"),
+      h("p", {}, started ? "A rematch has started, with the sides swapped." : "Play again with the sides swapped?"),
       h(
         "p",
         { class: "ending-buttons" },
@@ -165,12 +165,12 @@ export class EndingPanel {
     );
   }
 
-  async rematch(seat) {
+  async rematch(side) {
     this.busy = true;
     this.render();
     try {
-      const answer = await this.api.request("POST", `/api/games/${encodeURIComponent(this.game)}/rematch`, { seat });
-      rememberToken(answer.id, answer.token, answer.seats);
+      const answer = await this.api.request("POST", `/api/games/${encodeURIComponent(this.game)}/rematch`, { side });
+      rememberToken(answer.id, answer.token, answer.sides);
       window.location.href = answer.url;
     } catch (err) {
       this.onError(err);
@@ -179,18 +179,18 @@ export class EndingPanel {
     }
   }
 
-  ask(what, seat) {
-    this.confirming = what ? { what, seat } : null;
+  ask(what, side) {
+    this.confirming = what ? { what, side } : null;
     this.render();
     const focus = this.el.querySelector(what ? ".ending-yes" : ".ending-actions summary");
     if (focus) focus.focus();
   }
 
-  async send(path, seat) {
+  async send(path, side) {
     this.busy = true;
     this.render();
     try {
-      const answer = await this.api.request("POST", `/api/games/${encodeURIComponent(this.game)}/${path}`, { seat });
+      const answer = await this.api.request("POST", `/api/games/${encodeURIComponent(this.game)}/${path}`, { side });
       this.confirming = null;
       this.onScene(answer.scene);
     } catch (err) {

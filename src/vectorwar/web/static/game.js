@@ -1,5 +1,5 @@
 // The game page: live scene over the WebSocket, the map, orders, cards, log, result and replay
-// (its scrubber is replay.js); the side column's tabs, and the hot-seat hand-over between seats
+// (its scrubber is replay.js); the side column's tabs, and the hot-seat hand-over between sides
 // at a secret prompt.
 
 import { Api, LiveSocket, pageParams } from "./api.js";
@@ -31,12 +31,12 @@ const ruleLinks = new RuleLinks(document.getElementById("rule-links"), api);
 let live = null; // the newest live scene
 let shown = null; // the scene on screen (live, or a replayed step)
 let selected = null; // the counter last clicked on the map, until the next prompt
-let acting = null; // the seat ordering on this screen during a hot-seat hand-over
+let acting = null; // the side ordering on this screen during a hot-seat hand-over
 
-/** Visible plot radios (the seat ordering now) for a ship. */
+/** Visible plot radios (the side ordering now) for a ship. */
 function plotRadios(ship) {
   return [
-    ...document.querySelectorAll(`#orders form.seat-orders:not([hidden]) input[type=radio][data-ship="${CSS.escape(ship)}"]`),
+    ...document.querySelectorAll(`#orders form.side-orders:not([hidden]) input[type=radio][data-ship="${CSS.escape(ship)}"]`),
   ];
 }
 
@@ -67,7 +67,7 @@ function showCard(id) {
 
 /**
  * A click on a hex picks the plot ending there. The orders panel does that for the plot list it
- * built last; in hot-seat that may be another seat's (hidden) list, so the visible one is tried too.
+ * built last; in hot-seat that may be another side's (hidden) list, so the visible one is tried too.
  */
 function pickHex(hex) {
   if (orders.pickHex(hex)) return;
@@ -137,26 +137,26 @@ $("skip-orders").addEventListener("click", () => tabs.select("orders"));
 
 const handover = new HandOver($("handover"), {
   covered: [document.querySelector(".map-pane"), document.querySelector(".side")],
-  onReady: (seat) => {
-    acting = seat;
-    showActingSeat();
+  onReady: (side) => {
+    acting = side;
+    showActingSide();
     tabs.select("orders");
     $("panel-orders").scrollTop = 0;
-    const form = document.querySelector(`#orders form.seat-orders[data-seat="${CSS.escape(seat)}"]`);
+    const form = document.querySelector(`#orders form.side-orders[data-side="${CSS.escape(side)}"]`);
     const first = form && form.querySelector("input[type=radio]:checked, input[type=radio], input[type=text], button");
     if (first) first.focus({ preventScroll: true });
   },
 });
 
 /**
- * Hot-seat at a secret prompt: only the acting seat's form shows (the others wait their turn
- * behind the hand-over), and the map shows that seat's reach, not the last form built.
+ * Hot-seat at a secret prompt: only the acting side's form shows (the others wait their turn
+ * behind the hand-over), and the map shows that side's reach, not the last form built.
  */
-function showActingSeat() {
-  const forms = [...document.querySelectorAll("#orders form.seat-orders")];
-  for (const form of forms) form.hidden = Boolean(acting) && form.dataset.seat !== acting;
+function showActingSide() {
+  const forms = [...document.querySelectorAll("#orders form.side-orders")];
+  for (const form of forms) form.hidden = Boolean(acting) && form.dataset.side !== acting;
   if (!acting) return;
-  const form = forms.find((f) => f.dataset.seat === acting);
+  const form = forms.find((f) => f.dataset.side === acting);
   if (!form) return;
   const radios = [...form.querySelectorAll("input[type=radio]")];
   if (radios.length && !radios.some((r) => r.dataset.ship === orders.activeShip)) {
@@ -264,7 +264,7 @@ function draw(scene) {
       if ((scene.my_turn || []).length) tabs.select("orders");
     }
     acting = handover.update(scene, replay.mode);
-    showActingSeat();
+    showActingSide();
     fitPlotLists();
   } else {
     handover.update(scene, replay.mode);

@@ -1,7 +1,7 @@
-// Hot-seat hand-over: one browser holding several seats at a secret (simultaneous) prompt. Only
-// one seat orders at a time, and whenever the seat to act changes a full-panel screen covers the
+// Hot-seat hand-over: one browser holding several sides at a secret (simultaneous) prompt. Only
+// one side orders at a time, and whenever the side to act changes a full-panel screen covers the
 // map and the orders ("Pass to blue — press Ready") until the next player says they are ready,
-// so nobody sees what the seat before them plotted. Open prompts (one seat after another, in
+// so nobody sees what the side before them plotted. Open prompts (one side after another, in
 // view of all) need no hand-over.
 
 import { sideColours } from "./dom.js";
@@ -9,20 +9,20 @@ import { sideColours } from "./dom.js";
 export class HandOver {
   /**
    * `overlay` is the covering element; `covered` the elements made inert under it; `onReady`
-   * is called with the seat once its player presses Ready.
+   * is called with the side once its player presses Ready.
    */
   constructor(overlay, { covered = [], onReady } = {}) {
     this.overlay = overlay;
     this.covered = covered;
     this.onReady = onReady || (() => {});
-    this.seatEl = overlay.querySelector(".handover-seat");
+    this.sideEl = overlay.querySelector(".handover-side");
     this.note = overlay.querySelector(".handover-note");
     this.button = overlay.querySelector("#handover-ready");
-    this.lastActor = null; // the seat whose player last had the screen
-    this.waitingFor = null; // the seat the overlay is asking for
+    this.lastActor = null; // the side whose player last had the screen
+    this.waitingFor = null; // the side the overlay is asking for
     this.button.addEventListener("click", () => this.ready());
     // Enter or Space anywhere while the screen is up; a held key's repeats are ignored, so the
-    // Enter that committed the previous seat's orders cannot also wave the next one through.
+    // Enter that committed the previous side's orders cannot also wave the next one through.
     document.addEventListener(
       "keydown",
       (ev) => {
@@ -37,8 +37,8 @@ export class HandOver {
   }
 
   /**
-   * The seat that orders now on this screen, or null when there is no hand-over to manage (a
-   * single seat, an open prompt, a replay, the game over). Shows the screen when it changes.
+   * The side that orders now on this screen, or null when there is no hand-over to manage (a
+   * single side, an open prompt, a replay, the game over). Shows the screen when it changes.
    */
   update(scene, mode) {
     const viewer = scene.viewer || [];
@@ -50,7 +50,7 @@ export class HandOver {
     }
     const acting = mine[0];
     if (!prompt.simultaneous) {
-      // In view of everyone: no secret to keep, but it is this seat's player at the screen now.
+      // In view of everyone: no secret to keep, but it is this side's player at the screen now.
       this.hide();
       this.lastActor = acting;
       return null;
@@ -64,18 +64,18 @@ export class HandOver {
     return !this.overlay.hidden;
   }
 
-  show(seat, scene) {
+  show(side, scene) {
     const colours = sideColours(scene);
-    const sent = Object.keys(scene.pending || {}).filter((s) => s !== seat);
-    this.seatEl.textContent = seat;
-    this.seatEl.style.setProperty("--side", colours[seat] || "#888");
+    const sent = Object.keys(scene.pending || {}).filter((s) => s !== side);
+    this.sideEl.textContent = side;
+    this.sideEl.style.setProperty("--side", colours[side] || "#888");
     this.note.textContent =
-      `${seat} gives secret orders now: only ${seat}'s player should look at the screen.` +
+      `${side} gives secret orders now: only ${side}'s player should look at the screen.` +
       (sent.length ? ` ${sent.join(" and ")} ${sent.length > 1 ? "have" : "has"} sent theirs, hidden until all are in.` : "");
-    this.overlay.dataset.seat = seat;
-    document.body.dataset.handover = seat;
+    this.overlay.dataset.side = side;
+    document.body.dataset.handover = side;
     const wasShown = this.shown;
-    this.waitingFor = seat;
+    this.waitingFor = side;
     this.overlay.hidden = false;
     for (const el of this.covered) el.inert = true;
     if (!wasShown || document.activeElement !== this.button) this.button.focus({ preventScroll: true });
@@ -85,16 +85,16 @@ export class HandOver {
     if (this.overlay.hidden) return;
     this.overlay.hidden = true;
     this.waitingFor = null;
-    delete this.overlay.dataset.seat;
+    delete this.overlay.dataset.side;
     delete document.body.dataset.handover;
     for (const el of this.covered) el.inert = false;
   }
 
   ready() {
-    const seat = this.waitingFor;
-    if (!seat) return;
-    this.lastActor = seat;
+    const side = this.waitingFor;
+    if (!side) return;
+    this.lastActor = side;
     this.hide();
-    this.onReady(seat);
+    this.onReady(side);
   }
 }

@@ -12,7 +12,7 @@ async function startTutorial(tutorial, button, status) {
   try {
     const created = await api.request("POST", `/api/tutorials/${encodeURIComponent(tutorial.id)}/start`);
     const player = created.players[0];
-    rememberToken(created.id, player.token, player.seats);
+    rememberToken(created.id, player.token, player.sides);
     window.location.href = new URL(player.url, window.location.href).href;
   } catch (err) {
     status.textContent = `Could not start: ${err.message}`;

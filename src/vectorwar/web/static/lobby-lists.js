@@ -1,4 +1,4 @@
-// The lobby's lists: games with open seats to join, and this browser's own games with whose move it is.
+// The lobby's lists: games with open sides to join, and this browser's own games with whose move it is.
 
 import { Api, rememberToken, savedGames } from "./api.js";
 import { h } from "./dom.js";
@@ -14,15 +14,15 @@ function gameUrl(id, token) {
 const PRACTICE_CONSENT =
   "This is a practice game: its creator chose the dice seed and can foresee every roll. Join anyway?";
 
-async function join(game, seat, button, status) {
+async function join(game, side, button, status) {
   // A practice game's dice are known to its creator: the joiner agrees to that, or does not join.
   if (game.practice && !window.confirm(PRACTICE_CONSENT)) return;
   button.disabled = true;
-  status.textContent = `Taking ${seat}…`;
+  status.textContent = `Taking ${side}…`;
   try {
-    const body = game.practice ? { seat, practice: true } : { seat };
+    const body = game.practice ? { side, practice: true } : { side };
     const player = await api.request("POST", `/api/games/${encodeURIComponent(game.id)}/join`, body);
-    rememberToken(game.id, player.token, player.seats);
+    rememberToken(game.id, player.token, player.sides);
     window.location.href = player.url || gameUrl(game.id, player.token);
   } catch (err) {
     status.textContent = `Could not join: ${err.message}`;
@@ -31,7 +31,7 @@ async function join(game, seat, button, status) {
   }
 }
 
-/** Games with seats nobody holds yet, a Join button for each free seat. */
+/** Games with sides nobody holds yet, a Join button for each free side. */
 export async function loadOpenGames() {
   const box = document.getElementById("open-games");
   const status = document.getElementById("open-status");
@@ -45,7 +45,7 @@ export async function loadOpenGames() {
   const mine = savedGames();
   const rows = games.filter((g) => !mine[g.id]);
   if (!rows.length) {
-    box.replaceChildren(h("p", { class: "hint" }, "No open seats just now: set up a game with an open seat and share the lobby."));
+    box.replaceChildren(h("p", { class: "hint" }, "No open sides just now: set up a game with an open side and share the lobby."));
     return;
   }
   box.replaceChildren(
@@ -59,9 +59,9 @@ export async function loadOpenGames() {
           h("strong", {}, g.title || g.scenario),
           ` (${g.system}, created ${new Date(g.created).toLocaleString()}${g.pace ? `, ${g.pace}` : ""}) `,
           g.practice ? h("span", { class: "practice-tag", title: "Its creator chose the dice seed and can foresee every roll" }, "practice ") : "",
-          ...g.free.map((seat) => {
-            const button = h("button", { type: "button", class: "join-seat", dataset: { seat } }, `Join as ${seat}`);
-            button.addEventListener("click", () => join(g, seat, button, status));
+          ...g.free.map((side) => {
+            const button = h("button", { type: "button", class: "join-side", dataset: { side } }, `Join as ${side}`);
+            button.addEventListener("click", () => join(g, side, button, status));
             return button;
           }),
         ),
@@ -79,15 +79,15 @@ function whoseMove(scene) {
   return { text: waiting.length ? `waiting for ${waiting.join(", ")}` : "", mine: false };
 }
 
-/** When the earliest of ``seats``' deadlines falls, in words; "" for a table without deadlines. */
-async function ownDeadline(id, token, seats) {
+/** When the earliest of ``sides``' deadlines falls, in words; "" for a table without deadlines. */
+async function ownDeadline(id, token, sides) {
   let clock;
   try {
     clock = await new Api(token).request("GET", `/api/games/${encodeURIComponent(id)}/clock`);
   } catch {
     return "";
   }
-  const times = seats.map((s) => clock.seats[s] && clock.seats[s].deadline).filter(Boolean).sort();
+  const times = sides.map((s) => clock.sides[s] && clock.sides[s].deadline).filter(Boolean).sort();
   return times.length ? new Date(times[0]).toLocaleString([], { dateStyle: "short", timeStyle: "short" }) : "";
 }
 
@@ -114,8 +114,8 @@ export async function loadMyGames() {
         "li",
         { dataset: { game: id }, class: move.mine ? "my-move" : "" },
         h("a", { href: gameUrl(id, s.token), class: "resume" }, (scene.scenario && scene.scenario.title) || id),
-        // A token remembered by the game page alone has no seats kept with it: the scene names them.
-        ` as ${((s.seats || []).length ? s.seats : scene.viewer || []).join(" + ")}: `,
+        // A token remembered by the game page alone has no sides kept with it: the scene names them.
+        ` as ${((s.sides || []).length ? s.sides : scene.viewer || []).join(" + ")}: `,
         h("span", { class: "whose-move" }, move.text),
         due ? h("span", { class: "due" }, ` · due ${due}`) : null,
       );

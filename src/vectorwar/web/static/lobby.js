@@ -12,7 +12,7 @@ let systems = [];
 const QUICK_SCENARIO = "vv5-dogfight";
 const QUICK_BOT = "greedy";
 
-// The search bot's strength levels are named search, search:2, search:3 (the CLI's --seat blue=search:2).
+// The search bot's strength levels are named search, search:2, search:3 (the CLI's --side blue=search:2).
 function botLabel(name) {
   const [bot, level] = name.split(":");
   return bot === "search" ? `search, strength ${level || 1}` : name;
@@ -103,33 +103,33 @@ function fillScenarios() {
   const sys = currentSystem();
   const scenarios = sys ? sys.scenarios : [];
   $("scenario").replaceChildren(...scenarios.map((s) => h("option", { value: s.id }, s.title)));
-  fillSeats();
+  fillSides();
 }
 
-function fillSeats() {
+function fillSides() {
   fillOptions();
   const sys = currentSystem();
   fillPaceBots(sys);
   const sc = currentScenario();
   $("scenario-description").textContent = sc ? sc.description || "" : "";
-  const box = $("seats");
-  box.replaceChildren(h("legend", {}, "Seats"));
+  const box = $("sides");
+  box.replaceChildren(h("legend", {}, "Sides"));
   if (!sc) return;
   sc.sides.forEach((side, i) => {
-    const id = `seat-${side}`;
+    const id = `side-${side}`;
     const select = h(
       "select",
       { id, name: id, dataset: { side } },
       h("option", { value: "human" }, "person"),
-      // A person's seat whose link is not made now: anyone may take it from the lobby's open games.
-      h("option", { value: "open" }, "open seat (anyone may join)"),
+      // A person's side whose link is not made now: anyone may take it from the lobby's open games.
+      h("option", { value: "open" }, "open side (anyone may join)"),
       ...(sys.bots || []).map((b) => h("option", { value: `bot:${b}` }, `computer: ${botLabel(b)}`)),
     );
     // A newcomer most likely wants to play the first side against the computer.
     if (i > 0 && (sys.bots || []).length) {
       select.value = (sys.bots || []).includes(QUICK_BOT) ? `bot:${QUICK_BOT}` : `bot:${sys.bots[0]}`;
     }
-    box.append(h("div", { class: "field seat" }, h("label", { for: id }, side), select));
+    box.append(h("div", { class: "field side" }, h("label", { for: id }, side), select));
   });
 }
 
@@ -156,25 +156,25 @@ function showCreated(created, spec) {
     );
     return h(
       "li",
-      { class: "player-link", dataset: { seats: p.seats.join(",") } },
-      h("strong", {}, p.seats.join(" + ")),
+      { class: "player-link", dataset: { sides: p.sides.join(",") } },
+      h("strong", {}, p.sides.join(" + ")),
       " ",
       h("a", { href: url, class: "join" }, "Play"),
       " ",
       copy,
-      h("input", { type: "text", readonly: true, value: url, "aria-label": `join link for ${p.seats.join(", ")}`, class: "link" }),
+      h("input", { type: "text", readonly: true, value: url, "aria-label": `join link for ${p.sides.join(", ")}`, class: "link" }),
     );
   });
-  const bots = Object.entries(spec.seats).filter(([, v]) => v.startsWith("bot:"));
-  const open = Object.entries(spec.seats).filter(([, v]) => v === "open");
+  const bots = Object.entries(spec.sides).filter(([, v]) => v.startsWith("bot:"));
+  const open = Object.entries(spec.sides).filter(([, v]) => v === "open");
   fill(
     box,
     h("h3", {}, `Game ${created.id} is ready`),
-    h("p", { class: "hint" }, "Each link is that player's key to their seats: send it only to them."),
+    h("p", { class: "hint" }, "Each link is that player's key to their sides: send it only to them."),
     h("ul", { class: "links" }, ...rows),
     spec.pace ? h("p", { class: "pace-note" }, `Pace: ${$("pace").selectedOptions[0].textContent}`) : null,
     bots.length ? h("p", {}, `Computer players: ${bots.map(([s, v]) => `${s} (${v.slice(4)})`).join(", ")}`) : null,
-    open.length ? h("p", {}, `Open seats, listed under Open games for anyone to join: ${open.map(([s]) => s).join(", ")}`) : null,
+    open.length ? h("p", {}, `Open sides, listed under Open games for anyone to join: ${open.map(([s]) => s).join(", ")}`) : null,
     h("p", {}, h("a", { href: spectateUrl(created.id), class: "spectate" }, "Watch as a spectator")),
   );
   box.querySelector("a.join")?.focus();
@@ -182,7 +182,7 @@ function showCreated(created, spec) {
 
 async function create(spec) {
   const created = await api.createGame(spec);
-  for (const p of created.players || []) rememberToken(created.id, p.token, p.seats);
+  for (const p of created.players || []) rememberToken(created.id, p.token, p.sides);
   return created;
 }
 
@@ -201,10 +201,10 @@ async function quickStart() {
       const vv5 = systems.find((s) => s.name === "vv5");
       const sc = vv5 && vv5.scenarios.find((s) => s.id === QUICK_SCENARIO);
       const sides = sc ? sc.sides : ["red", "blue"];
-      const seats = Object.fromEntries(sides.map((s, i) => [s, i === 0 ? "human" : `bot:${QUICK_BOT}`]));
-      created = await api.createGame({ scenario: QUICK_SCENARIO, seats });
+      const sides = Object.fromEntries(sides.map((s, i) => [s, i === 0 ? "human" : `bot:${QUICK_BOT}`]));
+      created = await api.createGame({ scenario: QUICK_SCENARIO, sides });
     }
-    for (const p of created.players || []) rememberToken(created.id, p.token, p.seats);
+    for (const p of created.players || []) rememberToken(created.id, p.token, p.sides);
     const player = (created.players || [])[0];
     window.location.href = playerUrl(created.id, player);
   } catch (err) {
@@ -217,9 +217,9 @@ async function submitForm(ev) {
   ev.preventDefault();
   const sc = currentScenario();
   if (!sc) return;
-  const seats = {};
-  for (const sel of $("seats").querySelectorAll("select")) seats[sel.dataset.side] = sel.value;
-  const spec = { scenario: sc.id, seats };
+  const sides = {};
+  for (const sel of $("sides").querySelectorAll("select")) sides[sel.dataset.side] = sel.value;
+  const spec = { scenario: sc.id, sides };
   if ($("hotseat").checked) spec.hotseat = true;
   const options = chosenOptions();
   if (Object.keys(options).length) spec.options = options;
@@ -256,7 +256,7 @@ async function loadGames() {
   }
   const mine = savedGames();
   const rows = games.map((g) => {
-    const seats = Object.entries(g.seats || {})
+    const sides = Object.entries(g.sides || {})
       .map(([s, k]) => `${s}: ${k}`)
       .join(", ");
     const saved = mine[g.id];
@@ -266,7 +266,7 @@ async function loadGames() {
         h(
           "a",
           { href: playerUrl(g.id, { token: saved.token }), class: "resume" },
-          `resume${saved.seats && saved.seats.length ? ` as ${saved.seats.join(" + ")}` : ""}`,
+          `resume${saved.sides && saved.sides.length ? ` as ${saved.sides.join(" + ")}` : ""}`,
         ),
         " · ",
       );
@@ -283,7 +283,7 @@ async function loadGames() {
       ),
       h("td", {}, g.system),
       h("td", {}, g.over ? "over" : `turn ${g.turn}`, g.pace && !g.over ? h("span", { class: "pace-tag" }, ` · ${g.pace}`) : ""),
-      h("td", {}, seats),
+      h("td", {}, sides),
       h("td", {}, ...links),
     );
   });
@@ -291,7 +291,7 @@ async function loadGames() {
     h(
       "table",
       { class: "games-table" },
-      h("thead", {}, h("tr", {}, ...["Scenario", "System", "Turn", "Seats", ""].map((x) => h("th", { scope: "col" }, x)))),
+      h("thead", {}, h("tr", {}, ...["Scenario", "System", "Turn", "Sides", ""].map((x) => h("th", { scope: "col" }, x)))),
       h("tbody", {}, ...rows),
     ),
   );
@@ -300,7 +300,7 @@ async function loadGames() {
 async function main() {
   $("quick-start").addEventListener("click", quickStart);
   $("system").addEventListener("change", fillScenarios);
-  $("scenario").addEventListener("change", fillSeats);
+  $("scenario").addEventListener("change", fillSides);
   $("create-form").addEventListener("submit", submitForm);
   setupPaceForm();
   $("refresh-games").addEventListener("click", () => {

@@ -1,5 +1,5 @@
 // The lobby's choice of a table's pace (docs/web.md, "Deadlines and clocks"): none, a deadline for
-// every decision, or a clock for each seat; which computer plays a seat that runs out of time, and
+// every decision, or a clock for each side; which computer plays a side that runs out of time, and
 // after how many missed deadlines it keeps it; and when its player is reminded.
 
 const $ = (id) => document.getElementById(id);
@@ -21,7 +21,7 @@ export const PACES = {
 //: Reminders offered before each deadline, in seconds (0: none).
 const REMINDERS = { "10 minutes": 600, "1 hour": HOUR, "6 hours": 6 * HOUR, "1 day": DAY };
 
-/** The computer players a late seat may go to: the system's, the greedy one first when there is one. */
+/** The computer players a late side may go to: the system's, the greedy one first when there is one. */
 export function fillPaceBots(system) {
   const select = $("pace-bot");
   const bots = (system && system.bots) || [];

@@ -1,7 +1,7 @@
-// Play by e-mail (docs/pbem.md): load a game file, see your seat, commit a plot, reveal, download the new file.
-// The server is stateless here: each call sends the file and this seat's keyring and gets both back. The keyring
+// Play by e-mail (docs/pbem.md): load a game file, see your side, commit a plot, reveal, download the new file.
+// The server is stateless here: each call sends the file and this side's keyring and gets both back. The keyring
 // (the sealed plot, salt and secret until the reveal, and the last state seen) is kept in localStorage per game
-// and seat, and can be downloaded; the game file is what the players pass to each other.
+// and side, and can be downloaded; the game file is what the players pass to each other.
 
 import { renderCards } from "./cards.js";
 import { h, fill, sideColours } from "./dom.js";
@@ -10,10 +10,10 @@ import { renderLog } from "./log.js";
 import { oddsDetail } from "./orders/odds.js";
 
 const $ = (id) => document.getElementById(id);
-const state = { file: null, keyring: null, seat: null, view: null, name: "game.vwpbem" };
+const state = { file: null, keyring: null, side: null, view: null, name: "game.vwpbem" };
 let map = null;
 
-const keyringKey = (game, seat) => `vectorwar.pbem.${game}.${seat}`;
+const keyringKey = (game, side) => `vectorwar.pbem.${game}.${side}`;
 
 function showError(message) {
   const box = $("pbem-error");
@@ -42,16 +42,16 @@ function readFile(input) {
   return file.text().then((text) => ({ name: file.name, data: JSON.parse(text) }));
 }
 
-function seatOptions(select, seats, chosen) {
-  fill(select, seats.map((s) => h("option", { value: s, selected: s === chosen }, s)));
+function sideOptions(select, sides, chosen) {
+  fill(select, sides.map((s) => h("option", { value: s, selected: s === chosen }, s)));
 }
 
 function accept(answer) {
   state.file = answer.file;
   state.keyring = answer.keyring;
   state.view = answer.view;
-  state.seat = answer.view.seat;
-  localStorage.setItem(keyringKey(answer.view.game, state.seat), JSON.stringify(answer.keyring));
+  state.side = answer.view.side;
+  localStorage.setItem(keyringKey(answer.view.game, state.side), JSON.stringify(answer.keyring));
   render(answer.events || []);
 }
 
@@ -61,7 +61,7 @@ function owedLine(view) {
     const who = (r.winners || []).length ? `${r.winners.join(" and ")} won` : "a draw";
     return `Game over: ${who} (${r.reason || ""}).`;
   }
-  const parts = Object.entries(view.owed).map(([seat, what]) => `${seat} owes a ${what === "commit" ? "commitment" : "reveal"}`);
+  const parts = Object.entries(view.owed).map(([side, what]) => `${side} owes a ${what === "commit" ? "commitment" : "reveal"}`);
   return `Step ${view.step} (${view.moment}): ${parts.join(", ")}.`;
 }
 
@@ -87,22 +87,22 @@ function render(events) {
   const view = state.view;
   document.body.dataset.step = String(view.step);
   document.body.dataset.sequence = String(view.sequence);
-  $("pbem-seat-view").hidden = false;
-  const owed = view.owed[state.seat];
+  $("pbem-side-view").hidden = false;
+  const owed = view.owed[state.side];
   const mine = owed === "commit" ? "You owe your commitment." : owed === "reveal" ? "You owe your reveal." : "Nothing owed by you now: download the file and send it on.";
   const sealed = view.sealed === null ? null : h("p", { id: "pbem-sealed" }, `Your sealed plot: ${view.sealed || "(none: a secret only)"}`);
   const turns = view.whole_turns ? h("p", { id: "pbem-whole" }, "One file a turn: after your orders you may add "
     + "standing fire for the rest of the turn, like \u201cHawk 2L1 | fire at any 30%\u201d; without it your ships hold fire.") : null;
-  fill($("pbem-status"), h("p", { id: "pbem-owed" }, owedLine(view)), h("p", {}, `${state.seat}: ${mine}`), sealed,
+  fill($("pbem-status"), h("p", { id: "pbem-owed" }, owedLine(view)), h("p", {}, `${state.side}: ${mine}`), sealed,
     drawLine(view), deadlineLine(view), turns);
   const offer = view.draw_offer;
-  $("pbem-draw").hidden = view.over || view.step === 0 || Boolean(offer && offer.agreed.includes(state.seat));
+  $("pbem-draw").hidden = view.over || view.step === 0 || Boolean(offer && offer.agreed.includes(state.side));
   $("pbem-draw").textContent = offer ? "Agree to the draw" : "Offer a draw";
   $("pbem-concede").hidden = view.over || view.step === 0;
   $("pbem-concede-confirm").hidden = true;
   $("pbem-claim").hidden = !view.deadline_hours || view.over;
   $("pbem-claim").disabled = !view.claimable;
-  const prompted = view.prompted.includes(state.seat);
+  const prompted = view.prompted.includes(state.side);
   $("pbem-order").disabled = owed !== "commit" || !prompted;
   $("pbem-commit").disabled = owed !== "commit";
   $("pbem-reveal").disabled = owed !== "reveal";
@@ -119,7 +119,7 @@ function render(events) {
   renderLog($("pbem-log"), view.scene ? view.scene.events : []);
 }
 
-// The odds of every shot this seat may fire now, worked out by the server's rules as at the online table.
+// The odds of every shot this side may fire now, worked out by the server's rules as at the online table.
 function renderOdds(scene) {
   const shots = scene ? Object.values(scene.fire_options || {}).flat() : [];
   $("pbem-odds").hidden = shots.length === 0;
@@ -149,7 +149,7 @@ async function loadSystems() {
   fill($("pbem-scenario"), scenarios.map((sc) => h("option", { value: sc.id, dataset: { sides: sc.sides.join(",") } }, `${sc.title} (${sc.system})`)));
   const pickSides = () => {
     const chosen = $("pbem-scenario").selectedOptions[0];
-    seatOptions($("pbem-new-seat"), chosen ? chosen.dataset.sides.split(",") : [], null);
+    sideOptions($("pbem-new-side"), chosen ? chosen.dataset.sides.split(",") : [], null);
   };
   $("pbem-scenario").addEventListener("change", pickSides);
   pickSides();
@@ -161,35 +161,35 @@ $("pbem-file").addEventListener("change", () => guarded(async () => {
   state.file = read.data;
   state.name = read.name;
   const sides = ((read.data.scenario || {}).sides || []).map((s) => s.id);
-  seatOptions($("pbem-seat"), sides, state.seat);
+  sideOptions($("pbem-side"), sides, state.side);
 }));
 
-// The keyring chosen as a file, else the one this browser kept for the game and seat, else none.
-async function chosenKeyring(seat) {
+// The keyring chosen as a file, else the one this browser kept for the game and side, else none.
+async function chosenKeyring(side) {
   const uploaded = await readFile($("pbem-keyring"));
-  const kept = localStorage.getItem(keyringKey(state.file.game, seat));
+  const kept = localStorage.getItem(keyringKey(state.file.game, side));
   return uploaded ? uploaded.data : kept ? JSON.parse(kept) : null;
 }
 
 $("pbem-open").addEventListener("click", () => guarded(async () => {
   if (!state.file) throw new Error("Choose the game file first.");
-  const seat = $("pbem-seat").value;
-  accept(await call("view", { file: state.file, seat, keyring: await chosenKeyring(seat) }));
+  const side = $("pbem-side").value;
+  accept(await call("view", { file: state.file, side, keyring: await chosenKeyring(side) }));
 }));
 
 $("pbem-rebuild").addEventListener("click", () => guarded(async () => {
   // The file chosen is the one your last pass answered; your keyring keeps that pass and adds it again.
   if (!state.file) throw new Error("Choose the file your last pass answered first.");
-  const seat = $("pbem-seat").value;
-  const keyring = await chosenKeyring(seat);
-  if (!keyring) throw new Error("This browser has no keyring for that seat: choose your keyring file too.");
-  accept(await call("rebuild", { file: state.file, seat, keyring }));
+  const side = $("pbem-side").value;
+  const keyring = await chosenKeyring(side);
+  if (!keyring) throw new Error("This browser has no keyring for that side: choose your keyring file too.");
+  accept(await call("rebuild", { file: state.file, side, keyring }));
 }));
 
 $("pbem-create").addEventListener("click", () => guarded(async () => {
   const turns = $("pbem-turns").value;
   const hours = $("pbem-deadline-hours").value;
-  const body = { scenario: $("pbem-scenario").value, seat: $("pbem-new-seat").value };
+  const body = { scenario: $("pbem-scenario").value, side: $("pbem-new-side").value };
   if (turns) body.max_turns = Number(turns);
   if (hours) body.deadline_hours = Number(hours);
   if ($("pbem-whole-turns").checked) body.whole_turns = true;
@@ -202,39 +202,39 @@ $("pbem-plot-form").addEventListener("submit", (event) => {
   guarded(async () => {
     // A pass: commit these orders, and reveal them at once when this is the step's last commitment.
     const order = $("pbem-order").disabled ? null : $("pbem-order").value;
-    accept(await call("turn", { file: state.file, seat: state.seat, keyring: state.keyring, order }));
+    accept(await call("turn", { file: state.file, side: state.side, keyring: state.keyring, order }));
     $("pbem-order").value = "";
   });
 });
 
 $("pbem-reveal").addEventListener("click", () => guarded(async () => {
-  // A pass: reveal (the last reveal throws the dice), then stop where this seat's next orders are needed.
-  accept(await call("turn", { file: state.file, seat: state.seat, keyring: state.keyring }));
+  // A pass: reveal (the last reveal throws the dice), then stop where this side's next orders are needed.
+  accept(await call("turn", { file: state.file, side: state.side, keyring: state.keyring }));
 }));
 
 $("pbem-claim").addEventListener("click", () => guarded(async () => {
-  accept(await call("claim", { file: state.file, seat: state.seat, keyring: state.keyring }));
+  accept(await call("claim", { file: state.file, side: state.side, keyring: state.keyring }));
 }));
 
 // Conceding ends the game for good, so the page asks first, naming who would win.
 $("pbem-concede").addEventListener("click", () => {
-  const others = state.view.seats.filter((seat) => seat !== state.seat);
-  $("pbem-concede-question").textContent = `${state.seat}: concede the game? ${others.join(" and ")} `
+  const others = state.view.sides.filter((side) => side !== state.side);
+  $("pbem-concede-question").textContent = `${state.side}: concede the game? ${others.join(" and ")} `
     + `${others.length > 1 ? "win" : "wins"}, and it cannot be taken back.`;
   $("pbem-concede-confirm").hidden = false;
 });
 $("pbem-concede-no").addEventListener("click", () => { $("pbem-concede-confirm").hidden = true; });
 $("pbem-concede-yes").addEventListener("click", () => guarded(async () => {
-  accept(await call("concede", { file: state.file, seat: state.seat, keyring: state.keyring }));
+  accept(await call("concede", { file: state.file, side: state.side, keyring: state.keyring }));
 }));
 
 $("pbem-draw").addEventListener("click", () => guarded(async () => {
-  accept(await call("draw", { file: state.file, seat: state.seat, keyring: state.keyring }));
+  accept(await call("draw", { file: state.file, side: state.side, keyring: state.keyring }));
 }));
 
 $("pbem-download").addEventListener("click", () => download(state.name, state.file));
 $("pbem-download-keyring").addEventListener("click", () =>
-  download(`${state.name.replace(/\.[^.]*$/, "")}.${state.seat}.secret.json`, state.keyring));
+  download(`${state.name.replace(/\.[^.]*$/, "")}.${state.side}.secret.json`, state.keyring));
 
 guarded(loadSystems);
 // Every control answers from here on (tests wait for it before choosing a file).

@@ -1,4 +1,4 @@
-// The your-turn signal: when this viewer's seats come to owe orders, the tab's title and icon say
+// The your-turn signal: when this viewer's sides come to owe orders, the tab's title and icon say
 // so (while they owe them), and, if the player turned them on, a browser notification and a short
 // beep say it once. Both are off until asked for: the notification's permission is requested only
 // from the button's click, and sound starts only after a click too (browsers refuse it before).

@@ -17,10 +17,10 @@ export function renderStatus(container, scene, mode) {
         h("span", { class: "awaited" }, "awaiting ", ...waiting.map((s) => sideChip(s, colours[s]))),
       );
     }
-    // Seats nobody holds yet wait for a player to join from the lobby's open games.
-    const free = scene.free_seats || [];
+    // Sides nobody holds yet wait for a player to join from the lobby's open games.
+    const free = scene.free_sides || [];
     if (free.length) {
-      parts.push(h("span", { class: "open-seats" }, "open: ", ...free.map((s) => sideChip(s, colours[s])), " (anyone may join from the lobby)"));
+      parts.push(h("span", { class: "open-sides" }, "open: ", ...free.map((s) => sideChip(s, colours[s])), " (anyone may join from the lobby)"));
     }
   }
   const mine = scene.my_turn || [];

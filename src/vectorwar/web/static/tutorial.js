@@ -36,9 +36,9 @@ export class TutorialPanel {
   /** Every order goes through the tutorial's check first; one it does not expect is not sent. */
   guard(api) {
     const send = api.submit.bind(api);
-    api.submit = async (game, seat, text, step) => {
+    api.submit = async (game, side, text, step) => {
       if (this.data && this.index !== null && this.index < this.data.steps.length) {
-        const verdict = await api.request("POST", this.path("/check"), { seat, text });
+        const verdict = await api.request("POST", this.path("/check"), { side, text });
         if (!verdict.ok) {
           this.explain(verdict);
           throw new ApiError(400, { error: { type: "Tutorial", message: verdict.message } });
@@ -46,7 +46,7 @@ export class TutorialPanel {
         this.happened = verdict.kind === "expected" ? verdict.message : "";
       }
       this.explain(null);
-      return send(game, seat, text, step);
+      return send(game, side, text, step);
     };
   }
 

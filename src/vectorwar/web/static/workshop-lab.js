@@ -11,7 +11,7 @@ const $ = (id) => document.getElementById(id);
 const pct = (x) => `${(100 * x).toFixed(1)}%`;
 const interval = (x, lo, hi) => `${pct(x)} (${pct(lo)}–${pct(hi)})`;
 
-function seatTable(figures) {
+function sideTable(figures) {
   return h(
     "table",
     { class: "games-table lab-table", id: "sc-lab-table" },
@@ -19,11 +19,11 @@ function seatTable(figures) {
     h(
       "tbody",
       {},
-      figures.seats.map((s) =>
+      figures.sides.map((s) =>
         h(
           "tr",
-          { dataset: { seat: s.seat } },
-          h("th", { scope: "row" }, s.seat),
+          { dataset: { side: s.side } },
+          h("th", { scope: "row" }, s.side),
           h("td", {}, s.wins),
           h("td", {}, s.draws),
           h("td", {}, s.losses),
@@ -39,13 +39,13 @@ function showRun(run, onWatch) {
   const f = run.figures;
   const bots = [...new Set(Object.values(run.bots))].join(", ");
   const played = f
-    ? `${f.games} games (seeds ${f.seeds}), the ${bots} computer player in every seat.`
+    ? `${f.games} games (seeds ${f.seeds}), the ${bots} computer player in every side.`
     : "No game was played.";
   const cut = run.complete ? "" : ` The server's budget of ${run.budget} s ran out before the ${run.asked} games asked for.`;
   fill(
     $("sc-lab-result"),
     h("p", { id: "sc-lab-summary" }, played + cut),
-    f ? h("div", { class: "lab-table-wrap" }, seatTable(f)) : null,
+    f ? h("div", { class: "lab-table-wrap" }, sideTable(f)) : null,
     f
       ? h("p", {}, `Draws: ${interval(f.draw, f.draw_lo, f.draw_hi)}. Decided before the turn limit: ${interval(f.completion, f.completion_lo, f.completion_hi)}. `
           + `Length: ${f.turns_mean.toFixed(1)} turns on average (${f.turns_min}–${f.turns_max}).`)

@@ -353,9 +353,9 @@ export function scenarioEditor(api, root, designers, lobbySystems, fleet) {
   async function play() {
     const sc = state.scenario;
     const bot = $("sc-bot").value;
-    const seats = Object.fromEntries(sc.sides.map((s, i) => [s.id, i === 0 ? "human" : `bot:${bot}`]));
+    const sides = Object.fromEntries(sc.sides.map((s, i) => [s.id, i === 0 ? "human" : `bot:${bot}`]));
     try {
-      const created = await api.request("POST", "/api/games", { scenario_toml: state.checked.toml, seats });
+      const created = await api.request("POST", "/api/games", { scenario_toml: state.checked.toml, sides });
       window.location.assign(created.players[0].url);
     } catch (err) {
       $("sc-problem").textContent = err.message;

@@ -169,7 +169,7 @@ def roll_transport(
     key = TRANSPORT_ROLL[roll.total]
     old = state.ship(ship_id)
     new = build_ship(ship_id, side, key, designs[key], hex=old.hex, facing=old.facing, velocity=old.velocity)
-    # The crew (optional rules) and scenario tags belong to the seat, not to the hull rolled for.
+    # The crew (optional rules) and scenario tags belong to the side, not to the hull rolled for.
     new = replace(new, loadout=old.loadout, crew=old.crew, experience=old.experience)
     events.append(Note(f"{side}'s transport {ship_id} is a {designs[key].name} with {new.cargo.boxes} {carrying}"))
     return state.with_ship(new)

@@ -6,21 +6,21 @@
 import { h } from "../dom.js";
 import { entries, norm, weaponInsertion } from "./text.js";
 
-/** Add a row of weapon buttons per ship of this seat to `helpers`. */
+/** Add a row of weapon buttons per ship of this side to `helpers`. */
 export function addArcWeapons(shell, panel, help, helpers) {
   const scene = shell.scene;
-  const seat = panel.seat;
+  const side = panel.side;
   const weaponText = weaponInsertion(help);
   // Weapons only help orders that name targets ("SHIP F>TARGET"), not e.g. an initiative choice.
   const arcs = !help || help.includes(">") ? scene.arcs || {} : {};
   for (const [ship, weapons] of Object.entries(arcs)) {
     const owner = shell.ownerOf(ship);
-    if (owner !== null && owner !== seat) continue;
+    if (owner !== null && owner !== side) continue;
     const counter = shell.counter(ship);
     if (counter && counter.status && counter.status !== "active") continue;
     const group = h("div", { class: "weapon-group", dataset: { ship } }, h("span", { class: "weapon-ship" }, ship));
     for (const [weapon, hexes] of Object.entries(weapons)) {
-      const targets = (scene.counters || []).filter((c) => c.side !== seat && hexes.includes(c.hex) && c.status === "active");
+      const targets = (scene.counters || []).filter((c) => c.side !== side && hexes.includes(c.hex) && c.status === "active");
       group.append(
         h(
           "button",

@@ -17,7 +17,7 @@ export class Composer {
     this.shell = shell;
     this.panel = panel;
     this.ships = ships;
-    this.fire = shell.fireOptionsFor(panel.seat) || {};
+    this.fire = shell.fireOptionsFor(panel.side) || {};
     this.pieces = shell.scene.order_pieces || {};
     this.plots = new Plots(shell, panel, ships, colour);
     this.picks = {}; // ship -> {group: piece text}
@@ -63,7 +63,7 @@ export class Composer {
 
   changed() {
     this.showPreview();
-    this.shell.saveDraft[this.panel.seat](this.panel.text());
+    this.shell.saveDraft[this.panel.side](this.panel.text());
   }
 
   showShots(ship) {
@@ -136,14 +136,14 @@ export class Composer {
   pieceSelects(ship) {
     const groups = this.groupsOf(ship);
     if (!groups.length) return null;
-    const seat = this.panel.seat;
+    const side = this.panel.side;
     this.selects[ship] = {};
     const row = h("div", { class: "composer-part composer-pieces" });
     for (const group of groups) {
       const offered = this.pieces[ship].filter((p) => p.group === group);
       const select = h(
         "select",
-        { class: "piece-select", name: `piece-${seat}-${ship}-${group}`, dataset: { ship, group } },
+        { class: "piece-select", name: `piece-${side}-${ship}-${group}`, dataset: { ship, group } },
         h("option", { value: "" }, "—"),
         ...offered.map((p) => h("option", { value: p.text }, p.text.startsWith(`${group} `) ? p.text.slice(group.length + 1) : p.text)),
       );
@@ -169,7 +169,7 @@ export class Composer {
     return h("div", { class: "composer-part composer-fire", dataset: { ship } }, volleys, weapons, targetRow, this.chips[ship]);
   }
 
-  /** Shows a seat order in the controls; false (nothing changed) when some part has no control. */
+  /** Shows a side order in the controls; false (nothing changed) when some part has no control. */
   load(text) {
     const { ships, plots } = this;
     const offers = (ship) => ({

@@ -1,4 +1,4 @@
-// The fire picker, under the order line when the scene lists this seat's legal shots: per ship,
+// The fire picker, under the order line when the scene lists this side's legal shots: per ship,
 // one "every weapon at" button per target, weapon buttons, then buttons for that weapon's legal
 // targets (or a click on a ringed counter);
 // each adds its piece to the ship's entry in the line, and the chosen pieces are listed as chips

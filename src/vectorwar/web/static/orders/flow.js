@@ -1,4 +1,4 @@
-// Standing orders (docs/web.md, "Turns that flow"): how far the game may go on for a seat before it
+// Standing orders (docs/web.md, "Turns that flow"): how far the game may go on for a side before it
 // asks again. The server keeps them and answers the prompts they cover with ordinary orders; this
 // block shows why the game stopped here, and sets the flow, the standing fire and the skips.
 
@@ -7,24 +7,24 @@ import { h } from "../dom.js";
 const ANY = "*";
 
 /** The enemy ships a standing fire order may name, as [id, name]. */
-function enemies(scene, seat) {
+function enemies(scene, side) {
   return (scene.counters || [])
-    .filter((c) => c.side && c.side !== seat && c.status === "active")
+    .filter((c) => c.side && c.side !== side && c.status === "active")
     .map((c) => [c.id, c.label || c.id]);
 }
 
 /**
- * The flow block under a seat's form: what is new since the last prompt, "stop only when something
+ * The flow block under a side's form: what is new since the last prompt, "stop only when something
  * new can be decided", the standing fire (a target and a least chance), and the skip buttons; null
  * where the turn is not cut into segments.
  */
 export function flowBlock(shell, panel) {
   const scene = shell.scene;
-  const seat = panel.seat;
-  const standing = (scene.standing || {})[seat] || { flow: "ask", skip_through_turn: 0, fire_at: "", min_chance: 0 };
-  const news = (scene.news || {})[seat] || [];
+  const side = panel.side;
+  const standing = (scene.standing || {})[side] || { flow: "ask", skip_through_turn: 0, fire_at: "", min_chance: 0 };
+  const news = (scene.news || {})[side] || [];
   // Only a turn cut into segments (AV:T) has prompts with nothing new to decide; elsewhere every
-  // prompt the game puts to a seat is a decision, so the box would offer nothing.
+  // prompt the game puts to a side is a decision, so the box would offer nothing.
   if (!scene.prompt || !scene.prompt.segment) return null;
 
   const flow = h("input", { type: "checkbox", class: "flow-decision", checked: standing.flow === "decision" });
@@ -33,7 +33,7 @@ export function flowBlock(shell, panel) {
     { class: "standing-target", "aria-label": "Standing fire at" },
     h("option", { value: "" }, "no standing fire"),
     h("option", { value: ANY }, "any enemy in reach"),
-    ...enemies(scene, seat).map(([id, name]) => h("option", { value: id }, name)),
+    ...enemies(scene, side).map(([id, name]) => h("option", { value: id }, name)),
   );
   target.value = standing.fire_at || "";
   const chance = h("input", {
@@ -57,7 +57,7 @@ export function flowBlock(shell, panel) {
   const send = async (body) => {
     panel.say("", body.now ? "Skipping…" : "Saving standing orders…");
     try {
-      const res = await shell.api.setStanding(shell.game, seat, body);
+      const res = await shell.api.setStanding(shell.game, side, body);
       panel.say("ok", body.now ? "Skipped." : "Standing orders kept.");
       if (res && res.scene) shell.onScene(res.scene);
     } catch (err) {

@@ -25,7 +25,7 @@ export function buildMovePicker(shell, panel, ships, draft, colour) {
   for (const ship of ships) {
     const list = plots.list(ship, () => {
       showPreview();
-      shell.saveDraft[panel.seat](panel.text());
+      shell.saveDraft[panel.side](panel.text());
     });
     for (const [input, opt] of plots.radios[ship]) {
       if (draftEntries.includes(norm(opt.text))) {

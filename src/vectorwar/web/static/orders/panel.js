@@ -1,4 +1,4 @@
-// The orders panel's shell: which seats owe orders and which form each gets (the AV:T composer,
+// The orders panel's shell: which sides owe orders and which form each gets (the AV:T composer,
 // the plain move picker, or the order line), sent orders waiting for the others, the commit and
 // the drafts kept on the server while the player edits, and the map clicks the forms take (a
 // shaded hex picks a plot, a ringed counter a target). The forms are in the modules beside it.
@@ -19,17 +19,17 @@ const DRAFT_DELAY_MS = 500;
 const CHECK_DELAY_MS = 250;
 
 /**
- * One seat's form. The form built into it sets `text()` (the order as it stands) and, as it
+ * One side's form. The form built into it sets `text()` (the order as it stands) and, as it
  * needs them, `typed` (the typed line is showing), `typeOrder(text)`, `input` and `edited()` (the
  * order line), `addShot(ship, piece)` and `shotsOf(ship)` (the shots chosen so far).
  */
-class SeatForm {
-  constructor(seat, colour) {
-    this.seat = seat;
-    this.form = h("form", { class: "seat-orders", dataset: { seat }, novalidate: true });
+class SideForm {
+  constructor(side, colour) {
+    this.side = side;
+    this.form = h("form", { class: "side-orders", dataset: { side }, novalidate: true });
     this.status = h("p", { class: "check", role: "status", "aria-live": "polite" });
-    this.commit = h("button", { type: "submit", class: "commit" }, `Commit ${seat}'s orders`);
-    this.form.append(h("h3", {}, sideChip(seat, colour), " orders"));
+    this.commit = h("button", { type: "submit", class: "commit" }, `Commit ${side}'s orders`);
+    this.form.append(h("h3", {}, sideChip(side, colour), " orders"));
     this.text = () => "";
     this.typed = false;
     this.busy = false;
@@ -48,10 +48,10 @@ class SeatForm {
 
 /**
  * Holding fire with a target in arc is asked about once per prompt: an order that names none of
- * the seat's legal shots while some exist needs a yes before it is sent.
+ * the side's legal shots while some exist needs a yes before it is sent.
  */
 function confirmHold(shell, panel, text) {
-  const fire = shell.fireOptionsFor(panel.seat);
+  const fire = shell.fireOptionsFor(panel.side);
   // A running tutorial checks every order itself and says when to hold: no second voice.
   const tutoring = document.querySelector("#tutorial:not([data-finished=true])");
   if (!fire || panel.holdConfirmed || tutoring) return true;
@@ -76,8 +76,8 @@ export class OrdersPanel {
     this.onError = onError;
     this.key = "";
     this.scene = null;
-    this.seatPanels = [];
-    this.saveDraft = {}; // seat -> debounced save of its draft
+    this.sidePanels = [];
+    this.saveDraft = {}; // side -> debounced save of its draft
     // Set by the forms: the plot lists a hex click picks from, the ship whose plots are shown,
     // the weapon whose targets are ringed (`fireArmed`), a weapon guessed from arcs (`armed`).
     this.activePicker = null;
@@ -116,7 +116,7 @@ export class OrdersPanel {
 
   clear() {
     this.key = "";
-    this.seatPanels = [];
+    this.sidePanels = [];
     this.clearMap();
     this.container.replaceChildren();
   }
@@ -138,26 +138,26 @@ export class OrdersPanel {
     return (this.scene.counters || []).find((x) => x.id === shipId) || null;
   }
 
-  /** Whether `ship` is `seat`'s (a ship without a counter is, when one seat alone is to act). */
-  ordersShip(seat, ship) {
+  /** Whether `ship` is `side`'s (a ship without a counter is, when one side alone is to act). */
+  ordersShip(side, ship) {
     const owner = this.ownerOf(ship);
-    return owner === seat || (owner === null && (this.scene.my_turn || []).length === 1);
+    return owner === side || (owner === null && (this.scene.my_turn || []).length === 1);
   }
 
   build() {
     const scene = this.scene;
     const clock = scene.prompt ? scene.prompt.clock : null;
-    // Another seat's commit rebuilds the panel (hot-seat); what this seat was editing survives it.
+    // Another side's commit rebuilds the panel (hot-seat); what this side was editing survives it.
     this.carried = {};
     if (clock === this.lastClock) {
-      for (const p of this.seatPanels) {
+      for (const p of this.sidePanels) {
         const text = p.text();
-        if (text) this.carried[p.seat] = text;
+        if (text) this.carried[p.side] = text;
       }
     }
     this.lastClock = clock;
     this.clearMap();
-    this.seatPanels = [];
+    this.sidePanels = [];
     const colours = sideColours(scene);
     const viewer = scene.viewer || [];
     const mine = scene.my_turn || [];
@@ -174,17 +174,17 @@ export class OrdersPanel {
     // A set-up panel explains itself with its buttons; the help line is for the typed notation.
     const setup = scene.setup || {};
     if (scene.prompt.help && !mine.some((s) => setup[s])) nodes.push(h("p", { class: "prompt-help" }, scene.prompt.help));
-    for (const seat of viewer) {
-      if (pending[seat] !== undefined && !mine.includes(seat)) {
-        nodes.push(pendingBlock(scene, seat, pending[seat], colours, () => this.takeBack(seat)));
-      } else if (mine.includes(seat)) {
-        nodes.push(this.seatForm(seat, colours));
+    for (const side of viewer) {
+      if (pending[side] !== undefined && !mine.includes(side)) {
+        nodes.push(pendingBlock(scene, side, pending[side], colours, () => this.takeBack(side)));
+      } else if (mine.includes(side)) {
+        nodes.push(this.sideForm(side, colours));
         // Beside the form, not in it: its controls must not be read as part of the order.
-        const flow = setup[seat] ? null : flowBlock(this, this.seatPanels[this.seatPanels.length - 1]);
+        const flow = setup[side] ? null : flowBlock(this, this.sidePanels[this.sidePanels.length - 1]);
         if (flow) nodes.push(flow);
       }
     }
-    if (!nodes.some((n) => n.classList && (n.classList.contains("seat-orders") || n.classList.contains("pending")))) {
+    if (!nodes.some((n) => n.classList && (n.classList.contains("side-orders") || n.classList.contains("pending")))) {
       nodes.push(h("p", { class: "hint waiting", id: "waiting-note" }, ""));
     }
     this.container.replaceChildren(...nodes);
@@ -200,9 +200,9 @@ export class OrdersPanel {
     note.textContent = waiting.length ? `Waiting for ${waiting.join(", ")}…` : "Resolving…";
   }
 
-  async takeBack(seat) {
+  async takeBack(side) {
     try {
-      await this.api.withdraw(this.game, seat);
+      await this.api.withdraw(this.game, side);
       const fresh = await this.api.scene(this.game);
       this.onScene(fresh);
     } catch (err) {
@@ -210,27 +210,27 @@ export class OrdersPanel {
     }
   }
 
-  seatForm(seat, colours) {
+  sideForm(side, colours) {
     const scene = this.scene;
-    const ships = Object.keys(scene.move_options || {}).filter((id) => this.ordersShip(seat, id));
-    const draft = this.carried[seat] || (scene.drafts || {})[seat] || "";
-    const panel = new SeatForm(seat, colours[seat]);
+    const ships = Object.keys(scene.move_options || {}).filter((id) => this.ordersShip(side, id));
+    const draft = this.carried[side] || (scene.drafts || {})[side] || "";
+    const panel = new SideForm(side, colours[side]);
     const step = scene.step;
-    this.saveDraft[seat] = debounce((text) => {
-      this.api.saveDraft(this.game, seat, text, step).catch(() => {
+    this.saveDraft[side] = debounce((text) => {
+      this.api.saveDraft(this.game, side, text, step).catch(() => {
         // A lost draft only costs retyping; the order itself is never sent this way.
       });
     }, DRAFT_DELAY_MS);
 
-    const setup = (scene.setup || {})[seat];
+    const setup = (scene.setup || {})[side];
     if (setup) {
       buildSetupPanel(this, panel, setup, draft);
     } else if (ships.length && composesWhole(scene, ships)) {
-      new VmsComposer(this, panel, ships, draft, colours[seat]);
+      new VmsComposer(this, panel, ships, draft, colours[side]);
     } else if (ships.length && this.composes(ships)) {
-      new Composer(this, panel, ships, draft, colours[seat]);
+      new Composer(this, panel, ships, draft, colours[side]);
     } else if (ships.length) {
-      buildMovePicker(this, panel, ships, draft, colours[seat]);
+      buildMovePicker(this, panel, ships, draft, colours[side]);
     } else {
       buildTextOrder(this, panel, draft);
     }
@@ -250,12 +250,12 @@ export class OrdersPanel {
         this.commit(panel);
       }
     });
-    this.seatPanels.push(panel);
+    this.sidePanels.push(panel);
     return form;
   }
 
   /**
-   * Whether the seat's ships get the composer: a ship that moves and, in the same entry, may
+   * Whether the side's ships get the composer: a ship that moves and, in the same entry, may
    * also fire or add other actions (`order_pieces`, AV:T's pivots, rolls, bias...).
    */
   composes(ships) {
@@ -264,10 +264,10 @@ export class OrdersPanel {
     return ships.some((s) => (fire[s] || []).length || (pieces[s] || []).length);
   }
 
-  /** This seat's ships with legal shots now ({ship: [{weapon, target, piece}]}), or null. */
-  fireOptionsFor(seat) {
+  /** This side's ships with legal shots now ({ship: [{weapon, target, piece}]}), or null. */
+  fireOptionsFor(side) {
     const all = this.scene.fire_options || {};
-    const mine = Object.entries(all).filter(([ship, opts]) => opts.length && this.ordersShip(seat, ship));
+    const mine = Object.entries(all).filter(([ship, opts]) => opts.length && this.ordersShip(side, ship));
     return mine.length ? Object.fromEntries(mine) : null;
   }
 
@@ -299,7 +299,7 @@ export class OrdersPanel {
         return;
       }
       try {
-        const res = await this.api.check(this.game, panel.seat, text);
+        const res = await this.api.check(this.game, panel.side, text);
         if (current()) panel.say("ok", `✓ ${res.canonical || text}`);
       } catch (err) {
         if (current()) panel.say("bad", err.message);
@@ -363,8 +363,8 @@ export class OrdersPanel {
     panel.commit.disabled = true;
     panel.say("", "Sending…");
     try {
-      this.saveDraft[panel.seat].flush();
-      const res = await this.api.submit(this.game, panel.seat, text, this.scene.step);
+      this.saveDraft[panel.side].flush();
+      const res = await this.api.submit(this.game, panel.side, text, this.scene.step);
       this.armed = null;
       this.fireArmed = null;
       if (res && res.scene) this.onScene(res.scene);

@@ -1,22 +1,22 @@
-// A seat's order already sent, waiting for the others: its text (covered at a secret hot-seat
+// A side's order already sent, waiting for the others: its text (covered at a secret hot-seat
 // prompt until someone asks to see it) and, at a simultaneous prompt, "Take it back".
 
 import { h, sideChip } from "../dom.js";
 
 /**
- * The block for `seat`'s sent order `text`. `scene` decides whether it is covered; `takeBack()`
+ * The block for `side`'s sent order `text`. `scene` decides whether it is covered; `takeBack()`
  * withdraws it (offered only while the prompt is simultaneous).
  */
-export function pendingBlock(scene, seat, text, colours, takeBack) {
+export function pendingBlock(scene, side, text, colours, takeBack) {
   const prompt = scene.prompt;
-  // Hot-seat (one viewer, several seats) at a secret prompt: the next seat's player is at this
+  // Hot-seat (one viewer, several sides) at a secret prompt: the next side's player is at this
   // screen, so the plot stays covered, and out of the page, until someone asks to see it.
   const secret = Boolean(prompt && prompt.simultaneous && (scene.viewer || []).length > 1);
   const body = secret ? coveredPlot(text) : h("p", { class: "pending-text" }, h("code", {}, text));
   const block = h(
     "section",
-    { class: "pending", dataset: { seat } },
-    h("h3", {}, sideChip(seat, colours[seat]), " order sent"),
+    { class: "pending", dataset: { side } },
+    h("h3", {}, sideChip(side, colours[side]), " order sent"),
     body,
   );
   if (prompt && prompt.simultaneous) {

@@ -1,4 +1,4 @@
-// The movement plots of a seat's ships, shared by the plain move picker and the AV:T composer:
+// The movement plots of a side's ships, shared by the plain move picker and the AV:T composer:
 // one radio list per ship from `move_options` (hover, focus or choice draws the plot's ghost and
 // shades the ship's reach), each in a fieldset headed by the ship, and the preview of the order.
 
@@ -8,7 +8,7 @@ import { warned, warningMark } from "./warnings.js";
 
 export class Plots {
   /**
-   * `shell` is the orders panel (scene, map, focus); `panel` the seat's form. Registers itself as
+   * `shell` is the orders panel (scene, map, focus); `panel` the side's form. Registers itself as
    * the panel's active picker, so a click on a shaded hex picks the plot ending there.
    */
   constructor(shell, panel, ships, colour) {
@@ -65,17 +65,17 @@ export class Plots {
    */
   list(ship, picked) {
     const shell = this.shell;
-    const seat = this.panel.seat;
+    const side = this.panel.side;
     const chosen = this.chosen;
     const counter = shell.counter(ship);
     const list = h("div", { class: "options", role: "radiogroup", "aria-label": `Plots for ${ship}` });
     const inputs = [];
     for (const [i, opt] of shell.scene.move_options[ship].entries()) {
       const end = opt.end || opt.path[opt.path.length - 1];
-      const id = `opt-${seat}-${ship}-${i}`;
+      const id = `opt-${side}-${ship}-${i}`;
       const input = h("input", {
         type: "radio",
-        name: `plot-${seat}-${ship}`,
+        name: `plot-${side}-${ship}`,
         id,
         value: opt.text,
         dataset: { ship, end: end.hex, facing: opt.facing || "" },

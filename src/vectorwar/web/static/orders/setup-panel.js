@@ -1,4 +1,4 @@
-// Set-up phases as panels of buttons (the scene's `setup` menu for a seat): a purchase or a
+// Set-up phases as panels of buttons (the scene's `setup` menu for a side): a purchase or a
 // placement is a pick among the orders the rule system offers, each with its cost and stats;
 // a fleet is built from catalogue designs and a designer of ratings and weapon sides, with the
 // points spent and left; a deployment gives each ship a hex of its side's zone and a starting
@@ -11,7 +11,7 @@ export function buildSetupPanel(shell, panel, menu, draft) {
   const check = shell.liveCheck(panel, () => panel.text(), () => true);
   const changed = () => {
     check();
-    shell.saveDraft[panel.seat](panel.text());
+    shell.saveDraft[panel.side](panel.text());
   };
   const box = h("section", { class: `setup-panel setup-${menu.kind}`, "aria-label": menu.title });
   box.append(h("h4", { class: "setup-title" }, menu.title));

@@ -7,13 +7,13 @@ import { h } from "../dom.js";
 import { addArcWeapons } from "./arc-weapons.js";
 import { buildFirePicker } from "./fire-picker.js";
 
-/** The line a seat types its order on (the order form's own and the move picker's typed one). */
-export function orderInput(seat, placeholder) {
+/** The line a side types its order on (the order form's own and the move picker's typed one). */
+export function orderInput(side, placeholder) {
   return h("input", {
     type: "text",
     class: "order-text",
-    name: `order-${seat}`,
-    "aria-label": `Order for ${seat}`,
+    name: `order-${side}`,
+    "aria-label": `Order for ${side}`,
     autocomplete: "off",
     spellcheck: "false",
     placeholder,
@@ -23,9 +23,9 @@ export function orderInput(seat, placeholder) {
 /** Fill `panel` with the line (`panel.input`; `panel.edited()` after any change to it). */
 export function buildTextOrder(shell, panel, draft) {
   const scene = shell.scene;
-  const seat = panel.seat;
-  const input = orderInput(seat, "type the order, or use the buttons below");
-  const fire = shell.fireOptionsFor(seat);
+  const side = panel.side;
+  const input = orderInput(side, "type the order, or use the buttons below");
+  const fire = shell.fireOptionsFor(side);
   // Firing nothing is an order too, so the line starts as "hold" rather than empty.
   input.value = draft || (fire ? "hold" : "");
   panel.text = () => input.value.trim();
@@ -33,7 +33,7 @@ export function buildTextOrder(shell, panel, draft) {
   const check = shell.liveCheck(panel, () => input.value.trim(), () => true);
   const edited = () => {
     check();
-    shell.saveDraft[seat](input.value);
+    shell.saveDraft[side](input.value);
   };
   input.addEventListener("input", edited);
   panel.edited = edited;
@@ -60,13 +60,13 @@ export function buildTextOrder(shell, panel, draft) {
 
 /**
  * The help's quoted examples ("'hold'", "'blue first'") become one-click buttons, but only
- * those the server accepts for this seat now, so a button never offers an illegal order.
+ * those the server accepts for this side now, so a button never offers an illegal order.
  */
 async function offerExamples(shell, panel, help, box) {
   const quoted = [...help.matchAll(/'([^']+)'/g)].map((m) => m[1].trim());
   for (const text of [...new Set(quoted)]) {
     try {
-      await shell.api.check(shell.game, panel.seat, text);
+      await shell.api.check(shell.game, panel.side, text);
     } catch {
       continue;
     }

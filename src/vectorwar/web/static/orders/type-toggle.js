@@ -12,20 +12,20 @@ import { orderInput } from "./text-order.js";
  * which opens the line with a text (a draft the pickers cannot show).
  */
 export function addTypeToggle(shell, panel, controls, { refresh, load }) {
-  const seat = panel.seat;
+  const side = panel.side;
   const picked = panel.text;
-  const input = orderInput(seat, "type the order");
+  const input = orderInput(side, "type the order");
   const line = h("div", { class: "typed-order", hidden: true }, input);
   const toggle = h(
     "button",
-    { type: "button", class: "secondary type-toggle", "aria-pressed": "false", "aria-controls": `typed-${seat}` },
+    { type: "button", class: "secondary type-toggle", "aria-pressed": "false", "aria-controls": `typed-${side}` },
     "Type the order instead",
   );
-  line.id = `typed-${seat}`;
+  line.id = `typed-${side}`;
   const check = shell.liveCheck(panel, () => input.value.trim(), () => Boolean(panel.typed));
   input.addEventListener("input", () => {
     check();
-    shell.saveDraft[seat](input.value.trim());
+    shell.saveDraft[side](input.value.trim());
   });
   const show = (typed) => {
     panel.typed = typed;
@@ -56,7 +56,7 @@ export function addTypeToggle(shell, panel, controls, { refresh, load }) {
     panel.text = picked;
     panel.say("", "");
     refresh();
-    shell.saveDraft[seat](panel.text());
+    shell.saveDraft[side](panel.text());
     toggle.focus();
   });
   panel.form.append(line, h("p", { class: "type-toggle-row" }, toggle));

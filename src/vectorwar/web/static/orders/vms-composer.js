@@ -77,7 +77,7 @@ export class VmsComposer {
     this.focus(ship);
     panel.say("", "Checking…");
     this.check();
-    this.shell.saveDraft[panel.seat](text);
+    this.shell.saveDraft[panel.side](text);
   }
 
   build(draft) {
@@ -115,11 +115,11 @@ export class VmsComposer {
   }
 
   select(ship, group) {
-    const seat = this.panel.seat;
+    const side = this.panel.side;
     const offered = this.pieces[ship].filter((p) => p.group === group);
     const select = h(
       "select",
-      { class: "piece-select", name: `piece-${seat}-${ship}-${group}`, dataset: { ship, group } },
+      { class: "piece-select", name: `piece-${side}-${ship}-${group}`, dataset: { ship, group } },
       h("option", { value: "" }, "—"),
       ...offered.map((p) => h("option", { value: p.text }, p.text)),
     );
