@@ -25,7 +25,7 @@ def test_the_schema_is_migrated_once_and_to_the_newest_version(tmp_path: Path) -
     expected = {"games", "sides", "tokens", "order_batches", "pending_plots", "drafts", "chat_lines", "alembic_version"}
     assert expected <= tables
     with store.engine.connect() as db:
-        assert db.execute(sa.text("SELECT version_num FROM alembic_version")).scalar_one() == "0012"
+        assert db.execute(sa.text("SELECT version_num FROM alembic_version")).scalar_one() == "0013"
     assert "ending" in {c["name"] for c in sa.inspect(store.engine).get_columns("order_batches")}
     assert "hash" in {c["name"] for c in sa.inspect(store.engine).get_columns("tokens")}
     assert "token" not in {c["name"] for c in sa.inspect(store.engine).get_columns("tokens")}
