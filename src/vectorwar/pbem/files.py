@@ -24,7 +24,7 @@ from vectorwar.pbem.protocol import (
     HEX_DIGITS,
     KEYRING_FORMAT,
     MAX_DEADLINE_HOURS,
-    VERSION,
+    VERSIONS,
     Action,
     Agree,
     Claim,
@@ -34,6 +34,7 @@ from vectorwar.pbem.protocol import (
     Reveal,
     Sealed,
     time_text,
+    unwire,
 )
 from vectorwar.scenario import format_validation_error, scenario_from_data
 
@@ -98,7 +99,7 @@ _ActionModel = Annotated[_RawAction, Field(discriminator="kind")]
 
 class _FileModel(_Model):
     format: Literal["vectorwar-pbem"]
-    version: Literal[1]
+    version: Literal[1, 2]
     vectorwar: str = Field(max_length=_NAME_MAX)
     game: str = Field(pattern=rf"^[0-9a-f]{{{GAME_ID_DIGITS}}}$")
     system: str = Field(max_length=_NAME_MAX)
@@ -127,7 +128,7 @@ class _SealedModel(_Model):
 
 class _KeyringModel(_Model):
     format: Literal["vectorwar-pbem-keyring"]
-    version: Literal[1]
+    version: Literal[1, 2]
     game: str = Field(pattern=rf"^[0-9a-f]{{{GAME_ID_DIGITS}}}$")
     side: SideName
     seen: _SeenModel
@@ -138,8 +139,15 @@ class _KeyringModel(_Model):
 def _validated(model: type[_Model], data: Any, source: str, what: str, fmt: str) -> Any:
     if not isinstance(data, dict) or data.get("format") != fmt:
         raise PbemFileError(f"{source}: not a vectorwar {what} (its format is not {fmt!r})")
-    if data.get("version") != VERSION:
-        raise PbemFileError(f"{source}: {what} version {data.get('version')!r}, this vectorwar reads {VERSION}")
+    version = data.get("version")
+    if version not in VERSIONS:
+        readable = " and ".join(str(v) for v in VERSIONS)
+        raise PbemFileError(f"{source}: {what} version {version!r}, this vectorwar reads versions {readable}")
+    # An older version's words are this one's before the schema reads them (protocol.wire).
+    data = unwire(data, version)
+    for key in ("actions", "sent"):
+        if isinstance(data.get(key), list):
+            data = {**data, key: [unwire(a, version) if isinstance(a, dict) else a for a in data[key]]}
     try:
         return model.model_validate(data)
     except ValidationError as err:
@@ -153,7 +161,9 @@ def game_from_data(data: Any, source: str = "pbem file") -> PbemGame:
         scenario = scenario_from_data(model.scenario, f"{source}: scenario")
         if scenario.system != model.system:
             raise PbemFileError(f"{source}: the scenario is for {scenario.system}, the file says {model.system}")
-        pbem = PbemGame.new(scenario, model.game, model.options, model.deadline_hours, bool(model.whole_turns))
+        pbem = PbemGame.new(
+            scenario, model.game, model.options, model.deadline_hours, bool(model.whole_turns), model.version
+        )
     except PbemFileError:
         raise
     except VectorwarError as err:
@@ -194,7 +204,8 @@ def keyring_from_data(data: Any, source: str = "keyring") -> Keyring:
     sent = tuple(_action(a) for a in model.sent)
     if any(a.side != model.side for a in sent):
         raise PbemFileError(f"{source}: the keyring's last pass holds another side's action")
-    return Keyring(model.game, model.side, model.seen.sequence, model.seen.hash, sealed, model.seen.at, sent)
+    seen = model.seen
+    return Keyring(model.game, model.side, seen.sequence, seen.hash, sealed, seen.at, sent, model.version)
 
 
 def new_keyring(pbem: PbemGame, side: str) -> Keyring:
@@ -212,7 +223,7 @@ def new_keyring(pbem: PbemGame, side: str) -> Keyring:
     vectorwar.errors.ForeignActionError: the file holds a commitment for blue at step 0 that blue's keyring ...
     """
     pbem.check_side(side)
-    keyring = Keyring(pbem.game_id, side, 0, pbem.chain[0])
+    keyring = Keyring(pbem.game_id, side, 0, pbem.chain[0], version=pbem.version)
     check_keyring(pbem, keyring, side)
     return keyring.saw(pbem)
 

@@ -47,6 +47,7 @@ from vectorwar.pbem.protocol import (
     plot_text,
     split_plot,
     time_text,
+    wire,
 )
 from vectorwar.pbem.standing import checked_standing, run_on, silent_orders
 from vectorwar.registry import get_system
@@ -82,6 +83,8 @@ class PbemGame:
     whole_turns: bool = False
     #: Each side's standing orders, from its last revealed plot that named them (``Hawk 1 | fire at any``).
     standing: dict[str, Standing] = field(default_factory=dict)
+    #: The version of the file format the game is written in (a game started in version 1 stays in it).
+    version: int = VERSION
     #: The sides that agreed at this step to end the game as a draw (an open offer; it lapses when the step resolves).
     agreed: dict[str, Agree] = field(default_factory=dict)
 
@@ -93,6 +96,7 @@ class PbemGame:
         options: Mapping[str, object] | None = None,
         deadline_hours: int | None = None,
         whole_turns: bool = False,
+        version: int = VERSION,
     ) -> PbemGame:
         """A game of ``scenario`` at step 0, before any side committed; ``game_id`` is 32 random hex digits.
 
@@ -107,7 +111,13 @@ class PbemGame:
         # A trial set-up checks the scenario and options now, not after every side has committed.
         trial = Game.new(system, scenario, 0, options)
         pbem = cls(
-            game_id, system, scenario, dict(trial.options), deadline_hours=deadline_hours, whole_turns=whole_turns
+            game_id,
+            system,
+            scenario,
+            dict(trial.options),
+            deadline_hours=deadline_hours,
+            whole_turns=whole_turns,
+            version=version,
         )
         pbem.chain.append(pbem.genesis())
         return pbem
@@ -115,7 +125,7 @@ class PbemGame:
     def genesis(self) -> str:
         """The hash of the file's first state: the game id and everything the game is set up from."""
         parts: list[Any] = [
-            "vectorwar-pbem-genesis", FORMAT, VERSION, self.game_id, self.system.manifest.name,
+            "vectorwar-pbem-genesis", FORMAT, self.version, self.game_id, self.system.manifest.name,
             self.scenario.to_data(), self.options,
         ]  # fmt: skip
         if self.deadline_hours is not None:
@@ -338,7 +348,9 @@ class PbemGame:
 
     def _rewind(self, actions: list[Action]) -> None:
         """This game back at the state after ``actions`` (the actions before a refused pass), replayed."""
-        again = PbemGame.new(self.scenario, self.game_id, self.options, self.deadline_hours, self.whole_turns)
+        again = PbemGame.new(
+            self.scenario, self.game_id, self.options, self.deadline_hours, self.whole_turns, self.version
+        )
         for action in actions:
             again.apply(action)
         for name in ("actions", "chain", "game", "step", "commits", "reveals", "forfeited", "standing", "agreed"):
@@ -480,7 +492,7 @@ class PbemGame:
 
     def _append(self, action: Action) -> None:
         self.actions.append(action)
-        self.chain.append(link(self.chain[-1], action))
+        self.chain.append(link(self.chain[-1], action, self.version))
 
     def check_side(self, side: str) -> None:
         if side not in self.sides:
@@ -527,7 +539,7 @@ class PbemGame:
     def to_data(self) -> dict[str, Any]:
         return {
             "format": FORMAT,
-            "version": VERSION,
+            "version": self.version,
             "vectorwar": __version__,
             "game": self.game_id,
             "system": self.system.manifest.name,
@@ -535,7 +547,7 @@ class PbemGame:
             "scenario": self.scenario.to_data(),
             **({} if self.deadline_hours is None else {"deadline_hours": self.deadline_hours}),
             **({"whole_turns": True} if self.whole_turns else {}),
-            "actions": [a.to_data() for a in self.actions],
+            "actions": [wire(a.to_data(), self.version) for a in self.actions],
             "sequence": self.sequence,
             "previous": self.previous,
             "head": self.head,

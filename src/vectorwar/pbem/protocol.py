@@ -18,7 +18,10 @@ from vectorwar.events import Event
 
 FORMAT = "vectorwar-pbem"
 KEYRING_FORMAT = "vectorwar-pbem-keyring"
-VERSION = 1
+#: The file format's version. Version 2 names a side's id ``side``; a game file of version 1 names it
+#: ``seat``, and its hashes were made with that word, so it is read and played on in version 1 (:func:`wire`).
+VERSION = 2
+VERSIONS = (1, 2)
 #: Hex digits of a salt and of a secret (256 bits each) and of every hash.
 HEX_DIGITS = 64
 #: Hex digits of a game id (128 bits).
@@ -237,9 +240,29 @@ def time_text(at: int) -> str:
     return f"{year:04d}-{month:02d}-{day:02d}T{hour:02d}:{minute:02d}:{second:02d}Z"
 
 
-def link(previous: str, action: Action) -> str:
+def wire(data: dict[str, Any], version: int) -> dict[str, Any]:
+    """``data`` (an action's or a keyring's) in the words of a file of ``version``: version 1 says ``seat``.
+
+    >>> wire({"kind": "concede", "step": 3, "side": "red"}, 1)
+    {'kind': 'concede', 'step': 3, 'seat': 'red'}
+    >>> unwire(wire({"side": "red"}, 1), 1), wire({"side": "red"}, 2)
+    ({'side': 'red'}, {'side': 'red'})
+    """
+    if version == 1 and "side" in data:
+        return {("seat" if key == "side" else key): value for key, value in data.items()}
+    return data
+
+
+def unwire(data: dict[str, Any], version: int) -> dict[str, Any]:
+    """``data`` as read from a file of ``version``, in this version's words (the reverse of :func:`wire`)."""
+    if version == 1 and "seat" in data:
+        return {("side" if key == "seat" else key): value for key, value in data.items()}
+    return data
+
+
+def link(previous: str, action: Action, version: int = VERSION) -> str:
     """The hash of the file's state after ``action``, given the hash of the state before it."""
-    return digest("vectorwar-pbem-link", previous, action.to_data())
+    return digest("vectorwar-pbem-link", previous, wire(action.to_data(), version))
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,6 +320,8 @@ class Keyring:
     #: The actions this side added after the others' last one, up to ``seen_sequence``: the player's last
     #: pass, which no one else's file holds yet, kept so a lost newest file can be rebuilt (:func:`rebuild`).
     sent: tuple[Action, ...] = ()
+    #: The version of its game's file, whose words it is written in.
+    version: int = VERSION
 
     def sealed_at(self, step: int) -> Sealed | None:
         return next((s for s in self.sealed if s.step == step), None)
@@ -321,15 +346,16 @@ class Keyring:
         return replace(self, seen_sequence=pbem.sequence, seen_hash=pbem.head, sealed=kept, seen_at=seen_at, sent=sent)
 
     def to_data(self) -> dict[str, Any]:
-        return {
+        data = {
             "format": KEYRING_FORMAT,
-            "version": VERSION,
+            "version": self.version,
             "game": self.game,
             "side": self.side,
             "seen": _timed({"sequence": self.seen_sequence, "hash": self.seen_hash}, self.seen_at),
             "sealed": [{"step": s.step, "plot": s.plot, "salt": s.salt, "secret": s.secret} for s in self.sealed],
-            "sent": [a.to_data() for a in self.sent],
+            "sent": [wire(a.to_data(), self.version) for a in self.sent],
         }
+        return wire(data, self.version)
 
 
 @dataclass(frozen=True, slots=True)
