@@ -129,7 +129,7 @@ function fillSides() {
     if (i > 0 && (sys.bots || []).length) {
       select.value = (sys.bots || []).includes(QUICK_BOT) ? `bot:${QUICK_BOT}` : `bot:${sys.bots[0]}`;
     }
-    box.append(h("div", { class: "field side" }, h("label", { for: id }, side), select));
+    box.append(h("div", { class: "field side-pick" }, h("label", { for: id }, side), select));
   });
 }
 
@@ -200,8 +200,8 @@ async function quickStart() {
       // A server without the quick-start route: ask for the same game the general way.
       const vv5 = systems.find((s) => s.name === "vv5");
       const sc = vv5 && vv5.scenarios.find((s) => s.id === QUICK_SCENARIO);
-      const sides = sc ? sc.sides : ["red", "blue"];
-      const sides = Object.fromEntries(sides.map((s, i) => [s, i === 0 ? "human" : `bot:${QUICK_BOT}`]));
+      const names = sc ? sc.sides : ["red", "blue"];
+      const sides = Object.fromEntries(names.map((s, i) => [s, i === 0 ? "human" : `bot:${QUICK_BOT}`]));
       created = await api.createGame({ scenario: QUICK_SCENARIO, sides });
     }
     for (const p of created.players || []) rememberToken(created.id, p.token, p.sides);
