@@ -238,7 +238,8 @@ def test_the_key_migration_keeps_every_old_row_and_old_games_are_not_practice(db
         )
         conn.execute(
             sa.text(
-                "INSERT INTO chat_lines (game_id, number, side, text, at) VALUES "
+                # The schema of that revision, which still called a side a seat (migration 0013 renames it).
+                "INSERT INTO chat_lines (game_id, number, seat, text, at) VALUES "
                 "('g_old', 1, 'red', 'hi', '2026-01-01 00:00:00+00:00')"
             )
         )

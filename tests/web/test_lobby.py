@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -144,11 +145,12 @@ def test_the_rematch_migration_keeps_old_games_and_their_sides(db: str) -> None:
         )
         conn.execute(
             sa.text(
-                "INSERT INTO sides (game_id, side, position, controller) VALUES "
+                # The schema of that revision, which still called a side a seat (migration 0013 renames it).
+                "INSERT INTO seats (game_id, seat, position, controller) VALUES "
                 "('g_old', 'red', 0, 'human'), ('g_old', 'blue', 1, 'human')"
             )
         )
-        conn.execute(sa.text("""INSERT INTO tokens (hash, game_id, sides) VALUES ('h1', 'g_old', '["red"]')"""))
+        conn.execute(sa.text("""INSERT INTO tokens (hash, game_id, seats) VALUES ('h1', 'g_old', '["red"]')"""))
     engine.dispose()
     store = Store(db)  # upgrades to the newest schema
     stored = store.load("g_old")
@@ -183,3 +185,54 @@ def test_a_game_with_a_drawn_seed_is_joined_without_any_consent(client: TestClie
     created = client.post("/api/games", json={"scenario": "msc-duel", "sides": OPEN_BLUE}).json()
     assert open_list(client)[0]["practice"] is False
     assert join(client, created["id"], "blue", practice=False).status_code == 201
+
+
+def test_the_sides_migration_keeps_a_games_sides_tokens_chat_and_clock_events(db: str) -> None:
+    engine = sa.create_engine(db)
+    upgrade(engine, "0012")
+    with engine.begin() as conn:
+        conn.execute(
+            sa.text(
+                "INSERT INTO games (id, system, scenario_id, title, scenario, seed, options, created, step, turn, "
+                "over) VALUES ('g_old', 'msc', 'msc-duel', 'Duel', '{}', '7', '{}', '2026-01-01', 0, 1, false)"
+            )
+        )
+        # The schema before 0013 called a side a seat: its tables, columns and the clock events' key.
+        conn.execute(
+            sa.text(
+                "INSERT INTO seats (game_id, seat, position, controller) VALUES "
+                "('g_old', 'red', 0, 'human'), ('g_old', 'blue', 1, 'human')"
+            )
+        )
+        conn.execute(sa.text("""INSERT INTO tokens (hash, game_id, seats) VALUES ('h1', 'g_old', '["red"]')"""))
+        conn.execute(
+            sa.text(
+                "INSERT INTO chat_lines (game_id, number, seat, text, at) VALUES "
+                "('g_old', 1, 'red', 'hi', '2026-01-01 00:00:00+00:00')"
+            )
+        )
+        conn.execute(
+            sa.text(
+                "INSERT INTO table_clocks (game_id, pace, seats, events, due) VALUES ('g_old', "
+                """'{"kind": "deadline", "seconds": 3600}', '{}', """
+                """'[{"at": "2026-01-01T00:00:00+00:00", "seat": "blue", "text": "late"}]', NULL)"""
+            )
+        )
+        conn.execute(
+            sa.text("INSERT INTO seat_contacts (game_id, seat, email) VALUES ('g_old', 'red', 'r@example.org')")
+        )
+    engine.dispose()
+    Store(db)  # upgrades to the newest schema
+    engine = sa.create_engine(db)
+    with engine.connect() as conn:
+        sides = conn.execute(sa.text("SELECT side FROM sides WHERE game_id = 'g_old' ORDER BY position")).all()
+        assert [row[0] for row in sides] == ["red", "blue"]
+        assert conn.execute(sa.text("SELECT side FROM chat_lines")).scalar_one() == "red"
+        assert conn.execute(sa.text("SELECT side FROM side_contacts")).scalar_one() == "red"
+        held = conn.execute(sa.text("SELECT sides FROM tokens WHERE hash = 'h1'")).scalar_one()
+        assert (json.loads(held) if isinstance(held, str) else held) == ["red"]
+        events = conn.execute(sa.text("SELECT events FROM table_clocks")).scalar_one()
+        assert (json.loads(events) if isinstance(events, str) else events) == [
+            {"at": "2026-01-01T00:00:00+00:00", "side": "blue", "text": "late"}
+        ]
+    engine.dispose()
