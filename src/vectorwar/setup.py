@@ -156,10 +156,10 @@ def set_up(
     """A new game of ``scenario`` (a :class:`Scenario`, or a built-in id) with its players and bots."""
     chosen = find_scenario(scenario) if isinstance(scenario, str) else scenario
     system = system_of(chosen)
-    seated = side_players(chosen, system, players or {}, default)
+    played = side_players(chosen, system, players or {}, default)
     settings = game_options(system, chosen, options or {}, as_text=options_as_text)
     game = _checked(lambda: Game.new(system, chosen, new_seed() if seed is None else seed, settings))
-    return SetUp(game, seated, make_bots(system, seated))
+    return SetUp(game, played, make_bots(system, played))
 
 
 def _no_bot(side: str, name: str, system: RuleSystem[Any]) -> str:

@@ -49,10 +49,10 @@ def test_every_pairing_plays_both_sides_on_the_same_seeds_spread_over_the_scenar
         played = sorted({j.scenario["id"] for j in jobs})
         assert len(played) == min(pairs, len(ladder.scenarios))
         for scenario in played:
-            seated = [j for j in jobs if j.scenario["id"] == scenario]
+            paired = [j for j in jobs if j.scenario["id"] == scenario]
             # A pair of games a scenario: sides swapped, seeds alike.
-            assert len(seated) == 2
-            first, second = seated
+            assert len(paired) == 2
+            first, second = paired
             assert list(first.controllers.values()) == list(second.controllers.values())[::-1]
             assert first.seeds == second.seeds
             assert first.first_seed == 5

@@ -330,7 +330,7 @@ def _tournament_panels(table: dict[str, dict[str, tuple[float, int]]]) -> list[P
         ax.set_title("tournament: win rate of row entrant")
         return bots
 
-    caption = "Tournament: each row entrant's win rate against each column entrant, over both seatings."
+    caption = "Tournament: each row entrant's win rate against each column entrant, from both sides."
     return [Panel("tournament", draw_tournament, caption)]
 
 

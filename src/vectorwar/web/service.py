@@ -57,7 +57,7 @@ from vectorwar.web.service_core import (
 )
 from vectorwar.web.service_ending import Ending
 from vectorwar.web.service_orders import Changing
-from vectorwar.web.service_sides import PracticeGame, RematchRefused, Seating
+from vectorwar.web.service_sides import PracticeGame, RematchRefused, SideKeeping
 from vectorwar.web.store import SideTaken, StaleGame
 
 __all__ = [
@@ -84,13 +84,13 @@ QUICKSTART_SCENARIO = "vv5-dogfight"
 QUICKSTART_SIDES = {"red": "human", "blue": "bot:greedy"}
 
 
-class GameService(Seating, Changing, Ending):
+class GameService(SideKeeping, Changing, Ending):
     """The web server's games: read, created and joined, changed, ended and chatted about, bots and all.
 
     Built of one class per concern: reading, storing and budgets
     (:class:`~vectorwar.web.service_core.ServiceCore`), the computer players
     (:class:`~vectorwar.web.service_bots.BotDriving`), sides
-    (:class:`~vectorwar.web.service_sides.Seating`), orders and other changes
+    (:class:`~vectorwar.web.service_sides.SideKeeping`), orders and other changes
     (:class:`~vectorwar.web.service_orders.Changing`), and ending and chat
     (:class:`~vectorwar.web.service_ending.Ending`).
     """

@@ -37,7 +37,7 @@ def rematch_token(token: str, rematch_id: str) -> str:
     return base64.urlsafe_b64encode(digest[:24]).decode()
 
 
-class Seating(BotDriving):
+class SideKeeping(BotDriving):
     """New games and who holds their sides."""
 
     async def create(

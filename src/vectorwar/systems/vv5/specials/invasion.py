@@ -55,7 +55,7 @@ class InvasionSpec(BaseModel):
 
 class Invasion(Special):
     kind = "invasion"
-    # The flight is the only seated side: the game runs on until the bodies are gone.
+    # The flight is the only side a player plays: the game runs on until the bodies are gone.
     ends_on_elimination = False
 
     def set_up(self, state: VV5State, table: dict[str, Any], source: str) -> VV5State:
