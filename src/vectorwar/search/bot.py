@@ -70,10 +70,7 @@ class SearchBot(Trials):
             return mine[0]
         profiles = self._profiles(state, others, budget.theirs, own)
         root = dict(self.system.standing(state))
-        if len(mine) > budget.mine and budget.halving and judging is Judging.ROLLED:
-            mine = self._halved(state, side, mine, profiles[0], root, budget.mine, own)
-        elif len(mine) > budget.mine:
-            mine = self._screened(state, side, mine, profiles[0], root, budget.mine, own, judging)
+        mine = self._narrowed(state, side, mine, profiles[0], root, budget, own, judging)
         # Held-fire trials throw no dice at ships: a second round would repeat the first.
         rounds = 1 if judging is Judging.HELD else budget.rounds
         table = self._matrix(state, side, mine, profiles, root, rounds, own, judging)
@@ -81,6 +78,25 @@ class SearchBot(Trials):
             return mine[pick(table)]
         # The system's trials were measured stronger played as they judge, without favouring the fast bot's.
         return mine[pick(table, z=0.0, bonus=0.0)]
+
+    def _narrowed(
+        self,
+        state: Any,
+        side: str,
+        mine: list[Any],
+        likeliest: dict[str, Any],
+        root: Mapping[str, float],
+        budget: Budget,
+        rng: random.Random,
+        judging: Judging,
+    ) -> list[Any]:
+        """``mine`` cut to the budget's ``mine`` orders: by sequential halving where the budget asks for it
+        and the trials roll dice, else by the screen."""
+        if len(mine) <= budget.mine:
+            return mine
+        if budget.halving and judging is Judging.ROLLED:
+            return self._halved(state, side, mine, likeliest, root, budget.mine, rng)
+        return self._screened(state, side, mine, likeliest, root, budget.mine, rng, judging)
 
     def _declared(self, state: Any, side: str, given: Any) -> Any:
         """A fire declaration in turn: the fast bot's ``given``, as the system has a searcher give it
