@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import Server
-from tests.pbem.players import mailers_for, new_game, text_of
+from tests.pbem.players import Mailer, mailers_for, new_game, text_of
 from vectorwar.pbem import Claim, PbemGame, game_from_data
 
 pytestmark = pytest.mark.skipif(
@@ -217,19 +217,29 @@ def test_a_player_who_lost_the_file_they_sent_rebuilds_it_in_the_page(
     assert rebuilt == json.loads(sent)
 
 
-def test_a_player_concedes_in_the_page_after_saying_yes(page: Page, server: Server, tmp_path: Path) -> None:
-    pbem = new_game("msc-duel", seed=58)
-    red, blue = mailers_for(pbem, bot="greedy", seed=58)
-    received = red.act(blue.act(red.act(text_of(pbem))))  # turn 1: red's plot committed, blue's owed
+def open_blue_at_turn_one(
+    page: Page, server: Server, tmp_path: Path, seed: int, red_offers_a_draw: bool = False
+) -> Mailer:
+    """Blue's page on an MSC duel at turn 1 (red's plot committed, blue's owed), opened with blue's keyring;
+    red's tools may have offered a draw. Red's player is returned, to read what blue sends."""
+    pbem = new_game("msc-duel", seed=seed)
+    red, blue = mailers_for(pbem, bot="greedy", seed=seed)
+    at_turn_one = load_text(red.act(blue.act(red.act(text_of(pbem)))))
+    if red_offers_a_draw:
+        at_turn_one.agree("red")
     assert blue.keyring is not None
     file = tmp_path / "g.vwpbem"
-    file.write_text(received)
+    file.write_text(text_of(at_turn_one))
     keys = tmp_path / "g.blue.secret.json"
     keys.write_text(json.dumps(blue.keyring.to_data()))
-
     page.set_default_timeout(TIMEOUT_MS)
     page.goto(f"{server.url}/pbem")
     open_file(page, file, "blue", keys)
+    return red
+
+
+def test_a_player_concedes_in_the_page_after_saying_yes(page: Page, server: Server, tmp_path: Path) -> None:
+    red = open_blue_at_turn_one(page, server, tmp_path, seed=58)
     expect(page.locator("body")).to_have_attribute("data-step", "1")
     # Asked first, and "No" changes nothing.
     page.click("#pbem-concede")
@@ -252,19 +262,7 @@ def test_a_player_concedes_in_the_page_after_saying_yes(page: Page, server: Serv
 
 
 def test_a_draw_offered_by_one_player_is_agreed_in_the_page(page: Page, server: Server, tmp_path: Path) -> None:
-    pbem = new_game("msc-duel", seed=59)
-    red, blue = mailers_for(pbem, bot="greedy", seed=59)
-    at_turn_one = load_text(red.act(blue.act(red.act(text_of(pbem)))))
-    at_turn_one.agree("red")  # red's tools offered a draw
-    assert blue.keyring is not None
-    file = tmp_path / "g.vwpbem"
-    file.write_text(text_of(at_turn_one))
-    keys = tmp_path / "g.blue.secret.json"
-    keys.write_text(json.dumps(blue.keyring.to_data()))
-
-    page.set_default_timeout(TIMEOUT_MS)
-    page.goto(f"{server.url}/pbem")
-    open_file(page, file, "blue", keys)
+    open_blue_at_turn_one(page, server, tmp_path, seed=59, red_offers_a_draw=True)
     expect(page.locator("#pbem-draw-offer")).to_have_text(
         "A draw is offered: red agreed. The game ends drawn if blue agrees at this step; "
         "playing on lets the offer lapse."

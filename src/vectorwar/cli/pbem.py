@@ -13,6 +13,7 @@ import json
 import random
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
@@ -363,21 +364,15 @@ def concede_command(
     It cannot be taken back, so it needs --yes. Only your own copy of vectorwar, with your keyring, can
     concede for your side: a concession in your name that your keyring did not make is refused by your tools.
     """
-    pbem = load(file)
-    side = find_side(pbem.sides, side)
-    now = clock(at)
-    keyring = load_keyring(file, pbem, side, required=False, now=now).saw(pbem, now)
-    if not yes:
-        raise UserError(
-            f"conceding ends the game and cannot be taken back: run it again with --yes to concede for {side}"
-        )
-    pbem.concede(side, stamp(pbem, now))
-    # The keyring first, as a pass writes them: it keeps the concession, so a lost file can be rebuilt.
-    save_keyring(file, keyring.saw(pbem, now))
-    save(file, pbem)
-    console = out_console()
-    console.print(status_text(pbem, file))
-    console.print(Text(f"send {file} on: the others see the game over when they open it", style="dim"))
+
+    def confirmed(side: str) -> None:
+        if not yes:
+            raise UserError(
+                f"conceding ends the game and cannot be taken back: run it again with --yes to concede for {side}"
+            )
+
+    _end_early(file, side, at, PbemGame.concede, confirmed)
+    out_console().print(Text(f"send {file} on: the others see the game over when they open it", style="dim"))
 
 
 @pbem_app.command("draw")
@@ -388,11 +383,25 @@ def draw_command(file: FileArg, side: SideOpt, at: AtOpt = None) -> None:
     The game ends drawn once every side has agreed at the same step; an offer lapses when the step resolves,
     so a side that would rather play on just takes its turn.
     """
+    _end_early(file, side, at, PbemGame.agree)
+
+
+def _end_early(
+    file: Path,
+    side: str,
+    at: str | None,
+    act: Callable[[PbemGame, str, int | None], object],
+    confirmed: Callable[[str], None] | None = None,
+) -> None:
+    """``side``'s concession or agreement to a draw (``act``) added to the file, once ``confirmed`` allows it."""
     pbem = load(file)
     side = find_side(pbem.sides, side)
     now = clock(at)
     keyring = load_keyring(file, pbem, side, required=False, now=now).saw(pbem, now)
-    pbem.agree(side, stamp(pbem, now))
+    if confirmed is not None:
+        confirmed(side)
+    act(pbem, side, stamp(pbem, now))
+    # The keyring first, as a pass writes them: it keeps the action, so a lost file can be rebuilt.
     save_keyring(file, keyring.saw(pbem, now))
     save(file, pbem)
     out_console().print(status_text(pbem, file))

@@ -218,10 +218,7 @@ class SearchBot(Trials):
         ]
         scale = scale_of([o for row in outcomes for o in row])
         raw = [sum(value_of(o, scale) for o in row) / len(row) for row in outcomes]
-        scored = [(value + (FAST_BONUS if i == 0 else 0.0), -i) for i, value in enumerate(raw)]
-        # The fast bot's own order (index 0) always stays in: it is the yardstick the rest must beat.
-        best = [0, *(-i for _, i in sorted(scored, reverse=True) if i != 0)]
-        kept = [mine[i] for i in best[:keep]]
+        kept = [mine[i] for i in fast_first(dict(enumerate(raw)))[:keep]]
         if judging.swept:
             # A sweep changes one ship at a time, so where two ships each found a better move, no order
             # tried both: the joint orders go to the matrix beside the best single changes.
@@ -256,10 +253,7 @@ class SearchBot(Trials):
                 samples[i].extend(self._outcome(t, side, root) for t in trials)
             scale = scale_of([o for i in alive for o in samples[i]])
             mean = {i: sum(value_of(o, scale) for o in samples[i]) / len(samples[i]) for i in alive}
-            ranked = sorted(alive, key=lambda i: (mean[i] + (FAST_BONUS if i == 0 else 0.0), -i), reverse=True)
-            # The fast bot's own order (index 0) always stays in: it is the yardstick the rest must beat.
-            kept = [0, *(i for i in ranked if i != 0)][: max(keep, len(alive) // 2)]
-            alive = sorted(kept)
+            alive = sorted(fast_first(mean)[: max(keep, len(alive) // 2)])
             per *= 2
         return [mine[i] for i in alive]
 
@@ -320,3 +314,15 @@ def search_bots(system: RuleSystem[Any]) -> dict[str, Callable[[], SearchBot]]:
         name = "search" if level == 1 else f"search:{level}"
         made[name] = lambda budget=budget: SearchBot(system, budget)  # type: ignore[misc]
     return made
+
+
+def fast_first(values: Mapping[int, float]) -> list[int]:
+    """Candidate indices best first by ``values`` (the fast bot's order, index 0, worth ``FAST_BONUS`` more;
+    ties to the lower index), with index 0 first whatever its value: the yardstick the rest must beat always
+    stays in.
+
+    >>> fast_first({0: 0.1, 1: 0.5, 2: 0.5, 3: 0.2})
+    [0, 1, 2, 3]
+    """
+    ranked = sorted(values, key=lambda i: (values[i] + (FAST_BONUS if i == 0 else 0.0), -i), reverse=True)
+    return [0, *(i for i in ranked if i != 0)]
