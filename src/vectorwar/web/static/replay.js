@@ -22,7 +22,10 @@ export class Replay {
     // Each resolved batch's clock ({step, clock, turn, segment}); fetched when replay opens and
     // again whenever the live game has moved past it.
     this.timeline = [];
-    this.token = 0;
+    // At most one replay request is in flight: a held arrow key or a dragged slider asks for many
+    // steps, each replayed from the start on the server, and only the last one is worth drawing.
+    this.wanted = 0;
+    this.fetching = false;
     this.listen();
   }
 
@@ -105,15 +108,24 @@ export class Replay {
     this.step = Math.max(0, Math.min(step, live ? live.step : 0));
     $("replay-step").value = String(this.step);
     this.updateLabel();
-    const mine = ++this.token;
+    this.wanted = this.step;
+    if (this.fetching) return; // the request in flight fetches this step next
+    this.fetching = true;
     try {
-      const scene = await this.api.replay(this.game, this.step);
-      if (mine !== this.token || this.mode !== "replay") return;
-      document.body.dataset.replayStep = String(this.step);
-      this.shown = scene;
-      this.show(scene);
+      while (this.mode === "replay") {
+        const asked = this.wanted;
+        const scene = await this.api.replay(this.game, asked);
+        if (this.mode !== "replay") break;
+        if (asked !== this.wanted) continue; // moved on meanwhile: fetch only the newest
+        document.body.dataset.replayStep = String(asked);
+        this.shown = scene;
+        this.show(scene);
+        break;
+      }
     } catch (err) {
       this.onError(err);
+    } finally {
+      this.fetching = false;
     }
   }
 
