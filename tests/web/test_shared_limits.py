@@ -37,9 +37,9 @@ class Clock:
 
 
 def small(clock: Clock) -> RateLimits:
-    # 6 a minute: a token each 10 s.
+    # 6 a minute: a token each 10 s. No held answers: these tests are about the buckets.
     return RateLimits(
-        games_per_minute=6, games_burst=2, refusals_per_minute=6, refusals_burst=3, cooldown=20, clock=clock
+        games_per_minute=6, games_burst=2, refusals_per_minute=6, refusals_burst=3, cooldown=20, hold=0, clock=clock
     )
 
 

@@ -7,8 +7,11 @@ Two token buckets per client address (docs/web.md, "Deployment and limits"):
   429 ``TooManyGames`` before the request's body is read;
 * every 4xx answer but 429 itself takes a token from its refusal bucket; a refusal that finds
   it empty starts a cool-down, during which every request from the address answers 429
-  ``TooManyRefusals`` before any work is done. A flood of bad requests so costs the server
-  little more than the flood's own bytes once the burst is spent.
+  ``TooManyRefusals`` before any work is done. That answer is held back a moment first (at most
+  :attr:`RateLimits.hold`, a few answers an address at once): a client that sends its next
+  request when the last is answered, as a script does, then sends a handful a second instead of
+  hundreds, and a flood of bad requests so costs the server little more than its own bytes once
+  the burst is spent.
 
 The address is the connection's (``scope["client"]``): `vectorwar serve` (uvicorn) replaces it
 with ``X-Forwarded-For``'s when the request comes through a proxy it trusts (on the same machine,
@@ -35,7 +38,7 @@ import re
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
@@ -78,14 +81,27 @@ class RateLimits:
     cooldown: float = 30.0
     #: Addresses remembered at once; the least recently heard is forgotten first.
     addresses: int = 10_000
+    #: Seconds a request met by a cool-down waits before its 429 (at most the cool-down left; 0: none).
+    #: Holding costs the server a sleeping task, not CPU, and slows a script to its connections' pace.
+    hold: float = 1.0
+    #: Answers held at once for one address, and for every address together; past either, the
+    #: 429 goes at once (a flood over many connections is then the proxy's or the firewall's).
+    held_per_address: int = 16
+    held_at_once: int = 1024
     clock: Callable[[], float] | None = field(default=None, compare=False, repr=False)
+    #: How a held answer waits (``asyncio.sleep``; tests hand in one they release).
+    sleep: Callable[[float], Awaitable[None]] | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         for name in ("games_per_minute", "refusals_per_minute", "cooldown"):
             value = getattr(self, name)
             if not (math.isfinite(value) and value > 0):
                 raise ValueError(f"RateLimits.{name} must be a positive number of seconds or a rate, not {value!r}")
-        for name in ("games_burst", "refusals_burst", "addresses"):
+        if not (math.isfinite(self.hold) and 0 <= self.hold <= self.cooldown):
+            raise ValueError(
+                f"RateLimits.hold must be between 0 and the cool-down ({self.cooldown:g} s), not {self.hold!r}"
+            )
+        for name in ("games_burst", "refusals_burst", "addresses", "held_per_address", "held_at_once"):
             if getattr(self, name) < 1:
                 raise ValueError(f"RateLimits.{name} must be at least 1, not {getattr(self, name)!r}")
 
@@ -364,6 +380,10 @@ class RateLimit:
         self.app = app
         self.limiter = limiter
         self.shared = shared
+        self._sleep = limiter.limits.sleep or asyncio.sleep
+        #: Answers being held now, by address and in all (see :meth:`_hold`).
+        self._held: dict[str, int] = {}
+        self._held_total = 0
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -373,6 +393,9 @@ class RateLimit:
         client = scope.get("client")
         address = str(client[0]) if client else ""
         wait = self.limiter.cooling(address)
+        if wait > 0:
+            await self._hold(address, wait)
+            wait = self.limiter.cooling(address)  # a hold ends at the latest when the cool-down does
         if wait > 0:
             message = (
                 "this address has sent too many refused requests lately; "
@@ -411,6 +434,25 @@ class RateLimit:
             cooling = await self.shared.refused(address)
             if cooling > 0:
                 self.limiter.cool(address, cooling)
+
+    async def _hold(self, address: str, wait: float) -> None:
+        """Wait a moment before refusing a cooling address, unless it (or everyone) has enough held."""
+        lim = self.limiter.limits
+        seconds = min(lim.hold, wait)
+        held = self._held.get(address, 0)
+        if seconds <= 0 or held >= lim.held_per_address or self._held_total >= lim.held_at_once:
+            return
+        self._held[address] = held + 1
+        self._held_total += 1
+        try:
+            await self._sleep(seconds)
+        finally:
+            self._held_total -= 1
+            left = self._held[address] - 1
+            if left:
+                self._held[address] = left
+            else:
+                del self._held[address]
 
 
 def _seconds(wait: float) -> int:
