@@ -1,5 +1,5 @@
 """The WebSocket's limits (issue 56): a message over the limit closes the socket unparsed, and sockets
-over the cap per game or per client address are closed with the policy-violation code."""
+over the cap per game or per client address are refused before their handshake with a 429."""
 
 from __future__ import annotations
 
@@ -11,14 +11,15 @@ from typing import Any
 import httpx
 import pytest
 from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 from tests.web.helpers import Server, running
 from tests.web.test_api import create
-from vectorwar.web.app import MESSAGE_TOO_BIG, WS_MESSAGE_MAX
-from vectorwar.web.hub import POLICY_VIOLATION, Hub
+from vectorwar.web.app import MESSAGE_TOO_BIG, SOCKET_RETRY_AFTER_S, WS_MESSAGE_MAX
+from vectorwar.web.hub import SOCKETS_PER_CLIENT, Hub
 
 SIDES = {"red": "human", "blue": "human"}
 
@@ -27,10 +28,15 @@ def url(game: dict[str, Any]) -> str:
     return f"/ws/games/{game['id']}"
 
 
-def closed_with(client: TestClient, path: str) -> int:
-    with client.websocket_connect(path) as ws, pytest.raises(WebSocketDisconnect) as closed:
-        ws.receive_text()
-    return closed.value.code
+def refused_with(client: TestClient, path: str) -> tuple[int, str, str]:
+    """The status, Retry-After and error type of a socket refused at its handshake."""
+    with pytest.raises(WebSocketDenialResponse) as refused, client.websocket_connect(path):
+        pass
+    answer = refused.value
+    return answer.status_code, answer.headers["Retry-After"], answer.json()["error"]["type"]
+
+
+TOO_MANY = (429, str(SOCKET_RETRY_AFTER_S), "TooManySockets")
 
 
 def test_a_message_over_the_limit_closes_the_socket_and_a_ping_at_the_limit_is_answered(client: TestClient) -> None:
@@ -52,7 +58,7 @@ def test_a_message_over_the_limit_closes_the_socket_and_a_ping_at_the_limit_is_a
     assert closed.value.code == MESSAGE_TOO_BIG
 
 
-def test_sockets_over_the_cap_of_a_game_are_closed_with_policy_violation(client: TestClient) -> None:
+def test_sockets_over_the_cap_of_a_game_are_refused_with_a_429(client: TestClient) -> None:
     hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
     hub.per_game = 2
     game = create(client, "msc-duel", SIDES)
@@ -61,7 +67,7 @@ def test_sockets_over_the_cap_of_a_game_are_closed_with_policy_violation(client:
         for ws in (first, second):
             assert json.loads(ws.receive_text())["type"] == "scene"
         assert hub.watching(game["id"]) == 2
-        assert closed_with(client, url(game)) == POLICY_VIOLATION
+        assert refused_with(client, url(game)) == TOO_MANY
         with client.websocket_connect(url(other)) as elsewhere:  # another game has its own cap
             assert json.loads(elsewhere.receive_text())["type"] == "scene"
     assert hub.watching(game["id"]) == 0
@@ -69,14 +75,14 @@ def test_sockets_over_the_cap_of_a_game_are_closed_with_policy_violation(client:
         assert json.loads(again.receive_text())["type"] == "scene"
 
 
-def test_sockets_over_the_cap_of_one_address_are_closed_with_policy_violation(client: TestClient) -> None:
+def test_sockets_over_the_cap_of_one_address_are_refused_with_a_429(client: TestClient) -> None:
     hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
     hub.per_client = 2
     games = [create(client, "msc-duel", SIDES) for _ in range(3)]
     with client.websocket_connect(url(games[0])) as first, client.websocket_connect(url(games[1])) as second:
         for ws in (first, second):
             assert json.loads(ws.receive_text())["type"] == "scene"
-        assert closed_with(client, url(games[2])) == POLICY_VIOLATION
+        assert refused_with(client, url(games[2])) == TOO_MANY
     with client.websocket_connect(url(games[2])) as third:
         assert json.loads(third.receive_text())["type"] == "scene"
 
@@ -101,3 +107,21 @@ def test_a_real_server_refuses_a_huge_message_as_it_arrives_and_goes_on_serving(
     assert closed.value.rcvd is not None
     assert closed.value.rcvd.code == MESSAGE_TOO_BIG
     assert httpx.get(f"{server.url}/api/games/{game_id}", timeout=30).status_code == 200
+
+
+def test_a_real_server_refuses_a_socket_over_the_address_cap_before_its_handshake(server: Server) -> None:
+    created = httpx.post(f"{server.url}/api/games", json={"scenario": "msc-duel", "sides": SIDES}, timeout=30)
+    assert created.status_code == 201, created.text
+    path = f"ws://127.0.0.1:{server.port}/ws/games/{created.json()['id']}"
+    with contextlib.ExitStack() as open_sockets:
+        for _ in range(SOCKETS_PER_CLIENT):
+            ws = open_sockets.enter_context(connect(path, open_timeout=30, max_size=None))
+            assert json.loads(ws.recv(timeout=30))["type"] == "scene"
+        with pytest.raises(InvalidStatus) as refused:
+            connect(path, open_timeout=30)
+    answer = refused.value.response
+    assert answer.status_code == 429
+    assert answer.headers["Retry-After"] == str(SOCKET_RETRY_AFTER_S)
+    assert json.loads(answer.body or b"{}")["error"]["type"] == "TooManySockets"
+    with connect(path, open_timeout=30, max_size=None) as ws:  # the others closed: there is room again
+        assert json.loads(ws.recv(timeout=30))["type"] == "scene"

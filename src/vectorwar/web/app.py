@@ -68,6 +68,8 @@ BODY_MAX = 64 * 1024
 WS_MESSAGE_MAX = 4 * 1024
 #: WebSocket close code for a message too big to take.
 MESSAGE_TOO_BIG = 1009
+#: Seconds a socket refused for being one too many is told to wait (a place frees when a page closes).
+SOCKET_RETRY_AFTER_S = 10
 
 
 #: Each client address's limits on creating games and on refused requests (docs/web.md, Deployment and limits).
@@ -732,14 +734,13 @@ sockets = APIRouter()
 
 @sockets.websocket("/ws/games/{game_id}")
 async def live_scenes(websocket: WebSocket, game_id: str, service: Service) -> None:
-    await websocket.accept()
     hub: Hub = websocket.app.state.hub
     client = websocket.client.host if websocket.client is not None else ""
     problem = hub.room_problem(game_id, client)
     if problem:
-        # Refused before the game is even loaded: a flood of sockets costs a handshake each.
-        await websocket.close(code=POLICY_VIOLATION, reason=problem)
+        await _refuse_socket(websocket, problem)
         return
+    await websocket.accept()
     viewer: Viewer | None = None
     try:
         token = websocket.query_params.get("token")
@@ -781,6 +782,21 @@ async def live_scenes(websocket: WebSocket, game_id: str, service: Service) -> N
         pump.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await pump
+
+
+async def _refuse_socket(websocket: WebSocket, problem: str) -> None:
+    """Refuse a socket one too many before its handshake: a 429 answer, so a burst of them costs little.
+
+    A server without the ASGI denial-response extension gets the socket accepted and closed
+    with the policy-violation code instead.
+    """
+    if "websocket.http.response" in websocket.scope.get("extensions", {}):
+        answer = error(429, "TooManySockets", problem)
+        answer.headers["Retry-After"] = str(SOCKET_RETRY_AFTER_S)
+        await websocket.send_denial_response(answer)
+        return
+    await websocket.accept()
+    await websocket.close(code=POLICY_VIOLATION, reason=problem)
 
 
 def _answer(text: str | None) -> dict[str, Any]:
