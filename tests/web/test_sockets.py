@@ -3,23 +3,25 @@ over the cap per game or per client address are refused before their handshake w
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 import httpx
 import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
+from websockets.asyncio.client import connect as async_connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
-from tests.web.helpers import Server, running
+from tests.web.helpers import Server, run_async, running
 from tests.web.test_api import create
 from vectorwar.web.app import MESSAGE_TOO_BIG, SOCKET_RETRY_AFTER_S, WS_MESSAGE_MAX
-from vectorwar.web.hub import SOCKETS_PER_CLIENT, Hub
+from vectorwar.web.hub import SOCKETS_PER_CLIENT, Hub, Viewer
 
 SIDES = {"red": "human", "blue": "human"}
 
@@ -125,3 +127,57 @@ def test_a_real_server_refuses_a_socket_over_the_address_cap_before_its_handshak
     assert json.loads(answer.body or b"{}")["error"]["type"] == "TooManySockets"
     with connect(path, open_timeout=30, max_size=None) as ws:  # the others closed: there is room again
         assert json.loads(ws.recv(timeout=30))["type"] == "scene"
+
+
+def test_a_place_counts_from_admission_so_sockets_opened_at_once_cannot_overfill_a_game() -> None:
+    async def no_scenes(live: Any, sides: list[tuple[str, ...]]) -> list[str]:
+        return []
+
+    hub = Hub(no_scenes, per_game=2, per_client=3)
+    assert hub.admit("g", "a") == ""
+    assert hub.admit("g", "b") == ""
+    # Neither has joined yet, and the game is full all the same.
+    assert "2 live sockets" in hub.admit("g", "c")
+    hub.release("g", "b")  # b never joined: its place is free again
+    assert hub.admit("g", "c") == ""
+    viewer = Viewer(websocket=cast(Any, None), sides=(), client="a")
+    hub.join("g", viewer, admitted=True)  # in the place held for it: counted once
+    assert hub.watching("g") == 1
+    assert "2 live sockets" in hub.admit("g", "d")
+    hub.leave("g", viewer)
+    hub.release("g", "c")
+    assert hub.watching("g") == 0
+    hub.per_game = 10
+    for _ in range(3):
+        assert hub.admit("h", "a") == ""
+    assert "3 live sockets" in hub.admit("other", "a")  # an address's places count over every game
+
+
+def test_a_real_server_refuses_sockets_opened_at_once_past_the_cap_before_any_handshake(server: Server) -> None:
+    created = httpx.post(f"{server.url}/api/games", json={"scenario": "msc-duel", "sides": SIDES}, timeout=30)
+    assert created.status_code == 201, created.text
+    path = f"ws://127.0.0.1:{server.port}/ws/games/{created.json()['id']}"
+    extra = 8
+
+    async def burst() -> tuple[int, list[int]]:
+        async with contextlib.AsyncExitStack() as stack:
+
+            async def one() -> int:
+                try:
+                    ws = await stack.enter_async_context(async_connect(path, open_timeout=60, max_size=None))
+                except InvalidStatus as refused:
+                    return refused.response.status_code
+                await asyncio.wait_for(ws.recv(), 60)
+                return 101
+
+            answers = await asyncio.gather(*(one() for _ in range(SOCKETS_PER_CLIENT + extra)))
+            return answers.count(101), sorted(a for a in answers if a != 101)
+
+    outcome: list[tuple[int, list[int]]] = []
+
+    async def main() -> None:
+        outcome.append(await burst())
+
+    run_async(main)
+    opened, refused = outcome[0]
+    assert (opened, refused) == (SOCKETS_PER_CLIENT, [429] * extra)

@@ -28,7 +28,7 @@ from vectorwar.web.chat import KEY_PATTERN, MAX_CHAT_CHARS, ChatForbidden, ChatK
 from vectorwar.web.clocks import PaceRefused, TimeSource, bots_of
 from vectorwar.web.deadlines import Deadlines
 from vectorwar.web.fanout import fanout_for
-from vectorwar.web.hub import POLICY_VIOLATION, Hub, TooManySockets, Viewer
+from vectorwar.web.hub import POLICY_VIOLATION, Hub, Viewer
 from vectorwar.web.ratelimit import RateLimit, RateLimiter, RateLimits, SharedBuckets
 from vectorwar.web.reminders import ContactRefused, Sender, Settings
 from vectorwar.web.responses import error, error_responses
@@ -736,30 +736,32 @@ sockets = APIRouter()
 async def live_scenes(websocket: WebSocket, game_id: str, service: Service) -> None:
     hub: Hub = websocket.app.state.hub
     client = websocket.client.host if websocket.client is not None else ""
-    problem = hub.room_problem(game_id, client)
+    problem = hub.admit(game_id, client)
     if problem:
         await _refuse_socket(websocket, problem)
         return
-    await websocket.accept()
     viewer: Viewer | None = None
     try:
+        await websocket.accept()
         token = websocket.query_params.get("token")
         # Read for this viewer's sides only (another side's secrets may be older here: they show to it alone).
         async with service.locked(game_id, lambda table: table.sides_of(token)) as live:
             viewer = Viewer(websocket, live.sides_of(token), client)
             # Joined under the game's lock, so no change slips between this scene and the next.
-            hub.join(game_id, viewer)
+            hub.join(game_id, viewer, admitted=True)
             viewer.offer_scene(await service.viewer_scene(live, viewer.sides))
-    except GameNotFound as err:
-        await websocket.close(code=4404, reason=str(err))
-        return
-    except TooManySockets as err:
-        await websocket.close(code=POLICY_VIOLATION, reason=str(err))
-        return
-    except OverBudget:
-        if viewer is not None:
+    except BaseException as err:
+        # The place admitted goes back however the opening failed (a client gone, a server stopping).
+        if viewer is None:
+            hub.release(game_id, client)
+        else:
             hub.leave(game_id, viewer)
-        await websocket.close(code=1013, reason="building the scene took too long; try again later")
+        if isinstance(err, GameNotFound):
+            await websocket.close(code=4404, reason=str(err))
+        elif isinstance(err, OverBudget):
+            await websocket.close(code=1013, reason="building the scene took too long; try again later")
+        else:
+            raise
         return
     if viewer is None:  # pragma: no cover - the block above either joins a viewer or returns
         return

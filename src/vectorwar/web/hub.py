@@ -87,6 +87,8 @@ class Hub:
         self, scenes_of: ScenesOf, per_game: int = SOCKETS_PER_GAME, per_client: int = SOCKETS_PER_CLIENT
     ) -> None:
         self._viewers: dict[str, set[Viewer]] = {}
+        #: Places held by :meth:`admit` for sockets not joined yet, by game.
+        self._held: dict[str, int] = {}
         self._by_client: dict[str, int] = {}
         self._scenes_of = scenes_of
         self.per_game = per_game
@@ -94,20 +96,45 @@ class Hub:
 
     def room_problem(self, game_id: str, client: str) -> str:
         """Why one more socket of ``client`` watching ``game_id`` would be one too many ("" if it would not)."""
-        if len(self._viewers.get(game_id, ())) >= self.per_game:
+        if len(self._viewers.get(game_id, ())) + self._held.get(game_id, 0) >= self.per_game:
             return f"this game already has {self.per_game} live sockets, the most it may have"
         if client and self._by_client.get(client, 0) >= self.per_client:
             return f"this address already has {self.per_client} live sockets open, the most it may have"
         return ""
 
-    def join(self, game_id: str, viewer: Viewer) -> None:
-        """Add a viewer, or raise :class:`TooManySockets` (checked and counted in one step: no await between)."""
+    def admit(self, game_id: str, client: str) -> str:
+        """Hold a place for a socket about to open, or say why it would be one too many ("" when held).
+
+        The place counts from now, not from :meth:`join`: sockets opened at once each find the
+        others' places taken, though none of them has loaded its game and joined yet.
+        """
+        problem = self.room_problem(game_id, client)
+        if not problem:
+            _count(self._held, game_id, 1)
+            if client:
+                _count(self._by_client, client, 1)
+        return problem
+
+    def release(self, game_id: str, client: str) -> None:
+        """Give back a place :meth:`admit` held for a socket that will not join."""
+        _count(self._held, game_id, -1)
+        if client:
+            _count(self._by_client, client, -1)
+
+    def join(self, game_id: str, viewer: Viewer, *, admitted: bool = False) -> None:
+        """Add a viewer, in the place :meth:`admit` held for it if ``admitted``.
+
+        Raises :class:`TooManySockets` if there is no room (checked and counted in one step: no
+        await between); a viewer admitted always has room, since its place was counted.
+        """
+        if admitted:
+            self.release(game_id, viewer.client)
         problem = self.room_problem(game_id, viewer.client)
         if problem:
             raise TooManySockets(problem)
         self._viewers.setdefault(game_id, set()).add(viewer)
         if viewer.client:
-            self._by_client[viewer.client] = self._by_client.get(viewer.client, 0) + 1
+            _count(self._by_client, viewer.client, 1)
 
     def leave(self, game_id: str, viewer: Viewer) -> None:
         viewers = self._viewers.get(game_id)
@@ -117,11 +144,7 @@ class Hub:
         if not viewers:
             del self._viewers[game_id]
         if viewer.client:
-            left = self._by_client.get(viewer.client, 1) - 1
-            if left > 0:
-                self._by_client[viewer.client] = left
-            else:
-                self._by_client.pop(viewer.client, None)
+            _count(self._by_client, viewer.client, -1)
 
     def watching(self, game_id: str) -> int:
         return len(self._viewers.get(game_id, ()))
@@ -167,3 +190,12 @@ class Hub:
                 await viewer.send(await queue.get())
 
         await asyncio.gather(drain(viewer.outbox), drain(viewer.notes))
+
+
+def _count(counts: dict[str, int], key: str, change: int) -> None:
+    """Add ``change`` to ``counts[key]``, dropping the key at zero (so idle games and addresses cost nothing)."""
+    left = counts.get(key, 0) + change
+    if left > 0:
+        counts[key] = left
+    else:
+        counts.pop(key, None)
