@@ -314,8 +314,9 @@ def _legal_plots(
     out: list[tuple[Plot, TurnResult]] = []
     lines: dict[tuple[int, int], tuple[Hex, ...]] = {}
     available = max(0, design.thrust - lost_thrust)
+    flats = _flat_turns(design)
     for turned in _turnings(setting):
-        result = _moved(design, motion, turned, turn, available, lines)
+        result = _moved(design, motion, turned, turn, available, lines, flats)
         if result is not None:
             out.append((turned.plot, result))
     least = min((r.overspeed for _, r in out), default=0)
@@ -344,19 +345,29 @@ def _moved(
     turn: int,
     available: int,
     lines: dict[tuple[int, int], tuple[Hex, ...]],
+    flats: dict[tuple[int, int, int, Direction, int], tuple[int, Velocity, Direction] | None],
 ) -> TurnResult | None:
     """:func:`~.movement.moved` of one candidate, or ``None`` where it refuses the plot: the same flat turn, thrust
-    total and path, from ``turned``'s parts."""
+    total and path, from ``turned``'s parts (a flat turn's price and outcome kept in ``flats``,
+    :func:`_flat_turns`)."""
     velocity = motion.velocity
     dq, dr, dz = turned.change
     new_velocity = _velocity(velocity.dq + dq, velocity.dr + dr, velocity.dz + dz)
     flat = turned.plot.flat_turn
     if flat:
-        try:
-            done = flat_turn(design, new_velocity, turned.facing, flat)
-        except IllegalOrderError:
+        key = (new_velocity.dq, new_velocity.dr, new_velocity.dz, turned.facing, flat)
+        if key in flats:
+            found = flats[key]
+        else:
+            try:
+                done = flat_turn(design, new_velocity, turned.facing, flat)
+                found = done.cost, done.next_velocity, done.next_facing
+            except IllegalOrderError:
+                found = None
+            flats[key] = found
+        if found is None:
             return None
-        cost, next_velocity, next_facing = done.cost, done.next_velocity, done.next_facing
+        cost, next_velocity, next_facing = found
     else:
         cost, next_velocity, next_facing = 0, new_velocity, turned.facing
     spent = turned.points + cost
@@ -368,6 +379,28 @@ def _moved(
         path = lines[offset] = _path(motion.hex, offset)
     after = Motion(path[-1], next_velocity, next_facing, turned.done.new_rate, turned.done.spin)
     return TurnResult(after, path, turned.done.use, spent, cost, turned.hexsides, turned.extra, turn, motion)
+
+
+def _flat_turns(design: Design) -> dict[tuple[int, int, int, Direction, int], tuple[int, Velocity, Direction] | None]:
+    """The flat turns of ``design`` worked out lately, by the vector after thrust, the facing and the hexsides
+    turned: their price, next vector and next facing, or ``None`` where :func:`~.flat_turn.flat_turn` refuses one.
+    The menus at every vector a ship meets ask the same few (a vector near the ship's own), so they are kept by the
+    design's identity, as :data:`_MENUS` are."""
+    known = _FLATS.get(id(design))
+    if known is not None and known[0] is design:
+        if len(known[1]) >= 1 << 14:
+            known[1].clear()
+        return known[1]
+    if len(_FLATS) >= 64:
+        _FLATS.clear()
+    found: dict[tuple[int, int, int, Direction, int], tuple[int, Velocity, Direction] | None] = {}
+    _FLATS[id(design)] = (design, found)
+    return found
+
+
+_FLATS: dict[
+    int, tuple[Design, dict[tuple[int, int, int, Direction, int], tuple[int, Velocity, Direction] | None]]
+] = {}
 
 
 def _path(start: Hex, offset: tuple[int, int]) -> tuple[Hex, ...]:
