@@ -74,7 +74,31 @@ def _card(view: CombatView, ship_id: str) -> MSCCard:
 
 
 def as_msc_ship(view: CombatView, ship_id: str, penalty: int = 0) -> Ship:
-    """The MSC ``Ship`` MSC's functions expect, TO-HIT lowered by ``penalty``."""
+    """The MSC ``Ship`` MSC's functions expect, TO-HIT lowered by ``penalty``.
+
+    A fire declaration's checks, a bot's greedy fire and a search's fire in prospect ask for the same ships of one
+    view again and again: the ships built are kept for the last view asked about (recognised by identity; it and
+    the ships are frozen).
+    """
+    global _last_ships
+    known, built = _last_ships
+    if known is not view:
+        built = {}
+        _last_ships = (view, built)
+    key = (ship_id, penalty)
+    ship = built.get(key)
+    if ship is None:
+        ship = built[key] = _msc_ship(view, ship_id, penalty)
+    return ship
+
+
+#: The view :func:`as_msc_ship` last answered about and the ships it built from it, by id and penalty.
+_last_ships: tuple[CombatView | None, dict[tuple[str, int], Ship]] = (None, {})
+#: The view :meth:`MSCCombat._shots` last answered about and its answers, by side.
+_last_shots: tuple[CombatView | None, dict[str, tuple[Shot, ...]]] = (None, {})
+
+
+def _msc_ship(view: CombatView, ship_id: str, penalty: int) -> Ship:
     c = view.ship(ship_id)
     card = _card(view, ship_id)
     return Ship(
@@ -183,8 +207,20 @@ class MSCCombat(CombatModule):
         targets = [as_msc_ship(view, target.id) for target in view.enemies_of(ship.side)]
         return shots_bearing(view.map, as_msc_ship(view, ship.id), targets)
 
-    def _shots(self, view: CombatView, side: str) -> list[Shot]:
-        return [shot for ship in view.ships_of(side) for shot in self._ship_shots(view, ship.id)]
+    def _shots(self, view: CombatView, side: str) -> tuple[Shot, ...]:
+        # Whether a side has a shot, then its greedy fire (a search's fire in prospect) are asked of one view: the
+        # shots are kept for the last view asked about (by identity, as :func:`as_msc_ship` keeps its ships).
+        global _last_shots
+        known, found = _last_shots
+        if known is not view:
+            found = {}
+            _last_shots = (view, found)
+        shots = found.get(side)
+        if shots is None:
+            shots = found[side] = tuple(
+                shot for ship in view.ships_of(side) for shot in self._ship_shots(view, ship.id)
+            )
+        return shots
 
     def legal_shots(self, view: CombatView, side: str) -> list[Order]:
         return [FireOrders((shot,)) for shot in self._shots(view, side)]
