@@ -32,7 +32,7 @@ from __future__ import annotations
 import heapq
 import math
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
@@ -230,6 +230,9 @@ class _Scorer:
         self.mine: dict[tuple[Hex, Direction, int], float] = {}
         self.ends: dict[tuple[int, int], _End] = {}
         self.threats: dict[Hex, float] = {}
+        #: :meth:`turning_guns` and :meth:`best_brake` by their arguments.
+        self.bound_guns: dict[tuple[frozenset[tuple[int, int]], float], float] = {}
+        self.brakes: dict[tuple[frozenset[Direction], Direction | None], int] = {}
         #: Whether the line between a path's first and last hexes stays on the map, by their numbers.
         self.on_map = _paths_on(state.map)
         braking = brakes(ship.spec, ship.thrust_lost)
@@ -254,6 +257,31 @@ class _Scorer:
             return 0.0
         spoiled, order, best, _ = rest
         return self._summed(spoiled, order, best, {}, 0.0)
+
+    def turning_guns(self, turnings: frozenset[tuple[int, int]], reach: float, spoils: Mapping[int, float]) -> float:
+        """The guns' part of a course's bound (:meth:`_Course.bound`): every weapon bearing at ``reach``'s worth, less
+        the turning and rotation terms, at the best of ``turnings`` (hexsides turned, rotation left); kept by both,
+        as many courses of a menu share them."""
+        key = (turnings, reach)
+        found = self.bound_guns.get(key)
+        if found is None:
+            assert self.most is not None  # best() asks only where the module lists the ship's arsenal
+            most = self.most * reach
+            found = self.bound_guns[key] = max(
+                FIRE_WEIGHT * (spoils[t] * most) - (rotation * ROTATION_WEIGHT + t * TURNED_WEIGHT)
+                for t, rotation in turnings
+            )
+        return found
+
+    def best_brake(self, facings: frozenset[Direction], toward: Direction | None) -> int:
+        """The most thrust toward ``toward`` (``None``: toward any one direction) the ship has from any of
+        ``facings``; kept by both."""
+        key = (facings, toward)
+        found = self.brakes.get(key)
+        if found is None:
+            thrust = self.halt if toward is None else {f: self.can[f][toward] for f in facings}
+            found = self.brakes[key] = max(thrust[f] for f in facings)
+        return found
 
     def _end(self, end: Hex) -> _End:
         q, r = end.q, end.r  # kept by whole numbers, hashed without a call
@@ -445,6 +473,7 @@ class _Course:
         "by_facing",
         "civilian_term",
         "end",
+        "fixed",
         "heading",
         "off_by_brake",
         "on_map",
@@ -455,6 +484,7 @@ class _Course:
         "rr",
         "scorer",
         "target",
+        "top",
         "toward",
         "vq",
         "vr",
@@ -466,16 +496,20 @@ class _Course:
         self.end, velocity = motion.hex, motion.velocity
         near = scorer._end(self.end)
         self.target = near.target
-        self.range_term = abs(near.range - IDEAL_RANGE)
-        self.reach = RANGE_WORTH.get(near.range, FAR_WORTH)
-        self.vq, self.vr = velocity.dq, velocity.dr
+        self.range_term = range_term = abs(near.range - IDEAL_RANGE)
+        self.reach = reach = RANGE_WORTH.get(near.range, FAR_WORTH)
+        #: The guns' part of a ceiling before turning spoils it (every weapon bearing), and the least threat and range
+        #: terms every plot of the course pays (:meth:`ceiling`), each added as :meth:`ceiling` adds it.
+        self.top = FIRE_WEIGHT * scorer.most * reach if scorer.most is not None else 0.0
+        self.fixed = THREAT_WEIGHT * scorer.least_threat + range_term
+        self.vq, self.vr = vq, vr = velocity.dq, velocity.dr
         target = near.target.velocity
-        self.rq, self.rr = velocity.dq - target.dq, velocity.dr - target.dr
-        self.relative = (abs(self.rq) + abs(self.rr) + abs(self.rq + self.rr)) // 2
+        self.rq, self.rr = rq, rr = vq - target.dq, vr - target.dr
+        self.relative = (abs(rq) + abs(rr) + abs(rq + rr)) // 2
         #: The direction whose thrust brakes the ship against its enemy (``None``: at rest against it, any).
-        self.toward = None if self.rq == 0 and self.rr == 0 else opposite(self.rq, self.rr)
+        self.toward = None if rq == 0 and rr == 0 else opposite(rq, rr)
         #: The direction whose thrust brakes the ship on the map (``None``: at rest).
-        self.heading = None if self.vq == 0 and self.vr == 0 else opposite(self.vq, self.vr)
+        self.heading = None if vq == 0 and vr == 0 else opposite(vq, vr)
         self.civilian_term = CIVILIAN_SPEED_WEIGHT * velocity.speed
         self.by_brake: dict[int, tuple[float, float]] = {}
         self.off_by_brake: dict[int, bool] = {}
@@ -498,13 +532,8 @@ class _Course:
         if not self.on_map:
             return -1000.0
         scorer = self.scorer
-        assert scorer.most is not None  # best() asks only where the module lists the ship's arsenal
-        most = scorer.most * self.reach
-        guns = max(
-            FIRE_WEIGHT * (spoils[t] * most) - (rotation * ROTATION_WEIGHT + t * TURNED_WEIGHT)
-            for t, rotation in plots.turnings
-        )
-        brake = self.best_brake(plots.facings)
+        guns = scorer.turning_guns(plots.turnings, self.reach, spoils)
+        brake = scorer.best_brake(plots.facings, self.toward)
         bound = (
             guns - THREAT_WEIGHT * scorer.least_threat - self.range_term - SPEED_WEIGHT * max(0, self.relative - brake)
         )
@@ -512,39 +541,36 @@ class _Course:
             bound -= self.civilian_term
         return max(bound, -1000.0)  # a plot that leaves the map scores -1000 whatever its terms
 
-    def best_brake(self, facings: Iterable[Direction]) -> int:
-        """The most thrust against the enemy's vector the ship has from any of ``facings``."""
-        scorer = self.scorer
-        if self.toward is None:
-            return max(scorer.halt[f] for f in facings)
-        return max(scorer.can[f][self.toward] for f in facings)
-
     def ceiling(self, result: TurnResult, spoils: Mapping[int, float]) -> float:
         """The ceiling of a plot of the course: its score with every weapon bearing at the nearest enemy's range and
         no enemy weapon on it but those on the side's other ships (``spoils``: :func:`_spoiled` by hexsides turned),
         its other terms :meth:`terms`' (each facing's brakes worked out once)."""
         if not self.on_map:
             return -1000.0
-        scorer = self.scorer
-        assert scorer.most is not None  # best() asks only where the module lists the ship's arsenal
         motion = result.motion
-        braking = self.by_facing.get(motion.facing)
+        facing = motion.facing
+        braking = self.by_facing.get(facing)
         if braking is None:
-            braking = self.by_facing[motion.facing] = self._braking(motion.facing)
-        fixed = THREAT_WEIGHT * scorer.least_threat + self.range_term + braking
-        if scorer.civilian:
+            braking = self.by_facing[facing] = self._braking(facing)
+        fixed = self.fixed + braking
+        if self.scorer.civilian:
             fixed += self.civilian_term
         turned = result.hexsides_turned
-        guns = FIRE_WEIGHT * scorer.most * self.reach * spoils[turned]
-        return guns - fixed - abs(motion.rotation) * ROTATION_WEIGHT - turned * TURNED_WEIGHT
+        return self.top * spoils[turned] - fixed - abs(motion.rotation) * ROTATION_WEIGHT - turned * TURNED_WEIGHT
 
     def _braking(self, facing: Direction) -> float:
         """The stop, speed and off-map terms of a plot of the course that ends facing ``facing``, added."""
         scorer = self.scorer
-        can, halt = scorer.can[facing], scorer.halt[facing]
-        stop, speed = self.closing(halt if self.toward is None else can[self.toward])
-        leaves = self.leaves(halt if self.heading is None else can[self.heading])
-        return stop + speed + (OFF_MAP_WEIGHT if leaves else 0.0)
+        can = scorer.can[facing]
+        brake = scorer.halt[facing] if self.toward is None else can[self.toward]
+        closing = self.by_brake.get(brake)
+        if closing is None:
+            closing = self.closing(brake)
+        brake = scorer.halt[facing] if self.heading is None else can[self.heading]
+        leaves = self.off_by_brake.get(brake)
+        if leaves is None:
+            leaves = self.leaves(brake)
+        return closing[0] + closing[1] + (OFF_MAP_WEIGHT if leaves else 0.0)
 
     def terms(self, result: TurnResult) -> tuple[float, ...] | None:
         """:meth:`_Scorer._terms`' answer for a plot of the course: the same numbers in the same order, from what
