@@ -66,3 +66,20 @@ def test_a_menu_is_the_menu_worked_out_plot_by_plot_wherever_and_however_fast_th
         menu = planner.legal_plots(design, motion, turn, lost_thrust, before, advanced)
         assert menu == _menu(design, motion, turn, lost_thrust, before, advanced)
         assert all(result.start == motion and result.turn == turn for _, result in menu)
+
+
+@settings(max_examples=20, deadline=None)
+@given(design=st.sampled_from(DESIGNS), facing=st.sampled_from(list(Direction)), pick=st.integers(0, 10_000))
+def test_a_plot_of_the_menu_or_its_equal_is_offered_what_it_does_and_no_other_plot_is(
+    design: Design, facing: Direction, pick: int
+) -> None:
+    motion = Motion(Hex(5, 5), Velocity(1, -1), facing, 0, AdvancedRotation())
+    menu = planner.legal_plots(design, motion, 2, 0, False, False)
+    plot, result = menu[pick % len(menu)]
+    assert planner.offered(design, motion, plot, 2, 0, False, False) is result
+    # A search reads its candidates back from their text: the equal plot, not the menu's own object.
+    equal = Plot(tuple(plot.burns), plot.rotation, plot.flat_turn)
+    assert equal is not plot
+    assert planner.offered(design, motion, equal, 2, 0, False, False) == result
+    assert planner.offered(design, motion, Plot((), 99), 2, 0, False, False) is None  # no such plot in the menu
+    assert planner.offered(design, motion, plot, 3, 0, False, False) is None  # no menu worked out for turn 3

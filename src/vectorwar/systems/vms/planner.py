@@ -235,7 +235,7 @@ def legal_plots(
         _SHAPES[shape_key] = (design, tuple(menu))
     if len(_MENUS) >= MENU_CACHE:
         _MENUS.clear()
-    _MENUS[key] = (design, tuple(menu))
+    _MENUS[key] = (design, tuple(menu), {})
     return menu
 
 
@@ -249,19 +249,29 @@ def offered(
     advanced_rotation: bool = False,
     limit_lost: int = 0,
 ) -> TurnResult | None:
-    """What ``plot`` does, if it is that very plot of the ship's menu worked out lately (a bot's order checks and
-    moves its plot again): :func:`~.movement.move`'s answer, without working it out; else ``None``."""
+    """What ``plot`` does, if it is a plot of the ship's menu worked out lately (a bot's order checks and moves its
+    plot again) or its equal (a search's candidate orders, read back from their text): :func:`~.movement.move`'s
+    answer, without working it out; else ``None``."""
     key = (id(design), motion, turn, lost_thrust, rotate_before_thrust, advanced_rotation, limit_lost)
     known = _MENUS.get(key)
     if known is None or known[0] is not design:
         return None
-    return next((result for p, result in known[1] if p is plot), None)
+    found = next((result for p, result in known[1] if p is plot), None)
+    if found is None:
+        # The menu by plot, made the first time a plot is not found by identity: hashing every plot costs more than
+        # the scan, and most menus are only asked for the plots they handed out.
+        by_value = known[2]
+        if not by_value:
+            by_value.update(known[1])
+        found = by_value.get(plot)
+    return found
 
 
 #: Menus worked out lately, by design (its identity: designs are read once and shared by every state after) and
 #: the rest of the arguments. A search bot asks for the same ship's menu in hundreds of rollouts a decision; the
-#: design is kept beside the menu so that a new design at a reused ``id`` is never mistaken for the old one.
-_MENUS: dict[tuple[object, ...], tuple[Design, tuple[tuple[Plot, TurnResult], ...]]] = {}
+#: design is kept beside the menu so that a new design at a reused ``id`` is never mistaken for the old one, and the
+#: menu by plot once :func:`offered` needs it.
+_MENUS: dict[tuple[object, ...], tuple[Design, tuple[tuple[Plot, TurnResult], ...], dict[Plot, TurnResult]]] = {}
 #: The same menus by everything but the hex and the turn, for :func:`_shifted`.
 _SHAPES: dict[tuple[object, ...], tuple[Design, tuple[tuple[Plot, TurnResult], ...]]] = {}
 MENU_CACHE = 4096
