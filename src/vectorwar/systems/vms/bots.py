@@ -34,7 +34,7 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from vectorwar.combat.base import CombatModule, CombatView
 from vectorwar.hexes import Direction, Hex
@@ -192,10 +192,9 @@ class _Aims:
         return spoiled, tuple(most), rest, saturated
 
 
-@dataclass(frozen=True, slots=True)
-class _End:
+class _End(NamedTuple):
     """What one end hex gives every candidate ending there: the range to each enemy, the nearest enemy and its
-    range."""
+    range (a tuple: one is made for every end hex of every menu)."""
 
     distance_to: dict[str, int]
     target: _Enemy
@@ -443,6 +442,7 @@ class _Scorer:
             _, item = heapq.heappop(heap)
             if item < 0:
                 course = courses[-1 - item]
+                course.open()
                 for i in menu.courses[-1 - item].numbers:
                     course_of[i] = course
                     heapq.heappush(heap, (-course.ceiling(options[i][1], spoils), i))
@@ -486,34 +486,26 @@ class _Course:
         "target",
         "top",
         "toward",
+        "velocity",
         "vq",
         "vr",
     )
 
     def __init__(self, scorer: _Scorer, result: TurnResult) -> None:
+        # What the course's bound reads; the rest waits for the course to be opened (:meth:`open`), as many never are.
         self.scorer = scorer
         motion = result.motion
-        self.end, velocity = motion.hex, motion.velocity
+        self.end, self.velocity = motion.hex, motion.velocity
         near = scorer._end(self.end)
         self.target = near.target
-        self.range_term = range_term = abs(near.range - IDEAL_RANGE)
-        self.reach = reach = RANGE_WORTH.get(near.range, FAR_WORTH)
-        #: The guns' part of a ceiling before turning spoils it (every weapon bearing), and the least threat and range
-        #: terms every plot of the course pays (:meth:`ceiling`), each added as :meth:`ceiling` adds it.
-        self.top = FIRE_WEIGHT * scorer.most * reach if scorer.most is not None else 0.0
-        self.fixed = THREAT_WEIGHT * scorer.least_threat + range_term
-        self.vq, self.vr = vq, vr = velocity.dq, velocity.dr
+        self.range_term = abs(near.range - IDEAL_RANGE)
+        self.reach = RANGE_WORTH.get(near.range, FAR_WORTH)
         target = near.target.velocity
-        self.rq, self.rr = rq, rr = vq - target.dq, vr - target.dr
+        self.rq, self.rr = rq, rr = self.velocity.dq - target.dq, self.velocity.dr - target.dr
         self.relative = (abs(rq) + abs(rr) + abs(rq + rr)) // 2
         #: The direction whose thrust brakes the ship against its enemy (``None``: at rest against it, any).
         self.toward = None if rq == 0 and rr == 0 else opposite(rq, rr)
-        #: The direction whose thrust brakes the ship on the map (``None``: at rest).
-        self.heading = None if vq == 0 and vr == 0 else opposite(vq, vr)
-        self.civilian_term = CIVILIAN_SPEED_WEIGHT * velocity.speed
-        self.by_brake: dict[int, tuple[float, float]] = {}
-        self.off_by_brake: dict[int, bool] = {}
-        self.by_facing: dict[Direction, float] = {}
+        self.civilian_term = CIVILIAN_SPEED_WEIGHT * self.velocity.speed if scorer.civilian else 0.0
         path = result.path
         first, last = path[0], path[-1]
         ends = (first.q, first.r, last.q, last.r)
@@ -522,6 +514,20 @@ class _Course:
             on_map = scorer.on_map[ends] = all(scorer.state.map.contains(h) for h in path)
         #: Whether the course's path (the line from the hex the ship starts on to its end) stays on the map.
         self.on_map = on_map
+
+    def open(self) -> None:
+        """What the course's plots' ceilings and terms read besides the bound's (:meth:`ceiling`, :meth:`terms`)."""
+        scorer = self.scorer
+        #: The guns' part of a ceiling before turning spoils it (every weapon bearing), and the least threat and range
+        #: terms every plot of the course pays (:meth:`ceiling`), each added as :meth:`ceiling` adds it.
+        self.top = FIRE_WEIGHT * scorer.most * self.reach if scorer.most is not None else 0.0
+        self.fixed = THREAT_WEIGHT * scorer.least_threat + self.range_term
+        self.vq, self.vr = vq, vr = self.velocity.dq, self.velocity.dr
+        #: The direction whose thrust brakes the ship on the map (``None``: at rest).
+        self.heading = None if vq == 0 and vr == 0 else opposite(vq, vr)
+        self.by_brake: dict[int, tuple[float, float]] = {}
+        self.off_by_brake: dict[int, bool] = {}
+        self.by_facing: dict[Direction, float] = {}
 
     def bound(self, plots: Plots, spoils: Mapping[int, float]) -> float:
         """A bound on the score of every plot of the course (``plots``, :class:`Plots`; ``spoils``: :func:`_spoiled`
