@@ -125,6 +125,9 @@ def weapon_name(weapon: Side) -> str:
     return f"{weapon} weapon"
 
 
+#: The most arcs that hold one hex other than the ship's own, whatever its bearing (two, on the edge between them).
+_MOST_ARCS = max(len(sides_seeing(Hex(0, 0), Direction.A, h)) for h in Hex(0, 0).within(4) if h != Hex(0, 0))
+
 #: :func:`weapon_name` of every side, for the bots' hot paths.
 _NAMES: dict[Side, str] = {side: weapon_name(side) for side in Side}
 
@@ -275,6 +278,16 @@ class MSCCombat(CombatModule):
             return {}
         card = _card(view, ship_id)
         return {_NAMES[weapon]: 1 for weapon in card.weapons if weapon in card.weapons_fitted and weapon in sides}
+
+    def most_bearing_from(self, view: CombatView, ship_id: str, at: Hex) -> int | None:
+        # The enemies in range and sight of ``at`` (bearing_from's targets), each held by at most two arcs (one on
+        # the edge between them), one in the shooter's own hex by all six: whichever way the ship faces.
+        ship = view.ship(ship_id)
+        if not ship.active:
+            return 0
+        card = _card(view, ship_id)
+        seen = sum(len(Side) if where == at else _MOST_ARCS for _, where in _in_sight(view, ship.side, at))
+        return min(seen, sum(1 for weapon in card.weapons if weapon in card.weapons_fitted))
 
     def arsenal(self, view: CombatView, ship_id: str) -> dict[str, int] | None:
         if not view.ship(ship_id).active:
