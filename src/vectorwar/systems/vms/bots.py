@@ -23,8 +23,9 @@ combat module's own greedy declaration.
 
 The guns cost most of a score, so a plot whose other terms could not reach
 the best score found even with every weapon bearing (the module's
-``arsenal``) is never given its guns: the answer is the one scoring every
-plot would give (``_Scorer.best``; ``tests/vms/test_greedy.py``).
+``arsenal``, or as many as the module says can bear from its end:
+``most_bearing_from``) is never given its guns: the answer is the one scoring
+every plot would give (``_Scorer.best``; ``tests/vms/test_greedy.py``).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from itertools import accumulate
 from typing import NamedTuple, Protocol
 
 from vectorwar.combat.base import CombatModule, CombatView
@@ -244,6 +246,11 @@ class _Scorer:
         #: The most the ship's own weapons can be worth from any end (every one bearing at its best range), or
         #: ``None`` if the combat module does not say: a ceiling on the guns' part of every candidate's score.
         self.most = None if arsenal is None else sum(TOP_WORTH * min(n, MOST_PIECES) for n in arsenal.values())
+        #: The most any ``k`` of those weapons can be worth (the ``k`` worth most), for ``k`` from none to all but one:
+        #: the ceiling where the module says that at most ``k`` can bear from an end (:meth:`most_at`).
+        tops = sorted((TOP_WORTH * min(n, MOST_PIECES) for n in (arsenal or {}).values()), reverse=True)
+        self.most_of = list(accumulate(tops[:-1], initial=0.0))
+        self.most_here: dict[tuple[int, int], float | None] = {}
         #: The least the enemies' weapons can threaten the ship with wherever it ends: each enemy's best on the
         #: side's other ships (a weapon bearing on the ship too is worth at least that; :meth:`_summed`).
         self.least_threat = sum(self._least_threat(e.id) for e in enemies)
@@ -257,15 +264,27 @@ class _Scorer:
         spoiled, order, best, _ = rest
         return self._summed(spoiled, order, best, {}, 0.0)
 
-    def turning_guns(self, turnings: frozenset[tuple[int, int]], reach: float, spoils: Mapping[int, float]) -> float:
-        """The guns' part of a course's bound (:meth:`_Course.bound`): every weapon bearing at ``reach``'s worth, less
-        the turning and rotation terms, at the best of ``turnings`` (hexsides turned, rotation left); kept by both,
-        as many courses of a menu share them."""
-        key = (turnings, reach)
+    def most_at(self, end: Hex) -> float | None:
+        """The most the ship's own weapons can be worth from ``end`` whatever its facing (every one that can bear
+        there at its best range): :attr:`most`, or less where the module says how many can bear there at most
+        (:meth:`~vectorwar.combat.base.CombatModule.most_bearing_from`)."""
+        key = (end.q, end.r)
+        if key in self.most_here:
+            return self.most_here[key]
+        most = self.most
+        bearing = self.combat.most_bearing_from(self.view, self.ship.id, end)
+        if bearing is not None and bearing < len(self.most_of):
+            most = self.most_of[bearing]
+        self.most_here[key] = most
+        return most
+
+    def turning_guns(self, turnings: frozenset[tuple[int, int]], most: float, spoils: Mapping[int, float]) -> float:
+        """The guns' part of a course's bound (:meth:`_Course.bound`): weapons worth ``most`` at the course's range
+        bearing, less the turning and rotation terms, at the best of ``turnings`` (hexsides turned, rotation left);
+        kept by both, as many courses of a menu share them."""
+        key = (turnings, most)
         found = self.bound_guns.get(key)
         if found is None:
-            assert self.most is not None  # best() asks only where the module lists the ship's arsenal
-            most = self.most * reach
             found = self.bound_guns[key] = max(
                 FIRE_WEIGHT * (spoils[t] * most) - (rotation * ROTATION_WEIGHT + t * TURNED_WEIGHT)
                 for t, rotation in turnings
@@ -475,6 +494,7 @@ class _Course:
         "end",
         "fixed",
         "heading",
+        "most",
         "off_by_brake",
         "on_map",
         "range_term",
@@ -500,6 +520,9 @@ class _Course:
         self.target = near.target
         self.range_term = abs(near.range - IDEAL_RANGE)
         self.reach = RANGE_WORTH.get(near.range, FAR_WORTH)
+        #: The most the ship's weapons can be worth from the end, at its range (best() asks only where the module
+        #: lists the ship's arsenal).
+        self.most = (scorer.most_at(self.end) or 0.0) * self.reach
         target = near.target.velocity
         self.rq, self.rr = rq, rr = self.velocity.dq - target.dq, self.velocity.dr - target.dr
         self.relative = (abs(rq) + abs(rr) + abs(rq + rr)) // 2
@@ -520,7 +543,7 @@ class _Course:
         scorer = self.scorer
         #: The guns' part of a ceiling before turning spoils it (every weapon bearing), and the least threat and range
         #: terms every plot of the course pays (:meth:`ceiling`), each added as :meth:`ceiling` adds it.
-        self.top = FIRE_WEIGHT * scorer.most * self.reach if scorer.most is not None else 0.0
+        self.top = FIRE_WEIGHT * self.most
         self.fixed = THREAT_WEIGHT * scorer.least_threat + self.range_term
         self.vq, self.vr = vq, vr = self.velocity.dq, self.velocity.dr
         #: The direction whose thrust brakes the ship on the map (``None``: at rest).
@@ -538,7 +561,7 @@ class _Course:
         if not self.on_map:
             return -1000.0
         scorer = self.scorer
-        guns = scorer.turning_guns(plots.turnings, self.reach, spoils)
+        guns = scorer.turning_guns(plots.turnings, self.most, spoils)
         brake = scorer.best_brake(plots.facings, self.toward)
         bound = (
             guns - THREAT_WEIGHT * scorer.least_threat - self.range_term - SPEED_WEIGHT * max(0, self.relative - brake)
