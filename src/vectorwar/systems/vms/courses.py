@@ -43,23 +43,34 @@ def grouped(options: Sequence[tuple[Plot, TurnResult]]) -> Grouped:
     known = _KEPT.get(id(first))
     if known is not None and known.first is first and known.last is last and known.size == len(options):
         return known
-    courses: dict[tuple[int, int, int, int], list[int]] = {}
+    # One pass over the menu, each course's numbers, turnings and facings gathered as they come.
+    numbers: dict[tuple[int, int, int, int], list[int]] = {}
+    turnings: dict[tuple[int, int, int, int], set[tuple[int, int]]] = {}
+    facings: dict[tuple[int, int, int, int], set[Direction]] = {}
+    turned: set[int] = set()
     for i, (_, r) in enumerate(options):
         m = r.motion
-        courses.setdefault((m.hex.q, m.hex.r, m.velocity.dq, m.velocity.dr), []).append(i)
+        at, v = m.hex, m.velocity
+        key = (at.q, at.r, v.dq, v.dr)
+        turning = (r.hexsides_turned, abs(m.rotation))
+        listed = numbers.get(key)
+        if listed is None:
+            numbers[key] = [i]
+            turnings[key] = {turning}
+            facings[key] = {m.facing}
+        else:
+            listed.append(i)
+            turnings[key].add(turning)
+            facings[key].add(m.facing)
+        turned.add(r.hexsides_turned)
     found = Grouped(
         first,
         last,
         len(options),
         tuple(
-            Plots(
-                tuple(found),
-                frozenset((options[i][1].hexsides_turned, abs(options[i][1].motion.rotation)) for i in found),
-                frozenset(options[i][1].motion.facing for i in found),
-            )
-            for found in courses.values()
+            Plots(tuple(listed), frozenset(turnings[key]), frozenset(facings[key])) for key, listed in numbers.items()
         ),
-        frozenset(r.hexsides_turned for _, r in options),
+        frozenset(turned),
     )
     if len(_KEPT) >= GROUPS_KEPT:
         _KEPT.clear()
