@@ -280,13 +280,23 @@ class MSCCombat(CombatModule):
         return {_NAMES[weapon]: 1 for weapon in card.weapons if weapon in card.weapons_fitted and weapon in sides}
 
     def most_bearing_from(self, view: CombatView, ship_id: str, at: Hex) -> int | None:
-        # The enemies in range and sight of ``at`` (bearing_from's targets), each held by at most two arcs (one on
-        # the edge between them), one in the shooter's own hex by all six: whichever way the ship faces.
+        # The enemies in range of ``at`` (bearing_from's targets, the line of sight left unchecked: a bound), each
+        # held by at most two arcs (one on the edge between them), one in the shooter's own hex by all six: whichever
+        # way the ship faces.
         ship = view.ship(ship_id)
         if not ship.active:
             return 0
+        q, r = at.q, at.r
+        seen = 0
+        for t in view.enemies_of(ship.side):
+            dq, dr = t.hex.q - q, t.hex.r - r
+            if dq == 0 and dr == 0:
+                seen += len(Side)
+            elif abs(dq) + abs(dr) + abs(dq + dr) <= 2 * MAX_RANGE:
+                seen += _MOST_ARCS
+        if not seen:
+            return 0
         card = _card(view, ship_id)
-        seen = sum(len(Side) if where == at else _MOST_ARCS for _, where in _in_sight(view, ship.side, at))
         return min(seen, sum(1 for weapon in card.weapons if weapon in card.weapons_fitted))
 
     def arsenal(self, view: CombatView, ship_id: str) -> dict[str, int] | None:
