@@ -325,11 +325,15 @@ def _legal_plots(
     lines: dict[tuple[int, int], tuple[Hex, ...]] = {}
     available = max(0, design.thrust - lost_thrust)
     flats = _flat_turns(design)
+    overspeeds: set[int] = set()
     for turned in _turnings(setting):
         result = _moved(design, motion, turned, turn, available, lines, flats)
         if result is not None:
             out.append((turned.plot, result))
-    least = min((r.overspeed for _, r in out), default=0)
+            overspeeds.add(turned.extra)
+    if len(overspeeds) <= 1:
+        return out  # every plot turns equally far over the limit (mostly not at all): none is left out
+    least = min(overspeeds)
     return [(p, r) for p, r in out if r.overspeed == least]
 
 
