@@ -235,8 +235,22 @@ def legal_plots(
         _SHAPES[shape_key] = (design, tuple(menu))
     if len(_MENUS) >= MENU_CACHE:
         _MENUS.clear()
+        _HANDED.clear()
     _MENUS[key] = (design, tuple(menu), {})
+    if menu:
+        _HANDED[id(menu[0][1])] = menu[0][1]
     return menu
+
+
+def handed_out(first: TurnResult) -> bool:
+    """Whether ``first`` is the first result of a menu :func:`legal_plots` worked out lately: a menu whose every plot
+    is one candidate of one design at one facing and rotation (:func:`_turnings`), its turning, facing, velocity
+    change and flat turn the same at every vector and hex."""
+    return _HANDED.get(id(first)) is first
+
+
+#: The first result of each menu in :data:`_MENUS`, by identity (kept, so that no other result takes its id).
+_HANDED: dict[int, TurnResult] = {}
 
 
 def offered(
