@@ -11,9 +11,10 @@ from vectorwar.combat.base import CombatView, roll_off
 from vectorwar.dice import Dice
 from vectorwar.errors import DesignError, IllegalOrderError
 from vectorwar.events import Event, Fired, Rolled
-from vectorwar.systems.msc.arcs import Side
+from vectorwar.hexes import Direction, Hex
+from vectorwar.systems.msc.arcs import Side, sides_seeing
 from vectorwar.systems.msc.combat import to_hit_number
-from vectorwar.systems.msc.module import MSCCard, as_msc_ship
+from vectorwar.systems.msc.module import _MOST_ARCS, MSCCard, as_msc_ship
 from vectorwar.systems.vms.modules import module
 
 from .helpers import MSC_TABLE, duel
@@ -126,3 +127,9 @@ def test_the_ships_and_shots_kept_for_a_view_are_those_of_the_view_asked_about()
         assert hawk.shields == shields
         assert as_msc_ship(view, "Hawk", 2).to_hit == hawk.to_hit - 2  # kept apart by the penalty too
         assert len(MSC.legal_shots(view, "red")) == shots
+
+
+def test_no_hex_but_the_ship_s_own_is_held_by_more_than_two_arcs() -> None:
+    origin = Hex(0, 0)
+    most = max(len(sides_seeing(origin, facing, h)) for facing in Direction for h in origin.within(5) if h != origin)
+    assert most == _MOST_ARCS == 2  # most_bearing_from counts two weapons at most for each target

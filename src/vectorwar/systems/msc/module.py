@@ -125,8 +125,9 @@ def weapon_name(weapon: Side) -> str:
     return f"{weapon} weapon"
 
 
-#: The most arcs that hold one hex other than the ship's own, whatever its bearing (two, on the edge between them).
-_MOST_ARCS = max(len(sides_seeing(Hex(0, 0), Direction.A, h)) for h in Hex(0, 0).within(4) if h != Hex(0, 0))
+#: The most arcs that hold one hex other than the ship's own, whatever its bearing: two, on the edge between them
+#: (tests/combat/test_msc_module.py checks it against the arcs).
+_MOST_ARCS = 2
 
 #: :func:`weapon_name` of every side, for the bots' hot paths.
 _NAMES: dict[Side, str] = {side: weapon_name(side) for side in Side}
