@@ -336,12 +336,12 @@ def _legal_plots(
     every vector (:func:`_turnings`), so only what the vector changes is worked out here (:func:`_moved`)."""
     setting = _Setting(design, motion, turn, lost_thrust, rotate_before_thrust, advanced_rotation, limit_lost)
     out: list[tuple[Plot, TurnResult]] = []
-    lines: dict[tuple[int, int], tuple[Hex, ...]] = {}
+    moves: dict[tuple[int, int, int], tuple[Velocity, tuple[Hex, ...]]] = {}
     available = max(0, design.thrust - lost_thrust)
     flats = _flat_turns(design)
     overspeeds: set[int] = set()
     for turned in _turnings(setting):
-        result = _moved(design, motion, turned, turn, available, lines, flats)
+        result = _moved(design, motion, turned, turn, available, moves, flats)
         if result is not None:
             out.append((turned.plot, result))
             overspeeds.add(turned.extra)
@@ -372,15 +372,20 @@ def _moved(
     turned: _Turned,
     turn: int,
     available: int,
-    lines: dict[tuple[int, int], tuple[Hex, ...]],
+    moves: dict[tuple[int, int, int], tuple[Velocity, tuple[Hex, ...]]],
     flats: dict[tuple[int, int, int, Direction, int], tuple[int, Velocity, Direction] | None],
 ) -> TurnResult | None:
     """:func:`~.movement.moved` of one candidate, or ``None`` where it refuses the plot: the same flat turn, thrust
-    total and path, from ``turned``'s parts (a flat turn's price and outcome kept in ``flats``,
+    total and path, from ``turned``'s parts (the vector after thrust and the path kept in ``moves`` by the velocity
+    change, which many candidates of a menu share; a flat turn's price and outcome kept in ``flats``,
     :func:`_flat_turns`)."""
-    velocity = motion.velocity
-    dq, dr, dz = turned.change
-    new_velocity = _velocity(velocity.dq + dq, velocity.dr + dr, velocity.dz + dz)
+    known = moves.get(turned.change)
+    if known is None:
+        velocity = motion.velocity
+        dq, dr, dz = turned.change
+        after_thrust = _velocity(velocity.dq + dq, velocity.dr + dr, velocity.dz + dz)
+        known = moves[turned.change] = (after_thrust, _path(motion.hex, (after_thrust.dq, after_thrust.dr)))
+    new_velocity, path = known
     flat = turned.plot.flat_turn
     if flat:
         key = (new_velocity.dq, new_velocity.dr, new_velocity.dz, turned.facing, flat)
@@ -401,10 +406,6 @@ def _moved(
     spent = turned.points + cost
     if spent > available:
         return None  # ``check_total`` refuses it
-    offset = (new_velocity.dq, new_velocity.dr)
-    path = lines.get(offset)
-    if path is None:
-        path = lines[offset] = _path(motion.hex, offset)
     after = Motion(path[-1], next_velocity, next_facing, turned.done.new_rate, turned.done.spin)
     return TurnResult(after, path, turned.done.use, spent, cost, turned.hexsides, turned.extra, turn, motion)
 
