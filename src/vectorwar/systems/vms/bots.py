@@ -437,11 +437,11 @@ class _Scorer:
 
         The guns are most of a score's cost, and most plots cannot win whatever their guns. The plots are grouped
         by course (end hex and vector: :class:`_Course`), and each course given a bound on its plots' scores
-        (every weapon bearing at the nearest enemy's range, the best turning terms and brakes of its plots).
-        Courses and plots are taken highest bound first: a course taken is opened into its plots, each with its
-        ceiling (its other terms worked out exactly, the guns as in the course's bound); a plot taken whose own
-        guns, against the least threat, cannot reach the best score found is not given its threat; and the search
-        stops at the first bound below the best. The answer is the same as scoring every plot.
+        (every weapon that can bear from its end bearing at the nearest enemy's range, the best turning terms and
+        brakes of its plots). Courses and plots are taken highest bound first: a course taken is opened into its
+        plots, each with its ceiling (its other terms worked out exactly, the guns as in the course's bound); a plot
+        taken whose own guns, against the least threat, cannot reach the best score found is not given its threat;
+        and the search stops at the first bound below the best. The answer is the same as scoring every plot.
         """
         if not self.enemies or self.most is None:
             scored = [(self.score(r), p) for p, r in options]
@@ -541,7 +541,7 @@ class _Course:
     def open(self) -> None:
         """What the course's plots' ceilings and terms read besides the bound's (:meth:`ceiling`, :meth:`terms`)."""
         scorer = self.scorer
-        #: The guns' part of a ceiling before turning spoils it (every weapon bearing), and the least threat and range
+        #: The guns' part of a ceiling before turning spoils it (:attr:`most`), and the least threat and range
         #: terms every plot of the course pays (:meth:`ceiling`), each added as :meth:`ceiling` adds it.
         self.top = FIRE_WEIGHT * self.most
         self.fixed = THREAT_WEIGHT * scorer.least_threat + self.range_term
@@ -554,10 +554,11 @@ class _Course:
 
     def bound(self, plots: Plots, spoils: Mapping[int, float]) -> float:
         """A bound on the score of every plot of the course (``plots``, :class:`Plots`; ``spoils``: :func:`_spoiled`
-        by hexsides turned): every weapon bearing and the least threat, the range and civilian terms, the best of
-        the plots' turning and rotation terms with the share of a shot that turning leaves, and the speed beyond
-        what the best brakes of their facings cancel (a plot's other terms only take off more); or -1000 (a plot
-        off the map) if that is more, and -1000 itself for a course off the map."""
+        by hexsides turned): every weapon that can bear from its end bearing (:attr:`most`) and the least threat,
+        the range and civilian terms, the best of the plots' turning and rotation terms with the share of a shot
+        that turning leaves, and the speed beyond what the best brakes of their facings cancel (a plot's other terms
+        only take off more); or -1000 (a plot off the map) if that is more, and -1000 itself for a course off the
+        map."""
         if not self.on_map:
             return -1000.0
         scorer = self.scorer
@@ -571,9 +572,10 @@ class _Course:
         return max(bound, -1000.0)  # a plot that leaves the map scores -1000 whatever its terms
 
     def ceiling(self, result: TurnResult, spoils: Mapping[int, float]) -> float:
-        """The ceiling of a plot of the course: its score with every weapon bearing at the nearest enemy's range and
-        no enemy weapon on it but those on the side's other ships (``spoils``: :func:`_spoiled` by hexsides turned),
-        its other terms :meth:`terms`' (each facing's brakes worked out once)."""
+        """The ceiling of a plot of the course: its score with every weapon that can bear from its end bearing at the
+        nearest enemy's range and no enemy weapon on it but those on the side's other ships (``spoils``:
+        :func:`_spoiled` by hexsides turned), its other terms :meth:`terms`' (each facing's brakes worked out
+        once)."""
         if not self.on_map:
             return -1000.0
         motion = result.motion
