@@ -274,3 +274,39 @@ def test_vv5_has_its_own_bearing_on_that_adds_up_mounts_of_one_arc() -> None:
     view = duel("vv5", _VV5_MIXED, distance=2)
     at = view.ship("Raven").hex
     assert m.bearing_on(view, "Hawk", "Raven", at) == {"missiles": 3, "forward guns": 3}
+
+
+@pytest.mark.parametrize("system", sorted(TABLES))
+@settings(max_examples=60, deadline=None)
+@given(
+    table=st.integers(0, 2),
+    step=st.sampled_from(list(Direction)),
+    steps=st.integers(0, 9),
+    rocks=st.booleans(),
+)
+def test_most_bearing_from_an_end_bounds_what_bears_there_at_every_facing(
+    system: str, table: int, step: Direction, steps: int, rocks: bool
+) -> None:
+    """``most_bearing_from``, where a module gives it, is at least the weapons ``bearing_from`` finds bearing from
+    the end at any facing (the VMS bot skips the plots ending there by it), the target's own hex included."""
+    tables = TABLES[system]
+    view = duel(system, tables[table % len(tables)], distance=2)
+    if rocks:
+        kind = ASTEROID if system == "vv5" else "blocking"
+        view = replace(view, map=HexMap.single(12, 14, tuple((Hex(h.q + 5, h.r + 8), kind) for h in _ROCKS)))
+    at = view.ship("Hawk").hex.neighbour(step, steps)
+    m = module(system)
+    most = m.most_bearing_from(view, "Hawk", at)
+    if most is None:
+        return  # not given: the bot bounds by the arsenal alone
+    for facing in Direction:
+        assert len({weapon for weapon, _ in m.bearing_from(view, "Hawk", at, facing)}) <= most
+
+
+def test_msc_most_bearing_from_counts_two_arcs_a_target_and_none_out_of_range() -> None:
+    view = duel("msc", MSC_TABLE, distance=2)  # three weapons: F, FL and FR
+    m = module("msc")
+    hawk, raven = view.ship("Hawk").hex, view.ship("Raven").hex
+    assert m.most_bearing_from(view, "Hawk", hawk) == 2  # one target, seen by two arcs at most
+    assert m.most_bearing_from(view, "Hawk", raven) == 3  # in the target's hex every arc holds it
+    assert m.most_bearing_from(view, "Hawk", raven.neighbour(Direction.A, 7)) == 0  # beyond MSC's range of 6

@@ -11,9 +11,10 @@ from vectorwar.combat.base import CombatView, roll_off
 from vectorwar.dice import Dice
 from vectorwar.errors import DesignError, IllegalOrderError
 from vectorwar.events import Event, Fired, Rolled
-from vectorwar.systems.msc.arcs import Side
+from vectorwar.hexes import Direction, Hex
+from vectorwar.systems.msc.arcs import Side, sides_seeing
 from vectorwar.systems.msc.combat import to_hit_number
-from vectorwar.systems.msc.module import MSCCard, as_msc_ship
+from vectorwar.systems.msc.module import _MOST_ARCS, MSCCard, as_msc_ship
 from vectorwar.systems.vms.modules import module
 
 from .helpers import MSC_TABLE, duel
@@ -114,3 +115,21 @@ def test_shot_options_are_the_weapons_that_bear_named_as_their_arcs() -> None:
     for o in options:
         MSC.check_fire(view, "red", MSC.parse_fire(view, "red", f"Hawk {o.piece}"))
     assert MSC.shot_options(duel("msc", MSC_TABLE, distance=9), "Hawk") == []
+
+
+def test_the_ships_and_shots_kept_for_a_view_are_those_of_the_view_asked_about() -> None:
+    near = duel("msc", MSC_TABLE, distance=2)
+    far = duel("msc", MSC_TABLE, distance=9)
+    hurt = replace(near, cards={**near.cards, "Hawk": replace(near.cards["Hawk"], shields=1)})
+    # Views asked about in turn, each again after another: every answer is its own view's.
+    for view, shields, shots in ((near, 3, 1), (far, 3, 0), (near, 3, 1), (hurt, 1, 1), (near, 3, 1)):
+        hawk = as_msc_ship(view, "Hawk")
+        assert hawk.shields == shields
+        assert as_msc_ship(view, "Hawk", 2).to_hit == hawk.to_hit - 2  # kept apart by the penalty too
+        assert len(MSC.legal_shots(view, "red")) == shots
+
+
+def test_no_hex_but_the_ship_s_own_is_held_by_more_than_two_arcs() -> None:
+    origin = Hex(0, 0)
+    most = max(len(sides_seeing(origin, facing, h)) for facing in Direction for h in origin.within(5) if h != origin)
+    assert most == _MOST_ARCS == 2  # most_bearing_from counts two weapons at most for each target

@@ -85,6 +85,7 @@ def test_a_ceiling_and_a_bound_are_never_below_the_score_and_the_terms_are_the_s
                 for plots in grouped(options).courses:
                     course = _Course(scorer, options[plots.numbers[0]][1])
                     bound = course.bound(plots, spoils)
+                    course.open()  # as best() opens a course before its plots' ceilings
                     for i in plots.numbers:
                         result = options[i][1]
                         ceiling = course.ceiling(result, spoils)

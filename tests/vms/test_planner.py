@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 from vectorwar.catalogue import builtin_scenario
 from vectorwar.game import Game
 from vectorwar.hexes import Direction, Hex
-from vectorwar.systems.vms import planner
+from vectorwar.systems.vms import courses, planner
+from vectorwar.systems.vms.courses import grouped
 from vectorwar.systems.vms.movement import Motion, Plot, TurnResult
 from vectorwar.systems.vms.rotation import AdvancedRotation
 from vectorwar.systems.vms.ships import Design
@@ -66,3 +67,50 @@ def test_a_menu_is_the_menu_worked_out_plot_by_plot_wherever_and_however_fast_th
         menu = planner.legal_plots(design, motion, turn, lost_thrust, before, advanced)
         assert menu == _menu(design, motion, turn, lost_thrust, before, advanced)
         assert all(result.start == motion and result.turn == turn for _, result in menu)
+
+
+@settings(max_examples=20, deadline=None)
+@given(design=st.sampled_from(DESIGNS), facing=st.sampled_from(list(Direction)), pick=st.integers(0, 10_000))
+def test_a_plot_of_the_menu_or_its_equal_is_offered_what_it_does_and_no_other_plot_is(
+    design: Design, facing: Direction, pick: int
+) -> None:
+    motion = Motion(Hex(5, 5), Velocity(1, -1), facing, 0, AdvancedRotation())
+    menu = planner.legal_plots(design, motion, 2, 0, False, False)
+    plot, result = menu[pick % len(menu)]
+    assert planner.offered(design, motion, plot, 2, 0, False, False) is result
+    # A search reads its candidates back from their text: the equal plot, not the menu's own object.
+    equal = Plot(tuple(plot.burns), plot.rotation, plot.flat_turn)
+    assert equal is not plot
+    assert planner.offered(design, motion, equal, 2, 0, False, False) == result
+    assert planner.offered(design, motion, Plot((), 99), 2, 0, False, False) is None  # no such plot in the menu
+    assert planner.offered(design, motion, plot, 3, 0, False, False) is None  # no menu worked out for turn 3
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    design=st.sampled_from(DESIGNS),
+    facing=st.sampled_from(list(Direction)),
+    rotation=st.integers(-1, 1),
+    vectors=st.lists(st.tuples(st.integers(-7, 7), st.integers(-7, 7)), min_size=2, max_size=5),
+    places=st.lists(PLACES, min_size=1, max_size=2),
+)
+def test_a_menu_is_grouped_by_course_as_its_own_results_group_it_at_every_vector(
+    design: Design,
+    facing: Direction,
+    rotation: int,
+    vectors: list[tuple[int, int]],
+    places: list[tuple[int, int, int]],
+) -> None:
+    """The grouping kept by a menu's plots (a search meets the same plots at many vectors) is the one the menu's
+    own results give: by end hex and vector, each course's turnings and facings."""
+    rotation = 0 if design.small_craft else rotation
+    for (q, r, turn), v in [(place, vector) for place in places for vector in vectors]:
+        motion = Motion(Hex(q, r), Velocity(*v), facing, rotation, AdvancedRotation())
+        menu = planner.legal_plots(design, motion, turn, 0, False, False)
+        if not menu:
+            continue
+        found = grouped(menu)
+        assert (found.courses, found.turned) == courses._grouping(menu)
+        for plots in found.courses:
+            ends = {(menu[i][1].motion.hex, menu[i][1].motion.velocity) for i in plots.numbers}
+            assert len(ends) == 1  # one course: one end hex and vector

@@ -243,6 +243,12 @@ class CombatModule(ABC):
         """
         return None
 
+    def most_bearing_from(self, view: CombatView, ship_id: str, at: Hex) -> int | None:
+        """The most weapons of ``ship_id`` that :meth:`bearing_from` ``at`` can find bearing, whatever the facing
+        (a bound, as :meth:`arsenal` bounds each weapon's count; a property test checks it). A bot bounds what
+        every candidate move ending at ``at`` can bring to bear with it. ``None`` (the default): not known."""
+        return None
+
     @abstractmethod
     def random_fire(self, view: CombatView, side: str, rng: random.Random) -> Order:
         """A random legal declaration (may be ``hold``)."""

@@ -74,7 +74,31 @@ def _card(view: CombatView, ship_id: str) -> MSCCard:
 
 
 def as_msc_ship(view: CombatView, ship_id: str, penalty: int = 0) -> Ship:
-    """The MSC ``Ship`` MSC's functions expect, TO-HIT lowered by ``penalty``."""
+    """The MSC ``Ship`` MSC's functions expect, TO-HIT lowered by ``penalty``.
+
+    A fire declaration's checks, a bot's greedy fire and a search's fire in prospect ask for the same ships of one
+    view again and again: the ships built are kept for the last view asked about (recognised by identity; it and
+    the ships are frozen).
+    """
+    global _last_ships
+    known, built = _last_ships
+    if known is not view:
+        built = {}
+        _last_ships = (view, built)
+    key = (ship_id, penalty)
+    ship = built.get(key)
+    if ship is None:
+        ship = built[key] = _msc_ship(view, ship_id, penalty)
+    return ship
+
+
+#: The view :func:`as_msc_ship` last answered about and the ships it built from it, by id and penalty.
+_last_ships: tuple[CombatView | None, dict[tuple[str, int], Ship]] = (None, {})
+#: The view :meth:`MSCCombat._shots` last answered about and its answers, by side.
+_last_shots: tuple[CombatView | None, dict[str, tuple[Shot, ...]]] = (None, {})
+
+
+def _msc_ship(view: CombatView, ship_id: str, penalty: int) -> Ship:
     c = view.ship(ship_id)
     card = _card(view, ship_id)
     return Ship(
@@ -100,6 +124,10 @@ def weapon_name(weapon: Side) -> str:
     """A weapon as :meth:`MSCCombat.arc_hexes` and :meth:`MSCCombat.shot_options` name it."""
     return f"{weapon} weapon"
 
+
+#: The most arcs that hold one hex other than the ship's own, whatever its bearing: two, on the edge between them
+#: (tests/combat/test_msc_module.py checks it against the arcs).
+_MOST_ARCS = 2
 
 #: :func:`weapon_name` of every side, for the bots' hot paths.
 _NAMES: dict[Side, str] = {side: weapon_name(side) for side in Side}
@@ -183,8 +211,20 @@ class MSCCombat(CombatModule):
         targets = [as_msc_ship(view, target.id) for target in view.enemies_of(ship.side)]
         return shots_bearing(view.map, as_msc_ship(view, ship.id), targets)
 
-    def _shots(self, view: CombatView, side: str) -> list[Shot]:
-        return [shot for ship in view.ships_of(side) for shot in self._ship_shots(view, ship.id)]
+    def _shots(self, view: CombatView, side: str) -> tuple[Shot, ...]:
+        # Whether a side has a shot, then its greedy fire (a search's fire in prospect) are asked of one view: the
+        # shots are kept for the last view asked about (by identity, as :func:`as_msc_ship` keeps its ships).
+        global _last_shots
+        known, found = _last_shots
+        if known is not view:
+            found = {}
+            _last_shots = (view, found)
+        shots = found.get(side)
+        if shots is None:
+            shots = found[side] = tuple(
+                shot for ship in view.ships_of(side) for shot in self._ship_shots(view, ship.id)
+            )
+        return shots
 
     def legal_shots(self, view: CombatView, side: str) -> list[Order]:
         return [FireOrders((shot,)) for shot in self._shots(view, side)]
@@ -239,6 +279,26 @@ class MSCCombat(CombatModule):
             return {}
         card = _card(view, ship_id)
         return {_NAMES[weapon]: 1 for weapon in card.weapons if weapon in card.weapons_fitted and weapon in sides}
+
+    def most_bearing_from(self, view: CombatView, ship_id: str, at: Hex) -> int | None:
+        # The enemies in range of ``at`` (bearing_from's targets, the line of sight left unchecked: a bound), each
+        # held by at most two arcs (one on the edge between them), one in the shooter's own hex by all six: whichever
+        # way the ship faces.
+        ship = view.ship(ship_id)
+        if not ship.active:
+            return 0
+        q, r = at.q, at.r
+        seen = 0
+        for t in view.enemies_of(ship.side):
+            dq, dr = t.hex.q - q, t.hex.r - r
+            if dq == 0 and dr == 0:
+                seen += len(Side)
+            elif abs(dq) + abs(dr) + abs(dq + dr) <= 2 * MAX_RANGE:
+                seen += _MOST_ARCS
+        if not seen:
+            return 0
+        card = _card(view, ship_id)
+        return min(seen, sum(1 for weapon in card.weapons if weapon in card.weapons_fitted))
 
     def arsenal(self, view: CombatView, ship_id: str) -> dict[str, int] | None:
         if not view.ship(ship_id).active:

@@ -23,8 +23,9 @@ combat module's own greedy declaration.
 
 The guns cost most of a score, so a plot whose other terms could not reach
 the best score found even with every weapon bearing (the module's
-``arsenal``) is never given its guns: the answer is the one scoring every
-plot would give (``_Scorer.best``; ``tests/vms/test_greedy.py``).
+``arsenal``, or as many as the module says can bear from its end:
+``most_bearing_from``) is never given its guns: the answer is the one scoring
+every plot would give (``_Scorer.best``; ``tests/vms/test_greedy.py``).
 """
 
 from __future__ import annotations
@@ -32,9 +33,10 @@ from __future__ import annotations
 import heapq
 import math
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Protocol
+from itertools import accumulate
+from typing import NamedTuple, Protocol
 
 from vectorwar.combat.base import CombatModule, CombatView
 from vectorwar.hexes import Direction, Hex
@@ -192,10 +194,9 @@ class _Aims:
         return spoiled, tuple(most), rest, saturated
 
 
-@dataclass(frozen=True, slots=True)
-class _End:
+class _End(NamedTuple):
     """What one end hex gives every candidate ending there: the range to each enemy, the nearest enemy and its
-    range."""
+    range (a tuple: one is made for every end hex of every menu)."""
 
     distance_to: dict[str, int]
     target: _Enemy
@@ -230,6 +231,9 @@ class _Scorer:
         self.mine: dict[tuple[Hex, Direction, int], float] = {}
         self.ends: dict[tuple[int, int], _End] = {}
         self.threats: dict[Hex, float] = {}
+        #: :meth:`turning_guns` and :meth:`best_brake` by their arguments.
+        self.bound_guns: dict[tuple[frozenset[tuple[int, int]], float], float] = {}
+        self.brakes: dict[tuple[frozenset[Direction], Direction | None], int] = {}
         #: Whether the line between a path's first and last hexes stays on the map, by their numbers.
         self.on_map = _paths_on(state.map)
         braking = brakes(ship.spec, ship.thrust_lost)
@@ -242,6 +246,11 @@ class _Scorer:
         #: The most the ship's own weapons can be worth from any end (every one bearing at its best range), or
         #: ``None`` if the combat module does not say: a ceiling on the guns' part of every candidate's score.
         self.most = None if arsenal is None else sum(TOP_WORTH * min(n, MOST_PIECES) for n in arsenal.values())
+        #: The most any ``k`` of those weapons can be worth (the ``k`` worth most), for ``k`` from none to all but one:
+        #: the ceiling where the module says that at most ``k`` can bear from an end (:meth:`most_at`).
+        tops = sorted((TOP_WORTH * min(n, MOST_PIECES) for n in (arsenal or {}).values()), reverse=True)
+        self.most_of = list(accumulate(tops[:-1], initial=0.0))
+        self.most_here: dict[tuple[int, int], float | None] = {}
         #: The least the enemies' weapons can threaten the ship with wherever it ends: each enemy's best on the
         #: side's other ships (a weapon bearing on the ship too is worth at least that; :meth:`_summed`).
         self.least_threat = sum(self._least_threat(e.id) for e in enemies)
@@ -254,6 +263,43 @@ class _Scorer:
             return 0.0
         spoiled, order, best, _ = rest
         return self._summed(spoiled, order, best, {}, 0.0)
+
+    def most_at(self, end: Hex) -> float | None:
+        """The most the ship's own weapons can be worth from ``end`` whatever its facing (every one that can bear
+        there at its best range): :attr:`most`, or less where the module says how many can bear there at most
+        (:meth:`~vectorwar.combat.base.CombatModule.most_bearing_from`)."""
+        key = (end.q, end.r)
+        if key in self.most_here:
+            return self.most_here[key]
+        most = self.most
+        bearing = self.combat.most_bearing_from(self.view, self.ship.id, end)
+        if bearing is not None and bearing < len(self.most_of):
+            most = self.most_of[bearing]
+        self.most_here[key] = most
+        return most
+
+    def turning_guns(self, turnings: frozenset[tuple[int, int]], most: float, spoils: Mapping[int, float]) -> float:
+        """The guns' part of a course's bound (:meth:`_Course.bound`): weapons worth ``most`` at the course's range
+        bearing, less the turning and rotation terms, at the best of ``turnings`` (hexsides turned, rotation left);
+        kept by both, as many courses of a menu share them."""
+        key = (turnings, most)
+        found = self.bound_guns.get(key)
+        if found is None:
+            found = self.bound_guns[key] = max(
+                FIRE_WEIGHT * (spoils[t] * most) - (rotation * ROTATION_WEIGHT + t * TURNED_WEIGHT)
+                for t, rotation in turnings
+            )
+        return found
+
+    def best_brake(self, facings: frozenset[Direction], toward: Direction | None) -> int:
+        """The most thrust toward ``toward`` (``None``: toward any one direction) the ship has from any of
+        ``facings``; kept by both."""
+        key = (facings, toward)
+        found = self.brakes.get(key)
+        if found is None:
+            thrust = self.halt if toward is None else {f: self.can[f][toward] for f in facings}
+            found = self.brakes[key] = max(thrust[f] for f in facings)
+        return found
 
     def _end(self, end: Hex) -> _End:
         q, r = end.q, end.r  # kept by whole numbers, hashed without a call
@@ -391,11 +437,11 @@ class _Scorer:
 
         The guns are most of a score's cost, and most plots cannot win whatever their guns. The plots are grouped
         by course (end hex and vector: :class:`_Course`), and each course given a bound on its plots' scores
-        (every weapon bearing at the nearest enemy's range, the best turning terms and brakes of its plots).
-        Courses and plots are taken highest bound first: a course taken is opened into its plots, each with its
-        ceiling (its other terms worked out exactly, the guns as in the course's bound); a plot taken whose own
-        guns, against the least threat, cannot reach the best score found is not given its threat; and the search
-        stops at the first bound below the best. The answer is the same as scoring every plot.
+        (every weapon that can bear from its end bearing at the nearest enemy's range, the best turning terms and
+        brakes of its plots). Courses and plots are taken highest bound first: a course taken is opened into its
+        plots, each with its ceiling (its other terms worked out exactly, the guns as in the course's bound); a plot
+        taken whose own guns, against the least threat, cannot reach the best score found is not given its threat;
+        and the search stops at the first bound below the best. The answer is the same as scoring every plot.
         """
         if not self.enemies or self.most is None:
             scored = [(self.score(r), p) for p, r in options]
@@ -415,6 +461,7 @@ class _Scorer:
             _, item = heapq.heappop(heap)
             if item < 0:
                 course = courses[-1 - item]
+                course.open()
                 for i in menu.courses[-1 - item].numbers:
                     course_of[i] = course
                     heapq.heappush(heap, (-course.ceiling(options[i][1], spoils), i))
@@ -445,7 +492,9 @@ class _Course:
         "by_facing",
         "civilian_term",
         "end",
+        "fixed",
         "heading",
+        "most",
         "off_by_brake",
         "on_map",
         "range_term",
@@ -455,31 +504,31 @@ class _Course:
         "rr",
         "scorer",
         "target",
+        "top",
         "toward",
+        "velocity",
         "vq",
         "vr",
     )
 
     def __init__(self, scorer: _Scorer, result: TurnResult) -> None:
+        # What the course's bound reads; the rest waits for the course to be opened (:meth:`open`), as many never are.
         self.scorer = scorer
         motion = result.motion
-        self.end, velocity = motion.hex, motion.velocity
+        self.end, self.velocity = motion.hex, motion.velocity
         near = scorer._end(self.end)
         self.target = near.target
         self.range_term = abs(near.range - IDEAL_RANGE)
         self.reach = RANGE_WORTH.get(near.range, FAR_WORTH)
-        self.vq, self.vr = velocity.dq, velocity.dr
+        #: The most the ship's weapons can be worth from the end, at its range (best() asks only where the module
+        #: lists the ship's arsenal).
+        self.most = (scorer.most_at(self.end) or 0.0) * self.reach
         target = near.target.velocity
-        self.rq, self.rr = velocity.dq - target.dq, velocity.dr - target.dr
-        self.relative = (abs(self.rq) + abs(self.rr) + abs(self.rq + self.rr)) // 2
+        self.rq, self.rr = rq, rr = self.velocity.dq - target.dq, self.velocity.dr - target.dr
+        self.relative = (abs(rq) + abs(rr) + abs(rq + rr)) // 2
         #: The direction whose thrust brakes the ship against its enemy (``None``: at rest against it, any).
-        self.toward = None if self.rq == 0 and self.rr == 0 else opposite(self.rq, self.rr)
-        #: The direction whose thrust brakes the ship on the map (``None``: at rest).
-        self.heading = None if self.vq == 0 and self.vr == 0 else opposite(self.vq, self.vr)
-        self.civilian_term = CIVILIAN_SPEED_WEIGHT * velocity.speed
-        self.by_brake: dict[int, tuple[float, float]] = {}
-        self.off_by_brake: dict[int, bool] = {}
-        self.by_facing: dict[Direction, float] = {}
+        self.toward = None if rq == 0 and rr == 0 else opposite(rq, rr)
+        self.civilian_term = CIVILIAN_SPEED_WEIGHT * self.velocity.speed if scorer.civilian else 0.0
         path = result.path
         first, last = path[0], path[-1]
         ends = (first.q, first.r, last.q, last.r)
@@ -489,22 +538,32 @@ class _Course:
         #: Whether the course's path (the line from the hex the ship starts on to its end) stays on the map.
         self.on_map = on_map
 
+    def open(self) -> None:
+        """What the course's plots' ceilings and terms read besides the bound's (:meth:`ceiling`, :meth:`terms`)."""
+        scorer = self.scorer
+        #: The guns' part of a ceiling before turning spoils it (:attr:`most`), and the least threat and range
+        #: terms every plot of the course pays (:meth:`ceiling`), each added as :meth:`ceiling` adds it.
+        self.top = FIRE_WEIGHT * self.most
+        self.fixed = THREAT_WEIGHT * scorer.least_threat + self.range_term
+        self.vq, self.vr = vq, vr = self.velocity.dq, self.velocity.dr
+        #: The direction whose thrust brakes the ship on the map (``None``: at rest).
+        self.heading = None if vq == 0 and vr == 0 else opposite(vq, vr)
+        self.by_brake: dict[int, tuple[float, float]] = {}
+        self.off_by_brake: dict[int, bool] = {}
+        self.by_facing: dict[Direction, float] = {}
+
     def bound(self, plots: Plots, spoils: Mapping[int, float]) -> float:
         """A bound on the score of every plot of the course (``plots``, :class:`Plots`; ``spoils``: :func:`_spoiled`
-        by hexsides turned): every weapon bearing and the least threat, the range and civilian terms, the best of
-        the plots' turning and rotation terms with the share of a shot that turning leaves, and the speed beyond
-        what the best brakes of their facings cancel (a plot's other terms only take off more); or -1000 (a plot
-        off the map) if that is more, and -1000 itself for a course off the map."""
+        by hexsides turned): every weapon that can bear from its end bearing (:attr:`most`) and the least threat,
+        the range and civilian terms, the best of the plots' turning and rotation terms with the share of a shot
+        that turning leaves, and the speed beyond what the best brakes of their facings cancel (a plot's other terms
+        only take off more); or -1000 (a plot off the map) if that is more, and -1000 itself for a course off the
+        map."""
         if not self.on_map:
             return -1000.0
         scorer = self.scorer
-        assert scorer.most is not None  # best() asks only where the module lists the ship's arsenal
-        most = scorer.most * self.reach
-        guns = max(
-            FIRE_WEIGHT * (spoils[t] * most) - (rotation * ROTATION_WEIGHT + t * TURNED_WEIGHT)
-            for t, rotation in plots.turnings
-        )
-        brake = self.best_brake(plots.facings)
+        guns = scorer.turning_guns(plots.turnings, self.most, spoils)
+        brake = scorer.best_brake(plots.facings, self.toward)
         bound = (
             guns - THREAT_WEIGHT * scorer.least_threat - self.range_term - SPEED_WEIGHT * max(0, self.relative - brake)
         )
@@ -512,39 +571,37 @@ class _Course:
             bound -= self.civilian_term
         return max(bound, -1000.0)  # a plot that leaves the map scores -1000 whatever its terms
 
-    def best_brake(self, facings: Iterable[Direction]) -> int:
-        """The most thrust against the enemy's vector the ship has from any of ``facings``."""
-        scorer = self.scorer
-        if self.toward is None:
-            return max(scorer.halt[f] for f in facings)
-        return max(scorer.can[f][self.toward] for f in facings)
-
     def ceiling(self, result: TurnResult, spoils: Mapping[int, float]) -> float:
-        """The ceiling of a plot of the course: its score with every weapon bearing at the nearest enemy's range and
-        no enemy weapon on it but those on the side's other ships (``spoils``: :func:`_spoiled` by hexsides turned),
-        its other terms :meth:`terms`' (each facing's brakes worked out once)."""
+        """The ceiling of a plot of the course: its score with every weapon that can bear from its end bearing at the
+        nearest enemy's range and no enemy weapon on it but those on the side's other ships (``spoils``:
+        :func:`_spoiled` by hexsides turned), its other terms :meth:`terms`' (each facing's brakes worked out
+        once)."""
         if not self.on_map:
             return -1000.0
-        scorer = self.scorer
-        assert scorer.most is not None  # best() asks only where the module lists the ship's arsenal
         motion = result.motion
-        braking = self.by_facing.get(motion.facing)
+        facing = motion.facing
+        braking = self.by_facing.get(facing)
         if braking is None:
-            braking = self.by_facing[motion.facing] = self._braking(motion.facing)
-        fixed = THREAT_WEIGHT * scorer.least_threat + self.range_term + braking
-        if scorer.civilian:
+            braking = self.by_facing[facing] = self._braking(facing)
+        fixed = self.fixed + braking
+        if self.scorer.civilian:
             fixed += self.civilian_term
         turned = result.hexsides_turned
-        guns = FIRE_WEIGHT * scorer.most * self.reach * spoils[turned]
-        return guns - fixed - abs(motion.rotation) * ROTATION_WEIGHT - turned * TURNED_WEIGHT
+        return self.top * spoils[turned] - fixed - abs(motion.rotation) * ROTATION_WEIGHT - turned * TURNED_WEIGHT
 
     def _braking(self, facing: Direction) -> float:
         """The stop, speed and off-map terms of a plot of the course that ends facing ``facing``, added."""
         scorer = self.scorer
-        can, halt = scorer.can[facing], scorer.halt[facing]
-        stop, speed = self.closing(halt if self.toward is None else can[self.toward])
-        leaves = self.leaves(halt if self.heading is None else can[self.heading])
-        return stop + speed + (OFF_MAP_WEIGHT if leaves else 0.0)
+        can = scorer.can[facing]
+        brake = scorer.halt[facing] if self.toward is None else can[self.toward]
+        closing = self.by_brake.get(brake)
+        if closing is None:
+            closing = self.closing(brake)
+        brake = scorer.halt[facing] if self.heading is None else can[self.heading]
+        leaves = self.off_by_brake.get(brake)
+        if leaves is None:
+            leaves = self.leaves(brake)
+        return closing[0] + closing[1] + (OFF_MAP_WEIGHT if leaves else 0.0)
 
     def terms(self, result: TurnResult) -> tuple[float, ...] | None:
         """:meth:`_Scorer._terms`' answer for a plot of the course: the same numbers in the same order, from what

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from vectorwar.hexes import Direction
 from vectorwar.systems.vms.movement import Plot, TurnResult
+from vectorwar.systems.vms.planner import handed_out
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,30 +44,70 @@ def grouped(options: Sequence[tuple[Plot, TurnResult]]) -> Grouped:
     known = _KEPT.get(id(first))
     if known is not None and known.first is first and known.last is last and known.size == len(options):
         return known
-    courses: dict[tuple[int, int, int, int], list[int]] = {}
-    for i, (_, r) in enumerate(options):
-        m = r.motion
-        courses.setdefault((m.hex.q, m.hex.r, m.velocity.dq, m.velocity.dr), []).append(i)
-    found = Grouped(
-        first,
-        last,
-        len(options),
-        tuple(
-            Plots(
-                tuple(found),
-                frozenset((options[i][1].hexsides_turned, abs(options[i][1].motion.rotation)) for i in found),
-                frozenset(options[i][1].motion.facing for i in found),
-            )
-            for found in courses.values()
-        ),
-        frozenset(r.hexsides_turned for _, r in options),
-    )
+    if handed_out(first):
+        # A planner's menu is grouped by its plots alone (:func:`_by_plots`).
+        courses, turned = _by_plots(options)
+    else:
+        courses, turned = _grouping(options)
+    found = Grouped(first, last, len(options), courses, turned)
     if len(_KEPT) >= GROUPS_KEPT:
         _KEPT.clear()
     _KEPT[id(first)] = found  # it holds ``first``, so no other result takes its id while it is kept
     return found
 
 
+def _by_plots(options: Sequence[tuple[Plot, TurnResult]]) -> tuple[tuple[Plots, ...], frozenset[int]]:
+    """:func:`_grouping` of a menu the planner worked out (:func:`~.planner.handed_out`), kept by its plots.
+
+    Each plot of such a menu is one candidate of one design at one facing and rotation, whose turning, facing,
+    velocity change and flat turn are the same at every vector and hex; two plots of one menu end on one course
+    exactly when they share their velocity change and flat turn (the end hex is the start moved by the vector after
+    thrust, and a flat turn turns that vector, never zero, one way or the other). So the menus of a ship at other
+    vectors (a search's every trial) with the same plots are grouped alike, and the grouping is kept by the plots'
+    identities, the plots kept with it so that no other plot takes their ids while it is.
+    """
+    plots = tuple(p for p, _ in options)
+    key = tuple(map(id, plots))
+    known = _BY_PLOTS.get(key)
+    if known is not None:
+        return known[1], known[2]
+    courses, turned = _grouping(options)
+    if len(_BY_PLOTS) >= GROUPS_KEPT:
+        _BY_PLOTS.clear()
+    _BY_PLOTS[key] = (plots, courses, turned)
+    return courses, turned
+
+
+def _grouping(options: Sequence[tuple[Plot, TurnResult]]) -> tuple[tuple[Plots, ...], frozenset[int]]:
+    """The courses of ``options`` and every number of hexsides turned in them, worked out in one pass, each course's
+    numbers, turnings and facings gathered as they come."""
+    numbers: dict[tuple[int, int, int, int], list[int]] = {}
+    turnings: dict[tuple[int, int, int, int], set[tuple[int, int]]] = {}
+    facings: dict[tuple[int, int, int, int], set[Direction]] = {}
+    turned: set[int] = set()
+    for i, (_, r) in enumerate(options):
+        m = r.motion
+        at, v = m.hex, m.velocity
+        key = (at.q, at.r, v.dq, v.dr)
+        turning = (r.hexsides_turned, abs(m.rotation))
+        listed = numbers.get(key)
+        if listed is None:
+            numbers[key] = [i]
+            turnings[key] = {turning}
+            facings[key] = {m.facing}
+        else:
+            listed.append(i)
+            turnings[key].add(turning)
+            facings[key].add(m.facing)
+        turned.add(r.hexsides_turned)
+    courses = tuple(
+        Plots(tuple(listed), frozenset(turnings[key]), frozenset(facings[key])) for key, listed in numbers.items()
+    )
+    return courses, frozenset(turned)
+
+
+#: :func:`_by_plots`' answers, by the plots' identities, with the plots.
+_BY_PLOTS: dict[tuple[int, ...], tuple[tuple[Plot, ...], tuple[Plots, ...], frozenset[int]]] = {}
 #: :func:`grouped`'s answers, by the identity of the menu's first result.
 _KEPT: dict[int, Grouped] = {}
 GROUPS_KEPT = 4096

@@ -235,8 +235,22 @@ def legal_plots(
         _SHAPES[shape_key] = (design, tuple(menu))
     if len(_MENUS) >= MENU_CACHE:
         _MENUS.clear()
-    _MENUS[key] = (design, tuple(menu))
+        _HANDED.clear()
+    _MENUS[key] = (design, tuple(menu), {})
+    if menu:
+        _HANDED[id(menu[0][1])] = menu[0][1]
     return menu
+
+
+def handed_out(first: TurnResult) -> bool:
+    """Whether ``first`` is the first result of a menu :func:`legal_plots` worked out lately: a menu whose every plot
+    is one candidate of one design at one facing and rotation (:func:`_turnings`), its turning, facing, velocity
+    change and flat turn the same at every vector and hex."""
+    return _HANDED.get(id(first)) is first
+
+
+#: The first result of each menu in :data:`_MENUS`, by identity (kept, so that no other result takes its id).
+_HANDED: dict[int, TurnResult] = {}
 
 
 def offered(
@@ -249,19 +263,29 @@ def offered(
     advanced_rotation: bool = False,
     limit_lost: int = 0,
 ) -> TurnResult | None:
-    """What ``plot`` does, if it is that very plot of the ship's menu worked out lately (a bot's order checks and
-    moves its plot again): :func:`~.movement.move`'s answer, without working it out; else ``None``."""
+    """What ``plot`` does, if it is a plot of the ship's menu worked out lately (a bot's order checks and moves its
+    plot again) or its equal (a search's candidate orders, read back from their text): :func:`~.movement.move`'s
+    answer, without working it out; else ``None``."""
     key = (id(design), motion, turn, lost_thrust, rotate_before_thrust, advanced_rotation, limit_lost)
     known = _MENUS.get(key)
     if known is None or known[0] is not design:
         return None
-    return next((result for p, result in known[1] if p is plot), None)
+    found = next((result for p, result in known[1] if p is plot), None)
+    if found is None:
+        # The menu by plot, made the first time a plot is not found by identity: hashing every plot costs more than
+        # the scan, and most menus are only asked for the plots they handed out.
+        by_value = known[2]
+        if not by_value:
+            by_value.update(known[1])
+        found = by_value.get(plot)
+    return found
 
 
 #: Menus worked out lately, by design (its identity: designs are read once and shared by every state after) and
 #: the rest of the arguments. A search bot asks for the same ship's menu in hundreds of rollouts a decision; the
-#: design is kept beside the menu so that a new design at a reused ``id`` is never mistaken for the old one.
-_MENUS: dict[tuple[object, ...], tuple[Design, tuple[tuple[Plot, TurnResult], ...]]] = {}
+#: design is kept beside the menu so that a new design at a reused ``id`` is never mistaken for the old one, and the
+#: menu by plot once :func:`offered` needs it.
+_MENUS: dict[tuple[object, ...], tuple[Design, tuple[tuple[Plot, TurnResult], ...], dict[Plot, TurnResult]]] = {}
 #: The same menus by everything but the hex and the turn, for :func:`_shifted`.
 _SHAPES: dict[tuple[object, ...], tuple[Design, tuple[tuple[Plot, TurnResult], ...]]] = {}
 MENU_CACHE = 4096
@@ -312,13 +336,18 @@ def _legal_plots(
     every vector (:func:`_turnings`), so only what the vector changes is worked out here (:func:`_moved`)."""
     setting = _Setting(design, motion, turn, lost_thrust, rotate_before_thrust, advanced_rotation, limit_lost)
     out: list[tuple[Plot, TurnResult]] = []
-    lines: dict[tuple[int, int], tuple[Hex, ...]] = {}
+    moves: dict[tuple[int, int, int], tuple[Velocity, tuple[Hex, ...]]] = {}
     available = max(0, design.thrust - lost_thrust)
+    flats = _flat_turns(design)
+    overspeeds: set[int] = set()
     for turned in _turnings(setting):
-        result = _moved(design, motion, turned, turn, available, lines)
+        result = _moved(design, motion, turned, turn, available, moves, flats)
         if result is not None:
             out.append((turned.plot, result))
-    least = min((r.overspeed for _, r in out), default=0)
+            overspeeds.add(turned.extra)
+    if len(overspeeds) <= 1:
+        return out  # every plot turns equally far over the limit (mostly not at all): none is left out
+    least = min(overspeeds)
     return [(p, r) for p, r in out if r.overspeed == least]
 
 
@@ -343,31 +372,64 @@ def _moved(
     turned: _Turned,
     turn: int,
     available: int,
-    lines: dict[tuple[int, int], tuple[Hex, ...]],
+    moves: dict[tuple[int, int, int], tuple[Velocity, tuple[Hex, ...]]],
+    flats: dict[tuple[int, int, int, Direction, int], tuple[int, Velocity, Direction] | None],
 ) -> TurnResult | None:
     """:func:`~.movement.moved` of one candidate, or ``None`` where it refuses the plot: the same flat turn, thrust
-    total and path, from ``turned``'s parts."""
-    velocity = motion.velocity
-    dq, dr, dz = turned.change
-    new_velocity = _velocity(velocity.dq + dq, velocity.dr + dr, velocity.dz + dz)
+    total and path, from ``turned``'s parts (the vector after thrust and the path kept in ``moves`` by the velocity
+    change, which many candidates of a menu share; a flat turn's price and outcome kept in ``flats``,
+    :func:`_flat_turns`)."""
+    known = moves.get(turned.change)
+    if known is None:
+        velocity = motion.velocity
+        dq, dr, dz = turned.change
+        after_thrust = _velocity(velocity.dq + dq, velocity.dr + dr, velocity.dz + dz)
+        known = moves[turned.change] = (after_thrust, _path(motion.hex, (after_thrust.dq, after_thrust.dr)))
+    new_velocity, path = known
     flat = turned.plot.flat_turn
     if flat:
-        try:
-            done = flat_turn(design, new_velocity, turned.facing, flat)
-        except IllegalOrderError:
+        key = (new_velocity.dq, new_velocity.dr, new_velocity.dz, turned.facing, flat)
+        if key in flats:
+            found = flats[key]
+        else:
+            try:
+                done = flat_turn(design, new_velocity, turned.facing, flat)
+                found = done.cost, done.next_velocity, done.next_facing
+            except IllegalOrderError:
+                found = None
+            flats[key] = found
+        if found is None:
             return None
-        cost, next_velocity, next_facing = done.cost, done.next_velocity, done.next_facing
+        cost, next_velocity, next_facing = found
     else:
         cost, next_velocity, next_facing = 0, new_velocity, turned.facing
     spent = turned.points + cost
     if spent > available:
         return None  # ``check_total`` refuses it
-    offset = (new_velocity.dq, new_velocity.dr)
-    path = lines.get(offset)
-    if path is None:
-        path = lines[offset] = _path(motion.hex, offset)
     after = Motion(path[-1], next_velocity, next_facing, turned.done.new_rate, turned.done.spin)
     return TurnResult(after, path, turned.done.use, spent, cost, turned.hexsides, turned.extra, turn, motion)
+
+
+def _flat_turns(design: Design) -> dict[tuple[int, int, int, Direction, int], tuple[int, Velocity, Direction] | None]:
+    """The flat turns of ``design`` worked out lately, by the vector after thrust, the facing and the hexsides
+    turned: their price, next vector and next facing, or ``None`` where :func:`~.flat_turn.flat_turn` refuses one.
+    The menus at every vector a ship meets ask the same few (a vector near the ship's own), so they are kept by the
+    design's identity, as :data:`_MENUS` are."""
+    known = _FLATS.get(id(design))
+    if known is not None and known[0] is design:
+        if len(known[1]) >= 1 << 14:
+            known[1].clear()
+        return known[1]
+    if len(_FLATS) >= 64:
+        _FLATS.clear()
+    found: dict[tuple[int, int, int, Direction, int], tuple[int, Velocity, Direction] | None] = {}
+    _FLATS[id(design)] = (design, found)
+    return found
+
+
+_FLATS: dict[
+    int, tuple[Design, dict[tuple[int, int, int, Direction, int], tuple[int, Velocity, Direction] | None]]
+] = {}
 
 
 def _path(start: Hex, offset: tuple[int, int]) -> tuple[Hex, ...]:

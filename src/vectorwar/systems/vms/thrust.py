@@ -76,10 +76,13 @@ class ThrustUse:
 
     @property
     def velocity_change(self) -> Velocity:
-        total = Velocity()
+        # Summed in whole numbers, one Velocity built: every candidate of every plot menu asks it.
+        dq = dr = 0
         for direction, n in self.hexes.items():
-            total += Velocity.toward(direction, n)
-        return total
+            step_q, step_r = direction.delta
+            dq += step_q * n
+            dr += step_r * n
+        return Velocity(dq, dr, 0)
 
     @property
     def points(self) -> int:
