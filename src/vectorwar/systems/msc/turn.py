@@ -56,28 +56,44 @@ def move(state: MSCState, plots: Iterable[Plot], events: list[Event]) -> MSCStat
     done: dict[str, Ship] = {}
     hex_map = state.map
     contains = hex_map.contains
+    known = _GROUND.get
     for plot in plots:
         for ship_id, plotted in plot.moves:
             ship = done.get(ship_id) or state.ship(ship_id)
             offsets, facing = _course(ship.facing, plotted.steps)
             at = ship.hex
             q, r = at.q, at.r
-            path = [at, *[Hex(q + dq, r + dr) for dq, dr in offsets]]
+            # Each hex entered as its shared ground-level position (the event's path; the end's hex is the ship's).
+            path = [Position(at), *[known((q + dq, r + dr)) or _ground(q + dq, r + dr) for dq, dr in offsets]]
             exit_at = (
                 None  # no move this long can leave the map from here
                 if len(offsets) <= hex_map.clear_radius(at)
-                else next((i for i, h in enumerate(path) if not contains(h)), None)
+                else next((i for i, p in enumerate(path) if not contains(p.hex)), None)
             )
             shown = path if exit_at is None else path[: exit_at + 1]
             words = str(plotted)
             record = (*ship.record, TurnEntry(state.turn, len(plotted.steps), words))
-            events.append(Moved(ship_id, words, tuple(map(Position, shown)), facing))
+            events.append(Moved(ship_id, words, tuple(shown), facing))
             status = ship.status
             if exit_at is not None:
                 status = "disengaged"
-                events.append(LeftMap(ship_id, Position(shown[-1])))
-            done[ship_id] = ship.moved(shown[-1], facing, len(plotted.steps), record, status)
+                events.append(LeftMap(ship_id, shown[-1]))
+            done[ship_id] = ship.moved(shown[-1].hex, facing, len(plotted.steps), record, status)
     return state.with_ships(done.values())
+
+
+def _ground(q: int, r: int) -> Position:
+    """The position at altitude 0 of axial hex (``q``, ``r``), one frozen object a hex (:data:`_GROUND`)."""
+    if len(_GROUND) >= _MOST_GROUND:
+        _GROUND.clear()
+    found = _GROUND[q, r] = Position(Hex(q, r))
+    return found
+
+
+#: Ground-level positions by axial pair, shared by every move's path (at most ``_MOST_GROUND``): a move enters a
+#: few hexes of one small map, and a position built for each is a third of the move's time.
+_GROUND: dict[tuple[int, int], Position] = {}
+_MOST_GROUND = 65536
 
 
 @lru_cache(maxsize=4096)  # a game flies few distinct moves from each facing
