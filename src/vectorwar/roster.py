@@ -214,12 +214,13 @@ def _layout(cls: type[Any]) -> _Layout:
     field (no ``__post_init__``, every field set by ``__init__``) in a slot of its own."""
     fields = dataclasses.fields(cls) if dataclasses.is_dataclass(cls) else ()
     names = tuple(f.name for f in fields)
-    read = attrgetter(*names) if names else attrgetter()
+    if not names:  # no dataclass: dataclasses.replace says what is wrong
+        return frozenset(), lambda v: (), None
+    read = attrgetter(*names)
     values_of: Callable[[Any], tuple[Any, ...]] = read if len(names) > 1 else lambda v: (read(v),)
     slots = tuple(getattr(cls, name, None) for name in names)
     plain = (
-        bool(fields)
-        and not hasattr(cls, "__post_init__")
+        not hasattr(cls, "__post_init__")
         and all(f.init for f in fields)
         and all(isinstance(slot, MemberDescriptorType) for slot in slots)
     )
