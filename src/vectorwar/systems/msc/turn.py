@@ -64,7 +64,10 @@ def move(state: MSCState, plots: Iterable[Plot], events: list[Event]) -> MSCStat
             at = ship.hex
             q, r = at.q, at.r
             # Each hex entered as its shared ground-level position (the event's path; the end's hex is the ship's).
-            path = [Position(at), *[known((q + dq, r + dr)) or _ground(q + dq, r + dr) for dq, dr in offsets]]
+            path = [
+                known((q, r)) or _ground(q, r),
+                *[known((q + dq, r + dr)) or _ground(q + dq, r + dr) for dq, dr in offsets],
+            ]
             exit_at = (
                 None  # no move this long can leave the map from here
                 if len(offsets) <= hex_map.clear_radius(at)
@@ -72,7 +75,7 @@ def move(state: MSCState, plots: Iterable[Plot], events: list[Event]) -> MSCStat
             )
             shown = path if exit_at is None else path[: exit_at + 1]
             words = str(plotted)
-            record = (*ship.record, TurnEntry(state.turn, len(plotted.steps), words))
+            record = (*ship.record, _entry(state.turn, len(plotted.steps), words))
             events.append(Moved(ship_id, words, tuple(shown), facing))
             status = ship.status
             if exit_at is not None:
@@ -80,6 +83,12 @@ def move(state: MSCState, plots: Iterable[Plot], events: list[Event]) -> MSCStat
                 events.append(LeftMap(ship_id, shown[-1]))
             done[ship_id] = ship.moved(shown[-1].hex, facing, len(plotted.steps), record, status)
     return state.with_ships(done.values())
+
+
+@lru_cache(maxsize=4096)  # every ship writes a line a turn, and a batch of games writes few distinct lines
+def _entry(turn: int, speed: int, move: str) -> TurnEntry:
+    """A line of the Ship Turn Record (a frozen value: ships that write the same line share it)."""
+    return TurnEntry(turn, speed, move)
 
 
 def _ground(q: int, r: int) -> Position:
