@@ -62,6 +62,10 @@ def _table(to_hit: int, weapons: tuple[Side, ...], facing: Direction) -> tuple[f
     return tuple(table)
 
 
+#: An end hex's key in the ``ends`` a side's ships share: one whole number for axial ``q``, ``r`` (``q * _KEY + r``;
+#: any map's ``r`` is far within half of it), cheaper to hash than the pair.
+_KEY = 1 << 20
+
 #: One distinct end a move of a SPEED reaches from a facing: the move, the end as offsets from the start, the
 #: facing there, the offsets of every hex the move enters in order, and whether the move begins with a turn
 #: (what ``strict_turn_spacing`` may forbid). A plain tuple: the plotter's inner loop unpacks it.
@@ -125,7 +129,7 @@ class GreedyBot:
             enemies = self._enemies(state, side)
             # What an end hex gives (:func:`_end`) depends on the enemies and the map alone: the side's ships
             # share what they work out, as their moves reach many of the same hexes.
-            ends: dict[tuple[int, int], _End] = {}
+            ends: dict[int, _End] = {}
             return Plot(tuple((ship.id, self._plot(state, ship, enemies, rng, ends)) for ship in state.ships_of(side)))
         return unblocked(state, self._fire(state, side))
 
@@ -146,7 +150,7 @@ class GreedyBot:
         ship: Ship,
         enemies: list[tuple[int, int, float, tuple[float, ...]]],
         rng: random.Random,
-        ends: dict[tuple[int, int], _End],
+        ends: dict[int, _End],
     ) -> Move:
         # Every candidate end scored in whole numbers and table look-ups (axial coordinates, offsets as list
         # indices): a ship weighs a hundred or more ends against every enemy each turn, most of a game's time.
@@ -159,7 +163,7 @@ class GreedyBot:
         top = above = float("-inf")  # ``above``: what a score must pass to beat the best so far
         # What an end gives every facing there (``ends``, :func:`_end`), and the hits the ship can expect from
         # each facing by offset (a :func:`_table`), each worked out once.
-        gains_by_facing: dict[Direction, tuple[float, ...]] = {}
+        gains_by_facing: list[tuple[float, ...] | None] = [None] * 6
         for speed in allowed_speeds(ship):
             near_edge = self.edge_margin + speed // 2
             walk = speed > clear
@@ -170,13 +174,13 @@ class GreedyBot:
                 if walk and (not contains(q, r) or not all(contains(q0 + pq, r0 + pr) for pq, pr in path)):
                     score = -1000.0
                 else:
-                    end = ends.get((q, r))
+                    end = ends.get(q * _KEY + r)
                     if end is None:
-                        end = ends[q, r] = _end(q, r, extent, enemies)
+                        end = ends[q * _KEY + r] = _end(q, r, extent, enemies)
                     edge, far, reach = end
                     score = 0.0
                     if reach:
-                        gains = gains_by_facing.get(facing)
+                        gains = gains_by_facing[facing]
                         if gains is None:
                             gains = gains_by_facing[facing] = _table(ship.to_hit, ship.weapons, facing)
                         for mine, weight, threat in reach:
@@ -188,7 +192,7 @@ class GreedyBot:
                 if score > above:
                     top, best = score, [(score, move)]
                     above = top + 1e-9
-                elif abs(score - top) <= 1e-9:
+                elif -1e-9 <= score - top <= 1e-9:  # abs(score - top) <= 1e-9, without the call
                     best.append((score, move))
         return rng.choice(best)[1]
 

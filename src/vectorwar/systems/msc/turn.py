@@ -155,16 +155,20 @@ def fire(state: MSCState, declared: FireOrders, dice: Dice, events: list[Event])
 
 def next_firer(state: MSCState, events: list[Event]) -> MSCState:
     """The state at the next side in initiative order with a shot to declare, or at the turn's end."""
-    while state.firing < len(state.fire_order):
-        side = state.fire_order[state.firing]
+    # The sides passed over change nothing the search reads (ships, map, options): one copy for all of them.
+    firing = state.firing
+    while firing < len(state.fire_order):
+        side = state.fire_order[firing]
         if not state.ships_of(side):
             pass  # wiped out earlier this turn: no combat phase, nothing to report
         elif any_legal_shot(state, side):
-            return state
+            break
         else:
             events.append(Note(f"{side} has no target in range and arc"))
-        state = replace_fields(state, firing=state.firing + 1)
-    return end_turn(state, events)
+        firing += 1
+    if firing != state.firing:
+        state = replace_fields(state, firing=firing)
+    return state if firing < len(state.fire_order) else end_turn(state, events)
 
 
 def end_turn(state: MSCState, events: list[Event]) -> MSCState:
