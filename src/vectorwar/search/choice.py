@@ -71,7 +71,7 @@ def equilibrium(table: Sequence[Sequence[float]]) -> list[float]:
     regret_r = [0.0] * rows
     regret_c = [0.0] * cols
     total_c = [0.0] * cols
-    for _ in range(RM_SWEEPS):
+    for sweep in range(RM_SWEEPS):
         x = strategy(regret_r)
         y = strategy(regret_c)
         row_values = [sum(map(mul, row, y)) for row in by_row]
@@ -79,9 +79,16 @@ def equilibrium(table: Sequence[Sequence[float]]) -> list[float]:
         mean_r = sum(map(mul, x, row_values))
         mean_c = sum(map(mul, y, col_values))
         # Regret matching plus: a regret below nothing is dropped (``max(0.0, ...)``, spelled out).
-        regret_r = [g if (g := r + v - mean_r) > 0.0 else 0.0 for r, v in zip(regret_r, row_values, strict=True)]
-        regret_c = [g if (g := c + mean_c - v) > 0.0 else 0.0 for c, v in zip(regret_c, col_values, strict=True)]
+        new_r = [g if (g := r + v - mean_r) > 0.0 else 0.0 for r, v in zip(regret_r, row_values, strict=True)]
+        new_c = [g if (g := c + mean_c - v) > 0.0 else 0.0 for c, v in zip(regret_c, col_values, strict=True)]
         total_c = list(map(add, total_c, y))
+        if new_r == regret_r and new_c == regret_c:
+            # A sweep reads nothing but the regrets: unchanged, every sweep left is this one again (a pure
+            # equilibrium, found early), so only the column strategy's sum goes on, added up in the same order.
+            for _ in range(RM_SWEEPS - sweep - 1):
+                total_c = list(map(add, total_c, y))
+            break
+        regret_r, regret_c = new_r, new_c
     return [t / RM_SWEEPS for t in total_c]
 
 
