@@ -23,9 +23,9 @@ from vectorwar.hexes import Direction, Hex
 from vectorwar.rules import Order
 from vectorwar.systems.msc import building, catalogue
 from vectorwar.systems.msc.arcs import Side, sides_seeing
-from vectorwar.systems.msc.combat import MAX_RANGE, hit_chance, line_of_sight, range_modifier, to_hit_number
+from vectorwar.systems.msc.combat import MAX_RANGE, hit_chance, range_modifier, to_hit_number
 from vectorwar.systems.msc.deploy import Deployment, Placing
-from vectorwar.systems.msc.fire import unblocked
+from vectorwar.systems.msc.fire import reach_of, unblocked
 from vectorwar.systems.msc.movement import allowed_speeds, outcomes, trace
 from vectorwar.systems.msc.orders import FireOrders, Move, Plot, Shot
 from vectorwar.systems.msc.state import MSCState, Ship
@@ -203,24 +203,18 @@ class GreedyBot:
         aimed: dict[str, float] = {}
         enemies = state.enemies_of(side)
         for ship in state.ships_of(side):
-            # Each target's chance and the sides that see it, worked out once for all the ship's weapons (the
-            # line of sight only where a side sees it and it is in range).
-            sights: list[tuple[Ship, float, frozenset[Side] | None]] = []
+            # Each target's chance and the sides that reach it (in range, arc and sight: what the search for the
+            # side to fire found, and the check will ask again), worked out once for all the ship's weapons.
+            sights: list[tuple[Ship, float, frozenset[Side]]] = []
             for target in enemies:
-                need = to_hit_number(ship, ship.hex.distance(target.hex))
-                if need is None:
-                    continue
-                sights.append((target, hit_chance(need), sides_seeing(ship.hex, ship.facing, target.hex) or None))
-            clear: dict[str, bool] = {}
+                reach = reach_of(state, ship, target)
+                if reach:
+                    need = cast(int, to_hit_number(ship, ship.hex.distance(target.hex)))  # in range: reached
+                    sights.append((target, hit_chance(need), reach))
             for arc in ship.weapons:
                 choices: list[tuple[float, float, str]] = []
-                for target, p, seeing in sights:
-                    if seeing is None or arc not in seeing:
-                        continue
-                    seen = clear.get(target.id)
-                    if seen is None:
-                        seen = clear[target.id] = line_of_sight(state.map, ship.hex, target.hex)
-                    if not seen:
+                for target, p, reach in sights:
+                    if arc not in reach:
                         continue
                     spare = target.shields - aimed.get(target.id, 0.0)
                     value = p * (2.0 if spare <= 1.0 else 1.0) * (0.3 if spare <= 0 else 1.0)
