@@ -198,16 +198,9 @@ class PlotKind(OrderKind[MSCState]):
         ships = state.ships_of(side)
         named = [s for s, _ in order.moves]
         own = {s.id for s in ships}
-        for ship_id in named:
-            if named.count(ship_id) > 1:
-                raise IllegalOrderError(str(order), f"{ship_id} has two moves; give one per ship", RULE_PLOT)
-            if ship_id not in own:
-                raise IllegalOrderError(str(order), f"{ship_id} is not one of your ships in play", RULE_PLOT)
-        missing = [s.id for s in ships if s.id not in named]
-        if missing:
-            raise IllegalOrderError(
-                str(order), f"no move for {', '.join(missing)}: every ship is plotted before any moves", RULE_PLOT
-            )
+        # Each ship once and every ship named (a plot as the bots give it) passes the three tests at once.
+        if len(named) != len(own) or not own.issuperset(named) or len(set(named)) != len(named):
+            _check_names(order, named, own, ships)
         edge_rule = state.options.get("map_edge") == "forbid"
         strict = bool(state.options.get("strict_turn_spacing"))
         for ship_id, move in order.moves:
@@ -245,6 +238,20 @@ def _plot_prompt(turn: int, sides: tuple[str, ...], name: str) -> Prompt:
 @lru_cache(maxsize=1024)
 def _fire_prompt(turn: int, firing: int, side: str, name: str) -> Prompt:
     return Prompt(Clock(turn, f"combat, player {firing + 1}"), (side,), name, False, FIRE_HELP)
+
+
+def _check_names(order: Plot, named: list[str], own: set[str], ships: tuple[Ship, ...]) -> None:
+    """Refuse a plot that names a ship twice, names one not the side's in play, or leaves one out (MSC 6.0)."""
+    for ship_id in named:
+        if named.count(ship_id) > 1:
+            raise IllegalOrderError(str(order), f"{ship_id} has two moves; give one per ship", RULE_PLOT)
+        if ship_id not in own:
+            raise IllegalOrderError(str(order), f"{ship_id} is not one of your ships in play", RULE_PLOT)
+    missing = [s.id for s in ships if s.id not in named]
+    if missing:
+        raise IllegalOrderError(
+            str(order), f"no move for {', '.join(missing)}: every ship is plotted before any moves", RULE_PLOT
+        )
 
 
 def _can_stay(state: MSCState, ship: Ship, strict: bool) -> bool:
