@@ -32,6 +32,8 @@ DiceKind = Literal["d6", "2d6", "d10", "d20", "2d10-diff", "xd10"]
 SEED_BITS = 128
 
 _SIDES: dict[str, int] = {"d6": 6, "2d6": 6, "d10": 10, "d20": 20, "2d10-diff": 10, "xd10": 10}
+#: The kinds that throw one die whatever ``number`` says, and its sides.
+_ONE_DIE: dict[str, int] = {"d6": 6, "d10": 10, "d20": 20}
 #: Dice thrown at once by each kind (one unless named; ``xd10`` throws the number asked for).
 _DICE: dict[str, int] = {"2d6": 2, "2d10-diff": 2}
 
@@ -71,6 +73,13 @@ class Dice:
 
     def roll(self, kind: DiceKind, purpose: str, number: int = 1) -> Roll:
         """Throw ``kind`` for ``purpose``; ``number`` is X for ``xd10``."""
+        sides = _ONE_DIE.get(kind)
+        if sides is not None:
+            # Most throws: one die, its face the total, and the kind its label (a resolution throws dozens).
+            total = self._face(sides)
+            thrown = Roll(purpose, kind, (total,), total)
+            self.log.append(thrown)
+            return thrown
         sides = _SIDES.get(kind)
         if sides is None:
             raise ValueError(f"unknown dice {kind!r}; known: {', '.join(_SIDES)}")

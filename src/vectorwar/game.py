@@ -122,7 +122,10 @@ class Game:
     def waiting_for(self) -> tuple[str, ...]:
         """Sides whose orders the current prompt still needs."""
         p = self.prompt
-        return tuple(s for s in p.sides if s not in self.pending) if p else ()
+        if p is None:
+            return ()
+        # Asked before and after every order given: with nothing pending, the prompt's own sides.
+        return tuple(s for s in p.sides if s not in self.pending) if self.pending else tuple(p.sides)
 
     @property
     def result(self) -> Result | None:
@@ -221,7 +224,7 @@ class Game:
         return self._absorb(dice, events)
 
     def _absorb(self, dice: Dice, events: list[Event]) -> list[Event]:
-        logged = sum(1 for e in events if isinstance(e, Rolled))
+        logged = len([e for e in events if isinstance(e, Rolled)])
         if logged != len(dice.log):
             # A roll that is not in the log would break "every roll is shown".
             raise RuntimeError(f"{self.system.manifest.name} rolled {len(dice.log)} times but logged {logged} rolls")

@@ -23,7 +23,11 @@ and ``sides`` fields; its ship type needs ``id``, ``side`` and ``active``.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections import deque
+from collections.abc import Callable, Iterable
+from itertools import repeat
+from operator import attrgetter
+from types import MemberDescriptorType
 from typing import Any, Generic, Protocol, Self, TypeVar
 
 
@@ -130,18 +134,9 @@ class Roster(Generic[ShipT]):
             ships = tuple(ship if s.id == ship.id else s for s in self.ships)
         else:
             ships = self.ships if i is None else (*self.ships[:i], ship, *self.ships[i + 1 :])
-        this: Any = self
-        cls: type[Any] = type(self)
-        names = _stored_fields(cls)
-        if names is None:
-            result: Self = dataclasses.replace(this, ships=ships)
-        else:
-            # Every state change of a turn passes here: the fields copied as __init__ would store them, without
-            # dataclasses.replace's checks of every field (a third of an MSC resolution's time).
-            result = object.__new__(cls)
-            for name in names:
-                object.__setattr__(result, name, getattr(self, name))
-            object.__setattr__(result, "ships", ships)
+        # Every state change of a turn passes here: the fields copied as __init__ would store them, without
+        # dataclasses.replace's checks of every field (a third of an MSC resolution's time).
+        result: Self = replace_fields(self, ships=ships)
         if result.ships is ships:  # no __post_init__ rebuilt the tuple: the ids sit where they were
             object.__setattr__(result, "_ship_index", index)
         return result
@@ -178,19 +173,25 @@ T = TypeVar("T")
 def replace_fields(obj: T, **changes: Any) -> T:
     """``dataclasses.replace(obj, **changes)`` for the frozen states and ships of the hot paths.
 
-    Where the class's ``__init__`` only stores its fields (:func:`_stored_fields`), the copy stores them
-    itself, without ``replace``'s checks of every field: a resolution copies ships and its state many times. A
+    Where the class's ``__init__`` only stores its fields in slots (:func:`_layout`), the copy stores them
+    itself, without ``replace``'s checks of every field: a resolution copies ships and its state many times.
+    The fields are read in one call and stored through their slots in one pass of ``map`` (a Python loop of
+    ``getattr`` and ``object.__setattr__`` costs twice as much), then the changes over them. A
     :class:`Roster` state whose ships and sides stay keeps its index and its answers (they depend on nothing
     else). Any other class, or a name that is no field, goes through ``dataclasses.replace``.
     """
     cls: type[Any] = type(obj)
-    names = _stored_fields(cls)
-    if names is None or not changes.keys() <= _FIELD_SETS[cls]:
+    layout = _LAYOUTS.get(cls)
+    if layout is None:
+        layout = _LAYOUTS[cls] = _layout(cls)
+    allowed, values_of, slots = layout
+    if slots is None or not changes.keys() <= allowed:
         copy: T = dataclasses.replace(obj, **changes)  # type: ignore[type-var]
         return copy
     result = object.__new__(cls)
-    for name in names:
-        object.__setattr__(result, name, changes[name] if name in changes else getattr(obj, name))
+    deque(map(_STORE, slots, repeat(result), values_of(obj)), maxlen=0)
+    for name, given in changes.items():
+        object.__setattr__(result, name, given)
     if isinstance(obj, Roster) and "ships" not in changes and "sides" not in changes:
         for slot in Roster.__slots__:
             kept = getattr(obj, slot, None)
@@ -199,16 +200,28 @@ def replace_fields(obj: T, **changes: Any) -> T:
     return result  # type: ignore[no-any-return]
 
 
-def _stored_fields(cls: type[Any]) -> tuple[str, ...] | None:
-    """The fields of a dataclass whose ``__init__`` does nothing but store them (no ``__post_init__``, every
-    field set by ``__init__``), so a copy may skip it; ``None`` for any other class."""
-    if cls not in _STORED:
-        fields = dataclasses.fields(cls) if dataclasses.is_dataclass(cls) else ()
-        plain = bool(fields) and not hasattr(cls, "__post_init__") and all(f.init for f in fields)
-        _STORED[cls] = tuple(f.name for f in fields) if plain else None
-        _FIELD_SETS[cls] = frozenset(f.name for f in fields)
-    return _STORED[cls]
+#: A field's slot stores a value as ``slot.__set__(obj, value)``: one C call, no look-up by name.
+_STORE = MemberDescriptorType.__set__
+
+#: What :func:`replace_fields` knows of a class: its field names, a reader of all their values at once, and
+#: each field's slot in field order (``None`` where a copy must go through ``dataclasses.replace``).
+_Layout = tuple[frozenset[str], Callable[[Any], tuple[Any, ...]], tuple[Any, ...] | None]
+_LAYOUTS: dict[type[Any], _Layout] = {}
 
 
-_STORED: dict[type[Any], tuple[str, ...] | None] = {}
-_FIELD_SETS: dict[type[Any], frozenset[str]] = {}
+def _layout(cls: type[Any]) -> _Layout:
+    """A class's :data:`_Layout`: slots only for a dataclass whose ``__init__`` does nothing but store every
+    field (no ``__post_init__``, every field set by ``__init__``) in a slot of its own."""
+    fields = dataclasses.fields(cls) if dataclasses.is_dataclass(cls) else ()
+    names = tuple(f.name for f in fields)
+    if not names:  # no dataclass: dataclasses.replace says what is wrong
+        return frozenset(), lambda v: (), None
+    read = attrgetter(*names)
+    values_of: Callable[[Any], tuple[Any, ...]] = read if len(names) > 1 else lambda v: (read(v),)
+    slots = tuple(getattr(cls, name, None) for name in names)
+    plain = (
+        not hasattr(cls, "__post_init__")
+        and all(f.init for f in fields)
+        and all(isinstance(slot, MemberDescriptorType) for slot in slots)
+    )
+    return frozenset(names), values_of, slots if plain else None

@@ -296,6 +296,13 @@ class RuleSystem(ABC, Generic[S]):
             sides[counter.side] = sides.get(counter.side, 0.0) + (1.0 if counter.status == "active" else 0.0)
         return sides
 
+    def greedy_orders_legal(self, state: S) -> bool:
+        """Whether every order the system's ``greedy`` bot gives at ``state`` is legal by construction (built
+        from the moves and shots the rules allow, as the check would find them), so a search trial plays it
+        unchecked (``Trials._fast_order``). Default ``False``: each is checked, and one refused is replaced
+        by :meth:`random_order`."""
+        return False
+
     def plan_ahead(self, state: S, side: str) -> int:
         """One-ship changes of its fast bot's next plot a search trial from ``state`` judged by
         :meth:`fire_in_prospect` tries for the searching ``side`` (``SearchBot._planned``); by default 0, the

@@ -4,6 +4,7 @@ against the fast bot's order (:mod:`vectorwar.search`)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import add, mul
 
 from vectorwar.search.budget import CAUTION, FAST_BONUS, OPEN_WEIGHT, RM_SWEEPS, TRUST, Z
 
@@ -63,21 +64,31 @@ def pick(
 def equilibrium(table: Sequence[Sequence[float]]) -> list[float]:
     """The columns' average strategy from regret matching plus on ``table`` (columns minimise)."""
     rows, cols = len(table), len(table[0])
+    # Every sum taken in the same order over the same products as ``sum(table[i][j] * y[j] for j ...)``, by
+    # ``map`` over the rows and the columns (a decision's last step: a tenth of a small search's time).
+    by_row = [list(row) for row in table]
+    by_column = [list(column) for column in zip(*by_row, strict=True)]
     regret_r = [0.0] * rows
     regret_c = [0.0] * cols
     total_c = [0.0] * cols
-    for _ in range(RM_SWEEPS):
+    for sweep in range(RM_SWEEPS):
         x = strategy(regret_r)
         y = strategy(regret_c)
-        row_values = [sum(table[i][j] * y[j] for j in range(cols)) for i in range(rows)]
-        col_values = [sum(table[i][j] * x[i] for i in range(rows)) for j in range(cols)]
-        mean_r = sum(x[i] * row_values[i] for i in range(rows))
-        mean_c = sum(y[j] * col_values[j] for j in range(cols))
-        for i in range(rows):
-            regret_r[i] = max(0.0, regret_r[i] + row_values[i] - mean_r)  # regret matching plus
-        for j in range(cols):
-            regret_c[j] = max(0.0, regret_c[j] + mean_c - col_values[j])
-            total_c[j] += y[j]
+        row_values = [sum(map(mul, row, y)) for row in by_row]
+        col_values = [sum(map(mul, column, x)) for column in by_column]
+        mean_r = sum(map(mul, x, row_values))
+        mean_c = sum(map(mul, y, col_values))
+        # Regret matching plus: a regret below nothing is dropped (``max(0.0, ...)``, spelled out).
+        new_r = [g if (g := r + v - mean_r) > 0.0 else 0.0 for r, v in zip(regret_r, row_values, strict=True)]
+        new_c = [g if (g := c + mean_c - v) > 0.0 else 0.0 for c, v in zip(regret_c, col_values, strict=True)]
+        total_c = list(map(add, total_c, y))
+        if new_r == regret_r and new_c == regret_c:
+            # A sweep reads nothing but the regrets: unchanged, every sweep left is this one again (a pure
+            # equilibrium, found early), so only the column strategy's sum goes on, added up in the same order.
+            for _ in range(RM_SWEEPS - sweep - 1):
+                total_c = list(map(add, total_c, y))
+            break
+        regret_r, regret_c = new_r, new_c
     return [t / RM_SWEEPS for t in total_c]
 
 

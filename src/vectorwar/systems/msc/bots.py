@@ -23,9 +23,9 @@ from vectorwar.hexes import Direction, Hex
 from vectorwar.rules import Order
 from vectorwar.systems.msc import building, catalogue
 from vectorwar.systems.msc.arcs import Side, sides_seeing
-from vectorwar.systems.msc.combat import MAX_RANGE, hit_chance, line_of_sight, range_modifier, to_hit_number
+from vectorwar.systems.msc.combat import MAX_RANGE, hit_chance, range_modifier, to_hit_number
 from vectorwar.systems.msc.deploy import Deployment, Placing
-from vectorwar.systems.msc.fire import unblocked
+from vectorwar.systems.msc.fire import reach_of, unblocked
 from vectorwar.systems.msc.movement import allowed_speeds, outcomes, trace
 from vectorwar.systems.msc.orders import FireOrders, Move, Plot, Shot
 from vectorwar.systems.msc.state import MSCState, Ship
@@ -61,6 +61,10 @@ def _table(to_hit: int, weapons: tuple[Side, ...], facing: Direction) -> tuple[f
         table[index] = sum(1 for w in weapons if w in seeing) * chance[distance]
     return tuple(table)
 
+
+#: An end hex's key in the ``ends`` a side's ships share: one whole number for axial ``q``, ``r`` (``q * _KEY + r``;
+#: any map's ``r`` is far within half of it), cheaper to hash than the pair.
+_KEY = 1 << 20
 
 #: One distinct end a move of a SPEED reaches from a facing: the move, the end as offsets from the start, the
 #: facing there, the offsets of every hex the move enters in order, and whether the move begins with a turn
@@ -125,7 +129,7 @@ class GreedyBot:
             enemies = self._enemies(state, side)
             # What an end hex gives (:func:`_end`) depends on the enemies and the map alone: the side's ships
             # share what they work out, as their moves reach many of the same hexes.
-            ends: dict[tuple[int, int], _End] = {}
+            ends: dict[int, _End] = {}
             return Plot(tuple((ship.id, self._plot(state, ship, enemies, rng, ends)) for ship in state.ships_of(side)))
         return unblocked(state, self._fire(state, side))
 
@@ -146,7 +150,7 @@ class GreedyBot:
         ship: Ship,
         enemies: list[tuple[int, int, float, tuple[float, ...]]],
         rng: random.Random,
-        ends: dict[tuple[int, int], _End],
+        ends: dict[int, _End],
     ) -> Move:
         # Every candidate end scored in whole numbers and table look-ups (axial coordinates, offsets as list
         # indices): a ship weighs a hundred or more ends against every enemy each turn, most of a game's time.
@@ -159,7 +163,7 @@ class GreedyBot:
         top = above = float("-inf")  # ``above``: what a score must pass to beat the best so far
         # What an end gives every facing there (``ends``, :func:`_end`), and the hits the ship can expect from
         # each facing by offset (a :func:`_table`), each worked out once.
-        gains_by_facing: dict[Direction, tuple[float, ...]] = {}
+        gains_by_facing: list[tuple[float, ...] | None] = [None] * 6
         for speed in allowed_speeds(ship):
             near_edge = self.edge_margin + speed // 2
             walk = speed > clear
@@ -170,13 +174,13 @@ class GreedyBot:
                 if walk and (not contains(q, r) or not all(contains(q0 + pq, r0 + pr) for pq, pr in path)):
                     score = -1000.0
                 else:
-                    end = ends.get((q, r))
+                    end = ends.get(q * _KEY + r)
                     if end is None:
-                        end = ends[q, r] = _end(q, r, extent, enemies)
+                        end = ends[q * _KEY + r] = _end(q, r, extent, enemies)
                     edge, far, reach = end
                     score = 0.0
                     if reach:
-                        gains = gains_by_facing.get(facing)
+                        gains = gains_by_facing[facing]
                         if gains is None:
                             gains = gains_by_facing[facing] = _table(ship.to_hit, ship.weapons, facing)
                         for mine, weight, threat in reach:
@@ -188,7 +192,7 @@ class GreedyBot:
                 if score > above:
                     top, best = score, [(score, move)]
                     above = top + 1e-9
-                elif abs(score - top) <= 1e-9:
+                elif -1e-9 <= score - top <= 1e-9:  # abs(score - top) <= 1e-9, without the call
                     best.append((score, move))
         return rng.choice(best)[1]
 
@@ -199,24 +203,18 @@ class GreedyBot:
         aimed: dict[str, float] = {}
         enemies = state.enemies_of(side)
         for ship in state.ships_of(side):
-            # Each target's chance and the sides that see it, worked out once for all the ship's weapons (the
-            # line of sight only where a side sees it and it is in range).
-            sights: list[tuple[Ship, float, frozenset[Side] | None]] = []
+            # Each target's chance and the sides that reach it (in range, arc and sight: what the search for the
+            # side to fire found, and the check will ask again), worked out once for all the ship's weapons.
+            sights: list[tuple[Ship, float, frozenset[Side]]] = []
             for target in enemies:
-                need = to_hit_number(ship, ship.hex.distance(target.hex))
-                if need is None:
-                    continue
-                sights.append((target, hit_chance(need), sides_seeing(ship.hex, ship.facing, target.hex) or None))
-            clear: dict[str, bool] = {}
+                reach = reach_of(state, ship, target)
+                if reach:
+                    need = cast(int, to_hit_number(ship, ship.hex.distance(target.hex)))  # in range: reached
+                    sights.append((target, hit_chance(need), reach))
             for arc in ship.weapons:
                 choices: list[tuple[float, float, str]] = []
-                for target, p, seeing in sights:
-                    if seeing is None or arc not in seeing:
-                        continue
-                    seen = clear.get(target.id)
-                    if seen is None:
-                        seen = clear[target.id] = line_of_sight(state.map, ship.hex, target.hex)
-                    if not seen:
+                for target, p, reach in sights:
+                    if arc not in reach:
                         continue
                     spare = target.shields - aimed.get(target.id, 0.0)
                     value = p * (2.0 if spare <= 1.0 else 1.0) * (0.3 if spare <= 0 else 1.0)

@@ -178,10 +178,11 @@ def fire_weapon(
             raise ValueError("no to-hit number")
     else:
         need = shooter.to_hit + mod  # shot_odds's number, without the odds every shot would build for nothing
-    roll = dice.roll("d6", f"{shooter.id} {side} weapon to hit {target.id}")
+    # The side's letters are its value: written out without the enum's Python calls (every shot's words).
+    roll = dice.roll("d6", f"{shooter.id} {side.value} weapon to hit {target.id}")
     events.append(Rolled.of(roll))
     hit = roll.total <= need
-    events.append(Fired(shooter.id, str(side), target.id, distance, need, roll.total, hit))
+    events.append(Fired(shooter.id, side.value, target.id, distance, need, roll.total, hit))
     if not hit:
         return target
     return apply_hit(target, shooter.hex, dice, events)

@@ -156,10 +156,38 @@ def any_legal_shot(state: MSCState, side: str) -> bool:
     for ship in state.ships_of(side):
         working = [w for w in ship.weapons if w in ship.weapons_fitted]
         for target in targets if working else ():
-            sides = sides_in_reach(state.map, ship.hex, ship.facing, target.hex)
+            sides = reach_of(state, ship, target)
             if any(w in sides for w in working):
                 return True
     return False
+
+
+def reach_of(state: MSCState, shooter: Ship, target: Ship) -> frozenset[Side]:
+    """:func:`~vectorwar.systems.msc.combat.sides_in_reach` from ``shooter`` to ``target``, ships of ``state``.
+
+    Kept for the ships of the state last asked about (its ``ships``, recognised by identity: a fire prompt's
+    states share them until a shot lands): the search for the next side to fire, the greedy bot's declaration
+    and the check of it ask about the same pairs. Each answer is kept with the two ships it was worked out for
+    and used only for those very ships, so it is always the one ``sides_in_reach`` gives.
+    """
+    global _last_reach
+    ships, hex_map, known = _last_reach
+    if ships is not state.ships or hex_map is not state.map:
+        known = {}
+        _last_reach = (state.ships, state.map, known)
+    key = (shooter.id, target.id)
+    found = known.get(key)
+    if found is None or found[0] is not shooter or found[1] is not target:
+        found = known[key] = (shooter, target, sides_in_reach(state.map, shooter.hex, shooter.facing, target.hex))
+    return found[2]
+
+
+#: The ships and map :func:`reach_of` last answered for and its answers by shooter and target.
+_last_reach: tuple[tuple[Ship, ...], HexMap | None, dict[tuple[str, str], tuple[Ship, Ship, frozenset[Side]]]] = (
+    (),
+    None,
+    {},
+)
 
 
 def check_declaration(state: MSCState, side: str, order: Order) -> FireOrders:
@@ -167,7 +195,12 @@ def check_declaration(state: MSCState, side: str, order: Order) -> FireOrders:
 
     def bears(shot: Shot) -> str | None:
         shooter, target = state.ship(shot.ship), state.ship(shot.target)
-        why = weapon_bears(state.map, shooter, shot.weapon, target)
+        weapon = shot.weapon
+        working = weapon in shooter.weapons and weapon in shooter.weapons_fitted
+        if working and weapon in reach_of(state, shooter, target):
+            why = None  # what weapon_bears finds, from the answer the bot's declaration was made with
+        else:
+            why = weapon_bears(state.map, shooter, weapon, target)
         if why is None and (blocker := ship_in_the_way(state, shooter, target)) is not None:
             return f"{blocker} is in the way: no clear line of sight (option ships_block_sight)"
         return why

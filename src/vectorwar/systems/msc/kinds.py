@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from vectorwar.dice import Dice
 from vectorwar.display import MoveOption, SetupMenu, ShotOption
@@ -186,7 +187,7 @@ class PlotKind(OrderKind[MSCState]):
     rules: tuple[RuleRow, ...] = _rows("6.0 SPEED", "6.0 Moving a Ship", "6.0 Ship Movement Orders")
 
     def prompt(self, state: MSCState) -> Prompt | None:
-        return Prompt(Clock(state.turn, "plot"), state.sides_in_play(), self.name, True, PLOT_HELP)
+        return _plot_prompt(state.turn, state.sides_in_play(), self.name)
 
     def parse(self, state: MSCState, side: str, text: str) -> Order:
         return parse_plot(text, id_lookup([s.id for s in state.ships_of(side)]))
@@ -197,16 +198,9 @@ class PlotKind(OrderKind[MSCState]):
         ships = state.ships_of(side)
         named = [s for s, _ in order.moves]
         own = {s.id for s in ships}
-        for ship_id in named:
-            if named.count(ship_id) > 1:
-                raise IllegalOrderError(str(order), f"{ship_id} has two moves; give one per ship", RULE_PLOT)
-            if ship_id not in own:
-                raise IllegalOrderError(str(order), f"{ship_id} is not one of your ships in play", RULE_PLOT)
-        missing = [s.id for s in ships if s.id not in named]
-        if missing:
-            raise IllegalOrderError(
-                str(order), f"no move for {', '.join(missing)}: every ship is plotted before any moves", RULE_PLOT
-            )
+        # Each ship once and every ship named (a plot as the bots give it) passes the three tests at once.
+        if len(named) != len(own) or not own.issuperset(named) or len(set(named)) != len(named):
+            _check_names(order, named, own, ships)
         edge_rule = state.options.get("map_edge") == "forbid"
         strict = bool(state.options.get("strict_turn_spacing"))
         for ship_id, move in order.moves:
@@ -234,6 +228,32 @@ class PlotKind(OrderKind[MSCState]):
         return {ship.id: display.move_options(ship, plottable(state, ship)) for ship in state.ships_of(side)}
 
 
+# A prompt is a frozen value asked of every state a game or a search trial reaches, and few are distinct: one of
+# each is shared (bounded by the cache; the same answer as building it again).
+@lru_cache(maxsize=1024)
+def _plot_prompt(turn: int, sides: tuple[str, ...], name: str) -> Prompt:
+    return Prompt(Clock(turn, "plot"), sides, name, True, PLOT_HELP)
+
+
+@lru_cache(maxsize=1024)
+def _fire_prompt(turn: int, firing: int, side: str, name: str) -> Prompt:
+    return Prompt(Clock(turn, f"combat, player {firing + 1}"), (side,), name, False, FIRE_HELP)
+
+
+def _check_names(order: Plot, named: list[str], own: set[str], ships: tuple[Ship, ...]) -> None:
+    """Refuse a plot that names a ship twice, names one not the side's in play, or leaves one out (MSC 6.0)."""
+    for ship_id in named:
+        if named.count(ship_id) > 1:
+            raise IllegalOrderError(str(order), f"{ship_id} has two moves; give one per ship", RULE_PLOT)
+        if ship_id not in own:
+            raise IllegalOrderError(str(order), f"{ship_id} is not one of your ships in play", RULE_PLOT)
+    missing = [s.id for s in ships if s.id not in named]
+    if missing:
+        raise IllegalOrderError(
+            str(order), f"no move for {', '.join(missing)}: every ship is plotted before any moves", RULE_PLOT
+        )
+
+
 def _can_stay(state: MSCState, ship: Ship, strict: bool) -> bool:
     return any(not leaves_map(state, ship, m) for m in legal_moves(ship, strict))
 
@@ -246,9 +266,7 @@ class FireKind(OrderKind[MSCState]):
     rules: tuple[RuleRow, ...] = _rows("7.0 Range", "7.0 To-Hit Roll", "7.0 Damage")
 
     def prompt(self, state: MSCState) -> Prompt | None:
-        side = state.fire_order[state.firing]
-        phase = f"combat, player {state.firing + 1}"
-        return Prompt(Clock(state.turn, phase), (side,), self.name, False, FIRE_HELP)
+        return _fire_prompt(state.turn, state.firing, state.fire_order[state.firing], self.name)
 
     def parse(self, state: MSCState, side: str, text: str) -> Order:
         own = id_lookup([s.id for s in state.ships_of(side)])

@@ -84,7 +84,17 @@ def outcomes(speed: int, facing: Direction) -> tuple[tuple[Move, tuple[int, int]
 
 def check_move(ship: Ship, move: Move, strict_turn_spacing: bool) -> None:
     """Raise :class:`IllegalOrderError` if ``move`` breaks a movement rule."""
-    # The order's words are written out only for a refusal: every ship's plot is checked each turn.
+    # The order's words are written out only for a refusal: every ship's plot is checked each turn. A move
+    # whose SPEED, turns and start raise nothing is passed by three tests (allowed_speeds, without its range).
+    steps = move.steps
+    speed = len(steps)
+    engine, last = ship.engine, ship.speed
+    if (
+        max(0, min(last - 1, engine)) <= speed <= min(engine, last + 1)
+        and not _turns_twice(steps)
+        and not (strict_turn_spacing and steps[:1] in (("L",), ("R",)) and ship.ended_last_move_turning)
+    ):
+        return
     speeds = allowed_speeds(ship)
     if move.speed not in speeds:
         if move.speed > ship.engine:

@@ -109,7 +109,7 @@ class FireOrders:
     shots: tuple[Shot, ...]
 
     def __str__(self) -> str:
-        return grouped((shot.ship, f"{shot.weapon}>{shot.target}") for shot in self.shots) or "hold"
+        return grouped((shot.ship, f"{shot.weapon.value}>{shot.target}") for shot in self.shots) or "hold"
 
 
 def parse_plot(text: str, ships: dict[str, str]) -> Plot:

@@ -175,6 +175,13 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
         # (the two sides' mean share of decisive games, 100 games a side; the history of docs/bots.md).
         return 0.5
 
+    def greedy_orders_legal(self, state: MSCState) -> bool:
+        # The greedy plot takes each ship's moves from the SPEEDs it may plot and the step sequences without two
+        # turns in a row (strict_turn_spacing's too), and its fire only working weapons at enemies in play in
+        # range, arc and sight (ships_block_sight's too): what the check asks. Under map_edge = forbid it may
+        # pick a move off the map when only another path to the same end stays on it, so that is checked.
+        return state.phase in ("plot", "fire") and state.options.get("map_edge") != "forbid"
+
     def standing(self, state: MSCState) -> Mapping[str, float]:
         # The same yardstick as the result's score: the fight left in each side is its shields.
         return {side: float(sum(s.shields for s in state.ships_of(side))) for side in state.sides}

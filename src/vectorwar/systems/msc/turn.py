@@ -56,28 +56,53 @@ def move(state: MSCState, plots: Iterable[Plot], events: list[Event]) -> MSCStat
     done: dict[str, Ship] = {}
     hex_map = state.map
     contains = hex_map.contains
+    known = _GROUND.get
     for plot in plots:
         for ship_id, plotted in plot.moves:
             ship = done.get(ship_id) or state.ship(ship_id)
             offsets, facing = _course(ship.facing, plotted.steps)
             at = ship.hex
             q, r = at.q, at.r
-            path = [at, *[Hex(q + dq, r + dr) for dq, dr in offsets]]
+            # Each hex entered as its shared ground-level position (the event's path; the end's hex is the ship's).
+            path = [
+                known((q, r)) or _ground(q, r),
+                *[known((q + dq, r + dr)) or _ground(q + dq, r + dr) for dq, dr in offsets],
+            ]
             exit_at = (
                 None  # no move this long can leave the map from here
                 if len(offsets) <= hex_map.clear_radius(at)
-                else next((i for i, h in enumerate(path) if not contains(h)), None)
+                else next((i for i, p in enumerate(path) if not contains(p.hex)), None)
             )
             shown = path if exit_at is None else path[: exit_at + 1]
             words = str(plotted)
-            record = (*ship.record, TurnEntry(state.turn, len(plotted.steps), words))
-            events.append(Moved(ship_id, words, tuple(map(Position, shown)), facing))
+            record = (*ship.record, _entry(state.turn, len(plotted.steps), words))
+            events.append(Moved(ship_id, words, tuple(shown), facing))
             status = ship.status
             if exit_at is not None:
                 status = "disengaged"
-                events.append(LeftMap(ship_id, Position(shown[-1])))
-            done[ship_id] = ship.moved(shown[-1], facing, len(plotted.steps), record, status)
+                events.append(LeftMap(ship_id, shown[-1]))
+            done[ship_id] = ship.moved(shown[-1].hex, facing, len(plotted.steps), record, status)
     return state.with_ships(done.values())
+
+
+@lru_cache(maxsize=4096)  # every ship writes a line a turn, and a batch of games writes few distinct lines
+def _entry(turn: int, speed: int, move: str) -> TurnEntry:
+    """A line of the Ship Turn Record (a frozen value: ships that write the same line share it)."""
+    return TurnEntry(turn, speed, move)
+
+
+def _ground(q: int, r: int) -> Position:
+    """The position at altitude 0 of axial hex (``q``, ``r``), one frozen object a hex (:data:`_GROUND`)."""
+    if len(_GROUND) >= _MOST_GROUND:
+        _GROUND.clear()
+    found = _GROUND[q, r] = Position(Hex(q, r))
+    return found
+
+
+#: Ground-level positions by axial pair, shared by every move's path (at most ``_MOST_GROUND``): a move enters a
+#: few hexes of one small map, and a position built for each is a third of the move's time.
+_GROUND: dict[tuple[int, int], Position] = {}
+_MOST_GROUND = 65536
 
 
 @lru_cache(maxsize=4096)  # a game flies few distinct moves from each facing
@@ -130,16 +155,20 @@ def fire(state: MSCState, declared: FireOrders, dice: Dice, events: list[Event])
 
 def next_firer(state: MSCState, events: list[Event]) -> MSCState:
     """The state at the next side in initiative order with a shot to declare, or at the turn's end."""
-    while state.firing < len(state.fire_order):
-        side = state.fire_order[state.firing]
+    # The sides passed over change nothing the search reads (ships, map, options): one copy for all of them.
+    firing = state.firing
+    while firing < len(state.fire_order):
+        side = state.fire_order[firing]
         if not state.ships_of(side):
             pass  # wiped out earlier this turn: no combat phase, nothing to report
         elif any_legal_shot(state, side):
-            return state
+            break
         else:
             events.append(Note(f"{side} has no target in range and arc"))
-        state = replace_fields(state, firing=state.firing + 1)
-    return end_turn(state, events)
+        firing += 1
+    if firing != state.firing:
+        state = replace_fields(state, firing=firing)
+    return state if firing < len(state.fire_order) else end_turn(state, events)
 
 
 def end_turn(state: MSCState, events: list[Event]) -> MSCState:
