@@ -192,11 +192,17 @@ def shift_to_fit(hex_map: HexMap, keep: Sequence[Ship]) -> tuple[int, int] | Non
     if not keep:
         return None
     cells = board_cells(hex_map.sections)
+    places = [(s.hex.q, s.hex.r) for s in keep]
+    markers = [(s.vector_marker.q, s.vector_marker.r) for s in keep]
+    # A shift of a few hexes that leaves no marker off is the answer, and the first such in order of the key
+    # below (no marker off, shortest, lowest) is the least of them all: try those before every translation.
+    for dq, dr in _NEAR_SHIFTS:
+        if all((q + dq, r + dr) in cells for q, r in places) and all((q + dq, r + dr) in cells for q, r in markers):
+            return dq, dr
     # The translations that put one ship on the board, narrowed ship by ship to those that put them all there.
     fits = {(q - keep[0].hex.q, r - keep[0].hex.r) for q, r in cells}
     for ship in keep[1:]:
         fits.intersection_update((q - ship.hex.q, r - ship.hex.r) for q, r in cells)
-    markers = [(s.vector_marker.q, s.vector_marker.r) for s in keep]
     best: tuple[int, int, int, int] | None = None
     for dq, dr in fits:
         markers_off = sum(1 for q, r in markers if (q + dq, r + dr) not in cells)
@@ -204,6 +210,19 @@ def shift_to_fit(hex_map: HexMap, keep: Sequence[Ship]) -> tuple[int, int] | Non
         if best is None or key < best:
             best = key
     return None if best is None else (best[2], best[3])
+
+
+def _hex_distance(dq: int, dr: int) -> int:
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+#: The translations of up to 6 hexes, shortest first, then lowest ``(dq, dr)``: :func:`shift_to_fit`'s order.
+_NEAR_SHIFTS: tuple[tuple[int, int], ...] = tuple(
+    sorted(
+        ((dq, dr) for dq in range(-6, 7) for dr in range(-6, 7) if _hex_distance(dq, dr) <= 6),
+        key=lambda t: (_hex_distance(*t), t),
+    )
+)
 
 
 def board_cells(sections: tuple[MapSection, ...]) -> frozenset[tuple[int, int]]:
