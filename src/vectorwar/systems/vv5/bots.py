@@ -350,18 +350,14 @@ class Sights:
                 score -= 2.0  # a collision is a coin toss
                 continue
             if distance <= GUN_RANGE:
-                offset = (dq, dr)
+                offset, back = (dq, dr), (-dq, -dr)
                 for arcs, terms in mine:
                     if offset in arcs[facing]:
                         score += terms[distance]
-                if theirs:
-                    back = (-dq, -dr)
-                    for arc, terms in theirs:
-                        if back in arc:
-                            score -= terms[distance]
-                if missiles is not None and offset in missiles:
-                    score += 0.3
-            elif missiles is not None and (dq, dr) in missiles:
+                for arc, terms in theirs:
+                    if back in arc:
+                        score -= terms[distance]
+            if missiles is not None and (dq, dr) in missiles:
                 score += 0.3
         if nearest < 99:
             score -= 0.08 * nearest
