@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vectorwar.catalogue import builtin_scenario
-from vectorwar.hexes import Direction, Hex
+from vectorwar.hexes import Direction, Hex, Position
 from vectorwar.play import bot_order
 from vectorwar.setup import set_up
 from vectorwar.systems.vv5 import crews
@@ -22,7 +22,7 @@ from vectorwar.systems.vv5.arcs import GUN_ARCS, MISSILE_ARC, in_arc
 from vectorwar.systems.vv5.combat import gun_modifier, gun_to_hit, line_of_fire, missile_to_hit
 from vectorwar.systems.vv5.edge import board_hexes
 from vectorwar.systems.vv5.gunfire import launch_number, launch_odds, shot_odds
-from vectorwar.systems.vv5.movement import plan, shift_to_fit
+from vectorwar.systems.vv5.movement import _course, plan, shift_to_fit
 from vectorwar.systems.vv5.orders import Manoeuvre, Shot
 from vectorwar.systems.vv5.state import Ship, VV5State, evolve
 from vectorwar.systems.vv5.targeting import (
@@ -188,3 +188,12 @@ def test_shift_to_fit_is_the_least_of_every_fitting_shift(data: st.DataObject) -
         for s in ships
     ]
     assert shift_to_fit(state.map, keep) == _every_fit_shift(state, keep)
+
+
+def test_a_kept_course_is_the_kernel_line_and_its_positions() -> None:
+    for q, r in ((0, 0), (5, -2), (-3, 7)):
+        for dq, dr in ((0, 0), (3, 0), (-2, 5), (4, -4), (1, 1)):
+            path, positions = _course(q, r, dq, dr)
+            line = Hex(q, r).line_to(Hex(q + dq, r + dr))
+            assert list(path) == line
+            assert positions == tuple(Position(h) for h in line)

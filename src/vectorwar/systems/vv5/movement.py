@@ -264,6 +264,19 @@ def _shift_the_battle(state: VV5State, retreating: frozenset[str], events: list[
     return evolve(state, ships=tuple(evolve(s, hex=s.hex.shifted(dq, dr)) for s in state.ships))
 
 
+#: A straight move: the hexes it passes through, both ends included, and the same as positions.
+Course = tuple[tuple[Hex, ...], tuple[Position, ...]]
+
+
+@lru_cache(maxsize=1 << 14)
+def _course(q: int, r: int, dq: int, dr: int) -> Course:
+    """The kernel's line from axial ``(q, r)`` to its vector marker ``(dq, dr)`` away, and each of its hexes as
+    a position (the move's event lists them). The values are frozen, so moves along the same line share them:
+    a search's trials fly the same few moves from the same places again and again."""
+    path = tuple(Hex(q, r).line_to(Hex(q + dq, r + dr)))
+    return path, tuple(map(Position, path))
+
+
 def move_ships(
     state: VV5State,
     plots: dict[str, Manoeuvre],
@@ -277,7 +290,7 @@ def move_ships(
     Then the board edge is settled (:func:`settle_edge`) unless ``settle`` is
     false: a caller moving part of the ships settles it on the whole battle.
     """
-    planned: dict[str, tuple[Ship, Manoeuvre, Direction, Velocity]] = {}
+    planned: dict[str, tuple[Ship, Manoeuvre, Direction, Course]] = {}
     ends: dict[str, Hex] = {}
     drift = Manoeuvre(())
     for ship in state.ships:
@@ -285,20 +298,20 @@ def move_ships(
             continue
         move = plots.get(ship.id, drift)
         facing, velocity = plan(ship.facing, ship.velocity, move)
-        planned[ship.id] = (ship, move, facing, velocity)
-        ends[ship.id] = ship.hex.shifted(velocity.dq, velocity.dr)
+        course = _course(ship.hex.q, ship.hex.r, velocity.dq, velocity.dr)
+        planned[ship.id] = (ship, move, facing, course)
+        ends[ship.id] = course[0][-1]  # its vector marker
     ends = _settle_collisions(state, ends, dice, events)
     hex_map = state.map
     moved: dict[str, Ship] = {}
     for ship_id, end in ends.items():
-        ship, move, facing, velocity = planned[ship_id]
-        path = ship.hex.line_to(ship.hex.shifted(velocity.dq, velocity.dr))
-        if path[-1] != end:
-            path = [*path, end]  # knocked aside after a collision
+        ship, move, facing, (path, positions) = planned[ship_id]
+        if end is not path[-1] and end != path[-1]:  # knocked aside after a collision
+            path, positions = (*path, end), (*positions, Position(end))
         pull = gravity_pull(hex_map, path)
         new_velocity = Velocity(end.q - ship.hex.q + pull.dq, end.r - ship.hex.r + pull.dr, pull.dz)
         written = str(move)
-        events.append(Moved(ship_id, written, tuple(map(Position, path)), facing))
+        events.append(Moved(ship_id, written, positions, facing))
         if not pull.is_zero:
             events.append(Pulled(ship_id, str(pull)))
         status = ship.status
