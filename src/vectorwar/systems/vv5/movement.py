@@ -115,10 +115,14 @@ def _steps_from(facing: Direction, steps: tuple[str, ...]) -> tuple[Direction, i
     return facing, dq, dr
 
 
+#: No pull (a frozen value, so every move without one shares it).
+_NO_PULL = Velocity()
+
+
 def gravity_pull(hex_map: HexMap, path: Sequence[Hex]) -> Velocity:
     """The pull on the vector marker from every hex entered next to a dense body."""
     if not hex_map.hexes_where(is_dense):
-        return Velocity()  # most maps have none: no need to read every hex of an asteroid field
+        return _NO_PULL  # most maps have none: no need to read every hex of an asteroid field
     bodies = [(h, gravity_of(k)) for h, k in hex_map.terrain if gravity_of(k)]
     pull = Velocity()
     for entered in path[1:]:

@@ -361,14 +361,16 @@ def evolve(value: V, **changes: Any) -> V:
     if layout is None:
         layout = _LAYOUTS[cls] = _layout(cls)
     allowed, values_of, slots = layout
-    if not changes.keys() <= allowed:
-        raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(changes.keys() - allowed))}")
     made = object.__new__(cls)
     if slots is None:  # the fields in the instance's dictionary, and nothing else there
         fields_of = _FIELDS_OF(made)
         fields_of.update(_FIELDS_OF(value))
         fields_of.update(changes)
+        if len(fields_of) != len(allowed):  # a change named something that is no field
+            raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(changes.keys() - allowed))}")
     else:
+        if not changes.keys() <= allowed:
+            raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(changes.keys() - allowed))}")
         deque(map(_STORE, slots, repeat(made), values_of(value)), maxlen=0)
         for name, given in changes.items():
             object.__setattr__(made, name, given)
