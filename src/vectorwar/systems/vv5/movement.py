@@ -15,6 +15,7 @@ dense body the ship passed next to.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from functools import cache, lru_cache
 
@@ -207,13 +208,15 @@ def shift_to_fit(hex_map: HexMap, keep: Sequence[Ship]) -> tuple[int, int] | Non
     fits = {(q - keep[0].hex.q, r - keep[0].hex.r) for q, r in cells}
     for ship in keep[1:]:
         fits.intersection_update((q - ship.hex.q, r - ship.hex.r) for q, r in cells)
-    best: tuple[int, int, int, int] | None = None
-    for dq, dr in fits:
-        markers_off = sum(1 for q, r in markers if (q + dq, r + dr) not in cells)
-        key = (markers_off, (abs(dq) + abs(dr) + abs(dq + dr)) // 2, dq, dr)
-        if best is None or key < best:
-            best = key
-    return None if best is None else (best[2], best[3])
+    if not fits:
+        return None
+    # How many markers each fitting translation keeps on the board, counted marker by marker over sets.
+    kept = Counter[tuple[int, int]]()
+    for mq, mr in markers:
+        kept.update(fits.intersection({(q - mq, r - mr) for q, r in cells}))
+    most = max(kept.values(), default=0)  # the fewest markers off
+    fewest_off = fits if not most else [t for t in fits if kept[t] == most]
+    return min(fewest_off, key=lambda t: (_hex_distance(*t), t))
 
 
 def _hex_distance(dq: int, dr: int) -> int:
