@@ -316,8 +316,9 @@ class Sights:
         self.missiles = _MISSILE_OFFSETS if ship.missiles_ready else None
         own = [(m.arc, m.guns.boxes) for m in ship.mounts if m.guns.boxes]
         self.enemies: list[Sight] = []
+        weighed = isinstance(state.special, BoardingState)  # elsewhere every enemy is worth shooting
         for enemy in state.enemies_of(ship.side):
-            if not target_weight(state, ship.side, enemy):
+            if weighed and not target_weight(state, ship.side, enemy):
                 continue
             mine = tuple((_GUN_OFFSETS[arc], _gun_terms(guns, gun_modifier(guns, enemy))) for arc, guns in own)
             theirs = tuple(
@@ -325,8 +326,8 @@ class Sights:
                 for m in enemy.mounts
                 if m.guns.boxes
             )
-            where = enemy.vector_marker
-            self.enemies.append((where.q, where.r, mine, theirs))
+            # Where its vector marker is (``vector_marker``), in whole numbers.
+            self.enemies.append((enemy.hex.q + enemy.velocity.dq, enemy.hex.r + enemy.velocity.dr, mine, theirs))
 
     def score(self, q: int, r: int, facing: Direction, speed: int) -> float:
         """How good ending at axial ``(q, r)`` heading ``facing`` at ``speed`` is: guns bearing on the enemies'
