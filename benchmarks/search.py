@@ -69,13 +69,23 @@ def resolve_figures(places: list[tuple[Game, str]]) -> tuple[float, float]:
     return statistics.mean(resolves), statistics.mean(copies)
 
 
+def _side_view(game: Game, side: str) -> Any:
+    """What ``side`` sees of the game, by the name the measured commit has for it: ``compare.py`` runs this
+    script against older commits, where it was ``seat_view``."""
+    for name in ("side_view", "seat_view"):
+        view = getattr(game.system, name, None)
+        if view is not None:
+            return view(game.state, side)
+    raise AttributeError("the rule system has no side_view")
+
+
 def decision_figures(places: list[tuple[Game, str]], level: int) -> dict[str, float]:
     cpu: list[float] = []
     wall: list[float] = []
     rollouts = 0
     for game, side in places:
         bot = SearchBot(game.system, LEVELS[level])
-        view = game.system.side_view(game.state, side)
+        view = _side_view(game, side)
         start_cpu, start_wall = time.process_time(), time.perf_counter()
         bot.choose(view, side, random.Random(0))
         cpu.append(time.process_time() - start_cpu)

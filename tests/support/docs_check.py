@@ -53,13 +53,14 @@ def rulings_section(heading: str) -> str:
 
 
 def has(dotted: str, name: str) -> bool:
-    """Does module ``dotted`` have ``name`` (dotted attributes and pydantic fields allowed)?"""
+    """Does module ``dotted`` have ``name`` (dotted attributes, pydantic and dataclass fields allowed)?"""
     try:
         obj: object = importlib.import_module(dotted)
     except ModuleNotFoundError:
         return False
     for part in name.split("."):
         fields = getattr(obj, "model_fields", {})  # pydantic fields are not class attributes
+        fields = fields or getattr(obj, "__dataclass_fields__", {})  # nor a dataclass's without slots or default
         if not hasattr(obj, part) and part not in fields:
             return False
         obj = getattr(obj, part, None)

@@ -10,18 +10,21 @@ import dataclasses
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from vectorwar.catalogue import builtin_scenario
-from vectorwar.hexes import Direction, Hex
+from vectorwar.hexes import Direction, Hex, Position
 from vectorwar.play import bot_order
 from vectorwar.setup import set_up
 from vectorwar.systems.vv5 import crews
 from vectorwar.systems.vv5.arcs import GUN_ARCS, MISSILE_ARC, in_arc
 from vectorwar.systems.vv5.combat import gun_modifier, gun_to_hit, line_of_fire, missile_to_hit
+from vectorwar.systems.vv5.edge import board_hexes
 from vectorwar.systems.vv5.gunfire import launch_number, launch_odds, shot_odds
-from vectorwar.systems.vv5.movement import plan
+from vectorwar.systems.vv5.movement import _course, plan, shift_to_fit
 from vectorwar.systems.vv5.orders import Manoeuvre, Shot
-from vectorwar.systems.vv5.state import VV5State, evolve
+from vectorwar.systems.vv5.state import Ship, VV5State, evolve
 from vectorwar.systems.vv5.targeting import (
     can_fire_guns,
     can_launch,
@@ -146,3 +149,51 @@ def test_plan_is_step_by_step() -> None:
             assert plan(facing, Velocity(2, -1), move) == (expected_facing, velocity)
             turns = sum(1 for s in move.steps if s in "LR")
             assert (move.turns, move.thrust) == (turns, sum(int(s) for s in move.steps if s.isdigit()))
+
+
+def _every_fit_shift(state: VV5State, keep: list[Ship]) -> tuple[int, int] | None:
+    """The Dogfight's shift the long way: every translation keeping the ships on, fewest markers off first,
+    then the shortest, then the lowest ``(dq, dr)``."""
+    cells = {(h.q, h.r) for h in board_hexes(state.map)}
+    fits = [
+        (q - keep[0].hex.q, r - keep[0].hex.r)
+        for q, r in cells
+        if all((s.hex.q + q - keep[0].hex.q, s.hex.r + r - keep[0].hex.r) in cells for s in keep)
+    ]
+    keys = [
+        (
+            sum(1 for s in keep if (s.vector_marker.q + dq, s.vector_marker.r + dr) not in cells),
+            Hex(0, 0).distance(Hex(dq, dr)),
+            dq,
+            dr,
+        )
+        for dq, dr in fits
+    ]
+    return min(keys)[2:] if keys else None
+
+
+@given(st.data())
+@settings(max_examples=60, deadline=None)
+def test_shift_to_fit_is_the_least_of_every_fitting_shift(data: st.DataObject) -> None:
+    state = data.draw(st.sampled_from(STATES))
+    ships = [s for s in state.ships if s.active] or list(state.ships)
+    # Ships moved off the board by up to 9 hexes, with markers anywhere near: near and far shifts, and none.
+    dq, dr = data.draw(st.integers(-9, 9)), data.draw(st.integers(-9, 9))
+    keep = [
+        evolve(
+            s,
+            hex=s.hex.shifted(dq + data.draw(st.integers(-2, 2)), dr),
+            velocity=Velocity(data.draw(st.integers(-8, 8)), data.draw(st.integers(-8, 8))),
+        )
+        for s in ships
+    ]
+    assert shift_to_fit(state.map, keep) == _every_fit_shift(state, keep)
+
+
+def test_a_kept_course_is_the_kernel_line_and_its_positions() -> None:
+    for q, r in ((0, 0), (5, -2), (-3, 7)):
+        for dq, dr in ((0, 0), (3, 0), (-2, 5), (4, -4), (1, 1)):
+            path, positions = _course(q, r, dq, dr)
+            line = Hex(q, r).line_to(Hex(q + dq, r + dr))
+            assert list(path) == line
+            assert positions == tuple(Position(h) for h in line)

@@ -258,19 +258,21 @@ class GreedyBot:
         plain = state.special is None  # no objective to pull toward (objective_score is 0)
         (q0, r0), (vq, vr) = (ship.hex.q, ship.hex.r), (ship.velocity.dq, ship.velocity.dr)
         scored: list[tuple[float, int, Manoeuvre]] = []
+        score_at = sights.score
+        planning = planned is not None
 
         def weigh(found: Iterable[Candidate]) -> None:
             for move, facing, dq, dr, turns, thrust in found:
                 # The end of the move, ``hex + velocity`` after the plot, and its speed, in whole numbers.
                 nq, nr = vq + dq, vr + dr
                 speed = (abs(nq) + abs(nr) + abs(nq + nr)) // 2
-                score = sights.score(q0 + nq, r0 + nr, facing, speed)
+                score = score_at(q0 + nq, r0 + nr, facing, speed)
                 if not plain:
                     velocity = Velocity(nq, nr, ship.velocity.dz)
                     score += objective_score(state, ship, Hex(q0 + nq, r0 + nr), facing, velocity)
                 score += 0.6 * incoming * thrust
                 score -= 0.01 * (turns + thrust)  # all else equal, save fuel for later turns
-                if move == planned:
+                if planning and move == planned:
                     score += PLAN_BONUS
                 scored.append((score, -len(scored), move))
 
@@ -304,41 +306,42 @@ class Sights:
     that range, so a plot scores the same as gun by gun.
     """
 
-    __slots__ = ("board", "cells", "enemies", "missiles", "start")
+    __slots__ = ("board", "cells", "enemies", "missiles", "rocks", "start_q", "start_r")
 
     def __init__(self, state: VV5State, ship: Ship) -> None:
         self.board = state.map
+        self.rocks = bool(state.map.terrain)  # rocks to end on only where the board has terrain
         self.cells = board_cells(state.map.sections)  # the board's hexes as axial pairs
-        self.start = (ship.hex.q, ship.hex.r)
-        self.missiles = bool(ship.missiles_ready)
-        own = [m for m in ship.mounts if m.guns.boxes]
+        self.start_q, self.start_r = ship.hex.q, ship.hex.r
+        self.missiles = _MISSILE_OFFSETS if ship.missiles_ready else None
+        own = [(m.arc, m.guns.boxes) for m in ship.mounts if m.guns.boxes]
         self.enemies: list[Sight] = []
+        weighed = isinstance(state.special, BoardingState)  # elsewhere every enemy is worth shooting
         for enemy in state.enemies_of(ship.side):
-            if not target_weight(state, ship.side, enemy):
+            if weighed and not target_weight(state, ship.side, enemy):
                 continue
-            mine = tuple(
-                (_GUN_OFFSETS[m.arc], _gun_terms(m.guns.boxes, gun_modifier(m.guns.boxes, enemy))) for m in own
-            )
+            mine = tuple((_GUN_OFFSETS[arc], _gun_terms(guns, gun_modifier(guns, enemy))) for arc, guns in own)
             theirs = tuple(
                 (_GUN_OFFSETS[m.arc][enemy.facing], _threat_terms(m.guns.boxes, gun_modifier(m.guns.boxes, ship)))
                 for m in enemy.mounts
                 if m.guns.boxes
             )
-            where = enemy.vector_marker
-            self.enemies.append((where.q, where.r, mine, theirs))
+            # Where its vector marker is (``vector_marker``), in whole numbers.
+            self.enemies.append((enemy.hex.q + enemy.velocity.dq, enemy.hex.r + enemy.velocity.dr, mine, theirs))
 
     def score(self, q: int, r: int, facing: Direction, speed: int) -> float:
         """How good ending at axial ``(q, r)`` heading ``facing`` at ``speed`` is: guns bearing on the enemies'
         next places and theirs on it, a missile shot, the range, and the board's edge and rocks."""
-        board, cells = self.board, self.cells
-        if (q, r) not in cells or (board.terrain and is_solid(board.terrain_at(Hex(q, r)))):
+        cells = self.cells
+        if (q, r) not in cells or (self.rocks and is_solid(self.board.terrain_at(Hex(q, r)))):
             return -1000.0
         score = 0.0
-        if (2 * q - self.start[0], 2 * r - self.start[1]) not in cells:  # where the drift takes it next
+        if (2 * q - self.start_q, 2 * r - self.start_r) not in cells:  # where the drift takes it next
             score -= 3.0 + speed
-        score -= 0.3 * max(0, speed - 4)
+        if speed > 4:  # (at 4 or less the term is nothing)
+            score -= 0.3 * (speed - 4)
         nearest = 99
-        missiles = _MISSILE_OFFSETS[facing] if self.missiles else None
+        missiles = None if self.missiles is None else self.missiles[facing]
         for wq, wr, mine, theirs in self.enemies:
             dq, dr = wq - q, wr - r
             distance = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
@@ -348,11 +351,12 @@ class Sights:
                 score -= 2.0  # a collision is a coin toss
                 continue
             if distance <= GUN_RANGE:
+                offset, back = (dq, dr), (-dq, -dr)
                 for arcs, terms in mine:
-                    if (dq, dr) in arcs[facing]:
+                    if offset in arcs[facing]:
                         score += terms[distance]
                 for arc, terms in theirs:
-                    if (-dq, -dr) in arc:
+                    if back in arc:
                         score -= terms[distance]
             if missiles is not None and (dq, dr) in missiles:
                 score += 0.3

@@ -174,13 +174,14 @@ def check_plot(state: VV5State, side: str, plot: Plot, replot: bool) -> None:
     for ship_id, move in plot.moves:
         if replot and ship_id not in state.ace_replot:
             raise IllegalOrderError(str(plot), f"{ship_id} has no Ace Moment to re-plot", crews.RULE_ACE)
-        check_manoeuvre(state.ship(ship_id), move)
-        panic = shock.plot_problem(state, state.ship(ship_id), move)
+        ship = state.ship(ship_id)
+        check_manoeuvre(ship, move)
+        panic = shock.plot_problem(state, ship, move)
         if panic:
             raise IllegalOrderError(f"{ship_id} {move}", panic, shock.RULE_PANIC)
-        if shock.forced(state, state.ship(ship_id)) is not None:
+        if shock.forced(state, ship) is not None:
             continue  # panic overrides the honour rule
-        dishonour = honour_problem(state, state.ship(ship_id), move)
+        dishonour = honour_problem(state, ship, move)
         if dishonour:
             raise IllegalOrderError(f"{ship_id} {move}", dishonour, RULE_HONOUR)
 

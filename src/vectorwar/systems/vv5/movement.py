@@ -15,6 +15,7 @@ dense body the ship passed next to.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from functools import cache, lru_cache
 
@@ -115,10 +116,14 @@ def _steps_from(facing: Direction, steps: tuple[str, ...]) -> tuple[Direction, i
     return facing, dq, dr
 
 
+#: No pull (a frozen value, so every move without one shares it).
+_NO_PULL = Velocity()
+
+
 def gravity_pull(hex_map: HexMap, path: Sequence[Hex]) -> Velocity:
     """The pull on the vector marker from every hex entered next to a dense body."""
     if not hex_map.hexes_where(is_dense):
-        return Velocity()  # most maps have none: no need to read every hex of an asteroid field
+        return _NO_PULL  # most maps have none: no need to read every hex of an asteroid field
     bodies = [(h, gravity_of(k)) for h, k in hex_map.terrain if gravity_of(k)]
     pull = Velocity()
     for entered in path[1:]:
@@ -192,18 +197,39 @@ def shift_to_fit(hex_map: HexMap, keep: Sequence[Ship]) -> tuple[int, int] | Non
     if not keep:
         return None
     cells = board_cells(hex_map.sections)
+    places = [(s.hex.q, s.hex.r) for s in keep]
+    markers = [(s.vector_marker.q, s.vector_marker.r) for s in keep]
+    # A shift of a few hexes that leaves no marker off is the answer, and the first such in order of the key
+    # below (no marker off, shortest, lowest) is the least of them all: try those before every translation.
+    for dq, dr in _NEAR_SHIFTS:
+        if all((q + dq, r + dr) in cells for q, r in places) and all((q + dq, r + dr) in cells for q, r in markers):
+            return dq, dr
     # The translations that put one ship on the board, narrowed ship by ship to those that put them all there.
     fits = {(q - keep[0].hex.q, r - keep[0].hex.r) for q, r in cells}
     for ship in keep[1:]:
         fits.intersection_update((q - ship.hex.q, r - ship.hex.r) for q, r in cells)
-    markers = [(s.vector_marker.q, s.vector_marker.r) for s in keep]
-    best: tuple[int, int, int, int] | None = None
-    for dq, dr in fits:
-        markers_off = sum(1 for q, r in markers if (q + dq, r + dr) not in cells)
-        key = (markers_off, (abs(dq) + abs(dr) + abs(dq + dr)) // 2, dq, dr)
-        if best is None or key < best:
-            best = key
-    return None if best is None else (best[2], best[3])
+    if not fits:
+        return None
+    # How many markers each fitting translation keeps on the board, counted marker by marker over sets.
+    kept = Counter[tuple[int, int]]()
+    for mq, mr in markers:
+        kept.update(fits.intersection({(q - mq, r - mr) for q, r in cells}))
+    most = max(kept.values(), default=0)  # the fewest markers off
+    fewest_off = fits if not most else [t for t in fits if kept[t] == most]
+    return min(fewest_off, key=lambda t: (_hex_distance(*t), t))
+
+
+def _hex_distance(dq: int, dr: int) -> int:
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+#: The translations of up to 6 hexes, shortest first, then lowest ``(dq, dr)``: :func:`shift_to_fit`'s order.
+_NEAR_SHIFTS: tuple[tuple[int, int], ...] = tuple(
+    sorted(
+        ((dq, dr) for dq in range(-6, 7) for dr in range(-6, 7) if _hex_distance(dq, dr) <= 6),
+        key=lambda t: (_hex_distance(*t), t),
+    )
+)
 
 
 def board_cells(sections: tuple[MapSection, ...]) -> frozenset[tuple[int, int]]:
@@ -245,6 +271,19 @@ def _shift_the_battle(state: VV5State, retreating: frozenset[str], events: list[
     return evolve(state, ships=tuple(evolve(s, hex=s.hex.shifted(dq, dr)) for s in state.ships))
 
 
+#: A straight move: the hexes it passes through, both ends included, and the same as positions.
+Course = tuple[tuple[Hex, ...], tuple[Position, ...]]
+
+
+@lru_cache(maxsize=1 << 14)
+def _course(q: int, r: int, dq: int, dr: int) -> Course:
+    """The kernel's line from axial ``(q, r)`` to its vector marker ``(dq, dr)`` away, and each of its hexes as
+    a position (the move's event lists them). The values are frozen, so moves along the same line share them:
+    a search's trials fly the same few moves from the same places again and again."""
+    path = tuple(Hex(q, r).line_to(Hex(q + dq, r + dr)))
+    return path, tuple(map(Position, path))
+
+
 def move_ships(
     state: VV5State,
     plots: dict[str, Manoeuvre],
@@ -258,7 +297,7 @@ def move_ships(
     Then the board edge is settled (:func:`settle_edge`) unless ``settle`` is
     false: a caller moving part of the ships settles it on the whole battle.
     """
-    planned: dict[str, tuple[Ship, Manoeuvre, Direction, Velocity]] = {}
+    planned: dict[str, tuple[Ship, Manoeuvre, Direction, Course]] = {}
     ends: dict[str, Hex] = {}
     drift = Manoeuvre(())
     for ship in state.ships:
@@ -266,20 +305,20 @@ def move_ships(
             continue
         move = plots.get(ship.id, drift)
         facing, velocity = plan(ship.facing, ship.velocity, move)
-        planned[ship.id] = (ship, move, facing, velocity)
-        ends[ship.id] = ship.hex.shifted(velocity.dq, velocity.dr)
+        course = _course(ship.hex.q, ship.hex.r, velocity.dq, velocity.dr)
+        planned[ship.id] = (ship, move, facing, course)
+        ends[ship.id] = course[0][-1]  # its vector marker
     ends = _settle_collisions(state, ends, dice, events)
     hex_map = state.map
     moved: dict[str, Ship] = {}
     for ship_id, end in ends.items():
-        ship, move, facing, velocity = planned[ship_id]
-        path = ship.hex.line_to(ship.hex.shifted(velocity.dq, velocity.dr))
-        if path[-1] != end:
-            path = [*path, end]  # knocked aside after a collision
+        ship, move, facing, (path, positions) = planned[ship_id]
+        if end is not path[-1] and end != path[-1]:  # knocked aside after a collision
+            path, positions = (*path, end), (*positions, Position(end))
         pull = gravity_pull(hex_map, path)
         new_velocity = Velocity(end.q - ship.hex.q + pull.dq, end.r - ship.hex.r + pull.dr, pull.dz)
         written = str(move)
-        events.append(Moved(ship_id, written, tuple(map(Position, path)), facing))
+        events.append(Moved(ship_id, written, positions, facing))
         if not pull.is_zero:
             events.append(Pulled(ship_id, str(pull)))
         status = ship.status

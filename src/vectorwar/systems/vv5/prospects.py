@@ -33,7 +33,7 @@ from vectorwar.systems.vv5 import specials
 from vectorwar.systems.vv5.bots import GreedyBot, target_weight
 from vectorwar.systems.vv5.combat import gun_modifier, gun_to_hit
 from vectorwar.systems.vv5.damage_odds import NONE, Points, add, gun_shot, knock_out, mean, mean_square, missile
-from vectorwar.systems.vv5.gunfire import launch_odds
+from vectorwar.systems.vv5.gunfire import launch_number
 from vectorwar.systems.vv5.orders import Gunfire
 from vectorwar.systems.vv5.specials.adp import armed_platforms, in_sights, phaser_hit
 from vectorwar.systems.vv5.specials.base import Special, Stake
@@ -97,7 +97,7 @@ def prospect(state: VV5State) -> Prospect:
     for side in launching:
         for launch in GreedyBot.launches(state, side).launches:
             target = state.ship(launch.target)
-            need = launch_odds(state, launch.ship, launch.target, 0).need or 13
+            need = launch_number(state, launch.ship, launch.target, 0)[1]  # its odds' ``need``, without the odds
             dist = missile(missile_hit(target, need, 0))
             incoming.setdefault(target.id, []).extend((side, dist) for _ in range(launch.missiles))
     for side in firing:

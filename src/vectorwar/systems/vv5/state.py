@@ -57,7 +57,7 @@ class PlotEntry:
     plot: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Ship:
     id: str
     side: str
@@ -288,7 +288,7 @@ SpecialState = Annotated[
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class VV5State(Roster[Ship]):
     turn: int
     phase: Phase
@@ -340,6 +340,8 @@ V = TypeVar("V")
 _LAYOUTS: dict[type[Any], tuple[frozenset[str], Callable[[Any], tuple[Any, ...]], tuple[Any, ...] | None]] = {}
 #: Stores a value in an object's slot: ``_STORE(slot, obj, value)``, past a frozen class's ``__setattr__``.
 _STORE = MemberDescriptorType.__set__
+#: An object's instance dictionary, past a frozen class's attribute look-up.
+_FIELDS_OF = attrgetter("__dict__")
 
 
 def evolve(value: V, **changes: Any) -> V:
@@ -347,25 +349,31 @@ def evolve(value: V, **changes: Any) -> V:
     every field: a turn copies its ships and its state hundreds of times, and a ship has some forty fields.
 
     The types here have no ``__post_init__`` and store every field as given, so a copy of the fields is
-    the same value. The fields are read in one call and stored through their slots in one pass of
-    ``map`` (a Python loop of ``getattr`` and ``object.__setattr__`` costs twice as much), then the
-    changes over them. A state whose ships, sides, allies and board stay keeps the roster's answers (its
-    index, ``ships_of``, ``enemies_of``) and :meth:`VV5State.kept_answers`: they depend on nothing else.
+    the same value. A ship and a state keep their fields in an instance ``__dict__`` and nothing else
+    there (the roster's answers live in its slots), so the copy is one copy of that dictionary; a type
+    with slots has its fields read in one call and stored through their slots in one pass of ``map``.
+    Then the changes go over them. A state whose ships, sides, allies and board stay keeps the roster's
+    answers (its index, ``ships_of``, ``enemies_of``) and :meth:`VV5State.kept_answers`: they depend on
+    nothing else.
     """
     cls = type(value)
     layout = _LAYOUTS.get(cls)
     if layout is None:
         layout = _LAYOUTS[cls] = _layout(cls)
     allowed, values_of, slots = layout
-    if not changes.keys() <= allowed:
-        raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(changes.keys() - allowed))}")
     made = object.__new__(cls)
-    if slots is None:  # a class without slots
-        changes = dict(zip(_names(cls), values_of(value), strict=True)) | changes
+    if slots is None:  # the fields in the instance's dictionary, and nothing else there
+        fields_of = _FIELDS_OF(made)
+        fields_of.update(_FIELDS_OF(value))
+        fields_of.update(changes)
+        if len(fields_of) != len(allowed):  # a change named something that is no field
+            raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(changes.keys() - allowed))}")
     else:
+        if not changes.keys() <= allowed:
+            raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(changes.keys() - allowed))}")
         deque(map(_STORE, slots, repeat(made), values_of(value)), maxlen=0)
-    for name, given in changes.items():
-        object.__setattr__(made, name, given)
+        for name, given in changes.items():
+            object.__setattr__(made, name, given)
     if isinstance(value, VV5State) and isinstance(made, VV5State):
         _keep_answers(value, made)
     return made
@@ -382,14 +390,15 @@ def _layout(cls: type[Any]) -> tuple[frozenset[str], Callable[[Any], tuple[Any, 
     read = attrgetter(*names)
     values_of: Callable[[Any], tuple[Any, ...]] = read if len(names) > 1 else lambda v: (read(v),)
     slots = tuple(getattr(cls, name, None) for name in names)
-    plain = all(isinstance(slot, MemberDescriptorType) for slot in slots)
-    return frozenset(names), values_of, slots if plain else None
+    in_slots = [isinstance(slot, MemberDescriptorType) for slot in slots]
+    if any(in_slots) and not all(in_slots):
+        raise TypeError(f"{cls.__name__} keeps some fields in slots and some in its __dict__: evolve copies neither")
+    return frozenset(names), values_of, slots if all(in_slots) else None
 
 
 def _keep_answers(old: VV5State, new: VV5State) -> None:
     if new.ships is old.ships and new.sides is old.sides and new.allies is old.allies and new.map is old.map:
         for kept in ("_ship_index", "_asked"):
-            try:
-                object.__setattr__(new, kept, getattr(old, kept))
-            except AttributeError:
-                continue
+            answers = getattr(old, kept, None)  # a slot not filled yet: nothing asked of the old state
+            if answers is not None:
+                object.__setattr__(new, kept, answers)
