@@ -73,6 +73,18 @@ class Roster(Generic[ShipT]):
     #: (the state is frozen): the rules, their prompt and the bots ask them many times of one state.
     _asked: dict[tuple[str, str, bool], Any]
 
+    def __getstate__(self) -> object:
+        """What pickling keeps (a state sent to a worker process): the fields, never the kept answers.
+
+        A slotted dataclass makes its own; this serves one that keeps its fields in a
+        ``__dict__`` (VV5's), whose default pickle would restore the answers' slots through
+        the frozen class's ``__setattr__`` and fail. Answers are built again on first use.
+        """
+        return dict(self.__dict__)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+
     def _index(self) -> dict[str, int]:
         try:
             index: dict[str, int] = self._ship_index

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
+import pickle
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
-from vectorwar.catalogue import builtin_scenario
+from vectorwar.catalogue import builtin_scenario, scenario_paths
 from vectorwar.game import Game
-from vectorwar.registry import get_system
-from vectorwar.roster import replace_fields
+from vectorwar.registry import get_system, systems
+from vectorwar.roster import Roster, replace_fields
 from vectorwar.serial import from_data, to_data
 from vectorwar.systems.vv5.state import VV5State
 
@@ -60,7 +62,9 @@ def test_replace_fields_is_dataclasses_replace() -> None:
 
 
 def test_replace_fields_keeps_the_index_and_answers_only_while_the_ships_stay() -> None:
-    state = _state()
+    # A state that keeps its fields in slots, as those that replace_fields copies do (VV5's keeps them in
+    # a __dict__ and copies them with its own state.evolve, which tests/vv5/test_fast_paths.py holds).
+    state = Game.new(get_system("msc"), builtin_scenario("msc-fleet"), seed=2).state
     side = state.sides[0]
     own = state.ships_of(side)
     later = replace_fields(state, turn=state.turn + 1)
@@ -84,3 +88,33 @@ def test_with_ships_is_with_ship_for_each_in_turn() -> None:
     assert state.with_ships([]) is state
     unknown = replace(state.ships[0], id="nobody")
     assert state.with_ships([unknown]) == state.with_ship(unknown)  # an id not aboard: as with_ship does
+
+
+def _asked_states() -> list[tuple[str, Roster[Any]]]:
+    """Every shipped system's first built-in scenario's opening state, its kept answers filled."""
+    states = []
+    for name, system in sorted(systems().items()):
+        scenario_id = next((sid for sid in sorted(scenario_paths()) if sid.startswith(f"{name}-")), None)
+        if scenario_id is None:
+            continue  # a system added by a test, with no built-in scenario
+        state = Game.new(system, builtin_scenario(scenario_id), seed=2).state
+        if not isinstance(state, Roster):
+            continue
+        for side in state.sides:
+            state.ships_of(side)
+            state.enemies_of(side)
+        state.sides_in_play()
+        if state.ships:
+            state.ship(state.ships[0].id)
+        states.append((scenario_id, state))
+    return states
+
+
+@pytest.mark.parametrize(("scenario_id", "state"), _asked_states(), ids=lambda v: v if isinstance(v, str) else "")
+def test_a_state_with_kept_answers_pickles_without_them(scenario_id: str, state: Any) -> None:
+    # What a server does to hand a decision to a bot's worker process.
+    restored = pickle.loads(pickle.dumps(state))
+    assert restored == state
+    assert "_asked" not in getattr(restored, "__dict__", {})
+    assert getattr(restored, "_asked", None) is None
+    assert restored.ships_of(state.sides[0]) == state.ships_of(state.sides[0])
