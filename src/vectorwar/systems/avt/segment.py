@@ -25,6 +25,7 @@ from typing import Any
 from vectorwar.dice import Dice
 from vectorwar.events import Event, GameOver, Note, TurnBegan
 from vectorwar.hexes import Position
+from vectorwar.roster import replace_fields
 from vectorwar.systems.avt.arrows import Arrow
 from vectorwar.systems.avt.breaks import resolve_vectors
 from vectorwar.systems.avt.design import Design
@@ -88,7 +89,7 @@ def _take_orders(state: AVTState, ship: Ship, o: ShipOrders, events: list[Event]
         if ship.chart.burning and o.thrust > 0:
             # A new setting starts its own column from the top (docs/rulings.md, *AV:T changing thrust*).
             ship = resolve_vectors(ship, f"thrust changed to {o.thrust}", events)
-        changes["chart"] = replace(ship.chart, setting=o.thrust)
+        changes["chart"] = replace_fields(ship.chart, setting=o.thrust)
     if o.bias is not None:
         changes["bias"] = o.bias
     if o.repair is not None:
@@ -119,7 +120,7 @@ def _burn(ship: Ship, steps: list[Arrow], events: list[Event], used: set[str]) -
         return chart
     if ship.fuel - chart.fuel < chart.fuel_for_next_cell():
         events.append(Note(f"{ship.id} has no fuel for another cell of thrust {chart.setting}: engine off"))
-        return replace(chart, setting=0)
+        return replace_fields(chart, setting=0)
     pivoting = ship.turning is not None and ship.turning.kind == "pivot"
     chart, burn = chart.burn(ship.orientation.nose, ship.bias, pivoting)
     used.update(("thrust", "fuel"))

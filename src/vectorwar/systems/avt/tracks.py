@@ -8,11 +8,12 @@ board shows it going, the burn under way and the thrust set included, never its 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from vectorwar.hexes import Position
 from vectorwar.systems.avt.arrows import Arrow
-from vectorwar.systems.avt.avid import ALL_WINDOWS, Window, marker_for_offset
+from vectorwar.systems.avt.avid import ALL_WINDOWS, TargetMarker, Window, marker_for_offset
 from vectorwar.systems.avt.state import AVTState, Ship
 from vectorwar.systems.avt.thrust import thrust_heading
 from vectorwar.vectors import Velocity
@@ -141,6 +142,23 @@ def marker_between_vectors(three_d: bool, start: Vec, end: Vec) -> tuple[Window 
     dz = round(end[2] - start[2]) if three_d else 0
     marker = marker_for_offset(dq, dr, dz)
     return marker.window, marker.range
+
+
+def markers_at(three_d: bool, mine: Track, theirs: Track, times: Iterable[int]) -> list[TargetMarker]:
+    """The target marker from ``mine`` to ``theirs`` after each of ``times`` segments: :func:`marker_between_vectors`
+    of the two tracks' :meth:`Track.after`, the same arithmetic written out in one loop (a bot decision asks it of
+    a dozen times, each two points and a marker)."""
+    (x, y, z), (u, v, w), (a, b, c) = mine.at, mine.velocity, mine.push
+    (x2, y2, z2), (u2, v2, w2), (a2, b2, c2) = theirs.at, theirs.velocity, theirs.push
+    out = []
+    for t in times:
+        turns = t / SEG
+        k = t * t / (2 * SEG)
+        dq = round(((x2 + u2 * turns + a2 * k) - (x + u * turns + a * k)) / _ROOT3_2)
+        dr = round(-((y2 + v2 * turns + b2 * k) - (y + v * turns + b * k)) - dq / 2.0)
+        dz = round((z2 + w2 * turns + c2 * k) - (z + w * turns + c * k)) if three_d else 0
+        out.append(marker_for_offset(dq, dr, dz))
+    return out
 
 
 def nearest_first(ships: list[Ship], here: Vec) -> list[Ship]:
