@@ -10,12 +10,8 @@ the end of the turn.
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, field, fields
 from functools import lru_cache
-from itertools import repeat
-from operator import attrgetter
-from types import MemberDescriptorType
 from typing import Any, Literal
 
 from vectorwar.hexes import Direction, Hex, Position
@@ -196,23 +192,15 @@ class AVTState(Roster[Ship]):
 #
 # Resolution copies ships and states many times a segment (a ship for its move, its battery, each mark), and a
 # menu's flights more. ``dataclasses.replace`` checks every field of the class on every call; a ship or a state's
-# ``__init__`` does nothing but store its fields (no ``__post_init__``), so these store them directly: every field
-# read in one call and stored through its slot in one pass of ``map`` (a Python loop of ``getattr`` and
-# ``object.__setattr__`` costs about three times as much), then the changes over them. A state's kept answers (its
-# roster's slots, not fields) go to a copy whose ships and sides stay, as :func:`vectorwar.roster.replace_fields`
-# hands them on: they depend on nothing else.
+# ``__init__`` does nothing but store its fields (no ``__post_init__``), so these store them directly, as
+# :meth:`vectorwar.roster.Roster.with_ship` does. A state's kept answers (its roster's slots) are not fields, so a
+# copy starts without them, as one made by ``__init__`` would.
 
 _SHIP_ORDER = tuple(f.name for f in fields(Ship))
 _STATE_ORDER = tuple(f.name for f in fields(AVTState))
 _SHIP_FIELDS = frozenset(_SHIP_ORDER)
 _STATE_FIELDS = frozenset(_STATE_ORDER)
 _store = object.__setattr__
-#: Stores a value in an object's slot, ``_STORE(slot, obj, value)``, past a frozen class's ``__setattr__``.
-_STORE = MemberDescriptorType.__set__
-_SHIP_SLOTS = tuple(getattr(Ship, name) for name in _SHIP_ORDER)
-_STATE_SLOTS = tuple(getattr(AVTState, name) for name in _STATE_ORDER)
-_ship_values = attrgetter(*_SHIP_ORDER)
-_state_values = attrgetter(*_STATE_ORDER)
 
 
 def ship_with(ship: Ship, **changes: Any) -> Ship:
@@ -220,26 +208,18 @@ def ship_with(ship: Ship, **changes: Any) -> Ship:
     if not changes.keys() <= _SHIP_FIELDS:
         raise TypeError(f"a ship has no field {', '.join(sorted(changes.keys() - _SHIP_FIELDS))}")
     new = object.__new__(Ship)
-    deque(map(_STORE, _SHIP_SLOTS, repeat(new), _ship_values(ship)), maxlen=0)
-    for name, value in changes.items():
-        _store(new, name, value)
+    for name in _SHIP_ORDER:
+        _store(new, name, changes[name] if name in changes else getattr(ship, name))
     return new
 
 
 def state_with(state: AVTState, **changes: Any) -> AVTState:
-    """``dataclasses.replace(state, **changes)``, without its checks of every field; the roster's answers handed on
-    while the ships and sides stay."""
+    """``dataclasses.replace(state, **changes)``, without its checks of every field."""
     if not changes.keys() <= _STATE_FIELDS:
         raise TypeError(f"a state has no field {', '.join(sorted(changes.keys() - _STATE_FIELDS))}")
     new = object.__new__(AVTState)
-    deque(map(_STORE, _STATE_SLOTS, repeat(new), _state_values(state)), maxlen=0)
-    for name, value in changes.items():
-        _store(new, name, value)
-    if "ships" not in changes and "sides" not in changes:
-        for name in Roster.__slots__:
-            kept = getattr(state, name, None)  # None: not asked yet
-            if kept is not None:
-                _store(new, name, kept)
+    for name in _STATE_ORDER:
+        _store(new, name, changes[name] if name in changes else getattr(state, name))
     return new
 
 
