@@ -137,6 +137,11 @@ class DesignTable:
         kept = self.seen_through(seen, three_d)
         number = orientation_number(orientation)
         found = kept.get(number)
+        if found is None and orientation.heading > 1:
+            # Ship and window turned together by whole sixths of a circle (the AVID's symmetry) bring the same lasers
+            # to bear on the same armour: each answer is worked out once, for the first sixth of headings.
+            sixths = orientation.heading // 2
+            found = kept[number] = self.facing(orientation.rotated(-sixths), seen.rotated(-sixths), three_d)
         if found is None:
             design = self.design
             windows = map_to_arc(orientation, seen) if three_d else (middle_row(orientation, seen),)
