@@ -157,6 +157,7 @@ def test_avt_arc_windows_and_the_bots_facing_table_are_the_same_worked_out_afres
     wasp = avt.catalogue.designs()["wasp"]
     assert wasp.ssd is not None
     table = DesignTable(wasp)
+    flat = DesignTable(wasp)
     mounts = tuple(wasp.lasers.values())
     orientations = _every_orientation()
     assert len(orientations) == 600
@@ -167,3 +168,7 @@ def test_avt_arc_windows_and_the_bots_facing_table_are_the_same_worked_out_afres
             mask = sum(1 << i for i, m in enumerate(mounts) if not wasp.arcs[m].isdisjoint(worked_out))
             armour = min(wasp.ssd.armour[r] for a in worked_out for r in regions_of(a))
             assert table.facing(o, w, True) == (mask, armour), (o, w)
+            # Without altitude (any window asked, as the display may).
+            row = middle_row(o, w)
+            mask = sum(1 << i for i, m in enumerate(mounts) if row in wasp.arcs[m])
+            assert flat.facing(o, w, False) == (mask, min(wasp.ssd.armour[r] for r in regions_of(row))), (o, w)
