@@ -64,6 +64,8 @@ def arrow_vector(arrow: Arrow) -> Vec:
 
 
 ARROWS: dict[Arrow, Vec] = {a: flat(a.velocity.dq, a.velocity.dr, a.velocity.dz) for a in Arrow}
+#: :data:`ARROWS` by each arrow's place in a thrust chart's ``pending`` (``Arrow(i)``).
+_BY_PLACE: tuple[Vec, ...] = tuple(ARROWS[Arrow(i)] for i in range(len(Arrow)))
 
 
 def velocity_vector(v: Velocity) -> Vec:
@@ -71,10 +73,12 @@ def velocity_vector(v: Velocity) -> Vec:
 
 
 def effective_velocity(ship: Ship) -> Vec:
-    """Vectors plus the pending dots of the burn under way (they join the vectors when it breaks)."""
+    """Vectors plus the pending dots of the burn under way (they join the vectors when it breaks), in the arrows'
+    order (``ThrustChart.pending_dots``' own), each arrow's vector read by its place."""
     out = velocity_vector(ship.velocity)
-    for arrow, n in ship.chart.pending_dots().items():
-        out = add(out, scale(arrow_vector(arrow), n))
+    for vector, n in zip(_BY_PLACE, ship.chart.pending, strict=True):
+        if n:
+            out = add(out, scale(vector, n))
     return out
 
 
@@ -163,4 +167,6 @@ def markers_at(three_d: bool, mine: Track, theirs: Track, times: Iterable[int]) 
 
 def nearest_first(ships: list[Ship], here: Vec) -> list[Ship]:
     """``ships`` by distance from ``here``, nearest first; ties by id, so every run picks the same one."""
+    if len(ships) == 1:  # a duel: nothing to sort
+        return list(ships)
     return sorted(ships, key=lambda s: (norm(sub(where(s.position), here)), s.id))
