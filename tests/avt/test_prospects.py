@@ -225,3 +225,25 @@ def test_a_design_of_its_own_and_a_pool_beyond_the_tables_get_the_recursions_ans
     assert hull_tables.table(prospects.hull_key(deeper, "nose", "boxes")) is None
     assert hull_tables.table(prospects.hull_key(wasp, "nose", "boxes")) is not None
     assert prospects.most_points(wasp) == 6 * 7
+
+
+def test_a_segment_resolved_unrecorded_ends_the_same_and_leaves_out_only_the_events_of_words() -> None:
+    """A search trial and a move option's flight resolve segments without the events that are only words
+    (``segment.Unrecorded``): every state is the one the recorded segment gives, and every other event is kept."""
+    from vectorwar.systems.avt.events import OrdersGiven, ShipMoved, ThrustBurned
+    from vectorwar.systems.avt.segment import resolve_segment
+
+    s = set_up("avt-duel-wasp", seed=5, default="greedy")
+    game = s.game
+    left_out = 0
+    for _ in range(24):
+        orders = _greedy_orders(s)
+        recorded = resolve_segment(game.state, orders, Dice(5, game.dice_count))
+        unrecorded = resolve_segment(game.state, orders, Dice(5, game.dice_count), record=False)
+        assert unrecorded[0] == recorded[0]
+        words = (OrdersGiven, ThrustBurned, ShipMoved)
+        assert unrecorded[1] == [e for e in recorded[1] if not isinstance(e, words)]
+        left_out += len(recorded[1]) - len(unrecorded[1])
+        for side, order in orders.items():
+            game.submit(side, order)
+    assert left_out > 0

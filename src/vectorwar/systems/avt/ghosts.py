@@ -29,7 +29,7 @@ from vectorwar.systems.avt.design import Design
 from vectorwar.systems.avt.display import counter_facing
 from vectorwar.systems.avt.grid import SEGMENTS
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders
-from vectorwar.systems.avt.segment import play_segment
+from vectorwar.systems.avt.segment import Unrecorded, play_segment
 from vectorwar.systems.avt.ssd import thrust_limit
 from vectorwar.systems.avt.state import AVTState, Ship, state_with, unplaced
 
@@ -55,7 +55,7 @@ def fly(state: AVTState, ship: Ship, orders: ShipOrders) -> tuple[tuple[Position
     dice = Dice(0, 0)
     path = [ship.position]
     for segment in range(state.segment, SEGMENTS + 1):
-        alone = play_segment(state_with(alone, segment=segment), given, dice, [])
+        alone = play_segment(state_with(alone, segment=segment), given, dice, Unrecorded())
         given = {}
         path.append(alone.ship(ship.id).position)
     return tuple(path), alone.ship(ship.id)

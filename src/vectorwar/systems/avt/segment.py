@@ -50,6 +50,12 @@ from vectorwar.systems.avt.thrust import ThrustChart
 from vectorwar.systems.avt.turn_end import end_of_turn
 
 
+class Unrecorded(list[Event]):
+    """The events of a segment its caller throws away (a search trial in prospect, a move option's flight): the
+    steps leave out the events that are only words (the orders given, the burn's dots, the move's arrows), which
+    change nothing that happens; the rest are appended as ever."""
+
+
 def _begin_facing_change(state: AVTState, design: Design, ship: Ship, orders: ShipOrders) -> Ship:
     if orders.pivot is not None:
         path = pivot_path(ship.orientation, orders.pivot, state.three_d)
@@ -82,7 +88,8 @@ def _orders_step(state: AVTState, orders: Mapping[str, SegmentOrders], events: l
 def _take_orders(state: AVTState, ship: Ship, o: ShipOrders, events: list[Event]) -> Ship:
     """One ship's entry carried out in the orders step: settings written, a repair or facing change begun."""
     design = state.designs[ship.design]
-    events.append(OrdersGiven(ship.id, ", ".join(o.actions())))
+    if not isinstance(events, Unrecorded):
+        events.append(OrdersGiven(ship.id, ", ".join(o.actions())))
     # One copy per ship: the segment is resolved for many ships many times (the benchmark).
     changes: dict[str, Any] = {}
     if o.thrust is not None and o.thrust != ship.chart.setting:
@@ -124,9 +131,10 @@ def _burn(ship: Ship, steps: list[Arrow], events: list[Event], used: set[str]) -
     pivoting = ship.turning is not None and ship.turning.kind == "pivot"
     chart, burn = chart.burn(ship.orientation.nose, ship.bias, pivoting)
     used.update(("thrust", "fuel"))
-    dots = ", ".join(f"{a}={n}" for a, n in burn.dots)
-    shifted = " ".join(str(a) for a in burn.displacement)
-    events.append(ThrustBurned(ship.id, chart.setting, burn.cell, dots, shifted))
+    if not isinstance(events, Unrecorded):
+        dots = ", ".join(f"{a}={n}" for a, n in burn.dots)
+        shifted = " ".join(str(a) for a in burn.displacement)
+        events.append(ThrustBurned(ship.id, chart.setting, burn.cell, dots, shifted))
     steps.extend(burn.displacement)
     return chart
 
@@ -174,7 +182,8 @@ def _fly(ship: Ship, steps: list[Arrow], ships: dict[str, Ship], events: list[Ev
     path = [ship.position]
     for arrow in steps:
         path.append(arrow.velocity.moved(path[-1]))
-    events.append(ShipMoved(ship.id, " ".join(str(a) for a in steps), tuple(path)))
+    if not isinstance(events, Unrecorded):
+        events.append(ShipMoved(ship.id, " ".join(str(a) for a in steps), tuple(path)))
     for target in ships.values():
         if target.active and target.kind == "target" and target.position in path[1:]:
             events.append(TargetDestroyed(target.id, ship.id, "flown through: eaten"))
@@ -224,9 +233,12 @@ def play_segment(state: AVTState, orders: Mapping[str, SegmentOrders], dice: Dic
     return _break_step(state, completed, events)
 
 
-def resolve_segment(state: AVTState, orders: Mapping[str, SegmentOrders], dice: Dice) -> tuple[AVTState, list[Event]]:
-    """Play the current segment with every side's orders, then move on to the next decision."""
-    events: list[Event] = []
+def resolve_segment(
+    state: AVTState, orders: Mapping[str, SegmentOrders], dice: Dice, record: bool = True
+) -> tuple[AVTState, list[Event]]:
+    """Play the current segment with every side's orders, then move on to the next decision; without ``record``,
+    the events that are only words are left out (:class:`Unrecorded`)."""
+    events: list[Event] = [] if record else Unrecorded()
     state = play_segment(state, orders, dice, events)
     return advance(_recharge(state), events, dice), events
 
