@@ -155,6 +155,11 @@ def inside(design: Design, region: str, count: HullDepthCount, left: int) -> flo
     The built-in designs' answers come worked out ahead (:mod:`.hull_tables`, the same recursion's numbers);
     any other design's, and any pool beyond those tables, are worked out here when first asked.
     """
+    return _hull_losses(design, region, count).at(left)
+
+
+def _hull_losses(design: Design, region: str, count: HullDepthCount) -> _HullLosses:
+    """:func:`inside`'s losses for ``region``, kept (:data:`_INSIDE`, shared by what they read, :data:`_SHARED`)."""
     key = (id(design), region, count)
     loss = _INSIDE.get(key)
     if loss is None:
@@ -168,22 +173,36 @@ def inside(design: Design, region: str, count: HullDepthCount, left: int) -> flo
         if loss is None:
             loss = _SHARED[shared] = _HullLosses(design, region, count, hull_tables.table(shared))
         _INSIDE[key] = loss
-    if left <= 0:
-        return 0.0
-    known = loss.known
-    return known[left] if left < len(known) else loss.worked_out(left)
+    return loss
 
 
 class _HullLosses:
     """One region's losses inside the hull by points left: those worked out ahead (``known``, by points), the rest
     by :func:`_losses_inside`'s recursion, built when first needed."""
 
-    __slots__ = ("_recursion", "count", "design", "known", "region")
+    __slots__ = ("_past_skin", "_recursion", "count", "design", "known", "region")
 
     def __init__(self, design: Design, region: str, count: HullDepthCount, known: tuple[float, ...] | None) -> None:
         self.design, self.region, self.count = design, region, count
         self.known: tuple[float, ...] = known or ()
         self._recursion: Callable[[int, int, int], float] | None = None
+        self._past_skin: dict[tuple[int, int], float] = {}
+
+    def at(self, left: int) -> float:
+        """The mean loss of ``left`` points inside the hull (:func:`inside`)."""
+        if left <= 0:
+            return 0.0
+        known = self.known
+        return known[left] if left < len(known) else self.worked_out(left)
+
+    def past_skin(self, armour: int, pool: int) -> float:
+        """The mean loss inside of a ``pool`` of points past a skin of ``armour`` and its soak roll (A5.44), every
+        roll at its chance (:func:`pool_loss`), kept by armour and pool: the standing asks it of every volley."""
+        found = self._past_skin.get((armour, pool))
+        if found is None:
+            at = self.at
+            found = self._past_skin[armour, pool] = sum(soak * at(pool - armour - d) for d, soak in enumerate(SOAK))
+        return found
 
     def worked_out(self, left: int) -> float:
         if self._recursion is None:
@@ -330,16 +349,16 @@ def pool_loss(state: AVTState, ship: Ship, region: str, points: Points) -> float
     armour = ssd_of(design).armour[region]
     count = hull_depth_count(state)
     worth = structure_worth(design)
+    losses = _hull_losses(design, region, count)
     total = 0.0
     for pool, chance in enumerate(points):
         if not chance or pool <= armour:
             continue
         if armour == 0:
-            total += chance * inside(design, region, count, pool)
+            total += chance * losses.at(pool)
             continue
         # The skin's soak roll (A5.44-A5.441): a 0 also marks Structural Integrity.
-        past = sum(soak * inside(design, region, count, pool - armour - d) for d, soak in enumerate(SOAK))
-        total += chance * (past + SOAK[0] * (BOX + worth))
+        total += chance * (losses.past_skin(armour, pool) + SOAK[0] * (BOX + worth))
     return total
 
 
