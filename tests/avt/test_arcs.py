@@ -130,3 +130,45 @@ def test_property_every_target_maps_to_a_diagram_window_near_an_orientation_symb
     found = map_to_arc(o, window)
     assert 1 <= len(found) <= 2
     assert all(w in ALL_ARC_WINDOWS for w in found)
+
+
+def _every_orientation() -> list[Orientation]:
+    out = []
+    for pitch in range(-3, 4):
+        for heading in range(12):
+            for roll in range(12):
+                try:
+                    out.append(Orientation(heading, pitch, roll))
+                except ValueError:
+                    continue
+    return out
+
+
+def test_avt_arc_windows_and_the_bots_facing_table_are_the_same_worked_out_afresh_for_every_orientation() -> None:
+    """``map_to_arc`` and the greedy player's design table work one sixth of the headings out and turn the rest
+    (the AVID's symmetry, issue 51: speed): for every orientation and window each answer is exactly what working
+    it out from the ship's frame gives (the nearest arc windows; the mounts whose arcs hold them and the thinnest
+    armour struck)."""
+    from vectorwar.systems import avt
+    from vectorwar.systems.avt import sphere
+    from vectorwar.systems.avt.armour import regions_of
+    from vectorwar.systems.avt.facing_tables import DesignTable
+
+    wasp = avt.catalogue.designs()["wasp"]
+    assert wasp.ssd is not None
+    table = DesignTable(wasp)
+    flat = DesignTable(wasp)
+    mounts = tuple(wasp.lasers.values())
+    orientations = _every_orientation()
+    assert len(orientations) == 600
+    for o in orientations:
+        for w in ALL_WINDOWS:
+            worked_out = tuple(ArcWindow(lv, r) for lv, r in sphere.nearest(o.body(w.centre)))
+            assert map_to_arc(o, w) == worked_out, (o, w)
+            mask = sum(1 << i for i, m in enumerate(mounts) if not wasp.arcs[m].isdisjoint(worked_out))
+            armour = min(wasp.ssd.armour[r] for a in worked_out for r in regions_of(a))
+            assert table.facing(o, w, True) == (mask, armour), (o, w)
+            # Without altitude (any window asked, as the display may).
+            row = middle_row(o, w)
+            mask = sum(1 << i for i, m in enumerate(mounts) if row in wasp.arcs[m])
+            assert flat.facing(o, w, False) == (mask, min(wasp.ssd.armour[r] for r in regions_of(row))), (o, w)

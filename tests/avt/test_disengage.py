@@ -140,3 +140,26 @@ def test_greedy_catches_a_ship_drifting_away_or_the_game_ends_disengaged(duel: s
         assert any(isinstance(e, Note) and "could come no closer" in e.text for e in game.events)
     else:
         assert result.winners == (hunter,), result.reason
+
+
+@pytest.mark.parametrize(("speed", "fuel"), [(0, 0), (2, 0), (6, 0), (6, 40), (12, 10)])
+def test_disengaged_answers_as_every_pairs_closest_approach_does(speed: int, fuel: int) -> None:
+    """``disengaged`` skips working out the approaches when a pair is in reach now (issue 51: speed): at every turn
+    of drifting ships it answers exactly as weighing every pair's closest approach does."""
+    from vectorwar.systems.avt.disengage import gaps
+
+    def weighed(state: AVTState) -> list[object] | None:
+        pairs = gaps(state, 2)
+        return list(pairs) if pairs and all(p.out_of_reach for p in pairs) else None
+
+    near = _apart(2, fuel, speed, max_turns=12)
+    rafik = near.state.ship("Rafik").position
+    with_ship(near, "Sultan", position=Position(rafik.hex.shifted(0, -10), 0))
+    far = _apart(2, fuel, speed, max_turns=12)
+    assert weighed(near.state) is None  # in reach now
+    for game in (far, near):
+        while not game.is_over:
+            assert disengaged(game.state) == weighed(game.state)
+            _hold_until_turn_break(game)
+    if not fuel:  # no fuel to close 40 hexes: the game ends disengaged, the check's other answer
+        assert far.state.end_reason.startswith("disengaged")

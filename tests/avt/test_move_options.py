@@ -140,3 +140,29 @@ def test_avt_ships_alike_but_for_place_are_offered_the_paths_each_flies_alone() 
         assert [(o.path, o.facing) for o in options[ship.id]] == [(path, counter_facing(end)) for path, end in alone]
         assert all(o.text.startswith(f"{ship.id} ") for o in options[ship.id])
     assert options["Twin"][0].path[0] == twin.position != rafik.position
+
+
+def test_avt_flights_kept_are_flown_again_for_a_changed_ship_turn_or_option() -> None:
+    """Move options are kept by all a flight reads (:func:`.ghosts._kept_flights`): asked again they are the same,
+    and a ship changed in anything but its place, another segment or other options fly afresh, each exactly as
+    flying it alone gives."""
+    from vectorwar.systems.avt import ghosts
+    from vectorwar.systems.avt.display import counter_facing
+    from vectorwar.systems.avt.state import ship_with, state_with
+
+    game = rafik_game(velocity="A=4, B=2")
+    state: AVTState = game.state
+    rafik = state.ship("Rafik")
+    first = ghosts.move_options(state, "blue")
+    assert ghosts.move_options(state, "blue") == first
+    variants = (
+        state_with(state, ships=(ship_with(rafik, fuel=rafik.fuel - 3), *state.ships[1:])),
+        state_with(state, segment=state.segment + 1),
+        state_with(state, options={**state.options, "three_d": False}),
+    )
+    for changed in variants:
+        ship = changed.ship("Rafik")
+        alone = [ghosts.fly(changed, ship, entry) for entry in ghosts.entries(changed, ship)]
+        options = ghosts.move_options(changed, "blue")["Rafik"]
+        assert [(o.path, o.facing) for o in options] == [(path, counter_facing(end)) for path, end in alone]
+    assert ghosts.move_options(variants[1], "blue") != first

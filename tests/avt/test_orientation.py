@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -12,6 +14,7 @@ from vectorwar.systems.avt.avid import ALL_WINDOWS, Window
 from vectorwar.systems.avt.orientation import (
     MARKERS,
     Orientation,
+    pivot_ends,
     pivot_path,
     pivot_paths,
     roll_path,
@@ -265,3 +268,27 @@ def test_avt_a_pole_heading_written_another_way_is_a_roll_that_keeps_every_axis(
                     assert all(
                         abs(x - y) < 1e-9 for u, v in zip(now, then, strict=True) for x, y in zip(u, v, strict=True)
                     )
+
+
+@pytest.mark.parametrize("three_d", [True, False])
+def test_avt_pivots_from_a_turned_start_are_the_searched_pivots_exactly(three_d: bool) -> None:
+    """``pivot_ends`` and ``pivot_path`` search one sixth of the headings and turn the rest (issue 51: speed): for
+    every orientation they give exactly what searching from it gives, in the same order, and refuse the same
+    noses with the same words."""
+    from vectorwar.systems.avt.orientation import _search
+
+    for pitch in range(-3, 4) if three_d else (0,):
+        for heading in range(0, 12, 1 if abs(pitch) != 2 else 2):
+            for roll in range(12):
+                start = Orientation.make(heading, pitch, roll)
+                came, first = _search.__wrapped__(start, three_d)
+                assert pivot_ends(start, three_d) == tuple(
+                    (here.nose, here, total) for _, here, _, total in (came[key] for key in first)
+                )
+                searched = pivot_paths.__wrapped__(start, three_d)
+                for window in ALL_WINDOWS:
+                    if window in searched:
+                        assert pivot_path(start, window, three_d) == searched[window]
+                    else:
+                        with pytest.raises(ValueError, match=re.escape(f"cannot reach {window} with altitude")):
+                            pivot_path(start, window, three_d)

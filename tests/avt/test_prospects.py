@@ -193,3 +193,57 @@ def test_regions_alike_in_what_the_hull_losses_read_share_one_table_with_the_sam
             own(left, 0, 0) for left in range(1, 25)
         ]
     assert len({id(prospects._INSIDE[(id(design), region, "boxes")]) for region in alike}) == 1
+
+
+def test_the_hull_tables_kept_ahead_are_the_recursions_own_numbers() -> None:
+    """src/vectorwar/systems/avt/hull_tables.py holds exactly what the recursion works out for the built-in designs
+    today (rebuild it with tools/avt_hull_tables.py), every float the same."""
+    from vectorwar.systems.avt import catalogue, hull_tables, prospects
+
+    worked_out = prospects.hull_tables_for(catalogue.designs())
+    assert set(hull_tables._TEXT) == set(worked_out)
+    for key, losses in worked_out.items():
+        assert hull_tables.table(key) == losses, key
+    assert hull_tables.table("not a key") is None
+
+
+def test_a_design_of_its_own_and_a_pool_beyond_the_tables_get_the_recursions_answers() -> None:
+    """A scenario's own design (here a Wasp with a deeper hull) is not in the tables and is worked out when asked;
+    so is a pool larger than the design's lasers score."""
+    from vectorwar.systems.avt import catalogue, hull_tables, prospects
+
+    wasp = catalogue.designs()["wasp"]
+    deeper = wasp.model_copy(update={"hull_depth": {k: v + 5 for k, v in wasp.hull_depth.items()}})
+    beyond = prospects.most_points(wasp) + 6
+    for design, lefts in ((deeper, range(-2, 30)), (wasp, range(beyond - 3, beyond + 1))):
+        for region in ("nose", "port-top"):
+            for count in ("boxes", "points"):
+                own = prospects._losses_inside(design, region, count)
+                assert [prospects.inside(design, region, count, left) for left in lefts] == [
+                    own(left, 0, 0) for left in lefts
+                ]
+    assert hull_tables.table(prospects.hull_key(deeper, "nose", "boxes")) is None
+    assert hull_tables.table(prospects.hull_key(wasp, "nose", "boxes")) is not None
+    assert prospects.most_points(wasp) == 6 * 7
+
+
+def test_a_segment_resolved_unrecorded_ends_the_same_and_leaves_out_only_the_events_of_words() -> None:
+    """A search trial and a move option's flight resolve segments without the events that are only words
+    (``segment.Unrecorded``): every state is the one the recorded segment gives, and every other event is kept."""
+    from vectorwar.systems.avt.events import OrdersGiven, ShipMoved, ThrustBurned
+    from vectorwar.systems.avt.segment import resolve_segment
+
+    s = set_up("avt-duel-wasp", seed=5, default="greedy")
+    game = s.game
+    left_out = 0
+    for _ in range(24):
+        orders = _greedy_orders(s)
+        recorded = resolve_segment(game.state, orders, Dice(5, game.dice_count))
+        unrecorded = resolve_segment(game.state, orders, Dice(5, game.dice_count), record=False)
+        assert unrecorded[0] == recorded[0]
+        words = (OrdersGiven, ThrustBurned, ShipMoved)
+        assert unrecorded[1] == [e for e in recorded[1] if not isinstance(e, words)]
+        left_out += len(recorded[1]) - len(unrecorded[1])
+        for side, order in orders.items():
+            game.submit(side, order)
+    assert left_out > 0

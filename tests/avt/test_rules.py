@@ -368,6 +368,31 @@ def test_avt_arc_hexes_follow_the_mount_arcs() -> None:
     assert any(not game.state.map.contains(h) for h in HOME.within(max_range("3 MRLS")))
 
 
+def test_avt_arc_hexes_kept_are_worked_out_again_for_a_turned_or_moved_ship_or_another_map() -> None:
+    """Arcs are kept by the hex, design, orientation and altitude option on one map (``display._kept_arcs``): each
+    answer is what working it out afresh gives, and a ship turned or moved gets its own."""
+    from vectorwar.maps import HexMap
+    from vectorwar.systems.avt import display
+    from vectorwar.systems.avt.orientation import Orientation
+    from vectorwar.systems.avt.state import ship_with, state_with
+
+    game = rafik_game()
+    state = game.state
+    rafik = state.ship("Rafik")
+    design = state.designs[rafik.design]
+    turned = state_with(state, ships=(ship_with(rafik, orientation=Orientation(0, 3)), *state.ships[1:]))
+    moved = state_with(state, ships=(ship_with(rafik, position=Position(offset(HOME, ("A", 2)), 0)), *state.ships[1:]))
+    smaller = state_with(state, map=HexMap.single(24, 24))
+    answers = []
+    for s in (state, turned, moved, state, smaller):
+        ship = s.ship("Rafik")
+        fresh = display._arcs(s.map, ship.position.hex, design, ship.orientation, s.three_d)
+        assert AVT.arc_hexes(s, "Rafik") == fresh
+        answers.append(fresh)
+    assert all(answers[0] != answers[i] for i in (1, 2, 4))
+    assert answers[3] == answers[0]
+
+
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.builds(Velocity, st.integers(-12, 12), st.integers(-12, 12), st.integers(-6, 6)),

@@ -102,8 +102,16 @@ def _map(orientation: Orientation, window: Window) -> tuple[ArcWindow, ...]:
     key = (orientation, window)
     found = _CACHE.get(key)
     if found is None:
-        body = orientation.body(window.centre)
-        found = _CACHE[key] = tuple(ArcWindow(lv, r) for lv, r in sphere.nearest(body))
+        sixths = orientation.heading // 2
+        if sixths:
+            # Ship and window turned together about the map's vertical by whole sixths (the AVID's own symmetry) see
+            # the same arc windows, which are the ship's own: each is worked out once, for the first sixth of
+            # headings (tests/avt/test_arcs.py compares every orientation and window with working it out).
+            found = _map(orientation.rotated(-sixths), window.rotated(-sixths))
+        else:
+            body = orientation.body(window.centre)
+            found = tuple(ArcWindow(lv, r) for lv, r in sphere.nearest(body))
+        _CACHE[key] = found
     return found
 
 

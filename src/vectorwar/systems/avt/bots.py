@@ -62,10 +62,10 @@ lookups kept per design (:mod:`.facing_tables`); power and heat are decided here
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any
 
 from vectorwar.errors import IllegalOrderError
+from vectorwar.roster import replace_fields
 from vectorwar.rules import Order
 from vectorwar.systems.avt.avid import Window
 from vectorwar.systems.avt.design import Design
@@ -150,5 +150,5 @@ class GreedyBot:
         on = fighting or (ship.battery < capacity and room)
         going = ship.reactors_on if ship.reactors_next is None else ship.reactors_next
         if on != going:
-            orders = replace(orders, reactors=on)
+            orders = replace_fields(orders, reactors=on)
         return orders

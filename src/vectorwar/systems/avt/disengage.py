@@ -27,6 +27,7 @@ than ``range + 1 + MARGIN`` is out of range.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from vectorwar.hexes import Position
@@ -150,8 +151,12 @@ def closest_approach(state: AVTState, a: Ship, b: Ship, turns: int) -> float:
 
 def gaps(state: AVTState, turns: int) -> list[Gap]:
     """Every pair of units on opposing sides of which at least one carries lasers."""
+    return [Gap(a.id, b.id, now, closest_approach(state, a, b, turns), reach_) for a, b, now, reach_ in _pairs(state)]
+
+
+def _pairs(state: AVTState) -> Iterator[tuple[Ship, Ship, float, int]]:
+    """Each pair :func:`gaps` weighs, with how far apart they are now and the longer reach of their lasers."""
     units = [s for s in state.ships if s.active]
-    out: list[Gap] = []
     for i, a in enumerate(units):
         for b in units[i + 1 :]:
             if a.side == b.side:
@@ -160,15 +165,16 @@ def gaps(state: AVTState, turns: int) -> list[Gap]:
             if reach_ == 0:
                 continue
             pa, pb = _where(a.position), _where(b.position)
-            now = _norm((pb[0] - pa[0], pb[1] - pa[1], pb[2] - pa[2]))
-            out.append(Gap(a.id, b.id, now, closest_approach(state, a, b, turns), reach_))
-    return out
+            yield a, b, _norm((pb[0] - pa[0], pb[1] - pa[1], pb[2] - pa[2])), reach_
 
 
 def disengaged(state: AVTState) -> list[Gap] | None:
     """The pairs, when the option is on and every one of them is out of reach; otherwise ``None``."""
     turns = int(state.options.get(OPTION, 0))
     if turns <= 0 or len(state.commanders()) < 2:
+        return None
+    # A pair in reach now is in reach at its closest (which is never farther than now): no approach to work out.
+    if any(now <= reach_ + 1 + MARGIN for _, _, now, reach_ in _pairs(state)):
         return None
     pairs = gaps(state, turns)
     if not pairs or not all(p.out_of_reach for p in pairs):

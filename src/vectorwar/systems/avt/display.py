@@ -426,17 +426,48 @@ def arc_hexes(state: AVTState, ship_id: str) -> dict[str, frozenset[Hex]]:
     A hex lies in an arc by the AVID ray it is seen on, so the map is walked
     once per ship and range (grouping hexes by ray), and each mount takes the
     groups of the rays its arc holds from the ship's orientation
-    (:func:`_arc_rays`).
+    (:func:`_arc_rays`). The answer is kept by all it depends on (:func:`_kept_arcs`).
     """
     ship = state.ship(ship_id)
     design = state.designs[ship.design]
-    centre = ship.position.hex
+    return dict(_kept_arcs(state.map, ship.position.hex, design, ship.orientation, state.three_d))
+
+
+#: :func:`_arcs`' answers by the hex, the design's identity (the design kept beside them, so the identity stays its
+#: own), orientation and altitude option, for the map they were worked out on (:data:`_ARCS_MAP`); started again past
+#: ``_ARCS_KEPT`` or on another map. Every hex of an arc is hashed (in Python) to put it in a set: a scene built again
+#: for the same position (another viewer, a refresh) or with a ship that has not moved, as a slow ship mostly has not
+#: this segment, looks its arcs up instead.
+_ARCS: dict[tuple[int, int, int, Orientation, bool], tuple[Design, dict[str, frozenset[Hex]]]] = {}
+_ARCS_MAP: list[tuple[MapSection, ...]] = [()]
+_ARCS_KEPT = 1024
+
+
+def _kept_arcs(
+    hex_map: HexMap, centre: Hex, design: Design, orientation: Orientation, three_d: bool
+) -> dict[str, frozenset[Hex]]:
+    if _ARCS_MAP[0] is not hex_map.sections or len(_ARCS) >= _ARCS_KEPT:
+        _ARCS.clear()
+        _ARCS_MAP[0] = hex_map.sections
+    key = (centre.q, centre.r, id(design), orientation, three_d)
+    kept = _ARCS.get(key)
+    if kept is not None and kept[0] is design:
+        return kept[1]
+    found = _arcs(hex_map, centre, design, orientation, three_d)
+    _ARCS[key] = (design, found)
+    return found
+
+
+def _arcs(
+    hex_map: HexMap, centre: Hex, design: Design, orientation: Orientation, three_d: bool
+) -> dict[str, frozenset[Hex]]:
+    """:func:`arc_hexes` worked out: each mount's rays' groups of the map's hexes around ``centre``."""
     groups_by_range: dict[int, dict[int, frozenset[Hex]]] = {}
     out: dict[str, frozenset[Hex]] = {}
-    for mount, (reach, rays) in _arc_rays(design, ship.orientation, state.three_d).items():
+    for mount, (reach, rays) in _arc_rays(design, orientation, three_d).items():
         groups = groups_by_range.get(reach)
         if groups is None:
-            groups = groups_by_range[reach] = _ray_groups(state.map, centre, reach)
+            groups = groups_by_range[reach] = _ray_groups(hex_map, centre, reach)
         out[mount] = frozenset().union(*(hexes for ray, hexes in groups.items() if ray in rays))
     return out
 

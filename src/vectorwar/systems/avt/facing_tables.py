@@ -137,6 +137,12 @@ class DesignTable:
         kept = self.seen_through(seen, three_d)
         number = orientation_number(orientation)
         found = kept.get(number)
+        if found is None and orientation.heading > 1 and (three_d or abs(seen.level) != 3):
+            # Ship and window turned together by whole sixths of a circle (the AVID's symmetry) bring the same lasers
+            # to bear on the same armour: each answer is worked out once, for the first sixth of headings. (Without
+            # altitude a pole, which no turn moves, is read by its ray against the heading: no symmetry there.)
+            sixths = orientation.heading // 2
+            found = kept[number] = self.facing(orientation.rotated(-sixths), seen.rotated(-sixths), three_d)
         if found is None:
             design = self.design
             windows = map_to_arc(orientation, seen) if three_d else (middle_row(orientation, seen),)

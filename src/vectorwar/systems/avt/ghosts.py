@@ -25,10 +25,11 @@ from __future__ import annotations
 from vectorwar.dice import Dice
 from vectorwar.display import MoveOption
 from vectorwar.hexes import Direction, Hex, Position
+from vectorwar.systems.avt.design import Design
 from vectorwar.systems.avt.display import counter_facing
 from vectorwar.systems.avt.grid import SEGMENTS
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders
-from vectorwar.systems.avt.segment import play_segment
+from vectorwar.systems.avt.segment import Unrecorded, play_segment
 from vectorwar.systems.avt.ssd import thrust_limit
 from vectorwar.systems.avt.state import AVTState, Ship, state_with, unplaced
 
@@ -54,7 +55,7 @@ def fly(state: AVTState, ship: Ship, orders: ShipOrders) -> tuple[tuple[Position
     dice = Dice(0, 0)
     path = [ship.position]
     for segment in range(state.segment, SEGMENTS + 1):
-        alone = play_segment(state_with(alone, segment=segment), given, dice, [])
+        alone = play_segment(state_with(alone, segment=segment), given, dice, Unrecorded())
         given = {}
         path.append(alone.ship(ship.id).position)
     return tuple(path), alone.ship(ship.id)
@@ -77,6 +78,28 @@ def _flights(state: AVTState, ship: Ship) -> list[_Flight]:
     return out
 
 
+#: :func:`_flights`' answers by what they depend on (:func:`_flight_key`), the design kept beside them so its identity
+#: stays its own; started again past ``_FLOWN_KEPT``. A scene built again for the same position (another viewer, the
+#: search bot's menus of one decision) flies nothing again, nor does a turn whose ships are alike.
+_FLOWN: dict[tuple[object, ...], tuple[Design, tuple[_Flight, ...]]] = {}
+_FLOWN_KEPT = 256
+
+
+def _kept_flights(state: AVTState, ship: Ship) -> tuple[_Flight, ...]:
+    """:func:`_flights`, kept by all a flight reads: the ship but for its id, name and place, the turn and segment
+    (a facing change's stops are absolute), the ship's design and the game's options."""
+    design = state.designs[ship.design]
+    key = (unplaced(ship), state.turn, state.segment, id(design), tuple(sorted(state.options.items())))
+    kept = _FLOWN.get(key)
+    if kept is not None and kept[0] is design:
+        return kept[1]
+    flights = tuple(_flights(state, ship))
+    if len(_FLOWN) >= _FLOWN_KEPT:
+        _FLOWN.clear()
+    _FLOWN[key] = (design, flights)
+    return flights
+
+
 def _moved(start: Position, steps: tuple[tuple[int, int, int], ...]) -> tuple[Position, ...]:
     q, r, z = start.hex.q, start.hex.r, start.altitude
     return tuple(Position(Hex(q + dq, r + dr), z + dz) for dq, dr, dz in steps)
@@ -87,14 +110,10 @@ def move_options(state: AVTState, side: str) -> dict[str, list[MoveOption]]:
     if state.phase != "orders" or side not in state.commanders():
         return {}
     out: dict[str, list[MoveOption]] = {}
-    flown: dict[Ship, list[_Flight]] = {}
     for ship in state.ships_of(side):
         if ship.kind != "ship" or not ship.active:
             continue
-        key = unplaced(ship)
-        flights = flown.get(key)
-        if flights is None:
-            flights = flown[key] = _flights(state, ship)
+        flights = _kept_flights(state, ship)
         out[ship.id] = [
             MoveOption(entry_text(orders), _moved(ship.position, steps), facing)
             for orders, (steps, facing) in zip(entries(state, ship), flights, strict=True)

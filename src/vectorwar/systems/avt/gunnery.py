@@ -8,8 +8,7 @@ at the thinner armour, then the shallower hull (A5.431).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from vectorwar.roster import replace_fields
 from vectorwar.systems.avt.design import Design
 from vectorwar.systems.avt.facing_tables import cooling_bits, design_table, fresh_at, lasers_alive
 from vectorwar.systems.avt.fire import affordable, aim_choices, d_mode, full_volley, marker_between, shot_problem
@@ -20,7 +19,7 @@ from vectorwar.systems.avt.orders import ShipOrders, Shot
 from vectorwar.systems.avt.orientation import Orientation, pivot_path, schedule
 from vectorwar.systems.avt.ssd import laser_state, ship_battery_capacity, ship_reactor_power
 from vectorwar.systems.avt.state import AVTState, Ship, absolute
-from vectorwar.systems.avt.tracks import marker_between_vectors, nearest_first, track, where
+from vectorwar.systems.avt.tracks import markers_at, nearest_first, track, where
 
 #: Expected damage past the skin below which a volley is not worth its power and cooling.
 MIN_NET = 3.0
@@ -61,9 +60,9 @@ def fire(state: AVTState, design: Design, ship: Ship, enemy: Ship, orders: ShipO
     if now < best_later(state, design, ship, enemy, orders, weapon, armour, d_chance):
         return orders
     shots = tuple(Shot(laser, enemy.id) for laser in volley)
-    orders = replace(orders, shots=shots)
+    orders = replace_fields(orders, shots=shots)
     if len(choices) > 1:
-        orders = replace(orders, aim=region)
+        orders = replace_fields(orders, aim=region)
     return orders
 
 
@@ -109,7 +108,7 @@ def eat(state: AVTState, design: Design, ship: Ship, targets: list[Ship], orders
             free.remove(laser)
             battery -= design.mounts[design.lasers[laser]].power
             shots.append(Shot(laser, target.id))
-    return replace(orders, shots=tuple(shots)) if shots else orders
+    return replace_fields(orders, shots=tuple(shots)) if shots else orders
 
 
 def best_later(
@@ -150,8 +149,9 @@ def later_volleys(
     alive = lasers_alive(design, ship)
     cooling, now, three_d, reach = cooling_bits(design, ship), state.now, state.three_d, max_range(weapon)
     out: list[tuple[int, int, int]] = []
-    for wait in range(1, min(WAIT, segments_left(state)) + 1):
-        seen, range_ = marker_between_vectors(three_d, mine.after(wait), theirs.after(wait))
+    waits = range(1, min(WAIT, segments_left(state)) + 1)
+    for wait, marker in zip(waits, markers_at(three_d, mine, theirs, waits), strict=True):
+        seen, range_ = marker.window, marker.range
         if seen is None or range_ > reach:
             continue
         passed = [o for at, o in stops if at < now + wait]

@@ -46,8 +46,10 @@ def eat_chance(weapon: str, range_: int, lasers: int, toughness: int, d_chance: 
     return total[toughness]
 
 
+@lru_cache(maxsize=1024)
 def expected_damage(weapon: str, range_: int, d_chance: bool = True) -> float:
-    """A shot's mean damage at ``range_`` (a ``Dn`` entry scores 1 with chance n/10 under ``chance``)."""
+    """A shot's mean damage at ``range_`` (a ``Dn`` entry scores 1 with chance n/10 under ``chance``); read from
+    the weapon table once for each weapon, range and mode (the greedy player asks it on every fire decision)."""
     brackets, rows = TABLES[weapon]
     for column, (low, high) in enumerate(brackets):
         if low <= range_ <= high:

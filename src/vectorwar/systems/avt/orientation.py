@@ -277,6 +277,13 @@ def pivot_ends(start: Orientation, three_d: bool = True) -> tuple[tuple[Window, 
     >>> [(str(w), str(o), n) for w, o, n in pivot_ends(Orientation.level(3))[:3]]
     [('B/C', 'B/C', 0), ('C', 'C', 1), ('B', 'B', 1)]
     """
+    sixths = start.heading // 2
+    if sixths:
+        # Away from the poles a pivot search turned by whole sixths about the map's vertical finds the same pivots
+        # turned, in the same order (tests/avt/test_orientation.py checks every orientation): searched once, for
+        # the first sixth of headings.
+        ends = pivot_ends(start.rotated(-sixths), three_d)
+        return tuple((w.rotated(sixths), end.rotated(sixths), n) for w, end, n in ends)
     came, first = _search(start, three_d)
     return tuple((here.nose, here, total) for _, here, _, total in (came[key] for key in first))
 
@@ -371,12 +378,24 @@ def _moves(o: Orientation, three_d: bool) -> tuple[tuple[Orientation, int, int, 
     return tuple((nxt, orientation_number(nxt), cost, pitch_cost) for nxt, cost, pitch_cost in _pivot_moves(o, three_d))
 
 
+@lru_cache(maxsize=4096)
 def pivot_path(start: Orientation, nose: Window, three_d: bool = True) -> tuple[Step, ...]:
-    """The steps of the quickest pivot that brings the nose to ``nose`` (empty if already there)."""
-    paths = pivot_paths(start, three_d)
-    if nose not in paths:
+    """The steps of the quickest pivot that brings the nose to ``nose`` (empty if already there).
+
+    Away from the poles, the path of the start and nose turned back by whole sixths to the first sixth of headings,
+    turned again (as :func:`pivot_ends`): a game searches few starts.
+    """
+    sixths = start.heading // 2
+    path = (
+        _path_in(start.rotated(-sixths), nose.rotated(-sixths), three_d) if sixths else _path_in(start, nose, three_d)
+    )
+    if path is None:
         raise ValueError(f"the nose cannot reach {nose} with altitude switched off")
-    return paths[nose]
+    return tuple(Step(s.orientation.rotated(sixths), s.wedges) for s in path) if sixths else path
+
+
+def _path_in(start: Orientation, nose: Window, three_d: bool) -> tuple[Step, ...] | None:
+    return pivot_paths(start, three_d).get(nose)
 
 
 def roll_path(start: Orientation, steps: int) -> tuple[Step, ...]:

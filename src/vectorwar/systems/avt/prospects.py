@@ -36,11 +36,13 @@ the ship as it was when the trial began).
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
 
 from vectorwar.odds import convolve
+from vectorwar.systems.avt import hull_tables
 from vectorwar.systems.avt.armour import OPPOSITE_FACE, far_side
 from vectorwar.systems.avt.damage import HullDepthCount
 from vectorwar.systems.avt.design import Design, hit_entry
@@ -54,7 +56,7 @@ from vectorwar.systems.avt.fire import (
     pooled_by_ship,
     spend,
 )
-from vectorwar.systems.avt.lasers import DMode, column_entry, column_of
+from vectorwar.systems.avt.lasers import DMode, column_entry, column_of, max_range
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders, Shot
 from vectorwar.systems.avt.ssd import ssd_of
 from vectorwar.systems.avt.state import AVTState, Ship
@@ -65,7 +67,10 @@ __all__ = [
     "WORTH",
     "expected_losses",
     "held",
+    "hull_key",
+    "hull_tables_for",
     "inside",
+    "most_points",
     "next_volleys",
     "pool_loss",
     "shot_points",
@@ -128,12 +133,12 @@ def structure_worth(design: Design) -> float:
     return WORTH / max(1.0, _hits_to_destroy(ssd_of(design).structure))
 
 
-# Losses inside the hull, worked out once: (design, region, hull-depth count) -> the recursion and its answers.
+# Losses inside the hull, worked out once: (design, region, hull-depth count) -> the losses by points left.
 # Keyed by the design's ``id``, the design itself kept beside it so the ``id`` is never reused while it lives.
 _DESIGNS: dict[int, Design] = {}
-_INSIDE: dict[tuple[int, str, str], Callable[[int, int, int], float]] = {}
-#: The same recursions by what they read of the region (:func:`_reads`): regions alike in it share one.
-_SHARED: dict[tuple[int, str, int, int, str], Callable[[int, int, int], float]] = {}
+_INSIDE: dict[tuple[int, str, str], _HullLosses] = {}
+#: The same losses by what they read (:func:`hull_key`): regions alike in it share one.
+_SHARED: dict[str, _HullLosses] = {}
 #: Designs' tables kept before they are cleared (a long series of games in one process).
 _KEEP = 64
 
@@ -146,7 +151,15 @@ def inside(design: Design, region: str, count: HullDepthCount, left: int) -> flo
     Structural Integrity too, and the points used count toward the hull depth, past which the pool goes on
     through the Core, the opposite face's table and out of the far side's skin. The ship is taken as it is
     before the pool: a box is a box even where its system's track is already full.
+
+    The built-in designs' answers come worked out ahead (:mod:`.hull_tables`, the same recursion's numbers);
+    any other design's, and any pool beyond those tables, are worked out here when first asked.
     """
+    return _hull_losses(design, region, count).at(left)
+
+
+def _hull_losses(design: Design, region: str, count: HullDepthCount) -> _HullLosses:
+    """:func:`inside`'s losses for ``region``, kept (:data:`_INSIDE`, shared by what they read, :data:`_SHARED`)."""
     key = (id(design), region, count)
     loss = _INSIDE.get(key)
     if loss is None:
@@ -155,20 +168,93 @@ def inside(design: Design, region: str, count: HullDepthCount, left: int) -> flo
             _SHARED.clear()
             _DESIGNS.clear()
         _DESIGNS[id(design)] = design
-        face, depth, far = _reads(design, region)
-        shared = (id(design), face, depth, far, count)
+        shared = hull_key(design, region, count)
         loss = _SHARED.get(shared)
         if loss is None:
-            loss = _SHARED[shared] = _losses_inside(design, region, count)
+            loss = _SHARED[shared] = _HullLosses(design, region, count, hull_tables.table(shared))
         _INSIDE[key] = loss
-    return loss(left, 0, 0)
+    return loss
+
+
+class _HullLosses:
+    """One region's losses inside the hull by points left: those worked out ahead (``known``, by points), the rest
+    by :func:`_losses_inside`'s recursion, built when first needed."""
+
+    __slots__ = ("_past_skin", "_recursion", "count", "design", "known", "region")
+
+    def __init__(self, design: Design, region: str, count: HullDepthCount, known: tuple[float, ...] | None) -> None:
+        self.design, self.region, self.count = design, region, count
+        self.known: tuple[float, ...] = known or ()
+        self._recursion: Callable[[int, int, int], float] | None = None
+        self._past_skin: dict[tuple[int, int], float] = {}
+
+    def at(self, left: int) -> float:
+        """The mean loss of ``left`` points inside the hull (:func:`inside`)."""
+        if left <= 0:
+            return 0.0
+        known = self.known
+        return known[left] if left < len(known) else self.worked_out(left)
+
+    def past_skin(self, armour: int, pool: int) -> float:
+        """The mean loss inside of a ``pool`` of points past a skin of ``armour`` and its soak roll (A5.44), every
+        roll at its chance (:func:`pool_loss`), kept by armour and pool: the standing asks it of every volley."""
+        found = self._past_skin.get((armour, pool))
+        if found is None:
+            at = self.at
+            found = self._past_skin[armour, pool] = sum(soak * at(pool - armour - d) for d, soak in enumerate(SOAK))
+        return found
+
+    def worked_out(self, left: int) -> float:
+        if self._recursion is None:
+            self._recursion = _losses_inside(self.design, self.region, self.count)
+        return self._recursion(left, 0, 0)
 
 
 def _reads(design: Design, region: str) -> tuple[str, int, int]:
-    """All :func:`_losses_inside` reads of ``region``: its hit location table, its hull depth and the far side's
-    armour. Regions alike in these lose alike (a face's edge regions mostly are)."""
+    """All :func:`_losses_inside` reads of ``region`` besides the design's tables and structure: its hit location
+    table, its hull depth and the far side's armour. Regions alike in these lose alike (a face's edge regions
+    mostly are)."""
     ssd = ssd_of(design)
     return ssd.table(region), design.hull_depth[ssd.depth_kind(region)], ssd.armour[far_side(region)]
+
+
+def hull_key(design: Design, region: str, count: HullDepthCount) -> str:
+    """A digest of everything :func:`_losses_inside` reads for ``region``: the three hit location tables a pool
+    crosses, the hull depth, the far side's armour, a Structural Integrity box's worth and the count. Two regions
+    (of any designs) with one key lose alike; :mod:`.hull_tables` keeps the built-in designs' losses by it."""
+    face, depth, far = _reads(design, region)
+    tables = tuple(tuple(design.hit_locations[t]) for t in (face, "core", OPPOSITE_FACE[face]))
+    what = repr((tables, depth, far, structure_worth(design), count))
+    return hashlib.blake2b(what.encode(), digest_size=8).hexdigest()
+
+
+def most_points(design: Design) -> int:
+    """The most points one pool of ``design``'s lasers can score: every laser's best roll at its best range."""
+    best = 0
+    for mount in design.mounts.values():
+        weapon = mount.weapon
+        top = max(len(shot_points(weapon, r, "chance")) - 1 for r in range(max_range(weapon) + 1))
+        best += top * mount.lasers
+    return best
+
+
+def hull_tables_for(designs: Mapping[str, Design]) -> dict[str, tuple[float, ...]]:
+    """Every region's losses inside the hull of each of ``designs`` that can be damaged, by :func:`hull_key`, for
+    0 points up to the largest pool the design's own lasers score (:func:`most_points`), in both hull-depth
+    counts: what :mod:`.hull_tables` holds for the built-in designs (``tools/avt_hull_tables.py`` writes it)."""
+    out: dict[str, tuple[float, ...]] = {}
+    counts: tuple[HullDepthCount, ...] = ("boxes", "points")
+    for design in designs.values():
+        if design.ssd is None or design.kind != "ship":
+            continue
+        most = most_points(design)
+        for region in design.ssd.armour:
+            for count in counts:
+                key = hull_key(design, region, count)
+                if key not in out:
+                    loss = _losses_inside(design, region, count)
+                    out[key] = tuple(loss(left, 0, 0) for left in range(most + 1))
+    return out
 
 
 def _losses_inside(design: Design, region: str, count: HullDepthCount) -> Callable[[int, int, int], float]:
@@ -263,16 +349,16 @@ def pool_loss(state: AVTState, ship: Ship, region: str, points: Points) -> float
     armour = ssd_of(design).armour[region]
     count = hull_depth_count(state)
     worth = structure_worth(design)
+    losses = _hull_losses(design, region, count)
     total = 0.0
     for pool, chance in enumerate(points):
         if not chance or pool <= armour:
             continue
         if armour == 0:
-            total += chance * inside(design, region, count, pool)
+            total += chance * losses.at(pool)
             continue
         # The skin's soak roll (A5.44-A5.441): a 0 also marks Structural Integrity.
-        past = sum(soak * inside(design, region, count, pool - armour - d) for d, soak in enumerate(SOAK))
-        total += chance * (past + SOAK[0] * (BOX + worth))
+        total += chance * (losses.past_skin(armour, pool) + SOAK[0] * (BOX + worth))
     return total
 
 

@@ -284,7 +284,7 @@ class AttackVector(RuleSystem[AVTState]):
         plots = {side: o for side, o in orders.items() if isinstance(o, SegmentOrders)}
         lost = prospects.expected_losses(state, plots)
         before, kept = prospects.held(state, plots)
-        after, _ = resolve_segment(before, kept, dice)
+        after, _ = resolve_segment(before, kept, dice, record=False)
         return after, lost
 
     # -- computer players -------------------------------------------------------

@@ -25,6 +25,7 @@ from typing import Any
 from vectorwar.dice import Dice
 from vectorwar.events import Event, GameOver, Note, TurnBegan
 from vectorwar.hexes import Position
+from vectorwar.roster import replace_fields
 from vectorwar.systems.avt.arrows import Arrow
 from vectorwar.systems.avt.breaks import resolve_vectors
 from vectorwar.systems.avt.design import Design
@@ -47,6 +48,12 @@ from vectorwar.systems.avt.ssd import ship_battery_capacity, ship_reactor_power
 from vectorwar.systems.avt.state import AVTState, Ship, Turning, grid_steps, ship_with, state_with
 from vectorwar.systems.avt.thrust import ThrustChart
 from vectorwar.systems.avt.turn_end import end_of_turn
+
+
+class Unrecorded(list[Event]):
+    """The events of a segment its caller throws away (a search trial in prospect, a move option's flight): the
+    steps leave out the events that are only words (the orders given, the burn's dots, the move's arrows), which
+    change nothing that happens; the rest are appended as ever."""
 
 
 def _begin_facing_change(state: AVTState, design: Design, ship: Ship, orders: ShipOrders) -> Ship:
@@ -81,14 +88,15 @@ def _orders_step(state: AVTState, orders: Mapping[str, SegmentOrders], events: l
 def _take_orders(state: AVTState, ship: Ship, o: ShipOrders, events: list[Event]) -> Ship:
     """One ship's entry carried out in the orders step: settings written, a repair or facing change begun."""
     design = state.designs[ship.design]
-    events.append(OrdersGiven(ship.id, ", ".join(o.actions())))
+    if not isinstance(events, Unrecorded):
+        events.append(OrdersGiven(ship.id, ", ".join(o.actions())))
     # One copy per ship: the segment is resolved for many ships many times (the benchmark).
     changes: dict[str, Any] = {}
     if o.thrust is not None and o.thrust != ship.chart.setting:
         if ship.chart.burning and o.thrust > 0:
             # A new setting starts its own column from the top (docs/rulings.md, *AV:T changing thrust*).
             ship = resolve_vectors(ship, f"thrust changed to {o.thrust}", events)
-        changes["chart"] = replace(ship.chart, setting=o.thrust)
+        changes["chart"] = replace_fields(ship.chart, setting=o.thrust)
     if o.bias is not None:
         changes["bias"] = o.bias
     if o.repair is not None:
@@ -119,13 +127,14 @@ def _burn(ship: Ship, steps: list[Arrow], events: list[Event], used: set[str]) -
         return chart
     if ship.fuel - chart.fuel < chart.fuel_for_next_cell():
         events.append(Note(f"{ship.id} has no fuel for another cell of thrust {chart.setting}: engine off"))
-        return replace(chart, setting=0)
+        return replace_fields(chart, setting=0)
     pivoting = ship.turning is not None and ship.turning.kind == "pivot"
     chart, burn = chart.burn(ship.orientation.nose, ship.bias, pivoting)
     used.update(("thrust", "fuel"))
-    dots = ", ".join(f"{a}={n}" for a, n in burn.dots)
-    shifted = " ".join(str(a) for a in burn.displacement)
-    events.append(ThrustBurned(ship.id, chart.setting, burn.cell, dots, shifted))
+    if not isinstance(events, Unrecorded):
+        dots = ", ".join(f"{a}={n}" for a, n in burn.dots)
+        shifted = " ".join(str(a) for a in burn.displacement)
+        events.append(ThrustBurned(ship.id, chart.setting, burn.cell, dots, shifted))
     steps.extend(burn.displacement)
     return chart
 
@@ -173,7 +182,8 @@ def _fly(ship: Ship, steps: list[Arrow], ships: dict[str, Ship], events: list[Ev
     path = [ship.position]
     for arrow in steps:
         path.append(arrow.velocity.moved(path[-1]))
-    events.append(ShipMoved(ship.id, " ".join(str(a) for a in steps), tuple(path)))
+    if not isinstance(events, Unrecorded):
+        events.append(ShipMoved(ship.id, " ".join(str(a) for a in steps), tuple(path)))
     for target in ships.values():
         if target.active and target.kind == "target" and target.position in path[1:]:
             events.append(TargetDestroyed(target.id, ship.id, "flown through: eaten"))
@@ -223,9 +233,12 @@ def play_segment(state: AVTState, orders: Mapping[str, SegmentOrders], dice: Dic
     return _break_step(state, completed, events)
 
 
-def resolve_segment(state: AVTState, orders: Mapping[str, SegmentOrders], dice: Dice) -> tuple[AVTState, list[Event]]:
-    """Play the current segment with every side's orders, then move on to the next decision."""
-    events: list[Event] = []
+def resolve_segment(
+    state: AVTState, orders: Mapping[str, SegmentOrders], dice: Dice, record: bool = True
+) -> tuple[AVTState, list[Event]]:
+    """Play the current segment with every side's orders, then move on to the next decision; without ``record``,
+    the events that are only words are left out (:class:`Unrecorded`)."""
+    events: list[Event] = [] if record else Unrecorded()
     state = play_segment(state, orders, dice, events)
     return advance(_recharge(state), events, dice), events
 

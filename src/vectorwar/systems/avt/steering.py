@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import replace
 
+from vectorwar.roster import replace_fields
 from vectorwar.systems.avt.avid import Window
 from vectorwar.systems.avt.design import Design
 from vectorwar.systems.avt.facing_tables import (
@@ -37,7 +37,7 @@ from vectorwar.systems.avt.tracks import (
     THRUST_UNIT,
     Vec,
     dot,
-    marker_between_vectors,
+    markers_at,
     norm,
     scale,
     sub,
@@ -135,7 +135,7 @@ def move(state: AVTState, design: Design, ship: Ship, enemy: Ship, orders: ShipO
         if ship.turning is None:
             target = thrust_window(state, design, ship, enemy, aim)
             if target is not None and target != nose and dot(THRUST_UNIT[target], aim) > lined_up + 0.05:
-                orders = replace(orders, pivot=target)
+                orders = replace_fields(orders, pivot=target)
                 return set_thrust(orders, setting, 0 if lined_up < 0.7 else setting or limit, limit)
         if lined_up >= 0.7:
             want = limit if size > 4 else max(1, min(limit, math.ceil(size)))
@@ -148,7 +148,7 @@ def move(state: AVTState, design: Design, ship: Ship, enemy: Ship, orders: ShipO
     if ship.turning is None:
         target = fire_window(state, design, ship, enemy)
         if target is not None:
-            orders = replace(orders, pivot=target)
+            orders = replace_fields(orders, pivot=target)
     return orders
 
 
@@ -157,17 +157,17 @@ def settled(state: AVTState, ship: Ship, enemy: Ship) -> bool:
     mine, theirs = track(ship), track(enemy)
     if norm(sub(theirs.velocity, mine.velocity)) > SETTLED_SPEED:
         return False
-    three_d = state.three_d
-    for t in range(0, 9, 2):
-        _, range_ = marker_between_vectors(three_d, mine.after(t), theirs.after(t))
-        if not CLOSE_BAND[0] <= range_ <= CLOSE_BAND[1]:
-            return False
-    return True
+    low, high = CLOSE_BAND
+    return all(low <= m.range <= high for m in markers_at(state.three_d, mine, theirs, _SETTLED_TIMES))
+
+
+#: The segments ahead :func:`settled` looks at.
+_SETTLED_TIMES = range(0, 9, 2)
 
 
 def set_thrust(orders: ShipOrders, setting: int, want: int, limit: int) -> ShipOrders:
     want = max(0, min(want, limit))
-    return orders if want == setting else replace(orders, thrust=want)
+    return orders if want == setting else replace_fields(orders, thrust=want)
 
 
 def reachable(state: AVTState, design: Design, ship: Ship) -> Sequence[Reach]:
@@ -184,8 +184,9 @@ def _seen_after(state: AVTState, design: Design, ship: Ship, table: DesignTable,
     seen_through = table.seen_through
     out: dict[int, Seen | None] = {}
     # The window the enemy is seen through (``None``: the same space) with the design table's answers kept for it.
-    for takes in takes_from(ship.orientation, three_d, design.pivots):
-        seen = marker_between_vectors(three_d, mine.after(takes), theirs.after(takes))[0]
+    times = takes_from(ship.orientation, three_d, design.pivots)
+    for takes, marker in zip(times, markers_at(three_d, mine, theirs, times), strict=True):
+        seen = marker.window
         out[takes] = None if seen is None else (seen, seen_through(seen, three_d))
     return out
 

@@ -8,11 +8,12 @@ board shows it going, the burn under way and the thrust set included, never its 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from vectorwar.hexes import Position
 from vectorwar.systems.avt.arrows import Arrow
-from vectorwar.systems.avt.avid import ALL_WINDOWS, Window, marker_for_offset
+from vectorwar.systems.avt.avid import ALL_WINDOWS, TargetMarker, Window, marker_for_offset
 from vectorwar.systems.avt.state import AVTState, Ship
 from vectorwar.systems.avt.thrust import thrust_heading
 from vectorwar.vectors import Velocity
@@ -63,6 +64,8 @@ def arrow_vector(arrow: Arrow) -> Vec:
 
 
 ARROWS: dict[Arrow, Vec] = {a: flat(a.velocity.dq, a.velocity.dr, a.velocity.dz) for a in Arrow}
+#: :data:`ARROWS` by each arrow's place in a thrust chart's ``pending`` (``Arrow(i)``).
+_BY_PLACE: tuple[Vec, ...] = tuple(ARROWS[Arrow(i)] for i in range(len(Arrow)))
 
 
 def velocity_vector(v: Velocity) -> Vec:
@@ -70,10 +73,12 @@ def velocity_vector(v: Velocity) -> Vec:
 
 
 def effective_velocity(ship: Ship) -> Vec:
-    """Vectors plus the pending dots of the burn under way (they join the vectors when it breaks)."""
+    """Vectors plus the pending dots of the burn under way (they join the vectors when it breaks), in the arrows'
+    order (``ThrustChart.pending_dots``' own), each arrow's vector read by its place."""
     out = velocity_vector(ship.velocity)
-    for arrow, n in ship.chart.pending_dots().items():
-        out = add(out, scale(arrow_vector(arrow), n))
+    for vector, n in zip(_BY_PLACE, ship.chart.pending, strict=True):
+        if n:
+            out = add(out, scale(vector, n))
     return out
 
 
@@ -143,6 +148,25 @@ def marker_between_vectors(three_d: bool, start: Vec, end: Vec) -> tuple[Window 
     return marker.window, marker.range
 
 
+def markers_at(three_d: bool, mine: Track, theirs: Track, times: Iterable[int]) -> list[TargetMarker]:
+    """The target marker from ``mine`` to ``theirs`` after each of ``times`` segments: :func:`marker_between_vectors`
+    of the two tracks' :meth:`Track.after`, the same arithmetic written out in one loop (a bot decision asks it of
+    a dozen times, each two points and a marker)."""
+    (x, y, z), (u, v, w), (a, b, c) = mine.at, mine.velocity, mine.push
+    (x2, y2, z2), (u2, v2, w2), (a2, b2, c2) = theirs.at, theirs.velocity, theirs.push
+    out = []
+    for t in times:
+        turns = t / SEG
+        k = t * t / (2 * SEG)
+        dq = round(((x2 + u2 * turns + a2 * k) - (x + u * turns + a * k)) / _ROOT3_2)
+        dr = round(-((y2 + v2 * turns + b2 * k) - (y + v * turns + b * k)) - dq / 2.0)
+        dz = round((z2 + w2 * turns + c2 * k) - (z + w * turns + c * k)) if three_d else 0
+        out.append(marker_for_offset(dq, dr, dz))
+    return out
+
+
 def nearest_first(ships: list[Ship], here: Vec) -> list[Ship]:
     """``ships`` by distance from ``here``, nearest first; ties by id, so every run picks the same one."""
+    if len(ships) == 1:  # a duel: nothing to sort
+        return list(ships)
     return sorted(ships, key=lambda s: (norm(sub(where(s.position), here)), s.id))
