@@ -54,7 +54,9 @@ FIGURES: tuple[Figure, ...] = (
     Figure("vms-turn-96", "ms", False, "vms-turn-32's battle at 48 v 48 frigates (median)"),
     Figure("vms-exponent", "exponent", False, "vms greedy turn's growth, fitted from 16 to 96 ships (vms_scale.py)"),
     Figure("avt-turn-8", "ms", False, "avt full turn, 8 ships, all bearings (median)"),
-    Figure("avt-scene-8", "ms", False, "avt player's scene for a side of 8 ships (median)"),
+    Figure(
+        "avt-scene-8", "ms", False, "avt player's scene for a side of 8 ships, each build at a new position (median)"
+    ),
     Figure("avt-grid", "x peer", True, "avt grid from 10,000 new vectors: times faster than the peer calculator"),
     Figure("search-msc-fleet", "rollouts/s", True, "search rollouts, msc-fleet"),
     Figure("search-vv5-dogfight", "rollouts/s", True, "search rollouts, vv5-dogfight"),
