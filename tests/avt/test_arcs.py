@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from vectorwar.errors import OrderSyntaxError
 from vectorwar.hexes import Hex, Position
+from vectorwar.maps import HexMap
+from vectorwar.systems.avt import display
 from vectorwar.systems.avt.arcs import ALL_ARC_WINDOWS, ArcWindow, map_to_arc, middle_row, parse_arc
 from vectorwar.systems.avt.avid import ALL_WINDOWS, Window, shoot_bearing
 from vectorwar.systems.avt.orientation import Orientation
@@ -172,3 +176,26 @@ def test_avt_arc_windows_and_the_bots_facing_table_are_the_same_worked_out_afres
             row = middle_row(o, w)
             mask = sum(1 << i for i, m in enumerate(mounts) if row in wasp.arcs[m])
             assert flat.facing(o, w, False) == (mask, min(wasp.ssd.armour[r] for r in regions_of(row))), (o, w)
+
+
+def test_arcs_kept_for_one_map_are_never_read_for_another_built_meanwhile(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server builds scenes of several games on several threads: here another map's arcs are worked out
+    in the middle of this map's (as a thread switch would), and each map still gets its own."""
+    small, large = HexMap.single(12, 12), HexMap.single(40, 40)
+    centre, facing = Hex(6, 6), Orientation.level(0)
+    alone = {m: display._arcs(m, centre, RAFIK, facing, False) for m in (small, large)}
+    assert alone[small] != alone[large]  # the small map cuts the long rays short
+    work_out = display._arcs
+    interleaved: list[dict[str, frozenset[Hex]]] = []
+
+    def arcs(hex_map: HexMap, *args: Any) -> dict[str, frozenset[Hex]]:
+        if hex_map is small and not interleaved:
+            interleaved.append(display._kept_arcs(large, *args))
+        return work_out(hex_map, *args)
+
+    monkeypatch.setattr(display, "_arcs", arcs)
+    display._ARCS.clear()
+    assert display._kept_arcs(small, centre, RAFIK, facing, False) == alone[small]
+    assert interleaved == [alone[large]]
+    assert display._kept_arcs(large, centre, RAFIK, facing, False) == alone[large]
+    assert display._kept_arcs(small, centre, RAFIK, facing, False) == alone[small]

@@ -433,28 +433,31 @@ def arc_hexes(state: AVTState, ship_id: str) -> dict[str, frozenset[Hex]]:
     return dict(_kept_arcs(state.map, ship.position.hex, design, ship.orientation, state.three_d))
 
 
-#: :func:`_arcs`' answers by the hex, the design's identity (the design kept beside them, so the identity stays its
-#: own), orientation and altitude option, for the map they were worked out on (:data:`_ARCS_MAP`); started again past
-#: ``_ARCS_KEPT`` or on another map. Every hex of an arc is hashed (in Python) to put it in a set: a scene built again
-#: for the same position (another viewer, a refresh) or with a ship that has not moved, as a slow ship mostly has not
-#: this segment, looks its arcs up instead.
-_ARCS: dict[tuple[int, int, int, Orientation, bool], tuple[Design, dict[str, frozenset[Hex]]]] = {}
-_ARCS_MAP: list[tuple[MapSection, ...]] = [()]
+#: :func:`_arcs`' answers by the map's and the design's identity (both kept beside them, so each identity stays its
+#: own), the hex, orientation and altitude option; started again past ``_ARCS_KEPT``. Every hex of an arc is hashed
+#: (in Python) to put it in a set: a scene built again for the same position (another viewer, a refresh) or with a
+#: ship that has not moved, as a slow ship mostly has not this segment, looks its arcs up instead.
+_ARCS: dict[
+    tuple[int, int, int, int, Orientation, bool],
+    tuple[tuple[MapSection, ...], Design, dict[str, frozenset[Hex]]],
+] = {}
 _ARCS_KEPT = 1024
 
 
 def _kept_arcs(
     hex_map: HexMap, centre: Hex, design: Design, orientation: Orientation, three_d: bool
 ) -> dict[str, frozenset[Hex]]:
-    if _ARCS_MAP[0] is not hex_map.sections or len(_ARCS) >= _ARCS_KEPT:
-        _ARCS.clear()
-        _ARCS_MAP[0] = hex_map.sections
-    key = (centre.q, centre.r, id(design), orientation, three_d)
+    # The map is in the key, not in a slot beside the table: the server builds scenes of several games on
+    # several threads, and arcs worked out on one map must never be read for another.
+    sections = hex_map.sections
+    key = (id(sections), centre.q, centre.r, id(design), orientation, three_d)
     kept = _ARCS.get(key)
-    if kept is not None and kept[0] is design:
-        return kept[1]
+    if kept is not None and kept[0] is sections and kept[1] is design:
+        return kept[2]
     found = _arcs(hex_map, centre, design, orientation, three_d)
-    _ARCS[key] = (design, found)
+    if len(_ARCS) >= _ARCS_KEPT:
+        _ARCS.clear()
+    _ARCS[key] = (sections, design, found)
     return found
 
 
