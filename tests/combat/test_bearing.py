@@ -152,6 +152,17 @@ def test_every_weapon_at_once_agrees_with_each_weapon_asked_alone(
     assert sides_in_reach(msc_map, at, facing, target) == {s for s in Side if in_reach(msc_map, at, facing, s, target)}
 
 
+def candidate_end(system: str, table: int, step: Direction, steps: int, rocks: bool) -> tuple[Any, Hex]:
+    """A duel of the system's ``table``-th design pair, rocks on the map or not, and the Hawk's hex ``steps``
+    hexes toward ``step``: where a plot of the Hawk's could end."""
+    tables = TABLES[system]
+    view = duel(system, tables[table % len(tables)], distance=2)
+    if rocks:
+        kind = ASTEROID if system == "vv5" else "blocking"
+        view = replace(view, map=HexMap.single(12, 14, tuple((Hex(h.q + 5, h.r + 8), kind) for h in _ROCKS)))
+    return view, view.ship("Hawk").hex.neighbour(step, steps)
+
+
 @pytest.mark.parametrize("system", sorted(TABLES))
 @settings(max_examples=60, deadline=None)
 @given(
@@ -166,12 +177,7 @@ def test_bearing_from_a_candidate_end_is_bearing_with_the_ship_moved_and_within_
 ) -> None:
     """A module's quick ``bearing_from`` (no view built) says what the contract's default says, ``bearing`` of
     the view with the ship moved there; and ``arsenal`` bounds every count (the VMS bot skips plots by it)."""
-    tables = TABLES[system]
-    view = duel(system, tables[table % len(tables)], distance=2)
-    if rocks:
-        kind = ASTEROID if system == "vv5" else "blocking"
-        view = replace(view, map=HexMap.single(12, 14, tuple((Hex(h.q + 5, h.r + 8), kind) for h in _ROCKS)))
-    at = view.ship("Hawk").hex.neighbour(step, steps)
+    view, at = candidate_end(system, table, step, steps, rocks)
     m = module(system)
     found = m.bearing_from(view, "Hawk", at, facing)
     assert found == CombatModule.bearing_from(m, view, "Hawk", at, facing)
@@ -289,12 +295,7 @@ def test_most_bearing_from_an_end_bounds_what_bears_there_at_every_facing(
 ) -> None:
     """``most_bearing_from``, where a module gives it, is at least the weapons ``bearing_from`` finds bearing from
     the end at any facing (the VMS bot skips the plots ending there by it), the target's own hex included."""
-    tables = TABLES[system]
-    view = duel(system, tables[table % len(tables)], distance=2)
-    if rocks:
-        kind = ASTEROID if system == "vv5" else "blocking"
-        view = replace(view, map=HexMap.single(12, 14, tuple((Hex(h.q + 5, h.r + 8), kind) for h in _ROCKS)))
-    at = view.ship("Hawk").hex.neighbour(step, steps)
+    view, at = candidate_end(system, table, step, steps, rocks)
     m = module(system)
     most = m.most_bearing_from(view, "Hawk", at)
     if most is None:
