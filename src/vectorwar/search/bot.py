@@ -20,7 +20,7 @@ from vectorwar.search.budget import (
 )
 from vectorwar.search.choice import Outcome, pick, scale_of, value_of
 from vectorwar.search.near import entry_map, near_moves
-from vectorwar.search.trials import Trials
+from vectorwar.search.trials import HeldMemo, Trials
 
 if TYPE_CHECKING:
     from vectorwar.rules import Bot, RuleSystem
@@ -38,10 +38,12 @@ class SearchBot(Trials):
         self.policy: Bot = made["greedy"]() if "greedy" in made else made["random"]()
         #: Rollouts run so far (for benchmarks and tests).
         self.rollouts = 0
+        self.held = HeldMemo()
 
     def choose(self, state: Any, side: str, rng: random.Random) -> Any:
         # ``rng`` comes from the game's seed: left unused, so the answer depends on what the side sees only.
         del rng
+        self.held.clear()
         prompt = self.system.prompt(state)
         own = random.Random(f"search:{self.seed}:{side}:{prompt.clock if prompt else ''}")
         others = [s for s in prompt.sides if s != side] if prompt is not None and prompt.simultaneous else []

@@ -4,7 +4,7 @@ offers (:mod:`vectorwar.search`)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -45,6 +45,81 @@ class Progress:
         return {s: v - self.lost.get(s, 0.0) for s, v in standing.items()}
 
 
+class CountedRandom(random.Random):
+    """A ``random.Random`` that counts its draws, the numbers unchanged: every draw of ``random.Random`` goes
+    through ``random`` or ``getrandbits``, and overriding both keeps its choice of ``_randbelow``."""
+
+    draws = 0
+
+    def random(self) -> float:
+        self.draws += 1
+        return super().random()
+
+    def getrandbits(self, k: int, /) -> int:
+        self.draws += 1
+        return super().getrandbits(k)
+
+
+#: The most segments (and as many fast orders) a :class:`HeldMemo` keeps: far more than one decision plays.
+HELD_MEMO_SIZE = 20_000
+
+
+class HeldMemo:
+    """Held-fire segments and fast orders already played in one decision, to be played again for free.
+
+    About a quarter of a decision's held-fire segments repeat one already played: the same position and the
+    same orders (every trial of a candidate starts at the root, and the fast bot answers the same position
+    the same way). An entry is kept only where the work drew nothing from the dice (a segment) or the
+    policy's random numbers (a fast order): such work is a function of the position and the orders alone
+    (the rules read nothing else), so replaying it gives what playing it again would, and the dice and
+    random numbers the trial goes on with are where they would be. Keys are the identities of the position
+    and the orders, which the entry keeps alive so that no other object can take their identity; a found
+    position is the same object again, so a trial that repeats a segment finds the next one too. Cleared at
+    each decision (:meth:`clear`) and never larger than ``HELD_MEMO_SIZE``.
+    """
+
+    __slots__ = ("_orders", "_segments")
+
+    def __init__(self) -> None:
+        self._segments: dict[tuple[int, tuple[tuple[str, int], ...]], tuple[Any, Any, Any, Any, Any]] = {}
+        self._orders: dict[tuple[int, str], tuple[Any, Any]] = {}
+
+    def clear(self) -> None:
+        """Forget everything: a new decision."""
+        self._segments.clear()
+        self._orders.clear()
+
+    def segment(
+        self, system: RuleSystem[Any], state: Any, given: Mapping[str, Any], dice: Dice
+    ) -> tuple[Any, Mapping[str, float], Any] | None:
+        """``given`` resolved in prospect from ``state``: the position after, the expected losses and its prompt."""
+        key = (id(state), tuple((s, id(o)) for s, o in given.items()))
+        found = self._segments.get(key)
+        if found is not None:
+            return found[2], found[3], found[4]
+        count = dice.count
+        done = system.resolve_in_prospect(state, given, dice)
+        if done is None:  # pragma: no cover - the system offered it at the root
+            return None
+        after, losses = done
+        prompt = system.prompt(after)
+        if dice.count == count and len(self._segments) < HELD_MEMO_SIZE:
+            self._segments[key] = (state, given, after, losses, prompt)
+        return after, losses, prompt
+
+    def order(self, state: Any, side: str, rng: CountedRandom, fast: Callable[[Any, str, random.Random], Any]) -> Any:
+        """The fast bot's order (``fast``) for ``side`` at ``state``."""
+        key = (id(state), side)
+        found = self._orders.get(key)
+        if found is not None:
+            return found[1]
+        draws = rng.draws
+        order = fast(state, side, rng)
+        if rng.draws == draws and len(self._orders) < HELD_MEMO_SIZE:
+            self._orders[key] = (state, order)
+        return order
+
+
 class Trials:
     """Plays and judges trials for a searching bot: the system, the budget and the fast bot it plays on with."""
 
@@ -53,6 +128,8 @@ class Trials:
     policy: Bot
     #: Rollouts run so far (for benchmarks and tests).
     rollouts: int
+    #: The held-fire segments and fast orders of the decision under way (:meth:`_held_fire`).
+    held: HeldMemo
 
     def _rollout(
         self, state: Any, orders: Mapping[str, Any], dice_seed: int, judging: Judging, side: str | None = None
@@ -66,9 +143,9 @@ class Trials:
         """
         self.rollouts += 1
         dice = Dice(dice_seed)
-        policy_rng = random.Random(dice_seed)
         if judging is Judging.HELD:
-            return self._held_fire(state, orders, dice, policy_rng)
+            return self._held_fire(state, orders, dice, CountedRandom(dice_seed))
+        policy_rng = random.Random(dice_seed)
         start = self.system.prompt(state)
         turn = start.clock.turn if start is not None else 0
         planner = (
@@ -233,28 +310,28 @@ class Trials:
             except VectorwarError:
                 continue
 
-    def _held_fire(self, state: Any, orders: Mapping[str, Any], dice: Dice, rng: random.Random) -> Trial:
+    def _held_fire(self, state: Any, orders: Mapping[str, Any], dice: Dice, rng: CountedRandom) -> Trial:
         """The trial of a system whose fire comes in the same orders as the moves (``resolve_in_prospect``).
 
         Every prompt, the root's and then ``HELD`` more of the fast bot's (in AV:T, segments: half a turn), is
         resolved with its shots at ships counted in expectation and not rolled: the standing at the end, less
         what each side was expected to lose on the way. The ships take no damage on the way, so every trial of
-        a position meets the same fire and no throw of the dice decides it.
+        a position meets the same fire and no throw of the dice decides it. Segments and fast orders already
+        played in this decision are taken from :attr:`held` (:class:`HeldMemo`).
         """
         lost: dict[str, float] = {}
         given = orders
         for _ in range(1 + HELD):
-            done = self.system.resolve_in_prospect(state, given, dice)
+            done = self.held.segment(self.system, state, given, dice)
             if done is None:  # pragma: no cover - the system offered it at the root
                 break
-            state, losses = done
+            state, losses, prompt = done
             for s, v in losses.items():
                 lost[s] = lost.get(s, 0.0) + v
             dice.log.clear()
-            prompt = self.system.prompt(state)
             if prompt is None:
                 break
-            given = {s: self._fast_order(state, s, rng) for s in prompt.sides}
+            given = {s: self.held.order(state, s, rng, self._fast_order) for s in prompt.sides}
         now = self.system.standing(state)
         return state, {s: v - lost.get(s, 0.0) for s, v in now.items()}
 
