@@ -67,7 +67,7 @@ HELD_MEMO_SIZE = 20_000
 class HeldMemo:
     """Held-fire segments and fast orders already played in one decision, to be played again for free.
 
-    About a quarter of a decision's held-fire segments repeat one already played: the same position and the
+    About a sixth of a decision's held-fire segments repeat one already played: the same position and the
     same orders (every trial of a candidate starts at the root, and the fast bot answers the same position
     the same way). An entry is kept only where the work drew nothing from the dice (a segment) or the
     policy's random numbers (a fast order): such work is a function of the position and the orders alone
