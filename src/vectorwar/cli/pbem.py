@@ -115,6 +115,19 @@ def load(file: Path) -> PbemGame:
     return game_from_data(read_json(file, "game file"), str(file))
 
 
+def opened(
+    file: Path, side: str, at: str | None, *, required: bool = False, seen: bool = True
+) -> tuple[PbemGame, str, int, Keyring]:
+    """What a side's command starts from: the game file, the side as the file names it, now (``at``, else this
+    machine's clock) and the side's keyring checked against the file (:func:`load_keyring`), marked as having
+    seen the file now unless ``seen`` is false."""
+    pbem = load(file)
+    side = find_side(pbem.sides, side)
+    now = clock(at)
+    keyring = load_keyring(file, pbem, side, required=required, now=now)
+    return pbem, side, now, keyring.saw(pbem, now) if seen else keyring
+
+
 def load_keyring(file: Path, pbem: PbemGame, side: str, *, required: bool, now: int | None = None) -> Keyring:
     """``side``'s keyring, checked against the game file (a claim against the side by ``now``, this machine's
     clock): a new one if it has none and may start one."""
@@ -244,10 +257,7 @@ def plot_command(
     at: AtOpt = None,
 ) -> None:
     """Commit your side's orders for this step: checked as in play, sent as a hash, kept in your keyring."""
-    pbem = load(file)
-    side = find_side(pbem.sides, side)
-    now = clock(at)
-    keyring = load_keyring(file, pbem, side, required=False, now=now).saw(pbem, now)
+    pbem, side, now, keyring = opened(file, side, at)
     if bot is not None:
         order = _bot_order(pbem, side, bot)
     keyring = _commit(pbem, keyring, order, stamp(pbem, now), file)
@@ -264,10 +274,7 @@ def plot_command(
 @reports_errors
 def reveal_command(file: FileArg, side: SideOpt, at: AtOpt = None) -> None:
     """Reveal your committed plot, salt and secret; the last reveal resolves the step with everyone's dice."""
-    pbem = load(file)
-    side = find_side(pbem.sides, side)
-    now = clock(at)
-    keyring = load_keyring(file, pbem, side, required=True, now=now).saw(pbem, now)
+    pbem, side, now, keyring = opened(file, side, at, required=True)
     step = pbem.step
     sealed, events = pbem.reveal_sealed(keyring, stamp(pbem, now))
     save(file, pbem)
@@ -289,11 +296,8 @@ def show_command(file: FileArg, side: SideOpt, at: AtOpt = None) -> None:
     Opening a new file with ``show`` is your record of when it reached you, which a claim against your side
     is checked against: open each file as it arrives.
     """
-    pbem = load(file)
-    side = find_side(pbem.sides, side)
-    now = clock(at)
     # Checked even with no keyring yet: a file already holding actions for this side is refused.
-    keyring = load_keyring(file, pbem, side, required=False, now=now)
+    pbem, side, now, keyring = opened(file, side, at, seen=False)
     console = out_console()
     if pbem.game is not None:
         console.print(game_screen(pbem.game, side), soft_wrap=True)
@@ -313,10 +317,7 @@ def turn_command(file: FileArg, side: SideOpt, order: OrderArg = None, bot: BotO
     Run it without ORDER to reveal and see the new step; then again with ORDER (or --bot) to commit. If your
     commitment is the step's last, it is revealed at once. Then send the file on: one file a step from each side.
     """
-    pbem = load(file)
-    side = find_side(pbem.sides, side)
-    now = clock(at)
-    keyring = load_keyring(file, pbem, side, required=False, now=now).saw(pbem, now)
+    pbem, side, now, keyring = opened(file, side, at)
     _pass(file, pbem, keyring, order, bot, now)
 
 
@@ -330,10 +331,7 @@ def claim_command(file: FileArg, side: SideOpt, order: OrderArg = None, bot: Bot
     claim from the file; the silent player's own copy of vectorwar refuses one made before the deadline by
     its record of when the file came.
     """
-    pbem = load(file)
-    side = find_side(pbem.sides, side)
-    now = clock(at)
-    keyring = load_keyring(file, pbem, side, required=False, now=now).saw(pbem, now)
+    pbem, side, now, keyring = opened(file, side, at)
     when = stamp(pbem, now)
     if when is None:
         pbem.claim(side, now)  # refused: a game with no deadline has no claims
@@ -394,10 +392,7 @@ def _end_early(
     confirmed: Callable[[str], None] | None = None,
 ) -> None:
     """``side``'s concession or agreement to a draw (``act``) added to the file, once ``confirmed`` allows it."""
-    pbem = load(file)
-    side = find_side(pbem.sides, side)
-    now = clock(at)
-    keyring = load_keyring(file, pbem, side, required=False, now=now).saw(pbem, now)
+    pbem, side, now, keyring = opened(file, side, at)
     if confirmed is not None:
         confirmed(side)
     act(pbem, side, stamp(pbem, now))
