@@ -133,24 +133,31 @@ def test_a_bot_keeps_its_controller_on_the_swapped_side(client: TestClient) -> N
     assert scene_of(client, new["id"], new["token"])["players"] == {"red": "bot:greedy", "blue": "human"}
 
 
+def old_duel(conn: sa.Connection) -> None:
+    """An MSC duel as a schema before migration 0013 stored it: red and blue seats, red's token holding "red".
+
+    Those schemas still called a side a seat (its tables and columns); 0013 renames them.
+    """
+    conn.execute(
+        sa.text(
+            "INSERT INTO games (id, system, scenario_id, title, scenario, seed, options, created, step, turn, "
+            "over) VALUES ('g_old', 'msc', 'msc-duel', 'Duel', '{}', '7', '{}', '2026-01-01', 0, 1, false)"
+        )
+    )
+    conn.execute(
+        sa.text(
+            "INSERT INTO seats (game_id, seat, position, controller) VALUES "
+            "('g_old', 'red', 0, 'human'), ('g_old', 'blue', 1, 'human')"
+        )
+    )
+    conn.execute(sa.text("""INSERT INTO tokens (hash, game_id, seats) VALUES ('h1', 'g_old', '["red"]')"""))
+
+
 def test_the_rematch_migration_keeps_old_games_and_their_sides(db: str) -> None:
     engine = sa.create_engine(db)
     upgrade(engine, "0006")
     with engine.begin() as conn:
-        conn.execute(
-            sa.text(
-                "INSERT INTO games (id, system, scenario_id, title, scenario, seed, options, created, step, turn, "
-                "over) VALUES ('g_old', 'msc', 'msc-duel', 'Duel', '{}', '7', '{}', '2026-01-01', 0, 1, false)"
-            )
-        )
-        conn.execute(
-            sa.text(
-                # The schema of that revision, which still called a side a seat (migration 0013 renames it).
-                "INSERT INTO seats (game_id, seat, position, controller) VALUES "
-                "('g_old', 'red', 0, 'human'), ('g_old', 'blue', 1, 'human')"
-            )
-        )
-        conn.execute(sa.text("""INSERT INTO tokens (hash, game_id, seats) VALUES ('h1', 'g_old', '["red"]')"""))
+        old_duel(conn)
     engine.dispose()
     store = Store(db)  # upgrades to the newest schema
     stored = store.load("g_old")
@@ -191,20 +198,7 @@ def test_the_sides_migration_keeps_a_games_sides_tokens_chat_and_clock_events(db
     engine = sa.create_engine(db)
     upgrade(engine, "0012")
     with engine.begin() as conn:
-        conn.execute(
-            sa.text(
-                "INSERT INTO games (id, system, scenario_id, title, scenario, seed, options, created, step, turn, "
-                "over) VALUES ('g_old', 'msc', 'msc-duel', 'Duel', '{}', '7', '{}', '2026-01-01', 0, 1, false)"
-            )
-        )
-        # The schema before 0013 called a side a seat: its tables, columns and the clock events' key.
-        conn.execute(
-            sa.text(
-                "INSERT INTO seats (game_id, seat, position, controller) VALUES "
-                "('g_old', 'red', 0, 'human'), ('g_old', 'blue', 1, 'human')"
-            )
-        )
-        conn.execute(sa.text("""INSERT INTO tokens (hash, game_id, seats) VALUES ('h1', 'g_old', '["red"]')"""))
+        old_duel(conn)  # the chat, clock and contact rows below use the seat names too
         conn.execute(
             sa.text(
                 "INSERT INTO chat_lines (game_id, number, seat, text, at) VALUES "
