@@ -126,9 +126,6 @@ def avt_fleet_scene_times(per_side: int = 8, builds: int = 10) -> list[float]:
     the greedy bots play one more batch (not timed), so nothing a build keeps for a position (arcs,
     flights) is found again by the next.
     """
-    from vectorwar.game import Game
-    from vectorwar.registry import get_system
-    from vectorwar.scenario import scenario_from_data
     from vectorwar.scene import build_scene
 
     system = get_system("avt")
