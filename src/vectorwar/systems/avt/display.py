@@ -510,6 +510,13 @@ def _arc_rays(design: Design, orientation: Orientation, three_d: bool) -> dict[s
     return found
 
 
+#: :func:`fire_options`' answers by the state's identity (the state kept beside them, so the identity stays its own)
+#: and the side; started again past ``_FIRE_KEPT``. A scene asks them for its menus and, for its news, of the state
+#: before too: the state of the scene built before it.
+_FIRE: dict[tuple[int, str], tuple[AVTState, dict[str, tuple[ShotOption, ...]]]] = {}
+_FIRE_KEPT = 16
+
+
 def fire_options(state: AVTState, side: str) -> dict[str, list[ShotOption]]:
     """Each laser shot a ship of ``side`` may order this segment on its own, as ``fire LASER>TARGET``.
 
@@ -521,6 +528,19 @@ def fire_options(state: AVTState, side: str) -> dict[str, list[ShotOption]]:
     """
     if state.phase != "orders" or side not in state.commanders():
         return {}
+    key = (id(state), side)
+    kept = _FIRE.get(key)
+    if kept is None or kept[0] is not state:
+        kept = (state, {ship: tuple(shots) for ship, shots in _fire_options(state, side).items()})
+        if len(_FIRE) >= _FIRE_KEPT:
+            _FIRE.clear()
+        _FIRE[key] = kept
+    # Lists of their own: the caller may change them.
+    return {ship: list(shots) for ship, shots in kept[1].items()}
+
+
+def _fire_options(state: AVTState, side: str) -> dict[str, list[ShotOption]]:
+    """:func:`fire_options` worked out."""
     options: dict[str, list[ShotOption]] = {}
     for ship in state.ships_of(side):
         if ship.kind != "ship":
