@@ -166,8 +166,26 @@ def events_data(events: Sequence[Event]) -> list[dict[str, Any]]:
     for event in events:
         if isinstance(event, TurnBegan):
             turn = event.turn
-        out.append({"turn": turn, "kind": type(event).__name__, "text": event.describe()})
+        out.append({"turn": turn, "kind": type(event).__name__, "text": _words(event)})
     return out
+
+
+#: Each event's words by the event's identity (the event kept in the entry, so an identity stays its own), started
+#: again past ``_WORDS_KEPT``: every scene puts the whole log in words, and a game's log only grows (an AV:T
+#: fleet's, some hundreds of events a turn), so each event is described once, not once a scene.
+_WORDS: dict[int, tuple[Event, str]] = {}
+_WORDS_KEPT = 32_768
+
+
+def _words(event: Event) -> str:
+    kept = _WORDS.get(id(event))
+    if kept is not None and kept[0] is event:
+        return kept[1]
+    text = event.describe()  # an event is frozen: its words stay
+    if len(_WORDS) >= _WORDS_KEPT:
+        _WORDS.clear()
+    _WORDS[id(event)] = (event, text)
+    return text
 
 
 def build_scene(game: Game, sides: Sequence[str]) -> dict[str, Any]:

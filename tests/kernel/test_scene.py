@@ -315,3 +315,24 @@ def test_hex_set_holds_lists_and_compares_as_the_set_of_its_hexes(
     assert (h in arc) == (h in plain)
     with pytest.raises(ValueError, match="beyond the map"):
         HexSet(order, 1 << len(order.hexes))
+
+
+def test_the_log_in_words_is_each_events_description_asked_again_or_not() -> None:
+    """Each event's words are kept by the event's identity: a scene built again gives the same log, an equal event
+    (another object) is described for itself, and the table stays bounded."""
+    from vectorwar import scene
+    from vectorwar.events import Note, TurnBegan
+
+    events = [Note("one"), TurnBegan(1), Note("two"), Note("one")]
+    expected = [
+        {"turn": 0, "kind": "Note", "text": "one"},
+        {"turn": 1, "kind": "TurnBegan", "text": "--- turn 1 ---"},
+        {"turn": 1, "kind": "Note", "text": "two"},
+        {"turn": 1, "kind": "Note", "text": "one"},
+    ]
+    assert scene.events_data(events) == expected
+    assert scene.events_data(events) == expected
+    assert all(scene._WORDS[id(e)] == (e, e.describe()) for e in events)
+    for n in range(scene._WORDS_KEPT + 1):
+        scene._words(Note(str(n)))
+    assert len(scene._WORDS) <= scene._WORDS_KEPT
