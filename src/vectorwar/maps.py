@@ -13,8 +13,10 @@ systems interpret (for example ``"blocking"`` stops line of sight in MSC).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
+from itertools import compress
 
 from vectorwar.hexes import Hex
 
@@ -256,3 +258,88 @@ class HexMap(_Kept):
             return 0
         c0, r0, c1, r1 = self.extent
         return 1 + min(h.col - c0, c1 - h.col, h.row - r0, r1 - h.row)
+
+
+@dataclass(frozen=True, eq=False)
+class HexOrder:
+    """A map's hexes in the order of their names (as ``sorted(map(str, hexes))`` puts them), each with a bit.
+
+    The bit of the hex at ``place`` is ``1 << (len(hexes) - 1 - place)``, so a :class:`HexSet`'s binary digits,
+    left to right, are its hexes in name order: its names come out in order without hashing or sorting a hex.
+    """
+
+    hexes: tuple[Hex, ...]
+    names: tuple[str, ...]
+    place: dict[Hex, int]
+
+    def bit(self, place: int) -> int:
+        """The bit of the hex at ``place``."""
+        return 1 << (len(self.hexes) - 1 - place)
+
+
+#: The layout last ordered, recognised by identity (a game's states share one map); another goes to the cache.
+_last_order: tuple[tuple[MapSection, ...], HexOrder | None] = ((), None)
+
+
+def hex_order(hex_map: HexMap) -> HexOrder:
+    """The :class:`HexOrder` of ``hex_map``'s hexes, one for each layout (a map is frozen)."""
+    global _last_order
+    sections, order = _last_order
+    if sections is not hex_map.sections or order is None:
+        order = _order(hex_map.sections)
+        # One tuple stored at once: a scene built on another thread reads a layout with its own order.
+        _last_order = (hex_map.sections, order)
+    return order
+
+
+@lru_cache(maxsize=16)
+def _order(sections: tuple[MapSection, ...]) -> HexOrder:
+    named = sorted((str(h), h) for h in dict.fromkeys(h for section in sections for h in section.hexes()))
+    hexes = tuple(h for _, h in named)
+    return HexOrder(hexes, tuple(text for text, _ in named), {h: place for place, h in enumerate(hexes)})
+
+
+#: Binary digits as the bytes ``compress`` reads as false and true.
+_DIGITS = bytes.maketrans(b"01", b"\x00\x01")
+
+
+class HexSet(AbstractSet[Hex]):
+    """Hexes of one map as the sum of their bits in its :class:`HexOrder`.
+
+    A union is ``|`` of two whole numbers, and the names come in order from the binary digits, where a
+    ``frozenset`` of hexes hashes each (a :class:`~vectorwar.hexes.Hex` hashes by a Python call) and
+    its names must be sorted: an AV:T side's arcs hold some 28,000 hexes.
+
+    >>> order = hex_order(HexMap.single(3, 2))
+    >>> arc = HexSet(order, order.bit(order.place[Hex.parse("2,0")]) | order.bit(order.place[Hex.parse("0,1")]))
+    >>> arc.names(), Hex.parse("2,0") in arc, Hex.parse("1,1") in arc, arc == {Hex.parse("0,1"), Hex.parse("2,0")}
+    (['0,1', '2,0'], True, False, True)
+    """
+
+    __slots__ = ("bits", "order")
+
+    def __init__(self, order: HexOrder, bits: int) -> None:
+        if bits >> len(order.hexes):
+            raise ValueError(f"bits {bits:#x} name hexes beyond the map's {len(order.hexes)}")
+        self.order = order
+        self.bits = bits
+
+    def __contains__(self, h: object) -> bool:
+        place = self.order.place.get(h) if isinstance(h, Hex) else None
+        return place is not None and bool(self.bits & self.order.bit(place))
+
+    def __iter__(self) -> Iterator[Hex]:
+        return compress(self.order.hexes, self._digits())
+
+    def __len__(self) -> int:
+        return self.bits.bit_count()
+
+    def __repr__(self) -> str:
+        return f"HexSet({self.names()!r})"
+
+    def names(self) -> list[str]:
+        """The hexes' names, sorted (as ``sorted(map(str, self))``)."""
+        return list(compress(self.order.names, self._digits()))
+
+    def _digits(self) -> bytes:
+        return format(self.bits, f"0{len(self.order.hexes)}b").encode().translate(_DIGITS)

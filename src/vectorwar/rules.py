@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
@@ -473,8 +474,11 @@ class RuleSystem(ABC, Generic[S]):
         """
         return {}
 
-    def arc_hexes(self, state: S, ship_id: str) -> dict[str, frozenset[Hex]]:
-        """Weapon name -> map hexes in its arc and range; raises ``KeyError`` for an unknown ship."""
+    def arc_hexes(self, state: S, ship_id: str) -> Mapping[str, AbstractSet[Hex]]:
+        """Weapon name -> map hexes in its arc and range; raises ``KeyError`` for an unknown ship.
+
+        A :class:`~vectorwar.maps.HexSet` of the map's hexes is named and put in order by the scene without
+        hashing a hex; any other set is hashed and sorted."""
         return {}
 
     def move_options(self, state: S, side: str) -> Mapping[str, Sequence[MoveOption]]:

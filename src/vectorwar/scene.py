@@ -21,7 +21,8 @@ read. The only unresolved orders in a scene are the viewer's own.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from itertools import repeat
 from typing import Any
 
@@ -30,7 +31,7 @@ from vectorwar.display import Card, Counter, MoveOption, PlotWarning, SetupMenu,
 from vectorwar.events import Event, TurnBegan
 from vectorwar.game import Game
 from vectorwar.hexes import Hex, Position
-from vectorwar.maps import HexMap
+from vectorwar.maps import HexMap, HexSet
 from vectorwar.rules import Prompt, Result
 
 #: Side colours for sides whose name is not a colour, in scenario order.
@@ -165,8 +166,26 @@ def events_data(events: Sequence[Event]) -> list[dict[str, Any]]:
     for event in events:
         if isinstance(event, TurnBegan):
             turn = event.turn
-        out.append({"turn": turn, "kind": type(event).__name__, "text": event.describe()})
+        out.append({"turn": turn, "kind": type(event).__name__, "text": _words(event)})
     return out
+
+
+#: Each event's words by the event's identity (the event kept in the entry, so an identity stays its own), started
+#: again past ``_WORDS_KEPT``: every scene puts the whole log in words, and a game's log only grows (an AV:T
+#: fleet's, some hundreds of events a turn), so each event is described once, not once a scene.
+_WORDS: dict[int, tuple[Event, str]] = {}
+_WORDS_KEPT = 32_768
+
+
+def _words(event: Event) -> str:
+    kept = _WORDS.get(id(event))
+    if kept is not None and kept[0] is event:
+        return kept[1]
+    text = event.describe()  # an event is frozen: its words stay
+    if len(_WORDS) >= _WORDS_KEPT:
+        _WORDS.clear()
+    _WORDS[id(event)] = (event, text)
+    return text
 
 
 def build_scene(game: Game, sides: Sequence[str]) -> dict[str, Any]:
@@ -275,14 +294,22 @@ def _result_data(result: Result) -> dict[str, Any]:
 def _all_arcs(game: Game, ships: Sequence[str]) -> dict[str, dict[str, list[str]]]:
     """Each ship's weapons' arcs, each as its hexes' names in order."""
     arcs = {ship_id: _arc_hexes(game, ship_id) for ship_id in ships}
-    names = _HexNames(frozenset().union(*(hexes for ship_arcs in arcs.values() for hexes in ship_arcs.values())))
+    # A HexSet names its own hexes in order; the others are named together, each hex once.
+    names = _HexNames(
+        frozenset().union(
+            *(hexes for ship_arcs in arcs.values() for hexes in ship_arcs.values() if not isinstance(hexes, HexSet))
+        )
+    )
     return {
-        ship_id: {weapon: names.listed(hexes) for weapon, hexes in ship_arcs.items()}
+        ship_id: {
+            weapon: hexes.names() if isinstance(hexes, HexSet) else names.listed(hexes)
+            for weapon, hexes in ship_arcs.items()
+        }
         for ship_id, ship_arcs in arcs.items()
     }
 
 
-def _arc_hexes(game: Game, ship_id: str) -> dict[str, frozenset[Hex]]:
+def _arc_hexes(game: Game, ship_id: str) -> Mapping[str, AbstractSet[Hex]]:
     try:
         return game.system.arc_hexes(game.state, ship_id)
     except KeyError:
@@ -308,7 +335,7 @@ class _HexNames:
         self.places = {id(h): place for place, h in enumerate(self.ordered)}
         self.by_value: dict[Hex, int] = {}
 
-    def listed(self, hexes: frozenset[Hex]) -> list[str]:
+    def listed(self, hexes: AbstractSet[Hex]) -> list[str]:
         """The names of ``hexes``, sorted, as ``sorted(map(str, hexes))`` gives them."""
         places = sorted(map(self.places.get, map(id, hexes), repeat(-1)))
         if places and places[0] < 0:

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from vectorwar.errors import OrderSyntaxError
 from vectorwar.hexes import Hex, Position
-from vectorwar.maps import HexMap
+from vectorwar.maps import HexMap, HexSet
 from vectorwar.systems.avt import display
 from vectorwar.systems.avt.arcs import ALL_ARC_WINDOWS, ArcWindow, map_to_arc, middle_row, parse_arc
 from vectorwar.systems.avt.avid import ALL_WINDOWS, Window, shoot_bearing
@@ -186,9 +186,9 @@ def test_arcs_kept_for_one_map_are_never_read_for_another_built_meanwhile(monkey
     alone = {m: display._arcs(m, centre, RAFIK, facing, False) for m in (small, large)}
     assert alone[small] != alone[large]  # the small map cuts the long rays short
     work_out = display._arcs
-    interleaved: list[dict[str, frozenset[Hex]]] = []
+    interleaved: list[dict[str, HexSet]] = []
 
-    def arcs(hex_map: HexMap, *args: Any) -> dict[str, frozenset[Hex]]:
+    def arcs(hex_map: HexMap, *args: Any) -> dict[str, HexSet]:
         if hex_map is small and not interleaved:
             interleaved.append(display._kept_arcs(large, *args))
         return work_out(hex_map, *args)

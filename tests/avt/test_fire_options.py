@@ -119,3 +119,28 @@ def test_several_shots_may_each_carry_the_word_fire() -> None:
     assert str(order) == "Rafik thrust 2, fire A1>Square A2>Triangle"
     with pytest.raises(OrderSyntaxError, match="LASER>TARGET"):
         AVT.parse_order(state, "blue", "Rafik fire fire")
+
+
+def test_fire_options_kept_for_a_state_are_that_states_and_lists_of_their_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The options are kept by the state's identity (a scene asks them for its menus and its news): asked again of
+    the same state they are what working them out gives, whatever a caller did to the lists handed out before, and
+    a state the table no longer holds, or an equal copy, is worked out again."""
+    from vectorwar.systems.avt import display
+    from vectorwar.systems.avt.state import state_with
+
+    state = Game.new(AVT, builtin_scenario("avt-drift"), 1).state
+    fresh = display._fire_options(state, "blue")
+    assert fresh, "the drift starts with shots to offer"
+    first = display.fire_options(state, "blue")
+    assert first == fresh
+    for shots in first.values():
+        shots.clear()
+    with monkeypatch.context() as patched:  # the same state: looked up, nothing worked out
+        patched.setattr(display, "_fire_options", lambda *_: pytest.fail("worked out again"))
+        assert display.fire_options(state, "blue") == fresh
+    copy = state_with(state)
+    assert display.fire_options(copy, "blue") == fresh
+    assert display.fire_options(copy, "red") == display._fire_options(copy, "red")
+    for segment in range(display._FIRE_KEPT + 1):  # more states than the table holds: it starts again
+        display.fire_options(state_with(state, segment=segment + 1), "blue")
+    assert len(display._FIRE) <= display._FIRE_KEPT

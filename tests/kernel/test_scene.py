@@ -279,3 +279,60 @@ def test_arc_hexes_are_listed_as_their_names_sorted(pairs: list[frozenset[tuple[
         expected = sorted(map(str, arc))
         assert names.listed(arc) == expected
         assert names.listed(copy) == expected
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 3), st.integers(0, 3), st.integers(1, 12), st.integers(1, 12)), min_size=1, max_size=3
+    ),
+    st.integers(min_value=0),
+    st.tuples(st.integers(-2, 30), st.integers(-2, 30)),
+)
+def test_hex_set_holds_lists_and_compares_as_the_set_of_its_hexes(
+    sections: list[tuple[int, int, int, int]], bits: int, probe: tuple[int, int]
+) -> None:
+    """A HexSet of a map's hexes (overlapping sections too) names them as ``sorted(map(str, ...))`` does, holds exactly
+    them and equals the frozenset of them; the scene lists it by those names."""
+    from collections.abc import Set as AbstractSet
+
+    from vectorwar.hexes import Hex
+    from vectorwar.maps import HexMap, HexSet, MapSection, hex_order
+
+    hex_map = HexMap(tuple(MapSection(f"s{i}", c, r, w, h) for i, (c, r, w, h) in enumerate(sections)))
+    order = hex_order(hex_map)
+    assert len(set(order.hexes)) == len(order.hexes)
+    assert all(hex_map.contains(h) for h in order.hexes)
+    bits &= (1 << len(order.hexes)) - 1
+    arc = HexSet(order, bits)
+    plain = frozenset(h for place, h in enumerate(order.hexes) if bits & order.bit(place))
+    as_set: AbstractSet[Hex] = arc  # compared as the Set it is: equal to the frozenset of the same hexes
+    assert as_set == plain
+    assert len(arc) == len(plain)
+    assert set(arc) == plain
+    assert arc.names() == sorted(map(str, plain))
+    h = Hex.from_offset(*probe)
+    assert (h in arc) == (h in plain)
+    with pytest.raises(ValueError, match="beyond the map"):
+        HexSet(order, 1 << len(order.hexes))
+
+
+def test_the_log_in_words_is_each_events_description_asked_again_or_not() -> None:
+    """Each event's words are kept by the event's identity: a scene built again gives the same log, an equal event
+    (another object) is described for itself, and the table stays bounded."""
+    from vectorwar import scene
+    from vectorwar.events import Note, TurnBegan
+
+    events = [Note("one"), TurnBegan(1), Note("two"), Note("one")]
+    expected = [
+        {"turn": 0, "kind": "Note", "text": "one"},
+        {"turn": 1, "kind": "TurnBegan", "text": "--- turn 1 ---"},
+        {"turn": 1, "kind": "Note", "text": "two"},
+        {"turn": 1, "kind": "Note", "text": "one"},
+    ]
+    assert scene.events_data(events) == expected
+    assert scene.events_data(events) == expected
+    assert all(scene._WORDS[id(e)] == (e, e.describe()) for e in events)
+    for n in range(scene._WORDS_KEPT + 1):
+        scene._words(Note(str(n)))
+    assert len(scene._WORDS) <= scene._WORDS_KEPT

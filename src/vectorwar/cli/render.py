@@ -17,6 +17,7 @@ column number above them to their column. So ``↗Ha`` above is in 1,0.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from rich.color import Color, ColorParseError
@@ -151,7 +152,7 @@ def render_map(
     hex_map: HexMap,
     counters: Iterable[Counter] = (),
     styles: Mapping[str, str] | None = None,
-    arcs: Mapping[str, frozenset[Hex]] | None = None,
+    arcs: Mapping[str, AbstractSet[Hex]] | None = None,
     window: Window | None = None,
 ) -> Text:
     """The map as rich Text: outlines, terrain, arc highlights, counters, labels.

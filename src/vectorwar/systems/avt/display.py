@@ -29,7 +29,7 @@ from functools import cache, lru_cache
 
 from vectorwar.display import Card, CardTable, Counter, ShotOption, short_labels
 from vectorwar.hexes import Direction, Hex, Position
-from vectorwar.maps import HexMap, MapSection
+from vectorwar.maps import HexMap, HexOrder, HexSet, MapSection, hex_order
 from vectorwar.systems.avt.arcs import map_to_arc, middle_row
 from vectorwar.systems.avt.arrows import arrows_of
 from vectorwar.systems.avt.avid import Window, horizontal_ray, shoot_bearing
@@ -376,20 +376,22 @@ def ship_cards(state: AVTState) -> list[Card]:
 _SPAN = 1 << 20
 
 #: The map's hexes last walked, with their sections (recognised by identity: a game's states share one map).
-_last_map: tuple[tuple[MapSection, ...], tuple[tuple[Hex, int], ...]] = ((), ())
+_last_map: tuple[tuple[MapSection, ...], tuple[HexOrder, tuple[tuple[int, int], ...]] | None] = ((), None)
 
 
-def _map_hexes(sections: tuple[MapSection, ...]) -> tuple[tuple[Hex, int], ...]:
-    """The map's hexes, each with its axial coordinates as one number (``q * _SPAN + r``).
+def _map_hexes(hex_map: HexMap) -> tuple[HexOrder, tuple[tuple[int, int], ...]]:
+    """The map's :class:`~vectorwar.maps.HexOrder`, and each of its hexes' bit there with its axial coordinates as
+    one number (``q * _SPAN + r``), in that order.
 
-    Kept for the last map asked: every ship's arcs walk it, and handing every arc the same hex objects lets the
-    scene name and sort them by identity.
+    Kept for the last map asked: every ship's arcs walk it.
     """
     global _last_map
     kept, found = _last_map
-    if kept is not sections:
-        found = tuple((h, h.q * _SPAN + h.r) for h in dict.fromkeys(h for section in sections for h in section.hexes()))
-        _last_map = (sections, found)
+    if kept is not hex_map.sections or found is None:
+        order = hex_order(hex_map)
+        found = (order, tuple((order.bit(place), h.q * _SPAN + h.r) for place, h in enumerate(order.hexes)))
+        # One tuple stored at once: a scene built on another thread reads a map with its own hexes.
+        _last_map = (hex_map.sections, found)
     return found
 
 
@@ -404,23 +406,24 @@ def _rays_within(radius: int) -> dict[int, int]:
     }
 
 
-def _ray_groups(hex_map: HexMap, centre: Hex, radius: int) -> dict[int, frozenset[Hex]]:
-    """The map's hexes within ``radius`` of ``centre`` (but not it), grouped by the AVID ray they are seen on.
+def _ray_groups(hex_map: HexMap, centre: Hex, radius: int) -> list[int]:
+    """The map's hexes within ``radius`` of ``centre`` (but not it), grouped by the AVID ray they are seen on: each
+    group the sum of its hexes' bits in the map's :class:`~vectorwar.maps.HexOrder`, by ray.
 
-    Each group is a set once, so a mount's arc is a union of them: a union reuses its members' hashes, and a
-    :class:`~vectorwar.hexes.Hex` is hashed in Python (a side of eight ships' arcs hold some 20,000 hexes).
+    A mount's arc is then the ``|`` of its rays' groups: no hex is hashed to put it in a set (a side of eight ships'
+    arcs hold some 28,000 hexes).
     """
-    groups: list[list[Hex]] = [[] for _ in range(12)]
+    groups = [0] * 12
     here = centre.q * _SPAN + centre.r
     ray_of = _rays_within(radius).get
-    for h, place in _map_hexes(hex_map.sections):
+    for bit, place in _map_hexes(hex_map)[1]:
         ray = ray_of(place - here)
         if ray is not None:
-            groups[ray].append(h)
-    return {ray: frozenset(hexes) for ray, hexes in enumerate(groups) if hexes}
+            groups[ray] |= bit
+    return groups
 
 
-def arc_hexes(state: AVTState, ship_id: str) -> dict[str, frozenset[Hex]]:
+def arc_hexes(state: AVTState, ship_id: str) -> dict[str, HexSet]:
     """Mount -> hexes of the map at the ship's own altitude inside its arc and its lasers' range.
 
     A hex lies in an arc by the AVID ray it is seen on, so the map is walked
@@ -434,19 +437,19 @@ def arc_hexes(state: AVTState, ship_id: str) -> dict[str, frozenset[Hex]]:
 
 
 #: :func:`_arcs`' answers by the map's and the design's identity (both kept beside them, so each identity stays its
-#: own), the hex, orientation and altitude option; started again past ``_ARCS_KEPT``. Every hex of an arc is hashed
-#: (in Python) to put it in a set: a scene built again for the same position (another viewer, a refresh) or with a
-#: ship that has not moved, as a slow ship mostly has not this segment, looks its arcs up instead.
+#: own), the hex, orientation and altitude option; started again past ``_ARCS_KEPT``. A scene built again for the
+#: same position (another viewer, a refresh) or with a ship that has not moved, as a slow ship mostly has not this
+#: segment, looks its arcs up instead of walking the map.
 _ARCS: dict[
     tuple[int, int, int, int, Orientation, bool],
-    tuple[tuple[MapSection, ...], Design, dict[str, frozenset[Hex]]],
+    tuple[tuple[MapSection, ...], Design, dict[str, HexSet]],
 ] = {}
 _ARCS_KEPT = 1024
 
 
 def _kept_arcs(
     hex_map: HexMap, centre: Hex, design: Design, orientation: Orientation, three_d: bool
-) -> dict[str, frozenset[Hex]]:
+) -> dict[str, HexSet]:
     # The map is in the key, not in a slot beside the table: the server builds scenes of several games on
     # several threads, and arcs worked out on one map must never be read for another.
     sections = hex_map.sections
@@ -461,17 +464,19 @@ def _kept_arcs(
     return found
 
 
-def _arcs(
-    hex_map: HexMap, centre: Hex, design: Design, orientation: Orientation, three_d: bool
-) -> dict[str, frozenset[Hex]]:
+def _arcs(hex_map: HexMap, centre: Hex, design: Design, orientation: Orientation, three_d: bool) -> dict[str, HexSet]:
     """:func:`arc_hexes` worked out: each mount's rays' groups of the map's hexes around ``centre``."""
-    groups_by_range: dict[int, dict[int, frozenset[Hex]]] = {}
-    out: dict[str, frozenset[Hex]] = {}
+    order = _map_hexes(hex_map)[0]
+    groups_by_range: dict[int, list[int]] = {}
+    out: dict[str, HexSet] = {}
     for mount, (reach, rays) in _arc_rays(design, orientation, three_d).items():
         groups = groups_by_range.get(reach)
         if groups is None:
             groups = groups_by_range[reach] = _ray_groups(hex_map, centre, reach)
-        out[mount] = frozenset().union(*(hexes for ray, hexes in groups.items() if ray in rays))
+        bits = 0
+        for ray in rays:
+            bits |= groups[ray]
+        out[mount] = HexSet(order, bits)
     return out
 
 
@@ -505,6 +510,13 @@ def _arc_rays(design: Design, orientation: Orientation, three_d: bool) -> dict[s
     return found
 
 
+#: :func:`fire_options`' answers by the state's identity (the state kept beside them, so the identity stays its own)
+#: and the side; started again past ``_FIRE_KEPT``. A scene asks them for its menus and, for its news, of the state
+#: before too: the state of the scene built before it.
+_FIRE: dict[tuple[int, str], tuple[AVTState, dict[str, tuple[ShotOption, ...]]]] = {}
+_FIRE_KEPT = 16
+
+
 def fire_options(state: AVTState, side: str) -> dict[str, list[ShotOption]]:
     """Each laser shot a ship of ``side`` may order this segment on its own, as ``fire LASER>TARGET``.
 
@@ -516,6 +528,19 @@ def fire_options(state: AVTState, side: str) -> dict[str, list[ShotOption]]:
     """
     if state.phase != "orders" or side not in state.commanders():
         return {}
+    key = (id(state), side)
+    kept = _FIRE.get(key)
+    if kept is None or kept[0] is not state:
+        kept = (state, {ship: tuple(shots) for ship, shots in _fire_options(state, side).items()})
+        if len(_FIRE) >= _FIRE_KEPT:
+            _FIRE.clear()
+        _FIRE[key] = kept
+    # Lists of their own: the caller may change them.
+    return {ship: list(shots) for ship, shots in kept[1].items()}
+
+
+def _fire_options(state: AVTState, side: str) -> dict[str, list[ShotOption]]:
+    """:func:`fire_options` worked out."""
     options: dict[str, list[ShotOption]] = {}
     for ship in state.ships_of(side):
         if ship.kind != "ship":

@@ -28,8 +28,9 @@ from vectorwar.dice import Dice
 from vectorwar.display import Card, Counter, MoveOption, News, OrderPiece, ShotOption
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.events import Event, TurnBegan
-from vectorwar.hexes import Hex, Position
+from vectorwar.hexes import Position
 from vectorwar.limits import MAX_TURNS
+from vectorwar.maps import HexSet
 from vectorwar.memo import last_answer
 from vectorwar.roster import id_lookup
 from vectorwar.rules import (
@@ -402,7 +403,7 @@ class AttackVector(RuleSystem[AVTState]):
     def ship_cards(self, state: AVTState) -> list[Card]:
         return display.ship_cards(state)
 
-    def arc_hexes(self, state: AVTState, ship_id: str) -> dict[str, frozenset[Hex]]:
+    def arc_hexes(self, state: AVTState, ship_id: str) -> dict[str, HexSet]:
         return display.arc_hexes(state, ship_id)
 
     def geomorphic(self, state: AVTState) -> bool:
