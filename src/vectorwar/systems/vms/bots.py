@@ -232,11 +232,10 @@ class _Scorer:
         self.ends: dict[tuple[int, int], _End] = {}
         self.threats: dict[Hex, float] = {}
         #: :meth:`turning_guns` and :meth:`best_brake` by their arguments.
-        self.bound_guns: dict[tuple[frozenset[tuple[int, int]], float], float] = {}
-        self.brakes: dict[tuple[frozenset[Direction], Direction | None], int] = {}
+        self.bound_guns = _bound_guns(base.penalty_per_hexside)
         #: Whether the line between a path's first and last hexes stays on the map, by their numbers.
         self.on_map = _paths_on(state.map)
-        braking = brakes(ship.spec, ship.thrust_lost)
+        braking = self.braking = brakes(ship.spec, ship.thrust_lost)
         #: :func:`~.braking.capacity` from each facing.
         self.can = braking.can
         #: The most thrust toward any one direction from each facing: what brakes a ship at rest against its enemy.
@@ -281,7 +280,7 @@ class _Scorer:
     def turning_guns(self, turnings: frozenset[tuple[int, int]], most: float, spoils: Mapping[int, float]) -> float:
         """The guns' part of a course's bound (:meth:`_Course.bound`): weapons worth ``most`` at the course's range
         bearing, less the turning and rotation terms, at the best of ``turnings`` (hexsides turned, rotation left);
-        kept by both, as many courses of a menu share them."""
+        kept by both for every ship of the penalty (:func:`_bound_guns`), as many courses share them."""
         key = (turnings, most)
         found = self.bound_guns.get(key)
         if found is None:
@@ -293,22 +292,21 @@ class _Scorer:
 
     def best_brake(self, facings: frozenset[Direction], toward: Direction | None) -> int:
         """The most thrust toward ``toward`` (``None``: toward any one direction) the ship has from any of
-        ``facings``; kept by both."""
-        key = (facings, toward)
-        found = self.brakes.get(key)
-        if found is None:
-            thrust = self.halt if toward is None else {f: self.can[f][toward] for f in facings}
-            found = self.brakes[key] = max(thrust[f] for f in facings)
-        return found
+        ``facings``; kept by both with the design's brakes (:meth:`~.braking.Brakes.best`)."""
+        return self.braking.best(facings, toward)
 
     def _end(self, end: Hex) -> _End:
         q, r = end.q, end.r  # kept by whole numbers, hashed without a call
         found = self.ends.get((q, r))
         if found is None:
             # Hex.distance in whole numbers: asked of every enemy for every end hex
-            distance_to = {e: (abs(eq - q) + abs(er - r) + abs(eq - q + er - r)) // 2 for e, eq, er in self.spots}
-            target = min(self.enemies, key=lambda e: distance_to[e.id])
-            found = _End(distance_to, target, distance_to[target.id])
+            distance_to = {}
+            target, nearest = self.enemies[0], -1
+            for e, (enemy, eq, er) in zip(self.enemies, self.spots, strict=True):
+                distance = distance_to[enemy] = (abs(eq - q) + abs(er - r) + abs(eq - q + er - r)) // 2
+                if nearest < 0 or distance < nearest:  # the first nearest, as min() finds it
+                    target, nearest = e, distance
+            found = _End(distance_to, target, nearest)
             self.ends[q, r] = found
         return found
 
@@ -638,6 +636,19 @@ class _Course:
             at = stop(self.end, self.vq, self.vr, brake, margin=1)
             found = self.off_by_brake[brake] = not self.scorer.state.map.contains(at)
         return found
+
+
+def _bound_guns(penalty: int) -> dict[tuple[frozenset[tuple[int, int]], float], float]:
+    """:meth:`_Scorer.turning_guns`' answers under a to-hit ``penalty`` per hexside turned, by their turnings and
+    weapons' worth: the same for every ship and decision (a share of a shot lost to turning depends on nothing else),
+    so kept for the process, emptied when large."""
+    found = _BOUND_GUNS.get(penalty)
+    if found is None or len(found) > 1 << 14:
+        found = _BOUND_GUNS[penalty] = {}
+    return found
+
+
+_BOUND_GUNS: dict[int, dict[tuple[frozenset[tuple[int, int]], float], float]] = {}
 
 
 def _paths_on(board: HexMap) -> dict[tuple[int, int, int, int], bool]:

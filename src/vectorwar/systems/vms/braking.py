@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from types import MappingProxyType
 
@@ -50,11 +50,28 @@ def _capacity(total: int, accel_cost: int, rated: tuple[int, ...], facing: Direc
 
 @dataclass(frozen=True, slots=True)
 class Brakes:
-    """A ship's :func:`capacity` from each facing, and the most toward any one direction from each."""
+    """A ship's :func:`capacity` from each facing, and the most toward any one direction from each; and
+    :meth:`best`'s answers, kept."""
 
     design: Design
     can: Mapping[Direction, Mapping[Direction, int]]
     halt: Mapping[Direction, int]
+    kept: dict[tuple[frozenset[Direction], Direction | None], int] = field(default_factory=dict, compare=False)
+
+    def best(self, facings: frozenset[Direction], toward: Direction | None) -> int:
+        """The most thrust toward ``toward`` (``None``: toward any one direction) from any of ``facings``: kept by
+        both (at most 64 sets of facings by 7 directions), as the greedy bot asks it for every course of every menu
+        of every decision."""
+        key = (facings, toward)
+        found = self.kept.get(key)
+        if found is None:
+            if toward is None:
+                found = max(self.halt[f] for f in facings)
+            else:
+                can = self.can
+                found = max(can[f][toward] for f in facings)
+            self.kept[key] = found
+        return found
 
 
 def brakes(design: Design, lost_thrust: int) -> Brakes:

@@ -29,20 +29,23 @@ def view(state: VMSState) -> CombatView:
     """The neutral picture the combat module reads.
 
     A turn's steps and the bots ask it of one state several times (whether a side has a shot, its fire, the
-    greedy declaration): the views of the last few states are kept, by identity (a state is frozen, and is kept
-    with its view so that its identity is not reused), and handed out again, look-ups found on them included.
+    greedy declaration), and of the states a step makes from it by changing anything but the ships (the fire
+    order, the side firing): the view is all ships, map and options, so the views of the last few are kept by
+    those three (their identities: frozen values, kept with the view so that their identities are not reused)
+    and handed out again, look-ups found on them included.
     """
-    for known, seen in _VIEWS:
-        if known is state:
+    ships, board, options = state.ships, state.map, state.options
+    for known_ships, known_map, known_options, seen in _VIEWS:
+        if known_ships is ships and known_map is board and known_options is options:
             return seen
     seen = _view(state)
-    _VIEWS.insert(0, (state, seen))
+    _VIEWS.insert(0, (ships, board, options, seen))
     del _VIEWS[VIEWS_KEPT:]
     return seen
 
 
-#: The views :func:`view` worked out last, newest first.
-_VIEWS: list[tuple[VMSState, CombatView]] = []
+#: The views :func:`view` worked out last, newest first, with the ships, map and options they show.
+_VIEWS: list[tuple[object, object, object, CombatView]] = []
 VIEWS_KEPT = 4
 
 

@@ -341,10 +341,33 @@ def _legal_plots(
     flats = _flat_turns(design)
     overspeeds: set[int] = set()
     for turned in _turnings(setting):
-        result = _moved(design, motion, turned, turn, available, moves, flats)
-        if result is not None:
-            out.append((turned.plot, result))
-            overspeeds.add(turned.extra)
+        if turned.plot.flat_turn:
+            result = _moved(design, motion, turned, turn, available, moves, flats)
+            if result is None:
+                continue
+        else:
+            # :func:`_moved` without a flat turn (most of a menu), written out: a menu at a new vector makes one
+            # result for each of its some hundred candidates.
+            known = moves.get(turned.change)
+            if known is None:
+                known = _after_thrust(motion, turned.change, moves)
+            if turned.points > available:
+                continue  # ``check_total`` refuses it
+            velocity, path = known
+            done = turned.done
+            result = TurnResult(
+                Motion(path[-1], velocity, turned.facing, done.new_rate, done.spin),
+                path,
+                done.use,
+                turned.points,
+                0,
+                turned.hexsides,
+                turned.extra,
+                turn,
+                motion,
+            )
+        out.append((turned.plot, result))
+        overspeeds.add(turned.extra)
     if len(overspeeds) <= 1:
         return out  # every plot turns equally far over the limit (mostly not at all): none is left out
     least = min(overspeeds)
@@ -381,10 +404,7 @@ def _moved(
     :func:`_flat_turns`)."""
     known = moves.get(turned.change)
     if known is None:
-        velocity = motion.velocity
-        dq, dr, dz = turned.change
-        after_thrust = _velocity(velocity.dq + dq, velocity.dr + dr, velocity.dz + dz)
-        known = moves[turned.change] = (after_thrust, _path(motion.hex, (after_thrust.dq, after_thrust.dr)))
+        known = _after_thrust(motion, turned.change, moves)
     new_velocity, path = known
     flat = turned.plot.flat_turn
     if flat:
@@ -408,6 +428,19 @@ def _moved(
         return None  # ``check_total`` refuses it
     after = Motion(path[-1], next_velocity, next_facing, turned.done.new_rate, turned.done.spin)
     return TurnResult(after, path, turned.done.use, spent, cost, turned.hexsides, turned.extra, turn, motion)
+
+
+def _after_thrust(
+    motion: Motion,
+    change: tuple[int, int, int],
+    moves: dict[tuple[int, int, int], tuple[Velocity, tuple[Hex, ...]]],
+) -> tuple[Velocity, tuple[Hex, ...]]:
+    """The vector after thrust by the velocity change ``change`` and the path it draws, kept in ``moves``."""
+    velocity = motion.velocity
+    dq, dr, dz = change
+    after_thrust = _velocity(velocity.dq + dq, velocity.dr + dr, velocity.dz + dz)
+    known = moves[change] = (after_thrust, _path(motion.hex, (after_thrust.dq, after_thrust.dr)))
+    return known
 
 
 def _flat_turns(design: Design) -> dict[tuple[int, int, int, Direction, int], tuple[int, Velocity, Direction] | None]:
