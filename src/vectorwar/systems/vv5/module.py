@@ -79,17 +79,16 @@ from vectorwar.systems.vv5.equipment import build_ship
 from vectorwar.systems.vv5.events import GunsFired, InitiativeWon, MissileLaunched, MissileResolved
 from vectorwar.systems.vv5.initiative import initiative_roll
 from vectorwar.systems.vv5.legality import check_gunfire_on, check_launches_on
-from vectorwar.systems.vv5.module_bearing import MISSILES, bearing_from, bearing_on
+from vectorwar.systems.vv5.module_bearing import MISSILES, bearing_from, bearing_on, most_bearing_from
 from vectorwar.systems.vv5.module_card import VV5Card, _card, _card_after, _effects, _missile_points, as_vv5_ship
 from vectorwar.systems.vv5.module_volley import (
     Volley,
     _board,
-    gun_problem,
-    launch_problem,
     mount_name,
 )
 from vectorwar.systems.vv5.orders import Gunfire, Launch, Launches, Shot
 from vectorwar.systems.vv5.state import Box, Mount
+from vectorwar.systems.vv5.targeting import gun_in_reach, missile_in_reach
 from vectorwar.vectors import Velocity
 
 RULE_TURN = "VMS Rotational System 4 (turning penalty)"
@@ -175,14 +174,16 @@ class VV5Combat(CombatModule):
         check_gunfire_on(on, side, order.gunfire)
 
     def _targets(self, view: CombatView, ship_id: str, arc: str, side: str) -> list[str]:
-        return [t.id for t in view.enemies_of(side) if gun_problem(view, ship_id, arc, t.id) is None]
+        # gun_problem's test without its words (every side's turn asks legal_shots whether it can fire).
+        ship = view.ship(ship_id)
+        return [t.id for t in view.enemies_of(side) if gun_in_reach(view.map, arc, ship.hex, ship.facing, t.hex)]
 
     def _launch_targets(self, view: CombatView, ship_id: str) -> list[str]:
         """Every enemy ``ship_id`` may launch at now (none once its missiles are gone)."""
         ship = view.ship(ship_id)
         if not ship.active or not _card(view, ship_id).missiles_ready:
             return []
-        return [t.id for t in view.enemies_of(ship.side) if launch_problem(view, ship_id, t.id) is None]
+        return [t.id for t in view.enemies_of(ship.side) if missile_in_reach(view.map, ship.hex, ship.facing, t.hex)]
 
     def _ship_mounts(self, view: CombatView, ship_id: str) -> list[Mount]:
         return [m for m in _card(view, ship_id).mounts if m.guns.boxes > 0]
@@ -255,6 +256,10 @@ class VV5Combat(CombatModule):
     def bearing_on(self, view: CombatView, ship_id: str, target_id: str, at: Hex) -> dict[str, int]:
         # The one target's entries, the view left as it is: the VMS bot's threat on the ship it moves.
         return bearing_on(view, ship_id, target_id, at)
+
+    def most_bearing_from(self, view: CombatView, ship_id: str, at: Hex) -> int | None:
+        # Exact, not only a bound: the VMS bot opens none of the courses ending where fewer weapons can bear.
+        return most_bearing_from(view, ship_id, at)
 
     def arsenal(self, view: CombatView, ship_id: str) -> dict[str, int] | None:
         if not view.ship(ship_id).active:

@@ -6,12 +6,14 @@ ship moved; each must say what the contract's default says (tests/combat/test_be
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from vectorwar.combat.base import CombatView
 from vectorwar.hexes import Direction, Hex
-from vectorwar.systems.vv5.combat import GUN_RANGE, MISSILE_RANGE
+from vectorwar.systems.vv5.combat import GUN_RANGE, MISSILE_RANGE, line_of_fire
 from vectorwar.systems.vv5.module_card import _card
 from vectorwar.systems.vv5.module_volley import mount_name
-from vectorwar.systems.vv5.targeting import weapons_in_reach
+from vectorwar.systems.vv5.targeting import in_reach_by_offset, weapons_in_reach
 
 MISSILES = "missiles"  # the launchers' name in arcs and shot options
 
@@ -61,3 +63,40 @@ def bearing_on(view: CombatView, ship_id: str, target_id: str, at: Hex) -> dict[
             name = mount_name(m.arc)
             out[name] = out.get(name, 0) + m.guns.boxes
     return out
+
+
+def most_bearing_from(view: CombatView, ship_id: str, at: Hex) -> int:
+    """The most weapons (the launchers and each gun mount's arc) that :func:`bearing_from` finds bearing from ``at``
+    at any one facing: exactly that, each enemy's range and arcs by offset for every facing read from a table and
+    its line of fire drawn once, only where some facing would reach it (a VMS bot asks this of every end hex)."""
+    ship = view.ship(ship_id)
+    if not ship.active:
+        return 0
+    card = _card(view, ship_id)
+    arcs = frozenset(m.arc for m in card.mounts if m.guns.boxes > 0)
+    ready = card.missiles_ready > 0
+    q, r = at.q, at.r
+    masks: tuple[int, ...] | None = None
+    for t in view.enemies_of(ship.side):
+        dq, dr = t.hex.q - q, t.hex.r - r
+        if abs(dq) + abs(dr) + abs(dq + dr) > _FARTHEST:
+            continue
+        reach = _reach_by_facing(dq, dr, arcs, ready)
+        if reach is None or not line_of_fire(view.map, at, t.hex):
+            continue
+        masks = reach if masks is None else tuple(a | b for a, b in zip(masks, reach, strict=True))
+    return 0 if masks is None else max(m.bit_count() for m in masks)
+
+
+@lru_cache(maxsize=1 << 14)
+def _reach_by_facing(dq: int, dr: int, arcs: frozenset[str], ready: bool) -> tuple[int, ...] | None:
+    """For each facing, the weapons that reach a target ``dq, dr`` away by range and arc, as bits (one for each
+    of the gun ``arcs`` in their sorted order, one more for the launchers if ``ready``); ``None`` where none
+    does at any facing."""
+    bits = {arc: 1 << n for n, arc in enumerate(sorted(arcs))}
+    launchers = 1 << len(bits) if ready else 0
+    out = []
+    for facing in Direction:
+        missile, guns = in_reach_by_offset(dq, dr, facing, arcs)
+        out.append(sum(bits[arc] for arc in guns) | (launchers if missile else 0))
+    return tuple(out) if any(out) else None

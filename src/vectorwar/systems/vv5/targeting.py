@@ -55,14 +55,14 @@ def weapons_in_reach(
     :func:`missile_in_reach` and :func:`gun_in_reach` for every weapon at once (a VMS bot asks this for every
     candidate end and every target, so range and arcs are looked up by the offset and the line of fire is
     drawn once, only where a weapon would otherwise bear)."""
-    missile, guns = _in_reach_by_offset(target.q - at.q, target.r - at.r, facing, arcs)
+    missile, guns = in_reach_by_offset(target.q - at.q, target.r - at.r, facing, arcs)
     if (missile or guns) and not line_of_fire(hex_map, at, target):
         return False, frozenset()
     return missile, guns
 
 
 @lru_cache(maxsize=1 << 16)
-def _in_reach_by_offset(dq: int, dr: int, facing: Direction, arcs: frozenset[str]) -> tuple[bool, frozenset[str]]:
+def in_reach_by_offset(dq: int, dr: int, facing: Direction, arcs: frozenset[str]) -> tuple[bool, frozenset[str]]:
     """Range and arcs alone, for a target ``dq, dr`` away: the same wherever the ship is."""
     at, target = Hex(0, 0), Hex(dq, dr)
     distance = at.distance(target)
