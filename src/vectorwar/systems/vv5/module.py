@@ -65,7 +65,9 @@ from vectorwar.systems.vv5.combat import (
     apply_damage,
     damage_structure,
     deflect,
+    gun_modifier_on,
     gun_odds,
+    gun_to_hit,
     guns_facing,
     in_the_way,
     missile_odds,
@@ -356,6 +358,21 @@ class VV5Combat(CombatModule):
         target = as_vv5_ship(view, shot.target, to_be_shot=True)
         return gun_odds(as_vv5_ship(view, shot.ship), mount_name(shot.mount), shot.guns, target, extra)
 
+    def _gun_number(self, view: CombatView, shot: Shot) -> tuple[int, int, int]:
+        """:meth:`gun_odds`' range, number and modifier, summed without the odds worked out (every shot fired and
+        every shot the search judges asks it)."""
+        shooter, target = view.ship(shot.ship), view.ship(shot.target)
+        distance = shooter.hex.distance(target.hex)
+        need = gun_to_hit(distance)
+        if need is None:
+            raise ValueError(f"{target.id} is {distance} hexes away; guns reach {GUN_RANGE}")
+        card = _card(view, target.id)
+        # The target's acceleration as as_vv5_ship(to_be_shot=True) reads it: none where the movement side says
+        # it cannot thrust.
+        able = target.can_thrust and card.acceleration.boxes > 0
+        turning = view.penalty_per_hexside * shooter.hexsides_turned
+        return distance, need, gun_modifier_on(shot.guns, card.mass, able) - turning
+
     def expected_losses(self, view: CombatView, side: str, order: Order) -> dict[str, float]:
         # Every shot's points at one target added up, and the structure they are expected to cost it over
         # where each point lands (VV5 Damage). A missile is taken to meet a target burning half its
@@ -370,9 +387,8 @@ class VV5Combat(CombatModule):
             for _ in range(launch.missiles):
                 incoming[target.id] = damage_odds.add(incoming.get(target.id, damage_odds.NONE), hit)
         for shot in order.gunfire.shots:
-            odds = self.gun_odds(view, shot)
-            need = 13 if odds.need is None else odds.need - odds.modifier
-            points = damage_odds.gun_shot(need, shot.guns)
+            _, number, modifier = self._gun_number(view, shot)
+            points = damage_odds.gun_shot(number - modifier, shot.guns)
             incoming[shot.target] = damage_odds.add(incoming.get(shot.target, damage_odds.NONE), points)
         return {ship_id: damage_odds.knock_out(as_vv5_ship(view, ship_id), p)[1] for ship_id, p in incoming.items()}
 
@@ -398,10 +414,7 @@ class VV5Combat(CombatModule):
             cards[ship_id] = replace(current(ship_id), launchers=tuple(launchers))
         for shot in order.gunfire.shots:
             shooter, target = view.ship(shot.ship), view.ship(shot.target)
-            odds = self.gun_odds(view, shot)
-            distance, need, modifier = odds.range, odds.need, odds.modifier
-            if need is None:  # pragma: no cover - a gun shot always has a number
-                raise ValueError("no to-hit number")
+            distance, need, modifier = self._gun_number(view, shot)
             roll = dice.roll("2d6", f"{shooter.id} {shot.mount} guns at {target.id}")
             events.append(Rolled.of(roll))
             hit = roll.total + modifier >= need

@@ -6,12 +6,13 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from vectorwar.combat.base import CombatView, Effect
+from vectorwar.hexes import Direction, Hex
 from vectorwar.systems.vv5 import damage_odds
 from vectorwar.systems.vv5.combat import (
     missile_hit_chance,
     on_track,
 )
-from vectorwar.systems.vv5.state import Box, Launcher, Mount, Ship
+from vectorwar.systems.vv5.state import Box, Launcher, Mount, Ship, evolve
 from vectorwar.vectors import Velocity
 
 
@@ -53,7 +54,10 @@ def as_vv5_ship(view: CombatView, ship_id: str, to_be_shot: bool = False) -> Shi
     """
     c = view.ship(ship_id)
     card = _card(view, ship_id)
-    return Ship(
+    # A copy of a blank ship with the fields set (evolve): a ship's own __init__ stores some forty fields one
+    # by one, and the module builds one for every shot resolved and every damage roll.
+    return evolve(
+        _BLANK,
         id=c.id,
         side=c.side,
         design=c.name,
@@ -62,7 +66,6 @@ def as_vv5_ship(view: CombatView, ship_id: str, to_be_shot: bool = False) -> Shi
         kind=card.kind,
         hex=c.hex,
         facing=c.facing,
-        velocity=Velocity(),
         structure=card.structure,
         cargo=card.cargo,
         agility=card.agility,
@@ -73,6 +76,28 @@ def as_vv5_ship(view: CombatView, ship_id: str, to_be_shot: bool = False) -> Shi
         missile_armour=card.missile_armour,
         status="active" if c.active else "destroyed",
     )
+
+
+#: The ship :func:`as_vv5_ship` fills in: every field it does not set at its default.
+_BLANK = Ship(
+    id="",
+    side="",
+    design="",
+    name="",
+    mass=0,
+    kind="",
+    hex=Hex(0, 0),
+    facing=Direction.A,
+    velocity=Velocity(),
+    structure=Box(0),
+    cargo=Box(0),
+    agility=Box(0),
+    acceleration=Box(0),
+    life_support=Box(0),
+    mounts=(),
+    launchers=(),
+    missile_armour=Box(0),
+)
 
 
 def _missile_points(to_hit: int, moved: int, can_thrust: bool) -> damage_odds.Points:
