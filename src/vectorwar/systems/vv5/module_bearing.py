@@ -13,6 +13,7 @@ from vectorwar.hexes import Direction, Hex
 from vectorwar.systems.vv5.combat import GUN_RANGE, MISSILE_RANGE, line_of_fire
 from vectorwar.systems.vv5.module_card import _card
 from vectorwar.systems.vv5.module_volley import mount_name
+from vectorwar.systems.vv5.movement import is_solid
 from vectorwar.systems.vv5.targeting import in_reach_by_offset, weapons_in_reach
 
 MISSILES = "missiles"  # the launchers' name in arcs and shot options
@@ -65,38 +66,62 @@ def bearing_on(view: CombatView, ship_id: str, target_id: str, at: Hex) -> dict[
     return out
 
 
+#: What :func:`most_bearing_from` reads of a shooter besides the end hex, for the last view and shooter asked
+#: about (the view kept here, so its identity is not reused): its gun arcs, whether a launcher is ready, each
+#: enemy in play (its axial numbers and hex) and whether the board has anything to block a line of fire. A VMS
+#: bot asks it of every end hex of a decision, on one view.
+_Shooter = tuple[frozenset[str], bool, tuple[tuple[int, int, Hex], ...], bool]
+_last_shooter: list[tuple[CombatView, str, _Shooter]] = []
+
+
 def most_bearing_from(view: CombatView, ship_id: str, at: Hex) -> int:
     """The most weapons (the launchers and each gun mount's arc) that :func:`bearing_from` finds bearing from ``at``
     at any one facing: exactly that, each enemy's range and arcs by offset for every facing read from a table and
-    its line of fire drawn once, only where some facing would reach it (a VMS bot asks this of every end hex)."""
-    ship = view.ship(ship_id)
-    if not ship.active:
-        return 0
-    card = _card(view, ship_id)
-    arcs = frozenset(m.arc for m in card.mounts if m.guns.boxes > 0)
-    ready = card.missiles_ready > 0
+    its line of fire drawn only where some facing would reach it."""
+    last = _last_shooter[0] if _last_shooter else None
+    if last is not None and last[0] is view and last[1] == ship_id:
+        shooter = last[2]
+    else:
+        shooter = _shooter(view, ship_id)
+        _last_shooter[:] = [(view, ship_id, shooter)]  # swapped in one step, so threads never mix two views
+    arcs, ready, enemies, clear = shooter
     q, r = at.q, at.r
     masks: tuple[int, ...] | None = None
-    for t in view.enemies_of(ship.side):
-        dq, dr = t.hex.q - q, t.hex.r - r
+    most = 0
+    for tq, tr, where in enemies:
+        dq, dr = tq - q, tr - r
         if abs(dq) + abs(dr) + abs(dq + dr) > _FARTHEST:
             continue
         reach = _reach_by_facing(dq, dr, arcs, ready)
-        if reach is None or not line_of_fire(view.map, at, t.hex):
+        if reach is None or not (clear or line_of_fire(view.map, at, where)):
             continue
-        masks = reach if masks is None else tuple(a | b for a, b in zip(masks, reach, strict=True))
-    return 0 if masks is None else max(m.bit_count() for m in masks)
+        if masks is None:
+            masks, most = reach
+        else:
+            masks = tuple(a | b for a, b in zip(masks, reach[0], strict=True))
+            most = max(m.bit_count() for m in masks)
+    return most
+
+
+def _shooter(view: CombatView, ship_id: str) -> _Shooter:
+    ship = view.ship(ship_id)
+    if not ship.active:
+        return frozenset(), False, (), True
+    card = _card(view, ship_id)
+    arcs = frozenset(m.arc for m in card.mounts if m.guns.boxes > 0)
+    enemies = tuple((t.hex.q, t.hex.r, t.hex) for t in view.enemies_of(ship.side))
+    return arcs, card.missiles_ready > 0, enemies, not view.map.hexes_where(is_solid)
 
 
 @lru_cache(maxsize=1 << 14)
-def _reach_by_facing(dq: int, dr: int, arcs: frozenset[str], ready: bool) -> tuple[int, ...] | None:
+def _reach_by_facing(dq: int, dr: int, arcs: frozenset[str], ready: bool) -> tuple[tuple[int, ...], int] | None:
     """For each facing, the weapons that reach a target ``dq, dr`` away by range and arc, as bits (one for each
-    of the gun ``arcs`` in their sorted order, one more for the launchers if ``ready``); ``None`` where none
-    does at any facing."""
+    of the gun ``arcs`` in their sorted order, one more for the launchers if ``ready``), and the most at any
+    facing; ``None`` where none does at any facing."""
     bits = {arc: 1 << n for n, arc in enumerate(sorted(arcs))}
     launchers = 1 << len(bits) if ready else 0
     out = []
     for facing in Direction:
         missile, guns = in_reach_by_offset(dq, dr, facing, arcs)
         out.append(sum(bits[arc] for arc in guns) | (launchers if missile else 0))
-    return tuple(out) if any(out) else None
+    return (tuple(out), max(m.bit_count() for m in out)) if any(out) else None
