@@ -63,12 +63,10 @@ def weapons_in_reach(
 
 @lru_cache(maxsize=1 << 16)
 def in_reach_by_offset(dq: int, dr: int, facing: Direction, arcs: frozenset[str]) -> tuple[bool, frozenset[str]]:
-    """Range and arcs alone, for a target ``dq, dr`` away: the same wherever the ship is."""
-    at, target = Hex(0, 0), Hex(dq, dr)
-    distance = at.distance(target)
-    missile = missile_to_hit(distance) is not None and in_arc(MISSILE_ARC, at, facing, target)
-    gun = gun_to_hit(distance) is not None
-    return missile, frozenset(a for a in arcs if gun and in_arc(GUN_ARCS[a], at, facing, target))
+    """Range and arcs alone, for a target ``dq, dr`` away: the same wherever the ship is (looked up in the offsets
+    each weapon reaches, so a fresh process fills this quickly)."""
+    offset = (dq, dr)
+    return offset in _MISSILE_REACH[facing], frozenset(a for a in arcs if offset in _GUN_REACH[a][facing])
 
 
 def missile_reach(hex_map: HexMap, ship_id: str, at: Hex, facing: Direction, target_id: str, target: Hex) -> str | None:
