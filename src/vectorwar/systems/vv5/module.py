@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from vectorwar.combat.base import Combatant, CombatModule, CombatView, Effect, Outcome, roll_off
@@ -51,7 +50,7 @@ from vectorwar.errors import IllegalOrderError
 from vectorwar.events import Event, Note, Rolled
 from vectorwar.hexes import Direction, Hex
 from vectorwar.odds import Modifier, Odds
-from vectorwar.roster import id_lookup
+from vectorwar.roster import id_lookup, replace_fields
 from vectorwar.rules import OptionSpec, Order, PhaseSpec
 from vectorwar.systems.vv5 import damage_odds
 from vectorwar.systems.vv5.arcs import CODE_OF, GUN_ARCS, MISSILE_ARC, WEAPON_WORDS, covered_hexes, in_arc
@@ -409,9 +408,9 @@ class VV5Combat(CombatModule):
             for _ in range(launch.missiles):
                 launchers[launchers.index("ready")] = "spent"
                 marked = current(launch.target)
-                cards[launch.target] = replace(marked, incoming=(*marked.incoming, (ship_id, to_hit)))
+                cards[launch.target] = replace_fields(marked, incoming=(*marked.incoming, (ship_id, to_hit)))
                 events.append(MissileLaunched(ship_id, launch.target, distance, to_hit))
-            cards[ship_id] = replace(current(ship_id), launchers=tuple(launchers))
+            cards[ship_id] = replace_fields(current(ship_id), launchers=tuple(launchers))
         for shot in order.gunfire.shots:
             shooter, target = view.ship(shot.ship), view.ship(shot.target)
             distance, need, modifier = self._gun_number(view, shot)
@@ -427,7 +426,7 @@ class VV5Combat(CombatModule):
             if hit:
                 victim = self._deflected(view, shooter, target, dice, events)
                 card = current(victim)
-                cards[victim] = replace(card, noted=(*card.noted, (shooter.id, damage)))
+                cards[victim] = replace_fields(card, noted=(*card.noted, (shooter.id, damage)))
         return Outcome(cards)
 
     @staticmethod
@@ -453,7 +452,7 @@ class VV5Combat(CombatModule):
             after = before
             for attacker, points in card.noted:
                 after = apply_damage(after, points, dice, events, f"gunfire from {attacker}")
-            cards[c.id] = replace(_card_after(card, after), noted=())
+            cards[c.id] = _card_after(card, after, noted=())
             effects.extend(_effects(before, after, card))
         return Outcome(cards, tuple(effects))
 
@@ -479,7 +478,7 @@ class VV5Combat(CombatModule):
                     damage = dice.roll("2d6", f"missile damage to {c.id}")
                     events.append(Rolled.of(damage))
                     after = apply_damage(after, damage.total, dice, events, f"missile from {shooter}")
-            cards[c.id] = replace(_card_after(card, after), incoming=())
+            cards[c.id] = _card_after(card, after, incoming=())
             effects.extend(_effects(before, after, card))
         return Outcome(cards, tuple(effects))
 
@@ -491,7 +490,7 @@ class VV5Combat(CombatModule):
             card = _card(view, c.id)
             if not card.incoming:
                 continue
-            cards[c.id] = replace(card, incoming=())
+            cards[c.id] = replace_fields(card, incoming=())
             if not c.active:
                 continue
             points = damage_odds.NONE

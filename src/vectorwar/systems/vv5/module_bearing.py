@@ -2,11 +2,13 @@
 
 :meth:`VV5Combat.bearing_from` and :meth:`VV5Combat.bearing_on` answer from the board, no view built for a
 ship moved; each must say what the contract's default says (tests/combat/test_bearing.py).
+:meth:`VV5Combat.most_bearing_from` is exact: the most :func:`bearing_from` finds at any one facing.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import NamedTuple
 
 from vectorwar.combat.base import CombatView
 from vectorwar.hexes import Direction, Hex
@@ -22,24 +24,62 @@ MISSILES = "missiles"  # the launchers' name in arcs and shot options
 _FARTHEST = 2 * max(GUN_RANGE, MISSILE_RANGE)
 
 
+class _Shooter(NamedTuple):
+    """What the bearing look-ups read of a shooter besides where it is asked about: the same for every candidate
+    end of a VMS bot's decision, all asked of one view."""
+
+    arcs: frozenset[str]  # the arcs of its mounts with working guns
+    ready: int  # missiles ready to launch
+    guns: tuple[tuple[str, str, int], ...]  # each mount with working guns: its arc, its name, its guns
+    enemies: tuple[tuple[str, int, int, Hex], ...]  # each enemy in play: its id, axial numbers and hex
+    clear: bool  # nothing on the board blocks a line of fire
+
+
+#: The shooters of the last view asked about, by id (the view kept here, so its identity is not reused).
+_last: list[tuple[CombatView, dict[str, _Shooter]]] = []
+
+
+def _shooter(view: CombatView, ship_id: str) -> _Shooter:
+    last = _last[0] if _last else None
+    if last is not None and last[0] is view:
+        known = last[1]
+    else:
+        known = {}
+        _last[:] = [(view, known)]  # swapped in one step, so threads never mix two views
+    found = known.get(ship_id)
+    if found is None:
+        found = known[ship_id] = _read_shooter(view, ship_id)
+    return found
+
+
+def _read_shooter(view: CombatView, ship_id: str) -> _Shooter:
+    ship = view.ship(ship_id)
+    clear = not view.map.hexes_where(is_solid)
+    if not ship.active:
+        return _Shooter(frozenset(), 0, (), (), clear)  # out of the fight: nothing bears
+    card = _card(view, ship_id)
+    guns = tuple((m.arc, mount_name(m.arc), m.guns.boxes) for m in card.mounts if m.guns.boxes > 0)
+    enemies = tuple((t.id, t.hex.q, t.hex.r, t.hex) for t in view.enemies_of(ship.side))
+    return _Shooter(frozenset(arc for arc, _, _ in guns), card.missiles_ready, guns, enemies, clear)
+
+
 def bearing_from(view: CombatView, ship_id: str, at: Hex, facing: Direction) -> dict[tuple[str, str], int]:
     """``shot_options``' pieces without their odds, with ``ship_id`` at ``at`` facing ``facing``; each
-    target's range and line of fire worked out once."""
-    ship = view.ship(ship_id)
-    if not ship.active:
-        return {}
-    card = _card(view, ship_id)
-    arcs = frozenset(m.arc for m in card.mounts if m.guns.boxes > 0)
-    reach = [(t.id, *weapons_in_reach(view.map, at, facing, t.hex, arcs)) for t in view.enemies_of(ship.side)]
-    ready = card.missiles_ready
+    target's range and arcs looked up by offset and its line of fire drawn once, only where a weapon reaches."""
+    arcs, ready, guns, enemies, clear = _shooter(view, ship_id)
+    q, r = at.q, at.r
+    reach = []
+    for t, tq, tr, where in enemies:
+        missile, arcs_in = in_reach_by_offset(tq - q, tr - r, facing, arcs)
+        if (missile or arcs_in) and not clear and not line_of_fire(view.map, at, where):
+            missile, arcs_in = False, frozenset()
+        reach.append((t, missile, arcs_in))
     out = {(MISSILES, t): ready for t, missile, _ in (reach if ready else ()) if missile}
-    for m in card.mounts:
-        if m.guns.boxes <= 0:
-            continue
-        for t, _, guns in reach:
-            if m.arc in guns:
-                key = (mount_name(m.arc), t)
-                out[key] = out.get(key, 0) + m.guns.boxes
+    for arc, name, boxes in guns:
+        for t, _, arcs_in in reach:
+            if arc in arcs_in:
+                key = (name, t)
+                out[key] = out.get(key, 0) + boxes
     return out
 
 
@@ -54,45 +94,28 @@ def bearing_on(view: CombatView, ship_id: str, target_id: str, at: Hex) -> dict[
     target = view.ship(target_id)
     if target.side == ship.side or not target.active:
         return {}
-    card = _card(view, ship_id)
-    arcs = frozenset(m.arc for m in card.mounts if m.guns.boxes > 0)
-    missile, guns = weapons_in_reach(view.map, ship.hex, ship.facing, at, arcs)
-    ready = card.missiles_ready
+    arcs, ready, guns, _, _ = _shooter(view, ship_id)
+    missile, arcs_in = weapons_in_reach(view.map, ship.hex, ship.facing, at, arcs)
     out = {MISSILES: ready} if missile and ready else {}
-    for m in card.mounts:
-        if m.guns.boxes > 0 and m.arc in guns:
-            name = mount_name(m.arc)
-            out[name] = out.get(name, 0) + m.guns.boxes
+    for arc, name, boxes in guns:
+        if arc in arcs_in:
+            out[name] = out.get(name, 0) + boxes
     return out
-
-
-#: What :func:`most_bearing_from` reads of a shooter besides the end hex, for the last view and shooter asked
-#: about (the view kept here, so its identity is not reused): its gun arcs, whether a launcher is ready, each
-#: enemy in play (its axial numbers and hex) and whether the board has anything to block a line of fire. A VMS
-#: bot asks it of every end hex of a decision, on one view.
-_Shooter = tuple[frozenset[str], bool, tuple[tuple[int, int, Hex], ...], bool]
-_last_shooter: list[tuple[CombatView, str, _Shooter]] = []
 
 
 def most_bearing_from(view: CombatView, ship_id: str, at: Hex) -> int:
     """The most weapons (the launchers and each gun mount's arc) that :func:`bearing_from` finds bearing from ``at``
     at any one facing: exactly that, each enemy's range and arcs by offset for every facing read from a table and
     its line of fire drawn only where some facing would reach it."""
-    last = _last_shooter[0] if _last_shooter else None
-    if last is not None and last[0] is view and last[1] == ship_id:
-        shooter = last[2]
-    else:
-        shooter = _shooter(view, ship_id)
-        _last_shooter[:] = [(view, ship_id, shooter)]  # swapped in one step, so threads never mix two views
-    arcs, ready, enemies, clear = shooter
+    arcs, ready, _, enemies, clear = _shooter(view, ship_id)
     q, r = at.q, at.r
     masks: tuple[int, ...] | None = None
     most = 0
-    for tq, tr, where in enemies:
+    for _, tq, tr, where in enemies:
         dq, dr = tq - q, tr - r
         if abs(dq) + abs(dr) + abs(dq + dr) > _FARTHEST:
             continue
-        reach = _reach_by_facing(dq, dr, arcs, ready)
+        reach = _reach_by_facing(dq, dr, arcs, ready > 0)
         if reach is None or not (clear or line_of_fire(view.map, at, where)):
             continue
         if masks is None:
@@ -101,16 +124,6 @@ def most_bearing_from(view: CombatView, ship_id: str, at: Hex) -> int:
             masks = tuple(a | b for a, b in zip(masks, reach[0], strict=True))
             most = max(m.bit_count() for m in masks)
     return most
-
-
-def _shooter(view: CombatView, ship_id: str) -> _Shooter:
-    ship = view.ship(ship_id)
-    if not ship.active:
-        return frozenset(), False, (), True
-    card = _card(view, ship_id)
-    arcs = frozenset(m.arc for m in card.mounts if m.guns.boxes > 0)
-    enemies = tuple((t.hex.q, t.hex.r, t.hex) for t in view.enemies_of(ship.side))
-    return arcs, card.missiles_ready > 0, enemies, not view.map.hexes_where(is_solid)
 
 
 @lru_cache(maxsize=1 << 14)

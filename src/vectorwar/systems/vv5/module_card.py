@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Any, Literal
 
 from vectorwar.combat.base import CombatView, Effect
 from vectorwar.hexes import Direction, Hex
+from vectorwar.roster import replace_fields
 from vectorwar.systems.vv5 import damage_odds
 from vectorwar.systems.vv5.combat import (
     missile_hit_chance,
@@ -105,8 +106,10 @@ def _missile_points(to_hit: int, moved: int, can_thrust: bool) -> damage_odds.Po
     return damage_odds.missile(float(missile_hit_chance(on_track(to_hit + moved), can_thrust)))
 
 
-def _card_after(card: VV5Card, ship: Ship) -> VV5Card:
-    return replace(
+def _card_after(card: VV5Card, ship: Ship, **more: Any) -> VV5Card:
+    """``card`` with the damage locations of ``ship`` (the VV5 ship its rules damaged) and ``more`` changed, in one
+    copy (the fields stored without ``dataclasses.replace``'s checks, by :func:`~vectorwar.roster.replace_fields`)."""
+    return replace_fields(
         card,
         structure=ship.structure,
         cargo=ship.cargo,
@@ -116,6 +119,7 @@ def _card_after(card: VV5Card, ship: Ship) -> VV5Card:
         mounts=ship.mounts,
         launchers=ship.launchers,
         missile_armour=ship.missile_armour,
+        **more,
     )
 
 
