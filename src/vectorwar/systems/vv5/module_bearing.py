@@ -16,7 +16,7 @@ from vectorwar.systems.vv5.combat import GUN_RANGE, MISSILE_RANGE, line_of_fire
 from vectorwar.systems.vv5.module_card import _card
 from vectorwar.systems.vv5.module_volley import mount_name
 from vectorwar.systems.vv5.movement import is_solid
-from vectorwar.systems.vv5.targeting import in_reach_by_offset, weapons_in_reach
+from vectorwar.systems.vv5.targeting import in_reach_by_offset, offsets_in_reach, weapons_in_reach
 
 MISSILES = "missiles"  # the launchers' name in arcs and shot options
 
@@ -33,6 +33,7 @@ class _Shooter(NamedTuple):
     guns: tuple[tuple[str, str, int], ...]  # each mount with working guns: its arc, its name, its guns
     enemies: tuple[tuple[str, int, int, Hex], ...]  # each enemy in play: its id, axial numbers and hex
     clear: bool  # nothing on the board blocks a line of fire
+    reach: dict[tuple[int, int], tuple[tuple[int, ...], int]]  # _reach_table's for its arcs and launchers
 
 
 #: The shooters of the last view asked about, by id (the view kept here, so its identity is not reused).
@@ -56,17 +57,19 @@ def _read_shooter(view: CombatView, ship_id: str) -> _Shooter:
     ship = view.ship(ship_id)
     clear = not view.map.hexes_where(is_solid)
     if not ship.active:
-        return _Shooter(frozenset(), 0, (), (), clear)  # out of the fight: nothing bears
+        return _Shooter(frozenset(), 0, (), (), clear, {})  # out of the fight: nothing bears
     card = _card(view, ship_id)
     guns = tuple((m.arc, mount_name(m.arc), m.guns.boxes) for m in card.mounts if m.guns.boxes > 0)
     enemies = tuple((t.id, t.hex.q, t.hex.r, t.hex) for t in view.enemies_of(ship.side))
-    return _Shooter(frozenset(arc for arc, _, _ in guns), card.missiles_ready, guns, enemies, clear)
+    arcs = frozenset(arc for arc, _, _ in guns)
+    ready = card.missiles_ready
+    return _Shooter(arcs, ready, guns, enemies, clear, _reach_table(arcs, ready > 0))
 
 
 def bearing_from(view: CombatView, ship_id: str, at: Hex, facing: Direction) -> dict[tuple[str, str], int]:
     """``shot_options``' pieces without their odds, with ``ship_id`` at ``at`` facing ``facing``; each
     target's range and arcs looked up by offset and its line of fire drawn once, only where a weapon reaches."""
-    arcs, ready, guns, enemies, clear = _shooter(view, ship_id)
+    arcs, ready, guns, enemies, clear, _ = _shooter(view, ship_id)
     q, r = at.q, at.r
     reach = []
     for t, tq, tr, where in enemies:
@@ -94,7 +97,7 @@ def bearing_on(view: CombatView, ship_id: str, target_id: str, at: Hex) -> dict[
     target = view.ship(target_id)
     if target.side == ship.side or not target.active:
         return {}
-    arcs, ready, guns, _, _ = _shooter(view, ship_id)
+    arcs, ready, guns, _, _, _ = _shooter(view, ship_id)
     missile, arcs_in = weapons_in_reach(view.map, ship.hex, ship.facing, at, arcs)
     out = {MISSILES: ready} if missile and ready else {}
     for arc, name, boxes in guns:
@@ -107,15 +110,12 @@ def most_bearing_from(view: CombatView, ship_id: str, at: Hex) -> int:
     """The most weapons (the launchers and each gun mount's arc) that :func:`bearing_from` finds bearing from ``at``
     at any one facing: exactly that, each enemy's range and arcs by offset for every facing read from a table and
     its line of fire drawn only where some facing would reach it."""
-    arcs, ready, _, enemies, clear = _shooter(view, ship_id)
+    _, _, _, enemies, clear, table = _shooter(view, ship_id)
     q, r = at.q, at.r
     masks: tuple[int, ...] | None = None
     most = 0
     for _, tq, tr, where in enemies:
-        dq, dr = tq - q, tr - r
-        if abs(dq) + abs(dr) + abs(dq + dr) > _FARTHEST:
-            continue
-        reach = _reach_by_facing(dq, dr, arcs, ready > 0)
+        reach = table.get((tq - q, tr - r))
         if reach is None or not (clear or line_of_fire(view.map, at, where)):
             continue
         if masks is None:
@@ -126,15 +126,18 @@ def most_bearing_from(view: CombatView, ship_id: str, at: Hex) -> int:
     return most
 
 
-@lru_cache(maxsize=1 << 14)
-def _reach_by_facing(dq: int, dr: int, arcs: frozenset[str], ready: bool) -> tuple[tuple[int, ...], int] | None:
-    """For each facing, the weapons that reach a target ``dq, dr`` away by range and arc, as bits (one for each
-    of the gun ``arcs`` in their sorted order, one more for the launchers if ``ready``), and the most at any
-    facing; ``None`` where none does at any facing."""
-    bits = {arc: 1 << n for n, arc in enumerate(sorted(arcs))}
-    launchers = 1 << len(bits) if ready else 0
-    out = []
-    for facing in Direction:
-        missile, guns = in_reach_by_offset(dq, dr, facing, arcs)
-        out.append(sum(bits[arc] for arc in guns) | (launchers if missile else 0))
-    return (tuple(out), max(m.bit_count() for m in out)) if any(out) else None
+@lru_cache(maxsize=64)
+def _reach_table(arcs: frozenset[str], ready: bool) -> dict[tuple[int, int], tuple[tuple[int, ...], int]]:
+    """Offset ``(dq, dr)`` -> for each facing, the weapons that reach a target that far away by range and arc, as
+    bits (one for each of the gun ``arcs`` in their sorted order, one more for the launchers if ``ready``), and the
+    most at any facing; only the offsets some weapon reaches at some facing. Built from each weapon's offsets by
+    heading, once for each set of weapons (a design's, or what its damage leaves)."""
+    weapons: list[tuple[str | None, int]] = [(arc, 1 << n) for n, arc in enumerate(sorted(arcs))]
+    if ready:
+        weapons.append((None, 1 << len(arcs)))
+    masks: dict[tuple[int, int], list[int]] = {}
+    for i, facing in enumerate(Direction):
+        for arc, bit in weapons:
+            for offset in offsets_in_reach(arc, facing):
+                masks.setdefault(offset, [0] * len(Direction))[i] |= bit
+    return {offset: (tuple(m), max(b.bit_count() for b in m)) for offset, m in masks.items()}

@@ -38,6 +38,12 @@ _MISSILE_REACH = _reach(MISSILE_ARC, MISSILE_RANGE)
 _GUN_REACH = {name: _reach(arc, GUN_RANGE) for name, arc in GUN_ARCS.items()}
 
 
+def offsets_in_reach(arc: str | None, facing: Direction) -> frozenset[tuple[int, int]]:
+    """The offsets ``(dq, dr)`` a launch (``arc`` ``None``) or a gun of mount ``arc`` reaches by range and arc
+    from a ship heading ``facing``."""
+    return _MISSILE_REACH[facing] if arc is None else _GUN_REACH[arc][facing]
+
+
 def missile_in_reach(hex_map: HexMap, at: Hex, facing: Direction, target: Hex) -> bool:
     """:func:`missile_reach` with no words (bots ask it for every candidate move)."""
     return (target.q - at.q, target.r - at.r) in _MISSILE_REACH[facing] and line_of_fire(hex_map, at, target)
