@@ -304,6 +304,29 @@ def test_most_bearing_from_an_end_bounds_what_bears_there_at_every_facing(
         assert len({weapon for weapon, _ in m.bearing_from(view, "Hawk", at, facing)}) <= most
 
 
+@settings(max_examples=80, deadline=None)
+@given(
+    table=st.integers(0, 2),
+    step=st.sampled_from(list(Direction)),
+    steps=st.integers(0, 18),
+    rocks=st.booleans(),
+    spent=st.booleans(),
+)
+def test_vv5_most_bearing_from_is_exactly_the_most_any_facing_brings_to_bear(
+    table: int, step: Direction, steps: int, rocks: bool, spent: bool
+) -> None:
+    """VV5's ``most_bearing_from`` is not only a bound but the most weapons ``bearing_from`` finds at the best
+    facing: guns and launchers in range, missiles alone beyond the guns' reach, none beyond the launchers' or
+    behind rocks, launchers spent counted out."""
+    view, at = candidate_end("vv5", table, step, steps, rocks)
+    if spent:
+        card = view.cards["Hawk"]
+        view = replace(view, cards={**view.cards, "Hawk": replace(card, launchers=("spent",) * len(card.launchers))})
+    m = module("vv5")
+    most = max(len({weapon for weapon, _ in m.bearing_from(view, "Hawk", at, f)}) for f in Direction)
+    assert m.most_bearing_from(view, "Hawk", at) == most
+
+
 def test_msc_most_bearing_from_counts_two_arcs_a_target_and_none_out_of_range() -> None:
     view = duel("msc", MSC_TABLE, distance=2)  # three weapons: F, FL and FR
     m = module("msc")

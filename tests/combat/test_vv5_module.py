@@ -20,6 +20,9 @@ from vectorwar.rules import OptionValue
 from vectorwar.systems.vms.modules import module
 from vectorwar.systems.vv5.events import GunsFired, MissileLaunched, MissileResolved
 from vectorwar.systems.vv5.module import VV5Card, VV5Combat
+from vectorwar.systems.vv5.module_card import as_vv5_ship
+from vectorwar.systems.vv5.state import Ship
+from vectorwar.vectors import Velocity
 
 from .helpers import VV5_TABLE, DuelOptions, duel
 
@@ -375,3 +378,60 @@ def test_the_launch_number_is_the_launch_odds_number(
     vv5 = VV5Combat()
     need = vv5.launch_odds(view, "Hawk", "Raven", adjust).need
     assert vv5._launch_number(view, "Hawk", "Raven", adjust) == need
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    distance=st.integers(1, 6),
+    turned=st.integers(0, 3),
+    guns=st.integers(1, 2),
+    mass=st.sampled_from([10, 20, 40]),
+    can_thrust=st.booleans(),
+    acceleration=st.integers(0, 2),
+)
+def test_the_gun_number_is_the_gun_odds_numbers(
+    distance: int, turned: int, guns: int, mass: int, can_thrust: bool, acceleration: int
+) -> None:
+    """The range, number and modifier a shot fired and the search's estimates read are the ones the shot's odds
+    show: the table, several guns, the target's tons, a target unable to accelerate, the turning penalty."""
+    table = {**VV5_TABLE, "mass": mass, "acceleration": 2}
+    view = duel("vv5", table, distance=distance, turned=turned, target_can_thrust=can_thrust)
+    raven = view.cards["Raven"]
+    assert isinstance(raven, VV5Card)
+    raven = replace(raven, acceleration=replace(raven.acceleration, boxes=acceleration))
+    view = replace(view, cards={**view.cards, "Raven": raven})
+    vv5 = VV5Combat()
+    shot = vv5.parse_fire(view, "red", f"Hawk fwd*{guns}>Raven").gunfire.shots[0]
+    odds = vv5.gun_odds(view, shot)
+    assert vv5._gun_number(view, shot) == (odds.range, odds.need, odds.modifier)
+
+
+def test_the_vv5_ship_read_off_a_card_is_the_ship_built_field_by_field() -> None:
+    """``as_vv5_ship`` copies a blank ship with the card's and the combatant's fields: every other field is the
+    ship's default, as a ship built from them would have it."""
+    view = duel("vv5", MISSILE_TABLE, target_can_thrust=False)
+    for ship_id in ("Hawk", "Raven"):
+        for to_be_shot in (False, True):
+            made = as_vv5_ship(view, ship_id, to_be_shot)
+            c, card = view.ship(ship_id), view.cards[ship_id]
+            assert isinstance(card, VV5Card)
+            cut = to_be_shot and not c.can_thrust
+            assert made == Ship(
+                id=c.id,
+                side=c.side,
+                design=c.name,
+                name=c.name,
+                mass=card.mass,
+                kind=card.kind,
+                hex=c.hex,
+                facing=c.facing,
+                velocity=Velocity(),
+                structure=card.structure,
+                cargo=card.cargo,
+                agility=card.agility,
+                acceleration=replace(card.acceleration, boxes=0) if cut else card.acceleration,
+                life_support=card.life_support,
+                mounts=card.mounts,
+                launchers=card.launchers,
+                missile_armour=card.missile_armour,
+            )

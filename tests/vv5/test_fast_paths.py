@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 from vectorwar.catalogue import builtin_scenario
 from vectorwar.hexes import Direction, Hex, Position
 from vectorwar.play import bot_order
+from vectorwar.registry import get_system
 from vectorwar.setup import set_up
-from vectorwar.systems.vv5 import crews
+from vectorwar.systems.vv5 import bots, crews
 from vectorwar.systems.vv5.arcs import GUN_ARCS, MISSILE_ARC, in_arc
 from vectorwar.systems.vv5.combat import gun_modifier, gun_to_hit, line_of_fire, missile_to_hit
 from vectorwar.systems.vv5.edge import board_hexes
@@ -197,3 +198,54 @@ def test_a_kept_course_is_the_kernel_line_and_its_positions() -> None:
             line = Hex(q, r).line_to(Hex(q + dq, r + dr))
             assert list(path) == line
             assert positions == tuple(Position(h) for h in line)
+
+
+def test_a_state_with_a_ship_changed_is_the_roster_copy() -> None:
+    """``VV5State.with_ship`` and ``with_ships`` copy by ``evolve``: the same state ``dataclasses.replace`` gives,
+    the ids looked up where they are."""
+    for state in STATES[::7]:
+        first, last = state.ships[0], state.ships[-1]
+        hit = evolve(first, damage_taken=first.damage_taken + 1)
+        changed = state.with_ship(hit)
+        ships = tuple(hit if s.id == first.id else s for s in state.ships)
+        assert changed == dataclasses.replace(state, ships=ships)
+        assert changed.ship(first.id) is hit
+        assert changed.ship(last.id) is last
+        both = state.with_ships((hit, evolve(last, accelerated=3)), phase="over")
+        assert both.ship(last.id).accelerated == 3
+        assert both.ship(first.id) is hit
+        assert both.phase == "over"
+
+
+def test_greedy_sight_tables_are_each_gun_worked_out() -> None:
+    """The tables greedy keeps by mounts, tons and thrust hold each working mount's arc and worth, mount by mount."""
+    for state in STATES[::5]:
+        for ship in state.ships:
+            for enemy in state.enemies_of(ship.side):
+                mine = [
+                    (bots._GUN_OFFSETS[m.arc], bots._gun_terms(m.guns.boxes, gun_modifier(m.guns.boxes, enemy)))
+                    for m in ship.mounts
+                    if m.guns.boxes
+                ]
+                assert list(bots._my_sight(bots._working(ship), enemy.mass, enemy.can_accelerate)) == mine
+                theirs = [
+                    (
+                        bots._GUN_OFFSETS[m.arc][enemy.facing],
+                        bots._threat_terms(m.guns.boxes, gun_modifier(m.guns.boxes, ship)),
+                    )
+                    for m in enemy.mounts
+                    if m.guns.boxes
+                ]
+                sight = bots._their_sight(bots._working(enemy), enemy.facing, ship.mass, ship.can_accelerate)
+                assert list(sight) == theirs
+
+
+def test_a_scenario_places_the_same_ships_in_every_game() -> None:
+    """The ships kept for a scenario's next game are the ones a fresh copy of the scenario builds."""
+    system = get_system("vv5")
+    scenario = builtin_scenario("vv5-dogfight")
+    kept = system.new_state(scenario, {}).ships
+    assert system.new_state(scenario, {}).ships is kept
+    fresh = system.new_state(scenario.model_copy(deep=True), {}).ships
+    assert fresh == kept
+    assert fresh is not kept

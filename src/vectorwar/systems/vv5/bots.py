@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import replace
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from vectorwar.hexes import Arc, Direction, Hex
@@ -32,6 +32,7 @@ from vectorwar.systems.vv5.combat import (
     GUN_RANGE,
     MISSILE_RANGE,
     gun_modifier,
+    gun_modifier_on,
     gun_to_hit,
     guns_facing,
     missile_to_hit,
@@ -277,12 +278,13 @@ class GreedyBot:
                 scored.append((score, -len(scored), move))
 
         weigh(candidates)
-        if max(s for s, _, _ in scored) <= OFF_BOARD:
+        top = max(s for s, _, _ in scored)
+        if top <= OFF_BOARD:
             # Every turn-then-burn ends off the board (or on a rock), and leaving scores nothing: look wider, as
             # the honour rule does, for a plot that keeps the ship on (a burn split around a turn).
             seen = {c[0] for c in candidates}
             weigh(_candidate(ship.facing, m) for m in on_board_plots(state, ship) if m not in seen)
-        top = max(s for s, _, _ in scored)
+            top = max(s for s, _, _ in scored)
         best = [m for s, _, m in scored if s >= top - 1e-9]
         return honourable(state, ship, rng.choice(best), rng)
 
@@ -314,18 +316,14 @@ class Sights:
         self.cells = board_cells(state.map.sections)  # the board's hexes as axial pairs
         self.start_q, self.start_r = ship.hex.q, ship.hex.r
         self.missiles = _MISSILE_OFFSETS if ship.missiles_ready else None
-        own = [(m.arc, m.guns.boxes) for m in ship.mounts if m.guns.boxes]
+        own = _working(ship)
         self.enemies: list[Sight] = []
         weighed = isinstance(state.special, BoardingState)  # elsewhere every enemy is worth shooting
         for enemy in state.enemies_of(ship.side):
             if weighed and not target_weight(state, ship.side, enemy):
                 continue
-            mine = tuple((_GUN_OFFSETS[arc], _gun_terms(guns, gun_modifier(guns, enemy))) for arc, guns in own)
-            theirs = tuple(
-                (_GUN_OFFSETS[m.arc][enemy.facing], _threat_terms(m.guns.boxes, gun_modifier(m.guns.boxes, ship)))
-                for m in enemy.mounts
-                if m.guns.boxes
-            )
+            mine = _my_sight(own, enemy.mass, enemy.can_accelerate)
+            theirs = _their_sight(_working(enemy), enemy.facing, ship.mass, ship.can_accelerate)
             # Where its vector marker is (``vector_marker``), in whole numbers.
             self.enemies.append((enemy.hex.q + enemy.velocity.dq, enemy.hex.r + enemy.velocity.dr, mine, theirs))
 
@@ -363,6 +361,34 @@ class Sights:
         if nearest < 99:
             score -= 0.08 * nearest
         return score
+
+
+def _working(ship: Ship) -> tuple[tuple[str, int], ...]:
+    """Each of the ship's gun mounts with guns working: its arc and its guns."""
+    return tuple((m.arc, m.guns.boxes) for m in ship.mounts if m.guns.boxes)
+
+
+@lru_cache(maxsize=1 << 10)
+def _my_sight(
+    own: tuple[tuple[str, int], ...], mass: int, can_accelerate: bool
+) -> tuple[tuple[tuple[frozenset[tuple[int, int]], ...], tuple[float, ...]], ...]:
+    """A :data:`Sight`'s own guns: each working mount's offsets by heading and its worth by range at an enemy of
+    ``mass`` tons that can accelerate or not (kept by those, the same for every ship of a design)."""
+    return tuple(
+        (_GUN_OFFSETS[arc], _gun_terms(guns, gun_modifier_on(guns, mass, can_accelerate))) for arc, guns in own
+    )
+
+
+@lru_cache(maxsize=1 << 10)
+def _their_sight(
+    theirs: tuple[tuple[str, int], ...], facing: Direction, mass: int, can_accelerate: bool
+) -> tuple[tuple[frozenset[tuple[int, int]], tuple[float, ...]], ...]:
+    """A :data:`Sight`'s enemy guns: each of its working mounts' offsets at its heading ``facing`` and what it
+    costs by range, at a ship of ``mass`` tons that can accelerate or not."""
+    return tuple(
+        (_GUN_OFFSETS[arc][facing], _threat_terms(guns, gun_modifier_on(guns, mass, can_accelerate)))
+        for arc, guns in theirs
+    )
 
 
 def _offsets(arc: Arc, facing: Direction, reach: int) -> frozenset[tuple[int, int]]:

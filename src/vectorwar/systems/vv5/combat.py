@@ -57,12 +57,17 @@ def gun_to_hit(distance: int) -> int | None:
 
 def gun_modifier(guns: int, target: Ship) -> int:
     """Dice-roll modifiers: several guns +1, target 20+ t +1 (40+ t +2), unable to accelerate +3."""
+    return gun_modifier_on(guns, target.mass, target.can_accelerate)
+
+
+def gun_modifier_on(guns: int, mass: int, can_accelerate: bool) -> int:
+    """:func:`gun_modifier` at a target of ``mass`` tons that can accelerate or not."""
     mod = 1 if guns > 1 else 0
-    if target.mass >= 40:
+    if mass >= 40:
         mod += 2
-    elif target.mass >= 20:
+    elif mass >= 20:
         mod += 1
-    if not target.can_accelerate:
+    if not can_accelerate:
         mod += 3
     return mod
 

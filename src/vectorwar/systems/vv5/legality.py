@@ -16,7 +16,7 @@ from typing import Protocol
 from vectorwar.errors import IllegalOrderError
 from vectorwar.systems.vv5 import crews, shock
 from vectorwar.systems.vv5.combat import RULE_GUNS, RULE_MISSILES, RULE_RAPID
-from vectorwar.systems.vv5.honour import RULE_HONOUR, honour_problem, retreat_problem
+from vectorwar.systems.vv5.honour import RULE_HONOUR, honour_binds, honour_problem, retreat_problem
 from vectorwar.systems.vv5.movement import check_manoeuvre
 from vectorwar.systems.vv5.orders import Gunfire, Launches, Plot
 from vectorwar.systems.vv5.state import Mount, Ship, VV5State
@@ -167,8 +167,10 @@ def check_plot(state: VV5State, side: str, plot: Plot, replot: bool) -> None:
     """A plot of every ship the side must plot (``replot``: only its aces with an Ace Moment)."""
     names = _check_ships(state, side, plot)
     due = [s for s in state.ships_of(side) if not replot or s.id in state.ace_replot]
+    # Shock and honour each ask only while their option binds (every plot of a game is checked): asked once here.
+    panics, honour = shock.enabled(state), honour_binds(state)
     # A panicked ship may be left out: the engine flies its panic move (optional rule Shock).
-    missing = [s.id for s in due if s.id not in names and shock.forced(state, s) is None]
+    missing = [s.id for s in due if s.id not in names and (not panics or shock.forced(state, s) is None)]
     if missing:
         raise IllegalOrderError(str(plot), f"no plot for {', '.join(missing)}: plot every starship", RULE_PLOT)
     for ship_id, move in plot.moves:
@@ -176,12 +178,13 @@ def check_plot(state: VV5State, side: str, plot: Plot, replot: bool) -> None:
             raise IllegalOrderError(str(plot), f"{ship_id} has no Ace Moment to re-plot", crews.RULE_ACE)
         ship = state.ship(ship_id)
         check_manoeuvre(ship, move)
-        panic = shock.plot_problem(state, ship, move)
-        if panic:
-            raise IllegalOrderError(f"{ship_id} {move}", panic, shock.RULE_PANIC)
-        if shock.forced(state, ship) is not None:
-            continue  # panic overrides the honour rule
-        dishonour = honour_problem(state, ship, move)
+        if panics:
+            panic = shock.plot_problem(state, ship, move)
+            if panic:
+                raise IllegalOrderError(f"{ship_id} {move}", panic, shock.RULE_PANIC)
+            if shock.forced(state, ship) is not None:
+                continue  # panic overrides the honour rule
+        dishonour = honour_problem(state, ship, move) if honour else None
         if dishonour:
             raise IllegalOrderError(f"{ship_id} {move}", dishonour, RULE_HONOUR)
 

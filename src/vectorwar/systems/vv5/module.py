@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from vectorwar.combat.base import Combatant, CombatModule, CombatView, Effect, Outcome, roll_off
@@ -51,7 +50,7 @@ from vectorwar.errors import IllegalOrderError
 from vectorwar.events import Event, Note, Rolled
 from vectorwar.hexes import Direction, Hex
 from vectorwar.odds import Modifier, Odds
-from vectorwar.roster import id_lookup
+from vectorwar.roster import id_lookup, replace_fields
 from vectorwar.rules import OptionSpec, Order, PhaseSpec
 from vectorwar.systems.vv5 import damage_odds
 from vectorwar.systems.vv5.arcs import CODE_OF, GUN_ARCS, MISSILE_ARC, WEAPON_WORDS, covered_hexes, in_arc
@@ -65,7 +64,9 @@ from vectorwar.systems.vv5.combat import (
     apply_damage,
     damage_structure,
     deflect,
+    gun_modifier_on,
     gun_odds,
+    gun_to_hit,
     guns_facing,
     in_the_way,
     missile_odds,
@@ -79,17 +80,16 @@ from vectorwar.systems.vv5.equipment import build_ship
 from vectorwar.systems.vv5.events import GunsFired, InitiativeWon, MissileLaunched, MissileResolved
 from vectorwar.systems.vv5.initiative import initiative_roll
 from vectorwar.systems.vv5.legality import check_gunfire_on, check_launches_on
-from vectorwar.systems.vv5.module_bearing import MISSILES, bearing_from, bearing_on
+from vectorwar.systems.vv5.module_bearing import MISSILES, bearing_from, bearing_on, most_bearing_from
 from vectorwar.systems.vv5.module_card import VV5Card, _card, _card_after, _effects, _missile_points, as_vv5_ship
 from vectorwar.systems.vv5.module_volley import (
     Volley,
     _board,
-    gun_problem,
-    launch_problem,
     mount_name,
 )
 from vectorwar.systems.vv5.orders import Gunfire, Launch, Launches, Shot
 from vectorwar.systems.vv5.state import Box, Mount
+from vectorwar.systems.vv5.targeting import gun_in_reach, missile_in_reach
 from vectorwar.vectors import Velocity
 
 RULE_TURN = "VMS Rotational System 4 (turning penalty)"
@@ -175,14 +175,16 @@ class VV5Combat(CombatModule):
         check_gunfire_on(on, side, order.gunfire)
 
     def _targets(self, view: CombatView, ship_id: str, arc: str, side: str) -> list[str]:
-        return [t.id for t in view.enemies_of(side) if gun_problem(view, ship_id, arc, t.id) is None]
+        # gun_problem's test without its words (every side's turn asks legal_shots whether it can fire).
+        ship = view.ship(ship_id)
+        return [t.id for t in view.enemies_of(side) if gun_in_reach(view.map, arc, ship.hex, ship.facing, t.hex)]
 
     def _launch_targets(self, view: CombatView, ship_id: str) -> list[str]:
         """Every enemy ``ship_id`` may launch at now (none once its missiles are gone)."""
         ship = view.ship(ship_id)
         if not ship.active or not _card(view, ship_id).missiles_ready:
             return []
-        return [t.id for t in view.enemies_of(ship.side) if launch_problem(view, ship_id, t.id) is None]
+        return [t.id for t in view.enemies_of(ship.side) if missile_in_reach(view.map, ship.hex, ship.facing, t.hex)]
 
     def _ship_mounts(self, view: CombatView, ship_id: str) -> list[Mount]:
         return [m for m in _card(view, ship_id).mounts if m.guns.boxes > 0]
@@ -255,6 +257,10 @@ class VV5Combat(CombatModule):
     def bearing_on(self, view: CombatView, ship_id: str, target_id: str, at: Hex) -> dict[str, int]:
         # The one target's entries, the view left as it is: the VMS bot's threat on the ship it moves.
         return bearing_on(view, ship_id, target_id, at)
+
+    def most_bearing_from(self, view: CombatView, ship_id: str, at: Hex) -> int | None:
+        # Exact, not only a bound: the VMS bot opens none of the courses ending where fewer weapons can bear.
+        return most_bearing_from(view, ship_id, at)
 
     def arsenal(self, view: CombatView, ship_id: str) -> dict[str, int] | None:
         if not view.ship(ship_id).active:
@@ -351,6 +357,21 @@ class VV5Combat(CombatModule):
         target = as_vv5_ship(view, shot.target, to_be_shot=True)
         return gun_odds(as_vv5_ship(view, shot.ship), mount_name(shot.mount), shot.guns, target, extra)
 
+    def _gun_number(self, view: CombatView, shot: Shot) -> tuple[int, int, int]:
+        """:meth:`gun_odds`' range, number and modifier, summed without the odds worked out (every shot fired and
+        every shot the search judges asks it)."""
+        shooter, target = view.ship(shot.ship), view.ship(shot.target)
+        distance = shooter.hex.distance(target.hex)
+        need = gun_to_hit(distance)
+        if need is None:
+            raise ValueError(f"{target.id} is {distance} hexes away; guns reach {GUN_RANGE}")
+        card = _card(view, target.id)
+        # The target's acceleration as as_vv5_ship(to_be_shot=True) reads it: none where the movement side says
+        # it cannot thrust.
+        able = target.can_thrust and card.acceleration.boxes > 0
+        turning = view.penalty_per_hexside * shooter.hexsides_turned
+        return distance, need, gun_modifier_on(shot.guns, card.mass, able) - turning
+
     def expected_losses(self, view: CombatView, side: str, order: Order) -> dict[str, float]:
         # Every shot's points at one target added up, and the structure they are expected to cost it over
         # where each point lands (VV5 Damage). A missile is taken to meet a target burning half its
@@ -365,9 +386,8 @@ class VV5Combat(CombatModule):
             for _ in range(launch.missiles):
                 incoming[target.id] = damage_odds.add(incoming.get(target.id, damage_odds.NONE), hit)
         for shot in order.gunfire.shots:
-            odds = self.gun_odds(view, shot)
-            need = 13 if odds.need is None else odds.need - odds.modifier
-            points = damage_odds.gun_shot(need, shot.guns)
+            _, number, modifier = self._gun_number(view, shot)
+            points = damage_odds.gun_shot(number - modifier, shot.guns)
             incoming[shot.target] = damage_odds.add(incoming.get(shot.target, damage_odds.NONE), points)
         return {ship_id: damage_odds.knock_out(as_vv5_ship(view, ship_id), p)[1] for ship_id, p in incoming.items()}
 
@@ -388,15 +408,12 @@ class VV5Combat(CombatModule):
             for _ in range(launch.missiles):
                 launchers[launchers.index("ready")] = "spent"
                 marked = current(launch.target)
-                cards[launch.target] = replace(marked, incoming=(*marked.incoming, (ship_id, to_hit)))
+                cards[launch.target] = replace_fields(marked, incoming=(*marked.incoming, (ship_id, to_hit)))
                 events.append(MissileLaunched(ship_id, launch.target, distance, to_hit))
-            cards[ship_id] = replace(current(ship_id), launchers=tuple(launchers))
+            cards[ship_id] = replace_fields(current(ship_id), launchers=tuple(launchers))
         for shot in order.gunfire.shots:
             shooter, target = view.ship(shot.ship), view.ship(shot.target)
-            odds = self.gun_odds(view, shot)
-            distance, need, modifier = odds.range, odds.need, odds.modifier
-            if need is None:  # pragma: no cover - a gun shot always has a number
-                raise ValueError("no to-hit number")
+            distance, need, modifier = self._gun_number(view, shot)
             roll = dice.roll("2d6", f"{shooter.id} {shot.mount} guns at {target.id}")
             events.append(Rolled.of(roll))
             hit = roll.total + modifier >= need
@@ -409,7 +426,7 @@ class VV5Combat(CombatModule):
             if hit:
                 victim = self._deflected(view, shooter, target, dice, events)
                 card = current(victim)
-                cards[victim] = replace(card, noted=(*card.noted, (shooter.id, damage)))
+                cards[victim] = replace_fields(card, noted=(*card.noted, (shooter.id, damage)))
         return Outcome(cards)
 
     @staticmethod
@@ -435,7 +452,7 @@ class VV5Combat(CombatModule):
             after = before
             for attacker, points in card.noted:
                 after = apply_damage(after, points, dice, events, f"gunfire from {attacker}")
-            cards[c.id] = replace(_card_after(card, after), noted=())
+            cards[c.id] = _card_after(card, after, noted=())
             effects.extend(_effects(before, after, card))
         return Outcome(cards, tuple(effects))
 
@@ -461,7 +478,7 @@ class VV5Combat(CombatModule):
                     damage = dice.roll("2d6", f"missile damage to {c.id}")
                     events.append(Rolled.of(damage))
                     after = apply_damage(after, damage.total, dice, events, f"missile from {shooter}")
-            cards[c.id] = replace(_card_after(card, after), incoming=())
+            cards[c.id] = _card_after(card, after, incoming=())
             effects.extend(_effects(before, after, card))
         return Outcome(cards, tuple(effects))
 
@@ -473,7 +490,7 @@ class VV5Combat(CombatModule):
             card = _card(view, c.id)
             if not card.incoming:
                 continue
-            cards[c.id] = replace(card, incoming=())
+            cards[c.id] = replace_fields(card, incoming=())
             if not c.active:
                 continue
             points = damage_odds.NONE

@@ -2,16 +2,21 @@
 
 :meth:`VV5Combat.bearing_from` and :meth:`VV5Combat.bearing_on` answer from the board, no view built for a
 ship moved; each must say what the contract's default says (tests/combat/test_bearing.py).
+:meth:`VV5Combat.most_bearing_from` is exact: the most :func:`bearing_from` finds at any one facing.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
+from typing import NamedTuple
+
 from vectorwar.combat.base import CombatView
 from vectorwar.hexes import Direction, Hex
-from vectorwar.systems.vv5.combat import GUN_RANGE, MISSILE_RANGE
+from vectorwar.systems.vv5.combat import GUN_RANGE, MISSILE_RANGE, line_of_fire
 from vectorwar.systems.vv5.module_card import _card
 from vectorwar.systems.vv5.module_volley import mount_name
-from vectorwar.systems.vv5.targeting import weapons_in_reach
+from vectorwar.systems.vv5.movement import is_solid
+from vectorwar.systems.vv5.targeting import in_reach_by_offset, offsets_in_reach, weapons_in_reach
 
 MISSILES = "missiles"  # the launchers' name in arcs and shot options
 
@@ -19,24 +24,65 @@ MISSILES = "missiles"  # the launchers' name in arcs and shot options
 _FARTHEST = 2 * max(GUN_RANGE, MISSILE_RANGE)
 
 
+class _Shooter(NamedTuple):
+    """What the bearing look-ups read of a shooter besides where it is asked about: the same for every candidate
+    end of a VMS bot's decision, all asked of one view."""
+
+    arcs: frozenset[str]  # the arcs of its mounts with working guns
+    ready: int  # missiles ready to launch
+    guns: tuple[tuple[str, str, int], ...]  # each mount with working guns: its arc, its name, its guns
+    enemies: tuple[tuple[str, int, int, Hex], ...]  # each enemy in play: its id, axial numbers and hex
+    clear: bool  # nothing on the board blocks a line of fire
+    reach: dict[tuple[int, int], tuple[tuple[int, ...], int]]  # _reach_table's for its arcs and launchers
+
+
+#: The shooters of the last view asked about, by id (the view kept here, so its identity is not reused).
+_last: list[tuple[CombatView, dict[str, _Shooter]]] = []
+
+
+def _shooter(view: CombatView, ship_id: str) -> _Shooter:
+    last = _last[0] if _last else None
+    if last is not None and last[0] is view:
+        known = last[1]
+    else:
+        known = {}
+        _last[:] = [(view, known)]  # swapped in one step, so threads never mix two views
+    found = known.get(ship_id)
+    if found is None:
+        found = known[ship_id] = _read_shooter(view, ship_id)
+    return found
+
+
+def _read_shooter(view: CombatView, ship_id: str) -> _Shooter:
+    ship = view.ship(ship_id)
+    clear = not view.map.hexes_where(is_solid)
+    if not ship.active:
+        return _Shooter(frozenset(), 0, (), (), clear, {})  # out of the fight: nothing bears
+    card = _card(view, ship_id)
+    guns = tuple((m.arc, mount_name(m.arc), m.guns.boxes) for m in card.mounts if m.guns.boxes > 0)
+    enemies = tuple((t.id, t.hex.q, t.hex.r, t.hex) for t in view.enemies_of(ship.side))
+    arcs = frozenset(arc for arc, _, _ in guns)
+    ready = card.missiles_ready
+    return _Shooter(arcs, ready, guns, enemies, clear, _reach_table(arcs, ready > 0))
+
+
 def bearing_from(view: CombatView, ship_id: str, at: Hex, facing: Direction) -> dict[tuple[str, str], int]:
     """``shot_options``' pieces without their odds, with ``ship_id`` at ``at`` facing ``facing``; each
-    target's range and line of fire worked out once."""
-    ship = view.ship(ship_id)
-    if not ship.active:
-        return {}
-    card = _card(view, ship_id)
-    arcs = frozenset(m.arc for m in card.mounts if m.guns.boxes > 0)
-    reach = [(t.id, *weapons_in_reach(view.map, at, facing, t.hex, arcs)) for t in view.enemies_of(ship.side)]
-    ready = card.missiles_ready
+    target's range and arcs looked up by offset and its line of fire drawn once, only where a weapon reaches."""
+    arcs, ready, guns, enemies, clear, _ = _shooter(view, ship_id)
+    q, r = at.q, at.r
+    reach = []
+    for t, tq, tr, where in enemies:
+        missile, arcs_in = in_reach_by_offset(tq - q, tr - r, facing, arcs)
+        if (missile or arcs_in) and not clear and not line_of_fire(view.map, at, where):
+            missile, arcs_in = False, frozenset()
+        reach.append((t, missile, arcs_in))
     out = {(MISSILES, t): ready for t, missile, _ in (reach if ready else ()) if missile}
-    for m in card.mounts:
-        if m.guns.boxes <= 0:
-            continue
-        for t, _, guns in reach:
-            if m.arc in guns:
-                key = (mount_name(m.arc), t)
-                out[key] = out.get(key, 0) + m.guns.boxes
+    for arc, name, boxes in guns:
+        for t, _, arcs_in in reach:
+            if arc in arcs_in:
+                key = (name, t)
+                out[key] = out.get(key, 0) + boxes
     return out
 
 
@@ -51,13 +97,47 @@ def bearing_on(view: CombatView, ship_id: str, target_id: str, at: Hex) -> dict[
     target = view.ship(target_id)
     if target.side == ship.side or not target.active:
         return {}
-    card = _card(view, ship_id)
-    arcs = frozenset(m.arc for m in card.mounts if m.guns.boxes > 0)
-    missile, guns = weapons_in_reach(view.map, ship.hex, ship.facing, at, arcs)
-    ready = card.missiles_ready
+    arcs, ready, guns, _, _, _ = _shooter(view, ship_id)
+    missile, arcs_in = weapons_in_reach(view.map, ship.hex, ship.facing, at, arcs)
     out = {MISSILES: ready} if missile and ready else {}
-    for m in card.mounts:
-        if m.guns.boxes > 0 and m.arc in guns:
-            name = mount_name(m.arc)
-            out[name] = out.get(name, 0) + m.guns.boxes
+    for arc, name, boxes in guns:
+        if arc in arcs_in:
+            out[name] = out.get(name, 0) + boxes
     return out
+
+
+def most_bearing_from(view: CombatView, ship_id: str, at: Hex) -> int:
+    """The most weapons (the launchers and each gun mount's arc) that :func:`bearing_from` finds bearing from ``at``
+    at any one facing: exactly that, each enemy's range and arcs by offset for every facing read from a table and
+    its line of fire drawn only where some facing would reach it."""
+    _, _, _, enemies, clear, table = _shooter(view, ship_id)
+    q, r = at.q, at.r
+    masks: tuple[int, ...] | None = None
+    most = 0
+    for _, tq, tr, where in enemies:
+        reach = table.get((tq - q, tr - r))
+        if reach is None or not (clear or line_of_fire(view.map, at, where)):
+            continue
+        if masks is None:
+            masks, most = reach
+        else:
+            masks = tuple(a | b for a, b in zip(masks, reach[0], strict=True))
+            most = max(m.bit_count() for m in masks)
+    return most
+
+
+@lru_cache(maxsize=64)
+def _reach_table(arcs: frozenset[str], ready: bool) -> dict[tuple[int, int], tuple[tuple[int, ...], int]]:
+    """Offset ``(dq, dr)`` -> for each facing, the weapons that reach a target that far away by range and arc, as
+    bits (one for each of the gun ``arcs`` in their sorted order, one more for the launchers if ``ready``), and the
+    most at any facing; only the offsets some weapon reaches at some facing. Built from each weapon's offsets by
+    heading, once for each set of weapons (a design's, or what its damage leaves)."""
+    weapons: list[tuple[str | None, int]] = [(arc, 1 << n) for n, arc in enumerate(sorted(arcs))]
+    if ready:
+        weapons.append((None, 1 << len(arcs)))
+    masks: dict[tuple[int, int], list[int]] = {}
+    for i, facing in enumerate(Direction):
+        for arc, bit in weapons:
+            for offset in offsets_in_reach(arc, facing):
+                masks.setdefault(offset, [0] * len(Direction))[i] |= bit
+    return {offset: (tuple(m), max(b.bit_count() for b in m)) for offset, m in masks.items()}

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Any, Literal
 
 from vectorwar.combat.base import CombatView, Effect
+from vectorwar.hexes import Direction, Hex
+from vectorwar.roster import replace_fields
 from vectorwar.systems.vv5 import damage_odds
 from vectorwar.systems.vv5.combat import (
     missile_hit_chance,
     on_track,
 )
-from vectorwar.systems.vv5.state import Box, Launcher, Mount, Ship
+from vectorwar.systems.vv5.state import Box, Launcher, Mount, Ship, evolve
 from vectorwar.vectors import Velocity
 
 
@@ -53,7 +55,10 @@ def as_vv5_ship(view: CombatView, ship_id: str, to_be_shot: bool = False) -> Shi
     """
     c = view.ship(ship_id)
     card = _card(view, ship_id)
-    return Ship(
+    # A copy of a blank ship with the fields set (evolve): a ship's own __init__ stores some forty fields one
+    # by one, and the module builds one for every shot resolved and every damage roll.
+    return evolve(
+        _BLANK,
         id=c.id,
         side=c.side,
         design=c.name,
@@ -62,7 +67,6 @@ def as_vv5_ship(view: CombatView, ship_id: str, to_be_shot: bool = False) -> Shi
         kind=card.kind,
         hex=c.hex,
         facing=c.facing,
-        velocity=Velocity(),
         structure=card.structure,
         cargo=card.cargo,
         agility=card.agility,
@@ -75,13 +79,37 @@ def as_vv5_ship(view: CombatView, ship_id: str, to_be_shot: bool = False) -> Shi
     )
 
 
+#: The ship :func:`as_vv5_ship` fills in: every field it does not set at its default.
+_BLANK = Ship(
+    id="",
+    side="",
+    design="",
+    name="",
+    mass=0,
+    kind="",
+    hex=Hex(0, 0),
+    facing=Direction.A,
+    velocity=Velocity(),
+    structure=Box(0),
+    cargo=Box(0),
+    agility=Box(0),
+    acceleration=Box(0),
+    life_support=Box(0),
+    mounts=(),
+    launchers=(),
+    missile_armour=Box(0),
+)
+
+
 def _missile_points(to_hit: int, moved: int, can_thrust: bool) -> damage_odds.Points:
     """One missile's points at a target whose marker, placed at ``to_hit``, moved ``moved`` spaces down."""
     return damage_odds.missile(float(missile_hit_chance(on_track(to_hit + moved), can_thrust)))
 
 
-def _card_after(card: VV5Card, ship: Ship) -> VV5Card:
-    return replace(
+def _card_after(card: VV5Card, ship: Ship, **more: Any) -> VV5Card:
+    """``card`` with the damage locations of ``ship`` (the VV5 ship its rules damaged) and ``more`` changed, in one
+    copy (the fields stored without ``dataclasses.replace``'s checks, by :func:`~vectorwar.roster.replace_fields`)."""
+    return replace_fields(
         card,
         structure=ship.structure,
         cargo=ship.cargo,
@@ -91,6 +119,7 @@ def _card_after(card: VV5Card, ship: Ship) -> VV5Card:
         mounts=ship.mounts,
         launchers=ship.launchers,
         missile_armour=ship.missile_armour,
+        **more,
     )
 
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from vectorwar.catalogue import design_for
@@ -48,7 +47,7 @@ from vectorwar.systems.vv5.hazards import ASTEROID_ROLL
 from vectorwar.systems.vv5.movement import BOARD_SHIFT, is_solid
 from vectorwar.systems.vv5.orders import Gunfire
 from vectorwar.systems.vv5.prospects import aimed_gunfire, fire_in_prospect, prospect, wary
-from vectorwar.systems.vv5.state import Ship, VV5State
+from vectorwar.systems.vv5.state import Ship, VV5State, evolve
 from vectorwar.systems.vv5.victory import KILL_SCORES_DAMAGE, missiles_on_course, victory_points
 
 MANIFEST = Manifest(
@@ -204,27 +203,11 @@ class VectorV5(RuleSystem[VV5State]):
     def new_state(self, scenario: Scenario, options: Mapping[str, OptionValue]) -> VV5State:
         designs = self.designs(scenario)
         hex_map = scenario.hex_map()
-        ships: list[Ship] = []
-        taken: set[Hex] = set()
-        for where, side_id, placed in scenario.placements():
-            design = design_for(designs, placed, where)
-            start = placed.start_hex(hex_map, where)
-            if start in taken and not is_solid(hex_map.terrain_at(start)):
-                # Ships based on a large asteroid may start there together (scenario 8, Refugees):
-                # one ship per hex only binds at the end of a move.
-                raise ScenarioError(f"{where}.at: hex {start} already holds a ship (one per hex)")
-            taken.add(start)
-            velocity = placed.start_velocity(where)
-            ship = build_ship(
-                placed.id, side_id, placed.design, design, hex=start, facing=placed.direction, velocity=velocity
-            )
-            ship = fit_loadout(ship, tuple(placed.loadout), f"{where}.loadout")
-            ships.append(crews.fit_crew(ship, tuple(placed.loadout), f"{where}.loadout"))
         state = VV5State(
             turn=1,
             phase="plot",
             sides=tuple(s.id for s in scenario.sides),
-            ships=tuple(ships),
+            ships=_placed_ships(scenario, designs, hex_map),
             map=hex_map,
             max_turns=scenario.max_turns,
             options=dict(options),
@@ -234,7 +217,7 @@ class VectorV5(RuleSystem[VV5State]):
                 f"scenario {scenario.id}: options: {BOARD_SHIFT}: shifting ships back onto the board is the "
                 "Dogfight's; this scenario has terrain or special rules fixed to the board"
             )
-        state = replace(state, purchase=buying.read_setup(scenario, designs, hex_map))
+        state = evolve(state, purchase=buying.read_setup(scenario, designs, hex_map))
         return specials.set_up(state, scenario.special, f"scenario {scenario.id}")
 
     def start(self, state: VV5State, dice: Dice) -> tuple[VV5State, list[Event]]:
@@ -373,3 +356,36 @@ class VectorV5(RuleSystem[VV5State]):
 
 
 system = VectorV5()
+
+
+def _placed_ships(scenario: Scenario, designs: Mapping[str, Design], hex_map: HexMap) -> tuple[Ship, ...]:
+    """The scenario's ships where it places them, fresh from the yard with their equipment and crews.
+
+    The same for every game of a scenario (a frozen scenario, whose designs are its own and the built-in ones
+    read once a process): the last scenario's are kept, found by its identity, for the next game of a batch.
+    """
+    if _last_placed and _last_placed[0][0] is scenario:
+        return _last_placed[0][1]
+    ships: list[Ship] = []
+    taken: set[Hex] = set()
+    for where, side_id, placed in scenario.placements():
+        design = design_for(designs, placed, where)
+        start = placed.start_hex(hex_map, where)
+        if start in taken and not is_solid(hex_map.terrain_at(start)):
+            # Ships based on a large asteroid may start there together (scenario 8, Refugees):
+            # one ship per hex only binds at the end of a move.
+            raise ScenarioError(f"{where}.at: hex {start} already holds a ship (one per hex)")
+        taken.add(start)
+        velocity = placed.start_velocity(where)
+        ship = build_ship(
+            placed.id, side_id, placed.design, design, hex=start, facing=placed.direction, velocity=velocity
+        )
+        ship = fit_loadout(ship, tuple(placed.loadout), f"{where}.loadout")
+        ships.append(crews.fit_crew(ship, tuple(placed.loadout), f"{where}.loadout"))
+    found = tuple(ships)
+    _last_placed[:] = [(scenario, found)]  # swapped in one step, so threads never mix two scenarios
+    return found
+
+
+#: The last scenario :func:`_placed_ships` placed, kept alive beside its ships so that its identity is not reused.
+_last_placed: list[tuple[Scenario, tuple[Ship, ...]]] = []

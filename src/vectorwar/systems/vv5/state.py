@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from itertools import repeat
 from operator import attrgetter
 from types import MemberDescriptorType
@@ -126,7 +126,7 @@ class Ship:
         return next((m for m in self.mounts if m.arc == arc), None)
 
     def with_mount(self, mount: Mount) -> Ship:
-        return replace(self, mounts=tuple(mount if m.arc == mount.arc else m for m in self.mounts))
+        return evolve(self, mounts=tuple(mount if m.arc == mount.arc else m for m in self.mounts))
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,6 +311,21 @@ class VV5State(Roster[Ship]):
     purchase: PurchaseState | None = None  # the set-up purchase, until it is over
     placing: tuple[str, ...] = ()  # set-up placements still to make, in order, as "side:what" (phase "place")
     allies: tuple[str, ...] = ()  # sides that fight together (Invasion's several human players)
+
+    def with_ship(self, ship: Ship) -> VV5State:
+        # The roster's answer, copied by evolve: the roster's own copy of a state that keeps its fields in an
+        # instance dictionary goes through dataclasses.replace, and a turn puts a ship in its state at every
+        # launch, hit and damage roll.
+        index = self._index()
+        i = index.get(ship.id)
+        if i is None or len(index) != len(self.ships):  # no such ship, or an id twice: the roster's way
+            return super().with_ship(ship)
+        return self._with_all((*self.ships[:i], ship, *self.ships[i + 1 :]), index, {})
+
+    def _with_all(self, ships: tuple[Ship, ...], index: dict[str, int], fields: dict[str, Any]) -> VV5State:
+        result = evolve(self, ships=ships, **fields)
+        object.__setattr__(result, "_ship_index", index)  # the same ids in the same places
+        return result
 
     def enemies_of(self, side: str) -> tuple[Ship, ...]:
         asked = self._answers()

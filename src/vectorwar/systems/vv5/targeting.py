@@ -38,6 +38,12 @@ _MISSILE_REACH = _reach(MISSILE_ARC, MISSILE_RANGE)
 _GUN_REACH = {name: _reach(arc, GUN_RANGE) for name, arc in GUN_ARCS.items()}
 
 
+def offsets_in_reach(arc: str | None, facing: Direction) -> frozenset[tuple[int, int]]:
+    """The offsets ``(dq, dr)`` a launch (``arc`` ``None``) or a gun of mount ``arc`` reaches by range and arc
+    from a ship heading ``facing``."""
+    return _MISSILE_REACH[facing] if arc is None else _GUN_REACH[arc][facing]
+
+
 def missile_in_reach(hex_map: HexMap, at: Hex, facing: Direction, target: Hex) -> bool:
     """:func:`missile_reach` with no words (bots ask it for every candidate move)."""
     return (target.q - at.q, target.r - at.r) in _MISSILE_REACH[facing] and line_of_fire(hex_map, at, target)
@@ -55,20 +61,18 @@ def weapons_in_reach(
     :func:`missile_in_reach` and :func:`gun_in_reach` for every weapon at once (a VMS bot asks this for every
     candidate end and every target, so range and arcs are looked up by the offset and the line of fire is
     drawn once, only where a weapon would otherwise bear)."""
-    missile, guns = _in_reach_by_offset(target.q - at.q, target.r - at.r, facing, arcs)
+    missile, guns = in_reach_by_offset(target.q - at.q, target.r - at.r, facing, arcs)
     if (missile or guns) and not line_of_fire(hex_map, at, target):
         return False, frozenset()
     return missile, guns
 
 
 @lru_cache(maxsize=1 << 16)
-def _in_reach_by_offset(dq: int, dr: int, facing: Direction, arcs: frozenset[str]) -> tuple[bool, frozenset[str]]:
-    """Range and arcs alone, for a target ``dq, dr`` away: the same wherever the ship is."""
-    at, target = Hex(0, 0), Hex(dq, dr)
-    distance = at.distance(target)
-    missile = missile_to_hit(distance) is not None and in_arc(MISSILE_ARC, at, facing, target)
-    gun = gun_to_hit(distance) is not None
-    return missile, frozenset(a for a in arcs if gun and in_arc(GUN_ARCS[a], at, facing, target))
+def in_reach_by_offset(dq: int, dr: int, facing: Direction, arcs: frozenset[str]) -> tuple[bool, frozenset[str]]:
+    """Range and arcs alone, for a target ``dq, dr`` away: the same wherever the ship is (looked up in the offsets
+    each weapon reaches, so a fresh process fills this quickly)."""
+    offset = (dq, dr)
+    return offset in _MISSILE_REACH[facing], frozenset(a for a in arcs if offset in _GUN_REACH[a][facing])
 
 
 def missile_reach(hex_map: HexMap, ship_id: str, at: Hex, facing: Direction, target_id: str, target: Hex) -> str | None:
