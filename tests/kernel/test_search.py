@@ -14,8 +14,8 @@ from vectorwar.play import bot_order, play_out
 from vectorwar.players import computer_players
 from vectorwar.registry import get_system
 from vectorwar.scenario import load_scenario
-from vectorwar.search import LEVELS, Budget, Judging, SearchBot
-from vectorwar.search.budget import scaled
+from vectorwar.search import LEVELS, Budget, Judging, SearchBot, search_bots
+from vectorwar.search.budget import ROLLED_LEVELS, scaled
 from vectorwar.search.choice import pick
 from vectorwar.search.near import by_nearness, chosen_move, entry_map, gap, near_moves
 from vectorwar.setup import set_up
@@ -225,6 +225,24 @@ def test_a_halving_level_plays_a_legal_order_within_its_budget() -> None:
     order = bot.choose(view, "blue", random.Random(1))
     system.check_order(view, "blue", order)
     assert 0 < bot.rollouts <= scaled(LEVELS[2], system.rollout_cost(view)).rollouts
+
+
+def test_level_3_spends_its_rolled_budget_where_trials_roll_and_its_own_where_they_do_not() -> None:
+    made = search_bots(get_system("msc"))["search:3"]()
+    assert (made.budget, made.rolled) == (LEVELS[3], ROLLED_LEVELS[3])
+    # Where trials roll (MSC), level 3 screens as many orders as level 2 and plays more trials of them.
+    assert ROLLED_LEVELS[3].screen == LEVELS[2].screen
+    assert ROLLED_LEVELS[3].rounds > LEVELS[2].rounds
+    game = set_up("msc-duel", seed=4).game
+    system = game.system
+    view = system.side_view(game.state, "blue")
+    order = made.choose(view, "blue", random.Random(1))
+    system.check_order(view, "blue", order)
+    cost = system.rollout_cost(view)
+    assert scaled(LEVELS[2], cost).rollouts < made.rollouts <= scaled(ROLLED_LEVELS[3], cost).rollouts
+    # A held-fire system (AV:T) judges with the level's own budget: its rolled one never applies.
+    avt = search_bots(get_system("avt"))["search:3"]()
+    assert avt.judging(set_up("avt-duel-rafik", seed=1).game.state) is Judging.HELD
 
 
 def test_with_move_by_default_replaces_one_ships_entry_and_keeps_the_others() -> None:

@@ -12,6 +12,7 @@ from vectorwar.search.budget import (
     LEVELS,
     NEAR_SHARE,
     PLAN_COST,
+    ROLLED_LEVELS,
     SCREEN_ROUNDS,
     Budget,
     Judging,
@@ -29,9 +30,13 @@ if TYPE_CHECKING:
 class SearchBot(Trials):
     """Sampled-matrix search with rollouts by the system's fast bot; see the module's text."""
 
-    def __init__(self, system: RuleSystem[Any], budget: Budget | None = None, seed: int = 0) -> None:
+    def __init__(
+        self, system: RuleSystem[Any], budget: Budget | None = None, seed: int = 0, rolled: Budget | None = None
+    ) -> None:
         self.system = system
         self.budget = budget or LEVELS[1]
+        #: The budget where the trials roll their dice (``Judging.ROLLED``); ``budget`` unless given.
+        self.rolled = rolled or self.budget
         #: The bot's own seed: with the side and the clock it seeds every decision, apart from the game's seed.
         self.seed = seed
         made = system.bots()
@@ -63,7 +68,7 @@ class SearchBot(Trials):
         # to match, so a decision keeps to the same time.
         planning = PLAN_COST if judging is Judging.PROSPECT and self.system.plan_ahead(state, side) else 1.0
         cost = self.system.rollout_cost(state) * planning
-        budget = scaled(self.budget, cost)
+        budget = scaled(self.rolled if judging is Judging.ROLLED else self.budget, cost)
         # A system that counts the fire to come judges a trial nearly free of luck, and cheaply (a few moves,
         # no shots rolled): the bot can try every one-ship change of the fast bot's order, not a sample.
         wanted = sweep_size(self.budget, cost) if judging.swept else max(budget.screen, budget.mine)
@@ -314,7 +319,8 @@ def search_bots(system: RuleSystem[Any]) -> dict[str, Callable[[], SearchBot]]:
     made: dict[str, Callable[[], SearchBot]] = {}
     for level, budget in LEVELS.items():
         name = "search" if level == 1 else f"search:{level}"
-        made[name] = lambda budget=budget: SearchBot(system, budget)  # type: ignore[misc]
+        rolled = ROLLED_LEVELS.get(level, budget)
+        made[name] = lambda budget=budget, rolled=rolled: SearchBot(system, budget, rolled=rolled)  # type: ignore[misc]
     return made
 
 

@@ -33,7 +33,8 @@ class Budget:
     theirs: int = 4
     rounds: int = 1
     #: Whole turns a rollout plays after the one under way (it stops at the first prompt of the turn after).
-    #: Neither this nor ``horizon`` binds a ``fire_in_prospect`` trial, which plays the system's ``prospect_moves``.
+    #: Only a trial that rolls its dice (``Judging.ROLLED``) is bound by this and ``horizon``: a ``fire_in_prospect``
+    #: trial plays the system's ``prospect_moves``, a held-fire one ``HELD`` prompts.
     turns: int = 1
     #: Prompts after which a rollout stops early, at the next prompt where several sides plot together
     #: (a point where no side has moved or fired more than another since the root). AV:T has eight a turn.
@@ -68,7 +69,15 @@ class Budget:
 LEVELS: dict[int, Budget] = {
     1: Budget(screen=12, mine=5, theirs=2, rounds=6, turns=1, horizon=4),
     2: Budget(screen=24, mine=6, theirs=2, rounds=8, turns=1, horizon=4, halving=True),
-    3: Budget(screen=40, mine=8, theirs=4, rounds=10, turns=2, horizon=10),
+    3: Budget(screen=40, mine=8, theirs=4, rounds=10),
+}
+
+#: A level's budget where the trials roll their dice (:attr:`Judging.ROLLED`: MSC), where it is not the level's
+#: own: as many orders and guesses as the level below, four times the rounds. One rolled trial is mostly luck,
+#: so a wider screen or more guesses keep the luckiest orders rather than the best (level 3's own budget was
+#: no stronger than level 2 there); more trials of the same orders cut the luck instead.
+ROLLED_LEVELS: dict[int, Budget] = {
+    3: Budget(screen=24, mine=6, theirs=2, rounds=32, turns=1, horizon=4, halving=True),
 }
 
 #: Rollouts each own order gets in the screen (on the same dice for every order).

@@ -124,7 +124,8 @@ class Trials:
     """Plays and judges trials for a searching bot: the system, the budget and the fast bot it plays on with."""
 
     system: RuleSystem[Any]
-    budget: Budget
+    #: The budget of trials that roll their dice, the only ones ``turns`` and ``horizon`` bind.
+    rolled: Budget
     policy: Bot
     #: Rollouts run so far (for benchmarks and tests).
     rollouts: int
@@ -156,14 +157,14 @@ class Trials:
             state = self._move_in_prospect(state, orders, dice, progress)
             return self._moves_in_prospect(state, dice, policy_rng, progress, planner)
         state, _ = self.system.resolve(state, orders, dice)
-        last_turn = turn + self.budget.turns
-        for played in range(HARD_STOP * self.budget.horizon):
+        last_turn = turn + self.rolled.turns
+        for played in range(HARD_STOP * self.rolled.horizon):
             prompt = self.system.prompt(state)
             # Stopping at a turn's start, or where several sides plot together, leaves no side a move or a
             # shot ahead of another since the root.
             if prompt is None or prompt.clock.turn > last_turn:
                 break
-            if played >= self.budget.horizon and prompt.simultaneous and len(prompt.sides) > 1:
+            if played >= self.rolled.horizon and prompt.simultaneous and len(prompt.sides) > 1:
                 break
             given = {s: self._fast_order(state, s, policy_rng) for s in prompt.sides}
             state, _ = self.system.resolve(state, given, dice)
