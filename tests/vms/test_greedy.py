@@ -10,8 +10,10 @@ import pytest
 from vectorwar.catalogue import builtin_scenario
 from vectorwar.play import bot_order
 from vectorwar.setup import set_up
-from vectorwar.systems.vms.bots import SLACK, _Course, _guns, _predict, _Scorer, _spoiled
+from vectorwar.systems.msc.module import MSCCard
+from vectorwar.systems.vms.bots import IDEAL_RANGE, SLACK, UNARMED_RANGE, _Course, _guns, _Scorer, _spoiled
 from vectorwar.systems.vms.courses import grouped
+from vectorwar.systems.vms.greedy_kept import predict as _predict
 from vectorwar.systems.vms.state import VMSShip, VMSState
 
 from .game_helpers import VMS
@@ -134,3 +136,54 @@ def test_a_civilian_ship_keeps_out_of_the_fight_at_rest_where_a_warship_of_its_h
     # The same hull as a warship: greedy burns toward the enemy.
     warship = replace(hauler, spec=hauler.spec.model_copy(update={"ship_class": "medium"}))
     assert min(best_speeds(warship)) > 0
+
+
+def _alone(state: VMSState, ship_id: str) -> VMSState:
+    """``state`` with every other ship of ``ship_id``'s side destroyed."""
+    side = state.ship(ship_id).side
+    ships = tuple(replace(s, status="destroyed") if s.side == side and s.id != ship_id else s for s in state.ships)
+    return replace(state, ships=ships)
+
+
+def _best_ends(state: VMSState, ship: VMSShip) -> list[tuple[int, int]]:
+    """Greedy's best plots for ``ship``: each one's speed and range to the nearest enemy where it ends."""
+    enemies = _predict(state, ship.side)
+    options = VMS.plots_for(state, ship)
+    ends = dict(options)
+    out = []
+    for plot in _Scorer(state, ship, enemies, VMS).best(options):
+        motion = ends[plot].motion
+        out.append((motion.velocity.speed, min(motion.hex.distance(e.hex) for e in enemies)))
+    return out
+
+
+def test_a_civilian_ship_left_without_warships_fights_with_its_gun_instead_of_waiting_at_rest() -> None:
+    start, _ = _hauler_plots("vms-mixed-fleet-msc", seed=3)
+    alone = _alone(start, "Hauler")
+    hauler = alone.ship("Hauler")
+    assert hauler.velocity.speed == 0
+    range_now = min(hauler.hex.distance(e.hex) for e in _predict(alone, "blue"))
+    best = _best_ends(alone, hauler)
+    assert all(speed > 0 for speed, _ in best)  # it burns toward the enemy
+    assert all(reach < range_now for _, reach in best)
+
+
+def test_a_civilian_ship_with_no_weapon_keeps_its_distance_where_a_warship_would_close() -> None:
+    start, _ = _hauler_plots("vms-mixed-fleet-msc", seed=3)
+    alone = _alone(start, "Hauler")
+    # The Hauler three hexes from the nearest enemy, at rest: armed, it stays to fight; unarmed, it opens the range.
+    enemy = min(_predict(alone, "blue"), key=lambda e: e.hex.distance(alone.ship("Hauler").hex))
+    hauler = replace(alone.ship("Hauler"), hex=enemy.hex.shifted(0, -3))
+    assert alone.map.contains(hauler.hex)
+    assert isinstance(hauler.card, MSCCard)
+    unarmed = replace(hauler, card=replace(hauler.card, weapons_fitted=()))
+
+    def placed(ship: VMSShip) -> VMSState:
+        return replace(alone, ships=tuple(ship if s.id == "Hauler" else s for s in alone.ships))
+
+    assert _Scorer(placed(unarmed), unarmed, _predict(alone, "blue"), VMS).ideal == UNARMED_RANGE
+    assert all(reach <= 3 for _, reach in _best_ends(placed(hauler), hauler))
+    assert all(reach > 3 for _, reach in _best_ends(placed(unarmed), unarmed))
+    # A warship left without weapons still closes.
+    warship = replace(unarmed, spec=unarmed.spec.model_copy(update={"ship_class": "medium"}))
+    assert _Scorer(placed(warship), warship, _predict(alone, "blue"), VMS).ideal == IDEAL_RANGE

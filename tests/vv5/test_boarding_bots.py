@@ -18,6 +18,7 @@ from vectorwar.systems.vv5.movement import plan as apply_plot
 from vectorwar.systems.vv5.orders import Plot
 from vectorwar.systems.vv5.specials.boarding import HOLD_OFF, board, boarding_objective, can_board
 from vectorwar.systems.vv5.state import VV5State
+from vectorwar.systems.vv5.victory import victory_points
 from vectorwar.vectors import Velocity
 
 
@@ -111,3 +112,37 @@ def test_greedy_beats_random(name: str, side: str) -> None:
     other = "blue" if side == "red" else "red"
     summary = simulate(builtin_scenario(name), {side: "greedy", other: "random"}, len(SEEDS), SEEDS[0])
     assert summary.wins[side] > summary.wins[other]
+
+
+def _last_of_red(state: VV5State, also_lost: tuple[str, ...] = ()) -> VV5State:
+    """``state`` with red's escorts destroyed by blue (and ``also_lost`` by red), its transport T1 the last of its
+    side."""
+    for s in state.ships:
+        if s.side == "red" and s.id != "T1":
+            state = state.with_ship(replace(s, status="destroyed", destroyed_by="blue"))
+        elif s.id in also_lost:
+            state = state.with_ship(replace(s, status="destroyed", destroyed_by="red"))
+    return state
+
+
+def test_the_last_of_its_side_behind_on_points_goes_in_under_the_platforms_fire() -> None:
+    state = _last_of_red(start("vv5-alien-starship"))
+    assert victory_points(state)["red"] < victory_points(state)["blue"]
+    ship, starship = state.ship("T1"), state.ship("AS")
+    for _ in range(20):
+        move = planned_plot(state, ship)
+        assert move is not None
+        facing, velocity = apply_plot(ship.facing, ship.velocity, move)
+        ship = replace(ship, hex=ship.hex.shifted(velocity.dq, velocity.dr), facing=facing, velocity=velocity)
+        state = state.with_ship(ship)
+        if can_board(state, ship, starship):
+            break
+    assert can_board(state, ship, starship)  # waiting out of reach would only have lost
+
+
+def test_the_last_of_its_side_ahead_on_points_waits_out_of_reach() -> None:
+    fresh = start("vv5-alien-starship")
+    blue = tuple(s.id for s in fresh.ships if s.side == "blue")
+    state = _last_of_red(fresh, also_lost=blue)
+    assert victory_points(state)["red"] > victory_points(state)["blue"]
+    assert planned_plot(state, state.ship("T1")) == planned_plot(fresh, fresh.ship("T1"))

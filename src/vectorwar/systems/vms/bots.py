@@ -14,8 +14,11 @@ plus its vector, if it has not moved yet):
 * the speed relative to the enemy beyond what one turn of thrust can cancel;
 * rotation left running and hexsides turned (each costs the guns -2);
 * leaving the map now or on the next drift;
-* for a civilian ship (a transport), any speed at all: it keeps out of the
-  fight, at rest.
+* for a civilian ship (a transport), any speed at all while its side has a
+  warship in play: it keeps out of the fight, at rest. With no warship left
+  it plays as one (waiting at rest would only let the enemy come and take it);
+* a civilian ship with no weapon makes for ``UNARMED_RANGE`` instead of the
+  ideal range: it keeps its distance, on the map.
 
 Everything is measured from the ship and its enemy only, never from a map
 direction, so a side plays the same whichever way it faces. Fire is the
@@ -34,22 +37,20 @@ import heapq
 import math
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from itertools import accumulate
 from typing import NamedTuple, Protocol
 
 from vectorwar.combat.base import CombatModule, CombatView
 from vectorwar.hexes import Direction, Hex
-from vectorwar.maps import HexMap
-from vectorwar.roster import replace_fields
 from vectorwar.rules import Order
 from vectorwar.systems.vms.braking import against, brakes, opposite, stop
 from vectorwar.systems.vms.courses import Plots, grouped
+from vectorwar.systems.vms.greedy_kept import Enemy, bound_guns, moved, paths_on, predict
 from vectorwar.systems.vms.movement import Plot, TurnResult
 from vectorwar.systems.vms.orders import MovePlot, SubphaseChoice
 from vectorwar.systems.vms.state import VMSShip, VMSState
 from vectorwar.systems.vv5.api import DeclareOrder
-from vectorwar.vectors import Velocity
 
 
 class Engine(Protocol):
@@ -64,6 +65,9 @@ class Engine(Protocol):
 
 
 IDEAL_RANGE = 2
+#: The range a civilian ship with no weapon makes for: out of reach of most guns, near enough to keep the enemy in view
+#: and on the map.
+UNARMED_RANGE = 8
 #: Score per weapon brought to bear on an enemy (at the best range; less further out).
 FIRE_WEIGHT = 2.0
 #: Score lost per enemy weapon bearing on the ship where it ends.
@@ -94,27 +98,6 @@ MOST_PIECES = 2
 TOP_WORTH = max(*RANGE_WORTH.values(), FAR_WORTH)
 #: Rounding room when a plot's ceiling is held against the best score (the two add their terms differently).
 SLACK = 1e-9
-
-
-@dataclass(frozen=True, slots=True)
-class _Enemy:
-    """Where an enemy will be when the ship fires (its drift, if it has not moved) and its vector."""
-
-    id: str
-    hex: Hex
-    velocity: Velocity
-    facing: Direction
-
-
-def _predict(state: VMSState, side: str) -> list[_Enemy]:
-    out = []
-    for e in state.enemies_of(side):
-        if e.moved:
-            out.append(_Enemy(e.id, e.hex, e.velocity, e.facing))
-        else:
-            facing = e.facing.turned(e.rotation) if not e.spec.small_craft else e.facing
-            out.append(_Enemy(e.id, e.hex.shifted(e.velocity.dq, e.velocity.dr), e.velocity, facing))
-    return out
 
 
 def _spoiled(hexsides_turned: int, penalty: int) -> float:
@@ -152,7 +135,7 @@ class _Aims:
     bearing with the ship moved, summed in the same order, without the enemy's every target for every end.
     """
 
-    def __init__(self, combat: CombatModule, view: CombatView, enemies: Sequence[_Enemy]) -> None:
+    def __init__(self, combat: CombatModule, view: CombatView, enemies: Sequence[Enemy]) -> None:
         self.combat, self.view = combat, view
         #: Enemy id -> the share of its shots its turning leaves, its weapons in :meth:`bearing`'s order (the
         #: arsenal's) with the most each can be worth, and per weapon: the best worth on a target, the targets
@@ -199,7 +182,7 @@ class _End(NamedTuple):
     range (a tuple: one is made for every end hex of every menu)."""
 
     distance_to: dict[str, int]
-    target: _Enemy
+    target: Enemy
     range: int
 
 
@@ -207,14 +190,14 @@ class _Scorer:
     """Scores one ship's candidate end positions, each distinct end hex and each facing there worked out once."""
 
     def __init__(
-        self, state: VMSState, ship: VMSShip, enemies: Sequence[_Enemy], engine: Engine, aims: _Aims | None = None
+        self, state: VMSState, ship: VMSShip, enemies: Sequence[Enemy], engine: Engine, aims: _Aims | None = None
     ) -> None:
         self.state, self.ship, self.enemies = state, ship, enemies
         self.combat = engine.combat(state)
         base = engine.view(state)
         # The enemies where they will be; the ship's own entry is moved per end hex (the threat) or handed to
         # the module as a candidate end (its own guns).
-        self.view = aims.view if aims is not None else _moved(base, enemies)
+        self.view = aims.view if aims is not None else moved(base, enemies)
         self.others = self.view.ships
         self.base = base
         aims = aims if aims is not None else _Aims(self.combat, self.view, enemies)
@@ -232,16 +215,20 @@ class _Scorer:
         self.ends: dict[tuple[int, int], _End] = {}
         self.threats: dict[Hex, float] = {}
         #: :meth:`turning_guns` and :meth:`best_brake` by their arguments.
-        self.bound_guns = _bound_guns(base.penalty_per_hexside)
+        self.bound_guns = bound_guns(base.penalty_per_hexside)
         #: Whether the line between a path's first and last hexes stays on the map, by their numbers.
-        self.on_map = _paths_on(state.map)
+        self.on_map = paths_on(state.map)
         braking = self.braking = brakes(ship.spec, ship.thrust_lost)
         #: :func:`~.braking.capacity` from each facing.
         self.can = braking.can
         #: The most thrust toward any one direction from each facing: what brakes a ship at rest against its enemy.
         self.halt = braking.halt
-        self.civilian = ship.spec.ship_class == "civilian"
+        # A civilian keeps out of the fight only while its side has a warship to fight it (:func:`_escorted`).
+        self.civilian = ship.spec.ship_class == "civilian" and _escorted(state, ship)
         arsenal = self.combat.arsenal(self.view, ship.id)
+        #: The range the ship makes for: its guns' best, or out of the enemy's for a civilian with none to fight with (a
+        #: warship left without weapons still closes: it draws fire, and running would drag a lost game out).
+        self.ideal = UNARMED_RANGE if ship.spec.ship_class == "civilian" and arsenal == {} else IDEAL_RANGE
         #: The most the ship's own weapons can be worth from any end (every one bearing at its best range), or
         #: ``None`` if the combat module does not say: a ceiling on the guns' part of every candidate's score.
         self.most = None if arsenal is None else sum(TOP_WORTH * min(n, MOST_PIECES) for n in arsenal.values())
@@ -280,7 +267,7 @@ class _Scorer:
     def turning_guns(self, turnings: frozenset[tuple[int, int]], most: float, spoils: Mapping[int, float]) -> float:
         """The guns' part of a course's bound (:meth:`_Course.bound`): weapons worth ``most`` at the course's range
         bearing, less the turning and rotation terms, at the best of ``turnings`` (hexsides turned, rotation left);
-        kept by both for every ship of the penalty (:func:`_bound_guns`), as many courses share them."""
+        kept by both for every ship of the penalty (:func:`~.greedy_kept.bound_guns`), as many courses share them."""
         key = (turnings, most)
         found = self.bound_guns.get(key)
         if found is None:
@@ -395,12 +382,12 @@ class _Scorer:
         if self.enemies:
             near = self._end(end)
             target = near.target
-            terms.append(abs(near.range - IDEAL_RANGE))
+            terms.append(abs(near.range - self.ideal))
             rq, rr = velocity.dq - target.velocity.dq, velocity.dr - target.velocity.dr
             brake = against(rq, rr, can)
             # Where the ship would come to rest against the enemy, braking from next turn on: past it is an overshoot.
             rest = stop(end, rq, rr, brake)
-            terms.append(STOP_WEIGHT * abs(rest.distance(target.hex) - IDEAL_RANGE))
+            terms.append(STOP_WEIGHT * abs(rest.distance(target.hex) - self.ideal))
             terms.append(SPEED_WEIGHT * max(0, (abs(rq) + abs(rr) + abs(rq + rr)) // 2 - brake))
         else:
             terms.append(SPEED_WEIGHT * velocity.speed)
@@ -516,7 +503,7 @@ class _Course:
         self.end, self.velocity = motion.hex, motion.velocity
         near = scorer._end(self.end)
         self.target = near.target
-        self.range_term = abs(near.range - IDEAL_RANGE)
+        self.range_term = abs(near.range - scorer.ideal)
         self.reach = RANGE_WORTH.get(near.range, FAR_WORTH)
         #: The most the ship's weapons can be worth from the end, at its range (best() asks only where the module
         #: lists the ship's arsenal).
@@ -624,7 +611,7 @@ class _Course:
         if found is None:
             rest = stop(self.end, self.rq, self.rr, brake)
             found = self.by_brake[brake] = (
-                STOP_WEIGHT * abs(rest.distance(self.target.hex) - IDEAL_RANGE),
+                STOP_WEIGHT * abs(rest.distance(self.target.hex) - self.scorer.ideal),
                 SPEED_WEIGHT * max(0, self.relative - brake),
             )
         return found
@@ -638,42 +625,9 @@ class _Course:
         return found
 
 
-def _bound_guns(penalty: int) -> dict[tuple[frozenset[tuple[int, int]], float], float]:
-    """:meth:`_Scorer.turning_guns`' answers under a to-hit ``penalty`` per hexside turned, by their turnings and
-    weapons' worth: the same for every ship and decision (a share of a shot lost to turning depends on nothing else),
-    so kept for the process, emptied when large."""
-    found = _BOUND_GUNS.get(penalty)
-    if found is None or len(found) > 1 << 14:
-        found = _BOUND_GUNS[penalty] = {}
-    return found
-
-
-_BOUND_GUNS: dict[int, dict[tuple[frozenset[tuple[int, int]], float], float]] = {}
-
-
-def _paths_on(board: HexMap) -> dict[tuple[int, int, int, int], bool]:
-    """Whether each path (the line between its ends, by their numbers) stays on ``board``: kept for the last few
-    maps by identity (a map is frozen, and kept beside its answers so that its identity is not reused), since a
-    game's every decision, and a search's every rollout, moves on the one map."""
-    for known, found in _PATHS_ON:
-        if known is board:
-            return found
-    found = {}
-    _PATHS_ON.insert(0, (board, found))
-    del _PATHS_ON[4:]
-    return found
-
-
-_PATHS_ON: list[tuple[HexMap, dict[tuple[int, int, int, int], bool]]] = []
-
-
-def _moved(base: CombatView, enemies: Sequence[_Enemy]) -> CombatView:
-    """``base`` with the enemies where they will be."""
-    moved = {e.id: e for e in enemies}
-    ships = tuple(
-        replace_fields(c, hex=moved[c.id].hex, facing=moved[c.id].facing) if c.id in moved else c for c in base.ships
-    )
-    return replace_fields(base, ships=ships)
+def _escorted(state: VMSState, ship: VMSShip) -> bool:
+    """Whether ``ship``'s side has a warship (a ship not civilian) still in play to fight for it."""
+    return any(s.spec.ship_class != "civilian" for s in state.ships_of(ship.side))
 
 
 class GreedyBot:
@@ -686,7 +640,7 @@ class GreedyBot:
             # Moving later sees more of the enemy's moves.
             return SubphaseChoice(tuple((s.id, s.choices[-1]) for s in engine.choosers(state, side)))
         if state.phase == "plot":
-            enemies = _predict(state, side)
+            enemies = predict(state, side)
             moves: list[tuple[str, Plot]] = []
             aims: _Aims | None = None
             for ship in engine.movers(state, side):
@@ -695,7 +649,7 @@ class GreedyBot:
                     moves.append((ship.id, Plot()))
                     continue
                 if aims is None:  # the same for every ship of the side: worked out once
-                    aims = _Aims(engine.combat(state), _moved(engine.view(state), enemies), enemies)
+                    aims = _Aims(engine.combat(state), moved(engine.view(state), enemies), enemies)
                 moves.append((ship.id, rng.choice(_Scorer(state, ship, enemies, engine, aims).best(options))))
             return MovePlot(tuple(moves))
         if state.phase == "fire-order":

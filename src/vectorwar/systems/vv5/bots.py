@@ -118,17 +118,29 @@ def _leaving_wins(state: VV5State, ship: Ship) -> bool:
 
     Leaving earlier scores nothing: an escort stays with the run, and with nothing left to escort it is still
     worth the points it can shoot down; a side behind on points that leaves has lost."""
-    if any(s.id != ship.id for s in state.ships_of(ship.side)):
-        return False
+    return _last_of_side(state, ship) and _ahead(state, ship.side)
+
+
+def _last_of_side(state: VV5State, ship: Ship) -> bool:
+    return all(s.id == ship.id for s in state.ships_of(ship.side))
+
+
+def _ahead(state: VV5State, side: str) -> bool:
+    """Whether ``side`` leads every other side on victory points."""
     points = victory_points(state)
-    mine = points.get(ship.side, 0)
-    return all(mine > v for side, v in points.items() if side != ship.side)
+    mine = points.get(side, 0)
+    return all(mine > v for other, v in points.items() if other != side)
 
 
 def planned_plot(state: VV5State, ship: Ship) -> Manoeuvre | None:
-    """A scenario's multi-turn plan for this ship (a transport's rendezvous), which the bot then favours."""
+    """A scenario's multi-turn plan for this ship (a transport's rendezvous), which the bot then favours.
+
+    A transport waits out of the derelict's platforms' reach while its side has another ship to silence them, or
+    leads on points (the clock then wins for it); the last of its side and not ahead, it goes in under their fire,
+    as waiting can only lose."""
     if isinstance(state.special, BoardingState):
-        return boarding.planned_plot(state, ship)
+        wait = not _last_of_side(state, ship) or _ahead(state, ship.side)
+        return boarding.planned_plot(state, ship, wait=wait)
     return None
 
 

@@ -358,12 +358,14 @@ def _holding_point(state: VV5State, ship: Ship, target: Ship) -> Hex:
     return spot
 
 
-def planned_plot(state: VV5State, ship: Ship) -> Manoeuvre | None:
+def planned_plot(state: VV5State, ship: Ship, wait: bool = True) -> Manoeuvre | None:
     """The multi-turn plan of a transport still carrying troopers (None: let the greedy scoring decide).
 
     While the derelict's platforms can still fire, the transport makes for a
-    waiting spot out of their reach and stops there; once they are silenced
-    it plans a rendezvous: next to the derelict, at its velocity.
+    waiting spot out of their reach and stops there, if it is to ``wait`` (the
+    greedy bot's call: while its side can still silence them, or leads on
+    points); otherwise, and once they are silenced, it plans a rendezvous:
+    next to the derelict, at its velocity.
     """
     b = board(state)
     target = state.ship(b.target)
@@ -373,7 +375,7 @@ def planned_plot(state: VV5State, ship: Ship) -> Manoeuvre | None:
     if not thrust:
         return None
     body = frozenset({(0, 0), *target.footprint})
-    if armed_platforms(state):
+    if wait and armed_platforms(state):
         spot = _holding_point(state, ship, target)
         plan = rendezvous(
             ship.hex,

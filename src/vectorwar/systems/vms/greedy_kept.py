@@ -1,0 +1,74 @@
+"""What the ``greedy`` VMS bot keeps beside its scores (vectorwar.systems.vms.bots): where each enemy will be, the
+view with the enemies there, and the answers it keeps for a process or a map (the guns' bound by turning, whether a
+path stays on the map)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from vectorwar.combat.base import CombatView
+from vectorwar.hexes import Direction, Hex
+from vectorwar.maps import HexMap
+from vectorwar.roster import replace_fields
+from vectorwar.systems.vms.state import VMSState
+from vectorwar.vectors import Velocity
+
+
+@dataclass(frozen=True, slots=True)
+class Enemy:
+    """Where an enemy will be when the ship fires (its drift, if it has not moved) and its vector."""
+
+    id: str
+    hex: Hex
+    velocity: Velocity
+    facing: Direction
+
+
+def predict(state: VMSState, side: str) -> list[Enemy]:
+    out = []
+    for e in state.enemies_of(side):
+        if e.moved:
+            out.append(Enemy(e.id, e.hex, e.velocity, e.facing))
+        else:
+            facing = e.facing.turned(e.rotation) if not e.spec.small_craft else e.facing
+            out.append(Enemy(e.id, e.hex.shifted(e.velocity.dq, e.velocity.dr), e.velocity, facing))
+    return out
+
+
+def bound_guns(penalty: int) -> dict[tuple[frozenset[tuple[int, int]], float], float]:
+    """The greedy bot's ``_Scorer.turning_guns``' answers under a to-hit ``penalty`` per hexside turned, by their
+    turnings and weapons' worth: the same for every ship and decision (a share of a shot lost to turning depends on
+    nothing else), so kept for the process, emptied when large."""
+    found = _BOUND_GUNS.get(penalty)
+    if found is None or len(found) > 1 << 14:
+        found = _BOUND_GUNS[penalty] = {}
+    return found
+
+
+_BOUND_GUNS: dict[int, dict[tuple[frozenset[tuple[int, int]], float], float]] = {}
+
+
+def paths_on(board: HexMap) -> dict[tuple[int, int, int, int], bool]:
+    """Whether each path (the line between its ends, by their numbers) stays on ``board``: kept for the last few
+    maps by identity (a map is frozen, and kept beside its answers so that its identity is not reused), since a
+    game's every decision, and a search's every rollout, moves on the one map."""
+    for known, found in _PATHS_ON:
+        if known is board:
+            return found
+    found = {}
+    _PATHS_ON.insert(0, (board, found))
+    del _PATHS_ON[4:]
+    return found
+
+
+_PATHS_ON: list[tuple[HexMap, dict[tuple[int, int, int, int], bool]]] = []
+
+
+def moved(base: CombatView, enemies: Sequence[Enemy]) -> CombatView:
+    """``base`` with the enemies where they will be."""
+    moved = {e.id: e for e in enemies}
+    ships = tuple(
+        replace_fields(c, hex=moved[c.id].hex, facing=moved[c.id].facing) if c.id in moved else c for c in base.ships
+    )
+    return replace_fields(base, ships=ships)
