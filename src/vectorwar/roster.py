@@ -222,11 +222,12 @@ def replace_fields(obj: T, **changes: Any) -> T:
         for name, given in changes.items():
             object.__setattr__(made, name, given)
     if read:
-        for name in read:
-            if getattr(made, name) is not getattr(obj, name):
+        for name in read:  # a read field given anew: the answers go (the common case, a copy with new ships)
+            if name in changes and changes[name] is not getattr(obj, name):
                 break
-        else:
-            _hand_on_answers(obj, made)
+        else:  # a copy through __init__ may rebuild a field it was not given: its fields are compared
+            if slots is not _BY_INIT or _read_stay(obj, made, read):
+                _hand_on_answers(obj, made)
     return made  # type: ignore[no-any-return]
 
 
@@ -235,6 +236,11 @@ def _hand_on_answers(old: Any, new: Any) -> None:
         kept = getattr(old, slot, None)  # a slot not filled yet: nothing asked of the old state
         if kept is not None:
             object.__setattr__(new, slot, kept)
+
+
+def _read_stay(old: Any, new: Any, read: tuple[str, ...]) -> bool:
+    """Whether every field the kept answers are read from is the same object in ``new`` as in ``old``."""
+    return all(getattr(new, name) is getattr(old, name) for name in read)
 
 
 #: A field's slot stores a value as ``slot.__set__(obj, value)``: one C call, no look-up by name.
