@@ -54,7 +54,7 @@ def _states(seed: int, options: dict[str, object] | None = None) -> Iterator[VV5
 STATES = [s for seed in (1, 2) for s in _states(seed)] + list(_states(3, {"experienced_crews": True}))
 
 
-def test_evolve_is_dataclasses_replace() -> None:
+def test_a_copy_is_dataclasses_replace() -> None:
     state = STATES[-1]
     ship = state.ships[0]
     moved = replace_fields(ship, hex=Hex(3, 4), accelerated=2, status="exited")
@@ -71,13 +71,13 @@ class _Plain:
     b: str = "x"
 
 
-def test_evolve_copies_a_class_without_slots_and_one_of_a_single_field() -> None:
+def test_a_class_without_slots_and_one_of_a_single_field_are_copied() -> None:
     assert replace_fields(_Plain(1), b="y") == _Plain(1, "y")
     assert replace_fields(Manoeuvre(("L",)), steps=("R",)) == Manoeuvre(("R",))
     assert replace_fields(Manoeuvre(("L",))) == Manoeuvre(("L",))
 
 
-def test_evolve_refuses_a_name_that_is_no_field() -> None:
+def test_a_copy_refuses_a_name_that_is_no_field() -> None:
     with pytest.raises(TypeError, match="no field speed"):
         replace_fields(STATES[0].ships[0], speed=3)
 
@@ -89,6 +89,18 @@ def test_a_copy_with_other_ships_forgets_what_was_kept() -> None:
     moved = replace_fields(state, ships=tuple(replace_fields(s, hex=Hex(0, 0)) for s in state.ships))
     assert before == (can_launch(state, side), can_fire_guns(state, side))
     assert moved.kept_answers() == {}
+
+
+def test_a_copy_keeps_what_was_kept_while_ships_sides_allies_and_board_stay() -> None:
+    state = STATES[0]
+    side = state.sides[0]
+    asked = can_launch(state, side), can_fire_guns(state, side)
+    assert state.kept_answers()
+    assert replace_fields(state, turn=state.turn + 1, allies=state.allies).kept_answers() is state.kept_answers()
+    for anew in ({"allies": (*state.sides,)}, {"map": dataclasses.replace(state.map)}, {"sides": (*state.sides,)}):
+        moved = replace_fields(state, **anew)
+        assert moved.kept_answers() == {}
+        assert (can_launch(moved, side), can_fire_guns(moved, side)) == asked
 
 
 def test_reach_by_offset_is_range_arc_and_line() -> None:
@@ -202,7 +214,7 @@ def test_a_kept_course_is_the_kernel_line_and_its_positions() -> None:
 
 
 def test_a_state_with_a_ship_changed_is_the_roster_copy() -> None:
-    """``VV5State.with_ship`` and ``with_ships`` copy by ``evolve``: the same state ``dataclasses.replace`` gives,
+    """``VV5State.with_ship`` and ``with_ships`` copy by the roster: the same state ``dataclasses.replace`` gives,
     the ids looked up where they are."""
     for state in STATES[::7]:
         first, last = state.ships[0], state.ships[-1]
