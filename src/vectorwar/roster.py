@@ -25,10 +25,11 @@ from __future__ import annotations
 import dataclasses
 from collections import deque
 from collections.abc import Callable, Iterable
+from functools import cached_property
 from itertools import repeat
 from operator import attrgetter
 from types import MemberDescriptorType
-from typing import Any, Generic, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 
 def id_lookup(ids: Iterable[str]) -> dict[str, str]:
@@ -72,6 +73,10 @@ class Roster(Generic[ShipT]):
     #: What :meth:`ships_of`, :meth:`enemies_of` and :meth:`sides_in_play` answered, kept like the index
     #: (the state is frozen): the rules, their prompt and the bots ask them many times of one state.
     _asked: dict[tuple[str, str, bool], Any]
+    #: The fields the kept answers (the index and :meth:`_answers`) are read from: a copy by
+    #: :func:`replace_fields` in which these stay the same objects hands the answers on. A state that keeps
+    #: answers read from more of its fields names them here.
+    ANSWERS_READ: ClassVar[tuple[str, ...]] = ("ships", "sides")
 
     def __getstate__(self) -> object:
         """What pickling keeps (a state sent to a worker process): the fields, never the kept answers.
@@ -183,57 +188,100 @@ T = TypeVar("T")
 
 
 def replace_fields(obj: T, **changes: Any) -> T:
-    """``dataclasses.replace(obj, **changes)`` for the frozen states and ships of the hot paths.
+    """``dataclasses.replace(obj, **changes)`` for the frozen states and ships of the hot paths: the one copier
+    every system uses (a turn copies its ships and its state hundreds of times).
 
-    Where the class's ``__init__`` only stores its fields in slots (:func:`_layout`), the copy stores them
-    itself, without ``replace``'s checks of every field: a resolution copies ships and its state many times.
-    The fields are read in one call and stored through their slots in one pass of ``map`` (a Python loop of
-    ``getattr`` and ``object.__setattr__`` costs twice as much), then the changes over them. A
-    :class:`Roster` state whose ships and sides stay keeps its index and its answers (they depend on nothing
-    else). Any other class, or a name that is no field, goes through ``dataclasses.replace``.
+    A class's layout is learnt once (:func:`_layout`). Where its ``__init__`` only stores its fields, the copy
+    stores them itself, without ``replace``'s checks of every field: fields kept in slots are read in one call
+    and stored through their slots in one pass of ``map`` (a Python loop of ``getattr`` and
+    ``object.__setattr__`` costs twice as much), then the changes over them; fields kept in an instance
+    ``__dict__`` are one copy of that dictionary with the changes over it. A class whose ``__init__`` does more
+    (a ``__post_init__``, a field it does not set, a ``cached_property`` in its ``__dict__``) is copied through
+    that ``__init__``. A name that is no field is refused, naming the class and the name.
+
+    A :class:`Roster` keeps its index and its answers when the fields they are read from
+    (:attr:`Roster.ANSWERS_READ`) are the same objects in the copy.
     """
     cls: type[Any] = type(obj)
     layout = _LAYOUTS.get(cls)
     if layout is None:
         layout = _LAYOUTS[cls] = _layout(cls)
-    allowed, values_of, slots = layout
-    if slots is None or not changes.keys() <= allowed:
-        copy: T = dataclasses.replace(obj, **changes)  # type: ignore[type-var]
-        return copy
-    result = object.__new__(cls)
-    deque(map(_STORE, slots, repeat(result), values_of(obj)), maxlen=0)
-    for name, given in changes.items():
-        object.__setattr__(result, name, given)
-    if isinstance(obj, Roster) and "ships" not in changes and "sides" not in changes:
-        for slot in Roster.__slots__:
-            kept = getattr(obj, slot, None)
-            if kept is not None:
-                object.__setattr__(result, slot, kept)
-    return result  # type: ignore[no-any-return]
+    names, values_of, slots, read = layout
+    if not changes.keys() <= names:
+        raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(changes.keys() - names))}")
+    if slots is _IN_DICT:  # the fields in the instance's dictionary, and nothing else there
+        made = object.__new__(cls)
+        fields_of = _FIELDS_OF(made)
+        fields_of.update(_FIELDS_OF(obj))
+        fields_of.update(changes)
+    elif slots is _BY_INIT:
+        made = dataclasses.replace(obj, **changes)  # type: ignore[type-var]
+    else:
+        made = object.__new__(cls)
+        deque(map(_STORE, slots, repeat(made), values_of(obj)), maxlen=0)
+        for name, given in changes.items():
+            object.__setattr__(made, name, given)
+    if read:
+        for name in read:  # a read field given anew: the answers go (the common case, a copy with new ships)
+            if name in changes and changes[name] is not getattr(obj, name):
+                break
+        else:  # a copy through __init__ may rebuild a field it was not given: its fields are compared
+            if slots is not _BY_INIT or _read_stay(obj, made, read):
+                _hand_on_answers(obj, made)
+    return made  # type: ignore[no-any-return]
+
+
+def _hand_on_answers(old: Any, new: Any) -> None:
+    for slot in Roster.__slots__:
+        kept = getattr(old, slot, None)  # a slot not filled yet: nothing asked of the old state
+        if kept is not None:
+            object.__setattr__(new, slot, kept)
+
+
+def _read_stay(old: Any, new: Any, read: tuple[str, ...]) -> bool:
+    """Whether every field the kept answers are read from is the same object in ``new`` as in ``old``."""
+    return all(getattr(new, name) is getattr(old, name) for name in read)
 
 
 #: A field's slot stores a value as ``slot.__set__(obj, value)``: one C call, no look-up by name.
 _STORE = MemberDescriptorType.__set__
+#: An object's instance dictionary, past a frozen class's attribute look-up.
+_FIELDS_OF = attrgetter("__dict__")
+#: The layouts that are no tuple of slots: fields in an instance ``__dict__``, or a copy through ``__init__``.
+_IN_DICT: tuple[Any, ...] = ("in __dict__",)
+_BY_INIT: tuple[Any, ...] = ("by __init__",)
 
-#: What :func:`replace_fields` knows of a class: its field names, a reader of all their values at once, and
-#: each field's slot in field order (``None`` where a copy must go through ``dataclasses.replace``).
-_Layout = tuple[frozenset[str], Callable[[Any], tuple[Any, ...]], tuple[Any, ...] | None]
+#: What :func:`replace_fields` knows of a class: its field names, a reader of all their values at once, where
+#: it keeps them (each field's slot in field order, :data:`_IN_DICT` or :data:`_BY_INIT`), and the fields a
+#: :class:`Roster`'s kept answers are read from (none for any other class).
+_Layout = tuple[frozenset[str], Callable[[Any], tuple[Any, ...]], tuple[Any, ...], tuple[str, ...]]
 _LAYOUTS: dict[type[Any], _Layout] = {}
 
 
 def _layout(cls: type[Any]) -> _Layout:
-    """A class's :data:`_Layout`: slots only for a dataclass whose ``__init__`` does nothing but store every
-    field (no ``__post_init__``, every field set by ``__init__``) in a slot of its own."""
-    fields = dataclasses.fields(cls) if dataclasses.is_dataclass(cls) else ()
+    """A class's :data:`_Layout`; a class that is no dataclass, or a Roster that names as read a field it
+    does not have, is refused."""
+    if not dataclasses.is_dataclass(cls):
+        raise TypeError(f"{cls.__name__} is no dataclass: replace_fields copies dataclasses only")
+    fields = dataclasses.fields(cls)
     names = tuple(f.name for f in fields)
-    if not names:  # no dataclass: dataclasses.replace says what is wrong
-        return frozenset(), lambda v: (), None
-    read = attrgetter(*names)
-    values_of: Callable[[Any], tuple[Any, ...]] = read if len(names) > 1 else lambda v: (read(v),)
-    slots = tuple(getattr(cls, name, None) for name in names)
-    plain = (
-        not hasattr(cls, "__post_init__")
-        and all(f.init for f in fields)
-        and all(isinstance(slot, MemberDescriptorType) for slot in slots)
+    read: tuple[str, ...] = cls.ANSWERS_READ if issubclass(cls, Roster) else ()
+    if not set(read) <= set(names):
+        raise TypeError(
+            f"{cls.__name__} reads its kept answers from {', '.join(sorted(set(read) - set(names)))}: no field"
+        )
+    getter = attrgetter(*names) if names else None
+    values_of: Callable[[Any], tuple[Any, ...]] = (
+        (lambda v: ()) if getter is None else getter if len(names) > 1 else (lambda v: (getter(v),))
     )
-    return frozenset(names), values_of, slots if plain else None
+    slots = tuple(getattr(cls, name, None) for name in names)
+    only_stores = not hasattr(cls, "__post_init__") and all(f.init for f in fields)
+    if only_stores and all(isinstance(slot, MemberDescriptorType) for slot in slots):
+        return frozenset(names), values_of, slots, read
+    in_dict = not any(isinstance(slot, MemberDescriptorType) for slot in slots) and not _caches(cls)
+    return frozenset(names), values_of, _IN_DICT if only_stores and in_dict else _BY_INIT, read
+
+
+def _caches(cls: type[Any]) -> bool:
+    """Whether the class keeps a ``cached_property`` in its instances' ``__dict__`` (no copy of it may carry)."""
+    return any(isinstance(value, cached_property) for klass in cls.__mro__ for value in vars(klass).values())

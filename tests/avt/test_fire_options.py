@@ -16,6 +16,7 @@ from vectorwar.catalogue import builtin_scenario
 from vectorwar.errors import OrderSyntaxError
 from vectorwar.game import Game
 from vectorwar.play import bot_rng, make_bots
+from vectorwar.roster import replace_fields
 from vectorwar.systems.avt.fire import arc_windows, laser_targets, marker_between, targets_by_laser
 from vectorwar.systems.avt.lasers import max_range
 from vectorwar.systems.avt.state import AVTState
@@ -126,7 +127,6 @@ def test_fire_options_kept_for_a_state_are_that_states_and_lists_of_their_own(mo
     the same state they are what working them out gives, whatever a caller did to the lists handed out before, and
     a state the table no longer holds, or an equal copy, is worked out again."""
     from vectorwar.systems.avt import display
-    from vectorwar.systems.avt.state import state_with
 
     state = Game.new(AVT, builtin_scenario("avt-drift"), 1).state
     fresh = display._fire_options(state, "blue")
@@ -138,9 +138,9 @@ def test_fire_options_kept_for_a_state_are_that_states_and_lists_of_their_own(mo
     with monkeypatch.context() as patched:  # the same state: looked up, nothing worked out
         patched.setattr(display, "_fire_options", lambda *_: pytest.fail("worked out again"))
         assert display.fire_options(state, "blue") == fresh
-    copy = state_with(state)
+    copy = replace_fields(state)
     assert display.fire_options(copy, "blue") == fresh
     assert display.fire_options(copy, "red") == display._fire_options(copy, "red")
     for segment in range(display._FIRE_KEPT + 1):  # more states than the table holds: it starts again
-        display.fire_options(state_with(state, segment=segment + 1), "blue")
+        display.fire_options(replace_fields(state, segment=segment + 1), "blue")
     assert len(display._FIRE) <= display._FIRE_KEPT

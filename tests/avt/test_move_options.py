@@ -7,6 +7,7 @@ import pytest
 from vectorwar.errors import OrderSyntaxError
 from vectorwar.game import Game
 from vectorwar.hexes import Direction, Position
+from vectorwar.roster import replace_fields
 from vectorwar.systems.avt.state import AVTState
 
 from .helpers import AVT, make_scenario, rafik_game, with_ship
@@ -124,15 +125,14 @@ def test_avt_ships_alike_but_for_place_are_offered_the_paths_each_flies_alone() 
     exactly the paths it flies by itself, moved to where it is."""
     from vectorwar.systems.avt import ghosts
     from vectorwar.systems.avt.display import counter_facing
-    from vectorwar.systems.avt.state import ship_with, state_with
 
     base = rafik_game(velocity="A=4, B=2")
     base.submit("blue", "Rafik thrust 3, pivot B")
     state: AVTState = base.state
     rafik = state.ship("Rafik")
-    twin = ship_with(rafik, id="Twin", name="Twin", position=Position(rafik.position.hex.shifted(3, -2), 2))
-    other = ship_with(rafik, id="Other", name="Other", position=twin.position, fuel=rafik.fuel - 1)
-    fleet = state_with(state, ships=(*state.ships, twin, other))
+    twin = replace_fields(rafik, id="Twin", name="Twin", position=Position(rafik.position.hex.shifted(3, -2), 2))
+    other = replace_fields(rafik, id="Other", name="Other", position=twin.position, fuel=rafik.fuel - 1)
+    fleet = replace_fields(state, ships=(*state.ships, twin, other))
     options = ghosts.move_options(fleet, "blue")
     assert list(options) == ["Rafik", "Twin", "Other"]
     for ship in (rafik, twin, other):
@@ -148,7 +148,6 @@ def test_avt_flights_kept_are_flown_again_for_a_changed_ship_turn_or_option() ->
     flying it alone gives."""
     from vectorwar.systems.avt import ghosts
     from vectorwar.systems.avt.display import counter_facing
-    from vectorwar.systems.avt.state import ship_with, state_with
 
     game = rafik_game(velocity="A=4, B=2")
     state: AVTState = game.state
@@ -156,9 +155,9 @@ def test_avt_flights_kept_are_flown_again_for_a_changed_ship_turn_or_option() ->
     first = ghosts.move_options(state, "blue")
     assert ghosts.move_options(state, "blue") == first
     variants = (
-        state_with(state, ships=(ship_with(rafik, fuel=rafik.fuel - 3), *state.ships[1:])),
-        state_with(state, segment=state.segment + 1),
-        state_with(state, options={**state.options, "three_d": False}),
+        replace_fields(state, ships=(replace_fields(rafik, fuel=rafik.fuel - 3), *state.ships[1:])),
+        replace_fields(state, segment=state.segment + 1),
+        replace_fields(state, options={**state.options, "three_d": False}),
     )
     for changed in variants:
         ship = changed.ship("Rafik")

@@ -14,6 +14,7 @@ from vectorwar.conformance import check_system
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.game import Game
 from vectorwar.hexes import Hex, Position
+from vectorwar.roster import replace_fields
 from vectorwar.systems.avt.events import (
     AllocationRow,
     DamageStruck,
@@ -374,15 +375,16 @@ def test_avt_arc_hexes_kept_are_worked_out_again_for_a_turned_or_moved_ship_or_a
     from vectorwar.maps import HexMap
     from vectorwar.systems.avt import display
     from vectorwar.systems.avt.orientation import Orientation
-    from vectorwar.systems.avt.state import ship_with, state_with
 
     game = rafik_game()
     state = game.state
     rafik = state.ship("Rafik")
     design = state.designs[rafik.design]
-    turned = state_with(state, ships=(ship_with(rafik, orientation=Orientation(0, 3)), *state.ships[1:]))
-    moved = state_with(state, ships=(ship_with(rafik, position=Position(offset(HOME, ("A", 2)), 0)), *state.ships[1:]))
-    smaller = state_with(state, map=HexMap.single(24, 24))
+    turned = replace_fields(state, ships=(replace_fields(rafik, orientation=Orientation(0, 3)), *state.ships[1:]))
+    moved = replace_fields(
+        state, ships=(replace_fields(rafik, position=Position(offset(HOME, ("A", 2)), 0)), *state.ships[1:])
+    )
+    smaller = replace_fields(state, map=HexMap.single(24, 24))
     answers = []
     for s in (state, turned, moved, state, smaller):
         ship = s.ship("Rafik")

@@ -62,8 +62,8 @@ def test_replace_fields_is_dataclasses_replace() -> None:
 
 
 def test_replace_fields_keeps_the_index_and_answers_only_while_the_ships_stay() -> None:
-    # A state that keeps its fields in slots, as those that replace_fields copies do (VV5's keeps them in
-    # a __dict__ and copies them with its own state.evolve, which tests/vv5/test_fast_paths.py holds).
+    # A state that keeps its fields in slots (VV5's keeps them in a __dict__: tests/vv5/test_fast_paths.py;
+    # every layout and the answers' rule: tests/kernel/test_replace_fields.py).
     state = Game.new(get_system("msc"), builtin_scenario("msc-fleet"), seed=2).state
     side = state.sides[0]
     own = state.ships_of(side)

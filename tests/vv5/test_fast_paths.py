@@ -17,6 +17,7 @@ from vectorwar.catalogue import builtin_scenario
 from vectorwar.hexes import Direction, Hex, Position
 from vectorwar.play import bot_order
 from vectorwar.registry import get_system
+from vectorwar.roster import replace_fields
 from vectorwar.setup import set_up
 from vectorwar.systems.vv5 import bots, crews
 from vectorwar.systems.vv5.arcs import GUN_ARCS, MISSILE_ARC, in_arc
@@ -25,7 +26,7 @@ from vectorwar.systems.vv5.edge import board_hexes
 from vectorwar.systems.vv5.gunfire import launch_number, launch_odds, shot_odds
 from vectorwar.systems.vv5.movement import _course, plan, shift_to_fit
 from vectorwar.systems.vv5.orders import Manoeuvre, Shot
-from vectorwar.systems.vv5.state import Ship, VV5State, evolve
+from vectorwar.systems.vv5.state import Ship, VV5State
 from vectorwar.systems.vv5.targeting import (
     can_fire_guns,
     can_launch,
@@ -53,13 +54,13 @@ def _states(seed: int, options: dict[str, object] | None = None) -> Iterator[VV5
 STATES = [s for seed in (1, 2) for s in _states(seed)] + list(_states(3, {"experienced_crews": True}))
 
 
-def test_evolve_is_dataclasses_replace() -> None:
+def test_a_copy_is_dataclasses_replace() -> None:
     state = STATES[-1]
     ship = state.ships[0]
-    moved = evolve(ship, hex=Hex(3, 4), accelerated=2, status="exited")
+    moved = replace_fields(ship, hex=Hex(3, 4), accelerated=2, status="exited")
     assert moved == dataclasses.replace(ship, hex=Hex(3, 4), accelerated=2, status="exited")
-    assert evolve(ship.structure, boxes=1) == dataclasses.replace(ship.structure, boxes=1)
-    assert evolve(state, turn=9, phase="over") == dataclasses.replace(state, turn=9, phase="over")
+    assert replace_fields(ship.structure, boxes=1) == dataclasses.replace(ship.structure, boxes=1)
+    assert replace_fields(state, turn=9, phase="over") == dataclasses.replace(state, turn=9, phase="over")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -70,24 +71,36 @@ class _Plain:
     b: str = "x"
 
 
-def test_evolve_copies_a_class_without_slots_and_one_of_a_single_field() -> None:
-    assert evolve(_Plain(1), b="y") == _Plain(1, "y")
-    assert evolve(Manoeuvre(("L",)), steps=("R",)) == Manoeuvre(("R",))
-    assert evolve(Manoeuvre(("L",))) == Manoeuvre(("L",))
+def test_a_class_without_slots_and_one_of_a_single_field_are_copied() -> None:
+    assert replace_fields(_Plain(1), b="y") == _Plain(1, "y")
+    assert replace_fields(Manoeuvre(("L",)), steps=("R",)) == Manoeuvre(("R",))
+    assert replace_fields(Manoeuvre(("L",))) == Manoeuvre(("L",))
 
 
-def test_evolve_refuses_a_name_that_is_no_field() -> None:
+def test_a_copy_refuses_a_name_that_is_no_field() -> None:
     with pytest.raises(TypeError, match="no field speed"):
-        evolve(STATES[0].ships[0], speed=3)
+        replace_fields(STATES[0].ships[0], speed=3)
 
 
 def test_a_copy_with_other_ships_forgets_what_was_kept() -> None:
     state = STATES[0]
     side = state.sides[0]
     before = can_launch(state, side), can_fire_guns(state, side)
-    moved = evolve(state, ships=tuple(evolve(s, hex=Hex(0, 0)) for s in state.ships))
+    moved = replace_fields(state, ships=tuple(replace_fields(s, hex=Hex(0, 0)) for s in state.ships))
     assert before == (can_launch(state, side), can_fire_guns(state, side))
     assert moved.kept_answers() == {}
+
+
+def test_a_copy_keeps_what_was_kept_while_ships_sides_allies_and_board_stay() -> None:
+    state = STATES[0]
+    side = state.sides[0]
+    asked = can_launch(state, side), can_fire_guns(state, side)
+    assert state.kept_answers()
+    assert replace_fields(state, turn=state.turn + 1, allies=state.allies).kept_answers() is state.kept_answers()
+    for anew in ({"allies": (*state.sides,)}, {"map": dataclasses.replace(state.map)}, {"sides": (*state.sides,)}):
+        moved = replace_fields(state, **anew)
+        assert moved.kept_answers() == {}
+        assert (can_launch(moved, side), can_fire_guns(moved, side)) == asked
 
 
 def test_reach_by_offset_is_range_arc_and_line() -> None:
@@ -181,7 +194,7 @@ def test_shift_to_fit_is_the_least_of_every_fitting_shift(data: st.DataObject) -
     # Ships moved off the board by up to 9 hexes, with markers anywhere near: near and far shifts, and none.
     dq, dr = data.draw(st.integers(-9, 9)), data.draw(st.integers(-9, 9))
     keep = [
-        evolve(
+        replace_fields(
             s,
             hex=s.hex.shifted(dq + data.draw(st.integers(-2, 2)), dr),
             velocity=Velocity(data.draw(st.integers(-8, 8)), data.draw(st.integers(-8, 8))),
@@ -201,17 +214,17 @@ def test_a_kept_course_is_the_kernel_line_and_its_positions() -> None:
 
 
 def test_a_state_with_a_ship_changed_is_the_roster_copy() -> None:
-    """``VV5State.with_ship`` and ``with_ships`` copy by ``evolve``: the same state ``dataclasses.replace`` gives,
+    """``VV5State.with_ship`` and ``with_ships`` copy by the roster: the same state ``dataclasses.replace`` gives,
     the ids looked up where they are."""
     for state in STATES[::7]:
         first, last = state.ships[0], state.ships[-1]
-        hit = evolve(first, damage_taken=first.damage_taken + 1)
+        hit = replace_fields(first, damage_taken=first.damage_taken + 1)
         changed = state.with_ship(hit)
         ships = tuple(hit if s.id == first.id else s for s in state.ships)
         assert changed == dataclasses.replace(state, ships=ships)
         assert changed.ship(first.id) is hit
         assert changed.ship(last.id) is last
-        both = state.with_ships((hit, evolve(last, accelerated=3)), phase="over")
+        both = state.with_ships((hit, replace_fields(last, accelerated=3)), phase="over")
         assert both.ship(last.id).accelerated == 3
         assert both.ship(first.id) is hit
         assert both.phase == "over"

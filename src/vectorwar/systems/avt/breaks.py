@@ -9,10 +9,11 @@ top. Both the segment's thrust break check and the end-of-turn procedure
 from __future__ import annotations
 
 from vectorwar.events import Event
+from vectorwar.roster import replace_fields
 from vectorwar.systems.avt.arrows import arrows_of
 from vectorwar.systems.avt.consolidate import consolidate
 from vectorwar.systems.avt.events import VectorsResolved
-from vectorwar.systems.avt.state import Ship, ship_with
+from vectorwar.systems.avt.state import Ship
 
 
 def resolve_vectors(ship: Ship, reason: str, events: list[Event]) -> Ship:
@@ -23,4 +24,4 @@ def resolve_vectors(ship: Ship, reason: str, events: list[Event]) -> Ship:
     result = consolidate(counts)
     fuel_left = ship.fuel - ship.chart.fuel
     events.append(VectorsResolved(ship.id, reason, ship.chart.fuel, fuel_left, result.velocity, result.steps))
-    return ship_with(ship, velocity=result.velocity, fuel=fuel_left, chart=ship.chart.broken())
+    return replace_fields(ship, velocity=result.velocity, fuel=fuel_left, chart=ship.chart.broken())

@@ -28,6 +28,7 @@ from functools import cache
 from vectorwar.dice import Dice
 from vectorwar.events import Event, Note, Rolled
 from vectorwar.odds import Modifier, Odds
+from vectorwar.roster import replace_fields
 from vectorwar.systems.avt.arcs import ArcWindow, map_to_arc, middle_row
 from vectorwar.systems.avt.armour import struck
 from vectorwar.systems.avt.avid import TargetMarker, shoot_bearing
@@ -38,7 +39,7 @@ from vectorwar.systems.avt.facing_tables import design_table, lasers_alive
 from vectorwar.systems.avt.lasers import DMode, column_entry, column_odds, column_of, damage, max_range
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders
 from vectorwar.systems.avt.ssd import laser_state, next_pentagon
-from vectorwar.systems.avt.state import AVTState, Ship, ship_with, when
+from vectorwar.systems.avt.state import AVTState, Ship, when
 
 
 def marker_between(state: AVTState, shooter: Ship, target: Ship) -> TargetMarker:
@@ -292,7 +293,7 @@ def spend(state: AVTState, design: Design, shooter: Ship, laser: str) -> Ship:
     """``shooter`` once ``laser`` has fired: its power drawn from the batteries, its cooling started (A5.371-A5.372)."""
     spec = design.mounts[design.lasers[laser]]
     system = f"laser {laser}"
-    return ship_with(
+    return replace_fields(
         shooter,
         battery=shooter.battery - spec.power,
         cooling=(*((n, t) for n, t in shooter.cooling if n != laser), (laser, state.now + spec.cooling)),

@@ -25,13 +25,14 @@ from __future__ import annotations
 from vectorwar.dice import Dice
 from vectorwar.display import MoveOption
 from vectorwar.hexes import Direction, Hex, Position
+from vectorwar.roster import replace_fields
 from vectorwar.systems.avt.design import Design
 from vectorwar.systems.avt.display import counter_facing
 from vectorwar.systems.avt.grid import SEGMENTS
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders
 from vectorwar.systems.avt.segment import Unrecorded, play_segment
 from vectorwar.systems.avt.ssd import thrust_limit
-from vectorwar.systems.avt.state import AVTState, Ship, state_with, unplaced
+from vectorwar.systems.avt.state import AVTState, Ship, unplaced
 
 
 def entries(state: AVTState, ship: Ship) -> list[ShipOrders]:
@@ -49,13 +50,13 @@ def entry_text(orders: ShipOrders) -> str:
 
 def fly(state: AVTState, ship: Ship, orders: ShipOrders) -> tuple[tuple[Position, ...], Ship]:
     """Positions after each remaining segment of the turn (starting where it is), and the ship at the end."""
-    alone = state_with(state, ships=(ship,))
+    alone = replace_fields(state, ships=(ship,))
     given = {ship.side: SegmentOrders((orders,) if not orders.empty else ())}
     # The entries offered never fire, so these dice are never thrown.
     dice = Dice(0, 0)
     path = [ship.position]
     for segment in range(state.segment, SEGMENTS + 1):
-        alone = play_segment(state_with(alone, segment=segment), given, dice, Unrecorded())
+        alone = play_segment(replace_fields(alone, segment=segment), given, dice, Unrecorded())
         given = {}
         path.append(alone.ship(ship.id).position)
     return tuple(path), alone.ship(ship.id)

@@ -45,7 +45,7 @@ from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders
 from vectorwar.systems.avt.orientation import Orientation, pivot_path, roll_path, schedule
 from vectorwar.systems.avt.repairs import start_repair, system_key
 from vectorwar.systems.avt.ssd import ship_battery_capacity, ship_reactor_power
-from vectorwar.systems.avt.state import AVTState, Ship, Turning, grid_steps, ship_with, state_with
+from vectorwar.systems.avt.state import AVTState, Ship, Turning, grid_steps
 from vectorwar.systems.avt.thrust import ThrustChart
 from vectorwar.systems.avt.turn_end import end_of_turn
 
@@ -66,7 +66,7 @@ def _begin_facing_change(state: AVTState, design: Design, ship: Ship, orders: Sh
         stops = schedule(path, design.rolls)
         side = "stbd" if orders.roll > 0 else "port"
         turning = Turning("roll", f"roll {side} {abs(orders.roll)}", tuple((state.now + t, o) for t, o in stops))
-    return ship_with(ship, turning=turning) if turning.stops else ship
+    return replace_fields(ship, turning=turning) if turning.stops else ship
 
 
 def _orders_step(state: AVTState, orders: Mapping[str, SegmentOrders], events: list[Event]) -> AVTState:
@@ -82,7 +82,7 @@ def _orders_step(state: AVTState, orders: Mapping[str, SegmentOrders], events: l
             given_any = True
             ship = _take_orders(state, ships[o.ship], o, events)
             ships[ship.id] = ship
-    return state_with(state, ships=tuple(ships[s.id] for s in state.ships)) if given_any else state
+    return replace_fields(state, ships=tuple(ships[s.id] for s in state.ships)) if given_any else state
 
 
 def _take_orders(state: AVTState, ship: Ship, o: ShipOrders, events: list[Event]) -> Ship:
@@ -106,7 +106,7 @@ def _take_orders(state: AVTState, ship: Ship, o: ShipOrders, events: list[Event]
         changes["electronics_order"] = (o.electronics, *rest)
     _end_of_turn_choices(ship, o, changes)
     if changes:
-        ship = ship_with(ship, **changes)
+        ship = replace_fields(ship, **changes)
     if o.pivot is not None or o.roll:
         ship = _begin_facing_change(state, design, ship, o)
     return ship
@@ -171,10 +171,10 @@ def _thrust_and_movement(
             ship.turning,
             ship.chart,
         ):
-            ships[ship_id] = ship_with(
+            ships[ship_id] = replace_fields(
                 ship, position=position, orientation=orientation, turning=turning, chart=chart, used=used
             )
-    return state_with(state, ships=tuple(ships[s.id] for s in state.ships)), completed
+    return replace_fields(state, ships=tuple(ships[s.id] for s in state.ships)), completed
 
 
 def _fly(ship: Ship, steps: list[Arrow], ships: dict[str, Ship], events: list[Event]) -> Position:
@@ -187,7 +187,7 @@ def _fly(ship: Ship, steps: list[Arrow], ships: dict[str, Ship], events: list[Ev
     for target in ships.values():
         if target.active and target.kind == "target" and target.position in path[1:]:
             events.append(TargetDestroyed(target.id, ship.id, "flown through: eaten"))
-            ships[target.id] = ship_with(target, status="destroyed")
+            ships[target.id] = replace_fields(target, status="destroyed")
     return path[-1]
 
 
@@ -221,7 +221,7 @@ def _break_step(state: AVTState, completed: set[str], events: list[Event]) -> AV
             reasons.append("thrust set to zero")
         if reasons:
             ships[i] = resolve_vectors(ship, ", ".join(reasons), events)
-    return state_with(state, ships=tuple(ships)) if ships != list(state.ships) else state
+    return replace_fields(state, ships=tuple(ships)) if ships != list(state.ships) else state
 
 
 def play_segment(state: AVTState, orders: Mapping[str, SegmentOrders], dice: Dice, events: list[Event]) -> AVTState:
@@ -251,8 +251,8 @@ def _recharge(state: AVTState) -> AVTState:
             design = state.designs[ship.design]
             battery = min(ship_battery_capacity(design, ship), ship.battery + ship_reactor_power(design, ship))
             if battery != ship.battery:
-                ships[i] = ship_with(ship, battery=battery)
-    return state_with(state, ships=tuple(ships)) if ships != list(state.ships) else state
+                ships[i] = replace_fields(ship, battery=battery)
+    return replace_fields(state, ships=tuple(ships)) if ships != list(state.ships) else state
 
 
 def advance(state: AVTState, events: list[Event], dice: Dice) -> AVTState:
@@ -260,7 +260,7 @@ def advance(state: AVTState, events: list[Event], dice: Dice) -> AVTState:
     if len(state.sides_in_play()) <= 1 or not state.commanders():
         return end(state, "elimination", events)
     if state.segment < SEGMENTS:
-        state = state_with(state, segment=state.segment + 1)
+        state = replace_fields(state, segment=state.segment + 1)
     else:
         state = end_of_turn(state, events, dice)
         state = surrender_check(state, events)
@@ -271,7 +271,7 @@ def advance(state: AVTState, events: list[Event], dice: Dice) -> AVTState:
             return state
         if state.turn >= state.max_turns:
             return end(state, f"turn limit {state.max_turns} reached", events, draw=True)
-        state = state_with(state, turn=state.turn + 1, segment=1)
+        state = replace_fields(state, turn=state.turn + 1, segment=1)
         events.append(TurnBegan(state.turn))
     events.append(SegmentBegan(state.turn, state.segment))
     return state

@@ -10,13 +10,13 @@ the end of the turn.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Literal
 
 from vectorwar.hexes import Direction, Hex, Position
 from vectorwar.maps import HexMap
-from vectorwar.roster import Roster
+from vectorwar.roster import Roster, replace_fields
 from vectorwar.rules import OptionValue
 from vectorwar.systems.avt.arrows import Arrow
 from vectorwar.systems.avt.design import Design
@@ -148,10 +148,10 @@ class Ship:
     def with_marks(self, system: str, count: int) -> Ship:
         """The ship with ``count`` boxes of ``system`` marked (0 clears the entry)."""
         rest = tuple((name, n) for name, n in self.marks if name != system)
-        return ship_with(self, marks=tuple(sorted((*rest, (system, count)) if count else rest)))
+        return replace_fields(self, marks=tuple(sorted((*rest, (system, count)) if count else rest)))
 
     def using(self, system: str) -> Ship:
-        return self if system in self.used else ship_with(self, used=(*self.used, system))
+        return self if system in self.used else replace_fields(self, used=(*self.used, system))
 
     def ready_at(self, laser: str) -> int:
         """The absolute segment from which ``laser`` may fire again (0: ready now)."""
@@ -188,41 +188,6 @@ class AVTState(Roster[Ship]):
         return tuple(side for side in self.sides if any(s.kind == "ship" for s in self.ships_of(side)))
 
 
-# -- copies with changes ----------------------------------------------------------------------------------------------
-#
-# Resolution copies ships and states many times a segment (a ship for its move, its battery, each mark), and a
-# menu's flights more. ``dataclasses.replace`` checks every field of the class on every call; a ship or a state's
-# ``__init__`` does nothing but store its fields (no ``__post_init__``), so these store them directly, as
-# :meth:`vectorwar.roster.Roster.with_ship` does. A state's kept answers (its roster's slots) are not fields, so a
-# copy starts without them, as one made by ``__init__`` would.
-
-_SHIP_ORDER = tuple(f.name for f in fields(Ship))
-_STATE_ORDER = tuple(f.name for f in fields(AVTState))
-_SHIP_FIELDS = frozenset(_SHIP_ORDER)
-_STATE_FIELDS = frozenset(_STATE_ORDER)
-_store = object.__setattr__
-
-
-def ship_with(ship: Ship, **changes: Any) -> Ship:
-    """``dataclasses.replace(ship, **changes)``, without its checks of every field."""
-    if not changes.keys() <= _SHIP_FIELDS:
-        raise TypeError(f"a ship has no field {', '.join(sorted(changes.keys() - _SHIP_FIELDS))}")
-    new = object.__new__(Ship)
-    for name in _SHIP_ORDER:
-        _store(new, name, changes[name] if name in changes else getattr(ship, name))
-    return new
-
-
-def state_with(state: AVTState, **changes: Any) -> AVTState:
-    """``dataclasses.replace(state, **changes)``, without its checks of every field."""
-    if not changes.keys() <= _STATE_FIELDS:
-        raise TypeError(f"a state has no field {', '.join(sorted(changes.keys() - _STATE_FIELDS))}")
-    new = object.__new__(AVTState)
-    for name in _STATE_ORDER:
-        _store(new, name, changes[name] if name in changes else getattr(state, name))
-    return new
-
-
 #: Where :func:`unplaced` puts every ship.
 _NOWHERE = Position(Hex(0, 0), 0)
 
@@ -230,4 +195,4 @@ _NOWHERE = Position(Hex(0, 0), 0)
 def unplaced(ship: Ship) -> Ship:
     """``ship`` without its id, name and place: ships equal in this move alike, are offered the same order pieces
     and pass the same checks of their own entries (a fleet in formation), wherever each is."""
-    return ship_with(ship, id="", name="", position=_NOWHERE)
+    return replace_fields(ship, id="", name="", position=_NOWHERE)

@@ -11,11 +11,12 @@ from vectorwar.events import Damaged, Destroyed, Event, Rolled
 from vectorwar.hexes import Hex, Position
 from vectorwar.maps import HexMap
 from vectorwar.odds import Modifier, Odds, chance_at_least, chance_at_most
+from vectorwar.roster import replace_fields
 from vectorwar.rules import OptionSpec
 from vectorwar.systems.vv5.arcs import GUN_ARCS, in_arc
 from vectorwar.systems.vv5.events import ArmourHit, Deflected, KnockedOut
 from vectorwar.systems.vv5.movement import is_solid
-from vectorwar.systems.vv5.state import Box, Launcher, Mount, Ship, VV5State, evolve
+from vectorwar.systems.vv5.state import Box, Launcher, Mount, Ship, VV5State
 
 MISSILE_RANGE = 15
 GUN_RANGE = 6
@@ -332,20 +333,20 @@ def _pick(options: list[str], dice: Dice, events: list[Event], purpose: str) -> 
 def _hit_box(box: Box) -> tuple[Box, bool]:
     """Armour first; returns the box after and whether real damage was done."""
     if box.armour > 0:
-        return evolve(box, armour=box.armour - 1), False
-    return evolve(box, boxes=box.boxes - 1), True
+        return replace_fields(box, armour=box.armour - 1), False
+    return replace_fields(box, boxes=box.boxes - 1), True
 
 
 def damage_structure(ship: Ship, events: list[Event], use_armour: bool = True) -> Ship:
     if use_armour and ship.structure.armour > 0:
-        structure = evolve(ship.structure, armour=ship.structure.armour - 1)
+        structure = replace_fields(ship.structure, armour=ship.structure.armour - 1)
         events.append(ArmourHit(ship.id, "structure", structure.armour))
-        return evolve(ship, structure=structure)
-    structure = evolve(ship.structure, boxes=max(0, ship.structure.boxes - 1))
-    ship = evolve(ship, structure=structure, damage_taken=ship.damage_taken + 1)
+        return replace_fields(ship, structure=structure)
+    structure = replace_fields(ship.structure, boxes=max(0, ship.structure.boxes - 1))
+    ship = replace_fields(ship, structure=structure, damage_taken=ship.damage_taken + 1)
     events.append(Damaged(ship.id, "structural integrity", 1, structure.boxes))
     if structure.boxes == 0 and ship.active:
-        ship = evolve(ship, status="destroyed")
+        ship = replace_fields(ship, status="destroyed")
         events.append(Destroyed(ship.id))
     return ship
 
@@ -355,12 +356,12 @@ BoxField = Literal["cargo", "agility", "acceleration", "life_support"]
 
 def _with_box(ship: Ship, field: BoxField, box: Box) -> Ship:
     if field == "cargo":
-        return evolve(ship, cargo=box)
+        return replace_fields(ship, cargo=box)
     if field == "agility":
-        return evolve(ship, agility=box)
+        return replace_fields(ship, agility=box)
     if field == "acceleration":
-        return evolve(ship, acceleration=box)
-    return evolve(ship, life_support=box)
+        return replace_fields(ship, acceleration=box)
+    return replace_fields(ship, life_support=box)
 
 
 def _damage_box(ship: Ship, field: BoxField, label: str, events: list[Event]) -> Ship:
@@ -370,7 +371,7 @@ def _damage_box(ship: Ship, field: BoxField, label: str, events: list[Event]) ->
     box, real = _hit_box(box)
     ship = _with_box(ship, field, box)
     if real:
-        ship = evolve(ship, damage_taken=ship.damage_taken + 1)
+        ship = replace_fields(ship, damage_taken=ship.damage_taken + 1)
         events.append(Damaged(ship.id, label, 1, box.boxes))
     else:
         events.append(ArmourHit(ship.id, label, box.armour))
@@ -380,13 +381,13 @@ def _damage_box(ship: Ship, field: BoxField, label: str, events: list[Event]) ->
 def _damage_launchers(ship: Ship, dice: Dice, events: list[Event]) -> Ship:
     armour = ship.missile_armour
     if armour.armour > 0:
-        armour = evolve(armour, armour=armour.armour - 1)
+        armour = replace_fields(armour, armour=armour.armour - 1)
         events.append(ArmourHit(ship.id, "missiles", armour.armour))
-        return evolve(ship, missile_armour=armour)
+        return replace_fields(ship, missile_armour=armour)
     launchers: list[Launcher] = list(ship.launchers)
     if len(launchers) == 1:
         # A lone launcher goes, and takes a point of structure with it.
-        ship = evolve(ship, launchers=("destroyed",), damage_taken=ship.damage_taken + 1)
+        ship = replace_fields(ship, launchers=("destroyed",), damage_taken=ship.damage_taken + 1)
         events.append(Damaged(ship.id, "missile launcher", 1, 0))
         return damage_structure(ship, events)
     pairs = [(i, i + 1) for i in range(0, len(launchers), 2)]
@@ -401,7 +402,7 @@ def _damage_launchers(ship: Ship, dice: Dice, events: list[Event]) -> Ship:
     for j in chosen:
         if j < len(launchers):
             launchers[j] = "destroyed"
-    ship = evolve(ship, launchers=tuple(launchers), damage_taken=ship.damage_taken + 1)
+    ship = replace_fields(ship, launchers=tuple(launchers), damage_taken=ship.damage_taken + 1)
     ready = sum(1 for x in launchers if x == "ready")
     events.append(Damaged(ship.id, "missile launchers", 2, ready))
     return ship
@@ -420,7 +421,7 @@ def _damage_weapons(ship: Ship, dice: Dice, events: list[Event]) -> Ship:
     box, real = _hit_box(mount.guns)
     ship = ship.with_mount(Mount(mount.arc, box))
     if real:
-        ship = evolve(ship, damage_taken=ship.damage_taken + 1)
+        ship = replace_fields(ship, damage_taken=ship.damage_taken + 1)
         events.append(Damaged(ship.id, f"{system} gun", 1, box.boxes))
     else:
         events.append(ArmourHit(ship.id, f"{system} guns", box.armour))
@@ -447,7 +448,7 @@ def damage_point(ship: Ship, dice: Dice, events: list[Event], cause: str) -> Shi
     if ship.life_support.armour > 0 or ship.life_support.boxes > 0:
         ship = _damage_box(ship, "life_support", "life support", events)
         if ship.life_support.boxes == 0 and ship.active:
-            ship = evolve(ship, status="knocked-out")
+            ship = replace_fields(ship, status="knocked-out")
             events.append(KnockedOut(ship.id))
         return ship
     return damage_structure(ship, events, use_armour=False)  # pragma: no cover - life support is required

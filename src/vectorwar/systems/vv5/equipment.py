@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from vectorwar.errors import ScenarioError
+from vectorwar.roster import replace_fields
 from vectorwar.systems.vv5 import crews
 from vectorwar.systems.vv5.design import Design
-from vectorwar.systems.vv5.state import Box, Mount, Ship, evolve
+from vectorwar.systems.vv5.state import Box, Mount, Ship
 
 
 def build_ship(ship_id: str, side: str, design_id: str, design: Design, **where: object) -> Ship:
@@ -62,4 +63,4 @@ def fit_loadout(ship: Ship, loadout: tuple[str, ...], where: str) -> Ship:
             for i in [i for i, x in enumerate(launchers) if x == "ready"][-n:]:
                 launchers[i] = "bomb"
             ship = replace(ship, launchers=tuple(launchers))
-    return evolve(ship, loadout=loadout)
+    return replace_fields(ship, loadout=loadout)

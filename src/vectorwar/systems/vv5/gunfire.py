@@ -9,6 +9,7 @@ from __future__ import annotations
 from vectorwar.dice import Dice
 from vectorwar.events import Event, Note, Rolled
 from vectorwar.odds import Modifier, Odds
+from vectorwar.roster import replace_fields
 from vectorwar.systems.vv5 import crews
 from vectorwar.systems.vv5.arcs import CODE_OF
 from vectorwar.systems.vv5.combat import (
@@ -30,7 +31,7 @@ from vectorwar.systems.vv5.events import GunsFired
 from vectorwar.systems.vv5.movement import turn_allowance
 from vectorwar.systems.vv5.orders import Shot
 from vectorwar.systems.vv5.specials.adp import has_phasers
-from vectorwar.systems.vv5.state import GunDamage, Ship, VV5State, evolve
+from vectorwar.systems.vv5.state import GunDamage, Ship, VV5State
 
 
 def crew_modifiers(state: VV5State, ship: Ship, sign: int) -> tuple[Modifier, ...]:
@@ -105,4 +106,4 @@ def fire_shot(state: VV5State, shot: Shot, dice: Dice, events: list[Event]) -> V
         return state
     in_way = [(s.id, s.hex) for s in ships_in_the_way(state, ship.hex, target.hex, ship.id, target.id)]
     victim = deflect(target.id, in_way, dice, events)
-    return evolve(state, gun_damage=(*state.gun_damage, GunDamage(victim, damage, ship.id)))
+    return replace_fields(state, gun_damage=(*state.gun_damage, GunDamage(victim, damage, ship.id)))

@@ -20,14 +20,14 @@ from vectorwar.display import MoveOption, SetupMenu, ShotOption
 from vectorwar.errors import IllegalOrderError
 from vectorwar.events import Event, InitiativeSet
 from vectorwar.orderkinds import OrderKind, RuleRow, kind_table
-from vectorwar.roster import id_lookup
+from vectorwar.roster import id_lookup, replace_fields
 from vectorwar.rules import Clock, Order, Prompt
 from vectorwar.systems.vv5 import buying, crews, display, legality, placing, preview, setup_menu, shock, turn
 from vectorwar.systems.vv5.buying import Buy
 from vectorwar.systems.vv5.honour import honourable
 from vectorwar.systems.vv5.movement import turn_allowance
 from vectorwar.systems.vv5.orders import DeclareOrder, Gunfire, Launch, Launches, Manoeuvre, Plot, Shot
-from vectorwar.systems.vv5.state import Ship, VV5State, evolve
+from vectorwar.systems.vv5.state import Ship, VV5State
 from vectorwar.systems.vv5.targeting import gun_problem, launch_problem
 
 RULE_SEQUENCE = "VV5 Sequence of Play"
@@ -157,7 +157,7 @@ class PlaceKind(VV5Kind):
         state = placing.resolve(state, side, order, events)
         if state.placing:
             return state, events
-        state, more = turn.start(evolve(state, phase="plot"), dice)
+        state, more = turn.start(replace_fields(state, phase="plot"), dice)
         return state, events + more
 
     def random_order(self, state: VV5State, side: str, rng: random.Random) -> Order:
@@ -196,7 +196,7 @@ class DeclareOrderKind(VV5Kind):
         if not isinstance(order, DeclareOrder):  # pragma: no cover - checked
             raise TypeError("declare order expected")
         events.append(InitiativeSet(order.sides))
-        state = evolve(state, phase="missiles", declare_order=order.sides, declaring=0)
+        state = replace_fields(state, phase="missiles", declare_order=order.sides, declaring=0)
         return turn.settle(turn.next_declarer(state, dice, events), dice, events), events
 
     def random_order(self, state: VV5State, side: str, rng: random.Random) -> Order:
@@ -230,7 +230,7 @@ class MissilesKind(VV5Kind):
         if not isinstance(launches, Launches):  # pragma: no cover - checked
             raise TypeError("launches expected")
         state = turn.launch(state, launches, events)
-        state = turn.next_declarer(evolve(state, declaring=state.declaring + 1), dice, events)
+        state = turn.next_declarer(replace_fields(state, declaring=state.declaring + 1), dice, events)
         return turn.settle(state, dice, events), events
 
     def random_order(self, state: VV5State, side: str, rng: random.Random) -> Order:
@@ -271,7 +271,7 @@ class GunsKind(VV5Kind):
         if not isinstance(gunfire, Gunfire):  # pragma: no cover - checked
             raise TypeError("gunfire expected")
         state = turn.fire(state, gunfire, dice, events)
-        state = turn.next_declarer(evolve(state, declaring=state.declaring + 1), dice, events)
+        state = turn.next_declarer(replace_fields(state, declaring=state.declaring + 1), dice, events)
         return turn.settle(state, dice, events), events
 
     def random_order(self, state: VV5State, side: str, rng: random.Random) -> Order:

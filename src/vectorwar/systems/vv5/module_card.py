@@ -13,7 +13,7 @@ from vectorwar.systems.vv5.combat import (
     missile_hit_chance,
     on_track,
 )
-from vectorwar.systems.vv5.state import Box, Launcher, Mount, Ship, evolve
+from vectorwar.systems.vv5.state import Box, Launcher, Mount, Ship
 from vectorwar.vectors import Velocity
 
 
@@ -55,9 +55,9 @@ def as_vv5_ship(view: CombatView, ship_id: str, to_be_shot: bool = False) -> Shi
     """
     c = view.ship(ship_id)
     card = _card(view, ship_id)
-    # A copy of a blank ship with the fields set (evolve): a ship's own __init__ stores some forty fields one
+    # A copy of a blank ship with the fields set (replace_fields): a ship's own __init__ stores some forty fields one
     # by one, and the module builds one for every shot resolved and every damage roll.
-    return evolve(
+    return replace_fields(
         _BLANK,
         id=c.id,
         side=c.side,

@@ -24,9 +24,10 @@ from vectorwar.errors import IllegalOrderError
 from vectorwar.events import Event, LeftMap, Moved, Note, Rolled
 from vectorwar.hexes import Direction, Hex, Position
 from vectorwar.maps import HexMap, MapSection
+from vectorwar.roster import replace_fields
 from vectorwar.systems.vv5.events import BoardShifted, Collided, Crashed, Pulled
 from vectorwar.systems.vv5.orders import Manoeuvre
-from vectorwar.systems.vv5.state import PlotEntry, Ship, VV5State, evolve
+from vectorwar.systems.vv5.state import PlotEntry, Ship, VV5State
 from vectorwar.vectors import Velocity
 
 RULE_PLOT = "VV5 Plotting Movement"
@@ -268,7 +269,7 @@ def _shift_the_battle(state: VV5State, retreating: frozenset[str], events: list[
         return state
     dq, dr = offset
     events.append(BoardShifted(str(Velocity(dq, dr)), tuple(s.id for s in keep if not state.map.contains(s.hex))))
-    return evolve(state, ships=tuple(evolve(s, hex=s.hex.shifted(dq, dr)) for s in state.ships))
+    return replace_fields(state, ships=tuple(replace_fields(s, hex=s.hex.shifted(dq, dr)) for s in state.ships))
 
 
 #: A straight move: the hexes it passes through, both ends included, and the same as positions.
@@ -327,7 +328,7 @@ def move_ships(
         if ground is not None and is_solid(ground) and hex_map.contains(end):
             status = "crashed"
             events.append(Crashed(ship_id, Position(end), ground))
-        moved[ship_id] = evolve(
+        moved[ship_id] = replace_fields(
             ship,
             hex=end,
             facing=facing,
@@ -337,7 +338,7 @@ def move_ships(
             status=status,
         )
     if moved:
-        state = evolve(state, ships=tuple(moved.get(s.id, s) for s in state.ships))
+        state = replace_fields(state, ships=tuple(moved.get(s.id, s) for s in state.ships))
     if not ends:
         events.append(Note("no starship moves"))
     return settle_edge(state, retreating, events) if settle else state
@@ -354,6 +355,6 @@ def settle_edge(state: VV5State, retreating: frozenset[str], events: list[Event]
         state = _shift_the_battle(state, retreating, events)
     for ship in state.ships:
         if ship.active and not state.map.contains(ship.hex):
-            state = state.with_ship(evolve(ship, status="exited"))
+            state = state.with_ship(replace_fields(ship, status="exited"))
             events.append(LeftMap(ship.id, Position(ship.hex)))
     return state

@@ -25,6 +25,7 @@ from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
 from vectorwar.events import Event
 from vectorwar.hexes import Hex
 from vectorwar.maps import HexMap
+from vectorwar.roster import replace_fields
 from vectorwar.rules import (
     Bot,
     Manifest,
@@ -47,7 +48,7 @@ from vectorwar.systems.vv5.hazards import ASTEROID_ROLL
 from vectorwar.systems.vv5.movement import BOARD_SHIFT, is_solid
 from vectorwar.systems.vv5.orders import Gunfire
 from vectorwar.systems.vv5.prospects import aimed_gunfire, fire_in_prospect, prospect, wary
-from vectorwar.systems.vv5.state import Ship, VV5State, evolve
+from vectorwar.systems.vv5.state import Ship, VV5State
 from vectorwar.systems.vv5.victory import KILL_SCORES_DAMAGE, missiles_on_course, victory_points
 
 MANIFEST = Manifest(
@@ -217,7 +218,7 @@ class VectorV5(RuleSystem[VV5State]):
                 f"scenario {scenario.id}: options: {BOARD_SHIFT}: shifting ships back onto the board is the "
                 "Dogfight's; this scenario has terrain or special rules fixed to the board"
             )
-        state = evolve(state, purchase=buying.read_setup(scenario, designs, hex_map))
+        state = replace_fields(state, purchase=buying.read_setup(scenario, designs, hex_map))
         return specials.set_up(state, scenario.special, f"scenario {scenario.id}")
 
     def start(self, state: VV5State, dice: Dice) -> tuple[VV5State, list[Event]]:

@@ -8,19 +8,14 @@ marker sits at ``hex + velocity``).
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Callable
-from dataclasses import dataclass, fields
-from itertools import repeat
-from operator import attrgetter
-from types import MemberDescriptorType
-from typing import Annotated, Any, Literal, TypeVar
+from dataclasses import dataclass
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field
 
 from vectorwar.hexes import Direction, Hex
 from vectorwar.maps import HexMap
-from vectorwar.roster import Roster
+from vectorwar.roster import Roster, replace_fields
 from vectorwar.rules import OptionValue
 from vectorwar.vectors import Velocity
 
@@ -126,7 +121,7 @@ class Ship:
         return next((m for m in self.mounts if m.arc == arc), None)
 
     def with_mount(self, mount: Mount) -> Ship:
-        return evolve(self, mounts=tuple(mount if m.arc == mount.arc else m for m in self.mounts))
+        return replace_fields(self, mounts=tuple(mount if m.arc == mount.arc else m for m in self.mounts))
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,20 +307,9 @@ class VV5State(Roster[Ship]):
     placing: tuple[str, ...] = ()  # set-up placements still to make, in order, as "side:what" (phase "place")
     allies: tuple[str, ...] = ()  # sides that fight together (Invasion's several human players)
 
-    def with_ship(self, ship: Ship) -> VV5State:
-        # The roster's answer, copied by evolve: the roster's own copy of a state that keeps its fields in an
-        # instance dictionary goes through dataclasses.replace, and a turn puts a ship in its state at every
-        # launch, hit and damage roll.
-        index = self._index()
-        i = index.get(ship.id)
-        if i is None or len(index) != len(self.ships):  # no such ship, or an id twice: the roster's way
-            return super().with_ship(ship)
-        return self._with_all((*self.ships[:i], ship, *self.ships[i + 1 :]), index, {})
-
-    def _with_all(self, ships: tuple[Ship, ...], index: dict[str, int], fields: dict[str, Any]) -> VV5State:
-        result = evolve(self, ships=ships, **fields)
-        object.__setattr__(result, "_ship_index", index)  # the same ids in the same places
-        return result
+    #: The roster's answers and :meth:`kept_answers` are read from these: a copy in which they stay hands
+    #: them on (:func:`vectorwar.roster.replace_fields`).
+    ANSWERS_READ: ClassVar[tuple[str, ...]] = ("ships", "sides", "allies", "map")
 
     def enemies_of(self, side: str) -> tuple[Ship, ...]:
         asked = self._answers()
@@ -337,9 +321,9 @@ class VV5State(Roster[Ship]):
         return found
 
     def kept_answers(self) -> dict[tuple[str, str, bool], Any]:
-        """Answers kept on this state, as the roster keeps its own (``enemies_of``): a copy by :func:`evolve`
-        whose ships, sides, allies and board stay hands them on, so only what depends on nothing else of the
-        state may be kept here."""
+        """Answers kept on this state, as the roster keeps its own (``enemies_of``): a copy whose ships, sides,
+        allies and board stay (:attr:`ANSWERS_READ`) hands them on, so only what depends on nothing else of
+        the state may be kept here."""
         return self._answers()
 
     def allied(self, a: str, b: str) -> bool:
@@ -347,73 +331,3 @@ class VV5State(Roster[Ship]):
 
     def occupant(self, where: Hex) -> Ship | None:
         return next((s for s in self.ships if s.active and where in s.hexes), None)
-
-
-V = TypeVar("V")
-
-#: What :func:`evolve` needs of each value type it has copied (see :func:`_layout`).
-_LAYOUTS: dict[type[Any], tuple[frozenset[str], Callable[[Any], tuple[Any, ...]], tuple[Any, ...] | None]] = {}
-#: Stores a value in an object's slot: ``_STORE(slot, obj, value)``, past a frozen class's ``__setattr__``.
-_STORE = MemberDescriptorType.__set__
-#: An object's instance dictionary, past a frozen class's attribute look-up.
-_FIELDS_OF = attrgetter("__dict__")
-
-
-def evolve(value: V, **changes: Any) -> V:
-    """``dataclasses.replace(value, **changes)`` for this module's frozen value types, without its checks of
-    every field: a turn copies its ships and its state hundreds of times, and a ship has some forty fields.
-
-    The types here have no ``__post_init__`` and store every field as given, so a copy of the fields is
-    the same value. A ship and a state keep their fields in an instance ``__dict__`` and nothing else
-    there (the roster's answers live in its slots), so the copy is one copy of that dictionary; a type
-    with slots has its fields read in one call and stored through their slots in one pass of ``map``.
-    Then the changes go over them. A state whose ships, sides, allies and board stay keeps the roster's
-    answers (its index, ``ships_of``, ``enemies_of``) and :meth:`VV5State.kept_answers`: they depend on
-    nothing else.
-    """
-    cls = type(value)
-    layout = _LAYOUTS.get(cls)
-    if layout is None:
-        layout = _LAYOUTS[cls] = _layout(cls)
-    allowed, values_of, slots = layout
-    made = object.__new__(cls)
-    if slots is None:  # the fields in the instance's dictionary, and nothing else there
-        fields_of = _FIELDS_OF(made)
-        fields_of.update(_FIELDS_OF(value))
-        fields_of.update(changes)
-        if len(fields_of) != len(allowed):  # a change named something that is no field
-            raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(changes.keys() - allowed))}")
-    else:
-        if not changes.keys() <= allowed:
-            raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(changes.keys() - allowed))}")
-        deque(map(_STORE, slots, repeat(made), values_of(value)), maxlen=0)
-        for name, given in changes.items():
-            object.__setattr__(made, name, given)
-    if isinstance(value, VV5State) and isinstance(made, VV5State):
-        _keep_answers(value, made)
-    return made
-
-
-def _names(cls: type[Any]) -> tuple[str, ...]:
-    return tuple(f.name for f in fields(cls))
-
-
-def _layout(cls: type[Any]) -> tuple[frozenset[str], Callable[[Any], tuple[Any, ...]], tuple[Any, ...] | None]:
-    """A type's field names, a reader of all their values at once, and each field's slot (``None`` if the
-    type keeps its fields in a ``__dict__``)."""
-    names = _names(cls)
-    read = attrgetter(*names)
-    values_of: Callable[[Any], tuple[Any, ...]] = read if len(names) > 1 else lambda v: (read(v),)
-    slots = tuple(getattr(cls, name, None) for name in names)
-    in_slots = [isinstance(slot, MemberDescriptorType) for slot in slots]
-    if any(in_slots) and not all(in_slots):
-        raise TypeError(f"{cls.__name__} keeps some fields in slots and some in its __dict__: evolve copies neither")
-    return frozenset(names), values_of, slots if all(in_slots) else None
-
-
-def _keep_answers(old: VV5State, new: VV5State) -> None:
-    if new.ships is old.ships and new.sides is old.sides and new.allies is old.allies and new.map is old.map:
-        for kept in ("_ship_index", "_asked"):
-            answers = getattr(old, kept, None)  # a slot not filled yet: nothing asked of the old state
-            if answers is not None:
-                object.__setattr__(new, kept, answers)

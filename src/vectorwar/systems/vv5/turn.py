@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 
 from vectorwar.dice import Dice
 from vectorwar.events import Event, Moved, Note, Rolled, TurnBegan
+from vectorwar.roster import replace_fields
 from vectorwar.rules import Order
 from vectorwar.systems.vv5 import buying, crews, shock, specials
 from vectorwar.systems.vv5.combat import apply_damage, missile_verdict, spread_adjustment
@@ -21,7 +22,7 @@ from vectorwar.systems.vv5.hazards import asteroid_fields
 from vectorwar.systems.vv5.initiative import roll_initiative
 from vectorwar.systems.vv5.orders import Gunfire, Launches, Manoeuvre, Plot
 from vectorwar.systems.vv5.specials.adp import platforms_drift, platforms_fire
-from vectorwar.systems.vv5.state import Missile, VV5State, evolve
+from vectorwar.systems.vv5.state import Missile, VV5State
 from vectorwar.systems.vv5.targeting import can_fire_guns, can_launch
 from vectorwar.systems.vv5.victory import credit, elimination, finish
 
@@ -31,7 +32,7 @@ def start(state: VV5State, dice: Dice) -> tuple[VV5State, list[Event]]:
     events: list[Event] = []
     if state.placing:
         # The body and pod are the players' to place first; the special starts once they are down.
-        return evolve(state, phase="place"), events
+        return replace_fields(state, phase="place"), events
     state = specials.begin(state, dice, events)
     state = buying.begin(state, dice, events)
     if state.purchase is not None:
@@ -54,16 +55,16 @@ def begin_turn(state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
     # Last turn's G are forgotten (only ships that burned have any to forget).
     ships = state.ships
     if any(s.accelerated for s in ships):
-        ships = tuple(evolve(s, accelerated=0) if s.accelerated else s for s in ships)
+        ships = tuple(replace_fields(s, accelerated=0) if s.accelerated else s for s in ships)
     holder, kept = roll_initiative(state, dice, events)
     events.append(InitiativeWon(holder, kept))
-    state = evolve(state, ships=ships, guns_fired=(), declaring=0, declare_order=(), initiative=holder)
+    state = replace_fields(state, ships=ships, guns_fired=(), declaring=0, declare_order=(), initiative=holder)
     in_play = state.sides_in_play()
     if len(in_play) > 1 and any(can_shoot(state, side) for side in in_play):
-        return evolve(state, phase="choose-order")
+        return replace_fields(state, phase="choose-order")
     if len(in_play) == 1 and can_shoot(state, in_play[0]):
         # Alone against the engine's platforms (Invasion): no one to declare before, straight to missiles.
-        return next_declarer(evolve(state, phase="missiles", declare_order=in_play, declaring=0), dice, events)
+        return next_declarer(replace_fields(state, phase="missiles", declare_order=in_play, declaring=0), dice, events)
     return after_gunfire(state, dice, events)
 
 
@@ -72,7 +73,9 @@ def after_gunfire(state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
     state = platforms_fire(state, dice, events)
     state = gun_damage(state, dice, events)
     over = elimination(state, events)
-    return over if over is not None else shock.panic_check(evolve(state, phase="plot", declaring=0), dice, events)
+    return (
+        over if over is not None else shock.panic_check(replace_fields(state, phase="plot", declaring=0), dice, events)
+    )
 
 
 def can_shoot(state: VV5State, side: str) -> bool:
@@ -85,14 +88,14 @@ def next_declarer(state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
         missiles = state.phase == "missiles"
         if state.declaring >= len(state.declare_order):
             if missiles:
-                state = evolve(state, phase="guns", declaring=0)
+                state = replace_fields(state, phase="guns", declaring=0)
                 continue
             return after_gunfire(state, dice, events)
         side = state.declare_order[state.declaring]
         able = can_launch(state, side) if missiles else can_fire_guns(state, side)
         if state.ships_of(side) and able:
             return state
-        state = evolve(state, declaring=state.declaring + 1)
+        state = replace_fields(state, declaring=state.declaring + 1)
 
 
 def launch(state: VV5State, order: Launches, events: list[Event]) -> VV5State:
@@ -108,9 +111,9 @@ def launch(state: VV5State, order: Launches, events: list[Event]) -> VV5State:
             distance, to_hit = launch_number(state, ship.id, one.target, adjust)
             for _ in range(one.missiles):
                 launchers[launchers.index("ready")] = "spent"
-                state = evolve(state, incoming=(*state.incoming, Missile(ship.id, one.target, to_hit)))
+                state = replace_fields(state, incoming=(*state.incoming, Missile(ship.id, one.target, to_hit)))
                 events.append(MissileLaunched(ship.id, one.target, distance, to_hit))
-        state = state.with_ship(evolve(ship, launchers=tuple(launchers)))
+        state = state.with_ship(replace_fields(ship, launchers=tuple(launchers)))
     return state
 
 
@@ -130,7 +133,7 @@ def gun_damage(state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
         if crews.enabled(state):
             damaged = crews.note_attacker(damaged, record.attacker)
         state = state.with_ship(credit(target, damaged, attacker_side))
-    return evolve(state, gun_damage=()) if state.gun_damage else state
+    return replace_fields(state, gun_damage=()) if state.gun_damage else state
 
 
 # -- movement and the turn's end ------------------------------------------------------
@@ -154,7 +157,7 @@ def move(state: VV5State, plots: Iterable[Plot], dice: Dice, events: list[Event]
     state = platforms_drift(state, dice, events)
     state = asteroid_fields(state, [e for e in events[first:] if isinstance(e, Moved)], dice, events)
     if aces:
-        return evolve(state, phase="ace-replot", ace_replot=aces)
+        return replace_fields(state, phase="ace-replot", ace_replot=aces)
     return after_movement(state, dice, events)
 
 
@@ -168,7 +171,7 @@ def move_aces(state: VV5State, plots: Iterable[Plot], dice: Dice, events: list[E
     first = len(events)
     state = crews.move_aces(state, replots, dice, events, frozenset(retreating))
     state = asteroid_fields(state, [e for e in events[first:] if isinstance(e, Moved)], dice, events)
-    return after_movement(evolve(state, phase="plot", ace_replot=()), dice, events)
+    return after_movement(replace_fields(state, phase="plot", ace_replot=()), dice, events)
 
 
 def after_movement(state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
@@ -199,7 +202,7 @@ def resolve_missiles(state: VV5State, dice: Dice, events: list[Event]) -> VV5Sta
             if crews.enabled(state):
                 damaged = crews.note_attacker(damaged, missile.shooter)
             state = state.with_ship(credit(target, damaged, shooter_side))
-    return evolve(state, incoming=()) if state.incoming else state
+    return replace_fields(state, incoming=()) if state.incoming else state
 
 
 def end_turn(state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
@@ -212,7 +215,7 @@ def end_turn(state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
         return over
     if state.turn >= state.max_turns:
         return finish(state, f"turn limit {state.max_turns} reached", events)
-    return begin_turn(evolve(state, turn=state.turn + 1), dice, events)
+    return begin_turn(replace_fields(state, turn=state.turn + 1), dice, events)
 
 
 def plots_of(orders: Mapping[str, Order]) -> list[Plot]:

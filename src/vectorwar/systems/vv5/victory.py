@@ -9,10 +9,11 @@ score goes to the side still holding the field.
 from __future__ import annotations
 
 from vectorwar.events import Event, GameOver
+from vectorwar.roster import replace_fields
 from vectorwar.rules import OptionSpec
 from vectorwar.systems.vv5 import specials
 from vectorwar.systems.vv5.combat import missile_hit_chance, on_track
-from vectorwar.systems.vv5.state import Ship, VV5State, evolve
+from vectorwar.systems.vv5.state import Ship, VV5State
 
 #: Whether the side that destroys a ship also scores the damage it did to it (docs/rulings.md, *VV5 victory points*).
 KILL_SCORES_DAMAGE = OptionSpec(
@@ -28,13 +29,13 @@ def credit(before: Ship, after: Ship, side: str) -> Ship:
     """Record which side did the damage, for victory points."""
     done = after.damage_taken - before.damage_taken
     if done:
-        after = evolve(after, damage_by=_add(after.damage_by, side, done))
+        after = replace_fields(after, damage_by=_add(after.damage_by, side, done))
     cargo = before.cargo.boxes - after.cargo.boxes
     if cargo:
         # Kept apart: a damaged transport scores only its non-cargo damage; lost cargo scores on its own.
-        after = evolve(after, cargo_lost_by=_add(after.cargo_lost_by, side, cargo))
+        after = replace_fields(after, cargo_lost_by=_add(after.cargo_lost_by, side, cargo))
     if before.active and not after.active:
-        after = evolve(after, destroyed_by=side)
+        after = replace_fields(after, destroyed_by=side)
     return after
 
 
@@ -117,7 +118,7 @@ def finish(state: VV5State, reason: str, events: list[Event]) -> VV5State:
     if verdict is not None:
         winners, why = verdict
         events.append(GameOver(winners, f"{reason}; {why}"))
-        return evolve(state, phase="over", winners=winners, end_reason=f"{reason}; {why}")
+        return replace_fields(state, phase="over", winners=winners, end_reason=f"{reason}; {why}")
     best = max(vps.values()) if vps else 0
     leaders = tuple(s for s in state.sides if vps[s] == best)
     if len(leaders) > 1:
@@ -127,4 +128,4 @@ def finish(state: VV5State, reason: str, events: list[Event]) -> VV5State:
     winners = leaders if len(leaders) == 1 else ()
     summary = ", ".join(f"{s} {v} VP" for s, v in vps.items())
     events.append(GameOver(winners, f"{reason}; {summary}"))
-    return evolve(state, phase="over", winners=winners, end_reason=f"{reason}; {summary}")
+    return replace_fields(state, phase="over", winners=winners, end_reason=f"{reason}; {summary}")
