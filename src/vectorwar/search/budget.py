@@ -75,7 +75,7 @@ LEVELS: dict[int, Budget] = {
 #: A level's budget where the trials roll their dice (:attr:`Judging.ROLLED`: MSC), where it is not the level's
 #: own: as many orders and guesses as the level below, four times the rounds. One rolled trial is mostly luck,
 #: so a wider screen or more guesses keep the luckiest orders rather than the best (level 3's own budget was
-#: no stronger than level 2 there); more trials of the same orders cut the luck instead.
+#: not shown stronger than level 2 there); more trials of the same orders cut the luck instead.
 ROLLED_LEVELS: dict[int, Budget] = {
     3: Budget(screen=24, mine=6, theirs=2, rounds=32, turns=1, horizon=4, halving=True),
 }
