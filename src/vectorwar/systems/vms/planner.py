@@ -333,7 +333,8 @@ def _legal_plots(
     limit_lost: int,
 ) -> list[tuple[Plot, TurnResult]]:
     """The menu worked out: :func:`~.movement.move` of every candidate, from the parts of it that are the same for
-    every vector (:func:`_turnings`), so only what the vector changes is worked out here (:func:`_moved`)."""
+    every vector (:func:`_turnings`), so only what the vector changes is worked out here (:func:`_flat_moved` for a
+    flat turn)."""
     setting = _Setting(design, motion, turn, lost_thrust, rotate_before_thrust, advanced_rotation, limit_lost)
     out: list[tuple[Plot, TurnResult]] = []
     moves: dict[tuple[int, int, int], tuple[Velocity, tuple[Hex, ...]]] = {}
@@ -342,12 +343,12 @@ def _legal_plots(
     overspeeds: set[int] = set()
     for turned in _turnings(setting):
         if turned.plot.flat_turn:
-            result = _moved(design, motion, turned, turn, available, moves, flats)
+            result = _flat_moved(design, motion, turned, turn, available, moves, flats)
             if result is None:
                 continue
         else:
-            # :func:`_moved` without a flat turn (most of a menu), written out: a menu at a new vector makes one
-            # result for each of its some hundred candidates.
+            # Without a flat turn (most of a menu) the result is written here, not in a call: a menu at a new vector
+            # makes one for each of its some hundred candidates.
             known = moves.get(turned.change)
             if known is None:
                 known = _after_thrust(motion, turned.change, moves)
@@ -389,7 +390,7 @@ class _Turned:
     extra: int
 
 
-def _moved(
+def _flat_moved(
     design: Design,
     motion: Motion,
     turned: _Turned,
@@ -398,31 +399,28 @@ def _moved(
     moves: dict[tuple[int, int, int], tuple[Velocity, tuple[Hex, ...]]],
     flats: dict[tuple[int, int, int, Direction, int], tuple[int, Velocity, Direction] | None],
 ) -> TurnResult | None:
-    """:func:`~.movement.moved` of one candidate, or ``None`` where it refuses the plot: the same flat turn, thrust
-    total and path, from ``turned``'s parts (the vector after thrust and the path kept in ``moves`` by the velocity
-    change, which many candidates of a menu share; a flat turn's price and outcome kept in ``flats``,
-    :func:`_flat_turns`)."""
+    """:func:`~.movement.moved` of one candidate with a flat turn, or ``None`` where it refuses the plot: the same
+    flat turn, thrust total and path, from ``turned``'s parts (the vector after thrust and the path kept in ``moves``
+    by the velocity change, which many candidates of a menu share; a flat turn's price and outcome kept in
+    ``flats``, :func:`_flat_turns`)."""
     known = moves.get(turned.change)
     if known is None:
         known = _after_thrust(motion, turned.change, moves)
     new_velocity, path = known
     flat = turned.plot.flat_turn
-    if flat:
-        key = (new_velocity.dq, new_velocity.dr, new_velocity.dz, turned.facing, flat)
-        if key in flats:
-            found = flats[key]
-        else:
-            try:
-                done = flat_turn(design, new_velocity, turned.facing, flat)
-                found = done.cost, done.next_velocity, done.next_facing
-            except IllegalOrderError:
-                found = None
-            flats[key] = found
-        if found is None:
-            return None
-        cost, next_velocity, next_facing = found
+    key = (new_velocity.dq, new_velocity.dr, new_velocity.dz, turned.facing, flat)
+    if key in flats:
+        found = flats[key]
     else:
-        cost, next_velocity, next_facing = 0, new_velocity, turned.facing
+        try:
+            done = flat_turn(design, new_velocity, turned.facing, flat)
+            found = done.cost, done.next_velocity, done.next_facing
+        except IllegalOrderError:
+            found = None
+        flats[key] = found
+    if found is None:
+        return None
+    cost, next_velocity, next_facing = found
     spent = turned.points + cost
     if spent > available:
         return None  # ``check_total`` refuses it
