@@ -8,10 +8,11 @@ the test accepts one hypothesis or ``--max-pairs`` runs out.
     python benchmarks/sprt.py greedy search msc-duel
     python benchmarks/sprt.py search search:2 --two-side --max-pairs 400
     python benchmarks/sprt.py greedy@d432991 greedy avt-duel-wasp avt-duel-rafik
+    python benchmarks/sprt.py search@4bfac2d search vv5-alien-starship
 
-``greedy@COMMIT`` is the greedy bot as it was at a commit: that commit's ``bots.py`` of the
-scenarios' system, run against today's rules (so a change to a bot can be judged against the bot
-before it; the old module must still import).
+``NAME@COMMIT`` is the computer player ``NAME`` as it was at a commit, deciding in a process of its
+own on that commit's code (``remote_bot.py``), so a change to a bot, or to the search every level
+shares, is judged against the bot before it.
 
 The test is the usual one for engine testing: the log-likelihood ratio of the pair scores (0,
 1/4, 1/2, 3/4 or 1 for NEW) under the two Elo differences, in the normal approximation (the
@@ -25,13 +26,11 @@ import argparse
 import math
 import multiprocessing
 import os
-import subprocess
-import sys
-import types
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from remote_bot import RemoteBot
 from vectorwar.catalogue import builtin_scenario, scenario_paths
 from vectorwar.play import play_out
 from vectorwar.registry import get_system
@@ -127,35 +126,23 @@ def verdict(results: Iterable[tuple[float, float]], elo0: float, elo1: float, al
     )
 
 
-def add_old_greedy(spec: str, scenario_ids: Sequence[str]) -> None:
-    """Offer ``greedy@COMMIT`` in the scenarios' system: that commit's greedy bot against today's rules.
+def add_old_bot(spec: str, scenario_ids: Sequence[str]) -> None:
+    """Offer ``NAME@COMMIT`` in the scenarios' systems: the computer player ``NAME`` as it was at ``COMMIT``.
 
-    The bot is added to the system's menu in this process; worker processes started by fork
-    inherit it.
+    It decides in a process of its own on that commit's code (``remote_bot.py``), and is added to each
+    system's menu in this process; worker processes started by fork inherit it.
     """
     name, _, commit = spec.partition("@")
-    systems = {builtin_scenario(s).system for s in scenario_ids}
-    if name != "greedy" or not commit or len(systems) != 1:
-        raise SystemExit(f"{spec}: only greedy@COMMIT, on scenarios of one system")
-    (system_name,) = systems
-    source = subprocess.run(
-        ["git", "show", f"{commit}:src/vectorwar/systems/{system_name}/bots.py"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    module = types.ModuleType(f"vectorwar_old_bots_{system_name}")
-    sys.modules[module.__name__] = module  # dataclasses look their module up while the class is made
-    exec(compile(source, f"{commit}:{system_name}/bots.py", "exec"), module.__dict__)
-    system = get_system(system_name)
-    menu = type(system).bots
+    if not name or not commit:
+        raise SystemExit(f"{spec}: a computer player at a commit is NAME@COMMIT")
+    for system_name in sorted({builtin_scenario(s).system for s in scenario_ids}):
+        system = get_system(system_name)
+        menu = type(system).bots
 
-    def bots(self: RuleSystem[Any]) -> Mapping[str, Callable[[], Bot]]:
-        make = module.GreedyBot
-        old: Callable[[], Bot] = (lambda: make(self)) if "VMS" in type(self).__name__ or system_name == "vms" else make
-        return {**menu(self), spec.lower(): old}  # bot names are read in any case
+        def bots(self: RuleSystem[Any], menu: Any = menu) -> Mapping[str, Callable[[], Bot]]:
+            return {**menu(self), spec.lower(): lambda: RemoteBot(self, name, commit)}  # names are read in any case
 
-    type(system).bots = bots  # type: ignore[method-assign]
+        type(system).bots = bots  # type: ignore[method-assign]
 
 
 def two_side_ids() -> list[str]:
@@ -192,7 +179,7 @@ def main(argv: Sequence[str] | None = None) -> Verdict:
     args = parse_args(argv)
     for spec in (args.old, args.new):
         if "@" in spec:
-            add_old_greedy(spec, args.scenarios)
+            add_old_bot(spec, args.scenarios)
     results: list[tuple[float, float]] = []
     seed = args.seed
     # A round: the next seeds of every scenario, so each scenario weighs the same whenever the test stops; enough

@@ -71,20 +71,41 @@ def test_greedy_is_accepted_as_stronger_than_random_and_random_is_not_stronger_t
     assert weaker.games <= 120
 
 
-def test_greedy_at_a_commit_plays_as_the_bot_of_that_commit(monkeypatch: pytest.MonkeyPatch) -> None:
-    from sprt import add_old_greedy, play_pair
+def test_a_player_at_a_commit_plays_as_the_bot_of_that_commit(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sprt import add_old_bot, play_pair
     from vectorwar.registry import get_system
 
     msc = type(get_system("msc"))
     monkeypatch.setattr(msc, "bots", msc.bots)  # put back afterwards
-    add_old_greedy("greedy@HEAD", ["msc-duel"])
+    add_old_bot("greedy@HEAD", ["msc-duel"])
     assert "greedy@head" in get_system("msc").bots()
-    # The bot of the last commit plays as today's greedy: the same games as greedy against itself.
+    # The bot of the last commit, in a process of its own, plays as today's greedy: the same games.
     first, second = play_pair(("msc-duel", 3, "greedy", "greedy@HEAD"))
     again = play_pair(("msc-duel", 3, "greedy", "greedy"))
     assert (first, second) == again
     with pytest.raises(SystemExit):
-        add_old_greedy("search@HEAD", ["msc-duel"])
+        add_old_bot("search@", ["msc-duel"])
+
+
+def test_a_remote_search_decides_as_the_search_of_this_process() -> None:
+    import random
+
+    from remote_bot import RemoteBot
+    from vectorwar.play import bot_rng
+    from vectorwar.search import SearchBot
+    from vectorwar.setup import set_up
+
+    game = set_up("msc-duel", seed=4).game
+    side = game.waiting_for[0]
+    view = game.system.side_view(game.state, side)
+    here = SearchBot(game.system).choose(view, side, bot_rng(4, side, 0))
+    there = RemoteBot(game.system, "search", "HEAD").choose(view, side, bot_rng(4, side, 0))
+    assert str(there) == str(here)
+    # The child draws from the very random source it is handed: a greedy order that draws shows it.
+    rng = random.Random(9)
+    assert str(RemoteBot(game.system, "random", "HEAD").choose(view, side, rng)) == str(
+        game.system.bots()["random"]().choose(view, side, random.Random(9))
+    )
 
 
 def test_every_worker_gets_a_pair_a_round_and_the_standing_is_printed_as_asked(
