@@ -27,6 +27,14 @@ class Event:
     def describe(self) -> str:
         return self.kind
 
+    def initiative_to(self) -> str:
+        """The side this event puts first in the turn's order of play, or "" (the lab's first mover)."""
+        return ""
+
+    def damage_points(self) -> int:
+        """The damage this event says its ``ship`` took, in the system's own points (0: none; the lab's tallies)."""
+        return 0
+
 
 def event_to_data(event: Event) -> dict[str, Any]:
     data: dict[str, Any] = to_data(event)
@@ -79,6 +87,9 @@ class InitiativeSet(Event):
     def describe(self) -> str:
         return "initiative order: " + ", ".join(self.order)
 
+    def initiative_to(self) -> str:
+        return self.order[0] if self.order else ""
+
 
 @dataclass(frozen=True, slots=True)
 class Fired(Event):
@@ -114,6 +125,9 @@ class Damaged(Event):
 
     def describe(self) -> str:
         return f"{self.ship} loses {self.amount} {self.location} ({self.remaining} left)"
+
+    def damage_points(self) -> int:
+        return self.amount
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,11 +12,15 @@ from distributed import LocalCluster
 from tests.cli.helpers import runner
 from vectorwar.catalogue import builtin_scenario
 from vectorwar.cli import app
-from vectorwar.lab.games import COLUMNS, Job, play_seeds
+from vectorwar.events import Damaged, Event, InitiativeSet
+from vectorwar.lab.games import COLUMNS, Job, first_initiative, play_seeds, ship_tallies
 from vectorwar.lab.metrics import wilson
 from vectorwar.lab.plan import load_plan, plan_jobs
 from vectorwar.lab.report import make_report
 from vectorwar.lab.runner import LabError, chunks, read_rows, require_extra, run_jobs, write_rows
+from vectorwar.play import play_out
+from vectorwar.systems.avt.events import DamageStruck
+from vectorwar.systems.vv5.events import InitiativeWon
 
 
 @pytest.fixture(autouse=True)
@@ -94,6 +98,38 @@ def test_a_row_records_the_game_and_its_damage() -> None:
     if row["winner"]:
         loser = next(s for s in ships.values() if s["side"] != row["winner"])
         assert loser["taken"] > 0 or "turn limit" in row["reason"]
+
+
+@pytest.mark.parametrize(
+    ("scenario_id", "initiative", "damage"),
+    [
+        ("vv5-dogfight", InitiativeWon, Damaged),
+        ("avt-duel-wasp", None, DamageStruck),
+        ("msc-duel", InitiativeSet, Damaged),
+    ],
+)
+def test_each_systems_first_mover_and_damage_are_read_from_its_own_events(
+    scenario_id: str, initiative: type[Event] | None, damage: type[Event]
+) -> None:
+    scenario = builtin_scenario(scenario_id)
+    game = play_out(scenario, dict.fromkeys((s.id for s in scenario.sides), "greedy"), seed=2)
+    first = next((e for e in game.events if isinstance(e, initiative)), None) if initiative else None
+    expected = ""
+    if isinstance(first, InitiativeWon):
+        expected = first.side
+    elif isinstance(first, InitiativeSet):
+        expected = first.order[0]
+    assert first_initiative(game) == expected
+    assert expected or initiative is None
+    taken: dict[str, int] = {}
+    for event in game.events:
+        if isinstance(event, DamageStruck) and damage is DamageStruck:
+            taken[event.ship] = taken.get(event.ship, 0) + event.points
+        elif isinstance(event, Damaged) and damage is Damaged:
+            taken[event.ship] = taken.get(event.ship, 0) + event.amount
+    tallies = ship_tallies(game, scenario)
+    assert {ship: t["taken"] for ship, t in tallies.items() if t["taken"]} == taken
+    assert taken  # the game did some damage to read
 
 
 def test_parquet_and_csv_round_trip(tmp_path: Path) -> None:

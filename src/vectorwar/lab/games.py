@@ -117,21 +117,14 @@ def ended_by_turn_limit(reason: str) -> bool:
 
 def first_initiative(game: Game) -> str:
     """The side the rules put first on turn 1's initiative (the first mover); "" where the system rolls none."""
-    for event in game.events:
-        data = event_to_data(event)
-        if data.get("kind") == "initiative" and data.get("order"):
-            return str(data["order"][0])
-        if data.get("kind") == "vv5-initiative":
-            return str(data.get("side", ""))
-    return ""
+    return next((side for side in (event.initiative_to() for event in game.events) if side), "")
 
 
 def ship_tallies(game: Game, scenario: Scenario) -> dict[str, dict[str, Any]]:
     """Per ship: its side, shots fired, hits scored, damage dealt and taken, read from the event log.
 
-    Damage taken is what the rules' damage events say (``damaged`` amounts,
-    AV:T's ``avt-struck`` points). A shot's damage lands in later events, so
-    damage dealt goes to the ship that last shot at the damaged one.
+    Damage taken is what the rules' damage events say (``Event.damage_points``). A shot's damage lands
+    in later events, so damage dealt goes to the ship that last shot at the damaged one.
     """
     sides = {placed.id: side for _, side, placed in scenario.placements()}
     tallies: dict[str, dict[str, Any]] = {
@@ -154,9 +147,7 @@ def ship_tallies(game: Game, scenario: Scenario) -> dict[str, dict[str, Any]]:
                 tally(ship)["hits"] += 1
             last_shooter[target] = ship
             continue
-        amount = _number(data.get("amount")) if data.get("kind") == "damaged" else 0
-        if data.get("kind") == "avt-struck":
-            amount = _number(data.get("points"))
+        amount = event.damage_points()
         if amount:
             tally(ship)["taken"] += amount
             if ship in last_shooter:

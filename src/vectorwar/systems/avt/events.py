@@ -227,6 +227,9 @@ class DamageStruck(Event):
             f"strikes its {self.region} region{chose}"
         )
 
+    def damage_points(self) -> int:
+        return self.points
+
 
 #: Widths of the allocation table's columns in the log, so that the rows of one pool line up in a terminal.
 _WHERE_WIDTH = 13

@@ -19,6 +19,9 @@ class InitiativeWon(Event):
         how = " (a tie: last turn's holder keeps it)" if self.kept else ""
         return f"{self.side} has the initiative{how}"
 
+    def initiative_to(self) -> str:
+        return self.side
+
 
 @dataclass(frozen=True, slots=True)
 class MissileLaunched(Event):
