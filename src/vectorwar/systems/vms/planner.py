@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from vectorwar.errors import IllegalOrderError
-from vectorwar.hexes import Direction, Hex
+from vectorwar.hexes import Direction, Hex, line_offsets
 from vectorwar.systems.vms.flat_turn import flat_turn
 from vectorwar.systems.vms.movement import Motion, Plot, Turning, TurnResult, move, turning
 from vectorwar.systems.vms.rotation import overspeed, rotation_cost
@@ -471,11 +471,26 @@ def _path(start: Hex, offset: tuple[int, int]) -> tuple[Hex, ...]:
     if path is None:
         if len(_PATHS) >= 1 << 14:
             _PATHS.clear()
-        path = _PATHS[key] = tuple(start.line_to(start.shifted(*offset)))
+            _HEXES.clear()
+        # line_to's hexes, each hex one object shared by every path through it: the paths of a process's menus
+        # pass the same few hundred hexes, and fewer objects kept means less for the garbage collector to walk.
+        q, r = start.q, start.r
+        path = _PATHS[key] = tuple(_hex(q + step[0][0], r + step[0][1]) for step in line_offsets(*offset))
     return path
 
 
+def _hex(q: int, r: int) -> Hex:
+    """The one ``Hex(q, r)`` the paths share (kept by a whole number: ``r`` stays far inside 2**16 either way)."""
+    key = q * 0x10000 + r
+    found = _HEXES.get(key)
+    if found is None:
+        found = _HEXES[key] = Hex(q, r)
+    return found
+
+
 _PATHS: dict[tuple[int, int, int, int], tuple[Hex, ...]] = {}
+#: The hexes of :data:`_PATHS`, by :func:`_hex`'s number.
+_HEXES: dict[int, Hex] = {}
 
 
 @lru_cache(maxsize=1 << 14)
