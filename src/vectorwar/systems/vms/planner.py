@@ -603,7 +603,8 @@ def _turned_by(turned: _Turned, k: int) -> _Turned:
     burns = tuple(b if b.push is None else Burn(b.thruster, b.points, b.push.turned(k)) for b in plot.burns)
     use = done.use
     hexes = dict(sorted((d.turned(k), n) for d, n in use.hexes.items()))  # apply_burns lists them by direction
-    use = ThrustUse(hexes, use.rotational_points, dict(use.per_thruster))
+    # The thrusters' points are the same: their dictionary is shared, as every table's ThrustUse is (never changed).
+    use = ThrustUse(hexes, use.rotational_points, use.per_thruster)
     change = use.velocity_change
     return _Turned(
         Plot(burns, plot.rotation, plot.flat_turn),
