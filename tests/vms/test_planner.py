@@ -114,3 +114,35 @@ def test_a_menu_is_grouped_by_course_as_its_own_results_group_it_at_every_vector
         for plots in found.courses:
             ends = {(menu[i][1].motion.hex, menu[i][1].motion.velocity) for i in plots.numbers}
             assert len(ends) == 1  # one course: one end hex and vector
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    design=st.sampled_from(DESIGNS),
+    rotation=st.integers(-2, 2),
+    rules=st.tuples(st.sampled_from([0, 1, 3, 6]), st.booleans(), st.integers(0, 1)),
+    spin=st.sampled_from([AdvancedRotation(), AdvancedRotation(1, 0), AdvancedRotation(-1, 1)]),
+)
+def test_a_facing_s_turnings_turned_from_another_facing_s_are_the_turnings_worked_out_there(
+    design: Design, rotation: int, rules: tuple[int, bool, int], spin: AdvancedRotation
+) -> None:
+    """The table a facing's menus are built from, turned from the one kept for another facing, is the one worked
+    out candidate by candidate there: the same candidates in the same order, each push, velocity change and facing
+    turned, the thrust's directions listed in the same order."""
+    lost_thrust, advanced, limit_lost = rules
+    rotation = 0 if design.small_craft or advanced else rotation
+    spin = spin if advanced else AdvancedRotation()
+
+    def worked_out(facing: Direction) -> list[planner._Turned]:
+        motion = Motion(Hex(3, 4), Velocity(1, -2), facing, rotation, spin)
+        return planner._worked_out_turnings(
+            planner._Setting(design, motion, 1, lost_thrust, False, advanced, limit_lost)
+        )
+
+    def whole(table: list[planner._Turned]) -> list[object]:
+        return [(t, list(t.done.use.hexes.items()), list(t.done.use.per_thruster.items())) for t in table]
+
+    tables = {facing: worked_out(facing) for facing in Direction}  # none at all where the thrust lost leaves none
+    for was in Direction:
+        for k in range(1, 6):
+            assert whole(planner._turned_table(tables[was], k)) == whole(tables[was.turned(k)])

@@ -120,11 +120,25 @@ def stop(at: Hex, dq: int, dr: int, brake: int, margin: int = 0) -> Hex:
     return _rest(at.q, at.r, dq, dr, brake, margin)
 
 
-@lru_cache(maxsize=1 << 16)
 def _rest(q: int, r: int, dq: int, dr: int, brake: int, margin: int) -> Hex:
-    """:func:`stop` by numbers (asked twice for every candidate plot of every trial: cached)."""
-    run_q, run_r = _stopping_run(dq, dr, brake, margin)
-    return nearest_hex(q + run_q, r + run_r)
+    """:func:`stop` by numbers (asked twice for every candidate plot of every trial: kept). Kept in a plain
+    dictionary, each hex one object for every stop there: thousands are kept, and each entry of an
+    ``lru_cache`` and each hex of its own would be more objects for the garbage collector to walk."""
+    key = (q, r, dq, dr, brake, margin)
+    found = _RESTS.get(key)
+    if found is None:
+        if len(_RESTS) >= 1 << 16:
+            _RESTS.clear()
+            _HEXES.clear()
+        run_q, run_r = _stopping_run(dq, dr, brake, margin)
+        at = nearest_hex(q + run_q, r + run_r)
+        found = _RESTS[key] = _HEXES.setdefault((at.q, at.r), at)
+    return found
+
+
+#: :func:`_rest`'s answers by its arguments, and their hexes by axial numbers.
+_RESTS: dict[tuple[int, int, int, int, int, int], Hex] = {}
+_HEXES: dict[tuple[int, int], Hex] = {}
 
 
 @lru_cache(maxsize=4096)

@@ -97,13 +97,27 @@ def hull_limits(state: VMSState, ship: VMSShip, events: list[Event]) -> VMSShip:
     if table is None:  # pragma: no cover - new_state refused the design
         return ship
     full = _full_strength(module_, ship)
-    lost = max(ship.rotation_limit_lost, limit_lost(ship.spec.rotation_limit, module_.strength(ship.card), full))
+    lost = max(ship.rotation_limit_lost, _limit_lost(ship.spec.rotation_limit, module_.strength(ship.card), full))
     if lost == ship.rotation_limit_lost:
         return ship
     was, now = ship.spec.limit_after(ship.rotation_limit_lost), ship.spec.limit_after(lost)
     if was is not None and now is not None and now < was and module_.strength(ship.card) > 0:
         events.append(RotationLimitCut(ship.id, now, was))
     return replace_fields(ship, rotation_limit_lost=lost)
+
+
+def _limit_lost(limit: int | None, hull_left: float, hull_full: float) -> int:
+    """:func:`~.rotation.limit_lost`, kept by its numbers: asked after every hit, and its exact fractions are slow."""
+    key = (limit, hull_left, hull_full)
+    found = _LIMITS_LOST.get(key)
+    if found is None:
+        if len(_LIMITS_LOST) >= 1 << 12:
+            _LIMITS_LOST.clear()
+        found = _LIMITS_LOST[key] = limit_lost(limit, hull_left, hull_full)
+    return found
+
+
+_LIMITS_LOST: dict[tuple[int | None, float, float], int] = {}
 
 
 def _full_strength(module_: CombatModule, ship: VMSShip) -> float:

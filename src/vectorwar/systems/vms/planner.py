@@ -28,12 +28,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from vectorwar.errors import IllegalOrderError
-from vectorwar.hexes import Direction, Hex
+from vectorwar.hexes import Direction, Hex, line_offsets
 from vectorwar.systems.vms.flat_turn import flat_turn
 from vectorwar.systems.vms.movement import Motion, Plot, Turning, TurnResult, move, turning
 from vectorwar.systems.vms.rotation import overspeed, rotation_cost
 from vectorwar.systems.vms.ships import SIDES, Design, Side
-from vectorwar.systems.vms.thrust import Burn, effective_rating, pushes
+from vectorwar.systems.vms.thrust import Burn, ThrustUse, effective_rating, pushes
 from vectorwar.vectors import Velocity
 
 SMALL_CRAFT_MENU_LIMIT = 3
@@ -471,11 +471,26 @@ def _path(start: Hex, offset: tuple[int, int]) -> tuple[Hex, ...]:
     if path is None:
         if len(_PATHS) >= 1 << 14:
             _PATHS.clear()
-        path = _PATHS[key] = tuple(start.line_to(start.shifted(*offset)))
+            _HEXES.clear()
+        # line_to's hexes, each hex one object shared by every path through it: the paths of a process's menus
+        # pass the same few hundred hexes, and fewer objects kept means less for the garbage collector to walk.
+        q, r = start.q, start.r
+        path = _PATHS[key] = tuple(_hex(q + step[0][0], r + step[0][1]) for step in line_offsets(*offset))
     return path
 
 
+def _hex(q: int, r: int) -> Hex:
+    """The one ``Hex(q, r)`` the paths share (kept by a whole number: ``r`` stays far inside 2**16 either way)."""
+    key = q * 0x10000 + r
+    found = _HEXES.get(key)
+    if found is None:
+        found = _HEXES[key] = Hex(q, r)
+    return found
+
+
 _PATHS: dict[tuple[int, int, int, int], tuple[Hex, ...]] = {}
+#: The hexes of :data:`_PATHS`, by :func:`_hex`'s number.
+_HEXES: dict[int, Hex] = {}
 
 
 @lru_cache(maxsize=1 << 14)
@@ -503,6 +518,17 @@ def _turnings(setting: _Setting) -> tuple[_Turned, ...]:
     known = _TURNINGS.get(key)
     if known is not None and known[0] is design:
         return known[1]
+    turned = None if setting.rotate_before_thrust else _turned_from_kept(design, key)
+    found = list(turned) if turned is not None else _worked_out_turnings(setting)
+    if len(_TURNINGS) >= MENU_CACHE:
+        _TURNINGS.clear()
+    _TURNINGS[key] = (design, tuple(found))
+    return _TURNINGS[key][1]
+
+
+def _worked_out_turnings(setting: _Setting) -> list[_Turned]:
+    """:func:`_turnings`' table worked out candidate by candidate."""
+    design, motion = setting.design, setting.motion
     limit = design.limit_after(setting.limit_lost)
     found: list[_Turned] = []
     for plot in setting.candidates():
@@ -527,10 +553,68 @@ def _turnings(setting: _Setting) -> tuple[_Turned, ...]:
         change = done.change
         facing = motion.facing.turned(done.turned)
         found.append(_Turned(plot, done, (change.dq, change.dr, change.dz), facing, done.use.points, hexsides, extra))
-    if len(_TURNINGS) >= MENU_CACHE:
-        _TURNINGS.clear()
-    _TURNINGS[key] = (design, tuple(found))
-    return _TURNINGS[key][1]
+    return found
+
+
+def _turned_from_kept(design: Design, key: tuple[object, ...]) -> list[_Turned] | None:
+    """:func:`_turnings`' table for ``key``'s facing, turned from the table kept for another facing of the same
+    design, rotation and rules, or ``None`` if none is kept (thrusters fired from the turned facing not asked).
+
+    Every rule a candidate meets turns with the ship: a thruster pushes toward the same hexsides of the ship
+    whichever way it faces, and the rotation, ratings and thrust total know no map direction. So the candidates at
+    a facing ``k`` hexsides on are the kept ones with every push turned ``k`` hexsides, each as legal as it was;
+    :meth:`_Setting.candidates` lists them by rotation and then by the map direction pushed toward (no push
+    first), so each rotation's run is put in that order again (a stable sort keeps each direction's own order).
+    ``tests/vms/test_planner.py`` compares every facing's table with working it out."""
+    facing = key[1]
+    if not isinstance(facing, Direction):  # pragma: no cover - the key's second item is the facing
+        raise TypeError("a turnings key names the facing second")
+    for k in range(1, len(Direction)):
+        known = _TURNINGS.get((key[0], facing.turned(-k), *key[2:]))
+        if known is not None and known[0] is design:
+            return _turned_table(known[1], k)
+    return None
+
+
+def _turned_table(table: Sequence[_Turned], k: int) -> list[_Turned]:
+    """``table`` (:func:`_turnings`' for one facing) for the facing ``k`` hexsides clockwise of it."""
+    out: list[_Turned] = []
+    run: list[_Turned] = []
+    for turned in table:
+        if run and turned.plot.rotation != run[0].plot.rotation:
+            out.extend(sorted(run, key=_pushed))
+            run = []
+        run.append(_turned_by(turned, k))
+    out.extend(sorted(run, key=_pushed))
+    return out
+
+
+def _pushed(turned: _Turned) -> int:
+    """Where :func:`candidate_plots` lists a candidate among its rotation's: no push first, then by the direction of
+    its translational burns (a menu's plot pushes one way), in ``Direction``'s order."""
+    push = next((b.push for b in turned.plot.burns if b.push is not None), None)
+    return -1 if push is None else int(push)
+
+
+def _turned_by(turned: _Turned, k: int) -> _Turned:
+    """One candidate of a :func:`_turnings` table ``k`` hexsides clockwise on: its pushes, the velocity they buy and
+    the facing after it turned; the rest (points, rotation, hexsides turned) the same."""
+    plot, done = turned.plot, turned.done
+    burns = tuple(b if b.push is None else Burn(b.thruster, b.points, b.push.turned(k)) for b in plot.burns)
+    use = done.use
+    hexes = dict(sorted((d.turned(k), n) for d, n in use.hexes.items()))  # apply_burns lists them by direction
+    # The thrusters' points are the same: their dictionary is shared, as every table's ThrustUse is (never changed).
+    use = ThrustUse(hexes, use.rotational_points, use.per_thruster)
+    change = use.velocity_change
+    return _Turned(
+        Plot(burns, plot.rotation, plot.flat_turn),
+        Turning(use, change, done.new_rate, done.turned, done.spin),
+        (change.dq, change.dr, change.dz),
+        turned.facing.turned(k),
+        turned.points,
+        turned.hexsides,
+        turned.extra,
+    )
 
 
 #: :func:`_turnings` worked out lately, by the design's identity (as :data:`_MENUS`) and the rest of its key.

@@ -270,9 +270,10 @@ class GreedyBot:
         incoming = sum(1 for m in state.incoming if m.target == ship.id)
         plain = state.special is None  # no objective to pull toward (objective_score is 0)
         (q0, r0), (vq, vr) = (ship.hex.q, ship.hex.r), (ship.velocity.dq, ship.velocity.dr)
-        scored: list[tuple[float, int, Manoeuvre]] = []
+        scored: list[tuple[float, Manoeuvre]] = []
         score_at = sights.score
         planning = planned is not None
+        dodging = 0.6 * incoming  # each G of thrust is worth this much against the missiles coming (often none)
 
         def weigh(found: Iterable[Candidate]) -> None:
             for move, facing, dq, dr, turns, thrust in found:
@@ -283,21 +284,22 @@ class GreedyBot:
                 if not plain:
                     velocity = Velocity(nq, nr, ship.velocity.dz)
                     score += objective_score(state, ship, Hex(q0 + nq, r0 + nr), facing, velocity)
-                score += 0.6 * incoming * thrust
+                if incoming:  # (adding nothing changes no score)
+                    score += dodging * thrust
                 score -= 0.01 * (turns + thrust)  # all else equal, save fuel for later turns
                 if planning and move == planned:
                     score += PLAN_BONUS
-                scored.append((score, -len(scored), move))
+                scored.append((score, move))
 
         weigh(candidates)
-        top = max(s for s, _, _ in scored)
+        top = max(s for s, _ in scored)
         if top <= OFF_BOARD:
             # Every turn-then-burn ends off the board (or on a rock), and leaving scores nothing: look wider, as
             # the honour rule does, for a plot that keeps the ship on (a burn split around a turn).
             seen = {c[0] for c in candidates}
             weigh(_candidate(ship.facing, m) for m in on_board_plots(state, ship) if m not in seen)
-            top = max(s for s, _, _ in scored)
-        best = [m for s, _, m in scored if s >= top - 1e-9]
+            top = max(s for s, _ in scored)
+        best = [m for s, m in scored if s >= top - 1e-9]
         return honourable(state, ship, rng.choice(best), rng)
 
 

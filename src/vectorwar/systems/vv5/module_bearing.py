@@ -7,11 +7,12 @@ ship moved; each must say what the contract's default says (tests/combat/test_be
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from vectorwar.combat.base import CombatView
 from vectorwar.hexes import Direction, Hex
+from vectorwar.systems.vv5.arcs import GUN_ARCS
 from vectorwar.systems.vv5.combat import GUN_RANGE, MISSILE_RANGE, line_of_fire
 from vectorwar.systems.vv5.module_card import _card
 from vectorwar.systems.vv5.module_volley import mount_name
@@ -33,7 +34,7 @@ class _Shooter(NamedTuple):
     guns: tuple[tuple[str, str, int], ...]  # each mount with working guns: its arc, its name, its guns
     enemies: tuple[tuple[str, int, int, Hex], ...]  # each enemy in play: its id, axial numbers and hex
     clear: bool  # nothing on the board blocks a line of fire
-    reach: dict[tuple[int, int], tuple[tuple[int, ...], int]]  # _reach_table's for its arcs and launchers
+    reach: dict[tuple[int, int], tuple[int, int]]  # _reach_table's for its arcs and launchers
 
 
 #: The shooters of the last view asked about, by id (the view kept here, so its identity is not reused).
@@ -112,32 +113,55 @@ def most_bearing_from(view: CombatView, ship_id: str, at: Hex) -> int:
     its line of fire drawn only where some facing would reach it."""
     _, _, _, enemies, clear, table = _shooter(view, ship_id)
     q, r = at.q, at.r
-    masks: tuple[int, ...] | None = None
+    masks = -1
     most = 0
     for _, tq, tr, where in enemies:
         reach = table.get((tq - q, tr - r))
         if reach is None or not (clear or line_of_fire(view.map, at, where)):
             continue
-        if masks is None:
+        if masks < 0:
             masks, most = reach
         else:
-            masks = tuple(a | b for a, b in zip(masks, reach[0], strict=True))
-            most = max(m.bit_count() for m in masks)
+            masks |= reach[0]
+            most = _most(masks)
     return most
 
 
-@lru_cache(maxsize=64)
-def _reach_table(arcs: frozenset[str], ready: bool) -> dict[tuple[int, int], tuple[tuple[int, ...], int]]:
-    """Offset ``(dq, dr)`` -> for each facing, the weapons that reach a target that far away by range and arc, as
-    bits (one for each of the gun ``arcs`` in their sorted order, one more for the launchers if ``ready``), and the
-    most at any facing; only the offsets some weapon reaches at some facing. Built from each weapon's offsets by
-    heading, once for each set of weapons (a design's, or what its damage leaves)."""
-    weapons: list[tuple[str | None, int]] = [(arc, 1 << n) for n, arc in enumerate(sorted(arcs))]
-    if ready:
-        weapons.append((None, 1 << len(arcs)))
-    masks: dict[tuple[int, int], list[int]] = {}
+#: Bits a facing's field takes in a packed mask (:func:`_weapon_reach`): one for each gun arc and the launchers.
+_FIELD = 8
+#: Each weapon's bit in a facing's field: the gun arcs in their order, then the launchers (``None``).
+_WEAPON_BIT: dict[str | None, int] = {arc: 1 << n for n, arc in enumerate([*GUN_ARCS, None])}
+if len(_WEAPON_BIT) > _FIELD:
+    raise ValueError(f"{len(_WEAPON_BIT)} weapons do not fit a facing's field of {_FIELD} bits")
+
+
+@cache
+def _weapon_reach(arc: str | None) -> dict[tuple[int, int], int]:
+    """Offset ``(dq, dr)`` -> the weapon's bit (:data:`_WEAPON_BIT`; ``arc`` ``None``: the launchers) in the field of
+    each facing from which it reaches a target that far away by range and arc, the facings' fields packed in one
+    whole number (:data:`_FIELD` bits each, in ``Direction``'s order); only the offsets it reaches at some facing."""
+    bit = _WEAPON_BIT[arc]
+    found: dict[tuple[int, int], int] = {}
     for i, facing in enumerate(Direction):
-        for arc, bit in weapons:
-            for offset in offsets_in_reach(arc, facing):
-                masks.setdefault(offset, [0] * len(Direction))[i] |= bit
-    return {offset: (tuple(m), max(b.bit_count() for b in m)) for offset, m in masks.items()}
+        for offset in offsets_in_reach(arc, facing):
+            found[offset] = found.get(offset, 0) | bit << (_FIELD * i)
+    return found
+
+
+@lru_cache(maxsize=1 << 12)
+def _most(masks: int) -> int:
+    """The most weapons one facing's field of the packed ``masks`` holds (:func:`_weapon_reach`)."""
+    return max(((masks >> (_FIELD * i)) & ((1 << _FIELD) - 1)).bit_count() for i in range(len(Direction)))
+
+
+@lru_cache(maxsize=64)
+def _reach_table(arcs: frozenset[str], ready: bool) -> dict[tuple[int, int], tuple[int, int]]:
+    """Offset ``(dq, dr)`` -> the weapons that reach a target that far away by range and arc at each facing, packed
+    as :func:`_weapon_reach` packs them (the gun ``arcs``, and the launchers if ``ready``), and the most at any one
+    facing; only the offsets some weapon reaches at some facing. Built from each weapon's packed offsets, once for
+    each set of weapons (a design's, or what its damage leaves)."""
+    packed: dict[tuple[int, int], int] = {}
+    for weapon in [*arcs, *([None] if ready else [])]:
+        for offset, bits in _weapon_reach(weapon).items():
+            packed[offset] = packed.get(offset, 0) | bits
+    return {offset: (bits, _most(bits)) for offset, bits in packed.items()}

@@ -200,10 +200,12 @@ def shift_to_fit(hex_map: HexMap, keep: Sequence[Ship]) -> tuple[int, int] | Non
     cells = board_cells(hex_map.sections)
     places = [(s.hex.q, s.hex.r) for s in keep]
     markers = [(s.vector_marker.q, s.vector_marker.r) for s in keep]
-    # A shift of a few hexes that leaves no marker off is the answer, and the first such in order of the key
-    # below (no marker off, shortest, lowest) is the least of them all: try those before every translation.
+    # A shift of up to a dozen hexes that leaves no marker off is the answer, and the first such in order of the
+    # key below (no marker off, shortest, lowest) is the least of them all: try those before every translation
+    # (the first ship's hex first, as most shifts put it off the board).
+    (q0, r0), others = places[0], places[1:] + markers
     for dq, dr in _NEAR_SHIFTS:
-        if all((q + dq, r + dr) in cells for q, r in places) and all((q + dq, r + dr) in cells for q, r in markers):
+        if (q0 + dq, r0 + dr) in cells and all((q + dq, r + dr) in cells for q, r in others):
             return dq, dr
     # The translations that put one ship on the board, narrowed ship by ship to those that put them all there.
     fits = {(q - keep[0].hex.q, r - keep[0].hex.r) for q, r in cells}
@@ -224,10 +226,19 @@ def _hex_distance(dq: int, dr: int) -> int:
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
-#: The translations of up to 6 hexes, shortest first, then lowest ``(dq, dr)``: :func:`shift_to_fit`'s order.
+#: How far :func:`shift_to_fit` looks, shortest first, for a shift that leaves no ship or marker off: the
+#: Dogfight's shifts that do are up to some ten hexes long, and a longer one is found among every translation.
+_NEAR = 12
+#: The translations of up to :data:`_NEAR` hexes, shortest first, then lowest ``(dq, dr)``: :func:`shift_to_fit`'s
+#: order.
 _NEAR_SHIFTS: tuple[tuple[int, int], ...] = tuple(
     sorted(
-        ((dq, dr) for dq in range(-6, 7) for dr in range(-6, 7) if _hex_distance(dq, dr) <= 6),
+        (
+            (dq, dr)
+            for dq in range(-_NEAR, _NEAR + 1)
+            for dr in range(-_NEAR, _NEAR + 1)
+            if _hex_distance(dq, dr) <= _NEAR
+        ),
         key=lambda t: (_hex_distance(*t), t),
     )
 )
