@@ -35,9 +35,10 @@ the tutorial shows (docs/rulings.md, *AV:T thrust chart*):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from vectorwar.hexes import Direction
+from vectorwar.roster import replace_fields
 from vectorwar.systems.avt.arrows import Arrow
 from vectorwar.systems.avt.avid import Window
 
@@ -213,4 +214,4 @@ class ThrustChart:
 
     def broken(self) -> ThrustChart:
         """The chart after the burn breaks and its vectors are resolved: back to the top, nothing pending."""
-        return replace(self, cell=0, pending=(0,) * 8, fuel=0, corner=(-1, 0, 0))
+        return replace_fields(self, cell=0, pending=(0,) * 8, fuel=0, corner=(-1, 0, 0))
