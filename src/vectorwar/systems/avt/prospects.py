@@ -370,26 +370,55 @@ def expected_losses(state: AVTState, orders: Mapping[str, SegmentOrders]) -> dic
     for side in state.sides:
         given = orders.get(side)
         for o in given.ships if given is not None else ():
+            if not o.shots:
+                continue
             shooter = state.ship(o.ship)
             design = state.designs[shooter.design]
-            pools: dict[str, list[Points]] = {}
+            # Each target's shots as (weapon, range): one range a target, read once.
+            pools: dict[str, tuple[Ship, int, list[tuple[str, int]]]] = {}
             for shot in o.shots:
-                target = state.ship(shot.target)
-                if target.kind != "ship" or not target.active:
-                    continue
-                weapon = design.mounts[design.lasers[shot.laser]].weapon
-                points = shot_points(weapon, marker_between(state, shooter, target).range, mode)
-                pools.setdefault(target.id, []).append(points)
-            for target_id, shots in pools.items():
-                target = state.ship(target_id)
+                found = pools.get(shot.target)
+                if found is None:
+                    target = state.ship(shot.target)
+                    if target.kind != "ship" or not target.active:
+                        continue
+                    found = pools[shot.target] = (target, marker_between(state, shooter, target).range, [])
+                found[2].append((design.mounts[design.lasers[shot.laser]].weapon, found[1]))
+            for target, _, shots in pools.values():
                 choices = aim_choices(state, shooter, target)
                 ssd = state.designs[target.design].ssd
                 if not choices or ssd is None:
                     continue
                 region = aimed(choices, o.aim, ssd.armour)
-                pooled = [_sum(shots)] if by_ship else shots
-                lost[target.side] += sum(pool_loss(state, target, region, p) for p in pooled)
+                lost[target.side] += _volley_loss(state, target, region, tuple(shots), mode, by_ship)
     return lost
+
+
+#: :func:`_volley_loss`'s answers by what they read, the design struck kept beside each so its identity stays its
+#: own; started again past ``_VOLLEYS_KEPT``.
+_VOLLEYS: dict[tuple[object, ...], tuple[Design, float]] = {}
+_VOLLEYS_KEPT = 4096
+
+
+def _volley_loss(
+    state: AVTState, target: Ship, region: str, shots: tuple[tuple[str, int], ...], mode: DMode, by_ship: bool
+) -> float:
+    """What ``shots`` ((weapon, range) each) striking ``region`` of ``target`` are expected to cost it: one pool, or
+    a pool a shot (option ``laser_pools``). It reads the target's design alone, so it is kept by that: a trial's
+    volleys are the same few again and again."""
+    design = state.designs[target.design]
+    count = hull_depth_count(state)
+    key = (shots, mode, by_ship, id(design), region, count)
+    found = _VOLLEYS.get(key)
+    if found is not None and found[0] is design:
+        return found[1]
+    points = [shot_points(weapon, range_, mode) for weapon, range_ in shots]
+    pooled = [_sum(points)] if by_ship else points
+    loss = sum(pool_loss(state, target, region, p) for p in pooled)
+    if len(_VOLLEYS) >= _VOLLEYS_KEPT:
+        _VOLLEYS.clear()
+    _VOLLEYS[key] = (design, loss)
+    return loss
 
 
 def _sum(shots: Sequence[Points]) -> Points:
