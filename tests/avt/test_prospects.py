@@ -12,9 +12,9 @@ from vectorwar.game import Game
 from vectorwar.search import Judging, SearchBot
 from vectorwar.setup import SetUp, set_up
 from vectorwar.systems.avt import prospects
-from vectorwar.systems.avt.fire import aim_choices, aimed, marker_between
+from vectorwar.systems.avt.fire import aim_choices, aimed, full_volley, marker_between
 from vectorwar.systems.avt.lasers import column_odds, column_of
-from vectorwar.systems.avt.orders import SegmentOrders
+from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders, Shot
 from vectorwar.systems.avt.prospects import (
     BOX,
     NEXT_VOLLEY,
@@ -281,3 +281,28 @@ def test_a_volleys_loss_kept_is_the_pools_loss_worked_out(pools: str) -> None:
                 worked[target.side] += sum(pool_loss(state, target, region, p) for p in pooled)
     assert first == worked
     assert sum(first.values()) > 0
+
+
+def test_the_next_volleys_are_the_expected_losses_of_every_ships_full_volley_as_orders() -> None:
+    s = set_up("avt-duel-rafik", seed=2, default="greedy")
+    game, compared = s.game, 0
+    for _ in range(120):
+        state = game.state
+        orders: dict[str, SegmentOrders] = {}
+        for side in state.sides:
+            enemies = [e for e in state.enemies_of(side) if e.kind == "ship" and e.active]
+            entries = []
+            for ship in state.ships_of(side):
+                if ship.kind == "ship" and ship.active and enemies:
+                    enemy = min(enemies, key=lambda e: (marker_between(state, ship, e).range, e.id))
+                    volley = full_volley(state, state.designs[ship.design], ship, enemy)
+                    if volley:
+                        entries.append(ShipOrders(ship.id, shots=tuple(Shot(laser, enemy.id) for laser in volley)))
+            orders[side] = SegmentOrders(tuple(entries))
+        assert next_volleys(state) == expected_losses(state, orders)
+        compared += any(order.ships for order in orders.values())
+        if game.is_over:
+            break
+        for side, order in _greedy_orders(s).items():
+            game.submit(side, order)
+    assert compared > 5

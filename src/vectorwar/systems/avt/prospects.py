@@ -57,7 +57,7 @@ from vectorwar.systems.avt.fire import (
     spend,
 )
 from vectorwar.systems.avt.lasers import DMode, column_entry, column_of, max_range
-from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders, Shot
+from vectorwar.systems.avt.orders import SegmentOrders
 from vectorwar.systems.avt.ssd import ssd_of
 from vectorwar.systems.avt.state import AVTState, Ship
 
@@ -457,17 +457,23 @@ def next_volleys(state: AVTState) -> dict[str, float]:
     Where a search trial ends, the standing counts these at ``NEXT_VOLLEY``: a trial of a few segments sees the
     fire inside it, but not the lasers a late volley leaves cooling, nor a nose turned to the enemy just as it ends.
     """
-    orders: dict[str, SegmentOrders] = {}
+    # expected_losses of these volleys as orders, without building them: the same pools in the same order.
+    lost = dict.fromkeys(state.sides, 0.0)
+    mode = d_mode(state)
+    by_ship = pooled_by_ship(state)
     for side in state.sides:
         enemies = [e for e in state.enemies_of(side) if e.kind == "ship" and e.active]
-        entries = []
         for ship in state.ships_of(side):
             if ship.kind != "ship" or not ship.active or not enemies:
                 continue
             design = state.designs[ship.design]
             enemy = min(enemies, key=lambda e: (marker_between(state, ship, e).range, e.id))
             volley = full_volley(state, design, ship, enemy)
-            if volley:
-                entries.append(ShipOrders(ship.id, shots=tuple(Shot(laser, enemy.id) for laser in volley)))
-        orders[side] = SegmentOrders(tuple(entries))
-    return expected_losses(state, orders)
+            choices = aim_choices(state, ship, enemy) if volley else ()
+            ssd = state.designs[enemy.design].ssd
+            if not choices or ssd is None:
+                continue
+            range_ = marker_between(state, ship, enemy).range
+            shots = tuple((design.mounts[design.lasers[laser]].weapon, range_) for laser in volley)
+            lost[enemy.side] += _volley_loss(state, enemy, aimed(choices, None, ssd.armour), shots, mode, by_ship)
+    return lost
