@@ -38,10 +38,10 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from functools import lru_cache
 
 from vectorwar.odds import convolve
+from vectorwar.roster import replace_fields
 from vectorwar.systems.avt import hull_tables
 from vectorwar.systems.avt.armour import OPPOSITE_FACE, far_side
 from vectorwar.systems.avt.damage import HullDepthCount
@@ -444,7 +444,7 @@ def held(state: AVTState, orders: Mapping[str, SegmentOrders]) -> tuple[AVTState
                 shooter = spend(state, design, shooter, shot.laser)
             state = state.with_ship(shooter)
             rest = tuple(s for s in o.shots if s not in at_ships)
-            entries.append(replace(o, shots=rest, aim=o.aim if rest else None))
+            entries.append(replace_fields(o, shots=rest, aim=o.aim if rest else None))
         kept[side] = SegmentOrders(tuple(entries))
     return state, kept
 
