@@ -430,8 +430,20 @@ class AttackVector(RuleSystem[AVTState]):
 def _prompt(state: AVTState) -> Prompt | None:
     if state.phase != "orders":
         return None
-    clock = Clock(state.turn, "orders", segment=state.segment)
-    return Prompt(clock, state.commanders(), "orders", True, HELP)
+    sides = state.commanders()
+    key = (state.turn, state.segment, sides)
+    found = _PROMPTS.get(key)
+    if found is None:
+        if len(_PROMPTS) >= _PROMPTS_KEPT:
+            _PROMPTS.clear()
+        found = _PROMPTS[key] = Prompt(Clock(state.turn, "orders", segment=state.segment), sides, "orders", True, HELP)
+    return found
+
+
+#: The orders prompts (frozen values) by turn, segment and the sides giving orders: a search trial's every segment
+#: asks one, and the same few come again; started again past ``_PROMPTS_KEPT``.
+_PROMPTS: dict[tuple[int, int, tuple[str, ...]], Prompt] = {}
+_PROMPTS_KEPT = 1024
 
 
 system = AttackVector()
