@@ -77,3 +77,16 @@ def test_the_pivots_kept_by_orientation_number_are_the_pivots_the_chart_allows(t
         assert reach[0][1] == orientation
         assert all(0 <= n <= len(design.pivots) for _, _, n, _, _, _ in reach)
         assert table.takes(orientation, three_d) == tuple(dict.fromkeys(entry[3] for entry in reach))
+
+
+@pytest.mark.parametrize("three_d", [True, False])
+def test_the_regions_struck_as_kept_are_the_regions_worked_out(three_d: bool) -> None:
+    from vectorwar.systems.avt import armour
+
+    orientations = [Orientation.level(0), *(p[-1].orientation for p in pivot_paths(Orientation.level(5)).values() if p)]
+    for orientation in orientations[::3]:
+        for window in ALL_WINDOWS:
+            worked = armour._struck(orientation, window, three_d)
+            assert struck(orientation, window, three_d) == worked
+            assert struck(orientation, window, three_d) is struck(orientation, window, three_d)  # kept
+            assert worked  # every window strikes a region
