@@ -10,7 +10,7 @@ from tests.avt.helpers import AVT, rafik_game
 from vectorwar.systems.avt.arcs import map_to_arc, middle_row
 from vectorwar.systems.avt.armour import struck
 from vectorwar.systems.avt.avid import ALL_WINDOWS
-from vectorwar.systems.avt.facing_tables import design_table, lasers_alive, lasers_fresh
+from vectorwar.systems.avt.facing_tables import design_table, lasers_alive, lasers_fresh, reachable_from
 from vectorwar.systems.avt.orientation import Orientation, pivot_paths
 from vectorwar.systems.avt.ssd import laser_state
 from vectorwar.systems.avt.state import AVTState
@@ -63,3 +63,30 @@ def test_lasers_alive_and_fresh_as_masks_are_the_lasers_whole_and_cool() -> None
         fresh = lasers_fresh(design, ship, at, alive)
         assert {laser for laser in lasers if fresh >> design_table(design).index[laser] & 1} == plain
     assert first not in {laser for laser in lasers if alive >> design_table(design).index[laser] & 1}
+
+
+@pytest.mark.parametrize("three_d", [True, False])
+def test_the_pivots_kept_by_orientation_number_are_the_pivots_the_chart_allows(three_d: bool) -> None:
+    design = AVT.designs()["rafik"]
+    table = design_table(design)
+    orientations = [Orientation.level(0), *(p[-1].orientation for p in pivot_paths(Orientation.level(3)).values() if p)]
+    for orientation in orientations:
+        reach = table.reach(orientation, three_d)
+        assert table.reach(orientation, three_d) is reach  # asked again: kept
+        assert reach == reachable_from(orientation, three_d, design.pivots)
+        assert reach[0][1] == orientation
+        assert all(0 <= n <= len(design.pivots) for _, _, n, _, _, _ in reach)
+        assert table.takes(orientation, three_d) == tuple(dict.fromkeys(entry[3] for entry in reach))
+
+
+@pytest.mark.parametrize("three_d", [True, False])
+def test_the_regions_struck_as_kept_are_the_regions_worked_out(three_d: bool) -> None:
+    from vectorwar.systems.avt import armour
+
+    orientations = [Orientation.level(0), *(p[-1].orientation for p in pivot_paths(Orientation.level(5)).values() if p)]
+    for orientation in orientations[::3]:
+        for window in ALL_WINDOWS:
+            worked = armour._struck(orientation, window, three_d)
+            assert struck(orientation, window, three_d) == worked
+            assert struck(orientation, window, three_d) is struck(orientation, window, three_d)  # kept
+            assert worked  # every window strikes a region

@@ -11,16 +11,20 @@ from vectorwar.dice import Dice
 from vectorwar.game import Game
 from vectorwar.search import Judging, SearchBot
 from vectorwar.setup import SetUp, set_up
+from vectorwar.systems.avt import prospects
+from vectorwar.systems.avt.fire import aim_choices, aimed, full_volley, marker_between
 from vectorwar.systems.avt.lasers import column_odds, column_of
-from vectorwar.systems.avt.orders import SegmentOrders
+from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders, Shot
 from vectorwar.systems.avt.prospects import (
     BOX,
     NEXT_VOLLEY,
     expected_losses,
     next_volleys,
+    pool_loss,
     shot_points,
     structure_worth,
 )
+from vectorwar.systems.avt.ssd import ssd_of
 from vectorwar.systems.avt.state import AVTState, Ship
 
 
@@ -247,3 +251,58 @@ def test_a_segment_resolved_unrecorded_ends_the_same_and_leaves_out_only_the_eve
         for side, order in orders.items():
             game.submit(side, order)
     assert left_out > 0
+
+
+@pytest.mark.parametrize("pools", ["ship", "each"])
+def test_a_volleys_loss_kept_is_the_pools_loss_worked_out(pools: str) -> None:
+    game, orders = _first_volley("avt-duel-wasp")
+    state = replace(game.state, options={**game.state.options, "laser_pools": pools})
+    prospects._VOLLEYS.clear()
+    first = expected_losses(state, orders)
+    assert prospects._VOLLEYS  # kept
+    assert expected_losses(state, orders) == first  # and read again
+    # The long way: each shot's points from where the ships are, pooled by ship or not, through pool_loss.
+    worked = dict.fromkeys(state.sides, 0.0)
+    for order in orders.values():
+        for o in order.ships:
+            shooter = state.ship(o.ship)
+            design = state.designs[shooter.design]
+            for target_id in dict.fromkeys(s.target for s in o.shots):
+                target = state.ship(target_id)
+                range_ = marker_between(state, shooter, target).range
+                points = [
+                    shot_points(design.mounts[design.lasers[s.laser]].weapon, range_, "chance")
+                    for s in o.shots
+                    if s.target == target_id
+                ]
+                pooled = [prospects._sum(points)] if pools == "ship" else points
+                choices = aim_choices(state, shooter, target)
+                region = aimed(choices, o.aim, ssd_of(state.designs[target.design]).armour)
+                worked[target.side] += sum(pool_loss(state, target, region, p) for p in pooled)
+    assert first == worked
+    assert sum(first.values()) > 0
+
+
+def test_the_next_volleys_are_the_expected_losses_of_every_ships_full_volley_as_orders() -> None:
+    s = set_up("avt-duel-rafik", seed=2, default="greedy")
+    game, compared = s.game, 0
+    for _ in range(120):
+        state = game.state
+        orders: dict[str, SegmentOrders] = {}
+        for side in state.sides:
+            enemies = [e for e in state.enemies_of(side) if e.kind == "ship" and e.active]
+            entries = []
+            for ship in state.ships_of(side):
+                if ship.kind == "ship" and ship.active and enemies:
+                    enemy = min(enemies, key=lambda e: (marker_between(state, ship, e).range, e.id))
+                    volley = full_volley(state, state.designs[ship.design], ship, enemy)
+                    if volley:
+                        entries.append(ShipOrders(ship.id, shots=tuple(Shot(laser, enemy.id) for laser in volley)))
+            orders[side] = SegmentOrders(tuple(entries))
+        assert next_volleys(state) == expected_losses(state, orders)
+        compared += any(order.ships for order in orders.values())
+        if game.is_over:
+            break
+        for side, order in _greedy_orders(s).items():
+            game.submit(side, order)
+    assert compared > 5

@@ -42,7 +42,7 @@ class Arrow(IntEnum):
 
     @classmethod
     def of(cls, direction: Direction) -> Arrow:
-        return cls(direction.value)
+        return HORIZONTAL[direction.value]  # read by place: an enum's call by value costs a Python call or two
 
     def __str__(self) -> str:
         return self.name.lower() if self.vertical else self.name
@@ -66,15 +66,21 @@ class Arrow(IntEnum):
 
     @property
     def velocity(self) -> Velocity:
-        """One hex (or one altitude level) per turn along this arrow."""
-        if self is Arrow.UP:
-            return Velocity(0, 0, 1)
-        if self is Arrow.DOWN:
-            return Velocity(0, 0, -1)
-        return Velocity.toward(Direction(self.value))
+        """One hex (or one altitude level) per turn along this arrow: kept, a move asks it of every arrow flown."""
+        return _VELOCITIES[self.value]
+
+
+def _unit_velocity(arrow: Arrow) -> Velocity:
+    if arrow is Arrow.UP:
+        return Velocity(0, 0, 1)
+    if arrow is Arrow.DOWN:
+        return Velocity(0, 0, -1)
+    return Velocity.toward(Direction(arrow.value))
 
 
 HORIZONTAL: tuple[Arrow, ...] = tuple(Arrow(i) for i in range(6))
+#: :attr:`Arrow.velocity` by the arrow's value.
+_VELOCITIES: tuple[Velocity, ...] = tuple(_unit_velocity(Arrow(i)) for i in range(len(Arrow)))
 
 
 def arrows_of(velocity: Velocity) -> dict[Arrow, int]:

@@ -138,17 +138,21 @@ class GreedyBot:
     ) -> ShipOrders:
         if not design.reactor:
             return orders
-        capacity = ship_battery_capacity(design, ship)
-        turn_heat = design.reactor * HEAT_TENTHS
-        # Heat stored once this turn's reactor heat is recorded (A5.39).
-        heat = ship.heat_tenths + (turn_heat if ship.reactors_on else 0)
         here = where(ship.position)
         fighting = any(norm(sub(where(e.position), here)) <= FIGHTING_RANGE for e in enemies)
         # In a fight the reactors stay on: without them a ship fires one volley and then a laser every few
         # segments. Out of one they run only to fill the batteries, and never past the heat sinks.
-        room = heat + turn_heat <= ship_heat_capacity(design, ship) * HEAT_TENTHS
-        on = fighting or (ship.battery < capacity and room)
+        on = fighting or self._filling(design, ship)
         going = ship.reactors_on if ship.reactors_next is None else ship.reactors_next
         if on != going:
             orders = replace_fields(orders, reactors=on)
         return orders
+
+    @staticmethod
+    def _filling(design: Design, ship: Ship) -> bool:
+        """Out of a fight: whether the reactors run to fill the batteries, the heat sinks having room for a turn."""
+        turn_heat = design.reactor * HEAT_TENTHS
+        # Heat stored once this turn's reactor heat is recorded (A5.39).
+        heat = ship.heat_tenths + (turn_heat if ship.reactors_on else 0)
+        room = heat + turn_heat <= ship_heat_capacity(design, ship) * HEAT_TENTHS
+        return ship.battery < ship_battery_capacity(design, ship) and room

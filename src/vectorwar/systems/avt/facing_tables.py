@@ -98,7 +98,7 @@ class DesignTable:
     """What greedy asks of one design again and again, for every facing it weighs: which lasers' arcs hold the
     window an enemy is seen through from an orientation, and the skin armour that window's fire would meet."""
 
-    __slots__ = ("_facings", "_mounts", "alive", "by_name", "by_power", "design", "index", "scored")
+    __slots__ = ("_facings", "_mounts", "_reach", "_takes", "alive", "by_name", "by_power", "design", "index", "scored")
 
     def __init__(self, design: Design) -> None:
         self.design = design
@@ -120,6 +120,26 @@ class DesignTable:
         self.scored: dict[tuple[object, ...], Scored] = {}
         #: :func:`lasers_alive`'s answers by the ship's damage record.
         self.alive: dict[tuple[tuple[str, int], ...], int] = {}
+        #: :meth:`reach` and :meth:`takes` by the orientation's number and whether altitude is on.
+        self._reach: dict[tuple[int, bool], tuple[Reach, ...]] = {}
+        self._takes: dict[tuple[int, bool], tuple[int, ...]] = {}
+
+    def reach(self, orientation: Orientation, three_d: bool) -> tuple[Reach, ...]:
+        """:func:`reachable_from` on this design's pivot chart, kept by plain numbers: the cache of
+        :func:`reachable_from` hashes an orientation and the whole chart on every look-up."""
+        key = (orientation_number(orientation), three_d)
+        found = self._reach.get(key)
+        if found is None:
+            found = self._reach[key] = reachable_from(orientation, three_d, self.design.pivots)
+        return found
+
+    def takes(self, orientation: Orientation, three_d: bool) -> tuple[int, ...]:
+        """:func:`takes_from` on this design's pivot chart, kept as :meth:`reach` is."""
+        key = (orientation_number(orientation), three_d)
+        found = self._takes.get(key)
+        if found is None:
+            found = self._takes[key] = takes_from(orientation, three_d, self.design.pivots)
+        return found
 
     def seen_through(self, seen: Window, three_d: bool) -> dict[int, tuple[int, int]]:
         """The answers of :meth:`facing` kept so far for ``seen``, by the orientation's number."""

@@ -68,15 +68,34 @@ _Flight = tuple[tuple[tuple[int, int, int], ...], Direction | None]
 
 
 def _flights(state: AVTState, ship: Ship) -> list[_Flight]:
-    """Each of :func:`entries`' options for ``ship``, flown, as steps from where it starts."""
+    """Each of :func:`entries`' options for ``ship``, flown (as :func:`fly` flies it), as steps from where it starts.
+
+    The options are flown together, each by a copy of the ship under an id of its own in one game: copies that fire
+    at nothing and meet no target cannot change each other's movement, so each flies as it would alone, and the
+    segment's steps are played once for all of them.
+    """
     start = ship.position
     q, r, z = start.hex.q, start.hex.r, start.altitude
-    out: list[_Flight] = []
-    for orders in entries(state, ship):
-        path, end = fly(state, ship, orders)
-        steps = tuple((p.hex.q - q, p.hex.r - r, p.altitude - z) for p in path)
-        out.append((steps, counter_facing(end)))
-    return out
+    options = entries(state, ship)
+    copies = tuple(replace_fields(ship, id=f"{ship.id}#{i}") for i in range(len(options)))
+    given = {
+        ship.side: SegmentOrders(
+            tuple(replace_fields(o, ship=c.id) for o, c in zip(options, copies, strict=True) if not o.empty)
+        )
+    }
+    together = replace_fields(state, ships=copies)
+    # The entries offered never fire, so these dice are never thrown.
+    dice = Dice(0, 0)
+    paths: list[list[Position]] = [[start] for _ in copies]
+    for segment in range(state.segment, SEGMENTS + 1):
+        together = play_segment(replace_fields(together, segment=segment), given, dice, Unrecorded())
+        given = {}
+        for path, flown in zip(paths, together.ships, strict=True):
+            path.append(flown.position)
+    return [
+        (tuple((p.hex.q - q, p.hex.r - r, p.altitude - z) for p in path), counter_facing(end))
+        for path, end in zip(paths, together.ships, strict=True)
+    ]
 
 
 #: :func:`_flights`' answers by what they depend on (:func:`_flight_key`), the design kept beside them so its identity

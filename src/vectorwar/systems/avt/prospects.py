@@ -38,10 +38,10 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from functools import lru_cache
 
 from vectorwar.odds import convolve
+from vectorwar.roster import replace_fields
 from vectorwar.systems.avt import hull_tables
 from vectorwar.systems.avt.armour import OPPOSITE_FACE, far_side
 from vectorwar.systems.avt.damage import HullDepthCount
@@ -57,7 +57,7 @@ from vectorwar.systems.avt.fire import (
     spend,
 )
 from vectorwar.systems.avt.lasers import DMode, column_entry, column_of, max_range
-from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders, Shot
+from vectorwar.systems.avt.orders import SegmentOrders
 from vectorwar.systems.avt.ssd import ssd_of
 from vectorwar.systems.avt.state import AVTState, Ship
 
@@ -370,26 +370,55 @@ def expected_losses(state: AVTState, orders: Mapping[str, SegmentOrders]) -> dic
     for side in state.sides:
         given = orders.get(side)
         for o in given.ships if given is not None else ():
+            if not o.shots:
+                continue
             shooter = state.ship(o.ship)
             design = state.designs[shooter.design]
-            pools: dict[str, list[Points]] = {}
+            # Each target's shots as (weapon, range): one range a target, read once.
+            pools: dict[str, tuple[Ship, int, list[tuple[str, int]]]] = {}
             for shot in o.shots:
-                target = state.ship(shot.target)
-                if target.kind != "ship" or not target.active:
-                    continue
-                weapon = design.mounts[design.lasers[shot.laser]].weapon
-                points = shot_points(weapon, marker_between(state, shooter, target).range, mode)
-                pools.setdefault(target.id, []).append(points)
-            for target_id, shots in pools.items():
-                target = state.ship(target_id)
+                found = pools.get(shot.target)
+                if found is None:
+                    target = state.ship(shot.target)
+                    if target.kind != "ship" or not target.active:
+                        continue
+                    found = pools[shot.target] = (target, marker_between(state, shooter, target).range, [])
+                found[2].append((design.mounts[design.lasers[shot.laser]].weapon, found[1]))
+            for target, _, shots in pools.values():
                 choices = aim_choices(state, shooter, target)
                 ssd = state.designs[target.design].ssd
                 if not choices or ssd is None:
                     continue
                 region = aimed(choices, o.aim, ssd.armour)
-                pooled = [_sum(shots)] if by_ship else shots
-                lost[target.side] += sum(pool_loss(state, target, region, p) for p in pooled)
+                lost[target.side] += _volley_loss(state, target, region, tuple(shots), mode, by_ship)
     return lost
+
+
+#: :func:`_volley_loss`'s answers by what they read, the design struck kept beside each so its identity stays its
+#: own; started again past ``_VOLLEYS_KEPT``.
+_VOLLEYS: dict[tuple[object, ...], tuple[Design, float]] = {}
+_VOLLEYS_KEPT = 4096
+
+
+def _volley_loss(
+    state: AVTState, target: Ship, region: str, shots: tuple[tuple[str, int], ...], mode: DMode, by_ship: bool
+) -> float:
+    """What ``shots`` ((weapon, range) each) striking ``region`` of ``target`` are expected to cost it: one pool, or
+    a pool a shot (option ``laser_pools``). It reads the target's design alone, so it is kept by that: a trial's
+    volleys are the same few again and again."""
+    design = state.designs[target.design]
+    count = hull_depth_count(state)
+    key = (shots, mode, by_ship, id(design), region, count)
+    found = _VOLLEYS.get(key)
+    if found is not None and found[0] is design:
+        return found[1]
+    points = [shot_points(weapon, range_, mode) for weapon, range_ in shots]
+    pooled = [_sum(points)] if by_ship else points
+    loss = sum(pool_loss(state, target, region, p) for p in pooled)
+    if len(_VOLLEYS) >= _VOLLEYS_KEPT:
+        _VOLLEYS.clear()
+    _VOLLEYS[key] = (design, loss)
+    return loss
 
 
 def _sum(shots: Sequence[Points]) -> Points:
@@ -415,7 +444,7 @@ def held(state: AVTState, orders: Mapping[str, SegmentOrders]) -> tuple[AVTState
                 shooter = spend(state, design, shooter, shot.laser)
             state = state.with_ship(shooter)
             rest = tuple(s for s in o.shots if s not in at_ships)
-            entries.append(replace(o, shots=rest, aim=o.aim if rest else None))
+            entries.append(replace_fields(o, shots=rest, aim=o.aim if rest else None))
         kept[side] = SegmentOrders(tuple(entries))
     return state, kept
 
@@ -428,17 +457,23 @@ def next_volleys(state: AVTState) -> dict[str, float]:
     Where a search trial ends, the standing counts these at ``NEXT_VOLLEY``: a trial of a few segments sees the
     fire inside it, but not the lasers a late volley leaves cooling, nor a nose turned to the enemy just as it ends.
     """
-    orders: dict[str, SegmentOrders] = {}
+    # expected_losses of these volleys as orders, without building them: the same pools in the same order.
+    lost = dict.fromkeys(state.sides, 0.0)
+    mode = d_mode(state)
+    by_ship = pooled_by_ship(state)
     for side in state.sides:
         enemies = [e for e in state.enemies_of(side) if e.kind == "ship" and e.active]
-        entries = []
         for ship in state.ships_of(side):
             if ship.kind != "ship" or not ship.active or not enemies:
                 continue
             design = state.designs[ship.design]
             enemy = min(enemies, key=lambda e: (marker_between(state, ship, e).range, e.id))
             volley = full_volley(state, design, ship, enemy)
-            if volley:
-                entries.append(ShipOrders(ship.id, shots=tuple(Shot(laser, enemy.id) for laser in volley)))
-        orders[side] = SegmentOrders(tuple(entries))
-    return expected_losses(state, orders)
+            choices = aim_choices(state, ship, enemy) if volley else ()
+            ssd = state.designs[enemy.design].ssd
+            if not choices or ssd is None:
+                continue
+            range_ = marker_between(state, ship, enemy).range
+            shots = tuple((design.mounts[design.lasers[laser]].weapon, range_) for laser in volley)
+            lost[enemy.side] += _volley_loss(state, enemy, aimed(choices, None, ssd.armour), shots, mode, by_ship)
+    return lost

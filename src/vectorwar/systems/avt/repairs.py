@@ -19,10 +19,10 @@ Integrity track is the hull itself and is not repaired in battle.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from vectorwar.dice import Dice
 from vectorwar.events import Event, Note, Rolled
+from vectorwar.roster import replace_fields
 from vectorwar.systems.avt.design import Design
 from vectorwar.systems.avt.state import Repair, Ship
 
@@ -55,7 +55,7 @@ def repairable(ship: Ship, key: str) -> int:
 
 
 def start_repair(ship: Ship, key: str, turn: int) -> Ship:
-    return replace(ship, repairs=(*ship.repairs, Repair(key, turn + REPAIR_TURNS)))
+    return replace_fields(ship, repairs=(*ship.repairs, Repair(key, turn + REPAIR_TURNS)))
 
 
 def used_this_turn(ship: Ship, heat_in: bool = False, holding_counts: bool = False) -> set[str]:
@@ -95,12 +95,12 @@ def repair_step(
                 events.append(Note(f"{ship.id} repairs one point of {repair.system} (d10 {roll.total})"))
             else:
                 events.append(Note(f"{ship.id}'s repair of {repair.system} fails (d10 {roll.total}, 6+ needed)"))
-    return replace(ship, repairs=tuple(keep), used=())
+    return replace_fields(ship, repairs=tuple(keep), used=())
 
 
 def _clear_box(ship: Ship, key: str) -> Ship:
     if key in ship.electronics_lost:
         lost = list(ship.electronics_lost)
         lost.remove(key)
-        return replace(ship, electronics_lost=tuple(lost))
+        return replace_fields(ship, electronics_lost=tuple(lost))
     return ship.with_marks(key, max(0, ship.marked(key) - 1))

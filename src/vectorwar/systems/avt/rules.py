@@ -235,6 +235,14 @@ class AttackVector(RuleSystem[AVTState]):
     def prompt(self, state: AVTState) -> Prompt | None:
         return _prompt(state)
 
+    def greedy_orders_legal(self, state: AVTState) -> bool:
+        # Greedy builds each entry from what the check allows: a thrust within the ship's limit and only with fuel
+        # and the radiators in, a pivot from the chart's reachable windows (none under way, never the nose's own
+        # window), the lasers ready, bearing, in range and paid for by the battery, an aim only on a boundary,
+        # reactors only on a ship that has them; never a roll, radiators, electronics or a repair.
+        # tests/avt/test_fast_paths.py checks its orders in games and in held-fire trials.
+        return state.phase == "orders"
+
     def standing(self, state: AVTState) -> Mapping[str, float]:
         # A ship in the fight is worth 10, less a tenth of one for every SSD box marked on it; less, at half weight,
         # what the enemy's lasers ready and bearing now are expected to take off it (prospects.next_volleys).
@@ -422,8 +430,20 @@ class AttackVector(RuleSystem[AVTState]):
 def _prompt(state: AVTState) -> Prompt | None:
     if state.phase != "orders":
         return None
-    clock = Clock(state.turn, "orders", segment=state.segment)
-    return Prompt(clock, state.commanders(), "orders", True, HELP)
+    sides = state.commanders()
+    key = (state.turn, state.segment, sides)
+    found = _PROMPTS.get(key)
+    if found is None:
+        if len(_PROMPTS) >= _PROMPTS_KEPT:
+            _PROMPTS.clear()
+        found = _PROMPTS[key] = Prompt(Clock(state.turn, "orders", segment=state.segment), sides, "orders", True, HELP)
+    return found
+
+
+#: The orders prompts (frozen values) by turn, segment and the sides giving orders: a search trial's every segment
+#: asks one, and the same few come again; started again past ``_PROMPTS_KEPT``.
+_PROMPTS: dict[tuple[int, int, tuple[str, ...]], Prompt] = {}
+_PROMPTS_KEPT = 1024
 
 
 system = AttackVector()

@@ -56,7 +56,8 @@ class Unrecorded(list[Event]):
     change nothing that happens; the rest are appended as ever."""
 
 
-def _begin_facing_change(state: AVTState, design: Design, ship: Ship, orders: ShipOrders) -> Ship:
+def _facing_change(state: AVTState, design: Design, ship: Ship, orders: ShipOrders) -> Turning:
+    """The pivot or roll ``orders`` begin, its stops by absolute segment (none: it is over before it starts)."""
     if orders.pivot is not None:
         path = pivot_path(ship.orientation, orders.pivot, state.three_d)
         stops = schedule(path, design.pivots)
@@ -66,7 +67,7 @@ def _begin_facing_change(state: AVTState, design: Design, ship: Ship, orders: Sh
         stops = schedule(path, design.rolls)
         side = "stbd" if orders.roll > 0 else "port"
         turning = Turning("roll", f"roll {side} {abs(orders.roll)}", tuple((state.now + t, o) for t, o in stops))
-    return replace_fields(ship, turning=turning) if turning.stops else ship
+    return turning
 
 
 def _orders_step(state: AVTState, orders: Mapping[str, SegmentOrders], events: list[Event]) -> AVTState:
@@ -105,11 +106,11 @@ def _take_orders(state: AVTState, ship: Ship, o: ShipOrders, events: list[Event]
         rest = tuple(b for b in ship.electronics_order if b != o.electronics)
         changes["electronics_order"] = (o.electronics, *rest)
     _end_of_turn_choices(ship, o, changes)
-    if changes:
-        ship = replace_fields(ship, **changes)
     if o.pivot is not None or o.roll:
-        ship = _begin_facing_change(state, design, ship, o)
-    return ship
+        turning = _facing_change(state, design, ship, o)
+        if turning.stops:
+            changes["turning"] = turning
+    return replace_fields(ship, **changes) if changes else ship
 
 
 def _end_of_turn_choices(ship: Ship, o: ShipOrders, changes: dict[str, Any]) -> None:
@@ -140,9 +141,11 @@ def _burn(ship: Ship, steps: list[Arrow], events: list[Event], used: set[str]) -
 
 
 def _thrust_and_movement(
-    state: AVTState, paths: dict[str, list[Arrow]], events: list[Event]
+    state: AVTState, paths: dict[str, list[Arrow]], events: list[Event], recharge: bool = False
 ) -> tuple[AVTState, set[str]]:
-    """Resolve thrust for every ship, then move them all and advance their facing changes."""
+    """Resolve thrust for every ship, then move them all and advance their facing changes; with ``recharge``, the
+    batteries refilled after the segment (:func:`recharged`) in the same copy of each ship: nothing after the fire
+    changes a battery."""
     ships = {s.id: s for s in state.ships}
     burning: dict[str, set[str]] = {ship_id: set() for ship_id in paths}
     charts = {
@@ -165,14 +168,22 @@ def _thrust_and_movement(
         if turning is not None:
             orientation, turning = _turn(state, ship, turning, completed, events)
         chart = charts[ship_id]
-        if burning[ship_id] or (position, orientation, turning, chart) != (
+        battery = recharged(state, ship) if recharge else ship.battery
+        if burning[ship_id] or (position, orientation, turning, chart, battery) != (
             ship.position,
             ship.orientation,
             ship.turning,
             ship.chart,
+            ship.battery,
         ):
             ships[ship_id] = replace_fields(
-                ship, position=position, orientation=orientation, turning=turning, chart=chart, used=used
+                ship,
+                position=position,
+                orientation=orientation,
+                turning=turning,
+                chart=chart,
+                used=used,
+                battery=battery,
             )
     return replace_fields(state, ships=tuple(ships[s.id] for s in state.ships)), completed
 
@@ -224,12 +235,15 @@ def _break_step(state: AVTState, completed: set[str], events: list[Event]) -> AV
     return replace_fields(state, ships=tuple(ships)) if ships != list(state.ships) else state
 
 
-def play_segment(state: AVTState, orders: Mapping[str, SegmentOrders], dice: Dice, events: list[Event]) -> AVTState:
-    """The segment's steps in the text's order (A5.212, A5.244), stopping before the next segment."""
+def play_segment(
+    state: AVTState, orders: Mapping[str, SegmentOrders], dice: Dice, events: list[Event], recharge: bool = False
+) -> AVTState:
+    """The segment's steps in the text's order (A5.212, A5.244), stopping before the next segment; with
+    ``recharge``, the reactors' refill of the batteries that follows it too."""
     paths = {s.id: list(grid_steps(s.velocity, state.segment)) for s in state.ships if s.active and s.kind == "ship"}
     state = _orders_step(state, orders, events)
     state = fire_step(state, orders, dice, events)
-    state, completed = _thrust_and_movement(state, paths, events)
+    state, completed = _thrust_and_movement(state, paths, events, recharge)
     return _break_step(state, completed, events)
 
 
@@ -239,20 +253,17 @@ def resolve_segment(
     """Play the current segment with every side's orders, then move on to the next decision; without ``record``,
     the events that are only words are left out (:class:`Unrecorded`)."""
     events: list[Event] = [] if record else Unrecorded()
-    state = play_segment(state, orders, dice, events)
-    return advance(_recharge(state), events, dice), events
+    state = play_segment(state, orders, dice, events, recharge=True)
+    return advance(state, events, dice), events
 
 
-def _recharge(state: AVTState) -> AVTState:
-    """Reactors that are on refill the batteries, up to their capacity (A5.39, power per segment)."""
-    ships = list(state.ships)
-    for i, ship in enumerate(ships):
-        if ship.active and ship.kind == "ship" and ship.reactors_on:
-            design = state.designs[ship.design]
-            battery = min(ship_battery_capacity(design, ship), ship.battery + ship_reactor_power(design, ship))
-            if battery != ship.battery:
-                ships[i] = replace_fields(ship, battery=battery)
-    return replace_fields(state, ships=tuple(ships)) if ships != list(state.ships) else state
+def recharged(state: AVTState, ship: Ship) -> int:
+    """``ship``'s battery once reactors that are on refill it after the segment, up to its capacity (A5.39, power per
+    segment); a ship the segment's fire destroyed refills nothing."""
+    if ship.active and ship.kind == "ship" and ship.reactors_on:
+        design = state.designs[ship.design]
+        return min(ship_battery_capacity(design, ship), ship.battery + ship_reactor_power(design, ship))
+    return ship.battery
 
 
 def advance(state: AVTState, events: list[Event], dice: Dice) -> AVTState:

@@ -25,8 +25,6 @@ from vectorwar.systems.avt.facing_tables import (
     design_table,
     fresh_at,
     lasers_alive,
-    reachable_from,
-    takes_from,
 )
 from vectorwar.systems.avt.orders import ShipOrders
 from vectorwar.systems.avt.orientation import orientation_number
@@ -173,7 +171,7 @@ def set_thrust(orders: ShipOrders, setting: int, want: int, limit: int) -> ShipO
 def reachable(state: AVTState, design: Design, ship: Ship) -> Sequence[Reach]:
     """(nose window, orientation, wedges, segments to finish, the orientation's number, the window's unit thrust)
     of every pivot the chart allows, and staying put."""
-    return reachable_from(ship.orientation, state.three_d, design.pivots)
+    return design_table(design).reach(ship.orientation, state.three_d)
 
 
 def _seen_after(state: AVTState, design: Design, ship: Ship, table: DesignTable, enemy: Ship) -> dict[int, Seen | None]:
@@ -184,7 +182,7 @@ def _seen_after(state: AVTState, design: Design, ship: Ship, table: DesignTable,
     seen_through = table.seen_through
     out: dict[int, Seen | None] = {}
     # The window the enemy is seen through (``None``: the same space) with the design table's answers kept for it.
-    times = takes_from(ship.orientation, three_d, design.pivots)
+    times = table.takes(ship.orientation, three_d)
     for takes, marker in zip(times, markers_at(three_d, mine, theirs, times), strict=True):
         seen = marker.window
         out[takes] = None if seen is None else (seen, seen_through(seen, three_d))

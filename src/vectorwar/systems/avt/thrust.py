@@ -35,9 +35,10 @@ the tutorial shows (docs/rulings.md, *AV:T thrust chart*):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from vectorwar.hexes import Direction
+from vectorwar.roster import replace_fields
 from vectorwar.systems.avt.arrows import Arrow
 from vectorwar.systems.avt.avid import Window
 
@@ -94,12 +95,24 @@ def _horizontal(ray: int) -> tuple[Arrow, Arrow]:
 
 
 def thrust_heading(nose: Window) -> Heading:
-    """The components a burn toward ``nose`` feeds (A5.241, A5.342).
+    """The components a burn toward ``nose`` feeds (A5.241, A5.342): kept by window, every burned cell asks it.
 
     >>> h = thrust_heading(Window.parse("C/D+"))
     >>> [str(a) for a in h.major], [str(a) for a in h.minor or ()]
     (['C', 'D'], ['up', 'up'])
     """
+    key = (nose.level, nose.ray)
+    found = _HEADINGS.get(key)
+    if found is None:
+        found = _HEADINGS[key] = _heading(nose)
+    return found
+
+
+#: :func:`thrust_heading` by the window's level and ray (a window's own hash is worked out in Python).
+_HEADINGS: dict[tuple[int, int], Heading] = {}
+
+
+def _heading(nose: Window) -> Heading:
     vertical = Arrow.UP if nose.level > 0 else Arrow.DOWN
     if abs(nose.level) == 3:
         return Heading((vertical, vertical), None)
@@ -213,4 +226,4 @@ class ThrustChart:
 
     def broken(self) -> ThrustChart:
         """The chart after the burn breaks and its vectors are resolved: back to the top, nothing pending."""
-        return replace(self, cell=0, pending=(0,) * 8, fuel=0, corner=(-1, 0, 0))
+        return replace_fields(self, cell=0, pending=(0,) * 8, fuel=0, corner=(-1, 0, 0))

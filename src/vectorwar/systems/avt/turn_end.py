@@ -26,10 +26,10 @@ reads like the record keeping a player would do.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from vectorwar.dice import Dice
 from vectorwar.events import Event
+from vectorwar.roster import replace_fields
 from vectorwar.systems.avt.breaks import resolve_vectors
 from vectorwar.systems.avt.design import Design
 from vectorwar.systems.avt.events import HeatDumped, HeatRecorded, RadiatorsSet, ReactorsSet, TurnEnded
@@ -55,7 +55,7 @@ def record_heat(ship: Ship, design: Design, coming: int, events: list[Event]) ->
     generated = round_up(design.reactor * HEAT_TENTHS) if ship.reactors_on else 0
     stored = ship.heat_tenths + generated
     events.append(HeatRecorded(ship.id, generated, stored, ship_heat_capacity(design, ship)))
-    return replace(ship, heat_tenths=stored)
+    return replace_fields(ship, heat_tenths=stored)
 
 
 def dump_heat(ship: Ship, design: Design, coming: int, events: list[Event]) -> Ship:
@@ -65,7 +65,7 @@ def dump_heat(ship: Ship, design: Design, coming: int, events: list[Event]) -> S
     dumped = min(ship.heat_tenths, radiator_tenths(design, ship))
     stored = ship.heat_tenths - dumped
     events.append(HeatDumped(ship.id, dumped, stored))
-    return replace(ship, heat_tenths=stored)
+    return replace_fields(ship, heat_tenths=stored)
 
 
 def set_reactors(ship: Ship, design: Design, coming: int, events: list[Event]) -> Ship:
@@ -74,7 +74,7 @@ def set_reactors(ship: Ship, design: Design, coming: int, events: list[Event]) -
         events.append(ReactorsSet(ship.id, ship.reactors_on, False, coming))
         return ship
     events.append(ReactorsSet(ship.id, ship.reactors_next, ship.reactors_next != ship.reactors_on, coming))
-    return replace(ship, reactors_on=ship.reactors_next, reactors_next=None)
+    return replace_fields(ship, reactors_on=ship.reactors_next, reactors_next=None)
 
 
 _NEXT: dict[tuple[RadiatorStatus, str | None], RadiatorStatus] = {
@@ -92,11 +92,11 @@ def move_radiators(ship: Ship, design: Design, coming: int, events: list[Event])
     events.append(RadiatorsSet(ship.id, ship.radiators, after, coming, heat))
     if (after, heat) == (ship.radiators, ship.heat_tenths) and ship.radiators_next is None:
         return ship
-    ship = replace(ship, radiators=after, radiators_next=None, heat_tenths=heat)
+    ship = replace_fields(ship, radiators=after, radiators_next=None, heat_tenths=heat)
     if after == "extending" and (ship.chart.setting or ship.chart.burning):
         if ship.chart.burning:
             ship = resolve_vectors(ship, "engine off: radiators extending", events)
-        ship = replace(ship, chart=replace(ship.chart, setting=0))
+        ship = replace_fields(ship, chart=replace_fields(ship.chart, setting=0))
     return ship
 
 
@@ -128,4 +128,4 @@ def end_of_turn(state: AVTState, events: list[Event], dice: Dice) -> AVTState:
         ship = ships[ship_id]
         design = state.designs[ship.design]
         ships[ship_id] = repair_step(ship, design, state.turn + 1, dice, events, heat_in[ship_id], holding_counts)
-    return replace(state, ships=tuple(ships[s.id] for s in state.ships))
+    return replace_fields(state, ships=tuple(ships[s.id] for s in state.ships))
