@@ -68,6 +68,7 @@ def test_two_workers_search_as_one_does_and_every_design_played_is_legal_within_
         assert outcome(optimise("msc", run, **SMALL)) == outcome(one)
     played = one.played
     assert len(played) == 4
+    assert [t.batch for t in played] == [1, 1, 2, 2]  # full batches of two: a new trial is counted once
     for trial in played:
         # The fleet of three ships keeps to 45 points, and every trial played its games.
         assert trial.cost is not None

@@ -318,9 +318,8 @@ class _Proposals:
         """Ask until ``size`` proposals await a result; those to tell the sampler of, and the new trials to play."""
         waiting: list[tuple[Any, Trial]] = []
         new: list[Trial] = []
-        # search.played already counts the new trials, so a batch near the end of the search is smaller than it
-        # need be; kept as it is, since the trials and their seeds are the search's recorded results.
-        while len(self.search.played) + len(new) < trials and len(waiting) < size and not self.exhausted:
+        # search.played counts the new trials too (each is recorded as it is judged).
+        while len(self.search.played) < trials and len(waiting) < size and not self.exhausted:
             self.asks += 1
             asked = self.study.ask()
             design = _suggest(asked, self.match.space, self.match.base)
