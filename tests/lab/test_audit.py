@@ -157,3 +157,16 @@ def test_the_built_in_bots_pass_the_audit_in_every_scenario_and_side(scenario: s
     known = {key for key in KNOWN if key[0] == scenario}
     assert found - known == set(), f"new findings: {sorted(found - known)}"
     assert known - found == set(), f"no longer found (drop them from KNOWN): {sorted(known - found)}"
+
+
+#: The scenarios whose search games are cheap enough to audit at every level in the slow suite (seconds a game);
+#: the rest are audited by ``python benchmarks/audit.py --players search,search:2,search:3`` (docs/bots.md).
+SEARCHED = ("msc-build", "msc-deploy", "msc-duel", "msc-fleet")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("scenario", SEARCHED)
+def test_every_search_level_passes_the_audit_where_its_games_are_cheap(scenario: str) -> None:
+    levels = [p for p in computer_players(get_system(builtin_scenario(scenario).system)) if p.startswith("search")]
+    assert levels == ["search", "search:2", "search:3"]
+    assert audit([scenario], levels, range(1)) == []
