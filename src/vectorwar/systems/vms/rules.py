@@ -234,7 +234,7 @@ class VectorMovement(RuleSystem[VMSState]):
         kind = kinds.due(state)
         return None if kind is None else kind.prompt(state)
 
-    def rollout_cost(self, state: VMSState) -> float:
+    def rollout_cost(self, state: VMSState, bot: str) -> float:
         # The fast bot plans every ship over a menu of about a hundred plots: its cost, most of a trial's,
         # grows with the ships in play. A trial plays the rest of this turn's moves and the next turn's
         # (``fire_in_prospect``): a ship in play costs about one typical trial.
