@@ -19,6 +19,7 @@ from vectorwar.search.budget import ROLLED_LEVELS, scaled
 from vectorwar.search.choice import pick
 from vectorwar.search.near import by_nearness, chosen_move, entry_map, gap, near_moves
 from vectorwar.setup import set_up
+from vectorwar.systems.vms.rules import QUICK_COST
 
 TINY = Budget(screen=2, mine=2, theirs=2, rounds=1, turns=0, horizon=2)
 SMALL = Budget(screen=6, mine=4, theirs=3, rounds=1, turns=0, horizon=4)
@@ -144,9 +145,13 @@ def test_a_systems_budget_is_divided_by_its_rollout_cost_and_a_costly_one_keeps_
 def test_vms_and_vv5_rollouts_cost_more_with_more_ships_in_play_msc_less_and_the_others_one() -> None:
     duel = set_up("vms-capital-duel-msc", seed=1).game
     fleet = set_up("vms-mixed-fleet-msc", seed=1).game
-    # A VMS trial plays two turns of greedy plots, every ship planned over its menu: one a ship.
+    # A VMS trial plays two turns of plots, every ship planned: with greedy's (its whole menu) one a ship, with
+    # the quick bot's (a few ends of it) QUICK_COST of one.
     assert duel.system.rollout_cost(duel.state, "greedy") == 2.0  # two ships
     assert fleet.system.rollout_cost(fleet.state, "greedy") == 8.0  # eight ships
+    assert duel.system.rollout_cost(duel.state, "quick") == pytest.approx(2.0 * QUICK_COST)
+    assert fleet.system.rollout_cost(fleet.state, "quick") == pytest.approx(8.0 * QUICK_COST)
+    assert QUICK_COST < 1.0
     avt = set_up("avt-duel-wasp", seed=1).game
     assert avt.system.rollout_cost(avt.state, "greedy") == 1.0
     msc = set_up("msc-fleet", seed=1).game
