@@ -12,7 +12,11 @@ the test accepts one hypothesis or ``--max-pairs`` runs out.
 
 ``NAME@COMMIT`` is the computer player ``NAME`` as it was at a commit, deciding in a process of its
 own on that commit's code (``remote_bot.py``), so a change to a bot, or to the search every level
-shares, is judged against the bot before it.
+shares, is judged against the bot before it. ``LEVEL/FAST`` is a search level whose trials the
+system's fast bot ``FAST`` plays (one of its ``rollout_bots``), at that bot's ``rollout_cost``: so a
+system's new trial bot can be judged against the one before it.
+
+    python benchmarks/sprt.py search/greedy search vms-capital-duel-msc --workers 1
 
 The test is the usual one for engine testing: the log-likelihood ratio of the pair scores (0,
 1/4, 1/2, 3/4 or 1 for NEW) under the two Elo differences, in the normal approximation (the
@@ -23,6 +27,7 @@ It prints the games played, NEW's wins, draws and losses, the LLR and the verdic
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import multiprocessing
 import os
@@ -35,6 +40,8 @@ from vectorwar.catalogue import builtin_scenario, scenario_paths
 from vectorwar.play import play_out
 from vectorwar.registry import get_system
 from vectorwar.rules import Bot, RuleSystem
+from vectorwar.search import LEVELS, SearchBot
+from vectorwar.search.budget import ROLLED_LEVELS
 
 #: One pair to play: (scenario, seed, OLD, NEW).
 Pair = tuple[str, int, str, str]
@@ -137,12 +144,37 @@ def add_old_bot(spec: str, scenario_ids: Sequence[str]) -> None:
         raise SystemExit(f"{spec}: a computer player at a commit is NAME@COMMIT")
     for system_name in sorted({builtin_scenario(s).system for s in scenario_ids}):
         system = get_system(system_name)
-        menu = type(system).bots
+        _offer(system, spec.lower(), functools.partial(RemoteBot, system, name, commit))  # names are read in any case
 
-        def bots(self: RuleSystem[Any], menu: Any = menu) -> Mapping[str, Callable[[], Bot]]:
-            return {**menu(self), spec.lower(): lambda: RemoteBot(self, name, commit)}  # names are read in any case
 
-        type(system).bots = bots  # type: ignore[method-assign]
+def add_search_trials(spec: str, scenario_ids: Sequence[str]) -> None:
+    """Offer ``LEVEL/FAST`` (``search/greedy``) in the scenarios' systems: the search level ``LEVEL`` with its trials
+    played by the fast bot ``FAST``. The bot is added to each system's menu in this process (as
+    :func:`add_old_bot`'s)."""
+    level_name, _, fast = spec.partition("/")
+    levels = {("search" if n == 1 else f"search:{n}"): n for n in LEVELS}
+    if level_name not in levels or not fast:
+        raise SystemExit(f"{spec}: only LEVEL/FAST, a search level and a fast bot (search/greedy)")
+    budget = LEVELS[levels[level_name]]
+    rolled = ROLLED_LEVELS.get(levels[level_name], budget)
+    for system_name in sorted({builtin_scenario(s).system for s in scenario_ids}):
+        system = get_system(system_name)
+        if fast not in system.rollout_bots():
+            raise SystemExit(
+                f"{spec}: {system_name} has no fast bot {fast} ({', '.join(sorted(system.rollout_bots()))})"
+            )
+        _offer(system, spec.lower(), functools.partial(SearchBot, system, budget, rolled=rolled, trials=fast))
+
+
+def _offer(system: RuleSystem[Any], name: str, make: Callable[[], Bot]) -> None:
+    """``make`` offered as ``name`` beside the system's own bots, in this process (worker processes started by fork
+    inherit it)."""
+    menu = type(system).bots
+
+    def bots(self: RuleSystem[Any]) -> Mapping[str, Callable[[], Bot]]:
+        return {**menu(self), name: make}
+
+    type(system).bots = bots  # type: ignore[method-assign]
 
 
 def two_side_ids() -> list[str]:
@@ -180,6 +212,8 @@ def main(argv: Sequence[str] | None = None) -> Verdict:
     for spec in (args.old, args.new):
         if "@" in spec:
             add_old_bot(spec, args.scenarios)
+        elif "/" in spec:
+            add_search_trials(spec, args.scenarios)
     results: list[tuple[float, float]] = []
     seed = args.seed
     # A round: the next seeds of every scenario, so each scenario weighs the same whenever the test stops; enough

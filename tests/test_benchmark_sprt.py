@@ -119,3 +119,19 @@ def test_every_worker_gets_a_pair_a_round_and_the_standing_is_printed_as_asked(
     printed = [line for line in capsys.readouterr().out.splitlines() if " pairs: " in line]
     assert [line.split()[0] for line in printed] == [str(2 * (i + 1)) for i in range(len(printed))]
     assert printed
+
+
+def test_a_search_level_with_named_trials_is_offered_and_a_bad_one_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sprt import add_search_trials
+    from vectorwar.registry import get_system
+    from vectorwar.search import LEVELS, SearchBot
+
+    vms = type(get_system("vms"))
+    monkeypatch.setattr(vms, "bots", vms.bots)  # put back afterwards
+    add_search_trials("search:2/greedy", ["vms-capital-duel-msc"])
+    made = get_system("vms").bots()["search:2/greedy"]()
+    assert isinstance(made, SearchBot)
+    assert (made.budget, made.trials) == (LEVELS[2], "greedy")
+    for bad in ("search/nobody", "greedy/greedy", "search:9/greedy", "search/"):
+        with pytest.raises(SystemExit):
+            add_search_trials(bad, ["vms-capital-duel-msc"])

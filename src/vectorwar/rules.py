@@ -281,9 +281,20 @@ class RuleSystem(ABC, Generic[S]):
         """The system's own computer players by name: ``random`` always; a system adds its own (``greedy``).
 
         The ``search`` levels, which play any system through this contract, are offered beside these by
-        :func:`vectorwar.players.computer_players`; ``search`` plays its rollouts with ``greedy`` when there is one.
+        :func:`vectorwar.players.computer_players`; ``search`` plays its trials with :meth:`rollout_bot`.
         """
         return {"random": lambda: _RandomBot(self)}
+
+    def rollout_bots(self) -> Mapping[str, Callable[[], Bot]]:
+        """Every fast bot a search may play its trials with, by name: :meth:`bots` by default. A system whose
+        ``greedy`` is dear adds a cheaper one of its own here, for the trials alone (players never meet it)."""
+        return self.bots()
+
+    def rollout_bot(self) -> str:
+        """The name of the fast bot (of :meth:`rollout_bots`) a search plays its trials with: ``greedy`` by default
+        (``random`` where the system has none). Its candidates and its guesses of the others' orders stay
+        ``greedy``'s whatever this names; :meth:`rollout_cost` says what a trial it plays costs."""
+        return "greedy" if "greedy" in self.bots() else "random"
 
     def standing(self, state: S) -> Mapping[str, float]:
         """Each side's standing as one number, more is better, comparable over time (a search bot's yardstick).
@@ -298,7 +309,8 @@ class RuleSystem(ABC, Generic[S]):
         return sides
 
     def greedy_orders_legal(self, state: S) -> bool:
-        """Whether every order the system's ``greedy`` bot gives at ``state`` is legal by construction (built
+        """Whether every order the system's ``greedy`` bot and its :meth:`rollout_bot` give at ``state`` is legal by
+        construction (built
         from the moves and shots the rules allow, as the check would find them), so a search trial plays it
         unchecked (``Trials._fast_order``). Default ``False``: each is checked, and one refused is replaced
         by :meth:`random_order`."""
@@ -323,8 +335,9 @@ class RuleSystem(ABC, Generic[S]):
         """
         return order
 
-    def rollout_cost(self, state: S) -> float:
-        """How many times a typical rollout's cost one from ``state`` takes (1.0: typical).
+    def rollout_cost(self, state: S, bot: str) -> float:
+        """How many times a typical rollout's cost one from ``state`` takes, its trials played by the fast bot
+        named ``bot`` (of :meth:`rollout_bots`; 1.0: typical).
 
         Read by :mod:`vectorwar.search`, which divides its rollouts by it so a decision keeps within its
         time: a count, not a clock, so a decision stays reproducible. Default 1.0; a system whose fast

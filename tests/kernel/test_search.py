@@ -19,6 +19,7 @@ from vectorwar.search.budget import ROLLED_LEVELS, scaled
 from vectorwar.search.choice import pick
 from vectorwar.search.near import by_nearness, chosen_move, entry_map, gap, near_moves
 from vectorwar.setup import set_up
+from vectorwar.systems.vms.rules import QUICK_COST
 
 TINY = Budget(screen=2, mine=2, theirs=2, rounds=1, turns=0, horizon=2)
 SMALL = Budget(screen=6, mine=4, theirs=3, rounds=1, turns=0, horizon=4)
@@ -89,7 +90,7 @@ def test_the_bots_own_seed_changes_its_sampling_not_the_games() -> None:
     assert str(SearchBot(system, SMALL).choose(view, "red", random.Random(2))) == str(again)
     bot = SearchBot(system, SMALL)
     bot.choose(view, "red", random.Random(1))
-    assert 0 < bot.rollouts <= scaled(SMALL, system.rollout_cost(view)).rollouts
+    assert 0 < bot.rollouts <= scaled(SMALL, system.rollout_cost(view, "greedy")).rollouts
     assert game.dice_count == 0
     assert game.state == view
 
@@ -144,19 +145,25 @@ def test_a_systems_budget_is_divided_by_its_rollout_cost_and_a_costly_one_keeps_
 def test_vms_and_vv5_rollouts_cost_more_with_more_ships_in_play_msc_less_and_the_others_one() -> None:
     duel = set_up("vms-capital-duel-msc", seed=1).game
     fleet = set_up("vms-mixed-fleet-msc", seed=1).game
-    # A VMS trial plays two turns of greedy plots, every ship planned over its menu: one a ship.
-    assert duel.system.rollout_cost(duel.state) == 2.0  # two ships
-    assert fleet.system.rollout_cost(fleet.state) == 8.0  # eight ships
+    # A VMS trial plays two turns of plots, every ship planned: with greedy's (its whole menu) one a ship, with
+    # the quick bot's (a few ends of it) QUICK_COST of one.
+    assert duel.system.rollout_cost(duel.state, "greedy") == 2.0  # two ships
+    assert fleet.system.rollout_cost(fleet.state, "greedy") == 8.0  # eight ships
+    assert duel.system.rollout_cost(duel.state, "quick") == pytest.approx(2.0 * QUICK_COST)
+    assert fleet.system.rollout_cost(fleet.state, "quick") == pytest.approx(8.0 * QUICK_COST)
+    assert QUICK_COST < 1.0
     avt = set_up("avt-duel-wasp", seed=1).game
-    assert avt.system.rollout_cost(avt.state) == 1.0
+    assert avt.system.rollout_cost(avt.state, "greedy") == 1.0
     msc = set_up("msc-fleet", seed=1).game
-    assert msc.system.rollout_cost(msc.state) == 0.5  # the cheapest rollouts: twice the trials
+    assert msc.system.rollout_cost(msc.state, "greedy") == 0.5  # the cheapest rollouts: twice the trials
     # VV5 counts a quarter for every ship in play (at least one), a transport (rendezvous planning) twice,
     # and its trials play three moves where the usual play two: half as much again.
     dogfight = set_up("vv5-dogfight", seed=1).game
-    assert dogfight.system.rollout_cost(dogfight.state) == 1.5  # four fighters
+    assert dogfight.system.rollout_cost(dogfight.state, "greedy") == 1.5  # four fighters
     crowd = set_up("vv5-alien-starship", seed=1).game
-    assert crowd.system.rollout_cost(crowd.state) == 5.25  # two transports, six fighters, the derelict, 3 ADPs
+    assert (
+        crowd.system.rollout_cost(crowd.state, "greedy") == 5.25
+    )  # two transports, six fighters, the derelict, 3 ADPs
 
 
 def test_one_ship_variants_near_the_fast_bots_move_end_within_a_hex_of_it() -> None:
@@ -224,7 +231,7 @@ def test_a_halving_level_plays_a_legal_order_within_its_budget() -> None:
     assert LEVELS[2].halving
     order = bot.choose(view, "blue", random.Random(1))
     system.check_order(view, "blue", order)
-    assert 0 < bot.rollouts <= scaled(LEVELS[2], system.rollout_cost(view)).rollouts
+    assert 0 < bot.rollouts <= scaled(LEVELS[2], system.rollout_cost(view, "greedy")).rollouts
 
 
 def test_level_3_spends_its_rolled_budget_where_trials_roll_and_its_own_where_they_do_not() -> None:
@@ -238,7 +245,7 @@ def test_level_3_spends_its_rolled_budget_where_trials_roll_and_its_own_where_th
     view = system.side_view(game.state, "blue")
     order = made.choose(view, "blue", random.Random(1))
     system.check_order(view, "blue", order)
-    cost = system.rollout_cost(view)
+    cost = system.rollout_cost(view, "greedy")
     assert scaled(LEVELS[2], cost).rollouts < made.rollouts <= scaled(ROLLED_LEVELS[3], cost).rollouts
     # A held-fire system (AV:T) judges with the level's own budget: its rolled one never applies.
     avt = search_bots(get_system("avt"))["search:3"]()

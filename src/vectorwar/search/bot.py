@@ -28,10 +28,15 @@ if TYPE_CHECKING:
 
 
 class SearchBot(Trials):
-    """Sampled-matrix search with rollouts by the system's fast bot; see the module's text."""
+    """Sampled-matrix search with rollouts by the system's fast bot (``trials``); see the module's text."""
 
     def __init__(
-        self, system: RuleSystem[Any], budget: Budget | None = None, seed: int = 0, rolled: Budget | None = None
+        self,
+        system: RuleSystem[Any],
+        budget: Budget | None = None,
+        seed: int = 0,
+        rolled: Budget | None = None,
+        trials: str | None = None,
     ) -> None:
         self.system = system
         self.budget = budget or LEVELS[1]
@@ -40,7 +45,14 @@ class SearchBot(Trials):
         #: The bot's own seed: with the side and the clock it seeds every decision, apart from the game's seed.
         self.seed = seed
         made = system.bots()
+        #: The fast bot of the candidates and the guesses of the others' orders: ``greedy`` (``random`` where none).
         self.policy: Bot = made["greedy"]() if "greedy" in made else made["random"]()
+        #: The fast bot the trials play on with, by name: ``trials``, else the system's ``rollout_bot``.
+        self.trials = trials or system.rollout_bot()
+        bots = system.rollout_bots()
+        if self.trials not in bots:
+            raise VectorwarError(f"{self.trials}: no such fast bot for a search's trials (choose from {sorted(bots)})")
+        self.fast = bots[self.trials]()
         #: Rollouts run so far (for benchmarks and tests).
         self.rollouts = 0
         self.held = HeldMemo()
@@ -67,7 +79,7 @@ class SearchBot(Trials):
         # A trial that searches the side's next plot costs several of one that does not: the budget shrinks
         # to match, so a decision keeps to the same time.
         planning = PLAN_COST if judging is Judging.PROSPECT and self.system.plan_ahead(state, side) else 1.0
-        cost = self.system.rollout_cost(state) * planning
+        cost = self.system.rollout_cost(state, self.trials) * planning
         budget = scaled(self.rolled if judging is Judging.ROLLED else self.budget, cost)
         # A system that counts the fire to come judges a trial nearly free of luck, and cheaply (a few moves,
         # no shots rolled): the bot can try every one-ship change of the fast bot's order, not a sample.

@@ -126,7 +126,8 @@ class Trials:
     system: RuleSystem[Any]
     #: The budget of trials that roll their dice, the only ones ``turns`` and ``horizon`` bind.
     rolled: Budget
-    policy: Bot
+    #: The fast bot the trials play on with (the system's ``rollout_bot``, or the one named).
+    fast: Bot
     #: Rollouts run so far (for benchmarks and tests).
     rollouts: int
     #: The held-fire segments and fast orders of the decision under way (:meth:`_held_fire`).
@@ -346,7 +347,7 @@ class Trials:
                 return held
             except VectorwarError:
                 pass  # not a fire declaration (an order of declaring, a set-up choice): the fast bot's
-        order = self.policy.choose(state, side, rng)
+        order = self.fast.choose(state, side, rng)
         if self.system.greedy_orders_legal(state):
             return order  # what the check would pass: a trial's every step asks it of the same rules
         try:

@@ -169,7 +169,7 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
         kind = kinds.due(state)
         return None if kind is None else kind.prompt(state)
 
-    def rollout_cost(self, state: MSCState) -> float:
+    def rollout_cost(self, state: MSCState, bot: str) -> float:
         # The cheapest rollouts of the four systems (a resolve ~0.05 ms): with twice the screen and the rounds a
         # decision still takes under 0.4 s, and in the duel they lift search from 68 % to 83.5 % against greedy
         # (the two sides' mean share of decisive games, 100 games a side; the history of docs/bots.md).

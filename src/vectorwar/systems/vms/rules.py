@@ -59,11 +59,14 @@ from vectorwar.systems.vms.initiative import DEFAULT_ORDER, SUBPHASE_ORDERS
 from vectorwar.systems.vms.modifiers import scenario_modifiers
 from vectorwar.systems.vms.modules import MODULES, module
 from vectorwar.systems.vms.movement import Plot, TurnResult
+from vectorwar.systems.vms.quick import QuickBot
 from vectorwar.systems.vms.ships import Design
 from vectorwar.systems.vms.state import VMSShip, VMSState
 
 #: The share of its strength a ship that can no longer stop on the map counts for in ``standing`` (search's judge).
 LEAVING = 0.5
+#: What a trial played by the ``quick`` fast bot costs against one played by ``greedy`` (``rollout_cost``).
+QUICK_COST = 0.6
 #: The word of a prompt's phase a kind's rule row is linked under, where it is not the kind's name.
 _PROMPT_WORDS = {
     ("fire", "7.0 To-Hit Roll"): "combat",
@@ -234,11 +237,19 @@ class VectorMovement(RuleSystem[VMSState]):
         kind = kinds.due(state)
         return None if kind is None else kind.prompt(state)
 
-    def rollout_cost(self, state: VMSState) -> float:
+    def rollout_cost(self, state: VMSState, bot: str) -> float:
         # The fast bot plans every ship over a menu of about a hundred plots: its cost, most of a trial's,
         # grows with the ships in play. A trial plays the rest of this turn's moves and the next turn's
-        # (``fire_in_prospect``): a ship in play costs about one typical trial.
-        return max(1.0, float(sum(1 for s in state.ships if s.active)))
+        # (``fire_in_prospect``): with ``greedy`` a ship in play costs about one typical trial, with ``quick``
+        # (which moves none of the menu's plots and scores a few ends) ``QUICK_COST`` of one.
+        ships = max(1.0, float(sum(1 for s in state.ships if s.active)))
+        return ships * QUICK_COST if bot == "quick" else ships
+
+    def greedy_orders_legal(self, state: VMSState) -> bool:
+        # Greedy's plots are its menu's, each worked out by the movement rules; quick's are the menu's candidates
+        # whose turning the rules take, paid for, with no flat turn and none over a small craft's limit: what the
+        # check asks (tests/vms/test_quick.py). Every ship that moves now gets one. Fire is checked.
+        return state.phase == "plot"
 
     def standing(self, state: VMSState) -> Mapping[str, float]:
         # The combat module's own measure of a ship's fight left (shields or structure), as in the result,
@@ -317,6 +328,9 @@ class VectorMovement(RuleSystem[VMSState]):
 
     def bots(self) -> Mapping[str, Callable[[], Bot]]:
         return {**super().bots(), "greedy": lambda: GreedyBot(self)}
+
+    def rollout_bots(self) -> Mapping[str, Callable[[], Bot]]:
+        return {**self.bots(), "quick": lambda: QuickBot(self)}
 
     # -- display (vectorwar.systems.vms.display) ------------------------------------
 

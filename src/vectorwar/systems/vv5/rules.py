@@ -264,7 +264,7 @@ class VectorV5(RuleSystem[VV5State]):
             return aimed_gunfire(state, side, order)
         return full_salvos(state, order)
 
-    def rollout_cost(self, state: VV5State) -> float:
+    def rollout_cost(self, state: VV5State, bot: str) -> float:
         # The fast bot's plots, most of a trial's cost, grow with the ships in play (two a side is typical),
         # and a transport's rendezvous planning costs as much again; a trial of three moves costs half as
         # much again as the usual two.

@@ -1,0 +1,283 @@
+"""The ``quick`` VMS bot: the fast bot a search plays its trials with (``RuleSystem.rollout_bot``).
+
+The ``greedy`` bot (:mod:`.bots`) works out what every plot of a ship's menu does (a hundred or so moves, each
+a frozen result) and bounds every course before it scores the few that could win: most of a search trial's
+cost. This bot works out none of them. Every candidate plot of the menu ends where the ship's hex plus its
+vector after thrust puts it, and the thrust's velocity change, the facing and the rotation left are the same
+at every vector (the planner's turnings, :func:`~.planner._turnings`, kept by design, facing and rotation;
+here grouped by velocity change, :func:`candidates`). So every end is first scored roughly by whole-number
+arithmetic on greedy's terms that need no guns (the range to the enemy nearest the ship's drift against the
+ideal, where braking as hard as the best of its candidates' facings can would stop it against that enemy, the
+speed left beyond that, leaving the map, the least rotation left and hexsides turned: :func:`_rough`); the
+``ENDS`` best ends then give each of their candidates those terms as greedy works them out and greedy's guns
+and threat there (:class:`~.bots._Scorer`), and the best candidate is taken.
+
+It plots no flat turn (its ships turn by rotation) and keeps, as the menu does, to the plots turning least
+over the class limit. Its other decisions (initiative, fire order, fire) are greedy's, which cost little.
+Every plot is one the rules take (the search checks each order of its trials all the same). Players never
+meet it: it is not among the system's ``bots``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from vectorwar.hexes import Direction, Hex
+from vectorwar.rules import Order
+from vectorwar.systems.vms.bots import (
+    CIVILIAN_SPEED_WEIGHT,
+    FIRE_WEIGHT,
+    OFF_MAP_WEIGHT,
+    ROTATION_WEIGHT,
+    SLACK,
+    SPEED_WEIGHT,
+    STOP_WEIGHT,
+    THREAT_WEIGHT,
+    TURNED_WEIGHT,
+    Engine,
+    GreedyBot,
+    _Aims,
+    _Scorer,
+    _spoiled,
+)
+from vectorwar.systems.vms.braking import brakes, opposite, stop
+from vectorwar.systems.vms.greedy_kept import Enemy, moved, predict
+from vectorwar.systems.vms.movement import Plot
+from vectorwar.systems.vms.orders import MovePlot
+from vectorwar.systems.vms.planner import _Setting, _Turned, _turnings
+from vectorwar.systems.vms.plotting import advanced, motion_of, rotate_before_thrust
+from vectorwar.systems.vms.state import VMSShip, VMSState
+
+#: The ends (hex and vector after the move) whose candidates are given greedy's guns and threat: the best by
+#: the terms that need none.
+ENDS = 3
+
+
+class QuickBot:
+    """Greedy's terms by arithmetic on every candidate's end, its guns at the few best ends; else greedy."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.greedy = GreedyBot(engine)
+
+    def choose(self, state: VMSState, side: str, rng: random.Random) -> Order:
+        if state.phase != "plot":
+            return self.greedy.choose(state, side, rng)
+        engine = self.engine
+        enemies = predict(state, side)
+        moves: list[tuple[str, Plot]] = []
+        aims: _Aims | None = None
+        for ship in engine.movers(state, side):
+            if aims is None and enemies:  # the same for every ship of the side: worked out once
+                aims = _Aims(engine.combat(state), moved(engine.view(state), enemies), enemies)
+            moves.append((ship.id, rng.choice(quick_plots(state, ship, enemies, engine, aims))))
+        return MovePlot(tuple(moves))
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """The candidates of a ship's menu that share one velocity change (so one end at any vector): each with its
+    rotation and turning terms, the facings they end with and the least of those terms."""
+
+    dq: int
+    dr: int
+    plots: tuple[tuple[_Turned, float], ...]
+    facings: frozenset[Direction]
+    least: float
+    #: The most thrust toward each direction (``None``: toward any one) from the best of those facings.
+    brakes: Mapping[Direction | None, int]
+
+
+def candidates(state: VMSState, ship: VMSShip) -> tuple[Change, ...]:
+    """The ship's menu candidates without a flat turn that its thrust pays for, those turning least over the class
+    limit (as the menu keeps them), by velocity change: from the planner's turnings, none of them moved; kept by
+    the turnings (the same for a design, facing and rotation at every vector and hex)."""
+    setting = _Setting(
+        ship.spec,
+        motion_of(ship),
+        state.turn,
+        ship.thrust_lost,
+        rotate_before_thrust(state),
+        advanced(state),
+        ship.rotation_limit_lost,
+    )
+    turnings = _turnings(setting)
+    available = max(0, ship.spec.thrust - ship.thrust_lost)
+    key = (id(turnings), available)
+    known = _CHANGES.get(key)
+    if known is not None and known[0] is turnings:
+        return known[1]
+    found = [t for t in turnings if not t.plot.flat_turn and t.points <= available]
+    least = min((t.extra for t in found), default=0)
+    by_change: dict[tuple[int, int], list[tuple[_Turned, float]]] = {}
+    for t in found:
+        if t.extra == least:
+            term = abs(t.done.new_rate) * ROTATION_WEIGHT + t.hexsides * TURNED_WEIGHT
+            by_change.setdefault((t.change[0], t.change[1]), []).append((t, term))
+    braking = brakes(ship.spec, ship.thrust_lost)
+    changes: list[Change] = []
+    for (dq, dr), plots in by_change.items():
+        facings = frozenset(t.facing for t, _ in plots)
+        most = {toward: braking.best(facings, toward) for toward in (None, *Direction)}
+        changes.append(Change(dq, dr, tuple(plots), facings, min(term for _, term in plots), most))
+    if len(_CHANGES) >= 4096:
+        _CHANGES.clear()
+    _CHANGES[key] = (turnings, tuple(changes))
+    return _CHANGES[key][1]
+
+
+#: :func:`candidates`' answers by the identity of the planner's turnings (kept beside them, so that no other
+#: tuple takes their identity while kept) and the thrust available.
+_CHANGES: dict[tuple[int, int], tuple[tuple[_Turned, ...], tuple[Change, ...]]] = {}
+
+
+def quick_plots(
+    state: VMSState, ship: VMSShip, enemies: Sequence[Enemy], engine: Engine, aims: _Aims | None
+) -> list[Plot]:
+    """The candidates (:func:`candidates`) that score highest. Each end is first given greedy's terms but the guns
+    against the enemy nearest the ship's drift, braking as the best of its candidates' facings can
+    (:func:`_rough`); the ``ENDS`` best ends then give each of their candidates greedy's terms exactly and its guns
+    and threat."""
+    changes = candidates(state, ship)
+    if not changes:
+        return [Plot()]
+    vq, vr = ship.velocity.dq, ship.velocity.dr
+    if not enemies:
+        # Nothing to fight: come to rest, as greedy's terms without an enemy ask.
+        slowest = min(changes, key=lambda c: _speed(vq + c.dq, vr + c.dr))
+        return [t.plot for t, _ in slowest.plots]
+    scorer = _Scorer(state, ship, enemies, engine, aims)
+    rough = _rough(scorer, ship, enemies, changes)
+    ranked = sorted(range(len(changes)), key=rough.__getitem__)[:ENDS]  # stable: ties in the menu's order
+    # Every candidate of those ends with its score but the guns, and a ceiling: every weapon bearing at its best.
+    most = None if scorer.most is None else FIRE_WEIGHT * scorer.most
+    penalty = scorer.base.penalty_per_hexside
+    looked: list[tuple[float, float, Hex, _Turned]] = []
+    for n in sorted(ranked):
+        change = changes[n]
+        end = _End(scorer, ship, vq + change.dq, vr + change.dr)
+        threat = THREAT_WEIGHT * scorer._threat(end.hex)
+        for t, term in change.plots:
+            rest = -threat - end.cost(t.facing) - term
+            ceiling = math.inf if most is None else rest + most * _spoiled(t.hexsides, penalty)
+            looked.append((ceiling, rest, end.hex, t))
+    # Highest ceiling first: the guns are worked out until no ceiling left can reach the best score (the answer of
+    # scoring them all).
+    order = sorted(range(len(looked)), key=lambda i: -looked[i][0])
+    best = -math.inf
+    scores: dict[int, float] = {}
+    for i in order:
+        ceiling, rest, at, t = looked[i]
+        if ceiling < best - SLACK:
+            break
+        scores[i] = value = rest + FIRE_WEIGHT * scorer._mine(at, t.facing, t.hexsides)
+        best = max(best, value)
+    return [looked[i][3].plot for i in sorted(scores) if scores[i] == best]
+
+
+def _rough(scorer: _Scorer, ship: VMSShip, enemies: Sequence[Enemy], changes: Sequence[Change]) -> list[float]:
+    """Each change's end scored roughly, lower better: greedy's range, stop and speed terms against the enemy
+    nearest where the ship drifts to, braking as hard as the best of its candidates' facings can, and its
+    candidates' least rotation and turning terms, and whether braking so still leaves the map; an end off the map
+    last."""
+    vq, vr = ship.velocity.dq, ship.velocity.dr
+    hq, hr = ship.hex.q, ship.hex.r
+    drift = ship.hex.shifted(vq, vr)
+    target = min(enemies, key=lambda e: e.hex.distance(drift))
+    tq, tr, tvq, tvr = target.hex.q, target.hex.r, target.velocity.dq, target.velocity.dr
+    board, ideal = scorer.state.map, scorer.ideal
+    out: list[float] = []
+    for c in changes:
+        dq, dr = vq + c.dq, vr + c.dr
+        q, r = hq + dq, hr + dr
+        if not board.contains_axial(q, r):
+            out.append(1000.0)
+            continue
+        rq, rr = dq - tvq, dr - tvr
+        brake = c.brakes[None if rq == 0 and rr == 0 else opposite(rq, rr)]
+        end = Hex(q, r)
+        rest = stop(end, rq, rr, brake)
+        cost = abs(_speed(tq - q, tr - r) - ideal) + c.least
+        cost += STOP_WEIGHT * abs(_speed(tq - rest.q, tr - rest.r) - ideal)
+        cost += SPEED_WEIGHT * max(0, _speed(rq, rr) - brake)
+        if scorer.civilian:
+            cost += CIVILIAN_SPEED_WEIGHT * _speed(dq, dr)
+        halting = c.brakes[None if dq == 0 and dr == 0 else opposite(dq, dr)]
+        if not board.contains(stop(end, dq, dr, halting, margin=1)):
+            cost += OFF_MAP_WEIGHT
+        out.append(cost)
+    return out
+
+
+def _speed(dq: int, dr: int) -> int:
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+class _End:
+    """One end of a ship's candidates (its hex moved by the vector after thrust) and greedy's terms
+    there but the guns, the rotation and the turning: the same numbers as greedy's ``_Course`` (:mod:`.bots`), by
+    whole-number arithmetic on the vector, none of the moves worked out."""
+
+    __slots__ = (
+        "by_facing",
+        "heading",
+        "hex",
+        "off",
+        "range_term",
+        "relative",
+        "rq",
+        "rr",
+        "scorer",
+        "target",
+        "toward",
+        "vq",
+        "vr",
+    )
+
+    def __init__(self, scorer: _Scorer, ship: VMSShip, vq: int, vr: int) -> None:
+        self.scorer = scorer
+        self.vq, self.vr = vq, vr
+        self.hex = ship.hex.shifted(vq, vr)
+        start, at = ship.hex, self.hex
+        ends = (start.q, start.r, at.q, at.r)
+        on_map = scorer.on_map.get(ends)
+        if on_map is None:
+            on_map = scorer.on_map[ends] = all(scorer.state.map.contains(h) for h in start.line_to(at))
+        #: A path off the map: greedy's -1000 whatever the rest.
+        self.off = not on_map
+        near = scorer._end(self.hex)
+        self.target = near.target
+        self.range_term = float(abs(near.range - scorer.ideal))
+        if scorer.civilian:
+            self.range_term += CIVILIAN_SPEED_WEIGHT * _speed(vq, vr)
+        self.rq, self.rr = rq, rr = vq - near.target.velocity.dq, vr - near.target.velocity.dr
+        self.relative = _speed(rq, rr)
+        self.toward = None if rq == 0 and rr == 0 else opposite(rq, rr)
+        self.heading = None if vq == 0 and vr == 0 else opposite(vq, vr)
+        self.by_facing: dict[Direction, float] = {}
+
+    def cost(self, facing: Direction) -> float:
+        """The range, stop, speed and off-map terms (and a civilian's speed) of a candidate ending facing
+        ``facing``."""
+        if self.off:
+            return 1000.0
+        found = self.by_facing.get(facing)
+        if found is None:
+            scorer = self.scorer
+            can, halt = scorer.can[facing], scorer.halt[facing]
+            brake = halt if self.toward is None else can[self.toward]
+            found = self.by_facing[facing] = self._terms(brake, halt if self.heading is None else can[self.heading])
+        return found
+
+    def _terms(self, brake: int, halting: int) -> float:
+        """The terms braking ``brake`` against the enemy, and ``halting`` on the map, give."""
+        scorer = self.scorer
+        rest = stop(self.hex, self.rq, self.rr, brake)
+        terms = self.range_term + STOP_WEIGHT * abs(rest.distance(self.target.hex) - scorer.ideal)
+        terms += SPEED_WEIGHT * max(0, self.relative - brake)
+        if not scorer.state.map.contains(stop(self.hex, self.vq, self.vr, halting, margin=1)):
+            terms += OFF_MAP_WEIGHT
+        return terms
