@@ -300,7 +300,6 @@ NAMED_SYSTEMS_ALLOWED = {
     "src/vectorwar/web/static/orders/vms-composer.js": "the VMS plot composer's own style classes",
     "src/vectorwar/web/service.py": "the quick start's scenario",
     "src/vectorwar/cli/interactive.py": "the interactive play's default scenario",
-    "src/vectorwar/lab/games.py": "the lab reads VV5's initiative and AV:T's hit events",
     "src/vectorwar/setup.py": "a doctest setting up an MSC game",
     "src/vectorwar/env.py": "a doctest making an MSC environment",
     "src/vectorwar/play.py": "a doctest playing an MSC game",
