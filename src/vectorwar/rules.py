@@ -310,10 +310,9 @@ class RuleSystem(ABC, Generic[S]):
 
     def greedy_orders_legal(self, state: S) -> bool:
         """Whether every order the system's ``greedy`` bot and its :meth:`rollout_bot` give at ``state`` is legal by
-        construction (built
-        from the moves and shots the rules allow, as the check would find them), so a search trial plays it
-        unchecked (``Trials._fast_order``). Default ``False``: each is checked, and one refused is replaced
-        by :meth:`random_order`."""
+        construction (built from the moves and shots the rules allow, as the check would find them), so a search
+        trial plays it unchecked (``Trials._fast_order``). Default ``False``: each is checked, and one refused is
+        replaced by :meth:`random_order`."""
         return False
 
     def plan_ahead(self, state: S, side: str) -> int:
