@@ -10,6 +10,7 @@ from vectorwar.errors import IllegalOrderError
 from vectorwar.systems.vms.movement import Motion, Plot, TurnResult, move
 from vectorwar.systems.vms.planner import legal_plots, offered
 from vectorwar.systems.vms.rotation import AdvancedRotation
+from vectorwar.systems.vms.ships import Design
 from vectorwar.systems.vms.state import VMSShip, VMSState
 
 
@@ -51,9 +52,10 @@ def work_out(state: VMSState, ship: VMSShip, plot: Plot) -> TurnResult:
         raise IllegalOrderError(f"{ship.id} {plot}", f"{err.order}: {err.problem}", err.rule) from None
 
 
-def plots_for(state: VMSState, ship: VMSShip) -> list[tuple[Plot, TurnResult]]:
-    """The bounded menu of legal plots (vectorwar.systems.vms.planner)."""
-    return legal_plots(
+def menu_of(state: VMSState, ship: VMSShip) -> tuple[Design, Motion, int, int, bool, bool, int]:
+    """What the ship's plot menu depends on, in the order :func:`~.planner.legal_plots` (and the planner's setting
+    of a menu) take it: its design, motion, the turn, thrust lost, the rotation rules and rotation limit lost."""
+    return (
         ship.spec,
         motion_of(ship),
         state.turn,
@@ -62,3 +64,8 @@ def plots_for(state: VMSState, ship: VMSShip) -> list[tuple[Plot, TurnResult]]:
         advanced(state),
         ship.rotation_limit_lost,
     )
+
+
+def plots_for(state: VMSState, ship: VMSShip) -> list[tuple[Plot, TurnResult]]:
+    """The bounded menu of legal plots (vectorwar.systems.vms.planner)."""
+    return legal_plots(*menu_of(state, ship))

@@ -48,7 +48,7 @@ from vectorwar.systems.vms.greedy_kept import Enemy, moved, predict
 from vectorwar.systems.vms.movement import Plot
 from vectorwar.systems.vms.orders import MovePlot
 from vectorwar.systems.vms.planner import _Setting, _Turned, _turnings
-from vectorwar.systems.vms.plotting import advanced, motion_of, rotate_before_thrust
+from vectorwar.systems.vms.plotting import menu_of
 from vectorwar.systems.vms.state import VMSShip, VMSState
 
 #: The ends (hex and vector after the move) whose candidates are given greedy's guns and threat: the best by
@@ -95,15 +95,7 @@ def candidates(state: VMSState, ship: VMSShip) -> tuple[Change, ...]:
     """The ship's menu candidates without a flat turn that its thrust pays for, those turning least over the class
     limit (as the menu keeps them), by velocity change: from the planner's turnings, none of them moved; kept by
     the turnings (the same for a design, facing and rotation at every vector and hex)."""
-    setting = _Setting(
-        ship.spec,
-        motion_of(ship),
-        state.turn,
-        ship.thrust_lost,
-        rotate_before_thrust(state),
-        advanced(state),
-        ship.rotation_limit_lost,
-    )
+    setting = _Setting(*menu_of(state, ship))
     turnings = _turnings(setting)
     available = max(0, ship.spec.thrust - ship.thrust_lost)
     key = (id(turnings), available)
