@@ -11,7 +11,7 @@ Each decision goes to the child as one line of JSON: the view the bot is handed
 (``random.Random.getstate``), so it decides exactly as it would in this process. The child
 answers with the order in words, which today's rules parse; a child that fails says why and the
 error is raised here. Only what this file itself reads of the old tree must exist there:
-``vectorwar.registry.get_system`` and ``vectorwar.players.computer_players``.
+``vectorwar.registry.get_system`` (and ``vectorwar.players.computer_players`` for a search level).
 """
 
 from __future__ import annotations
@@ -113,11 +113,15 @@ def _rng(saved: list[Any]) -> random.Random:
 
 def serve(system_name: str) -> None:
     """The child's loop: a decision a line in, an order a line out, with the bots of the tree on the path."""
-    from vectorwar.players import computer_players
     from vectorwar.registry import get_system
 
     system = get_system(system_name)
-    menu = computer_players(system)
+    try:
+        from vectorwar.players import computer_players
+    except ImportError:  # a tree from before the search levels were offered beside the system's own bots
+        menu = system.bots()
+    else:
+        menu = computer_players(system)
     players: dict[int, Any] = {}
     for line in sys.stdin:
         question = json.loads(line)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 from pathlib import Path
 
 import pytest
@@ -88,8 +89,6 @@ def test_a_player_at_a_commit_plays_as_the_bot_of_that_commit(monkeypatch: pytes
 
 
 def test_a_remote_search_decides_as_the_search_of_this_process() -> None:
-    import random
-
     from remote_bot import RemoteBot
     from vectorwar.play import bot_rng
     from vectorwar.search import SearchBot
@@ -135,3 +134,16 @@ def test_a_search_level_with_named_trials_is_offered_and_a_bad_one_refused(monke
     for bad in ("search/nobody", "greedy/greedy", "search:9/greedy", "search/"):
         with pytest.raises(SystemExit):
             add_search_trials(bad, ["vms-capital-duel-msc"])
+
+
+def test_a_tree_from_before_the_search_levels_serves_its_own_bots() -> None:
+    # docs/rules/avt-bots.md quotes `sprt.py greedy@d432991 greedy ...`: that tree has no vectorwar.players.
+    from remote_bot import RemoteBot
+    from vectorwar.setup import set_up
+
+    game = set_up("avt-duel-wasp", seed=0).game
+    side = game.waiting_for[0]
+    view = game.system.side_view(game.state, side)
+    order = RemoteBot(game.system, "greedy", "d432991").choose(view, side, random.Random(0))
+    game.system.check_order(view, side, order)  # raises if the old bot's order were not one today's rules take
+    game.submit(side, order)
