@@ -159,9 +159,9 @@ def test_the_built_in_bots_pass_the_audit_in_every_scenario_and_side(scenario: s
     assert known - found == set(), f"no longer found (drop them from KNOWN): {sorted(known - found)}"
 
 
-#: The scenarios whose search games are cheap enough to audit at every level in the slow suite (seconds a game);
-#: the rest are audited by ``python benchmarks/audit.py --players search,search:2,search:3`` (docs/bots.md).
-SEARCHED = ("msc-build", "msc-deploy", "msc-duel", "msc-fleet")
+#: The scenarios whose search games are cheap enough to audit at every level in the slow suite: MSC's (seconds a
+#: game); the rest are audited by ``python benchmarks/audit.py --players search,search:2,search:3`` (docs/bots.md).
+SEARCHED = sorted(i for i in scenario_paths() if builtin_scenario(i).system == "msc")
 
 
 @pytest.mark.slow
