@@ -5,7 +5,9 @@ build, a movement plot, a fire declaration, ...). A system that keeps its kinds 
 :class:`OrderKind` objects finds the kind due now once and asks it, instead of testing its phase
 in every method of the contract: the kind asks its prompt, reads and checks its orders, resolves
 them, draws a random legal one, offers its menus and names the rule rows a player needs for it.
-Adding a kind to such a system is one new class and one entry in its table of kinds.
+Adding a kind to such a system is one new class and one entry in its table of kinds, and
+:class:`KindedRules` answers the contract's order methods from the kind due, so the system
+writes only how to find it.
 
 Nothing here knows a rule system: ``S`` is the system's state type. A kind subclasses the
 protocol to inherit the empty menus, so it writes only those it has.
@@ -14,9 +16,13 @@ protocol to inherit the empty menus, so it writes only those it has.
 from __future__ import annotations
 
 import random
+from abc import abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, TypeVar
+
+from vectorwar.errors import IllegalOrderError, OrderSyntaxError
+from vectorwar.rules import RuleSystem
 
 if TYPE_CHECKING:
     from vectorwar.dice import Dice
@@ -89,3 +95,58 @@ def kind_table(kinds: Iterable[OrderKind[S]]) -> dict[str, OrderKind[S]]:
             raise ValueError(f"two order kinds are called {kind.name!r}")
         table[kind.name] = kind
     return table
+
+
+class KindedRules(RuleSystem[S]):
+    """A rule system whose every decision is an :class:`OrderKind`: the contract's order methods ask the kind
+    due now (:meth:`order_kind`), and none is due once the game is over.
+
+    A system writes :meth:`order_kind` (typically its kinds module's ``due``, as a ``staticmethod``) and, if the
+    end of a game leaves work for a resolve, :meth:`resolve_over`; the rest of the contract is its own.
+    """
+
+    @abstractmethod
+    def order_kind(self, state: S) -> OrderKind[S] | None:
+        """The kind of order the game asks for now, or ``None`` once it is over."""
+
+    def resolve_over(self, state: S, dice: Dice) -> tuple[S, list[Event]]:
+        """A resolve asked of a game that is over: nothing to do (default)."""
+        return state, []
+
+    def prompt(self, state: S) -> Prompt | None:
+        kind = self.order_kind(state)
+        return None if kind is None else kind.prompt(state)
+
+    def parse_order(self, state: S, side: str, text: str) -> Order:
+        kind = self.order_kind(state)
+        if kind is None:
+            raise OrderSyntaxError(text, "the game is over")
+        return kind.parse(state, side, text)
+
+    def check_order(self, state: S, side: str, order: Order) -> None:
+        kind = self.order_kind(state)
+        if kind is None:
+            raise IllegalOrderError(str(order), "the game is over", "game end")
+        kind.check(state, side, order)
+
+    def resolve(self, state: S, orders: Mapping[str, Order], dice: Dice) -> tuple[S, list[Event]]:
+        kind = self.order_kind(state)
+        return self.resolve_over(state, dice) if kind is None else kind.resolve(state, orders, dice)
+
+    def random_order(self, state: S, side: str, rng: random.Random) -> Order:
+        kind = self.order_kind(state)
+        if kind is None:
+            raise IllegalOrderError("", "the game is over", "game end")
+        return kind.random_order(state, side, rng)
+
+    def move_options(self, state: S, side: str) -> Mapping[str, Sequence[MoveOption]]:
+        kind = self.order_kind(state)
+        return {} if kind is None else kind.move_options(state, side)
+
+    def fire_options(self, state: S, side: str) -> Mapping[str, Sequence[ShotOption]]:
+        kind = self.order_kind(state)
+        return {} if kind is None else kind.fire_options(state, side)
+
+    def setup_menu(self, state: S, side: str) -> SetupMenu | None:
+        kind = self.order_kind(state)
+        return None if kind is None else kind.setup_menu(state, side)

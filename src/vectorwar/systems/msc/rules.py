@@ -11,17 +11,17 @@ fire): the contract's methods ask the kind due now, named by the state's phase.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
 from vectorwar.catalogue import design_for
 from vectorwar.dice import Dice
-from vectorwar.display import Card, CardTable, Counter, MoveOption, SetupMenu, ShotOption
-from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
+from vectorwar.display import Card, CardTable, Counter
+from vectorwar.errors import ScenarioError
 from vectorwar.events import Event, Note, TurnBegan
 from vectorwar.hexes import Hex
+from vectorwar.orderkinds import KindedRules
 from vectorwar.rules import (
     Bot,
     Manifest,
@@ -29,9 +29,7 @@ from vectorwar.rules import (
     OptionValue,
     Order,
     PhaseSpec,
-    Prompt,
     Result,
-    RuleSystem,
 )
 from vectorwar.scenario import Scenario
 from vectorwar.systems.msc import building, catalogue, deploy, display, kinds, turn
@@ -107,7 +105,7 @@ MANIFEST = Manifest(
 )
 
 
-class MinimalSpaceCombat(RuleSystem[MSCState]):
+class MinimalSpaceCombat(KindedRules[MSCState]):
     manifest = MANIFEST
     state_type = MSCState
     setup_steps = ("build", "deploy")
@@ -165,9 +163,8 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
 
     # -- asking: the order kind due answers (vectorwar.systems.msc.kinds) -----------
 
-    def prompt(self, state: MSCState) -> Prompt | None:
-        kind = kinds.due(state)
-        return None if kind is None else kind.prompt(state)
+    # The prompt, orders, resolve, menus: the kind due now answers (vectorwar.orderkinds.KindedRules).
+    order_kind = staticmethod(kinds.due)
 
     def rollout_cost(self, state: MSCState, bot: str) -> float:
         # The cheapest rollouts of the four systems (a resolve ~0.05 ms): with twice the screen and the rounds a
@@ -195,31 +192,9 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
 
     # -- orders ---------------------------------------------------------------
 
-    def parse_order(self, state: MSCState, side: str, text: str) -> Order:
-        kind = kinds.due(state)
-        if kind is None:
-            raise OrderSyntaxError(text, "the game is over")
-        return kind.parse(state, side, text)
-
-    def check_order(self, state: MSCState, side: str, order: Order) -> None:
-        kind = kinds.due(state)
-        if kind is None:
-            raise IllegalOrderError(str(order), "the game is over", "game end")
-        kind.check(state, side, order)
-
     def legal_shots(self, state: MSCState, side: str) -> list[Shot]:
         """Every (ship, weapon, target) the side could declare now."""
         return legal_shots(state, side)
-
-    def resolve(self, state: MSCState, orders: Mapping[str, Order], dice: Dice) -> tuple[MSCState, list[Event]]:
-        kind = kinds.due(state)
-        return (state, []) if kind is None else kind.resolve(state, orders, dice)
-
-    def random_order(self, state: MSCState, side: str, rng: random.Random) -> Order:
-        kind = kinds.due(state)
-        if kind is None:
-            raise IllegalOrderError("", "the game is over", "game end")
-        return kind.random_order(state, side, rng)
 
     def idle_order(self, state: MSCState, side: str) -> Order | None:
         """At a plot, every ship straight on at the SPEED it may keep (6.0; ENGINE caps it); else a hold."""
@@ -234,18 +209,10 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
 
     # -- display (see vectorwar.systems.msc.display) ----------------------------
 
-    def move_options(self, state: MSCState, side: str) -> Mapping[str, Sequence[MoveOption]]:
-        kind = kinds.due(state)
-        return {} if kind is None else kind.move_options(state, side)
-
     def edge_rule(self, state: MSCState) -> tuple[str, str]:
         if state.options.get("map_edge") == "forbid":
             return ("allowed only because every move of this ship does (option map_edge = forbid)", RULE_EDGE)
         return ("the ship disengages and leaves the battle (option map_edge = disengage)", RULE_EDGE)
-
-    def fire_options(self, state: MSCState, side: str) -> Mapping[str, Sequence[ShotOption]]:
-        kind = kinds.due(state)
-        return {} if kind is None else kind.fire_options(state, side)
 
     def counters(self, state: MSCState) -> list[Counter]:
         return display.counters(state)
@@ -255,10 +222,6 @@ class MinimalSpaceCombat(RuleSystem[MSCState]):
 
     def arc_hexes(self, state: MSCState, ship_id: str) -> dict[str, frozenset[Hex]]:
         return display.arc_hexes(state, ship_id)
-
-    def setup_menu(self, state: MSCState, side: str) -> SetupMenu | None:
-        kind = kinds.due(state)
-        return None if kind is None else kind.setup_menu(state, side)
 
     def catalogue_table(self) -> CardTable:
         return display.catalogue_table(self.designs())

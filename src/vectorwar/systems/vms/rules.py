@@ -26,7 +26,6 @@ effects (:mod:`.fight`).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property
 from typing import Any
@@ -35,11 +34,12 @@ from vectorwar.catalogue import design_for
 from vectorwar.combat import CombatModule
 from vectorwar.combat.base import CombatView, Outcome
 from vectorwar.dice import Dice
-from vectorwar.display import Card, CardTable, Counter, MoveOption, OrderPiece, ShotOption
-from vectorwar.errors import DesignError, IllegalOrderError, OrderSyntaxError, ScenarioError
+from vectorwar.display import Card, CardTable, Counter, OrderPiece
+from vectorwar.errors import DesignError, ScenarioError
 from vectorwar.events import Event
 from vectorwar.hexes import Hex
 from vectorwar.memo import last_answer
+from vectorwar.orderkinds import KindedRules
 from vectorwar.rules import (
     Bot,
     Manifest,
@@ -47,9 +47,7 @@ from vectorwar.rules import (
     OptionValue,
     Order,
     PhaseSpec,
-    Prompt,
     Result,
-    RuleSystem,
 )
 from vectorwar.scenario import Scenario
 from vectorwar.systems.vms import catalogue, display, fight, kinds, plotting, turn
@@ -139,7 +137,7 @@ MANIFEST = Manifest(
 )
 
 
-class VectorMovement(RuleSystem[VMSState]):
+class VectorMovement(KindedRules[VMSState]):
     manifest = MANIFEST
     state_type = VMSState
     # VMS moves by its own rules and fights by MSC's and VV5's: the rows of the order kinds, under the word
@@ -233,9 +231,8 @@ class VectorMovement(RuleSystem[VMSState]):
 
     # -- asking: the order kind due answers (vectorwar.systems.vms.kinds) --------------------
 
-    def prompt(self, state: VMSState) -> Prompt | None:
-        kind = kinds.due(state)
-        return None if kind is None else kind.prompt(state)
+    # The prompt, orders, resolve, menus: the kind due now answers (vectorwar.orderkinds.KindedRules).
+    order_kind = staticmethod(kinds.due)
 
     def rollout_cost(self, state: VMSState, bot: str) -> float:
         # The fast bot plans every ship over a menu of about a hundred plots: its cost, most of a trial's,
@@ -289,22 +286,6 @@ class VectorMovement(RuleSystem[VMSState]):
 
     # -- orders -----------------------------------------------------------------
 
-    def parse_order(self, state: VMSState, side: str, text: str) -> Order:
-        kind = kinds.due(state)
-        if kind is None:
-            raise OrderSyntaxError(text, "the game is over")
-        return kind.parse(state, side, text)
-
-    def check_order(self, state: VMSState, side: str, order: Order) -> None:
-        kind = kinds.due(state)
-        if kind is None:
-            raise IllegalOrderError(str(order), "the game is over", "game end")
-        kind.check(state, side, order)
-
-    def resolve(self, state: VMSState, orders: Mapping[str, Order], dice: Dice) -> tuple[VMSState, list[Event]]:
-        kind = kinds.due(state)
-        return (state, []) if kind is None else kind.resolve(state, orders, dice)
-
     def resolve_in_prospect(
         self, state: VMSState, orders: Mapping[str, Order], dice: Dice
     ) -> tuple[VMSState, Mapping[str, float]] | None:
@@ -312,12 +293,6 @@ class VectorMovement(RuleSystem[VMSState]):
         return None if kind is None else kind.resolve_in_prospect(state, orders, dice)
 
     # -- computer players -----------------------------------------------------------
-
-    def random_order(self, state: VMSState, side: str, rng: random.Random) -> Order:
-        kind = kinds.due(state)
-        if kind is None:
-            raise IllegalOrderError("", "the game is over", "game end")
-        return kind.random_order(state, side, rng)
 
     def idle_order(self, state: VMSState, side: str) -> Order | None:
         """At a plot, every ship drifts with no burn and no turn; else a hold."""
@@ -344,18 +319,10 @@ class VectorMovement(RuleSystem[VMSState]):
         state.ship(ship_id)  # KeyError for an unknown ship, as the contract says
         return self.combat(state).arc_hexes(self.view(state), ship_id)
 
-    def move_options(self, state: VMSState, side: str) -> Mapping[str, Sequence[MoveOption]]:
-        kind = kinds.due(state)
-        return {} if kind is None else kind.move_options(state, side)
-
     def order_pieces(self, state: VMSState, side: str) -> Mapping[str, Sequence[OrderPiece]]:
         """A plot's burns per thruster, its rotation and its flat turn, for the composer (:mod:`.pieces`)."""
         kind = kinds.due(state)
         return {} if kind is None else kind.order_pieces(state, side)
-
-    def fire_options(self, state: VMSState, side: str) -> Mapping[str, Sequence[ShotOption]]:
-        kind = kinds.due(state)
-        return {} if kind is None else kind.fire_options(state, side)
 
     def catalogue_table(self) -> CardTable:
         return display.catalogue_table(self.designs())

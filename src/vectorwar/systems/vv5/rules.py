@@ -14,17 +14,17 @@ found by the state's phase; the steps between decisions are :mod:`vectorwar.syst
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from vectorwar.catalogue import design_for
 from vectorwar.dice import Dice
-from vectorwar.display import Card, CardTable, Counter, MoveOption, PlotWarning, SetupMenu, ShotOption
-from vectorwar.errors import IllegalOrderError, OrderSyntaxError, ScenarioError
+from vectorwar.display import Card, CardTable, Counter, MoveOption, PlotWarning
+from vectorwar.errors import ScenarioError
 from vectorwar.events import Event
 from vectorwar.hexes import Hex
 from vectorwar.maps import HexMap
+from vectorwar.orderkinds import KindedRules
 from vectorwar.roster import replace_fields
 from vectorwar.rules import (
     Bot,
@@ -33,10 +33,8 @@ from vectorwar.rules import (
     OptionValue,
     Order,
     PhaseSpec,
-    Prompt,
     PromptRule,
     Result,
-    RuleSystem,
 )
 from vectorwar.scenario import Scenario
 from vectorwar.systems.vv5 import buying, catalogue, crews, display, edge, kinds, specials, turn
@@ -154,7 +152,7 @@ MANIFEST = Manifest(
 PLAN_AHEAD = 8
 
 
-class VectorV5(RuleSystem[VV5State]):
+class VectorV5(KindedRules[VV5State]):
     manifest = MANIFEST
     state_type = VV5State
     setup_steps = ("purchase",)
@@ -226,9 +224,8 @@ class VectorV5(RuleSystem[VV5State]):
 
     # -- asking: the order kind due answers (vectorwar.systems.vv5.kinds) ----------------
 
-    def prompt(self, state: VV5State) -> Prompt | None:
-        kind = kinds.due(state)
-        return None if kind is None else kind.prompt(state)
+    # The prompt, orders, resolve, menus: the kind due now answers (vectorwar.orderkinds.KindedRules).
+    order_kind = staticmethod(kinds.due)
 
     def standing(self, state: VV5State) -> Mapping[str, float]:
         # Victory points decide VV5's games, and they grow with every point of damage done; a scenario's
@@ -279,33 +276,12 @@ class VectorV5(RuleSystem[VV5State]):
 
     # -- orders ---------------------------------------------------------------------
 
-    def parse_order(self, state: VV5State, side: str, text: str) -> Order:
-        kind = kinds.due(state)
-        if kind is None:
-            raise OrderSyntaxError(text, "the game is over")
-        return kind.parse(state, side, text)
-
-    def check_order(self, state: VV5State, side: str, order: Order) -> None:
-        kind = kinds.due(state)
-        if kind is None:
-            raise IllegalOrderError(str(order), "the game is over", "game end")
-        kind.check(state, side, order)
-
-    def resolve(self, state: VV5State, orders: Mapping[str, Order], dice: Dice) -> tuple[VV5State, list[Event]]:
-        kind = kinds.due(state)
-        if kind is None:
-            # Once the game is over the end's own steps have run: settling again finds nothing left to do.
-            events: list[Event] = []
-            return turn.settle(state, dice, events), events
-        return kind.resolve(state, orders, dice)
+    def resolve_over(self, state: VV5State, dice: Dice) -> tuple[VV5State, list[Event]]:
+        # Once the game is over the end's own steps have run: settling again finds nothing left to do.
+        events: list[Event] = []
+        return turn.settle(state, dice, events), events
 
     # -- computer players -----------------------------------------------------------
-
-    def random_order(self, state: VV5State, side: str, rng: random.Random) -> Order:
-        kind = kinds.due(state)
-        if kind is None:
-            raise IllegalOrderError("", "the game is over", "game end")
-        return kind.random_order(state, side, rng)
 
     def idle_order(self, state: VV5State, side: str) -> Order | None:
         """At a plot, every ship drifts on its vector with no thrust; else a hold."""
@@ -319,16 +295,8 @@ class VectorV5(RuleSystem[VV5State]):
 
     # -- display (see vectorwar.systems.vv5.display) ---------------------------------
 
-    def move_options(self, state: VV5State, side: str) -> Mapping[str, Sequence[MoveOption]]:
-        kind = kinds.due(state)
-        return {} if kind is None else kind.move_options(state, side)
-
     def edge_warning(self, state: VV5State, option: MoveOption, board: HexMap) -> PlotWarning | None:
         return edge.edge_warning(state, option)
-
-    def fire_options(self, state: VV5State, side: str) -> Mapping[str, Sequence[ShotOption]]:
-        kind = kinds.due(state)
-        return {} if kind is None else kind.fire_options(state, side)
 
     def board(self, state: VV5State) -> HexMap:
         return state.map
@@ -341,10 +309,6 @@ class VectorV5(RuleSystem[VV5State]):
 
     def arc_hexes(self, state: VV5State, ship_id: str) -> dict[str, frozenset[Hex]]:
         return display.arc_hexes(state, ship_id)
-
-    def setup_menu(self, state: VV5State, side: str) -> SetupMenu | None:
-        kind = kinds.due(state)
-        return None if kind is None else kind.setup_menu(state, side)
 
     def catalogue_table(self) -> CardTable | None:
         return display.catalogue_table(self.designs())
