@@ -148,15 +148,22 @@ def test_greedy_and_random_play_the_duel_cleanly() -> None:
 KNOWN: dict[tuple[str, str, int, str, str], str] = {}
 
 
+def _as_known(
+    scenario: str, players: list[str], seeds: range, known_of: dict[tuple[str, str, int, str, str], str]
+) -> None:
+    """The audit of ``players`` in ``scenario`` over ``seeds`` finds exactly the findings ``known_of`` lists for it."""
+    found = {(f.scenario, f.player, f.seed, f.side, f.kind) for f in audit([scenario], players, seeds)}
+    known = {key for key in known_of if key[0] == scenario}
+    assert found - known == set(), f"new findings: {sorted(found - known)}"
+    assert known - found == set(), f"no longer found (drop them from the known list): {sorted(known - found)}"
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("scenario", sorted(scenario_paths()))
 def test_the_built_in_bots_pass_the_audit_in_every_scenario_and_side(scenario: str) -> None:
     offered = computer_players(get_system(builtin_scenario(scenario).system))
     players = [p for p in ("random", "greedy") if p in offered]  # a system of the tests' may have no greedy
-    found = {(f.scenario, f.player, f.seed, f.side, f.kind) for f in audit([scenario], players, range(2))}
-    known = {key for key in KNOWN if key[0] == scenario}
-    assert found - known == set(), f"new findings: {sorted(found - known)}"
-    assert known - found == set(), f"no longer found (drop them from KNOWN): {sorted(known - found)}"
+    _as_known(scenario, players, range(2), KNOWN)
 
 
 #: The scenarios whose search games are cheap enough to audit at every level in the slow suite: MSC's (seconds a
@@ -170,3 +177,24 @@ def test_every_search_level_passes_the_audit_where_its_games_are_cheap(scenario:
     levels = [p for p in computer_players(get_system(builtin_scenario(scenario).system)) if p.startswith("search")]
     assert levels == ["search", "search:2", "search:3"]
     assert audit([scenario], levels, range(1)) == []
+
+
+#: What ``search`` does wrong on seed 0 outside MSC, with why it stands: reported to be fixed, not hidden.
+_SHORT_SIGHT = (
+    "a trial of a turn or two sees the fire a fighter escapes by leaving the board, not the game it gives up "
+    "(docs/bots.md, Known weaknesses)"
+)
+KNOWN_SEARCH: dict[tuple[str, str, int, str, str], str] = {
+    ("vv5-alien-starship", "search", 0, "red", LEFT_MAP): _SHORT_SIGHT,
+    ("vv5-alien-starship", "search", 0, "blue", LEFT_MAP): _SHORT_SIGHT,
+    ("vv5-alien-starship-3", "search", 0, "red", LEFT_MAP): _SHORT_SIGHT,
+    ("vv5-alien-starship-purchase", "search", 0, "red", LEFT_MAP): _SHORT_SIGHT,
+    ("vv5-stasis-pod-3", "search", 0, "blue", LEFT_MAP): _SHORT_SIGHT,
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("scenario", sorted(set(scenario_paths()) - set(SEARCHED)))
+def test_search_passes_the_audit_in_every_other_scenario(scenario: str) -> None:
+    # The first level only: a game of search:2 or search:3 there costs up to minutes (benchmarks/audit.py runs them).
+    _as_known(scenario, ["search"], range(1), KNOWN_SEARCH)
