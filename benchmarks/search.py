@@ -101,12 +101,17 @@ def decision_figures(places: list[tuple[Game, str]], level: int) -> dict[str, fl
     }
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def decisions_parser(description: str) -> argparse.ArgumentParser:
+    """The arguments of a script that times search decisions: ``--level``, ``--decisions`` and the scenarios."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--level", type=int, default=1, choices=sorted(LEVELS))
     parser.add_argument("--decisions", type=int, default=6)
     parser.add_argument("scenarios", nargs="*", default=list(SCENARIOS))
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = decisions_parser(__doc__.splitlines()[0]).parse_args(argv)
     name = "search" if args.level == 1 else f"search:{args.level}"
     print(f"{name}: {LEVELS[args.level]}; CPU seconds of this process ({args.decisions} decisions a scenario)")
     header = (

@@ -15,13 +15,12 @@ Figures are printed, never asserted.
 
 from __future__ import annotations
 
-import argparse
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from search import SCENARIOS, _side_view, positions  # benchmarks/search.py, beside this script
+from search import _side_view, decisions_parser, positions  # benchmarks/search.py, beside this script
 from vectorwar.search import LEVELS, SearchBot
 from vectorwar.search.budget import Judging
 
@@ -54,11 +53,7 @@ class CountingBot(SearchBot):
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--level", type=int, default=1, choices=sorted(LEVELS))
-    parser.add_argument("--decisions", type=int, default=6)
-    parser.add_argument("scenarios", nargs="*", default=list(SCENARIOS))
-    args = parser.parse_args(argv)
+    args = decisions_parser(__doc__.splitlines()[0]).parse_args(argv)
     print(f"{'scenario':<24} {'judged':<16} {'cells':>6} {'trials':>7} {'rounds agree':>15}")
     for scenario in args.scenarios:
         tally: Counter[str] = Counter()
