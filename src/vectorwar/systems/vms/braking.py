@@ -141,13 +141,22 @@ _RESTS: dict[tuple[int, int, int, int, int, int], Hex] = {}
 _HEXES: dict[tuple[int, int], Hex] = {}
 
 
-@lru_cache(maxsize=4096)
 def _stopping_run(dq: int, dr: int, brake: int, margin: int) -> tuple[float, float]:
-    """The run of :func:`stop` from wherever the ship is (asked for every candidate plot: cached)."""
-    speed = Velocity(dq, dr).speed
-    travel = speed * 4 if brake <= 0 else braking_run(speed, brake)
-    f = (travel + margin) / speed
-    return dq * f, dr * f
+    """The run of :func:`stop` from wherever the ship is (asked for every stop not kept: kept in a plain dictionary
+    by whole numbers, as :data:`_RESTS` is, each entry one object fewer than an ``lru_cache``'s)."""
+    key = (dq, dr, brake, margin)
+    found = _RUNS.get(key)
+    if found is None:
+        if len(_RUNS) >= 1 << 12:
+            _RUNS.clear()
+        speed = Velocity(dq, dr).speed
+        travel = speed * 4 if brake <= 0 else braking_run(speed, brake)
+        f = (travel + margin) / speed
+        found = _RUNS[key] = (dq * f, dr * f)
+    return found
+
+
+_RUNS: dict[tuple[int, int, int, int], tuple[float, float]] = {}
 
 
 def stops_on_map(state: VMSState, ship: VMSShip) -> bool:
