@@ -158,7 +158,7 @@ def start_combat(state: VMSState, dice: Dice, events: list[Event]) -> VMSState:
         return set_fire_order(state, module.fire_order(in_play, dice, events), dice, events)
     state = replace_fields(state, subphase="", initiative=holder)
     seen = view(state)
-    if sum(1 for side in in_play if module.legal_shots(seen, side)) > 1:
+    if sum(1 for side in in_play if module.can_fire(seen, side)) > 1:
         return replace_fields(state, phase="fire-order")
     # At most one side has anything to fire: the order changes nothing, so there is no choice to ask for.
     return set_fire_order(state, (holder, *(s for s in in_play if s != holder)), dice, events)
@@ -177,7 +177,7 @@ def next_firer(state: VMSState, dice: Dice, events: list[Event]) -> VMSState:
         side = state.fire_order[state.firing]
         if not state.ships_of(side):
             pass  # lost its last ship earlier in the phase
-        elif module.legal_shots(view(state), side):
+        elif module.can_fire(view(state), side):
             return state
         else:
             events.append(Note(f"{side} has no target in range and arc"))

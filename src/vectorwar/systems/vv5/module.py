@@ -205,6 +205,12 @@ class VV5Combat(CombatModule):
         ]
         return [*launches, *shots]
 
+    def can_fire(self, view: CombatView, side: str) -> bool:
+        # legal_shots' test, stopping at the first launch or shot found, no order built.
+        return any(self._launch_targets(view, ship.id) for ship in view.ships_of(side)) or any(
+            self._targets(view, ship_id, m.arc, side) for ship_id, m in self._mounts(view, side)
+        )
+
     def shot_options(self, view: CombatView, ship_id: str) -> list[ShotOption]:
         # Each number of missiles or of the mount's guns is its own piece, as under VV5 itself.
         ship = view.ship(ship_id)
