@@ -24,6 +24,7 @@ from vectorwar.systems.vms.orders import MovePlot
 from vectorwar.systems.vms.plotting import work_out
 from vectorwar.systems.vms.rotation import overspeed_damage
 from vectorwar.systems.vms.state import VMSShip, VMSState
+from vectorwar.vectors import Velocity
 
 
 def subphase_order(state: VMSState) -> tuple[str, ...]:
@@ -141,13 +142,28 @@ def _moved(state: VMSState, ship: VMSShip, plot: Plot, events: list[Event], told
     )
     if told:
         events.append(Moved(ship.id, text, tuple(Position(h) for h in shown), after.facing))
-        velocity = str(after.velocity)
+        velocity = _text_of(after.velocity)
         events.append(CourseSet(ship.id, velocity, after.rotation, turn.thrust_spent, turn.hexsides_turned))
     if exit_at is not None:
         moved = replace_fields(moved, status="disengaged")
         if told:
             events.append(LeftMap(ship.id, Position(shown[-1])))
     return moved
+
+
+def _text_of(velocity: Velocity) -> str:
+    """``str(velocity)``, kept by its whole numbers (every move's record writes the vector, and the few a game meets
+    are written again and again)."""
+    key = (velocity.dq, velocity.dr, velocity.dz)
+    text = _VELOCITY_TEXT.get(key)
+    if text is None:
+        if len(_VELOCITY_TEXT) >= 1 << 12:
+            _VELOCITY_TEXT.clear()
+        text = _VELOCITY_TEXT[key] = str(velocity)
+    return text
+
+
+_VELOCITY_TEXT: dict[tuple[int, int, int], str] = {}
 
 
 def start_combat(state: VMSState, dice: Dice, events: list[Event]) -> VMSState:
