@@ -63,7 +63,7 @@ class Motion:
         _MOTION_SPIN(self, spin)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Plot:
     """One ship's plot for a turn.
 
@@ -74,9 +74,15 @@ class Plot:
     flat turn, + clockwise.
     """
 
-    burns: tuple[Burn, ...] = ()
-    rotation: int = 0
-    flat_turn: int = 0
+    burns: tuple[Burn, ...]
+    rotation: int
+    flat_turn: int
+
+    def __init__(self, burns: tuple[Burn, ...] = (), rotation: int = 0, flat_turn: int = 0) -> None:
+        # Stored through the slots, as :class:`Motion`'s fields are (every candidate of a menu is one).
+        _PLOT_BURNS(self, burns)
+        _PLOT_ROTATION(self, rotation)
+        _PLOT_FLAT_TURN(self, flat_turn)
 
     def __str__(self) -> str:
         """The plot notation (vectorwar.systems.vms.orders): ``aft1:B=4 port1:rot=1 R1``, ``drift``."""
@@ -152,6 +158,7 @@ def _stores(cls: type[object]) -> tuple[Callable[[object, Any], None], ...]:
 
 
 _MOTION_HEX, _MOTION_VELOCITY, _MOTION_FACING, _MOTION_ROTATION, _MOTION_SPIN = _stores(Motion)
+_PLOT_BURNS, _PLOT_ROTATION, _PLOT_FLAT_TURN = _stores(Plot)
 (
     _RESULT_MOTION,
     _RESULT_PATH,
@@ -165,7 +172,7 @@ _MOTION_HEX, _MOTION_VELOCITY, _MOTION_FACING, _MOTION_ROTATION, _MOTION_SPIN = 
 ) = _stores(TurnResult)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Turning:
     """What a plot does that its ship's vector and hex play no part in: the thrust's use and the velocity change it
     buys, the rotation rate after it, the hexsides turned and the advanced variant's rate (:func:`turning`)."""
@@ -175,6 +182,17 @@ class Turning:
     new_rate: int
     turned: int
     spin: AdvancedRotation
+
+    def __init__(self, use: ThrustUse, change: Velocity, new_rate: int, turned: int, spin: AdvancedRotation) -> None:
+        # Stored through the slots, as :class:`Motion`'s fields are (every candidate of a menu's table has one).
+        _TURNING_USE(self, use)
+        _TURNING_CHANGE(self, change)
+        _TURNING_NEW_RATE(self, new_rate)
+        _TURNING_TURNED(self, turned)
+        _TURNING_SPIN(self, spin)
+
+
+_TURNING_USE, _TURNING_CHANGE, _TURNING_NEW_RATE, _TURNING_TURNED, _TURNING_SPIN = _stores(Turning)
 
 
 def move(

@@ -595,25 +595,41 @@ def _turned_by(turned: _Turned, k: int) -> _Turned:
     plot, done = turned.plot, turned.done
     burns = tuple(b if b.push is None else _burn(b.thruster, b.points, b.push.turned(k)) for b in plot.burns)
     use = done.use
-    pushed = tuple(sorted((d.turned(k), n) for d, n in use.hexes.items()))  # apply_burns lists them by direction
-    hexes = _PUSHED.get(pushed)
-    if hexes is None:
-        if len(_PUSHED) >= 1 << 12:
-            _PUSHED.clear()
-        hexes = _PUSHED[pushed] = dict(pushed)
+    hexes, change, numbers = _pushed_by(use.hexes, k)
     # The thrusters' points are the same: their dictionary is shared, as every table's ThrustUse is (never changed),
     # and so is each dictionary of hexes pushed (the tables kept share the few there are: fewer objects kept).
     use = ThrustUse(hexes, use.rotational_points, use.per_thruster)
-    change = use.velocity_change
     return _Turned(
         Plot(burns, plot.rotation, plot.flat_turn),
         Turning(use, change, done.new_rate, done.turned, done.spin),
-        (change.dq, change.dr, change.dz),
+        numbers,
         turned.facing.turned(k),
         turned.points,
         turned.hexsides,
         turned.extra,
     )
+
+
+def _pushed_by(hexes: dict[Direction, int], k: int) -> tuple[dict[Direction, int], Velocity, tuple[int, int, int]]:
+    """A candidate's hexes pushed toward each direction turned ``k`` hexsides clockwise (listed by direction, as
+    ``apply_burns`` lists them; one dictionary shared by every candidate pushing alike), the velocity change they
+    buy (``ThrustUse.velocity_change``) and its numbers: kept by the pushes and ``k`` (a table's candidates share the
+    few ways of pushing there are, each turned to five other facings)."""
+    key = (*hexes.items(), k)
+    found = _TURNED_PUSHES.get(key)
+    if found is not None:
+        return found
+    pushed = tuple(sorted((d.turned(k), n) for d, n in hexes.items()))
+    shared = _PUSHED.get(pushed)
+    if shared is None:
+        if len(_PUSHED) >= 1 << 12:
+            _PUSHED.clear()
+        shared = _PUSHED[pushed] = dict(pushed)
+    change = ThrustUse(shared).velocity_change
+    if len(_TURNED_PUSHES) >= 1 << 12:
+        _TURNED_PUSHES.clear()
+    _TURNED_PUSHES[key] = (shared, change, (change.dq, change.dr, change.dz))
+    return shared, change, (change.dq, change.dr, change.dz)
 
 
 def _burn(thruster: str, points: int, push: Direction) -> Burn:
@@ -631,6 +647,8 @@ def _burn(thruster: str, points: int, push: Direction) -> Burn:
 #: :func:`_burn`'s burns, and :func:`_turned_by`'s dictionaries of hexes pushed toward each direction, by value.
 _BURNS: dict[tuple[str, int, Direction], Burn] = {}
 _PUSHED: dict[tuple[tuple[Direction, int], ...], dict[Direction, int]] = {}
+#: :func:`_pushed_by`'s answers, by the pushes turned (each direction and its hexes) and the hexsides.
+_TURNED_PUSHES: dict[tuple[object, ...], tuple[dict[Direction, int], Velocity, tuple[int, int, int]]] = {}
 
 #: :func:`_turnings` worked out lately, by the design's identity (as :data:`_MENUS`) and the rest of its key.
 _TURNINGS: dict[tuple[object, ...], tuple[Design, tuple[_Turned, ...]]] = {}
