@@ -440,6 +440,8 @@ class VV5Combat(CombatModule):
         """The ship a gun hit lands on: VV5's roll for each ship in the way (the option ``vv5_deflection``)."""
         if not view.options.get(DEFLECTION.name, DEFLECTION.default):
             return target.id
+        if not any(s.active and s.id != shooter.id and s.id != target.id for s in view.ships):
+            return target.id  # no other ship in the fight to stand in the way: no line drawn, no die
 
         def occupant(h: Hex) -> str | None:
             return next((s.id for s in view.ships if s.active and s.hex == h), None)
