@@ -334,3 +334,32 @@ def test_msc_most_bearing_from_counts_two_arcs_a_target_and_none_out_of_range() 
     assert m.most_bearing_from(view, "Hawk", hawk) == 2  # one target, seen by two arcs at most
     assert m.most_bearing_from(view, "Hawk", raven) == 3  # in the target's hex every arc holds it
     assert m.most_bearing_from(view, "Hawk", raven.neighbour(Direction.A, 7)) == 0  # beyond MSC's range of 6
+
+
+@pytest.mark.parametrize("system", sorted(TABLES))
+@settings(max_examples=60, deadline=None)
+@given(
+    table=st.integers(0, 2),
+    distance=st.integers(0, 12),
+    facing=st.sampled_from(list(Direction)),
+    shift=st.sampled_from(list(Direction)),
+    aside=st.integers(0, 3),
+    spent=st.booleans(),
+)
+def test_can_fire_says_whether_there_is_any_legal_shot(
+    system: str, table: int, distance: int, facing: Direction, shift: Direction, aside: int, spent: bool
+) -> None:
+    """``can_fire`` (the movement side's test of a side at every fire step) is whether ``legal_shots`` is empty: out
+    of range, out of arc, out of the fight."""
+    tables = TABLES[system]
+    view = duel(system, tables[table % len(tables)], distance=max(1, distance), target_facing=facing)
+    raven = view.ship("Raven")
+    hawk = view.ship("Hawk")
+    ships = (
+        replace(hawk, status="destroyed") if spent else hawk,
+        replace(raven, hex=raven.hex.neighbour(shift, aside)),
+    )
+    view = replace(view, ships=ships)
+    m = module(system)
+    for side in ("red", "blue"):
+        assert m.can_fire(view, side) == bool(m.legal_shots(view, side))

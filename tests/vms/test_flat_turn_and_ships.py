@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError
 from vectorwar.hexes import Direction, Hex
-from vectorwar.systems.vms.flat_turn import flat_turn, recorded_speed, rotated
+from vectorwar.systems.vms.flat_turn import _turned_vector, flat_turn, recorded_speed, rotated
 from vectorwar.systems.vms.movement import Motion, Plot, move
 from vectorwar.systems.vms.ships import FlatTurnCost, PivotCost
 from vectorwar.systems.vms.thrust import Burn
@@ -24,6 +24,14 @@ def test_a_flat_turn_keeps_the_speed_and_six_steps_come_back(v: Velocity, k: int
     assert rotated(v, k).speed == v.speed
     assert rotated(rotated(v, k), -k) == v
     assert rotated(v, 6) == v
+
+
+@given(st.integers(-30, 30), st.integers(-30, 30), st.integers(-2, 2), st.integers(-7, 7))
+def test_the_flat_turns_whole_numbers_are_the_recorded_forms(dq: int, dr: int, dz: int, k: int) -> None:
+    """The menus price and turn a vector in whole numbers (``_turned_vector``): the recorded numbers added and the
+    vector turned through its recorded form, for every vector and turn either way."""
+    v = Velocity(dq, dr, dz)
+    assert _turned_vector(v, k) == (recorded_speed(v), rotated(v, k))
 
 
 def test_flat_turn_cost_uses_the_two_recorded_numbers_added() -> None:

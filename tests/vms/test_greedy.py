@@ -6,12 +6,16 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from vectorwar.catalogue import builtin_scenario
+from vectorwar.hexes import nearest_hex
 from vectorwar.play import bot_order
 from vectorwar.setup import set_up
 from vectorwar.systems.msc.module import MSCCard
 from vectorwar.systems.vms.bots import IDEAL_RANGE, SLACK, UNARMED_RANGE, _Course, _guns, _Scorer, _spoiled
+from vectorwar.systems.vms.braking import _nearest
 from vectorwar.systems.vms.courses import grouped
 from vectorwar.systems.vms.greedy_kept import predict as _predict
 from vectorwar.systems.vms.state import VMSShip, VMSState
@@ -187,3 +191,18 @@ def test_a_civilian_ship_with_no_weapon_keeps_its_distance_where_a_warship_would
     # A warship left without weapons still closes.
     warship = replace(unarmed, spec=unarmed.spec.model_copy(update={"ship_class": "medium"}))
     assert _Scorer(placed(warship), warship, _predict(alone, "blue"), VMS).ideal == IDEAL_RANGE
+
+
+@given(
+    st.integers(-30, 30),
+    st.integers(-30, 30),
+    st.floats(-20, 20, allow_nan=False),
+    st.floats(-20, 20, allow_nan=False),
+    st.integers(1, 12),
+)
+def test_a_stop_rounds_to_the_hex_nearest_hex_names(q: int, r: int, x: float, y: float, n: int) -> None:
+    """Where a braking ship stops is rounded in numbers (``braking._nearest``) exactly as ``hexes.nearest_hex`` rounds
+    it: at any fraction, and at the halves and thirds a whole vector's run meets."""
+    for fx, fy in ((x, y), (round(x * n) / n, round(y * n) / n), (x // 1 + 0.5, y // 1 + 0.5)):
+        at = nearest_hex(q + fx, r + fy)
+        assert _nearest(q + fx, r + fy) == (at.q, at.r)

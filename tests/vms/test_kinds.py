@@ -12,6 +12,7 @@ from tests.support.kinds import play_checking_kinds
 from vectorwar.dice import Dice
 from vectorwar.errors import IllegalOrderError, OrderSyntaxError
 from vectorwar.systems.vms import kinds
+from vectorwar.systems.vms.movement import Plot
 from vectorwar.systems.vms.orders import MovePlot
 from vectorwar.systems.vms.state import VMSState
 from vectorwar.web import rulebook
@@ -105,3 +106,23 @@ def test_menus_come_from_the_kind_due_and_are_empty_for_the_others() -> None:
     assert not kinds.INITIATIVE.order_pieces(state, "blue")
     assert not kinds.FIRE.move_options(state, "blue")
     assert kinds.PLOT.fire_in_prospect(state) == dict.fromkeys(state.sides, 0.0)
+
+
+def test_a_plot_naming_a_ship_twice_or_leaving_one_out_is_refused_in_its_own_words() -> None:
+    """The plot check writes the order out only to refuse it: the refusal still quotes the whole order."""
+    game = new_game(SHIPS, seed=3, options={"combat": "msc"}, max_turns=3)
+    while game.state.phase != "plot":
+        for side in game.waiting_for:
+            game.submit(side, VMS.random_order(game.state, side, random.Random(1)))
+    state = game.state
+    assert isinstance(state, VMSState)
+    side = next(s for s in ("red", "blue") if state.movers(s))
+    mover = state.movers(side)[0].id
+    twice = MovePlot(((mover, Plot()), (mover, Plot(rotation=1))))
+    with pytest.raises(IllegalOrderError, match=f"{mover} is named twice") as refused:
+        VMS.check_order(state, side, twice)
+    assert refused.value.order == str(twice)
+    short = MovePlot(())
+    with pytest.raises(IllegalOrderError, match=f"nothing for {mover}") as refused:
+        VMS.check_order(state, side, short)
+    assert refused.value.order == str(short)

@@ -194,6 +194,11 @@ class CombatModule(ABC):
     def legal_shots(self, view: CombatView, side: str) -> list[Order]:
         """Every single shot the side could declare now, each as an order on its own."""
 
+    def can_fire(self, view: CombatView, side: str) -> bool:
+        """Whether the side has any shot to declare now: :meth:`legal_shots` is not empty. A module may override it
+        to stop at the first shot it finds (the movement side asks it of every side at every fire step)."""
+        return bool(self.legal_shots(view, side))
+
     @abstractmethod
     def shot_options(self, view: CombatView, ship_id: str) -> list[ShotOption]:
         """Every single shot ``ship_id`` could declare now, as order pieces for front ends.

@@ -210,10 +210,11 @@ class _Scorer:
             if rest is not None and (rest[0] == 0.0 or rest[3]):
                 spoiled, order, best, _ = rest
                 self.fixed[enemy] = 0.0 if spoiled == 0.0 else self._summed(spoiled, order, best, {}, 0.0)
-        self.cache: dict[tuple[Hex, Direction, int], float] = {}
-        self.mine: dict[tuple[Hex, Direction, int], float] = {}
+        # Kept by the end's whole numbers (a hex's own hash is a Python call), the facing and the hexsides turned.
+        self.cache: dict[tuple[int, int, Direction, int], float] = {}
+        self.mine: dict[tuple[int, int, Direction, int], float] = {}
         self.ends: dict[tuple[int, int], _End] = {}
-        self.threats: dict[Hex, float] = {}
+        self.threats: dict[tuple[int, int], float] = {}
         #: :meth:`turning_guns` and :meth:`best_brake` by their arguments.
         self.bound_guns = bound_guns(base.penalty_per_hexside)
         #: Whether the line between a path's first and last hexes stays on the map, by their numbers.
@@ -300,14 +301,15 @@ class _Scorer:
     def _threat(self, end: Hex) -> float:
         """The enemy's weapons bearing on the ship at ``end``: they depend on where it ends, not on how it faces or
         turned."""
-        threat = self.threats.get(end)
+        key = (end.q, end.r)
+        threat = self.threats.get(key)
         if threat is None:
             distance_to = self._end(end).distance_to
             fixed = self.fixed
             threat = sum(
                 fixed[e.id] if e.id in fixed else self._their_guns(e.id, end, distance_to[e.id]) for e in self.enemies
             )
-            self.threats[end] = threat
+            self.threats[key] = threat
         return threat
 
     def _their_guns(self, enemy: str, end: Hex, distance: int) -> float:
@@ -340,7 +342,7 @@ class _Scorer:
 
     def _mine(self, end: Hex, facing: Direction, turned: int) -> float:
         """The guns' part of the score that the ship's own weapons give from ``end``, facing ``facing``."""
-        key = (end, facing, turned)
+        key = (end.q, end.r, facing, turned)
         mine = self.mine.get(key)
         if mine is None:
             spoiled = _spoiled(turned, self.base.penalty_per_hexside)
@@ -352,7 +354,7 @@ class _Scorer:
         return mine
 
     def _guns_at(self, end: Hex, facing: Direction, turned: int) -> float:
-        key = (end, facing, turned)
+        key = (end.q, end.r, facing, turned)
         if key in self.cache:
             return self.cache[key]
         value = FIRE_WEIGHT * self._mine(end, facing, turned)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from types import MappingProxyType
 
-from vectorwar.hexes import Direction, Hex, nearest_hex
+from vectorwar.hexes import Direction, Hex
 from vectorwar.systems.vms.ships import SIDES, Design
 from vectorwar.systems.vms.state import VMSShip, VMSState
 from vectorwar.systems.vms.thrust import pushes
@@ -131,9 +131,25 @@ def _rest(q: int, r: int, dq: int, dr: int, brake: int, margin: int) -> Hex:
             _RESTS.clear()
             _HEXES.clear()
         run_q, run_r = _stopping_run(dq, dr, brake, margin)
-        at = nearest_hex(q + run_q, r + run_r)
-        found = _RESTS[key] = _HEXES.setdefault((at.q, at.r), at)
+        at = _nearest(q + run_q, r + run_r)
+        found = _HEXES.get(at)
+        if found is None:
+            found = _HEXES[at] = Hex(*at)
+        _RESTS[key] = found
     return found
+
+
+def _nearest(x: float, y: float) -> tuple[int, int]:
+    """:func:`~vectorwar.hexes.nearest_hex`'s cube rounding, step for step, as axial numbers: no hex is built for a
+    stop whose hex is kept already (``tests/vms/test_greedy.py`` compares the two)."""
+    z = -x - y
+    rx, ry, rz = round(x), round(y), round(z)
+    dx, dy, dz = abs(rx - x), abs(ry - y), abs(rz - z)
+    if dx > dy and dx > dz:
+        rx = -ry - rz
+    elif dy > dz:
+        ry = -rx - rz
+    return int(rx), int(ry)
 
 
 #: :func:`_rest`'s answers by its arguments, and their hexes by axial numbers.
@@ -141,13 +157,22 @@ _RESTS: dict[tuple[int, int, int, int, int, int], Hex] = {}
 _HEXES: dict[tuple[int, int], Hex] = {}
 
 
-@lru_cache(maxsize=4096)
 def _stopping_run(dq: int, dr: int, brake: int, margin: int) -> tuple[float, float]:
-    """The run of :func:`stop` from wherever the ship is (asked for every candidate plot: cached)."""
-    speed = Velocity(dq, dr).speed
-    travel = speed * 4 if brake <= 0 else braking_run(speed, brake)
-    f = (travel + margin) / speed
-    return dq * f, dr * f
+    """The run of :func:`stop` from wherever the ship is (asked for every stop not kept: kept in a plain dictionary
+    by whole numbers, as :data:`_RESTS` is, each entry one object fewer than an ``lru_cache``'s)."""
+    key = (dq, dr, brake, margin)
+    found = _RUNS.get(key)
+    if found is None:
+        if len(_RUNS) >= 1 << 12:
+            _RUNS.clear()
+        speed = Velocity(dq, dr).speed
+        travel = speed * 4 if brake <= 0 else braking_run(speed, brake)
+        f = (travel + margin) / speed
+        found = _RUNS[key] = (dq * f, dr * f)
+    return found
+
+
+_RUNS: dict[tuple[int, int, int, int], tuple[float, float]] = {}
 
 
 def stops_on_map(state: VMSState, ship: VMSShip) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from vectorwar.hexes import Direction
 from vectorwar.systems.vms.movement import Plot, TurnResult
@@ -101,9 +102,28 @@ def _grouping(options: Sequence[tuple[Plot, TurnResult]]) -> tuple[tuple[Plots, 
             facings[key].add(m.facing)
         turned.add(r.hexsides_turned)
     courses = tuple(
-        Plots(tuple(listed), frozenset(turnings[key]), frozenset(facings[key])) for key, listed in numbers.items()
+        Plots(tuple(listed), _one(frozenset(turnings[key])), _one(frozenset(facings[key])))
+        for key, listed in numbers.items()
     )
     return courses, frozenset(turned)
+
+
+S = TypeVar("S")
+
+
+def _one(found: frozenset[S]) -> frozenset[S]:
+    """The one set kept equal to ``found``: the courses of every menu kept share the few sets of turnings and facings
+    there are, so they are fewer objects for the garbage collector to walk (and kept hashes to look up)."""
+    kept = _SETS.get(found)
+    if kept is None:
+        if len(_SETS) >= GROUPS_KEPT:
+            _SETS.clear()
+        kept = _SETS[found] = found
+    return kept  # type: ignore[return-value]
+
+
+#: :func:`_one`'s sets, by themselves.
+_SETS: dict[frozenset[object], frozenset[object]] = {}
 
 
 #: :func:`_by_plots`' answers, by the plots' identities, with the plots.

@@ -17,7 +17,6 @@ turn. The text's war cruiser at A=5, accelerating to 6 and turning once:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from vectorwar.errors import IllegalOrderError
 from vectorwar.hexes import Direction
@@ -70,8 +69,21 @@ def flat_turn(design: Design, new_velocity: Velocity, facing: Direction, hexside
     return FlatTurn(hexsides, cost, new_velocity, turned, facing.turned(hexsides))
 
 
-@lru_cache(maxsize=4096)
 def _turned_vector(velocity: Velocity, hexsides: int) -> tuple[int, Velocity]:
-    """:func:`recorded_speed` and :func:`rotated` of a vector (asked for every flat-turn plot of every menu: cached,
-    the vector frozen)."""
-    return recorded_speed(velocity), rotated(velocity, hexsides)
+    """:func:`recorded_speed` and :func:`rotated` of a vector (asked for every flat-turn plot of every menu), in whole
+    numbers: the recorded numbers of two neighbouring directions add up to the hex distance the vector covers, and a
+    sixth of a turn clockwise takes axial ``(q, r)`` to ``(-r, q + r)`` (``tests/vms/test_flat_turn_and_ships.py``
+    holds both to the recorded form). Kept by the numbers in a plain dictionary."""
+    key = (velocity.dq, velocity.dr, velocity.dz, hexsides)
+    found = _TURNED.get(key)
+    if found is None:
+        q, r = velocity.dq, velocity.dr
+        for _ in range(hexsides % 6):
+            q, r = -r, q + r
+        if len(_TURNED) >= 1 << 12:
+            _TURNED.clear()
+        found = _TURNED[key] = (velocity.speed, Velocity(q, r, velocity.dz))
+    return found
+
+
+_TURNED: dict[tuple[int, int, int, int], tuple[int, Velocity]] = {}

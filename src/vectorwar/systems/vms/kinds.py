@@ -60,13 +60,16 @@ class VMSKind(OrderKind[VMSState], Protocol):
         return dict.fromkeys(state.sides, 0.0)
 
 
-def _every_ship_once(text: str, named: list[str], due: Sequence[VMSShip], rule: str) -> None:
+def _every_ship_once(order: Order, named: list[str], due: Sequence[VMSShip], rule: str) -> None:
+    # The order is written out only for a refusal: a bot's order, checked every turn, never is.
     for ship_id in named:
         if named.count(ship_id) > 1:
-            raise IllegalOrderError(text, f"{ship_id} is named twice; give one entry per ship", rule)
+            raise IllegalOrderError(str(order), f"{ship_id} is named twice; give one entry per ship", rule)
     missing = [s.id for s in due if s.id not in named]
     if missing:
-        raise IllegalOrderError(text, f"nothing for {', '.join(missing)}: every ship due now needs an entry", rule)
+        raise IllegalOrderError(
+            str(order), f"nothing for {', '.join(missing)}: every ship due now needs an entry", rule
+        )
 
 
 def initiative_help(state: VMSState, sides: tuple[str, ...]) -> str:
@@ -94,7 +97,7 @@ class InitiativeKind(VMSKind):
     def check(self, state: VMSState, side: str, order: Order) -> None:
         if not isinstance(order, SubphaseChoice):
             raise IllegalOrderError(str(order), "initiative choices are due now", RULE_INITIATIVE)
-        _every_ship_once(str(order), [s for s, _ in order.picks], state.choosers(side), RULE_INITIATIVE)
+        _every_ship_once(order, [s for s, _ in order.picks], state.choosers(side), RULE_INITIATIVE)
         for ship_id, subphase in order.picks:
             ship = state.ship(ship_id)
             if subphase not in ship.choices:
@@ -138,7 +141,7 @@ class PlotKind(VMSKind):
     def check(self, state: VMSState, side: str, order: Order) -> None:
         if not isinstance(order, MovePlot):
             raise IllegalOrderError(str(order), "movement plots are due now", RULE_PLOT)
-        _every_ship_once(str(order), [s for s, _ in order.moves], state.movers(side), RULE_PLOT)
+        _every_ship_once(order, [s for s, _ in order.moves], state.movers(side), RULE_PLOT)
         for ship_id, plot in order.moves:
             work_out(state, state.ship(ship_id), plot)
 

@@ -19,8 +19,9 @@ toward B and a clockwise rotation started:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields
+from typing import Any
 
 from vectorwar.errors import IllegalOrderError
 from vectorwar.hexes import Direction, Hex
@@ -31,8 +32,11 @@ from vectorwar.systems.vms.ships import Design
 from vectorwar.systems.vms.thrust import Burn, ThrustUse, apply_burns, check_total
 from vectorwar.vectors import Velocity
 
+#: The rotation variant's state of a ship that does not spin: every ``Motion``'s default (frozen, so safe to share).
+_STILL = AdvancedRotation()
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Motion:
     """Where a ship is and how it moves: hex, vector, facing, rotation speed (hexsides/turn, + clockwise).
 
@@ -44,11 +48,22 @@ class Motion:
     hex: Hex
     velocity: Velocity
     facing: Direction
-    rotation: int = 0
-    spin: AdvancedRotation = AdvancedRotation()  # noqa: RUF009 - a frozen value, safe to share
+    rotation: int
+    spin: AdvancedRotation
+
+    def __init__(
+        self, hex: Hex, velocity: Velocity, facing: Direction, rotation: int = 0, spin: AdvancedRotation = _STILL
+    ) -> None:
+        # Each field stored through its slot (:func:`_stores`): a plot menu builds one for each of its some
+        # hundred plots, and the frozen dataclass's own ``__init__`` stores each by name, at twice the cost.
+        _MOTION_HEX(self, hex)
+        _MOTION_VELOCITY(self, velocity)
+        _MOTION_FACING(self, facing)
+        _MOTION_ROTATION(self, rotation)
+        _MOTION_SPIN(self, spin)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Plot:
     """One ship's plot for a turn.
 
@@ -59,9 +74,15 @@ class Plot:
     flat turn, + clockwise.
     """
 
-    burns: tuple[Burn, ...] = ()
-    rotation: int = 0
-    flat_turn: int = 0
+    burns: tuple[Burn, ...]
+    rotation: int
+    flat_turn: int
+
+    def __init__(self, burns: tuple[Burn, ...] = (), rotation: int = 0, flat_turn: int = 0) -> None:
+        # Stored through the slots, as :class:`Motion`'s fields are (every candidate of a menu is one).
+        _PLOT_BURNS(self, burns)
+        _PLOT_ROTATION(self, rotation)
+        _PLOT_FLAT_TURN(self, flat_turn)
 
     def __str__(self) -> str:
         """The plot notation (vectorwar.systems.vms.orders): ``aft1:B=4 port1:rot=1 R1``, ``drift``."""
@@ -73,7 +94,7 @@ class Plot:
         return " ".join(parts) or "drift"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class TurnResult:
     """A ship's turn worked out.
 
@@ -91,6 +112,29 @@ class TurnResult:
     turn: int
     start: Motion
 
+    def __init__(
+        self,
+        motion: Motion,
+        path: tuple[Hex, ...],
+        thrust: ThrustUse,
+        thrust_spent: int,
+        flat_turn_cost: int,
+        hexsides_turned: int,
+        overspeed: int,
+        turn: int,
+        start: Motion,
+    ) -> None:
+        # Stored through the slots, as :class:`Motion`'s fields are (a menu builds one for each plot).
+        _RESULT_MOTION(self, motion)
+        _RESULT_PATH(self, path)
+        _RESULT_THRUST(self, thrust)
+        _RESULT_SPENT(self, thrust_spent)
+        _RESULT_FLAT(self, flat_turn_cost)
+        _RESULT_TURNED(self, hexsides_turned)
+        _RESULT_OVERSPEED(self, overspeed)
+        _RESULT_TURN(self, turn)
+        _RESULT_START(self, start)
+
     @property
     def record(self) -> TurnRecord:
         """The current/next graphic pair for this turn (worked out on demand: menus never need it)."""
@@ -107,7 +151,28 @@ class TurnResult:
         )
 
 
-@dataclass(frozen=True, slots=True)
+def _stores(cls: type[object]) -> tuple[Callable[[object, Any], None], ...]:
+    """How each field of a frozen dataclass kept in slots is stored, in field order: its slot's own setter, one C
+    call with no look-up by name (a frozen class refuses ``setattr``)."""
+    return tuple(getattr(cls, f.name).__set__ for f in fields(cls))  # type: ignore[arg-type]
+
+
+_MOTION_HEX, _MOTION_VELOCITY, _MOTION_FACING, _MOTION_ROTATION, _MOTION_SPIN = _stores(Motion)
+_PLOT_BURNS, _PLOT_ROTATION, _PLOT_FLAT_TURN = _stores(Plot)
+(
+    _RESULT_MOTION,
+    _RESULT_PATH,
+    _RESULT_THRUST,
+    _RESULT_SPENT,
+    _RESULT_FLAT,
+    _RESULT_TURNED,
+    _RESULT_OVERSPEED,
+    _RESULT_TURN,
+    _RESULT_START,
+) = _stores(TurnResult)
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Turning:
     """What a plot does that its ship's vector and hex play no part in: the thrust's use and the velocity change it
     buys, the rotation rate after it, the hexsides turned and the advanced variant's rate (:func:`turning`)."""
@@ -117,6 +182,17 @@ class Turning:
     new_rate: int
     turned: int
     spin: AdvancedRotation
+
+    def __init__(self, use: ThrustUse, change: Velocity, new_rate: int, turned: int, spin: AdvancedRotation) -> None:
+        # Stored through the slots, as :class:`Motion`'s fields are (every candidate of a menu's table has one).
+        _TURNING_USE(self, use)
+        _TURNING_CHANGE(self, change)
+        _TURNING_NEW_RATE(self, new_rate)
+        _TURNING_TURNED(self, turned)
+        _TURNING_SPIN(self, spin)
+
+
+_TURNING_USE, _TURNING_CHANGE, _TURNING_NEW_RATE, _TURNING_TURNED, _TURNING_SPIN = _stores(Turning)
 
 
 def move(

@@ -210,7 +210,7 @@ def legal_plots(
     key = (id(design), motion, turn, lost_thrust, rotate_before_thrust, advanced_rotation, limit_lost)
     known = _MENUS.get(key)
     if known is not None and known[0] is design:
-        return list(known[1])
+        return list(zip(known[1], known[2], strict=True))
     # A menu depends on where the ship is only by a shift: the same vector, facing and rotation elsewhere (or on
     # another turn) is the menu already worked out, moved, so a ship drifting at a steady vector, or two ships of
     # one design alike, work it out once.
@@ -227,19 +227,22 @@ def legal_plots(
     )
     shape = _SHAPES.get(shape_key)
     if shape is not None and shape[0] is design:
-        menu = _shifted(shape[1], motion, turn)
+        plots = shape[1]
+        results = _shifted(shape[2], motion, turn)
     else:
         menu = _legal_plots(design, motion, turn, lost_thrust, rotate_before_thrust, advanced_rotation, limit_lost)
+        plots = tuple(p for p, _ in menu)
+        results = tuple(r for _, r in menu)
         if len(_SHAPES) >= MENU_CACHE:
             _SHAPES.clear()
-        _SHAPES[shape_key] = (design, tuple(menu))
+        _SHAPES[shape_key] = (design, plots, results)
     if len(_MENUS) >= MENU_CACHE:
         _MENUS.clear()
         _HANDED.clear()
-    _MENUS[key] = (design, tuple(menu), {})
-    if menu:
-        _HANDED[id(menu[0][1])] = menu[0][1]
-    return menu
+    _MENUS[key] = (design, plots, results, {})
+    if results:
+        _HANDED[id(results[0])] = results[0]
+    return list(zip(plots, results, strict=True))
 
 
 def handed_out(first: TurnResult) -> bool:
@@ -270,57 +273,47 @@ def offered(
     known = _MENUS.get(key)
     if known is None or known[0] is not design:
         return None
-    found = next((result for p, result in known[1] if p is plot), None)
-    if found is None:
-        # The menu by plot, made the first time a plot is not found by identity: hashing every plot costs more than
-        # the scan, and most menus are only asked for the plots they handed out.
-        by_value = known[2]
-        if not by_value:
-            by_value.update(known[1])
-        found = by_value.get(plot)
-    return found
+    _, plots, results, by_value = known
+    for i, p in enumerate(plots):
+        if p is plot:
+            return results[i]
+    # The menu by plot, made the first time a plot is not found by identity: hashing every plot costs more than the
+    # scan, and most menus are only asked for the plots they handed out.
+    if not by_value:
+        by_value.update(zip(plots, results, strict=True))
+    return by_value.get(plot)
 
 
 #: Menus worked out lately, by design (its identity: designs are read once and shared by every state after) and
 #: the rest of the arguments. A search bot asks for the same ship's menu in hundreds of rollouts a decision; the
 #: design is kept beside the menu so that a new design at a reused ``id`` is never mistaken for the old one, and the
-#: menu by plot once :func:`offered` needs it.
-_MENUS: dict[tuple[object, ...], tuple[Design, tuple[tuple[Plot, TurnResult], ...], dict[Plot, TurnResult]]] = {}
+#: menu by plot once :func:`offered` needs it. A menu is kept as its plots and their results, in two tuples: a tuple
+#: for each plot and its result would be thousands more objects kept for the garbage collector to walk.
+_MENUS: dict[tuple[object, ...], tuple[Design, tuple[Plot, ...], tuple[TurnResult, ...], dict[Plot, TurnResult]]] = {}
 #: The same menus by everything but the hex and the turn, for :func:`_shifted`.
-_SHAPES: dict[tuple[object, ...], tuple[Design, tuple[tuple[Plot, TurnResult], ...]]] = {}
+_SHAPES: dict[tuple[object, ...], tuple[Design, tuple[Plot, ...], tuple[TurnResult, ...]]] = {}
 MENU_CACHE = 4096
 
 
-def _shifted(menu: Sequence[tuple[Plot, TurnResult]], motion: Motion, turn: int) -> list[tuple[Plot, TurnResult]]:
-    """``menu``, worked out for a ship of the same vector, facing and rotation elsewhere, moved to ``motion``'s
-    hex and ``turn``: what :func:`move` gives there (a path is the line between its ends, the same shape
+def _shifted(results: Sequence[TurnResult], motion: Motion, turn: int) -> tuple[TurnResult, ...]:
+    """A menu's ``results``, worked out for a ship of the same vector, facing and rotation elsewhere, moved to
+    ``motion``'s hex and ``turn``: what :func:`move` gives there (a path is the line between its ends, the same shape
     wherever it starts: :meth:`~vectorwar.hexes.Hex.line_to`)."""
     at = motion.hex
-    was = menu[0][1].start.hex if menu else at
+    was = results[0].start.hex if results else at
     dq, dr = at.q - was.q, at.r - was.r
-    out: list[tuple[Plot, TurnResult]] = []
-    for plot, r in menu:
+    out: list[TurnResult] = []
+    for r in results:
         m = r.motion
         first, last = r.path[0], r.path[-1]
         path = _path(Hex(first.q + dq, first.r + dr), (last.q - first.q, last.r - first.r))
         after = Motion(path[-1], m.velocity, m.facing, m.rotation, m.spin)
         out.append(
-            (
-                plot,
-                TurnResult(
-                    after,
-                    path,
-                    r.thrust,
-                    r.thrust_spent,
-                    r.flat_turn_cost,
-                    r.hexsides_turned,
-                    r.overspeed,
-                    turn,
-                    motion,
-                ),
+            TurnResult(
+                after, path, r.thrust, r.thrust_spent, r.flat_turn_cost, r.hexsides_turned, r.overspeed, turn, motion
             )
         )
-    return out
+    return tuple(out)
 
 
 def _legal_plots(
@@ -600,22 +593,62 @@ def _turned_by(turned: _Turned, k: int) -> _Turned:
     """One candidate of a :func:`_turnings` table ``k`` hexsides clockwise on: its pushes, the velocity they buy and
     the facing after it turned; the rest (points, rotation, hexsides turned) the same."""
     plot, done = turned.plot, turned.done
-    burns = tuple(b if b.push is None else Burn(b.thruster, b.points, b.push.turned(k)) for b in plot.burns)
+    burns = tuple(b if b.push is None else _burn(b.thruster, b.points, b.push.turned(k)) for b in plot.burns)
     use = done.use
-    hexes = dict(sorted((d.turned(k), n) for d, n in use.hexes.items()))  # apply_burns lists them by direction
-    # The thrusters' points are the same: their dictionary is shared, as every table's ThrustUse is (never changed).
+    hexes, change, numbers = _pushed_by(use.hexes, k)
+    # The thrusters' points are the same: their dictionary is shared, as every table's ThrustUse is (never changed),
+    # and so is each dictionary of hexes pushed (the tables kept share the few there are: fewer objects kept).
     use = ThrustUse(hexes, use.rotational_points, use.per_thruster)
-    change = use.velocity_change
     return _Turned(
         Plot(burns, plot.rotation, plot.flat_turn),
         Turning(use, change, done.new_rate, done.turned, done.spin),
-        (change.dq, change.dr, change.dz),
+        numbers,
         turned.facing.turned(k),
         turned.points,
         turned.hexsides,
         turned.extra,
     )
 
+
+def _pushed_by(hexes: dict[Direction, int], k: int) -> tuple[dict[Direction, int], Velocity, tuple[int, int, int]]:
+    """A candidate's hexes pushed toward each direction turned ``k`` hexsides clockwise (listed by direction, as
+    ``apply_burns`` lists them; one dictionary shared by every candidate pushing alike), the velocity change they
+    buy (``ThrustUse.velocity_change``) and its numbers: kept by the pushes and ``k`` (a table's candidates share the
+    few ways of pushing there are, each turned to five other facings)."""
+    key = (*hexes.items(), k)
+    found = _TURNED_PUSHES.get(key)
+    if found is not None:
+        return found
+    pushed = tuple(sorted((d.turned(k), n) for d, n in hexes.items()))
+    shared = _PUSHED.get(pushed)
+    if shared is None:
+        if len(_PUSHED) >= 1 << 12:
+            _PUSHED.clear()
+        shared = _PUSHED[pushed] = dict(pushed)
+    change = ThrustUse(shared).velocity_change
+    if len(_TURNED_PUSHES) >= 1 << 12:
+        _TURNED_PUSHES.clear()
+    _TURNED_PUSHES[key] = (shared, change, (change.dq, change.dr, change.dz))
+    return shared, change, (change.dq, change.dr, change.dz)
+
+
+def _burn(thruster: str, points: int, push: Direction) -> Burn:
+    """The one ``Burn`` of a thruster's points toward ``push`` that the turned tables share (a few hundred a design,
+    against thousands of candidates: fewer objects kept for the garbage collector to walk)."""
+    key = (thruster, points, push)
+    found = _BURNS.get(key)
+    if found is None:
+        if len(_BURNS) >= 1 << 12:
+            _BURNS.clear()
+        found = _BURNS[key] = Burn(thruster, points, push)
+    return found
+
+
+#: :func:`_burn`'s burns, and :func:`_turned_by`'s dictionaries of hexes pushed toward each direction, by value.
+_BURNS: dict[tuple[str, int, Direction], Burn] = {}
+_PUSHED: dict[tuple[tuple[Direction, int], ...], dict[Direction, int]] = {}
+#: :func:`_pushed_by`'s answers, by the pushes turned (each direction and its hexes) and the hexsides.
+_TURNED_PUSHES: dict[tuple[object, ...], tuple[dict[Direction, int], Velocity, tuple[int, int, int]]] = {}
 
 #: :func:`_turnings` worked out lately, by the design's identity (as :data:`_MENUS`) and the rest of its key.
 _TURNINGS: dict[tuple[object, ...], tuple[Design, tuple[_Turned, ...]]] = {}

@@ -24,6 +24,7 @@ from vectorwar.systems.vms.orders import MovePlot
 from vectorwar.systems.vms.plotting import work_out
 from vectorwar.systems.vms.rotation import overspeed_damage
 from vectorwar.systems.vms.state import VMSShip, VMSState
+from vectorwar.vectors import Velocity
 
 
 def subphase_order(state: VMSState) -> tuple[str, ...]:
@@ -141,13 +142,28 @@ def _moved(state: VMSState, ship: VMSShip, plot: Plot, events: list[Event], told
     )
     if told:
         events.append(Moved(ship.id, text, tuple(Position(h) for h in shown), after.facing))
-        velocity = str(after.velocity)
+        velocity = _text_of(after.velocity)
         events.append(CourseSet(ship.id, velocity, after.rotation, turn.thrust_spent, turn.hexsides_turned))
     if exit_at is not None:
         moved = replace_fields(moved, status="disengaged")
         if told:
             events.append(LeftMap(ship.id, Position(shown[-1])))
     return moved
+
+
+def _text_of(velocity: Velocity) -> str:
+    """``str(velocity)``, kept by its whole numbers (every move's record writes the vector, and the few a game meets
+    are written again and again)."""
+    key = (velocity.dq, velocity.dr, velocity.dz)
+    text = _VELOCITY_TEXT.get(key)
+    if text is None:
+        if len(_VELOCITY_TEXT) >= 1 << 12:
+            _VELOCITY_TEXT.clear()
+        text = _VELOCITY_TEXT[key] = str(velocity)
+    return text
+
+
+_VELOCITY_TEXT: dict[tuple[int, int, int], str] = {}
 
 
 def start_combat(state: VMSState, dice: Dice, events: list[Event]) -> VMSState:
@@ -158,7 +174,7 @@ def start_combat(state: VMSState, dice: Dice, events: list[Event]) -> VMSState:
         return set_fire_order(state, module.fire_order(in_play, dice, events), dice, events)
     state = replace_fields(state, subphase="", initiative=holder)
     seen = view(state)
-    if sum(1 for side in in_play if module.legal_shots(seen, side)) > 1:
+    if sum(1 for side in in_play if module.can_fire(seen, side)) > 1:
         return replace_fields(state, phase="fire-order")
     # At most one side has anything to fire: the order changes nothing, so there is no choice to ask for.
     return set_fire_order(state, (holder, *(s for s in in_play if s != holder)), dice, events)
@@ -177,7 +193,7 @@ def next_firer(state: VMSState, dice: Dice, events: list[Event]) -> VMSState:
         side = state.fire_order[state.firing]
         if not state.ships_of(side):
             pass  # lost its last ship earlier in the phase
-        elif module.legal_shots(view(state), side):
+        elif module.can_fire(view(state), side):
             return state
         else:
             events.append(Note(f"{side} has no target in range and arc"))

@@ -205,6 +205,12 @@ class VV5Combat(CombatModule):
         ]
         return [*launches, *shots]
 
+    def can_fire(self, view: CombatView, side: str) -> bool:
+        # legal_shots' test, stopping at the first launch or shot found, no order built.
+        return any(self._launch_targets(view, ship.id) for ship in view.ships_of(side)) or any(
+            self._targets(view, ship_id, m.arc, side) for ship_id, m in self._mounts(view, side)
+        )
+
     def shot_options(self, view: CombatView, ship_id: str) -> list[ShotOption]:
         # Each number of missiles or of the mount's guns is its own piece, as under VV5 itself.
         ship = view.ship(ship_id)
@@ -434,6 +440,8 @@ class VV5Combat(CombatModule):
         """The ship a gun hit lands on: VV5's roll for each ship in the way (the option ``vv5_deflection``)."""
         if not view.options.get(DEFLECTION.name, DEFLECTION.default):
             return target.id
+        if not any(s.active and s.id != shooter.id and s.id != target.id for s in view.ships):
+            return target.id  # no other ship in the fight to stand in the way: no line drawn, no die
 
         def occupant(h: Hex) -> str | None:
             return next((s.id for s in view.ships if s.active and s.hex == h), None)

@@ -17,7 +17,7 @@ from vectorwar.systems.vv5.combat import GUN_RANGE, MISSILE_RANGE, line_of_fire
 from vectorwar.systems.vv5.module_card import _card
 from vectorwar.systems.vv5.module_volley import mount_name
 from vectorwar.systems.vv5.movement import is_solid
-from vectorwar.systems.vv5.targeting import in_reach_by_offset, offsets_in_reach, weapons_in_reach
+from vectorwar.systems.vv5.targeting import offsets_in_reach
 
 MISSILES = "missiles"  # the launchers' name in arcs and shot options
 
@@ -31,10 +31,10 @@ class _Shooter(NamedTuple):
 
     arcs: frozenset[str]  # the arcs of its mounts with working guns
     ready: int  # missiles ready to launch
-    guns: tuple[tuple[str, str, int], ...]  # each mount with working guns: its arc, its name, its guns
+    guns: tuple[tuple[str, str, int, int], ...]  # each mount with working guns: its arc, name, guns and arc's bit
     enemies: tuple[tuple[str, int, int, Hex], ...]  # each enemy in play: its id, axial numbers and hex
     clear: bool  # nothing on the board blocks a line of fire
-    reach: dict[tuple[int, int], tuple[int, int]]  # _reach_table's for its arcs and launchers
+    reach: dict[tuple[int, int], tuple[int, int]]  # _reach_table's for its arcs, and launchers if any are ready
 
 
 #: The shooters of the last view asked about, by id (the view kept here, so its identity is not reused).
@@ -60,28 +60,32 @@ def _read_shooter(view: CombatView, ship_id: str) -> _Shooter:
     if not ship.active:
         return _Shooter(frozenset(), 0, (), (), clear, {})  # out of the fight: nothing bears
     card = _card(view, ship_id)
-    guns = tuple((m.arc, mount_name(m.arc), m.guns.boxes) for m in card.mounts if m.guns.boxes > 0)
+    guns = tuple((m.arc, mount_name(m.arc), m.guns.boxes, _WEAPON_BIT[m.arc]) for m in card.mounts if m.guns.boxes > 0)
     enemies = tuple((t.id, t.hex.q, t.hex.r, t.hex) for t in view.enemies_of(ship.side))
-    arcs = frozenset(arc for arc, _, _ in guns)
+    arcs = frozenset(arc for arc, _, _, _ in guns)
     ready = card.missiles_ready
     return _Shooter(arcs, ready, guns, enemies, clear, _reach_table(arcs, ready > 0))
 
 
 def bearing_from(view: CombatView, ship_id: str, at: Hex, facing: Direction) -> dict[tuple[str, str], int]:
     """``shot_options``' pieces without their odds, with ``ship_id`` at ``at`` facing ``facing``; each
-    target's range and arcs looked up by offset and its line of fire drawn once, only where a weapon reaches."""
-    arcs, ready, guns, enemies, clear, _ = _shooter(view, ship_id)
+    target's range and arcs looked up by offset in the shooter's table (:func:`_reach_table`) and its line of fire
+    drawn once, only where a weapon reaches."""
+    _, ready, guns, enemies, clear, table = _shooter(view, ship_id)
     q, r = at.q, at.r
-    reach = []
+    shift = _FIELD * facing
+    reach: list[tuple[str, int]] = []
     for t, tq, tr, where in enemies:
-        missile, arcs_in = in_reach_by_offset(tq - q, tr - r, facing, arcs)
-        if (missile or arcs_in) and not clear and not line_of_fire(view.map, at, where):
-            missile, arcs_in = False, frozenset()
-        reach.append((t, missile, arcs_in))
-    out = {(MISSILES, t): ready for t, missile, _ in (reach if ready else ()) if missile}
-    for arc, name, boxes in guns:
-        for t, _, arcs_in in reach:
-            if arc in arcs_in:
+        found = table.get((tq - q, tr - r))
+        if found is None:
+            continue
+        bits = found[0] >> shift & _FIELD_MASK  # the weapons reaching it at this facing: none, if 0
+        if bits and (clear or line_of_fire(view.map, at, where)):
+            reach.append((t, bits))
+    out = {(MISSILES, t): ready for t, bits in reach if bits & _LAUNCHERS}
+    for _, name, boxes, bit in guns:
+        for t, bits in reach:
+            if bits & bit:
                 key = (name, t)
                 out[key] = out.get(key, 0) + boxes
     return out
@@ -98,11 +102,14 @@ def bearing_on(view: CombatView, ship_id: str, target_id: str, at: Hex) -> dict[
     target = view.ship(target_id)
     if target.side == ship.side or not target.active:
         return {}
-    arcs, ready, guns, _, _, _ = _shooter(view, ship_id)
-    missile, arcs_in = weapons_in_reach(view.map, ship.hex, ship.facing, at, arcs)
-    out = {MISSILES: ready} if missile and ready else {}
-    for arc, name, boxes in guns:
-        if arc in arcs_in:
+    _, ready, guns, _, clear, table = _shooter(view, ship_id)
+    found = table.get((dq, dr))
+    bits = 0 if found is None else found[0] >> _FIELD * ship.facing & _FIELD_MASK
+    if not bits or not (clear or line_of_fire(view.map, ship.hex, at)):
+        return {}
+    out = {MISSILES: ready} if bits & _LAUNCHERS else {}
+    for _, name, boxes, bit in guns:
+        if bits & bit:
             out[name] = out.get(name, 0) + boxes
     return out
 
@@ -133,6 +140,9 @@ _FIELD = 8
 _WEAPON_BIT: dict[str | None, int] = {arc: 1 << n for n, arc in enumerate([*GUN_ARCS, None])}
 if len(_WEAPON_BIT) > _FIELD:
     raise ValueError(f"{len(_WEAPON_BIT)} weapons do not fit a facing's field of {_FIELD} bits")
+#: One facing's field, shifted down to the lowest bits; and the launchers' bit in it.
+_FIELD_MASK = (1 << _FIELD) - 1
+_LAUNCHERS = _WEAPON_BIT[None]
 
 
 @cache
