@@ -61,10 +61,11 @@ def resolve_held(state: AVTState, orders: Mapping[str, SegmentOrders], dice: Dic
                 _ALONE.clear()
             kept = _ALONE[key] = (design, _ship_alone(state, ship, entry))
         ships.append(kept[1])
-    # Held fire marks nothing: the sides in play are the state's before, and the segment moves on as advance would.
+    # Held fire marks nothing: the sides in play and giving orders are the state's before, and the segment moves on
+    # as advance would.
     if state.segment < SEGMENTS and len(state.sides_in_play()) > 1 and state.commanders():
-        return state.with_ships(ships, segment=state.segment + 1)
-    return advance(state.with_ships(ships), Unrecorded(), dice)
+        return state.with_ships(ships, segment=state.segment + 1).same_commanders(state)
+    return advance(state.with_ships(ships).same_commanders(state), Unrecorded(), dice)
 
 
 def _ship_alone(state: AVTState, ship: Ship, entry: ShipOrders | None) -> Ship:
