@@ -5,9 +5,11 @@ no target (chocolate) on the map, nothing in a segment passes between ships: eac
 turns and breaks its burn alone, as the move options are flown (:mod:`.ghosts`). So each ship's segment is worked
 out by itself and kept by all it reads (the ship, its entry, the absolute segment, the design and whether altitude
 is on): a search's trials of one decision meet the same ship with the same orders again and again (the side whose
-order is not varied moves the same way in every trial), and a ship found is the very same object, so what is kept
-by identity further on (the ship's track) is found too. The state is copied once, with the next segment.
-Everything else (elimination, the end of a turn) is :func:`.segment.advance`'s as ever.
+order is not varied moves the same way in every trial). A ship made is one object for all ships equal to it, and
+the next segment's state one object for the same ships and the same rest, so a trial that comes to a position
+another trial reached (by other orders) goes on from the very same state, and what the search keeps by identity
+(the fast bot's orders there, the segments after it) is found too. The state is copied once, with the next
+segment; everything else (elimination, the end of a turn) is :func:`.segment.advance`'s as ever.
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ from vectorwar.systems.avt.state import AVTState, Ship, grid_steps
 #: its own; started again past ``_ALONE_KEPT``.
 _ALONE: dict[tuple[object, ...], tuple[Design, Ship]] = {}
 _ALONE_KEPT = 8192
+#: The ships :data:`_ALONE` holds, each by itself: one object for each ship made.
+_SHIPS: dict[Ship, Ship] = {}
 
 
 def resolve_held(state: AVTState, orders: Mapping[str, SegmentOrders], dice: Dice) -> AVTState | None:
@@ -59,13 +63,36 @@ def resolve_held(state: AVTState, orders: Mapping[str, SegmentOrders], dice: Dic
         if kept is None or kept[0] is not design:
             if len(_ALONE) >= _ALONE_KEPT:
                 _ALONE.clear()
-            kept = _ALONE[key] = (design, _ship_alone(state, ship, entry))
+                _SHIPS.clear()
+            made = _ship_alone(state, ship, entry)
+            # A ship equal to one made before is that one: the segments after it then find the same position.
+            kept = _ALONE[key] = (design, _SHIPS.setdefault(made, made))
         ships.append(kept[1])
     # Held fire marks nothing: the sides in play and giving orders are the state's before, and the segment moves on
     # as advance would.
     if state.segment < SEGMENTS and len(state.sides_in_play()) > 1 and state.commanders():
-        return state.with_ships(ships, segment=state.segment + 1).same_commanders(state)
+        return _next_state(state, ships)
     return advance(state.with_ships(ships).same_commanders(state), Unrecorded(), dice)
+
+
+def _next_state(state: AVTState, ships: list[Ship]) -> AVTState:
+    """``state`` with ``ships`` at the next segment: the very state made before from the same ships (the same
+    objects) and the same rest, so that a trial meeting a position another trial met finds what was kept for it by
+    identity (:class:`vectorwar.search.trials.HeldMemo`'s fast orders and segments)."""
+    rest = (state.turn, state.segment, state.phase, state.winners, state.end_reason, state.max_turns)
+    # The objects named by identity are held by the state kept, so none of them can be another object's.
+    key = (*rest, id(state.sides), id(state.map), id(state.options), id(state.designs), *map(id, ships))
+    found = _NEXT.get(key)
+    if found is None:
+        if len(_NEXT) >= _NEXT_KEPT:
+            _NEXT.clear()
+        found = _NEXT[key] = state.with_ships(ships, segment=state.segment + 1).same_commanders(state)
+    return found
+
+
+#: :func:`_next_state`'s states by what they are made of; started again past ``_NEXT_KEPT``.
+_NEXT: dict[tuple[object, ...], AVTState] = {}
+_NEXT_KEPT = 4096
 
 
 def _ship_alone(state: AVTState, ship: Ship, entry: ShipOrders | None) -> Ship:
