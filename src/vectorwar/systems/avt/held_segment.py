@@ -24,9 +24,9 @@ from vectorwar.systems.avt.grid import SEGMENTS
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders
 from vectorwar.systems.avt.segment import (
     Unrecorded,
+    _burn,
     advance,
     broken_ship,
-    burned_chart,
     moved_ship,
     take_orders,
 )
@@ -107,7 +107,7 @@ def _ship_alone(state: AVTState, ship: Ship, entry: ShipOrders | None) -> Ship:
     completed: set[str] = set()
     if steps is not None:
         burning: set[str] = set()
-        chart = burned_chart(ship, steps, events, burning)
+        chart = _burn(ship, steps, events, burning)
         ship = moved_ship(state, ship, steps, chart, burning, {}, events, completed, True)
     return broken_ship(ship, completed, events)
 
