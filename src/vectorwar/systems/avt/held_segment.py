@@ -86,7 +86,8 @@ def _next_state(state: AVTState, ships: list[Ship]) -> AVTState:
     if found is None:
         if len(_NEXT) >= _NEXT_KEPT:
             _NEXT.clear()
-        found = _NEXT[key] = state.with_ships(ships, segment=state.segment + 1).same_commanders(state)
+        # The same ids in the same places (each ship's own segment): one copy of the state, the next segment's.
+        found = _NEXT[key] = replace_fields(state, ships=tuple(ships), segment=state.segment + 1).same_commanders(state)
     return found
 
 
