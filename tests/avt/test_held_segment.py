@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import fields
 
 import pytest
 
 from vectorwar.dice import Dice
 from vectorwar.roster import replace_fields
 from vectorwar.setup import set_up
-from vectorwar.systems.avt import prospects
+from vectorwar.systems.avt import held_segment, prospects
 from vectorwar.systems.avt.grid import SEGMENTS
 from vectorwar.systems.avt.held_segment import resolve_held
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders
@@ -87,3 +88,8 @@ def test_a_target_on_the_map_or_a_ship_given_two_entries_is_played_whole() -> No
     chocolate = replace_fields(ship, id="chocolate", name="chocolate", kind="target", side=state.ships[1].side)
     with_target = replace_fields(state, ships=(*state.ships, chocolate))
     assert resolve_held(with_target, orders, Dice(1)) is None
+
+
+def test_the_next_state_is_kept_by_every_field_of_a_state() -> None:
+    named = {"ships", *held_segment.NEXT_BY_VALUE, *held_segment.NEXT_BY_IDENTITY}
+    assert named == {f.name for f in fields(AVTState)}

@@ -15,6 +15,7 @@ segment; everything else (elimination, the end of a turn) is :func:`.segment.adv
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import attrgetter
 
 from vectorwar.dice import Dice
 from vectorwar.events import Event
@@ -79,9 +80,8 @@ def _next_state(state: AVTState, ships: list[Ship]) -> AVTState:
     """``state`` with ``ships`` at the next segment: the very state made before from the same ships (the same
     objects) and the same rest, so that a trial meeting a position another trial met finds what was kept for it by
     identity (:class:`vectorwar.search.trials.HeldMemo`'s fast orders and segments)."""
-    rest = (state.turn, state.segment, state.phase, state.winners, state.end_reason, state.max_turns)
     # The objects named by identity are held by the state kept, so none of them can be another object's.
-    key = (*rest, id(state.sides), id(state.map), id(state.options), id(state.designs), *map(id, ships))
+    key = (*_BY_VALUE(state), *map(id, _BY_IDENTITY(state)), *map(id, ships))
     found = _NEXT.get(key)
     if found is None:
         if len(_NEXT) >= _NEXT_KEPT:
@@ -91,6 +91,12 @@ def _next_state(state: AVTState, ships: list[Ship]) -> AVTState:
     return found
 
 
+#: The fields of a state besides its ships that :func:`_next_state` keys by: plain values, and objects by identity
+#: (``tests/avt/test_held_segment.py`` checks that they are every field).
+NEXT_BY_VALUE = ("turn", "segment", "phase", "winners", "end_reason", "max_turns")
+NEXT_BY_IDENTITY = ("sides", "map", "options", "designs")
+_BY_VALUE = attrgetter(*NEXT_BY_VALUE)
+_BY_IDENTITY = attrgetter(*NEXT_BY_IDENTITY)
 #: :func:`_next_state`'s states by what they are made of; started again past ``_NEXT_KEPT``.
 _NEXT: dict[tuple[object, ...], AVTState] = {}
 _NEXT_KEPT = 4096
