@@ -57,8 +57,17 @@ def test_a_trial_played_again_ends_where_it_did_and_resolves_nothing_again(monke
         return real(s, o, dice)
 
     monkeypatch.setattr(system, "resolve_in_prospect", counting)
+    judged: list[int] = []
+    real_standing = system.standing
+
+    def judging(s: Any) -> Any:
+        judged.append(1)
+        return real_standing(s)
+
+    monkeypatch.setattr(system, "standing", judging)
     again = bot._rollout(state, orders, 9, Judging.HELD)
     assert not resolved  # every segment found in the memo
+    assert not judged  # and the end's standing
     fresh = SearchBot(system)._rollout(state, orders, 9, Judging.HELD)
     assert resolved  # a bot without the memo resolved its segments
     assert again[0] is first[0]  # the very same end

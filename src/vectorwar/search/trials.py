@@ -65,7 +65,8 @@ HELD_MEMO_SIZE = 20_000
 
 
 class HeldMemo:
-    """Held-fire segments and fast orders already played in one decision, to be played again for free.
+    """Held-fire segments and fast orders already played in one decision, to be played again for free, and the
+    standings of the trials' ends.
 
     About a sixth of a decision's held-fire segments repeat one already played: the same position and the
     same orders (every trial of a candidate starts at the root, and the fast bot answers the same position
@@ -78,16 +79,30 @@ class HeldMemo:
     each decision (:meth:`clear`) and never larger than ``HELD_MEMO_SIZE``.
     """
 
-    __slots__ = ("_orders", "_segments")
+    __slots__ = ("_orders", "_segments", "_standings")
 
     def __init__(self) -> None:
         self._segments: dict[tuple[int, tuple[tuple[str, int], ...]], tuple[Any, Any, Any, Any, Any]] = {}
         self._orders: dict[tuple[int, str], tuple[Any, Any]] = {}
+        self._standings: dict[int, tuple[Any, Mapping[str, float]]] = {}
 
     def clear(self) -> None:
         """Forget everything: a new decision."""
         self._segments.clear()
         self._orders.clear()
+        self._standings.clear()
+
+    def standing(self, system: RuleSystem[Any], state: Any) -> Mapping[str, float]:
+        """The system's standing at ``state``, a trial's end: a trial played again ends at the very same state (a
+        found segment's position is the one kept), and the standing reads the state alone. Shared: not to be
+        changed."""
+        found = self._standings.get(id(state))
+        if found is not None:
+            return found[1]
+        now = system.standing(state)
+        if len(self._standings) < HELD_MEMO_SIZE:
+            self._standings[id(state)] = (state, now)
+        return now
 
     def segment(
         self, system: RuleSystem[Any], state: Any, given: Mapping[str, Any], dice: Dice
@@ -323,7 +338,7 @@ class Trials:
         """
         lost: dict[str, float] = {}
         given = orders
-        for _ in range(1 + HELD):
+        for played in range(1 + HELD):
             done = self.held.segment(self.system, state, given, dice)
             if done is None:  # pragma: no cover - the system offered it at the root
                 break
@@ -331,10 +346,12 @@ class Trials:
             for s, v in losses.items():
                 lost[s] = lost.get(s, 0.0) + v
             dice.log.clear()
-            if prompt is None:
+            # The trial's last position is judged, never played on: no fast orders for it (a fifth of the fast
+            # bot's work; the rollout's own random numbers end with it, so nothing after is moved).
+            if prompt is None or played == HELD:
                 break
             given = {s: self.held.order(state, s, rng, self._fast_order) for s in prompt.sides}
-        now = self.system.standing(state)
+        now = self.held.standing(self.system, state)
         return state, {s: v - lost.get(s, 0.0) for s, v in now.items()}
 
     def _fast_order(self, state: Any, side: str, rng: random.Random, hold: bool = False) -> Any:

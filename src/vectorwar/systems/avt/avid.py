@@ -150,10 +150,14 @@ class Window:
         """The window turned ``sixths`` x 60 degrees clockwise about the map's vertical."""
         if abs(self.level) == 3:
             return self
-        return Window(self.level, (self.ray + 2 * sixths) % 12)
+        ray = (self.ray + 2 * sixths) % 12
+        # Every window is made once (tables turn thousands of them); a window is one of them whichever way it is turned.
+        return _WINDOW_AT.get((self.level, ray)) or Window(self.level, ray)
 
 
 ALL_WINDOWS: tuple[Window, ...] = tuple(Window(lv, r) for lv, r in sphere.SPOTS)
+#: :data:`ALL_WINDOWS` by level and ray.
+_WINDOW_AT: dict[tuple[int, int], Window] = {(w.level, w.ray): w for w in ALL_WINDOWS}
 
 
 @dataclass(frozen=True, slots=True)

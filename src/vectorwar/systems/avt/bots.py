@@ -102,7 +102,7 @@ class GreedyBot:
     def ship_orders(self, state: AVTState, ship: Ship) -> ShipOrders:
         design = state.designs[ship.design]
         enemies = [e for e in state.enemies_of(ship.side) if e.kind == "ship"]
-        orders = ShipOrders(ship.id)
+        orders = _no_orders(ship.id)
         here = where(ship.position)
         if enemies:
             enemy = nearest_first(enemies, here)[0]
@@ -156,3 +156,18 @@ class GreedyBot:
         heat = ship.heat_tenths + (turn_heat if ship.reactors_on else 0)
         room = heat + turn_heat <= ship_heat_capacity(design, ship) * HEAT_TENTHS
         return ship.battery < ship_battery_capacity(design, ship) and room
+
+
+def _no_orders(ship_id: str) -> ShipOrders:
+    """An empty entry for ``ship_id`` (a frozen value), made once: every segment starts each ship's orders from one."""
+    found = _EMPTY.get(ship_id)
+    if found is None:
+        if len(_EMPTY) >= _EMPTY_KEPT:
+            _EMPTY.clear()
+        found = _EMPTY[ship_id] = ShipOrders(ship_id)
+    return found
+
+
+#: :func:`_no_orders` by ship id; started again past ``_EMPTY_KEPT``.
+_EMPTY: dict[str, ShipOrders] = {}
+_EMPTY_KEPT = 1024

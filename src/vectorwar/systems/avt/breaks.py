@@ -8,20 +8,32 @@ top. Both the segment's thrust break check and the end-of-turn procedure
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from vectorwar.events import Event
 from vectorwar.roster import replace_fields
 from vectorwar.systems.avt.arrows import arrows_of
 from vectorwar.systems.avt.consolidate import consolidate
 from vectorwar.systems.avt.events import VectorsResolved
 from vectorwar.systems.avt.state import Ship
+from vectorwar.systems.avt.thrust import ThrustChart
+from vectorwar.vectors import Velocity
 
 
 def resolve_vectors(ship: Ship, reason: str, events: list[Event]) -> Ship:
     """The ship after its burn breaks for ``reason``: new vectors, fuel spent, chart back at the top."""
-    counts = arrows_of(ship.velocity)
-    for arrow, n in ship.chart.pending_dots().items():
+    velocity, steps, broken = _resolved(ship.velocity, ship.chart)
+    fuel_left = ship.fuel - ship.chart.fuel
+    events.append(VectorsResolved(ship.id, reason, ship.chart.fuel, fuel_left, velocity, steps))
+    return replace_fields(ship, velocity=velocity, fuel=fuel_left, chart=broken)
+
+
+@lru_cache(maxsize=4096)
+def _resolved(velocity: Velocity, chart: ThrustChart) -> tuple[Velocity, tuple[str, ...], ThrustChart]:
+    """The vectors once ``chart``'s pending dots join ``velocity`` and are consolidated, the steps in words, and the
+    chart back at the top: worked out once for each (a search's trials break the same burns again and again)."""
+    counts = arrows_of(velocity)
+    for arrow, n in chart.pending_dots().items():
         counts[arrow] = counts.get(arrow, 0) + n
     result = consolidate(counts)
-    fuel_left = ship.fuel - ship.chart.fuel
-    events.append(VectorsResolved(ship.id, reason, ship.chart.fuel, fuel_left, result.velocity, result.steps))
-    return replace_fields(ship, velocity=result.velocity, fuel=fuel_left, chart=ship.chart.broken())
+    return result.velocity, result.steps, chart.broken()

@@ -316,13 +316,21 @@ class Design(_Strict):
 
     def max_thrust(self, fuel_left: int) -> int:
         """Current maximum thrust with ``fuel_left`` units on the track (A2.4 Thrust, Fuel Unit)."""
+        table = self.thrust_by_fuel
+        if 0 <= fuel_left < len(table):
+            return table[fuel_left]
         return max_thrust(self.matrix, self.fuel_shapes, max(0, self.fuel - fuel_left))
+
+    @cached_property
+    def thrust_by_fuel(self) -> tuple[int, ...]:
+        """:meth:`max_thrust` for each count of units left, none to a full track: the bots ask it every segment."""
+        return tuple(max_thrust(self.matrix, self.fuel_shapes, self.fuel - left) for left in range(self.fuel + 1))
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Design:
         # The charts below are cached on the instance; a copy with new fields must not inherit them.
         # (Catalogue designs are shared by every game in the process, so they are often already cached.)
         copy = super().model_copy(update=update, deep=deep)
-        for name in ("pivots", "rolls", "lasers", "arcs"):
+        for name in ("pivots", "rolls", "lasers", "arcs", "thrust_by_fuel"):
             copy.__dict__.pop(name, None)
         return copy
 

@@ -73,7 +73,12 @@ def cooling_bits(design: Design, ship: Ship) -> tuple[tuple[int, int], ...]:
     for a ship asked about several times (:func:`fresh_at`)."""
     if not ship.cooling:
         return ()
-    index = design_table(design).index
+    # The timing track decides it alone: kept by it in the design's table (a decision asks it several times).
+    table = design_table(design)
+    found = table.cooling.get(ship.cooling)
+    if found is not None:
+        return found
+    index = table.index
     out: list[tuple[int, int]] = []
     named: set[str] = set()
     for laser, ready in ship.cooling:
@@ -82,7 +87,10 @@ def cooling_bits(design: Design, ship: Ship) -> tuple[tuple[int, int], ...]:
             named.add(laser)
             if laser in index:
                 out.append((ready, 1 << index[laser]))
-    return tuple(out)
+    if len(table.cooling) >= SCORED_KEPT:
+        table.cooling.clear()
+    found = table.cooling[ship.cooling] = tuple(out)
+    return found
 
 
 def fresh_at(alive: int, cooling: tuple[tuple[int, int], ...], at: int) -> int:
@@ -98,7 +106,19 @@ class DesignTable:
     """What greedy asks of one design again and again, for every facing it weighs: which lasers' arcs hold the
     window an enemy is seen through from an orientation, and the skin armour that window's fire would meet."""
 
-    __slots__ = ("_facings", "_mounts", "_reach", "_takes", "alive", "by_name", "by_power", "design", "index", "scored")
+    __slots__ = (
+        "_facings",
+        "_mounts",
+        "_reach",
+        "_takes",
+        "alive",
+        "by_name",
+        "by_power",
+        "cooling",
+        "design",
+        "index",
+        "scored",
+    )
 
     def __init__(self, design: Design) -> None:
         self.design = design
@@ -120,6 +140,8 @@ class DesignTable:
         self.scored: dict[tuple[object, ...], Scored] = {}
         #: :func:`lasers_alive`'s answers by the ship's damage record.
         self.alive: dict[tuple[tuple[str, int], ...], int] = {}
+        #: :func:`cooling_bits`' answers by the ship's timing track.
+        self.cooling: dict[tuple[tuple[str, int], ...], tuple[tuple[int, int], ...]] = {}
         #: :meth:`reach` and :meth:`takes` by the orientation's number and whether altitude is on.
         self._reach: dict[tuple[int, bool], tuple[Reach, ...]] = {}
         self._takes: dict[tuple[int, bool], tuple[int, ...]] = {}

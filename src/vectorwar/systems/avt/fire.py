@@ -35,7 +35,7 @@ from vectorwar.systems.avt.avid import TargetMarker, shoot_bearing
 from vectorwar.systems.avt.damage import HullDepthCount, allocate
 from vectorwar.systems.avt.design import Design
 from vectorwar.systems.avt.events import DamageStruck, LaserFired, TargetDestroyed
-from vectorwar.systems.avt.facing_tables import design_table, lasers_alive
+from vectorwar.systems.avt.facing_tables import cooling_bits, design_table, fresh_at, lasers_alive
 from vectorwar.systems.avt.lasers import DMode, column_entry, column_odds, column_of, damage, max_range
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders
 from vectorwar.systems.avt.ssd import laser_state, next_pentagon
@@ -123,12 +123,10 @@ def full_volley(state: AVTState, design: Design, shooter: Ship, target: Ship) ->
     bearing = table.facing(shooter.orientation, marker.window, state.three_d)[0] & lasers_alive(design, shooter)
     if not bearing:
         return []
-    now, range_ = state.now, marker.range
-    ready = [
-        laser
-        for bit, laser, reach in table.by_power
-        if bearing & bit and range_ <= reach and shooter.ready_at(laser) <= now
-    ]
+    # Whole, bearing and cool now (Ship.ready_at, read as a mask of the timing track).
+    ready_now = fresh_at(bearing, cooling_bits(design, shooter), state.now)
+    range_ = marker.range
+    ready = [laser for bit, laser, reach in table.by_power if ready_now & bit and range_ <= reach]
     return affordable(design, ready, shooter.battery)
 
 

@@ -158,7 +158,7 @@ class Orientation:
         """The same attitude turned ``sixths`` x 60 degrees clockwise about the map's vertical."""
         if abs(self.pitch) == 3:
             return Orientation.make(2 * sixths, self.pitch, self.roll)
-        return Orientation((self.heading + 2 * sixths) % 12, self.pitch, self.roll)
+        return _at((self.heading + 2 * sixths) % 12, self.pitch, self.roll)  # each made once: tables turn thousands
 
     def rolled(self, steps: int) -> Orientation:
         return Orientation.make(self.heading, self.pitch, self.roll + steps)

@@ -52,6 +52,7 @@ from vectorwar.systems.avt.bots import GreedyBot
 from vectorwar.systems.avt.checks import RULE_ORDERS, check_entries
 from vectorwar.systems.avt.design import Design
 from vectorwar.systems.avt.events import SegmentBegan
+from vectorwar.systems.avt.held_segment import resolve_held
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders, parse_orders
 from vectorwar.systems.avt.orientation import Orientation
 from vectorwar.systems.avt.random_orders import random_ship_orders
@@ -292,8 +293,10 @@ class AttackVector(RuleSystem[AVTState]):
         # The shots at ships are counted in expectation and not rolled (the search bot's judge, .prospects).
         plots = {side: o for side, o in orders.items() if isinstance(o, SegmentOrders)}
         lost = prospects.expected_losses(state, plots)
-        before, kept = prospects.held(state, plots)
-        after, _ = resolve_segment(before, kept, dice, record=False)
+        after = resolve_held(state, plots, dice)
+        if after is None:  # a target on the map: the segment played whole
+            before, kept = prospects.held(state, plots)
+            after, _ = resolve_segment(before, kept, dice, record=False)
         return after, lost
 
     # -- computer players -------------------------------------------------------

@@ -81,12 +81,12 @@ def _orders_step(state: AVTState, orders: Mapping[str, SegmentOrders], events: l
             if o.empty:
                 continue
             given_any = True
-            ship = _take_orders(state, ships[o.ship], o, events)
+            ship = take_orders(state, ships[o.ship], o, events)
             ships[ship.id] = ship
     return replace_fields(state, ships=tuple(ships[s.id] for s in state.ships)) if given_any else state
 
 
-def _take_orders(state: AVTState, ship: Ship, o: ShipOrders, events: list[Event]) -> Ship:
+def take_orders(state: AVTState, ship: Ship, o: ShipOrders, events: list[Event]) -> Ship:
     """One ship's entry carried out in the orders step: settings written, a repair or facing change begun."""
     design = state.designs[ship.design]
     if not isinstance(events, Unrecorded):
@@ -157,35 +157,53 @@ def _thrust_and_movement(
     }
     completed: set[str] = set()
     for ship_id, steps in paths.items():
-        ship = ships[ship_id]
-        used = ship.used
-        for system in sorted(burning[ship_id]):  # a set iterates in a per-process order; a replay must not
-            if system not in used:  # as Ship.using, in one copy with the move below
-                used = (*used, system)
-        # Only a ship that moves or turns this segment costs a call: most segments most ships do neither.
-        position = _fly(ship, steps, ships, events) if steps else ship.position
-        orientation, turning = ship.orientation, ship.turning
-        if turning is not None:
-            orientation, turning = _turn(state, ship, turning, completed, events)
-        chart = charts[ship_id]
-        battery = recharged(state, ship) if recharge else ship.battery
-        if burning[ship_id] or (position, orientation, turning, chart, battery) != (
-            ship.position,
-            ship.orientation,
-            ship.turning,
-            ship.chart,
-            ship.battery,
-        ):
-            ships[ship_id] = replace_fields(
-                ship,
-                position=position,
-                orientation=orientation,
-                turning=turning,
-                chart=chart,
-                used=used,
-                battery=battery,
-            )
+        ships[ship_id] = moved_ship(
+            state, ships[ship_id], steps, charts[ship_id], burning[ship_id], ships, events, completed, recharge
+        )
     return replace_fields(state, ships=tuple(ships[s.id] for s in state.ships)), completed
+
+
+def moved_ship(
+    state: AVTState,
+    ship: Ship,
+    steps: list[Arrow],
+    chart: ThrustChart,
+    burning: set[str],
+    ships: dict[str, Ship],
+    events: list[Event],
+    completed: set[str],
+    recharge: bool,
+) -> Ship:
+    """``ship`` once it has burned (its ``chart`` after the cell, the systems that ``burning`` used), moved along
+    ``steps`` (eating a target among ``ships`` flown through) and turned, in one copy; a facing change done joins
+    ``completed``."""
+    used = ship.used
+    for system in sorted(burning):  # a set iterates in a per-process order; a replay must not
+        if system not in used:  # as Ship.using, in one copy with the move below
+            used = (*used, system)
+    # Only a ship that moves or turns this segment costs a call: most segments most ships do neither.
+    position = _fly(ship, steps, ships, events) if steps else ship.position
+    orientation, turning = ship.orientation, ship.turning
+    if turning is not None:
+        orientation, turning = _turn(state, ship, turning, completed, events)
+    battery = recharged(state, ship) if recharge else ship.battery
+    if burning or (position, orientation, turning, chart, battery) != (
+        ship.position,
+        ship.orientation,
+        ship.turning,
+        ship.chart,
+        ship.battery,
+    ):
+        return replace_fields(
+            ship,
+            position=position,
+            orientation=orientation,
+            turning=turning,
+            chart=chart,
+            used=used,
+            battery=battery,
+        )
+    return ship
 
 
 def _fly(ship: Ship, steps: list[Arrow], ships: dict[str, Ship], events: list[Event]) -> Position:
@@ -219,20 +237,22 @@ def _turn(
 
 
 def _break_step(state: AVTState, completed: set[str], events: list[Event]) -> AVTState:
-    ships = list(state.ships)
-    for i, ship in enumerate(ships):
-        if not ship.chart.burning:
-            continue
-        reasons = []
-        if ship.chart.off_the_bottom:
-            reasons.append("off the bottom of the thrust chart")
-        if ship.id in completed:
-            reasons.append("facing change completed")
-        if ship.chart.setting == 0:
-            reasons.append("thrust set to zero")
-        if reasons:
-            ships[i] = resolve_vectors(ship, ", ".join(reasons), events)
+    ships = [broken_ship(ship, completed, events) for ship in state.ships]
     return replace_fields(state, ships=tuple(ships)) if ships != list(state.ships) else state
+
+
+def broken_ship(ship: Ship, completed: set[str], events: list[Event]) -> Ship:
+    """``ship`` after the thrust break check: its burn's vectors resolved if the burn breaks now."""
+    if not ship.chart.burning:
+        return ship
+    reasons = []
+    if ship.chart.off_the_bottom:
+        reasons.append("off the bottom of the thrust chart")
+    if ship.id in completed:
+        reasons.append("facing change completed")
+    if ship.chart.setting == 0:
+        reasons.append("thrust set to zero")
+    return resolve_vectors(ship, ", ".join(reasons), events) if reasons else ship
 
 
 def play_segment(

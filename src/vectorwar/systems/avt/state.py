@@ -184,8 +184,25 @@ class AVTState(Roster[Ship]):
         return bool(self.options.get("three_d", True))
 
     def commanders(self) -> tuple[str, ...]:
-        """Sides with an active ship (not a target) to give orders to."""
-        return tuple(side for side in self.sides if any(s.kind == "ship" for s in self.ships_of(side)))
+        """Sides with an active ship (not a target) to give orders to: kept with the roster's answers (read from the
+        ships and sides alone), as every segment's prompt and its end ask it."""
+        asked = self._answers()
+        found: tuple[str, ...] | None = asked.get(_COMMANDERS)
+        if found is None:
+            found = asked[_COMMANDERS] = tuple(
+                side for side in self.sides if any(s.kind == "ship" for s in self.ships_of(side))
+            )
+        return found
+
+    def same_commanders(self, before: AVTState) -> AVTState:
+        """This state, its :meth:`commanders` those of ``before``, a state of the same sides whose ships are of the
+        same kinds and as active (a segment that marked nothing): kept, not worked out again."""
+        self._answers()[_COMMANDERS] = before.commanders()
+        return self
+
+
+#: :meth:`AVTState.commanders`' key among the roster's kept answers.
+_COMMANDERS = ("commanders", "", True)
 
 
 #: Where :func:`unplaced` puts every ship.
