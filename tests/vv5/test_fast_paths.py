@@ -243,7 +243,7 @@ def test_greedy_sight_tables_are_each_gun_worked_out() -> None:
                 assert list(bots._my_sight(bots._working(ship), enemy.mass, enemy.can_accelerate)) == mine
                 theirs = [
                     (
-                        bots._GUN_OFFSETS[m.arc][enemy.facing],
+                        frozenset((-dq, -dr) for dq, dr in bots._GUN_OFFSETS[m.arc][enemy.facing]),
                         bots._threat_terms(m.guns.boxes, gun_modifier(m.guns.boxes, ship)),
                     )
                     for m in enemy.mounts
