@@ -226,10 +226,10 @@ def replace_fields(obj: T, **changes: Any) -> T:
     if read:
         # A read field given anew: the answers go (the common case, a copy with new ships). Most copies give
         # none of them, which one set operation tells.
-        if not changes.keys().isdisjoint(read) and any(
-            name in changes and changes[name] is not getattr(obj, name) for name in read
-        ):
-            return made  # type: ignore[no-any-return]
+        if not changes.keys().isdisjoint(read):
+            for name in read:
+                if name in changes and changes[name] is not getattr(obj, name):
+                    return made  # type: ignore[no-any-return]
         # A copy through __init__ may rebuild a field it was not given: its fields are compared.
         if slots is not _BY_INIT or _read_stay(obj, made, read):
             _hand_on_answers(obj, made)
