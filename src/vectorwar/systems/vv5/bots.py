@@ -211,12 +211,13 @@ class GreedyBot:
         out: list[Launch] = []
         # Chance that none of the missiles already launched this turn at a target hits it.
         missed: dict[str, float] = {}
+        weighed = isinstance(state.special, BoardingState)  # elsewhere every target weighs 1
         for ship in state.ships_of(side):
             if not ship.missiles_ready:
                 continue
             best: tuple[float, float, str] | None = None
             for target in state.enemies_of(side):
-                weight = target_weight(state, side, target)
+                weight = target_weight(state, side, target) if weighed else 1.0
                 if not weight or not launch_allowed(state, ship, target):
                     continue
                 distance = ship.hex.distance(target.hex)
@@ -244,13 +245,14 @@ class GreedyBot:
     @staticmethod
     def gunfire(state: VV5State, side: str) -> Gunfire:
         shots: list[Shot] = []
+        weighed = isinstance(state.special, BoardingState)  # elsewhere every target weighs 1
         for ship in state.ships_of(side):
             for mount in ship.mounts:
                 if mount.guns.boxes == 0:
                     continue
                 best: tuple[float, str] | None = None
                 for target in state.enemies_of(side):
-                    weight = target_weight(state, side, target)
+                    weight = target_weight(state, side, target) if weighed else 1.0
                     if not weight or not shot_allowed(state, ship, mount.arc, target):
                         continue
                     need = gun_to_hit(ship.hex.distance(target.hex)) or 13
@@ -342,11 +344,12 @@ class Sights:
         own = _working(ship)
         self.enemies: list[Sight] = []
         weighed = isinstance(state.special, BoardingState)  # elsewhere every enemy is worth shooting
+        mass, can_accelerate = ship.mass, ship.can_accelerate
         for enemy in state.enemies_of(ship.side):
             if weighed and not target_weight(state, ship.side, enemy):
                 continue
             mine = _my_sight(own, enemy.mass, enemy.can_accelerate)
-            theirs = _their_sight(_working(enemy), enemy.facing, ship.mass, ship.can_accelerate)
+            theirs = _their_sight(_working(enemy), enemy.facing, mass, can_accelerate)
             # Where its vector marker is (``vector_marker``), in whole numbers.
             self.enemies.append((enemy.hex.q + enemy.velocity.dq, enemy.hex.r + enemy.velocity.dr, mine, theirs))
 

@@ -274,11 +274,13 @@ def ships_in_the_way(state: VV5State, a: Hex, b: Hex, shooter: str = "", target:
     firer and the target are never "in the way" of their own shot.
     """
 
-    def occupant(h: Hex) -> str | None:
-        s = state.occupant(h)
-        return None if s is None else s.id
-
-    return [state.ship(ship_id) for ship_id in in_the_way(a, b, occupant, shooter, target)]
+    # :meth:`VV5State.occupant` of every hex at once: each hex filled by a ship in play, the first such ship's.
+    occupied: dict[Hex, str] = {}
+    for ship in state.ships:
+        if ship.active:
+            for filled in ship.hexes:
+                occupied.setdefault(filled, ship.id)
+    return [state.ship(ship_id) for ship_id in in_the_way(a, b, occupied.get, shooter, target)]
 
 
 def in_the_way(a: Hex, b: Hex, occupant: Callable[[Hex], str | None], shooter: str = "", target: str = "") -> list[str]:

@@ -136,11 +136,16 @@ def gravity_pull(hex_map: HexMap, path: Sequence[Hex]) -> Velocity:
     return pull
 
 
+def _crowded(ends: dict[str, Hex], ships: Sequence[Ship]) -> bool:
+    """Whether two ships end in one hex or a huge ship moves: otherwise every ship ends in a hex of its own and
+    fills only that one, and :func:`_settle_collisions` has nothing to settle."""
+    return len({(h.q, h.r) for h in ends.values()}) < len(ends) or any(s.footprint for s in ships)
+
+
 def _settle_collisions(state: VV5State, ends: dict[str, Hex], dice: Dice, events: list[Event]) -> dict[str, Hex]:
-    """One ship per hex at the end of movement: competitive dice, losers knocked aside."""
+    """One ship per hex at the end of movement: competitive dice, losers knocked aside (asked only where two
+    ships end in one hex or a huge ship moves: :func:`move_ships`)."""
     ends = dict(ends)
-    if len(set(ends.values())) == len(ends) and not any(state.ship(i).footprint for i in ends):
-        return ends  # every ship ends in a hex of its own and fills only that one: no hex is crowded
     for _ in range(50):  # each pass settles at least one crowded hex
         by_hex: dict[Hex, list[str]] = {}
         for ship_id, where in ends.items():
@@ -337,7 +342,8 @@ def move_ships(
         course = _course(ship.hex.q, ship.hex.r, velocity.dq, velocity.dr)
         planned[ship.id] = (ship, move, facing, velocity, course)
         ends[ship.id] = course[0][-1]  # its vector marker
-    ends = _settle_collisions(state, ends, dice, events)
+    if _crowded(ends, [p[0] for p in planned.values()]):
+        ends = _settle_collisions(state, ends, dice, events)
     hex_map = state.map
     moved: dict[str, Ship] = {}
     for ship_id, end in ends.items():

@@ -61,12 +61,21 @@ def begin_turn(state: VV5State, dice: Dice, events: list[Event], number: int | N
         ships = tuple(replace_fields(s, accelerated=0) if s.accelerated else s for s in ships)
     holder, kept = roll_initiative(state, dice, events)
     events.append(InitiativeWon(holder, kept))
+    # The turn's state is made at the declare-order prompt, where a turn with two sides in play and something to
+    # shoot goes; each other way sets a phase of its own before anything reads it.
     state = replace_fields(
-        state, turn=number, ships=ships, guns_fired=(), declaring=0, declare_order=(), initiative=holder
+        state,
+        turn=number,
+        ships=ships,
+        guns_fired=(),
+        declaring=0,
+        declare_order=(),
+        initiative=holder,
+        phase="choose-order",
     )
     in_play = state.sides_in_play()
     if len(in_play) > 1 and any(can_shoot(state, side) for side in in_play):
-        return replace_fields(state, phase="choose-order")
+        return state
     if len(in_play) == 1 and can_shoot(state, in_play[0]):
         # Alone against the engine's platforms (Invasion): no one to declare before, straight to missiles.
         return next_declarer(replace_fields(state, phase="missiles", declare_order=in_play, declaring=0), dice, events)
@@ -177,7 +186,8 @@ def move(state: VV5State, plots: Iterable[Plot], dice: Dice, events: list[Event]
     first = len(events)
     state = crews.move_all_but(state, moves, aces, dice, events, frozenset(retreating))
     state = platforms_drift(state, dice, events)
-    state = asteroid_fields(state, [e for e in events[first:] if isinstance(e, Moved)], dice, events)
+    if state.map.terrain:  # (asteroid fields are terrain: a board with none has none to fly into)
+        state = asteroid_fields(state, [e for e in events[first:] if isinstance(e, Moved)], dice, events)
     if aces:
         return replace_fields(state, phase="ace-replot", ace_replot=aces)
     return after_movement(state, dice, events)
