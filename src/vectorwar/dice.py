@@ -31,6 +31,9 @@ DiceKind = Literal["d6", "2d6", "d10", "d20", "2d10-diff", "xd10"]
 #: Bits of a drawn seed: far too many to search for from the rolls a game shows.
 SEED_BITS = 128
 
+#: The hash every die is drawn from, empty: each throw feeds a copy of it (:meth:`Dice._face`).
+_EMPTY_HASH = hashlib.blake2b(digest_size=8)
+
 _SIDES: dict[str, int] = {"d6": 6, "2d6": 6, "d10": 10, "d20": 20, "2d10-diff": 10, "xd10": 10}
 #: The kinds that throw one die whatever ``number`` says, and its sides.
 _ONE_DIE: dict[str, int] = {"d6": 6, "d10": 10, "d20": 20}
@@ -65,8 +68,11 @@ class Dice:
     log: list[Roll] = field(default_factory=list)
 
     def _face(self, sides: int) -> int:
-        # b"%d:%d" writes the bytes f"{seed}:{count}".encode() would, in one step.
-        digest = hashlib.blake2b(b"%d:%d" % (self.seed, self.count), digest_size=8).digest()
+        # b"%d:%d" writes the bytes f"{seed}:{count}".encode() would, in one step; a copy of an empty hash fed
+        # them gives the digest ``blake2b(those bytes, digest_size=8)`` would, without reading its options.
+        hasher = _EMPTY_HASH.copy()
+        hasher.update(b"%d:%d" % (self.seed, self.count))
+        digest = hasher.digest()
         self.count += 1
         # 2**64 is so much larger than the die that the modulo bias is ~1e-18.
         return int.from_bytes(digest, "big") % sides + 1
@@ -90,7 +96,11 @@ class Dice:
             total = self._face(sides)
             faces: tuple[int, ...] = (total,)
         else:
-            faces = tuple([self._face(sides) for _ in range(n)])
+            if n == 2:  # most others two dice (2d6, 2d10-diff), thrown one after the other
+                first = self._face(sides)
+                faces = (first, self._face(sides))
+            else:
+                faces = tuple([self._face(sides) for _ in range(n)])
             total = abs(faces[0] - faces[1]) if kind == "2d10-diff" else sum(faces)
         label = f"{n}d10" if kind == "xd10" else kind
         result = Roll(purpose, label, faces, total)

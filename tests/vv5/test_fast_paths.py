@@ -7,7 +7,7 @@ Dogfights (the positions a real game reaches), so a shortcut that drifts from th
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from hypothesis import given, settings
@@ -21,10 +21,19 @@ from vectorwar.roster import replace_fields
 from vectorwar.setup import set_up
 from vectorwar.systems.vv5 import bots, crews
 from vectorwar.systems.vv5.arcs import GUN_ARCS, MISSILE_ARC, in_arc
-from vectorwar.systems.vv5.combat import gun_modifier, gun_to_hit, line_of_fire, missile_to_hit
+from vectorwar.systems.vv5.combat import (
+    GUN_RANGE,
+    MISSILE_RANGE,
+    gun_modifier,
+    gun_to_hit,
+    in_the_way,
+    line_of_fire,
+    missile_to_hit,
+    ships_in_the_way,
+)
 from vectorwar.systems.vv5.edge import board_hexes
 from vectorwar.systems.vv5.gunfire import launch_number, launch_odds, shot_odds
-from vectorwar.systems.vv5.movement import _course, plan, shift_to_fit
+from vectorwar.systems.vv5.movement import _course, is_solid, open_cells, plan, shift_to_fit
 from vectorwar.systems.vv5.orders import Manoeuvre, Shot
 from vectorwar.systems.vv5.state import Ship, VV5State
 from vectorwar.systems.vv5.targeting import (
@@ -243,7 +252,7 @@ def test_greedy_sight_tables_are_each_gun_worked_out() -> None:
                 assert list(bots._my_sight(bots._working(ship), enemy.mass, enemy.can_accelerate)) == mine
                 theirs = [
                     (
-                        bots._GUN_OFFSETS[m.arc][enemy.facing],
+                        frozenset((-dq, -dr) for dq, dr in bots._GUN_OFFSETS[m.arc][enemy.facing]),
                         bots._threat_terms(m.guns.boxes, gun_modifier(m.guns.boxes, ship)),
                     )
                     for m in enemy.mounts
@@ -262,3 +271,79 @@ def test_a_scenario_places_the_same_ships_in_every_game() -> None:
     fresh = system.new_state(scenario.model_copy(deep=True), {}).ships
     assert fresh == kept
     assert fresh is not kept
+
+
+def _end_score(state: VV5State, ship: Ship, end: Hex, facing: Direction, speed: int) -> float:
+    """Greedy's worth of ``ship`` ending at ``end`` heading ``facing``, the long way: arcs, ranges and the board
+    asked hex by hex, in the order the terms are added."""
+    if not state.map.contains(end) or is_solid(state.map.terrain_at(end)):
+        return -1000.0
+    score = 0.0
+    if not state.map.contains(Hex(2 * end.q - ship.hex.q, 2 * end.r - ship.hex.r)):
+        score -= 3.0 + speed
+    if speed > 4:
+        score -= 0.3 * (speed - 4)
+    nearest = 99
+    for enemy in state.enemies_of(ship.side):
+        marker = enemy.vector_marker
+        distance = end.distance(marker)
+        nearest = min(nearest, distance)
+        if not distance:
+            score -= 2.0
+            continue
+        if distance <= GUN_RANGE:
+            for m in ship.mounts:
+                if m.guns.boxes and in_arc(GUN_ARCS[m.arc], end, facing, marker):
+                    score += bots._gun_terms(m.guns.boxes, gun_modifier(m.guns.boxes, enemy))[distance]
+            for m in enemy.mounts:
+                if m.guns.boxes and in_arc(GUN_ARCS[m.arc], marker, enemy.facing, end):
+                    score -= bots._threat_terms(m.guns.boxes, gun_modifier(m.guns.boxes, ship))[distance]
+        if ship.missiles_ready and distance <= MISSILE_RANGE and in_arc(MISSILE_ARC, end, facing, marker):
+            score += 0.3
+    return score - 0.08 * nearest if nearest < 99 else score
+
+
+def test_greedy_scores_every_candidate_end_as_the_long_way() -> None:
+    """``Sights.scores`` (one loop over a ship's candidates, tables by offset) gives each end the number worked out
+    hex by hex, float for float, and with ``fuel`` that number less the plot's fuel."""
+    for state in STATES[::3]:
+        for ship in state.ships:
+            if not ship.active:
+                continue
+            candidates, _ = bots._plot_candidates(state, ship)
+            sights = bots.Sights(state, ship)
+            ends = sights.scores(candidates, ship.velocity)
+            for (move, facing, dq, dr, turns, thrust, fuel), got in zip(candidates, ends, strict=True):
+                velocity = Velocity(ship.velocity.dq + dq, ship.velocity.dr + dr)
+                end = ship.hex.shifted(velocity.dq, velocity.dr)
+                assert got == _end_score(state, ship, end, facing, velocity.speed)
+                assert fuel == 0.01 * (move.turns + move.thrust)
+                assert (turns, thrust) == (move.turns, move.thrust)
+            fueled = sights.scores(candidates, ship.velocity, fuel=True)
+            assert fueled == [e - c[6] for e, c in zip(ends, candidates, strict=True)]
+
+
+def test_the_hexes_a_ship_may_end_on_are_the_board_without_its_rocks() -> None:
+    for name in ("vv5-dogfight", "vv5-pirates", "vv5-invasion"):
+        board = get_system("vv5").new_state(builtin_scenario(name), {}).map
+        standable = {h for h in board_hexes(board) if not is_solid(board.terrain_at(h))}
+        assert open_cells(board) == {(h.q, h.r) for h in standable}
+
+
+def _occupant_of(state: VV5State) -> Callable[[Hex], str | None]:
+    """The id of the ship in play in a hex of ``state``, asked ship by ship (:meth:`VV5State.occupant`)."""
+
+    def occupant(h: Hex) -> str | None:
+        found = state.occupant(h)
+        return None if found is None else found.id
+
+    return occupant
+
+
+def test_ships_in_the_way_are_each_hexs_occupant_along_the_line() -> None:
+    for state in STATES[::4]:
+        active = [s for s in state.ships if s.active]
+        for a in active:
+            for b in (s for s in active if s is not a):
+                ids = in_the_way(a.hex, b.hex, _occupant_of(state), a.id, b.id)
+                assert ships_in_the_way(state, a.hex, b.hex, a.id, b.id) == [state.ship(i) for i in ids]

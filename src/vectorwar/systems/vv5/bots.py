@@ -39,7 +39,7 @@ from vectorwar.systems.vv5.combat import (
     p_at_least,
 )
 from vectorwar.systems.vv5.honour import honour_binds, honourable, on_board_plots
-from vectorwar.systems.vv5.movement import board_cells, is_solid, plan, turn_allowance
+from vectorwar.systems.vv5.movement import board_cells, open_cells, plan, turn_allowance
 from vectorwar.systems.vv5.orders import DeclareOrder, Gunfire, Launch, Launches, Manoeuvre, Plot, Shot
 from vectorwar.systems.vv5.shock import forced
 from vectorwar.systems.vv5.specials import boarding, pirates
@@ -211,12 +211,13 @@ class GreedyBot:
         out: list[Launch] = []
         # Chance that none of the missiles already launched this turn at a target hits it.
         missed: dict[str, float] = {}
+        weighed = isinstance(state.special, BoardingState)  # elsewhere every target weighs 1
         for ship in state.ships_of(side):
             if not ship.missiles_ready:
                 continue
             best: tuple[float, float, str] | None = None
             for target in state.enemies_of(side):
-                weight = target_weight(state, side, target)
+                weight = target_weight(state, side, target) if weighed else 1.0
                 if not weight or not launch_allowed(state, ship, target):
                     continue
                 distance = ship.hex.distance(target.hex)
@@ -244,13 +245,14 @@ class GreedyBot:
     @staticmethod
     def gunfire(state: VV5State, side: str) -> Gunfire:
         shots: list[Shot] = []
+        weighed = isinstance(state.special, BoardingState)  # elsewhere every target weighs 1
         for ship in state.ships_of(side):
             for mount in ship.mounts:
                 if mount.guns.boxes == 0:
                     continue
                 best: tuple[float, str] | None = None
                 for target in state.enemies_of(side):
-                    weight = target_weight(state, side, target)
+                    weight = target_weight(state, side, target) if weighed else 1.0
                     if not weight or not shot_allowed(state, ship, mount.arc, target):
                         continue
                     need = gun_to_hit(ship.hex.distance(target.hex)) or 13
@@ -268,43 +270,53 @@ class GreedyBot:
         candidates, planned = _plot_candidates(state, ship)
         sights = Sights(state, ship)
         incoming = sum(1 for m in state.incoming if m.target == ship.id)
-        plain = state.special is None  # no objective to pull toward (objective_score is 0)
-        (q0, r0), (vq, vr) = (ship.hex.q, ship.hex.r), (ship.velocity.dq, ship.velocity.dr)
-        scored: list[tuple[float, Manoeuvre]] = []
-        score_at = sights.score
-        planning = planned is not None
-        dodging = 0.6 * incoming  # each G of thrust is worth this much against the missiles coming (often none)
 
-        def weigh(found: Iterable[Candidate]) -> None:
-            for move, facing, dq, dr, turns, thrust in found:
-                # The end of the move, ``hex + velocity`` after the plot, and its speed, in whole numbers.
-                nq, nr = vq + dq, vr + dr
-                speed = (abs(nq) + abs(nr) + abs(nq + nr)) // 2
-                score = score_at(q0 + nq, r0 + nr, facing, speed)
-                if not plain:
-                    velocity = Velocity(nq, nr, ship.velocity.dz)
-                    score += objective_score(state, ship, Hex(q0 + nq, r0 + nr), facing, velocity)
-                if incoming:  # (adding nothing changes no score)
-                    score += dodging * thrust
-                score -= 0.01 * (turns + thrust)  # all else equal, save fuel for later turns
-                if planning and move == planned:
-                    score += PLAN_BONUS
-                scored.append((score, move))
+        def weigh(found: list[Candidate]) -> list[float]:
+            if state.special is None and not incoming and planned is None:  # the ends' scores and the fuel alone
+                return sights.scores(found, ship.velocity, fuel=True)
+            return _weighed(state, ship, found, sights.scores(found, ship.velocity), incoming, planned)
 
-        weigh(candidates)
-        top = max(s for s, _ in scored)
+        scores = weigh(candidates)
+        top = max(scores)
         if top <= OFF_BOARD:
             # Every turn-then-burn ends off the board (or on a rock), and leaving scores nothing: look wider, as
             # the honour rule does, for a plot that keeps the ship on (a burn split around a turn).
             seen = {c[0] for c in candidates}
-            weigh(_candidate(ship.facing, m) for m in on_board_plots(state, ship) if m not in seen)
-            top = max(s for s, _ in scored)
-        best = [m for s, m in scored if s >= top - 1e-9]
+            wider = [_candidate(ship.facing, m) for m in on_board_plots(state, ship) if m not in seen]
+            candidates = [*candidates, *wider]
+            scores += weigh(wider)
+            top = max(scores)
+        cut = top - 1e-9
+        best = [c[0] for c, s in zip(candidates, scores, strict=True) if s >= cut]
         return honourable(state, ship, rng.choice(best), rng)
 
 
+def _weighed(
+    state: VV5State, ship: Ship, found: list[Candidate], ends: list[float], incoming: int, planned: Manoeuvre | None
+) -> list[float]:
+    """Each candidate's score from its end's (:meth:`Sights.scores`): the scenario's pull toward its objective,
+    thrust against the missiles coming, the fuel it burns and the scenario's plan, added in that order."""
+    dodging = 0.6 * incoming  # each G of thrust is worth this much against the missiles coming (often none)
+    plain = state.special is None  # no objective to pull toward (objective_score is 0)
+    (q0, r0), (vq, vr) = (ship.hex.q, ship.hex.r), (ship.velocity.dq, ship.velocity.dr)
+    scores: list[float] = []
+    for (move, facing, dq, dr, _, thrust, fuel), score in zip(found, ends, strict=True):
+        if not plain:
+            nq, nr = vq + dq, vr + dr
+            velocity = Velocity(nq, nr, ship.velocity.dz)
+            score += objective_score(state, ship, Hex(q0 + nq, r0 + nr), facing, velocity)
+        if incoming:  # (adding nothing changes no score)
+            score += dodging * thrust
+        score -= fuel
+        if planned is not None and move == planned:
+            score += PLAN_BONUS
+        scores.append(score)
+    return scores
+
+
 #: One enemy as a plotting ship sees it: where its marker puts it, and for each of the two ships' working gun
-#: mounts (in mount order) the offsets its arc covers and what a gun there is worth by range.
+#: mounts (in mount order) the offsets its arc covers (the enemy's: the offsets from the ship to it) and what a
+#: gun there is worth by range.
 Sight = tuple[
     int,
     int,
@@ -318,68 +330,81 @@ class Sights:
     worth shooting with the ship's and the enemy's guns as tables read by offset and range.
 
     The ship's arcs are tabled for every heading (each candidate plot ends facing its own way); the enemy's
-    for its present heading. Each entry holds exactly the number :meth:`score` adds for a gun bearing at
+    for its present heading. Each entry holds exactly the number :meth:`scores` adds for a gun bearing at
     that range, so a plot scores the same as gun by gun.
     """
 
-    __slots__ = ("board", "cells", "enemies", "missiles", "rocks", "start_q", "start_r")
+    __slots__ = ("cells", "enemies", "missiles", "standable", "start_q", "start_r")
 
     def __init__(self, state: VV5State, ship: Ship) -> None:
-        self.board = state.map
-        self.rocks = bool(state.map.terrain)  # rocks to end on only where the board has terrain
         self.cells = board_cells(state.map.sections)  # the board's hexes as axial pairs
+        self.standable = open_cells(state.map)  # those with no rock
         self.start_q, self.start_r = ship.hex.q, ship.hex.r
-        self.missiles = _MISSILE_OFFSETS if ship.missiles_ready else None
+        self.missiles = _MISSILE_OFFSETS if ship.missiles_ready else _NO_OFFSETS
         own = _working(ship)
         self.enemies: list[Sight] = []
         weighed = isinstance(state.special, BoardingState)  # elsewhere every enemy is worth shooting
+        mass, can_accelerate = ship.mass, ship.can_accelerate
         for enemy in state.enemies_of(ship.side):
             if weighed and not target_weight(state, ship.side, enemy):
                 continue
             mine = _my_sight(own, enemy.mass, enemy.can_accelerate)
-            theirs = _their_sight(_working(enemy), enemy.facing, ship.mass, ship.can_accelerate)
+            theirs = _their_sight(_working(enemy), enemy.facing, mass, can_accelerate)
             # Where its vector marker is (``vector_marker``), in whole numbers.
             self.enemies.append((enemy.hex.q + enemy.velocity.dq, enemy.hex.r + enemy.velocity.dr, mine, theirs))
 
-    def score(self, q: int, r: int, facing: Direction, speed: int) -> float:
-        """How good ending at axial ``(q, r)`` heading ``facing`` at ``speed`` is: guns bearing on the enemies'
-        next places and theirs on it, a missile shot, the range, and the board's edge and rocks."""
-        cells = self.cells
-        if (q, r) not in cells or (self.rocks and is_solid(self.board.terrain_at(Hex(q, r)))):
-            return -1000.0
-        score = 0.0
-        if (2 * q - self.start_q, 2 * r - self.start_r) not in cells:  # where the drift takes it next
-            score -= 3.0 + speed
-        if speed > 4:  # (at 4 or less the term is nothing)
-            score -= 0.3 * (speed - 4)
-        nearest = 99
-        missiles = None if self.missiles is None else self.missiles[facing]
-        for wq, wr, mine, theirs in self.enemies:
-            dq, dr = wq - q, wr - r
-            distance = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
-            if distance < nearest:
-                nearest = distance
-            if not distance:
-                score -= 2.0  # a collision is a coin toss
+    def scores(self, candidates: Iterable[Candidate], velocity: Velocity, fuel: bool = False) -> list[float]:
+        """How good the end of each candidate plot is, the ship's ``velocity`` changed by the plot: guns bearing
+        on the enemies' next places and theirs on it, a missile shot, the range, the speed, and the board's
+        edge and rocks; less the fuel the plot burns where ``fuel`` says (the last term added). One loop over
+        the plots (some 16 a ship), not a call for each."""
+        cells, standable, enemies, missiles = self.cells, self.standable, self.enemies, self.missiles
+        q0, r0, vq, vr = self.start_q, self.start_r, velocity.dq, velocity.dr
+        out: list[float] = []
+        for _, facing, tq, tr, _, _, burnt in candidates:
+            # The end of the move, ``hex + velocity`` after the plot, and its speed, in whole numbers.
+            nq, nr = vq + tq, vr + tr
+            q, r = q0 + nq, r0 + nr
+            if (q, r) not in standable:  # off the board or on a rock
+                out.append(-1000.0 - burnt if fuel else -1000.0)
                 continue
-            if distance <= GUN_RANGE:
-                offset, back = (dq, dr), (-dq, -dr)
-                for arcs, terms in mine:
-                    if offset in arcs[facing]:
-                        score += terms[distance]
-                for arc, terms in theirs:
-                    if back in arc:
-                        score -= terms[distance]
-            if missiles is not None and (dq, dr) in missiles:
-                score += 0.3
-        if nearest < 99:
-            score -= 0.08 * nearest
-        return score
+            speed = (abs(nq) + abs(nr) + abs(nq + nr)) // 2
+            score = 0.0
+            if (q + nq, r + nr) not in cells:  # where the drift takes it next
+                score -= 3.0 + speed
+            if speed > 4:  # (at 4 or less the term is nothing)
+                score -= 0.3 * (speed - 4)
+            nearest = 99
+            aim = missiles[facing]
+            for wq, wr, mine, theirs in enemies:
+                dq, dr = wq - q, wr - r
+                distance = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+                if distance < nearest:
+                    nearest = distance
+                if not distance:
+                    score -= 2.0  # a collision is a coin toss
+                    continue
+                if distance <= GUN_RANGE:
+                    offset = (dq, dr)
+                    for arcs, terms in mine:
+                        if offset in arcs[facing]:
+                            score += terms[distance]
+                    for arc, terms in theirs:
+                        if offset in arc:
+                            score -= terms[distance]
+                    if offset in aim:
+                        score += 0.3
+                elif distance <= MISSILE_RANGE and (dq, dr) in aim:
+                    score += 0.3
+            if nearest < 99:
+                score -= 0.08 * nearest
+            out.append(score - burnt if fuel else score)
+        return out
 
 
 def _working(ship: Ship) -> tuple[tuple[str, int], ...]:
     """Each of the ship's gun mounts with guns working: its arc and its guns."""
-    return tuple((m.arc, m.guns.boxes) for m in ship.mounts if m.guns.boxes)
+    return tuple([(m.arc, m.guns.boxes) for m in ship.mounts if m.guns.boxes])
 
 
 @lru_cache(maxsize=1 << 10)
@@ -400,7 +425,7 @@ def _their_sight(
     """A :data:`Sight`'s enemy guns: each of its working mounts' offsets at its heading ``facing`` and what it
     costs by range, at a ship of ``mass`` tons that can accelerate or not."""
     return tuple(
-        (_GUN_OFFSETS[arc][facing], _threat_terms(guns, gun_modifier_on(guns, mass, can_accelerate)))
+        (_GUN_BEARINGS[arc][facing], _threat_terms(guns, gun_modifier_on(guns, mass, can_accelerate)))
         for arc, guns in theirs
     )
 
@@ -413,6 +438,13 @@ def _offsets(arc: Arc, facing: Direction, reach: int) -> frozenset[tuple[int, in
 
 _GUN_OFFSETS: dict[str, tuple[frozenset[tuple[int, int]], ...]] = {
     name: tuple(_offsets(arc, facing, GUN_RANGE) for facing in Direction) for name, arc in GUN_ARCS.items()
+}
+#: No offset at any heading (a ship with no missile ready aims none).
+_NO_OFFSETS: tuple[frozenset[tuple[int, int]], ...] = tuple(frozenset() for _ in Direction)
+#: The same arcs seen from the other end: the offsets from a target to a ship heading each way whose mount's arc
+#: covers the target (an enemy's guns, looked up by the offset from the end weighed to the enemy).
+_GUN_BEARINGS: dict[str, tuple[frozenset[tuple[int, int]], ...]] = {
+    name: tuple(frozenset((-dq, -dr) for dq, dr in arc) for arc in arcs) for name, arcs in _GUN_OFFSETS.items()
 }
 _MISSILE_OFFSETS: tuple[frozenset[tuple[int, int]], ...] = tuple(
     _offsets(MISSILE_ARC, facing, MISSILE_RANGE) for facing in Direction
@@ -436,8 +468,8 @@ def _threat_terms(guns: int, modifier: int) -> tuple[float, ...]:
 
 
 #: A plot greedy weighs, with what it does from the ship's heading: the heading after it, the change of
-#: velocity ``(dq, dr)``, its rotations and its G.
-Candidate = tuple[Manoeuvre, Direction, int, int, int, int]
+#: velocity ``(dq, dr)``, its rotations, its G and what burning them costs its score (saving fuel for later).
+Candidate = tuple[Manoeuvre, Direction, int, int, int, int, float]
 
 
 def _plot_candidates(state: VV5State, ship: Ship) -> tuple[list[Candidate], Manoeuvre | None]:
@@ -465,7 +497,7 @@ def _plot_candidates(state: VV5State, ship: Ship) -> tuple[list[Candidate], Mano
 
 def _candidate(facing: Direction, move: Manoeuvre) -> Candidate:
     heading, change = plan(facing, Velocity(), move)
-    return move, heading, change.dq, change.dr, move.turns, move.thrust
+    return move, heading, change.dq, change.dr, move.turns, move.thrust, 0.01 * (move.turns + move.thrust)
 
 
 @cache

@@ -243,16 +243,22 @@ def line_of_fire(hex_map: HexMap, a: Hex, b: Hex) -> bool:
     return not any(all(h in solid for h in step) for step in a.line_candidates(b)[1:-1])
 
 
+def huge_ships(state: VV5State) -> tuple[Ship, ...]:
+    """The huge ships in play (the Ghost Ship), kept with the state's answers while its ships stay (most games
+    have none)."""
+    asked = state.kept_answers()
+    hulls: tuple[Ship, ...] | None = asked.get(("hulls", "", True))
+    if hulls is None:
+        hulls = asked["hulls", "", True] = tuple(s for s in state.ships if s.active and s.footprint)
+    return hulls
+
+
 def hull_in_the_way(state: VV5State, a: Hex, target: Ship) -> Ship | None:
     """A huge ship (the Ghost Ship) between firer and target: nothing can be fired through it.
 
     Like an asteroid it blocks an edge run only if it fills both hexes of the step.
     """
-    asked = state.kept_answers()  # the huge ships in play, kept while the ships stay (most games have none)
-    hulls: tuple[Ship, ...] | None = asked.get(("hulls", "", True))
-    if hulls is None:
-        hulls = asked["hulls", "", True] = tuple(s for s in state.ships if s.active and s.footprint)
-    for hull in hulls:
+    for hull in huge_ships(state):
         if hull.id == target.id:
             continue
         filled = set(hull.hexes)
@@ -268,11 +274,13 @@ def ships_in_the_way(state: VV5State, a: Hex, b: Hex, shooter: str = "", target:
     firer and the target are never "in the way" of their own shot.
     """
 
-    def occupant(h: Hex) -> str | None:
-        s = state.occupant(h)
-        return None if s is None else s.id
-
-    return [state.ship(ship_id) for ship_id in in_the_way(a, b, occupant, shooter, target)]
+    # :meth:`VV5State.occupant` of every hex at once: each hex filled by a ship in play, the first such ship's.
+    occupied: dict[Hex, str] = {}
+    for ship in state.ships:
+        if ship.active:
+            for filled in ship.hexes:
+                occupied.setdefault(filled, ship.id)
+    return [state.ship(ship_id) for ship_id in in_the_way(a, b, occupied.get, shooter, target)]
 
 
 def in_the_way(a: Hex, b: Hex, occupant: Callable[[Hex], str | None], shooter: str = "", target: str = "") -> list[str]:

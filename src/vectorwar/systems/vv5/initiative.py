@@ -21,12 +21,15 @@ def initiative_roll(counts: Mapping[str, int], holder: str, dice: Dice, events: 
     system's movement (:mod:`vectorwar.systems.vv5.module`) both roll it here."""
     sides = list(counts)
     fewest = min(counts.values())
-    bonus = {s: 2 if counts[s] == fewest and len(set(counts.values())) > 1 else 0 for s in sides}
+    uneven = len(set(counts.values())) > 1
+    bonus = {s: 2 if uneven and counts[s] == fewest else 0 for s in sides}
     contenders = sides
     while True:
         totals: dict[str, int] = {}
         for side in contenders:
-            roll = dice.roll("d6", f"initiative for {side}" + (" (+2, fewest ships)" if bonus[side] else ""))
+            roll = dice.roll(
+                "d6", f"initiative for {side} (+2, fewest ships)" if bonus[side] else f"initiative for {side}"
+            )
             events.append(Rolled.of(roll))
             totals[side] = roll.total + bonus[side]
         best = max(totals.values())

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from vectorwar.dice import Dice
 from vectorwar.display import MoveOption, SetupMenu, ShotOption
@@ -41,7 +42,15 @@ HELP = {
 }
 
 
-def declare_order_help(sides: Sequence[str]) -> str:
+@lru_cache(maxsize=256)
+def _prompt(turn: int, kind: str, sides: tuple[str, ...], simultaneous: bool, help: str) -> Prompt:
+    """The prompt for ``kind`` at ``turn``: one frozen value for every state that asks it (each state of a game
+    is asked once; a turn's states ask a few prompts again and again)."""
+    return Prompt(Clock(turn, kind), sides, kind, simultaneous, help)
+
+
+@lru_cache(maxsize=64)
+def declare_order_help(sides: tuple[str, ...]) -> str:
     """The declare-order prompt's help, with the game's own sides as its examples.
 
     >>> declare_order_help(("red", "blue", "gold"))[51:]
@@ -180,7 +189,7 @@ class DeclareOrderKind(VV5Kind):
 
     def prompt(self, state: VV5State) -> Prompt | None:
         help = declare_order_help(state.sides_in_play())
-        return Prompt(Clock(state.turn, self.name), (state.initiative,), self.name, False, help)
+        return _prompt(state.turn, self.name, (state.initiative,), False, help)
 
     def parse(self, state: VV5State, side: str, text: str) -> Order:
         return DeclareOrder.parse(text, state.sides_in_play())
@@ -214,7 +223,7 @@ class MissilesKind(VV5Kind):
     rules: tuple[RuleRow, ...] = _rows("Launch Missiles")
 
     def prompt(self, state: VV5State) -> Prompt | None:
-        return Prompt(Clock(state.turn, self.name), (_declarer(state),), self.name, False, HELP[self.name])
+        return _prompt(state.turn, self.name, (_declarer(state),), False, HELP[self.name])
 
     def parse(self, state: VV5State, side: str, text: str) -> Order:
         return Launches.parse(text, _own_ids(state, side), id_lookup(s.id for s in state.ships))
@@ -230,7 +239,7 @@ class MissilesKind(VV5Kind):
         if not isinstance(launches, Launches):  # pragma: no cover - checked
             raise TypeError("launches expected")
         state = turn.launch(state, launches, events)
-        state = turn.next_declarer(replace_fields(state, declaring=state.declaring + 1), dice, events)
+        state = turn.next_declarer(state, dice, events, state.declaring + 1)
         return turn.settle(state, dice, events), events
 
     def random_order(self, state: VV5State, side: str, rng: random.Random) -> Order:
@@ -254,7 +263,7 @@ class GunsKind(VV5Kind):
     rules: tuple[RuleRow, ...] = _rows("Gunfire", "Gun damage")
 
     def prompt(self, state: VV5State) -> Prompt | None:
-        return Prompt(Clock(state.turn, self.name), (_declarer(state),), self.name, False, HELP[self.name])
+        return _prompt(state.turn, self.name, (_declarer(state),), False, HELP[self.name])
 
     def parse(self, state: VV5State, side: str, text: str) -> Order:
         guns = {(s.id, m.arc): m.guns.boxes for s in state.ships_of(side) for m in s.mounts}
@@ -271,7 +280,7 @@ class GunsKind(VV5Kind):
         if not isinstance(gunfire, Gunfire):  # pragma: no cover - checked
             raise TypeError("gunfire expected")
         state = turn.fire(state, gunfire, dice, events)
-        state = turn.next_declarer(replace_fields(state, declaring=state.declaring + 1), dice, events)
+        state = turn.next_declarer(state, dice, events, state.declaring + 1)
         return turn.settle(state, dice, events), events
 
     def random_order(self, state: VV5State, side: str, rng: random.Random) -> Order:
@@ -302,7 +311,7 @@ class PlotKind(VV5Kind):
 
     def prompt(self, state: VV5State) -> Prompt | None:
         escape = "; or 'X1 escape': the crew abandon the ship (a voluntary escape)" if crews.enabled(state) else ""
-        return Prompt(Clock(state.turn, self.name), state.sides_in_play(), self.name, True, HELP[self.name] + escape)
+        return _prompt(state.turn, self.name, state.sides_in_play(), True, HELP[self.name] + escape)
 
     def parse(self, state: VV5State, side: str, text: str) -> Order:
         return Plot.parse(text, _own_ids(state, side))
@@ -340,7 +349,7 @@ class AceReplotKind(VV5Kind):
 
     def prompt(self, state: VV5State) -> Prompt | None:
         sides = tuple(dict.fromkeys(state.ship(a).side for a in state.ace_replot))
-        return Prompt(Clock(state.turn, self.name), sides, self.name, True, HELP[self.name])
+        return _prompt(state.turn, self.name, sides, True, HELP[self.name])
 
     def parse(self, state: VV5State, side: str, text: str) -> Order:
         return Plot.parse(text, id_lookup(a for a in state.ace_replot if state.ship(a).side == side))

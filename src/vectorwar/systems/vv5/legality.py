@@ -18,7 +18,7 @@ from vectorwar.systems.vv5 import crews, shock
 from vectorwar.systems.vv5.combat import RULE_GUNS, RULE_MISSILES, RULE_RAPID
 from vectorwar.systems.vv5.honour import RULE_HONOUR, honour_binds, honour_problem, retreat_problem
 from vectorwar.systems.vv5.movement import check_manoeuvre
-from vectorwar.systems.vv5.orders import Gunfire, Launches, Plot
+from vectorwar.systems.vv5.orders import Gunfire, Launch, Launches, Plot, Shot
 from vectorwar.systems.vv5.state import Mount, Ship, VV5State
 from vectorwar.systems.vv5.targeting import gun_problem, launch_problem
 
@@ -79,40 +79,52 @@ class Board:
 
 
 def board(state: VV5State) -> Board:
-    """VV5's own state as a :class:`Board`."""
-    return Board(
-        state.ship,
-        state.allied,
-        lambda ship_id: state.ship(ship_id).mounts,
-        lambda ship_id: state.ship(ship_id).missiles_ready,
-        lambda ship_id, aimed: launch_problem(state, state.ship(ship_id), state.ship(aimed)),
-        lambda ship_id, arc, aimed: gun_problem(state, state.ship(ship_id), arc, state.ship(aimed)),
-    )
+    """VV5's own state as a :class:`Board`, kept with the state's answers: everything it reads (the ships, the
+    allies, the map) stays in a copy that hands them on, and every declaration checked asks for it."""
+    asked = state.kept_answers()
+    found: Board | None = asked.get(("board", "", True))
+    if found is None:
+        found = asked["board", "", True] = Board(
+            state.ship,
+            state.allied,
+            lambda ship_id: state.ship(ship_id).mounts,
+            lambda ship_id: state.ship(ship_id).missiles_ready,
+            lambda ship_id, aimed: launch_problem(state, state.ship(ship_id), state.ship(aimed)),
+            lambda ship_id, arc, aimed: gun_problem(state, state.ship(ship_id), arc, state.ship(aimed)),
+        )
+    return found
 
 
-def _named(on: Board, label: str, ship_id: str, rule: str) -> Piece:
+def _label(piece: Launch | Shot) -> str:
+    """A launch or shot in words, as a refusal names it (worded only to refuse)."""
+    if isinstance(piece, Launch):
+        return f"{piece.ship} {piece.missiles}>{piece.target}"
+    return f"{piece.ship} {piece.mount}*{piece.guns}>{piece.target}"
+
+
+def _named(on: Board, piece: Launch | Shot, ship_id: str, rule: str) -> Piece:
     try:
         return on.ship(ship_id)
     except KeyError:
-        raise IllegalOrderError(label, f"there is no ship called {ship_id!r}", rule) from None
+        raise IllegalOrderError(_label(piece), f"there is no ship called {ship_id!r}", rule) from None
 
 
-def _firer(on: Board, side: str, label: str, ship_id: str, rule: str) -> Piece:
+def _firer(on: Board, side: str, piece: Launch | Shot, rule: str) -> Piece:
     """``side``'s own ship in play that an order has fire (an order object may name any ship)."""
-    ship = _named(on, label, ship_id, rule)
+    ship = _named(on, piece, piece.ship, rule)
     if ship.side != side:
-        raise IllegalOrderError(label, f"{ship_id} is not a ship of {side}'s", rule)
+        raise IllegalOrderError(_label(piece), f"{piece.ship} is not a ship of {side}'s", rule)
     if not ship.active:
-        raise IllegalOrderError(label, f"{ship_id} is {ship.status}", rule)
+        raise IllegalOrderError(_label(piece), f"{piece.ship} is {ship.status}", rule)
     return ship
 
 
-def _aimed(on: Board, side: str, label: str, target_id: str, rule: str) -> Piece:
-    aimed = _named(on, label, target_id, rule)
+def _aimed(on: Board, side: str, piece: Launch | Shot, rule: str) -> Piece:
+    aimed = _named(on, piece, piece.target, rule)
     if on.allied(aimed.side, side):
-        raise IllegalOrderError(label, f"{aimed.id} is on your own side", rule)
+        raise IllegalOrderError(_label(piece), f"{aimed.id} is on your own side", rule)
     if not aimed.active:
-        raise IllegalOrderError(label, f"{aimed.id} is {aimed.status}", rule)
+        raise IllegalOrderError(_label(piece), f"{aimed.id} is {aimed.status}", rule)
     return aimed
 
 
@@ -120,39 +132,44 @@ def check_launches_on(on: Board, side: str, order: Launches) -> None:
     """Refuse ``order`` unless every launch in it is legal for ``side`` on ``on`` (VV5 Launch Missiles)."""
     used: dict[str, int] = {}
     for launch in order.launches:
-        label = f"{launch.ship} {launch.missiles}>{launch.target}"
-        ship = _firer(on, side, label, launch.ship, RULE_MISSILES)
-        aimed = _aimed(on, side, label, launch.target, RULE_MISSILES)
+        ship = _firer(on, side, launch, RULE_MISSILES)
+        aimed = _aimed(on, side, launch, RULE_MISSILES)
         if launch.missiles < 1:
-            raise IllegalOrderError(label, "launch at least one missile", RULE_MISSILES)
+            raise IllegalOrderError(_label(launch), "launch at least one missile", RULE_MISSILES)
         used[ship.id] = used.get(ship.id, 0) + launch.missiles
         ready = on.ready(ship.id)
         if used[ship.id] > ready:
-            raise IllegalOrderError(label, f"{ship.id} has {ready} missile(s) left to launch", RULE_MISSILES)
+            raise IllegalOrderError(_label(launch), f"{ship.id} has {ready} missile(s) left to launch", RULE_MISSILES)
         why = on.launch_problem(ship.id, aimed.id)
         if why:
-            raise IllegalOrderError(label, why, RULE_MISSILES)
+            raise IllegalOrderError(_label(launch), why, RULE_MISSILES)
 
 
 def check_gunfire_on(on: Board, side: str, order: Gunfire) -> None:
     """Refuse ``order`` unless every shot in it is legal for ``side`` on ``on`` (VV5 Gunfire, rapid fire)."""
     used: dict[tuple[str, str], int] = {}
+    cleared: set[tuple[str, str, str]] = set()  # rapid fire's second shot at a target asks the board nothing new
     for shot in order.shots:
-        label = f"{shot.ship} {shot.mount}*{shot.guns}>{shot.target}"
-        ship = _firer(on, side, label, shot.ship, RULE_GUNS)
+        ship = _firer(on, side, shot, RULE_GUNS)
         mount = next((m for m in on.mounts(ship.id) if m.arc == shot.mount), None)
         if mount is None:
-            raise IllegalOrderError(label, f"{ship.id} has no {shot.mount} guns", RULE_GUNS)
+            raise IllegalOrderError(_label(shot), f"{ship.id} has no {shot.mount} guns", RULE_GUNS)
         if shot.guns < 1 or shot.guns > mount.guns.boxes:
-            raise IllegalOrderError(label, f"the {shot.mount} mount has {mount.guns.boxes} working gun(s)", RULE_GUNS)
+            raise IllegalOrderError(
+                _label(shot), f"the {shot.mount} mount has {mount.guns.boxes} working gun(s)", RULE_GUNS
+            )
         key = (ship.id, shot.mount)
         used[key] = used.get(key, 0) + shot.guns
         if used[key] > 2 * mount.guns.boxes:
-            raise IllegalOrderError(label, "each gun fires at most twice a turn (rapid fire)", RULE_RAPID)
-        aimed = _aimed(on, side, label, shot.target, RULE_GUNS)
-        why = on.gun_problem(ship.id, shot.mount, aimed.id)
+            raise IllegalOrderError(_label(shot), "each gun fires at most twice a turn (rapid fire)", RULE_RAPID)
+        aimed = _aimed(on, side, shot, RULE_GUNS)
+        aim = (ship.id, shot.mount, aimed.id)
+        if aim in cleared:
+            continue
+        why = on.gun_problem(*aim)
         if why:
-            raise IllegalOrderError(label, why, RULE_GUNS)
+            raise IllegalOrderError(_label(shot), why, RULE_GUNS)
+        cleared.add(aim)
 
 
 def check_launches(state: VV5State, side: str, order: Launches) -> None:
@@ -200,12 +217,12 @@ def _side_of(state: VV5State, ship_id: str) -> str | None:
 def _check_ships(state: VV5State, side: str, plot: Plot) -> list[str]:
     """The ships a plot names, each the side's own, once, and free to escape or retreat where it says so."""
     names = [s for s, _ in plot.moves] + list(plot.escapes)
-    for ship_id in dict.fromkeys([*names, *plot.retreats]):
+    for ship_id in (*names, *plot.retreats):  # (a ship named again is refused, if at all, at its first naming)
         if _side_of(state, ship_id) != side:
             own(state, side, str(plot), ship_id, RULE_PLOT)  # refuses it, naming why (the plot in words)
-    for ship_id in names:
-        if names.count(ship_id) > 1:
-            raise IllegalOrderError(str(plot), f"{ship_id} is plotted twice", RULE_PLOT)
+    if len(set(names)) < len(names):
+        twice = next(ship_id for ship_id in names if names.count(ship_id) > 1)
+        raise IllegalOrderError(str(plot), f"{twice} is plotted twice", RULE_PLOT)
     for ship_id in plot.escapes:
         problem = crews.escape_problem(state, state.ship(ship_id))
         if problem:

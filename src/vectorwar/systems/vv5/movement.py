@@ -15,7 +15,6 @@ dense body the ship passed next to.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from functools import cache, lru_cache
 
@@ -119,6 +118,8 @@ def _steps_from(facing: Direction, steps: tuple[str, ...]) -> tuple[Direction, i
 
 #: No pull (a frozen value, so every move without one shares it).
 _NO_PULL = Velocity()
+#: The plot of a ship given none: it drifts on its vector.
+_DRIFT = Manoeuvre(())
 
 
 def gravity_pull(hex_map: HexMap, path: Sequence[Hex]) -> Velocity:
@@ -135,11 +136,16 @@ def gravity_pull(hex_map: HexMap, path: Sequence[Hex]) -> Velocity:
     return pull
 
 
+def _crowded(ends: dict[str, Hex], ships: Sequence[Ship]) -> bool:
+    """Whether two ships end in one hex or a huge ship moves: otherwise every ship ends in a hex of its own and
+    fills only that one, and :func:`_settle_collisions` has nothing to settle."""
+    return len({(h.q, h.r) for h in ends.values()}) < len(ends) or any(s.footprint for s in ships)
+
+
 def _settle_collisions(state: VV5State, ends: dict[str, Hex], dice: Dice, events: list[Event]) -> dict[str, Hex]:
-    """One ship per hex at the end of movement: competitive dice, losers knocked aside."""
+    """One ship per hex at the end of movement: competitive dice, losers knocked aside (asked only where two
+    ships end in one hex or a huge ship moves: :func:`move_ships`)."""
     ends = dict(ends)
-    if len(set(ends.values())) == len(ends) and not any(state.ship(i).footprint for i in ends):
-        return ends  # every ship ends in a hex of its own and fills only that one: no hex is crowded
     for _ in range(50):  # each pass settles at least one crowded hex
         by_hex: dict[Hex, list[str]] = {}
         for ship_id, where in ends.items():
@@ -207,19 +213,21 @@ def shift_to_fit(hex_map: HexMap, keep: Sequence[Ship]) -> tuple[int, int] | Non
     for dq, dr in _NEAR_SHIFTS:
         if (q0 + dq, r0 + dr) in cells and all((q + dq, r + dr) in cells for q, r in others):
             return dq, dr
-    # The translations that put one ship on the board, narrowed ship by ship to those that put them all there.
-    fits = {(q - keep[0].hex.q, r - keep[0].hex.r) for q, r in cells}
-    for ship in keep[1:]:
-        fits.intersection_update((q - ship.hex.q, r - ship.hex.r) for q, r in cells)
+    # The translations that put the first ship on the board, narrowed ship by ship to those that put them all
+    # there (each ship tests only the translations left, not the whole board).
+    fits = [(q - q0, r - r0) for q, r in cells]
+    for q, r in places[1:]:
+        fits = [(dq, dr) for dq, dr in fits if (q + dq, r + dr) in cells]
     if not fits:
         return None
-    # How many markers each fitting translation keeps on the board, counted marker by marker over sets.
-    kept = Counter[tuple[int, int]]()
+    # How many markers each fitting translation keeps on the board, counted marker by marker.
+    kept = dict.fromkeys(fits, 0)
     for mq, mr in markers:
-        kept.update(fits.intersection({(q - mq, r - mr) for q, r in cells}))
-    most = max(kept.values(), default=0)  # the fewest markers off
-    fewest_off = fits if not most else [t for t in fits if kept[t] == most]
-    return min(fewest_off, key=lambda t: (_hex_distance(*t), t))
+        for dq, dr in fits:
+            if (mq + dq, mr + dr) in cells:
+                kept[dq, dr] += 1
+    most = max(kept.values())  # the fewest markers off
+    return min((t for t in fits if kept[t] == most), key=lambda t: (_hex_distance(*t), t))
 
 
 def _hex_distance(dq: int, dr: int) -> int:
@@ -255,6 +263,21 @@ def board_cells(sections: tuple[MapSection, ...]) -> frozenset[tuple[int, int]]:
     cells = _cells_of(sections)
     _last_board[:] = [(sections, cells)]  # the pair swapped in one step, so threads never mix two layouts
     return cells
+
+
+def open_cells(hex_map: HexMap) -> frozenset[tuple[int, int]]:
+    """The board's hexes a ship may end its move on, no rock in them, as axial ``(q, r)`` (:func:`board_cells`
+    where the board has no terrain): the last board's answer kept by identity, as :func:`board_cells` keeps its."""
+    if not hex_map.terrain:
+        return board_cells(hex_map.sections)
+    if _last_open and _last_open[0][0] is hex_map.sections and _last_open[0][1] is hex_map.terrain:
+        return _last_open[0][2]
+    cells = frozenset((q, r) for q, r in board_cells(hex_map.sections) if not is_solid(hex_map.terrain_at(Hex(q, r))))
+    _last_open[:] = [(hex_map.sections, hex_map.terrain, cells)]
+    return cells
+
+
+_last_open: list[tuple[tuple[MapSection, ...], tuple[tuple[Hex, str], ...], frozenset[tuple[int, int]]]] = []
 
 
 @cache
@@ -309,26 +332,30 @@ def move_ships(
     Then the board edge is settled (:func:`settle_edge`) unless ``settle`` is
     false: a caller moving part of the ships settles it on the whole battle.
     """
-    planned: dict[str, tuple[Ship, Manoeuvre, Direction, Course]] = {}
+    planned: dict[str, tuple[Ship, Manoeuvre, Direction, Velocity, Course]] = {}
     ends: dict[str, Hex] = {}
-    drift = Manoeuvre(())
     for ship in state.ships:
         if not ship.active:
             continue
-        move = plots.get(ship.id, drift)
+        move = plots.get(ship.id, _DRIFT)
         facing, velocity = plan(ship.facing, ship.velocity, move)
         course = _course(ship.hex.q, ship.hex.r, velocity.dq, velocity.dr)
-        planned[ship.id] = (ship, move, facing, course)
+        planned[ship.id] = (ship, move, facing, velocity, course)
         ends[ship.id] = course[0][-1]  # its vector marker
-    ends = _settle_collisions(state, ends, dice, events)
+    if _crowded(ends, [p[0] for p in planned.values()]):
+        ends = _settle_collisions(state, ends, dice, events)
     hex_map = state.map
     moved: dict[str, Ship] = {}
     for ship_id, end in ends.items():
-        ship, move, facing, (path, positions) = planned[ship_id]
-        if end is not path[-1] and end != path[-1]:  # knocked aside after a collision
+        ship, move, facing, velocity, (path, positions) = planned[ship_id]
+        knocked = end is not path[-1] and end != path[-1]  # knocked aside after a collision
+        if knocked:
             path, positions = (*path, end), (*positions, Position(end))
         pull = gravity_pull(hex_map, path)
-        new_velocity = Velocity(end.q - ship.hex.q + pull.dq, end.r - ship.hex.r + pull.dr, pull.dz)
+        if not knocked and pull is _NO_PULL and not velocity.dz:
+            new_velocity = velocity  # at its marker with nothing pulling: the velocity plotted
+        else:
+            new_velocity = Velocity(end.q - ship.hex.q + pull.dq, end.r - ship.hex.r + pull.dr, pull.dz)
         written = str(move)
         events.append(Moved(ship_id, written, positions, facing))
         if not pull.is_zero:

@@ -218,8 +218,9 @@ class Plot:
     retreats: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        moves = (f"{ship} {move}" + (f" {RETREAT}" if ship in self.retreats else "") for ship, move in self.moves)
-        return "; ".join([*moves, *(f"{s} {ESCAPE}" for s in self.escapes)])
+        retreats = self.retreats
+        entries = [f"{ship} {move} {RETREAT}" if ship in retreats else f"{ship} {move}" for ship, move in self.moves]
+        return "; ".join([*entries, *(f"{s} {ESCAPE}" for s in self.escapes)] if self.escapes else entries)
 
     @classmethod
     def parse(cls, text: str, own: dict[str, str]) -> Plot:

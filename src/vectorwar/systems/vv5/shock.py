@@ -234,6 +234,8 @@ def plot_problem(state: VV5State, ship: Ship, move: Manoeuvre) -> str | None:
 
 
 def fill_panic_moves(state: VV5State, plots: dict[str, Manoeuvre]) -> dict[str, Manoeuvre]:
+    if not enabled(state):  # no panic without the optional rule: the plots as given
+        return plots
     out = dict(plots)
     for ship in state.ships:
         must = forced(state, ship)

@@ -317,7 +317,7 @@ class VV5State(Roster[Ship]):
         found: tuple[Ship, ...] | None = asked.get(key)
         if found is None:
             friends = self.allies if side in self.allies else (side,)
-            found = asked[key] = tuple(s for s in self.ships if s.side not in friends and s.active)
+            found = asked[key] = tuple([s for s in self.ships if s.side not in friends and s.active])
         return found
 
     def kept_answers(self) -> dict[tuple[str, str, bool], Any]:

@@ -15,6 +15,7 @@ from vectorwar.systems.vv5.combat import (
     GUN_RANGE,
     MISSILE_RANGE,
     gun_to_hit,
+    huge_ships,
     hull_in_the_way,
     line_of_fire,
     missile_to_hit,
@@ -165,13 +166,23 @@ def can_launch(state: VV5State, side: str) -> bool:
     key = ("can launch", side, True)
     found: bool | None = asked.get(key)
     if found is None:
-        found = asked[key] = any(
-            launch_allowed(state, ship, target)
-            for ship in state.ships_of(side)
-            if ship.missiles_ready
-            for target in state.enemies_of(side)
-        )
+        found = asked[key] = _any_launch(state, side)
     return found
+
+
+def _any_launch(state: VV5State, side: str) -> bool:
+    """:func:`launch_allowed` for some ship of ``side`` and target (the huge ships in the way looked for only
+    where the board has any)."""
+    hex_map, hulls = state.map, bool(huge_ships(state))
+    for ship in state.ships_of(side):
+        if not ship.missiles_ready:
+            continue
+        for target in state.enemies_of(side):
+            if missile_in_reach(hex_map, ship.hex, ship.facing, target.hex) and (
+                not hulls or hull_in_the_way(state, ship.hex, target) is None
+            ):
+                return True
+    return False
 
 
 def can_fire_guns(state: VV5State, side: str) -> bool:
@@ -180,11 +191,21 @@ def can_fire_guns(state: VV5State, side: str) -> bool:
     key = ("can fire", side, True)
     found: bool | None = asked.get(key)
     if found is None:
-        found = asked[key] = any(
-            shot_allowed(state, ship, mount.arc, target)
-            for ship in state.ships_of(side)
-            for mount in ship.mounts
-            if mount.guns.boxes > 0
-            for target in state.enemies_of(side)
-        )
+        found = asked[key] = _any_shot(state, side)
     return found
+
+
+def _any_shot(state: VV5State, side: str) -> bool:
+    """:func:`shot_allowed` for some working mount of ``side`` and target, as :func:`_any_launch`."""
+    hex_map, hulls = state.map, bool(huge_ships(state))
+    enemies = state.enemies_of(side)
+    for ship in state.ships_of(side):
+        for mount in ship.mounts:
+            if mount.guns.boxes <= 0:
+                continue
+            for target in enemies:
+                if gun_in_reach(hex_map, mount.arc, ship.hex, ship.facing, target.hex) and (
+                    not hulls or hull_in_the_way(state, ship.hex, target) is None
+                ):
+                    return True
+    return False

@@ -22,7 +22,7 @@ from vectorwar.systems.vv5.hazards import asteroid_fields
 from vectorwar.systems.vv5.initiative import roll_initiative
 from vectorwar.systems.vv5.orders import Gunfire, Launches, Manoeuvre, Plot
 from vectorwar.systems.vv5.specials.adp import platforms_drift, platforms_fire
-from vectorwar.systems.vv5.state import Missile, VV5State
+from vectorwar.systems.vv5.state import Missile, Ship, VV5State
 from vectorwar.systems.vv5.targeting import can_fire_guns, can_launch
 from vectorwar.systems.vv5.victory import credit, elimination, finish
 
@@ -50,18 +50,32 @@ def settle(state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
 # -- initiative and fire -----------------------------------------------------------
 
 
-def begin_turn(state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
-    events.append(TurnBegan(state.turn))
+def begin_turn(state: VV5State, dice: Dice, events: list[Event], number: int | None = None) -> VV5State:
+    """Turn ``number`` begins (the state's own turn unless given: the turn's end passes the next one, set in
+    the same copy of the state as the rest): the G forgotten, the initiative rolled, then the declarations."""
+    number = state.turn if number is None else number
+    events.append(TurnBegan(number))
     # Last turn's G are forgotten (only ships that burned have any to forget).
     ships = state.ships
     if any(s.accelerated for s in ships):
         ships = tuple(replace_fields(s, accelerated=0) if s.accelerated else s for s in ships)
     holder, kept = roll_initiative(state, dice, events)
     events.append(InitiativeWon(holder, kept))
-    state = replace_fields(state, ships=ships, guns_fired=(), declaring=0, declare_order=(), initiative=holder)
+    # The turn's state is made at the declare-order prompt, where a turn with two sides in play and something to
+    # shoot goes; each other way sets a phase of its own before anything reads it.
+    state = replace_fields(
+        state,
+        turn=number,
+        ships=ships,
+        guns_fired=(),
+        declaring=0,
+        declare_order=(),
+        initiative=holder,
+        phase="choose-order",
+    )
     in_play = state.sides_in_play()
     if len(in_play) > 1 and any(can_shoot(state, side) for side in in_play):
-        return replace_fields(state, phase="choose-order")
+        return state
     if len(in_play) == 1 and can_shoot(state, in_play[0]):
         # Alone against the engine's platforms (Invasion): no one to declare before, straight to missiles.
         return next_declarer(replace_fields(state, phase="missiles", declare_order=in_play, declaring=0), dice, events)
@@ -82,26 +96,43 @@ def can_shoot(state: VV5State, side: str) -> bool:
     return can_launch(state, side) or can_fire_guns(state, side)
 
 
-def next_declarer(state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
-    """The next side in the declaring order with something to launch at (or, after missiles, to fire at)."""
+def next_declarer(state: VV5State, dice: Dice, events: list[Event], declaring: int | None = None) -> VV5State:
+    """The next side in the declaring order with something to launch at (or, after missiles, to fire at),
+    from place ``declaring`` in the order (the state's own place unless given).
+
+    The sides passed over change nothing the answers are read from, so they are asked of this state and the
+    phase and place found are set in one copy of it."""
+    phase, at = state.phase, state.declaring if declaring is None else declaring
+    order = state.declare_order
     while True:
-        missiles = state.phase == "missiles"
-        if state.declaring >= len(state.declare_order):
+        missiles = phase == "missiles"
+        if at >= len(order):
             if missiles:
-                state = replace_fields(state, phase="guns", declaring=0)
+                phase, at = "guns", 0
                 continue
-            return after_gunfire(state, dice, events)
-        side = state.declare_order[state.declaring]
+            return after_gunfire(_declaring(state, phase, at), dice, events)
+        side = order[at]
         able = can_launch(state, side) if missiles else can_fire_guns(state, side)
         if state.ships_of(side) and able:
-            return state
-        state = replace_fields(state, declaring=state.declaring + 1)
+            return _declaring(state, phase, at)
+        at += 1
+
+
+def _declaring(state: VV5State, phase: str, at: int) -> VV5State:
+    """``state`` with ``phase`` and the place ``at`` in the declaring order (itself where they are its own)."""
+    if phase == state.phase and at == state.declaring:
+        return state
+    return replace_fields(state, phase=phase, declaring=at)
 
 
 def launch(state: VV5State, order: Launches, events: list[Event]) -> VV5State:
     if not order.launches:
         events.append(Note(f"{state.declare_order[state.declaring]} launches no missiles"))
     mode = str(state.options.get("several_targets", "harder"))
+    # The launchers spent and the missiles on their tracks go into one copy of the state at the end: a launch's
+    # number reads the ships' places, guns and crews, which launching changes in none of them.
+    launched: list[Ship] = []
+    incoming = list(state.incoming)
     for ship_id in dict.fromkeys(x.ship for x in order.launches):
         mine = [x for x in order.launches if x.ship == ship_id]
         adjust = spread_adjustment([(x.missiles, x.target) for x in mine], mode)
@@ -111,10 +142,10 @@ def launch(state: VV5State, order: Launches, events: list[Event]) -> VV5State:
             distance, to_hit = launch_number(state, ship.id, one.target, adjust)
             for _ in range(one.missiles):
                 launchers[launchers.index("ready")] = "spent"
-                state = replace_fields(state, incoming=(*state.incoming, Missile(ship.id, one.target, to_hit)))
+                incoming.append(Missile(ship.id, one.target, to_hit))
                 events.append(MissileLaunched(ship.id, one.target, distance, to_hit))
-        state = state.with_ship(replace_fields(ship, launchers=tuple(launchers)))
-    return state
+        launched.append(replace_fields(ship, launchers=tuple(launchers)))
+    return state.with_ships(launched, incoming=tuple(incoming)) if launched else state
 
 
 def fire(state: VV5State, order: Gunfire, dice: Dice, events: list[Event]) -> VV5State:
@@ -155,7 +186,8 @@ def move(state: VV5State, plots: Iterable[Plot], dice: Dice, events: list[Event]
     first = len(events)
     state = crews.move_all_but(state, moves, aces, dice, events, frozenset(retreating))
     state = platforms_drift(state, dice, events)
-    state = asteroid_fields(state, [e for e in events[first:] if isinstance(e, Moved)], dice, events)
+    if state.map.terrain:  # (asteroid fields are terrain: a board with none has none to fly into)
+        state = asteroid_fields(state, [e for e in events[first:] if isinstance(e, Moved)], dice, events)
     if aces:
         return replace_fields(state, phase="ace-replot", ace_replot=aces)
     return after_movement(state, dice, events)
@@ -215,7 +247,7 @@ def end_turn(state: VV5State, dice: Dice, events: list[Event]) -> VV5State:
         return over
     if state.turn >= state.max_turns:
         return finish(state, f"turn limit {state.max_turns} reached", events)
-    return begin_turn(replace_fields(state, turn=state.turn + 1), dice, events)
+    return begin_turn(state, dice, events, state.turn + 1)
 
 
 def plots_of(orders: Mapping[str, Order]) -> list[Plot]:
