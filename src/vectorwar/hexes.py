@@ -250,17 +250,26 @@ def nearest_hex(q: float, r: float) -> Hex:
     >>> nearest_hex(1.4, -0.4) == Hex(1, 0)
     True
     """
+    return Hex(*_cube_round(q, r, -q - r))
+
+
+def nearest_axial(q: float, r: float) -> tuple[int, int]:
+    """:func:`nearest_hex`'s axial numbers, building no hex: for callers that keep hexes by their numbers.
+
+    >>> nearest_axial(1.4, -0.4)
+    (1, 0)
+    """
     return _cube_round(q, r, -q - r)
 
 
-def _cube_round(x: float, y: float, z: float) -> Hex:
+def _cube_round(x: float, y: float, z: float) -> tuple[int, int]:
     rx, ry, rz = round(x), round(y), round(z)
     dx, dy, dz = abs(rx - x), abs(ry - y), abs(rz - z)
     if dx > dy and dx > dz:
         rx = -ry - rz
     elif dy > dz:
         ry = -rx - rz
-    return Hex(int(rx), int(ry))
+    return int(rx), int(ry)
 
 
 _EPS = (1e-6, 2e-6, -3e-6)
@@ -296,7 +305,7 @@ def _line_shape(dq: int, dr: int) -> tuple[tuple[tuple[int, int], ...], ...]:
         z = -x - y
         plus = _cube_round(x + _EPS[0], y + _EPS[1], z + _EPS[2])
         minus = _cube_round(x - _EPS[0], y - _EPS[1], z - _EPS[2])
-        steps.append(((plus.q, plus.r),) if plus == minus else ((plus.q, plus.r), (minus.q, minus.r)))
+        steps.append((plus,) if plus == minus else (plus, minus))
     return tuple(steps)
 
 

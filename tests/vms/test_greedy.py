@@ -10,12 +10,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from vectorwar.catalogue import builtin_scenario
-from vectorwar.hexes import nearest_hex
+from vectorwar.hexes import Hex, nearest_hex
 from vectorwar.play import bot_order
 from vectorwar.setup import set_up
 from vectorwar.systems.msc.module import MSCCard
 from vectorwar.systems.vms.bots import IDEAL_RANGE, SLACK, UNARMED_RANGE, _Course, _guns, _Scorer, _spoiled
-from vectorwar.systems.vms.braking import _nearest
+from vectorwar.systems.vms.braking import _stopping_run, stop
 from vectorwar.systems.vms.courses import grouped
 from vectorwar.systems.vms.greedy_kept import predict as _predict
 from vectorwar.systems.vms.state import VMSShip, VMSState
@@ -196,13 +196,20 @@ def test_a_civilian_ship_with_no_weapon_keeps_its_distance_where_a_warship_would
 @given(
     st.integers(-30, 30),
     st.integers(-30, 30),
-    st.floats(-20, 20, allow_nan=False),
-    st.floats(-20, 20, allow_nan=False),
-    st.integers(1, 12),
+    st.integers(-12, 12),
+    st.integers(-12, 12),
+    st.integers(1, 6),
+    st.integers(0, 2),
 )
-def test_a_stop_rounds_to_the_hex_nearest_hex_names(q: int, r: int, x: float, y: float, n: int) -> None:
-    """Where a braking ship stops is rounded in numbers (``braking._nearest``) exactly as ``hexes.nearest_hex`` rounds
-    it: at any fraction, and at the halves and thirds a whole vector's run meets."""
-    for fx, fy in ((x, y), (round(x * n) / n, round(y * n) / n), (x // 1 + 0.5, y // 1 + 0.5)):
-        at = nearest_hex(q + fx, r + fy)
-        assert _nearest(q + fx, r + fy) == (at.q, at.r)
+def test_a_stop_is_the_hex_nearest_the_end_of_its_braking_run(
+    q: int, r: int, dq: int, dr: int, brake: int, margin: int
+) -> None:
+    """Where a braking ship stops (worked out in numbers and kept by them) is the hex ``hexes.nearest_hex`` names
+    at the end of its braking run, one hex object for every stop there."""
+    if dq == 0 and dr == 0:
+        assert stop(Hex(q, r), dq, dr, brake, margin) == Hex(q, r)
+        return
+    run_q, run_r = _stopping_run(dq, dr, brake, margin)
+    found = stop(Hex(q, r), dq, dr, brake, margin)
+    assert found == nearest_hex(q + run_q, r + run_r)
+    assert stop(Hex(q, r), dq, dr, brake, margin) is found

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from types import MappingProxyType
 
-from vectorwar.hexes import Direction, Hex
+from vectorwar.hexes import Direction, Hex, nearest_axial
 from vectorwar.systems.vms.ships import SIDES, Design
 from vectorwar.systems.vms.state import VMSShip, VMSState
 from vectorwar.systems.vms.thrust import pushes
@@ -131,25 +131,12 @@ def _rest(q: int, r: int, dq: int, dr: int, brake: int, margin: int) -> Hex:
             _RESTS.clear()
             _HEXES.clear()
         run_q, run_r = _stopping_run(dq, dr, brake, margin)
-        at = _nearest(q + run_q, r + run_r)
+        at = nearest_axial(q + run_q, r + run_r)
         found = _HEXES.get(at)
         if found is None:
             found = _HEXES[at] = Hex(*at)
         _RESTS[key] = found
     return found
-
-
-def _nearest(x: float, y: float) -> tuple[int, int]:
-    """:func:`~vectorwar.hexes.nearest_hex`'s cube rounding, step for step, as axial numbers: no hex is built for a
-    stop whose hex is kept already (``tests/vms/test_greedy.py`` compares the two)."""
-    z = -x - y
-    rx, ry, rz = round(x), round(y), round(z)
-    dx, dy, dz = abs(rx - x), abs(ry - y), abs(rz - z)
-    if dx > dy and dx > dz:
-        rx = -ry - rz
-    elif dy > dz:
-        ry = -rx - rz
-    return int(rx), int(ry)
 
 
 #: :func:`_rest`'s answers by its arguments, and their hexes by axial numbers.
