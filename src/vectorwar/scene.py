@@ -32,6 +32,7 @@ from vectorwar.events import Event, TurnBegan
 from vectorwar.game import Game
 from vectorwar.hexes import Hex, Position
 from vectorwar.maps import HexMap, HexSet
+from vectorwar.memo import Kept
 from vectorwar.rules import Prompt, Result
 
 #: Side colours for sides whose name is not a colour, in scenario order.
@@ -170,11 +171,11 @@ def events_data(events: Sequence[Event]) -> list[dict[str, Any]]:
     return out
 
 
+_WORDS_KEPT = 32_768
 #: Each event's words by the event's identity (the event kept in the entry, so an identity stays its own), started
 #: again past ``_WORDS_KEPT``: every scene puts the whole log in words, and a game's log only grows (an AV:T
 #: fleet's, some hundreds of events a turn), so each event is described once, not once a scene.
-_WORDS: dict[int, tuple[Event, str]] = {}
-_WORDS_KEPT = 32_768
+_WORDS: Kept[int, tuple[Event, str]] = Kept(_WORDS_KEPT)
 
 
 def _words(event: Event) -> str:
@@ -182,9 +183,7 @@ def _words(event: Event) -> str:
     if kept is not None and kept[0] is event:
         return kept[1]
     text = event.describe()  # an event is frozen: its words stay
-    if len(_WORDS) >= _WORDS_KEPT:
-        _WORDS.clear()
-    _WORDS[id(event)] = (event, text)
+    _WORDS.keep(id(event), (event, text))
     return text
 
 

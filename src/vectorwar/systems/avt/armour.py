@@ -32,6 +32,7 @@ above the Nose and the one to its port:
 
 from __future__ import annotations
 
+from vectorwar.memo import Kept
 from vectorwar.systems.avt.arcs import ArcWindow, map_to_arc, middle_row
 from vectorwar.systems.avt.avid import Window
 from vectorwar.systems.avt.design import Face
@@ -82,16 +83,14 @@ def struck(orientation: Orientation, incoming: Window, three_d: bool) -> tuple[s
     key = (orientation_number(orientation), incoming.level, incoming.ray, three_d)
     found = _STRUCK.get(key)
     if found is None:
-        if len(_STRUCK) >= _STRUCK_KEPT:
-            _STRUCK.clear()
-        found = _STRUCK[key] = _struck(orientation, incoming, three_d)
+        found = _STRUCK.keep(key, _struck(orientation, incoming, three_d))
     return found
 
 
+_STRUCK_KEPT = 65_536
 #: :func:`struck` by the orientation's number, the window's level and ray and whether altitude is on (at most some
 #: 60,000 answers: 600 orientations by 50 windows, either way).
-_STRUCK: dict[tuple[int, int, int, bool], tuple[str, ...]] = {}
-_STRUCK_KEPT = 65_536
+_STRUCK: Kept[tuple[int, int, int, bool], tuple[str, ...]] = Kept(_STRUCK_KEPT)
 
 
 def _struck(orientation: Orientation, incoming: Window, three_d: bool) -> tuple[str, ...]:

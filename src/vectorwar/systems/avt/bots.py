@@ -65,6 +65,7 @@ import random
 from typing import Any
 
 from vectorwar.errors import IllegalOrderError
+from vectorwar.memo import Kept
 from vectorwar.roster import replace_fields
 from vectorwar.rules import Order
 from vectorwar.systems.avt.avid import Window
@@ -162,12 +163,10 @@ def _no_orders(ship_id: str) -> ShipOrders:
     """An empty entry for ``ship_id`` (a frozen value), made once: every segment starts each ship's orders from one."""
     found = _EMPTY.get(ship_id)
     if found is None:
-        if len(_EMPTY) >= _EMPTY_KEPT:
-            _EMPTY.clear()
-        found = _EMPTY[ship_id] = ShipOrders(ship_id)
+        found = _EMPTY.keep(ship_id, ShipOrders(ship_id))
     return found
 
 
-#: :func:`_no_orders` by ship id; started again past ``_EMPTY_KEPT``.
-_EMPTY: dict[str, ShipOrders] = {}
 _EMPTY_KEPT = 1024
+#: :func:`_no_orders` by ship id; started again past ``_EMPTY_KEPT``.
+_EMPTY: Kept[str, ShipOrders] = Kept(_EMPTY_KEPT)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from vectorwar.memo import Kept
 from vectorwar.systems.avt.arcs import ALL_ARC_WINDOWS, ArcWindow, map_to_arc, middle_row
 from vectorwar.systems.avt.arrows import Arrow, arrows_of
 from vectorwar.systems.avt.avid import ALL_WINDOWS, Window, shoot_bearing
@@ -78,9 +79,9 @@ def _arc_of(state: AVTState, ship: Ship, window: Window) -> tuple[ArcWindow, ...
 #: One mount of a design as the diagrams show it: (mount, weapon, range, lasers, arc windows' names in order, arc).
 _Mount = tuple[str, str, int, tuple[str, ...], tuple[str, ...], frozenset[ArcWindow]]
 
-#: :func:`_mounts`' rows by the design's identity, the design kept beside them so the identity stays its own.
-_MOUNTS: dict[int, tuple[Design, tuple[_Mount, ...]]] = {}
 _MOUNTS_KEPT = 64
+#: :func:`_mounts`' rows by the design's identity, the design kept beside them so the identity stays its own.
+_MOUNTS: Kept[int, tuple[Design, tuple[_Mount, ...]]] = Kept(_MOUNTS_KEPT)
 
 
 def _mounts(design: Design) -> tuple[_Mount, ...]:
@@ -99,9 +100,7 @@ def _mounts(design: Design) -> tuple[_Mount, ...]:
         )
         for mount, spec in sorted(design.mounts.items())
     )
-    if len(_MOUNTS) >= _MOUNTS_KEPT:
-        _MOUNTS.clear()
-    _MOUNTS[id(design)] = (design, rows)
+    _MOUNTS.keep(id(design), (design, rows))
     return rows
 
 

@@ -30,6 +30,7 @@ from functools import cache, lru_cache
 from vectorwar.display import Card, CardTable, Counter, ShotOption, short_labels
 from vectorwar.hexes import Direction, Hex, Position
 from vectorwar.maps import HexMap, HexOrder, HexSet, MapSection, hex_order
+from vectorwar.memo import Kept
 from vectorwar.systems.avt.arcs import map_to_arc, middle_row
 from vectorwar.systems.avt.arrows import arrows_of
 from vectorwar.systems.avt.avid import Window, horizontal_ray, shoot_bearing
@@ -436,15 +437,15 @@ def arc_hexes(state: AVTState, ship_id: str) -> dict[str, HexSet]:
     return dict(_kept_arcs(state.map, ship.position.hex, design, ship.orientation, state.three_d))
 
 
+_ARCS_KEPT = 1024
 #: :func:`_arcs`' answers by the map's and the design's identity (both kept beside them, so each identity stays its
 #: own), the hex, orientation and altitude option; started again past ``_ARCS_KEPT``. A scene built again for the
 #: same position (another viewer, a refresh) or with a ship that has not moved, as a slow ship mostly has not this
 #: segment, looks its arcs up instead of walking the map.
-_ARCS: dict[
+_ARCS: Kept[
     tuple[int, int, int, int, Orientation, bool],
     tuple[tuple[MapSection, ...], Design, dict[str, HexSet]],
-] = {}
-_ARCS_KEPT = 1024
+] = Kept(_ARCS_KEPT)
 
 
 def _kept_arcs(
@@ -458,9 +459,7 @@ def _kept_arcs(
     if kept is not None and kept[0] is sections and kept[1] is design:
         return kept[2]
     found = _arcs(hex_map, centre, design, orientation, three_d)
-    if len(_ARCS) >= _ARCS_KEPT:
-        _ARCS.clear()
-    _ARCS[key] = (sections, design, found)
+    _ARCS.keep(key, (sections, design, found))
     return found
 
 
@@ -480,10 +479,12 @@ def _arcs(hex_map: HexMap, centre: Hex, design: Design, orientation: Orientation
     return out
 
 
+_ARC_RAYS_KEPT = 4096
 #: :func:`_arc_rays`' answers by the design's identity (the design kept beside them, so the identity stays its own),
 #: orientation and altitude option; started again past ``_ARC_RAYS_KEPT``.
-_ARC_RAYS: dict[tuple[int, Orientation, bool], tuple[Design, dict[str, tuple[int, frozenset[int]]]]] = {}
-_ARC_RAYS_KEPT = 4096
+_ARC_RAYS: Kept[tuple[int, Orientation, bool], tuple[Design, dict[str, tuple[int, frozenset[int]]]]] = Kept(
+    _ARC_RAYS_KEPT
+)
 
 
 def _arc_rays(design: Design, orientation: Orientation, three_d: bool) -> dict[str, tuple[int, frozenset[int]]]:
@@ -504,17 +505,15 @@ def _arc_rays(design: Design, orientation: Orientation, three_d: bool) -> dict[s
         )
         for mount, spec in sorted(design.mounts.items())
     }
-    if len(_ARC_RAYS) >= _ARC_RAYS_KEPT:
-        _ARC_RAYS.clear()
-    _ARC_RAYS[key] = (design, found)
+    _ARC_RAYS.keep(key, (design, found))
     return found
 
 
+_FIRE_KEPT = 16
 #: :func:`fire_options`' answers by the state's identity (the state kept beside them, so the identity stays its own)
 #: and the side; started again past ``_FIRE_KEPT``. A scene asks them for its menus and, for its news, of the state
 #: before too: the state of the scene built before it.
-_FIRE: dict[tuple[int, str], tuple[AVTState, dict[str, tuple[ShotOption, ...]]]] = {}
-_FIRE_KEPT = 16
+_FIRE: Kept[tuple[int, str], tuple[AVTState, dict[str, tuple[ShotOption, ...]]]] = Kept(_FIRE_KEPT)
 
 
 def fire_options(state: AVTState, side: str) -> dict[str, list[ShotOption]]:
@@ -532,9 +531,7 @@ def fire_options(state: AVTState, side: str) -> dict[str, list[ShotOption]]:
     kept = _FIRE.get(key)
     if kept is None or kept[0] is not state:
         kept = (state, {ship: tuple(shots) for ship, shots in _fire_options(state, side).items()})
-        if len(_FIRE) >= _FIRE_KEPT:
-            _FIRE.clear()
-        _FIRE[key] = kept
+        _FIRE.keep(key, kept)
     # Lists of their own: the caller may change them.
     return {ship: list(shots) for ship, shots in kept[1].items()}
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from vectorwar.memo import Kept
 from vectorwar.systems.avt.arcs import map_to_arc, middle_row
 from vectorwar.systems.avt.armour import struck
 from vectorwar.systems.avt.avid import Window
@@ -57,9 +58,7 @@ def lasers_alive(design: Design, ship: Ship) -> int:
         for i, laser in enumerate(design.lasers):
             if laser_state(design, ship, laser) != "destroyed":
                 mask |= 1 << i
-        if len(kept) >= SCORED_KEPT:
-            kept.clear()
-        kept[ship.marks] = mask
+        kept.keep(ship.marks, mask)
     return mask
 
 
@@ -87,9 +86,7 @@ def cooling_bits(design: Design, ship: Ship) -> tuple[tuple[int, int], ...]:
             named.add(laser)
             if laser in index:
                 out.append((ready, 1 << index[laser]))
-    if len(table.cooling) >= SCORED_KEPT:
-        table.cooling.clear()
-    found = table.cooling[ship.cooling] = tuple(out)
+    found = table.cooling.keep(ship.cooling, tuple(out))
     return found
 
 
@@ -137,11 +134,11 @@ class DesignTable:
         self._facings: dict[tuple[int, int, bool], dict[int, tuple[int, int]]] = {}
         #: :func:`.steering.facings`' scores and choice by what they depend on (:data:`SCORED_KEPT` at most, then
         #: afresh).
-        self.scored: dict[tuple[object, ...], Scored] = {}
+        self.scored: Kept[tuple[object, ...], Scored] = Kept(SCORED_KEPT)
         #: :func:`lasers_alive`'s answers by the ship's damage record.
-        self.alive: dict[tuple[tuple[str, int], ...], int] = {}
+        self.alive: Kept[tuple[tuple[str, int], ...], int] = Kept(SCORED_KEPT)
         #: :func:`cooling_bits`' answers by the ship's timing track.
-        self.cooling: dict[tuple[tuple[str, int], ...], tuple[tuple[int, int], ...]] = {}
+        self.cooling: Kept[tuple[tuple[str, int], ...], tuple[tuple[int, int], ...]] = Kept(SCORED_KEPT)
         #: :meth:`reach` and :meth:`takes` by the orientation's number and whether altitude is on.
         self._reach: dict[tuple[int, bool], tuple[Reach, ...]] = {}
         self._takes: dict[tuple[int, bool], tuple[int, ...]] = {}
@@ -209,17 +206,15 @@ Scored = tuple[tuple[float | None, ...], Window | None]
 Seen = tuple[Window, dict[int, tuple[int, int]]]
 
 
+_TABLES_KEPT = 16
 #: The designs' tables by identity (each holds its design, so the identity stays theirs): a game's designs are
 #: shared by every state of it. A bound on memory over many games: the table starts again past it (a design's
 #: table holds at most about 60,000 answers, 50 windows either way by 600 orientations, some 6 MB).
-_TABLES: dict[int, DesignTable] = {}
-_TABLES_KEPT = 16
+_TABLES: Kept[int, DesignTable] = Kept(_TABLES_KEPT)
 
 
 def design_table(design: Design) -> DesignTable:
     table = _TABLES.get(id(design))
     if table is None or table.design is not design:
-        if len(_TABLES) >= _TABLES_KEPT:
-            _TABLES.clear()
-        table = _TABLES[id(design)] = DesignTable(design)
+        table = _TABLES.keep(id(design), DesignTable(design))
     return table

@@ -25,6 +25,7 @@ from __future__ import annotations
 from vectorwar.dice import Dice
 from vectorwar.display import MoveOption
 from vectorwar.hexes import Direction, Hex, Position
+from vectorwar.memo import Kept
 from vectorwar.roster import replace_fields
 from vectorwar.systems.avt.design import Design
 from vectorwar.systems.avt.display import counter_facing
@@ -98,11 +99,11 @@ def _flights(state: AVTState, ship: Ship) -> list[_Flight]:
     ]
 
 
+_FLOWN_KEPT = 256
 #: :func:`_flights`' answers by what they depend on (:func:`_flight_key`), the design kept beside them so its identity
 #: stays its own; started again past ``_FLOWN_KEPT``. A scene built again for the same position (another viewer, the
 #: search bot's menus of one decision) flies nothing again, nor does a turn whose ships are alike.
-_FLOWN: dict[tuple[object, ...], tuple[Design, tuple[_Flight, ...]]] = {}
-_FLOWN_KEPT = 256
+_FLOWN: Kept[tuple[object, ...], tuple[Design, tuple[_Flight, ...]]] = Kept(_FLOWN_KEPT)
 
 
 def _kept_flights(state: AVTState, ship: Ship) -> tuple[_Flight, ...]:
@@ -114,9 +115,7 @@ def _kept_flights(state: AVTState, ship: Ship) -> tuple[_Flight, ...]:
     if kept is not None and kept[0] is design:
         return kept[1]
     flights = tuple(_flights(state, ship))
-    if len(_FLOWN) >= _FLOWN_KEPT:
-        _FLOWN.clear()
-    _FLOWN[key] = (design, flights)
+    _FLOWN.keep(key, (design, flights))
     return flights
 
 

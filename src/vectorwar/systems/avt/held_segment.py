@@ -19,6 +19,7 @@ from operator import attrgetter
 
 from vectorwar.dice import Dice
 from vectorwar.events import Event
+from vectorwar.memo import Kept
 from vectorwar.roster import replace_fields
 from vectorwar.systems.avt.design import Design
 from vectorwar.systems.avt.grid import SEGMENTS
@@ -84,10 +85,9 @@ def _next_state(state: AVTState, ships: list[Ship]) -> AVTState:
     key = (*_BY_VALUE(state), *map(id, _BY_IDENTITY(state)), *map(id, ships))
     found = _NEXT.get(key)
     if found is None:
-        if len(_NEXT) >= _NEXT_KEPT:
-            _NEXT.clear()
         # The same ids in the same places (each ship's own segment): one copy of the state, the next segment's.
-        found = _NEXT[key] = replace_fields(state, ships=tuple(ships), segment=state.segment + 1).same_commanders(state)
+        made = replace_fields(state, ships=tuple(ships), segment=state.segment + 1)
+        found = _NEXT.keep(key, made.same_commanders(state))
     return found
 
 
@@ -97,9 +97,9 @@ NEXT_BY_VALUE = ("turn", "segment", "phase", "winners", "end_reason", "max_turns
 NEXT_BY_IDENTITY = ("sides", "map", "options", "designs")
 _BY_VALUE = attrgetter(*NEXT_BY_VALUE)
 _BY_IDENTITY = attrgetter(*NEXT_BY_IDENTITY)
-#: :func:`_next_state`'s states by what they are made of; started again past ``_NEXT_KEPT``.
-_NEXT: dict[tuple[object, ...], AVTState] = {}
 _NEXT_KEPT = 4096
+#: :func:`_next_state`'s states by what they are made of; started again past ``_NEXT_KEPT``.
+_NEXT: Kept[tuple[object, ...], AVTState] = Kept(_NEXT_KEPT)
 
 
 def _ship_alone(state: AVTState, ship: Ship, entry: ShipOrders | None) -> Ship:

@@ -40,6 +40,7 @@ import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 
+from vectorwar.memo import Kept
 from vectorwar.odds import convolve
 from vectorwar.roster import replace_fields
 from vectorwar.systems.avt import hull_tables
@@ -394,10 +395,10 @@ def expected_losses(state: AVTState, orders: Mapping[str, SegmentOrders]) -> dic
     return lost
 
 
+_VOLLEYS_KEPT = 4096
 #: :func:`_volley_loss`'s answers by what they read, the design struck kept beside each so its identity stays its
 #: own; started again past ``_VOLLEYS_KEPT``.
-_VOLLEYS: dict[tuple[object, ...], tuple[Design, float]] = {}
-_VOLLEYS_KEPT = 4096
+_VOLLEYS: Kept[tuple[object, ...], tuple[Design, float]] = Kept(_VOLLEYS_KEPT)
 
 
 def _volley_loss(
@@ -415,9 +416,7 @@ def _volley_loss(
     points = [shot_points(weapon, range_, mode) for weapon, range_ in shots]
     pooled = [_sum(points)] if by_ship else points
     loss = sum(pool_loss(state, target, region, p) for p in pooled)
-    if len(_VOLLEYS) >= _VOLLEYS_KEPT:
-        _VOLLEYS.clear()
-    _VOLLEYS[key] = (design, loss)
+    _VOLLEYS.keep(key, (design, loss))
     return loss
 
 

@@ -31,7 +31,7 @@ from vectorwar.events import Event, TurnBegan
 from vectorwar.hexes import Position
 from vectorwar.limits import MAX_TURNS
 from vectorwar.maps import HexSet
-from vectorwar.memo import last_answer
+from vectorwar.memo import Kept, last_answer
 from vectorwar.roster import id_lookup
 from vectorwar.rules import (
     Bot,
@@ -437,16 +437,16 @@ def _prompt(state: AVTState) -> Prompt | None:
     key = (state.turn, state.segment, sides)
     found = _PROMPTS.get(key)
     if found is None:
-        if len(_PROMPTS) >= _PROMPTS_KEPT:
-            _PROMPTS.clear()
-        found = _PROMPTS[key] = Prompt(Clock(state.turn, "orders", segment=state.segment), sides, "orders", True, HELP)
+        found = _PROMPTS.keep(
+            key, Prompt(Clock(state.turn, "orders", segment=state.segment), sides, "orders", True, HELP)
+        )
     return found
 
 
+_PROMPTS_KEPT = 1024
 #: The orders prompts (frozen values) by turn, segment and the sides giving orders: a search trial's every segment
 #: asks one, and the same few come again; started again past ``_PROMPTS_KEPT``.
-_PROMPTS: dict[tuple[int, int, tuple[str, ...]], Prompt] = {}
-_PROMPTS_KEPT = 1024
+_PROMPTS: Kept[tuple[int, int, tuple[str, ...]], Prompt] = Kept(_PROMPTS_KEPT)
 
 
 system = AttackVector()

@@ -16,7 +16,6 @@ from vectorwar.roster import replace_fields
 from vectorwar.systems.avt.avid import Window
 from vectorwar.systems.avt.design import Design
 from vectorwar.systems.avt.facing_tables import (
-    SCORED_KEPT,
     DesignTable,
     Reach,
     Scored,
@@ -274,7 +273,5 @@ def _scored(state: AVTState, design: Design, ship: Ship, enemy: Ship) -> Scored:
         if best is None or score > best[0] + 1e-9:
             best = (score, window)
     choice = None if best is None or best[1] == ship.orientation.nose or best[0] < current + 0.5 else best[1]
-    if len(table.scored) >= SCORED_KEPT:
-        table.scored.clear()
-    found_all = table.scored[tuple(key)] = (tuple(scores), choice)
+    found_all = table.scored.keep(tuple(key), (tuple(scores), choice))
     return found_all

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from vectorwar.hexes import Position
+from vectorwar.memo import Kept
 from vectorwar.systems.avt.arrows import Arrow
 from vectorwar.systems.avt.avid import ALL_WINDOWS, TargetMarker, Window, marker_for_offset
 from vectorwar.systems.avt.state import AVTState, Ship
@@ -120,18 +121,16 @@ def track(ship: Ship) -> Track:
     kept = _TRACKS.get(id(ship))
     if kept is not None and kept[0] is ship:
         return kept[1]
-    if len(_TRACKS) >= _TRACKS_KEPT:
-        _TRACKS.clear()
     push = scale(THRUST[ship.orientation.nose], ship.chart.setting / 4.0) if ship.chart.setting else (0, 0, 0)
     found = Track(where(ship.position), effective_velocity(ship), (float(push[0]), float(push[1]), float(push[2])))
-    _TRACKS[id(ship)] = (ship, found)
+    _TRACKS.keep(id(ship), (ship, found))
     return found
 
 
+_TRACKS_KEPT = 256
 #: Tracks by the ship's identity, the ship kept beside it so the identity is never reused while it is kept; the
 #: table starts again past ``_TRACKS_KEPT`` ships.
-_TRACKS: dict[int, tuple[Ship, Track]] = {}
-_TRACKS_KEPT = 256
+_TRACKS: Kept[int, tuple[Ship, Track]] = Kept(_TRACKS_KEPT)
 
 
 def marker_between_points(state: AVTState, start: Vec, end: Vec) -> tuple[Window | None, int]:

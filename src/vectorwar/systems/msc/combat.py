@@ -6,6 +6,7 @@ from vectorwar.dice import Dice
 from vectorwar.events import Damaged, Destroyed, Event, Fired, Rolled
 from vectorwar.hexes import Direction, Hex, line_offsets
 from vectorwar.maps import HexMap
+from vectorwar.memo import Kept
 from vectorwar.odds import Modifier, Odds, chance_at_most
 from vectorwar.roster import replace_fields
 from vectorwar.systems.msc.arcs import TEXT_ORDER, Side, sides_seeing
@@ -81,7 +82,7 @@ def line_of_sight(hex_map: HexMap, a: Hex, b: Hex) -> bool:
     known, cells, seen = _last_blocking
     if known is not blocking:
         cells = frozenset((h.q, h.r) for h in blocking)
-        seen = {}
+        seen = Kept(_MOST_SEEN)
         _last_blocking = (blocking, cells, seen)
     q, r = a.q, a.r
     key = (q, r, b.q, b.r)
@@ -89,20 +90,18 @@ def line_of_sight(hex_map: HexMap, a: Hex, b: Hex) -> bool:
     if clear is None:
         steps = line_offsets(b.q - q, b.r - r)[1:-1]
         clear = not any(all((q + dq, r + dr) in cells for dq, dr in step) for step in steps)
-        if len(seen) >= _MOST_SEEN:
-            seen.clear()
-        seen[key] = clear
+        seen.keep(key, clear)
     return clear
 
 
 #: The blocking hexes :func:`line_of_sight` was last asked about (recognised by identity), as axial pairs, and
 #: the lines it answered on them (at most ``_MOST_SEEN``).
-_last_blocking: tuple[frozenset[Hex], frozenset[tuple[int, int]], dict[tuple[int, int, int, int], bool]] = (
-    frozenset(),
-    frozenset(),
-    {},
-)
 _MOST_SEEN = 65536
+_last_blocking: tuple[frozenset[Hex], frozenset[tuple[int, int]], Kept[tuple[int, int, int, int], bool]] = (
+    frozenset(),
+    frozenset(),
+    Kept(_MOST_SEEN),
+)
 
 
 def in_reach(hex_map: HexMap, at: Hex, facing: Direction, side: Side, target: Hex) -> bool:

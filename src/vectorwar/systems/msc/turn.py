@@ -13,6 +13,7 @@ from functools import lru_cache
 from vectorwar.dice import Dice
 from vectorwar.events import Event, GameOver, InitiativeSet, LeftMap, Moved, Note, Rolled, TurnBegan
 from vectorwar.hexes import Direction, Hex, Position
+from vectorwar.memo import Kept
 from vectorwar.roster import replace_fields
 from vectorwar.systems.msc.combat import fire_weapon
 from vectorwar.systems.msc.design import Design
@@ -93,16 +94,13 @@ def _entry(turn: int, speed: int, move: str) -> TurnEntry:
 
 def _ground(q: int, r: int) -> Position:
     """The position at altitude 0 of axial hex (``q``, ``r``), one frozen object a hex (:data:`_GROUND`)."""
-    if len(_GROUND) >= _MOST_GROUND:
-        _GROUND.clear()
-    found = _GROUND[q, r] = Position(Hex(q, r))
-    return found
+    return _GROUND.keep((q, r), Position(Hex(q, r)))
 
 
+_MOST_GROUND = 65536
 #: Ground-level positions by axial pair, shared by every move's path (at most ``_MOST_GROUND``): a move enters a
 #: few hexes of one small map, and a position built for each is a third of the move's time.
-_GROUND: dict[tuple[int, int], Position] = {}
-_MOST_GROUND = 65536
+_GROUND: Kept[tuple[int, int], Position] = Kept(_MOST_GROUND)
 
 
 @lru_cache(maxsize=4096)  # a game flies few distinct moves from each facing

@@ -15,6 +15,7 @@ from functools import lru_cache
 from types import MappingProxyType
 
 from vectorwar.hexes import Direction, Hex, nearest_axial
+from vectorwar.memo import Kept
 from vectorwar.systems.vms.ships import SIDES, Design
 from vectorwar.systems.vms.state import VMSShip, VMSState
 from vectorwar.systems.vms.thrust import pushes
@@ -150,16 +151,14 @@ def _stopping_run(dq: int, dr: int, brake: int, margin: int) -> tuple[float, flo
     key = (dq, dr, brake, margin)
     found = _RUNS.get(key)
     if found is None:
-        if len(_RUNS) >= 1 << 12:
-            _RUNS.clear()
         speed = Velocity(dq, dr).speed
         travel = speed * 4 if brake <= 0 else braking_run(speed, brake)
         f = (travel + margin) / speed
-        found = _RUNS[key] = (dq * f, dr * f)
+        found = _RUNS.keep(key, (dq * f, dr * f))
     return found
 
 
-_RUNS: dict[tuple[int, int, int, int], tuple[float, float]] = {}
+_RUNS: Kept[tuple[int, int, int, int], tuple[float, float]] = Kept(1 << 12)
 
 
 def stops_on_map(state: VMSState, ship: VMSShip) -> bool:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from vectorwar.hexes import Direction
+from vectorwar.memo import Kept
 from vectorwar.systems.vms.movement import Plot, TurnResult
 from vectorwar.systems.vms.planner import handed_out
 
@@ -51,9 +52,7 @@ def grouped(options: Sequence[tuple[Plot, TurnResult]]) -> Grouped:
     else:
         courses, turned = _grouping(options)
     found = Grouped(first, last, len(options), courses, turned)
-    if len(_KEPT) >= GROUPS_KEPT:
-        _KEPT.clear()
-    _KEPT[id(first)] = found  # it holds ``first``, so no other result takes its id while it is kept
+    _KEPT.keep(id(first), found)  # it holds ``first``, so no other result takes its id while it is kept
     return found
 
 
@@ -73,9 +72,7 @@ def _by_plots(options: Sequence[tuple[Plot, TurnResult]]) -> tuple[tuple[Plots, 
     if known is not None:
         return known[1], known[2]
     courses, turned = _grouping(options)
-    if len(_BY_PLOTS) >= GROUPS_KEPT:
-        _BY_PLOTS.clear()
-    _BY_PLOTS[key] = (plots, courses, turned)
+    _BY_PLOTS.keep(key, (plots, courses, turned))
     return courses, turned
 
 
@@ -116,18 +113,16 @@ def _one(found: frozenset[S]) -> frozenset[S]:
     there are, so they are fewer objects for the garbage collector to walk (and kept hashes to look up)."""
     kept = _SETS.get(found)
     if kept is None:
-        if len(_SETS) >= GROUPS_KEPT:
-            _SETS.clear()
-        kept = _SETS[found] = found
+        kept = _SETS.keep(found, found)
     return kept  # type: ignore[return-value]
 
 
+GROUPS_KEPT = 4096
 #: :func:`_one`'s sets, by themselves.
-_SETS: dict[frozenset[object], frozenset[object]] = {}
+_SETS: Kept[frozenset[object], frozenset[object]] = Kept(GROUPS_KEPT)
 
 
 #: :func:`_by_plots`' answers, by the plots' identities, with the plots.
-_BY_PLOTS: dict[tuple[int, ...], tuple[tuple[Plot, ...], tuple[Plots, ...], frozenset[int]]] = {}
+_BY_PLOTS: Kept[tuple[int, ...], tuple[tuple[Plot, ...], tuple[Plots, ...], frozenset[int]]] = Kept(GROUPS_KEPT)
 #: :func:`grouped`'s answers, by the identity of the menu's first result.
-_KEPT: dict[int, Grouped] = {}
-GROUPS_KEPT = 4096
+_KEPT: Kept[int, Grouped] = Kept(GROUPS_KEPT)

@@ -12,6 +12,7 @@ import math
 from vectorwar.combat import CombatModule
 from vectorwar.combat.base import Combatant, CombatView, Outcome
 from vectorwar.events import Event, Note
+from vectorwar.memo import Kept
 from vectorwar.roster import replace_fields
 from vectorwar.systems.vms.events import RotationLimitCut, ThrustLost
 from vectorwar.systems.vms.modules import module
@@ -111,13 +112,11 @@ def _limit_lost(limit: int | None, hull_left: float, hull_full: float) -> int:
     key = (limit, hull_left, hull_full)
     found = _LIMITS_LOST.get(key)
     if found is None:
-        if len(_LIMITS_LOST) >= 1 << 12:
-            _LIMITS_LOST.clear()
-        found = _LIMITS_LOST[key] = limit_lost(limit, hull_left, hull_full)
+        found = _LIMITS_LOST.keep(key, limit_lost(limit, hull_left, hull_full))
     return found
 
 
-_LIMITS_LOST: dict[tuple[int | None, float, float], int] = {}
+_LIMITS_LOST: Kept[tuple[int | None, float, float], int] = Kept(1 << 12)
 
 
 def _full_strength(module_: CombatModule, ship: VMSShip) -> float:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from vectorwar.errors import IllegalOrderError
 from vectorwar.hexes import Direction
+from vectorwar.memo import Kept
 from vectorwar.systems.vms.ships import Design
 from vectorwar.vectors import Velocity
 
@@ -80,10 +81,8 @@ def _turned_vector(velocity: Velocity, hexsides: int) -> tuple[int, Velocity]:
         q, r = velocity.dq, velocity.dr
         for _ in range(hexsides % 6):
             q, r = -r, q + r
-        if len(_TURNED) >= 1 << 12:
-            _TURNED.clear()
-        found = _TURNED[key] = (velocity.speed, Velocity(q, r, velocity.dz))
+        found = _TURNED.keep(key, (velocity.speed, Velocity(q, r, velocity.dz)))
     return found
 
 
-_TURNED: dict[tuple[int, int, int, int], tuple[int, Velocity]] = {}
+_TURNED: Kept[tuple[int, int, int, int], tuple[int, Velocity]] = Kept(1 << 12)

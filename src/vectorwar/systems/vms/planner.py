@@ -29,6 +29,7 @@ from functools import lru_cache
 
 from vectorwar.errors import IllegalOrderError
 from vectorwar.hexes import Direction, Hex, line_offsets
+from vectorwar.memo import Kept
 from vectorwar.systems.vms.flat_turn import flat_turn
 from vectorwar.systems.vms.movement import Motion, Plot, Turning, TurnResult, move, turning
 from vectorwar.systems.vms.rotation import overspeed, rotation_cost
@@ -233,9 +234,7 @@ def legal_plots(
         menu = _legal_plots(design, motion, turn, lost_thrust, rotate_before_thrust, advanced_rotation, limit_lost)
         plots = tuple(p for p, _ in menu)
         results = tuple(r for _, r in menu)
-        if len(_SHAPES) >= MENU_CACHE:
-            _SHAPES.clear()
-        _SHAPES[shape_key] = (design, plots, results)
+        _SHAPES.keep(shape_key, (design, plots, results))
     if len(_MENUS) >= MENU_CACHE:
         _MENUS.clear()
         _HANDED.clear()
@@ -290,9 +289,9 @@ def offered(
 #: menu by plot once :func:`offered` needs it. A menu is kept as its plots and their results, in two tuples: a tuple
 #: for each plot and its result would be thousands more objects kept for the garbage collector to walk.
 _MENUS: dict[tuple[object, ...], tuple[Design, tuple[Plot, ...], tuple[TurnResult, ...], dict[Plot, TurnResult]]] = {}
-#: The same menus by everything but the hex and the turn, for :func:`_shifted`.
-_SHAPES: dict[tuple[object, ...], tuple[Design, tuple[Plot, ...], tuple[TurnResult, ...]]] = {}
 MENU_CACHE = 4096
+#: The same menus by everything but the hex and the turn, for :func:`_shifted`.
+_SHAPES: Kept[tuple[object, ...], tuple[Design, tuple[Plot, ...], tuple[TurnResult, ...]]] = Kept(MENU_CACHE)
 
 
 def _shifted(results: Sequence[TurnResult], motion: Motion, turn: int) -> tuple[TurnResult, ...]:
@@ -444,16 +443,14 @@ def _flat_turns(design: Design) -> dict[tuple[int, int, int, Direction, int], tu
         if len(known[1]) >= 1 << 14:
             known[1].clear()
         return known[1]
-    if len(_FLATS) >= 64:
-        _FLATS.clear()
     found: dict[tuple[int, int, int, Direction, int], tuple[int, Velocity, Direction] | None] = {}
-    _FLATS[id(design)] = (design, found)
+    _FLATS.keep(id(design), (design, found))
     return found
 
 
-_FLATS: dict[
-    int, tuple[Design, dict[tuple[int, int, int, Direction, int], tuple[int, Velocity, Direction] | None]]
-] = {}
+_FLATS: Kept[int, tuple[Design, dict[tuple[int, int, int, Direction, int], tuple[int, Velocity, Direction] | None]]] = (
+    Kept(64)
+)
 
 
 def _path(start: Hex, offset: tuple[int, int]) -> tuple[Hex, ...]:
@@ -513,9 +510,7 @@ def _turnings(setting: _Setting) -> tuple[_Turned, ...]:
         return known[1]
     turned = None if setting.rotate_before_thrust else _turned_from_kept(design, key)
     found = list(turned) if turned is not None else _worked_out_turnings(setting)
-    if len(_TURNINGS) >= MENU_CACHE:
-        _TURNINGS.clear()
-    _TURNINGS[key] = (design, tuple(found))
+    _TURNINGS.keep(key, (design, tuple(found)))
     return _TURNINGS[key][1]
 
 
@@ -622,13 +617,9 @@ def _pushed_by(hexes: dict[Direction, int], k: int) -> tuple[dict[Direction, int
     pushed = tuple(sorted((d.turned(k), n) for d, n in hexes.items()))
     shared = _PUSHED.get(pushed)
     if shared is None:
-        if len(_PUSHED) >= 1 << 12:
-            _PUSHED.clear()
-        shared = _PUSHED[pushed] = dict(pushed)
+        shared = _PUSHED.keep(pushed, dict(pushed))
     change = ThrustUse(shared).velocity_change
-    if len(_TURNED_PUSHES) >= 1 << 12:
-        _TURNED_PUSHES.clear()
-    _TURNED_PUSHES[key] = (shared, change, (change.dq, change.dr, change.dz))
+    _TURNED_PUSHES.keep(key, (shared, change, (change.dq, change.dr, change.dz)))
     return shared, change, (change.dq, change.dr, change.dz)
 
 
@@ -638,20 +629,18 @@ def _burn(thruster: str, points: int, push: Direction) -> Burn:
     key = (thruster, points, push)
     found = _BURNS.get(key)
     if found is None:
-        if len(_BURNS) >= 1 << 12:
-            _BURNS.clear()
-        found = _BURNS[key] = Burn(thruster, points, push)
+        found = _BURNS.keep(key, Burn(thruster, points, push))
     return found
 
 
 #: :func:`_burn`'s burns, and :func:`_turned_by`'s dictionaries of hexes pushed toward each direction, by value.
-_BURNS: dict[tuple[str, int, Direction], Burn] = {}
-_PUSHED: dict[tuple[tuple[Direction, int], ...], dict[Direction, int]] = {}
+_BURNS: Kept[tuple[str, int, Direction], Burn] = Kept(1 << 12)
+_PUSHED: Kept[tuple[tuple[Direction, int], ...], dict[Direction, int]] = Kept(1 << 12)
 #: :func:`_pushed_by`'s answers, by the pushes turned (each direction and its hexes) and the hexsides.
-_TURNED_PUSHES: dict[tuple[object, ...], tuple[dict[Direction, int], Velocity, tuple[int, int, int]]] = {}
+_TURNED_PUSHES: Kept[tuple[object, ...], tuple[dict[Direction, int], Velocity, tuple[int, int, int]]] = Kept(1 << 12)
 
 #: :func:`_turnings` worked out lately, by the design's identity (as :data:`_MENUS`) and the rest of its key.
-_TURNINGS: dict[tuple[object, ...], tuple[Design, tuple[_Turned, ...]]] = {}
+_TURNINGS: Kept[tuple[object, ...], tuple[Design, tuple[_Turned, ...]]] = Kept(MENU_CACHE)
 
 
 def random_plot(

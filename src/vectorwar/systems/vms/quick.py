@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from vectorwar.hexes import Direction, Hex
+from vectorwar.memo import Kept
 from vectorwar.rules import Order
 from vectorwar.systems.vms.bots import (
     CIVILIAN_SPEED_WEIGHT,
@@ -115,15 +116,13 @@ def candidates(state: VMSState, ship: VMSShip) -> tuple[Change, ...]:
         facings = frozenset(t.facing for t, _ in plots)
         most = {toward: braking.best(facings, toward) for toward in (None, *Direction)}
         changes.append(Change(dq, dr, tuple(plots), facings, min(term for _, term in plots), most))
-    if len(_CHANGES) >= 4096:
-        _CHANGES.clear()
-    _CHANGES[key] = (turnings, tuple(changes))
+    _CHANGES.keep(key, (turnings, tuple(changes)))
     return _CHANGES[key][1]
 
 
 #: :func:`candidates`' answers by the identity of the planner's turnings (kept beside them, so that no other
 #: tuple takes their identity while kept) and the thrust available.
-_CHANGES: dict[tuple[int, int], tuple[tuple[_Turned, ...], tuple[Change, ...]]] = {}
+_CHANGES: Kept[tuple[int, int], tuple[tuple[_Turned, ...], tuple[Change, ...]]] = Kept(4096)
 
 
 def quick_plots(

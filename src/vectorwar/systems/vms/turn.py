@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from vectorwar.dice import Dice
 from vectorwar.events import Event, GameOver, InitiativeSet, LeftMap, Moved, Note, TurnBegan
 from vectorwar.hexes import Position
+from vectorwar.memo import Kept
 from vectorwar.roster import replace_fields
 from vectorwar.rules import Order
 from vectorwar.systems.vms.events import CourseSet, SubphaseSet
@@ -157,13 +158,11 @@ def _text_of(velocity: Velocity) -> str:
     key = (velocity.dq, velocity.dr, velocity.dz)
     text = _VELOCITY_TEXT.get(key)
     if text is None:
-        if len(_VELOCITY_TEXT) >= 1 << 12:
-            _VELOCITY_TEXT.clear()
-        text = _VELOCITY_TEXT[key] = str(velocity)
+        text = _VELOCITY_TEXT.keep(key, str(velocity))
     return text
 
 
-_VELOCITY_TEXT: dict[tuple[int, int, int], str] = {}
+_VELOCITY_TEXT: Kept[tuple[int, int, int], str] = Kept(1 << 12)
 
 
 def start_combat(state: VMSState, dice: Dice, events: list[Event]) -> VMSState:
