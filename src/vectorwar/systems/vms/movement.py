@@ -54,7 +54,7 @@ class Motion:
     def __init__(
         self, hex: Hex, velocity: Velocity, facing: Direction, rotation: int = 0, spin: AdvancedRotation = _STILL
     ) -> None:
-        # Each field stored through its slot (:func:`_stores`): a plot menu builds one for each of its some
+        # Each field stored through its slot (:func:`slot_stores`): a plot menu builds one for each of its some
         # hundred plots, and the frozen dataclass's own ``__init__`` stores each by name, at twice the cost.
         _MOTION_HEX(self, hex)
         _MOTION_VELOCITY(self, velocity)
@@ -151,14 +151,14 @@ class TurnResult:
         )
 
 
-def _stores(cls: type[object]) -> tuple[Callable[[object, Any], None], ...]:
+def slot_stores(cls: type[object]) -> tuple[Callable[[object, Any], None], ...]:
     """How each field of a frozen dataclass kept in slots is stored, in field order: its slot's own setter, one C
     call with no look-up by name (a frozen class refuses ``setattr``)."""
     return tuple(getattr(cls, f.name).__set__ for f in fields(cls))  # type: ignore[arg-type]
 
 
-_MOTION_HEX, _MOTION_VELOCITY, _MOTION_FACING, _MOTION_ROTATION, _MOTION_SPIN = _stores(Motion)
-_PLOT_BURNS, _PLOT_ROTATION, _PLOT_FLAT_TURN = _stores(Plot)
+_MOTION_HEX, _MOTION_VELOCITY, _MOTION_FACING, _MOTION_ROTATION, _MOTION_SPIN = slot_stores(Motion)
+_PLOT_BURNS, _PLOT_ROTATION, _PLOT_FLAT_TURN = slot_stores(Plot)
 (
     _RESULT_MOTION,
     _RESULT_PATH,
@@ -169,7 +169,7 @@ _PLOT_BURNS, _PLOT_ROTATION, _PLOT_FLAT_TURN = _stores(Plot)
     _RESULT_OVERSPEED,
     _RESULT_TURN,
     _RESULT_START,
-) = _stores(TurnResult)
+) = slot_stores(TurnResult)
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -192,7 +192,7 @@ class Turning:
         _TURNING_SPIN(self, spin)
 
 
-_TURNING_USE, _TURNING_CHANGE, _TURNING_NEW_RATE, _TURNING_TURNED, _TURNING_SPIN = _stores(Turning)
+_TURNING_USE, _TURNING_CHANGE, _TURNING_NEW_RATE, _TURNING_TURNED, _TURNING_SPIN = slot_stores(Turning)
 
 
 def move(

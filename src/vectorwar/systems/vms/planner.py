@@ -31,7 +31,7 @@ from vectorwar.errors import IllegalOrderError
 from vectorwar.hexes import Direction, Hex, line_offsets
 from vectorwar.memo import Kept
 from vectorwar.systems.vms.flat_turn import flat_turn
-from vectorwar.systems.vms.movement import Motion, Plot, Turning, TurnResult, move, turning
+from vectorwar.systems.vms.movement import Motion, Plot, Turning, TurnResult, move, slot_stores, turning
 from vectorwar.systems.vms.rotation import overspeed, rotation_cost
 from vectorwar.systems.vms.ships import SIDES, Design, Side
 from vectorwar.systems.vms.thrust import Burn, ThrustUse, effective_rating, pushes
@@ -231,9 +231,9 @@ def legal_plots(
         plots = shape[1]
         results = _shifted(shape[2], motion, turn)
     else:
-        menu = _legal_plots(design, motion, turn, lost_thrust, rotate_before_thrust, advanced_rotation, limit_lost)
-        plots = tuple(p for p, _ in menu)
-        results = tuple(r for _, r in menu)
+        plots, results = _legal_plots(
+            design, motion, turn, lost_thrust, rotate_before_thrust, advanced_rotation, limit_lost
+        )
         _SHAPES.keep(shape_key, (design, plots, results))
     if len(_MENUS) >= MENU_CACHE:
         _MENUS.clear()
@@ -323,12 +323,13 @@ def _legal_plots(
     rotate_before_thrust: bool,
     advanced_rotation: bool,
     limit_lost: int,
-) -> list[tuple[Plot, TurnResult]]:
-    """The menu worked out: :func:`~.movement.move` of every candidate, from the parts of it that are the same for
-    every vector (:func:`_turnings`), so only what the vector changes is worked out here (:func:`_flat_moved` for a
-    flat turn)."""
+) -> tuple[tuple[Plot, ...], tuple[TurnResult, ...]]:
+    """The menu worked out, its plots and their results: :func:`~.movement.move` of every candidate, from the parts
+    of it that are the same for every vector (:func:`_turnings`), so only what the vector changes is worked out here
+    (:func:`_flat_moved` for a flat turn)."""
     setting = _Setting(design, motion, turn, lost_thrust, rotate_before_thrust, advanced_rotation, limit_lost)
-    out: list[tuple[Plot, TurnResult]] = []
+    plots: list[Plot] = []
+    out: list[TurnResult] = []
     moves: dict[tuple[int, int, int], tuple[Velocity, tuple[Hex, ...]]] = {}
     available = max(0, design.thrust - lost_thrust)
     flats = _flat_turns(design)
@@ -359,15 +360,19 @@ def _legal_plots(
                 turn,
                 motion,
             )
-        out.append((turned.plot, result))
+        plots.append(turned.plot)
+        out.append(result)
         overspeeds.add(turned.extra)
     if len(overspeeds) <= 1:
-        return out  # every plot turns equally far over the limit (mostly not at all): none is left out
+        return tuple(plots), tuple(
+            out
+        )  # every plot turns equally far over the limit (mostly not at all): none is left out
     least = min(overspeeds)
-    return [(p, r) for p, r in out if r.overspeed == least]
+    kept = [i for i, r in enumerate(out) if r.overspeed == least]
+    return tuple(plots[i] for i in kept), tuple(out[i] for i in kept)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class _Turned:
     """A candidate whose :func:`~.movement.turning` is legal, with what :func:`~.movement.moved` takes from it that
     no vector changes: the velocity change, the facing after the rotation, the thrust spent on burns, the hexsides
@@ -380,6 +385,37 @@ class _Turned:
     points: int
     hexsides: int
     extra: int
+
+    def __init__(
+        self,
+        plot: Plot,
+        done: Turning,
+        change: tuple[int, int, int],
+        facing: Direction,
+        points: int,
+        hexsides: int,
+        extra: int,
+    ) -> None:
+        # Stored through the slots (:func:`~.movement.slot_stores`): a facing's table turned makes one for each of
+        # its some hundred candidates.
+        _TURNED_PLOT(self, plot)
+        _TURNED_DONE(self, done)
+        _TURNED_CHANGE(self, change)
+        _TURNED_FACING(self, facing)
+        _TURNED_POINTS(self, points)
+        _TURNED_HEXSIDES(self, hexsides)
+        _TURNED_EXTRA(self, extra)
+
+
+(
+    _TURNED_PLOT,
+    _TURNED_DONE,
+    _TURNED_CHANGE,
+    _TURNED_FACING,
+    _TURNED_POINTS,
+    _TURNED_HEXSIDES,
+    _TURNED_EXTRA,
+) = slot_stores(_Turned)
 
 
 def _flat_moved(
@@ -567,35 +603,44 @@ def _turned_from_kept(design: Design, key: tuple[object, ...]) -> list[_Turned] 
 def _turned_table(table: Sequence[_Turned], k: int) -> list[_Turned]:
     """``table`` (:func:`_turnings`' for one facing) for the facing ``k`` hexsides clockwise of it."""
     out: list[_Turned] = []
-    run: list[_Turned] = []
+    run: list[tuple[int, _Turned]] = []
+    rotation = None
     for turned in table:
-        if run and turned.plot.rotation != run[0].plot.rotation:
-            out.extend(sorted(run, key=_pushed))
+        if run and turned.plot.rotation != rotation:
+            out.extend([t for _, t in sorted(run, key=_first)])
             run = []
+        rotation = turned.plot.rotation
         run.append(_turned_by(turned, k))
-    out.extend(sorted(run, key=_pushed))
+    out.extend([t for _, t in sorted(run, key=_first)])
     return out
 
 
-def _pushed(turned: _Turned) -> int:
-    """Where :func:`candidate_plots` lists a candidate among its rotation's: no push first, then by the direction of
-    its translational burns (a menu's plot pushes one way), in ``Direction``'s order."""
-    push = next((b.push for b in turned.plot.burns if b.push is not None), None)
-    return -1 if push is None else int(push)
+def _first(entry: tuple[int, _Turned]) -> int:
+    return entry[0]
 
 
-def _turned_by(turned: _Turned, k: int) -> _Turned:
+def _turned_by(turned: _Turned, k: int) -> tuple[int, _Turned]:
     """One candidate of a :func:`_turnings` table ``k`` hexsides clockwise on: its pushes, the velocity they buy and
-    the facing after it turned; the rest (points, rotation, hexsides turned) the same."""
+    the facing after it turned; the rest (points, rotation, hexsides turned) the same. With it, where
+    :func:`candidate_plots` lists it among its rotation's: no push first (-1), then by the direction of its
+    translational burns (a menu's plot pushes one way), in ``Direction``'s order."""
     plot, done = turned.plot, turned.done
-    burns = tuple(b if b.push is None else _burn(b.thruster, b.points, b.push.turned(k)) for b in plot.burns)
+    order = -1
+    burns: list[Burn] = []
+    for b in plot.burns:
+        if b.push is not None:
+            push = b.push.turned(k)
+            b = _burn(b.thruster, b.points, push)
+            if order < 0:
+                order = int(push)
+        burns.append(b)
     use = done.use
     hexes, change, numbers = _pushed_by(use.hexes, k)
     # The thrusters' points are the same: their dictionary is shared, as every table's ThrustUse is (never changed),
     # and so is each dictionary of hexes pushed (the tables kept share the few there are: fewer objects kept).
     use = ThrustUse(hexes, use.rotational_points, use.per_thruster)
-    return _Turned(
-        Plot(burns, plot.rotation, plot.flat_turn),
+    return order, _Turned(
+        Plot(tuple(burns), plot.rotation, plot.flat_turn),
         Turning(use, change, done.new_rate, done.turned, done.spin),
         numbers,
         turned.facing.turned(k),
