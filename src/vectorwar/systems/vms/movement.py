@@ -33,7 +33,7 @@ from vectorwar.systems.vms.thrust import Burn, ThrustUse, apply_burns, check_tot
 from vectorwar.vectors import Velocity
 
 #: The rotation variant's state of a ship that does not spin: every ``Motion``'s default (frozen, so safe to share).
-_STILL = AdvancedRotation()
+STILL = AdvancedRotation()
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -52,7 +52,7 @@ class Motion:
     spin: AdvancedRotation
 
     def __init__(
-        self, hex: Hex, velocity: Velocity, facing: Direction, rotation: int = 0, spin: AdvancedRotation = _STILL
+        self, hex: Hex, velocity: Velocity, facing: Direction, rotation: int = 0, spin: AdvancedRotation = STILL
     ) -> None:
         # Each field stored through its slot (:func:`slot_stores`): a plot menu builds one for each of its some
         # hundred plots, and the frozen dataclass's own ``__init__`` stores each by name, at twice the cost.

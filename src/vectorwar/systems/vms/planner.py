@@ -44,6 +44,8 @@ SMALL_CRAFT_MENU_LIMIT = 3
 MENU_MOST_HEXES = 8
 MENU_MOST_ROTATION_POINTS = 8
 ROTATION_ORDER: tuple[Side, ...] = ("port", "starboard", "forward", "aft")
+#: The directions in their order, as a tuple: walking the enum itself costs a generator step a member.
+_DIRECTIONS = tuple(Direction)
 
 
 def _rotations(design: Design, rate: int, advanced_rotation: bool = False, limit_lost: int = 0) -> list[int]:
@@ -120,7 +122,7 @@ def candidate_plots(
         if rot_points > available:
             continue
         thrusts: list[tuple[Direction | None, int]] = [(None, 0)]
-        for direction in Direction:
+        for direction in _DIRECTIONS:
             most = min((available - rot_points) // design.accel_cost, MENU_MOST_HEXES)
             thrusts.extend((direction, h) for h in range(1, most + 1))
         for push, hexes in thrusts:
@@ -305,7 +307,7 @@ def _shifted(results: Sequence[TurnResult], motion: Motion, turn: int) -> tuple[
     for r in results:
         m = r.motion
         first, last = r.path[0], r.path[-1]
-        path = _path(Hex(first.q + dq, first.r + dr), (last.q - first.q, last.r - first.r))
+        path = _path(_hex(first.q + dq, first.r + dr), (last.q - first.q, last.r - first.r))
         after = Motion(path[-1], m.velocity, m.facing, m.rotation, m.spin)
         out.append(
             TurnResult(

@@ -7,7 +7,7 @@ to them with what the game adds (the turn, the thrust and rotation limit lost to
 from __future__ import annotations
 
 from vectorwar.errors import IllegalOrderError
-from vectorwar.systems.vms.movement import Motion, Plot, TurnResult, move
+from vectorwar.systems.vms.movement import STILL, Motion, Plot, TurnResult, move
 from vectorwar.systems.vms.planner import legal_plots, offered
 from vectorwar.systems.vms.rotation import AdvancedRotation
 from vectorwar.systems.vms.ships import Design
@@ -15,9 +15,10 @@ from vectorwar.systems.vms.state import VMSShip, VMSState
 
 
 def motion_of(ship: VMSShip) -> Motion:
-    return Motion(
-        ship.hex, ship.velocity, ship.facing, ship.rotation, AdvancedRotation(ship.spin_rate, ship.spin_carried)
-    )
+    rate, carried = ship.spin_rate, ship.spin_carried
+    # A ship that does not spin (every ship but under the advanced variant) shares the one still spin.
+    spin = STILL if rate == 0 and carried == 0 else AdvancedRotation(rate, carried)
+    return Motion(ship.hex, ship.velocity, ship.facing, ship.rotation, spin)
 
 
 def advanced(state: VMSState) -> bool:
