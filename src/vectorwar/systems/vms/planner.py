@@ -366,9 +366,8 @@ def _legal_plots(
         out.append(result)
         overspeeds.add(turned.extra)
     if len(overspeeds) <= 1:
-        return tuple(plots), tuple(
-            out
-        )  # every plot turns equally far over the limit (mostly not at all): none is left out
+        # Every plot turns equally far over the limit (mostly not at all): none is left out.
+        return tuple(plots), tuple(out)
     least = min(overspeeds)
     kept = [i for i, r in enumerate(out) if r.overspeed == least]
     return tuple(plots[i] for i in kept), tuple(out[i] for i in kept)

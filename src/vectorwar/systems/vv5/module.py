@@ -49,6 +49,7 @@ from vectorwar.display import ShotOption
 from vectorwar.errors import IllegalOrderError
 from vectorwar.events import Event, Note, Rolled
 from vectorwar.hexes import Direction, Hex
+from vectorwar.memo import Kept
 from vectorwar.odds import Modifier, Odds
 from vectorwar.roster import id_lookup, replace_fields
 from vectorwar.rules import OptionSpec, Order, PhaseSpec
@@ -132,6 +133,16 @@ class VV5Combat(CombatModule):
     options = (SEVERAL_TARGETS, FIRE_INITIATIVE, DEFLECTION)
 
     def card(self, name: str, data: Mapping[str, Any], source: str) -> VV5Card:
+        # A game's every ship's card is read from its design's table, read once and shared by every game after: each
+        # card is kept by the table's identity (the table kept beside it, so that its identity is not reused).
+        key = (name, id(data), source)
+        known = _CARDS.get(key)
+        if known is not None and known[0] is data:
+            return known[1]
+        return _CARDS.keep(key, (data, self._card_of(name, data, source)))[1]
+
+    @staticmethod
+    def _card_of(name: str, data: Mapping[str, Any], source: str) -> VV5Card:
         design = design_from_data({"name": name, **data}, source, "combat.vv5")
         s = build_ship("card", "side", name, design, hex=Hex(0, 0), facing=Direction.A, velocity=Velocity())
         return VV5Card(
@@ -575,3 +586,7 @@ class VV5Combat(CombatModule):
 
 
 __all__ = ["DEFLECTION", "FIRE_INITIATIVE", "VV5Card", "VV5Combat", "Volley", "as_vv5_ship"]
+
+
+#: :meth:`VV5Combat.card`'s cards, by design name, table (its identity) and source, with the table.
+_CARDS: Kept[tuple[str, int, str], tuple[Mapping[str, Any], VV5Card]] = Kept(256)
