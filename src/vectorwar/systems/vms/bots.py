@@ -500,25 +500,35 @@ class _Course:
         # What the course's bound reads; the rest waits for the course to be opened (:meth:`open`), as many never are.
         self.scorer = scorer
         motion = result.motion
-        self.end, self.velocity = motion.hex, motion.velocity
-        near = scorer._end(self.end)
+        self.end, self.velocity = end, velocity = motion.hex, motion.velocity
+        #: Whether the course's path (the line from the hex the ship starts on to its end) stays on the map: if not,
+        #: its every plot scores -1000 whatever the rest, which no one reads (:meth:`bound`, :meth:`open`,
+        #: :meth:`ceiling` and :meth:`terms` stop at it).
+        self.on_map = stays_on(scorer.state.map, scorer.on_map, result.path)
+        if not self.on_map:
+            return
+        key = (end.q, end.r)
+        near = scorer.ends.get(key) or scorer._end(end)
         self.target = near.target
         self.range_term = abs(near.range - scorer.ideal)
         self.reach = RANGE_WORTH.get(near.range, FAR_WORTH)
         #: The most the ship's weapons can be worth from the end, at its range (best() asks only where the module
         #: lists the ship's arsenal).
-        self.most = (scorer.most_at(self.end) or 0.0) * self.reach
+        most = scorer.most_here.get(key, -1.0)
+        if most == -1.0:
+            most = scorer.most_at(end)
+        self.most = (most or 0.0) * self.reach
         target = near.target.velocity
-        self.rq, self.rr = rq, rr = self.velocity.dq - target.dq, self.velocity.dr - target.dr
+        self.rq, self.rr = rq, rr = velocity.dq - target.dq, velocity.dr - target.dr
         self.relative = (abs(rq) + abs(rr) + abs(rq + rr)) // 2
         #: The direction whose thrust brakes the ship against its enemy (``None``: at rest against it, any).
         self.toward = None if rq == 0 and rr == 0 else opposite(rq, rr)
-        self.civilian_term = CIVILIAN_SPEED_WEIGHT * self.velocity.speed if scorer.civilian else 0.0
-        #: Whether the course's path (the line from the hex the ship starts on to its end) stays on the map.
-        self.on_map = stays_on(scorer.state.map, scorer.on_map, result.path)
+        self.civilian_term = CIVILIAN_SPEED_WEIGHT * velocity.speed if scorer.civilian else 0.0
 
     def open(self) -> None:
         """What the course's plots' ceilings and terms read besides the bound's (:meth:`ceiling`, :meth:`terms`)."""
+        if not self.on_map:
+            return
         scorer = self.scorer
         #: The guns' part of a ceiling before turning spoils it (:attr:`most`), and the least threat and range
         #: terms every plot of the course pays (:meth:`ceiling`), each added as :meth:`ceiling` adds it.
@@ -541,8 +551,12 @@ class _Course:
         if not self.on_map:
             return -1000.0
         scorer = self.scorer
-        guns = scorer.turning_guns(plots.turnings, self.most, spoils)
-        brake = scorer.best_brake(plots.facings, self.toward)
+        guns = scorer.bound_guns.get((plots.turnings, self.most))
+        if guns is None:
+            guns = scorer.turning_guns(plots.turnings, self.most, spoils)
+        brake = scorer.braking.kept.get((plots.facings, self.toward))
+        if brake is None:
+            brake = scorer.best_brake(plots.facings, self.toward)
         bound = (
             guns - THREAT_WEIGHT * scorer.least_threat - self.range_term - SPEED_WEIGHT * max(0, self.relative - brake)
         )
