@@ -77,15 +77,18 @@ def _turned(design: Design, motion: Motion, r: int, advanced_rotation: bool) -> 
     return motion.rotation + r
 
 
-def _route(names: list[str], points: int, used: dict[str, int], ratings: Mapping[str, int]) -> list[Burn]:
-    """Send ``points`` through ``names`` in turn, up to each one's spare rating (rotational if no push)."""
+def _route(
+    names: list[str], points: int, used: dict[str, int], ratings: Mapping[str, int], push: Direction | None = None
+) -> list[Burn]:
+    """Send ``points`` through ``names`` in turn, up to each one's spare rating, toward ``push`` (rotational if
+    none); each burn the one kept for its thruster, points and push (:func:`_burn`)."""
     burns: list[Burn] = []
     for name in names:
         if points <= 0:
             break
         take = min(ratings[name] - used.get(name, 0), points)
         if take > 0:
-            burns.append(Burn(name, take))
+            burns.append(_burn(name, take, push))
             used[name] = used.get(name, 0) + take
             points -= take
     return burns if points <= 0 else []
@@ -129,10 +132,9 @@ def candidate_plots(
             used: dict[str, int] = {}
             burns: list[Burn] = []
             if push is not None:
-                routed = _route(by_side[pusher[push]], hexes * design.accel_cost, used, ratings)
-                if not routed:
+                burns = _route(by_side[pusher[push]], hexes * design.accel_cost, used, ratings, push)
+                if not burns:
                     continue
-                burns = [Burn(b.thruster, b.points, push) for b in routed]
             if rot_points:
                 spin = _route(rotational_names, rot_points, used, ratings)
                 if not spin:
@@ -669,9 +671,9 @@ def _pushed_by(hexes: dict[Direction, int], k: int) -> tuple[dict[Direction, int
     return shared, change, (change.dq, change.dr, change.dz)
 
 
-def _burn(thruster: str, points: int, push: Direction) -> Burn:
-    """The one ``Burn`` of a thruster's points toward ``push`` that the turned tables share (a few hundred a design,
-    against thousands of candidates: fewer objects kept for the garbage collector to walk)."""
+def _burn(thruster: str, points: int, push: Direction | None) -> Burn:
+    """The one ``Burn`` of a thruster's points toward ``push`` (``None``: rotational) that the tables share (a few
+    hundred a design, against thousands of candidates: fewer objects kept for the garbage collector to walk)."""
     key = (thruster, points, push)
     found = _BURNS.get(key)
     if found is None:
@@ -680,7 +682,7 @@ def _burn(thruster: str, points: int, push: Direction) -> Burn:
 
 
 #: :func:`_burn`'s burns, and :func:`_turned_by`'s dictionaries of hexes pushed toward each direction, by value.
-_BURNS: Kept[tuple[str, int, Direction], Burn] = Kept(1 << 12)
+_BURNS: Kept[tuple[str, int, Direction | None], Burn] = Kept(1 << 12)
 _PUSHED: Kept[tuple[tuple[Direction, int], ...], dict[Direction, int]] = Kept(1 << 12)
 #: :func:`_pushed_by`'s answers, by the pushes turned (each direction and its hexes) and the hexsides.
 _TURNED_PUSHES: Kept[tuple[object, ...], tuple[dict[Direction, int], Velocity, tuple[int, int, int]]] = Kept(1 << 12)
