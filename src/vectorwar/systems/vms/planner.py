@@ -503,23 +503,40 @@ def _path(start: Hex, offset: tuple[int, int]) -> tuple[Hex, ...]:
             _HEXES.clear()
         # line_to's hexes, each hex one object shared by every path through it: the paths of a process's menus
         # pass the same few hundred hexes, and fewer objects kept means less for the garbage collector to walk.
-        q, r = start.q, start.r
-        path = _PATHS[key] = tuple(_hex(q + step[0][0], r + step[0][1]) for step in line_offsets(*offset))
+        base, hexes = start.q * _ROW + start.r, _HEXES
+        path = _PATHS[key] = tuple([hexes[base + step] for step in _steps(offset)])
     return path
+
+
+@lru_cache(maxsize=1 << 12)
+def _steps(offset: tuple[int, int]) -> tuple[int, ...]:
+    """The hexes of :func:`_path`'s line by ``offset`` (``line_offsets``' first hex of each step), each as the number
+    :func:`_hex` keeps its hex by, less the start's: a path from a start is its number plus each."""
+    return tuple(step[0][0] * _ROW + step[0][1] for step in line_offsets(*offset))
 
 
 def _hex(q: int, r: int) -> Hex:
     """The one ``Hex(q, r)`` the paths share (kept by a whole number: ``r`` stays far inside 2**16 either way)."""
-    key = q * 0x10000 + r
-    found = _HEXES.get(key)
-    if found is None:
-        found = _HEXES[key] = Hex(q, r)
-    return found
+    return _HEXES[q * _ROW + r]
 
 
+class _Hexes(dict[int, Hex]):
+    """The hexes the paths share, by :func:`_hex`'s number: a hex not kept yet is made the first time it is looked
+    up (the number's row part taken back out of it)."""
+
+    __slots__ = ()
+
+    def __missing__(self, key: int) -> Hex:
+        r = (key + _ROW // 2) % _ROW - _ROW // 2
+        found = self[key] = Hex((key - r) // _ROW, r)
+        return found
+
+
+#: A hex's number is ``q * _ROW + r``.
+_ROW = 0x10000
 _PATHS: dict[tuple[int, int, int, int], tuple[Hex, ...]] = {}
 #: The hexes of :data:`_PATHS`, by :func:`_hex`'s number.
-_HEXES: dict[int, Hex] = {}
+_HEXES = _Hexes()
 
 
 @lru_cache(maxsize=1 << 14)
