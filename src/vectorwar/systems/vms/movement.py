@@ -25,6 +25,7 @@ from typing import Any
 
 from vectorwar.errors import IllegalOrderError
 from vectorwar.hexes import Direction, Hex
+from vectorwar.memo import Kept
 from vectorwar.systems.vms.flat_turn import flat_turn
 from vectorwar.systems.vms.record import TurnRecord, record_turn
 from vectorwar.systems.vms.rotation import AdvancedRotation, overspeed, rotation_cost, small_craft_turn
@@ -85,7 +86,15 @@ class Plot:
         _PLOT_FLAT_TURN(self, flat_turn)
 
     def __str__(self) -> str:
-        """The plot notation (vectorwar.systems.vms.orders): ``aft1:B=4 port1:rot=1 R1``, ``drift``."""
+        """The plot notation (vectorwar.systems.vms.orders): ``aft1:B=4 port1:rot=1 R1``, ``drift``; kept by the plot's
+        identity (the plot kept beside it), as a bot's plot is one of the menus' shared ones, written in its order's
+        text and in its ship's record."""
+        known = _PLOT_TEXT.get(id(self))
+        if known is not None and known[0] is self:
+            return known[1]
+        return _PLOT_TEXT.keep(id(self), (self, self._text()))[1]
+
+    def _text(self) -> str:
         parts = [str(b) for b in self.burns]
         if self.rotation:
             parts.append(f"{'R' if self.rotation > 0 else 'L'}{abs(self.rotation)}")
@@ -149,6 +158,10 @@ class TurnResult:
             after.rotation,
             after.facing,
         )
+
+
+#: :meth:`Plot.__str__`'s texts by the plot's identity, with the plot.
+_PLOT_TEXT: Kept[int, tuple[Plot, str]] = Kept(1 << 12)
 
 
 def slot_stores(cls: type[object]) -> tuple[Callable[[object, Any], None], ...]:
