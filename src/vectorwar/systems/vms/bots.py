@@ -448,8 +448,11 @@ class _Scorer:
                 course = courses[-1 - item]
                 course.open()
                 for i in menu.courses[-1 - item].numbers:
-                    course_of[i] = course
-                    heapq.heappush(heap, (-course.ceiling(options[i][1], spoils), i))
+                    ceiling = course.ceiling(options[i][1], spoils)
+                    # One below the best found already would never be taken (the best only grows): left out.
+                    if ceiling >= best - SLACK:
+                        course_of[i] = course
+                        heapq.heappush(heap, (-ceiling, i))
                 continue
             result = options[item][1]
             terms = course_of[item].terms(result)
