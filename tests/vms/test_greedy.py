@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vectorwar.catalogue import builtin_scenario
@@ -18,6 +18,7 @@ from vectorwar.systems.vms.bots import IDEAL_RANGE, SLACK, UNARMED_RANGE, _Cours
 from vectorwar.systems.vms.braking import _stopping_run, stop
 from vectorwar.systems.vms.courses import grouped
 from vectorwar.systems.vms.greedy_kept import predict as _predict
+from vectorwar.systems.vms.greedy_kept import stays_on
 from vectorwar.systems.vms.state import VMSShip, VMSState
 
 from .game_helpers import VMS
@@ -213,3 +214,19 @@ def test_a_stop_is_the_hex_nearest_the_end_of_its_braking_run(
     found = stop(Hex(q, r), dq, dr, brake, margin)
     assert found == nearest_hex(q + run_q, r + run_r)
     assert stop(Hex(q, r), dq, dr, brake, margin) is found
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    start=st.tuples(st.integers(-4, 28), st.integers(-20, 28)),
+    offset=st.tuples(st.integers(-14, 14), st.integers(-14, 14)),
+)
+def test_whether_a_path_stays_on_the_map_is_every_hex_of_it_on_the_map(
+    start: tuple[int, int], offset: tuple[int, int]
+) -> None:
+    """The greedy bot's test of a path (a line no longer than its first hex's clear radius stays on without a hex
+    looked at) says what walking every hex of the line says, on the capital duel's map."""
+    board = builtin_scenario("vms-capital-duel-vv5").map.build()
+    first = Hex(*start)
+    path = tuple(first.line_to(first.shifted(*offset)))
+    assert stays_on(board, {}, path) == all(board.contains(h) for h in path)

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from vectorwar.catalogue import builtin_scenario
 from vectorwar.game import Game
-from vectorwar.hexes import Direction, Hex
+from vectorwar.hexes import Direction, Hex, line_offsets
 from vectorwar.systems.vms import courses, planner
 from vectorwar.systems.vms.courses import grouped
 from vectorwar.systems.vms.movement import Motion, Plot, TurnResult
@@ -146,3 +146,20 @@ def test_a_facing_s_turnings_turned_from_another_facing_s_are_the_turnings_worke
     for was in Direction:
         for k in range(1, 6):
             assert whole(planner._turned_table(tables[was], k)) == whole(tables[was.turned(k)])
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    start=st.tuples(st.integers(-300, 300), st.integers(-300, 300)),
+    offset=st.tuples(st.integers(-12, 12), st.integers(-12, 12)),
+)
+def test_a_path_is_the_line_from_its_start_each_hex_the_one_kept_for_it(
+    start: tuple[int, int], offset: tuple[int, int]
+) -> None:
+    """A menu's path (its start's number plus each step's, the hexes looked up in one shared table, a new one made on
+    its first look-up) is ``line_to``'s first hex of each step, negative rows and columns included, and each hex is
+    the one object :func:`planner._hex` hands out for it."""
+    q, r = start
+    path = planner._path(Hex(q, r), offset)
+    assert path == tuple(Hex(q + step[0][0], r + step[0][1]) for step in line_offsets(*offset))
+    assert all(h is planner._hex(h.q, h.r) for h in path)

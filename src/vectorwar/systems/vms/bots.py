@@ -46,7 +46,7 @@ from vectorwar.hexes import Direction, Hex
 from vectorwar.rules import Order
 from vectorwar.systems.vms.braking import against, brakes, opposite, stop
 from vectorwar.systems.vms.courses import Plots, grouped
-from vectorwar.systems.vms.greedy_kept import Enemy, bound_guns, moved, paths_on, predict
+from vectorwar.systems.vms.greedy_kept import Enemy, bound_guns, moved, paths_on, predict, stays_on
 from vectorwar.systems.vms.movement import Plot, TurnResult
 from vectorwar.systems.vms.orders import MovePlot, SubphaseChoice
 from vectorwar.systems.vms.state import VMSShip, VMSState
@@ -141,6 +141,9 @@ class _Aims:
         #: arsenal's) with the most each can be worth, and per weapon: the best worth on a target, the targets
         #: worth that, the next best below.
         self.by_enemy: dict[str, tuple[float, dict[str, float], dict[str, tuple[float, set[str], float | None]]]] = {}
+        #: Each end hex's ranges to the enemies and the nearest (:meth:`_Scorer._end`), by its numbers: the same for
+        #: every ship of the side, whose candidate ends meet.
+        self.ends: dict[tuple[int, int], _End] = {}
         near = RANGE_WORTH.get(0, FAR_WORTH)  # a target other than the ship moved counts as at range 0 (_guns)
         for e in enemies:
             arsenal = combat.arsenal(view, e.id)
@@ -213,7 +216,7 @@ class _Scorer:
         # Kept by the end's whole numbers (a hex's own hash is a Python call), the facing and the hexsides turned.
         self.cache: dict[tuple[int, int, Direction, int], float] = {}
         self.mine: dict[tuple[int, int, Direction, int], float] = {}
-        self.ends: dict[tuple[int, int], _End] = {}
+        self.ends = aims.ends
         self.threats: dict[tuple[int, int], float] = {}
         #: :meth:`turning_guns` and :meth:`best_brake` by their arguments.
         self.bound_guns = bound_guns(base.penalty_per_hexside)
@@ -369,12 +372,7 @@ class _Scorer:
         path = result.path
         # A path is the line from its first hex to its last, and many plots share their ends: each line is checked
         # against the map once (keyed by whole numbers, hashed and compared without a call).
-        first, last = path[0], path[-1]
-        ends = (first.q, first.r, last.q, last.r)
-        on_map = self.on_map.get(ends)
-        if on_map is None:
-            on_map = self.on_map[ends] = all(state.map.contains(h) for h in path)
-        if not on_map:
+        if not stays_on(state.map, self.on_map, path):
             return None
         motion = result.motion
         end, velocity = motion.hex, motion.velocity
@@ -450,8 +448,11 @@ class _Scorer:
                 course = courses[-1 - item]
                 course.open()
                 for i in menu.courses[-1 - item].numbers:
-                    course_of[i] = course
-                    heapq.heappush(heap, (-course.ceiling(options[i][1], spoils), i))
+                    ceiling = course.ceiling(options[i][1], spoils)
+                    # One below the best found already would never be taken (the best only grows): left out.
+                    if ceiling >= best - SLACK:
+                        course_of[i] = course
+                        heapq.heappush(heap, (-ceiling, i))
                 continue
             result = options[item][1]
             terms = course_of[item].terms(result)
@@ -502,31 +503,35 @@ class _Course:
         # What the course's bound reads; the rest waits for the course to be opened (:meth:`open`), as many never are.
         self.scorer = scorer
         motion = result.motion
-        self.end, self.velocity = motion.hex, motion.velocity
-        near = scorer._end(self.end)
+        self.end, self.velocity = end, velocity = motion.hex, motion.velocity
+        #: Whether the course's path (the line from the hex the ship starts on to its end) stays on the map: if not,
+        #: its every plot scores -1000 whatever the rest, which no one reads (:meth:`bound`, :meth:`open`,
+        #: :meth:`ceiling` and :meth:`terms` stop at it).
+        self.on_map = stays_on(scorer.state.map, scorer.on_map, result.path)
+        if not self.on_map:
+            return
+        key = (end.q, end.r)
+        near = scorer.ends.get(key) or scorer._end(end)
         self.target = near.target
         self.range_term = abs(near.range - scorer.ideal)
         self.reach = RANGE_WORTH.get(near.range, FAR_WORTH)
         #: The most the ship's weapons can be worth from the end, at its range (best() asks only where the module
         #: lists the ship's arsenal).
-        self.most = (scorer.most_at(self.end) or 0.0) * self.reach
+        most = scorer.most_here.get(key, -1.0)
+        if most == -1.0:
+            most = scorer.most_at(end)
+        self.most = (most or 0.0) * self.reach
         target = near.target.velocity
-        self.rq, self.rr = rq, rr = self.velocity.dq - target.dq, self.velocity.dr - target.dr
+        self.rq, self.rr = rq, rr = velocity.dq - target.dq, velocity.dr - target.dr
         self.relative = (abs(rq) + abs(rr) + abs(rq + rr)) // 2
         #: The direction whose thrust brakes the ship against its enemy (``None``: at rest against it, any).
         self.toward = None if rq == 0 and rr == 0 else opposite(rq, rr)
-        self.civilian_term = CIVILIAN_SPEED_WEIGHT * self.velocity.speed if scorer.civilian else 0.0
-        path = result.path
-        first, last = path[0], path[-1]
-        ends = (first.q, first.r, last.q, last.r)
-        on_map = scorer.on_map.get(ends)
-        if on_map is None:
-            on_map = scorer.on_map[ends] = all(scorer.state.map.contains(h) for h in path)
-        #: Whether the course's path (the line from the hex the ship starts on to its end) stays on the map.
-        self.on_map = on_map
+        self.civilian_term = CIVILIAN_SPEED_WEIGHT * velocity.speed if scorer.civilian else 0.0
 
     def open(self) -> None:
         """What the course's plots' ceilings and terms read besides the bound's (:meth:`ceiling`, :meth:`terms`)."""
+        if not self.on_map:
+            return
         scorer = self.scorer
         #: The guns' part of a ceiling before turning spoils it (:attr:`most`), and the least threat and range
         #: terms every plot of the course pays (:meth:`ceiling`), each added as :meth:`ceiling` adds it.
@@ -549,8 +554,12 @@ class _Course:
         if not self.on_map:
             return -1000.0
         scorer = self.scorer
-        guns = scorer.turning_guns(plots.turnings, self.most, spoils)
-        brake = scorer.best_brake(plots.facings, self.toward)
+        guns = scorer.bound_guns.get((plots.turnings, self.most))
+        if guns is None:
+            guns = scorer.turning_guns(plots.turnings, self.most, spoils)
+        brake = scorer.braking.kept.get((plots.facings, self.toward))
+        if brake is None:
+            brake = scorer.best_brake(plots.facings, self.toward)
         bound = (
             guns - THREAT_WEIGHT * scorer.least_threat - self.range_term - SPEED_WEIGHT * max(0, self.relative - brake)
         )

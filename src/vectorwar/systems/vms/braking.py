@@ -19,7 +19,7 @@ from vectorwar.memo import Kept
 from vectorwar.systems.vms.ships import SIDES, Design
 from vectorwar.systems.vms.state import VMSShip, VMSState
 from vectorwar.systems.vms.thrust import pushes
-from vectorwar.vectors import Velocity, braking_run
+from vectorwar.vectors import braking_run
 
 _SQRT3 = math.sqrt(3.0)
 
@@ -107,7 +107,11 @@ def against(dq: int, dr: int, can: Mapping[Direction, int]) -> int:
 def opposite(dq: int, dr: int) -> Direction:
     """The direction nearest the opposite of a vector (asked for every candidate plot: cached)."""
     x, y = _xy(dq, dr)
-    return min(Direction, key=lambda d: _UNIT[d][0] * x + _UNIT[d][1] * y)
+    return min(_DIRECTIONS, key=lambda d: _UNIT[d][0] * x + _UNIT[d][1] * y)
+
+
+#: The directions in their order, as a tuple: walking the enum itself costs a generator step a member.
+_DIRECTIONS = tuple(Direction)
 
 
 def stop(at: Hex, dq: int, dr: int, brake: int, margin: int = 0) -> Hex:
@@ -151,7 +155,7 @@ def _stopping_run(dq: int, dr: int, brake: int, margin: int) -> tuple[float, flo
     key = (dq, dr, brake, margin)
     found = _RUNS.get(key)
     if found is None:
-        speed = Velocity(dq, dr).speed
+        speed = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # ``Velocity.speed``, building no vector
         travel = speed * 4 if brake <= 0 else braking_run(speed, brake)
         f = (travel + margin) / speed
         found = _RUNS.keep(key, (dq * f, dr * f))

@@ -79,30 +79,23 @@ def _by_plots(options: Sequence[tuple[Plot, TurnResult]]) -> tuple[tuple[Plots, 
 def _grouping(options: Sequence[tuple[Plot, TurnResult]]) -> tuple[tuple[Plots, ...], frozenset[int]]:
     """The courses of ``options`` and every number of hexsides turned in them, worked out in one pass, each course's
     numbers, turnings and facings gathered as they come."""
-    numbers: dict[tuple[int, int, int, int], list[int]] = {}
-    turnings: dict[tuple[int, int, int, int], set[tuple[int, int]]] = {}
-    facings: dict[tuple[int, int, int, int], set[Direction]] = {}
-    turned: set[int] = set()
+    # Each course's numbers, turnings and facings in one entry (one look-up a plot), in the order first met.
+    groups: dict[tuple[int, int, int, int], tuple[list[int], set[tuple[int, int]], set[Direction]]] = {}
     for i, (_, r) in enumerate(options):
         m = r.motion
         at, v = m.hex, m.velocity
         key = (at.q, at.r, v.dq, v.dr)
-        turning = (r.hexsides_turned, abs(m.rotation))
-        listed = numbers.get(key)
-        if listed is None:
-            numbers[key] = [i]
-            turnings[key] = {turning}
-            facings[key] = {m.facing}
-        else:
-            listed.append(i)
-            turnings[key].add(turning)
-            facings[key].add(m.facing)
-        turned.add(r.hexsides_turned)
+        group = groups.get(key)
+        if group is None:
+            group = groups[key] = ([], set(), set())
+        group[0].append(i)
+        group[1].add((r.hexsides_turned, abs(m.rotation)))
+        group[2].add(m.facing)
     courses = tuple(
-        Plots(tuple(listed), _one(frozenset(turnings[key])), _one(frozenset(facings[key])))
-        for key, listed in numbers.items()
+        Plots(tuple(listed), _one(frozenset(turnings)), _one(frozenset(facings)))
+        for listed, turnings, facings in groups.values()
     )
-    return courses, frozenset(turned)
+    return courses, frozenset(t for plots in courses for t, _ in plots.turnings)
 
 
 S = TypeVar("S")

@@ -65,9 +65,27 @@ def paths_on(board: HexMap) -> dict[tuple[int, int, int, int], bool]:
 _PATHS_ON: list[tuple[HexMap, dict[tuple[int, int, int, int], bool]]] = []
 
 
+def stays_on(board: HexMap, kept: dict[tuple[int, int, int, int], bool], path: Sequence[Hex]) -> bool:
+    """Whether ``path`` (the line from its first hex to its last) stays on ``board``, kept in ``kept`` (the board's
+    :func:`paths_on`) by its ends' numbers. A line's every hex is within its length of its first, so a line no longer
+    than the first hex's :meth:`~vectorwar.maps.HexMap.clear_radius` (kept per hex) stays on without a hex looked at;
+    another is walked."""
+    first, last = path[0], path[-1]
+    ends = (first.q, first.r, last.q, last.r)
+    found = kept.get(ends)
+    if found is None:
+        dq, dr = last.q - first.q, last.r - first.r
+        length = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+        found = kept[ends] = length <= board.clear_radius(first) or all(board.contains(h) for h in path)
+    return found
+
+
 def moved(base: CombatView, enemies: Sequence[Enemy]) -> CombatView:
-    """``base`` with the enemies where they will be."""
-    moved = {e.id: e for e in enemies}
+    """``base`` with the enemies where they will be: ``base`` itself where every enemy is there already (each has
+    moved this turn)."""
+    moved = {e.id: e for e in enemies if e.hex != base.ship(e.id).hex or e.facing != base.ship(e.id).facing}
+    if not moved:
+        return base
     ships = tuple(
         replace_fields(c, hex=moved[c.id].hex, facing=moved[c.id].facing) if c.id in moved else c for c in base.ships
     )

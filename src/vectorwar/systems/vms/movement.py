@@ -25,6 +25,7 @@ from typing import Any
 
 from vectorwar.errors import IllegalOrderError
 from vectorwar.hexes import Direction, Hex
+from vectorwar.memo import Kept
 from vectorwar.systems.vms.flat_turn import flat_turn
 from vectorwar.systems.vms.record import TurnRecord, record_turn
 from vectorwar.systems.vms.rotation import AdvancedRotation, overspeed, rotation_cost, small_craft_turn
@@ -33,7 +34,7 @@ from vectorwar.systems.vms.thrust import Burn, ThrustUse, apply_burns, check_tot
 from vectorwar.vectors import Velocity
 
 #: The rotation variant's state of a ship that does not spin: every ``Motion``'s default (frozen, so safe to share).
-_STILL = AdvancedRotation()
+STILL = AdvancedRotation()
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -52,9 +53,9 @@ class Motion:
     spin: AdvancedRotation
 
     def __init__(
-        self, hex: Hex, velocity: Velocity, facing: Direction, rotation: int = 0, spin: AdvancedRotation = _STILL
+        self, hex: Hex, velocity: Velocity, facing: Direction, rotation: int = 0, spin: AdvancedRotation = STILL
     ) -> None:
-        # Each field stored through its slot (:func:`_stores`): a plot menu builds one for each of its some
+        # Each field stored through its slot (:func:`slot_stores`): a plot menu builds one for each of its some
         # hundred plots, and the frozen dataclass's own ``__init__`` stores each by name, at twice the cost.
         _MOTION_HEX(self, hex)
         _MOTION_VELOCITY(self, velocity)
@@ -85,7 +86,15 @@ class Plot:
         _PLOT_FLAT_TURN(self, flat_turn)
 
     def __str__(self) -> str:
-        """The plot notation (vectorwar.systems.vms.orders): ``aft1:B=4 port1:rot=1 R1``, ``drift``."""
+        """The plot notation (vectorwar.systems.vms.orders): ``aft1:B=4 port1:rot=1 R1``, ``drift``; kept by the plot's
+        identity (the plot kept beside it), as a bot's plot is one of the menus' shared ones, written in its order's
+        text and in its ship's record."""
+        known = _PLOT_TEXT.get(id(self))
+        if known is not None and known[0] is self:
+            return known[1]
+        return _PLOT_TEXT.keep(id(self), (self, self._text()))[1]
+
+    def _text(self) -> str:
         parts = [str(b) for b in self.burns]
         if self.rotation:
             parts.append(f"{'R' if self.rotation > 0 else 'L'}{abs(self.rotation)}")
@@ -151,14 +160,18 @@ class TurnResult:
         )
 
 
-def _stores(cls: type[object]) -> tuple[Callable[[object, Any], None], ...]:
+#: :meth:`Plot.__str__`'s texts by the plot's identity, with the plot.
+_PLOT_TEXT: Kept[int, tuple[Plot, str]] = Kept(1 << 12)
+
+
+def slot_stores(cls: type[object]) -> tuple[Callable[[object, Any], None], ...]:
     """How each field of a frozen dataclass kept in slots is stored, in field order: its slot's own setter, one C
     call with no look-up by name (a frozen class refuses ``setattr``)."""
     return tuple(getattr(cls, f.name).__set__ for f in fields(cls))  # type: ignore[arg-type]
 
 
-_MOTION_HEX, _MOTION_VELOCITY, _MOTION_FACING, _MOTION_ROTATION, _MOTION_SPIN = _stores(Motion)
-_PLOT_BURNS, _PLOT_ROTATION, _PLOT_FLAT_TURN = _stores(Plot)
+_MOTION_HEX, _MOTION_VELOCITY, _MOTION_FACING, _MOTION_ROTATION, _MOTION_SPIN = slot_stores(Motion)
+_PLOT_BURNS, _PLOT_ROTATION, _PLOT_FLAT_TURN = slot_stores(Plot)
 (
     _RESULT_MOTION,
     _RESULT_PATH,
@@ -169,7 +182,7 @@ _PLOT_BURNS, _PLOT_ROTATION, _PLOT_FLAT_TURN = _stores(Plot)
     _RESULT_OVERSPEED,
     _RESULT_TURN,
     _RESULT_START,
-) = _stores(TurnResult)
+) = slot_stores(TurnResult)
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -192,7 +205,7 @@ class Turning:
         _TURNING_SPIN(self, spin)
 
 
-_TURNING_USE, _TURNING_CHANGE, _TURNING_NEW_RATE, _TURNING_TURNED, _TURNING_SPIN = _stores(Turning)
+_TURNING_USE, _TURNING_CHANGE, _TURNING_NEW_RATE, _TURNING_TURNED, _TURNING_SPIN = slot_stores(Turning)
 
 
 def move(

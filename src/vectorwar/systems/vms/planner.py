@@ -31,7 +31,7 @@ from vectorwar.errors import IllegalOrderError
 from vectorwar.hexes import Direction, Hex, line_offsets
 from vectorwar.memo import Kept
 from vectorwar.systems.vms.flat_turn import flat_turn
-from vectorwar.systems.vms.movement import Motion, Plot, Turning, TurnResult, move, turning
+from vectorwar.systems.vms.movement import Motion, Plot, Turning, TurnResult, move, slot_stores, turning
 from vectorwar.systems.vms.rotation import overspeed, rotation_cost
 from vectorwar.systems.vms.ships import SIDES, Design, Side
 from vectorwar.systems.vms.thrust import Burn, ThrustUse, effective_rating, pushes
@@ -44,6 +44,8 @@ SMALL_CRAFT_MENU_LIMIT = 3
 MENU_MOST_HEXES = 8
 MENU_MOST_ROTATION_POINTS = 8
 ROTATION_ORDER: tuple[Side, ...] = ("port", "starboard", "forward", "aft")
+#: The directions in their order, as a tuple: walking the enum itself costs a generator step a member.
+_DIRECTIONS = tuple(Direction)
 
 
 def _rotations(design: Design, rate: int, advanced_rotation: bool = False, limit_lost: int = 0) -> list[int]:
@@ -75,15 +77,18 @@ def _turned(design: Design, motion: Motion, r: int, advanced_rotation: bool) -> 
     return motion.rotation + r
 
 
-def _route(names: list[str], points: int, used: dict[str, int], ratings: Mapping[str, int]) -> list[Burn]:
-    """Send ``points`` through ``names`` in turn, up to each one's spare rating (rotational if no push)."""
+def _route(
+    names: list[str], points: int, used: dict[str, int], ratings: Mapping[str, int], push: Direction | None = None
+) -> list[Burn]:
+    """Send ``points`` through ``names`` in turn, up to each one's spare rating, toward ``push`` (rotational if
+    none); each burn the one kept for its thruster, points and push (:func:`_burn`)."""
     burns: list[Burn] = []
     for name in names:
         if points <= 0:
             break
         take = min(ratings[name] - used.get(name, 0), points)
         if take > 0:
-            burns.append(Burn(name, take))
+            burns.append(_burn(name, take, push))
             used[name] = used.get(name, 0) + take
             points -= take
     return burns if points <= 0 else []
@@ -120,17 +125,16 @@ def candidate_plots(
         if rot_points > available:
             continue
         thrusts: list[tuple[Direction | None, int]] = [(None, 0)]
-        for direction in Direction:
+        for direction in _DIRECTIONS:
             most = min((available - rot_points) // design.accel_cost, MENU_MOST_HEXES)
             thrusts.extend((direction, h) for h in range(1, most + 1))
         for push, hexes in thrusts:
             used: dict[str, int] = {}
             burns: list[Burn] = []
             if push is not None:
-                routed = _route(by_side[pusher[push]], hexes * design.accel_cost, used, ratings)
-                if not routed:
+                burns = _route(by_side[pusher[push]], hexes * design.accel_cost, used, ratings, push)
+                if not burns:
                     continue
-                burns = [Burn(b.thruster, b.points, push) for b in routed]
             if rot_points:
                 spin = _route(rotational_names, rot_points, used, ratings)
                 if not spin:
@@ -231,9 +235,9 @@ def legal_plots(
         plots = shape[1]
         results = _shifted(shape[2], motion, turn)
     else:
-        menu = _legal_plots(design, motion, turn, lost_thrust, rotate_before_thrust, advanced_rotation, limit_lost)
-        plots = tuple(p for p, _ in menu)
-        results = tuple(r for _, r in menu)
+        plots, results = _legal_plots(
+            design, motion, turn, lost_thrust, rotate_before_thrust, advanced_rotation, limit_lost
+        )
         _SHAPES.keep(shape_key, (design, plots, results))
     if len(_MENUS) >= MENU_CACHE:
         _MENUS.clear()
@@ -305,7 +309,7 @@ def _shifted(results: Sequence[TurnResult], motion: Motion, turn: int) -> tuple[
     for r in results:
         m = r.motion
         first, last = r.path[0], r.path[-1]
-        path = _path(Hex(first.q + dq, first.r + dr), (last.q - first.q, last.r - first.r))
+        path = _path(_hex(first.q + dq, first.r + dr), (last.q - first.q, last.r - first.r))
         after = Motion(path[-1], m.velocity, m.facing, m.rotation, m.spin)
         out.append(
             TurnResult(
@@ -323,12 +327,13 @@ def _legal_plots(
     rotate_before_thrust: bool,
     advanced_rotation: bool,
     limit_lost: int,
-) -> list[tuple[Plot, TurnResult]]:
-    """The menu worked out: :func:`~.movement.move` of every candidate, from the parts of it that are the same for
-    every vector (:func:`_turnings`), so only what the vector changes is worked out here (:func:`_flat_moved` for a
-    flat turn)."""
+) -> tuple[tuple[Plot, ...], tuple[TurnResult, ...]]:
+    """The menu worked out, its plots and their results: :func:`~.movement.move` of every candidate, from the parts
+    of it that are the same for every vector (:func:`_turnings`), so only what the vector changes is worked out here
+    (:func:`_flat_moved` for a flat turn)."""
     setting = _Setting(design, motion, turn, lost_thrust, rotate_before_thrust, advanced_rotation, limit_lost)
-    out: list[tuple[Plot, TurnResult]] = []
+    plots: list[Plot] = []
+    out: list[TurnResult] = []
     moves: dict[tuple[int, int, int], tuple[Velocity, tuple[Hex, ...]]] = {}
     available = max(0, design.thrust - lost_thrust)
     flats = _flat_turns(design)
@@ -359,15 +364,18 @@ def _legal_plots(
                 turn,
                 motion,
             )
-        out.append((turned.plot, result))
+        plots.append(turned.plot)
+        out.append(result)
         overspeeds.add(turned.extra)
     if len(overspeeds) <= 1:
-        return out  # every plot turns equally far over the limit (mostly not at all): none is left out
+        # Every plot turns equally far over the limit (mostly not at all): none is left out.
+        return tuple(plots), tuple(out)
     least = min(overspeeds)
-    return [(p, r) for p, r in out if r.overspeed == least]
+    kept = [i for i, r in enumerate(out) if r.overspeed == least]
+    return tuple(plots[i] for i in kept), tuple(out[i] for i in kept)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class _Turned:
     """A candidate whose :func:`~.movement.turning` is legal, with what :func:`~.movement.moved` takes from it that
     no vector changes: the velocity change, the facing after the rotation, the thrust spent on burns, the hexsides
@@ -380,6 +388,37 @@ class _Turned:
     points: int
     hexsides: int
     extra: int
+
+    def __init__(
+        self,
+        plot: Plot,
+        done: Turning,
+        change: tuple[int, int, int],
+        facing: Direction,
+        points: int,
+        hexsides: int,
+        extra: int,
+    ) -> None:
+        # Stored through the slots (:func:`~.movement.slot_stores`): a facing's table turned makes one for each of
+        # its some hundred candidates.
+        _TURNED_PLOT(self, plot)
+        _TURNED_DONE(self, done)
+        _TURNED_CHANGE(self, change)
+        _TURNED_FACING(self, facing)
+        _TURNED_POINTS(self, points)
+        _TURNED_HEXSIDES(self, hexsides)
+        _TURNED_EXTRA(self, extra)
+
+
+(
+    _TURNED_PLOT,
+    _TURNED_DONE,
+    _TURNED_CHANGE,
+    _TURNED_FACING,
+    _TURNED_POINTS,
+    _TURNED_HEXSIDES,
+    _TURNED_EXTRA,
+) = slot_stores(_Turned)
 
 
 def _flat_moved(
@@ -464,23 +503,40 @@ def _path(start: Hex, offset: tuple[int, int]) -> tuple[Hex, ...]:
             _HEXES.clear()
         # line_to's hexes, each hex one object shared by every path through it: the paths of a process's menus
         # pass the same few hundred hexes, and fewer objects kept means less for the garbage collector to walk.
-        q, r = start.q, start.r
-        path = _PATHS[key] = tuple(_hex(q + step[0][0], r + step[0][1]) for step in line_offsets(*offset))
+        base, hexes = start.q * _ROW + start.r, _HEXES
+        path = _PATHS[key] = tuple([hexes[base + step] for step in _steps(offset)])
     return path
+
+
+@lru_cache(maxsize=1 << 12)
+def _steps(offset: tuple[int, int]) -> tuple[int, ...]:
+    """The hexes of :func:`_path`'s line by ``offset`` (``line_offsets``' first hex of each step), each as the number
+    :func:`_hex` keeps its hex by, less the start's: a path from a start is its number plus each."""
+    return tuple(step[0][0] * _ROW + step[0][1] for step in line_offsets(*offset))
 
 
 def _hex(q: int, r: int) -> Hex:
     """The one ``Hex(q, r)`` the paths share (kept by a whole number: ``r`` stays far inside 2**16 either way)."""
-    key = q * 0x10000 + r
-    found = _HEXES.get(key)
-    if found is None:
-        found = _HEXES[key] = Hex(q, r)
-    return found
+    return _HEXES[q * _ROW + r]
 
 
+class _Hexes(dict[int, Hex]):
+    """The hexes the paths share, by :func:`_hex`'s number: a hex not kept yet is made the first time it is looked
+    up (the number's row part taken back out of it)."""
+
+    __slots__ = ()
+
+    def __missing__(self, key: int) -> Hex:
+        r = (key + _ROW // 2) % _ROW - _ROW // 2
+        found = self[key] = Hex((key - r) // _ROW, r)
+        return found
+
+
+#: A hex's number is ``q * _ROW + r``.
+_ROW = 0x10000
 _PATHS: dict[tuple[int, int, int, int], tuple[Hex, ...]] = {}
 #: The hexes of :data:`_PATHS`, by :func:`_hex`'s number.
-_HEXES: dict[int, Hex] = {}
+_HEXES = _Hexes()
 
 
 @lru_cache(maxsize=1 << 14)
@@ -567,35 +623,44 @@ def _turned_from_kept(design: Design, key: tuple[object, ...]) -> list[_Turned] 
 def _turned_table(table: Sequence[_Turned], k: int) -> list[_Turned]:
     """``table`` (:func:`_turnings`' for one facing) for the facing ``k`` hexsides clockwise of it."""
     out: list[_Turned] = []
-    run: list[_Turned] = []
+    run: list[tuple[int, _Turned]] = []
+    rotation = None
     for turned in table:
-        if run and turned.plot.rotation != run[0].plot.rotation:
-            out.extend(sorted(run, key=_pushed))
+        if run and turned.plot.rotation != rotation:
+            out.extend([t for _, t in sorted(run, key=_first)])
             run = []
+        rotation = turned.plot.rotation
         run.append(_turned_by(turned, k))
-    out.extend(sorted(run, key=_pushed))
+    out.extend([t for _, t in sorted(run, key=_first)])
     return out
 
 
-def _pushed(turned: _Turned) -> int:
-    """Where :func:`candidate_plots` lists a candidate among its rotation's: no push first, then by the direction of
-    its translational burns (a menu's plot pushes one way), in ``Direction``'s order."""
-    push = next((b.push for b in turned.plot.burns if b.push is not None), None)
-    return -1 if push is None else int(push)
+def _first(entry: tuple[int, _Turned]) -> int:
+    return entry[0]
 
 
-def _turned_by(turned: _Turned, k: int) -> _Turned:
+def _turned_by(turned: _Turned, k: int) -> tuple[int, _Turned]:
     """One candidate of a :func:`_turnings` table ``k`` hexsides clockwise on: its pushes, the velocity they buy and
-    the facing after it turned; the rest (points, rotation, hexsides turned) the same."""
+    the facing after it turned; the rest (points, rotation, hexsides turned) the same. With it, where
+    :func:`candidate_plots` lists it among its rotation's: no push first (-1), then by the direction of its
+    translational burns (a menu's plot pushes one way), in ``Direction``'s order."""
     plot, done = turned.plot, turned.done
-    burns = tuple(b if b.push is None else _burn(b.thruster, b.points, b.push.turned(k)) for b in plot.burns)
+    order = -1
+    burns: list[Burn] = []
+    for b in plot.burns:
+        if b.push is not None:
+            push = b.push.turned(k)
+            b = _burn(b.thruster, b.points, push)
+            if order < 0:
+                order = int(push)
+        burns.append(b)
     use = done.use
     hexes, change, numbers = _pushed_by(use.hexes, k)
     # The thrusters' points are the same: their dictionary is shared, as every table's ThrustUse is (never changed),
     # and so is each dictionary of hexes pushed (the tables kept share the few there are: fewer objects kept).
     use = ThrustUse(hexes, use.rotational_points, use.per_thruster)
-    return _Turned(
-        Plot(burns, plot.rotation, plot.flat_turn),
+    return order, _Turned(
+        Plot(tuple(burns), plot.rotation, plot.flat_turn),
         Turning(use, change, done.new_rate, done.turned, done.spin),
         numbers,
         turned.facing.turned(k),
@@ -623,9 +688,9 @@ def _pushed_by(hexes: dict[Direction, int], k: int) -> tuple[dict[Direction, int
     return shared, change, (change.dq, change.dr, change.dz)
 
 
-def _burn(thruster: str, points: int, push: Direction) -> Burn:
-    """The one ``Burn`` of a thruster's points toward ``push`` that the turned tables share (a few hundred a design,
-    against thousands of candidates: fewer objects kept for the garbage collector to walk)."""
+def _burn(thruster: str, points: int, push: Direction | None) -> Burn:
+    """The one ``Burn`` of a thruster's points toward ``push`` (``None``: rotational) that the tables share (a few
+    hundred a design, against thousands of candidates: fewer objects kept for the garbage collector to walk)."""
     key = (thruster, points, push)
     found = _BURNS.get(key)
     if found is None:
@@ -634,7 +699,7 @@ def _burn(thruster: str, points: int, push: Direction) -> Burn:
 
 
 #: :func:`_burn`'s burns, and :func:`_turned_by`'s dictionaries of hexes pushed toward each direction, by value.
-_BURNS: Kept[tuple[str, int, Direction], Burn] = Kept(1 << 12)
+_BURNS: Kept[tuple[str, int, Direction | None], Burn] = Kept(1 << 12)
 _PUSHED: Kept[tuple[tuple[Direction, int], ...], dict[Direction, int]] = Kept(1 << 12)
 #: :func:`_pushed_by`'s answers, by the pushes turned (each direction and its hexes) and the hexsides.
 _TURNED_PUSHES: Kept[tuple[object, ...], tuple[dict[Direction, int], Velocity, tuple[int, int, int]]] = Kept(1 << 12)

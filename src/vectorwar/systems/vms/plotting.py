@@ -7,7 +7,7 @@ to them with what the game adds (the turn, the thrust and rotation limit lost to
 from __future__ import annotations
 
 from vectorwar.errors import IllegalOrderError
-from vectorwar.systems.vms.movement import Motion, Plot, TurnResult, move
+from vectorwar.systems.vms.movement import STILL, Motion, Plot, TurnResult, move
 from vectorwar.systems.vms.planner import legal_plots, offered
 from vectorwar.systems.vms.rotation import AdvancedRotation
 from vectorwar.systems.vms.ships import Design
@@ -15,9 +15,10 @@ from vectorwar.systems.vms.state import VMSShip, VMSState
 
 
 def motion_of(ship: VMSShip) -> Motion:
-    return Motion(
-        ship.hex, ship.velocity, ship.facing, ship.rotation, AdvancedRotation(ship.spin_rate, ship.spin_carried)
-    )
+    rate, carried = ship.spin_rate, ship.spin_carried
+    # A ship that does not spin (every ship but under the advanced variant) shares the one still spin.
+    spin = STILL if rate == 0 and carried == 0 else AdvancedRotation(rate, carried)
+    return Motion(ship.hex, ship.velocity, ship.facing, ship.rotation, spin)
 
 
 def advanced(state: VMSState) -> bool:
@@ -30,7 +31,23 @@ def rotate_before_thrust(state: VMSState) -> bool:
 
 
 def work_out(state: VMSState, ship: VMSShip, plot: Plot) -> TurnResult:
-    """The ship's move for ``plot``; raises :class:`IllegalOrderError` naming the rule broken."""
+    """The ship's move for ``plot``; raises :class:`IllegalOrderError` naming the rule broken.
+
+    The last answer is kept with the ship, plot, turn and options it was worked out for (by identity: frozen
+    values, kept with it so that no other takes their identities), as a plot's check and its move ask the same."""
+    last = _LAST[0] if _LAST else None
+    if last is not None and last[0] is ship and last[1] is plot and last[2] == state.turn and last[3] is state.options:
+        return last[4]
+    found = _worked_out(state, ship, plot)
+    _LAST[:] = [(ship, plot, state.turn, state.options, found)]  # swapped in one step, so threads never mix two
+    return found
+
+
+#: :func:`work_out`'s last answer, with what it was worked out for.
+_LAST: list[tuple[VMSShip, Plot, int, object, TurnResult]] = []
+
+
+def _worked_out(state: VMSState, ship: VMSShip, plot: Plot) -> TurnResult:
     motion = motion_of(ship)
     before, variant = rotate_before_thrust(state), advanced(state)
     known = offered(ship.spec, motion, plot, state.turn, ship.thrust_lost, before, variant, ship.rotation_limit_lost)

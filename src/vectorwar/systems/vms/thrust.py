@@ -25,7 +25,7 @@ are not charged that cost (Rotational System 1-2):
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, fields
 
 from vectorwar.errors import IllegalOrderError
 from vectorwar.hexes import Direction
@@ -62,7 +62,7 @@ class Burn:
         return f"{self.thruster}:{self.push if self.push is not None else 'rot'}={self.points}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class ThrustUse:
     """What a turn's burns come to.
 
@@ -70,9 +70,21 @@ class ThrustUse:
     halves of the current graphic; ``velocity_change`` is its sum.
     """
 
-    hexes: dict[Direction, int] = field(default_factory=dict)
-    rotational_points: int = 0
-    per_thruster: dict[str, int] = field(default_factory=dict)
+    hexes: dict[Direction, int]
+    rotational_points: int
+    per_thruster: dict[str, int]
+
+    def __init__(
+        self,
+        hexes: dict[Direction, int] | None = None,
+        rotational_points: int = 0,
+        per_thruster: dict[str, int] | None = None,
+    ) -> None:
+        # Stored through the slots, as a menu's moves are (``movement.slot_stores``): every candidate of a facing's
+        # table turned from another's has one.
+        _USE_HEXES(self, {} if hexes is None else hexes)
+        _USE_ROTATIONAL(self, rotational_points)
+        _USE_PER_THRUSTER(self, {} if per_thruster is None else per_thruster)
 
     @property
     def velocity_change(self) -> Velocity:
@@ -87,6 +99,9 @@ class ThrustUse:
     @property
     def points(self) -> int:
         return sum(self.per_thruster.values())
+
+
+_USE_HEXES, _USE_ROTATIONAL, _USE_PER_THRUSTER = (getattr(ThrustUse, f.name).__set__ for f in fields(ThrustUse))
 
 
 def effective_rating(design: Design, thruster: str, lost: Mapping[str, int]) -> int:

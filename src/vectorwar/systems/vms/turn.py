@@ -36,6 +36,7 @@ def begin_turn(state: VMSState, dice: Dice, events: list[Event]) -> VMSState:
     """Every ship in play rolls its initiative; then the choices, if any ship has one, or the first subphase."""
     events.append(TurnBegan(state.turn))
     order = subphase_order(state)
+    rolled_ships: list[VMSShip] = []
     for ship in state.ships:
         if not ship.active:
             continue
@@ -46,7 +47,7 @@ def begin_turn(state: VMSState, dice: Dice, events: list[Event]) -> VMSState:
         events.append(
             SubphaseSet(ship.id, initiative.total, initiative.roll, initiative.choices[0], initiative.choices)
         )
-        state = state.with_ship(
+        rolled_ships.append(
             replace_fields(
                 ship,
                 choices=initiative.choices,
@@ -64,7 +65,8 @@ def begin_turn(state: VMSState, dice: Dice, events: list[Event]) -> VMSState:
                 plot="",
             )
         )
-    state = replace_fields(state, subphase="", fire_order=(), firing=0)
+    # Every ship's roll and the turn's fresh subphase and fire order in one copy of the state.
+    state = state.with_ships(rolled_ships, subphase="", fire_order=(), firing=0)
     if any(state.choosers(side) for side in state.sides):
         return replace_fields(state, phase="initiative")
     return next_subphase(state, dice, events)

@@ -49,6 +49,7 @@ from vectorwar.display import ShotOption
 from vectorwar.errors import IllegalOrderError
 from vectorwar.events import Event, Note, Rolled
 from vectorwar.hexes import Direction, Hex
+from vectorwar.memo import Kept
 from vectorwar.odds import Modifier, Odds
 from vectorwar.roster import id_lookup, replace_fields
 from vectorwar.rules import OptionSpec, Order, PhaseSpec
@@ -132,6 +133,16 @@ class VV5Combat(CombatModule):
     options = (SEVERAL_TARGETS, FIRE_INITIATIVE, DEFLECTION)
 
     def card(self, name: str, data: Mapping[str, Any], source: str) -> VV5Card:
+        # A game's every ship's card is read from its design's table, read once and shared by every game after: each
+        # card is kept by the table's identity (the table kept beside it, so that its identity is not reused).
+        key = (name, id(data), source)
+        known = _CARDS.get(key)
+        if known is not None and known[0] is data:
+            return known[1]
+        return _CARDS.keep(key, (data, self._card_of(name, data, source)))[1]
+
+    @staticmethod
+    def _card_of(name: str, data: Mapping[str, Any], source: str) -> VV5Card:
         design = design_from_data({"name": name, **data}, source, "combat.vv5")
         s = build_ship("card", "side", name, design, hex=Hex(0, 0), facing=Direction.A, velocity=Velocity())
         return VV5Card(
@@ -206,10 +217,21 @@ class VV5Combat(CombatModule):
         return [*launches, *shots]
 
     def can_fire(self, view: CombatView, side: str) -> bool:
-        # legal_shots' test, stopping at the first launch or shot found, no order built.
-        return any(self._launch_targets(view, ship.id) for ship in view.ships_of(side)) or any(
-            self._targets(view, ship_id, m.arc, side) for ship_id, m in self._mounts(view, side)
-        )
+        # legal_shots' test, stopping at the first launch or shot found, no order built; kept for the last view asked
+        # about (the view kept with the answers, so that its identity is not reused): the combat step asks it of each
+        # side, and again as it finds the next side to fire, of one view.
+        last = _FIRING[0] if _FIRING else None
+        if last is not None and last[0] is view:
+            known = last[1]
+        else:
+            known = {}
+            _FIRING[:] = [(view, known)]  # swapped in one step, so threads never mix two views
+        found = known.get(side)
+        if found is None:
+            found = known[side] = any(self._launch_targets(view, ship.id) for ship in view.ships_of(side)) or any(
+                self._targets(view, ship_id, m.arc, side) for ship_id, m in self._mounts(view, side)
+            )
+        return found
 
     def shot_options(self, view: CombatView, ship_id: str) -> list[ShotOption]:
         # Each number of missiles or of the mount's guns is its own piece, as under VV5 itself.
@@ -575,3 +597,9 @@ class VV5Combat(CombatModule):
 
 
 __all__ = ["DEFLECTION", "FIRE_INITIATIVE", "VV5Card", "VV5Combat", "Volley", "as_vv5_ship"]
+
+
+#: :meth:`VV5Combat.card`'s cards, by design name, table (its identity) and source, with the table.
+_CARDS: Kept[tuple[str, int, str], tuple[Mapping[str, Any], VV5Card]] = Kept(256)
+#: :meth:`VV5Combat.can_fire`'s answers for the last view asked about, by side, with the view.
+_FIRING: list[tuple[CombatView, dict[str, bool]]] = []

@@ -12,9 +12,10 @@ from typing import NamedTuple
 
 from vectorwar.combat.base import CombatView
 from vectorwar.hexes import Direction, Hex
+from vectorwar.memo import Kept
 from vectorwar.systems.vv5.arcs import GUN_ARCS
 from vectorwar.systems.vv5.combat import GUN_RANGE, MISSILE_RANGE, line_of_fire
-from vectorwar.systems.vv5.module_card import _card
+from vectorwar.systems.vv5.module_card import VV5Card, _card
 from vectorwar.systems.vv5.module_volley import mount_name
 from vectorwar.systems.vv5.movement import is_solid
 from vectorwar.systems.vv5.targeting import offsets_in_reach
@@ -59,12 +60,30 @@ def _read_shooter(view: CombatView, ship_id: str) -> _Shooter:
     clear = not view.map.hexes_where(is_solid)
     if not ship.active:
         return _Shooter(frozenset(), 0, (), (), clear, {})  # out of the fight: nothing bears
-    card = _card(view, ship_id)
-    guns = tuple((m.arc, mount_name(m.arc), m.guns.boxes, _WEAPON_BIT[m.arc]) for m in card.mounts if m.guns.boxes > 0)
+    arcs, ready, guns, reach = _armed(_card(view, ship_id))
     enemies = tuple((t.id, t.hex.q, t.hex.r, t.hex) for t in view.enemies_of(ship.side))
+    return _Shooter(arcs, ready, guns, enemies, clear, reach)
+
+
+def _armed(card: VV5Card) -> tuple[frozenset[str], int, tuple[tuple[str, str, int, int], ...], _Reach]:
+    """What a shooter's card arms it with (:class:`_Shooter`'s arcs, missiles ready, guns and reach table): kept by
+    the card's identity (the card kept beside it), as a ship's card stays the same object from one view to the next
+    until it is damaged."""
+    known = _ARMED.get(id(card))
+    if known is not None and known[0] is card:
+        return known[1]
+    guns = tuple((m.arc, mount_name(m.arc), m.guns.boxes, _WEAPON_BIT[m.arc]) for m in card.mounts if m.guns.boxes > 0)
     arcs = frozenset(arc for arc, _, _, _ in guns)
     ready = card.missiles_ready
-    return _Shooter(arcs, ready, guns, enemies, clear, _reach_table(arcs, ready > 0))
+    return _ARMED.keep(id(card), (card, (arcs, ready, guns, _reach_table(arcs, ready > 0))))[1]
+
+
+#: A :func:`_reach_table`.
+_Reach = dict[tuple[int, int], tuple[int, int]]
+#: :func:`_armed`'s answers by the card's identity, with the card.
+_ARMED: Kept[int, tuple[VV5Card, tuple[frozenset[str], int, tuple[tuple[str, str, int, int], ...], _Reach]]] = Kept(
+    1 << 10
+)
 
 
 def bearing_from(view: CombatView, ship_id: str, at: Hex, facing: Direction) -> dict[tuple[str, str], int]:
