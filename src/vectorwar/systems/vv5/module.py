@@ -49,7 +49,7 @@ from vectorwar.display import ShotOption
 from vectorwar.errors import IllegalOrderError
 from vectorwar.events import Event, Note, Rolled
 from vectorwar.hexes import Direction, Hex
-from vectorwar.memo import Kept
+from vectorwar.memo import Kept, last_answer
 from vectorwar.odds import Modifier, Odds
 from vectorwar.roster import id_lookup, replace_fields
 from vectorwar.rules import OptionSpec, Order, PhaseSpec
@@ -217,15 +217,9 @@ class VV5Combat(CombatModule):
         return [*launches, *shots]
 
     def can_fire(self, view: CombatView, side: str) -> bool:
-        # legal_shots' test, stopping at the first launch or shot found, no order built; kept for the last view asked
-        # about (the view kept with the answers, so that its identity is not reused): the combat step asks it of each
-        # side, and again as it finds the next side to fire, of one view.
-        last = _FIRING[0] if _FIRING else None
-        if last is not None and last[0] is view:
-            known = last[1]
-        else:
-            known = {}
-            _FIRING[:] = [(view, known)]  # swapped in one step, so threads never mix two views
+        # legal_shots' test, stopping at the first launch or shot found, no order built; kept for the last view
+        # asked about: the combat step asks it of each side, and again as it finds the next side to fire, of one view.
+        known = _firing(view)
         found = known.get(side)
         if found is None:
             found = known[side] = any(self._launch_targets(view, ship.id) for ship in view.ships_of(side)) or any(
@@ -601,5 +595,9 @@ __all__ = ["DEFLECTION", "FIRE_INITIATIVE", "VV5Card", "VV5Combat", "Volley", "a
 
 #: :meth:`VV5Combat.card`'s cards, by design name, table (its identity) and source, with the table.
 _CARDS: Kept[tuple[str, int, str], tuple[Mapping[str, Any], VV5Card]] = Kept(256)
-#: :meth:`VV5Combat.can_fire`'s answers for the last view asked about, by side, with the view.
-_FIRING: list[tuple[CombatView, dict[str, bool]]] = []
+
+
+@last_answer
+def _firing(view: CombatView) -> dict[str, bool]:
+    """:meth:`VV5Combat.can_fire`'s answers for ``view`` by side, filled as asked (the last view's kept)."""
+    return {}

@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from vectorwar.combat.base import CombatView
 from vectorwar.hexes import Direction, Hex
-from vectorwar.memo import Kept
+from vectorwar.memo import Kept, last_answer
 from vectorwar.systems.vv5.arcs import GUN_ARCS
 from vectorwar.systems.vv5.combat import GUN_RANGE, MISSILE_RANGE, line_of_fire
 from vectorwar.systems.vv5.module_card import VV5Card, _card
@@ -38,17 +38,14 @@ class _Shooter(NamedTuple):
     reach: dict[tuple[int, int], tuple[int, int]]  # _reach_table's for its arcs, and launchers if any are ready
 
 
-#: The shooters of the last view asked about, by id (the view kept here, so its identity is not reused).
-_last: list[tuple[CombatView, dict[str, _Shooter]]] = []
+@last_answer
+def _shooters(view: CombatView) -> dict[str, _Shooter]:
+    """The shooters of ``view`` by id, filled as asked (the last view's kept)."""
+    return {}
 
 
 def _shooter(view: CombatView, ship_id: str) -> _Shooter:
-    last = _last[0] if _last else None
-    if last is not None and last[0] is view:
-        known = last[1]
-    else:
-        known = {}
-        _last[:] = [(view, known)]  # swapped in one step, so threads never mix two views
+    known = _shooters(view)
     found = known.get(ship_id)
     if found is None:
         found = known[ship_id] = _read_shooter(view, ship_id)
