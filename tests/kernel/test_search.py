@@ -76,8 +76,10 @@ def test_the_decision_ignores_the_enemys_pending_plot_and_the_games_seed(
     assert all(system.side_view(g.state, me) == view for g in games), "the side must see the same in every game"
     assert len({str(g.pending.get(them)) for g in games}) == len(games), "the enemy's secret plots must differ"
     before = [(g.dice_count, len(g.events), dict(g.pending), g.state) for g in games]
-    answers = {str(bot_order(g, me, SearchBot(system, SMALL))) for g in games}
-    assert len(answers) == 1, f"the answer changed with what the side cannot see: {answers}"
+    # A level that foresees the others' plots works them out on the same view: it learns nothing more.
+    for budget in (SMALL, dataclasses.replace(SMALL, foresee=1)):
+        answers = {str(bot_order(g, me, SearchBot(system, budget))) for g in games}
+        assert len(answers) == 1, f"the answer changed with what the side cannot see: {answers}"
     # Thinking threw none of the game's dice and touched nothing of the game.
     assert [(g.dice_count, len(g.events), dict(g.pending), g.state) for g in games] == before
 
@@ -227,29 +229,58 @@ def test_a_halving_level_plays_a_legal_order_within_its_budget() -> None:
     game = set_up("msc-duel", seed=4).game
     system = game.system
     view = system.side_view(game.state, "blue")
-    bot = SearchBot(system, LEVELS[2])
-    assert LEVELS[2].halving
+    bot = search_bots(system)["search:2"]()
+    assert bot.rolled == ROLLED_LEVELS[2]
+    assert ROLLED_LEVELS[2].halving
     order = bot.choose(view, "blue", random.Random(1))
     system.check_order(view, "blue", order)
-    assert 0 < bot.rollouts <= scaled(LEVELS[2], system.rollout_cost(view, "greedy")).rollouts
+    assert 0 < bot.rollouts <= scaled(ROLLED_LEVELS[2], system.rollout_cost(view, "greedy")).rollouts
 
 
 def test_level_3_spends_its_rolled_budget_where_trials_roll_and_its_own_where_they_do_not() -> None:
     made = search_bots(get_system("msc"))["search:3"]()
     assert (made.budget, made.rolled) == (LEVELS[3], ROLLED_LEVELS[3])
     # Where trials roll (MSC), level 3 screens as many orders as level 2 and plays more trials of them.
-    assert ROLLED_LEVELS[3].screen == LEVELS[2].screen
-    assert ROLLED_LEVELS[3].rounds > LEVELS[2].rounds
+    assert ROLLED_LEVELS[3].screen == ROLLED_LEVELS[2].screen
+    assert ROLLED_LEVELS[3].rounds > ROLLED_LEVELS[2].rounds
     game = set_up("msc-duel", seed=4).game
     system = game.system
     view = system.side_view(game.state, "blue")
     order = made.choose(view, "blue", random.Random(1))
     system.check_order(view, "blue", order)
     cost = system.rollout_cost(view, "greedy")
-    assert scaled(LEVELS[2], cost).rollouts < made.rollouts <= scaled(ROLLED_LEVELS[3], cost).rollouts
+    assert scaled(ROLLED_LEVELS[2], cost).rollouts < made.rollouts <= scaled(ROLLED_LEVELS[3], cost).rollouts
     # A held-fire system (AV:T) judges with the level's own budget: its rolled one never applies.
     avt = search_bots(get_system("avt"))["search:3"]()
     assert avt.judging(set_up("avt-duel-rafik", seed=1).game.state) is Judging.HELD
+
+
+@pytest.mark.parametrize(("scenario", "side"), [("vv5-dogfight", "red"), ("avt-duel-wasp", "blue")])
+def test_a_level_that_foresees_leads_its_guesses_with_the_level_below_in_the_others_place(
+    scenario: str, side: str
+) -> None:
+    game = set_up(scenario, seed=2).game
+    system = game.system
+    view = system.side_view(game.state, side)
+    prompt = system.prompt(view)
+    assert prompt is not None
+    (them,) = (s for s in prompt.sides if s != side)
+    assert prompt.simultaneous
+    assert (LEVELS[1].foresee, LEVELS[2].foresee, LEVELS[3].foresee) == (0, 1, 2)
+    assert not any(b.foresee for b in ROLLED_LEVELS.values())  # where trials roll (MSC), more trials won
+    below = SearchBot(system, LEVELS[1], seed=5)
+    expected = below.choose(system.side_view(game.state, them), them, random.Random(0))
+    bot = SearchBot(system, dataclasses.replace(SMALL, foresee=1), seed=5)
+    profiles = bot._profiles(view, [them], bot.budget, random.Random(3))
+    assert str(profiles[0][them]) == str(expected)
+    assert len(profiles) == SMALL.theirs
+    assert len({str(p[them]) for p in profiles}) == SMALL.theirs
+    assert bot.rollouts == below.rollouts > 0  # the level below's trials count against this one's
+    # Without it the fast bot's guess leads.
+    plain = SearchBot(system, SMALL, seed=5)
+    assert str(plain._profiles(view, [them], SMALL, random.Random(3))[0][them]) == str(
+        plain.policy.choose(view, them, random.Random(0))
+    )
 
 
 def test_with_move_by_default_replaces_one_ships_entry_and_keeps_the_others() -> None:
@@ -362,3 +393,38 @@ def test_a_trial_in_prospect_plays_the_systems_moves_each_at_half_the_weight_bef
     assert ends[2][1] != ends[1][1]
     assert ends[3][1] != ends[2][1]
     assert side in ends[3][1]
+
+
+def test_held_fire_trials_guess_the_others_by_the_fast_bot_at_every_level() -> None:
+    game = set_up("avt-duel-wasp", seed=2).game
+    system = game.system
+    view = system.side_view(game.state, "blue")
+    bot = search_bots(system)["search:2"]()
+    assert bot.budget.foresee == 1
+    assert bot.judging(view) is Judging.HELD
+    order = bot.choose(view, "blue", random.Random(1))
+    system.check_order(view, "blue", order)
+    # It decides as the level's budget without foresight does, trial for trial: no search of red's plot ran.
+    blind = SearchBot(system, dataclasses.replace(LEVELS[2], foresee=0))
+    assert str(blind.choose(view, "blue", random.Random(1))) == str(order)
+    assert bot.rollouts == blind.rollouts > 0
+
+
+def test_a_matrix_judged_in_expectation_stops_after_two_rounds_that_ended_alike() -> None:
+    for scenario, judging, played in (("vv5-dogfight", Judging.PROSPECT, 2), ("msc-duel", Judging.ROLLED, 6)):
+        game = set_up(scenario, seed=3).game
+        system = game.system
+        prompt = system.prompt(game.state)
+        assert prompt is not None
+        side, them = prompt.sides
+        bot = SearchBot(system)
+        assert bot.judging(game.state) is judging
+        mine = [bot.policy.choose(game.state, side, random.Random(0))]
+        profiles = [{them: bot.policy.choose(game.state, them, random.Random(0))}]
+        root = dict(system.standing(game.state))
+        cells = bot._matrix(game.state, side, mine, profiles, root, 6, random.Random(1), judging)
+        # At the start the fighters are out of each other's reach: nothing the dice decide changes the end, so
+        # a trial judged in expectation ends alike every round, and two rounds tell as much as six.
+        assert len(cells[0][0]) == bot.rollouts == played
+        if judging is Judging.PROSPECT:
+            assert len(set(cells[0][0])) == 1

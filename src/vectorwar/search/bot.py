@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from vectorwar.errors import VectorwarError
@@ -14,6 +15,7 @@ from vectorwar.search.budget import (
     PLAN_COST,
     ROLLED_LEVELS,
     SCREEN_ROUNDS,
+    SETTLED_ROUNDS,
     Budget,
     Judging,
     scaled,
@@ -87,7 +89,11 @@ class SearchBot(Trials):
         mine = self._candidates(state, side, wanted, own, options, sweep=judging.swept)
         if len(mine) == 1:
             return mine[0]
-        profiles = self._profiles(state, others, budget.theirs, own)
+        if judging is Judging.HELD:
+            # Held-fire trials (AV:T) played no stronger guessing the others by a search: the fast bot's guess
+            # leads there at every level (docs/bots.md, Levels).
+            budget = replace(budget, foresee=0)
+        profiles = self._profiles(state, others, budget, own)
         root = dict(self.system.standing(state))
         mine = self._narrowed(state, side, mine, profiles[0], root, budget, own, judging)
         # Held-fire trials throw no dice at ships: a second round would repeat the first.
@@ -201,13 +207,31 @@ class SearchBot(Trials):
             return [self.system.random_order(state, side, rng)]
         return list(found.values())
 
-    def _profiles(self, state: Any, others: Sequence[str], theirs: int, rng: random.Random) -> list[dict[str, Any]]:
-        """Plausible orders of everyone else plotting now, as joint profiles (one empty one if nobody is)."""
+    def _profiles(self, state: Any, others: Sequence[str], budget: Budget, rng: random.Random) -> list[dict[str, Any]]:
+        """Plausible orders of everyone else plotting now, as joint profiles (one empty one if nobody is).
+
+        Each side's likeliest order leads: the fast bot's, or where the budget says so (``foresee``) the order a
+        search of that level would give in the side's place, worked out on this side's view.
+        """
         if not others:
             return [{}]
-        per_side = {s: self._candidates(state, s, theirs, rng, self.system.move_options(state, s)) for s in others}
+        per_side = {
+            s: self._candidates(state, s, budget.theirs, rng, self.system.move_options(state, s)) for s in others
+        }
+        if budget.foresee:
+            for s, guesses in per_side.items():
+                led = self._foreseen(state, s, budget.foresee)
+                per_side[s] = [led, *(g for g in guesses if str(g) != str(led))][: budget.theirs]
         count = max(len(c) for c in per_side.values())
         return [{s: c[j % len(c)] for s, c in per_side.items()} for j in range(count)]
+
+    def _foreseen(self, state: Any, side: str, level: int) -> Any:
+        """What a search of ``level`` would plot for ``side`` on ``state`` (this side's view), its trials counted."""
+        other = SearchBot(self.system, LEVELS[level], self.seed, ROLLED_LEVELS.get(level), self.trials)
+        # The other search reads no game's random source (``choose`` seeds its own from the view): any will do.
+        order = other.choose(state, side, random.Random(0))
+        self.rollouts += other.rollouts
+        return order
 
     # -- evaluation -------------------------------------------------------------------
 
@@ -316,8 +340,10 @@ class SearchBot(Trials):
         judging: Judging,
     ) -> list[list[list[float]]]:
         cells: list[list[list[Outcome]]] = [[[] for _ in profiles] for _ in mine]
-        for _ in range(rounds):
+        for played in range(rounds):
             dice_seed = rng.getrandbits(64)
+            if played == SETTLED_ROUNDS and judging.swept and all(len(set(c)) == 1 for row in cells for c in row):
+                break  # every cell's rounds ended alike: more rounds would repeat them (``SETTLED_ROUNDS``)
             for i, order in enumerate(mine):
                 for j, theirs in enumerate(profiles):
                     trial = self._rollout(state, {side: order, **theirs}, dice_seed, judging, side)

@@ -42,11 +42,21 @@ class Budget:
     #: Where trials roll their dice (``ROLLED``): the screen by sequential halving rather than ``SCREEN_ROUNDS`` a
     #: candidate, so rollouts go to the orders still in contention (:meth:`SearchBot._halved`).
     halving: bool = False
+    #: The search level whose order for each other side plotting now leads the guesses of the others (0: none,
+    #: the fast bot's leads): a higher level answers what a level below would plot in the others' place,
+    #: worked out on the same view (it sees nothing more than this side does).
+    foresee: int = 0
 
     @property
     def rollouts(self) -> int:
-        """The most rollouts one decision may cost, before the system's ``rollout_cost`` scales the budget."""
-        return self.screened + self.mine * self.theirs * self.rounds
+        """The most rollouts one decision may cost, before the system's ``rollout_cost`` scales the budget, with
+        one other side plotting (each other side's ``foresee`` search costs its level's again).
+
+        >>> LEVELS[1].rollouts, LEVELS[2].rollouts, ROLLED_LEVELS[2].rollouts
+        (84, 276, 192)
+        """
+        foreseen = LEVELS[self.foresee].rollouts if self.foresee else 0
+        return self.screened + self.mine * self.theirs * self.rounds + foreseen
 
     @property
     def screened(self) -> int:
@@ -68,8 +78,8 @@ class Budget:
 #: Strength levels by name suffix: ``search`` is level 1, ``search:2`` and ``search:3`` think harder.
 LEVELS: dict[int, Budget] = {
     1: Budget(screen=12, mine=5, theirs=2, rounds=6, turns=1, horizon=4),
-    2: Budget(screen=24, mine=6, theirs=2, rounds=8, turns=1, horizon=4, halving=True),
-    3: Budget(screen=40, mine=8, theirs=4, rounds=10),
+    2: Budget(screen=24, mine=6, theirs=2, rounds=8, turns=1, horizon=4, halving=True, foresee=1),
+    3: Budget(screen=40, mine=8, theirs=4, rounds=10, foresee=2),
 }
 
 #: A level's budget where the trials roll their dice (:attr:`Judging.ROLLED`: MSC), where it is not the level's
@@ -77,11 +87,17 @@ LEVELS: dict[int, Budget] = {
 #: so a wider screen or more guesses keep the luckiest orders rather than the best (level 3's own budget was
 #: not shown stronger than level 2 there); more trials of the same orders cut the luck instead.
 ROLLED_LEVELS: dict[int, Budget] = {
+    2: Budget(screen=24, mine=6, theirs=2, rounds=8, turns=1, horizon=4, halving=True),
     3: Budget(screen=24, mine=6, theirs=2, rounds=32, turns=1, horizon=4, halving=True),
 }
 
 #: Rollouts each own order gets in the screen (on the same dice for every order).
 SCREEN_ROUNDS = 2
+#: Rounds of a matrix whose trials count the fire in expectation after which, if every cell's rounds ended
+#: alike, the rest are left unplayed: their dice decide little there (initiative, a collision), and in the
+#: Dogfight and the VMS capital duel nine cells in ten or more end alike in every round
+#: (``benchmarks/search_rounds.py``), so the later rounds would repeat them.
+SETTLED_ROUNDS = 2
 #: The fast bot's order is preferred unless another is worth this much more (a tenth of the open games' range).
 FAST_BONUS = 0.04
 #: A rollout stops after this many times ``horizon`` prompts whatever else (a game of one side's prompts).
