@@ -417,7 +417,7 @@ def test_a_matrix_judged_in_expectation_stops_after_two_rounds_that_ended_alike(
         prompt = system.prompt(game.state)
         assert prompt is not None
         side, them = prompt.sides
-        bot = SearchBot(system)
+        bot = SearchBot(system, LEVELS[2])
         assert bot.judging(game.state) is judging
         mine = [bot.policy.choose(game.state, side, random.Random(0))]
         profiles = [{them: bot.policy.choose(game.state, them, random.Random(0))}]
@@ -428,3 +428,7 @@ def test_a_matrix_judged_in_expectation_stops_after_two_rounds_that_ended_alike(
         assert len(cells[0][0]) == bot.rollouts == played
         if judging is Judging.PROSPECT:
             assert len(set(cells[0][0])) == 1
+            # Level 1 plays every round: stopping early changed a few of its orders.
+            first = SearchBot(system)
+            assert not first.budget.settle
+            assert len(first._matrix(game.state, side, mine, profiles, root, 6, random.Random(1), judging)[0][0]) == 6

@@ -340,9 +340,10 @@ class SearchBot(Trials):
         judging: Judging,
     ) -> list[list[list[float]]]:
         cells: list[list[list[Outcome]]] = [[[] for _ in profiles] for _ in mine]
+        settles = self.budget.settle and judging.swept
         for played in range(rounds):
             dice_seed = rng.getrandbits(64)
-            if played == SETTLED_ROUNDS and judging.swept and all(len(set(c)) == 1 for row in cells for c in row):
+            if played == SETTLED_ROUNDS and settles and all(len(set(c)) == 1 for row in cells for c in row):
                 break  # every cell's rounds ended alike: more rounds would repeat them (``SETTLED_ROUNDS``)
             for i, order in enumerate(mine):
                 for j, theirs in enumerate(profiles):

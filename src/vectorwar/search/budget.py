@@ -46,6 +46,8 @@ class Budget:
     #: the fast bot's leads): a higher level answers what a level below would plot in the others' place,
     #: worked out on the same view (it sees nothing more than this side does).
     foresee: int = 0
+    #: Whether a matrix judged in expectation stops after ``SETTLED_ROUNDS`` rounds whose cells all ended alike.
+    settle: bool = False
 
     @property
     def rollouts(self) -> int:
@@ -78,8 +80,8 @@ class Budget:
 #: Strength levels by name suffix: ``search`` is level 1, ``search:2`` and ``search:3`` think harder.
 LEVELS: dict[int, Budget] = {
     1: Budget(screen=12, mine=5, theirs=2, rounds=6, turns=1, horizon=4),
-    2: Budget(screen=24, mine=6, theirs=2, rounds=8, turns=1, horizon=4, halving=True, foresee=1),
-    3: Budget(screen=40, mine=8, theirs=4, rounds=10, foresee=2),
+    2: Budget(screen=24, mine=6, theirs=2, rounds=8, turns=1, horizon=4, halving=True, foresee=1, settle=True),
+    3: Budget(screen=40, mine=8, theirs=4, rounds=10, foresee=2, settle=True),
 }
 
 #: A level's budget where the trials roll their dice (:attr:`Judging.ROLLED`: MSC), where it is not the level's
@@ -94,9 +96,11 @@ ROLLED_LEVELS: dict[int, Budget] = {
 #: Rollouts each own order gets in the screen (on the same dice for every order).
 SCREEN_ROUNDS = 2
 #: Rounds of a matrix whose trials count the fire in expectation after which, if every cell's rounds ended
-#: alike, the rest are left unplayed: their dice decide little there (initiative, a collision), and in the
-#: Dogfight and the VMS capital duel nine cells in ten or more end alike in every round
-#: (``benchmarks/search_rounds.py``), so the later rounds would repeat them.
+#: alike, a budget that settles (``Budget.settle``: levels 2 and 3) leaves the rest unplayed: their dice decide
+#: little there (initiative, a collision), and in the Dogfight and the VMS capital duel nine cells in ten or
+#: more end alike in every round (``benchmarks/search_rounds.py``), so the later rounds would mostly repeat
+#: them. Level 1 plays all its rounds: stopping changed a few of its orders (one Stasis Pod side's fighter
+#: left the board in the bot audit).
 SETTLED_ROUNDS = 2
 #: The fast bot's order is preferred unless another is worth this much more (a tenth of the open games' range).
 FAST_BONUS = 0.04
