@@ -236,6 +236,24 @@ def replace_fields(obj: T, **changes: Any) -> T:
     return made  # type: ignore[no-any-return]
 
 
+def slot_stores(cls: type[object]) -> tuple[Callable[[object, Any], None], ...]:
+    """How each field of a frozen dataclass kept in slots is stored, in field order: its slot's own setter, one C
+    call with no look-up by name (a frozen class refuses ``setattr``). A hot path's class whose ``__init__`` stores
+    its fields through these builds an object in about half the time of the dataclass's own ``__init__``.
+
+    >>> @dataclasses.dataclass(frozen=True, slots=True)
+    ... class Pair:
+    ...     a: int
+    ...     b: int
+    >>> pair = object.__new__(Pair)
+    >>> store_a, store_b = slot_stores(Pair)
+    >>> store_a(pair, 1); store_b(pair, 2)
+    >>> pair
+    Pair(a=1, b=2)
+    """
+    return tuple(getattr(cls, f.name).__set__ for f in dataclasses.fields(cls))  # type: ignore[arg-type]
+
+
 def _hand_on_answers(old: Any, new: Any) -> None:
     for slot in Roster.__slots__:
         kept = getattr(old, slot, None)  # a slot not filled yet: nothing asked of the old state

@@ -19,13 +19,13 @@ toward B and a clockwise rotation started:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass
 
 from vectorwar.errors import IllegalOrderError
 from vectorwar.hexes import Direction, Hex
 from vectorwar.memo import Kept
+from vectorwar.roster import slot_stores
 from vectorwar.systems.vms.flat_turn import flat_turn
 from vectorwar.systems.vms.record import TurnRecord, record_turn
 from vectorwar.systems.vms.rotation import AdvancedRotation, overspeed, rotation_cost, small_craft_turn
@@ -55,7 +55,7 @@ class Motion:
     def __init__(
         self, hex: Hex, velocity: Velocity, facing: Direction, rotation: int = 0, spin: AdvancedRotation = STILL
     ) -> None:
-        # Each field stored through its slot (:func:`slot_stores`): a plot menu builds one for each of its some
+        # Each field stored through its slot (``roster.slot_stores``): a plot menu builds one for each of its some
         # hundred plots, and the frozen dataclass's own ``__init__`` stores each by name, at twice the cost.
         _MOTION_HEX(self, hex)
         _MOTION_VELOCITY(self, velocity)
@@ -162,12 +162,6 @@ class TurnResult:
 
 #: :meth:`Plot.__str__`'s texts by the plot's identity, with the plot.
 _PLOT_TEXT: Kept[int, tuple[Plot, str]] = Kept(1 << 12)
-
-
-def slot_stores(cls: type[object]) -> tuple[Callable[[object, Any], None], ...]:
-    """How each field of a frozen dataclass kept in slots is stored, in field order: its slot's own setter, one C
-    call with no look-up by name (a frozen class refuses ``setattr``)."""
-    return tuple(getattr(cls, f.name).__set__ for f in fields(cls))  # type: ignore[arg-type]
 
 
 _MOTION_HEX, _MOTION_VELOCITY, _MOTION_FACING, _MOTION_ROTATION, _MOTION_SPIN = slot_stores(Motion)

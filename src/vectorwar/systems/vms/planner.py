@@ -30,8 +30,9 @@ from functools import lru_cache
 from vectorwar.errors import IllegalOrderError
 from vectorwar.hexes import Direction, Hex, line_offsets
 from vectorwar.memo import Kept
+from vectorwar.roster import slot_stores
 from vectorwar.systems.vms.flat_turn import flat_turn
-from vectorwar.systems.vms.movement import Motion, Plot, Turning, TurnResult, move, slot_stores, turning
+from vectorwar.systems.vms.movement import Motion, Plot, Turning, TurnResult, move, turning
 from vectorwar.systems.vms.rotation import overspeed, rotation_cost
 from vectorwar.systems.vms.ships import SIDES, Design, Side
 from vectorwar.systems.vms.thrust import Burn, ThrustUse, effective_rating, pushes
@@ -399,8 +400,8 @@ class _Turned:
         hexsides: int,
         extra: int,
     ) -> None:
-        # Stored through the slots (:func:`~.movement.slot_stores`): a facing's table turned makes one for each of
-        # its some hundred candidates.
+        # Stored through the slots (``roster.slot_stores``): a facing's table turned makes one for each of its some
+        # hundred candidates.
         _TURNED_PLOT(self, plot)
         _TURNED_DONE(self, done)
         _TURNED_CHANGE(self, change)

@@ -25,10 +25,11 @@ are not charged that cost (Rotational System 1-2):
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
 from vectorwar.errors import IllegalOrderError
 from vectorwar.hexes import Direction
+from vectorwar.roster import slot_stores
 from vectorwar.systems.vms.ships import Design, Side
 from vectorwar.vectors import Velocity
 
@@ -80,7 +81,7 @@ class ThrustUse:
         rotational_points: int = 0,
         per_thruster: dict[str, int] | None = None,
     ) -> None:
-        # Stored through the slots, as a menu's moves are (``movement.slot_stores``): every candidate of a facing's
+        # Stored through the slots, as a menu's moves are (``roster.slot_stores``): every candidate of a facing's
         # table turned from another's has one.
         _USE_HEXES(self, {} if hexes is None else hexes)
         _USE_ROTATIONAL(self, rotational_points)
@@ -101,7 +102,7 @@ class ThrustUse:
         return sum(self.per_thruster.values())
 
 
-_USE_HEXES, _USE_ROTATIONAL, _USE_PER_THRUSTER = (getattr(ThrustUse, f.name).__set__ for f in fields(ThrustUse))
+_USE_HEXES, _USE_ROTATIONAL, _USE_PER_THRUSTER = slot_stores(ThrustUse)
 
 
 def effective_rating(design: Design, thruster: str, lost: Mapping[str, int]) -> int:
