@@ -26,9 +26,9 @@ from vectorwar.systems.avt.grid import SEGMENTS
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders
 from vectorwar.systems.avt.segment import (
     Unrecorded,
-    _burn,
     advance,
     broken_ship,
+    burn_cell,
     moved_ship,
     take_orders,
 )
@@ -114,7 +114,7 @@ def _ship_alone(state: AVTState, ship: Ship, entry: ShipOrders | None) -> Ship:
     completed: set[str] = set()
     if steps is not None:
         burning: set[str] = set()
-        chart = _burn(ship, steps, events, burning)
+        chart = burn_cell(ship, steps, events, burning)
         ship = moved_ship(state, ship, steps, chart, burning, {}, events, completed, True)
     return broken_ship(ship, completed, events)
 

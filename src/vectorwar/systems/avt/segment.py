@@ -121,7 +121,7 @@ def _end_of_turn_choices(ship: Ship, o: ShipOrders, changes: dict[str, Any]) -> 
         changes["radiators_next"] = None if o.radiators == ship.radiators else o.radiators
 
 
-def _burn(ship: Ship, steps: list[Arrow], events: list[Event], used: set[str]) -> ThrustChart:
+def burn_cell(ship: Ship, steps: list[Arrow], events: list[Event], used: set[str]) -> ThrustChart:
     """Resolve thrust for one ship: its chart after this segment's cell; displacement joins ``steps``."""
     chart = ship.chart
     if chart.setting == 0:
@@ -150,7 +150,7 @@ def _thrust_and_movement(
     burning: dict[str, set[str]] = {ship_id: set() for ship_id in paths}
     charts = {
         # A ship destroyed by this segment's fire drifts on as a wreck; its engine no longer burns.
-        ship_id: _burn(ships[ship_id], steps, events, burning[ship_id])
+        ship_id: burn_cell(ships[ship_id], steps, events, burning[ship_id])
         if ships[ship_id].active
         else ships[ship_id].chart
         for ship_id, steps in paths.items()
