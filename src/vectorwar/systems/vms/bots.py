@@ -44,7 +44,7 @@ from typing import NamedTuple, Protocol
 from vectorwar.combat.base import CombatModule, CombatView
 from vectorwar.hexes import Direction, Hex
 from vectorwar.rules import Order
-from vectorwar.systems.vms.braking import against, brakes, opposite, stop
+from vectorwar.systems.vms.braking import against, brakes, opposite, rest_axial, stop
 from vectorwar.systems.vms.courses import Plots, grouped
 from vectorwar.systems.vms.greedy_kept import Enemy, bound_guns, moved, paths_on, predict, stays_on
 from vectorwar.systems.vms.movement import Plot, TurnResult
@@ -617,12 +617,15 @@ class _Course:
         return terms
 
     def closing(self, brake: int) -> tuple[float, float]:
-        """The stop and speed terms for a ship that brakes ``brake`` hexes/turn against its enemy."""
+        """The stop and speed terms for a ship that brakes ``brake`` hexes/turn against its enemy (where it stops
+        and its range from there in whole numbers: :func:`~.braking.stop` and ``Hex.distance``, building no hex)."""
         found = self.by_brake.get(brake)
         if found is None:
-            rest = stop(self.end, self.rq, self.rr, brake)
+            end, target = self.end, self.target.hex
+            q, r = (end.q, end.r) if self.toward is None else rest_axial(end.q, end.r, self.rq, self.rr, brake, 0)
+            dq, dr = q - target.q, r - target.r
             found = self.by_brake[brake] = (
-                STOP_WEIGHT * abs(rest.distance(self.target.hex) - self.scorer.ideal),
+                STOP_WEIGHT * abs((abs(dq) + abs(dr) + abs(dq + dr)) // 2 - self.scorer.ideal),
                 SPEED_WEIGHT * max(0, self.relative - brake),
             )
         return found
@@ -631,8 +634,9 @@ class _Course:
         """Whether braking ``brake`` hexes/turn on the map from next turn on still carries the ship off it."""
         found = self.off_by_brake.get(brake)
         if found is None:
-            at = stop(self.end, self.vq, self.vr, brake, margin=1)
-            found = self.off_by_brake[brake] = not self.scorer.state.map.contains(at)
+            end = self.end
+            q, r = (end.q, end.r) if self.heading is None else rest_axial(end.q, end.r, self.vq, self.vr, brake, 1)
+            found = self.off_by_brake[brake] = not self.scorer.state.map.contains_axial(q, r)
         return found
 
 
