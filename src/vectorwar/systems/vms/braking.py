@@ -171,14 +171,17 @@ def run_hexes(dq: int, dr: int, brake: int, margin: int) -> tuple[int, int]:
     coordinate is a half (Python rounds a half to even, which turns on the start) or the roundings need putting
     right by distances of which two are equal (which the start's rounding error may part either way). Those runs
     are rounded from the ship's own position, as :func:`stop` always did."""
-    run_q, run_r = _stopping_run(dq, dr, brake, margin)
-    cube = (run_q, run_r, -run_q - run_r)
-    rounded = [round(x) for x in cube]
-    gaps = [abs(k - x) for k, x in zip(rounded, cube, strict=True)]
-    close = any(abs(gap - 0.5) < _CLOSE for gap in gaps) or (
-        sum(rounded) != 0 and any(abs(gaps[i] - gaps[j]) < _CLOSE for i, j in ((0, 1), (0, 2), (1, 2)))
+    x, y = _stopping_run(dq, dr, brake, margin)
+    z = -x - y
+    rx, ry, rz = round(x), round(y), round(z)
+    gx, gy, gz = abs(rx - x), abs(ry - y), abs(rz - z)  # each coordinate's distance from its rounding
+    close = (
+        abs(gx - 0.5) < _CLOSE
+        or abs(gy - 0.5) < _CLOSE
+        or abs(gz - 0.5) < _CLOSE
+        or (rx + ry + rz != 0 and (abs(gx - gy) < _CLOSE or abs(gx - gz) < _CLOSE or abs(gy - gz) < _CLOSE))
     )
-    return _RUN_HEXES.keep((dq, dr, brake, margin), _TOO_CLOSE if close else nearest_axial(run_q, run_r))
+    return _RUN_HEXES.keep((dq, dr, brake, margin), _TOO_CLOSE if close else nearest_axial(x, y))
 
 
 #: How near two of a run's numbers (multiples of ``1 / speed``) are counted as one (:func:`run_hexes`).
