@@ -38,6 +38,7 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 from itertools import accumulate
 from typing import NamedTuple, Protocol
 
@@ -189,6 +190,9 @@ class _End(NamedTuple):
     range: int
 
 
+_new_end = partial(tuple.__new__, _End)
+
+
 class _Scorer:
     """Scores one ship's candidate end positions, each distinct end hex and each facing there worked out once."""
 
@@ -205,7 +209,7 @@ class _Scorer:
         self.base = base
         aims = aims if aims is not None else _Aims(self.combat, self.view, enemies)
         self.rests = {e.id: aims.rest(e.id, ship.id) for e in enemies}
-        self.spots = [(e.id, e.hex.q, e.hex.r) for e in enemies]
+        self.spots = [(e, e.id, e.hex.q, e.hex.r) for e in enemies]
         #: The enemies whose threat is the same wherever the ship ends: turned too far to hit, or every weapon
         #: worth its most on another ship already.
         self.fixed: dict[str, float] = {}
@@ -293,12 +297,13 @@ class _Scorer:
             # Hex.distance in whole numbers: asked of every enemy for every end hex
             distance_to = {}
             target, nearest = self.enemies[0], -1
-            for e, (enemy, eq, er) in zip(self.enemies, self.spots, strict=True):
-                distance = distance_to[enemy] = (abs(eq - q) + abs(er - r) + abs(eq - q + er - r)) // 2
+            for e, enemy, eq, er in self.spots:
+                dq, dr = eq - q, er - r
+                distance = distance_to[enemy] = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
                 if nearest < 0 or distance < nearest:  # the first nearest, as min() finds it
                     target, nearest = e, distance
-            found = _End(distance_to, target, nearest)
-            self.ends[q, r] = found
+            # Made as the tuple it is (``_End``'s own constructor is a Python call): one for every end hex of a menu.
+            found = self.ends[q, r] = _new_end((distance_to, target, nearest))
         return found
 
     def _threat(self, end: Hex) -> float:
