@@ -205,21 +205,24 @@ def replace_fields(obj: T, **changes: Any) -> T:
     if layout is None:
         layout = _LAYOUTS[cls] = _layout(cls)
     names, copy, slots, stores, read = layout
-    if not changes.keys() <= names:
+    if slots is _IN_SLOTS:
+        made = copy(obj)
+        try:
+            for name, given in changes.items():
+                stores[name](made, given)
+        except KeyError:  # a name that is no field (told without a set operation for every copy)
+            raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(changes.keys() - names))}") from None
+    elif not changes.keys() <= names:
         raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(changes.keys() - names))}")
-    if slots is _IN_DICT:  # the fields in the instance's dictionary, and nothing else there
+    elif slots is _IN_DICT:  # the fields in the instance's dictionary, and nothing else there
         made = object.__new__(cls)
         # A copy of the dictionary, set as the new one's: a dictionary's copy is one step, filling an empty
         # one from it a store a field (thrice the time for a VV5 ship's 34 fields).
         fields_of = _FIELDS_OF(obj).copy()
         fields_of.update(changes)
         object.__setattr__(made, "__dict__", fields_of)
-    elif slots is _BY_INIT:
-        made = dataclasses.replace(obj, **changes)  # type: ignore[type-var]
     else:
-        made = copy(obj)
-        for name, given in changes.items():
-            stores[name](made, given)
+        made = dataclasses.replace(obj, **changes)  # type: ignore[type-var]
     if read:
         # A read field given anew: the answers go (the common case, a copy with new ships). Most copies give
         # none of them, which one set operation tells.
