@@ -213,7 +213,7 @@ def legal_plots(
     below its rotation, unable to pay to slow down); then those turning
     least over it are offered.
     """
-    key = (id(design), motion, turn, lost_thrust, rotate_before_thrust, advanced_rotation, limit_lost)
+    key = (id(design), *_numbers(motion), turn, lost_thrust, rotate_before_thrust, advanced_rotation, limit_lost)
     known = _MENUS.get(key)
     if known is not None and known[0] is design:
         return list(zip(known[1], known[2], strict=True))
@@ -222,10 +222,7 @@ def legal_plots(
     # one design alike, work it out once.
     shape_key = (
         id(design),
-        motion.velocity,
-        motion.facing,
-        motion.rotation,
-        motion.spin,
+        *_numbers(motion)[2:],
         lost_thrust,
         rotate_before_thrust,
         advanced_rotation,
@@ -247,6 +244,24 @@ def legal_plots(
     if results:
         _HANDED[id(results[0])] = results[0]
     return list(zip(plots, results, strict=True))
+
+
+def _numbers(motion: Motion) -> tuple[int, ...]:
+    """``motion`` as the whole numbers it is made of (hex, vector, facing, rotation, spin), in that order: a menu's
+    key, hashed and compared in C (a motion's own hash and equality are Python calls, and its hex's, vector's and
+    spin's each another)."""
+    at, velocity, spin = motion.hex, motion.velocity, motion.spin
+    return (
+        at.q,
+        at.r,
+        velocity.dq,
+        velocity.dr,
+        velocity.dz,
+        motion.facing,
+        motion.rotation,
+        spin.rate,
+        spin.carried,
+    )
 
 
 def handed_out(first: TurnResult) -> bool:
@@ -273,7 +288,7 @@ def offered(
     """What ``plot`` does, if it is a plot of the ship's menu worked out lately (a bot's order checks and moves its
     plot again) or its equal (a search's candidate orders, read back from their text): :func:`~.movement.move`'s
     answer, without working it out; else ``None``."""
-    key = (id(design), motion, turn, lost_thrust, rotate_before_thrust, advanced_rotation, limit_lost)
+    key = (id(design), *_numbers(motion), turn, lost_thrust, rotate_before_thrust, advanced_rotation, limit_lost)
     known = _MENUS.get(key)
     if known is None or known[0] is not design:
         return None
