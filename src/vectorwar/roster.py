@@ -190,12 +190,12 @@ def replace_fields(obj: T, **changes: Any) -> T:
     every system uses (a turn copies its ships and its state hundreds of times).
 
     A class's layout is learnt once (:func:`_layout`). Where its ``__init__`` only stores its fields, the copy
-    stores them itself, without ``replace``'s checks of every field: fields kept in slots are copied by a
-    function made for the class (:func:`_slot_copier`), then the changes stored over them through their slots'
-    setters; fields kept in an instance
-    ``__dict__`` are one copy of that dictionary with the changes over it. A class whose ``__init__`` does more
-    (a ``__post_init__``, a field it does not set, a ``cached_property`` in its ``__dict__``) is copied through
-    that ``__init__``. A name that is no field is refused, naming the class and the name.
+    stores them itself, without ``replace``'s checks of every field: fields kept in slots are read in one call
+    and each stored by its slot's own setter, bound (a loop of those calls costs two thirds of one pass of ``map``
+    over the slots' unbound ``__set__``, which checks each slot's type on every call), then the changes stored over
+    them the same way; fields kept in an instance ``__dict__`` are one copy of that dictionary with the changes
+    over it. A class whose ``__init__`` does more (a ``__post_init__``, a field it does not set, a
+    ``cached_property`` in its ``__dict__``) is copied through that ``__init__``. A name that is no field is refused, naming the class and the name.
 
     A :class:`Roster` keeps its index and its answers when the fields they are read from
     (:attr:`Roster.ANSWERS_READ`) are the same objects in the copy.
@@ -204,9 +204,11 @@ def replace_fields(obj: T, **changes: Any) -> T:
     layout = _LAYOUTS.get(cls)
     if layout is None:
         layout = _LAYOUTS[cls] = _layout(cls)
-    names, copy, slots, stores, read = layout
+    names, values_of, slots, stores, read = layout
     if slots is _IN_SLOTS:
-        made = copy(obj)
+        made = object.__new__(cls)
+        for store, value in zip(stores.values(), values_of(obj), strict=True):  # the setters in field order
+            store(made, value)
         try:
             for name, given in changes.items():
                 stores[name](made, given)
@@ -268,19 +270,18 @@ def _read_stay(old: Any, new: Any, read: tuple[str, ...]) -> bool:
 
 #: An object's instance dictionary, past a frozen class's attribute look-up.
 _FIELDS_OF = attrgetter("__dict__")
-#: Where a class keeps its fields: in slots (copied by :func:`_slot_copier`), in an instance ``__dict__``, or
-#: a copy through ``__init__``.
+#: Where a class keeps its fields: in slots, in an instance ``__dict__``, or a copy through ``__init__``.
 _IN_SLOTS: tuple[Any, ...] = ("in slots",)
 _IN_DICT: tuple[Any, ...] = ("in __dict__",)
 _BY_INIT: tuple[Any, ...] = ("by __init__",)
 
-#: What :func:`replace_fields` knows of a class: its field names, its copier (:func:`_slot_copier`; fields in
-#: slots only), where it keeps them (:data:`_IN_SLOTS`, :data:`_IN_DICT` or :data:`_BY_INIT`), each field's
-#: slot setter by name (fields in slots only), and the fields a :class:`Roster`'s kept answers are read from
-#: (none for any other class).
+#: What :func:`replace_fields` knows of a class: its field names, a reader of all their values at once, where
+#: it keeps them (:data:`_IN_SLOTS`, :data:`_IN_DICT` or :data:`_BY_INIT`), each field's slot setter by name in
+#: field order (fields in slots only), and the fields a :class:`Roster`'s kept answers are read from (none for
+#: any other class).
 _Layout = tuple[
     frozenset[str],
-    Callable[[Any], Any],
+    Callable[[Any], tuple[Any, ...]],
     tuple[Any, ...],
     dict[str, Callable[[Any, Any], None]],
     tuple[str, ...],
@@ -300,13 +301,17 @@ def _layout(cls: type[Any]) -> _Layout:
         raise TypeError(
             f"{cls.__name__} reads its kept answers from {', '.join(sorted(set(read) - set(names)))}: no field"
         )
+    getter = attrgetter(*names) if names else None
+    values_of: Callable[[Any], tuple[Any, ...]] = (
+        (lambda v: ()) if getter is None else getter if len(names) > 1 else (lambda v: (getter(v),))
+    )
     slots = tuple(getattr(cls, name, None) for name in names)
     only_stores = not hasattr(cls, "__post_init__") and all(f.init for f in fields)
     if only_stores and all(isinstance(slot, MemberDescriptorType) for slot in slots):
         stores = {name: _setter(slot) for name, slot in zip(names, slots, strict=True)}
-        return frozenset(names), _slot_copier(cls, names, stores), _IN_SLOTS, stores, read
+        return frozenset(names), values_of, _IN_SLOTS, stores, read
     in_dict = not any(isinstance(slot, MemberDescriptorType) for slot in slots) and not _caches(cls)
-    return frozenset(names), _no_copier, _IN_DICT if only_stores and in_dict else _BY_INIT, {}, read
+    return frozenset(names), values_of, _IN_DICT if only_stores and in_dict else _BY_INIT, {}, read
 
 
 def _setter(slot: object) -> Callable[[Any, Any], None]:
@@ -314,29 +319,6 @@ def _setter(slot: object) -> Callable[[Any, Any], None]:
     if not isinstance(slot, MemberDescriptorType):  # pragma: no cover - _layout hands in slots only
         raise TypeError(f"{slot!r} is no slot")
     return slot.__set__
-
-
-def _slot_copier(
-    cls: type[Any], names: tuple[str, ...], stores: dict[str, Callable[[Any, Any], None]]
-) -> Callable[[Any], Any]:
-    """A function that copies an object of ``cls`` (fields ``names``, each kept in the slot ``stores`` sets),
-    written out for the class as ``dataclasses`` writes an ``__init__``: one line a field, each read as an
-    attribute and stored by its slot's own setter (one C call, no look-up by name). A state copied hundreds of
-    times a turn is copied in a third of the time of one pass of ``map`` over the slots' ``__set__`` (which checks
-    each slot's type for every call)."""
-    given: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
-    lines = ["def copy(obj):", "    made = _new(_cls)"]
-    for i, name in enumerate(names):  # field names are identifiers: dataclasses refuses any other
-        given[f"_store{i}"] = stores[name]
-        lines.append(f"    _store{i}(made, obj.{name})")
-    lines.append("    return made")
-    exec("\n".join(lines), given)  # the source is made here, of field names only
-    copy: Callable[[Any], Any] = given["copy"]
-    return copy
-
-
-def _no_copier(obj: Any) -> Any:  # pragma: no cover - read only for fields kept in slots
-    raise TypeError(f"{type(obj).__name__} keeps no fields in slots")
 
 
 def _caches(cls: type[Any]) -> bool:
