@@ -512,8 +512,12 @@ class _Course:
         #: Whether the course's path (the line from the hex the ship starts on to its end) stays on the map: if not,
         #: its every plot scores -1000 whatever the rest, which no one reads (:meth:`bound`, :meth:`open`,
         #: :meth:`ceiling` and :meth:`terms` stop at it).
-        self.on_map = stays_on(scorer.state.map, scorer.on_map, result.path)
-        if not self.on_map:
+        path = result.path
+        first, last = path[0], path[-1]
+        # stays_on's answer, kept by the path's ends for the map: read here without a call (every course asks).
+        on_map = scorer.on_map.get((first.q, first.r, last.q, last.r))
+        self.on_map = on_map = stays_on(scorer.state.map, scorer.on_map, path) if on_map is None else on_map
+        if not on_map:
             return
         key = (end.q, end.r)
         near = scorer.ends.get(key) or scorer._end(end)
