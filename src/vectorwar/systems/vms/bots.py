@@ -482,7 +482,6 @@ class _Course:
 
     __slots__ = (
         "by_brake",
-        "by_facing",
         "civilian_term",
         "end",
         "fixed",
@@ -551,7 +550,6 @@ class _Course:
         self.heading = None if vq == 0 and vr == 0 else opposite(vq, vr)
         self.by_brake: dict[int, tuple[float, float]] = {}
         self.off_by_brake: dict[int, bool] = {}
-        self.by_facing: dict[Direction, float] = {}
 
     def bound(self, plots: Plots, spoils: Mapping[int, float]) -> float:
         """A bound on the score of every plot of the course (``plots``, :class:`Plots`; ``spoils``: :func:`_spoiled`
@@ -579,16 +577,12 @@ class _Course:
     def ceiling(self, result: TurnResult, spoils: Mapping[int, float]) -> float:
         """The ceiling of a plot of the course: its score with every weapon that can bear from its end bearing at the
         nearest enemy's range and no enemy weapon on it but those on the side's other ships (``spoils``:
-        :func:`_spoiled` by hexsides turned), its other terms :meth:`terms`' (each facing's brakes worked out
-        once)."""
+        :func:`_spoiled` by hexsides turned), its other terms :meth:`terms`' (each brake's worked out once: a
+        course's plots mostly end on facings of their own, so its facings' are not kept)."""
         if not self.on_map:
             return -1000.0
         motion = result.motion
-        facing = motion.facing
-        braking = self.by_facing.get(facing)
-        if braking is None:
-            braking = self.by_facing[facing] = self._braking(facing)
-        fixed = self.fixed + braking
+        fixed = self.fixed + self._braking(motion.facing)
         if self.scorer.civilian:
             fixed += self.civilian_term
         turned = result.hexsides_turned
