@@ -195,7 +195,8 @@ def replace_fields(obj: T, **changes: Any) -> T:
     over the slots' unbound ``__set__``, which checks each slot's type on every call), then the changes stored over
     them the same way; fields kept in an instance ``__dict__`` are one copy of that dictionary with the changes
     over it. A class whose ``__init__`` does more (a ``__post_init__``, a field it does not set, a
-    ``cached_property`` in its ``__dict__``) is copied through that ``__init__``. A name that is no field is refused, naming the class and the name.
+    ``cached_property`` in its ``__dict__``) is copied through that ``__init__``. A name that is no field is
+    refused, naming the class and the name.
 
     A :class:`Roster` keeps its index and its answers when the fields they are read from
     (:attr:`Roster.ANSWERS_READ`) are the same objects in the copy.
