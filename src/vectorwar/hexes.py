@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
@@ -120,7 +120,7 @@ def _str_schema(cls: type[Any], parse: Any) -> core_schema.CoreSchema:
     )
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True, order=True, init=False)
 class Hex:
     """One hex of the map, in axial coordinates.
 
@@ -136,6 +136,13 @@ class Hex:
 
     q: int
     r: int
+
+    def __init__(self, q: int, r: int) -> None:
+        # Each stored by its slot's own setter: the frozen dataclass's __init__ stores each by name through
+        # object.__setattr__, at twice the cost, and a game makes hexes by the ten thousand (neighbours, arcs,
+        # paths).
+        _HEX_Q(self, q)
+        _HEX_R(self, r)
 
     @classmethod
     def from_offset(cls, col: int, row: int) -> Hex:
@@ -242,6 +249,11 @@ class Hex:
         """Like :meth:`line_to`, but each step lists every hex the exact line
         touches: one hex, or two where it runs along their shared edge."""
         return _line(self, target)
+
+
+#: :class:`Hex`'s slots' setters, in field order.
+_HEX_Q: Callable[[Hex, int], None] = vars(Hex)["q"].__set__
+_HEX_R: Callable[[Hex, int], None] = vars(Hex)["r"].__set__
 
 
 def nearest_hex(q: float, r: float) -> Hex:

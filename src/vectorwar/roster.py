@@ -23,10 +23,8 @@ and ``sides`` fields; its ship type needs ``id``, ``side`` and ``active``.
 from __future__ import annotations
 
 import dataclasses
-from collections import deque
 from collections.abc import Callable, Iterable
 from functools import cached_property
-from itertools import repeat
 from operator import attrgetter
 from types import MemberDescriptorType
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
@@ -193,11 +191,12 @@ def replace_fields(obj: T, **changes: Any) -> T:
 
     A class's layout is learnt once (:func:`_layout`). Where its ``__init__`` only stores its fields, the copy
     stores them itself, without ``replace``'s checks of every field: fields kept in slots are read in one call
-    and stored through their slots in one pass of ``map`` (a Python loop of ``getattr`` and
-    ``object.__setattr__`` costs twice as much), then the changes over them; fields kept in an instance
-    ``__dict__`` are one copy of that dictionary with the changes over it. A class whose ``__init__`` does more
-    (a ``__post_init__``, a field it does not set, a ``cached_property`` in its ``__dict__``) is copied through
-    that ``__init__``. A name that is no field is refused, naming the class and the name.
+    and each stored by its slot's own setter, bound (a loop of those calls costs two thirds of one pass of ``map``
+    over the slots' unbound ``__set__``, which checks each slot's type on every call), then the changes stored over
+    them the same way; fields kept in an instance ``__dict__`` are one copy of that dictionary with the changes
+    over it. A class whose ``__init__`` does more (a ``__post_init__``, a field it does not set, a
+    ``cached_property`` in its ``__dict__``) is copied through that ``__init__``. A name that is no field is
+    refused, naming the class and the name.
 
     A :class:`Roster` keeps its index and its answers when the fields they are read from
     (:attr:`Roster.ANSWERS_READ`) are the same objects in the copy.
@@ -206,23 +205,27 @@ def replace_fields(obj: T, **changes: Any) -> T:
     layout = _LAYOUTS.get(cls)
     if layout is None:
         layout = _LAYOUTS[cls] = _layout(cls)
-    names, values_of, slots, read = layout
-    if not changes.keys() <= names:
+    names, values_of, slots, stores, read = layout
+    if slots is _IN_SLOTS:
+        made = object.__new__(cls)
+        for store, value in zip(stores.values(), values_of(obj), strict=True):  # the setters in field order
+            store(made, value)
+        try:
+            for name, given in changes.items():
+                stores[name](made, given)
+        except KeyError:  # a name that is no field (told without a set operation for every copy)
+            raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(changes.keys() - names))}") from None
+    elif not changes.keys() <= names:
         raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(changes.keys() - names))}")
-    if slots is _IN_DICT:  # the fields in the instance's dictionary, and nothing else there
+    elif slots is _IN_DICT:  # the fields in the instance's dictionary, and nothing else there
         made = object.__new__(cls)
         # A copy of the dictionary, set as the new one's: a dictionary's copy is one step, filling an empty
         # one from it a store a field (thrice the time for a VV5 ship's 34 fields).
         fields_of = _FIELDS_OF(obj).copy()
         fields_of.update(changes)
         object.__setattr__(made, "__dict__", fields_of)
-    elif slots is _BY_INIT:
-        made = dataclasses.replace(obj, **changes)  # type: ignore[type-var]
     else:
-        made = object.__new__(cls)
-        deque(map(_STORE, slots, repeat(made), values_of(obj)), maxlen=0)
-        for name, given in changes.items():
-            object.__setattr__(made, name, given)
+        made = dataclasses.replace(obj, **changes)  # type: ignore[type-var]
     if read:
         # A read field given anew: the answers go (the common case, a copy with new ships). Most copies give
         # none of them, which one set operation tells.
@@ -266,18 +269,24 @@ def _read_stay(old: Any, new: Any, read: tuple[str, ...]) -> bool:
     return all(getattr(new, name) is getattr(old, name) for name in read)
 
 
-#: A field's slot stores a value as ``slot.__set__(obj, value)``: one C call, no look-up by name.
-_STORE = MemberDescriptorType.__set__
 #: An object's instance dictionary, past a frozen class's attribute look-up.
 _FIELDS_OF = attrgetter("__dict__")
-#: The layouts that are no tuple of slots: fields in an instance ``__dict__``, or a copy through ``__init__``.
+#: Where a class keeps its fields: in slots, in an instance ``__dict__``, or a copy through ``__init__``.
+_IN_SLOTS: tuple[Any, ...] = ("in slots",)
 _IN_DICT: tuple[Any, ...] = ("in __dict__",)
 _BY_INIT: tuple[Any, ...] = ("by __init__",)
 
 #: What :func:`replace_fields` knows of a class: its field names, a reader of all their values at once, where
-#: it keeps them (each field's slot in field order, :data:`_IN_DICT` or :data:`_BY_INIT`), and the fields a
-#: :class:`Roster`'s kept answers are read from (none for any other class).
-_Layout = tuple[frozenset[str], Callable[[Any], tuple[Any, ...]], tuple[Any, ...], tuple[str, ...]]
+#: it keeps them (:data:`_IN_SLOTS`, :data:`_IN_DICT` or :data:`_BY_INIT`), each field's slot setter by name in
+#: field order (fields in slots only), and the fields a :class:`Roster`'s kept answers are read from (none for
+#: any other class).
+_Layout = tuple[
+    frozenset[str],
+    Callable[[Any], tuple[Any, ...]],
+    tuple[Any, ...],
+    dict[str, Callable[[Any, Any], None]],
+    tuple[str, ...],
+]
 _LAYOUTS: dict[type[Any], _Layout] = {}
 
 
@@ -300,9 +309,17 @@ def _layout(cls: type[Any]) -> _Layout:
     slots = tuple(getattr(cls, name, None) for name in names)
     only_stores = not hasattr(cls, "__post_init__") and all(f.init for f in fields)
     if only_stores and all(isinstance(slot, MemberDescriptorType) for slot in slots):
-        return frozenset(names), values_of, slots, read
+        stores = {name: _setter(slot) for name, slot in zip(names, slots, strict=True)}
+        return frozenset(names), values_of, _IN_SLOTS, stores, read
     in_dict = not any(isinstance(slot, MemberDescriptorType) for slot in slots) and not _caches(cls)
-    return frozenset(names), values_of, _IN_DICT if only_stores and in_dict else _BY_INIT, read
+    return frozenset(names), values_of, _IN_DICT if only_stores and in_dict else _BY_INIT, {}, read
+
+
+def _setter(slot: object) -> Callable[[Any, Any], None]:
+    """A slot's own setter (``slot.__set__``), bound: one C call a store, no look-up by name."""
+    if not isinstance(slot, MemberDescriptorType):  # pragma: no cover - _layout hands in slots only
+        raise TypeError(f"{slot!r} is no slot")
+    return slot.__set__
 
 
 def _caches(cls: type[Any]) -> bool:

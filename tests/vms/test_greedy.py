@@ -3,6 +3,7 @@ changes), and civilian ships kept out of the fight."""
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 
 import pytest
@@ -15,7 +16,8 @@ from vectorwar.play import bot_order
 from vectorwar.setup import set_up
 from vectorwar.systems.msc.module import MSCCard
 from vectorwar.systems.vms.bots import IDEAL_RANGE, SLACK, UNARMED_RANGE, _Course, _guns, _Scorer, _spoiled
-from vectorwar.systems.vms.braking import _stopping_run, stop
+from vectorwar.systems.vms.braking import _TOO_CLOSE as TOO_CLOSE
+from vectorwar.systems.vms.braking import _stopping_run, run_hexes, stop
 from vectorwar.systems.vms.courses import grouped
 from vectorwar.systems.vms.greedy_kept import predict as _predict
 from vectorwar.systems.vms.greedy_kept import stays_on
@@ -214,6 +216,22 @@ def test_a_stop_is_the_hex_nearest_the_end_of_its_braking_run(
     found = stop(Hex(q, r), dq, dr, brake, margin)
     assert found == nearest_hex(q + run_q, r + run_r)
     assert stop(Hex(q, r), dq, dr, brake, margin) is found
+
+
+def test_a_stop_is_its_run_from_zero_moved_to_the_start_except_where_that_rounding_turns_on_the_start() -> None:
+    """``braking.run_hexes`` keeps a run's hexes rounded from zero, and a stop is them moved to the ship, except where
+    a half or a tie in that rounding could turn on the start: every vector to 8 hexes, brake to 6 and margin, from
+    starts all over a board, stops where rounding from the start itself says (both kinds of run met)."""
+    kinds = set()
+    for dq, dr in itertools.product(range(-8, 9), repeat=2):
+        if dq == 0 and dr == 0:
+            continue
+        for brake, margin in itertools.product(range(7), range(2)):
+            run_q, run_r = _stopping_run(dq, dr, brake, margin)
+            kinds.add(run_hexes(dq, dr, brake, margin) is TOO_CLOSE)
+            for q, r in itertools.product(range(-9, 10, 3), range(-9, 10, 2)):
+                assert stop(Hex(q, r), dq, dr, brake, margin) == nearest_hex(q + run_q, r + run_r)
+    assert kinds == {True, False}
 
 
 @settings(max_examples=200, deadline=None)

@@ -69,6 +69,35 @@ def test_a_menu_is_the_menu_worked_out_plot_by_plot_wherever_and_however_fast_th
         assert all(result.start == motion and result.turn == turn for _, result in menu)
 
 
+@settings(max_examples=40, deadline=None)
+@given(
+    design=st.sampled_from(DESIGNS),
+    facing=st.sampled_from(list(Direction)),
+    turned=st.integers(0, 5),
+    rotation=st.integers(-1, 1),
+    share=st.floats(0.0, 1.2),
+    advanced=st.booleans(),
+)
+def test_a_menu_under_thrust_lost_is_the_menu_worked_out_plot_by_plot_from_the_whole_thrust_s_table(
+    design: Design, facing: Direction, turned: int, rotation: int, share: float, advanced: bool
+) -> None:
+    """A ship that has lost thrust has its menu's table cut from the whole thrust's kept at its facing or another
+    (the candidates its thrust left pays for): the menu, up to all the thrust lost and past it, is the one worked
+    out plot by plot with that thrust left."""
+    rotation = 0 if design.small_craft or advanced else rotation
+    whole = Motion(Hex(5, 6), Velocity(2, -1), facing, rotation, AdvancedRotation())
+    assert planner.legal_plots(design, whole, 2, 0, False, advanced) == _menu(design, whole, 2, 0, False, advanced)
+    motion = Motion(Hex(8, 3), Velocity(-1, 3), facing.turned(turned), rotation, AdvancedRotation())
+    lost_thrust = round(design.thrust * share)
+    menu = planner.legal_plots(design, motion, 4, lost_thrust, False, advanced)
+    assert menu == _menu(design, motion, 4, lost_thrust, False, advanced)
+    setting = planner._Setting(design, motion, 4, lost_thrust, False, advanced, 0)
+    table, worked_out = planner._turnings(setting), planner._worked_out_turnings(setting)
+    assert [(t, list(t.done.use.hexes.items())) for t in table] == [
+        (t, list(t.done.use.hexes.items())) for t in worked_out
+    ]
+
+
 @settings(max_examples=20, deadline=None)
 @given(design=st.sampled_from(DESIGNS), facing=st.sampled_from(list(Direction)), pick=st.integers(0, 10_000))
 def test_a_plot_of_the_menu_or_its_equal_is_offered_what_it_does_and_no_other_plot_is(

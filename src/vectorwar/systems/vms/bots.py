@@ -38,13 +38,14 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 from itertools import accumulate
 from typing import NamedTuple, Protocol
 
 from vectorwar.combat.base import CombatModule, CombatView
 from vectorwar.hexes import Direction, Hex
 from vectorwar.rules import Order
-from vectorwar.systems.vms.braking import against, brakes, opposite, stop
+from vectorwar.systems.vms.braking import against, brakes, opposite, rest_axial, stop
 from vectorwar.systems.vms.courses import Plots, grouped
 from vectorwar.systems.vms.greedy_kept import Enemy, bound_guns, moved, paths_on, predict, stays_on
 from vectorwar.systems.vms.movement import Plot, TurnResult
@@ -189,6 +190,9 @@ class _End(NamedTuple):
     range: int
 
 
+_new_end = partial(tuple.__new__, _End)
+
+
 class _Scorer:
     """Scores one ship's candidate end positions, each distinct end hex and each facing there worked out once."""
 
@@ -205,7 +209,7 @@ class _Scorer:
         self.base = base
         aims = aims if aims is not None else _Aims(self.combat, self.view, enemies)
         self.rests = {e.id: aims.rest(e.id, ship.id) for e in enemies}
-        self.spots = [(e.id, e.hex.q, e.hex.r) for e in enemies]
+        self.spots = [(e, e.id, e.hex.q, e.hex.r) for e in enemies]
         #: The enemies whose threat is the same wherever the ship ends: turned too far to hit, or every weapon
         #: worth its most on another ship already.
         self.fixed: dict[str, float] = {}
@@ -293,12 +297,13 @@ class _Scorer:
             # Hex.distance in whole numbers: asked of every enemy for every end hex
             distance_to = {}
             target, nearest = self.enemies[0], -1
-            for e, (enemy, eq, er) in zip(self.enemies, self.spots, strict=True):
-                distance = distance_to[enemy] = (abs(eq - q) + abs(er - r) + abs(eq - q + er - r)) // 2
+            for e, enemy, eq, er in self.spots:
+                dq, dr = eq - q, er - r
+                distance = distance_to[enemy] = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
                 if nearest < 0 or distance < nearest:  # the first nearest, as min() finds it
                     target, nearest = e, distance
-            found = _End(distance_to, target, nearest)
-            self.ends[q, r] = found
+            # Made as the tuple it is (``_End``'s own constructor is a Python call): one for every end hex of a menu.
+            found = self.ends[q, r] = _new_end((distance_to, target, nearest))
         return found
 
     def _threat(self, end: Hex) -> float:
@@ -477,7 +482,6 @@ class _Course:
 
     __slots__ = (
         "by_brake",
-        "by_facing",
         "civilian_term",
         "end",
         "fixed",
@@ -507,8 +511,12 @@ class _Course:
         #: Whether the course's path (the line from the hex the ship starts on to its end) stays on the map: if not,
         #: its every plot scores -1000 whatever the rest, which no one reads (:meth:`bound`, :meth:`open`,
         #: :meth:`ceiling` and :meth:`terms` stop at it).
-        self.on_map = stays_on(scorer.state.map, scorer.on_map, result.path)
-        if not self.on_map:
+        path = result.path
+        first, last = path[0], path[-1]
+        # stays_on's answer, kept by the path's ends for the map: read here without a call (every course asks).
+        on_map = scorer.on_map.get((first.q, first.r, last.q, last.r))
+        self.on_map = on_map = stays_on(scorer.state.map, scorer.on_map, path) if on_map is None else on_map
+        if not on_map:
             return
         key = (end.q, end.r)
         near = scorer.ends.get(key) or scorer._end(end)
@@ -542,7 +550,6 @@ class _Course:
         self.heading = None if vq == 0 and vr == 0 else opposite(vq, vr)
         self.by_brake: dict[int, tuple[float, float]] = {}
         self.off_by_brake: dict[int, bool] = {}
-        self.by_facing: dict[Direction, float] = {}
 
     def bound(self, plots: Plots, spoils: Mapping[int, float]) -> float:
         """A bound on the score of every plot of the course (``plots``, :class:`Plots`; ``spoils``: :func:`_spoiled`
@@ -570,16 +577,12 @@ class _Course:
     def ceiling(self, result: TurnResult, spoils: Mapping[int, float]) -> float:
         """The ceiling of a plot of the course: its score with every weapon that can bear from its end bearing at the
         nearest enemy's range and no enemy weapon on it but those on the side's other ships (``spoils``:
-        :func:`_spoiled` by hexsides turned), its other terms :meth:`terms`' (each facing's brakes worked out
-        once)."""
+        :func:`_spoiled` by hexsides turned), its other terms :meth:`terms`' (each brake's worked out once: a
+        course's plots mostly end on facings of their own, so its facings' are not kept)."""
         if not self.on_map:
             return -1000.0
         motion = result.motion
-        facing = motion.facing
-        braking = self.by_facing.get(facing)
-        if braking is None:
-            braking = self.by_facing[facing] = self._braking(facing)
-        fixed = self.fixed + braking
+        fixed = self.fixed + self._braking(motion.facing)
         if self.scorer.civilian:
             fixed += self.civilian_term
         turned = result.hexsides_turned
@@ -617,12 +620,15 @@ class _Course:
         return terms
 
     def closing(self, brake: int) -> tuple[float, float]:
-        """The stop and speed terms for a ship that brakes ``brake`` hexes/turn against its enemy."""
+        """The stop and speed terms for a ship that brakes ``brake`` hexes/turn against its enemy (where it stops
+        and its range from there in whole numbers: :func:`~.braking.stop` and ``Hex.distance``, building no hex)."""
         found = self.by_brake.get(brake)
         if found is None:
-            rest = stop(self.end, self.rq, self.rr, brake)
+            end, target = self.end, self.target.hex
+            q, r = (end.q, end.r) if self.toward is None else rest_axial(end.q, end.r, self.rq, self.rr, brake, 0)
+            dq, dr = q - target.q, r - target.r
             found = self.by_brake[brake] = (
-                STOP_WEIGHT * abs(rest.distance(self.target.hex) - self.scorer.ideal),
+                STOP_WEIGHT * abs((abs(dq) + abs(dr) + abs(dq + dr)) // 2 - self.scorer.ideal),
                 SPEED_WEIGHT * max(0, self.relative - brake),
             )
         return found
@@ -631,8 +637,9 @@ class _Course:
         """Whether braking ``brake`` hexes/turn on the map from next turn on still carries the ship off it."""
         found = self.off_by_brake.get(brake)
         if found is None:
-            at = stop(self.end, self.vq, self.vr, brake, margin=1)
-            found = self.off_by_brake[brake] = not self.scorer.state.map.contains(at)
+            end = self.end
+            q, r = (end.q, end.r) if self.heading is None else rest_axial(end.q, end.r, self.vq, self.vr, brake, 1)
+            found = self.off_by_brake[brake] = not self.scorer.state.map.contains_axial(q, r)
         return found
 
 

@@ -126,26 +126,74 @@ def stop(at: Hex, dq: int, dr: int, brake: int, margin: int = 0) -> Hex:
 
 
 def _rest(q: int, r: int, dq: int, dr: int, brake: int, margin: int) -> Hex:
-    """:func:`stop` by numbers (asked twice for every candidate plot of every trial: kept). Kept in a plain
-    dictionary, each hex one object for every stop there: thousands are kept, and each entry of an
-    ``lru_cache`` and each hex of its own would be more objects for the garbage collector to walk."""
-    key = (q, r, dq, dr, brake, margin)
-    found = _RESTS.get(key)
+    """:func:`stop` by numbers (asked twice for every candidate plot of every trial): the ship's hex moved by its
+    stopping run's hexes (:func:`run_hexes`), each hex one object kept for every stop there (thousands are asked,
+    and each hex of its own would be more objects for the garbage collector to walk); a run too close to call
+    rounded from the ship's own position, kept by it."""
+    q, r = rest_axial(q, r, dq, dr, brake, margin)
+    found = _HEXES.get((q, r))
     if found is None:
-        if len(_RESTS) >= 1 << 16:
-            _RESTS.clear()
+        if len(_HEXES) >= 1 << 16:
             _HEXES.clear()
-        run_q, run_r = _stopping_run(dq, dr, brake, margin)
-        at = nearest_axial(q + run_q, r + run_r)
-        found = _HEXES.get(at)
-        if found is None:
-            found = _HEXES[at] = Hex(*at)
-        _RESTS[key] = found
+        found = _HEXES[q, r] = Hex(q, r)
     return found
 
 
-#: :func:`_rest`'s answers by its arguments, and their hexes by axial numbers.
-_RESTS: dict[tuple[int, int, int, int, int, int], Hex] = {}
+def rest_axial(q: int, r: int, dq: int, dr: int, brake: int, margin: int) -> tuple[int, int]:
+    """:func:`stop`'s hex for a ship at axial ``(q, r)`` with the vector ``dq, dr`` (not at rest: a ship at rest stops
+    where it is), as its axial numbers: for callers that weigh the stop in whole numbers, building no hex."""
+    run = _RUN_HEXES.get((dq, dr, brake, margin))
+    if run is None:
+        run = run_hexes(dq, dr, brake, margin)
+    if run is not _TOO_CLOSE:
+        return q + run[0], r + run[1]
+    key = (q, r, dq, dr, brake, margin)
+    found = _RESTS.get(key)
+    if found is None:
+        if len(_RESTS) >= 1 << 12:
+            _RESTS.clear()
+        run_q, run_r = _stopping_run(dq, dr, brake, margin)
+        found = _RESTS[key] = nearest_axial(q + run_q, r + run_r)
+    return found
+
+
+def run_hexes(dq: int, dr: int, brake: int, margin: int) -> tuple[int, int]:
+    """The hexes a ship with the vector ``dq, dr`` drifts braking ``brake`` hexes/turn (:func:`stop`), as an axial
+    step from where it is, kept; or :data:`_TOO_CLOSE` where that step depends on where the ship is.
+
+    :func:`stop` rounds the ship's position plus its run (:func:`~vectorwar.hexes.nearest_axial`: each cube
+    coordinate rounded, and the one rounded furthest put right when the three do not sum to zero). The run is a
+    whole number of hexes over the speed (``dq``, ``dr`` times ``(travel + margin) / speed``), so each of its cube
+    coordinates, and each one's distance from its rounding, is a multiple of ``1 / speed``: a coordinate is a half
+    exactly or some ``1 / (2 * speed)`` clear of one, and two distances are equal or as far apart. A whole-numbered
+    start (its own rounding error some 1e-14, far inside those) moves each rounding with it, and moves no
+    comparison of two distances that differ: so the stop is the start plus the run rounded from zero, unless a
+    coordinate is a half (Python rounds a half to even, which turns on the start) or the roundings need putting
+    right by distances of which two are equal (which the start's rounding error may part either way). Those runs
+    are rounded from the ship's own position, as :func:`stop` always did."""
+    x, y = _stopping_run(dq, dr, brake, margin)
+    z = -x - y
+    rx, ry, rz = round(x), round(y), round(z)
+    gx, gy, gz = abs(rx - x), abs(ry - y), abs(rz - z)  # each coordinate's distance from its rounding
+    close = (
+        abs(gx - 0.5) < _CLOSE
+        or abs(gy - 0.5) < _CLOSE
+        or abs(gz - 0.5) < _CLOSE
+        or (rx + ry + rz != 0 and (abs(gx - gy) < _CLOSE or abs(gx - gz) < _CLOSE or abs(gy - gz) < _CLOSE))
+    )
+    return _RUN_HEXES.keep((dq, dr, brake, margin), _TOO_CLOSE if close else nearest_axial(x, y))
+
+
+#: How near two of a run's numbers (multiples of ``1 / speed``) are counted as one (:func:`run_hexes`).
+_CLOSE = 1e-6
+#: :func:`run_hexes`' answer for a run rounded from the ship's own position: told by its identity, and no run's
+#: hexes (a run is some hexes of one turn's speed).
+_TOO_CLOSE = (1 << 62, 1 << 62)
+#: :func:`run_hexes`' answers, by the vector, brake and margin.
+_RUN_HEXES: Kept[tuple[int, int, int, int], tuple[int, int]] = Kept(1 << 12)
+#: :func:`rest_axial`'s answers for the runs :func:`run_hexes` calls too close, by the whole position and run.
+_RESTS: dict[tuple[int, int, int, int, int, int], tuple[int, int]] = {}
+#: :func:`_rest`'s hexes, by axial numbers.
 _HEXES: dict[tuple[int, int], Hex] = {}
 
 

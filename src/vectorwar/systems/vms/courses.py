@@ -13,6 +13,7 @@ from typing import TypeVar
 
 from vectorwar.hexes import Direction
 from vectorwar.memo import Kept
+from vectorwar.roster import slot_stores
 from vectorwar.systems.vms.movement import Plot, TurnResult
 from vectorwar.systems.vms.planner import handed_out
 
@@ -29,7 +30,7 @@ class Grouped:
     turned: frozenset[int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Plots:
     """The plots of one course: their numbers in the menu, in its order; each hexsides turned with the rotation
     left running (hexsides/turn either way) that goes with it; and the facings they end with."""
@@ -37,6 +38,17 @@ class Plots:
     numbers: tuple[int, ...]
     turnings: frozenset[tuple[int, int]]
     facings: frozenset[Direction]
+
+    def __init__(
+        self, numbers: tuple[int, ...], turnings: frozenset[tuple[int, int]], facings: frozenset[Direction]
+    ) -> None:
+        # Each stored by its slot's own setter (``roster.slot_stores``): a menu grouped makes one for each course.
+        _PLOTS_NUMBERS(self, numbers)
+        _PLOTS_TURNINGS(self, turnings)
+        _PLOTS_FACINGS(self, facings)
+
+
+_PLOTS_NUMBERS, _PLOTS_TURNINGS, _PLOTS_FACINGS = slot_stores(Plots)
 
 
 def grouped(options: Sequence[tuple[Plot, TurnResult]]) -> Grouped:

@@ -72,8 +72,14 @@ def _view(state: VMSState) -> CombatView:
 
 def apply_outcome(state: VMSState, outcome: Outcome, events: list[Event]) -> VMSState:
     """Put a combat step's cards on the ships and apply its neutral effects."""
-    for ship_id, card in outcome.cards.items():
-        state = state.with_ship(hull_limits(state, replace_fields(state.ship(ship_id), card=card), events))
+    if outcome.cards:
+        # Every card's ship in one copy of the state (a ship's hull limit reads the rules, not the other ships).
+        state = state.with_ships(
+            [
+                hull_limits(state, replace_fields(state.ship(ship_id), card=card), events)
+                for ship_id, card in outcome.cards.items()
+            ]
+        )
     for effect in outcome.effects:
         ship = state.ship(effect.ship)
         if effect.kind == "thrust lost":

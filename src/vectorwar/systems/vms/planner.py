@@ -213,7 +213,7 @@ def legal_plots(
     below its rotation, unable to pay to slow down); then those turning
     least over it are offered.
     """
-    key = (id(design), motion, turn, lost_thrust, rotate_before_thrust, advanced_rotation, limit_lost)
+    key = (id(design), *_numbers(motion), turn, lost_thrust, rotate_before_thrust, advanced_rotation, limit_lost)
     known = _MENUS.get(key)
     if known is not None and known[0] is design:
         return list(zip(known[1], known[2], strict=True))
@@ -222,10 +222,7 @@ def legal_plots(
     # one design alike, work it out once.
     shape_key = (
         id(design),
-        motion.velocity,
-        motion.facing,
-        motion.rotation,
-        motion.spin,
+        *_numbers(motion)[2:],
         lost_thrust,
         rotate_before_thrust,
         advanced_rotation,
@@ -247,6 +244,24 @@ def legal_plots(
     if results:
         _HANDED[id(results[0])] = results[0]
     return list(zip(plots, results, strict=True))
+
+
+def _numbers(motion: Motion) -> tuple[int, ...]:
+    """``motion`` as the whole numbers it is made of (hex, vector, facing, rotation, spin), in that order: a menu's
+    key, hashed and compared in C (a motion's own hash and equality are Python calls, and its hex's, vector's and
+    spin's each another)."""
+    at, velocity, spin = motion.hex, motion.velocity, motion.spin
+    return (
+        at.q,
+        at.r,
+        velocity.dq,
+        velocity.dr,
+        velocity.dz,
+        motion.facing,
+        motion.rotation,
+        spin.rate,
+        spin.carried,
+    )
 
 
 def handed_out(first: TurnResult) -> bool:
@@ -273,7 +288,7 @@ def offered(
     """What ``plot`` does, if it is a plot of the ship's menu worked out lately (a bot's order checks and moves its
     plot again) or its equal (a search's candidate orders, read back from their text): :func:`~.movement.move`'s
     answer, without working it out; else ``None``."""
-    key = (id(design), motion, turn, lost_thrust, rotate_before_thrust, advanced_rotation, limit_lost)
+    key = (id(design), *_numbers(motion), turn, lost_thrust, rotate_before_thrust, advanced_rotation, limit_lost)
     known = _MENUS.get(key)
     if known is None or known[0] is not design:
         return None
@@ -565,7 +580,11 @@ def _turnings(setting: _Setting) -> tuple[_Turned, ...]:
     known = _TURNINGS.get(key)
     if known is not None and known[0] is design:
         return known[1]
-    turned = None if setting.rotate_before_thrust else _turned_from_kept(design, key)
+    turned = None
+    if not setting.rotate_before_thrust:
+        turned = _turned_from_kept(design, key)
+        if turned is None and setting.lost_thrust:
+            turned = _cut_from_whole_thrust(design, key, max(0, design.thrust - setting.lost_thrust))
     found = list(turned) if turned is not None else _worked_out_turnings(setting)
     _TURNINGS.keep(key, (design, tuple(found)))
     return _TURNINGS[key][1]
@@ -611,13 +630,39 @@ def _turned_from_kept(design: Design, key: tuple[object, ...]) -> list[_Turned] 
     :meth:`_Setting.candidates` lists them by rotation and then by the map direction pushed toward (no push
     first), so each rotation's run is put in that order again (a stable sort keeps each direction's own order).
     ``tests/vms/test_planner.py`` compares every facing's table with working it out."""
+    found = _kept_elsewhere(design, key, 1)
+    return None if found is None else _turned_table(*found)
+
+
+def _cut_from_whole_thrust(design: Design, key: tuple[object, ...], available: int) -> list[_Turned] | None:
+    """:func:`_turnings`' table for ``key``, whose ship has lost thrust, from the whole thrust's table kept for the
+    same design, rotation and rules (at its facing, or another's turned, :func:`_turned_from_kept`): the candidates
+    of that table that the ``available`` thrust pays for, in their order; or ``None`` if none is kept.
+
+    :func:`candidate_plots` lists every rotation and number of hexes toward each direction whose points (all of
+    them thrust: a candidate's ``points``) the thrust pays for, in one order whatever the thrust, each routed alike,
+    and :func:`~.movement.turning` never reads the thrust: so the candidates under thrust lost are the whole
+    thrust's that it pays for, in the same order (and turning a table keeps the order of each direction's own).
+    A ship that loses thrust to damage is met at the facings and rotations it had before (``tests/vms/
+    test_planner.py`` compares the menus with working them out)."""
+    found = _kept_elsewhere(design, (*key[:4], 0, *key[5:]), 0)
+    if found is None:
+        return None
+    table, k = found
+    paid = [t for t in table if t.points <= available]
+    return paid if k == 0 else _turned_table(paid, k)
+
+
+def _kept_elsewhere(design: Design, key: tuple[object, ...], first: int) -> tuple[Sequence[_Turned], int] | None:
+    """A table kept for ``key`` but at the facing ``k`` hexsides anticlockwise of its own, from ``k`` = ``first``
+    on, with ``k``; or ``None``."""
     facing = key[1]
     if not isinstance(facing, Direction):  # pragma: no cover - the key's second item is the facing
         raise TypeError("a turnings key names the facing second")
-    for k in range(1, len(Direction)):
+    for k in range(first, len(Direction)):
         known = _TURNINGS.get((key[0], facing.turned(-k), *key[2:]))
         if known is not None and known[0] is design:
-            return _turned_table(known[1], k)
+            return known[1], k
     return None
 
 

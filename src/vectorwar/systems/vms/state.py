@@ -25,7 +25,10 @@ from vectorwar.vectors import Velocity
 Phase = Literal["initiative", "plot", "fire-order", "fire", "over"]
 
 
-@dataclass(frozen=True, slots=True)
+# A ship and the state keep their fields in an instance dictionary, not slots (as VV5's do): a turn copies them
+# dozens of times (roster.replace_fields), and a dictionary's copy is one step where slots are stored a field at a
+# time (a ship has some thirty).
+@dataclass(frozen=True)
 class VMSShip:
     id: str
     side: str
@@ -69,7 +72,7 @@ class VMSShip:
         return (self.spec.initiative, *(m.value for m in self.initiative_modifiers if m.applies(turn)))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class VMSState(Roster[VMSShip]):
     turn: int
     phase: Phase

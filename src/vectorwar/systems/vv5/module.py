@@ -287,12 +287,16 @@ class VV5Combat(CombatModule):
     def arsenal(self, view: CombatView, ship_id: str) -> dict[str, int] | None:
         if not view.ship(ship_id).active:
             return {}
+        # Read off the card once (the VMS bot asks it of every ship for every decision), handed out afresh.
         card = _card(view, ship_id)
-        out = {MISSILES: card.missiles_ready} if card.missiles_ready else {}
-        for m in card.mounts:
-            if m.guns.boxes > 0:
-                out[mount_name(m.arc)] = out.get(mount_name(m.arc), 0) + m.guns.boxes
-        return out
+        known = _ARSENALS.get(id(card))
+        if known is None or known[0] is not card:
+            out = {MISSILES: card.missiles_ready} if card.missiles_ready else {}
+            for m in card.mounts:
+                if m.guns.boxes > 0:
+                    out[mount_name(m.arc)] = out.get(mount_name(m.arc), 0) + m.guns.boxes
+            known = _ARSENALS.keep(id(card), (card, tuple(out.items())))
+        return dict(known[1])
 
     def random_fire(self, view: CombatView, side: str, rng: random.Random) -> Volley:
         launches: list[Launch] = []
@@ -593,6 +597,8 @@ class VV5Combat(CombatModule):
 __all__ = ["DEFLECTION", "FIRE_INITIATIVE", "VV5Card", "VV5Combat", "Volley", "as_vv5_ship"]
 
 
+#: :meth:`VV5Combat.arsenal`'s weapons by the card's identity, with the card (so that no other takes its identity).
+_ARSENALS: Kept[int, tuple[VV5Card, tuple[tuple[str, int], ...]]] = Kept(1 << 10)
 #: :meth:`VV5Combat.card`'s cards, by design name, table (its identity) and source, with the table.
 _CARDS: Kept[tuple[str, int, str], tuple[Mapping[str, Any], VV5Card]] = Kept(256)
 
