@@ -86,7 +86,8 @@ def test_the_quick_bot_plays_greedys_own_score_at_the_ends_it_looks_at() -> None
 
 def test_vms_search_trials_play_the_quick_bot_and_its_candidates_stay_greedys() -> None:
     vms = get_system("vms")
-    bot = SearchBot(vms, trials="quick")
+    assert vms.rollout_bot() == "quick"
+    bot = SearchBot(vms)
     assert bot.trials == "quick"
     assert isinstance(bot.fast, QuickBot)
     assert isinstance(bot.policy, GreedyBot)
@@ -115,7 +116,7 @@ def test_a_vms_search_decision_plays_its_trials_with_the_quick_bot(monkeypatch: 
     monkeypatch.setattr(QuickBot, "choose", counted_quick)
     monkeypatch.setattr(GreedyBot, "choose", counted_greedy)
     for system, state, side in _plots("vms-capital-duel-msc", {}, seed=3):
-        bot = SearchBot(system, trials="quick")
+        bot = SearchBot(system)  # VMS's own rollout bot
         assert bot.judging(state) is Judging.PROSPECT
         calls.update(quick=0, greedy=0)
         bot.choose(state, side, random.Random(0))
