@@ -206,15 +206,33 @@ def _grid(dq: int, dr: int, dz: int) -> MovementGrid:
     first, a, second, b = _sector(dq, dr)
     if b > a:
         first, a, second, b = second, b, first, a
-    yellow = Column(first, a) if a else None
-    tan = Column(second, b) if b else None
     up = dz if dz >= 0 else -dz
-    pink = Column(_UP if dz > 0 else _DOWN, up) if dz else None
-    rows = _remainder_rows(a % SEGMENTS, b % SEGMENTS, up % SEGMENTS)
-    if a >= SEGMENTS or b >= SEGMENTS or up >= SEGMENTS:
-        big, small, climb = a // SEGMENTS, b // SEGMENTS, up // SEGMENTS
-        rows = tuple([(big + x, small + y, climb + z) for x, y, z in rows])
-    return MovementGrid(yellow, tan, pink, rows)
+    big, small, climb = a >> 3, b >> 3, up >> 3  # the full eights (>> 3 is // SEGMENTS for counts, never negative)
+    if big or small or climb:
+        kinds, order = _remainder_kinds(a & 7, b & 7, up & 7)
+        # Each distinct remainder row is shifted once and shared by the segments that hold it: a grid builds
+        # two to four rows, not eight.
+        shifted = [(big + x, small + y, climb + z) for x, y, z in kinds]
+        rows = tuple(map(shifted.__getitem__, order))
+    else:
+        rows = _remainder_rows(a, b, up)
+    # Built slot by slot: a frozen dataclass's __init__ stores each field through object.__setattr__ by name.
+    grid: MovementGrid = _new_object(MovementGrid)
+    _set_yellow(grid, _new_tuple(Column, (first, a)) if a else None)
+    _set_tan(grid, _new_tuple(Column, (second, b)) if b else None)
+    _set_pink(grid, (_new_tuple(Column, (_UP, up)) if dz > 0 else _new_tuple(Column, (_DOWN, up))) if dz else None)
+    _set_rows(grid, rows)
+    return grid
+
+
+#: :class:`MovementGrid`'s slots' setters, and the constructors the grid above calls without a Python frame
+#: (a :class:`Column` is its pair, as its generated ``__new__`` makes it).
+_set_yellow: Callable[[MovementGrid, Column | None], None] = vars(MovementGrid)["yellow"].__set__
+_set_tan: Callable[[MovementGrid, Column | None], None] = vars(MovementGrid)["tan"].__set__
+_set_pink: Callable[[MovementGrid, Column | None], None] = vars(MovementGrid)["pink"].__set__
+_set_rows: Callable[[MovementGrid, tuple[tuple[int, int, int], ...]], None] = vars(MovementGrid)["rows"].__set__
+_new_object: Callable[[type[MovementGrid]], MovementGrid] = object.__new__
+_new_tuple: Callable[[type[Column], tuple[Arrow, int]], Column] = tuple.__new__
 
 
 def _sector(dq: int, dr: int) -> tuple[Arrow, int, Arrow, int]:
@@ -249,12 +267,22 @@ def _remainder_rows(big: int, small: int, up: int) -> tuple[tuple[int, int, int]
     return tuple((x, y, z) for (x, y), z in zip(pattern, climb, strict=True))
 
 
-#: One hex (or level) per turn along each arrow, as ``(dq, dr, dz)``, by the arrow's name as a vector's
-#: text may spell it (any case: ``a``, ``A``; ``up``, ``UP``, ``Up``, ...).
-_TERM_STEP: dict[str, tuple[int, int, int]] = {
-    "".join(spelling): (arrow.velocity.dq, arrow.velocity.dr, arrow.velocity.dz)
+@lru_cache(maxsize=SEGMENTS**3)
+def _remainder_kinds(big: int, small: int, up: int) -> tuple[tuple[tuple[int, int, int], ...], tuple[int, ...]]:
+    """The remainder grid's distinct rows, and which of them each segment holds."""
+    rows = _remainder_rows(big, small, up)
+    kinds = tuple(dict.fromkeys(rows))
+    return kinds, tuple(kinds.index(row) for row in rows)
+
+
+#: Each arrow's place among the eight counts :func:`_read` sums (its value: A-F 0-5, up 6, down 7), by the arrow's
+#: name as a vector's text may spell it (any case: ``a``, ``A``; ``up``, ``UP``, ``Up``, ...), alone or after the
+#: one space a term's name most often has before it (``"A=6, B=3"``), so the usual term is found without a strip.
+_TERM_PLACE: dict[str, int] = {
+    lead + "".join(spelling): arrow.value
     for arrow in Arrow
     for spelling in product(*((c.lower(), c.upper()) for c in str(arrow)))
+    for lead in ("", " ")
 }
 #: Digits of a count the quick reader takes itself; longer ones go to ``Velocity.parse`` and its limit.
 _TERM_DIGITS = len(str(MAX_VELOCITY_TERM)) - 1
@@ -268,19 +296,25 @@ def _read(text: str) -> tuple[int, int, int]:
     (``0``, a bad term, a long count) is handed to ``Velocity.parse``, which
     reads it or raises the error it names.
     """
-    dq = dr = dz = 0
+    counts = [0] * 8
     for term in text.split(","):
         name, _, digits = term.partition("=")
-        step = _TERM_STEP.get(name.strip())
-        digits = digits.strip()
-        if step is None or len(digits) > _TERM_DIGITS or not digits.isdecimal() or not digits.isascii():
-            break
-        count = int(digits)
-        dq += step[0] * count
-        dr += step[1] * count
-        dz += step[2] * count
+        place = _TERM_PLACE.get(name)
+        if place is None:
+            place = _TERM_PLACE.get(name.strip())
+            if place is None:
+                break
+        # A plain count (ASCII digits only, shorter than the limit's) needs no strip; else strip and look again.
+        if not (digits.isdecimal() and digits.isascii() and len(digits) <= _TERM_DIGITS):
+            digits = digits.strip()
+            if not (digits.isdecimal() and digits.isascii() and len(digits) <= _TERM_DIGITS):
+                break
+        counts[place] += int(digits)
     else:
-        return dq, dr, dz
+        # Each arrow's own (dq, dr, dz) once for the whole sum: A (0, -1), B (1, -1), C (1, 0), D (0, 1),
+        # E (-1, 1), F (-1, 0), up and down (0, 0, +-1).
+        a, b, c, d, e, f, up, down = counts
+        return b + c - e - f, d + e - a - b, up - down
     velocity = Velocity.parse(text)
     return velocity.dq, velocity.dr, velocity.dz
 
