@@ -203,13 +203,28 @@ def _grid(dq: int, dr: int, dz: int) -> MovementGrid:
     leads) and its vertical part (A5.284); the rows are each column's full
     eights plus the remainder grid's dots (A5.285, A5.365).
     """
-    first, a, second, b = _sector(dq, dr)
+    # The pair of adjacent map directions that holds (dq, dr), each with its hexes, worked out in cube terms
+    # (s = -q - r): the first pair clockwise from A|B that holds it, so a pure direction is named by the pair
+    # it leads. Written out here rather than called: this is the whole of a new grid's arithmetic.
+    s = -dq - dr
+    if dq >= 0 and s >= 0:
+        first, a, second, b = _A, s, _B, dq
+    elif dr <= 0 and s <= 0:
+        first, a, second, b = _B, -dr, _C, -s
+    elif dq >= 0 and dr >= 0:
+        first, a, second, b = _C, dq, _D, dr
+    elif dq <= 0 and s <= 0:
+        first, a, second, b = _D, -s, _E, -dq
+    elif dr >= 0 and s >= 0:
+        first, a, second, b = _E, dr, _F, s
+    else:
+        first, a, second, b = _F, -dq, _A, -dr
     if b > a:
         first, a, second, b = second, b, first, a
     up = dz if dz >= 0 else -dz
-    big, small, climb = a >> 3, b >> 3, up >> 3  # the full eights (>> 3 is // SEGMENTS for counts, never negative)
-    if big or small or climb:
-        kinds, order = _remainder_kinds(a & 7, b & 7, up & 7)
+    if (a | b | up) >= SEGMENTS:  # some column has a full eight: one or-ed test for the three
+        big, small, climb = a >> 3, b >> 3, up >> 3  # >> 3 is // SEGMENTS for a count, never negative
+        kinds, order = _remainder_kinds(a & 7, b & 7, up & 7)  # & 7 is % SEGMENTS, as >> 3 is // above
         # Each distinct remainder row is shifted once and shared by the segments that hold it: a grid builds
         # two to four rows, not eight.
         shifted = [(big + x, small + y, climb + z) for x, y, z in kinds]
@@ -235,26 +250,6 @@ _new_object: Callable[[type[MovementGrid]], MovementGrid] = object.__new__
 _new_tuple: Callable[[type[Column], tuple[Arrow, int]], Column] = tuple.__new__
 
 
-def _sector(dq: int, dr: int) -> tuple[Arrow, int, Arrow, int]:
-    """The pair of adjacent map directions that holds the offset ``(dq, dr)``, each with its hexes.
-
-    Worked out in cube terms (s = -q - r): the first pair clockwise from A|B that holds it, so a pure
-    direction is named by the pair it leads.
-    """
-    s = -dq - dr
-    if dq >= 0 and s >= 0:
-        return _A, s, _B, dq
-    if dr <= 0 and s <= 0:
-        return _B, -dr, _C, -s
-    if dq >= 0 and dr >= 0:
-        return _C, dq, _D, dr
-    if dq <= 0 and s <= 0:
-        return _D, -s, _E, -dq
-    if dr >= 0 and s >= 0:
-        return _E, dr, _F, s
-    return _F, -dq, _A, -dr
-
-
 @lru_cache(maxsize=SEGMENTS**3)  # the printed remainder grids: 0-7 in each of the three columns
 def _remainder_rows(big: int, small: int, up: int) -> tuple[tuple[int, int, int], ...]:
     """Per segment, the remainder dots of the yellow, tan and pink columns."""
@@ -275,9 +270,9 @@ def _remainder_kinds(big: int, small: int, up: int) -> tuple[tuple[tuple[int, in
     return kinds, tuple(kinds.index(row) for row in rows)
 
 
-#: Each arrow's place among the eight counts :func:`_read` sums (its value: A-F 0-5, up 6, down 7), by the arrow's
-#: name as a vector's text may spell it (any case: ``a``, ``A``; ``up``, ``UP``, ``Up``, ...), alone or after the
-#: one space a term's name most often has before it (``"A=6, B=3"``), so the usual term is found without a strip.
+#: Each arrow's place among the eight counts :func:`_grid_of_text` sums (its value: A-F 0-5, up 6, down 7), by
+#: the arrow's name as a vector's text may spell it (any case: ``a``, ``A``; ``up``, ``UP``, ``Up``, ...), alone
+#: or after the one space a term's name most often has before it (``"A=6, B=3"``): the usual term needs no strip.
 _TERM_PLACE: dict[str, int] = {
     lead + "".join(spelling): arrow.value
     for arrow in Arrow
@@ -288,8 +283,8 @@ _TERM_PLACE: dict[str, int] = {
 _TERM_DIGITS = len(str(MAX_VELOCITY_TERM)) - 1
 
 
-def _read(text: str) -> tuple[int, int, int]:
-    """A vector's text summed to ``(dq, dr, dz)``, exactly as :meth:`Velocity.parse` reads it.
+def _grid_of_text(text: str) -> MovementGrid:
+    """The grid of a vector's text summed to ``(dq, dr, dz)``, exactly as :meth:`Velocity.parse` reads it.
 
     Plain terms (``ARROW=COUNT`` with spaces anywhere around the two, a count
     of ASCII digits shorter than the limit's) are read here; anything else
@@ -314,9 +309,9 @@ def _read(text: str) -> tuple[int, int, int]:
         # Each arrow's own (dq, dr, dz) once for the whole sum: A (0, -1), B (1, -1), C (1, 0), D (0, 1),
         # E (-1, 1), F (-1, 0), up and down (0, 0, +-1).
         a, b, c, d, e, f, up, down = counts
-        return b + c - e - f, d + e - a - b, up - down
+        return _grid(b + c - e - f, d + e - a - b, up - down)
     velocity = Velocity.parse(text)
-    return velocity.dq, velocity.dr, velocity.dz
+    return _grid(velocity.dq, velocity.dr, velocity.dz)
 
 
 #: Far more distinct velocities than any game meets; each entry is a few hundred bytes.
@@ -347,7 +342,7 @@ def grid_from_text(text: str) -> MovementGrid:
     >>> str(grid_from_text("A=4, C=2").yellow), [grid_from_text("A=4, C=2").moves(s) for s in (2, 4)]
     ('A=2', ['A', 'B'])
     """
-    return _grid(*_read(text))
+    return _grid_of_text(text)
 
 
 def line_order(counts: dict[Arrow, int]) -> tuple[Arrow, ...]:
