@@ -292,6 +292,7 @@ def _grid_of_text(text: str) -> MovementGrid:
     reads it or raises the error it names.
     """
     counts = [0] * 8
+    ascii_only = text.isascii()  # asked once of the whole text, not of each count
     for term in text.split(","):
         name, _, digits = term.partition("=")
         place = _TERM_PLACE.get(name)
@@ -300,7 +301,7 @@ def _grid_of_text(text: str) -> MovementGrid:
             if place is None:
                 break
         # A plain count (ASCII digits only, shorter than the limit's) needs no strip; else strip and look again.
-        if not (digits.isdecimal() and digits.isascii() and len(digits) <= _TERM_DIGITS):
+        if not (ascii_only and digits.isdecimal() and len(digits) <= _TERM_DIGITS):
             digits = digits.strip()
             if not (digits.isdecimal() and digits.isascii() and len(digits) <= _TERM_DIGITS):
                 break
