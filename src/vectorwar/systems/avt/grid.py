@@ -94,7 +94,7 @@ def split_pattern(major: int, minor: int) -> tuple[tuple[int, int], ...]:
         if rows[s][0] > 1:
             t = _nearest(s, lambda i: rows[i] == [0, 1])
             rows[s], rows[t] = [1, 1], [1, 0]
-    return tuple((a, b) for a, b in rows)
+    return tuple([(a, b) for a, b in rows])
 
 
 def _nearest(segment: int, free: Callable[[int], bool]) -> int:
@@ -267,9 +267,9 @@ def _remainder_rows(big: int, small: int, up: int) -> tuple[tuple[int, int, int]
     swapped = small > big
     pattern = split_pattern(small, big) if swapped else split_pattern(big, small)
     if swapped:
-        pattern = tuple((x, y) for y, x in pattern)
+        pattern = tuple([(x, y) for y, x in pattern])
     climb = vertical_pattern(big + small, up)
-    return tuple((x, y, z) for (x, y), z in zip(pattern, climb, strict=True))
+    return tuple([(x, y, z) for (x, y), z in zip(pattern, climb, strict=True)])
 
 
 @lru_cache(maxsize=SEGMENTS**3)
@@ -277,7 +277,7 @@ def _remainder_kinds(big: int, small: int, up: int) -> tuple[tuple[tuple[int, in
     """The remainder grid's distinct rows, and which of them each segment holds."""
     rows = _remainder_rows(big, small, up)
     kinds = tuple(dict.fromkeys(rows))
-    return kinds, tuple(kinds.index(row) for row in rows)
+    return kinds, tuple([kinds.index(row) for row in rows])
 
 
 #: Each arrow's place among the eight counts :func:`_grid_of_text` sums (its value: A-F 0-5, up 6, down 7), by
