@@ -233,21 +233,11 @@ def _grid(dq: int, dr: int, dz: int) -> MovementGrid:
         rows = _remainder_rows(a, b, up)
     # Built slot by slot: a frozen dataclass's __init__ stores each field through object.__setattr__ by name.
     grid: MovementGrid = _new_object(MovementGrid)
-    _set_yellow(grid, _COLUMNS[first][a] if a < _COLUMNS_BUILT else _new_tuple(Column, (first, a)))
-    _set_tan(grid, _COLUMNS[second][b] if b < _COLUMNS_BUILT else _new_tuple(Column, (second, b)))
-    vertical = _UP if dz > 0 else _DOWN
-    _set_pink(grid, _COLUMNS[vertical][up] if up < _COLUMNS_BUILT else _new_tuple(Column, (vertical, up)))
+    _set_yellow(grid, _new_tuple(Column, (first, a)) if a else None)
+    _set_tan(grid, _new_tuple(Column, (second, b)) if b else None)
+    _set_pink(grid, (_new_tuple(Column, (_UP, up)) if dz > 0 else _new_tuple(Column, (_DOWN, up))) if dz else None)
     _set_rows(grid, rows)
     return grid
-
-
-#: Every column of fewer than 64 hexes (or levels) a turn, by arrow and count, built once: a grid names its
-#: columns from here rather than building two or three of its own (objects the collector would track and
-#: free). A count of 0 is no column (``None``); a larger count than these is built as it comes.
-_COLUMNS_BUILT = 64
-_COLUMNS: tuple[tuple[Column | None, ...], ...] = tuple(
-    (None, *(Column(arrow, n) for n in range(1, _COLUMNS_BUILT))) for arrow in Arrow
-)
 
 
 #: :class:`MovementGrid`'s slots' setters, and the constructors the grid above calls without a Python frame
