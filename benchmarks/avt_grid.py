@@ -24,7 +24,14 @@ import warnings
 from collections.abc import Callable
 from pathlib import Path
 
-from vectorwar.systems.avt.grid import _remainder_rows, grid_from_text, grid_of, split_pattern, vertical_pattern
+from vectorwar.systems.avt.grid import (
+    _remainder_kinds,
+    _remainder_rows,
+    grid_from_text,
+    grid_of,
+    split_pattern,
+    vertical_pattern,
+)
 
 SPEEDUP_TARGET = 2.0
 _PEER_DIR = Path(__file__).parent / "vendor" / "attack_vector_pytools"
@@ -73,6 +80,7 @@ def _clear() -> None:
     grid_from_text.cache_clear()
     grid_of.cache_clear()
     _remainder_rows.cache_clear()
+    _remainder_kinds.cache_clear()
     split_pattern.cache_clear()
     vertical_pattern.cache_clear()
 

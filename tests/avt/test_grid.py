@@ -9,7 +9,10 @@ from hypothesis import strategies as st
 from vectorwar.errors import VectorwarError
 from vectorwar.systems.avt.arrows import Arrow, arrows_of
 from vectorwar.systems.avt.grid import (
+    SEGMENTS,
+    Column,
     MovementGrid,
+    _remainder_rows,
     grid_from_text,
     line_order,
     split_pattern,
@@ -204,3 +207,24 @@ def test_property_a_grid_from_text_reads_the_text_as_velocity_parse_does(text: s
     except VectorwarError as error:
         got = (type(error), str(error))
     assert got == expected
+
+
+@given(st.integers(-80, 80), st.integers(-80, 80), st.integers(-80, 80))
+def test_property_a_grid_built_slot_by_slot_is_the_grid_its_fields_make(dq: int, dr: int, dz: int) -> None:
+    """The quick builder (slots set one by one, columns named from a table, shifted rows shared) makes the grid the
+    dataclass's own constructor makes of the same columns and of each row's eights plus its remainder dots."""
+    grid = MovementGrid.of(Velocity(dq, dr, dz))
+    columns = (grid.yellow, grid.tan, grid.pink)
+    a, b, up = (c.per_turn if c is not None else 0 for c in columns)
+    big, small, climb = a // SEGMENTS, b // SEGMENTS, up // SEGMENTS
+    rows = tuple(
+        (big + x, small + y, climb + z) for x, y, z in _remainder_rows(a % SEGMENTS, b % SEGMENTS, up % SEGMENTS)
+    )
+    yellow, tan, pink = (None if c is None else Column(c.arrow, c.per_turn) for c in columns)
+    plain = MovementGrid(yellow, tan, pink, rows)
+    assert grid == plain
+    assert repr(grid) == repr(plain)
+    assert hash(grid) == hash(plain)
+    assert all(type(c) is Column for c in columns if c is not None)
+    assert sum(map(abs, (dq, dr, -dq - dr))) == 2 * (a + b)
+    assert up == abs(dz)

@@ -94,7 +94,7 @@ def split_pattern(major: int, minor: int) -> tuple[tuple[int, int], ...]:
         if rows[s][0] > 1:
             t = _nearest(s, lambda i: rows[i] == [0, 1])
             rows[s], rows[t] = [1, 1], [1, 0]
-    return tuple((a, b) for a, b in rows)
+    return tuple([(a, b) for a, b in rows])
 
 
 def _nearest(segment: int, free: Callable[[int], bool]) -> int:
@@ -203,38 +203,51 @@ def _grid(dq: int, dr: int, dz: int) -> MovementGrid:
     leads) and its vertical part (A5.284); the rows are each column's full
     eights plus the remainder grid's dots (A5.285, A5.365).
     """
-    first, a, second, b = _sector(dq, dr)
-    if b > a:
-        first, a, second, b = second, b, first, a
-    yellow = Column(first, a) if a else None
-    tan = Column(second, b) if b else None
-    up = dz if dz >= 0 else -dz
-    pink = Column(_UP if dz > 0 else _DOWN, up) if dz else None
-    rows = _remainder_rows(a % SEGMENTS, b % SEGMENTS, up % SEGMENTS)
-    if a >= SEGMENTS or b >= SEGMENTS or up >= SEGMENTS:
-        big, small, climb = a // SEGMENTS, b // SEGMENTS, up // SEGMENTS
-        rows = tuple([(big + x, small + y, climb + z) for x, y, z in rows])
-    return MovementGrid(yellow, tan, pink, rows)
-
-
-def _sector(dq: int, dr: int) -> tuple[Arrow, int, Arrow, int]:
-    """The pair of adjacent map directions that holds the offset ``(dq, dr)``, each with its hexes.
-
-    Worked out in cube terms (s = -q - r): the first pair clockwise from A|B that holds it, so a pure
-    direction is named by the pair it leads.
-    """
+    # The pair of adjacent map directions that holds (dq, dr), each with its hexes, worked out in cube terms
+    # (s = -q - r): the first pair clockwise from A|B that holds it, so a pure direction is named by the pair
+    # it leads. Written out here rather than called: this is the whole of a new grid's arithmetic.
     s = -dq - dr
     if dq >= 0 and s >= 0:
-        return _A, s, _B, dq
-    if dr <= 0 and s <= 0:
-        return _B, -dr, _C, -s
-    if dq >= 0 and dr >= 0:
-        return _C, dq, _D, dr
-    if dq <= 0 and s <= 0:
-        return _D, -s, _E, -dq
-    if dr >= 0 and s >= 0:
-        return _E, dr, _F, s
-    return _F, -dq, _A, -dr
+        first, a, second, b = _A, s, _B, dq
+    elif dr <= 0 and s <= 0:
+        first, a, second, b = _B, -dr, _C, -s
+    elif dq >= 0 and dr >= 0:
+        first, a, second, b = _C, dq, _D, dr
+    elif dq <= 0 and s <= 0:
+        first, a, second, b = _D, -s, _E, -dq
+    elif dr >= 0 and s >= 0:
+        first, a, second, b = _E, dr, _F, s
+    else:
+        first, a, second, b = _F, -dq, _A, -dr
+    if b > a:
+        first, a, second, b = second, b, first, a
+    up = dz if dz >= 0 else -dz
+    if (a | b | up) >= SEGMENTS:  # some column has a full eight: one or-ed test for the three
+        big, small, climb = a >> 3, b >> 3, up >> 3  # >> 3 is // SEGMENTS for a count, never negative
+        kinds, order = _remainder_kinds(a & 7, b & 7, up & 7)  # & 7 is % SEGMENTS, as >> 3 is // above
+        # Each distinct remainder row is shifted once and shared by the segments that hold it: a grid builds
+        # two to four rows, not eight.
+        shifted = [(big + x, small + y, climb + z) for x, y, z in kinds]
+        rows = tuple(map(shifted.__getitem__, order))
+    else:
+        rows = _remainder_rows(a, b, up)
+    # Built slot by slot: a frozen dataclass's __init__ stores each field through object.__setattr__ by name.
+    grid: MovementGrid = _new_object(MovementGrid)
+    _set_yellow(grid, _new_tuple(Column, (first, a)) if a else None)
+    _set_tan(grid, _new_tuple(Column, (second, b)) if b else None)
+    _set_pink(grid, (_new_tuple(Column, (_UP, up)) if dz > 0 else _new_tuple(Column, (_DOWN, up))) if dz else None)
+    _set_rows(grid, rows)
+    return grid
+
+
+#: :class:`MovementGrid`'s slots' setters, and the constructors the grid above calls without a Python frame
+#: (a :class:`Column` is its pair, as its generated ``__new__`` makes it).
+_set_yellow: Callable[[MovementGrid, Column | None], None] = vars(MovementGrid)["yellow"].__set__
+_set_tan: Callable[[MovementGrid, Column | None], None] = vars(MovementGrid)["tan"].__set__
+_set_pink: Callable[[MovementGrid, Column | None], None] = vars(MovementGrid)["pink"].__set__
+_set_rows: Callable[[MovementGrid, tuple[tuple[int, int, int], ...]], None] = vars(MovementGrid)["rows"].__set__
+_new_object: Callable[[type[MovementGrid]], MovementGrid] = object.__new__
+_new_tuple: Callable[[type[Column], tuple[Arrow, int]], Column] = tuple.__new__
 
 
 @lru_cache(maxsize=SEGMENTS**3)  # the printed remainder grids: 0-7 in each of the three columns
@@ -244,45 +257,62 @@ def _remainder_rows(big: int, small: int, up: int) -> tuple[tuple[int, int, int]
     swapped = small > big
     pattern = split_pattern(small, big) if swapped else split_pattern(big, small)
     if swapped:
-        pattern = tuple((x, y) for y, x in pattern)
+        pattern = tuple([(x, y) for y, x in pattern])
     climb = vertical_pattern(big + small, up)
-    return tuple((x, y, z) for (x, y), z in zip(pattern, climb, strict=True))
+    return tuple([(x, y, z) for (x, y), z in zip(pattern, climb, strict=True)])
 
 
-#: One hex (or level) per turn along each arrow, as ``(dq, dr, dz)``, by the arrow's name as a vector's
-#: text may spell it (any case: ``a``, ``A``; ``up``, ``UP``, ``Up``, ...).
-_TERM_STEP: dict[str, tuple[int, int, int]] = {
-    "".join(spelling): (arrow.velocity.dq, arrow.velocity.dr, arrow.velocity.dz)
+@lru_cache(maxsize=SEGMENTS**3)
+def _remainder_kinds(big: int, small: int, up: int) -> tuple[tuple[tuple[int, int, int], ...], tuple[int, ...]]:
+    """The remainder grid's distinct rows, and which of them each segment holds."""
+    rows = _remainder_rows(big, small, up)
+    kinds = tuple(dict.fromkeys(rows))
+    return kinds, tuple([kinds.index(row) for row in rows])
+
+
+#: Each arrow's place among the eight counts :func:`_grid_of_text` sums (its value: A-F 0-5, up 6, down 7), by
+#: the arrow's name as a vector's text may spell it (any case: ``a``, ``A``; ``up``, ``UP``, ``Up``, ...), alone
+#: or after the one space a term's name most often has before it (``"A=6, B=3"``): the usual term needs no strip.
+_TERM_PLACE: dict[str, int] = {
+    lead + "".join(spelling): arrow.value
     for arrow in Arrow
     for spelling in product(*((c.lower(), c.upper()) for c in str(arrow)))
+    for lead in ("", " ")
 }
 #: Digits of a count the quick reader takes itself; longer ones go to ``Velocity.parse`` and its limit.
 _TERM_DIGITS = len(str(MAX_VELOCITY_TERM)) - 1
 
 
-def _read(text: str) -> tuple[int, int, int]:
-    """A vector's text summed to ``(dq, dr, dz)``, exactly as :meth:`Velocity.parse` reads it.
+def _grid_of_text(text: str) -> MovementGrid:
+    """The grid of a vector's text summed to ``(dq, dr, dz)``, exactly as :meth:`Velocity.parse` reads it.
 
     Plain terms (``ARROW=COUNT`` with spaces anywhere around the two, a count
     of ASCII digits shorter than the limit's) are read here; anything else
     (``0``, a bad term, a long count) is handed to ``Velocity.parse``, which
     reads it or raises the error it names.
     """
-    dq = dr = dz = 0
+    counts = [0] * 8
+    ascii_only = text.isascii()  # asked once of the whole text, not of each count
     for term in text.split(","):
         name, _, digits = term.partition("=")
-        step = _TERM_STEP.get(name.strip())
-        digits = digits.strip()
-        if step is None or len(digits) > _TERM_DIGITS or not digits.isdecimal() or not digits.isascii():
-            break
-        count = int(digits)
-        dq += step[0] * count
-        dr += step[1] * count
-        dz += step[2] * count
+        place = _TERM_PLACE.get(name)
+        if place is None:
+            place = _TERM_PLACE.get(name.strip())
+            if place is None:
+                break
+        # A plain count (ASCII digits only, shorter than the limit's) needs no strip; else strip and look again.
+        if not (ascii_only and digits.isdecimal() and len(digits) <= _TERM_DIGITS):
+            digits = digits.strip()
+            if not (digits.isdecimal() and digits.isascii() and len(digits) <= _TERM_DIGITS):
+                break
+        counts[place] += int(digits)
     else:
-        return dq, dr, dz
+        # Each arrow's own (dq, dr, dz) once for the whole sum: A (0, -1), B (1, -1), C (1, 0), D (0, 1),
+        # E (-1, 1), F (-1, 0), up and down (0, 0, +-1).
+        a, b, c, d, e, f, up, down = counts
+        return _grid(b + c - e - f, d + e - a - b, up - down)
     velocity = Velocity.parse(text)
-    return velocity.dq, velocity.dr, velocity.dz
+    return _grid(velocity.dq, velocity.dr, velocity.dz)
 
 
 #: Far more distinct velocities than any game meets; each entry is a few hundred bytes.
@@ -313,7 +343,7 @@ def grid_from_text(text: str) -> MovementGrid:
     >>> str(grid_from_text("A=4, C=2").yellow), [grid_from_text("A=4, C=2").moves(s) for s in (2, 4)]
     ('A=2', ['A', 'B'])
     """
-    return _grid(*_read(text))
+    return _grid_of_text(text)
 
 
 def line_order(counts: dict[Arrow, int]) -> tuple[Arrow, ...]:
