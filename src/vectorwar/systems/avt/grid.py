@@ -47,6 +47,7 @@ from itertools import product
 from typing import NamedTuple
 
 from vectorwar.limits import MAX_VELOCITY_TERM
+from vectorwar.roster import slot_stores
 from vectorwar.systems.avt.arrows import Arrow
 from vectorwar.vectors import Velocity
 
@@ -240,12 +241,9 @@ def _grid(dq: int, dr: int, dz: int) -> MovementGrid:
     return grid
 
 
-#: :class:`MovementGrid`'s slots' setters, and the constructors the grid above calls without a Python frame
-#: (a :class:`Column` is its pair, as its generated ``__new__`` makes it).
-_set_yellow: Callable[[MovementGrid, Column | None], None] = vars(MovementGrid)["yellow"].__set__
-_set_tan: Callable[[MovementGrid, Column | None], None] = vars(MovementGrid)["tan"].__set__
-_set_pink: Callable[[MovementGrid, Column | None], None] = vars(MovementGrid)["pink"].__set__
-_set_rows: Callable[[MovementGrid, tuple[tuple[int, int, int], ...]], None] = vars(MovementGrid)["rows"].__set__
+#: :class:`MovementGrid`'s slots' setters (``roster.slot_stores``), and the constructors the grid above calls without
+#: a Python frame (a :class:`Column` is its pair, as its generated ``__new__`` makes it).
+_set_yellow, _set_tan, _set_pink, _set_rows = slot_stores(MovementGrid)
 _new_object: Callable[[type[MovementGrid]], MovementGrid] = object.__new__
 _new_tuple: Callable[[type[Column], tuple[Arrow, int]], Column] = tuple.__new__
 
