@@ -309,17 +309,10 @@ def _layout(cls: type[Any]) -> _Layout:
     slots = tuple(getattr(cls, name, None) for name in names)
     only_stores = not hasattr(cls, "__post_init__") and all(f.init for f in fields)
     if only_stores and all(isinstance(slot, MemberDescriptorType) for slot in slots):
-        stores = {name: _setter(slot) for name, slot in zip(names, slots, strict=True)}
+        stores = dict(zip(names, slot_stores(cls), strict=True))
         return frozenset(names), values_of, _IN_SLOTS, stores, read
     in_dict = not any(isinstance(slot, MemberDescriptorType) for slot in slots) and not _caches(cls)
     return frozenset(names), values_of, _IN_DICT if only_stores and in_dict else _BY_INIT, {}, read
-
-
-def _setter(slot: object) -> Callable[[Any, Any], None]:
-    """A slot's own setter (``slot.__set__``), bound: one C call a store, no look-up by name."""
-    if not isinstance(slot, MemberDescriptorType):  # pragma: no cover - _layout hands in slots only
-        raise TypeError(f"{slot!r} is no slot")
-    return slot.__set__
 
 
 def _caches(cls: type[Any]) -> bool:
