@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
@@ -36,6 +36,7 @@ from pydantic import GetCoreSchemaHandler
 from pydantic_core import core_schema
 
 from vectorwar.errors import OrderSyntaxError
+from vectorwar.roster import slot_stores
 
 _SQRT3 = math.sqrt(3.0)
 
@@ -251,9 +252,8 @@ class Hex:
         return _line(self, target)
 
 
-#: :class:`Hex`'s slots' setters, in field order.
-_HEX_Q: Callable[[Hex, int], None] = vars(Hex)["q"].__set__
-_HEX_R: Callable[[Hex, int], None] = vars(Hex)["r"].__set__
+#: :class:`Hex`'s slots' setters, in field order (``roster.slot_stores``).
+_HEX_Q, _HEX_R = slot_stores(Hex)
 
 
 def nearest_hex(q: float, r: float) -> Hex:
