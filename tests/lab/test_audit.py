@@ -122,6 +122,16 @@ def test_flying_off_the_map_to_win_is_no_finding() -> None:
     assert LEFT_MAP not in {f.kind for f in audit_game(pod, "greedy", 0)}
 
 
+def test_carrying_a_bomb_off_its_edge_is_no_finding_though_the_roll_misses() -> None:
+    # Seed 2 of the bought Strike Force: greedy's bombers X2 and X3 fly off the left edge on turn 5, as the run
+    # asks, and their bombs miss (nothing scored). Played again with other throws they score as the rule says.
+    run = builtin_scenario("vv5-strike-force-purchase")
+    game = play_out(run, {"strike": "greedy", "intercept": "greedy"}, seed=2)
+    misses = [e.describe() for e in game.events if "bomb 1: target missed" in e.describe()]
+    assert {m.split("'")[0] for m in misses} >= {"X2", "X3"}
+    assert LEFT_MAP not in {f.kind for f in audit_game(run, "greedy", 2)}
+
+
 def test_meeting_then_drifting_apart_to_the_turn_limit_is_a_drift() -> None:
     duel = builtin_scenario("msc-duel").model_copy(update={"max_turns": 15})
     (finding,) = audit_game(duel, "test", 0, bot=Parts)

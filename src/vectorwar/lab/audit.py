@@ -6,9 +6,9 @@ watching for
 * a **crash**: the bot raised an error instead of giving an order;
 * a **refused order**: the bot gave an order the rules refused;
 * a ship that **left the map** though one of its legal plots would have kept it on (a plot the rules
-  warn of no edge for), where leaving gained its side nothing: its standing did not rise and the game
-  did not end won by it (a run that scores by leaving, like a pirate's escape, or a prize carried
-  home, is the point);
+  warn of no edge for), where leaving gained its side nothing: its standing did not rise, as the dice
+  fell nor on average over other throws of them, and the game did not end won by it (a run that scores
+  by leaving, like a pirate's escape, a prize carried home or a bomb that may miss, is the point);
 * a side that **stalled**: five turns in a row in which none of its ships moved, turned or changed
   speed and no side's standing changed, while an enemy ship was on the map;
 * a two-side game that **drifted** to the turn limit after the first contact: it ran to the scenario's
@@ -34,12 +34,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from vectorwar.catalogue import builtin_scenario
+from vectorwar.dice import Dice
 from vectorwar.display import Counter
 from vectorwar.errors import VectorwarError
 from vectorwar.events import Event
 from vectorwar.game import Game
 from vectorwar.play import bot_order
-from vectorwar.rules import Bot
+from vectorwar.rules import Bot, RuleSystem
 from vectorwar.scenario import Scenario
 from vectorwar.setup import set_up
 
@@ -109,12 +110,14 @@ def audit_game(
         logged, step_turn = len(game.events), _turn(game)
         if judged and _shot_offered(game):
             watch.touch(step_turn)
+        step = _Step(game.state, {})
         for side in game.waiting_for:
             turn = _turn(game)
             try:
                 order = bot_order(game, side, bots[side])
             except Exception as err:  # any error a bot raises is the finding
                 return [*watch.found, watch.finding(side, CRASH, turn, f"{type(err).__name__}: {err}")]
+            step.orders[side] = order
             try:
                 game.submit(side, order)
             except VectorwarError as err:
@@ -123,7 +126,7 @@ def audit_game(
                 return [*watch.found, watch.finding(side, CRASH, turn, f"{order}: {type(err).__name__}: {err}")]
         if judged:
             watch.contact(game.events[logged:], step_turn)
-            watch.departures(before, stay, standing_before)
+            watch.departures(before, stay, standing_before, step)
             watch.stillness()
     if judged:
         watch.drift(scenario)
@@ -148,8 +151,11 @@ class _Watch:
     def finding(self, side: str, kind: str, turn: int, detail: str) -> Finding:
         return Finding(self.scenario, self.player, self.seed, side, kind, turn, detail)
 
-    def departures(self, before: Mapping[str, Counter], stay: set[str], standing_before: Mapping[str, float]) -> None:
-        """Ships that left the map this step though they could have stayed, their side gaining nothing."""
+    def departures(
+        self, before: Mapping[str, Counter], stay: set[str], standing_before: Mapping[str, float], step: _Step
+    ) -> None:
+        """Ships that left the map this step though they could have stayed, their side gaining nothing, as the
+        dice fell or in expectation (:meth:`_Step.expected`: a bomber's miss as it leaves is still its run)."""
         after = _pieces(self.game)
         standing = self.game.system.standing(self.game.state)
         board = self.game.board
@@ -163,8 +169,9 @@ class _Watch:
             left = now is not None and (now.status in LEFT or (framed and not board.contains(now.position.hex)))
             # A departure that wins the game (a pod taken home) gains all, whatever the standing says.
             won = result is not None and was.side in result.winners
-            gained = won or standing.get(was.side, 0.0) > standing_before.get(was.side, 0.0)
-            if left and not gained:
+            start = standing_before.get(was.side, 0.0)
+            gained = won or standing.get(was.side, 0.0) > start
+            if left and not gained and step.expected(self.game.system, was.side) <= start:
                 self.found.append(
                     self.finding(
                         was.side, LEFT_MAP, self.turn, f"{ship} left from {was.position} though a plot kept it on"
@@ -215,6 +222,27 @@ class _Watch:
                     self.finding(side, STALLED, turn, f"{STILL_TURNS} turns with no ship moved and nothing changed")
                 )
         self.turn, self.pieces, self.standing = turn, pieces, standing
+
+
+#: Other throws of the dice a departure's step is played again with to judge what it gains in expectation.
+REPLAYS = 36
+
+
+@dataclass(frozen=True)
+class _Step:
+    """One step of the game: the state it started from and the orders given in it."""
+
+    state: Any
+    orders: dict[str, Any]
+
+    def expected(self, system: RuleSystem[Any], side: str) -> float:
+        """``side``'s standing after the step, averaged over ``REPLAYS`` other throws of the dice: what leaving
+        gains in expectation where the dice decide it (cargo that scores by a roll as it leaves)."""
+        total = 0.0
+        for seed in range(REPLAYS):
+            after, _ = system.resolve(self.state, self.orders, Dice(seed))
+            total += system.standing(after).get(side, 0.0)
+        return total / REPLAYS
 
 
 def _turn(game: Game) -> int:
