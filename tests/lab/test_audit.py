@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from vectorwar.catalogue import builtin_scenario, scenario_paths
-from vectorwar.lab.audit import CRASH, DRIFTED, LEFT_MAP, REFUSED, STALLED, audit, audit_game
+from vectorwar.lab.audit import CRASH, DRIFTED, LEFT_MAP, REFUSED, STALLED, _Watch, audit, audit_game
 from vectorwar.play import play_out
 from vectorwar.players import computer_players
 from vectorwar.registry import get_system
@@ -103,6 +103,21 @@ def test_sitting_still_with_an_enemy_on_the_map_is_a_stall() -> None:
     assert {(f.kind, f.side) for f in found} == {(STALLED, "red"), (STALLED, "blue")}
     # Once a game a side, after five still turns (the first turns slow the ship to a stop).
     assert all(f.turn >= 6 for f in found)
+
+
+def test_a_side_sitting_out_the_clock_on_a_winning_lead_is_no_stall() -> None:
+    # Seed 3 of the bought Alien Starship: red's transport, 53 VP to 4 up from turn 17, waits out the last turns
+    # where it is, and wins on points.
+    alien = builtin_scenario("vv5-alien-starship-purchase")
+    game = play_out(alien, {"red": "greedy", "blue": "greedy"}, seed=3)
+    assert game.result is not None
+    assert game.result.winners == ("red",)
+    assert STALLED not in {f.kind for f in audit_game(alien, "greedy", 3)}
+    # The loser's stall in the same game would stand.
+    watch = _Watch(game, alien.id, "greedy", 3)
+    watch.found = [watch.finding(side, STALLED, 22, "still") for side in ("red", "blue")]
+    watch.pardon_winners()
+    assert [(f.side, f.kind) for f in watch.found] == [("blue", STALLED)]
 
 
 def test_flying_off_the_map_when_a_plot_stays_on_is_found() -> None:

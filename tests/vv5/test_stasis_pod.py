@@ -152,6 +152,21 @@ def test_taking_the_pod_off_the_board(exit_at: str, winners: tuple[str, ...]) ->
     assert verdict[0] == winners
 
 
+def test_the_game_ends_drawn_once_no_ship_in_play_can_take_the_free_pod() -> None:
+    # The two tugs (X1 and Y1 carry the traction units); the other fighters cannot grab.
+    state = pod_game().state
+    special = StasisPod()
+    one_left = state.with_ship(replace(state.ship("X1"), status="destroyed"))
+    assert special.game_over(one_left) is None
+    both_gone = one_left.with_ship(replace(state.ship("Y1"), status="exited"))
+    assert both_gone.ship("X2").active and both_gone.ship("Y2").active
+    assert special.game_over(both_gone) == "no ship left in play can take the stasis pod"
+    assert special.decide(both_gone, {"red": 0, "blue": 0}) == ((), "nobody took the stasis pod off the board: a draw")
+    # A held pod is still in play, whoever else is left.
+    held = replace(both_gone, special=replace(pod_of(both_gone), holder="X2"))
+    assert special.game_over(held) is None
+
+
 def test_standing_counts_the_pod_held_and_the_way_it_has_come_home() -> None:
     # The search bot's yardstick: a quarter of the stake (every ship's kill points) for the grab, up to half
     # more as the holder nears its corner; nothing while nobody holds it.

@@ -10,7 +10,8 @@ watching for
   fell nor on average over other throws of them, and the game did not end won by it (a run that scores
   by leaving, like a pirate's escape, a prize carried home or a bomb that may miss, is the point);
 * a side that **stalled**: five turns in a row in which none of its ships moved, turned or changed
-  speed and no side's standing changed, while an enemy ship was on the map;
+  speed and no side's standing changed, while an enemy ship was on the map, in a game it did not win
+  (a side that sits out the clock on a lead that wins it is playing, not stalling);
 * a two-side game that **drifted** to the turn limit after the first contact: it ran to the scenario's
   last turn and ended undecided (no side won), the sides having met and then lost touch, with no
   contact in its last five turns. A *contact* is a turn in which a shot was fired, read from the
@@ -130,6 +131,7 @@ def audit_game(
             watch.stillness()
     if judged:
         watch.drift(scenario)
+        watch.pardon_winners()
     return watch.found
 
 
@@ -201,6 +203,12 @@ class _Watch:
         )
         self.found.append(self.finding(scenario.sides[0].id, DRIFTED, end, detail))
 
+    def pardon_winners(self) -> None:
+        """Drop the stalls of the sides that won the finished game: they waited out the clock on a winning lead."""
+        result = self.game.result
+        winners = set() if result is None else set(result.winners)
+        self.found = [f for f in self.found if f.kind != STALLED or f.side not in winners]
+
     def stillness(self) -> None:
         """At each new turn, count for every side the turns in a row in which nothing it has changed."""
         turn = _turn(self.game)
@@ -225,7 +233,7 @@ class _Watch:
 
 
 #: Other throws of the dice a departure's step is played again with to judge what it gains in expectation.
-REPLAYS = 36
+REPLAYS = 216
 
 
 @dataclass(frozen=True)

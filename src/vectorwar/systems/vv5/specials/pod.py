@@ -28,7 +28,7 @@ from vectorwar.scenario import validate_model
 from vectorwar.systems.vv5 import catalogue
 from vectorwar.systems.vv5.equipment import build_ship
 from vectorwar.systems.vv5.specials.base import Special, homeward, resting_place, whole_game
-from vectorwar.systems.vv5.state import PodState, VV5State
+from vectorwar.systems.vv5.state import PodState, Ship, VV5State
 from vectorwar.vectors import Velocity
 
 Feature = Literal["roll", "asteroid-field", "adp", "asteroid", "dense-1", "dense-2", "dense-3"]
@@ -128,11 +128,7 @@ class StasisPod(Special):
         pod = _pod(state)
         if pod.holder:
             return state
-        grabbers = [
-            s
-            for s in state.ships
-            if s.active and "traction" in s.loadout and s.hex.distance(pod.pod) == 1 and s.side in state.sides
-        ]
+        grabbers = [s for s in tugs(state) if s.hex.distance(pod.pod) == 1]
         caught = []
         for ship in grabbers:
             roll = dice.roll(
@@ -159,7 +155,13 @@ class StasisPod(Special):
 
     def game_over(self, state: VV5State) -> str | None:
         pod = _pod(state)
-        return None if pod.exited_at is None else f"the stasis pod left the board at {pod.exited_at}"
+        if pod.exited_at is not None:
+            return f"the stasis pod left the board at {pod.exited_at}"
+        # Nobody can win once no ship in play can grab the free pod: the draw the turn limit would bring, now
+        # (docs/rulings.md, "VV5 the Stasis Pod out of reach").
+        if not pod.holder and not tugs(state):
+            return "no ship left in play can take the stasis pod"
+        return None
 
     def progress(self, state: VV5State) -> dict[str, float]:
         # Only the pod taken home wins, which no VP counts: a trial stopped early gives the side holding it
@@ -170,10 +172,9 @@ class StasisPod(Special):
         prize: dict[str, float] = {}
         if not pod.holder:
             grab = whole_game(state) / 4
-            for ship in state.ships:
-                if ship.active and "traction" in ship.loadout and ship.side in state.sides:
-                    chance = approach(ship.hex.distance(pod.pod), ship.velocity.speed)
-                    prize[ship.side] = max(prize.get(ship.side, 0.0), grab * chance)
+            for ship in tugs(state):
+                chance = approach(ship.hex.distance(pod.pod), ship.velocity.speed)
+                prize[ship.side] = max(prize.get(ship.side, 0.0), grab * chance)
         else:
             holder = state.ship(pod.holder)
             corner = dict(pod.corners).get(holder.side)
@@ -193,6 +194,11 @@ class StasisPod(Special):
         if pod.exited_at.distance(corner) <= pod.exit_radius:
             return (side,), f"{side} took the stasis pod home at {pod.exited_at}"
         return (), f"the stasis pod left the board at {pod.exited_at}, away from {side}'s corner: a draw"
+
+
+def tugs(state: VV5State) -> list[Ship]:
+    """The ships that can grab the pod: in play, of a side in the game, with a traction unit."""
+    return [s for s in state.ships if s.active and "traction" in s.loadout and s.side in state.sides]
 
 
 #: What the best approach short of the hex next to the pod counts for, as a share of a grab.
