@@ -159,7 +159,8 @@ def test_the_game_ends_drawn_once_no_ship_in_play_can_take_the_free_pod() -> Non
     one_left = state.with_ship(replace(state.ship("X1"), status="destroyed"))
     assert special.game_over(one_left) is None
     both_gone = one_left.with_ship(replace(state.ship("Y1"), status="exited"))
-    assert both_gone.ship("X2").active and both_gone.ship("Y2").active
+    assert both_gone.ship("X2").active
+    assert both_gone.ship("Y2").active
     assert special.game_over(both_gone) == "no ship left in play can take the stasis pod"
     assert special.decide(both_gone, {"red": 0, "blue": 0}) == ((), "nobody took the stasis pod off the board: a draw")
     # A held pod is still in play, whoever else is left.
