@@ -120,6 +120,17 @@ def test_a_side_sitting_out_the_clock_on_a_winning_lead_is_no_stall() -> None:
     assert [(f.side, f.kind) for f in watch.found] == [("blue", STALLED)]
 
 
+def test_a_side_whose_ships_have_no_other_plot_is_no_stall() -> None:
+    # Seed 27 of the MSC fleet: blue's last ship, Crow, loses its engine on turn 7 and can only drift at SPEED 0
+    # to the end, red's unarmed Falcon keeping out of its arcs (the game is drawn at the turn limit).
+    fleet = builtin_scenario("msc-fleet")
+    game = play_out(fleet, {"red": "greedy", "blue": "greedy"}, seed=27)
+    crow = game.state.ship("Crow")
+    assert (crow.engine, crow.speed) == (0, 0)
+    assert [c.id for c in MSC.counters(game.state) if c.side == "blue" and c.status == "active"] == ["Crow"]
+    assert STALLED not in {f.kind for f in audit_game(fleet, "greedy", 27)}
+
+
 def test_flying_off_the_map_when_a_plot_stays_on_is_found() -> None:
     found = audit_game(builtin_scenario("msc-duel"), "test", 0, bot=FliesOff)
     assert LEFT_MAP in {f.kind for f in found}

@@ -10,7 +10,8 @@ watching for
   fell nor on average over other throws of them, and the game did not end won by it (a run that scores
   by leaving, like a pirate's escape, a prize carried home or a bomb that may miss, is the point);
 * a side that **stalled**: five turns in a row in which none of its ships moved, turned or changed
-  speed and no side's standing changed, while an enemy ship was on the map, in a game it did not win
+  speed though one had another plot to choose, and no side's standing changed, while an enemy ship was
+  on the map, in a game it did not win
   (a side that sits out the clock on a lead that wins it is playing, not stalling);
 * a two-side game that **drifted** to the turn limit after the first contact: it ran to the scenario's
   last turn and ended undecided (no side won), the sides having met and then lost touch, with no
@@ -107,7 +108,8 @@ def audit_game(
     while not game.is_over:
         before = _pieces(game) if judged else {}
         standing_before = game.system.standing(game.state) if judged else {}
-        stay = _could_stay(game) if judged else set()
+        stay, choosing = _plots(game) if judged else (set(), set())
+        watch.chose |= choosing
         logged, step_turn = len(game.events), _turn(game)
         if judged and _shot_offered(game):
             watch.touch(step_turn)
@@ -145,6 +147,8 @@ class _Watch:
         self.pieces = _pieces(game)
         self.standing = dict(game.system.standing(game.state))
         self.still = dict.fromkeys(game.sides, 0)
+        #: The sides that had more than one plot to choose from for some ship this turn.
+        self.chose: set[str] = set()
         self.stalled: set[str] = set()
         #: The turns of the first and the last contact (a shot fired or offered), if any.
         self.first_contact: int | None = None
@@ -220,7 +224,7 @@ class _Watch:
             mine = {k: _motion(c) for k, c in pieces.items() if c.side == side and c.status == "active"}
             was = {k: _motion(c) for k, c in self.pieces.items() if c.side == side and c.status == "active"}
             enemy = any(c.side != side and c.status == "active" for c in pieces.values())
-            if mine and mine == was and standing == self.standing and enemy:
+            if mine and mine == was and standing == self.standing and enemy and side in self.chose:
                 self.still[side] += 1
             else:
                 self.still[side] = 0
@@ -230,6 +234,7 @@ class _Watch:
                     self.finding(side, STALLED, turn, f"{STILL_TURNS} turns with no ship moved and nothing changed")
                 )
         self.turn, self.pieces, self.standing = turn, pieces, standing
+        self.chose = set()
 
 
 #: Other throws of the dice a departure's step is played again with to judge what it gains in expectation.
@@ -279,12 +284,16 @@ def _shot_offered(game: Game) -> bool:
     return any(any(system.fire_options(state, side).values()) for side in game.waiting_for)
 
 
-def _could_stay(game: Game) -> set[str]:
-    """The ships due to plot now that have a legal plot the edge does nothing to."""
+def _plots(game: Game) -> tuple[set[str], set[str]]:
+    """The ships due to plot now that have a legal plot the edge does nothing to, and the sides due to plot now
+    that have a choice (some ship with more than one legal plot: a ship whose drive is gone has none)."""
     system, state, board = game.system, game.state, game.board
-    out: set[str] = set()
+    stay: set[str] = set()
+    choosing: set[str] = set()
     for side in game.waiting_for:
         for ship, options in system.move_options(state, side).items():
+            if len(options) > 1:
+                choosing.add(side)
             if any(system.edge_warning(state, option, board) is None for option in options):
-                out.add(ship)
-    return out
+                stay.add(ship)
+    return stay, choosing
