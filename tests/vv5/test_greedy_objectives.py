@@ -15,7 +15,7 @@ from vectorwar.systems.vv5.honour import plotted_end
 from vectorwar.systems.vv5.movement import turn_allowance
 from vectorwar.systems.vv5.orders import Plot
 from vectorwar.systems.vv5.specials.cargo_runs import steer
-from vectorwar.systems.vv5.state import BoardingState, CargoRunState, VV5State
+from vectorwar.systems.vv5.state import BoardingState, CargoRunState, PodState, VV5State
 from vectorwar.vectors import Velocity
 
 SYSTEM = get_system("vv5")
@@ -84,3 +84,33 @@ def test_a_carrier_of_the_log_heads_home_by_where_its_drift_takes_it() -> None:
     assert objective_score(state, t1, near, Direction.E, fast_home) > objective_score(
         state, t1, far, Direction.E, fast_home
     )
+
+
+def test_a_tug_a_few_hexes_off_the_pod_closes_slowly_rather_than_hang_there() -> None:
+    # A tug three hexes off the free pod at speed 1 (seed 20 of the Stasis Pod's greedy games hung so for twenty
+    # turns): two hexes off at speed 1 scores better than staying three off, and next to it slower is better.
+    state: VV5State = Game.new(SYSTEM, builtin_scenario("vv5-stasis-pod"), 1).state
+    assert isinstance(state.special, PodState)
+    pod, tug = state.special.pod, state.ship("X1")
+
+    def score(distance: int, speed: int) -> float:
+        end = pod.neighbour(Direction.D, distance)
+        return objective_score(state, tug, end, Direction.A, Velocity(0, -speed, 0))
+
+    assert score(2, 1) > score(3, 1)
+    assert score(3, 1) > score(3, 0)  # standing still off the pod is worst of all
+    assert score(1, 0) > score(1, 1) > score(2, 1)
+
+
+def test_a_tug_holding_the_pod_is_drawn_to_face_its_home_corner() -> None:
+    # Turning alone brings it no nearer home this plot; facing home, the next burn does.
+    state: VV5State = Game.new(SYSTEM, builtin_scenario("vv5-stasis-pod"), 1).state
+    assert isinstance(state.special, PodState)
+    held = replace(state, special=replace(state.special, holder="X1"))
+    x1 = held.ship("X1")
+    corner = dict(state.special.corners)["red"]
+    at = corner.neighbour(Direction.D, 8)
+    facing_home = min(Direction, key=lambda d: at.neighbour(d).distance(corner))
+    facing_away = max(Direction, key=lambda d: at.neighbour(d).distance(corner))
+    scores = {d: objective_score(held, x1, at, d, Velocity()) for d in (facing_home, facing_away)}
+    assert scores[facing_home] > scores[facing_away]

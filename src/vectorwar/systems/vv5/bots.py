@@ -82,15 +82,17 @@ def objective_score(state: VV5State, ship: Ship, end: Hex, facing: Direction, ve
         if not state.map.contains(end):
             # Off the board with the pod: a win near home, a draw elsewhere.
             return 1100.0 if end.distance(corner) <= pod.exit_radius else 900.0
-        return -0.5 * end.distance(corner)
+        # Facing home too: a holder turned away would otherwise never turn (a turn alone brings it no nearer).
+        return -0.5 * end.distance(corner) - 0.25 * end.neighbour(facing).distance(corner)
     if pod.holder:
         holder = state.ship(pod.holder)
         return -0.2 * end.distance(holder.hex) if holder.side != ship.side else 0.0
     if "traction" in ship.loadout:
         distance = end.distance(pod.pod)
         grab = (6 - speed) / 6 if distance == 1 and speed < 6 else 0.0
-        # Arrive slowly: a grab needs a die roll over the velocity.
-        wanted = max(0, min(4, (distance - 1) // 2))
+        # Arrive slowly (a grab needs a die roll over the velocity), but keep moving until next to the pod: a tug
+        # held to a standstill two hexes off could not close without paying more in speed than the hex gained.
+        wanted = 0 if distance <= 1 else max(1, min(4, (distance - 1) // 2))
         return 6.0 * grab - 0.4 * distance - 0.6 * abs(speed - wanted)
     return 0.0
 
