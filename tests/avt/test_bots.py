@@ -17,7 +17,7 @@ from vectorwar.systems.avt.fire import marker_between
 from vectorwar.systems.avt.gunnery import later_volleys, segments_left
 from vectorwar.systems.avt.laser_odds import eat_chance, expected_damage
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders
-from vectorwar.systems.avt.state import AVTState
+from vectorwar.systems.avt.state import AVTState, Repair, Ship
 from vectorwar.systems.avt.steering import closing_fuel_cap, needed_change, turn_around
 
 DUELS = ("avt-duel-wasp", "avt-duel-rafik")
@@ -282,3 +282,26 @@ def test_greedy_in_the_enemys_own_space_burns_off_along_its_nose() -> None:
     assert order.thrust is not None
     assert order.thrust > 0
     assert order.pivot is None
+
+
+def test_a_ship_that_cannot_power_a_laser_sets_a_team_on_its_batteries_then_on_a_destroyed_laser() -> None:
+    # Seed 11 of the Rafik duel: both ships' batteries were shot down to hold 1 and 2 (every laser needs 3),
+    # and with no repair the two drifted, unable to fire, to the turn limit.
+    state = Game.new(AVT, builtin_scenario("avt-duel-rafik"), 1).state
+    rafik = state.ship("Rafik")
+    design = state.designs[rafik.design]
+    assert all(design.mounts[m].power == 3 for m in design.lasers.values())
+    greedy = GreedyBot()
+
+    def repair(ship: Ship) -> str | None:
+        return greedy.ship_orders(state.with_ship(ship), ship).repair
+
+    assert repair(rafik) is None  # nothing damaged
+    drained = rafik.with_marks("batteries", 5)  # the last box: 2 left, under every laser's 3
+    assert repair(drained) == "batteries"
+    assert repair(rafik.with_marks("batteries", 4)) is None  # 6 left: the lasers fire, the batteries are in use
+    wrecked = rafik.with_marks("batteries", 4).with_marks("laser C1", len(design.mounts["C"].hits))
+    assert repair(wrecked) == "laser c1"  # a destroyed laser cannot be used, so nothing spoils the work
+    # No free team (three wrenches, three at work): nothing new is started.
+    busy = replace(drained, repairs=tuple(Repair("batteries", 9) for _ in range(3)))
+    assert repair(busy) is None

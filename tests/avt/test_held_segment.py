@@ -35,7 +35,8 @@ def _compare(state: AVTState, orders: Mapping[str, SegmentOrders]) -> AVTState |
     short = resolve_held(state, orders, dice)
     if short is None:
         return None
-    assert dice.count == 0  # nothing of the held segment throws a die
+    # Nothing of the held segment throws a die but a repair's, rolled at the turn's break as the long way rolls it.
+    assert all(" repair of " in roll.purpose for roll in dice.log)
     again = resolve_held(state, orders, Dice(7))
     assert again is not None
     assert again.ships == short.ships

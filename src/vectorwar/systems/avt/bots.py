@@ -40,6 +40,9 @@ way; never dice, the other side's orders or its damage record):
   heat sink explodes. Out of a fight the reactors run only to fill the
   batteries, and never past the heat sinks' capacity. Radiators stay in:
   extending them is the surrender signal (A5.391).
+* **Repairs**: a free team is set on the batteries while they hold too
+  little to power any laser left, else on a destroyed laser; neither is in
+  use then, which would spoil the work (A5.48).
 
 * **Targets** (the tutorial's chocolates): with no enemy ship left it closes
   on the nearest target by the same movement rule and, for each target, fires
@@ -72,7 +75,8 @@ from vectorwar.systems.avt.avid import Window
 from vectorwar.systems.avt.design import Design
 from vectorwar.systems.avt.gunnery import eat, fire
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders
-from vectorwar.systems.avt.ssd import ship_battery_capacity, ship_heat_capacity
+from vectorwar.systems.avt.repairs import repairable
+from vectorwar.systems.avt.ssd import laser_state, repair_teams, ship_battery_capacity, ship_heat_capacity
 from vectorwar.systems.avt.state import HEAT_TENTHS, AVTState, Ship
 from vectorwar.systems.avt.steering import facings, move
 from vectorwar.systems.avt.tracks import nearest_first, norm, sub, where
@@ -110,7 +114,7 @@ class GreedyBot:
             # Movement first: the fire decision weighs waiting for the lasers a new pivot brings to bear.
             orders = move(state, design, ship, enemy, orders)
             orders = fire(state, design, ship, enemy, orders)
-            return self._power(state, design, ship, enemies, orders)
+            return _repair(design, ship, self._power(state, design, ship, enemies, orders))
         # No enemy ship: the tutorial's chocolates (targets) are what is left to destroy. They sit still and
         # never shoot back, so the ship closes on the nearest one as it would on a ship and eats every one
         # its lasers can.
@@ -119,7 +123,7 @@ class GreedyBot:
             nearest = nearest_first(targets, here)[0]
             orders = move(state, design, ship, nearest, orders)
             orders = eat(state, design, ship, targets, orders)
-        return self._power(state, design, ship, targets, orders)
+        return _repair(design, ship, self._power(state, design, ship, targets, orders))
 
     def pivot_choices(self, state: AVTState, ship: Ship, count: int) -> list[Window | None]:
         """The ``count`` best facings for a fight with the nearest enemy ship (:func:`.steering.facings`), best
@@ -157,6 +161,23 @@ class GreedyBot:
         heat = ship.heat_tenths + (turn_heat if ship.reactors_on else 0)
         room = heat + turn_heat <= ship_heat_capacity(design, ship) * HEAT_TENTHS
         return ship.battery < ship_battery_capacity(design, ship) and room
+
+
+def _repair(design: Design, ship: Ship, orders: ShipOrders) -> ShipOrders:
+    """A free repair team set on what keeps the ship from firing, where the work cannot be spoilt by use (A5.48):
+    the batteries while they hold too little to power any laser left (so none can draw on them), else a
+    destroyed laser (it cannot fire). Other systems are used all the time (reactors, thrust) or matter less."""
+    if orders.repair is not None or repair_teams(design, ship) < 1:
+        return orders
+    alive = [laser for laser in design.lasers if laser_state(design, ship, laser) != "destroyed"]
+    cheapest = min((design.mounts[design.lasers[laser]].power for laser in alive), default=None)
+    if (cheapest is None or ship_battery_capacity(design, ship) < cheapest) and repairable(ship, "batteries"):
+        return replace_fields(orders, repair="batteries")
+    for laser in design.lasers:
+        key = f"laser {laser}"
+        if laser not in alive and repairable(ship, key):
+            return replace_fields(orders, repair=key.lower())  # as the order's text reads back
+    return orders
 
 
 def _no_orders(ship_id: str) -> ShipOrders:
