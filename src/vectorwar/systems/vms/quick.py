@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from vectorwar.hexes import Direction, Hex
+from vectorwar.maps import HexMap
 from vectorwar.memo import Kept
 from vectorwar.rules import Order
 from vectorwar.systems.vms.bots import (
@@ -43,6 +44,9 @@ from vectorwar.systems.vms.bots import (
     _Aims,
     _Scorer,
     _spoiled,
+)
+from vectorwar.systems.vms.bots import (
+    _End as _Near,
 )
 from vectorwar.systems.vms.braking import brakes, opposite, stop
 from vectorwar.systems.vms.greedy_kept import Enemy, moved, predict
@@ -141,15 +145,14 @@ def quick_plots(
         slowest = min(changes, key=lambda c: _speed(vq + c.dq, vr + c.dr))
         return [t.plot for t, _ in slowest.plots]
     scorer = _Scorer(state, ship, enemies, engine, aims)
-    rough = _rough(scorer, ship, enemies, changes)
-    ranked = sorted(range(len(changes)), key=rough.__getitem__)[:ENDS]  # stable: ties in the menu's order
+    ranked = _ranked(scorer, ship, enemies, changes)[:ENDS]
     # Every candidate of those ends with its score but the guns, and a ceiling: every weapon bearing at its best.
     most = None if scorer.most is None else FIRE_WEIGHT * scorer.most
     penalty = scorer.base.penalty_per_hexside
     looked: list[tuple[float, float, Hex, _Turned]] = []
     for n in sorted(ranked):
         change = changes[n]
-        end = _End(scorer, ship, vq + change.dq, vr + change.dr)
+        end = _end(scorer, ship, vq + change.dq, vr + change.dr)
         threat = THREAT_WEIGHT * scorer._threat(end.hex)
         for t, term in change.plots:
             rest = -threat - end.cost(t.facing) - term
@@ -169,16 +172,38 @@ def quick_plots(
     return [looked[i][3].plot for i in sorted(scores) if scores[i] == best]
 
 
-def _rough(scorer: _Scorer, ship: VMSShip, enemies: Sequence[Enemy], changes: Sequence[Change]) -> list[float]:
-    """Each change's end scored roughly, lower better: greedy's range, stop and speed terms against the enemy
-    nearest where the ship drifts to, braking as hard as the best of its candidates' facings can, and its
-    candidates' least rotation and turning terms, and whether braking so still leaves the map; an end off the map
-    last."""
+def _ranked(scorer: _Scorer, ship: VMSShip, enemies: Sequence[Enemy], changes: tuple[Change, ...]) -> tuple[int, ...]:
+    """The changes' numbers, best first by :func:`_rough` (stable: ties in the menu's order).
+
+    The rough score reads nothing of the enemies but the one nearest the ship's drift, and a search's trials ask it
+    of one ship again and again, each trial moving some other ship: kept by what it reads (the changes and the map
+    by identity, kept beside the answer so that no other object takes their identities while it is kept)."""
     vq, vr = ship.velocity.dq, ship.velocity.dr
     hq, hr = ship.hex.q, ship.hex.r
-    drift = ship.hex.shifted(vq, vr)
-    target = min(enemies, key=lambda e: e.hex.distance(drift))
+    dq, dr = hq + vq, hr + vr  # where the ship drifts to
+    target = min(enemies, key=lambda e: _speed(e.hex.q - dq, e.hex.r - dr))  # the first nearest, as min() finds it
     tq, tr, tvq, tvr = target.hex.q, target.hex.r, target.velocity.dq, target.velocity.dr
+    board = scorer.state.map
+    key = (id(changes), id(board), hq, hr, vq, vr, tq, tr, tvq, tvr, scorer.ideal, scorer.civilian)
+    known = _RANKED.get(key)
+    if known is not None and known[0] is changes and known[1] is board:
+        return known[2]
+    rough = _rough(scorer, ship, (tq, tr, tvq, tvr), changes)
+    return _RANKED.keep(key, (changes, board, tuple(sorted(range(len(changes)), key=rough.__getitem__))))[2]
+
+
+#: :func:`_ranked`'s answers, with the changes and the map they were worked out for.
+_RANKED: Kept[tuple[object, ...], tuple[tuple[Change, ...], HexMap, tuple[int, ...]]] = Kept(1 << 12)
+
+
+def _rough(scorer: _Scorer, ship: VMSShip, target: tuple[int, int, int, int], changes: Sequence[Change]) -> list[float]:
+    """Each change's end scored roughly, lower better: greedy's range, stop and speed terms against the enemy
+    nearest where the ship drifts to (``target``: its hex and vector, by their numbers), braking as hard as the best
+    of its candidates' facings can, and its candidates' least rotation and turning terms, and whether braking so
+    still leaves the map; an end off the map last."""
+    vq, vr = ship.velocity.dq, ship.velocity.dr
+    hq, hr = ship.hex.q, ship.hex.r
+    tq, tr, tvq, tvr = target
     board, ideal = scorer.state.map, scorer.ideal
     out: list[float] = []
     for c in changes:
@@ -207,29 +232,52 @@ def _speed(dq: int, dr: int) -> int:
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
+def _end(scorer: _Scorer, ship: VMSShip, vq: int, vr: int) -> _End:
+    """The :class:`_End` of a candidate of ``ship`` with the vector ``vq, vr`` after thrust. Its terms read nothing of
+    the enemies but the one nearest the end, and a search's trials ask them of one ship's ends again and again (each
+    trial moving some other ship): kept by what they read (the map and the ship's brakes by identity, kept in the
+    end so that no other object takes their identities while it is kept)."""
+    hq, hr = ship.hex.q, ship.hex.r
+    q, r = hq + vq, hr + vr
+    near = scorer.ends.get((q, r))
+    if near is None:
+        near = scorer._end(Hex(q, r))
+    target = near.target
+    th, tv = target.hex, target.velocity
+    board, braking = scorer.state.map, scorer.braking
+    key = (id(board), id(braking), hq, hr, vq, vr, th.q, th.r, tv.dq, tv.dr, scorer.ideal, scorer.civilian)
+    known = _ENDS.get(key)
+    if known is not None and known.board is board and known.braking is braking:
+        return known
+    return _ENDS.keep(key, _End(scorer, ship, vq, vr, near))
+
+
 class _End:
     """One end of a ship's candidates (its hex moved by the vector after thrust) and greedy's terms
     there but the guns, the rotation and the turning: the same numbers as greedy's ``_Course`` (:mod:`.bots`), by
-    whole-number arithmetic on the vector, none of the moves worked out."""
+    whole-number arithmetic on the vector, none of the moves worked out. It keeps only what those terms read
+    (shared by every scorer that reads the same: :func:`_end`)."""
 
     __slots__ = (
+        "board",
+        "braking",
         "by_facing",
         "heading",
         "hex",
+        "ideal",
         "off",
         "range_term",
         "relative",
         "rq",
         "rr",
-        "scorer",
         "target",
         "toward",
         "vq",
         "vr",
     )
 
-    def __init__(self, scorer: _Scorer, ship: VMSShip, vq: int, vr: int) -> None:
-        self.scorer = scorer
+    def __init__(self, scorer: _Scorer, ship: VMSShip, vq: int, vr: int, near: _Near) -> None:
+        self.board, self.braking, self.ideal = scorer.state.map, scorer.braking, scorer.ideal
         self.vq, self.vr = vq, vr
         self.hex = ship.hex.shifted(vq, vr)
         start, at = ship.hex, self.hex
@@ -239,8 +287,7 @@ class _End:
             on_map = scorer.on_map[ends] = all(scorer.state.map.contains(h) for h in start.line_to(at))
         #: A path off the map: greedy's -1000 whatever the rest.
         self.off = not on_map
-        near = scorer._end(self.hex)
-        self.target = near.target
+        self.target = near.target.hex
         self.range_term = float(abs(near.range - scorer.ideal))
         if scorer.civilian:
             self.range_term += CIVILIAN_SPEED_WEIGHT * _speed(vq, vr)
@@ -257,18 +304,20 @@ class _End:
             return 1000.0
         found = self.by_facing.get(facing)
         if found is None:
-            scorer = self.scorer
-            can, halt = scorer.can[facing], scorer.halt[facing]
+            can, halt = self.braking.can[facing], self.braking.halt[facing]
             brake = halt if self.toward is None else can[self.toward]
             found = self.by_facing[facing] = self._terms(brake, halt if self.heading is None else can[self.heading])
         return found
 
     def _terms(self, brake: int, halting: int) -> float:
         """The terms braking ``brake`` against the enemy, and ``halting`` on the map, give."""
-        scorer = self.scorer
         rest = stop(self.hex, self.rq, self.rr, brake)
-        terms = self.range_term + STOP_WEIGHT * abs(rest.distance(self.target.hex) - scorer.ideal)
+        terms = self.range_term + STOP_WEIGHT * abs(rest.distance(self.target) - self.ideal)
         terms += SPEED_WEIGHT * max(0, self.relative - brake)
-        if not scorer.state.map.contains(stop(self.hex, self.vq, self.vr, halting, margin=1)):
+        if not self.board.contains(stop(self.hex, self.vq, self.vr, halting, margin=1)):
             terms += OFF_MAP_WEIGHT
         return terms
+
+
+#: :func:`_end`'s answers.
+_ENDS: Kept[tuple[object, ...], _End] = Kept(1 << 12)
