@@ -53,7 +53,6 @@ from vectorwar.memo import Kept, last_answer
 from vectorwar.odds import Modifier, Odds
 from vectorwar.roster import id_lookup, replace_fields
 from vectorwar.rules import OptionSpec, Order, PhaseSpec
-from vectorwar.systems.vv5 import damage_odds
 from vectorwar.systems.vv5.arcs import CODE_OF, GUN_ARCS, MISSILE_ARC, WEAPON_WORDS, covered_hexes, in_arc
 from vectorwar.systems.vv5.combat import (
     GUN_RANGE,
@@ -82,7 +81,17 @@ from vectorwar.systems.vv5.events import GunsFired, InitiativeWon, MissileLaunch
 from vectorwar.systems.vv5.initiative import initiative_roll
 from vectorwar.systems.vv5.legality import check_gunfire_on, check_launches_on
 from vectorwar.systems.vv5.module_bearing import MISSILES, bearing_from, bearing_on, most_bearing_from
-from vectorwar.systems.vv5.module_card import VV5Card, _card, _card_after, _effects, _missile_points, as_vv5_ship
+from vectorwar.systems.vv5.module_card import (
+    GUN,
+    MISSILE,
+    Throw,
+    VV5Card,
+    _card,
+    _card_after,
+    _effects,
+    as_vv5_ship,
+    expected_lost,
+)
 from vectorwar.systems.vv5.module_volley import (
     Volley,
     _board,
@@ -404,18 +413,17 @@ class VV5Combat(CombatModule):
         # acceleration to dodge, as VV5's own bots reckon.
         if not isinstance(order, Volley):  # pragma: no cover - check_fire refused it
             raise TypeError("a VV5 volley expected")
-        incoming: dict[str, damage_odds.Points] = {}
+        incoming: dict[str, list[Throw]] = {}
         for launch, to_hit in self._launches(view, order.launches):
             target = view.ship(launch.target)
             dodge = _card(view, target.id).acceleration.boxes // 2 if target.can_thrust else 0
-            hit = _missile_points(to_hit, dodge, target.can_thrust)
-            for _ in range(launch.missiles):
-                incoming[target.id] = damage_odds.add(incoming.get(target.id, damage_odds.NONE), hit)
+            throw = (MISSILE, to_hit, dodge, target.can_thrust)
+            if launch.missiles > 0:  # a target none is launched at takes nothing: no entry
+                incoming.setdefault(target.id, []).extend([throw] * launch.missiles)
         for shot in order.gunfire.shots:
             _, number, modifier = self._gun_number(view, shot)
-            points = damage_odds.gun_shot(number - modifier, shot.guns)
-            incoming[shot.target] = damage_odds.add(incoming.get(shot.target, damage_odds.NONE), points)
-        return {ship_id: damage_odds.knock_out(as_vv5_ship(view, ship_id), p)[1] for ship_id, p in incoming.items()}
+            incoming.setdefault(shot.target, []).append((GUN, number - modifier, shot.guns, False))
+        return {ship_id: expected_lost(view, ship_id, tuple(throws)) for ship_id, throws in incoming.items()}
 
     def fire(self, view: CombatView, side: str, order: Order, dice: Dice, events: list[Event]) -> Outcome:
         if not isinstance(order, Volley):  # pragma: no cover - check_fire refused it
@@ -521,10 +529,8 @@ class VV5Combat(CombatModule):
             cards[c.id] = replace_fields(card, incoming=())
             if not c.active:
                 continue
-            points = damage_odds.NONE
-            for _, to_hit in card.incoming:
-                points = damage_odds.add(points, _missile_points(to_hit, c.accelerated, c.can_thrust))
-            lost[c.id] = damage_odds.knock_out(as_vv5_ship(view, c.id), points)[1]
+            throws = tuple((MISSILE, to_hit, c.accelerated, c.can_thrust) for _, to_hit in card.incoming)
+            lost[c.id] = expected_lost(view, c.id, throws)
         return Outcome(cards), lost
 
     def structure_damage(self, view: CombatView, ship_id: str, dice: int, total: int, events: list[Event]) -> Outcome:
