@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from vectorwar.memo import Kept
 from vectorwar.odds import convolve
 from vectorwar.systems.vv5.combat import p_at_least
 from vectorwar.systems.vv5.state import Ship
@@ -91,15 +92,34 @@ def _landings(armour: int, boxes: int, life: int, spent: int, count: int) -> tup
     """For 0 to ``count - 1`` points landing on a ship so placed: the chance it is out, and the structure boxes
     lost where it is still in the fight, weighted by their chance (:func:`knock_out` weighs them by the points').
 
-    It depends on the ship's boxes, not on the fire, so the search bot's many judgements of one ship share it.
-    """
+    It depends on the ship's boxes, not on the fire, so the search bot's many judgements of one ship share it. Each
+    count's table begins with every shorter one's (a point's landing does not look ahead), so a longer one goes on
+    from where the longest worked out for the ship so placed stopped (:func:`_landed`), the same steps taken."""
+    key = (armour, boxes, life, spent)
+    run = _LANDED.get(key)
+    if run is None or len(run[2]) < count:
+        run = _LANDED.keep(key, _landed(armour, boxes, life, spent, count, run))
+    return run[2][:count]
+
+
+#: Points landed so far: the chance of each placing of a ship still in the fight (structure armour, structure boxes,
+#: life support), the chance it is out, and :func:`_landings`' rows for every count of points landed so far.
+_Landed = tuple[dict[tuple[int, int, int], float], float, tuple[tuple[float, float], ...]]
+#: :func:`_landed`'s last run for each ship placing, by its boxes.
+_LANDED: Kept[tuple[int, int, int, int], _Landed] = Kept(256)
+
+
+def _landed(armour: int, boxes: int, life: int, spent: int, count: int, start: _Landed | None) -> _Landed:
+    """:func:`_landings`' table to ``count`` rows, from ``start`` (a shorter run of the same ship; ``None``: the first
+    row's). A new run is returned and ``start`` left as it is (a run is shared)."""
     direct, passed, to_life = 1 / 6, spent / 6, (1 / 6 if life else 0.0)
     idle = 1 - direct - passed - to_life
-    # (structure armour, structure boxes, life support) -> chance, for the ship still in the fight
-    alive = {(armour, boxes, life): 1.0}
-    killed = 0.0
-    out: list[tuple[float, float]] = []
-    for n in range(count):
+    if start is None:
+        # (structure armour, structure boxes, life support) -> chance, for the ship still in the fight
+        alive, killed, out = {(armour, boxes, life): 1.0}, 0.0, []
+    else:
+        alive, killed, out = start[0], start[1], list(start[2])
+    for n in range(len(out), count):
         if n:
             step: dict[tuple[int, int, int], float] = {}
             for (a, b, lf), p in alive.items():
@@ -118,4 +138,4 @@ def _landings(armour: int, boxes: int, life: int, spent: int, count: int) -> tup
                         step[key] = step.get(key, 0.0) + p * q
             alive = step
         out.append((killed, sum(p * (boxes - b) for (_, b, _), p in alive.items())))
-    return tuple(out)
+    return alive, killed, tuple(out)
