@@ -42,6 +42,7 @@ from vectorwar.systems.vms.bots import (
     Engine,
     GreedyBot,
     _Aims,
+    _escorted,
     _Scorer,
     _spoiled,
 )
@@ -144,7 +145,58 @@ def quick_plots(
         # Nothing to fight: come to rest, as greedy's terms without an enemy ask.
         slowest = min(changes, key=lambda c: _speed(vq + c.dq, vr + c.dr))
         return [t.plot for t, _ in slowest.plots]
-    scorer = _Scorer(state, ship, enemies, engine, aims)
+    if aims is None:  # no side's aims handed in (the tests): worked out for this ship alone, not kept
+        return _scored(_Scorer(state, ship, enemies, engine), ship, changes)
+    key, held = _reads(state, ship, enemies, engine, aims, changes)
+    known = _PLOTS.get(key)
+    if known is not None:
+        return list(known[1])
+    found = _scored(_Scorer(state, ship, enemies, engine, aims), ship, changes)
+    _PLOTS.keep(key, (held, tuple(found)))
+    return found
+
+
+def _reads(
+    state: VMSState, ship: VMSShip, enemies: Sequence[Enemy], engine: Engine, aims: _Aims, changes: tuple[Change, ...]
+) -> tuple[tuple[object, ...], tuple[object, ...]]:
+    """What :func:`_scored` reads, as a key, and the objects the key holds by identity (to be kept beside the answer,
+    so that no other object takes their identities while it is kept).
+
+    A search's trials ask the quick bot's plots of one ship again and again, each trial moving some other ship. Its
+    score (:class:`~.bots._Scorer`) reads the ship (its menu's changes, hex, vector, design, thrust lost, card and
+    combat entry, and for a civilian whether a warship escorts it), every enemy (where it will be, its vector and
+    facing, its combat entry and card), the map, the combat module and its turning penalty; the side's other ships
+    only through the enemies' weapons' best on them (:meth:`~.bots._Aims.rest`), since a target's bearing entries
+    depend on nothing but the shooter, that target and the map (the combat module's contract); or every ship, where
+    the module does not list an enemy's arsenal (the threat is then worked out on the whole view).
+    """
+    view = aims.view
+    cards = view.cards
+    rests = tuple((e.id, aims.rest(e.id, ship.id)) for e in enemies)
+    every = any(rest is None for _, rest in rests)
+    seen = tuple(c for c in view.ships if every or c.side != ship.side or c.id == ship.id)
+    held = (changes, view.map, engine.combat(state), ship.spec, *(cards[c.id] for c in seen))
+    civilian = ship.spec.ship_class == "civilian" and _escorted(state, ship)
+    numbers = (ship.hex.q, ship.hex.r, ship.velocity.dq, ship.velocity.dr, ship.thrust_lost, civilian, ENDS)
+    return (
+        *map(id, held),
+        *numbers,
+        view.penalty_per_hexside,
+        tuple((e.id, e.hex.q, e.hex.r, e.velocity.dq, e.velocity.dr, e.facing) for e in enemies),
+        tuple((e, None if r is None else (r[0], r[1], tuple(r[2].items()), r[3])) for e, r in rests),
+        seen,
+    ), held
+
+
+#: :func:`quick_plots`' answers by what they read (:func:`_reads`), with the objects read by identity.
+_PLOTS: Kept[tuple[object, ...], tuple[tuple[object, ...], tuple[Plot, ...]]] = Kept(1 << 12)
+
+
+def _scored(scorer: _Scorer, ship: VMSShip, changes: tuple[Change, ...]) -> list[Plot]:
+    """:func:`quick_plots`' answer, worked out: the ``ENDS`` best ends by :func:`_ranked`, then each of their
+    candidates' score, the guns worked out only where its ceiling could reach the best."""
+    enemies = scorer.enemies
+    vq, vr = ship.velocity.dq, ship.velocity.dr
     ranked = _ranked(scorer, ship, enemies, changes)[:ENDS]
     # Every candidate of those ends with its score but the guns, and a ceiling: every weapon bearing at its best.
     most = None if scorer.most is None else FIRE_WEIGHT * scorer.most
