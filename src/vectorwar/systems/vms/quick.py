@@ -49,12 +49,13 @@ from vectorwar.systems.vms.bots import (
 from vectorwar.systems.vms.bots import (
     _End as _Near,
 )
-from vectorwar.systems.vms.braking import brakes, opposite, stop
+from vectorwar.systems.vms.braking import brakes, opposite, rest_axial, stop
 from vectorwar.systems.vms.greedy_kept import Enemy, moved, predict
 from vectorwar.systems.vms.movement import Plot
 from vectorwar.systems.vms.orders import MovePlot
 from vectorwar.systems.vms.planner import _Setting, _Turned, _turnings
-from vectorwar.systems.vms.plotting import menu_of
+from vectorwar.systems.vms.plotting import advanced, menu_of, rotate_before_thrust
+from vectorwar.systems.vms.ships import Design
 from vectorwar.systems.vms.state import VMSShip, VMSState
 
 #: The ends (hex and vector after the move) whose candidates are given greedy's guns and threat: the best by
@@ -100,7 +101,35 @@ class Change:
 def candidates(state: VMSState, ship: VMSShip) -> tuple[Change, ...]:
     """The ship's menu candidates without a flat turn that its thrust pays for, those turning least over the class
     limit (as the menu keeps them), by velocity change: from the planner's turnings, none of them moved; kept by
-    the turnings (the same for a design, facing and rotation at every vector and hex)."""
+    the turnings (the same for a design, facing and rotation at every vector and hex).
+
+    Asked for every ship at every plot of every trial: kept first by what the planner keeps its turnings by, read off
+    the ship and the rules without the menu's setting built (the design by identity, kept beside the answer)."""
+    spec = ship.spec
+    key = (
+        id(spec),
+        ship.facing,
+        ship.rotation,
+        ship.spin_rate,
+        ship.spin_carried,
+        ship.thrust_lost,
+        ship.rotation_limit_lost,
+        rotate_before_thrust(state),
+        advanced(state),
+    )
+    known = _BY_SHIP.get(key)
+    if known is not None and known[0] is spec:
+        return known[1]
+    return _BY_SHIP.keep(key, (spec, _changes(state, ship)))[1]
+
+
+#: :func:`candidates`' answers by the ship's design, facing, rotation, spin, thrust and rotation limit lost, and the
+#: rotation rules (:func:`~.planner._turnings`' key), with the design.
+_BY_SHIP: Kept[tuple[object, ...], tuple[Design, tuple[Change, ...]]] = Kept(4096)
+
+
+def _changes(state: VMSState, ship: VMSShip) -> tuple[Change, ...]:
+    """:func:`candidates` from the planner's turnings."""
     setting = _Setting(*menu_of(state, ship))
     turnings = _turnings(setting)
     available = max(0, ship.spec.thrust - ship.thrust_lost)
@@ -258,6 +287,7 @@ def _rough(scorer: _Scorer, ship: VMSShip, target: tuple[int, int, int, int], ch
     tq, tr, tvq, tvr = target
     board, ideal = scorer.state.map, scorer.ideal
     out: list[float] = []
+    # Where a ship stops (braking.stop) by its axial numbers, no hex built: the ship's own hex at rest.
     for c in changes:
         dq, dr = vq + c.dq, vr + c.dr
         q, r = hq + dq, hr + dr
@@ -265,16 +295,19 @@ def _rough(scorer: _Scorer, ship: VMSShip, target: tuple[int, int, int, int], ch
             out.append(1000.0)
             continue
         rq, rr = dq - tvq, dr - tvr
-        brake = c.brakes[None if rq == 0 and rr == 0 else opposite(rq, rr)]
-        end = Hex(q, r)
-        rest = stop(end, rq, rr, brake)
+        still = rq == 0 and rr == 0
+        brake = c.brakes[None if still else opposite(rq, rr)]
+        sq, sr = (q, r) if still else rest_axial(q, r, rq, rr, brake, 0)
         cost = abs(_speed(tq - q, tr - r) - ideal) + c.least
-        cost += STOP_WEIGHT * abs(_speed(tq - rest.q, tr - rest.r) - ideal)
+        cost += STOP_WEIGHT * abs(_speed(tq - sq, tr - sr) - ideal)
         cost += SPEED_WEIGHT * max(0, _speed(rq, rr) - brake)
         if scorer.civilian:
             cost += CIVILIAN_SPEED_WEIGHT * _speed(dq, dr)
-        halting = c.brakes[None if dq == 0 and dr == 0 else opposite(dq, dr)]
-        if not board.contains(stop(end, dq, dr, halting, margin=1)):
+        if dq or dr:
+            sq, sr = rest_axial(q, r, dq, dr, c.brakes[opposite(dq, dr)], 1)
+        else:
+            sq, sr = q, r
+        if not board.contains_axial(sq, sr):
             cost += OFF_MAP_WEIGHT
         out.append(cost)
     return out
