@@ -44,6 +44,7 @@ from typing import NamedTuple, Protocol
 
 from vectorwar.combat.base import CombatModule, CombatView
 from vectorwar.hexes import Direction, Hex
+from vectorwar.memo import Kept
 from vectorwar.rules import Order
 from vectorwar.systems.vms.braking import against, brakes, opposite, rest_axial, stop
 from vectorwar.systems.vms.courses import Plots, grouped
@@ -145,23 +146,10 @@ class _Aims:
         #: Each end hex's ranges to the enemies and the nearest (:meth:`_Scorer._end`), by its numbers: the same for
         #: every ship of the side, whose candidate ends meet.
         self.ends: dict[tuple[int, int], _End] = {}
-        near = RANGE_WORTH.get(0, FAR_WORTH)  # a target other than the ship moved counts as at range 0 (_guns)
         for e in enemies:
-            arsenal = combat.arsenal(view, e.id)
-            if arsenal is None:
-                continue  # the weapons' order is not known: the enemy's whole bearing is asked (_Scorer._threat)
-            spoiled = _spoiled(view.ship(e.id).hexsides_turned, view.penalty_per_hexside)
-            worths: dict[str, list[tuple[float, str]]] = {}
-            if spoiled != 0.0:
-                for (weapon, target), n in combat.bearing(view, e.id).items():
-                    worths.setdefault(weapon, []).append((near * min(n, MOST_PIECES), target))
-            tops: dict[str, tuple[float, set[str], float | None]] = {}
-            for weapon, found in worths.items():
-                best = max(w for w, _ in found)
-                lower = [w for w, _ in found if w < best]
-                tops[weapon] = (best, {t for w, t in found if w == best}, max(lower) if lower else None)
-            most = {weapon: TOP_WORTH * min(n, MOST_PIECES) for weapon, n in arsenal.items()}
-            self.by_enemy[e.id] = (spoiled, most, tops)
+            found = _aimed(combat, view, e.id)
+            if found is not None:  # else the weapons' order is not known: the enemy's whole bearing is asked (_threat)
+                self.by_enemy[e.id] = found
 
     def rest(self, enemy: str, moved: str) -> tuple[float, tuple[str, ...], dict[str, float], bool] | None:
         """The enemy's share left by turning, its weapons in order, each weapon's best worth on the side's ships
@@ -179,6 +167,51 @@ class _Aims:
                 rest[weapon] = lower
         saturated = all(rest.get(weapon, -1.0) >= top for weapon, top in most.items())
         return spoiled, tuple(most), rest, saturated
+
+
+#: What :class:`_Aims` keeps of one enemy: the share its turning leaves, the most each weapon can be worth, and per
+#: weapon its best worth on a target, the targets worth that and the next best below.
+_Aimed = tuple[float, dict[str, float], dict[str, tuple[float, set[str], float | None]]]
+
+
+def _aimed(combat: CombatModule, view: CombatView, enemy: str) -> _Aimed | None:
+    """:class:`_Aims`' entry for ``enemy`` (``None`` where the module does not list its arsenal).
+
+    It reads the enemy's combat entry and card and its weapons' entries on each ship of another side, which depend on
+    nothing but the shooter, that target and the map (the combat module's contract): a search's trials, each moving
+    some ship, ask it again and again, so it is kept by those (the module, map and cards by identity, kept beside
+    the answer so that no other object takes their identities while it is kept). Shared: read, never changed."""
+    shooter, cards = view.ship(enemy), view.cards
+    targets = tuple(c for c in view.ships if c.side != shooter.side)
+    held = (combat, view.map, cards[enemy], *(cards[c.id] for c in targets))
+    key = (*map(id, held), view.penalty_per_hexside, shooter, targets)
+    known = _AIMED.get(key)
+    if known is not None:
+        return known[1]
+    return _AIMED.keep(key, (held, _aimed_anew(combat, view, enemy)))[1]
+
+
+#: :func:`_aimed`'s answers by what they read, with the objects read by identity.
+_AIMED: Kept[tuple[object, ...], tuple[tuple[object, ...], _Aimed | None]] = Kept(1 << 12)
+
+
+def _aimed_anew(combat: CombatModule, view: CombatView, enemy: str) -> _Aimed | None:
+    arsenal = combat.arsenal(view, enemy)
+    if arsenal is None:
+        return None
+    near = RANGE_WORTH.get(0, FAR_WORTH)  # a target other than the ship moved counts as at range 0 (_guns)
+    spoiled = _spoiled(view.ship(enemy).hexsides_turned, view.penalty_per_hexside)
+    worths: dict[str, list[tuple[float, str]]] = {}
+    if spoiled != 0.0:
+        for (weapon, target), n in combat.bearing(view, enemy).items():
+            worths.setdefault(weapon, []).append((near * min(n, MOST_PIECES), target))
+    tops: dict[str, tuple[float, set[str], float | None]] = {}
+    for weapon, found in worths.items():
+        best = max(w for w, _ in found)
+        lower = [w for w, _ in found if w < best]
+        tops[weapon] = (best, {t for w, t in found if w == best}, max(lower) if lower else None)
+    most = {weapon: TOP_WORTH * min(n, MOST_PIECES) for weapon, n in arsenal.items()}
+    return spoiled, most, tops
 
 
 class _End(NamedTuple):
