@@ -20,6 +20,7 @@ meet it: it is not among the system's ``bots``.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Mapping, Sequence
@@ -77,11 +78,37 @@ class QuickBot:
         enemies = predict(state, side)
         moves: list[tuple[str, Plot]] = []
         aims: _Aims | None = None
+        token = 0
         for ship in engine.movers(state, side):
             if aims is None and enemies:  # the same for every ship of the side: worked out once
                 aims = _Aims(engine.combat(state), moved(engine.view(state), enemies), enemies)
-            moves.append((ship.id, rng.choice(quick_plots(state, ship, enemies, engine, aims))))
+                token = _enemies_token(state, side, enemies, engine, aims)
+            moves.append((ship.id, rng.choice(quick_plots(state, ship, enemies, engine, aims, token))))
         return MovePlot(tuple(moves))
+
+
+def _enemies_token(state: VMSState, side: str, enemies: Sequence[Enemy], engine: Engine, aims: _Aims) -> int:
+    """A number standing for what every ship of ``side`` reads of its enemies (:func:`_reads`): where each will be,
+    its vector and facing, its combat entry and card, with the map, the combat module and its turning penalty. The
+    same for every ship of the side, so worked out once for them: a ship's key holds the number, not the whole, to be
+    hashed and compared at every ask. Each new whole is given a new number (never one given before), and the whole
+    is kept with the objects it holds by identity, so that no other object takes their identities while it stands
+    for them."""
+    view = aims.view
+    theirs = tuple(c for c in view.ships if c.side != side)
+    held = (view.map, engine.combat(state), *(view.cards[c.id] for c in theirs))
+    numbers = tuple((e.id, e.hex.q, e.hex.r, e.velocity.dq, e.velocity.dr, e.facing) for e in enemies)
+    whole = (*map(id, held), view.penalty_per_hexside, numbers, theirs)
+    known = _TOKENS.get(whole)
+    if known is None:
+        known = _TOKENS.keep(whole, (next(_NUMBERS), held))
+    return known[0]
+
+
+#: :func:`_enemies_token`'s numbers, by the whole each stands for, with the objects it holds by identity.
+_TOKENS: Kept[tuple[object, ...], tuple[int, tuple[object, ...]]] = Kept(1 << 10)
+#: The numbers :func:`_enemies_token` gives: each once (a number once given never stands for another whole).
+_NUMBERS = itertools.count(1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,12 +187,18 @@ _CHANGES: Kept[tuple[int, int], tuple[tuple[_Turned, ...], tuple[Change, ...]]] 
 
 
 def quick_plots(
-    state: VMSState, ship: VMSShip, enemies: Sequence[Enemy], engine: Engine, aims: _Aims | None
+    state: VMSState,
+    ship: VMSShip,
+    enemies: Sequence[Enemy],
+    engine: Engine,
+    aims: _Aims | None,
+    token: int = 0,
 ) -> list[Plot]:
     """The candidates (:func:`candidates`) that score highest. Each end is first given greedy's terms but the guns
     against the enemy nearest the ship's drift, braking as the best of its candidates' facings can
     (:func:`_rough`); the ``ENDS`` best ends then give each of their candidates greedy's terms exactly and its guns
-    and threat."""
+    and threat. With the side's ``aims`` and ``token`` (:func:`_enemies_token`), the answer is kept by what it reads
+    (:func:`_reads`)."""
     changes = candidates(state, ship)
     if not changes:
         return [Plot()]
@@ -174,9 +207,9 @@ def quick_plots(
         # Nothing to fight: come to rest, as greedy's terms without an enemy ask.
         slowest = min(changes, key=lambda c: _speed(vq + c.dq, vr + c.dr))
         return [t.plot for t, _ in slowest.plots]
-    if aims is None:  # no side's aims handed in (the tests): worked out for this ship alone, not kept
-        return _scored(_Scorer(state, ship, enemies, engine), ship, changes)
-    key, held = _reads(state, ship, enemies, engine, aims, changes)
+    if aims is None or not token:  # not the side's own choice (the tests): worked out for this ship alone, not kept
+        return _scored(_Scorer(state, ship, enemies, engine, aims), ship, changes)
+    key, held = _reads(state, ship, enemies, aims, changes, token)
     known = _PLOTS.get(key)
     if known is not None:
         return list(known[1])
@@ -186,34 +219,32 @@ def quick_plots(
 
 
 def _reads(
-    state: VMSState, ship: VMSShip, enemies: Sequence[Enemy], engine: Engine, aims: _Aims, changes: tuple[Change, ...]
+    state: VMSState, ship: VMSShip, enemies: Sequence[Enemy], aims: _Aims, changes: tuple[Change, ...], token: int
 ) -> tuple[tuple[object, ...], tuple[object, ...]]:
     """What :func:`_scored` reads, as a key, and the objects the key holds by identity (to be kept beside the answer,
     so that no other object takes their identities while it is kept).
 
     A search's trials ask the quick bot's plots of one ship again and again, each trial moving some other ship. Its
     score (:class:`~.bots._Scorer`) reads the ship (its menu's changes, hex, vector, design, thrust lost, card and
-    combat entry, and for a civilian whether a warship escorts it), every enemy (where it will be, its vector and
-    facing, its combat entry and card), the map, the combat module and its turning penalty; the side's other ships
-    only through the enemies' weapons' best on them (:meth:`~.bots._Aims.rest`), since a target's bearing entries
-    depend on nothing but the shooter, that target and the map (the combat module's contract); or every ship, where
-    the module does not list an enemy's arsenal (the threat is then worked out on the whole view).
+    combat entry, and for a civilian whether a warship escorts it), every enemy, the map, the combat module and its
+    turning penalty (the side's ``token``: :func:`_enemies_token`); the side's other ships only through the enemies'
+    weapons' best on them (:meth:`~.bots._Aims.rest`), since a target's bearing entries depend on nothing but the
+    shooter, that target and the map (the combat module's contract); or every ship of the side, where the module does
+    not list an enemy's arsenal (the threat is then worked out on the whole view).
     """
     view = aims.view
-    cards = view.cards
     rests = tuple((e.id, aims.rest(e.id, ship.id)) for e in enemies)
     every = any(rest is None for _, rest in rests)
-    seen = tuple(c for c in view.ships if every or c.side != ship.side or c.id == ship.id)
-    held = (changes, view.map, engine.combat(state), ship.spec, *(cards[c.id] for c in seen))
+    mine = tuple(c for c in view.ships if c.side == ship.side and (every or c.id == ship.id))
+    held = (changes, ship.spec, *(view.cards[c.id] for c in mine))
     civilian = ship.spec.ship_class == "civilian" and _escorted(state, ship)
     numbers = (ship.hex.q, ship.hex.r, ship.velocity.dq, ship.velocity.dr, ship.thrust_lost, civilian, ENDS)
     return (
+        token,
         *map(id, held),
         *numbers,
-        view.penalty_per_hexside,
-        tuple((e.id, e.hex.q, e.hex.r, e.velocity.dq, e.velocity.dr, e.facing) for e in enemies),
         tuple((e, None if r is None else (r[0], r[1], tuple(r[2].items()), r[3])) for e, r in rests),
-        seen,
+        mine,
     ), held
 
 
