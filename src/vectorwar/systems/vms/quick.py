@@ -20,7 +20,6 @@ meet it: it is not among the system's ``bots``.
 
 from __future__ import annotations
 
-import itertools
 import math
 import random
 from collections.abc import Mapping, Sequence
@@ -28,7 +27,7 @@ from dataclasses import dataclass
 
 from vectorwar.hexes import Direction, Hex
 from vectorwar.maps import HexMap
-from vectorwar.memo import Kept
+from vectorwar.memo import Kept, Numbers
 from vectorwar.rules import Order
 from vectorwar.systems.vms.bots import (
     CIVILIAN_SPEED_WEIGHT,
@@ -91,24 +90,16 @@ def _enemies_token(state: VMSState, side: str, enemies: Sequence[Enemy], engine:
     """A number standing for what every ship of ``side`` reads of its enemies (:func:`_reads`): where each will be,
     its vector and facing, its combat entry and card, with the map, the combat module and its turning penalty. The
     same for every ship of the side, so worked out once for them: a ship's key holds the number, not the whole, to be
-    hashed and compared at every ask. Each new whole is given a new number (never one given before), and the whole
-    is kept with the objects it holds by identity, so that no other object takes their identities while it stands
-    for them."""
+    hashed and compared at every ask (:class:`~vectorwar.memo.Numbers`)."""
     view = aims.view
     theirs = tuple(c for c in view.ships if c.side != side)
     held = (view.map, engine.combat(state), *(view.cards[c.id] for c in theirs))
     numbers = tuple((e.id, e.hex.q, e.hex.r, e.velocity.dq, e.velocity.dr, e.facing) for e in enemies)
-    whole = (*map(id, held), view.penalty_per_hexside, numbers, theirs)
-    known = _TOKENS.get(whole)
-    if known is None:
-        known = _TOKENS.keep(whole, (next(_NUMBERS), held))
-    return known[0]
+    return _TOKENS.number((*map(id, held), view.penalty_per_hexside, numbers, theirs), held)
 
 
-#: :func:`_enemies_token`'s numbers, by the whole each stands for, with the objects it holds by identity.
-_TOKENS: Kept[tuple[object, ...], tuple[int, tuple[object, ...]]] = Kept(1 << 10)
-#: The numbers :func:`_enemies_token` gives: each once (a number once given never stands for another whole).
-_NUMBERS = itertools.count(1)
+#: :func:`_enemies_token`'s numbers.
+_TOKENS = Numbers(1 << 12)
 
 
 @dataclass(frozen=True, slots=True)
