@@ -119,23 +119,40 @@ def _landed(armour: int, boxes: int, life: int, spent: int, count: int, start: _
         alive, killed, out = {(armour, boxes, life): 1.0}, 0.0, []
     else:
         alive, killed, out = start[0], start[1], list(start[2])
+    # Each placing's landings (the placing after, ``None`` where the ship is out, and its chance), worked out once a
+    # run: the same sums in the same order as landing each point afresh.
+    landings: dict[tuple[int, int, int], list[tuple[tuple[int, int, int] | None, float]]] = {}
     for n in range(len(out), count):
         if n:
             step: dict[tuple[int, int, int], float] = {}
-            for (a, b, lf), p in alive.items():
-                moves = (
-                    ((a - 1, b, lf) if a else (a, b - 1, lf), direct),
-                    ((a, b - 1, lf), passed),
-                    ((a, b, lf - 1), to_life),
-                    ((a, b, lf), idle),
-                )
+            get = step.get
+            for placing, p in alive.items():
+                moves = landings.get(placing)
+                if moves is None:
+                    moves = landings[placing] = _moves(placing, direct, passed, to_life, idle)
                 for key, q in moves:
-                    if not q:
-                        continue
-                    if key[1] <= 0 or key[2] <= 0:
+                    if key is None:
                         killed += p * q
                     else:
-                        step[key] = step.get(key, 0.0) + p * q
+                        step[key] = get(key, 0.0) + p * q
             alive = step
         out.append((killed, sum(p * (boxes - b) for (_, b, _), p in alive.items())))
     return alive, killed, tuple(out)
+
+
+def _moves(
+    placing: tuple[int, int, int], direct: float, passed: float, to_life: float, idle: float
+) -> list[tuple[tuple[int, int, int] | None, float]]:
+    """Where one more point landing on a ship so placed leaves it (``None``: out of the fight), each with its chance, in
+    :func:`_landed`'s order: a direct hit (armour first), a point passed on to structure, life support, nothing."""
+    a, b, lf = placing
+    found: list[tuple[tuple[int, int, int] | None, float]] = []
+    for key, q in (
+        ((a - 1, b, lf) if a else (a, b - 1, lf), direct),
+        ((a, b - 1, lf), passed),
+        ((a, b, lf - 1), to_life),
+        ((a, b, lf), idle),
+    ):
+        if q:
+            found.append((None if key[1] <= 0 or key[2] <= 0 else key, q))
+    return found
