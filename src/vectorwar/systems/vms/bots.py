@@ -44,11 +44,19 @@ from typing import NamedTuple, Protocol
 
 from vectorwar.combat.base import CombatModule, CombatView
 from vectorwar.hexes import Direction, Hex
-from vectorwar.memo import Kept, Numbers
 from vectorwar.rules import Order
 from vectorwar.systems.vms.braking import against, brakes, opposite, rest_axial, stop
 from vectorwar.systems.vms.courses import Plots, grouped
-from vectorwar.systems.vms.greedy_kept import Enemy, bound_guns, moved, paths_on, predict, stays_on
+from vectorwar.systems.vms.greedy_kept import (
+    Enemy,
+    bound_guns,
+    kept_aims,
+    moved,
+    paths_on,
+    predict,
+    stays_on,
+    targets_number,
+)
 from vectorwar.systems.vms.movement import Plot, TurnResult
 from vectorwar.systems.vms.orders import MovePlot, SubphaseChoice
 from vectorwar.systems.vms.state import VMSShip, VMSState
@@ -146,13 +154,13 @@ class _Aims:
         #: Each end hex's ranges to the enemies and the nearest (:meth:`_Scorer._end`), by its numbers: the same for
         #: every ship of the side, whose candidate ends meet.
         self.ends: dict[tuple[int, int], _End] = {}
-        numbers: dict[str, int] = {}  # each enemy side's targets' number (_targets_number)
+        numbers: dict[str, int] = {}  # each enemy side's targets' number (greedy_kept.targets_number)
         for e in enemies:
             side = view.ship(e.id).side
             number = numbers.get(side)
             if number is None:
-                number = numbers[side] = _targets_number(combat, view, side)
-            found = _aimed(combat, view, e.id, number)
+                number = numbers[side] = targets_number(combat, view, side)
+            found = kept_aims(combat, view, e.id, number, _aimed)
             if found is not None:  # else the weapons' order is not known: the enemy's whole bearing is asked (_threat)
                 self.by_enemy[e.id] = found
 
@@ -179,40 +187,9 @@ class _Aims:
 _Aimed = tuple[float, dict[str, float], dict[str, tuple[float, set[str], float | None]]]
 
 
-def _targets_number(combat: CombatModule, view: CombatView, side: str) -> int:
-    """A number standing for what every enemy of ``side``'s ships reads as its targets (:func:`_aimed`): each ship
-    of another side (its combat entry and card), the map, the module and its turning penalty; worked out once for all
-    of them (:class:`~vectorwar.memo.Numbers`)."""
-    targets = tuple(c for c in view.ships if c.side != side)
-    held = (combat, view.map, *(view.cards[c.id] for c in targets))
-    return _TARGETS.number((*map(id, held), view.penalty_per_hexside, targets), held)
-
-
-#: :func:`_targets_number`'s numbers.
-_TARGETS = Numbers(1 << 12)
-
-
-def _aimed(combat: CombatModule, view: CombatView, enemy: str, targets: int) -> _Aimed | None:
-    """:class:`_Aims`' entry for ``enemy`` (``None`` where the module does not list its arsenal).
-
-    It reads the enemy's combat entry and card and its weapons' entries on each ship of another side, which depend on
-    nothing but the shooter, that target and the map (the combat module's contract): a search's trials, each moving
-    some ship, ask it again and again, so it is kept by those (``targets``: :func:`_targets_number` of the enemy's
-    side; its card by identity, kept beside the answer so that no other takes its identity while it is kept).
-    Shared: read, never changed."""
-    card = view.cards[enemy]
-    key = (targets, id(card), view.ship(enemy))
-    known = _AIMED.get(key)
-    if known is not None:
-        return known[1]
-    return _AIMED.keep(key, (card, _aimed_anew(combat, view, enemy)))[1]
-
-
-#: :func:`_aimed`'s answers by what they read, with the card read by identity.
-_AIMED: Kept[tuple[object, ...], tuple[object, _Aimed | None]] = Kept(1 << 12)
-
-
-def _aimed_anew(combat: CombatModule, view: CombatView, enemy: str) -> _Aimed | None:
+def _aimed(combat: CombatModule, view: CombatView, enemy: str) -> _Aimed | None:
+    """:class:`_Aims`' entry for ``enemy`` (``None`` where the module does not list its arsenal); kept by what it
+    reads (:func:`~.greedy_kept.kept_aims`)."""
     arsenal = combat.arsenal(view, enemy)
     if arsenal is None:
         return None
