@@ -145,7 +145,9 @@ class _Aims:
     bearing with the ship moved, summed in the same order, without the enemy's every target for every end.
     """
 
-    def __init__(self, combat: CombatModule, view: CombatView, enemies: Sequence[Enemy]) -> None:
+    def __init__(self, combat: CombatModule, view: CombatView, enemies: Sequence[Enemy], kept: bool = False) -> None:
+        """``kept``: each enemy's aims kept by what they read (:func:`~.greedy_kept.kept_aims`), for a bot whose
+        choices repeat them (a search's fast bot); else worked out."""
         self.combat, self.view = combat, view
         #: Enemy id -> the share of its shots its turning leaves, its weapons in :meth:`bearing`'s order (the
         #: arsenal's) with the most each can be worth, and per weapon: the best worth on a target, the targets
@@ -156,11 +158,14 @@ class _Aims:
         self.ends: dict[tuple[int, int], _End] = {}
         numbers: dict[str, int] = {}  # each enemy side's targets' number (greedy_kept.targets_number)
         for e in enemies:
-            side = view.ship(e.id).side
-            number = numbers.get(side)
-            if number is None:
-                number = numbers[side] = targets_number(combat, view, side)
-            found = kept_aims(combat, view, e.id, number, _aimed)
+            if kept:
+                side = view.ship(e.id).side
+                number = numbers.get(side)
+                if number is None:
+                    number = numbers[side] = targets_number(combat, view, side)
+                found = kept_aims(combat, view, e.id, number, _aimed)
+            else:
+                found = _aimed(combat, view, e.id)
             if found is not None:  # else the weapons' order is not known: the enemy's whole bearing is asked (_threat)
                 self.by_enemy[e.id] = found
 

@@ -80,7 +80,7 @@ class QuickBot:
         token = 0
         for ship in engine.movers(state, side):
             if aims is None and enemies:  # the same for every ship of the side: worked out once
-                aims = _Aims(engine.combat(state), moved(engine.view(state), enemies), enemies)
+                aims = _Aims(engine.combat(state), moved(engine.view(state), enemies), enemies, kept=True)
                 token = _enemies_token(state, side, enemies, engine, aims)
             moves.append((ship.id, rng.choice(quick_plots(state, ship, enemies, engine, aims, token))))
         return MovePlot(tuple(moves))
