@@ -224,8 +224,8 @@ def _reads(
     not list an enemy's arsenal (the threat is then worked out on the whole view).
     """
     view = aims.view
-    rests = tuple((e.id, aims.rest(e.id, ship.id)) for e in enemies)
-    every = any(rest is None for _, rest in rests)
+    rests = tuple(_rest(aims, e.id, ship.id) for e in enemies)
+    every = None in rests
     mine = tuple(c for c in view.ships if c.side == ship.side and (every or c.id == ship.id))
     held = (changes, ship.spec, *(view.cards[c.id] for c in mine))
     civilian = ship.spec.ship_class == "civilian" and _escorted(state, ship)
@@ -234,9 +234,30 @@ def _reads(
         token,
         *map(id, held),
         *numbers,
-        tuple((e, None if r is None else (r[0], r[1], tuple(r[2].items()), r[3])) for e, r in rests),
+        rests,
         mine,
     ), held
+
+
+def _rest(aims: _Aims, enemy: str, moved: str) -> tuple[object, ...] | None:
+    """``enemy``'s best on the side's ships but ``moved`` (:meth:`~.bots._Aims.rest`) as a key part (``None`` where
+    the module does not list its arsenal): kept by the enemy's aims, which the quick bot's aims share from one choice
+    to the next (:func:`~.greedy_kept.kept_aims`; by identity, kept beside the answer), and ``moved``."""
+    aimed = aims.by_enemy.get(enemy)
+    if aimed is None:
+        return None
+    key = (id(aimed), moved)
+    known = _RESTS.get(key)
+    if known is None:
+        rest = aims.rest(enemy, moved)
+        if rest is None:  # pragma: no cover - the enemy's aims are there
+            return None
+        known = _RESTS.keep(key, (aimed, (enemy, rest[0], rest[1], tuple(rest[2].items()), rest[3])))
+    return known[1]
+
+
+#: :func:`_rest`'s answers, with the aims they read.
+_RESTS: Kept[tuple[int, str], tuple[object, tuple[object, ...]]] = Kept(1 << 12)
 
 
 #: :func:`quick_plots`' answers by what they read (:func:`_reads`), with the objects read by identity.
