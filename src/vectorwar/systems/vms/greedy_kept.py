@@ -96,10 +96,11 @@ def moved(base: CombatView, enemies: Sequence[Enemy]) -> CombatView:
 
 def targets_number(combat: CombatModule, view: CombatView, side: str) -> int:
     """A number standing for what every enemy of ``side``'s ships reads as its targets (:func:`kept_aims`): each ship
-    of another side (its combat entry and card), the map, the module and its turning penalty; worked out once for all
+    of another side (its combat entry and card), the map, the options, the module and its turning penalty; worked out
+    once for all
     of them (:class:`~vectorwar.memo.Numbers`)."""
     targets = tuple(c for c in view.ships if c.side != side)
-    held = (combat, view.map, *(view.cards[c.id] for c in targets))
+    held = (combat, view.map, view.options, *(view.cards[c.id] for c in targets))
     return _TARGETS.number((*map(id, held), view.penalty_per_hexside, targets), held)
 
 

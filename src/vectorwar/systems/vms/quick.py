@@ -88,12 +88,12 @@ class QuickBot:
 
 def _enemies_token(state: VMSState, side: str, enemies: Sequence[Enemy], engine: Engine, aims: _Aims) -> int:
     """A number standing for what every ship of ``side`` reads of its enemies (:func:`_reads`): where each will be,
-    its vector and facing, its combat entry and card, with the map, the combat module and its turning penalty. The
-    same for every ship of the side, so worked out once for them: a ship's key holds the number, not the whole, to be
-    hashed and compared at every ask (:class:`~vectorwar.memo.Numbers`)."""
+    its vector and facing, its combat entry and card, with the map, the game's options, the combat module and its
+    turning penalty. The same for every ship of the side, so worked out once for them: a ship's key holds the number,
+    not the whole, to be hashed and compared at every ask (:class:`~vectorwar.memo.Numbers`)."""
     view = aims.view
     theirs = tuple(c for c in view.ships if c.side != side)
-    held = (view.map, engine.combat(state), *(view.cards[c.id] for c in theirs))
+    held = (view.map, view.options, engine.combat(state), *(view.cards[c.id] for c in theirs))
     numbers = tuple((e.id, e.hex.q, e.hex.r, e.velocity.dq, e.velocity.dr, e.facing) for e in enemies)
     return _TOKENS.number((*map(id, held), view.penalty_per_hexside, numbers, theirs), held)
 
