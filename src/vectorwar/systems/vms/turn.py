@@ -118,8 +118,26 @@ def carry_out(state: VMSState, orders: Mapping[str, Order], events: list[Event],
         if not isinstance(order, MovePlot):  # pragma: no cover - check_order refused it
             raise TypeError("movement plots expected")
         for ship_id, plot in order.moves:
-            state = state.with_ship(_moved(state, state.ship(ship_id), plot, events, told))
+            ship = state.ship(ship_id)
+            state = state.with_ship(_moved(state, ship, plot, events) if told else _moved_untold(state, ship, plot))
     return state
+
+
+def _moved_untold(state: VMSState, ship: VMSShip, plot: Plot) -> VMSShip:
+    """:func:`_moved` with no event written (a search's trial): kept by what it reads, the ship, plot, map and options
+    by identity (kept beside the answer, so that no other object takes their identities while it is kept) and the
+    turn, as the trials move the same ship by the same plot again and again. The same moved ship is handed out again,
+    so what is kept by a ship's identity (its combatant: :func:`~.fight.view`) is found for it too."""
+    key = (id(ship), id(plot), id(state.map), id(state.options), state.turn)
+    known = _UNTOLD.get(key)
+    if known is not None:
+        return known[1]
+    found = _moved(state, ship, plot, [], told=False)
+    return _UNTOLD.keep(key, ((ship, plot, state.map, state.options), found))[1]
+
+
+#: :func:`_moved_untold`'s answers, with the objects read by identity.
+_UNTOLD: Kept[tuple[object, ...], tuple[tuple[object, ...], VMSShip]] = Kept(1 << 12)
 
 
 def _moved(state: VMSState, ship: VMSShip, plot: Plot, events: list[Event], told: bool = True) -> VMSShip:
