@@ -104,6 +104,9 @@ from vectorwar.vectors import Velocity
 
 RULE_TURN = "VMS Rotational System 4 (turning penalty)"
 
+#: :meth:`VV5Combat._launch_number`'s answers, with the combatants and card they read.
+_LAUNCH_NUMBERS: Kept[tuple[int, ...], tuple[tuple[object, ...], int]] = Kept(1 << 12)
+
 #: Who orders fire under another system's movement (ruling *VMS with VV5 combat: initiative*).
 FIRE_INITIATIVE = OptionSpec(
     "vv5_fire_initiative",
@@ -353,18 +356,24 @@ class VV5Combat(CombatModule):
 
     def _launch_number(self, view: CombatView, ship_id: str, target_id: str, adjust: int) -> int:
         """The incoming marker's space at launch: :meth:`launch_odds`' number, its modifiers summed without the
-        odds worked out (greedy fire and the search's estimates ask it of every launch)."""
+        odds worked out (greedy fire and the search's estimates ask it of every launch): kept by the two combatants and
+        the target's card (by identity, kept beside the answer), as a search's views share them from trial to trial."""
         ship, target = view.ship(ship_id), view.ship(target_id)
+        card = _card(view, target_id)
+        key = (id(ship), id(target), id(card), adjust, view.penalty_per_hexside)
+        known = _LAUNCH_NUMBERS.get(key)
+        if known is not None:
+            return known[1]
         distance = ship.hex.distance(target.hex)
         base = missile_to_hit(distance)
         if base is None:  # pragma: no cover - a launch is checked in range first
             raise ValueError(f"{target_id} is {distance} hexes away; missiles reach {MISSILE_RANGE}")
         # The target's guns facing the launch, as guns_facing reads them off its card.
         facing = distance > 1 and any(
-            m.guns.boxes > 0 and in_arc(GUN_ARCS[m.arc], target.hex, target.facing, ship.hex)
-            for m in _card(view, target_id).mounts
+            m.guns.boxes > 0 and in_arc(GUN_ARCS[m.arc], target.hex, target.facing, ship.hex) for m in card.mounts
         )
-        return on_track(base + int(facing) + adjust + view.penalty_per_hexside * ship.hexsides_turned)
+        found = on_track(base + int(facing) + adjust + view.penalty_per_hexside * ship.hexsides_turned)
+        return _LAUNCH_NUMBERS.keep(key, ((ship, target, card), found))[1]
 
     def launch_odds(self, view: CombatView, ship_id: str, target_id: str, adjust: int) -> Odds:
         """A missile's odds: the table, guns facing, ``adjust`` (several targets), the turning penalty."""
