@@ -92,6 +92,7 @@ from vectorwar.systems.vv5.module_card import (
     as_vv5_ship,
     expected_lost,
 )
+from vectorwar.systems.vv5.module_greedy import greedy_volley
 from vectorwar.systems.vv5.module_volley import (
     Volley,
     _board,
@@ -326,24 +327,7 @@ class VV5Combat(CombatModule):
         return Volley(Launches(tuple(launches)), Gunfire(tuple(shots)))
 
     def greedy_fire(self, view: CombatView, side: str) -> Volley:
-        launches: list[Launch] = []
-        for ship in view.ships_of(side):
-            # One target a turn (spreading costs accuracy); two missiles when the number is 7 or better.
-            options = [(self._launch_number(view, ship.id, t, 0), t) for t in self._launch_targets(view, ship.id)]
-            if options:
-                need, target = min(options)
-                if need <= 9:
-                    ready = _card(view, ship.id).missiles_ready
-                    launches.append(Launch(ship.id, min(ready, 2 if need <= 7 else 1), target))
-        shots: list[Shot] = []
-        for ship_id, m in self._mounts(view, side):
-            targets = self._targets(view, ship_id, m.arc, side)
-            if targets:
-                here = view.ship(ship_id).hex
-                best = min(targets, key=lambda t: (here.distance(view.ship(t).hex), _card(view, t).structure.boxes))
-                # Rapid fire: every gun of the mount, twice.
-                shots.extend([Shot(ship_id, m.arc, m.guns.boxes, best)] * 2)
-        return Volley(Launches(tuple(launches)), Gunfire(tuple(shots)))
+        return greedy_volley(self, view, side)
 
     def _launches(self, view: CombatView, launches: Launches) -> Iterator[tuple[Launch, int]]:
         """Each launch with its incoming marker's space; a ship's launches share its several-targets adjustment."""
