@@ -23,9 +23,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
+from itertools import count
 from typing import TypeVar
 
-__all__ = ["Kept", "last_answer"]
+__all__ = ["Kept", "Numbers", "last_answer"]
 
 S = TypeVar("S")
 T = TypeVar("T")
@@ -60,6 +61,35 @@ class Kept(dict[K, V]):
             self.clear()
         self[key] = value
         return value
+
+
+class Numbers:
+    """A whole number standing for each whole key, for keys that hold it in place of the whole: a hot path that puts
+    one large part (a side's every enemy, say) into many keys hashes and compares the number, not the part.
+
+    Each new whole is given a number never given before (so a number never stands for two wholes, even once the
+    table has been emptied), and is kept with ``held``, the objects it names by identity, so that no other object
+    takes their identities while the whole stands for them. At most ``limit`` wholes are kept (:class:`Kept`).
+
+    >>> numbers = Numbers(2)
+    >>> numbers.number(("a",), ()), numbers.number(("b",), ()), numbers.number(("a",), ())
+    (1, 2, 1)
+    >>> numbers.number(("c",), ()), numbers.number(("a",), ())  # full: emptied, so "a" is given a new number
+    (3, 4)
+    """
+
+    __slots__ = ("counter", "kept")
+
+    def __init__(self, limit: int) -> None:
+        self.kept: Kept[object, tuple[int, object]] = Kept(limit)
+        self.counter = count(1)
+
+    def number(self, whole: object, held: object) -> int:
+        """The number standing for ``whole`` (hashable), kept with ``held``."""
+        found = self.kept.get(whole)
+        if found is None:
+            found = self.kept.keep(whole, (next(self.counter), held))
+        return found[0]
 
 
 def last_answer(fn: Callable[[S], T]) -> Callable[[S], T]:

@@ -13,7 +13,7 @@ from vectorwar.players import computer_players
 from vectorwar.registry import get_system
 from vectorwar.search import Judging, SearchBot
 from vectorwar.setup import set_up
-from vectorwar.systems.vms import quick
+from vectorwar.systems.vms import greedy_kept, quick
 from vectorwar.systems.vms.bots import GreedyBot, _Scorer
 from vectorwar.systems.vms.greedy_kept import predict
 from vectorwar.systems.vms.orders import MovePlot
@@ -136,3 +136,42 @@ def test_every_other_systems_search_trials_play_its_greedy_bot(name: str) -> Non
     bot = SearchBot(system)
     assert bot.trials == "greedy"
     assert type(bot.fast) is type(system.bots()["greedy"]())
+
+
+def _fresh() -> None:
+    """Everything the quick bot and its aims keep between asks, emptied."""
+    for kept in (quick._PLOTS, quick._RANKED, quick._ENDS, quick._BY_SHIP, quick._CHANGES, quick._RESTS):
+        kept.clear()
+    for numbers in (quick._TOKENS, greedy_kept._TARGETS):
+        numbers.kept.clear()
+    greedy_kept._AIMS.clear()
+
+
+@pytest.mark.parametrize("scenario", ["vms-fighter-screen-vv5", "vms-capital-duel-msc"])
+def test_the_quick_bots_kept_plots_are_the_plots_worked_out_afresh(
+    scenario: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A search's trials ask the quick bot of one ship again and again, each trial moving some other ship, and it keeps
+    # its answers (and their parts) by what they read: every plot it gave in a search's trials, kept or not, is the
+    # one worked out with nothing kept.
+    asked: list[tuple[VMSState, Any, list[Any], Any, list[Any]]] = []
+    real = quick.quick_plots
+
+    def recorded(state: VMSState, ship: Any, enemies: Any, engine: Any, aims: Any, token: int = 0) -> list[Any]:
+        found = real(state, ship, enemies, engine, aims, token)
+        asked.append((state, ship, list(enemies), engine, found))
+        return found
+
+    monkeypatch.setattr(quick, "quick_plots", recorded)
+    searched = 0
+    for system, state, side in _plots(scenario, {}, seed=11):
+        bot = SearchBot(system)
+        bot.choose(state, side, random.Random(0))
+        searched += bool(bot.rollouts)
+        if searched == 2:
+            break
+    kept = sum(1 for _, _, enemies, _, _ in asked if enemies)
+    assert kept >= 100
+    for state, ship, enemies, engine, found in asked:
+        _fresh()
+        assert real(state, ship, enemies, engine, None) == found

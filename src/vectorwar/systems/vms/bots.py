@@ -47,7 +47,16 @@ from vectorwar.hexes import Direction, Hex
 from vectorwar.rules import Order
 from vectorwar.systems.vms.braking import against, brakes, opposite, rest_axial, stop
 from vectorwar.systems.vms.courses import Plots, grouped
-from vectorwar.systems.vms.greedy_kept import Enemy, bound_guns, moved, paths_on, predict, stays_on
+from vectorwar.systems.vms.greedy_kept import (
+    Enemy,
+    bound_guns,
+    kept_aims,
+    moved,
+    paths_on,
+    predict,
+    stays_on,
+    targets_number,
+)
 from vectorwar.systems.vms.movement import Plot, TurnResult
 from vectorwar.systems.vms.orders import MovePlot, SubphaseChoice
 from vectorwar.systems.vms.state import VMSShip, VMSState
@@ -136,7 +145,9 @@ class _Aims:
     bearing with the ship moved, summed in the same order, without the enemy's every target for every end.
     """
 
-    def __init__(self, combat: CombatModule, view: CombatView, enemies: Sequence[Enemy]) -> None:
+    def __init__(self, combat: CombatModule, view: CombatView, enemies: Sequence[Enemy], kept: bool = False) -> None:
+        """``kept``: each enemy's aims kept by what they read (:func:`~.greedy_kept.kept_aims`), for a bot whose
+        choices repeat them (a search's fast bot); else worked out."""
         self.combat, self.view = combat, view
         #: Enemy id -> the share of its shots its turning leaves, its weapons in :meth:`bearing`'s order (the
         #: arsenal's) with the most each can be worth, and per weapon: the best worth on a target, the targets
@@ -145,23 +156,18 @@ class _Aims:
         #: Each end hex's ranges to the enemies and the nearest (:meth:`_Scorer._end`), by its numbers: the same for
         #: every ship of the side, whose candidate ends meet.
         self.ends: dict[tuple[int, int], _End] = {}
-        near = RANGE_WORTH.get(0, FAR_WORTH)  # a target other than the ship moved counts as at range 0 (_guns)
+        numbers: dict[str, int] = {}  # each enemy side's targets' number (greedy_kept.targets_number)
         for e in enemies:
-            arsenal = combat.arsenal(view, e.id)
-            if arsenal is None:
-                continue  # the weapons' order is not known: the enemy's whole bearing is asked (_Scorer._threat)
-            spoiled = _spoiled(view.ship(e.id).hexsides_turned, view.penalty_per_hexside)
-            worths: dict[str, list[tuple[float, str]]] = {}
-            if spoiled != 0.0:
-                for (weapon, target), n in combat.bearing(view, e.id).items():
-                    worths.setdefault(weapon, []).append((near * min(n, MOST_PIECES), target))
-            tops: dict[str, tuple[float, set[str], float | None]] = {}
-            for weapon, found in worths.items():
-                best = max(w for w, _ in found)
-                lower = [w for w, _ in found if w < best]
-                tops[weapon] = (best, {t for w, t in found if w == best}, max(lower) if lower else None)
-            most = {weapon: TOP_WORTH * min(n, MOST_PIECES) for weapon, n in arsenal.items()}
-            self.by_enemy[e.id] = (spoiled, most, tops)
+            if kept:
+                side = view.ship(e.id).side
+                number = numbers.get(side)
+                if number is None:
+                    number = numbers[side] = targets_number(combat, view, side)
+                found = kept_aims(combat, view, e.id, number, _aimed)
+            else:
+                found = _aimed(combat, view, e.id)
+            if found is not None:  # else the weapons' order is not known: the enemy's whole bearing is asked (_threat)
+                self.by_enemy[e.id] = found
 
     def rest(self, enemy: str, moved: str) -> tuple[float, tuple[str, ...], dict[str, float], bool] | None:
         """The enemy's share left by turning, its weapons in order, each weapon's best worth on the side's ships
@@ -179,6 +185,32 @@ class _Aims:
                 rest[weapon] = lower
         saturated = all(rest.get(weapon, -1.0) >= top for weapon, top in most.items())
         return spoiled, tuple(most), rest, saturated
+
+
+#: What :class:`_Aims` keeps of one enemy: the share its turning leaves, the most each weapon can be worth, and per
+#: weapon its best worth on a target, the targets worth that and the next best below.
+_Aimed = tuple[float, dict[str, float], dict[str, tuple[float, set[str], float | None]]]
+
+
+def _aimed(combat: CombatModule, view: CombatView, enemy: str) -> _Aimed | None:
+    """:class:`_Aims`' entry for ``enemy`` (``None`` where the module does not list its arsenal); kept by what it
+    reads (:func:`~.greedy_kept.kept_aims`)."""
+    arsenal = combat.arsenal(view, enemy)
+    if arsenal is None:
+        return None
+    near = RANGE_WORTH.get(0, FAR_WORTH)  # a target other than the ship moved counts as at range 0 (_guns)
+    spoiled = _spoiled(view.ship(enemy).hexsides_turned, view.penalty_per_hexside)
+    worths: dict[str, list[tuple[float, str]]] = {}
+    if spoiled != 0.0:
+        for (weapon, target), n in combat.bearing(view, enemy).items():
+            worths.setdefault(weapon, []).append((near * min(n, MOST_PIECES), target))
+    tops: dict[str, tuple[float, set[str], float | None]] = {}
+    for weapon, found in worths.items():
+        best = max(w for w, _ in found)
+        lower = [w for w, _ in found if w < best]
+        tops[weapon] = (best, {t for w, t in found if w == best}, max(lower) if lower else None)
+    most = {weapon: TOP_WORTH * min(n, MOST_PIECES) for weapon, n in arsenal.items()}
+    return spoiled, most, tops
 
 
 class _End(NamedTuple):

@@ -51,23 +51,35 @@ VIEWS_KEPT = 4
 
 
 def _view(state: VMSState) -> CombatView:
-    ships = tuple(
-        Combatant(
-            s.id,
-            s.side,
-            s.name,
-            s.hex,
-            s.facing,
-            s.hexsides_turned,
-            s.thrust_used,
-            s.spec.thrust - s.thrust_lost > 0,
-            s.status,
-            sum(hexes for _, hexes in s.thrust),
-        )
-        for s in state.ships
-    )
+    ships = tuple(_combatant(s) for s in state.ships)
     penalty = state.options.get("vms_turn_penalty", 2)
     return CombatView(ships, {s.id: s.card for s in state.ships}, state.map, int(penalty), state.options)
+
+
+def _combatant(ship: VMSShip) -> Combatant:
+    """The module's picture of ``ship``: kept by the ship's identity (the ship kept beside it, so that no other takes
+    its identity while kept), as a turn's states share every ship a step did not change, and a search's trials ask
+    the view of state after state."""
+    known = _COMBATANTS.get(id(ship))
+    if known is not None and known[0] is ship:
+        return known[1]
+    found = Combatant(
+        ship.id,
+        ship.side,
+        ship.name,
+        ship.hex,
+        ship.facing,
+        ship.hexsides_turned,
+        ship.thrust_used,
+        ship.spec.thrust - ship.thrust_lost > 0,
+        ship.status,
+        sum(hexes for _, hexes in ship.thrust),
+    )
+    return _COMBATANTS.keep(id(ship), (ship, found))[1]
+
+
+#: :func:`_combatant`'s answers by the ship's identity, with the ship.
+_COMBATANTS: Kept[int, tuple[VMSShip, Combatant]] = Kept(1 << 12)
 
 
 def apply_outcome(state: VMSState, outcome: Outcome, events: list[Event]) -> VMSState:

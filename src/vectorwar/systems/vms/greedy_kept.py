@@ -1,15 +1,17 @@
 """What the ``greedy`` VMS bot keeps beside its scores (vectorwar.systems.vms.bots): where each enemy will be, the
 view with the enemies there, and the answers it keeps for a process or a map (the guns' bound by turning, whether a
-path stays on the map)."""
+path stays on the map, each enemy's aims on the side's ships)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar, cast
 
-from vectorwar.combat.base import CombatView
+from vectorwar.combat.base import CombatModule, CombatView
 from vectorwar.hexes import Direction, Hex
 from vectorwar.maps import HexMap
+from vectorwar.memo import Kept, Numbers
 from vectorwar.roster import replace_fields
 from vectorwar.systems.vms.state import VMSState
 from vectorwar.vectors import Velocity
@@ -90,3 +92,45 @@ def moved(base: CombatView, enemies: Sequence[Enemy]) -> CombatView:
         replace_fields(c, hex=moved[c.id].hex, facing=moved[c.id].facing) if c.id in moved else c for c in base.ships
     )
     return replace_fields(base, ships=ships)
+
+
+def targets_number(combat: CombatModule, view: CombatView, side: str) -> int:
+    """A number standing for what every enemy of ``side``'s ships reads as its targets (:func:`kept_aims`): each ship
+    of another side (its combat entry and card), the map, the options, the module and its turning penalty; worked out
+    once for all
+    of them (:class:`~vectorwar.memo.Numbers`)."""
+    targets = tuple(c for c in view.ships if c.side != side)
+    held = (combat, view.map, view.options, *(view.cards[c.id] for c in targets))
+    return _TARGETS.number((*map(id, held), view.penalty_per_hexside, targets), held)
+
+
+#: :func:`targets_number`'s numbers.
+_TARGETS = Numbers(1 << 12)
+
+A = TypeVar("A")
+
+
+def kept_aims(
+    combat: CombatModule,
+    view: CombatView,
+    enemy: str,
+    targets: int,
+    work_out: Callable[[CombatModule, CombatView, str], A],
+) -> A:
+    """The greedy bot's aims of ``enemy`` on the side's ships (``work_out``'s answer), kept.
+
+    They read the enemy's combat entry and card and its weapons' entries on each ship of another side, which depend
+    on nothing but the shooter, that target and the map (the combat module's contract): a search's trials, each moving
+    some ship, ask them again and again, so they are kept by those (``targets``: :func:`targets_number` of the
+    enemy's side; its card by identity, kept beside the answer so that no other takes its identity while it is
+    kept). Shared: read, never changed."""
+    card = view.cards[enemy]
+    key = (targets, id(card), view.ship(enemy), work_out)
+    known = _AIMS.get(key)
+    if known is None:
+        known = _AIMS.keep(key, (card, work_out(combat, view, enemy)))
+    return cast(A, known[1])
+
+
+#: :func:`kept_aims`' answers by what they read, with the card read by identity.
+_AIMS: Kept[tuple[object, ...], tuple[object, object]] = Kept(1 << 12)

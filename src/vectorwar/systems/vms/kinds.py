@@ -14,11 +14,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from vectorwar.combat.base import CombatModule, CombatView
 from vectorwar.dice import Dice
 from vectorwar.display import MoveOption, OrderPiece, ShotOption
 from vectorwar.errors import IllegalOrderError
 from vectorwar.events import Event, Note
 from vectorwar.hexes import Position
+from vectorwar.memo import Kept
 from vectorwar.orderkinds import OrderKind, RuleRow, kind_table
 from vectorwar.roster import id_lookup, replace_fields
 from vectorwar.rules import Clock, Order, Prompt
@@ -256,9 +258,28 @@ def fire_to_come(state: VMSState, sides: Sequence[str]) -> dict[str, float]:
     for side in sides:
         if not state.ships_of(side):
             continue
-        for ship_id, loss in module.expected_losses(seen, side, module.greedy_fire(seen, side)).items():
+        for ship_id, loss in _greedy_losses(module, seen, side).items():
             points[state.ship(ship_id).side] -= loss
     return points
+
+
+def _greedy_losses(module: CombatModule, seen: CombatView, side: str) -> Mapping[str, float]:
+    """What ``side``'s greedy fire is expected to take off each ship it shoots at: a function of the view alone (every
+    ship's combat entry and card, the map, the turning penalty and the options), kept by it, as a search's trials
+    stop at the same fire again and again (the module, map, options and cards by identity, kept beside the answer
+    so that no other object takes their identities while it is kept). Shared: read, never changed."""
+    cards = seen.cards
+    held = (module, seen.map, seen.options, *(cards[c.id] for c in seen.ships))
+    key = (*map(id, held), seen.penalty_per_hexside, side, seen.ships)
+    known = _GREEDY_LOSSES.get(key)
+    if known is not None:
+        return known[1]
+    losses = module.expected_losses(seen, side, module.greedy_fire(seen, side))
+    return _GREEDY_LOSSES.keep(key, (held, losses))[1]
+
+
+#: :func:`_greedy_losses`' answers by what they read, with the objects read by identity.
+_GREEDY_LOSSES: Kept[tuple[object, ...], tuple[tuple[object, ...], Mapping[str, float]]] = Kept(1 << 10)
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,7 @@ to them with what the game adds (the turn, the thrust and rotation limit lost to
 from __future__ import annotations
 
 from vectorwar.errors import IllegalOrderError
+from vectorwar.memo import Kept
 from vectorwar.systems.vms.movement import STILL, Motion, Plot, TurnResult, move
 from vectorwar.systems.vms.planner import legal_plots, offered
 from vectorwar.systems.vms.rotation import AdvancedRotation
@@ -48,8 +49,44 @@ _LAST: list[tuple[VMSShip, Plot, int, object, TurnResult]] = []
 
 
 def _worked_out(state: VMSState, ship: VMSShip, plot: Plot) -> TurnResult:
-    motion = motion_of(ship)
     before, variant = rotate_before_thrust(state), advanced(state)
+    # A search's trials move one ship by one plot again and again (the fast bot's plots are shared objects): kept by
+    # what the move reads, the design and plot by identity (kept beside the answer, so that no other object takes
+    # their identities while it is kept).
+    at, velocity = ship.hex, ship.velocity
+    key = (
+        id(ship.spec),
+        id(plot),
+        at.q,
+        at.r,
+        velocity.dq,
+        velocity.dr,
+        velocity.dz,
+        ship.facing,
+        ship.rotation,
+        ship.spin_rate,
+        ship.spin_carried,
+        state.turn,
+        ship.thrust_lost,
+        before,
+        variant,
+        ship.rotation_limit_lost,
+    )
+    found = _MOVES.get(key)
+    if found is not None:
+        return found[2]
+    result = _moved(state, ship, plot, before, variant)
+    _MOVES.keep(key, (ship.spec, plot, result))
+    return result
+
+
+#: :func:`_worked_out`'s answers, with the design and plot they were worked out for.
+_MOVES: Kept[tuple[object, ...], tuple[Design, Plot, TurnResult]] = Kept(1 << 12)
+
+
+def _moved(state: VMSState, ship: VMSShip, plot: Plot, before: bool, variant: bool) -> TurnResult:
+    """The move, from the menu the planner worked out lately if the plot is one of its plots, else worked out."""
+    motion = motion_of(ship)
     known = offered(ship.spec, motion, plot, state.turn, ship.thrust_lost, before, variant, ship.rotation_limit_lost)
     if known is not None:
         return known

@@ -26,7 +26,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from vectorwar.hexes import Direction, Hex
-from vectorwar.memo import Kept
+from vectorwar.maps import HexMap
+from vectorwar.memo import Kept, Numbers
 from vectorwar.rules import Order
 from vectorwar.systems.vms.bots import (
     CIVILIAN_SPEED_WEIGHT,
@@ -41,15 +42,20 @@ from vectorwar.systems.vms.bots import (
     Engine,
     GreedyBot,
     _Aims,
+    _escorted,
     _Scorer,
     _spoiled,
 )
-from vectorwar.systems.vms.braking import brakes, opposite, stop
+from vectorwar.systems.vms.bots import (
+    _End as _Near,
+)
+from vectorwar.systems.vms.braking import brakes, opposite, rest_axial, stop
 from vectorwar.systems.vms.greedy_kept import Enemy, moved, predict
 from vectorwar.systems.vms.movement import Plot
 from vectorwar.systems.vms.orders import MovePlot
 from vectorwar.systems.vms.planner import _Setting, _Turned, _turnings
-from vectorwar.systems.vms.plotting import menu_of
+from vectorwar.systems.vms.plotting import advanced, menu_of, rotate_before_thrust
+from vectorwar.systems.vms.ships import Design
 from vectorwar.systems.vms.state import VMSShip, VMSState
 
 #: The ends (hex and vector after the move) whose candidates are given greedy's guns and threat: the best by
@@ -71,11 +77,29 @@ class QuickBot:
         enemies = predict(state, side)
         moves: list[tuple[str, Plot]] = []
         aims: _Aims | None = None
+        token = 0
         for ship in engine.movers(state, side):
             if aims is None and enemies:  # the same for every ship of the side: worked out once
-                aims = _Aims(engine.combat(state), moved(engine.view(state), enemies), enemies)
-            moves.append((ship.id, rng.choice(quick_plots(state, ship, enemies, engine, aims))))
+                aims = _Aims(engine.combat(state), moved(engine.view(state), enemies), enemies, kept=True)
+                token = _enemies_token(state, side, enemies, engine, aims)
+            moves.append((ship.id, rng.choice(quick_plots(state, ship, enemies, engine, aims, token))))
         return MovePlot(tuple(moves))
+
+
+def _enemies_token(state: VMSState, side: str, enemies: Sequence[Enemy], engine: Engine, aims: _Aims) -> int:
+    """A number standing for what every ship of ``side`` reads of its enemies (:func:`_reads`): where each will be,
+    its vector and facing, its combat entry and card, with the map, the game's options, the combat module and its
+    turning penalty. The same for every ship of the side, so worked out once for them: a ship's key holds the number,
+    not the whole, to be hashed and compared at every ask (:class:`~vectorwar.memo.Numbers`)."""
+    view = aims.view
+    theirs = tuple(c for c in view.ships if c.side != side)
+    held = (view.map, view.options, engine.combat(state), *(view.cards[c.id] for c in theirs))
+    numbers = tuple((e.id, e.hex.q, e.hex.r, e.velocity.dq, e.velocity.dr, e.facing) for e in enemies)
+    return _TOKENS.number((*map(id, held), view.penalty_per_hexside, numbers, theirs), held)
+
+
+#: :func:`_enemies_token`'s numbers.
+_TOKENS = Numbers(1 << 12)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +119,35 @@ class Change:
 def candidates(state: VMSState, ship: VMSShip) -> tuple[Change, ...]:
     """The ship's menu candidates without a flat turn that its thrust pays for, those turning least over the class
     limit (as the menu keeps them), by velocity change: from the planner's turnings, none of them moved; kept by
-    the turnings (the same for a design, facing and rotation at every vector and hex)."""
+    the turnings (the same for a design, facing and rotation at every vector and hex).
+
+    Asked for every ship at every plot of every trial: kept first by what the planner keeps its turnings by, read off
+    the ship and the rules without the menu's setting built (the design by identity, kept beside the answer)."""
+    spec = ship.spec
+    key = (
+        id(spec),
+        ship.facing,
+        ship.rotation,
+        ship.spin_rate,
+        ship.spin_carried,
+        ship.thrust_lost,
+        ship.rotation_limit_lost,
+        rotate_before_thrust(state),
+        advanced(state),
+    )
+    known = _BY_SHIP.get(key)
+    if known is not None and known[0] is spec:
+        return known[1]
+    return _BY_SHIP.keep(key, (spec, _changes(state, ship)))[1]
+
+
+#: :func:`candidates`' answers by the ship's design, facing, rotation, spin, thrust and rotation limit lost, and the
+#: rotation rules (:func:`~.planner._turnings`' key), with the design.
+_BY_SHIP: Kept[tuple[object, ...], tuple[Design, tuple[Change, ...]]] = Kept(4096)
+
+
+def _changes(state: VMSState, ship: VMSShip) -> tuple[Change, ...]:
+    """:func:`candidates` from the planner's turnings."""
     setting = _Setting(*menu_of(state, ship))
     turnings = _turnings(setting)
     available = max(0, ship.spec.thrust - ship.thrust_lost)
@@ -126,12 +178,18 @@ _CHANGES: Kept[tuple[int, int], tuple[tuple[_Turned, ...], tuple[Change, ...]]] 
 
 
 def quick_plots(
-    state: VMSState, ship: VMSShip, enemies: Sequence[Enemy], engine: Engine, aims: _Aims | None
+    state: VMSState,
+    ship: VMSShip,
+    enemies: Sequence[Enemy],
+    engine: Engine,
+    aims: _Aims | None,
+    token: int = 0,
 ) -> list[Plot]:
     """The candidates (:func:`candidates`) that score highest. Each end is first given greedy's terms but the guns
     against the enemy nearest the ship's drift, braking as the best of its candidates' facings can
     (:func:`_rough`); the ``ENDS`` best ends then give each of their candidates greedy's terms exactly and its guns
-    and threat."""
+    and threat. With the side's ``aims`` and ``token`` (:func:`_enemies_token`), the answer is kept by what it reads
+    (:func:`_reads`)."""
     changes = candidates(state, ship)
     if not changes:
         return [Plot()]
@@ -140,16 +198,85 @@ def quick_plots(
         # Nothing to fight: come to rest, as greedy's terms without an enemy ask.
         slowest = min(changes, key=lambda c: _speed(vq + c.dq, vr + c.dr))
         return [t.plot for t, _ in slowest.plots]
-    scorer = _Scorer(state, ship, enemies, engine, aims)
-    rough = _rough(scorer, ship, enemies, changes)
-    ranked = sorted(range(len(changes)), key=rough.__getitem__)[:ENDS]  # stable: ties in the menu's order
+    if aims is None or not token:  # not the side's own choice (the tests): worked out for this ship alone, not kept
+        return _scored(_Scorer(state, ship, enemies, engine, aims), ship, changes)
+    key, held = _reads(state, ship, enemies, aims, changes, token)
+    known = _PLOTS.get(key)
+    if known is not None:
+        return list(known[1])
+    found = _scored(_Scorer(state, ship, enemies, engine, aims), ship, changes)
+    _PLOTS.keep(key, (held, tuple(found)))
+    return found
+
+
+def _reads(
+    state: VMSState, ship: VMSShip, enemies: Sequence[Enemy], aims: _Aims, changes: tuple[Change, ...], token: int
+) -> tuple[tuple[object, ...], tuple[object, ...]]:
+    """What :func:`_scored` reads, as a key, and the objects the key holds by identity (to be kept beside the answer,
+    so that no other object takes their identities while it is kept).
+
+    A search's trials ask the quick bot's plots of one ship again and again, each trial moving some other ship. Its
+    score (:class:`~.bots._Scorer`) reads the ship (its menu's changes, hex, vector, design, thrust lost, card and
+    combat entry, and for a civilian whether a warship escorts it), every enemy, the map, the combat module and its
+    turning penalty (the side's ``token``: :func:`_enemies_token`); the side's other ships only through the enemies'
+    weapons' best on them (:meth:`~.bots._Aims.rest`), since a target's bearing entries depend on nothing but the
+    shooter, that target and the map (the combat module's contract); or every ship of the side, where the module does
+    not list an enemy's arsenal (the threat is then worked out on the whole view).
+    """
+    view = aims.view
+    rests = tuple(_rest(aims, e.id, ship.id) for e in enemies)
+    every = None in rests
+    mine = tuple(c for c in view.ships if c.side == ship.side and (every or c.id == ship.id))
+    held = (changes, ship.spec, *(view.cards[c.id] for c in mine))
+    civilian = ship.spec.ship_class == "civilian" and _escorted(state, ship)
+    numbers = (ship.hex.q, ship.hex.r, ship.velocity.dq, ship.velocity.dr, ship.thrust_lost, civilian, ENDS)
+    return (
+        token,
+        *map(id, held),
+        *numbers,
+        rests,
+        mine,
+    ), held
+
+
+def _rest(aims: _Aims, enemy: str, moved: str) -> tuple[object, ...] | None:
+    """``enemy``'s best on the side's ships but ``moved`` (:meth:`~.bots._Aims.rest`) as a key part (``None`` where
+    the module does not list its arsenal): kept by the enemy's aims, which the quick bot's aims share from one choice
+    to the next (:func:`~.greedy_kept.kept_aims`; by identity, kept beside the answer), and ``moved``."""
+    aimed = aims.by_enemy.get(enemy)
+    if aimed is None:
+        return None
+    key = (id(aimed), moved)
+    known = _RESTS.get(key)
+    if known is None:
+        rest = aims.rest(enemy, moved)
+        if rest is None:  # pragma: no cover - the enemy's aims are there
+            return None
+        known = _RESTS.keep(key, (aimed, (enemy, rest[0], rest[1], tuple(rest[2].items()), rest[3])))
+    return known[1]
+
+
+#: :func:`_rest`'s answers, with the aims they read.
+_RESTS: Kept[tuple[int, str], tuple[object, tuple[object, ...]]] = Kept(1 << 12)
+
+
+#: :func:`quick_plots`' answers by what they read (:func:`_reads`), with the objects read by identity.
+_PLOTS: Kept[tuple[object, ...], tuple[tuple[object, ...], tuple[Plot, ...]]] = Kept(1 << 12)
+
+
+def _scored(scorer: _Scorer, ship: VMSShip, changes: tuple[Change, ...]) -> list[Plot]:
+    """:func:`quick_plots`' answer, worked out: the ``ENDS`` best ends by :func:`_ranked`, then each of their
+    candidates' score, the guns worked out only where its ceiling could reach the best."""
+    enemies = scorer.enemies
+    vq, vr = ship.velocity.dq, ship.velocity.dr
+    ranked = _ranked(scorer, ship, enemies, changes)[:ENDS]
     # Every candidate of those ends with its score but the guns, and a ceiling: every weapon bearing at its best.
     most = None if scorer.most is None else FIRE_WEIGHT * scorer.most
     penalty = scorer.base.penalty_per_hexside
     looked: list[tuple[float, float, Hex, _Turned]] = []
     for n in sorted(ranked):
         change = changes[n]
-        end = _End(scorer, ship, vq + change.dq, vr + change.dr)
+        end = _end(scorer, ship, vq + change.dq, vr + change.dr)
         threat = THREAT_WEIGHT * scorer._threat(end.hex)
         for t, term in change.plots:
             rest = -threat - end.cost(t.facing) - term
@@ -169,18 +296,41 @@ def quick_plots(
     return [looked[i][3].plot for i in sorted(scores) if scores[i] == best]
 
 
-def _rough(scorer: _Scorer, ship: VMSShip, enemies: Sequence[Enemy], changes: Sequence[Change]) -> list[float]:
-    """Each change's end scored roughly, lower better: greedy's range, stop and speed terms against the enemy
-    nearest where the ship drifts to, braking as hard as the best of its candidates' facings can, and its
-    candidates' least rotation and turning terms, and whether braking so still leaves the map; an end off the map
-    last."""
+def _ranked(scorer: _Scorer, ship: VMSShip, enemies: Sequence[Enemy], changes: tuple[Change, ...]) -> tuple[int, ...]:
+    """The changes' numbers, best first by :func:`_rough` (stable: ties in the menu's order).
+
+    The rough score reads nothing of the enemies but the one nearest the ship's drift, and a search's trials ask it
+    of one ship again and again, each trial moving some other ship: kept by what it reads (the changes and the map
+    by identity, kept beside the answer so that no other object takes their identities while it is kept)."""
     vq, vr = ship.velocity.dq, ship.velocity.dr
     hq, hr = ship.hex.q, ship.hex.r
-    drift = ship.hex.shifted(vq, vr)
-    target = min(enemies, key=lambda e: e.hex.distance(drift))
+    dq, dr = hq + vq, hr + vr  # where the ship drifts to
+    target = min(enemies, key=lambda e: _speed(e.hex.q - dq, e.hex.r - dr))  # the first nearest, as min() finds it
     tq, tr, tvq, tvr = target.hex.q, target.hex.r, target.velocity.dq, target.velocity.dr
+    board = scorer.state.map
+    key = (id(changes), id(board), hq, hr, vq, vr, tq, tr, tvq, tvr, scorer.ideal, scorer.civilian)
+    known = _RANKED.get(key)
+    if known is not None and known[0] is changes and known[1] is board:
+        return known[2]
+    rough = _rough(scorer, ship, (tq, tr, tvq, tvr), changes)
+    return _RANKED.keep(key, (changes, board, tuple(sorted(range(len(changes)), key=rough.__getitem__))))[2]
+
+
+#: :func:`_ranked`'s answers, with the changes and the map they were worked out for.
+_RANKED: Kept[tuple[object, ...], tuple[tuple[Change, ...], HexMap, tuple[int, ...]]] = Kept(1 << 12)
+
+
+def _rough(scorer: _Scorer, ship: VMSShip, target: tuple[int, int, int, int], changes: Sequence[Change]) -> list[float]:
+    """Each change's end scored roughly, lower better: greedy's range, stop and speed terms against the enemy
+    nearest where the ship drifts to (``target``: its hex and vector, by their numbers), braking as hard as the best
+    of its candidates' facings can, and its candidates' least rotation and turning terms, and whether braking so
+    still leaves the map; an end off the map last."""
+    vq, vr = ship.velocity.dq, ship.velocity.dr
+    hq, hr = ship.hex.q, ship.hex.r
+    tq, tr, tvq, tvr = target
     board, ideal = scorer.state.map, scorer.ideal
     out: list[float] = []
+    # Where a ship stops (braking.stop) by its axial numbers, no hex built: the ship's own hex at rest.
     for c in changes:
         dq, dr = vq + c.dq, vr + c.dr
         q, r = hq + dq, hr + dr
@@ -188,16 +338,19 @@ def _rough(scorer: _Scorer, ship: VMSShip, enemies: Sequence[Enemy], changes: Se
             out.append(1000.0)
             continue
         rq, rr = dq - tvq, dr - tvr
-        brake = c.brakes[None if rq == 0 and rr == 0 else opposite(rq, rr)]
-        end = Hex(q, r)
-        rest = stop(end, rq, rr, brake)
+        still = rq == 0 and rr == 0
+        brake = c.brakes[None if still else opposite(rq, rr)]
+        sq, sr = (q, r) if still else rest_axial(q, r, rq, rr, brake, 0)
         cost = abs(_speed(tq - q, tr - r) - ideal) + c.least
-        cost += STOP_WEIGHT * abs(_speed(tq - rest.q, tr - rest.r) - ideal)
+        cost += STOP_WEIGHT * abs(_speed(tq - sq, tr - sr) - ideal)
         cost += SPEED_WEIGHT * max(0, _speed(rq, rr) - brake)
         if scorer.civilian:
             cost += CIVILIAN_SPEED_WEIGHT * _speed(dq, dr)
-        halting = c.brakes[None if dq == 0 and dr == 0 else opposite(dq, dr)]
-        if not board.contains(stop(end, dq, dr, halting, margin=1)):
+        if dq or dr:
+            sq, sr = rest_axial(q, r, dq, dr, c.brakes[opposite(dq, dr)], 1)
+        else:
+            sq, sr = q, r
+        if not board.contains_axial(sq, sr):
             cost += OFF_MAP_WEIGHT
         out.append(cost)
     return out
@@ -207,29 +360,52 @@ def _speed(dq: int, dr: int) -> int:
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
+def _end(scorer: _Scorer, ship: VMSShip, vq: int, vr: int) -> _End:
+    """The :class:`_End` of a candidate of ``ship`` with the vector ``vq, vr`` after thrust. Its terms read nothing of
+    the enemies but the one nearest the end, and a search's trials ask them of one ship's ends again and again (each
+    trial moving some other ship): kept by what they read (the map and the ship's brakes by identity, kept in the
+    end so that no other object takes their identities while it is kept)."""
+    hq, hr = ship.hex.q, ship.hex.r
+    q, r = hq + vq, hr + vr
+    near = scorer.ends.get((q, r))
+    if near is None:
+        near = scorer._end(Hex(q, r))
+    target = near.target
+    th, tv = target.hex, target.velocity
+    board, braking = scorer.state.map, scorer.braking
+    key = (id(board), id(braking), hq, hr, vq, vr, th.q, th.r, tv.dq, tv.dr, scorer.ideal, scorer.civilian)
+    known = _ENDS.get(key)
+    if known is not None and known.board is board and known.braking is braking:
+        return known
+    return _ENDS.keep(key, _End(scorer, ship, vq, vr, near))
+
+
 class _End:
     """One end of a ship's candidates (its hex moved by the vector after thrust) and greedy's terms
     there but the guns, the rotation and the turning: the same numbers as greedy's ``_Course`` (:mod:`.bots`), by
-    whole-number arithmetic on the vector, none of the moves worked out."""
+    whole-number arithmetic on the vector, none of the moves worked out. It keeps only what those terms read
+    (shared by every scorer that reads the same: :func:`_end`)."""
 
     __slots__ = (
+        "board",
+        "braking",
         "by_facing",
         "heading",
         "hex",
+        "ideal",
         "off",
         "range_term",
         "relative",
         "rq",
         "rr",
-        "scorer",
         "target",
         "toward",
         "vq",
         "vr",
     )
 
-    def __init__(self, scorer: _Scorer, ship: VMSShip, vq: int, vr: int) -> None:
-        self.scorer = scorer
+    def __init__(self, scorer: _Scorer, ship: VMSShip, vq: int, vr: int, near: _Near) -> None:
+        self.board, self.braking, self.ideal = scorer.state.map, scorer.braking, scorer.ideal
         self.vq, self.vr = vq, vr
         self.hex = ship.hex.shifted(vq, vr)
         start, at = ship.hex, self.hex
@@ -239,8 +415,7 @@ class _End:
             on_map = scorer.on_map[ends] = all(scorer.state.map.contains(h) for h in start.line_to(at))
         #: A path off the map: greedy's -1000 whatever the rest.
         self.off = not on_map
-        near = scorer._end(self.hex)
-        self.target = near.target
+        self.target = near.target.hex
         self.range_term = float(abs(near.range - scorer.ideal))
         if scorer.civilian:
             self.range_term += CIVILIAN_SPEED_WEIGHT * _speed(vq, vr)
@@ -257,18 +432,20 @@ class _End:
             return 1000.0
         found = self.by_facing.get(facing)
         if found is None:
-            scorer = self.scorer
-            can, halt = scorer.can[facing], scorer.halt[facing]
+            can, halt = self.braking.can[facing], self.braking.halt[facing]
             brake = halt if self.toward is None else can[self.toward]
             found = self.by_facing[facing] = self._terms(brake, halt if self.heading is None else can[self.heading])
         return found
 
     def _terms(self, brake: int, halting: int) -> float:
         """The terms braking ``brake`` against the enemy, and ``halting`` on the map, give."""
-        scorer = self.scorer
         rest = stop(self.hex, self.rq, self.rr, brake)
-        terms = self.range_term + STOP_WEIGHT * abs(rest.distance(self.target.hex) - scorer.ideal)
+        terms = self.range_term + STOP_WEIGHT * abs(rest.distance(self.target) - self.ideal)
         terms += SPEED_WEIGHT * max(0, self.relative - brake)
-        if not scorer.state.map.contains(stop(self.hex, self.vq, self.vr, halting, margin=1)):
+        if not self.board.contains(stop(self.hex, self.vq, self.vr, halting, margin=1)):
             terms += OFF_MAP_WEIGHT
         return terms
+
+
+#: :func:`_end`'s answers.
+_ENDS: Kept[tuple[object, ...], _End] = Kept(1 << 12)

@@ -47,29 +47,43 @@ def begin_turn(state: VMSState, dice: Dice, events: list[Event]) -> VMSState:
         events.append(
             SubphaseSet(ship.id, initiative.total, initiative.roll, initiative.choices[0], initiative.choices)
         )
-        rolled_ships.append(
-            replace_fields(
-                ship,
-                choices=initiative.choices,
-                initiative_roll=initiative.roll,
-                subphase=initiative.choices[0],
-                moved=False,
-                start_hex=ship.hex,
-                start_velocity=ship.velocity,
-                start_rotation=ship.rotation,
-                start_facing=ship.facing,
-                thrust=(),
-                thrust_used=0,
-                hexsides_turned=0,
-                overspeed=0,
-                plot="",
-            )
-        )
+        rolled_ships.append(_rolled(ship, initiative.choices, initiative.roll))
     # Every ship's roll and the turn's fresh subphase and fire order in one copy of the state.
     state = state.with_ships(rolled_ships, subphase="", fire_order=(), firing=0)
     if any(state.choosers(side) for side in state.sides):
         return replace_fields(state, phase="initiative")
     return next_subphase(state, dice, events)
+
+
+def _rolled(ship: VMSShip, choices: tuple[str, ...], roll: int) -> VMSShip:
+    """``ship`` at a new turn's start, its initiative rolled: kept by the ship's identity (kept beside it) and the roll,
+    so that the states of a search's trials, which throw the same dice, share the ship where its last turn was the
+    same (and what is kept by a ship's identity is found for it too)."""
+    key = (id(ship), choices, roll)
+    known = _ROLLED.get(key)
+    if known is not None:
+        return known[1]
+    found = replace_fields(
+        ship,
+        choices=choices,
+        initiative_roll=roll,
+        subphase=choices[0],
+        moved=False,
+        start_hex=ship.hex,
+        start_velocity=ship.velocity,
+        start_rotation=ship.rotation,
+        start_facing=ship.facing,
+        thrust=(),
+        thrust_used=0,
+        hexsides_turned=0,
+        overspeed=0,
+        plot="",
+    )
+    return _ROLLED.keep(key, (ship, found))[1]
+
+
+#: :func:`_rolled`'s answers, with the ship they were worked out for.
+_ROLLED: Kept[tuple[int, tuple[str, ...], int], tuple[VMSShip, VMSShip]] = Kept(1 << 12)
 
 
 def next_subphase(state: VMSState, dice: Dice, events: list[Event], lost: dict[str, float] | None = None) -> VMSState:
@@ -118,8 +132,26 @@ def carry_out(state: VMSState, orders: Mapping[str, Order], events: list[Event],
         if not isinstance(order, MovePlot):  # pragma: no cover - check_order refused it
             raise TypeError("movement plots expected")
         for ship_id, plot in order.moves:
-            state = state.with_ship(_moved(state, state.ship(ship_id), plot, events, told))
+            ship = state.ship(ship_id)
+            state = state.with_ship(_moved(state, ship, plot, events) if told else _moved_untold(state, ship, plot))
     return state
+
+
+def _moved_untold(state: VMSState, ship: VMSShip, plot: Plot) -> VMSShip:
+    """:func:`_moved` with no event written (a search's trial): kept by what it reads, the ship, plot, map and options
+    by identity (kept beside the answer, so that no other object takes their identities while it is kept) and the
+    turn, as the trials move the same ship by the same plot again and again. The same moved ship is handed out again,
+    so what is kept by a ship's identity (its combatant: :func:`~.fight.view`) is found for it too."""
+    key = (id(ship), id(plot), id(state.map), id(state.options), state.turn)
+    known = _UNTOLD.get(key)
+    if known is not None:
+        return known[1]
+    found = _moved(state, ship, plot, [], told=False)
+    return _UNTOLD.keep(key, ((ship, plot, state.map, state.options), found))[1]
+
+
+#: :func:`_moved_untold`'s answers, with the objects read by identity.
+_UNTOLD: Kept[tuple[object, ...], tuple[tuple[object, ...], VMSShip]] = Kept(1 << 12)
 
 
 def _moved(state: VMSState, ship: VMSShip, plot: Plot, events: list[Event], told: bool = True) -> VMSShip:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from vectorwar.memo import Kept
 from vectorwar.odds import convolve
 from vectorwar.systems.vv5.combat import p_at_least
 from vectorwar.systems.vv5.state import Ship
@@ -91,31 +92,67 @@ def _landings(armour: int, boxes: int, life: int, spent: int, count: int) -> tup
     """For 0 to ``count - 1`` points landing on a ship so placed: the chance it is out, and the structure boxes
     lost where it is still in the fight, weighted by their chance (:func:`knock_out` weighs them by the points').
 
-    It depends on the ship's boxes, not on the fire, so the search bot's many judgements of one ship share it.
-    """
+    It depends on the ship's boxes, not on the fire, so the search bot's many judgements of one ship share it. Each
+    count's table begins with every shorter one's (a point's landing does not look ahead), so a longer one goes on
+    from where the longest worked out for the ship so placed stopped (:func:`_landed`), the same steps taken."""
+    key = (armour, boxes, life, spent)
+    run = _LANDED.get(key)
+    if run is None or len(run[2]) < count:
+        run = _LANDED.keep(key, _landed(armour, boxes, life, spent, count, run))
+    return run[2][:count]
+
+
+#: Points landed so far: the chance of each placing of a ship still in the fight (structure armour, structure boxes,
+#: life support), the chance it is out, and :func:`_landings`' rows for every count of points landed so far.
+_Landed = tuple[dict[tuple[int, int, int], float], float, tuple[tuple[float, float], ...]]
+#: :func:`_landed`'s last run for each ship placing, by its boxes.
+_LANDED: Kept[tuple[int, int, int, int], _Landed] = Kept(256)
+
+
+def _landed(armour: int, boxes: int, life: int, spent: int, count: int, start: _Landed | None) -> _Landed:
+    """:func:`_landings`' table to ``count`` rows, from ``start`` (a shorter run of the same ship; ``None``: the first
+    row's). A new run is returned and ``start`` left as it is (a run is shared)."""
     direct, passed, to_life = 1 / 6, spent / 6, (1 / 6 if life else 0.0)
     idle = 1 - direct - passed - to_life
-    # (structure armour, structure boxes, life support) -> chance, for the ship still in the fight
-    alive = {(armour, boxes, life): 1.0}
-    killed = 0.0
-    out: list[tuple[float, float]] = []
-    for n in range(count):
+    if start is None:
+        # (structure armour, structure boxes, life support) -> chance, for the ship still in the fight
+        alive, killed, out = {(armour, boxes, life): 1.0}, 0.0, []
+    else:
+        alive, killed, out = start[0], start[1], list(start[2])
+    # Each placing's landings (the placing after, ``None`` where the ship is out, and its chance), worked out once a
+    # run: the same sums in the same order as landing each point afresh.
+    landings: dict[tuple[int, int, int], list[tuple[tuple[int, int, int] | None, float]]] = {}
+    for n in range(len(out), count):
         if n:
             step: dict[tuple[int, int, int], float] = {}
-            for (a, b, lf), p in alive.items():
-                moves = (
-                    ((a - 1, b, lf) if a else (a, b - 1, lf), direct),
-                    ((a, b - 1, lf), passed),
-                    ((a, b, lf - 1), to_life),
-                    ((a, b, lf), idle),
-                )
+            get = step.get
+            for placing, p in alive.items():
+                moves = landings.get(placing)
+                if moves is None:
+                    moves = landings[placing] = _moves(placing, direct, passed, to_life, idle)
                 for key, q in moves:
-                    if not q:
-                        continue
-                    if key[1] <= 0 or key[2] <= 0:
+                    if key is None:
                         killed += p * q
                     else:
-                        step[key] = step.get(key, 0.0) + p * q
+                        step[key] = get(key, 0.0) + p * q
             alive = step
         out.append((killed, sum(p * (boxes - b) for (_, b, _), p in alive.items())))
-    return tuple(out)
+    return alive, killed, tuple(out)
+
+
+def _moves(
+    placing: tuple[int, int, int], direct: float, passed: float, to_life: float, idle: float
+) -> list[tuple[tuple[int, int, int] | None, float]]:
+    """Where one more point landing on a ship so placed leaves it (``None``: out of the fight), each with its chance, in
+    :func:`_landed`'s order: a direct hit (armour first), a point passed on to structure, life support, nothing."""
+    a, b, lf = placing
+    found: list[tuple[tuple[int, int, int] | None, float]] = []
+    for key, q in (
+        ((a - 1, b, lf) if a else (a, b - 1, lf), direct),
+        ((a, b - 1, lf), passed),
+        ((a, b, lf - 1), to_life),
+        ((a, b, lf), idle),
+    ):
+        if q:
+            found.append((None if key[1] <= 0 or key[2] <= 0 else key, q))
+    return found

@@ -53,7 +53,6 @@ from vectorwar.memo import Kept, last_answer
 from vectorwar.odds import Modifier, Odds
 from vectorwar.roster import id_lookup, replace_fields
 from vectorwar.rules import OptionSpec, Order, PhaseSpec
-from vectorwar.systems.vv5 import damage_odds
 from vectorwar.systems.vv5.arcs import CODE_OF, GUN_ARCS, MISSILE_ARC, WEAPON_WORDS, covered_hexes, in_arc
 from vectorwar.systems.vv5.combat import (
     GUN_RANGE,
@@ -82,7 +81,18 @@ from vectorwar.systems.vv5.events import GunsFired, InitiativeWon, MissileLaunch
 from vectorwar.systems.vv5.initiative import initiative_roll
 from vectorwar.systems.vv5.legality import check_gunfire_on, check_launches_on
 from vectorwar.systems.vv5.module_bearing import MISSILES, bearing_from, bearing_on, most_bearing_from
-from vectorwar.systems.vv5.module_card import VV5Card, _card, _card_after, _effects, _missile_points, as_vv5_ship
+from vectorwar.systems.vv5.module_card import (
+    GUN,
+    MISSILE,
+    Throw,
+    VV5Card,
+    _card,
+    _card_after,
+    _effects,
+    as_vv5_ship,
+    expected_lost,
+)
+from vectorwar.systems.vv5.module_greedy import greedy_volley
 from vectorwar.systems.vv5.module_volley import (
     Volley,
     _board,
@@ -94,6 +104,9 @@ from vectorwar.systems.vv5.targeting import gun_in_reach, missile_in_reach
 from vectorwar.vectors import Velocity
 
 RULE_TURN = "VMS Rotational System 4 (turning penalty)"
+
+#: :meth:`VV5Combat._launch_number`'s answers, with the combatants and card they read.
+_LAUNCH_NUMBERS: Kept[tuple[int, ...], tuple[tuple[object, ...], int]] = Kept(1 << 12)
 
 #: Who orders fire under another system's movement (ruling *VMS with VV5 combat: initiative*).
 FIRE_INITIATIVE = OptionSpec(
@@ -314,24 +327,7 @@ class VV5Combat(CombatModule):
         return Volley(Launches(tuple(launches)), Gunfire(tuple(shots)))
 
     def greedy_fire(self, view: CombatView, side: str) -> Volley:
-        launches: list[Launch] = []
-        for ship in view.ships_of(side):
-            # One target a turn (spreading costs accuracy); two missiles when the number is 7 or better.
-            options = [(self._launch_number(view, ship.id, t, 0), t) for t in self._launch_targets(view, ship.id)]
-            if options:
-                need, target = min(options)
-                if need <= 9:
-                    ready = _card(view, ship.id).missiles_ready
-                    launches.append(Launch(ship.id, min(ready, 2 if need <= 7 else 1), target))
-        shots: list[Shot] = []
-        for ship_id, m in self._mounts(view, side):
-            targets = self._targets(view, ship_id, m.arc, side)
-            if targets:
-                here = view.ship(ship_id).hex
-                best = min(targets, key=lambda t: (here.distance(view.ship(t).hex), _card(view, t).structure.boxes))
-                # Rapid fire: every gun of the mount, twice.
-                shots.extend([Shot(ship_id, m.arc, m.guns.boxes, best)] * 2)
-        return Volley(Launches(tuple(launches)), Gunfire(tuple(shots)))
+        return greedy_volley(self, view, side)
 
     def _launches(self, view: CombatView, launches: Launches) -> Iterator[tuple[Launch, int]]:
         """Each launch with its incoming marker's space; a ship's launches share its several-targets adjustment."""
@@ -344,18 +340,24 @@ class VV5Combat(CombatModule):
 
     def _launch_number(self, view: CombatView, ship_id: str, target_id: str, adjust: int) -> int:
         """The incoming marker's space at launch: :meth:`launch_odds`' number, its modifiers summed without the
-        odds worked out (greedy fire and the search's estimates ask it of every launch)."""
+        odds worked out (greedy fire and the search's estimates ask it of every launch): kept by the two combatants and
+        the target's card (by identity, kept beside the answer), as a search's views share them from trial to trial."""
         ship, target = view.ship(ship_id), view.ship(target_id)
+        card = _card(view, target_id)
+        key = (id(ship), id(target), id(card), adjust, view.penalty_per_hexside)
+        known = _LAUNCH_NUMBERS.get(key)
+        if known is not None:
+            return known[1]
         distance = ship.hex.distance(target.hex)
         base = missile_to_hit(distance)
         if base is None:  # pragma: no cover - a launch is checked in range first
             raise ValueError(f"{target_id} is {distance} hexes away; missiles reach {MISSILE_RANGE}")
         # The target's guns facing the launch, as guns_facing reads them off its card.
         facing = distance > 1 and any(
-            m.guns.boxes > 0 and in_arc(GUN_ARCS[m.arc], target.hex, target.facing, ship.hex)
-            for m in _card(view, target_id).mounts
+            m.guns.boxes > 0 and in_arc(GUN_ARCS[m.arc], target.hex, target.facing, ship.hex) for m in card.mounts
         )
-        return on_track(base + int(facing) + adjust + view.penalty_per_hexside * ship.hexsides_turned)
+        found = on_track(base + int(facing) + adjust + view.penalty_per_hexside * ship.hexsides_turned)
+        return _LAUNCH_NUMBERS.keep(key, ((ship, target, card), found))[1]
 
     def launch_odds(self, view: CombatView, ship_id: str, target_id: str, adjust: int) -> Odds:
         """A missile's odds: the table, guns facing, ``adjust`` (several targets), the turning penalty."""
@@ -404,18 +406,17 @@ class VV5Combat(CombatModule):
         # acceleration to dodge, as VV5's own bots reckon.
         if not isinstance(order, Volley):  # pragma: no cover - check_fire refused it
             raise TypeError("a VV5 volley expected")
-        incoming: dict[str, damage_odds.Points] = {}
+        incoming: dict[str, list[Throw]] = {}
         for launch, to_hit in self._launches(view, order.launches):
             target = view.ship(launch.target)
             dodge = _card(view, target.id).acceleration.boxes // 2 if target.can_thrust else 0
-            hit = _missile_points(to_hit, dodge, target.can_thrust)
-            for _ in range(launch.missiles):
-                incoming[target.id] = damage_odds.add(incoming.get(target.id, damage_odds.NONE), hit)
+            throw = (MISSILE, to_hit, dodge, target.can_thrust)
+            if launch.missiles > 0:  # a target none is launched at takes nothing: no entry
+                incoming.setdefault(target.id, []).extend([throw] * launch.missiles)
         for shot in order.gunfire.shots:
             _, number, modifier = self._gun_number(view, shot)
-            points = damage_odds.gun_shot(number - modifier, shot.guns)
-            incoming[shot.target] = damage_odds.add(incoming.get(shot.target, damage_odds.NONE), points)
-        return {ship_id: damage_odds.knock_out(as_vv5_ship(view, ship_id), p)[1] for ship_id, p in incoming.items()}
+            incoming.setdefault(shot.target, []).append((GUN, number - modifier, shot.guns, False))
+        return {ship_id: expected_lost(view, ship_id, tuple(throws)) for ship_id, throws in incoming.items()}
 
     def fire(self, view: CombatView, side: str, order: Order, dice: Dice, events: list[Event]) -> Outcome:
         if not isinstance(order, Volley):  # pragma: no cover - check_fire refused it
@@ -521,10 +522,8 @@ class VV5Combat(CombatModule):
             cards[c.id] = replace_fields(card, incoming=())
             if not c.active:
                 continue
-            points = damage_odds.NONE
-            for _, to_hit in card.incoming:
-                points = damage_odds.add(points, _missile_points(to_hit, c.accelerated, c.can_thrust))
-            lost[c.id] = damage_odds.knock_out(as_vv5_ship(view, c.id), points)[1]
+            throws = tuple((MISSILE, to_hit, c.accelerated, c.can_thrust) for _, to_hit in card.incoming)
+            lost[c.id] = expected_lost(view, c.id, throws)
         return Outcome(cards), lost
 
     def structure_damage(self, view: CombatView, ship_id: str, dice: int, total: int, events: list[Event]) -> Outcome:

@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from vectorwar.combat.base import CombatView, Effect
 from vectorwar.hexes import Direction, Hex
+from vectorwar.memo import Kept
 from vectorwar.roster import replace_fields
 from vectorwar.systems.vv5 import damage_odds
 from vectorwar.systems.vv5.combat import (
@@ -104,6 +105,34 @@ _BLANK = Ship(
 def _missile_points(to_hit: int, moved: int, can_thrust: bool) -> damage_odds.Points:
     """One missile's points at a target whose marker, placed at ``to_hit``, moved ``moved`` spaces down."""
     return damage_odds.missile(float(missile_hit_chance(on_track(to_hit + moved), can_thrust)))
+
+
+#: A throw at a target, by what its points depend on (:func:`expected_lost`): a gun shot's ``(GUN, need, guns, False)``
+#: (:func:`~.damage_odds.gun_shot`) or a missile's ``(MISSILE, to_hit, moved, can_thrust)`` (:func:`_missile_points`).
+Throw = tuple[int, int, int, bool]
+GUN, MISSILE = 0, 1
+
+
+def expected_lost(view: CombatView, ship_id: str, throws: tuple[Throw, ...]) -> float:
+    """The structure ``throws`` (their points added in order) are expected to cost ``ship_id``
+    (:func:`~.damage_odds.knock_out`). It reads nothing of the ship but its card, and a search judges the same fire
+    at one card again and again (each trial moving some ship): kept by the card's identity (the card kept beside
+    the answer, so that no other takes its identity while kept) and the throws."""
+    card = _card(view, ship_id)
+    key = (id(card), throws)
+    known = _LOST.get(key)
+    if known is not None and known[0] is card:
+        return known[1]
+    points = damage_odds.NONE
+    for kind, a, b, can_thrust in throws:
+        points = damage_odds.add(
+            points, damage_odds.gun_shot(a, b) if kind == GUN else _missile_points(a, b, can_thrust)
+        )
+    return _LOST.keep(key, (card, damage_odds.knock_out(as_vv5_ship(view, ship_id), points)[1]))[1]
+
+
+#: :func:`expected_lost`'s answers, each with the card it was worked out for.
+_LOST: Kept[tuple[int, tuple[Throw, ...]], tuple[VV5Card, float]] = Kept(1 << 12)
 
 
 def _card_after(card: VV5Card, ship: Ship, **more: Any) -> VV5Card:
