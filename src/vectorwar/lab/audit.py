@@ -11,8 +11,8 @@ watching for
   by leaving, like a pirate's escape, a prize carried home or a bomb that may miss, is the point);
 * a side that **stalled**: five turns in a row in which none of its ships moved, turned or changed
   speed though one had another plot to choose, and no side's standing changed, while an enemy ship was
-  on the map, in a game it did not win
-  (a side that sits out the clock on a lead that wins it is playing, not stalling);
+  on the map, in a game it did not win (a side that sits out the clock on a lead that wins it is
+  playing, not stalling);
 * a two-side game that **drifted** to the turn limit after the first contact: it ran to the scenario's
   last turn and ended undecided (no side won), the sides having met and then lost touch, with no
   contact in its last five turns. A *contact* is a turn in which a shot was fired, read from the
