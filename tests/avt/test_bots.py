@@ -305,3 +305,23 @@ def test_a_ship_that_cannot_power_a_laser_sets_a_team_on_its_batteries_then_on_a
     # No free team (three wrenches, three at work): nothing new is started.
     busy = replace(drained, repairs=tuple(Repair("batteries", 9) for _ in range(3)))
     assert repair(busy) is None
+
+
+def test_reactors_shot_to_their_x_box_are_turned_off_then_repaired() -> None:
+    # Seed 34 of the Rafik duel: both ships' reactors were shot down to no power and kept on, making only heat,
+    # their batteries never recharging: the two drifted, unable to fire, to the turn limit.
+    state = Game.new(AVT, builtin_scenario("avt-duel-rafik"), 1).state
+    rafik = state.ship("Rafik").with_marks("reactors", 3)  # the X box: no power
+    greedy = GreedyBot()
+
+    def orders(ship: Ship) -> ShipOrders:
+        return greedy.ship_orders(state.with_ship(ship), ship)
+
+    assert rafik.reactors_on
+    assert orders(rafik).reactors is False  # off for the coming turn
+    assert orders(rafik).repair is None  # this turn they are on: the work would fail at the break
+    off = replace(rafik, reactors_on=False)
+    assert orders(off).repair == "reactors"
+    assert orders(off).reactors is None  # left off while they give no power
+    # One box mended (power 1): on again in a fight.
+    assert orders(replace(off, marks=(("reactors", 2),))).reactors is True

@@ -41,8 +41,9 @@ way; never dice, the other side's orders or its damage record):
   batteries, and never past the heat sinks' capacity. Radiators stay in:
   extending them is the surrender signal (A5.391).
 * **Repairs**: a free team is set on the batteries while they hold too
-  little to power any laser left, else on a destroyed laser; neither is in
-  use then, which would spoil the work (A5.48).
+  little to power any laser left, on the reactors while they give no power
+  (turned off first: on, they only make heat), else on a destroyed laser;
+  none of these is in use then, which would spoil the work (A5.48).
 
 * **Targets** (the tutorial's chocolates): with no enemy ship left it closes
   on the nearest target by the same movement rule and, for each target, fires
@@ -76,7 +77,13 @@ from vectorwar.systems.avt.design import Design
 from vectorwar.systems.avt.gunnery import eat, fire
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders
 from vectorwar.systems.avt.repairs import repairable
-from vectorwar.systems.avt.ssd import laser_state, repair_teams, ship_battery_capacity, ship_heat_capacity
+from vectorwar.systems.avt.ssd import (
+    laser_state,
+    repair_teams,
+    ship_battery_capacity,
+    ship_heat_capacity,
+    ship_reactor_power,
+)
 from vectorwar.systems.avt.state import HEAT_TENTHS, AVTState, Ship
 from vectorwar.systems.avt.steering import facings, move
 from vectorwar.systems.avt.tracks import nearest_first, norm, sub, where
@@ -147,7 +154,8 @@ class GreedyBot:
         fighting = any(norm(sub(where(e.position), here)) <= FIGHTING_RANGE for e in enemies)
         # In a fight the reactors stay on: without them a ship fires one volley and then a laser every few
         # segments. Out of one they run only to fill the batteries, and never past the heat sinks.
-        on = fighting or self._filling(design, ship)
+        # Reactors shot down to their X box give no power, only their heat: off, so a team can repair them.
+        on = (fighting or self._filling(design, ship)) and ship_reactor_power(design, ship) > 0
         going = ship.reactors_on if ship.reactors_next is None else ship.reactors_next
         if on != going:
             orders = replace_fields(orders, reactors=on)
@@ -165,14 +173,18 @@ class GreedyBot:
 
 def _repair(design: Design, ship: Ship, orders: ShipOrders) -> ShipOrders:
     """A free repair team set on what keeps the ship from firing, where the work cannot be spoilt by use (A5.48):
-    the batteries while they hold too little to power any laser left (so none can draw on them), else a
-    destroyed laser (it cannot fire). Other systems are used all the time (reactors, thrust) or matter less."""
+    the batteries while they hold too little to power any laser left (so none can draw on them), the reactors
+    while they give no power (switched off for it, :meth:`GreedyBot._power`), else a destroyed laser (it cannot
+    fire). Other systems are used all the time (thrust) or matter less."""
     if orders.repair is not None or repair_teams(design, ship) < 1:
         return orders
     alive = [laser for laser in design.lasers if laser_state(design, ship, laser) != "destroyed"]
     cheapest = min((design.mounts[design.lasers[laser]].power for laser in alive), default=None)
     if (cheapest is None or ship_battery_capacity(design, ship) < cheapest) and repairable(ship, "batteries"):
         return replace_fields(orders, repair="batteries")
+    dead = design.reactor and ship_reactor_power(design, ship) == 0
+    if dead and not ship.reactors_on and repairable(ship, "reactors"):
+        return replace_fields(orders, repair="reactors")
     for laser in design.lasers:
         key = f"laser {laser}"
         if laser not in alive and repairable(ship, key):
