@@ -467,6 +467,15 @@ class RuleSystem(ABC, Generic[S]):
         """
         return False
 
+    def can_attack(self, state: S, side: str) -> bool | None:
+        """Whether ``side`` can still bring a weapon to bear on an enemy by its own moves: a ship of it in play
+        that both has a weapon left and can move (default ``None``: the system does not say).
+
+        Where no side can, the game is a stalemate that only a blunder ends: the bot audit
+        (:mod:`vectorwar.lab.audit`) does not call such a game's run to the turn limit a drift.
+        """
+        return None
+
     def range_words(self, state: S, origin: Counter, target: Counter) -> str | None:
         """The range from ``origin`` to ``target`` in words, where it is more than the hexes between them.
 

@@ -5,6 +5,7 @@ scenario and side but for the findings listed here."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -129,6 +130,22 @@ def test_a_side_whose_ships_have_no_other_plot_is_no_stall() -> None:
     assert (crow.engine, crow.speed) == (0, 0)
     assert [c.id for c in MSC.counters(game.state) if c.side == "blue" and c.status == "active"] == ["Crow"]
     assert STALLED not in {f.kind for f in audit_game(fleet, "greedy", 27)}
+
+
+def test_a_stalemate_at_the_turn_limit_is_no_drift() -> None:
+    # The same game: red's last ship, Falcon, has no weapon left and blue's, Crow, no engine, so neither can bring
+    # a weapon to bear on the other by its own moves; the game runs to turn 30 undecided.
+    fleet = builtin_scenario("msc-fleet")
+    game = play_out(fleet, {"red": "greedy", "blue": "greedy"}, seed=27)
+    assert game.result is not None
+    assert game.result.winners == ()
+    falcon = game.state.ship("Falcon")
+    assert (falcon.weapons, falcon.engine > 0) == ((), True)
+    assert (MSC.can_attack(game.state, "red"), MSC.can_attack(game.state, "blue")) == (False, False)
+    assert DRIFTED not in {f.kind for f in audit_game(fleet, "greedy", 27)}
+    # Either ship whole again (a weapon for Falcon, an engine for Crow) and the same end would be a drift.
+    armed = game.state.with_ship(replace(falcon, weapons=falcon.weapons_fitted))
+    assert MSC.can_attack(armed, "red") is True
 
 
 def test_flying_off_the_map_when_a_plot_stays_on_is_found() -> None:

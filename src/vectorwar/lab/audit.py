@@ -15,11 +15,13 @@ watching for
   playing, not stalling);
 * a two-side game that **drifted** to the turn limit after the first contact: it ran to the scenario's
   last turn and ended undecided (no side won), the sides having met and then lost touch, with no
-  contact in its last five turns. A *contact* is a turn in which a shot was fired, read from the
-  game's events as the lab reads them (:func:`vectorwar.lab.games.ship_tallies`: an event naming a
-  ``ship`` and its ``target``, as a shot, a missile launch or its landing does in every system), or in
-  which a side declaring fire had a shot to declare (:meth:`~vectorwar.rules.RuleSystem.fire_options`
-  not empty); the *first contact* is the first such turn. A game whose sides never came within reach
+  contact in its last five turns, while a side could still attack (a game where the system says none
+  can, :meth:`~vectorwar.rules.RuleSystem.can_attack`, is a stalemate). A *contact* is a turn in which
+  a shot was fired, read from the game's events as the lab reads them
+  (:func:`vectorwar.lab.games.ship_tallies`: an event naming a ``ship`` and its ``target``, as a shot,
+  a missile launch or its landing does in every system), or in which a side declaring fire had a shot
+  to declare (:meth:`~vectorwar.rules.RuleSystem.fire_options` not empty); the *first contact* is the
+  first such turn. A game whose sides never came within reach
   has nothing to fight over, and one fought to its last turn did not drift. One finding a game,
   charged to the first side.
 
@@ -201,6 +203,10 @@ class _Watch:
         if len(scenario.sides) != 2 or result is None or result.winners or end < scenario.max_turns:
             return
         if self.first_contact is None or self.last_contact is None or end - self.last_contact < STILL_TURNS:
+            return
+        # A stalemate is no drift: no side has a ship left that can both move and fire (the rules say so).
+        state = self.game.state
+        if all(self.game.system.can_attack(state, s.id) is False for s in scenario.sides):
             return
         detail = (
             f"undecided at turn {end}: first contact on turn {self.first_contact}, none after turn {self.last_contact}"

@@ -183,6 +183,10 @@ class MinimalSpaceCombat(KindedRules[MSCState]):
         # The same yardstick as the result's score: the fight left in each side is its shields.
         return {side: float(sum(s.shields for s in state.ships_of(side))) for side in state.sides}
 
+    def can_attack(self, state: MSCState, side: str) -> bool:
+        # A ship brings a weapon to bear by its moves, and with ENGINE 0 it can neither move nor turn (6.0).
+        return any(s.active and s.weapons and s.engine > 0 for s in state.ships_of(side))
+
     def result(self, state: MSCState) -> Result | None:
         if state.phase != "over":
             return None
