@@ -204,7 +204,7 @@ class _Watch:
             return
         if self.first_contact is None or self.last_contact is None or end - self.last_contact < STILL_TURNS:
             return
-        # A stalemate is no drift: no side has a ship left that can both move and fire (the rules say so).
+        # A stalemate is no drift: the rule system says no side has a ship left that can both move and fire.
         state = self.game.state
         if all(self.game.system.can_attack(state, s.id) is False for s in scenario.sides):
             return
