@@ -74,11 +74,11 @@ from vectorwar.roster import replace_fields
 from vectorwar.rules import Order
 from vectorwar.systems.avt.avid import Window
 from vectorwar.systems.avt.design import Design
+from vectorwar.systems.avt.facing_tables import lasers_alive
 from vectorwar.systems.avt.gunnery import eat, fire
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders
 from vectorwar.systems.avt.repairs import repairable
 from vectorwar.systems.avt.ssd import (
-    laser_state,
     repair_teams,
     ship_battery_capacity,
     ship_heat_capacity,
@@ -176,9 +176,11 @@ def _repair(design: Design, ship: Ship, orders: ShipOrders) -> ShipOrders:
     the batteries while they hold too little to power any laser left (so none can draw on them), the reactors
     while they give no power (switched off for it, :meth:`GreedyBot._power`), else a destroyed laser (it cannot
     fire). Other systems are used all the time (thrust) or matter less."""
-    if orders.repair is not None or repair_teams(design, ship) < 1:
+    # Asked of every ship every segment: a ship with nothing marked off has nothing to repair.
+    if not ship.marks or orders.repair is not None or repair_teams(design, ship) < 1:
         return orders
-    alive = [laser for laser in design.lasers if laser_state(design, ship, laser) != "destroyed"]
+    mask = lasers_alive(design, ship)
+    alive = [laser for i, laser in enumerate(design.lasers) if mask >> i & 1]
     cheapest = min((design.mounts[design.lasers[laser]].power for laser in alive), default=None)
     if (cheapest is None or ship_battery_capacity(design, ship) < cheapest) and repairable(ship, "batteries"):
         return replace_fields(orders, repair="batteries")
