@@ -115,14 +115,14 @@ def audit_game(
         logged, step_turn = len(game.events), _turn(game)
         if judged and _shot_offered(game):
             watch.touch(step_turn)
-        step = _Step(game.state, {})
+        start, given = game.state, dict[str, Any]()
         for side in game.waiting_for:
             turn = _turn(game)
             try:
                 order = bot_order(game, side, bots[side])
             except Exception as err:  # any error a bot raises is the finding
                 return [*watch.found, watch.finding(side, CRASH, turn, f"{type(err).__name__}: {err}")]
-            step.orders[side] = order
+            given[side] = order
             try:
                 game.submit(side, order)
             except VectorwarError as err:
@@ -131,7 +131,7 @@ def audit_game(
                 return [*watch.found, watch.finding(side, CRASH, turn, f"{order}: {type(err).__name__}: {err}")]
         if judged:
             watch.contact(game.events[logged:], step_turn)
-            watch.departures(before, stay, standing_before, step)
+            watch.departures(before, stay, standing_before, _Step(start, given))
             watch.stillness()
     if judged:
         watch.drift(scenario)
@@ -170,6 +170,9 @@ class _Watch:
         # Where another sheet is laid down at the edge (AV:T), flying past the frame leaves nothing.
         framed = not self.game.system.geomorphic(self.game.state)
         result = self.game.result
+        # Each side's standing after the step on average over other throws, replayed once a side however many of
+        # its ships left in the step.
+        averages: dict[str, float] = {}
         for ship, was in before.items():
             if ship not in stay or was.status != "active":
                 continue
@@ -178,8 +181,11 @@ class _Watch:
             # A departure that wins the game (a pod taken home) gains all, whatever the standing says.
             won = result is not None and was.side in result.winners
             start = standing_before.get(was.side, 0.0)
-            gained = won or standing.get(was.side, 0.0) > start
-            if left and not gained and step.expected(self.game.system, was.side) <= start:
+            if not left or won or standing.get(was.side, 0.0) > start:
+                continue
+            if was.side not in averages:
+                averages[was.side] = step.expected(self.game.system, was.side)
+            if averages[was.side] <= start:
                 self.found.append(
                     self.finding(
                         was.side, LEFT_MAP, self.turn, f"{ship} left from {was.position} though a plot kept it on"
@@ -252,7 +258,7 @@ class _Step:
     """One step of the game: the state it started from and the orders given in it."""
 
     state: Any
-    orders: dict[str, Any]
+    orders: Mapping[str, Any]
 
     def expected(self, system: RuleSystem[Any], side: str) -> float:
         """``side``'s standing after the step, averaged over ``REPLAYS`` other throws of the dice: what leaving
