@@ -1,0 +1,126 @@
+"""Are the search bot's departures from greedy worth it? Run ``python benchmarks/departures.py SCENARIO``.
+
+A search plays greedy's order unless its trials find a better one. This plays the search in one side against
+greedy, and at every decision where the search's order differs from greedy's (a *departure*), plays the game
+on from that very position ``--games`` times with greedy in every side and fresh dice: once with the search's
+order in the side, once with greedy's, each pair of games on the same dice. A departure is worth its paired
+difference of scores (a win 1, a draw 1/2, a loss 0). Trials that judge well give departures worth more than
+nothing on average; a mean below nothing says the trials misjudge what they change, whatever the search's
+share against greedy.
+
+    python benchmarks/departures.py avt-damage --side blue --seeds 4 --games 40
+    python benchmarks/departures.py msc-duel --side red --level 2
+
+Prints one line a departure (seed, turn, the two orders, both scores) and the mean with its standard error.
+Figures are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from vectorwar.catalogue import builtin_scenario
+from vectorwar.game import Game
+from vectorwar.play import bot_order
+from vectorwar.rules import Order
+from vectorwar.setup import set_up
+
+#: Seeds of the games played on from a departure start here, apart from the seeds of the searched games.
+ON_SEEDS = 1_000_000
+
+
+@dataclass(frozen=True)
+class Departure:
+    """One decision where the search's order was not greedy's, and what each scored played on."""
+
+    seed: int
+    turn: int | None
+    searched: str
+    greedy: str
+    scores: tuple[tuple[float, float], ...]  # (searched, greedy) a continuation, on the same dice
+
+    @property
+    def worth(self) -> float:
+        """The mean paired difference: what the searched order scored over greedy's."""
+        return statistics.fmean(s - g for s, g in self.scores)
+
+
+def score(game: Game, side: str) -> float:
+    """``side``'s score of a finished game: a win 1, a draw (or a shared win) 1/2, a loss 0."""
+    winners = game.result.winners if game.result is not None else ()
+    if side not in winners:
+        return 0.0
+    return 1.0 if len(winners) == 1 else 0.5
+
+
+def played_on(game: Game, side: str, order: Order, seed: int) -> float:
+    """``side``'s score of ``game`` played on from its position with new dice, ``order`` first, greedy after."""
+    bots = set_up(game.scenario.id, dict.fromkeys((s.id for s in game.scenario.sides), "greedy"), seed=seed).bots
+    on = replace(game, seed=seed, dice_count=0, events=[], history=[], pending={}, ended=None)
+    first = True
+    while not on.is_over:
+        for other in on.waiting_for:
+            given = order if other == side and first else bot_order(on, other, bots[other])
+            first = first and other != side
+            on.submit(other, given)
+    return score(on, side)
+
+
+def departures(scenario: str, side: str, level: str, seed: int, games: int) -> Iterator[Departure]:
+    """The departures of the search (``level``) in ``side`` against greedy in game ``seed``, each played on."""
+    sides = [s.id for s in builtin_scenario(scenario).sides]
+    setup = set_up(scenario, {s: level if s == side else "greedy" for s in sides}, seed=seed)
+    greedy = set_up(scenario, dict.fromkeys(sides, "greedy"), seed=seed).bots[side]
+    game = setup.game
+    while not game.is_over:
+        for now in game.waiting_for:
+            order = bot_order(game, now, setup.bots[now])
+            if now == side:
+                plain = bot_order(game, now, greedy)
+                if str(plain) != str(order):
+                    pairs = tuple(
+                        (played_on(game, side, order, ON_SEEDS + k), played_on(game, side, plain, ON_SEEDS + k))
+                        for k in range(games)
+                    )
+                    turn = game.clock.turn if game.clock else None
+                    yield Departure(seed, turn, str(order), str(plain), pairs)
+            game.submit(now, order)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("scenario")
+    parser.add_argument("--side", required=True, help="the side the search plays")
+    parser.add_argument("--level", default="search", help="the search level (search, search:2, search:3)")
+    parser.add_argument("--seeds", type=int, default=2, help="searched games, seeds from --seed")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--games", type=int, default=20, help="games played on from each departure, each order")
+    args = parser.parse_args(argv)
+    found: list[Departure] = []
+    for seed in range(args.seed, args.seed + args.seeds):
+        for d in departures(args.scenario, args.side, args.level, seed, args.games):
+            found.append(d)
+            mean_s = statistics.fmean(s for s, _ in d.scores)
+            mean_g = statistics.fmean(g for _, g in d.scores)
+            print(f"seed {d.seed} turn {d.turn}: {d.searched!r} {mean_s:.2f} | greedy {d.greedy!r} {mean_g:.2f}")
+    print(summary(found, args.games))
+
+
+def summary(found: list[Departure], games: int) -> str:
+    """The mean worth of the departures with its standard error (departures taken as the sample)."""
+    if not found:
+        return "no departures"
+    worths = [d.worth for d in found]
+    error = statistics.stdev(worths) / len(worths) ** 0.5 if len(worths) > 1 else float("nan")
+    return (
+        f"{len(found)} departures, {games} games each order: worth {statistics.fmean(worths):+.3f} "
+        f"+/- {error:.3f} a game (better than greedy's order in {sum(w > 0 for w in worths)}, "
+        f"worse in {sum(w < 0 for w in worths)})"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,50 @@
+"""benchmarks/departures.py: it finds exactly the decisions where the search left greedy's order, and plays each on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+@pytest.fixture(autouse=True)
+def _benchmarks_on_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    # benchmarks/ is a folder of scripts that import each other by name, imported so here as in test_benchmark_sprt.
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+
+
+def test_greedy_in_the_side_never_departs_from_greedy() -> None:
+    from departures import departures, summary
+
+    found = list(departures("avt-damage", "blue", "greedy", 0, 2))
+    assert found == []
+    assert summary(found, 2) == "no departures"
+
+
+def test_each_departure_differs_from_greedy_and_is_played_on_paired() -> None:
+    from departures import departures, summary
+
+    found = list(departures("avt-damage", "blue", "search", 3, 2))
+    assert found, "the search leaves greedy's order in this game (seed 3: a burn on turn 1)"
+    first = found[0]
+    assert (first.turn, first.searched, first.greedy) == (1, "Blue thrust 3", "hold")
+    for d in found:
+        assert d.searched != d.greedy
+        assert len(d.scores) == 2
+        assert all(s in (0.0, 0.5, 1.0) and g in (0.0, 0.5, 1.0) for s, g in d.scores)
+        assert d.worth == sum(s - g for s, g in d.scores) / 2
+    assert summary(found, 2).startswith(f"{len(found)} departures, 2 games each order: worth ")
+
+
+def test_a_game_played_on_is_the_same_on_the_same_dice() -> None:
+    from departures import played_on
+    from vectorwar.play import bot_order
+    from vectorwar.setup import set_up
+
+    setup = set_up("avt-damage", {"blue": "greedy", "red": "greedy"}, seed=0)
+    game = setup.game
+    order = bot_order(game, "blue", setup.bots["blue"])
+    assert played_on(game, "blue", order, 5) == played_on(game, "blue", order, 5)
+    assert game.history == []  # the position played on from is left as it was
