@@ -38,12 +38,13 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from functools import partial
+from functools import cached_property, partial
 from itertools import accumulate
 from typing import NamedTuple, Protocol
 
 from vectorwar.combat.base import CombatModule, CombatView
 from vectorwar.hexes import Direction, Hex
+from vectorwar.memo import Kept
 from vectorwar.rules import Order
 from vectorwar.systems.vms.braking import against, brakes, opposite, rest_axial, stop
 from vectorwar.systems.vms.courses import Plots, grouped
@@ -149,6 +150,9 @@ class _Aims:
         """``kept``: each enemy's aims kept by what they read (:func:`~.greedy_kept.kept_aims`), for a bot whose
         choices repeat them (a search's fast bot); else worked out."""
         self.combat, self.view = combat, view
+        #: Whether each enemy's entry is the one kept for what it reads (:func:`~.greedy_kept.kept_aims`), the same
+        #: object wherever it is read again: what is worked out from it alone may be kept by its identity too.
+        self.kept = kept
         #: Enemy id -> the share of its shots its turning leaves, its weapons in :meth:`bearing`'s order (the
         #: arsenal's) with the most each can be worth, and per weapon: the best worth on a target, the targets
         #: worth that, the next best below.
@@ -169,27 +173,52 @@ class _Aims:
             if found is not None:  # else the weapons' order is not known: the enemy's whole bearing is asked (_threat)
                 self.by_enemy[e.id] = found
 
-    def rest(self, enemy: str, moved: str) -> tuple[float, tuple[str, ...], dict[str, float], bool] | None:
+    def rest(self, enemy: str, moved: str) -> _Rest | None:
         """The enemy's share left by turning, its weapons in order, each weapon's best worth on the side's ships
         but ``moved``, and whether every weapon is worth its most there already; ``None`` where the module does
-        not list its arsenal."""
+        not list its arsenal. Kept aims' answers are kept by the enemy's entry (by identity) and ``moved``: shared,
+        never changed."""
         found = self.by_enemy.get(enemy)
         if found is None:
             return None
-        spoiled, most, tops = found
-        rest: dict[str, float] = {}
-        for weapon, (best, holders, lower) in tops.items():
-            if moved not in holders or len(holders) > 1:
-                rest[weapon] = best
-            elif lower is not None:
-                rest[weapon] = lower
-        saturated = all(rest.get(weapon, -1.0) >= top for weapon, top in most.items())
-        return spoiled, tuple(most), rest, saturated
+        if not self.kept:
+            return _rest_of(found, moved)
+        key = (id(found), moved)
+        known = _RESTS.get(key)
+        if known is None or known[0] is not found:
+            known = _RESTS.keep(key, (found, _rest_of(found, moved)))
+        return known[1]
+
+
+#: What :meth:`_Aims.rest` answers: the share left by turning, the weapons in order, each one's best worth on the
+#: side's ships but the one moved, and whether every weapon is worth its most there already.
+_Rest = tuple[float, tuple[str, ...], dict[str, float], bool]
+
+
+def _rest_of(found: _Aimed, moved: str) -> _Rest:
+    """:meth:`_Aims.rest` worked out from the enemy's entry."""
+    spoiled, most, tops = found
+    rest: dict[str, float] = {}
+    for weapon, (best, holders, lower) in tops.items():
+        if moved not in holders or len(holders) > 1:
+            rest[weapon] = best
+        elif lower is not None:
+            rest[weapon] = lower
+    saturated = all(rest.get(weapon, -1.0) >= top for weapon, top in most.items())
+    return spoiled, tuple(most), rest, saturated
 
 
 #: What :class:`_Aims` keeps of one enemy: the share its turning leaves, the most each weapon can be worth, and per
 #: weapon its best worth on a target, the targets worth that and the next best below.
 _Aimed = tuple[float, dict[str, float], dict[str, tuple[float, set[str], float | None]]]
+
+#: :meth:`_Aims.rest`'s answers for kept aims, by the enemy's entry (by identity, kept beside the answer) and the ship
+#: moved.
+_RESTS: Kept[tuple[int, str], tuple[_Aimed, _Rest]] = Kept(1 << 12)
+
+#: :meth:`_Scorer._their_guns`' answers for kept aims, by the enemy's entry (by identity, kept beside the answer), the
+#: ship scored and its end's numbers.
+_THEIR_GUNS: Kept[tuple[int, str, int, int], tuple[_Aimed, float]] = Kept(1 << 14)
 
 
 def _aimed(combat: CombatModule, view: CombatView, enemy: str) -> _Aimed | None:
@@ -241,6 +270,8 @@ class _Scorer:
         self.base = base
         aims = aims if aims is not None else _Aims(self.combat, self.view, enemies)
         self.rests = {e.id: aims.rest(e.id, ship.id) for e in enemies}
+        #: Each enemy's entry where the aims are kept (:attr:`_Aims.kept`): its threat at an end is kept by it.
+        self.kept_aims = aims.by_enemy if aims.kept else None
         self.spots = [(e, e.id, e.hex.q, e.hex.r) for e in enemies]
         #: The enemies whose threat is the same wherever the ship ends: turned too far to hit, or every weapon
         #: worth its most on another ship already.
@@ -277,9 +308,13 @@ class _Scorer:
         tops = sorted((TOP_WORTH * min(n, MOST_PIECES) for n in (arsenal or {}).values()), reverse=True)
         self.most_of = list(accumulate(tops[:-1], initial=0.0))
         self.most_here: dict[tuple[int, int], float | None] = {}
-        #: The least the enemies' weapons can threaten the ship with wherever it ends: each enemy's best on the
-        #: side's other ships (a weapon bearing on the ship too is worth at least that; :meth:`_summed`).
-        self.least_threat = sum(self._least_threat(e.id) for e in enemies)
+
+    @cached_property
+    def least_threat(self) -> float:
+        """The least the enemies' weapons can threaten the ship with wherever it ends: each enemy's best on the side's
+        other ships (a weapon bearing on the ship too is worth at least that; :meth:`_summed`). Worked out when first
+        asked: the quick bot (:mod:`.quick`) never asks."""
+        return sum(self._least_threat(e.id) for e in self.enemies)
 
     def _least_threat(self, enemy: str) -> float:
         if enemy in self.fixed:
@@ -359,6 +394,22 @@ class _Scorer:
             me = replace(self.base.ship(self.ship.id), hex=end)
             view = replace(self.base, ships=tuple(me if c.id == me.id else c for c in self.others))
             return _guns(self.combat, view, enemy, {self.ship.id: distance})
+        kept = self.kept_aims
+        if kept is None:
+            return self._worked_guns(rest, enemy, end, distance)
+        # Kept aims: the enemy's entry is kept by what it reads (its combat entry and card, every ship it may aim at
+        # and theirs, the map, the module), which is all that its threat on this ship at ``end`` reads besides the
+        # ship and the end (``distance`` is the end's from the enemy): a search's trials, each moving some other
+        # ship, ask it again and again.
+        aimed = kept[enemy]
+        key = (id(aimed), self.ship.id, end.q, end.r)
+        known = _THEIR_GUNS.get(key)
+        if known is None or known[0] is not aimed:
+            known = _THEIR_GUNS.keep(key, (aimed, self._worked_guns(rest, enemy, end, distance)))
+        return known[1]
+
+    def _worked_guns(self, rest: _Rest, enemy: str, end: Hex, distance: int) -> float:
+        """:meth:`_their_guns` worked out from the enemy's ``rest``."""
         spoiled, order, best, _ = rest
         on_me = self.combat.bearing_on(self.view, enemy, self.ship.id, end)
         return self._summed(spoiled, order, best, on_me, RANGE_WORTH.get(distance, FAR_WORTH))
