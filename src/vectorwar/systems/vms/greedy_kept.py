@@ -13,7 +13,7 @@ from vectorwar.hexes import Direction, Hex
 from vectorwar.maps import HexMap
 from vectorwar.memo import Kept, Numbers
 from vectorwar.roster import replace_fields
-from vectorwar.systems.vms.state import VMSState
+from vectorwar.systems.vms.state import VMSShip, VMSState
 from vectorwar.vectors import Velocity
 
 
@@ -28,14 +28,28 @@ class Enemy:
 
 
 def predict(state: VMSState, side: str) -> list[Enemy]:
+    """Where each enemy of ``side`` will be (:class:`Enemy`): read off the ship alone, so kept by its identity (the ship
+    kept beside it, so that no other takes its identity while kept), as a search's trials share the ships a step did
+    not change."""
     out = []
     for e in state.enemies_of(side):
-        if e.moved:
-            out.append(Enemy(e.id, e.hex, e.velocity, e.facing))
-        else:
-            facing = e.facing.turned(e.rotation) if not e.spec.small_craft else e.facing
-            out.append(Enemy(e.id, e.hex.shifted(e.velocity.dq, e.velocity.dr), e.velocity, facing))
+        known = _ENEMIES.get(id(e))
+        if known is None or known[0] is not e:
+            known = _ENEMIES.keep(id(e), (e, _enemy(e)))
+        out.append(known[1])
     return out
+
+
+def _enemy(e: VMSShip) -> Enemy:
+    """:func:`predict`'s entry for the ship ``e``: where it is if it has moved, else where it drifts to."""
+    if e.moved:
+        return Enemy(e.id, e.hex, e.velocity, e.facing)
+    facing = e.facing.turned(e.rotation) if not e.spec.small_craft else e.facing
+    return Enemy(e.id, e.hex.shifted(e.velocity.dq, e.velocity.dr), e.velocity, facing)
+
+
+#: :func:`predict`'s entries by the ship's identity, with the ship.
+_ENEMIES: Kept[int, tuple[VMSShip, Enemy]] = Kept(1 << 12)
 
 
 def bound_guns(penalty: int) -> dict[tuple[frozenset[tuple[int, int]], float], float]:
@@ -85,7 +99,12 @@ def stays_on(board: HexMap, kept: dict[tuple[int, int, int, int], bool], path: S
 def moved(base: CombatView, enemies: Sequence[Enemy]) -> CombatView:
     """``base`` with the enemies where they will be: ``base`` itself where every enemy is there already (each has
     moved this turn)."""
-    moved = {e.id: e for e in enemies if e.hex != base.ship(e.id).hex or e.facing != base.ship(e.id).facing}
+    moved: dict[str, Enemy] = {}
+    for e in enemies:
+        # A hex is its two numbers: compared by them, without the dataclass's own comparison (a Python call).
+        at = base.ship(e.id)
+        if e.hex.q != at.hex.q or e.hex.r != at.hex.r or e.facing != at.facing:
+            moved[e.id] = e
     if not moved:
         return base
     ships = tuple(
