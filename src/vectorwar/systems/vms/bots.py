@@ -38,7 +38,7 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from functools import cached_property, partial
+from functools import partial
 from itertools import accumulate
 from typing import NamedTuple, Protocol
 
@@ -257,6 +257,11 @@ _new_end = partial(tuple.__new__, _End)
 class _Scorer:
     """Scores one ship's candidate end positions, each distinct end hex and each facing there worked out once."""
 
+    #: The least the enemies' weapons can threaten the ship with wherever it ends: each enemy's best on the side's
+    #: other ships (a weapon bearing on the ship too is worth at least that; :meth:`_summed`). Only where the aims are
+    #: not kept (greedy's own).
+    least_threat: float
+
     def __init__(
         self, state: VMSState, ship: VMSShip, enemies: Sequence[Enemy], engine: Engine, aims: _Aims | None = None
     ) -> None:
@@ -308,13 +313,9 @@ class _Scorer:
         tops = sorted((TOP_WORTH * min(n, MOST_PIECES) for n in (arsenal or {}).values()), reverse=True)
         self.most_of = list(accumulate(tops[:-1], initial=0.0))
         self.most_here: dict[tuple[int, int], float | None] = {}
-
-    @cached_property
-    def least_threat(self) -> float:
-        """The least the enemies' weapons can threaten the ship with wherever it ends: each enemy's best on the side's
-        other ships (a weapon bearing on the ship too is worth at least that; :meth:`_summed`). Worked out when first
-        asked: the quick bot (:mod:`.quick`) never asks."""
-        return sum(self._least_threat(e.id) for e in self.enemies)
+        if not aims.kept:
+            # Greedy's courses bound their plots with it (:meth:`best`); the quick bot, whose aims are kept, never asks.
+            self.least_threat = sum(self._least_threat(e.id) for e in enemies)
 
     def _least_threat(self, enemy: str) -> float:
         if enemy in self.fixed:
@@ -394,25 +395,23 @@ class _Scorer:
             me = replace(self.base.ship(self.ship.id), hex=end)
             view = replace(self.base, ships=tuple(me if c.id == me.id else c for c in self.others))
             return _guns(self.combat, view, enemy, {self.ship.id: distance})
-        kept = self.kept_aims
-        if kept is None:
-            return self._worked_guns(rest, enemy, end, distance)
         # Kept aims: the enemy's entry is kept by what it reads (its combat entry and card, every ship it may aim at
         # and theirs, the map, the module), which is all that its threat on this ship at ``end`` reads besides the
         # ship and the end (``distance`` is the end's from the enemy): a search's trials, each moving some other
         # ship, ask it again and again.
-        aimed = kept[enemy]
-        key = (id(aimed), self.ship.id, end.q, end.r)
-        known = _THEIR_GUNS.get(key)
-        if known is None or known[0] is not aimed:
-            known = _THEIR_GUNS.keep(key, (aimed, self._worked_guns(rest, enemy, end, distance)))
-        return known[1]
-
-    def _worked_guns(self, rest: _Rest, enemy: str, end: Hex, distance: int) -> float:
-        """:meth:`_their_guns` worked out from the enemy's ``rest``."""
+        kept = self.kept_aims
+        if kept is not None:
+            aimed = kept[enemy]
+            key = (id(aimed), self.ship.id, end.q, end.r)
+            known = _THEIR_GUNS.get(key)
+            if known is not None and known[0] is aimed:
+                return known[1]
         spoiled, order, best, _ = rest
         on_me = self.combat.bearing_on(self.view, enemy, self.ship.id, end)
-        return self._summed(spoiled, order, best, on_me, RANGE_WORTH.get(distance, FAR_WORTH))
+        value = self._summed(spoiled, order, best, on_me, RANGE_WORTH.get(distance, FAR_WORTH))
+        if kept is not None:
+            _THEIR_GUNS.keep(key, (aimed, value))
+        return value
 
     @staticmethod
     def _summed(
