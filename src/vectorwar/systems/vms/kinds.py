@@ -44,6 +44,12 @@ PLOT_HELP = (
 ADVANCED_HELP = "; advanced rotation: a large ship's R15/L15 is its rotational points this turn"
 
 
+#: The prompts of the plot, the fire and the fire order, by what each reads (the kind's name first): one object for
+#: equal prompts (frozen values, each with its clock built by a Python call), as a search's trials ask the prompt of
+#: state after state.
+_PROMPTS: Kept[tuple[object, ...], Prompt] = Kept(1 << 10)
+
+
 class VMSKind(OrderKind[VMSState], Protocol):
     """A VMS order kind: the kernel's, and what VMS's contract asks beyond it (defaults: nothing)."""
 
@@ -134,8 +140,13 @@ class PlotKind(VMSKind):
 
     def prompt(self, state: VMSState) -> Prompt | None:
         sides = tuple(side for side in state.sides if state.movers(side))
-        help_text = PLOT_HELP + (ADVANCED_HELP if advanced(state) else "")
-        return Prompt(Clock(state.turn, "plot", subphase=state.subphase), sides, self.name, True, help_text)
+        key = (self.name, state.turn, state.subphase, sides, advanced(state))
+        found = _PROMPTS.get(key)
+        if found is None:
+            help_text = PLOT_HELP + (ADVANCED_HELP if advanced(state) else "")
+            clock = Clock(state.turn, "plot", subphase=state.subphase)
+            found = _PROMPTS.keep(key, Prompt(clock, sides, self.name, True, help_text))
+        return found
 
     def parse(self, state: VMSState, side: str, text: str) -> Order:
         return MovePlot.parse(text, id_lookup(s.id for s in state.movers(side)))
@@ -220,8 +231,13 @@ class FireKind(VMSKind):
 
     def prompt(self, state: VMSState) -> Prompt | None:
         side = state.fire_order[state.firing]
-        clock = Clock(state.turn, f"combat, player {state.firing + 1}")
-        return Prompt(clock, (side,), self.name, False, combat(state).fire_help)
+        help_text = combat(state).fire_help
+        key = (self.name, state.turn, state.firing, side, help_text)
+        found = _PROMPTS.get(key)
+        if found is None:
+            clock = Clock(state.turn, f"combat, player {state.firing + 1}")
+            found = _PROMPTS.keep(key, Prompt(clock, (side,), self.name, False, help_text))
+        return found
 
     def parse(self, state: VMSState, side: str, text: str) -> Order:
         return combat(state).parse_fire(view(state), side, text)
@@ -291,8 +307,13 @@ class FireOrderKind(VMSKind):
 
     def prompt(self, state: VMSState) -> Prompt | None:
         sides = state.sides_in_play()
-        help = f"the side that declares fire first, or every side in order, e.g. '{sides[-1]} first'"
-        return Prompt(Clock(state.turn, self.name), (state.initiative,), self.name, False, help)
+        key = (self.name, state.turn, sides[-1], state.initiative)
+        found = _PROMPTS.get(key)
+        if found is None:
+            help = f"the side that declares fire first, or every side in order, e.g. '{sides[-1]} first'"
+            clock = Clock(state.turn, self.name)
+            found = _PROMPTS.keep(key, Prompt(clock, (state.initiative,), self.name, False, help))
+        return found
 
     def parse(self, state: VMSState, side: str, text: str) -> Order:
         return DeclareOrder.parse(text, state.sides_in_play())
