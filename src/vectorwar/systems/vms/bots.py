@@ -383,7 +383,7 @@ class _Scorer:
             distance_to = self._end(end).distance_to
             fixed = self.fixed
             threat = sum(
-                fixed[e.id] if e.id in fixed else self._their_guns(e.id, end, distance_to[e.id]) for e in self.enemies
+                [fixed[e.id] if e.id in fixed else self._their_guns(e.id, end, distance_to[e.id]) for e in self.enemies]
             )
             self.threats[key] = threat
         return threat

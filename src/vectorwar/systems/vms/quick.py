@@ -92,9 +92,9 @@ def _enemies_token(state: VMSState, side: str, enemies: Sequence[Enemy], engine:
     turning penalty. The same for every ship of the side, so worked out once for them: a ship's key holds the number,
     not the whole, to be hashed and compared at every ask (:class:`~vectorwar.memo.Numbers`)."""
     view = aims.view
-    theirs = tuple(c for c in view.ships if c.side != side)
-    held = (view.map, view.options, engine.combat(state), *(view.cards[c.id] for c in theirs))
-    numbers = tuple((e.id, e.hex.q, e.hex.r, e.velocity.dq, e.velocity.dr, e.facing) for e in enemies)
+    theirs = tuple([c for c in view.ships if c.side != side])
+    held = (view.map, view.options, engine.combat(state), *[view.cards[c.id] for c in theirs])
+    numbers = tuple([(e.id, e.hex.q, e.hex.r, e.velocity.dq, e.velocity.dr, e.facing) for e in enemies])
     return _TOKENS.number((*map(id, held), view.penalty_per_hexside, numbers, theirs), held)
 
 
@@ -224,9 +224,9 @@ def _reads(
     not list an enemy's arsenal (the threat is then worked out on the whole view).
     """
     view = aims.view
-    rests = tuple(_rest(aims, e.id, ship.id) for e in enemies)
+    rests = tuple([_rest(aims, e.id, ship.id) for e in enemies])
     every = None in rests
-    mine = tuple(c for c in view.ships if c.side == ship.side and (every or c.id == ship.id))
+    mine = tuple([c for c in view.ships if c.side == ship.side and (every or c.id == ship.id)])
     held = (changes, ship.spec, *(view.cards[c.id] for c in mine))
     civilian = ship.spec.ship_class == "civilian" and _escorted(state, ship)
     numbers = (ship.hex.q, ship.hex.r, ship.velocity.dq, ship.velocity.dr, ship.thrust_lost, civilian, ENDS)

@@ -135,7 +135,7 @@ def carry_out(state: VMSState, orders: Mapping[str, Order], events: list[Event],
         for order in orders.values():
             if not isinstance(order, MovePlot):  # pragma: no cover - check_order refused it
                 raise TypeError("movement plots expected")
-            moved.extend(_moved_untold(state, state.ship(ship_id), plot) for ship_id, plot in order.moves)
+            moved.extend([_moved_untold(state, state.ship(ship_id), plot) for ship_id, plot in order.moves])
         return state.with_ships(moved)
     for order in orders.values():
         if not isinstance(order, MovePlot):  # pragma: no cover - check_order refused it
