@@ -122,8 +122,12 @@ def _worth(bearing: dict[tuple[str, str], int], distance_to: dict[str, int]) -> 
     worth more closer."""
     best: dict[str, float] = {}
     for (weapon, target), n in bearing.items():
-        worth = RANGE_WORTH.get(distance_to.get(target, 0), FAR_WORTH) * min(n, MOST_PIECES)
-        best[weapon] = max(best.get(weapon, 0.0), worth)
+        worth = RANGE_WORTH.get(distance_to.get(target, 0), FAR_WORTH) * (n if n < MOST_PIECES else MOST_PIECES)
+        # max(best so far, worth) without the call: a weapon's first worth kept where it is first met, a larger one
+        # put over it (the same value in the same place; every worth is at least 0).
+        known = best.get(weapon)
+        if known is None or worth > known:
+            best[weapon] = worth
     return sum(best.values())
 
 

@@ -198,8 +198,9 @@ def _moves(
     """Where one more point landing on a ship so placed leaves it, in :func:`_landed`'s order (a direct hit, armour
     first; a point passed on to structure; life support; nothing), each with its chance: the chances of those that
     knock it out, and the placings after (their numbers) with theirs."""
-    a, rest = divmod(placing, (boxes + 1) * (life + 1))
-    b, lf = divmod(rest, life + 1)
+    columns, rows = boxes + 1, life + 1  # _placing's bases, its arithmetic written out below
+    a, rest = divmod(placing, columns * rows)
+    b, lf = divmod(rest, rows)
     out: list[float] = []
     after: list[tuple[int, float]] = []
     for (na, nb, nlf), q in (
@@ -212,5 +213,5 @@ def _moves(
             if nb <= 0 or nlf <= 0:
                 out.append(q)
             else:
-                after.append((_placing(na, nb, nlf, boxes, life), q))
+                after.append(((na * columns + nb) * rows + nlf, q))
     return out, after
