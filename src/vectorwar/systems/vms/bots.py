@@ -44,17 +44,21 @@ from typing import NamedTuple, Protocol
 
 from vectorwar.combat.base import CombatModule, CombatView
 from vectorwar.hexes import Direction, Hex
-from vectorwar.memo import Kept
 from vectorwar.rules import Order
 from vectorwar.systems.vms.braking import against, brakes, opposite, rest_axial, stop
 from vectorwar.systems.vms.courses import Plots, grouped
 from vectorwar.systems.vms.greedy_kept import (
+    Aimed,
     Enemy,
+    Rest,
     bound_guns,
     kept_aims,
+    kept_rest,
+    kept_threat,
     moved,
     paths_on,
     predict,
+    rest_of,
     stays_on,
     targets_number,
 )
@@ -122,12 +126,8 @@ def _worth(bearing: dict[tuple[str, str], int], distance_to: dict[str, int]) -> 
     worth more closer."""
     best: dict[str, float] = {}
     for (weapon, target), n in bearing.items():
-        worth = RANGE_WORTH.get(distance_to.get(target, 0), FAR_WORTH) * (n if n < MOST_PIECES else MOST_PIECES)
-        # max(best so far, worth) without the call: a weapon's first worth kept where it is first met, a larger one
-        # put over it (the same value in the same place; every worth is at least 0).
-        known = best.get(weapon)
-        if known is None or worth > known:
-            best[weapon] = worth
+        worth = RANGE_WORTH.get(distance_to.get(target, 0), FAR_WORTH) * min(n, MOST_PIECES)
+        best[weapon] = max(best.get(weapon, 0.0), worth)
     return sum(best.values())
 
 
@@ -160,7 +160,7 @@ class _Aims:
         #: Enemy id -> the share of its shots its turning leaves, its weapons in :meth:`bearing`'s order (the
         #: arsenal's) with the most each can be worth, and per weapon: the best worth on a target, the targets
         #: worth that, the next best below.
-        self.by_enemy: dict[str, tuple[float, dict[str, float], dict[str, tuple[float, set[str], float | None]]]] = {}
+        self.by_enemy: dict[str, Aimed] = {}
         #: Each end hex's ranges to the enemies and the nearest (:meth:`_Scorer._end`), by its numbers: the same for
         #: every ship of the side, whose candidate ends meet.
         self.ends: dict[tuple[int, int], _End] = {}
@@ -177,55 +177,22 @@ class _Aims:
             if found is not None:  # else the weapons' order is not known: the enemy's whole bearing is asked (_threat)
                 self.by_enemy[e.id] = found
 
-    def rest(self, enemy: str, moved: str) -> _Rest | None:
+    def kept_entries(self) -> dict[str, Aimed] | None:
+        """Each enemy's entry where they are kept (:attr:`kept`), else ``None``."""
+        return self.by_enemy if self.kept else None
+
+    def rest(self, enemy: str, moved: str) -> Rest | None:
         """The enemy's share left by turning, its weapons in order, each weapon's best worth on the side's ships
         but ``moved``, and whether every weapon is worth its most there already; ``None`` where the module does
-        not list its arsenal. Kept aims' answers are kept by the enemy's entry (by identity) and ``moved``: shared,
-        never changed."""
+        not list its arsenal. Kept aims' answers are kept (:func:`~.greedy_kept.kept_rest`): shared, never
+        changed."""
         found = self.by_enemy.get(enemy)
         if found is None:
             return None
-        if not self.kept:
-            return _rest_of(found, moved)
-        key = (id(found), moved)
-        known = _RESTS.get(key)
-        if known is None or known[0] is not found:
-            known = _RESTS.keep(key, (found, _rest_of(found, moved)))
-        return known[1]
+        return kept_rest(found, moved) if self.kept else rest_of(found, moved)
 
 
-#: What :meth:`_Aims.rest` answers: the share left by turning, the weapons in order, each one's best worth on the
-#: side's ships but the one moved, and whether every weapon is worth its most there already.
-_Rest = tuple[float, tuple[str, ...], dict[str, float], bool]
-
-
-def _rest_of(found: _Aimed, moved: str) -> _Rest:
-    """:meth:`_Aims.rest` worked out from the enemy's entry."""
-    spoiled, most, tops = found
-    rest: dict[str, float] = {}
-    for weapon, (best, holders, lower) in tops.items():
-        if moved not in holders or len(holders) > 1:
-            rest[weapon] = best
-        elif lower is not None:
-            rest[weapon] = lower
-    saturated = all(rest.get(weapon, -1.0) >= top for weapon, top in most.items())
-    return spoiled, tuple(most), rest, saturated
-
-
-#: What :class:`_Aims` keeps of one enemy: the share its turning leaves, the most each weapon can be worth, and per
-#: weapon its best worth on a target, the targets worth that and the next best below.
-_Aimed = tuple[float, dict[str, float], dict[str, tuple[float, set[str], float | None]]]
-
-#: :meth:`_Aims.rest`'s answers for kept aims, by the enemy's entry (by identity, kept beside the answer) and the ship
-#: moved.
-_RESTS: Kept[tuple[int, str], tuple[_Aimed, _Rest]] = Kept(1 << 12)
-
-#: :meth:`_Scorer._their_guns`' answers for kept aims, by the enemy's entry (by identity, kept beside the answer), the
-#: ship scored and its end's numbers.
-_THEIR_GUNS: Kept[tuple[int, str, int, int], tuple[_Aimed, float]] = Kept(1 << 14)
-
-
-def _aimed(combat: CombatModule, view: CombatView, enemy: str) -> _Aimed | None:
+def _aimed(combat: CombatModule, view: CombatView, enemy: str) -> Aimed | None:
     """:class:`_Aims`' entry for ``enemy`` (``None`` where the module does not list its arsenal); kept by what it
     reads (:func:`~.greedy_kept.kept_aims`)."""
     arsenal = combat.arsenal(view, enemy)
@@ -280,7 +247,7 @@ class _Scorer:
         aims = aims if aims is not None else _Aims(self.combat, self.view, enemies)
         self.rests = {e.id: aims.rest(e.id, ship.id) for e in enemies}
         #: Each enemy's entry where the aims are kept (:attr:`_Aims.kept`): its threat at an end is kept by it.
-        self.kept_aims = aims.by_enemy if aims.kept else None
+        self.kept_aims = aims.kept_entries()
         self.spots = [(e, e.id, e.hex.q, e.hex.r) for e in enemies]
         #: The enemies whose threat is the same wherever the ship ends: turned too far to hit, or every weapon
         #: worth its most on another ship already.
@@ -317,9 +284,13 @@ class _Scorer:
         tops = sorted((TOP_WORTH * min(n, MOST_PIECES) for n in (arsenal or {}).values()), reverse=True)
         self.most_of = list(accumulate(tops[:-1], initial=0.0))
         self.most_here: dict[tuple[int, int], float | None] = {}
-        if not aims.kept:
-            # Greedy's courses bound their plots with it (:meth:`best`); the quick bot, whose aims are kept, never asks.
-            self.least_threat = sum(self._least_threat(e.id) for e in enemies)
+        if self.kept_aims is None:
+            self._bound_threat()
+
+    def _bound_threat(self) -> None:
+        """:attr:`least_threat` worked out: greedy's courses bound their plots with it (:meth:`best`); the quick bot,
+        whose aims are kept, never asks."""
+        self.least_threat = sum(self._least_threat(e.id) for e in self.enemies)
 
     def _least_threat(self, enemy: str) -> float:
         if enemy in self.fixed:
@@ -399,23 +370,16 @@ class _Scorer:
             me = replace(self.base.ship(self.ship.id), hex=end)
             view = replace(self.base, ships=tuple(me if c.id == me.id else c for c in self.others))
             return _guns(self.combat, view, enemy, {self.ship.id: distance})
-        # Kept aims: the enemy's entry is kept by what it reads (its combat entry and card, every ship it may aim at
-        # and theirs, the map, the module), which is all that its threat on this ship at ``end`` reads besides the
-        # ship and the end (``distance`` is the end's from the enemy): a search's trials, each moving some other
-        # ship, ask it again and again.
         kept = self.kept_aims
-        if kept is not None:
-            aimed = kept[enemy]
-            key = (id(aimed), self.ship.id, end.q, end.r)
-            known = _THEIR_GUNS.get(key)
-            if known is not None and known[0] is aimed:
-                return known[1]
+        if kept is not None:  # kept aims: the threat is kept by the enemy's entry (greedy_kept.kept_threat)
+            return kept_threat(kept[enemy], self.ship.id, end, lambda: self._worked_guns(rest, enemy, end, distance))
+        return self._worked_guns(rest, enemy, end, distance)
+
+    def _worked_guns(self, rest: Rest, enemy: str, end: Hex, distance: int) -> float:
+        """:meth:`_their_guns` worked out from the enemy's ``rest``."""
         spoiled, order, best, _ = rest
         on_me = self.combat.bearing_on(self.view, enemy, self.ship.id, end)
-        value = self._summed(spoiled, order, best, on_me, RANGE_WORTH.get(distance, FAR_WORTH))
-        if kept is not None:
-            _THEIR_GUNS.keep(key, (aimed, value))
-        return value
+        return self._summed(spoiled, order, best, on_me, RANGE_WORTH.get(distance, FAR_WORTH))
 
     @staticmethod
     def _summed(
