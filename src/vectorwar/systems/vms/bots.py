@@ -357,9 +357,8 @@ class _Scorer:
         if threat is None:
             distance_to = self._end(end).distance_to
             fixed = self.fixed
-            threat = sum(
-                [fixed[e.id] if e.id in fixed else self._their_guns(e.id, end, distance_to[e.id]) for e in self.enemies]
-            )
+            guns = self._their_guns if self.kept_aims is None else self._kept_guns
+            threat = sum([fixed[e.id] if e.id in fixed else guns(e.id, end, distance_to[e.id]) for e in self.enemies])
             self.threats[key] = threat
         return threat
 
@@ -370,16 +369,17 @@ class _Scorer:
             me = replace(self.base.ship(self.ship.id), hex=end)
             view = replace(self.base, ships=tuple(me if c.id == me.id else c for c in self.others))
             return _guns(self.combat, view, enemy, {self.ship.id: distance})
-        kept = self.kept_aims
-        if kept is not None:  # kept aims: the threat is kept by the enemy's entry (greedy_kept.kept_threat)
-            return kept_threat(kept[enemy], self.ship.id, end, lambda: self._worked_guns(rest, enemy, end, distance))
-        return self._worked_guns(rest, enemy, end, distance)
-
-    def _worked_guns(self, rest: Rest, enemy: str, end: Hex, distance: int) -> float:
-        """:meth:`_their_guns` worked out from the enemy's ``rest``."""
         spoiled, order, best, _ = rest
         on_me = self.combat.bearing_on(self.view, enemy, self.ship.id, end)
         return self._summed(spoiled, order, best, on_me, RANGE_WORTH.get(distance, FAR_WORTH))
+
+    def _kept_guns(self, enemy: str, end: Hex, distance: int) -> float:
+        """:meth:`_their_guns` where the aims are kept, kept by the enemy's entry (:func:`~.greedy_kept.kept_threat`): a
+        search's trials ask it of one enemy again and again, each moving some other ship."""
+        aimed = self.kept_aims.get(enemy) if self.kept_aims is not None else None
+        if aimed is None:
+            return self._their_guns(enemy, end, distance)
+        return kept_threat(aimed, self.ship.id, end, lambda: self._their_guns(enemy, end, distance))
 
     @staticmethod
     def _summed(
