@@ -26,7 +26,7 @@ from functools import wraps
 from itertools import count
 from typing import TypeVar
 
-__all__ = ["Kept", "Numbers", "last_answer"]
+__all__ = ["Kept", "Numbers", "Values", "last_answer"]
 
 S = TypeVar("S")
 T = TypeVar("T")
@@ -90,6 +90,41 @@ class Numbers:
         if found is None:
             found = self.kept.keep(whole, (next(self.counter), held))
         return found[0]
+
+
+class Values:
+    """A whole number standing for each value (hashable, compared by its equality), found by the object's identity
+    first: a hot path whose keys hold a large value hashed by Python calls (a tuple of frozen dataclasses) hashes its
+    number instead, and an object already numbered is found without its value hashed again.
+
+    A number is given to one value only, never again (even once the tables have been emptied), so keys of numbers are
+    equal only where the values are: after emptying, an equal value may get a new number (a key missed, never a wrong
+    one found). Each object found by identity is kept beside its number, so that no other takes its identity while
+    kept. At most ``limit`` of each are kept (:class:`Kept`).
+
+    >>> values = Values(4)
+    >>> a, b = (1, 2), (1, 2)
+    >>> values.number(a), values.number(b), values.number((3,)), values.number(a)
+    (1, 1, 2, 1)
+    """
+
+    __slots__ = ("by_id", "by_value", "counter")
+
+    def __init__(self, limit: int) -> None:
+        self.by_id: Kept[int, tuple[object, int]] = Kept(limit)
+        self.by_value: Kept[object, int] = Kept(limit)
+        self.counter = count(1)
+
+    def number(self, value: object) -> int:
+        """The number standing for ``value``."""
+        found = self.by_id.get(id(value))
+        if found is not None and found[0] is value:
+            return found[1]
+        number = self.by_value.get(value)
+        if number is None:
+            number = self.by_value.keep(value, next(self.counter))
+        self.by_id.keep(id(value), (value, number))
+        return number
 
 
 def last_answer(fn: Callable[[S], T]) -> Callable[[S], T]:

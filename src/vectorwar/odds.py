@@ -70,9 +70,12 @@ def convolve(a: Sequence[float], b: Sequence[float]) -> list[float]:
     [0.25, 0.5, 0.25]
     """
     out = [0.0] * (len(a) + len(b) - 1)
+    # A zero chance of ``b`` adds a zero, which changes no total (each starts at +0.0, so none is ever -0.0): left out,
+    # the rest added in the same order, the same totals to the bit.
+    some = [(j, y) for j, y in enumerate(b) if y]
     for i, x in enumerate(a):
         if x:
-            for j, y in enumerate(b):
+            for j, y in some:
                 out[i + j] += x * y
     return out
 

@@ -48,12 +48,17 @@ from vectorwar.rules import Order
 from vectorwar.systems.vms.braking import against, brakes, opposite, rest_axial, stop
 from vectorwar.systems.vms.courses import Plots, grouped
 from vectorwar.systems.vms.greedy_kept import (
+    Aimed,
     Enemy,
+    Rest,
     bound_guns,
     kept_aims,
+    kept_rest,
+    kept_threat,
     moved,
     paths_on,
     predict,
+    rest_of,
     stays_on,
     targets_number,
 )
@@ -149,10 +154,13 @@ class _Aims:
         """``kept``: each enemy's aims kept by what they read (:func:`~.greedy_kept.kept_aims`), for a bot whose
         choices repeat them (a search's fast bot); else worked out."""
         self.combat, self.view = combat, view
+        #: Whether each enemy's entry is the one kept for what it reads (:func:`~.greedy_kept.kept_aims`), the same
+        #: object wherever it is read again: what is worked out from it alone may be kept by its identity too.
+        self.kept = kept
         #: Enemy id -> the share of its shots its turning leaves, its weapons in :meth:`bearing`'s order (the
         #: arsenal's) with the most each can be worth, and per weapon: the best worth on a target, the targets
         #: worth that, the next best below.
-        self.by_enemy: dict[str, tuple[float, dict[str, float], dict[str, tuple[float, set[str], float | None]]]] = {}
+        self.by_enemy: dict[str, Aimed] = {}
         #: Each end hex's ranges to the enemies and the nearest (:meth:`_Scorer._end`), by its numbers: the same for
         #: every ship of the side, whose candidate ends meet.
         self.ends: dict[tuple[int, int], _End] = {}
@@ -169,30 +177,22 @@ class _Aims:
             if found is not None:  # else the weapons' order is not known: the enemy's whole bearing is asked (_threat)
                 self.by_enemy[e.id] = found
 
-    def rest(self, enemy: str, moved: str) -> tuple[float, tuple[str, ...], dict[str, float], bool] | None:
+    def kept_entries(self) -> dict[str, Aimed] | None:
+        """Each enemy's entry where they are kept (:attr:`kept`), else ``None``."""
+        return self.by_enemy if self.kept else None
+
+    def rest(self, enemy: str, moved: str) -> Rest | None:
         """The enemy's share left by turning, its weapons in order, each weapon's best worth on the side's ships
         but ``moved``, and whether every weapon is worth its most there already; ``None`` where the module does
-        not list its arsenal."""
+        not list its arsenal. Kept aims' answers are kept (:func:`~.greedy_kept.kept_rest`): shared, never
+        changed."""
         found = self.by_enemy.get(enemy)
         if found is None:
             return None
-        spoiled, most, tops = found
-        rest: dict[str, float] = {}
-        for weapon, (best, holders, lower) in tops.items():
-            if moved not in holders or len(holders) > 1:
-                rest[weapon] = best
-            elif lower is not None:
-                rest[weapon] = lower
-        saturated = all(rest.get(weapon, -1.0) >= top for weapon, top in most.items())
-        return spoiled, tuple(most), rest, saturated
+        return kept_rest(found, moved) if self.kept else rest_of(found, moved)
 
 
-#: What :class:`_Aims` keeps of one enemy: the share its turning leaves, the most each weapon can be worth, and per
-#: weapon its best worth on a target, the targets worth that and the next best below.
-_Aimed = tuple[float, dict[str, float], dict[str, tuple[float, set[str], float | None]]]
-
-
-def _aimed(combat: CombatModule, view: CombatView, enemy: str) -> _Aimed | None:
+def _aimed(combat: CombatModule, view: CombatView, enemy: str) -> Aimed | None:
     """:class:`_Aims`' entry for ``enemy`` (``None`` where the module does not list its arsenal); kept by what it
     reads (:func:`~.greedy_kept.kept_aims`)."""
     arsenal = combat.arsenal(view, enemy)
@@ -228,6 +228,11 @@ _new_end = partial(tuple.__new__, _End)
 class _Scorer:
     """Scores one ship's candidate end positions, each distinct end hex and each facing there worked out once."""
 
+    #: The least the enemies' weapons can threaten the ship with wherever it ends: each enemy's best on the side's
+    #: other ships (a weapon bearing on the ship too is worth at least that; :meth:`_summed`). Only where the aims are
+    #: not kept (greedy's own).
+    least_threat: float
+
     def __init__(
         self, state: VMSState, ship: VMSShip, enemies: Sequence[Enemy], engine: Engine, aims: _Aims | None = None
     ) -> None:
@@ -241,6 +246,8 @@ class _Scorer:
         self.base = base
         aims = aims if aims is not None else _Aims(self.combat, self.view, enemies)
         self.rests = {e.id: aims.rest(e.id, ship.id) for e in enemies}
+        #: Each enemy's entry where the aims are kept (:attr:`_Aims.kept`): its threat at an end is kept by it.
+        self.kept_aims = aims.kept_entries()
         self.spots = [(e, e.id, e.hex.q, e.hex.r) for e in enemies]
         #: The enemies whose threat is the same wherever the ship ends: turned too far to hit, or every weapon
         #: worth its most on another ship already.
@@ -277,9 +284,13 @@ class _Scorer:
         tops = sorted((TOP_WORTH * min(n, MOST_PIECES) for n in (arsenal or {}).values()), reverse=True)
         self.most_of = list(accumulate(tops[:-1], initial=0.0))
         self.most_here: dict[tuple[int, int], float | None] = {}
-        #: The least the enemies' weapons can threaten the ship with wherever it ends: each enemy's best on the
-        #: side's other ships (a weapon bearing on the ship too is worth at least that; :meth:`_summed`).
-        self.least_threat = sum(self._least_threat(e.id) for e in enemies)
+        if self.kept_aims is None:
+            self._bound_threat()
+
+    def _bound_threat(self) -> None:
+        """:attr:`least_threat` worked out: greedy's courses bound their plots with it (:meth:`best`); the quick bot,
+        whose aims are kept, never asks."""
+        self.least_threat = sum(self._least_threat(e.id) for e in self.enemies)
 
     def _least_threat(self, enemy: str) -> float:
         if enemy in self.fixed:
@@ -346,9 +357,8 @@ class _Scorer:
         if threat is None:
             distance_to = self._end(end).distance_to
             fixed = self.fixed
-            threat = sum(
-                fixed[e.id] if e.id in fixed else self._their_guns(e.id, end, distance_to[e.id]) for e in self.enemies
-            )
+            guns = self._their_guns if self.kept_aims is None else self._kept_guns
+            threat = sum([fixed[e.id] if e.id in fixed else guns(e.id, end, distance_to[e.id]) for e in self.enemies])
             self.threats[key] = threat
         return threat
 
@@ -362,6 +372,14 @@ class _Scorer:
         spoiled, order, best, _ = rest
         on_me = self.combat.bearing_on(self.view, enemy, self.ship.id, end)
         return self._summed(spoiled, order, best, on_me, RANGE_WORTH.get(distance, FAR_WORTH))
+
+    def _kept_guns(self, enemy: str, end: Hex, distance: int) -> float:
+        """:meth:`_their_guns` where the aims are kept, kept by the enemy's entry (:func:`~.greedy_kept.kept_threat`): a
+        search's trials ask it of one enemy again and again, each moving some other ship."""
+        aimed = self.kept_aims.get(enemy) if self.kept_aims is not None else None
+        if aimed is None:
+            return self._their_guns(enemy, end, distance)
+        return kept_threat(aimed, self.ship.id, end, lambda: self._their_guns(enemy, end, distance))
 
     @staticmethod
     def _summed(

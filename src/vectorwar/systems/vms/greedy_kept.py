@@ -13,7 +13,7 @@ from vectorwar.hexes import Direction, Hex
 from vectorwar.maps import HexMap
 from vectorwar.memo import Kept, Numbers
 from vectorwar.roster import replace_fields
-from vectorwar.systems.vms.state import VMSState
+from vectorwar.systems.vms.state import VMSShip, VMSState
 from vectorwar.vectors import Velocity
 
 
@@ -28,14 +28,28 @@ class Enemy:
 
 
 def predict(state: VMSState, side: str) -> list[Enemy]:
+    """Where each enemy of ``side`` will be (:class:`Enemy`): read off the ship alone, so kept by its identity (the ship
+    kept beside it, so that no other takes its identity while kept), as a search's trials share the ships a step did
+    not change."""
     out = []
     for e in state.enemies_of(side):
-        if e.moved:
-            out.append(Enemy(e.id, e.hex, e.velocity, e.facing))
-        else:
-            facing = e.facing.turned(e.rotation) if not e.spec.small_craft else e.facing
-            out.append(Enemy(e.id, e.hex.shifted(e.velocity.dq, e.velocity.dr), e.velocity, facing))
+        known = _ENEMIES.get(id(e))
+        if known is None or known[0] is not e:
+            known = _ENEMIES.keep(id(e), (e, _enemy(e)))
+        out.append(known[1])
     return out
+
+
+def _enemy(e: VMSShip) -> Enemy:
+    """:func:`predict`'s entry for the ship ``e``: where it is if it has moved, else where it drifts to."""
+    if e.moved:
+        return Enemy(e.id, e.hex, e.velocity, e.facing)
+    facing = e.facing.turned(e.rotation) if not e.spec.small_craft else e.facing
+    return Enemy(e.id, e.hex.shifted(e.velocity.dq, e.velocity.dr), e.velocity, facing)
+
+
+#: :func:`predict`'s entries by the ship's identity, with the ship.
+_ENEMIES: Kept[int, tuple[VMSShip, Enemy]] = Kept(1 << 12)
 
 
 def bound_guns(penalty: int) -> dict[tuple[frozenset[tuple[int, int]], float], float]:
@@ -85,7 +99,12 @@ def stays_on(board: HexMap, kept: dict[tuple[int, int, int, int], bool], path: S
 def moved(base: CombatView, enemies: Sequence[Enemy]) -> CombatView:
     """``base`` with the enemies where they will be: ``base`` itself where every enemy is there already (each has
     moved this turn)."""
-    moved = {e.id: e for e in enemies if e.hex != base.ship(e.id).hex or e.facing != base.ship(e.id).facing}
+    moved: dict[str, Enemy] = {}
+    for e in enemies:
+        # A hex is its two numbers: compared by them, without the dataclass's own comparison (a Python call).
+        at = base.ship(e.id)
+        if e.hex.q != at.hex.q or e.hex.r != at.hex.r or e.facing != at.facing:
+            moved[e.id] = e
     if not moved:
         return base
     ships = tuple(
@@ -134,3 +153,56 @@ def kept_aims(
 
 #: :func:`kept_aims`' answers by what they read, with the card read by identity.
 _AIMS: Kept[tuple[object, ...], tuple[object, object]] = Kept(1 << 12)
+
+
+#: What the greedy bot keeps of one enemy's aims (``bots._Aims``): the share its turning leaves, the most each weapon
+#: can be worth, and per weapon its best worth on a target, the targets worth that and the next best below.
+Aimed = tuple[float, dict[str, float], dict[str, tuple[float, set[str], float | None]]]
+#: What an enemy's aims leave on the side's ships but the one moved (``bots._Aims.rest``): the share left by turning,
+#: the weapons in order, each one's best worth on those ships, and whether every weapon is worth its most there already.
+Rest = tuple[float, tuple[str, ...], dict[str, float], bool]
+
+
+def rest_of(found: Aimed, moved: str) -> Rest:
+    """The enemy's aims ``found`` on the side's ships but ``moved`` (:data:`Rest`)."""
+    spoiled, most, tops = found
+    rest: dict[str, float] = {}
+    for weapon, (best, holders, lower) in tops.items():
+        if moved not in holders or len(holders) > 1:
+            rest[weapon] = best
+        elif lower is not None:
+            rest[weapon] = lower
+    saturated = all(rest.get(weapon, -1.0) >= top for weapon, top in most.items())
+    return spoiled, tuple(most), rest, saturated
+
+
+def kept_rest(found: Aimed, moved: str) -> Rest:
+    """:func:`rest_of` for kept aims (:func:`kept_aims`), kept by the enemy's entry (by identity, kept beside the
+    answer) and ``moved``: a search's trials ask it of one enemy again and again, each moving some other ship. Shared:
+    read, never changed."""
+    key = (id(found), moved)
+    known = _RESTS.get(key)
+    if known is None or known[0] is not found:
+        known = _RESTS.keep(key, (found, rest_of(found, moved)))
+    return known[1]
+
+
+#: :func:`kept_rest`'s answers, with the entry they were worked out for.
+_RESTS: Kept[tuple[int, str], tuple[Aimed, Rest]] = Kept(1 << 12)
+
+
+def kept_threat(found: Aimed, ship: str, end: Hex, work_out: Callable[[], float]) -> float:
+    """The greedy scorer's threat of an enemy on ``ship`` at ``end`` (``bots._Scorer._their_guns``, ``work_out``'s
+    answer) for kept aims: kept by the enemy's entry (by identity, kept beside the answer), the ship and the end's
+    numbers. The entry is kept by what it reads (:func:`kept_aims`: the enemy's combat entry and card, every ship it
+    may aim at and theirs, the map, the module), which is all that threat reads besides the ship and the end; a
+    search's trials ask it of one enemy again and again, each moving some other ship."""
+    key = (id(found), ship, end.q, end.r)
+    known = _THREATS.get(key)
+    if known is None or known[0] is not found:
+        known = _THREATS.keep(key, (found, work_out()))
+    return known[1]
+
+
+#: :func:`kept_threat`'s answers, with the entry they were worked out for.
+_THREATS: Kept[tuple[int, str, int, int], tuple[Aimed, float]] = Kept(1 << 14)

@@ -20,7 +20,7 @@ from vectorwar.display import MoveOption, OrderPiece, ShotOption
 from vectorwar.errors import IllegalOrderError
 from vectorwar.events import Event, Note
 from vectorwar.hexes import Position
-from vectorwar.memo import Kept
+from vectorwar.memo import Kept, Values
 from vectorwar.orderkinds import OrderKind, RuleRow, kind_table
 from vectorwar.roster import id_lookup, replace_fields
 from vectorwar.rules import Clock, Order, Prompt
@@ -42,6 +42,12 @@ PLOT_HELP = (
     "flat:R1, or 'drift'; e.g. 'Hawk aft1:B=4 port1:rot=1 R1; Kite drift'"
 )
 ADVANCED_HELP = "; advanced rotation: a large ship's R15/L15 is its rotational points this turn"
+
+
+#: The prompts of the plot, the fire and the fire order, by what each reads (the kind's name first): one object for
+#: equal prompts (frozen values, each with its clock built by a Python call), as a search's trials ask the prompt of
+#: state after state.
+_PROMPTS: Kept[tuple[object, ...], Prompt] = Kept(1 << 10)
 
 
 class VMSKind(OrderKind[VMSState], Protocol):
@@ -134,8 +140,13 @@ class PlotKind(VMSKind):
 
     def prompt(self, state: VMSState) -> Prompt | None:
         sides = tuple(side for side in state.sides if state.movers(side))
-        help_text = PLOT_HELP + (ADVANCED_HELP if advanced(state) else "")
-        return Prompt(Clock(state.turn, "plot", subphase=state.subphase), sides, self.name, True, help_text)
+        key = (self.name, state.turn, state.subphase, sides, advanced(state))
+        found = _PROMPTS.get(key)
+        if found is None:
+            help_text = PLOT_HELP + (ADVANCED_HELP if advanced(state) else "")
+            clock = Clock(state.turn, "plot", subphase=state.subphase)
+            found = _PROMPTS.keep(key, Prompt(clock, sides, self.name, True, help_text))
+        return found
 
     def parse(self, state: VMSState, side: str, text: str) -> Order:
         return MovePlot.parse(text, id_lookup(s.id for s in state.movers(side)))
@@ -220,8 +231,13 @@ class FireKind(VMSKind):
 
     def prompt(self, state: VMSState) -> Prompt | None:
         side = state.fire_order[state.firing]
-        clock = Clock(state.turn, f"combat, player {state.firing + 1}")
-        return Prompt(clock, (side,), self.name, False, combat(state).fire_help)
+        help_text = combat(state).fire_help
+        key = (self.name, state.turn, state.firing, side, help_text)
+        found = _PROMPTS.get(key)
+        if found is None:
+            clock = Clock(state.turn, f"combat, player {state.firing + 1}")
+            found = _PROMPTS.keep(key, Prompt(clock, (side,), self.name, False, help_text))
+        return found
 
     def parse(self, state: VMSState, side: str, text: str) -> Order:
         return combat(state).parse_fire(view(state), side, text)
@@ -270,7 +286,7 @@ def _greedy_losses(module: CombatModule, seen: CombatView, side: str) -> Mapping
     so that no other object takes their identities while it is kept). Shared: read, never changed."""
     cards = seen.cards
     held = (module, seen.map, seen.options, *(cards[c.id] for c in seen.ships))
-    key = (*map(id, held), seen.penalty_per_hexside, side, seen.ships)
+    key = (*map(id, held), seen.penalty_per_hexside, side, _ENTRIES.number(seen.ships))
     known = _GREEDY_LOSSES.get(key)
     if known is not None:
         return known[1]
@@ -278,6 +294,9 @@ def _greedy_losses(module: CombatModule, seen: CombatView, side: str) -> Mapping
     return _GREEDY_LOSSES.keep(key, (held, losses))[1]
 
 
+#: A number for each view's ships (their combat entries, by value), found by the tuple's identity first: a view's
+#: tuple is asked again at each side's fire in prospect, and its entries are hashed by Python calls.
+_ENTRIES = Values(1 << 10)
 #: :func:`_greedy_losses`' answers by what they read, with the objects read by identity.
 _GREEDY_LOSSES: Kept[tuple[object, ...], tuple[tuple[object, ...], Mapping[str, float]]] = Kept(1 << 10)
 
@@ -291,8 +310,13 @@ class FireOrderKind(VMSKind):
 
     def prompt(self, state: VMSState) -> Prompt | None:
         sides = state.sides_in_play()
-        help = f"the side that declares fire first, or every side in order, e.g. '{sides[-1]} first'"
-        return Prompt(Clock(state.turn, self.name), (state.initiative,), self.name, False, help)
+        key = (self.name, state.turn, sides[-1], state.initiative)
+        found = _PROMPTS.get(key)
+        if found is None:
+            help = f"the side that declares fire first, or every side in order, e.g. '{sides[-1]} first'"
+            clock = Clock(state.turn, self.name)
+            found = _PROMPTS.keep(key, Prompt(clock, (state.initiative,), self.name, False, help))
+        return found
 
     def parse(self, state: VMSState, side: str, text: str) -> Order:
         return DeclareOrder.parse(text, state.sides_in_play())

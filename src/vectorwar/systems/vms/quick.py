@@ -92,9 +92,9 @@ def _enemies_token(state: VMSState, side: str, enemies: Sequence[Enemy], engine:
     turning penalty. The same for every ship of the side, so worked out once for them: a ship's key holds the number,
     not the whole, to be hashed and compared at every ask (:class:`~vectorwar.memo.Numbers`)."""
     view = aims.view
-    theirs = tuple(c for c in view.ships if c.side != side)
-    held = (view.map, view.options, engine.combat(state), *(view.cards[c.id] for c in theirs))
-    numbers = tuple((e.id, e.hex.q, e.hex.r, e.velocity.dq, e.velocity.dr, e.facing) for e in enemies)
+    theirs = tuple([c for c in view.ships if c.side != side])
+    held = (view.map, view.options, engine.combat(state), *[view.cards[c.id] for c in theirs])
+    numbers = tuple([(e.id, e.hex.q, e.hex.r, e.velocity.dq, e.velocity.dr, e.facing) for e in enemies])
     return _TOKENS.number((*map(id, held), view.penalty_per_hexside, numbers, theirs), held)
 
 
@@ -224,9 +224,9 @@ def _reads(
     not list an enemy's arsenal (the threat is then worked out on the whole view).
     """
     view = aims.view
-    rests = tuple(_rest(aims, e.id, ship.id) for e in enemies)
+    rests = tuple([_rest(aims, e.id, ship.id) for e in enemies])
     every = None in rests
-    mine = tuple(c for c in view.ships if c.side == ship.side and (every or c.id == ship.id))
+    mine = tuple([c for c in view.ships if c.side == ship.side and (every or c.id == ship.id)])
     held = (changes, ship.spec, *(view.cards[c.id] for c in mine))
     civilian = ship.spec.ship_class == "civilian" and _escorted(state, ship)
     numbers = (ship.hex.q, ship.hex.r, ship.velocity.dq, ship.velocity.dr, ship.thrust_lost, civilian, ENDS)
@@ -274,14 +274,25 @@ def _scored(scorer: _Scorer, ship: VMSShip, changes: tuple[Change, ...]) -> list
     most = None if scorer.most is None else FIRE_WEIGHT * scorer.most
     penalty = scorer.base.penalty_per_hexside
     looked: list[tuple[float, float, Hex, _Turned]] = []
+    # The share of a shot each number of hexsides turned leaves, worked out once a call (a few numbers, many asks).
+    spoils: dict[int, float] = {}
     for n in sorted(ranked):
         change = changes[n]
         end = _end(scorer, ship, vq + change.dq, vr + change.dr)
         threat = THREAT_WEIGHT * scorer._threat(end.hex)
+        at, by_facing = end.hex, end.by_facing
         for t, term in change.plots:
-            rest = -threat - end.cost(t.facing) - term
-            ceiling = math.inf if most is None else rest + most * _spoiled(t.hexsides, penalty)
-            looked.append((ceiling, rest, end.hex, t))
+            # _End.cost's kept answer read here, without the call (every candidate asks it).
+            cost = by_facing.get(t.facing)
+            rest = -threat - (end.cost(t.facing) if cost is None else cost) - term
+            if most is None:
+                ceiling = math.inf
+            else:
+                spoiled = spoils.get(t.hexsides)
+                if spoiled is None:
+                    spoiled = spoils[t.hexsides] = _spoiled(t.hexsides, penalty)
+                ceiling = rest + most * spoiled
+            looked.append((ceiling, rest, at, t))
     # Highest ceiling first: the guns are worked out until no ceiling left can reach the best score (the answer of
     # scoring them all).
     order = sorted(range(len(looked)), key=lambda i: -looked[i][0])
@@ -328,7 +339,7 @@ def _rough(scorer: _Scorer, ship: VMSShip, target: tuple[int, int, int, int], ch
     vq, vr = ship.velocity.dq, ship.velocity.dr
     hq, hr = ship.hex.q, ship.hex.r
     tq, tr, tvq, tvr = target
-    board, ideal = scorer.state.map, scorer.ideal
+    board, ideal, civilian = scorer.state.map, scorer.ideal, scorer.civilian
     out: list[float] = []
     # Where a ship stops (braking.stop) by its axial numbers, no hex built: the ship's own hex at rest.
     for c in changes:
@@ -341,11 +352,14 @@ def _rough(scorer: _Scorer, ship: VMSShip, target: tuple[int, int, int, int], ch
         still = rq == 0 and rr == 0
         brake = c.brakes[None if still else opposite(rq, rr)]
         sq, sr = (q, r) if still else rest_axial(q, r, rq, rr, brake, 0)
-        cost = abs(_speed(tq - q, tr - r) - ideal) + c.least
-        cost += STOP_WEIGHT * abs(_speed(tq - sq, tr - sr) - ideal)
-        cost += SPEED_WEIGHT * max(0, _speed(rq, rr) - brake)
-        if scorer.civilian:
-            cost += CIVILIAN_SPEED_WEIGHT * _speed(dq, dr)
+        # _speed written out (asked four times for every change of every ranking).
+        aq, ar = tq - q, tr - r
+        cost = abs((abs(aq) + abs(ar) + abs(aq + ar)) // 2 - ideal) + c.least
+        aq, ar = tq - sq, tr - sr
+        cost += STOP_WEIGHT * abs((abs(aq) + abs(ar) + abs(aq + ar)) // 2 - ideal)
+        cost += SPEED_WEIGHT * max(0, (abs(rq) + abs(rr) + abs(rq + rr)) // 2 - brake)
+        if civilian:
+            cost += CIVILIAN_SPEED_WEIGHT * ((abs(dq) + abs(dr) + abs(dq + dr)) // 2)
         if dq or dr:
             sq, sr = rest_axial(q, r, dq, dr, c.brakes[opposite(dq, dr)], 1)
         else:

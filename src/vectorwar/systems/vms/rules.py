@@ -38,7 +38,8 @@ from vectorwar.display import Card, CardTable, Counter, OrderPiece
 from vectorwar.errors import DesignError, ScenarioError
 from vectorwar.events import Event
 from vectorwar.hexes import Hex
-from vectorwar.memo import last_answer
+from vectorwar.maps import HexMap
+from vectorwar.memo import Kept, last_answer
 from vectorwar.orderkinds import KindedRules
 from vectorwar.rules import (
     Bot,
@@ -260,12 +261,7 @@ class VectorMovement(KindedRules[VMSState]):
         combat = self.combat(state)
         # A ship that can no longer stop on the map will leave it (disengaged, out of the fight), a loss a
         # trial of two turns seldom reaches: it counts at LEAVING's share of its strength.
-        points = {
-            side: sum(
-                combat.strength(s.card) * (1.0 if stops_on_map(state, s) else LEAVING) for s in state.ships_of(side)
-            )
-            for side in state.sides
-        }
+        points = {side: sum(_strength(state, combat, s) for s in state.ships_of(side)) for side in state.sides}
         for side, extra in self.fire_in_prospect(state).items():
             points[side] += extra
         return points
@@ -338,6 +334,22 @@ class VectorMovement(KindedRules[VMSState]):
 
     def design_schema(self) -> dict[str, Any]:
         return Design.model_json_schema()
+
+
+def _strength(state: VMSState, combat: CombatModule, ship: VMSShip) -> float:
+    """The ship's part of :meth:`VectorMovement.standing` but the fire to come: its strength, at ``LEAVING``'s share
+    if it can no longer stop on the map. It reads the ship, the map and the module alone, and a search's trials ask
+    it at every stop of ships they share: kept by those (by identity, kept beside the answer)."""
+    key = (id(ship), id(state.map), id(combat))
+    known = _STRENGTHS.get(key)
+    if known is not None and known[0] is ship and known[1] is state.map and known[2] is combat:
+        return known[3]
+    value = combat.strength(ship.card) * (1.0 if stops_on_map(state, ship) else LEAVING)
+    return _STRENGTHS.keep(key, (ship, state.map, combat, value))[3]
+
+
+#: :func:`_strength`'s answers, with the ship, map and module they read.
+_STRENGTHS: Kept[tuple[int, int, int], tuple[VMSShip, HexMap, CombatModule, float]] = Kept(1 << 12)
 
 
 system = VectorMovement()

@@ -69,7 +69,7 @@ class VMSShip:
 
     def initiative_terms(self, turn: int) -> tuple[int, ...]:
         """Every initiative modifier holding on ``turn``: the sheet's, then the scenario's."""
-        return (self.spec.initiative, *(m.value for m in self.initiative_modifiers if m.applies(turn)))
+        return (self.spec.initiative, *[m.value for m in self.initiative_modifiers if m.applies(turn)])
 
 
 @dataclass(frozen=True)
@@ -95,8 +95,8 @@ class VMSState(Roster[VMSShip]):
 
     def choosers(self, side: str) -> tuple[VMSShip, ...]:
         """The side's ships whose initiative roll lets them choose their subphase this turn."""
-        return tuple(s for s in self.ships_of(side) if len(s.choices) > 1)
+        return tuple([s for s in self.ships_of(side) if len(s.choices) > 1])
 
     def movers(self, side: str) -> tuple[VMSShip, ...]:
         """The side's ships that plot now: those of the subphase moving, not yet moved."""
-        return tuple(s for s in self.ships_of(side) if s.subphase == self.subphase and not s.moved)
+        return tuple([s for s in self.ships_of(side) if s.subphase == self.subphase and not s.moved])

@@ -128,12 +128,21 @@ def plotted(
 def carry_out(state: VMSState, orders: Mapping[str, Order], events: list[Event], told: bool = True) -> VMSState:
     """The subphase's plots moved together; a ship whose path leaves the map disengages where it leaves (its
     events written unless ``told`` is false)."""
+    if not told:
+        # Every ship moved from the state before (a plot moves each ship once, and no move reads another ship), all
+        # put in one copy of the state: a search's trial, which reads no event.
+        moved: list[VMSShip] = []
+        for order in orders.values():
+            if not isinstance(order, MovePlot):  # pragma: no cover - check_order refused it
+                raise TypeError("movement plots expected")
+            moved.extend([_moved_untold(state, state.ship(ship_id), plot) for ship_id, plot in order.moves])
+        return state.with_ships(moved)
     for order in orders.values():
         if not isinstance(order, MovePlot):  # pragma: no cover - check_order refused it
             raise TypeError("movement plots expected")
         for ship_id, plot in order.moves:
             ship = state.ship(ship_id)
-            state = state.with_ship(_moved(state, ship, plot, events) if told else _moved_untold(state, ship, plot))
+            state = state.with_ship(_moved(state, ship, plot, events))
     return state
 
 

@@ -102,9 +102,10 @@ def _landings(armour: int, boxes: int, life: int, spent: int, count: int) -> tup
     return run[2][:count]
 
 
-#: Points landed so far: the chance of each placing of a ship still in the fight (structure armour, structure boxes,
-#: life support), the chance it is out, and :func:`_landings`' rows for every count of points landed so far.
-_Landed = tuple[dict[tuple[int, int, int], float], float, tuple[tuple[float, float], ...]]
+#: Points landed so far: the chance of each placing of a ship still in the fight (:func:`_placing`'s number of its
+#: structure armour, structure boxes and life support), the chance it is out, and :func:`_landings`' rows for every
+#: count of points landed so far.
+_Landed = tuple[dict[int, float], float, tuple[tuple[float, float], ...]]
 #: :func:`_landed`'s last run for each ship placing, by its boxes.
 _LANDED: Kept[tuple[int, int, int, int], _Landed] = Kept(256)
 
@@ -115,44 +116,102 @@ def _landed(armour: int, boxes: int, life: int, spent: int, count: int, start: _
     direct, passed, to_life = 1 / 6, spent / 6, (1 / 6 if life else 0.0)
     idle = 1 - direct - passed - to_life
     if start is None:
-        # (structure armour, structure boxes, life support) -> chance, for the ship still in the fight
-        alive, killed, out = {(armour, boxes, life): 1.0}, 0.0, []
+        # placing (its number) -> chance, for the ship still in the fight
+        alive, killed, out = {_placing(armour, boxes, life, boxes, life): 1.0}, 0.0, []
     else:
         alive, killed, out = start[0], start[1], list(start[2])
-    # Each placing's landings (the placing after, ``None`` where the ship is out, and its chance), worked out once a
-    # run: the same sums in the same order as landing each point afresh.
-    landings: dict[tuple[int, int, int], list[tuple[tuple[int, int, int] | None, float]]] = {}
-    for n in range(len(out), count):
+    # Each placing's landings, worked out once a run: the chances that knock the ship out, and the placings after with
+    # their chances, each in :func:`_moves`' order (the same sums in the same order as landing each point afresh; the
+    # ship's chance out and the placings' are summed apart, so parting them changes neither). A placing is kept by its
+    # number, hashed without a call; ``lost`` is the structure boxes it has lost.
+    landings: dict[int, tuple[list[float], list[tuple[int, float]]]] = {}
+    lost: dict[int, int] = {}
+    n = len(out)
+    while n < count:
         if n:
-            step: dict[tuple[int, int, int], float] = {}
+            step: dict[int, float] = {}
             get = step.get
             for placing, p in alive.items():
                 moves = landings.get(placing)
                 if moves is None:
-                    moves = landings[placing] = _moves(placing, direct, passed, to_life, idle)
-                for key, q in moves:
-                    if key is None:
-                        killed += p * q
-                    else:
-                        step[key] = get(key, 0.0) + p * q
+                    moves = landings[placing] = _moves(placing, boxes, life, direct, passed, to_life, idle)
+                for q in moves[0]:
+                    killed += p * q
+                for key, q in moves[1]:
+                    step[key] = get(key, 0.0) + p * q
+            settled = len(step) == len(alive) and list(step) == list(alive)
             alive = step
-        out.append((killed, sum(p * (boxes - b) for (_, b, _), p in alive.items())))
+        else:
+            settled = False
+        weighed: list[float] = []
+        for placing, p in alive.items():
+            boxes_lost = lost.get(placing)
+            if boxes_lost is None:
+                boxes_lost = lost[placing] = boxes - placing // (life + 1) % (boxes + 1)
+            weighed.append(p * boxes_lost)
+        out.append((killed, sum(weighed)))
+        n += 1
+        if settled and n < count:
+            # The placings came out in the order they went in: every later row's will too (which placings a row
+            # holds, and in what order, follows from the row before's alone), so the rest are landed by position.
+            alive, killed = _settled(alive, killed, out, count, landings, lost)
+            break
     return alive, killed, tuple(out)
 
 
+def _settled(
+    alive: dict[int, float],
+    killed: float,
+    out: list[tuple[float, float]],
+    count: int,
+    landings: dict[int, tuple[list[float], list[tuple[int, float]]]],
+    lost: dict[int, int],
+) -> tuple[dict[int, float], float]:
+    """:func:`_landed`'s rows on to ``count`` once its placings keep their order from row to row: the same products
+    summed in the same order, each placing's chance kept at its position in a list rather than by its number."""
+    order = list(alive)
+    at = {placing: i for i, placing in enumerate(order)}
+    moves = [(landings[placing][0], [(at[key], q) for key, q in landings[placing][1]]) for placing in order]
+    weights = [lost[placing] for placing in order]
+    chances = list(alive.values())
+    for _ in range(len(out), count):
+        after = [0.0] * len(order)
+        for p, (outs, stays) in zip(chances, moves, strict=True):
+            for q in outs:
+                killed += p * q
+            for i, q in stays:
+                after[i] += p * q
+        chances = after
+        out.append((killed, sum([p * w for p, w in zip(chances, weights, strict=True)])))
+    return dict(zip(order, chances, strict=True)), killed
+
+
+def _placing(a: int, b: int, lf: int, boxes: int, life: int) -> int:
+    """The number standing for a ship's structure armour ``a``, structure boxes ``b`` and life support ``lf`` (of at
+    most ``boxes`` and ``life``): one for each placing."""
+    return (a * (boxes + 1) + b) * (life + 1) + lf
+
+
 def _moves(
-    placing: tuple[int, int, int], direct: float, passed: float, to_life: float, idle: float
-) -> list[tuple[tuple[int, int, int] | None, float]]:
-    """Where one more point landing on a ship so placed leaves it (``None``: out of the fight), each with its chance, in
-    :func:`_landed`'s order: a direct hit (armour first), a point passed on to structure, life support, nothing."""
-    a, b, lf = placing
-    found: list[tuple[tuple[int, int, int] | None, float]] = []
-    for key, q in (
+    placing: int, boxes: int, life: int, direct: float, passed: float, to_life: float, idle: float
+) -> tuple[list[float], list[tuple[int, float]]]:
+    """Where one more point landing on a ship so placed leaves it, in :func:`_landed`'s order (a direct hit, armour
+    first; a point passed on to structure; life support; nothing), each with its chance: the chances of those that
+    knock it out, and the placings after (their numbers) with theirs."""
+    columns, rows = boxes + 1, life + 1  # _placing's bases, its arithmetic written out below
+    a, rest = divmod(placing, columns * rows)
+    b, lf = divmod(rest, rows)
+    out: list[float] = []
+    after: list[tuple[int, float]] = []
+    for (na, nb, nlf), q in (
         ((a - 1, b, lf) if a else (a, b - 1, lf), direct),
         ((a, b - 1, lf), passed),
         ((a, b, lf - 1), to_life),
         ((a, b, lf), idle),
     ):
         if q:
-            found.append((None if key[1] <= 0 or key[2] <= 0 else key, q))
-    return found
+            if nb <= 0 or nlf <= 0:
+                out.append(q)
+            else:
+                after.append(((na * columns + nb) * rows + nlf, q))
+    return out, after

@@ -50,6 +50,7 @@ from vectorwar.errors import IllegalOrderError
 from vectorwar.events import Event, Note, Rolled
 from vectorwar.hexes import Direction, Hex
 from vectorwar.memo import Kept, last_answer
+from vectorwar.notation import is_hold
 from vectorwar.odds import Modifier, Odds
 from vectorwar.roster import id_lookup, replace_fields
 from vectorwar.rules import OptionSpec, Order, PhaseSpec
@@ -186,6 +187,8 @@ class VV5Combat(CombatModule):
         return side
 
     def parse_fire(self, view: CombatView, side: str, text: str) -> Volley:
+        if is_hold(text):  # Volley.parse's own first answer, without the look-ups it reads nothing of
+            return Volley(Launches(()), Gunfire(()))
         own = id_lookup(s.id for s in view.ships_of(side))
         guns = {(s.id, m.arc): m.guns.boxes for s in view.ships_of(side) for m in _card(view, s.id).mounts}
         return Volley.parse(text, own, id_lookup(s.id for s in view.ships), guns)
@@ -193,6 +196,8 @@ class VV5Combat(CombatModule):
     def check_fire(self, view: CombatView, side: str, order: Order) -> None:
         if not isinstance(order, Volley):
             raise IllegalOrderError(str(order), "missile launches and gunfire are due now", RULE_GUNS)
+        if not order.launches.launches and not order.gunfire.shots:
+            return  # a hold: VV5's checks ask something of each launch and shot only (a search's trials hold often)
         # VV5's own checks of launches and gunfire (VV5 Launch Missiles, Gunfire), on this view's board.
         on = _board(view)
         check_launches_on(on, side, order.launches)
