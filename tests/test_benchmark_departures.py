@@ -25,11 +25,22 @@ def test_greedy_in_the_side_never_departs_from_greedy() -> None:
 
 def test_each_departure_differs_from_greedy_and_is_played_on_paired() -> None:
     from departures import departures, summary
+    from vectorwar.play import bot_order
+    from vectorwar.setup import set_up
 
     found = list(departures("avt-damage", "blue", "search", 3, 2))
-    assert found, "the search leaves greedy's order in this game (seed 3: a burn on turn 1)"
-    first = found[0]
-    assert (first.turn, first.searched, first.greedy) == (1, "Blue thrust 3", "hold")
+    # The same game played again: its decisions where the search's order is not greedy's, in order.
+    setup = set_up("avt-damage", {"blue": "search", "red": "greedy"}, seed=3)
+    greedy = set_up("avt-damage", {"blue": "greedy", "red": "greedy"}, seed=3).bots["blue"]
+    game, expected = setup.game, []
+    while not game.is_over:
+        for side in game.waiting_for:
+            order = bot_order(game, side, setup.bots[side])
+            if side == "blue" and str(order) != str(plain := bot_order(game, side, greedy)):
+                expected.append((str(order), str(plain)))
+            game.submit(side, order)
+    assert [(d.searched, d.greedy) for d in found] == expected
+    assert found, "the search leaves greedy's order somewhere in this game"
     for d in found:
         assert d.searched != d.greedy
         assert len(d.scores) == 2
