@@ -90,14 +90,22 @@ def departures(scenario: str, side: str, level: str, seed: int, games: int) -> I
             game.submit(now, order)
 
 
+def positive(text: str) -> int:
+    """A count of one or more, from the command line."""
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text} is not a count of one or more")
+    return value
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("scenario")
     parser.add_argument("--side", required=True, help="the side the search plays")
     parser.add_argument("--level", default="search", help="the search level (search, search:2, search:3)")
-    parser.add_argument("--seeds", type=int, default=2, help="searched games, seeds from --seed")
+    parser.add_argument("--seeds", type=positive, default=2, help="searched games, seeds from --seed")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--games", type=int, default=20, help="games played on from each departure, each order")
+    parser.add_argument("--games", type=positive, default=20, help="games played on from each departure, each order")
     args = parser.parse_args(argv)
     found: list[Departure] = []
     for seed in range(args.seed, args.seed + args.seeds):

@@ -59,3 +59,12 @@ def test_a_game_played_on_is_the_same_on_the_same_dice() -> None:
     order = bot_order(game, "blue", setup.bots["blue"])
     assert played_on(game, "blue", order, 5) == played_on(game, "blue", order, 5)
     assert game.history == []  # the position played on from is left as it was
+
+
+def test_counts_from_the_command_line_are_one_or_more() -> None:
+    from departures import main
+
+    with pytest.raises(SystemExit):
+        main(["avt-damage", "--side", "blue", "--games", "0"])
+    with pytest.raises(SystemExit):
+        main(["avt-damage", "--side", "blue", "--seeds", "-1"])
