@@ -130,8 +130,8 @@ PROSPECT_STOP = 40
 HELD = 8
 #: The last positions of a ``resolve_in_prospect`` trial whose values it averages, its end among them. Judged at
 #: one cut alone, a burn that leaves the enemy's arcs just as the trial ends reads as safe though the enemy turns
-#: and fires a segment on; over several cuts that moment is one of many (AV:T search against greedy, 96 games a
-#: side of ``avt-damage``: 43 % and 52 % of the decisive games with one cut at four segments, 53 % and 76 % so).
+#: and fires a segment on; over several cuts that moment is one of many (AV:T search against greedy, 144 games a
+#: side of ``avt-damage``: 43 % and 52 % of the decisive games with one cut at four segments, 52 % and 78 % so).
 HELD_ENDS = 5
 #: The order that gives no fire (the kernel's notation for an empty declaration).
 HOLD = "hold"
