@@ -10,7 +10,17 @@ from typing import TYPE_CHECKING, Any
 
 from vectorwar.dice import Dice
 from vectorwar.errors import VectorwarError
-from vectorwar.search.budget import HARD_STOP, HELD, HOLD, LATER, PLAN_KEPT, PROSPECT_STOP, Budget, Judging
+from vectorwar.search.budget import (
+    HARD_STOP,
+    HELD,
+    HELD_ENDS,
+    HOLD,
+    LATER,
+    PLAN_KEPT,
+    PROSPECT_STOP,
+    Budget,
+    Judging,
+)
 from vectorwar.search.choice import Outcome
 from vectorwar.search.near import by_nearness
 
@@ -330,13 +340,16 @@ class Trials:
     def _held_fire(self, state: Any, orders: Mapping[str, Any], dice: Dice, rng: CountedRandom) -> Trial:
         """The trial of a system whose fire comes in the same orders as the moves (``resolve_in_prospect``).
 
-        Every prompt, the root's and then ``HELD`` more of the fast bot's (in AV:T, segments: half a turn), is
-        resolved with its shots at ships counted in expectation and not rolled: the standing at the end, less
-        what each side was expected to lose on the way. The ships take no damage on the way, so every trial of
-        a position meets the same fire and no throw of the dice decides it. Segments and fast orders already
-        played in this decision are taken from :attr:`held` (:class:`HeldMemo`).
+        Every prompt, the root's and then ``HELD`` more of the fast bot's (in AV:T, segments: a turn), is
+        resolved with its shots at ships counted in expectation and not rolled. Each of the last ``HELD_ENDS``
+        positions (the end among them; the end alone if the game ends sooner) is worth its standing less what
+        each side was expected to lose on the way there, and the trial is worth their mean. The ships take no
+        damage on the way, so every trial of a position meets the same fire and no throw of the dice decides
+        it. Segments and fast orders already played in this decision are taken from :attr:`held`
+        (:class:`HeldMemo`).
         """
         lost: dict[str, float] = {}
+        judged: list[dict[str, float]] = []
         given = orders
         for played in range(1 + HELD):
             done = self.held.segment(self.system, state, given, dice)
@@ -346,13 +359,21 @@ class Trials:
             for s, v in losses.items():
                 lost[s] = lost.get(s, 0.0) + v
             dice.log.clear()
+            if prompt is None:  # the game ended: its end is judged alone
+                judged = [self._held_value(state, lost)]
+                break
+            if played > HELD - HELD_ENDS:
+                judged.append(self._held_value(state, lost))
             # The trial's last position is judged, never played on: no fast orders for it (a fifth of the fast
             # bot's work; the rollout's own random numbers end with it, so nothing after is moved).
-            if prompt is None or played == HELD:
+            if played == HELD:
                 break
             given = {s: self.held.order(state, s, rng, self._fast_order) for s in prompt.sides}
-        now = self.held.standing(self.system, state)
-        return state, {s: v - lost.get(s, 0.0) for s, v in now.items()}
+        return state, {s: sum(value[s] for value in judged) / len(judged) for s in judged[-1]}
+
+    def _held_value(self, state: Any, lost: Mapping[str, float]) -> dict[str, float]:
+        """A held-fire trial's position judged: each side's standing less what it was expected to lose on the way."""
+        return {s: v - lost.get(s, 0.0) for s, v in self.held.standing(self.system, state).items()}
 
     def _fast_order(self, state: Any, side: str, rng: random.Random, hold: bool = False) -> Any:
         """The fast bot's order (the menu's if it fails its check); with ``hold``, no fire if the order the
