@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from remote_bot import RemoteBot
+from remote_bot import RemoteBot, tree_at
 from vectorwar.catalogue import builtin_scenario, scenario_paths
 from vectorwar.play import play_out
 from vectorwar.registry import get_system
@@ -137,11 +137,14 @@ def add_old_bot(spec: str, scenario_ids: Sequence[str]) -> None:
     """Offer ``NAME@COMMIT`` in the scenarios' systems: the computer player ``NAME`` as it was at ``COMMIT``.
 
     It decides in a process of its own on that commit's code (``remote_bot.py``), and is added to each
-    system's menu in this process; worker processes started by fork inherit it.
+    system's menu in this process; worker processes started by fork inherit it. The commit's tree is checked out
+    here, before the workers start: they share it, and this process removes it when it exits (a pool's workers
+    end without running exit handlers, so a tree each checked out would be left behind).
     """
     name, _, commit = spec.partition("@")
     if not name or not commit:
         raise SystemExit(f"{spec}: a computer player at a commit is NAME@COMMIT")
+    tree_at(commit)
     for system_name in sorted({builtin_scenario(s).system for s in scenario_ids}):
         system = get_system(system_name)
         _offer(system, spec.lower(), functools.partial(RemoteBot, system, name, commit))  # names are read in any case

@@ -73,13 +73,18 @@ def test_greedy_is_accepted_as_stronger_than_random_and_random_is_not_stronger_t
 
 
 def test_a_player_at_a_commit_plays_as_the_bot_of_that_commit(monkeypatch: pytest.MonkeyPatch) -> None:
+    import remote_bot
     from sprt import add_old_bot, play_pair
     from vectorwar.registry import get_system
 
     msc = type(get_system("msc"))
     monkeypatch.setattr(msc, "bots", msc.bots)  # put back afterwards
+    monkeypatch.setattr(remote_bot, "_TREES", {})  # no tree checked out yet in this process
     add_old_bot("greedy@HEAD", ["msc-duel"])
     assert "greedy@head" in get_system("msc").bots()
+    # Checked out in this process, before any worker starts, so the workers forked after share the one tree.
+    assert list(remote_bot._TREES) == ["HEAD"]
+    assert (remote_bot._TREES["HEAD"] / "src" / "vectorwar").is_dir()
     # The bot of the last commit, in a process of its own, plays as today's greedy: the same games.
     first, second = play_pair(("msc-duel", 3, "greedy", "greedy@HEAD"))
     again = play_pair(("msc-duel", 3, "greedy", "greedy"))
