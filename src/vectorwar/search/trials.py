@@ -369,6 +369,8 @@ class Trials:
             if played == HELD:
                 break
             given = {s: self.held.order(state, s, rng, self._fast_order) for s in prompt.sides}
+        if not judged:  # pragma: no cover - stopped before any cut (see above): the position reached is judged
+            judged = [self._held_value(state, lost)]
         return state, {s: sum(value[s] for value in judged) / len(judged) for s in judged[-1]}
 
     def _held_value(self, state: Any, lost: Mapping[str, float]) -> dict[str, float]:
