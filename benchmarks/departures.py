@@ -22,11 +22,12 @@ import statistics
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
+from sprt import side_score  # benchmarks/sprt.py, beside this script
 from vectorwar.catalogue import builtin_scenario
 from vectorwar.game import Game
 from vectorwar.play import bot_order
 from vectorwar.rules import Order
-from vectorwar.setup import set_up
+from vectorwar.setup import make_bots, set_up
 
 #: Seeds of the games played on from a departure start here, apart from the seeds of the searched games.
 ON_SEEDS = 1_000_000
@@ -48,17 +49,9 @@ class Departure:
         return statistics.fmean(s - g for s, g in self.scores)
 
 
-def score(game: Game, side: str) -> float:
-    """``side``'s score of a finished game: a win 1, a draw (or a shared win) 1/2, a loss 0."""
-    winners = game.result.winners if game.result is not None else ()
-    if side not in winners:
-        return 0.0
-    return 1.0 if len(winners) == 1 else 0.5
-
-
 def played_on(game: Game, side: str, order: Order, seed: int) -> float:
     """``side``'s score of ``game`` played on from its position with new dice, ``order`` first, greedy after."""
-    bots = set_up(game.scenario.id, dict.fromkeys((s.id for s in game.scenario.sides), "greedy"), seed=seed).bots
+    bots = make_bots(game.system, dict.fromkeys((s.id for s in game.scenario.sides), "greedy"))
     on = replace(game, seed=seed, dice_count=0, events=[], history=[], pending={}, ended=None)
     first = True
     while not on.is_over:
@@ -66,14 +59,14 @@ def played_on(game: Game, side: str, order: Order, seed: int) -> float:
             given = order if other == side and first else bot_order(on, other, bots[other])
             first = first and other != side
             on.submit(other, given)
-    return score(on, side)
+    return side_score(on.result, side)
 
 
 def departures(scenario: str, side: str, level: str, seed: int, games: int) -> Iterator[Departure]:
     """The departures of the search (``level``) in ``side`` against greedy in game ``seed``, each played on."""
     sides = [s.id for s in builtin_scenario(scenario).sides]
     setup = set_up(scenario, {s: level if s == side else "greedy" for s in sides}, seed=seed)
-    greedy = set_up(scenario, dict.fromkeys(sides, "greedy"), seed=seed).bots[side]
+    greedy = make_bots(setup.game.system, {side: "greedy"})[side]
     game = setup.game
     while not game.is_over:
         for now in game.waiting_for:

@@ -39,7 +39,7 @@ from remote_bot import RemoteBot, tree_at
 from vectorwar.catalogue import builtin_scenario, scenario_paths
 from vectorwar.play import play_out
 from vectorwar.registry import get_system
-from vectorwar.rules import Bot, RuleSystem
+from vectorwar.rules import Bot, Result, RuleSystem
 from vectorwar.search import LEVELS, SearchBot
 from vectorwar.search.budget import ROLLED_LEVELS
 
@@ -101,11 +101,15 @@ class Verdict:
 
 def game_score(scenario_id: str, seed: int, sides: dict[str, str], new_side: str) -> float:
     """NEW's score in one game: 1 won, 0.5 drawn (or shared), 0 lost."""
-    result = play_out(builtin_scenario(scenario_id), sides, seed).result
+    return side_score(play_out(builtin_scenario(scenario_id), sides, seed).result, new_side)
+
+
+def side_score(result: Result | None, side: str) -> float:
+    """``side``'s score of a game that ended with ``result``: 1 won, 0.5 drawn (or shared), 0 lost."""
     winners = result.winners if result is not None else ()
     if not winners:
         return 0.5
-    return 1.0 if winners == (new_side,) else 0.5 if new_side in winners else 0.0
+    return 1.0 if winners == (side,) else 0.5 if side in winners else 0.0
 
 
 def play_pair(pair: Pair) -> tuple[float, float]:

@@ -152,3 +152,14 @@ def test_a_tree_from_before_the_search_levels_serves_its_own_bots() -> None:
     order = RemoteBot(game.system, "greedy", "d432991").choose(view, side, random.Random(0))
     game.system.check_order(view, side, order)  # raises if the old bot's order were not one today's rules take
     game.submit(side, order)
+
+
+def test_a_side_scores_a_win_one_a_draw_or_shared_win_a_half_and_a_loss_nothing() -> None:
+    from sprt import side_score
+    from vectorwar.rules import Result
+
+    assert side_score(Result(("blue",), "eliminated"), "blue") == 1.0
+    assert side_score(Result(("red",), "eliminated"), "blue") == 0.0
+    assert side_score(Result((), "turn limit"), "blue") == 0.5
+    assert side_score(Result(("red", "blue"), "shared"), "blue") == 0.5
+    assert side_score(None, "blue") == 0.5
