@@ -301,7 +301,7 @@ def test_a_ship_that_cannot_power_a_laser_sets_a_team_on_its_batteries_then_on_a
     assert repair(drained) == "batteries"
     assert repair(rafik.with_marks("batteries", 4)) is None  # 6 left: the lasers fire, the batteries are in use
     wrecked = rafik.with_marks("batteries", 4).with_marks("laser C1", len(design.mounts["C"].hits))
-    assert repair(wrecked) == "laser c1"  # a destroyed laser cannot be used, so nothing spoils the work
+    assert repair(wrecked) == "C1"  # a destroyed laser cannot be used, so nothing spoils the work
     # No free team (three wrenches, three at work): nothing new is started.
     busy = replace(drained, repairs=tuple(Repair("batteries", 9) for _ in range(3)))
     assert repair(busy) is None

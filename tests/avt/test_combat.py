@@ -129,6 +129,19 @@ def test_avt_a5_48_a_repair_takes_two_turns_and_needs_6_on_a_d10() -> None:
     assert (failed.marked("reactors"), failed.repairs) == (1, ())
 
 
+@pytest.mark.parametrize(
+    ("written", "printed"),
+    [("repair laser a1", "repair A1"), ("repair A1", "repair A1"), ("repair Reactors", "repair reactors")],
+)
+def test_a_repair_order_prints_a_laser_by_its_ssd_name_and_reads_back_the_same(written: str, printed: str) -> None:
+    game = duel()
+    with_ship(game, "Rafik", marks=(("laser A1", 1), ("reactors", 1)))
+    order = AVT.parse_order(game.state, "blue", f"Rafik {written}")
+    assert str(order) == f"Rafik {printed}"
+    assert AVT.parse_order(game.state, "blue", str(order)) == order
+    AVT.check_order(game.state, "blue", order)
+
+
 def test_avt_a5_48_a_repair_fails_if_the_system_is_used() -> None:
     game = duel()
     rafik = with_ship(game, "Rafik", marks=(("laser A1", 1),), repairs=(Repair("laser A1", 3),))

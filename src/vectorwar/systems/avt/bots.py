@@ -76,7 +76,7 @@ from vectorwar.systems.avt.avid import Window
 from vectorwar.systems.avt.design import Design
 from vectorwar.systems.avt.facing_tables import lasers_alive
 from vectorwar.systems.avt.gunnery import eat, fire
-from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders
+from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders, repair_object
 from vectorwar.systems.avt.repairs import repairable
 from vectorwar.systems.avt.ssd import (
     repair_teams,
@@ -190,7 +190,7 @@ def _repair(design: Design, ship: Ship, orders: ShipOrders) -> ShipOrders:
     for laser in design.lasers:
         key = f"laser {laser}"
         if laser not in alive and repairable(ship, key):
-            return replace_fields(orders, repair=key.lower())  # as the order's text reads back
+            return replace_fields(orders, repair=repair_object(laser))  # as the order's text reads back
     return orders
 
 

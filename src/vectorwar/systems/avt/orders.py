@@ -294,10 +294,26 @@ def _electronics(e: _Entry) -> ShipOrders:
     return replace(e.current, electronics=" ".join(e.rest).lower())
 
 
+#: A laser named as a repair's object: ``A1``, or ``laser A1`` in full.
+_LASER_NAME = re.compile(r"^(?:laser\s+)?([a-z])(\d)$")
+
+
+def repair_object(text: str) -> str:
+    """A repair's object as an order prints it: a laser by its name as the SSD writes it, any other system in
+    lower case, so an order reads back as it was written.
+
+    >>> repair_object("laser a1"), repair_object("A1"), repair_object("Heat  Sinks")
+    ('A1', 'A1', 'heat sinks')
+    """
+    t = " ".join(text.lower().split())
+    m = _LASER_NAME.match(t)
+    return f"{m.group(1).upper()}{m.group(2)}" if m else t
+
+
 def _repair(e: _Entry) -> ShipOrders:
     if not e.rest or len(" ".join(e.rest)) > 40:
         raise e.wrong("write repair and the damaged system, like 'repair reactors'")
-    return replace(e.current, repair=" ".join(e.rest).lower())
+    return replace(e.current, repair=repair_object(" ".join(e.rest)))
 
 
 def _reactors(e: _Entry) -> ShipOrders:

@@ -18,15 +18,13 @@ Integrity track is the hull itself and is not repaired in battle.
 
 from __future__ import annotations
 
-import re
-
 from vectorwar.dice import Dice
 from vectorwar.events import Event, Note, Rolled
 from vectorwar.roster import replace_fields
 from vectorwar.systems.avt.design import Design
+from vectorwar.systems.avt.orders import repair_object
 from vectorwar.systems.avt.state import Repair, Ship
 
-_LASER = re.compile(r"^(?:laser\s+)?([a-z])(\d)$")
 #: Turns a repair takes (A5.48), and the d10 it needs.
 REPAIR_TURNS = 2
 REPAIR_NEEDS = 6
@@ -36,9 +34,8 @@ HEAT_SINK_USE = "heat_sink_use"
 
 def system_key(text: str) -> str:
     """The damage record's name for a system a player writes: ``A1`` is ``laser A1``."""
-    t = " ".join(text.lower().split())
-    m = _LASER.match(t)
-    return f"laser {m.group(1).upper()}{m.group(2)}" if m else t
+    name = repair_object(text)
+    return f"laser {name}" if name[:1].isupper() else name
 
 
 def damaged_systems(ship: Ship) -> list[str]:
