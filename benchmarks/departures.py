@@ -33,6 +33,19 @@ from vectorwar.setup import make_bots, set_up
 ON_SEEDS = 1_000_000
 
 
+def continuation_seeds(seed: int, games: int) -> range:
+    """The dice of the ``games`` played on from each departure of searched game ``seed``: a range of its own.
+
+    A scenario's first position is the same in every game, and so is the search's first order there: were
+    every game's continuations on the same dice, that one departure would be measured once and counted once a
+    game, its error understated. Apart, each game's copy of it is a measurement of its own.
+
+    >>> continuation_seeds(0, 40), continuation_seeds(1, 40)
+    (range(1000000, 1000040), range(1000040, 1000080))
+    """
+    return range(ON_SEEDS + seed * games, ON_SEEDS + (seed + 1) * games)
+
+
 @dataclass(frozen=True)
 class Departure:
     """One decision where the search's order was not greedy's, and what each scored played on."""
@@ -75,8 +88,8 @@ def departures(scenario: str, side: str, level: str, seed: int, games: int) -> I
                 plain = bot_order(game, now, greedy)
                 if str(plain) != str(order):
                     pairs = tuple(
-                        (played_on(game, side, order, ON_SEEDS + k), played_on(game, side, plain, ON_SEEDS + k))
-                        for k in range(games)
+                        (played_on(game, side, order, k), played_on(game, side, plain, k))
+                        for k in continuation_seeds(seed, games)
                     )
                     turn = game.clock.turn if game.clock else None
                     yield Departure(seed, turn, str(order), str(plain), pairs)

@@ -68,3 +68,13 @@ def test_counts_from_the_command_line_are_one_or_more() -> None:
         main(["avt-damage", "--side", "blue", "--games", "0"])
     with pytest.raises(SystemExit):
         main(["avt-damage", "--side", "blue", "--seeds", "-1"])
+
+
+def test_each_searched_game_plays_its_departures_on_dice_of_its_own() -> None:
+    from departures import continuation_seeds
+
+    # The opening is the same position in every game: its copies must not share their continuations' dice.
+    seen = [set(continuation_seeds(seed, 40)) for seed in range(5)]
+    assert all(len(s) == 40 for s in seen)
+    assert all(a.isdisjoint(b) for i, a in enumerate(seen) for b in seen[i + 1 :])
+    assert min(continuation_seeds(0, 3)) >= 1_000_000  # apart from the searched games' own seeds

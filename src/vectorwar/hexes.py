@@ -85,7 +85,7 @@ class Direction(IntEnum):
 
     @classmethod
     def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
-        return _str_schema(cls, cls.parse)
+        return text_schema(cls, cls.parse)
 
 
 #: The directions by number (``Direction(n)`` looks the member up through the enum machinery, a table does not).
@@ -104,7 +104,7 @@ _RAYS: tuple[tuple[int, int], ...] = tuple(
 )
 
 
-def _str_schema(cls: type[Any], parse: Any) -> core_schema.CoreSchema:
+def text_schema(cls: type[Any], parse: Any) -> core_schema.CoreSchema:
     """Pydantic schema that stores a value type as its text notation."""
 
     def validate(value: Any) -> Any:
@@ -177,7 +177,7 @@ class Hex:
 
     @classmethod
     def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
-        return _str_schema(cls, cls.parse)
+        return text_schema(cls, cls.parse)
 
     @property
     def s(self) -> int:
@@ -421,4 +421,4 @@ class Position:
 
     @classmethod
     def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
-        return _str_schema(cls, cls.parse)
+        return text_schema(cls, cls.parse)

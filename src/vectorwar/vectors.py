@@ -23,7 +23,7 @@ from pydantic import GetCoreSchemaHandler
 from pydantic_core import core_schema
 
 from vectorwar.errors import OrderSyntaxError
-from vectorwar.hexes import Direction, Position, _str_schema
+from vectorwar.hexes import Direction, Position, text_schema
 from vectorwar.limits import MAX_VELOCITY_TERM, read_number
 
 _TERM = re.compile(r"^\s*([A-Fa-f]|up|down)\s*=\s*(\d+)\s*$", re.IGNORECASE)
@@ -118,7 +118,7 @@ class Velocity:
 
     @classmethod
     def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
-        return _str_schema(cls, cls.parse)
+        return text_schema(cls, cls.parse)
 
 
 def braking_run(speed: int, brake: int) -> int:

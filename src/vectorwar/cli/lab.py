@@ -40,7 +40,7 @@ CsvOpt = Annotated[Path | None, typer.Option("--csv", help="Also write the rows 
 ChunkOpt = Annotated[int, typer.Option("--chunk", min=1, help="Games per Dask task", metavar="N")]
 
 
-def _command(*words: object) -> str:
+def command_line(*words: object) -> str:
     """The command line as a person would type it again (shell-quoted), for the report."""
     return shlex.join(["vectorwar", *(str(w) for w in words)])
 
@@ -101,7 +101,7 @@ def run_command(
         raise UserError(f"the lab needs a computer player in every side; {', '.join(people)} set to human")
     options = parse_options(option or [], system, sc)
     job = Job(0, sc.to_data(), controllers, options, games=games, first_seed=seed)
-    command = _command(
+    command = command_line(
         "lab",
         "run",
         scenario,
@@ -130,7 +130,7 @@ def sweep_command(
     """Play every set-up of a sweep or tournament plan; one row per game."""
     from vectorwar.lab.plan import load_plan
 
-    _run(load_plan(plan), out, csv, workers, scheduler, chunk, _command("lab", "sweep", plan, "--out", out))
+    _run(load_plan(plan), out, csv, workers, scheduler, chunk, command_line("lab", "sweep", plan, "--out", out))
 
 
 @lab_app.command("report")
@@ -195,7 +195,7 @@ def optimise_command(
     require_extra(
         "optuna", "pandas", "pyarrow", "matplotlib", *(() if workers == 0 and scheduler is None else ("distributed",))
     )
-    command = _command(
+    command = command_line(
         "lab",
         "optimise",
         system,

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from vectorwar.cli.common import games_progress, out_console, reports_errors, split_assignment
-from vectorwar.cli.lab import ChunkOpt, SchedulerOpt, WorkersOpt, _command
+from vectorwar.cli.lab import ChunkOpt, SchedulerOpt, WorkersOpt, command_line
 from vectorwar.registry import get_system
 
 
@@ -65,7 +65,7 @@ def ladder_command(
     ladder = plan_ladder(
         system, players=player or [], scenarios=scenario or [], games=games, games_with=caps, seed=seed
     )
-    command = _command(
+    command = command_line(
         "ladder",
         system,
         "-n",

@@ -13,7 +13,7 @@ Several servers may share one PostgreSQL (docs/web.md, "Several
 processes"): each change is then written for the version of the game it
 was decided on, and refused if another process changed the game first
 (:class:`StaleGame`); the game is read again and the change decided again
-(:func:`~vectorwar.web.service_core._decided_again`). Every use of a game
+(:func:`~vectorwar.web.service_core.decided_again`). Every use of a game
 first checks that the copy in memory is the stored version.
 
 Game work never runs on the event loop. Checks, orders, scenes, the bots'

@@ -43,7 +43,7 @@ P = ParamSpec("P")
 STALE_TRIES = 8
 
 
-def _decided_again(change: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
+def decided_again(change: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
     """A change to a game, made again from the stored game when another process wrote first.
 
     The refused try wrote nothing (:class:`StaleGame`), and the game it read

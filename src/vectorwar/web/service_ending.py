@@ -8,13 +8,13 @@ from sqlalchemy.exc import IntegrityError
 
 from vectorwar.web import referee
 from vectorwar.web.chat import ChatForbidden, ChatKeyReused, ChatLine, check_text
-from vectorwar.web.service_core import LiveGame, ServiceCore, _decided_again
+from vectorwar.web.service_core import LiveGame, ServiceCore, decided_again
 
 
 class Ending(ServiceCore):
     """Conceding, offering and declining to end a game, and the chat."""
 
-    @_decided_again
+    @decided_again
     async def concede(self, game_id: str, token: str | None, side: str) -> str:
         """``side`` concedes; returns the caller's scene. Raises 403, or :class:`IllegalOrderError` once over."""
         async with self.locked(game_id) as live:
@@ -28,7 +28,7 @@ class Ending(ServiceCore):
         await self._notify(live)
         return scene
 
-    @_decided_again
+    @decided_again
     async def offer_end(self, game_id: str, token: str | None, side: str) -> str:
         """``side`` offers to end the game as a draw, or accepts the open offer; returns the caller's scene.
 
@@ -54,7 +54,7 @@ class Ending(ServiceCore):
         await self._notify(live)
         return scene
 
-    @_decided_again
+    @decided_again
     async def decline_end(self, game_id: str, token: str | None, side: str) -> str:
         """``side`` declines the open offer to end the game, which is then withdrawn; returns the caller's scene."""
         async with self.locked(game_id) as live:

@@ -15,7 +15,7 @@ from vectorwar.rules import Bot
 from vectorwar.web import referee
 from vectorwar.web.referee import StalePrompt
 from vectorwar.web.service_bots import BotDriving
-from vectorwar.web.service_core import LiveGame, OverBudget, R, Submitted, _decided_again, token_sides
+from vectorwar.web.service_core import LiveGame, OverBudget, R, Submitted, decided_again, token_sides
 
 log = logging.getLogger("vectorwar.web")
 
@@ -23,7 +23,7 @@ log = logging.getLogger("vectorwar.web")
 class Changing(BotDriving):
     """A side's orders and what else its player changes, each ruled on, stored and then told."""
 
-    @_decided_again
+    @decided_again
     async def submit(self, game_id: str, token: str | None, side: str, text: str, step: int) -> Submitted:
         """Take ``side``'s order written for the prompt at ``step``; raises order errors, 403, 409, over budget."""
         async with self.locked(game_id) as live:
@@ -68,7 +68,7 @@ class Changing(BotDriving):
             game = live.table.game
         return await self._work(what, self.budgets.check, fn, game)
 
-    @_decided_again
+    @decided_again
     async def withdraw(self, game_id: str, token: str | None, side: str) -> None:
         async with self.locked(game_id) as live:
             live.table.acting_for(token, side)
@@ -79,7 +79,7 @@ class Changing(BotDriving):
             await self._persist(live, before, after)
         await self._notify(live)
 
-    @_decided_again
+    @decided_again
     async def set_draft(self, game_id: str, token: str | None, side: str, text: str, step: int | None = None) -> None:
         """Keep what ``side`` is editing; a draft written at a ``step`` that has passed is dropped.
 
@@ -102,7 +102,7 @@ class Changing(BotDriving):
             else:
                 live.table.drafts.pop(side, None)
 
-    @_decided_again
+    @decided_again
     async def set_standing(
         self, game_id: str, token: str | None, side: str, standing: Standing, *, now: bool = False
     ) -> Submitted:
@@ -134,7 +134,7 @@ class Changing(BotDriving):
         await self._notify(live)
         return Submitted(resolved=len(live.table.game.history) > len(before.history), duplicate=False, scene_text=scene)
 
-    @_decided_again
+    @decided_again
     async def play_for(self, game_id: str, side: str, bot: Bot | None) -> None:
         """Have ``bot`` play ``side`` from now on, its controller unchanged (``None``: its player again).
 
@@ -150,7 +150,7 @@ class Changing(BotDriving):
             await self._bots_move(live)
         await self._notify(live)
 
-    @_decided_again
+    @decided_again
     async def answer_once(self, game_id: str, side: str, bot: Bot) -> bool:
         """Have ``bot`` give ``side``'s orders for the prompt it owes now, and only that one.
 

@@ -14,7 +14,7 @@ from vectorwar.setup import new_seed
 from vectorwar.web import imports, referee
 from vectorwar.web.referee import SideForbidden
 from vectorwar.web.service_bots import BotDriving
-from vectorwar.web.service_core import Created, LiveGame, Player, _decided_again
+from vectorwar.web.service_core import Created, LiveGame, Player, decided_again
 from vectorwar.web.store import OpenGame, SideTaken, token_hash
 
 
@@ -94,7 +94,7 @@ class SideKeeping(BotDriving):
     async def open_games(self) -> list[OpenGame]:
         return await asyncio.to_thread(self.store.open_games)
 
-    @_decided_again
+    @decided_again
     async def join(self, game_id: str, side: str, *, practice: bool = False) -> Player:
         """Claim an open side of ``game_id``: a new token for it, given once; :class:`SideTaken` if it is not free.
 
@@ -129,7 +129,7 @@ class SideKeeping(BotDriving):
         # A new dict rather than a change in place: the table's dict is read off the loop.
         live.table.tokens = {**live.table.tokens, digest: sides}
 
-    @_decided_again
+    @decided_again
     async def rematch(self, game_id: str, token: str | None, side: str) -> tuple[str, Player]:
         """The finished game's rematch for the caller holding ``side``: started by the first to ask.
 

@@ -48,7 +48,7 @@ from pydantic import GetCoreSchemaHandler
 from pydantic_core import core_schema
 
 from vectorwar.errors import OrderSyntaxError
-from vectorwar.hexes import Direction, Position, _str_schema
+from vectorwar.hexes import Direction, Position, text_schema
 from vectorwar.systems.avt import sphere
 
 COLOURS = ("amber", "blue", "green", "purple")
@@ -125,7 +125,7 @@ class Window:
 
     @classmethod
     def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
-        return _str_schema(cls, cls.parse)
+        return text_schema(cls, cls.parse)
 
     @property
     def colour(self) -> str:

@@ -50,7 +50,7 @@ from pydantic import GetCoreSchemaHandler
 from pydantic_core import core_schema
 
 from vectorwar.errors import OrderSyntaxError
-from vectorwar.hexes import _str_schema
+from vectorwar.hexes import text_schema
 from vectorwar.systems.avt import sphere
 from vectorwar.systems.avt.avid import ALL_WINDOWS, Window
 
@@ -135,7 +135,7 @@ class Orientation:
 
     @classmethod
     def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
-        return _str_schema(cls, cls.parse)
+        return text_schema(cls, cls.parse)
 
     @property
     def frame(self) -> Frame:

@@ -29,7 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler, model_v
 from pydantic_core import core_schema
 
 from vectorwar.errors import OrderSyntaxError
-from vectorwar.hexes import _str_schema
+from vectorwar.hexes import text_schema
 from vectorwar.limits import MAX_DESIGN_NUMBER, read_number
 
 ShipClass = Literal["capital", "medium", "shuttle", "fighter", "civilian"]
@@ -75,7 +75,7 @@ class PivotCost:
 
     @classmethod
     def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
-        return _str_schema(cls, cls.parse)
+        return text_schema(cls, cls.parse)
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +111,7 @@ class FlatTurnCost:
 
     @classmethod
     def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
-        return _str_schema(cls, cls.parse)
+        return text_schema(cls, cls.parse)
 
 
 class Thruster(BaseModel):
