@@ -61,16 +61,16 @@ class SearchBot(Trials):
         self.held = HeldMemo()
 
     def choose(self, state: Any, side: str, rng: random.Random) -> Any:
-        # A decision's trials make many small objects and keep many in the systems' tables, but make no garbage in
-        # cycles (VMS fighter screen: none found), so the cyclic collector's passes over the young ones find nothing
-        # and cost a twentieth of the decision: it is paused for the decision (cycles made meanwhile are collected
-        # after), and left as it was found (another thread's decision may have paused it).
-        paused = gc.isenabled()
+        # A decision's trials make many small objects and keep many in the systems' tables, but no garbage in cycles
+        # (a VMS fighter screen decision left none for the collector), so the cyclic collector's passes over the new
+        # objects find nothing and cost some 5-7 % of the decision: it is paused for the decision (any cycle made
+        # meanwhile is collected after) and left as it was found (another thread's decision may have paused it).
+        enabled = gc.isenabled()
         gc.disable()
         try:
             return self._decided(state, side, rng)
         finally:
-            if paused:
+            if enabled:
                 gc.enable()
 
     def _decided(self, state: Any, side: str, rng: random.Random) -> Any:
