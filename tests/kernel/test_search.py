@@ -437,7 +437,7 @@ def test_a_matrix_judged_in_expectation_stops_after_two_rounds_that_ended_alike(
 
 
 @pytest.mark.parametrize("enabled", [True, False])
-def test_a_decision_leaves_the_garbage_collector_as_it_found_it(enabled: bool) -> None:
+def test_a_decision_leaves_the_garbage_collector_as_it_found_it(enabled: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     game = set_up("msc-duel", seed=4).game
     view = game.system.side_view(game.state, "blue")
     bot = SearchBot(game.system, TINY)
@@ -448,7 +448,7 @@ def test_a_decision_leaves_the_garbage_collector_as_it_found_it(enabled: bool) -
         seen.append(gc.isenabled())
         return rollout(*args)
 
-    bot._rollout = watched  # type: ignore[method-assign]
+    monkeypatch.setattr(bot, "_rollout", watched)
     was = gc.isenabled()
     try:
         if enabled:
