@@ -62,9 +62,10 @@ class SearchBot(Trials):
 
     def choose(self, state: Any, side: str, rng: random.Random) -> Any:
         # A decision's trials make many small objects and keep many in the systems' tables, but no garbage in cycles
-        # (a VMS fighter screen decision left none for the collector), so the cyclic collector's passes over the new
-        # objects find nothing and cost some 5-7 % of the decision: it is paused for the decision (any cycle made
-        # meanwhile is collected after) and left as it was found (another thread's decision may have paused it).
+        # (the decisions at benchmarks/search.py's positions, every system, levels 1 and 3, left none), so the cyclic
+        # collector's passes over the new objects find nothing and cost some 5-7 % of the decision: it is paused for
+        # the decision (any cycle made meanwhile is collected after) and left as it was found (another thread's
+        # decision may have paused it).
         enabled = gc.isenabled()
         gc.disable()
         try:
