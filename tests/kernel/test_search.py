@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
+import gc
 import random
+from typing import Any
 
 import pytest
 
@@ -432,3 +434,32 @@ def test_a_matrix_judged_in_expectation_stops_after_two_rounds_that_ended_alike(
             first = SearchBot(system)
             assert not first.budget.settle
             assert len(first._matrix(game.state, side, mine, profiles, root, 6, random.Random(1), judging)[0][0]) == 6
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_a_decision_leaves_the_garbage_collector_as_it_found_it(enabled: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = set_up("msc-duel", seed=4).game
+    view = game.system.side_view(game.state, "blue")
+    bot = SearchBot(game.system, TINY)
+    seen: list[bool] = []
+    rollout = bot._rollout
+
+    def watched(*args: Any) -> Any:
+        seen.append(gc.isenabled())
+        return rollout(*args)
+
+    monkeypatch.setattr(bot, "_rollout", watched)
+    was = gc.isenabled()
+    try:
+        if enabled:
+            gc.enable()
+        else:
+            gc.disable()
+        bot.choose(view, "blue", random.Random(1))
+        assert gc.isenabled() is enabled
+    finally:
+        if was:
+            gc.enable()
+    # Paused while the trials ran: a decision's trials make no garbage in cycles, and its passes cost time.
+    assert seen
+    assert not any(seen)
