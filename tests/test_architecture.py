@@ -62,6 +62,10 @@ IMPURE_ALLOWED = {
         "load_roster/save_roster read and write the campaign roster file for `vectorwar roster`; "
         "nothing in play calls them",
     ),
+    "vectorwar.search.collector": (
+        ("import threading",),
+        "a lock, no I/O: the garbage collector's pause is shared by decisions that may overlap in threads",
+    ),
 }
 
 

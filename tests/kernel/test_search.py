@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import gc
 import random
+import threading
 from typing import Any
 
 import pytest
@@ -463,3 +464,38 @@ def test_a_decision_leaves_the_garbage_collector_as_it_found_it(enabled: bool, m
     # Paused while the trials ran: a decision's trials make no garbage in cycles, and its passes cost time.
     assert seen
     assert not any(seen)
+
+
+def test_overlapping_pauses_resume_the_collector_only_when_the_last_ends() -> None:
+    from vectorwar.search.collector import CollectorPause
+
+    pause = CollectorPause()
+    was = gc.isenabled()
+    gc.enable()
+    try:
+        first_in, second_in, first_out = threading.Event(), threading.Event(), threading.Event()
+        during: list[bool] = []
+
+        def first() -> None:
+            with pause:
+                first_in.set()
+                second_in.wait(5)
+            first_out.set()
+
+        def second() -> None:
+            first_in.wait(5)
+            with pause:  # begun while the first is paused: it finds the collector off
+                second_in.set()
+                first_out.wait(5)
+                during.append(gc.isenabled())  # the first has ended: still paused for this one
+
+        threads = [threading.Thread(target=first), threading.Thread(target=second)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(10)
+        assert during == [False]
+        assert gc.isenabled()  # the last to end resumed it, though it found it off
+    finally:
+        if not was:
+            gc.disable()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
@@ -23,6 +22,7 @@ from vectorwar.search.budget import (
     sweep_size,
 )
 from vectorwar.search.choice import Outcome, pick, scale_of, value_of
+from vectorwar.search.collector import DECIDING
 from vectorwar.search.near import entry_map, near_moves
 from vectorwar.search.trials import HeldMemo, Trials
 
@@ -61,18 +61,9 @@ class SearchBot(Trials):
         self.held = HeldMemo()
 
     def choose(self, state: Any, side: str, rng: random.Random) -> Any:
-        # A decision's trials make many small objects and keep many in the systems' tables, but no garbage in cycles
-        # (the decisions at benchmarks/search.py's positions, every system, levels 1 and 3, left none), so the cyclic
-        # collector's passes over the new objects find nothing and cost some 5-7 % of the decision: it is paused for
-        # the decision (any cycle made meanwhile is collected after) and left as it was found (another thread's
-        # decision may have paused it).
-        enabled = gc.isenabled()
-        gc.disable()
-        try:
+        # The cyclic collector's passes find no garbage in a decision's objects and cost some 5 % of it (.collector).
+        with DECIDING:
             return self._decided(state, side, rng)
-        finally:
-            if enabled:
-                gc.enable()
 
     def _decided(self, state: Any, side: str, rng: random.Random) -> Any:
         """:meth:`choose`'s answer, worked out."""
