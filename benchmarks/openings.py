@@ -118,14 +118,20 @@ def opening(job: Job) -> Opening:
     if found is None:
         return Opening(scenario, side, None, None, "-", ())
     searched, greedy = str(found.searched), str(found.greedy)
-    scores: tuple[tuple[float, float], ...] = ()
-    if searched != greedy:
-        scores = tuple(
-            (played_on(found.game, side, found.searched, k), played_on(found.game, side, found.greedy, k))
-            for k in continuation_seeds(seed, games)
-        )
+    scores = paired(found.game, side, (found.searched, found.greedy), seed, games) if searched != greedy else ()
     clock = found.game.clock
     return Opening(scenario, side, clock.turn if clock else None, searched, greedy, scores)
+
+
+def paired(
+    game: Game, side: str, orders: tuple[Order, Order], seed: int, games: int
+) -> tuple[tuple[float, float], ...]:
+    """``side``'s scores of ``game`` played on by greedy ``games`` times with each of ``orders`` first, each pair
+    on the same dice: the continuations of game ``seed`` (:func:`departures.continuation_seeds`)."""
+    first, second = orders
+    return tuple(
+        (played_on(game, side, first, k), played_on(game, side, second, k)) for k in continuation_seeds(seed, games)
+    )
 
 
 def contested(systems: Sequence[str] = ()) -> list[str]:
