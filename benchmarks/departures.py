@@ -62,17 +62,19 @@ class Departure:
         return statistics.fmean(s - g for s, g in self.scores)
 
 
-def played_on(game: Game, side: str, order: Order, seed: int) -> float:
-    """``side``'s score of ``game`` played on from its position with new dice, ``order`` first, greedy after."""
-    bots = make_bots(game.system, dict.fromkeys((s.id for s in game.scenario.sides), "greedy"))
-    on = replace(game, seed=seed, dice_count=0, events=[], history=[], pending={}, ended=None)
+def played_on(game: Game, side: str, order: Order, seed: int, on: str = "greedy") -> float:
+    """``side``'s score of ``game`` played on from its position with new dice, ``order`` first; after it the side
+    played by ``on`` (a computer player's name) and every other side by greedy."""
+    sides = [s.id for s in game.scenario.sides]
+    bots = make_bots(game.system, {s: on if s == side else "greedy" for s in sides})
+    later = replace(game, seed=seed, dice_count=0, events=[], history=[], pending={}, ended=None)
     first = True
-    while not on.is_over:
-        for other in on.waiting_for:
-            given = order if other == side and first else bot_order(on, other, bots[other])
+    while not later.is_over:
+        for other in later.waiting_for:
+            given = order if other == side and first else bot_order(later, other, bots[other])
             first = first and other != side
-            on.submit(other, given)
-    return side_score(on.result, side)
+            later.submit(other, given)
+    return side_score(later.result, side)
 
 
 def departures(scenario: str, side: str, level: str, seed: int, games: int) -> Iterator[Departure]:

@@ -12,6 +12,11 @@ measures every departure of whole searched games; this checks the openings alone
     python benchmarks/openings.py avt-damage --games 40
     python benchmarks/openings.py --system msc --system avt --system vv5 --games 100
     python benchmarks/openings.py --games 100 --workers 2 --level search:2
+    python benchmarks/openings.py vv5-refugees --games 100 --on search
+
+Played on by greedy, an opening whose worth lies in the search's own next orders reads short: the side making a run
+searches its next plot in each trial (docs/bots.md), a plan greedy does not follow. ``--on search`` plays the side
+on with the search itself (the others still greedy), at many times the cost: the check of a flagged row.
 
 With no scenario named, every built-in two-side scenario where both sides give orders (as ``vectorwar ladder``
 plays them), of the ``--system`` named (repeat it; default every system). Prints one markdown table row a
@@ -37,8 +42,9 @@ from vectorwar.play import bot_order
 from vectorwar.rules import Bot, Order
 from vectorwar.setup import make_bots, set_up
 
-#: One row to measure: (scenario, side, search level, the game's seed, games played on each order).
-Job = tuple[str, str, str, int, int]
+#: One row to measure: (scenario, side, search level, the game's seed, games played on each order, the bot that
+#: plays the side on).
+Job = tuple[str, str, str, int, int, str]
 
 
 @dataclass(frozen=True)
@@ -113,24 +119,25 @@ def _rollouts(bot: Bot) -> int:
 
 def opening(job: Job) -> Opening:
     """One row: the side's first searched decision, played on with each order where the two differ."""
-    scenario, side, level, seed, games = job
+    scenario, side, level, seed, games, on = job
     found = first_searched(scenario, side, level, seed)
     if found is None:
         return Opening(scenario, side, None, None, "-", ())
     searched, greedy = str(found.searched), str(found.greedy)
-    scores = paired(found.game, side, (found.searched, found.greedy), seed, games) if searched != greedy else ()
+    scores = paired(found.game, side, (found.searched, found.greedy), seed, games, on) if searched != greedy else ()
     clock = found.game.clock
     return Opening(scenario, side, clock.turn if clock else None, searched, greedy, scores)
 
 
 def paired(
-    game: Game, side: str, orders: tuple[Order, Order], seed: int, games: int
+    game: Game, side: str, orders: tuple[Order, Order], seed: int, games: int, on: str = "greedy"
 ) -> tuple[tuple[float, float], ...]:
-    """``side``'s scores of ``game`` played on by greedy ``games`` times with each of ``orders`` first, each pair
-    on the same dice: the continuations of game ``seed`` (:func:`departures.continuation_seeds`)."""
+    """``side``'s scores of ``game`` played on ``games`` times with each of ``orders`` first, each pair on the same
+    dice (the continuations of game ``seed``, :func:`departures.continuation_seeds`), the side by ``on`` after."""
     first, second = orders
     return tuple(
-        (played_on(game, side, first, k), played_on(game, side, second, k)) for k in continuation_seeds(seed, games)
+        (played_on(game, side, first, k, on), played_on(game, side, second, k, on))
+        for k in continuation_seeds(seed, games)
     )
 
 
@@ -141,9 +148,9 @@ def contested(systems: Sequence[str] = ()) -> list[str]:
     return [i for system in (systems or every) for i in ladder_scenarios(system)]
 
 
-def jobs(scenarios: Iterable[str], level: str, seed: int, games: int) -> list[Job]:
+def jobs(scenarios: Iterable[str], level: str, seed: int, games: int, on: str = "greedy") -> list[Job]:
     """A row for every side of every scenario, in the scenario's order of sides."""
-    return [(s, side.id, level, seed, games) for s in scenarios for side in builtin_scenario(s).sides]
+    return [(s, side.id, level, seed, games, on) for s in scenarios for side in builtin_scenario(s).sides]
 
 
 def measured(work: Sequence[Job], workers: int) -> Iterator[Opening]:
@@ -191,12 +198,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=positive, default=100, help="games played on from each opening, each order")
     parser.add_argument("--seed", type=int, default=0, help="the game's seed (its continuations' dice are apart)")
     parser.add_argument("--workers", type=positive, default=1)
+    parser.add_argument(
+        "--on", default="greedy", help="the bot that plays the side on after the opening (the others: greedy)"
+    )
     args = parser.parse_args(argv)
     started = cpu_seconds()
     scenarios = list(args.scenarios) or contested(args.system)
-    print(f"{args.level} against greedy's order, {args.games} games each order played on by greedy, seed {args.seed}")
+    print(
+        f"{args.level} against greedy's order, {args.games} games each order, the side played on by {args.on} and "
+        f"the others by greedy, seed {args.seed}"
+    )
     print(HEADER, flush=True)
-    for found in measured(jobs(scenarios, args.level, args.seed, args.games), args.workers):
+    for found in measured(jobs(scenarios, args.level, args.seed, args.games, args.on), args.workers):
         print(row(found), flush=True)
     print(f"cpu {cpu_seconds() - started:.0f} s on {args.workers} workers")
 

@@ -78,3 +78,18 @@ def test_each_searched_game_plays_its_departures_on_dice_of_its_own() -> None:
     assert all(len(s) == 40 for s in seen)
     assert all(a.isdisjoint(b) for i, a in enumerate(seen) for b in seen[i + 1 :])
     assert min(continuation_seeds(0, 3)) >= 1_000_000  # apart from the searched games' own seeds
+
+
+def test_a_game_is_played_on_with_the_side_given_to_the_bot_named() -> None:
+    from departures import played_on
+    from vectorwar.play import bot_order
+    from vectorwar.setup import set_up
+
+    setup = set_up("avt-damage", {"blue": "greedy", "red": "greedy"}, seed=0)
+    game = setup.game
+    order = bot_order(game, "blue", setup.bots["blue"])
+    # Random plays blue on: a different game from greedy's on the same dice, and never better than a greedy
+    # red lets it be here; both read back the same when played again.
+    assert played_on(game, "blue", order, 7, on="random") == played_on(game, "blue", order, 7, on="random")
+    scores = {played_on(game, "blue", order, k, on="random") for k in range(6)}
+    assert scores == {0.0}

@@ -45,12 +45,12 @@ def test_the_position_is_the_first_searched_decision_of_a_game_greedy_plays() ->
 def test_a_side_whose_search_gives_greedys_order_plays_no_games() -> None:
     from openings import opening, row
 
-    same = opening(("msc-duel", "red", "search", 0, 3))
+    same = opening(("msc-duel", "red", "search", 0, 3, "greedy"))
     assert same.searched == same.greedy
     assert same.scores == ()
     assert row(same) == "| msc-duel | red | 1 | `Hawk 3` | `Hawk 3` | the same order, no games |  |"
     # Greedy in the side never runs a trial: no searched decision, no games.
-    never = opening(("avt-damage", "blue", "greedy", 0, 3))
+    never = opening(("avt-damage", "blue", "greedy", 0, 3, "greedy"))
     assert (never.searched, never.scores) == (None, ())
     assert row(never) == "| avt-damage | blue | - | never searched | - | no games |  |"
 
@@ -58,7 +58,7 @@ def test_a_side_whose_search_gives_greedys_order_plays_no_games() -> None:
 def test_a_departing_opening_is_played_on_with_each_order() -> None:
     from openings import opening
 
-    found = opening(("avt-damage", "blue", "search", 0, 3))
+    found = opening(("avt-damage", "blue", "search", 0, 3, "greedy"))
     assert (found.turn, found.searched, found.greedy) == (1, "Blue pivot D-", "Blue pivot C--")
     assert len(found.scores) == 3
     assert all(s in (0.0, 0.5, 1.0) and g in (0.0, 0.5, 1.0) for s, g in found.scores)
@@ -99,9 +99,10 @@ def test_the_scenarios_are_the_ladders() -> None:
 
     assert contested(["msc"]) == ladder_scenarios("msc")
     assert jobs(["msc-duel"], "search", 4, 10) == [
-        ("msc-duel", "red", "search", 4, 10),
-        ("msc-duel", "blue", "search", 4, 10),
+        ("msc-duel", "red", "search", 4, 10, "greedy"),
+        ("msc-duel", "blue", "search", 4, 10, "greedy"),
     ]
+    assert jobs(["msc-duel"], "search", 4, 10, "search")[0][-1] == "search"
 
 
 def test_counts_from_the_command_line_are_one_or_more() -> None:
