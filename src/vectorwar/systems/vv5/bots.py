@@ -88,13 +88,74 @@ def objective_score(state: VV5State, ship: Ship, end: Hex, facing: Direction, ve
         holder = state.ship(pod.holder)
         return -0.2 * end.distance(holder.hex) if holder.side != ship.side else 0.0
     if "traction" in ship.loadout:
-        distance = end.distance(pod.pod)
-        grab = (6 - speed) / 6 if distance == 1 and speed < 6 else 0.0
-        # Arrive slowly (a grab needs a die roll over the velocity), but keep moving until next to the pod: a tug
-        # held to a standstill two hexes off could not close without paying more in speed than the hex gained.
-        wanted = 0 if distance <= 1 else max(1, min(4, (distance - 1) // 2))
-        return 6.0 * grab - 0.4 * distance - 0.6 * abs(speed - wanted)
+        here = _tug_pull(pod.pod, end.q, end.r, velocity.dq, velocity.dr)
+        return here + LOOK_AHEAD * _tug_next(state, ship, pod.pod, end, facing, velocity)
     return 0.0
+
+
+#: What the best of a tug's next plots counts for beside where this one ends: less than the whole, or a tug that
+#: could grab the pod this turn would as soon put it off to the next, and do so every turn.
+LOOK_AHEAD = 0.5
+
+
+def _tug_pull(pod: Hex, q: int, r: int, vq: int, vr: int, facing: Direction | None = None) -> float:
+    """How well placed a tug ending at ``(q, r)`` with velocity ``(vq, vr)`` is to grab the free pod; with its
+    ``facing``, also how near its nose is to the way it must burn to get the velocity it wants."""
+    dq, dr = pod.q - q, pod.r - r
+    distance = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+    speed = (abs(vq) + abs(vr) + abs(vq + vr)) // 2
+    grab = (6 - speed) / 6 if distance == 1 and speed < 6 else 0.0
+    # Arrive slowly (a grab needs a die roll over the velocity), but keep moving until next to the pod: a tug
+    # held to a standstill two hexes off could not close without paying more in speed than the hex gained.
+    wanted = 0 if distance <= 1 else max(1, min(4, (distance - 1) // 2))
+    # The speed wanted is toward the pod: the velocity is judged by how far it is from that, so speed the wrong
+    # way counts against it (judged by its size alone, a tug flying away at the wanted speed scored as well as
+    # one coming in, and kept burning on; Stasis Pod, greedy seed 36 with a tug down to 1 G).
+    eq, er = (round(dq * wanted / distance), round(dr * wanted / distance)) if wanted else (0, 0)
+    eq, er = eq - vq, er - vr  # the burn that would give it the velocity wanted
+    miss = (abs(eq) + abs(er) + abs(eq + er)) // 2
+    pull = 6.0 * grab - 0.4 * distance - 0.6 * miss
+    if facing is None or not miss:
+        return pull
+    # A tug of one hexside a turn needs three turns to come about, beyond any look-ahead: its nose is judged by the
+    # hexsides it must still turn to burn the right way (seed 24: a tug with 1 G and one hexside a turn drifted
+    # off nose first for ten turns, as no single turn showed it anything).
+    return pull - 0.2 * _hexsides_between(facing, _heading_of(eq, er))
+
+
+def _heading_of(dq: int, dr: int) -> Direction:
+    """The heading nearest the way of ``(dq, dr)``, not zero."""
+    x, y = dq + dr / 2, dr * 0.8660254037844386  # on the page, a hex across
+    return max(Direction, key=lambda d: x * _PAGE[d][0] + y * _PAGE[d][1])
+
+
+def _hexsides_between(a: Direction, b: Direction) -> int:
+    apart = abs(a - b)
+    return min(apart, 6 - apart)
+
+
+#: Each heading's step on the page (x right, y down), for the nearest heading to a way.
+_PAGE: tuple[tuple[float, float], ...] = tuple(
+    (d.delta[0] + d.delta[1] / 2, d.delta[1] * 0.8660254037844386) for d in Direction
+)
+
+
+def _tug_next(state: VV5State, ship: Ship, pod: Hex, end: Hex, facing: Direction, velocity: Velocity) -> float:
+    """The best pull the tug's next plot can reach from this end, heading and velocity.
+
+    A tug that comes in fast and misses its grab drifts past the pod facing away; it can brake only with its
+    nose turned back, which takes it turns. Judged by where it ends alone, turning then scores nothing (a turn
+    moves it no nearer), so it flew on for some twenty turns (Stasis Pod, greedy seed 33). Looking a plot
+    further, a heading that lets the next burn bring it back scores what that burn reaches."""
+    rotations, thrust = turn_allowance(ship)
+    cells = board_cells(state.map.sections)
+    best = OFF_BOARD
+    for _, heading, tq, tr, _, _, _ in _turns_and_burns(facing, min(rotations, 3), thrust):
+        nq, nr = velocity.dq + tq, velocity.dr + tr
+        q, r = end.q + nq, end.r + nr
+        if (q, r) in cells:
+            best = max(best, _tug_pull(pod, q, r, nq, nr, heading))
+    return best
 
 
 def _homeward(state: VV5State, b: BoardingState, ship: Ship, end: Hex, velocity: Velocity) -> float:
