@@ -120,17 +120,16 @@ def _tug_pull(pod: Hex, q: int, r: int, vq: int, vr: int, facing: Direction | No
     # A tug of one hexside a turn needs three turns to come about, beyond any look-ahead: its nose is judged by the
     # hexsides it must still turn to burn the right way (seed 24: a tug with 1 G and one hexside a turn drifted
     # off nose first for ten turns, as no single turn showed it anything).
-    return pull - 0.2 * _hexsides_between(facing, _heading_of(eq, er))
+    return pull - 0.2 * _hexsides_to_burn(facing, eq, er)
 
 
-def _heading_of(dq: int, dr: int) -> Direction:
-    """The heading nearest the way of ``(dq, dr)``, not zero."""
+@lru_cache(maxsize=1 << 12)
+def _hexsides_to_burn(facing: Direction, dq: int, dr: int) -> int:
+    """The hexsides a ship heading ``facing`` must turn to burn the way of ``(dq, dr)`` (not zero), to the
+    nearest heading (kept by those: the same few burns come up plot after plot)."""
     x, y = dq + dr / 2, dr * 0.8660254037844386  # on the page, a hex across
-    return max(Direction, key=lambda d: x * _PAGE[d][0] + y * _PAGE[d][1])
-
-
-def _hexsides_between(a: Direction, b: Direction) -> int:
-    apart = abs(a - b)
+    way = max(Direction, key=lambda d: x * _PAGE[d][0] + y * _PAGE[d][1])
+    apart = abs(facing - way)
     return min(apart, 6 - apart)
 
 
