@@ -273,17 +273,30 @@ def test_a_scenario_places_the_same_ships_in_every_game() -> None:
     assert fresh is not kept
 
 
-def _end_score(state: VV5State, ship: Ship, end: Hex, facing: Direction, speed: int) -> float:
-    """Greedy's worth of ``ship`` ending at ``end`` heading ``facing``, the long way: arcs, ranges and the board
-    asked hex by hex, in the order the terms are added."""
+def _end_score(state: VV5State, ship: Ship, end: Hex, facing: Direction, velocity: Velocity) -> float:
+    """Greedy's worth of ``ship`` ending at ``end`` heading ``facing`` at ``velocity``, the long way: arcs, ranges
+    and the board asked hex by hex, in the order the terms are added."""
     if not state.map.contains(end) or is_solid(state.map.terrain_at(end)):
         return -1000.0
+    speed = velocity.speed
     score = 0.0
     if not state.map.contains(Hex(2 * end.q - ship.hex.q, 2 * end.r - ship.hex.r)):
         score -= 3.0 + speed
     if speed > 4:
         score -= 0.3 * (speed - 4)
     nearest = 99
+    # Speed against an enemy near, as against the board, in a plain battle once neither has a missile ready.
+    guns_alone = [
+        e
+        for e in state.enemies_of(ship.side)
+        if state.special is None and not (ship.missiles_ready or e.missiles_ready)
+    ]
+    closing_cost = 0.0
+    for enemy in guns_alone:
+        if end.distance(enemy.vector_marker) <= bots.CLOSING_RANGE:
+            closing = Velocity(velocity.dq - enemy.velocity.dq, velocity.dr - enemy.velocity.dr).speed
+            if closing > bots.PASSING_SPEED:
+                closing_cost += 0.3 * (closing - bots.PASSING_SPEED)
     for enemy in state.enemies_of(ship.side):
         marker = enemy.vector_marker
         distance = end.distance(marker)
@@ -300,6 +313,8 @@ def _end_score(state: VV5State, ship: Ship, end: Hex, facing: Direction, speed: 
                     score -= bots._threat_terms(m.guns.boxes, gun_modifier(m.guns.boxes, ship))[distance]
         if ship.missiles_ready and distance <= MISSILE_RANGE and in_arc(MISSILE_ARC, end, facing, marker):
             score += 0.3
+    if guns_alone:
+        score -= closing_cost
     return score - 0.08 * nearest if nearest < 99 else score
 
 
@@ -316,7 +331,7 @@ def test_greedy_scores_every_candidate_end_as_the_long_way() -> None:
             for (move, facing, dq, dr, turns, thrust, fuel), got in zip(candidates, ends, strict=True):
                 velocity = Velocity(ship.velocity.dq + dq, ship.velocity.dr + dr)
                 end = ship.hex.shifted(velocity.dq, velocity.dr)
-                assert got == _end_score(state, ship, end, facing, velocity.speed)
+                assert got == _end_score(state, ship, end, facing, velocity)
                 assert fuel == 0.01 * (move.turns + move.thrust)
                 assert (turns, thrust) == (move.turns, move.thrust)
             fueled = sights.scores(candidates, ship.velocity, fuel=True)

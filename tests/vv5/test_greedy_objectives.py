@@ -114,3 +114,29 @@ def test_a_tug_holding_the_pod_is_drawn_to_face_its_home_corner() -> None:
     facing_away = max(Direction, key=lambda d: at.neighbour(d).distance(corner))
     scores = {d: objective_score(held, x1, at, d, Velocity()) for d in (facing_home, facing_away)}
     assert scores[facing_home] > scores[facing_away]
+
+
+def test_a_tug_is_drawn_by_speed_toward_the_pod_not_speed_alone() -> None:
+    # Five hexes off the free pod, two hexes a turn away from it is the wrong speed, not the speed wanted (seed 36
+    # of the Stasis Pod's greedy games: a tug down to 1 G kept burning away from the pod at the speed it wanted).
+    state: VV5State = Game.new(SYSTEM, builtin_scenario("vv5-stasis-pod"), 1).state
+    assert isinstance(state.special, PodState)
+    pod, tug = state.special.pod, state.ship("X1")
+    end = pod.neighbour(Direction.D, 5)
+    toward = objective_score(state, tug, end, Direction.A, Velocity(0, -2, 0))
+    away = objective_score(state, tug, end, Direction.A, Velocity(0, 2, 0))
+    assert toward > away
+
+
+def test_a_tug_that_flew_past_the_pod_turns_back() -> None:
+    # Seed 33 of the Stasis Pod's greedy games: the tug missed its grab at speed 4 and drifted on past the pod nose
+    # first; no turn brings it nearer this plot, so judged by where it ends it flew on some twenty turns. Its next
+    # plot is weighed too: it turns so that its next burns bring it back.
+    state: VV5State = Game.new(SYSTEM, builtin_scenario("vv5-stasis-pod"), 1).state
+    assert isinstance(state.special, PodState)
+    pod = state.special.pod
+    tug = replace(state.ship("X1"), hex=pod.neighbour(Direction.A), facing=Direction.F, velocity=Velocity(-4, 0, 0))
+    state = state.with_ship(tug)
+    move = GreedyBot()._plot(state, tug, random.Random(1))
+    assert move.turns >= 1
+    assert turn_allowance(tug) == (2, 2)  # a turn about takes it two plots (three hexsides, two a plot)

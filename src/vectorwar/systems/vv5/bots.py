@@ -9,8 +9,9 @@
 * Plotting: each ship tries every combination of rotations (one way) and
   thrust, guesses the enemy drift on, and picks the end that puts enemies in
   its arcs and keeps it out of theirs at next turn's gunfire, accelerating
-  away from incoming missiles, closing the range, never leaving the board
-  or ending on a rock, and keeping its speed in hand.
+  away from incoming missiles, closing the range (but not so fast on an
+  enemy that the two pass through each other's gun range), never leaving
+  the board or ending on a rock, and keeping its speed in hand.
 * Leaving: a ship leaves the board where its scenario scores it (a carrier
   by its run's edge, a prize taken home); a ship of a run carrying nothing
   leaves only when that wins the run (the last of its side, ahead).
@@ -88,13 +89,73 @@ def objective_score(state: VV5State, ship: Ship, end: Hex, facing: Direction, ve
         holder = state.ship(pod.holder)
         return -0.2 * end.distance(holder.hex) if holder.side != ship.side else 0.0
     if "traction" in ship.loadout:
-        distance = end.distance(pod.pod)
-        grab = (6 - speed) / 6 if distance == 1 and speed < 6 else 0.0
-        # Arrive slowly (a grab needs a die roll over the velocity), but keep moving until next to the pod: a tug
-        # held to a standstill two hexes off could not close without paying more in speed than the hex gained.
-        wanted = 0 if distance <= 1 else max(1, min(4, (distance - 1) // 2))
-        return 6.0 * grab - 0.4 * distance - 0.6 * abs(speed - wanted)
+        here = _tug_pull(pod.pod, end.q, end.r, velocity.dq, velocity.dr)
+        return here + LOOK_AHEAD * _tug_next(state, ship, pod.pod, end, facing, velocity)
     return 0.0
+
+
+#: What the best of a tug's next plots counts for beside where this one ends: less than the whole, or a tug that
+#: could grab the pod this turn would as soon put it off to the next, and do so every turn.
+LOOK_AHEAD = 0.5
+
+
+def _tug_pull(pod: Hex, q: int, r: int, vq: int, vr: int, facing: Direction | None = None) -> float:
+    """How well placed a tug ending at ``(q, r)`` with velocity ``(vq, vr)`` is to grab the free pod; with its
+    ``facing``, also how near its nose is to the way it must burn to get the velocity it wants."""
+    dq, dr = pod.q - q, pod.r - r
+    distance = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+    speed = (abs(vq) + abs(vr) + abs(vq + vr)) // 2
+    grab = (6 - speed) / 6 if distance == 1 and speed < 6 else 0.0
+    # Arrive slowly (a grab needs a die roll over the velocity), but keep moving until next to the pod: a tug
+    # held to a standstill two hexes off could not close without paying more in speed than the hex gained.
+    wanted = 0 if distance <= 1 else max(1, min(4, (distance - 1) // 2))
+    # The speed wanted is toward the pod: the velocity is judged by how far it is from that, so speed the wrong
+    # way counts against it (judged by its size alone, a tug flying away at the wanted speed scored as well as
+    # one coming in, and kept burning on; Stasis Pod, greedy seed 36 with a tug down to 1 G).
+    eq, er = (round(dq * wanted / distance), round(dr * wanted / distance)) if wanted else (0, 0)
+    eq, er = eq - vq, er - vr  # the burn that would give it the velocity wanted
+    miss = (abs(eq) + abs(er) + abs(eq + er)) // 2
+    pull = 6.0 * grab - 0.4 * distance - 0.6 * miss
+    if facing is None or not miss:
+        return pull
+    # A tug of one hexside a turn needs three turns to come about, beyond any look-ahead: its nose is judged by the
+    # hexsides it must still turn to burn the right way (seed 24: a tug with 1 G and one hexside a turn drifted
+    # off nose first for ten turns, as no single turn showed it anything).
+    return pull - 0.2 * _hexsides_to_burn(facing, eq, er)
+
+
+@lru_cache(maxsize=1 << 12)
+def _hexsides_to_burn(facing: Direction, dq: int, dr: int) -> int:
+    """The hexsides a ship heading ``facing`` must turn to burn the way of ``(dq, dr)`` (not zero), to the
+    nearest heading (kept by those: the same few burns come up plot after plot)."""
+    x, y = dq + dr / 2, dr * 0.8660254037844386  # on the page, a hex across
+    way = max(Direction, key=lambda d: x * _PAGE[d][0] + y * _PAGE[d][1])
+    apart = abs(facing - way)
+    return min(apart, 6 - apart)
+
+
+#: Each heading's step on the page (x right, y down), for the nearest heading to a way.
+_PAGE: tuple[tuple[float, float], ...] = tuple(
+    (d.delta[0] + d.delta[1] / 2, d.delta[1] * 0.8660254037844386) for d in Direction
+)
+
+
+def _tug_next(state: VV5State, ship: Ship, pod: Hex, end: Hex, facing: Direction, velocity: Velocity) -> float:
+    """The best pull the tug's next plot can reach from this end, heading and velocity.
+
+    A tug that comes in fast and misses its grab drifts past the pod facing away; it can brake only with its
+    nose turned back, which takes it turns. Judged by where it ends alone, turning then scores nothing (a turn
+    moves it no nearer), so it flew on for some twenty turns (Stasis Pod, greedy seed 33). Looking a plot
+    further, a heading that lets the next burn bring it back scores what that burn reaches."""
+    rotations, thrust = turn_allowance(ship)
+    cells = board_cells(state.map.sections)
+    best = OFF_BOARD
+    for _, heading, tq, tr, _, _, _ in _turns_and_burns(facing, min(rotations, 3), thrust):
+        nq, nr = velocity.dq + tq, velocity.dr + tr
+        q, r = end.q + nq, end.r + nr
+        if (q, r) in cells:
+            best = max(best, _tug_pull(pod, q, r, nq, nr, heading))
+    return best
 
 
 def _homeward(state: VV5State, b: BoardingState, ship: Ship, end: Hex, velocity: Velocity) -> float:
@@ -326,6 +387,17 @@ Sight = tuple[
     tuple[tuple[frozenset[tuple[int, int]], tuple[float, ...]], ...],
 ]
 
+#: In a battle with no objective but the fight (no special rules: the Dogfights), once neither of two ships has a
+#: missile ready, within this range of each other (two turns of closing at most) the speed of one against the
+#: other counts, not only its speed over the board: above ``PASSING_SPEED`` a hex a turn the two pass through
+#: each other's gun range between two gunfire phases, and guns are all they have left. Both conditions are
+#: measured: counted while missiles are ready, it cost greedy its first passes (-50 Elo or so in the Dogfights
+#: against greedy without it: the missiles' reach makes a fast approach pay); counted where a scenario's
+#: objective pulls the ships (runs, pods, boardings, the starship), it cost greedy there too (seven two-side
+#: scenarios: 308 games, 125 won, 41 drawn, 142 lost against 944a747), the objective's pull setting the pace.
+CLOSING_RANGE = 2 * GUN_RANGE
+PASSING_SPEED = 4
+
 
 class Sights:
     """What greedy weighs an end of ``ship``'s move by, worked out once for all its candidate plots: each enemy
@@ -336,7 +408,7 @@ class Sights:
     that range, so a plot scores the same as gun by gun.
     """
 
-    __slots__ = ("cells", "enemies", "missiles", "standable", "start_q", "start_r")
+    __slots__ = ("cells", "closing", "enemies", "missiles", "standable", "start_q", "start_r")
 
     def __init__(self, state: VV5State, ship: Ship) -> None:
         self.cells = board_cells(state.map.sections)  # the board's hexes as axial pairs
@@ -345,7 +417,10 @@ class Sights:
         self.missiles = _MISSILE_OFFSETS if ship.missiles_ready else _NO_OFFSETS
         own = _working(ship)
         self.enemies: list[Sight] = []
+        #: The enemies the ship's speed against counts for (:data:`CLOSING_RANGE`): marker and velocity.
+        self.closing: list[tuple[int, int, int, int]] = []
         weighed = isinstance(state.special, BoardingState)  # elsewhere every enemy is worth shooting
+        plain = state.special is None  # a battle with no objective but the fight (:data:`CLOSING_RANGE`)
         mass, can_accelerate = ship.mass, ship.can_accelerate
         for enemy in state.enemies_of(ship.side):
             if weighed and not target_weight(state, ship.side, enemy):
@@ -353,14 +428,25 @@ class Sights:
             mine = _my_sight(own, enemy.mass, enemy.can_accelerate)
             theirs = _their_sight(_working(enemy), enemy.facing, mass, can_accelerate)
             # Where its vector marker is (``vector_marker``), in whole numbers.
-            self.enemies.append((enemy.hex.q + enemy.velocity.dq, enemy.hex.r + enemy.velocity.dr, mine, theirs))
+            wq, wr = enemy.hex.q + enemy.velocity.dq, enemy.hex.r + enemy.velocity.dr
+            self.enemies.append((wq, wr, mine, theirs))
+            if plain and not ship.missiles_ready and not enemy.missiles_ready:
+                self.closing.append((wq, wr, enemy.velocity.dq, enemy.velocity.dr))
 
     def scores(self, candidates: Iterable[Candidate], velocity: Velocity, fuel: bool = False) -> list[float]:
         """How good the end of each candidate plot is, the ship's ``velocity`` changed by the plot: guns bearing
-        on the enemies' next places and theirs on it, a missile shot, the range, the speed, and the board's
-        edge and rocks; less the fuel the plot burns where ``fuel`` says (the last term added). One loop over
-        the plots (some 16 a ship), not a call for each."""
+        on the enemies' next places and theirs on it, a missile shot, the range, the speed over the board and
+        against an enemy near, and the board's edge and rocks; less the fuel the plot burns where ``fuel`` says
+        (the last term added). One loop over the plots (some 16 a ship), not a call for each.
+
+        The speed against an enemy (in a plain battle once neither has a missile ready: :data:`CLOSING_RANGE`)
+        costs as the speed over the board does, 0.3 a hex a turn above ``PASSING_SPEED``: judged by the range
+        alone, two ships closing each burn at the other and meet at 7 or 8 hexes a turn, from out of range to
+        past each other between two gunfire phases; with forward guns and one hexside a turn neither then bears
+        again for turns (Dogfight, buying your fighters, greedy seed 28: the last two fighters passed on turn 13
+        and never fired again)."""
         cells, standable, enemies, missiles = self.cells, self.standable, self.enemies, self.missiles
+        closing = self.closing
         q0, r0, vq, vr = self.start_q, self.start_r, velocity.dq, velocity.dr
         out: list[float] = []
         for _, facing, tq, tr, _, _, burnt in candidates:
@@ -398,10 +484,26 @@ class Sights:
                         score += 0.3
                 elif distance <= MISSILE_RANGE and (dq, dr) in aim:
                     score += 0.3
+            if closing:  # (most plots: none)
+                score -= _closing_cost(closing, q, r, nq, nr)
             if nearest < 99:
                 score -= 0.08 * nearest
             out.append(score - burnt if fuel else score)
         return out
+
+
+def _closing_cost(closing: list[tuple[int, int, int, int]], q: int, r: int, nq: int, nr: int) -> float:
+    """What an end at ``(q, r)`` with velocity ``(nq, nr)`` loses for its speed against each enemy of ``closing``
+    (marker and velocity) within :data:`CLOSING_RANGE` of it: 0.3 a hex a turn above ``PASSING_SPEED``."""
+    cost = 0.0
+    for wq, wr, evq, evr in closing:
+        dq, dr = wq - q, wr - r
+        if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= CLOSING_RANGE:
+            xq, xr = nq - evq, nr - evr
+            speed = (abs(xq) + abs(xr) + abs(xq + xr)) // 2
+            if speed > PASSING_SPEED:
+                cost += 0.3 * (speed - PASSING_SPEED)
+    return cost
 
 
 def _working(ship: Ship) -> tuple[tuple[str, int], ...]:
