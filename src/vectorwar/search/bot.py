@@ -61,7 +61,7 @@ class SearchBot(Trials):
         self.held = HeldMemo()
 
     def choose(self, state: Any, side: str, rng: random.Random) -> Any:
-        # The cyclic collector's passes find no garbage in a decision's objects and cost some 5 % of it (.collector).
+        # The cyclic collector's passes find no garbage in a decision's objects and cost up to 5 % of it (.collector).
         with DECIDING:
             return self._decided(state, side, rng)
 

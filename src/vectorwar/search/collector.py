@@ -2,10 +2,10 @@
 
 A decision's trials make many small objects and keep many in the systems' tables, but no garbage in cycles (the
 decisions at ``benchmarks/search.py``'s positions, every system, levels 1 and 3, left none), so the collector's
-passes over the new objects find nothing and cost some 5 % of the decision. It is paused for the decision (a cycle
-made meanwhile is collected after) and resumed when the last decision under way ends, if it was running when the
-first began: decisions may overlap in threads, and the one that ends first must not resume it under the others,
-nor the last leave it off.
+passes over the new objects find nothing and cost up to 5 % of the decision (VMS, AV:T; 1 % in MSC and VV5). It is
+paused for the decision (a cycle made meanwhile is collected after) and resumed when the last decision under way
+ends, if it was running when the first began: decisions may overlap in threads, and the one that ends first must
+not resume it under the others, nor the last leave it off.
 """
 
 from __future__ import annotations
