@@ -77,6 +77,18 @@ def played_on(game: Game, side: str, order: Order, seed: int, on: str = "greedy"
     return side_score(later.result, side)
 
 
+def paired(
+    game: Game, side: str, orders: tuple[Order, Order], seed: int, games: int, on: str = "greedy"
+) -> tuple[tuple[float, float], ...]:
+    """``side``'s scores of ``game`` played on ``games`` times with each of ``orders`` first, each pair on the same
+    dice (the continuations of game ``seed``, :func:`continuation_seeds`), the side by ``on`` after."""
+    first, second = orders
+    return tuple(
+        (played_on(game, side, first, k, on), played_on(game, side, second, k, on))
+        for k in continuation_seeds(seed, games)
+    )
+
+
 def departures(scenario: str, side: str, level: str, seed: int, games: int) -> Iterator[Departure]:
     """The departures of the search (``level``) in ``side`` against greedy in game ``seed``, each played on."""
     sides = [s.id for s in builtin_scenario(scenario).sides]
@@ -89,10 +101,7 @@ def departures(scenario: str, side: str, level: str, seed: int, games: int) -> I
             if now == side:
                 plain = bot_order(game, now, greedy)
                 if str(plain) != str(order):
-                    pairs = tuple(
-                        (played_on(game, side, order, k), played_on(game, side, plain, k))
-                        for k in continuation_seeds(seed, games)
-                    )
+                    pairs = paired(game, side, (order, plain), seed, games)
                     turn = game.clock.turn if game.clock else None
                     yield Departure(seed, turn, str(order), str(plain), pairs)
             game.submit(now, order)

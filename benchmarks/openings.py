@@ -34,11 +34,12 @@ import statistics
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from departures import continuation_seeds, played_on, positive  # benchmarks/departures.py, beside this script
-from vectorwar.catalogue import builtin_scenario, scenario_paths
+from departures import paired, positive  # benchmarks/departures.py, beside this script
+from vectorwar.catalogue import builtin_scenario
 from vectorwar.game import Game
 from vectorwar.lab.ladder import ladder_scenarios
 from vectorwar.play import bot_order
+from vectorwar.registry import systems as registered
 from vectorwar.rules import Bot, Order
 from vectorwar.setup import make_bots, set_up
 
@@ -129,23 +130,10 @@ def opening(job: Job) -> Opening:
     return Opening(scenario, side, clock.turn if clock else None, searched, greedy, scores)
 
 
-def paired(
-    game: Game, side: str, orders: tuple[Order, Order], seed: int, games: int, on: str = "greedy"
-) -> tuple[tuple[float, float], ...]:
-    """``side``'s scores of ``game`` played on ``games`` times with each of ``orders`` first, each pair on the same
-    dice (the continuations of game ``seed``, :func:`departures.continuation_seeds`), the side by ``on`` after."""
-    first, second = orders
-    return tuple(
-        (played_on(game, side, first, k, on), played_on(game, side, second, k, on))
-        for k in continuation_seeds(seed, games)
-    )
-
-
 def contested(systems: Sequence[str] = ()) -> list[str]:
     """The built-in two-side scenarios where both sides give orders (``vectorwar ladder``'s), of ``systems``
     in that order (every system's, by name, where none is named)."""
-    every = sorted({builtin_scenario(i).system for i in scenario_paths()})
-    return [i for system in (systems or every) for i in ladder_scenarios(system)]
+    return [i for system in (systems or sorted(registered())) for i in ladder_scenarios(system)]
 
 
 def jobs(scenarios: Iterable[str], level: str, seed: int, games: int, on: str = "greedy") -> list[Job]:

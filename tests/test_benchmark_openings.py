@@ -65,7 +65,8 @@ def test_a_departing_opening_is_played_on_with_each_order() -> None:
 
 
 def test_each_pair_is_played_on_the_same_dice() -> None:
-    from openings import first_searched, paired
+    from departures import paired
+    from openings import first_searched
 
     found = first_searched("avt-damage", "blue", "search", 0)
     assert found is not None
