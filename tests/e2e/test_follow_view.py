@@ -212,3 +212,28 @@ def test_the_rulers_hex_count_is_the_engines_for_hexes_off_the_printed_sheet(pag
         return Hex.from_offset(pc, pr).distance(Hex.from_offset(qc, qr))
 
     assert got == [engine(a, b) for a, b in pairs]
+
+
+def test_edge_arrows_find_a_place_or_share_one_on_a_map_squeezed_small(page: Page, server: Server) -> None:
+    """Arrows for ships in one direction spread along their edge (edges.js ``freePlace``), each try counted:
+    a third ship near a corner once sent the search back and forth between two taken places for ever,
+    hanging the page. On a map laid out 60 px high, arrows at y 22 and 40 leave no place a whole step
+    from both within the edge: the next shares its wanted place."""
+    page.goto(server.url + "/")
+    places = page.evaluate(
+        """async () => { const e = await import('/static/map/edges.js');
+          return [
+            e.freePlace([{x: 478, y: 22}, {x: 478, y: 40}], {x: 478, y: 30}, 'x', 500, 60),
+            e.freePlace([{x: 478, y: 100}], {x: 478, y: 100}, 'x', 500, 400),
+            e.freePlace([{x: 478, y: 100}, {x: 478, y: 126}], {x: 478, y: 100}, 'x', 500, 400),
+            e.freePlace([{x: 478, y: 100}], {x: 478, y: 370}, 'x', 500, 400),
+            e.freePlace([{x: 478, y: 356}, {x: 478, y: 330}], {x: 478, y: 356}, 'x', 500, 400),
+          ]; }"""
+    )
+    assert places == [
+        {"x": 478, "y": 30},  # no room: overlaps
+        {"x": 478, "y": 126},  # one step along
+        {"x": 478, "y": 74},  # one step down taken: one step up
+        {"x": 478, "y": 370},  # already free
+        {"x": 478, "y": 304},  # a third ship by a corner: past the edge, so two steps the other way
+    ]

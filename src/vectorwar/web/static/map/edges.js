@@ -9,6 +9,29 @@ const SPREAD_PX = 26;
 // A counter counts as on screen while its middle is this far inside the map's edge.
 const ON_SCREEN_PX = 6;
 
+/**
+ * Where an arrow aimed at `wanted` goes when ships lie in one direction: the nearest place along its
+ * edge (`side` "x": the left or right edge, so it moves in y) a whole SPREAD_PX from every arrow
+ * `placed`, trying one step further each way in turn, and `wanted` itself (overlapping) when the edge
+ * has no room. The tries are counted, so a map squeezed small while the page lays out (two arrows
+ * closer than a step from both ends) cannot keep it looking.
+ */
+export function freePlace(placed, wanted, side, width, height) {
+  const along = side === "x" ? "y" : "x";
+  const low = INSET_PX;
+  const high = (along === "y" ? height : width) - INSET_PX;
+  const free = (p) => placed.every((q) => Math.hypot(q.x - p.x, q.y - p.y) >= SPREAD_PX);
+  for (let k = 0; k <= placed.length; k++) {
+    for (const step of k ? [k * SPREAD_PX, -k * SPREAD_PX] : [0]) {
+      const at = wanted[along] + step;
+      if (k && (at < low || at > high)) continue;
+      const p = { ...wanted, [along]: at };
+      if (free(p)) return p;
+    }
+  }
+  return wanted;
+}
+
 export class EdgeArrows {
   /** `onPick(id)` brings ship `id` into view; `colour(side)` gives a side's colour. */
   constructor(svg, onPick, colour) {
@@ -49,15 +72,8 @@ export class EdgeArrows {
       const dy = p.y - cy;
       // Where the line from the middle toward the ship meets the edge, kept INSET_PX inside it.
       const t = Math.min(dx ? (cx - INSET_PX) / Math.abs(dx) : Infinity, dy ? (cy - INSET_PX) / Math.abs(dy) : Infinity);
-      let x = cx + dx * t;
-      let y = cy + dy * t;
-      const side = Math.abs(Math.abs(x - cx) - (cx - INSET_PX)) < 1 ? "x" : "y";
-      // Ships in one direction: each arrow a little further along its edge than the one before.
-      while (placed.some((q) => Math.hypot(q.x - x, q.y - y) < SPREAD_PX)) {
-        if (side === "x") y = y + SPREAD_PX > height - INSET_PX ? y - SPREAD_PX : y + SPREAD_PX;
-        else x = x + SPREAD_PX > width - INSET_PX ? x - SPREAD_PX : x + SPREAD_PX;
-        if (placed.length > 40) break;
-      }
+      const side = Math.abs(Math.abs(dx * t) - (cx - INSET_PX)) < 1 ? "x" : "y";
+      const { x, y } = freePlace(placed, { x: cx + dx * t, y: cy + dy * t }, side, width, height);
       placed.push({ x, y });
       const angle = (Math.atan2(dy, dx) * 180) / Math.PI;
       const name = c.id;
