@@ -3,13 +3,15 @@
 * no import circles, counting imports inside functions and under TYPE_CHECKING;
 * the kernel imports no rule system and no front end; rule code imports no front end
   and none of the kernel's game-running machinery (bots loop, scenes, the registry);
-* code outside a rule system imports only the system's public modules;
+* code outside a rule system imports only the system's public modules, and no module
+  imports another's underscored names;
 * rule code, and the kernel modules that run a game, do no I/O, read no clock and use
   no global random source.
 """
 
 from __future__ import annotations
 
+import ast
 import re
 import textwrap
 import tomllib
@@ -154,6 +156,29 @@ def test_code_outside_a_system_imports_only_its_public_modules() -> None:
         and not is_public(i.target)
         and (m, i.target) not in KNOWN_BREACHES
     ]
+    assert bad == []
+
+
+def private_imports(path: Path) -> list[str]:
+    """``from vectorwar... import _name`` in ``path``: a module's underscored names are its own."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [
+        f"line {node.lineno} imports {alias.name} from {'.' * node.level}{node.module or ''}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and (node.level or (node.module or "").startswith("vectorwar"))
+        for alias in node.names
+        if alias.name.startswith("_") and not alias.name.startswith("__")
+    ]
+
+
+def test_the_private_import_check_sees_absolute_and_relative_imports(tmp_path: Path) -> None:
+    module = tmp_path / "m.py"
+    module.write_text("from vectorwar.hexes import Hex, _x\nfrom .planner import _y as y\nfrom os import _exit\n")
+    assert private_imports(module) == ["line 1 imports _x from vectorwar.hexes", "line 2 imports _y from .planner"]
+
+
+def test_no_module_imports_another_modules_private_names() -> None:
+    bad = [f"{m} {found}" for m, path in module_files().items() for found in private_imports(path)]
     assert bad == []
 
 

@@ -15,7 +15,7 @@ from vectorwar.hexes import Hex, nearest_hex
 from vectorwar.play import bot_order
 from vectorwar.setup import set_up
 from vectorwar.systems.msc.module import MSCCard
-from vectorwar.systems.vms.bots import IDEAL_RANGE, SLACK, UNARMED_RANGE, _Course, _guns, _Scorer, _spoiled
+from vectorwar.systems.vms.bots import IDEAL_RANGE, SLACK, UNARMED_RANGE, Scorer, _Course, _guns, spoiled_share
 from vectorwar.systems.vms.braking import _TOO_CLOSE as TOO_CLOSE
 from vectorwar.systems.vms.braking import _stopping_run, run_hexes, stop
 from vectorwar.systems.vms.courses import grouped
@@ -49,10 +49,10 @@ def test_the_best_plots_are_the_plots_that_score_best_when_every_plot_is_scored(
         enemies = _predict(state, side)
         for ship in VMS.movers(state, side):
             options = VMS.plots_for(state, ship)
-            scorer = _Scorer(state, ship, enemies, VMS)
+            scorer = Scorer(state, ship, enemies, VMS)
             scored = [(scorer.score(r), p) for p, r in options]
             top = max(score for score, _ in scored)
-            quick = _Scorer(state, ship, enemies, VMS)
+            quick = Scorer(state, ship, enemies, VMS)
             assert quick.best(options) == [p for score, p in scored if score == top]
             # The shortcut is taken: fewer ends fully scored than plots offered, most of the time.
             pruned += len(quick.cache) < len(options)
@@ -66,7 +66,7 @@ def test_the_threat_at_an_end_is_every_enemys_whole_bearing_with_the_ship_moved_
     for state, side in _plots(scenario, seed=3, wanted=4):
         enemies = _predict(state, side)
         for ship in VMS.movers(state, side):
-            scorer = _Scorer(state, ship, enemies, VMS)
+            scorer = Scorer(state, ship, enemies, VMS)
             for _, result in VMS.plots_for(state, ship)[:40]:
                 end = result.motion.hex
                 distance_to = scorer._end(end).distance_to
@@ -79,17 +79,18 @@ def test_the_threat_at_an_end_is_every_enemys_whole_bearing_with_the_ship_moved_
 def test_a_ceiling_and_a_bound_are_never_below_the_score_and_the_terms_are_the_scores() -> None:
     """Each plot's ceiling (every weapon bearing at the nearest enemy's range, no enemy weapon on it but those on the
     side's other ships) bounds its score, its course's bound (the plots of its end hex and vector, the best of their
-    turning and brakes) bounds that, and the terms worked out course by course are :meth:`_Scorer._terms`' own."""
+    turning and brakes) bounds that, and the terms worked out course by course are :meth:`Scorer._terms`' own."""
     for scenario in [*SCENARIOS, "vms-mixed-fleet-msc", "vms-mixed-fleet-vv5"]:
         for state, side in _plots(scenario, seed=11, wanted=4):
             enemies = _predict(state, side)
             for ship in VMS.movers(state, side):
-                scorer = _Scorer(state, ship, enemies, VMS)
+                scorer = Scorer(state, ship, enemies, VMS)
                 if scorer.most is None or not enemies:
                     continue
                 options = VMS.plots_for(state, ship)
                 spoils = {
-                    r.hexsides_turned: _spoiled(r.hexsides_turned, scorer.base.penalty_per_hexside) for _, r in options
+                    r.hexsides_turned: spoiled_share(r.hexsides_turned, scorer.base.penalty_per_hexside)
+                    for _, r in options
                 }
                 for plots in grouped(options).courses:
                     course = _Course(scorer, options[plots.numbers[0]][1])
@@ -137,7 +138,7 @@ def test_a_civilian_ship_keeps_out_of_the_fight_at_rest_where_a_warship_of_its_h
     def best_speeds(ship: VMSShip) -> set[int]:
         options = VMS.plots_for(start, ship)
         ends = dict(options)
-        return {ends[p].motion.velocity.speed for p in _Scorer(start, ship, enemies, VMS).best(options)}
+        return {ends[p].motion.velocity.speed for p in Scorer(start, ship, enemies, VMS).best(options)}
 
     assert best_speeds(hauler) == {0}
     # The same hull as a warship: greedy burns toward the enemy.
@@ -158,7 +159,7 @@ def _best_ends(state: VMSState, ship: VMSShip) -> list[tuple[int, int]]:
     options = VMS.plots_for(state, ship)
     ends = dict(options)
     out = []
-    for plot in _Scorer(state, ship, enemies, VMS).best(options):
+    for plot in Scorer(state, ship, enemies, VMS).best(options):
         motion = ends[plot].motion
         out.append((motion.velocity.speed, min(motion.hex.distance(e.hex) for e in enemies)))
     return out
@@ -188,12 +189,12 @@ def test_a_civilian_ship_with_no_weapon_keeps_its_distance_where_a_warship_would
     def placed(ship: VMSShip) -> VMSState:
         return replace(alone, ships=tuple(ship if s.id == "Hauler" else s for s in alone.ships))
 
-    assert _Scorer(placed(unarmed), unarmed, _predict(alone, "blue"), VMS).ideal == UNARMED_RANGE
+    assert Scorer(placed(unarmed), unarmed, _predict(alone, "blue"), VMS).ideal == UNARMED_RANGE
     assert all(reach <= 3 for _, reach in _best_ends(placed(hauler), hauler))
     assert all(reach > 3 for _, reach in _best_ends(placed(unarmed), unarmed))
     # A warship left without weapons still closes.
     warship = replace(unarmed, spec=unarmed.spec.model_copy(update={"ship_class": "medium"}))
-    assert _Scorer(placed(warship), warship, _predict(alone, "blue"), VMS).ideal == IDEAL_RANGE
+    assert Scorer(placed(warship), warship, _predict(alone, "blue"), VMS).ideal == IDEAL_RANGE
 
 
 @given(

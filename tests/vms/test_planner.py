@@ -31,7 +31,7 @@ def _menu(
     design: Design, motion: Motion, turn: int, lost_thrust: int, before: bool, advanced: bool
 ) -> list[tuple[Plot, TurnResult]]:
     """The menu as the module's text says it, each candidate given to ``move`` whole: what the caches must give."""
-    setting = planner._Setting(design, motion, turn, lost_thrust, before, advanced, 0)
+    setting = planner.MenuSetting(design, motion, turn, lost_thrust, before, advanced, 0)
     found = [(plot, result) for plot in setting.candidates() if (result := setting.attempt(plot)) is not None]
     least = min((r.overspeed for _, r in found), default=0)
     return [(p, r) for p, r in found if r.overspeed == least]
@@ -91,8 +91,8 @@ def test_a_menu_under_thrust_lost_is_the_menu_worked_out_plot_by_plot_from_the_w
     lost_thrust = round(design.thrust * share)
     menu = planner.legal_plots(design, motion, 4, lost_thrust, False, advanced)
     assert menu == _menu(design, motion, 4, lost_thrust, False, advanced)
-    setting = planner._Setting(design, motion, 4, lost_thrust, False, advanced, 0)
-    table, worked_out = planner._turnings(setting), planner._worked_out_turnings(setting)
+    setting = planner.MenuSetting(design, motion, 4, lost_thrust, False, advanced, 0)
+    table, worked_out = planner.legal_turnings(setting), planner._worked_out_turnings(setting)
     assert [(t, list(t.done.use.hexes.items())) for t in table] == [
         (t, list(t.done.use.hexes.items())) for t in worked_out
     ]
@@ -162,13 +162,13 @@ def test_a_facing_s_turnings_turned_from_another_facing_s_are_the_turnings_worke
     rotation = 0 if design.small_craft or advanced else rotation
     spin = spin if advanced else AdvancedRotation()
 
-    def worked_out(facing: Direction) -> list[planner._Turned]:
+    def worked_out(facing: Direction) -> list[planner.Turned]:
         motion = Motion(Hex(3, 4), Velocity(1, -2), facing, rotation, spin)
         return planner._worked_out_turnings(
-            planner._Setting(design, motion, 1, lost_thrust, False, advanced, limit_lost)
+            planner.MenuSetting(design, motion, 1, lost_thrust, False, advanced, limit_lost)
         )
 
-    def whole(table: list[planner._Turned]) -> list[object]:
+    def whole(table: list[planner.Turned]) -> list[object]:
         return [(t, list(t.done.use.hexes.items()), list(t.done.use.per_thruster.items())) for t in table]
 
     tables = {facing: worked_out(facing) for facing in Direction}  # none at all where the thrust lost leaves none

@@ -14,7 +14,7 @@ from vectorwar.registry import get_system
 from vectorwar.search import Judging, SearchBot
 from vectorwar.setup import set_up
 from vectorwar.systems.vms import greedy_kept, quick
-from vectorwar.systems.vms.bots import GreedyBot, _Scorer
+from vectorwar.systems.vms.bots import GreedyBot, Scorer
 from vectorwar.systems.vms.greedy_kept import predict
 from vectorwar.systems.vms.orders import MovePlot
 from vectorwar.systems.vms.quick import QuickBot
@@ -72,7 +72,7 @@ def test_the_quick_bot_plays_greedys_own_score_at_the_ends_it_looks_at() -> None
             menu = system.plots_for(state, ship)
             if not menu or any(p.flat_turn for p, _ in menu):
                 continue
-            scorer = _Scorer(state, ship, enemies, system)
+            scorer = Scorer(state, ship, enemies, system)
             best = max(scorer.score(r) for _, r in menu)
             with pytest.MonkeyPatch.context() as patch:
                 patch.setattr(quick, "ENDS", 1000)

@@ -17,13 +17,13 @@ from vectorwar.errors import (
 from vectorwar.limits import MAX_HISTORY, MAX_ORDER_CHARS, MAX_PBEM_ACTIONS, MAX_SIDES
 from vectorwar.pbem.game import PbemGame
 from vectorwar.pbem.protocol import (
-    _MAX_TIME,
-    _NAME_MAX,
     FORMAT,
     GAME_ID_DIGITS,
     HEX_DIGITS,
     KEYRING_FORMAT,
     MAX_DEADLINE_HOURS,
+    MAX_TIME,
+    NAME_MAX,
     VERSIONS,
     Action,
     Agree,
@@ -46,9 +46,9 @@ class _Model(BaseModel):
 
 
 Hex64 = Annotated[str, Field(pattern=rf"^[0-9a-f]{{{HEX_DIGITS}}}$")]
-SideName = Annotated[str, Field(min_length=1, max_length=_NAME_MAX)]
+SideName = Annotated[str, Field(min_length=1, max_length=NAME_MAX)]
 StepNumber = Annotated[int, Field(ge=0, le=MAX_HISTORY)]
-Time = Annotated[int, Field(ge=0, le=_MAX_TIME)]
+Time = Annotated[int, Field(ge=0, le=MAX_TIME)]
 
 
 class _CommitModel(_Model):
@@ -100,10 +100,10 @@ _ActionModel = Annotated[_RawAction, Field(discriminator="kind")]
 class _FileModel(_Model):
     format: Literal["vectorwar-pbem"]
     version: Literal[1, 2]
-    vectorwar: str = Field(max_length=_NAME_MAX)
+    vectorwar: str = Field(max_length=NAME_MAX)
     game: str = Field(pattern=rf"^[0-9a-f]{{{GAME_ID_DIGITS}}}$")
-    system: str = Field(max_length=_NAME_MAX)
-    options: dict[str, bool | int | str] = Field(max_length=_NAME_MAX)
+    system: str = Field(max_length=NAME_MAX)
+    options: dict[str, bool | int | str] = Field(max_length=NAME_MAX)
     scenario: dict[str, Any]
     deadline_hours: int | None = Field(default=None, ge=1, le=MAX_DEADLINE_HOURS)
     whole_turns: Literal[True] | None = None

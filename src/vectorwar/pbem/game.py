@@ -22,10 +22,10 @@ from vectorwar.errors import (
 from vectorwar.events import Event
 from vectorwar.game import Game
 from vectorwar.pbem.protocol import (
-    _MAX_TIME,
     FORMAT,
     GAME_ID_DIGITS,
     MAX_DEADLINE_HOURS,
+    MAX_TIME,
     VERSION,
     Action,
     Agree,
@@ -37,10 +37,10 @@ from vectorwar.pbem.protocol import (
     Reveal,
     Sealed,
     Turn,
-    _fresh,
-    _hex,
+    check_hex,
     dice_seed,
     digest,
+    fresh_value,
     key_commitment,
     link,
     plot_commitment,
@@ -227,8 +227,8 @@ class PbemGame:
     def seal(self, side: str, text: str, salt: str, secret: str) -> Sealed:
         """``side``'s plot sealed with a fresh ``salt`` and ``secret``, ready to commit; nothing is added."""
         self._owes(side, "commit")
-        _hex("salt", salt)
-        _hex("secret", secret)
+        check_hex("salt", salt)
+        check_hex("secret", secret)
         return Sealed(self.step, self.check_plot(side, text), salt, secret)
 
     def commit(self, side: str, plot_hash: str, key_hash: str, at: int | None = None) -> Commit:
@@ -241,8 +241,8 @@ class PbemGame:
                 f"{side} has already committed at step {self.step} ({self.moment}); a commitment binds, "
                 "so a second one is refused"
             )
-        _hex("plot_hash", plot_hash)
-        _hex("key_hash", key_hash)
+        check_hex("plot_hash", plot_hash)
+        check_hex("key_hash", key_hash)
         action = Commit(self.step, side, plot_hash, key_hash, at)
         self.commits[side] = action
         self._append(action)
@@ -335,7 +335,7 @@ class PbemGame:
                 # A fresh salt and secret are needed for each commitment: a side that commits a second secret
                 # in one pass (no orders at two steps running) derives it from the first, never reusing it.
                 plot = order if side in self.prompted and order is not None else ""
-                sealed = self.seal(side, plot, _fresh(salt, commits), _fresh(secret, commits))
+                sealed = self.seal(side, plot, fresh_value(salt, commits), fresh_value(secret, commits))
                 commits += 1
                 keyring = keyring.keep(sealed)
                 self.commit(side, *sealed.hashes(self.game_id, side), at)
@@ -513,7 +513,7 @@ class PbemGame:
             raise OutOfStepError(f"an action here records {needed}")
         last = self.last_time
         if at is not None:
-            if not 0 <= at <= _MAX_TIME:
+            if not 0 <= at <= MAX_TIME:
                 raise PbemError(f"time {at} is not a time from 1970 to 9999 in Unix seconds")
             if last is not None and at < last:
                 raise OutOfStepError(

@@ -27,7 +27,7 @@ HEX_DIGITS = 64
 #: Hex digits of a game id (128 bits).
 GAME_ID_DIGITS = 32
 _HEX = re.compile(rf"[0-9a-f]{{{HEX_DIGITS}}}")
-_NAME_MAX = 100
+NAME_MAX = 100
 #: Between a plot's orders and its standing fire: ``Hawk 2L1 | fire at Raven 50%``.
 STANDING_MARK = "|"
 _STANDING = re.compile(r"fire(?:\s+at)?\s+(?P<target>[^\s%]+)(?:\s+(?:from\s+)?(?P<chance>\d{1,3})\s*%?)?", re.I)
@@ -35,7 +35,7 @@ _NO_FIRE = ("hold fire", "no fire", "")
 #: The longest deadline a game may set for one step: a year.
 MAX_DEADLINE_HOURS = 24 * 366
 #: The latest time an action may record (Unix seconds): the year 9999.
-_MAX_TIME = 253_402_300_799
+MAX_TIME = 253_402_300_799
 
 Owed = Literal["commit", "reveal"]
 
@@ -373,11 +373,11 @@ class Turn:
     needs_orders: bool = False
 
 
-def _fresh(value: str, n: int) -> str:
+def fresh_value(value: str, n: int) -> str:
     """The ``n``-th fresh value of a pass from the one the front end drew (itself for the first)."""
     return value if n == 0 else digest("vectorwar-pbem-fresh", value, n)
 
 
-def _hex(what: str, value: str) -> None:
+def check_hex(what: str, value: str) -> None:
     if not _HEX.fullmatch(value):
         raise PbemError(f"{what}: {HEX_DIGITS} lower-case hex digits, not {value[:24]!r}")

@@ -28,7 +28,7 @@ The guns cost most of a score, so a plot whose other terms could not reach
 the best score found even with every weapon bearing (the module's
 ``arsenal``, or as many as the module says can bear from its end:
 ``most_bearing_from``) is never given its guns: the answer is the one scoring
-every plot would give (``_Scorer.best``; ``tests/vms/test_greedy.py``).
+every plot would give (``Scorer.best``; ``tests/vms/test_greedy.py``).
 """
 
 from __future__ import annotations
@@ -115,7 +115,7 @@ TOP_WORTH = max(*RANGE_WORTH.values(), FAR_WORTH)
 SLACK = 1e-9
 
 
-def _spoiled(hexsides_turned: int, penalty: int) -> float:
+def spoiled_share(hexsides_turned: int, penalty: int) -> float:
     """The share of a shot left to a ship that turned ``hexsides_turned`` (VMS: -2 to hit a hexside, most of a
     d6 shot's chance)."""
     return max(0.0, 1.0 - TURN_SPOIL * (hexsides_turned * penalty))
@@ -134,13 +134,13 @@ def _worth(bearing: dict[tuple[str, str], int], distance_to: dict[str, int]) -> 
 def _guns(combat: CombatModule, view: CombatView, shooter: str, distance_to: dict[str, int]) -> float:
     """The weapons of ``shooter`` that bear in ``view``, each at its best target, worth more closer; each
     hexside the shooter turned costs a share of every shot."""
-    spoiled = _spoiled(view.ship(shooter).hexsides_turned, view.penalty_per_hexside)
+    spoiled = spoiled_share(view.ship(shooter).hexsides_turned, view.penalty_per_hexside)
     if spoiled == 0.0:
         return 0.0
     return spoiled * _worth(combat.bearing(view, shooter), distance_to)
 
 
-class _Aims:
+class Aims:
     """Every enemy's weapons on the side's ships where they are now, for the threat each candidate end meets.
 
     A target's entries in :meth:`~vectorwar.combat.base.CombatModule.bearing` depend on nothing but the shooter,
@@ -161,9 +161,9 @@ class _Aims:
         #: arsenal's) with the most each can be worth, and per weapon: the best worth on a target, the targets
         #: worth that, the next best below.
         self.by_enemy: dict[str, Aimed] = {}
-        #: Each end hex's ranges to the enemies and the nearest (:meth:`_Scorer._end`), by its numbers: the same for
+        #: Each end hex's ranges to the enemies and the nearest (:meth:`Scorer._end`), by its numbers: the same for
         #: every ship of the side, whose candidate ends meet.
-        self.ends: dict[tuple[int, int], _End] = {}
+        self.ends: dict[tuple[int, int], EndHex] = {}
         numbers: dict[str, int] = {}  # each enemy side's targets' number (greedy_kept.targets_number)
         for e in enemies:
             if kept:
@@ -193,13 +193,13 @@ class _Aims:
 
 
 def _aimed(combat: CombatModule, view: CombatView, enemy: str) -> Aimed | None:
-    """:class:`_Aims`' entry for ``enemy`` (``None`` where the module does not list its arsenal); kept by what it
+    """:class:`Aims`' entry for ``enemy`` (``None`` where the module does not list its arsenal); kept by what it
     reads (:func:`~.greedy_kept.kept_aims`)."""
     arsenal = combat.arsenal(view, enemy)
     if arsenal is None:
         return None
     near = RANGE_WORTH.get(0, FAR_WORTH)  # a target other than the ship moved counts as at range 0 (_guns)
-    spoiled = _spoiled(view.ship(enemy).hexsides_turned, view.penalty_per_hexside)
+    spoiled = spoiled_share(view.ship(enemy).hexsides_turned, view.penalty_per_hexside)
     worths: dict[str, list[tuple[float, str]]] = {}
     if spoiled != 0.0:
         for (weapon, target), n in combat.bearing(view, enemy).items():
@@ -213,7 +213,7 @@ def _aimed(combat: CombatModule, view: CombatView, enemy: str) -> Aimed | None:
     return spoiled, most, tops
 
 
-class _End(NamedTuple):
+class EndHex(NamedTuple):
     """What one end hex gives every candidate ending there: the range to each enemy, the nearest enemy and its
     range (a tuple: one is made for every end hex of every menu)."""
 
@@ -222,10 +222,10 @@ class _End(NamedTuple):
     range: int
 
 
-_new_end = partial(tuple.__new__, _End)
+_new_end = partial(tuple.__new__, EndHex)
 
 
-class _Scorer:
+class Scorer:
     """Scores one ship's candidate end positions, each distinct end hex and each facing there worked out once."""
 
     #: The least the enemies' weapons can threaten the ship with wherever it ends: each enemy's best on the side's
@@ -234,7 +234,7 @@ class _Scorer:
     least_threat: float
 
     def __init__(
-        self, state: VMSState, ship: VMSShip, enemies: Sequence[Enemy], engine: Engine, aims: _Aims | None = None
+        self, state: VMSState, ship: VMSShip, enemies: Sequence[Enemy], engine: Engine, aims: Aims | None = None
     ) -> None:
         self.state, self.ship, self.enemies = state, ship, enemies
         self.combat = engine.combat(state)
@@ -244,9 +244,9 @@ class _Scorer:
         self.view = aims.view if aims is not None else moved(base, enemies)
         self.others = self.view.ships
         self.base = base
-        aims = aims if aims is not None else _Aims(self.combat, self.view, enemies)
+        aims = aims if aims is not None else Aims(self.combat, self.view, enemies)
         self.rests = {e.id: aims.rest(e.id, ship.id) for e in enemies}
-        #: Each enemy's entry where the aims are kept (:attr:`_Aims.kept`): its threat at an end is kept by it.
+        #: Each enemy's entry where the aims are kept (:attr:`Aims.kept`): its threat at an end is kept by it.
         self.kept_aims = aims.kept_entries()
         self.spots = [(e, e.id, e.hex.q, e.hex.r) for e in enemies]
         #: The enemies whose threat is the same wherever the ship ends: turned too far to hit, or every weapon
@@ -270,8 +270,8 @@ class _Scorer:
         self.can = braking.can
         #: The most thrust toward any one direction from each facing: what brakes a ship at rest against its enemy.
         self.halt = braking.halt
-        # A civilian keeps out of the fight only while its side has a warship to fight it (:func:`_escorted`).
-        self.civilian = ship.spec.ship_class == "civilian" and _escorted(state, ship)
+        # A civilian keeps out of the fight only while its side has a warship to fight it (:func:`escorted`).
+        self.civilian = ship.spec.ship_class == "civilian" and escorted(state, ship)
         arsenal = self.combat.arsenal(self.view, ship.id)
         #: The range the ship makes for: its guns' best, or out of the enemy's for a civilian with none to fight with (a
         #: warship left without weapons still closes: it draws fire, and running would drag a lost game out).
@@ -333,7 +333,7 @@ class _Scorer:
         ``facings``; kept by both with the design's brakes (:meth:`~.braking.Brakes.best`)."""
         return self.braking.best(facings, toward)
 
-    def _end(self, end: Hex) -> _End:
+    def _end(self, end: Hex) -> EndHex:
         q, r = end.q, end.r  # kept by whole numbers, hashed without a call
         found = self.ends.get((q, r))
         if found is None:
@@ -345,7 +345,7 @@ class _Scorer:
                 distance = distance_to[enemy] = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
                 if nearest < 0 or distance < nearest:  # the first nearest, as min() finds it
                     target, nearest = e, distance
-            # Made as the tuple it is (``_End``'s own constructor is a Python call): one for every end hex of a menu.
+            # Made as the tuple it is (``EndHex``'s own constructor is a Python call): one for every end hex of a menu.
             found = self.ends[q, r] = _new_end((distance_to, target, nearest))
         return found
 
@@ -363,7 +363,7 @@ class _Scorer:
         return threat
 
     def _their_guns(self, enemy: str, end: Hex, distance: int) -> float:
-        """:func:`_guns` of ``enemy`` with the ship at ``end``, from its best on the other ships (:class:`_Aims`)."""
+        """:func:`_guns` of ``enemy`` with the ship at ``end``, from its best on the other ships (:class:`Aims`)."""
         rest = self.rests[enemy]
         if rest is None:
             me = replace(self.base.ship(self.ship.id), hex=end)
@@ -403,7 +403,7 @@ class _Scorer:
         key = (end.q, end.r, facing, turned)
         mine = self.mine.get(key)
         if mine is None:
-            spoiled = _spoiled(turned, self.base.penalty_per_hexside)
+            spoiled = spoiled_share(turned, self.base.penalty_per_hexside)
             mine = 0.0
             if spoiled != 0.0:
                 bearing = self.combat.bearing_from(self.view, self.ship.id, end, facing)
@@ -490,7 +490,7 @@ class _Scorer:
         least = THREAT_WEIGHT * self.least_threat
         menu = grouped(options)
         courses = [_Course(self, options[plots.numbers[0]][1]) for plots in menu.courses]
-        spoils = {t: _spoiled(t, self.base.penalty_per_hexside) for t in menu.turned}
+        spoils = {t: spoiled_share(t, self.base.penalty_per_hexside) for t in menu.turned}
         # A heap of (-bound, -1 - course number) and (-ceiling, plot number).
         heap = [(-courses[n].bound(plots, spoils), -1 - n) for n, plots in enumerate(menu.courses)]
         heapq.heapify(heap)
@@ -527,7 +527,7 @@ class _Scorer:
 class _Course:
     """What every plot of one ship that ends on one hex with one vector shares in its score: whether its path stays
     on the map, its range to the nearest enemy, the vector relative to that enemy's and the direction that brakes
-    it, and, by how hard the ship can brake there, where it would stop (:meth:`_Scorer._terms`' terms, each the
+    it, and, by how hard the ship can brake there, where it would stop (:meth:`Scorer._terms`' terms, each the
     same number)."""
 
     __slots__ = (
@@ -553,7 +553,7 @@ class _Course:
         "vr",
     )
 
-    def __init__(self, scorer: _Scorer, result: TurnResult) -> None:
+    def __init__(self, scorer: Scorer, result: TurnResult) -> None:
         # What the course's bound reads; the rest waits for the course to be opened (:meth:`open`), as many never are.
         self.scorer = scorer
         motion = result.motion
@@ -602,12 +602,12 @@ class _Course:
         self.off_by_brake: dict[int, bool] = {}
 
     def bound(self, plots: Plots, spoils: Mapping[int, float]) -> float:
-        """A bound on the score of every plot of the course (``plots``, :class:`Plots`; ``spoils``: :func:`_spoiled`
-        by hexsides turned): every weapon that can bear from its end bearing (:attr:`most`) and the least threat,
-        the range and civilian terms, the best of the plots' turning and rotation terms with the share of a shot
-        that turning leaves, and the speed beyond what the best brakes of their facings cancel (a plot's other terms
-        only take off more); or -1000 (a plot off the map) if that is more, and -1000 itself for a course off the
-        map."""
+        """A bound on the score of every plot of the course (``plots``, :class:`Plots`; ``spoils``:
+        :func:`spoiled_share` by hexsides turned): every weapon that can bear from its end bearing (:attr:`most`) and
+        the least threat, the range and civilian terms, the best of the plots' turning and rotation terms with the
+        share of a shot that turning leaves, and the speed beyond what the best brakes of their facings cancel (a
+        plot's other terms only take off more); or -1000 (a plot off the map) if that is more, and -1000 itself for
+        a course off the map."""
         if not self.on_map:
             return -1000.0
         scorer = self.scorer
@@ -627,7 +627,7 @@ class _Course:
     def ceiling(self, result: TurnResult, spoils: Mapping[int, float]) -> float:
         """The ceiling of a plot of the course: its score with every weapon that can bear from its end bearing at the
         nearest enemy's range and no enemy weapon on it but those on the side's other ships (``spoils``:
-        :func:`_spoiled` by hexsides turned), its other terms :meth:`terms`' (each brake's worked out once: a
+        :func:`spoiled_share` by hexsides turned), its other terms :meth:`terms`' (each brake's worked out once: a
         course's plots mostly end on facings of their own, so its facings' are not kept)."""
         if not self.on_map:
             return -1000.0
@@ -653,7 +653,7 @@ class _Course:
         return closing[0] + closing[1] + (OFF_MAP_WEIGHT if leaves else 0.0)
 
     def terms(self, result: TurnResult) -> tuple[float, ...] | None:
-        """:meth:`_Scorer._terms`' answer for a plot of the course: the same numbers in the same order, from what
+        """:meth:`Scorer._terms`' answer for a plot of the course: the same numbers in the same order, from what
         the course keeps."""
         if not self.on_map:
             return None
@@ -693,7 +693,7 @@ class _Course:
         return found
 
 
-def _escorted(state: VMSState, ship: VMSShip) -> bool:
+def escorted(state: VMSState, ship: VMSShip) -> bool:
     """Whether ``ship``'s side has a warship (a ship not civilian) still in play to fight for it."""
     return any(s.spec.ship_class != "civilian" for s in state.ships_of(ship.side))
 
@@ -710,15 +710,15 @@ class GreedyBot:
         if state.phase == "plot":
             enemies = predict(state, side)
             moves: list[tuple[str, Plot]] = []
-            aims: _Aims | None = None
+            aims: Aims | None = None
             for ship in engine.movers(state, side):
                 options = engine.plots_for(state, ship)
                 if not options:
                     moves.append((ship.id, Plot()))
                     continue
                 if aims is None:  # the same for every ship of the side: worked out once
-                    aims = _Aims(engine.combat(state), moved(engine.view(state), enemies), enemies)
-                moves.append((ship.id, rng.choice(_Scorer(state, ship, enemies, engine, aims).best(options))))
+                    aims = Aims(engine.combat(state), moved(engine.view(state), enemies), enemies)
+                moves.append((ship.id, rng.choice(Scorer(state, ship, enemies, engine, aims).best(options))))
             return MovePlot(tuple(moves))
         if state.phase == "fire-order":
             # Declaring last sees the others' fire first (as VV5's own bot picks).

@@ -1,7 +1,7 @@
 """A ship's plot menu grouped by course (end hex and vector) for the greedy bot, kept per menu.
 
 Every plot of one course shares the greedy bot's range, speed and stop terms but for its brakes, so the bot
-bounds a course's plots together before it looks at them one by one (:meth:`.bots._Scorer.best`). A search asks
+bounds a course's plots together before it looks at them one by one (:meth:`.bots.Scorer.best`). A search asks
 for one ship's menu in many rollouts; the planner hands out the same results, so the grouping is kept by them.
 """
 

@@ -53,7 +53,7 @@ _ENEMIES: Kept[int, tuple[VMSShip, Enemy]] = Kept(1 << 12)
 
 
 def bound_guns(penalty: int) -> dict[tuple[frozenset[tuple[int, int]], float], float]:
-    """The greedy bot's ``_Scorer.turning_guns``' answers under a to-hit ``penalty`` per hexside turned, by their
+    """The greedy bot's ``Scorer.turning_guns``' answers under a to-hit ``penalty`` per hexside turned, by their
     turnings and weapons' worth: the same for every ship and decision (a share of a shot lost to turning depends on
     nothing else), so kept for the process, emptied when large."""
     found = _BOUND_GUNS.get(penalty)
@@ -155,10 +155,10 @@ def kept_aims(
 _AIMS: Kept[tuple[object, ...], tuple[object, object]] = Kept(1 << 12)
 
 
-#: What the greedy bot keeps of one enemy's aims (``bots._Aims``): the share its turning leaves, the most each weapon
+#: What the greedy bot keeps of one enemy's aims (``bots.Aims``): the share its turning leaves, the most each weapon
 #: can be worth, and per weapon its best worth on a target, the targets worth that and the next best below.
 Aimed = tuple[float, dict[str, float], dict[str, tuple[float, set[str], float | None]]]
-#: What an enemy's aims leave on the side's ships but the one moved (``bots._Aims.rest``): the share left by turning,
+#: What an enemy's aims leave on the side's ships but the one moved (``bots.Aims.rest``): the share left by turning,
 #: the weapons in order, each one's best worth on those ships, and whether every weapon is worth its most there already.
 Rest = tuple[float, tuple[str, ...], dict[str, float], bool]
 
@@ -192,7 +192,7 @@ _RESTS: Kept[tuple[int, str], tuple[Aimed, Rest]] = Kept(1 << 12)
 
 
 def kept_threat(found: Aimed, ship: str, end: Hex, work_out: Callable[[], float]) -> float:
-    """The greedy scorer's threat of an enemy on ``ship`` at ``end`` (``bots._Scorer._their_guns``, ``work_out``'s
+    """The greedy scorer's threat of an enemy on ``ship`` at ``end`` (``bots.Scorer._their_guns``, ``work_out``'s
     answer) for kept aims: kept by the enemy's entry (by identity, kept beside the answer), the ship and the end's
     numbers. The entry is kept by what it reads (:func:`kept_aims`: the enemy's combat entry and card, every ship it
     may aim at and theirs, the map, the module), which is all that threat reads besides the ship and the end; a

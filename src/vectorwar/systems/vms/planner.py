@@ -148,7 +148,7 @@ def candidate_plots(
 
 
 @dataclass(frozen=True, slots=True)
-class _Setting:
+class MenuSetting:
     """What every candidate of one ship's menu shares besides its plot."""
 
     design: Design
@@ -266,7 +266,7 @@ def _numbers(motion: Motion) -> tuple[int, ...]:
 
 def handed_out(first: TurnResult) -> bool:
     """Whether ``first`` is the first result of a menu :func:`legal_plots` worked out lately: a menu whose every plot
-    is one candidate of one design at one facing and rotation (:func:`_turnings`), its turning, facing, velocity
+    is one candidate of one design at one facing and rotation (:func:`legal_turnings`), its turning, facing, velocity
     change and flat turn the same at every vector and hex."""
     return _HANDED.get(id(first)) is first
 
@@ -345,16 +345,16 @@ def _legal_plots(
     limit_lost: int,
 ) -> tuple[tuple[Plot, ...], tuple[TurnResult, ...]]:
     """The menu worked out, its plots and their results: :func:`~.movement.move` of every candidate, from the parts
-    of it that are the same for every vector (:func:`_turnings`), so only what the vector changes is worked out here
-    (:func:`_flat_moved` for a flat turn)."""
-    setting = _Setting(design, motion, turn, lost_thrust, rotate_before_thrust, advanced_rotation, limit_lost)
+    of it that are the same for every vector (:func:`legal_turnings`), so only what the vector changes is worked out
+    here (:func:`_flat_moved` for a flat turn)."""
+    setting = MenuSetting(design, motion, turn, lost_thrust, rotate_before_thrust, advanced_rotation, limit_lost)
     plots: list[Plot] = []
     out: list[TurnResult] = []
     moves: dict[tuple[int, int, int], tuple[Velocity, tuple[Hex, ...]]] = {}
     available = max(0, design.thrust - lost_thrust)
     flats = _flat_turns(design)
     overspeeds: set[int] = set()
-    for turned in _turnings(setting):
+    for turned in legal_turnings(setting):
         if turned.plot.flat_turn:
             result = _flat_moved(design, motion, turned, turn, available, moves, flats)
             if result is None:
@@ -392,7 +392,7 @@ def _legal_plots(
 
 
 @dataclass(frozen=True, slots=True, init=False)
-class _Turned:
+class Turned:
     """A candidate whose :func:`~.movement.turning` is legal, with what :func:`~.movement.moved` takes from it that
     no vector changes: the velocity change, the facing after the rotation, the thrust spent on burns, the hexsides
     turned in all (flat turn included) and those over the class limit."""
@@ -434,13 +434,13 @@ class _Turned:
     _TURNED_POINTS,
     _TURNED_HEXSIDES,
     _TURNED_EXTRA,
-) = slot_stores(_Turned)
+) = slot_stores(Turned)
 
 
 def _flat_moved(
     design: Design,
     motion: Motion,
-    turned: _Turned,
+    turned: Turned,
     turn: int,
     available: int,
     moves: dict[tuple[int, int, int], tuple[Velocity, tuple[Hex, ...]]],
@@ -561,7 +561,7 @@ def _velocity(dq: int, dr: int, dz: int) -> Velocity:
     return Velocity(dq, dr, dz)
 
 
-def _turnings(setting: _Setting) -> tuple[_Turned, ...]:
+def legal_turnings(setting: MenuSetting) -> tuple[Turned, ...]:
     """Every candidate plot whose :func:`~.movement.turning` is legal, with it: by the design, facing, rotation and
     the rules, not the vector or the hex (a ship's vector changes every turn it thrusts). A candidate that
     :func:`~.movement.moved` refuses whatever the vector (a flat turn without the ability, a small craft over its
@@ -590,11 +590,11 @@ def _turnings(setting: _Setting) -> tuple[_Turned, ...]:
     return _TURNINGS[key][1]
 
 
-def _worked_out_turnings(setting: _Setting) -> list[_Turned]:
-    """:func:`_turnings`' table worked out candidate by candidate."""
+def _worked_out_turnings(setting: MenuSetting) -> list[Turned]:
+    """:func:`legal_turnings`' table worked out candidate by candidate."""
     design, motion = setting.design, setting.motion
     limit = design.limit_after(setting.limit_lost)
-    found: list[_Turned] = []
+    found: list[Turned] = []
     for plot in setting.candidates():
         try:
             done = turning(
@@ -616,26 +616,26 @@ def _worked_out_turnings(setting: _Setting) -> list[_Turned]:
             continue
         change = done.change
         facing = motion.facing.turned(done.turned)
-        found.append(_Turned(plot, done, (change.dq, change.dr, change.dz), facing, done.use.points, hexsides, extra))
+        found.append(Turned(plot, done, (change.dq, change.dr, change.dz), facing, done.use.points, hexsides, extra))
     return found
 
 
-def _turned_from_kept(design: Design, key: tuple[object, ...]) -> list[_Turned] | None:
-    """:func:`_turnings`' table for ``key``'s facing, turned from the table kept for another facing of the same
+def _turned_from_kept(design: Design, key: tuple[object, ...]) -> list[Turned] | None:
+    """:func:`legal_turnings`' table for ``key``'s facing, turned from the table kept for another facing of the same
     design, rotation and rules, or ``None`` if none is kept (thrusters fired from the turned facing not asked).
 
     Every rule a candidate meets turns with the ship: a thruster pushes toward the same hexsides of the ship
     whichever way it faces, and the rotation, ratings and thrust total know no map direction. So the candidates at
     a facing ``k`` hexsides on are the kept ones with every push turned ``k`` hexsides, each as legal as it was;
-    :meth:`_Setting.candidates` lists them by rotation and then by the map direction pushed toward (no push
+    :meth:`MenuSetting.candidates` lists them by rotation and then by the map direction pushed toward (no push
     first), so each rotation's run is put in that order again (a stable sort keeps each direction's own order).
     ``tests/vms/test_planner.py`` compares every facing's table with working it out."""
     found = _kept_elsewhere(design, key, 1)
     return None if found is None else _turned_table(*found)
 
 
-def _cut_from_whole_thrust(design: Design, key: tuple[object, ...], available: int) -> list[_Turned] | None:
-    """:func:`_turnings`' table for ``key``, whose ship has lost thrust, from the whole thrust's table kept for the
+def _cut_from_whole_thrust(design: Design, key: tuple[object, ...], available: int) -> list[Turned] | None:
+    """:func:`legal_turnings`' table for ``key``, whose ship has lost thrust, from the whole thrust's table kept for the
     same design, rotation and rules (at its facing, or another's turned, :func:`_turned_from_kept`): the candidates
     of that table that the ``available`` thrust pays for, in their order; or ``None`` if none is kept.
 
@@ -653,7 +653,7 @@ def _cut_from_whole_thrust(design: Design, key: tuple[object, ...], available: i
     return paid if k == 0 else _turned_table(paid, k)
 
 
-def _kept_elsewhere(design: Design, key: tuple[object, ...], first: int) -> tuple[Sequence[_Turned], int] | None:
+def _kept_elsewhere(design: Design, key: tuple[object, ...], first: int) -> tuple[Sequence[Turned], int] | None:
     """A table kept for ``key`` but at the facing ``k`` hexsides anticlockwise of its own, from ``k`` = ``first``
     on, with ``k``; or ``None``."""
     facing = key[1]
@@ -666,10 +666,10 @@ def _kept_elsewhere(design: Design, key: tuple[object, ...], first: int) -> tupl
     return None
 
 
-def _turned_table(table: Sequence[_Turned], k: int) -> list[_Turned]:
-    """``table`` (:func:`_turnings`' for one facing) for the facing ``k`` hexsides clockwise of it."""
-    out: list[_Turned] = []
-    run: list[tuple[int, _Turned]] = []
+def _turned_table(table: Sequence[Turned], k: int) -> list[Turned]:
+    """``table`` (:func:`legal_turnings`' for one facing) for the facing ``k`` hexsides clockwise of it."""
+    out: list[Turned] = []
+    run: list[tuple[int, Turned]] = []
     rotation = None
     for turned in table:
         if run and turned.plot.rotation != rotation:
@@ -681,13 +681,13 @@ def _turned_table(table: Sequence[_Turned], k: int) -> list[_Turned]:
     return out
 
 
-def _first(entry: tuple[int, _Turned]) -> int:
+def _first(entry: tuple[int, Turned]) -> int:
     return entry[0]
 
 
-def _turned_by(turned: _Turned, k: int) -> tuple[int, _Turned]:
-    """One candidate of a :func:`_turnings` table ``k`` hexsides clockwise on: its pushes, the velocity they buy and
-    the facing after it turned; the rest (points, rotation, hexsides turned) the same. With it, where
+def _turned_by(turned: Turned, k: int) -> tuple[int, Turned]:
+    """One candidate of a :func:`legal_turnings` table ``k`` hexsides clockwise on: its pushes, the velocity they buy
+    and the facing after it turned; the rest (points, rotation, hexsides turned) the same. With it, where
     :func:`candidate_plots` lists it among its rotation's: no push first (-1), then by the direction of its
     translational burns (a menu's plot pushes one way), in ``Direction``'s order."""
     plot, done = turned.plot, turned.done
@@ -705,7 +705,7 @@ def _turned_by(turned: _Turned, k: int) -> tuple[int, _Turned]:
     # The thrusters' points are the same: their dictionary is shared, as every table's ThrustUse is (never changed),
     # and so is each dictionary of hexes pushed (the tables kept share the few there are: fewer objects kept).
     use = ThrustUse(hexes, use.rotational_points, use.per_thruster)
-    return order, _Turned(
+    return order, Turned(
         Plot(tuple(burns), plot.rotation, plot.flat_turn),
         Turning(use, change, done.new_rate, done.turned, done.spin),
         numbers,
@@ -750,8 +750,8 @@ _PUSHED: Kept[tuple[tuple[Direction, int], ...], dict[Direction, int]] = Kept(1 
 #: :func:`_pushed_by`'s answers, by the pushes turned (each direction and its hexes) and the hexsides.
 _TURNED_PUSHES: Kept[tuple[object, ...], tuple[dict[Direction, int], Velocity, tuple[int, int, int]]] = Kept(1 << 12)
 
-#: :func:`_turnings` worked out lately, by the design's identity (as :data:`_MENUS`) and the rest of its key.
-_TURNINGS: Kept[tuple[object, ...], tuple[Design, tuple[_Turned, ...]]] = Kept(MENU_CACHE)
+#: :func:`legal_turnings` worked out lately, by the design's identity (as :data:`_MENUS`) and the rest of its key.
+_TURNINGS: Kept[tuple[object, ...], tuple[Design, tuple[Turned, ...]]] = Kept(MENU_CACHE)
 
 
 def random_plot(
@@ -771,7 +771,7 @@ def random_plot(
     far cheaper than working out the whole menu. Plots over the rotation limit
     are drawn only when no other is legal.
     """
-    setting = _Setting(design, motion, turn, lost_thrust, rotate_before_thrust, advanced_rotation, limit_lost)
+    setting = MenuSetting(design, motion, turn, lost_thrust, rotate_before_thrust, advanced_rotation, limit_lost)
     candidates = setting.candidates()
     rng.shuffle(candidates)
     fallback: Plot | None = None

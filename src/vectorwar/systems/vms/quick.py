@@ -4,13 +4,13 @@ The ``greedy`` bot (:mod:`.bots`) works out what every plot of a ship's menu doe
 a frozen result) and bounds every course before it scores the few that could win: most of a search trial's
 cost. This bot works out none of them. Every candidate plot of the menu ends where the ship's hex plus its
 vector after thrust puts it, and the thrust's velocity change, the facing and the rotation left are the same
-at every vector (the planner's turnings, :func:`~.planner._turnings`, kept by design, facing and rotation;
+at every vector (the planner's turnings, :func:`~.planner.legal_turnings`, kept by design, facing and rotation;
 here grouped by velocity change, :func:`candidates`). So every end is first scored roughly by whole-number
 arithmetic on greedy's terms that need no guns (the range to the enemy nearest the ship's drift against the
 ideal, where braking as hard as the best of its candidates' facings can would stop it against that enemy, the
 speed left beyond that, leaving the map, the least rotation left and hexsides turned: :func:`_rough`); the
 ``ENDS`` best ends then give each of their candidates those terms as greedy works them out and greedy's guns
-and threat there (:class:`~.bots._Scorer`), and the best candidate is taken.
+and threat there (:class:`~.bots.Scorer`), and the best candidate is taken.
 
 It plots no flat turn (its ships turn by rotation) and keeps, as the menu does, to the plots turning least
 over the class limit. Its other decisions (initiative, fire order, fire) are greedy's, which cost little.
@@ -39,21 +39,21 @@ from vectorwar.systems.vms.bots import (
     STOP_WEIGHT,
     THREAT_WEIGHT,
     TURNED_WEIGHT,
+    Aims,
     Engine,
     GreedyBot,
-    _Aims,
-    _escorted,
-    _Scorer,
-    _spoiled,
+    Scorer,
+    escorted,
+    spoiled_share,
 )
 from vectorwar.systems.vms.bots import (
-    _End as _Near,
+    EndHex as _Near,
 )
 from vectorwar.systems.vms.braking import brakes, opposite, rest_axial, stop
 from vectorwar.systems.vms.greedy_kept import Enemy, moved, predict
 from vectorwar.systems.vms.movement import Plot
 from vectorwar.systems.vms.orders import MovePlot
-from vectorwar.systems.vms.planner import _Setting, _Turned, _turnings
+from vectorwar.systems.vms.planner import MenuSetting, Turned, legal_turnings
 from vectorwar.systems.vms.plotting import advanced, menu_of, rotate_before_thrust
 from vectorwar.systems.vms.ships import Design
 from vectorwar.systems.vms.state import VMSShip, VMSState
@@ -76,17 +76,17 @@ class QuickBot:
         engine = self.engine
         enemies = predict(state, side)
         moves: list[tuple[str, Plot]] = []
-        aims: _Aims | None = None
+        aims: Aims | None = None
         token = 0
         for ship in engine.movers(state, side):
             if aims is None and enemies:  # the same for every ship of the side: worked out once
-                aims = _Aims(engine.combat(state), moved(engine.view(state), enemies), enemies, kept=True)
+                aims = Aims(engine.combat(state), moved(engine.view(state), enemies), enemies, kept=True)
                 token = _enemies_token(state, side, enemies, engine, aims)
             moves.append((ship.id, rng.choice(quick_plots(state, ship, enemies, engine, aims, token))))
         return MovePlot(tuple(moves))
 
 
-def _enemies_token(state: VMSState, side: str, enemies: Sequence[Enemy], engine: Engine, aims: _Aims) -> int:
+def _enemies_token(state: VMSState, side: str, enemies: Sequence[Enemy], engine: Engine, aims: Aims) -> int:
     """A number standing for what every ship of ``side`` reads of its enemies (:func:`_reads`): where each will be,
     its vector and facing, its combat entry and card, with the map, the game's options, the combat module and its
     turning penalty. The same for every ship of the side, so worked out once for them: a ship's key holds the number,
@@ -109,7 +109,7 @@ class Change:
 
     dq: int
     dr: int
-    plots: tuple[tuple[_Turned, float], ...]
+    plots: tuple[tuple[Turned, float], ...]
     facings: frozenset[Direction]
     least: float
     #: The most thrust toward each direction (``None``: toward any one) from the best of those facings.
@@ -142,14 +142,14 @@ def candidates(state: VMSState, ship: VMSShip) -> tuple[Change, ...]:
 
 
 #: :func:`candidates`' answers by the ship's design, facing, rotation, spin, thrust and rotation limit lost, and the
-#: rotation rules (:func:`~.planner._turnings`' key), with the design.
+#: rotation rules (:func:`~.planner.legal_turnings`' key), with the design.
 _BY_SHIP: Kept[tuple[object, ...], tuple[Design, tuple[Change, ...]]] = Kept(4096)
 
 
 def _changes(state: VMSState, ship: VMSShip) -> tuple[Change, ...]:
     """:func:`candidates` from the planner's turnings."""
-    setting = _Setting(*menu_of(state, ship))
-    turnings = _turnings(setting)
+    setting = MenuSetting(*menu_of(state, ship))
+    turnings = legal_turnings(setting)
     available = max(0, ship.spec.thrust - ship.thrust_lost)
     key = (id(turnings), available)
     known = _CHANGES.get(key)
@@ -157,7 +157,7 @@ def _changes(state: VMSState, ship: VMSShip) -> tuple[Change, ...]:
         return known[1]
     found = [t for t in turnings if not t.plot.flat_turn and t.points <= available]
     least = min((t.extra for t in found), default=0)
-    by_change: dict[tuple[int, int], list[tuple[_Turned, float]]] = {}
+    by_change: dict[tuple[int, int], list[tuple[Turned, float]]] = {}
     for t in found:
         if t.extra == least:
             term = abs(t.done.new_rate) * ROTATION_WEIGHT + t.hexsides * TURNED_WEIGHT
@@ -174,7 +174,7 @@ def _changes(state: VMSState, ship: VMSShip) -> tuple[Change, ...]:
 
 #: :func:`candidates`' answers by the identity of the planner's turnings (kept beside them, so that no other
 #: tuple takes their identity while kept) and the thrust available.
-_CHANGES: Kept[tuple[int, int], tuple[tuple[_Turned, ...], tuple[Change, ...]]] = Kept(4096)
+_CHANGES: Kept[tuple[int, int], tuple[tuple[Turned, ...], tuple[Change, ...]]] = Kept(4096)
 
 
 def quick_plots(
@@ -182,7 +182,7 @@ def quick_plots(
     ship: VMSShip,
     enemies: Sequence[Enemy],
     engine: Engine,
-    aims: _Aims | None,
+    aims: Aims | None,
     token: int = 0,
 ) -> list[Plot]:
     """The candidates (:func:`candidates`) that score highest. Each end is first given greedy's terms but the guns
@@ -199,27 +199,27 @@ def quick_plots(
         slowest = min(changes, key=lambda c: _speed(vq + c.dq, vr + c.dr))
         return [t.plot for t, _ in slowest.plots]
     if aims is None or not token:  # not the side's own choice (the tests): worked out for this ship alone, not kept
-        return _scored(_Scorer(state, ship, enemies, engine, aims), ship, changes)
+        return _scored(Scorer(state, ship, enemies, engine, aims), ship, changes)
     key, held = _reads(state, ship, enemies, aims, changes, token)
     known = _PLOTS.get(key)
     if known is not None:
         return list(known[1])
-    found = _scored(_Scorer(state, ship, enemies, engine, aims), ship, changes)
+    found = _scored(Scorer(state, ship, enemies, engine, aims), ship, changes)
     _PLOTS.keep(key, (held, tuple(found)))
     return found
 
 
 def _reads(
-    state: VMSState, ship: VMSShip, enemies: Sequence[Enemy], aims: _Aims, changes: tuple[Change, ...], token: int
+    state: VMSState, ship: VMSShip, enemies: Sequence[Enemy], aims: Aims, changes: tuple[Change, ...], token: int
 ) -> tuple[tuple[object, ...], tuple[object, ...]]:
     """What :func:`_scored` reads, as a key, and the objects the key holds by identity (to be kept beside the answer,
     so that no other object takes their identities while it is kept).
 
     A search's trials ask the quick bot's plots of one ship again and again, each trial moving some other ship. Its
-    score (:class:`~.bots._Scorer`) reads the ship (its menu's changes, hex, vector, design, thrust lost, card and
+    score (:class:`~.bots.Scorer`) reads the ship (its menu's changes, hex, vector, design, thrust lost, card and
     combat entry, and for a civilian whether a warship escorts it), every enemy, the map, the combat module and its
     turning penalty (the side's ``token``: :func:`_enemies_token`); the side's other ships only through the enemies'
-    weapons' best on them (:meth:`~.bots._Aims.rest`), since a target's bearing entries depend on nothing but the
+    weapons' best on them (:meth:`~.bots.Aims.rest`), since a target's bearing entries depend on nothing but the
     shooter, that target and the map (the combat module's contract); or every ship of the side, where the module does
     not list an enemy's arsenal (the threat is then worked out on the whole view).
     """
@@ -228,7 +228,7 @@ def _reads(
     every = None in rests
     mine = tuple([c for c in view.ships if c.side == ship.side and (every or c.id == ship.id)])
     held = (changes, ship.spec, *(view.cards[c.id] for c in mine))
-    civilian = ship.spec.ship_class == "civilian" and _escorted(state, ship)
+    civilian = ship.spec.ship_class == "civilian" and escorted(state, ship)
     numbers = (ship.hex.q, ship.hex.r, ship.velocity.dq, ship.velocity.dr, ship.thrust_lost, civilian, ENDS)
     return (
         token,
@@ -239,8 +239,8 @@ def _reads(
     ), held
 
 
-def _rest(aims: _Aims, enemy: str, moved: str) -> tuple[object, ...] | None:
-    """``enemy``'s best on the side's ships but ``moved`` (:meth:`~.bots._Aims.rest`) as a key part (``None`` where
+def _rest(aims: Aims, enemy: str, moved: str) -> tuple[object, ...] | None:
+    """``enemy``'s best on the side's ships but ``moved`` (:meth:`~.bots.Aims.rest`) as a key part (``None`` where
     the module does not list its arsenal): kept by the enemy's aims, which the quick bot's aims share from one choice
     to the next (:func:`~.greedy_kept.kept_aims`; by identity, kept beside the answer), and ``moved``."""
     aimed = aims.by_enemy.get(enemy)
@@ -264,7 +264,7 @@ _RESTS: Kept[tuple[int, str], tuple[object, tuple[object, ...]]] = Kept(1 << 12)
 _PLOTS: Kept[tuple[object, ...], tuple[tuple[object, ...], tuple[Plot, ...]]] = Kept(1 << 12)
 
 
-def _scored(scorer: _Scorer, ship: VMSShip, changes: tuple[Change, ...]) -> list[Plot]:
+def _scored(scorer: Scorer, ship: VMSShip, changes: tuple[Change, ...]) -> list[Plot]:
     """:func:`quick_plots`' answer, worked out: the ``ENDS`` best ends by :func:`_ranked`, then each of their
     candidates' score, the guns worked out only where its ceiling could reach the best."""
     enemies = scorer.enemies
@@ -273,7 +273,7 @@ def _scored(scorer: _Scorer, ship: VMSShip, changes: tuple[Change, ...]) -> list
     # Every candidate of those ends with its score but the guns, and a ceiling: every weapon bearing at its best.
     most = None if scorer.most is None else FIRE_WEIGHT * scorer.most
     penalty = scorer.base.penalty_per_hexside
-    looked: list[tuple[float, float, Hex, _Turned]] = []
+    looked: list[tuple[float, float, Hex, Turned]] = []
     # The share of a shot each number of hexsides turned leaves, worked out once a call (a few numbers, many asks).
     spoils: dict[int, float] = {}
     for n in sorted(ranked):
@@ -282,7 +282,7 @@ def _scored(scorer: _Scorer, ship: VMSShip, changes: tuple[Change, ...]) -> list
         threat = THREAT_WEIGHT * scorer._threat(end.hex)
         at, by_facing = end.hex, end.by_facing
         for t, term in change.plots:
-            # _End.cost's kept answer read here, without the call (every candidate asks it).
+            # EndHex.cost's kept answer read here, without the call (every candidate asks it).
             cost = by_facing.get(t.facing)
             rest = -threat - (end.cost(t.facing) if cost is None else cost) - term
             if most is None:
@@ -290,7 +290,7 @@ def _scored(scorer: _Scorer, ship: VMSShip, changes: tuple[Change, ...]) -> list
             else:
                 spoiled = spoils.get(t.hexsides)
                 if spoiled is None:
-                    spoiled = spoils[t.hexsides] = _spoiled(t.hexsides, penalty)
+                    spoiled = spoils[t.hexsides] = spoiled_share(t.hexsides, penalty)
                 ceiling = rest + most * spoiled
             looked.append((ceiling, rest, at, t))
     # Highest ceiling first: the guns are worked out until no ceiling left can reach the best score (the answer of
@@ -307,7 +307,7 @@ def _scored(scorer: _Scorer, ship: VMSShip, changes: tuple[Change, ...]) -> list
     return [looked[i][3].plot for i in sorted(scores) if scores[i] == best]
 
 
-def _ranked(scorer: _Scorer, ship: VMSShip, enemies: Sequence[Enemy], changes: tuple[Change, ...]) -> tuple[int, ...]:
+def _ranked(scorer: Scorer, ship: VMSShip, enemies: Sequence[Enemy], changes: tuple[Change, ...]) -> tuple[int, ...]:
     """The changes' numbers, best first by :func:`_rough` (stable: ties in the menu's order).
 
     The rough score reads nothing of the enemies but the one nearest the ship's drift, and a search's trials ask it
@@ -331,7 +331,7 @@ def _ranked(scorer: _Scorer, ship: VMSShip, enemies: Sequence[Enemy], changes: t
 _RANKED: Kept[tuple[object, ...], tuple[tuple[Change, ...], HexMap, tuple[int, ...]]] = Kept(1 << 12)
 
 
-def _rough(scorer: _Scorer, ship: VMSShip, target: tuple[int, int, int, int], changes: Sequence[Change]) -> list[float]:
+def _rough(scorer: Scorer, ship: VMSShip, target: tuple[int, int, int, int], changes: Sequence[Change]) -> list[float]:
     """Each change's end scored roughly, lower better: greedy's range, stop and speed terms against the enemy
     nearest where the ship drifts to (``target``: its hex and vector, by their numbers), braking as hard as the best
     of its candidates' facings can, and its candidates' least rotation and turning terms, and whether braking so
@@ -374,8 +374,8 @@ def _speed(dq: int, dr: int) -> int:
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
-def _end(scorer: _Scorer, ship: VMSShip, vq: int, vr: int) -> _End:
-    """The :class:`_End` of a candidate of ``ship`` with the vector ``vq, vr`` after thrust. Its terms read nothing of
+def _end(scorer: Scorer, ship: VMSShip, vq: int, vr: int) -> EndHex:
+    """The :class:`EndHex` of a candidate of ``ship`` with the vector ``vq, vr`` after thrust. Its terms read nothing of
     the enemies but the one nearest the end, and a search's trials ask them of one ship's ends again and again (each
     trial moving some other ship): kept by what they read (the map and the ship's brakes by identity, kept in the
     end so that no other object takes their identities while it is kept)."""
@@ -391,10 +391,10 @@ def _end(scorer: _Scorer, ship: VMSShip, vq: int, vr: int) -> _End:
     known = _ENDS.get(key)
     if known is not None and known.board is board and known.braking is braking:
         return known
-    return _ENDS.keep(key, _End(scorer, ship, vq, vr, near))
+    return _ENDS.keep(key, EndHex(scorer, ship, vq, vr, near))
 
 
-class _End:
+class EndHex:
     """One end of a ship's candidates (its hex moved by the vector after thrust) and greedy's terms
     there but the guns, the rotation and the turning: the same numbers as greedy's ``_Course`` (:mod:`.bots`), by
     whole-number arithmetic on the vector, none of the moves worked out. It keeps only what those terms read
@@ -418,7 +418,7 @@ class _End:
         "vr",
     )
 
-    def __init__(self, scorer: _Scorer, ship: VMSShip, vq: int, vr: int, near: _Near) -> None:
+    def __init__(self, scorer: Scorer, ship: VMSShip, vq: int, vr: int, near: _Near) -> None:
         self.board, self.braking, self.ideal = scorer.state.map, scorer.braking, scorer.ideal
         self.vq, self.vr = vq, vr
         self.hex = ship.hex.shifted(vq, vr)
@@ -462,4 +462,4 @@ class _End:
 
 
 #: :func:`_end`'s answers.
-_ENDS: Kept[tuple[object, ...], _End] = Kept(1 << 12)
+_ENDS: Kept[tuple[object, ...], EndHex] = Kept(1 << 12)

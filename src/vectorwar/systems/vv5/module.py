@@ -87,17 +87,17 @@ from vectorwar.systems.vv5.module_card import (
     MISSILE,
     Throw,
     VV5Card,
-    _card,
-    _card_after,
-    _effects,
     as_vv5_ship,
+    card_after,
+    card_effects,
     expected_lost,
+    vv5_card,
 )
 from vectorwar.systems.vv5.module_greedy import greedy_volley
 from vectorwar.systems.vv5.module_volley import (
     Volley,
-    _board,
     mount_name,
+    volley_board,
 )
 from vectorwar.systems.vv5.orders import Gunfire, Launch, Launches, Shot
 from vectorwar.systems.vv5.state import Box, Mount
@@ -190,7 +190,7 @@ class VV5Combat(CombatModule):
         if is_hold(text):  # Volley.parse's own first answer, without the look-ups it reads nothing of
             return Volley(Launches(()), Gunfire(()))
         own = id_lookup(s.id for s in view.ships_of(side))
-        guns = {(s.id, m.arc): m.guns.boxes for s in view.ships_of(side) for m in _card(view, s.id).mounts}
+        guns = {(s.id, m.arc): m.guns.boxes for s in view.ships_of(side) for m in vv5_card(view, s.id).mounts}
         return Volley.parse(text, own, id_lookup(s.id for s in view.ships), guns)
 
     def check_fire(self, view: CombatView, side: str, order: Order) -> None:
@@ -199,7 +199,7 @@ class VV5Combat(CombatModule):
         if not order.launches.launches and not order.gunfire.shots:
             return  # a hold: VV5's checks ask something of each launch and shot only (a search's trials hold often)
         # VV5's own checks of launches and gunfire (VV5 Launch Missiles, Gunfire), on this view's board.
-        on = _board(view)
+        on = volley_board(view)
         check_launches_on(on, side, order.launches)
         check_gunfire_on(on, side, order.gunfire)
 
@@ -211,12 +211,12 @@ class VV5Combat(CombatModule):
     def _launch_targets(self, view: CombatView, ship_id: str) -> list[str]:
         """Every enemy ``ship_id`` may launch at now (none once its missiles are gone)."""
         ship = view.ship(ship_id)
-        if not ship.active or not _card(view, ship_id).missiles_ready:
+        if not ship.active or not vv5_card(view, ship_id).missiles_ready:
             return []
         return [t.id for t in view.enemies_of(ship.side) if missile_in_reach(view.map, ship.hex, ship.facing, t.hex)]
 
     def _ship_mounts(self, view: CombatView, ship_id: str) -> list[Mount]:
-        return [m for m in _card(view, ship_id).mounts if m.guns.boxes > 0]
+        return [m for m in vv5_card(view, ship_id).mounts if m.guns.boxes > 0]
 
     def _mounts(self, view: CombatView, side: str) -> list[tuple[str, Mount]]:
         return [(s.id, m) for s in view.ships_of(side) for m in self._ship_mounts(view, s.id)]
@@ -250,7 +250,7 @@ class VV5Combat(CombatModule):
         ship = view.ship(ship_id)
         if not ship.active:
             return []
-        ready = _card(view, ship_id).missiles_ready
+        ready = vv5_card(view, ship_id).missiles_ready
         launches = [
             ShotOption(
                 MISSILES,
@@ -306,7 +306,7 @@ class VV5Combat(CombatModule):
         if not view.ship(ship_id).active:
             return {}
         # Read off the card once (the VMS bot asks it of every ship for every decision), handed out afresh.
-        card = _card(view, ship_id)
+        card = vv5_card(view, ship_id)
         known = _ARSENALS.get(id(card))
         if known is None or known[0] is not card:
             out = {MISSILES: card.missiles_ready} if card.missiles_ready else {}
@@ -321,7 +321,7 @@ class VV5Combat(CombatModule):
         for ship in view.ships_of(side):
             targets = self._launch_targets(view, ship.id)
             if targets and rng.random() < 0.5:
-                ready = _card(view, ship.id).missiles_ready
+                ready = vv5_card(view, ship.id).missiles_ready
                 launches.append(Launch(ship.id, rng.randint(1, ready), rng.choice(targets)))
         shots: list[Shot] = []
         for ship_id, m in self._mounts(view, side):
@@ -348,7 +348,7 @@ class VV5Combat(CombatModule):
         odds worked out (greedy fire and the search's estimates ask it of every launch): kept by the two combatants and
         the target's card (by identity, kept beside the answer), as a search's views share them from trial to trial."""
         ship, target = view.ship(ship_id), view.ship(target_id)
-        card = _card(view, target_id)
+        card = vv5_card(view, target_id)
         key = (id(ship), id(target), id(card), adjust, view.penalty_per_hexside)
         known = _LAUNCH_NUMBERS.get(key)
         if known is not None:
@@ -398,7 +398,7 @@ class VV5Combat(CombatModule):
         need = gun_to_hit(distance)
         if need is None:
             raise ValueError(f"{target.id} is {distance} hexes away; guns reach {GUN_RANGE}")
-        card = _card(view, target.id)
+        card = vv5_card(view, target.id)
         # The target's acceleration as as_vv5_ship(to_be_shot=True) reads it: none where the movement side says
         # it cannot thrust.
         able = target.can_thrust and card.acceleration.boxes > 0
@@ -414,7 +414,7 @@ class VV5Combat(CombatModule):
         incoming: dict[str, list[Throw]] = {}
         for launch, to_hit in self._launches(view, order.launches):
             target = view.ship(launch.target)
-            dodge = _card(view, target.id).acceleration.boxes // 2 if target.can_thrust else 0
+            dodge = vv5_card(view, target.id).acceleration.boxes // 2 if target.can_thrust else 0
             throw = (MISSILE, to_hit, dodge, target.can_thrust)
             if launch.missiles > 0:  # a target none is launched at takes nothing: no entry
                 incoming.setdefault(target.id, []).extend([throw] * launch.missiles)
@@ -431,7 +431,7 @@ class VV5Combat(CombatModule):
         cards: dict[str, VV5Card] = {}
 
         def current(ship_id: str) -> VV5Card:
-            return cards.get(ship_id, _card(view, ship_id))
+            return cards.get(ship_id, vv5_card(view, ship_id))
 
         for launch, to_hit in self._launches(view, order.launches):
             ship_id = launch.ship
@@ -479,15 +479,15 @@ class VV5Combat(CombatModule):
         cards: dict[str, VV5Card] = {}
         effects: list[Effect] = []
         for c in view.ships:
-            card = _card(view, c.id)
+            card = vv5_card(view, c.id)
             if not card.noted:
                 continue
             before = as_vv5_ship(view, c.id)
             after = before
             for attacker, points in card.noted:
                 after = apply_damage(after, points, dice, events, f"gunfire from {attacker}")
-            cards[c.id] = _card_after(card, after, noted=())
-            effects.extend(_effects(before, after, card))
+            cards[c.id] = card_after(card, after, noted=())
+            effects.extend(card_effects(before, after, card))
         return Outcome(cards, tuple(effects))
 
     def after_movement(self, view: CombatView, dice: Dice, events: list[Event]) -> Outcome:
@@ -495,7 +495,7 @@ class VV5Combat(CombatModule):
         cards: dict[str, VV5Card] = {}
         effects: list[Effect] = []
         for c in view.ships:
-            card = _card(view, c.id)
+            card = vv5_card(view, c.id)
             if not card.incoming:
                 continue
             before = as_vv5_ship(view, c.id)
@@ -512,8 +512,8 @@ class VV5Combat(CombatModule):
                     damage = dice.roll("2d6", f"missile damage to {c.id}")
                     events.append(Rolled.of(damage))
                     after = apply_damage(after, damage.total, dice, events, f"missile from {shooter}")
-            cards[c.id] = _card_after(card, after, incoming=())
-            effects.extend(_effects(before, after, card))
+            cards[c.id] = card_after(card, after, incoming=())
+            effects.extend(card_effects(before, after, card))
         return Outcome(cards, tuple(effects))
 
     def after_movement_in_prospect(self, view: CombatView) -> tuple[Outcome, dict[str, float]]:
@@ -521,7 +521,7 @@ class VV5Combat(CombatModule):
         cards: dict[str, VV5Card] = {}
         lost: dict[str, float] = {}
         for c in view.ships:
-            card = _card(view, c.id)
+            card = vv5_card(view, c.id)
             if not card.incoming:
                 continue
             cards[c.id] = replace_fields(card, incoming=())
@@ -532,14 +532,14 @@ class VV5Combat(CombatModule):
         return Outcome(cards), lost
 
     def structure_damage(self, view: CombatView, ship_id: str, dice: int, total: int, events: list[Event]) -> Outcome:
-        card = _card(view, ship_id)
+        card = vv5_card(view, ship_id)
         before = as_vv5_ship(view, ship_id)
         after = before
         for _ in range(total):
             if not after.active:
                 break
             after = damage_structure(after, events)
-        return Outcome({ship_id: _card_after(card, after)}, tuple(_effects(before, after, card)))
+        return Outcome({ship_id: card_after(card, after)}, tuple(card_effects(before, after, card)))
 
     def card_rows(self, card: Any) -> list[tuple[str, str]]:
         if not isinstance(card, VV5Card):
@@ -584,7 +584,7 @@ class VV5Combat(CombatModule):
 
     def arc_hexes(self, view: CombatView, ship_id: str) -> dict[str, frozenset[Hex]]:
         ship = view.ship(ship_id)
-        card = _card(view, ship_id)
+        card = vv5_card(view, ship_id)
         arcs = {
             mount_name(m.arc): covered_hexes(GUN_ARCS[m.arc], ship.hex, ship.facing, GUN_RANGE, view.map.contains)
             for m in card.mounts

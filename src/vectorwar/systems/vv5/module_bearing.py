@@ -16,7 +16,7 @@ from vectorwar.hexes import Direction, Hex
 from vectorwar.memo import Kept, last_answer
 from vectorwar.systems.vv5.arcs import GUN_ARCS
 from vectorwar.systems.vv5.combat import GUN_RANGE, MISSILE_RANGE, line_of_fire
-from vectorwar.systems.vv5.module_card import VV5Card, _card
+from vectorwar.systems.vv5.module_card import VV5Card, vv5_card
 from vectorwar.systems.vv5.module_volley import mount_name
 from vectorwar.systems.vv5.movement import is_solid
 from vectorwar.systems.vv5.targeting import offsets_in_reach
@@ -58,7 +58,7 @@ def _read_shooter(view: CombatView, ship_id: str) -> _Shooter:
     clear = not view.map.hexes_where(is_solid)
     if not ship.active:
         return _Shooter(frozenset(), 0, (), (), clear, {})  # out of the fight: nothing bears
-    arcs, ready, guns, reach = _armed(_card(view, ship_id))
+    arcs, ready, guns, reach = _armed(vv5_card(view, ship_id))
     enemies = tuple((t.id, t.hex.q, t.hex.r, t.hex) for t in view.enemies_of(ship.side))
     return _Shooter(arcs, ready, guns, enemies, clear, reach)
 

@@ -41,7 +41,7 @@ class VV5Card:
         return self.launchers.count("ready")
 
 
-def _card(view: CombatView, ship_id: str) -> VV5Card:
+def vv5_card(view: CombatView, ship_id: str) -> VV5Card:
     card = view.cards[ship_id]
     if not isinstance(card, VV5Card):
         raise TypeError(f"{ship_id} has no VV5 combat card")
@@ -55,7 +55,7 @@ def as_vv5_ship(view: CombatView, ship_id: str, to_be_shot: bool = False) -> Shi
     accelerate" is the movement side's call (it may have lost thrust another way).
     """
     c = view.ship(ship_id)
-    card = _card(view, ship_id)
+    card = vv5_card(view, ship_id)
     # A copy of a blank ship with the fields set (replace_fields): a ship's own __init__ stores some forty fields one
     # by one, and the module builds one for every shot resolved and every damage roll.
     return replace_fields(
@@ -118,7 +118,7 @@ def expected_lost(view: CombatView, ship_id: str, throws: tuple[Throw, ...]) -> 
     (:func:`~.damage_odds.knock_out`). It reads nothing of the ship but its card, and a search judges the same fire
     at one card again and again (each trial moving some ship): kept by the card's identity (the card kept beside
     the answer, so that no other takes its identity while kept) and the throws."""
-    card = _card(view, ship_id)
+    card = vv5_card(view, ship_id)
     key = (id(card), throws)
     known = _LOST.get(key)
     if known is not None and known[0] is card:
@@ -135,7 +135,7 @@ def expected_lost(view: CombatView, ship_id: str, throws: tuple[Throw, ...]) -> 
 _LOST: Kept[tuple[int, tuple[Throw, ...]], tuple[VV5Card, float]] = Kept(1 << 12)
 
 
-def _card_after(card: VV5Card, ship: Ship, **more: Any) -> VV5Card:
+def card_after(card: VV5Card, ship: Ship, **more: Any) -> VV5Card:
     """``card`` with the damage locations of ``ship`` (the VV5 ship its rules damaged) and ``more`` changed, in one
     copy (the fields stored without ``dataclasses.replace``'s checks, by :func:`~vectorwar.roster.replace_fields`)."""
     return replace_fields(
@@ -152,7 +152,7 @@ def _card_after(card: VV5Card, ship: Ship, **more: Any) -> VV5Card:
     )
 
 
-def _effects(before: Ship, after: Ship, card: VV5Card) -> list[Effect]:
+def card_effects(before: Ship, after: Ship, card: VV5Card) -> list[Effect]:
     out: list[Effect] = []
     lost = before.acceleration.boxes - after.acceleration.boxes
     if lost > 0 and card.acceleration.boxes > 0:

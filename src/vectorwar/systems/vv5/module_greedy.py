@@ -7,7 +7,7 @@ from typing import Protocol
 
 from vectorwar.combat.base import CombatView
 from vectorwar.memo import Kept
-from vectorwar.systems.vv5.module_card import _card
+from vectorwar.systems.vv5.module_card import vv5_card
 from vectorwar.systems.vv5.module_volley import Volley
 from vectorwar.systems.vv5.orders import Gunfire, Launch, Launches, Shot
 from vectorwar.systems.vv5.state import Mount
@@ -59,14 +59,14 @@ def _part(module: Firing, view: CombatView, ship_id: str, side: str) -> tuple[La
     if options:
         need, target = min(options)
         if need <= 9:
-            ready = _card(view, ship_id).missiles_ready
+            ready = vv5_card(view, ship_id).missiles_ready
             launch = Launch(ship_id, min(ready, 2 if need <= 7 else 1), target)
     shots: list[Shot] = []
     for m in module._ship_mounts(view, ship_id):
         targets = module._targets(view, ship_id, m.arc, side)
         if targets:
             here = view.ship(ship_id).hex
-            best = min(targets, key=lambda t: (here.distance(view.ship(t).hex), _card(view, t).structure.boxes))
+            best = min(targets, key=lambda t: (here.distance(view.ship(t).hex), vv5_card(view, t).structure.boxes))
             # Rapid fire: every gun of the mount, twice.
             shots.extend([Shot(ship_id, m.arc, m.guns.boxes, best)] * 2)
     return launch, tuple(shots)

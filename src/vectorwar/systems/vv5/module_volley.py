@@ -10,7 +10,7 @@ from vectorwar.errors import OrderSyntaxError
 from vectorwar.notation import grouped, is_hold, ship_pieces
 from vectorwar.systems.vv5.arcs import CODE_OF
 from vectorwar.systems.vv5.legality import Board
-from vectorwar.systems.vv5.module_card import _card
+from vectorwar.systems.vv5.module_card import vv5_card
 from vectorwar.systems.vv5.orders import Gunfire, Launches
 from vectorwar.systems.vv5.targeting import gun_reach, missile_reach
 
@@ -32,13 +32,13 @@ def launch_problem(view: CombatView, ship_id: str, target_id: str) -> str | None
     return missile_reach(view.map, ship.id, ship.hex, ship.facing, target.id, target.hex)
 
 
-def _board(view: CombatView) -> Board:
+def volley_board(view: CombatView) -> Board:
     """The view as the board VV5's checks of a declaration read; sides are allied only with themselves."""
     return Board(
         view.ship,
         lambda a, b: a == b,
-        lambda ship_id: _card(view, ship_id).mounts,
-        lambda ship_id: _card(view, ship_id).missiles_ready,
+        lambda ship_id: vv5_card(view, ship_id).mounts,
+        lambda ship_id: vv5_card(view, ship_id).missiles_ready,
         lambda ship_id, target_id: launch_problem(view, ship_id, target_id),
         lambda ship_id, arc, target_id: gun_problem(view, ship_id, arc, target_id),
     )
