@@ -155,12 +155,12 @@ def test_flying_off_the_map_when_a_plot_stays_on_is_found() -> None:
 
 
 def test_flying_off_the_map_to_win_is_no_finding() -> None:
-    # Seed 0 of the Stasis Pod: blue's tug carries the pod off the board by its home corner, which wins the
+    # Seed 0 of the Stasis Pod: red's tug carries the pod off the board by its home corner, which wins the
     # game though the standing (victory points) does not move.
     pod = builtin_scenario("vv5-stasis-pod")
     game = play_out(pod, {"red": "greedy", "blue": "greedy"}, seed=0)
     assert game.result is not None
-    assert game.result.winners == ("blue",)
+    assert game.result.winners == ("red",)
     assert "took the stasis pod home" in game.result.reason
     assert LEFT_MAP not in {f.kind for f in audit_game(pod, "greedy", 0)}
 
@@ -238,10 +238,8 @@ _SHORT_SIGHT = (
     "(docs/bots.md, Known weaknesses)"
 )
 KNOWN_SEARCH: dict[tuple[str, str, int, str, str], str] = {
-    ("vv5-alien-starship", "search", 0, "red", LEFT_MAP): _SHORT_SIGHT,
-    ("vv5-alien-starship", "search", 0, "blue", LEFT_MAP): _SHORT_SIGHT,
-    ("vv5-alien-starship-3", "search", 0, "red", LEFT_MAP): _SHORT_SIGHT,
-    ("vv5-alien-starship-purchase", "search", 0, "red", LEFT_MAP): _SHORT_SIGHT,
+    ("vv5-alien-starship-purchase", "search", 0, "blue", LEFT_MAP): _SHORT_SIGHT,
+    ("vv5-refugees", "search", 0, "intercept", LEFT_MAP): _SHORT_SIGHT,
     ("vv5-stasis-pod-3", "search", 0, "blue", LEFT_MAP): _SHORT_SIGHT,
 }
 

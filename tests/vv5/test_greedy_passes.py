@@ -3,14 +3,17 @@ other's gun range between two gunfire phases (Dogfight, buying your fighters, gr
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
+
+import pytest
 
 from vectorwar.catalogue import builtin_scenario
 from vectorwar.game import Game
 from vectorwar.hexes import Direction, Hex
 from vectorwar.registry import get_system
 from vectorwar.systems.vv5 import bots
-from vectorwar.systems.vv5.orders import Manoeuvre
+from vectorwar.systems.vv5.orders import Manoeuvre, Plot
 from vectorwar.systems.vv5.state import Launcher, Ship, VV5State
 from vectorwar.vectors import Velocity
 
@@ -48,3 +51,36 @@ def test_with_missiles_ready_greedy_still_closes_the_range() -> None:
     state, red = _head_on(missiles=True)
     hold, close = _coast_and_burn(state, red)
     assert close > hold
+
+
+def _twins() -> VV5State:
+    """The Dogfight's start with X2 a second X1 (its design, where it is, flying and facing the same way): their
+    best ends are the same."""
+    state: VV5State = Game.new(get_system("vv5"), builtin_scenario("vv5-dogfight"), 1).state
+    return state.with_ship(replace(state.ship("X1"), id="X2"))
+
+
+def _shared_ends(state: VV5State, seeds: range) -> int:
+    """Of greedy's plots for red on ``seeds``, how many end both red ships in one hex."""
+    shared = 0
+    for seed in seeds:
+        order = bots.GreedyBot().choose(state, "red", random.Random(seed))
+        assert isinstance(order, Plot)
+        ends = [bots._end_of(state.ship(ship), move) for ship, move in order.moves]
+        shared += len(set(ends)) < len(ends)
+    return shared
+
+
+def test_a_ship_keeps_out_of_the_hex_where_a_friend_plotted_before_it_ends(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two ships ending in one hex collide and one is knocked aside: between ends worth about the same, the
+    second keeps out of the first's (``FRIEND_COLLISION`` off the end's score)."""
+    state = _twins()
+    twin = state.ship("X2")
+    coast = bots._candidate(twin.facing, Manoeuvre(()))
+    end = bots._end_of(twin, Manoeuvre(()))
+    alone = bots.Sights(state, twin).scores([coast], twin.velocity)[0]
+    beside = bots.Sights(state, twin, frozenset({end})).scores([coast], twin.velocity)[0]
+    assert alone - beside == pytest.approx(bots.FRIEND_COLLISION)
+    assert _shared_ends(state, range(20)) == 0
+    monkeypatch.setattr(bots, "FRIEND_COLLISION", 0.0)
+    assert _shared_ends(state, range(20)) > 0  # without it the twins often end together
