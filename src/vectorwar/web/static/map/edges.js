@@ -13,8 +13,8 @@ const ON_SCREEN_PX = 6;
  * Where an arrow aimed at `wanted` goes when ships lie in one direction: the nearest place along its
  * edge (`side` "x": the left or right edge, so it moves in y) a whole SPREAD_PX from every arrow
  * `placed`, trying one step further each way in turn, and `wanted` itself (overlapping) when the edge
- * has no room. The tries are counted, so a map squeezed small while the page lays out (two arrows
- * closer than a step from both ends) cannot keep it looking.
+ * has no room. The tries are counted, so no layout keeps it looking: a third arrow by a corner, or
+ * a map squeezed small while the page lays out, once sent it between two taken places for ever.
  */
 export function freePlace(placed, wanted, side, width, height) {
   const along = side === "x" ? "y" : "x";
