@@ -426,11 +426,11 @@ class Sights:
     that range, so a plot scores the same as gun by gun.
     """
 
-    __slots__ = ("cells", "closing", "enemies", "friends", "missiles", "standable", "start_q", "start_r")
+    __slots__ = ("cells", "closing", "crowded", "enemies", "missiles", "standable", "start_q", "start_r")
 
     def __init__(self, state: VV5State, ship: Ship, friends: frozenset[tuple[int, int]] = frozenset()) -> None:
-        #: Where the side's ships plotted before this one end (axial pairs): ending there is a collision.
-        self.friends = friends
+        #: What ending where a ship of the side plotted before this one ends costs, by axial pair: a collision.
+        self.crowded = dict.fromkeys(friends, FRIEND_COLLISION)
         self.cells = board_cells(state.map.sections)  # the board's hexes as axial pairs
         self.standable = open_cells(state.map)  # those with no rock
         self.start_q, self.start_r = ship.hex.q, ship.hex.r
@@ -466,7 +466,7 @@ class Sights:
         again for turns (Dogfight, buying your fighters, greedy seed 28: the last two fighters passed on turn 13
         and never fired again)."""
         cells, standable, enemies, missiles = self.cells, self.standable, self.enemies, self.missiles
-        closing, friends = self.closing, self.friends
+        closing, crowded = self.closing, self.crowded
         q0, r0, vq, vr = self.start_q, self.start_r, velocity.dq, velocity.dr
         out: list[float] = []
         for _, facing, tq, tr, _, _, burnt in candidates:
@@ -477,7 +477,7 @@ class Sights:
                 out.append(-1000.0 - burnt if fuel else -1000.0)
                 continue
             speed = (abs(nq) + abs(nr) + abs(nq + nr)) // 2
-            score = -FRIEND_COLLISION if (q, r) in friends else 0.0
+            score = -crowded.get((q, r), 0.0)
             if (q + nq, r + nr) not in cells:  # where the drift takes it next
                 score -= 3.0 + speed
             if speed > 4:  # (at 4 or less the term is nothing)
