@@ -17,8 +17,10 @@ import contextlib
 import functools
 import os
 import random
+import threading
 import time
 from collections.abc import Callable, Coroutine, Mapping
+from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +42,7 @@ from vectorwar.web.botpool import (
     BotOverBudget,
     BotPool,
     Decision,
+    _Worker,
     bots_only_size,
     decide,
 )
@@ -378,3 +381,39 @@ def test_a_refused_bot_only_game_is_429_with_retry_after(db_url: str) -> None:
         assert int(refused.headers["Retry-After"]) >= 1
         played = client.post("/api/games", json={"scenario": "msc-duel", "sides": {"blue": "bot:greedy"}})
         assert played.status_code == 201
+
+
+class _SlowPipeEnd:
+    """A pipe end whose close takes a while, counting the closes: the window two threads race in."""
+
+    def __init__(self) -> None:
+        self.closes = 0
+        self.closed = False
+
+    def close(self) -> None:
+        time.sleep(0.05)  # widens the window between the check and the close; no figure depends on it
+        self.closes += 1
+        self.closed = True
+
+
+class _DeadProcess:
+    pid = None
+
+    def kill(self) -> None:
+        pass
+
+    def join(self, timeout: float | None = None) -> None:
+        pass
+
+
+def test_a_stop_and_the_thread_it_interrupted_close_the_pipe_once() -> None:
+    """Stopping a worker kills its process, and the thread waiting on it reads the end and lets it go too: both
+    close our end of the pipe, and a descriptor closed twice fails (EBADF) or closes another file."""
+    worker = _Worker(get_context("spawn"), None, 0)
+    end, process = _SlowPipeEnd(), _DeadProcess()
+    worker._process, worker._connection = process, end  # type: ignore[assignment]
+    reader = threading.Thread(target=worker._forget, args=(process, end))
+    reader.start()
+    worker.stop()
+    reader.join()
+    assert end.closes == 1

@@ -237,8 +237,16 @@ class _Worker:
         with self._lock:
             if self._process is process:
                 self._process, self._connection = None, None
-        connection.close()
+        self._close(connection)
         process.join(30)  # reaped, so the process is gone and not a zombie
+
+    def _close(self, connection: Connection) -> None:
+        """Close our end of the pipe once. A stop and the thread whose exchange the stop ended both get to it, and
+        ``Connection.close`` is not safe across threads: both could close the descriptor, the second failing
+        (EBADF, seen under load) or, if the number was given out again meanwhile, closing someone else's file."""
+        with self._lock:
+            if not connection.closed:
+                connection.close()
 
     def stop(self) -> None:
         with self._lock:
@@ -248,7 +256,7 @@ class _Worker:
             process.kill()
             process.join(5)
         if connection is not None:
-            connection.close()
+            self._close(connection)
 
 
 class _Lane:
