@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-import ast
 import re
 import textwrap
 import tomllib
@@ -28,6 +27,7 @@ from tests.support.imports import (
     impurities,
     in_layer,
     module_files,
+    private_imports,
 )
 from vectorwar.registry import GROUP, systems
 
@@ -157,18 +157,6 @@ def test_code_outside_a_system_imports_only_its_public_modules() -> None:
         and (m, i.target) not in KNOWN_BREACHES
     ]
     assert bad == []
-
-
-def private_imports(path: Path) -> list[str]:
-    """``from vectorwar... import _name`` in ``path``: a module's underscored names are its own."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    return [
-        f"line {node.lineno} imports {alias.name} from {'.' * node.level}{node.module or ''}"
-        for node in ast.walk(tree)
-        if isinstance(node, ast.ImportFrom) and (node.level or (node.module or "").startswith("vectorwar"))
-        for alias in node.names
-        if alias.name.startswith("_") and not alias.name.startswith("__")
-    ]
 
 
 def test_the_private_import_check_sees_absolute_and_relative_imports(tmp_path: Path) -> None:

@@ -78,6 +78,18 @@ def import_graph() -> Mapping[str, tuple[Import, ...]]:
     return {m: tuple(imports_of(m, p, files)) for m, p in files.items()}
 
 
+def private_imports(path: Path) -> list[str]:
+    """``from vectorwar... import _name`` in ``path``: a module's underscored names are its own."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [
+        f"line {node.lineno} imports {alias.name} from {'.' * node.level}{node.module or ''}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and (node.level or (node.module or "").startswith("vectorwar"))
+        for alias in node.names
+        if alias.name.startswith("_") and not alias.name.startswith("__")
+    ]
+
+
 def find_cycle(graph: Mapping[str, Iterable[str]]) -> list[str] | None:
     """One import circle as ``[a, b, ..., a]``, or None if the graph is acyclic."""
     state: dict[str, int] = {}  # 1: on the current path, 2: done
