@@ -6,11 +6,13 @@
 * code outside a rule system imports only the system's public modules, and no module
   imports another's underscored names;
 * rule code, and the kernel modules that run a game, do no I/O, read no clock and use
-  no global random source.
+  no global random source;
+* checks raise: the package has no ``assert`` statement (``python -O`` strips them).
 """
 
 from __future__ import annotations
 
+import ast
 import re
 import textwrap
 import tomllib
@@ -168,6 +170,16 @@ def test_the_private_import_check_sees_absolute_and_relative_imports(tmp_path: P
 def test_no_module_imports_another_modules_private_names() -> None:
     bad = [f"{m} {found}" for m, path in module_files().items() for found in private_imports(path)]
     assert bad == []
+
+
+def test_the_package_checks_by_raising_never_by_assert() -> None:
+    found = [
+        f"{module} line {node.lineno}"
+        for module, path in module_files().items()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Assert)
+    ]
+    assert found == []
 
 
 def test_the_combat_contract_imports_no_system() -> None:

@@ -56,8 +56,7 @@ def record(state: VMSState, ship: VMSShip) -> TurnRecord:
         )
     drift = 0 if ship.spec.small_craft else ship.rotation
     if _advanced(state, ship):
-        assert ship.spec.pivot_cost is not None  # large ships have one
-        drift = AdvancedRotation(ship.spin_rate, ship.spin_carried).advance(ship.spec.pivot_cost)[0]
+        drift = AdvancedRotation(ship.spin_rate, ship.spin_carried).advance(ship.spec.pivot)[0]
     return record_turn(
         state.turn,
         ship.velocity,

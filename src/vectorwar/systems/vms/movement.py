@@ -243,15 +243,13 @@ def turning(
         rotation_points = small_craft_turn(design, plot.rotation, limit_lost)
         new_rate, turned = 0, plot.rotation
     elif advanced_rotation:
-        assert design.pivot_cost is not None  # the design validator requires it
         rotation_points = abs(plot.rotation)
         # The rate changes first, so a rotation started this turn already turns the ship (the text's "first turn").
-        turned, spin = spin.thrust(plot.rotation, design.pivot_cost).advance(design.pivot_cost)
-        new_rate = spin.whole_hexsides(design.pivot_cost)
+        turned, spin = spin.thrust(plot.rotation, design.pivot).advance(design.pivot)
+        new_rate = spin.whole_hexsides(design.pivot)
     else:
-        assert design.pivot_cost is not None  # the design validator requires it
         new_rate = motion.rotation + plot.rotation
-        rotation_points = rotation_cost(motion.rotation, new_rate, design.pivot_cost)
+        rotation_points = rotation_cost(motion.rotation, new_rate, design.pivot)
         turned = new_rate
     # Small craft turn at the end of their move, so they always thrust from the start facing.
     firing_facing = motion.facing.turned(turned) if rotate_before_thrust and not design.small_craft else motion.facing

@@ -55,9 +55,8 @@ def _rotations(design: Design, rate: int, advanced_rotation: bool = False, limit
         k = SMALL_CRAFT_MENU_LIMIT if limit is None else limit
         return list(range(-k, k + 1))
     if advanced_rotation:
-        assert design.pivot_cost is not None  # validated with the design
         # Points, not hexsides: enough to start or stop a whole hexside/turn either way.
-        most = min(design.thrust, design.pivot_cost.start + design.pivot_cost.stop, MENU_MOST_ROTATION_POINTS)
+        most = min(design.thrust, design.pivot.start + design.pivot.stop, MENU_MOST_ROTATION_POINTS)
         return list(range(-most, most + 1))
     k = 2 if limit is None else limit
     return [new - rate for new in range(-k, k + 1)]
@@ -66,15 +65,13 @@ def _rotations(design: Design, rate: int, advanced_rotation: bool = False, limit
 def _rotation_points(design: Design, motion: Motion, r: int, advanced_rotation: bool) -> int:
     if design.small_craft or advanced_rotation:
         return abs(r)
-    assert design.pivot_cost is not None  # validated with the design
-    return rotation_cost(motion.rotation, motion.rotation + r, design.pivot_cost)
+    return rotation_cost(motion.rotation, motion.rotation + r, design.pivot)
 
 
 def _turned(design: Design, motion: Motion, r: int, advanced_rotation: bool) -> int:
     """Hexsides a large ship turns this turn for plotted rotation ``r``."""
     if advanced_rotation:
-        assert design.pivot_cost is not None  # validated with the design
-        return motion.spin.thrust(r, design.pivot_cost).advance(design.pivot_cost)[0]
+        return motion.spin.thrust(r, design.pivot).advance(design.pivot)[0]
     return motion.rotation + r
 
 

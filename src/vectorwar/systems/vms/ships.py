@@ -28,7 +28,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler, model_validator
 from pydantic_core import core_schema
 
-from vectorwar.errors import OrderSyntaxError
+from vectorwar.errors import DesignError, OrderSyntaxError
 from vectorwar.hexes import text_schema
 from vectorwar.limits import MAX_DESIGN_NUMBER, read_number
 
@@ -153,6 +153,21 @@ class Design(BaseModel):
         if self.pivot_cost is None and not self.small_craft:
             raise ValueError(f"{self.name} is a {self.ship_class} ship and needs a pivot_cost such as 3+3")
         return self
+
+    @property
+    def pivot(self) -> PivotCost:
+        """The pivot cost a large ship pays to start and stop rotating (its design must give one); a small craft
+        turns at will and has none, so asking for a fighter's or a shuttle's is an error.
+
+        >>> Design.model_validate({"name": "Dart", "ship_class": "fighter", "thrust": 6, "accel_cost": 1,
+        ...     "thrusters": [{"side": s, "rating": 6} for s in ("forward", "aft", "port", "starboard")]}).pivot
+        Traceback (most recent call last):
+        ...
+        vectorwar.errors.DesignError: Dart is a fighter: small craft turn at will and pay no pivot cost
+        """
+        if self.pivot_cost is None:
+            raise DesignError(f"{self.name} is a {self.ship_class}: small craft turn at will and pay no pivot cost")
+        return self.pivot_cost
 
     @property
     def small_craft(self) -> bool:
