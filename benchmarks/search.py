@@ -11,7 +11,9 @@ For one two-side scenario of each system, from positions reached by greedy play:
 * the search bot's decision time at the default budget (``search``), mean and worst, in CPU seconds of this
   process, so a busy shared machine does not inflate it (wall seconds are printed beside them).
 
-``--level N`` measures ``search:N`` instead; ``--decisions N`` sets how many decisions per scenario are timed.
+``--level N`` measures ``search:N`` instead; ``--decisions N`` sets how many decisions per scenario are timed;
+``--each`` prints every decision's own figures too (its turn, the side, its rollouts and their rate), in the
+order timed, so a scenario whose positions differ in cost shows where its figure comes from.
 Figures are printed, never asserted.
 """
 
@@ -110,8 +112,33 @@ def decisions_parser(description: str) -> argparse.ArgumentParser:
     return parser
 
 
+def combined(each: list[dict[str, float]]) -> dict[str, float]:
+    """:func:`decision_figures`' answer for several decisions, from each one's own (one decision apiece)."""
+    spent = sum(f["mean"] for f in each)
+    rollouts = sum(f["rollouts"] for f in each)
+    return {
+        "mean": spent / len(each),
+        "worst": max(f["worst"] for f in each),
+        "wall": statistics.mean(f["wall"] for f in each),
+        "rollouts": rollouts / len(each),
+        "per_second": rollouts / spent if spent else 0.0,
+    }
+
+
+def each_line(game: Game, side: str, figures: dict[str, float]) -> str:
+    """One decision's own figures, for ``--each``: where it was taken, its rollouts, their rate and its time."""
+    prompt = game.system.prompt(game.state)
+    where = f"turn {prompt.clock.turn}" if prompt is not None else "over"
+    return (
+        f"  {where:<8} {side:<10} {figures['rollouts']:>8.0f} rollouts {figures['per_second']:>8.0f}/s "
+        f"{figures['mean']:>8.3f} s"
+    )
+
+
 def main(argv: list[str] | None = None) -> None:
-    args = decisions_parser(__doc__.splitlines()[0]).parse_args(argv)
+    parser = decisions_parser(__doc__.splitlines()[0])
+    parser.add_argument("--each", action="store_true", help="every decision's own figures too")
+    args = parser.parse_args(argv)
     name = "search" if args.level == 1 else f"search:{args.level}"
     print(f"{name}: {LEVELS[args.level]}; CPU seconds of this process ({args.decisions} decisions a scenario)")
     header = (
@@ -122,12 +149,21 @@ def main(argv: list[str] | None = None) -> None:
     for scenario in args.scenarios:
         places = positions(scenario, args.decisions)
         resolve_ms, copy_ms = resolve_figures(places)
-        d: dict[str, Any] = decision_figures(places, args.level)
+        if args.each:
+            # Each decision timed on its own, in turn (the process warmed by the ones before, never by its own), and
+            # the scenario's figures made of theirs: timing the whole again would find every position's memo full.
+            each = [decision_figures([place], args.level) for place in places]
+            lines = [each_line(game, side, f) for (game, side), f in zip(places, each, strict=True)]
+            d: dict[str, Any] = combined(each)
+        else:
+            d = decision_figures(places, args.level)
         print(
             f"{scenario:<24} {resolve_ms:>10.2f} {copy_ms:>12.2f} {d['per_second']:>10.0f} "
             f"{d['rollouts']:>8.0f} {d['mean']:>10.3f} {d['worst']:>8.3f} {d['wall']:>7.3f}",
             flush=True,
         )
+        if args.each:
+            print("\n".join(lines), flush=True)
 
 
 if __name__ == "__main__":
