@@ -21,6 +21,7 @@ import itertools
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -46,11 +47,17 @@ def tree_at(commit: str) -> Path:
             ["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet", str(folder), commit],
             check=True,
         )
-        atexit.register(
-            subprocess.run, ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(folder)], check=False
-        )
+        atexit.register(remove_tree, folder)
         _TREES[commit] = folder
     return _TREES[commit]
+
+
+def remove_tree(folder: Path) -> None:
+    """A tree :func:`tree_at` checked out, taken away: the git worktree and the temporary folder made for it (left
+    behind, an empty folder a run would gather in the temporary directory). Safe to ask twice."""
+    if folder.exists():
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(folder)], check=False)
+    shutil.rmtree(folder.parent, ignore_errors=True)
 
 
 def _child(tree: Path, system: str) -> subprocess.Popen[str]:

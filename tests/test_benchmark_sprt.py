@@ -89,6 +89,10 @@ def test_a_player_at_a_commit_plays_as_the_bot_of_that_commit(monkeypatch: pytes
     first, second = play_pair(("msc-duel", 3, "greedy", "greedy@HEAD"))
     again = play_pair(("msc-duel", 3, "greedy", "greedy"))
     assert (first, second) == again
+    # Taken away with the temporary folder made for it (as at the process's exit), nothing left behind.
+    tree = remote_bot._TREES["HEAD"]
+    remote_bot.remove_tree(tree)
+    assert not tree.parent.exists()
     with pytest.raises(SystemExit):
         add_old_bot("search@", ["msc-duel"])
 
