@@ -232,10 +232,10 @@ def test_every_search_level_passes_the_audit_where_its_games_are_cheap(scenario:
     assert audit([scenario], levels, range(1)) == []
 
 
-#: What ``search`` does wrong on seed 0 outside MSC, with why it stands: reported to be fixed, not hidden.
+#: What ``search`` does on seed 0 outside MSC that the audit flags, with why it stands: reported, not hidden.
 _SHORT_SIGHT = (
-    "a trial of a turn or two sees the fire a fighter escapes by leaving the board, not the game it gives up "
-    "(docs/bots.md, Known weaknesses)"
+    "a fighter under fire leaves the board, which the rules allow and which scores the enemy no kill; a search that "
+    "counted a ship gone as destroyed was weaker by a sequential test (docs/bots.md, Known weaknesses)"
 )
 KNOWN_SEARCH: dict[tuple[str, str, int, str, str], str] = {
     ("vv5-alien-starship-purchase", "search", 0, "blue", LEFT_MAP): _SHORT_SIGHT,
