@@ -233,14 +233,14 @@ def test_every_search_level_passes_the_audit_where_its_games_are_cheap(scenario:
 
 
 #: What ``search`` does on seed 0 outside MSC that the audit flags, with why it stands: reported, not hidden.
-_SHORT_SIGHT = (
+_LEAVES_UNDER_FIRE = (
     "a fighter under fire leaves the board, which the rules allow and which scores the enemy no kill; a search that "
     "counted a ship gone as destroyed was weaker by a sequential test (docs/bots.md, Known weaknesses)"
 )
 KNOWN_SEARCH: dict[tuple[str, str, int, str, str], str] = {
-    ("vv5-alien-starship-purchase", "search", 0, "blue", LEFT_MAP): _SHORT_SIGHT,
-    ("vv5-refugees", "search", 0, "intercept", LEFT_MAP): _SHORT_SIGHT,
-    ("vv5-stasis-pod-3", "search", 0, "blue", LEFT_MAP): _SHORT_SIGHT,
+    ("vv5-alien-starship-purchase", "search", 0, "blue", LEFT_MAP): _LEAVES_UNDER_FIRE,
+    ("vv5-refugees", "search", 0, "intercept", LEFT_MAP): _LEAVES_UNDER_FIRE,
+    ("vv5-stasis-pod-3", "search", 0, "blue", LEFT_MAP): _LEAVES_UNDER_FIRE,
 }
 
 
