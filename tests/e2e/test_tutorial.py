@@ -9,6 +9,7 @@ import shutil
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.e2e.conftest import Server, doc_screenshot
 from vectorwar.tutorial import Step, builtin_tutorial, tutorial_paths
@@ -24,8 +25,23 @@ TIMEOUT_MS = 15_000
 def start_from_lobby(page: Page, server: Server, tutorial_id: str) -> None:
     page.goto(server.url + "/")
     page.locator(f"button.learn[data-tutorial='{tutorial_id}']").click(timeout=TIMEOUT_MS)
-    page.wait_for_selector("body[data-socket=open]", timeout=TIMEOUT_MS)
+    try:
+        page.wait_for_selector("body[data-socket=open]", timeout=TIMEOUT_MS)
+    except PlaywrightTimeoutError:
+        pytest.fail(f"the tutorial's game page never went live: {page_state(page)}")
     page.wait_for_selector("#tutorial[data-index='0']", timeout=TIMEOUT_MS)
+
+
+def page_state(page: Page) -> str:
+    """Where the page is and what it says, for a failure: which page, its socket's state, the lobby's tutorial status
+    line and the game page's error box (a start the server refused, a socket it turned away)."""
+    found = {
+        "url": page.url,
+        "socket": page.evaluate("document.body.dataset.socket || ''"),
+        "learn-status": page.evaluate("document.getElementById('learn-status')?.textContent || ''"),
+        "error": page.evaluate("document.getElementById('error')?.textContent || ''"),
+    }
+    return "; ".join(f"{key} {value!r}" for key, value in found.items())
 
 
 def use_ringed_controls(page: Page, step: Step) -> None:
