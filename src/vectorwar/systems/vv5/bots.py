@@ -40,7 +40,7 @@ from vectorwar.systems.vv5.combat import (
     missile_to_hit,
     p_at_least,
 )
-from vectorwar.systems.vv5.honour import honour_binds, honourable, on_board_plots
+from vectorwar.systems.vv5.honour import honour_binds, honourable, on_board_plots, plotted_end
 from vectorwar.systems.vv5.movement import board_cells, open_cells, plan, turn_allowance
 from vectorwar.systems.vv5.orders import DeclareOrder, Gunfire, Launch, Launches, Manoeuvre, Plot, Shot
 from vectorwar.systems.vv5.shock import forced
@@ -620,9 +620,9 @@ def _plot_candidates(state: VV5State, ship: Ship) -> tuple[list[Candidate], Mano
 
 
 def _end_of(ship: Ship, move: Manoeuvre) -> tuple[int, int]:
-    """Where ``ship`` ends after ``move`` (its hex plus its velocity changed by the plot), as an axial pair."""
-    _, change = plan(ship.facing, Velocity(), move)
-    return ship.hex.q + ship.velocity.dq + change.dq, ship.hex.r + ship.velocity.dr + change.dr
+    """Where ``ship`` ends after ``move`` (:func:`~.honour.plotted_end`), as the axial pair the sights key ends by."""
+    end = plotted_end(ship, move)
+    return end.q, end.r
 
 
 def _candidate(facing: Direction, move: Manoeuvre) -> Candidate:
