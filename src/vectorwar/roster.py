@@ -50,6 +50,14 @@ class RosterShip(Protocol):
     def active(self) -> bool: ...
 
 
+class NamedShip(RosterShip, Protocol):
+    """A ship as a check of an order naming it reads it (a shot's target, a launch's): on any system's board or a
+    combat module's view of one."""
+
+    @property
+    def status(self) -> str: ...
+
+
 ShipT = TypeVar("ShipT", bound=RosterShip)
 
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection, Iterable, Sequence
-from typing import Protocol
 
 from vectorwar.errors import IllegalOrderError
 from vectorwar.maps import HexMap
+from vectorwar.roster import NamedShip
 from vectorwar.rules import Order
 from vectorwar.systems.msc.arcs import Side
 from vectorwar.systems.msc.combat import RULE_COMBAT, sides_in_reach, weapon_bears
@@ -20,27 +20,11 @@ from vectorwar.systems.msc.orders import FireOrders, Shot
 from vectorwar.systems.msc.state import MSCState, Ship
 
 
-class Target(Protocol):
-    """What the check needs to know of a ship named as a target."""
-
-    @property
-    def id(self) -> str: ...
-
-    @property
-    def side(self) -> str: ...
-
-    @property
-    def status(self) -> str: ...
-
-    @property
-    def active(self) -> bool: ...
-
-
 def check_fire(
     order: Order,
     side: str,
     own: Collection[str],
-    target: Callable[[str], Target],
+    target: Callable[[str], NamedShip],
     bears: Callable[[Shot], str | None],
 ) -> FireOrders:
     """Refuse ``order`` unless it is a legal declaration of ``side``'s (MSC 7.0); return it as fire orders.
@@ -65,7 +49,7 @@ def _refusal(
     side: str,
     used: set[tuple[str, Side]],
     own: Collection[str],
-    target: Callable[[str], Target],
+    target: Callable[[str], NamedShip],
     bears: Callable[[Shot], str | None],
 ) -> str | None:
     """Why :func:`check_fire` refuses ``shot`` (``used``: the weapons named before it), or ``None``."""

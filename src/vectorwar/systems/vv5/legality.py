@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 from vectorwar.errors import IllegalOrderError
+from vectorwar.roster import NamedShip
 from vectorwar.systems.vv5 import crews, shock
 from vectorwar.systems.vv5.combat import RULE_GUNS, RULE_MISSILES, RULE_RAPID
 from vectorwar.systems.vv5.honour import RULE_HONOUR, honour_binds, honour_problem, retreat_problem
@@ -43,22 +43,6 @@ def own(state: VV5State, side: str, label: str, ship_id: str, rule: str) -> Ship
     return ship
 
 
-class Piece(Protocol):
-    """What a declaration's check needs to know of a ship it names."""
-
-    @property
-    def id(self) -> str: ...
-
-    @property
-    def side(self) -> str: ...
-
-    @property
-    def status(self) -> str: ...
-
-    @property
-    def active(self) -> bool: ...
-
-
 @dataclass(frozen=True, slots=True)
 class Board:
     """How the checks of a declaration find things on the board it is made on: VV5's own state
@@ -70,7 +54,7 @@ class Board:
     fire, what is in the way), or ``None``.
     """
 
-    ship: Callable[[str], Piece]
+    ship: Callable[[str], NamedShip]
     allied: Callable[[str, str], bool]
     mounts: Callable[[str], Sequence[Mount]]
     ready: Callable[[str], int]
@@ -102,14 +86,14 @@ def _label(piece: Launch | Shot) -> str:
     return f"{piece.ship} {piece.mount}*{piece.guns}>{piece.target}"
 
 
-def _named(on: Board, piece: Launch | Shot, ship_id: str, rule: str) -> Piece:
+def _named(on: Board, piece: Launch | Shot, ship_id: str, rule: str) -> NamedShip:
     try:
         return on.ship(ship_id)
     except KeyError:
         raise IllegalOrderError(_label(piece), f"there is no ship called {ship_id!r}", rule) from None
 
 
-def _firer(on: Board, side: str, piece: Launch | Shot, rule: str) -> Piece:
+def _firer(on: Board, side: str, piece: Launch | Shot, rule: str) -> NamedShip:
     """``side``'s own ship in play that an order has fire (an order object may name any ship)."""
     ship = _named(on, piece, piece.ship, rule)
     if ship.side != side:
@@ -119,7 +103,7 @@ def _firer(on: Board, side: str, piece: Launch | Shot, rule: str) -> Piece:
     return ship
 
 
-def _aimed(on: Board, side: str, piece: Launch | Shot, rule: str) -> Piece:
+def _aimed(on: Board, side: str, piece: Launch | Shot, rule: str) -> NamedShip:
     aimed = _named(on, piece, piece.target, rule)
     if on.allied(aimed.side, side):
         raise IllegalOrderError(_label(piece), f"{aimed.id} is on your own side", rule)
