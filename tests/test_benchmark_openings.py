@@ -59,7 +59,7 @@ def test_a_departing_opening_is_played_on_with_each_order() -> None:
     from openings import opening
 
     found = opening(("avt-damage", "blue", "search", 0, 3, "greedy"))
-    assert (found.turn, found.searched, found.greedy) == (1, "Blue pivot D--", "Blue pivot C--")
+    assert (found.turn, found.searched, found.greedy) == (1, "Blue pivot D-", "Blue pivot C--")
     assert len(found.scores) == 3
     assert all(s in (0.0, 0.5, 1.0) and g in (0.0, 0.5, 1.0) for s, g in found.scores)
 

@@ -17,7 +17,6 @@ from vectorwar.systems.avt.lasers import column_odds, column_of
 from vectorwar.systems.avt.orders import SegmentOrders, ShipOrders, Shot
 from vectorwar.systems.avt.prospects import (
     BOX,
-    NEXT_COOL,
     NEXT_VOLLEY,
     expected_losses,
     next_volleys,
@@ -148,11 +147,9 @@ def test_without_shots_at_ships_a_segment_in_prospect_is_the_segment_itself() ->
             game.submit(side, order)
 
 
-def test_the_next_volleys_count_every_ready_laser_and_those_a_volley_leaves_cooling_but_for_the_power_spent() -> None:
-    # Where a search trial ends, what each side's lasers would take off the other counts at half weight: those
-    # ready, and those a volley left cooling that will be cool within NEXT_COOL segments (the 3 MRLS's cooling, so
-    # every laser of the catalogue), for a volley fired late in a trial fires again early in the next. Firing
-    # spends battery power, which the next volleys then lack: a volley is never free.
+def test_the_next_volleys_count_every_ready_laser_and_a_volley_fired_leaves_its_lasers_out_of_them() -> None:
+    # Where a search trial ends, what each side's lasers ready and bearing would take off the other counts at half
+    # weight: a volley fired late in a trial leaves its lasers cooling, and the judge sees the threat it gave up.
     game, orders = _first_volley("avt-duel-wasp")
     system, state = game.system, game.state
     threat = next_volleys(state)
@@ -162,25 +159,10 @@ def test_the_next_volleys_count_every_ready_laser_and_those_a_volley_leaves_cool
             assert threat[side] == pytest.approx(loss)
     done = system.resolve_in_prospect(state, orders, Dice(0))
     assert done is not None
-    after = done[0]
+    after = next_volleys(done[0])
     struck = [side for side, loss in fired.items() if loss]
     assert struck
-    assert all(next_volleys(after)[side] <= threat[side] for side in struck)
-    # The lasers fired are cooling, yet counted: the position before the volley with their cooling (the battery as
-    # it was) meets the same threat.
-    by_id = {s.id: s for s in after.ships}
-    cooled = replace(state, ships=tuple(replace(s, cooling=by_id[s.id].cooling) for s in state.ships))
-    assert any(s.cooling for s in cooled.ships)
-    assert all(t <= state.now + NEXT_COOL for s in cooled.ships for _, t in s.cooling)
-    for side in struck:
-        assert next_volleys(cooled)[side] == pytest.approx(threat[side])
-    # A laser counts only if it will be cool within NEXT_COOL segments: one segment later, it does not.
-    assert NEXT_COOL == 5
-    later = replace(
-        cooled, ships=tuple(replace(s, cooling=tuple((n, t + 1) for n, t in s.cooling)) for s in cooled.ships)
-    )
-    for side in struck:
-        assert next_volleys(later)[side] < threat[side]
+    assert all(after[side] < threat[side] for side in struck)
     # No battery power, no volley.
     assert set(next_volleys(_emptied(state)).values()) == {0.0}
 
@@ -313,8 +295,7 @@ def test_the_next_volleys_are_the_expected_losses_of_every_ships_full_volley_as_
             for ship in state.ships_of(side):
                 if ship.kind == "ship" and ship.active and enemies:
                     enemy = min(enemies, key=lambda e: (marker_between(state, ship, e).range, e.id))
-                    # Lasers cooling count as ready if they will be within NEXT_COOL segments.
-                    volley = full_volley(state, state.designs[ship.design], ship, enemy, state.now + NEXT_COOL)
+                    volley = full_volley(state, state.designs[ship.design], ship, enemy)
                     if volley:
                         entries.append(ShipOrders(ship.id, shots=tuple(Shot(laser, enemy.id) for laser in volley)))
             orders[side] = SegmentOrders(tuple(entries))

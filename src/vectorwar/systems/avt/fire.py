@@ -108,9 +108,8 @@ def affordable(design: Design, lasers: list[str], battery: int) -> list[str]:
     return volley
 
 
-def full_volley(state: AVTState, design: Design, shooter: Ship, target: Ship, at: int | None = None) -> list[str]:
-    """Every laser of ``shooter`` ready and bearing on ``target``, the cheapest first, as far as its battery goes;
-    with ``at`` (an absolute segment), the lasers cool by then rather than now.
+def full_volley(state: AVTState, design: Design, shooter: Ship, target: Ship) -> list[str]:
+    """Every laser of ``shooter`` ready and bearing on ``target``, the cheapest first, as far as its battery goes.
 
     The lasers :func:`shot_problem` passes: those whose arcs hold the target's window read from the design's table
     by orientation (:meth:`.facing_tables.DesignTable.facing`), in range, whole and cool.
@@ -125,7 +124,7 @@ def full_volley(state: AVTState, design: Design, shooter: Ship, target: Ship, at
     if not bearing:
         return []
     # Whole, bearing and cool now (Ship.ready_at, read as a mask of the timing track).
-    ready_now = fresh_at(bearing, cooling_bits(design, shooter), state.now if at is None else at)
+    ready_now = fresh_at(bearing, cooling_bits(design, shooter), state.now)
     range_ = marker.range
     ready = [laser for bit, laser, reach in table.by_power if ready_now & bit and range_ <= reach]
     return affordable(design, ready, shooter.battery)

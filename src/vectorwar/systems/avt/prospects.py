@@ -22,10 +22,9 @@ and says what each side is expected to lose from them instead:
   and all: the judge counts the hits, never the one roll that ends the ship.
 
 Where a trial ends, the standing also counts at half weight what each side's
-lasers bearing there, ready or cool within ``NEXT_COOL`` segments, would take
-off the other (:func:`next_volleys`, the same pool losses): a trial of a few
-segments otherwise misses the volley a late one is followed by, and a nose
-turned to the enemy as it ends.
+lasers ready and bearing there would take off the other (:func:`next_volleys`,
+the same pool losses): a trial of a few segments otherwise misses the lasers a
+late volley leaves cooling and a nose turned to the enemy as it ends.
 
 Shots at targets (the tutorial's chocolates) are left in the orders and
 rolled: they are eaten or not in one segment, which a trial sees. Left out,
@@ -86,11 +85,6 @@ BOX = 0.1
 #: Weight of the next volleys in prospect (:func:`next_volleys`) in the standing: half, as a VV5 trial weighs the
 #: fire its second move promises.
 NEXT_VOLLEY = 0.5
-#: A laser cooling that will be cool within this many segments counts in the next volleys (:func:`next_volleys`):
-#: the 3 MRLS's cooling, so every laser of the catalogue. Counting only the lasers ready, a trial preferred a volley
-#: early in it to a bigger one late (its lasers still cooling at the end), though the late one's lasers fire again
-#: a few segments on: ``sprt.py search@cb242ef search`` on the three AV:T duels accepted the change.
-NEXT_COOL = 5
 
 #: The chance of each 2d10- soak roll, 0-9 (the larger d10 less the smaller).
 SOAK: tuple[float, ...] = tuple((10 if d == 0 else 2 * (10 - d)) / 100 for d in range(10))
@@ -456,12 +450,11 @@ def held(state: AVTState, orders: Mapping[str, SegmentOrders]) -> tuple[AVTState
 
 def next_volleys(state: AVTState) -> dict[str, float]:
     """Each side's expected loss of standing if every enemy ship fired now, at the nearest of this side's ships
-    (by range), every laser that bears on it, is whole, is cool or will be within ``NEXT_COOL`` segments, and has
-    battery power (the cheapest first), the pool aimed at the thinnest region; nothing fired at targets
-    (chocolates).
+    (by range), every laser that is ready, bears on it and has battery power (the cheapest first), the pool
+    aimed at the thinnest region; nothing fired at targets (chocolates).
 
     Where a search trial ends, the standing counts these at ``NEXT_VOLLEY``: a trial of a few segments sees the
-    fire inside it, but not the volley after a late one, nor a nose turned to the enemy just as it ends.
+    fire inside it, but not the lasers a late volley leaves cooling, nor a nose turned to the enemy just as it ends.
     """
     # expected_losses of these volleys as orders, without building them: the same pools in the same order.
     lost = dict.fromkeys(state.sides, 0.0)
@@ -474,7 +467,7 @@ def next_volleys(state: AVTState) -> dict[str, float]:
                 continue
             design = state.designs[ship.design]
             enemy = min(enemies, key=lambda e: (marker_between(state, ship, e).range, e.id))
-            volley = full_volley(state, design, ship, enemy, state.now + NEXT_COOL)
+            volley = full_volley(state, design, ship, enemy)
             choices = aim_choices(state, ship, enemy) if volley else ()
             ssd = state.designs[enemy.design].ssd
             if not choices or ssd is None:

@@ -246,7 +246,7 @@ class AttackVector(RuleSystem[AVTState]):
 
     def standing(self, state: AVTState) -> Mapping[str, float]:
         # A ship in the fight is worth 10, less a tenth of one for every SSD box marked on it; less, at half weight,
-        # what the enemy's lasers bearing now, ready or soon cool, are expected to take off it (prospects.next_volleys).
+        # what the enemy's lasers ready and bearing now are expected to take off it (prospects.next_volleys).
         points = {
             side: sum(10.0 - 0.1 * sum(n for _, n in s.marks) for s in state.ships_of(side) if s.kind == "ship")
             for side in state.sides
