@@ -22,6 +22,15 @@ The test is the usual one for engine testing: the log-likelihood ratio of the pa
 1/4, 1/2, 3/4 or 1 for NEW) under the two Elo differences, in the normal approximation (the
 pentanomial model), against the bounds ``log(beta / (1 - alpha))`` and ``log((1 - beta) / alpha)``.
 It prints the games played, NEW's wins, draws and losses, the LLR and the verdict.
+
+Beating its old self is not beating everyone: ``--gauntlet greedy`` also plays NEW and OLD each
+against ``greedy`` on every pair's seed from both sides, and tests that NEW's score against it does
+not fall: a pair's difference (NEW's mean score there less OLD's) has mean 0 (H1: holds) rather
+than ``-margin`` (H0: falls; ``--gauntlet-margin``, 0.05 of a game), by the same normal
+approximation. Each test stops counting when it crosses a bound; the run stops when one rejects or
+all accept, and NEW is taken only if every test accepts.
+
+    python benchmarks/sprt.py search@22f12a8 search avt-damage --gauntlet greedy
 """
 
 from __future__ import annotations
@@ -32,7 +41,7 @@ import math
 import multiprocessing
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from remote_bot import RemoteBot, tree_at
@@ -60,28 +69,37 @@ def bounds(alpha: float, beta: float) -> tuple[float, float]:
 def llr(scores: Sequence[float], elo0: float, elo1: float) -> float:
     """The log-likelihood ratio of elo1 against elo0 given pair scores (each the mean of a pair's two games).
 
-    The normal approximation: with the scores' mean m and variance v over N pairs, and s0, s1 the
-    expected scores under the two hypotheses, LLR = N (s1 - s0) (2m - s0 - s1) / (2v). No variance
-    yet (every pair alike) gives no evidence: 0.
-
     >>> llr([1.0, 1.0, 1.0], 0, 10)
     0.0
     >>> llr([1.0, 0.75, 1.0, 0.75], 0, 10) > 0 > llr([0.0, 0.25, 0.0, 0.25], 0, 10)
     True
     """
-    n = len(scores)
+    return mean_llr(scores, expected_score(elo0), expected_score(elo1))
+
+
+def mean_llr(values: Sequence[float], mean0: float, mean1: float) -> float:
+    """The log-likelihood ratio of a mean ``mean1`` against ``mean0`` given values drawn independently.
+
+    The normal approximation: with the values' mean m and variance v over N, LLR = N (m1 - m0) (2m - m0 - m1) /
+    (2v). No variance yet (every value alike) gives no evidence: 0.
+
+    >>> mean_llr([0.0, 0.25, -0.25, 0.0], -0.05, 0.0) > 0 > mean_llr([-0.25, 0.0, -0.5, -0.25], -0.05, 0.0)
+    True
+    """
+    n = len(values)
     if n < 2:
         return 0.0
-    mean = sum(scores) / n
-    variance = sum((s - mean) ** 2 for s in scores) / n
+    mean = sum(values) / n
+    variance = sum((v - mean) ** 2 for v in values) / n
     if variance <= 0.0:
         return 0.0
-    s0, s1 = expected_score(elo0), expected_score(elo1)
-    return n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
+    return n * (mean1 - mean0) * (2.0 * mean - mean0 - mean1) / (2.0 * variance)
 
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
+    """The head-to-head test: NEW's games against OLD and the LLR of elo1 against elo0."""
+
     games: int
     wins: int
     draws: int
@@ -96,6 +114,55 @@ class Verdict:
             return "H1 accepted: NEW is stronger"
         if self.llr <= self.lower:
             return "H0 accepted: NEW is not stronger"
+        return "no verdict yet"
+
+
+@dataclass(frozen=True, slots=True)
+class Holding:
+    """A gauntlet's test: NEW's and OLD's points against ``opponent`` on the same seeds and sides, and the LLR of
+    NEW's score there holding (the pairs' mean difference 0) against falling (``-margin``)."""
+
+    opponent: str
+    games: int
+    new_points: float
+    old_points: float
+    llr: float
+    lower: float
+    upper: float
+
+    @property
+    def difference(self) -> float:
+        """NEW's score a game against the opponent less OLD's."""
+        return (self.new_points - self.old_points) / self.games if self.games else 0.0
+
+    @property
+    def decision(self) -> str:
+        if self.llr >= self.upper:
+            return f"H1 accepted: NEW's score against {self.opponent} holds"
+        if self.llr <= self.lower:
+            return f"H0 accepted: NEW's score against {self.opponent} falls"
+        return "no verdict yet"
+
+
+@dataclass(frozen=True, slots=True)
+class Gate:
+    """Every test of a run: NEW is taken when all accept H1, and refused as soon as one accepts H0."""
+
+    head: Verdict
+    holdings: tuple[Holding, ...] = ()
+
+    @property
+    def games(self) -> int:
+        """Every game played: the head-to-head's and, for each gauntlet, NEW's and OLD's."""
+        return self.head.games + sum(2 * h.games for h in self.holdings)
+
+    @property
+    def decision(self) -> str:
+        decisions = [self.head.decision, *(h.decision for h in self.holdings)]
+        if any(d.startswith("H0") for d in decisions):
+            return "refused"
+        if all(d.startswith("H1") for d in decisions):
+            return "accepted"
         return "no verdict yet"
 
 
@@ -132,6 +199,33 @@ def verdict(results: Iterable[tuple[float, float]], elo0: float, elo1: float, al
         draws=sum(1 for g in games if g == 0.5),
         losses=sum(1 for g in games if g == 0.0),
         llr=llr(pairs, elo0, elo1),
+        lower=lower,
+        upper=upper,
+    )
+
+
+def holding(
+    opponent: str,
+    new: Sequence[tuple[float, float]],
+    old: Sequence[tuple[float, float]],
+    margin: float,
+    alpha: float,
+    beta: float,
+) -> Holding:
+    """The gauntlet test against ``opponent`` from NEW's and OLD's pair scores against it, pair by pair on the same
+    seeds.
+
+    >>> holding("greedy", [(1.0, 1.0)] * 2, [(1.0, 0.0)] * 2, 0.05, 0.05, 0.05).difference
+    0.5
+    """
+    differences = [(a + b) / 2.0 - (c + d) / 2.0 for (a, b), (c, d) in zip(new, old, strict=True)]
+    lower, upper = bounds(alpha, beta)
+    return Holding(
+        opponent=opponent,
+        games=2 * len(new),
+        new_points=sum(a + b for a, b in new),
+        old_points=sum(c + d for c, d in old),
+        llr=mean_llr(differences, -margin, 0.0),
         lower=lower,
         upper=upper,
     )
@@ -188,6 +282,79 @@ def two_side_ids() -> list[str]:
     return sorted(i for i in scenario_paths() if len(builtin_scenario(i).sides) == 2)
 
 
+def offer(spec: str, scenario_ids: Sequence[str]) -> None:
+    """A player named beyond the systems' own menus, offered in the scenarios' systems: ``NAME@COMMIT`` or
+    ``LEVEL/FAST``."""
+    if "@" in spec:
+        add_old_bot(spec, scenario_ids)
+    elif "/" in spec:
+        add_search_trials(spec, scenario_ids)
+
+
+#: The head-to-head test's name among a record's settled tests (a gauntlet's is its opponent's).
+HEAD = "head to head"
+
+
+@dataclass
+class Record:
+    """The pair scores so far, in the order of the seeds played: NEW's against OLD, and by gauntlet opponent NEW's
+    and OLD's against it; the tests that have crossed a bound (whose games are played no more); the pairs played."""
+
+    head: list[tuple[float, float]] = field(default_factory=list)
+    against: dict[str, tuple[list[tuple[float, float]], list[tuple[float, float]]]] = field(default_factory=dict)
+    settled: set[str] = field(default_factory=set)
+    pairs: int = 0
+
+    def judge(self, args: argparse.Namespace) -> Gate:
+        """Every test over the pairs it counts, and each that has now crossed a bound settled."""
+        gate = Gate(
+            verdict(self.head, args.elo0, args.elo1, args.alpha, args.beta),
+            tuple(
+                holding(g, *self.against.get(g, ([], [])), args.gauntlet_margin, args.alpha, args.beta)
+                for g in args.gauntlet
+            ),
+        )
+        for name, decision in ((HEAD, gate.head.decision), *((h.opponent, h.decision) for h in gate.holdings)):
+            if decision != "no verdict yet":
+                self.settled.add(name)
+        return gate
+
+
+def play_round(pool: Any, record: Record, scenario_seeds: Sequence[tuple[str, int]], args: argparse.Namespace) -> None:
+    """The pairs of ``scenario_seeds`` for every test not yet settled: head to head, and NEW and OLD each against a
+    gauntlet opponent; added to ``record``."""
+    head = [] if HEAD in record.settled else [(args.old, args.new)]
+    gauntlet = [g for g in args.gauntlet if g not in record.settled]
+    matches = [*head, *((g, p) for g in gauntlet for p in (args.new, args.old))]
+    scores = iter(pool.map(play_pair, [(s, seed, a, b) for s, seed in scenario_seeds for a, b in matches]))
+    for _ in scenario_seeds:
+        if head:
+            record.head.append(next(scores))
+        for opponent in gauntlet:
+            new, old = record.against.setdefault(opponent, ([], []))
+            new.append(next(scores))
+            old.append(next(scores))
+    record.pairs += len(scenario_seeds)
+
+
+def report(gate: Gate, args: argparse.Namespace, last_seed: int) -> None:
+    head = gate.head
+    print(
+        f"{args.new} against {args.old} on {', '.join(args.scenarios)}: {head.games} games "
+        f"({head.wins} won, {head.draws} drawn, {head.losses} lost by {args.new}), seeds {args.seed}-{last_seed}; "
+        f"LLR {head.llr:.2f} in [{head.lower:.2f}, {head.upper:.2f}] "
+        f"(elo0 {args.elo0:g}, elo1 {args.elo1:g}, alpha {args.alpha:g}, beta {args.beta:g}): {head.decision}"
+    )
+    for h in gate.holdings:
+        print(
+            f"against {h.opponent}, {h.games} games each: {args.new} {h.new_points:g} points, {args.old} "
+            f"{h.old_points:g} ({h.difference:+.3f} a game); LLR {h.llr:.2f} in [{h.lower:.2f}, {h.upper:.2f}] "
+            f"(margin {args.gauntlet_margin:g}): {h.decision}"
+        )
+    if gate.holdings:
+        print(f"{args.new}: {gate.decision}")
+
+
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("old", help="the computer player as it is (a bot name: greedy, search, search:2 ...)")
@@ -198,6 +365,16 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--elo1", type=float, default=10.0)
     parser.add_argument("--alpha", type=float, default=0.05)
     parser.add_argument("--beta", type=float, default=0.05)
+    parser.add_argument(
+        "--gauntlet",
+        action="append",
+        default=[],
+        metavar="PLAYER",
+        help="also play NEW and OLD against PLAYER on the same seeds, and test that NEW's score there does not fall",
+    )
+    parser.add_argument(
+        "--gauntlet-margin", type=float, default=0.05, help="the fall in score a game that a gauntlet's H0 stands for"
+    )
     parser.add_argument("--max-pairs", type=int, default=2000, help="stop with no verdict after this many pairs")
     parser.add_argument("--seed", type=int, default=0, help="the first seed")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
@@ -211,43 +388,43 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
             parser.error(f"{scenario_id} does not have two sides")
     if not (0 < args.alpha < 1 and 0 < args.beta < 1) or args.elo1 <= args.elo0 or args.max_pairs < 1:
         parser.error("need 0 < alpha, beta < 1, elo0 < elo1 and at least one pair")
+    if not 0 < args.gauntlet_margin <= 1:
+        parser.error("a gauntlet's margin is a fall in score a game, over 0 and at most 1")
+    if len(set(args.gauntlet)) != len(args.gauntlet) or {args.old, args.new} & set(args.gauntlet):
+        parser.error("name each gauntlet player once, and neither OLD nor NEW")
     return args
 
 
-def main(argv: Sequence[str] | None = None) -> Verdict:
+def main(argv: Sequence[str] | None = None) -> Gate:
     args = parse_args(argv)
-    for spec in (args.old, args.new):
-        if "@" in spec:
-            add_old_bot(spec, args.scenarios)
-        elif "/" in spec:
-            add_search_trials(spec, args.scenarios)
-    results: list[tuple[float, float]] = []
+    for spec in (args.old, args.new, *args.gauntlet):
+        offer(spec, args.scenarios)
+    record = Record()
     seed = args.seed
     # A round: the next seeds of every scenario, so each scenario weighs the same whenever the test stops; enough
     # seeds that every worker has a pair to play (one scenario alone would otherwise keep one worker busy).
     seeds_a_round = max(1, -(-args.workers // len(args.scenarios)))
+    gate = record.judge(args)
     with multiprocessing.Pool(args.workers) as pool:
-        while len(results) < args.max_pairs:
-            round_ = [(s, seed + k, args.old, args.new) for k in range(seeds_a_round) for s in args.scenarios][
-                : args.max_pairs - len(results)
-            ]
-            results.extend(pool.map(play_pair, round_))
+        while record.pairs < args.max_pairs:
+            round_ = [(s, seed + k) for k in range(seeds_a_round) for s in args.scenarios]
+            round_ = round_[: args.max_pairs - record.pairs]
+            before = record.pairs
+            play_round(pool, record, round_, args)
             seed += seeds_a_round
-            found = verdict(results, args.elo0, args.elo1, args.alpha, args.beta)
-            if args.progress and len(results) // args.progress > (len(results) - len(round_)) // args.progress:
+            gate = record.judge(args)
+            if args.progress and record.pairs // args.progress > before // args.progress:
+                standing = ", ".join(f"{h.opponent} {h.difference:+.3f} LLR {h.llr:.2f}" for h in gate.holdings)
+                head = gate.head
                 print(
-                    f"{len(results)} pairs: {found.wins}-{found.draws}-{found.losses}, LLR {found.llr:.2f}", flush=True
+                    f"{record.pairs} pairs: {head.wins}-{head.draws}-{head.losses}, LLR {head.llr:.2f}"
+                    + (f"; against {standing}" if standing else ""),
+                    flush=True,
                 )
-            if found.decision != "no verdict yet":
+            if gate.decision != "no verdict yet":
                 break
-    found = verdict(results, args.elo0, args.elo1, args.alpha, args.beta)
-    print(
-        f"{args.new} against {args.old} on {', '.join(args.scenarios)}: {found.games} games "
-        f"({found.wins} won, {found.draws} drawn, {found.losses} lost by {args.new}), seeds {args.seed}-{seed - 1}; "
-        f"LLR {found.llr:.2f} in [{found.lower:.2f}, {found.upper:.2f}] "
-        f"(elo0 {args.elo0:g}, elo1 {args.elo1:g}, alpha {args.alpha:g}, beta {args.beta:g}): {found.decision}"
-    )
-    return found
+    report(gate, args, seed - 1)
+    return gate
 
 
 if __name__ == "__main__":

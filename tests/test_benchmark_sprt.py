@@ -53,7 +53,15 @@ def test_a_verdict_counts_every_game_and_pairs_them() -> None:
 
 
 @pytest.mark.parametrize(
-    "argv", [["greedy", "search"], ["greedy", "search", "vv5-dogfight-3"], ["a", "b", "msc-duel", "--elo1", "0"]]
+    "argv",
+    [
+        ["greedy", "search"],
+        ["greedy", "search", "vv5-dogfight-3"],
+        ["a", "b", "msc-duel", "--elo1", "0"],
+        ["a", "b", "msc-duel", "--gauntlet", "a"],
+        ["a", "b", "msc-duel", "--gauntlet", "c", "--gauntlet", "c"],
+        ["a", "b", "msc-duel", "--gauntlet", "c", "--gauntlet-margin", "0"],
+    ],
 )
 def test_bad_arguments_are_refused(argv: list[str]) -> None:
     from sprt import parse_args
@@ -66,9 +74,11 @@ def test_greedy_is_accepted_as_stronger_than_random_and_random_is_not_stronger_t
     from sprt import main
 
     stronger = main(["random", "greedy", "msc-duel", "--workers", "1", "--max-pairs", "60"])
-    assert stronger.decision.startswith("H1")
+    assert stronger.head.decision.startswith("H1")
+    assert stronger.decision == "accepted"
     weaker = main(["greedy", "random", "msc-duel", "--workers", "1", "--max-pairs", "60"])
-    assert weaker.decision.startswith("H0")
+    assert weaker.head.decision.startswith("H0")
+    assert weaker.decision == "refused"
     assert weaker.games <= 120
 
 
@@ -167,3 +177,85 @@ def test_a_side_scores_a_win_one_a_draw_or_shared_win_a_half_and_a_loss_nothing(
     assert side_score(Result((), "turn limit"), "blue") == 0.5
     assert side_score(Result(("red", "blue"), "shared"), "blue") == 0.5
     assert side_score(None, "blue") == 0.5
+
+
+def test_a_gauntlet_holds_when_new_scores_as_well_against_its_player_and_falls_when_it_scores_worse() -> None:
+    from sprt import holding
+
+    even = [(1.0, 0.5), (0.5, 0.0), (1.0, 1.0), (0.5, 0.5)] * 10
+    same = holding("greedy", even, even, 0.05, 0.05, 0.05)
+    # Identical scores carry no variance, so no evidence either way; shifted ones do.
+    assert (same.difference, same.llr, same.decision) == (0.0, 0.0, "no verdict yet")
+    better = holding("greedy", [(1.0, 1.0), (1.0, 0.5)] * 20, even, 0.05, 0.05, 0.05)
+    assert better.difference > 0
+    assert better.decision == "H1 accepted: NEW's score against greedy holds"
+    worse = holding("greedy", even, [(1.0, 1.0), (1.0, 0.5)] * 20, 0.05, 0.05, 0.05)
+    assert worse.difference < 0
+    assert worse.decision == "H0 accepted: NEW's score against greedy falls"
+    assert (worse.games, worse.new_points) == (80, sum(a + b for a, b in even))
+
+
+class _InOrder:
+    """A pool that plays its jobs here, one after another."""
+
+    def __init__(self, play: object) -> None:
+        self.jobs: list[tuple[str, int, str, str]] = []
+        self.play = play
+
+    def map(self, _function: object, jobs: list[tuple[str, int, str, str]]) -> list[tuple[float, float]]:
+        self.jobs.extend(jobs)
+        return [self.play(job) for job in jobs]  # type: ignore[operator]
+
+
+def test_the_gate_refuses_a_player_that_beats_its_old_self_but_falls_against_the_gauntlet() -> None:
+    from sprt import Record, parse_args, play_round
+
+    args = parse_args(["old", "new", "msc-duel", "--gauntlet", "greedy"])
+
+    def play(job: tuple[str, int, str, str]) -> tuple[float, float]:
+        _scenario, seed, first, second = job
+        if (first, second) == ("old", "new"):
+            return (1.0, 1.0) if seed % 4 else (0.5, 1.0)  # NEW beats OLD
+        if second == "new":
+            return (1.0, 0.5) if seed % 2 else (0.5, 0.5)  # ... but scores less than OLD against greedy
+        return (1.0, 0.5) if seed % 3 else (1.0, 1.0)
+
+    pool, record = _InOrder(play), Record()
+    seeds_played: list[int] = []
+    gate = record.judge(args)
+    for seed in range(200):
+        play_round(pool, record, [("msc-duel", seed)], args)
+        seeds_played.append(seed)
+        gate = record.judge(args)
+        if gate.decision != "no verdict yet":
+            break
+    assert gate.decision == "refused"
+    assert gate.holdings[0].decision.startswith("H0")
+    assert record.pairs == len(seeds_played)
+    # The head to head settled first: its games stopped there, while the gauntlet's went on to its own verdict.
+    assert gate.head.decision.startswith("H1")
+    assert gate.head.games < 2 * record.pairs == gate.holdings[0].games
+    assert gate.games == gate.head.games + 2 * gate.holdings[0].games
+    assert sum(1 for job in pool.jobs if job[2:] == ("old", "new")) == gate.head.games // 2
+    assert sum(1 for job in pool.jobs if job[2] == "greedy") == 2 * record.pairs
+
+
+def test_a_gauntlet_run_plays_new_and_old_against_its_player_on_the_same_seeds(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import remote_bot
+    from sprt import main
+    from vectorwar.registry import get_system
+
+    msc = type(get_system("msc"))
+    monkeypatch.setattr(msc, "bots", msc.bots)  # put back afterwards
+    monkeypatch.setattr(remote_bot, "_TREES", {})
+    found = main(["random", "greedy", "msc-duel", "--workers", "1", "--max-pairs", "40", "--gauntlet", "random@HEAD"])
+    (against,) = found.holdings
+    # Greedy beats the gauntlet's random player where random is even with it: the score holds (it rises).
+    assert against.difference > 0.25
+    assert found.decision == "accepted"
+    assert found.games == found.head.games + 2 * against.games
+    printed = capsys.readouterr().out
+    assert "against random@HEAD" in printed
+    assert "greedy: accepted" in printed
