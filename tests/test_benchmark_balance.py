@@ -38,6 +38,18 @@ def test_a_two_side_scenario_is_uneven_when_a_sides_points_are_outside_35_to_65(
     assert flags(["red", "blue", "green"], Counter(red=90, blue=5, green=5), 0, 100) == "-"
 
 
+def test_every_built_in_scenario_says_whether_its_text_makes_it_uneven() -> None:
+    import vectorwar
+    from balance import TEXT
+    from vectorwar.catalogue import scenario_paths
+
+    # A scenario added without its line would print "?" in the balance table. (Those of the tests' own fifth system,
+    # outside the package, are not in it.)
+    package = Path(vectorwar.__file__).parent
+    shipped = [i for i, path in scenario_paths().items() if package in Path(path).parents]
+    assert sorted(shipped) == sorted(TEXT)
+
+
 def test_the_audit_plays_only_the_players_a_scenarios_system_offers() -> None:
     from audit import jobs
 
