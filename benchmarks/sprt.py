@@ -204,6 +204,10 @@ def verdict(results: Iterable[tuple[float, float]], elo0: float, elo1: float, al
     )
 
 
+#: How far from the hypotheses' midpoint a gauntlet's two virtual pairs lie (:func:`holding`): half a game.
+VIRTUAL_SPREAD = 0.5
+
+
 def holding(
     opponent: str,
     new: Sequence[tuple[float, float]],
@@ -217,15 +221,22 @@ def holding(
 
     >>> holding("greedy", [(1.0, 1.0)] * 2, [(1.0, 0.0)] * 2, 0.05, 0.05, 0.05).difference
     0.5
+    >>> [holding("random", [(1.0, 1.0)] * n, [(1.0, 1.0)] * n, 0.05, 0.05, 0.05).decision[:2] for n in (20, 40)]
+    ['no', 'H1']
     """
     differences = [(a + b) / 2.0 - (c + d) / 2.0 for (a, b), (c, d) in zip(new, old, strict=True)]
+    # Two players that score alike against the opponent in every pair (both win every game against a weak one) give
+    # no variance, and the normal approximation no evidence: two virtual pairs, half a game either side of the point
+    # between the hypotheses, give the variance a floor and the mean no lean.
+    middle = -margin / 2.0
+    virtual = [middle - VIRTUAL_SPREAD, middle + VIRTUAL_SPREAD] if differences else []
     lower, upper = bounds(alpha, beta)
     return Holding(
         opponent=opponent,
         games=2 * len(new),
         new_points=sum(a + b for a, b in new),
         old_points=sum(c + d for c, d in old),
-        llr=mean_llr(differences, -margin, 0.0),
+        llr=mean_llr(differences + virtual, -margin, 0.0),
         lower=lower,
         upper=upper,
     )
