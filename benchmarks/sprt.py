@@ -96,6 +96,16 @@ def mean_llr(values: Sequence[float], mean0: float, mean1: float) -> float:
     return n * (mean1 - mean0) * (2.0 * mean - mean0 - mean1) / (2.0 * variance)
 
 
+#: What a test that has crossed neither bound says.
+UNDECIDED = "no verdict yet"
+
+
+def outcome(value: float, lower: float, upper: float) -> int:
+    """A sequential test's state from its LLR ``value``: 1 H1 accepted (at or over ``upper``), -1 H0 accepted (at or
+    under ``lower``), 0 neither yet."""
+    return 1 if value >= upper else -1 if value <= lower else 0
+
+
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """The head-to-head test: NEW's games against OLD and the LLR of elo1 against elo0."""
@@ -109,12 +119,12 @@ class Verdict:
     upper: float
 
     @property
+    def outcome(self) -> int:
+        return outcome(self.llr, self.lower, self.upper)
+
+    @property
     def decision(self) -> str:
-        if self.llr >= self.upper:
-            return "H1 accepted: NEW is stronger"
-        if self.llr <= self.lower:
-            return "H0 accepted: NEW is not stronger"
-        return "no verdict yet"
+        return ("H0 accepted: NEW is not stronger", UNDECIDED, "H1 accepted: NEW is stronger")[self.outcome + 1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,12 +146,13 @@ class Holding:
         return (self.new_points - self.old_points) / self.games if self.games else 0.0
 
     @property
+    def outcome(self) -> int:
+        return outcome(self.llr, self.lower, self.upper)
+
+    @property
     def decision(self) -> str:
-        if self.llr >= self.upper:
-            return f"H1 accepted: NEW's score against {self.opponent} holds"
-        if self.llr <= self.lower:
-            return f"H0 accepted: NEW's score against {self.opponent} falls"
-        return "no verdict yet"
+        against = f"NEW's score against {self.opponent}"
+        return (f"H0 accepted: {against} falls", UNDECIDED, f"H1 accepted: {against} holds")[self.outcome + 1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,12 +169,10 @@ class Gate:
 
     @property
     def decision(self) -> str:
-        decisions = [self.head.decision, *(h.decision for h in self.holdings)]
-        if any(d.startswith("H0") for d in decisions):
+        outcomes = [self.head.outcome, *(h.outcome for h in self.holdings)]
+        if min(outcomes) < 0:
             return "refused"
-        if all(d.startswith("H1") for d in decisions):
-            return "accepted"
-        return "no verdict yet"
+        return "accepted" if min(outcomes) > 0 else UNDECIDED
 
 
 def game_score(scenario_id: str, seed: int, sides: dict[str, str], new_side: str) -> float:
@@ -325,8 +334,8 @@ class Record:
                 for g in args.gauntlet
             ),
         )
-        for name, decision in ((HEAD, gate.head.decision), *((h.opponent, h.decision) for h in gate.holdings)):
-            if decision != "no verdict yet":
+        for name, settled in ((HEAD, gate.head.outcome), *((h.opponent, h.outcome) for h in gate.holdings)):
+            if settled:
                 self.settled.add(name)
         return gate
 
@@ -432,7 +441,7 @@ def main(argv: Sequence[str] | None = None) -> Gate:
                     + (f"; against {standing}" if standing else ""),
                     flush=True,
                 )
-            if gate.decision != "no verdict yet":
+            if gate.decision != UNDECIDED:
                 break
     report(gate, args, seed - 1)
     return gate
