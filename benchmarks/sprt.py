@@ -117,6 +117,8 @@ class Verdict:
     llr: float
     lower: float
     upper: float
+    elo0: float
+    elo1: float
 
     @property
     def outcome(self) -> int:
@@ -124,7 +126,16 @@ class Verdict:
 
     @property
     def decision(self) -> str:
-        return ("H0 accepted: NEW is not stronger", UNDECIDED, "H1 accepted: NEW is stronger")[self.outcome + 1]
+        """The hypothesis accepted, named by its Elo (a no-weaker test's H1 is NEW level with OLD).
+
+        >>> verdict([(1.0, 1.0)] * 20, -10, 0, 0.05, 0.05).decision
+        'H1 accepted: NEW plays at +0 Elo against OLD rather than -10'
+        """
+        if self.outcome == 0:
+            return UNDECIDED
+        accepted, other = (self.elo1, self.elo0) if self.outcome > 0 else (self.elo0, self.elo1)
+        name = "H1" if self.outcome > 0 else "H0"
+        return f"{name} accepted: NEW plays at {accepted:+g} Elo against OLD rather than {other:+g}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,23 +209,35 @@ def play_pair(pair: Pair) -> tuple[float, float]:
     )
 
 
+#: How far from the hypotheses' midpoint the two virtual pairs of a gauntlet's differences lie (:func:`holding`):
+#: half a game.
+VIRTUAL_SPREAD = 0.5
+
+
 def verdict(results: Iterable[tuple[float, float]], elo0: float, elo1: float, alpha: float, beta: float) -> Verdict:
+    """The head-to-head test from NEW's pair scores against OLD.
+
+    >>> [verdict([(1.0, 1.0)] * n, 0, 10, 0.05, 0.05).decision[:2] for n in (5, 20)]
+    ['no', 'H1']
+    """
     games = [score for pair in results for score in pair]
     pairs = [(a + b) / 2.0 for a, b in zip(games[::2], games[1::2], strict=True)]
+    # As in the gauntlet (:func:`holding`), two virtual pairs either side of the hypotheses' midpoint floor the
+    # variance, so that NEW winning (or losing) every game decides; a pair's score spans half a difference's range.
+    middle = (expected_score(elo0) + expected_score(elo1)) / 2.0
+    virtual = [middle - VIRTUAL_SPREAD / 2.0, middle + VIRTUAL_SPREAD / 2.0] if pairs else []
     lower, upper = bounds(alpha, beta)
     return Verdict(
         games=len(games),
         wins=sum(1 for g in games if g == 1.0),
         draws=sum(1 for g in games if g == 0.5),
         losses=sum(1 for g in games if g == 0.0),
-        llr=llr(pairs, elo0, elo1),
+        llr=llr(pairs + virtual, elo0, elo1),
         lower=lower,
         upper=upper,
+        elo0=elo0,
+        elo1=elo1,
     )
-
-
-#: How far from the hypotheses' midpoint a gauntlet's two virtual pairs lie (:func:`holding`): half a game.
-VIRTUAL_SPREAD = 0.5
 
 
 def holding(
