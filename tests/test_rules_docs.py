@@ -1,5 +1,6 @@
-"""docs/rules/*.md: no row left "simplified", every ruling a row links to exists (issue 17), and every
-rule row says its rule in a player's words (issue 49)."""
+"""docs/rules/*.md: no row left "simplified", every ruling a row links to exists in the file it links
+(issue 17), and every rule row says its rule in a player's words (issue 49). docs/rulings/*.md: every
+ruling short, in its parts, stating what is true; docs/rulings.md: a short index of every one of them."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from vectorwar.web import rulebook
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 RULE_MAPS = sorted((DOCS / "rules").glob("*.md"))
+RULINGS = sorted((DOCS / "rulings").glob("*.md"))
 
 
 def slug(title: str) -> str:
@@ -19,9 +21,16 @@ def slug(title: str) -> str:
     return re.sub(r"[^\w\- ]", "", title.strip().lower()).replace(" ", "-")
 
 
-def anchors() -> set[str]:
-    text = (DOCS / "rulings.md").read_text(encoding="utf-8")
-    return {slug(m) for m in re.findall(r"^#+ (.+)$", text, flags=re.MULTILINE)}
+def anchors() -> dict[str, set[str]]:
+    """Each file of rulings (by name, ``msc``) and the anchors of its headings."""
+    return {
+        path.stem: {slug(m) for m in re.findall(r"^#+ (.+)$", path.read_text(encoding="utf-8"), flags=re.MULTILINE)}
+        for path in RULINGS
+    }
+
+
+def test_the_rulings_are_in_one_file_per_rule_system() -> None:
+    assert {p.stem for p in RULINGS} == {"msc", "vv5", "avt", "vms", "every-system", "limits"}
 
 
 def test_the_rule_maps_are_found() -> None:
@@ -39,9 +48,12 @@ def test_no_row_is_left_simplified(path: Path) -> None:
 @pytest.mark.parametrize("path", RULE_MAPS, ids=lambda p: p.stem)
 def test_every_linked_ruling_exists(path: Path) -> None:
     known = anchors()
-    links = re.findall(r"\(\.\./rulings\.md#([^)]+)\)", path.read_text(encoding="utf-8"))
-    missing = sorted({a for a in links if a not in known})
-    assert not missing, f"{path.name} links to rulings that do not exist: {missing}"
+    text = path.read_text(encoding="utf-8")
+    links = re.findall(r"\(\.\./rulings/([^)#]+)\.md#([^)]+)\)", text)
+    missing = sorted({f"{file}.md#{a}" for file, a in links if a not in known.get(file, set())})
+    assert not missing, f"{path.name} links to rulings that do not exist in the file linked: {missing}"
+    # A ruling is linked in its system's file, not through the index.
+    assert not re.findall(r"\(\.\./rulings\.md#", text), f"{path.name} links a ruling through docs/rulings.md"
 
 
 def test_slugs_follow_github() -> None:
@@ -93,11 +105,13 @@ HISTORY = re.compile(
 
 
 def ruling_sections() -> list[tuple[str, list[str]]]:
-    """Each ``## `` section of docs/rulings.md: its heading and its lines (heading included) up to the
+    """Each ``## `` section of docs/rulings/*.md: its heading and its lines (heading included) up to the
     next heading of level 1 or 2, blank lines and rules (``---``) at its end left off."""
     out: list[tuple[str, list[str]]] = []
     current: list[str] | None = None
-    for line in (DOCS / "rulings.md").read_text(encoding="utf-8").splitlines():
+    # Each file read as if headed "# FILE", so that no ruling runs on into the next file's first lines.
+    lines = [line for path in RULINGS for line in ["# " + path.name, *path.read_text(encoding="utf-8").splitlines()]]
+    for line in lines:
         if line.startswith(("# ", "## ")):
             current = [line] if line.startswith("## ") else None
             if current is not None:
@@ -145,3 +159,71 @@ def test_every_rulings_question_choice_and_why_are_shown_to_players() -> None:
             if re.match(r"\* \*\*(Question|Choice|Why)\*\*", item):
                 code = [s for s in re.findall(r"`([^`]+)`", item) if rulebook.is_code(s)]
                 assert not code, f"ruling {title!r}: {item[:20]} names code {code}, hiding it from players"
+
+
+def test_every_ruling_file_names_its_system_and_every_title_is_used_once() -> None:
+    """A ruling is cited by its file and title ("docs/rulings/msc.md, *Stacking*"): one title, one ruling."""
+    titles: list[str] = []
+    for path in RULINGS:
+        text = path.read_text(encoding="utf-8")
+        assert re.match(r"# .*\brulings\b", text, flags=re.I), f"{path.name}: no '# ... rulings' heading first"
+        assert len(re.findall(r"^# ", text, flags=re.M)) == 1, f"{path.name}: more than one level-1 heading"
+        titles += re.findall(r"^## (.+)$", text, flags=re.M)
+    assert len(titles) > 150
+    twice = sorted({t for t in titles if titles.count(t) > 1})
+    assert not twice, f"ruling titles used twice: {twice}"
+
+
+INDEX = DOCS / "rulings.md"
+
+
+def test_the_index_lists_every_ruling_once_linked_to_its_anchor() -> None:
+    """docs/rulings.md lists every ruling of every file exactly once, each linked to the anchor of its
+    heading in its own file, and stays short enough to read."""
+    text = INDEX.read_text(encoding="utf-8")
+    assert len(text.splitlines()) < 300, "docs/rulings.md is the index: keep the rulings in docs/rulings/"
+    listed = re.findall(r"^\* \[([^\]]+)\]\(rulings/([\w-]+)\.md#([\w-]+)\)$", text, flags=re.M)
+    assert not re.search(r"^## .*\n\n\* \*\*Question", text, flags=re.M), "a ruling's text in the index"
+    expected = sorted(
+        (title, path.stem, slug(title))
+        for path in RULINGS
+        for title in re.findall(r"^## (.+)$", path.read_text(encoding="utf-8"), flags=re.M)
+    )
+    assert sorted(listed) == expected
+    # Every link of the index (a file's own page, its rulings) lands on a file and an anchor that exist.
+    known = anchors()
+    for target, anchor in re.findall(r"\]\(rulings/([\w-]+)\.md(?:#([\w-]+))?\)", text):
+        assert target in known, target
+        assert not anchor or anchor in known[target], f"{target}.md#{anchor}"
+
+
+#: A prose citation of a ruling by its file and title: "docs/rulings/msc.md, *Stacking*".
+CITATION = re.compile(r"docs/rulings/([\w-]+)\.md`{0,2}[,:] \*([^*]+)\*")
+CITING = [
+    *(DOCS.parent / "src" / "vectorwar").rglob("*.py"),
+    *(DOCS.parent / "src" / "vectorwar").rglob("*.toml"),
+    *(DOCS.parent / "tests").rglob("*.py"),
+    *(p for p in DOCS.rglob("*.md") if "rulings" not in p.parts),
+    DOCS.parent / "README.md",
+]
+
+
+def test_every_citation_of_a_ruling_names_one_in_the_file_cited() -> None:
+    titles = {
+        path.stem: set(re.findall(r"^## (.+)$", path.read_text(encoding="utf-8"), flags=re.M)) for path in RULINGS
+    }
+    found = 0
+    wrong: list[str] = []
+    for path in CITING:
+        # A citation may run over a line break, in a comment or a docstring.
+        flat = re.sub(r"\s*\n\s*(?:#\s*)?", " ", path.read_text(encoding="utf-8"))
+        for file, title in CITATION.findall(flat):
+            found += 1
+            if title not in titles.get(file, set()):
+                wrong.append(f"{path.relative_to(DOCS.parent)}: docs/rulings/{file}.md, *{title}*")
+        # The index holds no ruling's text: a title is cited in its system's file.
+        wrong += [
+            f"{path.relative_to(DOCS.parent)}: {m}" for m in re.findall(r"docs/rulings\.md`{0,2}[,:] \*[^*]+\*", flat)
+        ]
+    assert found > 40
+    assert not wrong, f"citations of no ruling in the file cited: {wrong}"

@@ -178,7 +178,7 @@ class GameOver(Event):
 
 @dataclass(frozen=True, slots=True)
 class Conceded(Event):
-    """A side gave up the battle (docs/rulings.md, *Conceding and ending by agreement*)."""
+    """A side gave up the battle (docs/rulings/every-system.md, *Conceding and ending by agreement*)."""
 
     kind: ClassVar[str] = "conceded"
     side: str

@@ -309,7 +309,7 @@ class Game:
 
         Recorded in the history as a batch of its own, so a replay ends the same
         way; plots still waiting are dropped. With more than two sides the
-        others share the win (docs/rulings.md, *Conceding and ending by agreement*).
+        others share the win (docs/rulings/every-system.md, *Conceding and ending by agreement*).
         """
         self._not_over(CONCEDE)
         self._known_side(side, CONCEDE)

@@ -136,7 +136,7 @@ def bot_accepts_end(game: Game, side: str) -> bool:
     """Whether the computer player at ``side`` agrees to end the game now as a draw.
 
     It agrees unless it is ahead: its standing (:meth:`RuleSystem.standing`, read
-    on the side's view) above every other side's (docs/rulings.md, *Conceding and
+    on the side's view) above every other side's (docs/rulings/every-system.md, *Conceding and
     ending by agreement*). Computer players never offer an end themselves.
     """
     standing = game.system.standing(game.system.side_view(game.state, side))

@@ -172,7 +172,7 @@ def heat_sink_repair_after_a_turn(reactors_on: bool, use: str = "takes-heat") ->
 
 
 def test_avt_a5_48_heat_sinks_holding_heat_are_not_used_unless_heat_goes_in() -> None:
-    """docs/rulings.md, AV:T repairs: the sinks are used in a turn that puts heat into them."""
+    """docs/rulings/avt.md, AV:T repairs: the sinks are used in a turn that puts heat into them."""
     assert AVT.manifest.option(HEAT_SINK_USE).default == "takes-heat"
     state, _ = heat_sink_repair_after_a_turn(reactors_on=False)
     assert state.ship("Rafik").marked("heat sinks") == 0  # repaired on the 6

@@ -1,4 +1,4 @@
-"""AV:T's maps are geomorphic (docs/rulings.md, *AV:T geomorphic map*): no plot is warned of the frame's edge."""
+"""AV:T's maps are geomorphic (docs/rulings/avt.md, *AV:T geomorphic map*): no plot is warned of the frame's edge."""
 
 from __future__ import annotations
 

@@ -156,7 +156,7 @@ def test_property_split_patterns_hold_every_hex_and_stay_on_a_line(a: int, b: in
 
 
 def test_ruling_remainder_grids_one_hex_per_column_per_segment_for_7_4() -> None:
-    """docs/rulings.md, *AV:T remainder grids*: each dot copied from the play aid is one hex (A5.285)."""
+    """docs/rulings/avt.md, *AV:T remainder grids*: each dot copied from the play aid is one hex (A5.285)."""
     pattern = split_pattern(7, 4)
     assert moved_on(tuple(a for a, _ in pattern)) == [1, 2, 3, 4, 6, 7, 8]
     assert moved_on(tuple(b for _, b in pattern)) == [3, 5, 6, 8]

@@ -132,7 +132,7 @@ def test_ruling_orientation_model_a_symbol_between_windows_is_shown_in_both() ->
 
 
 def test_ruling_orientation_model_a_90_degree_pitch_from_a_corner_heading_takes_4_wedges() -> None:
-    # docs/rulings.md, AV:T orientation model: the green ring has no corner windows, so from B/C the nose
+    # docs/rulings/avt.md, AV:T orientation model: the green ring has no corner windows, so from B/C the nose
     # climbs to B/C+, crosses diagonally to C++ (two wedges) and then reaches the pole.
     path = pivot_path(Orientation.level(3), Window.parse("up"))
     assert [(str(s.orientation.nose), s.wedges) for s in path] == [("B/C+", 1), ("C++", 2), ("up", 1)]

@@ -1,5 +1,5 @@
 """Values the excerpt's print lost or gives two ways, pinned to the rulings that choose them
-(docs/rulings.md, AV:T: Core Electronics armour, Batteries armour, hit location values the print
+(docs/rulings/avt.md, AV:T: Core Electronics armour, Batteries armour, hit location values the print
 lost, hull depth counts boxes)."""
 
 from __future__ import annotations

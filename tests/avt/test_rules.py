@@ -120,7 +120,7 @@ def test_avt_shots_listed_with_commas_read_as_one_fire_order() -> None:
     ],
 )
 def test_avt_actions_may_be_separated_by_spaces(spaced: str) -> None:
-    """docs/rulings.md, *AV:T actions separated by spaces*: the canonical text keeps the commas."""
+    """docs/rulings/avt.md, *AV:T actions separated by spaces*: the canonical text keeps the commas."""
     state = Game.new(AVT, builtin_scenario("avt-drift"), 1).state
     canonical = "Rafik thrust 3, pivot B/C, fire A1>Square A2>Square"
     order = AVT.parse_order(state, "blue", spaced)
@@ -451,7 +451,7 @@ def test_avt_a2_4_markers_future_position_and_end_of_turn() -> None:
 
 
 def test_ruling_markers_leave_out_thrust_still_to_come() -> None:
-    # docs/rulings.md, AV:T markers leave out thrust to come: three cells of thrust 5 leave three dots
+    # docs/rulings/avt.md, AV:T markers leave out thrust to come: three cells of thrust 5 leave three dots
     # pending and the fourth cell will displace the ship a hex in A, yet both markers stay on the ship.
     game = rafik_game()
     run(game, "Rafik thrust 5", "hold", "hold")
@@ -465,7 +465,7 @@ def test_ruling_markers_leave_out_thrust_still_to_come() -> None:
 
 @pytest.mark.parametrize(("facing_change", "displaced"), [("Rafik roll stbd 2", ["A"]), ("Rafik pivot B", [])])
 def test_ruling_rolls_do_not_stop_displacement(facing_change: str, displaced: list[str]) -> None:
-    # docs/rulings.md, AV:T rolls do not stop displacement: thrust 5's fourth cell has a displacement
+    # docs/rulings/avt.md, AV:T rolls do not stop displacement: thrust 5's fourth cell has a displacement
     # arrow (A5.274); a roll begun that segment leaves it alone, a pivot (A5.274) cancels it.
     game = rafik_game()
     run(game, "Rafik thrust 5", "hold", "hold")

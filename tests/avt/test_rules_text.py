@@ -1,4 +1,4 @@
-"""The AV:T docs (docs/rules/avt.md and the AV:T section of docs/rulings.md) cite real tests, code and data."""
+"""The AV:T docs (docs/rules/avt.md and docs/rulings/avt.md) cite real tests, code and data."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import re
 import pytest
 
 from tests.support import docs_check
-from tests.support.docs_check import ROOT, citation_pattern, has, missing_tests, rulings_section
+from tests.support.docs_check import ROOT, RULING_LINK, citation_pattern, has, missing_tests, rulings_of
 from vectorwar.systems.avt.rules import EXAMPLE, ROLL_EXAMPLE
 
 AVT_SRC = ROOT / "src" / "vectorwar" / "systems" / "avt"
@@ -18,14 +18,14 @@ EXAMPLES = {("module", "function"), ("rules", "AttackVector.")}
 
 
 def _avt_rulings() -> str:
-    return rulings_section("AV:T")
+    return rulings_of("avt")
 
 
 def _doc(doc: str) -> str:
-    return _avt_rulings() if doc == "rulings.md#AV:T" else (ROOT / "docs" / doc).read_text(encoding="utf-8")
+    return (ROOT / "docs" / doc).read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize(("doc", "base"), [("rules/avt.md", "tests/avt"), ("rulings.md#AV:T", "tests")])
+@pytest.mark.parametrize(("doc", "base"), [("rules/avt.md", "tests/avt"), ("rulings/avt.md", "tests")])
 def test_every_cited_test_exists(doc: str, base: str) -> None:
     count, missing = missing_tests(_doc(doc), ROOT / base, TEST_REF)
     assert count > 30
@@ -40,7 +40,7 @@ def _resolve(module: str, name: str) -> bool:
     return any(has(f"vectorwar.systems.avt.{module}", n) for n in names) or has(f"vectorwar.{module}", name)
 
 
-@pytest.mark.parametrize("doc", ["rules/avt.md", "rulings.md#AV:T"])
+@pytest.mark.parametrize("doc", ["rules/avt.md", "rulings/avt.md"])
 def test_every_cited_code_name_exists(doc: str) -> None:
     text = _doc(doc)
     refs = {m.groups() for m in CODE_REF.finditer(text)}
@@ -62,11 +62,11 @@ def test_every_link_in_the_rules_map_lands_on_a_heading() -> None:
     own = {_anchor(h) for h in re.findall(r"^## (.+)$", text, re.M)}
     ruled = {_anchor(h) for h in re.findall(r"^## (.+)$", _avt_rulings(), re.M)}
     jumps = set(re.findall(r"\]\(#([a-z0-9-]+)\)", text))
-    links = set(re.findall(r"\(\.\./rulings\.md#([a-z0-9-]+)\)", text))
+    links = set(RULING_LINK.findall(text))
     assert len(jumps) > 5
     assert len(links) > 10
     assert jumps <= own, f"jumps to no heading: {jumps - own}"
-    assert links <= ruled, f"links to no AV:T ruling: {links - ruled}"
+    assert links <= {("avt", a) for a in ruled}, f"links to no AV:T ruling: {links - {('avt', a) for a in ruled}}"
 
 
 def test_the_rules_map_shows_the_helps_sample_orders() -> None:

@@ -67,7 +67,7 @@ def test_avt_a5_1_sample_game_one_segment_by_segment() -> None:
         5: "A",  # A5.16: one hex in A
         6: "B",  # A5.17: one hex in B
         # A5.18: 7 and 8 finish the grid. Their illustrations are missing, so the split between them is the
-        # remainder-grid ruling's (docs/rulings.md, AV:T remainder grids); the turn's total is the text's.
+        # remainder-grid ruling's (docs/rulings/avt.md, AV:T remainder grids); the turn's total is the text's.
         7: "A",
         8: "A B",
     }

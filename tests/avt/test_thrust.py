@@ -107,7 +107,7 @@ def test_avt_no_displacement_while_pivoting_keeps_the_carry() -> None:
 
 
 def test_ruling_a_pivoting_cells_displacement_is_dropped_not_held_over() -> None:
-    # docs/rulings.md, AV:T pivoting drops the cell's displacement: thrust 5 displaces 5 hexes over a whole
+    # docs/rulings/avt.md, AV:T pivoting drops the cell's displacement: thrust 5 displaces 5 hexes over a whole
     # column (A2.4), but with its fourth cell burned while pivoting (A5.274) that cell's share is lost for good.
     chart, burns = burn_cells(ThrustChart(setting=5), ["A"] * 3)
     carried = chart.carry

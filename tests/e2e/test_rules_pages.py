@@ -83,8 +83,14 @@ def test_every_prompts_rule_link_lands_on_a_players_statement(page: Page, server
         page.goto(server.url + href)
         anchor = href.partition("#")[2]
         if href == "/rules/rulings":
-            # A system with no rules page of its own (the test fixture) links the rulings at the top.
+            # A system with no rulings of its own (the test fixture) links the index of rulings at the top.
             expect(page.locator("main h1").first).to_be_in_viewport()
+            expect(page.locator("main a[href^='/rules/rulings-']").first).to_be_visible()
+            continue
+        if href.startswith("/rules/rulings-") and not anchor:
+            # A system's rulings open at the top: its heading, its first ruling shown.
+            expect(page.locator("main h1").first).to_be_in_viewport()
+            expect(page.locator("section.rb-section h2").first).to_be_visible()
             continue
         if not anchor:
             # A phase with no rows of its own opens its system's rules at the top.
@@ -101,8 +107,8 @@ def test_every_prompts_rule_link_lands_on_a_players_statement(page: Page, server
             expect(statement).to_have_text(re.compile(r"\w{3}.*\w"))
             assert not CODE_OR_TEST.search(target.inner_text()), href
         else:
-            # A system's rulings: its heading, the first ruling below it shown.
-            expect(page.locator(f"[id='{anchor}'] ~ section.rb-section").first).to_be_visible()
+            # A ruling: its section, its heading shown.
+            expect(target.locator("h2")).to_be_visible()
 
 
 def test_the_duels_prompt_links_land_on_the_duels_rules(page: Page, server: Server) -> None:
@@ -132,7 +138,7 @@ def test_the_duels_prompt_links_land_on_the_duels_rules(page: Page, server: Serv
 def test_a_ruling_link_opens_at_the_ruling_and_highlights_it(page: Page, server: Server) -> None:
     page.goto(server.url + "/rules/avt#rule-a5-431")
     page.locator("[id='rule-a5-431'] .rule-note a", has_text="AV:T attacker's choice").click()
-    expect(page).to_have_url(re.compile(r"/rules/rulings#avt-attackers-choice$"))
+    expect(page).to_have_url(re.compile(r"/rules/rulings-avt#avt-attackers-choice$"))
     ruling = page.locator("[id='avt-attackers-choice']")
     expect(ruling).to_be_in_viewport()
     expect(ruling.locator("h2")).to_have_text("AV:T attacker's choice")
@@ -160,3 +166,16 @@ def test_the_rules_index_lists_every_page(page: Page, server: Server) -> None:
     for name in rulebook.pages():
         expect(page.locator(f".rulebook-index a[href='/rules/{name}']")).to_have_count(1)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_the_rulings_index_opens_a_ruling_on_its_systems_page(page: Page, server: Server) -> None:
+    """The index of rulings lists them all; a title opens the system's page of rulings at that ruling."""
+    page.goto(server.url + "/rules/rulings")
+    links = page.locator("main a[href^='/rules/rulings-'][href*='#']")
+    assert links.count() > 150
+    page.locator("main").get_by_role("link", name="AV:T attacker's choice", exact=True).click()
+    expect(page).to_have_url(re.compile(r"/rules/rulings-avt#avt-attackers-choice$"))
+    ruling = page.locator("[id='avt-attackers-choice']")
+    expect(ruling).to_be_in_viewport()
+    assert ruling.evaluate("e => e.matches(':target')")
+    expect(page.locator("main h1")).to_have_text("AV:T rulings")

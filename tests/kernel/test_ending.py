@@ -1,6 +1,6 @@
 """Games that end outside the rules: a concession, an end by agreement.
 
-docs/rulings.md, *Conceding and ending by agreement*.
+docs/rulings/every-system.md, *Conceding and ending by agreement*.
 """
 
 from __future__ import annotations

@@ -282,7 +282,7 @@ def test_vv5_purchases_and_equipment_tags_have_limits() -> None:
 
 
 def test_the_vms_menu_of_a_design_at_the_limits_stays_short_and_larger_plots_can_be_typed() -> None:
-    """docs/rulings.md, *VMS plot menu of a large design*: thrust 99 at accel cost 1 used to offer ~59,000 plots."""
+    """docs/rulings/vms.md, *VMS plot menu of a large design*: thrust 99 at accel cost 1 used to offer ~59,000 plots."""
     from vectorwar.scene import build_scene
     from vectorwar.systems.vms.planner import MENU_MOST_HEXES
 

@@ -112,7 +112,7 @@ def test_msc_7_0_note_boundary_hexes_are_in_two_adjacent_arcs() -> None:
 
 
 def test_ruling_range_0_is_in_every_arc() -> None:
-    """docs/rulings.md "Stacking": a ship in the same hex is in all six arcs."""
+    """docs/rulings/msc.md "Stacking": a ship in the same hex is in all six arcs."""
     for facing in Direction:
         assert sides_seeing(Hex.parse("4,4"), facing, Hex.parse("4,4")) == frozenset(Side)
 

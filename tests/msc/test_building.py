@@ -1,4 +1,4 @@
-"""MSC force building by BP as a set-up phase (MSC 3.0 and 5.0; docs/rulings.md, *MSC building by BP*)."""
+"""MSC force building by BP as a set-up phase (MSC 3.0 and 5.0; docs/rulings/msc.md, *MSC building by BP*)."""
 
 from __future__ import annotations
 

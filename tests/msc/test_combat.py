@@ -88,7 +88,7 @@ def test_msc_7_0_weapons_reach_6_hexes() -> None:
 
 
 def test_ruling_blank_map_line_of_sight_is_always_clear() -> None:
-    """docs/rulings.md "Line of sight": nothing blocks on the text's blank map, not even ships."""
+    """docs/rulings/msc.md "Line of sight": nothing blocks on the text's blank map, not even ships."""
     state = setup("6,3", extra=(("blue", "Crow", "ship1", "6,4", "A", 0),))
     assert state.map.hexes_with("blocking") == frozenset()
     assert line_of_sight(state.map, Hex.parse("6,6"), Hex.parse("6,3"))
@@ -96,7 +96,7 @@ def test_ruling_blank_map_line_of_sight_is_always_clear() -> None:
 
 
 def test_house_rule_ships_block_sight_blocks_shots_past_a_ship_of_either_side() -> None:
-    """docs/rulings.md "Line of sight": with option ships_block_sight a ship in the way blocks like terrain."""
+    """docs/rulings/msc.md "Line of sight": with option ships_block_sight a ship in the way blocks like terrain."""
     assert MSC.manifest.option(SHIPS_BLOCK).default is False
     for side in ("blue", "red"):
         state = setup("6,3", extra=((side, "Crow", "ship1", "6,4", "A", 0),))
@@ -133,7 +133,7 @@ def test_msc_7_0_blocking_terrain_blocks_line_of_sight() -> None:
 
 
 def test_ruling_blocking_terrain_in_the_end_hexes_does_not_block() -> None:
-    """docs/rulings.md "Line of sight": only hexes strictly between the ships count."""
+    """docs/rulings/msc.md "Line of sight": only hexes strictly between the ships count."""
     state = setup("6,3", terrain=("6,6", "6,3"))
     assert line_of_sight(state.map, Hex.parse("6,6"), Hex.parse("6,3"))
 
@@ -169,7 +169,7 @@ def test_msc_2_0_only_fitted_working_weapons_fire() -> None:
 
 
 def test_ruling_range_0_every_weapon_bears() -> None:
-    """docs/rulings.md "Stacking": ships may share a hex, and then every weapon bears, at +2."""
+    """docs/rulings/msc.md "Stacking": ships may share a hex, and then every weapon bears, at +2."""
     state = setup("6,6", shooter_design="cruiser")
     hawk, raven = state.ship("Hawk"), state.ship("Raven")
     assert [s for s in hawk.weapons if weapon_bears(state.map, hawk, s, raven) is None] == list(hawk.weapons)
@@ -188,7 +188,7 @@ def test_msc_7_0_each_weapon_fires_once_per_turn() -> None:
 
 
 def test_ruling_no_friendly_fire() -> None:
-    """docs/rulings.md "Friendly fire": a side may only shoot at other sides' ships."""
+    """docs/rulings/msc.md "Friendly fire": a side may only shoot at other sides' ships."""
     state = in_fire_phase(setup("6,3", extra=(("red", "Kite", "ship1", "6,4", "A", 0),)))
     with pytest.raises(IllegalOrderError, match="Kite is on your own side"):
         MSC.check_order(state, "red", FireOrders((Shot("Hawk", Side.F, "Kite"),)))
@@ -237,7 +237,7 @@ def test_msc_7_0_to_hit_roll_equal_or_under_hits(target_at: str, need: int) -> N
 
 
 def test_ruling_to_hit_above_6_always_hits() -> None:
-    """docs/rulings.md "To-hit numbers past the die": TO-HIT 5 at range 0 needs 7, so even a 6 hits."""
+    """docs/rulings/msc.md "To-hit numbers past the die": TO-HIT 5 at range 0 needs 7, so even a 6 hits."""
     state = setup("6,6", shooter_design="ship3")
     hawk, raven = state.ship("Hawk"), state.ship("Raven")
     events: list[Event] = []
@@ -315,7 +315,7 @@ def test_msc_7_0_damage_6_on_an_already_destroyed_weapon_marks_off_a_shield() ->
 
 
 def test_ruling_damage_6_from_a_boundary_takes_the_first_side_in_text_order() -> None:
-    """docs/rulings.md "Weapon hit from a boundary or range 0": F before FL, FR, RL, RR.
+    """docs/rulings/msc.md "Weapon hit from a boundary or range 0": F before FL, FR, RL, RR.
 
     Raven at 6,3 faces D (down the page), so its right side is the map's left;
     an attacker at 4,6 lies on Raven's F/FR corner line.
@@ -359,7 +359,7 @@ def test_msc_7_0_every_damage_roll_is_logged() -> None:
 def test_msc_7_0_damage_applies_at_once_within_a_declaration() -> None:
     """Two weapons at one ship with 1 SHIELD left: the first kills it, the second shot is lost.
 
-    docs/rulings.md "Shots at a ship already destroyed": no roll is made for it.
+    docs/rulings/msc.md "Shots at a ship already destroyed": no roll is made for it.
     """
     state = setup("7,4")  # F/FR boundary: F and FR both bear
     state = in_fire_phase(state.with_ship(replace(state.ship("Raven"), shields=1)))

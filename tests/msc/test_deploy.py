@@ -1,6 +1,6 @@
 """Start zones and starting SPEEDs chosen in the game (MSC 5.0, 6.0), and victory chosen at the table (MSC 5.0).
 
-docs/rulings.md, *Starting SPEED* and *Start positions and victory*.
+docs/rulings/msc.md, *Starting SPEED* and *Start positions and victory*.
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def test_msc_6_0_starting_speed_0_and_engine_are_legal_and_the_ship_keeps_it() -
     assert str(ships["Falcon"].facing) == "C"  # the zone's heading
     assert state.phase == "plot"
     assert state.turn == 1
-    # The starting SPEED is the one before turn 1 (docs/rulings.md, Starting SPEED): Hawk plots 0 or 1.
+    # The starting SPEED is the one before turn 1 (docs/rulings/msc.md, Starting SPEED): Hawk plots 0 or 1.
     assert {m.speed for m in plottable(state, ships["Hawk"])} == {0, 1}
     assert {m.speed for m in plottable(state, ships["Falcon"])} == {3, 4}
 

@@ -74,7 +74,7 @@ def test_msc_3_0_engine_shields_to_hit_may_not_exceed_5(field: str) -> None:
 
 
 def test_ruling_engine_and_to_hit_may_be_0_but_shields_at_least_1() -> None:
-    """docs/rulings.md "Zero ratings": a 0-SHIELD ship would start destroyed."""
+    """docs/rulings/msc.md "Zero ratings": a 0-SHIELD ship would start destroyed."""
     d = design(engine=0, shields=1, to_hit=0)
     assert (d.engine, d.to_hit, d.build_points) == (0, 0, 1)
     with pytest.raises(DesignError, match=r"t\.shields"):

@@ -100,7 +100,7 @@ def test_msc_6_0_starting_speed_may_not_exceed_engine() -> None:
 
 
 def test_ruling_starting_speed_is_the_speed_before_turn_1() -> None:
-    """docs/rulings.md "Starting SPEED": turn 1's plot may differ from the scenario's SPEED by at most 1."""
+    """docs/rulings/msc.md "Starting SPEED": turn 1's plot may differ from the scenario's SPEED by at most 1."""
     game = duel(speed=0, design="battleship")  # ENGINE 5, starting at rest
     assert list(allowed_speeds(game.state.ship("Hawk"))) == [0, 1]
     with pytest.raises(IllegalOrderError, match="last turn 0, so 0-1"):
@@ -108,7 +108,7 @@ def test_ruling_starting_speed_is_the_speed_before_turn_1() -> None:
 
 
 def test_ruling_ships_may_share_a_hex() -> None:
-    """docs/rulings.md "Stacking": no collisions; two ships may end their moves in one hex."""
+    """docs/rulings/msc.md "Stacking": no collisions; two ships may end their moves in one hex."""
     game = new_game([("red", "Hawk", "ship1", "5,5", "A", 1), ("blue", "Raven", "ship1", "5,3", "D", 1)])
     game.submit("red", "Hawk 1")
     game.submit("blue", "Raven 1")
@@ -152,7 +152,7 @@ def test_msc_6_0_all_speed_must_be_spent() -> None:
 
 
 def test_ruling_engine_damage_forces_a_bigger_slow_down() -> None:
-    """docs/rulings.md "Engine damage below current SPEED": the ENGINE cap wins over the 1-a-turn limit."""
+    """docs/rulings/msc.md "Engine damage below current SPEED": the ENGINE cap wins over the 1-a-turn limit."""
     game = duel(speed=3)
     hawk = game.state.ship("Hawk")
     crippled = replace(hawk, engine=1)
@@ -183,12 +183,12 @@ def test_msc_6_0_no_two_turns_in_a_row(text: str) -> None:
 
 @pytest.mark.parametrize("text", ["L1R", "1L1", "L2", "2R", "R1L"])
 def test_ruling_turns_may_start_or_end_a_move(text: str) -> None:
-    """docs/rulings.md "Turns at the start and end of a move": one hex forward between turns suffices."""
+    """docs/rulings/msc.md "Turns at the start and end of a move": one hex forward between turns suffices."""
     duel(speed=3).check("red", f"Hawk {text}")
 
 
 def test_ruling_a_move_of_only_a_turn() -> None:
-    """docs/rulings.md "A move that is only a turn": SPEED 1 may be spent on one turn, "L"."""
+    """docs/rulings/msc.md "A move that is only a turn": SPEED 1 may be spent on one turn, "L"."""
     game = duel(speed=1)
     game.submit("red", "Hawk L")
     game.submit("blue", "Raven 0")
@@ -197,7 +197,7 @@ def test_ruling_a_move_of_only_a_turn() -> None:
 
 
 def test_ruling_turns_either_side_of_the_turn_boundary_are_allowed_by_default() -> None:
-    """docs/rulings.md: "1L" then "L1" next turn is legal unless strict_turn_spacing is on."""
+    """docs/rulings/msc.md: "1L" then "L1" next turn is legal unless strict_turn_spacing is on."""
     game = duel(speed=2)
     game.submit("red", "Hawk 1L")
     game.submit("blue", "Raven 0")
@@ -205,7 +205,7 @@ def test_ruling_turns_either_side_of_the_turn_boundary_are_allowed_by_default() 
 
 
 def test_house_rule_strict_turn_spacing_forbids_a_turn_on_each_side_of_the_boundary() -> None:
-    """Option strict_turn_spacing (docs/rulings.md): a move ending with a turn is followed by a forward step."""
+    """Option strict_turn_spacing (docs/rulings/msc.md): a move ending with a turn is followed by a forward step."""
     game = duel(speed=2, options={"strict_turn_spacing": True})
     game.check("red", "Hawk L1")  # nothing before turn 1's move
     game.submit("red", "Hawk 1L")

@@ -131,7 +131,7 @@ def test_msc_4_0_initiative_ties_are_rerolled() -> None:
 
 
 def test_ruling_more_than_two_sides_order_by_roll_ties_rerolled_among_the_tied() -> None:
-    """docs/rulings.md "More than two sides": red 5, blue 5, green 2; red and blue re-roll 3 and 6."""
+    """docs/rulings/msc.md "More than two sides": red 5, blue 5, green 2; red and blue re-roll 3 and 6."""
     scenario = make_scenario([*FAR_APART, ("green", "Crow", "ship1", "10,1", "D", 0)])
     state = MSC.new_state(scenario, {})
     plots = {
@@ -276,7 +276,7 @@ def test_msc_5_0_victory_by_elimination() -> None:
 
 
 def test_ruling_turn_limit_ends_in_a_draw() -> None:
-    """docs/rulings.md "Turn limit": after the last turn the game is a draw; scores are SHIELDS left."""
+    """docs/rulings/msc.md "Turn limit": after the last turn the game is a draw; scores are SHIELDS left."""
     game = new_game(FAR_APART, max_turns=2)
     for _ in range(2):
         game.submit("red", "Hawk 0")
@@ -290,7 +290,7 @@ def test_ruling_turn_limit_ends_in_a_draw() -> None:
 
 
 def test_ruling_turn_limit_scores_are_labelled_shields_left_not_victory_points() -> None:
-    """docs/rulings.md "Turn limit": MSC has no victory points; the result line says what it counts."""
+    """docs/rulings/msc.md "Turn limit": MSC has no victory points; the result line says what it counts."""
     from vectorwar.cli.screen import result_text
     from vectorwar.scene import build_scene
 

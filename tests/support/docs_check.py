@@ -44,12 +44,14 @@ def missing_tests(text: str, base: Path, pattern: re.Pattern[str]) -> tuple[int,
     return len(cited), missing
 
 
-def rulings_section(heading: str) -> str:
-    """The top-level ``# HEADING`` section of docs/rulings.md."""
-    text = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
-    start = text.index(f"\n# {heading}\n")
-    end = text.find("\n# ", start + 1)
-    return text[start : end if end != -1 else len(text)]
+RULINGS = ROOT / "docs" / "rulings"
+#: A link to a ruling in its system's file, from a rules map: ``(../rulings/avt.md#avt-ralt)``.
+RULING_LINK = re.compile(r"\(\.\./rulings/([a-z0-9-]+)\.md#([a-z0-9-]+)\)")
+
+
+def rulings_of(system: str) -> str:
+    """The rulings of one rule system (or of every system, or the limits): docs/rulings/SYSTEM.md."""
+    return (RULINGS / f"{system}.md").read_text(encoding="utf-8")
 
 
 def has(dotted: str, name: str) -> bool:

@@ -1,5 +1,5 @@
 """VMS with VV5 combat: VV5's initiative orders fire, its holder picking the side that declares first
-([VMS with VV5 combat: initiative](../../docs/rulings.md#vms-with-vv5-combat-initiative))."""
+([VMS with VV5 combat: initiative](../../docs/rulings/vms.md#vms-with-vv5-combat-initiative))."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 The target's thrust in that movement (hexes of velocity change, VV5's G)
 moves each marker down the track; they are rolled for once every ship has
-moved, before that turn's fire ([VMS VV5 missiles](../../docs/rulings.md#vms-vv5-missiles)).
+moved, before that turn's fire ([VMS VV5 missiles](../../docs/rulings/vms.md#vms-vv5-missiles)).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The VMS docs (docs/rules/vms.md and the VMS section of docs/rulings.md) cite real tests, code and data."""
+"""The VMS docs (docs/rules/vms.md and docs/rulings/vms.md) cite real tests, code and data."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tests.support.docs_check import CODE_REF, ROOT, has, missing_tests, rulings_section
+from tests.support.docs_check import CODE_REF, ROOT, RULING_LINK, has, missing_tests
 
 VMS_SRC = ROOT / "src" / "vectorwar" / "systems" / "vms"
 # Test files under tests/vms (or ../combat/ from the rules map; vms/ or combat/ from the rulings).
@@ -16,12 +16,10 @@ KEY_EXAMPLES = {("module", "name"), ("flat", "R1")}
 
 
 def _doc(doc: str) -> str:
-    if doc == "rulings.md#VMS":
-        return rulings_section("VMS")
     return (ROOT / "docs" / doc).read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize(("doc", "base"), [("rules/vms.md", "tests/vms"), ("rulings.md#VMS", "tests")])
+@pytest.mark.parametrize(("doc", "base"), [("rules/vms.md", "tests/vms"), ("rulings/vms.md", "tests")])
 def test_every_cited_test_exists(doc: str, base: str) -> None:
     count, missing = missing_tests(_doc(doc), ROOT / base, TEST_REF)
     assert count > 15
@@ -35,7 +33,7 @@ def _resolve(module: str, name: str) -> bool:
     return has(f"vectorwar.systems.vms.{dotted}", name)
 
 
-@pytest.mark.parametrize("doc", ["rules/vms.md", "rulings.md#VMS"])
+@pytest.mark.parametrize("doc", ["rules/vms.md", "rulings/vms.md"])
 def test_every_cited_code_name_exists(doc: str) -> None:
     refs = {m.groups() for m in CODE_REF.finditer(_doc(doc))} - KEY_EXAMPLES
     assert len(refs) > 10
@@ -53,8 +51,8 @@ def test_every_data_file_named_exists_and_every_link_lands() -> None:
         return re.sub(r"[^a-z0-9 -]", "", heading.lower()).replace(" ", "-")
 
     own = {anchor(h) for h in re.findall(r"^## (.+)$", text, re.M)}
-    ruled = {anchor(h) for h in re.findall(r"^## (.+)$", _doc("rulings.md#VMS"), re.M)}
+    ruled = {anchor(h) for h in re.findall(r"^## (.+)$", _doc("rulings/vms.md"), re.M)}
     assert set(re.findall(r"\]\(#([a-z0-9-]+)\)", text)) <= own
-    links = set(re.findall(r"\(\.\./rulings\.md#([a-z0-9-]+)\)", text)) - {"vms"}
+    links = set(RULING_LINK.findall(text))
     assert len(links) > 5
-    assert links <= ruled, f"links to no VMS ruling: {links - ruled}"
+    assert links <= {("vms", a) for a in ruled}, f"links to no VMS ruling: {links - {('vms', a) for a in ruled}}"

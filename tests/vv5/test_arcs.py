@@ -1,7 +1,7 @@
 """VV5 arcs as pictures (ship S at the centre heading A, up the page; # = in the arc).
 
 The text's arc diagrams are missing; these pictures are the rulings in
-docs/rulings.md ("VV5 arcs"), drawn with tests/support/hexpic.py.
+docs/rulings/vv5.md ("VV5 arcs"), drawn with tests/support/hexpic.py.
 """
 
 from __future__ import annotations

@@ -41,7 +41,7 @@ def test_points_are_rolled_2d6_plus_8_and_logged() -> None:
 
 @pytest.mark.parametrize("seed", range(1, 13))
 def test_ruling_one_purchase_roll_gives_every_side_the_same_tons(seed: int) -> None:
-    """docs/rulings.md, *VV5 the purchase phase*: 2D6 + 8 is "the tons available to both sides"."""
+    """docs/rulings/vv5.md, *VV5 the purchase phase*: 2D6 + 8 is "the tons available to both sides"."""
     game = game_with(points="2d6+8", seed=seed)
     rolls = [e for e in game.events if isinstance(e, Rolled) and e.purpose.startswith("purchase points")]
     assert len(rolls) == 1

@@ -1,4 +1,5 @@
-"""VV5's plot warnings at the board's edge say what resolution will do (docs/rulings.md, *VV5 leaving the board*)."""
+"""VV5's plot warnings at the board's edge say what resolution will do
+(docs/rulings/vv5.md, *VV5 leaving the board*)."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ import pytest
 from pydantic import ValidationError
 
 from tests.support import docs_check
-from tests.support.docs_check import ROOT, citation_pattern, has, missing_tests, rulings_section
+from tests.support.docs_check import ROOT, RULING_LINK, RULINGS, citation_pattern, has, missing_tests, rulings_of
 from vectorwar.catalogue import builtin_scenario
 from vectorwar.errors import IllegalOrderError
 from vectorwar.events import Event
@@ -190,15 +190,15 @@ CODE_REF = docs_check.CODE_REF  # rulings: `specials/x.py:f`
 
 
 def _vv5_rulings() -> str:
-    return rulings_section("VV5")
+    return rulings_of("vv5")
 
 
 @pytest.mark.parametrize(
     ("doc", "base"),
-    [("rules/vv5.md", "tests/vv5"), ("rulings.md#VV5", "tests")],
+    [("rules/vv5.md", "tests/vv5"), ("rulings/vv5.md", "tests")],
 )
 def test_every_cited_test_exists(doc: str, base: str) -> None:
-    text = _vv5_rulings() if doc.endswith("#VV5") else (ROOT / "docs" / doc).read_text(encoding="utf-8")
+    text = (ROOT / "docs" / doc).read_text(encoding="utf-8")
     count, missing = missing_tests(text, ROOT / base, TEST_REF)
     assert count > 50
     assert not missing, f"{doc} cites tests that do not exist: {missing}"
@@ -231,11 +231,11 @@ def _anchor(heading: str) -> str:
 
 def test_every_link_in_the_rules_map_lands_on_a_heading() -> None:
     text = (ROOT / "docs" / "rules" / "vv5.md").read_text(encoding="utf-8")
-    rulings = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
     own = {_anchor(h) for h in re.findall(r"^## (.+)$", text, re.M)}
-    ruled = {_anchor(h) for h in re.findall(r"^## (.+)$", rulings, re.M)}
+    # A ruling is linked in its own file: (../rulings/vv5.md#vv5-arcs), (../rulings/limits.md#...).
+    ruled = {(p.stem, _anchor(h)) for p in RULINGS.glob("*.md") for h in re.findall(r"^## (.+)$", p.read_text(), re.M)}
     jumps = set(re.findall(r"\]\(#([a-z0-9-]+)\)", text))
-    links = set(re.findall(r"\(\.\./rulings\.md#([a-z0-9-]+)\)", text))
+    links = set(RULING_LINK.findall(text))
     assert len(jumps) > 20
     assert len(links) > 15
     assert jumps <= own

@@ -1,4 +1,4 @@
-"""VV5 rulings: one or more tests for each entry of docs/rulings.md, section "VV5".
+"""VV5 rulings: one or more tests for each entry of docs/rulings/vv5.md.
 
 Each test names its ruling in the docstring; the ruling says what the text
 leaves open and why the code decides as it does.

@@ -1,5 +1,5 @@
 """VV5 rulings whose default is the text's plain reading, each with the other reading as an option
-(docs/rulings.md, section VV5): the asteroid field's roll, the destroyer's damage points, cargo lost with
+(docs/rulings/vv5.md): the asteroid field's roll, the destroyer's damage points, cargo lost with
 its ship, and the placements the scenarios leave to the players."""
 
 from __future__ import annotations

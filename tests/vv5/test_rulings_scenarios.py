@@ -1,4 +1,4 @@
-"""Rulings for VV5 scenarios 2-9 (docs/rulings.md, section VV5) that no scenario test pinned down alone."""
+"""Rulings for VV5 scenarios 2-9 (docs/rulings/vv5.md) that no scenario test pinned down alone."""
 
 from __future__ import annotations
 

@@ -175,7 +175,7 @@ def test_transports_score_two_per_si_and_one_per_two_non_cargo_damage() -> None:
     # (5 - 2) // 2 = 1 for damage, 2 cargo boxes * 5.
     assert victory_points(state)["intercept"] == 1 + 10
     wrecked = state.with_ship(replace(hit, status="destroyed", destroyed_by="intercept"))
-    # By default 2 x 12 SI and the 2 boxes hit (docs/rulings.md, *VV5 cargo lost with the ship*).
+    # By default 2 x 12 SI and the 2 boxes hit (docs/rulings/vv5.md, *VV5 cargo lost with the ship*).
     assert victory_points(wrecked)["intercept"] == 24 + 10
     on = replace(wrecked, options={**wrecked.options, "cargo_lost_with_ship": True})
     # With the option, the 4 still aboard when it went as well.

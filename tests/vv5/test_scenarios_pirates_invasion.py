@@ -121,7 +121,9 @@ def _in_field(state: VV5State, ship_id: str, velocity: str) -> VV5State:
 
 def test_the_pirate_adds_one_to_the_field_roll() -> None:
     state = _in_field(pirate_state(), "P1", "B=3")
-    entry = state.map.locate("H@9,4")  # outside the field: the move enters it (docs/rulings.md, *VV5 asteroid fields*)
+    entry = state.map.locate(
+        "H@9,4"
+    )  # outside the field: the move enters it (docs/rulings/vv5.md, *VV5 asteroid fields*)
     events: list[Event] = []
     # 2D6 = 2, +1 = 3 = velocity: a small rock (1D6 = 1 -> one hit location roll), not destruction.
     out = asteroid_fields(state, [moved(state, "P1", entry, state.ship("P1").hex)], LoadedDice(1, 1, 1, 3), events)

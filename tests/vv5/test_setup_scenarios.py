@@ -1,6 +1,6 @@
 """VV5 scenarios 2-6 and 9 set up as the text says: purchases, bombs, escorts, placements, allies.
 
-docs/rulings.md: *VV5 the scenarios' purchases*, *VV5 bombs bought*, *VV5 placing the body and the pod*,
+docs/rulings/vv5.md: *VV5 the scenarios' purchases*, *VV5 bombs bought*, *VV5 placing the body and the pod*,
 *VV5 invasion players*.
 """
 

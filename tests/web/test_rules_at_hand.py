@@ -5,6 +5,7 @@ exists."""
 from __future__ import annotations
 
 import re
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -21,19 +22,35 @@ def anchors(page: str) -> set[str]:
     return set(re.findall(r'id="([^"]+)"', page))
 
 
+def repo_source(name: str) -> Path:
+    """The repository's document a page is served from."""
+    if name == "rulings":
+        return REPO_DOCS / "rulings.md"
+    if name.startswith("rulings-"):
+        return REPO_DOCS / "rulings" / f"{name.removeprefix('rulings-')}.md"
+    return REPO_DOCS / "rules" / f"{name}.md"
+
+
 def test_the_package_carries_every_rules_document_and_the_rulings() -> None:
     served = rulebook.pages()
-    assert set(served) == {p.stem for p in (REPO_DOCS / "rules").glob("*.md")} | {"rulings"}
+    rules = {p.stem for p in (REPO_DOCS / "rules").glob("*.md")}
+    rulings = {f"rulings-{p.stem}" for p in (REPO_DOCS / "rulings").glob("*.md")}
+    assert rulings >= {"rulings-msc", "rulings-vv5", "rulings-avt", "rulings-vms", "rulings-limits"}
+    assert set(served) == rules | {"rulings"} | rulings
     # Served from inside the package (what an installed server has), the same text as the repository's.
     for name, path in served.items():
         assert rulebook.DOCS in path.parents
-        source = REPO_DOCS / ("rulings.md" if name == "rulings" else f"rules/{name}.md")
-        assert path.read_text() == source.read_text()
+        assert path.read_text() == repo_source(name).read_text()
 
 
-def test_pyproject_packages_the_documents() -> None:
-    pyproject = (REPO_DOCS.parent / "pyproject.toml").read_text()
-    assert '"docs/rules/*.md", "docs/rulings.md"' in pyproject
+def test_pyproject_packages_every_document_served() -> None:
+    """Every page's file is matched by the web package's package data, so a wheel carries it."""
+    pyproject = tomllib.loads((REPO_DOCS.parent / "pyproject.toml").read_text())
+    patterns = pyproject["tool"]["setuptools"]["package-data"]["vectorwar.web"]
+    package = rulebook.DOCS.parent
+    shipped = {path for pattern in patterns for path in package.glob(pattern)}
+    for name, path in rulebook.pages().items():
+        assert path in shipped, f"{name}: {path.relative_to(package)} is not in the package data"
 
 
 def test_pages_render_with_an_anchor_per_rule_row_and_escape_what_they_quote(client: TestClient) -> None:
@@ -43,8 +60,9 @@ def test_pages_render_with_an_anchor_per_rule_row_and_escape_what_they_quote(cli
     page = res.text
     assert 'id="rule-a5-166"' in page
     assert 'id="a54-sample-game-four-weapon-fire-and-damage-allocation"' in page
-    # The documents' own links go to the served pages.
-    assert 'href="/rules/rulings#avt-attackers-choice"' in page
+    # The documents' own links go to the served pages: a ruling to its system's page of rulings.
+    assert 'href="/rules/rulings-avt#avt-attackers-choice"' in page
+    assert 'id="avt-attackers-choice"' in client.get("/rules/rulings-avt").text
     quoted = rulebook.render("<script>alert(1)</script> `<b>`", "t")
     assert "<script>alert" not in quoted
     assert "<b>" not in quoted
@@ -105,7 +123,7 @@ def test_a_prompt_links_the_rules_of_the_game_being_played() -> None:
     assert {"label": "A5.166", "href": "/rules/avt#rule-a5-166"} in drift
     pirates = rulebook.prompt_links("vv5", "turn 1, plot", "vv5-pirates-purchase")
     assert {"label": "Pirates victory", "href": "/rules/vv5#rule-pirates-victory"} in pirates
-    assert pirates[-1] == {"label": "rulings", "href": "/rules/rulings#vv5"}
+    assert pirates[-1] == {"label": "rulings", "href": "/rules/rulings-vv5"}
 
 
 def test_a_system_without_rule_rows_or_a_page_links_only_the_rulings() -> None:
@@ -115,3 +133,21 @@ def test_a_system_without_rule_rows_or_a_page_links_only_the_rulings() -> None:
         {"label": "rulings", "href": "/rules/rulings"}
     ]
     assert rulebook.prompt_rules("no-such-system") == ()
+
+
+def test_the_rulings_index_links_every_ruling_on_its_systems_page(client: TestClient) -> None:
+    """The index page lists each ruling as a link to the page of its system's rulings, at its anchor."""
+    index = client.get("/rules/rulings").text
+    hrefs = set(re.findall(r'href="(/rules/rulings-[\w-]+#[\w-]+)"', index))
+    expected = set()
+    for name in [n for n in rulebook.pages() if n.startswith("rulings-")]:
+        text = rulebook.page_text(name) or ""
+        expected |= {f"/rules/{name}#{rulebook.slug(t)}" for t in re.findall(r"^## (.+)$", text, re.M)}
+        page = anchors(client.get(f"/rules/{name}").text)
+        assert {h.partition("#")[2] for h in hrefs if h.startswith(f"/rules/{name}#")} <= page
+        # Each page of rulings links back to the index.
+        assert '<a href="/rules/rulings">the index of rulings</a>' in client.get(f"/rules/{name}").text
+    assert len(expected) > 150
+    assert hrefs == expected
+    # The old sections of the single file keep an anchor on the index (links from before the split).
+    assert {"msc", "vv5", "avt", "vms", "every-system", "limits"} <= anchors(index)

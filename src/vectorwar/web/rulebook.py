@@ -1,6 +1,7 @@
-"""Rules at hand: the rule-by-rule documents (docs/rules/*.md) and the rulings (docs/rulings.md)
-served as pages for players, with an anchor on every heading and every rule row, and the rule rows
-that apply to each prompt of the game being played (docs/web.md, *Rules at hand*).
+"""Rules at hand: the rule-by-rule documents (docs/rules/*.md), the index of the rulings
+(docs/rulings.md) and each rule system's rulings (docs/rulings/*.md) served as pages for players,
+with an anchor on every heading and every rule row, and the rule rows that apply to each prompt of
+the game being played (docs/web.md, *Rules at hand*).
 
 A rule row shows its statement (the *Rule* cell, in a player's words), its status in words and the
 rulings it follows; its code and tests, the bookkeeping tables and every paragraph that names code
@@ -33,11 +34,13 @@ DOCS = Path(__file__).resolve().parent / "docs"
 
 
 def pages() -> dict[str, Path]:
-    """The documents served, by page name: each system's rules (``avt``, ``msc``...) and ``rulings``."""
+    """The documents served, by page name: each system's rules (``avt``, ``msc``...), ``rulings`` (the
+    index of every ruling) and each file of rulings (``rulings-msc``, ``rulings-limits``...)."""
     found = {path.stem: path for path in sorted((DOCS / "rules").glob("*.md"))}
     rulings = DOCS / "rulings.md"
     if rulings.is_file():
         found["rulings"] = rulings
+    found.update({f"rulings-{path.stem}": path for path in sorted((DOCS / "rulings").glob("*.md"))})
     return found
 
 
@@ -75,20 +78,27 @@ def prompt_links(system: str, phase: str, scenario: str = "") -> list[dict[str, 
     ]
     if not links and system in pages():
         links.append({"label": f"{system} rules", "href": f"/rules/{system}"})
-    # A system with a rules page has its section of the rulings too: a level-1 heading of its name.
-    section = system if system in pages() else ""
-    links.append({"label": "rulings", "href": f"/rules/rulings#{section}" if section else "/rules/rulings"})
+    # A system's rulings are a file of their own (docs/rulings/<system>.md); any other, the index of all.
+    own = f"rulings-{system}"
+    links.append({"label": "rulings", "href": f"/rules/{own}" if own in pages() else "/rules/rulings"})
     return links
 
 
 _LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
 
+#: A link between the documents, from wherever one of them is: ``../rulings/avt.md#avt-ralt`` from a
+#: rules map, ``rulings/msc.md#stacking`` from the index, ``../rulings.md`` back to it, ``avt.md#a2-1``.
+_DOCUMENT = re.compile(r"(?:\.\./)*(?:docs/)?(rules/|rulings/)?([\w-]+)\.md(#[\w-]*)?")
+
 
 def _href(target: str) -> str:
     """A document's own link, pointed at the served pages when it names one of them."""
-    m = re.fullmatch(r"(?:\.\./|rules/)?([\w-]+)\.md(#[\w-]*)?", target)
-    if m and m.group(1) in pages():
-        return f"/rules/{m.group(1)}{m.group(2) or ''}"
+    m = _DOCUMENT.fullmatch(target)
+    if m:
+        folder, stem, anchor = m.groups()
+        name = f"rulings-{stem}" if folder == "rulings/" else stem
+        if name in pages():
+            return f"/rules/{name}{anchor or ''}"
     if target.startswith(("#", "http://", "https://", "/")):
         return target
     return "#"
@@ -186,7 +196,8 @@ def _status_note(status: str) -> str:
 
 def _rulings_linked(markdown: str) -> list[tuple[str, str]]:
     """The rulings a cell links to, as (title, href on the served pages)."""
-    return [(m.group(1), _href(m.group(2))) for m in _LINK.finditer(markdown) if "rulings.md#" in m.group(2)]
+    hrefs = [(m.group(1), _href(m.group(2))) for m in _LINK.finditer(markdown)]
+    return [(title, href) for title, href in hrefs if href.startswith("/rules/rulings-") and "#" in href]
 
 
 def _rule_table(header: list[str], rows: list[list[str]], unique: Callable[[str], str]) -> str:
@@ -375,11 +386,15 @@ def _sections(blocks: list[tuple[int, str, bool]]) -> str:
     return "\n".join(body)
 
 
-#: What a player's page says under its title.
+#: What a player's page says under its title: the index of the rulings, a system's rulings, its rules.
 _INTROS = {
-    "rulings": "How vectorwar decides what the rule texts leave open, one ruling at a time: the question, "
-    "the choice, why, and the option that changes it where players may want another reading.",
+    "rulings": "How vectorwar decides what the rule texts leave open: every ruling of every rule system, "
+    "each a link to the ruling itself.",
 }
+_RULINGS_INTRO = (
+    "How vectorwar decides what the rule texts leave open, one ruling at a time: the question, "
+    "the choice, why, and the option that changes it where players may want another reading."
+)
 _RULES_INTRO = (
     "Each rule of the text in a sentence or two, in vectorwar's own words, under the text's own section "
     "numbers; a ruling link says how the game decides what the text leaves open."
@@ -387,10 +402,9 @@ _RULES_INTRO = (
 
 
 @cache
-def _rendered(path: Path, mtime: float) -> str:
-    return render(
-        path.read_text(encoding="utf-8"), f"{path.stem} - vectorwar rules", _INTROS.get(path.stem, _RULES_INTRO)
-    )
+def _rendered(name: str, path: Path, mtime: float) -> str:
+    intro = _INTROS.get(name) or (_RULINGS_INTRO if name.startswith("rulings-") else _RULES_INTRO)
+    return render(path.read_text(encoding="utf-8"), f"{name} - vectorwar rules", intro)
 
 
 def title_of(name: str) -> str:
@@ -405,7 +419,7 @@ def page_html(name: str) -> str | None:
     path = pages().get(name)
     if path is None:
         return None
-    return _rendered(path, path.stat().st_mtime)
+    return _rendered(name, path, path.stat().st_mtime)
 
 
 def page_text(name: str) -> str | None:

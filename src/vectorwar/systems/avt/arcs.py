@@ -15,7 +15,7 @@ and then from the nearest orientation symbol; here the window's direction is
 turned into the ship's frame and the nearest diagram window taken, which
 gives the same answers and also settles odd orientations. A direction that
 lies exactly between diagram windows maps to all of them, and a weapon
-whose arc holds any of them may fire (docs/rulings.md, *AV:T between two arc windows*).
+whose arc holds any of them may fire (docs/rulings/avt.md, *AV:T between two arc windows*).
 
 A mount's arc is data: a list of windows and clockwise ranges such as
 ``"10..2"`` (the middle row from 10 to 2 o'clock), ``"10+..2+"`` or

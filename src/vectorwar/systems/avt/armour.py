@@ -8,7 +8,7 @@ armour regions: every face (Nose, Aft, Port, Starboard, Top, Bottom) has a
 centre region, struck through the window its symbol is in, and a region one
 window off it toward each of its four neighbours (A5.43). The excerpt's
 armour diagram is missing, so the windows between are placed by counting
-windows the way the tutorial does (docs/rulings.md, *AV:T armour regions*):
+windows the way the tutorial does (docs/rulings/avt.md, *AV:T armour regions*):
 
 * the middle row and the blue rows hold each face's centre, its one-off
   regions, and between two of them (a window diagonal to two one-off

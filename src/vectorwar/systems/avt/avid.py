@@ -20,10 +20,10 @@ target written in the window it is seen through.
   15 degrees, blue to 45, green to 75, purple above. The text's three RALT
   readings (6 out 1 down: 6 amber; 5 out 2 down: 5 blue; 6 out 5 up: 7
   blue) all come out of this; the printed table itself is not in the
-  excerpt (docs/rulings.md, *AV:T RALT*).
+  excerpt (docs/rulings/avt.md, *AV:T RALT*).
 * The green rings have windows only on hexsides; a corner bearing seen
   through green uses the hexside of the larger offset, and of two equal ones
-  the clockwise (docs/rulings.md, *AV:T green corners*).
+  the clockwise (docs/rulings/avt.md, *AV:T green corners*).
 
 Every test is integer arithmetic, so bearings are exactly reciprocal: the
 target sees the shooter through the opposite window at the same range.
@@ -223,7 +223,7 @@ def ralt_level(out: int, up: int) -> int:
     The band edges are the 15, 45 and 75 degree lines: ``v < h tan 15``,
     ``v <= h`` and ``v <= h tan 75``, with ``tan 15 = 2 - sqrt 3`` and
     ``tan 75 = 2 + sqrt 3`` compared exactly in integers. A target exactly
-    on the 45 degree line is seen through blue (docs/rulings.md, *AV:T RALT*).
+    on the 45 degree line is seen through blue (docs/rulings/avt.md, *AV:T RALT*).
 
     >>> ralt_level(6, -1), ralt_level(5, -2), ralt_level(6, 5), ralt_level(1, 1), ralt_level(0, 2)
     (0, -1, 1, 1, 3)

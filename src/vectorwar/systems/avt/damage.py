@@ -16,14 +16,14 @@ A pool of damage strikes one armour region (:mod:`.armour`):
    face's table, then out of the far side, where a last soak may be rolled
    against that side's skin. Every box marked counts at least one point
    toward the depth, so a hit that absorbs nothing still digs in
-   (docs/rulings.md, *AV:T hull depth counts boxes*: it is what makes the
+   (docs/rulings/avt.md, *AV:T hull depth counts boxes*: it is what makes the
    71-point example move to the Core where it does; option ``hull_depth``).
 4. **Explosions** (A5.453): a full battery or heat sink destroyed explodes
    for 2d10 less its component armour, a new pool allocated on the same
    table (no hull depth) before the first goes on.
 5. **Octagons** (A5.454): a Structural Integrity hit on an octagon rolls a
    d10; under the octagon's number the ship is destroyed. A hit with the
-   track full destroys it too (docs/rulings.md, *AV:T structure track full*).
+   track full destroys it too (docs/rulings/avt.md, *AV:T structure track*).
 
 Every step is an :class:`~.events.AllocationRow` in the log, written like
 the text's table: damage left, location roll, system, armour, soak, notes.
@@ -119,7 +119,8 @@ def _capacity_hit(a: _Allocation, system: str, armour: int) -> None:
     else:
         capacity = heat_capacity(a.design, marked + 1)
         full = a.ship.heat_tenths > capacity * HEAT_TENTHS
-        # The heat in the lost box goes with it, as a battery's charge does (docs/rulings.md, AV:T heat sink explosion).
+        # The heat in the lost box goes with it, as a battery's charge does
+        # (docs/rulings/avt.md, *AV:T system boxes*).
         a.ship = replace(a.ship, heat_tenths=min(a.ship.heat_tenths, capacity * HEAT_TENTHS))
     kind = "Battery" if system == "batteries" else "Heat Sink"
     if not full:

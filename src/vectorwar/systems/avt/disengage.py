@@ -1,7 +1,7 @@
 """Disengagement: the game ends when the sides can no longer reach each other (option ``disengagement``).
 
 The text sets no such end (A5.5 plays the duel to a kill); vectorwar's duels
-turn it on in their scenario files (docs/rulings.md, *AV:T disengagement*).
+turn it on in their scenario files (docs/rulings/avt.md, *AV:T disengagement*).
 At each turn break, with the option set to N turns, every pair of an armed
 ship and an enemy unit is checked: the pair is out of reach when it is out
 of range of every laser either side carries now and no way of burning could

@@ -6,7 +6,7 @@ thrust chart's state and pending dots, the AVID (orientation symbols and a
 target marker for every enemy, mapped to the firing arc window) and the
 timing track. The future position (FP) and end of turn (EoT) markers are
 where the movement grid alone takes the ship (A2.4 Markers); thrust still to
-come is not in them (docs/rulings.md, *AV:T markers leave out thrust to come*).
+come is not in them (docs/rulings/avt.md, *AV:T markers leave out thrust to come*).
 
 The SSD's side of the card (A5.43-A5.48) follows the Energy Board: what
 damage has left of each capacity ("16/18 (capacity 18 of 22)"), the
@@ -226,7 +226,7 @@ def structure_text(ssd: SSD, ship: Ship) -> str:
     hit = ship.marked("structure")
     text = f"{hit}/{len(track)} hit"
     if hit >= len(track):
-        # docs/rulings.md, *AV:T structure track full*.
+        # docs/rulings/avt.md, *AV:T structure track*.
         return f"{text}: the next hit destroys the ship"
     octagon = next(((box, n) for box, n in enumerate(track) if box >= hit and n), None)
     if octagon is None:

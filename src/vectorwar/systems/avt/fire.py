@@ -12,7 +12,7 @@ together, A5.212). Each shot:
 Then damage is added up and applied. At a target (a chocolate) every laser's
 damage this segment adds together (A5.166). At a ship, one ship's lasers
 that hit it this segment make one pool, since they come in through one window
-(option ``laser_pools``; docs/rulings.md, *AV:T adding laser damage*); each
+(option ``laser_pools``; docs/rulings/avt.md, *AV:T adding laser damage*); each
 pool strikes the region the incoming window maps to (:mod:`.armour`), the
 attacker choosing on a boundary (their ``aim``, else the thinnest armour),
 and is allocated (:mod:`.damage`).

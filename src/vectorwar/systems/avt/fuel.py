@@ -15,7 +15,7 @@ the Rafik's fuel track caption):
   back and forth) the ship is lighter and its maximum thrust higher: move
   down one row of the matrix.
 
-What it does not give (docs/rulings.md, *AV:T fuel track and thrust
+What it does not give (docs/rulings/avt.md, *AV:T fuel track and thrust
 matrix*): the Rafik's second row and where its shapes change, and how 105
 units sit in 30 columns. Rows are as wide as the columns (30, 30, 30 and a
 last row of 15 on the left, so columns hold 4 or 3 units, 3.5 a space on

@@ -26,7 +26,7 @@ the same straight line: with ``n = horizontal + vertical`` steps in all, the
 falls in, or, if another climb is already there, on the nearest segment
 without one. Everything here is exact integer arithmetic.
 
-See ``docs/rules/avt.md`` and ``docs/rulings.md``, *AV:T remainder grids*.
+See ``docs/rules/avt.md`` and ``docs/rulings/avt.md``, *AV:T remainder grids*.
 
 >>> spread(7)
 (0, 1, 1, 1, 1, 1, 1, 1)

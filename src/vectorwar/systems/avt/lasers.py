@@ -7,7 +7,7 @@ weakest (low rolls at long range), always beside a 1 or 2 or worse, and their
 number falls as the shot gets worse (D7 next to real damage, D1 at the far
 corner). vectorwar reads ``Dn`` as a chance of a single point: a second d10
 of ``n`` or less scores 1, otherwise nothing (option ``laser_d_entries``,
-``chance``; ``none`` scores nothing; docs/rulings.md, *AV:T laser D entries*).
+``chance``; ``none`` scores nothing; docs/rulings/avt.md, *AV:T laser D entries*).
 
 >>> damage("3 MRLS", 10, 6)   # the text's example: range 10, roll 6
 7

@@ -6,7 +6,7 @@ every chart. One entry per ship that does something, entries separated by
 ``;``, actions by ``,`` or by spaces alone (a new action begins at each
 action word: thrust, bias, pivot, roll, fire, reactors, radiators), which is
 how a front end joins the pieces a player picked
-(docs/rulings.md, *AV:T actions separated by spaces*):
+(docs/rulings/avt.md, *AV:T actions separated by spaces*):
 
 * ``thrust N``: set the engine to thrust N (0 turns it off); it stays on
   until changed (A5.242);

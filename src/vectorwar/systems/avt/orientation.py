@@ -13,7 +13,7 @@ Bottom) follow from the nose and the roll by exact geometry, and each is
 shown in the window nearest to it. Most orientations put every symbol in a
 window; where a symbol falls exactly between two windows (a level ship
 rolled 30 degrees puts its Top between two green windows) both are given.
-See docs/rulings.md, *AV:T orientation model* and *AV:T pivot paths and diagonals*.
+See docs/rulings/avt.md, *AV:T orientation model* and *AV:T pivot paths and diagonals*.
 
 A pivot moves the nose from window to window along its path (A5.221):
 

@@ -9,7 +9,7 @@ kind of action, of which a player picks at most one each:
 * ``pivot``: each AVID window other than the nose's that the ship's pivot
   chart reaches by the quickest path (A5.222), and ``roll``: ``stbd N`` and
   ``port N`` for every roll on the roll chart (3-D only), both only while no
-  facing change is under way (docs/rulings.md, *AV:T one facing change at a
+  facing change is under way (docs/rulings/avt.md, *AV:T one facing change at a
   time*);
 * ``repair``: each damaged system a free repair team may work on (A5.48),
   and ``electronics``: each electronics box the ship could give up first

@@ -6,7 +6,7 @@ a system; the attempt takes two turns and is rolled at the second turn
 break after the order: a d10 of 6 or more clears the box. If the system is
 used in a turn while the team is at work, the repair fails at that turn's
 break (the team is free again). What counts as using a system
-(docs/rulings.md, *AV:T repairs*): a laser that fires; batteries that power
+(docs/rulings/avt.md, *AV:T repairs*): a laser that fires; batteries that power
 a shot; thrust and fuel while the engine burns; reactors that are on;
 radiators that are not in; heat sinks taking heat that turn (option
 ``heat_sink_use``: or holding any). The Structural

@@ -101,28 +101,29 @@ MANIFEST = Manifest(
             "laser_d_entries",
             "chance",
             "What a Dn entry of a laser table scores: chance (default: 1 point on a second d10 of n or less) "
-            "or none (docs/rulings.md, AV:T laser D entries)",
+            "or none (docs/rulings/avt.md, AV:T laser D entries)",
             ("chance", "none"),
         ),
         OptionSpec(
             "laser_pools",
             "ship",
             "Lasers at a ship: one ship's hits in a segment are one pool (ship, default) or each hit its own "
-            "(each) (docs/rulings.md, AV:T adding laser damage)",
+            "(each) (docs/rulings/avt.md, AV:T adding laser damage)",
             ("ship", "each"),
         ),
         OptionSpec(
             "hull_depth",
             "boxes",
             "What counts toward hull depth: every box marked counts at least one point (boxes, default, as the "
-            "71-point example) or only damage points absorbed (points) (docs/rulings.md, AV:T hull depth counts boxes)",
+            "71-point example) or only damage points absorbed (points) "
+            "(docs/rulings/avt.md, AV:T hull depth counts boxes)",
             ("boxes", "points"),
         ),
         OptionSpec(
             "surrender",
             "ends",
             "Extending radiators signals surrender (A5.391): the game ends there (ends, default) or plays on "
-            "(play-on) (docs/rulings.md, AV:T surrender)",
+            "(play-on) (docs/rulings/avt.md, AV:T surrender)",
             ("ends", "play-on"),
         ),
         OptionSpec(
@@ -130,7 +131,7 @@ MANIFEST = Manifest(
             0,
             "Turns the sides are given to close: at a turn break, sides out of every laser's range that could not "
             "come within it in that many turns even burning flat out end the game, a draw (0, default: off, as the "
-            "text; the duels set 3) (docs/rulings.md, AV:T disengagement)",
+            "text; the duels set 3) (docs/rulings/avt.md, AV:T disengagement)",
             least=0,
             most=MAX_TURNS,
         ),
@@ -138,7 +139,7 @@ MANIFEST = Manifest(
             HEAT_SINK_USE,
             "takes-heat",
             "When the heat sinks count as used, failing their repair (A5.48): in a turn that puts heat into them "
-            "(takes-heat, default) or whenever they hold any (holds-heat) (docs/rulings.md, AV:T repairs)",
+            "(takes-heat, default) or whenever they hold any (holds-heat) (docs/rulings/avt.md, AV:T repairs)",
             ("takes-heat", "holds-heat"),
         ),
     ),

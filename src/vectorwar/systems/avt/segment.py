@@ -95,7 +95,7 @@ def take_orders(state: AVTState, ship: Ship, o: ShipOrders, events: list[Event])
     changes: dict[str, Any] = {}
     if o.thrust is not None and o.thrust != ship.chart.setting:
         if ship.chart.burning and o.thrust > 0:
-            # A new setting starts its own column from the top (docs/rulings.md, *AV:T changing thrust*).
+            # A new setting starts its own column from the top (docs/rulings/avt.md, *AV:T changing thrust*).
             ship = resolve_vectors(ship, f"thrust changed to {o.thrust}", events)
         changes["chart"] = replace_fields(ship.chart, setting=o.thrust)
     if o.bias is not None:

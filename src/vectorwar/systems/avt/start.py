@@ -15,7 +15,7 @@ nose on the B/C corner, six fuel units burned. A scenario says so in its
 Every key is optional. The placement's ``facing`` must agree with the
 orientation: it is a hexside beside the nose's heading (either side of a
 corner; anything for a nose straight up or down). Errors name the key:
-``scenario ID: special.start.Rafik.orientation: ...``. See docs/rulings.md,
+``scenario ID: special.start.Rafik.orientation: ...``. See docs/rulings/avt.md,
 *AV:T scenario starts*.
 """
 

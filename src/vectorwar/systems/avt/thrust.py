@@ -3,7 +3,7 @@
 A burn checks off one cell of its thrust column per segment, always starting
 from the top (A5.2431). The printed chart is not in the excerpt; its cells
 are derived from the physics the text states and checked against every cell
-the tutorial shows (docs/rulings.md, *AV:T thrust chart*):
+the tutorial shows (docs/rulings/avt.md, *AV:T thrust chart*):
 
 * Thrust is counted in quarter-gravities (thrust 5 is 1.25 G, A5.24) and a
   dot is one hex per turn of velocity (156.25 m/s, A2.4), so a segment

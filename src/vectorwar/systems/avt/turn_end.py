@@ -6,7 +6,7 @@ Console (A4.21, A5.314):
 1. **Record heat** (A5.39): each turn its reactors were on, a ship's
    reactors put heat equal to their power per segment into the heat sinks
    (the Rafik's 3 power a segment makes 3 heat a turn). Fractional heat is
-   rounded up before dissipation: that is the heat just made (docs/rulings.md,
+   rounded up before dissipation: that is the heat just made (docs/rulings/avt.md,
    *AV:T heat rounding*). Heat beyond the heat sinks' capacity is recorded as
    excess heat; what it does is part 2.
 2. **Dump heat** (A5.391): radiators that are out dump 0.4 a turn each (the

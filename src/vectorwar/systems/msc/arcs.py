@@ -76,14 +76,14 @@ ARCS: dict[Side, Arc] = {
 }
 
 # The order the text lists the sides in; used where a rule needs one side of
-# several (see docs/rulings.md, "weapon hit on a boundary").
+# several (see docs/rulings/msc.md, *Weapon hit from a boundary or range 0*).
 TEXT_ORDER: tuple[Side, ...] = (Side.F, Side.FL, Side.FR, Side.RL, Side.RR, Side.R)
 
 
 @cache
 def _sides_for_offset(dq: int, dr: int, facing: Direction) -> frozenset[Side]:
     if dq == 0 and dr == 0:
-        # Range 0: ruled to be in every arc (docs/rulings.md).
+        # Range 0: ruled to be in every arc (docs/rulings/msc.md).
         return frozenset(Side)
     # The bearing is the same for every facing (the bots' tables ask each offset in range from all six), and
     # the sides seeing a bearing measured from the nose are one of 24 sets.

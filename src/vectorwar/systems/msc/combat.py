@@ -69,7 +69,7 @@ def line_of_sight(hex_map: HexMap, a: Hex, b: Hex) -> bool:
     """Clear unless an intervening hex is ``blocking`` terrain.
 
     Where the line runs along the edge between two hexes, it is blocked only
-    if both are blocking (docs/rulings.md, "line of sight").
+    if both are blocking (docs/rulings/msc.md, *Line of sight*).
     """
     global _last_blocking
     blocking = hex_map.hexes_with("blocking")
@@ -149,7 +149,7 @@ def damage_side(target: Ship, attacker_hex: Hex) -> Side | None:
 
     It is the weapon on the side facing the attacker. On a boundary (or at
     range 0) several sides face it: the first of them, in the text's order
-    F, FL, FR, RL, RR, with a working weapon (docs/rulings.md).
+    F, FL, FR, RL, RR, with a working weapon (docs/rulings/msc.md).
     """
     facing = sides_seeing(target.hex, target.facing, attacker_hex)
     for side in TEXT_ORDER:

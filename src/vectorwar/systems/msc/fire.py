@@ -95,7 +95,7 @@ def random_fire(hex_map: HexMap, shooters: Iterable[Ship], targets: Sequence[Shi
     return FireOrders(tuple(shots))
 
 
-#: The option under which ships in the way block line of sight (docs/rulings.md, *Line of sight*).
+#: The option under which ships in the way block line of sight (docs/rulings/msc.md, *Line of sight*).
 SHIPS_BLOCK = "ships_block_sight"
 
 

@@ -30,7 +30,7 @@ from vectorwar.systems.msc.orders import FireOrders, Move, Plot, parse_fire, par
 from vectorwar.systems.msc.state import MSCState, Ship
 
 RULE_PLOT = "MSC 6.0 Ship Movement Orders"
-RULE_EDGE = "vectorwar ruling: leaving the map (docs/rulings.md)"
+RULE_EDGE = "vectorwar ruling: leaving the map (docs/rulings/msc.md)"
 
 PLOT_HELP = "one move per ship, e.g. 'Hawk 2L1; Kite 3' (digits = hexes forward, L/R = turn, 0 = no move)"
 FIRE_HELP = "shots as SHIP SIDE>TARGET, e.g. 'Hawk F>Raven FL>Raven; Kite FR>Raven', or 'hold'"

@@ -24,7 +24,7 @@ def allowed_speeds(ship: Ship) -> range:
     """SPEEDs the ship may plot: within 1 of last turn's and never above ENGINE.
 
     When damage has cut ENGINE below SPEED - 1 the ENGINE cap wins and the
-    ship drops straight to its ENGINE (docs/rulings.md, "engine damage").
+    ship drops straight to its ENGINE (docs/rulings/msc.md, *Engine damage below current SPEED*).
     """
     top = min(ship.engine, ship.speed + 1)
     bottom = max(0, min(ship.speed - 1, ship.engine))

@@ -41,7 +41,7 @@ from vectorwar.vectors import Velocity
 SMALL_CRAFT_MENU_LIMIT = 3
 #: The menu's largest thrust toward one direction (hexes/turn) and advanced rotation (points): the most any
 #: built-in design can use (a fighter's 8), so the menu of a scenario's own design of thrust 99 stays as
-#: short as theirs. Larger plots stay legal when typed (docs/rulings.md, *VMS plot menu of a large design*).
+#: short as theirs. Larger plots stay legal when typed (docs/rulings/vms.md, *VMS plot menu of a large design*).
 MENU_MOST_HEXES = 8
 MENU_MOST_ROTATION_POINTS = 8
 ROTATION_ORDER: tuple[Side, ...] = ("port", "starboard", "forward", "aft")

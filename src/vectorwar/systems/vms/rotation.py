@@ -85,7 +85,7 @@ def limit_lost(limit: int | None, hull_left: float, hull_full: float) -> int:
 
     The text's limits hold "unless degraded by damage" and come from the
     stress a rotation puts on the hull, so a hull at half strength takes half
-    the rotation (docs/rulings.md, *VMS rotation limits degraded by damage*):
+    the rotation (docs/rulings/vms.md, *VMS rotation limits degraded by damage*):
 
     >>> limit_lost(2, 3, 6), limit_lost(2, 4, 6), limit_lost(3, 1, 6), limit_lost(None, 0, 6)
     (1, 0, 2, 0)

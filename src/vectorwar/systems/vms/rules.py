@@ -105,7 +105,8 @@ MANIFEST = Manifest(
         OptionSpec(
             "vms_subphase_order",
             DEFAULT_ORDER,
-            "Where shuttles move: first of all, or after the capital ships (docs/rulings.md, VMS full subphase order)",
+            "Where shuttles move: first of all, or after the capital ships "
+            "(docs/rulings/vms.md, VMS full subphase order)",
             tuple(SUBPHASE_ORDERS),
         ),
         OptionSpec(
@@ -122,7 +123,7 @@ MANIFEST = Manifest(
             "vms_damaged_rotation_limits",
             True,
             "Rotation limits fall with the hull left, rounded up (the text: 'unless degraded by damage'; "
-            "docs/rulings.md, VMS rotation limits degraded by damage); off, they never change",
+            "docs/rulings/vms.md, VMS rotation limits degraded by damage); off, they never change",
         ),
         OptionSpec(
             "vms_turn_penalty",

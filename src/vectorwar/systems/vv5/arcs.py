@@ -1,7 +1,7 @@
 """VV5 firing arcs, relative to the ship's heading.
 
 The text's arc diagrams are missing; these are vectorwar's rulings
-(docs/rulings.md, "VV5 arcs"), in 30-degree rays from the nose:
+(docs/rulings/vv5.md, "VV5 arcs"), in 30-degree rays from the nose:
 
 * missiles launch into the **forward arc**: 60 degrees either side of the
   nose, up to and including the hex rows straight out of the two front

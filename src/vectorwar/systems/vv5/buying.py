@@ -276,7 +276,8 @@ def resolve(state: VV5State, side: str, order: Buy, dice: Dice, events: list[Eve
 
 
 def bombs_owed(state: VV5State, side: str) -> int:
-    """Bombs the side must still take aboard: all of them with its first buy (docs/rulings.md, *VV5 bombs bought*)."""
+    """Bombs the side must still take aboard: all of them with its first buy
+    (docs/rulings/vv5.md, *VV5 bombs bought*)."""
     buying = _buying(state)
     slots = next((s for s in buying.slots if s.side == side), None)
     if slots is None or not slots.bombs:
@@ -414,7 +415,8 @@ def _place_fleets(state: VV5State, events: list[Event]) -> VV5State:
         mine = [(d, b) for (side, d), b in zip(buying.bought, _padded(buying), strict=True) if side == slots.side]
         fighters = [(slots.prefix, key, bombs) for key, bombs in mine]
         if slots.escort and mine:
-            # One transport per element (pair) of fighters: docs/rulings.md, *VV5 elements and bombs in Assault Force*.
+            # One transport per element (pair) of fighters:
+            # docs/rulings/vv5.md, *VV5 elements and bombs in Assault Force*.
             fighters += [(slots.escort_prefix, slots.escort, 0)] * escorts_for(len(mine))
         free = [i for i, h in enumerate(slots.hexes) if h not in taken]
         numbers: dict[str, int] = {}

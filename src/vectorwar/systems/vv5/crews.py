@@ -20,7 +20,7 @@ rolls 1D6 (+1 for an Ace) on the winning or losing side's escape table, and
 A crew may escape voluntarily (``X1 escape`` in place of the ship's plot):
 the ship is abandoned at once, out of the battle, and the escape always
 works; if the crew's side does not win, 1D6 at the end of the game captures
-them on 1-2 (docs/rulings.md, *VV5 voluntary escapes*).
+them on 1-2 (docs/rulings/vv5.md, *VV5 voluntary escapes*).
 
 Defence platforms and other ships of engine-played sides have no crew: they
 count as Regulars and never roll.
@@ -371,7 +371,7 @@ def experience_gained(state: VV5State, ship: Ship) -> int:
 def roster_name(ship: Ship) -> str:
     """The crew's name in a campaign roster: its tag's name, else its side and ship ("red X1").
 
-    An untagged crew is still a crew the campaign follows (docs/rulings.md,
+    An untagged crew is still a crew the campaign follows (docs/rulings/vv5.md,
     *VV5 crews without a name*): the default names the side it flew, so the
     next game can put it aboard again with the roster's tag.
     """

@@ -13,7 +13,7 @@ a collision, an Ace waiting for its moment, a retreat or an escape included.
 The warning promises the shift only if one translation holds the ship with
 the others wherever they end, says the shift cannot help if no translation
 holds it with the others wherever they end, and otherwise says it depends on
-them (docs/rulings.md, *VV5 leaving the board*). It never promises what
+them (docs/rulings/vv5.md, *VV5 leaving the board*). It never promises what
 resolution may not do.
 
 >>> from vectorwar.catalogue import builtin_scenario

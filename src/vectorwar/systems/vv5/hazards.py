@@ -15,7 +15,7 @@ from vectorwar.systems.vv5.events import Crashed
 from vectorwar.systems.vv5.movement import ASTEROID_FIELD
 from vectorwar.systems.vv5.state import VV5State
 
-#: When a ship rolls for an asteroid field (docs/rulings.md, *VV5 asteroid fields*).
+#: When a ship rolls for an asteroid field (docs/rulings/vv5.md, *VV5 asteroid fields*).
 ASTEROID_ROLL = OptionSpec(
     "asteroid_roll",
     "entering",

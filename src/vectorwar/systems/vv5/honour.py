@@ -1,4 +1,4 @@
-"""The Dogfight's honour rule, as the option ``honour_rule`` (docs/rulings.md, *VV5 honour rule*).
+"""The Dogfight's honour rule, as the option ``honour_rule`` (docs/rulings/vv5.md, *VV5 honour rule*).
 
 VV5 scenario 1 asks players, as a point of honour, not to run off the board
 before a starship of either side has been destroyed or a whole plot sheet

@@ -59,7 +59,7 @@ def turn_allowance(ship: Ship) -> tuple[int, int]:
     """(rotations, G of thrust) the ship may plot this turn.
 
     With no agility left the emergency thrusters give one rotation, as long
-    as there is acceleration to divert, and no thrust (docs/rulings.md).
+    as there is acceleration to divert, and no thrust (docs/rulings/vv5.md).
     """
     if ship.agility.boxes > 0:
         return ship.agility.boxes, ship.acceleration.boxes
@@ -387,7 +387,7 @@ def settle_edge(state: VV5State, retreating: frozenset[str], events: list[Event]
 
     With ``board_shift`` on, every ship and marker is shifted together to
     bring back the ships that ended off the board, unless their side let them
-    retreat (``retreating``) (docs/rulings.md, *VV5 leaving the board*).
+    retreat (``retreating``) (docs/rulings/vv5.md, *VV5 leaving the board*).
     """
     if board_shift(state):
         state = _shift_the_battle(state, retreating, events)

@@ -181,7 +181,7 @@ def _toward(at: Hex, rock: Hex) -> Direction:
 
 
 def free_facings(state: VV5State, ship_id: str) -> list[Direction]:
-    """The facings a refugee ship may take: any not taken by a ship of its side already faced (docs/rulings.md,
+    """The facings a refugee ship may take: any not taken by a ship of its side already faced (docs/rulings/vv5.md,
     *VV5 refugees start on their asteroid*: no two lift off the same way)."""
     ship = state.ship(ship_id)
     faced = {

@@ -26,7 +26,7 @@ MAX_SHIPS = 3
 def roll_budget(dice: Dice, events: list[Event], large: bool = False, plus: int = 8) -> int:
     """2D6 + 8 tons of purchase points for every side (doubled for a larger dogfight; + 10 in scenario 6).
 
-    One roll serves all sides (docs/rulings.md, *VV5 the purchase phase*).
+    One roll serves all sides (docs/rulings/vv5.md, *VV5 the purchase phase*).
     """
     roll = dice.roll("2d6", "purchase points for every side")
     events.append(Rolled.of(roll))

@@ -15,7 +15,8 @@ from vectorwar.systems.vv5 import specials
 from vectorwar.systems.vv5.combat import missile_hit_chance, on_track
 from vectorwar.systems.vv5.state import Ship, VV5State
 
-#: Whether the side that destroys a ship also scores the damage it did to it (docs/rulings.md, *VV5 victory points*).
+#: Whether the side that destroys a ship also scores the damage it did to it
+#: (docs/rulings/vv5.md, *VV5 victory points*).
 KILL_SCORES_DAMAGE = OptionSpec(
     "kill_scores_damage",
     False,
@@ -122,7 +123,7 @@ def finish(state: VV5State, reason: str, events: list[Event]) -> VV5State:
     best = max(vps.values()) if vps else 0
     leaders = tuple(s for s in state.sides if vps[s] == best)
     if len(leaders) > 1:
-        # Level on points: a side still on the board holds the field (docs/rulings.md).
+        # Level on points: a side still on the board holds the field (docs/rulings/vv5.md).
         holding = tuple(s for s in leaders if s in state.sides_in_play())
         leaders = holding if len(holding) == 1 else leaders
     winners = leaders if len(leaders) == 1 else ()

@@ -6,7 +6,7 @@ range hits, +4 against a target unable to accelerate, and a hit does 1D6
 damage, noted with the other gun damage. In the movement phase a platform
 with a working engine is shifted one hex in a random direction after it has
 moved along its vector. Missiles launched at a platform are one step harder
-to hit, its phasers shooting at them (docs/rulings.md).
+to hit, its phasers shooting at them (docs/rulings/vv5.md).
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ edges while the *interceptor* tries to stop it:
 
 Which edge a ship left by is worked out from the off-board hex it moved to.
 The delivery rolls are made as the carrier leaves (nothing can change its
-cargo after that, so rolling then or at the end is the same; docs/rulings.md).
+cargo after that, so rolling then or at the end is the same; docs/rulings/vv5.md).
 The game ends when the crossing side has no starships left on the board, or
 at the turn limit. Starships and transports score the usual victory points
 (``rules.victory_points``); this module adds the scenario's own.
@@ -81,7 +81,7 @@ class CargoRunSpec(BaseModel):
 def edge_of(hex_map: HexMap, h: Hex) -> str:
     """The board edge a ship crossed to reach the off-board hex ``h`` ('' if ``h`` is on the board).
 
-    Past a corner the narrow (left or right) edge counts (docs/rulings.md).
+    Past a corner the narrow (left or right) edge counts (docs/rulings/vv5.md).
     """
     if hex_map.contains(h):
         return ""

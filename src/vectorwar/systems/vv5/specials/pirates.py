@@ -8,7 +8,7 @@ it. Every ship flying through the field rolls 2D6 against its velocity
 Boarding Actions phase the pirate rolls 1D6 and gets away, winning, when the
 roll is under the distance to the nearest interceptor. By the default
 ``pirate_evasion = "field"`` option it may roll only from inside the field
-(docs/rulings.md). The pirate also wins by putting every pursuer out of the
+(docs/rulings/vv5.md). The pirate also wins by putting every pursuer out of the
 game; the interceptors win by destroying the pirate.
 """
 

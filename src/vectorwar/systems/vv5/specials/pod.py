@@ -61,7 +61,7 @@ class StasisPod(Special):
             raise ScenarioError(f"{source}: special: give both body and pod, or neither (the players place them)")
         if body_at is None or pod_at is None:
             # The text: one player puts the body at the centre, the other the pod next to it
-            # (docs/rulings.md, *VV5 placing the body and the pod*). Until then both sit at the centre.
+            # (docs/rulings/vv5.md, *VV5 placing the body and the pod*). Until then both sit at the centre.
             if len(state.sides) < 2:
                 raise ScenarioError(f"{source}: sides: two players place the body and the pod")
             placing = (f"{state.sides[0]}:body", f"{state.sides[1]}:pod")
@@ -158,7 +158,7 @@ class StasisPod(Special):
         if pod.exited_at is not None:
             return f"the stasis pod left the board at {pod.exited_at}"
         # Nobody can win once no ship in play can grab the free pod: the draw the turn limit would bring, now
-        # (docs/rulings.md, "VV5 the Stasis Pod out of reach").
+        # (docs/rulings/vv5.md, "VV5 the Stasis Pod out of reach").
         if not pod.holder and not tugs(state):
             return "no ship left in play can take the stasis pod"
         return None
