@@ -298,7 +298,7 @@ class Game:
 
         Everyone has seen that batch, and the seed replays the same dice: a
         front end offers this only when the table agrees or in practice
-        (docs/architecture.md, *Save, replay, undo*).
+        (docs/engine.md, *Save, replay, undo*).
         """
         return Game.replay(self.system, self.scenario, self.seed, self.options, self.history[:-1])
 

@@ -7,7 +7,7 @@ little work however large the number written. Where a rule text sets a
 limit, the system checks that one too and its error cites the rule; these
 limits only make sure a number never reaches the rules large enough to make
 them slow. They sit far above anything the rule texts or the built-in
-scenarios use (docs/architecture.md, *Limits*).
+scenarios use (docs/engine.md, *Limits*).
 
 >>> read_number("12", "hexes forward", MAX_MOVE_STEPS, "Hawk 12")
 12
