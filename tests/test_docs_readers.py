@@ -9,8 +9,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = sorted([ROOT / "README.md", *ROOT.joinpath("docs").rglob("*.md")])
-#: The most lines each of these may have (docs/bots.md: "under 400").
-MOST_LINES = {"docs/bots.md": 399}
+#: The most lines each of these may have (docs/bots.md: "under 400"; docs/architecture.md is what a newcomer
+#: reads first, so its detail lives in topic docs it points at).
+MOST_LINES = {"docs/bots.md": 399, "docs/architecture.md": 420}
 #: A round of work named as such ("the thirteenth session", "since the second wave"): history for git log.
 ROUND_OF_WORK = re.compile(
     r"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\w+teenth|twentieth)"
