@@ -379,7 +379,8 @@ class Scorer:
         aimed = self.kept_aims.get(enemy) if self.kept_aims is not None else None
         if aimed is None:
             return self._their_guns(enemy, end, distance)
-        return kept_threat(aimed, self.ship.id, end, lambda: self._their_guns(enemy, end, distance))
+        me = self.view.ship(self.ship.id)
+        return kept_threat(aimed, me, end, lambda: self._their_guns(enemy, end, distance))
 
     @staticmethod
     def _summed(

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar, cast
 
-from vectorwar.combat.base import CombatModule, CombatView
+from vectorwar.combat.base import Combatant, CombatModule, CombatView
 from vectorwar.hexes import Direction, Hex
 from vectorwar.maps import HexMap
 from vectorwar.memo import Kept, Numbers
@@ -147,12 +147,40 @@ def kept_aims(
     key = (targets, id(card), view.ship(enemy), work_out)
     known = _AIMS.get(key)
     if known is None:
-        known = _AIMS.keep(key, (card, work_out(combat, view, enemy)))
+        known = _AIMS.keep(key, (card, _by_bearing(combat, view, enemy, work_out)))
     return cast(A, known[1])
 
 
 #: :func:`kept_aims`' answers by what they read, with the card read by identity.
 _AIMS: Kept[tuple[object, ...], tuple[object, object]] = Kept(1 << 12)
+
+
+def _by_bearing(
+    combat: CombatModule, view: CombatView, enemy: str, work_out: Callable[[CombatModule, CombatView, str], A]
+) -> A:
+    """:func:`kept_aims`' answer where its targets have changed: the aims read the targets only through the enemy's
+    bearing on them (what bears on which, :meth:`~vectorwar.combat.base.CombatModule.bearing`), so they are kept by
+    that instead of where every target is. A search's trials move a target far from the enemy, whose bearing stays
+    the same (every weapon on every target, or none): the one answer is found again, and what is kept by its identity
+    (:func:`kept_rest`, :func:`kept_threat`) with it.
+
+    Kept by the bearing, the enemy's combat entry, the targets' cards, the enemy's card, the map, the options and the
+    module (by identity, kept beside the answer so that no other objects take their identities while it is kept) and
+    the turning penalty: all that :func:`kept_threat` reads of the answer's key but the ship it scores (in its own
+    key)."""
+    entry = view.ship(enemy)
+    cards = view.cards
+    held = (combat, view.map, view.options, cards[enemy], *[cards[c.id] for c in view.ships if c.side != entry.side])
+    bearing = tuple(combat.bearing(view, enemy).items())
+    key = (*map(id, held), view.penalty_per_hexside, entry, bearing, work_out)
+    known = _BY_BEARING.get(key)
+    if known is None:
+        known = _BY_BEARING.keep(key, (held, work_out(combat, view, enemy)))
+    return cast(A, known[1])
+
+
+#: :func:`_by_bearing`'s answers by what they read, with the objects read by identity.
+_BY_BEARING: Kept[tuple[object, ...], tuple[tuple[object, ...], object]] = Kept(1 << 12)
 
 
 #: What the greedy bot keeps of one enemy's aims (``bots.Aims``): the share its turning leaves, the most each weapon
@@ -191,12 +219,13 @@ def kept_rest(found: Aimed, moved: str) -> Rest:
 _RESTS: Kept[tuple[int, str], tuple[Aimed, Rest]] = Kept(1 << 12)
 
 
-def kept_threat(found: Aimed, ship: str, end: Hex, work_out: Callable[[], float]) -> float:
-    """The greedy scorer's threat of an enemy on ``ship`` at ``end`` (``bots.Scorer._their_guns``, ``work_out``'s
-    answer) for kept aims: kept by the enemy's entry (by identity, kept beside the answer), the ship and the end's
-    numbers. The entry is kept by what it reads (:func:`kept_aims`: the enemy's combat entry and card, every ship it
-    may aim at and theirs, the map, the module), which is all that threat reads besides the ship and the end; a
-    search's trials ask it of one enemy again and again, each moving some other ship."""
+def kept_threat(found: Aimed, ship: Combatant, end: Hex, work_out: Callable[[], float]) -> float:
+    """The greedy scorer's threat of an enemy on ``ship`` (its combat entry) at ``end`` (``bots.Scorer._their_guns``,
+    ``work_out``'s answer) for kept aims: kept by the enemy's entry (by identity, kept beside the answer), the ship's
+    combat entry and the end's numbers. The entry is kept by what it reads (:func:`kept_aims`: the enemy's combat
+    entry and card, its bearing on the ships it may aim at and their cards, the map, the module), which with the ship's
+    own entry is all that threat reads besides the end; a search's trials ask it of one enemy again and again, each
+    moving some other ship."""
     key = (id(found), ship, end.q, end.r)
     known = _THREATS.get(key)
     if known is None or known[0] is not found:
@@ -205,4 +234,4 @@ def kept_threat(found: Aimed, ship: str, end: Hex, work_out: Callable[[], float]
 
 
 #: :func:`kept_threat`'s answers, with the entry they were worked out for.
-_THREATS: Kept[tuple[int, str, int, int], tuple[Aimed, float]] = Kept(1 << 14)
+_THREATS: Kept[tuple[int, Combatant, int, int], tuple[Aimed, float]] = Kept(1 << 14)
