@@ -123,16 +123,28 @@ def expected_lost(view: CombatView, ship_id: str, throws: tuple[Throw, ...]) -> 
     known = _LOST.get(key)
     if known is not None and known[0] is card:
         return known[1]
-    points = damage_odds.NONE
-    for kind, a, b, can_thrust in throws:
-        points = damage_odds.add(
-            points, damage_odds.gun_shot(a, b) if kind == GUN else _missile_points(a, b, can_thrust)
-        )
-    return _LOST.keep(key, (card, damage_odds.knock_out(as_vv5_ship(view, ship_id), points)[1]))[1]
+    return _LOST.keep(key, (card, damage_odds.knock_out(as_vv5_ship(view, ship_id), _points(throws))[1]))[1]
+
+
+def _points(throws: tuple[Throw, ...]) -> damage_odds.Points:
+    """The points of ``throws`` added in order (:func:`~.damage_odds.add`), kept by the throws, and so every one of
+    their first throws' (the same additions in the same order, the same numbers): a search's fire at one target
+    differs from one trial to the next mostly in its last shots (a ship more or less in arc, a launch further away),
+    and every addition costs the points so far times the throw's. Shared: read, never changed."""
+    known = _POINTS.get(throws)
+    if known is not None:
+        return known
+    if not throws:
+        return damage_odds.NONE
+    kind, a, b, can_thrust = throws[-1]
+    last = damage_odds.gun_shot(a, b) if kind == GUN else _missile_points(a, b, can_thrust)
+    return _POINTS.keep(throws, damage_odds.add(_points(throws[:-1]), last))
 
 
 #: :func:`expected_lost`'s answers, each with the card it was worked out for.
 _LOST: Kept[tuple[int, tuple[Throw, ...]], tuple[VV5Card, float]] = Kept(1 << 12)
+#: :func:`_points`' answers by the throws.
+_POINTS: Kept[tuple[Throw, ...], damage_odds.Points] = Kept(1 << 12)
 
 
 def card_after(card: VV5Card, ship: Ship, **more: Any) -> VV5Card:
