@@ -79,8 +79,9 @@ def knock_out(ship: Ship, points: Points) -> tuple[float, float]:
     if not any(m.guns.boxes + m.guns.armour for m in ship.mounts) and all(x == "destroyed" for x in ship.launchers):
         spent += 1
     kill = lost = 0.0
-    # Worked out to a multiple of 16 points, so fire of nearly the same size shares one table.
-    landings = _landings(armour, boxes, life, spent, -(-len(points) // 16) * 16)
+    # Worked out to the points' own length: a longer fire's table goes on from this one (_landings), so nothing is
+    # worked out twice, and no row past the last the fire can reach is worked out at all.
+    landings = _landings(armour, boxes, life, spent, len(points))
     for chance, (killed, standing_lost) in zip(points, landings, strict=False):
         kill += chance * killed
         lost += chance * (killed * boxes + standing_lost)
