@@ -69,14 +69,15 @@ def convolve(a: Sequence[float], b: Sequence[float]) -> list[float]:
     >>> convolve([0.5, 0.5], [0.5, 0.5])
     [0.25, 0.5, 0.25]
     """
-    out = [0.0] * (len(a) + len(b) - 1)
-    # A zero chance of ``b`` adds a zero, which changes no total (each starts at +0.0, so none is ever -0.0): left out,
-    # the rest added in the same order, the same totals to the bit.
-    some = [(j, y) for j, y in enumerate(b) if y]
-    for i, x in enumerate(a):
-        if x:
-            for j, y in some:
-                out[i + j] += x * y
+    size = len(a)
+    out = [0.0] * (size + len(b) - 1)
+    # Each total adds its products ``a[i] * b[j]`` in the order of ``i``, so of ``j`` backwards: one pass over ``a``
+    # for each chance of ``b``, last first. A zero chance adds a zero, which changes no total (each starts at +0.0, so
+    # none is ever -0.0): a zero of ``b`` is left out, one of ``a`` added.
+    for j in range(len(b) - 1, -1, -1):
+        y = b[j]
+        if y:
+            out[j : j + size] = [total + x * y for total, x in zip(out[j : j + size], a)]
     return out
 
 
