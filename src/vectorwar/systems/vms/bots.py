@@ -42,7 +42,7 @@ from functools import partial
 from itertools import accumulate
 from typing import NamedTuple, Protocol
 
-from vectorwar.combat.base import CombatModule, CombatView
+from vectorwar.combat.base import Combatant, CombatModule, CombatView
 from vectorwar.hexes import Direction, Hex
 from vectorwar.rules import Order
 from vectorwar.systems.vms.braking import against, brakes, opposite, rest_axial, stop
@@ -232,6 +232,8 @@ class Scorer:
     #: other ships (a weapon bearing on the ship too is worth at least that; :meth:`_summed`). Only where the aims are
     #: not kept (greedy's own).
     least_threat: float
+    #: The ship's combat entry, where the aims are kept (its threats are kept by it: :meth:`_kept_guns`).
+    entry: Combatant
 
     def __init__(
         self, state: VMSState, ship: VMSShip, enemies: Sequence[Enemy], engine: Engine, aims: Aims | None = None
@@ -246,8 +248,11 @@ class Scorer:
         self.base = base
         aims = aims if aims is not None else Aims(self.combat, self.view, enemies)
         self.rests = {e.id: aims.rest(e.id, ship.id) for e in enemies}
-        #: Each enemy's entry where the aims are kept (:attr:`Aims.kept`): its threat at an end is kept by it.
+        #: Each enemy's entry where the aims are kept (:attr:`Aims.kept`): its threat at an end is kept by it and the
+        #: ship's combat entry.
         self.kept_aims = aims.kept_entries()
+        if self.kept_aims is not None:
+            self.entry = self.view.ship(ship.id)
         self.spots = [(e, e.id, e.hex.q, e.hex.r) for e in enemies]
         #: The enemies whose threat is the same wherever the ship ends: turned too far to hit, or every weapon
         #: worth its most on another ship already.
@@ -379,8 +384,7 @@ class Scorer:
         aimed = self.kept_aims.get(enemy) if self.kept_aims is not None else None
         if aimed is None:
             return self._their_guns(enemy, end, distance)
-        me = self.view.ship(self.ship.id)
-        return kept_threat(aimed, me, end, lambda: self._their_guns(enemy, end, distance))
+        return kept_threat(aimed, self.entry, end, lambda: self._their_guns(enemy, end, distance))
 
     @staticmethod
     def _summed(
