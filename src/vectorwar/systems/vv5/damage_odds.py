@@ -172,19 +172,34 @@ def _settled(
     summed in the same order, each placing's chance kept at its position in a list rather than by its number."""
     order = list(alive)
     at = {placing: i for i, placing in enumerate(order)}
-    moves = [(landings[placing][0], [(at[key], q) for key, q in landings[placing][1]]) for placing in order]
+    # Each landing that knocks the ship out, by the position of the placing it lands on, in the order they are added.
+    kills = [(k, q) for k, placing in enumerate(order) for q in landings[placing][0]]
+    # Each position's chance after a point is its sources' chances times theirs, added in the order of the sources'
+    # positions (and a source's own landings in order): a sum from +0.0 of the products, first to last. A position
+    # has at most five (itself, the placing with one armour box more, the one with one structure box more by a
+    # direct hit and by a point passed on, the one with one life support box more); the shorter lists are made up to
+    # five with a source of chance 0.0, whose +0.0 changes no sum (none is ever -0.0), so that one expression adds
+    # every position's in the order they come.
+    sources: list[list[tuple[int, float]]] = [[] for _ in order]
+    for k, placing in enumerate(order):
+        for key, q in landings[placing][1]:
+            sources[at[key]].append((k, q))
+    if any(len(found) > _SOURCES for found in sources):  # pragma: no cover - see above
+        raise ValueError(f"a placing with more than {_SOURCES} sources")
+    columns = [tuple(x for pair in (*found, *[(0, 0.0)] * (_SOURCES - len(found))) for x in pair) for found in sources]
     weights = [lost[placing] for placing in order]
     chances = list(alive.values())
     for _ in range(len(out), count):
-        after = [0.0] * len(order)
-        for p, (outs, stays) in zip(chances, moves, strict=True):
-            for q in outs:
-                killed += p * q
-            for i, q in stays:
-                after[i] += p * q
-        chances = after
+        for k, q in kills:
+            killed += chances[k] * q
+        c = chances
+        chances = [c[a] * v + c[b] * w + c[d] * x + c[e] * y + c[f] * z for a, v, b, w, d, x, e, y, f, z in columns]
         out.append((killed, sum([p * w for p, w in zip(chances, weights, strict=True)])))
     return dict(zip(order, chances, strict=True)), killed
+
+
+#: The most landings a placing's chance comes from (:func:`_settled`).
+_SOURCES = 5
 
 
 def _placing(a: int, b: int, lf: int, boxes: int, life: int) -> int:
