@@ -42,11 +42,12 @@ from functools import partial
 from itertools import accumulate
 from typing import NamedTuple, Protocol
 
-from vectorwar.combat.base import Combatant, CombatModule, CombatView
+from vectorwar.combat.base import CombatModule, CombatView
 from vectorwar.hexes import Direction, Hex
 from vectorwar.rules import Order
 from vectorwar.systems.vms.braking import against, brakes, opposite, rest_axial, stop
 from vectorwar.systems.vms.courses import Plots, grouped
+from vectorwar.systems.vms.fight import entry_number
 from vectorwar.systems.vms.greedy_kept import (
     Aimed,
     Enemy,
@@ -232,8 +233,9 @@ class Scorer:
     #: other ships (a weapon bearing on the ship too is worth at least that; :meth:`_summed`). Only where the aims are
     #: not kept (greedy's own).
     least_threat: float
-    #: The ship's combat entry, where the aims are kept (its threats are kept by it: :meth:`_kept_guns`).
-    entry: Combatant
+    #: The number standing for the ship's combat entry (:func:`~.greedy_kept.entry_number`), where the aims are kept:
+    #: its threats are kept by it (:meth:`_kept_guns`).
+    entry: int
 
     def __init__(
         self, state: VMSState, ship: VMSShip, enemies: Sequence[Enemy], engine: Engine, aims: Aims | None = None
@@ -252,7 +254,7 @@ class Scorer:
         #: ship's combat entry.
         self.kept_aims = aims.kept_entries()
         if self.kept_aims is not None:
-            self.entry = self.view.ship(ship.id)
+            self.entry = entry_number(self.view.ship(ship.id))
         self.spots = [(e, e.id, e.hex.q, e.hex.r) for e in enemies]
         #: The enemies whose threat is the same wherever the ship ends: turned too far to hit, or every weapon
         #: worth its most on another ship already.

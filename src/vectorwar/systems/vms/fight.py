@@ -12,7 +12,7 @@ import math
 from vectorwar.combat import CombatModule
 from vectorwar.combat.base import Combatant, CombatView, Outcome
 from vectorwar.events import Event, Note
-from vectorwar.memo import Kept
+from vectorwar.memo import Kept, Values
 from vectorwar.roster import replace_fields
 from vectorwar.systems.vms.events import RotationLimitCut, ThrustLost
 from vectorwar.systems.vms.modules import module
@@ -80,6 +80,17 @@ def _combatant(ship: VMSShip) -> Combatant:
 
 #: :func:`_combatant`'s answers by the ship's identity, with the ship.
 _COMBATANTS: Kept[int, tuple[VMSShip, Combatant]] = Kept(1 << 12)
+
+
+def entry_number(entry: Combatant) -> int:
+    """A number standing for a combat entry's value (:class:`~vectorwar.memo.Values`: found by its identity first, as
+    a ship's entry is one object from view to view while the ship is, :func:`_combatant`): a key holds it instead of
+    the entry, whose hash is a Python call for each of its fields."""
+    return _ENTRIES.number(entry)
+
+
+#: :func:`entry_number`'s numbers.
+_ENTRIES = Values(1 << 12)
 
 
 def apply_outcome(state: VMSState, outcome: Outcome, events: list[Event]) -> VMSState:

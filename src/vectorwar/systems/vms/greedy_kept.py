@@ -13,6 +13,7 @@ from vectorwar.hexes import Direction, Hex
 from vectorwar.maps import HexMap
 from vectorwar.memo import Kept, Numbers
 from vectorwar.roster import replace_fields
+from vectorwar.systems.vms.fight import entry_number
 from vectorwar.systems.vms.state import VMSShip, VMSState
 from vectorwar.vectors import Velocity
 
@@ -107,10 +108,24 @@ def moved(base: CombatView, enemies: Sequence[Enemy]) -> CombatView:
             moved[e.id] = e
     if not moved:
         return base
-    ships = tuple(
-        replace_fields(c, hex=moved[c.id].hex, facing=moved[c.id].facing) if c.id in moved else c for c in base.ships
-    )
+    ships = tuple([_moved_entry(c, moved[c.id]) if c.id in moved else c for c in base.ships])
     return replace_fields(base, ships=ships)
+
+
+def _moved_entry(entry: Combatant, enemy: Enemy) -> Combatant:
+    """``entry`` moved to where ``enemy`` will be: kept by the two (by identity, kept beside the answer so that no other
+    objects take their identities while it is kept), as both are kept by the ship's identity (:func:`predict`, the
+    view's entries). A search's trials share one object for an enemy they did not change, whose number is then found by
+    its identity (:func:`entry_number`), its value not hashed again."""
+    key = (id(entry), id(enemy))
+    known = _MOVED.get(key)
+    if known is None or known[0] is not entry or known[1] is not enemy:
+        known = _MOVED.keep(key, (entry, enemy, replace_fields(entry, hex=enemy.hex, facing=enemy.facing)))
+    return known[2]
+
+
+#: :func:`_moved_entry`'s answers, with the entry and the enemy they were made from.
+_MOVED: Kept[tuple[int, int], tuple[Combatant, Enemy, Combatant]] = Kept(1 << 12)
 
 
 def targets_number(combat: CombatModule, view: CombatView, side: str) -> int:
@@ -118,9 +133,9 @@ def targets_number(combat: CombatModule, view: CombatView, side: str) -> int:
     of another side (its combat entry and card), the map, the options, the module and its turning penalty; worked out
     once for all
     of them (:class:`~vectorwar.memo.Numbers`)."""
-    targets = tuple(c for c in view.ships if c.side != side)
-    held = (combat, view.map, view.options, *(view.cards[c.id] for c in targets))
-    return _TARGETS.number((*map(id, held), view.penalty_per_hexside, targets), held)
+    targets = [c for c in view.ships if c.side != side]
+    held = (combat, view.map, view.options, *[view.cards[c.id] for c in targets])
+    return _TARGETS.number((*map(id, held), view.penalty_per_hexside, *map(entry_number, targets)), held)
 
 
 #: :func:`targets_number`'s numbers.
@@ -144,7 +159,7 @@ def kept_aims(
     enemy's side; its card by identity, kept beside the answer so that no other takes its identity while it is
     kept). Shared: read, never changed."""
     card = view.cards[enemy]
-    key = (targets, id(card), view.ship(enemy), work_out)
+    key = (targets, id(card), entry_number(view.ship(enemy)), work_out)
     known = _AIMS.get(key)
     if known is None:
         known = _AIMS.keep(key, (card, _by_bearing(combat, view, enemy, work_out)))
@@ -172,7 +187,7 @@ def _by_bearing(
     cards = view.cards
     held = (combat, view.map, view.options, cards[enemy], *[cards[c.id] for c in view.ships if c.side != entry.side])
     bearing = tuple(combat.bearing(view, enemy).items())
-    key = (*map(id, held), view.penalty_per_hexside, entry, bearing, work_out)
+    key = (*map(id, held), view.penalty_per_hexside, entry_number(entry), bearing, work_out)
     known = _BY_BEARING.get(key)
     if known is None:
         known = _BY_BEARING.keep(key, (held, work_out(combat, view, enemy)))
@@ -219,13 +234,13 @@ def kept_rest(found: Aimed, moved: str) -> Rest:
 _RESTS: Kept[tuple[int, str], tuple[Aimed, Rest]] = Kept(1 << 12)
 
 
-def kept_threat(found: Aimed, ship: Combatant, end: Hex, work_out: Callable[[], float]) -> float:
-    """The greedy scorer's threat of an enemy on ``ship`` (its combat entry) at ``end`` (``bots.Scorer._their_guns``,
-    ``work_out``'s answer) for kept aims: kept by the enemy's entry (by identity, kept beside the answer), the ship's
-    combat entry and the end's numbers. The entry is kept by what it reads (:func:`kept_aims`: the enemy's combat
-    entry and card, its bearing on the ships it may aim at and their cards, the map, the module), which with the ship's
-    own entry is all that threat reads besides the end; a search's trials ask it of one enemy again and again, each
-    moving some other ship."""
+def kept_threat(found: Aimed, ship: int, end: Hex, work_out: Callable[[], float]) -> float:
+    """The greedy scorer's threat of an enemy on a ship at ``end`` (``bots.Scorer._their_guns``, ``work_out``'s
+    answer) for kept aims: kept by the enemy's entry (by identity, kept beside the answer), the ship's combat entry
+    (``ship``: its :func:`entry_number`) and the end's numbers. The entry is kept by what it reads (:func:`kept_aims`:
+    the enemy's combat entry and card, its bearing on the ships it may aim at and their cards, the map, the module),
+    which with the ship's own entry is all that threat reads besides the end; a search's trials ask it of one enemy
+    again and again, each moving some other ship."""
     key = (id(found), ship, end.q, end.r)
     known = _THREATS.get(key)
     if known is None or known[0] is not found:
@@ -234,4 +249,4 @@ def kept_threat(found: Aimed, ship: Combatant, end: Hex, work_out: Callable[[], 
 
 
 #: :func:`kept_threat`'s answers, with the entry they were worked out for.
-_THREATS: Kept[tuple[int, Combatant, int, int], tuple[Aimed, float]] = Kept(1 << 14)
+_THREATS: Kept[tuple[int, int, int, int], tuple[Aimed, float]] = Kept(1 << 14)

@@ -20,12 +20,12 @@ from vectorwar.display import MoveOption, OrderPiece, ShotOption
 from vectorwar.errors import IllegalOrderError
 from vectorwar.events import Event, Note
 from vectorwar.hexes import Position
-from vectorwar.memo import Kept, Values
+from vectorwar.memo import Kept
 from vectorwar.orderkinds import OrderKind, RuleRow, kind_table
 from vectorwar.roster import id_lookup, replace_fields
 from vectorwar.rules import Clock, Order, Prompt
 from vectorwar.systems.vms import pieces, turn
-from vectorwar.systems.vms.fight import apply_outcome, combat, view
+from vectorwar.systems.vms.fight import apply_outcome, combat, entry_number, view
 from vectorwar.systems.vms.movement import Plot
 from vectorwar.systems.vms.orders import WORD_OF, MovePlot, SubphaseChoice
 from vectorwar.systems.vms.planner import random_plot
@@ -286,7 +286,7 @@ def _greedy_losses(module: CombatModule, seen: CombatView, side: str) -> Mapping
     so that no other object takes their identities while it is kept). Shared: read, never changed."""
     cards = seen.cards
     held = (module, seen.map, seen.options, *(cards[c.id] for c in seen.ships))
-    key = (*map(id, held), seen.penalty_per_hexside, side, _ENTRIES.number(seen.ships))
+    key = (*map(id, held), seen.penalty_per_hexside, side, *map(entry_number, seen.ships))
     known = _GREEDY_LOSSES.get(key)
     if known is not None:
         return known[1]
@@ -294,9 +294,6 @@ def _greedy_losses(module: CombatModule, seen: CombatView, side: str) -> Mapping
     return _GREEDY_LOSSES.keep(key, (held, losses))[1]
 
 
-#: A number for each view's ships (their combat entries, by value), found by the tuple's identity first: a view's
-#: tuple is asked again at each side's fire in prospect, and its entries are hashed by Python calls.
-_ENTRIES = Values(1 << 10)
 #: :func:`_greedy_losses`' answers by what they read, with the objects read by identity.
 _GREEDY_LOSSES: Kept[tuple[object, ...], tuple[tuple[object, ...], Mapping[str, float]]] = Kept(1 << 10)
 

@@ -50,6 +50,7 @@ from vectorwar.systems.vms.bots import (
     EndHex as _Near,
 )
 from vectorwar.systems.vms.braking import brakes, opposite, rest_axial, stop
+from vectorwar.systems.vms.fight import entry_number
 from vectorwar.systems.vms.greedy_kept import Enemy, moved, predict
 from vectorwar.systems.vms.movement import Plot
 from vectorwar.systems.vms.orders import MovePlot
@@ -92,10 +93,10 @@ def _enemies_token(state: VMSState, side: str, enemies: Sequence[Enemy], engine:
     turning penalty. The same for every ship of the side, so worked out once for them: a ship's key holds the number,
     not the whole, to be hashed and compared at every ask (:class:`~vectorwar.memo.Numbers`)."""
     view = aims.view
-    theirs = tuple([c for c in view.ships if c.side != side])
+    theirs = [c for c in view.ships if c.side != side]
     held = (view.map, view.options, engine.combat(state), *[view.cards[c.id] for c in theirs])
     numbers = tuple([(e.id, e.hex.q, e.hex.r, e.velocity.dq, e.velocity.dr, e.facing) for e in enemies])
-    return _TOKENS.number((*map(id, held), view.penalty_per_hexside, numbers, theirs), held)
+    return _TOKENS.number((*map(id, held), view.penalty_per_hexside, numbers, *map(entry_number, theirs)), held)
 
 
 #: :func:`_enemies_token`'s numbers.
@@ -226,17 +227,12 @@ def _reads(
     view = aims.view
     rests = tuple([_rest(aims, e.id, ship.id) for e in enemies])
     every = None in rests
-    mine = tuple([c for c in view.ships if c.side == ship.side and (every or c.id == ship.id)])
-    held = (changes, ship.spec, *(view.cards[c.id] for c in mine))
+    mine = [c for c in view.ships if c.side == ship.side and (every or c.id == ship.id)]
+    held = (changes, ship.spec, *[view.cards[c.id] for c in mine])
     civilian = ship.spec.ship_class == "civilian" and escorted(state, ship)
     numbers = (ship.hex.q, ship.hex.r, ship.velocity.dq, ship.velocity.dr, ship.thrust_lost, civilian, ENDS)
-    return (
-        token,
-        *map(id, held),
-        *numbers,
-        rests,
-        mine,
-    ), held
+    # The combat entries by their numbers (entry_number): hashed as whole numbers, not field by field.
+    return (token, *map(id, held), *numbers, rests, *map(entry_number, mine)), held
 
 
 def _rest(aims: Aims, enemy: str, moved: str) -> tuple[object, ...] | None:
