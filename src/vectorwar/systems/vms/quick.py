@@ -270,6 +270,7 @@ def _scored(scorer: Scorer, ship: VMSShip, changes: tuple[Change, ...]) -> list[
     most = None if scorer.most is None else FIRE_WEIGHT * scorer.most
     penalty = scorer.base.penalty_per_hexside
     looked: list[tuple[float, float, Hex, Turned]] = []
+    ceilings: list[float] = []
     # The share of a shot each number of hexsides turned leaves, worked out once a call (a few numbers, many asks).
     spoils: dict[int, float] = {}
     for n in sorted(ranked):
@@ -289,9 +290,10 @@ def _scored(scorer: Scorer, ship: VMSShip, changes: tuple[Change, ...]) -> list[
                     spoiled = spoils[t.hexsides] = spoiled_share(t.hexsides, penalty)
                 ceiling = rest + most * spoiled
             looked.append((ceiling, rest, at, t))
-    # Highest ceiling first: the guns are worked out until no ceiling left can reach the best score (the answer of
-    # scoring them all).
-    order = sorted(range(len(looked)), key=lambda i: -looked[i][0])
+            ceilings.append(ceiling)
+    # Highest ceiling first (stable: equal ceilings in the order looked at), the guns worked out until no ceiling left
+    # can reach the best score (the answer of scoring them all).
+    order = sorted(range(len(looked)), key=ceilings.__getitem__, reverse=True)
     best = -math.inf
     scores: dict[int, float] = {}
     for i in order:
