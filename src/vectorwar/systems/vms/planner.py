@@ -237,7 +237,7 @@ def legal_plots(
     if len(_MENUS) >= MENU_CACHE:
         _MENUS.clear()
         _HANDED.clear()
-    _MENUS[key] = (design, plots, results, {})
+    _MENUS[key] = (design, plots, results, {}, {})
     if results:
         _HANDED[id(results[0])] = results[0]
     return list(zip(plots, results, strict=True))
@@ -289,10 +289,19 @@ def offered(
     known = _MENUS.get(key)
     if known is None or known[0] is not design:
         return None
-    _, plots, results, by_value = known
-    for i, p in enumerate(plots):
-        if p is plot:
+    _, plots, results, by_value, by_id = known
+    if by_id:
+        i = by_id.get(id(plot))
+        if i is not None:
             return results[i]
+    else:
+        for i, p in enumerate(plots):
+            if p is plot:
+                return results[i]
+        # The menu's plots by identity (each kept in the menu, so no other object takes its id), made the first time a
+        # plot is not found among them: a search asks a menu for its plots read back from their text again and again,
+        # and the scan would find none of them.
+        by_id.update({id(p): i for i, p in enumerate(plots)})
     # The menu by plot, made the first time a plot is not found by identity: hashing every plot costs more than the
     # scan, and most menus are only asked for the plots they handed out.
     if not by_value:
@@ -305,7 +314,9 @@ def offered(
 #: design is kept beside the menu so that a new design at a reused ``id`` is never mistaken for the old one, and the
 #: menu by plot once :func:`offered` needs it. A menu is kept as its plots and their results, in two tuples: a tuple
 #: for each plot and its result would be thousands more objects kept for the garbage collector to walk.
-_MENUS: dict[tuple[object, ...], tuple[Design, tuple[Plot, ...], tuple[TurnResult, ...], dict[Plot, TurnResult]]] = {}
+_MENUS: dict[
+    tuple[object, ...], tuple[Design, tuple[Plot, ...], tuple[TurnResult, ...], dict[Plot, TurnResult], dict[int, int]]
+] = {}
 MENU_CACHE = 4096
 #: The same menus by everything but the hex and the turn, for :func:`_shifted`.
 _SHAPES: Kept[tuple[object, ...], tuple[Design, tuple[Plot, ...], tuple[TurnResult, ...]]] = Kept(MENU_CACHE)
