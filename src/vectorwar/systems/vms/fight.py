@@ -8,6 +8,7 @@ thrust, a ship destroyed or disabled, and the rotation limit cut to the hull lef
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from vectorwar.combat import CombatModule
 from vectorwar.combat.base import Combatant, CombatView, Outcome
@@ -82,15 +83,12 @@ def _combatant(ship: VMSShip) -> Combatant:
 _COMBATANTS: Kept[int, tuple[VMSShip, Combatant]] = Kept(1 << 12)
 
 
-def entry_number(entry: Combatant) -> int:
-    """A number standing for a combat entry's value (:class:`~vectorwar.memo.Values`: found by its identity first, as
-    a ship's entry is one object from view to view while the ship is, :func:`_combatant`): a key holds it instead of
-    the entry, whose hash is a Python call for each of its fields."""
-    return _ENTRIES.number(entry)
-
-
-#: :func:`entry_number`'s numbers.
+#: The numbers standing for combat entries' values (:class:`~vectorwar.memo.Values`: found by identity first, as a
+#: ship's entry is one object from view to view while the ship is, :func:`_combatant`).
 _ENTRIES = Values(1 << 12)
+#: A number standing for a combat entry's value: a key holds it instead of the entry, whose hash is a Python call for
+#: each of its fields. The table's own method, called directly (a hot path's keys ask it thousands of times).
+entry_number: Callable[[Combatant], int] = _ENTRIES.number
 
 
 def apply_outcome(state: VMSState, outcome: Outcome, events: list[Event]) -> VMSState:
