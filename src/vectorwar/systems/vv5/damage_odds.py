@@ -10,6 +10,7 @@ over where each point lands.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import cast
 
 from vectorwar.memo import Kept
 from vectorwar.odds import convolve
@@ -186,7 +187,10 @@ def _settled(
             sources[at[key]].append((k, q))
     if any(len(found) > _SOURCES for found in sources):  # pragma: no cover - see above
         raise ValueError(f"a placing with more than {_SOURCES} sources")
-    columns = [tuple(x for pair in (*found, *[(0, 0.0)] * (_SOURCES - len(found))) for x in pair) for found in sources]
+    columns = [
+        cast(_Sources, tuple(x for pair in (*found, *[(0, 0.0)] * (_SOURCES - len(found))) for x in pair))
+        for found in sources
+    ]
     weights = [lost[placing] for placing in order]
     chances = list(alive.values())
     for _ in range(len(out), count):
@@ -200,6 +204,8 @@ def _settled(
 
 #: The most landings a placing's chance comes from (:func:`_settled`).
 _SOURCES = 5
+#: A placing's sources in :func:`_settled`: each one's position and the chance of landing from there, five of them.
+_Sources = tuple[int, float, int, float, int, float, int, float, int, float]
 
 
 def _placing(a: int, b: int, lf: int, boxes: int, life: int) -> int:
