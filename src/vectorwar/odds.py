@@ -77,7 +77,7 @@ def convolve(a: Sequence[float], b: Sequence[float]) -> list[float]:
     for j in range(len(b) - 1, -1, -1):
         y = b[j]
         if y:
-            out[j : j + size] = [total + x * y for total, x in zip(out[j : j + size], a)]
+            out[j : j + size] = [total + x * y for total, x in zip(out[j : j + size], a, strict=True)]
     return out
 
 
