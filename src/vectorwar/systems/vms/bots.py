@@ -53,6 +53,7 @@ from vectorwar.systems.vms.greedy_kept import (
     Enemy,
     Rest,
     bound_guns,
+    keep_threat,
     kept_aims,
     kept_rest,
     kept_threat,
@@ -168,11 +169,11 @@ class Aims:
         numbers: dict[str, int] = {}  # each enemy side's targets' number (greedy_kept.targets_number)
         for e in enemies:
             if kept:
-                side = view.ship(e.id).side
-                number = numbers.get(side)
+                entry = view.ship(e.id)
+                number = numbers.get(entry.side)
                 if number is None:
-                    number = numbers[side] = targets_number(combat, view, side)
-                found = kept_aims(combat, view, e.id, number, _aimed)
+                    number = numbers[entry.side] = targets_number(combat, view, entry.side)
+                found = kept_aims(combat, view, entry, number, _aimed)
             else:
                 found = _aimed(combat, view, e.id)
             if found is not None:  # else the weapons' order is not known: the enemy's whole bearing is asked (_threat)
@@ -233,7 +234,7 @@ class Scorer:
     #: other ships (a weapon bearing on the ship too is worth at least that; :meth:`_summed`). Only where the aims are
     #: not kept (greedy's own).
     least_threat: float
-    #: The number standing for the ship's combat entry (:func:`~.greedy_kept.entry_number`), where the aims are kept:
+    #: The number standing for the ship's combat entry (:func:`~.fight.entry_number`), where the aims are kept:
     #: its threats are kept by it (:meth:`_kept_guns`).
     entry: int
 
@@ -386,7 +387,10 @@ class Scorer:
         aimed = self.kept_aims.get(enemy) if self.kept_aims is not None else None
         if aimed is None:
             return self._their_guns(enemy, end, distance)
-        return kept_threat(aimed, self.entry, end, lambda: self._their_guns(enemy, end, distance))
+        threat = kept_threat(aimed, self.entry, end)
+        if threat is None:
+            threat = keep_threat(aimed, self.entry, end, self._their_guns(enemy, end, distance))
+        return threat
 
     @staticmethod
     def _summed(

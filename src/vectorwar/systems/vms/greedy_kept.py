@@ -116,7 +116,7 @@ def _moved_entry(entry: Combatant, enemy: Enemy) -> Combatant:
     """``entry`` moved to where ``enemy`` will be: kept by the two (by identity, kept beside the answer so that no other
     objects take their identities while it is kept), as both are kept by the ship's identity (:func:`predict`, the
     view's entries). A search's trials share one object for an enemy they did not change, whose number is then found by
-    its identity (:func:`entry_number`), its value not hashed again."""
+    its identity (:func:`~.fight.entry_number`), its value not hashed again."""
     key = (id(entry), id(enemy))
     known = _MOVED.get(key)
     if known is None or known[0] is not entry or known[1] is not enemy:
@@ -147,22 +147,23 @@ A = TypeVar("A")
 def kept_aims(
     combat: CombatModule,
     view: CombatView,
-    enemy: str,
+    entry: Combatant,
     targets: int,
     work_out: Callable[[CombatModule, CombatView, str], A],
 ) -> A:
-    """The greedy bot's aims of ``enemy`` on the side's ships (``work_out``'s answer), kept.
+    """The greedy bot's aims of the enemy whose combat entry is ``entry`` on the side's ships (``work_out``'s answer),
+    kept.
 
     They read the enemy's combat entry and card and its weapons' entries on each ship of another side, which depend
     on nothing but the shooter, that target and the map (the combat module's contract): a search's trials, each moving
     some ship, ask them again and again, so they are kept by those (``targets``: :func:`targets_number` of the
     enemy's side; its card by identity, kept beside the answer so that no other takes its identity while it is
     kept). Shared: read, never changed."""
-    card = view.cards[enemy]
-    key = (targets, id(card), entry_number(view.ship(enemy)), work_out)
+    card = view.cards[entry.id]
+    key = (targets, id(card), entry_number(entry), work_out)
     known = _AIMS.get(key)
     if known is None:
-        known = _AIMS.keep(key, (card, _by_bearing(combat, view, enemy, work_out)))
+        known = _AIMS.keep(key, (card, _by_bearing(combat, view, entry, work_out)))
     return cast(A, known[1])
 
 
@@ -171,7 +172,7 @@ _AIMS: Kept[tuple[object, ...], tuple[object, object]] = Kept(1 << 12)
 
 
 def _by_bearing(
-    combat: CombatModule, view: CombatView, enemy: str, work_out: Callable[[CombatModule, CombatView, str], A]
+    combat: CombatModule, view: CombatView, entry: Combatant, work_out: Callable[[CombatModule, CombatView, str], A]
 ) -> A:
     """:func:`kept_aims`' answer where its targets have changed: the aims read the targets only through the enemy's
     bearing on them (what bears on which, :meth:`~vectorwar.combat.base.CombatModule.bearing`), so they are kept by
@@ -183,8 +184,7 @@ def _by_bearing(
     module (by identity, kept beside the answer so that no other objects take their identities while it is kept) and
     the turning penalty: all that :func:`kept_threat` reads of the answer's key but the ship it scores (in its own
     key)."""
-    entry = view.ship(enemy)
-    cards = view.cards
+    enemy, cards = entry.id, view.cards
     held = (combat, view.map, view.options, cards[enemy], *[cards[c.id] for c in view.ships if c.side != entry.side])
     bearing = tuple(combat.bearing(view, enemy).items())
     key = (*map(id, held), view.penalty_per_hexside, entry_number(entry), bearing, work_out)
@@ -234,18 +234,20 @@ def kept_rest(found: Aimed, moved: str) -> Rest:
 _RESTS: Kept[tuple[int, str], tuple[Aimed, Rest]] = Kept(1 << 12)
 
 
-def kept_threat(found: Aimed, ship: int, end: Hex, work_out: Callable[[], float]) -> float:
-    """The greedy scorer's threat of an enemy on a ship at ``end`` (``bots.Scorer._their_guns``, ``work_out``'s
-    answer) for kept aims: kept by the enemy's entry (by identity, kept beside the answer), the ship's combat entry
-    (``ship``: its :func:`entry_number`) and the end's numbers. The entry is kept by what it reads (:func:`kept_aims`:
-    the enemy's combat entry and card, its bearing on the ships it may aim at and their cards, the map, the module),
-    which with the ship's own entry is all that threat reads besides the end; a search's trials ask it of one enemy
-    again and again, each moving some other ship."""
-    key = (id(found), ship, end.q, end.r)
-    known = _THREATS.get(key)
-    if known is None or known[0] is not found:
-        known = _THREATS.keep(key, (found, work_out()))
-    return known[1]
+def kept_threat(found: Aimed, ship: int, end: Hex) -> float | None:
+    """The greedy scorer's threat of an enemy on a ship at ``end`` (``bots.Scorer._their_guns``) for kept aims, if it
+    is kept (:func:`keep_threat`), else ``None``: kept by the enemy's entry (by identity, kept beside the answer), the
+    ship's combat entry (``ship``: its :func:`~.fight.entry_number`) and the end's numbers. The entry is kept by what
+    it reads (:func:`kept_aims`: the enemy's combat entry and card, its bearing on the ships it may aim at and their
+    cards, the map, the module), which with the ship's own entry is all that threat reads besides the end; a search's
+    trials ask it of one enemy again and again, each moving some other ship."""
+    known = _THREATS.get((id(found), ship, end.q, end.r))
+    return None if known is None or known[0] is not found else known[1]
+
+
+def keep_threat(found: Aimed, ship: int, end: Hex, threat: float) -> float:
+    """``threat`` kept for :func:`kept_threat`'s arguments; returns it."""
+    return _THREATS.keep((id(found), ship, end.q, end.r), (found, threat))[1]
 
 
 #: :func:`kept_threat`'s answers, with the entry they were worked out for.
