@@ -52,7 +52,7 @@ VIEWS_KEPT = 4
 
 
 def _view(state: VMSState) -> CombatView:
-    ships = tuple(_combatant(s) for s in state.ships)
+    ships = tuple([_combatant(s) for s in state.ships])
     penalty = state.options.get("vms_turn_penalty", 2)
     return CombatView(ships, {s.id: s.card for s in state.ships}, state.map, int(penalty), state.options)
 

@@ -187,8 +187,9 @@ def _settled(
             sources[at[key]].append((k, q))
     if any(len(found) > _SOURCES for found in sources):  # pragma: no cover - see above
         raise ValueError(f"a placing with more than {_SOURCES} sources")
+    padding = (0, 0.0)
     columns = [
-        cast(_Sources, tuple(x for pair in (*found, *[(0, 0.0)] * (_SOURCES - len(found))) for x in pair))
+        cast(_Sources, tuple([x for pair in (*found, *[padding] * (_SOURCES - len(found))) for x in pair]))
         for found in sources
     ]
     weights = [lost[placing] for placing in order]

@@ -59,7 +59,7 @@ def _read_shooter(view: CombatView, ship_id: str) -> _Shooter:
     if not ship.active:
         return _Shooter(frozenset(), 0, (), (), clear, {})  # out of the fight: nothing bears
     arcs, ready, guns, reach = _armed(vv5_card(view, ship_id))
-    enemies = tuple((t.id, t.hex.q, t.hex.r, t.hex) for t in view.enemies_of(ship.side))
+    enemies = tuple([(t.id, t.hex.q, t.hex.r, t.hex) for t in view.enemies_of(ship.side)])
     return _Shooter(arcs, ready, guns, enemies, clear, reach)
 
 
