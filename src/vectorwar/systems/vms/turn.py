@@ -90,8 +90,9 @@ def next_subphase(state: VMSState, dice: Dice, events: list[Event], lost: dict[s
     """The next subphase with ships to move, or, every ship moved, the module's step for that and combat."""
     order = subphase_order(state)
     start = order.index(state.subphase) + 1 if state.subphase else 0
+    waiting = {s.subphase for s in state.ships if s.active and not s.moved}  # the subphases with ships still to move
     for name in order[start:]:
-        if any(s.active and s.subphase == name and not s.moved for s in state.ships):
+        if name in waiting:
             return replace_fields(state, phase="plot", subphase=name)
     # Every ship has moved: the module's step for that moment (VV5's incoming missiles), then combat.
     # With ``lost`` (``resolve_in_prospect``) the step's dice are not thrown: what each side is expected
