@@ -206,23 +206,14 @@ class VV5Combat(CombatModule):
     def _targets(self, view: CombatView, ship_id: str, arc: str, side: str) -> list[str]:
         # gun_problem's test without its words (every side's turn asks legal_shots whether it can fire).
         ship = view.ship(ship_id)
-        return [t.id for t in view.enemies_of(side) if self._gun_reaches(view, ship, arc, t)]
-
-    def _gun_reaches(self, view: CombatView, ship: Combatant, arc: str, target: Combatant) -> bool:
-        """Whether the guns of ``ship``'s mount in ``arc`` reach ``target`` (:meth:`_targets`' test of each enemy)."""
-        return gun_in_reach(view.map, arc, ship.hex, ship.facing, target.hex)
+        return [t.id for t in view.enemies_of(side) if gun_in_reach(view.map, arc, ship.hex, ship.facing, t.hex)]
 
     def _launch_targets(self, view: CombatView, ship_id: str) -> list[str]:
         """Every enemy ``ship_id`` may launch at now (none once its missiles are gone)."""
         ship = view.ship(ship_id)
         if not ship.active or not vv5_card(view, ship_id).missiles_ready:
             return []
-        return [t.id for t in view.enemies_of(ship.side) if self._launch_reaches(view, ship, t)]
-
-    def _launch_reaches(self, view: CombatView, ship: Combatant, target: Combatant) -> bool:
-        """Whether a launch of ``ship``'s reaches ``target``, its missiles ready or not (:meth:`_launch_targets`' test
-        of each enemy)."""
-        return missile_in_reach(view.map, ship.hex, ship.facing, target.hex)
+        return [t.id for t in view.enemies_of(ship.side) if missile_in_reach(view.map, ship.hex, ship.facing, t.hex)]
 
     def _ship_mounts(self, view: CombatView, ship_id: str) -> list[Mount]:
         return [m for m in vv5_card(view, ship_id).mounts if m.guns.boxes > 0]
