@@ -435,3 +435,18 @@ def test_the_vv5_ship_read_off_a_card_is_the_ship_built_field_by_field() -> None
                 launchers=card.launchers,
                 missile_armour=card.missile_armour,
             )
+
+
+def test_the_points_of_a_fire_are_its_throws_added_in_order_however_many_and_whatever_was_kept() -> None:
+    from functools import reduce
+
+    from vectorwar.systems.vv5 import damage_odds, module_card
+
+    # More throws than Python's recursion limit: a fleet's fire at one target is worked out by a loop.
+    throws = tuple((module_card.GUN, 6 + k % 4, 1, False) for k in range(1100))
+    shots = [damage_odds.gun_shot(need, guns) for _kind, need, guns, _thrust in throws]
+    fold = reduce(damage_odds.add, shots, damage_odds.NONE)
+    assert module_card._points(throws) == fold
+    more = (*throws, (module_card.GUN, 8, 2, False))  # goes on from the 1,100 kept: the same numbers to the bit
+    assert module_card._points(more) == damage_odds.add(fold, damage_odds.gun_shot(8, 2))
+    assert module_card._points(()) == damage_odds.NONE

@@ -134,11 +134,18 @@ def _points(throws: tuple[Throw, ...]) -> damage_odds.Points:
     known = _POINTS.get(throws)
     if known is not None:
         return known
-    if not throws:
-        return damage_odds.NONE
-    kind, a, b, can_thrust = throws[-1]
-    last = damage_odds.gun_shot(a, b) if kind == GUN else _missile_points(a, b, can_thrust)
-    return _POINTS.keep(throws, damage_odds.add(_points(throws[:-1]), last))
+    # The longest first throws kept, then the rest added one by one (a loop: a fleet's fire may be many throws).
+    start, points = 0, damage_odds.NONE
+    for k in range(len(throws) - 1, 0, -1):
+        found = _POINTS.get(throws[:k])
+        if found is not None:
+            start, points = k, found
+            break
+    for k in range(start, len(throws)):
+        kind, a, b, can_thrust = throws[k]
+        last = damage_odds.gun_shot(a, b) if kind == GUN else _missile_points(a, b, can_thrust)
+        points = _POINTS.keep(throws[: k + 1], damage_odds.add(points, last))
+    return points
 
 
 #: :func:`expected_lost`'s answers, each with the card it was worked out for.
