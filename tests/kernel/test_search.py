@@ -160,7 +160,7 @@ def test_vms_and_vv5_rollouts_cost_more_with_more_ships_in_play_msc_less_and_the
     avt = set_up("avt-duel-wasp", seed=1).game
     assert avt.system.rollout_cost(avt.state, "greedy") == 1.0
     msc = set_up("msc-fleet", seed=1).game
-    assert msc.system.rollout_cost(msc.state, "greedy") == 0.5  # the cheapest rollouts: twice the trials
+    assert msc.system.rollout_cost(msc.state, "greedy") == 0.25  # the cheapest rollouts: four times the trials
     # VV5 counts a quarter for every ship in play (at least one), a transport (rendezvous planning) twice,
     # and its trials play three moves where the usual play two: half as much again.
     dogfight = set_up("vv5-dogfight", seed=1).game
@@ -210,31 +210,17 @@ def test_where_the_fire_is_judged_in_prospect_every_one_ship_variant_is_tried_ne
     assert [str(o) for o in few] == [str(o) for o in every[:6]]  # cut short, the nearest are kept
 
 
-def test_sequential_halving_keeps_the_fast_bots_order_and_the_best_and_spends_what_the_budget_counts() -> None:
-    game = set_up("msc-fleet", seed=1).game
-    system, state = game.system, game.state
-    budget = Budget(screen=8, mine=2, theirs=1, rounds=1, turns=0, horizon=2, halving=True)
-    bot = SearchBot(system, budget)
-    mine = bot._candidates(state, "red", 8, random.Random(1), system.move_options(state, "red"))
-    assert len(mine) == 8
-    # Each order's trials judged by a fixed worth: the sixth best of all, the fast bot's (first) worst.
-    worth = {str(order): float(i) for i, order in enumerate(mine)}
-    worth[str(mine[5])] = 100.0
-    bot._rollout = lambda state, orders, seed, judging, side=None: (orders["red"], {})  # type: ignore[assignment,method-assign]
-    bot._outcome = lambda trial, side, root: (None, worth[str(trial[0])])  # type: ignore[method-assign]
-    kept = bot._halved(state, "red", mine, {}, {}, 2, random.Random(2))
-    assert [str(o) for o in kept] == [str(mine[0]), str(mine[5])]
-    # Two trials each for eight orders, then four each for the better four (the fast bot's among them).
-    assert budget.screened == 8 * 2 + 4 * 4
-
-
-def test_a_halving_level_plays_a_legal_order_within_its_budget() -> None:
+def test_a_rolled_level_plays_level_1s_orders_with_four_times_the_trials_of_the_level_below() -> None:
+    one = LEVELS[1]
+    for level, below in ((2, one), (3, ROLLED_LEVELS[2])):
+        rolled = ROLLED_LEVELS[level]
+        assert (rolled.screen, rolled.mine, rolled.theirs) == (one.screen, one.mine, one.theirs)
+        assert rolled.rounds == 4 * below.rounds
     game = set_up("msc-duel", seed=4).game
     system = game.system
     view = system.side_view(game.state, "blue")
     bot = search_bots(system)["search:2"]()
     assert bot.rolled == ROLLED_LEVELS[2]
-    assert ROLLED_LEVELS[2].halving
     order = bot.choose(view, "blue", random.Random(1))
     system.check_order(view, "blue", order)
     assert 0 < bot.rollouts <= scaled(ROLLED_LEVELS[2], system.rollout_cost(view, "greedy")).rollouts

@@ -20,8 +20,7 @@ How one decision is made, for the side's view of the game (never the game):
 3. **The matrix**: the ``mine`` best candidates of a screen against the
    others' likeliest orders meet every guess, each pair resolved and played
    on by the fast bot for every side to the end of the next turn (``turns``),
-   ``rounds`` times (a budget with ``halving`` screens where trials roll dice by sequential halving,
-   :meth:`SearchBot._halved`). Each round uses its own dice, the same for every pair
+   ``rounds`` times. Each round uses its own dice, the same for every pair
    (common random numbers: the pairs differ by the orders, not by luck). The
    dice are the bot's own (:class:`~vectorwar.dice.Dice` with a seed drawn
    from its own random source), never the game's, so it cannot foresee a

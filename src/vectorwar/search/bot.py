@@ -122,12 +122,9 @@ class SearchBot(Trials):
         rng: random.Random,
         judging: Judging,
     ) -> list[Any]:
-        """``mine`` cut to the budget's ``mine`` orders: by sequential halving where the budget asks for it
-        and the trials roll dice, else by the screen."""
+        """``mine`` cut to the budget's ``mine`` orders by the screen."""
         if len(mine) <= budget.mine:
             return mine
-        if budget.halving and judging is Judging.ROLLED:
-            return self._halved(state, side, mine, likeliest, root, budget.mine, rng)
         return self._screened(state, side, mine, likeliest, root, budget.mine, rng, judging)
 
     def _declared(self, state: Any, side: str, given: Any) -> Any:
@@ -276,36 +273,6 @@ class SearchBot(Trials):
             joined = self._joined(state, side, mine, raw)
             kept.extend(order for order in joined if str(order) not in seen)
         return kept
-
-    def _halved(
-        self,
-        state: Any,
-        side: str,
-        mine: Sequence[Any],
-        likeliest: dict[str, Any],
-        root: Mapping[str, float],
-        keep: int,
-        rng: random.Random,
-    ) -> list[Any]:
-        """The ``keep`` best of ``mine`` against the others' likeliest orders, by sequential halving.
-
-        Every order still in contention gets ``SCREEN_ROUNDS`` rollouts, the better half (the fast bot's own
-        order always among them) goes on with twice the rollouts each, and so on until ``keep`` are left: the
-        rollouts go where the choice is close, and every order in a stage meets the same dice.
-        """
-        alive = list(range(len(mine)))
-        samples: dict[int, list[Outcome]] = {i: [] for i in alive}
-        per = SCREEN_ROUNDS
-        while len(alive) > keep:
-            seeds = [rng.getrandbits(64) for _ in range(per)]
-            for i in alive:
-                trials = (self._rollout(state, {side: mine[i], **likeliest}, d, Judging.ROLLED, side) for d in seeds)
-                samples[i].extend(self._outcome(t, side, root) for t in trials)
-            scale = scale_of([o for i in alive for o in samples[i]])
-            mean = {i: sum(value_of(o, scale) for o in samples[i]) / len(samples[i]) for i in alive}
-            alive = sorted(fast_first(mean)[: max(keep, len(alive) // 2)])
-            per *= 2
-        return [mine[i] for i in alive]
 
     def _joined(self, state: Any, side: str, mine: Sequence[Any], scores: Sequence[float]) -> list[Any]:
         """Orders that make several ships' best one-ship changes of ``mine[0]`` together (``scores`` in order).

@@ -39,9 +39,6 @@ class Budget:
     #: Prompts after which a rollout stops early, at the next prompt where several sides plot together
     #: (a point where no side has moved or fired more than another since the root). AV:T has eight a turn.
     horizon: int = 4
-    #: Where trials roll their dice (``ROLLED``): the screen by sequential halving rather than ``SCREEN_ROUNDS`` a
-    #: candidate, so rollouts go to the orders still in contention (:meth:`SearchBot._halved`).
-    halving: bool = False
     #: The search level whose order for each other side plotting now leads the guesses of the others (0: none,
     #: the fast bot's leads): a higher level answers what a level below would plot in the others' place,
     #: worked out on the same view (it sees nothing more than this side does).
@@ -55,42 +52,32 @@ class Budget:
         one other side plotting (each other side's ``foresee`` search costs its level's again).
 
         >>> LEVELS[1].rollouts, LEVELS[2].rollouts, ROLLED_LEVELS[2].rollouts
-        (84, 276, 192)
+        (84, 228, 264)
         """
         foreseen = LEVELS[self.foresee].rollouts if self.foresee else 0
         return self.screened + self.mine * self.theirs * self.rounds + foreseen
 
     @property
     def screened(self) -> int:
-        """Rollouts of the screen: ``SCREEN_ROUNDS`` an order, or with ``halving`` ``SCREEN_ROUNDS`` each for all,
-        twice that for the better half, and so on down to ``mine``.
-
-        >>> Budget(screen=24, mine=6, halving=True).screened, Budget(screen=24, mine=6).screened
-        (96, 48)
-        """
-        if not self.halving:
-            return SCREEN_ROUNDS * self.screen
-        total, alive, each = 0, self.screen, SCREEN_ROUNDS
-        while alive > self.mine:
-            total += alive * each
-            alive, each = max(self.mine, alive // 2), each * 2
-        return total
+        """Rollouts of the screen: ``SCREEN_ROUNDS`` for each of ``screen`` orders."""
+        return SCREEN_ROUNDS * self.screen
 
 
 #: Strength levels by name suffix: ``search`` is level 1, ``search:2`` and ``search:3`` think harder.
 LEVELS: dict[int, Budget] = {
     1: Budget(screen=12, mine=5, theirs=2, rounds=6, turns=1, horizon=4),
-    2: Budget(screen=24, mine=6, theirs=2, rounds=8, turns=1, horizon=4, halving=True, foresee=1, settle=True),
+    2: Budget(screen=24, mine=6, theirs=2, rounds=8, turns=1, horizon=4, foresee=1, settle=True),
     3: Budget(screen=40, mine=8, theirs=4, rounds=10, foresee=2, settle=True),
 }
 
 #: A level's budget where the trials roll their dice (:attr:`Judging.ROLLED`: MSC), where it is not the level's
-#: own: as many orders and guesses as the level below, four times the rounds. One rolled trial is mostly luck,
+#: own: level 1's orders and guesses, four times the rounds of the level below. One rolled trial is mostly luck,
 #: so a wider screen or more guesses keep the luckiest orders rather than the best (level 3's own budget was
-#: not shown stronger than level 2 there); more trials of the same orders cut the luck instead.
+#: not shown stronger than level 2 there, nor a screen by sequential halving stronger than level 1 once MSC's
+#: rollout cost gave level 1 four times its trials); more trials of the same orders cut the luck instead.
 ROLLED_LEVELS: dict[int, Budget] = {
-    2: Budget(screen=24, mine=6, theirs=2, rounds=8, turns=1, horizon=4, halving=True),
-    3: Budget(screen=24, mine=6, theirs=2, rounds=32, turns=1, horizon=4, halving=True),
+    2: Budget(screen=12, mine=5, theirs=2, rounds=24, turns=1, horizon=4),
+    3: Budget(screen=12, mine=5, theirs=2, rounds=96, turns=1, horizon=4),
 }
 
 #: Rollouts each own order gets in the screen (on the same dice for every order).

@@ -96,7 +96,7 @@ def _end(
     min_col, min_row, max_col, max_row = extent
     row = r + (q - (q & 1)) // 2
     edge = 1 + min(q - min_col, max_col - q, row - min_row, max_row - row)
-    nearest = 99
+    nearest = harmless = 99
     reach = []
     for wq, wr, weight, threats in enemies:
         dq, dr = wq - q, wr - r
@@ -106,7 +106,11 @@ def _end(
             reach.append((_MIDDLE + k, weight, 0.8 * threats[_MIDDLE - k]))
         if d < nearest:
             nearest = d
-    return edge, 0.05 * nearest if nearest > 4 else 0.0, reach
+        if d < harmless and not any(threats):
+            harmless = d
+    # An enemy that can fire nowhere is closed with to any range: nothing is risked, and it may be cornered.
+    far = 0.05 * nearest if nearest > 4 else 0.05 * harmless if harmless < 99 else 0.0
+    return edge, far, reach
 
 
 def _predicted(ship: Ship) -> tuple[Hex, Direction]:
