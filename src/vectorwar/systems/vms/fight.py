@@ -23,17 +23,8 @@ from vectorwar.systems.vms.state import VMSShip, VMSState
 
 
 def combat(state: VMSState) -> CombatModule:
-    """The combat module the game is played with: kept by the game's options (by identity, kept beside the answer so
-    that no other object takes their identity while it is kept), one object a game that every step and bot asks."""
-    options = state.options
-    known = _MODULE_OF.get(id(options))
-    if known is not None and known[0] is options:
-        return known[1]
-    return _MODULE_OF.keep(id(options), (options, module(state.combat)))[1]
-
-
-#: :func:`combat`'s answers by the options' identity, with the options.
-_MODULE_OF: Kept[int, tuple[object, CombatModule]] = Kept(64)
+    """The combat module the game is played with."""
+    return module(state.combat)
 
 
 def view(state: VMSState) -> CombatView:
