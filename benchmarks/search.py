@@ -28,7 +28,7 @@ from typing import Any
 from vectorwar.dice import Dice
 from vectorwar.game import Game
 from vectorwar.play import bot_order
-from vectorwar.search import LEVELS, SearchBot
+from vectorwar.search import LEVELS, SearchBot, search_bots
 from vectorwar.setup import set_up
 
 SCENARIOS = ("msc-duel", "msc-fleet", "vv5-dogfight", "vms-capital-duel-msc", "vms-fighter-screen-vv5", "avt-duel-wasp")
@@ -81,12 +81,18 @@ def _side_view(game: Game, side: str) -> Any:
     raise AttributeError("the rule system has no side_view")
 
 
+def level_bot(system: Any, level: int) -> SearchBot:
+    """The bot a game makes for ``search:LEVEL`` (``search_bots``): where trials roll their dice (MSC) a
+    level's budget is ``ROLLED_LEVELS``', not ``LEVELS``'."""
+    return search_bots(system)["search" if level == 1 else f"search:{level}"]()
+
+
 def decision_figures(places: list[tuple[Game, str]], level: int) -> dict[str, float]:
     cpu: list[float] = []
     wall: list[float] = []
     rollouts = 0
     for game, side in places:
-        bot = SearchBot(game.system, LEVELS[level])
+        bot = level_bot(game.system, level)
         view = _side_view(game, side)
         start_cpu, start_wall = time.process_time(), time.perf_counter()
         bot.choose(view, side, random.Random(0))
@@ -140,7 +146,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--each", action="store_true", help="every decision's own figures too")
     args = parser.parse_args(argv)
     name = "search" if args.level == 1 else f"search:{args.level}"
-    print(f"{name}: {LEVELS[args.level]}; CPU seconds of this process ({args.decisions} decisions a scenario)")
+    print(
+        f"{name}: {LEVELS[args.level]} (MSC's rolled trials: ROLLED_LEVELS); "
+        f"CPU seconds of this process ({args.decisions} decisions a scenario)"
+    )
     header = (
         f"{'scenario':<24} {'resolve ms':>10} {'json copy ms':>12} {'rollouts/s':>10} "
         f"{'rollouts':>8} {'decision s':>10} {'worst s':>8} {'wall s':>7}"

@@ -36,3 +36,14 @@ def test_no_decision_timed_reads_no_rate() -> None:
     from search import combined
 
     assert combined([{"mean": 0.0, "worst": 0.0, "wall": 0.0, "rollouts": 0.0, "per_second": 0.0}])["per_second"] == 0
+
+
+def test_a_level_is_timed_with_the_budgets_a_game_gives_it() -> None:
+    from search import level_bot
+    from vectorwar.registry import get_system
+    from vectorwar.search.budget import LEVELS, ROLLED_LEVELS
+
+    bot = level_bot(get_system("msc"), 3)
+    # MSC's trials roll their dice: its level 3 plays ROLLED_LEVELS[3], four times level 2's rounds.
+    assert (bot.budget, bot.rolled) == (LEVELS[3], ROLLED_LEVELS[3])
+    assert level_bot(get_system("msc"), 1).rolled == LEVELS[1]

@@ -199,6 +199,11 @@ def test_the_index_lists_every_ruling_once_linked_to_its_anchor() -> None:
 
 #: A prose citation of a ruling by its file and title: "docs/rulings/msc.md, *Stacking*".
 CITATION = re.compile(r"docs/rulings/([\w-]+)\.md`{0,2}[,:] \*([^*]+)\*")
+#: The same with the title in quotation marks, as a comment may give it: docs/rulings/msc.md "Stacking".
+QUOTED = re.compile(r'docs/rulings/([\w-]+)\.md[,:]? "([^"]+)"')
+#: The same with the title bare, as an option's help gives it ("docs/rulings/avt.md, AV:T surrender)"): what
+#: follows the comma begins with a title of the file cited.
+BARE = re.compile(r"docs/rulings/([\w-]+)\.md, (?![*\"])(.{0,200})")
 CITING = [
     *(DOCS.parent / "src" / "vectorwar").rglob("*.py"),
     *(DOCS.parent / "src" / "vectorwar").rglob("*.toml"),
@@ -217,10 +222,14 @@ def test_every_citation_of_a_ruling_names_one_in_the_file_cited() -> None:
     for path in CITING:
         # A citation may run over a line break, in a comment or a docstring.
         flat = re.sub(r"\s*\n\s*(?:#\s*)?", " ", path.read_text(encoding="utf-8"))
-        for file, title in CITATION.findall(flat):
+        for file, title in CITATION.findall(flat) + QUOTED.findall(flat):
             found += 1
             if title not in titles.get(file, set()):
                 wrong.append(f"{path.relative_to(DOCS.parent)}: docs/rulings/{file}.md, *{title}*")
+        for file, after in BARE.findall(flat):
+            found += 1
+            if not any(after.startswith(title) for title in titles.get(file, set())):
+                wrong.append(f"{path.relative_to(DOCS.parent)}: docs/rulings/{file}.md, {after[:60]}")
         # The index holds no ruling's text: a title is cited in its system's file.
         wrong += [
             f"{path.relative_to(DOCS.parent)}: {m}" for m in re.findall(r"docs/rulings\.md`{0,2}[,:] \*[^*]+\*", flat)

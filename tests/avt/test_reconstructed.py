@@ -1,6 +1,6 @@
 """Values the excerpt's print lost or gives two ways, pinned to the rulings that choose them
-(docs/rulings/avt.md, AV:T: Core Electronics armour, Batteries armour, hit location values the print
-lost, hull depth counts boxes)."""
+(docs/rulings/avt.md, *AV:T Core Electronics armour*, *AV:T Batteries armour*, *AV:T hit location values
+the print lost*, *AV:T hull depth counts boxes*)."""
 
 from __future__ import annotations
 

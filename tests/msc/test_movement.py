@@ -197,7 +197,8 @@ def test_ruling_a_move_of_only_a_turn() -> None:
 
 
 def test_ruling_turns_either_side_of_the_turn_boundary_are_allowed_by_default() -> None:
-    """docs/rulings/msc.md: "1L" then "L1" next turn is legal unless strict_turn_spacing is on."""
+    """docs/rulings/msc.md, *Turns at the start and end of a move*: "1L" then "L1" next turn is legal unless
+    strict_turn_spacing is on."""
     game = duel(speed=2)
     game.submit("red", "Hawk 1L")
     game.submit("blue", "Raven 0")
