@@ -153,3 +153,46 @@ def test_the_command_names_what_is_wrong(args: list[str], message: str) -> None:
     result = runner().invoke(app, [*args, "--workers", "0"])
     assert result.exit_code != 0
     assert message in plain(result.output)
+
+
+def test_a_ladder_is_rated_with_the_games_of_an_earlier_one(tmp_path: Path) -> None:
+    args = ["ladder", "msc", "--player", "random", "--player", "greedy", "--scenario", "msc-duel", "-n", "4"]
+    first, second = tmp_path / "first", tmp_path / "second"
+    assert runner().invoke(app, [*args, "--workers", "0", "--out", str(first)]).exit_code == 0
+    result = runner().invoke(
+        app, [*args, "--seed", "100", "--with", str(first), "--workers", "0", "--out", str(second)]
+    )
+    assert result.exit_code == 0, result.output
+    games = read_rows(second / "games.parquet")
+    assert sorted(games["seed"].tolist()) == [0, 0, 1, 1, 100, 100, 101, 101]
+    # Each ladder's set-ups stay cells of their own: four jobs, not two counted twice.
+    assert sorted(set(games["job"].tolist())) == [0, 1, 2, 3]
+    with (second / "ratings.csv").open(encoding="utf-8") as f:
+        assert [(r["player"], r["games"]) for r in csv.DictReader(f)] == [("random", "8"), ("greedy", "8")]
+    page = (second / "ratings.md").read_text(encoding="utf-8")
+    assert f"--seed 100 --with {first}`: 4 games" in page
+    assert "rated with 4 games of earlier ladders" in page
+    # The folder written holds every game rated, so a third ladder can take it alone.
+    third = runner().invoke(
+        app, [*args, "--seed", "200", "--with", str(second), "--workers", "0", "--out", str(tmp_path / "third")]
+    )
+    assert third.exit_code == 0, third.output
+    assert len(read_rows(tmp_path / "third" / "games.parquet")) == 12
+
+
+def test_a_game_already_rated_or_another_systems_is_refused_before_any_is_played(tmp_path: Path) -> None:
+    args = ["ladder", "msc", "--player", "random", "--player", "greedy", "--scenario", "msc-duel", "-n", "2"]
+    first = tmp_path / "first"
+    assert runner().invoke(app, [*args, "--workers", "0", "--out", str(first)]).exit_code == 0
+    again = runner().invoke(app, [*args, "--with", str(first), "--workers", "0", "--out", str(tmp_path / "again")])
+    assert again.exit_code != 0
+    assert "on seed 0 is also in this ladder" in plain(again.output)
+    assert "a game counts once" in plain(again.output)
+    assert not (tmp_path / "again").exists()
+    avt = ["ladder", "avt", "-n", "2", "--player", "random", "--player", "greedy", "--scenario", "avt-duel-wasp"]
+    other = runner().invoke(app, [*avt, "--with", str(first), "--workers", "0", "--out", str(tmp_path / "other")])
+    assert other.exit_code != 0
+    assert "its games are msc's, not avt's" in plain(other.output)
+    missing = runner().invoke(app, [*args, "--seed", "9", "--with", str(tmp_path / "nowhere"), "--workers", "0"])
+    assert missing.exit_code != 0
+    assert "no such results file" in plain(missing.output)

@@ -45,13 +45,21 @@ def ladder_command(
             "--out", "-o", help="Folder for the games, ratings and report (default: ladder-SYSTEM)", metavar="DIR"
         ),
     ] = None,
+    with_: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--with",
+            help="An earlier ladder's folder whose games to rate with these (repeat; give this ladder another --seed)",
+            metavar="DIR",
+        ),
+    ] = None,
     workers: WorkersOpt = None,
     scheduler: SchedulerOpt = None,
     chunk: ChunkOpt = 2,
 ) -> None:
     """Play every computer player of SYSTEM against every other over its two-side scenarios, from both sides,
     and rate them (Bradley-Terry on the Elo scale, with 95% intervals, a draw counting half)."""
-    from vectorwar.lab.ladder import plan_ladder, play_ladder, write_ladder
+    from vectorwar.lab.ladder import earlier_games, plan_ladder, play_ladder, with_earlier, write_ladder
     from vectorwar.lab.runner import open_runner, require_extra
 
     get_system(system)  # an unknown system is named before anything else is checked
@@ -65,6 +73,7 @@ def ladder_command(
     ladder = plan_ladder(
         system, players=player or [], scenarios=scenario or [], games=games, games_with=caps, seed=seed
     )
+    earlier = earlier_games(ladder, with_ or [])
     command = command_line(
         "ladder",
         system,
@@ -74,12 +83,14 @@ def ladder_command(
         *(w for p in player or [] for w in ("--player", p)),
         *(w for s in scenario or [] for w in ("--scenario", s)),
         *(("--seed", seed) if seed else ()),
+        *(w for d in with_ or [] for w in ("--with", d)),
     )
     folder = out or Path(f"ladder-{system}")
     progress = games_progress()
     with progress, open_runner(workers=workers, scheduler=scheduler) as run:
         task = progress.add_task("games", total=ladder.total)
         rows = play_ladder(ladder, run, chunk, lambda done, _total: progress.update(task, completed=done))
+    rows = with_earlier(earlier, rows)
     files = write_ladder(ladder, rows, folder, command)
     out_console().print(files["markdown"].read_text(encoding="utf-8"))
     out_console().print(

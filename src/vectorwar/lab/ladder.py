@@ -10,13 +10,16 @@ the cluster, and every pairing's games are balanced over the sides.
 
 The games go through the lab's runner (:mod:`.runner`: local cores, or a Dask cluster) and are rated
 by :mod:`.ratings`; the tables are written as CSV, Parquet and a Markdown table ready to paste, and
-the lab report draws the ratings with their intervals.
+the lab report draws the ratings with their intervals. A ladder may be rated together with the games
+of earlier ones (:func:`earlier_games`, ``vectorwar ladder --with DIR``), so a close step can be
+settled by more games played later, elsewhere, or on other seeds, without playing the first ones again.
 """
 
 from __future__ import annotations
 
 import csv
 import itertools
+import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -151,6 +154,52 @@ def play_ladder(ladder: Ladder, run: Runner, chunk: int = 2, progress: Progress 
     return run(ladder.jobs, chunk, progress)
 
 
+def earlier_games(ladder: Ladder, folders: Sequence[Path]) -> Rows:
+    """The games kept in earlier ladders' folders (each ``DIR/games.parquet``), to be rated with this one's.
+
+    Refused, before anything is played, where a folder holds another system's games or a game this ladder
+    (or another folder) would play again: the same scenario, players in the same sides and seed is the same
+    game, and counted twice it would narrow the intervals on no new evidence.
+    """
+    from vectorwar.lab.runner import read_rows
+
+    planned = {(str(job.scenario["id"]), _bots_key(job.controllers), seed) for job in ladder.jobs for seed in job.seeds}
+    seen: dict[tuple[str, str, int], str] = dict.fromkeys(planned, "this ladder")
+    rows: Rows = []
+    for folder in folders:
+        frame = read_rows(folder / "games.parquet")
+        systems = sorted(set(frame["system"])) if len(frame) else []
+        if systems and systems != [ladder.system]:
+            raise LabError(f"--with {folder}: its games are {', '.join(systems)}'s, not {ladder.system}'s")
+        for row in frame.to_dict("records"):
+            key = (str(row["scenario"]), _bots_key(json.loads(row["bots"])), int(row["seed"]))
+            if key in seen:
+                raise LabError(
+                    f"--with {folder}: {key[0]} with {row['bots']} on seed {key[2]} is also in {seen[key]}; "
+                    "a game counts once (give this ladder a --seed past the earlier ones')"
+                )
+            seen[key] = str(folder)
+            rows.append(row)
+    return rows
+
+
+def _bots_key(controllers: Mapping[str, str]) -> str:
+    return json.dumps(dict(sorted(controllers.items())))
+
+
+def with_earlier(earlier: Rows, rows: Rows) -> Rows:
+    """Earlier ladders' games, then this one's, each set-up a cell of its own: this ladder's job numbers
+    follow the earlier ones' (the lab's cells are its jobs)."""
+    offset = 1 + max((int(r["job"]) for r in earlier), default=-1)
+    return [*earlier, *({**r, "job": int(r["job"]) + offset} for r in rows)]
+
+
+def rated_players(system: str, rows: Rows, chosen: Sequence[str]) -> list[str]:
+    """The players to rate, in the system's menu order: this ladder's and any an earlier one played."""
+    present = set(chosen) | {p for r in rows for p in json.loads(r["bots"]).values()}
+    return [p for p in players_of(system) if p in present]
+
+
 def rate(frame: Any, players: Sequence[str] = ()) -> Fit:
     """The ratings of a results table's two-side games (``players`` first, in that order)."""
     return fit_ratings(outcomes_of(frame), players)
@@ -208,7 +257,10 @@ def _elo(value: float) -> str:
 
 
 def write_ladder(ladder: Ladder, rows: Rows, folder: Path, command: str) -> dict[str, Path]:
-    """Write the games, the ratings (CSV, Parquet, Markdown) and the lab report into ``folder``; the files by name."""
+    """Write the games, the ratings (CSV, Parquet, Markdown) and the lab report into ``folder``; the files by name.
+
+    ``rows`` may hold earlier ladders' games too (:func:`with_earlier`): every game is written and rated.
+    """
     import pandas as pd
 
     from vectorwar.lab.report import make_report
@@ -218,7 +270,7 @@ def write_ladder(ladder: Ladder, rows: Rows, folder: Path, command: str) -> dict
     files = {"games": folder / "games.parquet"}
     files["cells"] = write_rows(rows, files["games"], command=command)
     frame = read_rows(files["games"])
-    table = rating_rows(rate(frame, ladder.players), ladder.system)
+    table = rating_rows(rate(frame, rated_players(ladder.system, rows, ladder.players)), ladder.system)
     files["csv"] = folder / "ratings.csv"
     with files["csv"].open("w", newline="", encoding="utf-8") as out:
         writer = csv.DictWriter(out, fieldnames=list(RATING_COLUMNS))
@@ -229,16 +281,17 @@ def write_ladder(ladder: Ladder, rows: Rows, folder: Path, command: str) -> dict
     ratings.attrs["command"] = command
     ratings.to_parquet(files["parquet"], index=False)
     files["markdown"] = folder / "ratings.md"
-    files["markdown"].write_text(_markdown_page(ladder, table, command), encoding="utf-8")
+    files["markdown"].write_text(_markdown_page(ladder, table, command, len(rows)), encoding="utf-8")
     files["report"] = make_report(frame, folder / "report", title=f"vectorwar ladder: {ladder.system}").html
     return files
 
 
-def _markdown_page(ladder: Ladder, table: Sequence[Mapping[str, Any]], command: str) -> str:
+def _markdown_page(ladder: Ladder, table: Sequence[Mapping[str, Any]], command: str, rated: int) -> str:
     counts = sorted(set(ladder.games.values()))
     per_pairing = str(counts[0]) if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
+    earlier = f"; rated with {rated - ladder.total} games of earlier ladders" if rated > ladder.total else ""
     return (
         f"{markdown_table(table)}\n"
         f"`{command}`: {ladder.total} games, {per_pairing} a pairing, half from each side, over "
-        f"{', '.join(f'`{s}`' for s in ladder.scenarios)} (seeds from {ladder.seed}).\n"
+        f"{', '.join(f'`{s}`' for s in ladder.scenarios)} (seeds from {ladder.seed}){earlier}.\n"
     )
