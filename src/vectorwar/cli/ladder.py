@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated
 
@@ -79,11 +80,11 @@ def ladder_command(
         system,
         "-n",
         games,
-        *(w for spec in games_with or [] for w in ("--games-with", spec)),
-        *(w for p in player or [] for w in ("--player", p)),
-        *(w for s in scenario or [] for w in ("--scenario", s)),
+        *_repeated("--games-with", games_with),
+        *_repeated("--player", player),
+        *_repeated("--scenario", scenario),
         *(("--seed", seed) if seed else ()),
-        *(w for d in with_ or [] for w in ("--with", d)),
+        *_repeated("--with", with_),
     )
     folder = out or Path(f"ladder-{system}")
     progress = games_progress()
@@ -97,3 +98,8 @@ def ladder_command(
         f"{len(rows)} games written to {files['games']}; ratings in {files['csv']}, {files['parquet']} "
         f"and {files['markdown']}; report: {files['report']}"
     )
+
+
+def _repeated(option: str, values: Sequence[object] | None) -> list[object]:
+    """A repeatable option's words as typed: ``--player a --player b``."""
+    return [word for value in values or [] for word in (option, value)]
