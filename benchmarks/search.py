@@ -28,7 +28,7 @@ from typing import Any
 from vectorwar.dice import Dice
 from vectorwar.game import Game
 from vectorwar.play import bot_order
-from vectorwar.search import LEVELS, SearchBot, search_bots
+from vectorwar.search import LEVELS, SearchBot, level_name, search_bots
 from vectorwar.setup import set_up
 
 SCENARIOS = ("msc-duel", "msc-fleet", "vv5-dogfight", "vms-capital-duel-msc", "vms-fighter-screen-vv5", "avt-duel-wasp")
@@ -84,7 +84,7 @@ def _side_view(game: Game, side: str) -> Any:
 def level_bot(system: Any, level: int) -> SearchBot:
     """The bot a game makes for ``search:LEVEL`` (``search_bots``): where trials roll their dice (MSC) a
     level's budget is ``ROLLED_LEVELS``', not ``LEVELS``'."""
-    return search_bots(system)["search" if level == 1 else f"search:{level}"]()
+    return search_bots(system)[level_name(level)]()
 
 
 def decision_figures(places: list[tuple[Game, str]], level: int) -> dict[str, float]:
@@ -145,7 +145,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = decisions_parser(__doc__.splitlines()[0])
     parser.add_argument("--each", action="store_true", help="every decision's own figures too")
     args = parser.parse_args(argv)
-    name = "search" if args.level == 1 else f"search:{args.level}"
+    name = level_name(args.level)
     print(
         f"{name}: {LEVELS[args.level]} (MSC's rolled trials: ROLLED_LEVELS); "
         f"CPU seconds of this process ({args.decisions} decisions a scenario)"

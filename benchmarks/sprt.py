@@ -49,7 +49,7 @@ from vectorwar.catalogue import builtin_scenario, scenario_paths
 from vectorwar.play import play_out
 from vectorwar.registry import get_system
 from vectorwar.rules import Bot, Result, RuleSystem
-from vectorwar.search import LEVELS, SearchBot
+from vectorwar.search import LEVELS, SearchBot, level_name
 from vectorwar.search.budget import ROLLED_LEVELS
 
 #: One pair to play: (scenario, seed, OLD, NEW).
@@ -295,12 +295,12 @@ def add_search_trials(spec: str, scenario_ids: Sequence[str]) -> None:
     """Offer ``LEVEL/FAST`` (``search/greedy``) in the scenarios' systems: the search level ``LEVEL`` with its trials
     played by the fast bot ``FAST``. The bot is added to each system's menu in this process (as
     :func:`add_old_bot`'s)."""
-    level_name, _, fast = spec.partition("/")
-    levels = {("search" if n == 1 else f"search:{n}"): n for n in LEVELS}
-    if level_name not in levels or not fast:
+    named, _, fast = spec.partition("/")
+    levels = {level_name(n): n for n in LEVELS}
+    if named not in levels or not fast:
         raise SystemExit(f"{spec}: only LEVEL/FAST, a search level and a fast bot (search/greedy)")
-    budget = LEVELS[levels[level_name]]
-    rolled = ROLLED_LEVELS.get(levels[level_name], budget)
+    budget = LEVELS[levels[named]]
+    rolled = ROLLED_LEVELS.get(levels[named], budget)
     for system_name in sorted({builtin_scenario(s).system for s in scenario_ids}):
         system = get_system(system_name)
         if fast not in system.rollout_bots():

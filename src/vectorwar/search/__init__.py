@@ -64,7 +64,7 @@ rule code and this module read no clock (see ``tests/test_architecture.py``).
 
 from __future__ import annotations
 
-from vectorwar.search.bot import SearchBot, search_bots
+from vectorwar.search.bot import SearchBot, level_name, search_bots
 from vectorwar.search.budget import LEVELS, Budget, Judging
 
-__all__ = ["LEVELS", "Budget", "Judging", "SearchBot", "search_bots"]
+__all__ = ["LEVELS", "Budget", "Judging", "SearchBot", "level_name", "search_bots"]

@@ -327,11 +327,20 @@ class SearchBot(Trials):
         return [[[value_of(o, scale) for o in cell] for cell in row] for row in cells]
 
 
+def level_name(level: int) -> str:
+    """The player's name of a search level: ``search`` for level 1, ``search:N`` above.
+
+    >>> level_name(1), level_name(3)
+    ('search', 'search:3')
+    """
+    return "search" if level == 1 else f"search:{level}"
+
+
 def search_bots(system: RuleSystem[Any]) -> dict[str, Callable[[], SearchBot]]:
     """``search`` (level 1) and the stronger ``search:2`` and ``search:3`` for ``system``."""
     made: dict[str, Callable[[], SearchBot]] = {}
     for level, budget in LEVELS.items():
-        name = "search" if level == 1 else f"search:{level}"
+        name = level_name(level)
         rolled = ROLLED_LEVELS.get(level, budget)
         made[name] = lambda budget=budget, rolled=rolled: SearchBot(system, budget, rolled=rolled)  # type: ignore[misc]
     return made
